@@ -12,5 +12,5 @@ run(bin('tsp'), ['compile', 'spec', '--no-emit=false']);
 copyFileSync('.tsp-out/openapi.yaml', 'generated/openapi.yaml');
 const document = parse(readFileSync('generated/openapi.yaml', 'utf8'));
 writeFileSync('generated/openapi.json', JSON.stringify(document, null, 2) + '\n');
-run(bin('openapi-typescript'), ['generated/openapi.yaml', '-o', 'generated/api-types.ts', '--alphabetize']);
+run(bin('openapi-typescript'), ['generated/openapi.yaml', '-o', 'generated/api-types.d.ts', '--alphabetize']);
 run(bin('orval'), ['--config', 'orval.config.ts']);

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Configuration, read once from the environment and validated at start (see `.env.example`). */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public origin of the portal, e.g. https://portal.example.com. Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** Any PostgreSQL; without it the portal runs an embedded PostgreSQL in DATA_DIR/postgres. */
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** External OpenID issuer (e.g. a Keycloak realm URL). Without it the embedded provider at /idp is used. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_AUDIENCE: z.string().default('orders-portal-api'),
+  OIDC_CLIENT_ID: z.string().default('orders-public'),
+  /** Directory of client companies: the embedded identity store or Keycloak's admin REST API. */
+  DIRECTORY: z.enum(['embedded', 'keycloak']).default('embedded'),
+  KEYCLOAK_ADMIN_URL: z.url().optional(),
+  KEYCLOAK_ADMIN_CLIENT_ID: z.string().optional(),
+  KEYCLOAK_ADMIN_CLIENT_SECRET: z.string().optional(),
+  KEYCLOAK_CLIENT_GROUP: z.string().default('clients'),
+  SEED_DEMO: booleanFlag.default(true),
+  CONTACT_EMAIL: z.email().default('support@orders-portal.local'),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(10 * 1024 * 1024),
+  /** Access token lifetime in seconds (short; the web app refreshes it). */
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).default(300),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof schema> & { publicUrl: string; issuer: string; embeddedIdp: boolean };
+
+/** Parses the environment; throws one readable error listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, '');
+  const embeddedIdp = !value.OIDC_ISSUER;
+  return { ...value, publicUrl, issuer: value.OIDC_ISSUER ?? `${publicUrl}/idp`, embeddedIdp };
+}

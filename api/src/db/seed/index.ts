@@ -1,0 +1,13 @@
+import type { Logger } from 'pino';
+import type { Db } from '../database.js';
+import { seedManufacturers } from './manufacturers.seed.js';
+
+/**
+ * Demo data, written once: each part checks whether its data is there, so a restart seeds nothing twice.
+ * Features add their seed functions here, in dependency order.
+ */
+export async function seedDemoData(db: Db, log: Pick<Logger, 'info'>): Promise<void> {
+  const seeded: string[] = [];
+  if (await seedManufacturers(db)) seeded.push('manufacturers');
+  if (seeded.length) log.info({ seeded }, 'demo data seeded');
+}

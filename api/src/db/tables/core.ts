@@ -1,0 +1,29 @@
+import type { ColumnType, Generated } from 'kysely';
+
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface ManufacturerTable {
+  id: Generated<number>;
+  manufacturer_name: string;
+  default_lead_time: number;
+  box_qty_per_truck: number;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  subject: string;
+  company_id: string | null;
+  operation: string;
+  record_type: string;
+  record_id: string | null;
+  details: ColumnType<unknown, string | undefined, string>;
+}
+
+export interface CoreTables {
+  manufacturers: ManufacturerTable;
+  audit_log: AuditLogTable;
+}

@@ -1,0 +1,55 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply } from 'fastify';
+import { HttpProblem, type FieldProblem } from '../lib/problem.js';
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** ajv's `/manufacturer/defaultLeadTime` (+ missingProperty) becomes `manufacturer.defaultLeadTime`. */
+export function fieldErrorsOf(errors: AjvError[]): FieldProblem[] {
+  return errors.map((error) => {
+    const segments = error.instancePath.split('/').filter(Boolean);
+    if (error.keyword === 'required' && typeof error.params.missingProperty === 'string') {
+      segments.push(error.params.missingProperty);
+    }
+    const limit = error.params.limit ?? error.params.multipleOf;
+    return {
+      field: segments.join('.'),
+      code: error.keyword,
+      message: error.message ?? error.keyword,
+      ...(typeof limit === 'number' ? { limit } : {}),
+    };
+  });
+}
+
+function send(reply: FastifyReply, status: number, title: string, detail?: string, errors?: FieldProblem[]) {
+  return reply
+    .status(status)
+    .type('application/problem+json')
+    .send({ type: 'about:blank', title, status, ...(detail ? { detail } : {}), instance: reply.request.url, ...(errors ? { errors } : {}) });
+}
+
+/** Every error leaves the API as an RFC 9457 problem document; internals are logged, never sent. */
+export const problemsPlugin = fp(async (app) => {
+  app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
+    if (error instanceof HttpProblem) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return send(reply, error.status, error.title, error.detail, error.errors);
+    }
+    if (error.validation) {
+      const errors = fieldErrorsOf(error.validation as AjvError[]);
+      return send(reply, 400, 'Bad Request', 'The request does not match the contract.', errors);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return send(reply, status === 501 ? 501 : 500, status === 501 ? 'Not Implemented' : 'Internal Server Error');
+    }
+    return send(reply, status, error.name === 'FastifyError' ? error.code : error.message, error.message);
+  });
+  app.setNotFoundHandler((request, reply) => send(reply, 404, 'Not Found', `No route ${request.method} ${request.url}.`));
+});

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
+import { loadConfig } from './config.js';
+import { createDb } from './db/database.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedDemoData } from './db/seed/index.js';
+import { buildApp } from './app.js';
+import { createEmbeddedIdp } from './idp/index.js';
+import { registerWebApp } from './plugins/web.js';
+
+/**
+ * Starts the portal: database (embedded unless DATABASE_URL), migrations, demo data on first start,
+ * the identity provider, the API and the built web app, all on one port.
+ */
+async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  const log = pino({ level: config.LOG_LEVEL });
+
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(config.DATA_DIR, 'postgres'),
+      port: config.EMBEDDED_PG_PORT,
+      log: (message) => log.debug({ component: 'postgres' }, message),
+    });
+    databaseUrl = embedded.url;
+    log.info('embedded PostgreSQL started');
+  }
+  const db = createDb(databaseUrl);
+  const applied = await migrateToLatest(db);
+  if (applied.length) log.info({ migrations: applied }, 'migrations applied');
+  if (config.SEED_DEMO) await seedDemoData(db, log);
+
+  const idp = config.embeddedIdp ? await createEmbeddedIdp({ db, config, log }) : undefined;
+  const keys = idp ? idp.jwks : new URL(await discoverJwksUri(config.issuer));
+
+  const app = await buildApp({
+    config,
+    db,
+    keys,
+    logger: log,
+    extend: async (instance) => {
+      if (idp) await idp.register(instance);
+      const webDist = path.resolve(config.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist'));
+      if (existsSync(webDist)) await registerWebApp(instance, webDist);
+      else log.warn({ webDist }, 'web app not built: run `pnpm build` (the API runs without it)');
+    },
+  });
+
+  closeWithGrace({ delay: 10_000, logger: log }, async ({ err }) => {
+    if (err) log.error({ err }, 'shutting down after an error');
+    await app.close();
+    await db.destroy();
+    await embedded?.stop();
+  });
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  log.info({ startupMs: Math.round(performance.now() - started) }, `Orders Portal listening on ${config.publicUrl} (port ${port})`);
+}
+
+async function discoverJwksUri(issuer: string): Promise<string> {
+  const response = await fetch(`${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`);
+  if (!response.ok) throw new Error(`Cannot read the OpenID configuration of ${issuer}: HTTP ${response.status}`);
+  const metadata = (await response.json()) as { jwks_uri?: string };
+  if (!metadata.jwks_uri) throw new Error(`${issuer} publishes no jwks_uri`);
+  return metadata.jwks_uri;
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
