@@ -614,6 +614,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "manufacturer": {
+                 *         "id": 1,
+                 *         "manufacturerName": "Retal Baltic Films",
+                 *         "defaultLeadTime": 10,
+                 *         "boxQtyPerTruck": 26,
+                 *         "version": 0
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     manufacturer: components["schemas"]["ManufacturerInput"];
                 };
@@ -626,6 +637,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "manufacturerName": "Retal Baltic Films",
+                     *       "defaultLeadTime": 10,
+                     *       "boxQtyPerTruck": 26,
+                     *       "version": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["Manufacturer"];
                 };
             };

@@ -8,10 +8,6 @@ client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
 import {
-  faker
-} from '@faker-js/faker';
-
-import {
   HttpResponse,
   http
 } from 'msw';
@@ -25,7 +21,7 @@ import type {
 } from '../../model';
 
 
-export const getManufacturersSaveManufacturerResponseMock = (overrideResponse: Partial< Manufacturer > = {}): Manufacturer => ({id: faker.number.int({min: 1, max: undefined}), manufacturerName: faker.string.alpha({length: {min: 1, max: 120}}), defaultLeadTime: faker.number.int({min: 0, max: 3650}), boxQtyPerTruck: faker.number.int({min: 1, max: 1000000}), version: faker.number.int({min: 0, max: undefined}), ...overrideResponse})
+export const getManufacturersSaveManufacturerResponseMock = (): Manufacturer => ({"id":1,"manufacturerName":"Retal Baltic Films","defaultLeadTime":10,"boxQtyPerTruck":26,"version":1})
 
 export const getManufacturersGetManufacturersResponseMock = (): ManufacturersGetManufacturers200 => ({"rows":[{"id":1,"manufacturerName":"Retal Baltic Films","defaultLeadTime":14,"boxQtyPerTruck":26,"version":0}],"count":1})
 
