@@ -4,6 +4,271 @@
  */
 
 export interface paths {
+    "/api/admin/client/details/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Billing details of a client; `info` is null when none were saved yet. */
+        post: operations["AdminClients_getClientDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/client/details/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Create or update a client's billing details ('Client Details' dialog). */
+        post: operations["AdminClients_saveClientDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/client/product/buyers/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Buyer companies assigned to a seller's product. */
+        post: operations["AdminClients_getProductBuyers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/client/product/buyers/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Replace the buyers assigned to a product ('Assign Buyers'); `clientIds` must be buyer-type clients. */
+        post: operations["AdminClients_saveProductBuyers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/client/product/prices/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Price periods of a product, newest first, and the price valid today. */
+        post: operations["AdminClients_getProductPrices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/client/product/prices/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Create or update a price period; answers the saved price and the product's price valid today. Allowed for buyer-type clients too. */
+        post: operations["AdminClients_saveProductPrice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/client/products/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Delete client products (soft delete: deletedAt is set). */
+        post: operations["AdminClients_deleteClientProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/client/products/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Products of a client (page size 20, default sort productName ascending), with the client for the header.
+         *     Without `pagination` it answers every product (the count per client).
+         */
+        post: operations["AdminClients_getClientProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/client/products/reclasification/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Move bottle stock from one product to another of the same client in one transaction ('Product reclassification').
+         *     `quantity` (bottles, a whole number above 0) is at most the old product's current stock ('Max Quantity - {max}.'; 409 when above).
+         *     Wire names as published, `reclasification` and `newClientProdcuctId` included.
+         */
+        post: operations["AdminClients_saveReclassification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/client/products/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Create or update a client product ('Product data' dialog). */
+        post: operations["AdminClients_saveClientProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/client/products/stock/details/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Bottle stock per price period of one product (page size 10, default sort priceValidTo descending), with the product and client for the breadcrumb. */
+        post: operations["AdminClients_getProductStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/client/products/stock/details/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description 'Adjust balance': set the bottle stock of a price period (not below 0; recorded as a ledger row). */
+        post: operations["AdminClients_saveProductStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/clients/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): the /clients table in one call: directory clients with their product counts
+         *     (page size 20, default sort company ascending). `filter.search` matches the company; `filter.clientType` narrows to converters or buyers.
+         */
+        post: operations["AdminClients_getClients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/directory/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Extension (not in part 7): members of the identity service's client group (what the original read from the identity service's admin API). */
+        get: operations["AdminDirectory_getDirectoryClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/directory/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Extension (not in part 7): one identity-service user by id (what the original read from the identity service's admin API). */
+        get: operations["AdminDirectory_getDirectoryUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/manufacturer/save": {
         parameters: {
             query?: never;
@@ -262,6 +527,180 @@ export interface components {
             /** @description Problem type URI; `about:blank` when the status says it all. */
             type: string;
         };
+        /** @description A buyer company assigned to a seller's product. */
+        BuyerAssignment: {
+            clientId: components["schemas"]["ClientId"];
+            company: string | null;
+        };
+        /** @description Billing and shift details of a client company. */
+        ClientDetails: {
+            billingAddress: string;
+            billingCity: string;
+            billingCompany: string;
+            billingCountry: string;
+            billingEmail: string;
+            billingFirstName: string | null;
+            billingLastName: string | null;
+            billingPostCode: string | null;
+            billingRegistrationNumber: string | null;
+            billingState: string | null;
+            billingVATRegistrationNumber: string | null;
+            clientId: components["schemas"]["ClientId"];
+            currency: components["schemas"]["Currency"];
+            /** @description Shift end, 24 h HH:mm. */
+            shift_end: string | null;
+            /** @description Shift start, 24 h HH:mm. */
+            shift_start: string | null;
+            version: components["schemas"]["Version"];
+        };
+        /** @description Client details to save: company, address, city, country, billing e-mail and currency are required; text is trimmed. Create = no version; update = the version read. */
+        ClientDetailsInput: {
+            billingAddress: string;
+            billingCity: string;
+            billingCompany: string;
+            billingCountry: string;
+            /** Format: email */
+            billingEmail: string;
+            billingFirstName?: string | null;
+            billingLastName?: string | null;
+            billingPostCode?: string | null;
+            billingRegistrationNumber?: string | null;
+            billingState?: string | null;
+            billingVATRegistrationNumber?: string | null;
+            clientId: components["schemas"]["ClientId"];
+            currency: components["schemas"]["Currency"];
+            /** @description Shift end, 24 h HH:mm. */
+            shift_end?: string | null;
+            /** @description Shift start, 24 h HH:mm. */
+            shift_start?: string | null;
+            /** @description Required when updating existing details. */
+            version?: components["schemas"]["Version"];
+        };
+        /** @description Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider's id). */
+        ClientId: string;
+        /** @description A row of the admin client inventory (/clients). */
+        ClientListRow: {
+            clientType: components["schemas"]["ClientTypeAttribute"];
+            company: string | null;
+            /** Format: date-time */
+            createdTimestamp: string;
+            enabled: boolean;
+            /** @description Machines (FBs) assigned to the client; other machine names in products are shown red. */
+            fbs: string[];
+            id: components["schemas"]["ClientId"];
+            /**
+             * Format: double
+             * @description Overdue invoice amount; not computed yet (null), the screen shows 'TBD'.
+             */
+            overdueAmount: number | null;
+            /**
+             * Format: int32
+             * @description Number of (not deleted) client products.
+             */
+            productsCount: number;
+        };
+        /** @description A client product (bottle). */
+        ClientProduct: {
+            altName: string | null;
+            articleNo: string;
+            clientId: components["schemas"]["ClientId"];
+            /** @description The price valid today ('Current price `@1k`'), null when none. */
+            currentPrice: components["schemas"]["CurrentPrice"] | null;
+            /**
+             * Format: int32
+             * @description Bottle stock (sum over price periods).
+             */
+            currentStock: number;
+            /** @description Default supplier (PreformSupply id). */
+            defaultSupplyId: components["schemas"]["Id"];
+            /** Format: date-time */
+            deletedAt: string | null;
+            id: components["schemas"]["Id"];
+            /** @description Machine names, comma-joined. */
+            machineNames: string;
+            Preform: {
+                color: components["schemas"]["Color"];
+                id: components["schemas"]["Id"];
+                material: components["schemas"]["Material"];
+                neck: components["schemas"]["Neck"];
+                preformName: string;
+                /**
+                 * Format: double
+                 * @description Grams.
+                 */
+                weight: number;
+            };
+            preformId: components["schemas"]["Id"];
+            /**
+             * Format: int32
+             * @description Preforms scrapped on a change-over.
+             */
+            preformScrapChangeOver: number;
+            /**
+             * Format: int32
+             * @description Preforms scrapped when a production run starts.
+             */
+            preformScrapStart: number;
+            PreformWarehouse: {
+                id: components["schemas"]["Id"];
+                warehouseName: string;
+            };
+            preformWarehouseId: components["schemas"]["Id"];
+            productName: string;
+            /**
+             * Format: double
+             * @description Scrap rate as a fraction (0.025 = 2.5 %).
+             */
+            scrapRate: number;
+            version: components["schemas"]["Version"];
+            /** @description True when this product is the one in production now. */
+            wip: boolean;
+        };
+        /** @description A client product to create (no id) or update (id and the version read). Not allowed for buyer-type clients (403). */
+        ClientProductInput: {
+            altName?: string | null;
+            articleNo: string;
+            clientId: components["schemas"]["ClientId"];
+            /** @description Default supplier: a PreformSupply of the chosen preform. */
+            defaultSupplyId: components["schemas"]["Id"];
+            id?: components["schemas"]["Id"];
+            /** @description Machine names, comma-joined; at least one. */
+            machineNames: string;
+            preformId: components["schemas"]["Id"];
+            /**
+             * Format: int32
+             * @default 0
+             */
+            preformScrapChangeOver: number;
+            /**
+             * Format: int32
+             * @default 0
+             */
+            preformScrapStart: number;
+            preformWarehouseId: components["schemas"]["Id"];
+            productName: string;
+            /**
+             * Format: double
+             * @description Fraction 0 to 1 (the form enters percent with two decimals and divides by 100); 0 when empty.
+             * @default 0
+             */
+            scrapRate: number;
+            /** @description Required when updating. */
+            version?: components["schemas"]["Version"];
+        };
+        /** @description The client company fields the admin client screens show in headers and badges. */
+        ClientSummary: {
+            clientType: components["schemas"]["ClientTypeAttribute"];
+            company: string | null;
+            /** @description Machines (FBs) assigned to the client; other machine names in products are shown red. */
+            fbs: string[];
+            id: components["schemas"]["ClientId"];
+        };
+        /**
+         * @description Client type attribute of the admin screens: '0' converter ("Converter"), '1' buyer ("Buyer"; editing restricted).
+         * @enum {string}
+         */
+        ClientTypeAttribute: "0" | "1";
         /**
          * @description Preform colour (part 9).
          * @enum {string}
@@ -280,10 +719,39 @@ export interface components {
             type: string;
         };
         /**
+         * @description Invoice currency (part 9).
+         * @enum {string}
+         */
+        Currency: "EUR" | "SEK";
+        /** @description The current price of a product (the one valid today). */
+        CurrentPrice: {
+            /**
+             * Format: double
+             * @description Price per 1,000 bottles in the client's currency.
+             */
+            unitPrice: number;
+            validFrom: components["schemas"]["DateOnly"];
+            validTo: components["schemas"]["DateOnly"];
+        };
+        /**
          * Format: date
          * @description Calendar date, YYYY-MM-DD.
          */
         DateOnly: string;
+        /** @description A user of the identity service's client group, with the client attributes. */
+        DirectoryUser: {
+            address: string | null;
+            clientType: components["schemas"]["ClientTypeAttribute"];
+            company: string | null;
+            /** Format: date-time */
+            createdTimestamp: string;
+            email: string | null;
+            enabled: boolean;
+            /** @description Machines (FBs) assigned to the client. */
+            fbs: string[];
+            fullName: string | null;
+            id: components["schemas"]["ClientId"];
+        };
         /** @description One failing field of a 400 problem. */
         FieldError: {
             /** @description Validation code: required, type, minimum, maximum, multipleOf, pattern, enum, minLength, maxLength, format, or a rule code. */
@@ -494,6 +962,66 @@ export interface components {
             manufacturerId: components["schemas"]["Id"];
             preformId: components["schemas"]["Id"];
         };
+        /** @description A price period of a client product. */
+        ProductPrice: {
+            clientId: components["schemas"]["ClientId"];
+            clientProductId: components["schemas"]["Id"];
+            id: components["schemas"]["Id"];
+            /**
+             * Format: double
+             * @description Price per 1,000 bottles in the client's currency.
+             */
+            unitPrice: number;
+            validFrom: components["schemas"]["DateOnly"];
+            validTo: components["schemas"]["DateOnly"];
+            version: components["schemas"]["Version"];
+        };
+        /** @description A price to create (no id; the dialog proposes next month's full period) or update (id and version). validTo must not be before validFrom. */
+        ProductPriceInput: {
+            clientId: components["schemas"]["ClientId"];
+            clientProductId: components["schemas"]["Id"];
+            id?: components["schemas"]["Id"];
+            /**
+             * Format: double
+             * @description Price per 1,000 bottles, a decimal above 0: at least 0.01 (one cent / öre).
+             */
+            unitPrice: number;
+            validFrom: components["schemas"]["DateOnly"];
+            validTo: components["schemas"]["DateOnly"];
+            /** @description Required when updating. */
+            version?: components["schemas"]["Version"];
+        };
+        /** @description Bottle stock of one price period of a product (the productstock page). */
+        ProductStockRow: {
+            /**
+             * Format: int32
+             * @description Bottles in stock at this price.
+             */
+            currentStock: number;
+            /**
+             * Format: int32
+             * @description Latest decrease (red), null when the latest change was an increase.
+             */
+            decreaseStock: number | null;
+            id: components["schemas"]["Id"];
+            /**
+             * Format: int32
+             * @description Latest increase (green), null when the latest change was a decrease.
+             */
+            increaseStock: number | null;
+            priceValidTo: components["schemas"]["DateOnly"];
+            /**
+             * Format: int32
+             * @description Bottles scrapped.
+             */
+            scrapAmount: number;
+            /**
+             * Format: double
+             * @description Price per 1,000 bottles of the period.
+             */
+            unitPrice: number;
+            version: components["schemas"]["Version"];
+        };
         /**
          * @description Page sizes offered by the portal's lists (part 9).
          * @enum {number}
@@ -605,6 +1133,1577 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AdminClients_getClientDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40"
+                 *     }
+                 */
+                "application/json": {
+                    clientId: components["schemas"]["ClientId"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "info": {
+                     *         "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *         "billingCompany": "Nordic Springs AB",
+                     *         "billingFirstName": "Karin",
+                     *         "billingLastName": "Lindqvist",
+                     *         "billingRegistrationNumber": "556677-8899",
+                     *         "billingVATRegistrationNumber": "SE556677889901",
+                     *         "billingAddress": "Källvägen 12",
+                     *         "billingCity": "Jönköping",
+                     *         "billingState": null,
+                     *         "billingPostCode": "553 18",
+                     *         "billingCountry": "Sweden",
+                     *         "billingEmail": "invoices@nordicsprings.se",
+                     *         "currency": "SEK",
+                     *         "shift_start": "06:00",
+                     *         "shift_end": "22:00",
+                     *         "version": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        info: components["schemas"]["ClientDetails"] | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminClients_saveClientDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "info": {
+                 *         "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                 *         "billingCompany": "Nordic Springs AB",
+                 *         "billingAddress": "Källvägen 12",
+                 *         "billingCity": "Jönköping",
+                 *         "billingPostCode": "553 18",
+                 *         "billingCountry": "Sweden",
+                 *         "billingEmail": "invoices@nordicsprings.se",
+                 *         "currency": "SEK",
+                 *         "shift_start": "06:00",
+                 *         "shift_end": "22:00",
+                 *         "version": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    info: components["schemas"]["ClientDetailsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "billingCompany": "Nordic Springs AB",
+                     *       "billingFirstName": null,
+                     *       "billingLastName": null,
+                     *       "billingRegistrationNumber": null,
+                     *       "billingVATRegistrationNumber": null,
+                     *       "billingAddress": "Källvägen 12",
+                     *       "billingCity": "Jönköping",
+                     *       "billingState": null,
+                     *       "billingPostCode": "553 18",
+                     *       "billingCountry": "Sweden",
+                     *       "billingEmail": "invoices@nordicsprings.se",
+                     *       "currency": "SEK",
+                     *       "shift_start": "06:00",
+                     *       "shift_end": "22:00",
+                     *       "version": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClientDetails"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminClients_getProductBuyers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientProductId": 21,
+                 *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40"
+                 *     }
+                 */
+                "application/json": {
+                    clientId: components["schemas"]["ClientId"];
+                    clientProductId: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "clientId": "c4a9e2b7-1f63-4d0a-8e25-9b7f3a6d5c18",
+                     *         "company": "Baltic Brew SIA"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["BuyerAssignment"][];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminClients_saveProductBuyers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientIds": [
+                 *         "c4a9e2b7-1f63-4d0a-8e25-9b7f3a6d5c18"
+                 *       ],
+                 *       "clientProductId": 21
+                 *     }
+                 */
+                "application/json": {
+                    clientIds: components["schemas"]["ClientId"][];
+                    clientProductId: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description Empty success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminClients_getProductPrices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientProductId": 21,
+                 *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40"
+                 *     }
+                 */
+                "application/json": {
+                    clientId: components["schemas"]["ClientId"];
+                    clientProductId: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 57,
+                     *           "unitPrice": 63.2,
+                     *           "validFrom": "2026-04-01",
+                     *           "validTo": "2026-04-30",
+                     *           "clientProductId": 21,
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "version": 0
+                     *         },
+                     *         {
+                     *           "id": 51,
+                     *           "unitPrice": 61.4,
+                     *           "validFrom": "2026-03-01",
+                     *           "validTo": "2026-03-31",
+                     *           "clientProductId": 21,
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "version": 1
+                     *         }
+                     *       ],
+                     *       "currentPrice": {
+                     *         "unitPrice": 61.4,
+                     *         "validFrom": "2026-03-01",
+                     *         "validTo": "2026-03-31"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        currentPrice: components["schemas"]["CurrentPrice"] | null;
+                        rows: components["schemas"]["ProductPrice"][];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminClients_saveProductPrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "price": {
+                 *         "unitPrice": 63.2,
+                 *         "validFrom": "2026-04-01",
+                 *         "validTo": "2026-04-30",
+                 *         "clientProductId": 21,
+                 *         "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    price: components["schemas"]["ProductPriceInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "price": {
+                     *         "id": 57,
+                     *         "unitPrice": 63.2,
+                     *         "validFrom": "2026-04-01",
+                     *         "validTo": "2026-04-30",
+                     *         "clientProductId": 21,
+                     *         "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *         "version": 0
+                     *       },
+                     *       "currentPrice": {
+                     *         "unitPrice": 61.4,
+                     *         "validFrom": "2026-03-01",
+                     *         "validTo": "2026-03-31"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        currentPrice: components["schemas"]["CurrentPrice"] | null;
+                        price: components["schemas"]["ProductPrice"];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminClients_deleteClientProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         22
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    ids: components["schemas"]["Id"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Empty success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminClients_getClientProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                 *       "pagination": {
+                 *         "page": 1,
+                 *         "rowsPerPage": 20,
+                 *         "sortBy": "productName"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    clientId: components["schemas"]["ClientId"];
+                    /** @description One page request, shared by every list. */
+                    pagination?: {
+                        descending?: boolean;
+                        /**
+                         * Format: int32
+                         * @description 1-based page number.
+                         */
+                        page: number;
+                        rowsPerPage: components["schemas"]["RowsPerPage"];
+                        /**
+                         * @description Column to sort by; each list names the columns it can sort.
+                         * @enum {string}
+                         */
+                        sortBy?: "productName" | "articleNo" | "machineNames" | "currentStock" | "currentPrice" | "id";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "client": {
+                     *         "id": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *         "company": "Nordic Springs AB",
+                     *         "fbs": [
+                     *           "FB-04",
+                     *           "FB-07"
+                     *         ],
+                     *         "clientType": "0"
+                     *       },
+                     *       "rows": [
+                     *         {
+                     *           "id": 21,
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "productName": "Spring Water 0.5 L",
+                     *           "articleNo": "NS-0500",
+                     *           "altName": null,
+                     *           "machineNames": "FB-04,FB-07",
+                     *           "scrapRate": 0.025,
+                     *           "preformScrapStart": 300,
+                     *           "preformScrapChangeOver": 150,
+                     *           "preformId": 3,
+                     *           "preformWarehouseId": 1,
+                     *           "defaultSupplyId": 7,
+                     *           "currentStock": 84000,
+                     *           "wip": true,
+                     *           "deletedAt": null,
+                     *           "Preform": {
+                     *             "id": 3,
+                     *             "preformName": "PET 28g PCO1810 Clear",
+                     *             "neck": "PCO1810",
+                     *             "weight": 28,
+                     *             "material": "PET",
+                     *             "color": "Clear"
+                     *           },
+                     *           "PreformWarehouse": {
+                     *             "id": 1,
+                     *             "warehouseName": "Riga North"
+                     *           },
+                     *           "currentPrice": {
+                     *             "unitPrice": 61.4,
+                     *             "validFrom": "2026-03-01",
+                     *             "validTo": "2026-03-31"
+                     *           },
+                     *           "version": 3
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        client: components["schemas"]["ClientSummary"];
+                        /** Format: int32 */
+                        count: number;
+                        rows: components["schemas"]["ClientProduct"][];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminClients_saveReclassification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "oldClientProductId": 21,
+                 *       "newClientProdcuctId": 22,
+                 *       "quantity": 5000
+                 *     }
+                 */
+                "application/json": {
+                    newClientProdcuctId: components["schemas"]["Id"];
+                    oldClientProductId: components["schemas"]["Id"];
+                    /** Format: int32 */
+                    quantity: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Empty success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminClients_saveClientProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "product": {
+                 *         "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                 *         "machineNames": "FB-07",
+                 *         "productName": "Sparkling Water 1.5 L",
+                 *         "altName": "Sparkling 1.5",
+                 *         "scrapRate": 0.03,
+                 *         "preformScrapStart": 400,
+                 *         "preformScrapChangeOver": 200,
+                 *         "articleNo": "NS-1500",
+                 *         "preformId": 9,
+                 *         "preformWarehouseId": 1,
+                 *         "defaultSupplyId": 15
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    product: components["schemas"]["ClientProductInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 22,
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "productName": "Sparkling Water 1.5 L",
+                     *       "articleNo": "NS-1500",
+                     *       "altName": "Sparkling 1.5",
+                     *       "machineNames": "FB-07",
+                     *       "scrapRate": 0.03,
+                     *       "preformScrapStart": 400,
+                     *       "preformScrapChangeOver": 200,
+                     *       "preformId": 9,
+                     *       "preformWarehouseId": 1,
+                     *       "defaultSupplyId": 15,
+                     *       "currentStock": 0,
+                     *       "wip": false,
+                     *       "deletedAt": null,
+                     *       "Preform": {
+                     *         "id": 9,
+                     *         "preformName": "RPET 42g 38mm 3-start Green",
+                     *         "neck": "38mm 3-start",
+                     *         "weight": 42.5,
+                     *         "material": "RPET",
+                     *         "color": "Green"
+                     *       },
+                     *       "PreformWarehouse": {
+                     *         "id": 1,
+                     *         "warehouseName": "Riga North"
+                     *       },
+                     *       "currentPrice": null,
+                     *       "version": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClientProduct"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminClients_getProductStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 21,
+                 *       "pagination": {
+                 *         "page": 1,
+                 *         "rowsPerPage": 10,
+                 *         "sortBy": "priceValidTo",
+                 *         "descending": true
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Client product id. */
+                    id: components["schemas"]["Id"];
+                    /** @description One page request, shared by every list. */
+                    pagination?: {
+                        descending?: boolean;
+                        /**
+                         * Format: int32
+                         * @description 1-based page number.
+                         */
+                        page: number;
+                        rowsPerPage: components["schemas"]["RowsPerPage"];
+                        /**
+                         * @description Column to sort by; each list names the columns it can sort.
+                         * @enum {string}
+                         */
+                        sortBy?: "priceValidTo" | "unitPrice" | "currentStock" | "id";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "product": {
+                     *         "id": 21,
+                     *         "productName": "Spring Water 0.5 L",
+                     *         "articleNo": "NS-0500",
+                     *         "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40"
+                     *       },
+                     *       "client": {
+                     *         "id": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *         "company": "Nordic Springs AB",
+                     *         "fbs": [
+                     *           "FB-04",
+                     *           "FB-07"
+                     *         ],
+                     *         "clientType": "0"
+                     *       },
+                     *       "rows": [
+                     *         {
+                     *           "id": 301,
+                     *           "unitPrice": 61.4,
+                     *           "currentStock": 84000,
+                     *           "increaseStock": 12000,
+                     *           "decreaseStock": null,
+                     *           "scrapAmount": 350,
+                     *           "priceValidTo": "2026-03-31",
+                     *           "version": 4
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        client: components["schemas"]["ClientSummary"];
+                        /** Format: int32 */
+                        count: number;
+                        product: {
+                            articleNo: string;
+                            clientId: components["schemas"]["ClientId"];
+                            id: components["schemas"]["Id"];
+                            productName: string;
+                        };
+                        rows: components["schemas"]["ProductStockRow"][];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminClients_saveProductStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "stock": {
+                 *         "id": 301,
+                 *         "currentStock": 83500,
+                 *         "version": 4
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    stock: {
+                        /**
+                         * Format: int32
+                         * @description New balance, at least 0 ('Minimum stock level - 0!').
+                         */
+                        currentStock: number;
+                        id: components["schemas"]["Id"];
+                        /** @description The version read. */
+                        version?: components["schemas"]["Version"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 301,
+                     *       "unitPrice": 61.4,
+                     *       "currentStock": 83500,
+                     *       "increaseStock": null,
+                     *       "decreaseStock": 500,
+                     *       "scrapAmount": 350,
+                     *       "priceValidTo": "2026-03-31",
+                     *       "version": 5
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductStockRow"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminClients_getClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pagination": {
+                 *         "page": 1,
+                 *         "rowsPerPage": 20,
+                 *         "sortBy": "company"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    filter?: {
+                        clientType?: components["schemas"]["ClientTypeAttribute"];
+                        search?: string;
+                    };
+                    /** @description One page request, shared by every list. */
+                    pagination: {
+                        descending?: boolean;
+                        /**
+                         * Format: int32
+                         * @description 1-based page number.
+                         */
+                        page: number;
+                        rowsPerPage: components["schemas"]["RowsPerPage"];
+                        /**
+                         * @description Column to sort by; each list names the columns it can sort.
+                         * @enum {string}
+                         */
+                        sortBy?: "company" | "clientType" | "productsCount" | "createdTimestamp" | "enabled";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "fbs": [
+                     *             "FB-04",
+                     *             "FB-07"
+                     *           ],
+                     *           "clientType": "0",
+                     *           "productsCount": 6,
+                     *           "overdueAmount": null,
+                     *           "createdTimestamp": "2025-11-04T09:12:00Z",
+                     *           "enabled": true
+                     *         },
+                     *         {
+                     *           "id": "c4a9e2b7-1f63-4d0a-8e25-9b7f3a6d5c18",
+                     *           "company": "Baltic Brew SIA",
+                     *           "fbs": [],
+                     *           "clientType": "1",
+                     *           "productsCount": 2,
+                     *           "overdueAmount": null,
+                     *           "createdTimestamp": "2026-01-12T14:30:00Z",
+                     *           "enabled": true
+                     *         }
+                     *       ],
+                     *       "count": 2
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: int32 */
+                        count: number;
+                        rows: components["schemas"]["ClientListRow"][];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminDirectory_getDirectoryClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *         "email": "karin.lindqvist@nordicsprings.se",
+                     *         "fullName": "Karin Lindqvist",
+                     *         "company": "Nordic Springs AB",
+                     *         "fbs": [
+                     *           "FB-04",
+                     *           "FB-07"
+                     *         ],
+                     *         "address": "Källvägen 12, 553 18 Jönköping, Sweden",
+                     *         "clientType": "0",
+                     *         "createdTimestamp": "2025-11-04T09:12:00Z",
+                     *         "enabled": true
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["DirectoryUser"][];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminDirectory_getDirectoryUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "c4a9e2b7-1f63-4d0a-8e25-9b7f3a6d5c18",
+                     *       "email": "purchasing@balticbrew.lv",
+                     *       "fullName": "Jānis Ozols",
+                     *       "company": "Baltic Brew SIA",
+                     *       "fbs": [],
+                     *       "address": "Rūpniecības iela 5, Rīga, Latvia",
+                     *       "clientType": "1",
+                     *       "createdTimestamp": "2026-01-12T14:30:00Z",
+                     *       "enabled": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DirectoryUser"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
     Manufacturers_saveManufacturer: {
         parameters: {
             query?: never;
