@@ -39,7 +39,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: false, useDefaults: true, allErrors: true } },
-    disableRequestLogging: false,
   });
   app.decorate('db', options.db);
   app.decorate('config', options.config);

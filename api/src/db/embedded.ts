@@ -53,7 +53,7 @@ export async function startEmbeddedPostgres(options: {
   });
   if (fresh) await pg.initialise();
   await pg.start();
-  if (fresh) await pg.createDatabase(database);
+  if (fresh && database !== 'postgres') await pg.createDatabase(database);
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
     stop: () => pg.stop(),

