@@ -303,6 +303,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description PDF of the selected production orders, saved as `PO-{YYMMDD}.pdf` (date of the download). */
+        post: operations["AdminOrders_downloadProductionOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Production orders of every client with their items ('New orders'; page size 10, default sort createdAt descending). */
+        post: operations["AdminOrders_getProductionOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/preform/save": {
         parameters: {
             query?: never;
@@ -477,6 +511,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/orders/clientproducts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Products the caller can order (own products; for buyers the products assigned to them). */
+        get: operations["ClientOrders_getOrderableProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/orders/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Delete orders; refused (409) when any has an invoiced item. */
+        post: operations["ClientOrders_deleteOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/orders/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The caller's orders ('Weekly order list'; page size 20, default sort createdAt descending). */
+        post: operations["ClientOrders_getOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/orders/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description One order with its items. */
+        post: operations["ClientOrders_getOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/orders/planner/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The seller's planner: buyers' order items for its products and buyers' forecasts in the range. */
+        post: operations["ClientPlanner_getPlanner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/orders/planner/item/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Save a planner change: drag to a day, confirm, or add/edit the seller's production order item. */
+        post: operations["ClientPlanner_savePlannerItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/orders/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Create or update an order with its items. Invoiced items cannot change (409). */
+        post: operations["ClientOrders_saveOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/agenda/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The operator's agenda: open order items of all clients, due date ascending (the page groups them by week with PREV and NEXT columns). */
+        post: operations["OperatorAgenda_getAgenda"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/order/item/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Record the produced bottles of an item ('Update order item produced quantity'): `producedAmount` is the item's total
+         *     produced so far, 0 to 99,999 (part 5). Refused (409) when the order is closed.
+         */
+        post: operations["OperatorAgenda_saveProducedAmount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/operator/preform/stock/save": {
         parameters: {
             query?: never;
@@ -515,6 +705,53 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An order item of the operator agenda, with its order. */
+        AgendaItem: {
+            ClientProduct: components["schemas"]["OrderItemProduct"];
+            clientProductId: components["schemas"]["Id"];
+            ClientProductionOrder: {
+                closed: components["schemas"]["ClosedFlag"];
+                company: string | null;
+                id: components["schemas"]["Id"];
+                orderNo: string;
+            };
+            clientProductionOrderId: components["schemas"]["Id"];
+            /** @description 'Deliver at'. */
+            dueDate: components["schemas"]["DateOnly"];
+            /** @description An invoiced item is locked (409 on change or delete). */
+            hasInvoice: boolean;
+            id: components["schemas"]["Id"];
+            isBuyerConfirmed: boolean;
+            isClosed: boolean;
+            isSellerConfirmed: boolean;
+            /**
+             * Format: int32
+             * @description Bottles planned (at least 1000 when saved).
+             */
+            plannedAmount: number;
+            /**
+             * Format: int32
+             * @description Bottles produced so far (the operator's records).
+             */
+            producedAmount: number;
+            /**
+             * Format: double
+             * @description producedAmount / plannedAmount (0..1, may exceed 1).
+             */
+            producedPart: number;
+            refProductionOrder: {
+                id: components["schemas"]["Id"];
+                orderNo: string;
+            } | null;
+            /** @description For a buyer's item: the seller's production order that produces it. */
+            refProductionOrderId: (number & components["schemas"]["Id"]) | null;
+            /** @description 'Produced at' (buyer only): the seller's item; null shows 'Not planned'. */
+            refProductionOrderItem: components["schemas"]["RefProductionOrderItem"] | null;
+            refProductionOrderItemId: (number & components["schemas"]["Id"]) | null;
+            /** Format: date-time */
+            updatedAt: string;
+            version: components["schemas"]["Version"];
+        };
         /** @description RFC 9457 problem document. */
         BadRequest: {
             detail?: string;
@@ -688,6 +925,35 @@ export interface components {
             /** @description Required when updating. */
             version?: components["schemas"]["Version"];
         };
+        /** @description A production order (purchase order) of a client. */
+        ClientProductionOrder: {
+            clientId: components["schemas"]["ClientId"];
+            ClientProductionOrderItems: components["schemas"]["OrderItem"][];
+            closed: components["schemas"]["ClosedFlag"];
+            /** @description Company of the client (admin list). */
+            company: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description True when any item has an invoice: the order cannot be deleted (409). */
+            hasInvoice: boolean;
+            id: components["schemas"]["Id"];
+            orderNo: string;
+            /** @description Article numbers of the items, comma-joined ('Articles'). */
+            producedArticles: string;
+            /** @description Last item due date ('period' to). */
+            producedEnd: (string & components["schemas"]["DateOnly"]) | null;
+            /**
+             * Format: double
+             * @description Sum of produced / sum of planned over the items.
+             */
+            producedPart: number;
+            /** @description First item due date ('period' from). */
+            producedStart: (string & components["schemas"]["DateOnly"]) | null;
+            purchaseDate: (string & components["schemas"]["DateOnly"]) | null;
+            version: components["schemas"]["Version"];
+            /** @description 1 when an item of the order is in production now (row highlighted). */
+            workInProgress: components["schemas"]["ClosedFlag"];
+        };
         /** @description The client company fields the admin client screens show in headers and badges. */
         ClientSummary: {
             clientType: components["schemas"]["ClientTypeAttribute"];
@@ -701,6 +967,11 @@ export interface components {
          * @enum {string}
          */
         ClientTypeAttribute: "0" | "1";
+        /**
+         * @description Order 'closed' flag: 0 open, 1 closed.
+         * @enum {number}
+         */
+        ClosedFlag: 0 | 1;
         /**
          * @description Preform colour (part 9).
          * @enum {string}
@@ -836,6 +1107,179 @@ export interface components {
         Ok: {
             /** @enum {boolean} */
             ok: true;
+        };
+        /** @description A product a client can order (item dialog 'Item to produce'). */
+        OrderableProduct: {
+            articleNo: string;
+            id: components["schemas"]["Id"];
+            productName: string;
+            /** @description True for the product in production now. */
+            wip: boolean;
+        };
+        /** @description A production order to create (no id) or update (id and version). */
+        OrderInput: {
+            /** @description At least one line ('Provide at least one production order line.'). */
+            ClientProductionOrderItems: components["schemas"]["OrderItemInput"][];
+            /** @default 0 */
+            closed: components["schemas"]["ClosedFlag"];
+            id?: components["schemas"]["Id"];
+            /** @description 'Purchase order no' ('Provide order number.'); trimmed. */
+            orderNo: string;
+            purchaseDate?: (string & components["schemas"]["DateOnly"]) | null;
+            /** @description Required when updating. */
+            version?: components["schemas"]["Version"];
+        };
+        /** @description A line of a production order. */
+        OrderItem: {
+            ClientProduct: components["schemas"]["OrderItemProduct"];
+            clientProductId: components["schemas"]["Id"];
+            clientProductionOrderId: components["schemas"]["Id"];
+            /** @description 'Deliver at'. */
+            dueDate: components["schemas"]["DateOnly"];
+            /** @description An invoiced item is locked (409 on change or delete). */
+            hasInvoice: boolean;
+            id: components["schemas"]["Id"];
+            isBuyerConfirmed: boolean;
+            isClosed: boolean;
+            isSellerConfirmed: boolean;
+            /**
+             * Format: int32
+             * @description Bottles planned (at least 1000 when saved).
+             */
+            plannedAmount: number;
+            /**
+             * Format: int32
+             * @description Bottles produced so far (the operator's records).
+             */
+            producedAmount: number;
+            /**
+             * Format: double
+             * @description producedAmount / plannedAmount (0..1, may exceed 1).
+             */
+            producedPart: number;
+            refProductionOrder: {
+                id: components["schemas"]["Id"];
+                orderNo: string;
+            } | null;
+            /** @description For a buyer's item: the seller's production order that produces it. */
+            refProductionOrderId: (number & components["schemas"]["Id"]) | null;
+            /** @description 'Produced at' (buyer only): the seller's item; null shows 'Not planned'. */
+            refProductionOrderItem: components["schemas"]["RefProductionOrderItem"] | null;
+            refProductionOrderItemId: (number & components["schemas"]["Id"]) | null;
+            /** Format: date-time */
+            updatedAt: string;
+            version: components["schemas"]["Version"];
+        };
+        /** @description An order item to create (no id) or update (id and version). Removing an item from `ClientProductionOrderItems` deletes it. */
+        OrderItemInput: {
+            clientProductId: components["schemas"]["Id"];
+            /** @description 'Deliver at': a weekday. Changing it clears the seller confirmation. */
+            dueDate: components["schemas"]["DateOnly"];
+            id?: components["schemas"]["Id"];
+            /** @description Buyers only ('By buyer'). */
+            isBuyerConfirmed?: boolean;
+            /**
+             * Format: int32
+             * @description Bottles; minimum order quantity 1000 ('MOQ - 1000.').
+             */
+            plannedAmount: number;
+            /** @description Required when updating the item. */
+            version?: components["schemas"]["Version"];
+        };
+        /** @description The product fields an order item shows. */
+        OrderItemProduct: {
+            articleNo: string;
+            id: components["schemas"]["Id"];
+            productName: string;
+        };
+        /** @description A buyer's forecast in the planner (bar on the middle day of the period). */
+        PlannerForecast: {
+            clientId: components["schemas"]["ClientId"];
+            company: string | null;
+            id: components["schemas"]["Id"];
+            items: {
+                articleNo: string;
+                clientProductId: components["schemas"]["Id"];
+                /** Format: int32 */
+                plannedAmount: number;
+                productName: string;
+            }[];
+            periodFrom: components["schemas"]["DateOnly"];
+            periodTo: components["schemas"]["DateOnly"];
+        };
+        /**
+         * @description A planner change to a buyer's item (the seller's products). Drag: `dueDate` (on or after the item's date; clears the buyer confirmation).
+         *     Confirm: `isSellerConfirmed` true. Add/edit production order: `refProductionOrder.orderNo` and `refProductionOrderItem`
+         *     (quantity at least 1000, or the produced amount when above 0; due date a weekday not after the purchase date). Adding needs both confirmations and no reference yet (409).
+         */
+        PlannerItemInput: {
+            dueDate?: components["schemas"]["DateOnly"];
+            /** @description The buyer's order item. */
+            id: components["schemas"]["Id"];
+            isSellerConfirmed?: boolean;
+            refProductionOrder?: {
+                /** @description 'Production order no'. */
+                orderNo: string;
+            };
+            refProductionOrderItem?: {
+                /** @description 'Deliver at'. */
+                dueDate: components["schemas"]["DateOnly"];
+                /**
+                 * Format: int32
+                 * @description Quantity; MOQ 1000.
+                 */
+                plannedAmount: number;
+            };
+            /** @description The version read. */
+            version?: components["schemas"]["Version"];
+        };
+        /** @description An order item in the seller's planner, with its order and the buyer's company. */
+        PlannerOrderItem: {
+            ClientProduct: components["schemas"]["OrderItemProduct"];
+            clientProductId: components["schemas"]["Id"];
+            ClientProductionOrder: {
+                clientId: components["schemas"]["ClientId"];
+                company: string | null;
+                id: components["schemas"]["Id"];
+                orderNo: string;
+                purchaseDate: (string & components["schemas"]["DateOnly"]) | null;
+            };
+            clientProductionOrderId: components["schemas"]["Id"];
+            /** @description 'Deliver at'. */
+            dueDate: components["schemas"]["DateOnly"];
+            /** @description An invoiced item is locked (409 on change or delete). */
+            hasInvoice: boolean;
+            id: components["schemas"]["Id"];
+            isBuyerConfirmed: boolean;
+            isClosed: boolean;
+            isSellerConfirmed: boolean;
+            /**
+             * Format: int32
+             * @description Bottles planned (at least 1000 when saved).
+             */
+            plannedAmount: number;
+            /**
+             * Format: int32
+             * @description Bottles produced so far (the operator's records).
+             */
+            producedAmount: number;
+            /**
+             * Format: double
+             * @description producedAmount / plannedAmount (0..1, may exceed 1).
+             */
+            producedPart: number;
+            refProductionOrder: {
+                id: components["schemas"]["Id"];
+                orderNo: string;
+            } | null;
+            /** @description For a buyer's item: the seller's production order that produces it. */
+            refProductionOrderId: (number & components["schemas"]["Id"]) | null;
+            /** @description 'Produced at' (buyer only): the seller's item; null shows 'Not planned'. */
+            refProductionOrderItem: components["schemas"]["RefProductionOrderItem"] | null;
+            refProductionOrderItemId: (number & components["schemas"]["Id"]) | null;
+            /** Format: date-time */
+            updatedAt: string;
+            version: components["schemas"]["Version"];
         };
         /** @description A preform (raw material) of the catalogue. */
         Preform: {
@@ -1021,6 +1465,14 @@ export interface components {
              */
             unitPrice: number;
             version: components["schemas"]["Version"];
+        };
+        /** @description The seller's production order item made from a buyer's item. */
+        RefProductionOrderItem: {
+            dueDate: components["schemas"]["DateOnly"];
+            id: components["schemas"]["Id"];
+            isClosed: boolean;
+            /** Format: int32 */
+            plannedAmount: number;
         };
         /**
          * @description Page sizes offered by the portal's lists (part 9).
@@ -2907,6 +3359,235 @@ export interface operations {
             };
         };
     };
+    AdminOrders_downloadProductionOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "orderIds": [
+                 *         12,
+                 *         14
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    orderIds: components["schemas"]["Id"][];
+                };
+            };
+        };
+        responses: {
+            /** @description A PDF download; `Content-Disposition` carries the file name the portal saves it under. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."` (RFC 6266, with `filename*` for non-ASCII names). */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminOrders_getProductionOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pagination": {
+                 *         "page": 1,
+                 *         "rowsPerPage": 10,
+                 *         "sortBy": "createdAt",
+                 *         "descending": true
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description One page request, shared by every list. */
+                    pagination: {
+                        descending?: boolean;
+                        /**
+                         * Format: int32
+                         * @description 1-based page number.
+                         */
+                        page: number;
+                        rowsPerPage: components["schemas"]["RowsPerPage"];
+                        /**
+                         * @description Column to sort by; each list names the columns it can sort.
+                         * @enum {string}
+                         */
+                        sortBy?: "createdAt" | "orderNo" | "company" | "producedPart" | "producedStart" | "id";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 12,
+                     *           "orderNo": "PO-24-0117",
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "closed": 0,
+                     *           "createdAt": "2026-03-02T08:15:00Z",
+                     *           "purchaseDate": "2026-03-02",
+                     *           "producedPart": 0.6,
+                     *           "producedStart": "2026-03-09",
+                     *           "producedEnd": "2026-03-20",
+                     *           "producedArticles": "NS-0500",
+                     *           "workInProgress": 1,
+                     *           "hasInvoice": false,
+                     *           "ClientProductionOrderItems": [
+                     *             {
+                     *               "id": 88,
+                     *               "clientProductionOrderId": 12,
+                     *               "clientProductId": 21,
+                     *               "ClientProduct": {
+                     *                 "id": 21,
+                     *                 "articleNo": "NS-0500",
+                     *                 "productName": "Spring Water 0.5 L"
+                     *               },
+                     *               "dueDate": "2026-03-09",
+                     *               "plannedAmount": 80000,
+                     *               "producedAmount": 48000,
+                     *               "producedPart": 0.6,
+                     *               "isClosed": false,
+                     *               "isBuyerConfirmed": false,
+                     *               "isSellerConfirmed": false,
+                     *               "hasInvoice": false,
+                     *               "updatedAt": "2026-03-05T13:40:00Z",
+                     *               "refProductionOrderId": null,
+                     *               "refProductionOrder": null,
+                     *               "refProductionOrderItemId": null,
+                     *               "refProductionOrderItem": null,
+                     *               "version": 6
+                     *             }
+                     *           ],
+                     *           "version": 1
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: int32 */
+                        count: number;
+                        rows: components["schemas"]["ClientProductionOrder"][];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
     AdminPreforms_savePreform: {
         parameters: {
             query?: never;
@@ -3984,6 +4665,1021 @@ export interface operations {
                         count: number;
                         rows: components["schemas"]["Warehouse"][];
                     };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientOrders_getOrderableProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 21,
+                     *         "articleNo": "NS-0500",
+                     *         "productName": "Spring Water 0.5 L",
+                     *         "wip": true
+                     *       },
+                     *       {
+                     *         "id": 22,
+                     *         "articleNo": "NS-1500",
+                     *         "productName": "Sparkling Water 1.5 L",
+                     *         "wip": false
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["OrderableProduct"][];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientOrders_deleteOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "orderIds": [
+                 *         14
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    orderIds: components["schemas"]["Id"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Empty success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientOrders_getOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pagination": {
+                 *         "page": 1,
+                 *         "rowsPerPage": 20,
+                 *         "sortBy": "createdAt",
+                 *         "descending": true
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description One page request, shared by every list. */
+                    pagination: {
+                        descending?: boolean;
+                        /**
+                         * Format: int32
+                         * @description 1-based page number.
+                         */
+                        page: number;
+                        rowsPerPage: components["schemas"]["RowsPerPage"];
+                        /**
+                         * @description Column to sort by; each list names the columns it can sort.
+                         * @enum {string}
+                         */
+                        sortBy?: "createdAt" | "orderNo" | "company" | "producedPart" | "producedStart" | "id";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 12,
+                     *           "orderNo": "PO-24-0117",
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "closed": 0,
+                     *           "createdAt": "2026-03-02T08:15:00Z",
+                     *           "purchaseDate": "2026-03-02",
+                     *           "producedPart": 0.6,
+                     *           "producedStart": "2026-03-09",
+                     *           "producedEnd": "2026-03-09",
+                     *           "producedArticles": "NS-0500",
+                     *           "workInProgress": 1,
+                     *           "hasInvoice": false,
+                     *           "ClientProductionOrderItems": [],
+                     *           "version": 1
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: int32 */
+                        count: number;
+                        rows: components["schemas"]["ClientProductionOrder"][];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientOrders_getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 12
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "orderNo": "PO-24-0117",
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "company": "Nordic Springs AB",
+                     *       "closed": 0,
+                     *       "createdAt": "2026-03-02T08:15:00Z",
+                     *       "purchaseDate": "2026-03-02",
+                     *       "producedPart": 0.6,
+                     *       "producedStart": "2026-03-09",
+                     *       "producedEnd": "2026-03-09",
+                     *       "producedArticles": "NS-0500",
+                     *       "workInProgress": 1,
+                     *       "hasInvoice": false,
+                     *       "ClientProductionOrderItems": [
+                     *         {
+                     *           "id": 88,
+                     *           "clientProductionOrderId": 12,
+                     *           "clientProductId": 21,
+                     *           "ClientProduct": {
+                     *             "id": 21,
+                     *             "articleNo": "NS-0500",
+                     *             "productName": "Spring Water 0.5 L"
+                     *           },
+                     *           "dueDate": "2026-03-09",
+                     *           "plannedAmount": 80000,
+                     *           "producedAmount": 48000,
+                     *           "producedPart": 0.6,
+                     *           "isClosed": false,
+                     *           "isBuyerConfirmed": false,
+                     *           "isSellerConfirmed": false,
+                     *           "hasInvoice": false,
+                     *           "updatedAt": "2026-03-05T13:40:00Z",
+                     *           "refProductionOrderId": null,
+                     *           "refProductionOrder": null,
+                     *           "refProductionOrderItemId": null,
+                     *           "refProductionOrderItem": null,
+                     *           "version": 6
+                     *         }
+                     *       ],
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClientProductionOrder"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientPlanner_getPlanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "startTimestamp": "2026-03-01T00:00:00Z",
+                 *       "endTimestamp": "2026-04-01T00:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: date-time */
+                    endTimestamp: string;
+                    /** Format: date-time */
+                    startTimestamp: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "orders": [
+                     *         {
+                     *           "id": 102,
+                     *           "clientProductionOrderId": 31,
+                     *           "clientProductId": 21,
+                     *           "ClientProduct": {
+                     *             "id": 21,
+                     *             "articleNo": "NS-0500",
+                     *             "productName": "Spring Water 0.5 L"
+                     *           },
+                     *           "dueDate": "2026-03-18",
+                     *           "plannedAmount": 40000,
+                     *           "producedAmount": 0,
+                     *           "producedPart": 0,
+                     *           "isClosed": false,
+                     *           "isBuyerConfirmed": true,
+                     *           "isSellerConfirmed": false,
+                     *           "hasInvoice": false,
+                     *           "updatedAt": "2026-03-06T07:55:00Z",
+                     *           "refProductionOrderId": null,
+                     *           "refProductionOrder": null,
+                     *           "refProductionOrderItemId": null,
+                     *           "refProductionOrderItem": null,
+                     *           "version": 2,
+                     *           "ClientProductionOrder": {
+                     *             "id": 31,
+                     *             "orderNo": "BB-2026-014",
+                     *             "clientId": "c4a9e2b7-1f63-4d0a-8e25-9b7f3a6d5c18",
+                     *             "company": "Baltic Brew SIA",
+                     *             "purchaseDate": "2026-03-25"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "forecasts": [
+                     *         {
+                     *           "id": 8,
+                     *           "periodFrom": "2026-03-02",
+                     *           "periodTo": "2026-03-29",
+                     *           "clientId": "c4a9e2b7-1f63-4d0a-8e25-9b7f3a6d5c18",
+                     *           "company": "Baltic Brew SIA",
+                     *           "items": [
+                     *             {
+                     *               "clientProductId": 21,
+                     *               "articleNo": "NS-0500",
+                     *               "productName": "Spring Water 0.5 L",
+                     *               "plannedAmount": 150000
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        forecasts: components["schemas"]["PlannerForecast"][];
+                        orders: components["schemas"]["PlannerOrderItem"][];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientPlanner_savePlannerItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "item": {
+                 *         "id": 102,
+                 *         "isSellerConfirmed": true,
+                 *         "version": 2
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    item: components["schemas"]["PlannerItemInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 102,
+                     *       "clientProductionOrderId": 31,
+                     *       "clientProductId": 21,
+                     *       "ClientProduct": {
+                     *         "id": 21,
+                     *         "articleNo": "NS-0500",
+                     *         "productName": "Spring Water 0.5 L"
+                     *       },
+                     *       "dueDate": "2026-03-18",
+                     *       "plannedAmount": 40000,
+                     *       "producedAmount": 0,
+                     *       "producedPart": 0,
+                     *       "isClosed": false,
+                     *       "isBuyerConfirmed": true,
+                     *       "isSellerConfirmed": true,
+                     *       "hasInvoice": false,
+                     *       "updatedAt": "2026-03-06T09:10:00Z",
+                     *       "refProductionOrderId": null,
+                     *       "refProductionOrder": null,
+                     *       "refProductionOrderItemId": null,
+                     *       "refProductionOrderItem": null,
+                     *       "version": 3,
+                     *       "ClientProductionOrder": {
+                     *         "id": 31,
+                     *         "orderNo": "BB-2026-014",
+                     *         "clientId": "c4a9e2b7-1f63-4d0a-8e25-9b7f3a6d5c18",
+                     *         "company": "Baltic Brew SIA",
+                     *         "purchaseDate": "2026-03-25"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlannerOrderItem"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientOrders_saveOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "Order": {
+                 *         "orderNo": "PO-24-0121",
+                 *         "closed": 0,
+                 *         "ClientProductionOrderItems": [
+                 *           {
+                 *             "clientProductId": 22,
+                 *             "dueDate": "2026-04-13",
+                 *             "plannedAmount": 60000
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    Order: components["schemas"]["OrderInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 15,
+                     *       "orderNo": "PO-24-0121",
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "company": "Nordic Springs AB",
+                     *       "closed": 0,
+                     *       "createdAt": "2026-03-30T10:02:00Z",
+                     *       "purchaseDate": null,
+                     *       "producedPart": 0,
+                     *       "producedStart": "2026-04-13",
+                     *       "producedEnd": "2026-04-13",
+                     *       "producedArticles": "NS-1500",
+                     *       "workInProgress": 0,
+                     *       "hasInvoice": false,
+                     *       "ClientProductionOrderItems": [
+                     *         {
+                     *           "id": 97,
+                     *           "clientProductionOrderId": 15,
+                     *           "clientProductId": 22,
+                     *           "ClientProduct": {
+                     *             "id": 22,
+                     *             "articleNo": "NS-1500",
+                     *             "productName": "Sparkling Water 1.5 L"
+                     *           },
+                     *           "dueDate": "2026-04-13",
+                     *           "plannedAmount": 60000,
+                     *           "producedAmount": 0,
+                     *           "producedPart": 0,
+                     *           "isClosed": false,
+                     *           "isBuyerConfirmed": false,
+                     *           "isSellerConfirmed": false,
+                     *           "hasInvoice": false,
+                     *           "updatedAt": "2026-03-30T10:02:00Z",
+                     *           "refProductionOrderId": null,
+                     *           "refProductionOrder": null,
+                     *           "refProductionOrderItemId": null,
+                     *           "refProductionOrderItem": null,
+                     *           "version": 0
+                     *         }
+                     *       ],
+                     *       "version": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClientProductionOrder"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    OperatorAgenda_getAgenda: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 88,
+                     *         "clientProductionOrderId": 12,
+                     *         "clientProductId": 21,
+                     *         "ClientProduct": {
+                     *           "id": 21,
+                     *           "articleNo": "NS-0500",
+                     *           "productName": "Spring Water 0.5 L"
+                     *         },
+                     *         "dueDate": "2026-03-09",
+                     *         "plannedAmount": 80000,
+                     *         "producedAmount": 48000,
+                     *         "producedPart": 0.6,
+                     *         "isClosed": false,
+                     *         "isBuyerConfirmed": false,
+                     *         "isSellerConfirmed": false,
+                     *         "hasInvoice": false,
+                     *         "updatedAt": "2026-03-05T13:40:00Z",
+                     *         "refProductionOrderId": null,
+                     *         "refProductionOrder": null,
+                     *         "refProductionOrderItemId": null,
+                     *         "refProductionOrderItem": null,
+                     *         "version": 6,
+                     *         "ClientProductionOrder": {
+                     *           "id": 12,
+                     *           "orderNo": "PO-24-0117",
+                     *           "closed": 0,
+                     *           "company": "Nordic Springs AB"
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AgendaItem"][];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    OperatorAgenda_saveProducedAmount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "item": {
+                 *         "id": 88,
+                 *         "producedAmount": 52000,
+                 *         "isClosed": false,
+                 *         "version": 6
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    item: {
+                        id: components["schemas"]["Id"];
+                        /** @description Close the item. */
+                        isClosed?: boolean;
+                        /**
+                         * Format: int32
+                         * @description Bottles produced, 0 to 99,999.
+                         */
+                        producedAmount: number;
+                        /** @description The version read. */
+                        version?: components["schemas"]["Version"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 88,
+                     *       "clientProductionOrderId": 12,
+                     *       "clientProductId": 21,
+                     *       "ClientProduct": {
+                     *         "id": 21,
+                     *         "articleNo": "NS-0500",
+                     *         "productName": "Spring Water 0.5 L"
+                     *       },
+                     *       "dueDate": "2026-03-09",
+                     *       "plannedAmount": 80000,
+                     *       "producedAmount": 52000,
+                     *       "producedPart": 0.65,
+                     *       "isClosed": false,
+                     *       "isBuyerConfirmed": false,
+                     *       "isSellerConfirmed": false,
+                     *       "hasInvoice": false,
+                     *       "updatedAt": "2026-03-09T15:20:00Z",
+                     *       "refProductionOrderId": null,
+                     *       "refProductionOrder": null,
+                     *       "refProductionOrderItemId": null,
+                     *       "refProductionOrderItem": null,
+                     *       "version": 7,
+                     *       "ClientProductionOrder": {
+                     *         "id": 12,
+                     *         "orderNo": "PO-24-0117",
+                     *         "closed": 0,
+                     *         "company": "Nordic Springs AB"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgendaItem"];
                 };
             };
             /** @description RFC 9457 problem document. */
