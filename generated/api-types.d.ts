@@ -4,6 +4,91 @@
  */
 
 export interface paths {
+    "/api/admin/claims/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Delete claims and their attachments. */
+        post: operations["AdminClaims_deleteClaims"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/claims/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The claim report as PDF, saved as 'Non-Conformance-{id}-report .pdf'. */
+        post: operations["AdminClaims_downloadClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/claims/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Claims of every client ('Non-Conformance Reports'; page size 20, default sort id ascending). */
+        post: operations["AdminClaims_getClaims"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/claims/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description One claim with its attachments. */
+        post: operations["AdminClaims_getClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/claims/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Create or update a claim, including the GP fields. */
+        post: operations["AdminClaims_saveClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/client/details/get": {
         parameters: {
             query?: never;
@@ -494,6 +579,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/uploads/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Download a stored file (content type as uploaded, original file name). */
+        post: operations["AdminUploads_downloadUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/uploads/object/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Files attached to a record (e.g. a claim's photos). */
+        post: operations["AdminUploads_getObjectUploads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/warehouses/get": {
         parameters: {
             query?: never;
@@ -505,6 +624,111 @@ export interface paths {
         put?: never;
         /** @description Preform warehouses (page size 10). Send `filter` for the lookup (after 2 characters) or `pagination` for the list. */
         post: operations["AdminPreforms_getWarehouses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/claims/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Delete the caller's claims; closed claims cannot be deleted (409). */
+        post: operations["ClientClaims_deleteClaims"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/claims/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The claim report as PDF, saved as 'Non-Conformance-{id}-report .pdf'. */
+        post: operations["ClientClaims_downloadClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/claims/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The caller's claims ('Non-Conformance Reports'; page size 20, default sort id ascending). */
+        post: operations["ClientClaims_getClaims"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/claims/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description One of the caller's claims. */
+        post: operations["ClientClaims_getClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/claims/orders/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Orders of a product for the claim's 'Order Number' select; `filter` matches the order number.
+         *     Also called by the admin claim editor (any client's product); client-face callers only see their own.
+         */
+        post: operations["ClientClaims_getClaimOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/claims/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Create or update one of the caller's claims (customer-side fields and attachments). */
+        post: operations["ClientClaims_saveClaim"];
         delete?: never;
         options?: never;
         head?: never;
@@ -624,6 +848,78 @@ export interface paths {
         put?: never;
         /** @description Create or update an order with its items. Invoiced items cannot change (409). */
         post: operations["ClientOrders_saveOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/uploads/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Delete uploads (a removed attachment chip or a cancelled upload). */
+        post: operations["ClientUploads_deleteUploads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/uploads/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Download one of the caller's files (content type as uploaded, original file name). */
+        post: operations["ClientUploads_downloadUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/uploads/object/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Files attached to one of the caller's records (objectType 'ClientProductionClaims'). */
+        post: operations["ClientUploads_getObjectUploads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/uploads/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Upload files (multipart/form-data, one or more `file` parts). Accepted: .jpg and other images (`image/*`) and PDF
+         *     (`application/pdf`); at most 10 MiB per file (larger or other types answer 400). The files are stored unattached;
+         *     saving a claim with their ids in `Uploads` attaches them. Answers the saved uploads in part order.
+         */
+        post: operations["ClientUploads_saveUploads"];
         delete?: never;
         options?: never;
         head?: never;
@@ -769,6 +1065,104 @@ export interface components {
             clientId: components["schemas"]["ClientId"];
             company: string | null;
         };
+        /** @description A non-conformance report (ClientProductionClaim). */
+        Claim: {
+            /**
+             * Format: int32
+             * @description Rejected quantity (bottles).
+             */
+            amount: number;
+            clientId: components["schemas"]["ClientId"];
+            ClientProduct: {
+                articleNo: string;
+                id: components["schemas"]["Id"];
+                productName: string;
+            };
+            clientProductId: components["schemas"]["Id"];
+            ClientProductionOrder: {
+                id: components["schemas"]["Id"];
+                orderNo: string;
+            };
+            clientProductionOrderId: components["schemas"]["Id"];
+            company: string | null;
+            /** @description Filled by the GP. */
+            correctiveActions: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            deliveryDate: components["schemas"]["DateOnly"];
+            description: string;
+            id: components["schemas"]["Id"];
+            /** @description Filled by the GP (the manufacturer). */
+            immediateAction: string | null;
+            /** @description Filled by the GP; wire name spelled `rootCouse` as published. */
+            rootCouse: string | null;
+            status: components["schemas"]["ClaimStatus"];
+            Uploads: components["schemas"]["Upload"][];
+            version: components["schemas"]["Version"];
+        };
+        /** @description Who prints the report (shown on the PDF); the API takes the signed-in user when absent. */
+        ClaimDownloadRequest: {
+            id: components["schemas"]["Id"];
+            userProfile?: {
+                email?: string;
+                fullName?: string;
+            };
+        };
+        /** @description The claims list request: `filter` is the search box text (matches id, order number, article number, product name). */
+        ClaimFilterRequest: {
+            filter?: string;
+            /** @description One page request, shared by every list. */
+            pagination: {
+                descending?: boolean;
+                /**
+                 * Format: int32
+                 * @description 1-based page number.
+                 */
+                page: number;
+                rowsPerPage: components["schemas"]["RowsPerPage"];
+                /**
+                 * @description Column to sort by; each list names the columns it can sort.
+                 * @enum {string}
+                 */
+                sortBy?: "id" | "status" | "orderNo" | "articleNo" | "deliveryDate" | "company";
+            };
+        };
+        /**
+         * @description A claim to create (no id; status new) or update (id and version). Client-face callers may not change the GP fields
+         *     (immediateAction, rootCouse, correctiveActions: 403 when they differ from the stored values); a new claim cannot start
+         *     in another status than `new`; a closed claim cannot be changed (409).
+         */
+        ClaimInput: {
+            /**
+             * Format: int32
+             * @description Rejected quantity, at least 1.
+             */
+            amount: number;
+            /** @description The product ('Bottle article number'); the claim belongs to its client. */
+            clientProductId: components["schemas"]["Id"];
+            /** @description The order ('Order Number'), one of the product's orders. */
+            clientProductionOrderId: components["schemas"]["Id"];
+            correctiveActions?: string | null;
+            deliveryDate: components["schemas"]["DateOnly"];
+            /** @description 'Problem Description'; trimmed, required. */
+            description: string;
+            id?: components["schemas"]["Id"];
+            immediateAction?: string | null;
+            rootCouse?: string | null;
+            /** @default new */
+            status: components["schemas"]["ClaimStatus"];
+            /** @description The claim's attachments after the save (ids from uploads/save); uploads left out are detached. */
+            Uploads?: {
+                id: components["schemas"]["Id"];
+            }[];
+            /** @description Required when updating. */
+            version?: components["schemas"]["Version"];
+        };
+        /**
+         * @description Claim status (part 3). New claims start as `new`; a closed claim is locked (409 on save).
+         * @enum {string}
+         */
+        ClaimStatus: "new" | "under investigation" | "closed";
         /** @description Billing and shift details of a client company. */
         ClientDetails: {
             billingAddress: string;
@@ -1561,6 +1955,22 @@ export interface components {
             /** @description Problem type URI; `about:blank` when the status says it all. */
             type: string;
         };
+        /** @description A stored file (claim photos and documents). */
+        Upload: {
+            id: components["schemas"]["Id"];
+            mimetype: string;
+            originalFilename: string;
+        };
+        /** @description Reference to the record whose uploads are listed. */
+        UploadObjectRef: {
+            objectId: components["schemas"]["Id"];
+            objectType: components["schemas"]["UploadObjectType"];
+        };
+        /**
+         * @description What an upload can be attached to.
+         * @enum {string}
+         */
+        UploadObjectType: "ClientProductionClaims";
         /**
          * Format: int32
          * @description Optimistic-lock version: send back the version you read; a stale one answers 409.
@@ -1585,6 +1995,528 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AdminClaims_deleteClaims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "claimIds": [
+                 *         17
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    claimIds: components["schemas"]["Id"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Empty success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminClaims_downloadClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 17,
+                 *       "userProfile": {
+                 *         "fullName": "Anna Bērziņa",
+                 *         "email": "anna.berzina@gp-packaging.lv"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClaimDownloadRequest"];
+            };
+        };
+        responses: {
+            /** @description A PDF download; `Content-Disposition` carries the file name the portal saves it under. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."` (RFC 6266, with `filename*` for non-ASCII names). */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminClaims_getClaims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pagination": {
+                 *         "page": 1,
+                 *         "rowsPerPage": 20,
+                 *         "sortBy": "id"
+                 *       },
+                 *       "filter": "NS-05"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClaimFilterRequest"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 17,
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "status": "under investigation",
+                     *           "clientProductId": 21,
+                     *           "ClientProduct": {
+                     *             "id": 21,
+                     *             "articleNo": "NS-0500",
+                     *             "productName": "Spring Water 0.5 L"
+                     *           },
+                     *           "clientProductionOrderId": 12,
+                     *           "ClientProductionOrder": {
+                     *             "id": 12,
+                     *             "orderNo": "PO-24-0117"
+                     *           },
+                     *           "amount": 2400,
+                     *           "deliveryDate": "2026-03-11",
+                     *           "description": "Cracked necks on two pallets of batch 0311.",
+                     *           "immediateAction": "Pallets quarantined.",
+                     *           "rootCouse": null,
+                     *           "correctiveActions": null,
+                     *           "Uploads": [
+                     *             {
+                     *               "id": 204,
+                     *               "originalFilename": "label-batch-0311.jpg",
+                     *               "mimetype": "image/jpeg"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-03-12T07:30:00Z",
+                     *           "version": 2
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: int32 */
+                        count: number;
+                        rows: components["schemas"]["Claim"][];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminClaims_getClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 17
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 17,
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "company": "Nordic Springs AB",
+                     *       "status": "under investigation",
+                     *       "clientProductId": 21,
+                     *       "ClientProduct": {
+                     *         "id": 21,
+                     *         "articleNo": "NS-0500",
+                     *         "productName": "Spring Water 0.5 L"
+                     *       },
+                     *       "clientProductionOrderId": 12,
+                     *       "ClientProductionOrder": {
+                     *         "id": 12,
+                     *         "orderNo": "PO-24-0117"
+                     *       },
+                     *       "amount": 2400,
+                     *       "deliveryDate": "2026-03-11",
+                     *       "description": "Cracked necks on two pallets of batch 0311.",
+                     *       "immediateAction": "Pallets quarantined.",
+                     *       "rootCouse": null,
+                     *       "correctiveActions": null,
+                     *       "Uploads": [
+                     *         {
+                     *           "id": 204,
+                     *           "originalFilename": "label-batch-0311.jpg",
+                     *           "mimetype": "image/jpeg"
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-03-12T07:30:00Z",
+                     *       "version": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminClaims_saveClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "Claim": {
+                 *         "id": 17,
+                 *         "status": "closed",
+                 *         "clientProductId": 21,
+                 *         "clientProductionOrderId": 12,
+                 *         "amount": 2400,
+                 *         "deliveryDate": "2026-03-11",
+                 *         "description": "Cracked necks on two pallets of batch 0311.",
+                 *         "immediateAction": "Pallets quarantined.",
+                 *         "rootCouse": "Worn neck-ring insert on FB-04 cavity 7.",
+                 *         "correctiveActions": "Insert replaced; neck inspection added to the shift checklist.",
+                 *         "Uploads": [
+                 *           {
+                 *             "id": 204
+                 *           }
+                 *         ],
+                 *         "version": 2
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    Claim: components["schemas"]["ClaimInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 17,
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "company": "Nordic Springs AB",
+                     *       "status": "closed",
+                     *       "clientProductId": 21,
+                     *       "ClientProduct": {
+                     *         "id": 21,
+                     *         "articleNo": "NS-0500",
+                     *         "productName": "Spring Water 0.5 L"
+                     *       },
+                     *       "clientProductionOrderId": 12,
+                     *       "ClientProductionOrder": {
+                     *         "id": 12,
+                     *         "orderNo": "PO-24-0117"
+                     *       },
+                     *       "amount": 2400,
+                     *       "deliveryDate": "2026-03-11",
+                     *       "description": "Cracked necks on two pallets of batch 0311.",
+                     *       "immediateAction": "Pallets quarantined.",
+                     *       "rootCouse": "Worn neck-ring insert on FB-04 cavity 7.",
+                     *       "correctiveActions": "Insert replaced; neck inspection added to the shift checklist.",
+                     *       "Uploads": [
+                     *         {
+                     *           "id": 204,
+                     *           "originalFilename": "label-batch-0311.jpg",
+                     *           "mimetype": "image/jpeg"
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-03-12T07:30:00Z",
+                     *       "version": 3
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
     AdminClients_getClientDetails: {
         parameters: {
             query?: never;
@@ -4597,6 +5529,173 @@ export interface operations {
             };
         };
     };
+    AdminUploads_downloadUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 204
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A stored file download; the content type is the one recorded at upload. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="<original file name>"`. */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminUploads_getObjectUploads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "objectType": "ClientProductionClaims",
+                 *       "objectId": 17
+                 *     }
+                 */
+                "application/json": components["schemas"]["UploadObjectRef"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 204,
+                     *         "originalFilename": "label-batch-0311.jpg",
+                     *         "mimetype": "image/jpeg"
+                     *       },
+                     *       {
+                     *         "id": 205,
+                     *         "originalFilename": "delivery-note-PO-24-0117.pdf",
+                     *         "mimetype": "application/pdf"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Upload"][];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
     AdminPreforms_getWarehouses: {
         parameters: {
             query?: never;
@@ -4665,6 +5764,608 @@ export interface operations {
                         count: number;
                         rows: components["schemas"]["Warehouse"][];
                     };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientClaims_deleteClaims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "claimIds": [
+                 *         17
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    claimIds: components["schemas"]["Id"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Empty success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientClaims_downloadClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 17
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClaimDownloadRequest"];
+            };
+        };
+        responses: {
+            /** @description A PDF download; `Content-Disposition` carries the file name the portal saves it under. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."` (RFC 6266, with `filename*` for non-ASCII names). */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientClaims_getClaims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pagination": {
+                 *         "page": 1,
+                 *         "rowsPerPage": 20,
+                 *         "sortBy": "id"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClaimFilterRequest"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 17,
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "status": "new",
+                     *           "clientProductId": 21,
+                     *           "ClientProduct": {
+                     *             "id": 21,
+                     *             "articleNo": "NS-0500",
+                     *             "productName": "Spring Water 0.5 L"
+                     *           },
+                     *           "clientProductionOrderId": 12,
+                     *           "ClientProductionOrder": {
+                     *             "id": 12,
+                     *             "orderNo": "PO-24-0117"
+                     *           },
+                     *           "amount": 2400,
+                     *           "deliveryDate": "2026-03-11",
+                     *           "description": "Cracked necks on two pallets of batch 0311.",
+                     *           "immediateAction": null,
+                     *           "rootCouse": null,
+                     *           "correctiveActions": null,
+                     *           "Uploads": [],
+                     *           "createdAt": "2026-03-12T07:30:00Z",
+                     *           "version": 0
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: int32 */
+                        count: number;
+                        rows: components["schemas"]["Claim"][];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientClaims_getClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 17
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 17,
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "company": "Nordic Springs AB",
+                     *       "status": "new",
+                     *       "clientProductId": 21,
+                     *       "ClientProduct": {
+                     *         "id": 21,
+                     *         "articleNo": "NS-0500",
+                     *         "productName": "Spring Water 0.5 L"
+                     *       },
+                     *       "clientProductionOrderId": 12,
+                     *       "ClientProductionOrder": {
+                     *         "id": 12,
+                     *         "orderNo": "PO-24-0117"
+                     *       },
+                     *       "amount": 2400,
+                     *       "deliveryDate": "2026-03-11",
+                     *       "description": "Cracked necks on two pallets of batch 0311.",
+                     *       "immediateAction": null,
+                     *       "rootCouse": null,
+                     *       "correctiveActions": null,
+                     *       "Uploads": [
+                     *         {
+                     *           "id": 204,
+                     *           "originalFilename": "label-batch-0311.jpg",
+                     *           "mimetype": "image/jpeg"
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-03-12T07:30:00Z",
+                     *       "version": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientClaims_getClaimOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "filter": "PO-24",
+                 *       "clientProductId": 21
+                 *     }
+                 */
+                "application/json": {
+                    clientProductId: components["schemas"]["Id"];
+                    filter?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 12,
+                     *           "orderNo": "PO-24-0117"
+                     *         },
+                     *         {
+                     *           "id": 15,
+                     *           "orderNo": "PO-24-0121"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        rows: {
+                            id: components["schemas"]["Id"];
+                            orderNo: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientClaims_saveClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "Claim": {
+                 *         "clientProductId": 21,
+                 *         "clientProductionOrderId": 12,
+                 *         "amount": 2400,
+                 *         "deliveryDate": "2026-03-11",
+                 *         "description": "Cracked necks on two pallets of batch 0311.",
+                 *         "Uploads": [
+                 *           {
+                 *             "id": 204
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    Claim: components["schemas"]["ClaimInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 17,
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "company": "Nordic Springs AB",
+                     *       "status": "new",
+                     *       "clientProductId": 21,
+                     *       "ClientProduct": {
+                     *         "id": 21,
+                     *         "articleNo": "NS-0500",
+                     *         "productName": "Spring Water 0.5 L"
+                     *       },
+                     *       "clientProductionOrderId": 12,
+                     *       "ClientProductionOrder": {
+                     *         "id": 12,
+                     *         "orderNo": "PO-24-0117"
+                     *       },
+                     *       "amount": 2400,
+                     *       "deliveryDate": "2026-03-11",
+                     *       "description": "Cracked necks on two pallets of batch 0311.",
+                     *       "immediateAction": null,
+                     *       "rootCouse": null,
+                     *       "correctiveActions": null,
+                     *       "Uploads": [
+                     *         {
+                     *           "id": 204,
+                     *           "originalFilename": "label-batch-0311.jpg",
+                     *           "mimetype": "image/jpeg"
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-03-12T07:30:00Z",
+                     *       "version": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Claim"];
                 };
             };
             /** @description RFC 9457 problem document. */
@@ -5452,6 +7153,336 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ClientProductionOrder"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientUploads_deleteUploads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "uploadsIds": [
+                 *         206
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    uploadsIds: components["schemas"]["Id"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Empty success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientUploads_downloadUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 206
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A stored file download; the content type is the one recorded at upload. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="<original file name>"`. */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientUploads_getObjectUploads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "objectType": "ClientProductionClaims",
+                 *       "objectId": 17
+                 *     }
+                 */
+                "application/json": components["schemas"]["UploadObjectRef"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 204,
+                     *         "originalFilename": "label-batch-0311.jpg",
+                     *         "mimetype": "image/jpeg"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Upload"][];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientUploads_saveUploads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The files; images or PDF, 10 MiB each at most. */
+                    file: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "Upload": [
+                     *         {
+                     *           "id": 206,
+                     *           "originalFilename": "cracked-neck.jpg",
+                     *           "mimetype": "image/jpeg"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        Upload: components["schemas"]["Upload"][];
+                    };
                 };
             };
             /** @description RFC 9457 problem document. */
