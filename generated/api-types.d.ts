@@ -4,6 +4,74 @@
  */
 
 export interface paths {
+    "/api/{role}/declaration/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The declaration of conformity PDF of the invoice, saved as 'DECLARATION OF CONFORMITY {invoiceNumber}.pdf'. */
+        post: operations["Documents_downloadDeclaration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{role}/invoice/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description 'Confirm & Send': marks the invoice confirmed and sends it to the client's billing e-mail (outbox); answers the updated invoice. */
+        post: operations["Documents_confirmInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{role}/invoice/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The invoice PDF, saved as '{invoiceNumber}.pdf'. */
+        post: operations["Documents_downloadInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{role}/invoices/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Invoices (page size 10, default sort deliveryDate descending). A client sees its own; admin and accountant see every client's. */
+        post: operations["Documents_getInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/claims/delete": {
         parameters: {
             query?: never;
@@ -354,6 +422,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/downtime/causes/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Delete causes; causes used by history entries answer 409. */
+        post: operations["AdminDowntime_deleteCauses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/downtime/causes/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Downtime causes (page size 10, default sort id descending). */
+        post: operations["AdminDowntime_getCauses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/downtime/causes/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Create or update a cause ('New cause' / 'Edit cause'). */
+        post: operations["AdminDowntime_saveCause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/downtime/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Downtime data for the gantt (/downtimes/gantt): every client machine as a resource and the downtimes in the period
+         *     (default today). The original sent `{}`; `period` is optional.
+         */
+        post: operations["AdminDowntime_getDowntime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/downtime/history/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): 'Export to Csv' of the admin history, filtered and sorted as the table (every page),
+         *     semicolon-separated, saved as 'history-table-export.csv'.
+         */
+        post: operations["AdminDowntime_exportHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/downtime/history/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Downtime history of the chosen clients (all when `clientIds` is empty) in the period (page size 10, default sort endDatetime descending). */
+        post: operations["AdminDowntime_getHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/downtime/history/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Set the cause of a downtime ('Update cause'). */
+        post: operations["AdminDowntime_saveHistoryItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/manufacturer/save": {
         parameters: {
             query?: never;
@@ -630,6 +823,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/apex/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description 'Produced Quantities' chart: produced bottles per day from startOf to endOf for one product (0 = all), and the products of the filter. */
+        post: operations["ClientStats_getProducedQuantities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/charts/fillRateDate/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description 'Order Fill Rate' heatmap of one month (YYYY-MM): a series per product, the days as categories, planned and produced per cell. */
+        post: operations["ClientStats_getFillRate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/claims/delete": {
         parameters: {
             query?: never;
@@ -729,6 +956,23 @@ export interface paths {
         put?: never;
         /** @description Create or update one of the caller's claims (customer-side fields and attachments). */
         post: operations["ClientClaims_saveClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/machine/status/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Every machine of the caller with its stop cause; the portfolio shows 'The {machine} machine has been stopped by cause : {cause}!' for stopped ones. */
+        get: operations["ClientPortfolio_getMachineStatus"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -854,6 +1098,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/plan/get/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One forecast for the editor; `id` is a plan id or `new` (plan null, no items). An unknown id answers 404. */
+        get: operations["ClientPlans_getPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/plan/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Create or update a forecast with its items ('Save plan'). */
+        post: operations["ClientPlans_savePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/plans/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Delete forecasts. */
+        post: operations["ClientPlans_deletePlans"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/plans/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The caller's forecasts (page size 20, default sort periodFrom descending). */
+        post: operations["ClientPlans_getPlans"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/products/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The caller's products and the preform stock per warehouse (portfolio page). `warehouseStock` is empty for buyer-type clients. */
+        get: operations["ClientPortfolio_getPortfolio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/stats/orders/quantities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Production quantities report: produced bottles per product in the period (horizontal bars). */
+        post: operations["ClientStats_getQuantities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/stats/orders/quantitiesdetailed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Produced bottles of one product per day in the period (the sparkline). Wire name `quantitiesdetailed` as published. */
+        post: operations["ClientStats_getQuantitiesDetailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/uploads/delete": {
         parameters: {
             query?: never;
@@ -926,6 +1289,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Extension (not in part 7): the signed-in user (the original read the token and the identity profile). Any signed-in user
+         *     may call it; `guest` in x-roles means "any authenticated user, even without a portal role". The welcome lines use fullName.
+         */
+        get: operations["Session_getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/operator/agenda/get": {
         parameters: {
             query?: never;
@@ -937,6 +1320,77 @@ export interface paths {
         put?: never;
         /** @description The operator's agenda: open order items of all clients, due date ascending (the page groups them by week with PREV and NEXT columns). */
         post: operations["OperatorAgenda_getAgenda"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/downtime/causes/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Every downtime cause (the inline cause select), by name. */
+        post: operations["OperatorDowntime_getCauses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/downtime/history/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): CSV export of the operator's history in the period (every page), semicolon-separated,
+         *     saved as 'history-table-export.csv'.
+         */
+        post: operations["OperatorDowntime_exportHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/downtime/history/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Downtime history of every machine in the period (page sizes 10/20/50/100, default sort endDatetime descending). */
+        post: operations["OperatorDowntime_getHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/downtime/history/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Set the cause of a downtime ('Inactivity cause'). */
+        post: operations["OperatorDowntime_saveHistoryItem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1207,6 +1661,11 @@ export interface components {
             /** @description Required when updating existing details. */
             version?: components["schemas"]["Version"];
         };
+        /**
+         * @description Client type of the client face: `client` (plain converter), `buyer` or `seller` (realm roles).
+         * @enum {string}
+         */
+        ClientFaceType: "client" | "buyer" | "seller";
         /** @description Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider's id). */
         ClientId: string;
         /** @description A row of the admin client inventory (/clients). */
@@ -1348,6 +1807,16 @@ export interface components {
             /** @description 1 when an item of the order is in production now (row highlighted). */
             workInProgress: components["schemas"]["ClosedFlag"];
         };
+        /** @description A forecast (ClientProductionPlan) of a client for a period. */
+        ClientProductionPlan: {
+            clientId: components["schemas"]["ClientId"];
+            id: components["schemas"]["Id"];
+            periodFrom: components["schemas"]["DateOnly"];
+            periodTo: components["schemas"]["DateOnly"];
+            /** Format: date-time */
+            updatedAt: string;
+            version: components["schemas"]["Version"];
+        };
         /** @description The client company fields the admin client screens show in headers and badges. */
         ClientSummary: {
             clientType: components["schemas"]["ClientTypeAttribute"];
@@ -1398,6 +1867,27 @@ export interface components {
             validFrom: components["schemas"]["DateOnly"];
             validTo: components["schemas"]["DateOnly"];
         };
+        /** @description The signed-in user as the portal sees them. */
+        CurrentUser: {
+            /** @description Client face only: the company whose data the user sees. */
+            clientId: (string & components["schemas"]["ClientId"]) | null;
+            /** @description Client face only: client, buyer or seller; null otherwise. */
+            clientType: components["schemas"]["ClientFaceType"] | null;
+            /** @description Client face only: the company's clientType attribute ('1' hides the material stock). */
+            clientTypeAttribute: components["schemas"]["ClientTypeAttribute"] | null;
+            company: string | null;
+            /** @description Role for the `/api/{role}/...` documents calls (first role of the resource that has documents); null without one. */
+            documentsRole: components["schemas"]["DocumentsRole"] | null;
+            email: string | null;
+            face: components["schemas"]["Face"];
+            fullName: string | null;
+            /** @description Identity-service user id. */
+            id: string;
+            /** @description Portal roles held (resource roles of 'orders-public' and the realm roles buyer/seller); empty for a guest. */
+            roles: components["schemas"]["PortalRole"][];
+            /** @description Address to write to for access (guest page 'Please contact {email}'). */
+            supportEmail: string;
+        };
         /**
          * Format: date
          * @description Calendar date, YYYY-MM-DD.
@@ -1417,6 +1907,73 @@ export interface components {
             fullName: string | null;
             id: components["schemas"]["ClientId"];
         };
+        /**
+         * @description The `{role}` path segment of the documents calls: a role the caller holds (403 otherwise). The legacy client calls are this with `client`.
+         * @enum {string}
+         */
+        DocumentsRole: "admin" | "accountant" | "client";
+        /** @description A machine downtime cause. */
+        DowntimeCause: {
+            causeDescription: string;
+            causeName: string;
+            id: components["schemas"]["Id"];
+            /**
+             * Format: int32
+             * @description Downtime history entries with this cause (the badge); a cause in use cannot be deleted (409).
+             */
+            productCount: number;
+            version: components["schemas"]["Version"];
+        };
+        /** @description A cause to create (no id) or update (id and version); both texts required and trimmed. */
+        DowntimeCauseInput: {
+            causeDescription: string;
+            causeName: string;
+            id?: components["schemas"]["Id"];
+            /** @description Required when updating. */
+            version?: components["schemas"]["Version"];
+        };
+        /** @description One machine downtime. */
+        DowntimeHistoryItem: {
+            actualDate: components["schemas"]["DateOnly"];
+            causeId: (number & components["schemas"]["Id"]) | null;
+            clientId: components["schemas"]["ClientId"];
+            /** @description Client company (admin table 'client name'). */
+            company: string | null;
+            DowntimeCause: {
+                causeName: string;
+                id: components["schemas"]["Id"];
+            } | null;
+            /**
+             * Format: int32
+             * @description Duration in minutes.
+             */
+            duration: number;
+            id: components["schemas"]["Id"];
+            machineName: string;
+            /**
+             * Format: date-time
+             * @description End of the downtime ('End datetime').
+             */
+            targetEnd: string;
+            /**
+             * Format: date-time
+             * @description Start of the downtime ('Start datetime').
+             */
+            targetStart: string;
+            version: components["schemas"]["Version"];
+        };
+        /** @description The cause of one downtime ('Update cause'); a cause is required. */
+        DowntimeHistoryItemInput: {
+            causeId: components["schemas"]["Id"];
+            id: components["schemas"]["Id"];
+            /** @description The version read. */
+            version?: components["schemas"]["Version"];
+        };
+        /**
+         * @description The face (route set) the web app shows, chosen in the order admin, client, operator, accountant, else guest (part 6).
+         * @enum {string}
+         */
+        Face: "admin" | "client" | "operator" | "accountant" | "guest";
         /** @description One failing field of a 400 problem. */
         FieldError: {
             /** @description Validation code: required, type, minimum, maximum, multipleOf, pattern, enum, minLength, maxLength, format, or a rule code. */
@@ -1433,6 +1990,28 @@ export interface components {
          * @enum {string}
          */
         FillMethod: "increase" | "set";
+        /**
+         * @description Fill-rate bucket (part 9): -2 none (no plan), -1 Bad (below 80 %), 0 Medium (80 % to below 95 %), 1 Good (95 % and above).
+         * @enum {number}
+         */
+        FillRateBucket: -2 | -1 | 0 | 1;
+        /** @description Tooltip numbers of one heatmap cell. */
+        FillRateDetail: {
+            clientProductId: components["schemas"]["Id"];
+            date: components["schemas"]["DateOnly"];
+            /** Format: int32 */
+            plannedAmount: number;
+            /** Format: int32 */
+            produced: number;
+        };
+        /** @description One line of the fill-rate heatmap: a product, one value per category (day). */
+        FillRateSeries: {
+            clientProductId: components["schemas"]["Id"];
+            /** @description One bucket per entry of `categories`. */
+            data: components["schemas"]["FillRateBucket"][];
+            /** @description 'articleNo - productName'. */
+            name: string;
+        };
         /** @description RFC 9457 problem document. */
         Forbidden: {
             detail?: string;
@@ -1450,6 +2029,39 @@ export interface components {
          * @description Row id.
          */
         Id: number;
+        /** @description An invoice. */
+        Invoice: {
+            clientId: components["schemas"]["ClientId"];
+            company: string | null;
+            /** @description Invoice (delivery) date. */
+            deliveryDate: components["schemas"]["DateOnly"];
+            /**
+             * Format: double
+             * @description Exchange rate to EUR used on the invoice.
+             */
+            exchangeRate: number;
+            id: components["schemas"]["Id"];
+            invoiceCurrency: components["schemas"]["Currency"];
+            invoiceNumber: string;
+            /** Format: double */
+            invoiceTotal: number;
+            isConfirmed: boolean;
+            isSent: boolean;
+            orderNo: string | null;
+        };
+        /** @description State of one of the client's machines. */
+        MachineStatus: {
+            /** @description The cause of the current stop; null while the machine runs. */
+            DowntimeCause: {
+                causeName: string;
+            } | null;
+            machineName: string;
+            /**
+             * Format: date-time
+             * @description Start of the current stop; null while the machine runs.
+             */
+            stoppedSince: string | null;
+        };
         /** @description A preform manufacturer (supplier). */
         Manufacturer: {
             /** Format: int32 */
@@ -1586,6 +2198,44 @@ export interface components {
             id: components["schemas"]["Id"];
             productName: string;
         };
+        /** @description A date range, both ends inclusive (YYYY-MM-DD). */
+        Period: {
+            from: components["schemas"]["DateOnly"];
+            to: components["schemas"]["DateOnly"];
+        };
+        /** @description A forecast to create (no id) or update (id and version). Items replace the plan's items; products left out or with 0 have no plan item. */
+        PlanInput: {
+            ClientProductionPlanItems: {
+                clientProductId: components["schemas"]["Id"];
+                /**
+                 * Format: int32
+                 * @description Planned bottles, 0 or more.
+                 */
+                plannedAmount: number;
+            }[];
+            id?: components["schemas"]["Id"];
+            periodFrom: components["schemas"]["DateOnly"];
+            /** @description Not before periodFrom. */
+            periodTo: components["schemas"]["DateOnly"];
+            /** @description Required when updating. */
+            version?: components["schemas"]["Version"];
+        };
+        /** @description A planned quantity of one product in a forecast. */
+        PlanItem: {
+            clientProductId: components["schemas"]["Id"];
+            /** Format: int32 */
+            plannedAmount: number;
+        };
+        /** @description What the forecast editor loads: the plan (null for 'new'), every product of the caller, and the plan's items. */
+        PlanLoad: {
+            plan: components["schemas"]["ClientProductionPlan"] | null;
+            planItems: components["schemas"]["PlanItem"][];
+            products: components["schemas"]["PlanProduct"][];
+        };
+        /** @description Load failure reported in the body (kept from the original contract); the editor shows 'There has been an error: ' and the text. */
+        PlanLoadFailure: {
+            error: string;
+        };
         /** @description A buyer's forecast in the planner (bar on the middle day of the period). */
         PlannerForecast: {
             clientId: components["schemas"]["ClientId"];
@@ -1674,6 +2324,42 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             version: components["schemas"]["Version"];
+        };
+        /** @description A product listed in the forecast editor. */
+        PlanProduct: {
+            articleNo: string;
+            id: components["schemas"]["Id"];
+            productName: string;
+        };
+        /**
+         * @description Portal role of a user. `guest` stands for a signed-in user without any portal role.
+         * @enum {string}
+         */
+        PortalRole: "admin" | "operator" | "accountant" | "client" | "buyer" | "seller" | "guest";
+        /** @description A product card of the client portfolio. */
+        PortfolioProduct: {
+            articleNo: string;
+            /**
+             * Format: int32
+             * @description Bottle stock.
+             */
+            currentStock: number;
+            id: components["schemas"]["Id"];
+            Preform: {
+                color: components["schemas"]["Color"];
+                material: components["schemas"]["Material"];
+                neck: components["schemas"]["Neck"];
+                preformName: string;
+                /**
+                 * Format: double
+                 * @description Grams.
+                 */
+                weight: number;
+            };
+            preformId: components["schemas"]["Id"];
+            preformWarehouseId: components["schemas"]["Id"];
+            /** @description Title. */
+            productName: string;
         };
         /** @description A preform (raw material) of the catalogue. */
         Preform: {
@@ -1860,6 +2546,27 @@ export interface components {
             unitPrice: number;
             version: components["schemas"]["Version"];
         };
+        /** @description One point of the produced-quantities area chart. */
+        QuantityPoint: {
+            /** @description Day. */
+            x: components["schemas"]["DateOnly"];
+            /**
+             * Format: int32
+             * @description Bottles produced that day.
+             */
+            y: number;
+        };
+        /** @description Produced bottles of a product (per period, or per day in the detailed report). */
+        QuantityRow: {
+            articleNo: string;
+            /** @description The day (detailed report); null in the per-product totals. */
+            dueDate: (string & components["schemas"]["DateOnly"]) | null;
+            /** @description Client product id. */
+            id: components["schemas"]["Id"];
+            /** Format: int32 */
+            producedAmount: number;
+            productName: string;
+        };
         /** @description The seller's production order item made from a buyer's item. */
         RefProductionOrderItem: {
             dueDate: components["schemas"]["DateOnly"];
@@ -1873,6 +2580,12 @@ export interface components {
          * @enum {number}
          */
         RowsPerPage: 10 | 20 | 50 | 100;
+        /** @description A product in the statistics filters ('article - name'). */
+        StatsProduct: {
+            articleNo: string;
+            id: components["schemas"]["Id"];
+            productName: string;
+        };
         /** @description A client product using a supplier (suppliers in use cannot be deselected). */
         SupplyClientProduct: {
             articleNo: string;
@@ -1986,6 +2699,20 @@ export interface components {
             id: components["schemas"]["Id"];
             warehouseName: string;
         };
+        /** @description Preform stock of the client's preforms in one warehouse ('Material stock'; hidden for clientType '1'). */
+        WarehouseStock: {
+            id: components["schemas"]["Id"];
+            StockBalances: {
+                /**
+                 * Format: double
+                 * @description Preforms in stock; null when there is no stock row (shown red).
+                 */
+                currentStock: number | null;
+                preformId: components["schemas"]["Id"];
+                preformName: string;
+            }[];
+            warehouseName: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -1995,6 +2722,380 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    Documents_downloadDeclaration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role: components["schemas"]["DocumentsRole"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 64
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A PDF download; `Content-Disposition` carries the file name the portal saves it under. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."` (RFC 6266, with `filename*` for non-ASCII names). */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    Documents_confirmInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role: components["schemas"]["DocumentsRole"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 64
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 64,
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "company": "Nordic Springs AB",
+                     *       "deliveryDate": "2026-03-13",
+                     *       "invoiceNumber": "INV-2026-0342",
+                     *       "orderNo": "PO-24-0117",
+                     *       "invoiceTotal": 48920.5,
+                     *       "invoiceCurrency": "SEK",
+                     *       "exchangeRate": 11.28,
+                     *       "isConfirmed": true,
+                     *       "isSent": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    Documents_downloadInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role: components["schemas"]["DocumentsRole"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 64
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A PDF download; `Content-Disposition` carries the file name the portal saves it under. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."` (RFC 6266, with `filename*` for non-ASCII names). */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    Documents_getInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role: components["schemas"]["DocumentsRole"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pagination": {
+                 *         "page": 1,
+                 *         "rowsPerPage": 10,
+                 *         "sortBy": "deliveryDate",
+                 *         "descending": true
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description One page request, shared by every list. */
+                    pagination: {
+                        descending?: boolean;
+                        /**
+                         * Format: int32
+                         * @description 1-based page number.
+                         */
+                        page: number;
+                        rowsPerPage: components["schemas"]["RowsPerPage"];
+                        /**
+                         * @description Column to sort by; each list names the columns it can sort.
+                         * @enum {string}
+                         */
+                        sortBy?: "deliveryDate" | "invoiceNumber" | "orderNo" | "invoiceTotal" | "invoiceCurrency" | "isConfirmed" | "isSent" | "company";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 64,
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "deliveryDate": "2026-03-13",
+                     *           "invoiceNumber": "INV-2026-0342",
+                     *           "orderNo": "PO-24-0117",
+                     *           "invoiceTotal": 48920.5,
+                     *           "invoiceCurrency": "SEK",
+                     *           "exchangeRate": 11.28,
+                     *           "isConfirmed": false,
+                     *           "isSent": false
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: int32 */
+                        count: number;
+                        rows: components["schemas"]["Invoice"][];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
     AdminClaims_deleteClaims: {
         parameters: {
             query?: never;
@@ -4088,6 +5189,734 @@ export interface operations {
             };
         };
     };
+    AdminDowntime_deleteCauses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         5
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    ids: components["schemas"]["Id"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Empty success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminDowntime_getCauses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pagination": {
+                 *         "page": 1,
+                 *         "rowsPerPage": 10,
+                 *         "sortBy": "id",
+                 *         "descending": true
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description One page request, shared by every list. */
+                    pagination: {
+                        descending?: boolean;
+                        /**
+                         * Format: int32
+                         * @description 1-based page number.
+                         */
+                        page: number;
+                        rowsPerPage: components["schemas"]["RowsPerPage"];
+                        /**
+                         * @description Column to sort by; each list names the columns it can sort.
+                         * @enum {string}
+                         */
+                        sortBy?: "id" | "causeName" | "causeDescription" | "productCount";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 4,
+                     *           "causeName": "Preform shortage",
+                     *           "causeDescription": "No preforms of the right kind at the machine.",
+                     *           "productCount": 7,
+                     *           "version": 0
+                     *         },
+                     *         {
+                     *           "id": 3,
+                     *           "causeName": "Mould change",
+                     *           "causeDescription": "Planned change of the blow mould.",
+                     *           "productCount": 12,
+                     *           "version": 1
+                     *         }
+                     *       ],
+                     *       "count": 2
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: int32 */
+                        count: number;
+                        rows: components["schemas"]["DowntimeCause"][];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminDowntime_saveCause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "cause": {
+                 *         "causeName": "Power outage",
+                 *         "causeDescription": "Plant power supply interrupted."
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    cause: components["schemas"]["DowntimeCauseInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 5,
+                     *       "causeName": "Power outage",
+                     *       "causeDescription": "Plant power supply interrupted.",
+                     *       "productCount": 0,
+                     *       "version": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DowntimeCause"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminDowntime_getDowntime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "period": {
+                 *         "from": "2026-03-10",
+                 *         "to": "2026-03-10"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    period?: components["schemas"]["Period"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "machines": [
+                     *         {
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "machineName": "FB-04"
+                     *         },
+                     *         {
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "machineName": "FB-07"
+                     *         }
+                     *       ],
+                     *       "events": [
+                     *         {
+                     *           "id": 501,
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "machineName": "FB-04",
+                     *           "causeId": 3,
+                     *           "DowntimeCause": {
+                     *             "id": 3,
+                     *             "causeName": "Mould change"
+                     *           },
+                     *           "actualDate": "2026-03-10",
+                     *           "duration": 95,
+                     *           "targetStart": "2026-03-10T06:20:00Z",
+                     *           "targetEnd": "2026-03-10T07:55:00Z",
+                     *           "version": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        events: components["schemas"]["DowntimeHistoryItem"][];
+                        machines: {
+                            clientId: components["schemas"]["ClientId"];
+                            company: string | null;
+                            machineName: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminDowntime_exportHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientIds": [],
+                 *       "period": {
+                 *         "from": "2026-03-01",
+                 *         "to": "2026-03-31"
+                 *       },
+                 *       "sortBy": "endDatetime",
+                 *       "descending": true
+                 *     }
+                 */
+                "application/json": {
+                    clientIds?: components["schemas"]["ClientId"][];
+                    descending?: boolean;
+                    period: components["schemas"]["Period"];
+                    /** @enum {string} */
+                    sortBy?: "company" | "machineName" | "causeName" | "actualDate" | "duration" | "startDatetime" | "endDatetime";
+                };
+            };
+        };
+        responses: {
+            /** @description A CSV download (semicolon-separated, UTF-8 with header row). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."`. */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminDowntime_getHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pagination": {
+                 *         "page": 1,
+                 *         "rowsPerPage": 10,
+                 *         "sortBy": "endDatetime",
+                 *         "descending": true
+                 *       },
+                 *       "clientIds": [
+                 *         "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40"
+                 *       ],
+                 *       "period": {
+                 *         "from": "2026-03-01",
+                 *         "to": "2026-03-31"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    clientIds?: components["schemas"]["ClientId"][];
+                    /** @description One page request, shared by every list. */
+                    pagination: {
+                        descending?: boolean;
+                        /**
+                         * Format: int32
+                         * @description 1-based page number.
+                         */
+                        page: number;
+                        rowsPerPage: components["schemas"]["RowsPerPage"];
+                        /**
+                         * @description Column to sort by; each list names the columns it can sort.
+                         * @enum {string}
+                         */
+                        sortBy?: "company" | "machineName" | "causeName" | "actualDate" | "duration" | "startDatetime" | "endDatetime";
+                    };
+                    period: components["schemas"]["Period"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 501,
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "machineName": "FB-04",
+                     *           "causeId": 3,
+                     *           "DowntimeCause": {
+                     *             "id": 3,
+                     *             "causeName": "Mould change"
+                     *           },
+                     *           "actualDate": "2026-03-10",
+                     *           "duration": 95,
+                     *           "targetStart": "2026-03-10T06:20:00Z",
+                     *           "targetEnd": "2026-03-10T07:55:00Z",
+                     *           "version": 1
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: int32 */
+                        count: number;
+                        rows: components["schemas"]["DowntimeHistoryItem"][];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminDowntime_saveHistoryItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "historyItem": {
+                 *         "id": 501,
+                 *         "causeId": 4,
+                 *         "version": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    historyItem: components["schemas"]["DowntimeHistoryItemInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 501,
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "company": "Nordic Springs AB",
+                     *       "machineName": "FB-04",
+                     *       "causeId": 4,
+                     *       "DowntimeCause": {
+                     *         "id": 4,
+                     *         "causeName": "Preform shortage"
+                     *       },
+                     *       "actualDate": "2026-03-10",
+                     *       "duration": 95,
+                     *       "targetStart": "2026-03-10T06:20:00Z",
+                     *       "targetEnd": "2026-03-10T07:55:00Z",
+                     *       "version": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DowntimeHistoryItem"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
     Manufacturers_saveManufacturer: {
         parameters: {
             query?: never;
@@ -5813,6 +7642,242 @@ export interface operations {
             };
         };
     };
+    ClientStats_getProducedQuantities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "startOf": "2026-03-01",
+                 *       "endOf": "2026-03-31",
+                 *       "productId": 0
+                 *     }
+                 */
+                "application/json": {
+                    endOf: components["schemas"]["DateOnly"];
+                    /**
+                     * Format: int32
+                     * @description Client product id, 0 for all products.
+                     */
+                    productId: number;
+                    startOf: components["schemas"]["DateOnly"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "series": [
+                     *         {
+                     *           "name": "Produced",
+                     *           "data": [
+                     *             {
+                     *               "x": "2026-03-09",
+                     *               "y": 24000
+                     *             },
+                     *             {
+                     *               "x": "2026-03-10",
+                     *               "y": 24000
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "products": [
+                     *         {
+                     *           "id": 21,
+                     *           "articleNo": "NS-0500",
+                     *           "productName": "Spring Water 0.5 L"
+                     *         },
+                     *         {
+                     *           "id": 22,
+                     *           "articleNo": "NS-1500",
+                     *           "productName": "Sparkling Water 1.5 L"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        products: components["schemas"]["StatsProduct"][];
+                        series: {
+                            data: components["schemas"]["QuantityPoint"][];
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientStats_getFillRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "month": "2026-03"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Month, YYYY-MM. */
+                    month: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "series": [
+                     *         {
+                     *           "name": "NS-0500 - Spring Water 0.5 L",
+                     *           "clientProductId": 21,
+                     *           "data": [
+                     *             1,
+                     *             0,
+                     *             -2
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "categories": [
+                     *         "2026-03-09",
+                     *         "2026-03-10",
+                     *         "2026-03-11"
+                     *       ],
+                     *       "details": [
+                     *         {
+                     *           "clientProductId": 21,
+                     *           "date": "2026-03-09",
+                     *           "plannedAmount": 24000,
+                     *           "produced": 24100
+                     *         },
+                     *         {
+                     *           "clientProductId": 21,
+                     *           "date": "2026-03-10",
+                     *           "plannedAmount": 24000,
+                     *           "produced": 21000
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        categories: components["schemas"]["DateOnly"][];
+                        details: components["schemas"]["FillRateDetail"][];
+                        series: components["schemas"]["FillRateSeries"][];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
     ClientClaims_deleteClaims: {
         parameters: {
             query?: never;
@@ -6366,6 +8431,87 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientPortfolio_getMachineStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "machineName": "FB-04",
+                     *         "DowntimeCause": {
+                     *           "causeName": "Mould change"
+                     *         },
+                     *         "stoppedSince": "2026-03-10T06:20:00Z"
+                     *       },
+                     *       {
+                     *         "machineName": "FB-07",
+                     *         "DowntimeCause": null,
+                     *         "stoppedSince": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["MachineStatus"][];
                 };
             };
             /** @description RFC 9457 problem document. */
@@ -7202,6 +9348,670 @@ export interface operations {
             };
         };
     };
+    ClientPlans_getPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanLoad"] | components["schemas"]["PlanLoadFailure"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientPlans_savePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "Plan": {
+                 *         "id": 8,
+                 *         "periodFrom": "2026-03-02",
+                 *         "periodTo": "2026-03-29",
+                 *         "ClientProductionPlanItems": [
+                 *           {
+                 *             "clientProductId": 21,
+                 *             "plannedAmount": 160000
+                 *           },
+                 *           {
+                 *             "clientProductId": 22,
+                 *             "plannedAmount": 0
+                 *           }
+                 *         ],
+                 *         "version": 3
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    Plan: components["schemas"]["PlanInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "periodFrom": "2026-03-02",
+                     *       "periodTo": "2026-03-29",
+                     *       "updatedAt": "2026-02-27T08:05:00Z",
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "version": 4
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClientProductionPlan"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientPlans_deletePlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "planIds": [
+                 *         8
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    planIds: components["schemas"]["Id"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Empty success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientPlans_getPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pagination": {
+                 *         "page": 1,
+                 *         "rowsPerPage": 20,
+                 *         "sortBy": "periodFrom",
+                 *         "descending": true
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description One page request, shared by every list. */
+                    pagination: {
+                        descending?: boolean;
+                        /**
+                         * Format: int32
+                         * @description 1-based page number.
+                         */
+                        page: number;
+                        rowsPerPage: components["schemas"]["RowsPerPage"];
+                        /**
+                         * @description Column to sort by; each list names the columns it can sort.
+                         * @enum {string}
+                         */
+                        sortBy?: "periodFrom" | "periodTo" | "updatedAt" | "id";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 8,
+                     *           "periodFrom": "2026-03-02",
+                     *           "periodTo": "2026-03-29",
+                     *           "updatedAt": "2026-02-20T10:45:00Z",
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "version": 3
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: int32 */
+                        count: number;
+                        rows: components["schemas"]["ClientProductionPlan"][];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientPortfolio_getPortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "clientProducts": [
+                     *         {
+                     *           "id": 21,
+                     *           "articleNo": "NS-0500",
+                     *           "productName": "Spring Water 0.5 L",
+                     *           "preformId": 3,
+                     *           "preformWarehouseId": 1,
+                     *           "currentStock": 84000,
+                     *           "Preform": {
+                     *             "preformName": "PET 28g PCO1810 Clear",
+                     *             "neck": "PCO1810",
+                     *             "weight": 28,
+                     *             "material": "PET",
+                     *             "color": "Clear"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "warehouseStock": [
+                     *         {
+                     *           "id": 1,
+                     *           "warehouseName": "Riga North",
+                     *           "StockBalances": [
+                     *             {
+                     *               "preformId": 3,
+                     *               "preformName": "PET 28g PCO1810 Clear",
+                     *               "currentStock": 180000
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        clientProducts: components["schemas"]["PortfolioProduct"][];
+                        warehouseStock: components["schemas"]["WarehouseStock"][];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientStats_getQuantities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "period": {
+                 *         "from": "2026-03-01",
+                 *         "to": "2026-12-31"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    period: components["schemas"]["Period"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 21,
+                     *         "articleNo": "NS-0500",
+                     *         "productName": "Spring Water 0.5 L",
+                     *         "producedAmount": 312000,
+                     *         "dueDate": null
+                     *       },
+                     *       {
+                     *         "id": 22,
+                     *         "articleNo": "NS-1500",
+                     *         "productName": "Sparkling Water 1.5 L",
+                     *         "producedAmount": 96000,
+                     *         "dueDate": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["QuantityRow"][];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    ClientStats_getQuantitiesDetailed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "productId": 21,
+                 *       "period": {
+                 *         "from": "2026-03-01",
+                 *         "to": "2026-12-31"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    period: components["schemas"]["Period"];
+                    /** @description Client product id. */
+                    productId: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 21,
+                     *         "articleNo": "NS-0500",
+                     *         "productName": "Spring Water 0.5 L",
+                     *         "producedAmount": 24000,
+                     *         "dueDate": "2026-03-09"
+                     *       },
+                     *       {
+                     *         "id": 21,
+                     *         "articleNo": "NS-0500",
+                     *         "productName": "Spring Water 0.5 L",
+                     *         "producedAmount": 21000,
+                     *         "dueDate": "2026-03-10"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["QuantityRow"][];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
     ClientUploads_deleteUploads: {
         parameters: {
             query?: never;
@@ -7532,6 +10342,88 @@ export interface operations {
             };
         };
     };
+    Session_getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0b6e3f7a-9c21-4d8e-a5f0-3e7b9d1c2a64",
+                     *       "roles": [
+                     *         "client"
+                     *       ],
+                     *       "face": "client",
+                     *       "clientType": "client",
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "company": "Nordic Springs AB",
+                     *       "fullName": "Karin Lindqvist",
+                     *       "email": "karin.lindqvist@nordicsprings.se",
+                     *       "clientTypeAttribute": "0",
+                     *       "documentsRole": "client",
+                     *       "supportEmail": "orders@gp-packaging.lv"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CurrentUser"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
     OperatorAgenda_getAgenda: {
         parameters: {
             query?: never;
@@ -7587,6 +10479,406 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["AgendaItem"][];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    OperatorDowntime_getCauses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 3,
+                     *           "causeName": "Mould change",
+                     *           "causeDescription": "Planned change of the blow mould.",
+                     *           "productCount": 12,
+                     *           "version": 1
+                     *         },
+                     *         {
+                     *           "id": 4,
+                     *           "causeName": "Preform shortage",
+                     *           "causeDescription": "No preforms of the right kind at the machine.",
+                     *           "productCount": 7,
+                     *           "version": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        rows: components["schemas"]["DowntimeCause"][];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    OperatorDowntime_exportHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "period": {
+                 *         "from": "2026-03-01",
+                 *         "to": "2026-03-31"
+                 *       },
+                 *       "sortBy": "endDatetime",
+                 *       "descending": true
+                 *     }
+                 */
+                "application/json": {
+                    descending?: boolean;
+                    period: components["schemas"]["Period"];
+                    /** @enum {string} */
+                    sortBy?: "company" | "machineName" | "causeName" | "actualDate" | "duration" | "startDatetime" | "endDatetime";
+                };
+            };
+        };
+        responses: {
+            /** @description A CSV download (semicolon-separated, UTF-8 with header row). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."`. */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    OperatorDowntime_getHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pagination": {
+                 *         "page": 1,
+                 *         "rowsPerPage": 10,
+                 *         "sortBy": "endDatetime",
+                 *         "descending": true
+                 *       },
+                 *       "period": {
+                 *         "from": "2026-03-01",
+                 *         "to": "2026-03-31"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description One page request, shared by every list. */
+                    pagination: {
+                        descending?: boolean;
+                        /**
+                         * Format: int32
+                         * @description 1-based page number.
+                         */
+                        page: number;
+                        rowsPerPage: components["schemas"]["RowsPerPage"];
+                        /**
+                         * @description Column to sort by; each list names the columns it can sort.
+                         * @enum {string}
+                         */
+                        sortBy?: "company" | "machineName" | "causeName" | "actualDate" | "duration" | "startDatetime" | "endDatetime";
+                    };
+                    period: components["schemas"]["Period"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 502,
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "machineName": "FB-07",
+                     *           "causeId": null,
+                     *           "DowntimeCause": null,
+                     *           "actualDate": "2026-03-12",
+                     *           "duration": 40,
+                     *           "targetStart": "2026-03-12T13:05:00Z",
+                     *           "targetEnd": "2026-03-12T13:45:00Z",
+                     *           "version": 0
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: int32 */
+                        count: number;
+                        rows: components["schemas"]["DowntimeHistoryItem"][];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    OperatorDowntime_saveHistoryItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "historyItem": {
+                 *         "id": 502,
+                 *         "causeId": 4,
+                 *         "version": 0
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    historyItem: components["schemas"]["DowntimeHistoryItemInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 502,
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "company": "Nordic Springs AB",
+                     *       "machineName": "FB-07",
+                     *       "causeId": 4,
+                     *       "DowntimeCause": {
+                     *         "id": 4,
+                     *         "causeName": "Preform shortage"
+                     *       },
+                     *       "actualDate": "2026-03-12",
+                     *       "duration": 40,
+                     *       "targetStart": "2026-03-12T13:05:00Z",
+                     *       "targetEnd": "2026-03-12T13:45:00Z",
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DowntimeHistoryItem"];
                 };
             };
             /** @description RFC 9457 problem document. */
