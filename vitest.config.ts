@@ -20,7 +20,7 @@ export default defineConfig({
       {
         test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node' },
       },
-      // './web/vite.config.ts',
+      './web/vite.config.ts',
     ],
   },
 });

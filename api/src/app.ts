@@ -68,6 +68,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  // What the web app needs before sign-in: where the identity service is, and whom to contact.
+  app.get('/app-config.json', { logLevel: 'warn' }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return { issuer: options.config.issuer, clientId: options.config.OIDC_CLIENT_ID, contactEmail: options.config.CONTACT_EMAIL };
+  });
+
   const document = loadContract();
   const operations = new Map(contractOperations(document).map((operation) => [operation.operationId, operation]));
   const handlers = featureHandlers as Record<string, Handlers[keyof Handlers]>;

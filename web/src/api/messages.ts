@@ -1,0 +1,84 @@
+/**
+ * The message catalogue: validation codes (from the generated zod schemas in the browser, from the API's
+ * problem documents on the server) mapped to the texts of part 8 of the spec. Limits are not written here:
+ * they come from the contract. Messages that the spec itself says contradict their rule say the true rule.
+ */
+export const MESSAGES = {
+  required: 'Field is required.',
+  notNumber: 'Field has to be a number.',
+  supplyAmount: 'Field has to be between 1,000 and 10,000,000.',
+  pickDay: 'Pick a day.',
+  pickOne: 'Pick one item.',
+  moq: 'MOQ - 1000.',
+  producedAmount: 'Field has to be between 0 and 99,999.',
+  orderNo: 'Provide order number.',
+  orderLines: 'Provide at least one production order line.',
+  weight: 'Specify weight between 1 and 200 g.',
+  leadTime: 'Specify lead time more then 0.',
+  truckQuantity: 'Specify quantity more then 0!',
+  minStock: 'Minimum stock level - 0!',
+  maxQuantity: (max: number) => `Max Quantity - ${max}.`,
+  selectPreformFirst: 'Select preform first',
+  noSuppliers: 'This preform has no suppliers set.',
+  fixFields: 'Please fix field errors.',
+  stockFill: 'Field has to be between -10,000,000 and 10,000,000.',
+  qtyPerBox: 'Field has to be between 1 and 99,999.',
+  wholeNumber: 'Field has to be a whole number.',
+  tooLong: (max: number) => `At most ${max} characters.`,
+  invalid: 'Field is invalid.',
+} as const;
+
+/** A validation failure in neutral terms: which field, which rule (code), and the rule's limit. */
+export interface ValidationIssue {
+  field: string;
+  code: string;
+  limit?: number;
+  /** For type failures: whether a value was there at all. */
+  empty?: boolean;
+}
+
+/**
+ * Per-field texts where the spec words a field's rule itself (e.g. every violation of the lead time reads
+ * 'Specify lead time more then 0.'). Keys are field paths without the request's wrapper object.
+ */
+const FIELD_MESSAGES: Record<string, string | Partial<Record<string, string>>> = {
+  defaultLeadTime: { minimum: MESSAGES.leadTime, maximum: MESSAGES.leadTime, multipleOf: MESSAGES.leadTime, type: MESSAGES.leadTime },
+  boxQtyPerTruck: { minimum: MESSAGES.truckQuantity, maximum: MESSAGES.truckQuantity, multipleOf: MESSAGES.truckQuantity, type: MESSAGES.truckQuantity },
+  weight: { minimum: MESSAGES.weight, maximum: MESSAGES.weight },
+  qtyPerBox: { minimum: MESSAGES.qtyPerBox, maximum: MESSAGES.qtyPerBox },
+  orderedAmount: { minimum: MESSAGES.supplyAmount, maximum: MESSAGES.supplyAmount, multipleOf: MESSAGES.wholeNumber },
+  preformStock: { minimum: MESSAGES.stockFill, maximum: MESSAGES.stockFill },
+  plannedAmount: { minimum: MESSAGES.moq, multipleOf: MESSAGES.wholeNumber },
+  producedAmount: { minimum: MESSAGES.producedAmount, maximum: MESSAGES.producedAmount, multipleOf: MESSAGES.producedAmount },
+  currentStock: { minimum: MESSAGES.minStock },
+  orderNo: { required: MESSAGES.orderNo, minLength: MESSAGES.orderNo, pattern: MESSAGES.orderNo },
+  dueDate: { required: MESSAGES.pickDay, format: MESSAGES.pickDay },
+  deliveryDate: { required: MESSAGES.pickDay, format: MESSAGES.pickDay },
+  clientProductId: { required: MESSAGES.pickOne },
+};
+
+/** The text shown for one issue. */
+export function messageFor(issue: ValidationIssue): string {
+  const key = issue.field.split('.').filter((part) => !/^\d+$/.test(part)).pop() ?? '';
+  const override = FIELD_MESSAGES[key];
+  if (typeof override === 'string') return override;
+  const specific = override?.[issue.code];
+  if (specific) return specific;
+  switch (issue.code) {
+    case 'required':
+    case 'minLength':
+    case 'pattern':
+      return issue.code === 'minLength' && (issue.limit ?? 1) > 1 ? MESSAGES.invalid : MESSAGES.required;
+    case 'type':
+      return issue.empty ? MESSAGES.required : MESSAGES.notNumber;
+    case 'multipleOf':
+      return MESSAGES.wholeNumber;
+    case 'maxLength':
+      return MESSAGES.tooLong(issue.limit ?? 0);
+    case 'format':
+    case 'enum':
+      return issue.empty ? MESSAGES.required : MESSAGES.invalid;
+    default:
+      return MESSAGES.invalid;
+  }
+}

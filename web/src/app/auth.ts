@@ -1,0 +1,74 @@
+import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import { userFromAccessToken, type Session } from './session';
+
+export interface AppConfig {
+  issuer: string;
+  clientId: string;
+  contactEmail: string;
+}
+
+/** How often the session is checked, and the validity below which the token is refreshed (part 9). */
+export const SESSION_CHECK_MS = 10_000;
+export const MIN_VALIDITY_SECONDS = 70;
+
+/**
+ * Signs the user in with Authorization Code + PKCE before the router mounts (login is required on load).
+ * The redirect URI is the origin: a redirect URI cannot carry the hash route, so the route the user asked
+ * for travels in the OIDC state and is restored after the callback.
+ * Resolves to a session, or never resolves because the browser is redirected to the identity service.
+ */
+export async function signIn(config: AppConfig): Promise<Session> {
+  const origin = window.location.origin;
+  const manager = new UserManager({
+    authority: config.issuer,
+    client_id: config.clientId,
+    redirect_uri: `${origin}/`,
+    post_logout_redirect_uri: `${origin}/`,
+    response_type: 'code',
+    scope: 'openid profile email offline_access',
+    automaticSilentRenew: false,
+    userStore: new WebStorageStateStore({ store: window.sessionStorage }),
+  });
+
+  const url = new URL(window.location.href);
+  let user: User | null = null;
+  if (url.searchParams.has('code') || url.searchParams.has('error')) {
+    user = await manager.signinRedirectCallback();
+    const route = typeof user.state === 'string' && user.state.startsWith('#/') ? user.state : '#/';
+    window.history.replaceState(null, '', `${origin}/${route}`);
+  } else {
+    user = await manager.getUser();
+    if (user?.expired && user.refresh_token) user = await manager.signinSilent().catch(() => null);
+  }
+  if (!user || user.expired) {
+    await manager.signinRedirect({ state: window.location.hash || '#/' });
+    return new Promise<Session>(() => undefined);
+  }
+
+  let current = user;
+  const logout = async () => {
+    window.clearInterval(timer);
+    await manager.signoutRedirect({ id_token_hint: current.id_token }).catch(async () => {
+      await manager.removeUser();
+      window.location.assign(`${origin}/`);
+    });
+  };
+  const timer = window.setInterval(async () => {
+    if ((current.expires_in ?? 0) >= MIN_VALIDITY_SECONDS) return;
+    try {
+      const renewed = await manager.signinSilent();
+      if (!renewed) throw new Error('no session');
+      current = renewed;
+    } catch {
+      await logout();
+    }
+  }, SESSION_CHECK_MS);
+
+  return {
+    get user() {
+      return userFromAccessToken(current.access_token);
+    },
+    accessToken: () => current.access_token,
+    logout,
+  };
+}

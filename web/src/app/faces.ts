@@ -1,0 +1,158 @@
+import type { ComponentType } from 'react';
+import type { SessionUser } from './session';
+
+type PageModule = Promise<{ default: ComponentType }>;
+
+export interface FaceRoute {
+  /** TanStack Router path, e.g. `/claims/$id`. */
+  path: string;
+  title: string;
+  load: () => PageModule;
+}
+
+export interface MenuEntry {
+  label: string;
+  to?: string;
+  children?: MenuEntry[];
+}
+
+export interface Face {
+  name: 'admin' | 'client' | 'operator' | 'accountant' | 'guest';
+  menu: MenuEntry[];
+  routes: FaceRoute[];
+  /** Paths that redirect (e.g. the client's '' to profile). */
+  redirects: Record<string, string>;
+  /** The admin face shows "Welcome, {full name}". */
+  welcome: boolean;
+}
+
+const placeholder = (title: string) => () =>
+  import('../components/PlaceholderPage').then((module) => ({ default: module.placeholderPage(title) }));
+
+const adminFace: Face = {
+  name: 'admin',
+  welcome: true,
+  redirects: {},
+  menu: [
+    { label: 'Raw Materials Status', to: '/' },
+    { label: 'Production orders', to: '/orders' },
+    { label: 'Claims', to: '/claims' },
+    { label: 'Preform stock', to: '/warehouses' },
+    { label: 'Client inventory', to: '/clients' },
+    { label: 'Preform inventory', to: '/preforms' },
+    { label: 'Manufacturers', to: '/manufacturers' },
+    { label: 'Invoices', to: '/documents' },
+    {
+      label: 'Downtimes history',
+      children: [
+        { label: 'History', to: '/downtimes/history' },
+        { label: 'Causes', to: '/downtimes/causes' },
+      ],
+    },
+  ],
+  routes: [
+    { path: '/', title: 'Raw Materials Status', load: placeholder('Raw Materials Status') },
+    { path: '/orders', title: 'Production orders', load: placeholder('Production orders') },
+    { path: '/claims', title: 'Claims', load: placeholder('Claims') },
+    { path: '/claims/$id', title: 'Claim', load: placeholder('Claim') },
+    { path: '/warehouses', title: 'Preform stock', load: placeholder('Preform stock') },
+    { path: '/warehouses/stock/$id', title: 'Warehouse stock', load: placeholder('Warehouse stock') },
+    { path: '/clients', title: 'Client inventory', load: placeholder('Client inventory') },
+    { path: '/clients/$id', title: 'Client portfolio', load: placeholder('Client portfolio') },
+    { path: '/clients/$clientid/productstock/$id', title: 'Product stock', load: placeholder('Product stock') },
+    { path: '/preforms', title: 'Preform inventory', load: placeholder('Preform inventory') },
+    { path: '/manufacturers', title: 'Manufacturers', load: () => import('../features/manufacturers/ManufacturersPage') },
+    { path: '/documents', title: 'Invoices', load: placeholder('Invoices') },
+    { path: '/downtimes/history', title: 'Downtimes history', load: placeholder('Downtimes history') },
+    { path: '/downtimes/causes', title: 'Downtime causes', load: placeholder('Downtime causes') },
+    { path: '/downtimes/gantt', title: 'Downtimes', load: placeholder('Downtimes') },
+  ],
+};
+
+const operatorFace: Face = {
+  name: 'operator',
+  welcome: false,
+  redirects: {},
+  menu: [
+    { label: 'Agenda', to: '/' },
+    { label: 'Preform stock', to: '/stock' },
+    { label: 'History', to: '/downtime/history' },
+  ],
+  routes: [
+    { path: '/', title: 'Agenda', load: placeholder('Agenda') },
+    { path: '/stock', title: 'Preform stock', load: placeholder('Preform stock') },
+    { path: '/downtime/history', title: 'Downtime history', load: placeholder('Downtime history') },
+  ],
+};
+
+const accountantFace: Face = {
+  name: 'accountant',
+  welcome: false,
+  redirects: { '/': '/documents' },
+  menu: [{ label: 'Invoices', to: '/documents' }],
+  routes: [{ path: '/documents', title: 'Invoices', load: placeholder('Invoices') }],
+};
+
+function clientFace(type: SessionUser['clientType']): Face {
+  const is = (...types: string[]) => types.includes(type ?? 'client');
+  const menu: MenuEntry[] = [
+    { label: 'Portfolio', to: '/profile' },
+    ...(is('client', 'buyer') ? [{ label: 'Forecasts', to: '/planning' }] : []),
+    { label: 'Orders', to: '/orders' },
+    ...(is('seller') ? [{ label: 'Planner', to: '/agenda' }] : []),
+    ...(is('client', 'buyer') ? [{ label: 'Claims', to: '/claims' }] : []),
+    ...(is('client') ? [{ label: 'Invoices', to: '/documents' }] : []),
+    ...(is('client')
+      ? [
+          {
+            label: 'Statistics',
+            children: [
+              { label: 'Performance', to: '/stats/dashboard' },
+              { label: 'Production quantities', to: '/stats/production-quantity' },
+            ],
+          },
+        ]
+      : []),
+  ];
+  // Only the routes of the user's client type are registered: another type's path shows the 404 page,
+  // and the API refuses its calls (403) anyway.
+  const routes: (FaceRoute & { types?: string[] })[] = [
+    { path: '/profile', title: 'Portfolio', load: placeholder('Portfolio') },
+    { path: '/planning', title: 'Forecasts', load: placeholder('Forecasts'), types: ['client', 'buyer'] },
+    { path: '/planning/$id', title: 'Forecast', load: placeholder('Forecast'), types: ['client', 'buyer'] },
+    { path: '/orders', title: 'Weekly order list', load: placeholder('Weekly order list') },
+    { path: '/orders/new', title: 'New order', load: placeholder('New order') },
+    { path: '/orders/$id', title: 'Order', load: placeholder('Order') },
+    { path: '/documents', title: 'Invoices', load: placeholder('Invoices'), types: ['client'] },
+    { path: '/stats/dashboard', title: 'Performance', load: placeholder('Performance'), types: ['client'] },
+    { path: '/stats/production-quantity', title: 'Production quantities', load: placeholder('Production quantities'), types: ['client'] },
+    { path: '/claims', title: 'Non-Conformance Reports', load: placeholder('Non-Conformance Reports'), types: ['client', 'buyer'] },
+    { path: '/claims/new', title: 'New claim', load: placeholder('New claim'), types: ['client', 'buyer'] },
+    { path: '/claims/$id', title: 'Claim', load: placeholder('Claim'), types: ['client', 'buyer'] },
+    { path: '/agenda', title: 'Planner', load: placeholder('Planner'), types: ['seller'] },
+  ];
+  return {
+    name: 'client',
+    welcome: false,
+    redirects: { '/': '/profile' },
+    menu,
+    routes: routes.filter((route) => !route.types || is(...route.types)),
+  };
+}
+
+const guestFace: Face = {
+  name: 'guest',
+  welcome: false,
+  redirects: {},
+  menu: [],
+  routes: [{ path: '/', title: 'Orders Portal', load: () => import('../components/GuestPage') }],
+};
+
+/** The face of a user, chosen in the order of part 6: admin, client, operator, accountant, otherwise guest. */
+export function faceFor(user: SessionUser): Face {
+  if (user.roles.includes('admin')) return adminFace;
+  if (user.clientType) return clientFace(user.clientType);
+  if (user.roles.includes('operator')) return operatorFace;
+  if (user.roles.includes('accountant')) return accountantFace;
+  return guestFace;
+}

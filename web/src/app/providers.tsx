@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { MantineProvider, createTheme } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications, notifications } from '@mantine/notifications';
+import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApiError } from '../api/http';
+
+export const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'sm',
+});
+
+/** What an error means to the person who caused it. */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 409) return error.problem.detail ?? 'Someone else changed this meanwhile. Reload and try again.';
+    if (error.status === 403) return 'Your account may not do this.';
+    if (error.status === 404) return error.problem.detail ?? 'It no longer exists.';
+    return error.problem.detail ?? error.problem.title;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
+        staleTime: 10_000,
+        refetchOnWindowFocus: false,
+      },
+    },
+    // A failed save says why, unless the screen handles the error itself (meta.silent).
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (mutation.meta?.silent) return;
+        notifications.show({ color: 'red', title: 'Not saved', message: describeError(error) });
+      },
+    }),
+  });
+}
+
+export function AppProviders({ children, queryClient, env }: { children: ReactNode; queryClient: QueryClient; env?: 'default' | 'test' }) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto" env={env}>
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider>
+          <Notifications position="top-right" />
+          {children}
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,19 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+
+/** Part 2: unknown paths. */
+export function NotFoundPage() {
+  return (
+    <Center mih={320}>
+      <Stack align="center" gap="md">
+        <Title order={1} c="dimmed">
+          404
+        </Title>
+        <Text size="xl">Oops. Nothing here...</Text>
+        <Button component={Link} to="/">
+          Go Home
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

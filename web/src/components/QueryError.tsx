@@ -1,0 +1,16 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { describeError } from '../app/providers';
+
+/** A failed load says why and offers a retry, instead of an endless spinner. */
+export function QueryError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <Alert color="red" title="Could not load" role="alert">
+      <Group justify="space-between">
+        <Text size="sm">{describeError(error)}</Text>
+        <Button size="xs" variant="light" color="red" onClick={onRetry}>
+          Retry
+        </Button>
+      </Group>
+    </Alert>
+  );
+}

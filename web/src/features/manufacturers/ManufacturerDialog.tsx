@@ -1,0 +1,94 @@
+import { useEffect } from 'react';
+import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  getManufacturersGetManufacturersQueryKey,
+  useManufacturersSaveManufacturer,
+} from '../../../../generated/web/endpoints/manufacturers/manufacturers';
+import { manufacturersSaveManufacturerBody } from '../../../../generated/web/zod/manufacturers/manufacturers.zod';
+import type { Manufacturer } from '../../../../generated/web/model';
+import { zodValidate, problemFieldErrors } from '../../api/validation';
+import { ApiError } from '../../api/http';
+
+interface FormValues {
+  manufacturerName: string;
+  defaultLeadTime: number | string;
+  boxQtyPerTruck: number | string;
+}
+
+const EMPTY: FormValues = { manufacturerName: '', defaultLeadTime: '', boxQtyPerTruck: '' };
+const schema = manufacturersSaveManufacturerBody.shape.manufacturer;
+const toInput = (values: FormValues) => ({
+  manufacturerName: values.manufacturerName.trim(),
+  defaultLeadTime: values.defaultLeadTime === '' ? undefined : values.defaultLeadTime,
+  boxQtyPerTruck: values.boxQtyPerTruck === '' ? undefined : values.boxQtyPerTruck,
+});
+
+/** New or edit manufacturer. Validates on touch with the contract's rules; keeps the input when saving fails. */
+export function ManufacturerDialog({ manufacturer, onClose }: { manufacturer: Manufacturer | 'new' | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validateInputOnBlur: true,
+    validate: zodValidate<FormValues>(schema, { transform: toInput }),
+  });
+  const save = useManufacturersSaveManufacturer({
+    mutation: {
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: getManufacturersGetManufacturersQueryKey().slice(0, 1) });
+        onClose();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 400) form.setErrors(problemFieldErrors(error, 'manufacturer'));
+      },
+    },
+  });
+
+  const opened = manufacturer !== null;
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(
+      manufacturer === 'new'
+        ? EMPTY
+        : { manufacturerName: manufacturer.manufacturerName, defaultLeadTime: manufacturer.defaultLeadTime, boxQtyPerTruck: manufacturer.boxQtyPerTruck },
+    );
+    form.resetDirty();
+    form.clearErrors();
+    save.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [manufacturer]);
+
+  const submit = form.onSubmit(
+    (values) => {
+      const input = toInput(values) as { manufacturerName: string; defaultLeadTime: number; boxQtyPerTruck: number };
+      save.mutate({
+        data: {
+          manufacturer: manufacturer === 'new' || !manufacturer ? input : { ...input, id: manufacturer.id, version: manufacturer.version },
+        },
+      });
+    },
+    () => console.info('Invalid!'),
+  );
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={manufacturer === 'new' ? 'New manufacturer' : 'Edit manufacturer'}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label="Name" required data-autofocus {...form.getInputProps('manufacturerName')} />
+          <NumberInput label="Lead time (days)" required allowDecimal={false} {...form.getInputProps('defaultLeadTime')} />
+          <NumberInput label="Boxes per truck" required allowDecimal={false} {...form.getInputProps('boxQtyPerTruck')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { DataTable } from 'mantine-datatable';
+import { keepPreviousData } from '@tanstack/react-query';
+import { IconPlus } from '@tabler/icons-react';
+import { getManufacturersGetManufacturersQueryKey, useManufacturersGetManufacturers } from '../../../../generated/web/endpoints/manufacturers/manufacturers';
+import type { Manufacturer, ManufacturersGetManufacturersBodyPaginationSortBy } from '../../../../generated/web/model';
+import { useListState } from '../../components/useListState';
+import { QueryError } from '../../components/QueryError';
+import { ManufacturerDialog } from './ManufacturerDialog';
+
+/** /manufacturers: list (name, lead time) with New and an edit dialog on row click; 10 per page (part 9). */
+export default function ManufacturersPage() {
+  const list = useListState<Manufacturer, ManufacturersGetManufacturersBodyPaginationSortBy>({ sortBy: 'manufacturerName', rowsPerPage: 10 });
+  const body = { pagination: list.pagination };
+  const query = useManufacturersGetManufacturers(body, {
+    query: { queryKey: getManufacturersGetManufacturersQueryKey(body), placeholderData: keepPreviousData },
+  });
+  const [editing, setEditing] = useState<Manufacturer | 'new' | null>(null);
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Manufacturers</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+          New
+        </Button>
+      </Group>
+      {query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <DataTable<Manufacturer>
+          withTableBorder
+          striped
+          highlightOnHover
+          minHeight={180}
+          fetching={query.isFetching}
+          records={query.data?.rows ?? []}
+          totalRecords={query.data?.count ?? 0}
+          noRecordsText="No manufacturers yet. Use New to add one."
+          recordsPerPageOptions={[10, 20, 50, 100]}
+          {...list.tableProps}
+          onRowClick={({ record }) => setEditing(record)}
+          rowStyle={() => ({ cursor: 'pointer' })}
+          columns={[
+            { accessor: 'manufacturerName', title: 'Name', sortable: true },
+            { accessor: 'defaultLeadTime', title: 'Lead time (days)', sortable: true, textAlign: 'right' },
+            { accessor: 'boxQtyPerTruck', title: 'Boxes per truck', sortable: true, textAlign: 'right' },
+          ]}
+        />
+      )}
+      <ManufacturerDialog manufacturer={editing} onClose={() => setEditing(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
+
+/**
+ * `vite` proxies /api, /idp and /app-config.json to a running API (API_URL, default :3000);
+ * `vite --mode mock` proxies /api to the Prism mock (`pnpm mock`, 127.0.0.1:4010) and signs in a mock user.
+ */
+export default defineConfig(({ mode }) => {
+  const proxy: Record<string, string> =
+    mode === 'mock' ? { '/api': 'http://127.0.0.1:4010' } : { '/api': apiTarget, '/idp': apiTarget, '/app-config.json': apiTarget };
+  return {
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy,
+  },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 800,
+  },
+  test: {
+    name: 'web',
+    root: import.meta.dirname,
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    css: false,
+  },
+};
+});
