@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as core from './2026-11-22-0001-core.js';
+import * as identity from './2026-11-22-0002-identity.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the same list runs
@@ -7,4 +8,5 @@ import * as core from './2026-11-22-0001-core.js';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-core': core,
+  '2026-11-22-0002-identity': identity,
 };
