@@ -20,6 +20,8 @@ const schema = z.object({
   OIDC_ISSUER: z.url().optional(),
   OIDC_AUDIENCE: z.string().default('orders-portal-api'),
   OIDC_CLIENT_ID: z.string().default('orders-public'),
+  /** Extra web app origins allowed to sign in with the embedded provider (comma separated), e.g. http://localhost:5173. */
+  WEB_DEV_ORIGINS: z.string().optional(),
   /** Directory of client companies: the embedded identity store or Keycloak's admin REST API. */
   DIRECTORY: z.enum(['embedded', 'keycloak']).default('embedded'),
   KEYCLOAK_ADMIN_URL: z.url().optional(),

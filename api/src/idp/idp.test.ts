@@ -1,0 +1,314 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import * as oidc from 'openid-client';
+import { createLocalJWKSet, jwtVerify, decodeJwt } from 'jose';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { freePort } from '../db/embedded.js';
+import { DEMO_PASSWORD, NORDIC_SPRINGS, demoUser, seedUsers } from '../db/seed/users.seed.js';
+import { createEmbeddedIdp, type EmbeddedIdentityProvider } from './index.js';
+import { revokeUserSessions } from './adapter.js';
+import { FailedLoginTracker } from './brute-force.js';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let idp: EmbeddedIdentityProvider;
+let config: Config;
+let baseUrl: string;
+let client: oidc.Configuration;
+const log = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedUsers(database.db);
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  config = loadConfig({ PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', WEB_DEV_ORIGINS: 'http://localhost:5173' });
+  idp = await createEmbeddedIdp({ db: database.db, config, log });
+  app = await buildApp({ config, db: database.db, keys: idp.jwks, logger: log, extend: (instance) => idp.register(instance) });
+  await app.listen({ host: '127.0.0.1', port });
+  client = await oidc.discovery(new URL(config.issuer), config.OIDC_CLIENT_ID, undefined, oidc.None(), {
+    execute: [oidc.allowInsecureRequests],
+  });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+/** A browser's cookie jar, just enough for the provider's cookies. */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  store(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((attribute) => /expires=thu, 01 jan 1970/i.test(attribute.trim()));
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+  get size() {
+    return this.cookies.size;
+  }
+}
+
+interface Step {
+  response: Response;
+  url: string;
+  body: string;
+}
+
+/** Follows redirects by hand, carrying cookies, until a page answers or the web app's redirect URI is reached. */
+async function browse(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Step> {
+  let current = url;
+  let request: RequestInit = init;
+  for (let hops = 0; hops < 10; hops += 1) {
+    if (current.startsWith(`${baseUrl}/?`) || current.startsWith('http://localhost:5173/')) {
+      return { response: new Response(null, { status: 200 }), url: current, body: '' };
+    }
+    const response = await fetch(current, { ...request, redirect: 'manual', headers: { ...(request.headers as Record<string, string>), cookie: jar.header() } });
+    jar.store(response);
+    const location = response.headers.get('location');
+    if (response.status >= 300 && response.status < 400 && location) {
+      current = new URL(location, current).href;
+      request = {};
+      continue;
+    }
+    return { response, url: current, body: await response.text() };
+  }
+  throw new Error('too many redirects');
+}
+
+function formAction(html: string, pageUrl: string): string {
+  const match = /<form[^>]*method="post"[^>]*action="([^"]+)"/.exec(html);
+  if (!match) throw new Error(`no form in page: ${html.slice(0, 200)}`);
+  return new URL(match[1].replace(/&#38;/g, '&'), pageUrl).href;
+}
+
+async function startSignIn(jar: CookieJar, redirectUri = `${baseUrl}/`) {
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const url = oidc.buildAuthorizationUrl(client, {
+    redirect_uri: redirectUri,
+    scope: 'openid profile email offline_access',
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    state,
+  });
+  const loginPage = await browse(jar, url.href);
+  return { codeVerifier, state, loginPage };
+}
+
+async function submitLogin(jar: CookieJar, page: Step, username: string, password: string): Promise<Step> {
+  return browse(jar, formAction(page.body, page.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password }).toString(),
+  });
+}
+
+/** A complete sign-in of a demo user: tokens as the web app gets them. */
+async function signIn(username: string, password = DEMO_PASSWORD) {
+  const jar = new CookieJar();
+  const { codeVerifier, state, loginPage } = await startSignIn(jar);
+  const done = await submitLogin(jar, loginPage, username, password);
+  const tokens = await oidc.authorizationCodeGrant(client, new URL(done.url), { pkceCodeVerifier: codeVerifier, expectedState: state });
+  return { jar, tokens };
+}
+
+async function verifyAccessToken(token: string) {
+  const { payload, protectedHeader } = await jwtVerify(token, createLocalJWKSet(idp.jwks), {
+    issuer: config.issuer,
+    audience: config.OIDC_AUDIENCE,
+  });
+  return { payload, protectedHeader };
+}
+
+describe('embedded identity provider', () => {
+  it('publishes discovery for the issuer at /idp with PKCE and the portal scopes', async () => {
+    const metadata = client.serverMetadata();
+    expect(metadata.issuer).toBe(`${baseUrl}/idp`);
+    expect(metadata.code_challenge_methods_supported).toContain('S256');
+    expect(metadata.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'email', 'offline_access']));
+    expect(metadata.end_session_endpoint).toBe(`${baseUrl}/idp/session/end`);
+  });
+
+  it('renders its own login page in the portal look, without scripts', async () => {
+    const { loginPage } = await startSignIn(new CookieJar());
+    expect(loginPage.response.status).toBe(200);
+    expect(loginPage.url).toMatch(/\/idp\/interaction\/[\w-]+$/);
+    expect(loginPage.body).toContain('<title>Sign in · Orders Portal</title>');
+    expect(loginPage.body).toContain('>Username</label>');
+    expect(loginPage.body).toContain('>Password</label>');
+    expect(loginPage.body).toContain('>Sign in</button>');
+    expect(loginPage.body).toContain('#228be6');
+    expect(loginPage.body).not.toContain('<script');
+    const csp = loginPage.response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toMatch(/form-action 'self' http:\/\/127\.0\.0\.1:\d+ http:\/\/localhost:5173/);
+  });
+
+  it('completes Authorization Code + PKCE with openid-client and issues a JWT access token for the API', async () => {
+    const { tokens } = await signIn('client');
+    const { payload, protectedHeader } = await verifyAccessToken(tokens.access_token);
+    const clara = demoUser('client');
+    expect(protectedHeader.alg).toBe('RS256');
+    expect(payload.sub).toBe(clara.id);
+    expect(payload.resource_access).toEqual({ 'orders-public': { roles: ['client'] } });
+    expect(payload.realm_access).toEqual({ roles: [] });
+    expect(payload).toMatchObject({
+      name: 'Clara Client',
+      email: clara.email,
+      preferred_username: 'client',
+      companyId: NORDIC_SPRINGS,
+      company: 'Nordic Springs AB',
+      fbs: ['FB-101', 'FB-102'],
+      clientType: '0',
+    });
+    expect(payload.exp! - payload.iat!).toBe(config.ACCESS_TOKEN_TTL);
+    expect(tokens.refresh_token).toBeTruthy();
+    // The ID token carries the same claims for the web app.
+    const idClaims = tokens.claims()!;
+    expect(idClaims).toMatchObject({ sub: clara.id, name: 'Clara Client', companyId: NORDIC_SPRINGS, resource_access: { 'orders-public': { roles: ['client'] } } });
+  });
+
+  it('puts realm roles and staff roles where the API reads them, and the API accepts the token', async () => {
+    const buyer = await verifyAccessToken((await signIn('buyer')).tokens.access_token);
+    expect(buyer.payload.realm_access).toEqual({ roles: ['buyer'] });
+    expect(buyer.payload.clientType).toBe('1');
+    const admin = (await signIn('admin')).tokens;
+    const adminClaims = await verifyAccessToken(admin.access_token);
+    expect(adminClaims.payload.resource_access).toEqual({ 'orders-public': { roles: ['admin'] } });
+    expect(adminClaims.payload.companyId).toBeUndefined();
+    const response = await fetch(`${baseUrl}/api/admin/manufacturers/get`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ pagination: { page: 1, rowsPerPage: 10 } }),
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('rotates refresh tokens: the new one works, the old one is refused', async () => {
+    const { tokens } = await signIn('operator');
+    const refreshed = await oidc.refreshTokenGrant(client, tokens.refresh_token!);
+    expect(refreshed.refresh_token).toBeTruthy();
+    expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+    const { payload } = await verifyAccessToken(refreshed.access_token);
+    expect(payload.resource_access).toEqual({ 'orders-public': { roles: ['operator'] } });
+    await expect(oidc.refreshTokenGrant(client, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('shows the error for a wrong password and issues no code', async () => {
+    const jar = new CookieJar();
+    const { loginPage } = await startSignIn(jar);
+    const result = await submitLogin(jar, loginPage, 'client', 'wrong-password');
+    expect(result.response.status).toBe(400);
+    expect(result.url).not.toContain('code=');
+    expect(result.body).toContain('Invalid username or password.');
+    expect(result.body).toContain('value="client"');
+    const unknown = await submitLogin(jar, result, 'nobody', 'whatever-1');
+    expect(unknown.body).toContain('Invalid username or password.');
+    // The same form still works with the right password.
+    const ok = await submitLogin(jar, unknown, 'client', DEMO_PASSWORD);
+    expect(ok.url).toContain('code=');
+  });
+
+  it('refuses a disabled user, and disabling ends their refresh tokens', async () => {
+    const { tokens } = await signIn('client2');
+    const user = demoUser('client2');
+    await database.db.updateTable('users').set({ enabled: false }).where('id', '=', user.id).execute();
+    await revokeUserSessions(database.db, user.id);
+    await expect(oidc.refreshTokenGrant(client, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    const jar = new CookieJar();
+    const { loginPage } = await startSignIn(jar);
+    const result = await submitLogin(jar, loginPage, 'client2', DEMO_PASSWORD);
+    expect(result.body).toContain('Invalid username or password.');
+    expect(result.url).not.toContain('code=');
+    await database.db.updateTable('users').set({ enabled: true }).where('id', '=', user.id).execute();
+  });
+
+  it('refuses refresh for a user disabled without revoking (findAccount checks the user)', async () => {
+    const { tokens } = await signIn('seller');
+    const user = demoUser('seller');
+    await database.db.updateTable('users').set({ enabled: false }).where('id', '=', user.id).execute();
+    await expect(oidc.refreshTokenGrant(client, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await database.db.updateTable('users').set({ enabled: true }).where('id', '=', user.id).execute();
+  });
+
+  it('logs out at the end_session endpoint without a confirmation page and redirects to the web app', async () => {
+    const { jar, tokens } = await signIn('accountant');
+    const url = oidc.buildEndSessionUrl(client, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: `${baseUrl}/`, state: 'bye' });
+    const response = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
+    jar.store(response);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`${baseUrl}/?state=bye`);
+    await expect(oidc.refreshTokenGrant(client, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    // The session is gone: a new authorization request asks for the password again.
+    const again = await startSignIn(jar);
+    expect(again.loginPage.body).toContain('>Sign in</button>');
+  });
+
+  it('asks for confirmation (one "Log out" button, no script) when the logout request names no user', async () => {
+    const { jar } = await signIn('accountant');
+    const url = oidc.buildEndSessionUrl(client, { post_logout_redirect_uri: `${baseUrl}/` });
+    const page = await browse(jar, url.href);
+    expect(page.response.status).toBe(200);
+    expect(page.body).toContain('>Log out</button>');
+    expect(page.body).not.toContain('<script');
+    const confirmed = await browse(jar, formAction(page.body, page.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf: /name="xsrf" value="([^"]+)"/.exec(page.body)![1], logout: 'yes' }).toString(),
+    });
+    expect(confirmed.url).toBe(`${baseUrl}/`);
+  });
+
+  it('accepts the dev origin from WEB_DEV_ORIGINS as a redirect URI', async () => {
+    const jar = new CookieJar();
+    const { loginPage } = await startSignIn(jar, 'http://localhost:5173/');
+    const done = await submitLogin(jar, loginPage, 'guest', DEMO_PASSWORD);
+    expect(done.url).toMatch(/^http:\/\/localhost:5173\/\?code=/);
+  });
+
+  it('keeps its keys: a second provider on the same database publishes the same jwks and accepts the first one\'s tokens', async () => {
+    const { tokens } = await signIn('guest');
+    const second = await createEmbeddedIdp({ db: database.db, config, log });
+    expect(second.jwks).toEqual(idp.jwks);
+    expect(second.jwks.keys[0]).not.toHaveProperty('d');
+    const { payload } = await jwtVerify(tokens.access_token, createLocalJWKSet(second.jwks), { issuer: config.issuer, audience: config.OIDC_AUDIENCE });
+    expect(payload.sub).toBe(demoUser('guest').id);
+    expect(decodeJwt(tokens.access_token).resource_access).toEqual({ 'orders-public': { roles: [] } });
+  });
+});
+
+describe('failed sign-in tracking', () => {
+  it('locks a username and IP pair after 10 failures in 15 minutes, and only that pair', () => {
+    const tracker = new FailedLoginTracker();
+    const now = 1_000_000;
+    for (let i = 0; i < 9; i += 1) tracker.fail('Client', '10.0.0.1', now + i);
+    expect(tracker.lockedFor('client', '10.0.0.1', now + 10)).toBe(0);
+    tracker.fail('client', '10.0.0.1', now + 10);
+    expect(tracker.lockedFor('CLIENT', '10.0.0.1', now + 11)).toBeGreaterThan(14 * 60 * 1000);
+    expect(tracker.lockedFor('client', '10.0.0.2', now + 11)).toBe(0);
+    expect(tracker.lockedFor('client', '10.0.0.1', now + 15 * 60 * 1000 + 1)).toBe(0);
+  });
+
+  it('answers the login form with 429 once locked, even with the right password', async () => {
+    const jar = new CookieJar();
+    let { loginPage: page } = await startSignIn(jar);
+    for (let i = 0; i < 10; i += 1) page = await submitLogin(jar, page, 'admin', `wrong-${i}`);
+    const locked = await submitLogin(jar, page, 'admin', DEMO_PASSWORD);
+    expect(locked.response.status).toBe(429);
+    expect(locked.body).toContain('Too many failed sign-in attempts');
+    expect(locked.url).not.toContain('code=');
+  });
+});

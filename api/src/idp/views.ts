@@ -1,0 +1,93 @@
+/**
+ * Server-rendered pages of the embedded identity provider, in the portal's look (Mantine's default theme:
+ * system font, blue #228be6 primary, a centered card). No scripts at all, so the app's CSP holds as is.
+ */
+export function escapeHtml(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"'`]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+const STYLE = `
+*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:16px;
+  font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Helvetica,Arial,sans-serif,"Apple Color Emoji","Segoe UI Emoji";
+  font-size:16px;line-height:1.55;color:#000;background:#f8f9fa;-webkit-font-smoothing:antialiased}
+.card{width:100%;max-width:420px;background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:32px;
+  box-shadow:0 1px 3px rgba(0,0,0,.05),0 1px 2px rgba(0,0,0,.1)}
+.brand{margin:0 0 4px;font-size:26px;font-weight:700;line-height:1.35;text-align:center}
+.sub{margin:0 0 24px;color:#868e96;font-size:14px;text-align:center}
+label{display:block;font-size:14px;font-weight:500;margin-bottom:4px;color:#212529}
+.field{margin-bottom:16px}
+input[type=text],input[type=password]{display:block;width:100%;height:36px;padding:0 12px;font:inherit;font-size:14px;
+  color:#000;background:#fff;border:1px solid #ced4da;border-radius:4px;outline:none;transition:border-color .1s}
+input[type=text]:focus,input[type=password]:focus{border-color:#228be6}
+input[aria-invalid=true]{border-color:#fa5252;color:#fa5252}
+.error{margin:0 0 16px;padding:8px 12px;font-size:14px;color:#c92a2a;background:#fff5f5;border-radius:4px}
+button{display:block;width:100%;height:36px;padding:0 18px;font:inherit;font-size:14px;font-weight:600;color:#fff;
+  background:#228be6;border:1px solid transparent;border-radius:4px;cursor:pointer}
+button:hover{background:#1c7ed6}
+button:focus-visible{outline:2px solid #228be6;outline-offset:2px}
+a{color:#228be6;text-decoration:none}a:hover{text-decoration:underline}
+p.text{margin:0 0 16px;font-size:14px;text-align:center;color:#495057}
+`;
+
+function page(title: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main class="card">
+<h1 class="brand">Orders Portal</h1>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+export const INVALID_CREDENTIALS = 'Invalid username or password.';
+
+export function loginPage(options: { action: string; username?: string; error?: string }): string {
+  const invalid = options.error ? ' aria-invalid="true" aria-describedby="login-error"' : '';
+  return page(
+    'Sign in · Orders Portal',
+    `<p class="sub">Sign in to your account</p>
+${options.error ? `<p class="error" id="login-error" role="alert">${escapeHtml(options.error)}</p>` : ''}
+<form method="post" action="${escapeHtml(options.action)}" autocomplete="on">
+<div class="field"><label for="username">Username</label>
+<input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required maxlength="100" value="${escapeHtml(options.username ?? '')}"${invalid}${options.username ? '' : ' autofocus'}></div>
+<div class="field"><label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required maxlength="128"${invalid}${options.username ? ' autofocus' : ''}></div>
+<button type="submit">Sign in</button>
+</form>`,
+  );
+}
+
+/** The confirmation asked only when a logout request cannot prove it comes from the signed-in user. */
+export function logoutPage(form: string): string {
+  return page(
+    'Log out · Orders Portal',
+    `<p class="sub">Do you want to log out of the Orders Portal?</p>
+${form}
+<button type="submit" form="op.logoutForm" name="logout" value="yes">Log out</button>`,
+  );
+}
+
+export function loggedOutPage(homeUrl: string): string {
+  return page(
+    'Logged out · Orders Portal',
+    `<p class="text">You are logged out.</p><p class="text"><a href="${escapeHtml(homeUrl)}">Back to the Orders Portal</a></p>`,
+  );
+}
+
+export function errorPage(message: string, homeUrl: string): string {
+  return page(
+    'Sign-in problem · Orders Portal',
+    `<p class="error" role="alert">${escapeHtml(message)}</p><p class="text"><a href="${escapeHtml(homeUrl)}">Back to the Orders Portal</a></p>`,
+  );
+}
