@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../database.js';
 import { seedManufacturers } from './manufacturers.seed.js';
+import { seedUsers } from './users.seed.js';
 
 /**
  * Demo data, written once: each part checks whether its data is there, so a restart seeds nothing twice.
@@ -8,6 +9,7 @@ import { seedManufacturers } from './manufacturers.seed.js';
  */
 export async function seedDemoData(db: Db, log: Pick<Logger, 'info'>): Promise<void> {
   const seeded: string[] = [];
+  if (await seedUsers(db)) seeded.push('users');
   if (await seedManufacturers(db)) seeded.push('manufacturers');
   if (seeded.length) log.info({ seeded }, 'demo data seeded');
 }
