@@ -1,0 +1,25 @@
+# Shared by the scripts: a fresh machine has only Node and npm.
+PNPM_VERSION=10.34.8
+
+ensure_pnpm() {
+  if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version 2>/dev/null)" != "$PNPM_VERSION" ]; then
+    echo "› installing pnpm $PNPM_VERSION"
+    npm install -g "pnpm@$PNPM_VERSION" --silent --no-fund --no-audit >/dev/null
+  fi
+}
+
+install_dependencies() {
+  ensure_pnpm
+  echo "› installing dependencies"
+  pnpm install --frozen-lockfile --reporter=append-only >/dev/null
+}
+
+# Playwright drives Debian's Chromium; it never downloads a browser of its own.
+ensure_chromium() {
+  if [ -x /usr/bin/chromium ]; then return; fi
+  echo "› installing Chromium (Debian package)"
+  local sudo=""
+  if [ "$(id -u)" != "0" ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# `npm test`: installs what the tests need and runs every test: unit, contract, API against a real
+# PostgreSQL (embedded, or TEST_DATABASE_URL), web components with MSW, and end-to-end in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib.sh
+install_dependencies
+ensure_chromium
+echo "› building"
+pnpm -s build >/dev/null
+echo "› unit, contract, API and web tests"
+pnpm exec vitest run
+echo "› end-to-end tests in Chromium"
+pnpm exec playwright test -c tests/e2e/playwright.config.ts
