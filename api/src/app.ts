@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { authPlugin } from './plugins/auth.js';
 import { problemsPlugin } from './plugins/problems.js';
+import { registerContractDocs } from './plugins/contract-docs.js';
 import { contractOperations, loadContract, type Handlers } from './lib/contract.js';
 import { HttpProblem } from './lib/problem.js';
 import { handlers as featureHandlers } from './features/index.js';
@@ -73,6 +74,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('Cache-Control', 'no-cache');
     return { issuer: options.config.issuer, clientId: options.config.OIDC_CLIENT_ID, contactEmail: options.config.CONTACT_EMAIL };
   });
+
+  await registerContractDocs(app);
 
   const document = loadContract();
   const operations = new Map(contractOperations(document).map((operation) => [operation.operationId, operation]));
