@@ -2236,6 +2236,8 @@ export interface components {
         PlanLoadFailure: {
             error: string;
         };
+        /** @description The forecast editor's load answer: the plan data, or a failure text. */
+        PlanLoadResult: components["schemas"]["PlanLoad"] | components["schemas"]["PlanLoadFailure"];
         /** @description A buyer's forecast in the planner (bar on the middle day of the period). */
         PlannerForecast: {
             clientId: components["schemas"]["ClientId"];
@@ -9365,7 +9367,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlanLoad"] | components["schemas"]["PlanLoadFailure"];
+                    /**
+                     * @example {
+                     *       "plan": {
+                     *         "id": 8,
+                     *         "periodFrom": "2026-03-02",
+                     *         "periodTo": "2026-03-29",
+                     *         "updatedAt": "2026-02-20T10:45:00Z",
+                     *         "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *         "version": 3
+                     *       },
+                     *       "products": [
+                     *         {
+                     *           "id": 21,
+                     *           "articleNo": "NS-0500",
+                     *           "productName": "Spring Water 0.5 L"
+                     *         },
+                     *         {
+                     *           "id": 22,
+                     *           "articleNo": "NS-1500",
+                     *           "productName": "Sparkling Water 1.5 L"
+                     *         }
+                     *       ],
+                     *       "planItems": [
+                     *         {
+                     *           "clientProductId": 21,
+                     *           "plannedAmount": 150000
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlanLoadResult"];
                 };
             };
             /** @description RFC 9457 problem document. */

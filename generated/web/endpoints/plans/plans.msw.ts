@@ -8,10 +8,6 @@ client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
 import {
-  faker
-} from '@faker-js/faker';
-
-import {
   HttpResponse,
   http
 } from 'msw';
@@ -20,14 +16,14 @@ import type {
 } from 'msw';
 
 import type {
-  ClientPlansGetPlan200,
   ClientPlansGetPlans200,
   ClientProductionPlan,
-  Ok
+  Ok,
+  PlanLoadResult
 } from '../../model';
 
 
-export const getClientPlansGetPlanResponseMock = (): ClientPlansGetPlan200 => (faker.helpers.arrayElement([{plan: {...{id: faker.number.int({min: 1, max: undefined}), periodFrom: faker.date.past().toISOString().split('T')[0], periodTo: faker.date.past().toISOString().split('T')[0], updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`, clientId: faker.string.alpha({length: {min: 1, max: 64}}), version: faker.number.int({min: 0, max: undefined})},}, products: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({id: faker.number.int({min: 1, max: undefined}), articleNo: faker.string.alpha({length: {min: 10, max: 60}}), productName: faker.string.alpha({length: {min: 10, max: 120}})})), planItems: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({clientProductId: faker.number.int({min: 1, max: undefined}), plannedAmount: faker.number.int({min: undefined, max: undefined})}))},{error: faker.string.alpha({length: {min: 10, max: 4000}})},]))
+export const getClientPlansGetPlanResponseMock = (): PlanLoadResult => ({"plan":{"id":8,"periodFrom":"2026-03-02","periodTo":"2026-03-29","updatedAt":"2026-02-20T10:45:00Z","clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","version":3},"products":[{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},{"id":22,"articleNo":"NS-1500","productName":"Sparkling Water 1.5 L"}],"planItems":[{"clientProductId":21,"plannedAmount":150000}]})
 
 export const getClientPlansSavePlanResponseMock = (): ClientProductionPlan => ({"id":8,"periodFrom":"2026-03-02","periodTo":"2026-03-29","updatedAt":"2026-02-27T08:05:00Z","clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","version":4})
 
@@ -36,7 +32,7 @@ export const getClientPlansDeletePlansResponseMock = (): Ok => ({"ok":true})
 export const getClientPlansGetPlansResponseMock = (): ClientPlansGetPlans200 => ({"rows":[{"id":8,"periodFrom":"2026-03-02","periodTo":"2026-03-29","updatedAt":"2026-02-20T10:45:00Z","clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","version":3}],"count":1})
 
 
-export const getClientPlansGetPlanMockHandler = (overrideResponse?: ClientPlansGetPlan200 | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ClientPlansGetPlan200> | ClientPlansGetPlan200), options?: RequestHandlerOptions) => {
+export const getClientPlansGetPlanMockHandler = (overrideResponse?: PlanLoadResult | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<PlanLoadResult> | PlanLoadResult), options?: RequestHandlerOptions) => {
   return http.get('*/api/client/plan/get/:id', async (info) => {
   
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined

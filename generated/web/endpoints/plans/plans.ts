@@ -24,7 +24,6 @@ import type {
 import type {
   BadRequest,
   ClientPlansDeletePlansBody,
-  ClientPlansGetPlan200,
   ClientPlansGetPlans200,
   ClientPlansGetPlansBody,
   ClientPlansSavePlanBody,
@@ -33,6 +32,7 @@ import type {
   Forbidden,
   NotFound,
   Ok,
+  PlanLoadResult,
   Unauthorized
 } from '../../model';
 
@@ -50,7 +50,7 @@ export const clientPlansGetPlan = (
 ) => {
       
       
-      return http<ClientPlansGetPlan200>(
+      return http<PlanLoadResult>(
       {url: `/api/client/plan/get/${id}`, method: 'GET', signal
     },
       );

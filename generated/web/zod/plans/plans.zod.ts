@@ -43,7 +43,7 @@ export const clientPlansGetPlanResponse = zod.union([zod.object({
 }).describe('A planned quantity of one product in a forecast.'))
 }).describe('What the forecast editor loads: the plan (null for \'new\'), every product of the caller, and the plan\'s items.'),zod.object({
   "error": zod.string().max(clientPlansGetPlanResponseErrorMax)
-}).describe('Load failure reported in the body (kept from the original contract); the editor shows \'There has been an error: \' and the text.')])
+}).describe('Load failure reported in the body (kept from the original contract); the editor shows \'There has been an error: \' and the text.')]).describe('The forecast editor\'s load answer: the plan data, or a failure text.')
 
 /**
  * Create or update a forecast with its items ('Save plan').

@@ -10,4 +10,7 @@ client-face calls only ever see the caller's own company.
 import type { PlanLoad } from './planLoad';
 import type { PlanLoadFailure } from './planLoadFailure';
 
-export type ClientPlansGetPlan200 = PlanLoad | PlanLoadFailure;
+/**
+ * The forecast editor's load answer: the plan data, or a failure text.
+ */
+export type PlanLoadResult = PlanLoad | PlanLoadFailure;
