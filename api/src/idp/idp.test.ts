@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -9,7 +12,6 @@ import { loadConfig, type Config } from '../config.js';
 import { freePort } from '../db/embedded.js';
 import { DEMO_PASSWORD, NORDIC_SPRINGS, demoUser, seedUsers } from '../db/seed/users.seed.js';
 import { createEmbeddedIdp, type EmbeddedIdentityProvider } from './index.js';
-import { revokeUserSessions } from './adapter.js';
 import { FailedLoginTracker } from './brute-force.js';
 
 let database: TestDatabase;
@@ -33,6 +35,15 @@ beforeAll(async () => {
     execute: [oidc.allowInsecureRequests],
   });
 });
+
+/** `pnpm users ...` against the test database. */
+async function usersCli(...args: string[]) {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  return promisify(execFile)(process.execPath, ['--import', 'tsx', 'api/src/cli/users.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: database.url },
+  });
+}
 
 afterAll(async () => {
   await app?.close();
@@ -222,18 +233,24 @@ describe('embedded identity provider', () => {
     expect(ok.url).toContain('code=');
   });
 
-  it('refuses a disabled user, and disabling ends their refresh tokens', async () => {
+  it('refuses a disabled user, and `pnpm users disable` ends their refresh tokens', async () => {
     const { tokens } = await signIn('client2');
-    const user = demoUser('client2');
-    await database.db.updateTable('users').set({ enabled: false }).where('id', '=', user.id).execute();
-    await revokeUserSessions(database.db, user.id);
+    const disabled = await usersCli('disable', 'client2');
+    expect(disabled.stdout).toMatch(/^Disabled client2; ended [1-9]\d* session and token records/);
     await expect(oidc.refreshTokenGrant(client, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    const remaining = await database.db
+      .selectFrom('oidc_payloads')
+      .select('id')
+      .where((eb) => eb(eb.ref('payload', '->>').key('accountId' as never), '=', demoUser('client2').id))
+      .execute();
+    expect(remaining).toEqual([]);
     const jar = new CookieJar();
     const { loginPage } = await startSignIn(jar);
     const result = await submitLogin(jar, loginPage, 'client2', DEMO_PASSWORD);
     expect(result.body).toContain('Invalid username or password.');
     expect(result.url).not.toContain('code=');
-    await database.db.updateTable('users').set({ enabled: true }).where('id', '=', user.id).execute();
+    await usersCli('enable', 'client2');
+    expect((await signIn('client2')).tokens.access_token).toBeTruthy();
   });
 
   it('refuses refresh for a user disabled without revoking (findAccount checks the user)', async () => {
