@@ -412,7 +412,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Extension (not in part 7): one identity-service user by id (what the original read from the identity service's admin API). */
+        /** @description Extension (not in part 7): one identity-service user by id (what the original read from the identity service's admin API); a company id finds that company's first user. */
         get: operations["AdminDirectory_getDirectoryUser"];
         put?: never;
         post?: never;
@@ -1493,11 +1493,21 @@ export interface components {
                 id: components["schemas"]["Id"];
                 orderNo: string;
             } | null;
-            /** @description For a buyer's item: the seller's production order that produces it. */
-            refProductionOrderId: (number & components["schemas"]["Id"]) | null;
+            /**
+             * Format: int32
+             * @description For a buyer's item: the seller's production order that produces it.
+             */
+            refProductionOrderId: number | null;
             /** @description 'Produced at' (buyer only): the seller's item; null shows 'Not planned'. */
-            refProductionOrderItem: components["schemas"]["RefProductionOrderItem"] | null;
-            refProductionOrderItemId: (number & components["schemas"]["Id"]) | null;
+            refProductionOrderItem: {
+                dueDate: components["schemas"]["DateOnly"];
+                id: components["schemas"]["Id"];
+                isClosed: boolean;
+                /** Format: int32 */
+                plannedAmount: number;
+            } | null;
+            /** Format: int32 */
+            refProductionOrderItemId: number | null;
             /** Format: date-time */
             updatedAt: string;
             version: components["schemas"]["Version"];
@@ -1695,7 +1705,15 @@ export interface components {
             articleNo: string;
             clientId: components["schemas"]["ClientId"];
             /** @description The price valid today ('Current price `@1k`'), null when none. */
-            currentPrice: components["schemas"]["CurrentPrice"] | null;
+            currentPrice: {
+                /**
+                 * Format: double
+                 * @description Price per 1,000 bottles in the client's currency.
+                 */
+                unitPrice: number;
+                validFrom: components["schemas"]["DateOnly"];
+                validTo: components["schemas"]["DateOnly"];
+            } | null;
             /**
              * Format: int32
              * @description Bottle stock (sum over price periods).
@@ -1793,16 +1811,23 @@ export interface components {
             orderNo: string;
             /** @description Article numbers of the items, comma-joined ('Articles'). */
             producedArticles: string;
-            /** @description Last item due date ('period' to). */
-            producedEnd: (string & components["schemas"]["DateOnly"]) | null;
+            /**
+             * Format: date
+             * @description Last item due date ('period' to).
+             */
+            producedEnd: string | null;
             /**
              * Format: double
              * @description Sum of produced / sum of planned over the items.
              */
             producedPart: number;
-            /** @description First item due date ('period' from). */
-            producedStart: (string & components["schemas"]["DateOnly"]) | null;
-            purchaseDate: (string & components["schemas"]["DateOnly"]) | null;
+            /**
+             * Format: date
+             * @description First item due date ('period' from).
+             */
+            producedStart: string | null;
+            /** Format: date */
+            purchaseDate: string | null;
             version: components["schemas"]["Version"];
             /** @description 1 when an item of the order is in production now (row highlighted). */
             workInProgress: components["schemas"]["ClosedFlag"];
@@ -1857,27 +1882,17 @@ export interface components {
          * @enum {string}
          */
         Currency: "EUR" | "SEK";
-        /** @description The current price of a product (the one valid today). */
-        CurrentPrice: {
-            /**
-             * Format: double
-             * @description Price per 1,000 bottles in the client's currency.
-             */
-            unitPrice: number;
-            validFrom: components["schemas"]["DateOnly"];
-            validTo: components["schemas"]["DateOnly"];
-        };
         /** @description The signed-in user as the portal sees them. */
         CurrentUser: {
-            /** @description Client face only: the company whose data the user sees. */
-            clientId: (string & components["schemas"]["ClientId"]) | null;
-            /** @description Client face only: client, buyer or seller; null otherwise. */
-            clientType: components["schemas"]["ClientFaceType"] | null;
-            /** @description Client face only: the company's clientType attribute ('1' hides the material stock). */
-            clientTypeAttribute: components["schemas"]["ClientTypeAttribute"] | null;
+            /** @description Client face only (absent otherwise): the company whose data the user sees. */
+            clientId?: components["schemas"]["ClientId"];
+            /** @description Client face only (absent otherwise): client, buyer or seller. */
+            clientType?: components["schemas"]["ClientFaceType"];
+            /** @description Client face only (absent otherwise): the company's clientType attribute ('1' hides the material stock). */
+            clientTypeAttribute?: components["schemas"]["ClientTypeAttribute"];
             company: string | null;
-            /** @description Role for the `/api/{role}/...` documents calls (first role of the resource that has documents); null without one. */
-            documentsRole: components["schemas"]["DocumentsRole"] | null;
+            /** @description Role for the `/api/{role}/...` documents calls (the first such role the user holds); absent without one. */
+            documentsRole?: components["schemas"]["DocumentsRole"];
             email: string | null;
             face: components["schemas"]["Face"];
             fullName: string | null;
@@ -1893,11 +1908,11 @@ export interface components {
          * @description Calendar date, YYYY-MM-DD.
          */
         DateOnly: string;
-        /** @description A user of the identity service's client group, with the client attributes. */
-        DirectoryUser: {
-            address: string | null;
+        /** @description A client company of the identity service's client group (its attributes, and its first user's e-mail and name). */
+        DirectoryClient: {
+            address: string;
             clientType: components["schemas"]["ClientTypeAttribute"];
-            company: string | null;
+            company: string;
             /** Format: date-time */
             createdTimestamp: string;
             email: string | null;
@@ -1905,7 +1920,26 @@ export interface components {
             /** @description Machines (FBs) assigned to the client. */
             fbs: string[];
             fullName: string | null;
+            /** @description The company id (the `companyId` claim of its users). */
             id: components["schemas"]["ClientId"];
+        };
+        /** @description A user of the identity service, with the client attributes of their company (null for staff without a company). */
+        DirectoryUser: {
+            address: string | null;
+            /** @description Absent for staff without a company. */
+            clientType?: components["schemas"]["ClientTypeAttribute"];
+            company: string | null;
+            companyId: string | null;
+            /** Format: date-time */
+            createdTimestamp: string;
+            email: string | null;
+            enabled: boolean;
+            fbs: string[];
+            firstName: string | null;
+            fullName: string | null;
+            id: string;
+            lastName: string | null;
+            username: string;
         };
         /**
          * @description The `{role}` path segment of the documents calls: a role the caller holds (403 otherwise). The legacy client calls are this with `client`.
@@ -1935,7 +1969,8 @@ export interface components {
         /** @description One machine downtime. */
         DowntimeHistoryItem: {
             actualDate: components["schemas"]["DateOnly"];
-            causeId: (number & components["schemas"]["Id"]) | null;
+            /** Format: int32 */
+            causeId: number | null;
             clientId: components["schemas"]["ClientId"];
             /** @description Client company (admin table 'client name'). */
             company: string | null;
@@ -2131,7 +2166,8 @@ export interface components {
             id?: components["schemas"]["Id"];
             /** @description 'Purchase order no' ('Provide order number.'); trimmed. */
             orderNo: string;
-            purchaseDate?: (string & components["schemas"]["DateOnly"]) | null;
+            /** Format: date */
+            purchaseDate?: string | null;
             /** @description Required when updating. */
             version?: components["schemas"]["Version"];
         };
@@ -2167,11 +2203,21 @@ export interface components {
                 id: components["schemas"]["Id"];
                 orderNo: string;
             } | null;
-            /** @description For a buyer's item: the seller's production order that produces it. */
-            refProductionOrderId: (number & components["schemas"]["Id"]) | null;
+            /**
+             * Format: int32
+             * @description For a buyer's item: the seller's production order that produces it.
+             */
+            refProductionOrderId: number | null;
             /** @description 'Produced at' (buyer only): the seller's item; null shows 'Not planned'. */
-            refProductionOrderItem: components["schemas"]["RefProductionOrderItem"] | null;
-            refProductionOrderItemId: (number & components["schemas"]["Id"]) | null;
+            refProductionOrderItem: {
+                dueDate: components["schemas"]["DateOnly"];
+                id: components["schemas"]["Id"];
+                isClosed: boolean;
+                /** Format: int32 */
+                plannedAmount: number;
+            } | null;
+            /** Format: int32 */
+            refProductionOrderItemId: number | null;
             /** Format: date-time */
             updatedAt: string;
             version: components["schemas"]["Version"];
@@ -2228,7 +2274,15 @@ export interface components {
         };
         /** @description What the forecast editor loads: the plan (null for 'new'), every product of the caller, and the plan's items. */
         PlanLoad: {
-            plan: components["schemas"]["ClientProductionPlan"] | null;
+            plan: {
+                clientId: components["schemas"]["ClientId"];
+                id: components["schemas"]["Id"];
+                periodFrom: components["schemas"]["DateOnly"];
+                periodTo: components["schemas"]["DateOnly"];
+                /** Format: date-time */
+                updatedAt: string;
+                version: components["schemas"]["Version"];
+            } | null;
             planItems: components["schemas"]["PlanItem"][];
             products: components["schemas"]["PlanProduct"][];
         };
@@ -2288,7 +2342,8 @@ export interface components {
                 company: string | null;
                 id: components["schemas"]["Id"];
                 orderNo: string;
-                purchaseDate: (string & components["schemas"]["DateOnly"]) | null;
+                /** Format: date */
+                purchaseDate: string | null;
             };
             clientProductionOrderId: components["schemas"]["Id"];
             /** @description 'Deliver at'. */
@@ -2318,11 +2373,21 @@ export interface components {
                 id: components["schemas"]["Id"];
                 orderNo: string;
             } | null;
-            /** @description For a buyer's item: the seller's production order that produces it. */
-            refProductionOrderId: (number & components["schemas"]["Id"]) | null;
+            /**
+             * Format: int32
+             * @description For a buyer's item: the seller's production order that produces it.
+             */
+            refProductionOrderId: number | null;
             /** @description 'Produced at' (buyer only): the seller's item; null shows 'Not planned'. */
-            refProductionOrderItem: components["schemas"]["RefProductionOrderItem"] | null;
-            refProductionOrderItemId: (number & components["schemas"]["Id"]) | null;
+            refProductionOrderItem: {
+                dueDate: components["schemas"]["DateOnly"];
+                id: components["schemas"]["Id"];
+                isClosed: boolean;
+                /** Format: int32 */
+                plannedAmount: number;
+            } | null;
+            /** Format: int32 */
+            refProductionOrderItemId: number | null;
             /** Format: date-time */
             updatedAt: string;
             version: components["schemas"]["Version"];
@@ -2561,21 +2626,16 @@ export interface components {
         /** @description Produced bottles of a product (per period, or per day in the detailed report). */
         QuantityRow: {
             articleNo: string;
-            /** @description The day (detailed report); null in the per-product totals. */
-            dueDate: (string & components["schemas"]["DateOnly"]) | null;
+            /**
+             * Format: date
+             * @description The day (detailed report); null in the per-product totals.
+             */
+            dueDate: string | null;
             /** @description Client product id. */
             id: components["schemas"]["Id"];
             /** Format: int32 */
             producedAmount: number;
             productName: string;
-        };
-        /** @description The seller's production order item made from a buyer's item. */
-        RefProductionOrderItem: {
-            dueDate: components["schemas"]["DateOnly"];
-            id: components["schemas"]["Id"];
-            isClosed: boolean;
-            /** Format: int32 */
-            plannedAmount: number;
         };
         /**
          * @description Page sizes offered by the portal's lists (part 9).
@@ -2601,7 +2661,8 @@ export interface components {
                 id: components["schemas"]["Id"];
                 orderNo: string;
             } | null;
-            clientProductionOrderId: (number & components["schemas"]["Id"]) | null;
+            /** Format: int32 */
+            clientProductionOrderId: number | null;
             /** @description Due date; the ETA shown in 'Awaiting delivery'. */
             dueDate: components["schemas"]["DateOnly"];
             id: components["schemas"]["Id"];
@@ -2634,7 +2695,8 @@ export interface components {
         };
         /** @description A supply order to create (no id, status pending) or update (id and the version read). Only pending orders can be edited; a drop on another column saves the status. */
         SupplyOrderInput: {
-            clientProductionOrderId?: (number & components["schemas"]["Id"]) | null;
+            /** Format: int32 */
+            clientProductionOrderId?: number | null;
             dueDate: components["schemas"]["DateOnly"];
             id?: components["schemas"]["Id"];
             /**
@@ -3669,7 +3731,26 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        info: components["schemas"]["ClientDetails"] | null;
+                        info: {
+                            billingAddress: string;
+                            billingCity: string;
+                            billingCompany: string;
+                            billingCountry: string;
+                            billingEmail: string;
+                            billingFirstName: string | null;
+                            billingLastName: string | null;
+                            billingPostCode: string | null;
+                            billingRegistrationNumber: string | null;
+                            billingState: string | null;
+                            billingVATRegistrationNumber: string | null;
+                            clientId: components["schemas"]["ClientId"];
+                            currency: components["schemas"]["Currency"];
+                            /** @description Shift end, 24 h HH:mm. */
+                            shift_end: string | null;
+                            /** @description Shift start, 24 h HH:mm. */
+                            shift_start: string | null;
+                            version: components["schemas"]["Version"];
+                        } | null;
                     };
                 };
             };
@@ -4057,7 +4138,15 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        currentPrice: components["schemas"]["CurrentPrice"] | null;
+                        currentPrice: {
+                            /**
+                             * Format: double
+                             * @description Price per 1,000 bottles in the client's currency.
+                             */
+                            unitPrice: number;
+                            validFrom: components["schemas"]["DateOnly"];
+                            validTo: components["schemas"]["DateOnly"];
+                        } | null;
                         rows: components["schemas"]["ProductPrice"][];
                     };
                 };
@@ -4160,7 +4249,15 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        currentPrice: components["schemas"]["CurrentPrice"] | null;
+                        currentPrice: {
+                            /**
+                             * Format: double
+                             * @description Price per 1,000 bottles in the client's currency.
+                             */
+                            unitPrice: number;
+                            validFrom: components["schemas"]["DateOnly"];
+                            validTo: components["schemas"]["DateOnly"];
+                        } | null;
                         price: components["schemas"]["ProductPrice"];
                     };
                 };
@@ -5061,7 +5158,7 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": components["schemas"]["DirectoryUser"][];
+                    "application/json": components["schemas"]["DirectoryClient"][];
                 };
             };
             /** @description RFC 9457 problem document. */
@@ -5116,7 +5213,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: components["schemas"]["ClientId"];
+                id: string;
             };
             cookie?: never;
         };
@@ -5130,15 +5227,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c4a9e2b7-1f63-4d0a-8e25-9b7f3a6d5c18",
+                     *       "id": "5e8d1a3c-7b29-4f60-b1d4-8a2c6e9f0b37",
+                     *       "username": "janis.ozols",
                      *       "email": "purchasing@balticbrew.lv",
+                     *       "firstName": "Jānis",
+                     *       "lastName": "Ozols",
                      *       "fullName": "Jānis Ozols",
+                     *       "enabled": true,
+                     *       "createdTimestamp": "2026-01-12T14:30:00Z",
+                     *       "companyId": "c4a9e2b7-1f63-4d0a-8e25-9b7f3a6d5c18",
                      *       "company": "Baltic Brew SIA",
                      *       "fbs": [],
                      *       "address": "Rūpniecības iela 5, Rīga, Latvia",
-                     *       "clientType": "1",
-                     *       "createdTimestamp": "2026-01-12T14:30:00Z",
-                     *       "enabled": true
+                     *       "clientType": "1"
                      *     }
                      */
                     "application/json": components["schemas"]["DirectoryUser"];

@@ -7,9 +7,65 @@ Errors are RFC 9457 problem documents. `x-roles` on each operation lists the rol
 client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
-import type { ClientDetails } from './clientDetails';
+import type { ClientId } from './clientId';
+import type { Currency } from './currency';
+import type { Version } from './version';
 
 /**
  * @nullable
  */
-export type AdminClientsGetClientDetails200Info = ClientDetails | null;
+export type AdminClientsGetClientDetails200Info = {
+  clientId: ClientId;
+  /** @maxLength 120 */
+  billingCompany: string;
+  /**
+   * @maxLength 120
+   * @nullable
+   */
+  billingFirstName: string | null;
+  /**
+   * @maxLength 120
+   * @nullable
+   */
+  billingLastName: string | null;
+  /**
+   * @maxLength 60
+   * @nullable
+   */
+  billingRegistrationNumber: string | null;
+  /**
+   * @maxLength 60
+   * @nullable
+   */
+  billingVATRegistrationNumber: string | null;
+  /** @maxLength 400 */
+  billingAddress: string;
+  /** @maxLength 120 */
+  billingCity: string;
+  /**
+   * @maxLength 120
+   * @nullable
+   */
+  billingState: string | null;
+  /**
+   * @maxLength 20
+   * @nullable
+   */
+  billingPostCode: string | null;
+  /** @maxLength 120 */
+  billingCountry: string;
+  /** @maxLength 320 */
+  billingEmail: string;
+  currency: Currency;
+  /**
+   * Shift start, 24 h HH:mm.
+   * @nullable
+   */
+  shift_start: string | null;
+  /**
+   * Shift end, 24 h HH:mm.
+   * @nullable
+   */
+  shift_end: string | null;
+  version: Version;
+} | null;

@@ -7,9 +7,14 @@ Errors are RFC 9457 problem documents. `x-roles` on each operation lists the rol
 client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
-import type { CurrentPrice } from './currentPrice';
+import type { DateOnly } from './dateOnly';
 
 /**
  * @nullable
  */
-export type AdminClientsGetProductPrices200CurrentPrice = CurrentPrice | null;
+export type AdminClientsGetProductPrices200CurrentPrice = {
+  /** Price per 1,000 bottles in the client's currency. */
+  unitPrice: number;
+  validFrom: DateOnly;
+  validTo: DateOnly;
+} | null;

@@ -7,10 +7,16 @@ Errors are RFC 9457 problem documents. `x-roles` on each operation lists the rol
 client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
-import type { RefProductionOrderItem } from './refProductionOrderItem';
+import type { Id } from './id';
+import type { DateOnly } from './dateOnly';
 
 /**
  * 'Produced at' (buyer only): the seller's item; null shows 'Not planned'.
  * @nullable
  */
-export type AgendaItemRefProductionOrderItem = RefProductionOrderItem | null;
+export type AgendaItemRefProductionOrderItem = {
+  id: Id;
+  dueDate: DateOnly;
+  isClosed: boolean;
+  plannedAmount: number;
+} | null;

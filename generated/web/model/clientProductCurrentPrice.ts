@@ -7,10 +7,15 @@ Errors are RFC 9457 problem documents. `x-roles` on each operation lists the rol
 client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
-import type { CurrentPrice } from './currentPrice';
+import type { DateOnly } from './dateOnly';
 
 /**
  * The price valid today ('Current price `@1k`'), null when none.
  * @nullable
  */
-export type ClientProductCurrentPrice = CurrentPrice | null;
+export type ClientProductCurrentPrice = {
+  /** Price per 1,000 bottles in the client's currency. */
+  unitPrice: number;
+  validFrom: DateOnly;
+  validTo: DateOnly;
+} | null;

@@ -9,9 +9,10 @@ client-face calls only ever see the caller's own company.
  */
 import type { PortalRole } from './portalRole';
 import type { Face } from './face';
-import type { CurrentUserClientType } from './currentUserClientType';
-import type { CurrentUserClientTypeAttribute } from './currentUserClientTypeAttribute';
-import type { CurrentUserDocumentsRole } from './currentUserDocumentsRole';
+import type { ClientFaceType } from './clientFaceType';
+import type { ClientId } from './clientId';
+import type { ClientTypeAttribute } from './clientTypeAttribute';
+import type { DocumentsRole } from './documentsRole';
 
 /**
  * The signed-in user as the portal sees them.
@@ -25,16 +26,10 @@ export interface CurrentUser {
   /** Portal roles held (resource roles of 'orders-public' and the realm roles buyer/seller); empty for a guest. */
   roles: PortalRole[];
   face: Face;
-  /**
-   * Client face only: client, buyer or seller; null otherwise.
-   * @nullable
-   */
-  clientType: CurrentUserClientType;
-  /**
-   * Client face only: the company whose data the user sees.
-   * @nullable
-   */
-  clientId: string | null;
+  /** Client face only (absent otherwise): client, buyer or seller. */
+  clientType?: ClientFaceType;
+  /** Client face only (absent otherwise): the company whose data the user sees. */
+  clientId?: ClientId;
   /**
    * @maxLength 120
    * @nullable
@@ -50,16 +45,10 @@ export interface CurrentUser {
    * @nullable
    */
   email: string | null;
-  /**
-   * Client face only: the company's clientType attribute ('1' hides the material stock).
-   * @nullable
-   */
-  clientTypeAttribute: CurrentUserClientTypeAttribute;
-  /**
-   * Role for the `/api/{role}/...` documents calls (first role of the resource that has documents); null without one.
-   * @nullable
-   */
-  documentsRole: CurrentUserDocumentsRole;
+  /** Client face only (absent otherwise): the company's clientType attribute ('1' hides the material stock). */
+  clientTypeAttribute?: ClientTypeAttribute;
+  /** Role for the `/api/{role}/...` documents calls (the first such role the user holds); absent without one. */
+  documentsRole?: DocumentsRole;
   /**
    * Address to write to for access (guest page 'Please contact {email}').
    * @maxLength 320

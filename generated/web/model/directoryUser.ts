@@ -7,37 +7,55 @@ Errors are RFC 9457 problem documents. `x-roles` on each operation lists the rol
 client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
-import type { ClientId } from './clientId';
 import type { ClientTypeAttribute } from './clientTypeAttribute';
 
 /**
- * A user of the identity service's client group, with the client attributes.
+ * A user of the identity service, with the client attributes of their company (null for staff without a company).
  */
 export interface DirectoryUser {
-  id: ClientId;
+  /** @maxLength 64 */
+  id: string;
+  /** @maxLength 120 */
+  username: string;
   /**
    * @maxLength 320
    * @nullable
    */
   email: string | null;
   /**
+   * @maxLength 120
+   * @nullable
+   */
+  firstName: string | null;
+  /**
+   * @maxLength 120
+   * @nullable
+   */
+  lastName: string | null;
+  /**
    * @maxLength 240
    * @nullable
    */
   fullName: string | null;
+  enabled: boolean;
+  createdTimestamp: string;
+  /**
+   * @minLength 1
+   * @maxLength 64
+   * @nullable
+   */
+  companyId: string | null;
   /**
    * @maxLength 120
    * @nullable
    */
   company: string | null;
-  /** Machines (FBs) assigned to the client. */
   fbs: string[];
   /**
    * @maxLength 400
    * @nullable
    */
   address: string | null;
-  clientType: ClientTypeAttribute;
-  createdTimestamp: string;
-  enabled: boolean;
+  /** Absent for staff without a company. */
+  clientType?: ClientTypeAttribute;
 }

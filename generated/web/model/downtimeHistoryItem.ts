@@ -27,7 +27,10 @@ export interface DowntimeHistoryItem {
   company: string | null;
   /** @maxLength 120 */
   machineName: string;
-  /** @nullable */
+  /**
+   * @minimum 1
+   * @nullable
+   */
   causeId: number | null;
   /** @nullable */
   DowntimeCause: DowntimeHistoryItemDowntimeCause;

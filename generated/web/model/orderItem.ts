@@ -38,12 +38,16 @@ export interface OrderItem {
   updatedAt: string;
   /**
    * For a buyer's item: the seller's production order that produces it.
+   * @minimum 1
    * @nullable
    */
   refProductionOrderId: number | null;
   /** @nullable */
   refProductionOrder: OrderItemRefProductionOrder;
-  /** @nullable */
+  /**
+   * @minimum 1
+   * @nullable
+   */
   refProductionOrderItemId: number | null;
   /**
    * 'Produced at' (buyer only): the seller's item; null shows 'Not planned'.

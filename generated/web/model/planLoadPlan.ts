@@ -7,9 +7,19 @@ Errors are RFC 9457 problem documents. `x-roles` on each operation lists the rol
 client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
-import type { ClientProductionPlan } from './clientProductionPlan';
+import type { Id } from './id';
+import type { DateOnly } from './dateOnly';
+import type { ClientId } from './clientId';
+import type { Version } from './version';
 
 /**
  * @nullable
  */
-export type PlanLoadPlan = ClientProductionPlan | null;
+export type PlanLoadPlan = {
+  id: Id;
+  periodFrom: DateOnly;
+  periodTo: DateOnly;
+  updatedAt: string;
+  clientId: ClientId;
+  version: Version;
+} | null;

@@ -39,12 +39,16 @@ export interface PlannerOrderItem {
   updatedAt: string;
   /**
    * For a buyer's item: the seller's production order that produces it.
+   * @minimum 1
    * @nullable
    */
   refProductionOrderId: number | null;
   /** @nullable */
   refProductionOrder: PlannerOrderItemRefProductionOrder;
-  /** @nullable */
+  /**
+   * @minimum 1
+   * @nullable
+   */
   refProductionOrderItemId: number | null;
   /**
    * 'Produced at' (buyer only): the seller's item; null shows 'Not planned'.

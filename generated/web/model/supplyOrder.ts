@@ -31,7 +31,10 @@ export interface SupplyOrder {
   preformSupplyId: Id;
   /** True once the ordered amount has been added to the warehouse stock (on delivery). */
   stock: boolean;
-  /** @nullable */
+  /**
+   * @minimum 1
+   * @nullable
+   */
   clientProductionOrderId: number | null;
   Preform: PreformSummary;
   PreformWarehouse: SupplyOrderPreformWarehouse;

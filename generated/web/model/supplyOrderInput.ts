@@ -31,7 +31,10 @@ export interface SupplyOrderInput {
   preformSupplyId: Id;
   /** Sent true when the card is dropped on 'Added to stock'. The API adds the ordered amount to stock exactly once, when the order first becomes delivered, whatever this flag says. */
   stock?: boolean;
-  /** @nullable */
+  /**
+   * @minimum 1
+   * @nullable
+   */
   clientProductionOrderId?: number | null;
   /** Required when updating. */
   version?: Version;

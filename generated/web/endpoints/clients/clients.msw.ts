@@ -25,6 +25,7 @@ import type {
   BuyerAssignment,
   ClientDetails,
   ClientProduct,
+  DirectoryClient,
   DirectoryUser,
   Ok,
   ProductStockRow
@@ -57,9 +58,9 @@ export const getAdminClientsSaveProductStockResponseMock = (): ProductStockRow =
 
 export const getAdminClientsGetClientsResponseMock = (): AdminClientsGetClients200 => ({"rows":[{"id":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","fbs":["FB-04","FB-07"],"clientType":"0","productsCount":6,"overdueAmount":null,"createdTimestamp":"2025-11-04T09:12:00Z","enabled":true},{"id":"c4a9e2b7-1f63-4d0a-8e25-9b7f3a6d5c18","company":"Baltic Brew SIA","fbs":[],"clientType":"1","productsCount":2,"overdueAmount":null,"createdTimestamp":"2026-01-12T14:30:00Z","enabled":true}],"count":2})
 
-export const getAdminDirectoryGetDirectoryClientsResponseMock = (): DirectoryUser[] => ([{"id":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","email":"karin.lindqvist@nordicsprings.se","fullName":"Karin Lindqvist","company":"Nordic Springs AB","fbs":["FB-04","FB-07"],"address":"Källvägen 12, 553 18 Jönköping, Sweden","clientType":"0","createdTimestamp":"2025-11-04T09:12:00Z","enabled":true}])
+export const getAdminDirectoryGetDirectoryClientsResponseMock = (): DirectoryClient[] => ([{"id":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","email":"karin.lindqvist@nordicsprings.se","fullName":"Karin Lindqvist","company":"Nordic Springs AB","fbs":["FB-04","FB-07"],"address":"Källvägen 12, 553 18 Jönköping, Sweden","clientType":"0","createdTimestamp":"2025-11-04T09:12:00Z","enabled":true}])
 
-export const getAdminDirectoryGetDirectoryUserResponseMock = (): DirectoryUser => ({"id":"c4a9e2b7-1f63-4d0a-8e25-9b7f3a6d5c18","email":"purchasing@balticbrew.lv","fullName":"Jānis Ozols","company":"Baltic Brew SIA","fbs":[],"address":"Rūpniecības iela 5, Rīga, Latvia","clientType":"1","createdTimestamp":"2026-01-12T14:30:00Z","enabled":true})
+export const getAdminDirectoryGetDirectoryUserResponseMock = (): DirectoryUser => ({"id":"5e8d1a3c-7b29-4f60-b1d4-8a2c6e9f0b37","username":"janis.ozols","email":"purchasing@balticbrew.lv","firstName":"Jānis","lastName":"Ozols","fullName":"Jānis Ozols","enabled":true,"createdTimestamp":"2026-01-12T14:30:00Z","companyId":"c4a9e2b7-1f63-4d0a-8e25-9b7f3a6d5c18","company":"Baltic Brew SIA","fbs":[],"address":"Rūpniecības iela 5, Rīga, Latvia","clientType":"1"})
 
 
 export const getAdminClientsGetClientDetailsMockHandler = (overrideResponse?: AdminClientsGetClientDetails200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AdminClientsGetClientDetails200> | AdminClientsGetClientDetails200), options?: RequestHandlerOptions) => {
@@ -218,7 +219,7 @@ export const getAdminClientsGetClientsMockHandler = (overrideResponse?: AdminCli
   }, options)
 }
 
-export const getAdminDirectoryGetDirectoryClientsMockHandler = (overrideResponse?: DirectoryUser[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<DirectoryUser[]> | DirectoryUser[]), options?: RequestHandlerOptions) => {
+export const getAdminDirectoryGetDirectoryClientsMockHandler = (overrideResponse?: DirectoryClient[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<DirectoryClient[]> | DirectoryClient[]), options?: RequestHandlerOptions) => {
   return http.get('*/api/admin/directory/clients', async (info) => {
   
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined

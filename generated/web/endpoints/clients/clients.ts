@@ -44,9 +44,9 @@ import type {
   BadRequest,
   BuyerAssignment,
   ClientDetails,
-  ClientId,
   ClientProduct,
   Conflict,
+  DirectoryClient,
   DirectoryUser,
   Forbidden,
   NotFound,
@@ -896,7 +896,7 @@ export const adminDirectoryGetDirectoryClients = (
 ) => {
       
       
-      return http<DirectoryUser[]>(
+      return http<DirectoryClient[]>(
       {url: `/api/admin/directory/clients`, method: 'GET', signal
     },
       );
@@ -952,10 +952,10 @@ export function useAdminDirectoryGetDirectoryClients<TData = Awaited<ReturnType<
 
 
 /**
- * Extension (not in part 7): one identity-service user by id (what the original read from the identity service's admin API).
+ * Extension (not in part 7): one identity-service user by id (what the original read from the identity service's admin API); a company id finds that company's first user.
  */
 export const adminDirectoryGetDirectoryUser = (
-    id: ClientId,
+    id: string,
  signal?: AbortSignal
 ) => {
       
@@ -969,14 +969,14 @@ export const adminDirectoryGetDirectoryUser = (
 
 
 
-export const getAdminDirectoryGetDirectoryUserQueryKey = (id?: ClientId,) => {
+export const getAdminDirectoryGetDirectoryUserQueryKey = (id?: string,) => {
     return [
     `/api/admin/directory/users/${id}`
     ] as const;
     }
 
     
-export const getAdminDirectoryGetDirectoryUserQueryOptions = <TData = Awaited<ReturnType<typeof adminDirectoryGetDirectoryUser>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(id: ClientId, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminDirectoryGetDirectoryUser>>, TError, TData>, }
+export const getAdminDirectoryGetDirectoryUserQueryOptions = <TData = Awaited<ReturnType<typeof adminDirectoryGetDirectoryUser>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminDirectoryGetDirectoryUser>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1000,7 +1000,7 @@ export type AdminDirectoryGetDirectoryUserQueryError = BadRequest | Unauthorized
 
 
 export function useAdminDirectoryGetDirectoryUser<TData = Awaited<ReturnType<typeof adminDirectoryGetDirectoryUser>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
- id: ClientId, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminDirectoryGetDirectoryUser>>, TError, TData>, }
+ id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminDirectoryGetDirectoryUser>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 

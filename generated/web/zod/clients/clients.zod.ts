@@ -40,7 +40,7 @@ export const adminClientsGetClientDetailsResponse = zod.object({
   "shift_start": zod.string().nullable().describe('Shift start, 24 h HH:mm.'),
   "shift_end": zod.string().nullable().describe('Shift end, 24 h HH:mm.'),
   "version": zod.number().min(adminClientsGetClientDetailsResponseInfoVersionMin).multipleOf(adminClientsGetClientDetailsResponseInfoVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('Billing and shift details of a client company.').nullable()
+}).nullable()
 })
 
 /**
@@ -161,7 +161,7 @@ export const adminClientsGetProductPricesResponse = zod.object({
   "unitPrice": zod.number().describe('Price per 1,000 bottles in the client\'s currency.'),
   "validFrom": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "validTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.')
-}).describe('The current price of a product (the one valid today).').nullable()
+}).nullable()
 })
 
 /**
@@ -200,7 +200,7 @@ export const adminClientsSaveProductPriceResponse = zod.object({
   "unitPrice": zod.number().describe('Price per 1,000 bottles in the client\'s currency.'),
   "validFrom": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "validTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.')
-}).describe('The current price of a product (the one valid today).').nullable()
+}).nullable()
 })
 
 /**
@@ -275,7 +275,7 @@ export const adminClientsGetClientProductsResponse = zod.object({
   "unitPrice": zod.number().describe('Price per 1,000 bottles in the client\'s currency.'),
   "validFrom": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "validTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.')
-}).describe('The current price of a product (the one valid today).').nullable().describe('The price valid today (\'Current price `@1k`\'), null when none.'),
+}).nullable().describe('The price valid today (\'Current price `@1k`\'), null when none.'),
   "version": zod.number().min(adminClientsGetClientProductsResponseRowsItemVersionMin).multipleOf(adminClientsGetClientProductsResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A client product (bottle).')),
   "count": zod.number().min(adminClientsGetClientProductsResponseCountMin).multipleOf(adminClientsGetClientProductsResponseCountMultipleOf)
@@ -372,7 +372,7 @@ export const adminClientsSaveClientProductResponse = zod.object({
   "unitPrice": zod.number().describe('Price per 1,000 bottles in the client\'s currency.'),
   "validFrom": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "validTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.')
-}).describe('The current price of a product (the one valid today).').nullable().describe('The price valid today (\'Current price `@1k`\'), null when none.'),
+}).nullable().describe('The price valid today (\'Current price `@1k`\'), null when none.'),
   "version": zod.number().min(adminClientsSaveClientProductResponseVersionMin).multipleOf(adminClientsSaveClientProductResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A client product (bottle).')
 
@@ -491,23 +491,23 @@ export const adminClientsGetClientsResponse = zod.object({
 /**
  * Extension (not in part 7): members of the identity service's client group (what the original read from the identity service's admin API).
  */
-export const adminDirectoryGetDirectoryClientsResponseIdMax = 64;export const adminDirectoryGetDirectoryClientsResponseEmailMax = 320;export const adminDirectoryGetDirectoryClientsResponseFullNameMax = 240;export const adminDirectoryGetDirectoryClientsResponseCompanyMax = 120;export const adminDirectoryGetDirectoryClientsResponseAddressMax = 400;
+export const adminDirectoryGetDirectoryClientsResponseIdMaxOne = 64;export const adminDirectoryGetDirectoryClientsResponseCompanyMax = 120;export const adminDirectoryGetDirectoryClientsResponseAddressMax = 400;export const adminDirectoryGetDirectoryClientsResponseEmailMax = 320;export const adminDirectoryGetDirectoryClientsResponseFullNameMax = 240;
 
 export const adminDirectoryGetDirectoryClientsResponseItem = zod.object({
-  "id": zod.string().min(1).max(adminDirectoryGetDirectoryClientsResponseIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
-  "email": zod.string().max(adminDirectoryGetDirectoryClientsResponseEmailMax).nullable(),
-  "fullName": zod.string().max(adminDirectoryGetDirectoryClientsResponseFullNameMax).nullable(),
-  "company": zod.string().max(adminDirectoryGetDirectoryClientsResponseCompanyMax).nullable(),
+  "id": zod.string().min(1).max(adminDirectoryGetDirectoryClientsResponseIdMaxOne).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).').describe('The company id (the `companyId` claim of its users).'),
+  "company": zod.string().max(adminDirectoryGetDirectoryClientsResponseCompanyMax),
   "fbs": zod.array(zod.string()).describe('Machines (FBs) assigned to the client.'),
-  "address": zod.string().max(adminDirectoryGetDirectoryClientsResponseAddressMax).nullable(),
+  "address": zod.string().max(adminDirectoryGetDirectoryClientsResponseAddressMax),
   "clientType": zod.enum(['0', '1']).describe('Client type attribute of the admin screens: \'0\' converter (\"Converter\"), \'1\' buyer (\"Buyer\"; editing restricted).'),
   "createdTimestamp": zod.string().datetime({}),
-  "enabled": zod.boolean()
-}).describe('A user of the identity service\'s client group, with the client attributes.')
+  "enabled": zod.boolean(),
+  "email": zod.string().max(adminDirectoryGetDirectoryClientsResponseEmailMax).nullable(),
+  "fullName": zod.string().max(adminDirectoryGetDirectoryClientsResponseFullNameMax).nullable()
+}).describe('A client company of the identity service\'s client group (its attributes, and its first user\'s e-mail and name).')
 export const adminDirectoryGetDirectoryClientsResponse = zod.array(adminDirectoryGetDirectoryClientsResponseItem)
 
 /**
- * Extension (not in part 7): one identity-service user by id (what the original read from the identity service's admin API).
+ * Extension (not in part 7): one identity-service user by id (what the original read from the identity service's admin API); a company id finds that company's first user.
  */
 export const adminDirectoryGetDirectoryUserPathIdMax = 64;
 
@@ -515,17 +515,21 @@ export const adminDirectoryGetDirectoryUserParams = zod.object({
   "id": zod.string().min(1).max(adminDirectoryGetDirectoryUserPathIdMax)
 })
 
-export const adminDirectoryGetDirectoryUserResponseIdMax = 64;export const adminDirectoryGetDirectoryUserResponseEmailMax = 320;export const adminDirectoryGetDirectoryUserResponseFullNameMax = 240;export const adminDirectoryGetDirectoryUserResponseCompanyMax = 120;export const adminDirectoryGetDirectoryUserResponseAddressMax = 400;
+export const adminDirectoryGetDirectoryUserResponseIdMax = 64;export const adminDirectoryGetDirectoryUserResponseUsernameMax = 120;export const adminDirectoryGetDirectoryUserResponseEmailMax = 320;export const adminDirectoryGetDirectoryUserResponseFirstNameMax = 120;export const adminDirectoryGetDirectoryUserResponseLastNameMax = 120;export const adminDirectoryGetDirectoryUserResponseFullNameMax = 240;export const adminDirectoryGetDirectoryUserResponseCompanyIdMax = 64;export const adminDirectoryGetDirectoryUserResponseCompanyMax = 120;export const adminDirectoryGetDirectoryUserResponseAddressMax = 400;
 
 export const adminDirectoryGetDirectoryUserResponse = zod.object({
-  "id": zod.string().min(1).max(adminDirectoryGetDirectoryUserResponseIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
+  "id": zod.string().max(adminDirectoryGetDirectoryUserResponseIdMax),
+  "username": zod.string().max(adminDirectoryGetDirectoryUserResponseUsernameMax),
   "email": zod.string().max(adminDirectoryGetDirectoryUserResponseEmailMax).nullable(),
+  "firstName": zod.string().max(adminDirectoryGetDirectoryUserResponseFirstNameMax).nullable(),
+  "lastName": zod.string().max(adminDirectoryGetDirectoryUserResponseLastNameMax).nullable(),
   "fullName": zod.string().max(adminDirectoryGetDirectoryUserResponseFullNameMax).nullable(),
-  "company": zod.string().max(adminDirectoryGetDirectoryUserResponseCompanyMax).nullable(),
-  "fbs": zod.array(zod.string()).describe('Machines (FBs) assigned to the client.'),
-  "address": zod.string().max(adminDirectoryGetDirectoryUserResponseAddressMax).nullable(),
-  "clientType": zod.enum(['0', '1']).describe('Client type attribute of the admin screens: \'0\' converter (\"Converter\"), \'1\' buyer (\"Buyer\"; editing restricted).'),
+  "enabled": zod.boolean(),
   "createdTimestamp": zod.string().datetime({}),
-  "enabled": zod.boolean()
-}).describe('A user of the identity service\'s client group, with the client attributes.')
+  "companyId": zod.string().min(1).max(adminDirectoryGetDirectoryUserResponseCompanyIdMax).nullable(),
+  "company": zod.string().max(adminDirectoryGetDirectoryUserResponseCompanyMax).nullable(),
+  "fbs": zod.array(zod.string()),
+  "address": zod.string().max(adminDirectoryGetDirectoryUserResponseAddressMax).nullable(),
+  "clientType": zod.enum(['0', '1']).describe('Client type attribute of the admin screens: \'0\' converter (\"Converter\"), \'1\' buyer (\"Buyer\"; editing restricted).').optional().describe('Absent for staff without a company.')
+}).describe('A user of the identity service, with the client attributes of their company (null for staff without a company).')
 

@@ -95,7 +95,7 @@ export const adminDowntimeGetDowntimeBody = zod.object({
 }).optional().describe('A date range, both ends inclusive (YYYY-MM-DD).')
 })
 
-export const adminDowntimeGetDowntimeResponseMachinesItemClientIdMax = 64;export const adminDowntimeGetDowntimeResponseMachinesItemCompanyMax = 120;export const adminDowntimeGetDowntimeResponseMachinesItemMachineNameMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemIdMultipleOf = 1;export const adminDowntimeGetDowntimeResponseEventsItemClientIdMax = 64;export const adminDowntimeGetDowntimeResponseEventsItemCompanyMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemMachineNameMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemCauseIdMultipleOfOne = 1;export const adminDowntimeGetDowntimeResponseEventsItemCauseIdMultipleOf = 1;export const adminDowntimeGetDowntimeResponseEventsItemDowntimeCauseIdMultipleOf = 1;export const adminDowntimeGetDowntimeResponseEventsItemDowntimeCauseCauseNameMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemDurationMin = 0;
+export const adminDowntimeGetDowntimeResponseMachinesItemClientIdMax = 64;export const adminDowntimeGetDowntimeResponseMachinesItemCompanyMax = 120;export const adminDowntimeGetDowntimeResponseMachinesItemMachineNameMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemIdMultipleOf = 1;export const adminDowntimeGetDowntimeResponseEventsItemClientIdMax = 64;export const adminDowntimeGetDowntimeResponseEventsItemCompanyMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemMachineNameMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemCauseIdMultipleOf = 1;export const adminDowntimeGetDowntimeResponseEventsItemDowntimeCauseIdMultipleOf = 1;export const adminDowntimeGetDowntimeResponseEventsItemDowntimeCauseCauseNameMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemDurationMin = 0;
 export const adminDowntimeGetDowntimeResponseEventsItemDurationMultipleOf = 1;export const adminDowntimeGetDowntimeResponseEventsItemVersionMin = 0;
 export const adminDowntimeGetDowntimeResponseEventsItemVersionMultipleOf = 1;
 
@@ -110,7 +110,7 @@ export const adminDowntimeGetDowntimeResponse = zod.object({
   "clientId": zod.string().min(1).max(adminDowntimeGetDowntimeResponseEventsItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(adminDowntimeGetDowntimeResponseEventsItemCompanyMax).nullable().describe('Client company (admin table \'client name\').'),
   "machineName": zod.string().max(adminDowntimeGetDowntimeResponseEventsItemMachineNameMax),
-  "causeId": zod.number().min(1).multipleOf(adminDowntimeGetDowntimeResponseEventsItemCauseIdMultipleOfOne).describe('Row id.').multipleOf(adminDowntimeGetDowntimeResponseEventsItemCauseIdMultipleOf).nullable(),
+  "causeId": zod.number().min(1).multipleOf(adminDowntimeGetDowntimeResponseEventsItemCauseIdMultipleOf).nullable(),
   "DowntimeCause": zod.object({
   "id": zod.number().min(1).multipleOf(adminDowntimeGetDowntimeResponseEventsItemDowntimeCauseIdMultipleOf).describe('Row id.'),
   "causeName": zod.string().max(adminDowntimeGetDowntimeResponseEventsItemDowntimeCauseCauseNameMax)
@@ -158,7 +158,7 @@ export const adminDowntimeGetHistoryBody = zod.object({
 }).describe('A date range, both ends inclusive (YYYY-MM-DD).')
 })
 
-export const adminDowntimeGetHistoryResponseRowsItemIdMultipleOf = 1;export const adminDowntimeGetHistoryResponseRowsItemClientIdMax = 64;export const adminDowntimeGetHistoryResponseRowsItemCompanyMax = 120;export const adminDowntimeGetHistoryResponseRowsItemMachineNameMax = 120;export const adminDowntimeGetHistoryResponseRowsItemCauseIdMultipleOfOne = 1;export const adminDowntimeGetHistoryResponseRowsItemCauseIdMultipleOf = 1;export const adminDowntimeGetHistoryResponseRowsItemDowntimeCauseIdMultipleOf = 1;export const adminDowntimeGetHistoryResponseRowsItemDowntimeCauseCauseNameMax = 120;export const adminDowntimeGetHistoryResponseRowsItemDurationMin = 0;
+export const adminDowntimeGetHistoryResponseRowsItemIdMultipleOf = 1;export const adminDowntimeGetHistoryResponseRowsItemClientIdMax = 64;export const adminDowntimeGetHistoryResponseRowsItemCompanyMax = 120;export const adminDowntimeGetHistoryResponseRowsItemMachineNameMax = 120;export const adminDowntimeGetHistoryResponseRowsItemCauseIdMultipleOf = 1;export const adminDowntimeGetHistoryResponseRowsItemDowntimeCauseIdMultipleOf = 1;export const adminDowntimeGetHistoryResponseRowsItemDowntimeCauseCauseNameMax = 120;export const adminDowntimeGetHistoryResponseRowsItemDurationMin = 0;
 export const adminDowntimeGetHistoryResponseRowsItemDurationMultipleOf = 1;export const adminDowntimeGetHistoryResponseRowsItemVersionMin = 0;
 export const adminDowntimeGetHistoryResponseRowsItemVersionMultipleOf = 1;export const adminDowntimeGetHistoryResponseCountMin = 0;
 export const adminDowntimeGetHistoryResponseCountMultipleOf = 1;
@@ -169,7 +169,7 @@ export const adminDowntimeGetHistoryResponse = zod.object({
   "clientId": zod.string().min(1).max(adminDowntimeGetHistoryResponseRowsItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(adminDowntimeGetHistoryResponseRowsItemCompanyMax).nullable().describe('Client company (admin table \'client name\').'),
   "machineName": zod.string().max(adminDowntimeGetHistoryResponseRowsItemMachineNameMax),
-  "causeId": zod.number().min(1).multipleOf(adminDowntimeGetHistoryResponseRowsItemCauseIdMultipleOfOne).describe('Row id.').multipleOf(adminDowntimeGetHistoryResponseRowsItemCauseIdMultipleOf).nullable(),
+  "causeId": zod.number().min(1).multipleOf(adminDowntimeGetHistoryResponseRowsItemCauseIdMultipleOf).nullable(),
   "DowntimeCause": zod.object({
   "id": zod.number().min(1).multipleOf(adminDowntimeGetHistoryResponseRowsItemDowntimeCauseIdMultipleOf).describe('Row id.'),
   "causeName": zod.string().max(adminDowntimeGetHistoryResponseRowsItemDowntimeCauseCauseNameMax)
@@ -197,7 +197,7 @@ export const adminDowntimeSaveHistoryItemBody = zod.object({
 }).describe('The cause of one downtime (\'Update cause\'); a cause is required.')
 })
 
-export const adminDowntimeSaveHistoryItemResponseIdMultipleOf = 1;export const adminDowntimeSaveHistoryItemResponseClientIdMax = 64;export const adminDowntimeSaveHistoryItemResponseCompanyMax = 120;export const adminDowntimeSaveHistoryItemResponseMachineNameMax = 120;export const adminDowntimeSaveHistoryItemResponseCauseIdMultipleOfOne = 1;export const adminDowntimeSaveHistoryItemResponseCauseIdMultipleOf = 1;export const adminDowntimeSaveHistoryItemResponseDowntimeCauseIdMultipleOf = 1;export const adminDowntimeSaveHistoryItemResponseDowntimeCauseCauseNameMax = 120;export const adminDowntimeSaveHistoryItemResponseDurationMin = 0;
+export const adminDowntimeSaveHistoryItemResponseIdMultipleOf = 1;export const adminDowntimeSaveHistoryItemResponseClientIdMax = 64;export const adminDowntimeSaveHistoryItemResponseCompanyMax = 120;export const adminDowntimeSaveHistoryItemResponseMachineNameMax = 120;export const adminDowntimeSaveHistoryItemResponseCauseIdMultipleOf = 1;export const adminDowntimeSaveHistoryItemResponseDowntimeCauseIdMultipleOf = 1;export const adminDowntimeSaveHistoryItemResponseDowntimeCauseCauseNameMax = 120;export const adminDowntimeSaveHistoryItemResponseDurationMin = 0;
 export const adminDowntimeSaveHistoryItemResponseDurationMultipleOf = 1;export const adminDowntimeSaveHistoryItemResponseVersionMin = 0;
 export const adminDowntimeSaveHistoryItemResponseVersionMultipleOf = 1;
 
@@ -206,7 +206,7 @@ export const adminDowntimeSaveHistoryItemResponse = zod.object({
   "clientId": zod.string().min(1).max(adminDowntimeSaveHistoryItemResponseClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(adminDowntimeSaveHistoryItemResponseCompanyMax).nullable().describe('Client company (admin table \'client name\').'),
   "machineName": zod.string().max(adminDowntimeSaveHistoryItemResponseMachineNameMax),
-  "causeId": zod.number().min(1).multipleOf(adminDowntimeSaveHistoryItemResponseCauseIdMultipleOfOne).describe('Row id.').multipleOf(adminDowntimeSaveHistoryItemResponseCauseIdMultipleOf).nullable(),
+  "causeId": zod.number().min(1).multipleOf(adminDowntimeSaveHistoryItemResponseCauseIdMultipleOf).nullable(),
   "DowntimeCause": zod.object({
   "id": zod.number().min(1).multipleOf(adminDowntimeSaveHistoryItemResponseDowntimeCauseIdMultipleOf).describe('Row id.'),
   "causeName": zod.string().max(adminDowntimeSaveHistoryItemResponseDowntimeCauseCauseNameMax)
@@ -270,7 +270,7 @@ export const operatorDowntimeGetHistoryBody = zod.object({
 }).describe('A date range, both ends inclusive (YYYY-MM-DD).')
 })
 
-export const operatorDowntimeGetHistoryResponseRowsItemIdMultipleOf = 1;export const operatorDowntimeGetHistoryResponseRowsItemClientIdMax = 64;export const operatorDowntimeGetHistoryResponseRowsItemCompanyMax = 120;export const operatorDowntimeGetHistoryResponseRowsItemMachineNameMax = 120;export const operatorDowntimeGetHistoryResponseRowsItemCauseIdMultipleOfOne = 1;export const operatorDowntimeGetHistoryResponseRowsItemCauseIdMultipleOf = 1;export const operatorDowntimeGetHistoryResponseRowsItemDowntimeCauseIdMultipleOf = 1;export const operatorDowntimeGetHistoryResponseRowsItemDowntimeCauseCauseNameMax = 120;export const operatorDowntimeGetHistoryResponseRowsItemDurationMin = 0;
+export const operatorDowntimeGetHistoryResponseRowsItemIdMultipleOf = 1;export const operatorDowntimeGetHistoryResponseRowsItemClientIdMax = 64;export const operatorDowntimeGetHistoryResponseRowsItemCompanyMax = 120;export const operatorDowntimeGetHistoryResponseRowsItemMachineNameMax = 120;export const operatorDowntimeGetHistoryResponseRowsItemCauseIdMultipleOf = 1;export const operatorDowntimeGetHistoryResponseRowsItemDowntimeCauseIdMultipleOf = 1;export const operatorDowntimeGetHistoryResponseRowsItemDowntimeCauseCauseNameMax = 120;export const operatorDowntimeGetHistoryResponseRowsItemDurationMin = 0;
 export const operatorDowntimeGetHistoryResponseRowsItemDurationMultipleOf = 1;export const operatorDowntimeGetHistoryResponseRowsItemVersionMin = 0;
 export const operatorDowntimeGetHistoryResponseRowsItemVersionMultipleOf = 1;export const operatorDowntimeGetHistoryResponseCountMin = 0;
 export const operatorDowntimeGetHistoryResponseCountMultipleOf = 1;
@@ -281,7 +281,7 @@ export const operatorDowntimeGetHistoryResponse = zod.object({
   "clientId": zod.string().min(1).max(operatorDowntimeGetHistoryResponseRowsItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(operatorDowntimeGetHistoryResponseRowsItemCompanyMax).nullable().describe('Client company (admin table \'client name\').'),
   "machineName": zod.string().max(operatorDowntimeGetHistoryResponseRowsItemMachineNameMax),
-  "causeId": zod.number().min(1).multipleOf(operatorDowntimeGetHistoryResponseRowsItemCauseIdMultipleOfOne).describe('Row id.').multipleOf(operatorDowntimeGetHistoryResponseRowsItemCauseIdMultipleOf).nullable(),
+  "causeId": zod.number().min(1).multipleOf(operatorDowntimeGetHistoryResponseRowsItemCauseIdMultipleOf).nullable(),
   "DowntimeCause": zod.object({
   "id": zod.number().min(1).multipleOf(operatorDowntimeGetHistoryResponseRowsItemDowntimeCauseIdMultipleOf).describe('Row id.'),
   "causeName": zod.string().max(operatorDowntimeGetHistoryResponseRowsItemDowntimeCauseCauseNameMax)
@@ -309,7 +309,7 @@ export const operatorDowntimeSaveHistoryItemBody = zod.object({
 }).describe('The cause of one downtime (\'Update cause\'); a cause is required.')
 })
 
-export const operatorDowntimeSaveHistoryItemResponseIdMultipleOf = 1;export const operatorDowntimeSaveHistoryItemResponseClientIdMax = 64;export const operatorDowntimeSaveHistoryItemResponseCompanyMax = 120;export const operatorDowntimeSaveHistoryItemResponseMachineNameMax = 120;export const operatorDowntimeSaveHistoryItemResponseCauseIdMultipleOfOne = 1;export const operatorDowntimeSaveHistoryItemResponseCauseIdMultipleOf = 1;export const operatorDowntimeSaveHistoryItemResponseDowntimeCauseIdMultipleOf = 1;export const operatorDowntimeSaveHistoryItemResponseDowntimeCauseCauseNameMax = 120;export const operatorDowntimeSaveHistoryItemResponseDurationMin = 0;
+export const operatorDowntimeSaveHistoryItemResponseIdMultipleOf = 1;export const operatorDowntimeSaveHistoryItemResponseClientIdMax = 64;export const operatorDowntimeSaveHistoryItemResponseCompanyMax = 120;export const operatorDowntimeSaveHistoryItemResponseMachineNameMax = 120;export const operatorDowntimeSaveHistoryItemResponseCauseIdMultipleOf = 1;export const operatorDowntimeSaveHistoryItemResponseDowntimeCauseIdMultipleOf = 1;export const operatorDowntimeSaveHistoryItemResponseDowntimeCauseCauseNameMax = 120;export const operatorDowntimeSaveHistoryItemResponseDurationMin = 0;
 export const operatorDowntimeSaveHistoryItemResponseDurationMultipleOf = 1;export const operatorDowntimeSaveHistoryItemResponseVersionMin = 0;
 export const operatorDowntimeSaveHistoryItemResponseVersionMultipleOf = 1;
 
@@ -318,7 +318,7 @@ export const operatorDowntimeSaveHistoryItemResponse = zod.object({
   "clientId": zod.string().min(1).max(operatorDowntimeSaveHistoryItemResponseClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(operatorDowntimeSaveHistoryItemResponseCompanyMax).nullable().describe('Client company (admin table \'client name\').'),
   "machineName": zod.string().max(operatorDowntimeSaveHistoryItemResponseMachineNameMax),
-  "causeId": zod.number().min(1).multipleOf(operatorDowntimeSaveHistoryItemResponseCauseIdMultipleOfOne).describe('Row id.').multipleOf(operatorDowntimeSaveHistoryItemResponseCauseIdMultipleOf).nullable(),
+  "causeId": zod.number().min(1).multipleOf(operatorDowntimeSaveHistoryItemResponseCauseIdMultipleOf).nullable(),
   "DowntimeCause": zod.object({
   "id": zod.number().min(1).multipleOf(operatorDowntimeSaveHistoryItemResponseDowntimeCauseIdMultipleOf).describe('Row id.'),
   "causeName": zod.string().max(operatorDowntimeSaveHistoryItemResponseDowntimeCauseCauseNameMax)

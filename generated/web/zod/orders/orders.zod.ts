@@ -33,7 +33,7 @@ export const adminOrdersGetProductionOrdersBody = zod.object({
 }).describe('One page request, shared by every list.')
 })
 
-export const adminOrdersGetProductionOrdersResponseRowsItemIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemOrderNoMax = 60;export const adminOrdersGetProductionOrdersResponseRowsItemClientIdMax = 64;export const adminOrdersGetProductionOrdersResponseRowsItemCompanyMax = 120;export const adminOrdersGetProductionOrdersResponseRowsItemProducedArticlesMax = 4000;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductionOrderIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOfOne = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductArticleNoMax = 60;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductProductNameMax = 120;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemProducedAmountMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfTwo = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderOrderNoMax = 60;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfTwo = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMin = 0;
+export const adminOrdersGetProductionOrdersResponseRowsItemIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemOrderNoMax = 60;export const adminOrdersGetProductionOrdersResponseRowsItemClientIdMax = 64;export const adminOrdersGetProductionOrdersResponseRowsItemCompanyMax = 120;export const adminOrdersGetProductionOrdersResponseRowsItemProducedArticlesMax = 4000;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductionOrderIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOfOne = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductArticleNoMax = 60;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductProductNameMax = 120;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemProducedAmountMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderOrderNoMax = 60;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMin = 0;
 export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemVersionMin = 0;
 export const adminOrdersGetProductionOrdersResponseRowsItemVersionMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseCountMin = 0;
 export const adminOrdersGetProductionOrdersResponseCountMultipleOf = 1;
@@ -46,10 +46,10 @@ export const adminOrdersGetProductionOrdersResponse = zod.object({
   "company": zod.string().max(adminOrdersGetProductionOrdersResponseRowsItemCompanyMax).nullable().describe('Company of the client (admin list).'),
   "closed": zod.union([zod.literal(0),zod.literal(1)]).describe('Order \'closed\' flag: 0 open, 1 closed.'),
   "createdAt": zod.string().datetime({}),
-  "purchaseDate": zod.string().nullable(),
+  "purchaseDate": zod.string().date().nullable(),
   "producedPart": zod.number().describe('Sum of produced / sum of planned over the items.'),
-  "producedStart": zod.string().nullable().describe('First item due date (\'period\' from).'),
-  "producedEnd": zod.string().nullable().describe('Last item due date (\'period\' to).'),
+  "producedStart": zod.string().date().nullable().describe('First item due date (\'period\' from).'),
+  "producedEnd": zod.string().date().nullable().describe('Last item due date (\'period\' to).'),
   "producedArticles": zod.string().max(adminOrdersGetProductionOrdersResponseRowsItemProducedArticlesMax).describe('Article numbers of the items, comma-joined (\'Articles\').'),
   "workInProgress": zod.union([zod.literal(0),zod.literal(1)]).describe('Order \'closed\' flag: 0 open, 1 closed.').describe('1 when an item of the order is in production now (row highlighted).'),
   "hasInvoice": zod.boolean().describe('True when any item has an invoice: the order cannot be deleted (409).'),
@@ -71,18 +71,18 @@ export const adminOrdersGetProductionOrdersResponse = zod.object({
   "isSellerConfirmed": zod.boolean(),
   "hasInvoice": zod.boolean().describe('An invoiced item is locked (409 on change or delete).'),
   "updatedAt": zod.string().datetime({}),
-  "refProductionOrderId": zod.number().min(1).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne).describe('Row id.').multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
+  "refProductionOrderId": zod.number().min(1).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
   "refProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfTwo).describe('Row id.'),
+  "id": zod.number().min(1).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderOrderNoMax)
 }).nullable(),
-  "refProductionOrderItemId": zod.number().min(1).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.').multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf).nullable(),
+  "refProductionOrderItemId": zod.number().min(1).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf).nullable(),
   "refProductionOrderItem": zod.object({
-  "id": zod.number().min(1).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfTwo).describe('Row id.'),
+  "id": zod.number().min(1).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
   "plannedAmount": zod.number().multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf)
-}).describe('The seller\'s production order item made from a buyer\'s item.').nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
+}).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
   "version": zod.number().min(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMin).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A line of a production order.')),
   "version": zod.number().min(adminOrdersGetProductionOrdersResponseRowsItemVersionMin).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
@@ -130,7 +130,7 @@ export const clientOrdersGetOrdersBody = zod.object({
 }).describe('One page request, shared by every list.')
 })
 
-export const clientOrdersGetOrdersResponseRowsItemIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemOrderNoMax = 60;export const clientOrdersGetOrdersResponseRowsItemClientIdMax = 64;export const clientOrdersGetOrdersResponseRowsItemCompanyMax = 120;export const clientOrdersGetOrdersResponseRowsItemProducedArticlesMax = 4000;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductionOrderIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOfOne = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductArticleNoMax = 60;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductProductNameMax = 120;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemProducedAmountMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfTwo = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderOrderNoMax = 60;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfTwo = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMin = 0;
+export const clientOrdersGetOrdersResponseRowsItemIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemOrderNoMax = 60;export const clientOrdersGetOrdersResponseRowsItemClientIdMax = 64;export const clientOrdersGetOrdersResponseRowsItemCompanyMax = 120;export const clientOrdersGetOrdersResponseRowsItemProducedArticlesMax = 4000;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductionOrderIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOfOne = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductArticleNoMax = 60;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductProductNameMax = 120;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemProducedAmountMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderOrderNoMax = 60;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMin = 0;
 export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemVersionMin = 0;
 export const clientOrdersGetOrdersResponseRowsItemVersionMultipleOf = 1;export const clientOrdersGetOrdersResponseCountMin = 0;
 export const clientOrdersGetOrdersResponseCountMultipleOf = 1;
@@ -143,10 +143,10 @@ export const clientOrdersGetOrdersResponse = zod.object({
   "company": zod.string().max(clientOrdersGetOrdersResponseRowsItemCompanyMax).nullable().describe('Company of the client (admin list).'),
   "closed": zod.union([zod.literal(0),zod.literal(1)]).describe('Order \'closed\' flag: 0 open, 1 closed.'),
   "createdAt": zod.string().datetime({}),
-  "purchaseDate": zod.string().nullable(),
+  "purchaseDate": zod.string().date().nullable(),
   "producedPart": zod.number().describe('Sum of produced / sum of planned over the items.'),
-  "producedStart": zod.string().nullable().describe('First item due date (\'period\' from).'),
-  "producedEnd": zod.string().nullable().describe('Last item due date (\'period\' to).'),
+  "producedStart": zod.string().date().nullable().describe('First item due date (\'period\' from).'),
+  "producedEnd": zod.string().date().nullable().describe('Last item due date (\'period\' to).'),
   "producedArticles": zod.string().max(clientOrdersGetOrdersResponseRowsItemProducedArticlesMax).describe('Article numbers of the items, comma-joined (\'Articles\').'),
   "workInProgress": zod.union([zod.literal(0),zod.literal(1)]).describe('Order \'closed\' flag: 0 open, 1 closed.').describe('1 when an item of the order is in production now (row highlighted).'),
   "hasInvoice": zod.boolean().describe('True when any item has an invoice: the order cannot be deleted (409).'),
@@ -168,18 +168,18 @@ export const clientOrdersGetOrdersResponse = zod.object({
   "isSellerConfirmed": zod.boolean(),
   "hasInvoice": zod.boolean().describe('An invoiced item is locked (409 on change or delete).'),
   "updatedAt": zod.string().datetime({}),
-  "refProductionOrderId": zod.number().min(1).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne).describe('Row id.').multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
+  "refProductionOrderId": zod.number().min(1).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
   "refProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfTwo).describe('Row id.'),
+  "id": zod.number().min(1).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderOrderNoMax)
 }).nullable(),
-  "refProductionOrderItemId": zod.number().min(1).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.').multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf).nullable(),
+  "refProductionOrderItemId": zod.number().min(1).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf).nullable(),
   "refProductionOrderItem": zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfTwo).describe('Row id.'),
+  "id": zod.number().min(1).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
   "plannedAmount": zod.number().multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf)
-}).describe('The seller\'s production order item made from a buyer\'s item.').nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
+}).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
   "version": zod.number().min(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMin).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A line of a production order.')),
   "version": zod.number().min(clientOrdersGetOrdersResponseRowsItemVersionMin).multipleOf(clientOrdersGetOrdersResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
@@ -196,7 +196,7 @@ export const clientOrdersGetOrderBody = zod.object({
   "id": zod.number().min(1).multipleOf(clientOrdersGetOrderBodyIdMultipleOf).describe('Row id.')
 })
 
-export const clientOrdersGetOrderResponseIdMultipleOf = 1;export const clientOrdersGetOrderResponseOrderNoMax = 60;export const clientOrdersGetOrderResponseClientIdMax = 64;export const clientOrdersGetOrderResponseCompanyMax = 120;export const clientOrdersGetOrderResponseProducedArticlesMax = 4000;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductionOrderIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOfOne = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductArticleNoMax = 60;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductProductNameMax = 120;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemProducedAmountMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfTwo = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderOrderNoMax = 60;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfTwo = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMin = 0;
+export const clientOrdersGetOrderResponseIdMultipleOf = 1;export const clientOrdersGetOrderResponseOrderNoMax = 60;export const clientOrdersGetOrderResponseClientIdMax = 64;export const clientOrdersGetOrderResponseCompanyMax = 120;export const clientOrdersGetOrderResponseProducedArticlesMax = 4000;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductionOrderIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOfOne = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductArticleNoMax = 60;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductProductNameMax = 120;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemProducedAmountMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderOrderNoMax = 60;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMin = 0;
 export const clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMultipleOf = 1;export const clientOrdersGetOrderResponseVersionMin = 0;
 export const clientOrdersGetOrderResponseVersionMultipleOf = 1;
 
@@ -207,10 +207,10 @@ export const clientOrdersGetOrderResponse = zod.object({
   "company": zod.string().max(clientOrdersGetOrderResponseCompanyMax).nullable().describe('Company of the client (admin list).'),
   "closed": zod.union([zod.literal(0),zod.literal(1)]).describe('Order \'closed\' flag: 0 open, 1 closed.'),
   "createdAt": zod.string().datetime({}),
-  "purchaseDate": zod.string().nullable(),
+  "purchaseDate": zod.string().date().nullable(),
   "producedPart": zod.number().describe('Sum of produced / sum of planned over the items.'),
-  "producedStart": zod.string().nullable().describe('First item due date (\'period\' from).'),
-  "producedEnd": zod.string().nullable().describe('Last item due date (\'period\' to).'),
+  "producedStart": zod.string().date().nullable().describe('First item due date (\'period\' from).'),
+  "producedEnd": zod.string().date().nullable().describe('Last item due date (\'period\' to).'),
   "producedArticles": zod.string().max(clientOrdersGetOrderResponseProducedArticlesMax).describe('Article numbers of the items, comma-joined (\'Articles\').'),
   "workInProgress": zod.union([zod.literal(0),zod.literal(1)]).describe('Order \'closed\' flag: 0 open, 1 closed.').describe('1 when an item of the order is in production now (row highlighted).'),
   "hasInvoice": zod.boolean().describe('True when any item has an invoice: the order cannot be deleted (409).'),
@@ -232,18 +232,18 @@ export const clientOrdersGetOrderResponse = zod.object({
   "isSellerConfirmed": zod.boolean(),
   "hasInvoice": zod.boolean().describe('An invoiced item is locked (409 on change or delete).'),
   "updatedAt": zod.string().datetime({}),
-  "refProductionOrderId": zod.number().min(1).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne).describe('Row id.').multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
+  "refProductionOrderId": zod.number().min(1).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
   "refProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfTwo).describe('Row id.'),
+  "id": zod.number().min(1).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderOrderNoMax)
 }).nullable(),
-  "refProductionOrderItemId": zod.number().min(1).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.').multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf).nullable(),
+  "refProductionOrderItemId": zod.number().min(1).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf).nullable(),
   "refProductionOrderItem": zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfTwo).describe('Row id.'),
+  "id": zod.number().min(1).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
   "plannedAmount": zod.number().multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf)
-}).describe('The seller\'s production order item made from a buyer\'s item.').nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
+}).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
   "version": zod.number().min(clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMin).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A line of a production order.')),
   "version": zod.number().min(clientOrdersGetOrderResponseVersionMin).multipleOf(clientOrdersGetOrderResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
@@ -257,7 +257,7 @@ export const clientPlannerGetPlannerBody = zod.object({
   "endTimestamp": zod.string().datetime({})
 })
 
-export const clientPlannerGetPlannerResponseOrdersItemIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductArticleNoMax = 60;export const clientPlannerGetPlannerResponseOrdersItemClientProductProductNameMax = 120;export const clientPlannerGetPlannerResponseOrdersItemPlannedAmountMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemProducedAmountMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMultipleOfTwo = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderOrderNoMax = 60;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOfTwo = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemVersionMin = 0;
+export const clientPlannerGetPlannerResponseOrdersItemIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductArticleNoMax = 60;export const clientPlannerGetPlannerResponseOrdersItemClientProductProductNameMax = 120;export const clientPlannerGetPlannerResponseOrdersItemPlannedAmountMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemProducedAmountMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderOrderNoMax = 60;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemVersionMin = 0;
 export const clientPlannerGetPlannerResponseOrdersItemVersionMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderOrderNoMax = 60;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderClientIdMax = 64;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderCompanyMax = 120;export const clientPlannerGetPlannerResponseForecastsItemIdMultipleOf = 1;export const clientPlannerGetPlannerResponseForecastsItemClientIdMax = 64;export const clientPlannerGetPlannerResponseForecastsItemCompanyMax = 120;export const clientPlannerGetPlannerResponseForecastsItemItemsItemClientProductIdMultipleOf = 1;export const clientPlannerGetPlannerResponseForecastsItemItemsItemArticleNoMax = 60;export const clientPlannerGetPlannerResponseForecastsItemItemsItemProductNameMax = 120;export const clientPlannerGetPlannerResponseForecastsItemItemsItemPlannedAmountMultipleOf = 1;
 
 export const clientPlannerGetPlannerResponse = zod.object({
@@ -279,25 +279,25 @@ export const clientPlannerGetPlannerResponse = zod.object({
   "isSellerConfirmed": zod.boolean(),
   "hasInvoice": zod.boolean().describe('An invoiced item is locked (409 on change or delete).'),
   "updatedAt": zod.string().datetime({}),
-  "refProductionOrderId": zod.number().min(1).multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMultipleOfOne).describe('Row id.').multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
+  "refProductionOrderId": zod.number().min(1).multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
   "refProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMultipleOfTwo).describe('Row id.'),
+  "id": zod.number().min(1).multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderOrderNoMax)
 }).nullable(),
-  "refProductionOrderItemId": zod.number().min(1).multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.').multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOf).nullable(),
+  "refProductionOrderItemId": zod.number().min(1).multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOf).nullable(),
   "refProductionOrderItem": zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOfTwo).describe('Row id.'),
+  "id": zod.number().min(1).multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
   "plannedAmount": zod.number().multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemPlannedAmountMultipleOf)
-}).describe('The seller\'s production order item made from a buyer\'s item.').nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
+}).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
   "version": zod.number().min(clientPlannerGetPlannerResponseOrdersItemVersionMin).multipleOf(clientPlannerGetPlannerResponseOrdersItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.'),
   "ClientProductionOrder": zod.object({
   "id": zod.number().min(1).multipleOf(clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(clientPlannerGetPlannerResponseOrdersItemClientProductionOrderOrderNoMax),
   "clientId": zod.string().min(1).max(clientPlannerGetPlannerResponseOrdersItemClientProductionOrderClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(clientPlannerGetPlannerResponseOrdersItemClientProductionOrderCompanyMax).nullable(),
-  "purchaseDate": zod.string().nullable()
+  "purchaseDate": zod.string().date().nullable()
 })
 }).describe('An order item in the seller\'s planner, with its order and the buyer\'s company.')),
   "forecasts": zod.array(zod.object({
@@ -341,7 +341,7 @@ export const clientPlannerSavePlannerItemBody = zod.object({
 }).describe('A planner change to a buyer\'s item (the seller\'s products). Drag: `dueDate` (on or after the item\'s date; clears the buyer confirmation).\nConfirm: `isSellerConfirmed` true. Add/edit production order: `refProductionOrder.orderNo` and `refProductionOrderItem`\n(quantity at least 1000, or the produced amount when above 0; due date a weekday not after the purchase date). Adding needs both confirmations and no reference yet (409).')
 })
 
-export const clientPlannerSavePlannerItemResponseIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseClientProductionOrderIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseClientProductIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseClientProductIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseClientProductArticleNoMax = 60;export const clientPlannerSavePlannerItemResponseClientProductProductNameMax = 120;export const clientPlannerSavePlannerItemResponsePlannedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemResponseProducedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderIdMultipleOfTwo = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderOrderNoMax = 60;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOfTwo = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemResponseVersionMin = 0;
+export const clientPlannerSavePlannerItemResponseIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseClientProductionOrderIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseClientProductIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseClientProductIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseClientProductArticleNoMax = 60;export const clientPlannerSavePlannerItemResponseClientProductProductNameMax = 120;export const clientPlannerSavePlannerItemResponsePlannedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemResponseProducedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderOrderNoMax = 60;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemResponseVersionMin = 0;
 export const clientPlannerSavePlannerItemResponseVersionMultipleOf = 1;export const clientPlannerSavePlannerItemResponseClientProductionOrderIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseClientProductionOrderOrderNoMax = 60;export const clientPlannerSavePlannerItemResponseClientProductionOrderClientIdMax = 64;export const clientPlannerSavePlannerItemResponseClientProductionOrderCompanyMax = 120;
 
 export const clientPlannerSavePlannerItemResponse = zod.object({
@@ -362,25 +362,25 @@ export const clientPlannerSavePlannerItemResponse = zod.object({
   "isSellerConfirmed": zod.boolean(),
   "hasInvoice": zod.boolean().describe('An invoiced item is locked (409 on change or delete).'),
   "updatedAt": zod.string().datetime({}),
-  "refProductionOrderId": zod.number().min(1).multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderIdMultipleOfOne).describe('Row id.').multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
+  "refProductionOrderId": zod.number().min(1).multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
   "refProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderIdMultipleOfTwo).describe('Row id.'),
+  "id": zod.number().min(1).multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(clientPlannerSavePlannerItemResponseRefProductionOrderOrderNoMax)
 }).nullable(),
-  "refProductionOrderItemId": zod.number().min(1).multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOfOne).describe('Row id.').multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOf).nullable(),
+  "refProductionOrderItemId": zod.number().min(1).multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOf).nullable(),
   "refProductionOrderItem": zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOfTwo).describe('Row id.'),
+  "id": zod.number().min(1).multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
   "plannedAmount": zod.number().multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderItemPlannedAmountMultipleOf)
-}).describe('The seller\'s production order item made from a buyer\'s item.').nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
+}).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
   "version": zod.number().min(clientPlannerSavePlannerItemResponseVersionMin).multipleOf(clientPlannerSavePlannerItemResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.'),
   "ClientProductionOrder": zod.object({
   "id": zod.number().min(1).multipleOf(clientPlannerSavePlannerItemResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(clientPlannerSavePlannerItemResponseClientProductionOrderOrderNoMax),
   "clientId": zod.string().min(1).max(clientPlannerSavePlannerItemResponseClientProductionOrderClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(clientPlannerSavePlannerItemResponseClientProductionOrderCompanyMax).nullable(),
-  "purchaseDate": zod.string().nullable()
+  "purchaseDate": zod.string().date().nullable()
 })
 }).describe('An order item in the seller\'s planner, with its order and the buyer\'s company.')
 
@@ -400,7 +400,7 @@ export const clientOrdersSaveOrderBody = zod.object({
   "id": zod.number().min(1).multipleOf(clientOrdersSaveOrderBodyOrderIdMultipleOf).optional().describe('Row id.'),
   "orderNo": zod.string().min(1).max(clientOrdersSaveOrderBodyOrderOrderNoMax).regex(clientOrdersSaveOrderBodyOrderOrderNoRegExp).describe('\'Purchase order no\' (\'Provide order number.\'); trimmed.'),
   "closed": zod.union([zod.literal(0),zod.literal(1)]).describe('Order \'closed\' flag: 0 open, 1 closed.').optional(),
-  "purchaseDate": zod.string().nullish(),
+  "purchaseDate": zod.string().date().nullish(),
   "ClientProductionOrderItems": zod.array(zod.object({
   "id": zod.number().min(1).multipleOf(clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemIdMultipleOf).optional().describe('Row id.'),
   "clientProductId": zod.number().min(1).multipleOf(clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemClientProductIdMultipleOf).describe('Row id.'),
@@ -413,7 +413,7 @@ export const clientOrdersSaveOrderBody = zod.object({
 }).describe('A production order to create (no id) or update (id and version).')
 })
 
-export const clientOrdersSaveOrderResponseIdMultipleOf = 1;export const clientOrdersSaveOrderResponseOrderNoMax = 60;export const clientOrdersSaveOrderResponseClientIdMax = 64;export const clientOrdersSaveOrderResponseCompanyMax = 120;export const clientOrdersSaveOrderResponseProducedArticlesMax = 4000;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductionOrderIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOfOne = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductArticleNoMax = 60;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductProductNameMax = 120;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemProducedAmountMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfTwo = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderOrderNoMax = 60;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfTwo = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMin = 0;
+export const clientOrdersSaveOrderResponseIdMultipleOf = 1;export const clientOrdersSaveOrderResponseOrderNoMax = 60;export const clientOrdersSaveOrderResponseClientIdMax = 64;export const clientOrdersSaveOrderResponseCompanyMax = 120;export const clientOrdersSaveOrderResponseProducedArticlesMax = 4000;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductionOrderIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOfOne = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductArticleNoMax = 60;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductProductNameMax = 120;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemProducedAmountMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderOrderNoMax = 60;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMin = 0;
 export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMultipleOf = 1;export const clientOrdersSaveOrderResponseVersionMin = 0;
 export const clientOrdersSaveOrderResponseVersionMultipleOf = 1;
 
@@ -424,10 +424,10 @@ export const clientOrdersSaveOrderResponse = zod.object({
   "company": zod.string().max(clientOrdersSaveOrderResponseCompanyMax).nullable().describe('Company of the client (admin list).'),
   "closed": zod.union([zod.literal(0),zod.literal(1)]).describe('Order \'closed\' flag: 0 open, 1 closed.'),
   "createdAt": zod.string().datetime({}),
-  "purchaseDate": zod.string().nullable(),
+  "purchaseDate": zod.string().date().nullable(),
   "producedPart": zod.number().describe('Sum of produced / sum of planned over the items.'),
-  "producedStart": zod.string().nullable().describe('First item due date (\'period\' from).'),
-  "producedEnd": zod.string().nullable().describe('Last item due date (\'period\' to).'),
+  "producedStart": zod.string().date().nullable().describe('First item due date (\'period\' from).'),
+  "producedEnd": zod.string().date().nullable().describe('Last item due date (\'period\' to).'),
   "producedArticles": zod.string().max(clientOrdersSaveOrderResponseProducedArticlesMax).describe('Article numbers of the items, comma-joined (\'Articles\').'),
   "workInProgress": zod.union([zod.literal(0),zod.literal(1)]).describe('Order \'closed\' flag: 0 open, 1 closed.').describe('1 when an item of the order is in production now (row highlighted).'),
   "hasInvoice": zod.boolean().describe('True when any item has an invoice: the order cannot be deleted (409).'),
@@ -449,18 +449,18 @@ export const clientOrdersSaveOrderResponse = zod.object({
   "isSellerConfirmed": zod.boolean(),
   "hasInvoice": zod.boolean().describe('An invoiced item is locked (409 on change or delete).'),
   "updatedAt": zod.string().datetime({}),
-  "refProductionOrderId": zod.number().min(1).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne).describe('Row id.').multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
+  "refProductionOrderId": zod.number().min(1).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
   "refProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfTwo).describe('Row id.'),
+  "id": zod.number().min(1).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderOrderNoMax)
 }).nullable(),
-  "refProductionOrderItemId": zod.number().min(1).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.').multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf).nullable(),
+  "refProductionOrderItemId": zod.number().min(1).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf).nullable(),
   "refProductionOrderItem": zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfTwo).describe('Row id.'),
+  "id": zod.number().min(1).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
   "plannedAmount": zod.number().multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf)
-}).describe('The seller\'s production order item made from a buyer\'s item.').nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
+}).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
   "version": zod.number().min(clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMin).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A line of a production order.')),
   "version": zod.number().min(clientOrdersSaveOrderResponseVersionMin).multipleOf(clientOrdersSaveOrderResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
@@ -473,7 +473,7 @@ export const operatorAgendaGetAgendaBody = zod.object({
 
 })
 
-export const operatorAgendaGetAgendaResponseIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseClientProductionOrderIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseClientProductIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseClientProductIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseClientProductArticleNoMax = 60;export const operatorAgendaGetAgendaResponseClientProductProductNameMax = 120;export const operatorAgendaGetAgendaResponsePlannedAmountMultipleOf = 1;export const operatorAgendaGetAgendaResponseProducedAmountMultipleOf = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderIdMultipleOfTwo = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderOrderNoMax = 60;export const operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOfTwo = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const operatorAgendaGetAgendaResponseVersionMin = 0;
+export const operatorAgendaGetAgendaResponseIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseClientProductionOrderIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseClientProductIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseClientProductIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseClientProductArticleNoMax = 60;export const operatorAgendaGetAgendaResponseClientProductProductNameMax = 120;export const operatorAgendaGetAgendaResponsePlannedAmountMultipleOf = 1;export const operatorAgendaGetAgendaResponseProducedAmountMultipleOf = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderOrderNoMax = 60;export const operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const operatorAgendaGetAgendaResponseVersionMin = 0;
 export const operatorAgendaGetAgendaResponseVersionMultipleOf = 1;export const operatorAgendaGetAgendaResponseClientProductionOrderIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseClientProductionOrderOrderNoMax = 60;export const operatorAgendaGetAgendaResponseClientProductionOrderCompanyMax = 120;
 
 export const operatorAgendaGetAgendaResponseItem = zod.object({
@@ -494,18 +494,18 @@ export const operatorAgendaGetAgendaResponseItem = zod.object({
   "isSellerConfirmed": zod.boolean(),
   "hasInvoice": zod.boolean().describe('An invoiced item is locked (409 on change or delete).'),
   "updatedAt": zod.string().datetime({}),
-  "refProductionOrderId": zod.number().min(1).multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderIdMultipleOfOne).describe('Row id.').multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
+  "refProductionOrderId": zod.number().min(1).multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
   "refProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderIdMultipleOfTwo).describe('Row id.'),
+  "id": zod.number().min(1).multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(operatorAgendaGetAgendaResponseRefProductionOrderOrderNoMax)
 }).nullable(),
-  "refProductionOrderItemId": zod.number().min(1).multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOfOne).describe('Row id.').multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOf).nullable(),
+  "refProductionOrderItemId": zod.number().min(1).multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOf).nullable(),
   "refProductionOrderItem": zod.object({
-  "id": zod.number().min(1).multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOfTwo).describe('Row id.'),
+  "id": zod.number().min(1).multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
   "plannedAmount": zod.number().multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderItemPlannedAmountMultipleOf)
-}).describe('The seller\'s production order item made from a buyer\'s item.').nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
+}).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
   "version": zod.number().min(operatorAgendaGetAgendaResponseVersionMin).multipleOf(operatorAgendaGetAgendaResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.'),
   "ClientProductionOrder": zod.object({
   "id": zod.number().min(1).multipleOf(operatorAgendaGetAgendaResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
@@ -534,7 +534,7 @@ export const operatorAgendaSaveProducedAmountBody = zod.object({
 })
 })
 
-export const operatorAgendaSaveProducedAmountResponseIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseClientProductIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseClientProductIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseClientProductArticleNoMax = 60;export const operatorAgendaSaveProducedAmountResponseClientProductProductNameMax = 120;export const operatorAgendaSaveProducedAmountResponsePlannedAmountMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseProducedAmountMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMultipleOfTwo = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderOrderNoMax = 60;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOfTwo = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseVersionMin = 0;
+export const operatorAgendaSaveProducedAmountResponseIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseClientProductIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseClientProductIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseClientProductArticleNoMax = 60;export const operatorAgendaSaveProducedAmountResponseClientProductProductNameMax = 120;export const operatorAgendaSaveProducedAmountResponsePlannedAmountMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseProducedAmountMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderOrderNoMax = 60;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseVersionMin = 0;
 export const operatorAgendaSaveProducedAmountResponseVersionMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderOrderNoMax = 60;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderCompanyMax = 120;
 
 export const operatorAgendaSaveProducedAmountResponse = zod.object({
@@ -555,18 +555,18 @@ export const operatorAgendaSaveProducedAmountResponse = zod.object({
   "isSellerConfirmed": zod.boolean(),
   "hasInvoice": zod.boolean().describe('An invoiced item is locked (409 on change or delete).'),
   "updatedAt": zod.string().datetime({}),
-  "refProductionOrderId": zod.number().min(1).multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMultipleOfOne).describe('Row id.').multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
+  "refProductionOrderId": zod.number().min(1).multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
   "refProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMultipleOfTwo).describe('Row id.'),
+  "id": zod.number().min(1).multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(operatorAgendaSaveProducedAmountResponseRefProductionOrderOrderNoMax)
 }).nullable(),
-  "refProductionOrderItemId": zod.number().min(1).multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOfOne).describe('Row id.').multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOf).nullable(),
+  "refProductionOrderItemId": zod.number().min(1).multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOf).nullable(),
   "refProductionOrderItem": zod.object({
-  "id": zod.number().min(1).multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOfTwo).describe('Row id.'),
+  "id": zod.number().min(1).multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
   "plannedAmount": zod.number().multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderItemPlannedAmountMultipleOf)
-}).describe('The seller\'s production order item made from a buyer\'s item.').nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
+}).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
   "version": zod.number().min(operatorAgendaSaveProducedAmountResponseVersionMin).multipleOf(operatorAgendaSaveProducedAmountResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.'),
   "ClientProductionOrder": zod.object({
   "id": zod.number().min(1).multipleOf(operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),

@@ -31,7 +31,7 @@ export const clientPlansGetPlanResponse = zod.union([zod.object({
   "updatedAt": zod.string().datetime({}),
   "clientId": zod.string().min(1).max(clientPlansGetPlanResponsePlanClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "version": zod.number().min(clientPlansGetPlanResponsePlanVersionMin).multipleOf(clientPlansGetPlanResponsePlanVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('A forecast (ClientProductionPlan) of a client for a period.').nullable(),
+}).nullable(),
   "products": zod.array(zod.object({
   "id": zod.number().min(1).multipleOf(clientPlansGetPlanResponseProductsItemIdMultipleOf).describe('Row id.'),
   "articleNo": zod.string().max(clientPlansGetPlanResponseProductsItemArticleNoMax),

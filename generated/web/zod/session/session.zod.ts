@@ -14,19 +14,19 @@ import zod from 'zod';
  * Extension (not in part 7): the signed-in user (the original read the token and the identity profile). Any signed-in user
 may call it; `guest` in x-roles means "any authenticated user, even without a portal role". The welcome lines use fullName.
  */
-export const sessionGetMeResponseIdMax = 64;export const sessionGetMeResponseCompanyMax = 120;export const sessionGetMeResponseFullNameMax = 240;export const sessionGetMeResponseEmailMax = 320;export const sessionGetMeResponseSupportEmailMax = 320;
+export const sessionGetMeResponseIdMax = 64;export const sessionGetMeResponseClientIdMaxOne = 64;export const sessionGetMeResponseCompanyMax = 120;export const sessionGetMeResponseFullNameMax = 240;export const sessionGetMeResponseEmailMax = 320;export const sessionGetMeResponseSupportEmailMax = 320;
 
 export const sessionGetMeResponse = zod.object({
   "id": zod.string().max(sessionGetMeResponseIdMax).describe('Identity-service user id.'),
   "roles": zod.array(zod.enum(['admin', 'operator', 'accountant', 'client', 'buyer', 'seller', 'guest']).describe('Portal role of a user. `guest` stands for a signed-in user without any portal role.')).describe('Portal roles held (resource roles of \'orders-public\' and the realm roles buyer/seller); empty for a guest.'),
   "face": zod.enum(['admin', 'client', 'operator', 'accountant', 'guest']).describe('The face (route set) the web app shows, chosen in the order admin, client, operator, accountant, else guest (part 6).'),
-  "clientType": zod.enum(['client', 'buyer', 'seller']).describe('Client type of the client face: `client` (plain converter), `buyer` or `seller` (realm roles).').nullable().describe('Client face only: client, buyer or seller; null otherwise.'),
-  "clientId": zod.string().nullable().describe('Client face only: the company whose data the user sees.'),
+  "clientType": zod.enum(['client', 'buyer', 'seller']).describe('Client type of the client face: `client` (plain converter), `buyer` or `seller` (realm roles).').optional().describe('Client face only (absent otherwise): client, buyer or seller.'),
+  "clientId": zod.string().min(1).max(sessionGetMeResponseClientIdMaxOne).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).').optional().describe('Client face only (absent otherwise): the company whose data the user sees.'),
   "company": zod.string().max(sessionGetMeResponseCompanyMax).nullable(),
   "fullName": zod.string().max(sessionGetMeResponseFullNameMax).nullable(),
   "email": zod.string().max(sessionGetMeResponseEmailMax).nullable(),
-  "clientTypeAttribute": zod.enum(['0', '1']).describe('Client type attribute of the admin screens: \'0\' converter (\"Converter\"), \'1\' buyer (\"Buyer\"; editing restricted).').nullable().describe('Client face only: the company\'s clientType attribute (\'1\' hides the material stock).'),
-  "documentsRole": zod.enum(['admin', 'accountant', 'client']).describe('The `{role}` path segment of the documents calls: a role the caller holds (403 otherwise). The legacy client calls are this with `client`.').nullable().describe('Role for the `/api/{role}/...` documents calls (first role of the resource that has documents); null without one.'),
+  "clientTypeAttribute": zod.enum(['0', '1']).describe('Client type attribute of the admin screens: \'0\' converter (\"Converter\"), \'1\' buyer (\"Buyer\"; editing restricted).').optional().describe('Client face only (absent otherwise): the company\'s clientType attribute (\'1\' hides the material stock).'),
+  "documentsRole": zod.enum(['admin', 'accountant', 'client']).describe('The `{role}` path segment of the documents calls: a role the caller holds (403 otherwise). The legacy client calls are this with `client`.').optional().describe('Role for the `/api/{role}/...` documents calls (the first such role the user holds); absent without one.'),
   "supportEmail": zod.string().max(sessionGetMeResponseSupportEmailMax).describe('Address to write to for access (guest page \'Please contact {email}\').')
 }).describe('The signed-in user as the portal sees them.')
 

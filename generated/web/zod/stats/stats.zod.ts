@@ -83,7 +83,7 @@ export const clientStatsGetQuantitiesResponseItem = zod.object({
   "articleNo": zod.string().max(clientStatsGetQuantitiesResponseArticleNoMax),
   "productName": zod.string().max(clientStatsGetQuantitiesResponseProductNameMax),
   "producedAmount": zod.number().multipleOf(clientStatsGetQuantitiesResponseProducedAmountMultipleOf),
-  "dueDate": zod.string().nullable().describe('The day (detailed report); null in the per-product totals.')
+  "dueDate": zod.string().date().nullable().describe('The day (detailed report); null in the per-product totals.')
 }).describe('Produced bottles of a product (per period, or per day in the detailed report).')
 export const clientStatsGetQuantitiesResponse = zod.array(clientStatsGetQuantitiesResponseItem)
 
@@ -107,7 +107,7 @@ export const clientStatsGetQuantitiesDetailedResponseItem = zod.object({
   "articleNo": zod.string().max(clientStatsGetQuantitiesDetailedResponseArticleNoMax),
   "productName": zod.string().max(clientStatsGetQuantitiesDetailedResponseProductNameMax),
   "producedAmount": zod.number().multipleOf(clientStatsGetQuantitiesDetailedResponseProducedAmountMultipleOf),
-  "dueDate": zod.string().nullable().describe('The day (detailed report); null in the per-product totals.')
+  "dueDate": zod.string().date().nullable().describe('The day (detailed report); null in the per-product totals.')
 }).describe('Produced bottles of a product (per period, or per day in the detailed report).')
 export const clientStatsGetQuantitiesDetailedResponse = zod.array(clientStatsGetQuantitiesDetailedResponseItem)
 

@@ -37,7 +37,7 @@ export const adminSupplyGetSupplyOrdersBody = zod.object({
   "limit": zod.number().min(1).max(adminSupplyGetSupplyOrdersBodyLimitMax).multipleOf(adminSupplyGetSupplyOrdersBodyLimitMultipleOf).optional().describe('Extension (not in part 7): at most this many orders.')
 })
 
-export const adminSupplyGetSupplyOrdersResponseIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponseOrderedAmountMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformPreformNameMax = 120;export const adminSupplyGetSupplyOrdersResponsePreformQtyPerBoxMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformWarehouseWarehouseNameMax = 120;export const adminSupplyGetSupplyOrdersResponsePreformSupplyIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerManufacturerNameMax = 120;export const adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOfTwo = 1;export const adminSupplyGetSupplyOrdersResponseClientProductionOrderOrderNoMax = 60;export const adminSupplyGetSupplyOrdersResponseVersionMin = 0;
+export const adminSupplyGetSupplyOrdersResponseIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponseOrderedAmountMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformPreformNameMax = 120;export const adminSupplyGetSupplyOrdersResponsePreformQtyPerBoxMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformWarehouseWarehouseNameMax = 120;export const adminSupplyGetSupplyOrdersResponsePreformSupplyIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerManufacturerNameMax = 120;export const adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponseClientProductionOrderOrderNoMax = 60;export const adminSupplyGetSupplyOrdersResponseVersionMin = 0;
 export const adminSupplyGetSupplyOrdersResponseVersionMultipleOf = 1;
 
 export const adminSupplyGetSupplyOrdersResponseItem = zod.object({
@@ -49,7 +49,7 @@ export const adminSupplyGetSupplyOrdersResponseItem = zod.object({
   "preformWarehouseId": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMultipleOf).describe('Row id.'),
   "preformSupplyId": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersResponsePreformSupplyIdMultipleOf).describe('Row id.'),
   "stock": zod.boolean().describe('True once the ordered amount has been added to the warehouse stock (on delivery).'),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOfOne).describe('Row id.').multipleOf(adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOf).nullable(),
+  "clientProductionOrderId": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOf).nullable(),
   "Preform": zod.object({
   "id": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersResponsePreformIdMultipleOfOne).describe('Row id.'),
   "preformName": zod.string().max(adminSupplyGetSupplyOrdersResponsePreformPreformNameMax),
@@ -72,7 +72,7 @@ export const adminSupplyGetSupplyOrdersResponseItem = zod.object({
 })
 }).describe('The supplier.'),
   "ClientProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOfTwo).describe('Row id.'),
+  "id": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(adminSupplyGetSupplyOrdersResponseClientProductionOrderOrderNoMax)
 }).nullable().describe('The production order the supply is for, if linked.'),
   "version": zod.number().min(adminSupplyGetSupplyOrdersResponseVersionMin).multipleOf(adminSupplyGetSupplyOrdersResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
@@ -84,7 +84,7 @@ export const adminSupplyGetSupplyOrdersResponse = zod.array(adminSupplyGetSupply
  */
 export const adminSupplySaveSupplyOrderBodyOrderIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderOrderStatusDefault = "pending";export const adminSupplySaveSupplyOrderBodyOrderOrderedAmountMin = 1000;
 export const adminSupplySaveSupplyOrderBodyOrderOrderedAmountMax = 10000000;
-export const adminSupplySaveSupplyOrderBodyOrderOrderedAmountMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderVersionMinOne = 0;
+export const adminSupplySaveSupplyOrderBodyOrderOrderedAmountMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderVersionMinOne = 0;
 export const adminSupplySaveSupplyOrderBodyOrderVersionMultipleOfOne = 1;
 
 export const adminSupplySaveSupplyOrderBody = zod.object({
@@ -97,12 +97,12 @@ export const adminSupplySaveSupplyOrderBody = zod.object({
   "preformWarehouseId": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMultipleOf).describe('Row id.'),
   "preformSupplyId": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMultipleOfOne).describe('Row id.').describe('Supplier of the preform (one of its PreformSupplies).'),
   "stock": zod.boolean().optional().describe('Sent true when the card is dropped on \'Added to stock\'. The API adds the ordered amount to stock exactly once, when the order first becomes delivered, whatever this flag says.'),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMultipleOfOne).describe('Row id.').multipleOf(adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMultipleOf).nullish(),
+  "clientProductionOrderId": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMultipleOf).nullish(),
   "version": zod.number().min(adminSupplySaveSupplyOrderBodyOrderVersionMinOne).multipleOf(adminSupplySaveSupplyOrderBodyOrderVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
 }).describe('A supply order to create (no id, status pending) or update (id and the version read). Only pending orders can be edited; a drop on another column saves the status.')
 })
 
-export const adminSupplySaveSupplyOrderResponseIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponseOrderedAmountMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformWarehouseIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformPreformNameMax = 120;export const adminSupplySaveSupplyOrderResponsePreformQtyPerBoxMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformWarehouseIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformWarehouseWarehouseNameMax = 120;export const adminSupplySaveSupplyOrderResponsePreformSupplyIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerManufacturerNameMax = 120;export const adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOfTwo = 1;export const adminSupplySaveSupplyOrderResponseClientProductionOrderOrderNoMax = 60;export const adminSupplySaveSupplyOrderResponseVersionMin = 0;
+export const adminSupplySaveSupplyOrderResponseIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponseOrderedAmountMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformWarehouseIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformPreformNameMax = 120;export const adminSupplySaveSupplyOrderResponsePreformQtyPerBoxMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformWarehouseIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformWarehouseWarehouseNameMax = 120;export const adminSupplySaveSupplyOrderResponsePreformSupplyIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerManufacturerNameMax = 120;export const adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponseClientProductionOrderOrderNoMax = 60;export const adminSupplySaveSupplyOrderResponseVersionMin = 0;
 export const adminSupplySaveSupplyOrderResponseVersionMultipleOf = 1;
 
 export const adminSupplySaveSupplyOrderResponse = zod.object({
@@ -114,7 +114,7 @@ export const adminSupplySaveSupplyOrderResponse = zod.object({
   "preformWarehouseId": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderResponsePreformWarehouseIdMultipleOf).describe('Row id.'),
   "preformSupplyId": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderResponsePreformSupplyIdMultipleOf).describe('Row id.'),
   "stock": zod.boolean().describe('True once the ordered amount has been added to the warehouse stock (on delivery).'),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOfOne).describe('Row id.').multipleOf(adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOf).nullable(),
+  "clientProductionOrderId": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOf).nullable(),
   "Preform": zod.object({
   "id": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderResponsePreformIdMultipleOfOne).describe('Row id.'),
   "preformName": zod.string().max(adminSupplySaveSupplyOrderResponsePreformPreformNameMax),
@@ -137,7 +137,7 @@ export const adminSupplySaveSupplyOrderResponse = zod.object({
 })
 }).describe('The supplier.'),
   "ClientProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOfTwo).describe('Row id.'),
+  "id": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(adminSupplySaveSupplyOrderResponseClientProductionOrderOrderNoMax)
 }).nullable().describe('The production order the supply is for, if linked.'),
   "version": zod.number().min(adminSupplySaveSupplyOrderResponseVersionMin).multipleOf(adminSupplySaveSupplyOrderResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
