@@ -2,7 +2,10 @@ import { startPortal } from './portal.js';
 
 /** One portal for the e2e run; the tests reach it through baseURL (E2E_BASE_URL). */
 export default async function globalSetup() {
-  const portal = await startPortal();
+  // Access tokens live 60 s, so the session loop (checked every 10 s, refreshed below 70 s) refreshes
+  // during the tests: refresh is exercised, and a user whose sessions end is logged out within seconds.
+  const portal = await startPortal({ ACCESS_TOKEN_TTL: '60' });
   process.env.E2E_BASE_URL = portal.url;
+  process.env.E2E_DATA_DIR = portal.dataDir;
   return async () => portal.stop();
 }

@@ -6,6 +6,7 @@ import { freePort } from '../../api/src/db/embedded.js';
 
 export interface RunningPortal {
   url: string;
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -48,6 +49,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
   }
   return {
     url,
+    dataDir,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
