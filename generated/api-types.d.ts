@@ -1443,7 +1443,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Preform stock of every warehouse for the operator's '/stock' page (called on load and after each save). The page shows 10 rows sorted by orderAmount descending. */
+        /** @description Preform stock of every warehouse for the operator's '/stock' page (called on load and after each save). The page shows 10 rows sorted by orderAmount descending; `count` is the number of all rows. */
         post: operations["OperatorStock_getOperatorPreformStock"];
         delete?: never;
         options?: never;
@@ -7146,6 +7146,8 @@ export interface operations {
                  */
                 "application/json": {
                     orderId: components["schemas"]["Id"];
+                    /** @description Extension (not in part 7): the version read; when sent and stale, the delete answers 409. */
+                    version?: components["schemas"]["Version"];
                 };
             };
         };
@@ -7228,6 +7230,11 @@ export interface operations {
                 "application/json": {
                     /** @description Extension (not in part 7): only orders due before this date (delivered column paging). */
                     before?: components["schemas"]["DateOnly"];
+                    /**
+                     * @description Extension (not in part 7): with `before`, the id of the last card already shown, so that paging continues
+                     *     within that due date too (orders due before `before`, or due on it with a smaller id).
+                     */
+                    beforeId?: components["schemas"]["Id"];
                     /**
                      * Format: int32
                      * @description Extension (not in part 7): at most this many orders.
@@ -11289,7 +11296,26 @@ export interface operations {
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": Record<string, never>;
+                "application/json": {
+                    /**
+                     * @description Extension (not in part 7, where the page sends `{}`): which page to answer. Without it the API answers
+                     *     page 1 with 10 rows sorted by orderAmount descending, never every row.
+                     */
+                    pagination?: {
+                        descending?: boolean;
+                        /**
+                         * Format: int32
+                         * @description 1-based page number.
+                         */
+                        page: number;
+                        rowsPerPage: components["schemas"]["RowsPerPage"];
+                        /**
+                         * @description Column to sort by; each list names the columns it can sort.
+                         * @enum {string}
+                         */
+                        sortBy?: "preformName" | "material" | "color" | "futureBalance" | "orderAmount" | "currentStock";
+                    };
+                };
             };
         };
         responses: {

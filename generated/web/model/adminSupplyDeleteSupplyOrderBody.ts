@@ -8,7 +8,10 @@ client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
 import type { Id } from './id';
+import type { Version } from './version';
 
 export type AdminSupplyDeleteSupplyOrderBody = {
   orderId: Id;
+  /** Extension (not in part 7): the version read; when sent and stale, the delete answers 409. */
+  version?: Version;
 };

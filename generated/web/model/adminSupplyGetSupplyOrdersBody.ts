@@ -9,11 +9,15 @@ client-face calls only ever see the caller's own company.
  */
 import type { SupplyOrderStatus } from './supplyOrderStatus';
 import type { DateOnly } from './dateOnly';
+import type { Id } from './id';
 
 export type AdminSupplyGetSupplyOrdersBody = {
   orderStatus: SupplyOrderStatus;
   /** Extension (not in part 7): only orders due before this date (delivered column paging). */
   before?: DateOnly;
+  /** Extension (not in part 7): with `before`, the id of the last card already shown, so that paging continues
+within that due date too (orders due before `before`, or due on it with a smaller id). */
+  beforeId?: Id;
   /**
    * Extension (not in part 7): at most this many orders.
    * @minimum 1

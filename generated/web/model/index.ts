@@ -207,6 +207,8 @@ export * from './operatorDowntimeGetHistoryBodyPaginationSortBy';
 export * from './operatorDowntimeSaveHistoryItemBody';
 export * from './operatorStockGetOperatorPreformStock200';
 export * from './operatorStockGetOperatorPreformStockBody';
+export * from './operatorStockGetOperatorPreformStockBodyPagination';
+export * from './operatorStockGetOperatorPreformStockBodyPaginationSortBy';
 export * from './orderInput';
 export * from './orderItem';
 export * from './orderItemInput';

@@ -7,5 +7,10 @@ Errors are RFC 9457 problem documents. `x-roles` on each operation lists the rol
 client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
+import type { OperatorStockGetOperatorPreformStockBodyPagination } from './operatorStockGetOperatorPreformStockBodyPagination';
 
-export type OperatorStockGetOperatorPreformStockBody = { [key: string]: unknown };
+export type OperatorStockGetOperatorPreformStockBody = {
+  /** Extension (not in part 7, where the page sends `{}`): which page to answer. Without it the API answers
+page 1 with 10 rows sorted by orderAmount descending, never every row. */
+  pagination?: OperatorStockGetOperatorPreformStockBodyPagination;
+};

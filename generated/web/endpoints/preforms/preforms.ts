@@ -559,7 +559,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Preform stock of every warehouse for the operator's '/stock' page (called on load and after each save). The page shows 10 rows sorted by orderAmount descending.
+ * Preform stock of every warehouse for the operator's '/stock' page (called on load and after each save). The page shows 10 rows sorted by orderAmount descending; `count` is the number of all rows.
  */
 export const operatorStockGetOperatorPreformStock = (
     operatorStockGetOperatorPreformStockBody: OperatorStockGetOperatorPreformStockBody,

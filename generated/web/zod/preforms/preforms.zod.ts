@@ -290,10 +290,17 @@ export const operatorStockFillOperatorPreformStockResponse = zod.object({
 }).describe('Preform stock in one warehouse. Numbers are preforms; null when there is no stock row or no open order.')
 
 /**
- * Preform stock of every warehouse for the operator's '/stock' page (called on load and after each save). The page shows 10 rows sorted by orderAmount descending.
+ * Preform stock of every warehouse for the operator's '/stock' page (called on load and after each save). The page shows 10 rows sorted by orderAmount descending; `count` is the number of all rows.
  */
-export const operatorStockGetOperatorPreformStockBody = zod.object({
+export const operatorStockGetOperatorPreformStockBodyPaginationPageMultipleOf = 1;
 
+export const operatorStockGetOperatorPreformStockBody = zod.object({
+  "pagination": zod.object({
+  "page": zod.number().min(1).multipleOf(operatorStockGetOperatorPreformStockBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
+  "sortBy": zod.enum(['preformName', 'material', 'color', 'futureBalance', 'orderAmount', 'currentStock']).optional().describe('Column to sort by; each list names the columns it can sort.'),
+  "descending": zod.boolean().optional()
+}).optional().describe('Extension (not in part 7, where the page sends `{}`): which page to answer. Without it the API answers\npage 1 with 10 rows sorted by orderAmount descending, never every row.')
 })
 
 export const operatorStockGetOperatorPreformStockResponseRowsItemPreformIdMultipleOf = 1;export const operatorStockGetOperatorPreformStockResponseRowsItemPreformWarehouseIdMultipleOf = 1;export const operatorStockGetOperatorPreformStockResponseRowsItemPreformPreformNameMax = 120;export const operatorStockGetOperatorPreformStockResponseRowsItemPreformWarehouseWarehouseNameMax = 120;export const operatorStockGetOperatorPreformStockResponseCountMin = 0;

@@ -13,10 +13,12 @@ import zod from 'zod';
 /**
  * Remove a pending supply order (other statuses answer 409).
  */
-export const adminSupplyDeleteSupplyOrderBodyOrderIdMultipleOf = 1;
+export const adminSupplyDeleteSupplyOrderBodyOrderIdMultipleOf = 1;export const adminSupplyDeleteSupplyOrderBodyVersionMinOne = 0;
+export const adminSupplyDeleteSupplyOrderBodyVersionMultipleOfOne = 1;
 
 export const adminSupplyDeleteSupplyOrderBody = zod.object({
-  "orderId": zod.number().min(1).multipleOf(adminSupplyDeleteSupplyOrderBodyOrderIdMultipleOf).describe('Row id.')
+  "orderId": zod.number().min(1).multipleOf(adminSupplyDeleteSupplyOrderBodyOrderIdMultipleOf).describe('Row id.'),
+  "version": zod.number().min(adminSupplyDeleteSupplyOrderBodyVersionMinOne).multipleOf(adminSupplyDeleteSupplyOrderBodyVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Extension (not in part 7): the version read; when sent and stale, the delete answers 409.')
 })
 
 export const adminSupplyDeleteSupplyOrderResponse = zod.object({
@@ -28,12 +30,13 @@ export const adminSupplyDeleteSupplyOrderResponse = zod.object({
 Extension (not in part 7): `before` and `limit` page through older delivered cards
 (orders due before that date, newest first, at most `limit`, default 50).
  */
-export const adminSupplyGetSupplyOrdersBodyLimitMax = 500;
+export const adminSupplyGetSupplyOrdersBodyBeforeIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersBodyLimitMax = 500;
 export const adminSupplyGetSupplyOrdersBodyLimitMultipleOf = 1;
 
 export const adminSupplyGetSupplyOrdersBody = zod.object({
   "orderStatus": zod.enum(['pending', 'ordered', 'delivered']).describe('Supply-order status: a column of the board (part 4). Moves out of `delivered` are refused.'),
   "before": zod.string().date().describe('Calendar date, YYYY-MM-DD.').optional().describe('Extension (not in part 7): only orders due before this date (delivered column paging).'),
+  "beforeId": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersBodyBeforeIdMultipleOfOne).describe('Row id.').optional().describe('Extension (not in part 7): with `before`, the id of the last card already shown, so that paging continues\nwithin that due date too (orders due before `before`, or due on it with a smaller id).'),
   "limit": zod.number().min(1).max(adminSupplyGetSupplyOrdersBodyLimitMax).multipleOf(adminSupplyGetSupplyOrdersBodyLimitMultipleOf).optional().describe('Extension (not in part 7): at most this many orders.')
 })
 
