@@ -26,7 +26,7 @@ const toInput = (values: FormValues) => ({
 });
 
 /** New or edit manufacturer. Validates on touch with the contract's rules; keeps the input when saving fails. */
-export function ManufacturerDialog({ manufacturer, onClose }: { manufacturer: Manufacturer | 'new' | null; onClose: () => void }) {
+export default function ManufacturerDialog({ manufacturer, onClose }: { manufacturer: Manufacturer | 'new' | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const form = useForm<FormValues>({
     mode: 'controlled',

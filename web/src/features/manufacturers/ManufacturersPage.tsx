@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -7,7 +7,8 @@ import { getManufacturersGetManufacturersQueryKey, useManufacturersGetManufactur
 import type { Manufacturer, ManufacturersGetManufacturersBodyPaginationSortBy } from '../../../../generated/web/model';
 import { useListState } from '../../components/useListState';
 import { QueryError } from '../../components/QueryError';
-import { ManufacturerDialog } from './ManufacturerDialog';
+// The dialog (zod, @mantine/form) loads when it is first opened, keeping the list's chunk small.
+const ManufacturerDialog = lazy(() => import('./ManufacturerDialog'));
 
 /** /manufacturers: list (name, lead time) with New and an edit dialog on row click; 10 per page (part 9). */
 export default function ManufacturersPage() {
@@ -49,7 +50,11 @@ export default function ManufacturersPage() {
           ]}
         />
       )}
-      <ManufacturerDialog manufacturer={editing} onClose={() => setEditing(null)} />
+      {editing !== null && (
+        <Suspense fallback={null}>
+          <ManufacturerDialog manufacturer={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
