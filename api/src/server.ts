@@ -7,6 +7,7 @@ import { createDb } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoData } from './db/seed/index.js';
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './db/seed/users.seed.js';
 import { buildApp } from './app.js';
 import { createEmbeddedIdp } from './idp/index.js';
 import { registerWebApp } from './plugins/web.js';
@@ -63,6 +64,19 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   log.info({ startupMs: Math.round(performance.now() - started) }, `Orders Portal listening on ${config.publicUrl} (port ${port})`);
+  if (config.embeddedIdp && config.SEED_DEMO && config.NODE_ENV !== 'test') printBanner(config.publicUrl);
+}
+
+/** What a person starting the portal needs to see: where it is and how to sign in. */
+function printBanner(url: string) {
+  const company = (id: string | null) => DEMO_COMPANIES.find((candidate) => candidate.id === id)?.name ?? '';
+  const lines = DEMO_USERS.map((user) => {
+    const roles = [...user.roles, ...user.realmRoles].join(' + ') || 'no role (guest)';
+    return `    ${user.username.padEnd(11)} ${roles.padEnd(18)} ${company(user.companyId)}`;
+  });
+  process.stdout.write(
+    `\n  Orders Portal is running at ${url}\n  API reference: ${url}/api/docs\n\n  Demo users (password: ${DEMO_PASSWORD}):\n${lines.join('\n')}\n\n  Stop with Ctrl+C.\n\n`,
+  );
 }
 
 async function discoverJwksUri(issuer: string): Promise<string> {
