@@ -33,6 +33,13 @@ function send(reply: FastifyReply, status: number, title: string, detail?: strin
     .send({ type: 'about:blank', title, status, ...(detail ? { detail } : {}), instance: reply.request.url, ...(errors ? { errors } : {}) });
 }
 
+/** Errors that mean "the database is not reachable right now" (connection refused or dropped, shutdown). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code !== 'string') return false;
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03'].includes(code) || code.startsWith('08');
+}
+
 /** Every error leaves the API as an RFC 9457 problem document; internals are logged, never sent. */
 export const problemsPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
@@ -43,6 +50,11 @@ export const problemsPlugin = fp(async (app) => {
     if (error.validation) {
       const errors = fieldErrorsOf(error.validation as AjvError[]);
       return send(reply, 400, 'Bad Request', 'The request does not match the contract.', errors);
+    }
+    if (isDatabaseUnavailable(error) || /Connection terminated|timeout exceeded when trying to connect/i.test(error.message)) {
+      request.log.error({ err: error }, 'database unavailable');
+      reply.header('Retry-After', '5');
+      return send(reply, 503, 'Service Unavailable', 'The database is not reachable right now. Try again in a few seconds.');
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
