@@ -1,5 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { getManufacturersMock } from '../generated/web/endpoints/manufacturers/manufacturers.msw';
+import { getPreformsMock } from '../generated/web/endpoints/preforms/preforms.msw';
+import { getSupplyMock } from '../generated/web/endpoints/supply/supply.msw';
 
 /**
  * The generated MSW handlers of every tag (orval, from the contract's examples). Operations that are not
@@ -7,6 +9,8 @@ import { getManufacturersMock } from '../generated/web/endpoints/manufacturers/m
  */
 export const handlers = [
   ...getManufacturersMock(),
+  ...getPreformsMock(),
+  ...getSupplyMock(),
   http.all('*/api/*', ({ request }) =>
     HttpResponse.json(
       { type: 'about:blank', title: 'Not Implemented', status: 501, detail: `No mock for ${request.method} ${new URL(request.url).pathname}` },

@@ -46,6 +46,8 @@ const FIELD_MESSAGES: Record<string, string | Partial<Record<string, string>>> =
   boxQtyPerTruck: { minimum: MESSAGES.truckQuantity, maximum: MESSAGES.truckQuantity, multipleOf: MESSAGES.truckQuantity, type: MESSAGES.truckQuantity },
   weight: { minimum: MESSAGES.weight, maximum: MESSAGES.weight },
   qtyPerBox: { minimum: MESSAGES.qtyPerBox, maximum: MESSAGES.qtyPerBox },
+  // 'at least one supplier' (part 5): an empty selection reads as a missing value.
+  PreformSuppliesSelected: { minimum: MESSAGES.required },
   orderedAmount: { minimum: MESSAGES.supplyAmount, maximum: MESSAGES.supplyAmount, multipleOf: MESSAGES.wholeNumber },
   preformStock: { minimum: MESSAGES.stockFill, maximum: MESSAGES.stockFill },
   plannedAmount: { minimum: MESSAGES.moq, multipleOf: MESSAGES.wholeNumber },

@@ -1,0 +1,25 @@
+/** Display helpers of part 9: thousands separators and k/M abbreviations, in one place (en-US grouping). */
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const abbreviated = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** `1234567` -> `1,234,567`; decimals keep up to two places; null/undefined -> '' (a blank cell). */
+export function formatNumber(value: number | null | undefined): string {
+  if (value == null || Number.isNaN(value)) return '';
+  return Number.isInteger(value) ? integer.format(value) : decimal.format(value);
+}
+
+/** Stock numbers abbreviated with k and M: `950` -> `950`, `12500` -> `12.5k`, `3200000` -> `3.2M`. */
+export function formatAbbreviated(value: number | null | undefined): string {
+  if (value == null || Number.isNaN(value)) return '';
+  const size = Math.abs(value);
+  if (size >= 1_000_000) return `${abbreviated.format(value / 1_000_000)}M`;
+  if (size >= 1_000) return `${abbreviated.format(value / 1_000)}k`;
+  return abbreviated.format(value);
+}
+
+/** A list date (part 9: DD.MM.YYYY) from a YYYY-MM-DD date field. */
+export function formatListDate(value: string | null | undefined): string {
+  const match = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : '';
+}

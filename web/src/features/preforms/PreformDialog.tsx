@@ -1,0 +1,164 @@
+import { Button, Group, Modal, MultiSelect, NumberInput, Pill, Select, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconLock } from '@tabler/icons-react';
+import { getAdminPreformsGetPreformsQueryKey, useAdminPreformsSavePreform } from '../../../../generated/web/endpoints/preforms/preforms';
+import { useManufacturersGetManufacturers } from '../../../../generated/web/endpoints/manufacturers/manufacturers';
+import { adminPreformsSavePreformBody } from '../../../../generated/web/zod/preforms/preforms.zod';
+import { Color, Material, Neck, type Preform, type PreformInput } from '../../../../generated/web/model';
+import { problemFieldErrors, zodValidate } from '../../api/validation';
+import { ApiError } from '../../api/http';
+
+interface FormValues {
+  preformName: string;
+  neck: string | null;
+  material: string | null;
+  color: string | null;
+  weight: number | string;
+  qtyPerBox: number | string;
+  PreformSuppliesSelected: string[];
+}
+
+const schema = adminPreformsSavePreformBody.shape.preform;
+const NECKS = Object.values(Neck);
+const MATERIALS = Object.values(Material);
+const COLORS = Object.values(Color);
+/** Part 9: a new preform starts as PET, Clear, PCO1810. */
+const NEW: FormValues = { preformName: '', neck: Neck.PCO1810, material: Material.PET, color: Color.Clear, weight: '', qtyPerBox: '', PreformSuppliesSelected: [] };
+
+const trimmedNumber = (value: number | string) => {
+  if (typeof value === 'number') return value;
+  const text = value.trim();
+  return text === '' ? undefined : Number.isFinite(Number(text)) ? Number(text) : text;
+};
+const toInput = (values: FormValues) => ({
+  preformName: values.preformName.trim(),
+  neck: values.neck ?? undefined,
+  material: values.material ?? undefined,
+  color: values.color ?? undefined,
+  weight: trimmedNumber(values.weight),
+  qtyPerBox: trimmedNumber(values.qtyPerBox),
+  PreformSuppliesSelected: values.PreformSuppliesSelected.map(Number),
+});
+
+/** Suppliers that client products use, with those products: they stay selected (the API refuses too). */
+function lockedSuppliers(preform: Preform | 'new') {
+  const locked = new Map<string, string>();
+  if (preform === 'new') return locked;
+  for (const supply of preform.PreformSupplies) {
+    if (supply.ClientProducts.length > 0) {
+      locked.set(String(supply.manufacturerId), supply.ClientProducts.map((product) => `${product.articleNo} ${product.productName}`).join(', '));
+    }
+  }
+  return locked;
+}
+
+/**
+ * 'New preform' / 'Edit preform': name, neck, material, color, weight, qtyPerBox and the suppliers (manufacturers,
+ * at least one). Validates on touch with the contract's rules; name and numbers are trimmed; keeps the input
+ * when saving fails.
+ */
+export default function PreformDialog({ preform, onClose }: { preform: Preform | 'new'; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const locked = lockedSuppliers(preform);
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues:
+      preform === 'new'
+        ? NEW
+        : {
+            preformName: preform.preformName,
+            neck: preform.neck,
+            material: preform.material,
+            color: preform.color,
+            weight: preform.weight,
+            qtyPerBox: preform.qtyPerBox,
+            PreformSuppliesSelected: preform.PreformSupplies.map((supply) => String(supply.manufacturerId)),
+          },
+    validateInputOnBlur: true,
+    validate: zodValidate<FormValues>(schema, { transform: toInput }),
+  });
+  const manufacturers = useManufacturersGetManufacturers({ pagination: { page: 1, rowsPerPage: 100, sortBy: 'manufacturerName' } });
+  const save = useAdminPreformsSavePreform({
+    mutation: {
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: [getAdminPreformsGetPreformsQueryKey()[0]] });
+        onClose();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 400) form.setErrors(problemFieldErrors(error, 'preform'));
+      },
+    },
+  });
+
+  // Every manufacturer, plus the preform's current suppliers in case they are beyond the first page.
+  const supplierOptions = new Map<string, string>();
+  for (const manufacturer of manufacturers.data?.rows ?? []) supplierOptions.set(String(manufacturer.id), manufacturer.manufacturerName);
+  if (preform !== 'new') {
+    for (const supply of preform.PreformSupplies) supplierOptions.set(String(supply.manufacturerId), supply.Manufacturer.manufacturerName);
+  }
+  const supplierData = [...supplierOptions].map(([value, label]) => ({ value, label, disabled: locked.has(value) }));
+  const suppliersInput = form.getInputProps('PreformSuppliesSelected');
+
+  const submit = form.onSubmit(
+    (values) => {
+      const input = toInput(values) as PreformInput;
+      save.mutate({ data: { preform: preform === 'new' ? input : { ...input, id: preform.id, version: preform.version } } });
+    },
+    () => console.info('Invalid!'),
+  );
+
+  return (
+    <Modal opened onClose={onClose} title={preform === 'new' ? 'New preform' : 'Edit preform'} size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label="Name" required data-autofocus {...form.getInputProps('preformName')} />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Select label="Neck" required data={NECKS} allowDeselect={false} {...form.getInputProps('neck')} />
+            <Select label="Material" required data={MATERIALS} allowDeselect={false} {...form.getInputProps('material')} />
+            <Select label="Color" required data={COLORS} allowDeselect={false} {...form.getInputProps('color')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput label="Weight (g)" required decimalScale={2} min={0} hideControls {...form.getInputProps('weight')} />
+            <NumberInput label="Quantity per box" required allowDecimal={false} thousandSeparator="," min={0} hideControls {...form.getInputProps('qtyPerBox')} />
+          </SimpleGrid>
+          <MultiSelect
+            label="Suppliers"
+            required
+            searchable
+            placeholder={manufacturers.isLoading ? 'Loading manufacturers…' : 'Pick one or more manufacturers'}
+            nothingFoundMessage="No manufacturer found"
+            data={supplierData}
+            {...suppliersInput}
+            // Suppliers in use by client products cannot be deselected: they are always kept.
+            onChange={(value: string[]) => suppliersInput.onChange([...new Set([...locked.keys(), ...value])])}
+            renderPill={({ option, value, onRemove, disabled }) => {
+              const reason = locked.get(String(value));
+              const label = option?.label ?? String(value);
+              return reason ? (
+                <Tooltip label={`Used by client products (${reason}): cannot be removed.`} multiline maw={320} withinPortal>
+                  <Pill aria-label={`${label} (in use by client products)`}>
+                    <IconLock size={10} style={{ marginRight: 4 }} aria-hidden />
+                    {label}
+                  </Pill>
+                </Tooltip>
+              ) : (
+                <Pill withRemoveButton={!disabled} onRemove={onRemove} removeButtonProps={{ 'aria-label': `Remove ${label}` }}>
+                  {label}
+                </Pill>
+              );
+            }}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,128 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { DataTable } from 'mantine-datatable';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  getAdminPreformsGetPreformsQueryKey,
+  useAdminPreformsDeletePreforms,
+  useAdminPreformsGetPreforms,
+} from '../../../../generated/web/endpoints/preforms/preforms';
+import type { AdminPreformsGetPreformsBodyPaginationSortBy, Preform } from '../../../../generated/web/model';
+import { useListState } from '../../components/useListState';
+import { QueryError } from '../../components/QueryError';
+import { formatNumber } from '../../components/format';
+
+const PreformDialog = lazy(() => import('./PreformDialog'));
+
+const supplierNames = (preform: Preform) => preform.PreformSupplies.map((supply) => supply.Manufacturer.manufacturerName).join(', ');
+
+/**
+ * Admin /preforms, the preform inventory: name, neck, material, color, weight g, suppliers, product count;
+ * 10 per page (10/20/50/100), sortable, multi-select. 'Delete selected' is disabled when nothing is selected
+ * or any selected preform has client products, and asks first. A row click edits.
+ */
+export default function PreformsPage() {
+  const queryClient = useQueryClient();
+  const list = useListState<Preform, AdminPreformsGetPreformsBodyPaginationSortBy>({ sortBy: 'preformName', rowsPerPage: 10 });
+  const body = { pagination: list.pagination };
+  const query = useAdminPreformsGetPreforms(body, {
+    query: { queryKey: getAdminPreformsGetPreformsQueryKey(body), placeholderData: keepPreviousData },
+  });
+  const [selected, setSelected] = useState<Preform[]>([]);
+  const [editing, setEditing] = useState<Preform | 'new' | null>(null);
+  const remove = useAdminPreformsDeletePreforms({
+    mutation: {
+      onSuccess: async (_result, { data }) => {
+        setSelected([]);
+        notifications.show({ color: 'green', message: data.ids.length === 1 ? 'Preform deleted.' : `${data.ids.length} preforms deleted.` });
+        await queryClient.invalidateQueries({ queryKey: [getAdminPreformsGetPreformsQueryKey()[0]] });
+      },
+    },
+  });
+
+  // Judge the selection by the freshest rows (a save may have changed a product count meanwhile).
+  const current = selected.map((preform) => query.data?.rows.find((row) => row.id === preform.id) ?? preform);
+  const withProducts = current.filter((preform) => preform.productCount > 0);
+  const deleteBlocked = selected.length === 0 || withProducts.length > 0;
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete preforms',
+      children: (
+        <Text size="sm">
+          {selected.length === 1
+            ? 'Are you sure you want to delete this item?'
+            : `Are you sure you want to delete these ${selected.length} items?`}
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate({ data: { ids: selected.map((preform) => preform.id) } }),
+    });
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Preform inventory</Title>
+        <Group gap="xs">
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            New
+          </Button>
+          <Tooltip
+            label={`Used by client products: ${withProducts.map((preform) => preform.preformName).join(', ')}`}
+            disabled={withProducts.length === 0}
+            multiline
+            maw={320}
+          >
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} />}
+              disabled={deleteBlocked}
+              loading={remove.isPending}
+              onClick={confirmDelete}
+            >
+              Delete selected
+            </Button>
+          </Tooltip>
+        </Group>
+      </Group>
+      {query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <DataTable<Preform>
+          withTableBorder
+          striped
+          highlightOnHover
+          minHeight={180}
+          fetching={query.isFetching}
+          records={query.data?.rows ?? []}
+          totalRecords={query.data?.count ?? 0}
+          noRecordsText="No preforms yet. Use New to add one."
+          recordsPerPageOptions={[10, 20, 50, 100]}
+          {...list.tableProps}
+          selectedRecords={selected}
+          onSelectedRecordsChange={setSelected}
+          onRowClick={({ record }) => setEditing(record)}
+          rowStyle={() => ({ cursor: 'pointer' })}
+          columns={[
+            { accessor: 'preformName', title: 'Name', sortable: true },
+            { accessor: 'neck', title: 'Neck', sortable: true },
+            { accessor: 'material', title: 'Material', sortable: true },
+            { accessor: 'color', title: 'Color', sortable: true },
+            { accessor: 'weight', title: 'Weight g', sortable: true, textAlign: 'right', render: (row) => formatNumber(row.weight) },
+            { accessor: 'suppliers', title: 'Suppliers', render: supplierNames },
+            { accessor: 'productCount', title: 'Products', sortable: true, textAlign: 'right', render: (row) => formatNumber(row.productCount) },
+          ]}
+        />
+      )}
+      {editing && (
+        <Suspense fallback={null}>
+          <PreformDialog preform={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}

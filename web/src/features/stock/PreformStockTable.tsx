@@ -1,0 +1,80 @@
+import { Text } from '@mantine/core';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import type { PreformStockRow } from '../../../../generated/web/model';
+import { formatNumber } from '../../components/format';
+import { futureBalance, stockRowKey } from './preformStock';
+
+interface PreformStockTableProps {
+  rows: PreformStockRow[];
+  totalRecords: number;
+  page: number;
+  onPageChange: (page: number) => void;
+  fetching: boolean;
+  selectedKey: string | null;
+  onToggle: (key: string) => void;
+  /** Only where the list may be sorted (the admin's warehouse stock); the operator's has no sortable column. */
+  sortStatus?: DataTableSortStatus<PreformStockRow>;
+  onSortStatusChange?: (status: DataTableSortStatus<PreformStockRow>) => void;
+}
+
+/** Part 2.2: orderAmount descending, the largest need first. */
+const DEFAULT_SORT: DataTableSortStatus<PreformStockRow> = { columnAccessor: 'orderAmount', direction: 'desc' };
+const number = (value: number | null) => formatNumber(value);
+
+/**
+ * Preform stock rows (Preform, Material, Color, Future balance, Order amount, Preform stock) with the
+ * single selection of part 4. Rows are focusable: Enter or Space toggles the selection like a click.
+ */
+export function PreformStockTable({ rows, totalRecords, page, onPageChange, fetching, selectedKey, onToggle, sortStatus = DEFAULT_SORT, onSortStatusChange }: PreformStockTableProps) {
+  const sortable = Boolean(onSortStatusChange);
+  return (
+    <DataTable<PreformStockRow>
+      withTableBorder
+      highlightOnHover
+      minHeight={180}
+      idAccessor={stockRowKey}
+      records={rows}
+      recordsPerPage={10}
+      totalRecords={totalRecords}
+      page={page}
+      onPageChange={onPageChange}
+      fetching={fetching}
+      noRecordsText="No preform stock yet."
+      sortStatus={sortStatus}
+      onSortStatusChange={onSortStatusChange}
+      onRowClick={({ record }) => onToggle(stockRowKey(record))}
+      rowStyle={() => ({ cursor: 'pointer' })}
+      rowBackgroundColor={(record) => (stockRowKey(record) === selectedKey ? { light: 'var(--mantine-color-blue-1)', dark: 'var(--mantine-color-blue-9)' } : undefined)}
+      customRowAttributes={(record) => ({
+        'aria-selected': stockRowKey(record) === selectedKey,
+        tabIndex: 0,
+        onKeyDown: (event: React.KeyboardEvent) => {
+          if (event.key !== 'Enter' && event.key !== ' ') return;
+          event.preventDefault();
+          onToggle(stockRowKey(record));
+        },
+      })}
+      columns={[
+        { accessor: 'preformName', title: 'Preform', sortable, render: (row) => row.Preform.preformName },
+        { accessor: 'material', title: 'Material', sortable, render: (row) => row.Preform.material },
+        { accessor: 'color', title: 'Color', sortable, render: (row) => row.Preform.color },
+        {
+          accessor: 'futureBalance',
+          title: 'Future balance',
+          sortable,
+          textAlign: 'right',
+          render: (row) => {
+            const balance = futureBalance(row);
+            return (
+              <Text inherit c={balance != null && balance < 0 ? 'red' : undefined} fw={balance != null && balance < 0 ? 600 : undefined}>
+                {number(balance)}
+              </Text>
+            );
+          },
+        },
+        { accessor: 'orderAmount', title: 'Order amount', sortable, textAlign: 'right', render: (row) => number(row.orderAmount) },
+        { accessor: 'currentStock', title: 'Preform stock', sortable, textAlign: 'right', render: (row) => number(row.currentStock) },
+      ]}
+    />
+  );
+}

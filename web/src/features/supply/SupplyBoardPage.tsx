@@ -1,0 +1,171 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconPlus } from '@tabler/icons-react';
+import { getAdminSupplyGetSupplyOrdersQueryKey, useAdminSupplyDeleteSupplyOrder } from '../../../../generated/web/endpoints/supply/supply';
+import type { SupplyOrder, SupplyOrderStatus } from '../../../../generated/web/model';
+import { QueryError } from '../../components/QueryError';
+import { SupplyOrderCard, SupplyOrderCardBody } from './SupplyOrderCard';
+import { boardAnnouncements, COLUMNS, columnCollision, columnKeyboardCoordinates, screenReaderInstructions } from './supplyBoard';
+import { useSupplyBoard } from './useSupplyBoard';
+
+const SupplyOrderDialog = lazy(() => import('./SupplyOrderDialog'));
+
+function BoardColumn({ status, title, count, action, dropTarget, children }: { status: SupplyOrderStatus; title: string; count?: number; action?: ReactNode; dropTarget: boolean; children: ReactNode }) {
+  const { setNodeRef, isOver } = useDroppable({ id: status });
+  const headingId = `supply-column-${status}`;
+  return (
+    <Paper
+      ref={setNodeRef}
+      component="section"
+      aria-labelledby={headingId}
+      data-column={status}
+      withBorder
+      radius="md"
+      p="sm"
+      bg={isOver && dropTarget ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-default-hover)'}
+      style={{ minHeight: 320, outline: dropTarget ? '2px dashed var(--mantine-color-blue-outline)' : undefined, transition: 'background-color 120ms' }}
+    >
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          <Title order={4} id={headingId}>
+            {title}
+          </Title>
+          {count != null && (
+            <Badge variant="default" size="sm" aria-label={`${count} supply orders`}>
+              {count}
+            </Badge>
+          )}
+        </Group>
+        {action}
+      </Group>
+      <Stack gap="xs">{children}</Stack>
+    </Paper>
+  );
+}
+
+const Loading = () => (
+  <>
+    <Skeleton height={110} radius="sm" />
+    <Skeleton height={110} radius="sm" />
+  </>
+);
+
+/**
+ * Admin '/' supply board 'Today overview' (part 2.1): New (pending, the only column with 'Order'), Awaiting
+ * delivery (ordered, with ETA) and Added to stock (delivered, newest first with 'Load older'). Cards move
+ * between columns by pointer or keyboard (Space, arrows, Space); delivered cards stay put.
+ */
+export default function SupplyBoardPage() {
+  const board = useSupplyBoard();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<SupplyOrder | 'new' | null>(null);
+  const [active, setActive] = useState<SupplyOrder | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
+  );
+  const remove = useAdminSupplyDeleteSupplyOrder({
+    mutation: { onSuccess: () => queryClient.invalidateQueries({ queryKey: [getAdminSupplyGetSupplyOrdersQueryKey()[0]] }) },
+  });
+  const confirmRemove = (order: SupplyOrder) =>
+    modals.openConfirmModal({
+      title: 'Remove supply order',
+      children: <Text size="sm">Are you sure you want to delete this item?</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate({ data: { orderId: order.id } }),
+    });
+
+  const onDragStart = ({ active: dragged }: DragStartEvent) => setActive(board.find(Number(dragged.id)) ?? null);
+  const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
+    setActive(null);
+    const order = board.find(Number(dragged.id));
+    if (order && over) void board.move(order, over.id as SupplyOrderStatus);
+  };
+
+  const { pending, ordered, delivered } = board.queries;
+  const content = (status: SupplyOrderStatus) => {
+    const query = status === 'pending' ? pending : status === 'ordered' ? ordered : delivered;
+    if (query.isError && !query.data) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+    if (query.isPending) return <Loading />;
+    const cards = board.column(status);
+    return (
+      <>
+        {cards.length === 0 && (
+          <Text size="sm" c="dimmed" ta="center" py="xl">
+            No supply orders
+          </Text>
+        )}
+        {cards.map((order) => (
+          <SupplyOrderCard
+            key={order.id}
+            order={order}
+            status={status}
+            moving={board.isMoving(order.id)}
+            onEdit={setDialog}
+            onRemove={confirmRemove}
+          />
+        ))}
+        {status === 'delivered' && delivered.hasNextPage && (
+          <Button variant="subtle" size="xs" loading={delivered.isFetchingNextPage} onClick={() => void delivered.fetchNextPage()}>
+            Load older
+          </Button>
+        )}
+      </>
+    );
+  };
+
+  return (
+    <Stack>
+      <Title order={2}>Today overview</Title>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={columnCollision}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setActive(null)}
+        accessibility={{ announcements: boardAnnouncements((id) => board.find(Number(id))), screenReaderInstructions }}
+      >
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+          {COLUMNS.map(({ status, title }) => (
+            <BoardColumn
+              key={status}
+              status={status}
+              title={title}
+              count={status === 'delivered' ? undefined : board.queries[status].data ? board.column(status).length : undefined}
+              dropTarget={active != null && active.orderStatus !== status}
+              action={
+                status === 'pending' ? (
+                  <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setDialog('new')}>
+                    Order
+                  </Button>
+                ) : undefined
+              }
+            >
+              {content(status)}
+            </BoardColumn>
+          ))}
+        </SimpleGrid>
+        <DragOverlay dropAnimation={null}>{active ? <SupplyOrderCardBody order={active} status={active.orderStatus} overlay /> : null}</DragOverlay>
+      </DndContext>
+      {dialog && (
+        <Suspense fallback={null}>
+          <SupplyOrderDialog order={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
