@@ -1,7 +1,13 @@
 import type { Handlers } from '../lib/contract.js';
 import { manufacturersHandlers } from './manufacturers/manufacturers.handlers.js';
+import { preformsHandlers } from './preforms/preforms.handlers.js';
+import { stockHandlers } from './stock/stock.handlers.js';
+import { supplyHandlers } from './supply/supply.handlers.js';
 
 /** Every implemented operation, by operationId. Each feature exports its own map. */
 export const handlers: Handlers = {
   ...manufacturersHandlers,
+  ...preformsHandlers,
+  ...stockHandlers,
+  ...supplyHandlers,
 };

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../database.js';
 import { seedManufacturers } from './manufacturers.seed.js';
+import { seedSupply } from './supply.seed.js';
 import { seedUsers } from './users.seed.js';
 
 /**
@@ -11,5 +12,6 @@ export async function seedDemoData(db: Db, log: Pick<Logger, 'info'>): Promise<v
   const seeded: string[] = [];
   if (await seedUsers(db)) seeded.push('users');
   if (await seedManufacturers(db)) seeded.push('manufacturers');
+  if (await seedSupply(db)) seeded.push('supply');
   if (seeded.length) log.info({ seeded }, 'demo data seeded');
 }

@@ -1,0 +1,299 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { components } from '../../../../generated/api-types.js';
+import type { Database } from '../../db/database.js';
+import type { PreformTable } from '../../db/tables/supply.js';
+import { paginate, type PaginationInput } from '../../lib/pagination.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+type Schemas = components['schemas'];
+
+export type PreformSupplyRow = Schemas['PreformSupply'];
+export type PreformRow = Schemas['Preform'];
+export type WarehouseRow = Schemas['Warehouse'];
+
+export interface PreformValues {
+  preformName: string;
+  neck: Schemas['Neck'];
+  material: Schemas['Material'];
+  color: Schemas['Color'];
+  weight: number;
+  qtyPerBox: number;
+}
+
+/** `%` and `_` typed by the user match themselves, not any characters. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const preformSortColumns = {
+  preformName: 'preforms.preform_name',
+  neck: 'preforms.neck',
+  material: 'preforms.material',
+  color: 'preforms.color',
+  weight: 'preforms.weight',
+  productCount: 'product_count',
+  id: 'preforms.id',
+};
+
+const livePreforms = (db: Executor, filter: string | undefined) => {
+  let query = db.selectFrom('preforms').where('preforms.deleted_at', 'is', null);
+  if (filter) query = query.where('preforms.preform_name', 'ilike', containsPattern(filter));
+  return query;
+};
+
+const toPreform = (
+  row: Selectable<PreformTable> & { product_count: number },
+  supplies: Map<number, PreformSupplyRow[]>,
+): PreformRow => ({
+  id: row.id,
+  preformName: row.preform_name,
+  neck: row.neck as Schemas['Neck'],
+  material: row.material as Schemas['Material'],
+  color: row.color as Schemas['Color'],
+  weight: row.weight,
+  qtyPerBox: row.qty_per_box,
+  PreformSupplies: supplies.get(row.id) ?? [],
+  productCount: row.product_count,
+  version: row.version,
+});
+
+/** Client products made from the preform (not deleted): a correlated count, evaluated only for the rows returned. */
+const productCount = sql<number>`(select count(*)::int from client_products cp where cp.preform_id = preforms.id and cp.deleted_at is null)`;
+
+/** One page of preforms (name filter), sorted and limited in SQL, with their suppliers, and the total count. */
+export async function findPreforms(db: Executor, filter: string | undefined, pagination: PaginationInput) {
+  const [rows, total] = await Promise.all([
+    paginate(livePreforms(db, filter).selectAll('preforms').select(productCount.as('product_count')), pagination, preformSortColumns, {
+      sortBy: 'preformName',
+      descending: false,
+      tieBreaker: 'preforms.id',
+    }).execute(),
+    livePreforms(db, filter).select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
+  ]);
+  const supplies = await findSupplies(db, rows.map((row) => row.id));
+  return { rows: rows.map((row) => toPreform(row, supplies)), count: total.count };
+}
+
+/** A preform that is not deleted, with its suppliers. */
+export async function findPreform(db: Executor, id: number): Promise<PreformRow | undefined> {
+  const row = await livePreforms(db, undefined)
+    .selectAll('preforms')
+    .select(productCount.as('product_count'))
+    .where('preforms.id', '=', id)
+    .executeTakeFirst();
+  return row && toPreform(row, await findSupplies(db, [id]));
+}
+
+/**
+ * The selected suppliers of the given preforms, each with its manufacturer and the client products whose default
+ * supplier it is: two queries for any number of preforms (no query per row).
+ */
+export async function findSupplies(db: Executor, preformIds: number[]): Promise<Map<number, PreformSupplyRow[]>> {
+  const result = new Map<number, PreformSupplyRow[]>();
+  if (preformIds.length === 0) return result;
+  const supplies = await db
+    .selectFrom('preform_supplies as s')
+    .innerJoin('manufacturers as m', 'm.id', 's.manufacturer_id')
+    .select(['s.id', 's.preform_id', 's.manufacturer_id', 'm.manufacturer_name', 'm.default_lead_time'])
+    .where('s.preform_id', 'in', preformIds)
+    .where('s.deleted_at', 'is', null)
+    .orderBy('m.manufacturer_name')
+    .orderBy('s.id')
+    .execute();
+  const products = supplies.length
+    ? await db
+        .selectFrom('client_products')
+        .select(['id', 'product_name', 'article_no', 'default_supply_id'])
+        .where('default_supply_id', 'in', supplies.map((supply) => supply.id))
+        .where('deleted_at', 'is', null)
+        .orderBy('product_name')
+        .orderBy('id')
+        .execute()
+    : [];
+  const productsBySupply = new Map<number, PreformSupplyRow['ClientProducts']>();
+  for (const product of products) {
+    const list = productsBySupply.get(product.default_supply_id) ?? [];
+    list.push({ id: product.id, productName: product.product_name, articleNo: product.article_no });
+    productsBySupply.set(product.default_supply_id, list);
+  }
+  for (const supply of supplies) {
+    const list = result.get(supply.preform_id) ?? [];
+    list.push({
+      id: supply.id,
+      preformId: supply.preform_id,
+      manufacturerId: supply.manufacturer_id,
+      Manufacturer: { id: supply.manufacturer_id, manufacturerName: supply.manufacturer_name, defaultLeadTime: supply.default_lead_time },
+      ClientProducts: productsBySupply.get(supply.id) ?? [],
+    });
+    result.set(supply.preform_id, list);
+  }
+  return result;
+}
+
+export async function preformExists(db: Executor, id: number): Promise<boolean> {
+  const row = await db.selectFrom('preforms').select('id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Which of these manufacturer ids exist. */
+export async function existingManufacturers(db: Executor, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('manufacturers').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+const preformColumns = (values: PreformValues) => ({
+  preform_name: values.preformName,
+  neck: values.neck,
+  material: values.material,
+  color: values.color,
+  weight: values.weight,
+  qty_per_box: values.qtyPerBox,
+});
+
+export async function insertPreform(db: Executor, values: PreformValues): Promise<number> {
+  const row = await db.insertInto('preforms').values(preformColumns(values)).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Updates only when `version` is still the stored one (and the preform is not deleted); false otherwise. */
+export async function updatePreform(db: Executor, id: number, version: number, values: PreformValues): Promise<boolean> {
+  const row = await db
+    .updateTable('preforms')
+    .set((eb) => ({ ...preformColumns(values), version: eb('version', '+', 1), updated_at: new Date() }))
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .where('deleted_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Selected suppliers that would be deselected by keeping only `keep`, and that client products still use as
+ * their default supplier. Locks those supplier rows so no product can start using one meanwhile.
+ */
+export async function usedSuppliersOutside(db: Executor, preformId: number, keep: number[]) {
+  let query = db
+    .selectFrom('preform_supplies as s')
+    .innerJoin('manufacturers as m', 'm.id', 's.manufacturer_id')
+    .select(['s.id', 's.manufacturer_id', 'm.manufacturer_name'])
+    .where('s.preform_id', '=', preformId)
+    .where('s.deleted_at', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('client_products as cp')
+          .select('cp.id')
+          .whereRef('cp.default_supply_id', '=', 's.id')
+          .where('cp.deleted_at', 'is', null),
+      ),
+    )
+    .forUpdate('s');
+  if (keep.length) query = query.where('s.manufacturer_id', 'not in', keep);
+  return query.execute();
+}
+
+/** Makes exactly `manufacturerIds` the selected suppliers: others are marked deselected, missing ones added or reselected. */
+export async function setSuppliers(db: Executor, preformId: number, manufacturerIds: number[]): Promise<void> {
+  await db
+    .updateTable('preform_supplies')
+    .set({ deleted_at: new Date() })
+    .where('preform_id', '=', preformId)
+    .where('deleted_at', 'is', null)
+    .where('manufacturer_id', 'not in', manufacturerIds)
+    .execute();
+  await db
+    .insertInto('preform_supplies')
+    .values(manufacturerIds.map((manufacturerId) => ({ preform_id: preformId, manufacturer_id: manufacturerId })))
+    .onConflict((oc) => oc.columns(['preform_id', 'manufacturer_id']).doUpdateSet({ deleted_at: null }))
+    .execute();
+}
+
+/** Locks the live preforms among `ids` (for an all-or-nothing delete) and returns their ids. */
+export async function lockPreforms(db: Executor, ids: number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('preforms')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Preforms among `ids` that client products are made from, with their names. */
+export async function preformsWithProducts(db: Executor, ids: number[]) {
+  return db
+    .selectFrom('preforms as p')
+    .select(['p.id', 'p.preform_name'])
+    .where('p.id', 'in', ids)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('client_products as cp').select('cp.id').whereRef('cp.preform_id', '=', 'p.id').where('cp.deleted_at', 'is', null)),
+    )
+    .orderBy('p.preform_name')
+    .execute();
+}
+
+/** Preforms among `ids` with supply orders still to be delivered. */
+export async function preformsWithOpenSupplyOrders(db: Executor, ids: number[]) {
+  return db
+    .selectFrom('preforms as p')
+    .select(['p.id', 'p.preform_name'])
+    .where('p.id', 'in', ids)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('supply_orders as o')
+          .select('o.id')
+          .whereRef('o.preform_id', '=', 'p.id')
+          .where('o.order_status', 'in', ['pending', 'ordered']),
+      ),
+    )
+    .orderBy('p.preform_name')
+    .execute();
+}
+
+/** Marks preforms deleted (they stay for the stock history and delivered supply orders that refer to them). */
+export async function softDeletePreforms(db: Executor, ids: number[]): Promise<void> {
+  await db
+    .updateTable('preforms')
+    .set((eb) => ({ deleted_at: new Date(), version: eb('version', '+', 1), updated_at: new Date() }))
+    .where('id', 'in', ids)
+    .execute();
+}
+
+const warehouseSortColumns = { warehouseName: 'w.warehouse_name', clientProductCount: 'client_product_count', id: 'w.id' };
+
+/** Client products stored in the warehouse (not deleted). */
+const clientProductCount = sql<number>`(select count(*)::int from client_products cp where cp.preform_warehouse_id = w.id and cp.deleted_at is null)`;
+
+/** Warehouses matching `filter` (part of the name), one page of them, and their total count. */
+export async function findWarehouses(db: Executor, filter: string | undefined, pagination: PaginationInput) {
+  const base = () => {
+    let query = db.selectFrom('preform_warehouses as w');
+    if (filter) query = query.where('w.warehouse_name', 'ilike', containsPattern(filter));
+    return query;
+  };
+  const [rows, total] = await Promise.all([
+    paginate(base().select(['w.id', 'w.warehouse_name', clientProductCount.as('client_product_count')]), pagination, warehouseSortColumns, {
+      sortBy: 'warehouseName',
+      descending: false,
+      tieBreaker: 'w.id',
+    }).execute(),
+    base().select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map((row): WarehouseRow => ({ id: row.id, warehouseName: row.warehouse_name, clientProductCount: row.client_product_count })),
+    count: total.count,
+  };
+}
+
+export async function findWarehouse(db: Executor, id: number): Promise<WarehouseRow | undefined> {
+  const row = await db
+    .selectFrom('preform_warehouses as w')
+    .select(['w.id', 'w.warehouse_name', clientProductCount.as('client_product_count')])
+    .where('w.id', '=', id)
+    .executeTakeFirst();
+  return row && { id: row.id, warehouseName: row.warehouse_name, clientProductCount: row.client_product_count };
+}

@@ -1,0 +1,239 @@
+import type { Kysely, Transaction } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import type { components } from '../../../../generated/api-types.js';
+import type { Database } from '../../db/database.js';
+import type { StockReason } from '../../db/tables/supply.js';
+import type { PaginationInput } from '../../lib/pagination.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+type Schemas = components['schemas'];
+export type PreformStockRow = Schemas['PreformStockRow'];
+
+export interface StockScope {
+  warehouseId?: number;
+  preformId?: number;
+}
+
+const and = (condition: RawBuilder<unknown> | null) => (condition ? sql`and ${condition}` : sql``);
+
+/**
+ * Order amount per (preform, warehouse): the preforms still needed by open production order items (order not
+ * closed, item not closed, something left to produce) of the products made from that preform in that warehouse.
+ * Per item: remaining bottles max(planned - produced, 0) plus the product's scrap (scrap rate x remaining, plus
+ * its start and change-over scrap); rounded up to whole preforms per pair. One grouped query, read through the
+ * partial index of open items.
+ */
+function demandQuery(scope: StockScope) {
+  return sql`
+    select cp.preform_id, cp.preform_warehouse_id as warehouse_id,
+           ceil(sum(greatest(i.planned_amount - i.produced_amount, 0) * (1 + cp.scrap_rate)
+                    + cp.preform_scrap_start + cp.preform_scrap_change_over)) as order_amount
+      from client_production_order_items i
+      join client_production_orders o on o.id = i.order_id and o.closed = 0
+      join client_products cp on cp.id = i.client_product_id and cp.deleted_at is null
+     where not i.is_closed and i.produced_amount < i.planned_amount
+       ${and(scope.warehouseId === undefined ? null : sql`cp.preform_warehouse_id = ${scope.warehouseId}`)}
+       ${and(scope.preformId === undefined ? null : sql`cp.preform_id = ${scope.preformId}`)}
+     group by cp.preform_id, cp.preform_warehouse_id`;
+}
+
+/** The rows of the stock table: pairs with a balance, and pairs that client products use. */
+function pairsQuery(scope: StockScope) {
+  const stockWhere = [
+    scope.warehouseId === undefined ? null : sql`warehouse_id = ${scope.warehouseId}`,
+    scope.preformId === undefined ? null : sql`preform_id = ${scope.preformId}`,
+  ].filter((condition) => condition !== null);
+  return sql`
+    select preform_id, warehouse_id from preform_stock
+     ${stockWhere.length ? sql`where ${sql.join(stockWhere, sql` and `)}` : sql``}
+    union
+    select preform_id, preform_warehouse_id from client_products
+     where deleted_at is null
+       ${and(scope.warehouseId === undefined ? null : sql`preform_warehouse_id = ${scope.warehouseId}`)}
+       ${and(scope.preformId === undefined ? null : sql`preform_id = ${scope.preformId}`)}`;
+}
+
+/** Wire sort key -> SQL expression over the joined row (s: balance, d: demand, p: preform). Nothing from the body reaches SQL. */
+const sortExpressions: Record<string, RawBuilder<unknown>> = {
+  preformName: sql`p.preform_name`,
+  material: sql`p.material`,
+  color: sql`p.color`,
+  currentStock: sql`coalesce(s.current_stock, 0)`,
+  orderAmount: sql`coalesce(d.order_amount, 0)`,
+  futureBalance: sql`coalesce(s.current_stock, 0) - coalesce(d.order_amount, 0)`,
+};
+/** Equal keys are ordered by preform name, then warehouse, always ascending, so pages are stable. */
+const tieBreaker = sql`p.preform_name, p.id, w.warehouse_name, w.id`;
+
+const rowColumns = sql`
+  p.id as preform_id, w.id as warehouse_id, p.preform_name, p.material, p.color, w.warehouse_name,
+  s.current_stock, d.order_amount`;
+
+interface RawStockRow {
+  preform_id: number;
+  warehouse_id: number;
+  preform_name: string;
+  material: string;
+  color: string;
+  warehouse_name: string;
+  current_stock: number | null;
+  order_amount: number | null;
+}
+
+const toStockRow = (row: RawStockRow): PreformStockRow => ({
+  preformId: row.preform_id,
+  preformWarehouseId: row.warehouse_id,
+  Preform: { preformName: row.preform_name, material: row.material as Schemas['Material'], color: row.color as Schemas['Color'] },
+  PreformWarehouse: { warehouseName: row.warehouse_name },
+  currentStock: row.current_stock,
+  orderAmount: row.order_amount,
+  futureBalance: row.current_stock === null && row.order_amount === null ? null : (row.current_stock ?? 0) - (row.order_amount ?? 0),
+});
+
+/**
+ * One page of preform stock rows (one warehouse, or all), sorted and limited in SQL, and the total count.
+ *
+ * The default order, orderAmount descending, has a fast plan: rows with an order amount (few: only pairs with
+ * open items) come first and are sorted on their own; the other pairs are read only when the page reaches past
+ * them. So the operator's first page over every warehouse does not sort every (preform, warehouse) pair.
+ */
+export async function findStockRows(db: Executor, scope: StockScope, pagination: PaginationInput) {
+  const key = pagination.sortBy && sortExpressions[pagination.sortBy] ? pagination.sortBy : 'orderAmount';
+  const descending = pagination.sortBy ? Boolean(pagination.descending) : true;
+  const limit = pagination.rowsPerPage;
+  const offset = (pagination.page - 1) * pagination.rowsPerPage;
+  const [rows, total] = await Promise.all([
+    key === 'orderAmount' && descending
+      ? findByOrderAmount(db, scope, limit, offset)
+      : sql<RawStockRow>`
+          with demand as materialized (${demandQuery(scope)})
+          select ${rowColumns}
+            from (${pairsQuery(scope)}) pair
+            join preforms p on p.id = pair.preform_id and p.deleted_at is null
+            join preform_warehouses w on w.id = pair.warehouse_id
+            left join preform_stock s on s.preform_id = pair.preform_id and s.warehouse_id = pair.warehouse_id
+            left join demand d on d.preform_id = pair.preform_id and d.warehouse_id = pair.warehouse_id
+           order by ${sortExpressions[key]} ${descending ? sql`desc` : sql`asc`}, ${tieBreaker}
+           limit ${limit} offset ${offset}`
+          .execute(db)
+          .then((result) => result.rows),
+    sql<{ count: number }>`
+      select count(*)::int as count
+        from (${pairsQuery(scope)}) pair
+        join preforms p on p.id = pair.preform_id and p.deleted_at is null`.execute(db),
+  ]);
+  return { rows: rows.map(toStockRow), count: total.rows[0].count };
+}
+
+/** Rows with an order amount, largest first; then, if the page reaches past them, the other pairs by name. */
+async function findByOrderAmount(db: Executor, scope: StockScope, limit: number, offset: number): Promise<RawStockRow[]> {
+  const withDemand = await sql<RawStockRow & { demand_rows: number }>`
+    with demand as (${demandQuery(scope)})
+    select ${rowColumns}, count(*) over ()::int as demand_rows
+      from demand d
+      join preforms p on p.id = d.preform_id and p.deleted_at is null
+      join preform_warehouses w on w.id = d.warehouse_id
+      left join preform_stock s on s.preform_id = d.preform_id and s.warehouse_id = d.warehouse_id
+     order by d.order_amount desc, ${tieBreaker}
+     limit ${limit} offset ${offset}`.execute(db);
+  const rows: RawStockRow[] = withDemand.rows;
+  if (rows.length === limit) return rows;
+  const demandRows =
+    withDemand.rows[0]?.demand_rows ??
+    (
+      await sql<{ count: number }>`
+        select count(*)::int as count
+          from (${demandQuery(scope)}) d
+          join preforms p on p.id = d.preform_id and p.deleted_at is null`.execute(db)
+    ).rows[0].count;
+  const rest = await sql<RawStockRow>`
+    with demand as materialized (${demandQuery(scope)})
+    select ${rowColumns}
+      from (${pairsQuery(scope)}) pair
+      join preforms p on p.id = pair.preform_id and p.deleted_at is null
+      join preform_warehouses w on w.id = pair.warehouse_id
+      left join preform_stock s on s.preform_id = pair.preform_id and s.warehouse_id = pair.warehouse_id
+      left join demand d on d.preform_id = pair.preform_id and d.warehouse_id = pair.warehouse_id
+     where d.preform_id is null
+     order by ${tieBreaker}
+     limit ${limit - rows.length} offset ${Math.max(0, offset - demandRows)}`.execute(db);
+  return [...rows.map(({ demand_rows: _, ...row }: RawStockRow & { demand_rows?: number }) => row), ...rest.rows];
+}
+
+/** The stock row of one (preform, warehouse), whether or not it has a balance or products yet. */
+export async function findStockRow(db: Executor, preformId: number, warehouseId: number): Promise<PreformStockRow | undefined> {
+  const result = await sql<RawStockRow>`
+    with demand as (${demandQuery({ preformId, warehouseId })})
+    select ${rowColumns}
+      from preforms p
+      join preform_warehouses w on w.id = ${warehouseId}
+      left join preform_stock s on s.preform_id = p.id and s.warehouse_id = w.id
+      left join demand d on d.preform_id = p.id and d.warehouse_id = w.id
+     where p.id = ${preformId} and p.deleted_at is null`.execute(db);
+  return result.rows[0] && toStockRow(result.rows[0]);
+}
+
+/**
+ * Locks the balance of a pair (creating it at 0 when missing) and returns the stock: ON CONFLICT DO UPDATE takes a
+ * row lock and reads the latest committed value, so concurrent writers of one pair wait for each other.
+ */
+export async function lockBalance(db: Executor, preformId: number, warehouseId: number): Promise<number> {
+  const row = await db
+    .insertInto('preform_stock')
+    .values({ preform_id: preformId, warehouse_id: warehouseId, current_stock: 0 })
+    .onConflict((oc) => oc.columns(['preform_id', 'warehouse_id']).doUpdateSet({ current_stock: sql`preform_stock.current_stock` }))
+    .returning('current_stock')
+    .executeTakeFirstOrThrow();
+  return row.current_stock;
+}
+
+export interface Movement {
+  preformId: number;
+  warehouseId: number;
+  quantity: number;
+  reason: StockReason;
+  sourceType?: string;
+  sourceId?: number;
+  subject: string;
+}
+
+/**
+ * Applies a movement: the balance changes by `quantity` (upsert, row-locked) and the ledger gets a row with the
+ * balance after it, in the caller's transaction. The only way stock changes.
+ */
+export async function recordMovement(db: Executor, movement: Movement): Promise<number> {
+  const balance = await db
+    .insertInto('preform_stock')
+    .values({ preform_id: movement.preformId, warehouse_id: movement.warehouseId, current_stock: movement.quantity })
+    .onConflict((oc) =>
+      oc.columns(['preform_id', 'warehouse_id']).doUpdateSet({
+        current_stock: sql`preform_stock.current_stock + excluded.current_stock`,
+        updated_at: sql`now()`,
+      }),
+    )
+    .returning('current_stock')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('preform_stock_movements')
+    .values({
+      preform_id: movement.preformId,
+      warehouse_id: movement.warehouseId,
+      quantity: movement.quantity,
+      balance_after: balance.current_stock,
+      reason: movement.reason,
+      source_type: movement.sourceType ?? null,
+      source_id: movement.sourceId ?? null,
+      subject: movement.subject,
+    })
+    .execute();
+  return balance.current_stock;
+}
+
+export async function warehouseExists(db: Executor, id: number): Promise<boolean> {
+  return (await db.selectFrom('preform_warehouses').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export async function livePreformExists(db: Executor, id: number): Promise<boolean> {
+  const row = await db.selectFrom('preforms').select('id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,84 @@
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
+import { audit } from '../../lib/audit.js';
+import type { PaginationInput } from '../../lib/pagination.js';
+import { notFound, ruleViolation } from '../../lib/problem.js';
+import { findWarehouse } from '../preforms/preforms.repository.js';
+import * as repository from './stock.repository.js';
+
+/** Part 2.2 / 9: the stock pages show 10 rows, orderAmount descending. */
+const DEFAULT_PAGE: PaginationInput = { page: 1, rowsPerPage: 10, sortBy: 'orderAmount', descending: true };
+
+export interface StockFill {
+  preformId: number;
+  preformWarehouseId: number;
+  preformStock: number;
+  method?: 'increase' | 'set';
+}
+
+/** Preform stock of one warehouse (admin), with the warehouse for the breadcrumb. An unknown warehouse answers 404. */
+export async function getPreformStock(db: Db, body: { preformWarehouseId: number; pagination?: PaginationInput }) {
+  const warehouse = await findWarehouse(db, body.preformWarehouseId);
+  if (!warehouse) throw notFound('Warehouse');
+  return { warehouse, ...(await repository.findStockRows(db, { warehouseId: warehouse.id }, body.pagination ?? DEFAULT_PAGE)) };
+}
+
+/** Preform stock of every warehouse (operator's '/stock'): one page, never every row. */
+export function getOperatorPreformStock(db: Db, body: { pagination?: PaginationInput }) {
+  return repository.findStockRows(db, {}, body.pagination ?? DEFAULT_PAGE);
+}
+
+/**
+ * Fills preform stock ('Fill preform stock'): `increase` adds the entered number (a negative one corrects the
+ * stock down), `set` records the difference that brings the stock to the entered number. Either way it is one
+ * ledger row and the balance beside it, row-locked, with the audit entry, in one transaction. Answers the row.
+ */
+export async function fillPreformStock(db: Db, actor: Actor, fill: StockFill, operation: string) {
+  if (!(await repository.livePreformExists(db, fill.preformId))) throw ruleViolation('preformId', 'notFound', 'No such preform.');
+  if (!(await repository.warehouseExists(db, fill.preformWarehouseId))) {
+    throw ruleViolation('preformWarehouseId', 'notFound', 'No such warehouse.');
+  }
+  const method = fill.method ?? 'increase';
+  return db.transaction().execute(async (trx) => {
+    let quantity = fill.preformStock;
+    if (method === 'set') quantity = fill.preformStock - (await repository.lockBalance(trx, fill.preformId, fill.preformWarehouseId));
+    const balanceAfter = await repository.recordMovement(trx, {
+      preformId: fill.preformId,
+      warehouseId: fill.preformWarehouseId,
+      quantity,
+      reason: method === 'set' ? 'fill_set' : 'fill_increase',
+      subject: actor.sub,
+    });
+    await audit(trx, actor, {
+      operation,
+      recordType: 'preform_stock',
+      recordId: `${fill.preformId}:${fill.preformWarehouseId}`,
+      details: { method, entered: fill.preformStock, quantity, balanceAfter },
+    });
+    const row = await repository.findStockRow(trx, fill.preformId, fill.preformWarehouseId);
+    if (!row) throw new Error('stock row vanished inside its own transaction');
+    return row;
+  });
+}
+
+/**
+ * Adds a delivered supply order's amount to its warehouse's stock (ledger row with the order as source). Called in
+ * the transaction that moves the order to delivered; the ledger's unique (source_type, source_id) index for
+ * deliveries refuses a second one.
+ */
+export async function addSupplyDelivery(
+  trx: Transaction<Database>,
+  actor: Actor,
+  delivery: { supplyOrderId: number; preformId: number; warehouseId: number; amount: number },
+): Promise<number> {
+  return repository.recordMovement(trx, {
+    preformId: delivery.preformId,
+    warehouseId: delivery.warehouseId,
+    quantity: delivery.amount,
+    reason: 'supply_delivery',
+    sourceType: 'supply_order',
+    sourceId: delivery.supplyOrderId,
+    subject: actor.sub,
+  });
+}

@@ -1,0 +1,162 @@
+import type { Db } from '../../db/database.js';
+import type { SupplyOrderStatus } from '../../db/tables/supply.js';
+import type { Actor } from '../../lib/actor.js';
+import { audit } from '../../lib/audit.js';
+import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
+import { addSupplyDelivery } from '../stock/stock.service.js';
+import * as repository from './supply.repository.js';
+
+/** The delivered column shows this many cards unless the board asks for another number. */
+export const DELIVERED_PAGE_SIZE = 50;
+
+const STALE = 'This supply order was changed by someone else meanwhile. Reload the board and apply your change again.';
+const OUT_OF_DELIVERED = 'Cards in delivered cannot be dragged out: the order has been added to stock.';
+const ONLY_PENDING_EDIT = 'Only pending supply orders (New) can be edited.';
+
+export interface SupplyOrderInput {
+  id?: number;
+  orderStatus?: SupplyOrderStatus;
+  orderedAmount: number;
+  dueDate: string;
+  preformId: number;
+  preformWarehouseId: number;
+  preformSupplyId: number;
+  stock?: boolean;
+  clientProductionOrderId?: number | null;
+  version?: number;
+}
+
+/** One column of the board: pending and ordered complete, delivered newest first in pages (default 50). */
+export function getSupplyOrders(db: Db, body: { orderStatus: SupplyOrderStatus; before?: string; beforeId?: number; limit?: number }) {
+  return repository.findSupplyOrders(db, {
+    status: body.orderStatus,
+    before: body.before,
+    beforeId: body.beforeId,
+    limit: body.limit ?? (body.orderStatus === 'delivered' ? DELIVERED_PAGE_SIZE : undefined),
+  });
+}
+
+/** Preform, warehouse and supplier must exist, and the supplier must be one of the preform's (400 naming the field). */
+async function checkReferences(db: Db, values: repository.SupplyOrderValues) {
+  if (!(await repository.livePreformExists(db, values.preformId))) throw ruleViolation('Order.preformId', 'notFound', 'No such preform.');
+  if (!(await repository.warehouseExists(db, values.preformWarehouseId))) {
+    throw ruleViolation('Order.preformWarehouseId', 'notFound', 'No such warehouse.');
+  }
+  if (!(await repository.isSupplierOf(db, values.preformSupplyId, values.preformId))) {
+    throw ruleViolation('Order.preformSupplyId', 'notSupplierOfPreform', 'The supplier is not one of the chosen preform\'s suppliers.');
+  }
+  if (values.clientProductionOrderId !== null && !(await repository.productionOrderExists(db, values.clientProductionOrderId))) {
+    throw ruleViolation('Order.clientProductionOrderId', 'notFound', 'No such production order.');
+  }
+}
+
+type StoredState = NonNullable<Awaited<ReturnType<typeof repository.findOrderState>>>;
+
+const fieldsDiffer = (stored: StoredState, values: repository.SupplyOrderValues) =>
+  stored.ordered_amount !== values.orderedAmount ||
+  stored.due_date !== values.dueDate ||
+  stored.preform_id !== values.preformId ||
+  stored.preform_warehouse_id !== values.preformWarehouseId ||
+  stored.preform_supply_id !== values.preformSupplyId ||
+  stored.client_production_order_id !== values.clientProductionOrderId;
+
+/**
+ * Creates a supply order (always pending), or saves an existing one: fields only while it is pending; a drop on
+ * another column saves the status. Moving out of delivered is refused (409). Moving to delivered adds the ordered
+ * amount to the warehouse's stock exactly once, in the same transaction as the status change; saving delivered
+ * again for an order that already is delivered answers its current state and changes nothing. Any other save with
+ * a stale version answers 409 instead of overwriting.
+ */
+export async function saveSupplyOrder(db: Db, actor: Actor, input: SupplyOrderInput) {
+  const values: repository.SupplyOrderValues = {
+    orderedAmount: input.orderedAmount,
+    dueDate: input.dueDate,
+    preformId: input.preformId,
+    preformWarehouseId: input.preformWarehouseId,
+    preformSupplyId: input.preformSupplyId,
+    clientProductionOrderId: input.clientProductionOrderId ?? null,
+  };
+  const status = input.orderStatus ?? 'pending';
+
+  if (input.id === undefined) {
+    if (status !== 'pending') throw ruleViolation('Order.orderStatus', 'pendingOnCreate', 'A new supply order starts in New (pending).');
+    await checkReferences(db, values);
+    return db.transaction().execute(async (trx) => {
+      const id = await repository.insertSupplyOrder(trx, values);
+      await audit(trx, actor, { operation: 'saveSupplyOrder', recordType: 'supply_order', recordId: id, details: { ...values, orderStatus: status } });
+      return (await repository.findSupplyOrder(trx, id))!;
+    });
+  }
+
+  const id = input.id;
+  if (input.version === undefined) throw ruleViolation('Order.version', 'required', 'An update must send the version it read.');
+  const version = input.version;
+  const stored = await repository.findOrderState(db, id);
+  if (!stored) throw notFound('Supply order');
+  if (stored.order_status === 'delivered') {
+    if (status === 'delivered') return (await repository.findSupplyOrder(db, id))!;
+    throw conflict(OUT_OF_DELIVERED);
+  }
+  if (stored.version !== version) throw conflict(STALE);
+  const edited = fieldsDiffer(stored, values);
+  if (edited) {
+    if (stored.order_status !== 'pending') throw conflict(ONLY_PENDING_EDIT);
+    await checkReferences(db, values);
+  }
+
+  return db.transaction().execute(async (trx) => {
+    if (status === 'delivered') {
+      const delivered = await repository.markDelivered(trx, id, version, edited ? values : null);
+      if (!delivered) return explainMiss(trx, id, status);
+      const balanceAfter = await addSupplyDelivery(trx, actor, {
+        supplyOrderId: delivered.id,
+        preformId: delivered.preform_id,
+        warehouseId: delivered.preform_warehouse_id,
+        amount: delivered.ordered_amount,
+      });
+      await audit(trx, actor, {
+        operation: 'saveSupplyOrder',
+        recordType: 'supply_order',
+        recordId: id,
+        details: { from: stored.order_status, orderStatus: status, addedToStock: delivered.ordered_amount, balanceAfter, ...(edited ? values : {}) },
+      });
+    } else {
+      const updated = await repository.updateSupplyOrder(trx, id, version, status, edited ? values : null);
+      if (!updated) return explainMiss(trx, id, status);
+      await audit(trx, actor, {
+        operation: 'saveSupplyOrder',
+        recordType: 'supply_order',
+        recordId: id,
+        details: { from: stored.order_status, orderStatus: status, ...(edited ? values : {}) },
+      });
+    }
+    return (await repository.findSupplyOrder(trx, id))!;
+  });
+
+  /** A conditional update matched nothing: say why, from the row as committed now. */
+  async function explainMiss(trx: Parameters<typeof repository.findOrderState>[0], orderId: number, target: SupplyOrderStatus) {
+    const now = await repository.findOrderState(trx, orderId);
+    if (!now) throw notFound('Supply order');
+    if (now.order_status === 'delivered') {
+      // Another identical request delivered it first: this one is the idempotent repeat.
+      if (target === 'delivered') return (await repository.findSupplyOrder(trx, orderId))!;
+      throw conflict(OUT_OF_DELIVERED);
+    }
+    throw conflict(STALE);
+  }
+}
+
+/** Removes a pending supply order (others answer 409; with a stale version, 409 too). */
+export async function deleteSupplyOrder(db: Db, actor: Actor, body: { orderId: number; version?: number }) {
+  return db.transaction().execute(async (trx) => {
+    const deleted = await repository.deletePendingOrder(trx, body.orderId, body.version);
+    if (!deleted) {
+      const now = await repository.findOrderState(trx, body.orderId);
+      if (!now) throw notFound('Supply order');
+      if (now.order_status !== 'pending') throw conflict('Only pending supply orders (New) can be removed.');
+      throw conflict(STALE);
+    }
+    await audit(trx, actor, { operation: 'deleteSupplyOrder', recordType: 'supply_order', recordId: body.orderId });
+    return { ok: true as const };
+  });
+}
