@@ -2455,12 +2455,10 @@ export interface components {
         };
         /** @description A preform to create (no id) or update (id and the version read). Name and numbers are trimmed by the web app. */
         PreformInput: {
-            /** @default Clear */
             color: components["schemas"]["Color"];
             id?: components["schemas"]["Id"];
-            /** @default PET */
             material: components["schemas"]["Material"];
-            /** @default PCO1810 */
+            /** @description The dialog starts a new preform with PCO1810, PET, Clear (part 2.1); on the wire all three are required. */
             neck: components["schemas"]["Neck"];
             preformName: string;
             /** @description Manufacturer ids supplying this preform; at least one. Suppliers used by client products must stay selected (409 otherwise). */

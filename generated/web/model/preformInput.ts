@@ -24,6 +24,7 @@ export interface PreformInput {
    * @pattern \S
    */
   preformName: string;
+  /** The dialog starts a new preform with PCO1810, PET, Clear (part 2.1); on the wire all three are required. */
   neck: Neck;
   material: Material;
   color: Color;

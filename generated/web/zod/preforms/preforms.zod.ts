@@ -15,7 +15,7 @@ import zod from 'zod';
  */
 export const adminPreformsSavePreformBodyPreformIdMultipleOf = 1;export const adminPreformsSavePreformBodyPreformPreformNameMax = 120;
 export const adminPreformsSavePreformBodyPreformPreformNameRegExp = new RegExp('\\S');
-export const adminPreformsSavePreformBodyPreformNeckDefault = "PCO1810";export const adminPreformsSavePreformBodyPreformMaterialDefault = "PET";export const adminPreformsSavePreformBodyPreformColorDefault = "Clear";export const adminPreformsSavePreformBodyPreformWeightMax = 200;export const adminPreformsSavePreformBodyPreformQtyPerBoxMax = 99999;
+export const adminPreformsSavePreformBodyPreformWeightMax = 200;export const adminPreformsSavePreformBodyPreformQtyPerBoxMax = 99999;
 export const adminPreformsSavePreformBodyPreformQtyPerBoxMultipleOf = 1;export const adminPreformsSavePreformBodyPreformPreformSuppliesSelectedItemMultipleOf = 1;export const adminPreformsSavePreformBodyPreformVersionMinOne = 0;
 export const adminPreformsSavePreformBodyPreformVersionMultipleOfOne = 1;
 
@@ -23,7 +23,7 @@ export const adminPreformsSavePreformBody = zod.object({
   "preform": zod.object({
   "id": zod.number().min(1).multipleOf(adminPreformsSavePreformBodyPreformIdMultipleOf).optional().describe('Row id.'),
   "preformName": zod.string().min(1).max(adminPreformsSavePreformBodyPreformPreformNameMax).regex(adminPreformsSavePreformBodyPreformPreformNameRegExp),
-  "neck": zod.enum(['PCO1810', '38mm 3-start', '38-400']).describe('Preform neck finish (part 9).'),
+  "neck": zod.enum(['PCO1810', '38mm 3-start', '38-400']).describe('Preform neck finish (part 9).').describe('The dialog starts a new preform with PCO1810, PET, Clear (part 2.1); on the wire all three are required.'),
   "material": zod.enum(['PET', 'PP', 'RPET']).describe('Preform material (part 9).'),
   "color": zod.enum(['Clear', 'Clear/FR', 'Red', 'White', 'Yellow', 'Black', 'Green']).describe('Preform colour (part 9).'),
   "weight": zod.number().min(1).max(adminPreformsSavePreformBodyPreformWeightMax).describe('Weight in grams, 1 to 200 (\'Specify weight between 1 and 200 g.\').'),
