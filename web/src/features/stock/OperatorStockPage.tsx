@@ -1,14 +1,16 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPackageImport } from '@tabler/icons-react';
-import { useOperatorStockGetOperatorPreformStock } from '../../../../generated/web/endpoints/preforms/preforms';
+import { getOperatorStockGetOperatorPreformStockQueryKey, useOperatorStockGetOperatorPreformStock } from '../../../../generated/web/endpoints/preforms/preforms';
 import type { PreformStockRow } from '../../../../generated/web/model';
 import { QueryError } from '../../components/QueryError';
 import { PreformStockTable } from './PreformStockTable';
 import { stockRowKey, useRowSelection } from './preformStock';
 
 const FillStockDialog = lazy(() => import('./FillStockDialog'));
-const ROWS = 10;
+/** Part 2.2: page 1, 10 rows, orderAmount descending (the API pages and sorts). */
+const ROWS = 10 as const;
 
 /**
  * Operator '/stock' (part 2.2): Preform, Material, Color, Future balance, Order amount, Preform stock; no sortable
@@ -16,18 +18,15 @@ const ROWS = 10;
  * clears the selection. 'Fill stock' needs exactly one selected row.
  */
 export default function OperatorStockPage() {
-  const query = useOperatorStockGetOperatorPreformStock({});
   const [page, setPage] = useState(1);
+  const body = { pagination: { page, rowsPerPage: ROWS, sortBy: 'orderAmount' as const, descending: true } };
+  const query = useOperatorStockGetOperatorPreformStock(body, {
+    query: { queryKey: getOperatorStockGetOperatorPreformStockQueryKey(body), placeholderData: keepPreviousData },
+  });
   const [filling, setFilling] = useState<PreformStockRow | null>(null);
   const selection = useRowSelection(query.dataUpdatedAt);
-
-  // The call answers every row; the page orders them by order amount (largest need first) and shows 10 at a time.
-  const sorted = useMemo(
-    () => [...(query.data?.rows ?? [])].sort((a, b) => (b.orderAmount ?? -Infinity) - (a.orderAmount ?? -Infinity)),
-    [query.data],
-  );
-  const rows = sorted.slice((page - 1) * ROWS, page * ROWS);
-  const selected = sorted.find((row) => stockRowKey(row) === selection.selectedKey) ?? null;
+  const rows = query.data?.rows ?? [];
+  const selected = rows.find((row) => stockRowKey(row) === selection.selectedKey) ?? null;
 
   return (
     <Stack>
@@ -42,7 +41,7 @@ export default function OperatorStockPage() {
       ) : (
         <PreformStockTable
           rows={rows}
-          totalRecords={sorted.length}
+          totalRecords={query.data?.count ?? 0}
           page={page}
           onPageChange={setPage}
           fetching={query.isFetching}
