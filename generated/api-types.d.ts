@@ -1278,9 +1278,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Upload files (multipart/form-data, one or more `file` parts). Accepted: .jpg and other images (`image/*`) and PDF
-         *     (`application/pdf`); at most 10 MiB per file (larger or other types answer 400). The files are stored unattached;
-         *     saving a claim with their ids in `Uploads` attaches them. Answers the saved uploads in part order.
+         * @description Upload a file (multipart/form-data with one `file` part; send one request per file, so each has its own progress
+         *     and can be cancelled on its own — a claim takes several). Accepted: .jpg and other images (`image/*`) and PDF
+         *     (`application/pdf`), recognised by their content, not their name; at most 10 MiB per file (larger or other types
+         *     answer 400). The file is stored unattached; saving a claim with its id in `Uploads` attaches it. Answers the saved
+         *     upload as a one-element `Upload` list.
          */
         post: operations["ClientUploads_saveUploads"];
         delete?: never;
@@ -10405,8 +10407,11 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** @description The files; images or PDF, 10 MiB each at most. */
-                    file: string[];
+                    /**
+                     * Format: binary
+                     * @description The file; an image or a PDF, 10 MiB at most.
+                     */
+                    file: string;
                 };
             };
         };

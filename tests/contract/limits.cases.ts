@@ -358,9 +358,9 @@ export function limitCases(t: LimitTester): void {
       await t.field(clientStatsGetFillRateResponse, valid, 'series.0.data', [[-2], [1]], [[2], [-3], [0.5]]);
     });
 
-    t.it("'Upload types .jpg, images and .pdf, several files allowed' (multipart 'file' parts)", async () => {
+    t.it("'Upload types .jpg, images and .pdf, several files allowed' (one multipart 'file' part per request)", async () => {
       const body = (document.paths['/api/client/uploads/save'].post as { requestBody: { content: Record<string, { schema: { properties: { file: { type: string } } }; encoding: { file: { contentType: string } } }> } }).requestBody.content['multipart/form-data'];
-      expect(body.schema.properties.file.type).toBe('array');
+      expect(body.schema.properties.file.type).toBe('string');
       expect(body.encoding.file.contentType).toBe('image/*, application/pdf');
       expect((document.paths['/api/client/uploads/save'].post as { description: string }).description).toMatch(/10 MiB/);
     });

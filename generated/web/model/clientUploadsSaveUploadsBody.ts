@@ -9,6 +9,6 @@ client-face calls only ever see the caller's own company.
  */
 
 export type ClientUploadsSaveUploadsBody = {
-  /** The files; images or PDF, 10 MiB each at most. */
-  file: Blob[];
+  /** The file; an image or a PDF, 10 MiB at most. */
+  file: Blob;
 };

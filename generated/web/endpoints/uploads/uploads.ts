@@ -360,9 +360,11 @@ export function useClientUploadsGetObjectUploads<TData = Awaited<ReturnType<type
 
 
 /**
- * Upload files (multipart/form-data, one or more `file` parts). Accepted: .jpg and other images (`image/*`) and PDF
-(`application/pdf`); at most 10 MiB per file (larger or other types answer 400). The files are stored unattached;
-saving a claim with their ids in `Uploads` attaches them. Answers the saved uploads in part order.
+ * Upload a file (multipart/form-data with one `file` part; send one request per file, so each has its own progress
+and can be cancelled on its own — a claim takes several). Accepted: .jpg and other images (`image/*`) and PDF
+(`application/pdf`), recognised by their content, not their name; at most 10 MiB per file (larger or other types
+answer 400). The file is stored unattached; saving a claim with its id in `Uploads` attaches it. Answers the saved
+upload as a one-element `Upload` list.
  */
 export const clientUploadsSaveUploads = (
     clientUploadsSaveUploadsBody: ClientUploadsSaveUploadsBody,
@@ -370,7 +372,7 @@ export const clientUploadsSaveUploads = (
 ) => {
       
       const formData = new FormData();
-clientUploadsSaveUploadsBody.file.forEach(value => formData.append(`file`, value));
+formData.append(`file`, clientUploadsSaveUploadsBody.file)
 
       return http<ClientUploadsSaveUploads200>(
       {url: `/api/client/uploads/save`, method: 'POST',

@@ -80,12 +80,14 @@ export const clientUploadsGetObjectUploadsResponseItem = zod.object({
 export const clientUploadsGetObjectUploadsResponse = zod.array(clientUploadsGetObjectUploadsResponseItem)
 
 /**
- * Upload files (multipart/form-data, one or more `file` parts). Accepted: .jpg and other images (`image/*`) and PDF
-(`application/pdf`); at most 10 MiB per file (larger or other types answer 400). The files are stored unattached;
-saving a claim with their ids in `Uploads` attaches them. Answers the saved uploads in part order.
+ * Upload a file (multipart/form-data with one `file` part; send one request per file, so each has its own progress
+and can be cancelled on its own — a claim takes several). Accepted: .jpg and other images (`image/*`) and PDF
+(`application/pdf`), recognised by their content, not their name; at most 10 MiB per file (larger or other types
+answer 400). The file is stored unattached; saving a claim with its id in `Uploads` attaches it. Answers the saved
+upload as a one-element `Upload` list.
  */
 export const clientUploadsSaveUploadsBody = zod.object({
-  "file": zod.array(zod.instanceof(File)).describe('The files; images or PDF, 10 MiB each at most.')
+  "file": zod.instanceof(File).describe('The file; an image or a PDF, 10 MiB at most.')
 })
 
 export const clientUploadsSaveUploadsResponseUploadItemIdMultipleOf = 1;export const clientUploadsSaveUploadsResponseUploadItemOriginalFilenameMax = 255;export const clientUploadsSaveUploadsResponseUploadItemMimetypeMax = 127;
