@@ -12,6 +12,7 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
     prefix: '/',
     wildcard: false,
     index: ['index.html'],
+    preCompressed: true, // web/dist has .br and .gz beside each asset (scripts/compress-web.mjs)
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
