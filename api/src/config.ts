@@ -34,6 +34,10 @@ const schema = z.object({
   /** Access token lifetime in seconds (short; the web app refreshes it). */
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).default(300),
   WEB_DIST: z.string().optional(),
+  /** Seller on invoices and declarations of conformity. */
+  MANUFACTURER_NAME: z.string().min(1).default('Orders Portal Packaging'),
+  /** Where outgoing e-mails are dropped as .eml files (no SMTP configured); default DATA_DIR/outbox. */
+  OUTBOX_DIR: z.string().optional(),
 });
 
 export type Config = z.infer<typeof schema> & { publicUrl: string; issuer: string; embeddedIdp: boolean };

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import type { CoreTables } from './tables/core.js';
 import type { IdentityTables } from './tables/identity.js';
+import type { InvoiceTables } from './tables/invoices.js';
 import type { SupplyTables } from './tables/supply.js';
 import pg from 'pg';
 
@@ -11,7 +12,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 /** Every table of the portal: each feature declares its tables in tables/<feature>.ts and a migration. */
-export interface Database extends CoreTables, IdentityTables, SupplyTables {}
+export interface Database extends CoreTables, IdentityTables, SupplyTables, InvoiceTables {}
 
 export type Db = Kysely<Database>;
 
