@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as core from './2026-11-22-0001-core.js';
 import * as identity from './2026-11-22-0002-identity.js';
 import * as supply from './2026-11-22-0003-supply.js';
+import * as orders from './2026-11-22-0004-orders.js';
 import * as invoicesPlans from './2026-11-22-0006-invoices-plans.js';
 
 /**
@@ -12,5 +13,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-core': core,
   '2026-11-22-0002-identity': identity,
   '2026-11-22-0003-supply': supply,
+  '2026-11-22-0004-orders': orders,
   '2026-11-22-0006-invoices-plans': invoicesPlans,
 };
