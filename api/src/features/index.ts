@@ -1,5 +1,6 @@
 import type { Handlers } from '../lib/contract.js';
 import { manufacturersHandlers } from './manufacturers/manufacturers.handlers.js';
+import { ordersHandlers } from './orders/orders.handlers.js';
 import { plansHandlers } from './plans/plans.handlers.js';
 import { preformsHandlers } from './preforms/preforms.handlers.js';
 import { stockHandlers } from './stock/stock.handlers.js';
@@ -8,6 +9,7 @@ import { supplyHandlers } from './supply/supply.handlers.js';
 /** Every implemented operation, by operationId. Each feature exports its own map. */
 export const handlers: Handlers = {
   ...manufacturersHandlers,
+  ...ordersHandlers,
   ...plansHandlers,
   ...preformsHandlers,
   ...stockHandlers,

@@ -1,0 +1,194 @@
+import type { Db } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
+import { audit } from '../../lib/audit.js';
+import type { PaginationInput } from '../../lib/pagination.js';
+import { conflict, forbidden, notFound, ruleViolation } from '../../lib/problem.js';
+import { ordersWithInvoices } from './orders.invoices.js';
+import * as repository from './orders.repository.js';
+
+const ITEMS = 'Order.ClientProductionOrderItems';
+const STALE_ORDER = 'This order was changed by someone else meanwhile. Reload it and apply your change again.';
+const STALE_ITEM = 'An item of this order was changed meanwhile (planner or production). Reload the order and apply your change again.';
+const LOCKED_ITEM = 'An item with an invoice is locked: it cannot be changed or removed.';
+const INVOICED_ORDER = 'An order with an invoice cannot be deleted.';
+const REFERENCED_ORDER = 'This order is referred to by other records (a claim, for example) and cannot be deleted.';
+
+export interface OrderItemInput {
+  id?: number;
+  clientProductId: number;
+  dueDate: string;
+  plannedAmount: number;
+  isBuyerConfirmed?: boolean;
+  version?: number;
+}
+
+export interface OrderInput {
+  id?: number;
+  orderNo: string;
+  closed?: 0 | 1;
+  purchaseDate?: string | null;
+  ClientProductionOrderItems: OrderItemInput[];
+  version?: number;
+}
+
+/** The caller's orders ('Weekly order list'; createdAt descending unless asked otherwise). */
+export function getOrders(db: Db, actor: Actor, pagination: PaginationInput) {
+  return repository.findOrders(db, actor, pagination);
+}
+
+/** One of the caller's orders with its items; another company's id answers 404 like a missing one. */
+export async function getOrder(db: Db, actor: Actor, id: number) {
+  const order = await repository.findOrder(db, actor, id);
+  if (!order) throw notFound('Order');
+  return order;
+}
+
+/** The caller's products for the item dialog ('Item to produce'). */
+export function getOrderableProducts(db: Db, actor: Actor) {
+  return repository.findOrderableProducts(db, actor);
+}
+
+/** Saturday and Sunday cannot be picked ('Deliver at': weekends unavailable). */
+const isWeekday = (date: string) => {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day !== 0 && day !== 6;
+};
+
+/** Checks of the input alone (before any read): 400 naming the field. Limits and shapes the contract has checked. */
+function checkInput(input: OrderInput) {
+  if (input.id !== undefined && input.version === undefined) throw ruleViolation('Order.version', 'required', 'An update must send the version it read.');
+  const seen = new Set<number>();
+  input.ClientProductionOrderItems.forEach((item, index) => {
+    if (!isWeekday(item.dueDate)) {
+      throw ruleViolation(`${ITEMS}.${index}.dueDate`, 'weekday', 'Deliver at must be a weekday (Monday to Friday).');
+    }
+    if (item.id !== undefined) {
+      if (seen.has(item.id)) throw ruleViolation(`${ITEMS}.${index}.id`, 'duplicate', 'An item appears twice in the order.');
+      seen.add(item.id);
+      if (item.version === undefined) throw ruleViolation(`${ITEMS}.${index}.version`, 'required', 'An item update must send the version it read.');
+    }
+  });
+}
+
+/**
+ * Creates an order with its items, or updates one with its items, in one transaction (all or nothing):
+ * - the order is the caller's (another company's id: 404) and at the version read (else 409);
+ * - every item's product is a live product of the caller's company (another company's: 404);
+ * - item ids must be items of this order (404); items left out of the list are deleted;
+ * - an item with an invoice is locked: changing or removing it answers 409 (sending it unchanged is fine);
+ * - an item changed since it was read answers 409;
+ * - changing an item's due date clears its seller confirmation; only buyers set 'By buyer' (others: 403 when they
+ *   try to change it); the seller confirmation is not settable here (the contract drops it).
+ * The write is audited in the same transaction. Answers the order as `orders/get` does.
+ */
+export async function saveOrder(db: Db, actor: Actor, input: OrderInput) {
+  checkInput(input);
+  const isBuyer = actor.clientType === 'buyer';
+  const orderValues: repository.OrderValues = {
+    orderNo: input.orderNo.trim(),
+    closed: input.closed ?? 0,
+    purchaseDate: input.purchaseDate,
+  };
+  if (!orderValues.orderNo) throw ruleViolation('Order.orderNo', 'required', 'Provide order number.');
+
+  return db.transaction().execute(async (trx) => {
+    let orderId: number;
+    let stored: repository.StoredItem[] = [];
+    if (input.id === undefined) {
+      orderId = await repository.insertOrder(trx, actor, orderValues);
+    } else {
+      const order = await repository.lockOrder(trx, actor, input.id);
+      if (!order) throw notFound('Order');
+      if (order.version !== input.version) throw conflict(STALE_ORDER);
+      orderId = order.id;
+      stored = await repository.lockItems(trx, actor, orderId);
+    }
+    const storedById = new Map(stored.map((item) => [item.id, item]));
+
+    // What each input item means, and which products must be the caller's.
+    const created: repository.ItemValues[] = [];
+    const changed: { stored: repository.StoredItem; version: number; values: repository.ItemValues }[] = [];
+    const productsToCheck = new Set<number>();
+    for (const item of input.ClientProductionOrderItems) {
+      const previous = item.id === undefined ? undefined : storedById.get(item.id);
+      if (item.id !== undefined && !previous) throw notFound('Order item');
+      const buyerConfirmed = item.isBuyerConfirmed ?? previous?.is_buyer_confirmed ?? false;
+      if (!isBuyer && buyerConfirmed !== (previous?.is_buyer_confirmed ?? false)) {
+        throw forbidden('Only buyers confirm order items (By buyer).');
+      }
+      const values = { clientProductId: item.clientProductId, dueDate: item.dueDate, plannedAmount: item.plannedAmount, isBuyerConfirmed: buyerConfirmed };
+      if (!previous) {
+        created.push(values);
+        productsToCheck.add(values.clientProductId);
+        continue;
+      }
+      const differs =
+        previous.client_product_id !== values.clientProductId ||
+        previous.due_date !== values.dueDate ||
+        previous.planned_amount !== values.plannedAmount ||
+        previous.is_buyer_confirmed !== values.isBuyerConfirmed;
+      if (!differs) continue;
+      if (previous.has_invoice) throw conflict(LOCKED_ITEM);
+      if (previous.version !== item.version) throw conflict(STALE_ITEM);
+      if (previous.client_product_id !== values.clientProductId) productsToCheck.add(values.clientProductId);
+      changed.push({ stored: previous, version: item.version ?? previous.version, values });
+    }
+    const kept = new Set(input.ClientProductionOrderItems.map((item) => item.id).filter((id) => id !== undefined));
+    const removed = stored.filter((item) => !kept.has(item.id));
+    if (removed.some((item) => item.has_invoice)) throw conflict(LOCKED_ITEM);
+
+    const own = await repository.ownLiveProductIds(trx, actor, [...productsToCheck]);
+    if ([...productsToCheck].some((id) => !own.has(id))) throw notFound('Client product');
+
+    if (input.id !== undefined && !(await repository.updateOrder(trx, actor, orderId, input.version!, orderValues))) {
+      throw conflict(STALE_ORDER);
+    }
+    if ((await repository.deleteItems(trx, orderId, removed.map((item) => item.id))) !== removed.length) throw conflict(STALE_ITEM);
+    for (const { stored: previous, version, values } of changed) {
+      const updated = await repository.updateItem(trx, orderId, previous.id, version, {
+        ...values,
+        clearSellerConfirmation: previous.due_date !== values.dueDate,
+      });
+      if (!updated) throw conflict(STALE_ITEM);
+    }
+    const createdIds = await repository.insertItems(trx, orderId, created);
+
+    await audit(trx, actor, {
+      operation: 'saveOrder',
+      recordType: 'client_production_order',
+      recordId: orderId,
+      details: {
+        ...orderValues,
+        createdOrder: input.id === undefined,
+        itemsCreated: createdIds,
+        itemsChanged: changed.map((item) => ({ id: item.stored.id, ...item.values })),
+        itemsDeleted: removed.map((item) => item.id),
+      },
+    });
+    return (await repository.findOrder(trx, actor, orderId))!;
+  });
+}
+
+/**
+ * Deletes the caller's orders, all or nothing: an id that is not the caller's (another company's or missing)
+ * answers 404 and nothing is deleted; an order with an invoiced item answers 409 and nothing is deleted.
+ */
+export async function deleteOrders(db: Db, actor: Actor, orderIds: number[]) {
+  const ids = [...new Set(orderIds)];
+  return db.transaction().execute(async (trx) => {
+    const own = await repository.lockOrders(trx, actor, ids);
+    if (own.length !== ids.length) throw notFound('Order');
+    if ((await ordersWithInvoices(trx, ids)).length) throw conflict(INVOICED_ORDER);
+    try {
+      await repository.deleteOrders(trx, actor, ids);
+    } catch (error) {
+      // Other records keep an order (a claim names it): the database refuses, and so does the API, with 409.
+      if ((error as { code?: string }).code === '23503') throw conflict(REFERENCED_ORDER);
+      throw error;
+    }
+    for (const order of own) {
+      await audit(trx, actor, { operation: 'deleteOrders', recordType: 'client_production_order', recordId: order.id, details: { orderNo: order.order_no } });
+    }
+    return { ok: true as const };
+  });
+}
