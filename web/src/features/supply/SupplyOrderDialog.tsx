@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Group, Modal, NumberInput, Select, Stack, type ComboboxItem } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
@@ -110,10 +110,11 @@ export default function SupplyOrderDialog({ order, onClose }: { order: SupplyOrd
   const [preformSearch, setPreformSearch] = useState('');
   const [preformFilter] = useDebouncedValue(preformSearch.trim(), LOOKUP_DEBOUNCE);
   const preformBody = { filter: preformFilter, pagination: { page: 1, rowsPerPage: 20 as const, sortBy: 'preformName' as const } };
+  const preforms = useAdminPreformsGetPreforms(preformBody, {
+    query: { queryKey: getAdminPreformsGetPreformsQueryKey(preformBody), enabled: preformFilter.length >= LOOKUP_MIN, placeholderData: keepPreviousData },
+  }).data;
   const preformOptions = useLookupOptions(
-    useAdminPreformsGetPreforms(preformBody, {
-      query: { queryKey: getAdminPreformsGetPreformsQueryKey(preformBody), enabled: preformFilter.length >= LOOKUP_MIN, placeholderData: keepPreviousData },
-    }).data?.rows.map((preform) => ({ value: String(preform.id), label: preformLabel(preform) })),
+    useMemo(() => preforms?.rows.map((preform) => ({ value: String(preform.id), label: preformLabel(preform) })), [preforms]),
     editing ? { value: String(editing.preformId), label: preformLabel(editing.Preform) } : null,
   );
 
@@ -121,10 +122,11 @@ export default function SupplyOrderDialog({ order, onClose }: { order: SupplyOrd
   const [warehouseSearch, setWarehouseSearch] = useState('');
   const [warehouseFilter] = useDebouncedValue(warehouseSearch.trim(), LOOKUP_DEBOUNCE);
   const warehouseBody = { filter: warehouseFilter };
+  const warehouses = useAdminPreformsGetWarehouses(warehouseBody, {
+    query: { queryKey: getAdminPreformsGetWarehousesQueryKey(warehouseBody), enabled: warehouseFilter.length >= LOOKUP_MIN, placeholderData: keepPreviousData },
+  }).data;
   const warehouseOptions = useLookupOptions(
-    useAdminPreformsGetWarehouses(warehouseBody, {
-      query: { queryKey: getAdminPreformsGetWarehousesQueryKey(warehouseBody), enabled: warehouseFilter.length >= LOOKUP_MIN, placeholderData: keepPreviousData },
-    }).data?.rows.map((warehouse) => ({ value: String(warehouse.id), label: warehouse.warehouseName })),
+    useMemo(() => warehouses?.rows.map((warehouse) => ({ value: String(warehouse.id), label: warehouse.warehouseName })), [warehouses]),
     editing ? { value: String(editing.preformWarehouseId), label: editing.PreformWarehouse.warehouseName } : null,
   );
 
