@@ -23,6 +23,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
   await db.schema.createIndex('preforms_name').on('preforms').columns(['preform_name', 'id']).where(sql.ref('deleted_at'), 'is', null).execute();
+  // Stock counts leave out deleted preforms with an anti-join against this (usually empty) index.
+  await db.schema.createIndex('preforms_deleted').on('preforms').column('id').where(sql.ref('deleted_at'), 'is not', null).execute();
 
   await db.schema
     .createTable('preform_supplies')

@@ -20,21 +20,64 @@ const and = (condition: RawBuilder<unknown> | null) => (condition ? sql`and ${co
  * Order amount per (preform, warehouse): the preforms still needed by open production order items (order not
  * closed, item not closed, something left to produce) of the products made from that preform in that warehouse.
  * Per item: remaining bottles max(planned - produced, 0) plus the product's scrap (scrap rate x remaining, plus
- * its start and change-over scrap); rounded up to whole preforms per pair. One grouped query, read through the
- * partial index of open items.
+ * its start and change-over scrap); rounded up to whole preforms per pair. Computed in SQL, read through the
+ * partial index of open items. Over every warehouse the open items are summed per product first (one pass over
+ * the index, then one lookup per product, not per item); within one warehouse or preform the products come first.
  */
 function demandQuery(scope: StockScope) {
+  if (scope.warehouseId === undefined && scope.preformId === undefined) {
+    return sql`
+      select cp.preform_id, cp.preform_warehouse_id as warehouse_id,
+             ceil(sum(r.remaining * (1 + cp.scrap_rate) + r.items * (cp.preform_scrap_start + cp.preform_scrap_change_over))) as order_amount
+        from (select i.client_product_id, sum(greatest(i.planned_amount - i.produced_amount, 0)) as remaining, count(*) as items
+                from client_production_order_items i
+                join client_production_orders o on o.id = i.order_id and o.closed = 0
+               where not i.is_closed and i.produced_amount < i.planned_amount
+               group by i.client_product_id) r
+        join client_products cp on cp.id = r.client_product_id and cp.deleted_at is null
+       group by cp.preform_id, cp.preform_warehouse_id`;
+  }
+  // `offset 0` keeps the lateral subquery from being flattened, so the plan probes the open-items index per product
+  // of the warehouse instead of scanning every open item.
   return sql`
     select cp.preform_id, cp.preform_warehouse_id as warehouse_id,
            ceil(sum(greatest(i.planned_amount - i.produced_amount, 0) * (1 + cp.scrap_rate)
                     + cp.preform_scrap_start + cp.preform_scrap_change_over)) as order_amount
-      from client_production_order_items i
+      from client_products cp
+      join lateral (select i.order_id, i.planned_amount, i.produced_amount
+                      from client_production_order_items i
+                     where i.client_product_id = cp.id and not i.is_closed and i.produced_amount < i.planned_amount
+                    offset 0) i on true
       join client_production_orders o on o.id = i.order_id and o.closed = 0
-      join client_products cp on cp.id = i.client_product_id and cp.deleted_at is null
-     where not i.is_closed and i.produced_amount < i.planned_amount
+     where cp.deleted_at is null
        ${and(scope.warehouseId === undefined ? null : sql`cp.preform_warehouse_id = ${scope.warehouseId}`)}
        ${and(scope.preformId === undefined ? null : sql`cp.preform_id = ${scope.preformId}`)}
      group by cp.preform_id, cp.preform_warehouse_id`;
+}
+
+/**
+ * How many rows the stock table has: balances (of preforms not deleted) plus the pairs that client products use
+ * and that have no balance yet. Counted without building the union of every pair.
+ */
+function countQuery(scope: StockScope) {
+  const onBalance = (alias: string) => [
+    scope.warehouseId === undefined ? null : sql`${sql.ref(`${alias}.warehouse_id`)} = ${scope.warehouseId}`,
+    scope.preformId === undefined ? null : sql`${sql.ref(`${alias}.preform_id`)} = ${scope.preformId}`,
+  ];
+  return sql<{ count: number }>`
+    select (select count(*) from preform_stock s
+             where not exists (select 1 from preforms p where p.id = s.preform_id and p.deleted_at is not null)
+               ${sql.join(onBalance('s').map(and), sql` `)})
+         + (select count(*) from (
+              select distinct cp.preform_id, cp.preform_warehouse_id
+                from client_products cp
+                join preforms p on p.id = cp.preform_id and p.deleted_at is null
+               where cp.deleted_at is null
+                 ${and(scope.warehouseId === undefined ? null : sql`cp.preform_warehouse_id = ${scope.warehouseId}`)}
+                 ${and(scope.preformId === undefined ? null : sql`cp.preform_id = ${scope.preformId}`)}
+                 and not exists (select 1 from preform_stock s where s.preform_id = cp.preform_id and s.warehouse_id = cp.preform_warehouse_id)
+            ) without_balance)
+         as count`;
 }
 
 /** The rows of the stock table: pairs with a balance, and pairs that client products use. */
@@ -117,12 +160,9 @@ export async function findStockRows(db: Executor, scope: StockScope, pagination:
            limit ${limit} offset ${offset}`
           .execute(db)
           .then((result) => result.rows),
-    sql<{ count: number }>`
-      select count(*)::int as count
-        from (${pairsQuery(scope)}) pair
-        join preforms p on p.id = pair.preform_id and p.deleted_at is null`.execute(db),
+    countQuery(scope).execute(db),
   ]);
-  return { rows: rows.map(toStockRow), count: total.rows[0].count };
+  return { rows: rows.map(toStockRow), count: Number(total.rows[0].count) };
 }
 
 /** Rows with an order amount, largest first; then, if the page reaches past them, the other pairs by name. */

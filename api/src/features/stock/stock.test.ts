@@ -240,6 +240,20 @@ describe('Order amount and future balance', () => {
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
   });
 
+  it('a deleted preform leaves the stock table (rows and count), though its ledger stays', async () => {
+    const warehouseId = await makeWarehouse(database.db);
+    const kept = await makePreform(database.db);
+    const deleted = await makePreform(database.db);
+    await fill({ preformId: kept.id, preformWarehouseId: warehouseId, preformStock: 10 });
+    await fill({ preformId: deleted.id, preformWarehouseId: warehouseId, preformStock: 20 });
+    expect((await stockPage(warehouseId)).count).toBe(2);
+    expect((await post(app, '/api/admin/preforms/delete', { ids: [deleted.id] }, admin)).status).toBe(200);
+    const after = await stockPage(warehouseId);
+    expect(after.count).toBe(1);
+    expect(after.rows.map((row) => row.preformId)).toEqual([kept.id]);
+    expect((await stockOf(database.db, deleted.id, warehouseId)).movements).toHaveLength(1);
+  });
+
   it('an unknown warehouse answers 404', async () => {
     expect((await post(app, '/api/admin/preformstock/get', { preformWarehouseId: 999_999 }, admin)).status).toBe(404);
   });
@@ -249,7 +263,7 @@ describe('POST /api/operator/preformstock/get', () => {
   it('called with {} answers page 1: 10 rows of every warehouse, orderAmount descending, and the count of all rows', async () => {
     const response = await post(app, '/api/operator/preformstock/get', {}, operator);
     expect(response.status).toBe(200);
-    const total = (await sql<{ n: number }>`select count(*)::int as n from (select preform_id, warehouse_id from preform_stock union select preform_id, preform_warehouse_id from client_products where deleted_at is null) x`.execute(database.db)).rows[0].n;
+    const total = (await sql<{ n: number }>`select count(*)::int as n from (select preform_id, warehouse_id from preform_stock union select preform_id, preform_warehouse_id from client_products where deleted_at is null) x join preforms p on p.id = x.preform_id and p.deleted_at is null`.execute(database.db)).rows[0].n;
     expect(response.body.count).toBe(total);
     expect(total).toBeGreaterThan(10);
     expect(response.body.rows).toHaveLength(10);
