@@ -207,7 +207,7 @@ describe('dragging cards between columns (keyboard: Space, arrows, Space)', () =
   it('a drop on Awaiting delivery saves the order with status ordered and stock false; on Added to stock with stock true', async () => {
     const columns: Partial<Record<SupplyOrderStatus, SupplyOrder[]>> = { pending: [supplyOrder('pending', { id: 41, version: 4 })] };
     serveBoard(columns);
-    const saved: { Order: Record<string, unknown> }[] = [];
+    const saved: { Order: SupplyOrder }[] = [];
     server.use(
       http.post('*/api/admin/supply/save', async ({ request }) => {
         const body = (await request.json()) as { Order: SupplyOrder };
