@@ -2,6 +2,7 @@ import type { Handlers } from '../lib/contract.js';
 import { manufacturersHandlers } from './manufacturers/manufacturers.handlers.js';
 import { ordersHandlers } from './orders/orders.handlers.js';
 import { plansHandlers } from './plans/plans.handlers.js';
+import { portfolioHandlers } from './portfolio/portfolio.handlers.js';
 import { preformsHandlers } from './preforms/preforms.handlers.js';
 import { stockHandlers } from './stock/stock.handlers.js';
 import { supplyHandlers } from './supply/supply.handlers.js';
@@ -11,6 +12,7 @@ export const handlers: Handlers = {
   ...manufacturersHandlers,
   ...ordersHandlers,
   ...plansHandlers,
+  ...portfolioHandlers,
   ...preformsHandlers,
   ...stockHandlers,
   ...supplyHandlers,

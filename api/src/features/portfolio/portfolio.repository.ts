@@ -1,0 +1,106 @@
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { components } from '../../../../generated/api-types.js';
+import type { Database } from '../../db/database.js';
+import { tenantOf, type Actor } from '../../lib/actor.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+type Schemas = components['schemas'];
+
+/** The caller's live products with their preform (portfolio cards), by article number. */
+export async function findPortfolioProducts(db: Executor, actor: Actor): Promise<Schemas['PortfolioProduct'][]> {
+  const rows = await db
+    .selectFrom('client_products as cp')
+    .innerJoin('preforms as p', 'p.id', 'cp.preform_id')
+    .select([
+      'cp.id',
+      'cp.article_no',
+      'cp.product_name',
+      'cp.preform_id',
+      'cp.preform_warehouse_id',
+      'cp.current_stock',
+      'p.preform_name',
+      'p.neck',
+      'p.weight',
+      'p.material',
+      'p.color',
+    ])
+    .where('cp.company_id', '=', tenantOf(actor))
+    .where('cp.deleted_at', 'is', null)
+    .orderBy('cp.article_no')
+    .orderBy('cp.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    articleNo: row.article_no,
+    productName: row.product_name,
+    preformId: row.preform_id,
+    preformWarehouseId: row.preform_warehouse_id,
+    currentStock: Math.round(row.current_stock),
+    Preform: {
+      preformName: row.preform_name,
+      neck: row.neck as Schemas['Neck'],
+      weight: row.weight,
+      material: row.material as Schemas['Material'],
+      color: row.color as Schemas['Color'],
+    },
+  }));
+}
+
+/**
+ * 'Material stock': per warehouse, the preform stock of the (preform, warehouse) pairs the caller's live products
+ * use; currentStock null when there is no balance row yet. One query, grouped in SQL.
+ */
+export async function findWarehouseStock(db: Executor, actor: Actor): Promise<Schemas['WarehouseStock'][]> {
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('client_products')
+        .select(['preform_id', 'preform_warehouse_id'])
+        .distinct()
+        .where('company_id', '=', tenantOf(actor))
+        .where('deleted_at', 'is', null)
+        .as('pair'),
+    )
+    .innerJoin('preform_warehouses as w', 'w.id', 'pair.preform_warehouse_id')
+    .innerJoin('preforms as p', 'p.id', 'pair.preform_id')
+    .leftJoin('preform_stock as s', (join) =>
+      join.onRef('s.preform_id', '=', 'pair.preform_id').onRef('s.warehouse_id', '=', 'pair.preform_warehouse_id'),
+    )
+    .select([
+      'w.id',
+      'w.warehouse_name',
+      sql<{ preformId: number; preformName: string; currentStock: number | null }[]>`
+        json_agg(json_build_object('preformId', p.id, 'preformName', p.preform_name, 'currentStock', s.current_stock)
+                 order by p.preform_name, p.id)`.as('balances'),
+    ])
+    .groupBy(['w.id', 'w.warehouse_name'])
+    .orderBy('w.warehouse_name')
+    .orderBy('w.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    warehouseName: row.warehouse_name,
+    StockBalances: row.balances.map((balance) => ({ ...balance, currentStock: balance.currentStock === null ? null : Number(balance.currentStock) })),
+  }));
+}
+
+/** The company's clientType attribute and machines (FBs); undefined when the company is not in the table. */
+export async function findCompany(db: Executor, actor: Actor) {
+  return db.selectFrom('companies').select(['client_type', 'fbs']).where('id', '=', tenantOf(actor)).executeTakeFirst();
+}
+
+/** The caller's machines that are stopped now (an open stop: no end), the latest stop per machine, with its cause. */
+export async function findStoppedMachines(db: Executor, actor: Actor) {
+  return db
+    .selectFrom('downtime_history as h')
+    .leftJoin('downtime_causes as dc', 'dc.id', 'h.cause_id')
+    .distinctOn('h.machine_name')
+    .select(['h.machine_name', 'h.target_start', 'dc.cause_name'])
+    .where('h.company_id', '=', tenantOf(actor))
+    .where('h.target_end', 'is', null)
+    .orderBy('h.machine_name')
+    .orderBy('h.target_start', 'desc')
+    .orderBy('h.id', 'desc')
+    .execute();
+}

@@ -1,0 +1,34 @@
+import type { components } from '../../../../generated/api-types.js';
+import type { Db } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
+import * as repository from './portfolio.repository.js';
+
+type MachineStatus = components['schemas']['MachineStatus'];
+
+/**
+ * The portfolio page: the caller's products with their preform, and the material stock per warehouse. The material
+ * stock is hidden for buyer-type companies (clientType attribute '1'), so it is not even sent to them.
+ */
+export async function getPortfolio(db: Db, actor: Actor) {
+  const [clientProducts, company] = await Promise.all([repository.findPortfolioProducts(db, actor), repository.findCompany(db, actor)]);
+  const warehouseStock = company?.client_type === '1' ? [] : await repository.findWarehouseStock(db, actor);
+  return { clientProducts, warehouseStock };
+}
+
+/**
+ * Every machine of the caller: the company's machines (FBs) and any other machine of the company with an open stop.
+ * A stopped machine carries its cause (null when none was recorded yet) and the start of the stop; a running one nulls.
+ */
+export async function getMachineStatus(db: Db, actor: Actor): Promise<MachineStatus[]> {
+  const [company, stopped] = await Promise.all([repository.findCompany(db, actor), repository.findStoppedMachines(db, actor)]);
+  const stops = new Map(stopped.map((stop) => [stop.machine_name, stop]));
+  const names = [...new Set([...(company?.fbs ?? []), ...stops.keys()])].sort((a, b) => a.localeCompare(b, 'en'));
+  return names.map((machineName) => {
+    const stop = stops.get(machineName);
+    return {
+      machineName,
+      DowntimeCause: stop?.cause_name ? { causeName: stop.cause_name } : null,
+      stoppedSince: stop ? new Date(stop.target_start).toISOString() : null,
+    };
+  });
+}
