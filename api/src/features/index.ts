@@ -4,6 +4,7 @@ import { ordersHandlers } from './orders/orders.handlers.js';
 import { plansHandlers } from './plans/plans.handlers.js';
 import { portfolioHandlers } from './portfolio/portfolio.handlers.js';
 import { preformsHandlers } from './preforms/preforms.handlers.js';
+import { sessionHandlers } from './session/session.handlers.js';
 import { stockHandlers } from './stock/stock.handlers.js';
 import { supplyHandlers } from './supply/supply.handlers.js';
 
@@ -14,6 +15,7 @@ export const handlers: Handlers = {
   ...plansHandlers,
   ...portfolioHandlers,
   ...preformsHandlers,
+  ...sessionHandlers,
   ...stockHandlers,
   ...supplyHandlers,
 };
