@@ -1,4 +1,5 @@
 import type { Handlers } from '../lib/contract.js';
+import { clientsDirectoryHandlers } from './clients-directory/clients-directory.handlers.js';
 import { manufacturersHandlers } from './manufacturers/manufacturers.handlers.js';
 import { ordersHandlers } from './orders/orders.handlers.js';
 import { plansHandlers } from './plans/plans.handlers.js';
@@ -10,6 +11,7 @@ import { supplyHandlers } from './supply/supply.handlers.js';
 
 /** Every implemented operation, by operationId. Each feature exports its own map. */
 export const handlers: Handlers = {
+  ...clientsDirectoryHandlers,
   ...manufacturersHandlers,
   ...ordersHandlers,
   ...plansHandlers,
