@@ -1,0 +1,202 @@
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { InvoiceCurrency } from '../../db/tables/invoices.js';
+import { paginate, type PaginationInput } from '../../lib/pagination.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Whose invoices a query may see: one client company (the caller's tenant on the client face), or every company
+ * (admin and accountant). Every query below puts it in its `where`, so another company's id finds nothing.
+ */
+export type InvoiceScope = { companyId: string } | { allCompanies: true };
+
+export interface InvoiceRow {
+  id: number;
+  clientId: string;
+  company: string | null;
+  deliveryDate: string;
+  invoiceNumber: string;
+  orderNo: string | null;
+  invoiceTotal: number;
+  invoiceCurrency: InvoiceCurrency;
+  exchangeRate: number;
+  isConfirmed: boolean;
+  isSent: boolean;
+}
+
+const sortColumns = {
+  deliveryDate: 'i.delivery_date',
+  invoiceNumber: 'i.invoice_number',
+  orderNo: 'o.order_no',
+  invoiceTotal: 'i.invoice_total',
+  invoiceCurrency: 'i.invoice_currency',
+  isConfirmed: 'i.is_confirmed',
+  isSent: 'i.is_sent',
+  company: 'c.name',
+};
+
+/** Invoices with their company and order number, limited to the scope. */
+function scopedInvoices(db: Executor, scope: InvoiceScope) {
+  const query = db
+    .selectFrom('invoices as i')
+    .innerJoin('companies as c', 'c.id', 'i.company_id')
+    .leftJoin('client_production_orders as o', 'o.id', 'i.order_id')
+    .select([
+      'i.id',
+      'i.company_id as clientId',
+      'c.name as company',
+      'i.delivery_date as deliveryDate',
+      'i.invoice_number as invoiceNumber',
+      'o.order_no as orderNo',
+      'i.invoice_total as invoiceTotal',
+      'i.invoice_currency as invoiceCurrency',
+      'i.exchange_rate as exchangeRate',
+      'i.is_confirmed as isConfirmed',
+      'i.is_sent as isSent',
+    ]);
+  return 'companyId' in scope ? query.where('i.company_id', '=', scope.companyId) : query;
+}
+
+/** One page of invoices in the scope, sorted and limited in SQL (deliveryDate descending by default), and their count. */
+export async function findInvoices(db: Executor, scope: InvoiceScope, pagination: PaginationInput) {
+  let counted = db.selectFrom('invoices').select(sql<number>`count(*)::int`.as('count'));
+  if ('companyId' in scope) counted = counted.where('company_id', '=', scope.companyId);
+  const [rows, total] = await Promise.all([
+    paginate(scopedInvoices(db, scope), pagination, sortColumns, { sortBy: 'deliveryDate', descending: true, tieBreaker: 'i.id' }).execute(),
+    counted.executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as InvoiceRow[], count: total.count };
+}
+
+export async function findInvoice(db: Executor, scope: InvoiceScope, id: number): Promise<InvoiceRow | undefined> {
+  return scopedInvoices(db, scope).where('i.id', '=', id).executeTakeFirst() as Promise<InvoiceRow | undefined>;
+}
+
+export interface InvoiceLine {
+  articleNo: string;
+  productName: string;
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number;
+}
+
+/** What the invoice PDF and the declaration are rendered from: the invoice, the client's address and the lines. */
+export interface InvoiceDocument extends InvoiceRow {
+  address: string;
+  lines: InvoiceLine[];
+}
+
+export async function findInvoiceDocument(db: Executor, scope: InvoiceScope, id: number): Promise<InvoiceDocument | undefined> {
+  const invoice = await scopedInvoices(db, scope).select('c.address').where('i.id', '=', id).executeTakeFirst();
+  if (!invoice) return undefined;
+  const lines = await db
+    .selectFrom('invoice_lines')
+    .select(['article_no as articleNo', 'product_name as productName', 'quantity', 'unit_price as unitPrice', 'line_total as lineTotal'])
+    .where('invoice_id', '=', invoice.id)
+    .orderBy('id')
+    .execute();
+  return { ...(invoice as InvoiceRow & { address: string }), lines };
+}
+
+/** Locks the invoice row (in the scope) for the rest of the transaction; undefined when it is not in the scope. */
+export async function lockInvoice(trx: Transaction<Database>, scope: InvoiceScope, id: number) {
+  let query = trx.selectFrom('invoices').select(['id', 'company_id', 'invoice_number', 'is_confirmed', 'is_sent']).where('id', '=', id);
+  if ('companyId' in scope) query = query.where('company_id', '=', scope.companyId);
+  return query.forUpdate().executeTakeFirst();
+}
+
+export async function markConfirmedAndSent(trx: Transaction<Database>, id: number) {
+  await trx
+    .updateTable('invoices')
+    .set((eb) => ({ is_confirmed: true, is_sent: true, version: eb('version', '+', 1), updated_at: sql<Date>`now()` }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Where a client company's invoices go. There is no client details table (billing e-mail) yet, so it is the
+ * e-mail of the company's first enabled user; null when it has none.
+ */
+export async function billingEmailOf(db: Executor, companyId: string): Promise<string | null> {
+  const user = await db
+    .selectFrom('users')
+    .select('email')
+    .where('company_id', '=', companyId)
+    .where('email', 'is not', null)
+    .where('enabled', '=', true)
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst();
+  return user?.email ?? null;
+}
+
+export interface NewInvoice {
+  companyId: string;
+  invoiceNumber: string;
+  orderId: number | null;
+  deliveryDate: string;
+  currency: InvoiceCurrency;
+  exchangeRate: number;
+  isConfirmed?: boolean;
+  isSent?: boolean;
+  lines: { orderItemId: number | null; articleNo: string; productName: string; quantity: number; unitPrice: number }[];
+}
+
+/** Price per 1,000 bottles times quantity, in cents. */
+const lineTotalOf = (quantity: number, unitPrice: number) => Math.round((quantity * unitPrice) / 10) / 100;
+
+/**
+ * Stores an invoice with its lines (line total = quantity / 1,000 x unit price; invoice total = sum of the lines)
+ * and marks the billed order items as invoiced, which locks them. Used by the demo data and tests; the contract
+ * has no create operation yet.
+ */
+export async function insertInvoice(trx: Transaction<Database>, invoice: NewInvoice) {
+  const lines = invoice.lines.map((line) => ({ ...line, lineTotal: lineTotalOf(line.quantity, line.unitPrice) }));
+  const total = Math.round(lines.reduce((sum, line) => sum + line.lineTotal * 100, 0)) / 100;
+  const { id } = await trx
+    .insertInto('invoices')
+    .values({
+      company_id: invoice.companyId,
+      invoice_number: invoice.invoiceNumber,
+      order_id: invoice.orderId,
+      delivery_date: invoice.deliveryDate,
+      invoice_total: total,
+      invoice_currency: invoice.currency,
+      exchange_rate: invoice.exchangeRate,
+      is_confirmed: invoice.isConfirmed ?? false,
+      is_sent: invoice.isSent ?? false,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (lines.length) {
+    await trx
+      .insertInto('invoice_lines')
+      .values(
+        lines.map((line) => ({
+          invoice_id: id,
+          order_item_id: line.orderItemId,
+          article_no: line.articleNo,
+          product_name: line.productName,
+          quantity: line.quantity,
+          unit_price: line.unitPrice,
+          line_total: line.lineTotal,
+        })),
+      )
+      .execute();
+  }
+  const itemIds = lines.map((line) => line.orderItemId).filter((itemId): itemId is number => itemId !== null);
+  if (itemIds.length && (await orderItemsHaveInvoiceColumn(trx))) {
+    // The orders feature reads "item has an invoice" from this column (migration 0004).
+    await sql`update client_production_order_items set invoice_id = ${id} where id in (${sql.join(itemIds)})`.execute(trx);
+  }
+  return id;
+}
+
+async function orderItemsHaveInvoiceColumn(db: Executor): Promise<boolean> {
+  const result = await sql<{ found: boolean }>`
+    select exists (select 1 from information_schema.columns
+      where table_schema = current_schema() and table_name = 'client_production_order_items' and column_name = 'invoice_id') as found`.execute(db);
+  return result.rows[0]?.found ?? false;
+}
