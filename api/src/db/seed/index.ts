@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../database.js';
 import { seedInvoicesAndPlans } from './invoices.seed.js';
 import { seedManufacturers } from './manufacturers.seed.js';
+import { seedOrders } from './orders.seed.js';
 import { seedSupply } from './supply.seed.js';
 import { seedUsers } from './users.seed.js';
 
@@ -14,6 +15,7 @@ export async function seedDemoData(db: Db, log: Pick<Logger, 'info'>): Promise<v
   if (await seedUsers(db)) seeded.push('users');
   if (await seedManufacturers(db)) seeded.push('manufacturers');
   if (await seedSupply(db)) seeded.push('supply');
+  if (await seedOrders(db)) seeded.push('orders');
   if (await seedInvoicesAndPlans(db)) seeded.push('invoices and forecasts');
   if (seeded.length) log.info({ seeded }, 'demo data seeded');
 }

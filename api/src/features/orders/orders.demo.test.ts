@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
+import { as, createTestApp, post } from '../../../../tests/support/app.js';
+import { seedManufacturers } from '../../db/seed/manufacturers.seed.js';
+import { seedOrders } from '../../db/seed/orders.seed.js';
+import { seedSupply } from '../../db/seed/supply.seed.js';
+import { BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS, seedUsers } from '../../db/seed/users.seed.js';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedUsers(database.db);
+  await seedManufacturers(database.db);
+  await seedSupply(database.db);
+  expect(await seedOrders(database.db)).toBe(true);
+  app = await createTestApp(database.db);
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+const get = async (url: string, token: string) => {
+  const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  return response.json();
+};
+
+describe('orders and portfolio demo data', () => {
+  it('Nordic Springs\' portfolio shows FB-102 stopped by a mould change, FB-101 running', async () => {
+    const status = await get('/api/client/machine/status/get', await as.client(NORDIC_SPRINGS));
+    expect(status).toEqual([
+      { machineName: 'FB-101', DowntimeCause: null, stoppedSince: null },
+      { machineName: 'FB-102', DowntimeCause: { causeName: 'Mould change' }, stoppedSince: expect.any(String) },
+    ]);
+  });
+
+  it('every demo client has orders; Nordic Springs has one in production now (highlighted row)', async () => {
+    for (const company of [NORDIC_SPRINGS, FJORD_WATER]) {
+      const list = await post(app, '/api/client/orders/filter', { pagination: { page: 1, rowsPerPage: 20 } }, await as.client(company));
+      expect(list.body.count, company).toBeGreaterThanOrEqual(2);
+    }
+    const nordic = await post(app, '/api/client/orders/filter', { pagination: { page: 1, rowsPerPage: 20 } }, await as.client(NORDIC_SPRINGS));
+    expect(nordic.body.rows.some((row: { workInProgress: number }) => row.workInProgress === 1)).toBe(true);
+    const buyer = await post(app, '/api/client/orders/filter', { pagination: { page: 1, rowsPerPage: 20 } }, await as.buyer(BALTIC_BEVERAGES));
+    const order = buyer.body.rows.find((row: { orderNo: string }) => row.orderNo === 'BB-2026-014');
+    const detail = await post(app, '/api/client/orders/get', { id: order.id }, await as.buyer(BALTIC_BEVERAGES));
+    expect(detail.body.ClientProductionOrderItems.some((item: { isBuyerConfirmed: boolean }) => item.isBuyerConfirmed)).toBe(true);
+  });
+
+  it('demo order items are never due on a weekend', async () => {
+    const dates = await database.db.selectFrom('client_production_order_items').select('due_date').execute();
+    // The supply seed's items count days from today; only the orders seed promises weekdays, so check its orders.
+    const ours = await database.db
+      .selectFrom('client_production_order_items as i')
+      .innerJoin('client_production_orders as o', 'o.id', 'i.order_id')
+      .select('i.due_date')
+      .where('o.order_no', 'in', ['NS-2026-031', 'FW-PO-5512', 'BB-2026-014'])
+      .execute();
+    expect(dates.length).toBeGreaterThan(ours.length);
+    for (const { due_date } of ours) expect([0, 6]).not.toContain(new Date(`${due_date}T00:00:00Z`).getUTCDay());
+  });
+
+  it('seeds only once', async () => {
+    expect(await seedOrders(database.db)).toBe(false);
+  });
+});
