@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import pdfmakeModule from 'pdfmake';
+import type { Content, ContentTable, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
+
+/**
+ * Server-side PDFs with pdfmake 0.3: one configured instance, fonts embedded, no file or network access.
+ * Documents (claim reports, invoices, declarations, order lists) are plain pdfmake definitions built with the
+ * small helpers below, so they share one look.
+ */
+
+// pdfmake 0.3's Node entry exports one instance; @types/pdfmake still describes 0.2's PdfPrinter class.
+interface PdfMake {
+  virtualfs: { writeFileSync(name: string, content: Buffer): void };
+  setFonts(fonts: Record<string, { normal: string; bold: string; italics: string; bolditalics: string }>): void;
+  setUrlAccessPolicy(policy: (url: string) => boolean): void;
+  setLocalAccessPolicy(policy: (path: string) => boolean): void;
+  createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
+}
+const pdfmake = pdfmakeModule as unknown as PdfMake;
+
+const ROBOTO = {
+  normal: 'Roboto-Regular.ttf',
+  bold: 'Roboto-Medium.ttf',
+  italics: 'Roboto-Italic.ttf',
+  bolditalics: 'Roboto-MediumItalic.ttf',
+};
+
+let configured = false;
+
+/** Loads Roboto (shipped with pdfmake; Latin Extended, so umlauts and € render) into pdfmake's virtual file system. */
+function configure(): void {
+  if (configured) return;
+  const require = createRequire(import.meta.url);
+  const folder = require.resolve('pdfmake/build/fonts/Roboto/Roboto-Regular.ttf').replace(/Roboto-Regular\.ttf$/, '');
+  for (const file of Object.values(ROBOTO)) pdfmake.virtualfs.writeFileSync(file, readFileSync(folder + file));
+  pdfmake.setFonts({ Roboto: ROBOTO });
+  // Document text comes from users: never let a definition fetch URLs or read local files.
+  pdfmake.setUrlAccessPolicy(() => false);
+  pdfmake.setLocalAccessPolicy(() => false);
+  configured = true;
+}
+
+/** Renders a document definition to PDF bytes. */
+export async function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
+  configure();
+  return pdfmake.createPdf(doc).getBuffer();
+}
+
+/** The shared page: A4, Roboto 10 pt, a title block, page numbers, and styles for headings and table headers. */
+export function pdfDocument(options: { title: string; subtitle?: string; content: Content[]; author?: string }): TDocumentDefinitions {
+  return {
+    pageSize: 'A4',
+    pageMargins: [40, 48, 40, 48],
+    info: { title: options.title, ...(options.author ? { author: options.author } : {}) },
+    defaultStyle: { font: 'Roboto', fontSize: 10, lineHeight: 1.2 },
+    styles: {
+      title: { fontSize: 16, bold: true, margin: [0, 0, 0, 4] },
+      subtitle: { fontSize: 10, color: '#555555', margin: [0, 0, 0, 12] },
+      section: { fontSize: 12, bold: true, margin: [0, 14, 0, 6] },
+      tableHeader: { bold: true, fillColor: '#eeeeee' },
+      label: { bold: true },
+      muted: { color: '#777777' },
+    },
+    footer: (currentPage: number, pageCount: number) => ({
+      text: `${currentPage} / ${pageCount}`,
+      alignment: 'right',
+      margin: [40, 16, 40, 0],
+      fontSize: 8,
+      color: '#777777',
+    }),
+    content: [
+      { text: options.title, style: 'title' },
+      ...(options.subtitle ? [{ text: options.subtitle, style: 'subtitle' }] : []),
+      ...options.content,
+    ],
+  };
+}
+
+/** A section heading. */
+export function section(text: string): Content {
+  return { text, style: 'section' };
+}
+
+/** Label / value pairs in two columns (empty values show a dash). */
+export function fieldTable(rows: [label: string, value: string | number | null | undefined][]): ContentTable {
+  return {
+    table: {
+      widths: [150, '*'],
+      body: rows.map(([label, value]) => [
+        { text: label, style: 'label' },
+        value === null || value === undefined || value === '' ? { text: '-', style: 'muted' } : { text: String(value) },
+      ]),
+    },
+    layout: 'lightHorizontalLines',
+  };
+}
+
+export interface PdfColumn<Row> {
+  header: string;
+  value: (row: Row) => string | number | null | undefined;
+  width?: number | '*' | 'auto';
+  alignment?: 'left' | 'right' | 'center';
+}
+
+/** A data table with a repeated header row. */
+export function dataTable<Row>(columns: PdfColumn<Row>[], rows: Row[], emptyText = 'None'): Content {
+  if (!rows.length) return { text: emptyText, style: 'muted' };
+  const header: TableCell[] = columns.map((column) => ({ text: column.header, style: 'tableHeader', alignment: column.alignment ?? 'left' }));
+  const body: TableCell[][] = rows.map((row) =>
+    columns.map((column) => {
+      const value = column.value(row);
+      return { text: value === null || value === undefined ? '' : String(value), alignment: column.alignment ?? 'left' };
+    }),
+  );
+  return {
+    table: { headerRows: 1, widths: columns.map((column) => column.width ?? '*'), body: [header, ...body] },
+    layout: 'lightHorizontalLines',
+  };
+}
+
+/** A block of free text (multi-line user input) under a label. */
+export function textBlock(label: string, text: string | null | undefined): Content[] {
+  return [
+    { text: label, style: 'label', margin: [0, 8, 0, 2] },
+    text && text.trim() ? { text } : { text: '-', style: 'muted' },
+  ];
+}
