@@ -3,6 +3,7 @@ import * as core from './2026-11-22-0001-core.js';
 import * as identity from './2026-11-22-0002-identity.js';
 import * as supply from './2026-11-22-0003-supply.js';
 import * as orders from './2026-11-22-0004-orders.js';
+import * as claims from './2026-11-22-0005-claims.js';
 import * as invoicesPlans from './2026-11-22-0006-invoices-plans.js';
 
 /**
@@ -14,5 +15,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0002-identity': identity,
   '2026-11-22-0003-supply': supply,
   '2026-11-22-0004-orders': orders,
+  '2026-11-22-0005-claims': claims,
   '2026-11-22-0006-invoices-plans': invoicesPlans,
 };

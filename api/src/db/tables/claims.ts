@@ -1,0 +1,52 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './core.js';
+
+export type ClaimStatus = 'new' | 'under investigation' | 'closed';
+
+/** A non-conformance report of a client company about a delivered product and order. */
+export interface ClaimTable {
+  id: Generated<number>;
+  company_id: string;
+  status: ColumnType<ClaimStatus, ClaimStatus | undefined, ClaimStatus>;
+  client_product_id: number;
+  client_production_order_id: number;
+  /** Rejected quantity (bottles). */
+  amount: number;
+  delivery_date: string;
+  description: string;
+  /** Filled by the GP (the manufacturer). */
+  immediate_action: string | null;
+  /** Filled by the GP; `rootCouse` on the wire. */
+  root_cause: string | null;
+  /** Filled by the GP. */
+  corrective_actions: string | null;
+  version: Generated<number>;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type UploadObjectType = 'ClientProductionClaims';
+
+/** A stored file of a client company; unattached until a claim save names it. */
+export interface UploadTable {
+  id: Generated<number>;
+  company_id: string;
+  original_filename: string;
+  /** Detected from the content. */
+  mimetype: string;
+  size: number;
+  /** Hex SHA-256 of the content. */
+  sha256: string;
+  content: Buffer;
+  object_type: UploadObjectType | null;
+  object_id: number | null;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+/** Claims and their uploads. */
+export interface ClaimTables {
+  claims: ClaimTable;
+  uploads: UploadTable;
+}
