@@ -1,4 +1,5 @@
 import type { Handlers } from '../lib/contract.js';
+import { claimsHandlers } from './claims/claims.handlers.js';
 import { clientsDirectoryHandlers } from './clients-directory/clients-directory.handlers.js';
 import { manufacturersHandlers } from './manufacturers/manufacturers.handlers.js';
 import { ordersHandlers } from './orders/orders.handlers.js';
@@ -8,9 +9,11 @@ import { preformsHandlers } from './preforms/preforms.handlers.js';
 import { sessionHandlers } from './session/session.handlers.js';
 import { stockHandlers } from './stock/stock.handlers.js';
 import { supplyHandlers } from './supply/supply.handlers.js';
+import { uploadsHandlers } from './uploads/uploads.handlers.js';
 
 /** Every implemented operation, by operationId. Each feature exports its own map. */
 export const handlers: Handlers = {
+  ...claimsHandlers,
   ...clientsDirectoryHandlers,
   ...manufacturersHandlers,
   ...ordersHandlers,
@@ -20,4 +23,5 @@ export const handlers: Handlers = {
   ...sessionHandlers,
   ...stockHandlers,
   ...supplyHandlers,
+  ...uploadsHandlers,
 };

@@ -1,0 +1,193 @@
+import type { Db } from '../../db/database.js';
+import type { ClaimStatus } from '../../db/tables/claims.js';
+import type { Actor } from '../../lib/actor.js';
+import { audit } from '../../lib/audit.js';
+import type { PaginationInput } from '../../lib/pagination.js';
+import { conflict, HttpProblem, notFound, ruleViolation, type FieldProblem } from '../../lib/problem.js';
+import { CLAIM_OBJECT, deleteUploadsOf, lockAttachable, setAttachments, type CompanyScope } from '../uploads/uploads.repository.js';
+import { claimReportPdf } from './claims.pdf.js';
+import * as repository from './claims.repository.js';
+import type { ClaimValues, StoredClaim } from './claims.repository.js';
+
+export interface ClaimInput {
+  id?: number;
+  status?: ClaimStatus;
+  clientProductId: number;
+  clientProductionOrderId: number;
+  amount: number;
+  deliveryDate: string;
+  description: string;
+  immediateAction?: string | null;
+  rootCouse?: string | null;
+  correctiveActions?: string | null;
+  Uploads?: { id: number }[];
+  version?: number;
+}
+
+/**
+ * Which face saves: the admin (the GP) writes every field of any company's claim; a client-face user (client,
+ * buyer) writes the customer-side fields of the company's own claims.
+ */
+export type ClaimFace = 'admin' | 'client';
+
+/** The fields filled by the GP (the manufacturer), by wire name. */
+export const GP_FIELDS = ['immediateAction', 'rootCouse', 'correctiveActions'] as const;
+type GpField = (typeof GP_FIELDS)[number];
+
+/** Free text as stored: trimmed, blank is null. */
+const text = (value: string | null | undefined) => (value == null || !value.trim() ? null : value.trim());
+
+/** The claims list of the scope ('Non-Conformance Reports'). */
+export function getClaims(db: Db, scope: CompanyScope, request: { pagination: PaginationInput; filter?: string }) {
+  return repository.findClaims(db, scope, request);
+}
+
+/** One claim of the scope; another company's claim answers 404 like a missing one. */
+export async function getClaim(db: Db, scope: CompanyScope, id: number) {
+  const claim = await repository.findClaim(db, scope, id);
+  if (!claim) throw notFound('Claim');
+  return claim;
+}
+
+/**
+ * Creates or updates a claim (part 4): a new claim starts as `new` and cannot start in another status; an existing
+ * one may take any of the three statuses, and once closed every field is locked (409). The product and the order
+ * must be the claim's company's (for a client: the caller's, otherwise 404) and the order one of the product's.
+ * Client-face callers cannot write the GP fields: sending values that differ from the stored ones is refused with
+ * 403 naming the fields, so nothing is silently dropped. `Uploads` becomes the claim's attachment list: only the
+ * company's unattached uploads or this claim's own can be named (others 404). Audited; nothing is written on failure.
+ */
+export async function saveClaim(db: Db, actor: Actor, scope: CompanyScope, face: ClaimFace, input: ClaimInput) {
+  return db.transaction().execute(async (trx) => {
+    let stored: StoredClaim | undefined;
+    if (input.id !== undefined) {
+      stored = await repository.lockClaim(trx, scope, input.id);
+      if (!stored) throw notFound('Claim');
+      if (stored.status === 'closed') throw conflict('This claim is closed; a closed claim cannot be changed.');
+      if (input.version === undefined) throw ruleViolation('Claim.version', 'required', 'An update must send the version it read.');
+    } else if (input.status !== undefined && input.status !== 'new') {
+      throw ruleViolation('Claim.status', 'newClaimStatus', 'A new claim starts as new; its status can be changed once it is saved.');
+    }
+
+    const product = await repository.findProduct(trx, scope, input.clientProductId);
+    if (!product) throw notFound('Client product');
+    const companyId = stored?.companyId ?? product.company_id;
+    if (product.company_id !== companyId) {
+      throw ruleViolation('Claim.clientProductId', 'company', "The product must be one of the claim's company's products.");
+    }
+    const order = await repository.findOrderForProduct(trx, scope, input.clientProductionOrderId, input.clientProductId);
+    if (!order) throw notFound('Production order');
+    if (order.company_id !== companyId || !order.hasProduct) {
+      throw ruleViolation('Claim.clientProductionOrderId', 'productOrder', "The order must be one of the product's orders.");
+    }
+
+    const gp = gpValues(face, stored, input);
+    const values: ClaimValues = {
+      status: stored ? (input.status ?? stored.status) : 'new',
+      clientProductId: input.clientProductId,
+      clientProductionOrderId: input.clientProductionOrderId,
+      amount: input.amount,
+      deliveryDate: input.deliveryDate,
+      description: input.description.trim(),
+      ...gp,
+    };
+
+    let id: number;
+    if (stored) {
+      id = stored.id;
+      if (!(await repository.updateClaim(trx, id, input.version as number, values))) {
+        throw conflict('This claim was changed by someone else meanwhile. Reload it and apply your change again.');
+      }
+    } else {
+      id = await repository.insertClaim(trx, companyId, actor.sub, values);
+    }
+
+    if (input.Uploads !== undefined || !stored) {
+      const uploadIds = [...new Set((input.Uploads ?? []).map((upload) => upload.id))];
+      const attachable = await lockAttachable(trx, companyId, CLAIM_OBJECT, stored ? id : null, uploadIds);
+      if (attachable.length !== uploadIds.length) throw notFound('Upload');
+      await setAttachments(trx, CLAIM_OBJECT, id, uploadIds);
+    }
+
+    await audit(trx, actor, {
+      operation: 'saveClaim',
+      recordType: 'claim',
+      recordId: id,
+      details: { ...values, uploads: input.Uploads?.map((upload) => upload.id) ?? null, created: !stored },
+    });
+    return (await repository.findClaim(trx, scope, id)) as repository.Claim;
+  });
+}
+
+/**
+ * The GP fields to store. The admin writes them (a field left out keeps its value). A client-face caller keeps the
+ * stored ones; if it sends a value that differs (after trimming; blank equals empty) the save is refused with 403.
+ */
+function gpValues(face: ClaimFace, stored: StoredClaim | undefined, input: ClaimInput): Pick<ClaimValues, GpField> {
+  const current = (field: GpField) => stored?.[field] ?? null;
+  if (face === 'admin') {
+    const pick = (field: GpField) => (input[field] === undefined ? current(field) : text(input[field]));
+    return { immediateAction: pick('immediateAction'), rootCouse: pick('rootCouse'), correctiveActions: pick('correctiveActions') };
+  }
+  const refused: FieldProblem[] = GP_FIELDS.filter((field) => input[field] !== undefined && text(input[field]) !== current(field)).map(
+    (field) => ({ field: `Claim.${field}`, code: 'gpField', message: 'Filled by the GP: client users cannot change it.' }),
+  );
+  if (refused.length) {
+    throw new HttpProblem(
+      403,
+      'Forbidden',
+      `Client users cannot write the fields filled by the GP (${refused.map((problem) => problem.field).join(', ')}).`,
+      refused,
+    );
+  }
+  return { immediateAction: current('immediateAction'), rootCouse: current('rootCouse'), correctiveActions: current('correctiveActions') };
+}
+
+/**
+ * Deletes claims of the scope and their attachments, all or nothing: an id outside the scope answers 404. On the
+ * client face a closed claim cannot be deleted (409); the admin may remove any.
+ */
+export async function deleteClaims(db: Db, actor: Actor, scope: CompanyScope, face: ClaimFace, ids: number[]) {
+  const unique = [...new Set(ids)];
+  return db.transaction().execute(async (trx) => {
+    const rows = await repository.lockClaims(trx, scope, unique);
+    if (rows.length !== unique.length) throw notFound('Claim');
+    const closed = rows.find((row) => row.status === 'closed');
+    if (face === 'client' && closed) throw conflict(`Claim ${closed.id} is closed; a closed claim cannot be deleted.`);
+    const uploads = await deleteUploadsOf(trx, CLAIM_OBJECT, unique);
+    await repository.deleteClaimsById(trx, unique);
+    for (const row of rows) {
+      await audit(trx, actor, { operation: 'deleteClaims', recordType: 'claim', recordId: row.id, details: { companyId: row.company_id, status: row.status, uploads } });
+    }
+    return { ok: true as const };
+  });
+}
+
+/**
+ * The claim report as PDF ('Non-Conformance-{id}-report .pdf'), with the GP fields; printed by the user named
+ * in `userProfile` or the caller. Another company's claim answers 404.
+ */
+export async function downloadClaim(
+  db: Db,
+  actor: Actor,
+  scope: CompanyScope,
+  request: { id: number; userProfile?: { fullName?: string; email?: string } },
+) {
+  const claim = await getClaim(db, scope, request.id);
+  const printedBy = request.userProfile?.fullName?.trim() || actor.name;
+  return {
+    filename: `Non-Conformance-${claim.id}-report .pdf`,
+    contentType: 'application/pdf',
+    body: await claimReportPdf(claim, { printedBy, email: request.userProfile?.email?.trim() || actor.email }),
+  };
+}
+
+/** How many orders the 'Order Number' select offers at once; typing narrows them. */
+export const CLAIM_ORDERS_LIMIT = 50;
+
+/** Orders of a product for the claim's 'Order Number' select; a product outside the scope answers 404. */
+export async function getClaimOrders(db: Db, scope: CompanyScope, request: { filter?: string; clientProductId: number }) {
+  const product = await repository.findProduct(db, scope, request.clientProductId);
+  if (!product) throw notFound('Client product');
+  return { rows: await repository.findOrdersOfProduct(db, product, request.filter, CLAIM_ORDERS_LIMIT) };
+}

@@ -1,0 +1,419 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
+import { as, createTestApp, post } from '../../../../tests/support/app.js';
+import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
+import { download, makeClaim, makeClaimable, makeUpload } from './claims.fixtures.js';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let A: string;
+let B: string;
+/** Company A's product and an order of it; a second order of A without the product. */
+let a: { productId: number; orderId: number; otherOrderId: number };
+let b: { productId: number; orderId: number };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database.db);
+  ({ a: A, b: B } = await createTwoCompanies(database.db));
+  const own = await makeClaimable(database.db, A, { orderNo: 'PO-A-0117' });
+  const other = await makeClaimable(database.db, A, { orderNo: 'PO-A-0999' });
+  a = { ...own, otherOrderId: other.orderId };
+  b = await makeClaimable(database.db, B, { orderNo: 'PO-B-0001' });
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+const page = (extra: object = {}) => ({ pagination: { page: 1, rowsPerPage: 20 }, ...extra });
+const claimInput = (over: object = {}) => ({
+  clientProductId: a.productId,
+  clientProductionOrderId: a.orderId,
+  amount: 2400,
+  deliveryDate: '2026-03-11',
+  description: 'Cracked necks on two pallets of batch 0311.',
+  ...over,
+});
+const claimRow = (id: number) => database.db.selectFrom('claims').selectAll().where('id', '=', id).executeTakeFirst();
+const countClaims = async () => Number((await database.db.selectFrom('claims').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+function pdfText(bytes: Buffer): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'claim-pdf-')), 'report.pdf');
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+describe('claim edit (parts 2.4, 4, 5): client face', () => {
+  it('creates a claim that starts as new, with the description trimmed, its uploads attached, and audits it', async () => {
+    const token = await as.client(A);
+    const uploadId = await makeUpload(database.db, A);
+    const response = await post(
+      app,
+      '/api/client/claims/save',
+      { Claim: claimInput({ description: '  Cracked necks.  ', Uploads: [{ id: uploadId }] }) },
+      token,
+    );
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      clientId: A,
+      company: 'Company A',
+      status: 'new',
+      clientProductId: a.productId,
+      ClientProductionOrder: { id: a.orderId, orderNo: 'PO-A-0117' },
+      amount: 2400,
+      deliveryDate: '2026-03-11',
+      description: 'Cracked necks.',
+      immediateAction: null,
+      rootCouse: null,
+      correctiveActions: null,
+      Uploads: [{ id: uploadId, originalFilename: 'photo.jpg', mimetype: 'image/jpeg' }],
+      version: 0,
+    });
+    const entry = await database.db.selectFrom('audit_log').selectAll().where('record_type', '=', 'claim').where('record_id', '=', String(response.body.id)).executeTakeFirst();
+    expect(entry).toMatchObject({ subject: `client-${A}`, company_id: A, operation: 'saveClaim' });
+  });
+
+  it("'New claims start as new and cannot change status': a new claim in another status is refused (400), nothing written", async () => {
+    const before = await countClaims();
+    const response = await post(app, '/api/client/claims/save', { Claim: claimInput({ status: 'closed' }) }, await as.client(A));
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([expect.objectContaining({ field: 'Claim.status' })]);
+    expect(await countClaims()).toBe(before);
+  });
+
+  it.each([
+    ['ClientProduct', { clientProductId: undefined }, 'Claim.clientProductId'],
+    ['ClientProductionOrder', { clientProductionOrderId: undefined }, 'Claim.clientProductionOrderId'],
+    ['deliveryDate (Pick a day.)', { deliveryDate: undefined }, 'Claim.deliveryDate'],
+    ['deliveryDate not a date', { deliveryDate: '11.03.2026' }, 'Claim.deliveryDate'],
+    ['description', { description: undefined }, 'Claim.description'],
+    ['description blank', { description: '   ' }, 'Claim.description'],
+    ['amount', { amount: undefined }, 'Claim.amount'],
+    ['amount 0', { amount: 0 }, 'Claim.amount'],
+  ])("'%s' is required (part 5): 400 naming the field, nothing written", async (_name, over, field) => {
+    const before = await countClaims();
+    const response = await post(app, '/api/client/claims/save', { Claim: claimInput(over) }, await as.client(A));
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
+    expect(await countClaims()).toBe(before);
+  });
+
+  it("the order must be one of the product's orders (400)", async () => {
+    const response = await post(app, '/api/client/claims/save', { Claim: claimInput({ clientProductionOrderId: a.otherOrderId }) }, await as.client(A));
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([expect.objectContaining({ field: 'Claim.clientProductionOrderId' })]);
+  });
+
+  it("'Existing claims may be set freely among the three'; an update needs the version it read, a stale one is 409", async () => {
+    const token = await as.client(A);
+    const created = (await post(app, '/api/client/claims/save', { Claim: claimInput() }, token)).body;
+    const investigating = await post(app, '/api/client/claims/save', { Claim: { ...claimInput(), id: created.id, version: 0, status: 'under investigation' } }, token);
+    expect(investigating.status).toBe(200);
+    expect(investigating.body).toMatchObject({ status: 'under investigation', version: 1 });
+    const back = await post(app, '/api/client/claims/save', { Claim: { ...claimInput(), id: created.id, version: 1, status: 'new' } }, token);
+    expect(back.body).toMatchObject({ status: 'new', version: 2 });
+    const stale = await post(app, '/api/client/claims/save', { Claim: { ...claimInput({ amount: 1 }), id: created.id, version: 1 } }, token);
+    expect(stale.status).toBe(409);
+    const noVersion = await post(app, '/api/client/claims/save', { Claim: { ...claimInput(), id: created.id } }, token);
+    expect(noVersion.status).toBe(400);
+    expect(noVersion.body.errors).toEqual([expect.objectContaining({ field: 'Claim.version' })]);
+    expect((await claimRow(created.id))?.amount).toBe(2400);
+  });
+
+  it("'once closed every field is locked': saving a closed claim is refused with 409 and changes nothing", async () => {
+    const token = await as.client(A);
+    const id = await makeClaim(database.db, { companyId: A, productId: a.productId, orderId: a.orderId, status: 'closed' });
+    const before = await claimRow(id);
+    for (const change of [{ status: 'new' }, { amount: 1 }, { description: 'changed' }, { Uploads: [] }]) {
+      const response = await post(app, '/api/client/claims/save', { Claim: { ...claimInput(), id, version: 0, status: 'closed', ...change } }, token);
+      expect(response.status).toBe(409);
+    }
+    const admin = await post(app, '/api/admin/claims/save', { Claim: { ...claimInput(), id, version: 0, status: 'under investigation' } }, await as.admin());
+    expect(admin.status).toBe(409);
+    expect(await claimRow(id)).toEqual(before);
+  });
+
+  it.each([
+    ['client', () => as.client(A)],
+    ['buyer', () => as.buyer(A)],
+  ])("'Client-role users cannot edit the supplier-side claim fields' (%s): sending them is refused with 403 naming them; nothing changes", async (_role, token) => {
+    const id = await makeClaim(database.db, { companyId: A, productId: a.productId, orderId: a.orderId, status: 'under investigation', immediateAction: 'Pallets quarantined.' });
+    const before = await claimRow(id);
+    const refused = await post(
+      app,
+      '/api/client/claims/save',
+      { Claim: { ...claimInput({ amount: 5 }), id, version: 0, status: 'under investigation', immediateAction: 'Nothing to do.', rootCouse: 'Customer error.', correctiveActions: null } },
+      await token(),
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors.map((error: { field: string }) => error.field)).toEqual(['Claim.immediateAction', 'Claim.rootCouse']);
+    expect(await claimRow(id)).toEqual(before);
+
+    const creating = await post(app, '/api/client/claims/save', { Claim: claimInput({ correctiveActions: 'We fixed it.' }) }, await token());
+    expect(creating.status).toBe(403);
+    expect(creating.body.errors).toEqual([expect.objectContaining({ field: 'Claim.correctiveActions' })]);
+
+    // The editor sends the form back with the GP fields as read: unchanged values pass and stay as they were.
+    const asRead = await post(
+      app,
+      '/api/client/claims/save',
+      { Claim: { ...claimInput({ amount: 5 }), id, version: 0, status: 'under investigation', immediateAction: 'Pallets quarantined.', rootCouse: null, correctiveActions: '' } },
+      await token(),
+    );
+    expect(asRead.status).toBe(200);
+    expect(asRead.body).toMatchObject({ amount: 5, immediateAction: 'Pallets quarantined.', rootCouse: null, correctiveActions: null });
+  });
+
+  it("'Filled by the GP': the admin writes immediate action, root cause and corrective actions of any company's claim", async () => {
+    const id = await makeClaim(database.db, { companyId: A, productId: a.productId, orderId: a.orderId });
+    const response = await post(
+      app,
+      '/api/admin/claims/save',
+      {
+        Claim: {
+          ...claimInput(),
+          id,
+          version: 0,
+          status: 'closed',
+          immediateAction: 'Pallets quarantined.',
+          rootCouse: 'Worn neck-ring insert on FB-04 cavity 7.',
+          correctiveActions: '  Insert replaced.  ',
+        },
+      },
+      await as.admin(),
+    );
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ status: 'closed', immediateAction: 'Pallets quarantined.', rootCouse: 'Worn neck-ring insert on FB-04 cavity 7.', correctiveActions: 'Insert replaced.' });
+    expect(await claimRow(id)).toMatchObject({ root_cause: 'Worn neck-ring insert on FB-04 cavity 7.' });
+  });
+
+  it("the admin creates a claim for a client: it belongs to the product's company; an order of another company is refused", async () => {
+    const token = await as.admin();
+    const created = await post(app, '/api/admin/claims/save', { Claim: { ...claimInput(), clientProductId: b.productId, clientProductionOrderId: b.orderId, immediateAction: 'Called the customer.' } }, token);
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ clientId: B, status: 'new', immediateAction: 'Called the customer.' });
+    const mixed = await post(app, '/api/admin/claims/save', { Claim: { ...claimInput(), clientProductId: b.productId, clientProductionOrderId: a.orderId } }, token);
+    expect(mixed.status).toBe(400);
+    const missing = await post(app, '/api/admin/claims/save', { Claim: { ...claimInput(), clientProductId: 999999 } }, token);
+    expect(missing.status).toBe(404);
+  });
+
+  it('attaches only own unattached uploads or the claim\'s own; leaving one out detaches it', async () => {
+    const token = await as.client(A);
+    const first = await makeUpload(database.db, A);
+    const second = await makeUpload(database.db, A);
+    const created = (await post(app, '/api/client/claims/save', { Claim: claimInput({ Uploads: [{ id: first }] }) }, token)).body;
+    const otherClaim = await makeClaim(database.db, { companyId: A, productId: a.productId, orderId: a.orderId });
+    const taken = await post(app, '/api/client/claims/save', { Claim: { ...claimInput(), id: otherClaim, version: 0, Uploads: [{ id: first }] } }, token);
+    expect(taken.status).toBe(404);
+    const swapped = await post(app, '/api/client/claims/save', { Claim: { ...claimInput(), id: created.id, version: 0, Uploads: [{ id: second }] } }, token);
+    expect(swapped.status).toBe(200);
+    expect(swapped.body.Uploads.map((upload: { id: number }) => upload.id)).toEqual([second]);
+    const detached = await database.db.selectFrom('uploads').select(['object_id']).where('id', '=', first).executeTakeFirstOrThrow();
+    expect(detached.object_id).toBeNull();
+  });
+});
+
+describe('claims list (part 2.4: search box, status chip, sort id ascending, 20 per page)', () => {
+  it('pages and counts in SQL, sorted by id ascending by default, and searches order number, article and description', async () => {
+    await createCompany(database.db, 'company-list', { name: 'List Co' });
+    const { productId, orderId } = await makeClaimable(database.db, 'company-list', { orderNo: 'PO-LIST-7' });
+    const ids: number[] = [];
+    for (let i = 0; i < 23; i++) {
+      ids.push(await makeClaim(database.db, { companyId: 'company-list', productId, orderId, description: i === 5 ? 'Specks in the wall (Größe 1 mm)' : 'Leaking' }));
+    }
+    const token = await as.client('company-list');
+    const first = await post(app, '/api/client/claims/filter', page(), token);
+    expect(first.status).toBe(200);
+    expect(first.body.count).toBe(23);
+    expect(first.body.rows.map((row: { id: number }) => row.id)).toEqual(ids.slice(0, 20));
+    const second = await post(app, '/api/client/claims/filter', { pagination: { page: 2, rowsPerPage: 20 } }, token);
+    expect(second.body.rows.map((row: { id: number }) => row.id)).toEqual(ids.slice(20));
+    const descending = await post(app, '/api/client/claims/filter', { pagination: { page: 1, rowsPerPage: 20, sortBy: 'id', descending: true } }, token);
+    expect(descending.body.rows[0].id).toBe(ids[22]);
+
+    const byText = await post(app, '/api/client/claims/filter', page({ filter: 'größe' }), token);
+    expect(byText.body).toMatchObject({ count: 1, rows: [{ id: ids[5] }] });
+    const byOrder = await post(app, '/api/client/claims/filter', page({ filter: 'po-list' }), token);
+    expect(byOrder.body.count).toBe(23);
+    const wildcard = await post(app, '/api/client/claims/filter', page({ filter: '%' }), token);
+    expect(wildcard.body.count).toBe(0);
+    const byStatus = await post(app, '/api/client/claims/filter', page({ filter: 'closed' }), token);
+    expect(byStatus.body.count).toBe(0);
+  });
+
+  it('refuses a page size not offered (20/50/100)', async () => {
+    const response = await post(app, '/api/client/claims/filter', { pagination: { page: 1, rowsPerPage: 7 } }, await as.client(A));
+    expect(response.status).toBe(400);
+  });
+
+  it("the admin's list holds every company's claims, with company, product and order", async () => {
+    const token = await as.admin();
+    const response = await post(app, '/api/admin/claims/filter', { pagination: { page: 1, rowsPerPage: 100, sortBy: 'company' } }, token);
+    expect(response.status).toBe(200);
+    const companies = new Set(response.body.rows.map((row: { clientId: string }) => row.clientId));
+    expect(companies).toEqual(new Set([A, B, 'company-list']));
+    expect(response.body.rows[0]).toMatchObject({ company: 'Company A', ClientProduct: { articleNo: expect.any(String) } });
+  });
+});
+
+describe('claims delete {claimIds}', () => {
+  it('deletes the claims and their attachments, all or nothing', async () => {
+    const token = await as.client(A);
+    const first = await makeClaim(database.db, { companyId: A, productId: a.productId, orderId: a.orderId });
+    const second = await makeClaim(database.db, { companyId: A, productId: a.productId, orderId: a.orderId });
+    const photo = await makeUpload(database.db, A, { claimId: first });
+    const partial = await post(app, '/api/client/claims/delete', { claimIds: [first, 999999] }, token);
+    expect(partial.status).toBe(404);
+    expect(await claimRow(first)).toBeDefined();
+    const response = await post(app, '/api/client/claims/delete', { claimIds: [first, second] }, token);
+    expect(response.status).toBe(200);
+    expect(await claimRow(first)).toBeUndefined();
+    expect(await database.db.selectFrom('uploads').select('id').where('id', '=', photo).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('a client cannot delete a closed claim (409); the admin can', async () => {
+    const id = await makeClaim(database.db, { companyId: A, productId: a.productId, orderId: a.orderId, status: 'closed' });
+    expect((await post(app, '/api/client/claims/delete', { claimIds: [id] }, await as.client(A))).status).toBe(409);
+    expect(await claimRow(id)).toBeDefined();
+    expect((await post(app, '/api/admin/claims/delete', { claimIds: [id] }, await as.admin())).status).toBe(200);
+    expect(await claimRow(id)).toBeUndefined();
+  });
+});
+
+describe("claims download -> PDF 'Non-Conformance-{id}-report .pdf'", () => {
+  it('is an attachment whose text holds the claim, the GP fields, umlauts and the euro sign', async () => {
+    const id = await makeClaim(database.db, {
+      companyId: A,
+      productId: a.productId,
+      orderId: a.orderId,
+      status: 'closed',
+      description: 'Schwarze Punkte in der Flaschenwand, Größe ~1 mm.',
+      immediateAction: 'Kartons aussortiert.',
+      rootCause: 'Verunreinigtes Mahlgut im Vorformling.',
+      correctiveActions: 'Gutschrift über 120 € erstellt.',
+    });
+    await makeUpload(database.db, A, { claimId: id, filename: 'etikett-größe.jpg' });
+    const response = await download(app, '/api/client/claims/download', { id }, await as.client(A));
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="Non-Conformance-${id}-report .pdf"`);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    const text = pdfText(response.bytes);
+    for (const expected of [
+      `Non-Conformance Report #${id}`,
+      'Company A',
+      'PO-A-0117',
+      '2,400',
+      '11.03.2026',
+      'Größe ~1 mm',
+      'Kartons aussortiert.',
+      'Verunreinigtes Mahlgut im Vorformling.',
+      'Gutschrift über 120 € erstellt.',
+      'etikett-größe.jpg',
+      'Closed',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('prints the name from userProfile, or the caller', async () => {
+    const id = await makeClaim(database.db, { companyId: A, productId: a.productId, orderId: a.orderId });
+    const named = await download(app, '/api/admin/claims/download', { id, userProfile: { fullName: 'Anna Bērziņa', email: 'anna@gp.lv' } }, await as.admin());
+    expect(pdfText(named.bytes)).toContain('Printed by Anna Bērziņa (anna@gp.lv)');
+    const caller = await download(app, '/api/admin/claims/download', { id }, await as.admin());
+    expect(pdfText(caller.bytes)).toContain('Printed by Alice Admin');
+  });
+});
+
+describe('claims/orders/filter {filter, clientProductId}', () => {
+  it("lists the product's orders, narrowed by the typed order number", async () => {
+    const token = await as.client(A);
+    const response = await post(app, '/api/client/claims/orders/filter', { clientProductId: a.productId }, token);
+    expect(response.status).toBe(200);
+    expect(response.body.rows).toEqual([{ id: a.orderId, orderNo: 'PO-A-0117' }]);
+    expect((await post(app, '/api/client/claims/orders/filter', { clientProductId: a.productId, filter: 'a-01' }, token)).body.rows).toHaveLength(1);
+    expect((await post(app, '/api/client/claims/orders/filter', { clientProductId: a.productId, filter: 'zzz' }, token)).body.rows).toEqual([]);
+  });
+
+  it('the admin looks up any company\'s product', async () => {
+    const response = await post(app, '/api/client/claims/orders/filter', { clientProductId: b.productId }, await as.admin());
+    expect(response.body.rows).toEqual([{ id: b.orderId, orderNo: 'PO-B-0001' }]);
+  });
+});
+
+describe("tenant isolation (issue 4): company B never reaches company A's claims", () => {
+  let claimA: number;
+  let snapshot: unknown;
+  beforeAll(async () => {
+    claimA = await makeClaim(database.db, { companyId: A, productId: a.productId, orderId: a.orderId, description: 'Only A may see this' });
+    await makeUpload(database.db, A, { claimId: claimA });
+    snapshot = { claim: await claimRow(claimA), uploads: await database.db.selectFrom('uploads').selectAll().where('object_id', '=', claimA).execute() };
+  });
+  const unchanged = async () =>
+    expect({ claim: await claimRow(claimA), uploads: await database.db.selectFrom('uploads').selectAll().where('object_id', '=', claimA).execute() }).toEqual(snapshot);
+
+  it.each([
+    ['client', () => as.client(B)],
+    ['buyer', () => as.buyer(B)],
+  ])("%s of B gets 404 for A's claim on get, save, delete and download, exactly like a missing id; A's row is unchanged", async (_role, token) => {
+    for (const id of [claimA, 999999]) {
+      const get = await post(app, '/api/client/claims/get', { id }, await token());
+      expect(get.status).toBe(404);
+      expect(get.body.detail).toBe('Claim not found.');
+      const save = await post(app, '/api/client/claims/save', { Claim: { ...claimInput({ clientProductId: b.productId, clientProductionOrderId: b.orderId }), id, version: 0 } }, await token());
+      expect(save.status).toBe(404);
+      expect((await post(app, '/api/client/claims/delete', { claimIds: [id] }, await token())).status).toBe(404);
+      expect((await download(app, '/api/client/claims/download', { id }, await token())).status).toBe(404);
+      expect((await post(app, '/api/client/uploads/object/get', { objectType: 'ClientProductionClaims', objectId: id }, await token())).status).toBe(404);
+    }
+    await unchanged();
+  });
+
+  it("B's lists never contain A's claims, whatever the search text", async () => {
+    const token = await as.client(B);
+    for (const filter of [undefined, 'Only A', 'PO-A-0117', String(claimA), '']) {
+      const response = await post(app, '/api/client/claims/filter', { pagination: { page: 1, rowsPerPage: 100 }, ...(filter === undefined ? {} : { filter }) }, token);
+      expect(response.status).toBe(200);
+      expect(response.body.rows.every((row: { clientId: string }) => row.clientId === B)).toBe(true);
+      expect(response.body.rows.map((row: { id: number }) => row.id)).not.toContain(claimA);
+    }
+  });
+
+  it("B cannot save a claim on A's product or A's order (404), nor attach A's upload (404); nothing is written", async () => {
+    const token = await as.client(B);
+    const before = await countClaims();
+    const uploadsBefore = await database.db.selectFrom('uploads').selectAll().orderBy('id').execute();
+    const freeUploadOfA = await makeUpload(database.db, A);
+    for (const claim of [
+      claimInput(),
+      claimInput({ clientProductId: b.productId }),
+      claimInput({ clientProductId: b.productId, clientProductionOrderId: b.orderId, Uploads: [{ id: freeUploadOfA }] }),
+    ]) {
+      expect((await post(app, '/api/client/claims/save', { Claim: claim }, token)).status).toBe(404);
+    }
+    expect(await countClaims()).toBe(before);
+    const after = await database.db.selectFrom('uploads').selectAll().where('id', '!=', freeUploadOfA).orderBy('id').execute();
+    expect(after).toEqual(uploadsBefore);
+    expect(await database.db.selectFrom('uploads').select('object_id').where('id', '=', freeUploadOfA).executeTakeFirstOrThrow()).toEqual({ object_id: null });
+    await unchanged();
+  });
+
+  it("B gets 404 for A's product in claims/orders/filter, like a missing product", async () => {
+    for (const id of [a.productId, 999999]) {
+      expect((await post(app, '/api/client/claims/orders/filter', { clientProductId: id }, await as.client(B))).status).toBe(404);
+    }
+  });
+
+  it("the client of A still reads its claim (the 404s above are B's, not the claim's)", async () => {
+    const response = await post(app, '/api/client/claims/get', { id: claimA }, await as.client(A));
+    expect(response.status).toBe(200);
+    expect(response.body.Uploads).toHaveLength(1);
+  });
+});

@@ -1,0 +1,60 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest, HttpProblem } from '../../lib/problem.js';
+import type { ReceivedFile } from './uploads.service.js';
+
+/** The one operation whose body is multipart (spec/uploads.tsp). */
+export const UPLOAD_OPERATION = 'ClientUploads_saveUploads';
+
+const received = new WeakMap<FastifyRequest, ReceivedFile>();
+
+/** The file part read for this request (set before validation of the upload operation). */
+export function receivedFile(request: FastifyRequest): ReceivedFile {
+  const file = received.get(request);
+  if (!file) throw badRequest('Send the file as a multipart `file` part.', [{ field: 'file', code: 'required', message: 'Field is required.' }]);
+  return file;
+}
+
+const fileProblem = (code: string, message: string, limit?: number) =>
+  badRequest(message, [{ field: 'file', code, message, ...(limit === undefined ? {} : { limit }) }]);
+
+/**
+ * Multipart for the upload operation only, registered in the API scope before the contract's routes:
+ * - any other route refuses a multipart body with 415 (otherwise it would reach a handler without its JSON schema);
+ * - the upload route reads exactly one `file` part of at most `maxBytes` before validation, keeps the bytes
+ *   aside and leaves `{file: <name>}` as the body, so the contract's schema (`file` required) still checks it.
+ * Too large, several parts or no file part answer 400 naming `file`, like every other bad input.
+ */
+export async function registerUploadParsing(api: FastifyInstance, maxBytes: number): Promise<void> {
+  api.addHook('preParsing', async (request) => {
+    if (request.routeOptions.config.operationId === UPLOAD_OPERATION) return;
+    if (/^multipart\//i.test(request.headers['content-type'] ?? '')) {
+      throw new HttpProblem(415, 'Unsupported Media Type', 'This operation takes application/json.');
+    }
+  });
+  await api.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1, headerPairs: 50 } });
+  api.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.operationId !== UPLOAD_OPERATION) return;
+    if (!request.isMultipart()) throw fileProblem('required', 'Send the file as multipart/form-data with one `file` part.');
+    let file: ReceivedFile | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type !== 'file' || part.fieldname !== 'file') throw fileProblem('parts', 'Send exactly one part, named `file`.');
+        file = { filename: part.filename, content: await part.toBuffer() };
+      }
+    } catch (error) {
+      if (error instanceof HttpProblem) throw error;
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw fileProblem('maxSize', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MiB.`, maxBytes);
+      }
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+        throw fileProblem('parts', 'Send exactly one part, named `file` (one request per file).');
+      }
+      throw fileProblem('multipart', 'The multipart body could not be read.');
+    }
+    if (!file) throw fileProblem('required', 'Field is required.');
+    received.set(request, file);
+    request.body = { file: file.filename || 'upload' };
+  });
+}

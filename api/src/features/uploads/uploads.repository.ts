@@ -1,0 +1,127 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { UploadObjectType } from '../../db/tables/claims.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Whose rows a query may see: a client company's id (client face) or null for the manufacturer's staff (admin
+ * face). Every query below puts it in its `where`, so another company's id simply finds nothing.
+ */
+export type CompanyScope = string | null;
+
+export interface UploadRow {
+  id: number;
+  originalFilename: string;
+  mimetype: string;
+}
+
+export const CLAIM_OBJECT: UploadObjectType = 'ClientProductionClaims';
+
+export async function insertUpload(
+  db: Executor,
+  values: { companyId: string; originalFilename: string; mimetype: string; content: Buffer; sha256: string; createdBy: string },
+): Promise<UploadRow> {
+  const row = await db
+    .insertInto('uploads')
+    .values({
+      company_id: values.companyId,
+      original_filename: values.originalFilename,
+      mimetype: values.mimetype,
+      size: values.content.length,
+      sha256: values.sha256,
+      content: values.content,
+      created_by: values.createdBy,
+    })
+    .returning(['id', 'original_filename', 'mimetype'])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, originalFilename: row.original_filename, mimetype: row.mimetype };
+}
+
+/** Uploads attached to the given records, in upload order (content not read). */
+export async function findUploadsOf(db: Executor, objectType: UploadObjectType, objectIds: number[]) {
+  if (!objectIds.length) return [];
+  const rows = await db
+    .selectFrom('uploads')
+    .select(['id', 'original_filename', 'mimetype', 'object_id'])
+    .where('object_type', '=', objectType)
+    .where('object_id', 'in', objectIds)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ objectId: row.object_id as number, id: row.id, originalFilename: row.original_filename, mimetype: row.mimetype }));
+}
+
+/** One upload with its content, within the scope. */
+export async function findUploadContent(db: Executor, scope: CompanyScope, id: number) {
+  return db
+    .selectFrom('uploads')
+    .select(['id', 'original_filename', 'mimetype', 'content'])
+    .where('id', '=', id)
+    .$if(scope !== null, (query) => query.where('company_id', '=', scope as string))
+    .executeTakeFirst();
+}
+
+/**
+ * Locks the scope's uploads among `ids`, with the status of the claim each is attached to (null when unattached).
+ * Ids outside the scope are simply not returned.
+ */
+export async function lockUploads(db: Executor, scope: CompanyScope, ids: number[]) {
+  return db
+    .selectFrom('uploads as u')
+    .leftJoin('claims as c', (join) => join.onRef('c.id', '=', 'u.object_id').on('u.object_type', '=', CLAIM_OBJECT))
+    .select(['u.id', 'u.company_id', 'u.object_type', 'u.object_id', 'c.status as claimStatus'])
+    .where('u.id', 'in', ids)
+    .$if(scope !== null, (query) => query.where('u.company_id', '=', scope as string))
+    .forUpdate('u')
+    .execute();
+}
+
+export async function deleteUploadsById(db: Executor, ids: number[]) {
+  if (!ids.length) return;
+  await db.deleteFrom('uploads').where('id', 'in', ids).execute();
+}
+
+/** Deletes every upload attached to the given records. */
+export async function deleteUploadsOf(db: Executor, objectType: UploadObjectType, objectIds: number[]) {
+  if (!objectIds.length) return [];
+  const rows = await db.deleteFrom('uploads').where('object_type', '=', objectType).where('object_id', 'in', objectIds).returning('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Makes `ids` exactly the uploads of the record: the listed ones are attached, the others it had are detached
+ * (they stay the company's unattached files). The caller has checked that the listed ones may be attached.
+ */
+export async function setAttachments(db: Executor, objectType: UploadObjectType, objectId: number, ids: number[]) {
+  let detach = db
+    .updateTable('uploads')
+    .set({ object_type: null, object_id: null })
+    .where('object_type', '=', objectType)
+    .where('object_id', '=', objectId);
+  if (ids.length) detach = detach.where('id', 'not in', ids);
+  await detach.execute();
+  if (ids.length) {
+    await db.updateTable('uploads').set({ object_type: objectType, object_id: objectId }).where('id', 'in', ids).execute();
+  }
+}
+
+/**
+ * Of `ids`, those the record may take: uploads of `companyId` that are unattached or already attached to this
+ * record. Locked, so a concurrent save cannot take them meanwhile.
+ */
+export async function lockAttachable(db: Executor, companyId: string, objectType: UploadObjectType, objectId: number | null, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('uploads')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('company_id', '=', companyId)
+    .where((eb) =>
+      objectId === null
+        ? eb('object_id', 'is', null)
+        : eb.or([eb('object_id', 'is', null), eb.and([eb('object_type', '=', objectType), eb('object_id', '=', objectId)])]),
+    )
+    .forUpdate()
+    .execute();
+  return rows.map((row) => row.id);
+}
