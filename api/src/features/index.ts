@@ -1,6 +1,7 @@
 import type { Handlers } from '../lib/contract.js';
 import { claimsHandlers } from './claims/claims.handlers.js';
 import { clientsDirectoryHandlers } from './clients-directory/clients-directory.handlers.js';
+import { invoicesHandlers } from './invoices/invoices.handlers.js';
 import { manufacturersHandlers } from './manufacturers/manufacturers.handlers.js';
 import { ordersHandlers } from './orders/orders.handlers.js';
 import { plansHandlers } from './plans/plans.handlers.js';
@@ -15,6 +16,7 @@ import { uploadsHandlers } from './uploads/uploads.handlers.js';
 export const handlers: Handlers = {
   ...claimsHandlers,
   ...clientsDirectoryHandlers,
+  ...invoicesHandlers,
   ...manufacturersHandlers,
   ...ordersHandlers,
   ...plansHandlers,

@@ -148,9 +148,9 @@ export interface NewInvoice {
 const lineTotalOf = (quantity: number, unitPrice: number) => Math.round((quantity * unitPrice) / 10) / 100;
 
 /**
- * Stores an invoice with its lines (line total = quantity / 1,000 x unit price; invoice total = sum of the lines)
- * and marks the billed order items as invoiced, which locks them. Used by the demo data and tests; the contract
- * has no create operation yet.
+ * Stores an invoice with its lines (line total = quantity / 1,000 x unit price; invoice total = sum of the lines).
+ * A line's `order_item_id` is what bills the item: the orders feature reads it as "has an invoice" and locks the
+ * item. Used by the demo data and tests; the contract has no create operation yet.
  */
 export async function insertInvoice(trx: Transaction<Database>, invoice: NewInvoice) {
   const lines = invoice.lines.map((line) => ({ ...line, lineTotal: lineTotalOf(line.quantity, line.unitPrice) }));
@@ -186,17 +186,6 @@ export async function insertInvoice(trx: Transaction<Database>, invoice: NewInvo
       )
       .execute();
   }
-  const itemIds = lines.map((line) => line.orderItemId).filter((itemId): itemId is number => itemId !== null);
-  if (itemIds.length && (await orderItemsHaveInvoiceColumn(trx))) {
-    // The orders feature reads "item has an invoice" from this column (migration 0004).
-    await sql`update client_production_order_items set invoice_id = ${id} where id in (${sql.join(itemIds)})`.execute(trx);
-  }
   return id;
 }
 
-async function orderItemsHaveInvoiceColumn(db: Executor): Promise<boolean> {
-  const result = await sql<{ found: boolean }>`
-    select exists (select 1 from information_schema.columns
-      where table_schema = current_schema() and table_name = 'client_production_order_items' and column_name = 'invoice_id') as found`.execute(db);
-  return result.rows[0]?.found ?? false;
-}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
+import { as, createTestApp, post } from '../../../../tests/support/app.js';
+import { seedDemoData } from '../../db/seed/index.js';
+import { seedInvoicesAndPlans } from '../../db/seed/invoices.seed.js';
+import { BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS } from '../../db/seed/users.seed.js';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData(database.db, { info: () => undefined });
+  app = await createTestApp(database.db);
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+describe('invoices and forecasts demo data', () => {
+  it('gives every demo company invoices; the accountant sees them all, a client only its own', async () => {
+    const all = await post(app, '/api/accountant/invoices/get', { pagination: { page: 1, rowsPerPage: 100 } }, await as.accountant());
+    expect(all.body.count).toBeGreaterThanOrEqual(5);
+    expect(new Set(all.body.rows.map((row: { clientId: string }) => row.clientId)).size).toBe(4);
+    const own = await post(app, '/api/client/invoices/get', { pagination: { page: 1, rowsPerPage: 10 } }, await as.client(NORDIC_SPRINGS));
+    expect(own.body.count).toBe(2);
+    expect(own.body.rows.every((row: { clientId: string }) => row.clientId === NORDIC_SPRINGS)).toBe(true);
+    expect(own.body.rows.some((row: { isConfirmed: boolean; isSent: boolean }) => row.isConfirmed && row.isSent)).toBe(true);
+    expect(all.body.rows.some((row: { invoiceCurrency: string }) => row.invoiceCurrency === 'SEK')).toBe(true);
+  });
+
+  it('bills order items: each total is the sum of its lines, and every line names the order item it bills', async () => {
+    const mismatches = await sql<{ id: number }>`
+      select i.id from invoices i join invoice_lines l on l.invoice_id = i.id
+      group by i.id having sum(l.line_total) <> max(i.invoice_total)`.execute(database.db);
+    expect(mismatches.rows).toEqual([]);
+    const unbilled = await database.db.selectFrom('invoice_lines').select('id').where('order_item_id', 'is', null).execute();
+    expect(unbilled).toEqual([]);
+  });
+
+  it('renders every demo invoice and declaration', async () => {
+    const admin = await as.admin();
+    const all = await post(app, '/api/admin/invoices/get', { pagination: { page: 1, rowsPerPage: 100 } }, admin);
+    for (const row of all.body.rows as { id: number }[]) {
+      for (const url of ['/api/admin/invoice/download', '/api/admin/declaration/download']) {
+        const response = await app.inject({ method: 'POST', url, payload: { id: row.id }, headers: { authorization: `Bearer ${admin}` } });
+        expect(response.statusCode).toBe(200);
+      }
+    }
+  });
+
+  it('gives the client and buyer companies forecasts with items', async () => {
+    for (const [company, token] of [
+      [NORDIC_SPRINGS, await as.client(NORDIC_SPRINGS)],
+      [FJORD_WATER, await as.client(FJORD_WATER)],
+      [BALTIC_BEVERAGES, await as.buyer(BALTIC_BEVERAGES)],
+    ] as const) {
+      const list = await post(app, '/api/client/plans/get', { pagination: { page: 1, rowsPerPage: 20 } }, token);
+      expect(list.body.count, company).toBe(4);
+      const plan = await app.inject({ method: 'GET', url: `/api/client/plan/get/${list.body.rows[0].id}`, headers: { authorization: `Bearer ${token}` } });
+      expect(plan.json().planItems.length, company).toBeGreaterThan(0);
+    }
+  });
+
+  it('is written once: seeding again adds nothing', async () => {
+    expect(await seedInvoicesAndPlans(database.db)).toBe(false);
+  });
+});
