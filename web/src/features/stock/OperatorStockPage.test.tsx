@@ -44,7 +44,7 @@ const bodyRows = () => screen.getAllByRole('row').slice(1);
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 const fillButton = () => screen.getByRole('button', { name: 'Fill stock' });
 
-describe("operator '/stock'", () => {
+describe("operator '/stock'", { timeout: 30_000 }, () => {
   it('lists Preform, Material, Color, Future balance, Order amount and Preform stock, order amount descending, with thousands separators', async () => {
     const list = serve();
     renderWithProviders(<OperatorStockPage />);

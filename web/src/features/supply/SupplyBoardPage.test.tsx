@@ -51,7 +51,7 @@ function serveBoard(columns: Partial<Record<SupplyOrderStatus, SupplyOrder[]>>) 
 
 const column = (title: string) => screen.getByRole('region', { name: title });
 
-describe("admin '/' supply board", () => {
+describe("admin '/' supply board", { timeout: 30_000 }, () => {
   it("shows the three columns, and only 'New' has the Order button", async () => {
     serveBoard({});
     renderWithProviders(<SupplyBoardPage />);
@@ -193,7 +193,7 @@ async function keyboardDrag(target: HTMLElement, moves: ('ArrowRight' | 'ArrowLe
   await act(() => vi.advanceTimersByTimeAsync(10));
 }
 
-describe('dragging cards between columns (keyboard: Space, arrows, Space)', () => {
+describe('dragging cards between columns (keyboard: Space, arrows, Space)', { timeout: 30_000 }, () => {
   let restore: () => void;
   beforeEach(() => {
     restore = layOutBoard();

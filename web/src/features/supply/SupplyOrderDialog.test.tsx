@@ -40,7 +40,7 @@ async function pick(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElemen
   await user.click(await screen.findByRole('option', { name: option }, { timeout: 2000 }));
 }
 
-describe("'Add supply order' / 'Edit supply order'", () => {
+describe("'Add supply order' / 'Edit supply order'", { timeout: 30_000 }, () => {
   it('validates on touch with the messages of part 5 and an invalid submit sends nothing but logs Invalid!', async () => {
     serveLookups();
     let saves = 0;
