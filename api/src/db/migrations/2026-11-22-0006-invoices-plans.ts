@@ -98,21 +98,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['attachment_type', 'attachment_id'])
     .where(sql.ref('attachment_type'), '=', 'invoice')
     .execute();
-
-  // Migration 0004 (orders) gives order items an `invoice_id` without a foreign key, leaving it to this one.
-  // Guarded, so this migration also runs where 0004 is not present.
-  await sql`
-    do $$ begin
-      if exists (select 1 from information_schema.columns
-                 where table_schema = current_schema() and table_name = 'client_production_order_items' and column_name = 'invoice_id') then
-        alter table client_production_order_items
-          add constraint client_production_order_items_invoice foreign key (invoice_id) references invoices (id) on delete restrict;
-      end if;
-    end $$`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table client_production_order_items drop constraint if exists client_production_order_items_invoice`.execute(db);
   await db.schema.dropTable('outbox').execute();
   await db.schema.dropTable('invoice_lines').execute();
   await db.schema.dropTable('invoices').execute();

@@ -74,16 +74,23 @@ export async function seedInvoicesAndPlans(db: Db): Promise<boolean> {
     const priceOf = (articleNo: string) => PRICES[articleNo] ?? 40;
     const productById = new Map(products.map((product) => [product.id, product]));
 
-    // Nordic Springs' closed order from the supply seed: billed, confirmed and sent.
-    const closed = await trx
-      .selectFrom('client_production_orders as o')
-      .innerJoin('client_production_order_items as i', 'i.order_id', 'o.id')
-      .select(['o.id as orderId', 'i.id as itemId', 'i.client_product_id', 'i.produced_amount', 'i.due_date'])
-      .where('o.company_id', '=', NORDIC_SPRINGS)
-      .where('o.closed', '=', 1)
-      .where('i.produced_amount', '>', 0)
-      .orderBy('i.id')
-      .execute();
+    // Nordic Springs' closed order from the supply seed (its first closed one): billed, confirmed and sent.
+    const closedOrder = await trx
+      .selectFrom('client_production_orders')
+      .select('id')
+      .where('company_id', '=', NORDIC_SPRINGS)
+      .where('closed', '=', 1)
+      .orderBy('id')
+      .executeTakeFirst();
+    const closed = closedOrder
+      ? await trx
+          .selectFrom('client_production_order_items as i')
+          .select(['i.order_id as orderId', 'i.id as itemId', 'i.client_product_id', 'i.produced_amount', 'i.due_date'])
+          .where('i.order_id', '=', closedOrder.id)
+          .where('i.produced_amount', '>', 0)
+          .orderBy('i.id')
+          .execute()
+      : [];
     if (closed.length) {
       await insertInvoice(trx, {
         companyId: NORDIC_SPRINGS,
