@@ -183,7 +183,8 @@ export async function deleteOrders(db: Db, actor: Actor, orderIds: number[]) {
       await repository.deleteOrders(trx, actor, ids);
     } catch (error) {
       // Other records keep an order (a claim names it): the database refuses, and so does the API, with 409.
-      if ((error as { code?: string }).code === '23503') throw conflict(REFERENCED_ORDER);
+      // 23001 restrict_violation (ON DELETE RESTRICT), 23503 foreign_key_violation (NO ACTION).
+      if (['23001', '23503'].includes((error as { code?: string }).code ?? '')) throw conflict(REFERENCED_ORDER);
       throw error;
     }
     for (const order of own) {

@@ -406,6 +406,26 @@ describe('POST /api/client/orders/delete', () => {
     expect(await companySnapshot(database.db, COMPANY_A)).toEqual(before);
   });
 
+  it('refuses (409) an order that a claim names, and deletes nothing', async () => {
+    const free = await createOrder();
+    const claimed = await createOrder();
+    await database.db
+      .insertInto('claims')
+      .values({
+        company_id: COMPANY_A,
+        client_product_id: productA1,
+        client_production_order_id: claimed.id,
+        amount: 100,
+        delivery_date: TUESDAY,
+        description: 'Scratched bottles',
+        created_by: `client-${COMPANY_A}`,
+      })
+      .execute();
+    const before = await companySnapshot(database.db, COMPANY_A);
+    expect((await remove([free.id, claimed.id])).status).toBe(409);
+    expect(await companySnapshot(database.db, COMPANY_A)).toEqual(before);
+  });
+
   it('is all or nothing: an id that does not exist makes the whole delete 404 and nothing is deleted', async () => {
     const order = await createOrder();
     const before = await companySnapshot(database.db, COMPANY_A);
