@@ -27,9 +27,16 @@ export const SCALE = {
 export async function generate(db: Db, log: (message: string) => void = () => undefined): Promise<Record<string, number>> {
   const timings: Record<string, number> = {};
   // Numbers are inlined as literals (sql.lit): a multi-statement query cannot take bind parameters.
+  // As a superuser the load skips the foreign-key triggers (the generated keys are consistent by construction):
+  // that halves the time of the large steps. Other users load with the checks.
+  const superuser = (await sql<{ rolsuper: boolean }>`select rolsuper from pg_roles where rolname = current_user`.execute(db)).rows[0]?.rolsuper;
   const step = async (name: string, query: ReturnType<typeof sql>) => {
     const started = performance.now();
-    await query.execute(db);
+    if (superuser && name !== 'vacuum analyze') {
+      await sql`set session_replication_role = replica; ${query}; set session_replication_role = origin`.execute(db);
+    } else {
+      await query.execute(db);
+    }
     timings[name] = Math.round(performance.now() - started);
     log(`  ${name}: ${timings[name]} ms`);
   };
@@ -76,7 +83,7 @@ export async function generate(db: Db, log: (message: string) => void = () => un
           from generate_series(1, ${sql.lit(s.productionOrders)}) g;
       insert into client_production_order_items (order_id, client_product_id, due_date, planned_amount, produced_amount, is_closed)
         select o, 1 + abs(hashint4(g)) % ${sql.lit(s.clientProducts)}, date '2020-01-01' + (g % 2200), planned,
-               case when o % 50 <> 0 or g % 2 = 0 then planned else planned / 3 end, o % 50 <> 0
+               case when o % 50 <> 0 or (g / 50) % 2 = 0 then planned else planned / 3 end, o % 50 <> 0
           from generate_series(1, ${sql.lit(s.orderItems)}) g,
                lateral (select 1 + (g - 1) % ${sql.lit(s.productionOrders)} as o, 10000 + (g % 50) * 1000 as planned) x;`,
   );

@@ -58,6 +58,13 @@ const scenarios: Scenario[] = [
     direct: (db) => getPreformStock(db, { preformWarehouseId: 7, pagination: { page: 1, rowsPerPage: 10, sortBy: 'orderAmount', descending: true } }),
   },
   { name: 'operator/preformstock/get', path: '/api/operator/preformstock/get', body: {}, role: 'operator', direct: (db) => getOperatorPreformStock(db, {}) },
+  {
+    name: 'operator/preformstock/get page 500',
+    path: '/api/operator/preformstock/get',
+    body: { pagination: { page: 500, rowsPerPage: 10 } },
+    role: 'operator',
+    direct: (db) => getOperatorPreformStock(db, { pagination: { page: 500, rowsPerPage: 10 } }),
+  },
 ];
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);

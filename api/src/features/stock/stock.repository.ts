@@ -56,8 +56,9 @@ function demandQuery(scope: StockScope) {
 }
 
 /**
- * How many rows the stock table has: balances (of preforms not deleted) plus the pairs that client products use
- * and that have no balance yet. Counted without building the union of every pair.
+ * How many rows the stock table has: balances, less those of deleted preforms (through their small partial index),
+ * plus the pairs that client products use and that have no balance yet. Counted without building the union of
+ * every pair: the balances are a plain count(*) PostgreSQL can answer from an index.
  */
 function countQuery(scope: StockScope) {
   const onBalance = (alias: string) => [
@@ -65,9 +66,9 @@ function countQuery(scope: StockScope) {
     scope.preformId === undefined ? null : sql`${sql.ref(`${alias}.preform_id`)} = ${scope.preformId}`,
   ];
   return sql<{ count: number }>`
-    select (select count(*) from preform_stock s
-             where not exists (select 1 from preforms p where p.id = s.preform_id and p.deleted_at is not null)
-               ${sql.join(onBalance('s').map(and), sql` `)})
+    select (select count(*) from preform_stock s where true ${sql.join(onBalance('s').map(and), sql` `)})
+         - (select count(*) from preforms p join preform_stock s on s.preform_id = p.id
+             where p.deleted_at is not null ${sql.join(onBalance('s').map(and), sql` `)})
          + (select count(*) from (
               select distinct cp.preform_id, cp.preform_warehouse_id
                 from client_products cp
@@ -94,6 +95,17 @@ function pairsQuery(scope: StockScope) {
      where deleted_at is null
        ${and(scope.warehouseId === undefined ? null : sql`preform_warehouse_id = ${scope.warehouseId}`)}
        ${and(scope.preformId === undefined ? null : sql`preform_id = ${scope.preformId}`)}`;
+}
+
+/** The pairs of preform `p` (a lateral subquery): its balances and the warehouses its client products use. */
+function pairsOfPreform(scope: StockScope) {
+  return sql`
+    select s.preform_id, s.warehouse_id from preform_stock s
+     where s.preform_id = p.id ${and(scope.warehouseId === undefined ? null : sql`s.warehouse_id = ${scope.warehouseId}`)}
+    union
+    select cp.preform_id, cp.preform_warehouse_id from client_products cp
+     where cp.preform_id = p.id and cp.deleted_at is null
+       ${and(scope.warehouseId === undefined ? null : sql`cp.preform_warehouse_id = ${scope.warehouseId}`)}`;
 }
 
 /** Wire sort key -> SQL expression over the joined row (s: balance, d: demand, p: preform). Nothing from the body reaches SQL. */
@@ -186,15 +198,16 @@ async function findByOrderAmount(db: Executor, scope: StockScope, limit: number,
           from (${demandQuery(scope)}) d
           join preforms p on p.id = d.preform_id and p.deleted_at is null`.execute(db)
     ).rows[0].count;
+  // Preforms in name order, each with its pairs (index probes), so the limit stops the scan early.
   const rest = await sql<RawStockRow>`
     with demand as materialized (${demandQuery(scope)})
     select ${rowColumns}
-      from (${pairsQuery(scope)}) pair
-      join preforms p on p.id = pair.preform_id and p.deleted_at is null
+      from preforms p
+      cross join lateral (${pairsOfPreform(scope)}) pair
       join preform_warehouses w on w.id = pair.warehouse_id
       left join preform_stock s on s.preform_id = pair.preform_id and s.warehouse_id = pair.warehouse_id
       left join demand d on d.preform_id = pair.preform_id and d.warehouse_id = pair.warehouse_id
-     where d.preform_id is null
+     where p.deleted_at is null ${and(scope.preformId === undefined ? null : sql`p.id = ${scope.preformId}`)} and d.preform_id is null
      order by ${tieBreaker}
      limit ${limit - rows.length} offset ${Math.max(0, offset - demandRows)}`.execute(db);
   return [...rows.map(({ demand_rows: _, ...row }: RawStockRow & { demand_rows?: number }) => row), ...rest.rows];

@@ -26,7 +26,6 @@ const cards = (db: Executor) =>
     .innerJoin('preform_warehouses as w', 'w.id', 'o.preform_warehouse_id')
     .innerJoin('preform_supplies as s', 's.id', 'o.preform_supply_id')
     .innerJoin('manufacturers as m', 'm.id', 's.manufacturer_id')
-    .leftJoin('client_production_orders as po', 'po.id', 'o.client_production_order_id')
     .select([
       'o.id',
       'o.order_status',
@@ -47,7 +46,13 @@ const cards = (db: Executor) =>
       'w.warehouse_name',
       's.manufacturer_id',
       'm.manufacturer_name',
-      'po.order_no',
+      // A lookup per card, not a join: production orders grow for years, and a hash join would read them all.
+      (eb) =>
+        eb
+          .selectFrom('client_production_orders as po')
+          .select('po.order_no')
+          .whereRef('po.id', '=', 'o.client_production_order_id')
+          .as('order_no'),
     ]);
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cards>['executeTakeFirstOrThrow']>>;
