@@ -103,7 +103,8 @@ export default function FillStockDialog({ variant, row, onClose }: FillStockDial
             <Button variant="default" onClick={onClose} disabled={fill.isPending}>
               Cancel
             </Button>
-            <Button type="submit" loading={fill.isPending}>
+            {/* No focus move on press: a blur error appearing under the pointer would shift the button and swallow the click. */}
+            <Button type="submit" loading={fill.isPending} onMouseDown={(event) => event.preventDefault()}>
               Save
             </Button>
           </Group>

@@ -40,8 +40,8 @@ export function PreformStockTable({ rows, totalRecords, page, onPageChange, fetc
       onPageChange={onPageChange}
       fetching={fetching}
       noRecordsText="No preform stock yet."
-      sortStatus={sortStatus}
-      onSortStatusChange={onSortStatusChange}
+      // Without onSortStatusChange (the operator's page) no sort state is passed, so no header shows a sort arrow.
+      {...((sortable ? { sortStatus, onSortStatusChange } : {}) as object)}
       onRowClick={({ record }) => onToggle(stockRowKey(record))}
       rowStyle={() => ({ cursor: 'pointer' })}
       rowBackgroundColor={(record) => (stockRowKey(record) === selectedKey ? { light: 'var(--mantine-color-blue-1)', dark: 'var(--mantine-color-blue-9)' } : undefined)}

@@ -38,7 +38,7 @@ function BoardColumn({ status, title, count, action, dropTarget, children }: { s
       bg={isOver && dropTarget ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-default-hover)'}
       style={{ minHeight: 320, outline: dropTarget ? '2px dashed var(--mantine-color-blue-outline)' : undefined, transition: 'background-color 120ms' }}
     >
-      <Group justify="space-between" mb="sm" wrap="nowrap">
+      <Group justify="space-between" mb="sm" wrap="nowrap" mih={30}>
         <Group gap="xs" wrap="nowrap">
           <Title order={4} id={headingId}>
             {title}

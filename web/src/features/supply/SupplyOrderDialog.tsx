@@ -236,7 +236,8 @@ export default function SupplyOrderDialog({ order, onClose }: { order: SupplyOrd
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            {/* No focus move on press: a blur error appearing under the pointer would shift the button and swallow the click. */}
+            <Button type="submit" loading={save.isPending} onMouseDown={(event) => event.preventDefault()}>
               Save
             </Button>
           </Group>
