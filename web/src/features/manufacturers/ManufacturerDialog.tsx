@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -10,6 +10,7 @@ import { manufacturersSaveManufacturerBody } from '../../../../generated/web/zod
 import type { Manufacturer } from '../../../../generated/web/model';
 import { zodValidate, problemFieldErrors } from '../../api/validation';
 import { ApiError } from '../../api/http';
+import { DialogActions } from '../../components/DialogActions';
 
 interface FormValues {
   manufacturerName: string;
@@ -79,14 +80,7 @@ export default function ManufacturerDialog({ manufacturer, onClose }: { manufact
           <TextInput label="Name" required data-autofocus {...form.getInputProps('manufacturerName')} />
           <NumberInput label="Lead time (days)" required allowDecimal={false} {...form.getInputProps('defaultLeadTime')} />
           <NumberInput label="Boxes per truck" required allowDecimal={false} {...form.getInputProps('boxQtyPerTruck')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} pending={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -7,6 +7,7 @@ import { getManufacturersGetManufacturersQueryKey, useManufacturersGetManufactur
 import type { Manufacturer, ManufacturersGetManufacturersBodyPaginationSortBy } from '../../../../generated/web/model';
 import { useListState } from '../../components/useListState';
 import { QueryError } from '../../components/QueryError';
+import { pagedTableProps } from '../../components/pagedTable';
 // The dialog (zod, @mantine/form) loads when it is first opened, keeping the list's chunk small.
 const ManufacturerDialog = lazy(() => import('./ManufacturerDialog'));
 
@@ -31,15 +32,8 @@ export default function ManufacturersPage() {
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <DataTable<Manufacturer>
-          withTableBorder
-          striped
-          highlightOnHover
-          minHeight={180}
-          fetching={query.isFetching}
-          records={query.data?.rows ?? []}
-          totalRecords={query.data?.count ?? 0}
+          {...pagedTableProps(query)}
           noRecordsText="No manufacturers yet. Use New to add one."
-          recordsPerPageOptions={[10, 20, 50, 100]}
           {...list.tableProps}
           onRowClick={({ record }) => setEditing(record)}
           rowStyle={() => ({ cursor: 'pointer' })}

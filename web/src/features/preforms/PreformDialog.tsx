@@ -1,4 +1,4 @@
-import { Button, Group, Modal, MultiSelect, NumberInput, Pill, Select, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
+import { Modal, MultiSelect, NumberInput, Pill, Select, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconLock } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { adminPreformsSavePreformBody } from '../../../../generated/web/zod/pref
 import { Color, Material, Neck, type Preform, type PreformInput } from '../../../../generated/web/model';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
+import { DialogActions } from '../../components/DialogActions';
 
 interface FormValues {
   preformName: string;
@@ -149,15 +150,7 @@ export default function PreformDialog({ preform, onClose }: { preform: Preform |
               );
             }}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            {/* No focus move on press: a blur error appearing under the pointer would shift the button and swallow the click. */}
-            <Button type="submit" loading={save.isPending} onMouseDown={(event) => event.preventDefault()}>
-              Save
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} pending={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -14,6 +14,7 @@ import type { AdminPreformsGetPreformsBodyPaginationSortBy, Preform } from '../.
 import { useListState } from '../../components/useListState';
 import { QueryError } from '../../components/QueryError';
 import { formatNumber } from '../../components/format';
+import { pagedTableProps } from '../../components/pagedTable';
 
 const PreformDialog = lazy(() => import('./PreformDialog'));
 
@@ -93,15 +94,8 @@ export default function PreformsPage() {
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <DataTable<Preform>
-          withTableBorder
-          striped
-          highlightOnHover
-          minHeight={180}
-          fetching={query.isFetching}
-          records={query.data?.rows ?? []}
-          totalRecords={query.data?.count ?? 0}
+          {...pagedTableProps(query)}
           noRecordsText="No preforms yet. Use New to add one."
-          recordsPerPageOptions={[10, 20, 50, 100]}
           {...list.tableProps}
           selectedRecords={selected}
           onSelectedRecordsChange={setSelected}

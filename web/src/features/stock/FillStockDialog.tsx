@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -15,6 +15,7 @@ import type { PreformStockRow } from '../../../../generated/web/model';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
 import { describeError } from '../../app/providers';
+import { DialogActions } from '../../components/DialogActions';
 
 interface FormValues {
   preformStock: string;
@@ -99,15 +100,7 @@ export default function FillStockDialog({ variant, row, onClose }: FillStockDial
               {describeError(fill.error)}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={fill.isPending}>
-              Cancel
-            </Button>
-            {/* No focus move on press: a blur error appearing under the pointer would shift the button and swallow the click. */}
-            <Button type="submit" loading={fill.isPending} onMouseDown={(event) => event.preventDefault()}>
-              Save
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} pending={fill.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -7,6 +7,7 @@ import type { AdminPreformsGetWarehousesBodyPaginationSortBy, Warehouse } from '
 import { useListState } from '../../components/useListState';
 import { QueryError } from '../../components/QueryError';
 import { formatNumber } from '../../components/format';
+import { pagedTableProps } from '../../components/pagedTable';
 
 /** Admin /warehouses: the preform warehouses (Warehouse, Client articles), 10 per page; a row opens its stock. */
 export default function WarehousesPage() {
@@ -25,15 +26,8 @@ export default function WarehousesPage() {
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <DataTable<Warehouse>
-          withTableBorder
-          striped
-          highlightOnHover
-          minHeight={180}
-          fetching={query.isFetching}
-          records={query.data?.rows ?? []}
-          totalRecords={query.data?.count ?? 0}
+          {...pagedTableProps(query)}
           noRecordsText="No warehouses yet."
-          recordsPerPageOptions={[10, 20, 50, 100]}
           {...list.tableProps}
           onRowClick={({ record }) => open(record)}
           rowStyle={() => ({ cursor: 'pointer' })}

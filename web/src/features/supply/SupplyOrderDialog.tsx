@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Group, Modal, NumberInput, Select, Stack, type ComboboxItem } from '@mantine/core';
+import { Modal, NumberInput, Select, Stack, type ComboboxItem } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -20,6 +20,7 @@ import { MESSAGES } from '../../api/messages';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
 import { preformLabel } from './supplyBoard';
+import { DialogActions } from '../../components/DialogActions';
 
 interface FormValues {
   preformId: string | null;
@@ -232,15 +233,7 @@ export default function SupplyOrderDialog({ order, onClose }: { order: SupplyOrd
             hideControls
             {...form.getInputProps('orderedAmount')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            {/* No focus move on press: a blur error appearing under the pointer would shift the button and swallow the click. */}
-            <Button type="submit" loading={save.isPending} onMouseDown={(event) => event.preventDefault()}>
-              Save
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} pending={save.isPending} />
         </Stack>
       </form>
     </Modal>
