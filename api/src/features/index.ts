@@ -1,4 +1,5 @@
 import type { Handlers } from '../lib/contract.js';
+import { agendaHandlers } from './agenda/agenda.handlers.js';
 import { claimsHandlers } from './claims/claims.handlers.js';
 import { clientsDirectoryHandlers } from './clients-directory/clients-directory.handlers.js';
 import { invoicesHandlers } from './invoices/invoices.handlers.js';
@@ -7,6 +8,7 @@ import { ordersHandlers } from './orders/orders.handlers.js';
 import { plansHandlers } from './plans/plans.handlers.js';
 import { portfolioHandlers } from './portfolio/portfolio.handlers.js';
 import { preformsHandlers } from './preforms/preforms.handlers.js';
+import { productionOrdersHandlers } from './production-orders/production-orders.handlers.js';
 import { sessionHandlers } from './session/session.handlers.js';
 import { stockHandlers } from './stock/stock.handlers.js';
 import { supplyHandlers } from './supply/supply.handlers.js';
@@ -14,6 +16,7 @@ import { uploadsHandlers } from './uploads/uploads.handlers.js';
 
 /** Every implemented operation, by operationId. Each feature exports its own map. */
 export const handlers: Handlers = {
+  ...agendaHandlers,
   ...claimsHandlers,
   ...clientsDirectoryHandlers,
   ...invoicesHandlers,
@@ -22,6 +25,7 @@ export const handlers: Handlers = {
   ...plansHandlers,
   ...portfolioHandlers,
   ...preformsHandlers,
+  ...productionOrdersHandlers,
   ...sessionHandlers,
   ...stockHandlers,
   ...supplyHandlers,

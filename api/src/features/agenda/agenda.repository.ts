@@ -1,0 +1,122 @@
+import type { Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { components } from '../../../../generated/api-types.js';
+import type { Database } from '../../db/database.js';
+import { itemHasInvoice } from '../orders/orders.invoices.js';
+import { itemsQuery, toOrderItem, type Executor, type ItemQueryRow } from '../production-orders/production-orders.repository.js';
+
+type Schemas = components['schemas'];
+export type AgendaItem = Schemas['AgendaItem'];
+
+/**
+ * The operator runs the plant for every client, so these queries span all companies, except buyer-type companies
+ * (clientType '1'): a buyer's items are requests that its seller turns into its own production order items, and
+ * those seller items are what the machines produce.
+ */
+const producing = sql<boolean>`c.client_type <> '1'`;
+
+/** How far back the agenda reaches for orders that are already closed (their cards show, without the edit icon). */
+export const CLOSED_WEEKS_SHOWN = 8;
+
+const toAgendaItem = (row: ItemQueryRow): AgendaItem => ({
+  ...toOrderItem(row),
+  ClientProductionOrder: { id: row.order_id, orderNo: row.order_no, closed: row.order_closed as Schemas['ClosedFlag'], company: row.company },
+});
+
+/**
+ * The agenda: every item of an open order (overdue ones included), and the items of closed orders due from the
+ * start of the ISO week {@link CLOSED_WEEKS_SHOWN} weeks back; due date ascending.
+ */
+export async function findAgenda(db: Executor): Promise<AgendaItem[]> {
+  const rows = await itemsQuery(db)
+    .where(producing)
+    .where((eb) =>
+      eb.or([
+        eb('o.closed', '=', 0),
+        eb('i.due_date', '>=', sql<string>`(date_trunc('week', current_date) - make_interval(weeks => ${CLOSED_WEEKS_SHOWN}))::date`),
+      ]),
+    )
+    .orderBy('i.due_date')
+    .orderBy('o.order_no')
+    .orderBy('i.id')
+    .execute();
+  return rows.map(toAgendaItem);
+}
+
+export async function findAgendaItem(db: Executor, id: number): Promise<AgendaItem | undefined> {
+  const row = await itemsQuery(db).where(producing).where('i.id', '=', id).executeTakeFirst();
+  return row && toAgendaItem(row);
+}
+
+/** Locks an agenda item and its order (a concurrent close of the order waits) with what the stock effect needs. */
+export async function lockItem(trx: Transaction<Database>, id: number) {
+  return trx
+    .selectFrom('client_production_order_items as i')
+    .innerJoin('client_production_orders as o', 'o.id', 'i.order_id')
+    .innerJoin('companies as c', 'c.id', 'o.company_id')
+    .innerJoin('client_products as cp', 'cp.id', 'i.client_product_id')
+    .select([
+      'i.id',
+      'i.order_id',
+      'i.produced_amount',
+      'i.is_closed',
+      'i.version',
+      'o.closed as order_closed',
+      'cp.id as product_id',
+      'cp.preform_id',
+      'cp.preform_warehouse_id',
+      'cp.scrap_rate',
+      'cp.preform_scrap_start',
+      'cp.preform_scrap_change_over',
+      itemHasInvoice('i').as('has_invoice'),
+    ])
+    .where('i.id', '=', id)
+    .where(producing)
+    .forUpdate(['i', 'o'])
+    .executeTakeFirst();
+}
+
+export async function updateItem(trx: Transaction<Database>, id: number, version: number, values: { producedAmount: number; isClosed: boolean }) {
+  return trx
+    .updateTable('client_production_order_items')
+    .set((eb) => ({
+      produced_amount: values.producedAmount,
+      is_closed: values.isClosed,
+      version: eb('version', '+', 1),
+      updated_at: new Date(),
+    }))
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/**
+ * Adds `delta` bottles to the product's bottle stock (row-locked by the UPDATE); answers the stock after it, or
+ * undefined when that would take the stock below 0.
+ */
+export async function addBottleStock(trx: Transaction<Database>, productId: number, delta: number) {
+  const row = await trx
+    .updateTable('client_products')
+    .set({ current_stock: sql`current_stock + ${delta}`, updated_at: new Date() })
+    .where('id', '=', productId)
+    .where(sql<boolean>`current_stock + ${delta} >= 0`)
+    .returning('current_stock')
+    .executeTakeFirst();
+  return row?.current_stock;
+}
+
+/** Closes the (locked) order when every one of its items is closed; answers whether it did. */
+export async function closeOrderWhenAllItemsClosed(trx: Transaction<Database>, orderId: number): Promise<boolean> {
+  const row = await trx
+    .updateTable('client_production_orders as o')
+    .set((eb) => ({ closed: 1, version: eb('o.version', '+', 1), updated_at: new Date() }))
+    .where('o.id', '=', orderId)
+    .where('o.closed', '=', 0)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('client_production_order_items as x').select('x.id').whereRef('x.order_id', '=', 'o.id').where('x.is_closed', '=', false))),
+    )
+    .returning('o.id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,95 @@
+import type { Db } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
+import { audit } from '../../lib/audit.js';
+import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
+import { recordMovement } from '../stock/stock.repository.js';
+import * as repository from './agenda.repository.js';
+
+export interface ProducedAmountInput {
+  id: number;
+  producedAmount: number;
+  isClosed?: boolean;
+  version?: number;
+}
+
+/** The operator's agenda (every producing company's items; see the repository for which). */
+export function getAgenda(db: Db) {
+  return repository.findAgenda(db);
+}
+
+/**
+ * Preforms used up by an item that has produced `produced` bottles: the bottles plus the product's scrap, i.e. the
+ * scrap rate on the bottles and, once production has started, the fixed start and change-over scrap; rounded up to
+ * whole preforms. The same formula as the order amount (features/stock), so an item produced in full has used what
+ * it was planned to need. 6 decimals are kept before rounding so 1000 x 1.02 is 1020, not 1021.
+ */
+export function preformsUsed(
+  produced: number,
+  product: { scrap_rate: number; preform_scrap_start: number; preform_scrap_change_over: number },
+): number {
+  if (produced <= 0) return 0;
+  const exact = produced * (1 + Number(product.scrap_rate)) + Number(product.preform_scrap_start) + Number(product.preform_scrap_change_over);
+  return Math.ceil(Math.round(exact * 1e6) / 1e6);
+}
+
+/**
+ * Records the produced bottles of an item ('Update order item produced quantity'): `producedAmount` is the item's
+ * total so far. In one transaction with the item update: the product's bottle stock changes by the difference to
+ * the stored amount, and the preforms used for that difference (with scrap) leave the product's preform stock as one
+ * 'production' ledger row (negative; lowering the amount puts them back with a positive row). Refused with 409 when
+ * the order is closed, the item invoiced, the version stale, or a lowering would take bottle stock below 0.
+ * `isClosed` closes (or reopens) the item; when every item of the order is closed the order closes too.
+ */
+export async function saveProducedAmount(db: Db, actor: Actor, input: ProducedAmountInput) {
+  if (input.version === undefined) throw ruleViolation('item.version', 'required', 'A save must send the version it read.');
+  const version = input.version;
+  await db.transaction().execute(async (trx) => {
+    const item = await repository.lockItem(trx, input.id);
+    if (!item) throw notFound('Order item');
+    if (item.order_closed === 1) throw conflict('The order is closed: its produced quantities cannot change.');
+    if (item.has_invoice) throw conflict('This order item is invoiced and locked.');
+    if (item.version !== version) throw conflict('This order item was changed by someone else meanwhile. Reload it and apply your change again.');
+
+    const isClosed = input.isClosed ?? item.is_closed;
+    const updated = await repository.updateItem(trx, item.id, version, { producedAmount: input.producedAmount, isClosed });
+    if (!updated) throw conflict('This order item was changed by someone else meanwhile. Reload it and apply your change again.');
+
+    const delta = input.producedAmount - item.produced_amount;
+    let bottleStock: number | undefined;
+    let preformMovement = 0;
+    if (delta !== 0) {
+      bottleStock = await repository.addBottleStock(trx, item.product_id, delta);
+      if (bottleStock === undefined) {
+        throw conflict('Lowering the produced quantity would take the product’s bottle stock below 0 (its bottles have left the stock).');
+      }
+      await audit(trx, actor, {
+        operation: 'saveProducedAmount',
+        recordType: 'client_product_stock',
+        recordId: item.product_id,
+        details: { change: delta, stockAfter: bottleStock, reason: 'production', orderItemId: item.id },
+      });
+      preformMovement = -(preformsUsed(input.producedAmount, item) - preformsUsed(item.produced_amount, item));
+      if (preformMovement !== 0) {
+        await recordMovement(trx, {
+          preformId: item.preform_id,
+          warehouseId: item.preform_warehouse_id,
+          quantity: preformMovement,
+          reason: 'production',
+          sourceType: 'order_item',
+          sourceId: item.id,
+          subject: actor.sub,
+        });
+      }
+    }
+    const orderClosed = isClosed && !item.is_closed ? await repository.closeOrderWhenAllItemsClosed(trx, item.order_id) : false;
+    await audit(trx, actor, {
+      operation: 'saveProducedAmount',
+      recordType: 'order_item',
+      recordId: item.id,
+      details: { producedAmount: input.producedAmount, previous: item.produced_amount, isClosed, preformMovement, orderClosed },
+    });
+  });
+  const saved = await repository.findAgendaItem(db, input.id);
+  if (!saved) throw notFound('Order item');
+  return saved;
+}
