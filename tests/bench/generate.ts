@@ -126,6 +126,14 @@ export async function generate(db: Db, log: (message: string) => void = () => un
       insert into preform_stock (preform_id, warehouse_id, current_stock)
         select preform_id, warehouse_id, sum(quantity) from preform_stock_movements group by preform_id, warehouse_id;`,
   );
+  // Triggers are off while generating (session_replication_role): add the rows the client_products trigger keeps.
+  await step(
+    'product pairs',
+    sql`
+      insert into preform_stock (preform_id, warehouse_id, current_stock)
+        select distinct preform_id, preform_warehouse_id, null::numeric from client_products where deleted_at is null
+        on conflict (preform_id, warehouse_id) do nothing;`,
+  );
   await step('vacuum analyze', sql`vacuum analyze`);
   return timings;
 }

@@ -40,7 +40,8 @@ export interface PreformWarehouseTable {
 export interface PreformStockTable {
   preform_id: number;
   warehouse_id: number;
-  current_stock: number;
+  /** Null until the pair's first movement: a trigger adds a row for every pair a live client product uses. */
+  current_stock: number | null;
   updated_at: Timestamp;
 }
 

@@ -56,9 +56,8 @@ function demandQuery(scope: StockScope) {
 }
 
 /**
- * How many rows the stock table has: balances, less those of deleted preforms (through their small partial index),
- * plus the pairs that client products use and that have no balance yet. Counted without building the union of
- * every pair: the balances are a plain count(*) PostgreSQL can answer from an index.
+ * How many rows the stock table has: the balance rows (every pair a live product uses has one, kept by a
+ * trigger), less those of deleted preforms (through their small partial index). Index counts only.
  */
 function countQuery(scope: StockScope) {
   const onBalance = (alias: string) => [
@@ -69,19 +68,10 @@ function countQuery(scope: StockScope) {
     select (select count(*) from preform_stock s where true ${sql.join(onBalance('s').map(and), sql` `)})
          - (select count(*) from preforms p join preform_stock s on s.preform_id = p.id
              where p.deleted_at is not null ${sql.join(onBalance('s').map(and), sql` `)})
-         + (select count(*) from (
-              select distinct cp.preform_id, cp.preform_warehouse_id
-                from client_products cp
-                join preforms p on p.id = cp.preform_id and p.deleted_at is null
-               where cp.deleted_at is null
-                 ${and(scope.warehouseId === undefined ? null : sql`cp.preform_warehouse_id = ${scope.warehouseId}`)}
-                 ${and(scope.preformId === undefined ? null : sql`cp.preform_id = ${scope.preformId}`)}
-                 and not exists (select 1 from preform_stock s where s.preform_id = cp.preform_id and s.warehouse_id = cp.preform_warehouse_id)
-            ) without_balance)
          as count`;
 }
 
-/** The rows of the stock table: pairs with a balance, and pairs that client products use. */
+/** The rows of the stock table: every balance row (pairs with stock, and pairs that client products use). */
 function pairsQuery(scope: StockScope) {
   const stockWhere = [
     scope.warehouseId === undefined ? null : sql`warehouse_id = ${scope.warehouseId}`,
@@ -89,23 +79,14 @@ function pairsQuery(scope: StockScope) {
   ].filter((condition) => condition !== null);
   return sql`
     select preform_id, warehouse_id from preform_stock
-     ${stockWhere.length ? sql`where ${sql.join(stockWhere, sql` and `)}` : sql``}
-    union
-    select preform_id, preform_warehouse_id from client_products
-     where deleted_at is null
-       ${and(scope.warehouseId === undefined ? null : sql`preform_warehouse_id = ${scope.warehouseId}`)}
-       ${and(scope.preformId === undefined ? null : sql`preform_id = ${scope.preformId}`)}`;
+     ${stockWhere.length ? sql`where ${sql.join(stockWhere, sql` and `)}` : sql``}`;
 }
 
-/** The pairs of preform `p` (a lateral subquery): its balances and the warehouses its client products use. */
+/** The pairs of preform `p` (a lateral subquery): its balance rows. */
 function pairsOfPreform(scope: StockScope) {
   return sql`
     select s.preform_id, s.warehouse_id from preform_stock s
-     where s.preform_id = p.id ${and(scope.warehouseId === undefined ? null : sql`s.warehouse_id = ${scope.warehouseId}`)}
-    union
-    select cp.preform_id, cp.preform_warehouse_id from client_products cp
-     where cp.preform_id = p.id and cp.deleted_at is null
-       ${and(scope.warehouseId === undefined ? null : sql`cp.preform_warehouse_id = ${scope.warehouseId}`)}`;
+     where s.preform_id = p.id ${and(scope.warehouseId === undefined ? null : sql`s.warehouse_id = ${scope.warehouseId}`)}`;
 }
 
 /** Wire sort key -> SQL expression over the joined row (s: balance, d: demand, p: preform). Nothing from the body reaches SQL. */
@@ -234,10 +215,10 @@ export async function lockBalance(db: Executor, preformId: number, warehouseId: 
   const row = await db
     .insertInto('preform_stock')
     .values({ preform_id: preformId, warehouse_id: warehouseId, current_stock: 0 })
-    .onConflict((oc) => oc.columns(['preform_id', 'warehouse_id']).doUpdateSet({ current_stock: sql`preform_stock.current_stock` }))
+    .onConflict((oc) => oc.columns(['preform_id', 'warehouse_id']).doUpdateSet({ current_stock: sql`coalesce(preform_stock.current_stock, 0)` }))
     .returning('current_stock')
     .executeTakeFirstOrThrow();
-  return row.current_stock;
+  return row.current_stock ?? 0;
 }
 
 export interface Movement {
@@ -260,7 +241,7 @@ export async function recordMovement(db: Executor, movement: Movement): Promise<
     .values({ preform_id: movement.preformId, warehouse_id: movement.warehouseId, current_stock: movement.quantity })
     .onConflict((oc) =>
       oc.columns(['preform_id', 'warehouse_id']).doUpdateSet({
-        current_stock: sql`preform_stock.current_stock + excluded.current_stock`,
+        current_stock: sql`coalesce(preform_stock.current_stock, 0) + excluded.current_stock`,
         updated_at: sql`now()`,
       }),
     )
@@ -272,14 +253,14 @@ export async function recordMovement(db: Executor, movement: Movement): Promise<
       preform_id: movement.preformId,
       warehouse_id: movement.warehouseId,
       quantity: movement.quantity,
-      balance_after: balance.current_stock,
+      balance_after: balance.current_stock ?? 0,
       reason: movement.reason,
       source_type: movement.sourceType ?? null,
       source_id: movement.sourceId ?? null,
       subject: movement.subject,
     })
     .execute();
-  return balance.current_stock;
+  return balance.current_stock ?? 0;
 }
 
 export async function warehouseExists(db: Executor, id: number): Promise<boolean> {
