@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import type { ClaimTables } from './tables/claims.js';
+import type { ClientInventoryTables } from './tables/client-inventory.js';
 import type { CoreTables } from './tables/core.js';
 import type { IdentityTables } from './tables/identity.js';
 import type { InvoiceTables } from './tables/invoices.js';
@@ -14,7 +15,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 /** Every table of the portal: each feature declares its tables in tables/<feature>.ts and a migration. */
-export interface Database extends CoreTables, IdentityTables, SupplyTables, InvoiceTables, OrdersTables, ClaimTables {}
+export interface Database extends CoreTables, IdentityTables, SupplyTables, InvoiceTables, OrdersTables, ClaimTables, ClientInventoryTables {}
 
 export type Db = Kysely<Database>;
 
