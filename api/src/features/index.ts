@@ -1,6 +1,7 @@
 import type { Handlers } from '../lib/contract.js';
 import { agendaHandlers } from './agenda/agenda.handlers.js';
 import { claimsHandlers } from './claims/claims.handlers.js';
+import { clientInventoryHandlers } from './client-inventory/client-inventory.handlers.js';
 import { clientsDirectoryHandlers } from './clients-directory/clients-directory.handlers.js';
 import { invoicesHandlers } from './invoices/invoices.handlers.js';
 import { manufacturersHandlers } from './manufacturers/manufacturers.handlers.js';
@@ -18,6 +19,7 @@ import { uploadsHandlers } from './uploads/uploads.handlers.js';
 export const handlers: Handlers = {
   ...agendaHandlers,
   ...claimsHandlers,
+  ...clientInventoryHandlers,
   ...clientsDirectoryHandlers,
   ...invoicesHandlers,
   ...manufacturersHandlers,
