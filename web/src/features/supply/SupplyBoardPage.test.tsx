@@ -29,7 +29,7 @@ function supplyOrder(orderStatus: SupplyOrderStatus, overrides: Partial<SupplyOr
   };
 }
 
-type GetBody = { orderStatus: SupplyOrderStatus; before?: string; limit?: number };
+type GetBody = { orderStatus: SupplyOrderStatus; before?: string; beforeId?: number; limit?: number };
 
 /** The board's three columns as the API answers them; returns the bodies it received. */
 function serveBoard(columns: Partial<Record<SupplyOrderStatus, SupplyOrder[]>>) {
@@ -40,7 +40,10 @@ function serveBoard(columns: Partial<Record<SupplyOrderStatus, SupplyOrder[]>>) 
       bodies.push(body);
       let orders = columns[body.orderStatus] ?? [];
       if (body.orderStatus === 'delivered') {
-        orders = [...orders].sort((a, b) => b.dueDate.localeCompare(a.dueDate)).filter((order) => !body.before || order.dueDate < body.before);
+        // newest first by (due date, id), continuing strictly after (before, beforeId) as the API does
+        const key = (order: SupplyOrder) => `${order.dueDate}#${String(order.id).padStart(9, '0')}`;
+        const after = body.before && body.beforeId ? `${body.before}#${String(body.beforeId).padStart(9, '0')}` : undefined;
+        orders = [...orders].sort((a, b) => key(b).localeCompare(key(a))).filter((order) => !after || key(order) < after);
         orders = orders.slice(0, body.limit ?? 50);
       }
       return HttpResponse.json(orders);
@@ -117,7 +120,7 @@ describe("admin '/' supply board", { timeout: 30_000 }, () => {
     await waitFor(() => expect(deleted).toEqual([{ orderId: 41 }]));
   });
 
-  it("'Load older' pages the delivered column with before and limit", async () => {
+  it("'Load older' pages the delivered column after the last card shown (before, beforeId, limit)", async () => {
     const delivered = Array.from({ length: 12 }, (_, index) =>
       supplyOrder('delivered', { dueDate: `2026-01-${String(index + 10).padStart(2, '0')}`, orderedAmount: 1000 * (index + 1) }),
     );
@@ -133,8 +136,8 @@ describe("admin '/' supply board", { timeout: 30_000 }, () => {
     expect(doneColumn.getAllByRole('button', { name: /^PET 28g/ })).toHaveLength(12);
     const older = bodies.filter((body) => body.orderStatus === 'delivered');
     expect(older[0]).toEqual({ orderStatus: 'delivered', limit: 10 });
-    // from the oldest card shown (12.01.2026) on, inclusive; repeats are dropped
-    expect(older[1]).toEqual({ orderStatus: 'delivered', limit: 10, before: '2026-01-13' });
+    const oldestShown = delivered[2]!; // newest first: the 10th card is the 3rd oldest
+    expect(older[1]).toEqual({ orderStatus: 'delivered', limit: 10, before: oldestShown.dueDate, beforeId: oldestShown.id });
     expect(doneColumn.queryByRole('button', { name: 'Load older' })).not.toBeInTheDocument();
   });
 

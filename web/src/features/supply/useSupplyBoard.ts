@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import dayjs from 'dayjs';
 import {
   adminSupplyGetSupplyOrders,
   getAdminSupplyGetSupplyOrdersQueryKey,
@@ -20,7 +19,7 @@ const supplyKey = () => [getAdminSupplyGetSupplyOrdersQueryKey()[0]];
 
 /**
  * The board's data: New and Awaiting delivery in full, Added to stock newest first in pages (the contract's
- * `before`/`limit`). `move` saves a drop optimistically: the card shows in its new column at once, goes back
+ * `before`/`beforeId`/`limit`). `move` saves a drop optimistically: the card shows in its new column at once, goes back
  * if the save fails, and the reason is shown.
  */
 export function useSupplyBoard() {
@@ -29,17 +28,13 @@ export function useSupplyBoard() {
   const ordered = useAdminSupplyGetSupplyOrders({ orderStatus: 'ordered' });
   const delivered = useInfiniteQuery({
     queryKey: [...getAdminSupplyGetSupplyOrdersQueryKey({ orderStatus: 'delivered' }), 'pages'],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) =>
-      adminSupplyGetSupplyOrders({ orderStatus: 'delivered', limit: DELIVERED_PAGE, ...(pageParam ? { before: pageParam } : {}) }, signal),
-    // Older pages start at the oldest due date seen (inclusive: `before` is that day + 1), so cards sharing a due
-    // date across a page boundary are not skipped; repeats are dropped below. A page with nothing new ends paging.
-    getNextPageParam: (last, all) => {
-      if (last.length < DELIVERED_PAGE) return undefined;
-      const seen = new Set(all.slice(0, -1).flat().map((order) => order.id));
-      if (all.length > 1 && last.every((order) => seen.has(order.id))) return undefined;
-      const oldest = last.reduce((min, order) => (order.dueDate < min ? order.dueDate : min), last[0]!.dueDate);
-      return dayjs(oldest).add(1, 'day').format('YYYY-MM-DD');
+    initialPageParam: undefined as { before: string; beforeId: number } | undefined,
+    queryFn: ({ pageParam, signal }) => adminSupplyGetSupplyOrders({ orderStatus: 'delivered', limit: DELIVERED_PAGE, ...pageParam }, signal),
+    // Keyset paging: the next page continues strictly after the last card shown (due date, then id), so cards
+    // sharing a due date across a page boundary are neither skipped nor repeated.
+    getNextPageParam: (last) => {
+      const oldest = last.at(-1);
+      return last.length < DELIVERED_PAGE || !oldest ? undefined : { before: oldest.dueDate, beforeId: oldest.id };
     },
   });
 
