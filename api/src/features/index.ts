@@ -3,6 +3,7 @@ import { agendaHandlers } from './agenda/agenda.handlers.js';
 import { claimsHandlers } from './claims/claims.handlers.js';
 import { clientInventoryHandlers } from './client-inventory/client-inventory.handlers.js';
 import { clientsDirectoryHandlers } from './clients-directory/clients-directory.handlers.js';
+import { downtimeHandlers } from './downtime/downtime.handlers.js';
 import { invoicesHandlers } from './invoices/invoices.handlers.js';
 import { manufacturersHandlers } from './manufacturers/manufacturers.handlers.js';
 import { ordersHandlers } from './orders/orders.handlers.js';
@@ -21,6 +22,7 @@ export const handlers: Handlers = {
   ...claimsHandlers,
   ...clientInventoryHandlers,
   ...clientsDirectoryHandlers,
+  ...downtimeHandlers,
   ...invoicesHandlers,
   ...manufacturersHandlers,
   ...ordersHandlers,

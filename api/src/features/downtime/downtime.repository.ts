@@ -1,0 +1,251 @@
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { components } from '../../../../generated/api-types.js';
+import type { Database } from '../../db/database.js';
+import { paginate, type PaginationInput } from '../../lib/pagination.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+type Schemas = components['schemas'];
+export type DowntimeHistoryItem = Schemas['DowntimeHistoryItem'];
+export type DowntimeCause = Schemas['DowntimeCause'];
+
+/**
+ * Downtime is staff data (admin and operator, x-roles): the queries span every company; the admin narrows them to
+ * chosen companies with `clientIds`.
+ */
+
+export interface HistoryFilter {
+  /** Inclusive days (YYYY-MM-DD) of `actual_date`. */
+  from: string;
+  to: string;
+  /** Company ids; empty or undefined = every company. */
+  clientIds?: string[];
+}
+
+/**
+ * The history rows. A stop still running (no end) shows the time of the read as its end and the minutes so far as
+ * its duration; sorted by end it is the newest.
+ */
+const history = (db: Executor) =>
+  db
+    .selectFrom('downtime_history as h')
+    .innerJoin('companies as c', 'c.id', 'h.company_id')
+    .leftJoin('downtime_causes as dc', 'dc.id', 'h.cause_id')
+    .select([
+      'h.id',
+      'h.company_id',
+      'c.name as company',
+      'h.machine_name',
+      'h.cause_id',
+      'dc.cause_name',
+      'h.actual_date',
+      sql<number>`case when h.target_end is null then floor(extract(epoch from (now() - h.target_start)) / 60)::int else h.duration end`.as(
+        'minutes',
+      ),
+      'h.target_start',
+      sql<Date>`coalesce(h.target_end, now())`.as('end_at'),
+      'h.version',
+    ]);
+
+type HistoryRow = Awaited<ReturnType<ReturnType<typeof history>['executeTakeFirstOrThrow']>>;
+
+const toHistoryItem = (row: HistoryRow): DowntimeHistoryItem => ({
+  id: row.id,
+  clientId: row.company_id,
+  company: row.company,
+  machineName: row.machine_name,
+  causeId: row.cause_id,
+  DowntimeCause: row.cause_id !== null && row.cause_name !== null ? { id: row.cause_id, causeName: row.cause_name } : null,
+  actualDate: row.actual_date,
+  duration: Number(row.minutes),
+  targetStart: row.target_start.toISOString(),
+  targetEnd: new Date(row.end_at).toISOString(),
+  version: row.version,
+});
+
+/** The period (inclusive days of `actual_date`) and, when any are given, the companies; over the alias `h`. */
+const inFilter = (filter: HistoryFilter) =>
+  sql<boolean>`h.actual_date >= ${filter.from}::date and h.actual_date <= ${filter.to}::date ${
+    filter.clientIds?.length ? sql`and h.company_id = any(${filter.clientIds}::text[])` : sql``
+  }`;
+
+const countBase = (db: Executor) => db.selectFrom('downtime_history as h').select(sql<number>`count(*)::int`.as('count'));
+
+/**
+ * Wire sort key -> column. End and start sort by the stored times; a running stop (no end) sorts as the newest
+ * (PostgreSQL puts NULL first when descending, last when ascending).
+ */
+const historySort = {
+  company: 'c.name',
+  machineName: 'h.machine_name',
+  causeName: 'dc.cause_name',
+  actualDate: 'h.actual_date',
+  duration: 'h.duration',
+  startDatetime: 'h.target_start',
+  endDatetime: 'h.target_end',
+};
+const historyDefault = { sortBy: 'endDatetime', descending: true, tieBreaker: 'h.id' };
+
+/** One page of the history in the period (and companies), sorted, limited and counted in SQL. */
+export async function findHistory(db: Executor, filter: HistoryFilter, pagination: PaginationInput) {
+  const [rows, total] = await Promise.all([
+    paginate(history(db).where(inFilter(filter)), pagination, historySort, historyDefault).execute(),
+    countBase(db).where(inFilter(filter)).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toHistoryItem), count: total.count };
+}
+
+/** Every history row in the period, sorted as the table (the CSV export), at most `limit`. */
+export async function findAllHistory(db: Executor, filter: HistoryFilter, sort: { sortBy?: string; descending?: boolean }, limit: number) {
+  const rows = await paginate(history(db).where(inFilter(filter)), { page: 1, rowsPerPage: limit, ...sort }, historySort, historyDefault).execute();
+  return rows.map(toHistoryItem);
+}
+
+export async function findHistoryItem(db: Executor, id: number) {
+  const row = await history(db).where('h.id', '=', id).executeTakeFirst();
+  return row && toHistoryItem(row);
+}
+
+/** Sets the cause at the version read; undefined when nothing matched. */
+export async function updateHistoryCause(trx: Transaction<Database>, id: number, version: number, causeId: number) {
+  return trx
+    .updateTable('downtime_history')
+    .set((eb) => ({ cause_id: causeId, version: eb('version', '+', 1), updated_at: new Date() }))
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .returning('id')
+    .executeTakeFirst();
+}
+
+export async function historyItemExists(db: Executor, id: number) {
+  return (await db.selectFrom('downtime_history').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Gantt: the stops that overlap the days `from`..`to` (UTC), a running stop up to now; by start. */
+export async function findEventsOverlapping(db: Executor, from: string, to: string) {
+  const rows = await history(db)
+    .where('h.target_start', '<', sql<Date>`(${to}::date + 1)::timestamptz`)
+    .where(sql<Date>`coalesce(h.target_end, now())`, '>=', sql<Date>`${from}::date::timestamptz`)
+    .orderBy('h.target_start')
+    .orderBy('h.id')
+    .execute();
+  return rows.map(toHistoryItem);
+}
+
+/**
+ * Gantt resources: every machine of every company (its FBs), and any other machine named by a stop in the period,
+ * by company name and machine name.
+ */
+export async function findMachines(db: Executor, from: string, to: string) {
+  const result = await sql<{ company_id: string; company: string; machine_name: string }>`
+    select m.company_id, c.name as company, m.machine_name
+      from (select c.id as company_id, unnest(c.fbs) as machine_name from companies c
+            union
+            select h.company_id, h.machine_name from downtime_history h
+             where h.target_start < (${to}::date + 1)::timestamptz and coalesce(h.target_end, now()) >= ${from}::date::timestamptz) m
+      join companies c on c.id = m.company_id
+     order by c.name, m.company_id, m.machine_name`.execute(db);
+  return result.rows.map((row) => ({ clientId: row.company_id, company: row.company, machineName: row.machine_name }));
+}
+
+/**
+ * A cause's product count (the badge): how many distinct live client products the stops with that cause affected,
+ * a product being affected by a stop of a machine it is made on (its `machine_names`) in its own company.
+ */
+const productCount = sql<number>`(
+  select count(distinct cp.id)::int
+    from downtime_history h
+    join client_products cp on cp.company_id = h.company_id and cp.deleted_at is null
+         and h.machine_name = any(regexp_split_to_array(btrim(cp.machine_names), '\\s*,\\s*'))
+   where h.cause_id = dc.id)`;
+
+const causes = (db: Executor) =>
+  db
+    .selectFrom('downtime_causes as dc')
+    .select(['dc.id', 'dc.cause_name', 'dc.cause_description', 'dc.version', productCount.as('product_count')]);
+
+type CauseRow = Awaited<ReturnType<ReturnType<typeof causes>['executeTakeFirstOrThrow']>>;
+
+const toCause = (row: CauseRow): DowntimeCause => ({
+  id: row.id,
+  causeName: row.cause_name,
+  causeDescription: row.cause_description,
+  productCount: Number(row.product_count),
+  version: row.version,
+});
+
+const causeSort = { id: 'dc.id', causeName: 'dc.cause_name', causeDescription: 'dc.cause_description', productCount: 'product_count' };
+
+/** One page of causes (default id descending), sorted, limited and counted in SQL. */
+export async function findCauses(db: Executor, pagination: PaginationInput) {
+  const [rows, total] = await Promise.all([
+    paginate(causes(db), pagination, causeSort, { sortBy: 'id', descending: true, tieBreaker: 'dc.id' }).execute(),
+    db.selectFrom('downtime_causes').select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toCause), count: total.count };
+}
+
+/** Every cause by name (the operator's select). */
+export async function findAllCauses(db: Executor) {
+  const rows = await causes(db).orderBy('dc.cause_name').orderBy('dc.id').execute();
+  return rows.map(toCause);
+}
+
+export async function findCause(db: Executor, id: number) {
+  const row = await causes(db).where('dc.id', '=', id).executeTakeFirst();
+  return row && toCause(row);
+}
+
+export async function causeExists(db: Executor, id: number) {
+  return (await db.selectFrom('downtime_causes').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export interface CauseValues {
+  causeName: string;
+  causeDescription: string;
+}
+
+export async function insertCause(trx: Transaction<Database>, values: CauseValues) {
+  const row = await trx
+    .insertInto('downtime_causes')
+    .values({ cause_name: values.causeName, cause_description: values.causeDescription })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateCause(trx: Transaction<Database>, id: number, version: number, values: CauseValues) {
+  return trx
+    .updateTable('downtime_causes')
+    .set((eb) => ({
+      cause_name: values.causeName,
+      cause_description: values.causeDescription,
+      version: eb('version', '+', 1),
+      updated_at: new Date(),
+    }))
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** Locks the causes among `ids` (a stop naming one must wait: its foreign key check needs a share lock). */
+export async function lockCauses(trx: Transaction<Database>, ids: number[]) {
+  return trx.selectFrom('downtime_causes').select(['id', 'cause_name']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
+}
+
+/** The causes among `ids` that stops refer to. */
+export async function causesInUse(trx: Transaction<Database>, ids: number[]) {
+  return trx
+    .selectFrom('downtime_causes as dc')
+    .select(['dc.id', 'dc.cause_name'])
+    .where('dc.id', 'in', ids)
+    .where((eb) => eb.exists(eb.selectFrom('downtime_history as h').select('h.id').whereRef('h.cause_id', '=', 'dc.id')))
+    .orderBy('dc.id')
+    .execute();
+}
+
+export async function deleteCauses(trx: Transaction<Database>, ids: number[]) {
+  const result = await trx.deleteFrom('downtime_causes').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,155 @@
+import type { Db } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
+import { audit } from '../../lib/audit.js';
+import type { PaginationInput } from '../../lib/pagination.js';
+import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
+import { historyDate, historyDateTime, toCsv } from './downtime.csv.js';
+import * as repository from './downtime.repository.js';
+
+export interface Period {
+  from: string;
+  to: string;
+}
+
+/** The longest period the gantt answers at once, in days. */
+export const GANTT_MAX_DAYS = 92;
+/** The most rows one CSV export carries; a longer history is exported in shorter periods. */
+export const EXPORT_MAX_ROWS = 100_000;
+export const HISTORY_CSV_FILENAME = 'history-table-export.csv';
+
+const days = (period: Period) => (Date.parse(period.to) - Date.parse(period.from)) / 86_400_000 + 1;
+
+function checkPeriod(period: Period, field = 'period'): Period {
+  if (period.to < period.from) throw ruleViolation(`${field}.to`, 'range', 'The period must not end before it starts.');
+  return period;
+}
+
+/** History (admin: the chosen companies, all when none; operator: every company), page size 10 by default. */
+export function getHistory(db: Db, body: { pagination: PaginationInput; period: Period; clientIds?: string[] }) {
+  const period = checkPeriod(body.period);
+  return repository.findHistory(db, { ...period, clientIds: body.clientIds }, body.pagination);
+}
+
+/**
+ * Sets the cause of a stop ('Update cause' / 'Inactivity cause'). The cause must exist (400 on `historyItem.causeId`),
+ * the version read is required and a stale one answers 409.
+ */
+export async function saveHistoryItem(db: Db, actor: Actor, input: { id: number; causeId: number; version?: number }) {
+  if (input.version === undefined) throw ruleViolation('historyItem.version', 'required', 'A save must send the version it read.');
+  const version = input.version;
+  await db.transaction().execute(async (trx) => {
+    if (!(await repository.causeExists(trx, input.causeId))) throw ruleViolation('historyItem.causeId', 'required', 'Pick an existing cause.');
+    const updated = await repository.updateHistoryCause(trx, input.id, version, input.causeId);
+    if (!updated) {
+      if (!(await repository.historyItemExists(trx, input.id))) throw notFound('Downtime');
+      throw conflict('This downtime was changed by someone else meanwhile. Reload it and apply your change again.');
+    }
+    await audit(trx, actor, { operation: 'saveHistoryItem', recordType: 'downtime_history', recordId: input.id, details: { causeId: input.causeId } });
+  });
+  const saved = await repository.findHistoryItem(db, input.id);
+  if (!saved) throw notFound('Downtime');
+  return saved;
+}
+
+/**
+ * 'Export to Csv': every row of the filtered, sorted history as `history-table-export.csv`. The admin's file has the
+ * client column; the operator's has the operator table's columns.
+ */
+export async function exportHistory(
+  db: Db,
+  face: 'admin' | 'operator',
+  body: { period: Period; clientIds?: string[]; sortBy?: string; descending?: boolean },
+) {
+  const period = checkPeriod(body.period);
+  const rows = await repository.findAllHistory(
+    db,
+    { ...period, clientIds: face === 'admin' ? body.clientIds : undefined },
+    { sortBy: body.sortBy, descending: body.descending },
+    EXPORT_MAX_ROWS + 1,
+  );
+  if (rows.length > EXPORT_MAX_ROWS) {
+    throw ruleViolation('period', 'maxRows', `More than ${EXPORT_MAX_ROWS} downtimes: export a shorter period.`, EXPORT_MAX_ROWS);
+  }
+  const common = (row: repository.DowntimeHistoryItem) => [
+    row.machineName,
+    row.DowntimeCause?.causeName ?? '',
+    historyDate(row.actualDate),
+    row.duration,
+    historyDateTime(row.targetStart),
+    historyDateTime(row.targetEnd),
+  ];
+  const body_ =
+    face === 'admin'
+      ? toCsv(
+          ['Client name', 'Machine name', 'Downtime cause', 'Actual date', 'Duration (min)', 'Start datetime (UTC)', 'End datetime (UTC)'],
+          rows.map((row) => [row.company ?? row.clientId, ...common(row)]),
+        )
+      : toCsv(
+          ['Machine Name', 'Inactivity cause', 'ActualDate', 'Duration (min)', 'Start datetime (UTC)', 'End datetime (UTC)'],
+          rows.map(common),
+        );
+  return { filename: HISTORY_CSV_FILENAME, contentType: 'text/csv; charset=utf-8', body: body_ };
+}
+
+/** Causes, 10 a page, newest first by default. */
+export function getCauses(db: Db, pagination: PaginationInput) {
+  return repository.findCauses(db, pagination);
+}
+
+/** Every cause by name (the operator's select). */
+export async function getAllCauses(db: Db) {
+  return { rows: await repository.findAllCauses(db) };
+}
+
+/** Creates a cause, or updates one at the version read (409 when stale). Name and description trimmed, both required. */
+export async function saveCause(db: Db, actor: Actor, input: { id?: number; causeName: string; causeDescription: string; version?: number }) {
+  const values = { causeName: input.causeName.trim(), causeDescription: input.causeDescription.trim() };
+  if (!values.causeName) throw ruleViolation('cause.causeName', 'required', 'Field is required.');
+  if (!values.causeDescription) throw ruleViolation('cause.causeDescription', 'required', 'Field is required.');
+  const id = await db.transaction().execute(async (trx) => {
+    if (input.id === undefined) {
+      const created = await repository.insertCause(trx, values);
+      await audit(trx, actor, { operation: 'saveCause', recordType: 'downtime_cause', recordId: created, details: values });
+      return created;
+    }
+    if (input.version === undefined) throw ruleViolation('cause.version', 'required', 'An update must send the version it read.');
+    const updated = await repository.updateCause(trx, input.id, input.version, values);
+    if (!updated) {
+      if (!(await repository.causeExists(trx, input.id))) throw notFound('Downtime cause');
+      throw conflict('This cause was changed by someone else meanwhile. Reload it and apply your change again.');
+    }
+    await audit(trx, actor, { operation: 'saveCause', recordType: 'downtime_cause', recordId: input.id, details: values });
+    return input.id;
+  });
+  const saved = await repository.findCause(db, id);
+  if (!saved) throw notFound('Downtime cause');
+  return saved;
+}
+
+/** Deletes causes, all or nothing: an unknown id answers 404, a cause that stops refer to 409 (naming it). */
+export async function deleteCauses(db: Db, actor: Actor, ids: number[]) {
+  const unique = [...new Set(ids)];
+  await db.transaction().execute(async (trx) => {
+    const locked = await repository.lockCauses(trx, unique);
+    if (locked.length !== unique.length) throw notFound('Downtime cause');
+    const used = await repository.causesInUse(trx, unique);
+    if (used.length) {
+      throw conflict(`Causes in use by downtimes cannot be deleted: ${used.map((cause) => cause.cause_name).join(', ')}.`);
+    }
+    await repository.deleteCauses(trx, unique);
+    await audit(trx, actor, { operation: 'deleteCauses', recordType: 'downtime_cause', details: { ids: unique } });
+  });
+  return { ok: true as const };
+}
+
+/** Gantt data: every machine as a resource and the stops overlapping the period (default today, UTC). */
+export async function getDowntime(db: Db, body: { period?: Period }) {
+  const today = new Date().toISOString().slice(0, 10);
+  const period = checkPeriod(body.period ?? { from: today, to: today });
+  if (days(period) > GANTT_MAX_DAYS) throw ruleViolation('period.to', 'maxDays', `The gantt shows at most ${GANTT_MAX_DAYS} days at once.`, GANTT_MAX_DAYS);
+  const [machines, events] = await Promise.all([
+    repository.findMachines(db, period.from, period.to),
+    repository.findEventsOverlapping(db, period.from, period.to),
+  ]);
+  return { machines, events };
+}
