@@ -590,3 +590,15 @@ export async function replaceBuyers(trx: Executor, productId: number, buyerIds: 
       .execute();
   }
 }
+
+/** Where produced bottles go: the price valid on `today`, else the latest period started by then, else the earliest. */
+export async function periodForProduction(db: Executor, productId: number, today: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('product_prices')
+    .select('id')
+    .where('client_product_id', '=', productId)
+    .orderBy(sql`(valid_from <= ${today}) desc, case when valid_from <= ${today} then valid_from end desc nulls last, valid_from asc`)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}

@@ -4,6 +4,7 @@ import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { conflict, forbidden, notFound, ruleViolation } from '../../lib/problem.js';
+import { putIntoPeriod, takeFromPeriods } from './bottle-stock.js';
 import * as repository from './client-inventory.repository.js';
 import { todayIso, type Company } from './client-inventory.repository.js';
 
@@ -164,31 +165,14 @@ export async function saveReclassification(db: Db, actor: Actor, body: BodyOf<'A
     const today = todayIso();
     const target = await repository.priceOn(trx, to.id, today);
     if (!target) throw conflict(`${to.productName} has no price valid today; add its price first, so the stock has a price period to go to.`);
-    const current = await repository.priceOn(trx, from.id, today);
-    const periods = await repository.lockStockRows(trx, from.id);
-    const ordered = [...periods.filter((row) => row.price_id === current?.id), ...periods.filter((row) => row.price_id !== current?.id)];
-    let left = quantity;
-    for (const period of ordered) {
-      if (!left) break;
-      const take = Math.min(left, period.current_stock);
-      if (!take) continue;
-      await repository.applyMovement(trx, {
-        stockId: period.id,
-        productId: from.id,
-        quantity: -take,
-        reason: 'reclassification_out',
-        source: { type: 'client_product', id: to.id },
-        subject: actor.sub,
-      });
-      left -= take;
-    }
+    const left = await takeFromPeriods(trx, from.id, quantity, today, {
+      reason: 'reclassification_out',
+      source: { type: 'client_product', id: to.id },
+      subject: actor.sub,
+    });
     // The total is the sum of the periods, so this only happens if that invariant was broken: refuse, roll back.
     if (left) throw conflict(`The stock of ${from.productName} does not add up; nothing was moved.`);
-    const destination = await repository.stockRowForPrice(trx, to.id, target.id);
-    await repository.applyMovement(trx, {
-      stockId: destination.id,
-      productId: to.id,
-      quantity,
+    await putIntoPeriod(trx, to.id, target.id, quantity, {
       reason: 'reclassification_in',
       source: { type: 'client_product', id: from.id },
       subject: actor.sub,

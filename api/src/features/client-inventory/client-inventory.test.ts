@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
+import { recordBottleStockChange } from './bottle-stock.js';
 import { makeOrderItem, makePreform, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 
 let database: TestDatabase;
@@ -567,5 +568,39 @@ describe('Assigned Buyers', () => {
     expect(response.status).toBe(400);
     expect(response.body.errors[0]).toMatchObject({ field: 'clientIds', code: 'buyer' });
     expect((await post(app, '/api/admin/client/product/buyers/get', { clientProductId: product.id, clientId: A }, admin)).body).toEqual([{ clientId: BUYER, company: 'Buyer Co' }]);
+  });
+});
+
+describe('recordBottleStockChange (for production records)', () => {
+  const today = iso(now);
+  const record = (productId: number, delta: number) =>
+    database.db.transaction().execute((trx) => recordBottleStockChange(trx, { productId, delta, subject: 'operator-1', source: { type: 'order_item', id: 1 }, today }));
+
+  it("puts produced bottles into the period of today's price and takes a lowering back out, as 'production' ledger rows", async () => {
+    const product = await createProduct(A, { productName: 'Produced', articleNo: 'PR' });
+    await savePrice(product.id, A, 60, thisMonth);
+    await savePrice(product.id, A, 65, nextMonth);
+    expect(await record(product.id, 1200)).toBe(1200);
+    expect(await record(product.id, -200)).toBe(1000);
+    const state = await stockState(product.id);
+    expect(state.periods.map((period) => period.current_stock)).toEqual([1000, 0]);
+    expect(state.ledger.map((row) => [row.reason, row.quantity, row.subject, row.source_type])).toEqual([
+      ['production', 1200, 'operator-1', 'order_item'],
+      ['production', -200, 'operator-1', 'order_item'],
+    ]);
+  });
+
+  it("answers 'belowZero' and 'noPrice' without writing; without today's price the latest started period takes the bottles", async () => {
+    const unpriced = await createProduct(A, { productName: 'Unpriced prod', articleNo: 'UPP' });
+    expect(await record(unpriced.id, 10)).toBe('noPrice');
+    expect(await record(unpriced.id, -10)).toBe('belowZero');
+    expect((await stockState(unpriced.id)).ledger).toHaveLength(0);
+    const old = await createProduct(A, { productName: 'Old price', articleNo: 'OP' });
+    await savePrice(old.id, A, 50, { validFrom: monthStart(-3), validTo: monthEnd(-3) });
+    await savePrice(old.id, A, 55, { validFrom: monthStart(-2), validTo: monthEnd(-2) });
+    await savePrice(old.id, A, 70, { validFrom: monthStart(2), validTo: monthEnd(2) });
+    expect(await record(old.id, 40)).toBe(40);
+    const state = await stockState(old.id);
+    expect(state.periods.map((period) => [period.unit_price, period.current_stock])).toEqual([[50, 0], [55, 40], [70, 0]]);
   });
 });
