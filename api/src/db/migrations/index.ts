@@ -5,6 +5,7 @@ import * as supply from './2026-11-22-0003-supply.js';
 import * as orders from './2026-11-22-0004-orders.js';
 import * as claims from './2026-11-22-0005-claims.js';
 import * as invoicesPlans from './2026-11-22-0006-invoices-plans.js';
+import * as planner from './2026-11-22-0007-planner.js';
 import * as clientInventory from './2026-11-22-0008-client-inventory.js';
 import * as stockPairs from './2026-11-22-0010-stock-pairs.js';
 
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0004-orders': orders,
   '2026-11-22-0005-claims': claims,
   '2026-11-22-0006-invoices-plans': invoicesPlans,
+  '2026-11-22-0007-planner': planner,
   '2026-11-22-0008-client-inventory': clientInventory,
   '2026-11-22-0010-stock-pairs': stockPairs,
 };

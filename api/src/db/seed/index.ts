@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../database.js';
 import { seedClaims } from './claims.seed.js';
+import { seedDowntime } from './downtime.seed.js';
 import { seedInvoicesAndPlans } from './invoices.seed.js';
 import { seedManufacturers } from './manufacturers.seed.js';
 import { seedOrders } from './orders.seed.js';
@@ -19,5 +20,6 @@ export async function seedDemoData(db: Db, log: Pick<Logger, 'info'>): Promise<v
   if (await seedOrders(db)) seeded.push('orders');
   if (await seedInvoicesAndPlans(db)) seeded.push('invoices and forecasts');
   if (await seedClaims(db)) seeded.push('claims');
+  if (await seedDowntime(db)) seeded.push('downtime');
   if (seeded.length) log.info({ seeded }, 'demo data seeded');
 }
