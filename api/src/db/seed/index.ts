@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../database.js';
 import { seedClaims } from './claims.seed.js';
+import { seedClientInventory } from './client-inventory.seed.js';
 import { seedDowntime } from './downtime.seed.js';
 import { seedInvoicesAndPlans } from './invoices.seed.js';
 import { seedManufacturers } from './manufacturers.seed.js';
@@ -21,5 +22,6 @@ export async function seedDemoData(db: Db, log: Pick<Logger, 'info'>): Promise<v
   if (await seedInvoicesAndPlans(db)) seeded.push('invoices and forecasts');
   if (await seedClaims(db)) seeded.push('claims');
   if (await seedDowntime(db)) seeded.push('downtime');
+  if (await seedClientInventory(db)) seeded.push('client inventory');
   if (seeded.length) log.info({ seeded }, 'demo data seeded');
 }
