@@ -7,11 +7,13 @@ import { downtimeHandlers } from './downtime/downtime.handlers.js';
 import { invoicesHandlers } from './invoices/invoices.handlers.js';
 import { manufacturersHandlers } from './manufacturers/manufacturers.handlers.js';
 import { ordersHandlers } from './orders/orders.handlers.js';
+import { plannerHandlers } from './planner/planner.handlers.js';
 import { plansHandlers } from './plans/plans.handlers.js';
 import { portfolioHandlers } from './portfolio/portfolio.handlers.js';
 import { preformsHandlers } from './preforms/preforms.handlers.js';
 import { productionOrdersHandlers } from './production-orders/production-orders.handlers.js';
 import { sessionHandlers } from './session/session.handlers.js';
+import { statsHandlers } from './stats/stats.handlers.js';
 import { stockHandlers } from './stock/stock.handlers.js';
 import { supplyHandlers } from './supply/supply.handlers.js';
 import { uploadsHandlers } from './uploads/uploads.handlers.js';
@@ -26,11 +28,13 @@ export const handlers: Handlers = {
   ...invoicesHandlers,
   ...manufacturersHandlers,
   ...ordersHandlers,
+  ...plannerHandlers,
   ...plansHandlers,
   ...portfolioHandlers,
   ...preformsHandlers,
   ...productionOrdersHandlers,
   ...sessionHandlers,
+  ...statsHandlers,
   ...stockHandlers,
   ...supplyHandlers,
   ...uploadsHandlers,

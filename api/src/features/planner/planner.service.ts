@@ -1,0 +1,165 @@
+import type { Db } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
+import { audit } from '../../lib/audit.js';
+import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
+import * as repository from './planner.repository.js';
+
+/** Minimum order quantity (part 9): a production order item plans at least this many bottles. */
+export const MIN_ORDER_QUANTITY = 1000;
+/** The longest range one planner read may cover (a month view with its neighbouring weeks needs about 42 days). */
+export const MAX_PLANNER_RANGE_DAYS = 366;
+
+const DAY_MS = 86_400_000;
+const STALE_ITEM = 'This order item was changed meanwhile (by the buyer, the planner or production). Reload the planner and apply your change again.';
+const LOCKED_ITEM = 'An item with an invoice is locked: it cannot be changed.';
+const NOT_BUYER_CONFIRMED = 'The buyer has not confirmed this item yet: the seller can confirm only a buyer-confirmed item.';
+const NOT_CONFIRMED = 'A production order item can be created only from an item confirmed by both the buyer and the seller.';
+const UNCONFIRM_REFERENCED = 'This item already has a production order: the seller confirmation cannot be withdrawn.';
+
+export interface PlannerItemInput {
+  id: number;
+  dueDate?: string;
+  isSellerConfirmed?: boolean;
+  refProductionOrder?: { orderNo: string };
+  refProductionOrderItem?: { dueDate: string; plannedAmount: number };
+  version?: number;
+}
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Saturday and Sunday are never due dates (weekends unavailable for order dates, part 9). */
+const isWeekday = (date: string) => {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day !== 0 && day !== 6;
+};
+
+/**
+ * The seller's planner between two instants: the order items it plans (its own company's orders, and buyers' items
+ * of the products it makes) due on the days the range touches (end exclusive, days in UTC), and the forecasts
+ * overlapping those days. 400 when the range ends before it starts or spans more than MAX_PLANNER_RANGE_DAYS.
+ */
+export async function getPlanner(db: Db, actor: Actor, range: { startTimestamp: string; endTimestamp: string }) {
+  const start = new Date(range.startTimestamp);
+  const end = new Date(range.endTimestamp);
+  if (end.getTime() <= start.getTime()) throw ruleViolation('endTimestamp', 'min', 'The range must end after it starts.');
+  if (end.getTime() - start.getTime() > MAX_PLANNER_RANGE_DAYS * DAY_MS) {
+    throw ruleViolation('endTimestamp', 'max', `The planner shows at most ${MAX_PLANNER_RANGE_DAYS} days at once.`, MAX_PLANNER_RANGE_DAYS);
+  }
+  const from = dayOf(start);
+  const to = dayOf(new Date(end.getTime() - 1));
+  const [orders, forecasts] = await Promise.all([
+    repository.findPlannerItems(db, actor, from, to),
+    repository.findPlannerForecasts(db, actor, from, to),
+  ]);
+  return { orders, forecasts };
+}
+
+/** Checks of the input alone (before any read): 400 naming the field. */
+function checkInput(input: PlannerItemInput) {
+  if (input.version === undefined) throw ruleViolation('item.version', 'required', 'A planner change must send the version it read.');
+  if (input.dueDate !== undefined && !isWeekday(input.dueDate)) {
+    throw ruleViolation('item.dueDate', 'weekday', 'An order item is due on a weekday (Monday to Friday).');
+  }
+  const { refProductionOrder: order, refProductionOrderItem: ref } = input;
+  if (order && !ref) throw ruleViolation('item.refProductionOrderItem', 'required', "Give the production order item's date and quantity.");
+  if (ref && !order) throw ruleViolation('item.refProductionOrder.orderNo', 'required', 'Provide order number.');
+  if (order && !order.orderNo.trim()) throw ruleViolation('item.refProductionOrder.orderNo', 'required', 'Provide order number.');
+  if (ref && !isWeekday(ref.dueDate)) {
+    throw ruleViolation('item.refProductionOrderItem.dueDate', 'weekday', 'Deliver at must be a weekday (Monday to Friday).');
+  }
+}
+
+/**
+ * Saves a planner change to an item the caller is the seller of (another company's item, or a buyer item of a
+ * product the caller does not make: 404), in one transaction at the version read (409 when stale), never on an
+ * invoiced item (409). What the request carries decides what changes:
+ * - `dueDate` (a drag): on or after the item's own date and a weekday (400); a new day clears the buyer
+ *   confirmation, so the buyer confirms the moved item again.
+ * - `isSellerConfirmed` true (the confirm dialog): only when the buyer has confirmed (409). Withdrawing it is refused
+ *   once a production order item exists (409).
+ * - `refProductionOrder` + `refProductionOrderItem` (add): only when both sides have confirmed and no production
+ *   order item exists yet (409). Creates an item of the caller's company for the same product on the caller's open
+ *   order with that number (made when there is none) and links it. With a reference already there (edit): moves
+ *   the seller's item to that order and changes its date and quantity.
+ *   The quantity is at least 1000, or the amount already produced when that is larger; the date is not after the
+ *   order's purchase date (400).
+ * Audited in the same transaction; answers the item as the planner lists it.
+ */
+export async function savePlannerItem(db: Db, actor: Actor, input: PlannerItemInput) {
+  checkInput(input);
+  return db.transaction().execute(async (trx) => {
+    const item = await repository.lockPlannerItem(trx, actor, input.id);
+    if (!item) throw notFound('Order item');
+    if (item.version !== input.version) throw conflict(STALE_ITEM);
+    if (item.has_invoice) throw conflict(LOCKED_ITEM);
+
+    const dueDate = input.dueDate ?? item.due_date;
+    const moved = dueDate !== item.due_date;
+    if (moved && dueDate < item.due_date) {
+      throw ruleViolation('item.dueDate', 'min', `An item can be moved only to a day on or after its date (${item.due_date}).`);
+    }
+    const isBuyerConfirmed = moved ? false : item.is_buyer_confirmed;
+    const isSellerConfirmed = input.isSellerConfirmed ?? item.is_seller_confirmed;
+    if (isSellerConfirmed && !item.is_seller_confirmed && !isBuyerConfirmed) throw conflict(NOT_BUYER_CONFIRMED);
+    if (!isSellerConfirmed && item.is_seller_confirmed && item.ref_production_order_item_id !== null) throw conflict(UNCONFIRM_REFERENCED);
+
+    let refId = item.ref_production_order_item_id;
+    let production: Record<string, unknown> | undefined;
+    const order = input.refProductionOrder;
+    const ref = input.refProductionOrderItem;
+    if (order && ref) {
+      const orderNo = order.orderNo.trim();
+      const existing = refId === null ? undefined : await repository.lockRefItem(trx, actor, refId);
+      if (refId !== null && !existing) throw notFound('Production order item');
+      if (!existing) {
+        if (!(isBuyerConfirmed && isSellerConfirmed)) throw conflict(NOT_CONFIRMED);
+      } else if (existing.has_invoice) {
+        throw conflict(LOCKED_ITEM);
+      }
+      const produced = existing ? existing.produced_amount : item.produced_amount;
+      const minimum = Math.max(MIN_ORDER_QUANTITY, produced);
+      if (ref.plannedAmount < minimum) {
+        throw ruleViolation(
+          'item.refProductionOrderItem.plannedAmount',
+          'min',
+          produced > MIN_ORDER_QUANTITY ? `At least the ${produced} bottles already produced.` : 'MOQ - 1000.',
+          minimum,
+        );
+      }
+      if (item.purchase_date !== null && ref.dueDate > item.purchase_date) {
+        throw ruleViolation(
+          'item.refProductionOrderItem.dueDate',
+          'max',
+          `The production order item must be due on or before the purchase date (${item.purchase_date}).`,
+        );
+      }
+      const target = existing && existing.order_no === orderNo ? { id: existing.order_id, created: false } : await repository.openOrderNamed(trx, actor, orderNo);
+      if (existing) {
+        await repository.updateProductionItem(trx, existing.id, { orderId: target.id, dueDate: ref.dueDate, plannedAmount: ref.plannedAmount });
+      } else {
+        refId = await repository.insertProductionItem(trx, {
+          orderId: target.id,
+          clientProductId: item.client_product_id,
+          dueDate: ref.dueDate,
+          plannedAmount: ref.plannedAmount,
+        });
+      }
+      production = { orderId: target.id, orderNo, orderCreated: target.created, itemId: refId, itemCreated: !existing, ...ref };
+    }
+
+    const values: repository.PlannerItemValues = { dueDate, isBuyerConfirmed, isSellerConfirmed, refProductionOrderItemId: refId };
+    const changed =
+      moved || isBuyerConfirmed !== item.is_buyer_confirmed || isSellerConfirmed !== item.is_seller_confirmed || production !== undefined;
+    if (changed) {
+      // The buyer's item changes version too when only its production order item changed: the buyer's 'Produced at' moved.
+      if (!(await repository.updatePlannerItem(trx, item.id, item.version, values))) throw conflict(STALE_ITEM);
+      await audit(trx, actor, {
+        operation: 'savePlannerItem',
+        recordType: 'client_production_order_item',
+        recordId: item.id,
+        details: { ...values, previousDueDate: item.due_date, ...(production ? { production } : {}) },
+      });
+    }
+    return (await repository.findPlannerItem(trx, actor, item.id))!;
+  });
+}
