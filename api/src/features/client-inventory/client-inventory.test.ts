@@ -604,3 +604,26 @@ describe('recordBottleStockChange (for production records)', () => {
     expect(state.periods.map((period) => [period.unit_price, period.current_stock])).toEqual([[50, 0], [55, 40], [70, 0]]);
   });
 });
+
+describe('concurrent saves', () => {
+  it('of two overlapping prices at once keep exactly one', async () => {
+    const product = await createProduct(A, { productName: 'Race price', articleNo: 'RP' });
+    const results = await Promise.all([savePrice(product.id, A, 10, nextMonth), savePrice(product.id, A, 11, nextMonth)]);
+    expect(results.map((response) => response.status).sort()).toEqual([200, 400]);
+    expect(await database.db.selectFrom('product_prices').select('id').where('client_product_id', '=', product.id).execute()).toHaveLength(1);
+  });
+
+  it('of two reclassifications of the whole stock at once move it once; the other gets maxQuantity', async () => {
+    const from = await stockedProduct(1000, 'Race from');
+    const to = await createProduct(A, { productName: 'Race to', articleNo: 'RTO' });
+    await savePrice(to.id, A, 70, thisMonth);
+    const body = { oldClientProductId: from.id, newClientProdcuctId: to.id, quantity: 1000 };
+    const results = await Promise.all([
+      post(app, '/api/admin/client/products/reclasification/save', body, admin),
+      post(app, '/api/admin/client/products/reclasification/save', body, admin),
+    ]);
+    expect(results.map((response) => response.status).sort()).toEqual([200, 400]);
+    expect((await stockState(from.id)).total).toBe(0);
+    expect((await stockState(to.id)).total).toBe(1000);
+  });
+});
