@@ -91,21 +91,6 @@ export async function updateItem(trx: Transaction<Database>, id: number, version
     .executeTakeFirst();
 }
 
-/**
- * Adds `delta` bottles to the product's bottle stock (row-locked by the UPDATE); answers the stock after it, or
- * undefined when that would take the stock below 0.
- */
-export async function addBottleStock(trx: Transaction<Database>, productId: number, delta: number) {
-  const row = await trx
-    .updateTable('client_products')
-    .set({ current_stock: sql`current_stock + ${delta}`, updated_at: new Date() })
-    .where('id', '=', productId)
-    .where(sql<boolean>`current_stock + ${delta} >= 0`)
-    .returning('current_stock')
-    .executeTakeFirst();
-  return row?.current_stock;
-}
-
 /** Closes the (locked) order when every one of its items is closed; answers whether it did. */
 export async function closeOrderWhenAllItemsClosed(trx: Transaction<Database>, orderId: number): Promise<boolean> {
   const row = await trx

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
+import { recordBottleStockChange } from '../client-inventory/bottle-stock.js';
 import { recordMovement } from '../stock/stock.repository.js';
 import * as repository from './agenda.repository.js';
 
@@ -34,10 +35,14 @@ export function preformsUsed(
 
 /**
  * Records the produced bottles of an item ('Update order item produced quantity'): `producedAmount` is the item's
- * total so far. In one transaction with the item update: the product's bottle stock changes by the difference to
- * the stored amount, and the preforms used for that difference (with scrap) leave the product's preform stock as one
- * 'production' ledger row (negative; lowering the amount puts them back with a positive row). Refused with 409 when
- * the order is closed, the item invoiced, the version stale, or a lowering would take bottle stock below 0.
+ * total so far. In one transaction with the item update:
+ * - the product's bottle stock changes by the difference to the stored amount, through the client inventory's
+ *   price-period ledger (recordBottleStockChange: into the period of today's price, a lowering taken back out; one
+ *   'production' row each, `client_products.current_stock` kept as the sum of the periods);
+ * - the preforms used for that difference (bottles and scrap, see preformsUsed) leave the product's preform stock as
+ *   one 'production' ledger row (negative; lowering the amount puts them back with a positive row).
+ * Refused with 409 when the order is closed, the item invoiced, the version stale, a lowering would take bottle stock
+ * below 0, or the product has no price period to keep bottles in; nothing is written then.
  * `isClosed` closes (or reopens) the item; when every item of the order is closed the order closes too.
  */
 export async function saveProducedAmount(db: Db, actor: Actor, input: ProducedAmountInput) {
@@ -55,19 +60,21 @@ export async function saveProducedAmount(db: Db, actor: Actor, input: ProducedAm
     if (!updated) throw conflict('This order item was changed by someone else meanwhile. Reload it and apply your change again.');
 
     const delta = input.producedAmount - item.produced_amount;
-    let bottleStock: number | undefined;
     let preformMovement = 0;
     if (delta !== 0) {
-      bottleStock = await repository.addBottleStock(trx, item.product_id, delta);
-      if (bottleStock === undefined) {
+      const bottles = await recordBottleStockChange(trx, {
+        productId: item.product_id,
+        delta,
+        subject: actor.sub,
+        source: { type: 'order_item', id: item.id },
+        today: new Date().toISOString().slice(0, 10),
+      });
+      if (bottles === 'belowZero') {
         throw conflict('Lowering the produced quantity would take the product’s bottle stock below 0 (its bottles have left the stock).');
       }
-      await audit(trx, actor, {
-        operation: 'saveProducedAmount',
-        recordType: 'client_product_stock',
-        recordId: item.product_id,
-        details: { change: delta, stockAfter: bottleStock, reason: 'production', orderItemId: item.id },
-      });
+      if (bottles === 'noPrice') {
+        throw conflict('The product has no price period, and bottle stock is kept per price period: the admin sets a price first.');
+      }
       preformMovement = -(preformsUsed(input.producedAmount, item) - preformsUsed(item.produced_amount, item));
       if (preformMovement !== 0) {
         await recordMovement(trx, {

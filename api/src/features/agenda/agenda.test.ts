@@ -34,7 +34,10 @@ afterAll(async () => {
 });
 
 /** A product of `companyId` (2 % scrap unless told) with one open order of one item. */
-async function itemOf(companyId = COMPANY_A, options: { planned?: number; produced?: number; closed?: 0 | 1; scrapRate?: number; scrapStart?: number; dueDate?: string } = {}) {
+async function itemOf(
+  companyId = COMPANY_A,
+  options: { planned?: number; produced?: number; closed?: 0 | 1; scrapRate?: number; scrapStart?: number; dueDate?: string; priced?: boolean } = {},
+) {
   const productId = await makeProduct(database.db, {
     preformId,
     warehouseId,
@@ -43,6 +46,14 @@ async function itemOf(companyId = COMPANY_A, options: { planned?: number; produc
     scrapRate: options.scrapRate ?? 0.02,
     scrapStart: options.scrapStart ?? 0,
   });
+  // Bottle stock is kept per price period: a price valid this year.
+  if (options.priced ?? true) {
+    const year = today().slice(0, 4);
+    await database.db
+      .insertInto('product_prices')
+      .values({ client_product_id: productId, unit_price: 55, valid_from: `${year}-01-01`, valid_to: `${year}-12-31` })
+      .execute();
+  }
   const orderId = await makeProductionOrder(database.db, { companyId, closed: options.closed ?? 0 });
   const itemId = await makeOrderItem(database.db, {
     orderId,
@@ -55,13 +66,21 @@ async function itemOf(companyId = COMPANY_A, options: { planned?: number; produc
 }
 
 const save = (item: object, token = operator) => post(app, '/api/operator/order/item/save', { item }, token);
+/** The product's bottle-stock ledger rows (the client inventory's price periods). */
+const bottleLedger = (productId: number) =>
+  database.db.selectFrom('product_stock_movements').selectAll().where('client_product_id', '=', productId).orderBy('id').execute();
 const bottleStock = async (productId: number) =>
   (await database.db.selectFrom('client_products').select('current_stock').where('id', '=', productId).executeTakeFirstOrThrow()).current_stock;
 const itemRow = (id: number) => database.db.selectFrom('client_production_order_items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 /** Everything a refused save must leave as it was: the item, the bottle stock, the preform ledger and balances. */
 async function snapshot(itemId: number, productId: number) {
-  return { item: await itemRow(itemId), bottles: await bottleStock(productId), ledger: await ledgerSnapshot(database.db) };
+  return {
+    item: await itemRow(itemId),
+    bottles: await bottleStock(productId),
+    bottleLedger: await bottleLedger(productId),
+    ledger: await ledgerSnapshot(database.db),
+  };
 }
 
 describe('operator agenda (agenda/get)', () => {
@@ -113,6 +132,9 @@ describe('produced quantity (order/item/save)', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: itemId, producedAmount: 1000, producedPart: 1000 / 80_000, version: 1, ClientProductionOrder: { closed: 0 } });
     expect(await bottleStock(productId)).toBe(1000);
+    expect((await bottleLedger(productId)).map((row) => [row.reason, row.quantity, row.source_type, Number(row.source_id), row.subject])).toEqual([
+      ['production', 1000, 'order_item', itemId, 'operator-1'],
+    ]);
     const after = await stockOf(database.db, preformId, warehouseId);
     expect(after.movements).toHaveLength(before.movements.length + 1);
     const row = after.movements.at(-1);
@@ -130,6 +152,7 @@ describe('produced quantity (order/item/save)', () => {
     const response = await save({ id: itemId, producedAmount: 400, version: 1 });
     expect(response.status).toBe(200);
     expect(await bottleStock(productId)).toBe(400);
+    expect((await bottleLedger(productId)).map((row) => row.quantity)).toEqual([1000, -600]);
     const after = await stockOf(database.db, preformId, warehouseId);
     expect(after.movements.at(-1)).toMatchObject({ quantity: 1020 - 408, reason: 'production' });
     expect(after.balance).toBe((before.balance ?? 0) + 612);
@@ -235,21 +258,26 @@ describe('produced quantity (order/item/save)', () => {
     expect((await save({ id: buyer.itemId, producedAmount: 1, version: 0 })).status).toBe(404);
   });
 
-  it('records an audit row for the item and for the bottle stock change', async () => {
-    const { itemId, productId } = await itemOf();
+  it('a product without a price period cannot take produced bottles (409: bottle stock is kept per price period); nothing changes', async () => {
+    const { itemId, productId } = await itemOf(COMPANY_A, { priced: false });
+    const before = await snapshot(itemId, productId);
+    const response = await save({ id: itemId, producedAmount: 1000, version: 0 });
+    expect(response.status).toBe(409);
+    expect(await snapshot(itemId, productId)).toEqual(before);
+  });
+
+  it('records who saved what in the audit log', async () => {
+    const { itemId } = await itemOf();
     await save({ id: itemId, producedAmount: 7, version: 0 });
     const rows = await database.db
       .selectFrom('audit_log')
-      .select(['record_type', 'record_id', 'subject'])
+      .select(['record_type', 'record_id', 'subject', 'details'])
       .where('operation', '=', 'saveProducedAmount')
-      .where((eb) => eb.or([eb('record_id', '=', String(itemId)), eb('record_id', '=', String(productId))]))
+      .where('record_id', '=', String(itemId))
       .execute();
-    expect(rows).toEqual(
-      expect.arrayContaining([
-        { record_type: 'order_item', record_id: String(itemId), subject: 'operator-1' },
-        { record_type: 'client_product_stock', record_id: String(productId), subject: 'operator-1' },
-      ]),
-    );
+    expect(rows).toEqual([
+      expect.objectContaining({ record_type: 'order_item', subject: 'operator-1', details: expect.objectContaining({ producedAmount: 7, previous: 0 }) }),
+    ]);
   });
 
   it('is for the operator only (admin and client users get 403, nothing changes)', async () => {
