@@ -160,3 +160,28 @@ test('the operator fills preform stock: part 5 messages, then a save closes the 
   await expect(page.getByRole('row').nth(1).getByRole('cell').nth(5)).toHaveText(amountText(stockBefore + 500));
   await expect(fill).toBeDisabled(); // the reload cleared the selection
 });
+
+test('the preform dialog: defaults PET, Clear, PCO1810 and the messages of part 5 in their situations', async ({ page }) => {
+  await signIn(page, 'admin', '/#/preforms');
+  await page.getByRole('button', { name: 'New' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New preform' });
+  await expect(dialog.getByLabel('Neck')).toHaveValue('PCO1810');
+  await expect(dialog.getByLabel('Material')).toHaveValue('PET');
+  await expect(dialog.getByLabel('Color')).toHaveValue('Clear');
+
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Field is required.').first()).toBeVisible();
+
+  await dialog.getByLabel('Name').fill('PET 33g PCO1810 Blue test');
+  await dialog.getByLabel('Weight (g)').fill('200.5');
+  await dialog.getByLabel('Quantity per box').fill('0');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Specify weight between 1 and 200 g.')).toBeVisible();
+  await expect(dialog.getByText('Field has to be between 1 and 99,999.')).toBeVisible();
+
+  await dialog.getByLabel('Weight (g)').fill('0.5');
+  await dialog.getByLabel('Weight (g)').press('Tab'); // forms validate on touch
+  await expect(dialog.getByText('Specify weight between 1 and 200 g.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});
