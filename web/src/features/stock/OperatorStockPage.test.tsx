@@ -53,7 +53,8 @@ describe("operator '/stock'", { timeout: 30_000 }, () => {
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       'Preform', 'Material', 'Color', 'Future balance', 'Order amount', 'Preform stock',
     ]);
-    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Big need', 'Small need', 'Nothing yet']);
+    // the Preform cell names the preform and, on a second line, its warehouse (rows of every warehouse)
+    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Big needRiga North', 'Small needRiga North', 'Nothing yetRiga North']);
     const big = within(rowOf('Big need'));
     expect(big.getByText('-56,500')).toBeInTheDocument();
     expect(big.getByText('236,500')).toBeInTheDocument();

@@ -40,6 +40,7 @@ export default function OperatorStockPage() {
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <PreformStockTable
+          showWarehouse
           rows={rows}
           totalRecords={query.data?.count ?? 0}
           page={page}

@@ -15,6 +15,11 @@ interface PreformStockTableProps {
   /** Only where the list may be sorted (the admin's warehouse stock); the operator's has no sortable column. */
   sortStatus?: DataTableSortStatus<PreformStockRow>;
   onSortStatusChange?: (status: DataTableSortStatus<PreformStockRow>) => void;
+  /**
+   * Over every warehouse (the operator's page) the same preform appears once per warehouse; part 2.2 has no
+   * warehouse column, so the warehouse is a dimmed second line of the Preform cell.
+   */
+  showWarehouse?: boolean;
 }
 
 /** Part 2.2: orderAmount descending, the largest need first. */
@@ -25,7 +30,7 @@ const number = (value: number | null) => formatNumber(value);
  * Preform stock rows (Preform, Material, Color, Future balance, Order amount, Preform stock) with the
  * single selection of part 4. Rows are focusable: Enter or Space toggles the selection like a click.
  */
-export function PreformStockTable({ rows, totalRecords, page, onPageChange, fetching, selectedKey, onToggle, sortStatus = DEFAULT_SORT, onSortStatusChange }: PreformStockTableProps) {
+export function PreformStockTable({ rows, totalRecords, page, onPageChange, fetching, selectedKey, onToggle, sortStatus = DEFAULT_SORT, onSortStatusChange, showWarehouse = false }: PreformStockTableProps) {
   const sortable = Boolean(onSortStatusChange);
   return (
     <DataTable<PreformStockRow>
@@ -55,7 +60,22 @@ export function PreformStockTable({ rows, totalRecords, page, onPageChange, fetc
         },
       })}
       columns={[
-        { accessor: 'preformName', title: 'Preform', sortable, render: (row) => row.Preform.preformName },
+        {
+          accessor: 'preformName',
+          title: 'Preform',
+          sortable,
+          render: (row) =>
+            showWarehouse ? (
+              <>
+                <Text size="sm">{row.Preform.preformName}</Text>
+                <Text size="xs" c="dimmed">
+                  {row.PreformWarehouse.warehouseName}
+                </Text>
+              </>
+            ) : (
+              row.Preform.preformName
+            ),
+        },
         { accessor: 'material', title: 'Material', sortable, render: (row) => row.Preform.material },
         { accessor: 'color', title: 'Color', sortable, render: (row) => row.Preform.color },
         {
