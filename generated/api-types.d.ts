@@ -307,7 +307,7 @@ export interface paths {
         put?: never;
         /**
          * @description Move bottle stock from one product to another of the same client in one transaction ('Product reclassification').
-         *     `quantity` (bottles, a whole number above 0) is at most the old product's current stock ('Max Quantity - {max}.'; 409 when above).
+         *     `quantity` (bottles, a whole number above 0) is at most the old product's current stock ('Max Quantity - {max}.'; above it answers 400 with code `maxQuantity` and the stock as `limit`).
          *     Wire names as published, `reclasification` and `newClientProdcuctId` included.
          */
         post: operations["AdminClients_saveReclassification"];

@@ -283,7 +283,7 @@ export const adminClientsGetClientProductsResponse = zod.object({
 
 /**
  * Move bottle stock from one product to another of the same client in one transaction ('Product reclassification').
-`quantity` (bottles, a whole number above 0) is at most the old product's current stock ('Max Quantity - {max}.'; 409 when above).
+`quantity` (bottles, a whole number above 0) is at most the old product's current stock ('Max Quantity - {max}.'; above it answers 400 with code `maxQuantity` and the stock as `limit`).
 Wire names as published, `reclasification` and `newClientProdcuctId` included.
  */
 export const adminClientsSaveReclassificationBodyOldClientProductIdMultipleOf = 1;export const adminClientsSaveReclassificationBodyNewClientProdcuctIdMultipleOf = 1;export const adminClientsSaveReclassificationBodyQuantityMax = 100000000;
