@@ -6,6 +6,7 @@ import { seedDowntime } from './downtime.seed.js';
 import { seedInvoicesAndPlans } from './invoices.seed.js';
 import { seedManufacturers } from './manufacturers.seed.js';
 import { seedOrders } from './orders.seed.js';
+import { seedPlanner } from './planner.seed.js';
 import { seedSupply } from './supply.seed.js';
 import { seedUsers } from './users.seed.js';
 
@@ -23,5 +24,6 @@ export async function seedDemoData(db: Db, log: Pick<Logger, 'info'>): Promise<v
   if (await seedClaims(db)) seeded.push('claims');
   if (await seedDowntime(db)) seeded.push('downtime');
   if (await seedClientInventory(db)) seeded.push('client inventory');
+  if (await seedPlanner(db)) seeded.push('planner and statistics');
   if (seeded.length) log.info({ seeded }, 'demo data seeded');
 }
