@@ -75,6 +75,8 @@ export function messageFor(issue: ValidationIssue): string {
       return issue.empty ? MESSAGES.required : MESSAGES.notNumber;
     case 'multipleOf':
       return MESSAGES.wholeNumber;
+    case 'maxQuantity': // the API's reclassification rule: at most the product's current stock
+      return MESSAGES.maxQuantity(issue.limit ?? 0);
     case 'maxLength':
       return MESSAGES.tooLong(issue.limit ?? 0);
     case 'format':
