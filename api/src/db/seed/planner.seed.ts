@@ -32,8 +32,8 @@ function historyByMonth(): Map<string, string[]> {
 
 /**
  * Demo data of the seller's planner and the statistics:
- * - Baltic Beverages (buyer) gets a juice bottle made by Aqua Converters (seller: `seller_company_id`), on its
- *   forecasts, with an order whose items show each planner button: one confirmed by the buyer only (Confirm), one
+ * - Baltic Beverages (buyer) gets a juice bottle made by Aqua Converters (seller: `seller_company_id`), priced this
+ *   month and next, on its forecasts, with an order whose items show each planner button: one confirmed by the buyer only (Confirm), one
  *   confirmed by both (Add), one already produced through Aqua Converters' production order (Edit), one unconfirmed.
  * - Nordic Springs, Fjord Water and Aqua Converters get half a year of production: a closed order per month with an
  *   item per product and weekday and the produced amounts recorded, so 'Produced Quantities', the fill-rate
@@ -69,6 +69,20 @@ export async function seedPlanner(db: Db): Promise<boolean> {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+
+    // Prices of this month and the next, like every demo product: produced bottles go into a price period's stock.
+    const now = new Date();
+    const monthBounds = (offset: number) => ({
+      valid_from: isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1))),
+      valid_to: isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset + 1, 0))),
+    });
+    await trx
+      .insertInto('product_prices')
+      .values([
+        { client_product_id: juice, unit_price: 64.5, ...monthBounds(0) },
+        { client_product_id: juice, unit_price: 66.4, ...monthBounds(1) },
+      ])
+      .execute();
 
     // Aqua Converters' production order that already produces one of the buyer's items.
     const { id: sellerOrder } = await trx

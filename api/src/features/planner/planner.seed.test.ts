@@ -48,6 +48,16 @@ describe('planner and statistics demo data', () => {
     expect(confirmed.status).toBe(200);
   });
 
+  it("the operator records production on Aqua Converters' item for the buyer's product (it has a price period)", async () => {
+    const seller = await as.seller(AQUA_CONVERTERS);
+    const range = { startTimestamp: new Date(Date.now() - 7 * DAY).toISOString(), endTimestamp: new Date(Date.now() + 42 * DAY).toISOString() };
+    const items = (await post(app, '/api/client/orders/planner/get', range, seller)).body.orders as PlannerItem[];
+    const produced = items.find((item) => item.ClientProductionOrder.orderNo === 'AC-PO-2026-07')!;
+    const response = await post(app, '/api/operator/order/item/save', { item: { id: produced.id, producedAmount: 9000, version: produced.version } }, await as.operator());
+    expect(response.status).toBe(200);
+    expect(response.body.producedAmount).toBe(9000);
+  });
+
   it('the client companies have half a year of production: the charts and the report have data, the heatmap every bucket', async () => {
     for (const company of [NORDIC_SPRINGS, FJORD_WATER]) {
       const client = await as.client(company);
