@@ -1955,7 +1955,7 @@ export interface components {
             id: components["schemas"]["Id"];
             /**
              * Format: int32
-             * @description Downtime history entries with this cause (the badge); a cause in use cannot be deleted (409).
+             * @description Client products affected (the badge): distinct live products of the stopped machines (by machine name) over the stops with this cause. A cause used by any stop cannot be deleted (409).
              */
             productCount: number;
             version: components["schemas"]["Version"];

@@ -20,7 +20,7 @@ export interface DowntimeCause {
   /** @maxLength 4000 */
   causeDescription: string;
   /**
-   * Downtime history entries with this cause (the badge); a cause in use cannot be deleted (409).
+   * Client products affected (the badge): distinct live products of the stopped machines (by machine name) over the stops with this cause. A cause used by any stop cannot be deleted (409).
    * @minimum 0
    */
   productCount: number;

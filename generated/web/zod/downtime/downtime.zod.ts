@@ -47,7 +47,7 @@ export const adminDowntimeGetCausesResponse = zod.object({
   "id": zod.number().min(1).multipleOf(adminDowntimeGetCausesResponseRowsItemIdMultipleOf).describe('Row id.'),
   "causeName": zod.string().max(adminDowntimeGetCausesResponseRowsItemCauseNameMax),
   "causeDescription": zod.string().max(adminDowntimeGetCausesResponseRowsItemCauseDescriptionMax),
-  "productCount": zod.number().min(adminDowntimeGetCausesResponseRowsItemProductCountMin).multipleOf(adminDowntimeGetCausesResponseRowsItemProductCountMultipleOf).describe('Downtime history entries with this cause (the badge); a cause in use cannot be deleted (409).'),
+  "productCount": zod.number().min(adminDowntimeGetCausesResponseRowsItemProductCountMin).multipleOf(adminDowntimeGetCausesResponseRowsItemProductCountMultipleOf).describe('Client products affected (the badge): distinct live products of the stopped machines (by machine name) over the stops with this cause. A cause used by any stop cannot be deleted (409).'),
   "version": zod.number().min(adminDowntimeGetCausesResponseRowsItemVersionMin).multipleOf(adminDowntimeGetCausesResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A machine downtime cause.')),
   "count": zod.number().min(adminDowntimeGetCausesResponseCountMin).multipleOf(adminDowntimeGetCausesResponseCountMultipleOf)
@@ -80,7 +80,7 @@ export const adminDowntimeSaveCauseResponse = zod.object({
   "id": zod.number().min(1).multipleOf(adminDowntimeSaveCauseResponseIdMultipleOf).describe('Row id.'),
   "causeName": zod.string().max(adminDowntimeSaveCauseResponseCauseNameMax),
   "causeDescription": zod.string().max(adminDowntimeSaveCauseResponseCauseDescriptionMax),
-  "productCount": zod.number().min(adminDowntimeSaveCauseResponseProductCountMin).multipleOf(adminDowntimeSaveCauseResponseProductCountMultipleOf).describe('Downtime history entries with this cause (the badge); a cause in use cannot be deleted (409).'),
+  "productCount": zod.number().min(adminDowntimeSaveCauseResponseProductCountMin).multipleOf(adminDowntimeSaveCauseResponseProductCountMultipleOf).describe('Client products affected (the badge): distinct live products of the stopped machines (by machine name) over the stops with this cause. A cause used by any stop cannot be deleted (409).'),
   "version": zod.number().min(adminDowntimeSaveCauseResponseVersionMin).multipleOf(adminDowntimeSaveCauseResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A machine downtime cause.')
 
@@ -234,7 +234,7 @@ export const operatorDowntimeGetCausesResponse = zod.object({
   "id": zod.number().min(1).multipleOf(operatorDowntimeGetCausesResponseRowsItemIdMultipleOf).describe('Row id.'),
   "causeName": zod.string().max(operatorDowntimeGetCausesResponseRowsItemCauseNameMax),
   "causeDescription": zod.string().max(operatorDowntimeGetCausesResponseRowsItemCauseDescriptionMax),
-  "productCount": zod.number().min(operatorDowntimeGetCausesResponseRowsItemProductCountMin).multipleOf(operatorDowntimeGetCausesResponseRowsItemProductCountMultipleOf).describe('Downtime history entries with this cause (the badge); a cause in use cannot be deleted (409).'),
+  "productCount": zod.number().min(operatorDowntimeGetCausesResponseRowsItemProductCountMin).multipleOf(operatorDowntimeGetCausesResponseRowsItemProductCountMultipleOf).describe('Client products affected (the badge): distinct live products of the stopped machines (by machine name) over the stops with this cause. A cause used by any stop cannot be deleted (409).'),
   "version": zod.number().min(operatorDowntimeGetCausesResponseRowsItemVersionMin).multipleOf(operatorDowntimeGetCausesResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A machine downtime cause.'))
 })
