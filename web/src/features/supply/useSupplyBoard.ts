@@ -7,6 +7,10 @@ import {
   useAdminSupplyGetSupplyOrders,
   useAdminSupplySaveSupplyOrder,
 } from '../../../../generated/web/endpoints/supply/supply';
+import {
+  getAdminPreformStockGetPreformStockQueryKey,
+  getOperatorStockGetOperatorPreformStockQueryKey,
+} from '../../../../generated/web/endpoints/preforms/preforms';
 import type { SupplyOrder, SupplyOrderStatus } from '../../../../generated/web/model';
 import { ApiError } from '../../api/http';
 import { describeError } from '../../app/providers';
@@ -16,6 +20,8 @@ import { orderInput } from './supplyBoard';
 export const DELIVERED_PAGE = 10;
 
 const supplyKey = () => [getAdminSupplyGetSupplyOrdersQueryKey()[0]];
+/** A delivery adds stock: the warehouse and operator stock lists must not show the old balance from cache. */
+const stockKeys = () => [[getAdminPreformStockGetPreformStockQueryKey()[0]], [getOperatorStockGetOperatorPreformStockQueryKey()[0]]];
 
 /**
  * The board's data: New and Awaiting delivery in full, Added to stock newest first in pages (the contract's
@@ -64,6 +70,7 @@ export function useSupplyBoard() {
     setMoves((current) => ({ ...current, [order.id]: to }));
     try {
       await save.mutateAsync({ data: { Order: { ...orderInput(order), orderStatus: to, stock: to === 'delivered' } } });
+      if (to === 'delivered') for (const queryKey of stockKeys()) void queryClient.invalidateQueries({ queryKey });
       await queryClient.invalidateQueries({ queryKey: supplyKey() });
     } catch (error) {
       const stale = error instanceof ApiError && error.status === 409;
