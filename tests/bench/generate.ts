@@ -134,6 +134,13 @@ export async function generate(db: Db, log: (message: string) => void = () => un
         select distinct preform_id, preform_warehouse_id, null::numeric from client_products where deleted_at is null
         on conflict (preform_id, warehouse_id) do nothing;`,
   );
+  // Triggers are off while generating: compute the order amounts they keep, once for every pair.
+  await step('order amounts', sql`update preform_stock set order_amount = preform_demand_of(preform_id, warehouse_id);`);
+  await step(
+    'pair counts',
+    sql`insert into preform_stock_counts (warehouse_id, pairs) select warehouse_id, count(*) from preform_stock group by warehouse_id
+        on conflict (warehouse_id) do update set pairs = excluded.pairs;`,
+  );
   await step('vacuum analyze', sql`vacuum analyze`);
   return timings;
 }

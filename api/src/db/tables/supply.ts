@@ -42,6 +42,8 @@ export interface PreformStockTable {
   warehouse_id: number;
   /** Null until the pair's first movement: a trigger adds a row for every pair a live client product uses. */
   current_stock: number | null;
+  /** Preforms still needed by open production order items; kept by triggers (migration 0011). */
+  order_amount: ColumnType<number | null, never, never>;
   updated_at: Timestamp;
 }
 
@@ -144,6 +146,8 @@ export interface SupplyTables {
   preform_supplies: PreformSupplyTable;
   preform_warehouses: PreformWarehouseTable;
   preform_stock: PreformStockTable;
+  /** Rows of preform_stock per warehouse, kept by a trigger (migration 0011). */
+  preform_stock_counts: { warehouse_id: number; pairs: ColumnType<number, never, never> };
   preform_stock_movements: PreformStockMovementTable;
   supply_orders: SupplyOrderTable;
   client_products: ClientProductTable;

@@ -17,58 +17,41 @@ export interface StockScope {
 const and = (condition: RawBuilder<unknown> | null) => (condition ? sql`and ${condition}` : sql``);
 
 /**
- * Order amount per (preform, warehouse): the preforms still needed by open production order items (order not
- * closed, item not closed, something left to produce) of the products made from that preform in that warehouse.
- * Per item: remaining bottles max(planned - produced, 0) plus the product's scrap (scrap rate x remaining, plus
- * its start and change-over scrap); rounded up to whole preforms per pair. Computed in SQL, read through the
- * partial index of open items. Over every warehouse the open items are summed per product first (one pass over
- * the index, then one lookup per product, not per item); within one warehouse or preform the products come first.
+ * Order amount per (preform, warehouse): the preforms still needed by open production order items of the products
+ * made from that preform in that warehouse (remaining bottles plus scrap, rounded up). Kept in
+ * preform_stock.order_amount by triggers on order items, orders and products (migration 0011), so reading it is
+ * an index scan of the pairs that need something, not a sum over every open item.
  */
 function demandQuery(scope: StockScope) {
-  if (scope.warehouseId === undefined && scope.preformId === undefined) {
-    return sql`
-      select cp.preform_id, cp.preform_warehouse_id as warehouse_id,
-             ceil(sum(r.remaining * (1 + cp.scrap_rate) + r.items * (cp.preform_scrap_start + cp.preform_scrap_change_over))) as order_amount
-        from (select i.client_product_id, sum(greatest(i.planned_amount - i.produced_amount, 0)) as remaining, count(*) as items
-                from client_production_order_items i
-                join client_production_orders o on o.id = i.order_id and o.closed = 0
-               where not i.is_closed and i.produced_amount < i.planned_amount
-               group by i.client_product_id) r
-        join client_products cp on cp.id = r.client_product_id and cp.deleted_at is null
-       group by cp.preform_id, cp.preform_warehouse_id`;
-  }
-  // `offset 0` keeps the lateral subquery from being flattened, so the plan probes the open-items index per product
-  // of the warehouse instead of scanning every open item.
   return sql`
-    select cp.preform_id, cp.preform_warehouse_id as warehouse_id,
-           ceil(sum(greatest(i.planned_amount - i.produced_amount, 0) * (1 + cp.scrap_rate)
-                    + cp.preform_scrap_start + cp.preform_scrap_change_over)) as order_amount
-      from client_products cp
-      join lateral (select i.order_id, i.planned_amount, i.produced_amount
-                      from client_production_order_items i
-                     where i.client_product_id = cp.id and not i.is_closed and i.produced_amount < i.planned_amount
-                    offset 0) i on true
-      join client_production_orders o on o.id = i.order_id and o.closed = 0
-     where cp.deleted_at is null
-       ${and(scope.warehouseId === undefined ? null : sql`cp.preform_warehouse_id = ${scope.warehouseId}`)}
-       ${and(scope.preformId === undefined ? null : sql`cp.preform_id = ${scope.preformId}`)}
-     group by cp.preform_id, cp.preform_warehouse_id`;
+    select preform_id, warehouse_id, order_amount from preform_stock
+     where order_amount is not null
+       ${and(scope.warehouseId === undefined ? null : sql`warehouse_id = ${scope.warehouseId}`)}
+       ${and(scope.preformId === undefined ? null : sql`preform_id = ${scope.preformId}`)}`;
 }
 
 /**
- * How many rows the stock table has: the balance rows (every pair a live product uses has one, kept by a
- * trigger), less those of deleted preforms (through their small partial index). Index counts only.
+ * How many rows the stock table has: the pair rows (every pair a live product uses has one, kept by a trigger)
+ * from the per-warehouse counter (migration 0011), less those of deleted preforms (through their small partial
+ * index). No count over the rows themselves.
  */
 function countQuery(scope: StockScope) {
-  const onBalance = (alias: string) => [
-    scope.warehouseId === undefined ? null : sql`${sql.ref(`${alias}.warehouse_id`)} = ${scope.warehouseId}`,
-    scope.preformId === undefined ? null : sql`${sql.ref(`${alias}.preform_id`)} = ${scope.preformId}`,
-  ];
+  const deletedPreforms = sql`
+    (select count(*) from preforms p join preform_stock s on s.preform_id = p.id
+      where p.deleted_at is not null
+        ${and(scope.warehouseId === undefined ? null : sql`s.warehouse_id = ${scope.warehouseId}`)}
+        ${and(scope.preformId === undefined ? null : sql`s.preform_id = ${scope.preformId}`)})`;
+  if (scope.preformId !== undefined) {
+    // one preform: at most one row per warehouse, read through the primary key
+    return sql<{ count: number }>`
+      select (select count(*) from preform_stock s where s.preform_id = ${scope.preformId}
+               ${and(scope.warehouseId === undefined ? null : sql`s.warehouse_id = ${scope.warehouseId}`)})
+           - ${deletedPreforms} as count`;
+  }
   return sql<{ count: number }>`
-    select (select count(*) from preform_stock s where true ${sql.join(onBalance('s').map(and), sql` `)})
-         - (select count(*) from preforms p join preform_stock s on s.preform_id = p.id
-             where p.deleted_at is not null ${sql.join(onBalance('s').map(and), sql` `)})
-         as count`;
+    select (select coalesce(sum(pairs), 0) from preform_stock_counts
+             ${scope.warehouseId === undefined ? sql`` : sql`where warehouse_id = ${scope.warehouseId}`})
+         - ${deletedPreforms} as count`;
 }
 
 /** The rows of the stock table: every balance row (pairs with stock, and pairs that client products use). */
