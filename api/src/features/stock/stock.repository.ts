@@ -17,20 +17,6 @@ export interface StockScope {
 const and = (condition: RawBuilder<unknown> | null) => (condition ? sql`and ${condition}` : sql``);
 
 /**
- * Order amount per (preform, warehouse): the preforms still needed by open production order items of the products
- * made from that preform in that warehouse (remaining bottles plus scrap, rounded up). Kept in
- * preform_stock.order_amount by triggers on order items, orders and products (migration 0011), so reading it is
- * an index scan of the pairs that need something, not a sum over every open item.
- */
-function demandQuery(scope: StockScope) {
-  return sql`
-    select preform_id, warehouse_id, order_amount from preform_stock
-     where order_amount is not null
-       ${and(scope.warehouseId === undefined ? null : sql`warehouse_id = ${scope.warehouseId}`)}
-       ${and(scope.preformId === undefined ? null : sql`preform_id = ${scope.preformId}`)}`;
-}
-
-/**
  * How many rows the stock table has: the pair rows (every pair a live product uses has one, kept by a trigger)
  * from the per-warehouse counter (migration 0011), less those of deleted preforms (through their small partial
  * index). No count over the rows themselves.
@@ -54,39 +40,34 @@ function countQuery(scope: StockScope) {
          - ${deletedPreforms} as count`;
 }
 
-/** The rows of the stock table: every balance row (pairs with stock, and pairs that client products use). */
-function pairsQuery(scope: StockScope) {
-  const stockWhere = [
-    scope.warehouseId === undefined ? null : sql`warehouse_id = ${scope.warehouseId}`,
-    scope.preformId === undefined ? null : sql`preform_id = ${scope.preformId}`,
-  ].filter((condition) => condition !== null);
-  return sql`
-    select preform_id, warehouse_id from preform_stock
-     ${stockWhere.length ? sql`where ${sql.join(stockWhere, sql` and `)}` : sql``}`;
-}
+/** The scope as conditions on the stock row `s`. */
+const scopeOf = (scope: StockScope) =>
+  sql.join(
+    [
+      scope.warehouseId === undefined ? sql`` : sql`and s.warehouse_id = ${scope.warehouseId}`,
+      scope.preformId === undefined ? sql`` : sql`and s.preform_id = ${scope.preformId}`,
+    ],
+    sql` `,
+  );
 
-/** The pairs of preform `p` (a lateral subquery): its balance rows. */
-function pairsOfPreform(scope: StockScope) {
-  return sql`
-    select s.preform_id, s.warehouse_id from preform_stock s
-     where s.preform_id = p.id ${and(scope.warehouseId === undefined ? null : sql`s.warehouse_id = ${scope.warehouseId}`)}`;
-}
-
-/** Wire sort key -> SQL expression over the joined row (s: balance, d: demand, p: preform). Nothing from the body reaches SQL. */
+/**
+ * Wire sort key -> SQL expression over the joined row (s: the pair's stock row with its order amount, kept by
+ * triggers (migration 0011); p: preform). Nothing from the body reaches SQL.
+ */
 const sortExpressions: Record<string, RawBuilder<unknown>> = {
   preformName: sql`p.preform_name`,
   material: sql`p.material`,
   color: sql`p.color`,
   currentStock: sql`coalesce(s.current_stock, 0)`,
-  orderAmount: sql`coalesce(d.order_amount, 0)`,
-  futureBalance: sql`coalesce(s.current_stock, 0) - coalesce(d.order_amount, 0)`,
+  orderAmount: sql`coalesce(s.order_amount, 0)`,
+  futureBalance: sql`coalesce(s.current_stock, 0) - coalesce(s.order_amount, 0)`,
 };
 /** Equal keys are ordered by preform name, then warehouse, always ascending, so pages are stable. */
 const tieBreaker = sql`p.preform_name, p.id, w.warehouse_name, w.id`;
 
 const rowColumns = sql`
   p.id as preform_id, w.id as warehouse_id, p.preform_name, p.material, p.color, w.warehouse_name,
-  s.current_stock, d.order_amount`;
+  s.current_stock, s.order_amount`;
 
 interface RawStockRow {
   preform_id: number;
@@ -125,13 +106,11 @@ export async function findStockRows(db: Executor, scope: StockScope, pagination:
     key === 'orderAmount' && descending
       ? findByOrderAmount(db, scope, limit, offset)
       : sql<RawStockRow>`
-          with demand as materialized (${demandQuery(scope)})
           select ${rowColumns}
-            from (${pairsQuery(scope)}) pair
-            join preforms p on p.id = pair.preform_id and p.deleted_at is null
-            join preform_warehouses w on w.id = pair.warehouse_id
-            left join preform_stock s on s.preform_id = pair.preform_id and s.warehouse_id = pair.warehouse_id
-            left join demand d on d.preform_id = pair.preform_id and d.warehouse_id = pair.warehouse_id
+            from preform_stock s
+            join preforms p on p.id = s.preform_id and p.deleted_at is null
+            join preform_warehouses w on w.id = s.warehouse_id
+           where true ${scopeOf(scope)}
            order by ${sortExpressions[key]} ${descending ? sql`desc` : sql`asc`}, ${tieBreaker}
            limit ${limit} offset ${offset}`
           .execute(db)
@@ -143,14 +122,14 @@ export async function findStockRows(db: Executor, scope: StockScope, pagination:
 
 /** Rows with an order amount, largest first; then, if the page reaches past them, the other pairs by name. */
 async function findByOrderAmount(db: Executor, scope: StockScope, limit: number, offset: number): Promise<RawStockRow[]> {
+  // The pairs that need preforms, through the partial index on order_amount: few, sorted on their own.
   const withDemand = await sql<RawStockRow & { demand_rows: number }>`
-    with demand as (${demandQuery(scope)})
     select ${rowColumns}, count(*) over ()::int as demand_rows
-      from demand d
-      join preforms p on p.id = d.preform_id and p.deleted_at is null
-      join preform_warehouses w on w.id = d.warehouse_id
-      left join preform_stock s on s.preform_id = d.preform_id and s.warehouse_id = d.warehouse_id
-     order by d.order_amount desc, ${tieBreaker}
+      from preform_stock s
+      join preforms p on p.id = s.preform_id and p.deleted_at is null
+      join preform_warehouses w on w.id = s.warehouse_id
+     where s.order_amount is not null ${scopeOf(scope)}
+     order by s.order_amount desc, ${tieBreaker}
      limit ${limit} offset ${offset}`.execute(db);
   const rows: RawStockRow[] = withDemand.rows;
   if (rows.length === limit) return rows;
@@ -159,19 +138,16 @@ async function findByOrderAmount(db: Executor, scope: StockScope, limit: number,
     (
       await sql<{ count: number }>`
         select count(*)::int as count
-          from (${demandQuery(scope)}) d
-          join preforms p on p.id = d.preform_id and p.deleted_at is null`.execute(db)
+          from preform_stock s join preforms p on p.id = s.preform_id and p.deleted_at is null
+         where s.order_amount is not null ${scopeOf(scope)}`.execute(db)
     ).rows[0].count;
-  // Preforms in name order, each with its pairs (index probes), so the limit stops the scan early.
+  // Preforms in name order, each with its pairs (primary-key probes), so the limit stops the scan early.
   const rest = await sql<RawStockRow>`
-    with demand as materialized (${demandQuery(scope)})
     select ${rowColumns}
       from preforms p
-      cross join lateral (${pairsOfPreform(scope)}) pair
-      join preform_warehouses w on w.id = pair.warehouse_id
-      left join preform_stock s on s.preform_id = pair.preform_id and s.warehouse_id = pair.warehouse_id
-      left join demand d on d.preform_id = pair.preform_id and d.warehouse_id = pair.warehouse_id
-     where p.deleted_at is null ${and(scope.preformId === undefined ? null : sql`p.id = ${scope.preformId}`)} and d.preform_id is null
+      cross join lateral (select * from preform_stock s where s.preform_id = p.id and s.order_amount is null ${scopeOf(scope)}) s
+      join preform_warehouses w on w.id = s.warehouse_id
+     where p.deleted_at is null ${and(scope.preformId === undefined ? null : sql`p.id = ${scope.preformId}`)}
      order by ${tieBreaker}
      limit ${limit - rows.length} offset ${Math.max(0, offset - demandRows)}`.execute(db);
   return [...rows.map(({ demand_rows: _, ...row }: RawStockRow & { demand_rows?: number }) => row), ...rest.rows];
@@ -180,12 +156,10 @@ async function findByOrderAmount(db: Executor, scope: StockScope, limit: number,
 /** The stock row of one (preform, warehouse), whether or not it has a balance or products yet. */
 export async function findStockRow(db: Executor, preformId: number, warehouseId: number): Promise<PreformStockRow | undefined> {
   const result = await sql<RawStockRow>`
-    with demand as (${demandQuery({ preformId, warehouseId })})
     select ${rowColumns}
       from preforms p
       join preform_warehouses w on w.id = ${warehouseId}
       left join preform_stock s on s.preform_id = p.id and s.warehouse_id = w.id
-      left join demand d on d.preform_id = p.id and d.warehouse_id = w.id
      where p.id = ${preformId} and p.deleted_at is null`.execute(db);
   return result.rows[0] && toStockRow(result.rows[0]);
 }
