@@ -199,7 +199,8 @@ async function main() {
     await db.destroy();
 
     child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
-      execArgv: ['--import', 'tsx'],
+      // BENCH_NODE_ARGS adds Node flags to the API process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
+      execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
       env: { ...process.env, BENCH_API_DATABASE_URL: benchUrl },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

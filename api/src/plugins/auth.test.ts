@@ -86,4 +86,14 @@ describe('tokens', () => {
     const response = await app.inject({ method: me.method as 'POST', url: urlFor(me.path, 'client', me.roles), headers: { authorization: `Bearer ${token}` }, payload: {} });
     expect(response.statusCode).toBe(403);
   });
+
+  it('a token accepted once is refused after it expires (verified tokens are kept only until their expiry)', async () => {
+    const { tokenFor } = await import('../../../tests/support/app.js');
+    const token = await tokenFor({ roles: ['admin'], expiresIn: '2s' });
+    const call = () => app.inject({ method: 'POST', url: '/api/admin/manufacturers/get', headers: { authorization: `Bearer ${token}` }, payload: { pagination: { page: 1, rowsPerPage: 10 } } });
+    expect((await call()).statusCode).toBe(200);
+    expect((await call()).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect((await call()).statusCode).toBe(401);
+  });
 });

@@ -25,12 +25,37 @@ export interface AuthOptions {
 
 /** Verifies a bearer token (signature, issuer, audience, expiry) and turns its claims into an Actor. */
 export async function verifyToken(token: string, options: AuthOptions, keySet = keySetOf(options)): Promise<Actor> {
+  return (await verifyWithExpiry(token, options, keySet)).actor;
+}
+
+async function verifyWithExpiry(token: string, options: AuthOptions, keySet: ReturnType<typeof keySetOf>) {
   const { payload } = await jwtVerify(token, keySet, {
     issuer: options.issuer,
     audience: options.audience,
     algorithms: ['RS256', 'PS256', 'ES256'],
   });
-  return actorFromClaims(payload);
+  return { actor: actorFromClaims(payload), expiresAt: (payload.exp ?? 0) * 1000 };
+}
+
+const VERIFIED_TOKENS_KEPT = 1000;
+
+/**
+ * A verified token is kept until it expires, so the signature is checked once per token rather than on every
+ * request (a web session sends the same token for minutes). A JWT cannot be revoked before its expiry anyway,
+ * so this accepts exactly what verifying again would; the expiry is checked on every use.
+ */
+function cachedVerifier(options: AuthOptions) {
+  const keySet = keySetOf(options);
+  const verified = new Map<string, { actor: Actor; expiresAt: number }>();
+  return async (token: string): Promise<Actor> => {
+    const hit = verified.get(token);
+    if (hit && hit.expiresAt > Date.now()) return hit.actor;
+    verified.delete(token);
+    const entry = await verifyWithExpiry(token, options, keySet);
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+    verified.set(token, entry);
+    return entry.actor;
+  };
 }
 
 function keySetOf(options: AuthOptions) {
@@ -65,7 +90,7 @@ function bearerToken(request: FastifyRequest): string | null {
  * `x-roles`, and 403 when a `{role}` path segment names a role the caller does not hold.
  */
 export const authPlugin = fp<AuthOptions>(async (app, options) => {
-  const keySet = keySetOf(options);
+  const verify = cachedVerifier(options);
   app.decorateRequest('actor', null as unknown as Actor);
   app.addHook('onRequest', async (request) => {
     const allowed = request.routeOptions.config.roles;
@@ -74,7 +99,7 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
     if (!token) throw unauthorized();
     let actor: Actor;
     try {
-      actor = await verifyToken(token, options, keySet);
+      actor = await verify(token);
     } catch (error) {
       request.log.info({ reason: (error as Error).message }, 'token refused');
       throw unauthorized('The bearer token is invalid or expired.');
