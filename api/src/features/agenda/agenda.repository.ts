@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
 import { itemHasInvoice } from '../orders/orders.invoices.js';
-import { itemsQuery, toOrderItem, type Executor, type ItemQueryRow } from '../production-orders/production-orders.repository.js';
+import { itemsQuery, toOrderItem, type Executor, type ItemQueryRow } from '../orders/orders.queries.js';
 
 type Schemas = components['schemas'];
 export type AgendaItem = Schemas['AgendaItem'];

@@ -3,6 +3,7 @@ import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
 import { tenantOf, type Actor } from '../../lib/actor.js';
 import { itemHasInvoice } from '../orders/orders.invoices.js';
+import { toOrderItem } from '../orders/orders.queries.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 type Schemas = components['schemas'];
@@ -71,27 +72,7 @@ const plannerItems = (db: Executor, actor: Actor) =>
 type PlannerRow = Awaited<ReturnType<ReturnType<typeof plannerItems>['executeTakeFirstOrThrow']>>;
 
 const toPlannerItem = (row: PlannerRow): PlannerItem => ({
-  id: row.id,
-  clientProductionOrderId: row.order_id,
-  clientProductId: row.client_product_id,
-  ClientProduct: { id: row.client_product_id, articleNo: row.article_no, productName: row.product_name },
-  dueDate: row.due_date,
-  plannedAmount: row.planned_amount,
-  producedAmount: row.produced_amount,
-  producedPart: row.planned_amount > 0 ? row.produced_amount / row.planned_amount : 0,
-  isClosed: row.is_closed,
-  isBuyerConfirmed: row.is_buyer_confirmed,
-  isSellerConfirmed: row.is_seller_confirmed,
-  hasInvoice: row.has_invoice,
-  updatedAt: row.updated_at.toISOString(),
-  refProductionOrderId: row.ref_order_id,
-  refProductionOrder: row.ref_order_id !== null && row.ref_order_no !== null ? { id: row.ref_order_id, orderNo: row.ref_order_no } : null,
-  refProductionOrderItemId: row.ref_id,
-  refProductionOrderItem:
-    row.ref_id !== null && row.ref_due_date !== null && row.ref_is_closed !== null && row.ref_planned_amount !== null
-      ? { id: row.ref_id, dueDate: row.ref_due_date, isClosed: row.ref_is_closed, plannedAmount: row.ref_planned_amount }
-      : null,
-  version: row.version,
+  ...toOrderItem(row),
   ClientProductionOrder: {
     id: row.order_id,
     orderNo: row.order_no,

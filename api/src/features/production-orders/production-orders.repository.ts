@@ -1,156 +1,23 @@
-import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { components } from '../../../../generated/api-types.js';
-import type { Database } from '../../db/database.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
-import { itemHasInvoice, orderHasInvoice } from '../orders/orders.invoices.js';
+import {
+  itemsQuery,
+  orderSortColumns,
+  ordersWithAggregates,
+  toOrder,
+  toOrderItem,
+  type Executor,
+  type OrderItemRow,
+  type OrderRow,
+} from '../orders/orders.queries.js';
 
-export type Executor = Kysely<Database> | Transaction<Database>;
-type Schemas = components['schemas'];
-export type OrderRow = Schemas['ClientProductionOrder'];
-export type OrderItemRow = Schemas['OrderItem'];
+export type { OrderItemRow, OrderRow } from '../orders/orders.queries.js';
 
 /**
  * Staff queries over production orders of every company (the admin's 'New orders' and its PDF, and the operator's
  * agenda, which reuses the item query below). No tenant filter: these operations are for admin and operator only
  * (x-roles), never for the client face.
  */
-
-/** Last day (Sunday) of the current ISO week: items due by then are "in production now" when their product is. */
-const endOfThisWeek = sql<string>`(date_trunc('week', current_date)::date + 6)`;
-
-/**
- * Every order with its item aggregates, computed in SQL in one lateral subquery per order row (never a query per
- * row), exactly as the client's list computes them (features/orders).
- */
-const allOrders = (db: Executor) =>
-  db
-    .selectFrom('client_production_orders as o')
-    .innerJoin('companies as c', 'c.id', 'o.company_id')
-    .innerJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('client_production_order_items as i')
-          .leftJoin('client_products as cp', 'cp.id', 'i.client_product_id')
-          .whereRef('i.order_id', '=', 'o.id')
-          .select([
-            sql<number>`coalesce(sum(i.produced_amount)::float8 / nullif(sum(i.planned_amount), 0), 0)`.as('produced_part'),
-            sql<string | null>`min(i.due_date)`.as('produced_start'),
-            sql<string | null>`max(i.due_date)`.as('produced_end'),
-            sql<string>`coalesce(string_agg(distinct cp.article_no, ',' order by cp.article_no), '')`.as('produced_articles'),
-            sql<boolean>`coalesce(bool_or(cp.wip and i.due_date <= ${endOfThisWeek} and i.produced_amount < i.planned_amount), false)`.as(
-              'work_in_progress',
-            ),
-          ])
-          .as('agg'),
-      (join) => join.onTrue(),
-    )
-    .select([
-      'o.id',
-      'o.order_no',
-      'o.company_id',
-      'c.name as company',
-      'o.closed',
-      'o.created_at',
-      'o.purchase_date',
-      'o.version',
-      'agg.produced_part',
-      'agg.produced_start',
-      'agg.produced_end',
-      'agg.produced_articles',
-      'agg.work_in_progress',
-      orderHasInvoice('o').as('has_invoice'),
-    ]);
-
-type OrderSummary = Awaited<ReturnType<ReturnType<typeof allOrders>['executeTakeFirstOrThrow']>>;
-
-const toOrder = (row: OrderSummary, items: OrderItemRow[]): OrderRow => ({
-  id: row.id,
-  orderNo: row.order_no,
-  clientId: row.company_id,
-  company: row.company,
-  closed: row.closed as Schemas['ClosedFlag'],
-  createdAt: row.created_at.toISOString(),
-  purchaseDate: row.purchase_date,
-  producedPart: Number(row.produced_part),
-  producedStart: row.produced_start,
-  producedEnd: row.produced_end,
-  producedArticles: row.produced_articles,
-  workInProgress: row.work_in_progress ? 1 : 0,
-  hasInvoice: row.has_invoice,
-  ClientProductionOrderItems: items,
-  version: row.version,
-});
-
-const sortColumns = {
-  createdAt: 'o.created_at',
-  orderNo: 'o.order_no',
-  company: 'c.name',
-  producedPart: 'agg.produced_part',
-  producedStart: 'agg.produced_start',
-  id: 'o.id',
-};
-
-/** Order items with product, the seller's referenced item and the order's number, state and company. */
-export const itemsQuery = (db: Executor) =>
-  db
-    .selectFrom('client_production_order_items as i')
-    .innerJoin('client_production_orders as o', 'o.id', 'i.order_id')
-    .innerJoin('companies as c', 'c.id', 'o.company_id')
-    .innerJoin('client_products as cp', 'cp.id', 'i.client_product_id')
-    .leftJoin('client_production_order_items as r', 'r.id', 'i.ref_production_order_item_id')
-    .leftJoin('client_production_orders as ro', 'ro.id', 'r.order_id')
-    .select([
-      'i.id',
-      'i.order_id',
-      'i.client_product_id',
-      'cp.article_no',
-      'cp.product_name',
-      'i.due_date',
-      'i.planned_amount',
-      'i.produced_amount',
-      'i.is_closed',
-      'i.is_buyer_confirmed',
-      'i.is_seller_confirmed',
-      itemHasInvoice('i').as('has_invoice'),
-      'i.updated_at',
-      'i.version',
-      'r.id as ref_id',
-      'r.due_date as ref_due_date',
-      'r.is_closed as ref_is_closed',
-      'r.planned_amount as ref_planned_amount',
-      'ro.id as ref_order_id',
-      'ro.order_no as ref_order_no',
-      'o.order_no',
-      'o.closed as order_closed',
-      'c.name as company',
-    ]);
-
-export type ItemQueryRow = Awaited<ReturnType<ReturnType<typeof itemsQuery>['executeTakeFirstOrThrow']>>;
-
-export const toOrderItem = (row: ItemQueryRow): OrderItemRow => ({
-  id: row.id,
-  clientProductionOrderId: row.order_id,
-  clientProductId: row.client_product_id,
-  ClientProduct: { id: row.client_product_id, articleNo: row.article_no, productName: row.product_name },
-  dueDate: row.due_date,
-  plannedAmount: row.planned_amount,
-  producedAmount: row.produced_amount,
-  producedPart: row.planned_amount > 0 ? row.produced_amount / row.planned_amount : 0,
-  isClosed: row.is_closed,
-  isBuyerConfirmed: row.is_buyer_confirmed,
-  isSellerConfirmed: row.is_seller_confirmed,
-  hasInvoice: row.has_invoice,
-  updatedAt: row.updated_at.toISOString(),
-  refProductionOrderId: row.ref_order_id,
-  refProductionOrder: row.ref_order_id !== null && row.ref_order_no !== null ? { id: row.ref_order_id, orderNo: row.ref_order_no } : null,
-  refProductionOrderItemId: row.ref_id,
-  refProductionOrderItem:
-    row.ref_id !== null && row.ref_due_date !== null && row.ref_is_closed !== null && row.ref_planned_amount !== null
-      ? { id: row.ref_id, dueDate: row.ref_due_date, isClosed: row.ref_is_closed, plannedAmount: row.ref_planned_amount }
-      : null,
-  version: row.version,
-});
 
 /** The items of the given orders in one query, grouped by order, each order's items by due date. */
 async function itemsOfOrders(db: Executor, orderIds: number[]): Promise<Map<number, OrderItemRow[]>> {
@@ -171,7 +38,7 @@ async function itemsOfOrders(db: Executor, orderIds: number[]): Promise<Map<numb
  */
 export async function findProductionOrders(db: Executor, pagination: PaginationInput) {
   const [rows, total] = await Promise.all([
-    paginate(allOrders(db), pagination, sortColumns, { sortBy: 'createdAt', descending: true, tieBreaker: 'o.id' }).execute(),
+    paginate(ordersWithAggregates(db), pagination, orderSortColumns, { sortBy: 'createdAt', descending: true, tieBreaker: 'o.id' }).execute(),
     db.selectFrom('client_production_orders').select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
   ]);
   const items = await itemsOfOrders(
@@ -183,7 +50,7 @@ export async function findProductionOrders(db: Executor, pagination: PaginationI
 
 /** The given orders with their items (any company), in the order of `ids`; missing ids are left out. */
 export async function findOrdersByIds(db: Executor, ids: number[]): Promise<OrderRow[]> {
-  const rows = await allOrders(db).where('o.id', 'in', ids).execute();
+  const rows = await ordersWithAggregates(db).where('o.id', 'in', ids).execute();
   const items = await itemsOfOrders(
     db,
     rows.map((row) => row.id),
