@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.js';
 import { tenantOf, type Actor } from '../../lib/actor.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import { itemHasInvoice } from './orders.invoices.js';
+import { orderableBy } from './orders.products.js';
 import { itemsQuery, orderSortColumns, ordersWithAggregates, toOrder, toOrderItem, type Executor, type OrderItemRow, type OrderRow } from './orders.queries.js';
 
 export type { Executor, OrderItemRow, OrderRow } from './orders.queries.js';
@@ -51,12 +52,12 @@ export async function findOrder(db: Executor, actor: Actor, id: number): Promise
   return row && toOrder(row, await findItems(db, actor, id));
 }
 
-/** The caller's live products for the item dialog ('Item to produce'), by article number. */
+/** The live products the caller may order (own, and assigned to it as a buyer), for 'Item to produce'. */
 export async function findOrderableProducts(db: Executor, actor: Actor): Promise<Schemas['OrderableProduct'][]> {
   const rows = await db
     .selectFrom('client_products')
     .select(['id', 'article_no', 'product_name', 'wip'])
-    .where('company_id', '=', tenantOf(actor))
+    .where(orderableBy(tenantOf(actor)))
     .where('deleted_at', 'is', null)
     .orderBy('article_no')
     .orderBy('id')
@@ -64,13 +65,13 @@ export async function findOrderableProducts(db: Executor, actor: Actor): Promise
   return rows.map((row) => ({ id: row.id, articleNo: row.article_no, productName: row.product_name, wip: row.wip }));
 }
 
-/** Which of `ids` are live products of the caller's company. */
+/** Which of `ids` are live products the caller may order (own, or assigned to it as a buyer). */
 export async function ownLiveProductIds(db: Executor, actor: Actor, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = await db
     .selectFrom('client_products')
     .select('id')
-    .where('company_id', '=', tenantOf(actor))
+    .where(orderableBy(tenantOf(actor)))
     .where('deleted_at', 'is', null)
     .where('id', 'in', ids)
     .execute();

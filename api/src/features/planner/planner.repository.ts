@@ -18,11 +18,12 @@ type ItemOrderProduct = ExpressionBuilder<
 
 /**
  * The seller's scope, in every query's WHERE: an order item is the caller's to plan when it is on an order of the
- * caller's own company, or when its product is made by the caller's company (`client_products.seller_company_id`,
- * a buyer's product). Anything else finds nothing, so the service answers 404 exactly as for a missing id.
+ * caller's own company, when its product is the caller's (a buyer ordered it through "Assign Buyers"), or when its
+ * product is made by the caller's company (`client_products.seller_company_id`, a buyer's own product). Anything
+ * else finds nothing, so the service answers 404 exactly as for a missing id.
  */
 const sellerOf = (actor: Actor) => (eb: ItemOrderProduct) =>
-  eb.or([eb('o.company_id', '=', tenantOf(actor)), eb('cp.seller_company_id', '=', tenantOf(actor))]);
+  eb.or([eb('o.company_id', '=', tenantOf(actor)), eb('cp.company_id', '=', tenantOf(actor)), eb('cp.seller_company_id', '=', tenantOf(actor))]);
 
 /** Items with their order, the ordering company, the product and the seller's referenced item (only the caller's). */
 const plannerItems = (db: Executor, actor: Actor) =>
@@ -106,7 +107,7 @@ export async function findPlannerItems(db: Executor, actor: Actor, from: string,
               .selectFrom('client_production_order_items as b')
               .innerJoin('client_products as bp', 'bp.id', 'b.client_product_id')
               .select('b.id')
-              .where('bp.seller_company_id', '=', tenant)
+              .where((inner) => inner.or([inner('bp.seller_company_id', '=', tenant), inner('bp.company_id', '=', tenant)]))
               .where('b.due_date', '>=', from)
               .where('b.due_date', '<=', to),
           ),
@@ -148,7 +149,7 @@ export async function findPlannerForecasts(db: Executor, actor: Actor, from: str
     ])
     .where('p.period_from', '<=', to)
     .where('p.period_to', '>=', from)
-    .where((eb) => eb.or([eb('p.company_id', '=', tenant), eb('cp.seller_company_id', '=', tenant)]))
+    .where((eb) => eb.or([eb('p.company_id', '=', tenant), eb('cp.company_id', '=', tenant), eb('cp.seller_company_id', '=', tenant)]))
     .groupBy(['p.id', 'c.name'])
     .orderBy('p.period_from')
     .orderBy('p.id')

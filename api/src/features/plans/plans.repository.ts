@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { ClientProductionPlanTable } from '../../db/tables/invoices.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
+import { orderableBy } from '../orders/orders.products.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -59,26 +60,26 @@ export async function findPlanItems(db: Executor, companyId: string, planId: num
     .execute();
 }
 
-/** The company's products (not deleted), for the forecast editor: all of them, by article number. */
+/** The products (not deleted) the company orders — own and assigned to it as a buyer — for the forecast editor. */
 export async function findCompanyProducts(db: Executor, companyId: string) {
   return db
     .selectFrom('client_products')
     .select(['id', 'article_no as articleNo', 'product_name as productName'])
-    .where('company_id', '=', companyId)
+    .where(orderableBy(companyId))
     .where('deleted_at', 'is', null)
     .orderBy('article_no')
     .orderBy('id')
     .execute();
 }
 
-/** Which of `ids` are the company's own live products. */
+/** Which of `ids` are live products the company orders (own, or assigned to it as a buyer). */
 export async function ownProductIds(db: Executor, companyId: string, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = await db
     .selectFrom('client_products')
     .select('id')
     .where('id', 'in', ids)
-    .where('company_id', '=', companyId)
+    .where(orderableBy(companyId))
     .where('deleted_at', 'is', null)
     .execute();
   return new Set(rows.map((row) => row.id));
