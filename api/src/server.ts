@@ -19,7 +19,17 @@ import { registerWebApp } from './plugins/web.js';
 async function main() {
   const started = performance.now();
   const config = loadConfig();
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = pino({
+    level: config.LOG_LEVEL,
+    hooks: {
+      // fastify-openapi-glue warns about every media type in the contract without a request parser, response
+      // types (PDF, CSV, problem+json) included, which never need one: noise that reads like an error at start.
+      logMethod(args, method) {
+        if (typeof args[0] === 'string' && args[0].startsWith('ContentTypeParser for')) return;
+        method.apply(this, args);
+      },
+    },
+  });
 
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.DATABASE_URL;
