@@ -1,25 +1,12 @@
 import type { Db } from '../database.js';
 import { applyMovement, stockRowForPrice } from '../../features/client-inventory/client-inventory.repository.js';
+import { DEMO_PRICES, monthRange } from './demo-prices.js';
 import { AQUA_CONVERTERS, BALTIC_BEVERAGES, demoUser, FJORD_WATER, NORDIC_SPRINGS } from './users.seed.js';
 
-/** The first and last day of the month `offset` months from this one, YYYY-MM-DD (UTC). */
-function month(offset: number) {
-  const now = new Date();
-  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
-  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset + 1, 0));
-  return { valid_from: first.toISOString().slice(0, 10), valid_to: last.toISOString().slice(0, 10) };
-}
-
-/** This month's price per 1,000 bottles by article number (the invoices seed bills at the same prices). */
-const PRICES: Record<string, number> = {
-  'NS-0500': 42.5,
-  'NS-0330': 36.8,
-  'NS-1500': 58.9,
-  'FW-0500S': 465,
-  'FW-0500G': 489.5,
-  'AC-1000J': 61.2,
-  'AC-1000M': 64.75,
-  'BB-0500K': 44.1,
+/** A price's validity: the whole month `offset` months from this one. */
+const validity = (offset: number) => {
+  const { from, to } = monthRange(offset);
+  return { valid_from: from, valid_to: to };
 };
 
 const DETAILS = [
@@ -126,7 +113,7 @@ export async function seedClientInventory(db: Db): Promise<boolean> {
       if (first) firstOfCompany.add(first.id);
     }
     for (const [index, product] of products.entries()) {
-      const unitPrice = PRICES[product.article_no] ?? 50;
+      const unitPrice = DEMO_PRICES[product.article_no] ?? 50;
       const periods: { offset: number; unitPrice: number; stock: number; scrap: number }[] = [
         { offset: 0, unitPrice, stock: 24_000 + ((index * 17_000) % 90_000), scrap: 150 + index * 40 },
         { offset: 1, unitPrice: Math.round(unitPrice * 103) / 100, stock: 0, scrap: 0 },
@@ -135,7 +122,7 @@ export async function seedClientInventory(db: Db): Promise<boolean> {
       for (const period of periods) {
         const { id: priceId } = await trx
           .insertInto('product_prices')
-          .values({ client_product_id: product.id, unit_price: period.unitPrice, ...month(period.offset) })
+          .values({ client_product_id: product.id, unit_price: period.unitPrice, ...validity(period.offset) })
           .returning('id')
           .executeTakeFirstOrThrow();
         const row = await stockRowForPrice(trx, product.id, priceId);

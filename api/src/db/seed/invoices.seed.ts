@@ -1,30 +1,12 @@
 import type { Db } from '../database.js';
 import type { InvoiceCurrency } from '../tables/invoices.js';
 import { insertInvoice } from '../../features/invoices/invoices.repository.js';
+import { DEMO_PRICES, monthRange } from './demo-prices.js';
 import { AQUA_CONVERTERS, BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS } from './users.seed.js';
 
 const DAY = 86_400_000;
 /** A date `days` from today, YYYY-MM-DD. */
 const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
-/** The first and last day of the month `offset` months from this one, YYYY-MM-DD. */
-function month(offset: number) {
-  const now = new Date();
-  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
-  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset + 1, 0));
-  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
-}
-
-/** Demo prices per 1,000 bottles by article number, in the company's invoice currency. */
-const PRICES: Record<string, number> = {
-  'NS-0500': 42.5,
-  'NS-0330': 36.8,
-  'NS-1500': 58.9,
-  'FW-0500S': 465,
-  'FW-0500G': 489.5,
-  'AC-1000J': 61.2,
-  'AC-1000M': 64.75,
-  'BB-0500K': 44.1,
-};
 const CURRENCY: Record<string, { currency: InvoiceCurrency; exchangeRate: number }> = {
   [FJORD_WATER]: { currency: 'SEK', exchangeRate: 11.28 },
 };
@@ -54,7 +36,7 @@ export async function seedInvoicesAndPlans(db: Db): Promise<boolean> {
       const own = products.filter((product) => product.company_id === company);
       if (!own.length) continue;
       for (const [index, offset] of [-1, 0, 1, 2].entries()) {
-        const period = month(offset);
+        const period = monthRange(offset);
         const { id } = await trx
           .insertInto('client_production_plans')
           .values({ company_id: company, period_from: period.from, period_to: period.to })
@@ -71,7 +53,7 @@ export async function seedInvoicesAndPlans(db: Db): Promise<boolean> {
     const year = new Date().getUTCFullYear();
     let invoiceNo = 1;
     const nextNumber = () => `INV-${year}-${String(invoiceNo++).padStart(4, '0')}`;
-    const priceOf = (articleNo: string) => PRICES[articleNo] ?? 40;
+    const priceOf = (articleNo: string) => DEMO_PRICES[articleNo] ?? 40;
     const productById = new Map(products.map((product) => [product.id, product]));
 
     // Nordic Springs' closed order from the supply seed (its first closed one): billed, confirmed and sent.

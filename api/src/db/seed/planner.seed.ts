@@ -1,4 +1,5 @@
 import type { Db } from '../database.js';
+import { monthRange } from './demo-prices.js';
 import { AQUA_CONVERTERS, BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS } from './users.seed.js';
 
 const DAY = 86_400_000;
@@ -71,11 +72,10 @@ export async function seedPlanner(db: Db): Promise<boolean> {
       .executeTakeFirstOrThrow();
 
     // Prices of this month and the next, like every demo product: produced bottles go into a price period's stock.
-    const now = new Date();
-    const monthBounds = (offset: number) => ({
-      valid_from: isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1))),
-      valid_to: isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset + 1, 0))),
-    });
+    const monthBounds = (offset: number) => {
+      const { from, to } = monthRange(offset);
+      return { valid_from: from, valid_to: to };
+    };
     await trx
       .insertInto('product_prices')
       .values([
