@@ -91,6 +91,24 @@ export const orderSortColumns = {
   id: 'o.id',
 };
 
+/** The item's own columns (alias `i`, its product `cp`), as every item query selects them for `toOrderItem`. */
+export const orderItemColumns = [
+  'i.id',
+  'i.order_id',
+  'i.client_product_id',
+  'cp.article_no',
+  'cp.product_name',
+  'i.due_date',
+  'i.planned_amount',
+  'i.produced_amount',
+  'i.is_closed',
+  'i.is_buyer_confirmed',
+  'i.is_seller_confirmed',
+  itemHasInvoice('i').as('has_invoice'),
+  'i.updated_at',
+  'i.version',
+] as const;
+
 /** Order items with product, the seller's referenced item and the order's number, state and company. */
 export const itemsQuery = (db: Executor) =>
   db
@@ -101,20 +119,7 @@ export const itemsQuery = (db: Executor) =>
     .leftJoin('client_production_order_items as r', 'r.id', 'i.ref_production_order_item_id')
     .leftJoin('client_production_orders as ro', 'ro.id', 'r.order_id')
     .select([
-      'i.id',
-      'i.order_id',
-      'i.client_product_id',
-      'cp.article_no',
-      'cp.product_name',
-      'i.due_date',
-      'i.planned_amount',
-      'i.produced_amount',
-      'i.is_closed',
-      'i.is_buyer_confirmed',
-      'i.is_seller_confirmed',
-      itemHasInvoice('i').as('has_invoice'),
-      'i.updated_at',
-      'i.version',
+      ...orderItemColumns,
       'r.id as ref_id',
       'r.due_date as ref_due_date',
       'r.is_closed as ref_is_closed',

@@ -3,7 +3,7 @@ import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
 import { tenantOf, type Actor } from '../../lib/actor.js';
 import { itemHasInvoice } from '../orders/orders.invoices.js';
-import { toOrderItem } from '../orders/orders.queries.js';
+import { orderItemColumns, toOrderItem } from '../orders/orders.queries.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 type Schemas = components['schemas'];
@@ -44,20 +44,7 @@ const plannerItems = (db: Executor, actor: Actor) =>
       (join) => join.onRef('ref.id', '=', 'i.ref_production_order_item_id'),
     )
     .select([
-      'i.id',
-      'i.order_id',
-      'i.client_product_id',
-      'cp.article_no',
-      'cp.product_name',
-      'i.due_date',
-      'i.planned_amount',
-      'i.produced_amount',
-      'i.is_closed',
-      'i.is_buyer_confirmed',
-      'i.is_seller_confirmed',
-      itemHasInvoice('i').as('has_invoice'),
-      'i.updated_at',
-      'i.version',
+      ...orderItemColumns,
       'o.order_no',
       'o.company_id',
       'c.name as company',
