@@ -744,9 +744,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Supply orders of one board column, due date ascending. For `delivered` the board shows the newest cards first:
-         *     Extension (not in part 7): `before` and `limit` page through older delivered cards
-         *     (orders due before that date, newest first, at most `limit`, default 50).
+         * @description Supply orders of one board column. `pending` and `ordered`: due date ascending, every card unless `limit` is
+         *     given. `delivered`: newest first, at most `limit` (default 50).
+         *     Extension (not in part 7): keyset paging, so that a column stays fast however many cards it holds:
+         *     `after`/`afterId` continue `pending` and `ordered` after the last card shown, `before`/`beforeId` continue
+         *     `delivered` before it. Each pair belongs to its columns' order; the other pair answers 400.
          */
         post: operations["AdminSupply_getSupplyOrders"];
         delete?: never;
@@ -7228,6 +7230,13 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Extension (not in part 7): only orders due after this date (pending and ordered column paging). */
+                    after?: components["schemas"]["DateOnly"];
+                    /**
+                     * @description Extension (not in part 7): with `after`, the id of the last card already shown, so that paging continues
+                     *     within that due date too (orders due after `after`, or due on it with a larger id).
+                     */
+                    afterId?: components["schemas"]["Id"];
                     /** @description Extension (not in part 7): only orders due before this date (delivered column paging). */
                     before?: components["schemas"]["DateOnly"];
                     /**

@@ -18,6 +18,11 @@ export type AdminSupplyGetSupplyOrdersBody = {
   /** Extension (not in part 7): with `before`, the id of the last card already shown, so that paging continues
 within that due date too (orders due before `before`, or due on it with a smaller id). */
   beforeId?: Id;
+  /** Extension (not in part 7): only orders due after this date (pending and ordered column paging). */
+  after?: DateOnly;
+  /** Extension (not in part 7): with `after`, the id of the last card already shown, so that paging continues
+within that due date too (orders due after `after`, or due on it with a larger id). */
+  afterId?: Id;
   /**
    * Extension (not in part 7): at most this many orders.
    * @minimum 1

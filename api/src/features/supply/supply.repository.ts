@@ -87,26 +87,30 @@ const toCard = (row: CardRow): SupplyOrderRow => ({
   version: row.version,
 });
 
+/** Where a column continues: after (pending, ordered: ascending) or before (delivered: descending) the last card shown. */
+export interface ColumnPage {
+  status: SupplyOrderStatus;
+  /** Due date of the last card shown, and its id to continue within that date. */
+  from?: { dueDate: string; id?: number };
+  limit?: number;
+}
+
 /**
- * One board column. pending and ordered: every card, due date ascending. delivered: newest first, at most `limit`,
- * continuing before the card (`before`, `beforeId`) when given; read through the (status, due date desc, id desc) index.
+ * One board column. pending and ordered: due date ascending, continuing after `from`. delivered: newest first,
+ * continuing before `from`. At most `limit` cards. Both read through the (status, due date desc, id desc) index.
  */
-export async function findSupplyOrders(
-  db: Executor,
-  column: { status: SupplyOrderStatus; before?: string; beforeId?: number; limit?: number },
-): Promise<SupplyOrderRow[]> {
+export async function findSupplyOrders(db: Executor, column: ColumnPage): Promise<SupplyOrderRow[]> {
+  const descending = column.status === 'delivered';
+  const direction = descending ? 'desc' : 'asc';
   let query = cards(db).where('o.order_status', '=', column.status);
-  if (column.status === 'delivered') {
-    const { before, beforeId } = column;
-    if (before !== undefined && beforeId !== undefined) {
-      query = query.where(sql<boolean>`(o.due_date, o.id) < (${before}::date, ${beforeId}::int)`);
-    } else if (before !== undefined) {
-      query = query.where('o.due_date', '<', before);
-    }
-    query = query.orderBy('o.due_date', 'desc').orderBy('o.id', 'desc');
-  } else {
-    query = query.orderBy('o.due_date', 'asc').orderBy('o.id', 'asc');
+  const { from } = column;
+  if (from?.id !== undefined) {
+    const beyond = descending ? sql`<` : sql`>`;
+    query = query.where(sql<boolean>`(o.due_date, o.id) ${beyond} (${from.dueDate}::date, ${from.id}::int)`);
+  } else if (from) {
+    query = query.where('o.due_date', descending ? '<' : '>', from.dueDate);
   }
+  query = query.orderBy('o.due_date', direction).orderBy('o.id', direction);
   if (column.limit !== undefined) query = query.limit(column.limit);
   return (await query.execute()).map(toCard);
 }

@@ -26,13 +26,36 @@ export interface SupplyOrderInput {
   version?: number;
 }
 
-/** One column of the board: pending and ordered complete, delivered newest first in pages (default 50). */
-export function getSupplyOrders(db: Db, body: { orderStatus: SupplyOrderStatus; before?: string; beforeId?: number; limit?: number }) {
+export interface SupplyColumnQuery {
+  orderStatus: SupplyOrderStatus;
+  before?: string;
+  beforeId?: number;
+  after?: string;
+  afterId?: number;
+  limit?: number;
+}
+
+/**
+ * One column of the board: pending and ordered due date ascending (all cards unless `limit`; `after`/`afterId`
+ * continue after the last card shown), delivered newest first (50 unless `limit`; `before`/`beforeId` continue
+ * before it). A keyset field that does not fit the column's order, or an id without its date, is refused (400)
+ * rather than ignored.
+ */
+export function getSupplyOrders(db: Db, body: SupplyColumnQuery) {
+  const delivered = body.orderStatus === 'delivered';
+  const [date, id, dateField, idField] = delivered
+    ? ([body.before, body.beforeId, 'before', 'beforeId'] as const)
+    : ([body.after, body.afterId, 'after', 'afterId'] as const);
+  const otherPair = delivered ? (['after', 'afterId'] as const) : (['before', 'beforeId'] as const);
+  const misplaced = otherPair.find((field) => body[field] !== undefined);
+  if (misplaced) {
+    throw ruleViolation(misplaced, 'notForColumn', `The ${body.orderStatus} column is paged with ${dateField} and ${idField}, not ${misplaced}.`);
+  }
+  if (id !== undefined && date === undefined) throw ruleViolation(idField, 'requires', `${idField} needs ${dateField}.`);
   return repository.findSupplyOrders(db, {
     status: body.orderStatus,
-    before: body.before,
-    beforeId: body.beforeId,
-    limit: body.limit ?? (body.orderStatus === 'delivered' ? DELIVERED_PAGE_SIZE : undefined),
+    from: date === undefined ? undefined : { dueDate: date, id },
+    limit: body.limit ?? (delivered ? DELIVERED_PAGE_SIZE : undefined),
   });
 }
 

@@ -346,4 +346,47 @@ describe('POST /api/admin/supply/get', () => {
     expect(beforeOnly.every((card) => card.dueDate < '2025-01-05')).toBe(true);
     expect(beforeOnly).toHaveLength(12);
   });
+
+  it('pages New and Awaiting delivery in due-date order with after/afterId: the pages joined are the whole column', async () => {
+    const { preform, warehouseId } = await setting();
+    await database.db
+      .insertInto('supply_orders')
+      .values(
+        Array.from({ length: 25 }, (_, i) => ({
+          order_status: 'ordered' as const,
+          ordered_amount: 1_000,
+          due_date: `2027-02-${String(1 + Math.floor(i / 4)).padStart(2, '0')}`,
+          preform_id: preform.id,
+          preform_warehouse_id: warehouseId,
+          preform_supply_id: preform.supplyIds[0],
+        })),
+      )
+      .execute();
+    const whole = (await post(app, '/api/admin/supply/get', { orderStatus: 'ordered' }, admin)).body as Card[];
+    expect(whole.length).toBeGreaterThanOrEqual(25);
+    const paged: Card[] = [];
+    let page = (await post(app, '/api/admin/supply/get', { orderStatus: 'ordered', limit: 4 }, admin)).body as Card[];
+    while (page.length > 0) {
+      expect(page.length).toBeLessThanOrEqual(4);
+      paged.push(...page);
+      const last = page[page.length - 1];
+      page = (await post(app, '/api/admin/supply/get', { orderStatus: 'ordered', after: last.dueDate, afterId: last.id, limit: 4 }, admin)).body as Card[];
+    }
+    expect(paged.map((card) => card.id)).toEqual(whole.map((card) => card.id));
+    const afterOnly = (await post(app, '/api/admin/supply/get', { orderStatus: 'ordered', after: '2027-02-03' }, admin)).body as Card[];
+    expect(afterOnly.every((card) => card.dueDate > '2027-02-03')).toBe(true);
+    expect(afterOnly.filter((card) => card.dueDate.startsWith('2027-02'))).toHaveLength(13);
+  });
+
+  it.each([
+    [{ orderStatus: 'pending', before: '2026-01-01' }, 'before'],
+    [{ orderStatus: 'ordered', beforeId: 3 }, 'beforeId'],
+    [{ orderStatus: 'delivered', after: '2026-01-01' }, 'after'],
+    [{ orderStatus: 'pending', afterId: 3 }, 'afterId'],
+    [{ orderStatus: 'delivered', beforeId: 3 }, 'beforeId'],
+  ])('refuses %j (400 naming %s) instead of ignoring a paging field that does not fit the column', async (body, field) => {
+    const response = await post(app, '/api/admin/supply/get', body, admin);
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([expect.objectContaining({ field })]);
+  });
 });

@@ -101,9 +101,11 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Supply orders of one board column, due date ascending. For `delivered` the board shows the newest cards first:
-Extension (not in part 7): `before` and `limit` page through older delivered cards
-(orders due before that date, newest first, at most `limit`, default 50).
+ * Supply orders of one board column. `pending` and `ordered`: due date ascending, every card unless `limit` is
+given. `delivered`: newest first, at most `limit` (default 50).
+Extension (not in part 7): keyset paging, so that a column stays fast however many cards it holds:
+`after`/`afterId` continue `pending` and `ordered` after the last card shown, `before`/`beforeId` continue
+`delivered` before it. Each pair belongs to its columns' order; the other pair answers 400.
  */
 export const adminSupplyGetSupplyOrders = (
     adminSupplyGetSupplyOrdersBody: AdminSupplyGetSupplyOrdersBody,

@@ -26,17 +26,21 @@ export const adminSupplyDeleteSupplyOrderResponse = zod.object({
 }).describe('Empty success.')
 
 /**
- * Supply orders of one board column, due date ascending. For `delivered` the board shows the newest cards first:
-Extension (not in part 7): `before` and `limit` page through older delivered cards
-(orders due before that date, newest first, at most `limit`, default 50).
+ * Supply orders of one board column. `pending` and `ordered`: due date ascending, every card unless `limit` is
+given. `delivered`: newest first, at most `limit` (default 50).
+Extension (not in part 7): keyset paging, so that a column stays fast however many cards it holds:
+`after`/`afterId` continue `pending` and `ordered` after the last card shown, `before`/`beforeId` continue
+`delivered` before it. Each pair belongs to its columns' order; the other pair answers 400.
  */
-export const adminSupplyGetSupplyOrdersBodyBeforeIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersBodyLimitMax = 500;
+export const adminSupplyGetSupplyOrdersBodyBeforeIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersBodyAfterIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersBodyLimitMax = 500;
 export const adminSupplyGetSupplyOrdersBodyLimitMultipleOf = 1;
 
 export const adminSupplyGetSupplyOrdersBody = zod.object({
   "orderStatus": zod.enum(['pending', 'ordered', 'delivered']).describe('Supply-order status: a column of the board (part 4). Moves out of `delivered` are refused.'),
   "before": zod.string().date().describe('Calendar date, YYYY-MM-DD.').optional().describe('Extension (not in part 7): only orders due before this date (delivered column paging).'),
   "beforeId": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersBodyBeforeIdMultipleOfOne).describe('Row id.').optional().describe('Extension (not in part 7): with `before`, the id of the last card already shown, so that paging continues\nwithin that due date too (orders due before `before`, or due on it with a smaller id).'),
+  "after": zod.string().date().describe('Calendar date, YYYY-MM-DD.').optional().describe('Extension (not in part 7): only orders due after this date (pending and ordered column paging).'),
+  "afterId": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersBodyAfterIdMultipleOfOne).describe('Row id.').optional().describe('Extension (not in part 7): with `after`, the id of the last card already shown, so that paging continues\nwithin that due date too (orders due after `after`, or due on it with a larger id).'),
   "limit": zod.number().min(1).max(adminSupplyGetSupplyOrdersBodyLimitMax).multipleOf(adminSupplyGetSupplyOrdersBodyLimitMultipleOf).optional().describe('Extension (not in part 7): at most this many orders.')
 })
 
