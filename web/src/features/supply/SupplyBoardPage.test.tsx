@@ -29,24 +29,26 @@ function supplyOrder(orderStatus: SupplyOrderStatus, overrides: Partial<SupplyOr
   };
 }
 
-type GetBody = { orderStatus: SupplyOrderStatus; before?: string; beforeId?: number; limit?: number };
+type GetBody = { orderStatus: SupplyOrderStatus; before?: string; beforeId?: number; after?: string; afterId?: number; limit?: number };
 
-/** The board's three columns as the API answers them; returns the bodies it received. */
+/**
+ * The board's three columns as the API answers them: New and Awaiting delivery by (due date, id) ascending from
+ * (after, afterId), Added to stock descending from (before, beforeId), at most `limit` (50 by default for
+ * delivered). Returns the bodies it received.
+ */
 function serveBoard(columns: Partial<Record<SupplyOrderStatus, SupplyOrder[]>>) {
   const bodies: GetBody[] = [];
+  const key = (dueDate: string, id: number) => `${dueDate}#${String(id).padStart(9, '0')}`;
   server.use(
     http.post('*/api/admin/supply/get', async ({ request }) => {
       const body = (await request.json()) as GetBody;
       bodies.push(body);
-      let orders = columns[body.orderStatus] ?? [];
-      if (body.orderStatus === 'delivered') {
-        // newest first by (due date, id), continuing strictly after (before, beforeId) as the API does
-        const key = (order: SupplyOrder) => `${order.dueDate}#${String(order.id).padStart(9, '0')}`;
-        const after = body.before && body.beforeId ? `${body.before}#${String(body.beforeId).padStart(9, '0')}` : undefined;
-        orders = [...orders].sort((a, b) => key(b).localeCompare(key(a))).filter((order) => !after || key(order) < after);
-        orders = orders.slice(0, body.limit ?? 50);
-      }
-      return HttpResponse.json(orders);
+      const descending = body.orderStatus === 'delivered';
+      const from = descending ? body.before && body.beforeId && key(body.before, body.beforeId) : body.after && body.afterId && key(body.after, body.afterId);
+      const orders = [...(columns[body.orderStatus] ?? [])]
+        .sort((a, b) => key(a.dueDate, a.id).localeCompare(key(b.dueDate, b.id)) * (descending ? -1 : 1))
+        .filter((order) => !from || (descending ? key(order.dueDate, order.id) < from : key(order.dueDate, order.id) > from));
+      return HttpResponse.json(orders.slice(0, body.limit ?? (descending ? 50 : undefined)));
     }),
   );
   return bodies;
@@ -139,6 +141,29 @@ describe("admin '/' supply board", { timeout: 30_000 }, () => {
     const oldestShown = delivered[2]!; // newest first: the 10th card is the 3rd oldest
     expect(older[1]).toEqual({ orderStatus: 'delivered', limit: 10, before: oldestShown.dueDate, beforeId: oldestShown.id });
     expect(doneColumn.queryByRole('button', { name: 'Load older' })).not.toBeInTheDocument();
+  });
+
+  it("New shows the 50 earliest due cards, '50+' in its badge, and 'Load more' continues after the last one (after, afterId)", async () => {
+    const pending = Array.from({ length: 53 }, (_, index) =>
+      supplyOrder('pending', { dueDate: `2026-${String(1 + Math.floor(index / 28)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}`, orderedAmount: 1000 * (index + 1) }),
+    );
+    const bodies = serveBoard({ pending });
+    const user = userEvent.setup();
+    renderWithProviders(<SupplyBoardPage />);
+    const newColumn = within(column('New'));
+    await newColumn.findByRole('button', { name: /^PET 28g - PET - Clear, 1,000 preforms/ });
+    expect(newColumn.getAllByRole('button', { name: /^PET 28g/ })).toHaveLength(50);
+    expect(newColumn.getByLabelText('50 supply orders shown, more to load')).toHaveTextContent('50+');
+    expect(newColumn.queryByRole('button', { name: /^PET 28g - PET - Clear, 51,000 preforms/ })).not.toBeInTheDocument();
+    await user.click(newColumn.getByRole('button', { name: 'Load more' }));
+    await newColumn.findByRole('button', { name: /^PET 28g - PET - Clear, 53,000 preforms/ });
+    expect(newColumn.getAllByRole('button', { name: /^PET 28g/ })).toHaveLength(53);
+    expect(newColumn.getByLabelText('53 supply orders')).toHaveTextContent('53');
+    const requested = bodies.filter((body) => body.orderStatus === 'pending');
+    expect(requested[0]).toEqual({ orderStatus: 'pending', limit: 50 });
+    const lastShown = pending[49]!;
+    expect(requested[1]).toEqual({ orderStatus: 'pending', limit: 50, after: lastShown.dueDate, afterId: lastShown.id });
+    expect(newColumn.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('says why a column could not load and retries', async () => {
@@ -259,6 +284,30 @@ describe('dragging cards between columns (keyboard: Space, arrows, Space)', { ti
     expect(await screen.findByText('This supply order was changed by someone else meanwhile, reloaded.')).toBeInTheDocument();
     expect(await within(column('New')).findByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ })).toBeInTheDocument();
     expect(within(column('Added to stock')).queryByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ })).not.toBeInTheDocument();
+  });
+
+  it("a card dropped on a column where it is due after every card loaded says where it went ('Load more' shows it)", async () => {
+    const early = Array.from({ length: 50 }, (_, index) => supplyOrder('ordered', { dueDate: `2026-01-${String(1 + (index % 28)).padStart(2, '0')}`, orderedAmount: 2000 }));
+    const late = supplyOrder('pending', { id: 41, dueDate: '2026-12-31', orderedAmount: 7000 });
+    const columns: Partial<Record<SupplyOrderStatus, SupplyOrder[]>> = { pending: [late], ordered: early };
+    serveBoard(columns);
+    server.use(
+      http.post('*/api/admin/supply/save', () => {
+        const moved = supplyOrder('ordered', { ...late, orderStatus: 'ordered', version: late.version + 1 });
+        columns.pending = [];
+        columns.ordered = [...early, moved];
+        return HttpResponse.json(moved);
+      }),
+    );
+    renderWithProviders(<SupplyBoardPage />);
+    const card = await within(column('New')).findByRole('button', { name: /^PET 28g - PET - Clear, 7,000 preforms/ });
+    await keyboardDrag(card, ['ArrowRight']);
+    expect(await screen.findByText('Moved to Awaiting delivery')).toBeInTheDocument();
+    expect(screen.getByText(/It is further down the column: 'Load more' shows it\./)).toBeInTheDocument();
+    const awaiting = within(column('Awaiting delivery'));
+    await waitFor(() => expect(awaiting.queryByRole('button', { name: /^PET 28g - PET - Clear, 7,000 preforms/ })).not.toBeInTheDocument());
+    fireEvent.click(awaiting.getByRole('button', { name: 'Load more' }));
+    expect(await awaiting.findByRole('button', { name: /^PET 28g - PET - Clear, 7,000 preforms/ })).toBeInTheDocument();
   });
 
   it('announces pick-up, moves and the drop for screen readers', async () => {

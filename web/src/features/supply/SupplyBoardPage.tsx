@@ -18,12 +18,15 @@ import { getAdminSupplyGetSupplyOrdersQueryKey, useAdminSupplyDeleteSupplyOrder 
 import type { SupplyOrder, SupplyOrderStatus } from '../../../../generated/web/model';
 import { QueryError } from '../../components/QueryError';
 import { SupplyOrderCard, SupplyOrderCardBody } from './SupplyOrderCard';
-import { boardAnnouncements, COLUMNS, columnCollision, columnKeyboardCoordinates, screenReaderInstructions } from './supplyBoard';
+import { boardAnnouncements, COLUMNS, columnCollision, columnKeyboardCoordinates, loadNextLabel, screenReaderInstructions } from './supplyBoard';
 import { useSupplyBoard } from './useSupplyBoard';
 
 const SupplyOrderDialog = lazy(() => import('./SupplyOrderDialog'));
 
-function BoardColumn({ status, title, count, action, dropTarget, children }: { status: SupplyOrderStatus; title: string; count?: number; action?: ReactNode; dropTarget: boolean; children: ReactNode }) {
+/** The cards a column shows; `more` when further pages can be loaded (then the badge reads e.g. '50+'). */
+type ColumnCount = { shown: number; more: boolean };
+
+function BoardColumn({ status, title, count, action, dropTarget, children }: { status: SupplyOrderStatus; title: string; count?: ColumnCount; action?: ReactNode; dropTarget: boolean; children: ReactNode }) {
   const { setNodeRef, isOver } = useDroppable({ id: status });
   const headingId = `supply-column-${status}`;
   return (
@@ -44,8 +47,9 @@ function BoardColumn({ status, title, count, action, dropTarget, children }: { s
             {title}
           </Title>
           {count != null && (
-            <Badge variant="default" size="sm" aria-label={`${count} supply orders`}>
-              {count}
+            <Badge variant="default" size="sm" aria-label={count.more ? `${count.shown} supply orders shown, more to load` : `${count.shown} supply orders`}>
+              {count.shown}
+              {count.more && '+'}
             </Badge>
           )}
         </Group>
@@ -65,7 +69,8 @@ const Loading = () => (
 
 /**
  * Admin '/' supply board 'Today overview' (part 2.1): New (pending, the only column with 'Order'), Awaiting
- * delivery (ordered, with ETA) and Added to stock (delivered, newest first with 'Load older'). Cards move
+ * delivery (ordered, with ETA) and Added to stock (delivered, newest first with 'Load older'); New and Awaiting
+ * delivery show the earliest due cards first with 'Load more'. Cards move
  * between columns by pointer or keyboard (Space, arrows, Space); delivered cards stay put.
  */
 export default function SupplyBoardPage() {
@@ -119,9 +124,9 @@ export default function SupplyBoardPage() {
             onRemove={confirmRemove}
           />
         ))}
-        {status === 'delivered' && delivered.hasNextPage && (
-          <Button variant="subtle" size="xs" loading={delivered.isFetchingNextPage} onClick={() => void delivered.fetchNextPage()}>
-            Load older
+        {query.hasNextPage && (
+          <Button variant="subtle" size="xs" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            {loadNextLabel(status)}
           </Button>
         )}
       </>
@@ -145,7 +150,11 @@ export default function SupplyBoardPage() {
               key={status}
               status={status}
               title={title}
-              count={status === 'delivered' ? undefined : board.queries[status].data ? board.column(status).length : undefined}
+              count={
+                status === 'delivered' || !board.queries[status].data
+                  ? undefined
+                  : { shown: board.column(status).length, more: board.queries[status].hasNextPage }
+              }
               dropTarget={active != null && active.orderStatus !== status}
               action={
                 status === 'pending' ? (

@@ -10,6 +10,9 @@ export const COLUMNS: { status: SupplyOrderStatus; title: string }[] = [
   { status: 'delivered', title: 'Added to stock' },
 ];
 
+/** The button under a column that shows its next page. */
+export const loadNextLabel = (status: SupplyOrderStatus) => (status === 'delivered' ? 'Load older' : 'Load more');
+
 export const columnTitle = (status: SupplyOrderStatus) => COLUMNS.find((column) => column.status === status)?.title ?? status;
 
 /** Boxes for an amount: amount / qtyPerBox, rounded up (a part-filled box is still a box). */

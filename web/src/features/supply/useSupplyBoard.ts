@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import {
   adminSupplyGetSupplyOrders,
   getAdminSupplyGetSupplyOrdersQueryKey,
-  useAdminSupplyGetSupplyOrders,
   useAdminSupplySaveSupplyOrder,
 } from '../../../../generated/web/endpoints/supply/supply';
 import {
@@ -14,35 +13,51 @@ import {
 import type { SupplyOrder, SupplyOrderStatus } from '../../../../generated/web/model';
 import { ApiError } from '../../api/http';
 import { describeError } from '../../app/providers';
-import { orderInput } from './supplyBoard';
+import { columnTitle, describeOrder, loadNextLabel, orderInput } from './supplyBoard';
 
-/** Delivered cards shown at first and added by each 'Load older'. */
-export const DELIVERED_PAGE = 10;
+/**
+ * Cards a column shows at first and adds with each 'Load more' / 'Load older': New and Awaiting delivery from the
+ * earliest due date on, Added to stock from the newest. A column stays quick to load however many cards it holds.
+ */
+export const COLUMN_PAGE: Record<SupplyOrderStatus, number> = { pending: 50, ordered: 50, delivered: 10 };
 
 const supplyKey = () => [getAdminSupplyGetSupplyOrdersQueryKey()[0]];
 /** A delivery adds stock: the warehouse and operator stock lists must not show the old balance from cache. */
 const stockKeys = () => [[getAdminPreformStockGetPreformStockQueryKey()[0]], [getOperatorStockGetOperatorPreformStockQueryKey()[0]]];
 
+const columnKey = (orderStatus: SupplyOrderStatus) => [...getAdminSupplyGetSupplyOrdersQueryKey({ orderStatus }), 'pages'];
+
+type PageParam = { after: string; afterId: number } | { before: string; beforeId: number } | undefined;
+
 /**
- * The board's data: New and Awaiting delivery in full, Added to stock newest first in pages (the contract's
- * `before`/`beforeId`/`limit`). `move` saves a drop optimistically: the card shows in its new column at once, goes back
- * if the save fails, and the reason is shown.
+ * One column as keyset pages (the contract's `after`/`afterId` ascending, `before`/`beforeId` for delivered): the
+ * next page continues strictly beyond the last card shown (due date, then id), so cards sharing a due date across a
+ * page boundary are neither skipped nor repeated. A refetch reloads every page loaded so far.
+ */
+function useColumn(orderStatus: SupplyOrderStatus) {
+  const limit = COLUMN_PAGE[orderStatus];
+  return useInfiniteQuery({
+    queryKey: columnKey(orderStatus),
+    initialPageParam: undefined as PageParam,
+    queryFn: ({ pageParam, signal }) => adminSupplyGetSupplyOrders({ orderStatus, limit, ...pageParam }, signal),
+    getNextPageParam: (page): PageParam => {
+      const last = page.at(-1);
+      if (page.length < limit || !last) return undefined;
+      return orderStatus === 'delivered' ? { before: last.dueDate, beforeId: last.id } : { after: last.dueDate, afterId: last.id };
+    },
+  });
+}
+
+/**
+ * The board's data, each column in pages: New and Awaiting delivery by due date, Added to stock newest first.
+ * `move` saves a drop optimistically: the card shows in its new column at once, goes back if the save fails, and
+ * the reason is shown.
  */
 export function useSupplyBoard() {
   const queryClient = useQueryClient();
-  const pending = useAdminSupplyGetSupplyOrders({ orderStatus: 'pending' });
-  const ordered = useAdminSupplyGetSupplyOrders({ orderStatus: 'ordered' });
-  const delivered = useInfiniteQuery({
-    queryKey: [...getAdminSupplyGetSupplyOrdersQueryKey({ orderStatus: 'delivered' }), 'pages'],
-    initialPageParam: undefined as { before: string; beforeId: number } | undefined,
-    queryFn: ({ pageParam, signal }) => adminSupplyGetSupplyOrders({ orderStatus: 'delivered', limit: DELIVERED_PAGE, ...pageParam }, signal),
-    // Keyset paging: the next page continues strictly after the last card shown (due date, then id), so cards
-    // sharing a due date across a page boundary are neither skipped nor repeated.
-    getNextPageParam: (last) => {
-      const oldest = last.at(-1);
-      return last.length < DELIVERED_PAGE || !oldest ? undefined : { before: oldest.dueDate, beforeId: oldest.id };
-    },
-  });
+  const pending = useColumn('pending');
+  const ordered = useColumn('ordered');
+  const delivered = useColumn('delivered');
 
   const [moves, setMoves] = useState<Record<number, SupplyOrderStatus>>({});
   const save = useAdminSupplySaveSupplyOrder({ mutation: { meta: { silent: true } } });
@@ -51,7 +66,7 @@ export function useSupplyBoard() {
     // One card per order: while columns reload one after another an order can briefly be in two answers;
     // the higher version is the newer one.
     const byId = new Map<number, SupplyOrder>();
-    for (const order of [...(pending.data ?? []), ...(ordered.data ?? []), ...(delivered.data?.pages.flat() ?? [])]) {
+    for (const order of [pending.data, ordered.data, delivered.data].flatMap((data) => data?.pages.flat() ?? [])) {
       const known = byId.get(order.id);
       if (!known || order.version > known.version) byId.set(order.id, order);
     }
@@ -72,6 +87,11 @@ export function useSupplyBoard() {
       await save.mutateAsync({ data: { Order: { ...orderInput(order), orderStatus: to, stock: to === 'delivered' } } });
       if (to === 'delivered') for (const queryKey of stockKeys()) void queryClient.invalidateQueries({ queryKey });
       await queryClient.invalidateQueries({ queryKey: supplyKey() });
+      const shown = queryClient.getQueryData<InfiniteData<SupplyOrder[]>>(columnKey(to))?.pages.flat() ?? [];
+      if (!shown.some((card) => card.id === order.id)) {
+        // Due after the cards loaded in that column: say where it went rather than letting it vanish.
+        notifications.show({ title: `Moved to ${columnTitle(to)}`, message: `${describeOrder(order)}. It is further down the column: '${loadNextLabel(to)}' shows it.` });
+      }
     } catch (error) {
       const stale = error instanceof ApiError && error.status === 409;
       notifications.show({
