@@ -40,9 +40,24 @@ interface Scenario {
 }
 
 const scenarios: Scenario[] = [
-  { name: 'supply/get pending', path: '/api/admin/supply/get', body: { orderStatus: 'pending' }, role: 'admin', direct: (db) => getSupplyOrders(db, { orderStatus: 'pending' }) },
-  { name: 'supply/get ordered', path: '/api/admin/supply/get', body: { orderStatus: 'ordered' }, role: 'admin', direct: (db) => getSupplyOrders(db, { orderStatus: 'ordered' }) },
+  // The board asks for New and Awaiting delivery 50 cards at a time (COLUMN_PAGE in web/src/features/supply/useSupplyBoard.ts)
+  // and for Added to stock 10 at a time; delivered is measured at the API's default of 50, the larger answer.
+  ...(['pending', 'ordered'] as const).map((orderStatus): Scenario => ({
+    name: `supply/get ${orderStatus} (board page of 50)`,
+    path: '/api/admin/supply/get',
+    body: { orderStatus, limit: 50 },
+    role: 'admin',
+    direct: (db) => getSupplyOrders(db, { orderStatus, limit: 50 }),
+  })),
   { name: 'supply/get delivered', path: '/api/admin/supply/get', body: { orderStatus: 'delivered' }, role: 'admin', direct: (db) => getSupplyOrders(db, { orderStatus: 'delivered' }) },
+  // A whole column in one answer (part 7's call without a limit, as an integrator may make it): for comparison.
+  ...(['pending', 'ordered'] as const).map((orderStatus): Scenario => ({
+    name: `supply/get ${orderStatus} whole column (300)`,
+    path: '/api/admin/supply/get',
+    body: { orderStatus },
+    role: 'admin',
+    direct: (db) => getSupplyOrders(db, { orderStatus }),
+  })),
   {
     name: 'preforms/get',
     path: '/api/admin/preforms/get',
