@@ -117,7 +117,7 @@ function clientFace(type: SessionUser['clientType']): Face {
   // Only the routes of the user's client type are registered: another type's path shows the 404 page,
   // and the API refuses its calls (403) anyway.
   const routes: (FaceRoute & { types?: string[] })[] = [
-    { path: '/profile', title: 'Portfolio', load: placeholder('Portfolio') },
+    { path: '/profile', title: 'Portfolio', load: () => import('../features/portfolio/PortfolioPage') },
     { path: '/planning', title: 'Forecasts', load: placeholder('Forecasts'), types: ['client', 'buyer'] },
     { path: '/planning/$id', title: 'Forecast', load: placeholder('Forecast'), types: ['client', 'buyer'] },
     { path: '/orders', title: 'Weekly order list', load: placeholder('Weekly order list') },

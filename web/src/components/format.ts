@@ -23,3 +23,12 @@ export function formatListDate(value: string | null | undefined): string {
   const match = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
   return match ? `${match[3]}.${match[2]}.${match[1]}` : '';
 }
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A timestamp in the user's time zone as lists show it: DD.MM.YYYY HH:mm (e.g. a forecast's 'Updated at'). */
+export function formatDateTime(value: string | null | undefined): string {
+  const date = value ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return '';
+  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -1,0 +1,142 @@
+import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useClientPortfolioGetMachineStatus, useClientPortfolioGetPortfolio } from '../../../../generated/web/endpoints/portfolio/portfolio';
+import { useSessionGetMe } from '../../../../generated/web/endpoints/session/session';
+import type { MachineStatus, PortfolioProduct, WarehouseStock } from '../../../../generated/web/model';
+import { QueryError } from '../../components/QueryError';
+import { formatAbbreviated, formatDateTime, formatNumber } from '../../components/format';
+
+/** 'The {machine} machine has been stopped by cause : {cause}!' (part 2.4, spelled so), one per stopped machine. */
+function StoppedMachines({ machines }: { machines: MachineStatus[] }) {
+  const stopped = machines.filter((machine) => machine.DowntimeCause !== null || machine.stoppedSince !== null);
+  return stopped.map((machine) => (
+    <Alert key={machine.machineName} color="red" variant="filled" icon={<IconAlertTriangle />} role="alert">
+      <Text fw={600} size="sm">
+        The {machine.machineName} machine has been stopped by cause : {machine.DowntimeCause?.causeName ?? 'not given yet'}!
+      </Text>
+      {machine.stoppedSince && <Text size="xs">Stopped since {formatDateTime(machine.stoppedSince)}</Text>}
+    </Alert>
+  ));
+}
+
+function ProductCard({ product }: { product: PortfolioProduct }) {
+  const { Preform: preform } = product;
+  const facts: [string, string][] = [
+    ['Neck', preform.neck],
+    ['Weight', `${formatNumber(preform.weight)} g`],
+    ['Material', preform.material],
+    ['Colour', preform.color],
+  ];
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={`${product.articleNo} ${product.productName}`}>
+      <Badge variant="light" mb={6}>
+        {product.articleNo}
+      </Badge>
+      <Text fw={600} lineClamp={2} mb="xs">
+        {product.productName}
+      </Text>
+      <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text size="sm">{value}</Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+/** 'Material stock' of one warehouse: a line per preform, abbreviated with k and M, red when zero or missing. */
+function MaterialStock({ warehouse }: { warehouse: WarehouseStock }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-label={`Material stock ${warehouse.warehouseName}`}>
+      <Text fw={600} mb="xs">
+        {warehouse.warehouseName}
+      </Text>
+      <Stack gap={4}>
+        {warehouse.StockBalances.map((balance) => {
+          const empty = balance.currentStock === null || balance.currentStock === 0;
+          return (
+            <Group key={balance.preformId} justify="space-between" wrap="nowrap" c={empty ? 'red' : undefined} data-empty={empty || undefined}>
+              <Text size="sm" c="inherit">
+                {balance.preformName}
+              </Text>
+              <Text size="sm" fw={600} c="inherit" title={balance.currentStock === null ? 'No stock' : formatNumber(balance.currentStock)}>
+                {balance.currentStock === null ? '–' : formatAbbreviated(balance.currentStock)}
+              </Text>
+            </Group>
+          );
+        })}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * Client 'Portfolio' (/profile, part 2.4): the company and its contact, a red banner per stopped machine, a card per
+ * product and, unless the company's clientType attribute is '1', the preform stock per warehouse ('Material stock').
+ */
+export default function PortfolioPage() {
+  const me = useSessionGetMe();
+  const portfolio = useClientPortfolioGetPortfolio();
+  const machines = useClientPortfolioGetMachineStatus();
+  const showMaterialStock = me.data !== undefined && me.data.clientTypeAttribute !== '1';
+
+  return (
+    <Stack>
+      {me.isError ? (
+        <QueryError error={me.error} onRetry={() => void me.refetch()} />
+      ) : me.data ? (
+        <div>
+          <Title order={2}>{me.data.company ?? 'Portfolio'}</Title>
+          <Text c="dimmed">
+            {me.data.fullName}
+            {me.data.fullName && me.data.email && ' · '}
+            {me.data.email && <Anchor href={`mailto:${me.data.email}`}>{me.data.email}</Anchor>}
+          </Text>
+        </div>
+      ) : (
+        <Skeleton height={56} width={320} />
+      )}
+
+      {machines.isError ? (
+        <QueryError error={machines.error} onRetry={() => void machines.refetch()} />
+      ) : (
+        machines.data && <StoppedMachines machines={machines.data} />
+      )}
+
+      <Title order={3}>Products</Title>
+      {portfolio.isError ? (
+        <QueryError error={portfolio.error} onRetry={() => void portfolio.refetch()} />
+      ) : portfolio.isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+          {[0, 1, 2, 3].map((index) => (
+            <Skeleton key={index} height={150} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : portfolio.data.clientProducts.length === 0 ? (
+        <Text c="dimmed">No products in your portfolio yet. Your account manager adds them.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+          {portfolio.data.clientProducts.map((product) => (
+            <ProductCard key={product.id} product={product} />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {showMaterialStock && portfolio.data && portfolio.data.warehouseStock.length > 0 && (
+        <>
+          <Title order={3}>Material stock</Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {portfolio.data.warehouseStock.map((warehouse) => (
+              <MaterialStock key={warehouse.id} warehouse={warehouse} />
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}
