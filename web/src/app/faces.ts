@@ -79,7 +79,7 @@ const operatorFace: Face = {
     { label: 'History', to: '/downtime/history' },
   ],
   routes: [
-    { path: '/', title: 'Agenda', load: placeholder('Agenda') },
+    { path: '/', title: 'Agenda', load: () => import('../features/agenda/AgendaPage') },
     { path: '/stock', title: 'Preform stock', load: () => import('../features/stock/OperatorStockPage') },
     { path: '/downtime/history', title: 'Downtime history', load: placeholder('Downtime history') },
   ],
