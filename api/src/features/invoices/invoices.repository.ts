@@ -116,10 +116,12 @@ export async function markConfirmedAndSent(trx: Transaction<Database>, id: numbe
 }
 
 /**
- * Where a client company's invoices go. There is no client details table (billing e-mail) yet, so it is the
- * e-mail of the company's first enabled user; null when it has none.
+ * Where a client company's invoices go: the billing e-mail of its client details ('Client Details' dialog); until
+ * the admin has entered those, the e-mail of the company's first enabled user; null when it has neither.
  */
 export async function billingEmailOf(db: Executor, companyId: string): Promise<string | null> {
+  const details = await db.selectFrom('client_details').select('billing_email').where('company_id', '=', companyId).executeTakeFirst();
+  if (details?.billing_email) return details.billing_email;
   const user = await db
     .selectFrom('users')
     .select('email')

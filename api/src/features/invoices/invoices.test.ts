@@ -311,3 +311,17 @@ describe("tenant isolation: company B never reaches company A's invoices", () =>
     expect(await database.db.selectFrom('outbox').selectAll().where('attachment_id', '=', fresh).execute()).toEqual([]);
   });
 });
+
+// Last: it adds an invoice and an outbox message for company B, which the tests above count.
+describe('the recipient of Confirm & Send', () => {
+  it("goes to the billing e-mail of the company's client details once the admin has entered them", async () => {
+    const invoice = await makeInvoice(database.db, { companyId: B, invoiceNumber: 'INV-2026-0777', deliveryDate: '2026-05-04' });
+    await database.db
+      .insertInto('client_details')
+      .values({ company_id: B, billing_company: 'Company B', billing_address: 'Main 1', billing_city: 'Riga', billing_country: 'Latvia', billing_email: 'accounts@company-b.example', currency: 'EUR' })
+      .execute();
+    expect((await post(app, '/api/admin/invoice/confirmation', { id: invoice }, await as.admin())).status).toBe(200);
+    const sent = await database.db.selectFrom('outbox').select('to_address').where('attachment_id', '=', invoice).execute();
+    expect(sent).toEqual([{ to_address: 'accounts@company-b.example' }]);
+  });
+});
