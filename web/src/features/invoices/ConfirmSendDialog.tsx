@@ -15,7 +15,8 @@ export interface ConfirmSendDialogProps {
 /**
  * 'Confirm & Send' (part 4): it e-mails the invoice to the client, so it asks first. While the call runs the
  * dialog shows progress and cannot be closed; on success it closes, says so and the list reloads (which clears
- * the selection). A refusal (e.g. no billing e-mail, 409) keeps the dialog open and says why.
+ * the selection). Cancel has the focus, so a stray Enter sends nothing. A refusal (e.g. no billing e-mail, 409)
+ * keeps the dialog open and says why.
  */
 export default function ConfirmSendDialog({ role, invoice, onClose }: ConfirmSendDialogProps) {
   const queryClient = useQueryClient();
@@ -51,10 +52,10 @@ export default function ConfirmSendDialog({ role, invoice, onClose }: ConfirmSen
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={pending}>
+          <Button variant="default" onClick={onClose} disabled={pending} data-autofocus>
             Cancel
           </Button>
-          <Button data-autofocus loading={pending} onClick={() => confirm.mutate({ role, data: { id: invoice.id } })}>
+          <Button loading={pending} onClick={() => confirm.mutate({ role, data: { id: invoice.id } })}>
             Confirm &amp; Send
           </Button>
         </Group>

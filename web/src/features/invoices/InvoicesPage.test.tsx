@@ -55,6 +55,18 @@ const pdf = (filename: string) =>
     headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="x.pdf"; filename*=UTF-8''${encodeURIComponent(filename)}` },
   });
 
+/** Serves `/api/{path}` as a PDF named `filename`; returns the bodies it received. */
+function serveDownload(path: string, filename: string) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post(`*/api/${path}`, async ({ request }) => {
+      bodies.push(await request.json());
+      return pdf(filename);
+    }),
+  );
+  return bodies;
+}
+
 const bodyRows = () => screen.getAllByRole('row').slice(1);
 const rowOf = (text: string) => screen.getByRole('row', { name: new RegExp(text) });
 const button = (name: string) => screen.getByRole('button', { name });
@@ -74,6 +86,15 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 const renderScreen = (role: DocumentsRole) => renderWithProviders(<InvoicesScreen role={role} />);
+
+/** Renders the screen, selects the invoice and opens 'Confirm & Send'; returns the dialog. */
+async function openConfirmSend(role: DocumentsRole, invoiceNumber: string) {
+  const user = userEvent.setup();
+  renderScreen(role);
+  await user.click(await screen.findByText(invoiceNumber));
+  await user.click(button('Confirm & Send'));
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Confirm & Send' }) };
+}
 
 describe("'/documents' invoices of admin and accountant", { timeout: 30_000 }, () => {
   it('asks for page 1 of 10 by deliveryDate descending and shows the eight columns, dates DD.MM.YYYY, amounts with thousands separators', async () => {
@@ -137,31 +158,23 @@ describe("'/documents' invoices of admin and accountant", { timeout: 30_000 }, (
     expect(rowOf('INV-2026-0343')).toHaveAttribute('aria-selected', 'false');
   });
 
-  it("'Download Invoice' posts {id} and saves '{invoiceNumber}.pdf'; the declaration saves 'DECLARATION OF CONFORMITY {invoiceNumber}.pdf'", async () => {
-    serveList();
-    const bodies: { path: string; body: unknown }[] = [];
-    server.use(
-      http.post('*/api/admin/invoice/download', async ({ request }) => {
-        bodies.push({ path: 'invoice', body: await request.json() });
-        return pdf('INV-2026-0342.pdf');
-      }),
-      http.post('*/api/admin/declaration/download', async ({ request }) => {
-        bodies.push({ path: 'declaration', body: await request.json() });
-        return pdf('DECLARATION OF CONFORMITY INV-2026-0342.pdf');
-      }),
-    );
-    const user = userEvent.setup();
-    renderScreen('admin');
-    await user.click(await screen.findByText('INV-2026-0342'));
-    await user.click(button('Download Invoice'));
-    await waitFor(() => expect(saved).toEqual(['INV-2026-0342.pdf']));
-    await user.click(button('Download Declaration of conformity'));
-    await waitFor(() => expect(saved).toEqual(['INV-2026-0342.pdf', 'DECLARATION OF CONFORMITY INV-2026-0342.pdf']));
-    expect(bodies).toEqual([
-      { path: 'invoice', body: { id: 64 } },
-      { path: 'declaration', body: { id: 64 } },
-    ]);
-  });
+  it.each(['admin', 'accountant', 'client'] as const)(
+    "'Download Invoice' posts {id} to /api/%s/invoice/download and saves '{invoiceNumber}.pdf'; the declaration saves 'DECLARATION OF CONFORMITY {invoiceNumber}.pdf'",
+    async (role) => {
+      serveList();
+      const invoiceBodies = serveDownload(`${role}/invoice/download`, 'INV-2026-0343.pdf');
+      const declarationBodies = serveDownload(`${role}/declaration/download`, 'DECLARATION OF CONFORMITY INV-2026-0343.pdf');
+      const user = userEvent.setup();
+      renderScreen(role);
+      await user.click(await screen.findByText('INV-2026-0343'));
+      await user.click(button('Download Invoice'));
+      await waitFor(() => expect(saved).toEqual(['INV-2026-0343.pdf']));
+      await user.click(button('Download Declaration of conformity'));
+      await waitFor(() => expect(saved).toEqual(['INV-2026-0343.pdf', 'DECLARATION OF CONFORMITY INV-2026-0343.pdf']));
+      expect(invoiceBodies).toEqual([{ id: 65 }]);
+      expect(declarationBodies).toEqual([{ id: 65 }]);
+    },
+  );
 
   it('a failed download says why and saves nothing', async () => {
     serveList();
@@ -179,13 +192,11 @@ describe("'/documents' invoices of admin and accountant", { timeout: 30_000 }, (
     serveList();
     let confirmations = 0;
     server.use(http.post('*/api/admin/invoice/confirmation', () => { confirmations++; return HttpResponse.json(INVOICES[0]); }));
-    const user = userEvent.setup();
-    renderScreen('admin');
-    await user.click(await screen.findByText('INV-2026-0342'));
-    await user.click(button('Confirm & Send'));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm & Send' });
+    const { user, dialog } = await openConfirmSend('admin', 'INV-2026-0342');
     expect(dialog).toHaveTextContent("Confirm invoice INV-2026-0342 over 48,920.50 SEK for Nordic Springs AB and send it by e-mail to the client's billing address?");
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // Cancel has the focus: Enter right away sends nothing
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(confirmations).toBe(0);
     expect(rowOf('INV-2026-0342')).toHaveAttribute('aria-selected', 'true');
@@ -212,11 +223,7 @@ describe("'/documents' invoices of admin and accountant", { timeout: 30_000 }, (
         return HttpResponse.json(confirmed);
       }),
     );
-    const user = userEvent.setup();
-    renderScreen('accountant');
-    await user.click(await screen.findByText('INV-2026-0342'));
-    await user.click(button('Confirm & Send'));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm & Send' });
+    const { user, dialog } = await openConfirmSend('accountant', 'INV-2026-0342');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm & Send' }));
     // in progress: the button shows a loader and Cancel is disabled until the API answers
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Confirm & Send' })).toHaveAttribute('data-loading', 'true'));
@@ -240,11 +247,7 @@ describe("'/documents' invoices of admin and accountant", { timeout: 30_000 }, (
         problem(409, 'The client company has no billing e-mail address, so the invoice cannot be sent. Nothing was changed.'),
       ),
     );
-    const user = userEvent.setup();
-    renderScreen('admin');
-    await user.click(await screen.findByText('INV-2026-0342'));
-    await user.click(button('Confirm & Send'));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm & Send' });
+    const { user, dialog } = await openConfirmSend('admin', 'INV-2026-0342');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm & Send' }));
     expect(await within(dialog).findByText('The client company has no billing e-mail address, so the invoice cannot be sent. Nothing was changed.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Confirm & Send' })).toBeInTheDocument();
@@ -327,23 +330,6 @@ describe("'/documents' of the client: the second layout variant", { timeout: 30_
     await user.click(screen.getByText('INV-2026-0343'));
     expect(button('Download Invoice')).toBeEnabled();
     expect(button('Download Declaration of conformity')).toBeEnabled();
-  });
-
-  it('downloads through the client path', async () => {
-    serveList();
-    let body: unknown;
-    server.use(
-      http.post('*/api/client/declaration/download', async ({ request }) => {
-        body = await request.json();
-        return pdf('DECLARATION OF CONFORMITY INV-2026-0343.pdf');
-      }),
-    );
-    const user = userEvent.setup();
-    renderScreen('client');
-    await user.click(await screen.findByText('INV-2026-0343'));
-    await user.click(button('Download Declaration of conformity'));
-    await waitFor(() => expect(saved).toEqual(['DECLARATION OF CONFORMITY INV-2026-0343.pdf']));
-    expect(body).toEqual({ id: 65 });
   });
 
   it("says so when the client has no invoices yet, with a hint", async () => {

@@ -13,7 +13,6 @@ import type { DocumentsGetInvoicesBodyPaginationSortBy, DocumentsRole, Invoice }
 import { saveFile } from '../../api/http';
 import { useAppContext } from '../../app/context';
 import { describeError } from '../../app/providers';
-import { QueryError } from '../../components/QueryError';
 import { useListState } from '../../components/useListState';
 import { InvoicesTable } from './InvoicesTable';
 import { alreadySent, documentsRoleOf, isShortLayout, useInvoiceSelection } from './invoices';
@@ -82,11 +81,7 @@ export function InvoicesScreen({ role }: { role: DocumentsRole }) {
           )}
         </Group>
       </Group>
-      {query.isError ? (
-        <QueryError error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
-        <InvoicesTable query={query} short={short} selectedId={selected?.id ?? null} onToggle={toggle} listProps={list.tableProps} />
-      )}
+      <InvoicesTable query={query} short={short} selectedId={selected?.id ?? null} onToggle={toggle} listProps={list.tableProps} />
       {confirming && (
         <Suspense fallback={null}>
           <ConfirmSendDialog role={role} invoice={confirming} onClose={() => setConfirming(null)} />

@@ -3,6 +3,7 @@ import { Badge } from '@mantine/core';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import type { Invoice } from '../../../../generated/web/model';
 import { formatListDate } from '../../components/format';
+import { QueryError } from '../../components/QueryError';
 import { pagedTableProps } from '../../components/pagedTable';
 import { formatAmount, formatRate } from './invoices';
 
@@ -37,7 +38,7 @@ const SHORT: DataTableColumn<Invoice>[] = [
 ];
 
 interface InvoicesTableProps {
-  query: { data?: { rows: Invoice[]; count: number }; isFetching: boolean };
+  query: { data?: { rows: Invoice[]; count: number }; isFetching: boolean; isError: boolean; error: unknown; refetch: () => unknown };
   short: boolean;
   selectedId: number | null;
   onToggle: (invoice: Invoice) => void;
@@ -53,9 +54,10 @@ interface InvoicesTableProps {
 
 /**
  * The invoices with the single selection of part 2.4: a click (or Enter / Space on a focused row) toggles
- * the row; the selected row is highlighted and marked aria-selected.
+ * the row; the selected row is highlighted and marked aria-selected. A failed load says why, with Retry.
  */
 export function InvoicesTable({ query, short, selectedId, onToggle, listProps }: InvoicesTableProps) {
+  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <DataTable<Invoice>
       {...pagedTableProps(query)}
@@ -63,8 +65,8 @@ export function InvoicesTable({ query, short, selectedId, onToggle, listProps }:
       noRecordsText={short ? 'No invoices yet. They appear here once your orders are billed.' : 'No invoices yet.'}
       columns={short ? SHORT : FULL}
       onRowClick={({ record }) => onToggle(record)}
-      rowStyle={() => ({ cursor: 'pointer' })}
-      rowBackgroundColor={(record) => (record.id === selectedId ? { light: 'var(--mantine-color-blue-1)', dark: 'var(--mantine-color-blue-9)' } : undefined)}
+      // Inline, so the selected row stays marked under the pointer too (the hover colour would hide a row background).
+      rowStyle={(record) => ({ cursor: 'pointer', ...(record.id === selectedId ? { backgroundColor: 'var(--mantine-primary-color-light-hover)' } : {}) })}
       customRowAttributes={(record) => ({
         'aria-selected': record.id === selectedId,
         tabIndex: 0,
