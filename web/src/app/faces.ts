@@ -62,7 +62,7 @@ const adminFace: Face = {
     { path: '/clients/$clientid/productstock/$id', title: 'Product stock', load: placeholder('Product stock') },
     { path: '/preforms', title: 'Preform inventory', load: () => import('../features/preforms/PreformsPage') },
     { path: '/manufacturers', title: 'Manufacturers', load: () => import('../features/manufacturers/ManufacturersPage') },
-    { path: '/documents', title: 'Invoices', load: placeholder('Invoices') },
+    { path: '/documents', title: 'Invoices', load: () => import('../features/invoices/InvoicesPage') },
     { path: '/downtimes/history', title: 'Downtimes history', load: placeholder('Downtimes history') },
     { path: '/downtimes/causes', title: 'Downtime causes', load: placeholder('Downtime causes') },
     { path: '/downtimes/gantt', title: 'Downtimes', load: placeholder('Downtimes') },
@@ -90,7 +90,7 @@ const accountantFace: Face = {
   welcome: false,
   redirects: { '/': '/documents' },
   menu: [{ label: 'Invoices', to: '/documents' }],
-  routes: [{ path: '/documents', title: 'Invoices', load: placeholder('Invoices') }],
+  routes: [{ path: '/documents', title: 'Invoices', load: () => import('../features/invoices/InvoicesPage') }],
 };
 
 function clientFace(type: SessionUser['clientType']): Face {
@@ -123,7 +123,7 @@ function clientFace(type: SessionUser['clientType']): Face {
     { path: '/orders', title: 'Weekly order list', load: placeholder('Weekly order list') },
     { path: '/orders/new', title: 'New order', load: placeholder('New order') },
     { path: '/orders/$id', title: 'Order', load: placeholder('Order') },
-    { path: '/documents', title: 'Invoices', load: placeholder('Invoices'), types: ['client'] },
+    { path: '/documents', title: 'Invoices', load: () => import('../features/invoices/InvoicesPage'), types: ['client'] },
     { path: '/stats/dashboard', title: 'Performance', load: placeholder('Performance'), types: ['client'] },
     { path: '/stats/production-quantity', title: 'Production quantities', load: placeholder('Production quantities'), types: ['client'] },
     { path: '/claims', title: 'Non-Conformance Reports', load: placeholder('Non-Conformance Reports'), types: ['client', 'buyer'] },

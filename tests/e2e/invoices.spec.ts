@@ -1,0 +1,111 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support.js';
+
+/*
+ * The seed bills one delivered order per company (order numbers PO-26-0080 Nordic Springs, PO-26-0081 Fjord Water,
+ * PO-26-0082 Aqua Converters, PO-26-0083 Baltic Beverages). The API cannot create invoices, so 'Confirm & Send'
+ * confirms Aqua Converters' (the seller's company, whose face has no invoices screen and which no other spec reads).
+ */
+const headerTexts = (page: Page) => page.locator('thead th').allInnerTexts();
+const invoiceRow = (page: Page, orderNo: string) => page.getByRole('row', { name: new RegExp(orderNo) });
+const cells = (page: Page, orderNo: string) => invoiceRow(page, orderNo).getByRole('cell');
+
+test("the client sees only its company's invoices in four columns and downloads the invoice and the declaration of conformity", async ({ page }) => {
+  await signIn(page, 'client');
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Invoices' }).click();
+  await expect(page).toHaveURL(/#\/documents$/);
+  await expect(page.getByRole('heading', { name: 'Invoices' })).toBeVisible();
+  await expect(invoiceRow(page, 'PO-26-0080')).toBeVisible();
+  expect((await headerTexts(page)).map((text) => text.trim())).toEqual(['Invoice date', 'Invoice number', 'Order number', 'Amount']);
+  await expect(invoiceRow(page, 'PO-26-0081')).toHaveCount(0);
+  await expect(invoiceRow(page, 'PO-26-0082')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Confirm & Send' })).toHaveCount(0);
+
+  // DD.MM.YYYY and an amount with thousands separators and its currency
+  await expect(cells(page, 'PO-26-0080').nth(0)).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
+  await expect(cells(page, 'PO-26-0080').nth(3)).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2} (EUR|SEK)$/);
+  const invoiceNumber = (await cells(page, 'PO-26-0080').nth(1).innerText()).trim();
+
+  const downloadInvoice = page.getByRole('button', { name: 'Download Invoice' });
+  const downloadDeclaration = page.getByRole('button', { name: 'Download Declaration of conformity' });
+  await expect(downloadInvoice).toBeDisabled();
+  await expect(downloadDeclaration).toBeDisabled();
+  await invoiceRow(page, 'PO-26-0080').click();
+  await expect(invoiceRow(page, 'PO-26-0080')).toHaveAttribute('aria-selected', 'true');
+
+  let download = page.waitForEvent('download');
+  await downloadInvoice.click();
+  expect((await download).suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+  download = page.waitForEvent('download');
+  await downloadDeclaration.click();
+  const declaration = await download;
+  expect(declaration.suggestedFilename()).toBe(`DECLARATION OF CONFORMITY ${invoiceNumber}.pdf`);
+  expect((await readFile((await declaration.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // clicking the selected row again clears the selection
+  await invoiceRow(page, 'PO-26-0080').click();
+  await expect(downloadInvoice).toBeDisabled();
+});
+
+test("the accountant lands on every company's invoices and 'Confirm & Send' asks first, e-mails the invoice and reloads the list", async ({ page }) => {
+  await signIn(page, 'accountant');
+  await expect(page).toHaveURL(/#\/documents$/);
+  await expect(invoiceRow(page, 'PO-26-0082')).toBeVisible();
+  expect((await headerTexts(page)).map((text) => text.trim())).toEqual([
+    'Invoice date', 'Invoice number', 'Order number', 'Amount', 'Currency', 'Exchange rate', 'Confirmed', 'Sent',
+  ]);
+  for (const orderNo of ['PO-26-0080', 'PO-26-0081', 'PO-26-0083']) await expect(invoiceRow(page, orderNo)).toBeVisible();
+
+  const confirmSend = page.getByRole('button', { name: 'Confirm & Send' });
+  await expect(confirmSend).toBeDisabled();
+  await invoiceRow(page, 'PO-26-0082').click();
+  await expect(cells(page, 'PO-26-0082').nth(6)).toHaveText('No');
+  await expect(cells(page, 'PO-26-0082').nth(7)).toHaveText('No');
+  const invoiceNumber = (await cells(page, 'PO-26-0082').nth(1).innerText()).trim();
+
+  // Cancel sends nothing
+  await confirmSend.click();
+  let dialog = page.getByRole('dialog', { name: 'Confirm & Send' });
+  await expect(dialog).toContainText(`Confirm invoice ${invoiceNumber}`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(cells(page, 'PO-26-0082').nth(6)).toHaveText('No');
+
+  await confirmSend.click();
+  dialog = page.getByRole('dialog', { name: 'Confirm & Send' });
+  const confirmed = page.waitForResponse((response) => response.url().endsWith('/api/accountant/invoice/confirmation'));
+  await dialog.getByRole('button', { name: 'Confirm & Send' }).click();
+  const response = await confirmed;
+  expect(response.status()).toBe(200);
+  expect(response.request().postDataJSON()).toEqual({ id: expect.any(Number) });
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Invoice ${invoiceNumber} was confirmed and e-mailed to`)).toBeVisible();
+  // the list reloads: the flags show it, the selection is gone
+  await expect(cells(page, 'PO-26-0082').nth(6)).toHaveText('Yes');
+  await expect(cells(page, 'PO-26-0082').nth(7)).toHaveText('Yes');
+  await expect(invoiceRow(page, 'PO-26-0082')).toHaveAttribute('aria-selected', 'false');
+  await expect(confirmSend).toBeDisabled();
+  // selected again, it cannot be sent twice; it can still be downloaded
+  await invoiceRow(page, 'PO-26-0082').click();
+  await expect(page.getByRole('button', { name: 'Download Invoice' })).toBeEnabled();
+  await expect(confirmSend).toBeDisabled();
+
+  // one e-mail with the invoice PDF went to Aqua Converters (the outbox drops .eml files into the data folder)
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  const messages = await Promise.all((await readdir(outbox)).filter((name) => name.endsWith('.eml')).map((name) => readFile(path.join(outbox, name), 'utf8')));
+  const mails = messages.filter((message) => message.includes(`Subject: Invoice ${invoiceNumber} `));
+  expect(mails).toHaveLength(1);
+  expect(mails[0]).toMatch(/^To: \S+@aquaconverters\.\w+\r?$/m);
+  expect(mails[0]).toContain(`filename*=UTF-8''${encodeURIComponent(`${invoiceNumber}.pdf`)}`);
+});
+
+test("the admin's Invoices menu entry opens the same full screen", async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Invoices' }).click();
+  await expect(page).toHaveURL(/#\/documents$/);
+  await expect(invoiceRow(page, 'PO-26-0081')).toBeVisible();
+  expect(await headerTexts(page)).toHaveLength(8);
+  await expect(page.getByRole('button', { name: 'Confirm & Send' })).toBeDisabled();
+});

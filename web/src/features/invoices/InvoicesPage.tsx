@@ -1,0 +1,92 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { IconCertificate, IconFileDownload, IconMailForward } from '@tabler/icons-react';
+import {
+  getDocumentsGetInvoicesQueryKey,
+  useDocumentsDownloadDeclaration,
+  useDocumentsDownloadInvoice,
+  useDocumentsGetInvoices,
+} from '../../../../generated/web/endpoints/invoices/invoices';
+import type { DocumentsGetInvoicesBodyPaginationSortBy, DocumentsRole, Invoice } from '../../../../generated/web/model';
+import { saveFile } from '../../api/http';
+import { useAppContext } from '../../app/context';
+import { describeError } from '../../app/providers';
+import { useListState } from '../../components/useListState';
+import { InvoicesTable } from './InvoicesTable';
+import { alreadySent, documentsRoleOf, isShortLayout, useInvoiceSelection } from './invoices';
+
+const ConfirmSendDialog = lazy(() => import('./ConfirmSendDialog'));
+
+/**
+ * '/documents', the invoices (parts 2.3, 2.4, 7.3) of the admin, accountant and client faces, called with the
+ * signed-in user's role. Single-row selection; 'Download Invoice', 'Download Declaration of conformity' and
+ * (admin, accountant) 'Confirm & Send', all disabled without a selection. 10 per page (10/20/50/100), invoice
+ * date (deliveryDate) descending.
+ */
+export default function InvoicesPage() {
+  const { face } = useAppContext();
+  return <InvoicesScreen role={documentsRoleOf(face.name)} />;
+}
+
+export function InvoicesScreen({ role }: { role: DocumentsRole }) {
+  const short = isShortLayout(role);
+  const list = useListState<Invoice, DocumentsGetInvoicesBodyPaginationSortBy>({ sortBy: 'deliveryDate', descending: true, rowsPerPage: 10 });
+  const body = { pagination: list.pagination };
+  const query = useDocumentsGetInvoices(role, body, {
+    query: { queryKey: getDocumentsGetInvoicesQueryKey(role, body), placeholderData: keepPreviousData },
+  });
+  const { selected, toggle } = useInvoiceSelection(query.data?.rows ?? [], query.dataUpdatedAt);
+  const [confirming, setConfirming] = useState<Invoice | null>(null);
+  const failed = (kind: string) => (error: unknown) => notifications.show({ color: 'red', title: `${kind} not downloaded`, message: describeError(error) });
+  const invoicePdf = useDocumentsDownloadInvoice({ mutation: { meta: { silent: true }, onError: failed('Invoice') } });
+  const declarationPdf = useDocumentsDownloadDeclaration({ mutation: { meta: { silent: true }, onError: failed('Declaration of conformity') } });
+  // The file keeps the server's name (Content-Disposition); the names of part 7.3 are the fallback.
+  const download = (mutation: typeof invoicePdf, fallbackName: string) => {
+    if (!selected) return;
+    mutation.mutate({ role, data: { id: selected.id } }, { onSuccess: (file) => saveFile(file, fallbackName) });
+  };
+  const sent = selected != null && alreadySent(selected);
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Invoices</Title>
+        <Group gap="xs">
+          <Button
+            variant="light"
+            leftSection={<IconFileDownload size={16} />}
+            disabled={!selected}
+            loading={invoicePdf.isPending}
+            onClick={() => download(invoicePdf, `${selected?.invoiceNumber}.pdf`)}
+          >
+            Download Invoice
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconCertificate size={16} />}
+            disabled={!selected}
+            loading={declarationPdf.isPending}
+            onClick={() => download(declarationPdf, `DECLARATION OF CONFORMITY ${selected?.invoiceNumber}.pdf`)}
+          >
+            Download Declaration of conformity
+          </Button>
+          {!short && (
+            <Tooltip label="Already confirmed and sent" disabled={!sent}>
+              <Button leftSection={<IconMailForward size={16} />} disabled={!selected || sent} onClick={() => setConfirming(selected)}>
+                Confirm &amp; Send
+              </Button>
+            </Tooltip>
+          )}
+        </Group>
+      </Group>
+      <InvoicesTable query={query} short={short} selectedId={selected?.id ?? null} onToggle={toggle} listProps={list.tableProps} />
+      {confirming && (
+        <Suspense fallback={null}>
+          <ConfirmSendDialog role={role} invoice={confirming} onClose={() => setConfirming(null)} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}

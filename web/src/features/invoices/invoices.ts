@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import type { DocumentsRole, Invoice } from '../../../../generated/web/model';
+import type { Face } from '../../app/faces';
+
+/**
+ * The `{role}` of the documents calls (part 7.3): the role that chose the user's face. Only the admin,
+ * accountant and client faces register '/documents', and each of them implies that role.
+ */
+export function documentsRoleOf(face: Face['name']): DocumentsRole {
+  if (face === 'admin' || face === 'accountant' || face === 'client') return face;
+  throw new Error(`the ${face} face has no invoices`);
+}
+
+/**
+ * Which layout a role gets. Part 7.3: "the second layout variant uses 'client'", and the legacy client calls
+ * are the list and the two downloads only, so the client gets the short variant (four columns, the two
+ * downloads); admin and accountant get every column and 'Confirm & Send'.
+ */
+export const isShortLayout = (role: DocumentsRole) => role === 'client';
+
+/** An invoice that was confirmed and sent: the API answers it unchanged and sends nothing again. */
+export const alreadySent = (invoice: Pick<Invoice, 'isConfirmed' | 'isSent'>) => invoice.isConfirmed && invoice.isSent;
+
+const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const rate = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+/** An invoice total with thousands separators and cents: `48920.5` -> `48,920.50`. */
+export const formatAmount = (value: number) => amount.format(value);
+
+/** An exchange rate to EUR, up to four places: `11.28` -> `11.28`, `0.08865` -> `0.0887`. */
+export const formatRate = (value: number) => rate.format(value);
+
+/**
+ * The single selection of part 2.4: a row click selects that invoice alone, the same row again returns to
+ * none, and every reload of the list (a new `loadedAt`) clears it.
+ */
+export function useInvoiceSelection(rows: Invoice[], loadedAt: number) {
+  const [picked, setPicked] = useState<{ id: number; loadedAt: number } | null>(null);
+  const selected = picked?.loadedAt === loadedAt ? (rows.find((row) => row.id === picked.id) ?? null) : null;
+  return {
+    selected,
+    toggle: (invoice: Invoice) => setPicked(selected?.id === invoice.id ? null : { id: invoice.id, loadedAt }),
+  };
+}
