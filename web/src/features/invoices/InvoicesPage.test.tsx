@@ -97,19 +97,19 @@ async function openConfirmSend(role: DocumentsRole, invoiceNumber: string) {
 }
 
 describe("'/documents' invoices of admin and accountant", { timeout: 30_000 }, () => {
-  it('asks for page 1 of 10 by deliveryDate descending and shows the eight columns, dates DD.MM.YYYY, amounts with thousands separators', async () => {
+  it('asks for page 1 of 10 by deliveryDate descending and shows the eight columns of part 2.4 and the company, dates DD.MM.YYYY, amounts with thousands separators', async () => {
     const calls = serveList();
     renderScreen('admin');
     await screen.findByText('INV-2026-0342');
     expect(calls[0]).toEqual({ role: 'admin', body: { pagination: { page: 1, rowsPerPage: 10, sortBy: 'deliveryDate', descending: true } } });
-    expect(headers()).toEqual(['Invoice date', 'Invoice number', 'Order number', 'Amount', 'Currency', 'Exchange rate', 'Confirmed', 'Sent']);
+    expect(headers()).toEqual(['Invoice date', 'Invoice number', 'Company', 'Order number', 'Amount', 'Currency', 'Exchange rate', 'Confirmed', 'Sent']);
     expect(within(rowOf('INV-2026-0342')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      '13.03.2026', 'INV-2026-0342', 'PO-24-0117', '48,920.50', 'SEK', '11.28', 'No', 'No',
+      '13.03.2026', 'INV-2026-0342', 'Nordic Springs AB', 'PO-24-0117', '48,920.50', 'SEK', '11.28', 'No', 'No',
     ]);
     expect(within(rowOf('INV-2026-0343')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      '27.02.2026', 'INV-2026-0343', '', '1,234,567.00', 'EUR', '1.00', 'No', 'No',
+      '27.02.2026', 'INV-2026-0343', 'Nordic Springs AB', '', '1,234,567.00', 'EUR', '1.00', 'No', 'No',
     ]);
-    expect(within(rowOf('INV-2026-0001')).getAllByRole('cell').slice(6).map((cell) => cell.textContent)).toEqual(['Yes', 'Yes']);
+    expect(within(rowOf('INV-2026-0001')).getAllByRole('cell').slice(7).map((cell) => cell.textContent)).toEqual(['Yes', 'Yes']);
   });
 
   it("the accountant's face calls /api/accountant/invoices/get: the {role} segment is the signed-in user's role", async () => {
@@ -235,7 +235,7 @@ describe("'/documents' invoices of admin and accountant", { timeout: 30_000 }, (
     expect(screen.getByText('Invoice INV-2026-0342 was confirmed and e-mailed to Nordic Springs AB.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(calls).toHaveLength(2));
-    await waitFor(() => expect(within(rowOf('INV-2026-0342')).getAllByRole('cell').slice(6).map((cell) => cell.textContent)).toEqual(['Yes', 'Yes']));
+    await waitFor(() => expect(within(rowOf('INV-2026-0342')).getAllByRole('cell').slice(-2).map((cell) => cell.textContent)).toEqual(['Yes', 'Yes']));
     expect(rowOf('INV-2026-0342')).toHaveAttribute('aria-selected', 'false');
     expect(button('Confirm & Send')).toBeDisabled();
   });
@@ -315,21 +315,35 @@ describe("'/documents' invoices of admin and accountant", { timeout: 30_000 }, (
   });
 });
 
-describe("'/documents' of the client: the second layout variant", { timeout: 30_000 }, () => {
-  it('calls /api/client/invoices/get and shows four columns and the two download buttons, no Confirm & Send', async () => {
+describe("'/documents' of the client (part 2.4)", { timeout: 30_000 }, () => {
+  it("calls /api/client/invoices/get and shows the eight columns of part 2.4, both downloads and 'Confirm & Send'", async () => {
     const calls = serveList();
     const user = userEvent.setup();
     renderScreen('client');
     await screen.findByText('INV-2026-0342');
     expect(calls[0]).toEqual({ role: 'client', body: { pagination: { page: 1, rowsPerPage: 10, sortBy: 'deliveryDate', descending: true } } });
-    expect(headers()).toEqual(['Invoice date', 'Invoice number', 'Order number', 'Amount']);
-    expect(within(rowOf('INV-2026-0342')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['13.03.2026', 'INV-2026-0342', 'PO-24-0117', '48,920.50 SEK']);
-    expect(screen.queryByRole('button', { name: 'Confirm & Send' })).not.toBeInTheDocument();
-    expect(button('Download Invoice')).toBeDisabled();
-    expect(button('Download Declaration of conformity')).toBeDisabled();
+    expect(headers()).toEqual(['Invoice date', 'Invoice number', 'Order number', 'Amount', 'Currency', 'Exchange rate', 'Confirmed', 'Sent']);
+    expect(within(rowOf('INV-2026-0342')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      '13.03.2026', 'INV-2026-0342', 'PO-24-0117', '48,920.50', 'SEK', '11.28', 'No', 'No',
+    ]);
+    const all = ['Download Invoice', 'Download Declaration of conformity', 'Confirm & Send'];
+    for (const name of all) expect(button(name)).toBeDisabled();
     await user.click(screen.getByText('INV-2026-0343'));
-    expect(button('Download Invoice')).toBeEnabled();
-    expect(button('Download Declaration of conformity')).toBeEnabled();
+    for (const name of all) expect(button(name)).toBeEnabled();
+  });
+
+  it("the client confirms its invoice: POST /api/client/invoice/confirmation {id}", async () => {
+    serveList();
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/client/invoice/confirmation', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ ...INVOICES[0], isConfirmed: true, isSent: true });
+      }),
+    );
+    const { user, dialog } = await openConfirmSend('client', 'INV-2026-0342');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm & Send' }));
+    await waitFor(() => expect(bodies).toEqual([{ id: 64 }]));
   });
 
   it("says so when the client has no invoices yet, with a hint", async () => {

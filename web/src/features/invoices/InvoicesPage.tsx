@@ -15,14 +15,14 @@ import { useAppContext } from '../../app/context';
 import { describeError } from '../../app/providers';
 import { useListState } from '../../components/useListState';
 import { InvoicesTable } from './InvoicesTable';
-import { alreadySent, documentsRoleOf, isShortLayout, useInvoiceSelection } from './invoices';
+import { alreadySent, documentsRoleOf, showsCompany, useInvoiceSelection } from './invoices';
 
 const ConfirmSendDialog = lazy(() => import('./ConfirmSendDialog'));
 
 /**
  * '/documents', the invoices (parts 2.3, 2.4, 7.3) of the admin, accountant and client faces, called with the
  * signed-in user's role. Single-row selection; 'Download Invoice', 'Download Declaration of conformity' and
- * (admin, accountant) 'Confirm & Send', all disabled without a selection. 10 per page (10/20/50/100), invoice
+ * 'Confirm & Send', all disabled without a selection; staff see the company too. 10 per page (10/20/50/100), invoice
  * date (deliveryDate) descending.
  */
 export default function InvoicesPage() {
@@ -31,7 +31,6 @@ export default function InvoicesPage() {
 }
 
 export function InvoicesScreen({ role }: { role: DocumentsRole }) {
-  const short = isShortLayout(role);
   const list = useListState<Invoice, DocumentsGetInvoicesBodyPaginationSortBy>({ sortBy: 'deliveryDate', descending: true, rowsPerPage: 10 });
   const body = { pagination: list.pagination };
   const query = useDocumentsGetInvoices(role, body, {
@@ -72,16 +71,14 @@ export function InvoicesScreen({ role }: { role: DocumentsRole }) {
           >
             Download Declaration of conformity
           </Button>
-          {!short && (
-            <Tooltip label="Already confirmed and sent" disabled={!sent}>
-              <Button leftSection={<IconMailForward size={16} />} disabled={!selected || sent} onClick={() => setConfirming(selected)}>
-                Confirm &amp; Send
-              </Button>
-            </Tooltip>
-          )}
+          <Tooltip label="Already confirmed and sent" disabled={!sent}>
+            <Button leftSection={<IconMailForward size={16} />} disabled={!selected || sent} onClick={() => setConfirming(selected)}>
+              Confirm &amp; Send
+            </Button>
+          </Tooltip>
         </Group>
       </Group>
-      <InvoicesTable query={query} short={short} selectedId={selected?.id ?? null} onToggle={toggle} listProps={list.tableProps} />
+      <InvoicesTable query={query} withCompany={showsCompany(role)} selectedId={selected?.id ?? null} onToggle={toggle} listProps={list.tableProps} />
       {confirming && (
         <Suspense fallback={null}>
           <ConfirmSendDialog role={role} invoice={confirming} onClose={() => setConfirming(null)} />

@@ -29,17 +29,17 @@ const FULL: DataTableColumn<Invoice>[] = [
   { accessor: 'isSent', title: 'Sent', sortable: true, textAlign: 'center', render: (row) => flag(row.isSent) },
 ];
 
-/** The second layout variant: four columns; the amount names its currency, which has no column of its own here. */
-const SHORT: DataTableColumn<Invoice>[] = [
+/** Staff see every company's invoices: the company follows the invoice number. */
+const WITH_COMPANY: DataTableColumn<Invoice>[] = [
   date,
   number,
-  order,
-  { accessor: 'invoiceTotal', title: 'Amount', sortable: true, textAlign: 'right', render: (row) => `${formatAmount(row.invoiceTotal)} ${row.invoiceCurrency}` },
+  { accessor: 'company', title: 'Company', sortable: true, render: (row) => row.company ?? '' },
+  ...FULL.slice(2),
 ];
 
 interface InvoicesTableProps {
   query: { data?: { rows: Invoice[]; count: number }; isFetching: boolean; isError: boolean; error: unknown; refetch: () => unknown };
-  short: boolean;
+  withCompany: boolean;
   selectedId: number | null;
   onToggle: (invoice: Invoice) => void;
   listProps: {
@@ -56,14 +56,14 @@ interface InvoicesTableProps {
  * The invoices with the single selection of part 2.4: a click (or Enter / Space on a focused row) toggles
  * the row; the selected row is highlighted and marked aria-selected. A failed load says why, with Retry.
  */
-export function InvoicesTable({ query, short, selectedId, onToggle, listProps }: InvoicesTableProps) {
+export function InvoicesTable({ query, withCompany, selectedId, onToggle, listProps }: InvoicesTableProps) {
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <DataTable<Invoice>
       {...pagedTableProps(query)}
       {...listProps}
-      noRecordsText={short ? 'No invoices yet. They appear here once your orders are billed.' : 'No invoices yet.'}
-      columns={short ? SHORT : FULL}
+      noRecordsText={withCompany ? 'No invoices yet.' : 'No invoices yet. They appear here once your orders are billed.'}
+      columns={withCompany ? WITH_COMPANY : FULL}
       onRowClick={({ record }) => onToggle(record)}
       // Inline, so the selected row stays marked under the pointer too (the hover colour would hide a row background).
       rowStyle={(record) => ({ cursor: 'pointer', ...(record.id === selectedId ? { backgroundColor: 'var(--mantine-primary-color-light-hover)' } : {}) })}

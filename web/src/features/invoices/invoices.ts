@@ -12,11 +12,12 @@ export function documentsRoleOf(face: Face['name']): DocumentsRole {
 }
 
 /**
- * Which layout a role gets. Part 7.3: "the second layout variant uses 'client'", and the legacy client calls
- * are the list and the two downloads only, so the client gets the short variant (four columns, the two
- * downloads); admin and accountant get every column and 'Confirm & Send'.
+ * Every face gets the screen of part 2.4 (eight columns, both downloads and 'Confirm & Send': the client confirms
+ * its own invoices, part 4). Staff see every company's invoices, so their table adds the company. Part 7.3's
+ * "second layout variant" (four columns, downloads only) belongs to the legacy client-list calls, which no face
+ * of this portal uses.
  */
-export const isShortLayout = (role: DocumentsRole) => role === 'client';
+export const showsCompany = (role: DocumentsRole) => role !== 'client';
 
 /** An invoice that was confirmed and sent: the API answers it unchanged and sends nothing again. */
 export const alreadySent = (invoice: Pick<Invoice, 'isConfirmed' | 'isSent'>) => invoice.isConfirmed && invoice.isSent;
