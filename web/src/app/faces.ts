@@ -119,7 +119,7 @@ function clientFace(type: SessionUser['clientType']): Face {
   const routes: (FaceRoute & { types?: string[] })[] = [
     { path: '/profile', title: 'Portfolio', load: placeholder('Portfolio') },
     { path: '/planning', title: 'Forecasts', load: () => import('../features/forecasts/ForecastsPage'), types: ['client', 'buyer'] },
-    { path: '/planning/$id', title: 'Forecast', load: placeholder('Forecast'), types: ['client', 'buyer'] },
+    { path: '/planning/$id', title: 'Forecast', load: () => import('../features/forecasts/ForecastEditPage'), types: ['client', 'buyer'] },
     { path: '/orders', title: 'Weekly order list', load: placeholder('Weekly order list') },
     { path: '/orders/new', title: 'New order', load: placeholder('New order') },
     { path: '/orders/$id', title: 'Order', load: placeholder('Order') },
