@@ -141,10 +141,11 @@ describe("client /planning/{id} 'Forecast edit'", { timeout: 30_000 }, () => {
 
     const first = dayjs().startOf('month');
     const last = dayjs().endOf('month');
-    await user.click(screen.getByRole('button', { name: /Planned period/ }));
+    await user.click(screen.getByRole('button', { name: 'Pick period' }));
     await user.click(await screen.findByRole('button', { name: first.format('D MMMM YYYY') }));
     await user.click(screen.getByRole('button', { name: last.format('D MMMM YYYY') }));
     await waitFor(() => expect(screen.queryByText('Pick a day.')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Change period' })).toBeInTheDocument();
     const chips = within(screen.getByRole('group', { name: 'Planned period' }));
     expect(chips.getByText(`From ${first.format('DD.MM.YYYY')}`)).toBeInTheDocument();
     expect(chips.getByText(`To ${last.format('DD.MM.YYYY')}`)).toBeInTheDocument();
@@ -195,7 +196,7 @@ describe("client /planning/{id} 'Forecast edit'", { timeout: 30_000 }, () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('a refused save keeps the edits and says why (the period message of the API under the picker)', async () => {
+  it('a refused save keeps the edits and says why (the period message of the API under the chips)', async () => {
     serve({ '8': PLAN }, [
       {
         status: 400,
@@ -250,5 +251,6 @@ describe("client /planning/{id} 'Forecast edit'", { timeout: 30_000 }, () => {
     renderForecastsAt('/planning/77');
     expect(await screen.findByText('Forecast not found.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save plan' })).toBeDisabled();
   });
 });

@@ -1,11 +1,11 @@
 import '@mantine/dates/styles.css';
 import { useRef, useState } from 'react';
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Modal, Popover, Stack, Text, Title } from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useBlocker, useNavigate, useParams } from '@tanstack/react-router';
-import { IconCalendar, IconDeviceFloppy, IconRefresh } from '@tabler/icons-react';
+import { IconCalendar, IconCalendarEvent, IconDeviceFloppy, IconRefresh } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import {
   getClientPlansGetPlanQueryKey,
@@ -24,8 +24,8 @@ import { PlannedQuantityCell, type QuantityDraft } from './PlannedQuantityCell';
 import { forecastRows, periodErrors, planInput, plannedAmountError, saveFieldErrors, type ForecastRow, type Period } from './forecast';
 
 /**
- * Client /planning/{id} and /planning/new, 'Forecast edit': the planned period as two chips (picked in the
- * period picker), every product of the company with its planned quantity (0 without a plan item), inline
+ * Client /planning/{id} and /planning/new, 'Forecast edit': the planned period as two chips (chosen in a
+ * range calendar, Monday first), every product of the company with its planned quantity (0 without a plan item), inline
  * editable, 'Save plan' and Cancel (back to the list, asking first when there are unsaved changes).
  */
 export default function ForecastEditPage() {
@@ -74,6 +74,7 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
   const [draft, setDraft] = useState<QuantityDraft | null>(null);
   const [lastEdited, setLastEdited] = useState<number | null>(null);
   const [saveError, setSaveError] = useState<unknown>(null);
+  const [picking, setPicking] = useState(false);
   const leaving = useRef(false);
 
   const quantityChanged = rows.some((row) => quantities.get(row.id) !== row.plannedAmount);
@@ -138,8 +139,10 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
 
   const stale = saveError instanceof ApiError && saveError.status === 409;
   const title = isNew ? 'New forecast' : 'Forecast';
+  const blocked = loading || Boolean(failure) || Boolean(loadError);
+  const periodMessage = periodError.periodFrom ?? periodError.periodTo;
   const chip = (label: string, day: string | null) => (
-    <Badge size="lg" variant="light" radius="xl" tt="none" leftSection={<IconCalendar size={14} />}>
+    <Badge size="lg" variant="light" color={periodMessage ? 'red' : undefined} radius="xl" tt="none" leftSection={<IconCalendar size={14} />}>
       {label} {day ? formatListDate(day) : '—'}
     </Badge>
   );
@@ -153,48 +156,61 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
         <Text>{title}</Text>
       </Breadcrumbs>
       <Group justify="space-between" align="center">
-        <Group gap="md" align="center">
-          <Title order={2}>{title}</Title>
-          <Group gap={6} aria-label="Planned period" role="group">
-            {chip('From', period[0])}
-            <Text c="dimmed">~</Text>
-            {chip('To', period[1])}
-          </Group>
+        <Title order={2}>{title}</Title>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => void navigate({ to: '/planning' })}>
+            Cancel
+          </Button>
+          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={submit} loading={save.isPending} disabled={blocked}>
+            Save plan
+          </Button>
         </Group>
       </Group>
       {loadError ? (
         <QueryError error={loadError} onRetry={onReload} />
       ) : (
         <>
-          <Group justify="space-between" align="flex-end">
-            <DatePickerInput
-              type="range"
-              label="Planned period"
-              placeholder="Pick the first and the last day"
-              required
-              allowSingleDateInRange
-              valueFormat="MM.DD.YYYY"
-              firstDayOfWeek={1}
-              leftSection={<IconCalendar size={16} />}
-              w={300}
-              value={period}
-              disabled={loading || Boolean(failure)}
-              onChange={(value) => {
-                const next = value as Period;
-                setPeriod(next);
-                if (next[0] && next[1]) setPeriodError(periodErrors(next));
-              }}
-              error={periodError.periodFrom ?? periodError.periodTo}
-            />
-            <Group gap="xs">
-              <Button variant="default" onClick={() => void navigate({ to: '/planning' })}>
-                Cancel
-              </Button>
-              <Button leftSection={<IconDeviceFloppy size={16} />} onClick={submit} loading={save.isPending} disabled={loading || Boolean(failure)}>
-                Save plan
-              </Button>
+          <Stack gap={4}>
+            <Group gap="xs" align="center">
+              <Text fw={500} size="sm">
+                Planned period
+              </Text>
+              <Group gap={6} aria-label="Planned period" role="group">
+                {chip('From', period[0])}
+                <Text c="dimmed">~</Text>
+                {chip('To', period[1])}
+              </Group>
+              <Popover opened={picking} onChange={setPicking} position="bottom-start" shadow="md" trapFocus>
+                <Popover.Target>
+                  <Button variant="subtle" size="compact-sm" leftSection={<IconCalendarEvent size={16} />} disabled={blocked} onClick={() => setPicking((open) => !open)}>
+                    {period[0] ? 'Change period' : 'Pick period'}
+                  </Button>
+                </Popover.Target>
+                <Popover.Dropdown>
+                  <DatePicker
+                    type="range"
+                    allowSingleDateInRange
+                    firstDayOfWeek={1}
+                    defaultDate={period[0] ?? undefined}
+                    value={period}
+                    onChange={(value) => {
+                      const next = value as Period;
+                      setPeriod(next);
+                      if (next[0] && next[1]) {
+                        setPeriodError(periodErrors(next));
+                        setPicking(false);
+                      }
+                    }}
+                  />
+                </Popover.Dropdown>
+              </Popover>
             </Group>
-          </Group>
+            {periodMessage && (
+              <Text c="red" size="xs">
+                {periodMessage}
+              </Text>
+            )}
+          </Stack>
           {saveError !== null && (
             <Alert color="red" title="Not saved" role="alert" withCloseButton onClose={() => setSaveError(null)}>
               <Group justify="space-between">
