@@ -50,6 +50,20 @@ function serve(loads: Record<string, PlanLoadResult | PlanLoadResult[]>, answers
 const quantityButton = (articleNo: string) => screen.getByRole('button', { name: new RegExp(`^Edit planned quantity of ${articleNo}:`) });
 const rowOf = (articleNo: string) => within(screen.getByRole('row', { name: new RegExp(articleNo) }));
 
+/** Opens the editor at `path` and waits for its products. */
+async function openEditor(path: string) {
+  const user = userEvent.setup();
+  const router = renderForecastsAt(path);
+  await screen.findByText('Spring Water 0.5 L');
+  return { user, router };
+}
+
+/** Opens a row's planned quantity, types over it and presses Enter (confirm). */
+async function typeQuantity(user: ReturnType<typeof userEvent.setup>, articleNo: string, text: string) {
+  await user.click(quantityButton(articleNo));
+  await user.keyboard(`{Control>}a{/Control}${text}{Enter}`);
+}
+
 describe("client /planning/{id} 'Forecast edit'", { timeout: 30_000 }, () => {
   it('shows the planned period as two chips and lists every product, 0 for products without a plan item', async () => {
     serve({ '8': PLAN });
@@ -68,9 +82,7 @@ describe("client /planning/{id} 'Forecast edit'", { timeout: 30_000 }, () => {
 
   it('edits a planned quantity inline (Enter confirms, Escape cancels) and Save plan sends id, version, period and every quantity', async () => {
     const api = serve({ '8': PLAN });
-    const user = userEvent.setup();
-    const router = renderForecastsAt('/planning/8');
-    await screen.findByText('Spring Water 0.5 L');
+    const { user, router } = await openEditor('/planning/8');
 
     await user.click(quantityButton('NS-1500'));
     const input = screen.getByRole('textbox', { name: 'Planned quantity of NS-1500' });
@@ -110,9 +122,7 @@ describe("client /planning/{id} 'Forecast edit'", { timeout: 30_000 }, () => {
 
   it("a planned quantity beyond the contract's range is not taken: the message says the range, and Save plan sends nothing", async () => {
     const api = serve({ '8': PLAN });
-    const user = userEvent.setup();
-    renderForecastsAt('/planning/8');
-    await screen.findByText('Spring Water 0.5 L');
+    const { user } = await openEditor('/planning/8');
     await user.click(quantityButton('NS-0500'));
     const input = screen.getByRole('textbox', { name: 'Planned quantity of NS-0500' });
     await user.keyboard('{Control>}a{/Control}123456789{Enter}');
@@ -128,9 +138,7 @@ describe("client /planning/{id} 'Forecast edit'", { timeout: 30_000 }, () => {
 
   it("a new forecast needs its period: 'Pick a day.' until both days are picked, then it is sent without id", async () => {
     const api = serve({ new: NEW }, [{ status: 200, body: { ...PLAN.plan, id: 9, version: 0 } }]);
-    const user = userEvent.setup();
-    const router = renderForecastsAt('/planning/new');
-    await screen.findByText('Spring Water 0.5 L');
+    const { user, router } = await openEditor('/planning/new');
     expect(screen.getByRole('heading', { name: 'New forecast' })).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Planned period' })).getByText('From —')).toBeInTheDocument();
     for (const articleNo of ['NS-0500', 'NS-1500', 'NS-0330']) expect(quantityButton(articleNo)).toHaveAccessibleName(`Edit planned quantity of ${articleNo}: 0`);
@@ -150,8 +158,7 @@ describe("client /planning/{id} 'Forecast edit'", { timeout: 30_000 }, () => {
     expect(chips.getByText(`From ${first.format('DD.MM.YYYY')}`)).toBeInTheDocument();
     expect(chips.getByText(`To ${last.format('DD.MM.YYYY')}`)).toBeInTheDocument();
 
-    await user.click(quantityButton('NS-0330'));
-    await user.keyboard('{Control>}a{/Control}20000{Enter}');
+    await typeQuantity(user, 'NS-0330', '20000');
     await user.click(screen.getByRole('button', { name: 'Save plan' }));
     await waitFor(() => expect(api.saved).toHaveLength(1));
     expect(api.saved[0]!.Plan).toEqual({
@@ -178,11 +185,8 @@ describe("client /planning/{id} 'Forecast edit'", { timeout: 30_000 }, () => {
     const api = serve({ '8': [PLAN, fresh] }, [
       { status: 409, body: { title: 'Conflict', status: 409, detail: 'This forecast was changed by someone else meanwhile. Reload it and apply your change again.' } },
     ]);
-    const user = userEvent.setup();
-    const router = renderForecastsAt('/planning/8');
-    await screen.findByText('Spring Water 0.5 L');
-    await user.click(quantityButton('NS-1500'));
-    await user.keyboard('{Control>}a{/Control}5000{Enter}');
+    const { user, router } = await openEditor('/planning/8');
+    await typeQuantity(user, 'NS-1500', '5000');
     await user.click(screen.getByRole('button', { name: 'Save plan' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Someone else changed this forecast meanwhile. Reload it and apply your changes again.');
@@ -206,11 +210,8 @@ describe("client /planning/{id} 'Forecast edit'", { timeout: 30_000 }, () => {
         },
       },
     ]);
-    const user = userEvent.setup();
-    renderForecastsAt('/planning/8');
-    await screen.findByText('Spring Water 0.5 L');
-    await user.click(quantityButton('NS-0330'));
-    await user.keyboard('{Control>}a{/Control}1{Enter}');
+    const { user } = await openEditor('/planning/8');
+    await typeQuantity(user, 'NS-0330', '1');
     await user.click(screen.getByRole('button', { name: 'Save plan' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The period must not end before it starts (periodFrom <= periodTo).');
     expect(screen.getByText('The period must not end before it starts.')).toBeInTheDocument();
@@ -219,11 +220,8 @@ describe("client /planning/{id} 'Forecast edit'", { timeout: 30_000 }, () => {
 
   it('Cancel goes back to the list, asking first when there are unsaved changes', async () => {
     serve({ '8': PLAN });
-    const user = userEvent.setup();
-    const router = renderForecastsAt('/planning/8');
-    await screen.findByText('Spring Water 0.5 L');
-    await user.click(quantityButton('NS-0500'));
-    await user.keyboard('{Control>}a{/Control}1000{Enter}');
+    const { user, router } = await openEditor('/planning/8');
+    await typeQuantity(user, 'NS-0500', '1000');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     const ask = await screen.findByRole('dialog', { name: 'Discard changes?' });
     await user.click(within(ask).getByRole('button', { name: 'Stay' }));
@@ -238,9 +236,7 @@ describe("client /planning/{id} 'Forecast edit'", { timeout: 30_000 }, () => {
 
   it('Cancel without changes goes straight back to the list', async () => {
     serve({ '8': PLAN });
-    const user = userEvent.setup();
-    const router = renderForecastsAt('/planning/8');
-    await screen.findByText('Spring Water 0.5 L');
+    const { user, router } = await openEditor('/planning/8');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/planning'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

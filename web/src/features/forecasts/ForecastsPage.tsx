@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
@@ -15,6 +14,7 @@ import {
 import type { ClientPlansGetPlansBodyPaginationSortBy, ClientProductionPlan } from '../../../../generated/web/model';
 import { useListState } from '../../components/useListState';
 import { QueryError } from '../../components/QueryError';
+import { confirmDelete } from '../../components/confirmDelete';
 import { pagedTableProps } from '../../components/pagedTable';
 import { formatDateTime, formatPeriod } from './forecast';
 
@@ -42,16 +42,10 @@ export default function ForecastsPage() {
   });
 
   const open = (id: number | 'new') => void navigate({ to: '/planning/$id', params: { id: String(id) } });
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askDelete = () =>
+    confirmDelete({
       title: selected.length === 1 ? 'Delete forecast' : 'Delete forecasts',
-      children: (
-        <Text size="sm">
-          {selected.length === 1 ? 'Are you sure you want to delete this item?' : `Are you sure you want to delete these ${selected.length} items?`}
-        </Text>
-      ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      count: selected.length,
       onConfirm: () => remove.mutate({ data: { planIds: selected.map((plan) => plan.id) } }),
     });
 
@@ -69,7 +63,7 @@ export default function ForecastsPage() {
             leftSection={<IconTrash size={16} />}
             disabled={selected.length === 0}
             loading={remove.isPending}
-            onClick={confirmDelete}
+            onClick={askDelete}
           >
             Delete
           </Button>
