@@ -120,6 +120,16 @@ describe("client /planning/{id} 'Forecast edit'", { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/planning'));
   });
 
+  it('opening another row confirms the open edit and moves the focus to the new input', async () => {
+    serve({ '8': PLAN });
+    const { user } = await openEditor('/planning/8');
+    await user.click(quantityButton('NS-1500'));
+    await user.keyboard('{Control>}a{/Control}2500');
+    await user.click(quantityButton('NS-0500'));
+    expect(rowOf('NS-1500').getByText('2,500')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Planned quantity of NS-0500' })).toHaveFocus();
+  });
+
   it("a planned quantity beyond the contract's range is not taken: the message says the range, and Save plan sends nothing", async () => {
     const api = serve({ '8': PLAN });
     const { user } = await openEditor('/planning/8');

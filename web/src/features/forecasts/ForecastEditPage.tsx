@@ -117,6 +117,7 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
   };
   const startEdit = (productId: number) => {
     if (draft?.productId === productId || !confirmDraft()) return;
+    setLastEdited(null); // the focus goes to the new input, not back to the row just confirmed
     setDraft({ productId, value: quantities.get(productId) ?? 0, error: null });
   };
   const cancelDraft = () => {
