@@ -144,7 +144,7 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
   const periodMessage = periodError.periodFrom ?? periodError.periodTo;
   const chip = (label: string, day: string | null) => (
     <Badge size="lg" variant="light" color={periodMessage ? 'red' : undefined} radius="xl" tt="none" leftSection={<IconCalendar size={14} />}>
-      {label} {day ? formatListDate(day) : '—'}
+      {label} {day ? formatListDate(day) : loading ? '…' : '—'}
     </Badge>
   );
 
