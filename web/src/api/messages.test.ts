@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageFor } from './messages';
+import { messageFor, planMessageFor } from './messages';
 
 describe('the message catalogue (part 8)', () => {
   it.each([
@@ -17,5 +17,19 @@ describe('the message catalogue (part 8)', () => {
     [{ field: 'anything', code: 'type', empty: false }, 'Field has to be a number.'],
   ])('%o reads %s', (issue, text) => {
     expect(messageFor(issue)).toBe(text);
+  });
+});
+
+describe('the forecast editor texts', () => {
+  const range = { min: 0, max: 100_000_000 };
+  it.each([
+    [{ field: 'Plan.ClientProductionPlanItems.3.plannedAmount', code: 'maximum', limit: 100_000_000 }, 'Field has to be between 0 and 100,000,000.'],
+    [{ field: 'Plan.ClientProductionPlanItems.3.plannedAmount', code: 'minimum', limit: 0 }, 'Field has to be between 0 and 100,000,000.'],
+    [{ field: 'Plan.ClientProductionPlanItems.3.plannedAmount', code: 'multipleOf', limit: 1 }, 'Field has to be a whole number.'],
+    [{ field: 'Plan.periodTo', code: 'periodOrder' }, 'The period must not end before it starts.'],
+    [{ field: 'Plan.periodFrom', code: 'required' }, 'Pick a day.'],
+    [{ field: 'plannedAmount', code: 'required' }, 'Field is required.'],
+  ])('%o reads %s', (issue, text) => {
+    expect(planMessageFor(issue, range)).toBe(text);
   });
 });

@@ -86,3 +86,22 @@ export function messageFor(issue: ValidationIssue): string {
       return MESSAGES.invalid;
   }
 }
+
+/**
+ * The forecast editor's texts (part 2.4). A planned quantity may be 0 (the product simply has no plan item), so
+ * its range is said in full instead of an order item's 'MOQ - 1000.'; the period's days read like every date
+ * field ('Pick a day.'), and a period that ends before it starts (the API's `periodOrder` rule) says so.
+ */
+export const PLAN_MESSAGES = {
+  plannedAmount: (min: number, max: number) => `Field has to be between ${min.toLocaleString('en-US')} and ${max.toLocaleString('en-US')}.`,
+  periodOrder: 'The period must not end before it starts.',
+} as const;
+
+/** The text of one forecast issue: the plan's own wording for its quantities and period, otherwise the catalogue's. */
+export function planMessageFor(issue: ValidationIssue, plannedRange: { min: number; max: number }): string {
+  const key = issue.field.split('.').pop() ?? '';
+  if (issue.code === 'periodOrder') return PLAN_MESSAGES.periodOrder;
+  if (key === 'plannedAmount' && (issue.code === 'minimum' || issue.code === 'maximum')) return PLAN_MESSAGES.plannedAmount(plannedRange.min, plannedRange.max);
+  if ((key === 'periodFrom' || key === 'periodTo') && ['required', 'format', 'type'].includes(issue.code)) return MESSAGES.pickDay;
+  return messageFor(issue);
+}

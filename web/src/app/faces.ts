@@ -118,8 +118,8 @@ function clientFace(type: SessionUser['clientType']): Face {
   // and the API refuses its calls (403) anyway.
   const routes: (FaceRoute & { types?: string[] })[] = [
     { path: '/profile', title: 'Portfolio', load: () => import('../features/portfolio/PortfolioPage') },
-    { path: '/planning', title: 'Forecasts', load: placeholder('Forecasts'), types: ['client', 'buyer'] },
-    { path: '/planning/$id', title: 'Forecast', load: placeholder('Forecast'), types: ['client', 'buyer'] },
+    { path: '/planning', title: 'Forecasts', load: () => import('../features/forecasts/ForecastsPage'), types: ['client', 'buyer'] },
+    { path: '/planning/$id', title: 'Forecast', load: () => import('../features/forecasts/ForecastEditPage'), types: ['client', 'buyer'] },
     { path: '/orders', title: 'Weekly order list', load: placeholder('Weekly order list') },
     { path: '/orders/new', title: 'New order', load: placeholder('New order') },
     { path: '/orders/$id', title: 'Order', load: placeholder('Order') },

@@ -1,0 +1,277 @@
+import '@mantine/dates/styles.css';
+import { useRef, useState } from 'react';
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Modal, Popover, Stack, Text, Title } from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useBlocker, useNavigate, useParams } from '@tanstack/react-router';
+import { IconCalendar, IconCalendarEvent, IconDeviceFloppy, IconRefresh } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import {
+  getClientPlansGetPlanQueryKey,
+  getClientPlansGetPlansQueryKey,
+  useClientPlansGetPlan,
+  useClientPlansSavePlan,
+} from '../../../../generated/web/endpoints/plans/plans';
+import { clientPlansGetPlanPathIdRegExp } from '../../../../generated/web/zod/plans/plans.zod';
+import type { PlanLoad } from '../../../../generated/web/model';
+import { ApiError } from '../../api/http';
+import { describeError } from '../../app/providers';
+import { formatListDate } from '../../components/format';
+import { NotFoundPage } from '../../components/NotFoundPage';
+import { QueryError } from '../../components/QueryError';
+import { PlannedQuantityCell, type QuantityDraft } from './PlannedQuantityCell';
+import { forecastRows, periodErrors, planInput, plannedAmountError, saveFieldErrors, type ForecastRow, type Period } from './forecast';
+
+/**
+ * Client /planning/{id} and /planning/new, 'Forecast edit': the planned period as two chips (chosen in a
+ * range calendar, Monday first), every product of the company with its planned quantity (0 without a plan item), inline
+ * editable, 'Save plan' and Cancel (back to the list, asking first when there are unsaved changes).
+ */
+export default function ForecastEditPage() {
+  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const valid = clientPlansGetPlanPathIdRegExp.test(id);
+  // No cache beyond the page: every visit edits what the server has now, and nothing refetches under the edits.
+  const query = useClientPlansGetPlan(id, {
+    query: { queryKey: getClientPlansGetPlanQueryKey(id), enabled: valid, gcTime: 0, refetchOnReconnect: false },
+  });
+  if (!valid) return <NotFoundPage />;
+  const data = query.data;
+  return (
+    <ForecastEditor
+      // A reload (after a stale save) starts the edits over from the fresh data.
+      key={query.dataUpdatedAt}
+      isNew={id === 'new'}
+      load={data && !('error' in data) ? data : undefined}
+      failure={data && 'error' in data ? data.error : undefined}
+      loading={query.isPending}
+      loadError={query.isError ? query.error : null}
+      onReload={() => void query.refetch()}
+    />
+  );
+}
+
+interface EditorProps {
+  isNew: boolean;
+  load?: PlanLoad;
+  failure?: string;
+  loading: boolean;
+  loadError: unknown;
+  onReload: () => void;
+}
+
+const samePeriod = (a: Period, b: Period) => a[0] === b[0] && a[1] === b[1];
+
+function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: EditorProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const plan = load?.plan ?? null;
+  const [rows] = useState<ForecastRow[]>(() => (load ? forecastRows(load) : []));
+  const initialPeriod: Period = plan ? [plan.periodFrom, plan.periodTo] : [null, null];
+  const [period, setPeriod] = useState<Period>(initialPeriod);
+  const [periodError, setPeriodError] = useState<{ periodFrom?: string; periodTo?: string }>({});
+  const [quantities, setQuantities] = useState<Map<number, number>>(() => new Map(rows.map((row) => [row.id, row.plannedAmount])));
+  const [draft, setDraft] = useState<QuantityDraft | null>(null);
+  const [lastEdited, setLastEdited] = useState<number | null>(null);
+  const [saveError, setSaveError] = useState<unknown>(null);
+  const [picking, setPicking] = useState(false);
+  const leaving = useRef(false);
+
+  const quantityChanged = rows.some((row) => quantities.get(row.id) !== row.plannedAmount);
+  const draftChanged = draft !== null && draft.value !== quantities.get(draft.productId);
+  const dirty = !samePeriod(period, initialPeriod) || quantityChanged || draftChanged;
+  const blocker = useBlocker({ shouldBlockFn: () => dirty && !leaving.current, enableBeforeUnload: () => dirty && !leaving.current, withResolver: true });
+
+  const save = useClientPlansSavePlan({
+    mutation: {
+      meta: { silent: true }, // the page says why, next to the edits it keeps
+      onSuccess: async () => {
+        notifications.show({ color: 'green', message: 'Forecast saved.' });
+        await queryClient.invalidateQueries({ queryKey: [getClientPlansGetPlansQueryKey()[0]] });
+        if (plan) queryClient.removeQueries({ queryKey: getClientPlansGetPlanQueryKey(String(plan.id)) });
+        leaving.current = true;
+        void navigate({ to: '/planning' });
+      },
+      onError: (error) => {
+        setSaveError(error);
+        if (error instanceof ApiError && error.status === 400) {
+          const fields = saveFieldErrors(error);
+          setPeriodError({ periodFrom: fields.periodFrom, periodTo: fields.periodTo });
+        }
+      },
+    },
+  });
+
+  /** Applies the open edit; false (and the message shown) when its value breaks the contract's rule. */
+  const confirmDraft = (): boolean => {
+    if (!draft) return true;
+    const error = plannedAmountError(draft.value);
+    if (error) {
+      setDraft({ ...draft, error });
+      return false;
+    }
+    setQuantities((current) => new Map(current).set(draft.productId, Number(draft.value)));
+    setLastEdited(draft.productId);
+    setDraft(null);
+    return true;
+  };
+  const startEdit = (productId: number) => {
+    if (draft?.productId === productId || !confirmDraft()) return;
+    setLastEdited(null); // the focus goes to the new input, not back to the row just confirmed
+    setDraft({ productId, value: quantities.get(productId) ?? 0, error: null });
+  };
+  const cancelDraft = () => {
+    setLastEdited(draft?.productId ?? null);
+    setDraft(null);
+  };
+
+  const submit = () => {
+    if (!confirmDraft()) return;
+    const errors = periodErrors(period);
+    setPeriodError(errors);
+    if (errors.periodFrom || errors.periodTo) {
+      console.info('Invalid!');
+      return;
+    }
+    setSaveError(null);
+    const amounts = draft ? new Map(quantities).set(draft.productId, Number(draft.value)) : quantities;
+    save.mutate({ data: { Plan: planInput(plan, period, amounts) } });
+  };
+
+  const stale = saveError instanceof ApiError && saveError.status === 409;
+  const title = isNew ? 'New forecast' : 'Forecast';
+  const blocked = loading || Boolean(failure) || Boolean(loadError);
+  const periodMessage = periodError.periodFrom ?? periodError.periodTo;
+  const chip = (label: string, day: string | null) => (
+    <Badge size="lg" variant="light" color={periodMessage ? 'red' : undefined} radius="xl" tt="none" leftSection={<IconCalendar size={14} />}>
+      {label} {day ? formatListDate(day) : loading ? '…' : '—'}
+    </Badge>
+  );
+
+  return (
+    <Stack>
+      <Breadcrumbs>
+        <Anchor component={Link} to="/planning">
+          Forecasts
+        </Anchor>
+        <Text>{title}</Text>
+      </Breadcrumbs>
+      <Group justify="space-between" align="center">
+        <Title order={2}>{title}</Title>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => void navigate({ to: '/planning' })}>
+            Cancel
+          </Button>
+          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={submit} loading={save.isPending} disabled={blocked}>
+            Save plan
+          </Button>
+        </Group>
+      </Group>
+      {loadError ? (
+        <QueryError error={loadError} onRetry={onReload} />
+      ) : (
+        <>
+          <Stack gap={4}>
+            <Group gap="xs" align="center">
+              <Text fw={500} size="sm">
+                Planned period
+              </Text>
+              <Group gap={6} aria-label="Planned period" role="group">
+                {chip('From', period[0])}
+                <Text c="dimmed">~</Text>
+                {chip('To', period[1])}
+              </Group>
+              <Popover opened={picking} onChange={setPicking} position="bottom-start" shadow="md" trapFocus>
+                <Popover.Target>
+                  <Button variant="subtle" size="compact-sm" leftSection={<IconCalendarEvent size={16} />} disabled={blocked} onClick={() => setPicking((open) => !open)}>
+                    {period[0] ? 'Change period' : 'Pick period'}
+                  </Button>
+                </Popover.Target>
+                <Popover.Dropdown>
+                  <DatePicker
+                    type="range"
+                    allowSingleDateInRange
+                    firstDayOfWeek={1}
+                    defaultDate={period[0] ?? undefined}
+                    value={period}
+                    onChange={(value) => {
+                      const next = value as Period;
+                      setPeriod(next);
+                      if (next[0] && next[1]) {
+                        setPeriodError(periodErrors(next));
+                        setPicking(false);
+                      }
+                    }}
+                  />
+                </Popover.Dropdown>
+              </Popover>
+            </Group>
+            {periodMessage && (
+              <Text c="red" size="xs">
+                {periodMessage}
+              </Text>
+            )}
+          </Stack>
+          {saveError !== null && (
+            <Alert color="red" title="Not saved" role="alert" withCloseButton onClose={() => setSaveError(null)}>
+              <Group justify="space-between">
+                <Text size="sm">
+                  {stale ? 'Someone else changed this forecast meanwhile. Reload it and apply your changes again.' : describeError(saveError)}
+                </Text>
+                {stale && (
+                  <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={onReload}>
+                    Reload forecast
+                  </Button>
+                )}
+              </Group>
+            </Alert>
+          )}
+          <DataTable<ForecastRow>
+            withTableBorder
+            striped
+            highlightOnHover
+            minHeight={180}
+            fetching={loading}
+            records={rows}
+            noRecordsText={failure !== undefined ? `There has been an error: ${failure}` : 'Your company has no products yet, so there is nothing to plan.'}
+            columns={[
+              { accessor: 'articleNo', title: 'Article no.', width: 160 },
+              { accessor: 'productName', title: 'Title' },
+              {
+                accessor: 'plannedAmount',
+                title: 'Planned quantity',
+                textAlign: 'right',
+                width: 240,
+                render: (row) => (
+                  <PlannedQuantityCell
+                    articleNo={row.articleNo}
+                    value={quantities.get(row.id) ?? 0}
+                    draft={draft?.productId === row.id ? draft : null}
+                    focusOnMount={lastEdited === row.id}
+                    onStart={() => startEdit(row.id)}
+                    onChange={(value) => setDraft({ productId: row.id, value, error: null })}
+                    onConfirm={confirmDraft}
+                    onCancel={cancelDraft}
+                  />
+                ),
+              },
+            ]}
+          />
+        </>
+      )}
+      <Modal opened={blocker.status === 'blocked'} onClose={() => blocker.reset?.()} title="Discard changes?" size="sm">
+        <Stack>
+          <Text size="sm">This forecast has changes that are not saved. Leave and lose them?</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => blocker.reset?.()}>
+              Stay
+            </Button>
+            <Button color="red" onClick={() => blocker.proceed?.()}>
+              Discard changes
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

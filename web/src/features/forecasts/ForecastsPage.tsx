@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { DataTable } from 'mantine-datatable';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  getClientPlansGetPlanQueryKey,
+  getClientPlansGetPlansQueryKey,
+  useClientPlansDeletePlans,
+  useClientPlansGetPlans,
+} from '../../../../generated/web/endpoints/plans/plans';
+import type { ClientPlansGetPlansBodyPaginationSortBy, ClientProductionPlan } from '../../../../generated/web/model';
+import { useListState } from '../../components/useListState';
+import { QueryError } from '../../components/QueryError';
+import { confirmDelete } from '../../components/confirmDelete';
+import { pagedTableProps } from '../../components/pagedTable';
+import { formatDateTime, formatPeriod } from './forecast';
+
+/**
+ * Client /planning, 'Forecasts': Period (from ~ to) and Updated at, 20 per page (20/50/100), periodFrom
+ * descending by default; multi-select. New opens /planning/new; Delete (disabled without a selection) asks
+ * first; a row click (or Enter on a row) opens /planning/{id}.
+ */
+export default function ForecastsPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const list = useListState<ClientProductionPlan, ClientPlansGetPlansBodyPaginationSortBy>({ sortBy: 'periodFrom', descending: true, rowsPerPage: 20 });
+  const body = { pagination: list.pagination };
+  const query = useClientPlansGetPlans(body, { query: { queryKey: getClientPlansGetPlansQueryKey(body), placeholderData: keepPreviousData } });
+  const [selected, setSelected] = useState<ClientProductionPlan[]>([]);
+  const remove = useClientPlansDeletePlans({
+    mutation: {
+      onSuccess: async (_result, { data }) => {
+        setSelected([]);
+        notifications.show({ color: 'green', message: data.planIds.length === 1 ? 'Forecast deleted.' : `${data.planIds.length} forecasts deleted.` });
+        await queryClient.invalidateQueries({ queryKey: [getClientPlansGetPlansQueryKey()[0]] });
+        for (const id of data.planIds) queryClient.removeQueries({ queryKey: getClientPlansGetPlanQueryKey(String(id)) });
+      },
+    },
+  });
+
+  const open = (id: number | 'new') => void navigate({ to: '/planning/$id', params: { id: String(id) } });
+  const askDelete = () =>
+    confirmDelete({
+      title: selected.length === 1 ? 'Delete forecast' : 'Delete forecasts',
+      count: selected.length,
+      onConfirm: () => remove.mutate({ data: { planIds: selected.map((plan) => plan.id) } }),
+    });
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Forecasts</Title>
+        <Group gap="xs">
+          <Button leftSection={<IconPlus size={16} />} onClick={() => open('new')}>
+            New
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} />}
+            disabled={selected.length === 0}
+            loading={remove.isPending}
+            onClick={askDelete}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Group>
+      {query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <DataTable<ClientProductionPlan>
+          {...pagedTableProps(query)}
+          recordsPerPageOptions={[20, 50, 100]}
+          noRecordsText="No forecasts yet. Use New to plan the quantities of a period."
+          {...list.tableProps}
+          selectedRecords={selected}
+          onSelectedRecordsChange={setSelected}
+          onRowClick={({ record }) => open(record.id)}
+          rowStyle={() => ({ cursor: 'pointer' })}
+          customRowAttributes={(record) => ({
+            tabIndex: 0,
+            onKeyDown: (event: React.KeyboardEvent) => {
+              if (event.key === 'Enter' && event.target === event.currentTarget) open(record.id);
+            },
+          })}
+          columns={[
+            { accessor: 'periodFrom', title: 'Period', sortable: true, render: (row) => formatPeriod(row.periodFrom, row.periodTo) },
+            { accessor: 'updatedAt', title: 'Updated at', sortable: true, render: (row) => formatDateTime(row.updatedAt) },
+          ]}
+        />
+      )}
+    </Stack>
+  );
+}
