@@ -1,8 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Title, Tooltip } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
@@ -13,6 +12,7 @@ import {
 import type { AdminPreformsGetPreformsBodyPaginationSortBy, Preform } from '../../../../generated/web/model';
 import { useListState } from '../../components/useListState';
 import { QueryError } from '../../components/QueryError';
+import { confirmDelete } from '../../components/confirmDelete';
 import { formatNumber } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
 
@@ -48,20 +48,7 @@ export default function PreformsPage() {
   const current = selected.map((preform) => query.data?.rows.find((row) => row.id === preform.id) ?? preform);
   const withProducts = current.filter((preform) => preform.productCount > 0);
   const deleteBlocked = selected.length === 0 || withProducts.length > 0;
-  const confirmDelete = () =>
-    modals.openConfirmModal({
-      title: 'Delete preforms',
-      children: (
-        <Text size="sm">
-          {selected.length === 1
-            ? 'Are you sure you want to delete this item?'
-            : `Are you sure you want to delete these ${selected.length} items?`}
-        </Text>
-      ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate({ data: { ids: selected.map((preform) => preform.id) } }),
-    });
+  const askDelete = () => confirmDelete({ title: 'Delete preforms', count: selected.length, onConfirm: () => remove.mutate({ data: { ids: selected.map((preform) => preform.id) } }) });
 
   return (
     <Stack>
@@ -83,7 +70,7 @@ export default function PreformsPage() {
               leftSection={<IconTrash size={16} />}
               disabled={deleteBlocked}
               loading={remove.isPending}
-              onClick={confirmDelete}
+              onClick={askDelete}
             >
               Delete selected
             </Button>

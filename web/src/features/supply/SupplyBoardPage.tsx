@@ -11,12 +11,12 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
 import { getAdminSupplyGetSupplyOrdersQueryKey, useAdminSupplyDeleteSupplyOrder } from '../../../../generated/web/endpoints/supply/supply';
 import type { SupplyOrder, SupplyOrderStatus } from '../../../../generated/web/model';
 import { QueryError } from '../../components/QueryError';
+import { confirmDelete } from '../../components/confirmDelete';
 import { SupplyOrderCard, SupplyOrderCardBody } from './SupplyOrderCard';
 import { boardAnnouncements, COLUMNS, columnCollision, columnKeyboardCoordinates, loadNextLabel, screenReaderInstructions } from './supplyBoard';
 import { useSupplyBoard } from './useSupplyBoard';
@@ -86,13 +86,7 @@ export default function SupplyBoardPage() {
     mutation: { onSuccess: () => queryClient.invalidateQueries({ queryKey: [getAdminSupplyGetSupplyOrdersQueryKey()[0]] }) },
   });
   const confirmRemove = (order: SupplyOrder) =>
-    modals.openConfirmModal({
-      title: 'Remove supply order',
-      children: <Text size="sm">Are you sure you want to delete this item?</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate({ data: { orderId: order.id } }),
-    });
+    confirmDelete({ title: 'Remove supply order', count: 1, onConfirm: () => remove.mutate({ data: { orderId: order.id } }) });
 
   const onDragStart = ({ active: dragged }: DragStartEvent) => setActive(board.find(Number(dragged.id)) ?? null);
   const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
