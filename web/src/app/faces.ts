@@ -52,7 +52,7 @@ const adminFace: Face = {
   ],
   routes: [
     { path: '/', title: 'Raw Materials Status', load: () => import('../features/supply/SupplyBoardPage') },
-    { path: '/orders', title: 'Production orders', load: placeholder('Production orders') },
+    { path: '/orders', title: 'Production orders', load: () => import('../features/production-orders/ProductionOrdersPage') },
     { path: '/claims', title: 'Claims', load: placeholder('Claims') },
     { path: '/claims/$id', title: 'Claim', load: placeholder('Claim') },
     { path: '/warehouses', title: 'Preform stock', load: () => import('../features/stock/WarehousesPage') },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAbbreviated, formatDateTime, formatListDate, formatNumber } from './format';
+import { formatAbbreviated, formatDateTime, formatListDate, formatNumber, formatPercent } from './format';
 
 describe('display helpers of part 9', () => {
   it('numbers use thousands separators; decimals keep two places; a missing number is blank', () => {
@@ -27,5 +27,11 @@ describe('display helpers of part 9', () => {
     expect(formatDateTime(new Date(2026, 2, 10, 6, 5).toISOString())).toBe('10.03.2026 06:05');
     expect(formatDateTime('garbage')).toBe('');
     expect(formatDateTime(null)).toBe('');
+  });
+
+  it('a part reads as a percent: x100, no decimals', () => {
+    expect(formatPercent(0.6)).toBe('60%');
+    expect(formatPercent(0.666)).toBe('67%');
+    expect(formatPercent(1.2)).toBe('120%');
   });
 });

@@ -32,3 +32,6 @@ export function formatDateTime(value: string | null | undefined): string {
   if (!date || Number.isNaN(date.getTime())) return '';
   return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+/** A part as a percent: x100, no decimals (part 9): `0.666` -> `67%`. */
+export const formatPercent = (part: number) => `${Math.round(part * 100)}%`;

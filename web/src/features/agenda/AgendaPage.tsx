@@ -5,8 +5,8 @@ import dayjs from 'dayjs';
 import { useOperatorAgendaGetAgenda } from '../../../../generated/web/endpoints/orders/orders';
 import type { AgendaItem } from '../../../../generated/web/model';
 import { QueryError } from '../../components/QueryError';
-import { formatListDate, formatNumber } from '../../components/format';
-import { agendaColumns, percent, weekLabel, weekStart, type AgendaColumn } from './agenda';
+import { formatListDate, formatNumber, formatPercent } from '../../components/format';
+import { agendaColumns, weekLabel, weekStart, type AgendaColumn } from './agenda';
 
 const ProducedQuantityDialog = lazy(() => import('./ProducedQuantityDialog'));
 
@@ -43,7 +43,7 @@ function AgendaCard({ item, onEdit }: { item: AgendaItem; onEdit: (item: AgendaI
       <Group gap="xs" mt={6} wrap="nowrap">
         <Progress value={Math.min(100, item.producedPart * 100)} size="sm" style={{ flex: 1 }} aria-hidden />
         <Text size="xs" fw={600}>
-          {percent(item.producedPart)}
+          {formatPercent(item.producedPart)}
         </Text>
       </Group>
       <Text size="xs" c="dimmed">

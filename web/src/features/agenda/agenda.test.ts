@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { agendaColumns, percent, weekLabel, weekStart } from './agenda';
+import { agendaColumns, weekLabel, weekStart } from './agenda';
 import { agendaItem } from './agenda.fixtures';
 
 const monday = dayjs('2026-11-16');
@@ -40,11 +40,5 @@ describe('the operator agenda week (part 2.2)', () => {
   it('orders the cards of a day by order number, numbers in numeric order', () => {
     const columns = agendaColumns([agendaItem('2026-11-17', 'PO-9'), agendaItem('2026-11-17', 'PO-10'), agendaItem('2026-11-17', 'PO-1')], monday);
     expect(columns[2]!.items.map((item) => item.ClientProductionOrder.orderNo)).toEqual(['PO-1', 'PO-9', 'PO-10']);
-  });
-
-  it('progress is the produced part as a whole percent', () => {
-    expect(percent(0.6)).toBe('60%');
-    expect(percent(0.666)).toBe('67%');
-    expect(percent(1.2)).toBe('120%');
   });
 });

@@ -52,6 +52,3 @@ export function agendaColumns(items: AgendaItem[], monday: Dayjs): AgendaColumn[
     { key: 'next', title: 'NEXT', items: next.sort((a, b) => a.dueDate.localeCompare(b.dueDate)) },
   ];
 }
-
-/** Produced part as a whole percent (part 9: percent x100, no decimals). */
-export const percent = (part: number) => `${Math.round(part * 100)}%`;

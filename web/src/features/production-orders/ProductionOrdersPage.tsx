@@ -1,0 +1,154 @@
+import { useState, type KeyboardEvent } from 'react';
+import { Button, Group, Progress, RingProgress, Stack, Table, Text, Title } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { IconFileDownload } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import {
+  getAdminOrdersGetProductionOrdersQueryKey,
+  useAdminOrdersDownloadProductionOrders,
+  useAdminOrdersGetProductionOrders,
+} from '../../../../generated/web/endpoints/orders/orders';
+import type { AdminOrdersGetProductionOrdersBodyPaginationSortBy, ClientProductionOrder } from '../../../../generated/web/model';
+import { saveFile } from '../../api/http';
+import { describeError } from '../../app/providers';
+import { QueryError } from '../../components/QueryError';
+import { formatDateTime, formatListDate, formatNumber, formatPercent } from '../../components/format';
+import { pagedTableProps } from '../../components/pagedTable';
+import { useListState } from '../../components/useListState';
+import { downloadName, MAX_DOWNLOAD, period } from './productionOrders';
+
+function OrderProgress({ part }: { part: number }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <RingProgress size={34} thickness={4} roundCaps={part > 0} sections={[{ value: Math.min(100, part * 100), color: part >= 1 ? 'teal' : 'blue' }]} aria-hidden />
+      <Text size="sm">{formatPercent(part)}</Text>
+    </Group>
+  );
+}
+
+/** The items of an order, shown when its row is expanded: article, product, due date, planned, produced, progress. */
+function OrderItems({ order }: { order: ClientProductionOrder }) {
+  if (order.ClientProductionOrderItems.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" p="sm">
+        This order has no items.
+      </Text>
+    );
+  }
+  return (
+    <Table withRowBorders={false} verticalSpacing={4} ml="xl" w="auto" aria-label={`Items of ${order.orderNo}`}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Article no.</Table.Th>
+          <Table.Th>Title</Table.Th>
+          <Table.Th>Deliver at</Table.Th>
+          <Table.Th ta="right">Planned</Table.Th>
+          <Table.Th ta="right">Produced</Table.Th>
+          <Table.Th>Progress</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {order.ClientProductionOrderItems.map((item) => (
+          <Table.Tr key={item.id}>
+            <Table.Td>{item.ClientProduct.articleNo}</Table.Td>
+            <Table.Td>{item.ClientProduct.productName}</Table.Td>
+            <Table.Td>{formatListDate(item.dueDate)}</Table.Td>
+            <Table.Td ta="right">{formatNumber(item.plannedAmount)}</Table.Td>
+            <Table.Td ta="right">{formatNumber(item.producedAmount)}</Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                <Progress value={Math.min(100, item.producedPart * 100)} w={100} size="sm" aria-hidden />
+                <Text size="xs">{formatPercent(item.producedPart)}</Text>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * Admin '/orders', 'New orders' (part 2.1): every client's production orders, 10 per page, newest first; a row
+ * expands to its items with their progress; the selected orders download as one PDF named PO-{YYMMDD}.pdf.
+ */
+export default function ProductionOrdersPage() {
+  const list = useListState<ClientProductionOrder, AdminOrdersGetProductionOrdersBodyPaginationSortBy>({
+    sortBy: 'createdAt',
+    descending: true,
+    rowsPerPage: 10,
+  });
+  const body = { pagination: list.pagination };
+  const query = useAdminOrdersGetProductionOrders(body, {
+    query: { queryKey: getAdminOrdersGetProductionOrdersQueryKey(body), placeholderData: keepPreviousData },
+  });
+  const [selected, setSelected] = useState<ClientProductionOrder[]>([]);
+  const [expanded, setExpanded] = useState<number[]>([]);
+  const download = useAdminOrdersDownloadProductionOrders({
+    mutation: {
+      meta: { silent: true },
+      onSuccess: (file) => saveFile(file, downloadName(new Date())),
+      onError: (error) => notifications.show({ color: 'red', title: 'PDF not downloaded', message: describeError(error) }),
+    },
+  });
+  const tooMany = selected.length > MAX_DOWNLOAD;
+  const toggle = (id: number) => setExpanded((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>New orders</Title>
+        <Group gap="xs">
+          {selected.length > 0 && (
+            <Text size="sm" c={tooMany ? 'red' : 'dimmed'}>
+              {tooMany ? `At most ${MAX_DOWNLOAD} orders per PDF; ${selected.length} selected` : `${selected.length} selected`}
+            </Text>
+          )}
+          <Button
+            leftSection={<IconFileDownload size={16} />}
+            disabled={selected.length === 0 || tooMany}
+            loading={download.isPending}
+            onClick={() => download.mutate({ data: { orderIds: selected.map((order) => order.id) } })}
+          >
+            Download PDF
+          </Button>
+        </Group>
+      </Group>
+      {query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <DataTable<ClientProductionOrder>
+          {...pagedTableProps(query)}
+          noRecordsText="No production orders yet."
+          {...list.tableProps}
+          selectedRecords={selected}
+          onSelectedRecordsChange={setSelected}
+          rowExpansion={{
+            allowMultiple: true,
+            expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
+            content: ({ record }) => <OrderItems order={record} />,
+          }}
+          rowStyle={(order) => ({ cursor: 'pointer', ...(order.workInProgress === 1 ? { backgroundColor: 'var(--mantine-color-yellow-light)' } : {}) })}
+          customRowAttributes={(order) => ({
+            'aria-expanded': expanded.includes(order.id),
+            'data-work-in-progress': order.workInProgress === 1 || undefined,
+            tabIndex: 0,
+            // Enter opens or closes the items, as a click does.
+            onKeyDown: (event: KeyboardEvent) => {
+              if (event.key === 'Enter') toggle(order.id);
+            },
+          })}
+          columns={[
+            { accessor: 'producedPart', title: 'Progress', sortable: true, render: (order) => <OrderProgress part={order.producedPart} /> },
+            { accessor: 'company', title: 'Client', sortable: true, render: (order) => order.company ?? '' },
+            { accessor: 'orderNo', title: 'Order number', sortable: true },
+            { accessor: 'producedArticles', title: 'Articles' },
+            { accessor: 'producedStart', title: 'Period', sortable: true, render: (order) => period(order) },
+            { accessor: 'createdAt', title: 'Created at', sortable: true, render: (order) => formatDateTime(order.createdAt) },
+          ]}
+        />
+      )}
+    </Stack>
+  );
+}
