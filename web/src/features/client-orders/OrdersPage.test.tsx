@@ -48,7 +48,7 @@ function serveOrders(rows = ORDERS) {
 const row = (orderNo: string) => screen.getByRole('row', { name: new RegExp(orderNo) });
 const select = (orderNo: string) => within(row(orderNo)).getByRole('checkbox');
 
-describe("client '/orders' Weekly order list", () => {
+describe("client '/orders' Weekly order list", { timeout: 30_000 }, () => {
   it('asks for createdAt descending, 20 per page, and shows Progress (ring and percentage), Order number, Articles, Created at', async () => {
     const bodies = serveOrders();
     renderOrders('/orders');
