@@ -6,6 +6,7 @@ import { server } from '../../../../mocks/node';
 import type { ClientProductionOrder, OrderableProduct, OrderItem } from '../../../../generated/web/model';
 import { renderOrders } from './renderOrders';
 import { isoDay } from './orderItems';
+import { orderFixture, orderItemFixture } from './orders.fixtures';
 
 const today = new Date();
 const monday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - ((today.getDay() + 6) % 7));
@@ -15,29 +16,8 @@ const listDate = (iso: string) => iso.split('-').reverse().join('.');
 const NEXT_WEDNESDAY = day(9);
 const NEXT_FRIDAY = day(11);
 
-function item(overrides: Partial<OrderItem>): OrderItem {
-  return {
-    id: 88,
-    clientProductionOrderId: 12,
-    clientProductId: 21,
-    ClientProduct: { id: 21, articleNo: 'NS-0500', productName: 'Spring Water 0.5 L' },
-    dueDate: day(0),
-    plannedAmount: 80000,
-    producedAmount: 48000,
-    producedPart: 0.6,
-    isClosed: false,
-    isBuyerConfirmed: false,
-    isSellerConfirmed: false,
-    hasInvoice: false,
-    updatedAt: '2026-03-05T13:40:00Z',
-    refProductionOrderId: null,
-    refProductionOrder: null,
-    refProductionOrderItemId: null,
-    refProductionOrderItem: null,
-    version: 6,
-    ...overrides,
-  };
-}
+/** An item due this Monday unless said otherwise. */
+const item = (overrides: Partial<OrderItem>) => orderItemFixture({ dueDate: day(0), ...overrides });
 
 /** What the client may order; NS-0500 is the product in production now. */
 const PRODUCTS: OrderableProduct[] = [
@@ -45,17 +25,8 @@ const PRODUCTS: OrderableProduct[] = [
   { id: 22, articleNo: 'NS-1500', productName: 'Sparkling Water 1.5 L', wip: false },
 ];
 
-const ORDER: ClientProductionOrder = {
-  id: 12,
-  orderNo: 'PO-24-0117',
-  clientId: '7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40',
-  company: 'Nordic Springs AB',
-  closed: 0,
-  createdAt: '2026-03-02T08:15:00Z',
-  purchaseDate: null,
+const ORDER: ClientProductionOrder = orderFixture({
   producedPart: 0.3,
-  producedStart: null,
-  producedEnd: null,
   producedArticles: 'NS-0500,NS-1500',
   workInProgress: 1,
   hasInvoice: true,
@@ -81,7 +52,7 @@ const ORDER: ClientProductionOrder = {
     item({ id: 90, dueDate: day(-21), plannedAmount: 5000, producedAmount: 5000, producedPart: 1, hasInvoice: true, version: 9 }),
   ],
   version: 4,
-};
+});
 
 /** Serves `orders/get` with ORDER (or `order`) and records `orders/save` bodies, answering `answer` when given. */
 function serveOrder(order: ClientProductionOrder = ORDER, answer?: () => Response) {
@@ -192,7 +163,13 @@ describe("client '/orders/new' and '/orders/{id}' order edit", { timeout: 30_000
     await user.click(screen.getByRole('button', { name: 'Save order' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
     expect(saves).toEqual([
-      { Order: { orderNo: 'PO-24-0200', closed: 1, ClientProductionOrderItems: [{ clientProductId: 22, dueDate: NEXT_WEDNESDAY, plannedAmount: 60000 }] } },
+      {
+        Order: {
+          orderNo: 'PO-24-0200',
+          closed: 1,
+          ClientProductionOrderItems: [{ clientProductId: 22, dueDate: NEXT_WEDNESDAY, plannedAmount: 60000 }],
+        },
+      },
     ]);
     expect(await screen.findByText('Order PO-24-0117 saved.')).toBeInTheDocument();
   });
@@ -305,7 +282,14 @@ describe("client '/orders/new' and '/orders/{id}' order edit", { timeout: 30_000
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Save order' }));
     await waitFor(() => expect(saves).toHaveLength(1));
-    expect(saves[0]!.Order.ClientProductionOrderItems[0]).toEqual({ id: 88, version: 6, clientProductId: 21, dueDate: day(0), plannedAmount: 80000, isBuyerConfirmed: true });
+    expect(saves[0]!.Order.ClientProductionOrderItems[0]).toEqual({
+      id: 88,
+      version: 6,
+      clientProductId: 21,
+      dueDate: day(0),
+      plannedAmount: 80000,
+      isBuyerConfirmed: true,
+    });
     expect(saves[0]!.Order.ClientProductionOrderItems[1]).toMatchObject({ id: 89, isBuyerConfirmed: true });
   });
 

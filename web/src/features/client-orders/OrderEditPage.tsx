@@ -24,6 +24,7 @@ import { formatListDate, formatNumber } from '../../components/format';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { QueryError } from '../../components/QueryError';
 import { OrderProgress } from './OrderProgress';
+import { confirmDelete } from './confirmDelete';
 import { draftOf, isWorkInProgress, itemInput, producedPart, workInProgressRows, type DraftItem } from './orderItems';
 
 const OrderItemDialog = lazy(() => import('./OrderItemDialog'));
@@ -133,16 +134,9 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
   const selectedNow = items.filter((item) => selected.some((chosen) => chosen.key === item.key));
   const invoiced = selectedNow.filter((item) => item.hasInvoice);
   const deleteSelected = () =>
-    modals.openConfirmModal({
+    confirmDelete({
       title: 'Delete items',
-      children: (
-        <Text size="sm">
-          {selectedNow.length === 1 ? 'Remove this item from the order?' : `Remove these ${selectedNow.length} items from the order?`} They are
-          deleted when you save the order.
-        </Text>
-      ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: `${selectedNow.length === 1 ? 'Remove this item from the order?' : `Remove these ${selectedNow.length} items from the order?`} They are deleted when you save the order.`,
       onConfirm: () => {
         const removed = new Set(selectedNow.map((item) => item.key));
         form.setFieldValue(

@@ -119,7 +119,6 @@ export default function OrderItemDialog({
                 label="Deliver at"
                 required
                 clearable
-                data-autofocus
                 valueFormat="YYYY-MM-DD"
                 placeholder="YYYY-MM-DD"
                 firstDayOfWeek={1}

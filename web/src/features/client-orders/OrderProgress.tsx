@@ -9,7 +9,7 @@ export function OrderProgress({ part }: { part: number }) {
       <RingProgress
         size={34}
         thickness={4}
-        roundCaps
+        roundCaps={part > 0}
         sections={[{ value: Math.min(100, Math.max(0, part * 100)), color: part >= 1 ? 'teal' : 'blue' }]}
         aria-hidden
       />

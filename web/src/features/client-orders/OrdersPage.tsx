@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Title, Tooltip } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
@@ -17,6 +16,7 @@ import { QueryError } from '../../components/QueryError';
 import { formatListDate } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
 import { OrderProgress } from './OrderProgress';
+import { confirmDelete } from './confirmDelete';
 import { workInProgressRows } from './orderItems';
 
 /**
@@ -50,18 +50,13 @@ export default function OrdersPage() {
   // Judge the selection by the freshest rows (an invoice may have been written meanwhile).
   const current = selected.map((order) => query.data?.rows.find((row) => row.id === order.id) ?? order);
   const invoiced = current.filter((order) => order.hasInvoice);
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askDelete = () =>
+    confirmDelete({
       title: 'Delete orders',
-      children: (
-        <Text size="sm">
-          {selected.length === 1
-            ? `Are you sure you want to delete order ${selected[0]!.orderNo}?`
-            : `Are you sure you want to delete these ${selected.length} orders?`}
-        </Text>
-      ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message:
+        selected.length === 1
+          ? `Are you sure you want to delete order ${selected[0]!.orderNo}?`
+          : `Are you sure you want to delete these ${selected.length} orders?`,
       onConfirm: () => remove.mutate({ data: { orderIds: selected.map((order) => order.id) } }),
     });
 
@@ -85,7 +80,7 @@ export default function OrdersPage() {
               leftSection={<IconTrash size={16} />}
               disabled={selected.length === 0 || invoiced.length > 0}
               loading={remove.isPending}
-              onClick={confirmDelete}
+              onClick={askDelete}
             >
               Delete
             </Button>
