@@ -182,6 +182,7 @@ describe("client '/orders/new' and '/orders/{id}' order edit", { timeout: 30_000
     expect(screen.getByLabelText(/^Purchase order no/)).toHaveValue('PO-24-0117');
     const inProduction = itemRow('NS-0500', day(0));
     await waitFor(() => expect(inProduction).toHaveAttribute('data-work-in-progress', 'true')); // once the products are known
+    expect(inProduction.style.backgroundColor).toBe('var(--mantine-color-yellow-light)'); // the first row, striped: the colour still shows
     expect(within(inProduction).getByText('60%')).toBeInTheDocument();
     expect(within(inProduction).getByText('80,000')).toBeInTheDocument();
     expect(itemRow('NS-1500', NEXT_FRIDAY)).not.toHaveAttribute('data-work-in-progress'); // not the product in production

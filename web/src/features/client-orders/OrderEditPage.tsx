@@ -225,7 +225,6 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
             selectedRecords={selectedNow}
             onSelectedRecordsChange={setSelected}
             onRowClick={({ record }) => setEditing(record)}
-            rowStyle={() => ({ cursor: 'pointer' })}
             {...workInProgressRows<DraftItem>((item) => isWorkInProgress(item, wipProducts))}
             columns={columns}
           />

@@ -158,9 +158,11 @@ export default function OrderItemDialog({
                       records={shown}
                       noRecordsText={term ? 'No product matches' : 'No products to order'}
                       onRowClick={({ record }) => choose(record)}
-                      rowStyle={() => ({ cursor: locked ? 'default' : 'pointer' })}
+                      rowStyle={(product) => ({
+                        cursor: locked ? 'default' : 'pointer',
+                        ...(product.id === form.values.clientProductId ? { backgroundColor: 'var(--mantine-color-blue-light)' } : {}),
+                      })}
                       customRowAttributes={(product) => ({ 'aria-selected': product.id === form.values.clientProductId })}
-                      rowBackgroundColor={(product) => (product.id === form.values.clientProductId ? { light: 'blue.0', dark: 'blue.9' } : undefined)}
                       columns={[
                         {
                           accessor: 'select',

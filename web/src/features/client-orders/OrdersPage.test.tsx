@@ -58,6 +58,8 @@ describe("client '/orders' Weekly order list", { timeout: 30_000 }, () => {
     await screen.findByText('PO-24-0117');
     expect(row('PO-24-0117')).toHaveAttribute('data-work-in-progress', 'true');
     expect(row('PO-24-0117')).toHaveAttribute('title', 'In production now');
+    expect(row('PO-24-0117').style.backgroundColor).toBe('var(--mantine-color-yellow-light)');
+    expect(row('PO-24-0121').style.backgroundColor).toBe('');
     expect(row('PO-24-0121')).not.toHaveAttribute('data-work-in-progress');
   });
 

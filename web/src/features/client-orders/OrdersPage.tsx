@@ -98,7 +98,6 @@ export default function OrdersPage() {
           selectedRecords={selected}
           onSelectedRecordsChange={setSelected}
           onRowClick={({ record }) => void navigate({ to: '/orders/$id', params: { id: String(record.id) } })}
-          rowStyle={() => ({ cursor: 'pointer' })}
           {...workInProgressRows<ClientProductionOrder>((order) => order.workInProgress === 1)}
           columns={[
             {

@@ -96,13 +96,13 @@ export function parseOrderDay(text: string, today = new Date()): string | null {
 }
 
 /**
- * DataTable props that highlight the rows in production now (part 2.4), marked `data-work-in-progress` and titled
- * for people who cannot tell the colour.
+ * DataTable props for clickable rows that highlight the ones in production now (part 2.4), marked
+ * `data-work-in-progress` and titled for people who cannot tell the colour. The colour is an inline style: the
+ * table's stripes would paint over a row background colour on every other row.
  */
 export function workInProgressRows<Row>(inProgress: (row: Row) => boolean) {
   return {
-    rowBackgroundColor: (row: Row) =>
-      inProgress(row) ? { light: 'var(--mantine-color-yellow-1)', dark: 'var(--mantine-color-yellow-9)' } : undefined,
+    rowStyle: (row: Row) => ({ cursor: 'pointer', ...(inProgress(row) ? { backgroundColor: 'var(--mantine-color-yellow-light)' } : {}) }),
     customRowAttributes: (row: Row): Record<string, unknown> =>
       inProgress(row) ? { 'data-work-in-progress': 'true', title: 'In production now' } : {},
   };
