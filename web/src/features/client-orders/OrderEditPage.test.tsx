@@ -240,6 +240,21 @@ describe("client '/orders/new' and '/orders/{id}' order edit", { timeout: 30_000
     expect(saves[0]!.Order.ClientProductionOrderItems.map((line) => line.id)).toEqual([88, 90]);
   });
 
+  it('Enter on a focused item edits it; Space on its checkbox only selects it', async () => {
+    serveOrder();
+    const user = userEvent.setup();
+    renderOrders('/orders/12');
+    await screen.findByText('Sparkling Water 1.5 L');
+    const row = itemRow('NS-1500', NEXT_FRIDAY);
+    within(row).getByRole('checkbox').focus();
+    await user.keyboard(' ');
+    expect(within(row).getByRole('checkbox')).toBeChecked();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    row.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Add new item to order' })).toBeInTheDocument();
+  });
+
   it('the whole item dialog is disabled when the item has an invoice', async () => {
     serveOrder();
     const user = userEvent.setup();

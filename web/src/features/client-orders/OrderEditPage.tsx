@@ -25,7 +25,7 @@ import { NotFoundPage } from '../../components/NotFoundPage';
 import { QueryError } from '../../components/QueryError';
 import { OrderProgress } from './OrderProgress';
 import { confirmDelete } from './confirmDelete';
-import { draftOf, isWorkInProgress, itemInput, producedPart, workInProgressRows, type DraftItem } from './orderItems';
+import { draftOf, isWorkInProgress, itemInput, producedPart, orderRows, type DraftItem } from './orderItems';
 
 const OrderItemDialog = lazy(() => import('./OrderItemDialog'));
 
@@ -224,8 +224,7 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
             noRecordsText="Please add items"
             selectedRecords={selectedNow}
             onSelectedRecordsChange={setSelected}
-            onRowClick={({ record }) => setEditing(record)}
-            {...workInProgressRows<DraftItem>((item) => isWorkInProgress(item, wipProducts))}
+            {...orderRows<DraftItem>({ open: setEditing, inProgress: (item) => isWorkInProgress(item, wipProducts) })}
             columns={columns}
           />
           {itemsError && (

@@ -139,12 +139,17 @@ describe("client '/orders' Weekly order list", { timeout: 30_000 }, () => {
     expect(select('PO-24-0121')).toBeChecked();
   });
 
-  it('New goes to /orders/new and a row click opens /orders/{id}', async () => {
+  it('New goes to /orders/new; a row click, or Enter on a focused row, opens /orders/{id}', async () => {
     serveOrders();
     const user = userEvent.setup();
     const router = renderOrders('/orders');
     await user.click(await screen.findByText('PO-24-0121'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders/15'));
+    await router.navigate({ to: '/orders' });
+    await screen.findByText('PO-24-0090');
+    row('PO-24-0090').focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/14'));
     await router.navigate({ to: '/orders' });
     await user.click(await screen.findByRole('button', { name: 'New' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders/new'));

@@ -17,7 +17,7 @@ import { formatListDate } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
 import { OrderProgress } from './OrderProgress';
 import { confirmDelete } from './confirmDelete';
-import { workInProgressRows } from './orderItems';
+import { orderRows } from './orderItems';
 
 /**
  * Client /orders, the 'Weekly order list': Progress, Order number, Articles, Created at; createdAt descending, 20 per
@@ -97,8 +97,10 @@ export default function OrdersPage() {
           {...list.tableProps}
           selectedRecords={selected}
           onSelectedRecordsChange={setSelected}
-          onRowClick={({ record }) => void navigate({ to: '/orders/$id', params: { id: String(record.id) } })}
-          {...workInProgressRows<ClientProductionOrder>((order) => order.workInProgress === 1)}
+          {...orderRows<ClientProductionOrder>({
+            open: (order) => void navigate({ to: '/orders/$id', params: { id: String(order.id) } }),
+            inProgress: (order) => order.workInProgress === 1,
+          })}
           columns={[
             {
               accessor: 'producedPart',

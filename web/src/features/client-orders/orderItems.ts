@@ -96,14 +96,24 @@ export function parseOrderDay(text: string, today = new Date()): string | null {
 }
 
 /**
- * DataTable props for clickable rows that highlight the ones in production now (part 2.4), marked
- * `data-work-in-progress` and titled for people who cannot tell the colour. The colour is an inline style: the
- * table's stripes would paint over a row background colour on every other row.
+ * DataTable props for the order screens' rows: a click or Enter on a focused row opens it (`open`), and the rows in
+ * production now (part 2.4) are highlighted, marked `data-work-in-progress` and titled for people who cannot tell
+ * the colour. The colour is an inline style: the table's stripes would paint over a row background colour on every
+ * other row.
  */
-export function workInProgressRows<Row>(inProgress: (row: Row) => boolean) {
+export function orderRows<Row>({ open, inProgress }: { open: (row: Row) => void; inProgress: (row: Row) => boolean }) {
   return {
+    onRowClick: ({ record }: { record: Row }) => open(record),
     rowStyle: (row: Row) => ({ cursor: 'pointer', ...(inProgress(row) ? { backgroundColor: 'var(--mantine-color-yellow-light)' } : {}) }),
-    customRowAttributes: (row: Row): Record<string, unknown> =>
-      inProgress(row) ? { 'data-work-in-progress': 'true', title: 'In production now' } : {},
+    customRowAttributes: (row: Row): Record<string, unknown> => ({
+      tabIndex: 0,
+      // Only the row itself: Enter or Space on its checkbox selects, it does not open.
+      onKeyDown: (event: { key: string; target: unknown; currentTarget: unknown; preventDefault: () => void }) => {
+        if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+        event.preventDefault();
+        open(row);
+      },
+      ...(inProgress(row) ? { 'data-work-in-progress': 'true', title: 'In production now' } : {}),
+    }),
   };
 }
