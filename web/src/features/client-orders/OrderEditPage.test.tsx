@@ -309,8 +309,10 @@ describe("client '/orders/new' and '/orders/{id}' order edit", { timeout: 30_000
     expect(saves[0]!.Order.ClientProductionOrderItems[1]).toMatchObject({ id: 89, isBuyerConfirmed: true });
   });
 
-  it('a stale save (409) says someone else changed the order, keeps the edits and stays on the page', async () => {
-    serveOrder(ORDER, () => problem(409, 'This order was changed by someone else meanwhile. Reload it and apply your change again.'));
+  it('a stale save (409) says someone else changed the order, keeps the edits and stays on the page; Reload order starts over', async () => {
+    const { gets } = serveOrder(ORDER, () =>
+      problem(409, 'This order was changed by someone else meanwhile. Reload it and apply your change again.'),
+    );
     const user = userEvent.setup();
     const router = renderOrders('/orders/12');
     const orderNo = await screen.findByLabelText(/^Purchase order no/);
@@ -323,6 +325,12 @@ describe("client '/orders/new' and '/orders/{id}' order edit", { timeout: 30_000
     expect(within(alert).getByRole('button', { name: 'Reload order' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Purchase order no/)).toHaveValue('PO-24-0117-B');
     expect(router.state.location.pathname).toBe('/orders/12');
+
+    // Reload reads the order again and starts over from what is stored.
+    await user.click(within(alert).getByRole('button', { name: 'Reload order' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Purchase order no/)).toHaveValue('PO-24-0117'));
+    expect(gets).toHaveLength(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it("a refused save (400) shows the server's field message on the field and keeps the edits", async () => {

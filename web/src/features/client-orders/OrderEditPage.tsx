@@ -46,8 +46,16 @@ export default function OrderEditPage() {
   const { id } = useParams({ strict: false }) as { id?: string };
   const orderId = id === undefined || id === 'new' ? null : Number(id);
   const body = { id: orderId ?? 0 };
+  const [reloads, setReloads] = useState(0);
+  // Read fresh on arrival, then never behind the user's back: a new answer would start the form over.
   const query = useClientOrdersGetOrder(body, {
-    query: { queryKey: getClientOrdersGetOrderQueryKey(body), enabled: orderId !== null && orderId > 0 },
+    query: {
+      queryKey: getClientOrdersGetOrderQueryKey(body),
+      enabled: orderId !== null && orderId > 0,
+      refetchOnMount: 'always',
+      refetchOnReconnect: false,
+      staleTime: Infinity,
+    },
   });
   if (orderId !== null && !(Number.isInteger(orderId) && orderId > 0)) return <NotFoundPage />;
   if (orderId === null) return <OrderForm order={null} />;
@@ -59,8 +67,12 @@ export default function OrderEditPage() {
       </Center>
     );
   }
-  // A new version read (after Reload) starts a fresh form.
-  return <OrderForm key={`${query.data.id}@${query.data.version}@${query.dataUpdatedAt}`} order={query.data} onReload={() => void query.refetch()} />;
+  // Another version read, or Reload, starts the form over.
+  const reload = async () => {
+    await query.refetch();
+    setReloads((count) => count + 1);
+  };
+  return <OrderForm key={`${query.data.id}@${query.data.version}@${reloads}`} order={query.data} onReload={() => void reload()} />;
 }
 
 /**
