@@ -57,6 +57,8 @@ const FIELD_MESSAGES: Record<string, string | Partial<Record<string, string>>> =
   dueDate: { required: MESSAGES.pickDay, format: MESSAGES.pickDay },
   deliveryDate: { required: MESSAGES.pickDay, format: MESSAGES.pickDay },
   clientProductId: { required: MESSAGES.pickOne },
+  // An order without lines (part 5: 'at least one item').
+  ClientProductionOrderItems: { minimum: MESSAGES.orderLines, required: MESSAGES.orderLines },
 };
 
 /** The text shown for one issue. */

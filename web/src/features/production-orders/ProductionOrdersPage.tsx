@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { Button, Group, Progress, RingProgress, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { IconFileDownload } from '@tabler/icons-react';
@@ -12,20 +12,12 @@ import {
 import type { AdminOrdersGetProductionOrdersBodyPaginationSortBy, ClientProductionOrder } from '../../../../generated/web/model';
 import { saveFile } from '../../api/http';
 import { describeError } from '../../app/providers';
+import { OrderProgress } from '../../components/OrderProgress';
 import { QueryError } from '../../components/QueryError';
 import { formatDateTime, formatListDate, formatNumber, formatPercent } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
 import { useListState } from '../../components/useListState';
 import { downloadName, MAX_DOWNLOAD, period } from './productionOrders';
-
-function OrderProgress({ part }: { part: number }) {
-  return (
-    <Group gap={6} wrap="nowrap">
-      <RingProgress size={34} thickness={4} roundCaps={part > 0} sections={[{ value: Math.min(100, part * 100), color: part >= 1 ? 'teal' : 'blue' }]} aria-hidden />
-      <Text size="sm">{formatPercent(part)}</Text>
-    </Group>
-  );
-}
 
 /** The items of an order, shown when its row is expanded: article, product, due date, planned, produced, progress. */
 function OrderItems({ order }: { order: ClientProductionOrder }) {

@@ -1,0 +1,288 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Alert, Anchor, Breadcrumbs, Button, Center, Checkbox, Group, Loader, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useBlocker, useNavigate, useParams } from '@tanstack/react-router';
+import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  getClientOrdersGetOrderQueryKey,
+  getClientOrdersGetOrdersQueryKey,
+  useClientOrdersGetOrder,
+  useClientOrdersGetOrderableProducts,
+  useClientOrdersSaveOrder,
+} from '../../../../generated/web/endpoints/orders/orders';
+import { clientOrdersSaveOrderBody } from '../../../../generated/web/zod/orders/orders.zod';
+import type { ClientProductionOrder, OrderInput } from '../../../../generated/web/model';
+import { ApiError } from '../../api/http';
+import { problemFieldErrors, zodValidate } from '../../api/validation';
+import { useAppContext } from '../../app/context';
+import { describeError } from '../../app/providers';
+import { formatListDate, formatNumber } from '../../components/format';
+import { NotFoundPage } from '../../components/NotFoundPage';
+import { QueryError } from '../../components/QueryError';
+import { OrderProgress } from '../../components/OrderProgress';
+import { confirmDelete } from '../../components/confirmDelete';
+import { draftOf, isWorkInProgress, itemInput, producedPart, orderRows, type DraftItem } from './orderItems';
+
+const OrderItemDialog = lazy(() => import('./OrderItemDialog'));
+
+interface FormValues {
+  orderNo: string;
+  closed: boolean;
+  ClientProductionOrderItems: DraftItem[];
+}
+
+const schema = clientOrdersSaveOrderBody.shape.Order;
+const LIST = '/orders';
+
+/**
+ * Client /orders/new and /orders/{id}. Loads the order (an unknown or another company's id: the API's 404 is shown
+ * with Retry) and hands it to the form.
+ */
+export default function OrderEditPage() {
+  const { id } = useParams({ strict: false }) as { id?: string };
+  const orderId = id === undefined || id === 'new' ? null : Number(id);
+  const body = { id: orderId ?? 0 };
+  const [reloads, setReloads] = useState(0);
+  // Read fresh on arrival, then never behind the user's back: a new answer would start the form over.
+  const query = useClientOrdersGetOrder(body, {
+    query: {
+      queryKey: getClientOrdersGetOrderQueryKey(body),
+      enabled: orderId !== null && orderId > 0,
+      refetchOnMount: 'always',
+      refetchOnReconnect: false,
+      staleTime: Infinity,
+    },
+  });
+  if (orderId !== null && !(Number.isInteger(orderId) && orderId > 0)) return <NotFoundPage />;
+  if (orderId === null) return <OrderForm order={null} />;
+  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.data) {
+    return (
+      <Center mih={200}>
+        <Loader aria-label="Loading order" />
+      </Center>
+    );
+  }
+  // Another version read, or Reload, starts the form over.
+  const reload = async () => {
+    await query.refetch();
+    setReloads((count) => count + 1);
+  };
+  return <OrderForm key={`${query.data.id}@${query.data.version}@${reloads}`} order={query.data} onReload={() => void reload()} />;
+}
+
+/**
+ * The order form: 'Purchase order no' (required), 'Closed', and the items (Progress, Article no., Title, Quantity,
+ * 'Produced at' for buyers, 'Deliver at'), edited locally through 'Add new item to order' and saved whole with 'Save
+ * order'. 'Delete selected' is disabled without a selection or when a selected item has an invoice. Rows in production
+ * now are highlighted. A failed save keeps every edit and says why; leaving with unsaved changes asks first.
+ */
+function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; onReload?: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const isBuyer = useAppContext().session.user.clientType === 'buyer';
+  const products = useClientOrdersGetOrderableProducts();
+  const wipProducts = new Set((products.data ?? []).filter((product) => product.wip).map((product) => product.id));
+  const [selected, setSelected] = useState<DraftItem[]>([]);
+  const [editing, setEditing] = useState<DraftItem | 'new' | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const leaving = useRef(false);
+
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: {
+      orderNo: order?.orderNo ?? '',
+      closed: order?.closed === 1,
+      ClientProductionOrderItems: order?.ClientProductionOrderItems.map(draftOf) ?? [],
+    },
+    validateInputOnBlur: ['orderNo'],
+    validate: zodValidate<FormValues>(schema, { transform: (values) => toOrderInput(values, isBuyer) }),
+  });
+  const items = form.values.ClientProductionOrderItems;
+
+  useBlocker({
+    shouldBlockFn: () => (leaving.current || !form.isDirty() ? false : confirmLeave()),
+    enableBeforeUnload: () => !leaving.current && form.isDirty(),
+  });
+
+  const save = useClientOrdersSaveOrder({
+    mutation: {
+      meta: { silent: true }, // the page says why itself, next to the order
+      onSuccess: async (saved) => {
+        notifications.show({ color: 'green', message: `Order ${saved.orderNo} saved.` });
+        queryClient.setQueryData(getClientOrdersGetOrderQueryKey({ id: saved.id }), saved);
+        await queryClient.invalidateQueries({ queryKey: [getClientOrdersGetOrdersQueryKey()[0]] });
+        leaving.current = true;
+        await navigate({ to: LIST });
+      },
+      onError: (error) => {
+        setFailure(error);
+        if (error instanceof ApiError && error.status === 400) form.setErrors(problemFieldErrors(error, 'Order'));
+      },
+    },
+  });
+
+  const submit = form.onSubmit(
+    (values) => {
+      setFailure(null);
+      const input = toOrderInput(values, isBuyer);
+      save.mutate({ data: { Order: order ? { ...input, id: order.id, version: order.version } : input } });
+    },
+    () => console.info('Invalid!'),
+  );
+
+  const proceed = (item: DraftItem) => {
+    const index = items.findIndex((existing) => existing.key === item.key);
+    if (index >= 0) form.replaceListItem('ClientProductionOrderItems', index, item);
+    else form.insertListItem('ClientProductionOrderItems', item);
+    form.clearFieldError('ClientProductionOrderItems');
+    setEditing(null);
+  };
+
+  const selectedNow = items.filter((item) => selected.some((chosen) => chosen.key === item.key));
+  const invoiced = selectedNow.filter((item) => item.hasInvoice);
+  const deleteSelected = () =>
+    confirmDelete({
+      title: 'Delete items',
+      message: `${selectedNow.length === 1 ? 'Remove this item from the order?' : `Remove these ${selectedNow.length} items from the order?`} They are deleted when you save the order.`,
+      onConfirm: () => {
+        const removed = new Set(selectedNow.map((item) => item.key));
+        form.setFieldValue(
+          'ClientProductionOrderItems',
+          items.filter((item) => !removed.has(item.key)),
+        );
+        setSelected([]);
+      },
+    });
+
+  const columns: DataTableColumn<DraftItem>[] = [
+    { accessor: 'progress', title: 'Progress', width: 120, render: (item) => <OrderProgress part={producedPart(item)} /> },
+    { accessor: 'ClientProduct.articleNo', title: 'Article no.' },
+    { accessor: 'ClientProduct.productName', title: 'Title' },
+    { accessor: 'plannedAmount', title: 'Quantity', textAlign: 'right', render: (item) => formatNumber(item.plannedAmount) },
+    ...(isBuyer
+      ? [
+          {
+            accessor: 'producedAt',
+            title: 'Produced at',
+            render: (item: DraftItem) => (item.refProductionOrderItem ? formatListDate(item.refProductionOrderItem.dueDate) : 'Not planned'),
+          },
+        ]
+      : []),
+    { accessor: 'dueDate', title: 'Deliver at', render: (item) => formatListDate(item.dueDate) },
+  ];
+  const itemsError = form.errors.ClientProductionOrderItems;
+  const stale = failure instanceof ApiError && failure.status === 409;
+
+  return (
+    <>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Breadcrumbs>
+            <Anchor component={Link} to={LIST}>
+              Weekly order list
+            </Anchor>
+            <Text>{order ? order.orderNo : 'New order'}</Text>
+          </Breadcrumbs>
+          <Title order={2}>{order ? `Order ${order.orderNo}` : 'New order'}</Title>
+          <Group align="flex-end">
+            <TextInput label="Purchase order no" required w={320} data-autofocus={order ? undefined : true} {...form.getInputProps('orderNo')} />
+            <Checkbox label="Closed" mb={8} {...form.getInputProps('closed', { type: 'checkbox' })} />
+          </Group>
+          {failure != null && (
+            <Alert color="red" title="Not saved" role="alert" withCloseButton onClose={() => setFailure(null)}>
+              <Group justify="space-between">
+                <Text size="sm">
+                  {stale ? 'Someone else changed this order meanwhile. Reload it and apply your changes again.' : describeError(failure)}
+                </Text>
+                {stale && onReload && (
+                  <Button size="xs" variant="light" color="red" onClick={onReload}>
+                    Reload order
+                  </Button>
+                )}
+              </Group>
+            </Alert>
+          )}
+          <Group justify="space-between">
+            <Title order={4}>Items</Title>
+            <Group gap="xs">
+              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+                Add item
+              </Button>
+              <Tooltip label="Items with an invoice cannot be deleted." disabled={invoiced.length === 0}>
+                <Button
+                  color="red"
+                  variant="light"
+                  leftSection={<IconTrash size={16} />}
+                  disabled={selectedNow.length === 0 || invoiced.length > 0}
+                  onClick={deleteSelected}
+                >
+                  Delete selected
+                </Button>
+              </Tooltip>
+            </Group>
+          </Group>
+          <DataTable<DraftItem>
+            withTableBorder
+            striped
+            highlightOnHover
+            minHeight={160}
+            idAccessor="key"
+            records={items}
+            noRecordsText="Please add items"
+            selectedRecords={selectedNow}
+            onSelectedRecordsChange={setSelected}
+            {...orderRows<DraftItem>({ open: setEditing, inProgress: (item) => isWorkInProgress(item, wipProducts) })}
+            columns={columns}
+          />
+          {itemsError && (
+            <Text c="red" size="sm" role="alert">
+              {itemsError}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => void navigate({ to: LIST })} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending}>
+              Save order
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {/* Outside the order's form: React bubbles the dialog's submit through the portal. */}
+      {editing && (
+        <Suspense fallback={null}>
+          <OrderItemDialog item={editing} isBuyer={isBuyer} onProceed={proceed} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function toOrderInput(values: FormValues, isBuyer: boolean): OrderInput {
+  return {
+    orderNo: values.orderNo.trim(),
+    closed: values.closed ? 1 : 0,
+    ClientProductionOrderItems: values.ClientProductionOrderItems.map((item) => itemInput(item, isBuyer)),
+  };
+}
+
+/** Asks before unsaved changes are left behind; resolves true to stay. */
+function confirmLeave(): Promise<boolean> {
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title: 'Unsaved changes',
+      children: <Text size="sm">This order has changes that are not saved. Leave and lose them?</Text>,
+      labels: { confirm: 'Leave', cancel: 'Stay' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => resolve(false),
+      onCancel: () => resolve(true),
+      onClose: () => resolve(true),
+    });
+  });
+}

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Button, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { DataTable } from 'mantine-datatable';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  getClientOrdersGetOrdersQueryKey,
+  useClientOrdersDeleteOrders,
+  useClientOrdersGetOrders,
+} from '../../../../generated/web/endpoints/orders/orders';
+import type { ClientOrdersGetOrdersBodyPaginationSortBy, ClientProductionOrder } from '../../../../generated/web/model';
+import { useListState } from '../../components/useListState';
+import { QueryError } from '../../components/QueryError';
+import { formatListDate } from '../../components/format';
+import { pagedTableProps } from '../../components/pagedTable';
+import { OrderProgress } from '../../components/OrderProgress';
+import { confirmDelete } from '../../components/confirmDelete';
+import { orderRows } from './orderItems';
+
+/**
+ * Client /orders, the 'Weekly order list': Progress, Order number, Articles, Created at; createdAt descending, 20 per
+ * page (20/50/100); rows with workInProgress 1 highlighted; multi-select. New goes to /orders/new; Delete is disabled
+ * without a selection or when a selected order has an invoice, and asks first. A row click opens /orders/{id}.
+ */
+export default function OrdersPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const list = useListState<ClientProductionOrder, ClientOrdersGetOrdersBodyPaginationSortBy>({
+    sortBy: 'createdAt',
+    descending: true,
+    rowsPerPage: 20,
+  });
+  const body = { pagination: list.pagination };
+  const query = useClientOrdersGetOrders(body, {
+    query: { queryKey: getClientOrdersGetOrdersQueryKey(body), placeholderData: keepPreviousData },
+  });
+  const [selected, setSelected] = useState<ClientProductionOrder[]>([]);
+  const remove = useClientOrdersDeleteOrders({
+    mutation: {
+      onSuccess: async (_result, { data }) => {
+        setSelected([]);
+        notifications.show({ color: 'green', message: data.orderIds.length === 1 ? 'Order deleted.' : `${data.orderIds.length} orders deleted.` });
+        await queryClient.invalidateQueries({ queryKey: [getClientOrdersGetOrdersQueryKey()[0]] });
+      },
+    },
+  });
+
+  // Judge the selection by the freshest rows (an invoice may have been written meanwhile).
+  const current = selected.map((order) => query.data?.rows.find((row) => row.id === order.id) ?? order);
+  const invoiced = current.filter((order) => order.hasInvoice);
+  const askDelete = () =>
+    confirmDelete({
+      title: 'Delete orders',
+      message:
+        selected.length === 1
+          ? `Are you sure you want to delete order ${selected[0]!.orderNo}?`
+          : `Are you sure you want to delete these ${selected.length} orders?`,
+      onConfirm: () => remove.mutate({ data: { orderIds: selected.map((order) => order.id) } }),
+    });
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Weekly order list</Title>
+        <Group gap="xs">
+          <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ to: '/orders/new' })}>
+            New
+          </Button>
+          <Tooltip
+            label={`Invoiced, cannot be deleted: ${invoiced.map((order) => order.orderNo).join(', ')}`}
+            disabled={invoiced.length === 0}
+            multiline
+            maw={320}
+          >
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} />}
+              disabled={selected.length === 0 || invoiced.length > 0}
+              loading={remove.isPending}
+              onClick={askDelete}
+            >
+              Delete
+            </Button>
+          </Tooltip>
+        </Group>
+      </Group>
+      {query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <DataTable<ClientProductionOrder>
+          {...pagedTableProps(query)}
+          recordsPerPageOptions={[20, 50, 100]}
+          noRecordsText="No orders yet. Use New to place one."
+          {...list.tableProps}
+          selectedRecords={selected}
+          onSelectedRecordsChange={setSelected}
+          {...orderRows<ClientProductionOrder>({
+            open: (order) => void navigate({ to: '/orders/$id', params: { id: String(order.id) } }),
+            inProgress: (order) => order.workInProgress === 1,
+          })}
+          columns={[
+            {
+              accessor: 'producedPart',
+              title: 'Progress',
+              sortable: true,
+              width: 120,
+              render: (order) => <OrderProgress part={order.producedPart} />,
+            },
+            { accessor: 'orderNo', title: 'Order number', sortable: true },
+            { accessor: 'producedArticles', title: 'Articles', render: (order) => order.producedArticles.split(',').join(', ') },
+            { accessor: 'createdAt', title: 'Created at', sortable: true, render: (order) => formatListDate(order.createdAt) },
+          ]}
+        />
+      )}
+    </Stack>
+  );
+}

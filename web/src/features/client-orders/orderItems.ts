@@ -1,0 +1,116 @@
+import type { OrderItem, OrderItemInput } from '../../../../generated/web/model';
+
+/**
+ * An order item as the order edit screen holds it while the user edits: items are added, changed and removed
+ * here and saved with the order ('Save order'). `key` identifies the row before the item has an id.
+ */
+export interface DraftItem {
+  key: string;
+  id?: number;
+  version?: number;
+  clientProductId: number;
+  ClientProduct: { articleNo: string; productName: string };
+  dueDate: string;
+  plannedAmount: number;
+  producedAmount: number;
+  isBuyerConfirmed: boolean;
+  isSellerConfirmed: boolean;
+  hasInvoice: boolean;
+  /** 'Produced at' (buyers): the seller's item that produces it, if planned. */
+  refProductionOrderItem: { dueDate: string } | null;
+}
+
+export function draftOf(item: OrderItem): DraftItem {
+  return {
+    key: `item-${item.id}`,
+    id: item.id,
+    version: item.version,
+    clientProductId: item.clientProductId,
+    ClientProduct: { articleNo: item.ClientProduct.articleNo, productName: item.ClientProduct.productName },
+    dueDate: item.dueDate,
+    plannedAmount: item.plannedAmount,
+    producedAmount: item.producedAmount,
+    isBuyerConfirmed: item.isBuyerConfirmed,
+    isSellerConfirmed: item.isSellerConfirmed,
+    hasInvoice: item.hasInvoice,
+    refProductionOrderItem: item.refProductionOrderItem ? { dueDate: item.refProductionOrderItem.dueDate } : null,
+  };
+}
+
+/**
+ * The wire shape of a draft item. Only buyers send 'By buyer' (the API refuses anyone else changing it); an
+ * unchanged stored item goes back as it was read, which the API accepts even when the item is invoiced.
+ */
+export function itemInput(item: DraftItem, isBuyer: boolean): OrderItemInput {
+  return {
+    ...(item.id !== undefined ? { id: item.id, version: item.version } : {}),
+    clientProductId: item.clientProductId,
+    dueDate: item.dueDate,
+    plannedAmount: item.plannedAmount,
+    ...(isBuyer ? { isBuyerConfirmed: item.isBuyerConfirmed } : {}),
+  };
+}
+
+/** produced / planned (part 3), 0 while nothing is planned. */
+export const producedPart = (item: Pick<DraftItem, 'plannedAmount' | 'producedAmount'>) =>
+  item.plannedAmount > 0 ? item.producedAmount / item.plannedAmount : 0;
+
+const pad = (value: number) => String(value).padStart(2, '0');
+/** A local calendar day as YYYY-MM-DD. */
+export const isoDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const addDays = (date: Date, days: number) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+/** Monday of the ISO week of `today` (weeks start on Monday, part 9). */
+const mondayOf = (today: Date) => addDays(today, -((today.getDay() + 6) % 7));
+
+/** Sunday of the current ISO week, YYYY-MM-DD. */
+export const endOfIsoWeek = (today = new Date()) => isoDay(addDays(mondayOf(today), 6));
+
+/** Part 5: order dates may be picked on or after about a week before the start of the current week. */
+export const firstOrderDay = (today = new Date()) => isoDay(addDays(mondayOf(today), -7));
+
+/** Saturday and Sunday are unavailable for order dates. */
+export function isWeekend(day: string): boolean {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return weekday === 0 || weekday === 6;
+}
+
+/**
+ * Part 2.4: an item is work in progress when its product is the one flagged in progress, it is due on or before
+ * the end of the current ISO week, and less than all of it is produced.
+ */
+export function isWorkInProgress(item: DraftItem, wipProductIds: ReadonlySet<number>, today = new Date()): boolean {
+  return wipProductIds.has(item.clientProductId) && item.dueDate <= endOfIsoWeek(today) && producedPart(item) < 1;
+}
+
+/** A typed 'Deliver at' (YYYY-MM-DD) when it is a selectable day; anything else is no day at all. */
+export function parseOrderDay(text: string, today = new Date()): string | null {
+  const match = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*$/.exec(text);
+  if (!match) return null;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  if (date.getUTCMonth() !== Number(match[2]) - 1) return null;
+  const day = date.toISOString().slice(0, 10);
+  return isWeekend(day) || day < firstOrderDay(today) ? null : day;
+}
+
+/**
+ * DataTable props for the order screens' rows: a click or Enter on a focused row opens it (`open`), and the rows in
+ * production now (part 2.4) are highlighted, marked `data-work-in-progress` and titled for people who cannot tell
+ * the colour. The colour is an inline style: the table's stripes would paint over a row background colour on every
+ * other row.
+ */
+export function orderRows<Row>({ open, inProgress }: { open: (row: Row) => void; inProgress: (row: Row) => boolean }) {
+  return {
+    onRowClick: ({ record }: { record: Row }) => open(record),
+    rowStyle: (row: Row) => ({ cursor: 'pointer', ...(inProgress(row) ? { backgroundColor: 'var(--mantine-color-yellow-light)' } : {}) }),
+    customRowAttributes: (row: Row): Record<string, unknown> => ({
+      tabIndex: 0,
+      // Only the row itself: Enter or Space on its checkbox selects, it does not open.
+      onKeyDown: (event: { key: string; target: unknown; currentTarget: unknown; preventDefault: () => void }) => {
+        if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+        event.preventDefault();
+        open(row);
+      },
+      ...(inProgress(row) ? { 'data-work-in-progress': 'true', title: 'In production now' } : {}),
+    }),
+  };
+}
