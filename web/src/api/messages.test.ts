@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageFor } from './messages';
+import { MESSAGES, messageFor } from './messages';
 
 describe('the message catalogue (part 8)', () => {
   it.each([
@@ -17,5 +17,11 @@ describe('the message catalogue (part 8)', () => {
     [{ field: 'anything', code: 'type', empty: false }, 'Field has to be a number.'],
   ])('%o reads %s', (issue, text) => {
     expect(messageFor(issue)).toBe(text);
+  });
+});
+
+describe('other messages (part 8)', () => {
+  it("a failed CSV download reads 'Browser denied file download...'", () => {
+    expect(MESSAGES.downloadDenied).toBe('Browser denied file download...');
   });
 });
