@@ -11,7 +11,6 @@ import {
 import { useAdminDirectoryGetDirectoryClients } from '../../../../generated/web/endpoints/clients/clients';
 import type { AdminDowntimeGetHistoryBodyPaginationSortBy, DowntimeHistoryItem } from '../../../../generated/web/model';
 import { useListState } from '../../components/useListState';
-import { QueryError } from '../../components/QueryError';
 import { ADMIN_TITLES, DowntimeHistoryTable } from './DowntimeHistoryTable';
 import { HistoryToolbar } from './HistoryToolbar';
 import { useHistoryActions } from './useHistoryActions';
@@ -76,20 +75,7 @@ export default function AdminDowntimeHistoryPage() {
         onExport={() => void actions.exportCsv()}
         exporting={exportCsv.isPending}
       />
-      {query.isError ? (
-        <QueryError error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
-        <DowntimeHistoryTable
-          query={query}
-          tableProps={list.tableProps}
-          titles={ADMIN_TITLES}
-          editing={{
-            options: (causes.data?.rows ?? []).map((cause) => ({ value: String(cause.id), label: cause.causeName })),
-            optionsLoading: causes.isLoading,
-            save: actions.saveCause,
-          }}
-        />
-      )}
+      <DowntimeHistoryTable query={query} tableProps={list.tableProps} titles={ADMIN_TITLES} causes={causes} saveCause={actions.saveCause} />
     </Stack>
   );
 }

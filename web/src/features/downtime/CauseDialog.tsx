@@ -56,7 +56,7 @@ export default function CauseDialog({ cause, onClose }: { cause: DowntimeCause |
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label="Name" required data-autofocus {...form.getInputProps('causeName')} />
-          <Textarea label="Description" required autosize minRows={3} maxRows={10} {...form.getInputProps('causeDescription')} />
+          <Textarea label="Description" required rows={4} resize="vertical" {...form.getInputProps('causeDescription')} />
           <DialogActions onCancel={onClose} pending={save.isPending} />
         </Stack>
       </form>

@@ -1,7 +1,8 @@
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import type { DowntimeHistoryItem } from '../../../../generated/web/model';
 import { pagedTableProps } from '../../components/pagedTable';
-import { CauseCell, type CauseEditing } from './CauseCell';
+import { QueryError } from '../../components/QueryError';
+import { CauseCell } from './CauseCell';
 import { formatDuration, formatHistoryDate, formatHistoryDateTime } from './downtimeFormat';
 
 /** Column titles: the admin's and the operator's tables name the same columns differently (part 2). */
@@ -16,7 +17,7 @@ export const ADMIN_TITLES: HistoryTitles = { client: 'Client name', machine: 'Ma
 export const OPERATOR_TITLES: HistoryTitles = { machine: 'Machine Name', cause: 'Inactivity cause', actualDate: 'ActualDate' };
 
 interface TableProps {
-  query: { data?: { rows: DowntimeHistoryItem[]; count: number }; isFetching: boolean };
+  query: { data?: { rows: DowntimeHistoryItem[]; count: number }; isFetching: boolean; isError: boolean; error: unknown; refetch: () => unknown };
   tableProps: {
     page: number;
     onPageChange: (page: number) => void;
@@ -26,15 +27,23 @@ interface TableProps {
     onSortStatusChange: (status: DataTableSortStatus<DowntimeHistoryItem>) => void;
   };
   titles: HistoryTitles;
-  editing: CauseEditing;
+  /** Every cause by name, for the cause select. */
+  causes: { data?: { rows: { id: number; causeName: string }[] }; isLoading: boolean };
+  saveCause: (item: DowntimeHistoryItem, causeId: number) => Promise<unknown>;
 }
 
 /**
  * The downtime history table shared by the admin's /downtimes/history and the operator's /downtime/history:
  * (client,) machine, cause (editable in place), actual date, duration, start and end; every column sorts on the
- * server (the accessors are the contract's sort keys). Dates MM/DD/YYYY, times UTC.
+ * server (the accessors are the contract's sort keys). Dates MM/DD/YYYY, times UTC. A failed load says why
+ * and offers Retry.
  */
-export function DowntimeHistoryTable({ query, tableProps, titles, editing }: TableProps) {
+export function DowntimeHistoryTable({ query, tableProps, titles, causes, saveCause }: TableProps) {
+  const editing = {
+    options: (causes.data?.rows ?? []).map((cause) => ({ value: String(cause.id), label: cause.causeName })),
+    optionsLoading: causes.isLoading,
+    save: saveCause,
+  };
   const columns: DataTableColumn<DowntimeHistoryItem>[] = [
     ...(titles.client ? [{ accessor: 'company', title: titles.client, sortable: true, render: (row: DowntimeHistoryItem) => row.company ?? row.clientId }] : []),
     { accessor: 'machineName', title: titles.machine, sortable: true },
@@ -50,6 +59,7 @@ export function DowntimeHistoryTable({ query, tableProps, titles, editing }: Tab
     { accessor: 'startDatetime', title: 'Start datetime', sortable: true, render: (row) => formatHistoryDateTime(row.targetStart) },
     { accessor: 'endDatetime', title: 'End datetime', sortable: true, render: (row) => formatHistoryDateTime(row.targetEnd) },
   ];
+  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <DataTable<DowntimeHistoryItem>
       {...pagedTableProps(query)}

@@ -10,7 +10,6 @@ import {
 } from '../../../../generated/web/endpoints/downtime/downtime';
 import type { DowntimeHistoryItem, OperatorDowntimeGetHistoryBodyPaginationSortBy } from '../../../../generated/web/model';
 import { useListState } from '../../components/useListState';
-import { QueryError } from '../../components/QueryError';
 import { DowntimeHistoryTable, OPERATOR_TITLES } from './DowntimeHistoryTable';
 import { HistoryToolbar } from './HistoryToolbar';
 import { useHistoryActions } from './useHistoryActions';
@@ -48,20 +47,7 @@ export default function OperatorDowntimeHistoryPage() {
         onExport={() => void actions.exportCsv()}
         exporting={exportCsv.isPending}
       />
-      {query.isError ? (
-        <QueryError error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
-        <DowntimeHistoryTable
-          query={query}
-          tableProps={list.tableProps}
-          titles={OPERATOR_TITLES}
-          editing={{
-            options: (causes.data?.rows ?? []).map((cause) => ({ value: String(cause.id), label: cause.causeName })),
-            optionsLoading: causes.isLoading,
-            save: actions.saveCause,
-          }}
-        />
-      )}
+      <DowntimeHistoryTable query={query} tableProps={list.tableProps} titles={OPERATOR_TITLES} causes={causes} saveCause={actions.saveCause} />
     </Stack>
   );
 }
