@@ -20,6 +20,8 @@ export function PeriodPicker({ value, onChange }: { value: Period; onChange: (pe
       valueFormat="MM.DD.YYYY"
       firstDayOfWeek={1}
       allowSingleDateInRange
+      previousLabel="Previous month"
+      nextLabel="Next month"
       miw={240}
       value={draft}
       onChange={(range) => {
