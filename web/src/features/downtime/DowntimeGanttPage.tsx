@@ -93,7 +93,8 @@ export default function DowntimeGanttPage() {
           groups={gantt.groups}
           groupLabelWidth={140}
           events={gantt.events}
-          slotWidth={56}
+          slotWidth={72}
+          labels={{ resources: 'Machines' }}
           rowHeight={48}
           startScrollTime="06:00:00"
           getCurrentTime={() => utcWallClock(new Date().toISOString())}
