@@ -57,17 +57,17 @@ describe("admin '/downtimes/history'", { timeout: 30_000 }, () => {
     serveClients();
     const user = userEvent.setup();
     renderWithProviders(<AdminDowntimeHistoryPage />);
-    await user.click(await screen.findByRole('button', { name: 'Update cause of FB-07 2026-03-12' }));
+    await user.click(await screen.findByRole('button', { name: 'Update cause of FB-07 on 03/12/2026' }));
     const select = causeSelect('FB-07');
-    await user.click(within(rowOf('FB-07')).getByRole('button', { name: 'Save cause of FB-07 2026-03-12' }));
+    await user.click(within(rowOf('FB-07')).getByRole('button', { name: 'Save cause of FB-07 on 03/12/2026' }));
     expect(await within(rowOf('FB-07')).findByText('Field is required.')).toBeInTheDocument();
     expect(api.saves).toHaveLength(0);
 
     await user.click(select);
     await user.click(await screen.findByRole('option', { name: 'Preform shortage' }));
-    await user.click(within(rowOf('FB-07')).getByRole('button', { name: 'Save cause of FB-07 2026-03-12' }));
+    await user.click(within(rowOf('FB-07')).getByRole('button', { name: 'Save cause of FB-07 on 03/12/2026' }));
     await waitFor(() => expect(api.saves).toEqual([{ historyItem: { id: 502, causeId: 4, version: 0 } }]));
-    expect(await screen.findByText('Cause of FB-07 on 2026-03-12 set to Preform shortage.')).toBeInTheDocument();
+    expect(await screen.findByText('Cause of FB-07 on 03/12/2026 set to Preform shortage.')).toBeInTheDocument();
     await waitFor(() => expect(api.lists).toHaveLength(2));
     expect(within(rowOf('FB-07')).queryByLabelText('Downtime cause', { selector: 'input' })).not.toBeInTheDocument();
   });
@@ -77,10 +77,10 @@ describe("admin '/downtimes/history'", { timeout: 30_000 }, () => {
     serveClients();
     const user = userEvent.setup();
     renderWithProviders(<AdminDowntimeHistoryPage />);
-    await user.click(await screen.findByRole('button', { name: 'Update cause of FB-04 2026-03-10' }));
+    await user.click(await screen.findByRole('button', { name: 'Update cause of FB-04 on 03/10/2026' }));
     await user.click(causeSelect('FB-04'));
     await user.click(await screen.findByRole('option', { name: 'Preform shortage' }));
-    await user.click(within(rowOf('FB-04')).getByRole('button', { name: 'Save cause of FB-04 2026-03-10' }));
+    await user.click(within(rowOf('FB-04')).getByRole('button', { name: 'Save cause of FB-04 on 03/10/2026' }));
     expect(await screen.findByText('This downtime was changed by someone else meanwhile. Reload it and apply your change again.')).toBeInTheDocument();
     expect(causeSelect('FB-04')).toHaveValue('Preform shortage');
   });

@@ -3,6 +3,7 @@ import { ActionIcon, Group, Select, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
 import type { DowntimeHistoryItem } from '../../../../generated/web/model';
 import { messageFor } from '../../api/messages';
+import { formatHistoryDate } from './downtimeFormat';
 
 export interface CauseOption {
   value: string;
@@ -26,7 +27,7 @@ export function CauseCell({ item, editing, label }: { item: DowntimeHistoryItem;
   const [causeId, setCauseId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const where = `${item.machineName} ${item.actualDate}`;
+  const where = `${item.machineName} on ${formatHistoryDate(item.actualDate)}`;
 
   const start = () => {
     setCauseId(item.causeId == null ? null : String(item.causeId));

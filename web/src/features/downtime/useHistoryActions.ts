@@ -4,6 +4,7 @@ import type { DowntimeHistoryItem } from '../../../../generated/web/model';
 import { saveFile } from '../../api/http';
 import { MESSAGES } from '../../api/messages';
 import { describeError } from '../../app/providers';
+import { formatHistoryDate } from './downtimeFormat';
 
 export const HISTORY_CSV = 'history-table-export.csv';
 
@@ -21,7 +22,7 @@ export function useHistoryActions(options: {
   return {
     saveCause: async (item: DowntimeHistoryItem, causeId: number) => {
       const saved = await options.save({ data: { historyItem: { id: item.id, causeId, version: item.version } } });
-      notifications.show({ color: 'green', message: `Cause of ${saved.machineName} on ${saved.actualDate} set to ${saved.DowntimeCause?.causeName ?? 'none'}.` });
+      notifications.show({ color: 'green', message: `Cause of ${saved.machineName} on ${formatHistoryDate(saved.actualDate)} set to ${saved.DowntimeCause?.causeName ?? 'none'}.` });
       await queryClient.invalidateQueries({ queryKey: [options.historyKey] });
       return saved;
     },
