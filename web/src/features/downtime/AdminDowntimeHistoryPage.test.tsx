@@ -6,7 +6,7 @@ import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render';
 import AdminDowntimeHistoryPage from './AdminDowntimeHistoryPage';
 import { currentMonth } from './downtimeFormat';
-import { BALTIC, headers, NORDIC, serveHistory } from './downtimeTestData';
+import { BALTIC, captureDownloads, headers, NORDIC, serveHistory } from './downtimeTestData';
 
 function serveClients() {
   server.use(
@@ -88,12 +88,7 @@ describe("admin '/downtimes/history'", { timeout: 30_000 }, () => {
   it("'Export to Csv' asks for the table's clients, period and sort and saves the server's history-table-export.csv", async () => {
     const api = serveHistory('admin');
     serveClients();
-    const saved: string[] = [];
-    URL.createObjectURL = vi.fn(() => 'blob:csv');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = captureDownloads();
     const user = userEvent.setup();
     renderWithProviders(<AdminDowntimeHistoryPage />);
     await screen.findByText('FB-07');

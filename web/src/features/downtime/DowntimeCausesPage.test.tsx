@@ -34,6 +34,13 @@ function serveCauses(options: { saveProblem?: [number, string]; deleteProblem?: 
 
 const rowOf = (text: string) => screen.getByRole('row', { name: new RegExp(text) });
 const deleteButton = () => screen.getByRole('button', { name: 'Delete selected' });
+/** Renders the page and opens 'New cause'. */
+async function openNewCause(user: ReturnType<typeof userEvent.setup>) {
+  renderWithProviders(<DowntimeCausesPage />);
+  await screen.findByText('Preform shortage');
+  await user.click(screen.getByRole('button', { name: 'New' }));
+  return screen.findByRole('dialog', { name: 'New cause' });
+}
 const input = (dialog: HTMLElement, label: RegExp) => within(dialog).getByLabelText(label, { selector: 'input, textarea' });
 
 describe("admin '/downtimes/causes'", { timeout: 30_000 }, () => {
@@ -84,10 +91,7 @@ describe("admin '/downtimes/causes'", { timeout: 30_000 }, () => {
   it("New opens 'New cause'; both texts are required ('Field is required.'), also when only blanks; nothing is sent while invalid", async () => {
     const api = serveCauses();
     const user = userEvent.setup();
-    renderWithProviders(<DowntimeCausesPage />);
-    await screen.findByText('Preform shortage');
-    await user.click(screen.getByRole('button', { name: 'New' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New cause' });
+    const dialog = await openNewCause(user);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findAllByText('Field is required.')).toHaveLength(2);
     await user.type(input(dialog, /^Name/), '   ');
@@ -100,10 +104,7 @@ describe("admin '/downtimes/causes'", { timeout: 30_000 }, () => {
   it('saves the trimmed texts, closes, says so and reloads the list', async () => {
     const api = serveCauses();
     const user = userEvent.setup();
-    renderWithProviders(<DowntimeCausesPage />);
-    await screen.findByText('Preform shortage');
-    await user.click(screen.getByRole('button', { name: 'New' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New cause' });
+    const dialog = await openNewCause(user);
     await user.type(input(dialog, /^Name/), '  Cooling failure ');
     await user.type(input(dialog, /^Description/), ' Chiller stopped.  ');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

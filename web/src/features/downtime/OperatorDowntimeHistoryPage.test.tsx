@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/render';
 import OperatorDowntimeHistoryPage from './OperatorDowntimeHistoryPage';
 import { currentMonth } from './downtimeFormat';
-import { headers, serveHistory, stop } from './downtimeTestData';
+import { captureDownloads, headers, serveHistory, stop } from './downtimeTestData';
 
 const rowOf = (text: string) => screen.getByRole('row', { name: new RegExp(text) });
 
@@ -68,12 +68,7 @@ describe("operator '/downtime/history'", { timeout: 30_000 }, () => {
 
   it("exports the period's CSV in the table's sort as history-table-export.csv", async () => {
     const api = serveHistory('operator');
-    const saved: string[] = [];
-    URL.createObjectURL = vi.fn(() => 'blob:csv');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = captureDownloads();
     const user = userEvent.setup();
     renderWithProviders(<OperatorDowntimeHistoryPage />);
     await screen.findByText('FB-07');

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import type { DowntimeCause, DowntimeHistoryItem } from '../../../../generated/web/model';
@@ -79,3 +80,14 @@ export { problem };
 
 /** The table's column titles (sortable headers are buttons, so not read by role). */
 export const headers = () => [...document.querySelectorAll('thead th')].map((header) => header.textContent);
+
+/** Lets saveFile() run in jsdom and records the names of the files it saves. */
+export function captureDownloads(): string[] {
+  const saved: string[] = [];
+  URL.createObjectURL = vi.fn(() => 'blob:csv');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+  return saved;
+}
