@@ -6,7 +6,7 @@ import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render';
 import AdminDowntimeHistoryPage from './AdminDowntimeHistoryPage';
 import { currentMonth } from './downtimeFormat';
-import { BALTIC, captureDownloads, headers, NORDIC, serveHistory } from './downtimeTestData';
+import { BALTIC, captureDownloads, headers, NORDIC, serveHistory, stop } from './downtimeTestData';
 
 function serveClients() {
   server.use(
@@ -40,16 +40,18 @@ describe("admin '/downtimes/history'", { timeout: 30_000 }, () => {
     expect(within(rowOf('FB-07')).getByText('40 min')).toBeInTheDocument();
   });
 
-  it('the client filter asks again for the chosen clients only', async () => {
-    const api = serveHistory('admin');
+  it('the client filter asks again for the chosen clients, from page 1', async () => {
+    const api = serveHistory('admin', { rows: Array.from({ length: 12 }, (_, index) => stop(700 + index, { machineName: `FB-${index + 10}` })) });
     serveClients();
     const user = userEvent.setup();
     renderWithProviders(<AdminDowntimeHistoryPage />);
-    await screen.findByText('FB-07');
+    await screen.findByText('FB-10');
+    await user.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(api.lists.at(-1)?.pagination.page).toBe(2));
     await user.click(screen.getByLabelText('Clients', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Baltic Brew SIA' }));
     await waitFor(() => expect(api.lists.at(-1)?.clientIds).toEqual([BALTIC]));
-    expect(api.lists.at(-1)?.period).toEqual(currentMonth());
+    expect(api.lists.at(-1)).toMatchObject({ pagination: { page: 1 }, period: currentMonth() });
   });
 
   it("'Update cause' sets a stop's cause with the version read, says so and reloads; a cause is required ('Field is required.')", async () => {
