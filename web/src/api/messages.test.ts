@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageFor, planMessageFor } from './messages';
+import { MESSAGES, messageFor, planMessageFor } from './messages';
 
 describe('the message catalogue (part 8)', () => {
   it.each([
@@ -32,5 +32,11 @@ describe('the forecast editor texts', () => {
     [{ field: 'plannedAmount', code: 'required' }, 'Field is required.'],
   ])('%o reads %s', (issue, text) => {
     expect(planMessageFor(issue, range)).toBe(text);
+  });
+});
+
+describe('other messages (part 8)', () => {
+  it("a failed CSV download reads 'Browser denied file download...'", () => {
+    expect(MESSAGES.downloadDenied).toBe('Browser denied file download...');
   });
 });

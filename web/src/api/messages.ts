@@ -26,6 +26,7 @@ export const MESSAGES = {
   wholeNumber: 'Field has to be a whole number.',
   tooLong: (max: number) => `At most ${max} characters.`,
   invalid: 'Field is invalid.',
+  downloadDenied: 'Browser denied file download...',
 } as const;
 
 /** A validation failure in neutral terms: which field, which rule (code), and the rule's limit. */

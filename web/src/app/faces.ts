@@ -63,9 +63,9 @@ const adminFace: Face = {
     { path: '/preforms', title: 'Preform inventory', load: () => import('../features/preforms/PreformsPage') },
     { path: '/manufacturers', title: 'Manufacturers', load: () => import('../features/manufacturers/ManufacturersPage') },
     { path: '/documents', title: 'Invoices', load: () => import('../features/invoices/InvoicesPage') },
-    { path: '/downtimes/history', title: 'Downtimes history', load: placeholder('Downtimes history') },
-    { path: '/downtimes/causes', title: 'Downtime causes', load: placeholder('Downtime causes') },
-    { path: '/downtimes/gantt', title: 'Downtimes', load: placeholder('Downtimes') },
+    { path: '/downtimes/history', title: 'Downtimes history', load: () => import('../features/downtime/AdminDowntimeHistoryPage') },
+    { path: '/downtimes/causes', title: 'Downtime causes', load: () => import('../features/downtime/DowntimeCausesPage') },
+    { path: '/downtimes/gantt', title: 'Downtimes', load: () => import('../features/downtime/DowntimeGanttPage') },
   ],
 };
 
@@ -81,7 +81,7 @@ const operatorFace: Face = {
   routes: [
     { path: '/', title: 'Agenda', load: () => import('../features/agenda/AgendaPage') },
     { path: '/stock', title: 'Preform stock', load: () => import('../features/stock/OperatorStockPage') },
-    { path: '/downtime/history', title: 'Downtime history', load: placeholder('Downtime history') },
+    { path: '/downtime/history', title: 'Downtime history', load: () => import('../features/downtime/OperatorDowntimeHistoryPage') },
   ],
 };
 

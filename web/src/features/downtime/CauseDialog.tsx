@@ -1,0 +1,65 @@
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { getAdminDowntimeGetCausesQueryKey, useAdminDowntimeSaveCause } from '../../../../generated/web/endpoints/downtime/downtime';
+import { adminDowntimeSaveCauseBody } from '../../../../generated/web/zod/downtime/downtime.zod';
+import type { DowntimeCause } from '../../../../generated/web/model';
+import { problemFieldErrors, zodValidate } from '../../api/validation';
+import { ApiError } from '../../api/http';
+import { DialogActions } from '../../components/DialogActions';
+
+interface FormValues {
+  causeName: string;
+  causeDescription: string;
+}
+
+const schema = adminDowntimeSaveCauseBody.shape.cause;
+/** Part 5: both texts trimmed, both required. */
+const toInput = (values: FormValues) => ({ causeName: values.causeName.trim(), causeDescription: values.causeDescription.trim() });
+
+/**
+ * 'New cause' / 'Edit cause' (part 2.1): name and description, required and trimmed (part 5), validated on touch
+ * with the contract's rules. Save closes and reloads the list; a failed save keeps the dialog and its input.
+ */
+export default function CauseDialog({ cause, onClose }: { cause: DowntimeCause | 'new'; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: cause === 'new' ? { causeName: '', causeDescription: '' } : { causeName: cause.causeName, causeDescription: cause.causeDescription },
+    validateInputOnBlur: true,
+    validate: zodValidate<FormValues>(schema, { transform: toInput }),
+  });
+  const save = useAdminDowntimeSaveCause({
+    mutation: {
+      onSuccess: async (saved) => {
+        notifications.show({ color: 'green', message: `Cause ${saved.causeName} saved.` });
+        await queryClient.invalidateQueries({ queryKey: [getAdminDowntimeGetCausesQueryKey()[0]] });
+        onClose();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 400) form.setErrors(problemFieldErrors(error, 'cause'));
+      },
+    },
+  });
+
+  const submit = form.onSubmit(
+    (values) => {
+      const input = toInput(values);
+      save.mutate({ data: { cause: cause === 'new' ? input : { ...input, id: cause.id, version: cause.version } } });
+    },
+    () => console.info('Invalid!'),
+  );
+
+  return (
+    <Modal opened onClose={onClose} title={cause === 'new' ? 'New cause' : 'Edit cause'} size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label="Name" required data-autofocus {...form.getInputProps('causeName')} />
+          <Textarea label="Description" required rows={4} resize="vertical" {...form.getInputProps('causeDescription')} />
+          <DialogActions onCancel={onClose} pending={save.isPending} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,125 @@
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { DataTable } from 'mantine-datatable';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  getAdminDowntimeGetCausesQueryKey,
+  useAdminDowntimeDeleteCauses,
+  useAdminDowntimeGetCauses,
+} from '../../../../generated/web/endpoints/downtime/downtime';
+import type { AdminDowntimeGetCausesBodyPaginationSortBy, DowntimeCause } from '../../../../generated/web/model';
+import { useListState } from '../../components/useListState';
+import { QueryError } from '../../components/QueryError';
+import { pagedTableProps } from '../../components/pagedTable';
+import { describeError } from '../../app/providers';
+
+// The dialog (zod, @mantine/form) loads when it is first opened, keeping the list's chunk small.
+const CauseDialog = lazy(() => import('./CauseDialog'));
+
+const productsLabel = (count: number) => (count === 1 ? '1 product affected' : `${count} products affected`);
+
+/**
+ * Admin /downtimes/causes (part 2.1): causeName and causeDescription with a product-count badge; id descending,
+ * 10 per page. New; 'Delete selected' (disabled with no selection) asks first, and a cause that downtimes use is
+ * refused by the API (409), which the screen says. A row click opens 'Edit cause'.
+ */
+export default function DowntimeCausesPage() {
+  const queryClient = useQueryClient();
+  const list = useListState<DowntimeCause, AdminDowntimeGetCausesBodyPaginationSortBy>({ sortBy: 'id', descending: true, rowsPerPage: 10 });
+  const body = { pagination: list.pagination };
+  const query = useAdminDowntimeGetCauses(body, { query: { queryKey: getAdminDowntimeGetCausesQueryKey(body), placeholderData: keepPreviousData } });
+  const [selected, setSelected] = useState<DowntimeCause[]>([]);
+  const [editing, setEditing] = useState<DowntimeCause | 'new' | null>(null);
+  const remove = useAdminDowntimeDeleteCauses({
+    mutation: {
+      meta: { silent: true },
+      onSuccess: async (_result, { data }) => {
+        setSelected([]);
+        notifications.show({ color: 'green', message: data.ids.length === 1 ? 'Cause deleted.' : `${data.ids.length} causes deleted.` });
+        await queryClient.invalidateQueries({ queryKey: [getAdminDowntimeGetCausesQueryKey()[0]] });
+      },
+      // 409: causes in use by downtimes; the API names them. Nothing of the selection was deleted.
+      onError: (error) => notifications.show({ color: 'red', title: 'Not deleted', message: describeError(error), autoClose: 10_000 }),
+    },
+  });
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete causes',
+      children: (
+        <Text size="sm">
+          {selected.length === 1
+            ? `Are you sure you want to delete the cause ${selected[0]!.causeName}?`
+            : `Are you sure you want to delete these ${selected.length} causes?`}{' '}
+          Causes that downtimes use cannot be deleted.
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate({ data: { ids: selected.map((cause) => cause.id) } }),
+    });
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Downtime causes</Title>
+        <Group gap="xs">
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            New
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} />}
+            disabled={selected.length === 0}
+            loading={remove.isPending}
+            onClick={confirmDelete}
+          >
+            Delete selected
+          </Button>
+        </Group>
+      </Group>
+      {query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <DataTable<DowntimeCause>
+          {...pagedTableProps(query)}
+          recordsPerPageOptions={undefined}
+          noRecordsText="No causes yet. Use New to add one."
+          {...list.tableProps}
+          onRecordsPerPageChange={undefined}
+          selectedRecords={selected}
+          onSelectedRecordsChange={setSelected}
+          onRowClick={({ record }) => setEditing(record)}
+          rowStyle={() => ({ cursor: 'pointer' })}
+          columns={[
+            { accessor: 'causeName', title: 'Name', sortable: true, width: '30%' },
+            { accessor: 'causeDescription', title: 'Description', sortable: true },
+            {
+              accessor: 'productCount',
+              title: 'Products',
+              sortable: true,
+              textAlign: 'right',
+              width: 110,
+              render: (row) => (
+                <Tooltip label={productsLabel(row.productCount)}>
+                  <Badge variant="light" color={row.productCount > 0 ? 'orange' : 'gray'} aria-label={productsLabel(row.productCount)}>
+                    {row.productCount}
+                  </Badge>
+                </Tooltip>
+              ),
+            },
+          ]}
+        />
+      )}
+      {editing && (
+        <Suspense fallback={null}>
+          <CauseDialog cause={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../../../mocks/node';
+import { renderWithProviders } from '../../test/render';
+import DowntimeGanttPage, { ganttOf } from './DowntimeGanttPage';
+import { BALTIC, NORDIC, stop } from './downtimeTestData';
+
+const MACHINES = [
+  { clientId: NORDIC, company: 'Nordic Springs AB', machineName: 'FB-04' },
+  { clientId: NORDIC, company: 'Nordic Springs AB', machineName: 'FB-07' },
+  { clientId: BALTIC, company: 'Baltic Brew SIA', machineName: 'FB-1' },
+];
+
+const today = () => new Date().toISOString().slice(0, 10);
+const dayAfter = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
+const todaysStop = () => stop(501, { actualDate: today(), targetStart: `${today()}T06:20:00Z`, targetEnd: `${today()}T07:55:00Z` });
+
+function serveDowntime(events = [todaysStop()]) {
+  const bodies: { period: { from: string; to: string } }[] = [];
+  server.use(
+    http.post('*/api/admin/downtime/get', async ({ request }) => {
+      bodies.push((await request.json()) as (typeof bodies)[number]);
+      return HttpResponse.json({ machines: MACHINES, events });
+    }),
+  );
+  return bodies;
+}
+
+describe("admin '/downtimes/gantt'", { timeout: 30_000 }, () => {
+  it('shows the real stops of today (UTC) per client machine, and Prev / Next / Today ask for that day', async () => {
+    const bodies = serveDowntime();
+    const user = userEvent.setup();
+    renderWithProviders(<DowntimeGanttPage />);
+    expect(await screen.findByText('Mould change · 1 h 35 min')).toBeInTheDocument();
+    expect(bodies[0]).toEqual({ period: { from: today(), to: today() } });
+    for (const label of ['FB-04', 'FB-07', 'FB-1', 'Nordic Springs AB', 'Baltic Brew SIA']) expect(screen.getByText(label)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Today' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Previous day' }));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ period: { from: dayAfter(today(), -1), to: dayAfter(today(), -1) } }));
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    await user.click(screen.getByRole('button', { name: 'Next day' }));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ period: { from: dayAfter(today(), 1), to: dayAfter(today(), 1) } }));
+  });
+
+  it('places each stop on its machine in UTC, clipped to the day, orange while it has no cause', () => {
+    const overnight = stop(7, { clientId: BALTIC, machineName: 'FB-1', causeId: null, DowntimeCause: null, duration: 120, targetStart: '2026-03-09T23:00:00Z', targetEnd: '2026-03-10T01:00:00Z' });
+    const gantt = ganttOf({ machines: MACHINES, events: [stop(501), overnight] }, '2026-03-10');
+    expect(gantt.groups).toEqual([
+      { label: 'Nordic Springs AB', resourceIds: [`${NORDIC}/FB-04`, `${NORDIC}/FB-07`] },
+      { label: 'Baltic Brew SIA', resourceIds: [`${BALTIC}/FB-1`] },
+    ]);
+    expect(gantt.events.map(({ id, title, start, end, color, resourceId }) => ({ id, title, start, end, color, resourceId }))).toEqual([
+      { id: 501, title: 'Mould change · 1 h 35 min', start: '2026-03-10 06:20:00', end: '2026-03-10 07:55:00', color: 'red', resourceId: `${NORDIC}/FB-04` },
+      { id: 7, title: 'No cause yet · 2 h', start: '2026-03-10 00:00:00', end: '2026-03-10 01:00:00', color: 'orange', resourceId: `${BALTIC}/FB-1` },
+    ]);
+  });
+});

@@ -1,0 +1,115 @@
+import '@mantine/schedule/styles.css';
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { ResourcesDayView, type ScheduleEventData, type ScheduleResourceGroup, type ScheduleResourceData } from '@mantine/schedule';
+import { keepPreviousData } from '@tanstack/react-query';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { getAdminDowntimeGetDowntimeQueryKey, useAdminDowntimeGetDowntime } from '../../../../generated/web/endpoints/downtime/downtime';
+import type { AdminDowntimeGetDowntime200 } from '../../../../generated/web/model';
+import { QueryError } from '../../components/QueryError';
+import { formatDuration, formatHistoryDate, formatHistoryDateTime, utcWallClock } from './downtimeFormat';
+
+const utcToday = () => new Date().toISOString().slice(0, 10);
+const shiftDay = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
+const machineKey = (machine: { clientId: string; machineName: string }) => `${machine.clientId}/${machine.machineName}`;
+
+/** The day's machines as rows (grouped by client) and its stops as events, clipped to the day, in UTC. */
+export function ganttOf(data: AdminDowntimeGetDowntime200 | undefined, day: string) {
+  const resources: ScheduleResourceData[] = [];
+  const groups = new Map<string, ScheduleResourceGroup>();
+  for (const machine of data?.machines ?? []) {
+    const id = machineKey(machine);
+    resources.push({ id, label: machine.machineName });
+    const company = machine.company ?? machine.clientId;
+    const group = groups.get(company) ?? { label: company, resourceIds: [] };
+    group.resourceIds.push(id);
+    groups.set(company, group);
+  }
+  const dayStart = `${day} 00:00:00`;
+  const dayEnd = `${day} 23:59:59`;
+  const events: ScheduleEventData[] = (data?.events ?? []).map((stop) => {
+    const start = utcWallClock(stop.targetStart);
+    const end = utcWallClock(stop.targetEnd);
+    const cause = stop.DowntimeCause?.causeName ?? 'No cause yet';
+    return {
+      id: stop.id,
+      title: `${cause} · ${formatDuration(stop.duration)}`,
+      start: start < dayStart ? dayStart : start,
+      end: end > dayEnd ? dayEnd : end,
+      color: stop.DowntimeCause ? 'red' : 'orange',
+      resourceId: machineKey(stop),
+      payload: { stop },
+    };
+  });
+  return { resources, groups: [...groups.values()], events };
+}
+
+/**
+ * Admin /downtimes/gantt: one day of machine stops, a row per client machine (grouped by client), from the
+ * contract's downtime/get, with Today / Prev / Next. Part 2.1 describes sample events only; this shows the real
+ * stops (shared decisions). Days and times are UTC, as on the history screens.
+ */
+export default function DowntimeGanttPage() {
+  const [day, setDay] = useState(utcToday);
+  const body = { period: { from: day, to: day } };
+  const query = useAdminDowntimeGetDowntime(body, { query: { queryKey: getAdminDowntimeGetDowntimeQueryKey(body), placeholderData: keepPreviousData } });
+  const gantt = ganttOf(query.data, day);
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="center">
+        <Title order={2}>Downtimes</Title>
+        <Group gap="xs">
+          <ActionIcon variant="default" size="lg" aria-label="Previous day" onClick={() => setDay((current) => shiftDay(current, -1))}>
+            <IconChevronLeft size={18} />
+          </ActionIcon>
+          <Text fw={600} miw={110} ta="center" aria-live="polite">
+            {formatHistoryDate(day)}
+          </Text>
+          <ActionIcon variant="default" size="lg" aria-label="Next day" onClick={() => setDay((current) => shiftDay(current, 1))}>
+            <IconChevronRight size={18} />
+          </ActionIcon>
+          <Button variant="default" onClick={() => setDay(utcToday())} disabled={day === utcToday()}>
+            Today
+          </Button>
+          {query.isFetching && <Loader size="xs" aria-label="Loading" />}
+        </Group>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {query.data
+          ? `${query.data.events.length === 1 ? '1 stop' : `${query.data.events.length} stops`} on ${formatHistoryDate(day)} (UTC). Red: cause set; orange: no cause yet.`
+          : 'Times are UTC.'}
+      </Text>
+      {query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data && gantt.resources.length === 0 ? (
+        <Text c="dimmed">No client machines yet: machines appear here once a client has them.</Text>
+      ) : (
+        <ResourcesDayView
+          date={day}
+          withHeader={false}
+          mode="static"
+          resources={gantt.resources}
+          groups={gantt.groups}
+          groupLabelWidth={140}
+          events={gantt.events}
+          slotWidth={72}
+          labels={{ resources: 'Machines' }}
+          rowHeight={48}
+          startScrollTime="06:00:00"
+          getCurrentTime={() => utcWallClock(new Date().toISOString())}
+          renderEventBody={(event) => (
+            <Text size="xs" truncate title={eventTooltip(event)}>
+              {event.title}
+            </Text>
+          )}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function eventTooltip(event: ScheduleEventData): string {
+  const stop = (event.payload as { stop: AdminDowntimeGetDowntime200['events'][number] }).stop;
+  return `${stop.machineName}: ${stop.DowntimeCause?.causeName ?? 'No cause yet'}, ${formatHistoryDateTime(stop.targetStart)} – ${formatHistoryDateTime(stop.targetEnd)} (${formatDuration(stop.duration)})`;
+}
