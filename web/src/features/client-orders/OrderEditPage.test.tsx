@@ -6,7 +6,7 @@ import { server } from '../../../../mocks/node';
 import type { ClientProductionOrder, OrderableProduct, OrderItem } from '../../../../generated/web/model';
 import { renderOrders } from './renderOrders';
 import { isoDay } from './orderItems';
-import { orderFixture, orderItemFixture } from './orders.fixtures';
+import { orderFixture, orderItemFixture } from '../../test/orders.fixtures';
 
 const today = new Date();
 const monday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - ((today.getDay() + 6) % 7));

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { orderFixture } from './orders.fixtures';
+import { orderFixture } from '../../test/orders.fixtures';
 import { renderOrders } from './renderOrders';
 
 const order = orderFixture;

@@ -5,48 +5,23 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render';
 import type { ClientProductionOrder, OrderItem } from '../../../../generated/web/model';
+import { orderFixture, orderItemFixture } from '../../test/orders.fixtures';
 import ProductionOrdersPage from './ProductionOrdersPage';
 
-const item = (id: number, overrides: Partial<OrderItem> = {}): OrderItem => ({
-  id,
-  clientProductionOrderId: 12,
-  clientProductId: 21,
-  ClientProduct: { id: 21, articleNo: 'NS-0500', productName: 'Spring Water 0.5 L' },
-  dueDate: '2026-03-09',
-  plannedAmount: 80000,
-  producedAmount: 48000,
-  producedPart: 0.6,
-  isClosed: false,
-  isBuyerConfirmed: false,
-  isSellerConfirmed: false,
-  hasInvoice: false,
-  updatedAt: '2026-03-05T13:40:00Z',
-  refProductionOrderId: null,
-  refProductionOrder: null,
-  refProductionOrderItemId: null,
-  refProductionOrderItem: null,
-  version: 6,
-  ...overrides,
-});
+const item = (id: number, overrides: Partial<OrderItem> = {}) => orderItemFixture({ id, ...overrides });
 
-const order = (id: number, orderNo: string, overrides: Partial<ClientProductionOrder> = {}): ClientProductionOrder => ({
-  id,
-  orderNo,
-  clientId: 'c-1',
-  company: 'Nordic Springs AB',
-  closed: 0,
-  createdAt: new Date(2026, 2, 2, 8, 15).toISOString(),
-  purchaseDate: '2026-03-02',
-  producedPart: 0.6,
-  producedStart: '2026-03-09',
-  producedEnd: '2026-03-20',
-  producedArticles: 'NS-0500, NS-1500',
-  workInProgress: 0,
-  hasInvoice: false,
-  ClientProductionOrderItems: [item(88), item(89, { ClientProduct: { id: 22, articleNo: 'NS-1500', productName: 'Spring Water 1.5 L' }, dueDate: '2026-03-20', producedAmount: 0, producedPart: 0 })],
-  version: 1,
-  ...overrides,
-});
+const order = (id: number, orderNo: string, overrides: Partial<ClientProductionOrder> = {}) =>
+  orderFixture({
+    id,
+    orderNo,
+    createdAt: new Date(2026, 2, 2, 8, 15).toISOString(),
+    producedPart: 0.6,
+    producedStart: '2026-03-09',
+    producedEnd: '2026-03-20',
+    producedArticles: 'NS-0500, NS-1500',
+    ClientProductionOrderItems: [item(88), item(89, { ClientProduct: { id: 22, articleNo: 'NS-1500', productName: 'Spring Water 1.5 L' }, dueDate: '2026-03-20', producedAmount: 0, producedPart: 0 })],
+    ...overrides,
+  });
 
 const ORDERS = [order(12, 'PO-24-0117', { workInProgress: 1 }), order(14, 'PO-24-0120', { company: 'Fjord Water AS', producedPart: 1, producedEnd: '2026-03-09' })];
 
