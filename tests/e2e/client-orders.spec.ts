@@ -77,7 +77,7 @@ test("a client places an order in the 'Weekly order list', changes its quantity,
   await dialog.getByRole('button', { name: 'Proceed' }).click();
   await expect(page.getByRole('row', { name: /NS-0330.*15,000/ })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
-  const ask = page.getByRole('dialog', { name: 'Unsaved changes' });
+  const ask = page.getByRole('dialog', { name: 'Discard changes?' });
   await ask.getByRole('button', { name: 'Stay' }).click();
   await expect(page).toHaveURL(/#\/orders\/\d+$/);
   save = saved(page);

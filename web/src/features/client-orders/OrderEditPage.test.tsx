@@ -349,14 +349,14 @@ describe("client '/orders/new' and '/orders/{id}' order edit", { timeout: 30_000
     const orderNo = await screen.findByLabelText(/^Purchase order no/);
     await user.type(orderNo, '-X');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    let ask = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    let ask = await screen.findByRole('dialog', { name: 'Discard changes?' });
     await user.click(within(ask).getByRole('button', { name: 'Stay' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/orders/12');
     expect(screen.getByLabelText(/^Purchase order no/)).toHaveValue('PO-24-0117-X');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    ask = await screen.findByRole('dialog', { name: 'Unsaved changes' });
-    await user.click(within(ask).getByRole('button', { name: 'Leave' }));
+    ask = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Discard changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
   });
 
@@ -366,7 +366,7 @@ describe("client '/orders/new' and '/orders/{id}' order edit", { timeout: 30_000
     const router = renderOrders('/orders/12');
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
-    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).not.toBeInTheDocument();
   });
 
   it('an order that cannot be loaded says why and offers Retry', async () => {

@@ -1,11 +1,10 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Alert, Anchor, Breadcrumbs, Button, Center, Checkbox, Group, Loader, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useBlocker, useNavigate, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   getClientOrdersGetOrderQueryKey,
@@ -23,6 +22,7 @@ import { describeError } from '../../app/providers';
 import { formatListDate, formatNumber } from '../../components/format';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { QueryError } from '../../components/QueryError';
+import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { OrderProgress } from '../../components/OrderProgress';
 import { confirmDelete } from '../../components/confirmDelete';
 import { draftOf, isWorkInProgress, itemInput, producedPart, orderRows, type DraftItem } from './orderItems';
@@ -104,10 +104,6 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
   });
   const items = form.values.ClientProductionOrderItems;
 
-  useBlocker({
-    shouldBlockFn: () => (leaving.current || !form.isDirty() ? false : confirmLeave()),
-    enableBeforeUnload: () => !leaving.current && form.isDirty(),
-  });
 
   const save = useClientOrdersSaveOrder({
     mutation: {
@@ -260,6 +256,7 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
           <OrderItemDialog item={editing} isBuyer={isBuyer} onProceed={proceed} onClose={() => setEditing(null)} />
         </Suspense>
       )}
+      <UnsavedChangesGuard when={() => !leaving.current && form.isDirty()} subject="This order" />
     </>
   );
 }
@@ -270,19 +267,4 @@ function toOrderInput(values: FormValues, isBuyer: boolean): OrderInput {
     closed: values.closed ? 1 : 0,
     ClientProductionOrderItems: values.ClientProductionOrderItems.map((item) => itemInput(item, isBuyer)),
   };
-}
-
-/** Asks before unsaved changes are left behind; resolves true to stay. */
-function confirmLeave(): Promise<boolean> {
-  return new Promise((resolve) => {
-    modals.openConfirmModal({
-      title: 'Unsaved changes',
-      children: <Text size="sm">This order has changes that are not saved. Leave and lose them?</Text>,
-      labels: { confirm: 'Leave', cancel: 'Stay' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => resolve(false),
-      onCancel: () => resolve(true),
-      onClose: () => resolve(true),
-    });
-  });
 }

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Title, Tooltip } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
@@ -13,6 +12,7 @@ import {
 import type { AdminDowntimeGetCausesBodyPaginationSortBy, DowntimeCause } from '../../../../generated/web/model';
 import { useListState } from '../../components/useListState';
 import { QueryError } from '../../components/QueryError';
+import { confirmDelete } from '../../components/confirmDelete';
 import { pagedTableProps } from '../../components/pagedTable';
 import { describeError } from '../../app/providers';
 
@@ -46,19 +46,14 @@ export default function DowntimeCausesPage() {
     },
   });
 
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const askDelete = () =>
+    confirmDelete({
       title: 'Delete causes',
-      children: (
-        <Text size="sm">
-          {selected.length === 1
-            ? `Are you sure you want to delete the cause ${selected[0]!.causeName}?`
-            : `Are you sure you want to delete these ${selected.length} causes?`}{' '}
-          Causes that downtimes use cannot be deleted.
-        </Text>
-      ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: `${
+        selected.length === 1
+          ? `Are you sure you want to delete the cause ${selected[0]!.causeName}?`
+          : `Are you sure you want to delete these ${selected.length} causes?`
+      } Causes that downtimes use cannot be deleted.`,
       onConfirm: () => remove.mutate({ data: { ids: selected.map((cause) => cause.id) } }),
     });
 
@@ -76,7 +71,7 @@ export default function DowntimeCausesPage() {
             leftSection={<IconTrash size={16} />}
             disabled={selected.length === 0}
             loading={remove.isPending}
-            onClick={confirmDelete}
+            onClick={askDelete}
           >
             Delete selected
           </Button>

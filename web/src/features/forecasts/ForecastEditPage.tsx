@@ -1,10 +1,10 @@
 import '@mantine/dates/styles.css';
 import { useRef, useState } from 'react';
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Modal, Popover, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Popover, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useBlocker, useNavigate, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { IconCalendar, IconCalendarEvent, IconDeviceFloppy, IconRefresh } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import {
@@ -20,6 +20,7 @@ import { describeError } from '../../app/providers';
 import { formatListDate } from '../../components/format';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { QueryError } from '../../components/QueryError';
+import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { PlannedQuantityCell, type QuantityDraft } from './PlannedQuantityCell';
 import { forecastRows, periodErrors, planInput, plannedAmountError, saveFieldErrors, type ForecastRow, type Period } from './forecast';
 
@@ -80,7 +81,6 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
   const quantityChanged = rows.some((row) => quantities.get(row.id) !== row.plannedAmount);
   const draftChanged = draft !== null && draft.value !== quantities.get(draft.productId);
   const dirty = !samePeriod(period, initialPeriod) || quantityChanged || draftChanged;
-  const blocker = useBlocker({ shouldBlockFn: () => dirty && !leaving.current, enableBeforeUnload: () => dirty && !leaving.current, withResolver: true });
 
   const save = useClientPlansSavePlan({
     mutation: {
@@ -259,19 +259,7 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
           />
         </>
       )}
-      <Modal opened={blocker.status === 'blocked'} onClose={() => blocker.reset?.()} title="Discard changes?" size="sm">
-        <Stack>
-          <Text size="sm">This forecast has changes that are not saved. Leave and lose them?</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => blocker.reset?.()}>
-              Stay
-            </Button>
-            <Button color="red" onClick={() => blocker.proceed?.()}>
-              Discard changes
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <UnsavedChangesGuard when={() => dirty && !leaving.current} subject="This forecast" />
     </Stack>
   );
 }
