@@ -13,6 +13,8 @@ async function pickRecentPeriod(page: Page) {
   await page.getByRole('button', { name: dayLabel(firstOfLastMonth), exact: true }).click();
   await page.getByRole('button', { name: 'Next month' }).click();
   await page.getByRole('button', { name: dayLabel(today), exact: true }).click();
+  // The calendar closes with a transition; until it is gone its weekday headers are table headers too.
+  await expect(page.getByRole('button', { name: 'Next month' })).toBeHidden();
 }
 
 /** The file an 'Export to Csv' click saves: its name and its text. */
