@@ -15,7 +15,10 @@ export type OrderItemRow = Schemas['OrderItem'];
  * scoping is each caller's.
  */
 
-/** Last day (Sunday) of the current ISO week: items due by then are "in production now" when their product is. */
+/**
+ * Last day (Sunday) of the current ISO week: open items due by then, not yet produced in full, of an open order are
+ * "in production now" when their product is the one flagged in progress.
+ */
 const endOfThisWeek = sql<string>`(date_trunc('week', current_date)::date + 6)`;
 
 /**
@@ -37,7 +40,7 @@ export const ordersWithAggregates = (db: Executor) =>
             sql<string | null>`min(i.due_date)`.as('produced_start'),
             sql<string | null>`max(i.due_date)`.as('produced_end'),
             sql<string>`coalesce(string_agg(distinct cp.article_no, ',' order by cp.article_no), '')`.as('produced_articles'),
-            sql<boolean>`coalesce(bool_or(cp.wip and i.due_date <= ${endOfThisWeek} and i.produced_amount < i.planned_amount), false)`.as(
+            sql<boolean>`coalesce(bool_or(cp.wip and not i.is_closed and i.due_date <= ${endOfThisWeek} and i.produced_amount < i.planned_amount), false)`.as(
               'work_in_progress',
             ),
           ])
@@ -57,7 +60,8 @@ export const ordersWithAggregates = (db: Executor) =>
       'agg.produced_start',
       'agg.produced_end',
       'agg.produced_articles',
-      'agg.work_in_progress',
+      // A closed order is not in production, whatever its items say.
+      sql<boolean>`agg.work_in_progress and o.closed = 0`.as('work_in_progress'),
       orderHasInvoice('o').as('has_invoice'),
     ]);
 

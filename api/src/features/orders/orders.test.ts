@@ -334,6 +334,13 @@ describe('POST /api/client/orders/filter (Weekly order list)', () => {
       hasInvoice: false,
     });
     expect(rows.find((row) => row.id === idle)).toMatchObject({ producedPart: 1, workInProgress: 0, hasInvoice: true });
+
+    // a closed item, or a closed order, is not in production now
+    await database.db.updateTable('client_production_order_items').set({ is_closed: true }).where('order_id', '=', orderId).where('due_date', '=', today).execute();
+    expect(((await list(token, { page: 1, rowsPerPage: 20 })).body.rows as Order[]).find((row) => row.id === orderId)).toMatchObject({ workInProgress: 0 });
+    await database.db.updateTable('client_production_order_items').set({ is_closed: false }).where('order_id', '=', orderId).execute();
+    await database.db.updateTable('client_production_orders').set({ closed: 1 }).where('id', '=', orderId).execute();
+    expect(((await list(token, { page: 1, rowsPerPage: 20 })).body.rows as Order[]).find((row) => row.id === orderId)).toMatchObject({ workInProgress: 0 });
   });
 
   it('sorts by createdAt descending by default, pages 20 at a time and counts in SQL', async () => {
