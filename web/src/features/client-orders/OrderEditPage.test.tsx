@@ -342,7 +342,7 @@ describe("client '/orders/new' and '/orders/{id}' order edit", { timeout: 30_000
     expect(screen.getByText('Provide order number.')).toBeInTheDocument();
   });
 
-  it('leaving with unsaved changes asks first: Stay keeps them, Leave goes', async () => {
+  it('leaving with unsaved changes asks first: Stay keeps them, Discard changes leaves', async () => {
     serveOrder();
     const user = userEvent.setup();
     const router = renderOrders('/orders/12');
