@@ -11,6 +11,7 @@ describe('the message catalogue (part 8)', () => {
     [{ field: 'Order.orderNo', code: 'required' }, 'Provide order number.'],
     [{ field: 'Order.ClientProductionOrderItems', code: 'minimum', limit: 1 }, 'Provide at least one production order line.'],
     [{ field: 'Order.dueDate', code: 'required' }, 'Pick a day.'],
+    [{ field: 'Order.ClientProductionOrderItems.2.dueDate', code: 'weekday' }, 'Pick a day.'],
     [{ field: 'stock.currentStock', code: 'minimum', limit: 0 }, 'Minimum stock level - 0!'],
     [{ field: 'quantity', code: 'maxQuantity', limit: 120 }, 'Max Quantity - 120.'],
     [{ field: 'preformStock', code: 'maximum', limit: 10_000_000 }, 'Field has to be between -10,000,000 and 10,000,000.'],

@@ -55,7 +55,8 @@ const FIELD_MESSAGES: Record<string, string | Partial<Record<string, string>>> =
   producedAmount: { minimum: MESSAGES.producedAmount, maximum: MESSAGES.producedAmount, multipleOf: MESSAGES.producedAmount },
   currentStock: { minimum: MESSAGES.minStock },
   orderNo: { required: MESSAGES.orderNo, minLength: MESSAGES.orderNo, pattern: MESSAGES.orderNo },
-  dueDate: { required: MESSAGES.pickDay, format: MESSAGES.pickDay },
+  // A weekend 'Deliver at' (the API's `weekday` rule; the pickers offer weekdays only) asks for another day.
+  dueDate: { required: MESSAGES.pickDay, format: MESSAGES.pickDay, weekday: MESSAGES.pickDay },
   deliveryDate: { required: MESSAGES.pickDay, format: MESSAGES.pickDay },
   clientProductId: { required: MESSAGES.pickOne },
   // An order without lines (part 5: 'at least one item').
