@@ -73,6 +73,9 @@ test('production quantities: a bar per article in the default period; clicking a
   );
   await bars.nth(springIndex).click();
   expect((await detail).status()).toBe(200);
+  // The clicked bar stands out from the others.
+  await expect(bars.nth(springIndex).locator('path')).toHaveAttribute('fill', 'var(--mantine-color-blue-8)');
+  await expect(bars.nth(springIndex === 0 ? 1 : 0).locator('path')).toHaveAttribute('fill', 'var(--mantine-color-blue-3)');
   const card = page.getByRole('region', { name: SPRING });
   await expect(card.getByText('Period total')).toBeVisible();
   await expect(card.getByText(/^\d{1,3}(,\d{3})+$/)).toBeVisible();

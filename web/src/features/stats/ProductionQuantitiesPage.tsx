@@ -16,6 +16,8 @@ import { ChartEmpty, ChartState } from './ChartState';
 import { reportDefaultPeriod, type Period } from './period';
 
 const productLabel = (row: Pick<QuantityRow, 'articleNo' | 'productName'>) => `${row.articleNo} - ${row.productName}`;
+/** The selected product's bar stands out; the others step back while one is selected. */
+const barColor = (id: number, selectedId: number | undefined) => (selectedId === undefined ? 'blue.6' : id === selectedId ? 'blue.8' : 'blue.3');
 /** Room per bar, so long product lists stay readable. */
 const BAR_HEIGHT = 36;
 
@@ -104,7 +106,7 @@ export default function ProductionQuantitiesPage() {
         {(data) => (
           <BarChart
             h={Math.max(160, data.length * BAR_HEIGHT + 40)}
-            data={data.map((row) => ({ id: row.id, product: productLabel(row), producedAmount: row.producedAmount }))}
+            data={data.map((row) => ({ id: row.id, product: productLabel(row), producedAmount: row.producedAmount, color: barColor(row.id, selected?.id) }))}
             dataKey="product"
             orientation="vertical"
             series={[{ name: 'producedAmount', label: 'Produced', color: 'blue.6' }]}
