@@ -1,0 +1,118 @@
+import '@mantine/dates/styles.css';
+import { useState } from 'react';
+import { Box, ColorSwatch, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { MatrixChart, type MatrixChartCell } from '@mantine/charts';
+import { MonthPickerInput } from '@mantine/dates';
+import { keepPreviousData } from '@tanstack/react-query';
+import { getClientStatsGetFillRateQueryKey, useClientStatsGetFillRate } from '../../../../generated/web/endpoints/stats/stats';
+import type { ClientStatsGetFillRate200 } from '../../../../generated/web/model';
+import { formatListDate, formatNumber } from '../../components/format';
+import { ChartEmpty, ChartState } from './ChartState';
+import { FILL_RATE_LEGEND, fillRateBucketOf } from './fillRate';
+import { monthOf } from './period';
+
+/** The heatmap's cells: a row per product (its 'article - name'), a column per day of the month ('01'..'31'). */
+function heatmapCells(data: ClientStatsGetFillRate200): MatrixChartCell[] {
+  return data.series.flatMap((series) =>
+    data.categories.map((day, index) => ({ x: day.slice(8), y: series.name, value: series.data[index] ?? null })),
+  );
+}
+
+/** What a cell says (its tooltip, and its accessible name): product, day, bucket, planned and produced bottles. */
+function describeCell(data: ClientStatsGetFillRate200, month: string, cell: MatrixChartCell) {
+  const day = `${month}-${cell.x}`;
+  const series = data.series.find((line) => line.name === cell.y);
+  const detail = data.details.find((item) => item.clientProductId === series?.clientProductId && item.date === day);
+  return {
+    title: `${cell.y}, ${formatListDate(day)}`,
+    bucket: fillRateBucketOf(cell.value).label,
+    numbers: detail ? `Planned ${formatNumber(detail.plannedAmount)}, Produced ${formatNumber(detail.produced)}` : 'Nothing planned',
+  };
+}
+
+function FillRateLegend() {
+  return (
+    <Group gap="md" aria-label="Fill rate legend" role="list">
+      {FILL_RATE_LEGEND.map((bucket) => (
+        <Group key={bucket.value} gap={6} role="listitem">
+          <ColorSwatch color={bucket.color} size={14} radius="sm" withShadow={false} />
+          <Text size="sm">{bucket.label}</Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}
+
+/**
+ * The performance dashboard's 'Order Fill Rate' tab (part 2.4): a month (YYYY-MM) and a heatmap of every product
+ * by day, coloured by the fill-rate bucket (none, Bad, Medium, Good); the tooltip shows Planned and Produced.
+ */
+export function FillRatePanel({ today }: { today: Date }) {
+  const [month, setMonth] = useState(monthOf(today));
+  const body = { month };
+  const query = useClientStatsGetFillRate(body, {
+    query: { queryKey: getClientStatsGetFillRateQueryKey(body), placeholderData: keepPreviousData },
+  });
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <MonthPickerInput
+          label="Month"
+          valueFormat="YYYY-MM"
+          w={160}
+          previousLabel="Previous year"
+          nextLabel="Next year"
+          value={`${month}-01`}
+          onChange={(value) => value && setMonth(value.slice(0, 7))}
+        />
+        <FillRateLegend />
+      </Group>
+      <ChartState
+        query={query}
+        label="order fill rate"
+        isEmpty={(data) => data.series.length === 0}
+        empty={<ChartEmpty title="No products to show" hint="The fill rate appears once you have products with orders." />}
+      >
+        {(data) => (
+          <ScrollArea type="auto">
+            <Box miw="fit-content">
+              <MatrixChart
+                data={heatmapCells(data)}
+                xLabels={data.categories.map((day) => day.slice(8))}
+                yLabels={data.series.map((series) => series.name)}
+                withXLabels
+                withYLabels
+                xLabelsRotation={0}
+                xLabelsHeight={24}
+                yLabelsWidth={240}
+                cellSize={22}
+                gap={2}
+                withTooltip
+                getTooltipLabel={(cell) => {
+                  const text = describeCell(data, month, cell);
+                  return (
+                    <Stack gap={0}>
+                      <Text size="sm" fw={500}>
+                        {text.title}: {text.bucket}
+                      </Text>
+                      <Text size="sm">{text.numbers}</Text>
+                    </Stack>
+                  );
+                }}
+                getCellProps={(cell) => {
+                  const text = describeCell(data, month, cell);
+                  return {
+                    role: 'img',
+                    'aria-label': `${text.title}: ${text.bucket}. ${text.numbers}`,
+                    style: { fill: fillRateBucketOf(cell.value).color },
+                  };
+                }}
+              />
+            </Box>
+          </ScrollArea>
+        )}
+      </ChartState>
+    </Stack>
+  );
+}

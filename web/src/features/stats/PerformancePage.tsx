@@ -1,0 +1,33 @@
+import '@mantine/charts/styles.css';
+import { useState } from 'react';
+import { Stack, Tabs, Title } from '@mantine/core';
+import { useAppContext } from '../../app/context';
+import { FillRatePanel } from './FillRatePanel';
+import { ProducedQuantitiesPanel } from './ProducedQuantitiesPanel';
+
+/**
+ * '/stats/dashboard', the client's performance dashboard (part 2.4): 'Welcome, ' and the user's name, and two tabs,
+ * 'Produced Quantities' and 'Order Fill Rate'. A tab loads its chart only when it is opened.
+ */
+export default function PerformancePage() {
+  const { session } = useAppContext();
+  // One "today" for the page's periods, so a page left open over midnight keeps consistent toggles.
+  const [today] = useState(() => new Date());
+  return (
+    <Stack>
+      <Title order={2}>Welcome, {session.user.name}</Title>
+      <Tabs defaultValue="quantities" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="quantities">Produced Quantities</Tabs.Tab>
+          <Tabs.Tab value="fill-rate">Order Fill Rate</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="quantities" pt="md">
+          <ProducedQuantitiesPanel today={today} />
+        </Tabs.Panel>
+        <Tabs.Panel value="fill-rate" pt="md">
+          <FillRatePanel today={today} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

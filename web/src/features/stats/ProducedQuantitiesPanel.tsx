@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { AreaChart } from '@mantine/charts';
+import { keepPreviousData } from '@tanstack/react-query';
+import {
+  getClientStatsGetProducedQuantitiesQueryKey,
+  useClientStatsGetProducedQuantities,
+} from '../../../../generated/web/endpoints/stats/stats';
+import type { StatsProduct } from '../../../../generated/web/model';
+import { formatListDate, formatNumber } from '../../components/format';
+import { ChartEmpty, ChartState } from './ChartState';
+import { contains, PERIOD_TOGGLES, togglePeriod, yesterdayOf, type PeriodToggle } from './period';
+
+const ALL_PRODUCTS = '0';
+
+/** The filter's options: all products (0), then 'article - name' as the API orders them. */
+const productOptions = (products: StatsProduct[]) => [
+  { value: ALL_PRODUCTS, label: 'All products' },
+  ...products.map((product) => ({ value: String(product.id), label: `${product.articleNo} - ${product.productName}` })),
+];
+
+/**
+ * The performance dashboard's 'Produced Quantities' tab (part 2.4): bottles produced per day of one product or
+ * all (0), over the period of the toggle 1M, 6M or YTD, as an area chart marked at 'Yesterday'.
+ */
+export function ProducedQuantitiesPanel({ today }: { today: Date }) {
+  const [productId, setProductId] = useState(ALL_PRODUCTS);
+  const [toggle, setToggle] = useState<PeriodToggle>('1M');
+  const period = togglePeriod(toggle, today);
+  const body = { startOf: period.from, endOf: period.to, productId: Number(productId) };
+  const query = useClientStatsGetProducedQuantities(body, {
+    query: { queryKey: getClientStatsGetProducedQuantitiesQueryKey(body), placeholderData: keepPreviousData },
+  });
+  const yesterday = yesterdayOf(today);
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Select
+          label="Product"
+          w={360}
+          searchable
+          allowDeselect={false}
+          disabled={!query.data}
+          data={productOptions(query.data?.products ?? [])}
+          value={productId}
+          onChange={(value) => setProductId(value ?? ALL_PRODUCTS)}
+        />
+        <SegmentedControl aria-label="Period" data={PERIOD_TOGGLES} value={toggle} onChange={(value) => setToggle(value as PeriodToggle)} />
+      </Group>
+      <ChartState
+        query={query}
+        label="produced quantities"
+        isEmpty={(data) => data.series.every((series) => series.data.every((point) => point.y === 0))}
+        empty={<ChartEmpty title="No bottles produced in this period" hint="Pick a longer period or another product." />}
+      >
+        {(data) => {
+          const series = data.series[0];
+          const total = series.data.reduce((sum, point) => sum + point.y, 0);
+          return (
+            <Stack gap="xs">
+              <Text size="sm" c="dimmed">
+                {formatListDate(period.from)} – {formatListDate(period.to)}: {formatNumber(total)} bottles produced
+              </Text>
+              <AreaChart
+                h={320}
+                data={series.data.map((point) => ({ day: formatListDate(point.x), produced: point.y }))}
+                dataKey="day"
+                series={[{ name: 'produced', label: series.name, color: 'blue.6' }]}
+                curveType="monotone"
+                withDots={false}
+                valueFormatter={formatNumber}
+                referenceLines={
+                  contains(period, yesterday) ? [{ x: formatListDate(yesterday), label: 'Yesterday', color: 'red.6', labelPosition: 'insideTopRight' }] : []
+                }
+              />
+            </Stack>
+          );
+        }}
+      </ChartState>
+    </Stack>
+  );
+}

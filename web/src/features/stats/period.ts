@@ -1,0 +1,53 @@
+/**
+ * The statistics' period arithmetic (part 9), pure and in the browser's local calendar: the dashboard's toggles
+ * 1M, 6M and YTD, the report's default range and the 'Yesterday' marker. Every function takes "today", so tests
+ * can fix it.
+ */
+export type PeriodToggle = '1M' | '6M' | 'YTD';
+
+export const PERIOD_TOGGLES: PeriodToggle[] = ['1M', '6M', 'YTD'];
+
+/** Both ends inclusive, YYYY-MM-DD (the contract's date fields). */
+export interface Period {
+  from: string;
+  to: string;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A local calendar day as YYYY-MM-DD. */
+export const isoDate = (day: Date) => `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+
+/** The first day of the month `monthsBack` months before today's month. `new Date` rolls over years by itself. */
+const startOfMonth = (today: Date, monthsBack = 0) => new Date(today.getFullYear(), today.getMonth() - monthsBack, 1);
+/** Day 0 of the next month is the last day of this one. */
+const endOfMonth = (today: Date) => new Date(today.getFullYear(), today.getMonth() + 1, 0);
+
+/**
+ * The produced-quantities chart's period of a toggle (part 9): 1M is the current month; 6M runs from six months
+ * back (the first day of that month) to the end of this month; YTD is the start of the year to today.
+ */
+export function togglePeriod(toggle: PeriodToggle, today: Date): Period {
+  switch (toggle) {
+    case '1M':
+      return { from: isoDate(startOfMonth(today)), to: isoDate(endOfMonth(today)) };
+    case '6M':
+      return { from: isoDate(startOfMonth(today, 6)), to: isoDate(endOfMonth(today)) };
+    case 'YTD':
+      return { from: isoDate(new Date(today.getFullYear(), 0, 1)), to: isoDate(today) };
+  }
+}
+
+/** The production quantities report's default (part 9): start of the current month to the end of the current year. */
+export function reportDefaultPeriod(today: Date): Period {
+  return { from: isoDate(startOfMonth(today)), to: isoDate(new Date(today.getFullYear(), 11, 31)) };
+}
+
+/** The day before today, YYYY-MM-DD (the area chart's 'Yesterday' marker). */
+export const yesterdayOf = (today: Date) => isoDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1));
+
+/** Today's month as the fill-rate call wants it: YYYY-MM. */
+export const monthOf = (today: Date) => isoDate(today).slice(0, 7);
+
+/** Whether a day lies in the period (ISO dates compare as strings). */
+export const contains = (period: Period, day: string) => period.from <= day && day <= period.to;
