@@ -15,7 +15,7 @@ import { ADMIN_TITLES, DowntimeHistoryTable } from './DowntimeHistoryTable';
 import { HistoryToolbar } from './HistoryToolbar';
 import { useHistoryActions } from './useHistoryActions';
 import { currentMonth } from './downtimeFormat';
-import type { Period } from './PeriodPicker';
+import type { Period } from '../../components/PeriodPicker';
 
 /**
  * The cause select offers every cause by name. The admin face has only the paged causes call, so this asks for its

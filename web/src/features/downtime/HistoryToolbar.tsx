@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { PeriodPicker, type Period } from './PeriodPicker';
+import { PeriodPicker, type Period } from '../../components/PeriodPicker';
 
 /** Title, period picker (plus the screen's own filters) and 'Export to Csv', shared by both history screens. */
 export function HistoryToolbar(props: {

@@ -14,7 +14,7 @@ import { DowntimeHistoryTable, OPERATOR_TITLES } from './DowntimeHistoryTable';
 import { HistoryToolbar } from './HistoryToolbar';
 import { useHistoryActions } from './useHistoryActions';
 import { currentMonth } from './downtimeFormat';
-import type { Period } from './PeriodPicker';
+import type { Period } from '../../components/PeriodPicker';
 
 /**
  * Operator /downtime/history (part 2.2): date range (default the current month); Machine Name, Inactivity cause

@@ -11,7 +11,7 @@ import {
 } from '../../../../generated/web/endpoints/stats/stats';
 import type { QuantityRow } from '../../../../generated/web/model';
 import { formatListDate, formatNumber } from '../../components/format';
-import { PeriodPicker } from '../downtime/PeriodPicker';
+import { PeriodPicker } from '../../components/PeriodPicker';
 import { ChartEmpty, ChartState } from './ChartState';
 import { reportDefaultPeriod, type Period } from './period';
 
