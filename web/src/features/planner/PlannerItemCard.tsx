@@ -1,7 +1,7 @@
 import { forwardRef, type HTMLAttributes } from 'react';
 import { ActionIcon, Badge, Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
-import { IconCheck, IconLock, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconBuildingFactory2, IconCheck, IconLock, IconPencil, IconPlus } from '@tabler/icons-react';
 import type { PlannerOrderItem } from '../../../../generated/web/model';
 import { formatNumber } from '../../components/format';
 import { canAddProductionOrder, canConfirm, canEditProductionOrder, describeItem } from './plannerCalendar';
@@ -81,22 +81,26 @@ export const PlannerItemCardBody = forwardRef<HTMLDivElement, CardBodyProps>(fun
           {item.hasInvoice && <IconLock size={12} aria-label="Invoiced, locked" color="var(--mantine-color-dimmed)" />}
         </Group>
         <Text size="xs" truncate title={item.ClientProduct.productName}>
-          {item.ClientProduct.articleNo} · {order.orderNo}
+          {item.ClientProduct.articleNo}
         </Text>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" truncate title={`Order ${order.orderNo}`}>
+          {order.orderNo}
+        </Text>
+        <Text size="xs" c="dimmed" title="Planned / produced">
           {formatNumber(item.plannedAmount)} / {formatNumber(item.producedAmount)}
         </Text>
-        <Group gap={4} justify="space-between" wrap="nowrap" mih={22}>
-          <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-            <Badge size="xs" variant="light" color={state.color} style={{ flexShrink: 1, minWidth: 0 }}>
-              {state.label}
-            </Badge>
-            {item.refProductionOrder && (
-              <Badge size="xs" variant="outline" title={`Production order ${item.refProductionOrder.orderNo}`} style={{ minWidth: 0 }}>
-                {item.refProductionOrder.orderNo}
-              </Badge>
-            )}
+        {item.refProductionOrder && (
+          <Group gap={4} wrap="nowrap" c="blue" title={`Production order ${item.refProductionOrder.orderNo}`}>
+            <IconBuildingFactory2 size={12} aria-label="Production order" style={{ flexShrink: 0 }} />
+            <Text size="xs" truncate>
+              {item.refProductionOrder.orderNo}
+            </Text>
           </Group>
+        )}
+        <Group gap={4} justify="space-between" wrap="nowrap" mih={22}>
+          <Badge size="xs" variant="light" color={state.color} style={{ flexShrink: 1, minWidth: 0 }}>
+            {state.label}
+          </Badge>
           {actions && (
             <Group gap={2} wrap="nowrap">
               {canConfirm(item) && <CardButton label="Confirm order" color="green" icon={<IconCheck size={14} />} onClick={() => actions.onConfirm(item)} />}

@@ -110,7 +110,8 @@ describe("the seller's Planner (client '/agenda')", { timeout: 30_000 }, () => {
     renderWithProviders(<PlannerPage />);
     const shown = within(await card());
     expect(shown.getByText('Baltic Brew SIA')).toBeInTheDocument();
-    expect(shown.getByText('NS-0500 · BB-2026-014')).toBeInTheDocument();
+    expect(shown.getByText('NS-0500')).toBeInTheDocument();
+    expect(shown.getByText('BB-2026-014')).toBeInTheDocument();
     expect(shown.getByText('40,000 / 12,500')).toBeInTheDocument();
     expect(within(day('18.03.2026')).getByRole('button', { name: /BB-2026-014/ })).toBeInTheDocument();
   });

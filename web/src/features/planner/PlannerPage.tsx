@@ -226,6 +226,9 @@ export default function PlannerPage() {
         </Group>
       </Group>
 
+      <Text size="xs" c="dimmed">
+        Order cards: company, article number, order number, planned / produced quantities. Drag a card to a weekday on or after its date.
+      </Text>
       {query.isError && !query.data ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
