@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
@@ -369,30 +369,18 @@ function layOutCalendar() {
   };
 }
 
-/** dnd-kit's keyboard sensor: Space picks up, arrows move a day or a week, Space drops (its listeners attach on a timer). */
-async function keyboardDrag(target: HTMLElement, moves: ('ArrowRight' | 'ArrowLeft' | 'ArrowDown' | 'ArrowUp')[]) {
-  target.focus();
-  fireEvent.keyDown(target, { key: ' ', code: 'Space' });
-  await act(() => vi.advanceTimersByTimeAsync(10));
-  for (const move of moves) {
-    fireEvent.keyDown(document, { key: move, code: move });
-    await act(() => vi.advanceTimersByTimeAsync(10));
-  }
-  fireEvent.keyDown(document, { key: ' ', code: 'Space' });
-  await act(() => vi.advanceTimersByTimeAsync(10));
+/** What a keyboard user presses: Space picks the focused card up, the arrows move it a day or a week, Space drops it. */
+async function moveWithKeys(card: HTMLElement, arrows: string) {
+  card.focus();
+  await userEvent.setup().keyboard(`[Space]${arrows}[Space]`);
 }
 
 describe('drag and drop to another day (keyboard: Space, arrows, Space)', { timeout: 30_000 }, () => {
   let restore: () => void;
   beforeEach(() => {
     restore = layOutCalendar();
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    vi.setSystemTime(new Date(2026, 2, 11, 9, 0));
   });
-  afterEach(() => {
-    vi.useRealTimers();
-    restore();
-  });
+  afterEach(() => restore());
 
   it("a drop on a later weekday saves the item with that day and the version read (the API clears the buyer confirmation)", async () => {
     const ranges = servePlanner([plannerItem({ isBuyerConfirmed: true })]);
@@ -401,7 +389,7 @@ describe('drag and drop to another day (keyboard: Space, arrows, Space)', { time
     const shown = await card();
     expect(shown).toHaveAccessibleDescription(/press Space or Enter to pick it up/);
     const loads = ranges.length;
-    await keyboardDrag(shown, ['ArrowRight', 'ArrowRight']);
+    await moveWithKeys(shown, '{ArrowRight}{ArrowRight}');
     await waitFor(() => expect(bodies).toEqual([{ item: { id: 102, dueDate: '2026-03-20', version: 2 } }]));
     expect(await screen.findByText('Moved to 20.03.2026')).toBeInTheDocument();
     await waitFor(() => expect(ranges.length).toBeGreaterThan(loads));
@@ -412,19 +400,16 @@ describe('drag and drop to another day (keyboard: Space, arrows, Space)', { time
     const bodies = serveSave();
     renderWithProviders(<PlannerPage />);
     const shown = await card();
+    const user = userEvent.setup();
     shown.focus();
-    fireEvent.keyDown(shown, { key: ' ', code: 'Space' });
-    await act(() => vi.advanceTimersByTimeAsync(10));
+    await user.keyboard('[Space]');
     // while dragging, the days before the item's date and the weekends are marked refused
     expect(day('17.03.2026')).toHaveAttribute('data-refused', 'true');
     expect(day('21.03.2026')).toHaveAttribute('data-refused', 'true');
     expect(day('19.03.2026')).not.toHaveAttribute('data-refused');
-    fireEvent.keyDown(document, { key: 'ArrowUp', code: 'ArrowUp' });
-    await act(() => vi.advanceTimersByTimeAsync(10));
-    fireEvent.keyDown(document, { key: ' ', code: 'Space' });
-    await act(() => vi.advanceTimersByTimeAsync(10));
+    await user.keyboard('{ArrowUp}[Space]');
     expect(await screen.findByText('An item can be moved only to a day on or after its date (18.03.2026).')).toBeInTheDocument();
-    await keyboardDrag(await card(), ['ArrowRight', 'ArrowRight', 'ArrowRight']);
+    await moveWithKeys(await card(), '{ArrowRight}{ArrowRight}{ArrowRight}');
     expect(await screen.findByText('Order items are due on weekdays: Saturday and Sunday are unavailable.')).toBeInTheDocument();
     expect(bodies).toEqual([]);
     expect(within(day('18.03.2026')).getByRole('button', { name: /BB-2026-014/ })).toBeInTheDocument();
@@ -435,7 +420,7 @@ describe('drag and drop to another day (keyboard: Space, arrows, Space)', { time
     serveSave(() => HttpResponse.json({ title: 'Conflict', status: 409, detail: 'This order item was changed meanwhile.' }, { status: 409 }));
     renderWithProviders(<PlannerPage />);
     const loads = ranges.length;
-    await keyboardDrag(await card(), ['ArrowDown']);
+    await moveWithKeys(await card(), '{ArrowDown}');
     expect(await screen.findByText('This order item was changed meanwhile. The planner was reloaded.')).toBeInTheDocument();
     await waitFor(() => expect(ranges.length).toBeGreaterThan(loads));
     expect(within(day('18.03.2026')).getByRole('button', { name: /BB-2026-014/ })).toBeInTheDocument();
@@ -447,7 +432,7 @@ describe('drag and drop to another day (keyboard: Space, arrows, Space)', { time
     renderWithProviders(<PlannerPage />);
     const shown = await card();
     expect(shown).toHaveAttribute('aria-disabled', 'true');
-    await keyboardDrag(shown, ['ArrowRight']);
+    await moveWithKeys(shown, '{ArrowRight}');
     expect(bodies).toEqual([]);
   });
 });
