@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, messageFor, planMessageFor } from './messages';
+import { MESSAGES, messageFor, planMessageFor, PLANNER_MESSAGES } from './messages';
 
 describe('the message catalogue (part 8)', () => {
   it.each([
@@ -39,5 +39,14 @@ describe('the forecast editor texts', () => {
 describe('other messages (part 8)', () => {
   it("a failed CSV download reads 'Browser denied file download...'", () => {
     expect(MESSAGES.downloadDenied).toBe('Browser denied file download...');
+  });
+});
+
+describe("the planner's texts (part 5 'Planner new production order')", () => {
+  it('names the produced amount, the purchase date and the item date in list format', () => {
+    expect(PLANNER_MESSAGES.producedMinimum(12500)).toBe('At least the 12,500 bottles already produced.');
+    expect(PLANNER_MESSAGES.afterPurchaseDate('25.03.2026')).toBe('Deliver at must be on or before the purchase date 25.03.2026.');
+    expect(PLANNER_MESSAGES.earlierDay('18.03.2026')).toBe('An item can be moved only to a day on or after its date (18.03.2026).');
+    expect(PLANNER_MESSAGES.weekendDay).toMatch(/Saturday and Sunday are unavailable/);
   });
 });

@@ -109,3 +109,15 @@ export function planMessageFor(issue: ValidationIssue, plannedRange: { min: numb
   if ((key === 'periodFrom' || key === 'periodTo') && ['required', 'format', 'type'].includes(issue.code)) return MESSAGES.pickDay;
   return messageFor(issue);
 }
+
+/**
+ * The seller's planner texts (part 5 'Planner new production order' and its drop rule) where part 8 has none: the
+ * quantity floor when more is already produced, the purchase date as the latest 'Deliver at', and a refused drop.
+ * Dates are given as lists show them (DD.MM.YYYY).
+ */
+export const PLANNER_MESSAGES = {
+  producedMinimum: (produced: number) => `At least the ${produced.toLocaleString('en-US')} bottles already produced.`,
+  afterPurchaseDate: (purchaseDate: string) => `Deliver at must be on or before the purchase date ${purchaseDate}.`,
+  earlierDay: (itemDate: string) => `An item can be moved only to a day on or after its date (${itemDate}).`,
+  weekendDay: 'Order items are due on weekdays: Saturday and Sunday are unavailable.',
+} as const;

@@ -129,7 +129,7 @@ function clientFace(type: SessionUser['clientType']): Face {
     { path: '/claims', title: 'Non-Conformance Reports', load: placeholder('Non-Conformance Reports'), types: ['client', 'buyer'] },
     { path: '/claims/new', title: 'New claim', load: placeholder('New claim'), types: ['client', 'buyer'] },
     { path: '/claims/$id', title: 'Claim', load: placeholder('Claim'), types: ['client', 'buyer'] },
-    { path: '/agenda', title: 'Planner', load: placeholder('Planner'), types: ['seller'] },
+    { path: '/agenda', title: 'Planner', load: () => import('../features/planner/PlannerPage'), types: ['seller'] },
   ];
   return {
     name: 'client',

@@ -1,0 +1,143 @@
+import { forwardRef, type HTMLAttributes } from 'react';
+import { ActionIcon, Badge, Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { useDraggable } from '@dnd-kit/core';
+import { IconBuildingFactory2, IconCheck, IconLock, IconPencil, IconPlus } from '@tabler/icons-react';
+import type { PlannerOrderItem } from '../../../../generated/web/model';
+import { formatNumber } from '../../components/format';
+import { canAddProductionOrder, canConfirm, canEditProductionOrder, describeItem } from './plannerCalendar';
+
+export interface CardActions {
+  onAdd: (item: PlannerOrderItem) => void;
+  onEdit: (item: PlannerOrderItem) => void;
+  onConfirm: (item: PlannerOrderItem) => void;
+}
+
+interface CardBodyProps extends HTMLAttributes<HTMLDivElement> {
+  item: PlannerOrderItem;
+  actions?: CardActions;
+  dragging?: boolean;
+  overlay?: boolean;
+}
+
+/** Who has confirmed the item, in a word each (part 4). */
+function confirmation(item: PlannerOrderItem) {
+  if (item.isBuyerConfirmed && item.isSellerConfirmed) return { label: 'Confirmed', color: 'green' };
+  if (item.isBuyerConfirmed) return { label: 'Buyer confirmed', color: 'yellow' };
+  return { label: 'Not confirmed', color: 'gray' };
+}
+
+/** A card button; its clicks and keys must not pick the card up. */
+function CardButton({ label, color, icon, onClick }: { label: string; color: string; icon: React.ReactNode; onClick: () => void }) {
+  return (
+    <Tooltip label={label} withinPortal>
+      <ActionIcon
+        variant="light"
+        color={color}
+        size="sm"
+        aria-label={label}
+        onPointerDown={(event) => event.stopPropagation()}
+        onKeyDown={(event) => event.stopPropagation()}
+        onClick={onClick}
+      >
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/**
+ * What an order card shows (part 2.4): the buyer's company, article number, order number, planned and produced
+ * quantities; who has confirmed, the seller's production order when there is one, and the buttons add (both sides
+ * confirmed, no production order yet), edit (a production order exists) and confirm (buyer confirmed, seller not).
+ */
+export const PlannerItemCardBody = forwardRef<HTMLDivElement, CardBodyProps>(function PlannerItemCardBody(
+  { item, actions, dragging, overlay, style, ...rest },
+  ref,
+) {
+  const state = confirmation(item);
+  const order = item.ClientProductionOrder;
+  return (
+    <Paper
+      ref={ref}
+      withBorder
+      radius="sm"
+      p={6}
+      shadow={overlay ? 'md' : undefined}
+      data-planner-item={item.id}
+      style={{
+        cursor: item.hasInvoice ? 'default' : overlay ? 'grabbing' : 'grab',
+        opacity: dragging ? 0.4 : 1,
+        touchAction: 'none',
+        borderLeft: `3px solid var(--mantine-color-${state.color}-filled)`,
+        ...style,
+      }}
+      {...rest}
+    >
+      <Stack gap={2}>
+        <Group justify="space-between" gap={4} wrap="nowrap">
+          <Text size="xs" fw={700} truncate title={order.company ?? undefined}>
+            {order.company ?? 'Own order'}
+          </Text>
+          {item.hasInvoice && <IconLock size={12} aria-label="Invoiced, locked" color="var(--mantine-color-dimmed)" />}
+        </Group>
+        <Text size="xs" truncate title={item.ClientProduct.productName}>
+          {item.ClientProduct.articleNo}
+        </Text>
+        <Text size="xs" truncate title={`Order ${order.orderNo}`}>
+          {order.orderNo}
+        </Text>
+        <Text size="xs" c="dimmed" title="Planned / produced">
+          {formatNumber(item.plannedAmount)} / {formatNumber(item.producedAmount)}
+        </Text>
+        {item.refProductionOrder && (
+          <Group gap={4} wrap="nowrap" c="blue" title={`Production order ${item.refProductionOrder.orderNo}`}>
+            <IconBuildingFactory2 size={12} aria-label="Production order" style={{ flexShrink: 0 }} />
+            <Text size="xs" truncate>
+              {item.refProductionOrder.orderNo}
+            </Text>
+          </Group>
+        )}
+        <Group gap={4} justify="space-between" wrap="nowrap" mih={22}>
+          <Badge size="xs" variant="light" color={state.color} style={{ flexShrink: 1, minWidth: 0 }}>
+            {state.label}
+          </Badge>
+          {actions && (
+            <Group gap={2} wrap="nowrap">
+              {canConfirm(item) && <CardButton label="Confirm order" color="green" icon={<IconCheck size={14} />} onClick={() => actions.onConfirm(item)} />}
+              {canAddProductionOrder(item) && (
+                <CardButton label="Add production order" color="blue" icon={<IconPlus size={14} />} onClick={() => actions.onAdd(item)} />
+              )}
+              {canEditProductionOrder(item) && (
+                <CardButton label="Edit production order" color="blue" icon={<IconPencil size={14} />} onClick={() => actions.onEdit(item)} />
+              )}
+            </Group>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+});
+
+/** A draggable card (pointer or keyboard). Invoiced items are locked and stay where they are. */
+export function PlannerItemCard({ item, moving, actions }: { item: PlannerOrderItem; moving: boolean; actions: CardActions }) {
+  const disabled = item.hasInvoice || moving;
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: item.id,
+    data: { dueDate: item.dueDate },
+    disabled,
+    attributes: { roleDescription: disabled ? 'order item' : 'draggable order item' },
+  });
+  return (
+    <Box>
+      <PlannerItemCardBody
+        ref={setNodeRef}
+        item={item}
+        actions={actions}
+        dragging={isDragging || moving}
+        aria-label={describeItem(item)}
+        {...attributes}
+        {...listeners}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,295 @@
+import { lazy, Suspense, useState } from 'react';
+import { Box, Button, Group, LoadingOverlay, MultiSelect, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDroppable, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useClientPlannerSavePlannerItem } from '../../../../generated/web/endpoints/orders/orders';
+import type { PlannerForecast, PlannerOrderItem } from '../../../../generated/web/model';
+import { ApiError } from '../../api/http';
+import { describeError } from '../../app/providers';
+import { QueryError } from '../../components/QueryError';
+import { formatListDate, formatNumber } from '../../components/format';
+import { PlannerItemCard, PlannerItemCardBody, type CardActions } from './PlannerItemCard';
+import { dayCollision, dayKeyboardCoordinates, plannerAnnouncements, screenReaderInstructions } from './plannerDnd';
+import {
+  canDropOn,
+  forecastsByDay,
+  isWeekend,
+  itemsByDay,
+  localToday,
+  monthOf,
+  monthTitle,
+  monthWeeks,
+  shiftMonth,
+  WEEKDAYS,
+} from './plannerCalendar';
+import { usePlanner, useReloadPlanner } from './usePlanner';
+
+const ProductionOrderDialog = lazy(() => import('./ProductionOrderDialog'));
+
+/** 'Show on calendar' (part 2.4): Orders by default. */
+const LAYERS = [
+  { value: 'orders', label: 'Orders' },
+  { value: 'forecasts', label: 'Forecasts' },
+];
+
+/** A forecast bar: the buyer's company and what it plans for the seller's products over the period. */
+function ForecastBar({ forecast }: { forecast: PlannerForecast }) {
+  const period = `${formatListDate(forecast.periodFrom)} ~ ${formatListDate(forecast.periodTo)}`;
+  const total = forecast.items.reduce((sum, item) => sum + item.plannedAmount, 0);
+  return (
+    <Tooltip
+      withinPortal
+      multiline
+      label={
+        <Stack gap={0}>
+          <Text size="xs" fw={600}>
+            Forecast {period}
+          </Text>
+          {forecast.items.map((item) => (
+            <Text size="xs" key={item.clientProductId}>
+              {item.articleNo} {item.productName}: {formatNumber(item.plannedAmount)}
+            </Text>
+          ))}
+        </Stack>
+      }
+    >
+      <Box
+        data-forecast={forecast.id}
+        tabIndex={0}
+        aria-label={`Forecast of ${forecast.company ?? 'a buyer'} for ${period}: ${forecast.items.map((item) => `${item.articleNo} ${formatNumber(item.plannedAmount)}`).join(', ')}`}
+        px={6}
+        py={2}
+        style={{ borderRadius: 4, background: 'var(--mantine-color-grape-light)', borderLeft: '3px solid var(--mantine-color-grape-filled)' }}
+      >
+        <Text size="xs" fw={600} truncate>
+          Forecast · {forecast.company ?? 'Buyer'}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {forecast.items.length === 1 ? forecast.items[0]!.articleNo : `${forecast.items.length} articles`} · {formatNumber(total)}
+        </Text>
+      </Box>
+    </Tooltip>
+  );
+}
+
+interface DayCellProps {
+  day: string;
+  inMonth: boolean;
+  today: boolean;
+  /** The item being dragged: days it may not go to are shown refused. */
+  dragged: PlannerOrderItem | null;
+  children: React.ReactNode;
+}
+
+function DayCell({ day, inMonth, today, dragged, children }: DayCellProps) {
+  const { setNodeRef, isOver } = useDroppable({ id: day });
+  const weekend = isWeekend(day);
+  const refused = dragged != null && !canDropOn(dragged.dueDate, day);
+  const background = refused
+    ? isOver
+      ? 'var(--mantine-color-red-light)'
+      : 'repeating-linear-gradient(135deg, transparent 0 6px, var(--mantine-color-gray-light) 6px 8px)'
+    : isOver && dragged
+      ? 'var(--mantine-color-blue-light)'
+      : weekend
+        ? 'var(--mantine-color-gray-light)'
+        : undefined;
+  return (
+    <Box
+      ref={setNodeRef}
+      role="gridcell"
+      aria-label={formatListDate(day)}
+      data-day={day}
+      data-refused={refused || undefined}
+      p={4}
+      style={{
+        minHeight: 120,
+        minWidth: 0,
+        background,
+        borderRight: '1px solid var(--mantine-color-default-border)',
+        borderBottom: '1px solid var(--mantine-color-default-border)',
+        outline: isOver && refused ? '2px solid var(--mantine-color-red-filled)' : undefined,
+        outlineOffset: -2,
+      }}
+    >
+      <Group justify="flex-end" mb={4}>
+        <Text
+          size="xs"
+          fw={today ? 700 : 500}
+          c={today ? 'white' : inMonth ? undefined : 'dimmed'}
+          bg={today ? 'blue' : undefined}
+          px={today ? 6 : 0}
+          style={{ borderRadius: 10 }}
+          aria-current={today ? 'date' : undefined}
+        >
+          {Number(day.slice(8))}
+        </Text>
+      </Group>
+      <Stack gap={4}>{children}</Stack>
+    </Box>
+  );
+}
+
+/**
+ * The seller's Planner, client '/agenda' (part 2.4): a month calendar, Monday first, all seven weekdays, with the
+ * buyers' order items of the seller's products as cards and, when chosen under 'Show on calendar', the buyers'
+ * forecasts as bars on the middle day of their period. Cards move by pointer or keyboard (Space, arrows, Space) to
+ * a weekday on or after their own date; earlier days are shown refused while dragging and a drop there saves nothing.
+ */
+export default function PlannerPage() {
+  const today = localToday();
+  const [month, setMonth] = useState(() => monthOf(today));
+  const [layers, setLayers] = useState<string[]>(['orders']);
+  const [dialog, setDialog] = useState<{ item: PlannerOrderItem; mode: 'add' | 'edit' } | null>(null);
+  const [active, setActive] = useState<PlannerOrderItem | null>(null);
+  const planner = usePlanner(month);
+  const reload = useReloadPlanner();
+  const { query } = planner;
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: dayKeyboardCoordinates }),
+  );
+
+  const confirm = useClientPlannerSavePlannerItem({
+    mutation: {
+      meta: { silent: true },
+      onSuccess: (saved) => {
+        notifications.show({ color: 'green', title: 'Order confirmed', message: `${saved.ClientProductionOrder.orderNo}, ${saved.ClientProduct.articleNo}: confirmed by the seller.` });
+        void reload();
+      },
+      onError: (error) => {
+        const stale = error instanceof ApiError && error.status === 409;
+        notifications.show({ color: 'red', title: 'Not confirmed', message: stale ? `${describeError(error)} The planner was reloaded.` : describeError(error) });
+        if (stale) void reload();
+      },
+    },
+  });
+  const askConfirm = (item: PlannerOrderItem) =>
+    modals.openConfirmModal({
+      title: 'Confirm order',
+      children: <Text size="sm">Are you sure you want to confirm the order?</Text>,
+      labels: { confirm: 'Confirm', cancel: 'Cancel' },
+      onConfirm: () => confirm.mutate({ data: { item: { id: item.id, isSellerConfirmed: true, version: item.version } } }),
+    });
+  const actions: CardActions = {
+    onAdd: (item) => setDialog({ item, mode: 'add' }),
+    onEdit: (item) => setDialog({ item, mode: 'edit' }),
+    onConfirm: askConfirm,
+  };
+
+  const items = query.data?.orders ?? [];
+  const forecasts = query.data?.forecasts ?? [];
+  const find = (id: string | number) => items.find((item) => item.id === Number(id));
+  const byDay = itemsByDay(layers.includes('orders') ? items : [], planner.dayOf);
+  const barsByDay = forecastsByDay(layers.includes('forecasts') ? forecasts : []);
+  const weeks = monthWeeks(month);
+  const shownCount = [...byDay.values()].flat().length + [...barsByDay.values()].flat().length;
+
+  const onDragStart = ({ active: dragged }: DragStartEvent) => setActive(find(dragged.id) ?? null);
+  const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
+    setActive(null);
+    const item = find(dragged.id);
+    if (item && over) void planner.move(item, String(over.id));
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={0}>
+          <Title order={2}>Planner</Title>
+          <Text size="lg" fw={500} aria-live="polite">
+            {monthTitle(month)}
+          </Text>
+        </Stack>
+        <Group align="flex-end">
+          <MultiSelect
+            label="Show on calendar"
+            data={LAYERS}
+            value={layers}
+            onChange={setLayers}
+            w={260}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Button.Group>
+            <Button variant="default" onClick={() => setMonth(monthOf(today))}>
+              Today
+            </Button>
+            <Button variant="default" leftSection={<IconChevronLeft size={16} />} onClick={() => setMonth((current) => shiftMonth(current, -1))}>
+              Prev
+            </Button>
+            <Button variant="default" rightSection={<IconChevronRight size={16} />} onClick={() => setMonth((current) => shiftMonth(current, 1))}>
+              Next
+            </Button>
+          </Button.Group>
+        </Group>
+      </Group>
+
+      <Text size="xs" c="dimmed">
+        Order cards: company, article number, order number, planned / produced quantities. Drag a card to a weekday on or after its date.
+      </Text>
+      {query.isError && !query.data ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <DndContext
+          sensors={sensors}
+          collisionDetection={dayCollision}
+          onDragStart={onDragStart}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => setActive(null)}
+          accessibility={{ announcements: plannerAnnouncements(find), screenReaderInstructions }}
+        >
+          <Paper withBorder radius="md" pos="relative" style={{ overflow: 'hidden' }}>
+            <LoadingOverlay visible={query.isPending || (query.isPlaceholderData && query.isFetching)} loaderProps={{ 'aria-label': 'Loading planner' } as object} />
+            <Box role="grid" aria-label={`Planner ${monthTitle(month)}`}>
+              <Box role="row" style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))' }}>
+                {WEEKDAYS.map((weekday) => (
+                  <Text
+                    key={weekday}
+                    role="columnheader"
+                    size="sm"
+                    fw={600}
+                    ta="center"
+                    py={6}
+                    bg="var(--mantine-color-default-hover)"
+                    style={{ borderRight: '1px solid var(--mantine-color-default-border)', borderBottom: '1px solid var(--mantine-color-default-border)' }}
+                  >
+                    {weekday}
+                  </Text>
+                ))}
+              </Box>
+              {weeks.map((week) => (
+                <Box key={week[0]} role="row" style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))' }}>
+                  {week.map((day) => (
+                    <DayCell key={day} day={day} inMonth={day.slice(0, 7) === month.slice(0, 7)} today={day === today} dragged={active}>
+                      {(barsByDay.get(day) ?? []).map((forecast) => (
+                        <ForecastBar key={`forecast-${forecast.id}`} forecast={forecast} />
+                      ))}
+                      {(byDay.get(day) ?? []).map((item) => (
+                        <PlannerItemCard key={item.id} item={item} moving={planner.isMoving(item.id)} actions={actions} />
+                      ))}
+                    </DayCell>
+                  ))}
+                </Box>
+              ))}
+            </Box>
+          </Paper>
+          <DragOverlay dropAnimation={null}>{active ? <PlannerItemCardBody item={active} overlay /> : null}</DragOverlay>
+        </DndContext>
+      )}
+      {query.isSuccess && !query.isPlaceholderData && shownCount === 0 && (
+        <Text size="sm" c="dimmed" ta="center">
+          {layers.length === 0
+            ? "Choose Orders or Forecasts under 'Show on calendar' to see them."
+            : `Nothing planned in ${monthTitle(month)}. Prev and Next show other months.`}
+        </Text>
+      )}
+      {dialog && (
+        <Suspense fallback={null}>
+          <ProductionOrderDialog item={dialog.item} mode={dialog.mode} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,156 @@
+import '@mantine/dates/styles.css';
+import { Alert, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useClientPlannerSavePlannerItem } from '../../../../generated/web/endpoints/orders/orders';
+import {
+  clientPlannerSavePlannerItemBody,
+  clientPlannerSavePlannerItemBodyItemRefProductionOrderItemPlannedAmountMin,
+} from '../../../../generated/web/zod/orders/orders.zod';
+import type { PlannerItemInput, PlannerOrderItem } from '../../../../generated/web/model';
+import { ApiError } from '../../api/http';
+import { PLANNER_MESSAGES } from '../../api/messages';
+import { problemFieldErrors, zodValidate } from '../../api/validation';
+import { describeError } from '../../app/providers';
+import { DialogActions } from '../../components/DialogActions';
+import { formatListDate, formatNumber } from '../../components/format';
+import { isWeekend, minimumQuantity, parseDay } from './plannerCalendar';
+import { useReloadPlanner } from './usePlanner';
+
+/** The contract's rules of the save ('Provide order number.', 'Pick a day.', 'MOQ - 1000.' from the catalogue). */
+const schema = clientPlannerSavePlannerItemBody.shape.item;
+const MOQ = clientPlannerSavePlannerItemBodyItemRefProductionOrderItemPlannedAmountMin;
+
+interface FormValues {
+  refProductionOrder: { orderNo: string };
+  refProductionOrderItem: { dueDate: string | null; plannedAmount: number | string };
+}
+
+/** The API's own rule texts (a stale planner may not know the latest produced amount or purchase date). */
+const SERVER_RULES = new Set(['min', 'max', 'weekday']);
+
+/**
+ * 'Add new production order' (part 2.4): 'Production order no', 'Deliver at' and Quantity of the seller's production
+ * order item for a buyer's confirmed item; with a production order already referenced, the same fields edit it.
+ * Part 5: the order number is required; the quantity at least 1000, or the amount already produced when that is
+ * more; 'Deliver at' a weekday not after the buyer order's purchase date. A failed save keeps the dialog open and
+ * says why; a 409 (changed meanwhile) closes it, says so and reloads the planner.
+ */
+export default function ProductionOrderDialog({ item, mode, onClose }: { item: PlannerOrderItem; mode: 'add' | 'edit'; onClose: () => void }) {
+  const reload = useReloadPlanner();
+  const purchaseDate = item.ClientProductionOrder.purchaseDate;
+  const minimum = minimumQuantity(item, MOQ);
+  const ref = mode === 'edit' ? item.refProductionOrderItem : null;
+  const defaultDay = ref?.dueDate ?? (purchaseDate === null || item.dueDate <= purchaseDate ? item.dueDate : null);
+
+  const toInput = (values: FormValues) => ({
+    id: item.id,
+    version: item.version,
+    refProductionOrder: { orderNo: values.refProductionOrder.orderNo.trim() },
+    refProductionOrderItem: {
+      dueDate: values.refProductionOrderItem.dueDate ?? undefined,
+      plannedAmount: values.refProductionOrderItem.plannedAmount === '' ? undefined : values.refProductionOrderItem.plannedAmount,
+    },
+  });
+  const contract = zodValidate<FormValues>(schema, { transform: toInput });
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: {
+      refProductionOrder: { orderNo: item.refProductionOrder?.orderNo ?? '' },
+      refProductionOrderItem: { dueDate: defaultDay, plannedAmount: ref?.plannedAmount ?? item.plannedAmount },
+    },
+    validateInputOnBlur: true,
+    validate: (values) => {
+      const errors = contract(values);
+      const { dueDate, plannedAmount } = values.refProductionOrderItem;
+      if (!errors['refProductionOrderItem.plannedAmount'] && minimum > MOQ && Number(plannedAmount) < minimum) {
+        errors['refProductionOrderItem.plannedAmount'] = PLANNER_MESSAGES.producedMinimum(minimum);
+      }
+      if (!errors['refProductionOrderItem.dueDate'] && dueDate && purchaseDate && dueDate > purchaseDate) {
+        errors['refProductionOrderItem.dueDate'] = PLANNER_MESSAGES.afterPurchaseDate(formatListDate(purchaseDate));
+      }
+      return errors;
+    },
+  });
+
+  const save = useClientPlannerSavePlannerItem({
+    mutation: {
+      meta: { silent: true },
+      onSuccess: async (saved) => {
+        const order = saved.refProductionOrder?.orderNo ?? form.values.refProductionOrder.orderNo;
+        const line = saved.refProductionOrderItem;
+        notifications.show({
+          color: 'green',
+          title: mode === 'add' ? 'Production order item added' : 'Production order item saved',
+          message: `${order}: ${saved.ClientProduct.articleNo}${line ? `, ${formatNumber(line.plannedAmount)} at ${formatListDate(line.dueDate)}` : ''}.`,
+        });
+        await reload();
+        onClose();
+      },
+      onError: (error) => {
+        if (!(error instanceof ApiError)) return;
+        if (error.status === 409) {
+          notifications.show({ color: 'red', title: 'Not saved', message: `${describeError(error)} The planner was reloaded.` });
+          void reload();
+          onClose();
+        } else if (error.status === 400) {
+          const errors = problemFieldErrors(error, 'item');
+          for (const issue of error.problem.errors ?? []) {
+            if (SERVER_RULES.has(issue.code)) errors[issue.field.replace(/^item\./, '')] = issue.message;
+          }
+          form.setErrors(errors);
+        }
+      },
+    },
+  });
+  const submit = form.onSubmit(
+    (values) => save.mutate({ data: { item: toInput(values) as PlannerItemInput } }),
+    () => console.info('Invalid!'),
+  );
+  const title = mode === 'add' ? 'Add new production order' : 'Edit production order';
+
+  return (
+    <Modal opened onClose={onClose} title={title}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {item.ClientProductionOrder.company ?? 'Own order'} · {item.ClientProductionOrder.orderNo} · {item.ClientProduct.articleNo}{' '}
+            {item.ClientProduct.productName} · {formatNumber(item.plannedAmount)} due {formatListDate(item.dueDate)}
+            {purchaseDate ? ` · purchase date ${formatListDate(purchaseDate)}` : ''}
+          </Text>
+          <TextInput label="Production order no" required data-autofocus {...form.getInputProps('refProductionOrder.orderNo')} />
+          <DateInput
+            label="Deliver at"
+            required
+            clearable
+            valueFormat="YYYY-MM-DD"
+            placeholder="YYYY-MM-DD"
+            firstDayOfWeek={1}
+            excludeDate={isWeekend}
+            maxDate={purchaseDate ?? undefined}
+            dateParser={(text) => parseDay(text)}
+            popoverProps={{ withinPortal: true }}
+            {...form.getInputProps('refProductionOrderItem.dueDate')}
+          />
+          <NumberInput
+            label="Quantity"
+            required
+            thousandSeparator=","
+            allowDecimal={false}
+            allowNegative={false}
+            hideControls
+            description={minimum > MOQ ? `At least ${formatNumber(minimum)} (already produced)` : `At least ${formatNumber(MOQ)}`}
+            {...form.getInputProps('refProductionOrderItem.plannedAmount')}
+          />
+          {save.isError && !(save.error instanceof ApiError && save.error.status === 409) && (
+            <Alert color="red" title="Not saved" role="alert">
+              {describeError(save.error)}
+            </Alert>
+          )}
+          <DialogActions onCancel={onClose} pending={save.isPending} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,128 @@
+import type { PlannerForecast, PlannerOrderItem } from '../../../../generated/web/model';
+import { formatListDate, formatNumber } from '../../components/format';
+
+/**
+ * The planner's calendar arithmetic, on calendar days written YYYY-MM-DD (no time zone can shift a day). Weeks
+ * start on Monday (part 9); a month view shows whole weeks, so it starts on the Monday on or before the 1st and
+ * ends on the Sunday on or after the month's last day.
+ */
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const toDay = (date: Date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+const fromDay = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** `day` moved by `days` calendar days. */
+export const addDays = (day: string, days: number) => {
+  const date = fromDay(day);
+  date.setUTCDate(date.getUTCDate() + days);
+  return toDay(date);
+};
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) => Math.round((fromDay(to).getTime() - fromDay(from).getTime()) / 86_400_000);
+
+/** Today in the user's own calendar, YYYY-MM-DD. */
+export const localToday = (now = new Date()) => `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+
+/** The first day of the month that holds `day`. */
+export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
+/** The first day of the month `months` after (or before) the month of `day`. */
+export function shiftMonth(day: string, months: number): string {
+  const date = fromDay(monthOf(day));
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return toDay(date);
+}
+
+/** 'November 2026' */
+export const monthTitle = (day: string) => fromDay(day).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** 0 for Monday … 6 for Sunday. */
+export const weekdayIndex = (day: string) => (fromDay(day).getUTCDay() + 6) % 7;
+
+/** Saturday and Sunday are unavailable for order dates (part 9). */
+export const isWeekend = (day: string) => weekdayIndex(day) >= 5;
+
+/** The weekday headers, Monday first. */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/** The weeks a month view shows: rows of seven days, Monday first, from the week of the 1st to the week of the last day. */
+export function monthWeeks(month: string): string[][] {
+  const first = monthOf(month);
+  const last = addDays(shiftMonth(first, 1), -1);
+  const weeks: string[][] = [];
+  for (let monday = addDays(first, -weekdayIndex(first)); monday <= last; monday = addDays(monday, 7)) {
+    weeks.push(Array.from({ length: 7 }, (_, index) => addDays(monday, index)));
+  }
+  return weeks;
+}
+
+/**
+ * The planner call's range for a month view: from midnight UTC of its first shown day to midnight UTC after its
+ * last one (the API reads the days the range touches, end exclusive, in UTC).
+ */
+export function plannerRange(month: string): { startTimestamp: string; endTimestamp: string } {
+  const weeks = monthWeeks(month);
+  const first = weeks[0]![0]!;
+  const last = weeks.at(-1)!.at(-1)!;
+  return { startTimestamp: `${first}T00:00:00.000Z`, endTimestamp: `${addDays(last, 1)}T00:00:00.000Z` };
+}
+
+/** The middle day of a period (the earlier one of two middles): where a forecast's bar is drawn. */
+export const middleDay = (from: string, to: string) => addDays(from, Math.floor(Math.max(0, daysBetween(from, to)) / 2));
+
+/** Why an item may not be dropped on `day`; null when it may (part 5: on or after its own date; weekdays only). */
+export function dropRefusal(itemDay: string, day: string): 'earlier' | 'weekend' | null {
+  if (day < itemDay) return 'earlier';
+  if (isWeekend(day)) return 'weekend';
+  return null;
+}
+
+/** Whether `day` takes a drop of an item due on `itemDay` (the same day is allowed and changes nothing). */
+export const canDropOn = (itemDay: string, day: string) => dropRefusal(itemDay, day) === null;
+
+/** Part 2.4 card buttons. Add: confirmed by both sides and no production order yet. */
+export const canAddProductionOrder = (item: PlannerOrderItem) =>
+  !item.hasInvoice && item.isBuyerConfirmed && item.isSellerConfirmed && item.refProductionOrderItemId === null;
+
+/** Edit: a referenced production order exists. */
+export const canEditProductionOrder = (item: PlannerOrderItem) => !item.hasInvoice && item.refProductionOrderItemId !== null;
+
+/** Confirm: the buyer has confirmed, the seller not yet. */
+export const canConfirm = (item: PlannerOrderItem) => !item.hasInvoice && item.isBuyerConfirmed && !item.isSellerConfirmed;
+
+/** The least quantity of the seller's production order item: MOQ 1000, or what is already produced when more. */
+export const minimumQuantity = (item: PlannerOrderItem, moq: number) => Math.max(moq, item.producedAmount);
+
+/** Items by day, each day's cards ordered by company, then order number, then article. */
+export function itemsByDay(items: PlannerOrderItem[], dayOf: (item: PlannerOrderItem) => string): Map<string, PlannerOrderItem[]> {
+  const byDay = new Map<string, PlannerOrderItem[]>();
+  const key = (item: PlannerOrderItem) => `${item.ClientProductionOrder.company ?? ''}\u0000${item.ClientProductionOrder.orderNo}\u0000${item.ClientProduct.articleNo}`;
+  for (const item of [...items].sort((a, b) => key(a).localeCompare(key(b), undefined, { numeric: true }) || a.id - b.id)) {
+    const day = dayOf(item);
+    byDay.set(day, [...(byDay.get(day) ?? []), item]);
+  }
+  return byDay;
+}
+
+/** Forecasts by the middle day of their period. */
+export function forecastsByDay(forecasts: PlannerForecast[]): Map<string, PlannerForecast[]> {
+  const byDay = new Map<string, PlannerForecast[]>();
+  for (const forecast of forecasts) {
+    const day = middleDay(forecast.periodFrom, forecast.periodTo);
+    byDay.set(day, [...(byDay.get(day) ?? []), forecast]);
+  }
+  return byDay;
+}
+
+/** A card in words, for screen readers, announcements and notifications. */
+export const describeItem = (item: PlannerOrderItem) =>
+  `${item.ClientProductionOrder.company ?? 'Own order'} ${item.ClientProductionOrder.orderNo}, ${item.ClientProduct.articleNo}, ${formatNumber(item.plannedAmount)} planned, due ${formatListDate(item.dueDate)}`;
+
+/** A typed 'Deliver at' (YYYY-MM-DD) when it is a real weekday; anything else is no day at all. */
+export function parseDay(text: string): string | null {
+  const match = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*$/.exec(text);
+  if (!match) return null;
+  const day = `${match[1]}-${pad(Number(match[2]))}-${pad(Number(match[3]))}`;
+  return toDay(fromDay(day)) === day && !isWeekend(day) ? day : null;
+}
