@@ -1,4 +1,4 @@
-import { ActionIcon, Button, FileButton, Group, Input, Pill, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, CloseButton, FileButton, Group, Input, Progress, Stack, Text } from '@mantine/core';
 import { IconFile, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import type { Upload } from '../../../../generated/web/model';
 import { ACCEPTED_FILES, type Attachment } from './useClaimAttachments';
@@ -35,20 +35,19 @@ export function ClaimAttachments({ items, onAdd, onRemove, onDownload, disabled 
             const upload = item.upload!;
             const Icon = upload.mimetype === 'application/pdf' ? IconFile : IconPhoto;
             return (
-              <Pill
-                key={item.key}
-                size="lg"
-                withRemoveButton={!disabled}
-                onRemove={() => onRemove(item.key)}
-                removeButtonProps={{ 'aria-label': `Remove ${item.name}` }}
-              >
-                <UnstyledButton fz="sm" onClick={() => onDownload(upload)} title={`Download ${item.name}`}>
-                  <Group gap={4} wrap="nowrap">
-                    <Icon size={14} />
-                    {item.name}
-                  </Group>
-                </UnstyledButton>
-              </Pill>
+              <Group key={item.key} gap={2} wrap="nowrap" bd="1px solid var(--mantine-color-default-border)" bdrs="xl" pr={4}>
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  radius="xl"
+                  leftSection={<Icon size={14} />}
+                  onClick={() => onDownload(upload)}
+                  title={`Download ${item.name}`}
+                >
+                  {item.name}
+                </Button>
+                {!disabled && <CloseButton size="sm" radius="xl" aria-label={`Remove ${item.name}`} onClick={() => onRemove(item.key)} />}
+              </Group>
             );
           })}
         </Group>

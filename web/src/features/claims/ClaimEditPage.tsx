@@ -288,7 +288,7 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
               />
             </Grid.Col>
             <Grid.Col span={12}>
-              <Textarea label="Problem Description:" required autosize minRows={3} maxRows={10} disabled={locked} {...form.getInputProps('description')} />
+              <Textarea label="Problem Description:" required rows={4} resize="vertical" disabled={locked} {...form.getInputProps('description')} />
             </Grid.Col>
             <Grid.Col span={12}>
               <ClaimAttachments
@@ -309,7 +309,7 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
                 ['correctiveActions', 'Corrective Actions:'],
               ] as const
             ).map(([field, label]) => (
-              <Textarea key={field} label={label} autosize minRows={2} maxRows={8} disabled={locked || !isGp} {...form.getInputProps(field)} />
+              <Textarea key={field} label={label} rows={3} resize="vertical" disabled={locked || !isGp} {...form.getInputProps(field)} />
             ))}
           </Stack>
           <Group justify="flex-end">
