@@ -300,7 +300,8 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
               />
             </Grid.Col>
           </Grid>
-          <Divider label="Filled by the GP" labelPosition="left" mt="sm" />
+          <Divider mt="sm" />
+          <Title order={4}>Filled by the GP</Title>
           <Stack gap="sm">
             {(
               [
