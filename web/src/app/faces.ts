@@ -53,8 +53,8 @@ const adminFace: Face = {
   routes: [
     { path: '/', title: 'Raw Materials Status', load: () => import('../features/supply/SupplyBoardPage') },
     { path: '/orders', title: 'Production orders', load: () => import('../features/production-orders/ProductionOrdersPage') },
-    { path: '/claims', title: 'Claims', load: placeholder('Claims') },
-    { path: '/claims/$id', title: 'Claim', load: placeholder('Claim') },
+    { path: '/claims', title: 'Claims', load: () => import('../features/claims/ClaimsPage') },
+    { path: '/claims/$id', title: 'Claim', load: () => import('../features/claims/ClaimEditPage') },
     { path: '/warehouses', title: 'Preform stock', load: () => import('../features/stock/WarehousesPage') },
     { path: '/warehouses/stock/$id', title: 'Warehouse stock', load: () => import('../features/stock/WarehouseStockPage') },
     { path: '/clients', title: 'Client inventory', load: placeholder('Client inventory') },
@@ -126,9 +126,9 @@ function clientFace(type: SessionUser['clientType']): Face {
     { path: '/documents', title: 'Invoices', load: () => import('../features/invoices/InvoicesPage'), types: ['client'] },
     { path: '/stats/dashboard', title: 'Performance', load: () => import('../features/stats/PerformancePage'), types: ['client'] },
     { path: '/stats/production-quantity', title: 'Production quantities', load: () => import('../features/stats/ProductionQuantitiesPage'), types: ['client'] },
-    { path: '/claims', title: 'Non-Conformance Reports', load: placeholder('Non-Conformance Reports'), types: ['client', 'buyer'] },
-    { path: '/claims/new', title: 'New claim', load: placeholder('New claim'), types: ['client', 'buyer'] },
-    { path: '/claims/$id', title: 'Claim', load: placeholder('Claim'), types: ['client', 'buyer'] },
+    { path: '/claims', title: 'Non-Conformance Reports', load: () => import('../features/claims/ClaimsPage'), types: ['client', 'buyer'] },
+    { path: '/claims/new', title: 'New claim', load: () => import('../features/claims/ClaimEditPage'), types: ['client', 'buyer'] },
+    { path: '/claims/$id', title: 'Claim', load: () => import('../features/claims/ClaimEditPage'), types: ['client', 'buyer'] },
     { path: '/agenda', title: 'Planner', load: () => import('../features/planner/PlannerPage'), types: ['seller'] },
   ];
   return {

@@ -1,0 +1,97 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn } from './support.js';
+
+/** A form field's input by its label (Mantine selects and pickers are inputs whose role varies). */
+const field = (scope: Page | Locator, label: string) => scope.locator('input, textarea').and(scope.getByLabel(new RegExp(`^${label}`)));
+
+/** A 1x1 PNG: the API recognises uploads by their content. */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** Opens the claim whose description holds `marker` from the 'Non-Conformance Reports' search. */
+async function openClaim(page: Page, marker: string): Promise<string> {
+  await page.getByRole('link', { name: 'Claims' }).click();
+  await expect(page.getByRole('heading', { name: 'Non-Conformance Reports' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search claims' }).fill(marker);
+  const rows = page.locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await rows.first().getByRole('cell').nth(2).click();
+  await expect(page).toHaveURL(/#\/claims\/\d+$/);
+  return /#\/claims\/(\d+)$/.exec(page.url())![1]!;
+}
+
+test('a client reports a claim with a photo, the GP answers and closes it, and a closed claim is locked', async ({ page, browser }) => {
+  const marker = `E2E-${Date.now()}`;
+  await signIn(page, 'client');
+  await page.getByRole('link', { name: 'Claims' }).click();
+  await expect(page.getByRole('heading', { name: 'Non-Conformance Reports' })).toBeVisible();
+  await page.getByRole('button', { name: 'New' }).click();
+  await expect(page).toHaveURL(/#\/claims\/new$/);
+
+  // part 5: nothing is sent while required fields are empty
+  await page.getByRole('button', { name: 'Save report' }).click();
+  await expect(page.getByText('Field is required.')).toHaveCount(4);
+  await expect(page.getByText('Pick a day.')).toBeVisible();
+  await expect(field(page, 'Immediate Action:')).toBeDisabled();
+  await expect(field(page, 'Status')).toBeDisabled();
+
+  await field(page, 'Bottle article number').click();
+  await page.getByRole('option').first().click();
+  await field(page, 'Order Number').click();
+  await page.getByRole('option').first().click();
+  const orderNo = await field(page, 'Order Number').inputValue();
+  expect(orderNo).not.toBe('');
+  await field(page, 'Rejected quantity:').fill('4321');
+  await field(page, 'Delivery Date').fill('03.11.2026');
+  await field(page, 'Problem Description:').fill(`Scratched bottles, ${marker}.`);
+  await page.locator('input[type="file"]').setInputFiles({ name: `${marker}.png`, mimeType: 'image/png', buffer: PIXEL });
+  await expect(page.getByRole('button', { name: `${marker}.png`, exact: true })).toBeVisible();
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/client/claims/save'));
+  await page.getByRole('button', { name: 'Save report' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page).toHaveURL(/#\/claims$/);
+
+  // the list finds it; the editor shows it with its photo; Print downloads the report
+  const id = await openClaim(page, marker);
+  await expect(field(page, 'Order Number')).toHaveValue(orderNo);
+  await expect(field(page, 'Rejected quantity:')).toHaveValue('4,321');
+  await expect(field(page, 'Delivery Date')).toHaveValue('03.11.2026');
+  await expect(field(page, 'Status')).toHaveValue('new');
+  const photo = page.waitForEvent('download');
+  await page.getByRole('button', { name: `${marker}.png`, exact: true }).click();
+  expect((await photo).suggestedFilename()).toBe(`${marker}.png`);
+  const report = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Print' }).click();
+  expect((await report).suggestedFilename()).toBe(`Non-Conformance-${id}-report .pdf`);
+
+  // the GP (admin) fills its fields and closes the claim
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'admin');
+  expect(await openClaim(admin, marker)).toBe(id);
+  await field(admin, 'Immediate Action:').fill('Batch quarantined.');
+  await field(admin, 'Root Cause:').fill('Worn conveyor guide.');
+  await field(admin, 'Corrective Actions:').fill('Guide replaced.');
+  await field(admin, 'Status').click();
+  await admin.getByRole('option', { name: 'closed' }).click();
+  await admin.getByRole('button', { name: 'Save report' }).click();
+  await expect(admin).toHaveURL(/#\/claims$/);
+
+  // the client sees the GP's answer and a locked claim
+  await page.reload();
+  await expect(field(page, 'Status')).toHaveValue('closed');
+  await expect(field(page, 'Root Cause:')).toHaveValue('Worn conveyor guide.');
+  await expect(field(page, 'Problem Description:')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save report' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: `Remove ${marker}.png` })).toHaveCount(0);
+
+  // the admin removes the test's claim again (a client may not delete a closed one)
+  await admin.getByRole('textbox', { name: 'Search claims' }).fill(marker);
+  await expect(admin.locator('tbody tr')).toHaveCount(1);
+  await admin.locator('tbody tr').first().getByRole('checkbox').check();
+  await admin.getByRole('button', { name: 'Delete' }).click();
+  const deleted = admin.waitForResponse((response) => response.url().endsWith('/api/admin/claims/delete'));
+  await admin.getByRole('dialog', { name: 'Delete claims' }).getByRole('button', { name: 'Delete' }).click();
+  expect((await deleted).status()).toBe(200);
+  await expect(admin.getByText('No claim matches the search.')).toBeVisible();
+  await adminContext.close();
+});

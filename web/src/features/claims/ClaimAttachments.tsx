@@ -1,0 +1,83 @@
+import { ActionIcon, Button, CloseButton, FileButton, Group, Input, Progress, Stack, Text } from '@mantine/core';
+import { IconFile, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
+import type { Upload } from '../../../../generated/web/model';
+import { ACCEPTED_FILES, type Attachment } from './useClaimAttachments';
+
+interface ClaimAttachmentsProps {
+  items: Attachment[];
+  /** The upload button (client face only: the API takes uploads from client users). */
+  onAdd?: (files: File[]) => void;
+  onRemove: (key: string) => void;
+  onDownload: (upload: Upload) => void;
+  disabled: boolean;
+}
+
+const LABEL = 'Attached photos (production labels, product defects)';
+
+/**
+ * 'Attached photos (production labels, product defects)': the attached files as chips (a click downloads, the x
+ * removes), a progress bar per file while it uploads (its x cancels it), the reason when one failed, and the upload
+ * button (.jpg, images and PDF, several at once).
+ */
+export function ClaimAttachments({ items, onAdd, onRemove, onDownload, disabled }: ClaimAttachmentsProps) {
+  const done = items.filter((item) => item.upload);
+  const pending = items.filter((item) => !item.upload);
+  return (
+    <Input.Wrapper label={LABEL} id="claim-attachments">
+      <Stack gap="xs" mt={4} role="group" aria-label={LABEL}>
+        <Group gap="xs">
+          {done.length === 0 && (
+            <Text size="sm" c="dimmed">
+              No files attached.
+            </Text>
+          )}
+          {done.map((item) => {
+            const upload = item.upload!;
+            const Icon = upload.mimetype === 'application/pdf' ? IconFile : IconPhoto;
+            return (
+              <Group key={item.key} gap={2} wrap="nowrap" bd="1px solid var(--mantine-color-default-border)" bdrs="xl" pr={4}>
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  radius="xl"
+                  leftSection={<Icon size={14} />}
+                  onClick={() => onDownload(upload)}
+                  title={`Download ${item.name}`}
+                >
+                  {item.name}
+                </Button>
+                {!disabled && <CloseButton size="sm" radius="xl" aria-label={`Remove ${item.name}`} onClick={() => onRemove(item.key)} />}
+              </Group>
+            );
+          })}
+        </Group>
+        {pending.map((item) => (
+          <Group key={item.key} gap="xs" wrap="nowrap">
+            <Text size="sm" w={220} truncate="end" c={item.error ? 'red' : undefined}>
+              {item.name}
+            </Text>
+            {item.error ? (
+              <Text size="sm" c="red" flex={1} role="alert">
+                {item.error}
+              </Text>
+            ) : (
+              <Progress value={Math.round(item.progress * 100)} flex={1} animated aria-label={`Uploading ${item.name}`} />
+            )}
+            <ActionIcon variant="subtle" color="gray" aria-label={item.error ? `Remove ${item.name}` : `Cancel upload of ${item.name}`} onClick={() => onRemove(item.key)}>
+              <IconX size={14} />
+            </ActionIcon>
+          </Group>
+        ))}
+        {onAdd && (
+          <FileButton onChange={(files) => onAdd(files)} accept={ACCEPTED_FILES} multiple disabled={disabled}>
+            {(props) => (
+              <Button {...props} variant="light" leftSection={<IconUpload size={16} />} w="fit-content" disabled={disabled}>
+                Upload files
+              </Button>
+            )}
+          </FileButton>
+        )}
+      </Stack>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { Button, Group, Stack, TextInput, Title, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import type { Claim, ClaimFilterRequestPaginationSortBy } from '../../../../generated/web/model';
+import { adminClaimsGetClaimsBodyFilterMax } from '../../../../generated/web/zod/claims/claims.zod';
+import { describeError } from '../../app/providers';
+import { confirmDelete } from '../../components/confirmDelete';
+import { formatListDate } from '../../components/format';
+import { pagedTableProps } from '../../components/pagedTable';
+import { QueryError } from '../../components/QueryError';
+import { useListState } from '../../components/useListState';
+import { orderRows } from '../client-orders/orderItems';
+import { SEARCH_DEBOUNCE, useClaimsApi } from './claimsApi';
+import { StatusChip } from './StatusChip';
+
+/**
+ * /claims on both faces, 'Non-Conformance Reports': a search box (300 ms debounce), ID, Status chip, Order number,
+ * Article, Delivery at (the admin also sees the company); id ascending, 20 per page (20/50/100); multi-select. New
+ * (client face) opens /claims/new; Delete asks first and says why when the API refuses (a client cannot delete a
+ * closed claim). A row click or Enter opens /claims/{id}.
+ */
+export default function ClaimsPage() {
+  const api = useClaimsApi();
+  const isClient = api.face === 'client';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const list = useListState<Claim, ClaimFilterRequestPaginationSortBy>({ sortBy: 'id', rowsPerPage: 20 });
+  const [search, setSearch] = useState('');
+  const [filter] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE);
+  const body = { pagination: list.pagination, ...(filter ? { filter } : {}) };
+  const query = useQuery({
+    queryKey: api.claimsKey(body),
+    queryFn: ({ signal }) => api.getClaims(body, signal),
+    placeholderData: keepPreviousData,
+  });
+  const [selected, setSelected] = useState<Claim[]>([]);
+  const remove = useMutation({
+    mutationFn: (claimIds: number[]) => api.deleteClaims({ claimIds }),
+    meta: { silent: true }, // says 'Not deleted' itself
+    onSuccess: (_result, claimIds) => {
+      setSelected([]);
+      notifications.show({ color: 'green', message: claimIds.length === 1 ? `Claim ${claimIds[0]} deleted.` : `${claimIds.length} claims deleted.` });
+    },
+    onError: (error) => notifications.show({ color: 'red', title: 'Not deleted', message: describeError(error) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [api.claimsKey()[0]] }),
+  });
+
+  // A client cannot delete a closed claim (the API refuses it too); judged by the freshest rows.
+  const current = selected.map((claim) => query.data?.rows.find((row) => row.id === claim.id) ?? claim);
+  const locked = isClient ? current.filter((claim) => claim.status === 'closed') : [];
+  const askDelete = () =>
+    confirmDelete({
+      title: 'Delete claims',
+      message:
+        selected.length === 1
+          ? `Are you sure you want to delete claim ${selected[0]!.id}?`
+          : `Are you sure you want to delete these ${selected.length} claims?`,
+      onConfirm: () => remove.mutate(selected.map((claim) => claim.id)),
+    });
+
+  const columns: DataTableColumn<Claim>[] = [
+    { accessor: 'id', title: 'ID', sortable: true, width: 80 },
+    { accessor: 'status', title: 'Status', sortable: true, render: (claim) => <StatusChip status={claim.status} /> },
+    ...(isClient ? [] : [{ accessor: 'company', title: 'Company', sortable: true } satisfies DataTableColumn<Claim>]),
+    { accessor: 'orderNo', title: 'Order number', sortable: true, render: (claim) => claim.ClientProductionOrder.orderNo },
+    {
+      accessor: 'articleNo',
+      title: 'Article',
+      sortable: true,
+      render: (claim) => `${claim.ClientProduct.articleNo} - ${claim.ClientProduct.productName}`,
+    },
+    { accessor: 'deliveryDate', title: 'Delivery at', sortable: true, render: (claim) => formatListDate(claim.deliveryDate) },
+  ];
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Non-Conformance Reports</Title>
+        <Group gap="xs">
+          <TextInput
+            aria-label="Search claims"
+            placeholder="Search"
+            leftSection={<IconSearch size={16} />}
+            maxLength={adminClaimsGetClaimsBodyFilterMax}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              list.tableProps.onPageChange(1);
+            }}
+            w={240}
+          />
+          {isClient && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ to: '/claims/new' })}>
+              New
+            </Button>
+          )}
+          <Tooltip
+            label={`Closed, cannot be deleted: ${locked.map((claim) => claim.id).join(', ')}`}
+            disabled={locked.length === 0}
+            multiline
+            maw={320}
+          >
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} />}
+              disabled={selected.length === 0 || locked.length > 0}
+              loading={remove.isPending}
+              onClick={askDelete}
+            >
+              Delete
+            </Button>
+          </Tooltip>
+        </Group>
+      </Group>
+      {query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <DataTable<Claim>
+          {...pagedTableProps(query)}
+          recordsPerPageOptions={[20, 50, 100]}
+          noRecordsText={filter ? 'No claim matches the search.' : isClient ? 'No claims yet. Use New to report a problem.' : 'No claims yet.'}
+          {...list.tableProps}
+          selectedRecords={selected}
+          onSelectedRecordsChange={setSelected}
+          {...orderRows<Claim>({
+            open: (claim) => void navigate({ to: '/claims/$id', params: { id: String(claim.id) } }),
+            inProgress: () => false,
+          })}
+          columns={columns}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import { ApiError, type ProblemDocument } from '../../api/http';
+import type { Upload } from '../../../../generated/web/model';
+
+/**
+ * Uploads one file to POST /api/client/uploads/save (one `file` part per request, as the contract asks) and reports
+ * its progress. The project's `http` helper uses fetch, which cannot report upload progress, so this one request
+ * goes through XMLHttpRequest; errors become the same `ApiError` (problem document) as every other call.
+ */
+export function uploadFile(
+  file: File,
+  options: { token: string | null; signal: AbortSignal; onProgress: (part: number) => void },
+): Promise<Upload> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/client/uploads/save');
+    if (options.token) request.setRequestHeader('Authorization', `Bearer ${options.token}`);
+    request.responseType = 'text';
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(request.responseText);
+      } catch {
+        // not JSON: keep the status line
+      }
+      if (request.status >= 200 && request.status < 300) {
+        const saved = (body as { Upload?: Upload[] } | null)?.Upload?.[0];
+        if (saved) {
+          options.onProgress(1);
+          resolve(saved);
+          return;
+        }
+      }
+      const problem: ProblemDocument = { title: request.statusText || 'Error', status: request.status, ...(body as object | null) };
+      reject(new ApiError(request.status, problem));
+    };
+    request.onerror = () =>
+      reject(new ApiError(0, { title: 'Network error', status: 0, detail: 'The portal cannot be reached. Check your connection and try again.' }));
+    request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    if (options.signal.aborted) {
+      reject(new DOMException('The upload was cancelled.', 'AbortError'));
+      return;
+    }
+    options.signal.addEventListener('abort', () => request.abort(), { once: true });
+    const form = new FormData();
+    form.append('file', file);
+    request.send(form);
+  });
+}
