@@ -8,7 +8,7 @@ import { getAdminClientsGetClientsQueryKey, useAdminClientsGetClients } from '..
 import type { AdminClientsGetClientsBodyPaginationSortBy, ClientListRow, ClientTypeAttribute } from '../../../../generated/web/model';
 import { useListState } from '../../components/useListState';
 import { QueryError } from '../../components/QueryError';
-import { formatDateTime, formatNumber } from '../../components/format';
+import { formatListDate, formatNumber } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
 import { clientTypeLabel, hasPortfolio } from './clientInventory';
 
@@ -83,7 +83,7 @@ export default function ClientsPage() {
             { accessor: 'productsCount', title: 'Products count', sortable: true, textAlign: 'right', render: (row) => formatNumber(row.productsCount) },
             // Part 2.1: the overdue amount is not computed yet and always reads TBD.
             { accessor: 'overdueAmount', title: 'Overdue amount', textAlign: 'right', render: () => 'TBD' },
-            { accessor: 'createdTimestamp', title: 'Created at', sortable: true, render: (row) => formatDateTime(row.createdTimestamp) },
+            { accessor: 'createdTimestamp', title: 'Created at', sortable: true, render: (row) => formatListDate(row.createdTimestamp) },
             {
               accessor: 'enabled',
               title: 'Active',
