@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../../../mocks/node';
+import type { ClientSummary } from '../../../../generated/web/model';
+import { NORDIC, nordicSummary, productFixture } from './clientInventory.fixtures';
+import { renderClientInventoryAt } from './clientInventory.test-utils';
+import { nextMonthPeriod } from './PricesDialog';
+// The page loads its dialogs lazily; loading them up front keeps the tests within their time.
+import './PricesDialog';
+import './ReclassificationDialog';
+import './ClientDetailsDialog';
+
+const WATER = productFixture();
+const SODA = productFixture({ id: 22, productName: 'Sparkling 1.5 L', articleNo: 'NS-1500', machineNames: 'FB-07', currentStock: 0, currentPrice: null });
+
+function servePortfolio(client: ClientSummary = nordicSummary) {
+  const bodies: Record<string, unknown[]> = { products: [], deleted: [], prices: [], reclassified: [], details: [] };
+  server.use(
+    http.post('*/api/admin/client/products/get', async ({ request }) => {
+      bodies.products.push(await request.json());
+      return HttpResponse.json({ client, rows: [WATER, SODA], count: 2 });
+    }),
+    http.post('*/api/admin/client/products/delete', async ({ request }) => {
+      bodies.deleted.push(await request.json());
+      return HttpResponse.json({ ok: true });
+    }),
+    http.post('*/api/admin/client/product/prices/get', () => HttpResponse.json({ rows: [], currentPrice: null })),
+    http.post('*/api/admin/client/details/get', () => HttpResponse.json({ info: null })),
+  );
+  return bodies;
+}
+
+const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
+const select = (name: string) => within(row(name)).getByRole('checkbox');
+
+describe('/clients/{id} client portfolio', { timeout: 60_000 }, () => {
+  it('shows the breadcrumb, the company and Machine IDs, Title, Article no., Preform, Current price @1k, Bottle stock; productName ascending, 20 per page', async () => {
+    const bodies = servePortfolio();
+    renderClientInventoryAt(`/clients/${NORDIC}`);
+    const water = within(await screen.findByRole('row', { name: /Spring Water 0.5 L/ }));
+    for (const text of ['NS-0500', 'PCO1810 - PET 28g 28 g - PET - Clear', '€61.40', '84,000']) expect(water.getByText(text)).toBeInTheDocument();
+    // FB-04 is the client's machine (blue), FB-09 is not (red).
+    expect(water.getByText('FB-04').closest('[title]')).toHaveAttribute('title', 'Assigned to the client');
+    expect(water.getByText('FB-09').closest('[title]')).toHaveAttribute('title', 'Not assigned to the client');
+    expect(screen.getByRole('heading', { name: 'Nordic Springs AB' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Client inventory' })).toHaveAttribute('href', '/clients');
+    expect(bodies.products[0]).toEqual({ clientId: NORDIC, pagination: { page: 1, rowsPerPage: 20, sortBy: 'productName', descending: false } });
+  });
+
+  it('the Action menu needs exactly one selected row; Delete selected asks before deleting', async () => {
+    const bodies = servePortfolio();
+    const user = userEvent.setup();
+    renderClientInventoryAt(`/clients/${NORDIC}`);
+    await screen.findByText('Sparkling 1.5 L');
+    const action = screen.getByRole('button', { name: 'Action' });
+    const remove = screen.getByRole('button', { name: 'Delete selected' });
+    expect(action).toBeDisabled();
+    expect(remove).toBeDisabled();
+    await user.click(select('Spring Water'));
+    expect(action).toBeEnabled();
+    await user.click(select('Sparkling'));
+    expect(action).toBeDisabled();
+    await user.click(remove);
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText('Are you sure you want to delete these 2 items?')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(bodies.deleted).toEqual([{ ids: [21, 22] }]));
+  });
+
+  it('for a Buyer-type client every editing button is disabled except Prices', async () => {
+    servePortfolio({ ...nordicSummary, clientType: '1' });
+    const user = userEvent.setup();
+    renderClientInventoryAt(`/clients/${NORDIC}`);
+    await screen.findByText('Sparkling 1.5 L');
+    await user.click(select('Spring Water'));
+    expect(screen.getByRole('button', { name: 'Client details' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'New' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete selected' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Action' }));
+    expect(await screen.findByRole('menuitem', { name: 'Prices' })).toBeEnabled();
+    for (const name of ['Edit', 'Assign Buyers', 'Reclassification']) expect(screen.getByRole('menuitem', { name })).toBeDisabled();
+    await user.click(screen.getByRole('menuitem', { name: 'Prices' }));
+    expect(await screen.findByRole('dialog', { name: 'Product prices' }, { timeout: 8000 })).toBeInTheDocument();
+  });
+
+  it('a row click goes to /clients/{clientId}/productstock/{productId}', async () => {
+    servePortfolio();
+    server.use(http.post('*/api/admin/client/products/stock/details/get', () => HttpResponse.json({ product: { id: 21, productName: 'Spring Water 0.5 L', articleNo: 'NS-0500', clientId: NORDIC }, client: nordicSummary, rows: [], count: 0 })));
+    const user = userEvent.setup();
+    const router = renderClientInventoryAt(`/clients/${NORDIC}`);
+    await user.click(await screen.findByText('Spring Water 0.5 L'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/clients/${NORDIC}/productstock/21`));
+  });
+
+  it("'Product prices': a new price proposes next month's full period, needs a unit price, and a refused period keeps the dialog open saying why", async () => {
+    servePortfolio();
+    const saved: unknown[] = [];
+    server.use(
+      http.post('*/api/admin/client/product/prices/save', async ({ request }) => {
+        saved.push(await request.json());
+        return HttpResponse.json(
+          { type: 'about:blank', title: 'Bad Request', status: 400, errors: [{ field: 'price.validFrom', code: 'overlap', message: 'This period overlaps the price valid from 2026-04-01 to 2026-04-30; a product has one price per day.' }] },
+          { status: 400 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderClientInventoryAt(`/clients/${NORDIC}`);
+    await screen.findByText('Sparkling 1.5 L');
+    await user.click(select('Spring Water'));
+    await user.click(screen.getByRole('button', { name: 'Action' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Prices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Product prices' }, { timeout: 8000 });
+    expect(within(dialog).getByText('No price valid today.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'New price' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Field is required.')).toBeInTheDocument();
+    expect(saved).toEqual([]);
+    await user.type(within(dialog).getByLabelText(/Unit price @1k/), '63.2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const period = nextMonthPeriod();
+    await waitFor(() => expect(saved).toEqual([{ price: { unitPrice: 63.2, ...period, clientProductId: 21, clientId: NORDIC } }]));
+    expect(await within(dialog).findByText(/This period overlaps the price valid from 2026-04-01/)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Product prices' })).toBeInTheDocument();
+  });
+
+  it("'Product reclassification' needs the new product and at most the current stock ('Max Quantity - {max}.')", async () => {
+    const bodies = servePortfolio();
+    server.use(
+      http.post('*/api/admin/client/products/reclasification/save', async ({ request }) => {
+        bodies.reclassified.push(await request.json());
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const user = userEvent.setup();
+    renderClientInventoryAt(`/clients/${NORDIC}`);
+    await screen.findByText('Sparkling 1.5 L');
+    await user.click(select('Spring Water'));
+    await user.click(screen.getByRole('button', { name: 'Action' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Reclassification' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Product reclassification' }, { timeout: 8000 });
+    await user.type(within(dialog).getByLabelText(/Quantity/), '90000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Max Quantity - 84000.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Field is required.')).toBeInTheDocument(); // the new product
+    expect(bodies.reclassified).toEqual([]);
+    await user.click(within(dialog).getByLabelText(/New product/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'NS-1500 - Sparkling 1.5 L' }));
+    await user.clear(within(dialog).getByLabelText(/Quantity/));
+    await user.type(within(dialog).getByLabelText(/Quantity/), '5000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies.reclassified).toEqual([{ oldClientProductId: 21, newClientProdcuctId: 22, quantity: 5000 }]));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Product reclassification' })).not.toBeInTheDocument());
+  });
+
+  it("'Client Details' requires company, address, city, country, billing email and currency, and sends the trimmed details", async () => {
+    const bodies = servePortfolio();
+    server.use(
+      http.post('*/api/admin/client/details/save', async ({ request }) => {
+        bodies.details.push(await request.json());
+        return HttpResponse.json({});
+      }),
+    );
+    const user = userEvent.setup();
+    renderClientInventoryAt(`/clients/${NORDIC}`);
+    await screen.findByText('Sparkling 1.5 L');
+    await user.click(screen.getByRole('button', { name: 'Client details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Client Details' }, { timeout: 8000 });
+    expect(await within(dialog).findByLabelText(/Company/)).toHaveValue('Nordic Springs AB');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getAllByText('Field is required.')).toHaveLength(5)); // address, city, country, email, currency
+    expect(bodies.details).toEqual([]);
+    await user.type(within(dialog).getByLabelText(/Address/), ' Källvägen 12 ');
+    await user.type(within(dialog).getByLabelText(/City/), 'Jönköping');
+    await user.type(within(dialog).getByLabelText(/Country/), 'Sweden');
+    await user.type(within(dialog).getByLabelText(/Billing email/), 'invoices@nordicsprings.se');
+    await user.click(within(dialog).getByLabelText(/Currency/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'SEK' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies.details).toHaveLength(1));
+    expect(bodies.details[0]).toEqual({
+      info: {
+        clientId: NORDIC, billingCompany: 'Nordic Springs AB', billingFirstName: null, billingLastName: null, billingRegistrationNumber: null,
+        billingVATRegistrationNumber: null, billingAddress: 'Källvägen 12', billingCity: 'Jönköping', billingState: null, billingPostCode: null,
+        billingCountry: 'Sweden', billingEmail: 'invoices@nordicsprings.se', currency: 'SEK', shift_start: null, shift_end: null,
+      },
+    });
+  });
+});
