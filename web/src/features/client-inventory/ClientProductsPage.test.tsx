@@ -11,6 +11,7 @@ import { nextMonthPeriod } from './PricesDialog';
 import './PricesDialog';
 import './ReclassificationDialog';
 import './ClientDetailsDialog';
+import './ProductDialog';
 
 const WATER = productFixture();
 const SODA = productFixture({ id: 22, productName: 'Sparkling 1.5 L', articleNo: 'NS-1500', machineNames: 'FB-07', currentStock: 0, currentPrice: null });
@@ -187,5 +188,57 @@ describe('/clients/{id} client portfolio', { timeout: 60_000 }, () => {
         billingCountry: 'Sweden', billingEmail: 'invoices@nordicsprings.se', currency: 'SEK', shift_start: null, shift_end: null,
       },
     });
+  });
+  it("'Product data' (New) requires title, article no., machines, preform, warehouse and default supplier; the scrap rate is entered in percent and sent divided by 100", async () => {
+    const bodies = servePortfolio();
+    const saved: unknown[] = [];
+    server.use(
+      http.post('*/api/admin/preforms/get', () =>
+        HttpResponse.json({ rows: [{ id: 3, preformName: 'PET 28g', neck: 'PCO1810', material: 'PET', color: 'Clear', weight: 28, qtyPerBox: 1250, PreformSupplies: [], productCount: 1, version: 0 }], count: 1 }),
+      ),
+      http.post('*/api/admin/warehouses/get', () => HttpResponse.json({ rows: [{ id: 1, warehouseName: 'Riga North', clientProductCount: 3 }], count: 1 })),
+      http.post('*/api/admin/preform/suppliers/get', () =>
+        HttpResponse.json({ rows: [{ id: 7, preformId: 3, manufacturerId: 1, Manufacturer: { id: 1, manufacturerName: 'Retal Baltic Films', defaultLeadTime: 14 }, ClientProducts: [] }] }),
+      ),
+      http.post('*/api/admin/client/products/save', async ({ request }) => {
+        saved.push(await request.json());
+        return HttpResponse.json(productFixture({ id: 23 }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderClientInventoryAt(`/clients/${NORDIC}`);
+    await screen.findByText('Sparkling 1.5 L');
+    await user.click(screen.getByRole('button', { name: 'New' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Product data' }, { timeout: 8000 });
+    const input = (label: RegExp) => within(dialog).getByLabelText(label, { selector: 'input' });
+    expect(input(/Default supplier/)).toBeDisabled();
+    expect(input(/Default supplier/)).toHaveAttribute('placeholder', 'Select preform first');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getAllByText('Field is required.')).toHaveLength(6));
+    expect(saved).toEqual([]);
+    await user.type(input(/Title/), 'Still Water 1 L');
+    await user.type(input(/Article no\./), 'NS-1000');
+    await user.click(input(/Machines/));
+    await user.click(await screen.findByRole('option', { name: 'FB-07' }));
+    await user.click(input(/^Preform\s*\*?$/));
+    await user.click(await screen.findByRole('option', { name: 'PCO1810 - PET 28g 28 g - PET - Clear' }));
+    await user.click(input(/Warehouse/));
+    await user.click(await screen.findByRole('option', { name: 'Riga North' }));
+    // The preform's only supplier is taken as the default one.
+    await waitFor(() => expect(input(/Default supplier/)).toHaveValue('Retal Baltic Films'));
+    await user.type(input(/Scrap rate/), '2.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(saved).toEqual([
+        {
+          product: {
+            clientId: NORDIC, productName: 'Still Water 1 L', articleNo: 'NS-1000', altName: null, machineNames: 'FB-07', preformId: 3,
+            preformWarehouseId: 1, defaultSupplyId: 7, scrapRate: 0.025, preformScrapStart: 0, preformScrapChangeOver: 0,
+          },
+        },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Product data' })).not.toBeInTheDocument());
+    expect(bodies.products.length).toBeGreaterThan(1); // the list reloads
   });
 });

@@ -22,8 +22,13 @@ const ClientDetailsDialog = lazy(() => import('./ClientDetailsDialog'));
 const PricesDialog = lazy(() => import('./PricesDialog'));
 const BuyersDialog = lazy(() => import('./BuyersDialog'));
 const ReclassificationDialog = lazy(() => import('./ReclassificationDialog'));
+const ProductDialog = lazy(() => import('./ProductDialog'));
 
-type Open = { dialog: 'details' } | { dialog: 'prices' | 'buyers' | 'reclassification'; product: ClientProduct } | null;
+type Open =
+  | { dialog: 'details' }
+  | { dialog: 'product'; product: ClientProduct | 'new' }
+  | { dialog: 'prices' | 'buyers' | 'reclassification'; product: ClientProduct }
+  | null;
 
 const BUYER_LOCKED = 'Buyer-type client: only prices can be edited.';
 const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
@@ -78,7 +83,7 @@ export default function ClientProductsPage() {
             <Button variant="default" leftSection={<IconAddressBook size={16} />} disabled={!client || buyer} onClick={() => setOpen({ dialog: 'details' })}>
               Client details
             </Button>
-            <Button leftSection={<IconPlus size={16} />} disabled title="The product data form is not built yet.">
+            <Button leftSection={<IconPlus size={16} />} disabled={!client || buyer} onClick={() => setOpen({ dialog: 'product', product: 'new' })}>
               New
             </Button>
             <Menu position="bottom-end">
@@ -89,7 +94,9 @@ export default function ClientProductsPage() {
               </Menu.Target>
               {single && (
                 <Menu.Dropdown>
-                  <Menu.Item disabled>Edit</Menu.Item>
+                  <Menu.Item disabled={buyer} onClick={() => setOpen({ dialog: 'product', product: single })}>
+                    Edit
+                  </Menu.Item>
                   <Menu.Item onClick={() => setOpen({ dialog: 'prices', product: single })}>Prices</Menu.Item>
                   <Menu.Item disabled={buyer} onClick={() => setOpen({ dialog: 'buyers', product: single })}>
                     Assign Buyers
@@ -163,6 +170,7 @@ export default function ClientProductsPage() {
       )}
       <Suspense fallback={null}>
         {open?.dialog === 'details' && <ClientDetailsDialog clientId={clientId} company={company} onClose={() => setOpen(null)} />}
+        {open?.dialog === 'product' && client && <ProductDialog client={client} product={open.product} onClose={() => setOpen(null)} />}
         {open?.dialog === 'prices' && <PricesDialog product={open.product} onClose={() => setOpen(null)} />}
         {open?.dialog === 'buyers' && <BuyersDialog product={open.product} onClose={() => setOpen(null)} />}
         {open?.dialog === 'reclassification' && (

@@ -13,6 +13,9 @@ export const hasPortfolio = (client: Pick<ClientListRow, 'fbs' | 'productsCount'
 export const machinesOf = (product: Pick<ClientProduct, 'machineNames'>) =>
   product.machineNames.split(',').map((name) => name.trim()).filter(Boolean);
 
-/** 'neck - name g - material - color', the Preform column of the portfolio (part 2.1). */
-export const preformLabel = ({ Preform }: Pick<ClientProduct, 'Preform'>) =>
-  `${Preform.neck} - ${Preform.preformName} ${Preform.weight} g - ${Preform.material} - ${Preform.color}`;
+/** 'neck - name g - material - color', how the portfolio names a preform (part 2.1). */
+export const preformText = (preform: Pick<ClientProduct['Preform'], 'neck' | 'preformName' | 'weight' | 'material' | 'color'>) =>
+  `${preform.neck} - ${preform.preformName} ${preform.weight} g - ${preform.material} - ${preform.color}`;
+
+/** The Preform column of the portfolio. */
+export const preformLabel = (product: Pick<ClientProduct, 'Preform'>) => preformText(product.Preform);
