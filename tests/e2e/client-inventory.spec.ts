@@ -68,7 +68,7 @@ test('the admin adds a product to a client, prices it, counts its stock, and del
   await prices.getByRole('button', { name: 'New price' }).click();
   await field(prices, 'Unit price @1k').fill('64.5');
   await saved(page, '/api/admin/client/product/prices/save', () => prices.getByRole('button', { name: 'Save' }).click());
-  await expect(prices.getByRole('row', { name: /64\.5/ })).toBeVisible();
+  await expect(prices.getByRole('row', { name: /64\.50/ })).toBeVisible();
   await prices.getByRole('button', { name: 'Close' }).or(page.locator('.mantine-Modal-close')).first().click();
   await expect(prices).toBeHidden();
 

@@ -1,18 +1,13 @@
-import { Alert, Modal, NumberInput, Stack } from '@mantine/core';
+import { Modal, NumberInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  getAdminClientsGetClientProductsQueryKey,
-  getAdminClientsGetProductStockQueryKey,
-  useAdminClientsSaveProductStock,
-} from '../../../../generated/web/endpoints/clients/clients';
+import { useAdminClientsSaveProductStock } from '../../../../generated/web/endpoints/clients/clients';
 import { adminClientsSaveProductStockBody } from '../../../../generated/web/zod/clients/clients.zod';
 import type { ProductStockRow } from '../../../../generated/web/model';
-import { problemFieldErrors, zodValidate } from '../../api/validation';
+import { zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
-import { describeError } from '../../app/providers';
 import { DialogActions } from '../../components/DialogActions';
+import { SaveFailed } from '../../components/SaveFailed';
+import { useInventorySave } from './useInventorySave';
 
 interface FormValues {
   currentStock: number | string;
@@ -23,7 +18,6 @@ interface FormValues {
  * hint under the field says so before anyone types. A failed save keeps the dialog open and says why.
  */
 export default function AdjustBalanceDialog({ row, onClose }: { row: ProductStockRow; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const toBody = (values: FormValues) => ({
     stock: { id: row.id, currentStock: values.currentStock === '' ? undefined : values.currentStock, version: row.version },
   });
@@ -37,22 +31,7 @@ export default function AdjustBalanceDialog({ row, onClose }: { row: ProductStoc
       return errors['stock.currentStock'] ? { currentStock: errors['stock.currentStock'] } : {};
     },
   });
-  const save = useAdminClientsSaveProductStock({
-    mutation: {
-      meta: { silent: true },
-      onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Stock balance adjusted.' });
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: [getAdminClientsGetProductStockQueryKey()[0]] }),
-          queryClient.invalidateQueries({ queryKey: [getAdminClientsGetClientProductsQueryKey()[0]] }),
-        ]);
-        onClose();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 400) form.setErrors(problemFieldErrors(error, 'stock'));
-      },
-    },
-  });
+  const save = useAdminClientsSaveProductStock(useInventorySave({ message: 'Stock balance adjusted.', onClose, setErrors: form.setErrors, wrapper: 'stock' }));
   const submit = form.onSubmit(
     (values) => save.mutate({ data: toBody(values) as { stock: { id: number; currentStock: number; version: number } } }),
     () => console.info('Invalid!'),
@@ -73,11 +52,7 @@ export default function AdjustBalanceDialog({ row, onClose }: { row: ProductStoc
             styles={{ input: { textAlign: 'right' } }}
             {...form.getInputProps('currentStock')}
           />
-          {save.isError && !(save.error instanceof ApiError && save.error.status === 400) && (
-            <Alert color="red" title="Not saved" role="alert">
-              {describeError(save.error)}
-            </Alert>
-          )}
+          <SaveFailed error={save.error instanceof ApiError && save.error.status === 400 ? null : save.error} />
           <DialogActions onCancel={onClose} pending={save.isPending} />
         </Stack>
       </form>

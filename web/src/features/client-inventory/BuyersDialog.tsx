@@ -1,6 +1,4 @@
-import { Alert, Center, Loader, Modal, MultiSelect, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
+import { Center, Loader, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   getAdminClientsGetProductBuyersQueryKey,
@@ -9,29 +7,20 @@ import {
   useAdminClientsSaveProductBuyers,
 } from '../../../../generated/web/endpoints/clients/clients';
 import type { BuyerAssignment, ClientProduct } from '../../../../generated/web/model';
-import { describeError } from '../../app/providers';
 import { DialogActions } from '../../components/DialogActions';
+import { SaveFailed } from '../../components/SaveFailed';
+import { useInventorySave } from './useInventorySave';
 import { QueryError } from '../../components/QueryError';
 
 /** Buyer-type clients (the only ones a product can be assigned to), company ascending. */
 const BUYERS_BODY = { pagination: { page: 1, rowsPerPage: 100 as const, sortBy: 'company' as const }, filter: { clientType: '1' as const } };
 
 function BuyersForm({ product, assigned, onClose }: { product: ClientProduct; assigned: BuyerAssignment[]; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [clientIds, setClientIds] = useState(assigned.map((buyer) => buyer.clientId));
   const buyers = useAdminClientsGetClients(BUYERS_BODY);
   const options = new Map<string, string>(assigned.map((buyer) => [buyer.clientId, buyer.company ?? buyer.clientId]));
   for (const client of buyers.data?.rows ?? []) options.set(client.id, client.company ?? client.id);
-  const save = useAdminClientsSaveProductBuyers({
-    mutation: {
-      meta: { silent: true },
-      onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Buyers assigned.' });
-        await queryClient.invalidateQueries({ queryKey: [getAdminClientsGetProductBuyersQueryKey()[0]] });
-        onClose();
-      },
-    },
-  });
+  const save = useAdminClientsSaveProductBuyers(useInventorySave({ message: 'Buyers assigned.', onClose }));
   return (
     <form
       noValidate
@@ -54,11 +43,7 @@ function BuyersForm({ product, assigned, onClose }: { product: ClientProduct; as
           value={clientIds}
           onChange={setClientIds}
         />
-        {save.isError && (
-          <Alert color="red" title="Not saved" role="alert">
-            {describeError(save.error)}
-          </Alert>
-        )}
+        <SaveFailed error={save.error} />
         <DialogActions onCancel={onClose} pending={save.isPending} />
       </Stack>
     </form>

@@ -1,8 +1,6 @@
-import { Alert, Center, Loader, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Center, Loader, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   getAdminClientsGetClientDetailsQueryKey,
   useAdminClientsGetClientDetails,
@@ -10,10 +8,10 @@ import {
 } from '../../../../generated/web/endpoints/clients/clients';
 import { adminClientsSaveClientDetailsBody } from '../../../../generated/web/zod/clients/clients.zod';
 import { Currency, type ClientDetails, type ClientDetailsInput } from '../../../../generated/web/model';
-import { problemFieldErrors, zodValidate } from '../../api/validation';
-import { ApiError } from '../../api/http';
-import { describeError } from '../../app/providers';
+import { zodValidate } from '../../api/validation';
 import { DialogActions } from '../../components/DialogActions';
+import { SaveFailed } from '../../components/SaveFailed';
+import { useInventorySave } from './useInventorySave';
 import { QueryError } from '../../components/QueryError';
 
 const TEXT_FIELDS = [
@@ -61,26 +59,13 @@ function toInput(values: FormValues, clientId: string, version: number | undefin
 }
 
 function DetailsForm({ clientId, info, company, onClose }: { clientId: string; info: ClientDetails | null; company: string; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: valuesOf(info, company),
     validateInputOnBlur: true,
     validate: zodValidate<FormValues>(schema, { transform: (values) => toInput(values, clientId, info?.version) }),
   });
-  const save = useAdminClientsSaveClientDetails({
-    mutation: {
-      meta: { silent: true },
-      onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Client details saved.' });
-        await queryClient.invalidateQueries({ queryKey: [getAdminClientsGetClientDetailsQueryKey()[0]] });
-        onClose();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 400) form.setErrors(problemFieldErrors(error, 'info'));
-      },
-    },
-  });
+  const save = useAdminClientsSaveClientDetails(useInventorySave({ message: 'Client details saved.', onClose, setErrors: form.setErrors, wrapper: 'info' }));
   const submit = form.onSubmit(
     (values) => save.mutate({ data: { info: toInput(values, clientId, info?.version) as ClientDetailsInput } }),
     () => console.info('Invalid!'),
@@ -112,11 +97,7 @@ function DetailsForm({ clientId, info, company, onClose }: { clientId: string; i
           <TimeInput label="Shift start" {...form.getInputProps('shift_start')} />
           <TimeInput label="Shift end" {...form.getInputProps('shift_end')} />
         </SimpleGrid>
-        {save.isError && (
-          <Alert color="red" title="Not saved" role="alert">
-            {describeError(save.error)}
-          </Alert>
-        )}
+        <SaveFailed error={save.error} />
         <DialogActions onCancel={onClose} pending={save.isPending} />
       </Stack>
     </form>

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { Anchor, Badge, Breadcrumbs, Button, Group, Menu, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Menu, Stack, Title, Tooltip } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import { IconAddressBook, IconChevronDown, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   getAdminClientsGetClientProductsQueryKey,
@@ -16,7 +16,8 @@ import { QueryError } from '../../components/QueryError';
 import { confirmDelete } from '../../components/confirmDelete';
 import { formatNumber } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
-import { isBuyer, machinesOf, preformLabel } from './clientInventory';
+import { InventoryBreadcrumbs } from './InventoryBreadcrumbs';
+import { formatPrice, isBuyer, machinesOf, preformLabel } from './clientInventory';
 
 const ClientDetailsDialog = lazy(() => import('./ClientDetailsDialog'));
 const PricesDialog = lazy(() => import('./PricesDialog'));
@@ -31,7 +32,6 @@ type Open =
   | null;
 
 const BUYER_LOCKED = 'Buyer-type client: only prices can be edited.';
-const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
 
 /**
  * Admin /clients/{id}, the client's portfolio: breadcrumb back to the client list, the company name; Machine IDs
@@ -70,12 +70,7 @@ export default function ClientProductsPage() {
 
   return (
     <Stack>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/clients">
-          Client inventory
-        </Anchor>
-        {client ? <Text>{company}</Text> : <Skeleton height={16} width={120} />}
-      </Breadcrumbs>
+      <InventoryBreadcrumbs crumbs={[{ label: client ? company : undefined }]} />
       <Group justify="space-between">
         <Title order={2}>{company}</Title>
         <Tooltip label={BUYER_LOCKED} disabled={!buyer}>
@@ -162,7 +157,7 @@ export default function ClientProductsPage() {
               title: 'Current price @1k',
               sortable: true,
               textAlign: 'right',
-              render: (product) => (product.currentPrice ? price.format(product.currentPrice.unitPrice) : '—'),
+              render: (product) => (product.currentPrice ? `€${formatPrice(product.currentPrice.unitPrice)}` : '—'),
             },
             { accessor: 'currentStock', title: 'Bottle stock', sortable: true, textAlign: 'right', render: (product) => formatNumber(product.currentStock) },
           ]}

@@ -3,24 +3,19 @@ import { useState } from 'react';
 import { Alert, Button, Divider, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { IconPlus } from '@tabler/icons-react';
-import {
-  getAdminClientsGetClientProductsQueryKey,
-  getAdminClientsGetProductPricesQueryKey,
-  useAdminClientsGetProductPrices,
-  useAdminClientsSaveProductPrice,
-} from '../../../../generated/web/endpoints/clients/clients';
+import { useAdminClientsGetProductPrices, useAdminClientsSaveProductPrice } from '../../../../generated/web/endpoints/clients/clients';
 import { adminClientsSaveProductPriceBody } from '../../../../generated/web/zod/clients/clients.zod';
 import type { ClientProduct, ProductPrice, ProductPriceInput } from '../../../../generated/web/model';
-import { problemFieldErrors, zodValidate } from '../../api/validation';
+import { zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
-import { describeError } from '../../app/providers';
 import { DialogActions } from '../../components/DialogActions';
+import { SaveFailed } from '../../components/SaveFailed';
+import { useInventorySave } from './useInventorySave';
 import { QueryError } from '../../components/QueryError';
-import { formatListDate, formatNumber } from '../../components/format';
+import { formatListDate } from '../../components/format';
+import { formatPrice } from './clientInventory';
 
 interface FormValues {
   unitPrice: number | string;
@@ -43,7 +38,6 @@ const valuesOf = (price: ProductPrice | 'new'): FormValues =>
 
 /** The price editor below the list: a new price or the clicked one. */
 function PriceForm({ product, price, onDone }: { product: ClientProduct; price: ProductPrice | 'new'; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const toInput = (values: FormValues) => ({
     ...(price === 'new' ? {} : { id: price.id, version: price.version }),
     unitPrice: values.unitPrice === '' ? undefined : values.unitPrice,
@@ -58,22 +52,7 @@ function PriceForm({ product, price, onDone }: { product: ClientProduct; price: 
     validateInputOnBlur: true,
     validate: zodValidate<FormValues>(schema, { transform: toInput }),
   });
-  const save = useAdminClientsSaveProductPrice({
-    mutation: {
-      meta: { silent: true },
-      onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Price saved.' });
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: [getAdminClientsGetProductPricesQueryKey()[0]] }),
-          queryClient.invalidateQueries({ queryKey: [getAdminClientsGetClientProductsQueryKey()[0]] }),
-        ]);
-        onDone();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 400) form.setErrors(problemFieldErrors(error, 'price'));
-      },
-    },
-  });
+  const save = useAdminClientsSaveProductPrice(useInventorySave({ message: 'Price saved.', onClose: onDone, setErrors: form.setErrors, wrapper: 'price' }));
   // The API's period rules (no overlap with another price, the end not before the start) carry their own words.
   const ruleMessage = save.error instanceof ApiError ? save.error.problem.errors?.find((issue) => issue.code !== 'required')?.message : undefined;
   const submit = form.onSubmit(
@@ -90,10 +69,12 @@ function PriceForm({ product, price, onDone }: { product: ClientProduct; price: 
           <DatePickerInput label="Valid from" required valueFormat="MM.DD.YYYY" firstDayOfWeek={1} {...form.getInputProps('validFrom')} />
           <DatePickerInput label="Valid to" required valueFormat="MM.DD.YYYY" firstDayOfWeek={1} {...form.getInputProps('validTo')} />
         </SimpleGrid>
-        {save.isError && (
+        {ruleMessage ? (
           <Alert color="red" title="Not saved" role="alert">
-            {ruleMessage ?? describeError(save.error)}
+            {ruleMessage}
           </Alert>
+        ) : (
+          <SaveFailed error={save.error} />
         )}
         <DialogActions onCancel={onDone} pending={save.isPending} />
       </Stack>
@@ -120,7 +101,7 @@ export default function PricesDialog({ product, onClose }: { product: ClientProd
             <br />
             <Text span c="dimmed" size="sm">
               {current
-                ? `Current price @1k: ${formatNumber(current.unitPrice)} (${formatListDate(current.validFrom)} – ${formatListDate(current.validTo)})`
+                ? `Current price @1k: ${formatPrice(current.unitPrice)} (${formatListDate(current.validFrom)} – ${formatListDate(current.validTo)})`
                 : 'No price valid today.'}
             </Text>
           </Text>
@@ -142,7 +123,7 @@ export default function PricesDialog({ product, onClose }: { product: ClientProd
             onRowClick={({ record }) => setEditing(record)}
             rowStyle={() => ({ cursor: 'pointer' })}
             columns={[
-              { accessor: 'unitPrice', title: 'Unit price @1k', textAlign: 'right', render: (row) => formatNumber(row.unitPrice) },
+              { accessor: 'unitPrice', title: 'Unit price @1k', textAlign: 'right', render: (row) => formatPrice(row.unitPrice) },
               { accessor: 'validFrom', title: 'Valid from', render: (row) => formatListDate(row.validFrom) },
               { accessor: 'validTo', title: 'Valid to', render: (row) => formatListDate(row.validTo) },
             ]}

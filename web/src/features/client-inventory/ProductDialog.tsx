@@ -1,21 +1,20 @@
-import { useEffect } from 'react';
 import { Modal, NumberInput, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
-import { getAdminClientsGetClientProductsQueryKey, useAdminClientsSaveClientProduct } from '../../../../generated/web/endpoints/clients/clients';
+import { useAdminClientsSaveClientProduct } from '../../../../generated/web/endpoints/clients/clients';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  getAdminPreformsGetPreformSuppliersQueryKey,
-  useAdminPreformsGetPreformSuppliers,
+  getAdminPreformsGetPreformSuppliersQueryOptions,
   useAdminPreformsGetPreforms,
   useAdminPreformsGetWarehouses,
 } from '../../../../generated/web/endpoints/preforms/preforms';
 import { adminClientsSaveClientProductBody } from '../../../../generated/web/zod/clients/clients.zod';
 import type { ClientProduct, ClientProductInput, ClientSummary } from '../../../../generated/web/model';
 import { MESSAGES } from '../../api/messages';
-import { problemFieldErrors, zodValidate } from '../../api/validation';
+import { zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';
+import { SaveFailed } from '../../components/SaveFailed';
+import { useInventorySave } from './useInventorySave';
 import { machinesOf, preformText } from './clientInventory';
 
 interface FormValues {
@@ -79,44 +78,32 @@ function valuesOf(product: ClientProduct | 'new'): FormValues {
  * and the two scrap amounts. Required fields per part 5, checked with the contract's rules.
  */
 export default function ProductDialog({ client, product, onClose }: { client: ClientSummary; product: ClientProduct | 'new'; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: valuesOf(product),
     validateInputOnBlur: true,
     validate: zodValidate<FormValues>(schema, { transform: (values) => toInput(values, client.id) }),
-    onValuesChange: (values, previous) => {
-      // Another preform has other suppliers: the chosen one no longer applies.
-      if (values.preformId !== previous.preformId && values.defaultSupplyId) form.setFieldValue('defaultSupplyId', null);
-    },
   });
+  const queryClient = useQueryClient();
   const preforms = useAdminPreformsGetPreforms({ pagination: { ...ALL, sortBy: 'preformName' } });
   const warehouses = useAdminPreformsGetWarehouses({ pagination: { ...ALL, sortBy: 'warehouseName' } });
   const preformId = id(form.values.preformId);
-  const suppliersBody = { preformId: preformId ?? 0 };
-  const suppliers = useAdminPreformsGetPreformSuppliers(suppliersBody, {
-    query: { queryKey: getAdminPreformsGetPreformSuppliersQueryKey(suppliersBody), enabled: preformId != null },
-  });
+  const suppliers = useQuery({ ...getAdminPreformsGetPreformSuppliersQueryOptions({ preformId: preformId ?? 0 }), enabled: preformId != null });
   const supplierRows = preformId != null ? suppliers.data?.rows : undefined;
   const noSuppliers = supplierRows?.length === 0;
-  useEffect(() => {
-    // A preform with a single supplier: that is the default supplier.
-    if (supplierRows?.length === 1 && !form.getValues().defaultSupplyId) form.setFieldValue('defaultSupplyId', String(supplierRows[0]!.id));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [supplierRows]);
+  const preformInput = form.getInputProps('preformId');
+  /** Another preform has other suppliers: the default supplier is picked again, by itself when there is only one. */
+  const choosePreform = async (value: string | null) => {
+    preformInput.onChange(value);
+    form.setFieldValue('defaultSupplyId', null);
+    if (!value) return;
+    const { rows } = await queryClient.fetchQuery(getAdminPreformsGetPreformSuppliersQueryOptions({ preformId: Number(value) }));
+    if (rows.length === 1 && form.getValues().preformId === value) form.setFieldValue('defaultSupplyId', String(rows[0]!.id));
+  };
 
-  const save = useAdminClientsSaveClientProduct({
-    mutation: {
-      onSuccess: async () => {
-        notifications.show({ color: 'green', message: product === 'new' ? 'Product added.' : 'Product saved.' });
-        await queryClient.invalidateQueries({ queryKey: [getAdminClientsGetClientProductsQueryKey()[0]] });
-        onClose();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 400) form.setErrors(problemFieldErrors(error, 'product'));
-      },
-    },
-  });
+  const save = useAdminClientsSaveClientProduct(
+    useInventorySave({ message: product === 'new' ? 'Product added.' : 'Product saved.', onClose, setErrors: form.setErrors, wrapper: 'product' }),
+  );
   const submit = form.onSubmit(
     (values) => {
       const input = toInput(values, client.id) as ClientProductInput;
@@ -152,7 +139,15 @@ export default function ProductDialog({ client, product, onClose }: { client: Cl
             placeholder="Pick or type machine IDs"
             {...form.getInputProps('machineNames')}
           />
-          <Select label="Preform" required searchable data={preformOptions} nothingFoundMessage="No preform found" {...form.getInputProps('preformId')} />
+          <Select
+            label="Preform"
+            required
+            searchable
+            data={preformOptions}
+            nothingFoundMessage="No preform found"
+            {...preformInput}
+            onChange={(value) => void choosePreform(value)}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select label="Warehouse" required searchable data={warehouseOptions} nothingFoundMessage="No warehouse found" {...form.getInputProps('preformWarehouseId')} />
             <Select
@@ -169,6 +164,7 @@ export default function ProductDialog({ client, product, onClose }: { client: Cl
             <NumberInput label="Preform scrap at start" allowDecimal={false} thousandSeparator="," min={0} hideControls {...form.getInputProps('preformScrapStart')} />
             <NumberInput label="Preform scrap at change-over" allowDecimal={false} thousandSeparator="," min={0} hideControls {...form.getInputProps('preformScrapChangeOver')} />
           </SimpleGrid>
+          <SaveFailed error={save.error instanceof ApiError && save.error.status === 400 ? null : save.error} />
           <DialogActions onCancel={onClose} pending={save.isPending} />
         </Stack>
       </form>

@@ -38,7 +38,7 @@ describe('/clients/{clientid}/productstock/{id}', { timeout: 60_000 }, () => {
     const api = serveStock();
     renderClientInventoryAt(`/clients/${NORDIC}/productstock/21`);
     const march = within(await screen.findByRole('row', { name: /31\.03\.2026/ }));
-    for (const text of ['61.4', '84,000', '350']) expect(march.getByText(text)).toBeInTheDocument();
+    for (const text of ['61.40', '84,000', '350']) expect(march.getByText(text)).toBeInTheDocument();
     expect(march.getByText('+12,000')).toHaveStyle({ color: 'var(--mantine-color-green-text)' });
     const april = within(rowOf('30\\.04\\.2026'));
     expect(april.getByText('−500')).toHaveStyle({ color: 'var(--mantine-color-red-text)' });

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { Anchor, Breadcrumbs, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import { IconPencil } from '@tabler/icons-react';
 import { getAdminClientsGetProductStockQueryKey, useAdminClientsGetProductStock } from '../../../../generated/web/endpoints/clients/clients';
 import type { AdminClientsGetProductStockBodyPaginationSortBy, ProductStockRow } from '../../../../generated/web/model';
@@ -11,6 +11,8 @@ import { QueryError } from '../../components/QueryError';
 import { formatListDate, formatNumber } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
 import { useListState } from '../../components/useListState';
+import { formatPrice } from './clientInventory';
+import { InventoryBreadcrumbs } from './InventoryBreadcrumbs';
 
 const AdjustBalanceDialog = lazy(() => import('./AdjustBalanceDialog'));
 
@@ -41,19 +43,12 @@ export default function ProductStockPage() {
 
   return (
     <Stack>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/clients">
-          Client inventory
-        </Anchor>
-        {query.data ? (
-          <Anchor component={Link} to={`/clients/${encodeURIComponent(clientid)}`}>
-            {query.data.client.company ?? 'Client'}
-          </Anchor>
-        ) : (
-          <Skeleton height={16} width={120} />
-        )}
-        {product ? <Text>{title}</Text> : <Skeleton height={16} width={120} />}
-      </Breadcrumbs>
+      <InventoryBreadcrumbs
+        crumbs={[
+          { label: query.data ? (query.data.client.company ?? 'Client') : undefined, to: `/clients/${encodeURIComponent(clientid)}` },
+          { label: product ? title : undefined },
+        ]}
+      />
       <Title order={2}>{title}</Title>
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
@@ -63,7 +58,7 @@ export default function ProductStockPage() {
           noRecordsText="No bottle stock yet: it is kept per price period once the product has prices."
           {...list.tableProps}
           columns={[
-            { accessor: 'unitPrice', title: 'Unit price @1k', sortable: true, textAlign: 'right', render: (row) => formatNumber(row.unitPrice) },
+            { accessor: 'unitPrice', title: 'Unit price @1k', sortable: true, textAlign: 'right', render: (row) => formatPrice(row.unitPrice) },
             {
               accessor: 'currentStock',
               title: 'Current stock',

@@ -1,20 +1,14 @@
-import { Alert, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  getAdminClientsGetClientProductsQueryKey,
-  getAdminClientsGetProductStockQueryKey,
-  useAdminClientsGetClientProducts,
-  useAdminClientsSaveReclassification,
-} from '../../../../generated/web/endpoints/clients/clients';
+import { useAdminClientsGetClientProducts, useAdminClientsSaveReclassification } from '../../../../generated/web/endpoints/clients/clients';
 import { adminClientsSaveReclassificationBody } from '../../../../generated/web/zod/clients/clients.zod';
 import type { ClientProduct } from '../../../../generated/web/model';
 import { MESSAGES } from '../../api/messages';
-import { problemFieldErrors, zodValidate } from '../../api/validation';
+import { zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
-import { describeError } from '../../app/providers';
 import { DialogActions } from '../../components/DialogActions';
+import { SaveFailed } from '../../components/SaveFailed';
+import { useInventorySave } from './useInventorySave';
 import { formatNumber } from '../../components/format';
 
 interface FormValues {
@@ -28,7 +22,6 @@ interface FormValues {
  * ('Max Quantity - {max}.', max 0 without stock).
  */
 export default function ReclassificationDialog({ product, onClose }: { product: ClientProduct; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const max = Math.max(product.currentStock, 0);
   const toBody = (values: FormValues) => ({
     oldClientProductId: product.id,
@@ -52,22 +45,7 @@ export default function ReclassificationDialog({ product, onClose }: { product: 
   const options = (others.data?.rows ?? [])
     .filter((other) => other.id !== product.id)
     .map((other) => ({ value: String(other.id), label: `${other.articleNo} - ${other.productName}` }));
-  const save = useAdminClientsSaveReclassification({
-    mutation: {
-      meta: { silent: true },
-      onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Stock reclassified.' });
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: [getAdminClientsGetClientProductsQueryKey()[0]] }),
-          queryClient.invalidateQueries({ queryKey: [getAdminClientsGetProductStockQueryKey()[0]] }),
-        ]);
-        onClose();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 400) form.setErrors(problemFieldErrors(error));
-      },
-    },
-  });
+  const save = useAdminClientsSaveReclassification(useInventorySave({ message: 'Stock reclassified.', onClose, setErrors: form.setErrors }));
   const submit = form.onSubmit(
     (values) => save.mutate({ data: toBody(values) as { oldClientProductId: number; newClientProdcuctId: number; quantity: number } }),
     () => console.info('Invalid!'),
@@ -100,11 +78,7 @@ export default function ReclassificationDialog({ product, onClose }: { product: 
             description={`At most ${formatNumber(max)}`}
             {...form.getInputProps('quantity')}
           />
-          {save.isError && !(save.error instanceof ApiError && save.error.status === 400) && (
-            <Alert color="red" title="Not saved" role="alert">
-              {describeError(save.error)}
-            </Alert>
-          )}
+          <SaveFailed error={save.error instanceof ApiError && save.error.status === 400 ? null : save.error} />
           <DialogActions onCancel={onClose} pending={save.isPending} />
         </Stack>
       </form>

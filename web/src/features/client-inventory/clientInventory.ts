@@ -19,3 +19,8 @@ export const preformText = (preform: Pick<ClientProduct['Preform'], 'neck' | 'pr
 
 /** The Preform column of the portfolio. */
 export const preformLabel = (product: Pick<ClientProduct, 'Preform'>) => preformText(product.Preform);
+
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A price per 1,000 bottles: always two decimals (`42.5` -> `42.50`), thousands separated. */
+export const formatPrice = (value: number) => money.format(value);
