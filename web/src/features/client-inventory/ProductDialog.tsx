@@ -161,8 +161,8 @@ export default function ProductDialog({ client, product, onClose }: { client: Cl
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <NumberInput label="Scrap rate %" decimalScale={2} min={0} max={100} hideControls {...form.getInputProps('scrapRate')} />
-            <NumberInput label="Preform scrap at start" allowDecimal={false} thousandSeparator="," min={0} hideControls {...form.getInputProps('preformScrapStart')} />
-            <NumberInput label="Preform scrap at change-over" allowDecimal={false} thousandSeparator="," min={0} hideControls {...form.getInputProps('preformScrapChangeOver')} />
+            <NumberInput label="Start scrap (preforms)" allowDecimal={false} thousandSeparator="," min={0} hideControls {...form.getInputProps('preformScrapStart')} />
+            <NumberInput label="Change-over scrap" allowDecimal={false} thousandSeparator="," min={0} hideControls {...form.getInputProps('preformScrapChangeOver')} />
           </SimpleGrid>
           <SaveFailed error={save.error instanceof ApiError && save.error.status === 400 ? null : save.error} />
           <DialogActions onCancel={onClose} pending={save.isPending} />
