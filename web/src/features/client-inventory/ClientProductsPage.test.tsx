@@ -12,6 +12,7 @@ import './PricesDialog';
 import './ReclassificationDialog';
 import './ClientDetailsDialog';
 import './ProductDialog';
+import './BuyersDialog';
 
 const WATER = productFixture();
 const SODA = productFixture({ id: 22, productName: 'Sparkling 1.5 L', articleNo: 'NS-1500', machineNames: 'FB-07', currentStock: 0, currentPrice: null });
@@ -240,5 +241,65 @@ describe('/clients/{id} client portfolio', { timeout: 60_000 }, () => {
     );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Product data' })).not.toBeInTheDocument());
     expect(bodies.products.length).toBeGreaterThan(1); // the list reloads
+  });
+  it("'Assigned Buyers' shows the product's buyers, offers the buyer-type clients and replaces the list on Save", async () => {
+    servePortfolio();
+    const saved: unknown[] = [];
+    const clientBodies: unknown[] = [];
+    server.use(
+      http.post('*/api/admin/client/product/buyers/get', () => HttpResponse.json([{ clientId: 'buyer-1', company: 'Baltic Brew SIA' }])),
+      http.post('*/api/admin/clients/get', async ({ request }) => {
+        clientBodies.push(await request.json());
+        return HttpResponse.json({
+          rows: [
+            { id: 'buyer-1', company: 'Baltic Brew SIA', fbs: [], clientType: '1', productsCount: 1, overdueAmount: null, createdTimestamp: '2026-01-12T14:30:00Z', enabled: true },
+            { id: 'buyer-2', company: 'Riga Kvass SIA', fbs: [], clientType: '1', productsCount: 0, overdueAmount: null, createdTimestamp: '2026-01-12T14:30:00Z', enabled: true },
+          ],
+          count: 2,
+        });
+      }),
+      http.post('*/api/admin/client/product/buyers/save', async ({ request }) => {
+        saved.push(await request.json());
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const user = userEvent.setup();
+    renderClientInventoryAt(`/clients/${NORDIC}`);
+    await screen.findByText('Sparkling 1.5 L');
+    await user.click(select('Spring Water'));
+    await user.click(screen.getByRole('button', { name: 'Action' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Assign Buyers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assigned Buyers' }, { timeout: 8000 });
+    // The assigned buyer is a pill of the selection (the save below keeps it).
+    expect(await within(dialog).findByText('Baltic Brew SIA', { selector: '.mantine-Pill-label' })).toBeInTheDocument();
+    await waitFor(() => expect(clientBodies).toContainEqual(expect.objectContaining({ filter: { clientType: '1' } })));
+    await user.click(within(dialog).getByLabelText(/Buyers/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Riga Kvass SIA' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toEqual([{ clientIds: ['buyer-1', 'buyer-2'], clientProductId: 21 }]));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Assigned Buyers' })).not.toBeInTheDocument());
+  });
+
+  it("Edit opens 'Product data' with the product's values, the scrap rate in percent", async () => {
+    servePortfolio();
+    server.use(
+      http.post('*/api/admin/preforms/get', () => HttpResponse.json({ rows: [], count: 0 })),
+      http.post('*/api/admin/warehouses/get', () => HttpResponse.json({ rows: [], count: 0 })),
+      http.post('*/api/admin/preform/suppliers/get', () => HttpResponse.json({ rows: [{ id: 7, preformId: 3, manufacturerId: 1, Manufacturer: { id: 1, manufacturerName: 'Retal Baltic Films', defaultLeadTime: 14 }, ClientProducts: [] }] })),
+    );
+    const user = userEvent.setup();
+    renderClientInventoryAt(`/clients/${NORDIC}`);
+    await screen.findByText('Sparkling 1.5 L');
+    await user.click(select('Spring Water'));
+    await user.click(screen.getByRole('button', { name: 'Action' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Product data' }, { timeout: 8000 });
+    const input = (label: RegExp) => within(dialog).getByLabelText(label, { selector: 'input' });
+    expect(input(/Title/)).toHaveValue('Spring Water 0.5 L');
+    expect(input(/Article no\./)).toHaveValue('NS-0500');
+    expect(input(/Scrap rate/)).toHaveValue('2.5');
+    expect(input(/^Preform\s*\*?$/)).toHaveValue('PCO1810 - PET 28g 28 g - PET - Clear');
+    expect(input(/Warehouse/)).toHaveValue('Riga North');
+    await waitFor(() => expect(input(/Default supplier/)).toHaveValue('Retal Baltic Films'));
   });
 });
