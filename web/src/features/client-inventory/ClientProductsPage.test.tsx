@@ -37,6 +37,16 @@ function servePortfolio(client: ClientSummary = nordicSummary) {
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 const select = (name: string) => within(row(name)).getByRole('checkbox');
 
+/** Opens the portfolio, selects Spring Water 0.5 L alone and picks `item` of the Action menu; answers its (lazy) dialog. */
+async function openAction(user: ReturnType<typeof userEvent.setup>, item: string, dialog: string) {
+  renderClientInventoryAt(`/clients/${NORDIC}`);
+  await screen.findByText('Sparkling 1.5 L');
+  await user.click(select('Spring Water'));
+  await user.click(screen.getByRole('button', { name: 'Action' }));
+  await user.click(await screen.findByRole('menuitem', { name: item }));
+  return screen.findByRole('dialog', { name: dialog }, { timeout: 8000 });
+}
+
 describe('/clients/{id} client portfolio', { timeout: 60_000 }, () => {
   it('shows the breadcrumb, the company and Machine IDs, Title, Article no., Preform, Current price @1k, Bottle stock; productName ascending, 20 per page', async () => {
     const bodies = servePortfolio();
@@ -109,12 +119,7 @@ describe('/clients/{id} client portfolio', { timeout: 60_000 }, () => {
       }),
     );
     const user = userEvent.setup();
-    renderClientInventoryAt(`/clients/${NORDIC}`);
-    await screen.findByText('Sparkling 1.5 L');
-    await user.click(select('Spring Water'));
-    await user.click(screen.getByRole('button', { name: 'Action' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Prices' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Product prices' }, { timeout: 8000 });
+    const dialog = await openAction(user, 'Prices', 'Product prices');
     expect(within(dialog).getByText('No price valid today.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'New price' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -137,12 +142,7 @@ describe('/clients/{id} client portfolio', { timeout: 60_000 }, () => {
       }),
     );
     const user = userEvent.setup();
-    renderClientInventoryAt(`/clients/${NORDIC}`);
-    await screen.findByText('Sparkling 1.5 L');
-    await user.click(select('Spring Water'));
-    await user.click(screen.getByRole('button', { name: 'Action' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Reclassification' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Product reclassification' }, { timeout: 8000 });
+    const dialog = await openAction(user, 'Reclassification', 'Product reclassification');
     await user.type(within(dialog).getByLabelText(/Quantity/), '90000');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Max Quantity - 84000.')).toBeInTheDocument();
@@ -264,12 +264,7 @@ describe('/clients/{id} client portfolio', { timeout: 60_000 }, () => {
       }),
     );
     const user = userEvent.setup();
-    renderClientInventoryAt(`/clients/${NORDIC}`);
-    await screen.findByText('Sparkling 1.5 L');
-    await user.click(select('Spring Water'));
-    await user.click(screen.getByRole('button', { name: 'Action' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Assign Buyers' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Assigned Buyers' }, { timeout: 8000 });
+    const dialog = await openAction(user, 'Assign Buyers', 'Assigned Buyers');
     // The assigned buyer is a pill of the selection (the save below keeps it).
     expect(await within(dialog).findByText('Baltic Brew SIA', { selector: '.mantine-Pill-label' })).toBeInTheDocument();
     await waitFor(() => expect(clientBodies).toContainEqual(expect.objectContaining({ filter: { clientType: '1' } })));
@@ -288,12 +283,7 @@ describe('/clients/{id} client portfolio', { timeout: 60_000 }, () => {
       http.post('*/api/admin/preform/suppliers/get', () => HttpResponse.json({ rows: [{ id: 7, preformId: 3, manufacturerId: 1, Manufacturer: { id: 1, manufacturerName: 'Retal Baltic Films', defaultLeadTime: 14 }, ClientProducts: [] }] })),
     );
     const user = userEvent.setup();
-    renderClientInventoryAt(`/clients/${NORDIC}`);
-    await screen.findByText('Sparkling 1.5 L');
-    await user.click(select('Spring Water'));
-    await user.click(screen.getByRole('button', { name: 'Action' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Product data' }, { timeout: 8000 });
+    const dialog = await openAction(user, 'Edit', 'Product data');
     const input = (label: RegExp) => within(dialog).getByLabelText(label, { selector: 'input' });
     expect(input(/Title/)).toHaveValue('Spring Water 0.5 L');
     expect(input(/Article no\./)).toHaveValue('NS-0500');
