@@ -1,0 +1,61 @@
+import { Modal, NumberInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useAdminClientsSaveProductStock } from '../../../../generated/web/endpoints/clients/clients';
+import { adminClientsSaveProductStockBody } from '../../../../generated/web/zod/clients/clients.zod';
+import type { ProductStockRow } from '../../../../generated/web/model';
+import { zodValidate } from '../../api/validation';
+import { ApiError } from '../../api/http';
+import { DialogActions } from '../../components/DialogActions';
+import { SaveFailed } from '../../components/SaveFailed';
+import { useInventorySave } from './useInventorySave';
+
+interface FormValues {
+  currentStock: number | string;
+}
+
+/**
+ * 'Adjust balance': sets the bottle stock of one price period, never below 0 ('Minimum stock level - 0!'); the
+ * hint under the field says so before anyone types. A failed save keeps the dialog open and says why.
+ */
+export default function AdjustBalanceDialog({ row, onClose }: { row: ProductStockRow; onClose: () => void }) {
+  const toBody = (values: FormValues) => ({
+    stock: { id: row.id, currentStock: values.currentStock === '' ? undefined : values.currentStock, version: row.version },
+  });
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: { currentStock: row.currentStock },
+    validateInputOnBlur: true,
+    // Errors come back as `stock.currentStock`; the form field is `currentStock`.
+    validate: (values) => {
+      const errors = zodValidate<FormValues>(adminClientsSaveProductStockBody, { transform: toBody })(values);
+      return errors['stock.currentStock'] ? { currentStock: errors['stock.currentStock'] } : {};
+    },
+  });
+  const save = useAdminClientsSaveProductStock(useInventorySave({ message: 'Stock balance adjusted.', onClose, setErrors: form.setErrors, wrapper: 'stock' }));
+  const submit = form.onSubmit(
+    (values) => save.mutate({ data: toBody(values) as { stock: { id: number; currentStock: number; version: number } } }),
+    () => console.info('Invalid!'),
+  );
+
+  return (
+    <Modal opened onClose={onClose} title="Adjust balance">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <NumberInput
+            label="Current stock"
+            description="Minimum stock level - 0"
+            required
+            data-autofocus
+            allowDecimal={false}
+            thousandSeparator=","
+            hideControls
+            styles={{ input: { textAlign: 'right' } }}
+            {...form.getInputProps('currentStock')}
+          />
+          <SaveFailed error={save.error instanceof ApiError && save.error.status === 400 ? null : save.error} />
+          <DialogActions onCancel={onClose} pending={save.isPending} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

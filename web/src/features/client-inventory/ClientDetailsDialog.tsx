@@ -1,0 +1,127 @@
+import { Center, Loader, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { TimeInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import {
+  getAdminClientsGetClientDetailsQueryKey,
+  useAdminClientsGetClientDetails,
+  useAdminClientsSaveClientDetails,
+} from '../../../../generated/web/endpoints/clients/clients';
+import { adminClientsSaveClientDetailsBody } from '../../../../generated/web/zod/clients/clients.zod';
+import { Currency, type ClientDetails, type ClientDetailsInput } from '../../../../generated/web/model';
+import { zodValidate } from '../../api/validation';
+import { DialogActions } from '../../components/DialogActions';
+import { SaveFailed } from '../../components/SaveFailed';
+import { useInventorySave } from './useInventorySave';
+import { QueryError } from '../../components/QueryError';
+
+const TEXT_FIELDS = [
+  'billingCompany',
+  'billingFirstName',
+  'billingLastName',
+  'billingRegistrationNumber',
+  'billingVATRegistrationNumber',
+  'billingAddress',
+  'billingCity',
+  'billingState',
+  'billingPostCode',
+  'billingCountry',
+  'billingEmail',
+  'shift_start',
+  'shift_end',
+] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+type FormValues = Record<TextField, string> & { currency: string | null };
+
+const schema = adminClientsSaveClientDetailsBody.shape.info;
+/** Part 9: invoices are in EUR or SEK. */
+const CURRENCIES = Object.values(Currency);
+
+function valuesOf(info: ClientDetails | null, company: string): FormValues {
+  const values = Object.fromEntries(TEXT_FIELDS.map((field) => [field, info?.[field] ?? ''])) as Record<TextField, string>;
+  return { ...values, billingCompany: info?.billingCompany ?? company, currency: info?.currency ?? null };
+}
+
+/** Trimmed text; optional fields left empty are sent as null. */
+function toInput(values: FormValues, clientId: string, version: number | undefined) {
+  const text = Object.fromEntries(TEXT_FIELDS.map((field) => [field, values[field].trim() || null]));
+  return {
+    ...text,
+    // Required fields stay strings so an empty one reads 'Field is required.'
+    billingCompany: values.billingCompany.trim(),
+    billingAddress: values.billingAddress.trim(),
+    billingCity: values.billingCity.trim(),
+    billingCountry: values.billingCountry.trim(),
+    billingEmail: values.billingEmail.trim(),
+    currency: values.currency ?? undefined,
+    clientId,
+    ...(version === undefined ? {} : { version }),
+  };
+}
+
+function DetailsForm({ clientId, info, company, onClose }: { clientId: string; info: ClientDetails | null; company: string; onClose: () => void }) {
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: valuesOf(info, company),
+    validateInputOnBlur: true,
+    validate: zodValidate<FormValues>(schema, { transform: (values) => toInput(values, clientId, info?.version) }),
+  });
+  const save = useAdminClientsSaveClientDetails(useInventorySave({ message: 'Client details saved.', onClose, setErrors: form.setErrors, wrapper: 'info' }));
+  const submit = form.onSubmit(
+    (values) => save.mutate({ data: { info: toInput(values, clientId, info?.version) as ClientDetailsInput } }),
+    () => console.info('Invalid!'),
+  );
+  const field = (name: TextField, label: string, required = false) => (
+    <TextInput label={label} required={required} autoComplete="off" {...form.getInputProps(name)} />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput label="Company" required data-autofocus autoComplete="off" {...form.getInputProps('billingCompany')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {field('billingFirstName', 'First name')}
+          {field('billingLastName', 'Last name')}
+          {field('billingRegistrationNumber', 'Registration number')}
+          {field('billingVATRegistrationNumber', 'VAT registration number')}
+        </SimpleGrid>
+        {field('billingAddress', 'Address', true)}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {field('billingCity', 'City', true)}
+          {field('billingState', 'State')}
+          {field('billingPostCode', 'Post code')}
+          {field('billingCountry', 'Country', true)}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Billing email" required type="email" autoComplete="off" {...form.getInputProps('billingEmail')} />
+          <Select label="Currency" required data={CURRENCIES} allowDeselect={false} {...form.getInputProps('currency')} />
+          <TimeInput label="Shift start" {...form.getInputProps('shift_start')} />
+          <TimeInput label="Shift end" {...form.getInputProps('shift_end')} />
+        </SimpleGrid>
+        <SaveFailed error={save.error} />
+        <DialogActions onCancel={onClose} pending={save.isPending} />
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * 'Client Details': the client's billing details and shift times. Company, address, city, country, billing email
+ * and currency are required (part 5); the rest is optional. Opens with the saved details, or the company's name
+ * when none were saved yet.
+ */
+export default function ClientDetailsDialog({ clientId, company, onClose }: { clientId: string; company: string; onClose: () => void }) {
+  const details = useAdminClientsGetClientDetails({ clientId }, { query: { queryKey: getAdminClientsGetClientDetailsQueryKey({ clientId }), staleTime: 0 } });
+  return (
+    <Modal opened onClose={onClose} title="Client Details" size="lg">
+      {details.isError ? (
+        <QueryError error={details.error} onRetry={() => void details.refetch()} />
+      ) : details.data ? (
+        <DetailsForm clientId={clientId} info={details.data.info} company={company} onClose={onClose} />
+      ) : (
+        <Center h={120}>
+          <Loader aria-label="Loading client details" />
+        </Center>
+      )}
+    </Modal>
+  );
+}

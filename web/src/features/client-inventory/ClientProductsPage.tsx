@@ -1,0 +1,177 @@
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Button, Group, Menu, Stack, Title, Tooltip } from '@mantine/core';
+import { DataTable } from 'mantine-datatable';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { IconAddressBook, IconChevronDown, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  getAdminClientsGetClientProductsQueryKey,
+  useAdminClientsDeleteClientProducts,
+  useAdminClientsGetClientProducts,
+} from '../../../../generated/web/endpoints/clients/clients';
+import type { AdminClientsGetClientProductsBodyPaginationSortBy, ClientProduct } from '../../../../generated/web/model';
+import { useListState } from '../../components/useListState';
+import { QueryError } from '../../components/QueryError';
+import { confirmDelete } from '../../components/confirmDelete';
+import { formatNumber } from '../../components/format';
+import { pagedTableProps } from '../../components/pagedTable';
+import { InventoryBreadcrumbs } from './InventoryBreadcrumbs';
+import { formatPrice, isBuyer, machinesOf, preformLabel } from './clientInventory';
+
+const ClientDetailsDialog = lazy(() => import('./ClientDetailsDialog'));
+const PricesDialog = lazy(() => import('./PricesDialog'));
+const BuyersDialog = lazy(() => import('./BuyersDialog'));
+const ReclassificationDialog = lazy(() => import('./ReclassificationDialog'));
+const ProductDialog = lazy(() => import('./ProductDialog'));
+
+type Open =
+  | { dialog: 'details' }
+  | { dialog: 'product'; product: ClientProduct | 'new' }
+  | { dialog: 'prices' | 'buyers' | 'reclassification'; product: ClientProduct }
+  | null;
+
+const BUYER_LOCKED = 'Buyer-type client: only prices can be edited.';
+
+/**
+ * Admin /clients/{id}, the client's portfolio: breadcrumb back to the client list, the company name; Machine IDs
+ * (blue when assigned to the client, red otherwise), Title, Article no., Preform, Current price @1k, Bottle stock;
+ * productName ascending, 20 per page. A row click opens the product's stock. Client details, New, the Action menu
+ * (one selected row) and Delete selected; for buyer-type clients only Prices stays enabled.
+ */
+export default function ClientProductsPage() {
+  const { id: clientId = '' } = useParams({ strict: false }) as { id?: string };
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const list = useListState<ClientProduct, AdminClientsGetClientProductsBodyPaginationSortBy>({ sortBy: 'productName', rowsPerPage: 20 });
+  const body = { clientId, pagination: list.pagination };
+  const query = useAdminClientsGetClientProducts(body, {
+    query: { queryKey: getAdminClientsGetClientProductsQueryKey(body), placeholderData: keepPreviousData },
+  });
+  const [selected, setSelected] = useState<ClientProduct[]>([]);
+  const [open, setOpen] = useState<Open>(null);
+  const remove = useAdminClientsDeleteClientProducts({
+    mutation: {
+      onSuccess: async (_result, { data }) => {
+        setSelected([]);
+        notifications.show({ color: 'green', message: data.ids.length === 1 ? 'Product deleted.' : `${data.ids.length} products deleted.` });
+        await queryClient.invalidateQueries({ queryKey: [getAdminClientsGetClientProductsQueryKey()[0]] });
+      },
+    },
+  });
+
+  const client = query.data?.client;
+  const buyer = isBuyer(client);
+  const assigned = new Set(client?.fbs ?? []);
+  const single = selected.length === 1 ? selected[0] : null;
+  const company = client?.company ?? 'Client portfolio';
+  const askDelete = () =>
+    confirmDelete({ title: 'Delete products', count: selected.length, onConfirm: () => remove.mutate({ data: { ids: selected.map((product) => product.id) } }) });
+
+  return (
+    <Stack>
+      <InventoryBreadcrumbs crumbs={[{ label: client ? company : undefined }]} />
+      <Group justify="space-between">
+        <Title order={2}>{company}</Title>
+        <Tooltip label={BUYER_LOCKED} disabled={!buyer}>
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconAddressBook size={16} />} disabled={!client || buyer} onClick={() => setOpen({ dialog: 'details' })}>
+              Client details
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} disabled={!client || buyer} onClick={() => setOpen({ dialog: 'product', product: 'new' })}>
+              New
+            </Button>
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <Button variant="light" rightSection={<IconChevronDown size={16} />} disabled={!single}>
+                  Action
+                </Button>
+              </Menu.Target>
+              {single && (
+                <Menu.Dropdown>
+                  <Menu.Item disabled={buyer} onClick={() => setOpen({ dialog: 'product', product: single })}>
+                    Edit
+                  </Menu.Item>
+                  <Menu.Item onClick={() => setOpen({ dialog: 'prices', product: single })}>Prices</Menu.Item>
+                  <Menu.Item disabled={buyer} onClick={() => setOpen({ dialog: 'buyers', product: single })}>
+                    Assign Buyers
+                  </Menu.Item>
+                  <Menu.Item disabled={buyer} onClick={() => setOpen({ dialog: 'reclassification', product: single })}>
+                    Reclassification
+                  </Menu.Item>
+                </Menu.Dropdown>
+              )}
+            </Menu>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} />}
+              disabled={selected.length === 0 || buyer}
+              loading={remove.isPending}
+              onClick={askDelete}
+            >
+              Delete selected
+            </Button>
+          </Group>
+        </Tooltip>
+      </Group>
+      {query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <DataTable<ClientProduct>
+          {...pagedTableProps(query)}
+          recordsPerPageOptions={[20, 50, 100]}
+          noRecordsText={buyer ? 'No products yet.' : 'No products yet. Use New to add one.'}
+          {...list.tableProps}
+          selectedRecords={selected}
+          onSelectedRecordsChange={setSelected}
+          onRowClick={({ record }) =>
+            void navigate({ to: `/clients/${encodeURIComponent(clientId)}/productstock/${record.id}` })
+          }
+          rowStyle={() => ({ cursor: 'pointer' })}
+          columns={[
+            {
+              accessor: 'machineNames',
+              title: 'Machine IDs',
+              sortable: true,
+              render: (product) => (
+                <Group gap={4}>
+                  {machinesOf(product).map((machine) => (
+                    <Badge
+                      key={machine}
+                      size="sm"
+                      color={assigned.has(machine) ? 'blue' : 'red'}
+                      title={assigned.has(machine) ? 'Assigned to the client' : 'Not assigned to the client'}
+                    >
+                      {machine}
+                    </Badge>
+                  ))}
+                </Group>
+              ),
+            },
+            { accessor: 'productName', title: 'Title', sortable: true },
+            { accessor: 'articleNo', title: 'Article no.', sortable: true },
+            { accessor: 'preform', title: 'Preform', render: preformLabel },
+            {
+              accessor: 'currentPrice',
+              title: 'Current price @1k',
+              sortable: true,
+              textAlign: 'right',
+              render: (product) => (product.currentPrice ? `€${formatPrice(product.currentPrice.unitPrice)}` : '—'),
+            },
+            { accessor: 'currentStock', title: 'Bottle stock', sortable: true, textAlign: 'right', render: (product) => formatNumber(product.currentStock) },
+          ]}
+        />
+      )}
+      <Suspense fallback={null}>
+        {open?.dialog === 'details' && <ClientDetailsDialog clientId={clientId} company={company} onClose={() => setOpen(null)} />}
+        {open?.dialog === 'product' && client && <ProductDialog client={client} product={open.product} onClose={() => setOpen(null)} />}
+        {open?.dialog === 'prices' && <PricesDialog product={open.product} onClose={() => setOpen(null)} />}
+        {open?.dialog === 'buyers' && <BuyersDialog product={open.product} onClose={() => setOpen(null)} />}
+        {open?.dialog === 'reclassification' && (
+          <ReclassificationDialog product={open.product} onClose={() => setOpen(null)} />
+        )}
+      </Suspense>
+    </Stack>
+  );
+}

@@ -1,0 +1,173 @@
+import { Modal, NumberInput, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useAdminClientsSaveClientProduct } from '../../../../generated/web/endpoints/clients/clients';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  getAdminPreformsGetPreformSuppliersQueryOptions,
+  useAdminPreformsGetPreforms,
+  useAdminPreformsGetWarehouses,
+} from '../../../../generated/web/endpoints/preforms/preforms';
+import { adminClientsSaveClientProductBody } from '../../../../generated/web/zod/clients/clients.zod';
+import type { ClientProduct, ClientProductInput, ClientSummary } from '../../../../generated/web/model';
+import { MESSAGES } from '../../api/messages';
+import { zodValidate } from '../../api/validation';
+import { ApiError } from '../../api/http';
+import { DialogActions } from '../../components/DialogActions';
+import { SaveFailed } from '../../components/SaveFailed';
+import { useInventorySave } from './useInventorySave';
+import { machinesOf, preformText } from './clientInventory';
+
+interface FormValues {
+  productName: string;
+  articleNo: string;
+  altName: string;
+  machineNames: string[];
+  preformId: string | null;
+  preformWarehouseId: string | null;
+  defaultSupplyId: string | null;
+  /** Percent, two decimals (part 9); sent divided by 100, 0 when empty. */
+  scrapRate: number | string;
+  preformScrapStart: number | string;
+  preformScrapChangeOver: number | string;
+}
+
+const schema = adminClientsSaveClientProductBody.shape.product;
+/** The lookups list every preform and warehouse of the plant (a few dozen), searchable in the browser. */
+const ALL = { page: 1, rowsPerPage: 100 as const };
+
+const id = (value: string | null) => (value ? Number(value) : undefined);
+const count = (value: number | string) => (value === '' ? 0 : value);
+
+function toInput(values: FormValues, clientId: string) {
+  return {
+    clientId,
+    productName: values.productName.trim(),
+    articleNo: values.articleNo.trim(),
+    altName: values.altName.trim() || null,
+    machineNames: values.machineNames.join(','),
+    preformId: id(values.preformId),
+    preformWarehouseId: id(values.preformWarehouseId),
+    defaultSupplyId: id(values.defaultSupplyId),
+    scrapRate: values.scrapRate === '' ? 0 : Math.round(Number(values.scrapRate) * 100) / 10000,
+    preformScrapStart: count(values.preformScrapStart),
+    preformScrapChangeOver: count(values.preformScrapChangeOver),
+  };
+}
+
+function valuesOf(product: ClientProduct | 'new'): FormValues {
+  if (product === 'new') {
+    return { productName: '', articleNo: '', altName: '', machineNames: [], preformId: null, preformWarehouseId: null, defaultSupplyId: null, scrapRate: '', preformScrapStart: '', preformScrapChangeOver: '' };
+  }
+  return {
+    productName: product.productName,
+    articleNo: product.articleNo,
+    altName: product.altName ?? '',
+    machineNames: machinesOf(product),
+    preformId: String(product.preformId),
+    preformWarehouseId: String(product.preformWarehouseId),
+    defaultSupplyId: String(product.defaultSupplyId),
+    scrapRate: Math.round(product.scrapRate * 10000) / 100,
+    preformScrapStart: product.preformScrapStart,
+    preformScrapChangeOver: product.preformScrapChangeOver,
+  };
+}
+
+/**
+ * 'Product data' (New / Edit): title, article no., alternative name, machines (the client's FBs offered, others
+ * may be typed), preform, warehouse, default supplier (a supplier of the chosen preform), scrap rate in percent
+ * and the two scrap amounts. Required fields per part 5, checked with the contract's rules.
+ */
+export default function ProductDialog({ client, product, onClose }: { client: ClientSummary; product: ClientProduct | 'new'; onClose: () => void }) {
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: valuesOf(product),
+    validateInputOnBlur: true,
+    validate: zodValidate<FormValues>(schema, { transform: (values) => toInput(values, client.id) }),
+  });
+  const queryClient = useQueryClient();
+  const preforms = useAdminPreformsGetPreforms({ pagination: { ...ALL, sortBy: 'preformName' } });
+  const warehouses = useAdminPreformsGetWarehouses({ pagination: { ...ALL, sortBy: 'warehouseName' } });
+  const preformId = id(form.values.preformId);
+  const suppliers = useQuery({ ...getAdminPreformsGetPreformSuppliersQueryOptions({ preformId: preformId ?? 0 }), enabled: preformId != null });
+  const supplierRows = preformId != null ? suppliers.data?.rows : undefined;
+  const noSuppliers = supplierRows?.length === 0;
+  const preformInput = form.getInputProps('preformId');
+  /** Another preform has other suppliers: the default supplier is picked again, by itself when there is only one. */
+  const choosePreform = async (value: string | null) => {
+    preformInput.onChange(value);
+    form.setFieldValue('defaultSupplyId', null);
+    if (!value) return;
+    const { rows } = await queryClient.fetchQuery(getAdminPreformsGetPreformSuppliersQueryOptions({ preformId: Number(value) }));
+    if (rows.length === 1 && form.getValues().preformId === value) form.setFieldValue('defaultSupplyId', String(rows[0]!.id));
+  };
+
+  const save = useAdminClientsSaveClientProduct(
+    useInventorySave({ message: product === 'new' ? 'Product added.' : 'Product saved.', onClose, setErrors: form.setErrors, wrapper: 'product' }),
+  );
+  const submit = form.onSubmit(
+    (values) => {
+      const input = toInput(values, client.id) as ClientProductInput;
+      save.mutate({ data: { product: product === 'new' ? input : { ...input, id: product.id, version: product.version } } });
+    },
+    () => console.info('Invalid!'),
+  );
+
+  const machineOptions = [...new Set([...client.fbs, ...form.values.machineNames])];
+  const preformOptions = (preforms.data?.rows ?? []).map((preform) => ({ value: String(preform.id), label: preformText(preform) }));
+  if (product !== 'new' && !preformOptions.some((option) => option.value === String(product.preformId))) {
+    preformOptions.unshift({ value: String(product.preformId), label: preformText(product.Preform) });
+  }
+  const warehouseOptions = (warehouses.data?.rows ?? []).map((warehouse) => ({ value: String(warehouse.id), label: warehouse.warehouseName }));
+  if (product !== 'new' && !warehouseOptions.some((option) => option.value === String(product.preformWarehouseId))) {
+    warehouseOptions.unshift({ value: String(product.preformWarehouseId), label: product.PreformWarehouse.warehouseName });
+  }
+  const supplierOptions = (supplierRows ?? []).map((supply) => ({ value: String(supply.id), label: supply.Manufacturer.manufacturerName }));
+
+  return (
+    <Modal opened onClose={onClose} title="Product data" size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Title" required data-autofocus autoComplete="off" {...form.getInputProps('productName')} />
+            <TextInput label="Article no." required autoComplete="off" {...form.getInputProps('articleNo')} />
+          </SimpleGrid>
+          <TextInput label="Alternative name" autoComplete="off" {...form.getInputProps('altName')} />
+          <TagsInput
+            label="Machines"
+            required
+            data={machineOptions}
+            placeholder="Pick or type machine IDs"
+            {...form.getInputProps('machineNames')}
+          />
+          <Select
+            label="Preform"
+            required
+            searchable
+            data={preformOptions}
+            nothingFoundMessage="No preform found"
+            {...preformInput}
+            onChange={(value) => void choosePreform(value)}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select label="Warehouse" required searchable data={warehouseOptions} nothingFoundMessage="No warehouse found" {...form.getInputProps('preformWarehouseId')} />
+            <Select
+              label="Default supplier"
+              required
+              disabled={preformId == null || noSuppliers}
+              placeholder={preformId == null ? MESSAGES.selectPreformFirst : noSuppliers ? MESSAGES.noSuppliers : 'Pick a supplier'}
+              data={supplierOptions}
+              {...form.getInputProps('defaultSupplyId')}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <NumberInput label="Scrap rate %" decimalScale={2} min={0} max={100} hideControls {...form.getInputProps('scrapRate')} />
+            <NumberInput label="Start scrap (preforms)" allowDecimal={false} thousandSeparator="," min={0} hideControls {...form.getInputProps('preformScrapStart')} />
+            <NumberInput label="Change-over scrap" allowDecimal={false} thousandSeparator="," min={0} hideControls {...form.getInputProps('preformScrapChangeOver')} />
+          </SimpleGrid>
+          <SaveFailed error={save.error instanceof ApiError && save.error.status === 400 ? null : save.error} />
+          <DialogActions onCancel={onClose} pending={save.isPending} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

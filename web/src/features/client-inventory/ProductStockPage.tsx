@@ -1,0 +1,92 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { DataTable } from 'mantine-datatable';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { IconPencil } from '@tabler/icons-react';
+import { getAdminClientsGetProductStockQueryKey, useAdminClientsGetProductStock } from '../../../../generated/web/endpoints/clients/clients';
+import type { AdminClientsGetProductStockBodyPaginationSortBy, ProductStockRow } from '../../../../generated/web/model';
+import { NotFoundPage } from '../../components/NotFoundPage';
+import { QueryError } from '../../components/QueryError';
+import { formatListDate, formatNumber } from '../../components/format';
+import { pagedTableProps } from '../../components/pagedTable';
+import { useListState } from '../../components/useListState';
+import { formatPrice } from './clientInventory';
+import { InventoryBreadcrumbs } from './InventoryBreadcrumbs';
+
+const AdjustBalanceDialog = lazy(() => import('./AdjustBalanceDialog'));
+
+/** Latest stock change: a decrease in red with a minus, an increase in green with a plus. */
+function LatestChange({ row }: { row: ProductStockRow }) {
+  if (row.decreaseStock != null) return <Text c="red" size="sm">−{formatNumber(row.decreaseStock)}</Text>;
+  if (row.increaseStock != null) return <Text c="green" size="sm">+{formatNumber(row.increaseStock)}</Text>;
+  return null;
+}
+
+/**
+ * Admin /clients/{clientid}/productstock/{id}: breadcrumb (Client inventory > company > product), the product's
+ * bottle stock per price period: unit price @1k, current stock (a click opens 'Adjust balance'), latest stock
+ * change, scrap, price until; 10 per page, latest period first.
+ */
+export default function ProductStockPage() {
+  const { clientid = '', id } = useParams({ strict: false }) as { clientid?: string; id?: string };
+  const productId = Number(id);
+  const list = useListState<ProductStockRow, AdminClientsGetProductStockBodyPaginationSortBy>({ sortBy: 'priceValidTo', descending: true, rowsPerPage: 10 });
+  const body = { id: productId, pagination: list.pagination };
+  const query = useAdminClientsGetProductStock(body, {
+    query: { queryKey: getAdminClientsGetProductStockQueryKey(body), placeholderData: keepPreviousData, enabled: productId > 0 },
+  });
+  const [adjusting, setAdjusting] = useState<ProductStockRow | null>(null);
+  if (!(productId > 0)) return <NotFoundPage />;
+  const product = query.data?.product;
+  const title = product ? `${product.articleNo} - ${product.productName}` : 'Product stock';
+
+  return (
+    <Stack>
+      <InventoryBreadcrumbs
+        crumbs={[
+          { label: query.data ? (query.data.client.company ?? 'Client') : undefined, to: `/clients/${encodeURIComponent(clientid)}` },
+          { label: product ? title : undefined },
+        ]}
+      />
+      <Title order={2}>{title}</Title>
+      {query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <DataTable<ProductStockRow>
+          {...pagedTableProps(query)}
+          noRecordsText="No bottle stock yet: it is kept per price period once the product has prices."
+          {...list.tableProps}
+          columns={[
+            { accessor: 'unitPrice', title: 'Unit price @1k', sortable: true, textAlign: 'right', render: (row) => formatPrice(row.unitPrice) },
+            {
+              accessor: 'currentStock',
+              title: 'Current stock',
+              sortable: true,
+              textAlign: 'right',
+              render: (row) => (
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  rightSection={<IconPencil size={14} />}
+                  aria-label={`Adjust balance ${formatNumber(row.currentStock)}`}
+                  onClick={() => setAdjusting(row)}
+                >
+                  {formatNumber(row.currentStock)}
+                </Button>
+              ),
+            },
+            { accessor: 'latestChange', title: 'Latest stock change', textAlign: 'right', render: (row) => <LatestChange row={row} /> },
+            { accessor: 'scrapAmount', title: 'Scrap', textAlign: 'right', render: (row) => formatNumber(row.scrapAmount) },
+            { accessor: 'priceValidTo', title: 'Price until', sortable: true, render: (row) => formatListDate(row.priceValidTo) },
+          ]}
+        />
+      )}
+      {adjusting && (
+        <Suspense fallback={null}>
+          <AdjustBalanceDialog row={adjusting} onClose={() => setAdjusting(null)} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
