@@ -26,9 +26,6 @@ export interface Face {
   welcome: boolean;
 }
 
-const placeholder = (title: string) => () =>
-  import('../components/PlaceholderPage').then((module) => ({ default: module.placeholderPage(title) }));
-
 const adminFace: Face = {
   name: 'admin',
   welcome: true,
