@@ -1,12 +1,33 @@
-import { Alert } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { describeError } from '../app/providers';
 
-/** Inside a dialog whose save failed: says why, in place, so the dialog (and the input) stays. Nothing when `error` is null. */
-export function SaveFailed({ error }: { error: unknown }) {
-  if (!error) return null;
+interface SaveFailedProps {
+  /** The failed save's error; nothing is shown while it is null and there is no `message`. */
+  error: unknown;
+  /** What to say instead of the error's own description (e.g. for a stale version). */
+  message?: string | null;
+  /** Lets the user dismiss the alert. */
+  onClose?: () => void;
+  /** A way out, e.g. 'Reload order' after someone else changed it. */
+  reload?: { label: string; onClick: () => void } | null;
+}
+
+/**
+ * Where a save failed: says why, in place, so the dialog or the page (and the input) stays; optionally offers a
+ * reload. Every form of the portal shows its failed saves with it.
+ */
+export function SaveFailed({ error, message, onClose, reload }: SaveFailedProps) {
+  if (!error && !message) return null;
   return (
-    <Alert color="red" title="Not saved" role="alert">
-      {describeError(error)}
+    <Alert color="red" title="Not saved" role="alert" withCloseButton={onClose !== undefined} onClose={onClose}>
+      <Group justify="space-between">
+        <Text size="sm">{message ?? describeError(error)}</Text>
+        {reload && (
+          <Button size="xs" variant="light" color="red" onClick={reload.onClick}>
+            {reload.label}
+          </Button>
+        )}
+      </Group>
     </Alert>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Checkbox, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Checkbox, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,8 +7,8 @@ import { operatorAgendaSaveProducedAmountBody } from '../../../../generated/web/
 import type { AgendaItem } from '../../../../generated/web/model';
 import { ApiError } from '../../api/http';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
-import { describeError } from '../../app/providers';
 import { DialogActions } from '../../components/DialogActions';
+import { SaveFailed } from '../../components/SaveFailed';
 import { formatNumber } from '../../components/format';
 
 const schema = operatorAgendaSaveProducedAmountBody.shape.item;
@@ -76,11 +76,7 @@ export default function ProducedQuantityDialog({ item, onClose }: { item: Agenda
             {...form.getInputProps('producedAmount')}
           />
           <Checkbox label="Production of this item is finished (close it)" {...form.getInputProps('isClosed', { type: 'checkbox' })} />
-          {save.isError && (
-            <Alert color="red" title="Not saved" role="alert">
-              {describeError(save.error)}
-            </Alert>
-          )}
+          <SaveFailed error={save.error} />
           <DialogActions onCancel={onClose} pending={save.isPending} />
         </Stack>
       </form>

@@ -19,6 +19,7 @@ import { useAppContext } from '../../app/context';
 import { describeError } from '../../app/providers';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { QueryError } from '../../components/QueryError';
+import { SaveFailed } from '../../components/SaveFailed';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { ClaimAttachments } from './ClaimAttachments';
 import { claimFormValues, claimInput, validateClaim, type ClaimFormValues } from './claimForm';
@@ -218,18 +219,7 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
               This claim is closed: it can be printed, but no longer changed.
             </Alert>
           )}
-          {failure != null && (
-            <Alert color="red" title="Not saved" role="alert" withCloseButton onClose={() => setFailure(null)}>
-              <Group justify="space-between">
-                <Text size="sm">{describeError(failure)}</Text>
-                {stale && onReload && (
-                  <Button size="xs" variant="light" color="red" onClick={onReload}>
-                    Reload claim
-                  </Button>
-                )}
-              </Group>
-            </Alert>
-          )}
+          <SaveFailed error={failure} onClose={() => setFailure(null)} reload={stale && onReload ? { label: 'Reload claim', onClick: onReload } : null} />
           {(products.error ?? orders.error) != null && (
             <Alert color="red" title="Could not load the choices">
               {describeError(products.error ?? orders.error)}

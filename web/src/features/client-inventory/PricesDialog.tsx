@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
-import { Alert, Button, Divider, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { DataTable } from 'mantine-datatable';
@@ -70,9 +70,7 @@ function PriceForm({ product, price, onDone }: { product: ClientProduct; price: 
           <DatePickerInput label="Valid to" required valueFormat="MM.DD.YYYY" firstDayOfWeek={1} {...form.getInputProps('validTo')} />
         </SimpleGrid>
         {ruleMessage ? (
-          <Alert color="red" title="Not saved" role="alert">
-            {ruleMessage}
-          </Alert>
+          <SaveFailed error={null} message={ruleMessage} />
         ) : (
           <SaveFailed error={save.error} />
         )}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Alert, Anchor, Breadcrumbs, Button, Center, Checkbox, Group, Loader, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Center, Checkbox, Group, Loader, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
@@ -18,8 +18,8 @@ import type { ClientProductionOrder, OrderInput } from '../../../../generated/we
 import { ApiError } from '../../api/http';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { useAppContext } from '../../app/context';
-import { describeError } from '../../app/providers';
 import { formatListDate, formatNumber } from '../../components/format';
+import { SaveFailed } from '../../components/SaveFailed';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { QueryError } from '../../components/QueryError';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
@@ -189,20 +189,12 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
             <TextInput label="Purchase order no" required w={320} data-autofocus={order ? undefined : true} {...form.getInputProps('orderNo')} />
             <Checkbox label="Closed" mb={8} {...form.getInputProps('closed', { type: 'checkbox' })} />
           </Group>
-          {failure != null && (
-            <Alert color="red" title="Not saved" role="alert" withCloseButton onClose={() => setFailure(null)}>
-              <Group justify="space-between">
-                <Text size="sm">
-                  {stale ? 'Someone else changed this order meanwhile. Reload it and apply your changes again.' : describeError(failure)}
-                </Text>
-                {stale && onReload && (
-                  <Button size="xs" variant="light" color="red" onClick={onReload}>
-                    Reload order
-                  </Button>
-                )}
-              </Group>
-            </Alert>
-          )}
+          <SaveFailed
+            error={failure}
+            message={stale ? 'Someone else changed this order meanwhile. Reload it and apply your changes again.' : null}
+            onClose={() => setFailure(null)}
+            reload={stale && onReload ? { label: 'Reload order', onClick: onReload } : null}
+          />
           <Group justify="space-between">
             <Title order={4}>Items</Title>
             <Group gap="xs">

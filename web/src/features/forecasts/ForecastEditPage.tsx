@@ -1,11 +1,11 @@
 import '@mantine/dates/styles.css';
 import { useRef, useState } from 'react';
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Popover, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Breadcrumbs, Button, Group, Popover, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { IconCalendar, IconCalendarEvent, IconDeviceFloppy, IconRefresh } from '@tabler/icons-react';
+import { IconCalendar, IconCalendarEvent, IconDeviceFloppy } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import {
   getClientPlansGetPlanQueryKey,
@@ -16,8 +16,8 @@ import {
 import { clientPlansGetPlanPathIdRegExp } from '../../../../generated/web/zod/plans/plans.zod';
 import type { PlanLoad } from '../../../../generated/web/model';
 import { ApiError } from '../../api/http';
-import { describeError } from '../../app/providers';
 import { formatListDate } from '../../components/format';
+import { SaveFailed } from '../../components/SaveFailed';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { QueryError } from '../../components/QueryError';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
@@ -212,20 +212,12 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
               </Text>
             )}
           </Stack>
-          {saveError !== null && (
-            <Alert color="red" title="Not saved" role="alert" withCloseButton onClose={() => setSaveError(null)}>
-              <Group justify="space-between">
-                <Text size="sm">
-                  {stale ? 'Someone else changed this forecast meanwhile. Reload it and apply your changes again.' : describeError(saveError)}
-                </Text>
-                {stale && (
-                  <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={onReload}>
-                    Reload forecast
-                  </Button>
-                )}
-              </Group>
-            </Alert>
-          )}
+          <SaveFailed
+            error={saveError}
+            message={stale ? 'Someone else changed this forecast meanwhile. Reload it and apply your changes again.' : null}
+            onClose={() => setSaveError(null)}
+            reload={stale ? { label: 'Reload forecast', onClick: onReload } : null}
+          />
           <DataTable<ForecastRow>
             withTableBorder
             striped

@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Alert, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -14,6 +14,7 @@ import { PLANNER_MESSAGES } from '../../api/messages';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { describeError } from '../../app/providers';
 import { DialogActions } from '../../components/DialogActions';
+import { SaveFailed } from '../../components/SaveFailed';
 import { formatListDate, formatNumber } from '../../components/format';
 import { isWeekend, minimumQuantity, parseDay } from './plannerCalendar';
 import { useReloadPlanner } from './usePlanner';
@@ -143,11 +144,7 @@ export default function ProductionOrderDialog({ item, mode, onClose }: { item: P
             description={minimum > MOQ ? `At least ${formatNumber(minimum)} (already produced)` : `At least ${formatNumber(MOQ)}`}
             {...form.getInputProps('refProductionOrderItem.plannedAmount')}
           />
-          {save.isError && !(save.error instanceof ApiError && save.error.status === 409) && (
-            <Alert color="red" title="Not saved" role="alert">
-              {describeError(save.error)}
-            </Alert>
-          )}
+          <SaveFailed error={save.error instanceof ApiError && save.error.status === 409 ? null : save.error} />
           <DialogActions onCancel={onClose} pending={save.isPending} />
         </Stack>
       </form>

@@ -1,4 +1,4 @@
-import { Alert, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -14,8 +14,8 @@ import {
 import type { PreformStockRow } from '../../../../generated/web/model';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
-import { describeError } from '../../app/providers';
 import { DialogActions } from '../../components/DialogActions';
+import { SaveFailed } from '../../components/SaveFailed';
 
 interface FormValues {
   preformStock: string;
@@ -95,11 +95,7 @@ export default function FillStockDialog({ variant, row, onClose }: FillStockDial
             styles={{ input: { textAlign: 'right' } }}
             {...form.getInputProps('preformStock')}
           />
-          {fill.isError && (
-            <Alert color="red" title="Not saved" role="alert">
-              {describeError(fill.error)}
-            </Alert>
-          )}
+          <SaveFailed error={fill.error} />
           <DialogActions onCancel={onClose} pending={fill.isPending} />
         </Stack>
       </form>
