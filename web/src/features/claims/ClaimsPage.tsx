@@ -1,17 +1,18 @@
 import { useState } from 'react';
-import { Button, Group, Stack, TextInput, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { Claim, ClaimFilterRequestPaginationSortBy } from '../../../../generated/web/model';
 import { adminClaimsGetClaimsBodyFilterMax } from '../../../../generated/web/zod/claims/claims.zod';
 import { describeError } from '../../app/providers';
 import { confirmDelete } from '../../components/confirmDelete';
 import { formatListDate } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
+import { DeleteSelectedButton } from '../../components/DeleteSelectedButton';
 import { QueryError } from '../../components/QueryError';
 import { useListState } from '../../components/useListState';
 import { orderRows } from '../client-orders/orderItems';
@@ -99,23 +100,13 @@ export default function ClaimsPage() {
               New
             </Button>
           )}
-          <Tooltip
-            label={`Closed, cannot be deleted: ${locked.map((claim) => claim.id).join(', ')}`}
-            disabled={locked.length === 0}
-            multiline
-            maw={320}
-          >
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconTrash size={16} />}
-              disabled={selected.length === 0 || locked.length > 0}
-              loading={remove.isPending}
-              onClick={askDelete}
-            >
-              Delete
-            </Button>
-          </Tooltip>
+          <DeleteSelectedButton
+            label="Delete"
+            selected={selected.length}
+            blocked={locked.length > 0 ? `Closed, cannot be deleted: ${locked.map((claim) => claim.id).join(', ')}` : null}
+            pending={remove.isPending}
+            onClick={askDelete}
+          />
         </Group>
       </Group>
       {query.isError ? (

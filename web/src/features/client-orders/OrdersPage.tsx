@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import {
   getClientOrdersGetOrdersQueryKey,
   useClientOrdersDeleteOrders,
@@ -12,6 +12,7 @@ import {
 } from '../../../../generated/web/endpoints/orders/orders';
 import type { ClientOrdersGetOrdersBodyPaginationSortBy, ClientProductionOrder } from '../../../../generated/web/model';
 import { useListState } from '../../components/useListState';
+import { DeleteSelectedButton } from '../../components/DeleteSelectedButton';
 import { QueryError } from '../../components/QueryError';
 import { formatListDate } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
@@ -68,23 +69,13 @@ export default function OrdersPage() {
           <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ to: '/orders/new' })}>
             New
           </Button>
-          <Tooltip
-            label={`Invoiced, cannot be deleted: ${invoiced.map((order) => order.orderNo).join(', ')}`}
-            disabled={invoiced.length === 0}
-            multiline
-            maw={320}
-          >
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconTrash size={16} />}
-              disabled={selected.length === 0 || invoiced.length > 0}
-              loading={remove.isPending}
-              onClick={askDelete}
-            >
-              Delete
-            </Button>
-          </Tooltip>
+          <DeleteSelectedButton
+            label="Delete"
+            selected={selected.length}
+            blocked={invoiced.length > 0 ? `Invoiced, cannot be deleted: ${invoiced.map((order) => order.orderNo).join(', ')}` : null}
+            pending={remove.isPending}
+            onClick={askDelete}
+          />
         </Group>
       </Group>
       {query.isError ? (

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Stack, Title, Tooltip } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import {
   getAdminDowntimeGetCausesQueryKey,
   useAdminDowntimeDeleteCauses,
@@ -11,6 +11,7 @@ import {
 } from '../../../../generated/web/endpoints/downtime/downtime';
 import type { AdminDowntimeGetCausesBodyPaginationSortBy, DowntimeCause } from '../../../../generated/web/model';
 import { useListState } from '../../components/useListState';
+import { DeleteSelectedButton } from '../../components/DeleteSelectedButton';
 import { QueryError } from '../../components/QueryError';
 import { confirmDelete } from '../../components/confirmDelete';
 import { pagedTableProps } from '../../components/pagedTable';
@@ -65,16 +66,7 @@ export default function DowntimeCausesPage() {
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
             New
           </Button>
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} />}
-            disabled={selected.length === 0}
-            loading={remove.isPending}
-            onClick={askDelete}
-          >
-            Delete selected
-          </Button>
+          <DeleteSelectedButton selected={selected.length} pending={remove.isPending} onClick={askDelete} />
         </Group>
       </Group>
       {query.isError ? (

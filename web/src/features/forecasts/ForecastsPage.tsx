@@ -4,7 +4,7 @@ import { DataTable } from 'mantine-datatable';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import {
   getClientPlansGetPlanQueryKey,
   getClientPlansGetPlansQueryKey,
@@ -13,6 +13,7 @@ import {
 } from '../../../../generated/web/endpoints/plans/plans';
 import type { ClientPlansGetPlansBodyPaginationSortBy, ClientProductionPlan } from '../../../../generated/web/model';
 import { useListState } from '../../components/useListState';
+import { DeleteSelectedButton } from '../../components/DeleteSelectedButton';
 import { QueryError } from '../../components/QueryError';
 import { confirmDelete } from '../../components/confirmDelete';
 import { pagedTableProps } from '../../components/pagedTable';
@@ -57,16 +58,7 @@ export default function ForecastsPage() {
           <Button leftSection={<IconPlus size={16} />} onClick={() => open('new')}>
             New
           </Button>
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} />}
-            disabled={selected.length === 0}
-            loading={remove.isPending}
-            onClick={askDelete}
-          >
-            Delete
-          </Button>
+          <DeleteSelectedButton label="Delete" selected={selected.length} pending={remove.isPending} onClick={askDelete} />
         </Group>
       </Group>
       {query.isError ? (

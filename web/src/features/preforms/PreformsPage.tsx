@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import {
   getAdminPreformsGetPreformsQueryKey,
   useAdminPreformsDeletePreforms,
@@ -11,6 +11,7 @@ import {
 } from '../../../../generated/web/endpoints/preforms/preforms';
 import type { AdminPreformsGetPreformsBodyPaginationSortBy, Preform } from '../../../../generated/web/model';
 import { useListState } from '../../components/useListState';
+import { DeleteSelectedButton } from '../../components/DeleteSelectedButton';
 import { QueryError } from '../../components/QueryError';
 import { confirmDelete } from '../../components/confirmDelete';
 import { formatNumber } from '../../components/format';
@@ -47,7 +48,6 @@ export default function PreformsPage() {
   // Judge the selection by the freshest rows (a save may have changed a product count meanwhile).
   const current = selected.map((preform) => query.data?.rows.find((row) => row.id === preform.id) ?? preform);
   const withProducts = current.filter((preform) => preform.productCount > 0);
-  const deleteBlocked = selected.length === 0 || withProducts.length > 0;
   const askDelete = () => confirmDelete({ title: 'Delete preforms', count: selected.length, onConfirm: () => remove.mutate({ data: { ids: selected.map((preform) => preform.id) } }) });
 
   return (
@@ -58,23 +58,12 @@ export default function PreformsPage() {
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
             New
           </Button>
-          <Tooltip
-            label={`Used by client products: ${withProducts.map((preform) => preform.preformName).join(', ')}`}
-            disabled={withProducts.length === 0}
-            multiline
-            maw={320}
-          >
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconTrash size={16} />}
-              disabled={deleteBlocked}
-              loading={remove.isPending}
-              onClick={askDelete}
-            >
-              Delete selected
-            </Button>
-          </Tooltip>
+          <DeleteSelectedButton
+            selected={selected.length}
+            blocked={withProducts.length > 0 ? `Used by client products: ${withProducts.map((preform) => preform.preformName).join(', ')}` : null}
+            pending={remove.isPending}
+            onClick={askDelete}
+          />
         </Group>
       </Group>
       {query.isError ? (
