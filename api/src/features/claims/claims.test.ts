@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
+import { pdfText } from '../../../../tests/support/pdf.js';
 import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { download, makeClaim, makeClaimable, makeUpload } from './claims.fixtures.js';
 
@@ -42,12 +39,6 @@ const claimInput = (over: object = {}) => ({
 });
 const claimRow = (id: number) => database.db.selectFrom('claims').selectAll().where('id', '=', id).executeTakeFirst();
 const countClaims = async () => Number((await database.db.selectFrom('claims').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-
-function pdfText(bytes: Buffer): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'claim-pdf-')), 'report.pdf');
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
 
 describe('claim edit (parts 2.4, 4, 5): client face', () => {
   it('creates a claim that starts as new, with the description trimmed, its uploads attached, and audits it', async () => {
@@ -305,7 +296,7 @@ describe("claims download -> PDF 'Non-Conformance-{id}-report .pdf'", () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="Non-Conformance-${id}-report .pdf"`);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    const text = pdfText(response.bytes);
+    const text = await pdfText(response.bytes);
     for (const expected of [
       `Non-Conformance Report #${id}`,
       'Company A',
@@ -326,9 +317,9 @@ describe("claims download -> PDF 'Non-Conformance-{id}-report .pdf'", () => {
   it('prints the name from userProfile, or the caller', async () => {
     const id = await makeClaim(database.db, { companyId: A, productId: a.productId, orderId: a.orderId });
     const named = await download(app, '/api/admin/claims/download', { id, userProfile: { fullName: 'Anna Bērziņa', email: 'anna@gp.lv' } }, await as.admin());
-    expect(pdfText(named.bytes)).toContain('Printed by Anna Bērziņa (anna@gp.lv)');
+    expect(await pdfText(named.bytes)).toContain('Printed by Anna Bērziņa (anna@gp.lv)');
     const caller = await download(app, '/api/admin/claims/download', { id }, await as.admin());
-    expect(pdfText(caller.bytes)).toContain('Printed by Alice Admin');
+    expect(await pdfText(caller.bytes)).toContain('Printed by Alice Admin');
   });
 });
 

@@ -1,11 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
 import { as, createTestApp, post, testConfig } from '../../../../tests/support/app.js';
+import { pdfText } from '../../../../tests/support/pdf.js';
 import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import { makeInvoice, makeUser } from './invoices.fixtures.js';
@@ -81,17 +81,6 @@ const page = (extra: object = {}) => ({ pagination: { page: 1, rowsPerPage: 10, 
 async function download(url: string, body: object, token: string) {
   const response = await app.inject({ method: 'POST', url, payload: body, headers: { authorization: `Bearer ${token}` } });
   return { status: response.statusCode, headers: response.headers, bytes: response.rawPayload };
-}
-
-/** The text of a PDF as poppler's pdftotext reads it, whitespace (and table cell wrapping) collapsed to single spaces. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const file = path.join(outboxDir, `check-${Date.now()}-${Math.random()}.pdf`);
-  await writeFile(file, bytes);
-  try {
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    await rm(file);
-  }
 }
 
 /** Company A's invoice rows, lines, the outbox and the audit trail, to prove a refused request changed nothing. */

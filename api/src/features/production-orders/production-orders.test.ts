@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
+import { pdfText } from '../../../../tests/support/pdf.js';
 import { COMPANY_A, COMPANY_B, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import { productionOrdersFilename } from './production-orders.service.js';
@@ -43,17 +40,6 @@ afterAll(async () => {
 });
 
 const list = (pagination: object = { page: 1, rowsPerPage: 10 }, token = admin) => post(app, '/api/admin/orders/filter', { pagination }, token);
-
-function pdfText(body: Buffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'po-pdf-'));
-  try {
-    const file = path.join(dir, 'orders.pdf');
-    writeFileSync(file, body);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe("'New orders' (orders/filter)", () => {
   it('lists every company’s production orders, newest first, with progress, client, order number, articles, period and created at', async () => {
@@ -128,7 +114,7 @@ describe('production orders PDF (orders/download)', () => {
       payload: { orderIds: [orderB, orderA] },
       headers: { authorization: `Bearer ${admin}` },
     });
-    const text = pdfText(response.rawPayload);
+    const text = await pdfText(response.rawPayload);
     expect(text).toContain('Order PO-B-7 · Company B');
     expect(text).toContain('Order PO-A-1 · Company A');
     expect(text.indexOf('PO-B-7')).toBeLessThan(text.indexOf('PO-A-1'));
