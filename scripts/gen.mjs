@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
 import { parse } from 'yaml';
 
+// runs: npm-package (every command is a binary of node_modules/.bin, see bin())
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'] });
 const bin = (name) => `node_modules/.bin/${name}`;
 
