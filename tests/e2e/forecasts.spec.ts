@@ -91,7 +91,7 @@ test('a client plans a period: the new forecast is saved with its quantities, li
   saved = saveResponse(page);
   await page.getByRole('button', { name: 'Save plan' }).click();
   expect((await saved).status()).toBe(409);
-  await expect(page.getByRole('alert')).toContainText('Someone else changed this forecast meanwhile.');
+  await expect(page.getByRole('alert', { name: 'Not saved' })).toContainText('Someone else changed this forecast meanwhile.');
   await expect(quantity(page, 'NS-1500')).toHaveAccessibleName('Edit planned quantity of NS-1500: 7,000');
   await page.getByRole('button', { name: 'Reload forecast' }).click();
   await expect(quantity(page, 'NS-0500')).toHaveAccessibleName('Edit planned quantity of NS-0500: 13,000');

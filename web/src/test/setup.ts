@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { server } from '../../../mocks/node';
 
 // Lazily loaded dialogs take longer than the default 1 s to appear on a busy 2-core machine.
@@ -34,6 +35,8 @@ Object.defineProperty(document, 'fonts', { value: { ready: Promise.resolve() }, 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  // The notifications store outlives a rendered tree: a toast of one test must not show in the next.
+  notifications.clean();
   server.resetHandlers();
 });
 afterAll(() => server.close());

@@ -158,13 +158,13 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
     mutationFn: (id: number) => api.downloadClaim({ id, userProfile: { fullName: session.user.name, ...(session.user.email ? { email: session.user.email } : {}) } }),
     meta: { silent: true },
     onSuccess: (file, id) => saveFile(file, reportFileName(id)),
-    onError: (error) => notifications.show({ color: 'red', title: 'Report not downloaded', message: describeError(error) }),
+    onError: (error) => notifications.show({ color: 'red', role: 'alert', title: 'Report not downloaded', message: describeError(error) }),
   });
   const download = useMutation({
     mutationFn: (upload: Upload) => api.downloadUpload({ id: upload.id }),
     meta: { silent: true },
     onSuccess: (file, upload) => saveFile(file, upload.originalFilename),
-    onError: (error, upload) => notifications.show({ color: 'red', title: `${upload.originalFilename} not downloaded`, message: describeError(error) }),
+    onError: (error, upload) => notifications.show({ color: 'red', role: 'alert', title: `${upload.originalFilename} not downloaded`, message: describeError(error) }),
   });
 
   const submit = form.onSubmit(

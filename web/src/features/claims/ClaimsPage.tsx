@@ -47,7 +47,7 @@ export default function ClaimsPage() {
       setSelected([]);
       notifications.show({ color: 'green', message: claimIds.length === 1 ? `Claim ${claimIds[0]} deleted.` : `${claimIds.length} claims deleted.` });
     },
-    onError: (error) => notifications.show({ color: 'red', title: 'Not deleted', message: describeError(error) }),
+    onError: (error) => notifications.show({ color: 'red', role: 'alert', title: 'Not deleted', message: describeError(error) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [api.claimsKey()[0]] }),
   });
 

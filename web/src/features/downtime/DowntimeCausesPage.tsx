@@ -43,7 +43,7 @@ export default function DowntimeCausesPage() {
         await queryClient.invalidateQueries({ queryKey: [getAdminDowntimeGetCausesQueryKey()[0]] });
       },
       // 409: causes in use by downtimes; the API names them. Nothing of the selection was deleted.
-      onError: (error) => notifications.show({ color: 'red', title: 'Not deleted', message: describeError(error), autoClose: 10_000 }),
+      onError: (error) => notifications.show({ color: 'red', role: 'alert', title: 'Not deleted', message: describeError(error), autoClose: 10_000 }),
     },
   });
 

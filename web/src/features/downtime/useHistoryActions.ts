@@ -32,14 +32,14 @@ export function useHistoryActions(options: {
         file = await options.exportCsv();
       } catch (error) {
         // The server's reason (e.g. too many rows for one file); the export mutation is silent otherwise.
-        notifications.show({ color: 'red', title: 'Export failed', message: describeError(error) });
+        notifications.show({ color: 'red', role: 'alert', title: 'Export failed', message: describeError(error) });
         return;
       }
       try {
         saveFile(file, HISTORY_CSV);
       } catch {
         // Part 8: the browser refused to save the file.
-        notifications.show({ color: 'red', message: MESSAGES.downloadDenied });
+        notifications.show({ color: 'red', role: 'alert', message: MESSAGES.downloadDenied });
       }
     },
   };

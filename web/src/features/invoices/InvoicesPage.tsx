@@ -38,7 +38,7 @@ export function InvoicesScreen({ role }: { role: DocumentsRole }) {
   });
   const { selected, toggle } = useInvoiceSelection(query.data?.rows ?? [], query.dataUpdatedAt);
   const [confirming, setConfirming] = useState<Invoice | null>(null);
-  const failed = (kind: string) => (error: unknown) => notifications.show({ color: 'red', title: `${kind} not downloaded`, message: describeError(error) });
+  const failed = (kind: string) => (error: unknown) => notifications.show({ color: 'red', role: 'alert', title: `${kind} not downloaded`, message: describeError(error) });
   const invoicePdf = useDocumentsDownloadInvoice({ mutation: { meta: { silent: true }, onError: failed('Invoice') } });
   const declarationPdf = useDocumentsDownloadDeclaration({ mutation: { meta: { silent: true }, onError: failed('Declaration of conformity') } });
   // The file keeps the server's name (Content-Disposition); the names of part 7.3 are the fallback.

@@ -161,7 +161,7 @@ export default function PlannerPage() {
       },
       onError: (error) => {
         const stale = error instanceof ApiError && error.status === 409;
-        notifications.show({ color: 'red', title: 'Not confirmed', message: stale ? `${describeError(error)} The planner was reloaded.` : describeError(error) });
+        notifications.show({ color: 'red', role: 'alert', title: 'Not confirmed', message: stale ? `${describeError(error)} The planner was reloaded.` : describeError(error) });
         if (stale) void reload();
       },
     },

@@ -92,7 +92,7 @@ export default function ProductionOrderDialog({ item, mode, onClose }: { item: P
       onError: (error) => {
         if (!(error instanceof ApiError)) return;
         if (error.status === 409) {
-          notifications.show({ color: 'red', title: 'Not saved', message: `${describeError(error)} The planner was reloaded.` });
+          notifications.show({ color: 'red', role: 'alert', title: 'Not saved', message: `${describeError(error)} The planner was reloaded.` });
           void reload();
           onClose();
         } else if (error.status === 400) {

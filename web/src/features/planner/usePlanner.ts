@@ -43,6 +43,7 @@ export function usePlanner(month: string) {
     if (refusal) {
       notifications.show({
         color: 'red',
+        role: 'alert',
         title: 'Not moved',
         message: refusal === 'earlier' ? PLANNER_MESSAGES.earlierDay(formatListDate(item.dueDate)) : PLANNER_MESSAGES.weekendDay,
       });
@@ -59,7 +60,7 @@ export function usePlanner(month: string) {
       await reload();
     } catch (error) {
       const stale = error instanceof ApiError && error.status === 409;
-      notifications.show({ color: 'red', title: 'Not moved', message: stale ? `${describeError(error)} The planner was reloaded.` : describeError(error) });
+      notifications.show({ color: 'red', role: 'alert', title: 'Not moved', message: stale ? `${describeError(error)} The planner was reloaded.` : describeError(error) });
       if (stale) await reload();
     } finally {
       setMoves((current) => {

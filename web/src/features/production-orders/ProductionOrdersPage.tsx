@@ -81,7 +81,7 @@ export default function ProductionOrdersPage() {
     mutation: {
       meta: { silent: true },
       onSuccess: (file) => saveFile(file, downloadName(new Date())),
-      onError: (error) => notifications.show({ color: 'red', title: 'PDF not downloaded', message: describeError(error) }),
+      onError: (error) => notifications.show({ color: 'red', role: 'alert', title: 'PDF not downloaded', message: describeError(error) }),
     },
   });
   const tooMany = selected.length > MAX_DOWNLOAD;

@@ -96,6 +96,7 @@ export function useSupplyBoard() {
       const stale = error instanceof ApiError && error.status === 409;
       notifications.show({
         color: 'red',
+        role: 'alert',
         title: 'Not moved',
         message: stale ? 'This supply order was changed by someone else meanwhile, reloaded.' : describeError(error),
       });
