@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './support.js';
 
 test('the demo admin creates a manufacturer, edits it, and sees it listed after a reload', async ({ page }) => {
+  // Manufacturers cannot be deleted: a name of this run's own keeps the spec repeatable on the same portal.
+  const name = `Zeta Preforms ${Date.now().toString(36)}`;
   await signIn(page, 'admin');
   await expect(page.getByText('Welcome, Alice Admin')).toBeVisible();
   await page.getByRole('link', { name: 'Manufacturers' }).click();
@@ -12,7 +14,7 @@ test('the demo admin creates a manufacturer, edits it, and sees it listed after 
   const dialog = page.getByRole('dialog', { name: 'New manufacturer' });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Field is required.').first()).toBeVisible();
-  await dialog.getByLabel('Name').fill('Zeta Preforms GmbH');
+  await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Lead time (days)').fill('-1');
   await dialog.getByLabel('Boxes per truck').fill('0');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -25,7 +27,7 @@ test('the demo admin creates a manufacturer, edits it, and sees it listed after 
   expect((await saved).status()).toBe(200);
   await expect(dialog).toBeHidden();
 
-  await page.getByText('Zeta Preforms GmbH').click();
+  await page.getByText(name).click();
   const edit = page.getByRole('dialog', { name: 'Edit manufacturer' });
   await edit.getByLabel('Lead time (days)').fill('9');
   await edit.getByRole('button', { name: 'Save' }).click();
@@ -34,7 +36,7 @@ test('the demo admin creates a manufacturer, edits it, and sees it listed after 
   await page.reload();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect(page).toHaveURL(/#\/manufacturers$/);
-  const row = page.getByRole('row', { name: /Zeta Preforms GmbH/ });
+  const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('9');
   await expect(row).toContainText('30');
 });

@@ -10,12 +10,11 @@
  * It uses DATABASE_URL, or the portal's embedded database in DATA_DIR (default .data): the running portal's
  * server when there is one, otherwise it starts it for the command and stops it after. Migrations run first.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.js';
+import { runningPostgresPort, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { revokeUserSessions } from '../idp/adapter.js';
 import { hashPassword, passwordProblem } from '../idp/passwords.js';
@@ -252,19 +251,6 @@ async function runCompany(db: Db, positionals: string[], options: Options): Prom
     default:
       throw new UsageError(command ? `Unknown company command ${command}.` : 'Missing company command (list, add, disable, enable).');
   }
-}
-
-/** The port of a PostgreSQL already serving this data folder (the running portal), if any. */
-function runningPostgresPort(dataDir: string): number | undefined {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return undefined;
-  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
-  try {
-    process.kill(Number(pid), 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
-  }
-  return Number(port) || undefined;
 }
 
 async function main(argv: string[]): Promise<number> {
