@@ -97,12 +97,15 @@ export async function createSecondFactor(host: SecondFactorHost): Promise<Second
 
   const codeOf = (request: UidRequest) => (typeof request.body?.code === 'string' ? request.body.code.trim().slice(0, 64) : '');
 
-  /** Refuses the step while the username is locked out (429); undefined when it may go on. */
-  async function refuseWhenLocked(request: UidRequest, reply: FastifyReply, pending: PendingSignIn, account: AccountRecord, page: (error: string) => string) {
+  /**
+   * While the username is locked out, the message to show (and the refused attempt is recorded); undefined when
+   * the step may go on. (A reply is thenable: it is never handed back through an await.)
+   */
+  async function lockedOut(request: UidRequest, pending: PendingSignIn, account: AccountRecord, step: string): Promise<string | undefined> {
     const lockedMs = await failedLogins.lockedFor(pending.username, request.ip);
     if (lockedMs <= 0) return undefined;
-    await recordIdentityEvent(db, request.ip, 'sign_in_locked', { account, username: pending.username, details: { step: 'second_factor' } });
-    return pageReply(reply, 429, page(lockedOutMessage(lockedMs)));
+    await recordIdentityEvent(db, request.ip, 'sign_in_locked', { account, username: pending.username, details: { step } });
+    return lockedOutMessage(lockedMs);
   }
 
   async function failed(request: UidRequest, pending: PendingSignIn, account: AccountRecord) {
@@ -117,8 +120,8 @@ export async function createSecondFactor(host: SecondFactorHost): Promise<Second
       if (!found) return expired(reply);
       const { details, pending, account } = found;
       const action = url(details, 'mfa');
-      const locked = await refuseWhenLocked(request, reply, pending, account, (error) => secondFactorPage({ action, error }));
-      if (locked) return locked;
+      const locked = await lockedOut(request, pending, account, 'second_factor');
+      if (locked) return pageReply(reply, 429, secondFactorPage({ action, error: locked }));
       const passed = await verifySecondFactor(db, key, account.id, codeOf(request));
       if (!passed) {
         await failed(request, pending, account);
@@ -132,11 +135,8 @@ export async function createSecondFactor(host: SecondFactorHost): Promise<Second
       const found = await pendingAt(request, reply, ['enrol']);
       if (!found) return expired(reply);
       const { details, pending, account } = found;
-      const lockedMs = await failedLogins.lockedFor(pending.username, request.ip);
-      if (lockedMs > 0) {
-        await recordIdentityEvent(db, request.ip, 'sign_in_locked', { account, username: pending.username, details: { step: 'enrolment' } });
-        return showEnrolment(reply, details, account, pending, lockedOutMessage(lockedMs), 429);
-      }
+      const locked = await lockedOut(request, pending, account, 'enrolment');
+      if (locked) return showEnrolment(reply, details, account, pending, locked, 429);
       const codes = await confirmEnrolment(db, key, account.id, codeOf(request));
       if (!codes) {
         await failed(request, pending, account);
