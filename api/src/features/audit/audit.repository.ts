@@ -35,8 +35,9 @@ export async function chainRows(db: Db, afterSeq: number, limit: number): Promis
       'prev_hash',
       'hash',
     ])
-    .where('seq', '>', afterSeq as never)
-    .orderBy('seq')
+    // The table's columns, not the text aliases above ('10' sorts before '2').
+    .where('audit_log.seq', '>', afterSeq as never)
+    .orderBy('audit_log.seq')
     .limit(limit)
     .execute();
 }
