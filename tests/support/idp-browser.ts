@@ -1,4 +1,22 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import * as oidc from 'openid-client';
+import { buildApp } from '../../api/src/app.js';
+import { loadConfig, type Config } from '../../api/src/config.js';
+import type { Db } from '../../api/src/db/database.js';
+import { freePort } from '../../api/src/db/embedded.js';
+import { createEmbeddedIdp, type EmbeddedIdentityProvider } from '../../api/src/idp/index.js';
+
+/** The API with the embedded identity provider, listening on a free port, and an OIDC client of it. */
+export async function startIdpServer(db: Db, log: FastifyBaseLogger, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config: Config = loadConfig({ PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
+  const idp: EmbeddedIdentityProvider = await createEmbeddedIdp({ db, config, log });
+  const app: FastifyInstance = await buildApp({ config, db, keys: idp.jwks, logger: log, extend: (instance) => idp.register(instance) });
+  await app.listen({ host: '127.0.0.1', port });
+  const client = await oidc.discovery(new URL(config.issuer), config.OIDC_CLIENT_ID, undefined, oidc.None(), { execute: [oidc.allowInsecureRequests] });
+  return { app, idp, config, baseUrl, client };
+}
 
 /** A browser's cookie jar, just enough for the identity provider's cookies. */
 export class CookieJar {

@@ -7,10 +7,8 @@ import pino from 'pino';
 import * as oidc from 'openid-client';
 import { createLocalJWKSet, jwtVerify, decodeJwt } from 'jose';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { CookieJar, formAction, idpBrowser } from '../../../tests/support/idp-browser.js';
-import { buildApp } from '../app.js';
-import { loadConfig, type Config } from '../config.js';
-import { freePort } from '../db/embedded.js';
+import { CookieJar, formAction, idpBrowser, startIdpServer } from '../../../tests/support/idp-browser.js';
+import type { Config } from '../config.js';
 import { DEMO_PASSWORD, NORDIC_SPRINGS, demoUser, seedUsers } from '../db/seed/users.seed.js';
 import { createEmbeddedIdp, type EmbeddedIdentityProvider } from './index.js';
 import { FailedLoginTracker } from './brute-force.js';
@@ -26,15 +24,7 @@ const log = pino({ level: 'silent' });
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedUsers(database.db);
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  config = loadConfig({ PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', WEB_DEV_ORIGINS: 'http://localhost:5173' });
-  idp = await createEmbeddedIdp({ db: database.db, config, log });
-  app = await buildApp({ config, db: database.db, keys: idp.jwks, logger: log, extend: (instance) => idp.register(instance) });
-  await app.listen({ host: '127.0.0.1', port });
-  client = await oidc.discovery(new URL(config.issuer), config.OIDC_CLIENT_ID, undefined, oidc.None(), {
-    execute: [oidc.allowInsecureRequests],
-  });
+  ({ app, idp, config, baseUrl, client } = await startIdpServer(database.db, log, { WEB_DEV_ORIGINS: 'http://localhost:5173' }));
 });
 
 /** `pnpm users ...` against the test database. */

@@ -6,33 +6,22 @@ import { decodeJwt } from 'jose';
 import { generate } from 'otplib';
 import { runCli } from '../../../tests/support/cli.js';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { CookieJar, idpBrowser, type Step } from '../../../tests/support/idp-browser.js';
-import { buildApp } from '../app.js';
-import { loadConfig, type Config } from '../config.js';
-import { freePort } from '../db/embedded.js';
+import { CookieJar, idpBrowser, startIdpServer, type Step } from '../../../tests/support/idp-browser.js';
+import { loadConfig } from '../config.js';
 import { DEMO_PASSWORD, demoUser, seedUsers } from '../db/seed/users.seed.js';
-import { createEmbeddedIdp } from './index.js';
 import { requiredMfaRoles, unusedRecoveryCodes } from './mfa.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
-let config: Config;
 let baseUrl: string;
 let client: oidc.Configuration;
-const log = pino({ level: 'silent' });
 const { startSignIn, submit, submitLogin } = idpBrowser(() => ({ baseUrl, client }));
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedUsers(database.db);
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
   // Admins must use a second factor; everyone else may turn it on.
-  config = loadConfig({ PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', REQUIRE_MFA: 'admin' });
-  const idp = await createEmbeddedIdp({ db: database.db, config, log });
-  app = await buildApp({ config, db: database.db, keys: idp.jwks, logger: log, extend: (instance) => idp.register(instance) });
-  await app.listen({ host: '127.0.0.1', port });
-  client = await oidc.discovery(new URL(config.issuer), config.OIDC_CLIENT_ID, undefined, oidc.None(), { execute: [oidc.allowInsecureRequests] });
+  ({ app, baseUrl, client } = await startIdpServer(database.db, pino({ level: 'silent' }), { REQUIRE_MFA: 'admin' }));
 });
 
 afterAll(async () => {
