@@ -12,22 +12,28 @@ import { startPortal, type RunningPortal } from './portal.js';
 let portal: RunningPortal;
 const PASSWORD = 'mfa-e2e-password';
 
-test.beforeAll(async () => {
-  portal = await startPortal({ REQUIRE_MFA: 'admin', SEED_DEMO: 'false' });
+/** `pnpm users add <username> ... --role <role>` on this file's portal. */
+function addUser(username: string, first: string, role: string) {
   execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'api/src/cli/users.ts', 'add', 'mona', '--password', PASSWORD, '--email', 'mona@orders-portal.local', '--first', 'Mona', '--last', 'Admin', '--role', 'admin'],
+    ['--import', 'tsx', 'api/src/cli/users.ts', 'add', username, '--password', PASSWORD, '--email', `${username}@orders-portal.local`, '--first', first, '--last', 'Staff', '--role', role],
     { cwd: path.resolve(import.meta.dirname, '../..'), env: { ...process.env, DATA_DIR: portal.dataDir, LOG_LEVEL: 'silent' }, stdio: 'pipe' },
   );
+}
+
+test.beforeAll(async () => {
+  portal = await startPortal({ REQUIRE_MFA: 'admin', SEED_DEMO: 'false' });
+  addUser('mona', 'Mona', 'admin');
+  addUser('otto', 'Otto', 'operator');
 });
 
 test.afterAll(async () => {
   await portal?.stop();
 });
 
-async function password(page: Page) {
-  await page.goto(`${portal.url}/`);
-  await page.getByLabel('Username').fill('mona');
+async function password(page: Page, username = 'mona') {
+  if (!page.url().includes('/idp/')) await page.goto(`${portal.url}/`);
+  await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
@@ -48,7 +54,7 @@ test('a staff user enrols TOTP on first sign-in, then signs in with a code', asy
   await expect(page.getByText('Two-step verification is on')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Welcome, Mona Admin')).toBeVisible();
+  await expect(page.getByText('Welcome, Mona Staff')).toBeVisible();
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
@@ -57,6 +63,17 @@ test('a staff user enrols TOTP on first sign-in, then signs in with a code', asy
   // The enrolment's code was used; the app's next code signs in.
   await page.getByLabel('Authentication code').fill(await codeAt(secret, 1));
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByText('Welcome, Mona Admin')).toBeVisible();
+  await expect(page.getByText('Welcome, Mona Staff')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Two-step verification' })).toBeVisible();
+});
+
+test("a user whose role does not require it turns it on from the header's shield button (and may skip it)", async ({ page }) => {
+  await password(page, 'otto');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible(); // password only
+  await page.getByRole('button', { name: 'Two-step verification' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible(); // the password again first
+  await password(page, 'otto');
+  await expect(page.getByText('Set up two-step verification')).toBeVisible();
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 });
