@@ -1,22 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.js';
+import { runningPostgresPort, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.js';
 import { migrateToLatest } from '../db/migrate.js';
-
-/** The port of a PostgreSQL already serving this data folder (the running portal), if any. */
-function runningPostgresPort(dataDir: string): number | undefined {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return undefined;
-  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
-  try {
-    process.kill(Number(pid), 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
-  }
-  return Number(port) || undefined;
-}
 
 /**
  * Runs a command-line tool's work on the portal's database: DATABASE_URL, or the embedded one in DATA_DIR (the

