@@ -72,6 +72,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): the audit trail of a period (both days inclusive, UTC) as CSV, oldest first:
+         *     id, place in the hash chain, time, subject, company, IP, operation, record, details and the row's hash.
+         *     Semicolon-separated, saved as 'audit-log-{from}-{to}.csv'; at most 100,000 entries (400 `maxRows` on
+         *     `period` above that). The export itself is recorded in the audit log.
+         */
+        post: operations["AdminAudit_exportAuditLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/claims/delete": {
         parameters: {
             query?: never;
@@ -3113,6 +3135,87 @@ export interface operations {
                         count: number;
                         rows: components["schemas"]["Invoice"][];
                     };
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description RFC 9457 problem document. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Conflict"];
+                };
+            };
+        };
+    };
+    AdminAudit_exportAuditLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "period": {
+                 *         "from": "2026-11-01",
+                 *         "to": "2026-11-30"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    period: components["schemas"]["Period"];
+                };
+            };
+        };
+        responses: {
+            /** @description A CSV download (semicolon-separated, UTF-8 with header row). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."`. */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description RFC 9457 problem document. */

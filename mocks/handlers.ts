@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { getAuditMock } from '../generated/web/endpoints/audit/audit.msw';
 import { getClaimsMock } from '../generated/web/endpoints/claims/claims.msw';
 import { getClientsMock } from '../generated/web/endpoints/clients/clients.msw';
 import { getDowntimeMock } from '../generated/web/endpoints/downtime/downtime.msw';
@@ -19,6 +20,7 @@ import { getUploadsMock } from '../generated/web/endpoints/uploads/uploads.msw';
  * `server.use(...)`. Anything else under /api answers 501 problem+json.
  */
 export const handlers = [
+  ...getAuditMock(),
   ...getClaimsMock(),
   ...getClientsMock(),
   ...getDowntimeMock(),

@@ -73,7 +73,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // What the web app needs before sign-in: where the identity service is, and whom to contact.
   app.get('/app-config.json', { logLevel: 'warn' }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return { issuer: options.config.issuer, clientId: options.config.OIDC_CLIENT_ID, contactEmail: options.config.CONTACT_EMAIL };
+    return {
+      issuer: options.config.issuer,
+      clientId: options.config.OIDC_CLIENT_ID,
+      contactEmail: options.config.CONTACT_EMAIL,
+      // The embedded provider offers TOTP at sign-in (portal_action=mfa); with Keycloak the realm decides.
+      secondFactor: options.config.embeddedIdp,
+    };
   });
 
   await registerContractDocs(app);

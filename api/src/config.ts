@@ -5,6 +5,8 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+const MFA_ROLES = ['admin', 'operator', 'accountant', 'client'];
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('127.0.0.1'),
@@ -38,7 +40,29 @@ const schema = z.object({
   MANUFACTURER_NAME: z.string().min(1).default('Orders Portal Packaging'),
   /** Where outgoing e-mails are dropped as .eml files (no SMTP configured); default DATA_DIR/outbox. */
   OUTBOX_DIR: z.string().optional(),
+  /**
+   * Roles that must sign in with a second factor (TOTP) at the embedded provider, comma separated. Unset: admin and
+   * accountant when NODE_ENV=production, nobody otherwise; empty: nobody.
+   */
+  REQUIRE_MFA: z
+    .string()
+    .refine((value) => value.split(',').map((role) => role.trim()).filter(Boolean).every((role) => MFA_ROLES.includes(role)), {
+      message: `a comma-separated list of ${MFA_ROLES.join(', ')}`,
+    })
+    .optional(),
+  /** Key that encrypts TOTP secrets at rest: 32 bytes, base64 or hex. Without it a key is generated and kept in the database. */
+  MFA_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => decodeKey(value) !== undefined, { message: '32 bytes, written as base64, base64url or 64 hex digits' })
+    .optional(),
 });
+
+/** Reads a 32-byte key written as 64 hex digits, base64 or base64url. */
+export function decodeKey(value: string): Buffer | undefined {
+  const text = value.trim();
+  const bytes = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  return bytes.length === 32 ? bytes : undefined;
+}
 
 export type Config = z.infer<typeof schema> & { publicUrl: string; issuer: string; embeddedIdp: boolean };
 

@@ -123,6 +123,7 @@ const extensions = [
   'GET /api/admin/directory/users/{id}',
   'POST /api/admin/downtime/history/export',
   'POST /api/operator/downtime/history/export',
+  'POST /api/admin/audit/export',
 ];
 
 const byKey = new Map(operations);

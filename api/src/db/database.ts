@@ -4,6 +4,7 @@ import type { ClientInventoryTables } from './tables/client-inventory.js';
 import type { CoreTables } from './tables/core.js';
 import type { IdentityTables } from './tables/identity.js';
 import type { InvoiceTables } from './tables/invoices.js';
+import type { MfaTables } from './tables/mfa.js';
 import type { OrdersTables } from './tables/orders.js';
 import type { PlannerTables } from './tables/planner.js';
 import type { SupplyTables } from './tables/supply.js';
@@ -16,7 +17,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 /** Every table of the portal: each feature declares its tables in tables/<feature>.ts and a migration. */
-export interface Database extends CoreTables, IdentityTables, SupplyTables, InvoiceTables, OrdersTables, ClaimTables, ClientInventoryTables, PlannerTables {}
+export interface Database extends CoreTables, IdentityTables, SupplyTables, InvoiceTables, OrdersTables, ClaimTables, ClientInventoryTables, PlannerTables, MfaTables {}
 
 export type Db = Kysely<Database>;
 

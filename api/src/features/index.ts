@@ -1,5 +1,6 @@
 import type { Handlers } from '../lib/contract.js';
 import { agendaHandlers } from './agenda/agenda.handlers.js';
+import { auditHandlers } from './audit/audit.handlers.js';
 import { claimsHandlers } from './claims/claims.handlers.js';
 import { clientInventoryHandlers } from './client-inventory/client-inventory.handlers.js';
 import { clientsDirectoryHandlers } from './clients-directory/clients-directory.handlers.js';
@@ -21,6 +22,7 @@ import { uploadsHandlers } from './uploads/uploads.handlers.js';
 /** Every implemented operation, by operationId. Each feature exports its own map. */
 export const handlers: Handlers = {
   ...agendaHandlers,
+  ...auditHandlers,
   ...claimsHandlers,
   ...clientInventoryHandlers,
   ...clientsDirectoryHandlers,

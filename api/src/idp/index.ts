@@ -5,12 +5,14 @@ import type { JSONWebKeySet } from 'jose';
 import Provider, { errors, type Configuration, type Interaction, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { findActiveAccount, findActiveAccountByUsername, portalClaims } from './accounts.js';
+import { findActiveAccount, findActiveAccountByUsername, portalClaims, type AccountRecord } from './accounts.js';
 import { PostgresAdapter, purgeExpired } from './adapter.js';
 import { FailedLoginTracker } from './brute-force.js';
+import { recordIdentityEvent } from './events.js';
 import { loadProviderKeys } from './keys.js';
 import { verifyPassword } from './passwords.js';
-import { errorPage, INVALID_CREDENTIALS, loggedOutPage, loginPage, logoutPage } from './views.js';
+import { createSecondFactor } from './second-factor.js';
+import { errorPage, INVALID_CREDENTIALS, lockedOutMessage, loggedOutPage, loginPage, logoutPage } from './views.js';
 
 /** The embedded OpenID Connect provider (oidc-provider), mounted under /idp. */
 export interface EmbeddedIdentityProvider {
@@ -87,6 +89,8 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
       },
     ],
     responseTypes: ['code'],
+    // portal_action=mfa: the web app's 'Two-step verification' button asks to set up the second factor at sign-in.
+    extraParams: ['portal_action'],
     pkce: { required: () => true },
     jwks: keys.privateJwks,
     cookies: {
@@ -251,6 +255,17 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
   const expired = (reply: FastifyReply) =>
     pageReply(reply, 400, errorPage('This sign-in page has expired. Go back to the Orders Portal and sign in again.', homeUrl));
 
+  /** Ends a successful sign-in: clears the failures, records it, and hands the account to the provider. */
+  async function finishSignIn(request: FastifyRequest, reply: FastifyReply, account: AccountRecord, username: string, amr: string[]) {
+    failedLogins.succeed(username, request.ip);
+    request.log.info({ sub: account.id }, 'signed in');
+    await recordIdentityEvent(db, request.ip, 'sign_in', { account, username, details: { amr } });
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: account.id, amr, remember: true } }, { mergeWithLastSubmission: false });
+    return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
+  }
+
+  const secondFactor = await createSecondFactor({ db, config, issuerPath, interactionOf, pageReply, expired, failedLogins, finishSignIn });
+
   /** Grants the portal's own client what the consent prompt asks for (no consent screen). */
   async function autoConsent(request: FastifyRequest, reply: FastifyReply, details: Interaction) {
     const accountId = details.session?.accountId;
@@ -306,34 +321,25 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
           if (details.prompt.name !== 'login') return autoConsent(request, reply, details);
 
           const lockedMs = failedLogins.lockedFor(username, request.ip);
+          const account = username ? await findActiveAccountByUsername(db, username) : undefined;
           if (lockedMs > 0) {
-            const minutes = Math.max(1, Math.ceil(lockedMs / 60_000));
             request.log.warn({ username }, 'sign-in locked after repeated failures');
-            return pageReply(
-              reply,
-              429,
-              loginPage({ action, username, error: `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` }),
-            );
+            await recordIdentityEvent(db, request.ip, 'sign_in_locked', { account, username });
+            return pageReply(reply, 429, loginPage({ action, username, error: lockedOutMessage(lockedMs) }));
           }
 
-          const account = username ? await findActiveAccountByUsername(db, username) : undefined;
           const valid = await verifyPassword(account?.passwordHash, password);
           if (!account || !valid || !password) {
             failedLogins.fail(username, request.ip);
             request.log.info({ username }, 'sign-in failed');
+            await recordIdentityEvent(db, request.ip, 'sign_in_failed', { account, username, details: { reason: 'password' } });
             return pageReply(reply, 400, loginPage({ action, username, error: INVALID_CREDENTIALS }));
           }
-          failedLogins.succeed(username, request.ip);
-          request.log.info({ sub: account.id }, 'signed in');
-          const returnTo = await provider.interactionResult(
-            request.raw,
-            reply.raw,
-            { login: { accountId: account.id, amr: ['pwd'], remember: true } },
-            { mergeWithLastSubmission: false },
-          );
-          return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
+          // The failures are cleared only when the whole sign-in succeeds (after the second factor, if any).
+          return secondFactor.afterPassword(request, reply, details, account, username);
         },
       );
+      secondFactor.register(pages);
     });
 
     // Everything else under /idp goes to oidc-provider (a Koa app) with the raw request and response.

@@ -18,7 +18,7 @@ export function publicJwk(jwk: JWK): JWK {
 }
 
 /** Reads a stored secret, or stores `create()`'s value first; concurrent first starts agree on one value. */
-async function loadOrCreate<T>(db: Db, id: string, create: () => Promise<T>): Promise<T> {
+export async function loadOrCreate<T>(db: Db, id: string, create: () => Promise<T>): Promise<T> {
   const existing = await db.selectFrom('oidc_keys').select('value').where('id', '=', id).executeTakeFirst();
   if (existing) return existing.value as T;
   const value = await create();

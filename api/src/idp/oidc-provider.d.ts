@@ -33,8 +33,10 @@ declare module 'oidc-provider' {
     session?: { accountId?: string; uid?: string };
     grantId?: string;
     lastSubmission?: Record<string, unknown>;
+    result?: Record<string, unknown>;
     returnTo: string;
     exp: number;
+    save(ttl: number): Promise<unknown>;
   }
 
   export interface Grant {

@@ -29,9 +29,14 @@ button:hover{background:#1c7ed6}
 button:focus-visible{outline:2px solid #228be6;outline-offset:2px}
 a{color:#228be6;text-decoration:none}a:hover{text-decoration:underline}
 p.text{margin:0 0 16px;font-size:14px;text-align:center;color:#495057}
+.qr{display:block;width:200px;height:200px;margin:0 auto 16px}
+.secret{display:block;margin:0 0 16px;padding:8px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:15px;text-align:center;
+  word-break:break-all;background:#f1f3f5;border-radius:4px}
+ul.codes{columns:2;margin:0 0 16px;padding:0;list-style:none;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:15px;text-align:center}
+button.secondary{margin-top:8px;color:#228be6;background:#fff;border-color:#ced4da}button.secondary:hover{background:#f8f9fa}
 `;
 
-function page(title: string, body: string): string {
+export function page(title: string, body: string): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -51,6 +56,11 @@ ${body}
 }
 
 export const INVALID_CREDENTIALS = 'Invalid username or password.';
+
+export function lockedOutMessage(lockedMs: number): string {
+  const minutes = Math.max(1, Math.ceil(lockedMs / 60_000));
+  return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
 
 export function loginPage(options: { action: string; username?: string; error?: string }): string {
   const invalid = options.error ? ' aria-invalid="true" aria-describedby="login-error"' : '';

@@ -8,6 +8,7 @@ client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
 
+export * from './adminAuditExportAuditLogBody';
 export * from './adminClaimsDeleteClaimsBody';
 export * from './adminClaimsGetClaimBody';
 export * from './adminClaimsGetClaims200';

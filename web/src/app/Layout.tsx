@@ -1,7 +1,7 @@
 import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text, Title, ActionIcon, useMantineColorScheme, useComputedColorScheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
+import { IconLogout, IconMoon, IconShieldLock, IconSun } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useAppContext } from './context';
@@ -62,6 +62,11 @@ export function Layout() {
             >
               {scheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
             </ActionIcon>
+            {session.setUpSecondFactor && (
+              <ActionIcon variant="subtle" aria-label="Two-step verification" title="Two-step verification" onClick={() => void session.setUpSecondFactor?.()}>
+                <IconShieldLock size={18} />
+              </ActionIcon>
+            )}
             <Button variant="subtle" leftSection={<IconLogout size={16} />} onClick={() => void session.logout()}>
               Logout
             </Button>

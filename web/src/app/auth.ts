@@ -5,6 +5,8 @@ export interface AppConfig {
   issuer: string;
   clientId: string;
   contactEmail: string;
+  /** The identity service offers a second factor that users turn on themselves (the embedded one does). */
+  secondFactor?: boolean;
 }
 
 /** How often the session is checked, and the validity below which the token is refreshed (part 9). */
@@ -70,5 +72,9 @@ export async function signIn(config: AppConfig): Promise<Session> {
     },
     accessToken: () => current.access_token,
     logout,
+    // Signs in again (password first) with the request to set up the second factor; back on the same route.
+    setUpSecondFactor: config.secondFactor
+      ? () => manager.signinRedirect({ prompt: 'login', extraQueryParams: { portal_action: 'mfa' }, state: window.location.hash || '#/' })
+      : undefined,
   };
 }

@@ -46,6 +46,7 @@ const adminFace: Face = {
         { label: 'Causes', to: '/downtimes/causes' },
       ],
     },
+    { label: 'Audit log', to: '/audit' },
   ],
   routes: [
     { path: '/', title: 'Raw Materials Status', load: () => import('../features/supply/SupplyBoardPage') },
@@ -63,6 +64,7 @@ const adminFace: Face = {
     { path: '/downtimes/history', title: 'Downtimes history', load: () => import('../features/downtime/AdminDowntimeHistoryPage') },
     { path: '/downtimes/causes', title: 'Downtime causes', load: () => import('../features/downtime/DowntimeCausesPage') },
     { path: '/downtimes/gantt', title: 'Downtimes', load: () => import('../features/downtime/DowntimeGanttPage') },
+    { path: '/audit', title: 'Audit log', load: () => import('../features/audit/AuditLogPage') },
   ],
 };
 

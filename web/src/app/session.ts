@@ -22,6 +22,8 @@ export interface Session {
   /** A valid access token (refreshed in the background). */
   accessToken(): string;
   logout(): Promise<void>;
+  /** Set up two-step verification at the identity service (when it offers one). */
+  setUpSecondFactor?(): Promise<void>;
 }
 
 function decodeJwtPayload(token: string): Record<string, unknown> {

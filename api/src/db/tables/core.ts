@@ -21,6 +21,12 @@ export interface AuditLogTable {
   record_type: string;
   record_id: string | null;
   details: ColumnType<unknown, string | undefined, string>;
+  /** Where an identity event came from (sign-ins); null for API writes and the command line. */
+  ip: ColumnType<string | null, string | null | undefined, never>;
+  /** Place in the hash chain, the previous row's hash and this row's: set by the insert trigger only. */
+  seq: ColumnType<number, never, never>;
+  prev_hash: ColumnType<string, never, never>;
+  hash: ColumnType<string, never, never>;
 }
 
 export interface CoreTables {

