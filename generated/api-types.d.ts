@@ -2781,7 +2781,10 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters. */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -3560,7 +3563,10 @@ export interface operations {
     AdminClaims_saveClaim: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7354,7 +7360,10 @@ export interface operations {
     AdminSupply_saveSupplyOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8481,7 +8490,10 @@ export interface operations {
     ClientClaims_saveClaim: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9340,7 +9352,10 @@ export interface operations {
     ClientOrders_saveOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10409,7 +10424,10 @@ export interface operations {
     ClientUploads_saveUploads: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
