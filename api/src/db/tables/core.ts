@@ -23,7 +23,22 @@ export interface AuditLogTable {
   details: ColumnType<unknown, string | undefined, string>;
 }
 
+/** A retried create's key and, once it succeeded, its response (migration 2026-11-23-0100). */
+export interface IdempotencyKeyTable {
+  caller: string;
+  key: string;
+  operation: string;
+  fingerprint: string;
+  locked_until: Timestamp;
+  status_code: number | null;
+  content_type: string | null;
+  response_body: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface CoreTables {
   manufacturers: ManufacturerTable;
   audit_log: AuditLogTable;
+  idempotency_keys: IdempotencyKeyTable;
 }
