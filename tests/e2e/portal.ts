@@ -7,7 +7,10 @@ import { freePort } from '../../api/src/db/embedded.js';
 export interface RunningPortal {
   url: string;
   dataDir: string;
-  stop(): Promise<void>;
+  /** The process's exit code, or null while it runs. */
+  exitCode(): number | null;
+  /** SIGTERM, then waits for the exit; answers the exit code. */
+  stop(): Promise<number | null>;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -50,11 +53,15 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     dataDir,
+    exitCode: () => child.exitCode,
     stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
       await rm(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }

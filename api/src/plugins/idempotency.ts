@@ -96,13 +96,32 @@ export const idempotencyPlugin = fp<{ db: Db; document: Document }>(async (app, 
       } else await releaseKey(options.db, ref);
     } catch (error) {
       request.log.warn({ err: error }, 'could not record the outcome of an idempotent request');
+      // Typically the database went away mid-request: free the key as soon as it is back, so the client's
+      // retry of this attempt runs instead of waiting out the lease.
+      if (!succeeded) void releaseWhenBack(ref, Date.now() + LEASE_MS);
     }
     return payload;
   });
+
+  let closing = false;
+  async function releaseWhenBack(ref: KeyRef, until: number): Promise<void> {
+    while (!closing && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 250).unref());
+      try {
+        await releaseKey(options.db, ref);
+        return;
+      } catch {
+        // still away; try again until the lease ends
+      }
+    }
+  }
 
   const timer = setInterval(() => {
     purgeExpiredKeys(options.db).catch((error: unknown) => app.log.warn({ err: error }, 'could not purge expired idempotency keys'));
   }, PURGE_INTERVAL_MS);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    closing = true;
+    clearInterval(timer);
+  });
 });
