@@ -7,6 +7,7 @@ import type { Db } from './db/database.js';
 import { authPlugin } from './plugins/auth.js';
 import { problemsPlugin } from './plugins/problems.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
+import { pressurePlugin } from './plugins/pressure.js';
 import { registerContractDocs } from './plugins/contract-docs.js';
 import { contractOperations, loadContract, type Handlers } from './lib/contract.js';
 import { HttpProblem } from './lib/problem.js';
@@ -60,6 +61,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(problemsPlugin);
+  await app.register(pressurePlugin, {
+    db: options.db,
+    maxEventLoopDelayMs: options.config.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+    maxPoolWaiting: options.config.PRESSURE_MAX_POOL_WAITING,
+  });
 
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
   app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {

@@ -20,6 +20,14 @@ export interface Database extends CoreTables, IdentityTables, SupplyTables, Invo
 
 export type Db = Kysely<Database>;
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** How busy the pool behind `db` is: queries waiting for a connection, connections open and idle. */
+export function poolLoad(db: Db): { waiting: number; total: number; idle: number } | undefined {
+  const pool = pools.get(db);
+  return pool && { waiting: pool.waitingCount, total: pool.totalCount, idle: pool.idleCount };
+}
+
 export interface DbOptions {
   /** Most connections the pool opens (default 10). */
   max?: number;
@@ -57,5 +65,7 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
   const lost = (error: Error) => options.log?.warn({ err: error, component: 'postgres' }, 'database connection lost; the pool replaces it');
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
 }
