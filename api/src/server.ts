@@ -86,7 +86,7 @@ async function main() {
       restartAfterMs: config.EMBEDDED_PG_RESTART_AFTER_MS,
       log: log.child({ component: 'postgres' }),
       onGiveUp: (error) => {
-        log.fatal({ err: error }, 'the embedded PostgreSQL stopped and could not be started again: the portal exits (see the PostgreSQL log above, then run it again)');
+        log.fatal({ err: error }, 'the embedded PostgreSQL stopped and could not be started again: the portal exits; fix the cause named above, then start it again');
         grace.uninstall();
         const forced = setTimeout(() => process.exit(1), 10_000);
         forced.unref();

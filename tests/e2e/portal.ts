@@ -19,7 +19,7 @@ const root = path.resolve(import.meta.dirname, '../..');
  * Starts the built portal exactly as `npm run portal` does (node api/dist/server.js) on a free port, with
  * a fresh embedded PostgreSQL in a temp folder (or a fresh database on TEST_DATABASE_URL's server).
  */
-export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
+export async function startPortal(env: Record<string, string> = {}, options: { onOutput?: (text: string) => void } = {}): Promise<RunningPortal> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'orders-portal-e2e-'));
   await chmod(dataDir, 0o755);
@@ -36,8 +36,14 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
       NODE_ENV: 'test',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.onOutput ? 'pipe' : 'inherit', options.onOutput ? 'pipe' : 'inherit'],
   });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on('data', (chunk: Buffer) => {
+      options.onOutput?.(chunk.toString());
+      (stream === child.stderr ? process.stderr : process.stdout).write(chunk);
+    });
+  }
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the portal exited with code ${child.exitCode}`);

@@ -10,6 +10,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -182,6 +183,34 @@ async function waitUntil(predicate: () => Promise<boolean>, limitMs: number): Pr
   return false;
 }
 
+/**
+ * A second portal whose PostgreSQL cannot start again (its port is taken): it must say so and exit, not hang
+ * half-alive.
+ */
+async function watchdogGivesUp() {
+  const pgPort = await freePort();
+  let output = '';
+  const portal = await startPortal(
+    { DATABASE_URL: '', EMBEDDED_PG_PORT: String(pgPort), EMBEDDED_PG_RESTART_AFTER_MS: '1000', LOG_LEVEL: 'error' },
+    { onOutput: (text) => (output += text) },
+  );
+  const squatter = createServer();
+  try {
+    await pgCtl(['stop', '-m', 'fast', '-w', '-D', path.join(portal.dataDir, 'postgres')]);
+    await new Promise<void>((resolve, reject) => squatter.once('error', reject).listen(pgPort, '127.0.0.1', resolve));
+    const exited = await waitUntil(async () => portal.exitCode() !== null, 20_000);
+    check(exited, 'a portal whose PostgreSQL cannot start again did not exit within 20 s');
+    check(portal.exitCode() === 1, `that portal exited with code ${portal.exitCode()} (expected 1)`);
+    check(/embedded PostgreSQL stopped and could not be started again/.test(output), 'that portal did not say that its PostgreSQL stopped');
+    givenUp = exited ? `exited with code ${portal.exitCode()} saying "the embedded PostgreSQL stopped and could not be started again"` : 'still running';
+  } finally {
+    squatter.close();
+    await portal.stop();
+  }
+}
+
+let givenUp = 'not tried';
+
 async function main() {
   if (!existsSync(path.join(root, 'api/dist/server.js'))) throw new Error('api/dist/server.js is missing: run `pnpm build` first');
   if (process.getuid?.() === 0) {
@@ -277,6 +306,8 @@ async function main() {
     check(exitCode === 0, `the portal ended with exit code ${exitCode} after SIGTERM (expected 0)`);
   }
 
+  await watchdogGivesUp();
+
   const total: Record<string, number> = {};
   for (const sample of samples) total[`${sample.kind} ${sample.status}`] = (total[`${sample.kind} ${sample.status}`] ?? 0) + 1;
   console.log('\nResilience of the built portal against its PostgreSQL\n');
@@ -288,6 +319,7 @@ async function main() {
   }
   console.log(`\n  requests: ${samples.length} (${Object.entries(total).map(([key, n]) => `${key}: ${n}`).join(', ')})`);
   console.log(`  creates retried with one Idempotency-Key (statuses of the attempts):\n${retried.map((line) => `    ${line}`).join('\n')}`);
+  console.log(`  a portal whose PostgreSQL cannot start again: ${givenUp}`);
   console.log(`  acknowledged writes: ${acknowledged.size}, all in the database: ${failures.every((failure) => !failure.includes('acknowledged'))}`);
   console.log(`  run time: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   if (failures.length) {

@@ -101,6 +101,13 @@ export async function startEmbeddedPostgres(options: {
   // As root, PostgreSQL runs as a `postgres` system user: the parent folder must be traversable by it.
   await mkdir(path.dirname(databaseDir), { recursive: true, mode: 0o755 });
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  // The last lines PostgreSQL wrote: they say why it would not start again.
+  const recent: string[] = [];
+  const remember = (message: string) => {
+    recent.push(...message.split('\n').filter(Boolean));
+    recent.splice(0, Math.max(0, recent.length - 5));
+    options.log?.(message);
+  };
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -110,8 +117,8 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: isRoot,
     authMethod: 'scram-sha-256',
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (message) => options.log?.(String(message).trim()),
-    onError: (message) => options.log?.(String(message).trim()),
+    onLog: (message) => remember(String(message).trim()),
+    onError: (message) => remember(String(message).trim()),
   });
   if (fresh) await pg.initialise();
   await pg.start();
@@ -119,7 +126,14 @@ export async function startEmbeddedPostgres(options: {
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
     isRunning: () => postmasterPid(databaseDir) !== undefined,
-    start: () => pg.start(),
+    start: async () => {
+      recent.length = 0;
+      try {
+        await pg.start();
+      } catch {
+        throw new Error(`PostgreSQL did not start: ${recent.join(' / ') || 'it exited without a message'}`);
+      }
+    },
     stop: () => stopPostmaster(databaseDir),
   };
 }
@@ -164,7 +178,7 @@ export function watchEmbeddedPostgres(database: EmbeddedDatabase, options: Watch
       options.log.info('embedded PostgreSQL started again');
     } catch (error) {
       clearInterval(interval);
-      options.onGiveUp(error ?? new Error('PostgreSQL exited while starting (see its log above)'));
+      options.onGiveUp(error);
     } finally {
       starting = false;
     }
