@@ -14,7 +14,7 @@ export const theme = createTheme({
 /** What an error means to the person who caused it. */
 export function describeError(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 503) return 'The service is briefly unavailable. Try again in a moment.';
+    if (error.status === 503) return error.problem.detail ?? 'The service is briefly unavailable. Try again in a moment.';
     if (error.status === 409) return error.problem.detail ?? 'Someone else changed this meanwhile. Reload and try again.';
     if (error.status === 403) return 'Your account may not do this.';
     if (error.status === 404) return error.problem.detail ?? 'It no longer exists.';
