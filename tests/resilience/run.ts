@@ -274,6 +274,12 @@ async function main() {
       check(write.status === 503 && write.headers.get('retry-after') !== null, `a write while PostgreSQL is stopped answered ${write.status}, not 503 with Retry-After`);
       check((write.body as { title?: string } | null)?.title === 'Service Unavailable', 'the 503 is not a problem document');
       creates.push(retriedCreate(portal, 'outage'));
+      const token = await fetch(`${portal.url}/idp/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code: 'a-code-that-needs-the-database', redirect_uri: `${portal.url}/`, client_id: 'orders-public', code_verifier: 'v'.repeat(43) }).toString(),
+      });
+      check(token.status === 503 && token.headers.get('retry-after') !== null, `the identity provider's token endpoint answered ${token.status} while PostgreSQL was stopped (expected 503)`);
       await sleep(OUTAGE_MS - 1_000);
       await pgCtl(['start', '-w', '-D', pgData, '-l', pgLog, '-o', pgOptions]);
       return Date.now();
