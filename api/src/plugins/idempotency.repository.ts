@@ -1,13 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
 export interface KeyRef {
   caller: string;
   key: string;
+  /** The claim of this request: only it may store or free the key. */
+  attempt: string;
 }
 
 export type Claim =
-  | { kind: 'claimed' }
+  | { kind: 'claimed'; attempt: string }
   | { kind: 'running' }
   | { kind: 'mismatch' }
   | { kind: 'done'; statusCode: number; contentType: string | null; body: string };
@@ -17,11 +20,23 @@ export type Claim =
  * failed without releasing it (lease over, no response, same request) is taken; otherwise the row says
  * whether the first request is still running, was a different request, or what it answered.
  */
-export async function claimKey(db: Db, ref: KeyRef & { operation: string; fingerprint: string; leaseMs: number; ttlHours: number }): Promise<Claim> {
+type ClaimRequest = Omit<KeyRef, 'attempt'> & { operation: string; fingerprint: string; leaseMs: number; ttlHours: number };
+
+export async function claimKey(db: Db, ref: ClaimRequest): Promise<Claim> {
+  // The row can vanish between the two statements (a failed attempt's key freed meanwhile): then try again.
+  for (let round = 1; ; round++) {
+    const claim = await tryClaim(db, ref);
+    if (claim || round === 3) return claim ?? { kind: 'running' };
+  }
+}
+
+async function tryClaim(db: Db, ref: ClaimRequest): Promise<Claim | undefined> {
+  const attempt = randomUUID();
   const lockedUntil = sql<Date>`now() + make_interval(secs => ${ref.leaseMs / 1000})`;
   const row = {
     operation: ref.operation,
     fingerprint: ref.fingerprint,
+    attempt,
     locked_until: lockedUntil,
     expires_at: sql<Date>`now() + make_interval(hours => ${ref.ttlHours})`,
   };
@@ -45,13 +60,14 @@ export async function claimKey(db: Db, ref: KeyRef & { operation: string; finger
     )
     .returning('caller')
     .executeTakeFirst();
-  if (taken) return { kind: 'claimed' };
+  if (taken) return { kind: 'claimed', attempt };
   const existing = await db
     .selectFrom('idempotency_keys')
     .select(['fingerprint', 'status_code', 'content_type', 'response_body'])
     .where('caller', '=', ref.caller)
     .where('key', '=', ref.key)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!existing) return undefined;
   if (existing.fingerprint !== ref.fingerprint) return { kind: 'mismatch' };
   if (existing.status_code === null) return { kind: 'running' };
   return { kind: 'done', statusCode: existing.status_code, contentType: existing.content_type, body: existing.response_body ?? '' };
@@ -64,12 +80,19 @@ export async function storeResponse(db: Db, ref: KeyRef & { statusCode: number; 
     .set({ status_code: ref.statusCode, content_type: ref.contentType, response_body: ref.body })
     .where('caller', '=', ref.caller)
     .where('key', '=', ref.key)
+    .where('attempt', '=', ref.attempt)
     .execute();
 }
 
 /** The request failed: the key is free for a retry of the same attempt. */
 export async function releaseKey(db: Db, ref: KeyRef): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('caller', '=', ref.caller).where('key', '=', ref.key).where('status_code', 'is', null).execute();
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('caller', '=', ref.caller)
+    .where('key', '=', ref.key)
+    .where('attempt', '=', ref.attempt)
+    .where('status_code', 'is', null)
+    .execute();
 }
 
 /** Deletes expired keys; returns how many. */

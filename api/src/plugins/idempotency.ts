@@ -60,16 +60,16 @@ export const idempotencyPlugin = fp<{ db: Db; document: Document }>(async (app, 
     const operationId = request.routeOptions.config.operationId;
     const key = request.headers[HEADER];
     if (!operationId || !operations.has(operationId) || typeof key !== 'string') return;
-    const ref = { caller: request.actor.sub, key };
     const claim = await claimKey(options.db, {
-      ...ref,
+      caller: request.actor.sub,
+      key,
       operation: operationId,
       fingerprint: fingerprintOf(operationId, request),
       leaseMs: LEASE_MS,
       ttlHours: TTL_HOURS,
     });
     if (claim.kind === 'claimed') {
-      claims.set(request, ref);
+      claims.set(request, { caller: request.actor.sub, key, attempt: claim.attempt });
       return;
     }
     if (claim.kind === 'mismatch') throw conflict('This Idempotency-Key was sent before with a different request. Use a new key for a new save.');

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Idempotency keys of retried creates (spec/idempotency.tsp): one row per (caller, key). While the first
- * request runs, the row holds a short lease (`locked_until`) and no response; once it succeeded, the
+ * request runs, the row holds a short lease (`locked_until`, taken by `attempt`) and no response; once it succeeded, the
  * response it answered, which a repeat with the same key gets again. Rows expire after 24 hours.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -12,6 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       key text not null,
       operation text not null,
       fingerprint text not null,
+      attempt text not null,
       locked_until timestamptz not null,
       status_code integer,
       content_type text,

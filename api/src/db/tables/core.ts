@@ -29,6 +29,8 @@ export interface IdempotencyKeyTable {
   key: string;
   operation: string;
   fingerprint: string;
+  /** Which request holds the lease (a random id per claim). */
+  attempt: string;
   locked_until: Timestamp;
   status_code: number | null;
   content_type: string | null;
