@@ -30,6 +30,7 @@ export default defineConfig({
       schemas: 'generated/web/model',
       client: 'react-query',
       httpClient: 'axios',
+      headers: true,
       mock: { type: 'msw', delay: false, useExamples: true },
       clean: true,
       prettier: false,

@@ -2803,7 +2803,10 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters. */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -3663,7 +3666,10 @@ export interface operations {
     AdminClaims_saveClaim: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7457,7 +7463,10 @@ export interface operations {
     AdminSupply_saveSupplyOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8584,7 +8593,10 @@ export interface operations {
     ClientClaims_saveClaim: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9443,7 +9455,10 @@ export interface operations {
     ClientOrders_saveOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10512,7 +10527,10 @@ export interface operations {
     ClientUploads_saveUploads: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };

@@ -6,6 +6,8 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { authPlugin } from './plugins/auth.js';
 import { problemsPlugin } from './plugins/problems.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
+import { pressurePlugin } from './plugins/pressure.js';
 import { registerContractDocs } from './plugins/contract-docs.js';
 import { contractOperations, loadContract, type Handlers } from './lib/contract.js';
 import { HttpProblem } from './lib/problem.js';
@@ -59,6 +61,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(problemsPlugin);
+  await app.register(pressurePlugin, {
+    db: options.db,
+    maxEventLoopDelayMs: options.config.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+    maxPoolWaiting: options.config.PRESSURE_MAX_POOL_WAITING,
+  });
 
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
   app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
@@ -91,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (api) => {
     await api.register(authPlugin, { issuer: options.config.issuer, audience: options.config.OIDC_AUDIENCE, keys: options.keys });
     await registerUploadParsing(api, options.config.UPLOAD_MAX_BYTES);
+    await api.register(idempotencyPlugin, { db: options.db, document: document as never });
     await api.register(glue, {
       specification: document,
       // glue's types ask for full RouteOptions; it spreads what we return into its own route definition.

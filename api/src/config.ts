@@ -17,6 +17,15 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('.data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Database pool: most connections, how long a query waits for one (ms), longest statement (ms). */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Load shedding (503 + Retry-After): event loop delay (ms) and queries waiting for a pool connection. */
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
+  PRESSURE_MAX_POOL_WAITING: z.coerce.number().int().min(0).default(100),
+  /** The embedded PostgreSQL, found stopped this long (ms), is started again by the portal. */
+  EMBEDDED_PG_RESTART_AFTER_MS: z.coerce.number().int().min(1_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** External OpenID issuer (e.g. a Keycloak realm URL). Without it the embedded provider at /idp is used. */
   OIDC_ISSUER: z.url().optional(),

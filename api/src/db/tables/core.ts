@@ -29,7 +29,24 @@ export interface AuditLogTable {
   hash: ColumnType<string, never, never>;
 }
 
+/** A retried create's key and, once it succeeded, its response (migration 2026-11-23-0100). */
+export interface IdempotencyKeyTable {
+  caller: string;
+  key: string;
+  operation: string;
+  fingerprint: string;
+  /** Which request holds the lease (a random id per claim). */
+  attempt: string;
+  locked_until: Timestamp;
+  status_code: number | null;
+  content_type: string | null;
+  response_body: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface CoreTables {
   manufacturers: ManufacturerTable;
   audit_log: AuditLogTable;
+  idempotency_keys: IdempotencyKeyTable;
 }

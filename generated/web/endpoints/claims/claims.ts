@@ -26,6 +26,7 @@ import type {
   AdminClaimsGetClaimBody,
   AdminClaimsGetClaims200,
   AdminClaimsSaveClaimBody,
+  AdminClaimsSaveClaimHeaders,
   BadRequest,
   Claim,
   ClaimDownloadRequest,
@@ -36,6 +37,7 @@ import type {
   ClientClaimsGetClaimOrdersBody,
   ClientClaimsGetClaims200,
   ClientClaimsSaveClaimBody,
+  ClientClaimsSaveClaimHeaders,
   Conflict,
   Forbidden,
   NotFound,
@@ -308,13 +310,14 @@ export function useAdminClaimsGetClaim<TData = Awaited<ReturnType<typeof adminCl
  */
 export const adminClaimsSaveClaim = (
     adminClaimsSaveClaimBody: AdminClaimsSaveClaimBody,
+    headers?: AdminClaimsSaveClaimHeaders,
  signal?: AbortSignal
 ) => {
       
       
       return http<Claim>(
       {url: `/api/admin/claims/save`, method: 'POST',
-      headers: {'Content-Type': 'application/json', },
+      headers: {'Content-Type': 'application/json', ...headers},
       data: adminClaimsSaveClaimBody, signal
     },
       );
@@ -323,8 +326,8 @@ export const adminClaimsSaveClaim = (
 
 
 export const getAdminClaimsSaveClaimMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClaimsSaveClaim>>, TError,{data: AdminClaimsSaveClaimBody}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof adminClaimsSaveClaim>>, TError,{data: AdminClaimsSaveClaimBody}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClaimsSaveClaim>>, TError,{data: AdminClaimsSaveClaimBody;headers?: AdminClaimsSaveClaimHeaders}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof adminClaimsSaveClaim>>, TError,{data: AdminClaimsSaveClaimBody;headers?: AdminClaimsSaveClaimHeaders}, TContext> => {
 
 const mutationKey = ['adminClaimsSaveClaim'];
 const {mutation: mutationOptions} = options ?
@@ -336,10 +339,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminClaimsSaveClaim>>, {data: AdminClaimsSaveClaimBody}> = (props) => {
-          const {data} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminClaimsSaveClaim>>, {data: AdminClaimsSaveClaimBody;headers?: AdminClaimsSaveClaimHeaders}> = (props) => {
+          const {data,headers} = props ?? {};
 
-          return  adminClaimsSaveClaim(data,)
+          return  adminClaimsSaveClaim(data,headers,)
         }
 
         
@@ -352,11 +355,11 @@ const {mutation: mutationOptions} = options ?
     export type AdminClaimsSaveClaimMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
 
     export const useAdminClaimsSaveClaim = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClaimsSaveClaim>>, TError,{data: AdminClaimsSaveClaimBody}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClaimsSaveClaim>>, TError,{data: AdminClaimsSaveClaimBody;headers?: AdminClaimsSaveClaimHeaders}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminClaimsSaveClaim>>,
         TError,
-        {data: AdminClaimsSaveClaimBody},
+        {data: AdminClaimsSaveClaimBody;headers?: AdminClaimsSaveClaimHeaders},
         TContext
       > => {
 
@@ -691,13 +694,14 @@ export function useClientClaimsGetClaimOrders<TData = Awaited<ReturnType<typeof 
  */
 export const clientClaimsSaveClaim = (
     clientClaimsSaveClaimBody: ClientClaimsSaveClaimBody,
+    headers?: ClientClaimsSaveClaimHeaders,
  signal?: AbortSignal
 ) => {
       
       
       return http<Claim>(
       {url: `/api/client/claims/save`, method: 'POST',
-      headers: {'Content-Type': 'application/json', },
+      headers: {'Content-Type': 'application/json', ...headers},
       data: clientClaimsSaveClaimBody, signal
     },
       );
@@ -706,8 +710,8 @@ export const clientClaimsSaveClaim = (
 
 
 export const getClientClaimsSaveClaimMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientClaimsSaveClaim>>, TError,{data: ClientClaimsSaveClaimBody}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof clientClaimsSaveClaim>>, TError,{data: ClientClaimsSaveClaimBody}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientClaimsSaveClaim>>, TError,{data: ClientClaimsSaveClaimBody;headers?: ClientClaimsSaveClaimHeaders}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof clientClaimsSaveClaim>>, TError,{data: ClientClaimsSaveClaimBody;headers?: ClientClaimsSaveClaimHeaders}, TContext> => {
 
 const mutationKey = ['clientClaimsSaveClaim'];
 const {mutation: mutationOptions} = options ?
@@ -719,10 +723,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientClaimsSaveClaim>>, {data: ClientClaimsSaveClaimBody}> = (props) => {
-          const {data} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientClaimsSaveClaim>>, {data: ClientClaimsSaveClaimBody;headers?: ClientClaimsSaveClaimHeaders}> = (props) => {
+          const {data,headers} = props ?? {};
 
-          return  clientClaimsSaveClaim(data,)
+          return  clientClaimsSaveClaim(data,headers,)
         }
 
         
@@ -735,11 +739,11 @@ const {mutation: mutationOptions} = options ?
     export type ClientClaimsSaveClaimMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
 
     export const useClientClaimsSaveClaim = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientClaimsSaveClaim>>, TError,{data: ClientClaimsSaveClaimBody}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientClaimsSaveClaim>>, TError,{data: ClientClaimsSaveClaimBody;headers?: ClientClaimsSaveClaimHeaders}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof clientClaimsSaveClaim>>,
         TError,
-        {data: ClientClaimsSaveClaimBody},
+        {data: ClientClaimsSaveClaimBody;headers?: ClientClaimsSaveClaimHeaders},
         TContext
       > => {
 

@@ -32,6 +32,7 @@ import type {
   ClientOrdersGetOrders200,
   ClientOrdersGetOrdersBody,
   ClientOrdersSaveOrderBody,
+  ClientOrdersSaveOrderHeaders,
   ClientPlannerGetPlanner200,
   ClientPlannerGetPlannerBody,
   ClientPlannerSavePlannerItemBody,
@@ -569,13 +570,14 @@ const {mutation: mutationOptions} = options ?
  */
 export const clientOrdersSaveOrder = (
     clientOrdersSaveOrderBody: ClientOrdersSaveOrderBody,
+    headers?: ClientOrdersSaveOrderHeaders,
  signal?: AbortSignal
 ) => {
       
       
       return http<ClientProductionOrder>(
       {url: `/api/client/orders/save`, method: 'POST',
-      headers: {'Content-Type': 'application/json', },
+      headers: {'Content-Type': 'application/json', ...headers},
       data: clientOrdersSaveOrderBody, signal
     },
       );
@@ -584,8 +586,8 @@ export const clientOrdersSaveOrder = (
 
 
 export const getClientOrdersSaveOrderMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientOrdersSaveOrder>>, TError,{data: ClientOrdersSaveOrderBody}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof clientOrdersSaveOrder>>, TError,{data: ClientOrdersSaveOrderBody}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientOrdersSaveOrder>>, TError,{data: ClientOrdersSaveOrderBody;headers?: ClientOrdersSaveOrderHeaders}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof clientOrdersSaveOrder>>, TError,{data: ClientOrdersSaveOrderBody;headers?: ClientOrdersSaveOrderHeaders}, TContext> => {
 
 const mutationKey = ['clientOrdersSaveOrder'];
 const {mutation: mutationOptions} = options ?
@@ -597,10 +599,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientOrdersSaveOrder>>, {data: ClientOrdersSaveOrderBody}> = (props) => {
-          const {data} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientOrdersSaveOrder>>, {data: ClientOrdersSaveOrderBody;headers?: ClientOrdersSaveOrderHeaders}> = (props) => {
+          const {data,headers} = props ?? {};
 
-          return  clientOrdersSaveOrder(data,)
+          return  clientOrdersSaveOrder(data,headers,)
         }
 
         
@@ -613,11 +615,11 @@ const {mutation: mutationOptions} = options ?
     export type ClientOrdersSaveOrderMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
 
     export const useClientOrdersSaveOrder = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientOrdersSaveOrder>>, TError,{data: ClientOrdersSaveOrderBody}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientOrdersSaveOrder>>, TError,{data: ClientOrdersSaveOrderBody;headers?: ClientOrdersSaveOrderHeaders}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof clientOrdersSaveOrder>>,
         TError,
-        {data: ClientOrdersSaveOrderBody},
+        {data: ClientOrdersSaveOrderBody;headers?: ClientOrdersSaveOrderHeaders},
         TContext
       > => {
 

@@ -25,6 +25,7 @@ import type {
   AdminSupplyDeleteSupplyOrderBody,
   AdminSupplyGetSupplyOrdersBody,
   AdminSupplySaveSupplyOrderBody,
+  AdminSupplySaveSupplyOrderHeaders,
   BadRequest,
   Conflict,
   Forbidden,
@@ -175,13 +176,14 @@ export function useAdminSupplyGetSupplyOrders<TData = Awaited<ReturnType<typeof 
  */
 export const adminSupplySaveSupplyOrder = (
     adminSupplySaveSupplyOrderBody: AdminSupplySaveSupplyOrderBody,
+    headers?: AdminSupplySaveSupplyOrderHeaders,
  signal?: AbortSignal
 ) => {
       
       
       return http<SupplyOrder>(
       {url: `/api/admin/supply/save`, method: 'POST',
-      headers: {'Content-Type': 'application/json', },
+      headers: {'Content-Type': 'application/json', ...headers},
       data: adminSupplySaveSupplyOrderBody, signal
     },
       );
@@ -190,8 +192,8 @@ export const adminSupplySaveSupplyOrder = (
 
 
 export const getAdminSupplySaveSupplyOrderMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminSupplySaveSupplyOrder>>, TError,{data: AdminSupplySaveSupplyOrderBody}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof adminSupplySaveSupplyOrder>>, TError,{data: AdminSupplySaveSupplyOrderBody}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminSupplySaveSupplyOrder>>, TError,{data: AdminSupplySaveSupplyOrderBody;headers?: AdminSupplySaveSupplyOrderHeaders}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof adminSupplySaveSupplyOrder>>, TError,{data: AdminSupplySaveSupplyOrderBody;headers?: AdminSupplySaveSupplyOrderHeaders}, TContext> => {
 
 const mutationKey = ['adminSupplySaveSupplyOrder'];
 const {mutation: mutationOptions} = options ?
@@ -203,10 +205,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminSupplySaveSupplyOrder>>, {data: AdminSupplySaveSupplyOrderBody}> = (props) => {
-          const {data} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminSupplySaveSupplyOrder>>, {data: AdminSupplySaveSupplyOrderBody;headers?: AdminSupplySaveSupplyOrderHeaders}> = (props) => {
+          const {data,headers} = props ?? {};
 
-          return  adminSupplySaveSupplyOrder(data,)
+          return  adminSupplySaveSupplyOrder(data,headers,)
         }
 
         
@@ -219,11 +221,11 @@ const {mutation: mutationOptions} = options ?
     export type AdminSupplySaveSupplyOrderMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
 
     export const useAdminSupplySaveSupplyOrder = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminSupplySaveSupplyOrder>>, TError,{data: AdminSupplySaveSupplyOrderBody}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminSupplySaveSupplyOrder>>, TError,{data: AdminSupplySaveSupplyOrderBody;headers?: AdminSupplySaveSupplyOrderHeaders}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminSupplySaveSupplyOrder>>,
         TError,
-        {data: AdminSupplySaveSupplyOrderBody},
+        {data: AdminSupplySaveSupplyOrderBody;headers?: AdminSupplySaveSupplyOrderHeaders},
         TContext
       > => {
 

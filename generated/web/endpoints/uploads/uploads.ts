@@ -28,6 +28,7 @@ import type {
   ClientUploadsDownloadUploadBody,
   ClientUploadsSaveUploads200,
   ClientUploadsSaveUploadsBody,
+  ClientUploadsSaveUploadsHeaders,
   Conflict,
   Forbidden,
   NotFound,
@@ -368,6 +369,7 @@ upload as a one-element `Upload` list.
  */
 export const clientUploadsSaveUploads = (
     clientUploadsSaveUploadsBody: ClientUploadsSaveUploadsBody,
+    headers?: ClientUploadsSaveUploadsHeaders,
  signal?: AbortSignal
 ) => {
       
@@ -376,7 +378,7 @@ formData.append(`file`, clientUploadsSaveUploadsBody.file)
 
       return http<ClientUploadsSaveUploads200>(
       {url: `/api/client/uploads/save`, method: 'POST',
-      headers: {'Content-Type': 'multipart/form-data', },
+      headers: {'Content-Type': 'multipart/form-data', ...headers},
        data: formData, signal
     },
       );
@@ -385,8 +387,8 @@ formData.append(`file`, clientUploadsSaveUploadsBody.file)
 
 
 export const getClientUploadsSaveUploadsMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientUploadsSaveUploads>>, TError,{data: ClientUploadsSaveUploadsBody}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof clientUploadsSaveUploads>>, TError,{data: ClientUploadsSaveUploadsBody}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientUploadsSaveUploads>>, TError,{data: ClientUploadsSaveUploadsBody;headers?: ClientUploadsSaveUploadsHeaders}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof clientUploadsSaveUploads>>, TError,{data: ClientUploadsSaveUploadsBody;headers?: ClientUploadsSaveUploadsHeaders}, TContext> => {
 
 const mutationKey = ['clientUploadsSaveUploads'];
 const {mutation: mutationOptions} = options ?
@@ -398,10 +400,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientUploadsSaveUploads>>, {data: ClientUploadsSaveUploadsBody}> = (props) => {
-          const {data} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientUploadsSaveUploads>>, {data: ClientUploadsSaveUploadsBody;headers?: ClientUploadsSaveUploadsHeaders}> = (props) => {
+          const {data,headers} = props ?? {};
 
-          return  clientUploadsSaveUploads(data,)
+          return  clientUploadsSaveUploads(data,headers,)
         }
 
         
@@ -414,11 +416,11 @@ const {mutation: mutationOptions} = options ?
     export type ClientUploadsSaveUploadsMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
 
     export const useClientUploadsSaveUploads = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientUploadsSaveUploads>>, TError,{data: ClientUploadsSaveUploadsBody}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientUploadsSaveUploads>>, TError,{data: ClientUploadsSaveUploadsBody;headers?: ClientUploadsSaveUploadsHeaders}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof clientUploadsSaveUploads>>,
         TError,
-        {data: ClientUploadsSaveUploadsBody},
+        {data: ClientUploadsSaveUploadsBody;headers?: ClientUploadsSaveUploadsHeaders},
         TContext
       > => {
 

@@ -135,6 +135,15 @@ export const adminClaimsGetClaimResponse = zod.object({
 /**
  * Create or update a claim, including the GP fields.
  */
+export const adminClaimsSaveClaimHeaderIdempotencyKeyMin = 8;
+export const adminClaimsSaveClaimHeaderIdempotencyKeyMax = 128;
+export const adminClaimsSaveClaimHeaderIdempotencyKeyRegExp = new RegExp('^[\\x21-\\x7E]+$');
+
+
+export const adminClaimsSaveClaimHeader = zod.object({
+  "Idempotency-Key": zod.string().min(adminClaimsSaveClaimHeaderIdempotencyKeyMin).max(adminClaimsSaveClaimHeaderIdempotencyKeyMax).regex(adminClaimsSaveClaimHeaderIdempotencyKeyRegExp).optional().describe('A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters.')
+})
+
 export const adminClaimsSaveClaimBodyClaimIdMultipleOf = 1;export const adminClaimsSaveClaimBodyClaimStatusDefault = "new";export const adminClaimsSaveClaimBodyClaimClientProductIdMultipleOfOne = 1;export const adminClaimsSaveClaimBodyClaimClientProductionOrderIdMultipleOfOne = 1;export const adminClaimsSaveClaimBodyClaimAmountMax = 100000000;
 export const adminClaimsSaveClaimBodyClaimAmountMultipleOf = 1;export const adminClaimsSaveClaimBodyClaimDescriptionMax = 4000;
 export const adminClaimsSaveClaimBodyClaimDescriptionRegExp = new RegExp('\\S');
@@ -339,6 +348,15 @@ export const clientClaimsGetClaimOrdersResponse = zod.object({
 /**
  * Create or update one of the caller's claims (customer-side fields and attachments).
  */
+export const clientClaimsSaveClaimHeaderIdempotencyKeyMin = 8;
+export const clientClaimsSaveClaimHeaderIdempotencyKeyMax = 128;
+export const clientClaimsSaveClaimHeaderIdempotencyKeyRegExp = new RegExp('^[\\x21-\\x7E]+$');
+
+
+export const clientClaimsSaveClaimHeader = zod.object({
+  "Idempotency-Key": zod.string().min(clientClaimsSaveClaimHeaderIdempotencyKeyMin).max(clientClaimsSaveClaimHeaderIdempotencyKeyMax).regex(clientClaimsSaveClaimHeaderIdempotencyKeyRegExp).optional().describe('A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters.')
+})
+
 export const clientClaimsSaveClaimBodyClaimIdMultipleOf = 1;export const clientClaimsSaveClaimBodyClaimStatusDefault = "new";export const clientClaimsSaveClaimBodyClaimClientProductIdMultipleOfOne = 1;export const clientClaimsSaveClaimBodyClaimClientProductionOrderIdMultipleOfOne = 1;export const clientClaimsSaveClaimBodyClaimAmountMax = 100000000;
 export const clientClaimsSaveClaimBodyClaimAmountMultipleOf = 1;export const clientClaimsSaveClaimBodyClaimDescriptionMax = 4000;
 export const clientClaimsSaveClaimBodyClaimDescriptionRegExp = new RegExp('\\S');

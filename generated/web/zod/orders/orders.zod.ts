@@ -387,6 +387,15 @@ export const clientPlannerSavePlannerItemResponse = zod.object({
 /**
  * Create or update an order with its items. Invoiced items cannot change (409).
  */
+export const clientOrdersSaveOrderHeaderIdempotencyKeyMin = 8;
+export const clientOrdersSaveOrderHeaderIdempotencyKeyMax = 128;
+export const clientOrdersSaveOrderHeaderIdempotencyKeyRegExp = new RegExp('^[\\x21-\\x7E]+$');
+
+
+export const clientOrdersSaveOrderHeader = zod.object({
+  "Idempotency-Key": zod.string().min(clientOrdersSaveOrderHeaderIdempotencyKeyMin).max(clientOrdersSaveOrderHeaderIdempotencyKeyMax).regex(clientOrdersSaveOrderHeaderIdempotencyKeyRegExp).optional().describe('A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters.')
+})
+
 export const clientOrdersSaveOrderBodyOrderIdMultipleOf = 1;export const clientOrdersSaveOrderBodyOrderOrderNoMax = 60;
 export const clientOrdersSaveOrderBodyOrderOrderNoRegExp = new RegExp('\\S');
 export const clientOrdersSaveOrderBodyOrderClosedDefault = 0;export const clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemIdMultipleOf = 1;export const clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemPlannedAmountMin = 1000;

@@ -89,6 +89,15 @@ export const adminSupplyGetSupplyOrdersResponse = zod.array(adminSupplyGetSupply
 /**
  * Create or update a supply order; also used when a card is dropped on another column (status and stock flag).
  */
+export const adminSupplySaveSupplyOrderHeaderIdempotencyKeyMin = 8;
+export const adminSupplySaveSupplyOrderHeaderIdempotencyKeyMax = 128;
+export const adminSupplySaveSupplyOrderHeaderIdempotencyKeyRegExp = new RegExp('^[\\x21-\\x7E]+$');
+
+
+export const adminSupplySaveSupplyOrderHeader = zod.object({
+  "Idempotency-Key": zod.string().min(adminSupplySaveSupplyOrderHeaderIdempotencyKeyMin).max(adminSupplySaveSupplyOrderHeaderIdempotencyKeyMax).regex(adminSupplySaveSupplyOrderHeaderIdempotencyKeyRegExp).optional().describe('A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters.')
+})
+
 export const adminSupplySaveSupplyOrderBodyOrderIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderOrderStatusDefault = "pending";export const adminSupplySaveSupplyOrderBodyOrderOrderedAmountMin = 1000;
 export const adminSupplySaveSupplyOrderBodyOrderOrderedAmountMax = 10000000;
 export const adminSupplySaveSupplyOrderBodyOrderOrderedAmountMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderVersionMinOne = 0;

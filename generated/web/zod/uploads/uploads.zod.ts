@@ -86,6 +86,15 @@ and can be cancelled on its own — a claim takes several). Accepted: .jpg and o
 answer 400). The file is stored unattached; saving a claim with its id in `Uploads` attaches it. Answers the saved
 upload as a one-element `Upload` list.
  */
+export const clientUploadsSaveUploadsHeaderIdempotencyKeyMin = 8;
+export const clientUploadsSaveUploadsHeaderIdempotencyKeyMax = 128;
+export const clientUploadsSaveUploadsHeaderIdempotencyKeyRegExp = new RegExp('^[\\x21-\\x7E]+$');
+
+
+export const clientUploadsSaveUploadsHeader = zod.object({
+  "Idempotency-Key": zod.string().min(clientUploadsSaveUploadsHeaderIdempotencyKeyMin).max(clientUploadsSaveUploadsHeaderIdempotencyKeyMax).regex(clientUploadsSaveUploadsHeaderIdempotencyKeyRegExp).optional().describe('A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters.')
+})
+
 export const clientUploadsSaveUploadsBody = zod.object({
   "file": zod.instanceof(File).describe('The file; an image or a PDF, 10 MiB at most.')
 })

@@ -13,7 +13,7 @@ import { adminClientsGetClientProducts, getAdminClientsGetClientProductsQueryKey
 import { clientPortfolioGetPortfolio, getClientPortfolioGetPortfolioQueryKey } from '../../../../generated/web/endpoints/portfolio/portfolio';
 import type { Claim, ClaimStatus, Upload } from '../../../../generated/web/model';
 import { clientClaimsGetClaimOrdersBodyFilterMax } from '../../../../generated/web/zod/claims/claims.zod';
-import { ApiError, saveFile } from '../../api/http';
+import { ApiError, idempotencyKey, saveFile } from '../../api/http';
 import { problemFieldErrors } from '../../api/validation';
 import { useAppContext } from '../../app/context';
 import { describeError } from '../../app/providers';
@@ -138,7 +138,8 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
 
   const save = useMutation({
     mutationFn: (values: ClaimFormValues) =>
-      api.saveClaim({ Claim: { ...claimInput(values, { existing: claim, writesGpFields: isGp }), Uploads: attachments.uploads } }),
+      // One key per save attempt: a retry of this attempt (after a 503 or a lost answer) cannot make a second claim.
+      api.saveClaim({ Claim: { ...claimInput(values, { existing: claim, writesGpFields: isGp }), Uploads: attachments.uploads } }, idempotencyKey()),
     meta: { silent: true }, // the page says why itself
     onSuccess: async (saved) => {
       attachments.markSaved(!isGp);

@@ -15,7 +15,7 @@ import {
 } from '../../../../generated/web/endpoints/orders/orders';
 import { clientOrdersSaveOrderBody } from '../../../../generated/web/zod/orders/orders.zod';
 import type { ClientProductionOrder, OrderInput } from '../../../../generated/web/model';
-import { ApiError } from '../../api/http';
+import { ApiError, idempotencyKey } from '../../api/http';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { useAppContext } from '../../app/context';
 import { formatListDate, formatNumber } from '../../components/format';
@@ -126,7 +126,7 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
     (values) => {
       setFailure(null);
       const input = toOrderInput(values, isBuyer);
-      save.mutate({ data: { Order: order ? { ...input, id: order.id, version: order.version } : input } });
+      save.mutate({ data: { Order: order ? { ...input, id: order.id, version: order.version } : input }, headers: idempotencyKey() });
     },
     () => console.info('Invalid!'),
   );

@@ -18,7 +18,7 @@ import { adminSupplySaveSupplyOrderBody } from '../../../../generated/web/zod/su
 import type { SupplyOrder, SupplyOrderInput } from '../../../../generated/web/model';
 import { MESSAGES } from '../../api/messages';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
-import { ApiError } from '../../api/http';
+import { ApiError, idempotencyKey } from '../../api/http';
 import { preformLabel } from './supplyBoard';
 import { DialogActions } from '../../components/DialogActions';
 
@@ -170,6 +170,7 @@ export default function SupplyOrderDialog({ order, onClose }: { order: SupplyOrd
             ? { ...input, id: editing.id, version: editing.version, orderStatus: editing.orderStatus, clientProductionOrderId: editing.clientProductionOrderId }
             : { ...input, orderStatus: 'pending' },
         },
+        headers: idempotencyKey(),
       });
     },
     () => console.info('Invalid!'),

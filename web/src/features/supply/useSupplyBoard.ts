@@ -11,7 +11,7 @@ import {
   getOperatorStockGetOperatorPreformStockQueryKey,
 } from '../../../../generated/web/endpoints/preforms/preforms';
 import type { SupplyOrder, SupplyOrderStatus } from '../../../../generated/web/model';
-import { ApiError } from '../../api/http';
+import { ApiError, idempotencyKey } from '../../api/http';
 import { describeError } from '../../app/providers';
 import { columnTitle, describeOrder, loadNextLabel, orderInput } from './supplyBoard';
 
@@ -84,7 +84,7 @@ export function useSupplyBoard() {
     if (from === to || from === 'delivered' || order.id in moves) return;
     setMoves((current) => ({ ...current, [order.id]: to }));
     try {
-      await save.mutateAsync({ data: { Order: { ...orderInput(order), orderStatus: to, stock: to === 'delivered' } } });
+      await save.mutateAsync({ data: { Order: { ...orderInput(order), orderStatus: to, stock: to === 'delivered' } }, headers: idempotencyKey() });
       if (to === 'delivered') for (const queryKey of stockKeys()) void queryClient.invalidateQueries({ queryKey });
       await queryClient.invalidateQueries({ queryKey: supplyKey() });
       const shown = queryClient.getQueryData<InfiniteData<SupplyOrder[]>>(columnKey(to))?.pages.flat() ?? [];
