@@ -12,6 +12,7 @@ type Media = { schema?: Schema; example?: unknown };
 interface RawOperation {
   operationId: string;
   'x-roles'?: Role[];
+  'x-read'?: boolean;
   parameters?: { name: string; in: string; schema?: Schema; example?: unknown }[];
   requestBody?: { content?: Record<string, Media> };
   responses: Record<string, unknown>;
@@ -22,6 +23,8 @@ export interface ContractCall {
   method: 'GET' | 'POST';
   path: string;
   roles: Role[];
+  /** x-read: the operation only reads. */
+  read: boolean;
   /** The statuses the operation documents. */
   responses: number[];
   /** path parameters other than {role} */
@@ -53,6 +56,7 @@ export function contractCalls(): ContractCall[] {
           method: method.toUpperCase() as 'GET' | 'POST',
           path,
           roles: operation['x-roles'] ?? [],
+          read: operation['x-read'] === true,
           responses: Object.keys(operation.responses).map(Number),
           pathParams: (operation.parameters ?? []).filter((parameter) => parameter.in === 'path' && parameter.name !== 'role').map((parameter) => parameter.name),
           bodyType,
