@@ -14,12 +14,13 @@ install_dependencies() {
   pnpm install --frozen-lockfile --reporter=append-only >/dev/null
 }
 
-# Playwright drives Debian's Chromium; it never downloads a browser of its own.
+# Playwright drives Debian's Chromium; it never downloads a browser of its own. The API tests read the text of the
+# PDFs they download with poppler's pdftotext.
 ensure_chromium() {
-  if [ -x /usr/bin/chromium ]; then return; fi
-  echo "› installing Chromium (Debian package)"
+  if [ -x /usr/bin/chromium ] && command -v pdftotext >/dev/null 2>&1; then return; fi
+  echo "› installing Chromium and poppler-utils (Debian packages)"
   local sudo=""
   if [ "$(id -u)" != "0" ]; then sudo="sudo"; fi
   $sudo apt-get update -qq >/dev/null
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium poppler-utils >/dev/null
 }

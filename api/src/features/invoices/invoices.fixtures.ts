@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Db } from '../../db/database.js';
 import { insertInvoice, type NewInvoice } from './invoices.repository.js';
 
@@ -28,4 +32,16 @@ export async function makeInvoice(db: Db, invoice: Partial<NewInvoice> & Pick<Ne
       ...invoice,
     }),
   );
+}
+
+/** The text of a PDF as poppler's pdftotext reads it, whitespace (and table cell wrapping) collapsed to single spaces. */
+export async function pdfText(bytes: Buffer): Promise<string> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'orders-portal-pdf-'));
+  const file = path.join(folder, 'check.pdf');
+  await writeFile(file, bytes);
+  try {
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }

@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
 import { as, createTestApp, post, testConfig } from '../../../../tests/support/app.js';
 import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
-import { makeInvoice, makeUser } from './invoices.fixtures.js';
+import { makeInvoice, makeUser, pdfText } from './invoices.fixtures.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -81,17 +80,6 @@ const page = (extra: object = {}) => ({ pagination: { page: 1, rowsPerPage: 10, 
 async function download(url: string, body: object, token: string) {
   const response = await app.inject({ method: 'POST', url, payload: body, headers: { authorization: `Bearer ${token}` } });
   return { status: response.statusCode, headers: response.headers, bytes: response.rawPayload };
-}
-
-/** The text of a PDF as poppler's pdftotext reads it, whitespace (and table cell wrapping) collapsed to single spaces. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const file = path.join(outboxDir, `check-${Date.now()}-${Math.random()}.pdf`);
-  await writeFile(file, bytes);
-  try {
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    await rm(file);
-  }
 }
 
 /** Company A's invoice rows, lines, the outbox and the audit trail, to prove a refused request changed nothing. */
@@ -271,11 +259,15 @@ describe("'Confirm & Send': POST /api/{role}/invoice/confirmation", () => {
   it('refuses with 409 when the client company has no e-mail address to send to, and changes nothing', async () => {
     const lonely = await createCompany(database.db, 'no-users', { name: 'No Users Ltd' });
     const invoice = await makeInvoice(database.db, { companyId: lonely });
-    const response = await post(app, '/api/admin/invoice/confirmation', { id: invoice }, await as.admin());
-    expect(response.status).toBe(409);
-    const stored = await database.db.selectFrom('invoices').selectAll().where('id', '=', invoice).executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ is_confirmed: false, is_sent: false, version: 0 });
-    expect(await database.db.selectFrom('outbox').selectAll().where('attachment_id', '=', invoice).execute()).toEqual([]);
+    try {
+      const response = await post(app, '/api/admin/invoice/confirmation', { id: invoice }, await as.admin());
+      expect(response.status).toBe(409);
+      const stored = await database.db.selectFrom('invoices').selectAll().where('id', '=', invoice).executeTakeFirstOrThrow();
+      expect(stored).toMatchObject({ is_confirmed: false, is_sent: false, version: 0 });
+      expect(await database.db.selectFrom('outbox').selectAll().where('attachment_id', '=', invoice).execute()).toEqual([]);
+    } finally {
+      await removeScratch(lonely, invoice, []);
+    }
   });
 });
 
@@ -312,16 +304,36 @@ describe("tenant isolation: company B never reaches company A's invoices", () =>
   });
 });
 
-// Last: it adds an invoice and an outbox message for company B, which the tests above count.
 describe('the recipient of Confirm & Send', () => {
   it("goes to the billing e-mail of the company's client details once the admin has entered them", async () => {
-    const invoice = await makeInvoice(database.db, { companyId: B, invoiceNumber: 'INV-2026-0777', deliveryDate: '2026-05-04' });
-    await database.db
-      .insertInto('client_details')
-      .values({ company_id: B, billing_company: 'Company B', billing_address: 'Main 1', billing_city: 'Riga', billing_country: 'Latvia', billing_email: 'accounts@company-b.example', currency: 'EUR' })
-      .execute();
-    expect((await post(app, '/api/admin/invoice/confirmation', { id: invoice }, await as.admin())).status).toBe(200);
-    const sent = await database.db.selectFrom('outbox').select('to_address').where('attachment_id', '=', invoice).execute();
-    expect(sent).toEqual([{ to_address: 'accounts@company-b.example' }]);
+    // A company of its own, removed afterwards: the other tests count the invoices, messages and files.
+    const company = await createCompany(database.db, 'billing-details', { name: 'Billing Details Ltd' });
+    await makeUser(database.db, company, 'user@billing-details.example');
+    const filesBefore = await emlFiles();
+    const invoice = await makeInvoice(database.db, { companyId: company, invoiceNumber: 'INV-2026-0777', deliveryDate: '2026-05-04' });
+    try {
+      await database.db
+        .insertInto('client_details')
+        .values({ company_id: company, billing_company: 'Billing Details Ltd', billing_address: 'Main 1', billing_city: 'Riga', billing_country: 'Latvia', billing_email: 'accounts@billing-details.example', currency: 'EUR' })
+        .execute();
+      expect((await post(app, '/api/admin/invoice/confirmation', { id: invoice }, await as.admin())).status).toBe(200);
+      const sent = await database.db.selectFrom('outbox').select('to_address').where('attachment_id', '=', invoice).execute();
+      expect(sent).toEqual([{ to_address: 'accounts@billing-details.example' }]);
+    } finally {
+      await removeScratch(company, invoice, filesBefore);
+    }
   });
 });
+
+/** Removes a test's own company, its invoice (lines, messages, audit) and the e-mail files it dropped. */
+async function removeScratch(company: string, invoice: number, filesBefore: string[]) {
+  const db = database.db;
+  await db.deleteFrom('outbox').where('attachment_id', '=', invoice).execute();
+  await db.deleteFrom('audit_log').where('company_id', '=', company).execute();
+  await db.deleteFrom('invoice_lines').where('invoice_id', '=', invoice).execute();
+  await db.deleteFrom('invoices').where('id', '=', invoice).execute();
+  await db.deleteFrom('client_details').where('company_id', '=', company).execute();
+  await db.deleteFrom('users').where('company_id', '=', company).execute();
+  await db.deleteFrom('companies').where('id', '=', company).execute();
+  for (const file of (await emlFiles()).filter((name) => !filesBefore.includes(name))) await rm(path.join(outboxDir, file));
+}
