@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support.js';
+import { requestsDuring, signIn } from './support.js';
 
 /** dnd-kit needs real pointer steps: press on the card, nudge past the activation distance, glide, release. */
 async function drag(page: Page, card: Locator, target: Locator) {
@@ -88,12 +88,7 @@ test('the admin orders preforms, drags the order to Awaiting delivery and Added 
 
   // the card cannot be dragged back: nothing is sent and it stays
   await expect(delivered).toHaveAttribute('aria-disabled', 'true');
-  const saves: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().endsWith('/api/admin/supply/save')) saves.push(request.url());
-  });
-  await drag(page, delivered, column(page, 'New'));
-  await page.waitForTimeout(500);
+  const saves = await requestsDuring(page, '/api/admin/supply/save', () => drag(page, delivered, column(page, 'New')));
   expect(saves).toEqual([]);
   await expect(card(column(page, 'Added to stock'), amount)).toBeVisible();
 
