@@ -79,7 +79,9 @@ test('the admin orders preforms, drags the order to Awaiting delivery and Added 
   await expect(card(column(page, 'Awaiting delivery'), amount)).toBeVisible();
 
   saved = page.waitForResponse((response) => response.url().endsWith('/api/admin/supply/save'));
-  await drag(page, card(column(page, 'Awaiting delivery'), amount), column(page, 'Added to stock'));
+  // the same watch that proves "nothing sent" below sees this drop's save
+  const sent = await requestsDuring(page, '/api/admin/supply/save', () => drag(page, card(column(page, 'Awaiting delivery'), amount), column(page, 'Added to stock')));
+  expect(sent).toHaveLength(1);
   response = await saved;
   expect(response.status()).toBe(200);
   expect(response.request().postDataJSON().Order).toMatchObject({ orderStatus: 'delivered', stock: true });
