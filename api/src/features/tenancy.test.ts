@@ -51,8 +51,8 @@ async function makeRecords(companyId: string, name: string): Promise<Records> {
   const upload = await makeUpload(db, companyId, { claimId: claim, filename: `${name}.jpg` });
   const plan = (await db.insertInto('client_production_plans').values({ company_id: companyId, period_from: '2026-03-02', period_to: '2026-03-29' }).returning('id').executeTakeFirstOrThrow()).id;
   await db.insertInto('client_production_plan_items').values({ plan_id: plan, client_product_id: product, planned_amount: 160_000 }).execute();
-  const invoice = (await makeInvoice(db, { companyId, invoiceNumber: `${name}-INV-${order}`, orderId: order })) as unknown as number | { id: number };
-  return { product, order, orderItem, claim, upload, plan, invoice: typeof invoice === 'number' ? invoice : invoice.id };
+  const invoice = await makeInvoice(db, { companyId, invoiceNumber: `${name}-INV-${order}`, orderId: order });
+  return { product, order, orderItem, claim, upload, plan, invoice };
 }
 
 async function versionOf(kind: Kind, id: number): Promise<number | undefined> {
