@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'generated/**', '.data/**', '.tsp-out/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'generated/**', '.data/**', '.tsp-out/**', 'test-results/**', 'playwright-report/**', 'reports/**', '.stryker-tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

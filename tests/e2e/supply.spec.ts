@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support.js';
+import { requestsDuring, signIn } from './support.js';
 
 /** dnd-kit needs real pointer steps: press on the card, nudge past the activation distance, glide, release. */
 async function drag(page: Page, card: Locator, target: Locator) {
@@ -79,7 +79,9 @@ test('the admin orders preforms, drags the order to Awaiting delivery and Added 
   await expect(card(column(page, 'Awaiting delivery'), amount)).toBeVisible();
 
   saved = page.waitForResponse((response) => response.url().endsWith('/api/admin/supply/save'));
-  await drag(page, card(column(page, 'Awaiting delivery'), amount), column(page, 'Added to stock'));
+  // the same watch that proves "nothing sent" below sees this drop's save
+  const sent = await requestsDuring(page, '/api/admin/supply/save', () => drag(page, card(column(page, 'Awaiting delivery'), amount), column(page, 'Added to stock')));
+  expect(sent).toHaveLength(1);
   response = await saved;
   expect(response.status()).toBe(200);
   expect(response.request().postDataJSON().Order).toMatchObject({ orderStatus: 'delivered', stock: true });
@@ -88,12 +90,7 @@ test('the admin orders preforms, drags the order to Awaiting delivery and Added 
 
   // the card cannot be dragged back: nothing is sent and it stays
   await expect(delivered).toHaveAttribute('aria-disabled', 'true');
-  const saves: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().endsWith('/api/admin/supply/save')) saves.push(request.url());
-  });
-  await drag(page, delivered, column(page, 'New'));
-  await page.waitForTimeout(500);
+  const saves = await requestsDuring(page, '/api/admin/supply/save', () => drag(page, delivered, column(page, 'New')));
   expect(saves).toEqual([]);
   await expect(card(column(page, 'Added to stock'), amount)).toBeVisible();
 

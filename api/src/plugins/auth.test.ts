@@ -4,16 +4,22 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/db
 import { as, createTestApp } from '../../../tests/support/app.js';
 import { contractOperations } from '../lib/contract.js';
 import type { Role } from '../lib/roles.js';
+import { createCompany } from '../../../tests/support/factories/companies.js';
+import { handlers } from '../features/index.js';
+import { callOperation, CONTRACT_MISMATCH, contractCalls } from '../../../tests/support/contract-calls.js';
 
 /**
- * Generated from the contract: every operation × every caller. Without a token: 401. With a role outside
- * the operation's `x-roles`: 403. Otherwise the call passes the gate (whatever the handler then answers).
+ * Generated from the contract: every operation × every caller (no token, a signed-in user with no role, each role),
+ * each sending the operation's own request example. Without a token: 401. With a role outside the operation's
+ * `x-roles`: 403. Otherwise the request reaches the handler, which answers 2xx or a refusal the operation documents.
  */
 let database: TestDatabase;
 let app: FastifyInstance;
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await createTestApp(database.db);
+  // The callers' companies exist, as every signed-in client's does.
+  for (const company of ['company-a', 'company-b', 'company-c']) await createCompany(database.db, company);
 });
 afterAll(async () => {
   await app?.close();
@@ -22,6 +28,8 @@ afterAll(async () => {
 
 const callers: Record<string, { role: Role | null; token: () => Promise<string | null> }> = {
   none: { role: null, token: async () => null },
+  // A signed-in user without any role of the portal: holds only `guest`.
+  guest: { role: 'guest', token: as.guest },
   admin: { role: 'admin', token: as.admin },
   operator: { role: 'operator', token: as.operator },
   accountant: { role: 'accountant', token: as.accountant },
@@ -31,37 +39,40 @@ const callers: Record<string, { role: Role | null; token: () => Promise<string |
 };
 
 const operations = contractOperations();
+const calls = contractCalls();
 
-function urlFor(path: string, callerRole: Role | null, allowed: Role[]): string {
-  return path.replace(/\{(\w+)\}/g, (_match, name: string) => {
-    if (name !== 'role') return '1';
-    // {role}: the caller's own role when the operation allows it, so the matrix tests x-roles; the
-    // separate test below covers a {role} the caller does not hold.
-    return callerRole && allowed.includes(callerRole) ? callerRole : 'admin';
+describe('every contract operation has a handler', () => {
+  it.each(operations.map((operation) => [operation.operationId]))('%s is implemented (features/index.ts)', (operationId) => {
+    expect(Object.keys(handlers), `no handler for ${operationId}: the API would answer 501`).toContain(operationId);
   });
-}
 
-describe.each(Object.entries(callers))('caller: %s', (name, caller) => {
-  it.each(operations.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(
-    '%s: 401 / 403 / passes exactly as x-roles say',
-    async (_label, operation) => {
-      const token = await caller.token();
-      const response = await app.inject({
-        method: operation.method as 'GET' | 'POST',
-        url: urlFor(operation.path, caller.role, operation.roles),
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-        ...(operation.method === 'GET' ? {} : { payload: {} }),
-      });
-      if (!caller.role) expect(response.statusCode).toBe(401);
-      else if (!operation.roles.includes(caller.role) && !operation.roles.includes('guest')) expect(response.statusCode).toBe(403);
+  it('and every handler is a contract operation', () => {
+    const known = new Set(operations.map((operation) => operation.operationId));
+    expect(Object.keys(handlers).filter((operationId) => !known.has(operationId))).toEqual([]);
+  });
+});
+
+describe.each(Object.entries(callers))('caller: %s', (_name, caller) => {
+  it.each(calls.map((call) => [`${call.method} ${call.path}`, call] as const))(
+    '%s: 401 / 403 / reaches the handler exactly as x-roles say',
+    async (_label, call) => {
+      const allowed = caller.role !== null && call.roles.includes(caller.role);
+      // {role}: the caller's own role when the operation allows it, so the matrix tests x-roles; the separate test
+      // below covers a {role} the caller does not hold.
+      const response = await callOperation(app, call, { token: await caller.token(), role: allowed ? caller.role! : 'admin' });
+      const said = `${response.status} ${response.text.slice(0, 300)}`;
+      if (!caller.role) expect(response.status, said).toBe(401);
+      else if (!allowed) expect(response.status, said).toBe(403);
       else {
-        expect([401, 403]).not.toContain(response.statusCode);
-        expect(response.statusCode, response.body).not.toBe(500);
+        // The contract's example is a valid request: the handler answers it with a success or one of the operation's
+        // documented refusals (the ids of an example need not exist: 404), never a 5xx (501: no handler).
+        const documentedRefusal = response.status >= 400 && response.status < 500 && ![401, 403].includes(response.status) && call.responses.includes(response.status);
+        expect(response.status >= 200 && response.status < 300 || documentedRefusal, said).toBe(true);
+        expect(response.json?.detail, 'the example must pass the schema and reach the handler').not.toBe(CONTRACT_MISMATCH);
       }
-      if (response.statusCode >= 400) expect(response.headers['content-type']).toContain('application/problem+json');
+      if (response.status >= 400) expect(response.headers['content-type']).toContain('application/problem+json');
     },
   );
-  void name;
 });
 
 describe('the {role} path segment', () => {
@@ -82,9 +93,9 @@ describe('tokens', () => {
   it('a client-type token without a company is refused', async () => {
     const { tokenFor } = await import('../../../tests/support/app.js');
     const token = await tokenFor({ roles: ['client'] });
-    const me = operations.find((operation) => operation.roles.includes('client'))!;
-    const response = await app.inject({ method: me.method as 'POST', url: urlFor(me.path, 'client', me.roles), headers: { authorization: `Bearer ${token}` }, payload: {} });
-    expect(response.statusCode).toBe(403);
+    const me = calls.find((call) => call.roles.includes('client'))!;
+    const response = await callOperation(app, me, { token, role: 'client' });
+    expect(response.status).toBe(403);
   });
 
   it('a token accepted once is refused after it expires (verified tokens are kept only until their expiry)', async () => {

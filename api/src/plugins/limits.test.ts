@@ -11,12 +11,24 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/db
 import { as, createTestApp } from '../../../tests/support/app.js';
 import { limitCases, withField } from '../../../tests/contract/limits.cases.js';
 import { contractOperations, type ContractOperation } from '../lib/contract.js';
+import { contractCalls } from '../../../tests/support/contract-calls.js';
+import { createCompany } from '../../../tests/support/factories/companies.js';
+import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../features/supply/supply.fixtures.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await createTestApp(database.db);
+  // A product of the client's company with items due on days of every fill-rate bucket (March 2026, the example's
+  // month), so the answers whose limits are checked below carry values, not empty lists.
+  const companyId = await createCompany(database.db, 'company-a');
+  const preform = await makePreform(database.db);
+  const productId = await makeProduct(database.db, { companyId, preformId: preform.id, warehouseId: await makeWarehouse(database.db), supplyId: preform.supplyIds[0]! });
+  const orderId = await makeProductionOrder(database.db, { companyId });
+  for (const [day, produced] of [['2026-03-09', 7_999], ['2026-03-10', 8_000], ['2026-03-11', 9_500]] as const) {
+    await makeOrderItem(database.db, { orderId, productId, planned: 10_000, produced, dueDate: day });
+  }
 });
 afterAll(async () => {
   await app?.close();
@@ -32,11 +44,24 @@ const byBodyName = new Map<string, ContractOperation>(
   }),
 );
 const operationOf = new Map<unknown, ContractOperation>();
+/** Response schemas (camelCase(operationId) + 'Response'): a limit of what the API answers. */
+const answerOf = new Map<unknown, ContractOperation>();
 for (const module of Object.values(zodModules) as Record<string, unknown>[]) {
   for (const [exportName, value] of Object.entries(module)) {
     const operation = byBodyName.get(exportName);
     if (operation) operationOf.set(value, operation);
+    const answered = byBodyName.get(exportName.replace(/Response$/, 'Body'));
+    if (exportName.endsWith('Response') && answered) answerOf.set(value, answered);
   }
+}
+const examples = new Map(contractCalls().map((entry) => [entry.operationId, entry.example()]));
+
+/** The values at a dotted path, a number segment meaning "every entry" of that array. */
+function valuesAt(value: unknown, path: string[]): unknown[] {
+  if (path.length === 0) return [value];
+  const [head, ...rest] = path;
+  if (/^\d+$/.test(head!)) return Array.isArray(value) ? value.flatMap((entry) => valuesAt(entry, rest)) : [];
+  return value && typeof value === 'object' && head! in value ? valuesAt((value as Record<string, unknown>)[head!], rest) : [];
 }
 
 const tokens: Record<string, () => Promise<string>> = {
@@ -57,7 +82,7 @@ async function call(operation: ContractOperation, body: unknown) {
     payload: body as object,
   });
   const json = String(response.headers['content-type'] ?? '').includes('json') ? response.json() : {};
-  return { status: response.statusCode, errors: (json.errors ?? []) as { field: string; code: string }[] };
+  return { status: response.statusCode, errors: (json.errors ?? []) as { field: string; code: string }[], json: json as unknown };
 }
 
 // The contract's own checks (ajv keywords); services add rule codes of their own (e.g. unknownManufacturer),
@@ -73,7 +98,17 @@ limitCases({
   it,
   field: async (schema: ZodType, valid: unknown, path: string, ok: unknown[], bad: unknown[]) => {
     const operation = operationOf.get(schema);
-    if (!operation) return; // a response schema: nothing to send
+    if (!operation) {
+      // A limit of an answer: what the API really answers (to the contract's example request) keeps it, with values there.
+      const answered = answerOf.get(schema);
+      expect(answered, `${path}: its schema is neither a request body nor an answer of a contract operation`).toBeDefined();
+      const response = await call(answered!, examples.get(answered!.operationId));
+      expect(response.status).toBe(200);
+      const values = valuesAt(response.json, path.split('.'));
+      expect(values.flat().length, `${path} has values in the answer`).toBeGreaterThan(0);
+      expect(schema.safeParse(response.json).error?.issues ?? []).toEqual([]);
+      return;
+    }
     for (const value of ok) {
       const response = await call(operation, withField(valid, path, value));
       expect(response.status === 400 && namesField(response.errors, path), `${path} = ${JSON.stringify(value)} accepted`).toBe(false);
@@ -86,9 +121,9 @@ limitCases({
   },
   required: async (schema: ZodType, valid: unknown, paths: string[]) => {
     const operation = operationOf.get(schema);
-    if (!operation) return;
+    expect(operation, `${paths.join(', ')}: not a request body of a contract operation`).toBeDefined();
     for (const path of paths) {
-      const response = await call(operation, withField(valid, path, undefined));
+      const response = await call(operation!, withField(valid, path, undefined));
       expect(response.status, `${path} missing refused`).toBe(400);
       expect(namesField(response.errors, path), `${path} missing: ${JSON.stringify(response.errors)}`).toBe(true);
     }

@@ -29,3 +29,4 @@ export async function makeInvoice(db: Db, invoice: Partial<NewInvoice> & Pick<Ne
     }),
   );
 }
+

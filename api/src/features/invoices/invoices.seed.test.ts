@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { seedDemoData } from '../../db/seed/index.js';
 import { seedInvoicesAndPlans } from '../../db/seed/invoices.seed.js';
+import { pdfText } from '../../../../tests/support/pdf.js';
 import { BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS } from '../../db/seed/users.seed.js';
 
 let database: TestDatabase;
@@ -41,13 +42,20 @@ describe('invoices and forecasts demo data', () => {
     expect(unbilled).toEqual([]);
   });
 
-  it('renders every demo invoice and declaration', async () => {
+  it('renders every demo invoice and declaration: a PDF naming the invoice and listing its articles', async () => {
     const admin = await as.admin();
     const all = await post(app, '/api/admin/invoices/get', { pagination: { page: 1, rowsPerPage: 100 } }, admin);
-    for (const row of all.body.rows as { id: number }[]) {
-      for (const url of ['/api/admin/invoice/download', '/api/admin/declaration/download']) {
+    expect(all.body.rows.length).toBe(all.body.count);
+    for (const row of all.body.rows as { id: number; invoiceNumber: string }[]) {
+      const articles = await database.db.selectFrom('invoice_lines').select('article_no').where('invoice_id', '=', row.id).execute();
+      expect(articles.length, row.invoiceNumber).toBeGreaterThan(0);
+      for (const [url, title] of [['/api/admin/invoice/download', `Invoice ${row.invoiceNumber}`], ['/api/admin/declaration/download', 'DECLARATION OF CONFORMITY']]) {
         const response = await app.inject({ method: 'POST', url, payload: { id: row.id }, headers: { authorization: `Bearer ${admin}` } });
-        expect(response.statusCode).toBe(200);
+        expect(response.statusCode, `${url} ${row.invoiceNumber}`).toBe(200);
+        expect(response.headers['content-type']).toBe('application/pdf');
+        const text = await pdfText(response.rawPayload);
+        expect(text, `${url} ${row.invoiceNumber}`).toContain(title);
+        for (const { article_no } of articles) expect(text, `${url} ${row.invoiceNumber}`).toContain(article_no);
       }
     }
   });

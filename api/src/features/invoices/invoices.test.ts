@@ -260,11 +260,15 @@ describe("'Confirm & Send': POST /api/{role}/invoice/confirmation", () => {
   it('refuses with 409 when the client company has no e-mail address to send to, and changes nothing', async () => {
     const lonely = await createCompany(database.db, 'no-users', { name: 'No Users Ltd' });
     const invoice = await makeInvoice(database.db, { companyId: lonely });
-    const response = await post(app, '/api/admin/invoice/confirmation', { id: invoice }, await as.admin());
-    expect(response.status).toBe(409);
-    const stored = await database.db.selectFrom('invoices').selectAll().where('id', '=', invoice).executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ is_confirmed: false, is_sent: false, version: 0 });
-    expect(await database.db.selectFrom('outbox').selectAll().where('attachment_id', '=', invoice).execute()).toEqual([]);
+    try {
+      const response = await post(app, '/api/admin/invoice/confirmation', { id: invoice }, await as.admin());
+      expect(response.status).toBe(409);
+      const stored = await database.db.selectFrom('invoices').selectAll().where('id', '=', invoice).executeTakeFirstOrThrow();
+      expect(stored).toMatchObject({ is_confirmed: false, is_sent: false, version: 0 });
+      expect(await database.db.selectFrom('outbox').selectAll().where('attachment_id', '=', invoice).execute()).toEqual([]);
+    } finally {
+      await removeScratch(lonely, invoice, []);
+    }
   });
 });
 
@@ -301,16 +305,36 @@ describe("tenant isolation: company B never reaches company A's invoices", () =>
   });
 });
 
-// Last: it adds an invoice and an outbox message for company B, which the tests above count.
 describe('the recipient of Confirm & Send', () => {
   it("goes to the billing e-mail of the company's client details once the admin has entered them", async () => {
-    const invoice = await makeInvoice(database.db, { companyId: B, invoiceNumber: 'INV-2026-0777', deliveryDate: '2026-05-04' });
-    await database.db
-      .insertInto('client_details')
-      .values({ company_id: B, billing_company: 'Company B', billing_address: 'Main 1', billing_city: 'Riga', billing_country: 'Latvia', billing_email: 'accounts@company-b.example', currency: 'EUR' })
-      .execute();
-    expect((await post(app, '/api/admin/invoice/confirmation', { id: invoice }, await as.admin())).status).toBe(200);
-    const sent = await database.db.selectFrom('outbox').select('to_address').where('attachment_id', '=', invoice).execute();
-    expect(sent).toEqual([{ to_address: 'accounts@company-b.example' }]);
+    // A company of its own, removed afterwards: the other tests count the invoices, messages and files.
+    const company = await createCompany(database.db, 'billing-details', { name: 'Billing Details Ltd' });
+    await makeUser(database.db, company, 'user@billing-details.example');
+    const filesBefore = await emlFiles();
+    const invoice = await makeInvoice(database.db, { companyId: company, invoiceNumber: 'INV-2026-0777', deliveryDate: '2026-05-04' });
+    try {
+      await database.db
+        .insertInto('client_details')
+        .values({ company_id: company, billing_company: 'Billing Details Ltd', billing_address: 'Main 1', billing_city: 'Riga', billing_country: 'Latvia', billing_email: 'accounts@billing-details.example', currency: 'EUR' })
+        .execute();
+      expect((await post(app, '/api/admin/invoice/confirmation', { id: invoice }, await as.admin())).status).toBe(200);
+      const sent = await database.db.selectFrom('outbox').select('to_address').where('attachment_id', '=', invoice).execute();
+      expect(sent).toEqual([{ to_address: 'accounts@billing-details.example' }]);
+    } finally {
+      await removeScratch(company, invoice, filesBefore);
+    }
   });
 });
+
+/** Removes a test's own company, its invoice (lines, messages, audit) and the e-mail files it dropped. */
+async function removeScratch(company: string, invoice: number, filesBefore: string[]) {
+  const db = database.db;
+  await db.deleteFrom('outbox').where('attachment_id', '=', invoice).execute();
+  await db.deleteFrom('audit_log').where('company_id', '=', company).execute();
+  await db.deleteFrom('invoice_lines').where('invoice_id', '=', invoice).execute();
+  await db.deleteFrom('invoices').where('id', '=', invoice).execute();
+  await db.deleteFrom('client_details').where('company_id', '=', company).execute();
+  await db.deleteFrom('users').where('company_id', '=', company).execute();
+  await db.deleteFrom('companies').where('id', '=', company).execute();
+  for (const file of (await emlFiles()).filter((name) => !filesBefore.includes(name))) await rm(path.join(outboxDir, file));
+}

@@ -90,8 +90,11 @@ describe('POST /api/admin/manufacturer/save', () => {
 describe('POST /api/admin/manufacturers/get', () => {
   it('lists name and lead time, sorted by name by default, 10 per page with the total count', async () => {
     const token = await as.admin();
-    for (let i = 0; i < 12; i++) {
-      await post(app, '/api/admin/manufacturer/save', { manufacturer: { ...valid, manufacturerName: `Maker ${String(i).padStart(2, '0')}` } }, token);
+    // Lead times differ and are saved out of order (neither by name nor by lead time), so each sort has work to do.
+    const leadTimesSaved = [5, 40, 12, 90, 1, 33, 60, 7, 21, 75, 3, 50];
+    for (const [i, leadTime] of leadTimesSaved.entries()) {
+      const name = `Maker ${String((i * 5) % 12).padStart(2, '0')}`;
+      await post(app, '/api/admin/manufacturer/save', { manufacturer: { ...valid, manufacturerName: name, defaultLeadTime: leadTime } }, token);
     }
     const total = await countRows();
     const first = await post(app, '/api/admin/manufacturers/get', page, token);
@@ -102,7 +105,9 @@ describe('POST /api/admin/manufacturers/get', () => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
     const byLeadTime = await post(app, '/api/admin/manufacturers/get', { pagination: { page: 1, rowsPerPage: 10, sortBy: 'defaultLeadTime', descending: true } }, token);
     const leadTimes = byLeadTime.body.rows.map((row: { defaultLeadTime: number }) => row.defaultLeadTime);
-    expect(leadTimes).toEqual([...leadTimes].sort((a, b) => b - a));
+    // The longest lead times of all manufacturers, longest first.
+    const all = (await database.db.selectFrom('manufacturers').select('default_lead_time').execute()).map((row) => row.default_lead_time);
+    expect(leadTimes).toEqual(all.sort((a, b) => b - a).slice(0, 10));
   });
 
   it('refuses a page size not offered by the portal', async () => {

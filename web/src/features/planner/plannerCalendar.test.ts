@@ -88,6 +88,9 @@ describe("drop allowed only on a day on or after the item's date", () => {
     expect(dropRefusal('2026-03-18', '2026-03-22')).toBe('weekend');
     expect(canDropOn('2026-03-18', '2026-03-23')).toBe(true);
     expect(dropRefusal('2026-03-18', '2026-02-28')).toBe('earlier');
+    // the card cannot be dropped where it is refused
+    expect(canDropOn('2026-03-18', '2026-03-17')).toBe(false);
+    expect(canDropOn('2026-03-18', '2026-03-21')).toBe(false);
   });
 });
 
@@ -131,6 +134,9 @@ describe('Planner new production order rules', () => {
     expect(parseDay('2026-03-21')).toBeNull();
     expect(parseDay('2026-02-30')).toBeNull();
     expect(parseDay('18.03.2026')).toBeNull();
+    // a day is the whole text, not a day somewhere in it
+    expect(parseDay('x2026-03-18')).toBeNull();
+    expect(parseDay('2026-03-18x')).toBeNull();
   });
 });
 
@@ -142,5 +148,12 @@ describe('cards per day', () => {
     const byDay = itemsByDay([a, b, c], (item) => (item.id === 3 ? '2026-03-10' : item.dueDate));
     expect(byDay.get('2026-03-09')!.map((item) => item.id)).toEqual([2, 1]);
     expect(byDay.get('2026-03-10')!.map((item) => item.id)).toEqual([3]);
+  });
+
+  it('company comes before the order number: Aqua PO-2 before Baltic PO-1', () => {
+    const order = plannerItem().ClientProductionOrder;
+    const baltic = plannerItem({ id: 1, ClientProductionOrder: { ...order, company: 'Baltic', orderNo: 'PO-1' } });
+    const aqua = plannerItem({ id: 2, ClientProductionOrder: { ...order, company: 'Aqua', orderNo: 'PO-2' } });
+    expect(itemsByDay([baltic, aqua], () => '2026-03-09').get('2026-03-09')!.map((item) => item.id)).toEqual([2, 1]);
   });
 });

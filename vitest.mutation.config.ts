@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The tests `pnpm test:mutation` (Stryker) runs against each mutant of the rule modules: the unit tests of those
+ * rules, which need no database or browser, so a mutant is judged in well under a second. The full suite is
+ * vitest.config.ts.
+ */
+export default defineConfig({
+  test: {
+    include: [
+      'api/src/features/stats/fill-rate.test.ts',
+      'api/src/lib/roles.test.ts',
+      'web/src/features/planner/plannerCalendar.test.ts',
+      'web/src/features/client-orders/orderItems.test.ts',
+    ],
+    environment: 'node',
+  },
+});
