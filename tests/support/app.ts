@@ -29,6 +29,10 @@ export interface TokenOptions {
   expiresIn?: string;
   issuer?: string;
   audience?: string;
+  /** Header typ; the identity provider's tokens say at+jwt (RFC 9068). */
+  typ?: string;
+  /** The client_id claim; null leaves it out. */
+  clientId?: string | null;
 }
 
 /** A signed access token shaped like the identity provider's (Keycloak shape). */
@@ -38,8 +42,9 @@ export async function tokenFor(options: TokenOptions = {}): Promise<string> {
     realm_access: { roles: options.realm ?? [] },
     name: options.name ?? 'Test User',
     ...(options.companyId ? { companyId: options.companyId } : {}),
+    ...(options.clientId === null ? {} : { client_id: options.clientId ?? 'orders-public' }),
   })
-    .setProtectedHeader({ alg: 'RS256', kid: 'test' })
+    .setProtectedHeader({ alg: 'RS256', kid: 'test', typ: options.typ ?? 'at+jwt' })
     .setSubject(options.sub ?? 'user-1')
     .setIssuer(options.issuer ?? ISSUER)
     .setAudience(options.audience ?? AUDIENCE)

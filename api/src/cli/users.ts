@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { migrateAsOwner, prepareEmbeddedRoles } from '../db/roles.js';
 import { revokeUserSessions } from '../idp/adapter.js';
 import { hashPassword, passwordProblem } from '../idp/passwords.js';
 
@@ -275,7 +275,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig({ LOG_LEVEL: 'silent', ...process.env });
   let embedded: EmbeddedDatabase | undefined;
-  let url = config.DATABASE_URL;
+  let url = config.DATABASE_OWNER_URL ?? config.DATABASE_URL;
+  let appUrl = config.DATABASE_URL;
   if (!url) {
     const dataDir = path.resolve(config.DATA_DIR, 'postgres');
     const port = runningPostgresPort(dataDir);
@@ -285,10 +286,12 @@ async function main(argv: string[]): Promise<number> {
       embedded = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT });
       url = embedded.url;
     }
+    ({ ownerUrl: url, appUrl } = await prepareEmbeddedRoles(url));
   }
+  // As the owner, like the server's start: migrations, then the application role's rights.
   const db = createDb(url, { max: 2 });
   try {
-    await migrateToLatest(db);
+    await migrateAsOwner(url, appUrl ?? url);
     console.log(await run(db, positionals, values as Options));
     return 0;
   } finally {

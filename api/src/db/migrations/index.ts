@@ -9,6 +9,7 @@ import * as planner from './2026-11-22-0007-planner.js';
 import * as clientInventory from './2026-11-22-0008-client-inventory.js';
 import * as stockPairs from './2026-11-22-0010-stock-pairs.js';
 import * as stockDemand from './2026-11-22-0011-stock-demand.js';
+import * as abuseLimits from './2026-11-23-0200-abuse-limits.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the same list runs
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0008-client-inventory': clientInventory,
   '2026-11-22-0010-stock-pairs': stockPairs,
   '2026-11-22-0011-stock-demand': stockDemand,
+  '2026-11-23-0200-abuse-limits': abuseLimits,
 };
