@@ -9,11 +9,13 @@ const AUDIENCE = 'orders-portal-api';
 const { publicKey, privateKey } = await generateKeyPair('RS256');
 const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS256', use: 'sig' };
 
-export const testConfig = loadConfig({ OIDC_ISSUER: ISSUER, OIDC_AUDIENCE: AUDIENCE, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+const baseEnv = { OIDC_ISSUER: ISSUER, OIDC_AUDIENCE: AUDIENCE, LOG_LEVEL: 'silent', NODE_ENV: 'test' };
+export const testConfig = loadConfig(baseEnv);
 
-/** The API as production builds it, on a test database, trusting the test key set. */
-export async function createTestApp(db: Db): Promise<FastifyInstance> {
-  const app = await buildApp({ config: testConfig, db, keys: { keys: [publicJwk] } });
+/** The API as production builds it, on a test database, trusting the test key set; `env` overrides the configuration. */
+export async function createTestApp(db: Db, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const config = Object.keys(env).length ? loadConfig({ ...baseEnv, ...env }) : testConfig;
+  const app = await buildApp({ config, db, keys: { keys: [publicJwk] } });
   await app.ready();
   return app;
 }

@@ -1,140 +1,41 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import * as oidc from 'openid-client';
 import { createLocalJWKSet, jwtVerify, decodeJwt } from 'jose';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { buildApp } from '../app.js';
-import { loadConfig, type Config } from '../config.js';
-import { freePort } from '../db/embedded.js';
+import { CookieJar, formAction, oidcBrowser, runUsersCli, startPortalWithIdp, type OidcBrowser, type PortalWithIdp, type Step } from '../../../tests/support/idp.js';
+import type { Config } from '../config.js';
 import { DEMO_PASSWORD, NORDIC_SPRINGS, demoUser, seedUsers } from '../db/seed/users.seed.js';
 import { createEmbeddedIdp, type EmbeddedIdentityProvider } from './index.js';
 import { delayAfter } from './brute-force.js';
 
 let database: TestDatabase;
+let portal: PortalWithIdp;
 let app: FastifyInstance;
 let idp: EmbeddedIdentityProvider;
 let config: Config;
 let baseUrl: string;
 let client: oidc.Configuration;
-const log = pino({ level: 'silent' });
+let browser: OidcBrowser;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedUsers(database.db);
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  config = loadConfig({ PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', WEB_DEV_ORIGINS: 'http://localhost:5173', LOGIN_DELAY_STEP_MS: '1' });
-  idp = await createEmbeddedIdp({ db: database.db, config, log });
-  app = await buildApp({ config, db: database.db, keys: idp.jwks, logger: log, extend: (instance) => idp.register(instance) });
-  await app.listen({ host: '127.0.0.1', port });
-  client = await oidc.discovery(new URL(config.issuer), config.OIDC_CLIENT_ID, undefined, oidc.None(), {
-    execute: [oidc.allowInsecureRequests],
-  });
+  portal = await startPortalWithIdp(database.db, { WEB_DEV_ORIGINS: 'http://localhost:5173', LOGIN_DELAY_STEP_MS: '1' });
+  ({ app, idp, config, baseUrl, client } = portal);
+  browser = oidcBrowser(portal);
 });
 
-/** `pnpm users ...` against the test database. */
-async function usersCli(...args: string[]) {
-  const root = path.resolve(import.meta.dirname, '../../..');
-  return promisify(execFile)(process.execPath, ['--import', 'tsx', 'api/src/cli/users.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: database.url, DATABASE_OWNER_URL: database.ownerUrl },
-  });
-}
+const usersCli = (...args: string[]) => runUsersCli(database, ...args);
+const startSignIn = (jar: CookieJar, redirectUri?: string) => browser.startSignIn(jar, redirectUri);
+const submitLogin = (jar: CookieJar, page: Step, username: string, password: string) => browser.submitLogin(jar, page, username, password);
+const signIn = (username: string, password = DEMO_PASSWORD) => browser.signIn(username, password);
+const browse = (jar: CookieJar, url: string, init?: RequestInit) => browser.browse(jar, url, init);
 
 afterAll(async () => {
   await app?.close();
   await database?.drop();
 });
-
-/** A browser's cookie jar, just enough for the provider's cookies. */
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-  store(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(';');
-      const index = pair.indexOf('=');
-      const name = pair.slice(0, index).trim();
-      const value = pair.slice(index + 1).trim();
-      const expired = attributes.some((attribute) => /expires=thu, 01 jan 1970/i.test(attribute.trim()));
-      if (expired || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-  get size() {
-    return this.cookies.size;
-  }
-}
-
-interface Step {
-  response: Response;
-  url: string;
-  body: string;
-}
-
-/** Follows redirects by hand, carrying cookies, until a page answers or the web app's redirect URI is reached. */
-async function browse(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Step> {
-  let current = url;
-  let request: RequestInit = init;
-  for (let hops = 0; hops < 10; hops += 1) {
-    if (current.startsWith(`${baseUrl}/?`) || current.startsWith('http://localhost:5173/')) {
-      return { response: new Response(null, { status: 200 }), url: current, body: '' };
-    }
-    const response = await fetch(current, { ...request, redirect: 'manual', headers: { ...(request.headers as Record<string, string>), cookie: jar.header() } });
-    jar.store(response);
-    const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && location) {
-      current = new URL(location, current).href;
-      request = {};
-      continue;
-    }
-    return { response, url: current, body: await response.text() };
-  }
-  throw new Error('too many redirects');
-}
-
-function formAction(html: string, pageUrl: string): string {
-  const match = /<form[^>]*method="post"[^>]*action="([^"]+)"/.exec(html);
-  if (!match) throw new Error(`no form in page: ${html.slice(0, 200)}`);
-  return new URL(match[1].replace(/&#38;/g, '&'), pageUrl).href;
-}
-
-async function startSignIn(jar: CookieJar, redirectUri = `${baseUrl}/`) {
-  const codeVerifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const url = oidc.buildAuthorizationUrl(client, {
-    redirect_uri: redirectUri,
-    scope: 'openid profile email offline_access',
-    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-    code_challenge_method: 'S256',
-    state,
-  });
-  const loginPage = await browse(jar, url.href);
-  return { codeVerifier, state, loginPage };
-}
-
-async function submitLogin(jar: CookieJar, page: Step, username: string, password: string): Promise<Step> {
-  return browse(jar, formAction(page.body, page.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password }).toString(),
-  });
-}
-
-/** A complete sign-in of a demo user: tokens as the web app gets them. */
-async function signIn(username: string, password = DEMO_PASSWORD) {
-  const jar = new CookieJar();
-  const { codeVerifier, state, loginPage } = await startSignIn(jar);
-  const done = await submitLogin(jar, loginPage, username, password);
-  const tokens = await oidc.authorizationCodeGrant(client, new URL(done.url), { pkceCodeVerifier: codeVerifier, expectedState: state });
-  return { jar, tokens };
-}
 
 async function verifyAccessToken(token: string) {
   const { payload, protectedHeader } = await jwtVerify(token, createLocalJWKSet(idp.jwks), {
@@ -298,7 +199,7 @@ describe('embedded identity provider', () => {
 
   it('keeps its keys: a second provider on the same database publishes the same jwks and accepts the first one\'s tokens', async () => {
     const { tokens } = await signIn('guest');
-    const second = await createEmbeddedIdp({ db: database.db, config, log });
+    const second = await createEmbeddedIdp({ db: database.db, config, log: portal.log });
     expect(second.jwks).toEqual(idp.jwks);
     expect(second.jwks.keys[0]).not.toHaveProperty('d');
     const { payload } = await jwtVerify(tokens.access_token, createLocalJWKSet(second.jwks), { issuer: config.issuer, audience: config.OIDC_AUDIENCE });

@@ -382,7 +382,12 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
     await app.register(async (oidc) => {
       oidc.addHook('onRequest', forwarding);
       oidc.addHook('onRequest', async (request, reply) => {
-        if (request.method === 'POST' && request.url.split('?')[0] === `${issuerPath}/token`) await enforce(tokenRequests, request, reply);
+        if (request.method !== 'POST' || request.url.split('?')[0] !== `${issuerPath}/token`) return;
+        await enforce(tokenRequests, request, reply);
+        // The provider answers on the raw response (the reply is hijacked): carry the limit's headers over.
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (name.startsWith('ratelimit-') && value !== undefined) reply.raw.setHeader(name, value);
+        }
       });
       oidc.removeAllContentTypeParsers();
       // oidc-provider reads request bodies itself: leave the stream untouched.
