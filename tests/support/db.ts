@@ -11,6 +11,8 @@ export interface TestDatabase {
   url: string;
   /** The owner's URL (DATABASE_OWNER_URL: migrations, `pnpm users`). */
   ownerUrl: string;
+  /** A connection as the owner, for what the application role may not do (e.g. to show a trigger refuses even the owner). */
+  asOwner(): Db;
   drop(): Promise<void>;
 }
 
@@ -28,12 +30,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   url.username = TEST_APP_ROLE;
   url.password = TEST_APP_ROLE;
   const db = createDb(url.toString());
+  let ownerDb: Db | undefined;
   return {
     db,
     url: url.toString(),
     ownerUrl: owner.toString(),
+    asOwner: () => (ownerDb ??= createDb(owner.toString(), { max: 2 })),
     drop: async () => {
       await db.destroy();
+      await ownerDb?.destroy();
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
