@@ -8,6 +8,8 @@ import type { Config } from '../config.js';
 import { DEMO_PASSWORD, NORDIC_SPRINGS, demoUser, seedUsers } from '../db/seed/users.seed.js';
 import { createEmbeddedIdp, type EmbeddedIdentityProvider } from './index.js';
 import { delayAfter } from './brute-force.js';
+import { sessionLifetimes } from './sessions.js';
+import { sql } from 'kysely';
 
 let database: TestDatabase;
 let portal: PortalWithIdp;
@@ -205,6 +207,55 @@ describe('embedded identity provider', () => {
     const { payload } = await jwtVerify(tokens.access_token, createLocalJWKSet(second.jwks), { issuer: config.issuer, audience: config.OIDC_AUDIENCE });
     expect(payload.sub).toBe(demoUser('guest').id);
     expect(decodeJwt(tokens.access_token).resource_access).toEqual({ 'orders-public': { roles: [] } });
+  });
+});
+
+describe('session lifetimes', () => {
+  const sessionRows = (accountId: string) =>
+    database.db
+      .selectFrom('oidc_payloads')
+      .select(['type', sql<number>`extract(epoch FROM expires_at - clock_timestamp())`.as('seconds')])
+      .where('type', 'in', ['Session', 'RefreshToken'])
+      .where(sql<string>`payload->>'accountId'`, '=', accountId)
+      .where('consumed_at', 'is', null)
+      .execute();
+
+  it('ends the session and the refresh token after SESSION_IDLE_MINUTES without use, not after 14 days', async () => {
+    const accountant = demoUser('accountant');
+    await database.db.deleteFrom('oidc_payloads').where(sql<string>`payload->>'accountId'`, '=', accountant.id).execute();
+    await signIn('accountant');
+    const rows = await sessionRows(accountant.id);
+    expect(rows.map((row) => row.type).sort()).toEqual(['RefreshToken', 'Session']);
+    for (const row of rows) expect(Number(row.seconds)).toBeGreaterThan(config.SESSION_IDLE_MINUTES * 60 - 30);
+    for (const row of rows) expect(Number(row.seconds)).toBeLessThanOrEqual(config.SESSION_IDLE_MINUTES * 60);
+  });
+
+  it('counts a refresh as use: the session idle end moves on, so a reload after it still finds the session', async () => {
+    const operator = demoUser('operator');
+    await database.db.deleteFrom('oidc_payloads').where(sql<string>`payload->>'accountId'`, '=', operator.id).execute();
+    const { tokens } = await signIn('operator');
+    // The session is about to end (as after 29 idle minutes).
+    await database.db
+      .updateTable('oidc_payloads')
+      .set({
+        expires_at: sql<Date>`clock_timestamp() + interval '60 seconds'`,
+        payload: sql<string>`jsonb_set(payload, '{exp}', to_jsonb(extract(epoch FROM clock_timestamp())::bigint + 60))`,
+      })
+      .where('type', '=', 'Session')
+      .where(sql<string>`payload->>'accountId'`, '=', operator.id)
+      .execute();
+    await oidc.refreshTokenGrant(client, tokens.refresh_token!);
+    await expect
+      .poll(async () => Number((await sessionRows(operator.id)).find((row) => row.type === 'Session')?.seconds ?? 0))
+      .toBeGreaterThan(config.SESSION_IDLE_MINUTES * 60 - 30);
+  });
+
+  it('gives what is left of both limits: never past SESSION_MAX_HOURS after the password', () => {
+    const { sessionSeconds } = sessionLifetimes({ SESSION_IDLE_MINUTES: 30, SESSION_MAX_HOURS: 12 });
+    const now = 1_000_000;
+    expect(sessionSeconds(now, now)).toBe(30 * 60);
+    expect(sessionSeconds(now - 12 * 3600 + 600, now)).toBe(600);
+    expect(sessionSeconds(now - 13 * 3600, now)).toBe(1);
   });
 });
 
