@@ -8,6 +8,8 @@ import { authPlugin } from './plugins/auth.js';
 import { problemsPlugin } from './plugins/problems.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { pressurePlugin } from './plugins/pressure.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { apiLimits } from './plugins/api-limits.js';
 import { registerContractDocs } from './plugins/contract-docs.js';
 import { contractOperations, loadContract, type Handlers } from './lib/contract.js';
 import { HttpProblem } from './lib/problem.js';
@@ -32,6 +34,11 @@ declare module 'fastify' {
   }
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the first n hops". */
+function trustProxy(value: Config['TRUST_PROXY']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
 /**
  * Builds the API from generated/openapi.json: fastify-openapi-glue makes one route per operation with the
  * contract's schemas; strict input (no type coercion, unknown fields removed); each route carries its
@@ -40,7 +47,8 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: { level: options.config.LOG_LEVEL } }),
-    trustProxy: true,
+    // X-Forwarded-* count only from the proxies TRUST_PROXY names (default none): otherwise any client picks its address.
+    trustProxy: trustProxy(options.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: false, useDefaults: true, allErrors: true } },
   });
@@ -66,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxEventLoopDelayMs: options.config.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
     maxPoolWaiting: options.config.PRESSURE_MAX_POOL_WAITING,
   });
+  await app.register(rateLimitPlugin, { db: options.db });
 
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
   app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
@@ -86,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       contactEmail: options.config.CONTACT_EMAIL,
       // The embedded provider offers TOTP at sign-in (portal_action=mfa); with Keycloak the realm decides.
       secondFactor: options.config.embeddedIdp,
+      sessionIdleMinutes: options.config.SESSION_IDLE_MINUTES,
     };
   });
 
@@ -96,7 +106,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const handlers = featureHandlers as Record<string, Handlers[keyof Handlers]>;
 
   await app.register(async (api) => {
-    await api.register(authPlugin, { issuer: options.config.issuer, audience: options.config.OIDC_AUDIENCE, keys: options.keys });
+    await api.register(authPlugin, {
+      issuer: options.config.issuer,
+      audience: options.config.OIDC_AUDIENCE,
+      keys: options.keys,
+      strict: options.config.OIDC_STRICT_ACCESS_TOKENS,
+      db: options.db,
+      beforeGate: apiLimits(api, options.config),
+    });
     await registerUploadParsing(api, options.config.UPLOAD_MAX_BYTES);
     await api.register(idempotencyPlugin, { db: options.db, document: document as never });
     await api.register(glue, {

@@ -15,6 +15,11 @@ const schema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** Any PostgreSQL; without it the portal runs an embedded PostgreSQL in DATA_DIR/postgres. */
   DATABASE_URL: z.string().optional(),
+  /**
+   * The role that owns the schema and runs the migrations; DATABASE_URL is then a role with data rights only
+   * (no DDL). Defaults to DATABASE_URL (one role for both).
+   */
+  DATABASE_OWNER_URL: z.string().optional(),
   DATA_DIR: z.string().default('.data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Database pool: most connections, how long a query waits for one (ms), longest statement (ms). */
@@ -39,7 +44,49 @@ const schema = z.object({
   KEYCLOAK_ADMIN_CLIENT_ID: z.string().optional(),
   KEYCLOAK_ADMIN_CLIENT_SECRET: z.string().optional(),
   KEYCLOAK_CLIENT_GROUP: z.string().default('clients'),
-  SEED_DEMO: booleanFlag.default(true),
+  /** Demo data and demo users with a published password: for `npm run portal` only, refused in production. */
+  SEED_DEMO: booleanFlag.default(false),
+  /**
+   * Which proxies may set X-Forwarded-For/-Proto/-Host: a number of hops, or addresses/CIDRs (comma
+   * separated). Default none: the client address is the connection's.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value || value === 'false' || value === '0') return false as const;
+      if (/^\d+$/.test(value)) return Number(value);
+      if (value === 'true') {
+        ctx.addIssue({ code: 'custom', message: 'name the number of proxy hops or the proxy addresses, not true (any client could then choose its address)' });
+        return z.NEVER;
+      }
+      return value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    }),
+  /** Failed sign-ins per account within LOGIN_FAILURE_WINDOW_MINUTES before it is locked (whatever the address). */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins per client address within the window (password spraying across accounts). */
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Added to the answer of every failed sign-in of an account after its second failure (progressive delay). */
+  LOGIN_DELAY_STEP_MS: z.coerce.number().int().min(0).default(250),
+  /** Sign-in form posts per client address and minute (each runs argon2). */
+  RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Token endpoint requests per client address and minute. */
+  RATE_LIMIT_TOKEN_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** API requests per user (token subject; client address without a valid token) and minute. */
+  RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /** File uploads per user and minute. */
+  RATE_LIMIT_UPLOAD_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** The sign-in ends after this long without use (no token refresh, no sign-in request). */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  /** And after this long whatever happens: the user signs in again. */
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+  /**
+   * Access tokens must be RFC 9068 JWTs (header typ at+jwt, claims iss sub aud exp iat client_id). Set false
+   * for an external issuer that sends plain JWTs (Keycloak): then sub, exp, iat, aud and iss are required.
+   */
+  OIDC_STRICT_ACCESS_TOKENS: booleanFlag.default(true),
   CONTACT_EMAIL: z.email().default('support@orders-portal.local'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(10 * 1024 * 1024),
   /** Access token lifetime in seconds (short; the web app refreshes it). */
@@ -73,7 +120,13 @@ export function decodeKey(value: string): Buffer | undefined {
   return bytes.length === 32 ? bytes : undefined;
 }
 
-export type Config = z.infer<typeof schema> & { publicUrl: string; issuer: string; embeddedIdp: boolean };
+export type Config = z.infer<typeof schema> & {
+  publicUrl: string;
+  issuer: string;
+  embeddedIdp: boolean;
+  /** Cookies carry Secure: PUBLIC_URL is https, or NODE_ENV is production. */
+  secureCookies: boolean;
+};
 
 /** Parses the environment; throws one readable error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -83,7 +136,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const value = parsed.data;
+  if (value.NODE_ENV === 'production' && value.SEED_DEMO) {
+    throw new Error(
+      'Invalid configuration:\n  SEED_DEMO: demo users have a published password; they are for `npm run portal` only, never with NODE_ENV=production',
+    );
+  }
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, '');
   const embeddedIdp = !value.OIDC_ISSUER;
-  return { ...value, publicUrl, issuer: value.OIDC_ISSUER ?? `${publicUrl}/idp`, embeddedIdp };
+  const secureCookies = publicUrl.startsWith('https:') || value.NODE_ENV === 'production';
+  return { ...value, publicUrl, issuer: value.OIDC_ISSUER ?? `${publicUrl}/idp`, embeddedIdp, secureCookies };
 }

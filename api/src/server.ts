@@ -5,11 +5,12 @@ import pino from 'pino';
 import { loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { startEmbeddedPostgres, watchEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
-import { migrateToLatest } from './db/migrate.js';
+import { migrateAsOwner, prepareEmbeddedRoles } from './db/roles.js';
 import { seedDemoData } from './db/seed/index.js';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './db/seed/users.seed.js';
 import { buildApp } from './app.js';
 import { createEmbeddedIdp } from './idp/index.js';
+import { createFirstAdmin, printFirstAdmin } from './idp/first-admin.js';
 import { registerWebApp } from './plugins/web.js';
 
 /**
@@ -33,24 +34,27 @@ async function main() {
 
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.DATABASE_URL;
+  let ownerUrl = config.DATABASE_OWNER_URL ?? databaseUrl;
   if (!databaseUrl) {
     embedded = await startEmbeddedPostgres({
       dataDir: path.join(config.DATA_DIR, 'postgres'),
       port: config.EMBEDDED_PG_PORT,
       log: (message) => log.debug({ component: 'postgres' }, message),
     });
-    databaseUrl = embedded.url;
+    ({ ownerUrl, appUrl: databaseUrl } = await prepareEmbeddedRoles(embedded.url));
     log.info('embedded PostgreSQL started');
   }
+  // Migrations run as the owner; the API connects as the application role (data rights only).
+  const applied = await migrateAsOwner(ownerUrl!, databaseUrl);
+  if (applied.length) log.info({ migrations: applied }, 'migrations applied');
   const db = createDb(databaseUrl, {
     max: config.DB_POOL_MAX,
     acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
     log,
   });
-  const applied = await migrateToLatest(db);
-  if (applied.length) log.info({ migrations: applied }, 'migrations applied');
   if (config.SEED_DEMO) await seedDemoData(db, log);
+  const firstAdmin = config.embeddedIdp && !config.SEED_DEMO ? await createFirstAdmin(db) : undefined;
 
   const idp = config.embeddedIdp ? await createEmbeddedIdp({ db, config, log }) : undefined;
   const keys = idp ? idp.jwks : new URL(await discoverJwksUri(config.issuer));
@@ -100,6 +104,7 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   log.info({ startupMs: Math.round(performance.now() - started) }, `Orders Portal listening on ${config.publicUrl} (port ${port})`);
   if (config.embeddedIdp && config.SEED_DEMO && config.NODE_ENV !== 'test') printBanner(config.publicUrl);
+  if (firstAdmin) printFirstAdmin(config.publicUrl, firstAdmin);
 }
 
 /** What a person starting the portal needs to see: where it is and how to sign in. */

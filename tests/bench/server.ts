@@ -15,7 +15,15 @@ if (!databaseUrl || !process.send) throw new Error('start this through tests/ben
 
 const { publicKey, privateKey } = await generateKeyPair('RS256');
 const publicJwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256', use: 'sig' };
-const config = loadConfig({ OIDC_ISSUER: ISSUER, OIDC_AUDIENCE: AUDIENCE, LOG_LEVEL: 'warn', NODE_ENV: 'production', SEED_DEMO: 'false' });
+// The per-user API limit is counted as in production (one upsert per request) but set out of the load's reach.
+const config = loadConfig({
+  OIDC_ISSUER: ISSUER,
+  OIDC_AUDIENCE: AUDIENCE,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  SEED_DEMO: 'false',
+  RATE_LIMIT_API_PER_MINUTE: '100000000',
+});
 const db = createDb(databaseUrl);
 const app = await buildApp({ config, db, keys: { keys: [publicJwk] } });
 await app.listen({ host: '127.0.0.1', port: 0 });
@@ -23,8 +31,8 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 
 const token = (sub: string, role: string) =>
-  new SignJWT({ resource_access: { 'orders-public': { roles: [role] } }, realm_access: { roles: [] }, name: sub })
-    .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
+  new SignJWT({ resource_access: { 'orders-public': { roles: [role] } }, realm_access: { roles: [] }, name: sub, client_id: 'orders-public' })
+    .setProtectedHeader({ alg: 'RS256', kid: 'bench', typ: 'at+jwt' })
     .setSubject(sub)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)

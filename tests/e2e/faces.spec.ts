@@ -90,3 +90,15 @@ test('when the session ends (user disabled), the next refresh fails and the user
     });
   }
 });
+
+test('tokens stay in memory and the sign-in lasts for the browser session: a reload signs in again without a password', async ({ page }) => {
+  await signIn(page, 'operator');
+  const stored = await page.evaluate(() => JSON.stringify({ ...window.sessionStorage, ...window.localStorage }));
+  expect(stored).not.toMatch(/refresh_token|access_token|id_token/);
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === '_session');
+  expect(session?.expires).toBe(-1); // a browser-session cookie, no persistent one
+  expect(session?.httpOnly).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page.getByLabel('Password')).toHaveCount(0);
+});

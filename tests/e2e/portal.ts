@@ -34,6 +34,8 @@ export async function startPortal(env: Record<string, string> = {}, options: { o
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The end-to-end tests sign in as the demo users (password orders-demo), as `npm run portal` seeds them.
+      SEED_DEMO: 'true',
       ...env,
     },
     stdio: ['ignore', options.onOutput ? 'pipe' : 'inherit', options.onOutput ? 'pipe' : 'inherit'],

@@ -11,11 +11,13 @@ const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS2
 
 // Load shedding on event loop delay is off: a test process on a busy machine lags without being overloaded
 // (pressure.test.ts turns on the pool check it exercises).
-export const testConfig = loadConfig({ OIDC_ISSUER: ISSUER, OIDC_AUDIENCE: AUDIENCE, LOG_LEVEL: 'silent', NODE_ENV: 'test', PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0' });
+const baseEnv = { OIDC_ISSUER: ISSUER, OIDC_AUDIENCE: AUDIENCE, LOG_LEVEL: 'silent', NODE_ENV: 'test', PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0' };
+export const testConfig = loadConfig(baseEnv);
 
-/** The API as production builds it, on a test database, trusting the test key set. */
-export async function createTestApp(db: Db): Promise<FastifyInstance> {
-  const app = await buildApp({ config: testConfig, db, keys: { keys: [publicJwk] } });
+/** The API as production builds it, on a test database, trusting the test key set; `env` overrides the configuration. */
+export async function createTestApp(db: Db, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const config = Object.keys(env).length ? loadConfig({ ...baseEnv, ...env }) : testConfig;
+  const app = await buildApp({ config, db, keys: { keys: [publicJwk] } });
   await app.ready();
   return app;
 }
@@ -31,6 +33,10 @@ export interface TokenOptions {
   expiresIn?: string;
   issuer?: string;
   audience?: string;
+  /** Header typ; the identity provider's tokens say at+jwt (RFC 9068). */
+  typ?: string;
+  /** The client_id claim; null leaves it out. */
+  clientId?: string | null;
 }
 
 /** A signed access token shaped like the identity provider's (Keycloak shape). */
@@ -40,8 +46,9 @@ export async function tokenFor(options: TokenOptions = {}): Promise<string> {
     realm_access: { roles: options.realm ?? [] },
     name: options.name ?? 'Test User',
     ...(options.companyId ? { companyId: options.companyId } : {}),
+    ...(options.clientId === null ? {} : { client_id: options.clientId ?? 'orders-public' }),
   })
-    .setProtectedHeader({ alg: 'RS256', kid: 'test' })
+    .setProtectedHeader({ alg: 'RS256', kid: 'test', typ: options.typ ?? 'at+jwt' })
     .setSubject(options.sub ?? 'user-1')
     .setIssuer(options.issuer ?? ISSUER)
     .setAudience(options.audience ?? AUDIENCE)

@@ -6,8 +6,11 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../api/src/db/embedded.js';
 import { createDb } from '../../api/src/db/database.js';
 import { migrateToLatest } from '../../api/src/db/migrate.js';
+import { ensureRole, grantAppRole } from '../../api/src/db/roles.js';
 
 export const TEMPLATE_DATABASE = 'orders_portal_template';
+/** The role the tests' API connects as: data rights only, as in production (api/src/db/roles.ts). */
+export const TEST_APP_ROLE = 'orders_test_app';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,11 +43,14 @@ export default async function setup(project: TestProject) {
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+    await ensureRole(admin, TEST_APP_ROLE, TEST_APP_ROLE);
     await admin.end();
     const templateUrl = new URL(adminUrl);
     templateUrl.pathname = `/${TEMPLATE_DATABASE}`;
     const db = createDb(templateUrl.toString(), { max: 1 });
     await migrateToLatest(db);
+    // Grants are part of the database, so every clone carries them.
+    await grantAppRole(db, TEST_APP_ROLE);
     await db.destroy();
   } catch (error) {
     await teardown();

@@ -2,17 +2,19 @@ import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
 import { runningPostgresPort, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { migrateAsOwner, prepareEmbeddedRoles } from '../db/roles.js';
 
 /**
  * Runs a command-line tool's work on the portal's database: DATABASE_URL, or the embedded one in DATA_DIR (the
- * running portal's server when there is one, otherwise started for the command and stopped after). Migrations
- * run first.
+ * running portal's server when there is one, otherwise started for the command and stopped after). It works as the
+ * owner (DATABASE_OWNER_URL, else DATABASE_URL; the embedded owner role), like the server's start: migrations
+ * first, then the application role's rights.
  */
 export async function withPortalDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
   const config = loadConfig({ LOG_LEVEL: 'silent', ...process.env });
   let embedded: EmbeddedDatabase | undefined;
-  let url = config.DATABASE_URL;
+  let url = config.DATABASE_OWNER_URL ?? config.DATABASE_URL;
+  let appUrl = config.DATABASE_URL;
   if (!url) {
     const dataDir = path.resolve(config.DATA_DIR, 'postgres');
     const port = runningPostgresPort(dataDir);
@@ -22,10 +24,11 @@ export async function withPortalDatabase<T>(work: (db: Db) => Promise<T>): Promi
       embedded = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT });
       url = embedded.url;
     }
+    ({ ownerUrl: url, appUrl } = await prepareEmbeddedRoles(url));
   }
   const db = createDb(url, { max: 2 });
   try {
-    await migrateToLatest(db);
+    await migrateAsOwner(url, appUrl ?? url);
     return await work(db);
   } finally {
     await db.destroy();

@@ -80,10 +80,16 @@ export async function purgeExpired(db: Db): Promise<number> {
 
 /**
  * Ends everything a user holds at the provider: sessions, grants and every token or code issued under
- * those grants. Used when a user is disabled or their password changes.
+ * those grants, and refuses their access tokens issued until now at the API at once (`subject_revocations`,
+ * checked on every request by every replica). Used when a user is disabled or their password changes.
  */
 export async function revokeUserSessions(db: Db, userId: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('subject_revocations')
+      .values({ sub: userId, revoked_at: sql<Date>`clock_timestamp()` })
+      .onConflict((oc) => oc.column('sub').doUpdateSet({ revoked_at: sql<Date>`clock_timestamp()` }))
+      .execute();
     const grants = await trx
       .selectFrom('oidc_payloads')
       .select('id')

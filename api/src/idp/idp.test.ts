@@ -1,56 +1,44 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import * as oidc from 'openid-client';
 import { createLocalJWKSet, jwtVerify, decodeJwt } from 'jose';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { CookieJar, formAction, idpBrowser, startIdpServer } from '../../../tests/support/idp-browser.js';
+import { runCli } from '../../../tests/support/cli.js';
+import { CookieJar, formAction, oidcBrowser, startPortalWithIdp, type OidcBrowser, type PortalWithIdp, type Step } from '../../../tests/support/idp.js';
 import type { Config } from '../config.js';
 import { DEMO_PASSWORD, NORDIC_SPRINGS, demoUser, seedUsers } from '../db/seed/users.seed.js';
 import { createEmbeddedIdp, type EmbeddedIdentityProvider } from './index.js';
-import { FailedLoginTracker } from './brute-force.js';
+import { delayAfter } from './brute-force.js';
+import { sessionLifetimes } from './sessions.js';
+import { sql } from 'kysely';
 
 let database: TestDatabase;
+let portal: PortalWithIdp;
 let app: FastifyInstance;
 let idp: EmbeddedIdentityProvider;
 let config: Config;
 let baseUrl: string;
 let client: oidc.Configuration;
-const log = pino({ level: 'silent' });
+let browser: OidcBrowser;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedUsers(database.db);
-  ({ app, idp, config, baseUrl, client } = await startIdpServer(database.db, log, { WEB_DEV_ORIGINS: 'http://localhost:5173' }));
+  portal = await startPortalWithIdp(database.db, { WEB_DEV_ORIGINS: 'http://localhost:5173', LOGIN_DELAY_STEP_MS: '1' });
+  ({ app, idp, config, baseUrl, client } = portal);
+  browser = oidcBrowser(portal);
 });
 
-/** `pnpm users ...` against the test database. */
-async function usersCli(...args: string[]) {
-  const root = path.resolve(import.meta.dirname, '../../..');
-  return promisify(execFile)(process.execPath, ['--import', 'tsx', 'api/src/cli/users.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: database.url },
-  });
-}
+const usersCli = (...args: string[]) => runCli('users', database, ...args);
+const startSignIn = (jar: CookieJar, redirectUri?: string) => browser.startSignIn(jar, redirectUri);
+const submitLogin = (jar: CookieJar, page: Step, username: string, password: string) => browser.submitLogin(jar, page, username, password);
+const signIn = (username: string, password = DEMO_PASSWORD) => browser.signIn(username, password);
+const browse = (jar: CookieJar, url: string, init?: RequestInit) => browser.browse(jar, url, init);
 
 afterAll(async () => {
   await app?.close();
   await database?.drop();
 });
-
-const { browse, startSignIn, submitLogin } = idpBrowser(() => ({ baseUrl, client }));
-
-/** A complete sign-in of a demo user: tokens as the web app gets them. */
-async function signIn(username: string, password = DEMO_PASSWORD) {
-  const jar = new CookieJar();
-  const { codeVerifier, state, loginPage } = await startSignIn(jar);
-  const done = await submitLogin(jar, loginPage, username, password);
-  const tokens = await oidc.authorizationCodeGrant(client, new URL(done.url), { pkceCodeVerifier: codeVerifier, expectedState: state });
-  return { jar, tokens };
-}
 
 async function verifyAccessToken(token: string) {
   const { payload, protectedHeader } = await jwtVerify(token, createLocalJWKSet(idp.jwks), {
@@ -214,7 +202,7 @@ describe('embedded identity provider', () => {
 
   it('keeps its keys: a second provider on the same database publishes the same jwks and accepts the first one\'s tokens', async () => {
     const { tokens } = await signIn('guest');
-    const second = await createEmbeddedIdp({ db: database.db, config, log });
+    const second = await createEmbeddedIdp({ db: database.db, config, log: portal.log });
     expect(second.jwks).toEqual(idp.jwks);
     expect(second.jwks.keys[0]).not.toHaveProperty('d');
     const { payload } = await jwtVerify(tokens.access_token, createLocalJWKSet(second.jwks), { issuer: config.issuer, audience: config.OIDC_AUDIENCE });
@@ -223,16 +211,58 @@ describe('embedded identity provider', () => {
   });
 });
 
-describe('failed sign-in tracking', () => {
-  it('locks a username and IP pair after 10 failures in 15 minutes, and only that pair', () => {
-    const tracker = new FailedLoginTracker();
+describe('session lifetimes', () => {
+  const sessionRows = (accountId: string) =>
+    database.db
+      .selectFrom('oidc_payloads')
+      .select(['type', sql<number>`extract(epoch FROM expires_at - clock_timestamp())`.as('seconds')])
+      .where('type', 'in', ['Session', 'RefreshToken'])
+      .where(sql<string>`payload->>'accountId'`, '=', accountId)
+      .where('consumed_at', 'is', null)
+      .execute();
+
+  it('ends the session and the refresh token after SESSION_IDLE_MINUTES without use, not after 14 days', async () => {
+    const accountant = demoUser('accountant');
+    await database.db.deleteFrom('oidc_payloads').where(sql<string>`payload->>'accountId'`, '=', accountant.id).execute();
+    await signIn('accountant');
+    const rows = await sessionRows(accountant.id);
+    expect(rows.map((row) => row.type).sort()).toEqual(['RefreshToken', 'Session']);
+    for (const row of rows) expect(Number(row.seconds)).toBeGreaterThan(config.SESSION_IDLE_MINUTES * 60 - 30);
+    for (const row of rows) expect(Number(row.seconds)).toBeLessThanOrEqual(config.SESSION_IDLE_MINUTES * 60);
+  });
+
+  it('counts a refresh as use: the session idle end moves on, so a reload after it still finds the session', async () => {
+    const operator = demoUser('operator');
+    await database.db.deleteFrom('oidc_payloads').where(sql<string>`payload->>'accountId'`, '=', operator.id).execute();
+    const { tokens } = await signIn('operator');
+    // The session is about to end (as after 29 idle minutes).
+    await database.db
+      .updateTable('oidc_payloads')
+      .set({
+        expires_at: sql<Date>`clock_timestamp() + interval '60 seconds'`,
+        payload: sql<string>`jsonb_set(payload, '{exp}', to_jsonb(extract(epoch FROM clock_timestamp())::bigint + 60))`,
+      })
+      .where('type', '=', 'Session')
+      .where(sql<string>`payload->>'accountId'`, '=', operator.id)
+      .execute();
+    await oidc.refreshTokenGrant(client, tokens.refresh_token!);
+    await expect
+      .poll(async () => Number((await sessionRows(operator.id)).find((row) => row.type === 'Session')?.seconds ?? 0))
+      .toBeGreaterThan(config.SESSION_IDLE_MINUTES * 60 - 30);
+  });
+
+  it('gives what is left of both limits: never past SESSION_MAX_HOURS after the password', () => {
+    const { sessionSeconds } = sessionLifetimes({ SESSION_IDLE_MINUTES: 30, SESSION_MAX_HOURS: 12 });
     const now = 1_000_000;
-    for (let i = 0; i < 9; i += 1) tracker.fail('Client', '10.0.0.1', now + i);
-    expect(tracker.lockedFor('client', '10.0.0.1', now + 10)).toBe(0);
-    tracker.fail('client', '10.0.0.1', now + 10);
-    expect(tracker.lockedFor('CLIENT', '10.0.0.1', now + 11)).toBeGreaterThan(14 * 60 * 1000);
-    expect(tracker.lockedFor('client', '10.0.0.2', now + 11)).toBe(0);
-    expect(tracker.lockedFor('client', '10.0.0.1', now + 15 * 60 * 1000 + 1)).toBe(0);
+    expect(sessionSeconds(now, now)).toBe(30 * 60);
+    expect(sessionSeconds(now - 12 * 3600 + 600, now)).toBe(600);
+    expect(sessionSeconds(now - 13 * 3600, now)).toBe(1);
+  });
+});
+
+describe('failed sign-in tracking', () => {
+  it('answers a repeated failure of one account progressively later, up to 5 s', () => {
+    expect([1, 2, 3, 4, 10, 40].map((failures) => delayAfter(failures, 250))).toEqual([0, 0, 250, 500, 2000, 5000]);
   });
 
   it('answers the login form with 429 once locked, even with the right password', async () => {

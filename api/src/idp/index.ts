@@ -10,6 +10,8 @@ import { findActiveAccount, findActiveAccountByUsername, portalClaims, type Acco
 import { PostgresAdapter, purgeExpired } from './adapter.js';
 import { FailedLoginTracker } from './brute-force.js';
 import { recordIdentityEvent } from './events.js';
+import { sessionLifetimes, touchSession, trustedForwarding } from './sessions.js';
+import { clientAddress, enforce, type Limiter } from '../plugins/rate-limit.js';
 import { loadProviderKeys } from './keys.js';
 import { verifyPassword } from './passwords.js';
 import { createSecondFactor } from './second-factor.js';
@@ -29,7 +31,6 @@ export const PORTAL_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as
 export const API_SCOPE = 'api';
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
-const DAY = 24 * 60 * 60;
 
 /** Origins allowed besides the public URL (e.g. the Vite dev server), from WEB_DEV_ORIGINS. */
 export function devOrigins(config: Pick<Config, 'WEB_DEV_ORIGINS'>): string[] {
@@ -69,9 +70,15 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
   const webOrigins = [...new Set([new URL(config.publicUrl).origin, ...devOrigins(config)])];
   const redirectUris = [...new Set([homeUrl, ...devOrigins(config).map((origin) => `${origin}/`)])];
   const resource = apiResourceIndicator(config);
-  const secureCookies = config.publicUrl.startsWith('https:');
+  const secureCookies = config.secureCookies;
   const formActionSources = ["'self'", ...webOrigins];
-  const failedLogins = new FailedLoginTracker();
+  const failedLogins = new FailedLoginTracker(db, {
+    maxFailures: config.LOGIN_MAX_FAILURES,
+    maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
+    windowMs: config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+    delayStepMs: config.LOGIN_DELAY_STEP_MS,
+  });
+  const { sessionSeconds, idleSeconds, maxSeconds } = sessionLifetimes(config);
 
   const cookieOptions = { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/' };
 
@@ -151,16 +158,20 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
       url: (_ctx: KoaContextWithOIDC, interaction: Interaction) => `${issuerPath}/interaction/${interaction.uid}`,
     },
     clientBasedCORS: (_ctx: KoaContextWithOIDC, origin: string) => webOrigins.includes(origin),
+    // The sign-in ends after SESSION_IDLE_MINUTES without use and SESSION_MAX_HOURS after the password was
+    // entered, whichever comes first: the session (saved again on every authorization request, and touched by
+    // every refresh below) and each rotated refresh token get what is left of both.
     ttl: {
       AccessToken: config.ACCESS_TOKEN_TTL,
       AuthorizationCode: 60,
       IdToken: config.ACCESS_TOKEN_TTL,
       Interaction: 60 * 60,
-      Session: 14 * DAY,
-      Grant: 14 * DAY,
-      // A rotated refresh token keeps its predecessor's end: the sign-in lasts 14 days at most.
-      RefreshToken: (ctx: KoaContextWithOIDC) => ctx?.oidc?.entities?.RotatedRefreshToken?.remainingTTL ?? 14 * DAY,
+      Session: (_ctx: KoaContextWithOIDC, session: { loginTs?: number }) => sessionSeconds(session.loginTs),
+      Grant: maxSeconds,
+      RefreshToken: (_ctx: KoaContextWithOIDC, token: { authTime?: number; iat?: number }) => sessionSeconds(token.authTime ?? token.iat),
     },
+    // Refresh tokens end with the provider session (logout, idle timeout, a disabled user), offline_access or not.
+    expiresWithSession: async () => true,
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
@@ -229,6 +240,8 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
   }
 
   const provider = new Provider(config.issuer, configuration);
+  // The provider (Koa) reads the client address and protocol from X-Forwarded-*, which `trustedForwarding`
+  // rewrites on every request from what Fastify decided (TRUST_PROXY) and PUBLIC_URL: a client cannot choose them.
   provider.proxy = true;
   provider.on('server_error', (ctx: KoaContextWithOIDC, error: Error) => {
     // Its database briefly away: 503 with Retry-After (as the API answers), not 500; the body stays the provider's.
@@ -242,6 +255,12 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
   });
   provider.on('grant.error', (_ctx: unknown, error: Error) => log.info({ reason: error.message }, 'token request refused'));
   provider.on('end_session.success', () => log.info('signed out'));
+  // A refresh is use: the provider session lives on (within its absolute end), so a reload still finds it.
+  provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
+    const token = ctx.oidc.entities.RefreshToken as { sessionUid?: string } | undefined;
+    if (!token?.sessionUid) return;
+    touchSession(db, token.sessionUid, idleSeconds, maxSeconds).catch((error: unknown) => log.warn({ err: error }, 'could not extend the session'));
+  });
 
   await purgeExpired(db).catch((error: unknown) => log.warn({ err: error }, 'could not purge expired identity records'));
 
@@ -267,10 +286,16 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
 
   /** Ends a successful sign-in: clears the failures, records it, and hands the account to the provider. */
   async function finishSignIn(request: FastifyRequest, reply: FastifyReply, account: AccountRecord, username: string, amr: string[]) {
-    failedLogins.succeed(username, request.ip);
+    await failedLogins.succeed(username);
     request.log.info({ sub: account.id }, 'signed in');
     await recordIdentityEvent(db, request.ip, 'sign_in', { account, username, details: { amr } });
-    const returnTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: account.id, amr, remember: true } }, { mergeWithLastSubmission: false });
+    // remember: false makes the session cookie a browser-session cookie (no persistent cookie).
+    const returnTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId: account.id, amr, remember: false } },
+      { mergeWithLastSubmission: false },
+    );
     return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
   }
 
@@ -297,15 +322,33 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
     return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
   }
 
+  let loginsPerAddress: Limiter = async () => 0;
+  let loginsPerAccount: Limiter = async () => 0;
+
   async function register(app: FastifyInstance): Promise<void> {
     const timer = setInterval(() => {
       purgeExpired(db).catch((error: unknown) => log.warn({ err: error }, 'could not purge expired identity records'));
+      failedLogins.purge().catch((error: unknown) => log.warn({ err: error }, 'could not purge old sign-in failures'));
     }, PURGE_INTERVAL_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
 
+    loginsPerAddress = app.limiter({ name: 'login-ip', max: config.RATE_LIMIT_LOGIN_PER_MINUTE, windowMs: 60_000, key: clientAddress });
+    loginsPerAccount = app.limiter({
+      name: 'login-account',
+      max: 2 * config.LOGIN_MAX_FAILURES,
+      windowMs: 60_000,
+      key: (request) => {
+        const username = (request.body as { username?: unknown } | undefined)?.username;
+        return typeof username === 'string' ? username.trim().toLowerCase().slice(0, 100) : '';
+      },
+    });
+    const tokenRequests = app.limiter({ name: 'token', max: config.RATE_LIMIT_TOKEN_PER_MINUTE, windowMs: 60_000, key: clientAddress });
+    const forwarding = trustedForwarding(config);
+
     // The login page: its own scope, with form bodies parsed.
     await app.register(async (pages) => {
+      pages.addHook('onRequest', forwarding);
       await pages.register(formbody, { bodyLimit: 16 * 1024 });
 
       pages.get<{ Params: { uid: string } }>(`${issuerPath}/interaction/:uid`, async (request, reply) => {
@@ -330,17 +373,21 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
           const password = typeof body.password === 'string' ? body.password.slice(0, 128) : '';
           if (details.prompt.name !== 'login') return autoConsent(request, reply, details);
 
-          const lockedMs = failedLogins.lockedFor(username, request.ip);
+          // Refused before argon2 runs: too many attempts from this address or on this account within a
+          // minute, or the account (or the address) is locked after repeated failures.
+          const attemptWait = Math.max(await loginsPerAddress(request, reply), await loginsPerAccount(request, reply));
+          const lockedMs = attemptWait > 0 ? attemptWait * 1000 : await failedLogins.lockedFor(username, request.ip);
           const account = username ? await findActiveAccountByUsername(db, username) : undefined;
           if (lockedMs > 0) {
             request.log.warn({ username }, 'sign-in locked after repeated failures');
             await recordIdentityEvent(db, request.ip, 'sign_in_locked', { account, username });
+            reply.header('Retry-After', Math.ceil(lockedMs / 1000));
             return pageReply(reply, 429, loginPage({ action, username, error: lockedOutMessage(lockedMs) }));
           }
 
           const valid = await verifyPassword(account?.passwordHash, password);
           if (!account || !valid || !password) {
-            failedLogins.fail(username, request.ip);
+            await failedLogins.fail(username, request.ip);
             request.log.info({ username }, 'sign-in failed');
             await recordIdentityEvent(db, request.ip, 'sign_in_failed', { account, username, details: { reason: 'password' } });
             return pageReply(reply, 400, loginPage({ action, username, error: INVALID_CREDENTIALS }));
@@ -354,6 +401,15 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
 
     // Everything else under /idp goes to oidc-provider (a Koa app) with the raw request and response.
     await app.register(async (oidc) => {
+      oidc.addHook('onRequest', forwarding);
+      oidc.addHook('onRequest', async (request, reply) => {
+        if (request.method !== 'POST' || request.url.split('?')[0] !== `${issuerPath}/token`) return;
+        await enforce(tokenRequests, request, reply);
+        // The provider answers on the raw response (the reply is hijacked): carry the limit's headers over.
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (name.startsWith('ratelimit-') && value !== undefined) reply.raw.setHeader(name, value);
+        }
+      });
       oidc.removeAllContentTypeParsers();
       // oidc-provider reads request bodies itself: leave the stream untouched.
       oidc.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import * as oidc from 'openid-client';
 import { decodeJwt } from 'jose';
 import { generate } from 'otplib';
 import { runCli } from '../../../tests/support/cli.js';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { CookieJar, idpBrowser, startIdpServer, type Step } from '../../../tests/support/idp-browser.js';
+import { CookieJar, oidcBrowser, startPortalWithIdp, type OidcBrowser, type Step } from '../../../tests/support/idp.js';
 import { loadConfig } from '../config.js';
 import { DEMO_PASSWORD, demoUser, seedUsers } from '../db/seed/users.seed.js';
 import { requiredMfaRoles, unusedRecoveryCodes } from './mfa.js';
@@ -15,13 +14,18 @@ let database: TestDatabase;
 let app: FastifyInstance;
 let baseUrl: string;
 let client: oidc.Configuration;
-const { startSignIn, submit, submitLogin } = idpBrowser(() => ({ baseUrl, client }));
+let browser: OidcBrowser;
+const startSignIn: OidcBrowser['startSignIn'] = (...args) => browser.startSignIn(...args);
+const submit: OidcBrowser['submit'] = (...args) => browser.submit(...args);
+const submitLogin: OidcBrowser['submitLogin'] = (...args) => browser.submitLogin(...args);
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedUsers(database.db);
   // Admins must use a second factor; everyone else may turn it on.
-  ({ app, baseUrl, client } = await startIdpServer(database.db, pino({ level: 'silent' }), { REQUIRE_MFA: 'admin' }));
+  const portal = await startPortalWithIdp(database.db, { REQUIRE_MFA: 'admin' });
+  ({ app, baseUrl, client } = portal);
+  browser = oidcBrowser(portal);
 });
 
 afterAll(async () => {
@@ -184,7 +188,7 @@ describe('second factor (TOTP) at the embedded sign-in', () => {
   });
 
   it('`pnpm users reset-mfa` clears it: the next sign-in enrols again', async () => {
-    const { stdout } = await runCli('users', database.url, 'reset-mfa', 'admin');
+    const { stdout } = await runCli('users', database, 'reset-mfa', 'admin');
     expect(stdout).toContain('Removed the second factor of admin.');
     expect(await database.db.selectFrom('user_mfa').select('user_id').where('user_id', '=', demoUser('admin').id).execute()).toEqual([]);
     expect(await unusedRecoveryCodes(database.db, demoUser('admin').id)).toBe(0);

@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
 import type { Actor } from '../lib/actor.js';
 import { forbidden, unauthorized } from '../lib/problem.js';
 import { rolesFromClaims, type Role, type TokenClaims } from '../lib/roles.js';
@@ -21,41 +23,75 @@ export interface AuthOptions {
   audience: string;
   /** Local key set (embedded provider) or the issuer's JWKS URL (external provider). */
   keys: JSONWebKeySet | URL;
+  /**
+   * RFC 9068 access tokens only (header typ at+jwt and a client_id claim); false accepts an issuer's plain JWTs
+   * (Keycloak) that still carry sub, exp, iat, aud and iss. Default true.
+   */
+  strict?: boolean;
+  /** Where revoked subjects are looked up on every request (a disabled user's tokens stop at once). */
+  db?: Db;
+  /**
+   * Runs in the gate before it refuses or admits the request, with the caller (null without a valid token):
+   * the per-user rate limit, so that unauthenticated callers are counted too (by address).
+   */
+  beforeGate?: (request: FastifyRequest, reply: FastifyReply, actor: Actor | null) => Promise<void>;
 }
 
-/** Verifies a bearer token (signature, issuer, audience, expiry) and turns its claims into an Actor. */
+/** Verifies a bearer token (typ, signature, issuer, audience, expiry, required claims) and turns its claims into an Actor. */
 export async function verifyToken(token: string, options: AuthOptions, keySet = keySetOf(options)): Promise<Actor> {
   return (await verifyWithExpiry(token, options, keySet)).actor;
 }
 
+const STRICT_CLAIMS = ['iss', 'sub', 'aud', 'exp', 'iat', 'client_id'];
+const LENIENT_CLAIMS = ['iss', 'sub', 'aud', 'exp', 'iat'];
+
 async function verifyWithExpiry(token: string, options: AuthOptions, keySet: ReturnType<typeof keySetOf>) {
+  const strict = options.strict ?? true;
   const { payload } = await jwtVerify(token, keySet, {
     issuer: options.issuer,
     audience: options.audience,
     algorithms: ['RS256', 'PS256', 'ES256'],
+    ...(strict ? { typ: 'at+jwt' } : {}),
+    requiredClaims: strict ? STRICT_CLAIMS : LENIENT_CLAIMS,
   });
-  return { actor: actorFromClaims(payload), expiresAt: (payload.exp ?? 0) * 1000 };
+  return { actor: actorFromClaims(payload), expiresAt: (payload.exp ?? 0) * 1000, issuedAt: payload.iat ?? 0 };
 }
+
+type Verified = Awaited<ReturnType<typeof verifyWithExpiry>>;
 
 const VERIFIED_TOKENS_KEPT = 1000;
 
 /**
  * A verified token is kept until it expires, so the signature is checked once per token rather than on every
- * request (a web session sends the same token for minutes). A JWT cannot be revoked before its expiry anyway,
- * so this accepts exactly what verifying again would; the expiry is checked on every use.
+ * request (a web session sends the same token for minutes); the expiry is checked on every use. Revocation is
+ * not cached: see `revoked`.
  */
 function cachedVerifier(options: AuthOptions) {
   const keySet = keySetOf(options);
-  const verified = new Map<string, { actor: Actor; expiresAt: number }>();
-  return async (token: string): Promise<Actor> => {
+  const verified = new Map<string, Verified>();
+  return async (token: string): Promise<Verified> => {
     const hit = verified.get(token);
-    if (hit && hit.expiresAt > Date.now()) return hit.actor;
+    if (hit && hit.expiresAt > Date.now()) return hit;
     verified.delete(token);
     const entry = await verifyWithExpiry(token, options, keySet);
     if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
     verified.set(token, entry);
-    return entry.actor;
+    return entry;
   };
+}
+
+/**
+ * Whether the subject's tokens issued at `issuedAt` (seconds) were revoked since (`pnpm users disable`, a new
+ * password): one primary-key lookup per request, so a disabled user is refused at once on every replica.
+ */
+export async function revoked(db: Db, sub: string, issuedAt: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('subject_revocations')
+    .select('sub')
+    .where('sub', '=', sub)
+    .where('revoked_at', '>=', sql<Date>`to_timestamp(${issuedAt})`)
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 function keySetOf(options: AuthOptions) {
@@ -86,23 +122,32 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * The gate in front of every contract route, in `onRequest`, so it answers before the body is parsed or
- * validated: 401 without a valid token, 403 when none of the caller's roles is in the operation's
- * `x-roles`, and 403 when a `{role}` path segment names a role the caller does not hold.
+ * validated: 401 without a valid token (or with a revoked one), 403 when none of the caller's roles is in the
+ * operation's `x-roles`, and 403 when a `{role}` path segment names a role the caller does not hold.
  */
 export const authPlugin = fp<AuthOptions>(async (app, options) => {
   const verify = cachedVerifier(options);
   app.decorateRequest('actor', null as unknown as Actor);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const allowed = request.routeOptions.config.roles;
     if (!allowed) return; // not a contract route (health, docs, identity provider, static files)
     const token = bearerToken(request);
-    if (!token) throw unauthorized();
-    let actor: Actor;
-    try {
-      actor = await verify(token);
-    } catch (error) {
-      request.log.info({ reason: (error as Error).message }, 'token refused');
-      throw unauthorized('The bearer token is invalid or expired.');
+    let actor: Actor | null = null;
+    let reason = 'no bearer token';
+    let verified: Verified | undefined;
+    if (token) {
+      try {
+        verified = await verify(token);
+      } catch (error) {
+        reason = (error as Error).message;
+      }
+    }
+    if (verified && options.db && (await revoked(options.db, verified.actor.sub, verified.issuedAt))) reason = 'subject revoked';
+    else if (verified) actor = verified.actor;
+    await options.beforeGate?.(request, reply, actor);
+    if (!actor) {
+      if (token) request.log.info({ reason }, 'token refused');
+      throw token ? unauthorized('The bearer token is invalid or expired.') : unauthorized();
     }
     if (!allowed.some((role) => actor.roles.has(role))) throw forbidden();
     if (actor.clientType && !actor.companyId) throw forbidden('Your account is not linked to a client company.');

@@ -1,4 +1,4 @@
-import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import { InMemoryWebStorage, UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import { userFromAccessToken, type Session } from './session';
 
 export interface AppConfig {
@@ -7,7 +7,12 @@ export interface AppConfig {
   contactEmail: string;
   /** The identity service offers a second factor that users turn on themselves (the embedded one does). */
   secondFactor?: boolean;
+  /** Minutes without the user's input after which the portal signs out (SESSION_IDLE_MINUTES). */
+  sessionIdleMinutes?: number;
 }
+
+/** What counts as the user being there. */
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
 /** How often the session is checked, and the validity below which the token is refreshed (part 9). */
 export const SESSION_CHECK_MS = 10_000;
@@ -18,6 +23,10 @@ export const MIN_VALIDITY_SECONDS = 70;
  * The redirect URI is the origin: a redirect URI cannot carry the hash route, so the route the user asked
  * for travels in the OIDC state and is restored after the callback.
  * Resolves to a session, or never resolves because the browser is redirected to the identity service.
+ *
+ * Tokens live in memory only (never in sessionStorage or localStorage, where any script of the origin could read
+ * the refresh token). A reload therefore starts a new authorization request: the identity service still has the
+ * browser session (its cookie), so it answers with a code at once and the user does not type a password again.
  */
 export async function signIn(config: AppConfig): Promise<Session> {
   const origin = window.location.origin;
@@ -29,7 +38,7 @@ export async function signIn(config: AppConfig): Promise<Session> {
     response_type: 'code',
     scope: 'openid profile email offline_access',
     automaticSilentRenew: false,
-    userStore: new WebStorageStateStore({ store: window.sessionStorage }),
+    userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }),
   });
 
   const url = new URL(window.location.href);
@@ -43,19 +52,33 @@ export async function signIn(config: AppConfig): Promise<Session> {
     if (user?.expired && user.refresh_token) user = await manager.signinSilent().catch(() => null);
   }
   if (!user || user.expired) {
+    // A reload (tokens were in memory) or a first visit: the identity service answers at once while its session lasts.
     await manager.signinRedirect({ state: window.location.hash || '#/' });
     return new Promise<Session>(() => undefined);
   }
 
   let current = user;
+  // Signed out after SESSION_IDLE_MINUTES without input (the provider session and refresh token expire after
+  // the same time without use, so a tab left open does not keep the sign-in alive by refreshing on its own).
+  const idleMs = (config.sessionIdleMinutes ?? 30) * 60_000;
+  let lastActivity = Date.now();
+  const active = () => {
+    lastActivity = Date.now();
+  };
+  for (const event of ACTIVITY_EVENTS) window.addEventListener(event, active, { passive: true });
   const logout = async () => {
     window.clearInterval(timer);
+    for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, active);
     await manager.signoutRedirect({ id_token_hint: current.id_token }).catch(async () => {
       await manager.removeUser();
       window.location.assign(`${origin}/`);
     });
   };
   const timer = window.setInterval(async () => {
+    if (Date.now() - lastActivity > idleMs) {
+      await logout();
+      return;
+    }
     if ((current.expires_in ?? 0) >= MIN_VALIDITY_SECONDS) return;
     try {
       const renewed = await manager.signinSilent();

@@ -10,6 +10,7 @@ import * as clientInventory from './2026-11-22-0008-client-inventory.js';
 import * as stockPairs from './2026-11-22-0010-stock-pairs.js';
 import * as stockDemand from './2026-11-22-0011-stock-demand.js';
 import * as idempotencyKeys from './2026-11-23-0100-idempotency-keys.js';
+import * as abuseLimits from './2026-11-23-0200-abuse-limits.js';
 import * as auditChain from './2026-11-23-0400-audit-chain.js';
 import * as mfa from './2026-11-23-0400-mfa.js';
 
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0010-stock-pairs': stockPairs,
   '2026-11-22-0011-stock-demand': stockDemand,
   '2026-11-23-0100-idempotency-keys': idempotencyKeys,
+  '2026-11-23-0200-abuse-limits': abuseLimits,
   '2026-11-23-0400-audit-chain': auditChain,
   '2026-11-23-0400-mfa': mfa,
 };

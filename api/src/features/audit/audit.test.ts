@@ -28,8 +28,9 @@ const entry = (operation: string, at?: string) =>
     .execute();
 const rows = () => database.db.selectFrom('audit_log').selectAll().orderBy('seq').execute();
 
-async function refusal(statement: ReturnType<typeof sql>) {
-  return statement.execute(database.db).then(
+/** What the database answers to a statement, run as the table owner: the trigger refuses even the owner. */
+async function refusal(statement: ReturnType<typeof sql>, db = database.asOwner()) {
+  return statement.execute(db).then(
     () => 'accepted',
     (error: Error) => error.message,
   );
@@ -41,6 +42,9 @@ describe('audit_log is append-only', () => {
     expect(await refusal(sql`update audit_log set subject = 'someone else'`)).toMatch(/append-only: UPDATE refused/);
     expect(await refusal(sql`delete from audit_log`)).toMatch(/append-only: DELETE refused/);
     expect(await refusal(sql`truncate audit_log`)).toMatch(/append-only: TRUNCATE refused/);
+    // The API's own role may not even try: it holds INSERT and SELECT on the audit log only.
+    expect(await refusal(sql`update audit_log set subject = 'someone else'`, database.db)).toMatch(/permission denied/);
+    expect(await refusal(sql`delete from audit_log`, database.db)).toMatch(/permission denied/);
     expect((await rows()).map((row) => row.subject)).toEqual(['tester']);
   });
 });
@@ -74,7 +78,7 @@ describe('the hash chain', () => {
   it('the migration chains the rows written before it', async () => {
     const other = await createTestDatabase();
     try {
-      const db = other.db as unknown as Kysely<unknown>;
+      const db = other.asOwner() as unknown as Kysely<unknown>;
       await auditChainMigration.down(db);
       await sql`insert into audit_log (subject, operation, record_type, details) values ('a', 'old', 'test', '{}'), ('b', 'old', 'test', '{"x": [1, 2]}'), ('c', 'old', 'test', '{}')`.execute(db);
       await auditChainMigration.up(db);
@@ -89,7 +93,7 @@ describe('the hash chain', () => {
 
 describe('every `pnpm users` command is recorded', () => {
   it('records who ran which command on what, and never the password', async () => {
-    const users = (...args: string[]) => runCli('users', database.url, ...args);
+    const users = (...args: string[]) => runCli('users', database, ...args);
     await users('company', 'add', 'acme', '--name', 'ACME Bottling');
     await users('add', 'jane', '--password', 'secret-pass-1', '--email', 'jane@acme.example', '--first', 'Jane', '--last', 'Doe', '--role', 'client', '--company', 'acme');
     await Promise.all([users('list'), users('company', 'list'), users('passwd', 'jane', '--password', 'secret-pass-2'), users('reset-mfa', 'jane')]);
@@ -167,16 +171,16 @@ describe('admin CSV export of a period (POST /api/admin/audit/export)', () => {
 
 describe('`pnpm audit-log verify`', () => {
   it('says the chain is intact, and finds an edited row (the table owner switched the trigger off to edit it)', async () => {
-    const intact = await runCli('audit-log', database.url, 'verify');
+    const intact = await runCli('audit-log', database, 'verify');
     expect(intact.stdout).toMatch(/The audit log chain is intact: \d+ rows verified\./);
 
     const target = (await rows())[4];
-    await database.db.transaction().execute(async (trx) => {
+    await database.asOwner().transaction().execute(async (trx) => {
       await sql`alter table audit_log disable trigger audit_log_no_change`.execute(trx);
       await sql`update audit_log set subject = 'someone-else' where id = ${target.id}`.execute(trx);
       await sql`alter table audit_log enable trigger audit_log_no_change`.execute(trx);
     });
-    const broken = await runCli('audit-log', database.url, 'verify').then(
+    const broken = await runCli('audit-log', database, 'verify').then(
       () => undefined,
       (error: { code: number; stderr: string }) => error,
     );

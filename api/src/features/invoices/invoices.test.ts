@@ -326,11 +326,10 @@ describe('the recipient of Confirm & Send', () => {
   });
 });
 
-/** Removes a test's own company, its invoice (lines, messages, audit) and the e-mail files it dropped. */
+/** Removes a test's own company, its invoice (lines, messages) and the e-mail files it dropped; its audit rows stay (append-only). */
 async function removeScratch(company: string, invoice: number, filesBefore: string[]) {
   const db = database.db;
   await db.deleteFrom('outbox').where('attachment_id', '=', invoice).execute();
-  await db.deleteFrom('audit_log').where('company_id', '=', company).execute();
   await db.deleteFrom('invoice_lines').where('invoice_id', '=', invoice).execute();
   await db.deleteFrom('invoices').where('id', '=', invoice).execute();
   await db.deleteFrom('client_details').where('company_id', '=', company).execute();

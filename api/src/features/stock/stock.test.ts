@@ -158,7 +158,7 @@ describe('Fill preform stock', () => {
     await fill({ preformId: preform.id, preformWarehouseId: warehouseId, preformStock: 100 });
     await expect(database.db.updateTable('preform_stock_movements').set({ quantity: 1 }).execute()).rejects.toThrow(/append-only/);
     await expect(database.db.deleteFrom('preform_stock_movements').execute()).rejects.toThrow(/append-only/);
-    await expect(sql`truncate preform_stock_movements cascade`.execute(database.db)).rejects.toThrow(/append-only/);
+    await expect(sql`truncate preform_stock_movements cascade`.execute(database.asOwner())).rejects.toThrow(/append-only/);
   });
 });
 

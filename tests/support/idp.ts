@@ -1,24 +1,41 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+/**
+ * The portal with its embedded identity provider on a real port, and a scripted browser for its login page:
+ * what the identity tests need to sign in as the web app does (Authorization Code + PKCE with openid-client).
+ */
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import * as oidc from 'openid-client';
 import { buildApp } from '../../api/src/app.js';
 import { loadConfig, type Config } from '../../api/src/config.js';
 import type { Db } from '../../api/src/db/database.js';
 import { freePort } from '../../api/src/db/embedded.js';
+import { DEMO_PASSWORD } from '../../api/src/db/seed/users.seed.js';
 import { createEmbeddedIdp, type EmbeddedIdentityProvider } from '../../api/src/idp/index.js';
 
-/** The API with the embedded identity provider, listening on a free port, and an OIDC client of it. */
-export async function startIdpServer(db: Db, log: FastifyBaseLogger, env: Record<string, string> = {}) {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const config: Config = loadConfig({ PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
-  const idp: EmbeddedIdentityProvider = await createEmbeddedIdp({ db, config, log });
-  const app: FastifyInstance = await buildApp({ config, db, keys: idp.jwks, logger: log, extend: (instance) => idp.register(instance) });
-  await app.listen({ host: '127.0.0.1', port });
-  const client = await oidc.discovery(new URL(config.issuer), config.OIDC_CLIENT_ID, undefined, oidc.None(), { execute: [oidc.allowInsecureRequests] });
-  return { app, idp, config, baseUrl, client };
+export interface PortalWithIdp {
+  app: FastifyInstance;
+  idp: EmbeddedIdentityProvider;
+  config: Config;
+  baseUrl: string;
+  client: oidc.Configuration;
+  log: FastifyBaseLogger;
 }
 
-/** A browser's cookie jar, just enough for the identity provider's cookies. */
+/** The API and the embedded provider as server.ts wires them, listening on a free port; `env` overrides the configuration. */
+export async function startPortalWithIdp(db: Db, env: Record<string, string> = {}): Promise<PortalWithIdp> {
+  const log = Fastify({ logger: { level: 'silent' } }).log;
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({ PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
+  const idp = await createEmbeddedIdp({ db, config, log });
+  const app = await buildApp({ config, db, keys: idp.jwks, logger: log, extend: (instance) => idp.register(instance) });
+  await app.listen({ host: '127.0.0.1', port });
+  const client = await oidc.discovery(new URL(config.issuer), config.OIDC_CLIENT_ID, undefined, oidc.None(), {
+    execute: [oidc.allowInsecureRequests],
+  });
+  return { app, idp, config, baseUrl, client, log };
+}
+
+/** A browser's cookie jar, just enough for the provider's cookies. */
 export class CookieJar {
   private readonly cookies = new Map<string, string>();
   store(response: Response) {
@@ -46,21 +63,18 @@ export interface Step {
   body: string;
 }
 
-/** The action of the page's first POST form, absolute. */
 export function formAction(html: string, pageUrl: string): string {
   const match = /<form[^>]*method="post"[^>]*action="([^"]+)"/.exec(html);
   if (!match) throw new Error(`no form in page: ${html.slice(0, 200)}`);
   return new URL(match[1].replace(/&#38;/g, '&'), pageUrl).href;
 }
 
-/**
- * Walks the embedded provider's pages as a browser would, without one: redirects followed by hand with cookies,
- * forms posted. `target()` gives the portal's URL and the OIDC client once the test's server runs.
- */
-export function idpBrowser(target: () => { baseUrl: string; client: oidc.Configuration }) {
-  /** Follows redirects, carrying cookies, until a page answers or the web app's redirect URI is reached. */
+export type OidcBrowser = ReturnType<typeof oidcBrowser>;
+
+/** Sign-in steps against one portal, as a browser and the web app take them. */
+export function oidcBrowser({ baseUrl, client }: Pick<PortalWithIdp, 'baseUrl' | 'client'>) {
+  /** Follows redirects by hand, carrying cookies, until a page answers or the web app's redirect URI is reached. */
   async function browse(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Step> {
-    const { baseUrl } = target();
     let current = url;
     let request: RequestInit = init;
     for (let hops = 0; hops < 10; hops += 1) {
@@ -80,10 +94,11 @@ export function idpBrowser(target: () => { baseUrl: string; client: oidc.Configu
     throw new Error('too many redirects');
   }
 
-  async function startSignIn(jar: CookieJar, redirectUri = `${target().baseUrl}/`, extra: Record<string, string> = {}) {
+  /** `extra` adds authorization parameters (e.g. the web app's portal_action=mfa). */
+  async function startSignIn(jar: CookieJar, redirectUri = `${baseUrl}/`, extra: Record<string, string> = {}) {
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
-    const url = oidc.buildAuthorizationUrl(target().client, {
+    const url = oidc.buildAuthorizationUrl(client, {
       redirect_uri: redirectUri,
       scope: 'openid profile email offline_access',
       code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
@@ -95,7 +110,7 @@ export function idpBrowser(target: () => { baseUrl: string; client: oidc.Configu
     return { codeVerifier, state, loginPage };
   }
 
-  /** Posts the page's (first) form with these fields. */
+  /** Posts the page's form (the first, or the `formIndex`th) with these fields. */
   async function submit(jar: CookieJar, page: Step, fields: Record<string, string>, formIndex = 0): Promise<Step> {
     const forms = [...page.body.matchAll(/<form[^>]*method="post"[^>]*action="([^"]+)"/g)];
     const action = forms[formIndex]?.[1];
@@ -108,8 +123,21 @@ export function idpBrowser(target: () => { baseUrl: string; client: oidc.Configu
   }
 
   async function submitLogin(jar: CookieJar, page: Step, username: string, password: string): Promise<Step> {
-    return submit(jar, page, { username, password });
+    return browse(jar, formAction(page.body, page.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username, password }).toString(),
+    });
   }
 
-  return { browse, startSignIn, submit, submitLogin };
+  /** A complete sign-in of a demo user: tokens as the web app gets them. */
+  async function signIn(username: string, password = DEMO_PASSWORD) {
+    const jar = new CookieJar();
+    const { codeVerifier, state, loginPage } = await startSignIn(jar);
+    const done = await submitLogin(jar, loginPage, username, password);
+    const tokens = await oidc.authorizationCodeGrant(client, new URL(done.url), { pkceCodeVerifier: codeVerifier, expectedState: state });
+    return { jar, tokens };
+  }
+
+  return { browse, startSignIn, submit, submitLogin, signIn };
 }
