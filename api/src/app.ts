@@ -11,6 +11,7 @@ import { contractOperations, loadContract, type Handlers } from './lib/contract.
 import { HttpProblem } from './lib/problem.js';
 import { handlers as featureHandlers } from './features/index.js';
 import { registerUploadParsing } from './features/uploads/uploads.multipart.js';
+import { registerStrictInput } from './plugins/strict-input.js';
 
 export interface AppOptions {
   config: Config;
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (api) => {
     await api.register(authPlugin, { issuer: options.config.issuer, audience: options.config.OIDC_AUDIENCE, keys: options.keys });
     await registerUploadParsing(api, options.config.UPLOAD_MAX_BYTES);
+    await registerStrictInput(api);
     await api.register(glue, {
       specification: document,
       // glue's types ask for full RouteOptions; it spreads what we return into its own route definition.
