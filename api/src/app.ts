@@ -15,6 +15,7 @@ import { contractOperations, loadContract, type Handlers } from './lib/contract.
 import { HttpProblem } from './lib/problem.js';
 import { handlers as featureHandlers } from './features/index.js';
 import { registerUploadParsing } from './features/uploads/uploads.multipart.js';
+import { registerStrictInput } from './plugins/strict-input.js';
 
 export interface AppOptions {
   config: Config;
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       beforeGate: apiLimits(api, options.config),
     });
     await registerUploadParsing(api, options.config.UPLOAD_MAX_BYTES);
+    await registerStrictInput(api);
     await api.register(idempotencyPlugin, { db: options.db, document: document as never });
     await api.register(glue, {
       specification: document,

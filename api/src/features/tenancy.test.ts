@@ -6,6 +6,7 @@ import { as, createTestApp } from '../../../tests/support/app.js';
 import { callOperation, CLIENT_FACES, contractCalls, resolve, type ContractCall } from '../../../tests/support/contract-calls.js';
 import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../tests/support/factories/companies.js';
 import type { Role } from '../lib/roles.js';
+import { tableDigests } from '../../../tests/support/tables.js';
 import { makeClaim, makeUpload } from './claims/claims.fixtures.js';
 import { makeInvoice } from './invoices/invoices.fixtures.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from './supply/supply.fixtures.js';
@@ -189,19 +190,7 @@ async function requestFor(probe: Probe, own: Records, probed: number, value: num
 }
 
 /** Everything the database holds, one digest per table: equal before and after means the call changed nothing. */
-async function databaseDigest() {
-  const tables = await sql<{ name: string }>`
-    select table_name as name from information_schema.tables
-    where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like 'kysely_%'
-      -- the rate limiter's counters change with every request, refused or not: bookkeeping, not records
-      and table_name <> 'rate_limits' order by 1`.execute(database.db);
-  const digests: Record<string, string> = {};
-  for (const { name } of tables.rows) {
-    const row = await sql<{ digest: string }>`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.table(name)} t`.execute(database.db);
-    digests[name] = row.rows[0]!.digest;
-  }
-  return digests;
-}
+const databaseDigest = () => tableDigests(database.db);
 
 /** What a caller can observe of an answer: status and body (the problem's `instance` echoes the URL; the id is masked). */
 function observed(response: Awaited<ReturnType<typeof callOperation>>, id: number) {

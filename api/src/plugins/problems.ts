@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { HttpProblem, type FieldProblem } from '../lib/problem.js';
@@ -51,6 +52,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
+/** Fastify's own 400s about the body itself (empty, not JSON) name the body as the failing field. */
+function bodyErrorsOf(error: FastifyError): FieldProblem[] | undefined {
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return [{ field: '', code: 'required', message: 'This operation takes a JSON body.' }];
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    return [{ field: '', code: 'json', message: 'The body is not valid JSON.' }];
+  }
+  return undefined;
+}
+
 /** Every error leaves the API as an RFC 9457 problem document; internals are logged, never sent. */
 export const problemsPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
@@ -72,7 +82,7 @@ export const problemsPlugin = fp(async (app) => {
       request.log.error({ err: error }, 'request failed');
       return send(reply, status === 501 ? 501 : 500, status === 501 ? 'Not Implemented' : 'Internal Server Error');
     }
-    return send(reply, status, error.name === 'FastifyError' ? error.code : error.message, error.message);
+    return send(reply, status, STATUS_CODES[status] ?? 'Error', error.message, bodyErrorsOf(error));
   });
   app.setNotFoundHandler((request, reply) => send(reply, 404, 'Not Found', `No route ${request.method} ${request.url}.`));
 });
