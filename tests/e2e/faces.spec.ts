@@ -18,7 +18,7 @@ async function expectMenu(page: Page, entries: string[]) {
 test('the admin lands on the admin face with its menu and a welcome line', async ({ page }) => {
   await signIn(page, 'admin');
   await expect(page.getByText('Welcome, Alice Admin')).toBeVisible();
-  await expectMenu(page, ['Raw Materials Status', 'Production orders', 'Claims', 'Preform stock', 'Client inventory', 'Preform inventory', 'Manufacturers', 'Invoices', 'Downtimes history']);
+  await expectMenu(page, ['Raw Materials Status', 'Production orders', 'Claims', 'Preform stock', 'Client inventory', 'Preform inventory', 'Manufacturers', 'Invoices', 'Downtimes history', 'Audit log']);
   await menu(page).getByText('Downtimes history').click();
   await expect(menu(page).getByRole('link', { name: 'History' })).toBeVisible();
   await expect(menu(page).getByRole('link', { name: 'Causes' })).toBeVisible();

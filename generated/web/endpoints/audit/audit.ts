@@ -18,11 +18,13 @@ import type {
 
 import type {
   AdminAuditExportAuditLogBody,
-  BadRequest,
-  Conflict,
-  Forbidden,
-  NotFound,
-  Unauthorized
+  BadRequestResponse,
+  ConflictResponse,
+  ForbiddenResponse,
+  NotFoundResponse,
+  ServiceUnavailableResponse,
+  TooManyRequestsResponse,
+  UnauthorizedResponse
 } from '../../model';
 
 import { http } from '../../../../web/src/api/http';
@@ -53,7 +55,7 @@ export const adminAuditExportAuditLog = (
   
 
 
-export const getAdminAuditExportAuditLogMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminAuditExportAuditLogMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminAuditExportAuditLog>>, TError,{data: AdminAuditExportAuditLogBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminAuditExportAuditLog>>, TError,{data: AdminAuditExportAuditLogBody}, TContext> => {
 
@@ -80,9 +82,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminAuditExportAuditLogMutationResult = NonNullable<Awaited<ReturnType<typeof adminAuditExportAuditLog>>>
     export type AdminAuditExportAuditLogMutationBody = AdminAuditExportAuditLogBody
-    export type AdminAuditExportAuditLogMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminAuditExportAuditLogMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminAuditExportAuditLog = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminAuditExportAuditLog = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminAuditExportAuditLog>>, TError,{data: AdminAuditExportAuditLogBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminAuditExportAuditLog>>,

@@ -27,7 +27,7 @@ import type {
   AdminClaimsGetClaims200,
   AdminClaimsSaveClaimBody,
   AdminClaimsSaveClaimHeaders,
-  BadRequest,
+  BadRequestResponse,
   Claim,
   ClaimDownloadRequest,
   ClaimFilterRequest,
@@ -38,11 +38,13 @@ import type {
   ClientClaimsGetClaims200,
   ClientClaimsSaveClaimBody,
   ClientClaimsSaveClaimHeaders,
-  Conflict,
-  Forbidden,
-  NotFound,
+  ConflictResponse,
+  ForbiddenResponse,
+  NotFoundResponse,
   Ok,
-  Unauthorized
+  ServiceUnavailableResponse,
+  TooManyRequestsResponse,
+  UnauthorizedResponse
 } from '../../model';
 
 import { http } from '../../../../web/src/api/http';
@@ -69,7 +71,7 @@ export const adminClaimsDeleteClaims = (
   
 
 
-export const getAdminClaimsDeleteClaimsMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminClaimsDeleteClaimsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClaimsDeleteClaims>>, TError,{data: AdminClaimsDeleteClaimsBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminClaimsDeleteClaims>>, TError,{data: AdminClaimsDeleteClaimsBody}, TContext> => {
 
@@ -96,9 +98,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminClaimsDeleteClaimsMutationResult = NonNullable<Awaited<ReturnType<typeof adminClaimsDeleteClaims>>>
     export type AdminClaimsDeleteClaimsMutationBody = AdminClaimsDeleteClaimsBody
-    export type AdminClaimsDeleteClaimsMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminClaimsDeleteClaimsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminClaimsDeleteClaims = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminClaimsDeleteClaims = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClaimsDeleteClaims>>, TError,{data: AdminClaimsDeleteClaimsBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminClaimsDeleteClaims>>,
@@ -131,7 +133,7 @@ export const adminClaimsDownloadClaim = (
   
 
 
-export const getAdminClaimsDownloadClaimMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminClaimsDownloadClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClaimsDownloadClaim>>, TError,{data: ClaimDownloadRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminClaimsDownloadClaim>>, TError,{data: ClaimDownloadRequest}, TContext> => {
 
@@ -158,9 +160,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminClaimsDownloadClaimMutationResult = NonNullable<Awaited<ReturnType<typeof adminClaimsDownloadClaim>>>
     export type AdminClaimsDownloadClaimMutationBody = ClaimDownloadRequest
-    export type AdminClaimsDownloadClaimMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminClaimsDownloadClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminClaimsDownloadClaim = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminClaimsDownloadClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClaimsDownloadClaim>>, TError,{data: ClaimDownloadRequest}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminClaimsDownloadClaim>>,
@@ -200,7 +202,7 @@ export const getAdminClaimsGetClaimsQueryKey = (claimFilterRequest?: ClaimFilter
     }
 
     
-export const getAdminClaimsGetClaimsQueryOptions = <TData = Awaited<ReturnType<typeof adminClaimsGetClaims>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(claimFilterRequest: ClaimFilterRequest, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClaimsGetClaims>>, TError, TData>, }
+export const getAdminClaimsGetClaimsQueryOptions = <TData = Awaited<ReturnType<typeof adminClaimsGetClaims>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(claimFilterRequest: ClaimFilterRequest, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClaimsGetClaims>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -219,11 +221,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AdminClaimsGetClaimsQueryResult = NonNullable<Awaited<ReturnType<typeof adminClaimsGetClaims>>>
-export type AdminClaimsGetClaimsQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type AdminClaimsGetClaimsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useAdminClaimsGetClaims<TData = Awaited<ReturnType<typeof adminClaimsGetClaims>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useAdminClaimsGetClaims<TData = Awaited<ReturnType<typeof adminClaimsGetClaims>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  claimFilterRequest: ClaimFilterRequest, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClaimsGetClaims>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -266,7 +268,7 @@ export const getAdminClaimsGetClaimQueryKey = (adminClaimsGetClaimBody?: AdminCl
     }
 
     
-export const getAdminClaimsGetClaimQueryOptions = <TData = Awaited<ReturnType<typeof adminClaimsGetClaim>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(adminClaimsGetClaimBody: AdminClaimsGetClaimBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClaimsGetClaim>>, TError, TData>, }
+export const getAdminClaimsGetClaimQueryOptions = <TData = Awaited<ReturnType<typeof adminClaimsGetClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminClaimsGetClaimBody: AdminClaimsGetClaimBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClaimsGetClaim>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -285,11 +287,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AdminClaimsGetClaimQueryResult = NonNullable<Awaited<ReturnType<typeof adminClaimsGetClaim>>>
-export type AdminClaimsGetClaimQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type AdminClaimsGetClaimQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useAdminClaimsGetClaim<TData = Awaited<ReturnType<typeof adminClaimsGetClaim>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useAdminClaimsGetClaim<TData = Awaited<ReturnType<typeof adminClaimsGetClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  adminClaimsGetClaimBody: AdminClaimsGetClaimBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClaimsGetClaim>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -325,7 +327,7 @@ export const adminClaimsSaveClaim = (
   
 
 
-export const getAdminClaimsSaveClaimMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminClaimsSaveClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClaimsSaveClaim>>, TError,{data: AdminClaimsSaveClaimBody;headers?: AdminClaimsSaveClaimHeaders}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminClaimsSaveClaim>>, TError,{data: AdminClaimsSaveClaimBody;headers?: AdminClaimsSaveClaimHeaders}, TContext> => {
 
@@ -352,9 +354,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminClaimsSaveClaimMutationResult = NonNullable<Awaited<ReturnType<typeof adminClaimsSaveClaim>>>
     export type AdminClaimsSaveClaimMutationBody = AdminClaimsSaveClaimBody
-    export type AdminClaimsSaveClaimMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminClaimsSaveClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminClaimsSaveClaim = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminClaimsSaveClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClaimsSaveClaim>>, TError,{data: AdminClaimsSaveClaimBody;headers?: AdminClaimsSaveClaimHeaders}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminClaimsSaveClaim>>,
@@ -386,7 +388,7 @@ export const clientClaimsDeleteClaims = (
   
 
 
-export const getClientClaimsDeleteClaimsMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getClientClaimsDeleteClaimsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientClaimsDeleteClaims>>, TError,{data: ClientClaimsDeleteClaimsBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof clientClaimsDeleteClaims>>, TError,{data: ClientClaimsDeleteClaimsBody}, TContext> => {
 
@@ -413,9 +415,9 @@ const {mutation: mutationOptions} = options ?
 
     export type ClientClaimsDeleteClaimsMutationResult = NonNullable<Awaited<ReturnType<typeof clientClaimsDeleteClaims>>>
     export type ClientClaimsDeleteClaimsMutationBody = ClientClaimsDeleteClaimsBody
-    export type ClientClaimsDeleteClaimsMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type ClientClaimsDeleteClaimsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useClientClaimsDeleteClaims = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useClientClaimsDeleteClaims = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientClaimsDeleteClaims>>, TError,{data: ClientClaimsDeleteClaimsBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof clientClaimsDeleteClaims>>,
@@ -448,7 +450,7 @@ export const clientClaimsDownloadClaim = (
   
 
 
-export const getClientClaimsDownloadClaimMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getClientClaimsDownloadClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientClaimsDownloadClaim>>, TError,{data: ClaimDownloadRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof clientClaimsDownloadClaim>>, TError,{data: ClaimDownloadRequest}, TContext> => {
 
@@ -475,9 +477,9 @@ const {mutation: mutationOptions} = options ?
 
     export type ClientClaimsDownloadClaimMutationResult = NonNullable<Awaited<ReturnType<typeof clientClaimsDownloadClaim>>>
     export type ClientClaimsDownloadClaimMutationBody = ClaimDownloadRequest
-    export type ClientClaimsDownloadClaimMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type ClientClaimsDownloadClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useClientClaimsDownloadClaim = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useClientClaimsDownloadClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientClaimsDownloadClaim>>, TError,{data: ClaimDownloadRequest}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof clientClaimsDownloadClaim>>,
@@ -517,7 +519,7 @@ export const getClientClaimsGetClaimsQueryKey = (claimFilterRequest?: ClaimFilte
     }
 
     
-export const getClientClaimsGetClaimsQueryOptions = <TData = Awaited<ReturnType<typeof clientClaimsGetClaims>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(claimFilterRequest: ClaimFilterRequest, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientClaimsGetClaims>>, TError, TData>, }
+export const getClientClaimsGetClaimsQueryOptions = <TData = Awaited<ReturnType<typeof clientClaimsGetClaims>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(claimFilterRequest: ClaimFilterRequest, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientClaimsGetClaims>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -536,11 +538,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ClientClaimsGetClaimsQueryResult = NonNullable<Awaited<ReturnType<typeof clientClaimsGetClaims>>>
-export type ClientClaimsGetClaimsQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type ClientClaimsGetClaimsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useClientClaimsGetClaims<TData = Awaited<ReturnType<typeof clientClaimsGetClaims>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useClientClaimsGetClaims<TData = Awaited<ReturnType<typeof clientClaimsGetClaims>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  claimFilterRequest: ClaimFilterRequest, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientClaimsGetClaims>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -583,7 +585,7 @@ export const getClientClaimsGetClaimQueryKey = (clientClaimsGetClaimBody?: Clien
     }
 
     
-export const getClientClaimsGetClaimQueryOptions = <TData = Awaited<ReturnType<typeof clientClaimsGetClaim>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(clientClaimsGetClaimBody: ClientClaimsGetClaimBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientClaimsGetClaim>>, TError, TData>, }
+export const getClientClaimsGetClaimQueryOptions = <TData = Awaited<ReturnType<typeof clientClaimsGetClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(clientClaimsGetClaimBody: ClientClaimsGetClaimBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientClaimsGetClaim>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -602,11 +604,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ClientClaimsGetClaimQueryResult = NonNullable<Awaited<ReturnType<typeof clientClaimsGetClaim>>>
-export type ClientClaimsGetClaimQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type ClientClaimsGetClaimQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useClientClaimsGetClaim<TData = Awaited<ReturnType<typeof clientClaimsGetClaim>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useClientClaimsGetClaim<TData = Awaited<ReturnType<typeof clientClaimsGetClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  clientClaimsGetClaimBody: ClientClaimsGetClaimBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientClaimsGetClaim>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -650,7 +652,7 @@ export const getClientClaimsGetClaimOrdersQueryKey = (clientClaimsGetClaimOrders
     }
 
     
-export const getClientClaimsGetClaimOrdersQueryOptions = <TData = Awaited<ReturnType<typeof clientClaimsGetClaimOrders>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(clientClaimsGetClaimOrdersBody: ClientClaimsGetClaimOrdersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientClaimsGetClaimOrders>>, TError, TData>, }
+export const getClientClaimsGetClaimOrdersQueryOptions = <TData = Awaited<ReturnType<typeof clientClaimsGetClaimOrders>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(clientClaimsGetClaimOrdersBody: ClientClaimsGetClaimOrdersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientClaimsGetClaimOrders>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -669,11 +671,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ClientClaimsGetClaimOrdersQueryResult = NonNullable<Awaited<ReturnType<typeof clientClaimsGetClaimOrders>>>
-export type ClientClaimsGetClaimOrdersQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type ClientClaimsGetClaimOrdersQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useClientClaimsGetClaimOrders<TData = Awaited<ReturnType<typeof clientClaimsGetClaimOrders>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useClientClaimsGetClaimOrders<TData = Awaited<ReturnType<typeof clientClaimsGetClaimOrders>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  clientClaimsGetClaimOrdersBody: ClientClaimsGetClaimOrdersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientClaimsGetClaimOrders>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -709,7 +711,7 @@ export const clientClaimsSaveClaim = (
   
 
 
-export const getClientClaimsSaveClaimMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getClientClaimsSaveClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientClaimsSaveClaim>>, TError,{data: ClientClaimsSaveClaimBody;headers?: ClientClaimsSaveClaimHeaders}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof clientClaimsSaveClaim>>, TError,{data: ClientClaimsSaveClaimBody;headers?: ClientClaimsSaveClaimHeaders}, TContext> => {
 
@@ -736,9 +738,9 @@ const {mutation: mutationOptions} = options ?
 
     export type ClientClaimsSaveClaimMutationResult = NonNullable<Awaited<ReturnType<typeof clientClaimsSaveClaim>>>
     export type ClientClaimsSaveClaimMutationBody = ClientClaimsSaveClaimBody
-    export type ClientClaimsSaveClaimMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type ClientClaimsSaveClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useClientClaimsSaveClaim = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useClientClaimsSaveClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientClaimsSaveClaim>>, TError,{data: ClientClaimsSaveClaimBody;headers?: ClientClaimsSaveClaimHeaders}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof clientClaimsSaveClaim>>,

@@ -41,18 +41,20 @@ import type {
   AdminClientsSaveProductPriceBody,
   AdminClientsSaveProductStockBody,
   AdminClientsSaveReclassificationBody,
-  BadRequest,
+  BadRequestResponse,
   BuyerAssignment,
   ClientDetails,
   ClientProduct,
-  Conflict,
+  ConflictResponse,
   DirectoryClient,
   DirectoryUser,
-  Forbidden,
-  NotFound,
+  ForbiddenResponse,
+  NotFoundResponse,
   Ok,
   ProductStockRow,
-  Unauthorized
+  ServiceUnavailableResponse,
+  TooManyRequestsResponse,
+  UnauthorizedResponse
 } from '../../model';
 
 import { http } from '../../../../web/src/api/http';
@@ -87,7 +89,7 @@ export const getAdminClientsGetClientDetailsQueryKey = (adminClientsGetClientDet
     }
 
     
-export const getAdminClientsGetClientDetailsQueryOptions = <TData = Awaited<ReturnType<typeof adminClientsGetClientDetails>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(adminClientsGetClientDetailsBody: AdminClientsGetClientDetailsBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClientsGetClientDetails>>, TError, TData>, }
+export const getAdminClientsGetClientDetailsQueryOptions = <TData = Awaited<ReturnType<typeof adminClientsGetClientDetails>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminClientsGetClientDetailsBody: AdminClientsGetClientDetailsBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClientsGetClientDetails>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -106,11 +108,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AdminClientsGetClientDetailsQueryResult = NonNullable<Awaited<ReturnType<typeof adminClientsGetClientDetails>>>
-export type AdminClientsGetClientDetailsQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type AdminClientsGetClientDetailsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useAdminClientsGetClientDetails<TData = Awaited<ReturnType<typeof adminClientsGetClientDetails>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useAdminClientsGetClientDetails<TData = Awaited<ReturnType<typeof adminClientsGetClientDetails>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  adminClientsGetClientDetailsBody: AdminClientsGetClientDetailsBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClientsGetClientDetails>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -145,7 +147,7 @@ export const adminClientsSaveClientDetails = (
   
 
 
-export const getAdminClientsSaveClientDetailsMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminClientsSaveClientDetailsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveClientDetails>>, TError,{data: AdminClientsSaveClientDetailsBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveClientDetails>>, TError,{data: AdminClientsSaveClientDetailsBody}, TContext> => {
 
@@ -172,9 +174,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminClientsSaveClientDetailsMutationResult = NonNullable<Awaited<ReturnType<typeof adminClientsSaveClientDetails>>>
     export type AdminClientsSaveClientDetailsMutationBody = AdminClientsSaveClientDetailsBody
-    export type AdminClientsSaveClientDetailsMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminClientsSaveClientDetailsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminClientsSaveClientDetails = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminClientsSaveClientDetails = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveClientDetails>>, TError,{data: AdminClientsSaveClientDetailsBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminClientsSaveClientDetails>>,
@@ -214,7 +216,7 @@ export const getAdminClientsGetProductBuyersQueryKey = (adminClientsGetProductBu
     }
 
     
-export const getAdminClientsGetProductBuyersQueryOptions = <TData = Awaited<ReturnType<typeof adminClientsGetProductBuyers>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(adminClientsGetProductBuyersBody: AdminClientsGetProductBuyersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClientsGetProductBuyers>>, TError, TData>, }
+export const getAdminClientsGetProductBuyersQueryOptions = <TData = Awaited<ReturnType<typeof adminClientsGetProductBuyers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminClientsGetProductBuyersBody: AdminClientsGetProductBuyersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClientsGetProductBuyers>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -233,11 +235,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AdminClientsGetProductBuyersQueryResult = NonNullable<Awaited<ReturnType<typeof adminClientsGetProductBuyers>>>
-export type AdminClientsGetProductBuyersQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type AdminClientsGetProductBuyersQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useAdminClientsGetProductBuyers<TData = Awaited<ReturnType<typeof adminClientsGetProductBuyers>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useAdminClientsGetProductBuyers<TData = Awaited<ReturnType<typeof adminClientsGetProductBuyers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  adminClientsGetProductBuyersBody: AdminClientsGetProductBuyersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClientsGetProductBuyers>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -272,7 +274,7 @@ export const adminClientsSaveProductBuyers = (
   
 
 
-export const getAdminClientsSaveProductBuyersMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminClientsSaveProductBuyersMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveProductBuyers>>, TError,{data: AdminClientsSaveProductBuyersBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveProductBuyers>>, TError,{data: AdminClientsSaveProductBuyersBody}, TContext> => {
 
@@ -299,9 +301,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminClientsSaveProductBuyersMutationResult = NonNullable<Awaited<ReturnType<typeof adminClientsSaveProductBuyers>>>
     export type AdminClientsSaveProductBuyersMutationBody = AdminClientsSaveProductBuyersBody
-    export type AdminClientsSaveProductBuyersMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminClientsSaveProductBuyersMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminClientsSaveProductBuyers = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminClientsSaveProductBuyers = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveProductBuyers>>, TError,{data: AdminClientsSaveProductBuyersBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminClientsSaveProductBuyers>>,
@@ -341,7 +343,7 @@ export const getAdminClientsGetProductPricesQueryKey = (adminClientsGetProductPr
     }
 
     
-export const getAdminClientsGetProductPricesQueryOptions = <TData = Awaited<ReturnType<typeof adminClientsGetProductPrices>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(adminClientsGetProductPricesBody: AdminClientsGetProductPricesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClientsGetProductPrices>>, TError, TData>, }
+export const getAdminClientsGetProductPricesQueryOptions = <TData = Awaited<ReturnType<typeof adminClientsGetProductPrices>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminClientsGetProductPricesBody: AdminClientsGetProductPricesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClientsGetProductPrices>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -360,11 +362,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AdminClientsGetProductPricesQueryResult = NonNullable<Awaited<ReturnType<typeof adminClientsGetProductPrices>>>
-export type AdminClientsGetProductPricesQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type AdminClientsGetProductPricesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useAdminClientsGetProductPrices<TData = Awaited<ReturnType<typeof adminClientsGetProductPrices>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useAdminClientsGetProductPrices<TData = Awaited<ReturnType<typeof adminClientsGetProductPrices>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  adminClientsGetProductPricesBody: AdminClientsGetProductPricesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClientsGetProductPrices>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -399,7 +401,7 @@ export const adminClientsSaveProductPrice = (
   
 
 
-export const getAdminClientsSaveProductPriceMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminClientsSaveProductPriceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveProductPrice>>, TError,{data: AdminClientsSaveProductPriceBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveProductPrice>>, TError,{data: AdminClientsSaveProductPriceBody}, TContext> => {
 
@@ -426,9 +428,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminClientsSaveProductPriceMutationResult = NonNullable<Awaited<ReturnType<typeof adminClientsSaveProductPrice>>>
     export type AdminClientsSaveProductPriceMutationBody = AdminClientsSaveProductPriceBody
-    export type AdminClientsSaveProductPriceMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminClientsSaveProductPriceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminClientsSaveProductPrice = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminClientsSaveProductPrice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveProductPrice>>, TError,{data: AdminClientsSaveProductPriceBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminClientsSaveProductPrice>>,
@@ -460,7 +462,7 @@ export const adminClientsDeleteClientProducts = (
   
 
 
-export const getAdminClientsDeleteClientProductsMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminClientsDeleteClientProductsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClientsDeleteClientProducts>>, TError,{data: AdminClientsDeleteClientProductsBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminClientsDeleteClientProducts>>, TError,{data: AdminClientsDeleteClientProductsBody}, TContext> => {
 
@@ -487,9 +489,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminClientsDeleteClientProductsMutationResult = NonNullable<Awaited<ReturnType<typeof adminClientsDeleteClientProducts>>>
     export type AdminClientsDeleteClientProductsMutationBody = AdminClientsDeleteClientProductsBody
-    export type AdminClientsDeleteClientProductsMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminClientsDeleteClientProductsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminClientsDeleteClientProducts = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminClientsDeleteClientProducts = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClientsDeleteClientProducts>>, TError,{data: AdminClientsDeleteClientProductsBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminClientsDeleteClientProducts>>,
@@ -530,7 +532,7 @@ export const getAdminClientsGetClientProductsQueryKey = (adminClientsGetClientPr
     }
 
     
-export const getAdminClientsGetClientProductsQueryOptions = <TData = Awaited<ReturnType<typeof adminClientsGetClientProducts>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(adminClientsGetClientProductsBody: AdminClientsGetClientProductsBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClientsGetClientProducts>>, TError, TData>, }
+export const getAdminClientsGetClientProductsQueryOptions = <TData = Awaited<ReturnType<typeof adminClientsGetClientProducts>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminClientsGetClientProductsBody: AdminClientsGetClientProductsBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClientsGetClientProducts>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -549,11 +551,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AdminClientsGetClientProductsQueryResult = NonNullable<Awaited<ReturnType<typeof adminClientsGetClientProducts>>>
-export type AdminClientsGetClientProductsQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type AdminClientsGetClientProductsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useAdminClientsGetClientProducts<TData = Awaited<ReturnType<typeof adminClientsGetClientProducts>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useAdminClientsGetClientProducts<TData = Awaited<ReturnType<typeof adminClientsGetClientProducts>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  adminClientsGetClientProductsBody: AdminClientsGetClientProductsBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClientsGetClientProducts>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -590,7 +592,7 @@ export const adminClientsSaveReclassification = (
   
 
 
-export const getAdminClientsSaveReclassificationMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminClientsSaveReclassificationMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveReclassification>>, TError,{data: AdminClientsSaveReclassificationBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveReclassification>>, TError,{data: AdminClientsSaveReclassificationBody}, TContext> => {
 
@@ -617,9 +619,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminClientsSaveReclassificationMutationResult = NonNullable<Awaited<ReturnType<typeof adminClientsSaveReclassification>>>
     export type AdminClientsSaveReclassificationMutationBody = AdminClientsSaveReclassificationBody
-    export type AdminClientsSaveReclassificationMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminClientsSaveReclassificationMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminClientsSaveReclassification = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminClientsSaveReclassification = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveReclassification>>, TError,{data: AdminClientsSaveReclassificationBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminClientsSaveReclassification>>,
@@ -651,7 +653,7 @@ export const adminClientsSaveClientProduct = (
   
 
 
-export const getAdminClientsSaveClientProductMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminClientsSaveClientProductMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveClientProduct>>, TError,{data: AdminClientsSaveClientProductBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveClientProduct>>, TError,{data: AdminClientsSaveClientProductBody}, TContext> => {
 
@@ -678,9 +680,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminClientsSaveClientProductMutationResult = NonNullable<Awaited<ReturnType<typeof adminClientsSaveClientProduct>>>
     export type AdminClientsSaveClientProductMutationBody = AdminClientsSaveClientProductBody
-    export type AdminClientsSaveClientProductMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminClientsSaveClientProductMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminClientsSaveClientProduct = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminClientsSaveClientProduct = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveClientProduct>>, TError,{data: AdminClientsSaveClientProductBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminClientsSaveClientProduct>>,
@@ -720,7 +722,7 @@ export const getAdminClientsGetProductStockQueryKey = (adminClientsGetProductSto
     }
 
     
-export const getAdminClientsGetProductStockQueryOptions = <TData = Awaited<ReturnType<typeof adminClientsGetProductStock>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(adminClientsGetProductStockBody: AdminClientsGetProductStockBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClientsGetProductStock>>, TError, TData>, }
+export const getAdminClientsGetProductStockQueryOptions = <TData = Awaited<ReturnType<typeof adminClientsGetProductStock>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminClientsGetProductStockBody: AdminClientsGetProductStockBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClientsGetProductStock>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -739,11 +741,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AdminClientsGetProductStockQueryResult = NonNullable<Awaited<ReturnType<typeof adminClientsGetProductStock>>>
-export type AdminClientsGetProductStockQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type AdminClientsGetProductStockQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useAdminClientsGetProductStock<TData = Awaited<ReturnType<typeof adminClientsGetProductStock>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useAdminClientsGetProductStock<TData = Awaited<ReturnType<typeof adminClientsGetProductStock>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  adminClientsGetProductStockBody: AdminClientsGetProductStockBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClientsGetProductStock>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -778,7 +780,7 @@ export const adminClientsSaveProductStock = (
   
 
 
-export const getAdminClientsSaveProductStockMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminClientsSaveProductStockMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveProductStock>>, TError,{data: AdminClientsSaveProductStockBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveProductStock>>, TError,{data: AdminClientsSaveProductStockBody}, TContext> => {
 
@@ -805,9 +807,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminClientsSaveProductStockMutationResult = NonNullable<Awaited<ReturnType<typeof adminClientsSaveProductStock>>>
     export type AdminClientsSaveProductStockMutationBody = AdminClientsSaveProductStockBody
-    export type AdminClientsSaveProductStockMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminClientsSaveProductStockMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminClientsSaveProductStock = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminClientsSaveProductStock = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveProductStock>>, TError,{data: AdminClientsSaveProductStockBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminClientsSaveProductStock>>,
@@ -848,7 +850,7 @@ export const getAdminClientsGetClientsQueryKey = (adminClientsGetClientsBody?: A
     }
 
     
-export const getAdminClientsGetClientsQueryOptions = <TData = Awaited<ReturnType<typeof adminClientsGetClients>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(adminClientsGetClientsBody: AdminClientsGetClientsBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClientsGetClients>>, TError, TData>, }
+export const getAdminClientsGetClientsQueryOptions = <TData = Awaited<ReturnType<typeof adminClientsGetClients>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminClientsGetClientsBody: AdminClientsGetClientsBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClientsGetClients>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -867,11 +869,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AdminClientsGetClientsQueryResult = NonNullable<Awaited<ReturnType<typeof adminClientsGetClients>>>
-export type AdminClientsGetClientsQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type AdminClientsGetClientsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useAdminClientsGetClients<TData = Awaited<ReturnType<typeof adminClientsGetClients>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useAdminClientsGetClients<TData = Awaited<ReturnType<typeof adminClientsGetClients>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  adminClientsGetClientsBody: AdminClientsGetClientsBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClientsGetClients>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -912,7 +914,7 @@ export const getAdminDirectoryGetDirectoryClientsQueryKey = () => {
     }
 
     
-export const getAdminDirectoryGetDirectoryClientsQueryOptions = <TData = Awaited<ReturnType<typeof adminDirectoryGetDirectoryClients>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminDirectoryGetDirectoryClients>>, TError, TData>, }
+export const getAdminDirectoryGetDirectoryClientsQueryOptions = <TData = Awaited<ReturnType<typeof adminDirectoryGetDirectoryClients>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminDirectoryGetDirectoryClients>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -931,11 +933,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AdminDirectoryGetDirectoryClientsQueryResult = NonNullable<Awaited<ReturnType<typeof adminDirectoryGetDirectoryClients>>>
-export type AdminDirectoryGetDirectoryClientsQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type AdminDirectoryGetDirectoryClientsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useAdminDirectoryGetDirectoryClients<TData = Awaited<ReturnType<typeof adminDirectoryGetDirectoryClients>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useAdminDirectoryGetDirectoryClients<TData = Awaited<ReturnType<typeof adminDirectoryGetDirectoryClients>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminDirectoryGetDirectoryClients>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -976,7 +978,7 @@ export const getAdminDirectoryGetDirectoryUserQueryKey = (id?: string,) => {
     }
 
     
-export const getAdminDirectoryGetDirectoryUserQueryOptions = <TData = Awaited<ReturnType<typeof adminDirectoryGetDirectoryUser>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminDirectoryGetDirectoryUser>>, TError, TData>, }
+export const getAdminDirectoryGetDirectoryUserQueryOptions = <TData = Awaited<ReturnType<typeof adminDirectoryGetDirectoryUser>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminDirectoryGetDirectoryUser>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -995,11 +997,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AdminDirectoryGetDirectoryUserQueryResult = NonNullable<Awaited<ReturnType<typeof adminDirectoryGetDirectoryUser>>>
-export type AdminDirectoryGetDirectoryUserQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type AdminDirectoryGetDirectoryUserQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useAdminDirectoryGetDirectoryUser<TData = Awaited<ReturnType<typeof adminDirectoryGetDirectoryUser>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useAdminDirectoryGetDirectoryUser<TData = Awaited<ReturnType<typeof adminDirectoryGetDirectoryUser>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminDirectoryGetDirectoryUser>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {

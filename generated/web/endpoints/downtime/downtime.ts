@@ -32,12 +32,12 @@ import type {
   AdminDowntimeGetHistoryBody,
   AdminDowntimeSaveCauseBody,
   AdminDowntimeSaveHistoryItemBody,
-  BadRequest,
-  Conflict,
+  BadRequestResponse,
+  ConflictResponse,
   DowntimeCause,
   DowntimeHistoryItem,
-  Forbidden,
-  NotFound,
+  ForbiddenResponse,
+  NotFoundResponse,
   Ok,
   OperatorDowntimeExportHistoryBody,
   OperatorDowntimeGetCauses200,
@@ -45,7 +45,9 @@ import type {
   OperatorDowntimeGetHistory200,
   OperatorDowntimeGetHistoryBody,
   OperatorDowntimeSaveHistoryItemBody,
-  Unauthorized
+  ServiceUnavailableResponse,
+  TooManyRequestsResponse,
+  UnauthorizedResponse
 } from '../../model';
 
 import { http } from '../../../../web/src/api/http';
@@ -72,7 +74,7 @@ export const adminDowntimeDeleteCauses = (
   
 
 
-export const getAdminDowntimeDeleteCausesMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminDowntimeDeleteCausesMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminDowntimeDeleteCauses>>, TError,{data: AdminDowntimeDeleteCausesBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminDowntimeDeleteCauses>>, TError,{data: AdminDowntimeDeleteCausesBody}, TContext> => {
 
@@ -99,9 +101,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminDowntimeDeleteCausesMutationResult = NonNullable<Awaited<ReturnType<typeof adminDowntimeDeleteCauses>>>
     export type AdminDowntimeDeleteCausesMutationBody = AdminDowntimeDeleteCausesBody
-    export type AdminDowntimeDeleteCausesMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminDowntimeDeleteCausesMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminDowntimeDeleteCauses = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminDowntimeDeleteCauses = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminDowntimeDeleteCauses>>, TError,{data: AdminDowntimeDeleteCausesBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminDowntimeDeleteCauses>>,
@@ -141,7 +143,7 @@ export const getAdminDowntimeGetCausesQueryKey = (adminDowntimeGetCausesBody?: A
     }
 
     
-export const getAdminDowntimeGetCausesQueryOptions = <TData = Awaited<ReturnType<typeof adminDowntimeGetCauses>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(adminDowntimeGetCausesBody: AdminDowntimeGetCausesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminDowntimeGetCauses>>, TError, TData>, }
+export const getAdminDowntimeGetCausesQueryOptions = <TData = Awaited<ReturnType<typeof adminDowntimeGetCauses>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminDowntimeGetCausesBody: AdminDowntimeGetCausesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminDowntimeGetCauses>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -160,11 +162,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AdminDowntimeGetCausesQueryResult = NonNullable<Awaited<ReturnType<typeof adminDowntimeGetCauses>>>
-export type AdminDowntimeGetCausesQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type AdminDowntimeGetCausesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useAdminDowntimeGetCauses<TData = Awaited<ReturnType<typeof adminDowntimeGetCauses>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useAdminDowntimeGetCauses<TData = Awaited<ReturnType<typeof adminDowntimeGetCauses>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  adminDowntimeGetCausesBody: AdminDowntimeGetCausesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminDowntimeGetCauses>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -199,7 +201,7 @@ export const adminDowntimeSaveCause = (
   
 
 
-export const getAdminDowntimeSaveCauseMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminDowntimeSaveCauseMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminDowntimeSaveCause>>, TError,{data: AdminDowntimeSaveCauseBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminDowntimeSaveCause>>, TError,{data: AdminDowntimeSaveCauseBody}, TContext> => {
 
@@ -226,9 +228,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminDowntimeSaveCauseMutationResult = NonNullable<Awaited<ReturnType<typeof adminDowntimeSaveCause>>>
     export type AdminDowntimeSaveCauseMutationBody = AdminDowntimeSaveCauseBody
-    export type AdminDowntimeSaveCauseMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminDowntimeSaveCauseMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminDowntimeSaveCause = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminDowntimeSaveCause = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminDowntimeSaveCause>>, TError,{data: AdminDowntimeSaveCauseBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminDowntimeSaveCause>>,
@@ -269,7 +271,7 @@ export const getAdminDowntimeGetDowntimeQueryKey = (adminDowntimeGetDowntimeBody
     }
 
     
-export const getAdminDowntimeGetDowntimeQueryOptions = <TData = Awaited<ReturnType<typeof adminDowntimeGetDowntime>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(adminDowntimeGetDowntimeBody: AdminDowntimeGetDowntimeBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminDowntimeGetDowntime>>, TError, TData>, }
+export const getAdminDowntimeGetDowntimeQueryOptions = <TData = Awaited<ReturnType<typeof adminDowntimeGetDowntime>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminDowntimeGetDowntimeBody: AdminDowntimeGetDowntimeBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminDowntimeGetDowntime>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -288,11 +290,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AdminDowntimeGetDowntimeQueryResult = NonNullable<Awaited<ReturnType<typeof adminDowntimeGetDowntime>>>
-export type AdminDowntimeGetDowntimeQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type AdminDowntimeGetDowntimeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useAdminDowntimeGetDowntime<TData = Awaited<ReturnType<typeof adminDowntimeGetDowntime>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useAdminDowntimeGetDowntime<TData = Awaited<ReturnType<typeof adminDowntimeGetDowntime>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  adminDowntimeGetDowntimeBody: AdminDowntimeGetDowntimeBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminDowntimeGetDowntime>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -329,7 +331,7 @@ export const adminDowntimeExportHistory = (
   
 
 
-export const getAdminDowntimeExportHistoryMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminDowntimeExportHistoryMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminDowntimeExportHistory>>, TError,{data: AdminDowntimeExportHistoryBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminDowntimeExportHistory>>, TError,{data: AdminDowntimeExportHistoryBody}, TContext> => {
 
@@ -356,9 +358,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminDowntimeExportHistoryMutationResult = NonNullable<Awaited<ReturnType<typeof adminDowntimeExportHistory>>>
     export type AdminDowntimeExportHistoryMutationBody = AdminDowntimeExportHistoryBody
-    export type AdminDowntimeExportHistoryMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminDowntimeExportHistoryMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminDowntimeExportHistory = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminDowntimeExportHistory = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminDowntimeExportHistory>>, TError,{data: AdminDowntimeExportHistoryBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminDowntimeExportHistory>>,
@@ -398,7 +400,7 @@ export const getAdminDowntimeGetHistoryQueryKey = (adminDowntimeGetHistoryBody?:
     }
 
     
-export const getAdminDowntimeGetHistoryQueryOptions = <TData = Awaited<ReturnType<typeof adminDowntimeGetHistory>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(adminDowntimeGetHistoryBody: AdminDowntimeGetHistoryBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminDowntimeGetHistory>>, TError, TData>, }
+export const getAdminDowntimeGetHistoryQueryOptions = <TData = Awaited<ReturnType<typeof adminDowntimeGetHistory>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminDowntimeGetHistoryBody: AdminDowntimeGetHistoryBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminDowntimeGetHistory>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -417,11 +419,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AdminDowntimeGetHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof adminDowntimeGetHistory>>>
-export type AdminDowntimeGetHistoryQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type AdminDowntimeGetHistoryQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useAdminDowntimeGetHistory<TData = Awaited<ReturnType<typeof adminDowntimeGetHistory>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useAdminDowntimeGetHistory<TData = Awaited<ReturnType<typeof adminDowntimeGetHistory>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  adminDowntimeGetHistoryBody: AdminDowntimeGetHistoryBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminDowntimeGetHistory>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -456,7 +458,7 @@ export const adminDowntimeSaveHistoryItem = (
   
 
 
-export const getAdminDowntimeSaveHistoryItemMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminDowntimeSaveHistoryItemMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminDowntimeSaveHistoryItem>>, TError,{data: AdminDowntimeSaveHistoryItemBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminDowntimeSaveHistoryItem>>, TError,{data: AdminDowntimeSaveHistoryItemBody}, TContext> => {
 
@@ -483,9 +485,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminDowntimeSaveHistoryItemMutationResult = NonNullable<Awaited<ReturnType<typeof adminDowntimeSaveHistoryItem>>>
     export type AdminDowntimeSaveHistoryItemMutationBody = AdminDowntimeSaveHistoryItemBody
-    export type AdminDowntimeSaveHistoryItemMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminDowntimeSaveHistoryItemMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminDowntimeSaveHistoryItem = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminDowntimeSaveHistoryItem = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminDowntimeSaveHistoryItem>>, TError,{data: AdminDowntimeSaveHistoryItemBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminDowntimeSaveHistoryItem>>,
@@ -525,7 +527,7 @@ export const getOperatorDowntimeGetCausesQueryKey = (operatorDowntimeGetCausesBo
     }
 
     
-export const getOperatorDowntimeGetCausesQueryOptions = <TData = Awaited<ReturnType<typeof operatorDowntimeGetCauses>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(operatorDowntimeGetCausesBody: OperatorDowntimeGetCausesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof operatorDowntimeGetCauses>>, TError, TData>, }
+export const getOperatorDowntimeGetCausesQueryOptions = <TData = Awaited<ReturnType<typeof operatorDowntimeGetCauses>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(operatorDowntimeGetCausesBody: OperatorDowntimeGetCausesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof operatorDowntimeGetCauses>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -544,11 +546,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type OperatorDowntimeGetCausesQueryResult = NonNullable<Awaited<ReturnType<typeof operatorDowntimeGetCauses>>>
-export type OperatorDowntimeGetCausesQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type OperatorDowntimeGetCausesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useOperatorDowntimeGetCauses<TData = Awaited<ReturnType<typeof operatorDowntimeGetCauses>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useOperatorDowntimeGetCauses<TData = Awaited<ReturnType<typeof operatorDowntimeGetCauses>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  operatorDowntimeGetCausesBody: OperatorDowntimeGetCausesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof operatorDowntimeGetCauses>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -585,7 +587,7 @@ export const operatorDowntimeExportHistory = (
   
 
 
-export const getOperatorDowntimeExportHistoryMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getOperatorDowntimeExportHistoryMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof operatorDowntimeExportHistory>>, TError,{data: OperatorDowntimeExportHistoryBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof operatorDowntimeExportHistory>>, TError,{data: OperatorDowntimeExportHistoryBody}, TContext> => {
 
@@ -612,9 +614,9 @@ const {mutation: mutationOptions} = options ?
 
     export type OperatorDowntimeExportHistoryMutationResult = NonNullable<Awaited<ReturnType<typeof operatorDowntimeExportHistory>>>
     export type OperatorDowntimeExportHistoryMutationBody = OperatorDowntimeExportHistoryBody
-    export type OperatorDowntimeExportHistoryMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type OperatorDowntimeExportHistoryMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useOperatorDowntimeExportHistory = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useOperatorDowntimeExportHistory = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof operatorDowntimeExportHistory>>, TError,{data: OperatorDowntimeExportHistoryBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof operatorDowntimeExportHistory>>,
@@ -654,7 +656,7 @@ export const getOperatorDowntimeGetHistoryQueryKey = (operatorDowntimeGetHistory
     }
 
     
-export const getOperatorDowntimeGetHistoryQueryOptions = <TData = Awaited<ReturnType<typeof operatorDowntimeGetHistory>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(operatorDowntimeGetHistoryBody: OperatorDowntimeGetHistoryBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof operatorDowntimeGetHistory>>, TError, TData>, }
+export const getOperatorDowntimeGetHistoryQueryOptions = <TData = Awaited<ReturnType<typeof operatorDowntimeGetHistory>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(operatorDowntimeGetHistoryBody: OperatorDowntimeGetHistoryBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof operatorDowntimeGetHistory>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -673,11 +675,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type OperatorDowntimeGetHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof operatorDowntimeGetHistory>>>
-export type OperatorDowntimeGetHistoryQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type OperatorDowntimeGetHistoryQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useOperatorDowntimeGetHistory<TData = Awaited<ReturnType<typeof operatorDowntimeGetHistory>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useOperatorDowntimeGetHistory<TData = Awaited<ReturnType<typeof operatorDowntimeGetHistory>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  operatorDowntimeGetHistoryBody: OperatorDowntimeGetHistoryBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof operatorDowntimeGetHistory>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -712,7 +714,7 @@ export const operatorDowntimeSaveHistoryItem = (
   
 
 
-export const getOperatorDowntimeSaveHistoryItemMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getOperatorDowntimeSaveHistoryItemMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof operatorDowntimeSaveHistoryItem>>, TError,{data: OperatorDowntimeSaveHistoryItemBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof operatorDowntimeSaveHistoryItem>>, TError,{data: OperatorDowntimeSaveHistoryItemBody}, TContext> => {
 
@@ -739,9 +741,9 @@ const {mutation: mutationOptions} = options ?
 
     export type OperatorDowntimeSaveHistoryItemMutationResult = NonNullable<Awaited<ReturnType<typeof operatorDowntimeSaveHistoryItem>>>
     export type OperatorDowntimeSaveHistoryItemMutationBody = OperatorDowntimeSaveHistoryItemBody
-    export type OperatorDowntimeSaveHistoryItemMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type OperatorDowntimeSaveHistoryItemMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useOperatorDowntimeSaveHistoryItem = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useOperatorDowntimeSaveHistoryItem = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof operatorDowntimeSaveHistoryItem>>, TError,{data: OperatorDowntimeSaveHistoryItemBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof operatorDowntimeSaveHistoryItem>>,

@@ -22,18 +22,20 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  BadRequest,
-  Conflict,
+  BadRequestResponse,
+  ConflictResponse,
   DocumentsConfirmInvoiceBody,
   DocumentsDownloadDeclarationBody,
   DocumentsDownloadInvoiceBody,
   DocumentsGetInvoices200,
   DocumentsGetInvoicesBody,
   DocumentsRole,
-  Forbidden,
+  ForbiddenResponse,
   Invoice,
-  NotFound,
-  Unauthorized
+  NotFoundResponse,
+  ServiceUnavailableResponse,
+  TooManyRequestsResponse,
+  UnauthorizedResponse
 } from '../../model';
 
 import { http } from '../../../../web/src/api/http';
@@ -62,7 +64,7 @@ export const documentsDownloadDeclaration = (
   
 
 
-export const getDocumentsDownloadDeclarationMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getDocumentsDownloadDeclarationMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof documentsDownloadDeclaration>>, TError,{role: DocumentsRole;data: DocumentsDownloadDeclarationBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof documentsDownloadDeclaration>>, TError,{role: DocumentsRole;data: DocumentsDownloadDeclarationBody}, TContext> => {
 
@@ -89,9 +91,9 @@ const {mutation: mutationOptions} = options ?
 
     export type DocumentsDownloadDeclarationMutationResult = NonNullable<Awaited<ReturnType<typeof documentsDownloadDeclaration>>>
     export type DocumentsDownloadDeclarationMutationBody = DocumentsDownloadDeclarationBody
-    export type DocumentsDownloadDeclarationMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type DocumentsDownloadDeclarationMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useDocumentsDownloadDeclaration = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useDocumentsDownloadDeclaration = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof documentsDownloadDeclaration>>, TError,{role: DocumentsRole;data: DocumentsDownloadDeclarationBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof documentsDownloadDeclaration>>,
@@ -124,7 +126,7 @@ export const documentsConfirmInvoice = (
   
 
 
-export const getDocumentsConfirmInvoiceMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getDocumentsConfirmInvoiceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof documentsConfirmInvoice>>, TError,{role: DocumentsRole;data: DocumentsConfirmInvoiceBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof documentsConfirmInvoice>>, TError,{role: DocumentsRole;data: DocumentsConfirmInvoiceBody}, TContext> => {
 
@@ -151,9 +153,9 @@ const {mutation: mutationOptions} = options ?
 
     export type DocumentsConfirmInvoiceMutationResult = NonNullable<Awaited<ReturnType<typeof documentsConfirmInvoice>>>
     export type DocumentsConfirmInvoiceMutationBody = DocumentsConfirmInvoiceBody
-    export type DocumentsConfirmInvoiceMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type DocumentsConfirmInvoiceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useDocumentsConfirmInvoice = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useDocumentsConfirmInvoice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof documentsConfirmInvoice>>, TError,{role: DocumentsRole;data: DocumentsConfirmInvoiceBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof documentsConfirmInvoice>>,
@@ -187,7 +189,7 @@ export const documentsDownloadInvoice = (
   
 
 
-export const getDocumentsDownloadInvoiceMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getDocumentsDownloadInvoiceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof documentsDownloadInvoice>>, TError,{role: DocumentsRole;data: DocumentsDownloadInvoiceBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof documentsDownloadInvoice>>, TError,{role: DocumentsRole;data: DocumentsDownloadInvoiceBody}, TContext> => {
 
@@ -214,9 +216,9 @@ const {mutation: mutationOptions} = options ?
 
     export type DocumentsDownloadInvoiceMutationResult = NonNullable<Awaited<ReturnType<typeof documentsDownloadInvoice>>>
     export type DocumentsDownloadInvoiceMutationBody = DocumentsDownloadInvoiceBody
-    export type DocumentsDownloadInvoiceMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type DocumentsDownloadInvoiceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useDocumentsDownloadInvoice = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useDocumentsDownloadInvoice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof documentsDownloadInvoice>>, TError,{role: DocumentsRole;data: DocumentsDownloadInvoiceBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof documentsDownloadInvoice>>,
@@ -258,7 +260,7 @@ export const getDocumentsGetInvoicesQueryKey = (role?: DocumentsRole,
     }
 
     
-export const getDocumentsGetInvoicesQueryOptions = <TData = Awaited<ReturnType<typeof documentsGetInvoices>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(role: DocumentsRole,
+export const getDocumentsGetInvoicesQueryOptions = <TData = Awaited<ReturnType<typeof documentsGetInvoices>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(role: DocumentsRole,
     documentsGetInvoicesBody: DocumentsGetInvoicesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof documentsGetInvoices>>, TError, TData>, }
 ) => {
 
@@ -278,11 +280,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type DocumentsGetInvoicesQueryResult = NonNullable<Awaited<ReturnType<typeof documentsGetInvoices>>>
-export type DocumentsGetInvoicesQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type DocumentsGetInvoicesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useDocumentsGetInvoices<TData = Awaited<ReturnType<typeof documentsGetInvoices>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useDocumentsGetInvoices<TData = Awaited<ReturnType<typeof documentsGetInvoices>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  role: DocumentsRole,
     documentsGetInvoicesBody: DocumentsGetInvoicesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof documentsGetInvoices>>, TError, TData>, }
   

@@ -22,15 +22,17 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  BadRequest,
-  Conflict,
-  Forbidden,
+  BadRequestResponse,
+  ConflictResponse,
+  ForbiddenResponse,
   Manufacturer,
   ManufacturersGetManufacturers200,
   ManufacturersGetManufacturersBody,
   ManufacturersSaveManufacturerBody,
-  NotFound,
-  Unauthorized
+  NotFoundResponse,
+  ServiceUnavailableResponse,
+  TooManyRequestsResponse,
+  UnauthorizedResponse
 } from '../../model';
 
 import { http } from '../../../../web/src/api/http';
@@ -57,7 +59,7 @@ export const manufacturersSaveManufacturer = (
   
 
 
-export const getManufacturersSaveManufacturerMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getManufacturersSaveManufacturerMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof manufacturersSaveManufacturer>>, TError,{data: ManufacturersSaveManufacturerBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof manufacturersSaveManufacturer>>, TError,{data: ManufacturersSaveManufacturerBody}, TContext> => {
 
@@ -84,9 +86,9 @@ const {mutation: mutationOptions} = options ?
 
     export type ManufacturersSaveManufacturerMutationResult = NonNullable<Awaited<ReturnType<typeof manufacturersSaveManufacturer>>>
     export type ManufacturersSaveManufacturerMutationBody = ManufacturersSaveManufacturerBody
-    export type ManufacturersSaveManufacturerMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type ManufacturersSaveManufacturerMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useManufacturersSaveManufacturer = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useManufacturersSaveManufacturer = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof manufacturersSaveManufacturer>>, TError,{data: ManufacturersSaveManufacturerBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof manufacturersSaveManufacturer>>,
@@ -126,7 +128,7 @@ export const getManufacturersGetManufacturersQueryKey = (manufacturersGetManufac
     }
 
     
-export const getManufacturersGetManufacturersQueryOptions = <TData = Awaited<ReturnType<typeof manufacturersGetManufacturers>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(manufacturersGetManufacturersBody: ManufacturersGetManufacturersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof manufacturersGetManufacturers>>, TError, TData>, }
+export const getManufacturersGetManufacturersQueryOptions = <TData = Awaited<ReturnType<typeof manufacturersGetManufacturers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(manufacturersGetManufacturersBody: ManufacturersGetManufacturersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof manufacturersGetManufacturers>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -145,11 +147,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ManufacturersGetManufacturersQueryResult = NonNullable<Awaited<ReturnType<typeof manufacturersGetManufacturers>>>
-export type ManufacturersGetManufacturersQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type ManufacturersGetManufacturersQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useManufacturersGetManufacturers<TData = Awaited<ReturnType<typeof manufacturersGetManufacturers>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useManufacturersGetManufacturers<TData = Awaited<ReturnType<typeof manufacturersGetManufacturers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  manufacturersGetManufacturersBody: ManufacturersGetManufacturersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof manufacturersGetManufacturers>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {

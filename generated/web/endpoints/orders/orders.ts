@@ -26,7 +26,7 @@ import type {
   AdminOrdersGetProductionOrders200,
   AdminOrdersGetProductionOrdersBody,
   AgendaItem,
-  BadRequest,
+  BadRequestResponse,
   ClientOrdersDeleteOrdersBody,
   ClientOrdersGetOrderBody,
   ClientOrdersGetOrders200,
@@ -37,15 +37,17 @@ import type {
   ClientPlannerGetPlannerBody,
   ClientPlannerSavePlannerItemBody,
   ClientProductionOrder,
-  Conflict,
-  Forbidden,
-  NotFound,
+  ConflictResponse,
+  ForbiddenResponse,
+  NotFoundResponse,
   Ok,
   OperatorAgendaGetAgendaBody,
   OperatorAgendaSaveProducedAmountBody,
   OrderableProduct,
   PlannerOrderItem,
-  Unauthorized
+  ServiceUnavailableResponse,
+  TooManyRequestsResponse,
+  UnauthorizedResponse
 } from '../../model';
 
 import { http } from '../../../../web/src/api/http';
@@ -73,7 +75,7 @@ export const adminOrdersDownloadProductionOrders = (
   
 
 
-export const getAdminOrdersDownloadProductionOrdersMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminOrdersDownloadProductionOrdersMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminOrdersDownloadProductionOrders>>, TError,{data: AdminOrdersDownloadProductionOrdersBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminOrdersDownloadProductionOrders>>, TError,{data: AdminOrdersDownloadProductionOrdersBody}, TContext> => {
 
@@ -100,9 +102,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminOrdersDownloadProductionOrdersMutationResult = NonNullable<Awaited<ReturnType<typeof adminOrdersDownloadProductionOrders>>>
     export type AdminOrdersDownloadProductionOrdersMutationBody = AdminOrdersDownloadProductionOrdersBody
-    export type AdminOrdersDownloadProductionOrdersMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminOrdersDownloadProductionOrdersMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminOrdersDownloadProductionOrders = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminOrdersDownloadProductionOrders = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminOrdersDownloadProductionOrders>>, TError,{data: AdminOrdersDownloadProductionOrdersBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminOrdersDownloadProductionOrders>>,
@@ -142,7 +144,7 @@ export const getAdminOrdersGetProductionOrdersQueryKey = (adminOrdersGetProducti
     }
 
     
-export const getAdminOrdersGetProductionOrdersQueryOptions = <TData = Awaited<ReturnType<typeof adminOrdersGetProductionOrders>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(adminOrdersGetProductionOrdersBody: AdminOrdersGetProductionOrdersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminOrdersGetProductionOrders>>, TError, TData>, }
+export const getAdminOrdersGetProductionOrdersQueryOptions = <TData = Awaited<ReturnType<typeof adminOrdersGetProductionOrders>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminOrdersGetProductionOrdersBody: AdminOrdersGetProductionOrdersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminOrdersGetProductionOrders>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -161,11 +163,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AdminOrdersGetProductionOrdersQueryResult = NonNullable<Awaited<ReturnType<typeof adminOrdersGetProductionOrders>>>
-export type AdminOrdersGetProductionOrdersQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type AdminOrdersGetProductionOrdersQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useAdminOrdersGetProductionOrders<TData = Awaited<ReturnType<typeof adminOrdersGetProductionOrders>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useAdminOrdersGetProductionOrders<TData = Awaited<ReturnType<typeof adminOrdersGetProductionOrders>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  adminOrdersGetProductionOrdersBody: AdminOrdersGetProductionOrdersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminOrdersGetProductionOrders>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -206,7 +208,7 @@ export const getClientOrdersGetOrderableProductsQueryKey = () => {
     }
 
     
-export const getClientOrdersGetOrderableProductsQueryOptions = <TData = Awaited<ReturnType<typeof clientOrdersGetOrderableProducts>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientOrdersGetOrderableProducts>>, TError, TData>, }
+export const getClientOrdersGetOrderableProductsQueryOptions = <TData = Awaited<ReturnType<typeof clientOrdersGetOrderableProducts>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientOrdersGetOrderableProducts>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -225,11 +227,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ClientOrdersGetOrderableProductsQueryResult = NonNullable<Awaited<ReturnType<typeof clientOrdersGetOrderableProducts>>>
-export type ClientOrdersGetOrderableProductsQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type ClientOrdersGetOrderableProductsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useClientOrdersGetOrderableProducts<TData = Awaited<ReturnType<typeof clientOrdersGetOrderableProducts>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useClientOrdersGetOrderableProducts<TData = Awaited<ReturnType<typeof clientOrdersGetOrderableProducts>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientOrdersGetOrderableProducts>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -264,7 +266,7 @@ export const clientOrdersDeleteOrders = (
   
 
 
-export const getClientOrdersDeleteOrdersMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getClientOrdersDeleteOrdersMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientOrdersDeleteOrders>>, TError,{data: ClientOrdersDeleteOrdersBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof clientOrdersDeleteOrders>>, TError,{data: ClientOrdersDeleteOrdersBody}, TContext> => {
 
@@ -291,9 +293,9 @@ const {mutation: mutationOptions} = options ?
 
     export type ClientOrdersDeleteOrdersMutationResult = NonNullable<Awaited<ReturnType<typeof clientOrdersDeleteOrders>>>
     export type ClientOrdersDeleteOrdersMutationBody = ClientOrdersDeleteOrdersBody
-    export type ClientOrdersDeleteOrdersMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type ClientOrdersDeleteOrdersMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useClientOrdersDeleteOrders = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useClientOrdersDeleteOrders = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientOrdersDeleteOrders>>, TError,{data: ClientOrdersDeleteOrdersBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof clientOrdersDeleteOrders>>,
@@ -333,7 +335,7 @@ export const getClientOrdersGetOrdersQueryKey = (clientOrdersGetOrdersBody?: Cli
     }
 
     
-export const getClientOrdersGetOrdersQueryOptions = <TData = Awaited<ReturnType<typeof clientOrdersGetOrders>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(clientOrdersGetOrdersBody: ClientOrdersGetOrdersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientOrdersGetOrders>>, TError, TData>, }
+export const getClientOrdersGetOrdersQueryOptions = <TData = Awaited<ReturnType<typeof clientOrdersGetOrders>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(clientOrdersGetOrdersBody: ClientOrdersGetOrdersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientOrdersGetOrders>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -352,11 +354,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ClientOrdersGetOrdersQueryResult = NonNullable<Awaited<ReturnType<typeof clientOrdersGetOrders>>>
-export type ClientOrdersGetOrdersQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type ClientOrdersGetOrdersQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useClientOrdersGetOrders<TData = Awaited<ReturnType<typeof clientOrdersGetOrders>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useClientOrdersGetOrders<TData = Awaited<ReturnType<typeof clientOrdersGetOrders>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  clientOrdersGetOrdersBody: ClientOrdersGetOrdersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientOrdersGetOrders>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -399,7 +401,7 @@ export const getClientOrdersGetOrderQueryKey = (clientOrdersGetOrderBody?: Clien
     }
 
     
-export const getClientOrdersGetOrderQueryOptions = <TData = Awaited<ReturnType<typeof clientOrdersGetOrder>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(clientOrdersGetOrderBody: ClientOrdersGetOrderBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientOrdersGetOrder>>, TError, TData>, }
+export const getClientOrdersGetOrderQueryOptions = <TData = Awaited<ReturnType<typeof clientOrdersGetOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(clientOrdersGetOrderBody: ClientOrdersGetOrderBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientOrdersGetOrder>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -418,11 +420,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ClientOrdersGetOrderQueryResult = NonNullable<Awaited<ReturnType<typeof clientOrdersGetOrder>>>
-export type ClientOrdersGetOrderQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type ClientOrdersGetOrderQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useClientOrdersGetOrder<TData = Awaited<ReturnType<typeof clientOrdersGetOrder>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useClientOrdersGetOrder<TData = Awaited<ReturnType<typeof clientOrdersGetOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  clientOrdersGetOrderBody: ClientOrdersGetOrderBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientOrdersGetOrder>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -465,7 +467,7 @@ export const getClientPlannerGetPlannerQueryKey = (clientPlannerGetPlannerBody?:
     }
 
     
-export const getClientPlannerGetPlannerQueryOptions = <TData = Awaited<ReturnType<typeof clientPlannerGetPlanner>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(clientPlannerGetPlannerBody: ClientPlannerGetPlannerBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientPlannerGetPlanner>>, TError, TData>, }
+export const getClientPlannerGetPlannerQueryOptions = <TData = Awaited<ReturnType<typeof clientPlannerGetPlanner>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(clientPlannerGetPlannerBody: ClientPlannerGetPlannerBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientPlannerGetPlanner>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -484,11 +486,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ClientPlannerGetPlannerQueryResult = NonNullable<Awaited<ReturnType<typeof clientPlannerGetPlanner>>>
-export type ClientPlannerGetPlannerQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type ClientPlannerGetPlannerQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useClientPlannerGetPlanner<TData = Awaited<ReturnType<typeof clientPlannerGetPlanner>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useClientPlannerGetPlanner<TData = Awaited<ReturnType<typeof clientPlannerGetPlanner>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  clientPlannerGetPlannerBody: ClientPlannerGetPlannerBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientPlannerGetPlanner>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -523,7 +525,7 @@ export const clientPlannerSavePlannerItem = (
   
 
 
-export const getClientPlannerSavePlannerItemMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getClientPlannerSavePlannerItemMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientPlannerSavePlannerItem>>, TError,{data: ClientPlannerSavePlannerItemBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof clientPlannerSavePlannerItem>>, TError,{data: ClientPlannerSavePlannerItemBody}, TContext> => {
 
@@ -550,9 +552,9 @@ const {mutation: mutationOptions} = options ?
 
     export type ClientPlannerSavePlannerItemMutationResult = NonNullable<Awaited<ReturnType<typeof clientPlannerSavePlannerItem>>>
     export type ClientPlannerSavePlannerItemMutationBody = ClientPlannerSavePlannerItemBody
-    export type ClientPlannerSavePlannerItemMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type ClientPlannerSavePlannerItemMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useClientPlannerSavePlannerItem = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useClientPlannerSavePlannerItem = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientPlannerSavePlannerItem>>, TError,{data: ClientPlannerSavePlannerItemBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof clientPlannerSavePlannerItem>>,
@@ -585,7 +587,7 @@ export const clientOrdersSaveOrder = (
   
 
 
-export const getClientOrdersSaveOrderMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getClientOrdersSaveOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientOrdersSaveOrder>>, TError,{data: ClientOrdersSaveOrderBody;headers?: ClientOrdersSaveOrderHeaders}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof clientOrdersSaveOrder>>, TError,{data: ClientOrdersSaveOrderBody;headers?: ClientOrdersSaveOrderHeaders}, TContext> => {
 
@@ -612,9 +614,9 @@ const {mutation: mutationOptions} = options ?
 
     export type ClientOrdersSaveOrderMutationResult = NonNullable<Awaited<ReturnType<typeof clientOrdersSaveOrder>>>
     export type ClientOrdersSaveOrderMutationBody = ClientOrdersSaveOrderBody
-    export type ClientOrdersSaveOrderMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type ClientOrdersSaveOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useClientOrdersSaveOrder = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useClientOrdersSaveOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientOrdersSaveOrder>>, TError,{data: ClientOrdersSaveOrderBody;headers?: ClientOrdersSaveOrderHeaders}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof clientOrdersSaveOrder>>,
@@ -654,7 +656,7 @@ export const getOperatorAgendaGetAgendaQueryKey = (operatorAgendaGetAgendaBody?:
     }
 
     
-export const getOperatorAgendaGetAgendaQueryOptions = <TData = Awaited<ReturnType<typeof operatorAgendaGetAgenda>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(operatorAgendaGetAgendaBody: OperatorAgendaGetAgendaBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof operatorAgendaGetAgenda>>, TError, TData>, }
+export const getOperatorAgendaGetAgendaQueryOptions = <TData = Awaited<ReturnType<typeof operatorAgendaGetAgenda>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(operatorAgendaGetAgendaBody: OperatorAgendaGetAgendaBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof operatorAgendaGetAgenda>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -673,11 +675,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type OperatorAgendaGetAgendaQueryResult = NonNullable<Awaited<ReturnType<typeof operatorAgendaGetAgenda>>>
-export type OperatorAgendaGetAgendaQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type OperatorAgendaGetAgendaQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useOperatorAgendaGetAgenda<TData = Awaited<ReturnType<typeof operatorAgendaGetAgenda>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useOperatorAgendaGetAgenda<TData = Awaited<ReturnType<typeof operatorAgendaGetAgenda>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  operatorAgendaGetAgendaBody: OperatorAgendaGetAgendaBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof operatorAgendaGetAgenda>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -713,7 +715,7 @@ export const operatorAgendaSaveProducedAmount = (
   
 
 
-export const getOperatorAgendaSaveProducedAmountMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getOperatorAgendaSaveProducedAmountMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof operatorAgendaSaveProducedAmount>>, TError,{data: OperatorAgendaSaveProducedAmountBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof operatorAgendaSaveProducedAmount>>, TError,{data: OperatorAgendaSaveProducedAmountBody}, TContext> => {
 
@@ -740,9 +742,9 @@ const {mutation: mutationOptions} = options ?
 
     export type OperatorAgendaSaveProducedAmountMutationResult = NonNullable<Awaited<ReturnType<typeof operatorAgendaSaveProducedAmount>>>
     export type OperatorAgendaSaveProducedAmountMutationBody = OperatorAgendaSaveProducedAmountBody
-    export type OperatorAgendaSaveProducedAmountMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type OperatorAgendaSaveProducedAmountMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useOperatorAgendaSaveProducedAmount = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useOperatorAgendaSaveProducedAmount = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof operatorAgendaSaveProducedAmount>>, TError,{data: OperatorAgendaSaveProducedAmountBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof operatorAgendaSaveProducedAmount>>,

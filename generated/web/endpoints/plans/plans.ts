@@ -22,18 +22,20 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  BadRequest,
+  BadRequestResponse,
   ClientPlansDeletePlansBody,
   ClientPlansGetPlans200,
   ClientPlansGetPlansBody,
   ClientPlansSavePlanBody,
   ClientProductionPlan,
-  Conflict,
-  Forbidden,
-  NotFound,
+  ConflictResponse,
+  ForbiddenResponse,
+  NotFoundResponse,
   Ok,
   PlanLoadResult,
-  Unauthorized
+  ServiceUnavailableResponse,
+  TooManyRequestsResponse,
+  UnauthorizedResponse
 } from '../../model';
 
 import { http } from '../../../../web/src/api/http';
@@ -66,7 +68,7 @@ export const getClientPlansGetPlanQueryKey = (id?: string,) => {
     }
 
     
-export const getClientPlansGetPlanQueryOptions = <TData = Awaited<ReturnType<typeof clientPlansGetPlan>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientPlansGetPlan>>, TError, TData>, }
+export const getClientPlansGetPlanQueryOptions = <TData = Awaited<ReturnType<typeof clientPlansGetPlan>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientPlansGetPlan>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -85,11 +87,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ClientPlansGetPlanQueryResult = NonNullable<Awaited<ReturnType<typeof clientPlansGetPlan>>>
-export type ClientPlansGetPlanQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type ClientPlansGetPlanQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useClientPlansGetPlan<TData = Awaited<ReturnType<typeof clientPlansGetPlan>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useClientPlansGetPlan<TData = Awaited<ReturnType<typeof clientPlansGetPlan>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientPlansGetPlan>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -124,7 +126,7 @@ export const clientPlansSavePlan = (
   
 
 
-export const getClientPlansSavePlanMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getClientPlansSavePlanMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientPlansSavePlan>>, TError,{data: ClientPlansSavePlanBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof clientPlansSavePlan>>, TError,{data: ClientPlansSavePlanBody}, TContext> => {
 
@@ -151,9 +153,9 @@ const {mutation: mutationOptions} = options ?
 
     export type ClientPlansSavePlanMutationResult = NonNullable<Awaited<ReturnType<typeof clientPlansSavePlan>>>
     export type ClientPlansSavePlanMutationBody = ClientPlansSavePlanBody
-    export type ClientPlansSavePlanMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type ClientPlansSavePlanMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useClientPlansSavePlan = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useClientPlansSavePlan = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientPlansSavePlan>>, TError,{data: ClientPlansSavePlanBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof clientPlansSavePlan>>,
@@ -185,7 +187,7 @@ export const clientPlansDeletePlans = (
   
 
 
-export const getClientPlansDeletePlansMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getClientPlansDeletePlansMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientPlansDeletePlans>>, TError,{data: ClientPlansDeletePlansBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof clientPlansDeletePlans>>, TError,{data: ClientPlansDeletePlansBody}, TContext> => {
 
@@ -212,9 +214,9 @@ const {mutation: mutationOptions} = options ?
 
     export type ClientPlansDeletePlansMutationResult = NonNullable<Awaited<ReturnType<typeof clientPlansDeletePlans>>>
     export type ClientPlansDeletePlansMutationBody = ClientPlansDeletePlansBody
-    export type ClientPlansDeletePlansMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type ClientPlansDeletePlansMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useClientPlansDeletePlans = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useClientPlansDeletePlans = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientPlansDeletePlans>>, TError,{data: ClientPlansDeletePlansBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof clientPlansDeletePlans>>,
@@ -254,7 +256,7 @@ export const getClientPlansGetPlansQueryKey = (clientPlansGetPlansBody?: ClientP
     }
 
     
-export const getClientPlansGetPlansQueryOptions = <TData = Awaited<ReturnType<typeof clientPlansGetPlans>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(clientPlansGetPlansBody: ClientPlansGetPlansBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientPlansGetPlans>>, TError, TData>, }
+export const getClientPlansGetPlansQueryOptions = <TData = Awaited<ReturnType<typeof clientPlansGetPlans>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(clientPlansGetPlansBody: ClientPlansGetPlansBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientPlansGetPlans>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -273,11 +275,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ClientPlansGetPlansQueryResult = NonNullable<Awaited<ReturnType<typeof clientPlansGetPlans>>>
-export type ClientPlansGetPlansQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type ClientPlansGetPlansQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useClientPlansGetPlans<TData = Awaited<ReturnType<typeof clientPlansGetPlans>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useClientPlansGetPlans<TData = Awaited<ReturnType<typeof clientPlansGetPlans>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  clientPlansGetPlansBody: ClientPlansGetPlansBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientPlansGetPlans>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {

@@ -18,13 +18,15 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  BadRequest,
+  BadRequestResponse,
   ClientPortfolioGetPortfolio200,
-  Conflict,
-  Forbidden,
+  ConflictResponse,
+  ForbiddenResponse,
   MachineStatus,
-  NotFound,
-  Unauthorized
+  NotFoundResponse,
+  ServiceUnavailableResponse,
+  TooManyRequestsResponse,
+  UnauthorizedResponse
 } from '../../model';
 
 import { http } from '../../../../web/src/api/http';
@@ -57,7 +59,7 @@ export const getClientPortfolioGetMachineStatusQueryKey = () => {
     }
 
     
-export const getClientPortfolioGetMachineStatusQueryOptions = <TData = Awaited<ReturnType<typeof clientPortfolioGetMachineStatus>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientPortfolioGetMachineStatus>>, TError, TData>, }
+export const getClientPortfolioGetMachineStatusQueryOptions = <TData = Awaited<ReturnType<typeof clientPortfolioGetMachineStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientPortfolioGetMachineStatus>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -76,11 +78,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ClientPortfolioGetMachineStatusQueryResult = NonNullable<Awaited<ReturnType<typeof clientPortfolioGetMachineStatus>>>
-export type ClientPortfolioGetMachineStatusQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type ClientPortfolioGetMachineStatusQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useClientPortfolioGetMachineStatus<TData = Awaited<ReturnType<typeof clientPortfolioGetMachineStatus>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useClientPortfolioGetMachineStatus<TData = Awaited<ReturnType<typeof clientPortfolioGetMachineStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientPortfolioGetMachineStatus>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -121,7 +123,7 @@ export const getClientPortfolioGetPortfolioQueryKey = () => {
     }
 
     
-export const getClientPortfolioGetPortfolioQueryOptions = <TData = Awaited<ReturnType<typeof clientPortfolioGetPortfolio>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientPortfolioGetPortfolio>>, TError, TData>, }
+export const getClientPortfolioGetPortfolioQueryOptions = <TData = Awaited<ReturnType<typeof clientPortfolioGetPortfolio>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientPortfolioGetPortfolio>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -140,11 +142,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ClientPortfolioGetPortfolioQueryResult = NonNullable<Awaited<ReturnType<typeof clientPortfolioGetPortfolio>>>
-export type ClientPortfolioGetPortfolioQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type ClientPortfolioGetPortfolioQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useClientPortfolioGetPortfolio<TData = Awaited<ReturnType<typeof clientPortfolioGetPortfolio>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useClientPortfolioGetPortfolio<TData = Awaited<ReturnType<typeof clientPortfolioGetPortfolio>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientPortfolioGetPortfolio>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {

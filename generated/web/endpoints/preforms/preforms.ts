@@ -32,17 +32,19 @@ import type {
   AdminPreformsGetWarehouses200,
   AdminPreformsGetWarehousesBody,
   AdminPreformsSavePreformBody,
-  BadRequest,
-  Conflict,
-  Forbidden,
-  NotFound,
+  BadRequestResponse,
+  ConflictResponse,
+  ForbiddenResponse,
+  NotFoundResponse,
   Ok,
   OperatorStockGetOperatorPreformStock200,
   OperatorStockGetOperatorPreformStockBody,
   Preform,
   PreformStockFill,
   PreformStockRow,
-  Unauthorized
+  ServiceUnavailableResponse,
+  TooManyRequestsResponse,
+  UnauthorizedResponse
 } from '../../model';
 
 import { http } from '../../../../web/src/api/http';
@@ -69,7 +71,7 @@ export const adminPreformsSavePreform = (
   
 
 
-export const getAdminPreformsSavePreformMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminPreformsSavePreformMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminPreformsSavePreform>>, TError,{data: AdminPreformsSavePreformBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminPreformsSavePreform>>, TError,{data: AdminPreformsSavePreformBody}, TContext> => {
 
@@ -96,9 +98,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminPreformsSavePreformMutationResult = NonNullable<Awaited<ReturnType<typeof adminPreformsSavePreform>>>
     export type AdminPreformsSavePreformMutationBody = AdminPreformsSavePreformBody
-    export type AdminPreformsSavePreformMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminPreformsSavePreformMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminPreformsSavePreform = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminPreformsSavePreform = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminPreformsSavePreform>>, TError,{data: AdminPreformsSavePreformBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminPreformsSavePreform>>,
@@ -130,7 +132,7 @@ export const adminPreformStockFillPreformStock = (
   
 
 
-export const getAdminPreformStockFillPreformStockMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminPreformStockFillPreformStockMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminPreformStockFillPreformStock>>, TError,{data: PreformStockFill}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminPreformStockFillPreformStock>>, TError,{data: PreformStockFill}, TContext> => {
 
@@ -157,9 +159,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminPreformStockFillPreformStockMutationResult = NonNullable<Awaited<ReturnType<typeof adminPreformStockFillPreformStock>>>
     export type AdminPreformStockFillPreformStockMutationBody = PreformStockFill
-    export type AdminPreformStockFillPreformStockMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminPreformStockFillPreformStockMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminPreformStockFillPreformStock = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminPreformStockFillPreformStock = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminPreformStockFillPreformStock>>, TError,{data: PreformStockFill}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminPreformStockFillPreformStock>>,
@@ -199,7 +201,7 @@ export const getAdminPreformsGetPreformSuppliersQueryKey = (adminPreformsGetPref
     }
 
     
-export const getAdminPreformsGetPreformSuppliersQueryOptions = <TData = Awaited<ReturnType<typeof adminPreformsGetPreformSuppliers>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(adminPreformsGetPreformSuppliersBody: AdminPreformsGetPreformSuppliersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminPreformsGetPreformSuppliers>>, TError, TData>, }
+export const getAdminPreformsGetPreformSuppliersQueryOptions = <TData = Awaited<ReturnType<typeof adminPreformsGetPreformSuppliers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminPreformsGetPreformSuppliersBody: AdminPreformsGetPreformSuppliersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminPreformsGetPreformSuppliers>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -218,11 +220,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AdminPreformsGetPreformSuppliersQueryResult = NonNullable<Awaited<ReturnType<typeof adminPreformsGetPreformSuppliers>>>
-export type AdminPreformsGetPreformSuppliersQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type AdminPreformsGetPreformSuppliersQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useAdminPreformsGetPreformSuppliers<TData = Awaited<ReturnType<typeof adminPreformsGetPreformSuppliers>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useAdminPreformsGetPreformSuppliers<TData = Awaited<ReturnType<typeof adminPreformsGetPreformSuppliers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  adminPreformsGetPreformSuppliersBody: AdminPreformsGetPreformSuppliersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminPreformsGetPreformSuppliers>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -257,7 +259,7 @@ export const adminPreformsDeletePreforms = (
   
 
 
-export const getAdminPreformsDeletePreformsMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminPreformsDeletePreformsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminPreformsDeletePreforms>>, TError,{data: AdminPreformsDeletePreformsBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminPreformsDeletePreforms>>, TError,{data: AdminPreformsDeletePreformsBody}, TContext> => {
 
@@ -284,9 +286,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminPreformsDeletePreformsMutationResult = NonNullable<Awaited<ReturnType<typeof adminPreformsDeletePreforms>>>
     export type AdminPreformsDeletePreformsMutationBody = AdminPreformsDeletePreformsBody
-    export type AdminPreformsDeletePreformsMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminPreformsDeletePreformsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminPreformsDeletePreforms = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminPreformsDeletePreforms = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminPreformsDeletePreforms>>, TError,{data: AdminPreformsDeletePreformsBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminPreformsDeletePreforms>>,
@@ -326,7 +328,7 @@ export const getAdminPreformsGetPreformsQueryKey = (adminPreformsGetPreformsBody
     }
 
     
-export const getAdminPreformsGetPreformsQueryOptions = <TData = Awaited<ReturnType<typeof adminPreformsGetPreforms>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(adminPreformsGetPreformsBody: AdminPreformsGetPreformsBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminPreformsGetPreforms>>, TError, TData>, }
+export const getAdminPreformsGetPreformsQueryOptions = <TData = Awaited<ReturnType<typeof adminPreformsGetPreforms>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminPreformsGetPreformsBody: AdminPreformsGetPreformsBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminPreformsGetPreforms>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -345,11 +347,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AdminPreformsGetPreformsQueryResult = NonNullable<Awaited<ReturnType<typeof adminPreformsGetPreforms>>>
-export type AdminPreformsGetPreformsQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type AdminPreformsGetPreformsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useAdminPreformsGetPreforms<TData = Awaited<ReturnType<typeof adminPreformsGetPreforms>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useAdminPreformsGetPreforms<TData = Awaited<ReturnType<typeof adminPreformsGetPreforms>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  adminPreformsGetPreformsBody: AdminPreformsGetPreformsBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminPreformsGetPreforms>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -392,7 +394,7 @@ export const getAdminPreformStockGetPreformStockQueryKey = (adminPreformStockGet
     }
 
     
-export const getAdminPreformStockGetPreformStockQueryOptions = <TData = Awaited<ReturnType<typeof adminPreformStockGetPreformStock>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(adminPreformStockGetPreformStockBody: AdminPreformStockGetPreformStockBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminPreformStockGetPreformStock>>, TError, TData>, }
+export const getAdminPreformStockGetPreformStockQueryOptions = <TData = Awaited<ReturnType<typeof adminPreformStockGetPreformStock>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminPreformStockGetPreformStockBody: AdminPreformStockGetPreformStockBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminPreformStockGetPreformStock>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -411,11 +413,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AdminPreformStockGetPreformStockQueryResult = NonNullable<Awaited<ReturnType<typeof adminPreformStockGetPreformStock>>>
-export type AdminPreformStockGetPreformStockQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type AdminPreformStockGetPreformStockQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useAdminPreformStockGetPreformStock<TData = Awaited<ReturnType<typeof adminPreformStockGetPreformStock>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useAdminPreformStockGetPreformStock<TData = Awaited<ReturnType<typeof adminPreformStockGetPreformStock>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  adminPreformStockGetPreformStockBody: AdminPreformStockGetPreformStockBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminPreformStockGetPreformStock>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -458,7 +460,7 @@ export const getAdminPreformsGetWarehousesQueryKey = (adminPreformsGetWarehouses
     }
 
     
-export const getAdminPreformsGetWarehousesQueryOptions = <TData = Awaited<ReturnType<typeof adminPreformsGetWarehouses>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(adminPreformsGetWarehousesBody: AdminPreformsGetWarehousesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminPreformsGetWarehouses>>, TError, TData>, }
+export const getAdminPreformsGetWarehousesQueryOptions = <TData = Awaited<ReturnType<typeof adminPreformsGetWarehouses>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminPreformsGetWarehousesBody: AdminPreformsGetWarehousesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminPreformsGetWarehouses>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -477,11 +479,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AdminPreformsGetWarehousesQueryResult = NonNullable<Awaited<ReturnType<typeof adminPreformsGetWarehouses>>>
-export type AdminPreformsGetWarehousesQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type AdminPreformsGetWarehousesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useAdminPreformsGetWarehouses<TData = Awaited<ReturnType<typeof adminPreformsGetWarehouses>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useAdminPreformsGetWarehouses<TData = Awaited<ReturnType<typeof adminPreformsGetWarehouses>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  adminPreformsGetWarehousesBody: AdminPreformsGetWarehousesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminPreformsGetWarehouses>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -516,7 +518,7 @@ export const operatorStockFillOperatorPreformStock = (
   
 
 
-export const getOperatorStockFillOperatorPreformStockMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getOperatorStockFillOperatorPreformStockMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof operatorStockFillOperatorPreformStock>>, TError,{data: PreformStockFill}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof operatorStockFillOperatorPreformStock>>, TError,{data: PreformStockFill}, TContext> => {
 
@@ -543,9 +545,9 @@ const {mutation: mutationOptions} = options ?
 
     export type OperatorStockFillOperatorPreformStockMutationResult = NonNullable<Awaited<ReturnType<typeof operatorStockFillOperatorPreformStock>>>
     export type OperatorStockFillOperatorPreformStockMutationBody = PreformStockFill
-    export type OperatorStockFillOperatorPreformStockMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type OperatorStockFillOperatorPreformStockMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useOperatorStockFillOperatorPreformStock = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useOperatorStockFillOperatorPreformStock = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof operatorStockFillOperatorPreformStock>>, TError,{data: PreformStockFill}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof operatorStockFillOperatorPreformStock>>,
@@ -585,7 +587,7 @@ export const getOperatorStockGetOperatorPreformStockQueryKey = (operatorStockGet
     }
 
     
-export const getOperatorStockGetOperatorPreformStockQueryOptions = <TData = Awaited<ReturnType<typeof operatorStockGetOperatorPreformStock>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(operatorStockGetOperatorPreformStockBody: OperatorStockGetOperatorPreformStockBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof operatorStockGetOperatorPreformStock>>, TError, TData>, }
+export const getOperatorStockGetOperatorPreformStockQueryOptions = <TData = Awaited<ReturnType<typeof operatorStockGetOperatorPreformStock>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(operatorStockGetOperatorPreformStockBody: OperatorStockGetOperatorPreformStockBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof operatorStockGetOperatorPreformStock>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -604,11 +606,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type OperatorStockGetOperatorPreformStockQueryResult = NonNullable<Awaited<ReturnType<typeof operatorStockGetOperatorPreformStock>>>
-export type OperatorStockGetOperatorPreformStockQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type OperatorStockGetOperatorPreformStockQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useOperatorStockGetOperatorPreformStock<TData = Awaited<ReturnType<typeof operatorStockGetOperatorPreformStock>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useOperatorStockGetOperatorPreformStock<TData = Awaited<ReturnType<typeof operatorStockGetOperatorPreformStock>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  operatorStockGetOperatorPreformStockBody: OperatorStockGetOperatorPreformStockBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof operatorStockGetOperatorPreformStock>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {

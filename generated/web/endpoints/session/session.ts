@@ -18,12 +18,14 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  BadRequest,
-  Conflict,
+  BadRequestResponse,
+  ConflictResponse,
   CurrentUser,
-  Forbidden,
-  NotFound,
-  Unauthorized
+  ForbiddenResponse,
+  NotFoundResponse,
+  ServiceUnavailableResponse,
+  TooManyRequestsResponse,
+  UnauthorizedResponse
 } from '../../model';
 
 import { http } from '../../../../web/src/api/http';
@@ -57,7 +59,7 @@ export const getSessionGetMeQueryKey = () => {
     }
 
     
-export const getSessionGetMeQueryOptions = <TData = Awaited<ReturnType<typeof sessionGetMe>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof sessionGetMe>>, TError, TData>, }
+export const getSessionGetMeQueryOptions = <TData = Awaited<ReturnType<typeof sessionGetMe>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof sessionGetMe>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -76,11 +78,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type SessionGetMeQueryResult = NonNullable<Awaited<ReturnType<typeof sessionGetMe>>>
-export type SessionGetMeQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type SessionGetMeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useSessionGetMe<TData = Awaited<ReturnType<typeof sessionGetMe>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useSessionGetMe<TData = Awaited<ReturnType<typeof sessionGetMe>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
   options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof sessionGetMe>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {

@@ -18,18 +18,20 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  BadRequest,
+  BadRequestResponse,
   ClientStatsGetFillRate200,
   ClientStatsGetFillRateBody,
   ClientStatsGetProducedQuantities200,
   ClientStatsGetProducedQuantitiesBody,
   ClientStatsGetQuantitiesBody,
   ClientStatsGetQuantitiesDetailedBody,
-  Conflict,
-  Forbidden,
-  NotFound,
+  ConflictResponse,
+  ForbiddenResponse,
+  NotFoundResponse,
   QuantityRow,
-  Unauthorized
+  ServiceUnavailableResponse,
+  TooManyRequestsResponse,
+  UnauthorizedResponse
 } from '../../model';
 
 import { http } from '../../../../web/src/api/http';
@@ -64,7 +66,7 @@ export const getClientStatsGetProducedQuantitiesQueryKey = (clientStatsGetProduc
     }
 
     
-export const getClientStatsGetProducedQuantitiesQueryOptions = <TData = Awaited<ReturnType<typeof clientStatsGetProducedQuantities>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(clientStatsGetProducedQuantitiesBody: ClientStatsGetProducedQuantitiesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientStatsGetProducedQuantities>>, TError, TData>, }
+export const getClientStatsGetProducedQuantitiesQueryOptions = <TData = Awaited<ReturnType<typeof clientStatsGetProducedQuantities>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(clientStatsGetProducedQuantitiesBody: ClientStatsGetProducedQuantitiesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientStatsGetProducedQuantities>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -83,11 +85,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ClientStatsGetProducedQuantitiesQueryResult = NonNullable<Awaited<ReturnType<typeof clientStatsGetProducedQuantities>>>
-export type ClientStatsGetProducedQuantitiesQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type ClientStatsGetProducedQuantitiesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useClientStatsGetProducedQuantities<TData = Awaited<ReturnType<typeof clientStatsGetProducedQuantities>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useClientStatsGetProducedQuantities<TData = Awaited<ReturnType<typeof clientStatsGetProducedQuantities>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  clientStatsGetProducedQuantitiesBody: ClientStatsGetProducedQuantitiesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientStatsGetProducedQuantities>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -130,7 +132,7 @@ export const getClientStatsGetFillRateQueryKey = (clientStatsGetFillRateBody?: C
     }
 
     
-export const getClientStatsGetFillRateQueryOptions = <TData = Awaited<ReturnType<typeof clientStatsGetFillRate>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(clientStatsGetFillRateBody: ClientStatsGetFillRateBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientStatsGetFillRate>>, TError, TData>, }
+export const getClientStatsGetFillRateQueryOptions = <TData = Awaited<ReturnType<typeof clientStatsGetFillRate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(clientStatsGetFillRateBody: ClientStatsGetFillRateBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientStatsGetFillRate>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -149,11 +151,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ClientStatsGetFillRateQueryResult = NonNullable<Awaited<ReturnType<typeof clientStatsGetFillRate>>>
-export type ClientStatsGetFillRateQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type ClientStatsGetFillRateQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useClientStatsGetFillRate<TData = Awaited<ReturnType<typeof clientStatsGetFillRate>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useClientStatsGetFillRate<TData = Awaited<ReturnType<typeof clientStatsGetFillRate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  clientStatsGetFillRateBody: ClientStatsGetFillRateBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientStatsGetFillRate>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -196,7 +198,7 @@ export const getClientStatsGetQuantitiesQueryKey = (clientStatsGetQuantitiesBody
     }
 
     
-export const getClientStatsGetQuantitiesQueryOptions = <TData = Awaited<ReturnType<typeof clientStatsGetQuantities>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(clientStatsGetQuantitiesBody: ClientStatsGetQuantitiesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientStatsGetQuantities>>, TError, TData>, }
+export const getClientStatsGetQuantitiesQueryOptions = <TData = Awaited<ReturnType<typeof clientStatsGetQuantities>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(clientStatsGetQuantitiesBody: ClientStatsGetQuantitiesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientStatsGetQuantities>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -215,11 +217,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ClientStatsGetQuantitiesQueryResult = NonNullable<Awaited<ReturnType<typeof clientStatsGetQuantities>>>
-export type ClientStatsGetQuantitiesQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type ClientStatsGetQuantitiesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useClientStatsGetQuantities<TData = Awaited<ReturnType<typeof clientStatsGetQuantities>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useClientStatsGetQuantities<TData = Awaited<ReturnType<typeof clientStatsGetQuantities>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  clientStatsGetQuantitiesBody: ClientStatsGetQuantitiesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientStatsGetQuantities>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -262,7 +264,7 @@ export const getClientStatsGetQuantitiesDetailedQueryKey = (clientStatsGetQuanti
     }
 
     
-export const getClientStatsGetQuantitiesDetailedQueryOptions = <TData = Awaited<ReturnType<typeof clientStatsGetQuantitiesDetailed>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(clientStatsGetQuantitiesDetailedBody: ClientStatsGetQuantitiesDetailedBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientStatsGetQuantitiesDetailed>>, TError, TData>, }
+export const getClientStatsGetQuantitiesDetailedQueryOptions = <TData = Awaited<ReturnType<typeof clientStatsGetQuantitiesDetailed>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(clientStatsGetQuantitiesDetailedBody: ClientStatsGetQuantitiesDetailedBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientStatsGetQuantitiesDetailed>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -281,11 +283,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ClientStatsGetQuantitiesDetailedQueryResult = NonNullable<Awaited<ReturnType<typeof clientStatsGetQuantitiesDetailed>>>
-export type ClientStatsGetQuantitiesDetailedQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type ClientStatsGetQuantitiesDetailedQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useClientStatsGetQuantitiesDetailed<TData = Awaited<ReturnType<typeof clientStatsGetQuantitiesDetailed>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useClientStatsGetQuantitiesDetailed<TData = Awaited<ReturnType<typeof clientStatsGetQuantitiesDetailed>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  clientStatsGetQuantitiesDetailedBody: ClientStatsGetQuantitiesDetailedBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientStatsGetQuantitiesDetailed>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {

@@ -26,13 +26,15 @@ import type {
   AdminSupplyGetSupplyOrdersBody,
   AdminSupplySaveSupplyOrderBody,
   AdminSupplySaveSupplyOrderHeaders,
-  BadRequest,
-  Conflict,
-  Forbidden,
-  NotFound,
+  BadRequestResponse,
+  ConflictResponse,
+  ForbiddenResponse,
+  NotFoundResponse,
   Ok,
+  ServiceUnavailableResponse,
   SupplyOrder,
-  Unauthorized
+  TooManyRequestsResponse,
+  UnauthorizedResponse
 } from '../../model';
 
 import { http } from '../../../../web/src/api/http';
@@ -59,7 +61,7 @@ export const adminSupplyDeleteSupplyOrder = (
   
 
 
-export const getAdminSupplyDeleteSupplyOrderMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminSupplyDeleteSupplyOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminSupplyDeleteSupplyOrder>>, TError,{data: AdminSupplyDeleteSupplyOrderBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminSupplyDeleteSupplyOrder>>, TError,{data: AdminSupplyDeleteSupplyOrderBody}, TContext> => {
 
@@ -86,9 +88,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminSupplyDeleteSupplyOrderMutationResult = NonNullable<Awaited<ReturnType<typeof adminSupplyDeleteSupplyOrder>>>
     export type AdminSupplyDeleteSupplyOrderMutationBody = AdminSupplyDeleteSupplyOrderBody
-    export type AdminSupplyDeleteSupplyOrderMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminSupplyDeleteSupplyOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminSupplyDeleteSupplyOrder = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminSupplyDeleteSupplyOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminSupplyDeleteSupplyOrder>>, TError,{data: AdminSupplyDeleteSupplyOrderBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminSupplyDeleteSupplyOrder>>,
@@ -132,7 +134,7 @@ export const getAdminSupplyGetSupplyOrdersQueryKey = (adminSupplyGetSupplyOrders
     }
 
     
-export const getAdminSupplyGetSupplyOrdersQueryOptions = <TData = Awaited<ReturnType<typeof adminSupplyGetSupplyOrders>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(adminSupplyGetSupplyOrdersBody: AdminSupplyGetSupplyOrdersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminSupplyGetSupplyOrders>>, TError, TData>, }
+export const getAdminSupplyGetSupplyOrdersQueryOptions = <TData = Awaited<ReturnType<typeof adminSupplyGetSupplyOrders>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminSupplyGetSupplyOrdersBody: AdminSupplyGetSupplyOrdersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminSupplyGetSupplyOrders>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -151,11 +153,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AdminSupplyGetSupplyOrdersQueryResult = NonNullable<Awaited<ReturnType<typeof adminSupplyGetSupplyOrders>>>
-export type AdminSupplyGetSupplyOrdersQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type AdminSupplyGetSupplyOrdersQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useAdminSupplyGetSupplyOrders<TData = Awaited<ReturnType<typeof adminSupplyGetSupplyOrders>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useAdminSupplyGetSupplyOrders<TData = Awaited<ReturnType<typeof adminSupplyGetSupplyOrders>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  adminSupplyGetSupplyOrdersBody: AdminSupplyGetSupplyOrdersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminSupplyGetSupplyOrders>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -191,7 +193,7 @@ export const adminSupplySaveSupplyOrder = (
   
 
 
-export const getAdminSupplySaveSupplyOrderMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminSupplySaveSupplyOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminSupplySaveSupplyOrder>>, TError,{data: AdminSupplySaveSupplyOrderBody;headers?: AdminSupplySaveSupplyOrderHeaders}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminSupplySaveSupplyOrder>>, TError,{data: AdminSupplySaveSupplyOrderBody;headers?: AdminSupplySaveSupplyOrderHeaders}, TContext> => {
 
@@ -218,9 +220,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminSupplySaveSupplyOrderMutationResult = NonNullable<Awaited<ReturnType<typeof adminSupplySaveSupplyOrder>>>
     export type AdminSupplySaveSupplyOrderMutationBody = AdminSupplySaveSupplyOrderBody
-    export type AdminSupplySaveSupplyOrderMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminSupplySaveSupplyOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminSupplySaveSupplyOrder = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminSupplySaveSupplyOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminSupplySaveSupplyOrder>>, TError,{data: AdminSupplySaveSupplyOrderBody;headers?: AdminSupplySaveSupplyOrderHeaders}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminSupplySaveSupplyOrder>>,

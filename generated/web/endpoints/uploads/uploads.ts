@@ -23,17 +23,19 @@ import type {
 
 import type {
   AdminUploadsDownloadUploadBody,
-  BadRequest,
+  BadRequestResponse,
   ClientUploadsDeleteUploadsBody,
   ClientUploadsDownloadUploadBody,
   ClientUploadsSaveUploads200,
   ClientUploadsSaveUploadsBody,
   ClientUploadsSaveUploadsHeaders,
-  Conflict,
-  Forbidden,
-  NotFound,
+  ConflictResponse,
+  ForbiddenResponse,
+  NotFoundResponse,
   Ok,
-  Unauthorized,
+  ServiceUnavailableResponse,
+  TooManyRequestsResponse,
+  UnauthorizedResponse,
   Upload,
   UploadObjectRef
 } from '../../model';
@@ -63,7 +65,7 @@ export const adminUploadsDownloadUpload = (
   
 
 
-export const getAdminUploadsDownloadUploadMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getAdminUploadsDownloadUploadMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminUploadsDownloadUpload>>, TError,{data: AdminUploadsDownloadUploadBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof adminUploadsDownloadUpload>>, TError,{data: AdminUploadsDownloadUploadBody}, TContext> => {
 
@@ -90,9 +92,9 @@ const {mutation: mutationOptions} = options ?
 
     export type AdminUploadsDownloadUploadMutationResult = NonNullable<Awaited<ReturnType<typeof adminUploadsDownloadUpload>>>
     export type AdminUploadsDownloadUploadMutationBody = AdminUploadsDownloadUploadBody
-    export type AdminUploadsDownloadUploadMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type AdminUploadsDownloadUploadMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useAdminUploadsDownloadUpload = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useAdminUploadsDownloadUpload = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminUploadsDownloadUpload>>, TError,{data: AdminUploadsDownloadUploadBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminUploadsDownloadUpload>>,
@@ -132,7 +134,7 @@ export const getAdminUploadsGetObjectUploadsQueryKey = (uploadObjectRef?: Upload
     }
 
     
-export const getAdminUploadsGetObjectUploadsQueryOptions = <TData = Awaited<ReturnType<typeof adminUploadsGetObjectUploads>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(uploadObjectRef: UploadObjectRef, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminUploadsGetObjectUploads>>, TError, TData>, }
+export const getAdminUploadsGetObjectUploadsQueryOptions = <TData = Awaited<ReturnType<typeof adminUploadsGetObjectUploads>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(uploadObjectRef: UploadObjectRef, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminUploadsGetObjectUploads>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -151,11 +153,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AdminUploadsGetObjectUploadsQueryResult = NonNullable<Awaited<ReturnType<typeof adminUploadsGetObjectUploads>>>
-export type AdminUploadsGetObjectUploadsQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type AdminUploadsGetObjectUploadsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useAdminUploadsGetObjectUploads<TData = Awaited<ReturnType<typeof adminUploadsGetObjectUploads>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useAdminUploadsGetObjectUploads<TData = Awaited<ReturnType<typeof adminUploadsGetObjectUploads>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  uploadObjectRef: UploadObjectRef, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminUploadsGetObjectUploads>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -190,7 +192,7 @@ export const clientUploadsDeleteUploads = (
   
 
 
-export const getClientUploadsDeleteUploadsMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getClientUploadsDeleteUploadsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientUploadsDeleteUploads>>, TError,{data: ClientUploadsDeleteUploadsBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof clientUploadsDeleteUploads>>, TError,{data: ClientUploadsDeleteUploadsBody}, TContext> => {
 
@@ -217,9 +219,9 @@ const {mutation: mutationOptions} = options ?
 
     export type ClientUploadsDeleteUploadsMutationResult = NonNullable<Awaited<ReturnType<typeof clientUploadsDeleteUploads>>>
     export type ClientUploadsDeleteUploadsMutationBody = ClientUploadsDeleteUploadsBody
-    export type ClientUploadsDeleteUploadsMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type ClientUploadsDeleteUploadsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useClientUploadsDeleteUploads = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useClientUploadsDeleteUploads = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientUploadsDeleteUploads>>, TError,{data: ClientUploadsDeleteUploadsBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof clientUploadsDeleteUploads>>,
@@ -252,7 +254,7 @@ export const clientUploadsDownloadUpload = (
   
 
 
-export const getClientUploadsDownloadUploadMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getClientUploadsDownloadUploadMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientUploadsDownloadUpload>>, TError,{data: ClientUploadsDownloadUploadBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof clientUploadsDownloadUpload>>, TError,{data: ClientUploadsDownloadUploadBody}, TContext> => {
 
@@ -279,9 +281,9 @@ const {mutation: mutationOptions} = options ?
 
     export type ClientUploadsDownloadUploadMutationResult = NonNullable<Awaited<ReturnType<typeof clientUploadsDownloadUpload>>>
     export type ClientUploadsDownloadUploadMutationBody = ClientUploadsDownloadUploadBody
-    export type ClientUploadsDownloadUploadMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type ClientUploadsDownloadUploadMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useClientUploadsDownloadUpload = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useClientUploadsDownloadUpload = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientUploadsDownloadUpload>>, TError,{data: ClientUploadsDownloadUploadBody}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof clientUploadsDownloadUpload>>,
@@ -321,7 +323,7 @@ export const getClientUploadsGetObjectUploadsQueryKey = (uploadObjectRef?: Uploa
     }
 
     
-export const getClientUploadsGetObjectUploadsQueryOptions = <TData = Awaited<ReturnType<typeof clientUploadsGetObjectUploads>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(uploadObjectRef: UploadObjectRef, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientUploadsGetObjectUploads>>, TError, TData>, }
+export const getClientUploadsGetObjectUploadsQueryOptions = <TData = Awaited<ReturnType<typeof clientUploadsGetObjectUploads>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(uploadObjectRef: UploadObjectRef, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientUploadsGetObjectUploads>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -340,11 +342,11 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ClientUploadsGetObjectUploadsQueryResult = NonNullable<Awaited<ReturnType<typeof clientUploadsGetObjectUploads>>>
-export type ClientUploadsGetObjectUploadsQueryError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+export type ClientUploadsGetObjectUploadsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
 
 
-export function useClientUploadsGetObjectUploads<TData = Awaited<ReturnType<typeof clientUploadsGetObjectUploads>>, TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict>(
+export function useClientUploadsGetObjectUploads<TData = Awaited<ReturnType<typeof clientUploadsGetObjectUploads>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
  uploadObjectRef: UploadObjectRef, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientUploadsGetObjectUploads>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
@@ -386,7 +388,7 @@ formData.append(`file`, clientUploadsSaveUploadsBody.file)
   
 
 
-export const getClientUploadsSaveUploadsMutationOptions = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+export const getClientUploadsSaveUploadsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientUploadsSaveUploads>>, TError,{data: ClientUploadsSaveUploadsBody;headers?: ClientUploadsSaveUploadsHeaders}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof clientUploadsSaveUploads>>, TError,{data: ClientUploadsSaveUploadsBody;headers?: ClientUploadsSaveUploadsHeaders}, TContext> => {
 
@@ -413,9 +415,9 @@ const {mutation: mutationOptions} = options ?
 
     export type ClientUploadsSaveUploadsMutationResult = NonNullable<Awaited<ReturnType<typeof clientUploadsSaveUploads>>>
     export type ClientUploadsSaveUploadsMutationBody = ClientUploadsSaveUploadsBody
-    export type ClientUploadsSaveUploadsMutationError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict
+    export type ClientUploadsSaveUploadsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useClientUploadsSaveUploads = <TError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict,
+    export const useClientUploadsSaveUploads = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientUploadsSaveUploads>>, TError,{data: ClientUploadsSaveUploadsBody;headers?: ClientUploadsSaveUploadsHeaders}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof clientUploadsSaveUploads>>,
