@@ -1712,7 +1712,7 @@ export interface components {
             createdTimestamp: string;
             enabled: boolean;
             /** @description Machines (FBs) assigned to the client; other machine names in products are shown red. */
-            fbs: string[];
+            fbs: components["schemas"]["MachineName"][];
             id: components["schemas"]["ClientId"];
             /**
              * Format: double
@@ -1873,7 +1873,7 @@ export interface components {
             clientType: components["schemas"]["ClientTypeAttribute"];
             company: string | null;
             /** @description Machines (FBs) assigned to the client; other machine names in products are shown red. */
-            fbs: string[];
+            fbs: components["schemas"]["MachineName"][];
             id: components["schemas"]["ClientId"];
         };
         /**
@@ -1944,7 +1944,7 @@ export interface components {
             email: string | null;
             enabled: boolean;
             /** @description Machines (FBs) assigned to the client. */
-            fbs: string[];
+            fbs: components["schemas"]["MachineName"][];
             fullName: string | null;
             /** @description The company id (the `companyId` claim of its users). */
             id: components["schemas"]["ClientId"];
@@ -1960,7 +1960,7 @@ export interface components {
             createdTimestamp: string;
             email: string | null;
             enabled: boolean;
-            fbs: string[];
+            fbs: components["schemas"]["MachineName"][];
             firstName: string | null;
             fullName: string | null;
             id: string;
@@ -2110,6 +2110,8 @@ export interface components {
             isSent: boolean;
             orderNo: string | null;
         };
+        /** @description A client machine's name (an 'FB', a blow-moulding line), e.g. FB-04. */
+        MachineName: string;
         /** @description State of one of the client's machines. */
         MachineStatus: {
             /** @description The cause of the current stop; null while the machine runs. */
@@ -3154,6 +3156,7 @@ export interface operations {
                     "application/json": {
                         /** Format: int32 */
                         count: number;
+                        /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["Invoice"][];
                     };
                 };
@@ -3380,6 +3383,7 @@ export interface operations {
                     "application/json": {
                         /** Format: int32 */
                         count: number;
+                        /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["Claim"][];
                     };
                 };
@@ -4132,6 +4136,7 @@ export interface operations {
                         client: components["schemas"]["ClientSummary"];
                         /** Format: int32 */
                         count: number;
+                        /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["ClientProduct"][];
                     };
                 };
@@ -4375,6 +4380,7 @@ export interface operations {
                             id: components["schemas"]["Id"];
                             productName: string;
                         };
+                        /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["ProductStockRow"][];
                     };
                 };
@@ -4538,6 +4544,7 @@ export interface operations {
                     "application/json": {
                         /** Format: int32 */
                         count: number;
+                        /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["ClientListRow"][];
                     };
                 };
@@ -4768,6 +4775,7 @@ export interface operations {
                     "application/json": {
                         /** Format: int32 */
                         count: number;
+                        /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["DowntimeCause"][];
                     };
                 };
@@ -5055,6 +5063,7 @@ export interface operations {
                     "application/json": {
                         /** Format: int32 */
                         count: number;
+                        /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["DowntimeHistoryItem"][];
                     };
                 };
@@ -5251,6 +5260,7 @@ export interface operations {
                     "application/json": {
                         /** Format: int32 */
                         count: number;
+                        /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["Manufacturer"][];
                     };
                 };
@@ -5410,6 +5420,7 @@ export interface operations {
                     "application/json": {
                         /** Format: int32 */
                         count: number;
+                        /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["ClientProductionOrder"][];
                     };
                 };
@@ -5769,6 +5780,7 @@ export interface operations {
                     "application/json": {
                         /** Format: int32 */
                         count: number;
+                        /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["Preform"][];
                     };
                 };
@@ -5877,6 +5889,7 @@ export interface operations {
                     "application/json": {
                         /** Format: int32 */
                         count: number;
+                        /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["PreformStockRow"][];
                         warehouse: components["schemas"]["Warehouse"];
                     };
@@ -6300,6 +6313,7 @@ export interface operations {
                     "application/json": {
                         /** Format: int32 */
                         count: number;
+                        /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["Warehouse"][];
                     };
                 };
@@ -6635,6 +6649,7 @@ export interface operations {
                     "application/json": {
                         /** Format: int32 */
                         count: number;
+                        /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["Claim"][];
                     };
                 };
@@ -7089,6 +7104,7 @@ export interface operations {
                     "application/json": {
                         /** Format: int32 */
                         count: number;
+                        /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["ClientProductionOrder"][];
                     };
                 };
@@ -7707,6 +7723,7 @@ export interface operations {
                     "application/json": {
                         /** Format: int32 */
                         count: number;
+                        /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["ClientProductionPlan"][];
                     };
                 };
@@ -8410,6 +8427,7 @@ export interface operations {
                     "application/json": {
                         /** Format: int32 */
                         count: number;
+                        /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["DowntimeHistoryItem"][];
                     };
                 };
@@ -8716,6 +8734,7 @@ export interface operations {
                     "application/json": {
                         /** Format: int32 */
                         count: number;
+                        /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["PreformStockRow"][];
                     };
                 };

@@ -10,6 +10,9 @@ client-face calls only ever see the caller's own company.
 import type { Id } from './id';
 
 export type AdminClientsDeleteClientProductsBody = {
-  /** @minItems 1 */
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
   ids: Id[];
 };

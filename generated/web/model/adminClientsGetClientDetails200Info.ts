@@ -59,11 +59,13 @@ export type AdminClientsGetClientDetails200Info = {
   currency: Currency;
   /**
    * Shift start, 24 h HH:mm.
+   * @maxLength 5
    * @nullable
    */
   shift_start: string | null;
   /**
    * Shift end, 24 h HH:mm.
+   * @maxLength 5
    * @nullable
    */
   shift_end: string | null;

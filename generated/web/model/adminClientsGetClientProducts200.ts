@@ -12,7 +12,14 @@ import type { ClientProduct } from './clientProduct';
 
 export type AdminClientsGetClientProducts200 = {
   client: ClientSummary;
+  /**
+   * At most one page: the largest page size is 100.
+   * @maxItems 100
+   */
   rows: ClientProduct[];
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 2147483647
+   */
   count: number;
 };

@@ -14,7 +14,14 @@ import type { ProductStockRow } from './productStockRow';
 export type AdminClientsGetProductStock200 = {
   product: AdminClientsGetProductStock200Product;
   client: ClientSummary;
+  /**
+   * At most one page: the largest page size is 100.
+   * @maxItems 100
+   */
   rows: ProductStockRow[];
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 2147483647
+   */
   count: number;
 };

@@ -17,6 +17,7 @@ export type AdminClientsGetProductStockBodyPagination = {
   /**
    * 1-based page number.
    * @minimum 1
+   * @maximum 1000000
    */
   page: number;
   rowsPerPage: RowsPerPage;

@@ -11,6 +11,7 @@ import type { ClientId } from './clientId';
 import type { Id } from './id';
 
 export type AdminClientsSaveProductBuyersBody = {
+  /** @maxItems 1000 */
   clientIds: ClientId[];
   clientProductId: Id;
 };

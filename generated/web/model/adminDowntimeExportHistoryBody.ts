@@ -12,6 +12,7 @@ import type { Period } from './period';
 import type { AdminDowntimeExportHistoryBodySortBy } from './adminDowntimeExportHistoryBodySortBy';
 
 export type AdminDowntimeExportHistoryBody = {
+  /** @maxItems 1000 */
   clientIds?: ClientId[];
   period: Period;
   sortBy?: AdminDowntimeExportHistoryBodySortBy;

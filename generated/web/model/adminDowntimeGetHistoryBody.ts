@@ -14,6 +14,7 @@ import type { Period } from './period';
 export type AdminDowntimeGetHistoryBody = {
   /** One page request, shared by every list. */
   pagination: AdminDowntimeGetHistoryBodyPagination;
+  /** @maxItems 1000 */
   clientIds?: ClientId[];
   period: Period;
 };

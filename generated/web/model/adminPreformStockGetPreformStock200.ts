@@ -12,7 +12,14 @@ import type { PreformStockRow } from './preformStockRow';
 
 export type AdminPreformStockGetPreformStock200 = {
   warehouse: Warehouse;
+  /**
+   * At most one page: the largest page size is 100.
+   * @maxItems 100
+   */
   rows: PreformStockRow[];
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 2147483647
+   */
   count: number;
 };

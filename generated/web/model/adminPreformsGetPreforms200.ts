@@ -13,7 +13,14 @@ import type { Preform } from './preform';
  * One page of rows and the total number of rows.
  */
 export type AdminPreformsGetPreforms200 = {
+  /**
+   * At most one page: the largest page size is 100.
+   * @maxItems 100
+   */
   rows: Preform[];
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 2147483647
+   */
   count: number;
 };

@@ -13,12 +13,25 @@ import type { FieldError } from './fieldError';
  * RFC 9457 problem document.
  */
 export interface BadRequest {
-  /** Problem type URI; `about:blank` when the status says it all. */
+  /**
+   * Problem type URI; `about:blank` when the status says it all.
+   * @maxLength 2048
+   */
   type: string;
+  /** @maxLength 255 */
   title: string;
+  /**
+   * @minimum 100
+   * @maximum 599
+   */
   status: number;
+  /** @maxLength 4000 */
   detail?: string;
+  /** @maxLength 2048 */
   instance?: string;
-  /** Failing fields (400). */
+  /**
+   * Failing fields (400).
+   * @maxItems 1000
+   */
   errors?: FieldError[];
 }

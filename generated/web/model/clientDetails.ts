@@ -59,11 +59,13 @@ export interface ClientDetails {
   currency: Currency;
   /**
    * Shift start, 24 h HH:mm.
+   * @maxLength 5
    * @nullable
    */
   shift_start: string | null;
   /**
    * Shift end, 24 h HH:mm.
+   * @maxLength 5
    * @nullable
    */
   shift_end: string | null;

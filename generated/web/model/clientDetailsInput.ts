@@ -75,12 +75,14 @@ export interface ClientDetailsInput {
   currency: Currency;
   /**
    * Shift start, 24 h HH:mm.
+   * @maxLength 5
    * @nullable
    * @pattern ^([01][0-9]|2[0-3]):[0-5][0-9]$
    */
   shift_start?: string | null;
   /**
    * Shift end, 24 h HH:mm.
+   * @maxLength 5
    * @nullable
    * @pattern ^([01][0-9]|2[0-3]):[0-5][0-9]$
    */

@@ -8,6 +8,7 @@ client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
 import type { ClientId } from './clientId';
+import type { MachineName } from './machineName';
 import type { ClientTypeAttribute } from './clientTypeAttribute';
 
 /**
@@ -20,8 +21,11 @@ export interface ClientListRow {
    * @nullable
    */
   company: string | null;
-  /** Machines (FBs) assigned to the client; other machine names in products are shown red. */
-  fbs: string[];
+  /**
+   * Machines (FBs) assigned to the client; other machine names in products are shown red.
+   * @maxItems 100
+   */
+  fbs: MachineName[];
   clientType: ClientTypeAttribute;
   /**
    * Number of (not deleted) client products.

@@ -11,6 +11,7 @@ client-face calls only ever see the caller's own company.
 export type ClientStatsGetFillRateBody = {
   /**
    * Month, YYYY-MM.
+   * @maxLength 7
    * @pattern ^[0-9]{4}-(0[1-9]|1[0-2])$
    */
   month: string;

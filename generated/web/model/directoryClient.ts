@@ -8,6 +8,7 @@ client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
 import type { ClientId } from './clientId';
+import type { MachineName } from './machineName';
 import type { ClientTypeAttribute } from './clientTypeAttribute';
 
 /**
@@ -18,8 +19,11 @@ export interface DirectoryClient {
   id: ClientId;
   /** @maxLength 120 */
   company: string;
-  /** Machines (FBs) assigned to the client. */
-  fbs: string[];
+  /**
+   * Machines (FBs) assigned to the client.
+   * @maxItems 100
+   */
+  fbs: MachineName[];
   /** @maxLength 400 */
   address: string;
   clientType: ClientTypeAttribute;

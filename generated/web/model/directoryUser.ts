@@ -7,6 +7,7 @@ Errors are RFC 9457 problem documents. `x-roles` on each operation lists the rol
 client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
+import type { MachineName } from './machineName';
 import type { ClientTypeAttribute } from './clientTypeAttribute';
 
 /**
@@ -50,7 +51,8 @@ export interface DirectoryUser {
    * @nullable
    */
   company: string | null;
-  fbs: string[];
+  /** @maxItems 100 */
+  fbs: MachineName[];
   /**
    * @maxLength 400
    * @nullable

@@ -12,11 +12,20 @@ client-face calls only ever see the caller's own company.
  * One failing field of a 400 problem.
  */
 export interface FieldError {
-  /** JSON path of the field, e.g. `manufacturer.defaultLeadTime`. */
+  /**
+   * JSON path of the field, e.g. `manufacturer.defaultLeadTime`.
+   * @maxLength 1000
+   */
   field: string;
-  /** Validation code: required, type, minimum, maximum, multipleOf, pattern, enum, minLength, maxLength, format, or a rule code. */
+  /**
+   * Validation code: required, type, minimum, maximum, multipleOf, pattern, enum, minLength, maxLength, format, or a rule code.
+   * @maxLength 100
+   */
   code: string;
-  /** Developer-facing explanation; the web app shows its own catalogue text for the code. */
+  /**
+   * Developer-facing explanation; the web app shows its own catalogue text for the code.
+   * @maxLength 4000
+   */
   message: string;
   /** Limit of the rule, when it has one. */
   limit?: number;

@@ -11,5 +11,6 @@ client-face calls only ever see the caller's own company.
 /**
  * Row id.
  * @minimum 1
+ * @maximum 2147483647
  */
 export type Id = number;

@@ -190,6 +190,7 @@ export * from './forbiddenResponse';
 export * from './id';
 export * from './idempotencyKeyParameter';
 export * from './invoice';
+export * from './machineName';
 export * from './machineStatus';
 export * from './machineStatusDowntimeCause';
 export * from './manufacturer';

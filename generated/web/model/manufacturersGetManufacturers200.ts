@@ -13,7 +13,14 @@ import type { Manufacturer } from './manufacturer';
  * One page of rows and the total number of rows.
  */
 export type ManufacturersGetManufacturers200 = {
+  /**
+   * At most one page: the largest page size is 100.
+   * @maxItems 100
+   */
   rows: Manufacturer[];
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 2147483647
+   */
   count: number;
 };

@@ -13,7 +13,14 @@ import type { PreformStockRow } from './preformStockRow';
  * One page of rows and the total number of rows.
  */
 export type OperatorStockGetOperatorPreformStock200 = {
+  /**
+   * At most one page: the largest page size is 100.
+   * @maxItems 100
+   */
   rows: PreformStockRow[];
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 2147483647
+   */
   count: number;
 };

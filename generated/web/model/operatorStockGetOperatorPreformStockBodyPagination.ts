@@ -18,6 +18,7 @@ export type OperatorStockGetOperatorPreformStockBodyPagination = {
   /**
    * 1-based page number.
    * @minimum 1
+   * @maximum 1000000
    */
   page: number;
   rowsPerPage: RowsPerPage;

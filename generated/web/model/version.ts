@@ -11,5 +11,6 @@ client-face calls only ever see the caller's own company.
 /**
  * Optimistic-lock version: send back the version you read; a stale one answers 409.
  * @minimum 0
+ * @maximum 2147483647
  */
 export type Version = number;

@@ -13,10 +13,11 @@ import zod from 'zod';
 /**
  * Delete claims and their attachments.
  */
-export const adminClaimsDeleteClaimsBodyClaimIdsItemMultipleOf = 1;
+export const adminClaimsDeleteClaimsBodyClaimIdsItemMax = 2147483647;
+export const adminClaimsDeleteClaimsBodyClaimIdsItemMultipleOf = 1;export const adminClaimsDeleteClaimsBodyClaimIdsMax = 1000;
 
 export const adminClaimsDeleteClaimsBody = zod.object({
-  "claimIds": zod.array(zod.number().min(1).multipleOf(adminClaimsDeleteClaimsBodyClaimIdsItemMultipleOf).describe('Row id.')).min(1)
+  "claimIds": zod.array(zod.number().min(1).max(adminClaimsDeleteClaimsBodyClaimIdsItemMax).multipleOf(adminClaimsDeleteClaimsBodyClaimIdsItemMultipleOf).describe('Row id.')).min(1).max(adminClaimsDeleteClaimsBodyClaimIdsMax)
 })
 
 export const adminClaimsDeleteClaimsResponse = zod.object({
@@ -26,10 +27,11 @@ export const adminClaimsDeleteClaimsResponse = zod.object({
 /**
  * The claim report as PDF, saved as 'Non-Conformance-{id}-report .pdf'.
  */
+export const adminClaimsDownloadClaimBodyIdMax = 2147483647;
 export const adminClaimsDownloadClaimBodyIdMultipleOf = 1;export const adminClaimsDownloadClaimBodyUserProfileFullNameMax = 240;export const adminClaimsDownloadClaimBodyUserProfileEmailMax = 320;
 
 export const adminClaimsDownloadClaimBody = zod.object({
-  "id": zod.number().min(1).multipleOf(adminClaimsDownloadClaimBodyIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClaimsDownloadClaimBodyIdMax).multipleOf(adminClaimsDownloadClaimBodyIdMultipleOf).describe('Row id.'),
   "userProfile": zod.object({
   "fullName": zod.string().max(adminClaimsDownloadClaimBodyUserProfileFullNameMax).optional(),
   "email": zod.string().max(adminClaimsDownloadClaimBodyUserProfileEmailMax).optional()
@@ -39,11 +41,12 @@ export const adminClaimsDownloadClaimBody = zod.object({
 /**
  * Claims of every client ('Non-Conformance Reports'; page size 20, default sort id ascending).
  */
+export const adminClaimsGetClaimsBodyPaginationPageMax = 1000000;
 export const adminClaimsGetClaimsBodyPaginationPageMultipleOf = 1;export const adminClaimsGetClaimsBodyFilterMax = 120;
 
 export const adminClaimsGetClaimsBody = zod.object({
   "pagination": zod.object({
-  "page": zod.number().min(1).multipleOf(adminClaimsGetClaimsBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "page": zod.number().min(1).max(adminClaimsGetClaimsBodyPaginationPageMax).multipleOf(adminClaimsGetClaimsBodyPaginationPageMultipleOf).describe('1-based page number.'),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
   "sortBy": zod.enum(['id', 'status', 'orderNo', 'articleNo', 'deliveryDate', 'company']).optional().describe('Column to sort by; each list names the columns it can sort.'),
   "descending": zod.boolean().optional()
@@ -51,25 +54,33 @@ export const adminClaimsGetClaimsBody = zod.object({
   "filter": zod.string().max(adminClaimsGetClaimsBodyFilterMax).optional()
 }).describe('The claims list request: `filter` is the search box text (matches id, order number, article number, product name).')
 
-export const adminClaimsGetClaimsResponseRowsItemIdMultipleOf = 1;export const adminClaimsGetClaimsResponseRowsItemClientIdMax = 64;export const adminClaimsGetClaimsResponseRowsItemCompanyMax = 120;export const adminClaimsGetClaimsResponseRowsItemClientProductIdMultipleOf = 1;export const adminClaimsGetClaimsResponseRowsItemClientProductIdMultipleOfOne = 1;export const adminClaimsGetClaimsResponseRowsItemClientProductArticleNoMax = 60;export const adminClaimsGetClaimsResponseRowsItemClientProductProductNameMax = 120;export const adminClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOf = 1;export const adminClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOfOne = 1;export const adminClaimsGetClaimsResponseRowsItemClientProductionOrderOrderNoMax = 60;export const adminClaimsGetClaimsResponseRowsItemAmountMultipleOf = 1;export const adminClaimsGetClaimsResponseRowsItemDescriptionMax = 4000;export const adminClaimsGetClaimsResponseRowsItemImmediateActionMax = 4000;export const adminClaimsGetClaimsResponseRowsItemRootCouseMax = 4000;export const adminClaimsGetClaimsResponseRowsItemCorrectiveActionsMax = 4000;export const adminClaimsGetClaimsResponseRowsItemUploadsItemIdMultipleOf = 1;export const adminClaimsGetClaimsResponseRowsItemUploadsItemOriginalFilenameMax = 255;export const adminClaimsGetClaimsResponseRowsItemUploadsItemMimetypeMax = 127;export const adminClaimsGetClaimsResponseRowsItemVersionMin = 0;
-export const adminClaimsGetClaimsResponseRowsItemVersionMultipleOf = 1;export const adminClaimsGetClaimsResponseCountMin = 0;
+export const adminClaimsGetClaimsResponseRowsItemIdMax = 2147483647;
+export const adminClaimsGetClaimsResponseRowsItemIdMultipleOf = 1;export const adminClaimsGetClaimsResponseRowsItemClientIdMax = 64;export const adminClaimsGetClaimsResponseRowsItemCompanyMax = 120;export const adminClaimsGetClaimsResponseRowsItemClientProductIdMax = 2147483647;
+export const adminClaimsGetClaimsResponseRowsItemClientProductIdMultipleOf = 1;export const adminClaimsGetClaimsResponseRowsItemClientProductIdMaxOne = 2147483647;
+export const adminClaimsGetClaimsResponseRowsItemClientProductIdMultipleOfOne = 1;export const adminClaimsGetClaimsResponseRowsItemClientProductArticleNoMax = 60;export const adminClaimsGetClaimsResponseRowsItemClientProductProductNameMax = 120;export const adminClaimsGetClaimsResponseRowsItemClientProductionOrderIdMax = 2147483647;
+export const adminClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOf = 1;export const adminClaimsGetClaimsResponseRowsItemClientProductionOrderIdMaxOne = 2147483647;
+export const adminClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOfOne = 1;export const adminClaimsGetClaimsResponseRowsItemClientProductionOrderOrderNoMax = 60;export const adminClaimsGetClaimsResponseRowsItemAmountMultipleOf = 1;export const adminClaimsGetClaimsResponseRowsItemDescriptionMax = 4000;export const adminClaimsGetClaimsResponseRowsItemImmediateActionMax = 4000;export const adminClaimsGetClaimsResponseRowsItemRootCouseMax = 4000;export const adminClaimsGetClaimsResponseRowsItemCorrectiveActionsMax = 4000;export const adminClaimsGetClaimsResponseRowsItemUploadsItemIdMax = 2147483647;
+export const adminClaimsGetClaimsResponseRowsItemUploadsItemIdMultipleOf = 1;export const adminClaimsGetClaimsResponseRowsItemUploadsItemOriginalFilenameMax = 255;export const adminClaimsGetClaimsResponseRowsItemUploadsItemMimetypeMax = 127;export const adminClaimsGetClaimsResponseRowsItemVersionMin = 0;
+export const adminClaimsGetClaimsResponseRowsItemVersionMax = 2147483647;
+export const adminClaimsGetClaimsResponseRowsItemVersionMultipleOf = 1;export const adminClaimsGetClaimsResponseRowsMax = 100;export const adminClaimsGetClaimsResponseCountMin = 0;
+export const adminClaimsGetClaimsResponseCountMax = 2147483647;
 export const adminClaimsGetClaimsResponseCountMultipleOf = 1;
 
 export const adminClaimsGetClaimsResponse = zod.object({
   "rows": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminClaimsGetClaimsResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClaimsGetClaimsResponseRowsItemIdMax).multipleOf(adminClaimsGetClaimsResponseRowsItemIdMultipleOf).describe('Row id.'),
   "clientId": zod.string().min(1).max(adminClaimsGetClaimsResponseRowsItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(adminClaimsGetClaimsResponseRowsItemCompanyMax).nullable(),
   "status": zod.enum(['new', 'under investigation', 'closed']).describe('Claim status (part 3). New claims start as `new`; a closed claim is locked (409 on save).'),
-  "clientProductId": zod.number().min(1).multipleOf(adminClaimsGetClaimsResponseRowsItemClientProductIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(adminClaimsGetClaimsResponseRowsItemClientProductIdMax).multipleOf(adminClaimsGetClaimsResponseRowsItemClientProductIdMultipleOf).describe('Row id.'),
   "ClientProduct": zod.object({
-  "id": zod.number().min(1).multipleOf(adminClaimsGetClaimsResponseRowsItemClientProductIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClaimsGetClaimsResponseRowsItemClientProductIdMaxOne).multipleOf(adminClaimsGetClaimsResponseRowsItemClientProductIdMultipleOfOne).describe('Row id.'),
   "articleNo": zod.string().max(adminClaimsGetClaimsResponseRowsItemClientProductArticleNoMax),
   "productName": zod.string().max(adminClaimsGetClaimsResponseRowsItemClientProductProductNameMax)
 }),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(adminClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOf).describe('Row id.'),
+  "clientProductionOrderId": zod.number().min(1).max(adminClaimsGetClaimsResponseRowsItemClientProductionOrderIdMax).multipleOf(adminClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOf).describe('Row id.'),
   "ClientProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(adminClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClaimsGetClaimsResponseRowsItemClientProductionOrderIdMaxOne).multipleOf(adminClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(adminClaimsGetClaimsResponseRowsItemClientProductionOrderOrderNoMax)
 }),
   "amount": zod.number().multipleOf(adminClaimsGetClaimsResponseRowsItemAmountMultipleOf).describe('Rejected quantity (bottles).'),
@@ -79,42 +90,50 @@ export const adminClaimsGetClaimsResponse = zod.object({
   "rootCouse": zod.string().max(adminClaimsGetClaimsResponseRowsItemRootCouseMax).nullable().describe('Filled by the GP; wire name spelled `rootCouse` as published.'),
   "correctiveActions": zod.string().max(adminClaimsGetClaimsResponseRowsItemCorrectiveActionsMax).nullable().describe('Filled by the GP.'),
   "Uploads": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminClaimsGetClaimsResponseRowsItemUploadsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClaimsGetClaimsResponseRowsItemUploadsItemIdMax).multipleOf(adminClaimsGetClaimsResponseRowsItemUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(adminClaimsGetClaimsResponseRowsItemUploadsItemOriginalFilenameMax),
   "mimetype": zod.string().max(adminClaimsGetClaimsResponseRowsItemUploadsItemMimetypeMax)
 }).describe('A stored file (claim photos and documents).')),
   "createdAt": zod.string().datetime({}),
-  "version": zod.number().min(adminClaimsGetClaimsResponseRowsItemVersionMin).multipleOf(adminClaimsGetClaimsResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('A non-conformance report (ClientProductionClaim).')),
-  "count": zod.number().min(adminClaimsGetClaimsResponseCountMin).multipleOf(adminClaimsGetClaimsResponseCountMultipleOf)
+  "version": zod.number().min(adminClaimsGetClaimsResponseRowsItemVersionMin).max(adminClaimsGetClaimsResponseRowsItemVersionMax).multipleOf(adminClaimsGetClaimsResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+}).describe('A non-conformance report (ClientProductionClaim).')).max(adminClaimsGetClaimsResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+  "count": zod.number().min(adminClaimsGetClaimsResponseCountMin).max(adminClaimsGetClaimsResponseCountMax).multipleOf(adminClaimsGetClaimsResponseCountMultipleOf)
 }).describe('One page of rows and the total number of rows.')
 
 /**
  * One claim with its attachments.
  */
+export const adminClaimsGetClaimBodyIdMax = 2147483647;
 export const adminClaimsGetClaimBodyIdMultipleOf = 1;
 
 export const adminClaimsGetClaimBody = zod.object({
-  "id": zod.number().min(1).multipleOf(adminClaimsGetClaimBodyIdMultipleOf).describe('Row id.')
+  "id": zod.number().min(1).max(adminClaimsGetClaimBodyIdMax).multipleOf(adminClaimsGetClaimBodyIdMultipleOf).describe('Row id.')
 })
 
-export const adminClaimsGetClaimResponseIdMultipleOf = 1;export const adminClaimsGetClaimResponseClientIdMax = 64;export const adminClaimsGetClaimResponseCompanyMax = 120;export const adminClaimsGetClaimResponseClientProductIdMultipleOf = 1;export const adminClaimsGetClaimResponseClientProductIdMultipleOfOne = 1;export const adminClaimsGetClaimResponseClientProductArticleNoMax = 60;export const adminClaimsGetClaimResponseClientProductProductNameMax = 120;export const adminClaimsGetClaimResponseClientProductionOrderIdMultipleOf = 1;export const adminClaimsGetClaimResponseClientProductionOrderIdMultipleOfOne = 1;export const adminClaimsGetClaimResponseClientProductionOrderOrderNoMax = 60;export const adminClaimsGetClaimResponseAmountMultipleOf = 1;export const adminClaimsGetClaimResponseDescriptionMax = 4000;export const adminClaimsGetClaimResponseImmediateActionMax = 4000;export const adminClaimsGetClaimResponseRootCouseMax = 4000;export const adminClaimsGetClaimResponseCorrectiveActionsMax = 4000;export const adminClaimsGetClaimResponseUploadsItemIdMultipleOf = 1;export const adminClaimsGetClaimResponseUploadsItemOriginalFilenameMax = 255;export const adminClaimsGetClaimResponseUploadsItemMimetypeMax = 127;export const adminClaimsGetClaimResponseVersionMin = 0;
+export const adminClaimsGetClaimResponseIdMax = 2147483647;
+export const adminClaimsGetClaimResponseIdMultipleOf = 1;export const adminClaimsGetClaimResponseClientIdMax = 64;export const adminClaimsGetClaimResponseCompanyMax = 120;export const adminClaimsGetClaimResponseClientProductIdMax = 2147483647;
+export const adminClaimsGetClaimResponseClientProductIdMultipleOf = 1;export const adminClaimsGetClaimResponseClientProductIdMaxOne = 2147483647;
+export const adminClaimsGetClaimResponseClientProductIdMultipleOfOne = 1;export const adminClaimsGetClaimResponseClientProductArticleNoMax = 60;export const adminClaimsGetClaimResponseClientProductProductNameMax = 120;export const adminClaimsGetClaimResponseClientProductionOrderIdMax = 2147483647;
+export const adminClaimsGetClaimResponseClientProductionOrderIdMultipleOf = 1;export const adminClaimsGetClaimResponseClientProductionOrderIdMaxOne = 2147483647;
+export const adminClaimsGetClaimResponseClientProductionOrderIdMultipleOfOne = 1;export const adminClaimsGetClaimResponseClientProductionOrderOrderNoMax = 60;export const adminClaimsGetClaimResponseAmountMultipleOf = 1;export const adminClaimsGetClaimResponseDescriptionMax = 4000;export const adminClaimsGetClaimResponseImmediateActionMax = 4000;export const adminClaimsGetClaimResponseRootCouseMax = 4000;export const adminClaimsGetClaimResponseCorrectiveActionsMax = 4000;export const adminClaimsGetClaimResponseUploadsItemIdMax = 2147483647;
+export const adminClaimsGetClaimResponseUploadsItemIdMultipleOf = 1;export const adminClaimsGetClaimResponseUploadsItemOriginalFilenameMax = 255;export const adminClaimsGetClaimResponseUploadsItemMimetypeMax = 127;export const adminClaimsGetClaimResponseVersionMin = 0;
+export const adminClaimsGetClaimResponseVersionMax = 2147483647;
 export const adminClaimsGetClaimResponseVersionMultipleOf = 1;
 
 export const adminClaimsGetClaimResponse = zod.object({
-  "id": zod.number().min(1).multipleOf(adminClaimsGetClaimResponseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClaimsGetClaimResponseIdMax).multipleOf(adminClaimsGetClaimResponseIdMultipleOf).describe('Row id.'),
   "clientId": zod.string().min(1).max(adminClaimsGetClaimResponseClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(adminClaimsGetClaimResponseCompanyMax).nullable(),
   "status": zod.enum(['new', 'under investigation', 'closed']).describe('Claim status (part 3). New claims start as `new`; a closed claim is locked (409 on save).'),
-  "clientProductId": zod.number().min(1).multipleOf(adminClaimsGetClaimResponseClientProductIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(adminClaimsGetClaimResponseClientProductIdMax).multipleOf(adminClaimsGetClaimResponseClientProductIdMultipleOf).describe('Row id.'),
   "ClientProduct": zod.object({
-  "id": zod.number().min(1).multipleOf(adminClaimsGetClaimResponseClientProductIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClaimsGetClaimResponseClientProductIdMaxOne).multipleOf(adminClaimsGetClaimResponseClientProductIdMultipleOfOne).describe('Row id.'),
   "articleNo": zod.string().max(adminClaimsGetClaimResponseClientProductArticleNoMax),
   "productName": zod.string().max(adminClaimsGetClaimResponseClientProductProductNameMax)
 }),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(adminClaimsGetClaimResponseClientProductionOrderIdMultipleOf).describe('Row id.'),
+  "clientProductionOrderId": zod.number().min(1).max(adminClaimsGetClaimResponseClientProductionOrderIdMax).multipleOf(adminClaimsGetClaimResponseClientProductionOrderIdMultipleOf).describe('Row id.'),
   "ClientProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(adminClaimsGetClaimResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClaimsGetClaimResponseClientProductionOrderIdMaxOne).multipleOf(adminClaimsGetClaimResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(adminClaimsGetClaimResponseClientProductionOrderOrderNoMax)
 }),
   "amount": zod.number().multipleOf(adminClaimsGetClaimResponseAmountMultipleOf).describe('Rejected quantity (bottles).'),
@@ -124,12 +143,12 @@ export const adminClaimsGetClaimResponse = zod.object({
   "rootCouse": zod.string().max(adminClaimsGetClaimResponseRootCouseMax).nullable().describe('Filled by the GP; wire name spelled `rootCouse` as published.'),
   "correctiveActions": zod.string().max(adminClaimsGetClaimResponseCorrectiveActionsMax).nullable().describe('Filled by the GP.'),
   "Uploads": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminClaimsGetClaimResponseUploadsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClaimsGetClaimResponseUploadsItemIdMax).multipleOf(adminClaimsGetClaimResponseUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(adminClaimsGetClaimResponseUploadsItemOriginalFilenameMax),
   "mimetype": zod.string().max(adminClaimsGetClaimResponseUploadsItemMimetypeMax)
 }).describe('A stored file (claim photos and documents).')),
   "createdAt": zod.string().datetime({}),
-  "version": zod.number().min(adminClaimsGetClaimResponseVersionMin).multipleOf(adminClaimsGetClaimResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(adminClaimsGetClaimResponseVersionMin).max(adminClaimsGetClaimResponseVersionMax).multipleOf(adminClaimsGetClaimResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A non-conformance report (ClientProductionClaim).')
 
 /**
@@ -144,18 +163,23 @@ export const adminClaimsSaveClaimHeader = zod.object({
   "Idempotency-Key": zod.string().min(adminClaimsSaveClaimHeaderIdempotencyKeyMin).max(adminClaimsSaveClaimHeaderIdempotencyKeyMax).regex(adminClaimsSaveClaimHeaderIdempotencyKeyRegExp).optional().describe('A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters.')
 })
 
-export const adminClaimsSaveClaimBodyClaimIdMultipleOf = 1;export const adminClaimsSaveClaimBodyClaimStatusDefault = "new";export const adminClaimsSaveClaimBodyClaimClientProductIdMultipleOfOne = 1;export const adminClaimsSaveClaimBodyClaimClientProductionOrderIdMultipleOfOne = 1;export const adminClaimsSaveClaimBodyClaimAmountMax = 100000000;
+export const adminClaimsSaveClaimBodyClaimIdMax = 2147483647;
+export const adminClaimsSaveClaimBodyClaimIdMultipleOf = 1;export const adminClaimsSaveClaimBodyClaimStatusDefault = "new";export const adminClaimsSaveClaimBodyClaimClientProductIdMaxOne = 2147483647;
+export const adminClaimsSaveClaimBodyClaimClientProductIdMultipleOfOne = 1;export const adminClaimsSaveClaimBodyClaimClientProductionOrderIdMaxOne = 2147483647;
+export const adminClaimsSaveClaimBodyClaimClientProductionOrderIdMultipleOfOne = 1;export const adminClaimsSaveClaimBodyClaimAmountMax = 100000000;
 export const adminClaimsSaveClaimBodyClaimAmountMultipleOf = 1;export const adminClaimsSaveClaimBodyClaimDescriptionMax = 4000;
 export const adminClaimsSaveClaimBodyClaimDescriptionRegExp = new RegExp('\\S');
-export const adminClaimsSaveClaimBodyClaimImmediateActionMax = 4000;export const adminClaimsSaveClaimBodyClaimRootCouseMax = 4000;export const adminClaimsSaveClaimBodyClaimCorrectiveActionsMax = 4000;export const adminClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf = 1;export const adminClaimsSaveClaimBodyClaimVersionMinOne = 0;
+export const adminClaimsSaveClaimBodyClaimImmediateActionMax = 4000;export const adminClaimsSaveClaimBodyClaimRootCouseMax = 4000;export const adminClaimsSaveClaimBodyClaimCorrectiveActionsMax = 4000;export const adminClaimsSaveClaimBodyClaimUploadsItemIdMax = 2147483647;
+export const adminClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf = 1;export const adminClaimsSaveClaimBodyClaimVersionMinOne = 0;
+export const adminClaimsSaveClaimBodyClaimVersionMaxOne = 2147483647;
 export const adminClaimsSaveClaimBodyClaimVersionMultipleOfOne = 1;
 
 export const adminClaimsSaveClaimBody = zod.object({
   "Claim": zod.object({
-  "id": zod.number().min(1).multipleOf(adminClaimsSaveClaimBodyClaimIdMultipleOf).optional().describe('Row id.'),
+  "id": zod.number().min(1).max(adminClaimsSaveClaimBodyClaimIdMax).multipleOf(adminClaimsSaveClaimBodyClaimIdMultipleOf).optional().describe('Row id.'),
   "status": zod.enum(['new', 'under investigation', 'closed']).describe('Claim status (part 3). New claims start as `new`; a closed claim is locked (409 on save).').default(adminClaimsSaveClaimBodyClaimStatusDefault),
-  "clientProductId": zod.number().min(1).multipleOf(adminClaimsSaveClaimBodyClaimClientProductIdMultipleOfOne).describe('Row id.').describe('The product (\'Bottle article number\'); the claim belongs to its client.'),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(adminClaimsSaveClaimBodyClaimClientProductionOrderIdMultipleOfOne).describe('Row id.').describe('The order (\'Order Number\'), one of the product\'s orders.'),
+  "clientProductId": zod.number().min(1).max(adminClaimsSaveClaimBodyClaimClientProductIdMaxOne).multipleOf(adminClaimsSaveClaimBodyClaimClientProductIdMultipleOfOne).describe('Row id.').describe('The product (\'Bottle article number\'); the claim belongs to its client.'),
+  "clientProductionOrderId": zod.number().min(1).max(adminClaimsSaveClaimBodyClaimClientProductionOrderIdMaxOne).multipleOf(adminClaimsSaveClaimBodyClaimClientProductionOrderIdMultipleOfOne).describe('Row id.').describe('The order (\'Order Number\'), one of the product\'s orders.'),
   "amount": zod.number().min(1).max(adminClaimsSaveClaimBodyClaimAmountMax).multipleOf(adminClaimsSaveClaimBodyClaimAmountMultipleOf).describe('Rejected quantity, at least 1.'),
   "deliveryDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "description": zod.string().min(1).max(adminClaimsSaveClaimBodyClaimDescriptionMax).regex(adminClaimsSaveClaimBodyClaimDescriptionRegExp).describe('\'Problem Description\'; trimmed, required.'),
@@ -163,29 +187,36 @@ export const adminClaimsSaveClaimBody = zod.object({
   "rootCouse": zod.string().max(adminClaimsSaveClaimBodyClaimRootCouseMax).nullish(),
   "correctiveActions": zod.string().max(adminClaimsSaveClaimBodyClaimCorrectiveActionsMax).nullish(),
   "Uploads": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf).describe('Row id.')
+  "id": zod.number().min(1).max(adminClaimsSaveClaimBodyClaimUploadsItemIdMax).multipleOf(adminClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf).describe('Row id.')
 })).optional().describe('The claim\'s attachments after the save (ids from uploads/save); uploads left out are detached.'),
-  "version": zod.number().min(adminClaimsSaveClaimBodyClaimVersionMinOne).multipleOf(adminClaimsSaveClaimBodyClaimVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
+  "version": zod.number().min(adminClaimsSaveClaimBodyClaimVersionMinOne).max(adminClaimsSaveClaimBodyClaimVersionMaxOne).multipleOf(adminClaimsSaveClaimBodyClaimVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
 }).describe('A claim to create (no id; status new) or update (id and version). Client-face callers may not change the GP fields\n(immediateAction, rootCouse, correctiveActions: 403 when they differ from the stored values); a new claim cannot start\nin another status than `new`; a closed claim cannot be changed (409).')
 })
 
-export const adminClaimsSaveClaimResponseIdMultipleOf = 1;export const adminClaimsSaveClaimResponseClientIdMax = 64;export const adminClaimsSaveClaimResponseCompanyMax = 120;export const adminClaimsSaveClaimResponseClientProductIdMultipleOf = 1;export const adminClaimsSaveClaimResponseClientProductIdMultipleOfOne = 1;export const adminClaimsSaveClaimResponseClientProductArticleNoMax = 60;export const adminClaimsSaveClaimResponseClientProductProductNameMax = 120;export const adminClaimsSaveClaimResponseClientProductionOrderIdMultipleOf = 1;export const adminClaimsSaveClaimResponseClientProductionOrderIdMultipleOfOne = 1;export const adminClaimsSaveClaimResponseClientProductionOrderOrderNoMax = 60;export const adminClaimsSaveClaimResponseAmountMultipleOf = 1;export const adminClaimsSaveClaimResponseDescriptionMax = 4000;export const adminClaimsSaveClaimResponseImmediateActionMax = 4000;export const adminClaimsSaveClaimResponseRootCouseMax = 4000;export const adminClaimsSaveClaimResponseCorrectiveActionsMax = 4000;export const adminClaimsSaveClaimResponseUploadsItemIdMultipleOf = 1;export const adminClaimsSaveClaimResponseUploadsItemOriginalFilenameMax = 255;export const adminClaimsSaveClaimResponseUploadsItemMimetypeMax = 127;export const adminClaimsSaveClaimResponseVersionMin = 0;
+export const adminClaimsSaveClaimResponseIdMax = 2147483647;
+export const adminClaimsSaveClaimResponseIdMultipleOf = 1;export const adminClaimsSaveClaimResponseClientIdMax = 64;export const adminClaimsSaveClaimResponseCompanyMax = 120;export const adminClaimsSaveClaimResponseClientProductIdMax = 2147483647;
+export const adminClaimsSaveClaimResponseClientProductIdMultipleOf = 1;export const adminClaimsSaveClaimResponseClientProductIdMaxOne = 2147483647;
+export const adminClaimsSaveClaimResponseClientProductIdMultipleOfOne = 1;export const adminClaimsSaveClaimResponseClientProductArticleNoMax = 60;export const adminClaimsSaveClaimResponseClientProductProductNameMax = 120;export const adminClaimsSaveClaimResponseClientProductionOrderIdMax = 2147483647;
+export const adminClaimsSaveClaimResponseClientProductionOrderIdMultipleOf = 1;export const adminClaimsSaveClaimResponseClientProductionOrderIdMaxOne = 2147483647;
+export const adminClaimsSaveClaimResponseClientProductionOrderIdMultipleOfOne = 1;export const adminClaimsSaveClaimResponseClientProductionOrderOrderNoMax = 60;export const adminClaimsSaveClaimResponseAmountMultipleOf = 1;export const adminClaimsSaveClaimResponseDescriptionMax = 4000;export const adminClaimsSaveClaimResponseImmediateActionMax = 4000;export const adminClaimsSaveClaimResponseRootCouseMax = 4000;export const adminClaimsSaveClaimResponseCorrectiveActionsMax = 4000;export const adminClaimsSaveClaimResponseUploadsItemIdMax = 2147483647;
+export const adminClaimsSaveClaimResponseUploadsItemIdMultipleOf = 1;export const adminClaimsSaveClaimResponseUploadsItemOriginalFilenameMax = 255;export const adminClaimsSaveClaimResponseUploadsItemMimetypeMax = 127;export const adminClaimsSaveClaimResponseVersionMin = 0;
+export const adminClaimsSaveClaimResponseVersionMax = 2147483647;
 export const adminClaimsSaveClaimResponseVersionMultipleOf = 1;
 
 export const adminClaimsSaveClaimResponse = zod.object({
-  "id": zod.number().min(1).multipleOf(adminClaimsSaveClaimResponseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClaimsSaveClaimResponseIdMax).multipleOf(adminClaimsSaveClaimResponseIdMultipleOf).describe('Row id.'),
   "clientId": zod.string().min(1).max(adminClaimsSaveClaimResponseClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(adminClaimsSaveClaimResponseCompanyMax).nullable(),
   "status": zod.enum(['new', 'under investigation', 'closed']).describe('Claim status (part 3). New claims start as `new`; a closed claim is locked (409 on save).'),
-  "clientProductId": zod.number().min(1).multipleOf(adminClaimsSaveClaimResponseClientProductIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(adminClaimsSaveClaimResponseClientProductIdMax).multipleOf(adminClaimsSaveClaimResponseClientProductIdMultipleOf).describe('Row id.'),
   "ClientProduct": zod.object({
-  "id": zod.number().min(1).multipleOf(adminClaimsSaveClaimResponseClientProductIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClaimsSaveClaimResponseClientProductIdMaxOne).multipleOf(adminClaimsSaveClaimResponseClientProductIdMultipleOfOne).describe('Row id.'),
   "articleNo": zod.string().max(adminClaimsSaveClaimResponseClientProductArticleNoMax),
   "productName": zod.string().max(adminClaimsSaveClaimResponseClientProductProductNameMax)
 }),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(adminClaimsSaveClaimResponseClientProductionOrderIdMultipleOf).describe('Row id.'),
+  "clientProductionOrderId": zod.number().min(1).max(adminClaimsSaveClaimResponseClientProductionOrderIdMax).multipleOf(adminClaimsSaveClaimResponseClientProductionOrderIdMultipleOf).describe('Row id.'),
   "ClientProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(adminClaimsSaveClaimResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClaimsSaveClaimResponseClientProductionOrderIdMaxOne).multipleOf(adminClaimsSaveClaimResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(adminClaimsSaveClaimResponseClientProductionOrderOrderNoMax)
 }),
   "amount": zod.number().multipleOf(adminClaimsSaveClaimResponseAmountMultipleOf).describe('Rejected quantity (bottles).'),
@@ -195,21 +226,22 @@ export const adminClaimsSaveClaimResponse = zod.object({
   "rootCouse": zod.string().max(adminClaimsSaveClaimResponseRootCouseMax).nullable().describe('Filled by the GP; wire name spelled `rootCouse` as published.'),
   "correctiveActions": zod.string().max(adminClaimsSaveClaimResponseCorrectiveActionsMax).nullable().describe('Filled by the GP.'),
   "Uploads": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminClaimsSaveClaimResponseUploadsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClaimsSaveClaimResponseUploadsItemIdMax).multipleOf(adminClaimsSaveClaimResponseUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(adminClaimsSaveClaimResponseUploadsItemOriginalFilenameMax),
   "mimetype": zod.string().max(adminClaimsSaveClaimResponseUploadsItemMimetypeMax)
 }).describe('A stored file (claim photos and documents).')),
   "createdAt": zod.string().datetime({}),
-  "version": zod.number().min(adminClaimsSaveClaimResponseVersionMin).multipleOf(adminClaimsSaveClaimResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(adminClaimsSaveClaimResponseVersionMin).max(adminClaimsSaveClaimResponseVersionMax).multipleOf(adminClaimsSaveClaimResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A non-conformance report (ClientProductionClaim).')
 
 /**
  * Delete the caller's claims; closed claims cannot be deleted (409).
  */
-export const clientClaimsDeleteClaimsBodyClaimIdsItemMultipleOf = 1;
+export const clientClaimsDeleteClaimsBodyClaimIdsItemMax = 2147483647;
+export const clientClaimsDeleteClaimsBodyClaimIdsItemMultipleOf = 1;export const clientClaimsDeleteClaimsBodyClaimIdsMax = 1000;
 
 export const clientClaimsDeleteClaimsBody = zod.object({
-  "claimIds": zod.array(zod.number().min(1).multipleOf(clientClaimsDeleteClaimsBodyClaimIdsItemMultipleOf).describe('Row id.')).min(1)
+  "claimIds": zod.array(zod.number().min(1).max(clientClaimsDeleteClaimsBodyClaimIdsItemMax).multipleOf(clientClaimsDeleteClaimsBodyClaimIdsItemMultipleOf).describe('Row id.')).min(1).max(clientClaimsDeleteClaimsBodyClaimIdsMax)
 })
 
 export const clientClaimsDeleteClaimsResponse = zod.object({
@@ -219,10 +251,11 @@ export const clientClaimsDeleteClaimsResponse = zod.object({
 /**
  * The claim report as PDF, saved as 'Non-Conformance-{id}-report .pdf'.
  */
+export const clientClaimsDownloadClaimBodyIdMax = 2147483647;
 export const clientClaimsDownloadClaimBodyIdMultipleOf = 1;export const clientClaimsDownloadClaimBodyUserProfileFullNameMax = 240;export const clientClaimsDownloadClaimBodyUserProfileEmailMax = 320;
 
 export const clientClaimsDownloadClaimBody = zod.object({
-  "id": zod.number().min(1).multipleOf(clientClaimsDownloadClaimBodyIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientClaimsDownloadClaimBodyIdMax).multipleOf(clientClaimsDownloadClaimBodyIdMultipleOf).describe('Row id.'),
   "userProfile": zod.object({
   "fullName": zod.string().max(clientClaimsDownloadClaimBodyUserProfileFullNameMax).optional(),
   "email": zod.string().max(clientClaimsDownloadClaimBodyUserProfileEmailMax).optional()
@@ -232,11 +265,12 @@ export const clientClaimsDownloadClaimBody = zod.object({
 /**
  * The caller's claims ('Non-Conformance Reports'; page size 20, default sort id ascending).
  */
+export const clientClaimsGetClaimsBodyPaginationPageMax = 1000000;
 export const clientClaimsGetClaimsBodyPaginationPageMultipleOf = 1;export const clientClaimsGetClaimsBodyFilterMax = 120;
 
 export const clientClaimsGetClaimsBody = zod.object({
   "pagination": zod.object({
-  "page": zod.number().min(1).multipleOf(clientClaimsGetClaimsBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "page": zod.number().min(1).max(clientClaimsGetClaimsBodyPaginationPageMax).multipleOf(clientClaimsGetClaimsBodyPaginationPageMultipleOf).describe('1-based page number.'),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
   "sortBy": zod.enum(['id', 'status', 'orderNo', 'articleNo', 'deliveryDate', 'company']).optional().describe('Column to sort by; each list names the columns it can sort.'),
   "descending": zod.boolean().optional()
@@ -244,25 +278,33 @@ export const clientClaimsGetClaimsBody = zod.object({
   "filter": zod.string().max(clientClaimsGetClaimsBodyFilterMax).optional()
 }).describe('The claims list request: `filter` is the search box text (matches id, order number, article number, product name).')
 
-export const clientClaimsGetClaimsResponseRowsItemIdMultipleOf = 1;export const clientClaimsGetClaimsResponseRowsItemClientIdMax = 64;export const clientClaimsGetClaimsResponseRowsItemCompanyMax = 120;export const clientClaimsGetClaimsResponseRowsItemClientProductIdMultipleOf = 1;export const clientClaimsGetClaimsResponseRowsItemClientProductIdMultipleOfOne = 1;export const clientClaimsGetClaimsResponseRowsItemClientProductArticleNoMax = 60;export const clientClaimsGetClaimsResponseRowsItemClientProductProductNameMax = 120;export const clientClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOf = 1;export const clientClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOfOne = 1;export const clientClaimsGetClaimsResponseRowsItemClientProductionOrderOrderNoMax = 60;export const clientClaimsGetClaimsResponseRowsItemAmountMultipleOf = 1;export const clientClaimsGetClaimsResponseRowsItemDescriptionMax = 4000;export const clientClaimsGetClaimsResponseRowsItemImmediateActionMax = 4000;export const clientClaimsGetClaimsResponseRowsItemRootCouseMax = 4000;export const clientClaimsGetClaimsResponseRowsItemCorrectiveActionsMax = 4000;export const clientClaimsGetClaimsResponseRowsItemUploadsItemIdMultipleOf = 1;export const clientClaimsGetClaimsResponseRowsItemUploadsItemOriginalFilenameMax = 255;export const clientClaimsGetClaimsResponseRowsItemUploadsItemMimetypeMax = 127;export const clientClaimsGetClaimsResponseRowsItemVersionMin = 0;
-export const clientClaimsGetClaimsResponseRowsItemVersionMultipleOf = 1;export const clientClaimsGetClaimsResponseCountMin = 0;
+export const clientClaimsGetClaimsResponseRowsItemIdMax = 2147483647;
+export const clientClaimsGetClaimsResponseRowsItemIdMultipleOf = 1;export const clientClaimsGetClaimsResponseRowsItemClientIdMax = 64;export const clientClaimsGetClaimsResponseRowsItemCompanyMax = 120;export const clientClaimsGetClaimsResponseRowsItemClientProductIdMax = 2147483647;
+export const clientClaimsGetClaimsResponseRowsItemClientProductIdMultipleOf = 1;export const clientClaimsGetClaimsResponseRowsItemClientProductIdMaxOne = 2147483647;
+export const clientClaimsGetClaimsResponseRowsItemClientProductIdMultipleOfOne = 1;export const clientClaimsGetClaimsResponseRowsItemClientProductArticleNoMax = 60;export const clientClaimsGetClaimsResponseRowsItemClientProductProductNameMax = 120;export const clientClaimsGetClaimsResponseRowsItemClientProductionOrderIdMax = 2147483647;
+export const clientClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOf = 1;export const clientClaimsGetClaimsResponseRowsItemClientProductionOrderIdMaxOne = 2147483647;
+export const clientClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOfOne = 1;export const clientClaimsGetClaimsResponseRowsItemClientProductionOrderOrderNoMax = 60;export const clientClaimsGetClaimsResponseRowsItemAmountMultipleOf = 1;export const clientClaimsGetClaimsResponseRowsItemDescriptionMax = 4000;export const clientClaimsGetClaimsResponseRowsItemImmediateActionMax = 4000;export const clientClaimsGetClaimsResponseRowsItemRootCouseMax = 4000;export const clientClaimsGetClaimsResponseRowsItemCorrectiveActionsMax = 4000;export const clientClaimsGetClaimsResponseRowsItemUploadsItemIdMax = 2147483647;
+export const clientClaimsGetClaimsResponseRowsItemUploadsItemIdMultipleOf = 1;export const clientClaimsGetClaimsResponseRowsItemUploadsItemOriginalFilenameMax = 255;export const clientClaimsGetClaimsResponseRowsItemUploadsItemMimetypeMax = 127;export const clientClaimsGetClaimsResponseRowsItemVersionMin = 0;
+export const clientClaimsGetClaimsResponseRowsItemVersionMax = 2147483647;
+export const clientClaimsGetClaimsResponseRowsItemVersionMultipleOf = 1;export const clientClaimsGetClaimsResponseRowsMax = 100;export const clientClaimsGetClaimsResponseCountMin = 0;
+export const clientClaimsGetClaimsResponseCountMax = 2147483647;
 export const clientClaimsGetClaimsResponseCountMultipleOf = 1;
 
 export const clientClaimsGetClaimsResponse = zod.object({
   "rows": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(clientClaimsGetClaimsResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientClaimsGetClaimsResponseRowsItemIdMax).multipleOf(clientClaimsGetClaimsResponseRowsItemIdMultipleOf).describe('Row id.'),
   "clientId": zod.string().min(1).max(clientClaimsGetClaimsResponseRowsItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(clientClaimsGetClaimsResponseRowsItemCompanyMax).nullable(),
   "status": zod.enum(['new', 'under investigation', 'closed']).describe('Claim status (part 3). New claims start as `new`; a closed claim is locked (409 on save).'),
-  "clientProductId": zod.number().min(1).multipleOf(clientClaimsGetClaimsResponseRowsItemClientProductIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(clientClaimsGetClaimsResponseRowsItemClientProductIdMax).multipleOf(clientClaimsGetClaimsResponseRowsItemClientProductIdMultipleOf).describe('Row id.'),
   "ClientProduct": zod.object({
-  "id": zod.number().min(1).multipleOf(clientClaimsGetClaimsResponseRowsItemClientProductIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientClaimsGetClaimsResponseRowsItemClientProductIdMaxOne).multipleOf(clientClaimsGetClaimsResponseRowsItemClientProductIdMultipleOfOne).describe('Row id.'),
   "articleNo": zod.string().max(clientClaimsGetClaimsResponseRowsItemClientProductArticleNoMax),
   "productName": zod.string().max(clientClaimsGetClaimsResponseRowsItemClientProductProductNameMax)
 }),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(clientClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOf).describe('Row id.'),
+  "clientProductionOrderId": zod.number().min(1).max(clientClaimsGetClaimsResponseRowsItemClientProductionOrderIdMax).multipleOf(clientClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOf).describe('Row id.'),
   "ClientProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(clientClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientClaimsGetClaimsResponseRowsItemClientProductionOrderIdMaxOne).multipleOf(clientClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(clientClaimsGetClaimsResponseRowsItemClientProductionOrderOrderNoMax)
 }),
   "amount": zod.number().multipleOf(clientClaimsGetClaimsResponseRowsItemAmountMultipleOf).describe('Rejected quantity (bottles).'),
@@ -272,42 +314,50 @@ export const clientClaimsGetClaimsResponse = zod.object({
   "rootCouse": zod.string().max(clientClaimsGetClaimsResponseRowsItemRootCouseMax).nullable().describe('Filled by the GP; wire name spelled `rootCouse` as published.'),
   "correctiveActions": zod.string().max(clientClaimsGetClaimsResponseRowsItemCorrectiveActionsMax).nullable().describe('Filled by the GP.'),
   "Uploads": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(clientClaimsGetClaimsResponseRowsItemUploadsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientClaimsGetClaimsResponseRowsItemUploadsItemIdMax).multipleOf(clientClaimsGetClaimsResponseRowsItemUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(clientClaimsGetClaimsResponseRowsItemUploadsItemOriginalFilenameMax),
   "mimetype": zod.string().max(clientClaimsGetClaimsResponseRowsItemUploadsItemMimetypeMax)
 }).describe('A stored file (claim photos and documents).')),
   "createdAt": zod.string().datetime({}),
-  "version": zod.number().min(clientClaimsGetClaimsResponseRowsItemVersionMin).multipleOf(clientClaimsGetClaimsResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('A non-conformance report (ClientProductionClaim).')),
-  "count": zod.number().min(clientClaimsGetClaimsResponseCountMin).multipleOf(clientClaimsGetClaimsResponseCountMultipleOf)
+  "version": zod.number().min(clientClaimsGetClaimsResponseRowsItemVersionMin).max(clientClaimsGetClaimsResponseRowsItemVersionMax).multipleOf(clientClaimsGetClaimsResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+}).describe('A non-conformance report (ClientProductionClaim).')).max(clientClaimsGetClaimsResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+  "count": zod.number().min(clientClaimsGetClaimsResponseCountMin).max(clientClaimsGetClaimsResponseCountMax).multipleOf(clientClaimsGetClaimsResponseCountMultipleOf)
 }).describe('One page of rows and the total number of rows.')
 
 /**
  * One of the caller's claims.
  */
+export const clientClaimsGetClaimBodyIdMax = 2147483647;
 export const clientClaimsGetClaimBodyIdMultipleOf = 1;
 
 export const clientClaimsGetClaimBody = zod.object({
-  "id": zod.number().min(1).multipleOf(clientClaimsGetClaimBodyIdMultipleOf).describe('Row id.')
+  "id": zod.number().min(1).max(clientClaimsGetClaimBodyIdMax).multipleOf(clientClaimsGetClaimBodyIdMultipleOf).describe('Row id.')
 })
 
-export const clientClaimsGetClaimResponseIdMultipleOf = 1;export const clientClaimsGetClaimResponseClientIdMax = 64;export const clientClaimsGetClaimResponseCompanyMax = 120;export const clientClaimsGetClaimResponseClientProductIdMultipleOf = 1;export const clientClaimsGetClaimResponseClientProductIdMultipleOfOne = 1;export const clientClaimsGetClaimResponseClientProductArticleNoMax = 60;export const clientClaimsGetClaimResponseClientProductProductNameMax = 120;export const clientClaimsGetClaimResponseClientProductionOrderIdMultipleOf = 1;export const clientClaimsGetClaimResponseClientProductionOrderIdMultipleOfOne = 1;export const clientClaimsGetClaimResponseClientProductionOrderOrderNoMax = 60;export const clientClaimsGetClaimResponseAmountMultipleOf = 1;export const clientClaimsGetClaimResponseDescriptionMax = 4000;export const clientClaimsGetClaimResponseImmediateActionMax = 4000;export const clientClaimsGetClaimResponseRootCouseMax = 4000;export const clientClaimsGetClaimResponseCorrectiveActionsMax = 4000;export const clientClaimsGetClaimResponseUploadsItemIdMultipleOf = 1;export const clientClaimsGetClaimResponseUploadsItemOriginalFilenameMax = 255;export const clientClaimsGetClaimResponseUploadsItemMimetypeMax = 127;export const clientClaimsGetClaimResponseVersionMin = 0;
+export const clientClaimsGetClaimResponseIdMax = 2147483647;
+export const clientClaimsGetClaimResponseIdMultipleOf = 1;export const clientClaimsGetClaimResponseClientIdMax = 64;export const clientClaimsGetClaimResponseCompanyMax = 120;export const clientClaimsGetClaimResponseClientProductIdMax = 2147483647;
+export const clientClaimsGetClaimResponseClientProductIdMultipleOf = 1;export const clientClaimsGetClaimResponseClientProductIdMaxOne = 2147483647;
+export const clientClaimsGetClaimResponseClientProductIdMultipleOfOne = 1;export const clientClaimsGetClaimResponseClientProductArticleNoMax = 60;export const clientClaimsGetClaimResponseClientProductProductNameMax = 120;export const clientClaimsGetClaimResponseClientProductionOrderIdMax = 2147483647;
+export const clientClaimsGetClaimResponseClientProductionOrderIdMultipleOf = 1;export const clientClaimsGetClaimResponseClientProductionOrderIdMaxOne = 2147483647;
+export const clientClaimsGetClaimResponseClientProductionOrderIdMultipleOfOne = 1;export const clientClaimsGetClaimResponseClientProductionOrderOrderNoMax = 60;export const clientClaimsGetClaimResponseAmountMultipleOf = 1;export const clientClaimsGetClaimResponseDescriptionMax = 4000;export const clientClaimsGetClaimResponseImmediateActionMax = 4000;export const clientClaimsGetClaimResponseRootCouseMax = 4000;export const clientClaimsGetClaimResponseCorrectiveActionsMax = 4000;export const clientClaimsGetClaimResponseUploadsItemIdMax = 2147483647;
+export const clientClaimsGetClaimResponseUploadsItemIdMultipleOf = 1;export const clientClaimsGetClaimResponseUploadsItemOriginalFilenameMax = 255;export const clientClaimsGetClaimResponseUploadsItemMimetypeMax = 127;export const clientClaimsGetClaimResponseVersionMin = 0;
+export const clientClaimsGetClaimResponseVersionMax = 2147483647;
 export const clientClaimsGetClaimResponseVersionMultipleOf = 1;
 
 export const clientClaimsGetClaimResponse = zod.object({
-  "id": zod.number().min(1).multipleOf(clientClaimsGetClaimResponseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientClaimsGetClaimResponseIdMax).multipleOf(clientClaimsGetClaimResponseIdMultipleOf).describe('Row id.'),
   "clientId": zod.string().min(1).max(clientClaimsGetClaimResponseClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(clientClaimsGetClaimResponseCompanyMax).nullable(),
   "status": zod.enum(['new', 'under investigation', 'closed']).describe('Claim status (part 3). New claims start as `new`; a closed claim is locked (409 on save).'),
-  "clientProductId": zod.number().min(1).multipleOf(clientClaimsGetClaimResponseClientProductIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(clientClaimsGetClaimResponseClientProductIdMax).multipleOf(clientClaimsGetClaimResponseClientProductIdMultipleOf).describe('Row id.'),
   "ClientProduct": zod.object({
-  "id": zod.number().min(1).multipleOf(clientClaimsGetClaimResponseClientProductIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientClaimsGetClaimResponseClientProductIdMaxOne).multipleOf(clientClaimsGetClaimResponseClientProductIdMultipleOfOne).describe('Row id.'),
   "articleNo": zod.string().max(clientClaimsGetClaimResponseClientProductArticleNoMax),
   "productName": zod.string().max(clientClaimsGetClaimResponseClientProductProductNameMax)
 }),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(clientClaimsGetClaimResponseClientProductionOrderIdMultipleOf).describe('Row id.'),
+  "clientProductionOrderId": zod.number().min(1).max(clientClaimsGetClaimResponseClientProductionOrderIdMax).multipleOf(clientClaimsGetClaimResponseClientProductionOrderIdMultipleOf).describe('Row id.'),
   "ClientProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(clientClaimsGetClaimResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientClaimsGetClaimResponseClientProductionOrderIdMaxOne).multipleOf(clientClaimsGetClaimResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(clientClaimsGetClaimResponseClientProductionOrderOrderNoMax)
 }),
   "amount": zod.number().multipleOf(clientClaimsGetClaimResponseAmountMultipleOf).describe('Rejected quantity (bottles).'),
@@ -317,30 +367,32 @@ export const clientClaimsGetClaimResponse = zod.object({
   "rootCouse": zod.string().max(clientClaimsGetClaimResponseRootCouseMax).nullable().describe('Filled by the GP; wire name spelled `rootCouse` as published.'),
   "correctiveActions": zod.string().max(clientClaimsGetClaimResponseCorrectiveActionsMax).nullable().describe('Filled by the GP.'),
   "Uploads": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(clientClaimsGetClaimResponseUploadsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientClaimsGetClaimResponseUploadsItemIdMax).multipleOf(clientClaimsGetClaimResponseUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(clientClaimsGetClaimResponseUploadsItemOriginalFilenameMax),
   "mimetype": zod.string().max(clientClaimsGetClaimResponseUploadsItemMimetypeMax)
 }).describe('A stored file (claim photos and documents).')),
   "createdAt": zod.string().datetime({}),
-  "version": zod.number().min(clientClaimsGetClaimResponseVersionMin).multipleOf(clientClaimsGetClaimResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(clientClaimsGetClaimResponseVersionMin).max(clientClaimsGetClaimResponseVersionMax).multipleOf(clientClaimsGetClaimResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A non-conformance report (ClientProductionClaim).')
 
 /**
  * Orders of a product for the claim's 'Order Number' select; `filter` matches the order number.
 Also called by the admin claim editor (any client's product); client-face callers only see their own.
  */
-export const clientClaimsGetClaimOrdersBodyFilterMax = 60;export const clientClaimsGetClaimOrdersBodyClientProductIdMultipleOf = 1;
+export const clientClaimsGetClaimOrdersBodyFilterMax = 60;export const clientClaimsGetClaimOrdersBodyClientProductIdMax = 2147483647;
+export const clientClaimsGetClaimOrdersBodyClientProductIdMultipleOf = 1;
 
 export const clientClaimsGetClaimOrdersBody = zod.object({
   "filter": zod.string().max(clientClaimsGetClaimOrdersBodyFilterMax).optional(),
-  "clientProductId": zod.number().min(1).multipleOf(clientClaimsGetClaimOrdersBodyClientProductIdMultipleOf).describe('Row id.')
+  "clientProductId": zod.number().min(1).max(clientClaimsGetClaimOrdersBodyClientProductIdMax).multipleOf(clientClaimsGetClaimOrdersBodyClientProductIdMultipleOf).describe('Row id.')
 })
 
+export const clientClaimsGetClaimOrdersResponseRowsItemIdMax = 2147483647;
 export const clientClaimsGetClaimOrdersResponseRowsItemIdMultipleOf = 1;export const clientClaimsGetClaimOrdersResponseRowsItemOrderNoMax = 60;
 
 export const clientClaimsGetClaimOrdersResponse = zod.object({
   "rows": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(clientClaimsGetClaimOrdersResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientClaimsGetClaimOrdersResponseRowsItemIdMax).multipleOf(clientClaimsGetClaimOrdersResponseRowsItemIdMultipleOf).describe('Row id.'),
   "orderNo": zod.string().max(clientClaimsGetClaimOrdersResponseRowsItemOrderNoMax)
 }))
 })
@@ -357,18 +409,23 @@ export const clientClaimsSaveClaimHeader = zod.object({
   "Idempotency-Key": zod.string().min(clientClaimsSaveClaimHeaderIdempotencyKeyMin).max(clientClaimsSaveClaimHeaderIdempotencyKeyMax).regex(clientClaimsSaveClaimHeaderIdempotencyKeyRegExp).optional().describe('A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters.')
 })
 
-export const clientClaimsSaveClaimBodyClaimIdMultipleOf = 1;export const clientClaimsSaveClaimBodyClaimStatusDefault = "new";export const clientClaimsSaveClaimBodyClaimClientProductIdMultipleOfOne = 1;export const clientClaimsSaveClaimBodyClaimClientProductionOrderIdMultipleOfOne = 1;export const clientClaimsSaveClaimBodyClaimAmountMax = 100000000;
+export const clientClaimsSaveClaimBodyClaimIdMax = 2147483647;
+export const clientClaimsSaveClaimBodyClaimIdMultipleOf = 1;export const clientClaimsSaveClaimBodyClaimStatusDefault = "new";export const clientClaimsSaveClaimBodyClaimClientProductIdMaxOne = 2147483647;
+export const clientClaimsSaveClaimBodyClaimClientProductIdMultipleOfOne = 1;export const clientClaimsSaveClaimBodyClaimClientProductionOrderIdMaxOne = 2147483647;
+export const clientClaimsSaveClaimBodyClaimClientProductionOrderIdMultipleOfOne = 1;export const clientClaimsSaveClaimBodyClaimAmountMax = 100000000;
 export const clientClaimsSaveClaimBodyClaimAmountMultipleOf = 1;export const clientClaimsSaveClaimBodyClaimDescriptionMax = 4000;
 export const clientClaimsSaveClaimBodyClaimDescriptionRegExp = new RegExp('\\S');
-export const clientClaimsSaveClaimBodyClaimImmediateActionMax = 4000;export const clientClaimsSaveClaimBodyClaimRootCouseMax = 4000;export const clientClaimsSaveClaimBodyClaimCorrectiveActionsMax = 4000;export const clientClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf = 1;export const clientClaimsSaveClaimBodyClaimVersionMinOne = 0;
+export const clientClaimsSaveClaimBodyClaimImmediateActionMax = 4000;export const clientClaimsSaveClaimBodyClaimRootCouseMax = 4000;export const clientClaimsSaveClaimBodyClaimCorrectiveActionsMax = 4000;export const clientClaimsSaveClaimBodyClaimUploadsItemIdMax = 2147483647;
+export const clientClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf = 1;export const clientClaimsSaveClaimBodyClaimVersionMinOne = 0;
+export const clientClaimsSaveClaimBodyClaimVersionMaxOne = 2147483647;
 export const clientClaimsSaveClaimBodyClaimVersionMultipleOfOne = 1;
 
 export const clientClaimsSaveClaimBody = zod.object({
   "Claim": zod.object({
-  "id": zod.number().min(1).multipleOf(clientClaimsSaveClaimBodyClaimIdMultipleOf).optional().describe('Row id.'),
+  "id": zod.number().min(1).max(clientClaimsSaveClaimBodyClaimIdMax).multipleOf(clientClaimsSaveClaimBodyClaimIdMultipleOf).optional().describe('Row id.'),
   "status": zod.enum(['new', 'under investigation', 'closed']).describe('Claim status (part 3). New claims start as `new`; a closed claim is locked (409 on save).').default(clientClaimsSaveClaimBodyClaimStatusDefault),
-  "clientProductId": zod.number().min(1).multipleOf(clientClaimsSaveClaimBodyClaimClientProductIdMultipleOfOne).describe('Row id.').describe('The product (\'Bottle article number\'); the claim belongs to its client.'),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(clientClaimsSaveClaimBodyClaimClientProductionOrderIdMultipleOfOne).describe('Row id.').describe('The order (\'Order Number\'), one of the product\'s orders.'),
+  "clientProductId": zod.number().min(1).max(clientClaimsSaveClaimBodyClaimClientProductIdMaxOne).multipleOf(clientClaimsSaveClaimBodyClaimClientProductIdMultipleOfOne).describe('Row id.').describe('The product (\'Bottle article number\'); the claim belongs to its client.'),
+  "clientProductionOrderId": zod.number().min(1).max(clientClaimsSaveClaimBodyClaimClientProductionOrderIdMaxOne).multipleOf(clientClaimsSaveClaimBodyClaimClientProductionOrderIdMultipleOfOne).describe('Row id.').describe('The order (\'Order Number\'), one of the product\'s orders.'),
   "amount": zod.number().min(1).max(clientClaimsSaveClaimBodyClaimAmountMax).multipleOf(clientClaimsSaveClaimBodyClaimAmountMultipleOf).describe('Rejected quantity, at least 1.'),
   "deliveryDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "description": zod.string().min(1).max(clientClaimsSaveClaimBodyClaimDescriptionMax).regex(clientClaimsSaveClaimBodyClaimDescriptionRegExp).describe('\'Problem Description\'; trimmed, required.'),
@@ -376,29 +433,36 @@ export const clientClaimsSaveClaimBody = zod.object({
   "rootCouse": zod.string().max(clientClaimsSaveClaimBodyClaimRootCouseMax).nullish(),
   "correctiveActions": zod.string().max(clientClaimsSaveClaimBodyClaimCorrectiveActionsMax).nullish(),
   "Uploads": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(clientClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf).describe('Row id.')
+  "id": zod.number().min(1).max(clientClaimsSaveClaimBodyClaimUploadsItemIdMax).multipleOf(clientClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf).describe('Row id.')
 })).optional().describe('The claim\'s attachments after the save (ids from uploads/save); uploads left out are detached.'),
-  "version": zod.number().min(clientClaimsSaveClaimBodyClaimVersionMinOne).multipleOf(clientClaimsSaveClaimBodyClaimVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
+  "version": zod.number().min(clientClaimsSaveClaimBodyClaimVersionMinOne).max(clientClaimsSaveClaimBodyClaimVersionMaxOne).multipleOf(clientClaimsSaveClaimBodyClaimVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
 }).describe('A claim to create (no id; status new) or update (id and version). Client-face callers may not change the GP fields\n(immediateAction, rootCouse, correctiveActions: 403 when they differ from the stored values); a new claim cannot start\nin another status than `new`; a closed claim cannot be changed (409).')
 })
 
-export const clientClaimsSaveClaimResponseIdMultipleOf = 1;export const clientClaimsSaveClaimResponseClientIdMax = 64;export const clientClaimsSaveClaimResponseCompanyMax = 120;export const clientClaimsSaveClaimResponseClientProductIdMultipleOf = 1;export const clientClaimsSaveClaimResponseClientProductIdMultipleOfOne = 1;export const clientClaimsSaveClaimResponseClientProductArticleNoMax = 60;export const clientClaimsSaveClaimResponseClientProductProductNameMax = 120;export const clientClaimsSaveClaimResponseClientProductionOrderIdMultipleOf = 1;export const clientClaimsSaveClaimResponseClientProductionOrderIdMultipleOfOne = 1;export const clientClaimsSaveClaimResponseClientProductionOrderOrderNoMax = 60;export const clientClaimsSaveClaimResponseAmountMultipleOf = 1;export const clientClaimsSaveClaimResponseDescriptionMax = 4000;export const clientClaimsSaveClaimResponseImmediateActionMax = 4000;export const clientClaimsSaveClaimResponseRootCouseMax = 4000;export const clientClaimsSaveClaimResponseCorrectiveActionsMax = 4000;export const clientClaimsSaveClaimResponseUploadsItemIdMultipleOf = 1;export const clientClaimsSaveClaimResponseUploadsItemOriginalFilenameMax = 255;export const clientClaimsSaveClaimResponseUploadsItemMimetypeMax = 127;export const clientClaimsSaveClaimResponseVersionMin = 0;
+export const clientClaimsSaveClaimResponseIdMax = 2147483647;
+export const clientClaimsSaveClaimResponseIdMultipleOf = 1;export const clientClaimsSaveClaimResponseClientIdMax = 64;export const clientClaimsSaveClaimResponseCompanyMax = 120;export const clientClaimsSaveClaimResponseClientProductIdMax = 2147483647;
+export const clientClaimsSaveClaimResponseClientProductIdMultipleOf = 1;export const clientClaimsSaveClaimResponseClientProductIdMaxOne = 2147483647;
+export const clientClaimsSaveClaimResponseClientProductIdMultipleOfOne = 1;export const clientClaimsSaveClaimResponseClientProductArticleNoMax = 60;export const clientClaimsSaveClaimResponseClientProductProductNameMax = 120;export const clientClaimsSaveClaimResponseClientProductionOrderIdMax = 2147483647;
+export const clientClaimsSaveClaimResponseClientProductionOrderIdMultipleOf = 1;export const clientClaimsSaveClaimResponseClientProductionOrderIdMaxOne = 2147483647;
+export const clientClaimsSaveClaimResponseClientProductionOrderIdMultipleOfOne = 1;export const clientClaimsSaveClaimResponseClientProductionOrderOrderNoMax = 60;export const clientClaimsSaveClaimResponseAmountMultipleOf = 1;export const clientClaimsSaveClaimResponseDescriptionMax = 4000;export const clientClaimsSaveClaimResponseImmediateActionMax = 4000;export const clientClaimsSaveClaimResponseRootCouseMax = 4000;export const clientClaimsSaveClaimResponseCorrectiveActionsMax = 4000;export const clientClaimsSaveClaimResponseUploadsItemIdMax = 2147483647;
+export const clientClaimsSaveClaimResponseUploadsItemIdMultipleOf = 1;export const clientClaimsSaveClaimResponseUploadsItemOriginalFilenameMax = 255;export const clientClaimsSaveClaimResponseUploadsItemMimetypeMax = 127;export const clientClaimsSaveClaimResponseVersionMin = 0;
+export const clientClaimsSaveClaimResponseVersionMax = 2147483647;
 export const clientClaimsSaveClaimResponseVersionMultipleOf = 1;
 
 export const clientClaimsSaveClaimResponse = zod.object({
-  "id": zod.number().min(1).multipleOf(clientClaimsSaveClaimResponseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientClaimsSaveClaimResponseIdMax).multipleOf(clientClaimsSaveClaimResponseIdMultipleOf).describe('Row id.'),
   "clientId": zod.string().min(1).max(clientClaimsSaveClaimResponseClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(clientClaimsSaveClaimResponseCompanyMax).nullable(),
   "status": zod.enum(['new', 'under investigation', 'closed']).describe('Claim status (part 3). New claims start as `new`; a closed claim is locked (409 on save).'),
-  "clientProductId": zod.number().min(1).multipleOf(clientClaimsSaveClaimResponseClientProductIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(clientClaimsSaveClaimResponseClientProductIdMax).multipleOf(clientClaimsSaveClaimResponseClientProductIdMultipleOf).describe('Row id.'),
   "ClientProduct": zod.object({
-  "id": zod.number().min(1).multipleOf(clientClaimsSaveClaimResponseClientProductIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientClaimsSaveClaimResponseClientProductIdMaxOne).multipleOf(clientClaimsSaveClaimResponseClientProductIdMultipleOfOne).describe('Row id.'),
   "articleNo": zod.string().max(clientClaimsSaveClaimResponseClientProductArticleNoMax),
   "productName": zod.string().max(clientClaimsSaveClaimResponseClientProductProductNameMax)
 }),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(clientClaimsSaveClaimResponseClientProductionOrderIdMultipleOf).describe('Row id.'),
+  "clientProductionOrderId": zod.number().min(1).max(clientClaimsSaveClaimResponseClientProductionOrderIdMax).multipleOf(clientClaimsSaveClaimResponseClientProductionOrderIdMultipleOf).describe('Row id.'),
   "ClientProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(clientClaimsSaveClaimResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientClaimsSaveClaimResponseClientProductionOrderIdMaxOne).multipleOf(clientClaimsSaveClaimResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(clientClaimsSaveClaimResponseClientProductionOrderOrderNoMax)
 }),
   "amount": zod.number().multipleOf(clientClaimsSaveClaimResponseAmountMultipleOf).describe('Rejected quantity (bottles).'),
@@ -408,11 +472,11 @@ export const clientClaimsSaveClaimResponse = zod.object({
   "rootCouse": zod.string().max(clientClaimsSaveClaimResponseRootCouseMax).nullable().describe('Filled by the GP; wire name spelled `rootCouse` as published.'),
   "correctiveActions": zod.string().max(clientClaimsSaveClaimResponseCorrectiveActionsMax).nullable().describe('Filled by the GP.'),
   "Uploads": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(clientClaimsSaveClaimResponseUploadsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientClaimsSaveClaimResponseUploadsItemIdMax).multipleOf(clientClaimsSaveClaimResponseUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(clientClaimsSaveClaimResponseUploadsItemOriginalFilenameMax),
   "mimetype": zod.string().max(clientClaimsSaveClaimResponseUploadsItemMimetypeMax)
 }).describe('A stored file (claim photos and documents).')),
   "createdAt": zod.string().datetime({}),
-  "version": zod.number().min(clientClaimsSaveClaimResponseVersionMin).multipleOf(clientClaimsSaveClaimResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(clientClaimsSaveClaimResponseVersionMin).max(clientClaimsSaveClaimResponseVersionMax).multipleOf(clientClaimsSaveClaimResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A non-conformance report (ClientProductionClaim).')
 

@@ -19,7 +19,8 @@ export const adminClientsGetClientDetailsBody = zod.object({
   "clientId": zod.string().min(1).max(adminClientsGetClientDetailsBodyClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).')
 })
 
-export const adminClientsGetClientDetailsResponseInfoClientIdMax = 64;export const adminClientsGetClientDetailsResponseInfoBillingCompanyMax = 120;export const adminClientsGetClientDetailsResponseInfoBillingFirstNameMax = 120;export const adminClientsGetClientDetailsResponseInfoBillingLastNameMax = 120;export const adminClientsGetClientDetailsResponseInfoBillingRegistrationNumberMax = 60;export const adminClientsGetClientDetailsResponseInfoBillingVATRegistrationNumberMax = 60;export const adminClientsGetClientDetailsResponseInfoBillingAddressMax = 400;export const adminClientsGetClientDetailsResponseInfoBillingCityMax = 120;export const adminClientsGetClientDetailsResponseInfoBillingStateMax = 120;export const adminClientsGetClientDetailsResponseInfoBillingPostCodeMax = 20;export const adminClientsGetClientDetailsResponseInfoBillingCountryMax = 120;export const adminClientsGetClientDetailsResponseInfoBillingEmailMax = 320;export const adminClientsGetClientDetailsResponseInfoVersionMin = 0;
+export const adminClientsGetClientDetailsResponseInfoClientIdMax = 64;export const adminClientsGetClientDetailsResponseInfoBillingCompanyMax = 120;export const adminClientsGetClientDetailsResponseInfoBillingFirstNameMax = 120;export const adminClientsGetClientDetailsResponseInfoBillingLastNameMax = 120;export const adminClientsGetClientDetailsResponseInfoBillingRegistrationNumberMax = 60;export const adminClientsGetClientDetailsResponseInfoBillingVATRegistrationNumberMax = 60;export const adminClientsGetClientDetailsResponseInfoBillingAddressMax = 400;export const adminClientsGetClientDetailsResponseInfoBillingCityMax = 120;export const adminClientsGetClientDetailsResponseInfoBillingStateMax = 120;export const adminClientsGetClientDetailsResponseInfoBillingPostCodeMax = 20;export const adminClientsGetClientDetailsResponseInfoBillingCountryMax = 120;export const adminClientsGetClientDetailsResponseInfoBillingEmailMax = 320;export const adminClientsGetClientDetailsResponseInfoShiftStartMax = 5;export const adminClientsGetClientDetailsResponseInfoShiftEndMax = 5;export const adminClientsGetClientDetailsResponseInfoVersionMin = 0;
+export const adminClientsGetClientDetailsResponseInfoVersionMax = 2147483647;
 export const adminClientsGetClientDetailsResponseInfoVersionMultipleOf = 1;
 
 export const adminClientsGetClientDetailsResponse = zod.object({
@@ -37,9 +38,9 @@ export const adminClientsGetClientDetailsResponse = zod.object({
   "billingCountry": zod.string().max(adminClientsGetClientDetailsResponseInfoBillingCountryMax),
   "billingEmail": zod.string().max(adminClientsGetClientDetailsResponseInfoBillingEmailMax),
   "currency": zod.enum(['EUR', 'SEK']).describe('Invoice currency (part 9).'),
-  "shift_start": zod.string().nullable().describe('Shift start, 24 h HH:mm.'),
-  "shift_end": zod.string().nullable().describe('Shift end, 24 h HH:mm.'),
-  "version": zod.number().min(adminClientsGetClientDetailsResponseInfoVersionMin).multipleOf(adminClientsGetClientDetailsResponseInfoVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "shift_start": zod.string().max(adminClientsGetClientDetailsResponseInfoShiftStartMax).nullable().describe('Shift start, 24 h HH:mm.'),
+  "shift_end": zod.string().max(adminClientsGetClientDetailsResponseInfoShiftEndMax).nullable().describe('Shift end, 24 h HH:mm.'),
+  "version": zod.number().min(adminClientsGetClientDetailsResponseInfoVersionMin).max(adminClientsGetClientDetailsResponseInfoVersionMax).multipleOf(adminClientsGetClientDetailsResponseInfoVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).nullable()
 })
 
@@ -54,9 +55,12 @@ export const adminClientsSaveClientDetailsBodyInfoBillingCityMax = 120;
 export const adminClientsSaveClientDetailsBodyInfoBillingCityRegExp = new RegExp('\\S');
 export const adminClientsSaveClientDetailsBodyInfoBillingStateMax = 120;export const adminClientsSaveClientDetailsBodyInfoBillingPostCodeMax = 20;export const adminClientsSaveClientDetailsBodyInfoBillingCountryMax = 120;
 export const adminClientsSaveClientDetailsBodyInfoBillingCountryRegExp = new RegExp('\\S');
-export const adminClientsSaveClientDetailsBodyInfoBillingEmailMax = 320;export const adminClientsSaveClientDetailsBodyInfoShiftStartRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const adminClientsSaveClientDetailsBodyInfoBillingEmailMax = 320;export const adminClientsSaveClientDetailsBodyInfoShiftStartMax = 5;
+export const adminClientsSaveClientDetailsBodyInfoShiftStartRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const adminClientsSaveClientDetailsBodyInfoShiftEndMax = 5;
 export const adminClientsSaveClientDetailsBodyInfoShiftEndRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
 export const adminClientsSaveClientDetailsBodyInfoVersionMinOne = 0;
+export const adminClientsSaveClientDetailsBodyInfoVersionMaxOne = 2147483647;
 export const adminClientsSaveClientDetailsBodyInfoVersionMultipleOfOne = 1;
 
 export const adminClientsSaveClientDetailsBody = zod.object({
@@ -74,13 +78,14 @@ export const adminClientsSaveClientDetailsBody = zod.object({
   "billingCountry": zod.string().min(1).max(adminClientsSaveClientDetailsBodyInfoBillingCountryMax).regex(adminClientsSaveClientDetailsBodyInfoBillingCountryRegExp),
   "billingEmail": zod.string().email().max(adminClientsSaveClientDetailsBodyInfoBillingEmailMax),
   "currency": zod.enum(['EUR', 'SEK']).describe('Invoice currency (part 9).'),
-  "shift_start": zod.string().regex(adminClientsSaveClientDetailsBodyInfoShiftStartRegExp).nullish().describe('Shift start, 24 h HH:mm.'),
-  "shift_end": zod.string().regex(adminClientsSaveClientDetailsBodyInfoShiftEndRegExp).nullish().describe('Shift end, 24 h HH:mm.'),
-  "version": zod.number().min(adminClientsSaveClientDetailsBodyInfoVersionMinOne).multipleOf(adminClientsSaveClientDetailsBodyInfoVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating existing details.')
+  "shift_start": zod.string().max(adminClientsSaveClientDetailsBodyInfoShiftStartMax).regex(adminClientsSaveClientDetailsBodyInfoShiftStartRegExp).nullish().describe('Shift start, 24 h HH:mm.'),
+  "shift_end": zod.string().max(adminClientsSaveClientDetailsBodyInfoShiftEndMax).regex(adminClientsSaveClientDetailsBodyInfoShiftEndRegExp).nullish().describe('Shift end, 24 h HH:mm.'),
+  "version": zod.number().min(adminClientsSaveClientDetailsBodyInfoVersionMinOne).max(adminClientsSaveClientDetailsBodyInfoVersionMaxOne).multipleOf(adminClientsSaveClientDetailsBodyInfoVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating existing details.')
 }).describe('Client details to save: company, address, city, country, billing e-mail and currency are required; text is trimmed. Create = no version; update = the version read.')
 })
 
-export const adminClientsSaveClientDetailsResponseClientIdMax = 64;export const adminClientsSaveClientDetailsResponseBillingCompanyMax = 120;export const adminClientsSaveClientDetailsResponseBillingFirstNameMax = 120;export const adminClientsSaveClientDetailsResponseBillingLastNameMax = 120;export const adminClientsSaveClientDetailsResponseBillingRegistrationNumberMax = 60;export const adminClientsSaveClientDetailsResponseBillingVATRegistrationNumberMax = 60;export const adminClientsSaveClientDetailsResponseBillingAddressMax = 400;export const adminClientsSaveClientDetailsResponseBillingCityMax = 120;export const adminClientsSaveClientDetailsResponseBillingStateMax = 120;export const adminClientsSaveClientDetailsResponseBillingPostCodeMax = 20;export const adminClientsSaveClientDetailsResponseBillingCountryMax = 120;export const adminClientsSaveClientDetailsResponseBillingEmailMax = 320;export const adminClientsSaveClientDetailsResponseVersionMin = 0;
+export const adminClientsSaveClientDetailsResponseClientIdMax = 64;export const adminClientsSaveClientDetailsResponseBillingCompanyMax = 120;export const adminClientsSaveClientDetailsResponseBillingFirstNameMax = 120;export const adminClientsSaveClientDetailsResponseBillingLastNameMax = 120;export const adminClientsSaveClientDetailsResponseBillingRegistrationNumberMax = 60;export const adminClientsSaveClientDetailsResponseBillingVATRegistrationNumberMax = 60;export const adminClientsSaveClientDetailsResponseBillingAddressMax = 400;export const adminClientsSaveClientDetailsResponseBillingCityMax = 120;export const adminClientsSaveClientDetailsResponseBillingStateMax = 120;export const adminClientsSaveClientDetailsResponseBillingPostCodeMax = 20;export const adminClientsSaveClientDetailsResponseBillingCountryMax = 120;export const adminClientsSaveClientDetailsResponseBillingEmailMax = 320;export const adminClientsSaveClientDetailsResponseShiftStartMax = 5;export const adminClientsSaveClientDetailsResponseShiftEndMax = 5;export const adminClientsSaveClientDetailsResponseVersionMin = 0;
+export const adminClientsSaveClientDetailsResponseVersionMax = 2147483647;
 export const adminClientsSaveClientDetailsResponseVersionMultipleOf = 1;
 
 export const adminClientsSaveClientDetailsResponse = zod.object({
@@ -97,18 +102,19 @@ export const adminClientsSaveClientDetailsResponse = zod.object({
   "billingCountry": zod.string().max(adminClientsSaveClientDetailsResponseBillingCountryMax),
   "billingEmail": zod.string().max(adminClientsSaveClientDetailsResponseBillingEmailMax),
   "currency": zod.enum(['EUR', 'SEK']).describe('Invoice currency (part 9).'),
-  "shift_start": zod.string().nullable().describe('Shift start, 24 h HH:mm.'),
-  "shift_end": zod.string().nullable().describe('Shift end, 24 h HH:mm.'),
-  "version": zod.number().min(adminClientsSaveClientDetailsResponseVersionMin).multipleOf(adminClientsSaveClientDetailsResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "shift_start": zod.string().max(adminClientsSaveClientDetailsResponseShiftStartMax).nullable().describe('Shift start, 24 h HH:mm.'),
+  "shift_end": zod.string().max(adminClientsSaveClientDetailsResponseShiftEndMax).nullable().describe('Shift end, 24 h HH:mm.'),
+  "version": zod.number().min(adminClientsSaveClientDetailsResponseVersionMin).max(adminClientsSaveClientDetailsResponseVersionMax).multipleOf(adminClientsSaveClientDetailsResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('Billing and shift details of a client company.')
 
 /**
  * Buyer companies assigned to a seller's product.
  */
+export const adminClientsGetProductBuyersBodyClientProductIdMax = 2147483647;
 export const adminClientsGetProductBuyersBodyClientProductIdMultipleOf = 1;export const adminClientsGetProductBuyersBodyClientIdMax = 64;
 
 export const adminClientsGetProductBuyersBody = zod.object({
-  "clientProductId": zod.number().min(1).multipleOf(adminClientsGetProductBuyersBodyClientProductIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(adminClientsGetProductBuyersBodyClientProductIdMax).multipleOf(adminClientsGetProductBuyersBodyClientProductIdMultipleOf).describe('Row id.'),
   "clientId": zod.string().min(1).max(adminClientsGetProductBuyersBodyClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).')
 })
 
@@ -123,11 +129,12 @@ export const adminClientsGetProductBuyersResponse = zod.array(adminClientsGetPro
 /**
  * Replace the buyers assigned to a product ('Assign Buyers'); `clientIds` must be buyer-type clients.
  */
-export const adminClientsSaveProductBuyersBodyClientIdsItemMax = 64;export const adminClientsSaveProductBuyersBodyClientProductIdMultipleOf = 1;
+export const adminClientsSaveProductBuyersBodyClientIdsItemMax = 64;export const adminClientsSaveProductBuyersBodyClientIdsMax = 1000;export const adminClientsSaveProductBuyersBodyClientProductIdMax = 2147483647;
+export const adminClientsSaveProductBuyersBodyClientProductIdMultipleOf = 1;
 
 export const adminClientsSaveProductBuyersBody = zod.object({
-  "clientIds": zod.array(zod.string().min(1).max(adminClientsSaveProductBuyersBodyClientIdsItemMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).')),
-  "clientProductId": zod.number().min(1).multipleOf(adminClientsSaveProductBuyersBodyClientProductIdMultipleOf).describe('Row id.')
+  "clientIds": zod.array(zod.string().min(1).max(adminClientsSaveProductBuyersBodyClientIdsItemMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).')).max(adminClientsSaveProductBuyersBodyClientIdsMax),
+  "clientProductId": zod.number().min(1).max(adminClientsSaveProductBuyersBodyClientProductIdMax).multipleOf(adminClientsSaveProductBuyersBodyClientProductIdMultipleOf).describe('Row id.')
 })
 
 export const adminClientsSaveProductBuyersResponse = zod.object({
@@ -137,25 +144,29 @@ export const adminClientsSaveProductBuyersResponse = zod.object({
 /**
  * Price periods of a product, newest first, and the price valid today.
  */
+export const adminClientsGetProductPricesBodyClientProductIdMax = 2147483647;
 export const adminClientsGetProductPricesBodyClientProductIdMultipleOf = 1;export const adminClientsGetProductPricesBodyClientIdMax = 64;
 
 export const adminClientsGetProductPricesBody = zod.object({
-  "clientProductId": zod.number().min(1).multipleOf(adminClientsGetProductPricesBodyClientProductIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(adminClientsGetProductPricesBodyClientProductIdMax).multipleOf(adminClientsGetProductPricesBodyClientProductIdMultipleOf).describe('Row id.'),
   "clientId": zod.string().min(1).max(adminClientsGetProductPricesBodyClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).')
 })
 
-export const adminClientsGetProductPricesResponseRowsItemIdMultipleOf = 1;export const adminClientsGetProductPricesResponseRowsItemClientProductIdMultipleOf = 1;export const adminClientsGetProductPricesResponseRowsItemClientIdMax = 64;export const adminClientsGetProductPricesResponseRowsItemVersionMin = 0;
+export const adminClientsGetProductPricesResponseRowsItemIdMax = 2147483647;
+export const adminClientsGetProductPricesResponseRowsItemIdMultipleOf = 1;export const adminClientsGetProductPricesResponseRowsItemClientProductIdMax = 2147483647;
+export const adminClientsGetProductPricesResponseRowsItemClientProductIdMultipleOf = 1;export const adminClientsGetProductPricesResponseRowsItemClientIdMax = 64;export const adminClientsGetProductPricesResponseRowsItemVersionMin = 0;
+export const adminClientsGetProductPricesResponseRowsItemVersionMax = 2147483647;
 export const adminClientsGetProductPricesResponseRowsItemVersionMultipleOf = 1;
 
 export const adminClientsGetProductPricesResponse = zod.object({
   "rows": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminClientsGetProductPricesResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClientsGetProductPricesResponseRowsItemIdMax).multipleOf(adminClientsGetProductPricesResponseRowsItemIdMultipleOf).describe('Row id.'),
   "unitPrice": zod.number().describe('Price per 1,000 bottles in the client\'s currency.'),
   "validFrom": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "validTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
-  "clientProductId": zod.number().min(1).multipleOf(adminClientsGetProductPricesResponseRowsItemClientProductIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(adminClientsGetProductPricesResponseRowsItemClientProductIdMax).multipleOf(adminClientsGetProductPricesResponseRowsItemClientProductIdMultipleOf).describe('Row id.'),
   "clientId": zod.string().min(1).max(adminClientsGetProductPricesResponseRowsItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
-  "version": zod.number().min(adminClientsGetProductPricesResponseRowsItemVersionMin).multipleOf(adminClientsGetProductPricesResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(adminClientsGetProductPricesResponseRowsItemVersionMin).max(adminClientsGetProductPricesResponseRowsItemVersionMax).multipleOf(adminClientsGetProductPricesResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A price period of a client product.')),
   "currentPrice": zod.object({
   "unitPrice": zod.number().describe('Price per 1,000 bottles in the client\'s currency.'),
@@ -167,34 +178,40 @@ export const adminClientsGetProductPricesResponse = zod.object({
 /**
  * Create or update a price period; answers the saved price and the product's price valid today. Allowed for buyer-type clients too.
  */
+export const adminClientsSaveProductPriceBodyPriceIdMax = 2147483647;
 export const adminClientsSaveProductPriceBodyPriceIdMultipleOf = 1;export const adminClientsSaveProductPriceBodyPriceUnitPriceMin = 0.01;
-export const adminClientsSaveProductPriceBodyPriceUnitPriceMax = 1000000;export const adminClientsSaveProductPriceBodyPriceClientProductIdMultipleOf = 1;export const adminClientsSaveProductPriceBodyPriceClientIdMax = 64;export const adminClientsSaveProductPriceBodyPriceVersionMinOne = 0;
+export const adminClientsSaveProductPriceBodyPriceUnitPriceMax = 1000000;export const adminClientsSaveProductPriceBodyPriceClientProductIdMax = 2147483647;
+export const adminClientsSaveProductPriceBodyPriceClientProductIdMultipleOf = 1;export const adminClientsSaveProductPriceBodyPriceClientIdMax = 64;export const adminClientsSaveProductPriceBodyPriceVersionMinOne = 0;
+export const adminClientsSaveProductPriceBodyPriceVersionMaxOne = 2147483647;
 export const adminClientsSaveProductPriceBodyPriceVersionMultipleOfOne = 1;
 
 export const adminClientsSaveProductPriceBody = zod.object({
   "price": zod.object({
-  "id": zod.number().min(1).multipleOf(adminClientsSaveProductPriceBodyPriceIdMultipleOf).optional().describe('Row id.'),
+  "id": zod.number().min(1).max(adminClientsSaveProductPriceBodyPriceIdMax).multipleOf(adminClientsSaveProductPriceBodyPriceIdMultipleOf).optional().describe('Row id.'),
   "unitPrice": zod.number().min(adminClientsSaveProductPriceBodyPriceUnitPriceMin).max(adminClientsSaveProductPriceBodyPriceUnitPriceMax).describe('Price per 1,000 bottles, a decimal above 0: at least 0.01 (one cent / öre).'),
   "validFrom": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "validTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
-  "clientProductId": zod.number().min(1).multipleOf(adminClientsSaveProductPriceBodyPriceClientProductIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(adminClientsSaveProductPriceBodyPriceClientProductIdMax).multipleOf(adminClientsSaveProductPriceBodyPriceClientProductIdMultipleOf).describe('Row id.'),
   "clientId": zod.string().min(1).max(adminClientsSaveProductPriceBodyPriceClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
-  "version": zod.number().min(adminClientsSaveProductPriceBodyPriceVersionMinOne).multipleOf(adminClientsSaveProductPriceBodyPriceVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
+  "version": zod.number().min(adminClientsSaveProductPriceBodyPriceVersionMinOne).max(adminClientsSaveProductPriceBodyPriceVersionMaxOne).multipleOf(adminClientsSaveProductPriceBodyPriceVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
 }).describe('A price to create (no id; the dialog proposes next month\'s full period) or update (id and version). validTo must not be before validFrom.')
 })
 
-export const adminClientsSaveProductPriceResponsePriceIdMultipleOf = 1;export const adminClientsSaveProductPriceResponsePriceClientProductIdMultipleOf = 1;export const adminClientsSaveProductPriceResponsePriceClientIdMax = 64;export const adminClientsSaveProductPriceResponsePriceVersionMin = 0;
+export const adminClientsSaveProductPriceResponsePriceIdMax = 2147483647;
+export const adminClientsSaveProductPriceResponsePriceIdMultipleOf = 1;export const adminClientsSaveProductPriceResponsePriceClientProductIdMax = 2147483647;
+export const adminClientsSaveProductPriceResponsePriceClientProductIdMultipleOf = 1;export const adminClientsSaveProductPriceResponsePriceClientIdMax = 64;export const adminClientsSaveProductPriceResponsePriceVersionMin = 0;
+export const adminClientsSaveProductPriceResponsePriceVersionMax = 2147483647;
 export const adminClientsSaveProductPriceResponsePriceVersionMultipleOf = 1;
 
 export const adminClientsSaveProductPriceResponse = zod.object({
   "price": zod.object({
-  "id": zod.number().min(1).multipleOf(adminClientsSaveProductPriceResponsePriceIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClientsSaveProductPriceResponsePriceIdMax).multipleOf(adminClientsSaveProductPriceResponsePriceIdMultipleOf).describe('Row id.'),
   "unitPrice": zod.number().describe('Price per 1,000 bottles in the client\'s currency.'),
   "validFrom": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "validTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
-  "clientProductId": zod.number().min(1).multipleOf(adminClientsSaveProductPriceResponsePriceClientProductIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(adminClientsSaveProductPriceResponsePriceClientProductIdMax).multipleOf(adminClientsSaveProductPriceResponsePriceClientProductIdMultipleOf).describe('Row id.'),
   "clientId": zod.string().min(1).max(adminClientsSaveProductPriceResponsePriceClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
-  "version": zod.number().min(adminClientsSaveProductPriceResponsePriceVersionMin).multipleOf(adminClientsSaveProductPriceResponsePriceVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(adminClientsSaveProductPriceResponsePriceVersionMin).max(adminClientsSaveProductPriceResponsePriceVersionMax).multipleOf(adminClientsSaveProductPriceResponsePriceVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A price period of a client product.'),
   "currentPrice": zod.object({
   "unitPrice": zod.number().describe('Price per 1,000 bottles in the client\'s currency.'),
@@ -206,10 +223,11 @@ export const adminClientsSaveProductPriceResponse = zod.object({
 /**
  * Delete client products (soft delete: deletedAt is set).
  */
-export const adminClientsDeleteClientProductsBodyIdsItemMultipleOf = 1;
+export const adminClientsDeleteClientProductsBodyIdsItemMax = 2147483647;
+export const adminClientsDeleteClientProductsBodyIdsItemMultipleOf = 1;export const adminClientsDeleteClientProductsBodyIdsMax = 1000;
 
 export const adminClientsDeleteClientProductsBody = zod.object({
-  "ids": zod.array(zod.number().min(1).multipleOf(adminClientsDeleteClientProductsBodyIdsItemMultipleOf).describe('Row id.')).min(1)
+  "ids": zod.array(zod.number().min(1).max(adminClientsDeleteClientProductsBodyIdsItemMax).multipleOf(adminClientsDeleteClientProductsBodyIdsItemMultipleOf).describe('Row id.')).min(1).max(adminClientsDeleteClientProductsBodyIdsMax)
 })
 
 export const adminClientsDeleteClientProductsResponse = zod.object({
@@ -220,31 +238,40 @@ export const adminClientsDeleteClientProductsResponse = zod.object({
  * Products of a client (page size 20, default sort productName ascending), with the client for the header.
 Without `pagination` it answers every product (the count per client).
  */
-export const adminClientsGetClientProductsBodyClientIdMax = 64;export const adminClientsGetClientProductsBodyPaginationPageMultipleOf = 1;
+export const adminClientsGetClientProductsBodyClientIdMax = 64;export const adminClientsGetClientProductsBodyPaginationPageMax = 1000000;
+export const adminClientsGetClientProductsBodyPaginationPageMultipleOf = 1;
 
 export const adminClientsGetClientProductsBody = zod.object({
   "clientId": zod.string().min(1).max(adminClientsGetClientProductsBodyClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "pagination": zod.object({
-  "page": zod.number().min(1).multipleOf(adminClientsGetClientProductsBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "page": zod.number().min(1).max(adminClientsGetClientProductsBodyPaginationPageMax).multipleOf(adminClientsGetClientProductsBodyPaginationPageMultipleOf).describe('1-based page number.'),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
   "sortBy": zod.enum(['productName', 'articleNo', 'machineNames', 'currentStock', 'currentPrice', 'id']).optional().describe('Column to sort by; each list names the columns it can sort.'),
   "descending": zod.boolean().optional()
 }).optional().describe('One page request, shared by every list.')
 })
 
-export const adminClientsGetClientProductsResponseClientIdMax = 64;export const adminClientsGetClientProductsResponseClientCompanyMax = 120;export const adminClientsGetClientProductsResponseRowsItemIdMultipleOf = 1;export const adminClientsGetClientProductsResponseRowsItemClientIdMax = 64;export const adminClientsGetClientProductsResponseRowsItemProductNameMax = 120;export const adminClientsGetClientProductsResponseRowsItemArticleNoMax = 60;export const adminClientsGetClientProductsResponseRowsItemAltNameMax = 120;export const adminClientsGetClientProductsResponseRowsItemMachineNamesMax = 1000;export const adminClientsGetClientProductsResponseRowsItemPreformScrapStartMultipleOf = 1;export const adminClientsGetClientProductsResponseRowsItemPreformScrapChangeOverMultipleOf = 1;export const adminClientsGetClientProductsResponseRowsItemPreformIdMultipleOf = 1;export const adminClientsGetClientProductsResponseRowsItemPreformWarehouseIdMultipleOf = 1;export const adminClientsGetClientProductsResponseRowsItemDefaultSupplyIdMultipleOfOne = 1;export const adminClientsGetClientProductsResponseRowsItemCurrentStockMultipleOf = 1;export const adminClientsGetClientProductsResponseRowsItemPreformIdMultipleOfOne = 1;export const adminClientsGetClientProductsResponseRowsItemPreformPreformNameMax = 120;export const adminClientsGetClientProductsResponseRowsItemPreformWarehouseIdMultipleOfOne = 1;export const adminClientsGetClientProductsResponseRowsItemPreformWarehouseWarehouseNameMax = 120;export const adminClientsGetClientProductsResponseRowsItemVersionMin = 0;
-export const adminClientsGetClientProductsResponseRowsItemVersionMultipleOf = 1;export const adminClientsGetClientProductsResponseCountMin = 0;
+export const adminClientsGetClientProductsResponseClientIdMax = 64;export const adminClientsGetClientProductsResponseClientCompanyMax = 120;export const adminClientsGetClientProductsResponseClientFbsItemMax = 100;export const adminClientsGetClientProductsResponseClientFbsMax = 100;export const adminClientsGetClientProductsResponseRowsItemIdMax = 2147483647;
+export const adminClientsGetClientProductsResponseRowsItemIdMultipleOf = 1;export const adminClientsGetClientProductsResponseRowsItemClientIdMax = 64;export const adminClientsGetClientProductsResponseRowsItemProductNameMax = 120;export const adminClientsGetClientProductsResponseRowsItemArticleNoMax = 60;export const adminClientsGetClientProductsResponseRowsItemAltNameMax = 120;export const adminClientsGetClientProductsResponseRowsItemMachineNamesMax = 1000;export const adminClientsGetClientProductsResponseRowsItemPreformScrapStartMultipleOf = 1;export const adminClientsGetClientProductsResponseRowsItemPreformScrapChangeOverMultipleOf = 1;export const adminClientsGetClientProductsResponseRowsItemPreformIdMax = 2147483647;
+export const adminClientsGetClientProductsResponseRowsItemPreformIdMultipleOf = 1;export const adminClientsGetClientProductsResponseRowsItemPreformWarehouseIdMax = 2147483647;
+export const adminClientsGetClientProductsResponseRowsItemPreformWarehouseIdMultipleOf = 1;export const adminClientsGetClientProductsResponseRowsItemDefaultSupplyIdMaxOne = 2147483647;
+export const adminClientsGetClientProductsResponseRowsItemDefaultSupplyIdMultipleOfOne = 1;export const adminClientsGetClientProductsResponseRowsItemCurrentStockMultipleOf = 1;export const adminClientsGetClientProductsResponseRowsItemPreformIdMaxOne = 2147483647;
+export const adminClientsGetClientProductsResponseRowsItemPreformIdMultipleOfOne = 1;export const adminClientsGetClientProductsResponseRowsItemPreformPreformNameMax = 120;export const adminClientsGetClientProductsResponseRowsItemPreformWarehouseIdMaxOne = 2147483647;
+export const adminClientsGetClientProductsResponseRowsItemPreformWarehouseIdMultipleOfOne = 1;export const adminClientsGetClientProductsResponseRowsItemPreformWarehouseWarehouseNameMax = 120;export const adminClientsGetClientProductsResponseRowsItemVersionMin = 0;
+export const adminClientsGetClientProductsResponseRowsItemVersionMax = 2147483647;
+export const adminClientsGetClientProductsResponseRowsItemVersionMultipleOf = 1;export const adminClientsGetClientProductsResponseRowsMax = 100;export const adminClientsGetClientProductsResponseCountMin = 0;
+export const adminClientsGetClientProductsResponseCountMax = 2147483647;
 export const adminClientsGetClientProductsResponseCountMultipleOf = 1;
 
 export const adminClientsGetClientProductsResponse = zod.object({
   "client": zod.object({
   "id": zod.string().min(1).max(adminClientsGetClientProductsResponseClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(adminClientsGetClientProductsResponseClientCompanyMax).nullable(),
-  "fbs": zod.array(zod.string()).describe('Machines (FBs) assigned to the client; other machine names in products are shown red.'),
+  "fbs": zod.array(zod.string().max(adminClientsGetClientProductsResponseClientFbsItemMax).describe('A client machine\'s name (an \'FB\', a blow-moulding line), e.g. FB-04.')).max(adminClientsGetClientProductsResponseClientFbsMax).describe('Machines (FBs) assigned to the client; other machine names in products are shown red.'),
   "clientType": zod.enum(['0', '1']).describe('Client type attribute of the admin screens: \'0\' converter (\"Converter\"), \'1\' buyer (\"Buyer\"; editing restricted).')
 }).describe('The client company fields the admin client screens show in headers and badges.'),
   "rows": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminClientsGetClientProductsResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClientsGetClientProductsResponseRowsItemIdMax).multipleOf(adminClientsGetClientProductsResponseRowsItemIdMultipleOf).describe('Row id.'),
   "clientId": zod.string().min(1).max(adminClientsGetClientProductsResponseRowsItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "productName": zod.string().max(adminClientsGetClientProductsResponseRowsItemProductNameMax),
   "articleNo": zod.string().max(adminClientsGetClientProductsResponseRowsItemArticleNoMax),
@@ -253,14 +280,14 @@ export const adminClientsGetClientProductsResponse = zod.object({
   "scrapRate": zod.number().describe('Scrap rate as a fraction (0.025 = 2.5 %).'),
   "preformScrapStart": zod.number().multipleOf(adminClientsGetClientProductsResponseRowsItemPreformScrapStartMultipleOf).describe('Preforms scrapped when a production run starts.'),
   "preformScrapChangeOver": zod.number().multipleOf(adminClientsGetClientProductsResponseRowsItemPreformScrapChangeOverMultipleOf).describe('Preforms scrapped on a change-over.'),
-  "preformId": zod.number().min(1).multipleOf(adminClientsGetClientProductsResponseRowsItemPreformIdMultipleOf).describe('Row id.'),
-  "preformWarehouseId": zod.number().min(1).multipleOf(adminClientsGetClientProductsResponseRowsItemPreformWarehouseIdMultipleOf).describe('Row id.'),
-  "defaultSupplyId": zod.number().min(1).multipleOf(adminClientsGetClientProductsResponseRowsItemDefaultSupplyIdMultipleOfOne).describe('Row id.').describe('Default supplier (PreformSupply id).'),
+  "preformId": zod.number().min(1).max(adminClientsGetClientProductsResponseRowsItemPreformIdMax).multipleOf(adminClientsGetClientProductsResponseRowsItemPreformIdMultipleOf).describe('Row id.'),
+  "preformWarehouseId": zod.number().min(1).max(adminClientsGetClientProductsResponseRowsItemPreformWarehouseIdMax).multipleOf(adminClientsGetClientProductsResponseRowsItemPreformWarehouseIdMultipleOf).describe('Row id.'),
+  "defaultSupplyId": zod.number().min(1).max(adminClientsGetClientProductsResponseRowsItemDefaultSupplyIdMaxOne).multipleOf(adminClientsGetClientProductsResponseRowsItemDefaultSupplyIdMultipleOfOne).describe('Row id.').describe('Default supplier (PreformSupply id).'),
   "currentStock": zod.number().multipleOf(adminClientsGetClientProductsResponseRowsItemCurrentStockMultipleOf).describe('Bottle stock (sum over price periods).'),
   "wip": zod.boolean().describe('True when this product is the one in production now.'),
   "deletedAt": zod.string().datetime({}).nullable(),
   "Preform": zod.object({
-  "id": zod.number().min(1).multipleOf(adminClientsGetClientProductsResponseRowsItemPreformIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClientsGetClientProductsResponseRowsItemPreformIdMaxOne).multipleOf(adminClientsGetClientProductsResponseRowsItemPreformIdMultipleOfOne).describe('Row id.'),
   "preformName": zod.string().max(adminClientsGetClientProductsResponseRowsItemPreformPreformNameMax),
   "neck": zod.enum(['PCO1810', '38mm 3-start', '38-400']).describe('Preform neck finish (part 9).'),
   "weight": zod.number().describe('Grams.'),
@@ -268,7 +295,7 @@ export const adminClientsGetClientProductsResponse = zod.object({
   "color": zod.enum(['Clear', 'Clear/FR', 'Red', 'White', 'Yellow', 'Black', 'Green']).describe('Preform colour (part 9).')
 }),
   "PreformWarehouse": zod.object({
-  "id": zod.number().min(1).multipleOf(adminClientsGetClientProductsResponseRowsItemPreformWarehouseIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClientsGetClientProductsResponseRowsItemPreformWarehouseIdMaxOne).multipleOf(adminClientsGetClientProductsResponseRowsItemPreformWarehouseIdMultipleOfOne).describe('Row id.'),
   "warehouseName": zod.string().max(adminClientsGetClientProductsResponseRowsItemPreformWarehouseWarehouseNameMax)
 }),
   "currentPrice": zod.object({
@@ -276,9 +303,9 @@ export const adminClientsGetClientProductsResponse = zod.object({
   "validFrom": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "validTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.')
 }).nullable().describe('The price valid today (\'Current price `@1k`\'), null when none.'),
-  "version": zod.number().min(adminClientsGetClientProductsResponseRowsItemVersionMin).multipleOf(adminClientsGetClientProductsResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('A client product (bottle).')),
-  "count": zod.number().min(adminClientsGetClientProductsResponseCountMin).multipleOf(adminClientsGetClientProductsResponseCountMultipleOf)
+  "version": zod.number().min(adminClientsGetClientProductsResponseRowsItemVersionMin).max(adminClientsGetClientProductsResponseRowsItemVersionMax).multipleOf(adminClientsGetClientProductsResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+}).describe('A client product (bottle).')).max(adminClientsGetClientProductsResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+  "count": zod.number().min(adminClientsGetClientProductsResponseCountMin).max(adminClientsGetClientProductsResponseCountMax).multipleOf(adminClientsGetClientProductsResponseCountMultipleOf)
 })
 
 /**
@@ -286,12 +313,14 @@ export const adminClientsGetClientProductsResponse = zod.object({
 `quantity` (bottles, a whole number above 0) is at most the old product's current stock ('Max Quantity - {max}.'; above it answers 400 with code `maxQuantity` and the stock as `limit`).
 Wire names as published, `reclasification` and `newClientProdcuctId` included.
  */
-export const adminClientsSaveReclassificationBodyOldClientProductIdMultipleOf = 1;export const adminClientsSaveReclassificationBodyNewClientProdcuctIdMultipleOf = 1;export const adminClientsSaveReclassificationBodyQuantityMax = 100000000;
+export const adminClientsSaveReclassificationBodyOldClientProductIdMax = 2147483647;
+export const adminClientsSaveReclassificationBodyOldClientProductIdMultipleOf = 1;export const adminClientsSaveReclassificationBodyNewClientProdcuctIdMax = 2147483647;
+export const adminClientsSaveReclassificationBodyNewClientProdcuctIdMultipleOf = 1;export const adminClientsSaveReclassificationBodyQuantityMax = 100000000;
 export const adminClientsSaveReclassificationBodyQuantityMultipleOf = 1;
 
 export const adminClientsSaveReclassificationBody = zod.object({
-  "oldClientProductId": zod.number().min(1).multipleOf(adminClientsSaveReclassificationBodyOldClientProductIdMultipleOf).describe('Row id.'),
-  "newClientProdcuctId": zod.number().min(1).multipleOf(adminClientsSaveReclassificationBodyNewClientProdcuctIdMultipleOf).describe('Row id.'),
+  "oldClientProductId": zod.number().min(1).max(adminClientsSaveReclassificationBodyOldClientProductIdMax).multipleOf(adminClientsSaveReclassificationBodyOldClientProductIdMultipleOf).describe('Row id.'),
+  "newClientProdcuctId": zod.number().min(1).max(adminClientsSaveReclassificationBodyNewClientProdcuctIdMax).multipleOf(adminClientsSaveReclassificationBodyNewClientProdcuctIdMultipleOf).describe('Row id.'),
   "quantity": zod.number().min(1).max(adminClientsSaveReclassificationBodyQuantityMax).multipleOf(adminClientsSaveReclassificationBodyQuantityMultipleOf)
 })
 
@@ -302,6 +331,7 @@ export const adminClientsSaveReclassificationResponse = zod.object({
 /**
  * Create or update a client product ('Product data' dialog).
  */
+export const adminClientsSaveClientProductBodyProductIdMax = 2147483647;
 export const adminClientsSaveClientProductBodyProductIdMultipleOf = 1;export const adminClientsSaveClientProductBodyProductClientIdMax = 64;export const adminClientsSaveClientProductBodyProductMachineNamesMax = 1000;
 export const adminClientsSaveClientProductBodyProductMachineNamesRegExp = new RegExp('\\S');
 export const adminClientsSaveClientProductBodyProductProductNameMax = 120;
@@ -316,12 +346,16 @@ export const adminClientsSaveClientProductBodyProductPreformScrapChangeOverMin =
 export const adminClientsSaveClientProductBodyProductPreformScrapChangeOverMax = 10000000;
 export const adminClientsSaveClientProductBodyProductPreformScrapChangeOverMultipleOf = 1;export const adminClientsSaveClientProductBodyProductArticleNoMax = 60;
 export const adminClientsSaveClientProductBodyProductArticleNoRegExp = new RegExp('\\S');
-export const adminClientsSaveClientProductBodyProductPreformIdMultipleOf = 1;export const adminClientsSaveClientProductBodyProductPreformWarehouseIdMultipleOf = 1;export const adminClientsSaveClientProductBodyProductDefaultSupplyIdMultipleOfOne = 1;export const adminClientsSaveClientProductBodyProductVersionMinOne = 0;
+export const adminClientsSaveClientProductBodyProductPreformIdMax = 2147483647;
+export const adminClientsSaveClientProductBodyProductPreformIdMultipleOf = 1;export const adminClientsSaveClientProductBodyProductPreformWarehouseIdMax = 2147483647;
+export const adminClientsSaveClientProductBodyProductPreformWarehouseIdMultipleOf = 1;export const adminClientsSaveClientProductBodyProductDefaultSupplyIdMaxOne = 2147483647;
+export const adminClientsSaveClientProductBodyProductDefaultSupplyIdMultipleOfOne = 1;export const adminClientsSaveClientProductBodyProductVersionMinOne = 0;
+export const adminClientsSaveClientProductBodyProductVersionMaxOne = 2147483647;
 export const adminClientsSaveClientProductBodyProductVersionMultipleOfOne = 1;
 
 export const adminClientsSaveClientProductBody = zod.object({
   "product": zod.object({
-  "id": zod.number().min(1).multipleOf(adminClientsSaveClientProductBodyProductIdMultipleOf).optional().describe('Row id.'),
+  "id": zod.number().min(1).max(adminClientsSaveClientProductBodyProductIdMax).multipleOf(adminClientsSaveClientProductBodyProductIdMultipleOf).optional().describe('Row id.'),
   "clientId": zod.string().min(1).max(adminClientsSaveClientProductBodyProductClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "machineNames": zod.string().min(1).max(adminClientsSaveClientProductBodyProductMachineNamesMax).regex(adminClientsSaveClientProductBodyProductMachineNamesRegExp).describe('Machine names, comma-joined; at least one.'),
   "productName": zod.string().min(1).max(adminClientsSaveClientProductBodyProductProductNameMax).regex(adminClientsSaveClientProductBodyProductProductNameRegExp),
@@ -330,18 +364,25 @@ export const adminClientsSaveClientProductBody = zod.object({
   "preformScrapStart": zod.number().min(adminClientsSaveClientProductBodyProductPreformScrapStartMin).max(adminClientsSaveClientProductBodyProductPreformScrapStartMax).multipleOf(adminClientsSaveClientProductBodyProductPreformScrapStartMultipleOf).optional(),
   "preformScrapChangeOver": zod.number().min(adminClientsSaveClientProductBodyProductPreformScrapChangeOverMin).max(adminClientsSaveClientProductBodyProductPreformScrapChangeOverMax).multipleOf(adminClientsSaveClientProductBodyProductPreformScrapChangeOverMultipleOf).optional(),
   "articleNo": zod.string().min(1).max(adminClientsSaveClientProductBodyProductArticleNoMax).regex(adminClientsSaveClientProductBodyProductArticleNoRegExp),
-  "preformId": zod.number().min(1).multipleOf(adminClientsSaveClientProductBodyProductPreformIdMultipleOf).describe('Row id.'),
-  "preformWarehouseId": zod.number().min(1).multipleOf(adminClientsSaveClientProductBodyProductPreformWarehouseIdMultipleOf).describe('Row id.'),
-  "defaultSupplyId": zod.number().min(1).multipleOf(adminClientsSaveClientProductBodyProductDefaultSupplyIdMultipleOfOne).describe('Row id.').describe('Default supplier: a PreformSupply of the chosen preform.'),
-  "version": zod.number().min(adminClientsSaveClientProductBodyProductVersionMinOne).multipleOf(adminClientsSaveClientProductBodyProductVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
+  "preformId": zod.number().min(1).max(adminClientsSaveClientProductBodyProductPreformIdMax).multipleOf(adminClientsSaveClientProductBodyProductPreformIdMultipleOf).describe('Row id.'),
+  "preformWarehouseId": zod.number().min(1).max(adminClientsSaveClientProductBodyProductPreformWarehouseIdMax).multipleOf(adminClientsSaveClientProductBodyProductPreformWarehouseIdMultipleOf).describe('Row id.'),
+  "defaultSupplyId": zod.number().min(1).max(adminClientsSaveClientProductBodyProductDefaultSupplyIdMaxOne).multipleOf(adminClientsSaveClientProductBodyProductDefaultSupplyIdMultipleOfOne).describe('Row id.').describe('Default supplier: a PreformSupply of the chosen preform.'),
+  "version": zod.number().min(adminClientsSaveClientProductBodyProductVersionMinOne).max(adminClientsSaveClientProductBodyProductVersionMaxOne).multipleOf(adminClientsSaveClientProductBodyProductVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
 }).describe('A client product to create (no id) or update (id and the version read). Not allowed for buyer-type clients (403).')
 })
 
-export const adminClientsSaveClientProductResponseIdMultipleOf = 1;export const adminClientsSaveClientProductResponseClientIdMax = 64;export const adminClientsSaveClientProductResponseProductNameMax = 120;export const adminClientsSaveClientProductResponseArticleNoMax = 60;export const adminClientsSaveClientProductResponseAltNameMax = 120;export const adminClientsSaveClientProductResponseMachineNamesMax = 1000;export const adminClientsSaveClientProductResponsePreformScrapStartMultipleOf = 1;export const adminClientsSaveClientProductResponsePreformScrapChangeOverMultipleOf = 1;export const adminClientsSaveClientProductResponsePreformIdMultipleOf = 1;export const adminClientsSaveClientProductResponsePreformWarehouseIdMultipleOf = 1;export const adminClientsSaveClientProductResponseDefaultSupplyIdMultipleOfOne = 1;export const adminClientsSaveClientProductResponseCurrentStockMultipleOf = 1;export const adminClientsSaveClientProductResponsePreformIdMultipleOfOne = 1;export const adminClientsSaveClientProductResponsePreformPreformNameMax = 120;export const adminClientsSaveClientProductResponsePreformWarehouseIdMultipleOfOne = 1;export const adminClientsSaveClientProductResponsePreformWarehouseWarehouseNameMax = 120;export const adminClientsSaveClientProductResponseVersionMin = 0;
+export const adminClientsSaveClientProductResponseIdMax = 2147483647;
+export const adminClientsSaveClientProductResponseIdMultipleOf = 1;export const adminClientsSaveClientProductResponseClientIdMax = 64;export const adminClientsSaveClientProductResponseProductNameMax = 120;export const adminClientsSaveClientProductResponseArticleNoMax = 60;export const adminClientsSaveClientProductResponseAltNameMax = 120;export const adminClientsSaveClientProductResponseMachineNamesMax = 1000;export const adminClientsSaveClientProductResponsePreformScrapStartMultipleOf = 1;export const adminClientsSaveClientProductResponsePreformScrapChangeOverMultipleOf = 1;export const adminClientsSaveClientProductResponsePreformIdMax = 2147483647;
+export const adminClientsSaveClientProductResponsePreformIdMultipleOf = 1;export const adminClientsSaveClientProductResponsePreformWarehouseIdMax = 2147483647;
+export const adminClientsSaveClientProductResponsePreformWarehouseIdMultipleOf = 1;export const adminClientsSaveClientProductResponseDefaultSupplyIdMaxOne = 2147483647;
+export const adminClientsSaveClientProductResponseDefaultSupplyIdMultipleOfOne = 1;export const adminClientsSaveClientProductResponseCurrentStockMultipleOf = 1;export const adminClientsSaveClientProductResponsePreformIdMaxOne = 2147483647;
+export const adminClientsSaveClientProductResponsePreformIdMultipleOfOne = 1;export const adminClientsSaveClientProductResponsePreformPreformNameMax = 120;export const adminClientsSaveClientProductResponsePreformWarehouseIdMaxOne = 2147483647;
+export const adminClientsSaveClientProductResponsePreformWarehouseIdMultipleOfOne = 1;export const adminClientsSaveClientProductResponsePreformWarehouseWarehouseNameMax = 120;export const adminClientsSaveClientProductResponseVersionMin = 0;
+export const adminClientsSaveClientProductResponseVersionMax = 2147483647;
 export const adminClientsSaveClientProductResponseVersionMultipleOf = 1;
 
 export const adminClientsSaveClientProductResponse = zod.object({
-  "id": zod.number().min(1).multipleOf(adminClientsSaveClientProductResponseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClientsSaveClientProductResponseIdMax).multipleOf(adminClientsSaveClientProductResponseIdMultipleOf).describe('Row id.'),
   "clientId": zod.string().min(1).max(adminClientsSaveClientProductResponseClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "productName": zod.string().max(adminClientsSaveClientProductResponseProductNameMax),
   "articleNo": zod.string().max(adminClientsSaveClientProductResponseArticleNoMax),
@@ -350,14 +391,14 @@ export const adminClientsSaveClientProductResponse = zod.object({
   "scrapRate": zod.number().describe('Scrap rate as a fraction (0.025 = 2.5 %).'),
   "preformScrapStart": zod.number().multipleOf(adminClientsSaveClientProductResponsePreformScrapStartMultipleOf).describe('Preforms scrapped when a production run starts.'),
   "preformScrapChangeOver": zod.number().multipleOf(adminClientsSaveClientProductResponsePreformScrapChangeOverMultipleOf).describe('Preforms scrapped on a change-over.'),
-  "preformId": zod.number().min(1).multipleOf(adminClientsSaveClientProductResponsePreformIdMultipleOf).describe('Row id.'),
-  "preformWarehouseId": zod.number().min(1).multipleOf(adminClientsSaveClientProductResponsePreformWarehouseIdMultipleOf).describe('Row id.'),
-  "defaultSupplyId": zod.number().min(1).multipleOf(adminClientsSaveClientProductResponseDefaultSupplyIdMultipleOfOne).describe('Row id.').describe('Default supplier (PreformSupply id).'),
+  "preformId": zod.number().min(1).max(adminClientsSaveClientProductResponsePreformIdMax).multipleOf(adminClientsSaveClientProductResponsePreformIdMultipleOf).describe('Row id.'),
+  "preformWarehouseId": zod.number().min(1).max(adminClientsSaveClientProductResponsePreformWarehouseIdMax).multipleOf(adminClientsSaveClientProductResponsePreformWarehouseIdMultipleOf).describe('Row id.'),
+  "defaultSupplyId": zod.number().min(1).max(adminClientsSaveClientProductResponseDefaultSupplyIdMaxOne).multipleOf(adminClientsSaveClientProductResponseDefaultSupplyIdMultipleOfOne).describe('Row id.').describe('Default supplier (PreformSupply id).'),
   "currentStock": zod.number().multipleOf(adminClientsSaveClientProductResponseCurrentStockMultipleOf).describe('Bottle stock (sum over price periods).'),
   "wip": zod.boolean().describe('True when this product is the one in production now.'),
   "deletedAt": zod.string().datetime({}).nullable(),
   "Preform": zod.object({
-  "id": zod.number().min(1).multipleOf(adminClientsSaveClientProductResponsePreformIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClientsSaveClientProductResponsePreformIdMaxOne).multipleOf(adminClientsSaveClientProductResponsePreformIdMultipleOfOne).describe('Row id.'),
   "preformName": zod.string().max(adminClientsSaveClientProductResponsePreformPreformNameMax),
   "neck": zod.enum(['PCO1810', '38mm 3-start', '38-400']).describe('Preform neck finish (part 9).'),
   "weight": zod.number().describe('Grams.'),
@@ -365,7 +406,7 @@ export const adminClientsSaveClientProductResponse = zod.object({
   "color": zod.enum(['Clear', 'Clear/FR', 'Red', 'White', 'Yellow', 'Black', 'Green']).describe('Preform colour (part 9).')
 }),
   "PreformWarehouse": zod.object({
-  "id": zod.number().min(1).multipleOf(adminClientsSaveClientProductResponsePreformWarehouseIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClientsSaveClientProductResponsePreformWarehouseIdMaxOne).multipleOf(adminClientsSaveClientProductResponsePreformWarehouseIdMultipleOfOne).describe('Row id.'),
   "warehouseName": zod.string().max(adminClientsSaveClientProductResponsePreformWarehouseWarehouseNameMax)
 }),
   "currentPrice": zod.object({
@@ -373,31 +414,37 @@ export const adminClientsSaveClientProductResponse = zod.object({
   "validFrom": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "validTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.')
 }).nullable().describe('The price valid today (\'Current price `@1k`\'), null when none.'),
-  "version": zod.number().min(adminClientsSaveClientProductResponseVersionMin).multipleOf(adminClientsSaveClientProductResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(adminClientsSaveClientProductResponseVersionMin).max(adminClientsSaveClientProductResponseVersionMax).multipleOf(adminClientsSaveClientProductResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A client product (bottle).')
 
 /**
  * Bottle stock per price period of one product (page size 10, default sort priceValidTo descending), with the product and client for the breadcrumb.
  */
-export const adminClientsGetProductStockBodyIdMultipleOfOne = 1;export const adminClientsGetProductStockBodyPaginationPageMultipleOf = 1;
+export const adminClientsGetProductStockBodyIdMaxOne = 2147483647;
+export const adminClientsGetProductStockBodyIdMultipleOfOne = 1;export const adminClientsGetProductStockBodyPaginationPageMax = 1000000;
+export const adminClientsGetProductStockBodyPaginationPageMultipleOf = 1;
 
 export const adminClientsGetProductStockBody = zod.object({
-  "id": zod.number().min(1).multipleOf(adminClientsGetProductStockBodyIdMultipleOfOne).describe('Row id.').describe('Client product id.'),
+  "id": zod.number().min(1).max(adminClientsGetProductStockBodyIdMaxOne).multipleOf(adminClientsGetProductStockBodyIdMultipleOfOne).describe('Row id.').describe('Client product id.'),
   "pagination": zod.object({
-  "page": zod.number().min(1).multipleOf(adminClientsGetProductStockBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "page": zod.number().min(1).max(adminClientsGetProductStockBodyPaginationPageMax).multipleOf(adminClientsGetProductStockBodyPaginationPageMultipleOf).describe('1-based page number.'),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
   "sortBy": zod.enum(['priceValidTo', 'unitPrice', 'currentStock', 'id']).optional().describe('Column to sort by; each list names the columns it can sort.'),
   "descending": zod.boolean().optional()
 }).optional().describe('One page request, shared by every list.')
 })
 
-export const adminClientsGetProductStockResponseProductIdMultipleOf = 1;export const adminClientsGetProductStockResponseProductProductNameMax = 120;export const adminClientsGetProductStockResponseProductArticleNoMax = 60;export const adminClientsGetProductStockResponseProductClientIdMax = 64;export const adminClientsGetProductStockResponseClientIdMax = 64;export const adminClientsGetProductStockResponseClientCompanyMax = 120;export const adminClientsGetProductStockResponseRowsItemIdMultipleOf = 1;export const adminClientsGetProductStockResponseRowsItemCurrentStockMultipleOf = 1;export const adminClientsGetProductStockResponseRowsItemIncreaseStockMultipleOf = 1;export const adminClientsGetProductStockResponseRowsItemDecreaseStockMultipleOf = 1;export const adminClientsGetProductStockResponseRowsItemScrapAmountMultipleOf = 1;export const adminClientsGetProductStockResponseRowsItemVersionMin = 0;
-export const adminClientsGetProductStockResponseRowsItemVersionMultipleOf = 1;export const adminClientsGetProductStockResponseCountMin = 0;
+export const adminClientsGetProductStockResponseProductIdMax = 2147483647;
+export const adminClientsGetProductStockResponseProductIdMultipleOf = 1;export const adminClientsGetProductStockResponseProductProductNameMax = 120;export const adminClientsGetProductStockResponseProductArticleNoMax = 60;export const adminClientsGetProductStockResponseProductClientIdMax = 64;export const adminClientsGetProductStockResponseClientIdMax = 64;export const adminClientsGetProductStockResponseClientCompanyMax = 120;export const adminClientsGetProductStockResponseClientFbsItemMax = 100;export const adminClientsGetProductStockResponseClientFbsMax = 100;export const adminClientsGetProductStockResponseRowsItemIdMax = 2147483647;
+export const adminClientsGetProductStockResponseRowsItemIdMultipleOf = 1;export const adminClientsGetProductStockResponseRowsItemCurrentStockMultipleOf = 1;export const adminClientsGetProductStockResponseRowsItemIncreaseStockMultipleOf = 1;export const adminClientsGetProductStockResponseRowsItemDecreaseStockMultipleOf = 1;export const adminClientsGetProductStockResponseRowsItemScrapAmountMultipleOf = 1;export const adminClientsGetProductStockResponseRowsItemVersionMin = 0;
+export const adminClientsGetProductStockResponseRowsItemVersionMax = 2147483647;
+export const adminClientsGetProductStockResponseRowsItemVersionMultipleOf = 1;export const adminClientsGetProductStockResponseRowsMax = 100;export const adminClientsGetProductStockResponseCountMin = 0;
+export const adminClientsGetProductStockResponseCountMax = 2147483647;
 export const adminClientsGetProductStockResponseCountMultipleOf = 1;
 
 export const adminClientsGetProductStockResponse = zod.object({
   "product": zod.object({
-  "id": zod.number().min(1).multipleOf(adminClientsGetProductStockResponseProductIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClientsGetProductStockResponseProductIdMax).multipleOf(adminClientsGetProductStockResponseProductIdMultipleOf).describe('Row id.'),
   "productName": zod.string().max(adminClientsGetProductStockResponseProductProductNameMax),
   "articleNo": zod.string().max(adminClientsGetProductStockResponseProductArticleNoMax),
   "clientId": zod.string().min(1).max(adminClientsGetProductStockResponseProductClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).')
@@ -405,61 +452,66 @@ export const adminClientsGetProductStockResponse = zod.object({
   "client": zod.object({
   "id": zod.string().min(1).max(adminClientsGetProductStockResponseClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(adminClientsGetProductStockResponseClientCompanyMax).nullable(),
-  "fbs": zod.array(zod.string()).describe('Machines (FBs) assigned to the client; other machine names in products are shown red.'),
+  "fbs": zod.array(zod.string().max(adminClientsGetProductStockResponseClientFbsItemMax).describe('A client machine\'s name (an \'FB\', a blow-moulding line), e.g. FB-04.')).max(adminClientsGetProductStockResponseClientFbsMax).describe('Machines (FBs) assigned to the client; other machine names in products are shown red.'),
   "clientType": zod.enum(['0', '1']).describe('Client type attribute of the admin screens: \'0\' converter (\"Converter\"), \'1\' buyer (\"Buyer\"; editing restricted).')
 }).describe('The client company fields the admin client screens show in headers and badges.'),
   "rows": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminClientsGetProductStockResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClientsGetProductStockResponseRowsItemIdMax).multipleOf(adminClientsGetProductStockResponseRowsItemIdMultipleOf).describe('Row id.'),
   "unitPrice": zod.number().describe('Price per 1,000 bottles of the period.'),
   "currentStock": zod.number().multipleOf(adminClientsGetProductStockResponseRowsItemCurrentStockMultipleOf).describe('Bottles in stock at this price.'),
   "increaseStock": zod.number().multipleOf(adminClientsGetProductStockResponseRowsItemIncreaseStockMultipleOf).nullable().describe('Latest increase (green), null when the latest change was a decrease.'),
   "decreaseStock": zod.number().multipleOf(adminClientsGetProductStockResponseRowsItemDecreaseStockMultipleOf).nullable().describe('Latest decrease (red), null when the latest change was an increase.'),
   "scrapAmount": zod.number().multipleOf(adminClientsGetProductStockResponseRowsItemScrapAmountMultipleOf).describe('Bottles scrapped.'),
   "priceValidTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
-  "version": zod.number().min(adminClientsGetProductStockResponseRowsItemVersionMin).multipleOf(adminClientsGetProductStockResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('Bottle stock of one price period of a product (the productstock page).')),
-  "count": zod.number().min(adminClientsGetProductStockResponseCountMin).multipleOf(adminClientsGetProductStockResponseCountMultipleOf)
+  "version": zod.number().min(adminClientsGetProductStockResponseRowsItemVersionMin).max(adminClientsGetProductStockResponseRowsItemVersionMax).multipleOf(adminClientsGetProductStockResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+}).describe('Bottle stock of one price period of a product (the productstock page).')).max(adminClientsGetProductStockResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+  "count": zod.number().min(adminClientsGetProductStockResponseCountMin).max(adminClientsGetProductStockResponseCountMax).multipleOf(adminClientsGetProductStockResponseCountMultipleOf)
 })
 
 /**
  * 'Adjust balance': set the bottle stock of a price period (not below 0; recorded as a ledger row).
  */
+export const adminClientsSaveProductStockBodyStockIdMax = 2147483647;
 export const adminClientsSaveProductStockBodyStockIdMultipleOf = 1;export const adminClientsSaveProductStockBodyStockCurrentStockMin = 0;
 export const adminClientsSaveProductStockBodyStockCurrentStockMax = 100000000;
 export const adminClientsSaveProductStockBodyStockCurrentStockMultipleOf = 1;export const adminClientsSaveProductStockBodyStockVersionMinOne = 0;
+export const adminClientsSaveProductStockBodyStockVersionMaxOne = 2147483647;
 export const adminClientsSaveProductStockBodyStockVersionMultipleOfOne = 1;
 
 export const adminClientsSaveProductStockBody = zod.object({
   "stock": zod.object({
-  "id": zod.number().min(1).multipleOf(adminClientsSaveProductStockBodyStockIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClientsSaveProductStockBodyStockIdMax).multipleOf(adminClientsSaveProductStockBodyStockIdMultipleOf).describe('Row id.'),
   "currentStock": zod.number().min(adminClientsSaveProductStockBodyStockCurrentStockMin).max(adminClientsSaveProductStockBodyStockCurrentStockMax).multipleOf(adminClientsSaveProductStockBodyStockCurrentStockMultipleOf).describe('New balance, at least 0 (\'Minimum stock level - 0!\').'),
-  "version": zod.number().min(adminClientsSaveProductStockBodyStockVersionMinOne).multipleOf(adminClientsSaveProductStockBodyStockVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('The version read.')
+  "version": zod.number().min(adminClientsSaveProductStockBodyStockVersionMinOne).max(adminClientsSaveProductStockBodyStockVersionMaxOne).multipleOf(adminClientsSaveProductStockBodyStockVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('The version read.')
 })
 })
 
+export const adminClientsSaveProductStockResponseIdMax = 2147483647;
 export const adminClientsSaveProductStockResponseIdMultipleOf = 1;export const adminClientsSaveProductStockResponseCurrentStockMultipleOf = 1;export const adminClientsSaveProductStockResponseIncreaseStockMultipleOf = 1;export const adminClientsSaveProductStockResponseDecreaseStockMultipleOf = 1;export const adminClientsSaveProductStockResponseScrapAmountMultipleOf = 1;export const adminClientsSaveProductStockResponseVersionMin = 0;
+export const adminClientsSaveProductStockResponseVersionMax = 2147483647;
 export const adminClientsSaveProductStockResponseVersionMultipleOf = 1;
 
 export const adminClientsSaveProductStockResponse = zod.object({
-  "id": zod.number().min(1).multipleOf(adminClientsSaveProductStockResponseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminClientsSaveProductStockResponseIdMax).multipleOf(adminClientsSaveProductStockResponseIdMultipleOf).describe('Row id.'),
   "unitPrice": zod.number().describe('Price per 1,000 bottles of the period.'),
   "currentStock": zod.number().multipleOf(adminClientsSaveProductStockResponseCurrentStockMultipleOf).describe('Bottles in stock at this price.'),
   "increaseStock": zod.number().multipleOf(adminClientsSaveProductStockResponseIncreaseStockMultipleOf).nullable().describe('Latest increase (green), null when the latest change was a decrease.'),
   "decreaseStock": zod.number().multipleOf(adminClientsSaveProductStockResponseDecreaseStockMultipleOf).nullable().describe('Latest decrease (red), null when the latest change was an increase.'),
   "scrapAmount": zod.number().multipleOf(adminClientsSaveProductStockResponseScrapAmountMultipleOf).describe('Bottles scrapped.'),
   "priceValidTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
-  "version": zod.number().min(adminClientsSaveProductStockResponseVersionMin).multipleOf(adminClientsSaveProductStockResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(adminClientsSaveProductStockResponseVersionMin).max(adminClientsSaveProductStockResponseVersionMax).multipleOf(adminClientsSaveProductStockResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('Bottle stock of one price period of a product (the productstock page).')
 
 /**
  * Extension (not in part 7): the /clients table in one call: directory clients with their product counts
 (page size 20, default sort company ascending). `filter.search` matches the company; `filter.clientType` narrows to converters or buyers.
  */
+export const adminClientsGetClientsBodyPaginationPageMax = 1000000;
 export const adminClientsGetClientsBodyPaginationPageMultipleOf = 1;export const adminClientsGetClientsBodyFilterSearchMax = 120;
 
 export const adminClientsGetClientsBody = zod.object({
   "pagination": zod.object({
-  "page": zod.number().min(1).multipleOf(adminClientsGetClientsBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "page": zod.number().min(1).max(adminClientsGetClientsBodyPaginationPageMax).multipleOf(adminClientsGetClientsBodyPaginationPageMultipleOf).describe('1-based page number.'),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
   "sortBy": zod.enum(['company', 'clientType', 'productsCount', 'createdTimestamp', 'enabled']).optional().describe('Column to sort by; each list names the columns it can sort.'),
   "descending": zod.boolean().optional()
@@ -470,33 +522,34 @@ export const adminClientsGetClientsBody = zod.object({
 }).optional()
 })
 
-export const adminClientsGetClientsResponseRowsItemIdMax = 64;export const adminClientsGetClientsResponseRowsItemCompanyMax = 120;export const adminClientsGetClientsResponseRowsItemProductsCountMin = 0;
-export const adminClientsGetClientsResponseRowsItemProductsCountMultipleOf = 1;export const adminClientsGetClientsResponseCountMin = 0;
+export const adminClientsGetClientsResponseRowsItemIdMax = 64;export const adminClientsGetClientsResponseRowsItemCompanyMax = 120;export const adminClientsGetClientsResponseRowsItemFbsItemMax = 100;export const adminClientsGetClientsResponseRowsItemFbsMax = 100;export const adminClientsGetClientsResponseRowsItemProductsCountMin = 0;
+export const adminClientsGetClientsResponseRowsItemProductsCountMultipleOf = 1;export const adminClientsGetClientsResponseRowsMax = 100;export const adminClientsGetClientsResponseCountMin = 0;
+export const adminClientsGetClientsResponseCountMax = 2147483647;
 export const adminClientsGetClientsResponseCountMultipleOf = 1;
 
 export const adminClientsGetClientsResponse = zod.object({
   "rows": zod.array(zod.object({
   "id": zod.string().min(1).max(adminClientsGetClientsResponseRowsItemIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(adminClientsGetClientsResponseRowsItemCompanyMax).nullable(),
-  "fbs": zod.array(zod.string()).describe('Machines (FBs) assigned to the client; other machine names in products are shown red.'),
+  "fbs": zod.array(zod.string().max(adminClientsGetClientsResponseRowsItemFbsItemMax).describe('A client machine\'s name (an \'FB\', a blow-moulding line), e.g. FB-04.')).max(adminClientsGetClientsResponseRowsItemFbsMax).describe('Machines (FBs) assigned to the client; other machine names in products are shown red.'),
   "clientType": zod.enum(['0', '1']).describe('Client type attribute of the admin screens: \'0\' converter (\"Converter\"), \'1\' buyer (\"Buyer\"; editing restricted).'),
   "productsCount": zod.number().min(adminClientsGetClientsResponseRowsItemProductsCountMin).multipleOf(adminClientsGetClientsResponseRowsItemProductsCountMultipleOf).describe('Number of (not deleted) client products.'),
   "overdueAmount": zod.number().nullable().describe('Overdue invoice amount; not computed yet (null), the screen shows \'TBD\'.'),
   "createdTimestamp": zod.string().datetime({}),
   "enabled": zod.boolean()
-}).describe('A row of the admin client inventory (/clients).')),
-  "count": zod.number().min(adminClientsGetClientsResponseCountMin).multipleOf(adminClientsGetClientsResponseCountMultipleOf)
+}).describe('A row of the admin client inventory (/clients).')).max(adminClientsGetClientsResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+  "count": zod.number().min(adminClientsGetClientsResponseCountMin).max(adminClientsGetClientsResponseCountMax).multipleOf(adminClientsGetClientsResponseCountMultipleOf)
 }).describe('One page of rows and the total number of rows.')
 
 /**
  * Extension (not in part 7): members of the identity service's client group (what the original read from the identity service's admin API).
  */
-export const adminDirectoryGetDirectoryClientsResponseIdMaxOne = 64;export const adminDirectoryGetDirectoryClientsResponseCompanyMax = 120;export const adminDirectoryGetDirectoryClientsResponseAddressMax = 400;export const adminDirectoryGetDirectoryClientsResponseEmailMax = 320;export const adminDirectoryGetDirectoryClientsResponseFullNameMax = 240;
+export const adminDirectoryGetDirectoryClientsResponseIdMaxOne = 64;export const adminDirectoryGetDirectoryClientsResponseCompanyMax = 120;export const adminDirectoryGetDirectoryClientsResponseFbsItemMax = 100;export const adminDirectoryGetDirectoryClientsResponseFbsMax = 100;export const adminDirectoryGetDirectoryClientsResponseAddressMax = 400;export const adminDirectoryGetDirectoryClientsResponseEmailMax = 320;export const adminDirectoryGetDirectoryClientsResponseFullNameMax = 240;
 
 export const adminDirectoryGetDirectoryClientsResponseItem = zod.object({
   "id": zod.string().min(1).max(adminDirectoryGetDirectoryClientsResponseIdMaxOne).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).').describe('The company id (the `companyId` claim of its users).'),
   "company": zod.string().max(adminDirectoryGetDirectoryClientsResponseCompanyMax),
-  "fbs": zod.array(zod.string()).describe('Machines (FBs) assigned to the client.'),
+  "fbs": zod.array(zod.string().max(adminDirectoryGetDirectoryClientsResponseFbsItemMax).describe('A client machine\'s name (an \'FB\', a blow-moulding line), e.g. FB-04.')).max(adminDirectoryGetDirectoryClientsResponseFbsMax).describe('Machines (FBs) assigned to the client.'),
   "address": zod.string().max(adminDirectoryGetDirectoryClientsResponseAddressMax),
   "clientType": zod.enum(['0', '1']).describe('Client type attribute of the admin screens: \'0\' converter (\"Converter\"), \'1\' buyer (\"Buyer\"; editing restricted).'),
   "createdTimestamp": zod.string().datetime({}),
@@ -515,7 +568,7 @@ export const adminDirectoryGetDirectoryUserParams = zod.object({
   "id": zod.string().min(1).max(adminDirectoryGetDirectoryUserPathIdMax)
 })
 
-export const adminDirectoryGetDirectoryUserResponseIdMax = 64;export const adminDirectoryGetDirectoryUserResponseUsernameMax = 120;export const adminDirectoryGetDirectoryUserResponseEmailMax = 320;export const adminDirectoryGetDirectoryUserResponseFirstNameMax = 120;export const adminDirectoryGetDirectoryUserResponseLastNameMax = 120;export const adminDirectoryGetDirectoryUserResponseFullNameMax = 240;export const adminDirectoryGetDirectoryUserResponseCompanyIdMax = 64;export const adminDirectoryGetDirectoryUserResponseCompanyMax = 120;export const adminDirectoryGetDirectoryUserResponseAddressMax = 400;
+export const adminDirectoryGetDirectoryUserResponseIdMax = 64;export const adminDirectoryGetDirectoryUserResponseUsernameMax = 120;export const adminDirectoryGetDirectoryUserResponseEmailMax = 320;export const adminDirectoryGetDirectoryUserResponseFirstNameMax = 120;export const adminDirectoryGetDirectoryUserResponseLastNameMax = 120;export const adminDirectoryGetDirectoryUserResponseFullNameMax = 240;export const adminDirectoryGetDirectoryUserResponseCompanyIdMax = 64;export const adminDirectoryGetDirectoryUserResponseCompanyMax = 120;export const adminDirectoryGetDirectoryUserResponseFbsItemMax = 100;export const adminDirectoryGetDirectoryUserResponseFbsMax = 100;export const adminDirectoryGetDirectoryUserResponseAddressMax = 400;
 
 export const adminDirectoryGetDirectoryUserResponse = zod.object({
   "id": zod.string().max(adminDirectoryGetDirectoryUserResponseIdMax),
@@ -528,7 +581,7 @@ export const adminDirectoryGetDirectoryUserResponse = zod.object({
   "createdTimestamp": zod.string().datetime({}),
   "companyId": zod.string().min(1).max(adminDirectoryGetDirectoryUserResponseCompanyIdMax).nullable(),
   "company": zod.string().max(adminDirectoryGetDirectoryUserResponseCompanyMax).nullable(),
-  "fbs": zod.array(zod.string()),
+  "fbs": zod.array(zod.string().max(adminDirectoryGetDirectoryUserResponseFbsItemMax).describe('A client machine\'s name (an \'FB\', a blow-moulding line), e.g. FB-04.')).max(adminDirectoryGetDirectoryUserResponseFbsMax),
   "address": zod.string().max(adminDirectoryGetDirectoryUserResponseAddressMax).nullable(),
   "clientType": zod.enum(['0', '1']).describe('Client type attribute of the admin screens: \'0\' converter (\"Converter\"), \'1\' buyer (\"Buyer\"; editing restricted).').optional().describe('Absent for staff without a company.')
 }).describe('A user of the identity service, with the client attributes of their company (null for staff without a company).')

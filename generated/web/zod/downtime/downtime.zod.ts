@@ -13,10 +13,11 @@ import zod from 'zod';
 /**
  * Delete causes; causes used by history entries answer 409.
  */
-export const adminDowntimeDeleteCausesBodyIdsItemMultipleOf = 1;
+export const adminDowntimeDeleteCausesBodyIdsItemMax = 2147483647;
+export const adminDowntimeDeleteCausesBodyIdsItemMultipleOf = 1;export const adminDowntimeDeleteCausesBodyIdsMax = 1000;
 
 export const adminDowntimeDeleteCausesBody = zod.object({
-  "ids": zod.array(zod.number().min(1).multipleOf(adminDowntimeDeleteCausesBodyIdsItemMultipleOf).describe('Row id.')).min(1)
+  "ids": zod.array(zod.number().min(1).max(adminDowntimeDeleteCausesBodyIdsItemMax).multipleOf(adminDowntimeDeleteCausesBodyIdsItemMultipleOf).describe('Row id.')).min(1).max(adminDowntimeDeleteCausesBodyIdsMax)
 })
 
 export const adminDowntimeDeleteCausesResponse = zod.object({
@@ -26,62 +27,70 @@ export const adminDowntimeDeleteCausesResponse = zod.object({
 /**
  * Downtime causes (page size 10, default sort id descending).
  */
+export const adminDowntimeGetCausesBodyPaginationPageMax = 1000000;
 export const adminDowntimeGetCausesBodyPaginationPageMultipleOf = 1;
 
 export const adminDowntimeGetCausesBody = zod.object({
   "pagination": zod.object({
-  "page": zod.number().min(1).multipleOf(adminDowntimeGetCausesBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "page": zod.number().min(1).max(adminDowntimeGetCausesBodyPaginationPageMax).multipleOf(adminDowntimeGetCausesBodyPaginationPageMultipleOf).describe('1-based page number.'),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
   "sortBy": zod.enum(['id', 'causeName', 'causeDescription', 'productCount']).optional().describe('Column to sort by; each list names the columns it can sort.'),
   "descending": zod.boolean().optional()
 }).describe('One page request, shared by every list.')
 })
 
+export const adminDowntimeGetCausesResponseRowsItemIdMax = 2147483647;
 export const adminDowntimeGetCausesResponseRowsItemIdMultipleOf = 1;export const adminDowntimeGetCausesResponseRowsItemCauseNameMax = 120;export const adminDowntimeGetCausesResponseRowsItemCauseDescriptionMax = 4000;export const adminDowntimeGetCausesResponseRowsItemProductCountMin = 0;
 export const adminDowntimeGetCausesResponseRowsItemProductCountMultipleOf = 1;export const adminDowntimeGetCausesResponseRowsItemVersionMin = 0;
-export const adminDowntimeGetCausesResponseRowsItemVersionMultipleOf = 1;export const adminDowntimeGetCausesResponseCountMin = 0;
+export const adminDowntimeGetCausesResponseRowsItemVersionMax = 2147483647;
+export const adminDowntimeGetCausesResponseRowsItemVersionMultipleOf = 1;export const adminDowntimeGetCausesResponseRowsMax = 100;export const adminDowntimeGetCausesResponseCountMin = 0;
+export const adminDowntimeGetCausesResponseCountMax = 2147483647;
 export const adminDowntimeGetCausesResponseCountMultipleOf = 1;
 
 export const adminDowntimeGetCausesResponse = zod.object({
   "rows": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminDowntimeGetCausesResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminDowntimeGetCausesResponseRowsItemIdMax).multipleOf(adminDowntimeGetCausesResponseRowsItemIdMultipleOf).describe('Row id.'),
   "causeName": zod.string().max(adminDowntimeGetCausesResponseRowsItemCauseNameMax),
   "causeDescription": zod.string().max(adminDowntimeGetCausesResponseRowsItemCauseDescriptionMax),
   "productCount": zod.number().min(adminDowntimeGetCausesResponseRowsItemProductCountMin).multipleOf(adminDowntimeGetCausesResponseRowsItemProductCountMultipleOf).describe('Client products affected (the badge): distinct live products of the stopped machines (by machine name) over the stops with this cause. A cause used by any stop cannot be deleted (409).'),
-  "version": zod.number().min(adminDowntimeGetCausesResponseRowsItemVersionMin).multipleOf(adminDowntimeGetCausesResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('A machine downtime cause.')),
-  "count": zod.number().min(adminDowntimeGetCausesResponseCountMin).multipleOf(adminDowntimeGetCausesResponseCountMultipleOf)
+  "version": zod.number().min(adminDowntimeGetCausesResponseRowsItemVersionMin).max(adminDowntimeGetCausesResponseRowsItemVersionMax).multipleOf(adminDowntimeGetCausesResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+}).describe('A machine downtime cause.')).max(adminDowntimeGetCausesResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+  "count": zod.number().min(adminDowntimeGetCausesResponseCountMin).max(adminDowntimeGetCausesResponseCountMax).multipleOf(adminDowntimeGetCausesResponseCountMultipleOf)
 }).describe('One page of rows and the total number of rows.')
 
 /**
  * Create or update a cause ('New cause' / 'Edit cause').
  */
+export const adminDowntimeSaveCauseBodyCauseIdMax = 2147483647;
 export const adminDowntimeSaveCauseBodyCauseIdMultipleOf = 1;export const adminDowntimeSaveCauseBodyCauseCauseNameMax = 120;
 export const adminDowntimeSaveCauseBodyCauseCauseNameRegExp = new RegExp('\\S');
 export const adminDowntimeSaveCauseBodyCauseCauseDescriptionMax = 4000;
 export const adminDowntimeSaveCauseBodyCauseCauseDescriptionRegExp = new RegExp('\\S');
 export const adminDowntimeSaveCauseBodyCauseVersionMinOne = 0;
+export const adminDowntimeSaveCauseBodyCauseVersionMaxOne = 2147483647;
 export const adminDowntimeSaveCauseBodyCauseVersionMultipleOfOne = 1;
 
 export const adminDowntimeSaveCauseBody = zod.object({
   "cause": zod.object({
-  "id": zod.number().min(1).multipleOf(adminDowntimeSaveCauseBodyCauseIdMultipleOf).optional().describe('Row id.'),
+  "id": zod.number().min(1).max(adminDowntimeSaveCauseBodyCauseIdMax).multipleOf(adminDowntimeSaveCauseBodyCauseIdMultipleOf).optional().describe('Row id.'),
   "causeName": zod.string().min(1).max(adminDowntimeSaveCauseBodyCauseCauseNameMax).regex(adminDowntimeSaveCauseBodyCauseCauseNameRegExp),
   "causeDescription": zod.string().min(1).max(adminDowntimeSaveCauseBodyCauseCauseDescriptionMax).regex(adminDowntimeSaveCauseBodyCauseCauseDescriptionRegExp),
-  "version": zod.number().min(adminDowntimeSaveCauseBodyCauseVersionMinOne).multipleOf(adminDowntimeSaveCauseBodyCauseVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
+  "version": zod.number().min(adminDowntimeSaveCauseBodyCauseVersionMinOne).max(adminDowntimeSaveCauseBodyCauseVersionMaxOne).multipleOf(adminDowntimeSaveCauseBodyCauseVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
 }).describe('A cause to create (no id) or update (id and version); both texts required and trimmed.')
 })
 
+export const adminDowntimeSaveCauseResponseIdMax = 2147483647;
 export const adminDowntimeSaveCauseResponseIdMultipleOf = 1;export const adminDowntimeSaveCauseResponseCauseNameMax = 120;export const adminDowntimeSaveCauseResponseCauseDescriptionMax = 4000;export const adminDowntimeSaveCauseResponseProductCountMin = 0;
 export const adminDowntimeSaveCauseResponseProductCountMultipleOf = 1;export const adminDowntimeSaveCauseResponseVersionMin = 0;
+export const adminDowntimeSaveCauseResponseVersionMax = 2147483647;
 export const adminDowntimeSaveCauseResponseVersionMultipleOf = 1;
 
 export const adminDowntimeSaveCauseResponse = zod.object({
-  "id": zod.number().min(1).multipleOf(adminDowntimeSaveCauseResponseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminDowntimeSaveCauseResponseIdMax).multipleOf(adminDowntimeSaveCauseResponseIdMultipleOf).describe('Row id.'),
   "causeName": zod.string().max(adminDowntimeSaveCauseResponseCauseNameMax),
   "causeDescription": zod.string().max(adminDowntimeSaveCauseResponseCauseDescriptionMax),
   "productCount": zod.number().min(adminDowntimeSaveCauseResponseProductCountMin).multipleOf(adminDowntimeSaveCauseResponseProductCountMultipleOf).describe('Client products affected (the badge): distinct live products of the stopped machines (by machine name) over the stops with this cause. A cause used by any stop cannot be deleted (409).'),
-  "version": zod.number().min(adminDowntimeSaveCauseResponseVersionMin).multipleOf(adminDowntimeSaveCauseResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(adminDowntimeSaveCauseResponseVersionMin).max(adminDowntimeSaveCauseResponseVersionMax).multipleOf(adminDowntimeSaveCauseResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A machine downtime cause.')
 
 /**
@@ -95,8 +104,11 @@ export const adminDowntimeGetDowntimeBody = zod.object({
 }).optional().describe('A date range, both ends inclusive (YYYY-MM-DD).')
 })
 
-export const adminDowntimeGetDowntimeResponseMachinesItemClientIdMax = 64;export const adminDowntimeGetDowntimeResponseMachinesItemCompanyMax = 120;export const adminDowntimeGetDowntimeResponseMachinesItemMachineNameMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemIdMultipleOf = 1;export const adminDowntimeGetDowntimeResponseEventsItemClientIdMax = 64;export const adminDowntimeGetDowntimeResponseEventsItemCompanyMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemMachineNameMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemCauseIdMultipleOf = 1;export const adminDowntimeGetDowntimeResponseEventsItemDowntimeCauseIdMultipleOf = 1;export const adminDowntimeGetDowntimeResponseEventsItemDowntimeCauseCauseNameMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemDurationMin = 0;
+export const adminDowntimeGetDowntimeResponseMachinesItemClientIdMax = 64;export const adminDowntimeGetDowntimeResponseMachinesItemCompanyMax = 120;export const adminDowntimeGetDowntimeResponseMachinesItemMachineNameMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemIdMax = 2147483647;
+export const adminDowntimeGetDowntimeResponseEventsItemIdMultipleOf = 1;export const adminDowntimeGetDowntimeResponseEventsItemClientIdMax = 64;export const adminDowntimeGetDowntimeResponseEventsItemCompanyMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemMachineNameMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemCauseIdMultipleOf = 1;export const adminDowntimeGetDowntimeResponseEventsItemDowntimeCauseIdMax = 2147483647;
+export const adminDowntimeGetDowntimeResponseEventsItemDowntimeCauseIdMultipleOf = 1;export const adminDowntimeGetDowntimeResponseEventsItemDowntimeCauseCauseNameMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemDurationMin = 0;
 export const adminDowntimeGetDowntimeResponseEventsItemDurationMultipleOf = 1;export const adminDowntimeGetDowntimeResponseEventsItemVersionMin = 0;
+export const adminDowntimeGetDowntimeResponseEventsItemVersionMax = 2147483647;
 export const adminDowntimeGetDowntimeResponseEventsItemVersionMultipleOf = 1;
 
 export const adminDowntimeGetDowntimeResponse = zod.object({
@@ -106,20 +118,20 @@ export const adminDowntimeGetDowntimeResponse = zod.object({
   "machineName": zod.string().max(adminDowntimeGetDowntimeResponseMachinesItemMachineNameMax)
 })),
   "events": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminDowntimeGetDowntimeResponseEventsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminDowntimeGetDowntimeResponseEventsItemIdMax).multipleOf(adminDowntimeGetDowntimeResponseEventsItemIdMultipleOf).describe('Row id.'),
   "clientId": zod.string().min(1).max(adminDowntimeGetDowntimeResponseEventsItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(adminDowntimeGetDowntimeResponseEventsItemCompanyMax).nullable().describe('Client company (admin table \'client name\').'),
   "machineName": zod.string().max(adminDowntimeGetDowntimeResponseEventsItemMachineNameMax),
   "causeId": zod.number().min(1).multipleOf(adminDowntimeGetDowntimeResponseEventsItemCauseIdMultipleOf).nullable(),
   "DowntimeCause": zod.object({
-  "id": zod.number().min(1).multipleOf(adminDowntimeGetDowntimeResponseEventsItemDowntimeCauseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminDowntimeGetDowntimeResponseEventsItemDowntimeCauseIdMax).multipleOf(adminDowntimeGetDowntimeResponseEventsItemDowntimeCauseIdMultipleOf).describe('Row id.'),
   "causeName": zod.string().max(adminDowntimeGetDowntimeResponseEventsItemDowntimeCauseCauseNameMax)
 }).nullable(),
   "actualDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "duration": zod.number().min(adminDowntimeGetDowntimeResponseEventsItemDurationMin).multipleOf(adminDowntimeGetDowntimeResponseEventsItemDurationMultipleOf).describe('Duration in minutes.'),
   "targetStart": zod.string().datetime({}).describe('Start of the downtime (\'Start datetime\').'),
   "targetEnd": zod.string().datetime({}).describe('End of the downtime (\'End datetime\').'),
-  "version": zod.number().min(adminDowntimeGetDowntimeResponseEventsItemVersionMin).multipleOf(adminDowntimeGetDowntimeResponseEventsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(adminDowntimeGetDowntimeResponseEventsItemVersionMin).max(adminDowntimeGetDowntimeResponseEventsItemVersionMax).multipleOf(adminDowntimeGetDowntimeResponseEventsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('One machine downtime.'))
 })
 
@@ -127,10 +139,10 @@ export const adminDowntimeGetDowntimeResponse = zod.object({
  * Extension (not in part 7): 'Export to Csv' of the admin history, filtered and sorted as the table (every page),
 semicolon-separated, saved as 'history-table-export.csv'.
  */
-export const adminDowntimeExportHistoryBodyClientIdsItemMax = 64;
+export const adminDowntimeExportHistoryBodyClientIdsItemMax = 64;export const adminDowntimeExportHistoryBodyClientIdsMax = 1000;
 
 export const adminDowntimeExportHistoryBody = zod.object({
-  "clientIds": zod.array(zod.string().min(1).max(adminDowntimeExportHistoryBodyClientIdsItemMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).')).optional(),
+  "clientIds": zod.array(zod.string().min(1).max(adminDowntimeExportHistoryBodyClientIdsItemMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).')).max(adminDowntimeExportHistoryBodyClientIdsMax).optional(),
   "period": zod.object({
   "from": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "to": zod.string().date().describe('Calendar date, YYYY-MM-DD.')
@@ -142,80 +154,91 @@ export const adminDowntimeExportHistoryBody = zod.object({
 /**
  * Downtime history of the chosen clients (all when `clientIds` is empty) in the period (page size 10, default sort endDatetime descending).
  */
-export const adminDowntimeGetHistoryBodyPaginationPageMultipleOf = 1;export const adminDowntimeGetHistoryBodyClientIdsItemMax = 64;
+export const adminDowntimeGetHistoryBodyPaginationPageMax = 1000000;
+export const adminDowntimeGetHistoryBodyPaginationPageMultipleOf = 1;export const adminDowntimeGetHistoryBodyClientIdsItemMax = 64;export const adminDowntimeGetHistoryBodyClientIdsMax = 1000;
 
 export const adminDowntimeGetHistoryBody = zod.object({
   "pagination": zod.object({
-  "page": zod.number().min(1).multipleOf(adminDowntimeGetHistoryBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "page": zod.number().min(1).max(adminDowntimeGetHistoryBodyPaginationPageMax).multipleOf(adminDowntimeGetHistoryBodyPaginationPageMultipleOf).describe('1-based page number.'),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
   "sortBy": zod.enum(['company', 'machineName', 'causeName', 'actualDate', 'duration', 'startDatetime', 'endDatetime']).optional().describe('Column to sort by; each list names the columns it can sort.'),
   "descending": zod.boolean().optional()
 }).describe('One page request, shared by every list.'),
-  "clientIds": zod.array(zod.string().min(1).max(adminDowntimeGetHistoryBodyClientIdsItemMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).')).optional(),
+  "clientIds": zod.array(zod.string().min(1).max(adminDowntimeGetHistoryBodyClientIdsItemMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).')).max(adminDowntimeGetHistoryBodyClientIdsMax).optional(),
   "period": zod.object({
   "from": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "to": zod.string().date().describe('Calendar date, YYYY-MM-DD.')
 }).describe('A date range, both ends inclusive (YYYY-MM-DD).')
 })
 
-export const adminDowntimeGetHistoryResponseRowsItemIdMultipleOf = 1;export const adminDowntimeGetHistoryResponseRowsItemClientIdMax = 64;export const adminDowntimeGetHistoryResponseRowsItemCompanyMax = 120;export const adminDowntimeGetHistoryResponseRowsItemMachineNameMax = 120;export const adminDowntimeGetHistoryResponseRowsItemCauseIdMultipleOf = 1;export const adminDowntimeGetHistoryResponseRowsItemDowntimeCauseIdMultipleOf = 1;export const adminDowntimeGetHistoryResponseRowsItemDowntimeCauseCauseNameMax = 120;export const adminDowntimeGetHistoryResponseRowsItemDurationMin = 0;
+export const adminDowntimeGetHistoryResponseRowsItemIdMax = 2147483647;
+export const adminDowntimeGetHistoryResponseRowsItemIdMultipleOf = 1;export const adminDowntimeGetHistoryResponseRowsItemClientIdMax = 64;export const adminDowntimeGetHistoryResponseRowsItemCompanyMax = 120;export const adminDowntimeGetHistoryResponseRowsItemMachineNameMax = 120;export const adminDowntimeGetHistoryResponseRowsItemCauseIdMultipleOf = 1;export const adminDowntimeGetHistoryResponseRowsItemDowntimeCauseIdMax = 2147483647;
+export const adminDowntimeGetHistoryResponseRowsItemDowntimeCauseIdMultipleOf = 1;export const adminDowntimeGetHistoryResponseRowsItemDowntimeCauseCauseNameMax = 120;export const adminDowntimeGetHistoryResponseRowsItemDurationMin = 0;
 export const adminDowntimeGetHistoryResponseRowsItemDurationMultipleOf = 1;export const adminDowntimeGetHistoryResponseRowsItemVersionMin = 0;
-export const adminDowntimeGetHistoryResponseRowsItemVersionMultipleOf = 1;export const adminDowntimeGetHistoryResponseCountMin = 0;
+export const adminDowntimeGetHistoryResponseRowsItemVersionMax = 2147483647;
+export const adminDowntimeGetHistoryResponseRowsItemVersionMultipleOf = 1;export const adminDowntimeGetHistoryResponseRowsMax = 100;export const adminDowntimeGetHistoryResponseCountMin = 0;
+export const adminDowntimeGetHistoryResponseCountMax = 2147483647;
 export const adminDowntimeGetHistoryResponseCountMultipleOf = 1;
 
 export const adminDowntimeGetHistoryResponse = zod.object({
   "rows": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminDowntimeGetHistoryResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminDowntimeGetHistoryResponseRowsItemIdMax).multipleOf(adminDowntimeGetHistoryResponseRowsItemIdMultipleOf).describe('Row id.'),
   "clientId": zod.string().min(1).max(adminDowntimeGetHistoryResponseRowsItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(adminDowntimeGetHistoryResponseRowsItemCompanyMax).nullable().describe('Client company (admin table \'client name\').'),
   "machineName": zod.string().max(adminDowntimeGetHistoryResponseRowsItemMachineNameMax),
   "causeId": zod.number().min(1).multipleOf(adminDowntimeGetHistoryResponseRowsItemCauseIdMultipleOf).nullable(),
   "DowntimeCause": zod.object({
-  "id": zod.number().min(1).multipleOf(adminDowntimeGetHistoryResponseRowsItemDowntimeCauseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminDowntimeGetHistoryResponseRowsItemDowntimeCauseIdMax).multipleOf(adminDowntimeGetHistoryResponseRowsItemDowntimeCauseIdMultipleOf).describe('Row id.'),
   "causeName": zod.string().max(adminDowntimeGetHistoryResponseRowsItemDowntimeCauseCauseNameMax)
 }).nullable(),
   "actualDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "duration": zod.number().min(adminDowntimeGetHistoryResponseRowsItemDurationMin).multipleOf(adminDowntimeGetHistoryResponseRowsItemDurationMultipleOf).describe('Duration in minutes.'),
   "targetStart": zod.string().datetime({}).describe('Start of the downtime (\'Start datetime\').'),
   "targetEnd": zod.string().datetime({}).describe('End of the downtime (\'End datetime\').'),
-  "version": zod.number().min(adminDowntimeGetHistoryResponseRowsItemVersionMin).multipleOf(adminDowntimeGetHistoryResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('One machine downtime.')),
-  "count": zod.number().min(adminDowntimeGetHistoryResponseCountMin).multipleOf(adminDowntimeGetHistoryResponseCountMultipleOf)
+  "version": zod.number().min(adminDowntimeGetHistoryResponseRowsItemVersionMin).max(adminDowntimeGetHistoryResponseRowsItemVersionMax).multipleOf(adminDowntimeGetHistoryResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+}).describe('One machine downtime.')).max(adminDowntimeGetHistoryResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+  "count": zod.number().min(adminDowntimeGetHistoryResponseCountMin).max(adminDowntimeGetHistoryResponseCountMax).multipleOf(adminDowntimeGetHistoryResponseCountMultipleOf)
 }).describe('One page of rows and the total number of rows.')
 
 /**
  * Set the cause of a downtime ('Update cause').
  */
-export const adminDowntimeSaveHistoryItemBodyHistoryItemIdMultipleOf = 1;export const adminDowntimeSaveHistoryItemBodyHistoryItemCauseIdMultipleOf = 1;export const adminDowntimeSaveHistoryItemBodyHistoryItemVersionMinOne = 0;
+export const adminDowntimeSaveHistoryItemBodyHistoryItemIdMax = 2147483647;
+export const adminDowntimeSaveHistoryItemBodyHistoryItemIdMultipleOf = 1;export const adminDowntimeSaveHistoryItemBodyHistoryItemCauseIdMax = 2147483647;
+export const adminDowntimeSaveHistoryItemBodyHistoryItemCauseIdMultipleOf = 1;export const adminDowntimeSaveHistoryItemBodyHistoryItemVersionMinOne = 0;
+export const adminDowntimeSaveHistoryItemBodyHistoryItemVersionMaxOne = 2147483647;
 export const adminDowntimeSaveHistoryItemBodyHistoryItemVersionMultipleOfOne = 1;
 
 export const adminDowntimeSaveHistoryItemBody = zod.object({
   "historyItem": zod.object({
-  "id": zod.number().min(1).multipleOf(adminDowntimeSaveHistoryItemBodyHistoryItemIdMultipleOf).describe('Row id.'),
-  "causeId": zod.number().min(1).multipleOf(adminDowntimeSaveHistoryItemBodyHistoryItemCauseIdMultipleOf).describe('Row id.'),
-  "version": zod.number().min(adminDowntimeSaveHistoryItemBodyHistoryItemVersionMinOne).multipleOf(adminDowntimeSaveHistoryItemBodyHistoryItemVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('The version read.')
+  "id": zod.number().min(1).max(adminDowntimeSaveHistoryItemBodyHistoryItemIdMax).multipleOf(adminDowntimeSaveHistoryItemBodyHistoryItemIdMultipleOf).describe('Row id.'),
+  "causeId": zod.number().min(1).max(adminDowntimeSaveHistoryItemBodyHistoryItemCauseIdMax).multipleOf(adminDowntimeSaveHistoryItemBodyHistoryItemCauseIdMultipleOf).describe('Row id.'),
+  "version": zod.number().min(adminDowntimeSaveHistoryItemBodyHistoryItemVersionMinOne).max(adminDowntimeSaveHistoryItemBodyHistoryItemVersionMaxOne).multipleOf(adminDowntimeSaveHistoryItemBodyHistoryItemVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('The version read.')
 }).describe('The cause of one downtime (\'Update cause\'); a cause is required.')
 })
 
-export const adminDowntimeSaveHistoryItemResponseIdMultipleOf = 1;export const adminDowntimeSaveHistoryItemResponseClientIdMax = 64;export const adminDowntimeSaveHistoryItemResponseCompanyMax = 120;export const adminDowntimeSaveHistoryItemResponseMachineNameMax = 120;export const adminDowntimeSaveHistoryItemResponseCauseIdMultipleOf = 1;export const adminDowntimeSaveHistoryItemResponseDowntimeCauseIdMultipleOf = 1;export const adminDowntimeSaveHistoryItemResponseDowntimeCauseCauseNameMax = 120;export const adminDowntimeSaveHistoryItemResponseDurationMin = 0;
+export const adminDowntimeSaveHistoryItemResponseIdMax = 2147483647;
+export const adminDowntimeSaveHistoryItemResponseIdMultipleOf = 1;export const adminDowntimeSaveHistoryItemResponseClientIdMax = 64;export const adminDowntimeSaveHistoryItemResponseCompanyMax = 120;export const adminDowntimeSaveHistoryItemResponseMachineNameMax = 120;export const adminDowntimeSaveHistoryItemResponseCauseIdMultipleOf = 1;export const adminDowntimeSaveHistoryItemResponseDowntimeCauseIdMax = 2147483647;
+export const adminDowntimeSaveHistoryItemResponseDowntimeCauseIdMultipleOf = 1;export const adminDowntimeSaveHistoryItemResponseDowntimeCauseCauseNameMax = 120;export const adminDowntimeSaveHistoryItemResponseDurationMin = 0;
 export const adminDowntimeSaveHistoryItemResponseDurationMultipleOf = 1;export const adminDowntimeSaveHistoryItemResponseVersionMin = 0;
+export const adminDowntimeSaveHistoryItemResponseVersionMax = 2147483647;
 export const adminDowntimeSaveHistoryItemResponseVersionMultipleOf = 1;
 
 export const adminDowntimeSaveHistoryItemResponse = zod.object({
-  "id": zod.number().min(1).multipleOf(adminDowntimeSaveHistoryItemResponseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminDowntimeSaveHistoryItemResponseIdMax).multipleOf(adminDowntimeSaveHistoryItemResponseIdMultipleOf).describe('Row id.'),
   "clientId": zod.string().min(1).max(adminDowntimeSaveHistoryItemResponseClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(adminDowntimeSaveHistoryItemResponseCompanyMax).nullable().describe('Client company (admin table \'client name\').'),
   "machineName": zod.string().max(adminDowntimeSaveHistoryItemResponseMachineNameMax),
   "causeId": zod.number().min(1).multipleOf(adminDowntimeSaveHistoryItemResponseCauseIdMultipleOf).nullable(),
   "DowntimeCause": zod.object({
-  "id": zod.number().min(1).multipleOf(adminDowntimeSaveHistoryItemResponseDowntimeCauseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminDowntimeSaveHistoryItemResponseDowntimeCauseIdMax).multipleOf(adminDowntimeSaveHistoryItemResponseDowntimeCauseIdMultipleOf).describe('Row id.'),
   "causeName": zod.string().max(adminDowntimeSaveHistoryItemResponseDowntimeCauseCauseNameMax)
 }).nullable(),
   "actualDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "duration": zod.number().min(adminDowntimeSaveHistoryItemResponseDurationMin).multipleOf(adminDowntimeSaveHistoryItemResponseDurationMultipleOf).describe('Duration in minutes.'),
   "targetStart": zod.string().datetime({}).describe('Start of the downtime (\'Start datetime\').'),
   "targetEnd": zod.string().datetime({}).describe('End of the downtime (\'End datetime\').'),
-  "version": zod.number().min(adminDowntimeSaveHistoryItemResponseVersionMin).multipleOf(adminDowntimeSaveHistoryItemResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(adminDowntimeSaveHistoryItemResponseVersionMin).max(adminDowntimeSaveHistoryItemResponseVersionMax).multipleOf(adminDowntimeSaveHistoryItemResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('One machine downtime.')
 
 /**
@@ -225,17 +248,19 @@ export const operatorDowntimeGetCausesBody = zod.object({
 
 })
 
+export const operatorDowntimeGetCausesResponseRowsItemIdMax = 2147483647;
 export const operatorDowntimeGetCausesResponseRowsItemIdMultipleOf = 1;export const operatorDowntimeGetCausesResponseRowsItemCauseNameMax = 120;export const operatorDowntimeGetCausesResponseRowsItemCauseDescriptionMax = 4000;export const operatorDowntimeGetCausesResponseRowsItemProductCountMin = 0;
 export const operatorDowntimeGetCausesResponseRowsItemProductCountMultipleOf = 1;export const operatorDowntimeGetCausesResponseRowsItemVersionMin = 0;
+export const operatorDowntimeGetCausesResponseRowsItemVersionMax = 2147483647;
 export const operatorDowntimeGetCausesResponseRowsItemVersionMultipleOf = 1;
 
 export const operatorDowntimeGetCausesResponse = zod.object({
   "rows": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(operatorDowntimeGetCausesResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(operatorDowntimeGetCausesResponseRowsItemIdMax).multipleOf(operatorDowntimeGetCausesResponseRowsItemIdMultipleOf).describe('Row id.'),
   "causeName": zod.string().max(operatorDowntimeGetCausesResponseRowsItemCauseNameMax),
   "causeDescription": zod.string().max(operatorDowntimeGetCausesResponseRowsItemCauseDescriptionMax),
   "productCount": zod.number().min(operatorDowntimeGetCausesResponseRowsItemProductCountMin).multipleOf(operatorDowntimeGetCausesResponseRowsItemProductCountMultipleOf).describe('Client products affected (the badge): distinct live products of the stopped machines (by machine name) over the stops with this cause. A cause used by any stop cannot be deleted (409).'),
-  "version": zod.number().min(operatorDowntimeGetCausesResponseRowsItemVersionMin).multipleOf(operatorDowntimeGetCausesResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(operatorDowntimeGetCausesResponseRowsItemVersionMin).max(operatorDowntimeGetCausesResponseRowsItemVersionMax).multipleOf(operatorDowntimeGetCausesResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A machine downtime cause.'))
 })
 
@@ -255,11 +280,12 @@ export const operatorDowntimeExportHistoryBody = zod.object({
 /**
  * Downtime history of every machine in the period (page sizes 10/20/50/100, default sort endDatetime descending).
  */
+export const operatorDowntimeGetHistoryBodyPaginationPageMax = 1000000;
 export const operatorDowntimeGetHistoryBodyPaginationPageMultipleOf = 1;
 
 export const operatorDowntimeGetHistoryBody = zod.object({
   "pagination": zod.object({
-  "page": zod.number().min(1).multipleOf(operatorDowntimeGetHistoryBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "page": zod.number().min(1).max(operatorDowntimeGetHistoryBodyPaginationPageMax).multipleOf(operatorDowntimeGetHistoryBodyPaginationPageMultipleOf).describe('1-based page number.'),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
   "sortBy": zod.enum(['company', 'machineName', 'causeName', 'actualDate', 'duration', 'startDatetime', 'endDatetime']).optional().describe('Column to sort by; each list names the columns it can sort.'),
   "descending": zod.boolean().optional()
@@ -270,63 +296,73 @@ export const operatorDowntimeGetHistoryBody = zod.object({
 }).describe('A date range, both ends inclusive (YYYY-MM-DD).')
 })
 
-export const operatorDowntimeGetHistoryResponseRowsItemIdMultipleOf = 1;export const operatorDowntimeGetHistoryResponseRowsItemClientIdMax = 64;export const operatorDowntimeGetHistoryResponseRowsItemCompanyMax = 120;export const operatorDowntimeGetHistoryResponseRowsItemMachineNameMax = 120;export const operatorDowntimeGetHistoryResponseRowsItemCauseIdMultipleOf = 1;export const operatorDowntimeGetHistoryResponseRowsItemDowntimeCauseIdMultipleOf = 1;export const operatorDowntimeGetHistoryResponseRowsItemDowntimeCauseCauseNameMax = 120;export const operatorDowntimeGetHistoryResponseRowsItemDurationMin = 0;
+export const operatorDowntimeGetHistoryResponseRowsItemIdMax = 2147483647;
+export const operatorDowntimeGetHistoryResponseRowsItemIdMultipleOf = 1;export const operatorDowntimeGetHistoryResponseRowsItemClientIdMax = 64;export const operatorDowntimeGetHistoryResponseRowsItemCompanyMax = 120;export const operatorDowntimeGetHistoryResponseRowsItemMachineNameMax = 120;export const operatorDowntimeGetHistoryResponseRowsItemCauseIdMultipleOf = 1;export const operatorDowntimeGetHistoryResponseRowsItemDowntimeCauseIdMax = 2147483647;
+export const operatorDowntimeGetHistoryResponseRowsItemDowntimeCauseIdMultipleOf = 1;export const operatorDowntimeGetHistoryResponseRowsItemDowntimeCauseCauseNameMax = 120;export const operatorDowntimeGetHistoryResponseRowsItemDurationMin = 0;
 export const operatorDowntimeGetHistoryResponseRowsItemDurationMultipleOf = 1;export const operatorDowntimeGetHistoryResponseRowsItemVersionMin = 0;
-export const operatorDowntimeGetHistoryResponseRowsItemVersionMultipleOf = 1;export const operatorDowntimeGetHistoryResponseCountMin = 0;
+export const operatorDowntimeGetHistoryResponseRowsItemVersionMax = 2147483647;
+export const operatorDowntimeGetHistoryResponseRowsItemVersionMultipleOf = 1;export const operatorDowntimeGetHistoryResponseRowsMax = 100;export const operatorDowntimeGetHistoryResponseCountMin = 0;
+export const operatorDowntimeGetHistoryResponseCountMax = 2147483647;
 export const operatorDowntimeGetHistoryResponseCountMultipleOf = 1;
 
 export const operatorDowntimeGetHistoryResponse = zod.object({
   "rows": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(operatorDowntimeGetHistoryResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(operatorDowntimeGetHistoryResponseRowsItemIdMax).multipleOf(operatorDowntimeGetHistoryResponseRowsItemIdMultipleOf).describe('Row id.'),
   "clientId": zod.string().min(1).max(operatorDowntimeGetHistoryResponseRowsItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(operatorDowntimeGetHistoryResponseRowsItemCompanyMax).nullable().describe('Client company (admin table \'client name\').'),
   "machineName": zod.string().max(operatorDowntimeGetHistoryResponseRowsItemMachineNameMax),
   "causeId": zod.number().min(1).multipleOf(operatorDowntimeGetHistoryResponseRowsItemCauseIdMultipleOf).nullable(),
   "DowntimeCause": zod.object({
-  "id": zod.number().min(1).multipleOf(operatorDowntimeGetHistoryResponseRowsItemDowntimeCauseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(operatorDowntimeGetHistoryResponseRowsItemDowntimeCauseIdMax).multipleOf(operatorDowntimeGetHistoryResponseRowsItemDowntimeCauseIdMultipleOf).describe('Row id.'),
   "causeName": zod.string().max(operatorDowntimeGetHistoryResponseRowsItemDowntimeCauseCauseNameMax)
 }).nullable(),
   "actualDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "duration": zod.number().min(operatorDowntimeGetHistoryResponseRowsItemDurationMin).multipleOf(operatorDowntimeGetHistoryResponseRowsItemDurationMultipleOf).describe('Duration in minutes.'),
   "targetStart": zod.string().datetime({}).describe('Start of the downtime (\'Start datetime\').'),
   "targetEnd": zod.string().datetime({}).describe('End of the downtime (\'End datetime\').'),
-  "version": zod.number().min(operatorDowntimeGetHistoryResponseRowsItemVersionMin).multipleOf(operatorDowntimeGetHistoryResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('One machine downtime.')),
-  "count": zod.number().min(operatorDowntimeGetHistoryResponseCountMin).multipleOf(operatorDowntimeGetHistoryResponseCountMultipleOf)
+  "version": zod.number().min(operatorDowntimeGetHistoryResponseRowsItemVersionMin).max(operatorDowntimeGetHistoryResponseRowsItemVersionMax).multipleOf(operatorDowntimeGetHistoryResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+}).describe('One machine downtime.')).max(operatorDowntimeGetHistoryResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+  "count": zod.number().min(operatorDowntimeGetHistoryResponseCountMin).max(operatorDowntimeGetHistoryResponseCountMax).multipleOf(operatorDowntimeGetHistoryResponseCountMultipleOf)
 }).describe('One page of rows and the total number of rows.')
 
 /**
  * Set the cause of a downtime ('Inactivity cause').
  */
-export const operatorDowntimeSaveHistoryItemBodyHistoryItemIdMultipleOf = 1;export const operatorDowntimeSaveHistoryItemBodyHistoryItemCauseIdMultipleOf = 1;export const operatorDowntimeSaveHistoryItemBodyHistoryItemVersionMinOne = 0;
+export const operatorDowntimeSaveHistoryItemBodyHistoryItemIdMax = 2147483647;
+export const operatorDowntimeSaveHistoryItemBodyHistoryItemIdMultipleOf = 1;export const operatorDowntimeSaveHistoryItemBodyHistoryItemCauseIdMax = 2147483647;
+export const operatorDowntimeSaveHistoryItemBodyHistoryItemCauseIdMultipleOf = 1;export const operatorDowntimeSaveHistoryItemBodyHistoryItemVersionMinOne = 0;
+export const operatorDowntimeSaveHistoryItemBodyHistoryItemVersionMaxOne = 2147483647;
 export const operatorDowntimeSaveHistoryItemBodyHistoryItemVersionMultipleOfOne = 1;
 
 export const operatorDowntimeSaveHistoryItemBody = zod.object({
   "historyItem": zod.object({
-  "id": zod.number().min(1).multipleOf(operatorDowntimeSaveHistoryItemBodyHistoryItemIdMultipleOf).describe('Row id.'),
-  "causeId": zod.number().min(1).multipleOf(operatorDowntimeSaveHistoryItemBodyHistoryItemCauseIdMultipleOf).describe('Row id.'),
-  "version": zod.number().min(operatorDowntimeSaveHistoryItemBodyHistoryItemVersionMinOne).multipleOf(operatorDowntimeSaveHistoryItemBodyHistoryItemVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('The version read.')
+  "id": zod.number().min(1).max(operatorDowntimeSaveHistoryItemBodyHistoryItemIdMax).multipleOf(operatorDowntimeSaveHistoryItemBodyHistoryItemIdMultipleOf).describe('Row id.'),
+  "causeId": zod.number().min(1).max(operatorDowntimeSaveHistoryItemBodyHistoryItemCauseIdMax).multipleOf(operatorDowntimeSaveHistoryItemBodyHistoryItemCauseIdMultipleOf).describe('Row id.'),
+  "version": zod.number().min(operatorDowntimeSaveHistoryItemBodyHistoryItemVersionMinOne).max(operatorDowntimeSaveHistoryItemBodyHistoryItemVersionMaxOne).multipleOf(operatorDowntimeSaveHistoryItemBodyHistoryItemVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('The version read.')
 }).describe('The cause of one downtime (\'Update cause\'); a cause is required.')
 })
 
-export const operatorDowntimeSaveHistoryItemResponseIdMultipleOf = 1;export const operatorDowntimeSaveHistoryItemResponseClientIdMax = 64;export const operatorDowntimeSaveHistoryItemResponseCompanyMax = 120;export const operatorDowntimeSaveHistoryItemResponseMachineNameMax = 120;export const operatorDowntimeSaveHistoryItemResponseCauseIdMultipleOf = 1;export const operatorDowntimeSaveHistoryItemResponseDowntimeCauseIdMultipleOf = 1;export const operatorDowntimeSaveHistoryItemResponseDowntimeCauseCauseNameMax = 120;export const operatorDowntimeSaveHistoryItemResponseDurationMin = 0;
+export const operatorDowntimeSaveHistoryItemResponseIdMax = 2147483647;
+export const operatorDowntimeSaveHistoryItemResponseIdMultipleOf = 1;export const operatorDowntimeSaveHistoryItemResponseClientIdMax = 64;export const operatorDowntimeSaveHistoryItemResponseCompanyMax = 120;export const operatorDowntimeSaveHistoryItemResponseMachineNameMax = 120;export const operatorDowntimeSaveHistoryItemResponseCauseIdMultipleOf = 1;export const operatorDowntimeSaveHistoryItemResponseDowntimeCauseIdMax = 2147483647;
+export const operatorDowntimeSaveHistoryItemResponseDowntimeCauseIdMultipleOf = 1;export const operatorDowntimeSaveHistoryItemResponseDowntimeCauseCauseNameMax = 120;export const operatorDowntimeSaveHistoryItemResponseDurationMin = 0;
 export const operatorDowntimeSaveHistoryItemResponseDurationMultipleOf = 1;export const operatorDowntimeSaveHistoryItemResponseVersionMin = 0;
+export const operatorDowntimeSaveHistoryItemResponseVersionMax = 2147483647;
 export const operatorDowntimeSaveHistoryItemResponseVersionMultipleOf = 1;
 
 export const operatorDowntimeSaveHistoryItemResponse = zod.object({
-  "id": zod.number().min(1).multipleOf(operatorDowntimeSaveHistoryItemResponseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(operatorDowntimeSaveHistoryItemResponseIdMax).multipleOf(operatorDowntimeSaveHistoryItemResponseIdMultipleOf).describe('Row id.'),
   "clientId": zod.string().min(1).max(operatorDowntimeSaveHistoryItemResponseClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(operatorDowntimeSaveHistoryItemResponseCompanyMax).nullable().describe('Client company (admin table \'client name\').'),
   "machineName": zod.string().max(operatorDowntimeSaveHistoryItemResponseMachineNameMax),
   "causeId": zod.number().min(1).multipleOf(operatorDowntimeSaveHistoryItemResponseCauseIdMultipleOf).nullable(),
   "DowntimeCause": zod.object({
-  "id": zod.number().min(1).multipleOf(operatorDowntimeSaveHistoryItemResponseDowntimeCauseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(operatorDowntimeSaveHistoryItemResponseDowntimeCauseIdMax).multipleOf(operatorDowntimeSaveHistoryItemResponseDowntimeCauseIdMultipleOf).describe('Row id.'),
   "causeName": zod.string().max(operatorDowntimeSaveHistoryItemResponseDowntimeCauseCauseNameMax)
 }).nullable(),
   "actualDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "duration": zod.number().min(operatorDowntimeSaveHistoryItemResponseDurationMin).multipleOf(operatorDowntimeSaveHistoryItemResponseDurationMultipleOf).describe('Duration in minutes.'),
   "targetStart": zod.string().datetime({}).describe('Start of the downtime (\'Start datetime\').'),
   "targetEnd": zod.string().datetime({}).describe('End of the downtime (\'End datetime\').'),
-  "version": zod.number().min(operatorDowntimeSaveHistoryItemResponseVersionMin).multipleOf(operatorDowntimeSaveHistoryItemResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(operatorDowntimeSaveHistoryItemResponseVersionMin).max(operatorDowntimeSaveHistoryItemResponseVersionMax).multipleOf(operatorDowntimeSaveHistoryItemResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('One machine downtime.')
 

@@ -17,10 +17,11 @@ export const documentsDownloadDeclarationParams = zod.object({
   "role": zod.enum(['admin', 'accountant', 'client'])
 })
 
+export const documentsDownloadDeclarationBodyIdMax = 2147483647;
 export const documentsDownloadDeclarationBodyIdMultipleOf = 1;
 
 export const documentsDownloadDeclarationBody = zod.object({
-  "id": zod.number().min(1).multipleOf(documentsDownloadDeclarationBodyIdMultipleOf).describe('Row id.')
+  "id": zod.number().min(1).max(documentsDownloadDeclarationBodyIdMax).multipleOf(documentsDownloadDeclarationBodyIdMultipleOf).describe('Row id.')
 })
 
 /**
@@ -30,16 +31,18 @@ export const documentsConfirmInvoiceParams = zod.object({
   "role": zod.enum(['admin', 'accountant', 'client'])
 })
 
+export const documentsConfirmInvoiceBodyIdMax = 2147483647;
 export const documentsConfirmInvoiceBodyIdMultipleOf = 1;
 
 export const documentsConfirmInvoiceBody = zod.object({
-  "id": zod.number().min(1).multipleOf(documentsConfirmInvoiceBodyIdMultipleOf).describe('Row id.')
+  "id": zod.number().min(1).max(documentsConfirmInvoiceBodyIdMax).multipleOf(documentsConfirmInvoiceBodyIdMultipleOf).describe('Row id.')
 })
 
+export const documentsConfirmInvoiceResponseIdMax = 2147483647;
 export const documentsConfirmInvoiceResponseIdMultipleOf = 1;export const documentsConfirmInvoiceResponseClientIdMax = 64;export const documentsConfirmInvoiceResponseCompanyMax = 120;export const documentsConfirmInvoiceResponseInvoiceNumberMax = 60;export const documentsConfirmInvoiceResponseOrderNoMax = 60;
 
 export const documentsConfirmInvoiceResponse = zod.object({
-  "id": zod.number().min(1).multipleOf(documentsConfirmInvoiceResponseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(documentsConfirmInvoiceResponseIdMax).multipleOf(documentsConfirmInvoiceResponseIdMultipleOf).describe('Row id.'),
   "clientId": zod.string().min(1).max(documentsConfirmInvoiceResponseClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(documentsConfirmInvoiceResponseCompanyMax).nullable(),
   "deliveryDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.').describe('Invoice (delivery) date.'),
@@ -59,10 +62,11 @@ export const documentsDownloadInvoiceParams = zod.object({
   "role": zod.enum(['admin', 'accountant', 'client'])
 })
 
+export const documentsDownloadInvoiceBodyIdMax = 2147483647;
 export const documentsDownloadInvoiceBodyIdMultipleOf = 1;
 
 export const documentsDownloadInvoiceBody = zod.object({
-  "id": zod.number().min(1).multipleOf(documentsDownloadInvoiceBodyIdMultipleOf).describe('Row id.')
+  "id": zod.number().min(1).max(documentsDownloadInvoiceBodyIdMax).multipleOf(documentsDownloadInvoiceBodyIdMultipleOf).describe('Row id.')
 })
 
 /**
@@ -72,23 +76,26 @@ export const documentsGetInvoicesParams = zod.object({
   "role": zod.enum(['admin', 'accountant', 'client'])
 })
 
+export const documentsGetInvoicesBodyPaginationPageMax = 1000000;
 export const documentsGetInvoicesBodyPaginationPageMultipleOf = 1;
 
 export const documentsGetInvoicesBody = zod.object({
   "pagination": zod.object({
-  "page": zod.number().min(1).multipleOf(documentsGetInvoicesBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "page": zod.number().min(1).max(documentsGetInvoicesBodyPaginationPageMax).multipleOf(documentsGetInvoicesBodyPaginationPageMultipleOf).describe('1-based page number.'),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
   "sortBy": zod.enum(['deliveryDate', 'invoiceNumber', 'orderNo', 'invoiceTotal', 'invoiceCurrency', 'isConfirmed', 'isSent', 'company']).optional().describe('Column to sort by; each list names the columns it can sort.'),
   "descending": zod.boolean().optional()
 }).describe('One page request, shared by every list.')
 })
 
-export const documentsGetInvoicesResponseRowsItemIdMultipleOf = 1;export const documentsGetInvoicesResponseRowsItemClientIdMax = 64;export const documentsGetInvoicesResponseRowsItemCompanyMax = 120;export const documentsGetInvoicesResponseRowsItemInvoiceNumberMax = 60;export const documentsGetInvoicesResponseRowsItemOrderNoMax = 60;export const documentsGetInvoicesResponseCountMin = 0;
+export const documentsGetInvoicesResponseRowsItemIdMax = 2147483647;
+export const documentsGetInvoicesResponseRowsItemIdMultipleOf = 1;export const documentsGetInvoicesResponseRowsItemClientIdMax = 64;export const documentsGetInvoicesResponseRowsItemCompanyMax = 120;export const documentsGetInvoicesResponseRowsItemInvoiceNumberMax = 60;export const documentsGetInvoicesResponseRowsItemOrderNoMax = 60;export const documentsGetInvoicesResponseRowsMax = 100;export const documentsGetInvoicesResponseCountMin = 0;
+export const documentsGetInvoicesResponseCountMax = 2147483647;
 export const documentsGetInvoicesResponseCountMultipleOf = 1;
 
 export const documentsGetInvoicesResponse = zod.object({
   "rows": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(documentsGetInvoicesResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(documentsGetInvoicesResponseRowsItemIdMax).multipleOf(documentsGetInvoicesResponseRowsItemIdMultipleOf).describe('Row id.'),
   "clientId": zod.string().min(1).max(documentsGetInvoicesResponseRowsItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(documentsGetInvoicesResponseRowsItemCompanyMax).nullable(),
   "deliveryDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.').describe('Invoice (delivery) date.'),
@@ -99,7 +106,7 @@ export const documentsGetInvoicesResponse = zod.object({
   "exchangeRate": zod.number().describe('Exchange rate to EUR used on the invoice.'),
   "isConfirmed": zod.boolean(),
   "isSent": zod.boolean()
-}).describe('An invoice.')),
-  "count": zod.number().min(documentsGetInvoicesResponseCountMin).multipleOf(documentsGetInvoicesResponseCountMultipleOf)
+}).describe('An invoice.')).max(documentsGetInvoicesResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+  "count": zod.number().min(documentsGetInvoicesResponseCountMin).max(documentsGetInvoicesResponseCountMax).multipleOf(documentsGetInvoicesResponseCountMultipleOf)
 }).describe('One page of rows and the total number of rows.')
 

@@ -13,67 +13,75 @@ import zod from 'zod';
 /**
  * Create or update a manufacturer.
  */
+export const manufacturersSaveManufacturerBodyManufacturerIdMax = 2147483647;
 export const manufacturersSaveManufacturerBodyManufacturerIdMultipleOf = 1;export const manufacturersSaveManufacturerBodyManufacturerManufacturerNameMax = 120;
 export const manufacturersSaveManufacturerBodyManufacturerManufacturerNameRegExp = new RegExp('\\S');
 export const manufacturersSaveManufacturerBodyManufacturerDefaultLeadTimeMin = 0;
 export const manufacturersSaveManufacturerBodyManufacturerDefaultLeadTimeMax = 3650;
 export const manufacturersSaveManufacturerBodyManufacturerDefaultLeadTimeMultipleOf = 1;export const manufacturersSaveManufacturerBodyManufacturerBoxQtyPerTruckMax = 1000000;
 export const manufacturersSaveManufacturerBodyManufacturerBoxQtyPerTruckMultipleOf = 1;export const manufacturersSaveManufacturerBodyManufacturerVersionMinOne = 0;
+export const manufacturersSaveManufacturerBodyManufacturerVersionMaxOne = 2147483647;
 export const manufacturersSaveManufacturerBodyManufacturerVersionMultipleOfOne = 1;
 
 export const manufacturersSaveManufacturerBody = zod.object({
   "manufacturer": zod.object({
-  "id": zod.number().min(1).multipleOf(manufacturersSaveManufacturerBodyManufacturerIdMultipleOf).optional().describe('Row id.'),
+  "id": zod.number().min(1).max(manufacturersSaveManufacturerBodyManufacturerIdMax).multipleOf(manufacturersSaveManufacturerBodyManufacturerIdMultipleOf).optional().describe('Row id.'),
   "manufacturerName": zod.string().min(1).max(manufacturersSaveManufacturerBodyManufacturerManufacturerNameMax).regex(manufacturersSaveManufacturerBodyManufacturerManufacturerNameRegExp).describe('Trimmed by the API; must not be blank.'),
   "defaultLeadTime": zod.number().min(manufacturersSaveManufacturerBodyManufacturerDefaultLeadTimeMin).max(manufacturersSaveManufacturerBodyManufacturerDefaultLeadTimeMax).multipleOf(manufacturersSaveManufacturerBodyManufacturerDefaultLeadTimeMultipleOf),
   "boxQtyPerTruck": zod.number().min(1).max(manufacturersSaveManufacturerBodyManufacturerBoxQtyPerTruckMax).multipleOf(manufacturersSaveManufacturerBodyManufacturerBoxQtyPerTruckMultipleOf),
-  "version": zod.number().min(manufacturersSaveManufacturerBodyManufacturerVersionMinOne).multipleOf(manufacturersSaveManufacturerBodyManufacturerVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
+  "version": zod.number().min(manufacturersSaveManufacturerBodyManufacturerVersionMinOne).max(manufacturersSaveManufacturerBodyManufacturerVersionMaxOne).multipleOf(manufacturersSaveManufacturerBodyManufacturerVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
 }).describe('A manufacturer to create (no id) or update (id and the version read).')
 })
 
+export const manufacturersSaveManufacturerResponseIdMax = 2147483647;
 export const manufacturersSaveManufacturerResponseIdMultipleOf = 1;export const manufacturersSaveManufacturerResponseManufacturerNameMax = 120;export const manufacturersSaveManufacturerResponseDefaultLeadTimeMin = 0;
 export const manufacturersSaveManufacturerResponseDefaultLeadTimeMax = 3650;
 export const manufacturersSaveManufacturerResponseDefaultLeadTimeMultipleOf = 1;export const manufacturersSaveManufacturerResponseBoxQtyPerTruckMax = 1000000;
 export const manufacturersSaveManufacturerResponseBoxQtyPerTruckMultipleOf = 1;export const manufacturersSaveManufacturerResponseVersionMin = 0;
+export const manufacturersSaveManufacturerResponseVersionMax = 2147483647;
 export const manufacturersSaveManufacturerResponseVersionMultipleOf = 1;
 
 export const manufacturersSaveManufacturerResponse = zod.object({
-  "id": zod.number().min(1).multipleOf(manufacturersSaveManufacturerResponseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(manufacturersSaveManufacturerResponseIdMax).multipleOf(manufacturersSaveManufacturerResponseIdMultipleOf).describe('Row id.'),
   "manufacturerName": zod.string().min(1).max(manufacturersSaveManufacturerResponseManufacturerNameMax),
   "defaultLeadTime": zod.number().min(manufacturersSaveManufacturerResponseDefaultLeadTimeMin).max(manufacturersSaveManufacturerResponseDefaultLeadTimeMax).multipleOf(manufacturersSaveManufacturerResponseDefaultLeadTimeMultipleOf).describe('Default lead time in days.'),
   "boxQtyPerTruck": zod.number().min(1).max(manufacturersSaveManufacturerResponseBoxQtyPerTruckMax).multipleOf(manufacturersSaveManufacturerResponseBoxQtyPerTruckMultipleOf),
-  "version": zod.number().min(manufacturersSaveManufacturerResponseVersionMin).multipleOf(manufacturersSaveManufacturerResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(manufacturersSaveManufacturerResponseVersionMin).max(manufacturersSaveManufacturerResponseVersionMax).multipleOf(manufacturersSaveManufacturerResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A preform manufacturer (supplier).')
 
 /**
  * Manufacturers list (page size 10).
  */
+export const manufacturersGetManufacturersBodyPaginationPageMax = 1000000;
 export const manufacturersGetManufacturersBodyPaginationPageMultipleOf = 1;
 
 export const manufacturersGetManufacturersBody = zod.object({
   "pagination": zod.object({
-  "page": zod.number().min(1).multipleOf(manufacturersGetManufacturersBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "page": zod.number().min(1).max(manufacturersGetManufacturersBodyPaginationPageMax).multipleOf(manufacturersGetManufacturersBodyPaginationPageMultipleOf).describe('1-based page number.'),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
   "sortBy": zod.enum(['manufacturerName', 'defaultLeadTime', 'boxQtyPerTruck', 'id']).optional().describe('Column to sort by; each list names the columns it can sort.'),
   "descending": zod.boolean().optional()
 }).describe('One page request, shared by every list.')
 })
 
+export const manufacturersGetManufacturersResponseRowsItemIdMax = 2147483647;
 export const manufacturersGetManufacturersResponseRowsItemIdMultipleOf = 1;export const manufacturersGetManufacturersResponseRowsItemManufacturerNameMax = 120;export const manufacturersGetManufacturersResponseRowsItemDefaultLeadTimeMin = 0;
 export const manufacturersGetManufacturersResponseRowsItemDefaultLeadTimeMax = 3650;
 export const manufacturersGetManufacturersResponseRowsItemDefaultLeadTimeMultipleOf = 1;export const manufacturersGetManufacturersResponseRowsItemBoxQtyPerTruckMax = 1000000;
 export const manufacturersGetManufacturersResponseRowsItemBoxQtyPerTruckMultipleOf = 1;export const manufacturersGetManufacturersResponseRowsItemVersionMin = 0;
-export const manufacturersGetManufacturersResponseRowsItemVersionMultipleOf = 1;export const manufacturersGetManufacturersResponseCountMin = 0;
+export const manufacturersGetManufacturersResponseRowsItemVersionMax = 2147483647;
+export const manufacturersGetManufacturersResponseRowsItemVersionMultipleOf = 1;export const manufacturersGetManufacturersResponseRowsMax = 100;export const manufacturersGetManufacturersResponseCountMin = 0;
+export const manufacturersGetManufacturersResponseCountMax = 2147483647;
 export const manufacturersGetManufacturersResponseCountMultipleOf = 1;
 
 export const manufacturersGetManufacturersResponse = zod.object({
   "rows": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(manufacturersGetManufacturersResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(manufacturersGetManufacturersResponseRowsItemIdMax).multipleOf(manufacturersGetManufacturersResponseRowsItemIdMultipleOf).describe('Row id.'),
   "manufacturerName": zod.string().min(1).max(manufacturersGetManufacturersResponseRowsItemManufacturerNameMax),
   "defaultLeadTime": zod.number().min(manufacturersGetManufacturersResponseRowsItemDefaultLeadTimeMin).max(manufacturersGetManufacturersResponseRowsItemDefaultLeadTimeMax).multipleOf(manufacturersGetManufacturersResponseRowsItemDefaultLeadTimeMultipleOf).describe('Default lead time in days.'),
   "boxQtyPerTruck": zod.number().min(1).max(manufacturersGetManufacturersResponseRowsItemBoxQtyPerTruckMax).multipleOf(manufacturersGetManufacturersResponseRowsItemBoxQtyPerTruckMultipleOf),
-  "version": zod.number().min(manufacturersGetManufacturersResponseRowsItemVersionMin).multipleOf(manufacturersGetManufacturersResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('A preform manufacturer (supplier).')),
-  "count": zod.number().min(manufacturersGetManufacturersResponseCountMin).multipleOf(manufacturersGetManufacturersResponseCountMultipleOf)
+  "version": zod.number().min(manufacturersGetManufacturersResponseRowsItemVersionMin).max(manufacturersGetManufacturersResponseRowsItemVersionMax).multipleOf(manufacturersGetManufacturersResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+}).describe('A preform manufacturer (supplier).')).max(manufacturersGetManufacturersResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+  "count": zod.number().min(manufacturersGetManufacturersResponseCountMin).max(manufacturersGetManufacturersResponseCountMax).multipleOf(manufacturersGetManufacturersResponseCountMultipleOf)
 }).describe('One page of rows and the total number of rows.')
 

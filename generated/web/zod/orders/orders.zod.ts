@@ -13,34 +13,46 @@ import zod from 'zod';
 /**
  * PDF of the selected production orders, saved as `PO-{YYMMDD}.pdf` (date of the download).
  */
+export const adminOrdersDownloadProductionOrdersBodyOrderIdsItemMax = 2147483647;
 export const adminOrdersDownloadProductionOrdersBodyOrderIdsItemMultipleOf = 1;export const adminOrdersDownloadProductionOrdersBodyOrderIdsMax = 200;
 
 export const adminOrdersDownloadProductionOrdersBody = zod.object({
-  "orderIds": zod.array(zod.number().min(1).multipleOf(adminOrdersDownloadProductionOrdersBodyOrderIdsItemMultipleOf).describe('Row id.')).min(1).max(adminOrdersDownloadProductionOrdersBodyOrderIdsMax)
+  "orderIds": zod.array(zod.number().min(1).max(adminOrdersDownloadProductionOrdersBodyOrderIdsItemMax).multipleOf(adminOrdersDownloadProductionOrdersBodyOrderIdsItemMultipleOf).describe('Row id.')).min(1).max(adminOrdersDownloadProductionOrdersBodyOrderIdsMax)
 })
 
 /**
  * Production orders of every client with their items ('New orders'; page size 10, default sort createdAt descending).
  */
+export const adminOrdersGetProductionOrdersBodyPaginationPageMax = 1000000;
 export const adminOrdersGetProductionOrdersBodyPaginationPageMultipleOf = 1;
 
 export const adminOrdersGetProductionOrdersBody = zod.object({
   "pagination": zod.object({
-  "page": zod.number().min(1).multipleOf(adminOrdersGetProductionOrdersBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "page": zod.number().min(1).max(adminOrdersGetProductionOrdersBodyPaginationPageMax).multipleOf(adminOrdersGetProductionOrdersBodyPaginationPageMultipleOf).describe('1-based page number.'),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
   "sortBy": zod.enum(['createdAt', 'orderNo', 'company', 'producedPart', 'producedStart', 'id']).optional().describe('Column to sort by; each list names the columns it can sort.'),
   "descending": zod.boolean().optional()
 }).describe('One page request, shared by every list.')
 })
 
-export const adminOrdersGetProductionOrdersResponseRowsItemIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemOrderNoMax = 60;export const adminOrdersGetProductionOrdersResponseRowsItemClientIdMax = 64;export const adminOrdersGetProductionOrdersResponseRowsItemCompanyMax = 120;export const adminOrdersGetProductionOrdersResponseRowsItemProducedArticlesMax = 4000;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductionOrderIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOfOne = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductArticleNoMax = 60;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductProductNameMax = 120;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemProducedAmountMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderOrderNoMax = 60;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMin = 0;
+export const adminOrdersGetProductionOrdersResponseRowsItemIdMax = 2147483647;
+export const adminOrdersGetProductionOrdersResponseRowsItemIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemOrderNoMax = 60;export const adminOrdersGetProductionOrdersResponseRowsItemClientIdMax = 64;export const adminOrdersGetProductionOrdersResponseRowsItemCompanyMax = 120;export const adminOrdersGetProductionOrdersResponseRowsItemProducedArticlesMax = 4000;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemIdMax = 2147483647;
+export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductionOrderIdMax = 2147483647;
+export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductionOrderIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMax = 2147483647;
+export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMaxOne = 2147483647;
+export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOfOne = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductArticleNoMax = 60;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductProductNameMax = 120;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemProducedAmountMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMaxOne = 2147483647;
+export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderOrderNoMax = 60;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMaxOne = 2147483647;
+export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMin = 0;
+export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMax = 2147483647;
 export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemVersionMin = 0;
-export const adminOrdersGetProductionOrdersResponseRowsItemVersionMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseCountMin = 0;
+export const adminOrdersGetProductionOrdersResponseRowsItemVersionMax = 2147483647;
+export const adminOrdersGetProductionOrdersResponseRowsItemVersionMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsMax = 100;export const adminOrdersGetProductionOrdersResponseCountMin = 0;
+export const adminOrdersGetProductionOrdersResponseCountMax = 2147483647;
 export const adminOrdersGetProductionOrdersResponseCountMultipleOf = 1;
 
 export const adminOrdersGetProductionOrdersResponse = zod.object({
   "rows": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminOrdersGetProductionOrdersResponseRowsItemIdMax).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemIdMultipleOf).describe('Row id.'),
   "orderNo": zod.string().max(adminOrdersGetProductionOrdersResponseRowsItemOrderNoMax),
   "clientId": zod.string().min(1).max(adminOrdersGetProductionOrdersResponseRowsItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(adminOrdersGetProductionOrdersResponseRowsItemCompanyMax).nullable().describe('Company of the client (admin list).'),
@@ -54,11 +66,11 @@ export const adminOrdersGetProductionOrdersResponse = zod.object({
   "workInProgress": zod.union([zod.literal(0),zod.literal(1)]).describe('Order \'closed\' flag: 0 open, 1 closed.').describe('1 when an item of the order is in production now (row highlighted).'),
   "hasInvoice": zod.boolean().describe('True when any item has an invoice: the order cannot be deleted (409).'),
   "ClientProductionOrderItems": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemIdMultipleOf).describe('Row id.'),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductionOrderIdMultipleOf).describe('Row id.'),
-  "clientProductId": zod.number().min(1).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemIdMax).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemIdMultipleOf).describe('Row id.'),
+  "clientProductionOrderId": zod.number().min(1).max(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductionOrderIdMax).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductionOrderIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMax).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOf).describe('Row id.'),
   "ClientProduct": zod.object({
-  "id": zod.number().min(1).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMaxOne).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOfOne).describe('Row id.'),
   "articleNo": zod.string().max(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductArticleNoMax),
   "productName": zod.string().max(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductProductNameMax)
 }).describe('The product fields an order item shows.'),
@@ -73,30 +85,31 @@ export const adminOrdersGetProductionOrdersResponse = zod.object({
   "updatedAt": zod.string().datetime({}),
   "refProductionOrderId": zod.number().min(1).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
   "refProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMaxOne).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderOrderNoMax)
 }).nullable(),
   "refProductionOrderItemId": zod.number().min(1).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf).nullable(),
   "refProductionOrderItem": zod.object({
-  "id": zod.number().min(1).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMaxOne).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
   "plannedAmount": zod.number().multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf)
 }).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
-  "version": zod.number().min(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMin).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMin).max(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMax).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A line of a production order.')),
-  "version": zod.number().min(adminOrdersGetProductionOrdersResponseRowsItemVersionMin).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('A production order (purchase order) of a client.')),
-  "count": zod.number().min(adminOrdersGetProductionOrdersResponseCountMin).multipleOf(adminOrdersGetProductionOrdersResponseCountMultipleOf)
+  "version": zod.number().min(adminOrdersGetProductionOrdersResponseRowsItemVersionMin).max(adminOrdersGetProductionOrdersResponseRowsItemVersionMax).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+}).describe('A production order (purchase order) of a client.')).max(adminOrdersGetProductionOrdersResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+  "count": zod.number().min(adminOrdersGetProductionOrdersResponseCountMin).max(adminOrdersGetProductionOrdersResponseCountMax).multipleOf(adminOrdersGetProductionOrdersResponseCountMultipleOf)
 }).describe('One page of rows and the total number of rows.')
 
 /**
  * Products the caller can order (own products; for buyers the products assigned to them).
  */
+export const clientOrdersGetOrderableProductsResponseIdMax = 2147483647;
 export const clientOrdersGetOrderableProductsResponseIdMultipleOf = 1;export const clientOrdersGetOrderableProductsResponseArticleNoMax = 60;export const clientOrdersGetOrderableProductsResponseProductNameMax = 120;
 
 export const clientOrdersGetOrderableProductsResponseItem = zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersGetOrderableProductsResponseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientOrdersGetOrderableProductsResponseIdMax).multipleOf(clientOrdersGetOrderableProductsResponseIdMultipleOf).describe('Row id.'),
   "articleNo": zod.string().max(clientOrdersGetOrderableProductsResponseArticleNoMax),
   "productName": zod.string().max(clientOrdersGetOrderableProductsResponseProductNameMax),
   "wip": zod.boolean().describe('True for the product in production now.')
@@ -106,10 +119,11 @@ export const clientOrdersGetOrderableProductsResponse = zod.array(clientOrdersGe
 /**
  * Delete orders; refused (409) when any has an invoiced item.
  */
-export const clientOrdersDeleteOrdersBodyOrderIdsItemMultipleOf = 1;
+export const clientOrdersDeleteOrdersBodyOrderIdsItemMax = 2147483647;
+export const clientOrdersDeleteOrdersBodyOrderIdsItemMultipleOf = 1;export const clientOrdersDeleteOrdersBodyOrderIdsMax = 1000;
 
 export const clientOrdersDeleteOrdersBody = zod.object({
-  "orderIds": zod.array(zod.number().min(1).multipleOf(clientOrdersDeleteOrdersBodyOrderIdsItemMultipleOf).describe('Row id.')).min(1)
+  "orderIds": zod.array(zod.number().min(1).max(clientOrdersDeleteOrdersBodyOrderIdsItemMax).multipleOf(clientOrdersDeleteOrdersBodyOrderIdsItemMultipleOf).describe('Row id.')).min(1).max(clientOrdersDeleteOrdersBodyOrderIdsMax)
 })
 
 export const clientOrdersDeleteOrdersResponse = zod.object({
@@ -119,25 +133,36 @@ export const clientOrdersDeleteOrdersResponse = zod.object({
 /**
  * The caller's orders ('Weekly order list'; page size 20, default sort createdAt descending).
  */
+export const clientOrdersGetOrdersBodyPaginationPageMax = 1000000;
 export const clientOrdersGetOrdersBodyPaginationPageMultipleOf = 1;
 
 export const clientOrdersGetOrdersBody = zod.object({
   "pagination": zod.object({
-  "page": zod.number().min(1).multipleOf(clientOrdersGetOrdersBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "page": zod.number().min(1).max(clientOrdersGetOrdersBodyPaginationPageMax).multipleOf(clientOrdersGetOrdersBodyPaginationPageMultipleOf).describe('1-based page number.'),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
   "sortBy": zod.enum(['createdAt', 'orderNo', 'company', 'producedPart', 'producedStart', 'id']).optional().describe('Column to sort by; each list names the columns it can sort.'),
   "descending": zod.boolean().optional()
 }).describe('One page request, shared by every list.')
 })
 
-export const clientOrdersGetOrdersResponseRowsItemIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemOrderNoMax = 60;export const clientOrdersGetOrdersResponseRowsItemClientIdMax = 64;export const clientOrdersGetOrdersResponseRowsItemCompanyMax = 120;export const clientOrdersGetOrdersResponseRowsItemProducedArticlesMax = 4000;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductionOrderIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOfOne = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductArticleNoMax = 60;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductProductNameMax = 120;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemProducedAmountMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderOrderNoMax = 60;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMin = 0;
+export const clientOrdersGetOrdersResponseRowsItemIdMax = 2147483647;
+export const clientOrdersGetOrdersResponseRowsItemIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemOrderNoMax = 60;export const clientOrdersGetOrdersResponseRowsItemClientIdMax = 64;export const clientOrdersGetOrdersResponseRowsItemCompanyMax = 120;export const clientOrdersGetOrdersResponseRowsItemProducedArticlesMax = 4000;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemIdMax = 2147483647;
+export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductionOrderIdMax = 2147483647;
+export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductionOrderIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMax = 2147483647;
+export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMaxOne = 2147483647;
+export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOfOne = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductArticleNoMax = 60;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductProductNameMax = 120;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemProducedAmountMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMaxOne = 2147483647;
+export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderOrderNoMax = 60;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMaxOne = 2147483647;
+export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMin = 0;
+export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMax = 2147483647;
 export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemVersionMin = 0;
-export const clientOrdersGetOrdersResponseRowsItemVersionMultipleOf = 1;export const clientOrdersGetOrdersResponseCountMin = 0;
+export const clientOrdersGetOrdersResponseRowsItemVersionMax = 2147483647;
+export const clientOrdersGetOrdersResponseRowsItemVersionMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsMax = 100;export const clientOrdersGetOrdersResponseCountMin = 0;
+export const clientOrdersGetOrdersResponseCountMax = 2147483647;
 export const clientOrdersGetOrdersResponseCountMultipleOf = 1;
 
 export const clientOrdersGetOrdersResponse = zod.object({
   "rows": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersGetOrdersResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientOrdersGetOrdersResponseRowsItemIdMax).multipleOf(clientOrdersGetOrdersResponseRowsItemIdMultipleOf).describe('Row id.'),
   "orderNo": zod.string().max(clientOrdersGetOrdersResponseRowsItemOrderNoMax),
   "clientId": zod.string().min(1).max(clientOrdersGetOrdersResponseRowsItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(clientOrdersGetOrdersResponseRowsItemCompanyMax).nullable().describe('Company of the client (admin list).'),
@@ -151,11 +176,11 @@ export const clientOrdersGetOrdersResponse = zod.object({
   "workInProgress": zod.union([zod.literal(0),zod.literal(1)]).describe('Order \'closed\' flag: 0 open, 1 closed.').describe('1 when an item of the order is in production now (row highlighted).'),
   "hasInvoice": zod.boolean().describe('True when any item has an invoice: the order cannot be deleted (409).'),
   "ClientProductionOrderItems": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemIdMultipleOf).describe('Row id.'),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductionOrderIdMultipleOf).describe('Row id.'),
-  "clientProductId": zod.number().min(1).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemIdMax).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemIdMultipleOf).describe('Row id.'),
+  "clientProductionOrderId": zod.number().min(1).max(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductionOrderIdMax).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductionOrderIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMax).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOf).describe('Row id.'),
   "ClientProduct": zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMaxOne).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOfOne).describe('Row id.'),
   "articleNo": zod.string().max(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductArticleNoMax),
   "productName": zod.string().max(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductProductNameMax)
 }).describe('The product fields an order item shows.'),
@@ -170,38 +195,48 @@ export const clientOrdersGetOrdersResponse = zod.object({
   "updatedAt": zod.string().datetime({}),
   "refProductionOrderId": zod.number().min(1).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
   "refProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMaxOne).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderOrderNoMax)
 }).nullable(),
   "refProductionOrderItemId": zod.number().min(1).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf).nullable(),
   "refProductionOrderItem": zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMaxOne).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
   "plannedAmount": zod.number().multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf)
 }).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
-  "version": zod.number().min(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMin).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMin).max(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMax).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A line of a production order.')),
-  "version": zod.number().min(clientOrdersGetOrdersResponseRowsItemVersionMin).multipleOf(clientOrdersGetOrdersResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('A production order (purchase order) of a client.')),
-  "count": zod.number().min(clientOrdersGetOrdersResponseCountMin).multipleOf(clientOrdersGetOrdersResponseCountMultipleOf)
+  "version": zod.number().min(clientOrdersGetOrdersResponseRowsItemVersionMin).max(clientOrdersGetOrdersResponseRowsItemVersionMax).multipleOf(clientOrdersGetOrdersResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+}).describe('A production order (purchase order) of a client.')).max(clientOrdersGetOrdersResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+  "count": zod.number().min(clientOrdersGetOrdersResponseCountMin).max(clientOrdersGetOrdersResponseCountMax).multipleOf(clientOrdersGetOrdersResponseCountMultipleOf)
 }).describe('One page of rows and the total number of rows.')
 
 /**
  * One order with its items.
  */
+export const clientOrdersGetOrderBodyIdMax = 2147483647;
 export const clientOrdersGetOrderBodyIdMultipleOf = 1;
 
 export const clientOrdersGetOrderBody = zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersGetOrderBodyIdMultipleOf).describe('Row id.')
+  "id": zod.number().min(1).max(clientOrdersGetOrderBodyIdMax).multipleOf(clientOrdersGetOrderBodyIdMultipleOf).describe('Row id.')
 })
 
-export const clientOrdersGetOrderResponseIdMultipleOf = 1;export const clientOrdersGetOrderResponseOrderNoMax = 60;export const clientOrdersGetOrderResponseClientIdMax = 64;export const clientOrdersGetOrderResponseCompanyMax = 120;export const clientOrdersGetOrderResponseProducedArticlesMax = 4000;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductionOrderIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOfOne = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductArticleNoMax = 60;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductProductNameMax = 120;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemProducedAmountMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderOrderNoMax = 60;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMin = 0;
+export const clientOrdersGetOrderResponseIdMax = 2147483647;
+export const clientOrdersGetOrderResponseIdMultipleOf = 1;export const clientOrdersGetOrderResponseOrderNoMax = 60;export const clientOrdersGetOrderResponseClientIdMax = 64;export const clientOrdersGetOrderResponseCompanyMax = 120;export const clientOrdersGetOrderResponseProducedArticlesMax = 4000;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemIdMax = 2147483647;
+export const clientOrdersGetOrderResponseClientProductionOrderItemsItemIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductionOrderIdMax = 2147483647;
+export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductionOrderIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductIdMax = 2147483647;
+export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductIdMaxOne = 2147483647;
+export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOfOne = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductArticleNoMax = 60;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductProductNameMax = 120;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemProducedAmountMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMaxOne = 2147483647;
+export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderOrderNoMax = 60;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMaxOne = 2147483647;
+export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMin = 0;
+export const clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMax = 2147483647;
 export const clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMultipleOf = 1;export const clientOrdersGetOrderResponseVersionMin = 0;
+export const clientOrdersGetOrderResponseVersionMax = 2147483647;
 export const clientOrdersGetOrderResponseVersionMultipleOf = 1;
 
 export const clientOrdersGetOrderResponse = zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersGetOrderResponseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientOrdersGetOrderResponseIdMax).multipleOf(clientOrdersGetOrderResponseIdMultipleOf).describe('Row id.'),
   "orderNo": zod.string().max(clientOrdersGetOrderResponseOrderNoMax),
   "clientId": zod.string().min(1).max(clientOrdersGetOrderResponseClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(clientOrdersGetOrderResponseCompanyMax).nullable().describe('Company of the client (admin list).'),
@@ -215,11 +250,11 @@ export const clientOrdersGetOrderResponse = zod.object({
   "workInProgress": zod.union([zod.literal(0),zod.literal(1)]).describe('Order \'closed\' flag: 0 open, 1 closed.').describe('1 when an item of the order is in production now (row highlighted).'),
   "hasInvoice": zod.boolean().describe('True when any item has an invoice: the order cannot be deleted (409).'),
   "ClientProductionOrderItems": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemIdMultipleOf).describe('Row id.'),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductionOrderIdMultipleOf).describe('Row id.'),
-  "clientProductId": zod.number().min(1).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientOrdersGetOrderResponseClientProductionOrderItemsItemIdMax).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemIdMultipleOf).describe('Row id.'),
+  "clientProductionOrderId": zod.number().min(1).max(clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductionOrderIdMax).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductionOrderIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductIdMax).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOf).describe('Row id.'),
   "ClientProduct": zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductIdMaxOne).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOfOne).describe('Row id.'),
   "articleNo": zod.string().max(clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductArticleNoMax),
   "productName": zod.string().max(clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductProductNameMax)
 }).describe('The product fields an order item shows.'),
@@ -234,19 +269,19 @@ export const clientOrdersGetOrderResponse = zod.object({
   "updatedAt": zod.string().datetime({}),
   "refProductionOrderId": zod.number().min(1).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
   "refProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMaxOne).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderOrderNoMax)
 }).nullable(),
   "refProductionOrderItemId": zod.number().min(1).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf).nullable(),
   "refProductionOrderItem": zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMaxOne).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
   "plannedAmount": zod.number().multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf)
 }).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
-  "version": zod.number().min(clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMin).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMin).max(clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMax).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A line of a production order.')),
-  "version": zod.number().min(clientOrdersGetOrderResponseVersionMin).multipleOf(clientOrdersGetOrderResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(clientOrdersGetOrderResponseVersionMin).max(clientOrdersGetOrderResponseVersionMax).multipleOf(clientOrdersGetOrderResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A production order (purchase order) of a client.')
 
 /**
@@ -257,16 +292,26 @@ export const clientPlannerGetPlannerBody = zod.object({
   "endTimestamp": zod.string().datetime({})
 })
 
-export const clientPlannerGetPlannerResponseOrdersItemIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductArticleNoMax = 60;export const clientPlannerGetPlannerResponseOrdersItemClientProductProductNameMax = 120;export const clientPlannerGetPlannerResponseOrdersItemPlannedAmountMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemProducedAmountMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderOrderNoMax = 60;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemVersionMin = 0;
-export const clientPlannerGetPlannerResponseOrdersItemVersionMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderOrderNoMax = 60;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderClientIdMax = 64;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderCompanyMax = 120;export const clientPlannerGetPlannerResponseForecastsItemIdMultipleOf = 1;export const clientPlannerGetPlannerResponseForecastsItemClientIdMax = 64;export const clientPlannerGetPlannerResponseForecastsItemCompanyMax = 120;export const clientPlannerGetPlannerResponseForecastsItemItemsItemClientProductIdMultipleOf = 1;export const clientPlannerGetPlannerResponseForecastsItemItemsItemArticleNoMax = 60;export const clientPlannerGetPlannerResponseForecastsItemItemsItemProductNameMax = 120;export const clientPlannerGetPlannerResponseForecastsItemItemsItemPlannedAmountMultipleOf = 1;
+export const clientPlannerGetPlannerResponseOrdersItemIdMax = 2147483647;
+export const clientPlannerGetPlannerResponseOrdersItemIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMax = 2147483647;
+export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductIdMax = 2147483647;
+export const clientPlannerGetPlannerResponseOrdersItemClientProductIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductIdMaxOne = 2147483647;
+export const clientPlannerGetPlannerResponseOrdersItemClientProductIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductArticleNoMax = 60;export const clientPlannerGetPlannerResponseOrdersItemClientProductProductNameMax = 120;export const clientPlannerGetPlannerResponseOrdersItemPlannedAmountMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemProducedAmountMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMaxOne = 2147483647;
+export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderOrderNoMax = 60;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMaxOne = 2147483647;
+export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemVersionMin = 0;
+export const clientPlannerGetPlannerResponseOrdersItemVersionMax = 2147483647;
+export const clientPlannerGetPlannerResponseOrdersItemVersionMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMaxOne = 2147483647;
+export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderOrderNoMax = 60;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderClientIdMax = 64;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderCompanyMax = 120;export const clientPlannerGetPlannerResponseForecastsItemIdMax = 2147483647;
+export const clientPlannerGetPlannerResponseForecastsItemIdMultipleOf = 1;export const clientPlannerGetPlannerResponseForecastsItemClientIdMax = 64;export const clientPlannerGetPlannerResponseForecastsItemCompanyMax = 120;export const clientPlannerGetPlannerResponseForecastsItemItemsItemClientProductIdMax = 2147483647;
+export const clientPlannerGetPlannerResponseForecastsItemItemsItemClientProductIdMultipleOf = 1;export const clientPlannerGetPlannerResponseForecastsItemItemsItemArticleNoMax = 60;export const clientPlannerGetPlannerResponseForecastsItemItemsItemProductNameMax = 120;export const clientPlannerGetPlannerResponseForecastsItemItemsItemPlannedAmountMultipleOf = 1;
 
 export const clientPlannerGetPlannerResponse = zod.object({
   "orders": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlannerGetPlannerResponseOrdersItemIdMultipleOf).describe('Row id.'),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMultipleOf).describe('Row id.'),
-  "clientProductId": zod.number().min(1).multipleOf(clientPlannerGetPlannerResponseOrdersItemClientProductIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientPlannerGetPlannerResponseOrdersItemIdMax).multipleOf(clientPlannerGetPlannerResponseOrdersItemIdMultipleOf).describe('Row id.'),
+  "clientProductionOrderId": zod.number().min(1).max(clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMax).multipleOf(clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(clientPlannerGetPlannerResponseOrdersItemClientProductIdMax).multipleOf(clientPlannerGetPlannerResponseOrdersItemClientProductIdMultipleOf).describe('Row id.'),
   "ClientProduct": zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlannerGetPlannerResponseOrdersItemClientProductIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientPlannerGetPlannerResponseOrdersItemClientProductIdMaxOne).multipleOf(clientPlannerGetPlannerResponseOrdersItemClientProductIdMultipleOfOne).describe('Row id.'),
   "articleNo": zod.string().max(clientPlannerGetPlannerResponseOrdersItemClientProductArticleNoMax),
   "productName": zod.string().max(clientPlannerGetPlannerResponseOrdersItemClientProductProductNameMax)
 }).describe('The product fields an order item shows.'),
@@ -281,19 +326,19 @@ export const clientPlannerGetPlannerResponse = zod.object({
   "updatedAt": zod.string().datetime({}),
   "refProductionOrderId": zod.number().min(1).multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
   "refProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMaxOne).multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderOrderNoMax)
 }).nullable(),
   "refProductionOrderItemId": zod.number().min(1).multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOf).nullable(),
   "refProductionOrderItem": zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMaxOne).multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
   "plannedAmount": zod.number().multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemPlannedAmountMultipleOf)
 }).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
-  "version": zod.number().min(clientPlannerGetPlannerResponseOrdersItemVersionMin).multipleOf(clientPlannerGetPlannerResponseOrdersItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.'),
+  "version": zod.number().min(clientPlannerGetPlannerResponseOrdersItemVersionMin).max(clientPlannerGetPlannerResponseOrdersItemVersionMax).multipleOf(clientPlannerGetPlannerResponseOrdersItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.'),
   "ClientProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMaxOne).multipleOf(clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(clientPlannerGetPlannerResponseOrdersItemClientProductionOrderOrderNoMax),
   "clientId": zod.string().min(1).max(clientPlannerGetPlannerResponseOrdersItemClientProductionOrderClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(clientPlannerGetPlannerResponseOrdersItemClientProductionOrderCompanyMax).nullable(),
@@ -301,13 +346,13 @@ export const clientPlannerGetPlannerResponse = zod.object({
 })
 }).describe('An order item in the seller\'s planner, with its order and the buyer\'s company.')),
   "forecasts": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlannerGetPlannerResponseForecastsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientPlannerGetPlannerResponseForecastsItemIdMax).multipleOf(clientPlannerGetPlannerResponseForecastsItemIdMultipleOf).describe('Row id.'),
   "periodFrom": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "periodTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "clientId": zod.string().min(1).max(clientPlannerGetPlannerResponseForecastsItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(clientPlannerGetPlannerResponseForecastsItemCompanyMax).nullable(),
   "items": zod.array(zod.object({
-  "clientProductId": zod.number().min(1).multipleOf(clientPlannerGetPlannerResponseForecastsItemItemsItemClientProductIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(clientPlannerGetPlannerResponseForecastsItemItemsItemClientProductIdMax).multipleOf(clientPlannerGetPlannerResponseForecastsItemItemsItemClientProductIdMultipleOf).describe('Row id.'),
   "articleNo": zod.string().max(clientPlannerGetPlannerResponseForecastsItemItemsItemArticleNoMax),
   "productName": zod.string().max(clientPlannerGetPlannerResponseForecastsItemItemsItemProductNameMax),
   "plannedAmount": zod.number().multipleOf(clientPlannerGetPlannerResponseForecastsItemItemsItemPlannedAmountMultipleOf)
@@ -318,16 +363,18 @@ export const clientPlannerGetPlannerResponse = zod.object({
 /**
  * Save a planner change: drag to a day, confirm, or add/edit the seller's production order item.
  */
+export const clientPlannerSavePlannerItemBodyItemIdMaxOne = 2147483647;
 export const clientPlannerSavePlannerItemBodyItemIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemBodyItemRefProductionOrderOrderNoMax = 60;
 export const clientPlannerSavePlannerItemBodyItemRefProductionOrderOrderNoRegExp = new RegExp('\\S');
 export const clientPlannerSavePlannerItemBodyItemRefProductionOrderItemPlannedAmountMin = 1000;
 export const clientPlannerSavePlannerItemBodyItemRefProductionOrderItemPlannedAmountMax = 100000000;
 export const clientPlannerSavePlannerItemBodyItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemBodyItemVersionMinOne = 0;
+export const clientPlannerSavePlannerItemBodyItemVersionMaxOne = 2147483647;
 export const clientPlannerSavePlannerItemBodyItemVersionMultipleOfOne = 1;
 
 export const clientPlannerSavePlannerItemBody = zod.object({
   "item": zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlannerSavePlannerItemBodyItemIdMultipleOfOne).describe('Row id.').describe('The buyer\'s order item.'),
+  "id": zod.number().min(1).max(clientPlannerSavePlannerItemBodyItemIdMaxOne).multipleOf(clientPlannerSavePlannerItemBodyItemIdMultipleOfOne).describe('Row id.').describe('The buyer\'s order item.'),
   "dueDate": zod.string().date().optional().describe('Calendar date, YYYY-MM-DD.'),
   "isSellerConfirmed": zod.boolean().optional(),
   "refProductionOrder": zod.object({
@@ -337,19 +384,27 @@ export const clientPlannerSavePlannerItemBody = zod.object({
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.').describe('\'Deliver at\'.'),
   "plannedAmount": zod.number().min(clientPlannerSavePlannerItemBodyItemRefProductionOrderItemPlannedAmountMin).max(clientPlannerSavePlannerItemBodyItemRefProductionOrderItemPlannedAmountMax).multipleOf(clientPlannerSavePlannerItemBodyItemRefProductionOrderItemPlannedAmountMultipleOf).describe('Quantity; MOQ 1000.')
 }).optional(),
-  "version": zod.number().min(clientPlannerSavePlannerItemBodyItemVersionMinOne).multipleOf(clientPlannerSavePlannerItemBodyItemVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('The version read.')
+  "version": zod.number().min(clientPlannerSavePlannerItemBodyItemVersionMinOne).max(clientPlannerSavePlannerItemBodyItemVersionMaxOne).multipleOf(clientPlannerSavePlannerItemBodyItemVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('The version read.')
 }).describe('A planner change to a buyer\'s item (the seller\'s products). Drag: `dueDate` (on or after the item\'s date; clears the buyer confirmation).\nConfirm: `isSellerConfirmed` true. Add/edit production order: `refProductionOrder.orderNo` and `refProductionOrderItem`\n(quantity at least 1000, or the produced amount when above 0; due date a weekday not after the purchase date). Adding needs both confirmations and no reference yet (409).')
 })
 
-export const clientPlannerSavePlannerItemResponseIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseClientProductionOrderIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseClientProductIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseClientProductIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseClientProductArticleNoMax = 60;export const clientPlannerSavePlannerItemResponseClientProductProductNameMax = 120;export const clientPlannerSavePlannerItemResponsePlannedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemResponseProducedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderOrderNoMax = 60;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemResponseVersionMin = 0;
-export const clientPlannerSavePlannerItemResponseVersionMultipleOf = 1;export const clientPlannerSavePlannerItemResponseClientProductionOrderIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseClientProductionOrderOrderNoMax = 60;export const clientPlannerSavePlannerItemResponseClientProductionOrderClientIdMax = 64;export const clientPlannerSavePlannerItemResponseClientProductionOrderCompanyMax = 120;
+export const clientPlannerSavePlannerItemResponseIdMax = 2147483647;
+export const clientPlannerSavePlannerItemResponseIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseClientProductionOrderIdMax = 2147483647;
+export const clientPlannerSavePlannerItemResponseClientProductionOrderIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseClientProductIdMax = 2147483647;
+export const clientPlannerSavePlannerItemResponseClientProductIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseClientProductIdMaxOne = 2147483647;
+export const clientPlannerSavePlannerItemResponseClientProductIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseClientProductArticleNoMax = 60;export const clientPlannerSavePlannerItemResponseClientProductProductNameMax = 120;export const clientPlannerSavePlannerItemResponsePlannedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemResponseProducedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderIdMaxOne = 2147483647;
+export const clientPlannerSavePlannerItemResponseRefProductionOrderIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderOrderNoMax = 60;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMaxOne = 2147483647;
+export const clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemResponseVersionMin = 0;
+export const clientPlannerSavePlannerItemResponseVersionMax = 2147483647;
+export const clientPlannerSavePlannerItemResponseVersionMultipleOf = 1;export const clientPlannerSavePlannerItemResponseClientProductionOrderIdMaxOne = 2147483647;
+export const clientPlannerSavePlannerItemResponseClientProductionOrderIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseClientProductionOrderOrderNoMax = 60;export const clientPlannerSavePlannerItemResponseClientProductionOrderClientIdMax = 64;export const clientPlannerSavePlannerItemResponseClientProductionOrderCompanyMax = 120;
 
 export const clientPlannerSavePlannerItemResponse = zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlannerSavePlannerItemResponseIdMultipleOf).describe('Row id.'),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(clientPlannerSavePlannerItemResponseClientProductionOrderIdMultipleOf).describe('Row id.'),
-  "clientProductId": zod.number().min(1).multipleOf(clientPlannerSavePlannerItemResponseClientProductIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientPlannerSavePlannerItemResponseIdMax).multipleOf(clientPlannerSavePlannerItemResponseIdMultipleOf).describe('Row id.'),
+  "clientProductionOrderId": zod.number().min(1).max(clientPlannerSavePlannerItemResponseClientProductionOrderIdMax).multipleOf(clientPlannerSavePlannerItemResponseClientProductionOrderIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(clientPlannerSavePlannerItemResponseClientProductIdMax).multipleOf(clientPlannerSavePlannerItemResponseClientProductIdMultipleOf).describe('Row id.'),
   "ClientProduct": zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlannerSavePlannerItemResponseClientProductIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientPlannerSavePlannerItemResponseClientProductIdMaxOne).multipleOf(clientPlannerSavePlannerItemResponseClientProductIdMultipleOfOne).describe('Row id.'),
   "articleNo": zod.string().max(clientPlannerSavePlannerItemResponseClientProductArticleNoMax),
   "productName": zod.string().max(clientPlannerSavePlannerItemResponseClientProductProductNameMax)
 }).describe('The product fields an order item shows.'),
@@ -364,19 +419,19 @@ export const clientPlannerSavePlannerItemResponse = zod.object({
   "updatedAt": zod.string().datetime({}),
   "refProductionOrderId": zod.number().min(1).multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
   "refProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientPlannerSavePlannerItemResponseRefProductionOrderIdMaxOne).multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(clientPlannerSavePlannerItemResponseRefProductionOrderOrderNoMax)
 }).nullable(),
   "refProductionOrderItemId": zod.number().min(1).multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOf).nullable(),
   "refProductionOrderItem": zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMaxOne).multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
   "plannedAmount": zod.number().multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderItemPlannedAmountMultipleOf)
 }).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
-  "version": zod.number().min(clientPlannerSavePlannerItemResponseVersionMin).multipleOf(clientPlannerSavePlannerItemResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.'),
+  "version": zod.number().min(clientPlannerSavePlannerItemResponseVersionMin).max(clientPlannerSavePlannerItemResponseVersionMax).multipleOf(clientPlannerSavePlannerItemResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.'),
   "ClientProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlannerSavePlannerItemResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientPlannerSavePlannerItemResponseClientProductionOrderIdMaxOne).multipleOf(clientPlannerSavePlannerItemResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(clientPlannerSavePlannerItemResponseClientProductionOrderOrderNoMax),
   "clientId": zod.string().min(1).max(clientPlannerSavePlannerItemResponseClientProductionOrderClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(clientPlannerSavePlannerItemResponseClientProductionOrderCompanyMax).nullable(),
@@ -396,38 +451,52 @@ export const clientOrdersSaveOrderHeader = zod.object({
   "Idempotency-Key": zod.string().min(clientOrdersSaveOrderHeaderIdempotencyKeyMin).max(clientOrdersSaveOrderHeaderIdempotencyKeyMax).regex(clientOrdersSaveOrderHeaderIdempotencyKeyRegExp).optional().describe('A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters.')
 })
 
+export const clientOrdersSaveOrderBodyOrderIdMax = 2147483647;
 export const clientOrdersSaveOrderBodyOrderIdMultipleOf = 1;export const clientOrdersSaveOrderBodyOrderOrderNoMax = 60;
 export const clientOrdersSaveOrderBodyOrderOrderNoRegExp = new RegExp('\\S');
-export const clientOrdersSaveOrderBodyOrderClosedDefault = 0;export const clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemIdMultipleOf = 1;export const clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemPlannedAmountMin = 1000;
+export const clientOrdersSaveOrderBodyOrderClosedDefault = 0;export const clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemIdMax = 2147483647;
+export const clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemIdMultipleOf = 1;export const clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemClientProductIdMax = 2147483647;
+export const clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemPlannedAmountMin = 1000;
 export const clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemPlannedAmountMax = 100000000;
 export const clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemVersionMinOne = 0;
+export const clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemVersionMaxOne = 2147483647;
 export const clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemVersionMultipleOfOne = 1;export const clientOrdersSaveOrderBodyOrderClientProductionOrderItemsMax = 500;export const clientOrdersSaveOrderBodyOrderVersionMinOne = 0;
+export const clientOrdersSaveOrderBodyOrderVersionMaxOne = 2147483647;
 export const clientOrdersSaveOrderBodyOrderVersionMultipleOfOne = 1;
 
 export const clientOrdersSaveOrderBody = zod.object({
   "Order": zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersSaveOrderBodyOrderIdMultipleOf).optional().describe('Row id.'),
+  "id": zod.number().min(1).max(clientOrdersSaveOrderBodyOrderIdMax).multipleOf(clientOrdersSaveOrderBodyOrderIdMultipleOf).optional().describe('Row id.'),
   "orderNo": zod.string().min(1).max(clientOrdersSaveOrderBodyOrderOrderNoMax).regex(clientOrdersSaveOrderBodyOrderOrderNoRegExp).describe('\'Purchase order no\' (\'Provide order number.\'); trimmed.'),
   "closed": zod.union([zod.literal(0),zod.literal(1)]).describe('Order \'closed\' flag: 0 open, 1 closed.').optional(),
   "purchaseDate": zod.string().date().nullish(),
   "ClientProductionOrderItems": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemIdMultipleOf).optional().describe('Row id.'),
-  "clientProductId": zod.number().min(1).multipleOf(clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemClientProductIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemIdMax).multipleOf(clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemIdMultipleOf).optional().describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemClientProductIdMax).multipleOf(clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemClientProductIdMultipleOf).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.').describe('\'Deliver at\': a weekday. Changing it clears the seller confirmation.'),
   "plannedAmount": zod.number().min(clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemPlannedAmountMin).max(clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemPlannedAmountMax).multipleOf(clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemPlannedAmountMultipleOf).describe('Bottles; minimum order quantity 1000 (\'MOQ - 1000.\').'),
   "isBuyerConfirmed": zod.boolean().optional().describe('Buyers only (\'By buyer\').'),
-  "version": zod.number().min(clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemVersionMinOne).multipleOf(clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating the item.')
+  "version": zod.number().min(clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemVersionMinOne).max(clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemVersionMaxOne).multipleOf(clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating the item.')
 }).describe('An order item to create (no id) or update (id and version). Removing an item from `ClientProductionOrderItems` deletes it.')).min(1).max(clientOrdersSaveOrderBodyOrderClientProductionOrderItemsMax).describe('At least one line (\'Provide at least one production order line.\').'),
-  "version": zod.number().min(clientOrdersSaveOrderBodyOrderVersionMinOne).multipleOf(clientOrdersSaveOrderBodyOrderVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
+  "version": zod.number().min(clientOrdersSaveOrderBodyOrderVersionMinOne).max(clientOrdersSaveOrderBodyOrderVersionMaxOne).multipleOf(clientOrdersSaveOrderBodyOrderVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
 }).describe('A production order to create (no id) or update (id and version).')
 })
 
-export const clientOrdersSaveOrderResponseIdMultipleOf = 1;export const clientOrdersSaveOrderResponseOrderNoMax = 60;export const clientOrdersSaveOrderResponseClientIdMax = 64;export const clientOrdersSaveOrderResponseCompanyMax = 120;export const clientOrdersSaveOrderResponseProducedArticlesMax = 4000;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductionOrderIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOfOne = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductArticleNoMax = 60;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductProductNameMax = 120;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemProducedAmountMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderOrderNoMax = 60;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMin = 0;
+export const clientOrdersSaveOrderResponseIdMax = 2147483647;
+export const clientOrdersSaveOrderResponseIdMultipleOf = 1;export const clientOrdersSaveOrderResponseOrderNoMax = 60;export const clientOrdersSaveOrderResponseClientIdMax = 64;export const clientOrdersSaveOrderResponseCompanyMax = 120;export const clientOrdersSaveOrderResponseProducedArticlesMax = 4000;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemIdMax = 2147483647;
+export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductionOrderIdMax = 2147483647;
+export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductionOrderIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductIdMax = 2147483647;
+export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductIdMaxOne = 2147483647;
+export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOfOne = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductArticleNoMax = 60;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductProductNameMax = 120;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemProducedAmountMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMaxOne = 2147483647;
+export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderOrderNoMax = 60;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMaxOne = 2147483647;
+export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMin = 0;
+export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMax = 2147483647;
 export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMultipleOf = 1;export const clientOrdersSaveOrderResponseVersionMin = 0;
+export const clientOrdersSaveOrderResponseVersionMax = 2147483647;
 export const clientOrdersSaveOrderResponseVersionMultipleOf = 1;
 
 export const clientOrdersSaveOrderResponse = zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersSaveOrderResponseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientOrdersSaveOrderResponseIdMax).multipleOf(clientOrdersSaveOrderResponseIdMultipleOf).describe('Row id.'),
   "orderNo": zod.string().max(clientOrdersSaveOrderResponseOrderNoMax),
   "clientId": zod.string().min(1).max(clientOrdersSaveOrderResponseClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(clientOrdersSaveOrderResponseCompanyMax).nullable().describe('Company of the client (admin list).'),
@@ -441,11 +510,11 @@ export const clientOrdersSaveOrderResponse = zod.object({
   "workInProgress": zod.union([zod.literal(0),zod.literal(1)]).describe('Order \'closed\' flag: 0 open, 1 closed.').describe('1 when an item of the order is in production now (row highlighted).'),
   "hasInvoice": zod.boolean().describe('True when any item has an invoice: the order cannot be deleted (409).'),
   "ClientProductionOrderItems": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemIdMultipleOf).describe('Row id.'),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductionOrderIdMultipleOf).describe('Row id.'),
-  "clientProductId": zod.number().min(1).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientOrdersSaveOrderResponseClientProductionOrderItemsItemIdMax).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemIdMultipleOf).describe('Row id.'),
+  "clientProductionOrderId": zod.number().min(1).max(clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductionOrderIdMax).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductionOrderIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductIdMax).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOf).describe('Row id.'),
   "ClientProduct": zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductIdMaxOne).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOfOne).describe('Row id.'),
   "articleNo": zod.string().max(clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductArticleNoMax),
   "productName": zod.string().max(clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductProductNameMax)
 }).describe('The product fields an order item shows.'),
@@ -460,19 +529,19 @@ export const clientOrdersSaveOrderResponse = zod.object({
   "updatedAt": zod.string().datetime({}),
   "refProductionOrderId": zod.number().min(1).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
   "refProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMaxOne).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderOrderNoMax)
 }).nullable(),
   "refProductionOrderItemId": zod.number().min(1).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf).nullable(),
   "refProductionOrderItem": zod.object({
-  "id": zod.number().min(1).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMaxOne).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
   "plannedAmount": zod.number().multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf)
 }).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
-  "version": zod.number().min(clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMin).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMin).max(clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMax).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A line of a production order.')),
-  "version": zod.number().min(clientOrdersSaveOrderResponseVersionMin).multipleOf(clientOrdersSaveOrderResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(clientOrdersSaveOrderResponseVersionMin).max(clientOrdersSaveOrderResponseVersionMax).multipleOf(clientOrdersSaveOrderResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A production order (purchase order) of a client.')
 
 /**
@@ -482,15 +551,23 @@ export const operatorAgendaGetAgendaBody = zod.object({
 
 })
 
-export const operatorAgendaGetAgendaResponseIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseClientProductionOrderIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseClientProductIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseClientProductIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseClientProductArticleNoMax = 60;export const operatorAgendaGetAgendaResponseClientProductProductNameMax = 120;export const operatorAgendaGetAgendaResponsePlannedAmountMultipleOf = 1;export const operatorAgendaGetAgendaResponseProducedAmountMultipleOf = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderOrderNoMax = 60;export const operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const operatorAgendaGetAgendaResponseVersionMin = 0;
-export const operatorAgendaGetAgendaResponseVersionMultipleOf = 1;export const operatorAgendaGetAgendaResponseClientProductionOrderIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseClientProductionOrderOrderNoMax = 60;export const operatorAgendaGetAgendaResponseClientProductionOrderCompanyMax = 120;
+export const operatorAgendaGetAgendaResponseIdMax = 2147483647;
+export const operatorAgendaGetAgendaResponseIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseClientProductionOrderIdMax = 2147483647;
+export const operatorAgendaGetAgendaResponseClientProductionOrderIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseClientProductIdMax = 2147483647;
+export const operatorAgendaGetAgendaResponseClientProductIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseClientProductIdMaxOne = 2147483647;
+export const operatorAgendaGetAgendaResponseClientProductIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseClientProductArticleNoMax = 60;export const operatorAgendaGetAgendaResponseClientProductProductNameMax = 120;export const operatorAgendaGetAgendaResponsePlannedAmountMultipleOf = 1;export const operatorAgendaGetAgendaResponseProducedAmountMultipleOf = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderIdMaxOne = 2147483647;
+export const operatorAgendaGetAgendaResponseRefProductionOrderIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderOrderNoMax = 60;export const operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderItemIdMaxOne = 2147483647;
+export const operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const operatorAgendaGetAgendaResponseVersionMin = 0;
+export const operatorAgendaGetAgendaResponseVersionMax = 2147483647;
+export const operatorAgendaGetAgendaResponseVersionMultipleOf = 1;export const operatorAgendaGetAgendaResponseClientProductionOrderIdMaxOne = 2147483647;
+export const operatorAgendaGetAgendaResponseClientProductionOrderIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseClientProductionOrderOrderNoMax = 60;export const operatorAgendaGetAgendaResponseClientProductionOrderCompanyMax = 120;
 
 export const operatorAgendaGetAgendaResponseItem = zod.object({
-  "id": zod.number().min(1).multipleOf(operatorAgendaGetAgendaResponseIdMultipleOf).describe('Row id.'),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(operatorAgendaGetAgendaResponseClientProductionOrderIdMultipleOf).describe('Row id.'),
-  "clientProductId": zod.number().min(1).multipleOf(operatorAgendaGetAgendaResponseClientProductIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(operatorAgendaGetAgendaResponseIdMax).multipleOf(operatorAgendaGetAgendaResponseIdMultipleOf).describe('Row id.'),
+  "clientProductionOrderId": zod.number().min(1).max(operatorAgendaGetAgendaResponseClientProductionOrderIdMax).multipleOf(operatorAgendaGetAgendaResponseClientProductionOrderIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(operatorAgendaGetAgendaResponseClientProductIdMax).multipleOf(operatorAgendaGetAgendaResponseClientProductIdMultipleOf).describe('Row id.'),
   "ClientProduct": zod.object({
-  "id": zod.number().min(1).multipleOf(operatorAgendaGetAgendaResponseClientProductIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(operatorAgendaGetAgendaResponseClientProductIdMaxOne).multipleOf(operatorAgendaGetAgendaResponseClientProductIdMultipleOfOne).describe('Row id.'),
   "articleNo": zod.string().max(operatorAgendaGetAgendaResponseClientProductArticleNoMax),
   "productName": zod.string().max(operatorAgendaGetAgendaResponseClientProductProductNameMax)
 }).describe('The product fields an order item shows.'),
@@ -505,19 +582,19 @@ export const operatorAgendaGetAgendaResponseItem = zod.object({
   "updatedAt": zod.string().datetime({}),
   "refProductionOrderId": zod.number().min(1).multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
   "refProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(operatorAgendaGetAgendaResponseRefProductionOrderIdMaxOne).multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(operatorAgendaGetAgendaResponseRefProductionOrderOrderNoMax)
 }).nullable(),
   "refProductionOrderItemId": zod.number().min(1).multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOf).nullable(),
   "refProductionOrderItem": zod.object({
-  "id": zod.number().min(1).multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(operatorAgendaGetAgendaResponseRefProductionOrderItemIdMaxOne).multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
   "plannedAmount": zod.number().multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderItemPlannedAmountMultipleOf)
 }).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
-  "version": zod.number().min(operatorAgendaGetAgendaResponseVersionMin).multipleOf(operatorAgendaGetAgendaResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.'),
+  "version": zod.number().min(operatorAgendaGetAgendaResponseVersionMin).max(operatorAgendaGetAgendaResponseVersionMax).multipleOf(operatorAgendaGetAgendaResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.'),
   "ClientProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(operatorAgendaGetAgendaResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(operatorAgendaGetAgendaResponseClientProductionOrderIdMaxOne).multipleOf(operatorAgendaGetAgendaResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(operatorAgendaGetAgendaResponseClientProductionOrderOrderNoMax),
   "closed": zod.union([zod.literal(0),zod.literal(1)]).describe('Order \'closed\' flag: 0 open, 1 closed.'),
   "company": zod.string().max(operatorAgendaGetAgendaResponseClientProductionOrderCompanyMax).nullable()
@@ -529,29 +606,39 @@ export const operatorAgendaGetAgendaResponse = zod.array(operatorAgendaGetAgenda
  * Record the produced bottles of an item ('Update order item produced quantity'): `producedAmount` is the item's total
 produced so far, 0 to 99,999 (part 5). Refused (409) when the order is closed.
  */
+export const operatorAgendaSaveProducedAmountBodyItemIdMax = 2147483647;
 export const operatorAgendaSaveProducedAmountBodyItemIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountBodyItemProducedAmountMin = 0;
 export const operatorAgendaSaveProducedAmountBodyItemProducedAmountMax = 99999;
 export const operatorAgendaSaveProducedAmountBodyItemProducedAmountMultipleOf = 1;export const operatorAgendaSaveProducedAmountBodyItemVersionMinOne = 0;
+export const operatorAgendaSaveProducedAmountBodyItemVersionMaxOne = 2147483647;
 export const operatorAgendaSaveProducedAmountBodyItemVersionMultipleOfOne = 1;
 
 export const operatorAgendaSaveProducedAmountBody = zod.object({
   "item": zod.object({
-  "id": zod.number().min(1).multipleOf(operatorAgendaSaveProducedAmountBodyItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(operatorAgendaSaveProducedAmountBodyItemIdMax).multipleOf(operatorAgendaSaveProducedAmountBodyItemIdMultipleOf).describe('Row id.'),
   "producedAmount": zod.number().min(operatorAgendaSaveProducedAmountBodyItemProducedAmountMin).max(operatorAgendaSaveProducedAmountBodyItemProducedAmountMax).multipleOf(operatorAgendaSaveProducedAmountBodyItemProducedAmountMultipleOf).describe('Bottles produced, 0 to 99,999.'),
   "isClosed": zod.boolean().optional().describe('Close the item.'),
-  "version": zod.number().min(operatorAgendaSaveProducedAmountBodyItemVersionMinOne).multipleOf(operatorAgendaSaveProducedAmountBodyItemVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('The version read.')
+  "version": zod.number().min(operatorAgendaSaveProducedAmountBodyItemVersionMinOne).max(operatorAgendaSaveProducedAmountBodyItemVersionMaxOne).multipleOf(operatorAgendaSaveProducedAmountBodyItemVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('The version read.')
 })
 })
 
-export const operatorAgendaSaveProducedAmountResponseIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseClientProductIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseClientProductIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseClientProductArticleNoMax = 60;export const operatorAgendaSaveProducedAmountResponseClientProductProductNameMax = 120;export const operatorAgendaSaveProducedAmountResponsePlannedAmountMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseProducedAmountMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderOrderNoMax = 60;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseVersionMin = 0;
-export const operatorAgendaSaveProducedAmountResponseVersionMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderOrderNoMax = 60;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderCompanyMax = 120;
+export const operatorAgendaSaveProducedAmountResponseIdMax = 2147483647;
+export const operatorAgendaSaveProducedAmountResponseIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMax = 2147483647;
+export const operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseClientProductIdMax = 2147483647;
+export const operatorAgendaSaveProducedAmountResponseClientProductIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseClientProductIdMaxOne = 2147483647;
+export const operatorAgendaSaveProducedAmountResponseClientProductIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseClientProductArticleNoMax = 60;export const operatorAgendaSaveProducedAmountResponseClientProductProductNameMax = 120;export const operatorAgendaSaveProducedAmountResponsePlannedAmountMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseProducedAmountMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMaxOne = 2147483647;
+export const operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderOrderNoMax = 60;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMaxOne = 2147483647;
+export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseVersionMin = 0;
+export const operatorAgendaSaveProducedAmountResponseVersionMax = 2147483647;
+export const operatorAgendaSaveProducedAmountResponseVersionMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMaxOne = 2147483647;
+export const operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderOrderNoMax = 60;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderCompanyMax = 120;
 
 export const operatorAgendaSaveProducedAmountResponse = zod.object({
-  "id": zod.number().min(1).multipleOf(operatorAgendaSaveProducedAmountResponseIdMultipleOf).describe('Row id.'),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMultipleOf).describe('Row id.'),
-  "clientProductId": zod.number().min(1).multipleOf(operatorAgendaSaveProducedAmountResponseClientProductIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(operatorAgendaSaveProducedAmountResponseIdMax).multipleOf(operatorAgendaSaveProducedAmountResponseIdMultipleOf).describe('Row id.'),
+  "clientProductionOrderId": zod.number().min(1).max(operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMax).multipleOf(operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(operatorAgendaSaveProducedAmountResponseClientProductIdMax).multipleOf(operatorAgendaSaveProducedAmountResponseClientProductIdMultipleOf).describe('Row id.'),
   "ClientProduct": zod.object({
-  "id": zod.number().min(1).multipleOf(operatorAgendaSaveProducedAmountResponseClientProductIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(operatorAgendaSaveProducedAmountResponseClientProductIdMaxOne).multipleOf(operatorAgendaSaveProducedAmountResponseClientProductIdMultipleOfOne).describe('Row id.'),
   "articleNo": zod.string().max(operatorAgendaSaveProducedAmountResponseClientProductArticleNoMax),
   "productName": zod.string().max(operatorAgendaSaveProducedAmountResponseClientProductProductNameMax)
 }).describe('The product fields an order item shows.'),
@@ -566,19 +653,19 @@ export const operatorAgendaSaveProducedAmountResponse = zod.object({
   "updatedAt": zod.string().datetime({}),
   "refProductionOrderId": zod.number().min(1).multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
   "refProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMaxOne).multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(operatorAgendaSaveProducedAmountResponseRefProductionOrderOrderNoMax)
 }).nullable(),
   "refProductionOrderItemId": zod.number().min(1).multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOf).nullable(),
   "refProductionOrderItem": zod.object({
-  "id": zod.number().min(1).multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMaxOne).multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
   "plannedAmount": zod.number().multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderItemPlannedAmountMultipleOf)
 }).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
-  "version": zod.number().min(operatorAgendaSaveProducedAmountResponseVersionMin).multipleOf(operatorAgendaSaveProducedAmountResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.'),
+  "version": zod.number().min(operatorAgendaSaveProducedAmountResponseVersionMin).max(operatorAgendaSaveProducedAmountResponseVersionMax).multipleOf(operatorAgendaSaveProducedAmountResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.'),
   "ClientProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMaxOne).multipleOf(operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(operatorAgendaSaveProducedAmountResponseClientProductionOrderOrderNoMax),
   "closed": zod.union([zod.literal(0),zod.literal(1)]).describe('Order \'closed\' flag: 0 open, 1 closed.'),
   "company": zod.string().max(operatorAgendaSaveProducedAmountResponseClientProductionOrderCompanyMax).nullable()

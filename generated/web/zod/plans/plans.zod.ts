@@ -13,32 +13,37 @@ import zod from 'zod';
 /**
  * One forecast for the editor; `id` is a plan id or `new` (plan null, no items). An unknown id answers 404.
  */
+export const clientPlansGetPlanPathIdMax = 10;
 export const clientPlansGetPlanPathIdRegExp = new RegExp('^([1-9][0-9]{0,9}|new)$');
 
 
 export const clientPlansGetPlanParams = zod.object({
-  "id": zod.string().regex(clientPlansGetPlanPathIdRegExp)
+  "id": zod.string().max(clientPlansGetPlanPathIdMax).regex(clientPlansGetPlanPathIdRegExp)
 })
 
+export const clientPlansGetPlanResponsePlanIdMax = 2147483647;
 export const clientPlansGetPlanResponsePlanIdMultipleOf = 1;export const clientPlansGetPlanResponsePlanClientIdMax = 64;export const clientPlansGetPlanResponsePlanVersionMin = 0;
-export const clientPlansGetPlanResponsePlanVersionMultipleOf = 1;export const clientPlansGetPlanResponseProductsItemIdMultipleOf = 1;export const clientPlansGetPlanResponseProductsItemArticleNoMax = 60;export const clientPlansGetPlanResponseProductsItemProductNameMax = 120;export const clientPlansGetPlanResponsePlanItemsItemClientProductIdMultipleOf = 1;export const clientPlansGetPlanResponsePlanItemsItemPlannedAmountMultipleOf = 1;export const clientPlansGetPlanResponseErrorMax = 4000;
+export const clientPlansGetPlanResponsePlanVersionMax = 2147483647;
+export const clientPlansGetPlanResponsePlanVersionMultipleOf = 1;export const clientPlansGetPlanResponseProductsItemIdMax = 2147483647;
+export const clientPlansGetPlanResponseProductsItemIdMultipleOf = 1;export const clientPlansGetPlanResponseProductsItemArticleNoMax = 60;export const clientPlansGetPlanResponseProductsItemProductNameMax = 120;export const clientPlansGetPlanResponsePlanItemsItemClientProductIdMax = 2147483647;
+export const clientPlansGetPlanResponsePlanItemsItemClientProductIdMultipleOf = 1;export const clientPlansGetPlanResponsePlanItemsItemPlannedAmountMultipleOf = 1;export const clientPlansGetPlanResponseErrorMax = 4000;
 
 export const clientPlansGetPlanResponse = zod.union([zod.object({
   "plan": zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlansGetPlanResponsePlanIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientPlansGetPlanResponsePlanIdMax).multipleOf(clientPlansGetPlanResponsePlanIdMultipleOf).describe('Row id.'),
   "periodFrom": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "periodTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "updatedAt": zod.string().datetime({}),
   "clientId": zod.string().min(1).max(clientPlansGetPlanResponsePlanClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
-  "version": zod.number().min(clientPlansGetPlanResponsePlanVersionMin).multipleOf(clientPlansGetPlanResponsePlanVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(clientPlansGetPlanResponsePlanVersionMin).max(clientPlansGetPlanResponsePlanVersionMax).multipleOf(clientPlansGetPlanResponsePlanVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).nullable(),
   "products": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlansGetPlanResponseProductsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientPlansGetPlanResponseProductsItemIdMax).multipleOf(clientPlansGetPlanResponseProductsItemIdMultipleOf).describe('Row id.'),
   "articleNo": zod.string().max(clientPlansGetPlanResponseProductsItemArticleNoMax),
   "productName": zod.string().max(clientPlansGetPlanResponseProductsItemProductNameMax)
 }).describe('A product listed in the forecast editor.')),
   "planItems": zod.array(zod.object({
-  "clientProductId": zod.number().min(1).multipleOf(clientPlansGetPlanResponsePlanItemsItemClientProductIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(clientPlansGetPlanResponsePlanItemsItemClientProductIdMax).multipleOf(clientPlansGetPlanResponsePlanItemsItemClientProductIdMultipleOf).describe('Row id.'),
   "plannedAmount": zod.number().multipleOf(clientPlansGetPlanResponsePlanItemsItemPlannedAmountMultipleOf)
 }).describe('A planned quantity of one product in a forecast.'))
 }).describe('What the forecast editor loads: the plan (null for \'new\'), every product of the caller, and the plan\'s items.'),zod.object({
@@ -48,43 +53,49 @@ export const clientPlansGetPlanResponse = zod.union([zod.object({
 /**
  * Create or update a forecast with its items ('Save plan').
  */
-export const clientPlansSavePlanBodyPlanIdMultipleOf = 1;export const clientPlansSavePlanBodyPlanClientProductionPlanItemsItemClientProductIdMultipleOf = 1;export const clientPlansSavePlanBodyPlanClientProductionPlanItemsItemPlannedAmountMin = 0;
+export const clientPlansSavePlanBodyPlanIdMax = 2147483647;
+export const clientPlansSavePlanBodyPlanIdMultipleOf = 1;export const clientPlansSavePlanBodyPlanClientProductionPlanItemsItemClientProductIdMax = 2147483647;
+export const clientPlansSavePlanBodyPlanClientProductionPlanItemsItemClientProductIdMultipleOf = 1;export const clientPlansSavePlanBodyPlanClientProductionPlanItemsItemPlannedAmountMin = 0;
 export const clientPlansSavePlanBodyPlanClientProductionPlanItemsItemPlannedAmountMax = 100000000;
 export const clientPlansSavePlanBodyPlanClientProductionPlanItemsItemPlannedAmountMultipleOf = 1;export const clientPlansSavePlanBodyPlanClientProductionPlanItemsMax = 2000;export const clientPlansSavePlanBodyPlanVersionMinOne = 0;
+export const clientPlansSavePlanBodyPlanVersionMaxOne = 2147483647;
 export const clientPlansSavePlanBodyPlanVersionMultipleOfOne = 1;
 
 export const clientPlansSavePlanBody = zod.object({
   "Plan": zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlansSavePlanBodyPlanIdMultipleOf).optional().describe('Row id.'),
+  "id": zod.number().min(1).max(clientPlansSavePlanBodyPlanIdMax).multipleOf(clientPlansSavePlanBodyPlanIdMultipleOf).optional().describe('Row id.'),
   "periodFrom": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "periodTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.').describe('Not before periodFrom.'),
   "ClientProductionPlanItems": zod.array(zod.object({
-  "clientProductId": zod.number().min(1).multipleOf(clientPlansSavePlanBodyPlanClientProductionPlanItemsItemClientProductIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(clientPlansSavePlanBodyPlanClientProductionPlanItemsItemClientProductIdMax).multipleOf(clientPlansSavePlanBodyPlanClientProductionPlanItemsItemClientProductIdMultipleOf).describe('Row id.'),
   "plannedAmount": zod.number().min(clientPlansSavePlanBodyPlanClientProductionPlanItemsItemPlannedAmountMin).max(clientPlansSavePlanBodyPlanClientProductionPlanItemsItemPlannedAmountMax).multipleOf(clientPlansSavePlanBodyPlanClientProductionPlanItemsItemPlannedAmountMultipleOf).describe('Planned bottles, 0 or more.')
 })).max(clientPlansSavePlanBodyPlanClientProductionPlanItemsMax),
-  "version": zod.number().min(clientPlansSavePlanBodyPlanVersionMinOne).multipleOf(clientPlansSavePlanBodyPlanVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
+  "version": zod.number().min(clientPlansSavePlanBodyPlanVersionMinOne).max(clientPlansSavePlanBodyPlanVersionMaxOne).multipleOf(clientPlansSavePlanBodyPlanVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
 }).describe('A forecast to create (no id) or update (id and version). Items replace the plan\'s items; products left out or with 0 have no plan item.')
 })
 
+export const clientPlansSavePlanResponseIdMax = 2147483647;
 export const clientPlansSavePlanResponseIdMultipleOf = 1;export const clientPlansSavePlanResponseClientIdMax = 64;export const clientPlansSavePlanResponseVersionMin = 0;
+export const clientPlansSavePlanResponseVersionMax = 2147483647;
 export const clientPlansSavePlanResponseVersionMultipleOf = 1;
 
 export const clientPlansSavePlanResponse = zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlansSavePlanResponseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientPlansSavePlanResponseIdMax).multipleOf(clientPlansSavePlanResponseIdMultipleOf).describe('Row id.'),
   "periodFrom": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "periodTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "updatedAt": zod.string().datetime({}),
   "clientId": zod.string().min(1).max(clientPlansSavePlanResponseClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
-  "version": zod.number().min(clientPlansSavePlanResponseVersionMin).multipleOf(clientPlansSavePlanResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(clientPlansSavePlanResponseVersionMin).max(clientPlansSavePlanResponseVersionMax).multipleOf(clientPlansSavePlanResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A forecast (ClientProductionPlan) of a client for a period.')
 
 /**
  * Delete forecasts.
  */
-export const clientPlansDeletePlansBodyPlanIdsItemMultipleOf = 1;
+export const clientPlansDeletePlansBodyPlanIdsItemMax = 2147483647;
+export const clientPlansDeletePlansBodyPlanIdsItemMultipleOf = 1;export const clientPlansDeletePlansBodyPlanIdsMax = 1000;
 
 export const clientPlansDeletePlansBody = zod.object({
-  "planIds": zod.array(zod.number().min(1).multipleOf(clientPlansDeletePlansBodyPlanIdsItemMultipleOf).describe('Row id.')).min(1)
+  "planIds": zod.array(zod.number().min(1).max(clientPlansDeletePlansBodyPlanIdsItemMax).multipleOf(clientPlansDeletePlansBodyPlanIdsItemMultipleOf).describe('Row id.')).min(1).max(clientPlansDeletePlansBodyPlanIdsMax)
 })
 
 export const clientPlansDeletePlansResponse = zod.object({
@@ -94,30 +105,34 @@ export const clientPlansDeletePlansResponse = zod.object({
 /**
  * The caller's forecasts (page size 20, default sort periodFrom descending).
  */
+export const clientPlansGetPlansBodyPaginationPageMax = 1000000;
 export const clientPlansGetPlansBodyPaginationPageMultipleOf = 1;
 
 export const clientPlansGetPlansBody = zod.object({
   "pagination": zod.object({
-  "page": zod.number().min(1).multipleOf(clientPlansGetPlansBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "page": zod.number().min(1).max(clientPlansGetPlansBodyPaginationPageMax).multipleOf(clientPlansGetPlansBodyPaginationPageMultipleOf).describe('1-based page number.'),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
   "sortBy": zod.enum(['periodFrom', 'periodTo', 'updatedAt', 'id']).optional().describe('Column to sort by; each list names the columns it can sort.'),
   "descending": zod.boolean().optional()
 }).describe('One page request, shared by every list.')
 })
 
+export const clientPlansGetPlansResponseRowsItemIdMax = 2147483647;
 export const clientPlansGetPlansResponseRowsItemIdMultipleOf = 1;export const clientPlansGetPlansResponseRowsItemClientIdMax = 64;export const clientPlansGetPlansResponseRowsItemVersionMin = 0;
-export const clientPlansGetPlansResponseRowsItemVersionMultipleOf = 1;export const clientPlansGetPlansResponseCountMin = 0;
+export const clientPlansGetPlansResponseRowsItemVersionMax = 2147483647;
+export const clientPlansGetPlansResponseRowsItemVersionMultipleOf = 1;export const clientPlansGetPlansResponseRowsMax = 100;export const clientPlansGetPlansResponseCountMin = 0;
+export const clientPlansGetPlansResponseCountMax = 2147483647;
 export const clientPlansGetPlansResponseCountMultipleOf = 1;
 
 export const clientPlansGetPlansResponse = zod.object({
   "rows": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(clientPlansGetPlansResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientPlansGetPlansResponseRowsItemIdMax).multipleOf(clientPlansGetPlansResponseRowsItemIdMultipleOf).describe('Row id.'),
   "periodFrom": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "periodTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "updatedAt": zod.string().datetime({}),
   "clientId": zod.string().min(1).max(clientPlansGetPlansResponseRowsItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
-  "version": zod.number().min(clientPlansGetPlansResponseRowsItemVersionMin).multipleOf(clientPlansGetPlansResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('A forecast (ClientProductionPlan) of a client for a period.')),
-  "count": zod.number().min(clientPlansGetPlansResponseCountMin).multipleOf(clientPlansGetPlansResponseCountMultipleOf)
+  "version": zod.number().min(clientPlansGetPlansResponseRowsItemVersionMin).max(clientPlansGetPlansResponseRowsItemVersionMax).multipleOf(clientPlansGetPlansResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+}).describe('A forecast (ClientProductionPlan) of a client for a period.')).max(clientPlansGetPlansResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+  "count": zod.number().min(clientPlansGetPlansResponseCountMin).max(clientPlansGetPlansResponseCountMax).multipleOf(clientPlansGetPlansResponseCountMultipleOf)
 }).describe('One page of rows and the total number of rows.')
 

@@ -27,15 +27,20 @@ export const clientPortfolioGetMachineStatusResponse = zod.array(clientPortfolio
 /**
  * The caller's products and the preform stock per warehouse (portfolio page). `warehouseStock` is empty for buyer-type clients.
  */
-export const clientPortfolioGetPortfolioResponseClientProductsItemIdMultipleOf = 1;export const clientPortfolioGetPortfolioResponseClientProductsItemArticleNoMax = 60;export const clientPortfolioGetPortfolioResponseClientProductsItemProductNameMax = 120;export const clientPortfolioGetPortfolioResponseClientProductsItemPreformIdMultipleOf = 1;export const clientPortfolioGetPortfolioResponseClientProductsItemPreformWarehouseIdMultipleOf = 1;export const clientPortfolioGetPortfolioResponseClientProductsItemCurrentStockMultipleOf = 1;export const clientPortfolioGetPortfolioResponseClientProductsItemPreformPreformNameMax = 120;export const clientPortfolioGetPortfolioResponseWarehouseStockItemIdMultipleOf = 1;export const clientPortfolioGetPortfolioResponseWarehouseStockItemWarehouseNameMax = 120;export const clientPortfolioGetPortfolioResponseWarehouseStockItemStockBalancesItemPreformIdMultipleOf = 1;export const clientPortfolioGetPortfolioResponseWarehouseStockItemStockBalancesItemPreformNameMax = 120;
+export const clientPortfolioGetPortfolioResponseClientProductsItemIdMax = 2147483647;
+export const clientPortfolioGetPortfolioResponseClientProductsItemIdMultipleOf = 1;export const clientPortfolioGetPortfolioResponseClientProductsItemArticleNoMax = 60;export const clientPortfolioGetPortfolioResponseClientProductsItemProductNameMax = 120;export const clientPortfolioGetPortfolioResponseClientProductsItemPreformIdMax = 2147483647;
+export const clientPortfolioGetPortfolioResponseClientProductsItemPreformIdMultipleOf = 1;export const clientPortfolioGetPortfolioResponseClientProductsItemPreformWarehouseIdMax = 2147483647;
+export const clientPortfolioGetPortfolioResponseClientProductsItemPreformWarehouseIdMultipleOf = 1;export const clientPortfolioGetPortfolioResponseClientProductsItemCurrentStockMultipleOf = 1;export const clientPortfolioGetPortfolioResponseClientProductsItemPreformPreformNameMax = 120;export const clientPortfolioGetPortfolioResponseWarehouseStockItemIdMax = 2147483647;
+export const clientPortfolioGetPortfolioResponseWarehouseStockItemIdMultipleOf = 1;export const clientPortfolioGetPortfolioResponseWarehouseStockItemWarehouseNameMax = 120;export const clientPortfolioGetPortfolioResponseWarehouseStockItemStockBalancesItemPreformIdMax = 2147483647;
+export const clientPortfolioGetPortfolioResponseWarehouseStockItemStockBalancesItemPreformIdMultipleOf = 1;export const clientPortfolioGetPortfolioResponseWarehouseStockItemStockBalancesItemPreformNameMax = 120;
 
 export const clientPortfolioGetPortfolioResponse = zod.object({
   "clientProducts": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(clientPortfolioGetPortfolioResponseClientProductsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientPortfolioGetPortfolioResponseClientProductsItemIdMax).multipleOf(clientPortfolioGetPortfolioResponseClientProductsItemIdMultipleOf).describe('Row id.'),
   "articleNo": zod.string().max(clientPortfolioGetPortfolioResponseClientProductsItemArticleNoMax),
   "productName": zod.string().max(clientPortfolioGetPortfolioResponseClientProductsItemProductNameMax).describe('Title.'),
-  "preformId": zod.number().min(1).multipleOf(clientPortfolioGetPortfolioResponseClientProductsItemPreformIdMultipleOf).describe('Row id.'),
-  "preformWarehouseId": zod.number().min(1).multipleOf(clientPortfolioGetPortfolioResponseClientProductsItemPreformWarehouseIdMultipleOf).describe('Row id.'),
+  "preformId": zod.number().min(1).max(clientPortfolioGetPortfolioResponseClientProductsItemPreformIdMax).multipleOf(clientPortfolioGetPortfolioResponseClientProductsItemPreformIdMultipleOf).describe('Row id.'),
+  "preformWarehouseId": zod.number().min(1).max(clientPortfolioGetPortfolioResponseClientProductsItemPreformWarehouseIdMax).multipleOf(clientPortfolioGetPortfolioResponseClientProductsItemPreformWarehouseIdMultipleOf).describe('Row id.'),
   "currentStock": zod.number().multipleOf(clientPortfolioGetPortfolioResponseClientProductsItemCurrentStockMultipleOf).describe('Bottle stock.'),
   "Preform": zod.object({
   "preformName": zod.string().max(clientPortfolioGetPortfolioResponseClientProductsItemPreformPreformNameMax),
@@ -46,10 +51,10 @@ export const clientPortfolioGetPortfolioResponse = zod.object({
 })
 }).describe('A product card of the client portfolio.')),
   "warehouseStock": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(clientPortfolioGetPortfolioResponseWarehouseStockItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientPortfolioGetPortfolioResponseWarehouseStockItemIdMax).multipleOf(clientPortfolioGetPortfolioResponseWarehouseStockItemIdMultipleOf).describe('Row id.'),
   "warehouseName": zod.string().max(clientPortfolioGetPortfolioResponseWarehouseStockItemWarehouseNameMax),
   "StockBalances": zod.array(zod.object({
-  "preformId": zod.number().min(1).multipleOf(clientPortfolioGetPortfolioResponseWarehouseStockItemStockBalancesItemPreformIdMultipleOf).describe('Row id.'),
+  "preformId": zod.number().min(1).max(clientPortfolioGetPortfolioResponseWarehouseStockItemStockBalancesItemPreformIdMax).multipleOf(clientPortfolioGetPortfolioResponseWarehouseStockItemStockBalancesItemPreformIdMultipleOf).describe('Row id.'),
   "preformName": zod.string().max(clientPortfolioGetPortfolioResponseWarehouseStockItemStockBalancesItemPreformNameMax),
   "currentStock": zod.number().nullable().describe('Preforms in stock; null when there is no stock row (shown red).')
 }))

@@ -13,32 +13,42 @@ import zod from 'zod';
 /**
  * Create or update a preform.
  */
+export const adminPreformsSavePreformBodyPreformIdMax = 2147483647;
 export const adminPreformsSavePreformBodyPreformIdMultipleOf = 1;export const adminPreformsSavePreformBodyPreformPreformNameMax = 120;
 export const adminPreformsSavePreformBodyPreformPreformNameRegExp = new RegExp('\\S');
 export const adminPreformsSavePreformBodyPreformWeightMax = 200;export const adminPreformsSavePreformBodyPreformQtyPerBoxMax = 99999;
-export const adminPreformsSavePreformBodyPreformQtyPerBoxMultipleOf = 1;export const adminPreformsSavePreformBodyPreformPreformSuppliesSelectedItemMultipleOf = 1;export const adminPreformsSavePreformBodyPreformVersionMinOne = 0;
+export const adminPreformsSavePreformBodyPreformQtyPerBoxMultipleOf = 1;export const adminPreformsSavePreformBodyPreformPreformSuppliesSelectedItemMax = 2147483647;
+export const adminPreformsSavePreformBodyPreformPreformSuppliesSelectedItemMultipleOf = 1;export const adminPreformsSavePreformBodyPreformVersionMinOne = 0;
+export const adminPreformsSavePreformBodyPreformVersionMaxOne = 2147483647;
 export const adminPreformsSavePreformBodyPreformVersionMultipleOfOne = 1;
 
 export const adminPreformsSavePreformBody = zod.object({
   "preform": zod.object({
-  "id": zod.number().min(1).multipleOf(adminPreformsSavePreformBodyPreformIdMultipleOf).optional().describe('Row id.'),
+  "id": zod.number().min(1).max(adminPreformsSavePreformBodyPreformIdMax).multipleOf(adminPreformsSavePreformBodyPreformIdMultipleOf).optional().describe('Row id.'),
   "preformName": zod.string().min(1).max(adminPreformsSavePreformBodyPreformPreformNameMax).regex(adminPreformsSavePreformBodyPreformPreformNameRegExp),
   "neck": zod.enum(['PCO1810', '38mm 3-start', '38-400']).describe('Preform neck finish (part 9).').describe('The dialog starts a new preform with PCO1810, PET, Clear (part 2.1); on the wire all three are required.'),
   "material": zod.enum(['PET', 'PP', 'RPET']).describe('Preform material (part 9).'),
   "color": zod.enum(['Clear', 'Clear/FR', 'Red', 'White', 'Yellow', 'Black', 'Green']).describe('Preform colour (part 9).'),
   "weight": zod.number().min(1).max(adminPreformsSavePreformBodyPreformWeightMax).describe('Weight in grams, 1 to 200 (\'Specify weight between 1 and 200 g.\').'),
   "qtyPerBox": zod.number().min(1).max(adminPreformsSavePreformBodyPreformQtyPerBoxMax).multipleOf(adminPreformsSavePreformBodyPreformQtyPerBoxMultipleOf).describe('Preforms per box, 1 to 99,999.'),
-  "PreformSuppliesSelected": zod.array(zod.number().min(1).multipleOf(adminPreformsSavePreformBodyPreformPreformSuppliesSelectedItemMultipleOf).describe('Row id.')).min(1).describe('Manufacturer ids supplying this preform; at least one. Suppliers used by client products must stay selected (409 otherwise).'),
-  "version": zod.number().min(adminPreformsSavePreformBodyPreformVersionMinOne).multipleOf(adminPreformsSavePreformBodyPreformVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
+  "PreformSuppliesSelected": zod.array(zod.number().min(1).max(adminPreformsSavePreformBodyPreformPreformSuppliesSelectedItemMax).multipleOf(adminPreformsSavePreformBodyPreformPreformSuppliesSelectedItemMultipleOf).describe('Row id.')).min(1).describe('Manufacturer ids supplying this preform; at least one. Suppliers used by client products must stay selected (409 otherwise).'),
+  "version": zod.number().min(adminPreformsSavePreformBodyPreformVersionMinOne).max(adminPreformsSavePreformBodyPreformVersionMaxOne).multipleOf(adminPreformsSavePreformBodyPreformVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
 }).describe('A preform to create (no id) or update (id and the version read). Name and numbers are trimmed by the web app.')
 })
 
-export const adminPreformsSavePreformResponseIdMultipleOf = 1;export const adminPreformsSavePreformResponsePreformNameMax = 120;export const adminPreformsSavePreformResponseQtyPerBoxMultipleOf = 1;export const adminPreformsSavePreformResponsePreformSuppliesItemIdMultipleOf = 1;export const adminPreformsSavePreformResponsePreformSuppliesItemPreformIdMultipleOf = 1;export const adminPreformsSavePreformResponsePreformSuppliesItemManufacturerIdMultipleOf = 1;export const adminPreformsSavePreformResponsePreformSuppliesItemManufacturerIdMultipleOfOne = 1;export const adminPreformsSavePreformResponsePreformSuppliesItemManufacturerManufacturerNameMax = 120;export const adminPreformsSavePreformResponsePreformSuppliesItemManufacturerDefaultLeadTimeMultipleOf = 1;export const adminPreformsSavePreformResponsePreformSuppliesItemClientProductsItemIdMultipleOf = 1;export const adminPreformsSavePreformResponsePreformSuppliesItemClientProductsItemProductNameMax = 120;export const adminPreformsSavePreformResponsePreformSuppliesItemClientProductsItemArticleNoMax = 60;export const adminPreformsSavePreformResponseProductCountMin = 0;
+export const adminPreformsSavePreformResponseIdMax = 2147483647;
+export const adminPreformsSavePreformResponseIdMultipleOf = 1;export const adminPreformsSavePreformResponsePreformNameMax = 120;export const adminPreformsSavePreformResponseQtyPerBoxMultipleOf = 1;export const adminPreformsSavePreformResponsePreformSuppliesItemIdMax = 2147483647;
+export const adminPreformsSavePreformResponsePreformSuppliesItemIdMultipleOf = 1;export const adminPreformsSavePreformResponsePreformSuppliesItemPreformIdMax = 2147483647;
+export const adminPreformsSavePreformResponsePreformSuppliesItemPreformIdMultipleOf = 1;export const adminPreformsSavePreformResponsePreformSuppliesItemManufacturerIdMax = 2147483647;
+export const adminPreformsSavePreformResponsePreformSuppliesItemManufacturerIdMultipleOf = 1;export const adminPreformsSavePreformResponsePreformSuppliesItemManufacturerIdMaxOne = 2147483647;
+export const adminPreformsSavePreformResponsePreformSuppliesItemManufacturerIdMultipleOfOne = 1;export const adminPreformsSavePreformResponsePreformSuppliesItemManufacturerManufacturerNameMax = 120;export const adminPreformsSavePreformResponsePreformSuppliesItemManufacturerDefaultLeadTimeMultipleOf = 1;export const adminPreformsSavePreformResponsePreformSuppliesItemClientProductsItemIdMax = 2147483647;
+export const adminPreformsSavePreformResponsePreformSuppliesItemClientProductsItemIdMultipleOf = 1;export const adminPreformsSavePreformResponsePreformSuppliesItemClientProductsItemProductNameMax = 120;export const adminPreformsSavePreformResponsePreformSuppliesItemClientProductsItemArticleNoMax = 60;export const adminPreformsSavePreformResponseProductCountMin = 0;
 export const adminPreformsSavePreformResponseProductCountMultipleOf = 1;export const adminPreformsSavePreformResponseVersionMin = 0;
+export const adminPreformsSavePreformResponseVersionMax = 2147483647;
 export const adminPreformsSavePreformResponseVersionMultipleOf = 1;
 
 export const adminPreformsSavePreformResponse = zod.object({
-  "id": zod.number().min(1).multipleOf(adminPreformsSavePreformResponseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminPreformsSavePreformResponseIdMax).multipleOf(adminPreformsSavePreformResponseIdMultipleOf).describe('Row id.'),
   "preformName": zod.string().max(adminPreformsSavePreformResponsePreformNameMax),
   "neck": zod.enum(['PCO1810', '38mm 3-start', '38-400']).describe('Preform neck finish (part 9).'),
   "material": zod.enum(['PET', 'PP', 'RPET']).describe('Preform material (part 9).'),
@@ -46,42 +56,46 @@ export const adminPreformsSavePreformResponse = zod.object({
   "weight": zod.number().describe('Weight in grams.'),
   "qtyPerBox": zod.number().multipleOf(adminPreformsSavePreformResponseQtyPerBoxMultipleOf).describe('Preforms in one box; box count = amount / qtyPerBox.'),
   "PreformSupplies": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminPreformsSavePreformResponsePreformSuppliesItemIdMultipleOf).describe('Row id.'),
-  "preformId": zod.number().min(1).multipleOf(adminPreformsSavePreformResponsePreformSuppliesItemPreformIdMultipleOf).describe('Row id.'),
-  "manufacturerId": zod.number().min(1).multipleOf(adminPreformsSavePreformResponsePreformSuppliesItemManufacturerIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminPreformsSavePreformResponsePreformSuppliesItemIdMax).multipleOf(adminPreformsSavePreformResponsePreformSuppliesItemIdMultipleOf).describe('Row id.'),
+  "preformId": zod.number().min(1).max(adminPreformsSavePreformResponsePreformSuppliesItemPreformIdMax).multipleOf(adminPreformsSavePreformResponsePreformSuppliesItemPreformIdMultipleOf).describe('Row id.'),
+  "manufacturerId": zod.number().min(1).max(adminPreformsSavePreformResponsePreformSuppliesItemManufacturerIdMax).multipleOf(adminPreformsSavePreformResponsePreformSuppliesItemManufacturerIdMultipleOf).describe('Row id.'),
   "Manufacturer": zod.object({
-  "id": zod.number().min(1).multipleOf(adminPreformsSavePreformResponsePreformSuppliesItemManufacturerIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminPreformsSavePreformResponsePreformSuppliesItemManufacturerIdMaxOne).multipleOf(adminPreformsSavePreformResponsePreformSuppliesItemManufacturerIdMultipleOfOne).describe('Row id.'),
   "manufacturerName": zod.string().max(adminPreformsSavePreformResponsePreformSuppliesItemManufacturerManufacturerNameMax),
   "defaultLeadTime": zod.number().multipleOf(adminPreformsSavePreformResponsePreformSuppliesItemManufacturerDefaultLeadTimeMultipleOf).describe('Default lead time in days.')
 }),
   "ClientProducts": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminPreformsSavePreformResponsePreformSuppliesItemClientProductsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminPreformsSavePreformResponsePreformSuppliesItemClientProductsItemIdMax).multipleOf(adminPreformsSavePreformResponsePreformSuppliesItemClientProductsItemIdMultipleOf).describe('Row id.'),
   "productName": zod.string().max(adminPreformsSavePreformResponsePreformSuppliesItemClientProductsItemProductNameMax),
   "articleNo": zod.string().max(adminPreformsSavePreformResponsePreformSuppliesItemClientProductsItemArticleNoMax)
 }).describe('A client product using a supplier (suppliers in use cannot be deselected).')).describe('Client products whose default supplier this is; while any exist the supplier cannot be removed from the preform.')
 }).describe('A manufacturer that supplies a preform.')),
   "productCount": zod.number().min(adminPreformsSavePreformResponseProductCountMin).multipleOf(adminPreformsSavePreformResponseProductCountMultipleOf).describe('Number of client products made from this preform; a preform with products cannot be deleted.'),
-  "version": zod.number().min(adminPreformsSavePreformResponseVersionMin).multipleOf(adminPreformsSavePreformResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(adminPreformsSavePreformResponseVersionMin).max(adminPreformsSavePreformResponseVersionMax).multipleOf(adminPreformsSavePreformResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A preform (raw material) of the catalogue.')
 
 /**
  * Fill preform stock ('Fill preform stock' dialog). Answers the updated row.
  */
-export const adminPreformStockFillPreformStockBodyPreformIdMultipleOf = 1;export const adminPreformStockFillPreformStockBodyPreformWarehouseIdMultipleOf = 1;export const adminPreformStockFillPreformStockBodyPreformStockMin = -10000000;
+export const adminPreformStockFillPreformStockBodyPreformIdMax = 2147483647;
+export const adminPreformStockFillPreformStockBodyPreformIdMultipleOf = 1;export const adminPreformStockFillPreformStockBodyPreformWarehouseIdMax = 2147483647;
+export const adminPreformStockFillPreformStockBodyPreformWarehouseIdMultipleOf = 1;export const adminPreformStockFillPreformStockBodyPreformStockMin = -10000000;
 export const adminPreformStockFillPreformStockBodyPreformStockMax = 10000000;export const adminPreformStockFillPreformStockBodyMethodDefault = "increase";
 
 export const adminPreformStockFillPreformStockBody = zod.object({
-  "preformId": zod.number().min(1).multipleOf(adminPreformStockFillPreformStockBodyPreformIdMultipleOf).describe('Row id.'),
-  "preformWarehouseId": zod.number().min(1).multipleOf(adminPreformStockFillPreformStockBodyPreformWarehouseIdMultipleOf).describe('Row id.'),
+  "preformId": zod.number().min(1).max(adminPreformStockFillPreformStockBodyPreformIdMax).multipleOf(adminPreformStockFillPreformStockBodyPreformIdMultipleOf).describe('Row id.'),
+  "preformWarehouseId": zod.number().min(1).max(adminPreformStockFillPreformStockBodyPreformWarehouseIdMax).multipleOf(adminPreformStockFillPreformStockBodyPreformWarehouseIdMultipleOf).describe('Row id.'),
   "preformStock": zod.number().min(adminPreformStockFillPreformStockBodyPreformStockMin).max(adminPreformStockFillPreformStockBodyPreformStockMax).describe('The amount entered (trimmed number). With `increase` it is added (negative corrects down); with `set` it becomes the stock.'),
   "method": zod.enum(['increase', 'set']).describe('How a stock fill applies: `increase` adds the amount (negative corrects down), `set` counts stock to the amount.').default(adminPreformStockFillPreformStockBodyMethodDefault)
 }).describe('A stock fill (part 5: decimal between -10,000,000 and 10,000,000 inclusive). Each fill is a ledger row.')
 
-export const adminPreformStockFillPreformStockResponsePreformIdMultipleOf = 1;export const adminPreformStockFillPreformStockResponsePreformWarehouseIdMultipleOf = 1;export const adminPreformStockFillPreformStockResponsePreformPreformNameMax = 120;export const adminPreformStockFillPreformStockResponsePreformWarehouseWarehouseNameMax = 120;
+export const adminPreformStockFillPreformStockResponsePreformIdMax = 2147483647;
+export const adminPreformStockFillPreformStockResponsePreformIdMultipleOf = 1;export const adminPreformStockFillPreformStockResponsePreformWarehouseIdMax = 2147483647;
+export const adminPreformStockFillPreformStockResponsePreformWarehouseIdMultipleOf = 1;export const adminPreformStockFillPreformStockResponsePreformPreformNameMax = 120;export const adminPreformStockFillPreformStockResponsePreformWarehouseWarehouseNameMax = 120;
 
 export const adminPreformStockFillPreformStockResponse = zod.object({
-  "preformId": zod.number().min(1).multipleOf(adminPreformStockFillPreformStockResponsePreformIdMultipleOf).describe('Row id.'),
-  "preformWarehouseId": zod.number().min(1).multipleOf(adminPreformStockFillPreformStockResponsePreformWarehouseIdMultipleOf).describe('Row id.'),
+  "preformId": zod.number().min(1).max(adminPreformStockFillPreformStockResponsePreformIdMax).multipleOf(adminPreformStockFillPreformStockResponsePreformIdMultipleOf).describe('Row id.'),
+  "preformWarehouseId": zod.number().min(1).max(adminPreformStockFillPreformStockResponsePreformWarehouseIdMax).multipleOf(adminPreformStockFillPreformStockResponsePreformWarehouseIdMultipleOf).describe('Row id.'),
   "Preform": zod.object({
   "preformName": zod.string().max(adminPreformStockFillPreformStockResponsePreformPreformNameMax),
   "material": zod.enum(['PET', 'PP', 'RPET']).describe('Preform material (part 9).'),
@@ -98,26 +112,32 @@ export const adminPreformStockFillPreformStockResponse = zod.object({
 /**
  * Suppliers of a preform (the supply-order dialog's supplier select).
  */
+export const adminPreformsGetPreformSuppliersBodyPreformIdMax = 2147483647;
 export const adminPreformsGetPreformSuppliersBodyPreformIdMultipleOf = 1;
 
 export const adminPreformsGetPreformSuppliersBody = zod.object({
-  "preformId": zod.number().min(1).multipleOf(adminPreformsGetPreformSuppliersBodyPreformIdMultipleOf).describe('Row id.')
+  "preformId": zod.number().min(1).max(adminPreformsGetPreformSuppliersBodyPreformIdMax).multipleOf(adminPreformsGetPreformSuppliersBodyPreformIdMultipleOf).describe('Row id.')
 })
 
-export const adminPreformsGetPreformSuppliersResponseRowsItemIdMultipleOf = 1;export const adminPreformsGetPreformSuppliersResponseRowsItemPreformIdMultipleOf = 1;export const adminPreformsGetPreformSuppliersResponseRowsItemManufacturerIdMultipleOf = 1;export const adminPreformsGetPreformSuppliersResponseRowsItemManufacturerIdMultipleOfOne = 1;export const adminPreformsGetPreformSuppliersResponseRowsItemManufacturerManufacturerNameMax = 120;export const adminPreformsGetPreformSuppliersResponseRowsItemManufacturerDefaultLeadTimeMultipleOf = 1;export const adminPreformsGetPreformSuppliersResponseRowsItemClientProductsItemIdMultipleOf = 1;export const adminPreformsGetPreformSuppliersResponseRowsItemClientProductsItemProductNameMax = 120;export const adminPreformsGetPreformSuppliersResponseRowsItemClientProductsItemArticleNoMax = 60;
+export const adminPreformsGetPreformSuppliersResponseRowsItemIdMax = 2147483647;
+export const adminPreformsGetPreformSuppliersResponseRowsItemIdMultipleOf = 1;export const adminPreformsGetPreformSuppliersResponseRowsItemPreformIdMax = 2147483647;
+export const adminPreformsGetPreformSuppliersResponseRowsItemPreformIdMultipleOf = 1;export const adminPreformsGetPreformSuppliersResponseRowsItemManufacturerIdMax = 2147483647;
+export const adminPreformsGetPreformSuppliersResponseRowsItemManufacturerIdMultipleOf = 1;export const adminPreformsGetPreformSuppliersResponseRowsItemManufacturerIdMaxOne = 2147483647;
+export const adminPreformsGetPreformSuppliersResponseRowsItemManufacturerIdMultipleOfOne = 1;export const adminPreformsGetPreformSuppliersResponseRowsItemManufacturerManufacturerNameMax = 120;export const adminPreformsGetPreformSuppliersResponseRowsItemManufacturerDefaultLeadTimeMultipleOf = 1;export const adminPreformsGetPreformSuppliersResponseRowsItemClientProductsItemIdMax = 2147483647;
+export const adminPreformsGetPreformSuppliersResponseRowsItemClientProductsItemIdMultipleOf = 1;export const adminPreformsGetPreformSuppliersResponseRowsItemClientProductsItemProductNameMax = 120;export const adminPreformsGetPreformSuppliersResponseRowsItemClientProductsItemArticleNoMax = 60;
 
 export const adminPreformsGetPreformSuppliersResponse = zod.object({
   "rows": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminPreformsGetPreformSuppliersResponseRowsItemIdMultipleOf).describe('Row id.'),
-  "preformId": zod.number().min(1).multipleOf(adminPreformsGetPreformSuppliersResponseRowsItemPreformIdMultipleOf).describe('Row id.'),
-  "manufacturerId": zod.number().min(1).multipleOf(adminPreformsGetPreformSuppliersResponseRowsItemManufacturerIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminPreformsGetPreformSuppliersResponseRowsItemIdMax).multipleOf(adminPreformsGetPreformSuppliersResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "preformId": zod.number().min(1).max(adminPreformsGetPreformSuppliersResponseRowsItemPreformIdMax).multipleOf(adminPreformsGetPreformSuppliersResponseRowsItemPreformIdMultipleOf).describe('Row id.'),
+  "manufacturerId": zod.number().min(1).max(adminPreformsGetPreformSuppliersResponseRowsItemManufacturerIdMax).multipleOf(adminPreformsGetPreformSuppliersResponseRowsItemManufacturerIdMultipleOf).describe('Row id.'),
   "Manufacturer": zod.object({
-  "id": zod.number().min(1).multipleOf(adminPreformsGetPreformSuppliersResponseRowsItemManufacturerIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminPreformsGetPreformSuppliersResponseRowsItemManufacturerIdMaxOne).multipleOf(adminPreformsGetPreformSuppliersResponseRowsItemManufacturerIdMultipleOfOne).describe('Row id.'),
   "manufacturerName": zod.string().max(adminPreformsGetPreformSuppliersResponseRowsItemManufacturerManufacturerNameMax),
   "defaultLeadTime": zod.number().multipleOf(adminPreformsGetPreformSuppliersResponseRowsItemManufacturerDefaultLeadTimeMultipleOf).describe('Default lead time in days.')
 }),
   "ClientProducts": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminPreformsGetPreformSuppliersResponseRowsItemClientProductsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminPreformsGetPreformSuppliersResponseRowsItemClientProductsItemIdMax).multipleOf(adminPreformsGetPreformSuppliersResponseRowsItemClientProductsItemIdMultipleOf).describe('Row id.'),
   "productName": zod.string().max(adminPreformsGetPreformSuppliersResponseRowsItemClientProductsItemProductNameMax),
   "articleNo": zod.string().max(adminPreformsGetPreformSuppliersResponseRowsItemClientProductsItemArticleNoMax)
 }).describe('A client product using a supplier (suppliers in use cannot be deselected).')).describe('Client products whose default supplier this is; while any exist the supplier cannot be removed from the preform.')
@@ -127,10 +147,11 @@ export const adminPreformsGetPreformSuppliersResponse = zod.object({
 /**
  * Delete preforms; refused (409) when any of them has client products.
  */
-export const adminPreformsDeletePreformsBodyIdsItemMultipleOf = 1;
+export const adminPreformsDeletePreformsBodyIdsItemMax = 2147483647;
+export const adminPreformsDeletePreformsBodyIdsItemMultipleOf = 1;export const adminPreformsDeletePreformsBodyIdsMax = 1000;
 
 export const adminPreformsDeletePreformsBody = zod.object({
-  "ids": zod.array(zod.number().min(1).multipleOf(adminPreformsDeletePreformsBodyIdsItemMultipleOf).describe('Row id.')).min(1)
+  "ids": zod.array(zod.number().min(1).max(adminPreformsDeletePreformsBodyIdsItemMax).multipleOf(adminPreformsDeletePreformsBodyIdsItemMultipleOf).describe('Row id.')).min(1).max(adminPreformsDeletePreformsBodyIdsMax)
 })
 
 export const adminPreformsDeletePreformsResponse = zod.object({
@@ -140,26 +161,35 @@ export const adminPreformsDeletePreformsResponse = zod.object({
 /**
  * Preform inventory (page size 10; default sort preformName ascending). `filter` matches the name (lookups start after 2 characters).
  */
-export const adminPreformsGetPreformsBodyFilterMax = 120;export const adminPreformsGetPreformsBodyPaginationPageMultipleOf = 1;
+export const adminPreformsGetPreformsBodyFilterMax = 120;export const adminPreformsGetPreformsBodyPaginationPageMax = 1000000;
+export const adminPreformsGetPreformsBodyPaginationPageMultipleOf = 1;
 
 export const adminPreformsGetPreformsBody = zod.object({
   "filter": zod.string().max(adminPreformsGetPreformsBodyFilterMax).optional().describe('Part of the preform name.'),
   "pagination": zod.object({
-  "page": zod.number().min(1).multipleOf(adminPreformsGetPreformsBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "page": zod.number().min(1).max(adminPreformsGetPreformsBodyPaginationPageMax).multipleOf(adminPreformsGetPreformsBodyPaginationPageMultipleOf).describe('1-based page number.'),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
   "sortBy": zod.enum(['preformName', 'neck', 'material', 'color', 'weight', 'productCount', 'id']).optional().describe('Column to sort by; each list names the columns it can sort.'),
   "descending": zod.boolean().optional()
 }).optional().describe('One page request, shared by every list.')
 })
 
-export const adminPreformsGetPreformsResponseRowsItemIdMultipleOf = 1;export const adminPreformsGetPreformsResponseRowsItemPreformNameMax = 120;export const adminPreformsGetPreformsResponseRowsItemQtyPerBoxMultipleOf = 1;export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemIdMultipleOf = 1;export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemPreformIdMultipleOf = 1;export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemManufacturerIdMultipleOf = 1;export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemManufacturerIdMultipleOfOne = 1;export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemManufacturerManufacturerNameMax = 120;export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemManufacturerDefaultLeadTimeMultipleOf = 1;export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemClientProductsItemIdMultipleOf = 1;export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemClientProductsItemProductNameMax = 120;export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemClientProductsItemArticleNoMax = 60;export const adminPreformsGetPreformsResponseRowsItemProductCountMin = 0;
+export const adminPreformsGetPreformsResponseRowsItemIdMax = 2147483647;
+export const adminPreformsGetPreformsResponseRowsItemIdMultipleOf = 1;export const adminPreformsGetPreformsResponseRowsItemPreformNameMax = 120;export const adminPreformsGetPreformsResponseRowsItemQtyPerBoxMultipleOf = 1;export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemIdMax = 2147483647;
+export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemIdMultipleOf = 1;export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemPreformIdMax = 2147483647;
+export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemPreformIdMultipleOf = 1;export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemManufacturerIdMax = 2147483647;
+export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemManufacturerIdMultipleOf = 1;export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemManufacturerIdMaxOne = 2147483647;
+export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemManufacturerIdMultipleOfOne = 1;export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemManufacturerManufacturerNameMax = 120;export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemManufacturerDefaultLeadTimeMultipleOf = 1;export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemClientProductsItemIdMax = 2147483647;
+export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemClientProductsItemIdMultipleOf = 1;export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemClientProductsItemProductNameMax = 120;export const adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemClientProductsItemArticleNoMax = 60;export const adminPreformsGetPreformsResponseRowsItemProductCountMin = 0;
 export const adminPreformsGetPreformsResponseRowsItemProductCountMultipleOf = 1;export const adminPreformsGetPreformsResponseRowsItemVersionMin = 0;
-export const adminPreformsGetPreformsResponseRowsItemVersionMultipleOf = 1;export const adminPreformsGetPreformsResponseCountMin = 0;
+export const adminPreformsGetPreformsResponseRowsItemVersionMax = 2147483647;
+export const adminPreformsGetPreformsResponseRowsItemVersionMultipleOf = 1;export const adminPreformsGetPreformsResponseRowsMax = 100;export const adminPreformsGetPreformsResponseCountMin = 0;
+export const adminPreformsGetPreformsResponseCountMax = 2147483647;
 export const adminPreformsGetPreformsResponseCountMultipleOf = 1;
 
 export const adminPreformsGetPreformsResponse = zod.object({
   "rows": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminPreformsGetPreformsResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminPreformsGetPreformsResponseRowsItemIdMax).multipleOf(adminPreformsGetPreformsResponseRowsItemIdMultipleOf).describe('Row id.'),
   "preformName": zod.string().max(adminPreformsGetPreformsResponseRowsItemPreformNameMax),
   "neck": zod.enum(['PCO1810', '38mm 3-start', '38-400']).describe('Preform neck finish (part 9).'),
   "material": zod.enum(['PET', 'PP', 'RPET']).describe('Preform material (part 9).'),
@@ -167,54 +197,60 @@ export const adminPreformsGetPreformsResponse = zod.object({
   "weight": zod.number().describe('Weight in grams.'),
   "qtyPerBox": zod.number().multipleOf(adminPreformsGetPreformsResponseRowsItemQtyPerBoxMultipleOf).describe('Preforms in one box; box count = amount / qtyPerBox.'),
   "PreformSupplies": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemIdMultipleOf).describe('Row id.'),
-  "preformId": zod.number().min(1).multipleOf(adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemPreformIdMultipleOf).describe('Row id.'),
-  "manufacturerId": zod.number().min(1).multipleOf(adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemManufacturerIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemIdMax).multipleOf(adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemIdMultipleOf).describe('Row id.'),
+  "preformId": zod.number().min(1).max(adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemPreformIdMax).multipleOf(adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemPreformIdMultipleOf).describe('Row id.'),
+  "manufacturerId": zod.number().min(1).max(adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemManufacturerIdMax).multipleOf(adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemManufacturerIdMultipleOf).describe('Row id.'),
   "Manufacturer": zod.object({
-  "id": zod.number().min(1).multipleOf(adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemManufacturerIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemManufacturerIdMaxOne).multipleOf(adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemManufacturerIdMultipleOfOne).describe('Row id.'),
   "manufacturerName": zod.string().max(adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemManufacturerManufacturerNameMax),
   "defaultLeadTime": zod.number().multipleOf(adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemManufacturerDefaultLeadTimeMultipleOf).describe('Default lead time in days.')
 }),
   "ClientProducts": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemClientProductsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemClientProductsItemIdMax).multipleOf(adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemClientProductsItemIdMultipleOf).describe('Row id.'),
   "productName": zod.string().max(adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemClientProductsItemProductNameMax),
   "articleNo": zod.string().max(adminPreformsGetPreformsResponseRowsItemPreformSuppliesItemClientProductsItemArticleNoMax)
 }).describe('A client product using a supplier (suppliers in use cannot be deselected).')).describe('Client products whose default supplier this is; while any exist the supplier cannot be removed from the preform.')
 }).describe('A manufacturer that supplies a preform.')),
   "productCount": zod.number().min(adminPreformsGetPreformsResponseRowsItemProductCountMin).multipleOf(adminPreformsGetPreformsResponseRowsItemProductCountMultipleOf).describe('Number of client products made from this preform; a preform with products cannot be deleted.'),
-  "version": zod.number().min(adminPreformsGetPreformsResponseRowsItemVersionMin).multipleOf(adminPreformsGetPreformsResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('A preform (raw material) of the catalogue.')),
-  "count": zod.number().min(adminPreformsGetPreformsResponseCountMin).multipleOf(adminPreformsGetPreformsResponseCountMultipleOf)
+  "version": zod.number().min(adminPreformsGetPreformsResponseRowsItemVersionMin).max(adminPreformsGetPreformsResponseRowsItemVersionMax).multipleOf(adminPreformsGetPreformsResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+}).describe('A preform (raw material) of the catalogue.')).max(adminPreformsGetPreformsResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+  "count": zod.number().min(adminPreformsGetPreformsResponseCountMin).max(adminPreformsGetPreformsResponseCountMax).multipleOf(adminPreformsGetPreformsResponseCountMultipleOf)
 }).describe('One page of rows and the total number of rows.')
 
 /**
  * Preform stock of one warehouse (page size 10; default sort orderAmount descending), with the warehouse for the breadcrumb.
  */
-export const adminPreformStockGetPreformStockBodyPreformWarehouseIdMultipleOf = 1;export const adminPreformStockGetPreformStockBodyPaginationPageMultipleOf = 1;
+export const adminPreformStockGetPreformStockBodyPreformWarehouseIdMax = 2147483647;
+export const adminPreformStockGetPreformStockBodyPreformWarehouseIdMultipleOf = 1;export const adminPreformStockGetPreformStockBodyPaginationPageMax = 1000000;
+export const adminPreformStockGetPreformStockBodyPaginationPageMultipleOf = 1;
 
 export const adminPreformStockGetPreformStockBody = zod.object({
-  "preformWarehouseId": zod.number().min(1).multipleOf(adminPreformStockGetPreformStockBodyPreformWarehouseIdMultipleOf).describe('Row id.'),
+  "preformWarehouseId": zod.number().min(1).max(adminPreformStockGetPreformStockBodyPreformWarehouseIdMax).multipleOf(adminPreformStockGetPreformStockBodyPreformWarehouseIdMultipleOf).describe('Row id.'),
   "pagination": zod.object({
-  "page": zod.number().min(1).multipleOf(adminPreformStockGetPreformStockBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "page": zod.number().min(1).max(adminPreformStockGetPreformStockBodyPaginationPageMax).multipleOf(adminPreformStockGetPreformStockBodyPaginationPageMultipleOf).describe('1-based page number.'),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
   "sortBy": zod.enum(['preformName', 'material', 'color', 'futureBalance', 'orderAmount', 'currentStock']).optional().describe('Column to sort by; each list names the columns it can sort.'),
   "descending": zod.boolean().optional()
 }).optional().describe('One page request, shared by every list.')
 })
 
+export const adminPreformStockGetPreformStockResponseWarehouseIdMax = 2147483647;
 export const adminPreformStockGetPreformStockResponseWarehouseIdMultipleOf = 1;export const adminPreformStockGetPreformStockResponseWarehouseWarehouseNameMax = 120;export const adminPreformStockGetPreformStockResponseWarehouseClientProductCountMin = 0;
-export const adminPreformStockGetPreformStockResponseWarehouseClientProductCountMultipleOf = 1;export const adminPreformStockGetPreformStockResponseRowsItemPreformIdMultipleOf = 1;export const adminPreformStockGetPreformStockResponseRowsItemPreformWarehouseIdMultipleOf = 1;export const adminPreformStockGetPreformStockResponseRowsItemPreformPreformNameMax = 120;export const adminPreformStockGetPreformStockResponseRowsItemPreformWarehouseWarehouseNameMax = 120;export const adminPreformStockGetPreformStockResponseCountMin = 0;
+export const adminPreformStockGetPreformStockResponseWarehouseClientProductCountMultipleOf = 1;export const adminPreformStockGetPreformStockResponseRowsItemPreformIdMax = 2147483647;
+export const adminPreformStockGetPreformStockResponseRowsItemPreformIdMultipleOf = 1;export const adminPreformStockGetPreformStockResponseRowsItemPreformWarehouseIdMax = 2147483647;
+export const adminPreformStockGetPreformStockResponseRowsItemPreformWarehouseIdMultipleOf = 1;export const adminPreformStockGetPreformStockResponseRowsItemPreformPreformNameMax = 120;export const adminPreformStockGetPreformStockResponseRowsItemPreformWarehouseWarehouseNameMax = 120;export const adminPreformStockGetPreformStockResponseRowsMax = 100;export const adminPreformStockGetPreformStockResponseCountMin = 0;
+export const adminPreformStockGetPreformStockResponseCountMax = 2147483647;
 export const adminPreformStockGetPreformStockResponseCountMultipleOf = 1;
 
 export const adminPreformStockGetPreformStockResponse = zod.object({
   "warehouse": zod.object({
-  "id": zod.number().min(1).multipleOf(adminPreformStockGetPreformStockResponseWarehouseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminPreformStockGetPreformStockResponseWarehouseIdMax).multipleOf(adminPreformStockGetPreformStockResponseWarehouseIdMultipleOf).describe('Row id.'),
   "warehouseName": zod.string().max(adminPreformStockGetPreformStockResponseWarehouseWarehouseNameMax),
   "clientProductCount": zod.number().min(adminPreformStockGetPreformStockResponseWarehouseClientProductCountMin).multipleOf(adminPreformStockGetPreformStockResponseWarehouseClientProductCountMultipleOf).describe('Client products stored in this warehouse.')
 }).describe('A preform warehouse.'),
   "rows": zod.array(zod.object({
-  "preformId": zod.number().min(1).multipleOf(adminPreformStockGetPreformStockResponseRowsItemPreformIdMultipleOf).describe('Row id.'),
-  "preformWarehouseId": zod.number().min(1).multipleOf(adminPreformStockGetPreformStockResponseRowsItemPreformWarehouseIdMultipleOf).describe('Row id.'),
+  "preformId": zod.number().min(1).max(adminPreformStockGetPreformStockResponseRowsItemPreformIdMax).multipleOf(adminPreformStockGetPreformStockResponseRowsItemPreformIdMultipleOf).describe('Row id.'),
+  "preformWarehouseId": zod.number().min(1).max(adminPreformStockGetPreformStockResponseRowsItemPreformWarehouseIdMax).multipleOf(adminPreformStockGetPreformStockResponseRowsItemPreformWarehouseIdMultipleOf).describe('Row id.'),
   "Preform": zod.object({
   "preformName": zod.string().max(adminPreformStockGetPreformStockResponseRowsItemPreformPreformNameMax),
   "material": zod.enum(['PET', 'PP', 'RPET']).describe('Preform material (part 9).'),
@@ -226,56 +262,63 @@ export const adminPreformStockGetPreformStockResponse = zod.object({
   "currentStock": zod.number().nullable().describe('Preforms in stock.'),
   "orderAmount": zod.number().nullable().describe('Preforms still needed by open production order items (remaining bottles plus scrap).'),
   "futureBalance": zod.number().nullable().describe('currentStock - orderAmount; null when both are null (a missing one counts as 0).')
-}).describe('Preform stock in one warehouse. Numbers are preforms; null when there is no stock row or no open order.')),
-  "count": zod.number().min(adminPreformStockGetPreformStockResponseCountMin).multipleOf(adminPreformStockGetPreformStockResponseCountMultipleOf)
+}).describe('Preform stock in one warehouse. Numbers are preforms; null when there is no stock row or no open order.')).max(adminPreformStockGetPreformStockResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+  "count": zod.number().min(adminPreformStockGetPreformStockResponseCountMin).max(adminPreformStockGetPreformStockResponseCountMax).multipleOf(adminPreformStockGetPreformStockResponseCountMultipleOf)
 })
 
 /**
  * Preform warehouses (page size 10). Send `filter` for the lookup (after 2 characters) or `pagination` for the list.
  */
-export const adminPreformsGetWarehousesBodyFilterMax = 120;export const adminPreformsGetWarehousesBodyPaginationPageMultipleOf = 1;
+export const adminPreformsGetWarehousesBodyFilterMax = 120;export const adminPreformsGetWarehousesBodyPaginationPageMax = 1000000;
+export const adminPreformsGetWarehousesBodyPaginationPageMultipleOf = 1;
 
 export const adminPreformsGetWarehousesBody = zod.object({
   "filter": zod.string().max(adminPreformsGetWarehousesBodyFilterMax).optional().describe('Part of the warehouse name.'),
   "pagination": zod.object({
-  "page": zod.number().min(1).multipleOf(adminPreformsGetWarehousesBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "page": zod.number().min(1).max(adminPreformsGetWarehousesBodyPaginationPageMax).multipleOf(adminPreformsGetWarehousesBodyPaginationPageMultipleOf).describe('1-based page number.'),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
   "sortBy": zod.enum(['warehouseName', 'clientProductCount', 'id']).optional().describe('Column to sort by; each list names the columns it can sort.'),
   "descending": zod.boolean().optional()
 }).optional().describe('One page request, shared by every list.')
 })
 
+export const adminPreformsGetWarehousesResponseRowsItemIdMax = 2147483647;
 export const adminPreformsGetWarehousesResponseRowsItemIdMultipleOf = 1;export const adminPreformsGetWarehousesResponseRowsItemWarehouseNameMax = 120;export const adminPreformsGetWarehousesResponseRowsItemClientProductCountMin = 0;
-export const adminPreformsGetWarehousesResponseRowsItemClientProductCountMultipleOf = 1;export const adminPreformsGetWarehousesResponseCountMin = 0;
+export const adminPreformsGetWarehousesResponseRowsItemClientProductCountMultipleOf = 1;export const adminPreformsGetWarehousesResponseRowsMax = 100;export const adminPreformsGetWarehousesResponseCountMin = 0;
+export const adminPreformsGetWarehousesResponseCountMax = 2147483647;
 export const adminPreformsGetWarehousesResponseCountMultipleOf = 1;
 
 export const adminPreformsGetWarehousesResponse = zod.object({
   "rows": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(adminPreformsGetWarehousesResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminPreformsGetWarehousesResponseRowsItemIdMax).multipleOf(adminPreformsGetWarehousesResponseRowsItemIdMultipleOf).describe('Row id.'),
   "warehouseName": zod.string().max(adminPreformsGetWarehousesResponseRowsItemWarehouseNameMax),
   "clientProductCount": zod.number().min(adminPreformsGetWarehousesResponseRowsItemClientProductCountMin).multipleOf(adminPreformsGetWarehousesResponseRowsItemClientProductCountMultipleOf).describe('Client products stored in this warehouse.')
-}).describe('A preform warehouse.')),
-  "count": zod.number().min(adminPreformsGetWarehousesResponseCountMin).multipleOf(adminPreformsGetWarehousesResponseCountMultipleOf)
+}).describe('A preform warehouse.')).max(adminPreformsGetWarehousesResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+  "count": zod.number().min(adminPreformsGetWarehousesResponseCountMin).max(adminPreformsGetWarehousesResponseCountMax).multipleOf(adminPreformsGetWarehousesResponseCountMultipleOf)
 }).describe('One page of rows and the total number of rows.')
 
 /**
  * Fill preform stock from the operator's dialog (the web app sends method 'increase'). Only success matters to the screen.
  */
-export const operatorStockFillOperatorPreformStockBodyPreformIdMultipleOf = 1;export const operatorStockFillOperatorPreformStockBodyPreformWarehouseIdMultipleOf = 1;export const operatorStockFillOperatorPreformStockBodyPreformStockMin = -10000000;
+export const operatorStockFillOperatorPreformStockBodyPreformIdMax = 2147483647;
+export const operatorStockFillOperatorPreformStockBodyPreformIdMultipleOf = 1;export const operatorStockFillOperatorPreformStockBodyPreformWarehouseIdMax = 2147483647;
+export const operatorStockFillOperatorPreformStockBodyPreformWarehouseIdMultipleOf = 1;export const operatorStockFillOperatorPreformStockBodyPreformStockMin = -10000000;
 export const operatorStockFillOperatorPreformStockBodyPreformStockMax = 10000000;export const operatorStockFillOperatorPreformStockBodyMethodDefault = "increase";
 
 export const operatorStockFillOperatorPreformStockBody = zod.object({
-  "preformId": zod.number().min(1).multipleOf(operatorStockFillOperatorPreformStockBodyPreformIdMultipleOf).describe('Row id.'),
-  "preformWarehouseId": zod.number().min(1).multipleOf(operatorStockFillOperatorPreformStockBodyPreformWarehouseIdMultipleOf).describe('Row id.'),
+  "preformId": zod.number().min(1).max(operatorStockFillOperatorPreformStockBodyPreformIdMax).multipleOf(operatorStockFillOperatorPreformStockBodyPreformIdMultipleOf).describe('Row id.'),
+  "preformWarehouseId": zod.number().min(1).max(operatorStockFillOperatorPreformStockBodyPreformWarehouseIdMax).multipleOf(operatorStockFillOperatorPreformStockBodyPreformWarehouseIdMultipleOf).describe('Row id.'),
   "preformStock": zod.number().min(operatorStockFillOperatorPreformStockBodyPreformStockMin).max(operatorStockFillOperatorPreformStockBodyPreformStockMax).describe('The amount entered (trimmed number). With `increase` it is added (negative corrects down); with `set` it becomes the stock.'),
   "method": zod.enum(['increase', 'set']).describe('How a stock fill applies: `increase` adds the amount (negative corrects down), `set` counts stock to the amount.').default(operatorStockFillOperatorPreformStockBodyMethodDefault)
 }).describe('A stock fill (part 5: decimal between -10,000,000 and 10,000,000 inclusive). Each fill is a ledger row.')
 
-export const operatorStockFillOperatorPreformStockResponsePreformIdMultipleOf = 1;export const operatorStockFillOperatorPreformStockResponsePreformWarehouseIdMultipleOf = 1;export const operatorStockFillOperatorPreformStockResponsePreformPreformNameMax = 120;export const operatorStockFillOperatorPreformStockResponsePreformWarehouseWarehouseNameMax = 120;
+export const operatorStockFillOperatorPreformStockResponsePreformIdMax = 2147483647;
+export const operatorStockFillOperatorPreformStockResponsePreformIdMultipleOf = 1;export const operatorStockFillOperatorPreformStockResponsePreformWarehouseIdMax = 2147483647;
+export const operatorStockFillOperatorPreformStockResponsePreformWarehouseIdMultipleOf = 1;export const operatorStockFillOperatorPreformStockResponsePreformPreformNameMax = 120;export const operatorStockFillOperatorPreformStockResponsePreformWarehouseWarehouseNameMax = 120;
 
 export const operatorStockFillOperatorPreformStockResponse = zod.object({
-  "preformId": zod.number().min(1).multipleOf(operatorStockFillOperatorPreformStockResponsePreformIdMultipleOf).describe('Row id.'),
-  "preformWarehouseId": zod.number().min(1).multipleOf(operatorStockFillOperatorPreformStockResponsePreformWarehouseIdMultipleOf).describe('Row id.'),
+  "preformId": zod.number().min(1).max(operatorStockFillOperatorPreformStockResponsePreformIdMax).multipleOf(operatorStockFillOperatorPreformStockResponsePreformIdMultipleOf).describe('Row id.'),
+  "preformWarehouseId": zod.number().min(1).max(operatorStockFillOperatorPreformStockResponsePreformWarehouseIdMax).multipleOf(operatorStockFillOperatorPreformStockResponsePreformWarehouseIdMultipleOf).describe('Row id.'),
   "Preform": zod.object({
   "preformName": zod.string().max(operatorStockFillOperatorPreformStockResponsePreformPreformNameMax),
   "material": zod.enum(['PET', 'PP', 'RPET']).describe('Preform material (part 9).'),
@@ -292,24 +335,28 @@ export const operatorStockFillOperatorPreformStockResponse = zod.object({
 /**
  * Preform stock of every warehouse for the operator's '/stock' page (called on load and after each save). The page shows 10 rows sorted by orderAmount descending; `count` is the number of all rows.
  */
+export const operatorStockGetOperatorPreformStockBodyPaginationPageMax = 1000000;
 export const operatorStockGetOperatorPreformStockBodyPaginationPageMultipleOf = 1;
 
 export const operatorStockGetOperatorPreformStockBody = zod.object({
   "pagination": zod.object({
-  "page": zod.number().min(1).multipleOf(operatorStockGetOperatorPreformStockBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "page": zod.number().min(1).max(operatorStockGetOperatorPreformStockBodyPaginationPageMax).multipleOf(operatorStockGetOperatorPreformStockBodyPaginationPageMultipleOf).describe('1-based page number.'),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
   "sortBy": zod.enum(['preformName', 'material', 'color', 'futureBalance', 'orderAmount', 'currentStock']).optional().describe('Column to sort by; each list names the columns it can sort.'),
   "descending": zod.boolean().optional()
 }).optional().describe('Extension (not in part 7, where the page sends `{}`): which page to answer. Without it the API answers\npage 1 with 10 rows sorted by orderAmount descending, never every row.')
 })
 
-export const operatorStockGetOperatorPreformStockResponseRowsItemPreformIdMultipleOf = 1;export const operatorStockGetOperatorPreformStockResponseRowsItemPreformWarehouseIdMultipleOf = 1;export const operatorStockGetOperatorPreformStockResponseRowsItemPreformPreformNameMax = 120;export const operatorStockGetOperatorPreformStockResponseRowsItemPreformWarehouseWarehouseNameMax = 120;export const operatorStockGetOperatorPreformStockResponseCountMin = 0;
+export const operatorStockGetOperatorPreformStockResponseRowsItemPreformIdMax = 2147483647;
+export const operatorStockGetOperatorPreformStockResponseRowsItemPreformIdMultipleOf = 1;export const operatorStockGetOperatorPreformStockResponseRowsItemPreformWarehouseIdMax = 2147483647;
+export const operatorStockGetOperatorPreformStockResponseRowsItemPreformWarehouseIdMultipleOf = 1;export const operatorStockGetOperatorPreformStockResponseRowsItemPreformPreformNameMax = 120;export const operatorStockGetOperatorPreformStockResponseRowsItemPreformWarehouseWarehouseNameMax = 120;export const operatorStockGetOperatorPreformStockResponseRowsMax = 100;export const operatorStockGetOperatorPreformStockResponseCountMin = 0;
+export const operatorStockGetOperatorPreformStockResponseCountMax = 2147483647;
 export const operatorStockGetOperatorPreformStockResponseCountMultipleOf = 1;
 
 export const operatorStockGetOperatorPreformStockResponse = zod.object({
   "rows": zod.array(zod.object({
-  "preformId": zod.number().min(1).multipleOf(operatorStockGetOperatorPreformStockResponseRowsItemPreformIdMultipleOf).describe('Row id.'),
-  "preformWarehouseId": zod.number().min(1).multipleOf(operatorStockGetOperatorPreformStockResponseRowsItemPreformWarehouseIdMultipleOf).describe('Row id.'),
+  "preformId": zod.number().min(1).max(operatorStockGetOperatorPreformStockResponseRowsItemPreformIdMax).multipleOf(operatorStockGetOperatorPreformStockResponseRowsItemPreformIdMultipleOf).describe('Row id.'),
+  "preformWarehouseId": zod.number().min(1).max(operatorStockGetOperatorPreformStockResponseRowsItemPreformWarehouseIdMax).multipleOf(operatorStockGetOperatorPreformStockResponseRowsItemPreformWarehouseIdMultipleOf).describe('Row id.'),
   "Preform": zod.object({
   "preformName": zod.string().max(operatorStockGetOperatorPreformStockResponseRowsItemPreformPreformNameMax),
   "material": zod.enum(['PET', 'PP', 'RPET']).describe('Preform material (part 9).'),
@@ -321,7 +368,7 @@ export const operatorStockGetOperatorPreformStockResponse = zod.object({
   "currentStock": zod.number().nullable().describe('Preforms in stock.'),
   "orderAmount": zod.number().nullable().describe('Preforms still needed by open production order items (remaining bottles plus scrap).'),
   "futureBalance": zod.number().nullable().describe('currentStock - orderAmount; null when both are null (a missing one counts as 0).')
-}).describe('Preform stock in one warehouse. Numbers are preforms; null when there is no stock row or no open order.')),
-  "count": zod.number().min(operatorStockGetOperatorPreformStockResponseCountMin).multipleOf(operatorStockGetOperatorPreformStockResponseCountMultipleOf)
+}).describe('Preform stock in one warehouse. Numbers are preforms; null when there is no stock row or no open order.')).max(operatorStockGetOperatorPreformStockResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+  "count": zod.number().min(operatorStockGetOperatorPreformStockResponseCountMin).max(operatorStockGetOperatorPreformStockResponseCountMax).multipleOf(operatorStockGetOperatorPreformStockResponseCountMultipleOf)
 }).describe('One page of rows and the total number of rows.')
 

@@ -22,7 +22,8 @@ export const clientStatsGetProducedQuantitiesBody = zod.object({
   "productId": zod.number().min(clientStatsGetProducedQuantitiesBodyProductIdMin).multipleOf(clientStatsGetProducedQuantitiesBodyProductIdMultipleOf).describe('Client product id, 0 for all products.')
 })
 
-export const clientStatsGetProducedQuantitiesResponseSeriesItemNameMax = 200;export const clientStatsGetProducedQuantitiesResponseSeriesItemDataItemYMultipleOf = 1;export const clientStatsGetProducedQuantitiesResponseProductsItemIdMultipleOf = 1;export const clientStatsGetProducedQuantitiesResponseProductsItemArticleNoMax = 60;export const clientStatsGetProducedQuantitiesResponseProductsItemProductNameMax = 120;
+export const clientStatsGetProducedQuantitiesResponseSeriesItemNameMax = 200;export const clientStatsGetProducedQuantitiesResponseSeriesItemDataItemYMultipleOf = 1;export const clientStatsGetProducedQuantitiesResponseProductsItemIdMax = 2147483647;
+export const clientStatsGetProducedQuantitiesResponseProductsItemIdMultipleOf = 1;export const clientStatsGetProducedQuantitiesResponseProductsItemArticleNoMax = 60;export const clientStatsGetProducedQuantitiesResponseProductsItemProductNameMax = 120;
 
 export const clientStatsGetProducedQuantitiesResponse = zod.object({
   "series": zod.array(zod.object({
@@ -33,7 +34,7 @@ export const clientStatsGetProducedQuantitiesResponse = zod.object({
 }).describe('One point of the produced-quantities area chart.'))
 })),
   "products": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(clientStatsGetProducedQuantitiesResponseProductsItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientStatsGetProducedQuantitiesResponseProductsItemIdMax).multipleOf(clientStatsGetProducedQuantitiesResponseProductsItemIdMultipleOf).describe('Row id.'),
   "articleNo": zod.string().max(clientStatsGetProducedQuantitiesResponseProductsItemArticleNoMax),
   "productName": zod.string().max(clientStatsGetProducedQuantitiesResponseProductsItemProductNameMax)
 }).describe('A product in the statistics filters (\'article - name\').'))
@@ -42,24 +43,27 @@ export const clientStatsGetProducedQuantitiesResponse = zod.object({
 /**
  * 'Order Fill Rate' heatmap of one month (YYYY-MM): a series per product, the days as categories, planned and produced per cell.
  */
+export const clientStatsGetFillRateBodyMonthMax = 7;
 export const clientStatsGetFillRateBodyMonthRegExp = new RegExp('^[0-9]{4}-(0[1-9]|1[0-2])$');
 
 
 export const clientStatsGetFillRateBody = zod.object({
-  "month": zod.string().regex(clientStatsGetFillRateBodyMonthRegExp).describe('Month, YYYY-MM.')
+  "month": zod.string().max(clientStatsGetFillRateBodyMonthMax).regex(clientStatsGetFillRateBodyMonthRegExp).describe('Month, YYYY-MM.')
 })
 
-export const clientStatsGetFillRateResponseSeriesItemNameMax = 200;export const clientStatsGetFillRateResponseSeriesItemClientProductIdMultipleOf = 1;export const clientStatsGetFillRateResponseDetailsItemClientProductIdMultipleOf = 1;export const clientStatsGetFillRateResponseDetailsItemPlannedAmountMultipleOf = 1;export const clientStatsGetFillRateResponseDetailsItemProducedMultipleOf = 1;
+export const clientStatsGetFillRateResponseSeriesItemNameMax = 200;export const clientStatsGetFillRateResponseSeriesItemClientProductIdMax = 2147483647;
+export const clientStatsGetFillRateResponseSeriesItemClientProductIdMultipleOf = 1;export const clientStatsGetFillRateResponseDetailsItemClientProductIdMax = 2147483647;
+export const clientStatsGetFillRateResponseDetailsItemClientProductIdMultipleOf = 1;export const clientStatsGetFillRateResponseDetailsItemPlannedAmountMultipleOf = 1;export const clientStatsGetFillRateResponseDetailsItemProducedMultipleOf = 1;
 
 export const clientStatsGetFillRateResponse = zod.object({
   "series": zod.array(zod.object({
   "name": zod.string().max(clientStatsGetFillRateResponseSeriesItemNameMax).describe('\'articleNo - productName\'.'),
-  "clientProductId": zod.number().min(1).multipleOf(clientStatsGetFillRateResponseSeriesItemClientProductIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(clientStatsGetFillRateResponseSeriesItemClientProductIdMax).multipleOf(clientStatsGetFillRateResponseSeriesItemClientProductIdMultipleOf).describe('Row id.'),
   "data": zod.array(zod.union([zod.literal(-2),zod.literal(-1),zod.literal(0),zod.literal(1)]).describe('Fill-rate bucket (part 9): -2 none (no plan), -1 Bad (below 80 %), 0 Medium (80 % to below 95 %), 1 Good (95 % and above).')).describe('One bucket per entry of `categories`.')
 }).describe('One line of the fill-rate heatmap: a product, one value per category (day).')),
   "categories": zod.array(zod.string().date().describe('Calendar date, YYYY-MM-DD.')),
   "details": zod.array(zod.object({
-  "clientProductId": zod.number().min(1).multipleOf(clientStatsGetFillRateResponseDetailsItemClientProductIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(clientStatsGetFillRateResponseDetailsItemClientProductIdMax).multipleOf(clientStatsGetFillRateResponseDetailsItemClientProductIdMultipleOf).describe('Row id.'),
   "date": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "plannedAmount": zod.number().multipleOf(clientStatsGetFillRateResponseDetailsItemPlannedAmountMultipleOf),
   "produced": zod.number().multipleOf(clientStatsGetFillRateResponseDetailsItemProducedMultipleOf)
@@ -76,10 +80,11 @@ export const clientStatsGetQuantitiesBody = zod.object({
 }).describe('A date range, both ends inclusive (YYYY-MM-DD).')
 })
 
+export const clientStatsGetQuantitiesResponseIdMaxOne = 2147483647;
 export const clientStatsGetQuantitiesResponseIdMultipleOfOne = 1;export const clientStatsGetQuantitiesResponseArticleNoMax = 60;export const clientStatsGetQuantitiesResponseProductNameMax = 120;export const clientStatsGetQuantitiesResponseProducedAmountMultipleOf = 1;
 
 export const clientStatsGetQuantitiesResponseItem = zod.object({
-  "id": zod.number().min(1).multipleOf(clientStatsGetQuantitiesResponseIdMultipleOfOne).describe('Row id.').describe('Client product id.'),
+  "id": zod.number().min(1).max(clientStatsGetQuantitiesResponseIdMaxOne).multipleOf(clientStatsGetQuantitiesResponseIdMultipleOfOne).describe('Row id.').describe('Client product id.'),
   "articleNo": zod.string().max(clientStatsGetQuantitiesResponseArticleNoMax),
   "productName": zod.string().max(clientStatsGetQuantitiesResponseProductNameMax),
   "producedAmount": zod.number().multipleOf(clientStatsGetQuantitiesResponseProducedAmountMultipleOf),
@@ -90,20 +95,22 @@ export const clientStatsGetQuantitiesResponse = zod.array(clientStatsGetQuantiti
 /**
  * Produced bottles of one product per day in the period (the sparkline). Wire name `quantitiesdetailed` as published.
  */
+export const clientStatsGetQuantitiesDetailedBodyProductIdMaxOne = 2147483647;
 export const clientStatsGetQuantitiesDetailedBodyProductIdMultipleOfOne = 1;
 
 export const clientStatsGetQuantitiesDetailedBody = zod.object({
-  "productId": zod.number().min(1).multipleOf(clientStatsGetQuantitiesDetailedBodyProductIdMultipleOfOne).describe('Row id.').describe('Client product id.'),
+  "productId": zod.number().min(1).max(clientStatsGetQuantitiesDetailedBodyProductIdMaxOne).multipleOf(clientStatsGetQuantitiesDetailedBodyProductIdMultipleOfOne).describe('Row id.').describe('Client product id.'),
   "period": zod.object({
   "from": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "to": zod.string().date().describe('Calendar date, YYYY-MM-DD.')
 }).describe('A date range, both ends inclusive (YYYY-MM-DD).')
 })
 
+export const clientStatsGetQuantitiesDetailedResponseIdMaxOne = 2147483647;
 export const clientStatsGetQuantitiesDetailedResponseIdMultipleOfOne = 1;export const clientStatsGetQuantitiesDetailedResponseArticleNoMax = 60;export const clientStatsGetQuantitiesDetailedResponseProductNameMax = 120;export const clientStatsGetQuantitiesDetailedResponseProducedAmountMultipleOf = 1;
 
 export const clientStatsGetQuantitiesDetailedResponseItem = zod.object({
-  "id": zod.number().min(1).multipleOf(clientStatsGetQuantitiesDetailedResponseIdMultipleOfOne).describe('Row id.').describe('Client product id.'),
+  "id": zod.number().min(1).max(clientStatsGetQuantitiesDetailedResponseIdMaxOne).multipleOf(clientStatsGetQuantitiesDetailedResponseIdMultipleOfOne).describe('Row id.').describe('Client product id.'),
   "articleNo": zod.string().max(clientStatsGetQuantitiesDetailedResponseArticleNoMax),
   "productName": zod.string().max(clientStatsGetQuantitiesDetailedResponseProductNameMax),
   "producedAmount": zod.number().multipleOf(clientStatsGetQuantitiesDetailedResponseProducedAmountMultipleOf),

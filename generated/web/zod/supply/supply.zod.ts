@@ -13,12 +13,14 @@ import zod from 'zod';
 /**
  * Remove a pending supply order (other statuses answer 409).
  */
+export const adminSupplyDeleteSupplyOrderBodyOrderIdMax = 2147483647;
 export const adminSupplyDeleteSupplyOrderBodyOrderIdMultipleOf = 1;export const adminSupplyDeleteSupplyOrderBodyVersionMinOne = 0;
+export const adminSupplyDeleteSupplyOrderBodyVersionMaxOne = 2147483647;
 export const adminSupplyDeleteSupplyOrderBodyVersionMultipleOfOne = 1;
 
 export const adminSupplyDeleteSupplyOrderBody = zod.object({
-  "orderId": zod.number().min(1).multipleOf(adminSupplyDeleteSupplyOrderBodyOrderIdMultipleOf).describe('Row id.'),
-  "version": zod.number().min(adminSupplyDeleteSupplyOrderBodyVersionMinOne).multipleOf(adminSupplyDeleteSupplyOrderBodyVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Extension (not in part 7): the version read; when sent and stale, the delete answers 409.')
+  "orderId": zod.number().min(1).max(adminSupplyDeleteSupplyOrderBodyOrderIdMax).multipleOf(adminSupplyDeleteSupplyOrderBodyOrderIdMultipleOf).describe('Row id.'),
+  "version": zod.number().min(adminSupplyDeleteSupplyOrderBodyVersionMinOne).max(adminSupplyDeleteSupplyOrderBodyVersionMaxOne).multipleOf(adminSupplyDeleteSupplyOrderBodyVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Extension (not in part 7): the version read; when sent and stale, the delete answers 409.')
 })
 
 export const adminSupplyDeleteSupplyOrderResponse = zod.object({
@@ -32,33 +34,46 @@ Extension (not in part 7): keyset paging, so that a column stays fast however ma
 `after`/`afterId` continue `pending` and `ordered` after the last card shown, `before`/`beforeId` continue
 `delivered` before it. Each pair belongs to its columns' order; the other pair answers 400.
  */
-export const adminSupplyGetSupplyOrdersBodyBeforeIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersBodyAfterIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersBodyLimitMax = 500;
+export const adminSupplyGetSupplyOrdersBodyBeforeIdMaxOne = 2147483647;
+export const adminSupplyGetSupplyOrdersBodyBeforeIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersBodyAfterIdMaxOne = 2147483647;
+export const adminSupplyGetSupplyOrdersBodyAfterIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersBodyLimitMax = 500;
 export const adminSupplyGetSupplyOrdersBodyLimitMultipleOf = 1;
 
 export const adminSupplyGetSupplyOrdersBody = zod.object({
   "orderStatus": zod.enum(['pending', 'ordered', 'delivered']).describe('Supply-order status: a column of the board (part 4). Moves out of `delivered` are refused.'),
   "before": zod.string().date().describe('Calendar date, YYYY-MM-DD.').optional().describe('Extension (not in part 7): only orders due before this date (delivered column paging).'),
-  "beforeId": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersBodyBeforeIdMultipleOfOne).describe('Row id.').optional().describe('Extension (not in part 7): with `before`, the id of the last card already shown, so that paging continues\nwithin that due date too (orders due before `before`, or due on it with a smaller id).'),
+  "beforeId": zod.number().min(1).max(adminSupplyGetSupplyOrdersBodyBeforeIdMaxOne).multipleOf(adminSupplyGetSupplyOrdersBodyBeforeIdMultipleOfOne).describe('Row id.').optional().describe('Extension (not in part 7): with `before`, the id of the last card already shown, so that paging continues\nwithin that due date too (orders due before `before`, or due on it with a smaller id).'),
   "after": zod.string().date().describe('Calendar date, YYYY-MM-DD.').optional().describe('Extension (not in part 7): only orders due after this date (pending and ordered column paging).'),
-  "afterId": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersBodyAfterIdMultipleOfOne).describe('Row id.').optional().describe('Extension (not in part 7): with `after`, the id of the last card already shown, so that paging continues\nwithin that due date too (orders due after `after`, or due on it with a larger id).'),
+  "afterId": zod.number().min(1).max(adminSupplyGetSupplyOrdersBodyAfterIdMaxOne).multipleOf(adminSupplyGetSupplyOrdersBodyAfterIdMultipleOfOne).describe('Row id.').optional().describe('Extension (not in part 7): with `after`, the id of the last card already shown, so that paging continues\nwithin that due date too (orders due after `after`, or due on it with a larger id).'),
   "limit": zod.number().min(1).max(adminSupplyGetSupplyOrdersBodyLimitMax).multipleOf(adminSupplyGetSupplyOrdersBodyLimitMultipleOf).optional().describe('Extension (not in part 7): at most this many orders.')
 })
 
-export const adminSupplyGetSupplyOrdersResponseIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponseOrderedAmountMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformPreformNameMax = 120;export const adminSupplyGetSupplyOrdersResponsePreformQtyPerBoxMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformWarehouseWarehouseNameMax = 120;export const adminSupplyGetSupplyOrdersResponsePreformSupplyIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerManufacturerNameMax = 120;export const adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponseClientProductionOrderOrderNoMax = 60;export const adminSupplyGetSupplyOrdersResponseVersionMin = 0;
+export const adminSupplyGetSupplyOrdersResponseIdMax = 2147483647;
+export const adminSupplyGetSupplyOrdersResponseIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponseOrderedAmountMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformIdMax = 2147483647;
+export const adminSupplyGetSupplyOrdersResponsePreformIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMax = 2147483647;
+export const adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyIdMax = 2147483647;
+export const adminSupplyGetSupplyOrdersResponsePreformSupplyIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformIdMaxOne = 2147483647;
+export const adminSupplyGetSupplyOrdersResponsePreformIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformPreformNameMax = 120;export const adminSupplyGetSupplyOrdersResponsePreformQtyPerBoxMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMaxOne = 2147483647;
+export const adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformWarehouseWarehouseNameMax = 120;export const adminSupplyGetSupplyOrdersResponsePreformSupplyIdMaxOne = 2147483647;
+export const adminSupplyGetSupplyOrdersResponsePreformSupplyIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMax = 2147483647;
+export const adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMaxOne = 2147483647;
+export const adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerManufacturerNameMax = 120;export const adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMaxOne = 2147483647;
+export const adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponseClientProductionOrderOrderNoMax = 60;export const adminSupplyGetSupplyOrdersResponseVersionMin = 0;
+export const adminSupplyGetSupplyOrdersResponseVersionMax = 2147483647;
 export const adminSupplyGetSupplyOrdersResponseVersionMultipleOf = 1;
 
 export const adminSupplyGetSupplyOrdersResponseItem = zod.object({
-  "id": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersResponseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminSupplyGetSupplyOrdersResponseIdMax).multipleOf(adminSupplyGetSupplyOrdersResponseIdMultipleOf).describe('Row id.'),
   "orderStatus": zod.enum(['pending', 'ordered', 'delivered']).describe('Supply-order status: a column of the board (part 4). Moves out of `delivered` are refused.'),
   "orderedAmount": zod.number().multipleOf(adminSupplyGetSupplyOrdersResponseOrderedAmountMultipleOf).describe('Preforms ordered.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.').describe('Due date; the ETA shown in \'Awaiting delivery\'.'),
-  "preformId": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersResponsePreformIdMultipleOf).describe('Row id.'),
-  "preformWarehouseId": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMultipleOf).describe('Row id.'),
-  "preformSupplyId": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersResponsePreformSupplyIdMultipleOf).describe('Row id.'),
+  "preformId": zod.number().min(1).max(adminSupplyGetSupplyOrdersResponsePreformIdMax).multipleOf(adminSupplyGetSupplyOrdersResponsePreformIdMultipleOf).describe('Row id.'),
+  "preformWarehouseId": zod.number().min(1).max(adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMax).multipleOf(adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMultipleOf).describe('Row id.'),
+  "preformSupplyId": zod.number().min(1).max(adminSupplyGetSupplyOrdersResponsePreformSupplyIdMax).multipleOf(adminSupplyGetSupplyOrdersResponsePreformSupplyIdMultipleOf).describe('Row id.'),
   "stock": zod.boolean().describe('True once the ordered amount has been added to the warehouse stock (on delivery).'),
   "clientProductionOrderId": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOf).nullable(),
   "Preform": zod.object({
-  "id": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersResponsePreformIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminSupplyGetSupplyOrdersResponsePreformIdMaxOne).multipleOf(adminSupplyGetSupplyOrdersResponsePreformIdMultipleOfOne).describe('Row id.'),
   "preformName": zod.string().max(adminSupplyGetSupplyOrdersResponsePreformPreformNameMax),
   "neck": zod.enum(['PCO1810', '38mm 3-start', '38-400']).describe('Preform neck finish (part 9).'),
   "material": zod.enum(['PET', 'PP', 'RPET']).describe('Preform material (part 9).'),
@@ -67,22 +82,22 @@ export const adminSupplyGetSupplyOrdersResponseItem = zod.object({
   "qtyPerBox": zod.number().multipleOf(adminSupplyGetSupplyOrdersResponsePreformQtyPerBoxMultipleOf).describe('Preforms in one box; box count = amount / qtyPerBox.')
 }).describe('The preform fields the lists and cards display.'),
   "PreformWarehouse": zod.object({
-  "id": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMaxOne).multipleOf(adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMultipleOfOne).describe('Row id.'),
   "warehouseName": zod.string().max(adminSupplyGetSupplyOrdersResponsePreformWarehouseWarehouseNameMax)
 }),
   "PreformSupply": zod.object({
-  "id": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersResponsePreformSupplyIdMultipleOfOne).describe('Row id.'),
-  "manufacturerId": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminSupplyGetSupplyOrdersResponsePreformSupplyIdMaxOne).multipleOf(adminSupplyGetSupplyOrdersResponsePreformSupplyIdMultipleOfOne).describe('Row id.'),
+  "manufacturerId": zod.number().min(1).max(adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMax).multipleOf(adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMultipleOf).describe('Row id.'),
   "Manufacturer": zod.object({
-  "id": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMaxOne).multipleOf(adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMultipleOfOne).describe('Row id.'),
   "manufacturerName": zod.string().max(adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerManufacturerNameMax)
 })
 }).describe('The supplier.'),
   "ClientProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMaxOne).multipleOf(adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(adminSupplyGetSupplyOrdersResponseClientProductionOrderOrderNoMax)
 }).nullable().describe('The production order the supply is for, if linked.'),
-  "version": zod.number().min(adminSupplyGetSupplyOrdersResponseVersionMin).multipleOf(adminSupplyGetSupplyOrdersResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(adminSupplyGetSupplyOrdersResponseVersionMin).max(adminSupplyGetSupplyOrdersResponseVersionMax).multipleOf(adminSupplyGetSupplyOrdersResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A raw-material (preform) supply order: one card of the \'Today overview\' board.')
 export const adminSupplyGetSupplyOrdersResponse = zod.array(adminSupplyGetSupplyOrdersResponseItem)
 
@@ -98,41 +113,57 @@ export const adminSupplySaveSupplyOrderHeader = zod.object({
   "Idempotency-Key": zod.string().min(adminSupplySaveSupplyOrderHeaderIdempotencyKeyMin).max(adminSupplySaveSupplyOrderHeaderIdempotencyKeyMax).regex(adminSupplySaveSupplyOrderHeaderIdempotencyKeyRegExp).optional().describe('A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters.')
 })
 
+export const adminSupplySaveSupplyOrderBodyOrderIdMax = 2147483647;
 export const adminSupplySaveSupplyOrderBodyOrderIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderOrderStatusDefault = "pending";export const adminSupplySaveSupplyOrderBodyOrderOrderedAmountMin = 1000;
 export const adminSupplySaveSupplyOrderBodyOrderOrderedAmountMax = 10000000;
-export const adminSupplySaveSupplyOrderBodyOrderOrderedAmountMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderVersionMinOne = 0;
+export const adminSupplySaveSupplyOrderBodyOrderOrderedAmountMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformIdMax = 2147483647;
+export const adminSupplySaveSupplyOrderBodyOrderPreformIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMax = 2147483647;
+export const adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMaxOne = 2147483647;
+export const adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderVersionMinOne = 0;
+export const adminSupplySaveSupplyOrderBodyOrderVersionMaxOne = 2147483647;
 export const adminSupplySaveSupplyOrderBodyOrderVersionMultipleOfOne = 1;
 
 export const adminSupplySaveSupplyOrderBody = zod.object({
   "Order": zod.object({
-  "id": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderBodyOrderIdMultipleOf).optional().describe('Row id.'),
+  "id": zod.number().min(1).max(adminSupplySaveSupplyOrderBodyOrderIdMax).multipleOf(adminSupplySaveSupplyOrderBodyOrderIdMultipleOf).optional().describe('Row id.'),
   "orderStatus": zod.enum(['pending', 'ordered', 'delivered']).describe('Supply-order status: a column of the board (part 4). Moves out of `delivered` are refused.').default(adminSupplySaveSupplyOrderBodyOrderOrderStatusDefault),
   "orderedAmount": zod.number().min(adminSupplySaveSupplyOrderBodyOrderOrderedAmountMin).max(adminSupplySaveSupplyOrderBodyOrderOrderedAmountMax).multipleOf(adminSupplySaveSupplyOrderBodyOrderOrderedAmountMultipleOf).describe('1,000 to 10,000,000 preforms.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
-  "preformId": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderBodyOrderPreformIdMultipleOf).describe('Row id.'),
-  "preformWarehouseId": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMultipleOf).describe('Row id.'),
-  "preformSupplyId": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMultipleOfOne).describe('Row id.').describe('Supplier of the preform (one of its PreformSupplies).'),
+  "preformId": zod.number().min(1).max(adminSupplySaveSupplyOrderBodyOrderPreformIdMax).multipleOf(adminSupplySaveSupplyOrderBodyOrderPreformIdMultipleOf).describe('Row id.'),
+  "preformWarehouseId": zod.number().min(1).max(adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMax).multipleOf(adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMultipleOf).describe('Row id.'),
+  "preformSupplyId": zod.number().min(1).max(adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMaxOne).multipleOf(adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMultipleOfOne).describe('Row id.').describe('Supplier of the preform (one of its PreformSupplies).'),
   "stock": zod.boolean().optional().describe('Sent true when the card is dropped on \'Added to stock\'. The API adds the ordered amount to stock exactly once, when the order first becomes delivered, whatever this flag says.'),
   "clientProductionOrderId": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMultipleOf).nullish(),
-  "version": zod.number().min(adminSupplySaveSupplyOrderBodyOrderVersionMinOne).multipleOf(adminSupplySaveSupplyOrderBodyOrderVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
+  "version": zod.number().min(adminSupplySaveSupplyOrderBodyOrderVersionMinOne).max(adminSupplySaveSupplyOrderBodyOrderVersionMaxOne).multipleOf(adminSupplySaveSupplyOrderBodyOrderVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
 }).describe('A supply order to create (no id, status pending) or update (id and the version read). Only pending orders can be edited; a drop on another column saves the status.')
 })
 
-export const adminSupplySaveSupplyOrderResponseIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponseOrderedAmountMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformWarehouseIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformPreformNameMax = 120;export const adminSupplySaveSupplyOrderResponsePreformQtyPerBoxMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformWarehouseIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformWarehouseWarehouseNameMax = 120;export const adminSupplySaveSupplyOrderResponsePreformSupplyIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerManufacturerNameMax = 120;export const adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponseClientProductionOrderOrderNoMax = 60;export const adminSupplySaveSupplyOrderResponseVersionMin = 0;
+export const adminSupplySaveSupplyOrderResponseIdMax = 2147483647;
+export const adminSupplySaveSupplyOrderResponseIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponseOrderedAmountMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformIdMax = 2147483647;
+export const adminSupplySaveSupplyOrderResponsePreformIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformWarehouseIdMax = 2147483647;
+export const adminSupplySaveSupplyOrderResponsePreformWarehouseIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyIdMax = 2147483647;
+export const adminSupplySaveSupplyOrderResponsePreformSupplyIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformIdMaxOne = 2147483647;
+export const adminSupplySaveSupplyOrderResponsePreformIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformPreformNameMax = 120;export const adminSupplySaveSupplyOrderResponsePreformQtyPerBoxMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformWarehouseIdMaxOne = 2147483647;
+export const adminSupplySaveSupplyOrderResponsePreformWarehouseIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformWarehouseWarehouseNameMax = 120;export const adminSupplySaveSupplyOrderResponsePreformSupplyIdMaxOne = 2147483647;
+export const adminSupplySaveSupplyOrderResponsePreformSupplyIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMax = 2147483647;
+export const adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMaxOne = 2147483647;
+export const adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerManufacturerNameMax = 120;export const adminSupplySaveSupplyOrderResponseClientProductionOrderIdMaxOne = 2147483647;
+export const adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponseClientProductionOrderOrderNoMax = 60;export const adminSupplySaveSupplyOrderResponseVersionMin = 0;
+export const adminSupplySaveSupplyOrderResponseVersionMax = 2147483647;
 export const adminSupplySaveSupplyOrderResponseVersionMultipleOf = 1;
 
 export const adminSupplySaveSupplyOrderResponse = zod.object({
-  "id": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderResponseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminSupplySaveSupplyOrderResponseIdMax).multipleOf(adminSupplySaveSupplyOrderResponseIdMultipleOf).describe('Row id.'),
   "orderStatus": zod.enum(['pending', 'ordered', 'delivered']).describe('Supply-order status: a column of the board (part 4). Moves out of `delivered` are refused.'),
   "orderedAmount": zod.number().multipleOf(adminSupplySaveSupplyOrderResponseOrderedAmountMultipleOf).describe('Preforms ordered.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.').describe('Due date; the ETA shown in \'Awaiting delivery\'.'),
-  "preformId": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderResponsePreformIdMultipleOf).describe('Row id.'),
-  "preformWarehouseId": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderResponsePreformWarehouseIdMultipleOf).describe('Row id.'),
-  "preformSupplyId": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderResponsePreformSupplyIdMultipleOf).describe('Row id.'),
+  "preformId": zod.number().min(1).max(adminSupplySaveSupplyOrderResponsePreformIdMax).multipleOf(adminSupplySaveSupplyOrderResponsePreformIdMultipleOf).describe('Row id.'),
+  "preformWarehouseId": zod.number().min(1).max(adminSupplySaveSupplyOrderResponsePreformWarehouseIdMax).multipleOf(adminSupplySaveSupplyOrderResponsePreformWarehouseIdMultipleOf).describe('Row id.'),
+  "preformSupplyId": zod.number().min(1).max(adminSupplySaveSupplyOrderResponsePreformSupplyIdMax).multipleOf(adminSupplySaveSupplyOrderResponsePreformSupplyIdMultipleOf).describe('Row id.'),
   "stock": zod.boolean().describe('True once the ordered amount has been added to the warehouse stock (on delivery).'),
   "clientProductionOrderId": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOf).nullable(),
   "Preform": zod.object({
-  "id": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderResponsePreformIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminSupplySaveSupplyOrderResponsePreformIdMaxOne).multipleOf(adminSupplySaveSupplyOrderResponsePreformIdMultipleOfOne).describe('Row id.'),
   "preformName": zod.string().max(adminSupplySaveSupplyOrderResponsePreformPreformNameMax),
   "neck": zod.enum(['PCO1810', '38mm 3-start', '38-400']).describe('Preform neck finish (part 9).'),
   "material": zod.enum(['PET', 'PP', 'RPET']).describe('Preform material (part 9).'),
@@ -141,21 +172,21 @@ export const adminSupplySaveSupplyOrderResponse = zod.object({
   "qtyPerBox": zod.number().multipleOf(adminSupplySaveSupplyOrderResponsePreformQtyPerBoxMultipleOf).describe('Preforms in one box; box count = amount / qtyPerBox.')
 }).describe('The preform fields the lists and cards display.'),
   "PreformWarehouse": zod.object({
-  "id": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderResponsePreformWarehouseIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminSupplySaveSupplyOrderResponsePreformWarehouseIdMaxOne).multipleOf(adminSupplySaveSupplyOrderResponsePreformWarehouseIdMultipleOfOne).describe('Row id.'),
   "warehouseName": zod.string().max(adminSupplySaveSupplyOrderResponsePreformWarehouseWarehouseNameMax)
 }),
   "PreformSupply": zod.object({
-  "id": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderResponsePreformSupplyIdMultipleOfOne).describe('Row id.'),
-  "manufacturerId": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminSupplySaveSupplyOrderResponsePreformSupplyIdMaxOne).multipleOf(adminSupplySaveSupplyOrderResponsePreformSupplyIdMultipleOfOne).describe('Row id.'),
+  "manufacturerId": zod.number().min(1).max(adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMax).multipleOf(adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMultipleOf).describe('Row id.'),
   "Manufacturer": zod.object({
-  "id": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMaxOne).multipleOf(adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMultipleOfOne).describe('Row id.'),
   "manufacturerName": zod.string().max(adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerManufacturerNameMax)
 })
 }).describe('The supplier.'),
   "ClientProductionOrder": zod.object({
-  "id": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "id": zod.number().min(1).max(adminSupplySaveSupplyOrderResponseClientProductionOrderIdMaxOne).multipleOf(adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(adminSupplySaveSupplyOrderResponseClientProductionOrderOrderNoMax)
 }).nullable().describe('The production order the supply is for, if linked.'),
-  "version": zod.number().min(adminSupplySaveSupplyOrderResponseVersionMin).multipleOf(adminSupplySaveSupplyOrderResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+  "version": zod.number().min(adminSupplySaveSupplyOrderResponseVersionMin).max(adminSupplySaveSupplyOrderResponseVersionMax).multipleOf(adminSupplySaveSupplyOrderResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A raw-material (preform) supply order: one card of the \'Today overview\' board.')
 

@@ -13,26 +13,29 @@ import zod from 'zod';
 /**
  * Download a stored file (content type as uploaded, original file name).
  */
+export const adminUploadsDownloadUploadBodyIdMax = 2147483647;
 export const adminUploadsDownloadUploadBodyIdMultipleOf = 1;
 
 export const adminUploadsDownloadUploadBody = zod.object({
-  "id": zod.number().min(1).multipleOf(adminUploadsDownloadUploadBodyIdMultipleOf).describe('Row id.')
+  "id": zod.number().min(1).max(adminUploadsDownloadUploadBodyIdMax).multipleOf(adminUploadsDownloadUploadBodyIdMultipleOf).describe('Row id.')
 })
 
 /**
  * Files attached to a record (e.g. a claim's photos).
  */
+export const adminUploadsGetObjectUploadsBodyObjectIdMax = 2147483647;
 export const adminUploadsGetObjectUploadsBodyObjectIdMultipleOf = 1;
 
 export const adminUploadsGetObjectUploadsBody = zod.object({
   "objectType": zod.enum(['ClientProductionClaims']).describe('What an upload can be attached to.'),
-  "objectId": zod.number().min(1).multipleOf(adminUploadsGetObjectUploadsBodyObjectIdMultipleOf).describe('Row id.')
+  "objectId": zod.number().min(1).max(adminUploadsGetObjectUploadsBodyObjectIdMax).multipleOf(adminUploadsGetObjectUploadsBodyObjectIdMultipleOf).describe('Row id.')
 }).describe('Reference to the record whose uploads are listed.')
 
+export const adminUploadsGetObjectUploadsResponseIdMax = 2147483647;
 export const adminUploadsGetObjectUploadsResponseIdMultipleOf = 1;export const adminUploadsGetObjectUploadsResponseOriginalFilenameMax = 255;export const adminUploadsGetObjectUploadsResponseMimetypeMax = 127;
 
 export const adminUploadsGetObjectUploadsResponseItem = zod.object({
-  "id": zod.number().min(1).multipleOf(adminUploadsGetObjectUploadsResponseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(adminUploadsGetObjectUploadsResponseIdMax).multipleOf(adminUploadsGetObjectUploadsResponseIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(adminUploadsGetObjectUploadsResponseOriginalFilenameMax),
   "mimetype": zod.string().max(adminUploadsGetObjectUploadsResponseMimetypeMax)
 }).describe('A stored file (claim photos and documents).')
@@ -41,10 +44,11 @@ export const adminUploadsGetObjectUploadsResponse = zod.array(adminUploadsGetObj
 /**
  * Delete uploads (a removed attachment chip or a cancelled upload).
  */
-export const clientUploadsDeleteUploadsBodyUploadsIdsItemMultipleOf = 1;
+export const clientUploadsDeleteUploadsBodyUploadsIdsItemMax = 2147483647;
+export const clientUploadsDeleteUploadsBodyUploadsIdsItemMultipleOf = 1;export const clientUploadsDeleteUploadsBodyUploadsIdsMax = 1000;
 
 export const clientUploadsDeleteUploadsBody = zod.object({
-  "uploadsIds": zod.array(zod.number().min(1).multipleOf(clientUploadsDeleteUploadsBodyUploadsIdsItemMultipleOf).describe('Row id.')).min(1)
+  "uploadsIds": zod.array(zod.number().min(1).max(clientUploadsDeleteUploadsBodyUploadsIdsItemMax).multipleOf(clientUploadsDeleteUploadsBodyUploadsIdsItemMultipleOf).describe('Row id.')).min(1).max(clientUploadsDeleteUploadsBodyUploadsIdsMax)
 })
 
 export const clientUploadsDeleteUploadsResponse = zod.object({
@@ -54,26 +58,29 @@ export const clientUploadsDeleteUploadsResponse = zod.object({
 /**
  * Download one of the caller's files (content type as uploaded, original file name).
  */
+export const clientUploadsDownloadUploadBodyIdMax = 2147483647;
 export const clientUploadsDownloadUploadBodyIdMultipleOf = 1;
 
 export const clientUploadsDownloadUploadBody = zod.object({
-  "id": zod.number().min(1).multipleOf(clientUploadsDownloadUploadBodyIdMultipleOf).describe('Row id.')
+  "id": zod.number().min(1).max(clientUploadsDownloadUploadBodyIdMax).multipleOf(clientUploadsDownloadUploadBodyIdMultipleOf).describe('Row id.')
 })
 
 /**
  * Files attached to one of the caller's records (objectType 'ClientProductionClaims').
  */
+export const clientUploadsGetObjectUploadsBodyObjectIdMax = 2147483647;
 export const clientUploadsGetObjectUploadsBodyObjectIdMultipleOf = 1;
 
 export const clientUploadsGetObjectUploadsBody = zod.object({
   "objectType": zod.enum(['ClientProductionClaims']).describe('What an upload can be attached to.'),
-  "objectId": zod.number().min(1).multipleOf(clientUploadsGetObjectUploadsBodyObjectIdMultipleOf).describe('Row id.')
+  "objectId": zod.number().min(1).max(clientUploadsGetObjectUploadsBodyObjectIdMax).multipleOf(clientUploadsGetObjectUploadsBodyObjectIdMultipleOf).describe('Row id.')
 }).describe('Reference to the record whose uploads are listed.')
 
+export const clientUploadsGetObjectUploadsResponseIdMax = 2147483647;
 export const clientUploadsGetObjectUploadsResponseIdMultipleOf = 1;export const clientUploadsGetObjectUploadsResponseOriginalFilenameMax = 255;export const clientUploadsGetObjectUploadsResponseMimetypeMax = 127;
 
 export const clientUploadsGetObjectUploadsResponseItem = zod.object({
-  "id": zod.number().min(1).multipleOf(clientUploadsGetObjectUploadsResponseIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientUploadsGetObjectUploadsResponseIdMax).multipleOf(clientUploadsGetObjectUploadsResponseIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(clientUploadsGetObjectUploadsResponseOriginalFilenameMax),
   "mimetype": zod.string().max(clientUploadsGetObjectUploadsResponseMimetypeMax)
 }).describe('A stored file (claim photos and documents).')
@@ -99,11 +106,12 @@ export const clientUploadsSaveUploadsBody = zod.object({
   "file": zod.instanceof(File).describe('The file; an image or a PDF, 10 MiB at most.')
 })
 
+export const clientUploadsSaveUploadsResponseUploadItemIdMax = 2147483647;
 export const clientUploadsSaveUploadsResponseUploadItemIdMultipleOf = 1;export const clientUploadsSaveUploadsResponseUploadItemOriginalFilenameMax = 255;export const clientUploadsSaveUploadsResponseUploadItemMimetypeMax = 127;
 
 export const clientUploadsSaveUploadsResponse = zod.object({
   "Upload": zod.array(zod.object({
-  "id": zod.number().min(1).multipleOf(clientUploadsSaveUploadsResponseUploadItemIdMultipleOf).describe('Row id.'),
+  "id": zod.number().min(1).max(clientUploadsSaveUploadsResponseUploadItemIdMax).multipleOf(clientUploadsSaveUploadsResponseUploadItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(clientUploadsSaveUploadsResponseUploadItemOriginalFilenameMax),
   "mimetype": zod.string().max(clientUploadsSaveUploadsResponseUploadItemMimetypeMax)
 }).describe('A stored file (claim photos and documents).'))
