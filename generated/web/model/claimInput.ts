@@ -54,7 +54,10 @@ export interface ClaimInput {
    * @nullable
    */
   correctiveActions?: string | null;
-  /** The claim's attachments after the save (ids from uploads/save); uploads left out are detached. */
+  /**
+   * The claim's attachments after the save (ids from uploads/save); uploads left out are detached.
+   * @maxItems 100
+   */
   Uploads?: ClaimInputUploadsItem[];
   /** Required when updating. */
   version?: Version;

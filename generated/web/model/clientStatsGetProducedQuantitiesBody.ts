@@ -15,6 +15,7 @@ export type ClientStatsGetProducedQuantitiesBody = {
   /**
    * Client product id, 0 for all products.
    * @minimum 0
+   * @maximum 2147483647
    */
   productId: number;
 };

@@ -43,6 +43,7 @@ export interface PreformInput {
   /**
    * Manufacturer ids supplying this preform; at least one. Suppliers used by client products must stay selected (409 otherwise).
    * @minItems 1
+   * @maxItems 1000
    */
   PreformSuppliesSelected: Id[];
   /** Required when updating. */

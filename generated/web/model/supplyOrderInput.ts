@@ -33,6 +33,7 @@ export interface SupplyOrderInput {
   stock?: boolean;
   /**
    * @minimum 1
+   * @maximum 2147483647
    * @nullable
    */
   clientProductionOrderId?: number | null;

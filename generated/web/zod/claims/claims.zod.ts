@@ -170,7 +170,7 @@ export const adminClaimsSaveClaimBodyClaimClientProductionOrderIdMultipleOfOne =
 export const adminClaimsSaveClaimBodyClaimAmountMultipleOf = 1;export const adminClaimsSaveClaimBodyClaimDescriptionMax = 4000;
 export const adminClaimsSaveClaimBodyClaimDescriptionRegExp = new RegExp('\\S');
 export const adminClaimsSaveClaimBodyClaimImmediateActionMax = 4000;export const adminClaimsSaveClaimBodyClaimRootCouseMax = 4000;export const adminClaimsSaveClaimBodyClaimCorrectiveActionsMax = 4000;export const adminClaimsSaveClaimBodyClaimUploadsItemIdMax = 2147483647;
-export const adminClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf = 1;export const adminClaimsSaveClaimBodyClaimVersionMinOne = 0;
+export const adminClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf = 1;export const adminClaimsSaveClaimBodyClaimUploadsMax = 100;export const adminClaimsSaveClaimBodyClaimVersionMinOne = 0;
 export const adminClaimsSaveClaimBodyClaimVersionMaxOne = 2147483647;
 export const adminClaimsSaveClaimBodyClaimVersionMultipleOfOne = 1;
 
@@ -188,7 +188,7 @@ export const adminClaimsSaveClaimBody = zod.object({
   "correctiveActions": zod.string().max(adminClaimsSaveClaimBodyClaimCorrectiveActionsMax).nullish(),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(adminClaimsSaveClaimBodyClaimUploadsItemIdMax).multipleOf(adminClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf).describe('Row id.')
-})).optional().describe('The claim\'s attachments after the save (ids from uploads/save); uploads left out are detached.'),
+})).max(adminClaimsSaveClaimBodyClaimUploadsMax).optional().describe('The claim\'s attachments after the save (ids from uploads/save); uploads left out are detached.'),
   "version": zod.number().min(adminClaimsSaveClaimBodyClaimVersionMinOne).max(adminClaimsSaveClaimBodyClaimVersionMaxOne).multipleOf(adminClaimsSaveClaimBodyClaimVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
 }).describe('A claim to create (no id; status new) or update (id and version). Client-face callers may not change the GP fields\n(immediateAction, rootCouse, correctiveActions: 403 when they differ from the stored values); a new claim cannot start\nin another status than `new`; a closed claim cannot be changed (409).')
 })
@@ -416,7 +416,7 @@ export const clientClaimsSaveClaimBodyClaimClientProductionOrderIdMultipleOfOne 
 export const clientClaimsSaveClaimBodyClaimAmountMultipleOf = 1;export const clientClaimsSaveClaimBodyClaimDescriptionMax = 4000;
 export const clientClaimsSaveClaimBodyClaimDescriptionRegExp = new RegExp('\\S');
 export const clientClaimsSaveClaimBodyClaimImmediateActionMax = 4000;export const clientClaimsSaveClaimBodyClaimRootCouseMax = 4000;export const clientClaimsSaveClaimBodyClaimCorrectiveActionsMax = 4000;export const clientClaimsSaveClaimBodyClaimUploadsItemIdMax = 2147483647;
-export const clientClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf = 1;export const clientClaimsSaveClaimBodyClaimVersionMinOne = 0;
+export const clientClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf = 1;export const clientClaimsSaveClaimBodyClaimUploadsMax = 100;export const clientClaimsSaveClaimBodyClaimVersionMinOne = 0;
 export const clientClaimsSaveClaimBodyClaimVersionMaxOne = 2147483647;
 export const clientClaimsSaveClaimBodyClaimVersionMultipleOfOne = 1;
 
@@ -434,7 +434,7 @@ export const clientClaimsSaveClaimBody = zod.object({
   "correctiveActions": zod.string().max(clientClaimsSaveClaimBodyClaimCorrectiveActionsMax).nullish(),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(clientClaimsSaveClaimBodyClaimUploadsItemIdMax).multipleOf(clientClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf).describe('Row id.')
-})).optional().describe('The claim\'s attachments after the save (ids from uploads/save); uploads left out are detached.'),
+})).max(clientClaimsSaveClaimBodyClaimUploadsMax).optional().describe('The claim\'s attachments after the save (ids from uploads/save); uploads left out are detached.'),
   "version": zod.number().min(clientClaimsSaveClaimBodyClaimVersionMinOne).max(clientClaimsSaveClaimBodyClaimVersionMaxOne).multipleOf(clientClaimsSaveClaimBodyClaimVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
 }).describe('A claim to create (no id; status new) or update (id and version). Client-face callers may not change the GP fields\n(immediateAction, rootCouse, correctiveActions: 403 when they differ from the stored values); a new claim cannot start\nin another status than `new`; a closed claim cannot be changed (409).')
 })

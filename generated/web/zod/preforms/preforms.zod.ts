@@ -18,7 +18,7 @@ export const adminPreformsSavePreformBodyPreformIdMultipleOf = 1;export const ad
 export const adminPreformsSavePreformBodyPreformPreformNameRegExp = new RegExp('\\S');
 export const adminPreformsSavePreformBodyPreformWeightMax = 200;export const adminPreformsSavePreformBodyPreformQtyPerBoxMax = 99999;
 export const adminPreformsSavePreformBodyPreformQtyPerBoxMultipleOf = 1;export const adminPreformsSavePreformBodyPreformPreformSuppliesSelectedItemMax = 2147483647;
-export const adminPreformsSavePreformBodyPreformPreformSuppliesSelectedItemMultipleOf = 1;export const adminPreformsSavePreformBodyPreformVersionMinOne = 0;
+export const adminPreformsSavePreformBodyPreformPreformSuppliesSelectedItemMultipleOf = 1;export const adminPreformsSavePreformBodyPreformPreformSuppliesSelectedMax = 1000;export const adminPreformsSavePreformBodyPreformVersionMinOne = 0;
 export const adminPreformsSavePreformBodyPreformVersionMaxOne = 2147483647;
 export const adminPreformsSavePreformBodyPreformVersionMultipleOfOne = 1;
 
@@ -31,7 +31,7 @@ export const adminPreformsSavePreformBody = zod.object({
   "color": zod.enum(['Clear', 'Clear/FR', 'Red', 'White', 'Yellow', 'Black', 'Green']).describe('Preform colour (part 9).'),
   "weight": zod.number().min(1).max(adminPreformsSavePreformBodyPreformWeightMax).describe('Weight in grams, 1 to 200 (\'Specify weight between 1 and 200 g.\').'),
   "qtyPerBox": zod.number().min(1).max(adminPreformsSavePreformBodyPreformQtyPerBoxMax).multipleOf(adminPreformsSavePreformBodyPreformQtyPerBoxMultipleOf).describe('Preforms per box, 1 to 99,999.'),
-  "PreformSuppliesSelected": zod.array(zod.number().min(1).max(adminPreformsSavePreformBodyPreformPreformSuppliesSelectedItemMax).multipleOf(adminPreformsSavePreformBodyPreformPreformSuppliesSelectedItemMultipleOf).describe('Row id.')).min(1).describe('Manufacturer ids supplying this preform; at least one. Suppliers used by client products must stay selected (409 otherwise).'),
+  "PreformSuppliesSelected": zod.array(zod.number().min(1).max(adminPreformsSavePreformBodyPreformPreformSuppliesSelectedItemMax).multipleOf(adminPreformsSavePreformBodyPreformPreformSuppliesSelectedItemMultipleOf).describe('Row id.')).min(1).max(adminPreformsSavePreformBodyPreformPreformSuppliesSelectedMax).describe('Manufacturer ids supplying this preform; at least one. Suppliers used by client products must stay selected (409 otherwise).'),
   "version": zod.number().min(adminPreformsSavePreformBodyPreformVersionMinOne).max(adminPreformsSavePreformBodyPreformVersionMaxOne).multipleOf(adminPreformsSavePreformBodyPreformVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
 }).describe('A preform to create (no id) or update (id and the version read). Name and numbers are trimmed by the web app.')
 })

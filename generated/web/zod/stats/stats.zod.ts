@@ -14,12 +14,13 @@ import zod from 'zod';
  * 'Produced Quantities' chart: produced bottles per day from startOf to endOf for one product (0 = all), and the products of the filter.
  */
 export const clientStatsGetProducedQuantitiesBodyProductIdMin = 0;
+export const clientStatsGetProducedQuantitiesBodyProductIdMax = 2147483647;
 export const clientStatsGetProducedQuantitiesBodyProductIdMultipleOf = 1;
 
 export const clientStatsGetProducedQuantitiesBody = zod.object({
   "startOf": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "endOf": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
-  "productId": zod.number().min(clientStatsGetProducedQuantitiesBodyProductIdMin).multipleOf(clientStatsGetProducedQuantitiesBodyProductIdMultipleOf).describe('Client product id, 0 for all products.')
+  "productId": zod.number().min(clientStatsGetProducedQuantitiesBodyProductIdMin).max(clientStatsGetProducedQuantitiesBodyProductIdMax).multipleOf(clientStatsGetProducedQuantitiesBodyProductIdMultipleOf).describe('Client product id, 0 for all products.')
 })
 
 export const clientStatsGetProducedQuantitiesResponseSeriesItemNameMax = 200;export const clientStatsGetProducedQuantitiesResponseSeriesItemDataItemYMultipleOf = 1;export const clientStatsGetProducedQuantitiesResponseProductsItemIdMax = 2147483647;

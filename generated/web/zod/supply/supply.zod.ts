@@ -52,7 +52,8 @@ export const adminSupplyGetSupplyOrdersResponseIdMax = 2147483647;
 export const adminSupplyGetSupplyOrdersResponseIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponseOrderedAmountMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformIdMax = 2147483647;
 export const adminSupplyGetSupplyOrdersResponsePreformIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMax = 2147483647;
 export const adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyIdMax = 2147483647;
-export const adminSupplyGetSupplyOrdersResponsePreformSupplyIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformIdMaxOne = 2147483647;
+export const adminSupplyGetSupplyOrdersResponsePreformSupplyIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMax = 2147483647;
+export const adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformIdMaxOne = 2147483647;
 export const adminSupplyGetSupplyOrdersResponsePreformIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformPreformNameMax = 120;export const adminSupplyGetSupplyOrdersResponsePreformQtyPerBoxMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMaxOne = 2147483647;
 export const adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformWarehouseWarehouseNameMax = 120;export const adminSupplyGetSupplyOrdersResponsePreformSupplyIdMaxOne = 2147483647;
 export const adminSupplyGetSupplyOrdersResponsePreformSupplyIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMax = 2147483647;
@@ -71,7 +72,7 @@ export const adminSupplyGetSupplyOrdersResponseItem = zod.object({
   "preformWarehouseId": zod.number().min(1).max(adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMax).multipleOf(adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMultipleOf).describe('Row id.'),
   "preformSupplyId": zod.number().min(1).max(adminSupplyGetSupplyOrdersResponsePreformSupplyIdMax).multipleOf(adminSupplyGetSupplyOrdersResponsePreformSupplyIdMultipleOf).describe('Row id.'),
   "stock": zod.boolean().describe('True once the ordered amount has been added to the warehouse stock (on delivery).'),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOf).nullable(),
+  "clientProductionOrderId": zod.number().min(1).max(adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMax).multipleOf(adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOf).nullable(),
   "Preform": zod.object({
   "id": zod.number().min(1).max(adminSupplyGetSupplyOrdersResponsePreformIdMaxOne).multipleOf(adminSupplyGetSupplyOrdersResponsePreformIdMultipleOfOne).describe('Row id.'),
   "preformName": zod.string().max(adminSupplyGetSupplyOrdersResponsePreformPreformNameMax),
@@ -119,7 +120,8 @@ export const adminSupplySaveSupplyOrderBodyOrderOrderedAmountMax = 10000000;
 export const adminSupplySaveSupplyOrderBodyOrderOrderedAmountMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformIdMax = 2147483647;
 export const adminSupplySaveSupplyOrderBodyOrderPreformIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMax = 2147483647;
 export const adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMaxOne = 2147483647;
-export const adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderVersionMinOne = 0;
+export const adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMax = 2147483647;
+export const adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderVersionMinOne = 0;
 export const adminSupplySaveSupplyOrderBodyOrderVersionMaxOne = 2147483647;
 export const adminSupplySaveSupplyOrderBodyOrderVersionMultipleOfOne = 1;
 
@@ -133,7 +135,7 @@ export const adminSupplySaveSupplyOrderBody = zod.object({
   "preformWarehouseId": zod.number().min(1).max(adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMax).multipleOf(adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMultipleOf).describe('Row id.'),
   "preformSupplyId": zod.number().min(1).max(adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMaxOne).multipleOf(adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMultipleOfOne).describe('Row id.').describe('Supplier of the preform (one of its PreformSupplies).'),
   "stock": zod.boolean().optional().describe('Sent true when the card is dropped on \'Added to stock\'. The API adds the ordered amount to stock exactly once, when the order first becomes delivered, whatever this flag says.'),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMultipleOf).nullish(),
+  "clientProductionOrderId": zod.number().min(1).max(adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMax).multipleOf(adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMultipleOf).nullish(),
   "version": zod.number().min(adminSupplySaveSupplyOrderBodyOrderVersionMinOne).max(adminSupplySaveSupplyOrderBodyOrderVersionMaxOne).multipleOf(adminSupplySaveSupplyOrderBodyOrderVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
 }).describe('A supply order to create (no id, status pending) or update (id and the version read). Only pending orders can be edited; a drop on another column saves the status.')
 })
@@ -142,7 +144,8 @@ export const adminSupplySaveSupplyOrderResponseIdMax = 2147483647;
 export const adminSupplySaveSupplyOrderResponseIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponseOrderedAmountMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformIdMax = 2147483647;
 export const adminSupplySaveSupplyOrderResponsePreformIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformWarehouseIdMax = 2147483647;
 export const adminSupplySaveSupplyOrderResponsePreformWarehouseIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyIdMax = 2147483647;
-export const adminSupplySaveSupplyOrderResponsePreformSupplyIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformIdMaxOne = 2147483647;
+export const adminSupplySaveSupplyOrderResponsePreformSupplyIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponseClientProductionOrderIdMax = 2147483647;
+export const adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformIdMaxOne = 2147483647;
 export const adminSupplySaveSupplyOrderResponsePreformIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformPreformNameMax = 120;export const adminSupplySaveSupplyOrderResponsePreformQtyPerBoxMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformWarehouseIdMaxOne = 2147483647;
 export const adminSupplySaveSupplyOrderResponsePreformWarehouseIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformWarehouseWarehouseNameMax = 120;export const adminSupplySaveSupplyOrderResponsePreformSupplyIdMaxOne = 2147483647;
 export const adminSupplySaveSupplyOrderResponsePreformSupplyIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMax = 2147483647;
@@ -161,7 +164,7 @@ export const adminSupplySaveSupplyOrderResponse = zod.object({
   "preformWarehouseId": zod.number().min(1).max(adminSupplySaveSupplyOrderResponsePreformWarehouseIdMax).multipleOf(adminSupplySaveSupplyOrderResponsePreformWarehouseIdMultipleOf).describe('Row id.'),
   "preformSupplyId": zod.number().min(1).max(adminSupplySaveSupplyOrderResponsePreformSupplyIdMax).multipleOf(adminSupplySaveSupplyOrderResponsePreformSupplyIdMultipleOf).describe('Row id.'),
   "stock": zod.boolean().describe('True once the ordered amount has been added to the warehouse stock (on delivery).'),
-  "clientProductionOrderId": zod.number().min(1).multipleOf(adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOf).nullable(),
+  "clientProductionOrderId": zod.number().min(1).max(adminSupplySaveSupplyOrderResponseClientProductionOrderIdMax).multipleOf(adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOf).nullable(),
   "Preform": zod.object({
   "id": zod.number().min(1).max(adminSupplySaveSupplyOrderResponsePreformIdMaxOne).multipleOf(adminSupplySaveSupplyOrderResponsePreformIdMultipleOfOne).describe('Row id.'),
   "preformName": zod.string().max(adminSupplySaveSupplyOrderResponsePreformPreformNameMax),
