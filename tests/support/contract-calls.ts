@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { loadContract } from '../../api/src/lib/contract.js';
 import type { Role } from '../../api/src/lib/roles.js';
 import { JPEG, multipart } from '../../api/src/features/claims/claims.fixtures.js';
+import type { Schema } from './contract-bodies.js';
 
 /**
  * Calls built from the contract itself (generated/openapi.json), so the generated matrices pick up a new operation
  * without being told: its request example as the body, its path parameters, its documented responses.
  */
-type Schema = { $ref?: string; type?: string; properties?: Record<string, Schema>; items?: Schema; allOf?: Schema[]; example?: unknown };
 type Media = { schema?: Schema; example?: unknown };
 interface RawOperation {
   operationId: string;
@@ -67,16 +67,6 @@ export function contractCalls(): ContractCall[] {
   );
 }
 
-/** A `$ref` resolved to its schema (allOf members merged). */
-export function resolve(schema: Schema | undefined): Schema | undefined {
-  let current = schema;
-  while (current?.$ref) current = document.components.schemas[current.$ref.split('/').pop()!];
-  if (current?.allOf) {
-    const parts = current.allOf.map(resolve);
-    return { ...current, properties: Object.assign({}, ...parts.map((part) => part?.properties ?? {}), current.properties ?? {}) };
-  }
-  return current;
-}
 
 export interface CallOptions {
   token: string | null;

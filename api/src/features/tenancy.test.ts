@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
 import { as, createTestApp } from '../../../tests/support/app.js';
-import { callOperation, CLIENT_FACES, contractCalls, resolve, type ContractCall } from '../../../tests/support/contract-calls.js';
+import { resolve, type Schema } from '../../../tests/support/contract-bodies.js';
+import { callOperation, CLIENT_FACES, contractCalls, type ContractCall } from '../../../tests/support/contract-calls.js';
 import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../tests/support/factories/companies.js';
 import type { Role } from '../lib/roles.js';
 import { tableDigests } from '../../../tests/support/tables.js';
@@ -77,13 +78,13 @@ const ID_FIELD = /^id$|Id$|Ids$/;
 /** The id fields of an operation: its path parameters and every id property of its body schema. */
 function idPlaces(call: ContractCall): IdPlace[] {
   const places: IdPlace[] = call.pathParams.map((name) => ({ at: 'path', path: [name], many: false, versioned: false }));
-  const walk = (schema: Parameters<typeof resolve>[0], path: (string | number)[], depth: number) => {
-    const resolved = resolve(schema);
+  const walk = (schema: Schema | undefined, path: (string | number)[], depth: number) => {
+    const resolved = schema && resolve(schema);
     if (!resolved || depth > 6) return;
     if (resolved.items) return walk(resolved.items, [...path, 0], depth + 1);
     for (const [key, property] of Object.entries(resolved.properties ?? {})) {
       if (ID_FIELD.test(key)) {
-        places.push({ at: 'body', path: [...path, key], many: resolve(property)?.type === 'array', versioned: key === 'id' && 'version' in (resolved.properties ?? {}) });
+        places.push({ at: 'body', path: [...path, key], many: resolve(property).type === 'array', versioned: key === 'id' && 'version' in (resolved.properties ?? {}) });
       }
       else walk(property, [...path, key], depth + 1);
     }
