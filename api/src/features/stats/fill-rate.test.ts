@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILL_RATE_SCALE, fillRateBucket } from './fill-rate.js';
+import { FILL_RATE_SCALE, fillRateBucket, fillRateBucketOn } from './fill-rate.js';
 
 describe('fill-rate scale (-2 none, -1 Bad, 0 Medium, 1 Good)', () => {
   it('no plan is none (-2), whatever was produced', () => {
@@ -32,5 +32,16 @@ describe('fill-rate scale (-2 none, -1 Bad, 0 Medium, 1 Good)', () => {
 
   it('keeps the thresholds in one named place', () => {
     expect(FILL_RATE_SCALE).toMatchObject({ none: -2, bad: -1, medium: 0, good: 1, mediumFromPercent: 80, goodFromPercent: 95 });
+  });
+});
+
+describe('a day on the heatmap (fillRateBucketOn)', () => {
+  it('a day that has not happened yet is not Bad: planned 40,000 and produced 0 on 30.11 reads none on 23.11', () => {
+    expect(fillRateBucketOn('2026-11-30', '2026-11-23', 40_000, 0)).toBe(FILL_RATE_SCALE.none);
+  });
+
+  it('today and the days before are judged by the scale', () => {
+    expect(fillRateBucketOn('2026-11-23', '2026-11-23', 40_000, 0)).toBe(FILL_RATE_SCALE.bad);
+    expect(fillRateBucketOn('2026-11-22', '2026-11-23', 40_000, 38_000)).toBe(FILL_RATE_SCALE.good);
   });
 });

@@ -31,3 +31,12 @@ export function fillRateBucket(planned: number, produced: number): FillRateBucke
   if (produced * 100 >= planned * FILL_RATE_SCALE.mediumFromPercent) return FILL_RATE_SCALE.medium;
   return FILL_RATE_SCALE.bad;
 }
+
+/**
+ * The bucket of a product's day on the heatmap. A day after `today` has not happened yet: what is planned for it is
+ * not late, so it is not judged (none, -2; its tooltip still shows the planned amount). Today and earlier days are
+ * judged by `fillRateBucket`. Days are YYYY-MM-DD in UTC, as the items' due dates.
+ */
+export function fillRateBucketOn(day: string, today: string, planned: number, produced: number): FillRateBucket {
+  return day > today ? FILL_RATE_SCALE.none : fillRateBucket(planned, produced);
+}

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { notFound, ruleViolation } from '../../lib/problem.js';
-import { fillRateBucket } from './fill-rate.js';
+import { fillRateBucketOn } from './fill-rate.js';
 import * as repository from './stats.repository.js';
 
 /** The longest range of the produced-quantities chart (one point per day): two years; the toggles need at most one. */
@@ -51,7 +51,7 @@ function daysOfMonth(month: string): string[] {
 
 /**
  * 'Order Fill Rate' heatmap of one month: the days as categories; a line per product of the caller (live ones,
- * and deleted ones with items that month) with the bucket of each day (fill-rate.ts); planned and produced per
+ * and deleted ones with items that month) with the bucket of each day (fill-rate.ts: days to come are not judged); planned and produced per
  * day with items (the tooltip). Planned and produced are summed per product and day in SQL.
  */
 export async function getFillRate(db: Db, actor: Actor, month: string) {
@@ -63,12 +63,13 @@ export async function getFillRate(db: Db, actor: Actor, month: string) {
     repository.findPlannedAndProduced(db, actor, from, to),
   ]);
   const byCell = new Map(cells.map((cell) => [`${cell.client_product_id}|${cell.due_date}`, cell]));
+  const today = new Date().toISOString().slice(0, 10);
   const series = products.map((product) => ({
     name: `${product.articleNo} - ${product.productName}`,
     clientProductId: product.id,
     data: categories.map((day) => {
       const cell = byCell.get(`${product.id}|${day}`);
-      return fillRateBucket(cell?.planned ?? 0, cell?.produced ?? 0);
+      return fillRateBucketOn(day, today, cell?.planned ?? 0, cell?.produced ?? 0);
     }),
   }));
   const details = cells.map((cell) => ({

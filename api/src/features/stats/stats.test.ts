@@ -171,6 +171,20 @@ describe('charts/fillRateDate/get: the fill-rate heatmap', () => {
     expect(a1.name).toMatch(/ - Spring Water 0.5 L$/);
   });
 
+  it('a day that has not happened yet is not Bad: planned with nothing produced reads none (-2), and its tooltip keeps the plan', async () => {
+    const dayOf = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const order = await makeProductionOrder(database.db, { companyId: COMPANY_B });
+    await makeOrderItem(database.db, { orderId: order, productId: productB1, dueDate: dayOf(7), planned: 40_000, produced: 0 });
+    await makeOrderItem(database.db, { orderId: order, productId: productB1, dueDate: dayOf(-1), planned: 40_000, produced: 0 });
+    const bucketOn = async (day: string) => {
+      const body = (await fillRate(day.slice(0, 7), clientB)).body as { categories: string[]; series: Series[]; details: { date: string; plannedAmount: number }[] };
+      const line = body.series.find((series) => series.clientProductId === productB1)!;
+      return { bucket: line.data[body.categories.indexOf(day)], detail: body.details.find((detail) => detail.date === day) };
+    };
+    expect(await bucketOn(dayOf(7))).toMatchObject({ bucket: -2, detail: { plannedAmount: 40_000 } });
+    expect((await bucketOn(dayOf(-1))).bucket).toBe(-1);
+  });
+
   it('details carry planned and produced per product and day, summed over the items due that day', async () => {
     const details = (await fillRate()).body.details as { clientProductId: number; date: string; plannedAmount: number; produced: number }[];
     expect(details).toContainEqual({ clientProductId: productA1, date: '2026-10-09', plannedAmount: 12_000, produced: 12_000 });
