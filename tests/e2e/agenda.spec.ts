@@ -9,7 +9,7 @@ const produced = async (card: Locator) => {
 async function setProduced(card: Locator, amount: number) {
   const page = card.page();
   await card.getByRole('button', { name: /^Update produced quantity of / }).click();
-  const dialog = page.getByRole('dialog', { name: 'Update order item produced quanitity' });
+  const dialog = page.getByRole('dialog', { name: 'Update order item produced quantity' });
   await dialog.getByRole('textbox', { name: 'Produced quantity' }).fill(String(amount));
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
@@ -29,7 +29,7 @@ test("the operator's agenda: the week with PREV and NEXT, and a produced quantit
 
   // part 5: 0 to 99,999; an invalid save sends nothing and the dialog stays
   await mine.getByRole('button', { name: /^Update produced quantity of / }).click();
-  const dialog = page.getByRole('dialog', { name: 'Update order item produced quanitity' });
+  const dialog = page.getByRole('dialog', { name: 'Update order item produced quantity' });
   await dialog.getByRole('textbox', { name: 'Produced quantity' }).fill('100000');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Field has to be between 0 and 99,999.')).toBeVisible();

@@ -69,12 +69,12 @@ describe("operator '/' agenda", { timeout: 30_000 }, () => {
     expect(screen.getByText('Week 47 · 16.11.2026 – 22.11.2026')).toBeInTheDocument();
   });
 
-  it("the edit icon opens 'Update order item produced quanitity', saves the amount with the version read, and the card shows it", async () => {
+  it("the edit icon opens 'Update order item produced quantity', saves the amount with the version read, and the card shows it", async () => {
     const saved = serveAgenda([agendaItem('2026-11-18', 'PO-24-0117', { id: 88, version: 6 })]);
     const user = userEvent.setup();
     renderWithProviders(<AgendaPage />);
     await user.click(await screen.findByRole('button', { name: 'Update produced quantity of PO-24-0117 NS-0500' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Update order item produced quanitity' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Update order item produced quantity' }));
     const input = dialog.getByRole('textbox', { name: 'Produced quantity' });
     await user.clear(input);
     await user.type(input, '52000');

@@ -102,7 +102,7 @@ function Column({ column, today, onEdit }: { column: AgendaColumn; today: boolea
 /**
  * Operator '/' agenda (part 2.2): the open order items of the week by due date, with PREV (due before the week) and
  * NEXT (due after it) columns. A card shows order number, product name and article number, progress percent and the
- * planned and produced amounts; its edit icon opens 'Update order item produced quanitity' unless the order is closed.
+ * planned and produced amounts; its edit icon opens 'Update order item produced quantity' unless the order is closed.
  */
 export default function AgendaPage() {
   const query = useOperatorAgendaGetAgenda({});

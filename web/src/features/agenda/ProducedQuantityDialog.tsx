@@ -19,7 +19,7 @@ interface FormValues {
 }
 
 /**
- * 'Update order item produced quanitity' (part 2.2, spelled so): the bottles produced so far for one item, 0 to
+ * 'Update order item produced quantity' (part 2.2 spells it 'quanitity'; decisions.md corrects obvious label typos): the bottles produced so far for one item, 0 to
  * 99,999 (part 5, from the contract), and whether the item is finished. Sends the version read: a change made by
  * someone else meanwhile is refused (409), said, and the agenda reloads.
  */
@@ -58,7 +58,7 @@ export default function ProducedQuantityDialog({ item, onClose }: { item: Agenda
   );
 
   return (
-    <Modal opened onClose={onClose} title="Update order item produced quanitity">
+    <Modal opened onClose={onClose} title="Update order item produced quantity">
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
