@@ -18,8 +18,12 @@ const PROVIDED: Record<string, { script: string; debianPackage: string }> = {
   chromium: { script: 'scripts/lib.sh', debianPackage: 'chromium' },
 };
 
-/** Starting a program: the child_process functions, called bare or on a module object (`cp.spawn(`). */
-const CALL = /(^|[^.\w])(?:\w+\.)?(execFileSync|execFile|spawnSync|spawn|execSync|exec|fork)\(\s*([^,)\n]+)/g;
+/** Programs every Debian system has (coreutils is Essential: yes), so no script needs to install them. */
+const ESSENTIAL = ['id'];
+
+const CHILD_PROCESS = ['execFileSync', 'execFile', 'spawnSync', 'spawn', 'execSync', 'exec', 'fork'];
+/** Starting a program: a child_process function (or a `promisify`d alias of one), bare or on a module object (`cp.spawn(`). */
+const callPattern = (names: string[]) => new RegExp(`(^|[^.\\w])(?:\\w+\\.)?(${names.join('|')})(?:\\))?\\(\\s*([^,)\\n]+)`, 'g');
 /** A regular expression's `.exec(text)` is no program start. */
 const REGEX_EXEC = /\/[gimsuy]*\.exec\($/;
 
@@ -37,8 +41,11 @@ export interface ProgramStart {
 export function programStarts(file: string, source: string): ProgramStart[] {
   const starts: ProgramStart[] = [];
   const lines = source.split('\n');
+  const aliases = [...source.matchAll(/(?:const|let)\s+(\w+)\s*=\s*promisify\((execFile|exec)\)/g)].map((match) => match[1]);
+  const call = callPattern([...CHILD_PROCESS, ...aliases]);
   lines.forEach((text, index) => {
-    for (const match of text.matchAll(CALL)) {
+    if (/(?:const|let)\s+\w+\s*=\s*promisify\((execFile|exec)\)\s*;/.test(text)) return; // the alias itself starts nothing
+    for (const match of text.matchAll(call)) {
       const [whole, , fn, firstArgument] = match;
       const before = text.slice(0, (match.index ?? 0) + whole.length - firstArgument.length);
       if (fn === 'exec' && (REGEX_EXEC.test(before.trimEnd()) || /\w\.exec\($/.test(before.trimEnd()))) continue;
@@ -81,7 +88,7 @@ describe('programs the code and the tests start (a fresh machine has only Node, 
 
   it('every program is Node, a binary of an npm package, or installed by a script of the project', () => {
     const unknown = starts.filter(
-      (start) => start.program === null || !['node', 'npm-package', 'git', ...Object.keys(PROVIDED)].includes(start.program),
+      (start) => start.program === null || !['node', 'npm-package', 'git', ...ESSENTIAL, ...Object.keys(PROVIDED)].includes(start.program),
     );
     expect(unknown.map((start) => `${start.file}:${start.line} starts ${start.program ?? 'a program it does not name (add // runs: NAME)'}`)).toEqual([]);
   });
@@ -100,7 +107,10 @@ describe('programs the code and the tests start (a fresh machine has only Node, 
       "child.spawn(process.execPath, ['server.js']);",
       'spawn(binary, args); // runs: pg_ctl',
       'execFile(binary, []);',
+      'const run = promisify(execFile);',
+      "await run('pdftotext', [file]);",
+      'promisify(execFile)(process.execPath, []);',
     ].join('\n'));
-    expect(found.map((start) => start.program)).toEqual(['pdftotext', 'node', 'pg_ctl', null]);
+    expect(found.map((start) => start.program)).toEqual(['pdftotext', 'node', 'pg_ctl', null, 'pdftotext', 'node']);
   });
 });

