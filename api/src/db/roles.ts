@@ -42,6 +42,10 @@ export async function prepareEmbeddedRoles(superuserUrl: string): Promise<{ owne
   const server = new pg.Client({ connectionString: superuserUrl });
   await server.connect();
   try {
+    // One process at a time: the portal and `pnpm users` commands may start together, and concurrent role and
+    // ownership changes fail with 'tuple concurrently updated'.
+    await server.query('BEGIN');
+    await server.query(`SELECT pg_advisory_xact_lock(hashtextextended('orders_portal:roles', 0))`);
     await ensureRole(server, EMBEDDED_OWNER, EMBEDDED_OWNER);
     await ensureRole(server, EMBEDDED_APP, EMBEDDED_APP);
     await server.query(`ALTER DATABASE ${ident(database)} OWNER TO ${EMBEDDED_OWNER}`);
@@ -78,6 +82,10 @@ export async function prepareEmbeddedRoles(superuserUrl: string): Promise<{ owne
           EXECUTE format('ALTER TYPE %s OWNER TO ${EMBEDDED_OWNER}', item.name);
         END LOOP;
       END $$`);
+    await server.query('COMMIT');
+  } catch (error) {
+    await server.query('ROLLBACK').catch(() => undefined);
+    throw error;
   } finally {
     await server.end();
   }
@@ -103,14 +111,23 @@ export async function grantAppRole(owner: Db, appRole: string): Promise<void> {
 
 /**
  * Brings the schema up to date as the owner and grants the application role its rights (when it is another
- * role); returns the migrations applied.
+ * role); returns the migrations applied. The whole step holds one advisory lock on its connection: the portal
+ * and `pnpm users` commands may start together, and a GRANT beside another process's GRANT or DDL fails with
+ * 'tuple concurrently updated' (the migrator's own lock covers only the migrations).
  */
 export async function migrateAsOwner(ownerUrl: string, appUrl: string): Promise<string[]> {
   const owner = createDb(ownerUrl, { max: 1 });
   try {
-    const applied = await migrateToLatest(owner);
-    if (roleOf(ownerUrl) !== roleOf(appUrl)) await grantAppRole(owner, roleOf(appUrl));
-    return applied;
+    return await owner.connection().execute(async (connection) => {
+      await sql`SELECT pg_advisory_lock(hashtextextended('orders_portal:schema', 0))`.execute(connection);
+      try {
+        const applied = await migrateToLatest(connection);
+        if (roleOf(ownerUrl) !== roleOf(appUrl)) await grantAppRole(connection, roleOf(appUrl));
+        return applied;
+      } finally {
+        await sql`SELECT pg_advisory_unlock(hashtextextended('orders_portal:schema', 0))`.execute(connection);
+      }
+    });
   } finally {
     await owner.destroy();
   }

@@ -1,0 +1,22 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
+import { migrateAsOwner } from './roles.js';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+describe('the owner brings the schema up to date and grants the application role its rights', () => {
+  it('several processes starting together (the portal and `pnpm users` commands) all succeed', async () => {
+    const starts = await Promise.allSettled(Array.from({ length: 8 }, () => migrateAsOwner(database.ownerUrl, database.url)));
+    expect(starts.filter((start) => start.status === 'rejected')).toEqual([]);
+    // The application role still reads and writes rows, and still may not change the schema.
+    await expect(sql`SELECT count(*) FROM manufacturers`.execute(database.db)).resolves.toBeDefined();
+    await expect(sql`CREATE TABLE not_allowed (id int)`.execute(database.db)).rejects.toThrow(/permission denied/);
+  });
+});
