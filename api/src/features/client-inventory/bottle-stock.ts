@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { ProductStockReason } from '../../db/tables/client-inventory.js';
+import { planTakes, stockAfterChange } from '../stock/stock-rules.js';
 import * as repository from './client-inventory.repository.js';
 
 type Trx = Transaction<Database>;
@@ -19,14 +20,13 @@ interface MovementContext {
 export async function takeFromPeriods(trx: Trx, productId: number, quantity: number, today: string, context: MovementContext): Promise<number> {
   const current = await repository.priceOn(trx, productId, today);
   const periods = await repository.lockStockRows(trx, productId);
-  const ordered = [...periods.filter((row) => row.price_id === current?.id), ...periods.filter((row) => row.price_id !== current?.id)];
-  let left = quantity;
-  for (const period of ordered) {
-    if (!left) break;
-    const take = Math.min(left, period.current_stock);
-    if (!take) continue;
-    await repository.applyMovement(trx, { stockId: period.id, productId, quantity: -take, ...context });
-    left -= take;
+  const { takes, left } = planTakes(
+    periods.map((row) => ({ id: row.id, priceId: row.price_id, stock: row.current_stock })),
+    current?.id,
+    quantity,
+  );
+  for (const take of takes) {
+    await repository.applyMovement(trx, { stockId: take.stockId, productId, quantity: -take.quantity, ...context });
   }
   return left;
 }
@@ -52,15 +52,16 @@ export async function recordBottleStockChange(
   const [product] = await repository.lockProducts(trx, [movement.productId]);
   if (!product) throw new Error(`client product ${movement.productId} not found`);
   const context = { reason: 'production' as const, source: movement.source, subject: movement.subject };
+  const after = stockAfterChange(product.currentStock, movement.delta);
+  if (after === 'belowZero') return after;
   if (movement.delta < 0) {
-    if (product.currentStock < -movement.delta) return 'belowZero';
     await takeFromPeriods(trx, product.id, -movement.delta, movement.today, context);
-    return product.currentStock + movement.delta;
+    return after;
   }
   if (movement.delta > 0) {
     const priceId = await repository.periodForProduction(trx, product.id, movement.today);
     if (priceId === undefined) return 'noPrice';
     await putIntoPeriod(trx, product.id, priceId, movement.delta, context);
   }
-  return product.currentStock + movement.delta;
+  return after;
 }

@@ -5,6 +5,7 @@ import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { notFound, ruleViolation } from '../../lib/problem.js';
 import { findWarehouse } from '../preforms/preforms.repository.js';
+import { fillQuantity } from './stock-rules.js';
 import * as repository from './stock.repository.js';
 
 /** Part 2.2 / 9: the stock pages show 10 rows, orderAmount descending. */
@@ -41,8 +42,8 @@ export async function fillPreformStock(db: Db, actor: Actor, fill: StockFill, op
   }
   const method = fill.method ?? 'increase';
   return db.transaction().execute(async (trx) => {
-    let quantity = fill.preformStock;
-    if (method === 'set') quantity = fill.preformStock - (await repository.lockBalance(trx, fill.preformId, fill.preformWarehouseId));
+    const balance = method === 'set' ? await repository.lockBalance(trx, fill.preformId, fill.preformWarehouseId) : 0;
+    const quantity = fillQuantity(method, fill.preformStock, balance);
     const balanceAfter = await repository.recordMovement(trx, {
       preformId: fill.preformId,
       warehouseId: fill.preformWarehouseId,
