@@ -9,7 +9,9 @@ export default defineConfig({
   test: {
     include: [
       'api/src/features/stats/fill-rate.test.ts',
+      'api/src/features/stock/stock-rules.test.ts',
       'api/src/lib/roles.test.ts',
+      'api/src/plugins/gate.test.ts',
       'web/src/features/planner/plannerCalendar.test.ts',
       'web/src/features/client-orders/orderItems.test.ts',
     ],

@@ -4,8 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Actor } from '../lib/actor.js';
-import { forbidden, unauthorized } from '../lib/problem.js';
+import { unauthorized } from '../lib/problem.js';
 import { rolesFromClaims, type Role, type TokenClaims } from '../lib/roles.js';
+import { admit, bearerToken } from './gate.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -113,12 +114,6 @@ export function actorFromClaims(payload: JWTPayload & TokenClaims): Actor {
   };
 }
 
-function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
-}
 
 /**
  * The gate in front of every contract route, in `onRequest`, so it answers before the body is parsed or
@@ -131,7 +126,7 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
   app.addHook('onRequest', async (request, reply) => {
     const allowed = request.routeOptions.config.roles;
     if (!allowed) return; // not a contract route (health, docs, identity provider, static files)
-    const token = bearerToken(request);
+    const token = bearerToken(request.headers.authorization);
     let actor: Actor | null = null;
     let reason = 'no bearer token';
     let verified: Verified | undefined;
@@ -149,10 +144,7 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
       if (token) request.log.info({ reason }, 'token refused');
       throw token ? unauthorized('The bearer token is invalid or expired.') : unauthorized();
     }
-    if (!allowed.some((role) => actor.roles.has(role))) throw forbidden();
-    if (actor.clientType && !actor.companyId) throw forbidden('Your account is not linked to a client company.');
-    const pathRole = (request.params as { role?: string } | undefined)?.role;
-    if (pathRole !== undefined && !actor.roles.has(pathRole as Role)) throw forbidden(`You do not hold the role '${pathRole}'.`);
+    admit(actor, allowed, (request.params as { role?: string } | undefined)?.role);
     request.actor = actor;
   });
 });
