@@ -17,8 +17,13 @@ function days() {
   return { tuesday: shift(-1), wednesday: shift(0), thursday: shift(1) };
 }
 
-/** dnd-kit needs real pointer steps: press on the card, nudge past the activation distance, glide, release. */
+/**
+ * dnd-kit needs real pointer steps: press on the card, nudge past the activation distance, glide, release. The card
+ * is centred first: near the viewport's edge dnd-kit scrolls while dragging, and the drop lands on another day than
+ * the one measured (seen: a drop meant for the day before landed two weeks later).
+ */
 async function drag(page: Page, card: Locator, target: Locator) {
+  await card.evaluate((element) => element.scrollIntoView({ block: 'center', inline: 'center' }));
   await card.hover({ position: { x: 20, y: 10 } });
   const from = (await card.boundingBox())!;
   const to = (await target.boundingBox())!;
