@@ -56,7 +56,8 @@ const FIELD_MESSAGES: Record<string, string | Partial<Record<string, string>>> =
   currentStock: { minimum: MESSAGES.minStock },
   orderNo: { required: MESSAGES.orderNo, minLength: MESSAGES.orderNo, pattern: MESSAGES.orderNo },
   // A weekend 'Deliver at' (the API's `weekday` rule; the pickers offer weekdays only) asks for another day.
-  dueDate: { required: MESSAGES.pickDay, format: MESSAGES.pickDay, weekday: MESSAGES.pickDay },
+  // A 'Deliver at' before the earliest selectable day (the API's `earliest` rule) reads like any unpickable day.
+  dueDate: { required: MESSAGES.pickDay, format: MESSAGES.pickDay, weekday: MESSAGES.pickDay, earliest: MESSAGES.pickDay },
   deliveryDate: { required: MESSAGES.pickDay, format: MESSAGES.pickDay },
   clientProductId: { required: MESSAGES.pickOne },
   // An order without lines (part 5: 'at least one item').
@@ -81,6 +82,8 @@ export function messageFor(issue: ValidationIssue): string {
       return MESSAGES.wholeNumber;
     case 'maxQuantity': // the API's reclassification rule: at most the product's current stock
       return MESSAGES.maxQuantity(issue.limit ?? 0);
+    case 'producedMinimum': // the planner's quantity floor once something is produced (part 5)
+      return PLANNER_MESSAGES.producedMinimum(issue.limit ?? 0);
     case 'maxLength':
       return MESSAGES.tooLong(issue.limit ?? 0);
     case 'format':
