@@ -53,6 +53,8 @@ const FIELD_MESSAGES: Record<string, string | Partial<Record<string, string>>> =
   preformStock: { minimum: MESSAGES.stockFill, maximum: MESSAGES.stockFill },
   plannedAmount: { minimum: MESSAGES.moq, multipleOf: MESSAGES.wholeNumber },
   producedAmount: { minimum: MESSAGES.producedAmount, maximum: MESSAGES.producedAmount, multipleOf: MESSAGES.producedAmount },
+  // The operator's entry of bottles produced since the last one: the same range and text (part 5).
+  producedQuantity: { minimum: MESSAGES.producedAmount, maximum: MESSAGES.producedAmount, multipleOf: MESSAGES.producedAmount },
   currentStock: { minimum: MESSAGES.minStock },
   orderNo: { required: MESSAGES.orderNo, minLength: MESSAGES.orderNo, pattern: MESSAGES.orderNo },
   // A weekend 'Deliver at' (the API's `weekday` rule; the pickers offer weekdays only) asks for another day.
