@@ -112,6 +112,33 @@ describe("operator '/' agenda", { timeout: 30_000 }, () => {
     expect(await within(dialog.getByRole('region', { name: 'Last entries' })).findByText('No entries yet.')).toBeInTheDocument();
   });
 
+  it("'Correct the total instead' replaces the total through order/item/save (a mistyped entry)", async () => {
+    const saved = serveAgenda([agendaItem('2026-11-18', 'PO-24-0117', { id: 88, version: 6, producedAmount: 52_000 })]);
+    const totals: unknown[] = [];
+    server.use(
+      http.post('*/api/operator/order/item/save', async ({ request }) => {
+        const body = (await request.json()) as { item: { producedAmount: number; version: number } };
+        totals.push(body);
+        return HttpResponse.json({ ...agendaItem('2026-11-18', 'PO-24-0117', { id: 88 }), producedAmount: body.item.producedAmount, version: 7 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<AgendaPage />);
+    await user.click(await screen.findByRole('button', { name: 'Update produced quantity of PO-24-0117 NS-0500' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Update order item produced quantity' }));
+    await user.click(dialog.getByRole('switch', { name: 'Correct the total instead (a mistyped entry)' }));
+    const input = dialog.getByRole('textbox', { name: 'Produced total' });
+    await user.type(input, '100000');
+    await user.tab();
+    expect(await dialog.findByText('Field has to be between 0 and 99,999.')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '50000');
+    expect(dialog.getByText('New total: 50,000')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(totals).toEqual([{ item: { id: 88, producedAmount: 50000, isClosed: false, version: 6 } }]));
+    expect(saved).toEqual([]);
+  });
+
   it('items of a closed order have no edit icon', async () => {
     serveAgenda([agendaItem('2026-11-18', 'PO-CLOSED', { ClientProductionOrder: { id: 13, orderNo: 'PO-CLOSED', closed: 1, company: null } })]);
     renderWithProviders(<AgendaPage />);

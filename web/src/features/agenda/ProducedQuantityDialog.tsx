@@ -1,4 +1,4 @@
-import { Checkbox, Group, List, Modal, NumberInput, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Checkbox, List, Modal, NumberInput, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,8 +7,9 @@ import {
   getOperatorAgendaGetProducedEntriesQueryKey,
   useOperatorAgendaAddProducedEntry,
   useOperatorAgendaGetProducedEntries,
+  useOperatorAgendaSaveProducedAmount,
 } from '../../../../generated/web/endpoints/orders/orders';
-import { operatorAgendaAddProducedEntryBody } from '../../../../generated/web/zod/orders/orders.zod';
+import { operatorAgendaAddProducedEntryBody, operatorAgendaSaveProducedAmountBody } from '../../../../generated/web/zod/orders/orders.zod';
 import type { AgendaItem, ProducedEntry } from '../../../../generated/web/model';
 import { ApiError } from '../../api/http';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
@@ -17,11 +18,14 @@ import { QueryError } from '../../components/QueryError';
 import { SaveFailed } from '../../components/SaveFailed';
 import { formatDateTime, formatNumber } from '../../components/format';
 
-const schema = operatorAgendaAddProducedEntryBody.shape.item;
+const entrySchema = operatorAgendaAddProducedEntryBody.shape.item;
+const totalSchema = operatorAgendaSaveProducedAmountBody.shape.item;
 
 interface FormValues {
   producedQuantity: number | string;
   isClosed: boolean;
+  /** Correct the total instead (a mistyped entry): the published `order/item/save`, 0 to 99,999. */
+  correct: boolean;
 }
 
 /** An entry as the history lists it: '+4,000 · total 52,000 · Olga Operator · 09.03.2026 15:20'. */
@@ -40,50 +44,62 @@ function EntryLine({ entry }: { entry: ProducedEntry }) {
  * 'Update order item produced quantity' (part 2.2 spells it 'quanitity'; decisions.md corrects obvious label typos).
  * The operator records what was produced since the last entry, 0 to 99,999 (part 5, from the contract), and the
  * item's total grows by it, so items planned at 100,000 and more can be completed (decisions.md, 'Produced entries').
- * The dialog shows the running total, what it becomes, and the item's last entries (who, when, how much). Sends the
+ * The dialog shows the running total, what it becomes, and the item's last entries (who, when, how much). 'Correct the
+ * total' replaces the total instead (a mistyped entry; 0 to 99,999, the published `order/item/save`). Sends the
  * version read: a change made by someone else meanwhile (or a repeated save) is refused (409), said, and the agenda
  * reloads.
  */
 export default function ProducedQuantityDialog({ item, onClose }: { item: AgendaItem; onClose: () => void }) {
   const queryClient = useQueryClient();
   const entries = useOperatorAgendaGetProducedEntries({ id: item.id });
-  const toInput = (values: FormValues) => ({
-    id: item.id,
-    producedQuantity: values.producedQuantity === '' ? undefined : values.producedQuantity,
-    isClosed: values.isClosed,
-    version: item.version,
-  });
+  const amountOf = (values: FormValues) => (values.producedQuantity === '' ? undefined : values.producedQuantity);
+  const toEntry = (values: FormValues) => ({ id: item.id, producedQuantity: amountOf(values), isClosed: values.isClosed, version: item.version });
+  const toTotal = (values: FormValues) => ({ id: item.id, producedAmount: amountOf(values), isClosed: values.isClosed, version: item.version });
+  const validateEntry = zodValidate<FormValues>(entrySchema, { transform: toEntry });
+  const validateTotal = zodValidate<FormValues>(totalSchema, { transform: toTotal });
+  /** The total's errors land on the one amount field. */
+  const onAmountField = (errors: Record<string, string>) =>
+    Object.fromEntries(Object.entries(errors).map(([field, message]) => [field === 'producedAmount' ? 'producedQuantity' : field, message]));
   const form = useForm<FormValues>({
     mode: 'controlled',
-    initialValues: { producedQuantity: '', isClosed: item.isClosed },
+    initialValues: { producedQuantity: '', isClosed: item.isClosed, correct: false },
     validateInputOnBlur: true,
-    validate: zodValidate<FormValues>(schema, { transform: toInput }),
+    validate: (values) => (values.correct ? onAmountField(validateTotal(values)) : validateEntry(values)),
   });
   const reload = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: [getOperatorAgendaGetAgendaQueryKey()[0]] }),
       queryClient.invalidateQueries({ queryKey: getOperatorAgendaGetProducedEntriesQueryKey({ id: item.id }) }),
     ]);
-  const save = useOperatorAgendaAddProducedEntry({
+  const mutation = {
     mutation: {
       meta: { silent: true },
-      onSuccess: async (saved) => {
+      onSuccess: async (saved: AgendaItem) => {
         notifications.show({ color: 'green', message: `${saved.ClientProductionOrder.orderNo}: ${formatNumber(saved.producedAmount)} produced.` });
         await reload();
         onClose();
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 400) form.setErrors(problemFieldErrors(error, 'item'));
+      onError: (error: unknown) => {
+        if (error instanceof ApiError && error.status === 400) form.setErrors(onAmountField(problemFieldErrors(error, 'item')));
         if (error instanceof ApiError && error.status === 409) void reload();
       },
     },
-  });
+  };
+  const addEntry = useOperatorAgendaAddProducedEntry(mutation);
+  const correctTotal = useOperatorAgendaSaveProducedAmount(mutation);
+  const save = form.values.correct ? correctTotal : addEntry;
   const submit = form.onSubmit(
-    (values) => save.mutate({ data: { item: toInput(values) as { id: number; producedQuantity: number; isClosed: boolean; version: number } } }),
+    (values) =>
+      values.correct
+        ? correctTotal.mutate({ data: { item: toTotal(values) as { id: number; producedAmount: number; isClosed: boolean; version: number } } })
+        : addEntry.mutate({ data: { item: toEntry(values) as { id: number; producedQuantity: number; isClosed: boolean; version: number } } }),
     () => console.info('Invalid!'),
   );
   const added = Number(form.values.producedQuantity);
-  const newTotal = form.values.producedQuantity !== '' && Number.isInteger(added) && added >= 0 ? item.producedAmount + added : null;
+  const valid = form.values.producedQuantity !== '' && Number.isInteger(added) && added >= 0;
+  const newTotal = !valid ? null : form.values.correct ? added : item.producedAmount + added;
+  const label = form.values.correct ? 'Produced total' : 'Produced since the last entry';
+  const hint = form.values.correct ? 'The corrected total replaces the one recorded.' : 'Bottles produced since the last entry; they are added to the total.';
 
   return (
     <Modal opened onClose={onClose} title="Update order item produced quantity">
@@ -96,8 +112,8 @@ export default function ProducedQuantityDialog({ item, onClose }: { item: Agenda
             Produced so far {formatNumber(item.producedAmount)} of {formatNumber(item.plannedAmount)}
           </Text>
           <NumberInput
-            label="Produced since the last entry"
-            description={newTotal === null ? 'Bottles produced since the last entry; they are added to the total.' : `New total: ${formatNumber(newTotal)}`}
+            label={label}
+            description={newTotal === null ? hint : `New total: ${formatNumber(newTotal)}`}
             required
             data-autofocus
             thousandSeparator=","
@@ -107,14 +123,13 @@ export default function ProducedQuantityDialog({ item, onClose }: { item: Agenda
             {...form.getInputProps('producedQuantity')}
           />
           <Checkbox label="Production of this item is finished (close it)" {...form.getInputProps('isClosed', { type: 'checkbox' })} />
+          <Switch label="Correct the total instead (a mistyped entry)" {...form.getInputProps('correct', { type: 'checkbox' })} />
           <SaveFailed error={save.error} />
           <DialogActions onCancel={onClose} pending={save.isPending} />
           <section aria-labelledby={`entries-${item.id}`}>
-            <Group justify="space-between">
-              <Title order={4} size="sm" id={`entries-${item.id}`}>
-                Last entries
-              </Title>
-            </Group>
+            <Title order={4} size="sm" id={`entries-${item.id}`}>
+              Last entries
+            </Title>
             {entries.isError ? (
               <QueryError error={entries.error} onRetry={() => void entries.refetch()} />
             ) : entries.isPending ? (
