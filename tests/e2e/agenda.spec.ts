@@ -11,7 +11,7 @@ async function recordProduced(card: Locator, amount: number, correct = false) {
   const page = card.page();
   await card.getByRole('button', { name: /^Update produced quantity of / }).click();
   const dialog = page.getByRole('dialog', { name: 'Update order item produced quantity' });
-  if (correct) await dialog.getByText('Correct the total instead (a mistyped entry)').click();
+  if (correct) await dialog.getByRole('switch', { name: 'Correct the total instead (a mistyped entry)' }).check();
   await dialog.getByRole('textbox', { name: correct ? 'Produced total' : 'Produced since the last entry' }).fill(String(amount));
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
@@ -47,7 +47,8 @@ test("the operator's agenda: the week with PREV and NEXT, and produced bottles r
   await expect.poll(() => produced(again)).toBe(next);
   await again.getByRole('button', { name: /^Update produced quantity of / }).click();
   await expect(page.getByRole('region', { name: 'Last entries' }).getByText(new RegExp(`^\\+1 · total ${next.toLocaleString('en-US')} · `))).toBeVisible();
-  await page.getByRole('dialog', { name: 'Update order item produced quantity' }).getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
   // leave the demo data as it was: 'Correct the total' (a total of 0 to 99,999; the demo's first card is far below)
   expect(before).toBeLessThanOrEqual(99_999);
   await recordProduced(again, before, true);

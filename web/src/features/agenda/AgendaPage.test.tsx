@@ -129,7 +129,7 @@ describe("operator '/' agenda", { timeout: 30_000 }, () => {
     await user.click(dialog.getByRole('switch', { name: 'Correct the total instead (a mistyped entry)' }));
     const input = dialog.getByRole('textbox', { name: 'Produced total' });
     await user.type(input, '100000');
-    await user.tab();
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByText('Field has to be between 0 and 99,999.')).toBeInTheDocument();
     await user.clear(input);
     await user.type(input, '50000');
@@ -153,14 +153,14 @@ describe("operator '/' agenda", { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: /Update produced quantity/ }));
     const dialog = within(await screen.findByRole('dialog'));
     const input = dialog.getByRole('textbox', { name: 'Produced since the last entry' });
-    await user.click(input);
-    await user.tab();
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByText('Field is required.')).toBeInTheDocument();
     await user.type(input, '100000');
-    await user.tab();
-    expect(await dialog.findByText('Field has to be between 0 and 99,999.')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Field has to be between 0 and 99,999.')).toBeInTheDocument();
     expect(saved).toEqual([]);
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('a refused save keeps the dialog open and says why (changed by someone else)', async () => {

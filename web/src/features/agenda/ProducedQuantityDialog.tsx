@@ -63,7 +63,7 @@ export default function ProducedQuantityDialog({ item, onClose }: { item: Agenda
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: { producedQuantity: '', isClosed: item.isClosed, correct: false },
-    validateInputOnBlur: true,
+    // Checked on Save only: the field starts empty, and an error appearing on blur would move Cancel under the pointer.
     validate: (values) => (values.correct ? onAmountField(validateTotal(values)) : validateEntry(values)),
   });
   const reload = () =>
