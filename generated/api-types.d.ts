@@ -1423,6 +1423,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/operator/order/item/produced/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): record the bottles produced since the last entry, 0 to 99,999 per entry (part 5); the
+         *     item's total grows by it, past 99,999 too, and the entry is kept in the item's history (who, when, how much). The
+         *     same stock effects and refusals as `order/item/save`; the version read is required, so a repeated request is a
+         *     409 and never counts twice.
+         */
+        post: operations["OperatorAgenda_addProducedEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/order/item/produced/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): the item's last entries of produced bottles (at most 10), newest first. */
+        post: operations["OperatorAgenda_getProducedEntries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/operator/order/item/save": {
         parameters: {
             query?: never;
@@ -1531,6 +1570,11 @@ export interface components {
                 isClosed: boolean;
                 /** Format: int32 */
                 plannedAmount: number;
+                /**
+                 * Format: int32
+                 * @description Bottles produced on the seller's item: the floor of its quantity in the planner once above 0 (part 5).
+                 */
+                producedAmount?: number;
             } | null;
             /** Format: int32 */
             refProductionOrderItemId: number | null;
@@ -2243,6 +2287,11 @@ export interface components {
                 isClosed: boolean;
                 /** Format: int32 */
                 plannedAmount: number;
+                /**
+                 * Format: int32
+                 * @description Bottles produced on the seller's item: the floor of its quantity in the planner once above 0 (part 5).
+                 */
+                producedAmount?: number;
             } | null;
             /** Format: int32 */
             refProductionOrderItemId: number | null;
@@ -2354,7 +2403,8 @@ export interface components {
                 dueDate: components["schemas"]["DateOnly"];
                 /**
                  * Format: int32
-                 * @description Quantity; MOQ 1000.
+                 * @description Quantity: at least 1000 (MOQ), or the amount already produced when that is above 0 (part 5), which may be less;
+                 *     the API decides (400 `minimum` with limit 1000, or `producedMinimum` with the produced amount as limit).
                  */
                 plannedAmount: number;
             };
@@ -2413,6 +2463,11 @@ export interface components {
                 isClosed: boolean;
                 /** Format: int32 */
                 plannedAmount: number;
+                /**
+                 * Format: int32
+                 * @description Bottles produced on the seller's item: the floor of its quantity in the planner once above 0 (part 5).
+                 */
+                producedAmount?: number;
             } | null;
             /** Format: int32 */
             refProductionOrderItemId: number | null;
@@ -2578,6 +2633,24 @@ export interface components {
             };
             manufacturerId: components["schemas"]["Id"];
             preformId: components["schemas"]["Id"];
+        };
+        /** @description One entry of an item's produced bottles (operator agenda). */
+        ProducedEntry: {
+            id: components["schemas"]["Id"];
+            /**
+             * Format: int32
+             * @description The item's produced total after this entry.
+             */
+            producedTotal: number;
+            /**
+             * Format: int32
+             * @description Bottles produced since the previous entry (a correction of the total through `order/item/save` may be negative).
+             */
+            quantity: number;
+            /** Format: date-time */
+            recordedAt: string;
+            /** @description Who recorded it (the user's name). */
+            recordedBy: string;
         };
         /** @description A price period of a client product. */
         ProductPrice: {
@@ -8493,6 +8566,147 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DowntimeHistoryItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    OperatorAgenda_addProducedEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "item": {
+                 *         "id": 88,
+                 *         "producedQuantity": 4000,
+                 *         "isClosed": false,
+                 *         "version": 6
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    item: {
+                        id: components["schemas"]["Id"];
+                        /** @description Close the item. */
+                        isClosed?: boolean;
+                        /**
+                         * Format: int32
+                         * @description Bottles produced since the last entry, 0 to 99,999.
+                         */
+                        producedQuantity: number;
+                        /** @description The version read. */
+                        version: components["schemas"]["Version"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 88,
+                     *       "clientProductionOrderId": 12,
+                     *       "clientProductId": 21,
+                     *       "ClientProduct": {
+                     *         "id": 21,
+                     *         "articleNo": "NS-0500",
+                     *         "productName": "Spring Water 0.5 L"
+                     *       },
+                     *       "dueDate": "2026-03-09",
+                     *       "plannedAmount": 80000,
+                     *       "producedAmount": 52000,
+                     *       "producedPart": 0.65,
+                     *       "isClosed": false,
+                     *       "isBuyerConfirmed": false,
+                     *       "isSellerConfirmed": false,
+                     *       "hasInvoice": false,
+                     *       "updatedAt": "2026-03-09T15:20:00Z",
+                     *       "refProductionOrderId": null,
+                     *       "refProductionOrder": null,
+                     *       "refProductionOrderItemId": null,
+                     *       "refProductionOrderItem": null,
+                     *       "version": 7,
+                     *       "ClientProductionOrder": {
+                     *         "id": 12,
+                     *         "orderNo": "PO-24-0117",
+                     *         "closed": 0,
+                     *         "company": "Nordic Springs AB"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgendaItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    OperatorAgenda_getProducedEntries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 88
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 3,
+                     *         "quantity": 4000,
+                     *         "producedTotal": 52000,
+                     *         "recordedBy": "Olga Operator",
+                     *         "recordedAt": "2026-03-09T15:20:00Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ProducedEntry"][];
                 };
             };
             400: components["responses"]["BadRequest"];

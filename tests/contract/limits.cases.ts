@@ -24,6 +24,7 @@ import { manufacturersSaveManufacturerBody } from '../../generated/web/zod/manuf
 import {
   clientOrdersSaveOrderBody,
   clientPlannerSavePlannerItemBody,
+  operatorAgendaAddProducedEntryBody,
   operatorAgendaSaveProducedAmountBody,
 } from '../../generated/web/zod/orders/orders.zod.js';
 import {
@@ -294,8 +295,10 @@ export function limitCases(t: LimitTester): void {
       await t.required(schema, valid, ['item.refProductionOrder.orderNo']);
     });
 
-    t.it("'quantity required and at least 1000'; 'due date required'", async () => {
-      await t.field(schema, valid, 'item.refProductionOrderItem.plannedAmount', [1000], [999, 1000.5]);
+    // 'at least 1000 (or the already produced amount if greater than 0)': the produced amount may be below 1000, so the
+    // wire takes any positive whole number and the API decides the floor (api/src/features/planner/planner.rules.ts).
+    t.it("'quantity required' (a positive whole number; the API's rule sets the floor); 'due date required'", async () => {
+      await t.field(schema, valid, 'item.refProductionOrderItem.plannedAmount', [1, 600, 1000], [0, -1, 1000.5]);
       await t.required(schema, valid, ['item.refProductionOrderItem.plannedAmount', 'item.refProductionOrderItem.dueDate']);
     });
   });
@@ -325,6 +328,12 @@ export function limitCases(t: LimitTester): void {
     t.it('producedAmount 0 and 99,999 accepted; -1, 100,000 and decimals refused', async () => {
       await t.field(operatorAgendaSaveProducedAmountBody, { item: { id: 88, producedAmount: 52000 } }, 'item.producedAmount', [0, 99_999], [-1, 100_000, 10.5, '5']);
       await t.required(operatorAgendaSaveProducedAmountBody, { item: { id: 88, producedAmount: 52000 } }, ['item.producedAmount']);
+    });
+
+    t.it('an entry since the last one (issue 13): producedQuantity 0 and 99,999 accepted; -1, 100,000 and decimals refused; the version read required', async () => {
+      const valid = { item: { id: 88, producedQuantity: 4000, version: 6 } };
+      await t.field(operatorAgendaAddProducedEntryBody, valid, 'item.producedQuantity', [0, 99_999], [-1, 100_000, 10.5, '5']);
+      await t.required(operatorAgendaAddProducedEntryBody, valid, ['item.producedQuantity', 'item.version']);
     });
   });
 

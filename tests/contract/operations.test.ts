@@ -124,6 +124,8 @@ const extensions = [
   'POST /api/admin/downtime/history/export',
   'POST /api/operator/downtime/history/export',
   'POST /api/admin/audit/export',
+  'POST /api/operator/order/item/produced/add',
+  'POST /api/operator/order/item/produced/get',
 ];
 
 const byKey = new Map(operations);

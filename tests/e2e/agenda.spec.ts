@@ -6,16 +6,18 @@ const produced = async (card: Locator) => {
   return Number(/^Produced (\d+)/.exec(text)![1]);
 };
 
-async function setProduced(card: Locator, amount: number) {
+/** Records an entry of `amount` bottles produced since the last one, or (`correct`) replaces the total by it. */
+async function recordProduced(card: Locator, amount: number, correct = false) {
   const page = card.page();
   await card.getByRole('button', { name: /^Update produced quantity of / }).click();
   const dialog = page.getByRole('dialog', { name: 'Update order item produced quantity' });
-  await dialog.getByRole('textbox', { name: 'Produced quantity' }).fill(String(amount));
+  if (correct) await dialog.getByRole('switch', { name: 'Correct the total instead (a mistyped entry)' }).check();
+  await dialog.getByRole('textbox', { name: correct ? 'Produced total' : 'Produced since the last entry' }).fill(String(amount));
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 }
 
-test("the operator's agenda: the week with PREV and NEXT, and a produced quantity saved from a card", async ({ page }) => {
+test("the operator's agenda: the week with PREV and NEXT, and produced bottles recorded from a card as an entry since the last one", async ({ page }) => {
   await signIn(page, 'operator');
   await expect(page.getByRole('heading', { name: 'Agenda' })).toBeVisible();
   await expect(page.getByText(/^Week \d+ · \d{2}\.\d{2}\.\d{4} – \d{2}\.\d{2}\.\d{4}$/)).toBeVisible();
@@ -27,21 +29,28 @@ test("the operator's agenda: the week with PREV and NEXT, and a produced quantit
   const mine = page.getByRole('article', { name: name!, exact: true }).first();
   const before = await produced(mine);
 
-  // part 5: 0 to 99,999; an invalid save sends nothing and the dialog stays
+  // part 5: 0 to 99,999 per entry; an invalid save sends nothing and the dialog stays
   await mine.getByRole('button', { name: /^Update produced quantity of / }).click();
   const dialog = page.getByRole('dialog', { name: 'Update order item produced quantity' });
-  await dialog.getByRole('textbox', { name: 'Produced quantity' }).fill('100000');
+  await expect(dialog.getByLabel('Running total')).toHaveText(/^Produced so far [\d,]+ of [\d,]+$/);
+  await dialog.getByRole('textbox', { name: 'Produced since the last entry' }).fill('100000');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Field has to be between 0 and 99,999.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 
-  const next = before < 99_999 ? before + 1 : before - 1;
-  await setProduced(mine, next);
+  const next = before + 1;
+  await recordProduced(mine, 1);
   await expect.poll(() => produced(mine)).toBe(next);
   await page.reload();
-  await expect.poll(() => produced(page.getByRole('article', { name: name!, exact: true }).first())).toBe(next);
-  // leave the demo data as it was
-  await setProduced(page.getByRole('article', { name: name!, exact: true }).first(), before);
+  const again = page.getByRole('article', { name: name!, exact: true }).first();
+  await expect.poll(() => produced(again)).toBe(next);
+  await again.getByRole('button', { name: /^Update produced quantity of / }).click();
+  await expect(page.getByRole('region', { name: 'Last entries' }).getByText(new RegExp(`^\\+1 · total ${next.toLocaleString('en-US')} · `))).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  // leave the demo data as it was: 'Correct the total' (a total of 0 to 99,999; the demo's first card is far below)
+  expect(before).toBeLessThanOrEqual(99_999);
+  await recordProduced(again, before, true);
   await expect.poll(() => produced(page.getByRole('article', { name: name!, exact: true }).first())).toBe(before);
 });

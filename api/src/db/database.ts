@@ -7,6 +7,7 @@ import type { InvoiceTables } from './tables/invoices.js';
 import type { MfaTables } from './tables/mfa.js';
 import type { OrdersTables } from './tables/orders.js';
 import type { PlannerTables } from './tables/planner.js';
+import type { ProducedEntryTables } from './tables/produced-entries.js';
 import type { SecurityTables } from './tables/security.js';
 import type { SupplyTables } from './tables/supply.js';
 import pg from 'pg';
@@ -19,7 +20,8 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 /** Every table of the portal: each feature declares its tables in tables/<feature>.ts and a migration. */
 export interface Database
-  extends CoreTables, IdentityTables, SupplyTables, InvoiceTables, OrdersTables, ClaimTables, ClientInventoryTables, PlannerTables, MfaTables, SecurityTables {}
+  extends CoreTables, IdentityTables, SupplyTables, InvoiceTables, OrdersTables, ClaimTables, ClientInventoryTables, PlannerTables, MfaTables, SecurityTables,
+    ProducedEntryTables {}
 
 export type Db = Kysely<Database>;
 

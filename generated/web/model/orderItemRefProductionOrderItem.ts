@@ -19,4 +19,6 @@ export type OrderItemRefProductionOrderItem = {
   dueDate: DateOnly;
   isClosed: boolean;
   plannedAmount: number;
+  /** Bottles produced on the seller's item: the floor of its quantity in the planner once above 0 (part 5). */
+  producedAmount?: number;
 } | null;

@@ -13,8 +13,9 @@ export type PlannerItemInputRefProductionOrderItem = {
   /** 'Deliver at'. */
   dueDate: DateOnly;
   /**
-   * Quantity; MOQ 1000.
-   * @minimum 1000
+   * Quantity: at least 1000 (MOQ), or the amount already produced when that is above 0 (part 5), which may be less;
+the API decides (400 `minimum` with limit 1000, or `producedMinimum` with the produced amount as limit).
+   * @minimum 1
    * @maximum 100000000
    */
   plannedAmount: number;

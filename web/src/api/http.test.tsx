@@ -4,7 +4,7 @@ import { http as mswHttp, HttpResponse } from 'msw';
 import { server } from '../../../mocks/node';
 import { QueryObserver } from '@tanstack/react-query';
 import { renderWithProviders } from '../test/render';
-import { createQueryClient } from '../app/providers';
+import { createQueryClient, describeError } from '../app/providers';
 import { ApiError, http, idempotencyKey } from './http';
 
 const unavailable = () =>
@@ -79,5 +79,23 @@ describe('reads while the service is briefly unavailable', () => {
     });
     expect(result).toMatchObject({ status: 'success', data: { rows: [], count: 0 } });
     expect(calls).toBe(2);
+  });
+});
+
+describe('a refusal (403) says why', () => {
+  it("shows the server's reason (the problem detail) instead of a generic text", async () => {
+    const reason = 'Baltic Beverages SIA is a buyer-type client: stock cannot be edited for it; only prices can.';
+    server.use(
+      mswHttp.post('*/api/admin/client/products/stock/details/save', () =>
+        HttpResponse.json({ type: 'about:blank', title: 'Forbidden', status: 403, detail: reason }, { status: 403, headers: { 'Content-Type': 'application/problem+json' } }),
+      ),
+    );
+    const refused = await http({ url: '/api/admin/client/products/stock/details/save', method: 'POST', data: {} }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(describeError(refused)).toBe(reason);
+  });
+
+  it("says 'Your account may not do this.' only when the server gave no reason", () => {
+    expect(describeError(new ApiError(403, { title: 'Forbidden', status: 403 }))).toBe('Your account may not do this.');
   });
 });

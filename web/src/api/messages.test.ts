@@ -50,3 +50,19 @@ describe("the planner's texts (part 5 'Planner new production order')", () => {
     expect(PLANNER_MESSAGES.weekendDay).toMatch(/Saturday and Sunday are unavailable/);
   });
 });
+
+describe("the API's rule codes of issue 13 in part 8's words", () => {
+  it("a 'Deliver at' before the earliest selectable day (the API's `earliest`) reads 'Pick a day.'", () => {
+    expect(messageFor({ field: 'Order.ClientProductionOrderItems.0.dueDate', code: 'earliest' })).toBe('Pick a day.');
+  });
+
+  it("the planner's quantity: the MOQ reads 'MOQ - 1000.', the produced floor names the produced amount", () => {
+    expect(messageFor({ field: 'refProductionOrderItem.plannedAmount', code: 'minimum', limit: 1000 })).toBe('MOQ - 1000.');
+    expect(messageFor({ field: 'refProductionOrderItem.plannedAmount', code: 'producedMinimum', limit: 12000 })).toBe('At least the 12,000 bottles already produced.');
+  });
+
+  it("an operator's entry outside 0 to 99,999 reads like the produced amount", () => {
+    expect(messageFor({ field: 'item.producedQuantity', code: 'maximum', limit: 99999 })).toBe('Field has to be between 0 and 99,999.');
+    expect(messageFor({ field: 'item.producedQuantity', code: 'minimum', limit: 0 })).toBe('Field has to be between 0 and 99,999.');
+  });
+});

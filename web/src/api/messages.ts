@@ -53,10 +53,13 @@ const FIELD_MESSAGES: Record<string, string | Partial<Record<string, string>>> =
   preformStock: { minimum: MESSAGES.stockFill, maximum: MESSAGES.stockFill },
   plannedAmount: { minimum: MESSAGES.moq, multipleOf: MESSAGES.wholeNumber },
   producedAmount: { minimum: MESSAGES.producedAmount, maximum: MESSAGES.producedAmount, multipleOf: MESSAGES.producedAmount },
+  // The operator's entry of bottles produced since the last one: the same range and text (part 5).
+  producedQuantity: { minimum: MESSAGES.producedAmount, maximum: MESSAGES.producedAmount, multipleOf: MESSAGES.producedAmount },
   currentStock: { minimum: MESSAGES.minStock },
   orderNo: { required: MESSAGES.orderNo, minLength: MESSAGES.orderNo, pattern: MESSAGES.orderNo },
   // A weekend 'Deliver at' (the API's `weekday` rule; the pickers offer weekdays only) asks for another day.
-  dueDate: { required: MESSAGES.pickDay, format: MESSAGES.pickDay, weekday: MESSAGES.pickDay },
+  // A 'Deliver at' before the earliest selectable day (the API's `earliest` rule) reads like any unpickable day.
+  dueDate: { required: MESSAGES.pickDay, format: MESSAGES.pickDay, weekday: MESSAGES.pickDay, earliest: MESSAGES.pickDay },
   deliveryDate: { required: MESSAGES.pickDay, format: MESSAGES.pickDay },
   clientProductId: { required: MESSAGES.pickOne },
   // An order without lines (part 5: 'at least one item').
@@ -81,6 +84,8 @@ export function messageFor(issue: ValidationIssue): string {
       return MESSAGES.wholeNumber;
     case 'maxQuantity': // the API's reclassification rule: at most the product's current stock
       return MESSAGES.maxQuantity(issue.limit ?? 0);
+    case 'producedMinimum': // the planner's quantity floor once something is produced (part 5)
+      return PLANNER_MESSAGES.producedMinimum(issue.limit ?? 0);
     case 'maxLength':
       return MESSAGES.tooLong(issue.limit ?? 0);
     case 'format':

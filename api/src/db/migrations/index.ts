@@ -13,6 +13,7 @@ import * as idempotencyKeys from './2026-11-23-0100-idempotency-keys.js';
 import * as abuseLimits from './2026-11-23-0200-abuse-limits.js';
 import * as auditChain from './2026-11-23-0400-audit-chain.js';
 import * as mfa from './2026-11-23-0400-mfa.js';
+import * as producedEntries from './2026-11-24-0100-produced-entries.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the same list runs
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0200-abuse-limits': abuseLimits,
   '2026-11-23-0400-audit-chain': auditChain,
   '2026-11-23-0400-mfa': mfa,
+  '2026-11-24-0100-produced-entries': producedEntries,
 };

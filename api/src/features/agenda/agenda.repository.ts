@@ -105,3 +105,38 @@ export async function closeOrderWhenAllItemsClosed(trx: Transaction<Database>, o
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Keeps one entry of an item's produced bottles (the history the operator's dialog shows). */
+export async function insertProducedEntry(
+  trx: Transaction<Database>,
+  values: { orderItemId: number; quantity: number; producedTotal: number; subject: string; recordedBy: string },
+): Promise<void> {
+  await trx
+    .insertInto('produced_entries')
+    .values({
+      order_item_id: values.orderItemId,
+      quantity: values.quantity,
+      produced_total: values.producedTotal,
+      subject: values.subject,
+      recorded_by: values.recordedBy,
+    })
+    .execute();
+}
+
+/** The last `limit` entries of an item's produced bottles, newest first. */
+export async function findProducedEntries(db: Executor, orderItemId: number, limit: number) {
+  const rows = await db
+    .selectFrom('produced_entries')
+    .select(['id', 'quantity', 'produced_total', 'recorded_by', 'created_at'])
+    .where('order_item_id', '=', orderItemId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    quantity: row.quantity,
+    producedTotal: row.produced_total,
+    recordedBy: row.recorded_by,
+    recordedAt: row.created_at.toISOString(),
+  }));
+}

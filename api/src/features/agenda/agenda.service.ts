@@ -13,6 +13,17 @@ export interface ProducedAmountInput {
   version?: number;
 }
 
+/** An entry of produced bottles: those produced since the last entry (0 to 99,999, the contract checks). */
+export interface ProducedEntryInput {
+  id: number;
+  producedQuantity: number;
+  isClosed?: boolean;
+  version: number;
+}
+
+/** How many of an item's entries the dialog shows. */
+export const ENTRIES_SHOWN = 10;
+
 /** The operator's agenda (every producing company's items; see the repository for which). */
 export function getAgenda(db: Db) {
   return repository.findAgenda(db);
@@ -47,6 +58,35 @@ export function preformsUsed(
  */
 export async function saveProducedAmount(db: Db, actor: Actor, input: ProducedAmountInput) {
   if (input.version === undefined) throw ruleViolation('item.version', 'required', 'A save must send the version it read.');
+  return recordProduced(db, actor, { id: input.id, version: input.version, isClosed: input.isClosed, total: () => input.producedAmount }, 'saveProducedAmount');
+}
+
+/**
+ * Adds an entry of produced bottles ('Update order item produced quantity', issue 13): the bottles produced since the
+ * last entry, 0 to 99,999 each, so the item's total grows past 99,999 (items are planned at 100,000 and more). The
+ * same effects and refusals as saveProducedAmount; the entry is kept in the item's history.
+ */
+export async function addProducedEntry(db: Db, actor: Actor, input: ProducedEntryInput) {
+  return recordProduced(
+    db,
+    actor,
+    { id: input.id, version: input.version, isClosed: input.isClosed, total: (stored) => stored + input.producedQuantity },
+    'addProducedEntry',
+  );
+}
+
+/** The item's last entries of produced bottles, newest first (404 for an item not on the agenda). */
+export async function getProducedEntries(db: Db, id: number) {
+  if (!(await repository.findAgendaItem(db, id))) throw notFound('Order item');
+  return repository.findProducedEntries(db, id, ENTRIES_SHOWN);
+}
+
+async function recordProduced(
+  db: Db,
+  actor: Actor,
+  input: { id: number; version: number; isClosed?: boolean; total: (stored: number) => number },
+  operation: 'saveProducedAmount' | 'addProducedEntry',
+) {
   const version = input.version;
   await db.transaction().execute(async (trx) => {
     const item = await repository.lockItem(trx, input.id);
@@ -55,11 +95,12 @@ export async function saveProducedAmount(db: Db, actor: Actor, input: ProducedAm
     if (item.has_invoice) throw conflict('This order item is invoiced and locked.');
     if (item.version !== version) throw conflict('This order item was changed by someone else meanwhile. Reload it and apply your change again.');
 
+    const producedAmount = input.total(item.produced_amount);
     const isClosed = input.isClosed ?? item.is_closed;
-    const updated = await repository.updateItem(trx, item.id, version, { producedAmount: input.producedAmount, isClosed });
+    const updated = await repository.updateItem(trx, item.id, version, { producedAmount, isClosed });
     if (!updated) throw conflict('This order item was changed by someone else meanwhile. Reload it and apply your change again.');
 
-    const delta = input.producedAmount - item.produced_amount;
+    const delta = producedAmount - item.produced_amount;
     let preformMovement = 0;
     if (delta !== 0) {
       const bottles = await recordBottleStockChange(trx, {
@@ -75,7 +116,7 @@ export async function saveProducedAmount(db: Db, actor: Actor, input: ProducedAm
       if (bottles === 'noPrice') {
         throw conflict('The product has no price period, and bottle stock is kept per price period: the admin sets a price first.');
       }
-      preformMovement = -(preformsUsed(input.producedAmount, item) - preformsUsed(item.produced_amount, item));
+      preformMovement = -(preformsUsed(producedAmount, item) - preformsUsed(item.produced_amount, item));
       if (preformMovement !== 0) {
         await recordMovement(trx, {
           preformId: item.preform_id,
@@ -88,12 +129,15 @@ export async function saveProducedAmount(db: Db, actor: Actor, input: ProducedAm
         });
       }
     }
+    if (delta !== 0 || operation === 'addProducedEntry') {
+      await repository.insertProducedEntry(trx, { orderItemId: item.id, quantity: delta, producedTotal: producedAmount, subject: actor.sub, recordedBy: actor.name });
+    }
     const orderClosed = isClosed && !item.is_closed ? await repository.closeOrderWhenAllItemsClosed(trx, item.order_id) : false;
     await audit(trx, actor, {
-      operation: 'saveProducedAmount',
+      operation,
       recordType: 'order_item',
       recordId: item.id,
-      details: { producedAmount: input.producedAmount, previous: item.produced_amount, isClosed, preformMovement, orderClosed },
+      details: { producedAmount, previous: item.produced_amount, isClosed, preformMovement, orderClosed },
     });
   });
   const saved = await repository.findAgendaItem(db, input.id);

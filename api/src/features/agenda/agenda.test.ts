@@ -71,6 +71,9 @@ const bottleLedger = (productId: number) =>
   database.db.selectFrom('product_stock_movements').selectAll().where('client_product_id', '=', productId).orderBy('id').execute();
 const bottleStock = async (productId: number) =>
   (await database.db.selectFrom('client_products').select('current_stock').where('id', '=', productId).executeTakeFirstOrThrow()).current_stock;
+const entriesOf = (itemId: number) => database.db.selectFrom('produced_entries').selectAll().where('order_item_id', '=', itemId).orderBy('id').execute();
+const addEntry = (item: object, token = operator) => post(app, '/api/operator/order/item/produced/add', { item }, token);
+const history = (id: number, token = operator) => post(app, '/api/operator/order/item/produced/get', { id }, token);
 const itemRow = (id: number) => database.db.selectFrom('client_production_order_items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 /** Everything a refused save must leave as it was: the item, the bottle stock, the preform ledger and balances. */
@@ -80,6 +83,7 @@ async function snapshot(itemId: number, productId: number) {
     bottles: await bottleStock(productId),
     bottleLedger: await bottleLedger(productId),
     ledger: await ledgerSnapshot(database.db),
+    entries: await entriesOf(itemId),
   };
 }
 
@@ -285,6 +289,93 @@ describe('produced quantity (order/item/save)', () => {
     const before = await snapshot(itemId, productId);
     for (const token of [await as.admin(), await as.client(COMPANY_A), await as.seller(COMPANY_A)]) {
       expect((await save({ id: itemId, producedAmount: 5, version: 0 }, token)).status).toBe(403);
+    }
+    expect(await snapshot(itemId, productId)).toEqual(before);
+  });
+});
+
+describe("produced quantity entries: what was produced since the last entry (order/item/produced/add, issue 13)", () => {
+  it('entries of 0 to 99,999 add up past 99,999: an item planned at 120,000 is recorded as fully produced', async () => {
+    const { itemId, productId } = await itemOf(COMPANY_A, { planned: 120_000 });
+    const first = await addEntry({ id: itemId, producedQuantity: 99_999, version: 0 });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ producedAmount: 99_999, version: 1 });
+    const second = await addEntry({ id: itemId, producedQuantity: 20_001, version: 1 });
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ producedAmount: 120_000, plannedAmount: 120_000, producedPart: 1 });
+    expect((await itemRow(itemId)).produced_amount).toBe(120_000);
+    // The stock effects of the total, as for order/item/save: every bottle entered the product's stock.
+    expect(await bottleStock(productId)).toBe(120_000);
+  });
+
+  it('the history lists the entries, newest first: who, when, how much and the total after each', async () => {
+    const { itemId } = await itemOf(COMPANY_A, { planned: 100_000 });
+    await addEntry({ id: itemId, producedQuantity: 60_000, version: 0 });
+    await addEntry({ id: itemId, producedQuantity: 40_000, version: 1 });
+    const response = await history(itemId);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual([
+      { id: expect.any(Number), quantity: 40_000, producedTotal: 100_000, recordedBy: 'Test User', recordedAt: expect.any(String) },
+      { id: expect.any(Number), quantity: 60_000, producedTotal: 60_000, recordedBy: 'Test User', recordedAt: expect.any(String) },
+    ]);
+    expect(Date.now() - Date.parse(response.body[0].recordedAt)).toBeLessThan(60_000);
+    expect((await entriesOf(itemId)).map((entry) => entry.subject)).toEqual(['operator-1', 'operator-1']);
+  });
+
+  it('a correction of the total through order/item/save is kept in the history too (the difference)', async () => {
+    const { itemId } = await itemOf();
+    await addEntry({ id: itemId, producedQuantity: 5_000, version: 0 });
+    await save({ id: itemId, producedAmount: 4_500, version: 1 });
+    expect((await history(itemId)).body.map((entry: { quantity: number; producedTotal: number }) => [entry.quantity, entry.producedTotal])).toEqual([
+      [-500, 4_500],
+      [5_000, 5_000],
+    ]);
+  });
+
+  it.each([
+    ['above 99,999', 100_000, 'maximum'],
+    ['negative', -1, 'minimum'],
+  ])('refuses an entry %s (0..99999) with 400 naming item.producedQuantity, writing nothing', async (_name, producedQuantity, code) => {
+    const { itemId, productId } = await itemOf();
+    const before = await snapshot(itemId, productId);
+    const response = await addEntry({ id: itemId, producedQuantity, version: 0 });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'item.producedQuantity', code })]));
+    expect(await snapshot(itemId, productId)).toEqual(before);
+  });
+
+  it('a repeated entry (the version read is stale) is 409 and never counts twice', async () => {
+    const { itemId, productId } = await itemOf();
+    expect((await addEntry({ id: itemId, producedQuantity: 3_000, version: 0 })).status).toBe(200);
+    const before = await snapshot(itemId, productId);
+    expect((await addEntry({ id: itemId, producedQuantity: 3_000, version: 0 })).status).toBe(409);
+    expect(await snapshot(itemId, productId)).toEqual(before);
+    expect((await addEntry({ id: itemId, producedQuantity: 3_000 })).status).toBe(400);
+  });
+
+  it('an item of a closed order takes no entry (409), nothing changes; an unknown item is 404', async () => {
+    const { itemId, productId } = await itemOf(COMPANY_A, { closed: 1 });
+    const before = await snapshot(itemId, productId);
+    expect((await addEntry({ id: itemId, producedQuantity: 10, version: 0 })).status).toBe(409);
+    expect(await snapshot(itemId, productId)).toEqual(before);
+    expect((await addEntry({ id: 987_654, producedQuantity: 10, version: 0 })).status).toBe(404);
+    expect((await history(987_654)).status).toBe(404);
+  });
+
+  it('the entry closes the item when asked, and is audited as addProducedEntry', async () => {
+    const { itemId } = await itemOf();
+    const response = await addEntry({ id: itemId, producedQuantity: 80_000, isClosed: true, version: 0 });
+    expect(response.body).toMatchObject({ producedAmount: 80_000, isClosed: true });
+    const rows = await database.db.selectFrom('audit_log').select(['details']).where('operation', '=', 'addProducedEntry').where('record_id', '=', String(itemId)).execute();
+    expect(rows).toEqual([expect.objectContaining({ details: expect.objectContaining({ producedAmount: 80_000, previous: 0, isClosed: true }) })]);
+  });
+
+  it('is for the operator only (admin and client users get 403, nothing changes)', async () => {
+    const { itemId, productId } = await itemOf();
+    const before = await snapshot(itemId, productId);
+    for (const token of [await as.admin(), await as.client(COMPANY_A)]) {
+      expect((await addEntry({ id: itemId, producedQuantity: 5, version: 0 }, token)).status).toBe(403);
+      expect((await history(itemId, token)).status).toBe(403);
     }
     expect(await snapshot(itemId, productId)).toEqual(before);
   });

@@ -265,6 +265,17 @@ describe("Buyer-type clients (clientType '1'): all editing is refused except Pri
     expect(await database.db.selectFrom('client_details').select('company_id').where('company_id', '=', BUYER).executeTakeFirst()).toBeUndefined();
   });
 
+  it("Adjust balance of a buyer-type client's product stock: 403 with its reason (the problem detail), and the balance stays", async () => {
+    const product = await insertProduct(BUYER, 'Buyer stock');
+    expect((await savePrice(product, BUYER, 55, thisMonth)).status).toBe(200);
+    const [period] = (await stockState(product)).periods;
+    const response = await adjust(period.id, 250);
+    expect(response.status).toBe(403);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(response.body.detail).toBe('Buyer Co is a buyer-type client: stock cannot be edited for it; only prices can.');
+    expect((await stockState(product)).total).toBe(0);
+  });
+
   it('still saves Prices of a buyer-type client', async () => {
     const product = await insertProduct(BUYER, 'Buyer priced');
     const response = await savePrice(product, BUYER, 70.5, thisMonth);

@@ -128,6 +128,7 @@ export const itemsQuery = (db: Executor) =>
       'r.due_date as ref_due_date',
       'r.is_closed as ref_is_closed',
       'r.planned_amount as ref_planned_amount',
+      'r.produced_amount as ref_produced_amount',
       'ro.id as ref_order_id',
       'ro.order_no as ref_order_no',
       'o.order_no',
@@ -142,7 +143,7 @@ type OrderItemFields = Pick<
   ItemQueryRow,
   | 'id' | 'order_id' | 'client_product_id' | 'article_no' | 'product_name' | 'due_date' | 'planned_amount' | 'produced_amount'
   | 'is_closed' | 'is_buyer_confirmed' | 'is_seller_confirmed' | 'has_invoice' | 'updated_at' | 'version'
-  | 'ref_id' | 'ref_due_date' | 'ref_is_closed' | 'ref_planned_amount' | 'ref_order_id' | 'ref_order_no'
+  | 'ref_id' | 'ref_due_date' | 'ref_is_closed' | 'ref_planned_amount' | 'ref_produced_amount' | 'ref_order_id' | 'ref_order_no'
 >;
 
 export const toOrderItem = (row: OrderItemFields): OrderItemRow => ({
@@ -164,7 +165,13 @@ export const toOrderItem = (row: OrderItemFields): OrderItemRow => ({
   refProductionOrderItemId: row.ref_id,
   refProductionOrderItem:
     row.ref_id !== null && row.ref_due_date !== null && row.ref_is_closed !== null && row.ref_planned_amount !== null
-      ? { id: row.ref_id, dueDate: row.ref_due_date, isClosed: row.ref_is_closed, plannedAmount: row.ref_planned_amount }
+      ? {
+          id: row.ref_id,
+          dueDate: row.ref_due_date,
+          isClosed: row.ref_is_closed,
+          plannedAmount: row.ref_planned_amount,
+          producedAmount: row.ref_produced_amount ?? 0,
+        }
       : null,
   version: row.version,
 });

@@ -2,9 +2,10 @@ import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
-import { conflict, forbidden, notFound, ruleViolation } from '../../lib/problem.js';
+import { badRequest, conflict, forbidden, notFound, ruleViolation } from '../../lib/problem.js';
 import { ordersWithInvoices } from './orders.invoices.js';
 import * as repository from './orders.repository.js';
+import { earliestDeliverAt, isTooEarly } from './orders.rules.js';
 
 const ITEMS = 'Order.ClientProductionOrderItems';
 const STALE_ORDER = 'This order was changed by someone else meanwhile. Reload it and apply your change again.';
@@ -77,6 +78,8 @@ function checkInput(input: OrderInput) {
  * - item ids must be items of this order (404); items left out of the list are deleted;
  * - an item with an invoice is locked: changing or removing it answers 409 (sending it unchanged is fine);
  * - an item changed since it was read answers 409;
+ * - a new 'Deliver at' (new item, or a changed date) is on or after the Monday of the week before the current one
+ *   (orders.rules.ts; 400 `earliest`); a date already stored may stay;
  * - changing an item's due date clears its seller confirmation; only buyers set 'By buyer' (others: 403 when they
  *   try to change it); the seller confirmation is not settable here (the contract drops it).
  * The write is audited in the same transaction. Answers the order as `orders/get` does.
@@ -109,9 +112,16 @@ export async function saveOrder(db: Db, actor: Actor, input: OrderInput) {
     const created: repository.ItemValues[] = [];
     const changed: { stored: repository.StoredItem; version: number; values: repository.ItemValues }[] = [];
     const productsToCheck = new Set<number>();
-    for (const item of input.ClientProductionOrderItems) {
+    const now = new Date();
+    for (const [index, item] of input.ClientProductionOrderItems.entries()) {
       const previous = item.id === undefined ? undefined : storedById.get(item.id);
       if (item.id !== undefined && !previous) throw notFound('Order item');
+      if (isTooEarly(item.dueDate, previous?.due_date, now)) {
+        const earliest = earliestDeliverAt(now);
+        throw badRequest(`Deliver at must be on or after ${earliest} (a week before the current week); a date already saved may stay.`, [
+          { field: `${ITEMS}.${index}.dueDate`, code: 'earliest', message: 'Pick a day.' },
+        ]);
+      }
       const buyerConfirmed = item.isBuyerConfirmed ?? previous?.is_buyer_confirmed ?? false;
       if (!isBuyer && buyerConfirmed !== (previous?.is_buyer_confirmed ?? false)) {
         throw forbidden('Only buyers confirm order items (By buyer).');

@@ -6,6 +6,7 @@ import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import { companySnapshot, invoiceItem } from './orders.fixtures.js';
+import { earliestDeliverAt } from './orders.rules.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -289,6 +290,46 @@ describe('POST /api/client/orders/save', () => {
     const gone = await makeProduct(database.db, { preformId: preform.id, warehouseId, supplyId: preform.supplyIds[0], companyId: COMPANY_A });
     await database.db.updateTable('client_products').set({ deleted_at: new Date() }).where('id', '=', gone).execute();
     expect((await save({ orderNo: 'PO-gone', ClientProductionOrderItems: [line(gone)] })).status).toBe(404);
+  });
+});
+
+describe("Order item 'Deliver at': on or after about a week before the start of the current week (part 5)", () => {
+  const dayBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  /** The earliest day (a Monday) and the Friday before it: a weekday the picker does not offer. */
+  const earliest = () => earliestDeliverAt(new Date());
+  const tooEarly = () => dayBefore(earliest(), 3);
+
+  it('a new item due before the earliest day is 400 naming its dueDate (Pick a day.), and nothing is written', async () => {
+    const before = await companySnapshot(database.db, COMPANY_A);
+    const response = await save({ orderNo: 'PO-EARLY', ClientProductionOrderItems: [line(), line(productA2, { dueDate: tooEarly() })] });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([{ field: 'Order.ClientProductionOrderItems.1.dueDate', code: 'earliest', message: 'Pick a day.' }]);
+    expect(response.body.detail).toContain(earliest());
+    expect(await companySnapshot(database.db, COMPANY_A)).toEqual(before);
+  });
+
+  it('the earliest day itself is selectable', async () => {
+    const order = await createOrder([line(productA1, { dueDate: earliest() })]);
+    expect(order.ClientProductionOrderItems[0]!.dueDate).toBe(earliest());
+  });
+
+  it('an update that moves an item before the earliest day is 400; a date already stored may stay and the save goes through', async () => {
+    const order = await createOrder([line()]);
+    const stored = dayBefore(earliest(), 33); // a Wednesday, five weeks before the earliest Monday
+    const item = order.ClientProductionOrderItems[0]!;
+    await database.db.updateTable('client_production_order_items').set({ due_date: stored }).where('id', '=', item.id).execute();
+    const old = (await getOrder(order.id)).body as Order;
+    const oldItem = old.ClientProductionOrderItems[0]!;
+    expect(oldItem.dueDate).toBe(stored);
+
+    const moved = await save(asInput(old, [{ id: oldItem.id, version: oldItem.version, clientProductId: productA1, dueDate: tooEarly(), plannedAmount: 5000 }]));
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors[0]).toMatchObject({ field: 'Order.ClientProductionOrderItems.0.dueDate', code: 'earliest' });
+    expect(((await getOrder(order.id)).body as Order).ClientProductionOrderItems[0]).toMatchObject({ dueDate: stored, plannedAmount: 5000 });
+
+    const kept = await save(asInput(old, [{ id: oldItem.id, version: oldItem.version, clientProductId: productA1, dueDate: stored, plannedAmount: 8000 }]));
+    expect(kept.status).toBe(200);
+    expect((kept.body as Order).ClientProductionOrderItems[0]).toMatchObject({ dueDate: stored, plannedAmount: 8000 });
   });
 });
 

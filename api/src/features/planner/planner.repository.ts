@@ -39,7 +39,7 @@ const plannerItems = (db: Executor, actor: Actor) =>
           .innerJoin('client_production_orders as ro', 'ro.id', 'r.order_id')
           // The referenced production order is the seller's: never show another company's order number.
           .where('ro.company_id', '=', tenantOf(actor))
-          .select(['r.id', 'r.due_date', 'r.is_closed', 'r.planned_amount', 'ro.id as order_id', 'ro.order_no'])
+          .select(['r.id', 'r.due_date', 'r.is_closed', 'r.planned_amount', 'r.produced_amount', 'ro.id as order_id', 'ro.order_no'])
           .as('ref'),
       (join) => join.onRef('ref.id', '=', 'i.ref_production_order_item_id'),
     )
@@ -53,6 +53,7 @@ const plannerItems = (db: Executor, actor: Actor) =>
       'ref.due_date as ref_due_date',
       'ref.is_closed as ref_is_closed',
       'ref.planned_amount as ref_planned_amount',
+      'ref.produced_amount as ref_produced_amount',
       'ref.order_id as ref_order_id',
       'ref.order_no as ref_order_no',
     ]);

@@ -3,9 +3,8 @@ import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
 import * as repository from './planner.repository.js';
+import { checkPlannedAmount, producedForQuantity } from './planner.rules.js';
 
-/** Minimum order quantity (part 9): a production order item plans at least this many bottles. */
-export const MIN_ORDER_QUANTITY = 1000;
 /** The longest range one planner read may cover (a month view with its neighbouring weeks needs about 42 days). */
 export const MAX_PLANNER_RANGE_DAYS = 366;
 
@@ -81,7 +80,8 @@ function checkInput(input: PlannerItemInput) {
  *   order item exists yet (409). Creates an item of the caller's company for the same product on the caller's open
  *   order with that number (made when there is none) and links it. With a reference already there (edit): moves
  *   the seller's item to that order and changes its date and quantity.
- *   The quantity is at least 1000, or the amount already produced when that is larger; the date is not after the
+ *   The quantity is at least 1000, or the amount already produced when that is above 0 (planner.rules.ts: the
+ *   referenced item's produced amount on edit, the planner item's on add); the date is not after the
  *   order's purchase date (400).
  * Audited in the same transaction; answers the item as the planner lists it.
  */
@@ -116,16 +116,8 @@ export async function savePlannerItem(db: Db, actor: Actor, input: PlannerItemIn
       } else if (existing.has_invoice) {
         throw conflict(LOCKED_ITEM);
       }
-      const produced = existing ? existing.produced_amount : item.produced_amount;
-      const minimum = Math.max(MIN_ORDER_QUANTITY, produced);
-      if (ref.plannedAmount < minimum) {
-        throw ruleViolation(
-          'item.refProductionOrderItem.plannedAmount',
-          'min',
-          produced > MIN_ORDER_QUANTITY ? `At least the ${produced} bottles already produced.` : 'MOQ - 1000.',
-          minimum,
-        );
-      }
+      const tooFew = checkPlannedAmount(ref.plannedAmount, producedForQuantity(item, existing));
+      if (tooFew) throw ruleViolation(tooFew.field, tooFew.code, tooFew.message, tooFew.minimum);
       if (item.purchase_date !== null && ref.dueDate > item.purchase_date) {
         throw ruleViolation(
           'item.refProductionOrderItem.dueDate',

@@ -60,7 +60,7 @@ interface PlannerItem {
   refProductionOrderId: number | null;
   refProductionOrder: { id: number; orderNo: string } | null;
   refProductionOrderItemId: number | null;
-  refProductionOrderItem: { id: number; dueDate: string; isClosed: boolean; plannedAmount: number } | null;
+  refProductionOrderItem: { id: number; dueDate: string; isClosed: boolean; plannedAmount: number; producedAmount?: number } | null;
   version: number;
   ClientProductionOrder: { id: number; orderNo: string; clientId: string; company: string | null; purchaseDate: string | null };
 }
@@ -388,19 +388,40 @@ describe('planner/item/save: new production order', () => {
     expect(noItem.body.errors[0]).toMatchObject({ field: 'item.refProductionOrderItem', code: 'required' });
   });
 
-  it('quantity is at least 1000 (MOQ)', async () => {
+  it('quantity required and at least 1000 while nothing is produced: 999 is 400 naming the quantity (MOQ - 1000.), nothing written', async () => {
     const id = await makeItem({ sellerConfirmed: true });
+    const before = await companySnapshot(database.db, COMPANY_A);
     const response = await addProduction(id, 0, 'AC-PO-MOQ', FRIDAY, 999);
     expect(response.status).toBe(400);
-    expect(JSON.stringify(response.body.errors)).toContain('plannedAmount');
+    expect(response.body.errors).toEqual([{ field: 'item.refProductionOrderItem.plannedAmount', code: 'minimum', message: 'MOQ - 1000.', limit: 1000 }]);
+    expect(await companySnapshot(database.db, COMPANY_A)).toMatchObject({ orders: before.orders, items: before.items });
+    expect((await addProduction(id, 0, 'AC-PO-MOQ', FRIDAY, 1000)).status).toBe(200);
   });
 
-  it('quantity is at least the already produced amount when that is greater', async () => {
-    const id = await makeItem({ sellerConfirmed: true, produced: 12_000 });
-    const response = await addProduction(id, 0, 'AC-PO-PRODUCED', FRIDAY, 11_999);
+  it('quantity at least the already produced amount when that is above 0 (not the larger of the two): 600 produced allows 600', async () => {
+    const id = await makeItem({ sellerConfirmed: true, produced: 600 });
+    const before = await companySnapshot(database.db, COMPANY_A);
+    const response = await addProduction(id, 0, 'AC-PO-PRODUCED', FRIDAY, 599);
     expect(response.status).toBe(400);
-    expect(response.body.errors[0]).toMatchObject({ field: 'item.refProductionOrderItem.plannedAmount', code: 'min', limit: 12_000 });
-    expect((await addProduction(id, 0, 'AC-PO-PRODUCED', FRIDAY, 12_000)).status).toBe(200);
+    expect(response.body.errors[0]).toMatchObject({ field: 'item.refProductionOrderItem.plannedAmount', code: 'producedMinimum', limit: 600 });
+    expect(await companySnapshot(database.db, COMPANY_A)).toMatchObject({ orders: before.orders, items: before.items });
+    expect((await addProduction(id, 0, 'AC-PO-PRODUCED', FRIDAY, 600)).status).toBe(200);
+  });
+
+  it("editing the production order: the already produced amount is that of the seller's production order item, which the planner lists", async () => {
+    const id = await makeItem({ sellerConfirmed: true });
+    const added = (await addProduction(id, 0, 'AC-PO-REF', FRIDAY, 40_000)).body as PlannerItem;
+    await database.db.updateTable('client_production_order_items').set({ produced_amount: 12_000 }).where('id', '=', added.refProductionOrderItemId!).execute();
+    const listed = await readItem(id);
+    expect(listed).toMatchObject({ producedAmount: 0, refProductionOrderItem: { plannedAmount: 40_000, producedAmount: 12_000 } });
+    const tooFew = await addProduction(id, listed!.version, 'AC-PO-REF', FRIDAY, 11_999);
+    expect(tooFew.status).toBe(400);
+    expect(tooFew.body.errors[0]).toMatchObject({ field: 'item.refProductionOrderItem.plannedAmount', code: 'producedMinimum', limit: 12_000 });
+    expect(tooFew.body.errors[0].message).toBe('At least the 12,000 bottles already produced.');
+    expect((await itemRow(added.refProductionOrderItemId!)).planned_amount).toBe(40_000);
+    const saved = await addProduction(id, listed!.version, 'AC-PO-REF', FRIDAY, 12_000);
+    expect(saved.status).toBe(200);
+    expect(saved.body.refProductionOrderItem).toMatchObject({ plannedAmount: 12_000, producedAmount: 12_000 });
   });
 
   it("due date is not after the item's purchase date and not on a weekend (400, nothing written)", async () => {

@@ -27,7 +27,8 @@ import type {
   ClientProductionOrder,
   Ok,
   OrderableProduct,
-  PlannerOrderItem
+  PlannerOrderItem,
+  ProducedEntry
 } from '../../model';
 
 
@@ -50,6 +51,10 @@ export const getClientPlannerSavePlannerItemResponseMock = (): PlannerOrderItem 
 export const getClientOrdersSaveOrderResponseMock = (): ClientProductionOrder => ({"id":15,"orderNo":"PO-24-0121","clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","closed":0,"createdAt":"2026-03-30T10:02:00Z","purchaseDate":null,"producedPart":0,"producedStart":"2026-04-13","producedEnd":"2026-04-13","producedArticles":"NS-1500","workInProgress":0,"hasInvoice":false,"ClientProductionOrderItems":[{"id":97,"clientProductionOrderId":15,"clientProductId":22,"ClientProduct":{"id":22,"articleNo":"NS-1500","productName":"Sparkling Water 1.5 L"},"dueDate":"2026-04-13","plannedAmount":60000,"producedAmount":0,"producedPart":0,"isClosed":false,"isBuyerConfirmed":false,"isSellerConfirmed":false,"hasInvoice":false,"updatedAt":"2026-03-30T10:02:00Z","refProductionOrderId":null,"refProductionOrder":null,"refProductionOrderItemId":null,"refProductionOrderItem":null,"version":0}],"version":0})
 
 export const getOperatorAgendaGetAgendaResponseMock = (): AgendaItem[] => ([{"id":88,"clientProductionOrderId":12,"clientProductId":21,"ClientProduct":{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},"dueDate":"2026-03-09","plannedAmount":80000,"producedAmount":48000,"producedPart":0.6,"isClosed":false,"isBuyerConfirmed":false,"isSellerConfirmed":false,"hasInvoice":false,"updatedAt":"2026-03-05T13:40:00Z","refProductionOrderId":null,"refProductionOrder":null,"refProductionOrderItemId":null,"refProductionOrderItem":null,"version":6,"ClientProductionOrder":{"id":12,"orderNo":"PO-24-0117","closed":0,"company":"Nordic Springs AB"}}])
+
+export const getOperatorAgendaAddProducedEntryResponseMock = (): AgendaItem => ({"id":88,"clientProductionOrderId":12,"clientProductId":21,"ClientProduct":{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},"dueDate":"2026-03-09","plannedAmount":80000,"producedAmount":52000,"producedPart":0.65,"isClosed":false,"isBuyerConfirmed":false,"isSellerConfirmed":false,"hasInvoice":false,"updatedAt":"2026-03-09T15:20:00Z","refProductionOrderId":null,"refProductionOrder":null,"refProductionOrderItemId":null,"refProductionOrderItem":null,"version":7,"ClientProductionOrder":{"id":12,"orderNo":"PO-24-0117","closed":0,"company":"Nordic Springs AB"}})
+
+export const getOperatorAgendaGetProducedEntriesResponseMock = (): ProducedEntry[] => ([{"id":3,"quantity":4000,"producedTotal":52000,"recordedBy":"Olga Operator","recordedAt":"2026-03-09T15:20:00Z"}])
 
 export const getOperatorAgendaSaveProducedAmountResponseMock = (): AgendaItem => ({"id":88,"clientProductionOrderId":12,"clientProductId":21,"ClientProduct":{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},"dueDate":"2026-03-09","plannedAmount":80000,"producedAmount":52000,"producedPart":0.65,"isClosed":false,"isBuyerConfirmed":false,"isSellerConfirmed":false,"hasInvoice":false,"updatedAt":"2026-03-09T15:20:00Z","refProductionOrderId":null,"refProductionOrder":null,"refProductionOrderItemId":null,"refProductionOrderItem":null,"version":7,"ClientProductionOrder":{"id":12,"orderNo":"PO-24-0117","closed":0,"company":"Nordic Springs AB"}})
 
@@ -174,6 +179,30 @@ export const getOperatorAgendaGetAgendaMockHandler = (overrideResponse?: AgendaI
   }, options)
 }
 
+export const getOperatorAgendaAddProducedEntryMockHandler = (overrideResponse?: AgendaItem | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AgendaItem> | AgendaItem), options?: RequestHandlerOptions) => {
+  return http.post('*/api/operator/order/item/produced/add', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getOperatorAgendaAddProducedEntryResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getOperatorAgendaGetProducedEntriesMockHandler = (overrideResponse?: ProducedEntry[] | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ProducedEntry[]> | ProducedEntry[]), options?: RequestHandlerOptions) => {
+  return http.post('*/api/operator/order/item/produced/get', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getOperatorAgendaGetProducedEntriesResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
 export const getOperatorAgendaSaveProducedAmountMockHandler = (overrideResponse?: AgendaItem | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AgendaItem> | AgendaItem), options?: RequestHandlerOptions) => {
   return http.post('*/api/operator/order/item/save', async (info) => {
   
@@ -196,5 +225,7 @@ export const getOrdersMock = () => [
   getClientPlannerSavePlannerItemMockHandler(),
   getClientOrdersSaveOrderMockHandler(),
   getOperatorAgendaGetAgendaMockHandler(),
+  getOperatorAgendaAddProducedEntryMockHandler(),
+  getOperatorAgendaGetProducedEntriesMockHandler(),
   getOperatorAgendaSaveProducedAmountMockHandler()
 ]

@@ -41,10 +41,13 @@ import type {
   ForbiddenResponse,
   NotFoundResponse,
   Ok,
+  OperatorAgendaAddProducedEntryBody,
   OperatorAgendaGetAgendaBody,
+  OperatorAgendaGetProducedEntriesBody,
   OperatorAgendaSaveProducedAmountBody,
   OrderableProduct,
   PlannerOrderItem,
+  ProducedEntry,
   ServiceUnavailableResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse
@@ -685,6 +688,136 @@ export function useOperatorAgendaGetAgenda<TData = Awaited<ReturnType<typeof ope
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 
   const queryOptions = getOperatorAgendaGetAgendaQueryOptions(operatorAgendaGetAgendaBody,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Extension (not in part 7): record the bottles produced since the last entry, 0 to 99,999 per entry (part 5); the
+item's total grows by it, past 99,999 too, and the entry is kept in the item's history (who, when, how much). The
+same stock effects and refusals as `order/item/save`; the version read is required, so a repeated request is a
+409 and never counts twice.
+ */
+export const operatorAgendaAddProducedEntry = (
+    operatorAgendaAddProducedEntryBody: OperatorAgendaAddProducedEntryBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<AgendaItem>(
+      {url: `/api/operator/order/item/produced/add`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: operatorAgendaAddProducedEntryBody, signal
+    },
+      );
+    }
+  
+
+
+export const getOperatorAgendaAddProducedEntryMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof operatorAgendaAddProducedEntry>>, TError,{data: OperatorAgendaAddProducedEntryBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof operatorAgendaAddProducedEntry>>, TError,{data: OperatorAgendaAddProducedEntryBody}, TContext> => {
+
+const mutationKey = ['operatorAgendaAddProducedEntry'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof operatorAgendaAddProducedEntry>>, {data: OperatorAgendaAddProducedEntryBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  operatorAgendaAddProducedEntry(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type OperatorAgendaAddProducedEntryMutationResult = NonNullable<Awaited<ReturnType<typeof operatorAgendaAddProducedEntry>>>
+    export type OperatorAgendaAddProducedEntryMutationBody = OperatorAgendaAddProducedEntryBody
+    export type OperatorAgendaAddProducedEntryMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useOperatorAgendaAddProducedEntry = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof operatorAgendaAddProducedEntry>>, TError,{data: OperatorAgendaAddProducedEntryBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof operatorAgendaAddProducedEntry>>,
+        TError,
+        {data: OperatorAgendaAddProducedEntryBody},
+        TContext
+      > => {
+
+      const mutationOptions = getOperatorAgendaAddProducedEntryMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * Extension (not in part 7): the item's last entries of produced bottles (at most 10), newest first.
+ */
+export const operatorAgendaGetProducedEntries = (
+    operatorAgendaGetProducedEntriesBody: OperatorAgendaGetProducedEntriesBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<ProducedEntry[]>(
+      {url: `/api/operator/order/item/produced/get`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: operatorAgendaGetProducedEntriesBody, signal
+    },
+      );
+    }
+  
+
+
+
+export const getOperatorAgendaGetProducedEntriesQueryKey = (operatorAgendaGetProducedEntriesBody?: OperatorAgendaGetProducedEntriesBody,) => {
+    return [
+    `/api/operator/order/item/produced/get`, operatorAgendaGetProducedEntriesBody
+    ] as const;
+    }
+
+    
+export const getOperatorAgendaGetProducedEntriesQueryOptions = <TData = Awaited<ReturnType<typeof operatorAgendaGetProducedEntries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(operatorAgendaGetProducedEntriesBody: OperatorAgendaGetProducedEntriesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof operatorAgendaGetProducedEntries>>, TError, TData>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getOperatorAgendaGetProducedEntriesQueryKey(operatorAgendaGetProducedEntriesBody);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof operatorAgendaGetProducedEntries>>> = ({ signal }) => operatorAgendaGetProducedEntries(operatorAgendaGetProducedEntriesBody, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof operatorAgendaGetProducedEntries>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type OperatorAgendaGetProducedEntriesQueryResult = NonNullable<Awaited<ReturnType<typeof operatorAgendaGetProducedEntries>>>
+export type OperatorAgendaGetProducedEntriesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+
+
+export function useOperatorAgendaGetProducedEntries<TData = Awaited<ReturnType<typeof operatorAgendaGetProducedEntries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
+ operatorAgendaGetProducedEntriesBody: OperatorAgendaGetProducedEntriesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof operatorAgendaGetProducedEntries>>, TError, TData>, }
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getOperatorAgendaGetProducedEntriesQueryOptions(operatorAgendaGetProducedEntriesBody,options)
 
   const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
 

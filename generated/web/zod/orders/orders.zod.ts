@@ -42,7 +42,7 @@ export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrder
 export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMaxOne = 2147483647;
 export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOfOne = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductArticleNoMax = 60;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemClientProductProductNameMax = 120;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemProducedAmountMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMaxOne = 2147483647;
 export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderOrderNoMax = 60;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMaxOne = 2147483647;
-export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMin = 0;
+export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemProducedAmountMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMin = 0;
 export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMax = 2147483647;
 export const adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMultipleOf = 1;export const adminOrdersGetProductionOrdersResponseRowsItemVersionMin = 0;
 export const adminOrdersGetProductionOrdersResponseRowsItemVersionMax = 2147483647;
@@ -93,7 +93,8 @@ export const adminOrdersGetProductionOrdersResponse = zod.object({
   "id": zod.number().min(1).max(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMaxOne).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
-  "plannedAmount": zod.number().multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf)
+  "plannedAmount": zod.number().multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf),
+  "producedAmount": zod.number().multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemProducedAmountMultipleOf).optional().describe('Bottles produced on the seller\'s item: the floor of its quantity in the planner once above 0 (part 5).')
 }).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
   "version": zod.number().min(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMin).max(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMax).multipleOf(adminOrdersGetProductionOrdersResponseRowsItemClientProductionOrderItemsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A line of a production order.')),
@@ -152,7 +153,7 @@ export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItem
 export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMaxOne = 2147483647;
 export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductIdMultipleOfOne = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductArticleNoMax = 60;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemClientProductProductNameMax = 120;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemProducedAmountMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMaxOne = 2147483647;
 export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderOrderNoMax = 60;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMaxOne = 2147483647;
-export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMin = 0;
+export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemProducedAmountMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMin = 0;
 export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMax = 2147483647;
 export const clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMultipleOf = 1;export const clientOrdersGetOrdersResponseRowsItemVersionMin = 0;
 export const clientOrdersGetOrdersResponseRowsItemVersionMax = 2147483647;
@@ -203,7 +204,8 @@ export const clientOrdersGetOrdersResponse = zod.object({
   "id": zod.number().min(1).max(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMaxOne).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
-  "plannedAmount": zod.number().multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf)
+  "plannedAmount": zod.number().multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf),
+  "producedAmount": zod.number().multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemRefProductionOrderItemProducedAmountMultipleOf).optional().describe('Bottles produced on the seller\'s item: the floor of its quantity in the planner once above 0 (part 5).')
 }).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
   "version": zod.number().min(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMin).max(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMax).multipleOf(clientOrdersGetOrdersResponseRowsItemClientProductionOrderItemsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A line of a production order.')),
@@ -229,7 +231,7 @@ export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientPro
 export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductIdMaxOne = 2147483647;
 export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOfOne = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductArticleNoMax = 60;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemClientProductProductNameMax = 120;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemProducedAmountMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMaxOne = 2147483647;
 export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderOrderNoMax = 60;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMaxOne = 2147483647;
-export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMin = 0;
+export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemProducedAmountMultipleOf = 1;export const clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMin = 0;
 export const clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMax = 2147483647;
 export const clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMultipleOf = 1;export const clientOrdersGetOrderResponseVersionMin = 0;
 export const clientOrdersGetOrderResponseVersionMax = 2147483647;
@@ -277,7 +279,8 @@ export const clientOrdersGetOrderResponse = zod.object({
   "id": zod.number().min(1).max(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMaxOne).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
-  "plannedAmount": zod.number().multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf)
+  "plannedAmount": zod.number().multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf),
+  "producedAmount": zod.number().multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemRefProductionOrderItemProducedAmountMultipleOf).optional().describe('Bottles produced on the seller\'s item: the floor of its quantity in the planner once above 0 (part 5).')
 }).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
   "version": zod.number().min(clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMin).max(clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMax).multipleOf(clientOrdersGetOrderResponseClientProductionOrderItemsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A line of a production order.')),
@@ -298,7 +301,7 @@ export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMul
 export const clientPlannerGetPlannerResponseOrdersItemClientProductIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductIdMaxOne = 2147483647;
 export const clientPlannerGetPlannerResponseOrdersItemClientProductIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductArticleNoMax = 60;export const clientPlannerGetPlannerResponseOrdersItemClientProductProductNameMax = 120;export const clientPlannerGetPlannerResponseOrdersItemPlannedAmountMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemProducedAmountMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMaxOne = 2147483647;
 export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderOrderNoMax = 60;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMaxOne = 2147483647;
-export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemVersionMin = 0;
+export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemProducedAmountMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemVersionMin = 0;
 export const clientPlannerGetPlannerResponseOrdersItemVersionMax = 2147483647;
 export const clientPlannerGetPlannerResponseOrdersItemVersionMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMaxOne = 2147483647;
 export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderOrderNoMax = 60;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderClientIdMax = 64;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderCompanyMax = 120;export const clientPlannerGetPlannerResponseForecastsItemIdMax = 2147483647;
@@ -334,7 +337,8 @@ export const clientPlannerGetPlannerResponse = zod.object({
   "id": zod.number().min(1).max(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMaxOne).multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
-  "plannedAmount": zod.number().multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemPlannedAmountMultipleOf)
+  "plannedAmount": zod.number().multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemPlannedAmountMultipleOf),
+  "producedAmount": zod.number().multipleOf(clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemProducedAmountMultipleOf).optional().describe('Bottles produced on the seller\'s item: the floor of its quantity in the planner once above 0 (part 5).')
 }).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
   "version": zod.number().min(clientPlannerGetPlannerResponseOrdersItemVersionMin).max(clientPlannerGetPlannerResponseOrdersItemVersionMax).multipleOf(clientPlannerGetPlannerResponseOrdersItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.'),
   "ClientProductionOrder": zod.object({
@@ -366,7 +370,6 @@ export const clientPlannerGetPlannerResponse = zod.object({
 export const clientPlannerSavePlannerItemBodyItemIdMaxOne = 2147483647;
 export const clientPlannerSavePlannerItemBodyItemIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemBodyItemRefProductionOrderOrderNoMax = 60;
 export const clientPlannerSavePlannerItemBodyItemRefProductionOrderOrderNoRegExp = new RegExp('\\S');
-export const clientPlannerSavePlannerItemBodyItemRefProductionOrderItemPlannedAmountMin = 1000;
 export const clientPlannerSavePlannerItemBodyItemRefProductionOrderItemPlannedAmountMax = 100000000;
 export const clientPlannerSavePlannerItemBodyItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemBodyItemVersionMinOne = 0;
 export const clientPlannerSavePlannerItemBodyItemVersionMaxOne = 2147483647;
@@ -382,7 +385,7 @@ export const clientPlannerSavePlannerItemBody = zod.object({
 }).optional(),
   "refProductionOrderItem": zod.object({
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.').describe('\'Deliver at\'.'),
-  "plannedAmount": zod.number().min(clientPlannerSavePlannerItemBodyItemRefProductionOrderItemPlannedAmountMin).max(clientPlannerSavePlannerItemBodyItemRefProductionOrderItemPlannedAmountMax).multipleOf(clientPlannerSavePlannerItemBodyItemRefProductionOrderItemPlannedAmountMultipleOf).describe('Quantity; MOQ 1000.')
+  "plannedAmount": zod.number().min(1).max(clientPlannerSavePlannerItemBodyItemRefProductionOrderItemPlannedAmountMax).multipleOf(clientPlannerSavePlannerItemBodyItemRefProductionOrderItemPlannedAmountMultipleOf).describe('Quantity: at least 1000 (MOQ), or the amount already produced when that is above 0 (part 5), which may be less;\nthe API decides (400 `minimum` with limit 1000, or `producedMinimum` with the produced amount as limit).')
 }).optional(),
   "version": zod.number().min(clientPlannerSavePlannerItemBodyItemVersionMinOne).max(clientPlannerSavePlannerItemBodyItemVersionMaxOne).multipleOf(clientPlannerSavePlannerItemBodyItemVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('The version read.')
 }).describe('A planner change to a buyer\'s item (the seller\'s products). Drag: `dueDate` (on or after the item\'s date; clears the buyer confirmation).\nConfirm: `isSellerConfirmed` true. Add/edit production order: `refProductionOrder.orderNo` and `refProductionOrderItem`\n(quantity at least 1000, or the produced amount when above 0; due date a weekday not after the purchase date). Adding needs both confirmations and no reference yet (409).')
@@ -394,7 +397,7 @@ export const clientPlannerSavePlannerItemResponseClientProductionOrderIdMultiple
 export const clientPlannerSavePlannerItemResponseClientProductIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseClientProductIdMaxOne = 2147483647;
 export const clientPlannerSavePlannerItemResponseClientProductIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseClientProductArticleNoMax = 60;export const clientPlannerSavePlannerItemResponseClientProductProductNameMax = 120;export const clientPlannerSavePlannerItemResponsePlannedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemResponseProducedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderIdMaxOne = 2147483647;
 export const clientPlannerSavePlannerItemResponseRefProductionOrderIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderOrderNoMax = 60;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOf = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMaxOne = 2147483647;
-export const clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemResponseVersionMin = 0;
+export const clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemProducedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemResponseVersionMin = 0;
 export const clientPlannerSavePlannerItemResponseVersionMax = 2147483647;
 export const clientPlannerSavePlannerItemResponseVersionMultipleOf = 1;export const clientPlannerSavePlannerItemResponseClientProductionOrderIdMaxOne = 2147483647;
 export const clientPlannerSavePlannerItemResponseClientProductionOrderIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseClientProductionOrderOrderNoMax = 60;export const clientPlannerSavePlannerItemResponseClientProductionOrderClientIdMax = 64;export const clientPlannerSavePlannerItemResponseClientProductionOrderCompanyMax = 120;
@@ -427,7 +430,8 @@ export const clientPlannerSavePlannerItemResponse = zod.object({
   "id": zod.number().min(1).max(clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMaxOne).multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
-  "plannedAmount": zod.number().multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderItemPlannedAmountMultipleOf)
+  "plannedAmount": zod.number().multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderItemPlannedAmountMultipleOf),
+  "producedAmount": zod.number().multipleOf(clientPlannerSavePlannerItemResponseRefProductionOrderItemProducedAmountMultipleOf).optional().describe('Bottles produced on the seller\'s item: the floor of its quantity in the planner once above 0 (part 5).')
 }).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
   "version": zod.number().min(clientPlannerSavePlannerItemResponseVersionMin).max(clientPlannerSavePlannerItemResponseVersionMax).multipleOf(clientPlannerSavePlannerItemResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.'),
   "ClientProductionOrder": zod.object({
@@ -489,7 +493,7 @@ export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientPr
 export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductIdMaxOne = 2147483647;
 export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductIdMultipleOfOne = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductArticleNoMax = 60;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemClientProductProductNameMax = 120;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemPlannedAmountMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemProducedAmountMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMaxOne = 2147483647;
 export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderIdMultipleOfOne = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderOrderNoMax = 60;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMaxOne = 2147483647;
-export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMin = 0;
+export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemProducedAmountMultipleOf = 1;export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMin = 0;
 export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMax = 2147483647;
 export const clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMultipleOf = 1;export const clientOrdersSaveOrderResponseVersionMin = 0;
 export const clientOrdersSaveOrderResponseVersionMax = 2147483647;
@@ -537,7 +541,8 @@ export const clientOrdersSaveOrderResponse = zod.object({
   "id": zod.number().min(1).max(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMaxOne).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
-  "plannedAmount": zod.number().multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf)
+  "plannedAmount": zod.number().multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemPlannedAmountMultipleOf),
+  "producedAmount": zod.number().multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemRefProductionOrderItemProducedAmountMultipleOf).optional().describe('Bottles produced on the seller\'s item: the floor of its quantity in the planner once above 0 (part 5).')
 }).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
   "version": zod.number().min(clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMin).max(clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMax).multipleOf(clientOrdersSaveOrderResponseClientProductionOrderItemsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A line of a production order.')),
@@ -557,7 +562,7 @@ export const operatorAgendaGetAgendaResponseClientProductionOrderIdMultipleOf = 
 export const operatorAgendaGetAgendaResponseClientProductIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseClientProductIdMaxOne = 2147483647;
 export const operatorAgendaGetAgendaResponseClientProductIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseClientProductArticleNoMax = 60;export const operatorAgendaGetAgendaResponseClientProductProductNameMax = 120;export const operatorAgendaGetAgendaResponsePlannedAmountMultipleOf = 1;export const operatorAgendaGetAgendaResponseProducedAmountMultipleOf = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderIdMaxOne = 2147483647;
 export const operatorAgendaGetAgendaResponseRefProductionOrderIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderOrderNoMax = 60;export const operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOf = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderItemIdMaxOne = 2147483647;
-export const operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const operatorAgendaGetAgendaResponseVersionMin = 0;
+export const operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderItemProducedAmountMultipleOf = 1;export const operatorAgendaGetAgendaResponseVersionMin = 0;
 export const operatorAgendaGetAgendaResponseVersionMax = 2147483647;
 export const operatorAgendaGetAgendaResponseVersionMultipleOf = 1;export const operatorAgendaGetAgendaResponseClientProductionOrderIdMaxOne = 2147483647;
 export const operatorAgendaGetAgendaResponseClientProductionOrderIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseClientProductionOrderOrderNoMax = 60;export const operatorAgendaGetAgendaResponseClientProductionOrderCompanyMax = 120;
@@ -590,7 +595,8 @@ export const operatorAgendaGetAgendaResponseItem = zod.object({
   "id": zod.number().min(1).max(operatorAgendaGetAgendaResponseRefProductionOrderItemIdMaxOne).multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
-  "plannedAmount": zod.number().multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderItemPlannedAmountMultipleOf)
+  "plannedAmount": zod.number().multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderItemPlannedAmountMultipleOf),
+  "producedAmount": zod.number().multipleOf(operatorAgendaGetAgendaResponseRefProductionOrderItemProducedAmountMultipleOf).optional().describe('Bottles produced on the seller\'s item: the floor of its quantity in the planner once above 0 (part 5).')
 }).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
   "version": zod.number().min(operatorAgendaGetAgendaResponseVersionMin).max(operatorAgendaGetAgendaResponseVersionMax).multipleOf(operatorAgendaGetAgendaResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.'),
   "ClientProductionOrder": zod.object({
@@ -601,6 +607,101 @@ export const operatorAgendaGetAgendaResponseItem = zod.object({
 })
 }).describe('An order item of the operator agenda, with its order.')
 export const operatorAgendaGetAgendaResponse = zod.array(operatorAgendaGetAgendaResponseItem)
+
+/**
+ * Extension (not in part 7): record the bottles produced since the last entry, 0 to 99,999 per entry (part 5); the
+item's total grows by it, past 99,999 too, and the entry is kept in the item's history (who, when, how much). The
+same stock effects and refusals as `order/item/save`; the version read is required, so a repeated request is a
+409 and never counts twice.
+ */
+export const operatorAgendaAddProducedEntryBodyItemIdMax = 2147483647;
+export const operatorAgendaAddProducedEntryBodyItemIdMultipleOf = 1;export const operatorAgendaAddProducedEntryBodyItemProducedQuantityMin = 0;
+export const operatorAgendaAddProducedEntryBodyItemProducedQuantityMax = 99999;
+export const operatorAgendaAddProducedEntryBodyItemProducedQuantityMultipleOf = 1;export const operatorAgendaAddProducedEntryBodyItemVersionMinOne = 0;
+export const operatorAgendaAddProducedEntryBodyItemVersionMaxOne = 2147483647;
+export const operatorAgendaAddProducedEntryBodyItemVersionMultipleOfOne = 1;
+
+export const operatorAgendaAddProducedEntryBody = zod.object({
+  "item": zod.object({
+  "id": zod.number().min(1).max(operatorAgendaAddProducedEntryBodyItemIdMax).multipleOf(operatorAgendaAddProducedEntryBodyItemIdMultipleOf).describe('Row id.'),
+  "producedQuantity": zod.number().min(operatorAgendaAddProducedEntryBodyItemProducedQuantityMin).max(operatorAgendaAddProducedEntryBodyItemProducedQuantityMax).multipleOf(operatorAgendaAddProducedEntryBodyItemProducedQuantityMultipleOf).describe('Bottles produced since the last entry, 0 to 99,999.'),
+  "isClosed": zod.boolean().optional().describe('Close the item.'),
+  "version": zod.number().min(operatorAgendaAddProducedEntryBodyItemVersionMinOne).max(operatorAgendaAddProducedEntryBodyItemVersionMaxOne).multipleOf(operatorAgendaAddProducedEntryBodyItemVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').describe('The version read.')
+})
+})
+
+export const operatorAgendaAddProducedEntryResponseIdMax = 2147483647;
+export const operatorAgendaAddProducedEntryResponseIdMultipleOf = 1;export const operatorAgendaAddProducedEntryResponseClientProductionOrderIdMax = 2147483647;
+export const operatorAgendaAddProducedEntryResponseClientProductionOrderIdMultipleOf = 1;export const operatorAgendaAddProducedEntryResponseClientProductIdMax = 2147483647;
+export const operatorAgendaAddProducedEntryResponseClientProductIdMultipleOf = 1;export const operatorAgendaAddProducedEntryResponseClientProductIdMaxOne = 2147483647;
+export const operatorAgendaAddProducedEntryResponseClientProductIdMultipleOfOne = 1;export const operatorAgendaAddProducedEntryResponseClientProductArticleNoMax = 60;export const operatorAgendaAddProducedEntryResponseClientProductProductNameMax = 120;export const operatorAgendaAddProducedEntryResponsePlannedAmountMultipleOf = 1;export const operatorAgendaAddProducedEntryResponseProducedAmountMultipleOf = 1;export const operatorAgendaAddProducedEntryResponseRefProductionOrderIdMultipleOf = 1;export const operatorAgendaAddProducedEntryResponseRefProductionOrderIdMaxOne = 2147483647;
+export const operatorAgendaAddProducedEntryResponseRefProductionOrderIdMultipleOfOne = 1;export const operatorAgendaAddProducedEntryResponseRefProductionOrderOrderNoMax = 60;export const operatorAgendaAddProducedEntryResponseRefProductionOrderItemIdMultipleOf = 1;export const operatorAgendaAddProducedEntryResponseRefProductionOrderItemIdMaxOne = 2147483647;
+export const operatorAgendaAddProducedEntryResponseRefProductionOrderItemIdMultipleOfOne = 1;export const operatorAgendaAddProducedEntryResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const operatorAgendaAddProducedEntryResponseRefProductionOrderItemProducedAmountMultipleOf = 1;export const operatorAgendaAddProducedEntryResponseVersionMin = 0;
+export const operatorAgendaAddProducedEntryResponseVersionMax = 2147483647;
+export const operatorAgendaAddProducedEntryResponseVersionMultipleOf = 1;export const operatorAgendaAddProducedEntryResponseClientProductionOrderIdMaxOne = 2147483647;
+export const operatorAgendaAddProducedEntryResponseClientProductionOrderIdMultipleOfOne = 1;export const operatorAgendaAddProducedEntryResponseClientProductionOrderOrderNoMax = 60;export const operatorAgendaAddProducedEntryResponseClientProductionOrderCompanyMax = 120;
+
+export const operatorAgendaAddProducedEntryResponse = zod.object({
+  "id": zod.number().min(1).max(operatorAgendaAddProducedEntryResponseIdMax).multipleOf(operatorAgendaAddProducedEntryResponseIdMultipleOf).describe('Row id.'),
+  "clientProductionOrderId": zod.number().min(1).max(operatorAgendaAddProducedEntryResponseClientProductionOrderIdMax).multipleOf(operatorAgendaAddProducedEntryResponseClientProductionOrderIdMultipleOf).describe('Row id.'),
+  "clientProductId": zod.number().min(1).max(operatorAgendaAddProducedEntryResponseClientProductIdMax).multipleOf(operatorAgendaAddProducedEntryResponseClientProductIdMultipleOf).describe('Row id.'),
+  "ClientProduct": zod.object({
+  "id": zod.number().min(1).max(operatorAgendaAddProducedEntryResponseClientProductIdMaxOne).multipleOf(operatorAgendaAddProducedEntryResponseClientProductIdMultipleOfOne).describe('Row id.'),
+  "articleNo": zod.string().max(operatorAgendaAddProducedEntryResponseClientProductArticleNoMax),
+  "productName": zod.string().max(operatorAgendaAddProducedEntryResponseClientProductProductNameMax)
+}).describe('The product fields an order item shows.'),
+  "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.').describe('\'Deliver at\'.'),
+  "plannedAmount": zod.number().multipleOf(operatorAgendaAddProducedEntryResponsePlannedAmountMultipleOf).describe('Bottles planned (at least 1000 when saved).'),
+  "producedAmount": zod.number().multipleOf(operatorAgendaAddProducedEntryResponseProducedAmountMultipleOf).describe('Bottles produced so far (the operator\'s records).'),
+  "producedPart": zod.number().describe('producedAmount / plannedAmount (0..1, may exceed 1).'),
+  "isClosed": zod.boolean(),
+  "isBuyerConfirmed": zod.boolean(),
+  "isSellerConfirmed": zod.boolean(),
+  "hasInvoice": zod.boolean().describe('An invoiced item is locked (409 on change or delete).'),
+  "updatedAt": zod.string().datetime({}),
+  "refProductionOrderId": zod.number().min(1).multipleOf(operatorAgendaAddProducedEntryResponseRefProductionOrderIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s production order that produces it.'),
+  "refProductionOrder": zod.object({
+  "id": zod.number().min(1).max(operatorAgendaAddProducedEntryResponseRefProductionOrderIdMaxOne).multipleOf(operatorAgendaAddProducedEntryResponseRefProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "orderNo": zod.string().max(operatorAgendaAddProducedEntryResponseRefProductionOrderOrderNoMax)
+}).nullable(),
+  "refProductionOrderItemId": zod.number().min(1).multipleOf(operatorAgendaAddProducedEntryResponseRefProductionOrderItemIdMultipleOf).nullable(),
+  "refProductionOrderItem": zod.object({
+  "id": zod.number().min(1).max(operatorAgendaAddProducedEntryResponseRefProductionOrderItemIdMaxOne).multipleOf(operatorAgendaAddProducedEntryResponseRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
+  "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
+  "isClosed": zod.boolean(),
+  "plannedAmount": zod.number().multipleOf(operatorAgendaAddProducedEntryResponseRefProductionOrderItemPlannedAmountMultipleOf),
+  "producedAmount": zod.number().multipleOf(operatorAgendaAddProducedEntryResponseRefProductionOrderItemProducedAmountMultipleOf).optional().describe('Bottles produced on the seller\'s item: the floor of its quantity in the planner once above 0 (part 5).')
+}).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
+  "version": zod.number().min(operatorAgendaAddProducedEntryResponseVersionMin).max(operatorAgendaAddProducedEntryResponseVersionMax).multipleOf(operatorAgendaAddProducedEntryResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.'),
+  "ClientProductionOrder": zod.object({
+  "id": zod.number().min(1).max(operatorAgendaAddProducedEntryResponseClientProductionOrderIdMaxOne).multipleOf(operatorAgendaAddProducedEntryResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "orderNo": zod.string().max(operatorAgendaAddProducedEntryResponseClientProductionOrderOrderNoMax),
+  "closed": zod.union([zod.literal(0),zod.literal(1)]).describe('Order \'closed\' flag: 0 open, 1 closed.'),
+  "company": zod.string().max(operatorAgendaAddProducedEntryResponseClientProductionOrderCompanyMax).nullable()
+})
+}).describe('An order item of the operator agenda, with its order.')
+
+/**
+ * Extension (not in part 7): the item's last entries of produced bottles (at most 10), newest first.
+ */
+export const operatorAgendaGetProducedEntriesBodyIdMax = 2147483647;
+export const operatorAgendaGetProducedEntriesBodyIdMultipleOf = 1;
+
+export const operatorAgendaGetProducedEntriesBody = zod.object({
+  "id": zod.number().min(1).max(operatorAgendaGetProducedEntriesBodyIdMax).multipleOf(operatorAgendaGetProducedEntriesBodyIdMultipleOf).describe('Row id.')
+})
+
+export const operatorAgendaGetProducedEntriesResponseIdMax = 2147483647;
+export const operatorAgendaGetProducedEntriesResponseIdMultipleOf = 1;export const operatorAgendaGetProducedEntriesResponseQuantityMultipleOf = 1;export const operatorAgendaGetProducedEntriesResponseProducedTotalMultipleOf = 1;export const operatorAgendaGetProducedEntriesResponseRecordedByMax = 200;
+
+export const operatorAgendaGetProducedEntriesResponseItem = zod.object({
+  "id": zod.number().min(1).max(operatorAgendaGetProducedEntriesResponseIdMax).multipleOf(operatorAgendaGetProducedEntriesResponseIdMultipleOf).describe('Row id.'),
+  "quantity": zod.number().multipleOf(operatorAgendaGetProducedEntriesResponseQuantityMultipleOf).describe('Bottles produced since the previous entry (a correction of the total through `order/item/save` may be negative).'),
+  "producedTotal": zod.number().multipleOf(operatorAgendaGetProducedEntriesResponseProducedTotalMultipleOf).describe('The item\'s produced total after this entry.'),
+  "recordedBy": zod.string().max(operatorAgendaGetProducedEntriesResponseRecordedByMax).describe('Who recorded it (the user\'s name).'),
+  "recordedAt": zod.string().datetime({})
+}).describe('One entry of an item\'s produced bottles (operator agenda).')
+export const operatorAgendaGetProducedEntriesResponse = zod.array(operatorAgendaGetProducedEntriesResponseItem)
 
 /**
  * Record the produced bottles of an item ('Update order item produced quantity'): `producedAmount` is the item's total
@@ -628,7 +729,7 @@ export const operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMult
 export const operatorAgendaSaveProducedAmountResponseClientProductIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseClientProductIdMaxOne = 2147483647;
 export const operatorAgendaSaveProducedAmountResponseClientProductIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseClientProductArticleNoMax = 60;export const operatorAgendaSaveProducedAmountResponseClientProductProductNameMax = 120;export const operatorAgendaSaveProducedAmountResponsePlannedAmountMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseProducedAmountMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMaxOne = 2147483647;
 export const operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderOrderNoMax = 60;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMaxOne = 2147483647;
-export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseVersionMin = 0;
+export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemProducedAmountMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseVersionMin = 0;
 export const operatorAgendaSaveProducedAmountResponseVersionMax = 2147483647;
 export const operatorAgendaSaveProducedAmountResponseVersionMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMaxOne = 2147483647;
 export const operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderOrderNoMax = 60;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderCompanyMax = 120;
@@ -661,7 +762,8 @@ export const operatorAgendaSaveProducedAmountResponse = zod.object({
   "id": zod.number().min(1).max(operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMaxOne).multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOfOne).describe('Row id.'),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "isClosed": zod.boolean(),
-  "plannedAmount": zod.number().multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderItemPlannedAmountMultipleOf)
+  "plannedAmount": zod.number().multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderItemPlannedAmountMultipleOf),
+  "producedAmount": zod.number().multipleOf(operatorAgendaSaveProducedAmountResponseRefProductionOrderItemProducedAmountMultipleOf).optional().describe('Bottles produced on the seller\'s item: the floor of its quantity in the planner once above 0 (part 5).')
 }).nullable().describe('\'Produced at\' (buyer only): the seller\'s item; null shows \'Not planned\'.'),
   "version": zod.number().min(operatorAgendaSaveProducedAmountResponseVersionMin).max(operatorAgendaSaveProducedAmountResponseVersionMax).multipleOf(operatorAgendaSaveProducedAmountResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.'),
   "ClientProductionOrder": zod.object({

@@ -4,21 +4,31 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render';
-import type { AgendaItem } from '../../../../generated/web/model';
+import type { AgendaItem, ProducedEntry } from '../../../../generated/web/model';
 import AgendaPage from './AgendaPage';
 import { agendaItem } from './agenda.fixtures';
 
-/** Serves the agenda from `items` (which the save handler may change); returns the save bodies received. */
-function serveAgenda(items: AgendaItem[]) {
+/**
+ * Serves the agenda from `items` and each item's produced entries from `entries` (which the entry handler changes, as
+ * the API does: the total grows by the entry); returns the entry bodies received.
+ */
+function serveAgenda(items: AgendaItem[], entries: Record<number, ProducedEntry[]> = {}) {
   const saved: unknown[] = [];
   server.use(
     http.post('*/api/operator/agenda/get', () => HttpResponse.json(items)),
-    http.post('*/api/operator/order/item/save', async ({ request }) => {
-      const body = (await request.json()) as { item: { id: number; producedAmount: number; isClosed: boolean; version: number } };
+    http.post('*/api/operator/order/item/produced/get', async ({ request }) => {
+      const { id } = (await request.json()) as { id: number };
+      return HttpResponse.json(entries[id] ?? []);
+    }),
+    http.post('*/api/operator/order/item/produced/add', async ({ request }) => {
+      const body = (await request.json()) as { item: { id: number; producedQuantity: number; isClosed: boolean; version: number } };
       saved.push(body);
       const index = items.findIndex((item) => item.id === body.item.id);
-      const updated = { ...items[index]!, producedAmount: body.item.producedAmount, producedPart: body.item.producedAmount / items[index]!.plannedAmount, version: body.item.version + 1 };
+      const producedAmount = items[index]!.producedAmount + body.item.producedQuantity;
+      const updated = { ...items[index]!, producedAmount, producedPart: producedAmount / items[index]!.plannedAmount, version: body.item.version + 1 };
       items[index] = updated;
+      const entry = { id: Date.now(), quantity: body.item.producedQuantity, producedTotal: producedAmount, recordedBy: 'Olga Operator', recordedAt: '2026-11-18T08:00:00Z' };
+      entries[body.item.id] = [entry, ...(entries[body.item.id] ?? [])];
       return HttpResponse.json(updated);
     }),
   );
@@ -69,19 +79,64 @@ describe("operator '/' agenda", { timeout: 30_000 }, () => {
     expect(screen.getByText('Week 47 · 16.11.2026 – 22.11.2026')).toBeInTheDocument();
   });
 
-  it("the edit icon opens 'Update order item produced quantity', saves the amount with the version read, and the card shows it", async () => {
-    const saved = serveAgenda([agendaItem('2026-11-18', 'PO-24-0117', { id: 88, version: 6 })]);
+  it("the edit icon opens 'Update order item produced quantity': it records what was produced since the last entry, the total grows, and the card shows it", async () => {
+    const saved = serveAgenda([agendaItem('2026-11-18', 'PO-24-0117', { id: 88, version: 6, plannedAmount: 120_000, producedAmount: 99_000, producedPart: 0.825 })], {
+      88: [
+        { id: 2, quantity: 49_000, producedTotal: 99_000, recordedBy: 'Olga Operator', recordedAt: '2026-11-17T14:30:00Z' },
+        { id: 1, quantity: 50_000, producedTotal: 50_000, recordedBy: 'Piotr Operator', recordedAt: '2026-11-16T14:30:00Z' },
+      ],
+    });
     const user = userEvent.setup();
     renderWithProviders(<AgendaPage />);
     await user.click(await screen.findByRole('button', { name: 'Update produced quantity of PO-24-0117 NS-0500' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Update order item produced quantity' }));
-    const input = dialog.getByRole('textbox', { name: 'Produced quantity' });
-    await user.clear(input);
-    await user.type(input, '52000');
+    expect(dialog.getByLabelText('Running total')).toHaveTextContent('Produced so far 99,000 of 120,000');
+    const entries = within(dialog.getByRole('region', { name: 'Last entries' }));
+    expect(await entries.findByText(/\+49,000 · total 99,000 · Olga Operator/)).toBeInTheDocument();
+    expect(entries.getByText(/\+50,000 · total 50,000 · Piotr Operator/)).toBeInTheDocument();
+    const input = dialog.getByRole('textbox', { name: 'Produced since the last entry' });
+    await user.type(input, '21000');
+    expect(dialog.getByText('New total: 120,000')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(saved).toEqual([{ item: { id: 88, producedAmount: 52000, isClosed: false, version: 6 } }]));
+    await waitFor(() => expect(saved).toEqual([{ item: { id: 88, producedQuantity: 21000, isClosed: false, version: 6 } }]));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await screen.findByText('Produced 52,000 of 80,000')).toBeInTheDocument();
+    expect(await screen.findByText('Produced 120,000 of 120,000')).toBeInTheDocument();
+  });
+
+  it('an item without entries says so', async () => {
+    serveAgenda([agendaItem('2026-11-18', 'PO-1')]);
+    const user = userEvent.setup();
+    renderWithProviders(<AgendaPage />);
+    await user.click(await screen.findByRole('button', { name: /Update produced quantity/ }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(await within(dialog.getByRole('region', { name: 'Last entries' })).findByText('No entries yet.')).toBeInTheDocument();
+  });
+
+  it("'Correct the total instead' replaces the total through order/item/save (a mistyped entry)", async () => {
+    const saved = serveAgenda([agendaItem('2026-11-18', 'PO-24-0117', { id: 88, version: 6, producedAmount: 52_000 })]);
+    const totals: unknown[] = [];
+    server.use(
+      http.post('*/api/operator/order/item/save', async ({ request }) => {
+        const body = (await request.json()) as { item: { producedAmount: number; version: number } };
+        totals.push(body);
+        return HttpResponse.json({ ...agendaItem('2026-11-18', 'PO-24-0117', { id: 88 }), producedAmount: body.item.producedAmount, version: 7 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<AgendaPage />);
+    await user.click(await screen.findByRole('button', { name: 'Update produced quantity of PO-24-0117 NS-0500' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Update order item produced quantity' }));
+    await user.click(dialog.getByRole('switch', { name: 'Correct the total instead (a mistyped entry)' }));
+    const input = dialog.getByRole('textbox', { name: 'Produced total' });
+    await user.type(input, '100000');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Field has to be between 0 and 99,999.')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '50000');
+    expect(dialog.getByText('New total: 50,000')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(totals).toEqual([{ item: { id: 88, producedAmount: 50000, isClosed: false, version: 6 } }]));
+    expect(saved).toEqual([]);
   });
 
   it('items of a closed order have no edit icon', async () => {
@@ -91,27 +146,27 @@ describe("operator '/' agenda", { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /Update produced quantity/ })).not.toBeInTheDocument();
   });
 
-  it('the produced amount is required and 0 to 99,999 (part 5); an invalid save sends nothing', async () => {
+  it('the produced amount of an entry is required and 0 to 99,999 (part 5); an invalid save sends nothing', async () => {
     const saved = serveAgenda([agendaItem('2026-11-18', 'PO-1')]);
     const user = userEvent.setup();
     renderWithProviders(<AgendaPage />);
     await user.click(await screen.findByRole('button', { name: /Update produced quantity/ }));
     const dialog = within(await screen.findByRole('dialog'));
-    const input = dialog.getByRole('textbox', { name: 'Produced quantity' });
-    await user.clear(input);
-    await user.tab();
+    const input = dialog.getByRole('textbox', { name: 'Produced since the last entry' });
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByText('Field is required.')).toBeInTheDocument();
     await user.type(input, '100000');
-    await user.tab();
-    expect(await dialog.findByText('Field has to be between 0 and 99,999.')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Field has to be between 0 and 99,999.')).toBeInTheDocument();
     expect(saved).toEqual([]);
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('a refused save keeps the dialog open and says why (changed by someone else)', async () => {
     serveAgenda([agendaItem('2026-11-18', 'PO-1')]);
     server.use(
-      http.post('*/api/operator/order/item/save', () =>
+      http.post('*/api/operator/order/item/produced/add', () =>
         HttpResponse.json(
           { title: 'Conflict', status: 409, detail: 'This order item was changed by someone else meanwhile. Reload it and apply your change again.' },
           { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
@@ -122,6 +177,7 @@ describe("operator '/' agenda", { timeout: 30_000 }, () => {
     renderWithProviders(<AgendaPage />);
     await user.click(await screen.findByRole('button', { name: /Update produced quantity/ }));
     const dialog = within(await screen.findByRole('dialog'));
+    await user.type(dialog.getByRole('textbox', { name: 'Produced since the last entry' }), '500');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByText(/changed by someone else meanwhile/)).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { NORDIC, nordicSummary, stockRowFixture } from './clientInventory.fixtures';
+import type { ClientSummary } from '../../../../generated/web/model';
+import { BALTIC, NORDIC, nordicSummary, stockRowFixture } from './clientInventory.fixtures';
 import { renderClientInventoryAt } from './clientInventory.test-utils';
 // The page loads its dialog lazily; loading it up front keeps the tests within their time.
 import './AdjustBalanceDialog';
@@ -11,14 +12,14 @@ import './AdjustBalanceDialog';
 const MARCH = stockRowFixture();
 const APRIL = stockRowFixture({ id: 302, unitPrice: 63.2, currentStock: 1500, increaseStock: null, decreaseStock: 500, scrapAmount: 0, priceValidTo: '2026-04-30', version: 1 });
 
-function serveStock() {
+function serveStock(client: ClientSummary = nordicSummary) {
   const bodies = { lists: [] as unknown[], saves: [] as unknown[] };
   server.use(
     http.post('*/api/admin/client/products/stock/details/get', async ({ request }) => {
       bodies.lists.push(await request.json());
       return HttpResponse.json({
         product: { id: 21, productName: 'Spring Water 0.5 L', articleNo: 'NS-0500', clientId: NORDIC },
-        client: nordicSummary,
+        client,
         rows: [APRIL, MARCH],
         count: 2,
       });
@@ -84,5 +85,36 @@ describe('/clients/{clientid}/productstock/{id}', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Someone else changed this stock meanwhile.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Adjust balance' })).toBeInTheDocument();
+  });
+
+  it("'Adjust balance' is disabled for a buyer-type client and its tooltip says why; a click opens nothing and sends nothing", async () => {
+    const api = serveStock({ id: BALTIC, company: 'Baltic Beverages SIA', fbs: [], clientType: '1' });
+    const user = userEvent.setup();
+    renderClientInventoryAt(`/clients/${BALTIC}/productstock/21`);
+    const button = await screen.findByRole('button', { name: 'Adjust balance 1,500' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await user.hover(button);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Buyer-type client: its stock cannot be adjusted; only prices can be edited.');
+    await user.click(button);
+    expect(screen.queryByRole('dialog', { name: 'Adjust balance' })).not.toBeInTheDocument();
+    expect(api.saves).toEqual([]);
+  });
+
+  it("a refusal (403) shows the server's reason, not a generic text", async () => {
+    serveStock();
+    const reason = 'Nordic Springs AB is a buyer-type client: stock cannot be edited for it; only prices can.';
+    server.use(
+      http.post('*/api/admin/client/products/stock/details/save', () =>
+        HttpResponse.json({ type: 'about:blank', title: 'Forbidden', status: 403, detail: reason }, { status: 403, headers: { 'Content-Type': 'application/problem+json' } }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderClientInventoryAt(`/clients/${NORDIC}/productstock/21`);
+    expect(await screen.findByRole('button', { name: 'Adjust balance 1,500' })).not.toHaveAttribute('aria-disabled');
+    await user.click(screen.getByRole('button', { name: 'Adjust balance 1,500' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adjust balance' }, { timeout: 8000 });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(reason)).toBeInTheDocument();
+    expect(within(dialog).queryByText('Your account may not do this.')).not.toBeInTheDocument();
   });
 });

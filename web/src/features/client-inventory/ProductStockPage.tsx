@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
@@ -11,10 +11,13 @@ import { QueryError } from '../../components/QueryError';
 import { formatListDate, formatNumber } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
 import { useListState } from '../../components/useListState';
-import { formatPrice } from './clientInventory';
+import { formatPrice, isBuyer } from './clientInventory';
 import { InventoryBreadcrumbs } from './InventoryBreadcrumbs';
 
 const AdjustBalanceDialog = lazy(() => import('./AdjustBalanceDialog'));
+
+/** Why 'Adjust balance' is disabled for a buyer-type client (the API refuses it with 403, part 2.1). */
+export const BUYER_STOCK_LOCKED = 'Buyer-type client: its stock cannot be adjusted; only prices can be edited.';
 
 /** Latest stock change: a decrease in red with a minus, an increase in green with a plus. */
 function LatestChange({ row }: { row: ProductStockRow }) {
@@ -26,7 +29,8 @@ function LatestChange({ row }: { row: ProductStockRow }) {
 /**
  * Admin /clients/{clientid}/productstock/{id}: breadcrumb (Client inventory > company > product), the product's
  * bottle stock per price period: unit price @1k, current stock (a click opens 'Adjust balance'), latest stock
- * change, scrap, price until; 10 per page, latest period first.
+ * change, scrap, price until; 10 per page, latest period first. For a buyer-type client 'Adjust balance' is disabled
+ * and its tooltip says why (the API refuses it).
  */
 export default function ProductStockPage() {
   const { clientid = '', id } = useParams({ strict: false }) as { clientid?: string; id?: string };
@@ -39,6 +43,7 @@ export default function ProductStockPage() {
   const [adjusting, setAdjusting] = useState<ProductStockRow | null>(null);
   if (!(productId > 0)) return <NotFoundPage />;
   const product = query.data?.product;
+  const buyer = isBuyer(query.data?.client);
   const title = product ? `${product.articleNo} - ${product.productName}` : 'Product stock';
 
   return (
@@ -65,15 +70,21 @@ export default function ProductStockPage() {
               sortable: true,
               textAlign: 'right',
               render: (row) => (
-                <Button
-                  variant="subtle"
-                  size="compact-sm"
-                  rightSection={<IconPencil size={14} />}
-                  aria-label={`Adjust balance ${formatNumber(row.currentStock)}`}
-                  onClick={() => setAdjusting(row)}
-                >
-                  {formatNumber(row.currentStock)}
-                </Button>
+                <Tooltip label={BUYER_STOCK_LOCKED} disabled={!buyer}>
+                  {/* Disabled the way Mantine's docs show for a tooltip: a `disabled` button gets no hover, so no reason. */}
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    rightSection={<IconPencil size={14} />}
+                    aria-label={`Adjust balance ${formatNumber(row.currentStock)}`}
+                    data-disabled={buyer || undefined}
+                    aria-disabled={buyer || undefined}
+                    aria-description={buyer ? BUYER_STOCK_LOCKED : undefined}
+                    onClick={(event) => (buyer ? event.preventDefault() : setAdjusting(row))}
+                  >
+                    {formatNumber(row.currentStock)}
+                  </Button>
+                </Tooltip>
               ),
             },
             { accessor: 'latestChange', title: 'Latest stock change', textAlign: 'right', render: (row) => <LatestChange row={row} /> },

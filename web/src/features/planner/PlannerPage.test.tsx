@@ -276,6 +276,63 @@ describe("'Add new production order' (part 5 'Planner new production order')", {
     expect(bodies).toEqual([]);
   });
 
+  it('the quantity may be the already produced amount when that is above 0, below 1000 too (not the larger of the two)', async () => {
+    const bodies = serveSave();
+    const { user, dialog } = await openAdd(plannerItem({ ...BOTH_CONFIRMED, producedAmount: 600, plannedAmount: 5000 }));
+    expect(within(dialog).getByText('At least 600 (already produced)')).toBeInTheDocument();
+    await user.type(field(dialog, /^Production order no/), 'AC-PO-1');
+    await user.clear(field(dialog, /^Quantity/));
+    await user.type(field(dialog, /^Quantity/), '599');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('At least the 600 bottles already produced.')).toBeInTheDocument();
+    await user.clear(field(dialog, /^Quantity/));
+    await user.type(field(dialog, /^Quantity/), '600');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies[0]?.item).toMatchObject({ refProductionOrderItem: { plannedAmount: 600 } }));
+  });
+
+  it("editing reads the already produced amount of the seller's production order item, as the API does", async () => {
+    servePlanner([
+      plannerItem({
+        ...BOTH_CONFIRMED,
+        producedAmount: 0,
+        refProductionOrderId: 40,
+        refProductionOrder: { id: 40, orderNo: 'AC-PO-2026-07' },
+        refProductionOrderItemId: 41,
+        refProductionOrderItem: { id: 41, dueDate: '2026-03-17', isClosed: false, plannedAmount: 45000, producedAmount: 12000 },
+      }),
+    ]);
+    const bodies = serveSave();
+    const user = userEvent.setup();
+    renderWithProviders(<PlannerPage />);
+    await user.click(within(await card()).getByRole('button', { name: 'Edit production order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit production order' });
+    await user.clear(field(dialog, /^Quantity/));
+    await user.type(field(dialog, /^Quantity/), '11999');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('At least the 12,000 bottles already produced.')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+  });
+
+  it("the API's quantity refusal (a planner that is not up to date) shows under Quantity in the catalogue's words", async () => {
+    serveSave(() =>
+      HttpResponse.json(
+        {
+          title: 'Bad Request',
+          status: 400,
+          detail: 'The quantity is below what is already produced.',
+          errors: [{ field: 'item.refProductionOrderItem.plannedAmount', code: 'producedMinimum', message: 'server words', limit: 41000 }],
+        },
+        { status: 400 },
+      ),
+    );
+    const { user, dialog } = await openAdd();
+    await user.type(field(dialog, /^Production order no/), 'AC-PO-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('At least the 41,000 bottles already produced.')).toBeInTheDocument();
+    expect(field(dialog, /^Quantity/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it("a day after the purchase date refused by the API stays open and shows why under 'Deliver at'", async () => {
     serveSave(() =>
       HttpResponse.json(

@@ -5,43 +5,46 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useClientPlannerSavePlannerItem } from '../../../../generated/web/endpoints/orders/orders';
 import {
+  clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemPlannedAmountMin,
   clientPlannerSavePlannerItemBody,
-  clientPlannerSavePlannerItemBodyItemRefProductionOrderItemPlannedAmountMin,
 } from '../../../../generated/web/zod/orders/orders.zod';
 import type { PlannerItemInput, PlannerOrderItem } from '../../../../generated/web/model';
 import { ApiError } from '../../api/http';
-import { PLANNER_MESSAGES } from '../../api/messages';
+import { MESSAGES, PLANNER_MESSAGES } from '../../api/messages';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { describeError } from '../../app/providers';
 import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
 import { formatListDate, formatNumber } from '../../components/format';
-import { isWeekend, minimumQuantity, parseDay } from './plannerCalendar';
+import { isWeekend, minimumQuantity, parseDay, producedForQuantity } from './plannerCalendar';
 import { useReloadPlanner } from './usePlanner';
 
-/** The contract's rules of the save ('Provide order number.', 'Pick a day.', 'MOQ - 1000.' from the catalogue). */
+/** The contract's rules of the save ('Provide order number.', 'Pick a day.' from the catalogue). */
 const schema = clientPlannerSavePlannerItemBody.shape.item;
-const MOQ = clientPlannerSavePlannerItemBodyItemRefProductionOrderItemPlannedAmountMin;
+/** The minimum order quantity: the contract's order item minimum (the planner's own floor depends on what is produced). */
+const MOQ = clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemPlannedAmountMin;
 
 interface FormValues {
   refProductionOrder: { orderNo: string };
   refProductionOrderItem: { dueDate: string | null; plannedAmount: number | string };
 }
 
-/** The API's own rule texts (a stale planner may not know the latest produced amount or purchase date). */
-const SERVER_RULES = new Set(['min', 'max', 'weekday']);
+/** The API's own rule texts (a stale planner may not know the latest purchase date); the quantity's come from the catalogue. */
+const SERVER_RULES = new Set(['max', 'weekday']);
 
 /**
  * 'Add new production order' (part 2.4): 'Production order no', 'Deliver at' and Quantity of the seller's production
  * order item for a buyer's confirmed item; with a production order already referenced, the same fields edit it.
  * Part 5: the order number is required; the quantity at least 1000, or the amount already produced when that is
- * more; 'Deliver at' a weekday not after the buyer order's purchase date. A failed save keeps the dialog open and
+ * above 0 (plannerCalendar `minimumQuantity`, the API's rule mirrored; the API's 400 is shown through the catalogue);
+ * 'Deliver at' a weekday not after the buyer order's purchase date. A failed save keeps the dialog open and
  * says why; a 409 (changed meanwhile) closes it, says so and reloads the planner.
  */
 export default function ProductionOrderDialog({ item, mode, onClose }: { item: PlannerOrderItem; mode: 'add' | 'edit'; onClose: () => void }) {
   const reload = useReloadPlanner();
   const purchaseDate = item.ClientProductionOrder.purchaseDate;
   const minimum = minimumQuantity(item, MOQ);
+  const producedFloor = producedForQuantity(item) > 0;
   const ref = mode === 'edit' ? item.refProductionOrderItem : null;
   const defaultDay = ref?.dueDate ?? (purchaseDate === null || item.dueDate <= purchaseDate ? item.dueDate : null);
 
@@ -65,8 +68,8 @@ export default function ProductionOrderDialog({ item, mode, onClose }: { item: P
     validate: (values) => {
       const errors = contract(values);
       const { dueDate, plannedAmount } = values.refProductionOrderItem;
-      if (!errors['refProductionOrderItem.plannedAmount'] && minimum > MOQ && Number(plannedAmount) < minimum) {
-        errors['refProductionOrderItem.plannedAmount'] = PLANNER_MESSAGES.producedMinimum(minimum);
+      if (!errors['refProductionOrderItem.plannedAmount'] && plannedAmount !== '' && Number(plannedAmount) < minimum) {
+        errors['refProductionOrderItem.plannedAmount'] = producedFloor ? PLANNER_MESSAGES.producedMinimum(minimum) : MESSAGES.moq;
       }
       if (!errors['refProductionOrderItem.dueDate'] && dueDate && purchaseDate && dueDate > purchaseDate) {
         errors['refProductionOrderItem.dueDate'] = PLANNER_MESSAGES.afterPurchaseDate(formatListDate(purchaseDate));
@@ -141,7 +144,7 @@ export default function ProductionOrderDialog({ item, mode, onClose }: { item: P
             allowDecimal={false}
             allowNegative={false}
             hideControls
-            description={minimum > MOQ ? `At least ${formatNumber(minimum)} (already produced)` : `At least ${formatNumber(MOQ)}`}
+            description={producedFloor ? `At least ${formatNumber(minimum)} (already produced)` : `At least ${formatNumber(MOQ)}`}
             {...form.getInputProps('refProductionOrderItem.plannedAmount')}
           />
           <SaveFailed error={save.error instanceof ApiError && save.error.status === 409 ? null : save.error} />

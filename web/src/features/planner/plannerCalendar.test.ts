@@ -13,6 +13,7 @@ import {
   localToday,
   middleDay,
   minimumQuantity,
+  producedForQuantity,
   monthTitle,
   monthWeeks,
   parseDay,
@@ -122,10 +123,17 @@ describe('card buttons', () => {
 });
 
 describe('Planner new production order rules', () => {
-  it('quantity at least 1000, or the already produced amount when greater', () => {
+  it('quantity at least 1000, or the already produced amount when that is above 0 (not the larger of the two)', () => {
     expect(minimumQuantity(plannerItem({ producedAmount: 0 }), 1000)).toBe(1000);
-    expect(minimumQuantity(plannerItem({ producedAmount: 600 }), 1000)).toBe(1000);
+    expect(minimumQuantity(plannerItem({ producedAmount: 600 }), 1000)).toBe(600);
     expect(minimumQuantity(plannerItem({ producedAmount: 48000 }), 1000)).toBe(48000);
+  });
+
+  it("reads the produced amount of the seller's production order item when one is referenced, as the API does", () => {
+    const ref = { id: 41, dueDate: '2026-03-17', isClosed: false, plannedAmount: 45000 };
+    expect(minimumQuantity(plannerItem({ producedAmount: 0, refProductionOrderItem: { ...ref, producedAmount: 12000 } }), 1000)).toBe(12000);
+    expect(minimumQuantity(plannerItem({ producedAmount: 5000, refProductionOrderItem: { ...ref, producedAmount: 0 } }), 1000)).toBe(1000);
+    expect(producedForQuantity(plannerItem({ producedAmount: 5000 }))).toBe(5000);
   });
 
   it("a typed 'Deliver at' is a real weekday, YYYY-MM-DD; weekends and impossible dates are no day", () => {

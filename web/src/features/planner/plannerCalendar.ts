@@ -91,8 +91,21 @@ export const canEditProductionOrder = (item: PlannerOrderItem) => !item.hasInvoi
 /** Confirm: the buyer has confirmed, the seller not yet. */
 export const canConfirm = (item: PlannerOrderItem) => !item.hasInvoice && item.isBuyerConfirmed && !item.isSellerConfirmed;
 
-/** The least quantity of the seller's production order item: MOQ 1000, or what is already produced when more. */
-export const minimumQuantity = (item: PlannerOrderItem, moq: number) => Math.max(moq, item.producedAmount);
+/**
+ * The produced amount the quantity rule reads, as the API does (api/src/features/planner/planner.rules.ts): that of the
+ * seller's referenced production order item when there is one (edit), otherwise the planner item's own (add).
+ */
+export const producedForQuantity = (item: PlannerOrderItem) =>
+  item.refProductionOrderItem ? (item.refProductionOrderItem.producedAmount ?? 0) : item.producedAmount;
+
+/**
+ * The least quantity of the seller's production order item (part 5): at least the MOQ (1000), or the already produced
+ * amount when that is above 0, below the MOQ too. A mirror of the API's rule, which decides.
+ */
+export const minimumQuantity = (item: PlannerOrderItem, moq: number) => {
+  const produced = producedForQuantity(item);
+  return produced > 0 ? produced : moq;
+};
 
 /** Items by day, each day's cards ordered by company, then order number, then article. */
 export function itemsByDay(items: PlannerOrderItem[], dayOf: (item: PlannerOrderItem) => string): Map<string, PlannerOrderItem[]> {

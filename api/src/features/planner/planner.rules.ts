@@ -1,0 +1,47 @@
+/**
+ * The quantity rule of the seller's 'Add new production order' (part 5, 'Planner new production order'): the one place
+ * the API decides it. The web dialog mirrors it with the same numbers (the contract's minimum order quantity and the
+ * produced amount the planner lists), and shows the API's field error when the two disagree (a stale planner).
+ */
+
+/** Minimum order quantity (part 9), the contract's `OrderItemInput.plannedAmount` minimum ('MOQ - 1000.'). */
+export const MIN_ORDER_QUANTITY = 1000;
+
+/** The field the rule names in its 400. */
+export const PLANNED_AMOUNT_FIELD = 'item.refProductionOrderItem.plannedAmount';
+
+export interface QuantityFloor {
+  /** The smallest quantity allowed. */
+  minimum: number;
+  /**
+   * Which rule sets it: `minimum` is the minimum order quantity ('MOQ - 1000.'), `producedMinimum` the amount
+   * already produced ('At least the … bottles already produced.').
+   */
+  code: 'minimum' | 'producedMinimum';
+}
+
+/**
+ * Part 5: "quantity required and at least 1000 (or the already produced amount if greater than 0)". Once anything is
+ * produced, the produced amount is the floor, below 1000 too (a seller may cut an order down to what was made);
+ * before that, the minimum order quantity.
+ */
+export function quantityFloor(produced: number): QuantityFloor {
+  return produced > 0 ? { minimum: produced, code: 'producedMinimum' } : { minimum: MIN_ORDER_QUANTITY, code: 'minimum' };
+}
+
+/**
+ * The produced amount the rule reads: the production order item whose quantity is set, i.e. the seller's referenced
+ * item when it exists (edit), otherwise the planner item itself (add). The planner lists both (`producedAmount` and
+ * `refProductionOrderItem.producedAmount`), so the web reads the same one.
+ */
+export function producedForQuantity(item: { produced_amount: number }, referenced: { produced_amount: number } | undefined): number {
+  return referenced ? referenced.produced_amount : item.produced_amount;
+}
+
+/** The violation of a planned quantity, or undefined when it is allowed. */
+export function checkPlannedAmount(plannedAmount: number, produced: number): (QuantityFloor & { field: string; message: string }) | undefined {
+  const floor = quantityFloor(produced);
+  if (plannedAmount >= floor.minimum) return undefined;
+  const message = floor.code === 'producedMinimum' ? `At least the ${floor.minimum.toLocaleString('en-US')} bottles already produced.` : 'MOQ - 1000.';
+  return { ...floor, field: PLANNED_AMOUNT_FIELD, message };
+}
