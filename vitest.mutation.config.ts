@@ -8,6 +8,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: [
+      'api/src/features/orders/orders.rules.test.ts',
+      'api/src/features/planner/planner.rules.test.ts',
       'api/src/features/stats/fill-rate.test.ts',
       'api/src/features/stock/stock-rules.test.ts',
       'api/src/lib/roles.test.ts',
