@@ -162,6 +162,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/claims/orders/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): the orders of a client that hold the product, for the admin claim editor's 'Order
+         *     Number' select (the client's own orders, also when the product is a seller's); `filter` matches the order number.
+         */
+        post: operations["AdminClaims_getClaimOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/claims/products/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): the products of a client for the admin claim editor's 'Bottle article number' select,
+         *     looked up on the server: the live products the client can order (its own and sellers' products assigned to it),
+         *     by article number, at most 50; `filter` matches the article number or the product name.
+         */
+        post: operations["AdminClaims_getClaimProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/claims/save": {
         parameters: {
             query?: never;
@@ -890,7 +931,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Delete the caller's claims; closed claims cannot be deleted (409). */
+        /** @description Delete the caller's claims; closed claims cannot be deleted (409); a claim another company filed cannot be deleted (403). */
         post: operations["ClientClaims_deleteClaims"];
         delete?: never;
         options?: never;
@@ -924,7 +965,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The caller's claims ('Non-Conformance Reports'; page size 20, default sort id ascending). */
+        /**
+         * @description The caller's claims ('Non-Conformance Reports'; page size 20, default sort id ascending): those its company filed,
+         *     and those a buyer filed about the company's products (it made or sells them), which it can read but not change.
+         *     Extension (not in part 7): seller users read this list too (the claims about their products).
+         */
         post: operations["ClientClaims_getClaims"];
         delete?: never;
         options?: never;
@@ -941,7 +986,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description One of the caller's claims. */
+        /** @description One of the caller's claims, or a claim a buyer filed about one of the company's products (seller users: those only). */
         post: operations["ClientClaims_getClaim"];
         delete?: never;
         options?: never;
@@ -960,7 +1005,8 @@ export interface paths {
         put?: never;
         /**
          * @description Orders of a product for the claim's 'Order Number' select; `filter` matches the order number.
-         *     Also called by the admin claim editor (any client's product); client-face callers only see their own.
+         *     Also called by the admin claim editor (any client's product); client-face callers only see their own orders, of a
+         *     product they can order (their own or a seller's assigned to them).
          */
         post: operations["ClientClaims_getClaimOrders"];
         delete?: never;
@@ -978,7 +1024,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Create or update one of the caller's claims (customer-side fields and attachments). */
+        /**
+         * @description Create or update one of the caller's claims (customer-side fields and attachments). The product is one the caller
+         *     can order: its own or a seller's product assigned to it as a buyer; the order one of its orders holding the product.
+         *     A claim another company filed (a seller reading a buyer's claim) cannot be changed (403).
+         */
         post: operations["ClientClaims_saveClaim"];
         delete?: never;
         options?: never;
@@ -1197,7 +1247,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The caller's products and the preform stock per warehouse (portfolio page). `warehouseStock` is empty for buyer-type clients. */
+        /**
+         * @description The caller's products, then the sellers' products assigned to it as a buyer (the products it can order, marked by
+         *     `seller`), and the preform stock per warehouse of its own products (portfolio page). `warehouseStock` is empty for
+         *     buyer-type clients.
+         */
         get: operations["ClientPortfolio_getPortfolio"];
         put?: never;
         post?: never;
@@ -1250,7 +1304,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Delete uploads (a removed attachment chip or a cancelled upload). */
+        /**
+         * @description Delete uploads not attached to a claim (a cancelled upload, or a file uploaded for a claim that was never saved
+         *     with it). A file attached to a claim is removed by saving the claim without it: deleting it here is refused (409).
+         */
         post: operations["ClientUploads_deleteUploads"];
         delete?: never;
         options?: never;
@@ -1267,7 +1324,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Download one of the caller's files (content type as uploaded, original file name). */
+        /** @description Download one of the caller's files, or a file of a claim filed about the caller's product (content type as uploaded, original file name). */
         post: operations["ClientUploads_downloadUpload"];
         delete?: never;
         options?: never;
@@ -1520,6 +1577,44 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The admin's claim to save: a claim input and, when the admin logs a new claim on a client's behalf, the client. */
+        AdminClaimInput: {
+            /**
+             * Format: int32
+             * @description Rejected quantity, at least 1.
+             */
+            amount: number;
+            /**
+             * @description Extension (not in part 7): the client company the claim is for, chosen first when the admin logs a claim on a
+             *     client's behalf; the product must be one it can order (its own or a seller's product assigned to it), the order
+             *     one of its orders. Absent: the stored claim's company, or for a new claim the product's company. An existing
+             *     claim cannot move to another company (400).
+             */
+            clientId?: components["schemas"]["ClientId"];
+            /** @description The product ('Bottle article number'); the claim belongs to its client. */
+            clientProductId: components["schemas"]["Id"];
+            /** @description The order ('Order Number'), one of the product's orders. */
+            clientProductionOrderId: components["schemas"]["Id"];
+            correctiveActions?: string | null;
+            deliveryDate: components["schemas"]["DateOnly"];
+            /** @description 'Problem Description'; trimmed, required. */
+            description: string;
+            id?: components["schemas"]["Id"];
+            immediateAction?: string | null;
+            rootCouse?: string | null;
+            /** @default new */
+            status: components["schemas"]["ClaimStatus"];
+            /**
+             * @description The claim's attachments after the save (ids from uploads/save). A file the claim had and the list leaves out is
+             *     removed (deleted) by this save, in its transaction: removing an attachment belongs to the claim's save, so
+             *     uploads/delete refuses attached files (409).
+             */
+            Uploads?: {
+                id: components["schemas"]["Id"];
+            }[];
+            /** @description Required when updating. */
+            version?: components["schemas"]["Version"];
+        };
         /** @description An order item of the operator agenda, with its order. */
         AgendaItem: {
             ClientProduct: components["schemas"]["OrderItemProduct"];
@@ -1642,7 +1737,10 @@ export interface components {
                 fullName?: string;
             };
         };
-        /** @description The claims list request: `filter` is the search box text (matches id, order number, article number, product name). */
+        /**
+         * @description The claims list request: `filter` is the search box text (matches id, order number, article number, product name,
+         *     description, status and, on the admin face, the company name the list shows).
+         */
         ClaimFilterRequest: {
             filter?: string;
             /** @description One page request, shared by every list. */
@@ -1685,7 +1783,11 @@ export interface components {
             rootCouse?: string | null;
             /** @default new */
             status: components["schemas"]["ClaimStatus"];
-            /** @description The claim's attachments after the save (ids from uploads/save); uploads left out are detached. */
+            /**
+             * @description The claim's attachments after the save (ids from uploads/save). A file the claim had and the list leaves out is
+             *     removed (deleted) by this save, in its transaction: removing an attachment belongs to the claim's save, so
+             *     uploads/delete refuses attached files (409).
+             */
             Uploads?: {
                 id: components["schemas"]["Id"];
             }[];
@@ -2491,7 +2593,7 @@ export interface components {
             articleNo: string;
             /**
              * Format: int32
-             * @description Bottle stock.
+             * @description Bottle stock (0 for a seller's product assigned to the caller: that stock is the seller's).
              */
             currentStock: number;
             id: components["schemas"]["Id"];
@@ -2510,6 +2612,11 @@ export interface components {
             preformWarehouseId: components["schemas"]["Id"];
             /** @description Title. */
             productName: string;
+            /**
+             * @description Extension (not in part 7): the seller company's name when this is a seller's product assigned to the caller as a
+             *     buyer, which it can order and claim but not change; absent for the caller's own products.
+             */
+            seller?: string | null;
         };
         /** @description A preform (raw material) of the catalogue. */
         Preform: {
@@ -3545,6 +3652,130 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    AdminClaims_getClaimOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                 *       "clientProductId": 21,
+                 *       "filter": "PO-24"
+                 *     }
+                 */
+                "application/json": {
+                    clientId: components["schemas"]["ClientId"];
+                    clientProductId: components["schemas"]["Id"];
+                    filter?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 12,
+                     *           "orderNo": "PO-24-0117"
+                     *         },
+                     *         {
+                     *           "id": 15,
+                     *           "orderNo": "PO-24-0121"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        rows: {
+                            id: components["schemas"]["Id"];
+                            orderNo: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminClaims_getClaimProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                 *       "filter": "NS-05"
+                 *     }
+                 */
+                "application/json": {
+                    clientId: components["schemas"]["ClientId"];
+                    filter?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 21,
+                     *           "articleNo": "NS-0500",
+                     *           "productName": "Spring Water 0.5 L"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        rows: {
+                            articleNo: string;
+                            id: components["schemas"]["Id"];
+                            productName: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     AdminClaims_saveClaim: {
         parameters: {
             query?: never;
@@ -3580,7 +3811,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    Claim: components["schemas"]["ClaimInput"];
+                    Claim: components["schemas"]["AdminClaimInput"];
                 };
             };
         };

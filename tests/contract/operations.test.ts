@@ -26,6 +26,9 @@ const clientFace: Expected = { roles: ['client', 'buyer', 'seller'], read: false
 const clientFaceRead: Expected = { ...clientFace, read: true };
 const clientBuyer: Expected = { roles: ['client', 'buyer'], read: false };
 const clientBuyerRead: Expected = { ...clientBuyer, read: true };
+/** Issue 13, item 1 (decisions.md): sellers also read the claims their buyers file about their products. */
+const claimReaders: Expected = { roles: ['client', 'buyer', 'seller'], read: false };
+const claimReadersRead: Expected = { ...claimReaders, read: true };
 const seller: Expected = { roles: ['seller'], read: false };
 const sellerRead: Expected = { ...seller, read: true };
 const statsRead: Expected = { roles: ['client'], read: true };
@@ -95,16 +98,16 @@ const part7: Record<string, Expected> = {
   'GET /api/client/orders/clientproducts': clientFaceRead,
   'POST /api/client/orders/get': clientFaceRead,
   'POST /api/client/orders/save': clientFace,
-  'POST /api/client/claims/filter': clientBuyerRead,
+  'POST /api/client/claims/filter': claimReadersRead,
   'POST /api/client/claims/delete': clientBuyer,
-  'POST /api/client/claims/get': clientBuyerRead,
+  'POST /api/client/claims/get': claimReadersRead,
   'POST /api/client/claims/save': clientBuyer,
   'POST /api/client/claims/orders/filter': { roles: ['admin', 'client', 'buyer'], read: true },
-  'POST /api/client/claims/download': clientBuyer,
+  'POST /api/client/claims/download': claimReaders,
   'POST /api/client/uploads/save': clientBuyer,
   'POST /api/client/uploads/delete': clientBuyer,
-  'POST /api/client/uploads/download': clientBuyer,
-  'POST /api/client/uploads/object/get': clientBuyerRead,
+  'POST /api/client/uploads/download': claimReaders,
+  'POST /api/client/uploads/object/get': claimReadersRead,
   'GET /api/client/products/get': clientFaceRead,
   'GET /api/client/machine/status/get': clientFaceRead,
   'POST /api/client/orders/planner/get': sellerRead,
@@ -126,6 +129,8 @@ const extensions = [
   'POST /api/admin/audit/export',
   'POST /api/operator/order/item/produced/add',
   'POST /api/operator/order/item/produced/get',
+  'POST /api/admin/claims/products/filter',
+  'POST /api/admin/claims/orders/filter',
 ];
 
 const byKey = new Map(operations);

@@ -95,3 +95,73 @@ test('a client reports a claim with a photo, the GP answers and closes it, and a
   await expect(admin.getByText('No claim matches the search.')).toBeVisible();
   await adminContext.close();
 });
+
+/** Deletes the claims found by `marker` as the admin (tests clean up after themselves). */
+async function adminDeletes(admin: Page, marker: string) {
+  await admin.getByRole('link', { name: 'Claims' }).click();
+  await admin.getByRole('textbox', { name: 'Search claims' }).fill(marker);
+  await expect(admin.locator('tbody tr')).toHaveCount(1);
+  await admin.locator('tbody tr').first().getByRole('checkbox').check();
+  await admin.getByRole('button', { name: 'Delete' }).click();
+  const deleted = admin.waitForResponse((response) => response.url().endsWith('/api/admin/claims/delete'));
+  await admin.getByRole('dialog', { name: 'Delete claims' }).getByRole('button', { name: 'Delete' }).click();
+  expect((await deleted).status()).toBe(200);
+}
+
+test("a buyer claims the bottle it ordered; the seller whose product it is reads the claim but cannot change it (issue 13, item 1)", async ({ page, browser }) => {
+  const marker = `E2E-BUYER-${Date.now()}`;
+  await signIn(page, 'buyer');
+  await page.getByRole('link', { name: 'Claims' }).click();
+  await page.getByRole('button', { name: 'New' }).click();
+  await field(page, 'Bottle article number').click();
+  await page.getByRole('option', { name: 'BB-1000B - Birch Juice 1 L' }).click();
+  await field(page, 'Order Number').click();
+  await page.getByRole('option', { name: 'BB-2026-020' }).click();
+  await field(page, 'Rejected quantity:').fill('120');
+  await field(page, 'Delivery Date').fill('03.11.2026');
+  await field(page, 'Problem Description:').fill(`Leaking caps, ${marker}.`);
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/client/claims/save'));
+  await page.getByRole('button', { name: 'Save report' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page).toHaveURL(/#\/claims$/);
+
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await signIn(seller, 'seller');
+  await openClaim(seller, marker);
+  await expect(seller.getByText(/Baltic Beverages SIA filed this claim about your product/)).toBeVisible();
+  await expect(field(seller, 'Problem Description:')).toBeDisabled();
+  await expect(seller.getByRole('button', { name: 'Save report' })).toBeDisabled();
+  await sellerContext.close();
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'admin');
+  await adminDeletes(admin, marker);
+  await adminContext.close();
+});
+
+test("the admin logs a claim on a client's behalf: New, the client first, then its product and order (issue 13, item 14)", async ({ page }) => {
+  const marker = `E2E-ADMIN-${Date.now()}`;
+  await signIn(page, 'admin');
+  await page.getByRole('link', { name: 'Claims' }).click();
+  await page.getByRole('button', { name: 'New' }).click();
+  await expect(page).toHaveURL(/#\/claims\/new$/);
+  await expect(field(page, 'Bottle article number')).toBeDisabled();
+  await field(page, 'Client').fill('Nordic');
+  await page.getByRole('option', { name: 'Nordic Springs AB' }).click();
+  await field(page, 'Bottle article number').click();
+  await page.getByRole('option').first().click();
+  await field(page, 'Order Number').click();
+  await page.getByRole('option').first().click();
+  await field(page, 'Rejected quantity:').fill('75');
+  await field(page, 'Delivery Date').fill('03.11.2026');
+  await field(page, 'Problem Description:').fill(`Reported by phone, ${marker}.`);
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/admin/claims/save'));
+  await page.getByRole('button', { name: 'Save report' }).click();
+  const response = await saved;
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toMatchObject({ company: 'Nordic Springs AB', status: 'new' });
+  await expect(page).toHaveURL(/#\/claims$/);
+  await adminDeletes(page, marker);
+});

@@ -54,9 +54,9 @@ test('a buyer sees Forecasts, Orders and Claims but no Invoices; the invoices pa
   await expect(page.getByText('Oops. Nothing here...')).toBeVisible();
 });
 
-test('a seller sees Orders and the Planner', async ({ page }) => {
+test('a seller sees Orders, the Planner and the Claims its buyers file about its products', async ({ page }) => {
   await signIn(page, 'seller');
-  await expectMenu(page, ['Portfolio', 'Orders', 'Planner']);
+  await expectMenu(page, ['Portfolio', 'Orders', 'Planner', 'Claims']);
 });
 
 test('a user without privileges sees the guest message', async ({ page }) => {

@@ -7,8 +7,8 @@ Errors are RFC 9457 problem documents. `x-roles` on each operation lists the rol
 client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
-import type { ClaimInput } from './claimInput';
+import type { AdminClaimInput } from './adminClaimInput';
 
 export type AdminClaimsSaveClaimBody = {
-  Claim: ClaimInput;
+  Claim: AdminClaimInput;
 };

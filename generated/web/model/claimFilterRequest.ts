@@ -10,7 +10,8 @@ client-face calls only ever see the caller's own company.
 import type { ClaimFilterRequestPagination } from './claimFilterRequestPagination';
 
 /**
- * The claims list request: `filter` is the search box text (matches id, order number, article number, product name).
+ * The claims list request: `filter` is the search box text (matches id, order number, article number, product name,
+description, status and, on the admin face, the company name the list shows).
  */
 export interface ClaimFilterRequest {
   /** One page request, shared by every list. */

@@ -55,7 +55,9 @@ export interface ClaimInput {
    */
   correctiveActions?: string | null;
   /**
-   * The claim's attachments after the save (ids from uploads/save); uploads left out are detached.
+   * The claim's attachments after the save (ids from uploads/save). A file the claim had and the list leaves out is
+removed (deleted) by this save, in its transaction: removing an attachment belongs to the claim's save, so
+uploads/delete refuses attached files (409).
    * @maxItems 100
    */
   Uploads?: ClaimInputUploadsItem[];

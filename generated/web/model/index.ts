@@ -9,8 +9,16 @@ client-face calls only ever see the caller's own company.
  */
 
 export * from './adminAuditExportAuditLogBody';
+export * from './adminClaimInput';
+export * from './adminClaimInputUploadsItem';
 export * from './adminClaimsDeleteClaimsBody';
 export * from './adminClaimsGetClaimBody';
+export * from './adminClaimsGetClaimOrders200';
+export * from './adminClaimsGetClaimOrders200RowsItem';
+export * from './adminClaimsGetClaimOrdersBody';
+export * from './adminClaimsGetClaimProducts200';
+export * from './adminClaimsGetClaimProducts200RowsItem';
+export * from './adminClaimsGetClaimProductsBody';
 export * from './adminClaimsGetClaims200';
 export * from './adminClaimsSaveClaimBody';
 export * from './adminClaimsSaveClaimHeaders';

@@ -24,7 +24,14 @@ export interface PortfolioProduct {
   productName: string;
   preformId: Id;
   preformWarehouseId: Id;
-  /** Bottle stock. */
+  /** Bottle stock (0 for a seller's product assigned to the caller: that stock is the seller's). */
   currentStock: number;
+  /**
+   * Extension (not in part 7): the seller company's name when this is a seller's product assigned to the caller as a
+buyer, which it can order and claim but not change; absent for the caller's own products.
+   * @maxLength 120
+   * @nullable
+   */
+  seller?: string | null;
   Preform: PortfolioProductPreform;
 }

@@ -52,6 +52,7 @@ const adminFace: Face = {
     { path: '/', title: 'Raw Materials Status', load: () => import('../features/supply/SupplyBoardPage') },
     { path: '/orders', title: 'Production orders', load: () => import('../features/production-orders/ProductionOrdersPage') },
     { path: '/claims', title: 'Claims', load: () => import('../features/claims/ClaimsPage') },
+    { path: '/claims/new', title: 'New claim', load: () => import('../features/claims/ClaimEditPage') },
     { path: '/claims/$id', title: 'Claim', load: () => import('../features/claims/ClaimEditPage') },
     { path: '/warehouses', title: 'Preform stock', load: () => import('../features/stock/WarehousesPage') },
     { path: '/warehouses/stock/$id', title: 'Warehouse stock', load: () => import('../features/stock/WarehouseStockPage') },
@@ -99,7 +100,8 @@ function clientFace(type: SessionUser['clientType']): Face {
     ...(is('client', 'buyer') ? [{ label: 'Forecasts', to: '/planning' }] : []),
     { label: 'Orders', to: '/orders' },
     ...(is('seller') ? [{ label: 'Planner', to: '/agenda' }] : []),
-    ...(is('client', 'buyer') ? [{ label: 'Claims', to: '/claims' }] : []),
+    // Sellers read the claims their buyers file about their products (issue 13, item 1; decisions.md).
+    { label: 'Claims', to: '/claims' },
     ...(is('client') ? [{ label: 'Invoices', to: '/documents' }] : []),
     ...(is('client')
       ? [
@@ -125,9 +127,9 @@ function clientFace(type: SessionUser['clientType']): Face {
     { path: '/documents', title: 'Invoices', load: () => import('../features/invoices/InvoicesPage'), types: ['client'] },
     { path: '/stats/dashboard', title: 'Performance', load: () => import('../features/stats/PerformancePage'), types: ['client'] },
     { path: '/stats/production-quantity', title: 'Production quantities', load: () => import('../features/stats/ProductionQuantitiesPage'), types: ['client'] },
-    { path: '/claims', title: 'Non-Conformance Reports', load: () => import('../features/claims/ClaimsPage'), types: ['client', 'buyer'] },
+    { path: '/claims', title: 'Non-Conformance Reports', load: () => import('../features/claims/ClaimsPage') },
     { path: '/claims/new', title: 'New claim', load: () => import('../features/claims/ClaimEditPage'), types: ['client', 'buyer'] },
-    { path: '/claims/$id', title: 'Claim', load: () => import('../features/claims/ClaimEditPage'), types: ['client', 'buyer'] },
+    { path: '/claims/$id', title: 'Claim', load: () => import('../features/claims/ClaimEditPage') },
     { path: '/agenda', title: 'Planner', load: () => import('../features/planner/PlannerPage'), types: ['seller'] },
   ];
   return {

@@ -1,7 +1,7 @@
 import type { Handlers } from '../../lib/contract.js';
 import { tenantOf, type Actor } from '../../lib/actor.js';
 import { sendAttachment } from '../../pdf/download.js';
-import { deleteClaims, downloadClaim, getClaim, getClaimOrders, getClaims, saveClaim } from './claims.service.js';
+import { deleteClaims, downloadClaim, getClaim, getClaimOrders, getClaimProducts, getClaims, getClientClaimOrders, saveClaim } from './claims.service.js';
 
 /** The orders lookup serves both faces: a client-face caller sees only its company, the admin every company. */
 const lookupScope = (actor: Actor) => (actor.clientType ? tenantOf(actor) : null);
@@ -11,6 +11,8 @@ export const claimsHandlers: Handlers = {
   AdminClaims_getClaims: async (request) => getClaims(request.server.db, null, request.body),
   AdminClaims_getClaim: async (request) => getClaim(request.server.db, null, request.body.id),
   AdminClaims_saveClaim: async (request) => saveClaim(request.server.db, request.actor, null, 'admin', request.body.Claim),
+  AdminClaims_getClaimProducts: async (request) => getClaimProducts(request.server.db, request.body),
+  AdminClaims_getClaimOrders: async (request) => getClientClaimOrders(request.server.db, request.body),
   AdminClaims_deleteClaims: async (request) => deleteClaims(request.server.db, request.actor, null, 'admin', request.body.claimIds),
   AdminClaims_downloadClaim: async (request, reply) => sendAttachment(reply, await downloadClaim(request.server.db, request.actor, null, request.body)),
   ClientClaims_getClaims: async (request) => getClaims(request.server.db, tenantOf(request.actor), request.body),

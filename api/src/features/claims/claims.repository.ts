@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { ClaimStatus } from '../../db/tables/claims.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
+import { orderableBy } from '../orders/orders.products.js';
 import { CLAIM_OBJECT, findUploadsOf, type CompanyScope } from '../uploads/uploads.repository.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -37,18 +38,29 @@ const sortColumns = {
 /** `%text%` for ILIKE with the pattern characters of the text taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Claims with their company, product and order, within the scope. */
+/**
+ * Claims with their company, product and order, within the scope. A client company sees the claims it filed and
+ * those filed about its products by others (a buyer's claim about a seller's product assigned to it, or about a
+ * product the company makes for the buyer as its seller): the seller whose product it is reads them too.
+ */
 function claimsQuery(db: Executor, scope: CompanyScope) {
   return db
     .selectFrom('claims as c')
     .innerJoin('companies as co', 'co.id', 'c.company_id')
     .innerJoin('client_products as p', 'p.id', 'c.client_product_id')
     .innerJoin('client_production_orders as o', 'o.id', 'c.client_production_order_id')
-    .$if(scope !== null, (query) => query.where('c.company_id', '=', scope as string));
+    .$if(scope !== null, (query) =>
+      query.where((eb) =>
+        eb.or([eb('c.company_id', '=', scope as string), eb('p.company_id', '=', scope as string), eb('p.seller_company_id', '=', scope as string)]),
+      ),
+    );
 }
 
-/** The search box: id, order number, article number, product name, description or status contain the text. */
-function searched(filter: string | undefined) {
+/**
+ * The search box: id, order number, article number, product name, description or status contain the text; on the
+ * admin face (every company) also the company name the list shows.
+ */
+function searched(filter: string | undefined, scope: CompanyScope) {
   const text = filter?.trim();
   return <Q extends ReturnType<typeof claimsQuery>>(query: Q): Q => {
     if (!text) return query;
@@ -61,6 +73,7 @@ function searched(filter: string | undefined) {
         eb('p.product_name', 'ilike', pattern),
         eb('c.description', 'ilike', pattern),
         eb(sql<string>`c.status`, 'ilike', pattern),
+        ...(scope === null ? [eb('co.name', 'ilike', pattern)] : []),
       ]),
     ) as Q;
   };
@@ -122,7 +135,7 @@ export type Claim = Awaited<ReturnType<typeof withUploads>>[number];
 
 /** One page of the scope's claims matching the search text, sorted and limited in SQL, and their count. */
 export async function findClaims(db: Executor, scope: CompanyScope, request: { pagination: PaginationInput; filter?: string }) {
-  const search = searched(request.filter);
+  const search = searched(request.filter, scope);
   const [rows, total] = await Promise.all([
     paginate(selectClaim(search(claimsQuery(db, scope))), request.pagination, sortColumns, {
       sortBy: 'id',
@@ -140,24 +153,19 @@ export async function findClaim(db: Executor, scope: CompanyScope, id: number): 
   return row && (await withUploads(db, [row]))[0];
 }
 
-/** The company of a claim of the scope, or undefined when the scope has no such claim. */
+/** The company (filer) of a claim the scope sees, or undefined when the scope sees no such claim. */
 export async function findClaimCompany(db: Executor, scope: CompanyScope, id: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('claims')
-    .select('company_id')
-    .where('id', '=', id)
-    .$if(scope !== null, (query) => query.where('company_id', '=', scope as string))
-    .executeTakeFirst();
+  const row = await claimsQuery(db, scope).select('c.company_id').where('c.id', '=', id).executeTakeFirst();
   return row?.company_id;
 }
 
-/** Locks one claim of the scope for a save. */
+/** Locks one claim the scope sees for a save (the service refuses a claim another company filed). */
 export async function lockClaim(db: Executor, scope: CompanyScope, id: number): Promise<StoredClaim | undefined> {
   const row = await db
     .selectFrom('claims')
     .selectAll()
     .where('id', '=', id)
-    .$if(scope !== null, (query) => query.where('company_id', '=', scope as string))
+    .where('id', 'in', claimsQuery(db, scope).select('c.id').where('c.id', '=', id))
     .forUpdate()
     .executeTakeFirst();
   return (
@@ -178,13 +186,13 @@ export async function lockClaim(db: Executor, scope: CompanyScope, id: number): 
   );
 }
 
-/** Locks the scope's claims among `ids` (ids outside the scope are not returned). */
+/** Locks the claims among `ids` that the scope sees (others are not returned). */
 export async function lockClaims(db: Executor, scope: CompanyScope, ids: number[]) {
   return db
     .selectFrom('claims')
     .select(['id', 'status', 'company_id'])
     .where('id', 'in', ids)
-    .$if(scope !== null, (query) => query.where('company_id', '=', scope as string))
+    .where('id', 'in', claimsQuery(db, scope).select('c.id').where('c.id', 'in', ids))
     .forUpdate()
     .execute();
 }
@@ -225,18 +233,17 @@ export async function deleteClaimsById(db: Executor, ids: number[]) {
   await db.deleteFrom('claims').where('id', 'in', ids).execute();
 }
 
-/** A product of the scope (its company tells whose claim it makes). */
-export async function findProduct(db: Executor, scope: CompanyScope, id: number) {
+/** A product, with whether `companyId` can order it (its own, or a seller's product assigned to it). */
+export async function findProductFor(db: Executor, companyId: string, id: number) {
   return db
     .selectFrom('client_products')
-    .select(['id', 'company_id'])
+    .select((eb) => ['id', 'company_id', orderableBy(companyId)(eb).as('orderable')])
     .where('id', '=', id)
-    .$if(scope !== null, (query) => query.where('company_id', '=', scope as string))
     .executeTakeFirst();
 }
 
-/** A production order of the scope, with whether it has an item of the product. */
-export async function findOrderForProduct(db: Executor, scope: CompanyScope, orderId: number, productId: number) {
+/** A production order, with whether it has an item of the product. */
+export async function findOrderForProduct(db: Executor, orderId: number, productId: number) {
   return db
     .selectFrom('client_production_orders as o')
     .select((eb) => [
@@ -253,24 +260,23 @@ export async function findOrderForProduct(db: Executor, scope: CompanyScope, ord
         .as('hasProduct'),
     ])
     .where('o.id', '=', orderId)
-    .$if(scope !== null, (query) => query.where('o.company_id', '=', scope as string))
     .executeTakeFirst();
 }
 
-/** Orders with an item of the product (of the same company as the product), matching the typed order number. */
-export async function findOrdersOfProduct(db: Executor, product: { id: number; company_id: string }, filter: string | undefined, limit: number) {
+/** Orders of the company with an item of the product, matching the typed order number. */
+export async function findOrdersOfProduct(db: Executor, companyId: string, productId: number, filter: string | undefined, limit: number) {
   const text = filter?.trim();
   return db
     .selectFrom('client_production_orders as o')
     .select(['o.id', 'o.order_no as orderNo'])
-    .where('o.company_id', '=', product.company_id)
+    .where('o.company_id', '=', companyId)
     .where((eb) =>
       eb.exists(
         eb
           .selectFrom('client_production_order_items as i')
           .select('i.id')
           .whereRef('i.order_id', '=', 'o.id')
-          .where('i.client_product_id', '=', product.id),
+          .where('i.client_product_id', '=', productId),
       ),
     )
     .$if(Boolean(text), (query) => query.where('o.order_no', 'ilike', containing(text as string)))
@@ -278,4 +284,26 @@ export async function findOrdersOfProduct(db: Executor, product: { id: number; c
     .orderBy('o.id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** The live products the company can order, by article number, matching the typed article number or name. */
+export async function findClaimableProducts(db: Executor, companyId: string, filter: string | undefined, limit: number) {
+  const text = filter?.trim();
+  return db
+    .selectFrom('client_products')
+    .select(['id', 'article_no as articleNo', 'product_name as productName'])
+    .where(orderableBy(companyId))
+    .where('deleted_at', 'is', null)
+    .$if(Boolean(text), (query) =>
+      query.where((eb) => eb.or([eb('article_no', 'ilike', containing(text as string)), eb('product_name', 'ilike', containing(text as string))])),
+    )
+    .orderBy('article_no')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Whether the company exists (a client the admin can log a claim for). */
+export async function companyExists(db: Executor, companyId: string) {
+  return Boolean(await db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst());
 }

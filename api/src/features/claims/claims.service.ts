@@ -3,7 +3,7 @@ import type { ClaimStatus } from '../../db/tables/claims.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
-import { conflict, HttpProblem, notFound, ruleViolation, type FieldProblem } from '../../lib/problem.js';
+import { conflict, forbidden, HttpProblem, notFound, ruleViolation, type FieldProblem } from '../../lib/problem.js';
 import { CLAIM_OBJECT, deleteUploadsOf, lockAttachable, setAttachments, type CompanyScope } from '../uploads/uploads.repository.js';
 import { claimReportPdf } from './claims.pdf.js';
 import * as repository from './claims.repository.js';
@@ -22,7 +22,12 @@ export interface ClaimInput {
   correctiveActions?: string | null;
   Uploads?: { id: number }[];
   version?: number;
+  /** Admin only: the client the claim is for (logging a claim on a client's behalf). */
+  clientId?: string;
 }
+
+/** A claim another company filed is read-only for the company whose product it names (the seller). */
+const notFiler = () => forbidden('This claim was filed by another company about your product: you can read and print it, but only that company changes it.');
 
 /**
  * Which face saves: the admin (the GP) writes every field of any company's claim; a client-face user (client,
@@ -63,22 +68,35 @@ export async function saveClaim(db: Db, actor: Actor, scope: CompanyScope, face:
     if (input.id !== undefined) {
       stored = await repository.lockClaim(trx, scope, input.id);
       if (!stored) throw notFound('Claim');
+      if (scope !== null && stored.companyId !== scope) throw notFiler();
       if (stored.status === 'closed') throw conflict('This claim is closed; a closed claim cannot be changed.');
       if (input.version === undefined) throw ruleViolation('Claim.version', 'required', 'An update must send the version it read.');
+      if (face === 'admin' && input.clientId !== undefined && input.clientId !== stored.companyId) {
+        throw ruleViolation('Claim.clientId', 'company', "A claim's company cannot change.");
+      }
     } else if (input.status !== undefined && input.status !== 'new') {
       throw ruleViolation('Claim.status', 'newClaimStatus', 'A new claim starts as new; its status can be changed once it is saved.');
     }
-
-    const product = await repository.findProduct(trx, scope, input.clientProductId);
-    if (!product) throw notFound('Client product');
-    const companyId = stored?.companyId ?? product.company_id;
-    if (product.company_id !== companyId) {
-      throw ruleViolation('Claim.clientProductId', 'company', "The product must be one of the claim's company's products.");
+    if (face === 'admin' && !stored && input.clientId !== undefined && !(await repository.companyExists(trx, input.clientId))) {
+      throw notFound('Client');
     }
-    const order = await repository.findOrderForProduct(trx, scope, input.clientProductionOrderId, input.clientProductId);
-    if (!order) throw notFound('Production order');
+
+    // The claim's company: the filer (a client: the caller's; the admin: the chosen client, else the product's).
+    const chosen = scope ?? stored?.companyId ?? (face === 'admin' ? input.clientId : undefined);
+    const product = await repository.findProductFor(trx, chosen ?? '', input.clientProductId);
+    if (!product) throw notFound('Client product');
+    const companyId = chosen ?? product.company_id;
+    const keepsProduct = stored?.clientProductId === input.clientProductId;
+    const orderable = chosen === undefined || product.orderable || keepsProduct;
+    if (!orderable) {
+      // A client does not learn of products it cannot order; the admin is told which rule it broke.
+      if (scope !== null) throw notFound('Client product');
+      throw ruleViolation('Claim.clientProductId', 'company', "The product must be one the claim's company can order (its own or a seller's assigned to it).");
+    }
+    const order = await repository.findOrderForProduct(trx, input.clientProductionOrderId, input.clientProductId);
+    if (!order || (scope !== null && order.company_id !== scope)) throw notFound('Production order');
     if (order.company_id !== companyId || !order.hasProduct) {
-      throw ruleViolation('Claim.clientProductionOrderId', 'productOrder', "The order must be one of the product's orders.");
+      throw ruleViolation('Claim.clientProductionOrderId', 'productOrder', "The order must be one of the claim's company's orders holding the product.");
     }
 
     const gp = gpValues(face, stored, input);
@@ -102,18 +120,19 @@ export async function saveClaim(db: Db, actor: Actor, scope: CompanyScope, face:
       id = await repository.insertClaim(trx, companyId, actor.sub, values);
     }
 
+    let removed: number[] = [];
     if (input.Uploads !== undefined || !stored) {
       const uploadIds = [...new Set((input.Uploads ?? []).map((upload) => upload.id))];
       const attachable = await lockAttachable(trx, companyId, CLAIM_OBJECT, stored ? id : null, uploadIds);
       if (attachable.length !== uploadIds.length) throw notFound('Upload');
-      await setAttachments(trx, CLAIM_OBJECT, id, uploadIds);
+      removed = await setAttachments(trx, CLAIM_OBJECT, id, uploadIds);
     }
 
     await audit(trx, actor, {
       operation: 'saveClaim',
       recordType: 'claim',
       recordId: id,
-      details: { ...values, uploads: input.Uploads?.map((upload) => upload.id) ?? null, created: !stored },
+      details: { ...values, companyId, uploads: input.Uploads?.map((upload) => upload.id) ?? null, removedUploads: removed, created: !stored },
     });
     return (await repository.findClaim(trx, scope, id)) as repository.Claim;
   });
@@ -152,6 +171,7 @@ export async function deleteClaims(db: Db, actor: Actor, scope: CompanyScope, fa
   return db.transaction().execute(async (trx) => {
     const rows = await repository.lockClaims(trx, scope, unique);
     if (rows.length !== unique.length) throw notFound('Claim');
+    if (scope !== null && rows.some((row) => row.company_id !== scope)) throw notFiler();
     const closed = rows.find((row) => row.status === 'closed');
     if (face === 'client' && closed) throw conflict(`Claim ${closed.id} is closed; a closed claim cannot be deleted.`);
     const uploads = await deleteUploadsOf(trx, CLAIM_OBJECT, unique);
@@ -185,9 +205,28 @@ export async function downloadClaim(
 /** How many orders the 'Order Number' select offers at once; typing narrows them. */
 export const CLAIM_ORDERS_LIMIT = 50;
 
-/** Orders of a product for the claim's 'Order Number' select; a product outside the scope answers 404. */
+/**
+ * Orders of a product for the claim's 'Order Number' select. A client-face caller gets its own orders of a product it
+ * can order (another product answers 404); the admin, without a client, the orders of the product's company.
+ */
 export async function getClaimOrders(db: Db, scope: CompanyScope, request: { filter?: string; clientProductId: number }) {
-  const product = await repository.findProduct(db, scope, request.clientProductId);
+  const product = await repository.findProductFor(db, scope ?? '', request.clientProductId);
+  if (!product || (scope !== null && !product.orderable)) throw notFound('Client product');
+  return { rows: await repository.findOrdersOfProduct(db, scope ?? product.company_id, product.id, request.filter, CLAIM_ORDERS_LIMIT) };
+}
+
+/** Admin: the orders of the client holding the product ('Order Number' when logging a claim on a client's behalf). */
+export async function getClientClaimOrders(db: Db, request: { clientId: string; clientProductId: number; filter?: string }) {
+  const product = await repository.findProductFor(db, request.clientId, request.clientProductId);
   if (!product) throw notFound('Client product');
-  return { rows: await repository.findOrdersOfProduct(db, product, request.filter, CLAIM_ORDERS_LIMIT) };
+  return { rows: await repository.findOrdersOfProduct(db, request.clientId, product.id, request.filter, CLAIM_ORDERS_LIMIT) };
+}
+
+/** How many products the admin's 'Bottle article number' lookup answers at once; typing narrows them. */
+export const CLAIM_PRODUCTS_LIMIT = 50;
+
+/** Admin: the products the client can order, looked up on the server ('Bottle article number'). */
+export async function getClaimProducts(db: Db, request: { clientId: string; filter?: string }) {
+  if (!(await repository.companyExists(db, request.clientId))) throw notFound('Client');
+  return { rows: await repository.findClaimableProducts(db, request.clientId, request.filter, CLAIM_PRODUCTS_LIMIT) };
 }

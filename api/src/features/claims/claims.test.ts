@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { pdfText } from '../../../../tests/support/pdf.js';
 import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
+import { makeOrderItem, makeProductionOrder } from '../supply/supply.fixtures.js';
 import { download, makeClaim, makeClaimable, makeUpload } from './claims.fixtures.js';
 
 let database: TestDatabase;
@@ -195,19 +196,43 @@ describe('claim edit (parts 2.4, 4, 5): client face', () => {
     expect(missing.status).toBe(404);
   });
 
-  it('attaches only own unattached uploads or the claim\'s own; leaving one out detaches it', async () => {
+  it("attaches only own unattached uploads or the claim's own; the save removes exactly the attachments it leaves out (issue 13, item 10)", async () => {
     const token = await as.client(A);
     const first = await makeUpload(database.db, A);
     const second = await makeUpload(database.db, A);
-    const created = (await post(app, '/api/client/claims/save', { Claim: claimInput({ Uploads: [{ id: first }] }) }, token)).body;
+    const kept = await makeUpload(database.db, A);
+    const unrelated = await makeUpload(database.db, A);
+    const created = (await post(app, '/api/client/claims/save', { Claim: claimInput({ Uploads: [{ id: first }, { id: kept }] }) }, token)).body;
     const otherClaim = await makeClaim(database.db, { companyId: A, productId: a.productId, orderId: a.orderId });
     const taken = await post(app, '/api/client/claims/save', { Claim: { ...claimInput(), id: otherClaim, version: 0, Uploads: [{ id: first }] } }, token);
     expect(taken.status).toBe(404);
-    const swapped = await post(app, '/api/client/claims/save', { Claim: { ...claimInput(), id: created.id, version: 0, Uploads: [{ id: second }] } }, token);
+    const swapped = await post(
+      app,
+      '/api/client/claims/save',
+      { Claim: { ...claimInput(), id: created.id, version: 0, Uploads: [{ id: kept }, { id: second }] } },
+      token,
+    );
     expect(swapped.status).toBe(200);
-    expect(swapped.body.Uploads.map((upload: { id: number }) => upload.id)).toEqual([second]);
-    const detached = await database.db.selectFrom('uploads').select(['object_id']).where('id', '=', first).executeTakeFirstOrThrow();
-    expect(detached.object_id).toBeNull();
+    expect(swapped.body.Uploads.map((upload: { id: number }) => upload.id)).toEqual([second, kept].sort((x, y) => x - y));
+    const left = await database.db.selectFrom('uploads').select('id').where('id', 'in', [first, second, kept, unrelated]).orderBy('id').execute();
+    expect(left.map((row) => row.id)).toEqual([second, kept, unrelated].sort((x, y) => x - y));
+    const entry = await database.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('operation', '=', 'saveClaim')
+      .where('record_id', '=', String(created.id))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry.details).toMatchObject({ removedUploads: [first] });
+  });
+
+  it('a claim save that fails removes no attachment (the removal is part of the save)', async () => {
+    const token = await as.client(A);
+    const photo = await makeUpload(database.db, A);
+    const created = (await post(app, '/api/client/claims/save', { Claim: claimInput({ Uploads: [{ id: photo }] }) }, token)).body;
+    const stale = await post(app, '/api/client/claims/save', { Claim: { ...claimInput(), id: created.id, version: 7, Uploads: [] } }, token);
+    expect(stale.status).toBe(409);
+    expect(await database.db.selectFrom('uploads').select('object_id').where('id', '=', photo).executeTakeFirst()).toEqual({ object_id: created.id });
   });
 });
 
@@ -406,5 +431,173 @@ describe("tenant isolation (issue 4): company B never reaches company A's claims
     const response = await post(app, '/api/client/claims/get', { id: claimA }, await as.client(A));
     expect(response.status).toBe(200);
     expect(response.body.Uploads).toHaveLength(1);
+  });
+});
+
+/**
+ * Issue 13, item 1 (part 2.4): a buyer orders a seller's products assigned to it ('Assign Buyers'), so it claims them
+ * too. The claim is the buyer's; the seller whose product it is reads it; the manufacturer (admin) sees every claim.
+ */
+describe("a buyer's claim about a seller product it can order (part 2.4, issue 13 item 1)", () => {
+  const SELLER = 'company-claim-seller';
+  const BUYER = 'company-claim-buyer';
+  const THIRD = 'company-claim-third';
+  let sellerProduct: number;
+  let unassignedProduct: number;
+  let buyerOrder: number;
+  let sellerOrder: number;
+
+  beforeAll(async () => {
+    await createCompany(database.db, SELLER, { name: 'Aqua Sellers Oy' });
+    await createCompany(database.db, BUYER, { name: 'Baltic Buyers SIA', clientType: '1' });
+    await createCompany(database.db, THIRD, { name: 'Third Party AS' });
+    ({ productId: sellerProduct, orderId: sellerOrder } = await makeClaimable(database.db, SELLER, { orderNo: 'AC-PO-1' }));
+    ({ productId: unassignedProduct } = await makeClaimable(database.db, SELLER, { orderNo: 'AC-PO-2' }));
+    await database.db.insertInto('product_buyers').values({ client_product_id: sellerProduct, buyer_company_id: BUYER }).execute();
+    buyerOrder = await makeProductionOrder(database.db, { companyId: BUYER, orderNo: 'BB-2026-020' });
+    await makeOrderItem(database.db, { orderId: buyerOrder, productId: sellerProduct, planned: 30_000 });
+  });
+
+  const buyerClaim = (over: object = {}) => ({ ...claimInput(), clientProductId: sellerProduct, clientProductionOrderId: buyerOrder, ...over });
+
+  it("the buyer files a claim about the seller's product assigned to it, on its own order: saved as the buyer's claim", async () => {
+    const token = await as.buyer(BUYER);
+    const orders = await post(app, '/api/client/claims/orders/filter', { clientProductId: sellerProduct }, token);
+    expect(orders.status).toBe(200);
+    expect(orders.body.rows).toEqual([{ id: buyerOrder, orderNo: 'BB-2026-020' }]);
+    const response = await post(app, '/api/client/claims/save', { Claim: buyerClaim() }, token);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ clientId: BUYER, company: 'Baltic Buyers SIA', clientProductId: sellerProduct, ClientProductionOrder: { orderNo: 'BB-2026-020' } });
+    expect(await claimRow(response.body.id)).toMatchObject({ company_id: BUYER });
+  });
+
+  it("the buyer cannot claim a seller product not assigned to it, nor name the seller's order (404, nothing written)", async () => {
+    const token = await as.buyer(BUYER);
+    const before = await countClaims();
+    expect((await post(app, '/api/client/claims/save', { Claim: buyerClaim({ clientProductId: unassignedProduct }) }, token)).status).toBe(404);
+    expect((await post(app, '/api/client/claims/save', { Claim: buyerClaim({ clientProductionOrderId: sellerOrder }) }, token)).status).toBe(404);
+    expect((await post(app, '/api/client/claims/orders/filter', { clientProductId: unassignedProduct }, token)).status).toBe(404);
+    expect(await countClaims()).toBe(before);
+  });
+
+  it('the seller whose product it is sees the claim in its list, opens it, prints it and downloads its photo, but cannot change or delete it (403)', async () => {
+    const buyerToken = await as.buyer(BUYER);
+    const photo = await makeUpload(database.db, BUYER, { filename: 'cracked.jpg' });
+    const claim = (await post(app, '/api/client/claims/save', { Claim: buyerClaim({ description: 'Seen by the seller', Uploads: [{ id: photo }] }) }, buyerToken)).body;
+    const seller = await as.seller(SELLER);
+    const list = await post(app, '/api/client/claims/filter', page({ filter: 'Seen by the seller' }), seller);
+    expect(list.body.rows.map((row: { id: number }) => row.id)).toEqual([claim.id]);
+    const opened = await post(app, '/api/client/claims/get', { id: claim.id }, seller);
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ clientId: BUYER, company: 'Baltic Buyers SIA', Uploads: [{ id: photo }] });
+    expect((await download(app, '/api/client/claims/download', { id: claim.id }, seller)).status).toBe(200);
+    expect((await download(app, '/api/client/uploads/download', { id: photo }, seller)).status).toBe(200);
+    expect((await post(app, '/api/client/uploads/object/get', { objectType: 'ClientProductionClaims', objectId: claim.id }, seller)).status).toBe(200);
+
+    const before = await claimRow(claim.id);
+    const save = await post(app, '/api/client/claims/save', { Claim: buyerClaim({ id: claim.id, version: claim.version, description: 'Changed' }) }, seller);
+    expect(save.status).toBe(403);
+    expect((await post(app, '/api/client/claims/delete', { claimIds: [claim.id] }, seller)).status).toBe(403);
+    expect(await claimRow(claim.id)).toEqual(before);
+  });
+
+  it('the manufacturer (admin) sees the buyer\'s claim in its list', async () => {
+    const claim = (await post(app, '/api/client/claims/save', { Claim: buyerClaim({ description: 'Seen by the manufacturer' }) }, await as.buyer(BUYER))).body;
+    const list = await post(app, '/api/admin/claims/filter', page({ filter: 'Seen by the manufacturer' }), await as.admin());
+    expect(list.body.rows).toEqual([expect.objectContaining({ id: claim.id, clientId: BUYER, company: 'Baltic Buyers SIA' })]);
+  });
+
+  it('any other company gets 404 for the claim and its photo, exactly like a missing id, and never lists it', async () => {
+    const photo = await makeUpload(database.db, BUYER);
+    const claim = (await post(app, '/api/client/claims/save', { Claim: buyerClaim({ description: 'Not for third parties', Uploads: [{ id: photo }] }) }, await as.buyer(BUYER))).body;
+    for (const [face, token] of [['client', await as.client(THIRD)], ['buyer', await as.buyer(THIRD)], ['seller', await as.seller(THIRD)]] as const) {
+      const got = await post(app, '/api/client/claims/get', { id: claim.id }, token);
+      const missing = await post(app, '/api/client/claims/get', { id: 999999 }, token);
+      expect(got.status).toBe(404);
+      expect(got.body.detail).toBe(missing.body.detail);
+      expect((await download(app, '/api/client/uploads/download', { id: photo }, token)).status).toBe(404);
+      expect((await post(app, '/api/client/claims/filter', page({ filter: 'Not for third parties' }), token)).body.count).toBe(0);
+      // seller users may not save claims at all (403 by role); the others are told it does not exist
+      if (face !== 'seller') expect((await post(app, '/api/client/claims/save', { Claim: buyerClaim({ id: claim.id, version: claim.version }) }, token)).status).toBe(404);
+    }
+  });
+});
+
+describe("the admin logs a claim on a client's behalf (part 2.4, issue 13 items 14 and 15)", () => {
+  const BUYER = 'company-admin-buyer';
+  const SELLER = 'company-admin-seller';
+  let assigned: number;
+  let buyerOrder: number;
+
+  beforeAll(async () => {
+    await createCompany(database.db, SELLER, { name: 'Seller For Admin Oy' });
+    await createCompany(database.db, BUYER, { name: 'Buyer For Admin SIA', clientType: '1' });
+    ({ productId: assigned } = await makeClaimable(database.db, SELLER, { orderNo: 'SA-PO-1' }));
+    await database.db.insertInto('product_buyers').values({ client_product_id: assigned, buyer_company_id: BUYER }).execute();
+    buyerOrder = await makeProductionOrder(database.db, { companyId: BUYER, orderNo: 'BA-PO-1' });
+    await makeOrderItem(database.db, { orderId: buyerOrder, productId: assigned, planned: 20_000 });
+  });
+
+  it("the client is chosen first: the admin's product lookup answers the products that client can order, searched on the server", async () => {
+    const token = await as.admin();
+    const products = await post(app, '/api/admin/claims/products/filter', { clientId: BUYER }, token);
+    expect(products.status).toBe(200);
+    expect(products.body.rows.map((row: { id: number }) => row.id)).toEqual([assigned]);
+    const own = await post(app, '/api/admin/claims/products/filter', { clientId: A }, token);
+    expect(own.body.rows.map((row: { id: number }) => row.id)).toEqual(expect.arrayContaining([a.productId]));
+    expect(own.body.rows.map((row: { id: number }) => row.id)).not.toContain(b.productId);
+    expect((await post(app, '/api/admin/claims/products/filter', { clientId: BUYER, filter: 'no such article' }, token)).body.rows).toEqual([]);
+    expect((await post(app, '/api/admin/claims/products/filter', { clientId: 'no-such-company' }, token)).status).toBe(404);
+    const orders = await post(app, '/api/admin/claims/orders/filter', { clientId: BUYER, clientProductId: assigned }, token);
+    expect(orders.body.rows).toEqual([{ id: buyerOrder, orderNo: 'BA-PO-1' }]);
+  });
+
+  it('the product lookup does not stop at 100 rows: typing finds the 130th product', async () => {
+    const MANY = 'company-many-products';
+    await createCompany(database.db, MANY, { name: 'Many Products AB' });
+    const { productId } = await makeClaimable(database.db, MANY);
+    const rows = Array.from({ length: 130 }, (_, index) => ({ id: index }));
+    const template = await database.db.selectFrom('client_products').selectAll().where('id', '=', productId).executeTakeFirstOrThrow();
+    const { id: _id, ...copy } = template;
+    await database.db
+      .insertInto('client_products')
+      .values(rows.map(({ id }) => ({ ...copy, article_no: `MP-${String(id).padStart(4, '0')}`, product_name: `Bottle ${id}` })))
+      .execute();
+    const token = await as.admin();
+    const first = await post(app, '/api/admin/claims/products/filter', { clientId: MANY }, token);
+    expect(first.body.rows).toHaveLength(50);
+    const found = await post(app, '/api/admin/claims/products/filter', { clientId: MANY, filter: 'MP-0129' }, token);
+    expect(found.body.rows).toEqual([expect.objectContaining({ articleNo: 'MP-0129', productName: 'Bottle 129' })]);
+  });
+
+  it("the admin saves a claim for the chosen client, also about a seller's product it can order; the claim is that client's", async () => {
+    const token = await as.admin();
+    const created = await post(app, '/api/admin/claims/save', { Claim: { ...claimInput(), clientId: BUYER, clientProductId: assigned, clientProductionOrderId: buyerOrder } }, token);
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ clientId: BUYER, company: 'Buyer For Admin SIA', status: 'new', clientProductId: assigned });
+    // the buyer sees the claim logged for it
+    expect((await post(app, '/api/client/claims/get', { id: created.body.id }, await as.buyer(BUYER))).status).toBe(200);
+    // a product the chosen client cannot order is refused with 400 naming the field; nothing written
+    const before = await countClaims();
+    const other = await post(app, '/api/admin/claims/save', { Claim: { ...claimInput(), clientId: BUYER, clientProductId: a.productId, clientProductionOrderId: a.orderId } }, token);
+    expect(other.status).toBe(400);
+    expect(other.body.errors).toEqual([expect.objectContaining({ field: 'Claim.clientProductId' })]);
+    // the company of a saved claim cannot change
+    const moved = await post(app, '/api/admin/claims/save', { Claim: { ...claimInput(), id: created.body.id, version: 0, clientId: A } }, token);
+    expect(moved.status).toBe(400);
+    expect(await countClaims()).toBe(before);
+  });
+});
+
+describe("the admin's claim search matches the company name the list shows (issue 13, item 16)", () => {
+  it('finds the claims of a company by a part of its name', async () => {
+    await createCompany(database.db, 'company-searchable', { name: 'Kalnciema Dzērieni SIA' });
+    const { productId, orderId } = await makeClaimable(database.db, 'company-searchable');
+    const id = await makeClaim(database.db, { companyId: 'company-searchable', productId, orderId });
+    const found = await post(app, '/api/admin/claims/filter', page({ filter: 'ciema dzē' }), await as.admin());
+    expect(found.body.rows.map((row: { id: number }) => row.id)).toEqual([id]);
+    // the client face does not search by its own company name (it shows no company column)
+    const client = await post(app, '/api/client/claims/filter', page({ filter: 'ciema dzē' }), await as.client('company-searchable'));
+    expect(client.body.count).toBe(0);
   });
 });

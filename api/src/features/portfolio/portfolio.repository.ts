@@ -3,32 +3,41 @@ import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
 import { tenantOf, type Actor } from '../../lib/actor.js';
+import { orderableBy } from '../orders/orders.products.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type Schemas = components['schemas'];
 
-/** The caller's live products with their preform (portfolio cards), by article number. */
+/**
+ * The live products the caller can order with their preform (portfolio cards): its own by article number, then the
+ * sellers' products assigned to it as a buyer, marked with the seller's name (their bottle stock is the seller's: 0).
+ */
 export async function findPortfolioProducts(db: Executor, actor: Actor): Promise<Schemas['PortfolioProduct'][]> {
+  const company = tenantOf(actor);
   const rows = await db
-    .selectFrom('client_products as cp')
-    .innerJoin('preforms as p', 'p.id', 'cp.preform_id')
+    .selectFrom('client_products')
+    .innerJoin('preforms as p', 'p.id', 'client_products.preform_id')
+    .innerJoin('companies as owner', 'owner.id', 'client_products.company_id')
     .select([
-      'cp.id',
-      'cp.article_no',
-      'cp.product_name',
-      'cp.preform_id',
-      'cp.preform_warehouse_id',
-      'cp.current_stock',
+      sql<boolean>`client_products.company_id <> ${company}`.as('assigned'),
+      'owner.name as owner_name',
+      'client_products.id',
+      'client_products.article_no',
+      'client_products.product_name',
+      'client_products.preform_id',
+      'client_products.preform_warehouse_id',
+      'client_products.current_stock',
       'p.preform_name',
       'p.neck',
       'p.weight',
       'p.material',
       'p.color',
     ])
-    .where('cp.company_id', '=', tenantOf(actor))
-    .where('cp.deleted_at', 'is', null)
-    .orderBy('cp.article_no')
-    .orderBy('cp.id')
+    .where(orderableBy(company))
+    .where('client_products.deleted_at', 'is', null)
+    .orderBy(sql`client_products.company_id <> ${company}`)
+    .orderBy('client_products.article_no')
+    .orderBy('client_products.id')
     .execute();
   return rows.map((row) => ({
     id: row.id,
@@ -36,7 +45,8 @@ export async function findPortfolioProducts(db: Executor, actor: Actor): Promise
     productName: row.product_name,
     preformId: row.preform_id,
     preformWarehouseId: row.preform_warehouse_id,
-    currentStock: Math.round(row.current_stock),
+    currentStock: row.assigned ? 0 : Math.round(row.current_stock),
+    ...(row.assigned ? { seller: row.owner_name } : {}),
     Preform: {
       preformName: row.preform_name,
       neck: row.neck as Schemas['Neck'],

@@ -115,6 +115,28 @@ describe('GET /api/client/products/get (Portfolio)', () => {
   });
 });
 
+describe("a buyer's portfolio lists the products it can order (part 2.4, issue 13 item 1)", () => {
+  it("lists the seller's products assigned to the buyer after its own, marked with the seller (read-only), without the seller's stock", async () => {
+    const seller = await createCompany(database.db, 'company-portfolio-seller', { name: 'Aqua Sellers Oy' });
+    const buyer = await createCompany(database.db, 'company-portfolio-buyer', { name: 'Baltic Buyers SIA', clientType: '1' });
+    const preform = await makePreform(database.db);
+    const own = await makeProduct(database.db, { preformId: preform.id, warehouseId: warehouse1, supplyId: preform.supplyIds[0], companyId: buyer, name: 'Own 1 L' });
+    const assigned = await makeProduct(database.db, { preformId: preform.id, warehouseId: warehouse1, supplyId: preform.supplyIds[0], companyId: seller, name: 'Juice 1 L' });
+    await makeProduct(database.db, { preformId: preform.id, warehouseId: warehouse1, supplyId: preform.supplyIds[0], companyId: seller, name: 'Not assigned' });
+    await database.db.updateTable('client_products').set({ current_stock: 5000 }).where('id', '=', assigned).execute();
+    await database.db.insertInto('product_buyers').values({ client_product_id: assigned, buyer_company_id: buyer }).execute();
+
+    const body = (await portfolio(await as.buyer(buyer))).body as Portfolio & { clientProducts: { id: number; seller?: string | null; currentStock: number }[] };
+    expect(body.clientProducts.map((product) => product.id)).toEqual([own, assigned]);
+    expect(body.clientProducts[0]).not.toHaveProperty('seller');
+    expect(body.clientProducts[1]).toMatchObject({ productName: 'Juice 1 L', seller: 'Aqua Sellers Oy', currentStock: 0 });
+
+    // The seller's own portfolio is unchanged: its products, not marked.
+    const sellers = (await portfolio(await as.seller(seller))).body as { clientProducts: { id: number; seller?: string }[] };
+    expect(sellers.clientProducts.find((product) => product.id === assigned)).not.toHaveProperty('seller');
+  });
+});
+
 describe('GET /api/client/machine/status/get', () => {
   it('lists every machine of the caller; a stopped one with its cause and since when, a running one with nulls', async () => {
     const response = await machines(await as.client(COMPANY_A));

@@ -51,25 +51,46 @@ export async function findUploadsOf(db: Executor, objectType: UploadObjectType, 
   return rows.map((row) => ({ objectId: row.object_id as number, id: row.id, originalFilename: row.original_filename, mimetype: row.mimetype }));
 }
 
-/** One upload with its content, within the scope. */
+/**
+ * One upload with its content, within the scope: the company's own files, and the files of a claim filed about one of
+ * the company's products (the seller reads the buyer's claim with its photos).
+ */
 export async function findUploadContent(db: Executor, scope: CompanyScope, id: number) {
   return db
-    .selectFrom('uploads')
-    .select(['id', 'original_filename', 'mimetype', 'content'])
-    .where('id', '=', id)
-    .$if(scope !== null, (query) => query.where('company_id', '=', scope as string))
+    .selectFrom('uploads as u')
+    .select(['u.id', 'u.original_filename', 'u.mimetype', 'u.content'])
+    .where('u.id', '=', id)
+    .$if(scope !== null, (query) =>
+      query.where((eb) =>
+        eb.or([
+          eb('u.company_id', '=', scope as string),
+          eb.and([
+            eb('u.object_type', '=', CLAIM_OBJECT),
+            eb(
+              'u.object_id',
+              'in',
+              eb
+                .selectFrom('claims as c')
+                .innerJoin('client_products as p', 'p.id', 'c.client_product_id')
+                .select('c.id')
+                .where((inner) => inner.or([inner('p.company_id', '=', scope as string), inner('p.seller_company_id', '=', scope as string)])),
+            ),
+          ]),
+        ]),
+      ),
+    )
     .executeTakeFirst();
 }
 
 /**
- * Locks the scope's uploads among `ids`, with the status of the claim each is attached to (null when unattached).
+ * Locks the scope's uploads among `ids`, with the claim each is attached to and its status (null when unattached).
  * Ids outside the scope are simply not returned.
  */
 export async function lockUploads(db: Executor, scope: CompanyScope, ids: number[]) {
   return db
     .selectFrom('uploads as u')
     .leftJoin('claims as c', (join) => join.onRef('c.id', '=', 'u.object_id').on('u.object_type', '=', CLAIM_OBJECT))
-    .select(['u.id', 'u.company_id', 'u.object_type', 'u.object_id', 'c.status as claimStatus'])
+    .select(['u.id', 'u.company_id', 'u.object_type', 'u.object_id', 'c.id as claimId', 'c.status as claimStatus'])
     .where('u.id', 'in', ids)
     .$if(scope !== null, (query) => query.where('u.company_id', '=', scope as string))
     .forUpdate('u')
@@ -89,20 +110,18 @@ export async function deleteUploadsOf(db: Executor, objectType: UploadObjectType
 }
 
 /**
- * Makes `ids` exactly the uploads of the record: the listed ones are attached, the others it had are detached
- * (they stay the company's unattached files). The caller has checked that the listed ones may be attached.
+ * Makes `ids` exactly the uploads of the record: the listed ones are attached, the others it had are deleted (removing
+ * an attachment belongs to the record's save). The caller has checked that the listed ones may be attached. Answers
+ * the ids of the removed files.
  */
-export async function setAttachments(db: Executor, objectType: UploadObjectType, objectId: number, ids: number[]) {
-  let detach = db
-    .updateTable('uploads')
-    .set({ object_type: null, object_id: null })
-    .where('object_type', '=', objectType)
-    .where('object_id', '=', objectId);
-  if (ids.length) detach = detach.where('id', 'not in', ids);
-  await detach.execute();
+export async function setAttachments(db: Executor, objectType: UploadObjectType, objectId: number, ids: number[]): Promise<number[]> {
+  let remove = db.deleteFrom('uploads').where('object_type', '=', objectType).where('object_id', '=', objectId);
+  if (ids.length) remove = remove.where('id', 'not in', ids);
+  const removed = await remove.returning('id').execute();
   if (ids.length) {
     await db.updateTable('uploads').set({ object_type: objectType, object_id: objectId }).where('id', 'in', ids).execute();
   }
+  return removed.map((row) => row.id);
 }
 
 /**

@@ -71,16 +71,23 @@ export async function saveUpload(db: Db, actor: Actor, companyId: string, file: 
 }
 
 /**
- * Deletes uploads of the scope, all or nothing: an id that is not the caller's answers 404; a file attached to a
- * closed claim is part of a locked report (409).
+ * Deletes uploads of the scope, all or nothing: an id that is not the caller's answers 404. Only files not attached to
+ * a claim can be deleted here (a cancelled upload, a file never saved with its claim); removing an attachment belongs
+ * to the claim's save, so a file attached to a claim is refused with 409 and nothing is deleted (decisions.md).
  */
 export async function deleteUploads(db: Db, actor: Actor, scope: CompanyScope, ids: number[]) {
   const unique = [...new Set(ids)];
   return db.transaction().execute(async (trx) => {
     const rows = await repository.lockUploads(trx, scope, unique);
     if (rows.length !== unique.length) throw notFound('Upload');
-    const locked = rows.filter((row) => row.claimStatus === 'closed');
-    if (locked.length) throw conflict(`Upload ${locked[0].id} belongs to a closed claim; a closed claim cannot be changed.`);
+    const attached = rows.find((row) => row.object_id !== null);
+    if (attached) {
+      throw conflict(
+        attached.claimStatus === 'closed'
+          ? `Upload ${attached.id} belongs to closed claim ${attached.object_id}; a closed claim cannot be changed.`
+          : `Upload ${attached.id} is attached to claim ${attached.object_id}: remove it in the claim and save the claim.`,
+      );
+    }
     await repository.deleteUploadsById(trx, unique);
     for (const row of rows) {
       await audit(trx, actor, { operation: 'deleteUploads', recordType: 'upload', recordId: row.id, details: { objectType: row.object_type, objectId: row.object_id } });

@@ -167,6 +167,22 @@ describe('uploads/delete {uploadsIds}', () => {
     expect(response.status).toBe(409);
     expect(await uploadRow(id)).toBeDefined();
   });
+
+  it("'Removing an attachment belongs to the claim's save' (issue 13, item 10): a file attached to an open claim is refused with 409 and nothing is removed", async () => {
+    const token = await as.client(A);
+    const claim = await makeClaim(database.db, { companyId: A, productId: a.productId, orderId: a.orderId, status: 'new' });
+    const attached = await makeUpload(database.db, A, { claimId: claim });
+    const free = await makeUpload(database.db, A);
+    const response = await post(app, '/api/client/uploads/delete', { uploadsIds: [free, attached] }, token);
+    expect(response.status).toBe(409);
+    expect(response.body.detail).toBe(`Upload ${attached} is attached to claim ${claim}: remove it in the claim and save the claim.`);
+    // all or nothing: the unattached file of the same request stays too
+    expect(await uploadRow(attached)).toMatchObject({ object_id: claim });
+    expect(await uploadRow(free)).toBeDefined();
+    // an uploaded file that was never attached may still be discarded
+    expect((await post(app, '/api/client/uploads/delete', { uploadsIds: [free] }, token)).status).toBe(200);
+    expect(await uploadRow(free)).toBeUndefined();
+  });
 });
 
 describe('uploads/object/get {objectType, objectId}', () => {

@@ -20,6 +20,8 @@ import type {
 } from 'msw';
 
 import type {
+  AdminClaimsGetClaimOrders200,
+  AdminClaimsGetClaimProducts200,
   AdminClaimsGetClaims200,
   Claim,
   ClientClaimsGetClaimOrders200,
@@ -35,6 +37,10 @@ export const getAdminClaimsDownloadClaimResponseMock = (): Blob => (new Blob(fak
 export const getAdminClaimsGetClaimsResponseMock = (): AdminClaimsGetClaims200 => ({"rows":[{"id":17,"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","status":"under investigation","clientProductId":21,"ClientProduct":{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},"clientProductionOrderId":12,"ClientProductionOrder":{"id":12,"orderNo":"PO-24-0117"},"amount":2400,"deliveryDate":"2026-03-11","description":"Cracked necks on two pallets of batch 0311.","immediateAction":"Pallets quarantined.","rootCouse":null,"correctiveActions":null,"Uploads":[{"id":204,"originalFilename":"label-batch-0311.jpg","mimetype":"image/jpeg"}],"createdAt":"2026-03-12T07:30:00Z","version":2}],"count":1})
 
 export const getAdminClaimsGetClaimResponseMock = (): Claim => ({"id":17,"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","status":"under investigation","clientProductId":21,"ClientProduct":{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},"clientProductionOrderId":12,"ClientProductionOrder":{"id":12,"orderNo":"PO-24-0117"},"amount":2400,"deliveryDate":"2026-03-11","description":"Cracked necks on two pallets of batch 0311.","immediateAction":"Pallets quarantined.","rootCouse":null,"correctiveActions":null,"Uploads":[{"id":204,"originalFilename":"label-batch-0311.jpg","mimetype":"image/jpeg"}],"createdAt":"2026-03-12T07:30:00Z","version":2})
+
+export const getAdminClaimsGetClaimOrdersResponseMock = (): AdminClaimsGetClaimOrders200 => ({"rows":[{"id":12,"orderNo":"PO-24-0117"},{"id":15,"orderNo":"PO-24-0121"}]})
+
+export const getAdminClaimsGetClaimProductsResponseMock = (): AdminClaimsGetClaimProducts200 => ({"rows":[{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"}]})
 
 export const getAdminClaimsSaveClaimResponseMock = (): Claim => ({"id":17,"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","status":"closed","clientProductId":21,"ClientProduct":{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},"clientProductionOrderId":12,"ClientProductionOrder":{"id":12,"orderNo":"PO-24-0117"},"amount":2400,"deliveryDate":"2026-03-11","description":"Cracked necks on two pallets of batch 0311.","immediateAction":"Pallets quarantined.","rootCouse":"Worn neck-ring insert on FB-04 cavity 7.","correctiveActions":"Insert replaced; neck inspection added to the shift checklist.","Uploads":[{"id":204,"originalFilename":"label-batch-0311.jpg","mimetype":"image/jpeg"}],"createdAt":"2026-03-12T07:30:00Z","version":3})
 
@@ -93,6 +99,30 @@ export const getAdminClaimsGetClaimMockHandler = (overrideResponse?: Claim | ((i
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getAdminClaimsGetClaimResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getAdminClaimsGetClaimOrdersMockHandler = (overrideResponse?: AdminClaimsGetClaimOrders200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AdminClaimsGetClaimOrders200> | AdminClaimsGetClaimOrders200), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/claims/orders/filter', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAdminClaimsGetClaimOrdersResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getAdminClaimsGetClaimProductsMockHandler = (overrideResponse?: AdminClaimsGetClaimProducts200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AdminClaimsGetClaimProducts200> | AdminClaimsGetClaimProducts200), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/claims/products/filter', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAdminClaimsGetClaimProductsResponseMock()),
       { status: 200,
         headers: { 'Content-Type': 'application/json' }
       })
@@ -187,6 +217,8 @@ export const getClaimsMock = () => [
   getAdminClaimsDownloadClaimMockHandler(),
   getAdminClaimsGetClaimsMockHandler(),
   getAdminClaimsGetClaimMockHandler(),
+  getAdminClaimsGetClaimOrdersMockHandler(),
+  getAdminClaimsGetClaimProductsMockHandler(),
   getAdminClaimsSaveClaimMockHandler(),
   getClientClaimsDeleteClaimsMockHandler(),
   getClientClaimsDownloadClaimMockHandler(),

@@ -24,6 +24,10 @@ import type {
 import type {
   AdminClaimsDeleteClaimsBody,
   AdminClaimsGetClaimBody,
+  AdminClaimsGetClaimOrders200,
+  AdminClaimsGetClaimOrdersBody,
+  AdminClaimsGetClaimProducts200,
+  AdminClaimsGetClaimProductsBody,
   AdminClaimsGetClaims200,
   AdminClaimsSaveClaimBody,
   AdminClaimsSaveClaimHeaders,
@@ -308,6 +312,141 @@ export function useAdminClaimsGetClaim<TData = Awaited<ReturnType<typeof adminCl
 
 
 /**
+ * Extension (not in part 7): the orders of a client that hold the product, for the admin claim editor's 'Order
+Number' select (the client's own orders, also when the product is a seller's); `filter` matches the order number.
+ */
+export const adminClaimsGetClaimOrders = (
+    adminClaimsGetClaimOrdersBody: AdminClaimsGetClaimOrdersBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<AdminClaimsGetClaimOrders200>(
+      {url: `/api/admin/claims/orders/filter`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: adminClaimsGetClaimOrdersBody, signal
+    },
+      );
+    }
+  
+
+
+
+export const getAdminClaimsGetClaimOrdersQueryKey = (adminClaimsGetClaimOrdersBody?: AdminClaimsGetClaimOrdersBody,) => {
+    return [
+    `/api/admin/claims/orders/filter`, adminClaimsGetClaimOrdersBody
+    ] as const;
+    }
+
+    
+export const getAdminClaimsGetClaimOrdersQueryOptions = <TData = Awaited<ReturnType<typeof adminClaimsGetClaimOrders>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminClaimsGetClaimOrdersBody: AdminClaimsGetClaimOrdersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClaimsGetClaimOrders>>, TError, TData>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getAdminClaimsGetClaimOrdersQueryKey(adminClaimsGetClaimOrdersBody);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof adminClaimsGetClaimOrders>>> = ({ signal }) => adminClaimsGetClaimOrders(adminClaimsGetClaimOrdersBody, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof adminClaimsGetClaimOrders>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type AdminClaimsGetClaimOrdersQueryResult = NonNullable<Awaited<ReturnType<typeof adminClaimsGetClaimOrders>>>
+export type AdminClaimsGetClaimOrdersQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+
+
+export function useAdminClaimsGetClaimOrders<TData = Awaited<ReturnType<typeof adminClaimsGetClaimOrders>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
+ adminClaimsGetClaimOrdersBody: AdminClaimsGetClaimOrdersBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClaimsGetClaimOrders>>, TError, TData>, }
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getAdminClaimsGetClaimOrdersQueryOptions(adminClaimsGetClaimOrdersBody,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Extension (not in part 7): the products of a client for the admin claim editor's 'Bottle article number' select,
+looked up on the server: the live products the client can order (its own and sellers' products assigned to it),
+by article number, at most 50; `filter` matches the article number or the product name.
+ */
+export const adminClaimsGetClaimProducts = (
+    adminClaimsGetClaimProductsBody: AdminClaimsGetClaimProductsBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<AdminClaimsGetClaimProducts200>(
+      {url: `/api/admin/claims/products/filter`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: adminClaimsGetClaimProductsBody, signal
+    },
+      );
+    }
+  
+
+
+
+export const getAdminClaimsGetClaimProductsQueryKey = (adminClaimsGetClaimProductsBody?: AdminClaimsGetClaimProductsBody,) => {
+    return [
+    `/api/admin/claims/products/filter`, adminClaimsGetClaimProductsBody
+    ] as const;
+    }
+
+    
+export const getAdminClaimsGetClaimProductsQueryOptions = <TData = Awaited<ReturnType<typeof adminClaimsGetClaimProducts>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminClaimsGetClaimProductsBody: AdminClaimsGetClaimProductsBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClaimsGetClaimProducts>>, TError, TData>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getAdminClaimsGetClaimProductsQueryKey(adminClaimsGetClaimProductsBody);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof adminClaimsGetClaimProducts>>> = ({ signal }) => adminClaimsGetClaimProducts(adminClaimsGetClaimProductsBody, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof adminClaimsGetClaimProducts>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type AdminClaimsGetClaimProductsQueryResult = NonNullable<Awaited<ReturnType<typeof adminClaimsGetClaimProducts>>>
+export type AdminClaimsGetClaimProductsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+
+
+export function useAdminClaimsGetClaimProducts<TData = Awaited<ReturnType<typeof adminClaimsGetClaimProducts>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
+ adminClaimsGetClaimProductsBody: AdminClaimsGetClaimProductsBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminClaimsGetClaimProducts>>, TError, TData>, }
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getAdminClaimsGetClaimProductsQueryOptions(adminClaimsGetClaimProductsBody,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * Create or update a claim, including the GP fields.
  */
 export const adminClaimsSaveClaim = (
@@ -370,7 +509,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Delete the caller's claims; closed claims cannot be deleted (409).
+ * Delete the caller's claims; closed claims cannot be deleted (409); a claim another company filed cannot be deleted (403).
  */
 export const clientClaimsDeleteClaims = (
     clientClaimsDeleteClaimsBody: ClientClaimsDeleteClaimsBody,
@@ -493,7 +632,9 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * The caller's claims ('Non-Conformance Reports'; page size 20, default sort id ascending).
+ * The caller's claims ('Non-Conformance Reports'; page size 20, default sort id ascending): those its company filed,
+and those a buyer filed about the company's products (it made or sells them), which it can read but not change.
+Extension (not in part 7): seller users read this list too (the claims about their products).
  */
 export const clientClaimsGetClaims = (
     claimFilterRequest: ClaimFilterRequest,
@@ -559,7 +700,7 @@ export function useClientClaimsGetClaims<TData = Awaited<ReturnType<typeof clien
 
 
 /**
- * One of the caller's claims.
+ * One of the caller's claims, or a claim a buyer filed about one of the company's products (seller users: those only).
  */
 export const clientClaimsGetClaim = (
     clientClaimsGetClaimBody: ClientClaimsGetClaimBody,
@@ -626,7 +767,8 @@ export function useClientClaimsGetClaim<TData = Awaited<ReturnType<typeof client
 
 /**
  * Orders of a product for the claim's 'Order Number' select; `filter` matches the order number.
-Also called by the admin claim editor (any client's product); client-face callers only see their own.
+Also called by the admin claim editor (any client's product); client-face callers only see their own orders, of a
+product they can order (their own or a seller's assigned to them).
  */
 export const clientClaimsGetClaimOrders = (
     clientClaimsGetClaimOrdersBody: ClientClaimsGetClaimOrdersBody,
@@ -692,7 +834,9 @@ export function useClientClaimsGetClaimOrders<TData = Awaited<ReturnType<typeof 
 
 
 /**
- * Create or update one of the caller's claims (customer-side fields and attachments).
+ * Create or update one of the caller's claims (customer-side fields and attachments). The product is one the caller
+can order: its own or a seller's product assigned to it as a buyer; the order one of its orders holding the product.
+A claim another company filed (a seller reading a buyer's claim) cannot be changed (403).
  */
 export const clientClaimsSaveClaim = (
     clientClaimsSaveClaimBody: ClientClaimsSaveClaimBody,

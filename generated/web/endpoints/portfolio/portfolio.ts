@@ -99,7 +99,9 @@ export function useClientPortfolioGetMachineStatus<TData = Awaited<ReturnType<ty
 
 
 /**
- * The caller's products and the preform stock per warehouse (portfolio page). `warehouseStock` is empty for buyer-type clients.
+ * The caller's products, then the sellers' products assigned to it as a buyer (the products it can order, marked by
+`seller`), and the preform stock per warehouse of its own products (portfolio page). `warehouseStock` is empty for
+buyer-type clients.
  */
 export const clientPortfolioGetPortfolio = (
     

@@ -174,7 +174,8 @@ export function useAdminUploadsGetObjectUploads<TData = Awaited<ReturnType<typeo
 
 
 /**
- * Delete uploads (a removed attachment chip or a cancelled upload).
+ * Delete uploads not attached to a claim (a cancelled upload, or a file uploaded for a claim that was never saved
+with it). A file attached to a claim is removed by saving the claim without it: deleting it here is refused (409).
  */
 export const clientUploadsDeleteUploads = (
     clientUploadsDeleteUploadsBody: ClientUploadsDeleteUploadsBody,
@@ -235,7 +236,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Download one of the caller's files (content type as uploaded, original file name).
+ * Download one of the caller's files, or a file of a claim filed about the caller's product (content type as uploaded, original file name).
  */
 export const clientUploadsDownloadUpload = (
     clientUploadsDownloadUploadBody: ClientUploadsDownloadUploadBody,

@@ -52,7 +52,7 @@ export const adminClaimsGetClaimsBody = zod.object({
   "descending": zod.boolean().optional()
 }).describe('One page request, shared by every list.'),
   "filter": zod.string().max(adminClaimsGetClaimsBodyFilterMax).optional()
-}).describe('The claims list request: `filter` is the search box text (matches id, order number, article number, product name).')
+}).describe('The claims list request: `filter` is the search box text (matches id, order number, article number, product name,\ndescription, status and, on the admin face, the company name the list shows).')
 
 export const adminClaimsGetClaimsResponseRowsItemIdMax = 2147483647;
 export const adminClaimsGetClaimsResponseRowsItemIdMultipleOf = 1;export const adminClaimsGetClaimsResponseRowsItemClientIdMax = 64;export const adminClaimsGetClaimsResponseRowsItemCompanyMax = 120;export const adminClaimsGetClaimsResponseRowsItemClientProductIdMax = 2147483647;
@@ -152,6 +152,52 @@ export const adminClaimsGetClaimResponse = zod.object({
 }).describe('A non-conformance report (ClientProductionClaim).')
 
 /**
+ * Extension (not in part 7): the orders of a client that hold the product, for the admin claim editor's 'Order
+Number' select (the client's own orders, also when the product is a seller's); `filter` matches the order number.
+ */
+export const adminClaimsGetClaimOrdersBodyClientIdMax = 64;export const adminClaimsGetClaimOrdersBodyClientProductIdMax = 2147483647;
+export const adminClaimsGetClaimOrdersBodyClientProductIdMultipleOf = 1;export const adminClaimsGetClaimOrdersBodyFilterMax = 60;
+
+export const adminClaimsGetClaimOrdersBody = zod.object({
+  "clientId": zod.string().min(1).max(adminClaimsGetClaimOrdersBodyClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
+  "clientProductId": zod.number().min(1).max(adminClaimsGetClaimOrdersBodyClientProductIdMax).multipleOf(adminClaimsGetClaimOrdersBodyClientProductIdMultipleOf).describe('Row id.'),
+  "filter": zod.string().max(adminClaimsGetClaimOrdersBodyFilterMax).optional()
+})
+
+export const adminClaimsGetClaimOrdersResponseRowsItemIdMax = 2147483647;
+export const adminClaimsGetClaimOrdersResponseRowsItemIdMultipleOf = 1;export const adminClaimsGetClaimOrdersResponseRowsItemOrderNoMax = 60;
+
+export const adminClaimsGetClaimOrdersResponse = zod.object({
+  "rows": zod.array(zod.object({
+  "id": zod.number().min(1).max(adminClaimsGetClaimOrdersResponseRowsItemIdMax).multipleOf(adminClaimsGetClaimOrdersResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "orderNo": zod.string().max(adminClaimsGetClaimOrdersResponseRowsItemOrderNoMax)
+}))
+})
+
+/**
+ * Extension (not in part 7): the products of a client for the admin claim editor's 'Bottle article number' select,
+looked up on the server: the live products the client can order (its own and sellers' products assigned to it),
+by article number, at most 50; `filter` matches the article number or the product name.
+ */
+export const adminClaimsGetClaimProductsBodyClientIdMax = 64;export const adminClaimsGetClaimProductsBodyFilterMax = 60;
+
+export const adminClaimsGetClaimProductsBody = zod.object({
+  "clientId": zod.string().min(1).max(adminClaimsGetClaimProductsBodyClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
+  "filter": zod.string().max(adminClaimsGetClaimProductsBodyFilterMax).optional()
+})
+
+export const adminClaimsGetClaimProductsResponseRowsItemIdMax = 2147483647;
+export const adminClaimsGetClaimProductsResponseRowsItemIdMultipleOf = 1;export const adminClaimsGetClaimProductsResponseRowsItemArticleNoMax = 60;export const adminClaimsGetClaimProductsResponseRowsItemProductNameMax = 120;
+
+export const adminClaimsGetClaimProductsResponse = zod.object({
+  "rows": zod.array(zod.object({
+  "id": zod.number().min(1).max(adminClaimsGetClaimProductsResponseRowsItemIdMax).multipleOf(adminClaimsGetClaimProductsResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "articleNo": zod.string().max(adminClaimsGetClaimProductsResponseRowsItemArticleNoMax),
+  "productName": zod.string().max(adminClaimsGetClaimProductsResponseRowsItemProductNameMax)
+}))
+})
+
+/**
  * Create or update a claim, including the GP fields.
  */
 export const adminClaimsSaveClaimHeaderIdempotencyKeyMin = 8;
@@ -172,7 +218,7 @@ export const adminClaimsSaveClaimBodyClaimDescriptionRegExp = new RegExp('\\S');
 export const adminClaimsSaveClaimBodyClaimImmediateActionMax = 4000;export const adminClaimsSaveClaimBodyClaimRootCouseMax = 4000;export const adminClaimsSaveClaimBodyClaimCorrectiveActionsMax = 4000;export const adminClaimsSaveClaimBodyClaimUploadsItemIdMax = 2147483647;
 export const adminClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf = 1;export const adminClaimsSaveClaimBodyClaimUploadsMax = 100;export const adminClaimsSaveClaimBodyClaimVersionMinOne = 0;
 export const adminClaimsSaveClaimBodyClaimVersionMaxOne = 2147483647;
-export const adminClaimsSaveClaimBodyClaimVersionMultipleOfOne = 1;
+export const adminClaimsSaveClaimBodyClaimVersionMultipleOfOne = 1;export const adminClaimsSaveClaimBodyClaimClientIdMaxOne = 64;
 
 export const adminClaimsSaveClaimBody = zod.object({
   "Claim": zod.object({
@@ -188,9 +234,10 @@ export const adminClaimsSaveClaimBody = zod.object({
   "correctiveActions": zod.string().max(adminClaimsSaveClaimBodyClaimCorrectiveActionsMax).nullish(),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(adminClaimsSaveClaimBodyClaimUploadsItemIdMax).multipleOf(adminClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf).describe('Row id.')
-})).max(adminClaimsSaveClaimBodyClaimUploadsMax).optional().describe('The claim\'s attachments after the save (ids from uploads/save); uploads left out are detached.'),
-  "version": zod.number().min(adminClaimsSaveClaimBodyClaimVersionMinOne).max(adminClaimsSaveClaimBodyClaimVersionMaxOne).multipleOf(adminClaimsSaveClaimBodyClaimVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
-}).describe('A claim to create (no id; status new) or update (id and version). Client-face callers may not change the GP fields\n(immediateAction, rootCouse, correctiveActions: 403 when they differ from the stored values); a new claim cannot start\nin another status than `new`; a closed claim cannot be changed (409).')
+})).max(adminClaimsSaveClaimBodyClaimUploadsMax).optional().describe('The claim\'s attachments after the save (ids from uploads/save). A file the claim had and the list leaves out is\nremoved (deleted) by this save, in its transaction: removing an attachment belongs to the claim\'s save, so\nuploads/delete refuses attached files (409).'),
+  "version": zod.number().min(adminClaimsSaveClaimBodyClaimVersionMinOne).max(adminClaimsSaveClaimBodyClaimVersionMaxOne).multipleOf(adminClaimsSaveClaimBodyClaimVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.'),
+  "clientId": zod.string().min(1).max(adminClaimsSaveClaimBodyClaimClientIdMaxOne).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).').optional().describe('Extension (not in part 7): the client company the claim is for, chosen first when the admin logs a claim on a\nclient\'s behalf; the product must be one it can order (its own or a seller\'s product assigned to it), the order\none of its orders. Absent: the stored claim\'s company, or for a new claim the product\'s company. An existing\nclaim cannot move to another company (400).')
+}).describe('The admin\'s claim to save: a claim input and, when the admin logs a new claim on a client\'s behalf, the client.')
 })
 
 export const adminClaimsSaveClaimResponseIdMax = 2147483647;
@@ -235,7 +282,7 @@ export const adminClaimsSaveClaimResponse = zod.object({
 }).describe('A non-conformance report (ClientProductionClaim).')
 
 /**
- * Delete the caller's claims; closed claims cannot be deleted (409).
+ * Delete the caller's claims; closed claims cannot be deleted (409); a claim another company filed cannot be deleted (403).
  */
 export const clientClaimsDeleteClaimsBodyClaimIdsItemMax = 2147483647;
 export const clientClaimsDeleteClaimsBodyClaimIdsItemMultipleOf = 1;export const clientClaimsDeleteClaimsBodyClaimIdsMax = 1000;
@@ -263,7 +310,9 @@ export const clientClaimsDownloadClaimBody = zod.object({
 }).describe('Who prints the report (shown on the PDF); the API takes the signed-in user when absent.')
 
 /**
- * The caller's claims ('Non-Conformance Reports'; page size 20, default sort id ascending).
+ * The caller's claims ('Non-Conformance Reports'; page size 20, default sort id ascending): those its company filed,
+and those a buyer filed about the company's products (it made or sells them), which it can read but not change.
+Extension (not in part 7): seller users read this list too (the claims about their products).
  */
 export const clientClaimsGetClaimsBodyPaginationPageMax = 1000000;
 export const clientClaimsGetClaimsBodyPaginationPageMultipleOf = 1;export const clientClaimsGetClaimsBodyFilterMax = 120;
@@ -276,7 +325,7 @@ export const clientClaimsGetClaimsBody = zod.object({
   "descending": zod.boolean().optional()
 }).describe('One page request, shared by every list.'),
   "filter": zod.string().max(clientClaimsGetClaimsBodyFilterMax).optional()
-}).describe('The claims list request: `filter` is the search box text (matches id, order number, article number, product name).')
+}).describe('The claims list request: `filter` is the search box text (matches id, order number, article number, product name,\ndescription, status and, on the admin face, the company name the list shows).')
 
 export const clientClaimsGetClaimsResponseRowsItemIdMax = 2147483647;
 export const clientClaimsGetClaimsResponseRowsItemIdMultipleOf = 1;export const clientClaimsGetClaimsResponseRowsItemClientIdMax = 64;export const clientClaimsGetClaimsResponseRowsItemCompanyMax = 120;export const clientClaimsGetClaimsResponseRowsItemClientProductIdMax = 2147483647;
@@ -325,7 +374,7 @@ export const clientClaimsGetClaimsResponse = zod.object({
 }).describe('One page of rows and the total number of rows.')
 
 /**
- * One of the caller's claims.
+ * One of the caller's claims, or a claim a buyer filed about one of the company's products (seller users: those only).
  */
 export const clientClaimsGetClaimBodyIdMax = 2147483647;
 export const clientClaimsGetClaimBodyIdMultipleOf = 1;
@@ -377,7 +426,8 @@ export const clientClaimsGetClaimResponse = zod.object({
 
 /**
  * Orders of a product for the claim's 'Order Number' select; `filter` matches the order number.
-Also called by the admin claim editor (any client's product); client-face callers only see their own.
+Also called by the admin claim editor (any client's product); client-face callers only see their own orders, of a
+product they can order (their own or a seller's assigned to them).
  */
 export const clientClaimsGetClaimOrdersBodyFilterMax = 60;export const clientClaimsGetClaimOrdersBodyClientProductIdMax = 2147483647;
 export const clientClaimsGetClaimOrdersBodyClientProductIdMultipleOf = 1;
@@ -398,7 +448,9 @@ export const clientClaimsGetClaimOrdersResponse = zod.object({
 })
 
 /**
- * Create or update one of the caller's claims (customer-side fields and attachments).
+ * Create or update one of the caller's claims (customer-side fields and attachments). The product is one the caller
+can order: its own or a seller's product assigned to it as a buyer; the order one of its orders holding the product.
+A claim another company filed (a seller reading a buyer's claim) cannot be changed (403).
  */
 export const clientClaimsSaveClaimHeaderIdempotencyKeyMin = 8;
 export const clientClaimsSaveClaimHeaderIdempotencyKeyMax = 128;
@@ -434,7 +486,7 @@ export const clientClaimsSaveClaimBody = zod.object({
   "correctiveActions": zod.string().max(clientClaimsSaveClaimBodyClaimCorrectiveActionsMax).nullish(),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(clientClaimsSaveClaimBodyClaimUploadsItemIdMax).multipleOf(clientClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf).describe('Row id.')
-})).max(clientClaimsSaveClaimBodyClaimUploadsMax).optional().describe('The claim\'s attachments after the save (ids from uploads/save); uploads left out are detached.'),
+})).max(clientClaimsSaveClaimBodyClaimUploadsMax).optional().describe('The claim\'s attachments after the save (ids from uploads/save). A file the claim had and the list leaves out is\nremoved (deleted) by this save, in its transaction: removing an attachment belongs to the claim\'s save, so\nuploads/delete refuses attached files (409).'),
   "version": zod.number().min(clientClaimsSaveClaimBodyClaimVersionMinOne).max(clientClaimsSaveClaimBodyClaimVersionMaxOne).multipleOf(clientClaimsSaveClaimBodyClaimVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
 }).describe('A claim to create (no id; status new) or update (id and version). Client-face callers may not change the GP fields\n(immediateAction, rootCouse, correctiveActions: 403 when they differ from the stored values); a new claim cannot start\nin another status than `new`; a closed claim cannot be changed (409).')
 })

@@ -25,12 +25,14 @@ export const clientPortfolioGetMachineStatusResponseItem = zod.object({
 export const clientPortfolioGetMachineStatusResponse = zod.array(clientPortfolioGetMachineStatusResponseItem)
 
 /**
- * The caller's products and the preform stock per warehouse (portfolio page). `warehouseStock` is empty for buyer-type clients.
+ * The caller's products, then the sellers' products assigned to it as a buyer (the products it can order, marked by
+`seller`), and the preform stock per warehouse of its own products (portfolio page). `warehouseStock` is empty for
+buyer-type clients.
  */
 export const clientPortfolioGetPortfolioResponseClientProductsItemIdMax = 2147483647;
 export const clientPortfolioGetPortfolioResponseClientProductsItemIdMultipleOf = 1;export const clientPortfolioGetPortfolioResponseClientProductsItemArticleNoMax = 60;export const clientPortfolioGetPortfolioResponseClientProductsItemProductNameMax = 120;export const clientPortfolioGetPortfolioResponseClientProductsItemPreformIdMax = 2147483647;
 export const clientPortfolioGetPortfolioResponseClientProductsItemPreformIdMultipleOf = 1;export const clientPortfolioGetPortfolioResponseClientProductsItemPreformWarehouseIdMax = 2147483647;
-export const clientPortfolioGetPortfolioResponseClientProductsItemPreformWarehouseIdMultipleOf = 1;export const clientPortfolioGetPortfolioResponseClientProductsItemCurrentStockMultipleOf = 1;export const clientPortfolioGetPortfolioResponseClientProductsItemPreformPreformNameMax = 120;export const clientPortfolioGetPortfolioResponseWarehouseStockItemIdMax = 2147483647;
+export const clientPortfolioGetPortfolioResponseClientProductsItemPreformWarehouseIdMultipleOf = 1;export const clientPortfolioGetPortfolioResponseClientProductsItemCurrentStockMultipleOf = 1;export const clientPortfolioGetPortfolioResponseClientProductsItemSellerMax = 120;export const clientPortfolioGetPortfolioResponseClientProductsItemPreformPreformNameMax = 120;export const clientPortfolioGetPortfolioResponseWarehouseStockItemIdMax = 2147483647;
 export const clientPortfolioGetPortfolioResponseWarehouseStockItemIdMultipleOf = 1;export const clientPortfolioGetPortfolioResponseWarehouseStockItemWarehouseNameMax = 120;export const clientPortfolioGetPortfolioResponseWarehouseStockItemStockBalancesItemPreformIdMax = 2147483647;
 export const clientPortfolioGetPortfolioResponseWarehouseStockItemStockBalancesItemPreformIdMultipleOf = 1;export const clientPortfolioGetPortfolioResponseWarehouseStockItemStockBalancesItemPreformNameMax = 120;
 
@@ -41,7 +43,8 @@ export const clientPortfolioGetPortfolioResponse = zod.object({
   "productName": zod.string().max(clientPortfolioGetPortfolioResponseClientProductsItemProductNameMax).describe('Title.'),
   "preformId": zod.number().min(1).max(clientPortfolioGetPortfolioResponseClientProductsItemPreformIdMax).multipleOf(clientPortfolioGetPortfolioResponseClientProductsItemPreformIdMultipleOf).describe('Row id.'),
   "preformWarehouseId": zod.number().min(1).max(clientPortfolioGetPortfolioResponseClientProductsItemPreformWarehouseIdMax).multipleOf(clientPortfolioGetPortfolioResponseClientProductsItemPreformWarehouseIdMultipleOf).describe('Row id.'),
-  "currentStock": zod.number().multipleOf(clientPortfolioGetPortfolioResponseClientProductsItemCurrentStockMultipleOf).describe('Bottle stock.'),
+  "currentStock": zod.number().multipleOf(clientPortfolioGetPortfolioResponseClientProductsItemCurrentStockMultipleOf).describe('Bottle stock (0 for a seller\'s product assigned to the caller: that stock is the seller\'s).'),
+  "seller": zod.string().max(clientPortfolioGetPortfolioResponseClientProductsItemSellerMax).nullish().describe('Extension (not in part 7): the seller company\'s name when this is a seller\'s product assigned to the caller as a\nbuyer, which it can order and claim but not change; absent for the caller\'s own products.'),
   "Preform": zod.object({
   "preformName": zod.string().max(clientPortfolioGetPortfolioResponseClientProductsItemPreformPreformNameMax),
   "neck": zod.enum(['PCO1810', '38mm 3-start', '38-400']).describe('Preform neck finish (part 9).'),

@@ -42,7 +42,8 @@ export const adminUploadsGetObjectUploadsResponseItem = zod.object({
 export const adminUploadsGetObjectUploadsResponse = zod.array(adminUploadsGetObjectUploadsResponseItem)
 
 /**
- * Delete uploads (a removed attachment chip or a cancelled upload).
+ * Delete uploads not attached to a claim (a cancelled upload, or a file uploaded for a claim that was never saved
+with it). A file attached to a claim is removed by saving the claim without it: deleting it here is refused (409).
  */
 export const clientUploadsDeleteUploadsBodyUploadsIdsItemMax = 2147483647;
 export const clientUploadsDeleteUploadsBodyUploadsIdsItemMultipleOf = 1;export const clientUploadsDeleteUploadsBodyUploadsIdsMax = 1000;
@@ -56,7 +57,7 @@ export const clientUploadsDeleteUploadsResponse = zod.object({
 }).describe('Empty success.')
 
 /**
- * Download one of the caller's files (content type as uploaded, original file name).
+ * Download one of the caller's files, or a file of a claim filed about the caller's product (content type as uploaded, original file name).
  */
 export const clientUploadsDownloadUploadBodyIdMax = 2147483647;
 export const clientUploadsDownloadUploadBodyIdMultipleOf = 1;

@@ -8,6 +8,8 @@ interface ClaimAttachmentsProps {
   /** The upload button (client face only: the API takes uploads from client users). */
   onAdd?: (files: File[]) => void;
   onRemove: (key: string) => void;
+  /** Keeps a file marked for removal. */
+  onKeep: (key: string) => void;
   onDownload: (upload: Upload) => void;
   disabled: boolean;
 }
@@ -19,8 +21,9 @@ const LABEL = 'Attached photos (production labels, product defects)';
  * removes), a progress bar per file while it uploads (its x cancels it), the reason when one failed, and the upload
  * button (.jpg, images and PDF, several at once).
  */
-export function ClaimAttachments({ items, onAdd, onRemove, onDownload, disabled }: ClaimAttachmentsProps) {
-  const done = items.filter((item) => item.upload);
+export function ClaimAttachments({ items, onAdd, onRemove, onKeep, onDownload, disabled }: ClaimAttachmentsProps) {
+  const done = items.filter((item) => item.upload && !item.removed);
+  const removed = items.filter((item) => item.upload && item.removed);
   const pending = items.filter((item) => !item.upload);
   return (
     <Input.Wrapper label={LABEL} id="claim-attachments">
@@ -51,6 +54,21 @@ export function ClaimAttachments({ items, onAdd, onRemove, onDownload, disabled 
             );
           })}
         </Group>
+        {removed.map((item) => (
+          <Group key={item.key} gap="xs" wrap="nowrap" data-removed>
+            <Text size="sm" td="line-through">
+              {item.name}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Removed when you save the report.
+            </Text>
+            {!disabled && (
+              <Button variant="subtle" size="compact-sm" onClick={() => onKeep(item.key)} aria-label={`Keep ${item.name}`}>
+                Keep
+              </Button>
+            )}
+          </Group>
+        ))}
         {pending.map((item) => (
           <Group key={item.key} gap="xs" wrap="nowrap">
             <Text size="sm" w={220} truncate="end" c={item.error ? 'red' : undefined}>

@@ -15,9 +15,20 @@ const ORDERS: Record<number, { id: number; orderNo: string }[]> = {
   22: [{ id: 30, orderNo: 'PO-24-0200' }],
 };
 
+/** The admin's clients; Baltic Beverages (a buyer) can order Aqua Converters' juice bottle, assigned to it. */
+const CLIENTS = [
+  { id: 'nordic', company: 'Nordic Springs AB', fbs: [], clientType: '0', productsCount: 2, overdueAmount: null, createdTimestamp: '2025-11-04T09:12:00Z', enabled: true },
+  { id: 'baltic', company: 'Baltic Beverages SIA', fbs: [], clientType: '1', productsCount: 0, overdueAmount: null, createdTimestamp: '2025-11-04T09:12:00Z', enabled: true },
+];
+const JUICE = { id: 50, articleNo: 'AC-1000', productName: 'Birch Juice 1 L' };
+const ADMIN_PRODUCTS: Record<string, { id: number; articleNo: string; productName: string }[]> = { nordic: PRODUCTS, baltic: [JUICE] };
+ORDERS[50] = [{ id: 70, orderNo: 'BB-2026-020' }];
+
 interface Calls {
   saves: { Claim: Record<string, unknown> }[];
   orderLookups: Record<string, unknown>[];
+  productLookups: Record<string, unknown>[];
+  clientLookups: Record<string, unknown>[];
   uploads: number;
   deletedUploads: unknown[];
   downloads: unknown[];
@@ -25,7 +36,7 @@ interface Calls {
 
 /** Serves one face's claim calls with `claim`; `answer` replaces the save's answer, `uploadAnswer` the upload's. */
 function serve(face: 'admin' | 'client', claim: Claim | null, options: { answer?: () => Response; uploadAnswer?: () => Response; uploadGate?: Promise<void> } = {}) {
-  const calls: Calls = { saves: [], orderLookups: [], uploads: 0, deletedUploads: [], downloads: [] };
+  const calls: Calls = { saves: [], orderLookups: [], productLookups: [], clientLookups: [], uploads: 0, deletedUploads: [], downloads: [] };
   let nextUpload = 300;
   server.use(
     http.post(`*/api/${face}/claims/get`, () => (claim ? HttpResponse.json(claim) : HttpResponse.json({ title: 'Not found', status: 404 }, { status: 404 }))),
@@ -45,7 +56,22 @@ function serve(face: 'admin' | 'client', claim: Claim | null, options: { answer?
       return HttpResponse.json({ rows: (ORDERS[body.clientProductId] ?? []).filter((order) => !body.filter || order.orderNo.includes(body.filter)) });
     }),
     http.get('*/api/client/products/get', () => HttpResponse.json({ clientProducts: PRODUCTS, warehouseStock: [] })),
-    http.post('*/api/admin/client/products/get', () => HttpResponse.json({ rows: PRODUCTS, count: PRODUCTS.length })),
+    http.post('*/api/admin/claims/products/filter', async ({ request }) => {
+      const body = (await request.json()) as { clientId: string; filter?: string };
+      calls.productLookups.push(body);
+      const rows = (ADMIN_PRODUCTS[body.clientId] ?? []).filter((product) => !body.filter || `${product.articleNo} ${product.productName}`.includes(body.filter));
+      return HttpResponse.json({ rows });
+    }),
+    http.post('*/api/admin/claims/orders/filter', async ({ request }) => {
+      const body = (await request.json()) as { clientId: string; clientProductId: number; filter?: string };
+      calls.orderLookups.push(body);
+      return HttpResponse.json({ rows: ORDERS[body.clientProductId] ?? [] });
+    }),
+    http.post('*/api/admin/clients/get', async ({ request }) => {
+      const body = (await request.json()) as { filter?: { search?: string } };
+      calls.clientLookups.push(body);
+      return HttpResponse.json({ rows: CLIENTS.filter((client) => !body.filter?.search || client.company.includes(body.filter.search)), count: CLIENTS.length });
+    }),
     http.post('*/api/client/uploads/save', async () => {
       calls.uploads += 1;
       await options.uploadGate;
@@ -169,7 +195,7 @@ describe('client /claims/new', { timeout: 30_000 }, () => {
 });
 
 describe('client /claims/{id}', { timeout: 30_000 }, () => {
-  it('shows the claim; a removed attachment chip is left out of the save; Print downloads the report', async () => {
+  it("shows the claim; 'Removing an attachment belongs to the claim's save': the file is marked, and the save removes it, no delete before", async () => {
     const calls = serve('client', claimFixture());
     const user = userEvent.setup();
     renderClaims('/claims/17');
@@ -183,6 +209,12 @@ describe('client /claims/{id}', { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls.downloads).toEqual([{ id: 17, userProfile: { fullName: 'Mock User', email: 'mock@orders-portal.local' } }]));
     await user.click(screen.getByRole('button', { name: 'Remove label-batch-0311.jpg' }));
     expect(screen.queryByRole('button', { name: 'label-batch-0311.jpg' })).not.toBeInTheDocument();
+    expect(screen.getByText('Removed when you save the report.')).toBeInTheDocument();
+    // Keep undoes the mark; removing again marks it again
+    await user.click(screen.getByRole('button', { name: 'Keep label-batch-0311.jpg' }));
+    expect(screen.getByRole('button', { name: 'Remove label-batch-0311.jpg' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove label-batch-0311.jpg' }));
+    expect(calls.deletedUploads).toEqual([]);
     await pick(user, /^Status/, 'under investigation');
     await user.click(screen.getByRole('button', { name: 'Save report' }));
     await waitFor(() => expect(calls.saves).toHaveLength(1));
@@ -197,8 +229,40 @@ describe('client /claims/{id}', { timeout: 30_000 }, () => {
       description: 'Cracked necks on two pallets of batch 0311.',
       Uploads: [],
     });
-    // the removed file goes once the claim no longer holds it
-    await waitFor(() => expect(calls.deletedUploads).toEqual([{ uploadsIds: [204] }]));
+    // the save removes the file (the API refuses uploads/delete of an attached file): no separate delete call
+    expect(calls.deletedUploads).toEqual([]);
+  });
+
+  it("a buyer's 'Bottle article number' offers the products it can order: its own and the seller's assigned to it", async () => {
+    serve('client', null);
+    server.use(
+      http.get('*/api/client/products/get', () =>
+        HttpResponse.json({
+          clientProducts: [
+            { ...PRODUCTS[0], preformId: 3, preformWarehouseId: 1, currentStock: 0, Preform: { preformName: 'PET', neck: 'PCO1810', weight: 28, material: 'PET', color: 'Clear' } },
+            { ...JUICE, preformId: 3, preformWarehouseId: 1, currentStock: 0, seller: 'Aqua Converters Oy', Preform: { preformName: 'PET', neck: 'PCO1810', weight: 28, material: 'PET', color: 'Clear' } },
+          ],
+          warehouseStock: [],
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderClaims('/claims/new', 'buyer');
+    await screen.findByRole('heading', { name: 'New claim' });
+    await pick(user, /^Bottle article number/, 'AC-1000 - Birch Juice 1 L');
+    await pick(user, /^Order Number/, 'BB-2026-020');
+    expect(field(/^Order Number/)).toHaveValue('BB-2026-020');
+  });
+
+  it("a seller reads a buyer's claim about its product: every field and Save report disabled, Print works", async () => {
+    serve('client', claimFixture({ clientId: 'baltic', company: 'Baltic Beverages SIA' }));
+    renderClaims('/claims/17', 'seller');
+    await screen.findByRole('heading', { name: 'Claim 17' });
+    expect(screen.getByText(/Baltic Beverages SIA filed this claim about your product/)).toBeInTheDocument();
+    for (const label of [/^Status/, /^Bottle article number/, /^Order Number/, /^Rejected quantity:/, /^Problem Description:/]) expect(field(label)).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save report' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Upload files' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled();
   });
 
   it('a closed claim is locked whole: status, fields, attachments and Save report; Print still works', async () => {
@@ -234,6 +298,47 @@ describe('client /claims/{id}', { timeout: 30_000 }, () => {
     renderClaims('/claims/99');
     expect(await screen.findByText('Could not load')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+describe('admin /claims/new (issue 13, item 14)', { timeout: 30_000 }, () => {
+  it("the admin logs a claim on a client's behalf: the client is chosen first, then its products (looked up on the server) and orders", async () => {
+    const calls = serve('admin', null);
+    const user = userEvent.setup();
+    const router = renderClaims('/claims/new', 'admin');
+    expect(await screen.findByRole('heading', { name: 'New claim' })).toBeInTheDocument();
+    expect(field(/^Bottle article number/)).toBeDisabled();
+    await user.type(field(/^Client/), 'Baltic');
+    await user.click(await screen.findByRole('option', { name: 'Baltic Beverages SIA' }));
+    await waitFor(() => expect(field(/^Bottle article number/)).toBeEnabled());
+    await user.click(field(/^Bottle article number/));
+    // the buyer's assigned seller product is offered, Nordic's products are not
+    expect(await screen.findByRole('option', { name: 'AC-1000 - Birch Juice 1 L' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'NS-0500 - Spring Water 0.5 L' })).not.toBeInTheDocument();
+    await user.type(field(/^Bottle article number/), 'Birch');
+    await waitFor(() => expect(calls.productLookups).toContainEqual({ clientId: 'baltic', filter: 'Birch' }));
+    await user.click(await screen.findByRole('option', { name: 'AC-1000 - Birch Juice 1 L' }));
+    await pick(user, /^Order Number/, 'BB-2026-020');
+    expect(calls.orderLookups).toContainEqual({ clientId: 'baltic', clientProductId: 50 });
+    await user.type(field(/^Rejected quantity:/), '500');
+    await user.type(field(/^Delivery Date/), '03.11.2026');
+    await user.type(field(/^Problem Description:/), 'Leaking caps.');
+    await user.click(screen.getByRole('button', { name: 'Save report' }));
+    await waitFor(() => expect(calls.saves).toHaveLength(1));
+    expect(calls.saves[0]!.Claim).toMatchObject({ clientId: 'baltic', clientProductId: 50, clientProductionOrderId: 70, amount: 500, description: 'Leaking caps.' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/claims'));
+  });
+
+  it("'Save report' without a client says 'Field is required.' and sends nothing", async () => {
+    const calls = serve('admin', null);
+    const user = userEvent.setup();
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    renderClaims('/claims/new', 'admin');
+    await screen.findByRole('heading', { name: 'New claim' });
+    await user.click(screen.getByRole('button', { name: 'Save report' }));
+    expect(await screen.findAllByText('Field is required.')).not.toHaveLength(0);
+    expect(field(/^Client/)).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.saves).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { useRef, useState } from 'react';
-import { Alert, Anchor, Breadcrumbs, Button, Center, Divider, Grid, Group, Loader, NumberInput, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Center, Divider, Grid, Group, Loader, NumberInput, Select, Stack, Text, Textarea, Title, type ComboboxItem } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -8,11 +8,19 @@ import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { IconDeviceFloppy, IconLock, IconPrinter } from '@tabler/icons-react';
-import { clientClaimsGetClaimOrders, getClientClaimsGetClaimOrdersQueryKey } from '../../../../generated/web/endpoints/claims/claims';
-import { adminClientsGetClientProducts, getAdminClientsGetClientProductsQueryKey } from '../../../../generated/web/endpoints/clients/clients';
+import {
+  adminClaimsGetClaimOrders,
+  adminClaimsGetClaimProducts,
+  clientClaimsGetClaimOrders,
+  getAdminClaimsGetClaimOrdersQueryKey,
+  getAdminClaimsGetClaimProductsQueryKey,
+  getClientClaimsGetClaimOrdersQueryKey,
+} from '../../../../generated/web/endpoints/claims/claims';
+import { adminClientsGetClients, getAdminClientsGetClientsQueryKey } from '../../../../generated/web/endpoints/clients/clients';
 import { clientPortfolioGetPortfolio, getClientPortfolioGetPortfolioQueryKey } from '../../../../generated/web/endpoints/portfolio/portfolio';
 import type { Claim, ClaimStatus, Upload } from '../../../../generated/web/model';
-import { clientClaimsGetClaimOrdersBodyFilterMax } from '../../../../generated/web/zod/claims/claims.zod';
+import { adminClaimsGetClaimProductsBodyFilterMax, clientClaimsGetClaimOrdersBodyFilterMax } from '../../../../generated/web/zod/claims/claims.zod';
+import { MESSAGES } from '../../api/messages';
 import { ApiError, idempotencyKey, saveFile } from '../../api/http';
 import { problemFieldErrors } from '../../api/validation';
 import { useAppContext } from '../../app/context';
@@ -30,8 +38,9 @@ import { useClaimAttachments } from './useClaimAttachments';
 const LIST = '/claims';
 
 /**
- * /claims/{id} on both faces and /claims/new on the client face. Reads the claim fresh on arrival (an unknown or
- * another company's id: the API's 404 with Retry) and hands it to the form; a new version read starts it over.
+ * /claims/{id} and /claims/new on both faces (the admin logs a claim on a client's behalf, the client chosen first).
+ * Reads the claim fresh on arrival (an unknown or another company's id: the API's 404 with Retry) and hands it to the
+ * form; a new version read starts it over.
  */
 export default function ClaimEditPage() {
   const api = useClaimsApi();
@@ -47,8 +56,8 @@ export default function ClaimEditPage() {
     refetchOnReconnect: false,
     staleTime: Infinity,
   });
-  // Only client users report claims; the admin (the GP) answers them.
-  if (claimId === null) return api.face === 'client' ? <ClaimForm api={api} claim={null} /> : <NotFoundPage />;
+  // Client users report claims; the admin (the GP) answers them and logs them on a client's behalf.
+  if (claimId === null) return <ClaimForm api={api} claim={null} />;
   if (!valid) return <NotFoundPage />;
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) {
@@ -61,43 +70,87 @@ export default function ClaimEditPage() {
   return <ClaimForm key={`${query.data.id}@${query.data.version}`} api={api} claim={query.data} onReload={() => void query.refetch()} />;
 }
 
-/** The products the 'Bottle article number' select offers: the client's own, or (admin) those of the claim's client. */
-function useProductOptions(api: ClaimsApi, claim: Claim | null) {
-  const adminBody = { clientId: claim?.clientId ?? '', pagination: { page: 1, rowsPerPage: 100 as const, sortBy: 'articleNo' as const } };
+const serverFiltered = ({ options }: { options: ComboboxItem[] | unknown[] }) => options as ComboboxItem[];
+
+/** Keeps the chosen option in the list even when the latest lookup answer no longer has it. */
+function withChosen(options: ComboboxItem[], chosen: ComboboxItem | null) {
+  return chosen && !options.some((option) => option.value === chosen.value) ? [chosen, ...options] : options;
+}
+
+/**
+ * The admin's 'Client' select (a new claim only): the clients looked up on the server by the typed company name,
+ * after the 300 ms debounce.
+ */
+function useClientOptions(enabled: boolean, search: string, chosen: ComboboxItem | null) {
+  const [typed] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE);
+  const filter = typed && typed !== chosen?.label ? typed : '';
+  const body = { pagination: { page: 1, rowsPerPage: 20 as const, sortBy: 'company' as const }, ...(filter ? { filter: { search: filter } } : {}) };
+  const query = useQuery({
+    queryKey: getAdminClientsGetClientsQueryKey(body),
+    queryFn: ({ signal }) => adminClientsGetClients(body, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+  const options = (query.data?.rows ?? []).map((client) => ({ value: client.id, label: client.company ?? client.id }));
+  return { options: withChosen(options, chosen), loading: query.isFetching, error: query.error };
+}
+
+/**
+ * The products the 'Bottle article number' select offers: for a client user those it can order (its portfolio: its
+ * own and a seller's assigned to it); for the admin those the claim's client can order, looked up on the server by
+ * the typed article number or name (claims/products/filter), so no product is out of reach.
+ */
+function useProductOptions(api: ClaimsApi, clientId: string | null, search: string, chosen: ComboboxItem | null) {
+  const [typed] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE);
+  const filter = typed && typed !== chosen?.label ? typed.slice(0, adminClaimsGetClaimProductsBodyFilterMax) : undefined;
+  const adminBody = { clientId: clientId ?? '', ...(filter ? { filter } : {}) };
   const admin = useQuery({
-    queryKey: getAdminClientsGetClientProductsQueryKey(adminBody),
-    queryFn: ({ signal }) => adminClientsGetClientProducts(adminBody, signal),
-    enabled: api.face === 'admin' && claim != null,
+    queryKey: getAdminClaimsGetClaimProductsQueryKey(adminBody),
+    queryFn: ({ signal }) => adminClaimsGetClaimProducts(adminBody, signal),
+    enabled: api.face === 'admin' && clientId != null,
+    placeholderData: keepPreviousData,
   });
   const client = useQuery({
     queryKey: getClientPortfolioGetPortfolioQueryKey(),
     queryFn: ({ signal }) => clientPortfolioGetPortfolio(signal),
     enabled: api.face === 'client',
   });
-  const products = (api.face === 'admin' ? admin.data?.rows : client.data?.clientProducts) ?? [];
+  const products = (api.face === 'admin' ? (clientId != null ? admin.data?.rows : []) : client.data?.clientProducts) ?? [];
   const options = products.map((product) => ({ value: String(product.id), label: productLabel(product) }));
-  // The claim's own product stays choosable even when the list no longer offers it.
-  if (claim && !options.some((option) => option.value === String(claim.clientProductId))) {
-    options.unshift({ value: String(claim.clientProductId), label: productLabel(claim.ClientProduct) });
-  }
-  return { options, loading: admin.isFetching || client.isFetching, error: admin.error ?? client.error };
+  return {
+    options: withChosen(options, chosen),
+    // the admin's list is the server's answer; the client's portfolio is filtered as typed
+    filter: api.face === 'admin' ? serverFiltered : undefined,
+    loading: admin.isFetching || client.isFetching,
+    error: admin.error ?? client.error,
+  };
 }
 
-/** The 'Order Number' options: the chosen product's orders (claims/orders/filter), narrowed by the typed text. */
-function useOrderOptions(productId: string | null, search: string, chosen: { value: string; label: string } | null) {
+/**
+ * The 'Order Number' options: the chosen product's orders, narrowed by the typed text: the caller's own
+ * (claims/orders/filter) or, for the admin, the claim's client's (admin claims/orders/filter).
+ */
+function useOrderOptions(api: ClaimsApi, clientId: string | null, productId: string | null, search: string, chosen: ComboboxItem | null) {
   const [typed] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE);
   // Showing the chosen order's number in the box is no search.
   const filter = typed && typed !== chosen?.label ? typed.slice(0, clientClaimsGetClaimOrdersBodyFilterMax) : undefined;
   const body = { clientProductId: Number(productId), ...(filter ? { filter } : {}) };
-  const query = useQuery({
+  const adminBody = { ...body, clientId: clientId ?? '' };
+  const client = useQuery({
     queryKey: getClientClaimsGetClaimOrdersQueryKey(body),
     queryFn: ({ signal }) => clientClaimsGetClaimOrders(body, signal),
-    enabled: productId != null,
+    enabled: api.face === 'client' && productId != null,
     placeholderData: keepPreviousData,
   });
+  const admin = useQuery({
+    queryKey: getAdminClaimsGetClaimOrdersQueryKey(adminBody),
+    queryFn: ({ signal }) => adminClaimsGetClaimOrders(adminBody, signal),
+    enabled: api.face === 'admin' && productId != null && clientId != null,
+    placeholderData: keepPreviousData,
+  });
+  const query = api.face === 'admin' ? admin : client;
   const options = (productId != null ? (query.data?.rows ?? []) : []).map((order) => ({ value: String(order.id), label: order.orderNo }));
-  if (chosen && !options.some((option) => option.value === chosen.value)) options.unshift(chosen);
-  return { options, loading: query.isFetching, error: query.error };
+  return { options: withChosen(options, chosen), loading: query.isFetching, error: query.error };
 }
 
 /**
@@ -112,7 +165,11 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
   const queryClient = useQueryClient();
   const { session } = useAppContext();
   const isGp = api.face === 'admin';
-  const locked = claim?.status === 'closed';
+  const closed = claim?.status === 'closed';
+  // A claim a buyer filed about the company's product: the seller reads and prints it; only the buyer changes it.
+  const othersClaim =
+    !isGp && claim !== null && (session.user.clientType === 'seller' || (session.user.company !== null && claim.company !== session.user.company));
+  const locked = closed || othersClaim;
   const [failure, setFailure] = useState<unknown>(null);
   const leaving = useRef(false);
   const attachments = useClaimAttachments(claim?.Uploads ?? [], () => session.accessToken());
@@ -121,28 +178,46 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
     mode: 'controlled',
     initialValues: claimFormValues(claim),
     validateInputOnBlur: true,
-    validate: validateClaim,
+    // The admin logging a claim picks the client first (part 5's 'Field is required.' when missing).
+    validate: (values) => ({ ...validateClaim(values), ...(isGp && !claim && !values.clientId ? { clientId: MESSAGES.required } : {}) }),
     onValuesChange: (values, previous) => {
+      if (values.clientId !== previous.clientId && values.clientProductId !== null) form.setFieldValue('clientProductId', null);
       if (values.clientProductId !== previous.clientProductId) form.setFieldValue('clientProductionOrderId', null);
     },
   });
   const values = form.getValues();
 
-  const products = useProductOptions(api, claim);
+  const [clientSearch, setClientSearch] = useState('');
+  const [chosenClient, setChosenClient] = useState<ComboboxItem | null>(null);
+  const clients = useClientOptions(isGp && !claim, clientSearch, chosenClient);
+  const [productSearch, setProductSearch] = useState('');
+  const [chosenProduct, setChosenProduct] = useState<ComboboxItem | null>(
+    claim ? { value: String(claim.clientProductId), label: productLabel(claim.ClientProduct) } : null,
+  );
+  const products = useProductOptions(api, values.clientId, productSearch, chosenProduct);
   const [orderSearch, setOrderSearch] = useState('');
   const initialOrder =
     claim && values.clientProductId === String(claim.clientProductId)
       ? { value: String(claim.clientProductionOrderId), label: claim.ClientProductionOrder.orderNo }
       : null;
-  const orders = useOrderOptions(values.clientProductId, orderSearch, initialOrder);
+  const orders = useOrderOptions(api, values.clientId, values.clientProductId, orderSearch, initialOrder);
 
   const save = useMutation({
     mutationFn: (values: ClaimFormValues) =>
       // One key per save attempt: a retry of this attempt (after a 503 or a lost answer) cannot make a second claim.
-      api.saveClaim({ Claim: { ...claimInput(values, { existing: claim, writesGpFields: isGp }), Uploads: attachments.uploads } }, idempotencyKey()),
+      api.saveClaim(
+        {
+          Claim: {
+            ...claimInput(values, { existing: claim, writesGpFields: isGp }),
+            ...(isGp && !claim && values.clientId ? { clientId: values.clientId } : {}),
+            Uploads: attachments.uploads,
+          },
+        },
+        idempotencyKey(),
+      ),
     meta: { silent: true }, // the page says why itself
     onSuccess: async (saved) => {
-      attachments.markSaved(!isGp);
+      attachments.markSaved();
       notifications.show({ color: 'green', message: `Claim ${saved.id} saved.` });
       queryClient.setQueryData(api.claimKey({ id: saved.id }), saved);
       await queryClient.invalidateQueries({ queryKey: [api.claimsKey()[0]] });
@@ -215,28 +290,62 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
               </Button>
             </Group>
           </Group>
-          {locked && (
+          {closed && (
             <Alert color="blue" icon={<IconLock size={16} />}>
               This claim is closed: it can be printed, but no longer changed.
             </Alert>
           )}
+          {othersClaim && !closed && (
+            <Alert color="blue" icon={<IconLock size={16} />}>
+              {claim.company ?? 'Another company'} filed this claim about your product: you can read and print it; only they change it.
+            </Alert>
+          )}
           <SaveFailed error={failure} onClose={() => setFailure(null)} reload={stale && onReload ? { label: 'Reload claim', onClick: onReload } : null} />
-          {(products.error ?? orders.error) != null && (
+          {(clients.error ?? products.error ?? orders.error) != null && (
             <Alert color="red" title="Could not load the choices">
-              {describeError(products.error ?? orders.error)}
+              {describeError(clients.error ?? products.error ?? orders.error)}
             </Alert>
           )}
           <Grid>
+            {isGp && !claim && (
+              <Grid.Col span={12}>
+                <Select
+                  label="Client"
+                  description="The company the claim is for; its products and orders follow."
+                  placeholder="Search clients"
+                  required
+                  searchable
+                  data-autofocus
+                  data={clients.options}
+                  filter={serverFiltered}
+                  searchValue={clientSearch}
+                  onSearchChange={setClientSearch}
+                  nothingFoundMessage={clients.loading ? 'Loading…' : 'No client matches.'}
+                  {...form.getInputProps('clientId')}
+                  onChange={(value, option) => {
+                    setChosenClient(value ? option : null);
+                    form.setFieldValue('clientId', value);
+                  }}
+                />
+              </Grid.Col>
+            )}
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <Select
                 label="Bottle article number"
                 required
                 searchable
-                disabled={locked}
+                disabled={locked || (isGp && values.clientId == null)}
+                placeholder={isGp && values.clientId == null ? 'Pick the client first' : undefined}
                 data={products.options}
+                filter={products.filter}
+                onSearchChange={setProductSearch}
                 nothingFoundMessage={products.loading ? 'Loading…' : 'No product matches.'}
-                data-autofocus={claim ? undefined : true}
+                data-autofocus={claim || isGp ? undefined : true}
                 {...form.getInputProps('clientProductId')}
+                onChange={(value, option) => {
+                  setChosenProduct(value ? option : null);
+                  form.setFieldValue('clientProductId', value);
+                }}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -284,8 +393,9 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
             <Grid.Col span={12}>
               <ClaimAttachments
                 items={attachments.items}
-                onAdd={isGp ? undefined : attachments.add}
+                onAdd={isGp || othersClaim ? undefined : attachments.add}
                 onRemove={attachments.remove}
+                onKeep={attachments.keep}
                 onDownload={(upload) => download.mutate(upload)}
                 disabled={locked}
               />

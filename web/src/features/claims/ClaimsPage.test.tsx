@@ -152,19 +152,30 @@ describe("/claims 'Non-Conformance Reports'", { timeout: 30_000 }, () => {
     expect(await screen.findByRole('row', { name: rowName(17) })).toBeInTheDocument();
   });
 
-  it('the admin lists every company\'s claims with their company, has no New, and deletes closed ones too', async () => {
+  it("the admin lists every company's claims with their company, logs a claim on a client's behalf with New (issue 13, item 14), and deletes closed ones too", async () => {
     const api = serve('admin');
     const user = userEvent.setup();
-    renderClaims('/claims', 'admin');
+    const router = renderClaims('/claims', 'admin');
     expect(await screen.findByRole('heading', { name: 'Non-Conformance Reports' })).toBeInTheDocument();
     expect(within(await screen.findByRole('row', { name: rowName(19) })).getByText('Baltic Dairy SIA')).toBeInTheDocument();
     expect(within(screen.getAllByRole('rowgroup')[0]!).getByText('Company')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'New' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New' })).toBeInTheDocument();
     expect(api.requests[0]).toEqual({ pagination: DEFAULT_PAGE });
     await user.click(selectRow(19));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Are you sure you want to delete claim 19?')).toBeInTheDocument();
     await user.click(within(screen.getByRole('dialog', { name: 'Delete claims' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.deleted).toEqual([{ claimIds: [19] }]));
+    await user.click(screen.getByRole('button', { name: 'New' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/claims/new'));
+  });
+
+  it('a seller reads the claims its buyers filed about its products: no New, no Delete', async () => {
+    serve('client');
+    renderClaims('/claims', 'seller');
+    expect(await screen.findByRole('cell', { name: '19' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 });

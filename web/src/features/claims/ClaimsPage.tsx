@@ -16,18 +16,22 @@ import { DeleteSelectedButton } from '../../components/DeleteSelectedButton';
 import { QueryError } from '../../components/QueryError';
 import { useListState } from '../../components/useListState';
 import { orderRows } from '../client-orders/orderItems';
+import { useAppContext } from '../../app/context';
 import { SEARCH_DEBOUNCE, useClaimsApi } from './claimsApi';
 import { StatusChip } from './StatusChip';
 
 /**
  * /claims on both faces, 'Non-Conformance Reports': a search box (300 ms debounce), ID, Status chip, Order number,
  * Article, Delivery at (the admin also sees the company); id ascending, 20 per page (20/50/100); multi-select. New
- * (client face) opens /claims/new; Delete asks first and says why when the API refuses (a client cannot delete a
- * closed claim). A row click or Enter opens /claims/{id}.
+ * opens /claims/new (the admin logs a claim on a client's behalf there); Delete asks first and says why when the API
+ * refuses (a client cannot delete a closed claim). A row click or Enter opens /claims/{id}. Sellers only read the
+ * claims their buyers filed about their products: no New, no Delete.
  */
 export default function ClaimsPage() {
   const api = useClaimsApi();
   const isClient = api.face === 'client';
+  const { session } = useAppContext();
+  const readsOnly = isClient && session.user.clientType === 'seller';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const list = useListState<Claim, ClaimFilterRequestPaginationSortBy>({ sortBy: 'id', rowsPerPage: 20 });
@@ -95,18 +99,20 @@ export default function ClaimsPage() {
             }}
             w={240}
           />
-          {isClient && (
+          {!readsOnly && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ to: '/claims/new' })}>
               New
             </Button>
           )}
-          <DeleteSelectedButton
-            label="Delete"
-            selected={selected.length}
-            blocked={locked.length > 0 ? `Closed, cannot be deleted: ${locked.map((claim) => claim.id).join(', ')}` : null}
-            pending={remove.isPending}
-            onClick={askDelete}
-          />
+          {!readsOnly && (
+            <DeleteSelectedButton
+              label="Delete"
+              selected={selected.length}
+              blocked={locked.length > 0 ? `Closed, cannot be deleted: ${locked.map((claim) => claim.id).join(', ')}` : null}
+              pending={remove.isPending}
+              onClick={askDelete}
+            />
+          )}
         </Group>
       </Group>
       {query.isError ? (
@@ -115,10 +121,9 @@ export default function ClaimsPage() {
         <DataTable<Claim>
           {...pagedTableProps(query)}
           recordsPerPageOptions={[20, 50, 100]}
-          noRecordsText={filter ? 'No claim matches the search.' : isClient ? 'No claims yet. Use New to report a problem.' : 'No claims yet.'}
+          noRecordsText={filter ? 'No claim matches the search.' : isClient && !readsOnly ? 'No claims yet. Use New to report a problem.' : 'No claims yet.'}
           {...list.tableProps}
-          selectedRecords={selected}
-          onSelectedRecordsChange={setSelected}
+          {...(readsOnly ? {} : { selectedRecords: selected, onSelectedRecordsChange: setSelected })}
           {...orderRows<Claim>({
             open: (claim) => void navigate({ to: '/claims/$id', params: { id: String(claim.id) } }),
             inProgress: () => false,

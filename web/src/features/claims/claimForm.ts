@@ -5,6 +5,8 @@ import { zodValidate } from '../../api/validation';
 
 /** The claim editor's fields as the inputs hold them (selects hold ids as strings; an empty number input is ''). */
 export interface ClaimFormValues {
+  /** The claim's client: chosen first by the admin logging a new claim; the stored one otherwise (client face: unused). */
+  clientId: string | null;
   status: ClaimStatus;
   clientProductId: string | null;
   clientProductionOrderId: string | null;
@@ -18,6 +20,7 @@ export interface ClaimFormValues {
 
 export function claimFormValues(claim: Claim | null): ClaimFormValues {
   return {
+    clientId: claim?.clientId ?? null,
     status: claim?.status ?? 'new',
     clientProductId: claim ? String(claim.clientProductId) : null,
     clientProductionOrderId: claim ? String(claim.clientProductionOrderId) : null,

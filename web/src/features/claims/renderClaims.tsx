@@ -9,9 +9,9 @@ import ClaimEditPage from './ClaimEditPage';
 
 /**
  * Tests: the claim screens at `path` under a memory router with the routes /claims, /claims/new and /claims/$id,
- * signed in as `role` ('admin', 'client' or 'buyer'). Returns the router to read the location from.
+ * signed in as `role` ('admin', 'client', 'buyer' or 'seller'). Returns the router to read the location from.
  */
-export function renderClaims(path: string, role: 'admin' | 'client' | 'buyer' = 'client') {
+export function renderClaims(path: string, role: 'admin' | 'client' | 'buyer' | 'seller' = 'client') {
   const rootRoute = createRootRoute({ component: Outlet });
   const route = (routePath: string, component: () => React.ReactNode) => createRoute({ getParentRoute: () => rootRoute, path: routePath, component });
   const router = createRouter({

@@ -12,6 +12,8 @@ export interface Attachment {
   /** 0..1 while uploading. */
   progress: number;
   error: string | null;
+  /** An attached file marked for removal: the claim's save removes it (issue 13, item 10). */
+  removed: boolean;
 }
 
 /** What the upload button takes (part 9): .jpg and other images, and PDF. */
@@ -22,13 +24,14 @@ let counter = 0;
 
 /**
  * The claim's attachments while it is edited. Each chosen file is uploaded at once (one request per file, with its
- * own progress and cancel) and stored unattached; saving the claim attaches the listed ones and detaches removed
- * ones. Files uploaded here but never saved with the claim are deleted again: when removed, and when the editor is
- * left without saving (Cancel marks pending uploads cancelled).
+ * own progress and cancel) and stored unattached; saving the claim attaches the listed ones. A file the claim already
+ * holds is only marked for removal (it can be kept again) and the claim's save removes it: the API refuses to delete
+ * an attached file on its own. Files uploaded here but never saved with the claim are deleted again: when removed,
+ * and when the editor is left without saving (Cancel marks pending uploads cancelled).
  */
 export function useClaimAttachments(initial: Upload[], token: () => string | null) {
   const [items, setItems] = useState<Attachment[]>(() =>
-    initial.map((upload) => ({ key: `upload-${upload.id}`, name: upload.originalFilename, upload, progress: 1, error: null })),
+    initial.map((upload) => ({ key: `upload-${upload.id}`, name: upload.originalFilename, upload, progress: 1, error: null, removed: false })),
   );
   const uploading = useRef(new Map<string, AbortController>());
   const fresh = useRef(new Set<number>()); // uploaded here, not saved with the claim yet
@@ -54,12 +57,12 @@ export function useClaimAttachments(initial: Upload[], token: () => string | nul
     for (const file of files) {
       const key = `file-${++counter}`;
       if (!accepted(file)) {
-        setItems((current) => [...current, { key, name: file.name, upload: null, progress: 0, error: 'Only .jpg and other images or PDF files can be attached.' }]);
+        setItems((current) => [...current, { key, name: file.name, upload: null, progress: 0, error: 'Only .jpg and other images or PDF files can be attached.', removed: false }]);
         continue;
       }
       const controller = new AbortController();
       uploading.current.set(key, controller);
-      setItems((current) => [...current, { key, name: file.name, upload: null, progress: 0, error: null }]);
+      setItems((current) => [...current, { key, name: file.name, upload: null, progress: 0, error: null, removed: false }]);
       uploadFile(file, { token: token(), signal: controller.signal, onProgress: (progress) => update(key, { progress }) })
         .then((upload) => {
           fresh.current.add(upload.id);
@@ -72,28 +75,40 @@ export function useClaimAttachments(initial: Upload[], token: () => string | nul
     }
   };
 
-  /** Removes a chip: cancels its upload, deletes a file uploaded here; an attached file is detached on save. */
+  const isAttached = (item: Attachment) => item.upload !== null && initial.some((upload) => upload.id === item.upload!.id);
+
+  /**
+   * Removes a chip: cancels its upload or deletes a file uploaded here (not attached yet); a file the claim holds is
+   * marked for removal, which the claim's save carries out.
+   */
   const remove = (key: string) => {
-    uploading.current.get(key)?.abort();
     const item = items.find((candidate) => candidate.key === key);
+    if (item && isAttached(item)) {
+      update(key, { removed: true });
+      return;
+    }
+    uploading.current.get(key)?.abort();
     if (item?.upload && fresh.current.delete(item.upload.id)) discard([item.upload.id]);
     setItems((current) => current.filter((candidate) => candidate.key !== key));
   };
 
-  const ready = items.flatMap((item) => (item.upload ? [item.upload] : []));
+  /** Keeps a file marked for removal after all. */
+  const keep = (key: string) => update(key, { removed: false });
+
+  const ready = items.flatMap((item) => (item.upload && !item.removed ? [item.upload] : []));
   const initialIds = initial.map((upload) => upload.id).join();
   return {
     items,
     add,
     remove,
+    keep,
     busy: items.some((item) => !item.upload && !item.error),
     changed: ready.map((upload) => upload.id).join() !== initialIds,
-    /** The `Uploads` of the claim to save. */
+    /** The `Uploads` of the claim to save (the files marked for removal left out: the save removes them). */
     uploads: ready.map((upload) => ({ id: upload.id })),
-    /** After a successful save: the new files belong to the claim now; the removed ones may go (client face). */
-    markSaved: (deleteRemoved: boolean) => {
+    /** After a successful save: the new files belong to the claim now, and the save removed the marked ones. */
+    markSaved: () => {
       saved.current = true;
-      if (deleteRemoved) discard(initial.filter((upload) => !ready.some((kept) => kept.id === upload.id)).map((upload) => upload.id));
     },
   };
 }

@@ -94,6 +94,17 @@ describe("client 'Portfolio' (/profile)", () => {
     expect(screen.queryByText('180k')).not.toBeInTheDocument();
   });
 
+  it("a buyer's portfolio lists the seller products it can order, marked read-only with the seller (issue 13, item 1)", async () => {
+    const juice: PortfolioProduct = { ...product, id: 50, articleNo: 'AC-1000', productName: 'Birch Juice 1 L', currentStock: 0, seller: 'Aqua Converters Oy' };
+    serve({ user: { ...me, clientType: 'buyer', clientTypeAttribute: '1' }, products: [product, juice] });
+    renderWithProviders(<PortfolioPage />);
+    const assigned = await screen.findByRole('article', { name: 'AC-1000 Birch Juice 1 L' });
+    expect(within(assigned).getByText('Read-only')).toBeInTheDocument();
+    expect(within(assigned).getByText('Sold by Aqua Converters Oy')).toBeInTheDocument();
+    const own = screen.getByRole('article', { name: 'NS-0500 Spring Water 0.5 L' });
+    expect(within(own).queryByText('Read-only')).not.toBeInTheDocument();
+  });
+
   it('says when there are no products yet, and why a load failed, with Retry', async () => {
     let failures = 1;
     serve({ products: [] });

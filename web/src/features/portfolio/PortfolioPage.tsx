@@ -29,12 +29,22 @@ function ProductCard({ product }: { product: PortfolioProduct }) {
   ];
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={`${product.articleNo} ${product.productName}`}>
-      <Badge variant="light" mb={6}>
-        {product.articleNo}
-      </Badge>
-      <Text fw={600} lineClamp={2} mb="xs">
+      <Group gap={6} mb={6}>
+        <Badge variant="light">{product.articleNo}</Badge>
+        {product.seller && (
+          <Badge variant="outline" color="gray" title="A seller's product assigned to you: you order and claim it; the seller manages it.">
+            Read-only
+          </Badge>
+        )}
+      </Group>
+      <Text fw={600} lineClamp={2} mb={product.seller ? 0 : 'xs'}>
         {product.productName}
       </Text>
+      {product.seller && (
+        <Text size="sm" mb="xs">
+          Sold by {product.seller}
+        </Text>
+      )}
       <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
         {facts.map(([label, value]) => (
           <div key={label}>
@@ -77,7 +87,7 @@ function MaterialStock({ warehouse }: { warehouse: WarehouseStock }) {
 
 /**
  * Client 'Portfolio' (/profile, part 2.4): the company and its contact, a red banner per stopped machine, a card per
- * product and, unless the company's clientType attribute is '1', the preform stock per warehouse ('Material stock').
+ * product it can order (a seller's product assigned to a buyer is marked read-only, with the seller) and, unless the company's clientType attribute is '1', the preform stock per warehouse ('Material stock').
  */
 export default function PortfolioPage() {
   const me = useSessionGetMe();
