@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge, Card, Checkbox, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Card, Checkbox, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 
 /**
@@ -79,14 +79,7 @@ export function OrderCards<Row>({
                 }
               />
               <UnstyledButton onClick={() => open(row)} style={{ flex: 1, minWidth: 0 }}>
-                <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
-                  <div style={{ minWidth: 0 }}>{heading(row)}</div>
-                  {wip && (
-                    <Badge color="yellow" variant="light" style={{ flexShrink: 0 }}>
-                      In production now
-                    </Badge>
-                  )}
-                </Group>
+                <div style={{ minWidth: 0, marginBottom: 4 }}>{heading(row)}</div>
                 <Stack gap={2}>
                   {fields(row).map((field) => (
                     <Group key={field.label} gap="xs" wrap="nowrap" align="flex-start">
@@ -98,6 +91,11 @@ export function OrderCards<Row>({
                       </Text>
                     </Group>
                   ))}
+                  {wip && (
+                    <Text size="xs" fw={700} tt="uppercase" mt={4}>
+                      In production now
+                    </Text>
+                  )}
                 </Stack>
               </UnstyledButton>
             </Group>

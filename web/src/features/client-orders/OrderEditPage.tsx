@@ -248,7 +248,7 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
                     <Text fw={600} size="sm">
                       {item.ClientProduct.articleNo}
                     </Text>
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    <Text size="sm" style={{ overflowWrap: 'break-word' }}>
                       {item.ClientProduct.productName}
                     </Text>
                   </div>

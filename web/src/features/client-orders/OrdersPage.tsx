@@ -116,7 +116,7 @@ export default function OrdersPage() {
             heading={(order) => (
               <Group gap="xs" wrap="nowrap">
                 <OrderProgress part={order.producedPart} />
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                <Text fw={600} style={{ overflowWrap: 'break-word', minWidth: 0 }}>
                   {order.orderNo}
                 </Text>
               </Group>
