@@ -29,6 +29,17 @@ const FULL: DataTableColumn<Invoice>[] = [
   { accessor: 'isSent', title: 'Sent', sortable: true, textAlign: 'center', render: (row) => flag(row.isSent) },
 ];
 
+/**
+ * The second layout variant of part 2.4, the client's compact view: four columns (invoice date, invoice number, order
+ * number, amount with its currency).
+ */
+const COMPACT: DataTableColumn<Invoice>[] = [
+  date,
+  number,
+  order,
+  { accessor: 'invoiceTotal', title: 'Amount', sortable: true, textAlign: 'right', render: (row) => `${formatAmount(row.invoiceTotal)} ${row.invoiceCurrency}` },
+];
+
 /** Staff see every company's invoices: the company follows the invoice number. */
 const WITH_COMPANY: DataTableColumn<Invoice>[] = [
   date,
@@ -40,6 +51,8 @@ const WITH_COMPANY: DataTableColumn<Invoice>[] = [
 interface InvoicesTableProps {
   query: { data?: { rows: Invoice[]; count: number }; isFetching: boolean; isError: boolean; error: unknown; refetch: () => unknown };
   withCompany: boolean;
+  /** The four-column layout (client's compact view). */
+  compact?: boolean;
   selectedId: number | null;
   onToggle: (invoice: Invoice) => void;
   listProps: {
@@ -56,14 +69,14 @@ interface InvoicesTableProps {
  * The invoices with the single selection of part 2.4: a click (or Enter / Space on a focused row) toggles
  * the row; the selected row is highlighted and marked aria-selected. A failed load says why, with Retry.
  */
-export function InvoicesTable({ query, withCompany, selectedId, onToggle, listProps }: InvoicesTableProps) {
+export function InvoicesTable({ query, withCompany, compact = false, selectedId, onToggle, listProps }: InvoicesTableProps) {
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <DataTable<Invoice>
       {...pagedTableProps(query)}
       {...listProps}
       noRecordsText={withCompany ? 'No invoices yet.' : 'No invoices yet. They appear here once your orders are billed.'}
-      columns={withCompany ? WITH_COMPANY : FULL}
+      columns={withCompany ? WITH_COMPANY : compact ? COMPACT : FULL}
       onRowClick={({ record }) => onToggle(record)}
       // Inline, so the selected row stays marked under the pointer too (the hover colour would hide a row background).
       rowStyle={(record) => ({ cursor: 'pointer', ...(record.id === selectedId ? { backgroundColor: 'var(--mantine-primary-color-light-hover)' } : {}) })}
