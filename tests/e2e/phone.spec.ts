@@ -11,6 +11,13 @@ async function expectNoHorizontalOverflow(page: Page) {
     return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
   });
   expect(size.scrollWidth, `page is ${size.scrollWidth}px wide on a ${size.clientWidth}px screen`).toBeLessThanOrEqual(size.clientWidth);
+  // Nor inside the page: no visible box (a table's scroll area, say) that scrolls sideways.
+  const sideways = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('main *'))
+      .filter((element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX) && element.scrollWidth > element.clientWidth + 1)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+  );
+  expect(sideways).toEqual([]);
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
