@@ -54,3 +54,22 @@ test('on a phone the client reads the portfolio, the orders list and an order wi
   await expectNoHorizontalOverflow(page);
   await shot(page, 'order-editor');
 });
+
+test('on a phone the client reads its invoices and plans a forecast without sideways scrolling', async ({ page }) => {
+  await signIn(page, 'client');
+  await page.goto('/#/documents');
+  await expect(page.getByRole('heading', { name: 'Invoices' })).toBeVisible();
+  const invoice = page.getByRole('button', { name: /^INV-/ }).first();
+  await expect(invoice).toContainText('Amount');
+  await invoice.click();
+  await expect(invoice).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Download Invoice' })).toBeEnabled();
+  await expectNoHorizontalOverflow(page);
+  await shot(page, 'invoices');
+
+  await page.goto('/#/planning/new');
+  await expect(page.getByRole('columnheader', { name: 'Article no. / Title' })).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await shot(page, 'forecast-editor');
+});

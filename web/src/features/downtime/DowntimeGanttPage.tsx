@@ -50,10 +50,10 @@ const pad = (value: number) => String(value).padStart(2, '0');
  * Where the day chart opens (its time axis scrolled to): on today an hour before now, so the current stop and the
  * present are in view; on another day an hour before its first stop; 06:00 on a day without stops. UTC, whole hours.
  */
-export function ganttScrollTime(day: string, events: { start: string }[], now = new Date()): string {
+export function ganttScrollTime(day: string, events: { start: string | Date }[], now = new Date()): string {
   const hourBefore = (hour: number) => `${pad(Math.max(0, hour - 1))}:00:00`;
   if (day === now.toISOString().slice(0, 10)) return hourBefore(now.getUTCHours());
-  const first = events.map((event) => event.start).sort()[0];
+  const first = events.map((event) => (typeof event.start === 'string' ? event.start : utcWallClock(event.start.toISOString()))).sort()[0];
   return first ? hourBefore(Number(first.slice(11, 13))) : '06:00:00';
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -281,5 +281,20 @@ describe("client /planning/{id} 'Forecast edit'", { timeout: 30_000 }, () => {
     expect(await screen.findByText('There has been an error: Forecast not found.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save plan' })).toBeDisabled();
+  });
+});
+
+describe('Forecast edit on a phone', { timeout: 30_000 }, () => {
+  it('the article number and the title share a column, so the table fits the screen', async () => {
+    serve({ '8': PLAN });
+    const wide = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...wide(query), matches: query === '' })) as typeof window.matchMedia;
+    onTestFinished(() => {
+      window.matchMedia = wide;
+    });
+    renderForecastsAt('/planning/8');
+    await screen.findByText('Spring Water 0.5 L');
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Article no. / Title', 'Planned quantity']);
+    expect(rowOf('NS-0500').getByText('Spring Water 0.5 L')).toBeInTheDocument();
   });
 });

@@ -21,6 +21,7 @@ import { formatListDate } from '../../components/format';
 import { SaveFailed } from '../../components/SaveFailed';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { describeError } from '../../app/providers';
+import { useWideScreen } from '../client-orders/OrderCards';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { PlannedQuantityCell, type QuantityDraft } from './PlannedQuantityCell';
 import { forecastRows, periodErrors, planInput, plannedAmountError, saveFieldErrors, type ForecastRow, type Period } from './forecast';
@@ -67,6 +68,7 @@ const samePeriod = (a: Period, b: Period) => a[0] === b[0] && a[1] === b[1];
 function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: EditorProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const wide = useWideScreen();
   const plan = load?.plan ?? null;
   const [rows] = useState<ForecastRow[]>(() => (load ? forecastRows(load) : []));
   const initialPeriod: Period = plan ? [plan.periodFrom, plan.periodTo] : [null, null];
@@ -237,13 +239,31 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
             records={rows}
             noRecordsText={failure !== undefined ? MESSAGES.loadFailed(failure) : 'Your company has no products yet, so there is nothing to plan.'}
             columns={[
-              { accessor: 'articleNo', title: 'Article no.', width: 160 },
-              { accessor: 'productName', title: 'Title' },
+              // On a phone the article number and the title share a column, so the table fits the screen.
+              ...(wide
+                ? [
+                    { accessor: 'articleNo', title: 'Article no.', width: 160 },
+                    { accessor: 'productName', title: 'Title' },
+                  ]
+                : [
+                    {
+                      accessor: 'articleNo',
+                      title: 'Article no. / Title',
+                      render: (row: ForecastRow) => (
+                        <>
+                          <Text size="sm" fw={600}>
+                            {row.articleNo}
+                          </Text>
+                          <Text size="sm">{row.productName}</Text>
+                        </>
+                      ),
+                    },
+                  ]),
               {
                 accessor: 'plannedAmount',
                 title: 'Planned quantity',
                 textAlign: 'right',
-                width: 240,
+                width: wide ? 240 : 170,
                 render: (row) => (
                   <PlannedQuantityCell
                     articleNo={row.articleNo}

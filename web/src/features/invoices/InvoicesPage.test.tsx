@@ -387,3 +387,30 @@ describe("'/documents' of the client (part 2.4)", { timeout: 30_000 }, () => {
     expect(headers()).toHaveLength(9);
   });
 });
+
+describe("'/documents' on a phone", { timeout: 30_000 }, () => {
+  it('shows each invoice as a card with its values, toggled by a tap like a row; compact shows four values', async () => {
+    serveList();
+    const wide = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...wide(query), matches: query === '' })) as typeof window.matchMedia;
+    onTestFinished(() => {
+      window.matchMedia = wide;
+      window.localStorage.removeItem('orders-portal.invoices-view');
+    });
+    const user = userEvent.setup();
+    renderScreen('client');
+    const card = await screen.findByRole('button', { name: /^INV-2026-0342/ });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(card).toHaveTextContent('Invoice date13.03.2026Order numberPO-24-0117Amount48,920.50 SEKExchange rate11.28ConfirmedNoSentNo');
+    expect(card).toHaveAttribute('aria-pressed', 'false');
+    expect(button('Download Invoice')).toBeDisabled();
+    await user.click(card);
+    expect(card).toHaveAttribute('aria-pressed', 'true');
+    expect(button('Download Invoice')).toBeEnabled();
+    await user.click(card);
+    expect(card).toHaveAttribute('aria-pressed', 'false');
+    await user.click(screen.getByRole('radio', { name: 'Compact' }));
+    expect(screen.getByRole('button', { name: /^INV-2026-0342/ })).toHaveTextContent('Invoice date13.03.2026Order numberPO-24-0117Amount48,920.50 SEK');
+    expect(screen.getByRole('button', { name: /^INV-2026-0342/ })).not.toHaveTextContent('Exchange rate');
+  });
+});
