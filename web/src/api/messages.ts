@@ -27,6 +27,8 @@ export const MESSAGES = {
   tooLong: (max: number) => `At most ${max} characters.`,
   invalid: 'Field is invalid.',
   downloadDenied: 'Browser denied file download...',
+  /** A forecast that cannot be loaded (part 8), followed by the reason. */
+  loadFailed: (reason: string) => `There has been an error: ${reason}`,
 } as const;
 
 /** A validation failure in neutral terms: which field, which rule (code), and the rule's limit. */

@@ -2,30 +2,54 @@ import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text, Title, Acti
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { IconLogout, IconMoon, IconShieldLock, IconSun } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useAppContext } from './context';
 import type { MenuEntry } from './faces';
 
+const within = (entry: MenuEntry, pathname: string): boolean =>
+  entry.children ? entry.children.some((child) => within(child, pathname)) : entry.to === '/' ? pathname === '/' : Boolean(entry.to && pathname.startsWith(entry.to));
+
+/**
+ * A menu entry. A group is highlighted and expanded while the current page is one of its entries (also when the page
+ * is reached by a link or the address, not the menu); the user may still fold it.
+ */
 function MenuLink({ entry, pathname, onNavigate }: { entry: MenuEntry; pathname: string; onNavigate: () => void }) {
+  const current = within(entry, pathname);
+  const [opened, setOpened] = useState(current);
+  useEffect(() => {
+    if (current) setOpened(true);
+  }, [current, pathname]);
   if (entry.children) {
-    const open = entry.children.some((child) => child.to && pathname.startsWith(child.to));
     return (
-      <NavLink label={entry.label} defaultOpened={open} childrenOffset="md">
+      <NavLink
+        component="button"
+        type="button"
+        label={entry.label}
+        opened={opened}
+        onChange={setOpened}
+        aria-expanded={opened}
+        active={current}
+        variant="subtle"
+        childrenOffset="md"
+      >
         {entry.children.map((child) => (
           <MenuLink key={child.label} entry={child} pathname={pathname} onNavigate={onNavigate} />
         ))}
       </NavLink>
     );
   }
-  const active = entry.to === '/' ? pathname === '/' : Boolean(entry.to && pathname.startsWith(entry.to));
-  return <NavLink component={Link} to={entry.to} label={entry.label} active={active} onClick={onNavigate} />;
+  return (
+    <NavLink component={Link} to={entry.to} label={entry.label} active={current} aria-current={current ? 'page' : undefined} onClick={onNavigate} />
+  );
 }
 
 /** Part 1: top bar (menu toggle, title, Logout) and a left drawer, open by default on wide screens. */
 export function Layout() {
   const { session, face } = useAppContext();
   const wide = useMediaQuery('(min-width: 62em)', true);
+  // A phone (below 30em, e.g. 390 px): the title on one line and Logout as an icon, so the top bar fits.
+  const roomy = useMediaQuery('(min-width: 30em)', true, { getInitialValueInEffect: false });
   const [mobileOpen, mobile] = useDisclosure(false);
   const [desktopOpen, desktop] = useDisclosure(true);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -50,7 +74,7 @@ export function Layout() {
                 aria-label="Toggle menu"
               />
             )}
-            <Title order={3} fw={600}>
+            <Title order={3} fw={600} fz={roomy ? undefined : 'h4'} style={{ whiteSpace: 'nowrap' }}>
               Orders Portal
             </Title>
           </Group>
@@ -67,9 +91,15 @@ export function Layout() {
                 <IconShieldLock size={18} />
               </ActionIcon>
             )}
-            <Button variant="subtle" leftSection={<IconLogout size={16} />} onClick={() => void session.logout()}>
-              Logout
-            </Button>
+            {roomy ? (
+              <Button variant="subtle" leftSection={<IconLogout size={16} />} onClick={() => void session.logout()}>
+                Logout
+              </Button>
+            ) : (
+              <ActionIcon variant="subtle" aria-label="Logout" title="Logout" onClick={() => void session.logout()}>
+                <IconLogout size={18} />
+              </ActionIcon>
+            )}
           </Group>
         </Group>
       </AppShell.Header>

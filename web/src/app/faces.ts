@@ -44,6 +44,7 @@ const adminFace: Face = {
       children: [
         { label: 'History', to: '/downtimes/history' },
         { label: 'Causes', to: '/downtimes/causes' },
+        { label: 'Day chart', to: '/downtimes/gantt' },
       ],
     },
     { label: 'Audit log', to: '/audit' },

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -77,6 +77,23 @@ describe("operator '/' agenda", { timeout: 30_000 }, () => {
     expect(column('NEXT').getAllByRole('article')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'This week' }));
     expect(screen.getByText('Week 47 · 16.11.2026 – 22.11.2026')).toBeInTheDocument();
+  });
+
+  it("opens with today's column scrolled into view, and brings it back on 'This week'", async () => {
+    serveAgenda([agendaItem('2026-11-18', 'PO-A')]);
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    onTestFinished(() => scrolled.mockRestore());
+    const user = userEvent.setup();
+    renderWithProviders(<AgendaPage />);
+    await loaded();
+    await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(1));
+    expect(scrolled.mock.contexts[0]).toBe(screen.getByRole('region', { name: 'Wed 18.11' }));
+    expect(scrolled.mock.calls[0]).toEqual([{ block: 'nearest', inline: 'center' }]);
+    await user.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'This week' }));
+    await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(2));
+    expect(scrolled.mock.contexts[1]).toBe(screen.getByRole('region', { name: 'Wed 18.11' }));
   });
 
   it("the edit icon opens 'Update order item produced quantity': it records what was produced since the last entry, the total grows, and the card shows it", async () => {

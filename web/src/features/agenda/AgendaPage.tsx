@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Paper, Progress, ScrollArea, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPencil } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -68,6 +68,7 @@ function Column({ column, today, onEdit }: { column: AgendaColumn; today: boolea
       radius="md"
       p="xs"
       bg={today ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-default-hover)'}
+      data-today={today || undefined}
       style={{ width: 220, flex: '0 0 220px' }}
     >
       <Group justify="space-between" mb="xs" wrap="nowrap">
@@ -110,6 +111,14 @@ export default function AgendaPage() {
   const [editing, setEditing] = useState<AgendaItem | null>(null);
   const columns = useMemo(() => agendaColumns(query.data ?? [], monday), [query.data, monday]);
   const todayKey = dayjs().format('YYYY-MM-DD');
+  // The week opens with today's column in view (the columns scroll sideways): on arrival and on 'This week'.
+  const [scrollToToday, setScrollToToday] = useState(true);
+  const board = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!scrollToToday || !query.isSuccess) return;
+    board.current?.querySelector('[data-today]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
+    setScrollToToday(false);
+  }, [scrollToToday, query.isSuccess]);
 
   return (
     <Stack>
@@ -124,7 +133,13 @@ export default function AgendaPage() {
           <Button variant="default" leftSection={<IconChevronLeft size={16} />} onClick={() => setMonday(monday.subtract(1, 'week'))}>
             Previous week
           </Button>
-          <Button variant="default" onClick={() => setMonday(weekStart(dayjs()))}>
+          <Button
+            variant="default"
+            onClick={() => {
+              setMonday(weekStart(dayjs()));
+              setScrollToToday(true);
+            }}
+          >
             This week
           </Button>
           <Button variant="default" rightSection={<IconChevronRight size={16} />} onClick={() => setMonday(monday.add(1, 'week'))}>
@@ -142,7 +157,7 @@ export default function AgendaPage() {
         </Group>
       ) : (
         <ScrollArea type="auto" offsetScrollbars>
-          <Group wrap="nowrap" align="flex-start" gap="sm">
+          <Group wrap="nowrap" align="flex-start" gap="sm" ref={board}>
             {columns.map((column) => (
               <Column key={column.key} column={column} today={column.key === todayKey} onEdit={setEditing} />
             ))}

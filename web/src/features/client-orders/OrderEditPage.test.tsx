@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -189,6 +189,24 @@ describe("client '/orders/new' and '/orders/{id}' order edit", { timeout: 30_000
     expect(itemRow('NS-0500', day(-21))).not.toHaveAttribute('data-work-in-progress'); // fully produced
   });
 
+  it('a closed item is not highlighted: the same rule as the list', async () => {
+    serveOrder({ ...ORDER, ClientProductionOrderItems: [item({}), item({ id: 91, dueDate: day(1), isClosed: true })] });
+    renderOrders('/orders/12');
+    // Once the products are known the open item is highlighted; the closed one, otherwise alike, is not.
+    await waitFor(() => expect(itemRow('NS-0500', day(0))).toHaveAttribute('data-work-in-progress', 'true'));
+    expect(itemRow('NS-0500', day(1))).not.toHaveAttribute('data-work-in-progress');
+  });
+
+  it('ticking Closed takes the highlight off at once, as the list shows a closed order', async () => {
+    serveOrder();
+    const user = userEvent.setup();
+    renderOrders('/orders/12');
+    const inProduction = await waitFor(() => itemRow('NS-0500', day(0)));
+    await waitFor(() => expect(inProduction).toHaveAttribute('data-work-in-progress', 'true'));
+    await user.click(screen.getByRole('checkbox', { name: 'Closed' }));
+    expect(itemRow('NS-0500', day(0))).not.toHaveAttribute('data-work-in-progress');
+  });
+
   it("clicking an item edits it; 'Save order' sends the order's and items' ids and versions, the changed quantity, and keeps the other items", async () => {
     const { saves } = serveOrder();
     const user = userEvent.setup();
@@ -277,6 +295,8 @@ describe("client '/orders/new' and '/orders/{id}' order edit", { timeout: 30_000
     expect(await screen.findByRole('columnheader', { name: 'Produced at' })).toBeInTheDocument();
     expect(within(itemRow('NS-1500', NEXT_FRIDAY)).getByText(listDate(day(8)))).toBeInTheDocument();
     expect(within(itemRow('NS-0500', day(0))).getByText('Not planned')).toBeInTheDocument();
+    // 100 % produced without a production item of the seller: produced, not 'Not planned'.
+    expect(within(itemRow('NS-0500', day(-21))).getByText('Produced')).toBeInTheDocument();
 
     await user.click(screen.getByText('Sparkling Water 1.5 L'));
     let dialog = await screen.findByRole('dialog', { name: 'Add new item to order' });
@@ -375,5 +395,30 @@ describe("client '/orders/new' and '/orders/{id}' order edit", { timeout: 30_000
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Order not found.');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+describe('client order editor on a phone', { timeout: 30_000 }, () => {
+  it("shows each item as a card (Progress, Article no., Title, Quantity, 'Produced at' for buyers, 'Deliver at') that opens the item", async () => {
+    serveOrder();
+    const wide = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...wide(query), matches: query === '' })) as typeof window.matchMedia;
+    onTestFinished(() => {
+      window.matchMedia = wide;
+    });
+    const user = userEvent.setup();
+    renderOrders('/orders/12', 'buyer');
+    const card = (await screen.findByText('Sparkling Water 1.5 L')).closest('li')!;
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(card).getByText('NS-1500')).toBeInTheDocument();
+    expect(within(card).getByLabelText('Progress 0%')).toBeInTheDocument();
+    expect(within(card).getByText('60,000')).toBeInTheDocument();
+    expect(within(card).getByText('Produced at')).toBeInTheDocument();
+    expect(within(card).getByText(listDate(day(8)))).toBeInTheDocument();
+    expect(within(card).getByText(listDate(NEXT_FRIDAY))).toBeInTheDocument();
+    const inProduction = screen.getByText('80,000').closest('li')!;
+    await waitFor(() => expect(inProduction).toHaveAttribute('data-work-in-progress', 'true'));
+    await user.click(within(card).getByText('60,000'));
+    expect(await screen.findByRole('dialog', { name: 'Add new item to order' })).toBeInTheDocument();
   });
 });

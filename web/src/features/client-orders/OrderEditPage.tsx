@@ -25,7 +25,8 @@ import { QueryError } from '../../components/QueryError';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { OrderProgress } from '../../components/OrderProgress';
 import { confirmDelete } from '../../components/confirmDelete';
-import { draftOf, isWorkInProgress, itemInput, producedPart, orderRows, type DraftItem } from './orderItems';
+import { draftOf, isWorkInProgress, itemInput, producedAt, producedPart, orderRows, type DraftItem } from './orderItems';
+import { OrderCards, useWideScreen, type CardField } from './OrderCards';
 
 const OrderItemDialog = lazy(() => import('./OrderItemDialog'));
 
@@ -103,7 +104,8 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
     validate: zodValidate<FormValues>(schema, { transform: (values) => toOrderInput(values, isBuyer) }),
   });
   const items = form.values.ClientProductionOrderItems;
-
+  const wide = useWideScreen();
+  const inProgress = (item: DraftItem) => isWorkInProgress(item, { closed: form.values.closed }, wipProducts);
 
   const save = useClientOrdersSaveOrder({
     mutation: {
@@ -165,11 +167,17 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
           {
             accessor: 'producedAt',
             title: 'Produced at',
-            render: (item: DraftItem) => (item.refProductionOrderItem ? formatListDate(item.refProductionOrderItem.dueDate) : 'Not planned'),
+            render: producedAt,
           },
         ]
       : []),
     { accessor: 'dueDate', title: 'Deliver at', render: (item) => formatListDate(item.dueDate) },
+  ];
+  // The phone layout (below `sm`): a card per item with the same values as the columns.
+  const cardFields = (item: DraftItem): CardField[] => [
+    { label: 'Quantity', value: formatNumber(item.plannedAmount) },
+    ...(isBuyer ? [{ label: 'Produced at', value: producedAt(item) }] : []),
+    { label: 'Deliver at', value: formatListDate(item.dueDate) },
   ];
   const itemsError = form.errors.ClientProductionOrderItems;
   const stale = failure instanceof ApiError && failure.status === 409;
@@ -186,7 +194,7 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
           </Breadcrumbs>
           <Title order={2}>{order ? `Order ${order.orderNo}` : 'New order'}</Title>
           <Group align="flex-end">
-            <TextInput label="Purchase order no" required w={320} data-autofocus={order ? undefined : true} {...form.getInputProps('orderNo')} />
+            <TextInput label="Purchase order no" required w={{ base: '100%', xs: 320 }} data-autofocus={order ? undefined : true} {...form.getInputProps('orderNo')} />
             <Checkbox label="Closed" mb={8} {...form.getInputProps('closed', { type: 'checkbox' })} />
           </Group>
           <SaveFailed
@@ -214,19 +222,46 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
               </Tooltip>
             </Group>
           </Group>
-          <DataTable<DraftItem>
-            withTableBorder
-            striped
-            highlightOnHover
-            minHeight={160}
-            idAccessor="key"
-            records={items}
-            noRecordsText="Please add items"
-            selectedRecords={selectedNow}
-            onSelectedRecordsChange={setSelected}
-            {...orderRows<DraftItem>({ open: setEditing, inProgress: (item) => isWorkInProgress(item, wipProducts) })}
-            columns={columns}
-          />
+          {wide ? (
+            <DataTable<DraftItem>
+              withTableBorder
+              striped
+              highlightOnHover
+              minHeight={160}
+              idAccessor="key"
+              records={items}
+              noRecordsText="Please add items"
+              selectedRecords={selectedNow}
+              onSelectedRecordsChange={setSelected}
+              {...orderRows<DraftItem>({ open: setEditing, inProgress })}
+              columns={columns}
+            />
+          ) : (
+            <OrderCards<DraftItem>
+              records={items}
+              rowKey={(item) => item.key}
+              label={(item) => `item ${item.ClientProduct.articleNo} ${formatListDate(item.dueDate)}`}
+              heading={(item) => (
+                <Group gap="xs" wrap="nowrap">
+                  <OrderProgress part={producedPart(item)} />
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={600} size="sm">
+                      {item.ClientProduct.articleNo}
+                    </Text>
+                    <Text size="sm" style={{ overflowWrap: 'break-word' }}>
+                      {item.ClientProduct.productName}
+                    </Text>
+                  </div>
+                </Group>
+              )}
+              fields={cardFields}
+              open={setEditing}
+              inProgress={inProgress}
+              selected={selectedNow}
+              onSelectedChange={setSelected}
+              emptyText="Please add items"
+            />
+          )}
           {itemsError && (
             <Text c="red" size="sm" role="alert">
               {itemsError}

@@ -97,6 +97,7 @@ export default function OrderItemDialog({
         isBuyerConfirmed: values.isBuyerConfirmed,
         isSellerConfirmed: sellerConfirmed,
         hasInvoice: existing?.hasInvoice ?? false,
+        isClosed: existing?.isClosed ?? false,
         refProductionOrderItem: existing?.refProductionOrderItem ?? null,
       });
     },

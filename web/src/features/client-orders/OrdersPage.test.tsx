@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -171,5 +171,48 @@ describe("client '/orders' Weekly order list", { timeout: 30_000 }, () => {
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No orders yet. Use New to place one.')).toBeInTheDocument();
+  });
+});
+
+/** A phone's screen (390 px): no `min-width` media query matches, as on a screen below Mantine's `sm`. */
+function onAPhone() {
+  const wide = window.matchMedia;
+  window.matchMedia = ((query: string) => ({ ...wide(query), matches: query === '' })) as typeof window.matchMedia;
+  onTestFinished(() => {
+    window.matchMedia = wide;
+  });
+}
+
+describe("client '/orders' on a phone", { timeout: 30_000 }, () => {
+  it("shows each order as a card with its progress, number, Articles and Created at, highlighted when in production", async () => {
+    serveOrders();
+    onAPhone();
+    renderOrders('/orders');
+    const card = (await screen.findByText('PO-24-0117')).closest('li')!;
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(card).getByLabelText('Progress 60%')).toBeInTheDocument();
+    expect(within(card).getByText('Articles')).toBeInTheDocument();
+    expect(within(card).getByText('NS-0500, NS-1500')).toBeInTheDocument();
+    expect(within(card).getByText('Created at')).toBeInTheDocument();
+    expect(within(card).getByText('02.03.2026')).toBeInTheDocument();
+    expect(card).toHaveAttribute('data-work-in-progress', 'true');
+    expect(within(card).getByText('In production now')).toBeInTheDocument();
+    expect(screen.getByText('PO-24-0121').closest('li')).not.toHaveAttribute('data-work-in-progress');
+  });
+
+  it('a card opens its order; its checkbox selects it for Delete, which an invoiced order blocks', async () => {
+    serveOrders();
+    onAPhone();
+    const user = userEvent.setup();
+    const router = renderOrders('/orders');
+    await screen.findByText('PO-24-0117');
+    const remove = screen.getByRole('button', { name: 'Delete' });
+    expect(remove).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select order PO-24-0121' }));
+    expect(remove).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select order PO-24-0090' }));
+    expect(remove).toBeDisabled();
+    await user.click(screen.getByText('PO-24-0121'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/15'));
   });
 });

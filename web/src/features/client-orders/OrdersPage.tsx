@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -18,12 +18,14 @@ import { formatListDate } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
 import { OrderProgress } from '../../components/OrderProgress';
 import { confirmDelete } from '../../components/confirmDelete';
-import { orderRows } from './orderItems';
+import { isOrderInProgress, orderRows } from './orderItems';
+import { OrderCards, useWideScreen } from './OrderCards';
 
 /**
  * Client /orders, the 'Weekly order list': Progress, Order number, Articles, Created at; createdAt descending, 20 per
  * page (20/50/100); rows with workInProgress 1 highlighted; multi-select. New goes to /orders/new; Delete is disabled
- * without a selection or when a selected order has an invoice, and asks first. A row click opens /orders/{id}.
+ * without a selection or when a selected order has an invoice, and asks first. A row click opens /orders/{id}. On a
+ * phone (below `sm`) each order is a card with the same four values, so Articles and Created at are never cut off.
  */
 export default function OrdersPage() {
   const navigate = useNavigate();
@@ -38,6 +40,9 @@ export default function OrdersPage() {
     query: { queryKey: getClientOrdersGetOrdersQueryKey(body), placeholderData: keepPreviousData },
   });
   const [selected, setSelected] = useState<ClientProductionOrder[]>([]);
+  const wide = useWideScreen();
+  const openOrder = (order: ClientProductionOrder) => void navigate({ to: '/orders/$id', params: { id: String(order.id) } });
+  const articles = (order: ClientProductionOrder) => order.producedArticles.split(',').join(', ');
   const remove = useClientOrdersDeleteOrders({
     mutation: {
       onSuccess: async (_result, { data }) => {
@@ -63,7 +68,7 @@ export default function OrdersPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
+      <Group justify="space-between" gap="xs">
         <Title order={2}>Weekly order list</Title>
         <Group gap="xs">
           <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ to: '/orders/new' })}>
@@ -80,7 +85,7 @@ export default function OrdersPage() {
       </Group>
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
+      ) : wide ? (
         <DataTable<ClientProductionOrder>
           {...pagedTableProps(query)}
           recordsPerPageOptions={[20, 50, 100]}
@@ -88,10 +93,7 @@ export default function OrdersPage() {
           {...list.tableProps}
           selectedRecords={selected}
           onSelectedRecordsChange={setSelected}
-          {...orderRows<ClientProductionOrder>({
-            open: (order) => void navigate({ to: '/orders/$id', params: { id: String(order.id) } }),
-            inProgress: (order) => order.workInProgress === 1,
-          })}
+          {...orderRows<ClientProductionOrder>({ open: openOrder, inProgress: isOrderInProgress })}
           columns={[
             {
               accessor: 'producedPart',
@@ -101,10 +103,44 @@ export default function OrdersPage() {
               render: (order) => <OrderProgress part={order.producedPart} />,
             },
             { accessor: 'orderNo', title: 'Order number', sortable: true },
-            { accessor: 'producedArticles', title: 'Articles', render: (order) => order.producedArticles.split(',').join(', ') },
+            { accessor: 'producedArticles', title: 'Articles', render: articles },
             { accessor: 'createdAt', title: 'Created at', sortable: true, render: (order) => formatListDate(order.createdAt) },
           ]}
         />
+      ) : (
+        <Stack gap="sm" aria-busy={query.isFetching}>
+          <OrderCards<ClientProductionOrder>
+            records={query.data?.rows ?? []}
+            rowKey={(order) => order.id}
+            label={(order) => `order ${order.orderNo}`}
+            heading={(order) => (
+              <Group gap="xs" wrap="nowrap">
+                <OrderProgress part={order.producedPart} />
+                <Text fw={600} style={{ overflowWrap: 'break-word', minWidth: 0 }}>
+                  {order.orderNo}
+                </Text>
+              </Group>
+            )}
+            fields={(order) => [
+              { label: 'Articles', value: articles(order) || '–' },
+              { label: 'Created at', value: formatListDate(order.createdAt) },
+            ]}
+            open={openOrder}
+            inProgress={isOrderInProgress}
+            selected={selected}
+            onSelectedChange={setSelected}
+            emptyText={query.isPending ? 'Loading orders…' : 'No orders yet. Use New to place one.'}
+          />
+          {(query.data?.count ?? 0) > list.pagination.rowsPerPage && (
+            <Pagination
+              size="sm"
+              total={Math.ceil((query.data?.count ?? 0) / list.pagination.rowsPerPage)}
+              value={list.pagination.page}
+              onChange={list.tableProps.onPageChange}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            />
+          )}
+        </Stack>
       )}
     </Stack>
   );

@@ -1,6 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
-import { orderItemFixture } from '../../test/orders.fixtures';
-import { draftOf, endOfIsoWeek, firstOrderDay, isoDay, isWeekend, isWorkInProgress, itemInput, orderRows, parseOrderDay, producedPart } from './orderItems';
+import { orderFixture, orderItemFixture } from '../../test/orders.fixtures';
+import {
+  draftOf,
+  endOfIsoWeek,
+  firstOrderDay,
+  isOrderInProgress,
+  isoDay,
+  isWeekend,
+  isWorkInProgress,
+  itemInput,
+  orderRows,
+  parseOrderDay,
+  producedAt,
+  producedPart,
+} from './orderItems';
 
 /** Wednesday 18 March 2026 (local time), the "today" of these rules. */
 const WEDNESDAY = new Date(2026, 2, 18, 10, 0);
@@ -20,6 +33,7 @@ describe('an order item while the order is edited', () => {
       isBuyerConfirmed: false,
       isSellerConfirmed: false,
       hasInvoice: false,
+      isClosed: false,
       refProductionOrderItem: { dueDate: '2026-03-06' },
     });
     expect(draftOf(orderItemFixture()).refProductionOrderItem).toBeNull();
@@ -73,12 +87,38 @@ describe('work in progress (part 2.4)', () => {
   const item = (overrides: Partial<ReturnType<typeof draftOf>> = {}) => ({ ...draftOf(orderItemFixture()), ...overrides });
   const flagged = new Set([21]);
 
+  const open = { closed: false };
+
   it('its product is flagged in progress, it is due by the end of this ISO week and not all of it is produced', () => {
-    expect(isWorkInProgress(item({ dueDate: '2026-03-22' }), flagged, WEDNESDAY)).toBe(true);
-    expect(isWorkInProgress(item({ dueDate: '2026-03-23' }), flagged, WEDNESDAY)).toBe(false);
-    expect(isWorkInProgress(item(), new Set([22]), WEDNESDAY)).toBe(false);
-    expect(isWorkInProgress(item({ producedAmount: 80000 }), flagged, WEDNESDAY)).toBe(false);
-    expect(isWorkInProgress(item({ producedAmount: 79999 }), flagged, WEDNESDAY)).toBe(true);
+    expect(isWorkInProgress(item({ dueDate: '2026-03-22' }), open, flagged, WEDNESDAY)).toBe(true);
+    expect(isWorkInProgress(item({ dueDate: '2026-03-23' }), open, flagged, WEDNESDAY)).toBe(false);
+    expect(isWorkInProgress(item(), open, new Set([22]), WEDNESDAY)).toBe(false);
+    expect(isWorkInProgress(item({ producedAmount: 80000 }), open, flagged, WEDNESDAY)).toBe(false);
+    expect(isWorkInProgress(item({ producedAmount: 79999 }), open, flagged, WEDNESDAY)).toBe(true);
+  });
+
+  it('a closed item, or an item of a closed order, is not in production: the editor and the list agree', () => {
+    expect(isWorkInProgress(item({ isClosed: true }), open, flagged, WEDNESDAY)).toBe(false);
+    expect(isWorkInProgress(item(), { closed: true }, flagged, WEDNESDAY)).toBe(false);
+    // The list: the API's flag of an open order, never a closed one.
+    expect(isOrderInProgress(orderFixture({ workInProgress: 1 }))).toBe(true);
+    expect(isOrderInProgress(orderFixture({ workInProgress: 1, closed: 1 }))).toBe(false);
+    expect(isOrderInProgress(orderFixture({ workInProgress: 0 }))).toBe(false);
+  });
+});
+
+describe("'Produced at' (buyers)", () => {
+  const item = (overrides: Partial<ReturnType<typeof draftOf>> = {}) => ({ ...draftOf(orderItemFixture()), ...overrides });
+
+  it("is the due date of the seller's production item, or 'Not planned' while there is none", () => {
+    expect(producedAt(item({ refProductionOrderItem: { dueDate: '2026-03-06' } }))).toBe('06.03.2026');
+    expect(producedAt(item({ refProductionOrderItem: { dueDate: '2026-03-06' }, producedAmount: 80000 }))).toBe('06.03.2026');
+    expect(producedAt(item())).toBe('Not planned');
+  });
+
+  it("an item that is 100 % produced is not 'Not planned': it reads 'Produced'", () => {
+    expect(producedAt(item({ producedAmount: 80000 }))).toBe('Produced');
+    expect(producedAt(item({ producedAmount: 90000 }))).toBe('Produced');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { OrderItem, OrderItemInput } from '../../../../generated/web/model';
+import { formatListDate } from '../../components/format';
 
 /**
  * An order item as the order edit screen holds it while the user edits: items are added, changed and removed
@@ -16,6 +17,8 @@ export interface DraftItem {
   isBuyerConfirmed: boolean;
   isSellerConfirmed: boolean;
   hasInvoice: boolean;
+  /** The item itself is closed: it is not in production any more. */
+  isClosed: boolean;
   /** 'Produced at' (buyers): the seller's item that produces it, if planned. */
   refProductionOrderItem: { dueDate: string } | null;
 }
@@ -33,6 +36,7 @@ export function draftOf(item: OrderItem): DraftItem {
     isBuyerConfirmed: item.isBuyerConfirmed,
     isSellerConfirmed: item.isSellerConfirmed,
     hasInvoice: item.hasInvoice,
+    isClosed: item.isClosed,
     refProductionOrderItem: item.refProductionOrderItem ? { dueDate: item.refProductionOrderItem.dueDate } : null,
   };
 }
@@ -75,11 +79,35 @@ export function isWeekend(day: string): boolean {
 }
 
 /**
- * Part 2.4: an item is work in progress when its product is the one flagged in progress, it is due on or before
- * the end of the current ISO week, and less than all of it is produced.
+ * Part 2.4, the one work-in-progress rule of the order screens: an item is in production now when its product is the
+ * one flagged in progress, it is due on or before the end of the current ISO week, and less than all of it is
+ * produced; a closed item, or any item of a closed order, is not. The API computes the list's `workInProgress` by this
+ * same rule (`orders.queries.ts`), since the list's rows come without their items.
  */
-export function isWorkInProgress(item: DraftItem, wipProductIds: ReadonlySet<number>, today = new Date()): boolean {
-  return wipProductIds.has(item.clientProductId) && item.dueDate <= endOfIsoWeek(today) && producedPart(item) < 1;
+export function isWorkInProgress(
+  item: Pick<DraftItem, 'clientProductId' | 'dueDate' | 'plannedAmount' | 'producedAmount' | 'isClosed'>,
+  order: { closed: boolean },
+  wipProductIds: ReadonlySet<number>,
+  today = new Date(),
+): boolean {
+  return !order.closed && !item.isClosed && wipProductIds.has(item.clientProductId) && item.dueDate <= endOfIsoWeek(today) && producedPart(item) < 1;
+}
+
+/**
+ * The list's rows by the same rule. A list row comes without its items (`orders/list`), so the API's `workInProgress`,
+ * computed by the rule above, stands for them; a closed order is never in production.
+ */
+export function isOrderInProgress(order: { closed: 0 | 1; workInProgress: number }): boolean {
+  return order.closed === 0 && order.workInProgress === 1;
+}
+
+/**
+ * 'Produced at' (buyers, part 2.4): the due date of the seller's item that produces it, or 'Not planned'. An item that
+ * is all produced without a production item is not waiting for a plan: it reads 'Produced'.
+ */
+export function producedAt(item: Pick<DraftItem, 'plannedAmount' | 'producedAmount' | 'refProductionOrderItem'>): string {
+  if (item.refProductionOrderItem) return formatListDate(item.refProductionOrderItem.dueDate);
+  return producedPart(item) >= 1 ? 'Produced' : 'Not planned';
 }
 
 /** A typed 'Deliver at' (YYYY-MM-DD) when it is a selectable day; anything else is no day at all. */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render';
-import DowntimeGanttPage, { ganttOf } from './DowntimeGanttPage';
+import DowntimeGanttPage, { ganttOf, ganttScrollTime } from './DowntimeGanttPage';
 import { BALTIC, NORDIC, stop } from './downtimeTestData';
 
 const MACHINES = [
@@ -56,5 +56,13 @@ describe("admin '/downtimes/gantt'", { timeout: 30_000 }, () => {
       { id: 501, title: 'Mould change · 1 h 35 min', start: '2026-03-10 06:20:00', end: '2026-03-10 07:55:00', color: 'red', resourceId: `${NORDIC}/FB-04` },
       { id: 7, title: 'No cause yet · 2 h', start: '2026-03-10 00:00:00', end: '2026-03-10 01:00:00', color: 'orange', resourceId: `${BALTIC}/FB-1` },
     ]);
+  });
+
+  it('opens scrolled to now on today (an hour before, so the current stop shows), to the first stop on another day', () => {
+    const now = new Date('2026-03-18T14:35:00Z');
+    expect(ganttScrollTime('2026-03-18', [{ start: '2026-03-18 06:20:00' }], now)).toBe('13:00:00');
+    expect(ganttScrollTime('2026-03-18', [], new Date('2026-03-18T00:10:00Z'))).toBe('00:00:00');
+    expect(ganttScrollTime('2026-03-17', [{ start: '2026-03-17 19:05:00' }, { start: '2026-03-17 16:40:00' }], now)).toBe('15:00:00');
+    expect(ganttScrollTime('2026-03-16', [], now)).toBe('06:00:00');
   });
 });

@@ -44,6 +44,19 @@ export function ganttOf(data: AdminDowntimeGetDowntime200 | undefined, day: stri
   return { resources, groups: [...groups.values()], events };
 }
 
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * Where the day chart opens (its time axis scrolled to): on today an hour before now, so the current stop and the
+ * present are in view; on another day an hour before its first stop; 06:00 on a day without stops. UTC, whole hours.
+ */
+export function ganttScrollTime(day: string, events: { start: string | Date }[], now = new Date()): string {
+  const hourBefore = (hour: number) => `${pad(Math.max(0, hour - 1))}:00:00`;
+  if (day === now.toISOString().slice(0, 10)) return hourBefore(now.getUTCHours());
+  const first = events.map((event) => (typeof event.start === 'string' ? event.start : utcWallClock(event.start.toISOString()))).sort()[0];
+  return first ? hourBefore(Number(first.slice(11, 13))) : '06:00:00';
+}
+
 /**
  * Admin /downtimes/gantt: one day of machine stops, a row per client machine (grouped by client), from the
  * contract's downtime/get, with Today / Prev / Next. Part 2.1 describes sample events only; this shows the real
@@ -54,6 +67,8 @@ export default function DowntimeGanttPage() {
   const body = { period: { from: day, to: day } };
   const query = useAdminDowntimeGetDowntime(body, { query: { queryKey: getAdminDowntimeGetDowntimeQueryKey(body), placeholderData: keepPreviousData } });
   const gantt = ganttOf(query.data, day);
+  // The chart scrolls to its start time when it is first drawn: drawn again for each day once its stops are known.
+  const loaded = query.data !== undefined && !query.isPlaceholderData;
 
   return (
     <Stack>
@@ -86,6 +101,7 @@ export default function DowntimeGanttPage() {
         <Text c="dimmed">No client machines yet: machines appear here once a client has them.</Text>
       ) : (
         <ResourcesDayView
+          key={`${day}/${loaded ? 'loaded' : 'loading'}`}
           date={day}
           withHeader={false}
           mode="static"
@@ -96,7 +112,7 @@ export default function DowntimeGanttPage() {
           slotWidth={72}
           labels={{ resources: 'Machines' }}
           rowHeight={48}
-          startScrollTime="06:00:00"
+          startScrollTime={ganttScrollTime(day, gantt.events)}
           getCurrentTime={() => utcWallClock(new Date().toISOString())}
           renderEventBody={(event) => (
             <Text size="xs" truncate title={eventTooltip(event)}>

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -190,6 +190,29 @@ describe("client /planning/{id} 'Forecast edit'", { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Save plan' })).toBeDisabled();
   });
 
+  it("a forecast that cannot be loaded says 'There has been an error: ' and the reason, and Retry loads it again", async () => {
+    let fail = true;
+    serve({ '8': PLAN });
+    server.use(
+      http.get('*/api/client/plan/get/:id', () =>
+        fail
+          ? HttpResponse.json(
+              { title: 'Not Found', status: 404, detail: 'No forecast 8 of your company.' },
+              { status: 404, headers: { 'Content-Type': 'application/problem+json' } },
+            )
+          : HttpResponse.json(PLAN),
+      ),
+    );
+    const user = userEvent.setup();
+    renderForecastsAt('/planning/8');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^There has been an error: No forecast 8 of your company\.Retry$/);
+    expect(screen.queryByText('Could not load')).not.toBeInTheDocument();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Spring Water 0.5 L')).toBeInTheDocument();
+  });
+
   it('a stale version (409) keeps the edits and says someone else changed the forecast; Reload forecast loads the current one', async () => {
     const fresh: PlanLoad = { ...PLAN, plan: { ...PLAN.plan!, version: 5 }, planItems: [{ clientProductId: 21, plannedAmount: 180000 }] };
     const api = serve({ '8': [PLAN, fresh] }, [
@@ -255,8 +278,23 @@ describe("client /planning/{id} 'Forecast edit'", { timeout: 30_000 }, () => {
   it("another company's or a removed forecast (404) says so instead of an empty editor", async () => {
     serve({});
     renderForecastsAt('/planning/77');
-    expect(await screen.findByText('Forecast not found.')).toBeInTheDocument();
+    expect(await screen.findByText('There has been an error: Forecast not found.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save plan' })).toBeDisabled();
+  });
+});
+
+describe('Forecast edit on a phone', { timeout: 30_000 }, () => {
+  it('the article number and the title share a column, so the table fits the screen', async () => {
+    serve({ '8': PLAN });
+    const wide = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...wide(query), matches: query === '' })) as typeof window.matchMedia;
+    onTestFinished(() => {
+      window.matchMedia = wide;
+    });
+    renderForecastsAt('/planning/8');
+    await screen.findByText('Spring Water 0.5 L');
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Article no. / Title', 'Planned quantity']);
+    expect(rowOf('NS-0500').getByText('Spring Water 0.5 L')).toBeInTheDocument();
   });
 });

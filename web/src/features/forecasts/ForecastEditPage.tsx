@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { useRef, useState } from 'react';
-import { Anchor, Badge, Breadcrumbs, Button, Group, Popover, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Popover, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,10 +16,12 @@ import {
 import { clientPlansGetPlanPathIdRegExp } from '../../../../generated/web/zod/plans/plans.zod';
 import type { PlanLoad } from '../../../../generated/web/model';
 import { ApiError } from '../../api/http';
+import { MESSAGES } from '../../api/messages';
 import { formatListDate } from '../../components/format';
 import { SaveFailed } from '../../components/SaveFailed';
 import { NotFoundPage } from '../../components/NotFoundPage';
-import { QueryError } from '../../components/QueryError';
+import { describeError } from '../../app/providers';
+import { useWideScreen } from '../client-orders/OrderCards';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { PlannedQuantityCell, type QuantityDraft } from './PlannedQuantityCell';
 import { forecastRows, periodErrors, planInput, plannedAmountError, saveFieldErrors, type ForecastRow, type Period } from './forecast';
@@ -66,6 +68,7 @@ const samePeriod = (a: Period, b: Period) => a[0] === b[0] && a[1] === b[1];
 function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: EditorProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const wide = useWideScreen();
   const plan = load?.plan ?? null;
   const [rows] = useState<ForecastRow[]>(() => (load ? forecastRows(load) : []));
   const initialPeriod: Period = plan ? [plan.periodFrom, plan.periodTo] : [null, null];
@@ -168,7 +171,16 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
         </Group>
       </Group>
       {loadError ? (
-        <QueryError error={loadError} onRetry={onReload} />
+        // Part 8: the forecast's load says 'There has been an error: ' and why, whether the answer carries the error
+        // or the request itself fails.
+        <Alert color="red" role="alert">
+          <Group justify="space-between">
+            <Text size="sm">{MESSAGES.loadFailed(describeError(loadError))}</Text>
+            <Button size="xs" variant="light" color="red" onClick={onReload}>
+              Retry
+            </Button>
+          </Group>
+        </Alert>
       ) : (
         <>
           <Stack gap={4}>
@@ -225,15 +237,33 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
             minHeight={180}
             fetching={loading}
             records={rows}
-            noRecordsText={failure !== undefined ? `There has been an error: ${failure}` : 'Your company has no products yet, so there is nothing to plan.'}
+            noRecordsText={failure !== undefined ? MESSAGES.loadFailed(failure) : 'Your company has no products yet, so there is nothing to plan.'}
             columns={[
-              { accessor: 'articleNo', title: 'Article no.', width: 160 },
-              { accessor: 'productName', title: 'Title' },
+              // On a phone the article number and the title share a column, so the table fits the screen.
+              ...(wide
+                ? [
+                    { accessor: 'articleNo', title: 'Article no.', width: 160 },
+                    { accessor: 'productName', title: 'Title' },
+                  ]
+                : [
+                    {
+                      accessor: 'articleNo',
+                      title: 'Article no. / Title',
+                      render: (row: ForecastRow) => (
+                        <>
+                          <Text size="sm" fw={600}>
+                            {row.articleNo}
+                          </Text>
+                          <Text size="sm">{row.productName}</Text>
+                        </>
+                      ),
+                    },
+                  ]),
               {
                 accessor: 'plannedAmount',
                 title: 'Planned quantity',
                 textAlign: 'right',
-                width: 240,
+                width: wide ? 240 : 170,
                 render: (row) => (
                   <PlannedQuantityCell
                     articleNo={row.articleNo}

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -350,5 +350,67 @@ describe("'/documents' of the client (part 2.4)", { timeout: 30_000 }, () => {
     serveList([]);
     renderScreen('client');
     expect(await screen.findByText('No invoices yet. They appear here once your orders are billed.')).toBeInTheDocument();
+  });
+
+  it("offers the second layout of part 2.4 as 'Compact': four columns and the two downloads, remembered for the next visit", async () => {
+    serveList();
+    window.localStorage.removeItem('orders-portal.invoices-view');
+    onTestFinished(() => window.localStorage.removeItem('orders-portal.invoices-view'));
+    const user = userEvent.setup();
+    const first = renderScreen('client');
+    await screen.findByText('INV-2026-0342');
+    await user.click(screen.getByRole('radio', { name: 'Compact' }));
+    expect(headers()).toEqual(['Invoice date', 'Invoice number', 'Order number', 'Amount']);
+    expect(within(rowOf('INV-2026-0342')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['13.03.2026', 'INV-2026-0342', 'PO-24-0117', '48,920.50 SEK']);
+    expect(screen.queryByRole('button', { name: 'Confirm & Send' })).not.toBeInTheDocument();
+    for (const name of ['Download Invoice', 'Download Declaration of conformity']) expect(button(name)).toBeDisabled();
+    await user.click(screen.getByText('INV-2026-0343'));
+    for (const name of ['Download Invoice', 'Download Declaration of conformity']) expect(button(name)).toBeEnabled();
+
+    first.unmount();
+    renderScreen('client');
+    await screen.findByText('INV-2026-0342');
+    expect(screen.getByRole('radio', { name: 'Compact' })).toBeChecked();
+    expect(headers()).toHaveLength(4);
+    await user.click(screen.getByRole('radio', { name: 'Full' }));
+    expect(headers()).toHaveLength(8);
+    expect(button('Confirm & Send')).toBeInTheDocument();
+  });
+
+  it('staff have no compact view', async () => {
+    serveList();
+    window.localStorage.setItem('orders-portal.invoices-view', JSON.stringify('compact'));
+    onTestFinished(() => window.localStorage.removeItem('orders-portal.invoices-view'));
+    renderScreen('accountant');
+    await screen.findByText('INV-2026-0342');
+    expect(screen.queryByRole('radio', { name: 'Compact' })).not.toBeInTheDocument();
+    expect(headers()).toHaveLength(9);
+  });
+});
+
+describe("'/documents' on a phone", { timeout: 30_000 }, () => {
+  it('shows each invoice as a card with its values, toggled by a tap like a row; compact shows four values', async () => {
+    serveList();
+    const wide = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...wide(query), matches: query === '' })) as typeof window.matchMedia;
+    onTestFinished(() => {
+      window.matchMedia = wide;
+      window.localStorage.removeItem('orders-portal.invoices-view');
+    });
+    const user = userEvent.setup();
+    renderScreen('client');
+    const card = await screen.findByRole('button', { name: /^INV-2026-0342/ });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(card).toHaveTextContent('Invoice date13.03.2026Order numberPO-24-0117Amount48,920.50 SEKExchange rate11.28ConfirmedNoSentNo');
+    expect(card).toHaveAttribute('aria-pressed', 'false');
+    expect(button('Download Invoice')).toBeDisabled();
+    await user.click(card);
+    expect(card).toHaveAttribute('aria-pressed', 'true');
+    expect(button('Download Invoice')).toBeEnabled();
+    await user.click(card);
+    expect(card).toHaveAttribute('aria-pressed', 'false');
+    await user.click(screen.getByRole('radio', { name: 'Compact' }));
+    expect(screen.getByRole('button', { name: /^INV-2026-0342/ })).toHaveTextContent('Invoice date13.03.2026Order numberPO-24-0117Amount48,920.50 SEK');
+    expect(screen.getByRole('button', { name: /^INV-2026-0342/ })).not.toHaveTextContent('Exchange rate');
   });
 });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Title, Tooltip } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { IconCertificate, IconFileDownload, IconMailForward } from '@tabler/icons-react';
@@ -15,7 +16,7 @@ import { useAppContext } from '../../app/context';
 import { describeError } from '../../app/providers';
 import { useListState } from '../../components/useListState';
 import { InvoicesTable } from './InvoicesTable';
-import { alreadySent, documentsRoleOf, showsCompany, useInvoiceSelection } from './invoices';
+import { alreadySent, documentsRoleOf, hasCompactView, INVOICES_VIEW_KEY, showsCompany, useInvoiceSelection, type InvoicesView } from './invoices';
 
 const ConfirmSendDialog = lazy(() => import('./ConfirmSendDialog'));
 
@@ -23,7 +24,8 @@ const ConfirmSendDialog = lazy(() => import('./ConfirmSendDialog'));
  * '/documents', the invoices (parts 2.3, 2.4, 7.3) of the admin, accountant and client faces, called with the
  * signed-in user's role. Single-row selection; 'Download Invoice', 'Download Declaration of conformity' and
  * 'Confirm & Send', all disabled without a selection; staff see the company too. 10 per page (10/20/50/100), invoice
- * date (deliveryDate) descending.
+ * date (deliveryDate) descending. The client may choose the compact view (part 2.4's second layout: four columns and
+ * the two downloads), which the browser remembers.
  */
 export default function InvoicesPage() {
   const { face } = useAppContext();
@@ -47,11 +49,27 @@ export function InvoicesScreen({ role }: { role: DocumentsRole }) {
     mutation.mutate({ role, data: { id: selected.id } }, { onSuccess: (file) => saveFile(file, fallbackName) });
   };
   const sent = selected != null && alreadySent(selected);
+  const [view, setView] = useLocalStorage<InvoicesView>({ key: INVOICES_VIEW_KEY, defaultValue: 'full', getInitialValueInEffect: false });
+  const compact = hasCompactView(role) && view === 'compact';
 
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Invoices</Title>
+        <Group gap="md">
+          <Title order={2}>Invoices</Title>
+          {hasCompactView(role) && (
+            <SegmentedControl
+              size="xs"
+              aria-label="Layout"
+              value={compact ? 'compact' : 'full'}
+              onChange={(value) => setView(value as InvoicesView)}
+              data={[
+                { value: 'full', label: 'Full' },
+                { value: 'compact', label: 'Compact' },
+              ]}
+            />
+          )}
+        </Group>
         <Group gap="xs">
           <Button
             variant="light"
@@ -71,14 +89,16 @@ export function InvoicesScreen({ role }: { role: DocumentsRole }) {
           >
             Download Declaration of conformity
           </Button>
-          <Tooltip label="Already confirmed and sent" disabled={!sent}>
-            <Button leftSection={<IconMailForward size={16} />} disabled={!selected || sent} onClick={() => setConfirming(selected)}>
-              Confirm &amp; Send
-            </Button>
-          </Tooltip>
+          {!compact && (
+            <Tooltip label="Already confirmed and sent" disabled={!sent}>
+              <Button leftSection={<IconMailForward size={16} />} disabled={!selected || sent} onClick={() => setConfirming(selected)}>
+                Confirm &amp; Send
+              </Button>
+            </Tooltip>
+          )}
         </Group>
       </Group>
-      <InvoicesTable query={query} withCompany={showsCompany(role)} selectedId={selected?.id ?? null} onToggle={toggle} listProps={list.tableProps} />
+      <InvoicesTable query={query} withCompany={showsCompany(role)} compact={compact} selectedId={selected?.id ?? null} onToggle={toggle} listProps={list.tableProps} />
       {confirming && (
         <Suspense fallback={null}>
           <ConfirmSendDialog role={role} invoice={confirming} onClose={() => setConfirming(null)} />

@@ -1,5 +1,6 @@
 import type { KeyboardEvent } from 'react';
-import { Badge } from '@mantine/core';
+import { Badge, Card, Group, Pagination, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useWideScreen } from '../client-orders/OrderCards';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import type { Invoice } from '../../../../generated/web/model';
 import { formatListDate } from '../../components/format';
@@ -29,6 +30,17 @@ const FULL: DataTableColumn<Invoice>[] = [
   { accessor: 'isSent', title: 'Sent', sortable: true, textAlign: 'center', render: (row) => flag(row.isSent) },
 ];
 
+/**
+ * The second layout variant of part 2.4, the client's compact view: four columns (invoice date, invoice number, order
+ * number, amount with its currency).
+ */
+const COMPACT: DataTableColumn<Invoice>[] = [
+  date,
+  number,
+  order,
+  { accessor: 'invoiceTotal', title: 'Amount', sortable: true, textAlign: 'right', render: (row) => `${formatAmount(row.invoiceTotal)} ${row.invoiceCurrency}` },
+];
+
 /** Staff see every company's invoices: the company follows the invoice number. */
 const WITH_COMPANY: DataTableColumn<Invoice>[] = [
   date,
@@ -40,6 +52,8 @@ const WITH_COMPANY: DataTableColumn<Invoice>[] = [
 interface InvoicesTableProps {
   query: { data?: { rows: Invoice[]; count: number }; isFetching: boolean; isError: boolean; error: unknown; refetch: () => unknown };
   withCompany: boolean;
+  /** The four-column layout (client's compact view). */
+  compact?: boolean;
   selectedId: number | null;
   onToggle: (invoice: Invoice) => void;
   listProps: {
@@ -56,14 +70,16 @@ interface InvoicesTableProps {
  * The invoices with the single selection of part 2.4: a click (or Enter / Space on a focused row) toggles
  * the row; the selected row is highlighted and marked aria-selected. A failed load says why, with Retry.
  */
-export function InvoicesTable({ query, withCompany, selectedId, onToggle, listProps }: InvoicesTableProps) {
+export function InvoicesTable({ query, withCompany, compact = false, selectedId, onToggle, listProps }: InvoicesTableProps) {
+  const wide = useWideScreen();
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!wide) return <InvoiceCards query={query} withCompany={withCompany} compact={compact} selectedId={selectedId} onToggle={onToggle} listProps={listProps} />;
   return (
     <DataTable<Invoice>
       {...pagedTableProps(query)}
       {...listProps}
       noRecordsText={withCompany ? 'No invoices yet.' : 'No invoices yet. They appear here once your orders are billed.'}
-      columns={withCompany ? WITH_COMPANY : FULL}
+      columns={withCompany ? WITH_COMPANY : compact ? COMPACT : FULL}
       onRowClick={({ record }) => onToggle(record)}
       // Inline, so the selected row stays marked under the pointer too (the hover colour would hide a row background).
       rowStyle={(record) => ({ cursor: 'pointer', ...(record.id === selectedId ? { backgroundColor: 'var(--mantine-primary-color-light-hover)' } : {}) })}
@@ -77,5 +93,78 @@ export function InvoicesTable({ query, withCompany, selectedId, onToggle, listPr
         },
       })}
     />
+  );
+}
+
+/**
+ * On a phone (below `sm`): a card per invoice with the table's values, labelled, so nothing scrolls sideways. A card is
+ * a toggle button (pressed when selected), the same single selection as the rows.
+ */
+function InvoiceCards({ query, withCompany, compact, selectedId, onToggle, listProps }: InvoicesTableProps) {
+  const rows = query.data?.rows ?? [];
+  const pages = Math.ceil((query.data?.count ?? 0) / listProps.recordsPerPage);
+  if (rows.length === 0) {
+    return (
+      <Card withBorder padding="lg">
+        <Text c="dimmed" ta="center">
+          {query.data === undefined ? 'Loading invoices…' : withCompany ? 'No invoices yet.' : 'No invoices yet. They appear here once your orders are billed.'}
+        </Text>
+      </Card>
+    );
+  }
+  return (
+    <Stack gap="xs" aria-busy={query.isFetching}>
+      {rows.map((row) => {
+        const selected = row.id === selectedId;
+        const fields: [string, React.ReactNode][] = [
+          ['Invoice date', formatListDate(row.deliveryDate)],
+          ...(withCompany ? [['Company', row.company ?? ''] as [string, React.ReactNode]] : []),
+          ['Order number', row.orderNo ?? ''],
+          ['Amount', `${formatAmount(row.invoiceTotal)} ${row.invoiceCurrency}`],
+          ...(compact
+            ? []
+            : ([
+                ['Exchange rate', formatRate(row.exchangeRate)],
+                ['Confirmed', flag(row.isConfirmed)],
+                ['Sent', flag(row.isSent)],
+              ] as [string, React.ReactNode][])),
+        ];
+        return (
+          <Card
+            key={row.id}
+            withBorder
+            padding="sm"
+            style={selected ? { backgroundColor: 'var(--mantine-primary-color-light-hover)', borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
+          >
+            <UnstyledButton aria-pressed={selected} onClick={() => onToggle(row)} style={{ display: 'block', width: '100%' }}>
+              <Text fw={600} mb={4}>
+                {row.invoiceNumber}
+              </Text>
+              <Stack gap={2}>
+                {fields.map(([label, value]) => (
+                  <Group key={label} gap="xs" wrap="nowrap">
+                    <Text size="sm" c="dimmed" w={110} style={{ flexShrink: 0 }}>
+                      {label}
+                    </Text>
+                    <Text size="sm" component="div" style={{ minWidth: 0, overflowWrap: 'break-word' }}>
+                      {value}
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
+            </UnstyledButton>
+          </Card>
+        );
+      })}
+      {pages > 1 && (
+        <Pagination
+          size="sm"
+          total={pages}
+          value={listProps.page}
+          onChange={listProps.onPageChange}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        />
+      )}
+    </Stack>
   );
 }

@@ -13,11 +13,18 @@ export function documentsRoleOf(face: Face['name']): DocumentsRole {
 
 /**
  * Every face gets the screen of part 2.4 (eight columns, both downloads and 'Confirm & Send': the client confirms
- * its own invoices, part 4). Staff see every company's invoices, so their table adds the company. Part 7.3's
- * "second layout variant" (four columns, downloads only) belongs to the legacy client-list calls, which no face
- * of this portal uses.
+ * its own invoices, part 4). Staff see every company's invoices, so their table adds the company. The "second layout
+ * variant" of part 2.4 (four columns, the two download buttons), which part 7.3 calls with 'client', is the client's
+ * compact view (`hasCompactView`), chosen on the page and remembered in the browser.
  */
 export const showsCompany = (role: DocumentsRole) => role !== 'client';
+
+/** Only the client's invoices page offers the compact view (the second layout variant, part 2.4 and 7.3). */
+export const hasCompactView = (role: DocumentsRole) => role === 'client';
+
+/** Where the browser remembers the client's choice of invoices layout. */
+export const INVOICES_VIEW_KEY = 'orders-portal.invoices-view';
+export type InvoicesView = 'full' | 'compact';
 
 /** An invoice that was confirmed and sent: the API answers it unchanged and sends nothing again. */
 export const alreadySent = (invoice: Pick<Invoice, 'isConfirmed' | 'isSent'>) => invoice.isConfirmed && invoice.isSent;

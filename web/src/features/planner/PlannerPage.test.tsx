@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -143,6 +143,38 @@ describe("the seller's Planner (client '/agenda')", { timeout: 30_000 }, () => {
     expect(await buttons('AR-3')).toEqual(['Edit production order']);
     expect(await buttons('AR-4')).toEqual([]);
     expect(within(await card(/AR-3/)).getByText('AC-PO-2026-07')).toBeInTheDocument();
+  });
+
+  it("opens on this week: once loaded, today's week is scrolled to the top, and again on 'Today'", async () => {
+    servePlanner([]);
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    onTestFinished(() => scrolled.mockRestore());
+    const user = userEvent.setup();
+    renderWithProviders(<PlannerPage />);
+    // Wednesday 11.03.2026 is in the third week March shows (23.02 is its first Monday).
+    await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(1));
+    expect(scrolled.mock.contexts[0]).toHaveAttribute('data-week', '2026-03-09');
+    expect(within(scrolled.mock.contexts[0] as HTMLElement).getByRole('gridcell', { name: '11.03.2026' })).toBeInTheDocument();
+    expect(scrolled.mock.calls[0]).toEqual([{ block: 'start' }]);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('April 2026')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(2));
+    expect(scrolled.mock.contexts[1]).toHaveAttribute('data-week', '2026-03-09');
+  });
+
+  it('a forecast bar shows the buyer\'s whole name, not cut off, and names it for screen readers', async () => {
+    const long = { ...forecast, company: 'Baltic Beverages Distribution SIA' };
+    servePlanner([], [long]);
+    const user = userEvent.setup();
+    renderWithProviders(<PlannerPage />);
+    await user.click(screen.getByRole('combobox', { name: 'Show on calendar' }));
+    await user.click(await screen.findByRole('option', { name: 'Forecasts' }));
+    const bar = await screen.findByLabelText(/^Forecast of Baltic Beverages Distribution SIA for 02\.03\.2026 ~ 29\.03\.2026/);
+    const name = within(bar).getByText('Forecast · Baltic Beverages Distribution SIA');
+    expect(name).not.toHaveAttribute('data-truncate');
+    expect(name.style.overflowWrap).toBe('anywhere');
   });
 
   it("'Show on calendar' shows Orders by default; Forecasts adds bars on the middle day of the plan period", async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Box, Button, Group, LoadingOverlay, MultiSelect, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDroppable, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
 import { modals } from '@mantine/modals';
@@ -45,7 +45,7 @@ function ForecastBar({ forecast }: { forecast: PlannerForecast }) {
       label={
         <Stack gap={0}>
           <Text size="xs" fw={600}>
-            Forecast {period}
+            Forecast of {forecast.company ?? 'a buyer'}, {period}
           </Text>
           {forecast.items.map((item) => (
             <Text size="xs" key={item.clientProductId}>
@@ -63,10 +63,11 @@ function ForecastBar({ forecast }: { forecast: PlannerForecast }) {
         py={2}
         style={{ borderRadius: 4, background: 'var(--mantine-color-grape-light)', borderLeft: '3px solid var(--mantine-color-grape-filled)' }}
       >
-        <Text size="xs" fw={600} truncate>
+        {/* The buyer's whole name, wrapped in the narrow day (not cut to 'Baltic Beve…'). */}
+        <Text size="xs" fw={600} style={{ overflowWrap: 'anywhere' }}>
           Forecast · {forecast.company ?? 'Buyer'}
         </Text>
-        <Text size="xs" c="dimmed" truncate>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {forecast.items.length === 1 ? forecast.items[0]!.articleNo : `${forecast.items.length} articles`} · {formatNumber(total)}
         </Text>
       </Box>
@@ -144,6 +145,9 @@ export default function PlannerPage() {
   const [layers, setLayers] = useState<string[]>(['orders']);
   const [dialog, setDialog] = useState<{ item: PlannerOrderItem; mode: 'add' | 'edit' } | null>(null);
   const [active, setActive] = useState<PlannerOrderItem | null>(null);
+  // The day to bring into view once its month has loaded: today on opening and on 'Today'.
+  const [scrollTo, setScrollTo] = useState<string | null>(today);
+  const grid = useRef<HTMLDivElement>(null);
   const planner = usePlanner(month);
   const reload = useReloadPlanner();
   const { query } = planner;
@@ -187,6 +191,16 @@ export default function PlannerPage() {
   const weeks = monthWeeks(month);
   const shownCount = [...byDay.values()].flat().length + [...barsByDay.values()].flat().length;
 
+  // Open on this week: once today's month is shown, its week comes to the top of the screen (below the header), so
+  // the weeks of history above it are not what the seller sees first.
+  const loaded = query.isSuccess && !query.isPlaceholderData;
+  useEffect(() => {
+    if (!scrollTo || !loaded || monthOf(scrollTo) !== month) return;
+    const week = grid.current?.querySelector(`[data-day="${scrollTo}"]`)?.closest('[role="row"]');
+    if (week && week !== grid.current?.querySelector('[data-week]')) week.scrollIntoView({ block: 'start' });
+    setScrollTo(null);
+  }, [scrollTo, loaded, month]);
+
   const onDragStart = ({ active: dragged }: DragStartEvent) => setActive(find(dragged.id) ?? null);
   const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
     setActive(null);
@@ -213,7 +227,13 @@ export default function PlannerPage() {
             comboboxProps={{ withinPortal: true }}
           />
           <Button.Group>
-            <Button variant="default" onClick={() => setMonth(monthOf(today))}>
+            <Button
+              variant="default"
+              onClick={() => {
+                setMonth(monthOf(today));
+                setScrollTo(today);
+              }}
+            >
               Today
             </Button>
             <Button variant="default" leftSection={<IconChevronLeft size={16} />} onClick={() => setMonth((current) => shiftMonth(current, -1))}>
@@ -242,7 +262,7 @@ export default function PlannerPage() {
         >
           <Paper withBorder radius="md" pos="relative" style={{ overflow: 'hidden' }}>
             <LoadingOverlay visible={query.isPending || (query.isPlaceholderData && query.isFetching)} loaderProps={{ 'aria-label': 'Loading planner' } as object} />
-            <Box role="grid" aria-label={`Planner ${monthTitle(month)}`}>
+            <Box role="grid" aria-label={`Planner ${monthTitle(month)}`} ref={grid}>
               <Box role="row" style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))' }}>
                 {WEEKDAYS.map((weekday) => (
                   <Text
@@ -260,7 +280,17 @@ export default function PlannerPage() {
                 ))}
               </Box>
               {weeks.map((week) => (
-                <Box key={week[0]} role="row" style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))' }}>
+                <Box
+                  key={week[0]}
+                  role="row"
+                  data-week={week[0]}
+                  style={{
+                    display: 'grid',
+                    gridTemplateColumns: 'repeat(7, minmax(0, 1fr))',
+                    // Scrolled to, a week stops below the fixed top bar.
+                    scrollMarginTop: 'calc(var(--app-shell-header-offset, 56px) + var(--mantine-spacing-xs))',
+                  }}
+                >
                   {week.map((day) => (
                     <DayCell key={day} day={day} inMonth={day.slice(0, 7) === month.slice(0, 7)} today={day === today} dragged={active}>
                       {(barsByDay.get(day) ?? []).map((forecast) => (
