@@ -267,8 +267,9 @@ describe('/clients/{id} client portfolio', { timeout: 60_000 }, () => {
     const dialog = await openAction(user, 'Assign Buyers', 'Assigned Buyers');
     // The assigned buyer is a pill of the selection (the save below keeps it).
     expect(await within(dialog).findByText('Baltic Brew SIA', { selector: '.mantine-Pill-label' })).toBeInTheDocument();
-    await waitFor(() => expect(clientBodies).toContainEqual(expect.objectContaining({ filter: { clientType: '1' } })));
+    // Opening the select lists the first buyer-type clients by company.
     await user.click(within(dialog).getByLabelText(/Buyers/, { selector: 'input' }));
+    await waitFor(() => expect(clientBodies).toContainEqual(expect.objectContaining({ filter: { clientType: '1' } })));
     await user.click(await screen.findByRole('option', { name: 'Riga Kvass SIA' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toEqual([{ clientIds: ['buyer-1', 'buyer-2'], clientProductId: 21 }]));
