@@ -10,6 +10,7 @@ import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
 import { formatNumber } from '../../components/format';
+import { onInvalidForm } from '../../components/invalidForm';
 
 const schema = operatorAgendaSaveProducedAmountBody.shape.item;
 
@@ -54,7 +55,7 @@ export default function ProducedQuantityDialog({ item, onClose }: { item: Agenda
   });
   const submit = form.onSubmit(
     (values) => save.mutate({ data: { item: toInput(values) as { id: number; producedAmount: number; isClosed: boolean; version: number } } }),
-    () => console.info('Invalid!'),
+    onInvalidForm,
   );
 
   return (

@@ -17,6 +17,7 @@ import { SaveFailed } from '../../components/SaveFailed';
 import { useServerLookup } from '../../components/useServerLookup';
 import { useInventorySave } from './useInventorySave';
 import { machinesOf, preformText } from './clientInventory';
+import { onInvalidForm } from '../../components/invalidForm';
 
 interface FormValues {
   productName: string;
@@ -129,7 +130,7 @@ export default function ProductDialog({ client, product, onClose }: { client: Cl
       const input = toInput(values, client.id) as ClientProductInput;
       save.mutate({ data: { product: product === 'new' ? input : { ...input, id: product.id, version: product.version } } });
     },
-    () => console.info('Invalid!'),
+    onInvalidForm,
   );
 
   const machineOptions = [...new Set([...client.fbs, ...form.values.machineNames])];

@@ -26,6 +26,7 @@ import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { OrderProgress } from '../../components/OrderProgress';
 import { confirmDelete } from '../../components/confirmDelete';
 import { draftOf, isWorkInProgress, itemInput, producedPart, orderRows, type DraftItem } from './orderItems';
+import { onInvalidForm } from '../../components/invalidForm';
 
 const OrderItemDialog = lazy(() => import('./OrderItemDialog'));
 
@@ -128,7 +129,7 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
       const input = toOrderInput(values, isBuyer);
       save.mutate({ data: { Order: order ? { ...input, id: order.id, version: order.version } : input }, headers: idempotencyKey() });
     },
-    () => console.info('Invalid!'),
+    onInvalidForm,
   );
 
   const proceed = (item: DraftItem) => {

@@ -23,6 +23,7 @@ import { QueryError } from '../../components/QueryError';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { PlannedQuantityCell, type QuantityDraft } from './PlannedQuantityCell';
 import { forecastRows, periodErrors, planInput, plannedAmountError, saveFieldErrors, type ForecastRow, type Period } from './forecast';
+import { onInvalidForm } from '../../components/invalidForm';
 
 /**
  * Client /planning/{id} and /planning/new, 'Forecast edit': the planned period as two chips (chosen in a
@@ -130,7 +131,7 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
     const errors = periodErrors(period);
     setPeriodError(errors);
     if (errors.periodFrom || errors.periodTo) {
-      console.info('Invalid!');
+      onInvalidForm();
       return;
     }
     setSaveError(null);

@@ -10,6 +10,7 @@ import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';
 import { useServerLookup } from '../../components/useServerLookup';
+import { onInvalidForm } from '../../components/invalidForm';
 
 interface FormValues {
   preformName: string;
@@ -117,7 +118,7 @@ export default function PreformDialog({ preform, onClose }: { preform: Preform |
       const input = toInput(values) as PreformInput;
       save.mutate({ data: { preform: preform === 'new' ? input : { ...input, id: preform.id, version: preform.version } } });
     },
-    () => console.info('Invalid!'),
+    onInvalidForm,
   );
 
   return (

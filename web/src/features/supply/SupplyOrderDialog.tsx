@@ -19,6 +19,7 @@ import { ApiError, idempotencyKey } from '../../api/http';
 import { preformLabel } from './supplyBoard';
 import { DialogActions } from '../../components/DialogActions';
 import { useServerLookup } from '../../components/useServerLookup';
+import { onInvalidForm } from '../../components/invalidForm';
 
 interface FormValues {
   preformId: string | null;
@@ -144,7 +145,7 @@ export default function SupplyOrderDialog({ order, onClose }: { order: SupplyOrd
         headers: idempotencyKey(),
       });
     },
-    () => console.info('Invalid!'),
+    onInvalidForm,
   );
 
   return (
