@@ -276,6 +276,39 @@ describe('/clients/{id} client portfolio', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Assigned Buyers' })).not.toBeInTheDocument());
   });
 
+  it("'Assigned Buyers' searches the buyer-type clients on the server by the typed company: one beyond the first page is found", async () => {
+    servePortfolio();
+    const buyers = Array.from({ length: 150 }, (_, index) => ({
+      id: `buyer-${index + 1}`, company: `Buyer ${String(index + 1).padStart(3, '0')} SIA`, fbs: [], clientType: '1', productsCount: 0, overdueAmount: null, createdTimestamp: '2026-01-12T14:30:00Z', enabled: true,
+    }));
+    const searches: unknown[] = [];
+    const saved: unknown[] = [];
+    server.use(
+      http.post('*/api/admin/client/product/buyers/get', () => HttpResponse.json([{ clientId: 'buyer-1', company: 'Buyer 001 SIA' }])),
+      http.post('*/api/admin/clients/get', async ({ request }) => {
+        const body = (await request.json()) as { filter: { clientType: string; search?: string }; pagination: { rowsPerPage: number } };
+        searches.push(body.filter);
+        const found = buyers.filter((buyer) => !body.filter.search || buyer.company.toLowerCase().includes(body.filter.search.toLowerCase()));
+        return HttpResponse.json({ rows: found.slice(0, body.pagination.rowsPerPage), count: found.length });
+      }),
+      http.post('*/api/admin/client/product/buyers/save', async ({ request }) => {
+        saved.push(await request.json());
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const user = userEvent.setup();
+    const dialog = await openAction(user, 'Assign Buyers', 'Assigned Buyers');
+    const input = within(dialog).getByLabelText(/Buyers/, { selector: 'input' });
+    await user.click(input);
+    expect(await screen.findByRole('option', { name: 'Buyer 002 SIA' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Buyer 142 SIA' })).not.toBeInTheDocument();
+    await user.type(input, 'buyer 142');
+    await user.click(await screen.findByRole('option', { name: 'Buyer 142 SIA' }, { timeout: 3000 }));
+    expect(searches).toContainEqual({ clientType: '1', search: 'buyer 142' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toEqual([{ clientIds: ['buyer-1', 'buyer-142'], clientProductId: 21 }]));
+  });
+
   it("Edit opens 'Product data' with the product's values, the scrap rate in percent", async () => {
     servePortfolio();
     server.use(
