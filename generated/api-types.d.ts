@@ -511,7 +511,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Downtime causes (page size 10, default sort id descending). */
+        /** @description Downtime causes (page size 10, default sort id descending). `filter` (extension) matches the name. */
         post: operations["AdminDowntime_getCauses"];
         delete?: never;
         options?: never;
@@ -636,7 +636,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Manufacturers list (page size 10). */
+        /** @description Manufacturers list (page size 10). `filter` (extension) matches the name. */
         post: operations["Manufacturers_getManufacturers"];
         delete?: never;
         options?: never;
@@ -1418,7 +1418,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Every downtime cause (the inline cause select), by name. */
+        /** @description Every downtime cause (the inline cause select), by name; `filter` (extension) narrows to names containing it. */
         post: operations["OperatorDowntime_getCauses"];
         delete?: never;
         options?: never;
@@ -5027,6 +5027,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Extension: part of the cause name (the history's cause lookup searches on the server). */
+                    filter?: string;
                     /** @description One page request, shared by every list. */
                     pagination: {
                         descending?: boolean;
@@ -5519,6 +5521,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Extension: part of the manufacturer name (the preform dialog's supplier lookup searches on the server). */
+                    filter?: string;
                     /** @description One page request, shared by every list. */
                     pagination: {
                         descending?: boolean;
@@ -8557,7 +8561,10 @@ export interface operations {
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": Record<string, never>;
+                "application/json": {
+                    /** @description Extension: part of the cause name (the cause lookup searches on the server). */
+                    filter?: string;
+                };
             };
         };
         responses: {

@@ -10,6 +10,11 @@ client-face calls only ever see the caller's own company.
 import type { AdminDowntimeGetCausesBodyPagination } from './adminDowntimeGetCausesBodyPagination';
 
 export type AdminDowntimeGetCausesBody = {
+  /**
+   * Extension: part of the cause name (the history's cause lookup searches on the server).
+   * @maxLength 120
+   */
+  filter?: string;
   /** One page request, shared by every list. */
   pagination: AdminDowntimeGetCausesBodyPagination;
 };

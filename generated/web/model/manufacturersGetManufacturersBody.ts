@@ -10,6 +10,11 @@ client-face calls only ever see the caller's own company.
 import type { ManufacturersGetManufacturersBodyPagination } from './manufacturersGetManufacturersBodyPagination';
 
 export type ManufacturersGetManufacturersBody = {
+  /**
+   * Extension: part of the manufacturer name (the preform dialog's supplier lookup searches on the server).
+   * @maxLength 120
+   */
+  filter?: string;
   /** One page request, shared by every list. */
   pagination: ManufacturersGetManufacturersBodyPagination;
 };

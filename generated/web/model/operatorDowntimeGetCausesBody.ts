@@ -8,4 +8,10 @@ client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
 
-export type OperatorDowntimeGetCausesBody = { [key: string]: unknown };
+export type OperatorDowntimeGetCausesBody = {
+  /**
+   * Extension: part of the cause name (the cause lookup searches on the server).
+   * @maxLength 120
+   */
+  filter?: string;
+};

@@ -7,6 +7,8 @@ describe('the message catalogue (part 8)', () => {
     [{ field: 'manufacturer.boxQtyPerTruck', code: 'minimum', limit: 1 }, 'Specify quantity more then 0!'],
     [{ field: 'preform.weight', code: 'maximum', limit: 200 }, 'Specify weight between 1 and 200 g.'],
     [{ field: 'Order.orderedAmount', code: 'minimum', limit: 1000 }, 'Field has to be between 1,000 and 10,000,000.'],
+    // The supply amount's message says its true range (part 5: up to 10,000,000), not part 8's '1,000,000'.
+    [{ field: 'Order.orderedAmount', code: 'maximum', limit: 10_000_000 }, 'Field has to be between 1,000 and 10,000,000.'],
     [{ field: 'Order.ClientProductionOrderItems.0.plannedAmount', code: 'minimum', limit: 1000 }, 'MOQ - 1000.'],
     [{ field: 'Order.orderNo', code: 'required' }, 'Provide order number.'],
     [{ field: 'Order.ClientProductionOrderItems', code: 'minimum', limit: 1 }, 'Provide at least one production order line.'],
@@ -19,6 +21,11 @@ describe('the message catalogue (part 8)', () => {
     [{ field: 'anything', code: 'type', empty: false }, 'Field has to be a number.'],
   ])('%o reads %s', (issue, text) => {
     expect(messageFor(issue)).toBe(text);
+  });
+
+  it("has part 8's fallback for an invalid submit and the supply amount's range", () => {
+    expect(MESSAGES.fixFields).toBe('Please fix field errors.');
+    expect(MESSAGES.supplyAmount).toBe('Field has to be between 1,000 and 10,000,000.');
   });
 });
 

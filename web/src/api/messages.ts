@@ -6,6 +6,7 @@
 export const MESSAGES = {
   required: 'Field is required.',
   notNumber: 'Field has to be a number.',
+  /** Part 5's supply amount (1,000 to 10,000,000); part 8 words it '… and 1,000,000.': the true rule is said (docs/decisions.md). */
   supplyAmount: 'Field has to be between 1,000 and 10,000,000.',
   pickDay: 'Pick a day.',
   pickOne: 'Pick one item.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAbbreviated, formatDateTime, formatListDate, formatNumber, formatPercent } from './format';
+import { formatAbbreviated, formatCapitalized, formatDateTime, formatListDate, formatNumber, formatPercent } from './format';
 
 describe('display helpers of part 9', () => {
   it('numbers use thousands separators; decimals keep two places; a missing number is blank', () => {
@@ -33,5 +33,13 @@ describe('display helpers of part 9', () => {
     expect(formatPercent(0.6)).toBe('60%');
     expect(formatPercent(0.666)).toBe('67%');
     expect(formatPercent(1.2)).toBe('120%');
+  });
+
+  it('capitalises words: claim statuses read New, Under Investigation, Closed', () => {
+    expect(formatCapitalized('new')).toBe('New');
+    expect(formatCapitalized('closed')).toBe('Closed');
+    expect(formatCapitalized('under investigation')).toBe('Under Investigation');
+    expect(formatCapitalized('PET 28g')).toBe('PET 28g');
+    expect(formatCapitalized(undefined)).toBe('');
   });
 });

@@ -35,3 +35,6 @@ export function formatDateTime(value: string | null | undefined): string {
 
 /** A part as a percent: x100, no decimals (part 9): `0.666` -> `67%`. */
 export const formatPercent = (part: number) => `${Math.round(part * 100)}%`;
+
+/** Capitalised words (part 9), for values stored in lower case: `'under investigation'` -> `'Under Investigation'`. */
+export const formatCapitalized = (value: string | null | undefined) => (value ?? '').replace(/(^|\s)(\p{Ll})/gu, (_match, space: string, letter: string) => space + letter.toUpperCase());

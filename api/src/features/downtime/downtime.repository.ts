@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
+import { containsPattern } from '../../lib/search.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type Schemas = components['schemas'];
@@ -176,18 +177,33 @@ const toCause = (row: CauseRow): DowntimeCause => ({
 
 const causeSort = { id: 'dc.id', causeName: 'dc.cause_name', causeDescription: 'dc.cause_description', productCount: 'product_count' };
 
-/** One page of causes (default id descending), sorted, limited and counted in SQL. */
-export async function findCauses(db: Executor, pagination: PaginationInput) {
+/** One page of causes (default id descending) whose name contains `filter`, sorted, limited and counted in SQL. */
+export async function findCauses(db: Executor, pagination: PaginationInput, filter?: string) {
+  const pattern = containsPattern(filter);
   const [rows, total] = await Promise.all([
-    paginate(causes(db), pagination, causeSort, { sortBy: 'id', descending: true, tieBreaker: 'dc.id' }).execute(),
-    db.selectFrom('downtime_causes').select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
+    paginate(
+      causes(db).$if(pattern !== undefined, (query) => query.where('dc.cause_name', 'ilike', pattern!)),
+      pagination,
+      causeSort,
+      { sortBy: 'id', descending: true, tieBreaker: 'dc.id' },
+    ).execute(),
+    db
+      .selectFrom('downtime_causes')
+      .$if(pattern !== undefined, (query) => query.where('cause_name', 'ilike', pattern!))
+      .select(sql<number>`count(*)::int`.as('count'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(toCause), count: total.count };
 }
 
-/** Every cause by name (the operator's select). */
-export async function findAllCauses(db: Executor) {
-  const rows = await causes(db).orderBy('dc.cause_name').orderBy('dc.id').execute();
+/** Every cause by name (the operator's select), or those whose name contains `filter`. */
+export async function findAllCauses(db: Executor, filter?: string) {
+  const pattern = containsPattern(filter);
+  const rows = await causes(db)
+    .$if(pattern !== undefined, (query) => query.where('dc.cause_name', 'ilike', pattern!))
+    .orderBy('dc.cause_name')
+    .orderBy('dc.id')
+    .execute();
   return rows.map(toCause);
 }
 

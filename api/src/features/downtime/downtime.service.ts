@@ -91,14 +91,14 @@ export async function exportHistory(
   return { filename: HISTORY_CSV_FILENAME, contentType: 'text/csv; charset=utf-8', body: body_ };
 }
 
-/** Causes, 10 a page, newest first by default. */
-export function getCauses(db: Db, pagination: PaginationInput) {
-  return repository.findCauses(db, pagination);
+/** Causes, 10 a page, newest first by default; `filter` finds names containing it (its wildcards are literal). */
+export function getCauses(db: Db, pagination: PaginationInput, filter?: string) {
+  return repository.findCauses(db, pagination, filter);
 }
 
-/** Every cause by name (the operator's select). */
-export async function getAllCauses(db: Db) {
-  return { rows: await repository.findAllCauses(db) };
+/** Every cause by name (the operator's select), or those whose name contains `filter`. */
+export async function getAllCauses(db: Db, filter?: string) {
+  return { rows: await repository.findAllCauses(db, filter) };
 }
 
 /** Creates a cause, or updates one at the version read (409 when stale). Name and description trimmed, both required. */

@@ -408,3 +408,45 @@ describe('downtime gantt (downtime/get)', () => {
     expect((await post(app, '/api/admin/downtime/get', {}, await as.client(COMPANY_A))).status).toBe(403);
   });
 });
+
+describe('cause lookup (filter on causes/get, both faces)', () => {
+  const made: number[] = [];
+  beforeAll(async () => {
+    // More causes than the largest page (100), named so that the one searched for sorts last.
+    for (let i = 1; i <= 105; i++) made.push(await makeCause(`Lookup cause ${String(i).padStart(3, '0')}`));
+    made.push(await makeCause('Zz 100% stop_reason'), await makeCause('Zz 1000 stopXreason'));
+  });
+  afterAll(async () => {
+    await database.db.deleteFrom('downtime_causes').where('id', 'in', made).execute();
+  });
+
+  it('admin: finds a cause beyond the first 100 by part of its name, counting only the matches', async () => {
+    const all = await post(app, '/api/admin/downtime/causes/get', { pagination: page({ rowsPerPage: 100, sortBy: 'causeName' }) }, admin);
+    expect(all.body.rows.map((row: { causeName: string }) => row.causeName)).not.toContain('Lookup cause 105');
+    const response = await post(app, '/api/admin/downtime/causes/get', { filter: 'cause 105', pagination: page() }, admin);
+    expect(response.status).toBe(200);
+    expect(response.body.rows.map((row: { causeName: string }) => row.causeName)).toEqual(['Lookup cause 105']);
+    expect(response.body.count).toBe(1);
+    const caseless = await post(app, '/api/admin/downtime/causes/get', { filter: '  LOOKUP CAUSE 10 ', pagination: page({ sortBy: 'causeName' }) }, admin);
+    expect(caseless.body.count).toBe(6); // 100 to 105
+  });
+
+  it('operator: finds the cause by part of its name', async () => {
+    const response = await post(app, '/api/operator/downtime/causes/get', { filter: 'cause 105' }, operator);
+    expect(response.status).toBe(200);
+    expect(response.body.rows.map((row: { causeName: string }) => row.causeName)).toEqual(['Lookup cause 105']);
+  });
+
+  it('% and _ in the search match themselves, not any characters', async () => {
+    const percent = await post(app, '/api/admin/downtime/causes/get', { filter: '0%', pagination: page() }, admin);
+    expect(percent.body.rows.map((row: { causeName: string }) => row.causeName)).toEqual(['Zz 100% stop_reason']);
+    const underscore = await post(app, '/api/operator/downtime/causes/get', { filter: 'stop_reason' }, operator);
+    expect(underscore.body.rows.map((row: { causeName: string }) => row.causeName)).toEqual(['Zz 100% stop_reason']);
+  });
+
+  it('refuses a search longer than 120 characters (400 naming filter)', async () => {
+    const response = await post(app, '/api/operator/downtime/causes/get', { filter: 'x'.repeat(121) }, operator);
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'filter', code: 'maxLength' })]));
+  });
+});

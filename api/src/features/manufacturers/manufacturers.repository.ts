@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { ManufacturerTable } from '../../db/tables/core.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
+import { containsPattern } from '../../lib/search.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -29,15 +30,17 @@ const sortColumns = {
   id: 'id',
 };
 
-/** One page of manufacturers, sorted and limited in SQL, and the total count. */
-export async function findManufacturers(db: Executor, pagination: PaginationInput) {
+/** One page of manufacturers whose name contains `filter`, sorted and limited in SQL, and the total count. */
+export async function findManufacturers(db: Executor, pagination: PaginationInput, filter?: string) {
+  const pattern = containsPattern(filter);
+  const matching = () => db.selectFrom('manufacturers').$if(pattern !== undefined, (query) => query.where('manufacturer_name', 'ilike', pattern!));
   const [rows, total] = await Promise.all([
-    paginate(db.selectFrom('manufacturers').selectAll(), pagination, sortColumns, {
+    paginate(matching().selectAll(), pagination, sortColumns, {
       sortBy: 'manufacturerName',
       descending: false,
       tieBreaker: 'id',
     }).execute(),
-    db.selectFrom('manufacturers').select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
+    matching().select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(toRow), count: total.count };
 }

@@ -13,9 +13,9 @@ export interface ManufacturerInput {
   version?: number;
 }
 
-/** The manufacturers list (admin). */
-export function getManufacturers(db: Db, pagination: PaginationInput) {
-  return repository.findManufacturers(db, pagination);
+/** The manufacturers list (admin); `filter` finds names containing it (its wildcards are literal). */
+export function getManufacturers(db: Db, pagination: PaginationInput, filter?: string) {
+  return repository.findManufacturers(db, pagination, filter);
 }
 
 /**

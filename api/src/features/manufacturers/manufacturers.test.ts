@@ -115,3 +115,40 @@ describe('POST /api/admin/manufacturers/get', () => {
     expect(response.status).toBe(400);
   });
 });
+
+describe('manufacturer lookup (filter on manufacturers/get)', () => {
+  it('finds a manufacturer beyond the first 100 by part of its name, counting only the matches', async () => {
+    const rows = Array.from({ length: 105 }, (_, i) => ({
+      manufacturer_name: `Supplier ${String(i + 1).padStart(3, '0')}`,
+      default_lead_time: 14,
+      box_qty_per_truck: 26,
+    }));
+    await database.db.insertInto('manufacturers').values(rows).execute();
+    const token = await as.admin();
+    const first = await post(app, '/api/admin/manufacturers/get', { pagination: { page: 1, rowsPerPage: 100 } }, token);
+    expect(first.body.rows.map((row: { manufacturerName: string }) => row.manufacturerName)).not.toContain('Supplier 105');
+    const response = await post(app, '/api/admin/manufacturers/get', { filter: 'plier 105', pagination: { page: 1, rowsPerPage: 10 } }, token);
+    expect(response.status).toBe(200);
+    expect(response.body.rows.map((row: { manufacturerName: string }) => row.manufacturerName)).toEqual(['Supplier 105']);
+    expect(response.body.count).toBe(1);
+    const caseless = await post(app, '/api/admin/manufacturers/get', { filter: ' SUPPLIER 10 ', pagination: { page: 1, rowsPerPage: 10 } }, token);
+    expect(caseless.body.count).toBe(6); // 100 to 105
+  });
+
+  it('% and _ in the search match themselves, not any characters', async () => {
+    const token = await as.admin();
+    for (const manufacturerName of ['Plast 100% Recycled', 'Plast_Co', 'PlastXCo']) {
+      await post(app, '/api/admin/manufacturer/save', { manufacturer: { ...valid, manufacturerName } }, token);
+    }
+    const names = async (filter: string) =>
+      (await post(app, '/api/admin/manufacturers/get', { filter, ...page }, token)).body.rows.map((row: { manufacturerName: string }) => row.manufacturerName);
+    expect(await names('0%')).toEqual(['Plast 100% Recycled']);
+    expect(await names('t_C')).toEqual(['Plast_Co']);
+  });
+
+  it('refuses a search longer than 120 characters (400 naming filter)', async () => {
+    const response = await post(app, '/api/admin/manufacturers/get', { filter: 'x'.repeat(121), ...page }, await as.admin());
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'filter', code: 'maxLength' })]));
+  });
+});

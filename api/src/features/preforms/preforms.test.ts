@@ -221,3 +221,26 @@ describe('POST /api/admin/warehouses/get', () => {
     expect(page.body.count).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe('preform and warehouse lookups (Product data, supply order)', () => {
+  it('find a preform and a warehouse beyond the first 100 by part of the name; % and _ match themselves', async () => {
+    const manufacturer = await makeManufacturer(database.db);
+    for (let i = 1; i <= 105; i++) {
+      await makePreform(database.db, { name: `Bulk preform ${String(i).padStart(3, '0')}`, manufacturers: [manufacturer] });
+      await makeWarehouse(database.db, `Bulk store ${String(i).padStart(3, '0')}`);
+    }
+    await makeWarehouse(database.db, 'Store 50%_off');
+    await makeWarehouse(database.db, 'Store 500 off');
+    const firstPreforms = await post(app, '/api/admin/preforms/get', { pagination: { page: 1, rowsPerPage: 100, sortBy: 'preformName' } }, admin);
+    expect(firstPreforms.body.rows.map((row: Preform) => row.preformName)).not.toContain('Bulk preform 105');
+    const preform = await post(app, '/api/admin/preforms/get', { filter: 'preform 105', pagination: { page: 1, rowsPerPage: 20, sortBy: 'preformName' } }, admin);
+    expect(preform.body.rows.map((row: Preform) => row.preformName)).toEqual(['Bulk preform 105']);
+
+    const firstWarehouses = await post(app, '/api/admin/warehouses/get', { pagination: { page: 1, rowsPerPage: 100, sortBy: 'warehouseName' } }, admin);
+    expect(firstWarehouses.body.rows.map((row: { warehouseName: string }) => row.warehouseName)).not.toContain('Bulk store 105');
+    const warehouse = await post(app, '/api/admin/warehouses/get', { filter: 'STORE 105', pagination: { page: 1, rowsPerPage: 20, sortBy: 'warehouseName' } }, admin);
+    expect(warehouse.body).toEqual({ rows: [expect.objectContaining({ warehouseName: 'Bulk store 105' })], count: 1 });
+    const literal = await post(app, '/api/admin/warehouses/get', { filter: '0%_' }, admin);
+    expect(literal.body.rows.map((row: { warehouseName: string }) => row.warehouseName)).toEqual(['Store 50%_off']);
+  });
+});

@@ -117,7 +117,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Downtime causes (page size 10, default sort id descending).
+ * Downtime causes (page size 10, default sort id descending). `filter` (extension) matches the name.
  */
 export const adminDowntimeGetCauses = (
     adminDowntimeGetCausesBody: AdminDowntimeGetCausesBody,
@@ -501,7 +501,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Every downtime cause (the inline cause select), by name.
+ * Every downtime cause (the inline cause select), by name; `filter` (extension) narrows to names containing it.
  */
 export const operatorDowntimeGetCauses = (
     operatorDowntimeGetCausesBody: OperatorDowntimeGetCausesBody,

@@ -102,7 +102,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Manufacturers list (page size 10).
+ * Manufacturers list (page size 10). `filter` (extension) matches the name.
  */
 export const manufacturersGetManufacturers = (
     manufacturersGetManufacturersBody: ManufacturersGetManufacturersBody,

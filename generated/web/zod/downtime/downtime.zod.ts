@@ -25,12 +25,13 @@ export const adminDowntimeDeleteCausesResponse = zod.object({
 }).describe('Empty success.')
 
 /**
- * Downtime causes (page size 10, default sort id descending).
+ * Downtime causes (page size 10, default sort id descending). `filter` (extension) matches the name.
  */
-export const adminDowntimeGetCausesBodyPaginationPageMax = 1000000;
+export const adminDowntimeGetCausesBodyFilterMax = 120;export const adminDowntimeGetCausesBodyPaginationPageMax = 1000000;
 export const adminDowntimeGetCausesBodyPaginationPageMultipleOf = 1;
 
 export const adminDowntimeGetCausesBody = zod.object({
+  "filter": zod.string().max(adminDowntimeGetCausesBodyFilterMax).optional().describe('Extension: part of the cause name (the history\'s cause lookup searches on the server).'),
   "pagination": zod.object({
   "page": zod.number().min(1).max(adminDowntimeGetCausesBodyPaginationPageMax).multipleOf(adminDowntimeGetCausesBodyPaginationPageMultipleOf).describe('1-based page number.'),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
@@ -242,10 +243,12 @@ export const adminDowntimeSaveHistoryItemResponse = zod.object({
 }).describe('One machine downtime.')
 
 /**
- * Every downtime cause (the inline cause select), by name.
+ * Every downtime cause (the inline cause select), by name; `filter` (extension) narrows to names containing it.
  */
-export const operatorDowntimeGetCausesBody = zod.object({
+export const operatorDowntimeGetCausesBodyFilterMax = 120;
 
+export const operatorDowntimeGetCausesBody = zod.object({
+  "filter": zod.string().max(operatorDowntimeGetCausesBodyFilterMax).optional().describe('Extension: part of the cause name (the cause lookup searches on the server).')
 })
 
 export const operatorDowntimeGetCausesResponseRowsItemIdMax = 2147483647;

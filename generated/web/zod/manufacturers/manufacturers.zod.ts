@@ -50,12 +50,13 @@ export const manufacturersSaveManufacturerResponse = zod.object({
 }).describe('A preform manufacturer (supplier).')
 
 /**
- * Manufacturers list (page size 10).
+ * Manufacturers list (page size 10). `filter` (extension) matches the name.
  */
-export const manufacturersGetManufacturersBodyPaginationPageMax = 1000000;
+export const manufacturersGetManufacturersBodyFilterMax = 120;export const manufacturersGetManufacturersBodyPaginationPageMax = 1000000;
 export const manufacturersGetManufacturersBodyPaginationPageMultipleOf = 1;
 
 export const manufacturersGetManufacturersBody = zod.object({
+  "filter": zod.string().max(manufacturersGetManufacturersBodyFilterMax).optional().describe('Extension: part of the manufacturer name (the preform dialog\'s supplier lookup searches on the server).'),
   "pagination": zod.object({
   "page": zod.number().min(1).max(manufacturersGetManufacturersBodyPaginationPageMax).multipleOf(manufacturersGetManufacturersBodyPaginationPageMultipleOf).describe('1-based page number.'),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),

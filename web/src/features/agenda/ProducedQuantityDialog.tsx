@@ -17,6 +17,7 @@ import { DialogActions } from '../../components/DialogActions';
 import { QueryError } from '../../components/QueryError';
 import { SaveFailed } from '../../components/SaveFailed';
 import { formatDateTime, formatNumber } from '../../components/format';
+import { onInvalidForm } from '../../components/invalidForm';
 
 const entrySchema = operatorAgendaAddProducedEntryBody.shape.item;
 const totalSchema = operatorAgendaSaveProducedAmountBody.shape.item;
@@ -93,7 +94,7 @@ export default function ProducedQuantityDialog({ item, onClose }: { item: Agenda
       values.correct
         ? correctTotal.mutate({ data: { item: toTotal(values) as { id: number; producedAmount: number; isClosed: boolean; version: number } } })
         : addEntry.mutate({ data: { item: toEntry(values) as { id: number; producedQuantity: number; isClosed: boolean; version: number } } }),
-    () => console.info('Invalid!'),
+    onInvalidForm,
   );
   const added = Number(form.values.producedQuantity);
   const valid = form.values.producedQuantity !== '' && Number.isInteger(added) && added >= 0;

@@ -34,6 +34,7 @@ import { claimFormValues, claimInput, validateClaim, type ClaimFormValues } from
 import { CLAIM_STATUSES, productLabel, reportFileName, SEARCH_DEBOUNCE, useClaimsApi, type ClaimsApi } from './claimsApi';
 import { StatusChip } from './StatusChip';
 import { useClaimAttachments } from './useClaimAttachments';
+import { onInvalidForm } from '../../components/invalidForm';
 
 const LIST = '/claims';
 
@@ -248,7 +249,7 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
       setFailure(null);
       save.mutate(values);
     },
-    () => console.info('Invalid!'),
+    onInvalidForm,
   );
 
   const stale = failure instanceof ApiError && failure.status === 409;

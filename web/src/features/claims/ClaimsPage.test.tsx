@@ -47,7 +47,7 @@ describe("/claims 'Non-Conformance Reports'", { timeout: 30_000 }, () => {
     renderClaims('/claims');
     expect(await screen.findByRole('heading', { name: 'Non-Conformance Reports' })).toBeInTheDocument();
     const first = within(await screen.findByRole('row', { name: rowName(17) }));
-    expect(first.getByText('new')).toBeInTheDocument();
+    expect(first.getByText('New')).toBeInTheDocument(); // part 9: capitalised words
     expect(first.getByText('PO-24-0117')).toBeInTheDocument();
     expect(first.getByText('NS-0500 - Spring Water 0.5 L')).toBeInTheDocument();
     expect(first.getByText('11.03.2026')).toBeInTheDocument();
@@ -61,9 +61,9 @@ describe("/claims 'Non-Conformance Reports'", { timeout: 30_000 }, () => {
     serve();
     renderClaims('/claims');
     const chip = async (id: number, status: string) => within(await screen.findByRole('row', { name: rowName(id) })).getByText(status).closest('.mantine-Badge-root');
-    expect(await chip(17, 'new')).toHaveStyle({ '--badge-bg': 'var(--mantine-color-red-filled)' });
-    expect(await chip(18, 'under investigation')).toHaveStyle({ '--badge-bg': 'var(--mantine-color-teal-filled)' });
-    expect(await chip(19, 'closed')).toHaveStyle({ '--badge-bg': 'var(--mantine-color-blue-filled)' });
+    expect(await chip(17, 'New')).toHaveStyle({ '--badge-bg': 'var(--mantine-color-red-filled)' });
+    expect(await chip(18, 'Under Investigation')).toHaveStyle({ '--badge-bg': 'var(--mantine-color-teal-filled)' });
+    expect(await chip(19, 'Closed')).toHaveStyle({ '--badge-bg': 'var(--mantine-color-blue-filled)' });
   });
 
   it('offers the page sizes 20, 50 and 100', async () => {

@@ -8,6 +8,7 @@ import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
 import { useInventorySave } from './useInventorySave';
+import { onInvalidForm } from '../../components/invalidForm';
 
 interface FormValues {
   currentStock: number | string;
@@ -34,7 +35,7 @@ export default function AdjustBalanceDialog({ row, onClose }: { row: ProductStoc
   const save = useAdminClientsSaveProductStock(useInventorySave({ message: 'Stock balance adjusted.', onClose, setErrors: form.setErrors, wrapper: 'stock' }));
   const submit = form.onSubmit(
     (values) => save.mutate({ data: toBody(values) as { stock: { id: number; currentStock: number; version: number } } }),
-    () => console.info('Invalid!'),
+    onInvalidForm,
   );
 
   return (

@@ -1,8 +1,8 @@
 import { Center, Loader, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
+  getAdminClientsGetClientsQueryOptions,
   getAdminClientsGetProductBuyersQueryKey,
-  useAdminClientsGetClients,
   useAdminClientsGetProductBuyers,
   useAdminClientsSaveProductBuyers,
 } from '../../../../generated/web/endpoints/clients/clients';
@@ -11,15 +11,26 @@ import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
 import { useInventorySave } from './useInventorySave';
 import { QueryError } from '../../components/QueryError';
+import { useServerLookup } from '../../components/useServerLookup';
 
-/** Buyer-type clients (the only ones a product can be assigned to), company ascending. */
-const BUYERS_BODY = { pagination: { page: 1, rowsPerPage: 100 as const, sortBy: 'company' as const }, filter: { clientType: '1' as const } };
+/** Buyer-type clients (the only ones a product can be assigned to), company ascending: the first 20, or those whose company contains the typed text. */
+const buyersQuery = (search: string) =>
+  getAdminClientsGetClientsQueryOptions({
+    pagination: { page: 1, rowsPerPage: 20, sortBy: 'company' },
+    filter: { clientType: '1', ...(search ? { search } : {}) },
+  });
+const buyerOption = (client: { id: string; company?: string | null }) => ({ value: client.id, label: client.company ?? client.id });
 
 function BuyersForm({ product, assigned, onClose }: { product: ClientProduct; assigned: BuyerAssignment[]; onClose: () => void }) {
   const [clientIds, setClientIds] = useState(assigned.map((buyer) => buyer.clientId));
-  const buyers = useAdminClientsGetClients(BUYERS_BODY);
-  const options = new Map<string, string>(assigned.map((buyer) => [buyer.clientId, buyer.company ?? buyer.clientId]));
-  for (const client of buyers.data?.rows ?? []) options.set(client.id, client.company ?? client.id);
+  const buyers = useServerLookup({
+    query: buyersQuery,
+    option: buyerOption,
+    value: clientIds,
+    known: assigned.map((buyer) => buyerOption({ id: buyer.clientId, company: buyer.company })),
+    browse: true,
+    what: 'buyer-type clients',
+  });
   const save = useAdminClientsSaveProductBuyers(useInventorySave({ message: 'Buyers assigned.', onClose }));
   return (
     <form
@@ -35,11 +46,9 @@ function BuyersForm({ product, assigned, onClose }: { product: ClientProduct; as
         </Text>
         <MultiSelect
           label="Buyers"
-          searchable
           data-autofocus
-          placeholder={buyers.isLoading ? 'Loading buyers…' : 'Pick the buyer companies that order this product'}
-          nothingFoundMessage="No buyer-type client found"
-          data={[...options].map(([value, label]) => ({ value, label }))}
+          placeholder="Search the buyer companies that order this product"
+          {...buyers.props}
           value={clientIds}
           onChange={setClientIds}
         />

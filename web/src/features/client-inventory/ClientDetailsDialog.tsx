@@ -13,6 +13,7 @@ import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
 import { useInventorySave } from './useInventorySave';
 import { QueryError } from '../../components/QueryError';
+import { onInvalidForm } from '../../components/invalidForm';
 
 const TEXT_FIELDS = [
   'billingCompany',
@@ -68,7 +69,7 @@ function DetailsForm({ clientId, info, company, onClose }: { clientId: string; i
   const save = useAdminClientsSaveClientDetails(useInventorySave({ message: 'Client details saved.', onClose, setErrors: form.setErrors, wrapper: 'info' }));
   const submit = form.onSubmit(
     (values) => save.mutate({ data: { info: toInput(values, clientId, info?.version) as ClientDetailsInput } }),
-    () => console.info('Invalid!'),
+    onInvalidForm,
   );
   const field = (name: TextField, label: string, required = false) => (
     <TextInput label={label} required={required} autoComplete="off" {...form.getInputProps(name)} />

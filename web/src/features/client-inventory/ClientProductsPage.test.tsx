@@ -267,12 +267,82 @@ describe('/clients/{id} client portfolio', { timeout: 60_000 }, () => {
     const dialog = await openAction(user, 'Assign Buyers', 'Assigned Buyers');
     // The assigned buyer is a pill of the selection (the save below keeps it).
     expect(await within(dialog).findByText('Baltic Brew SIA', { selector: '.mantine-Pill-label' })).toBeInTheDocument();
-    await waitFor(() => expect(clientBodies).toContainEqual(expect.objectContaining({ filter: { clientType: '1' } })));
+    // Opening the select lists the first buyer-type clients by company.
     await user.click(within(dialog).getByLabelText(/Buyers/, { selector: 'input' }));
+    await waitFor(() => expect(clientBodies).toContainEqual(expect.objectContaining({ filter: { clientType: '1' } })));
     await user.click(await screen.findByRole('option', { name: 'Riga Kvass SIA' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toEqual([{ clientIds: ['buyer-1', 'buyer-2'], clientProductId: 21 }]));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Assigned Buyers' })).not.toBeInTheDocument());
+  });
+
+  it("'Assigned Buyers' searches the buyer-type clients on the server by the typed company: one beyond the first page is found", async () => {
+    servePortfolio();
+    const buyers = Array.from({ length: 150 }, (_, index) => ({
+      id: `buyer-${index + 1}`, company: `Buyer ${String(index + 1).padStart(3, '0')} SIA`, fbs: [], clientType: '1', productsCount: 0, overdueAmount: null, createdTimestamp: '2026-01-12T14:30:00Z', enabled: true,
+    }));
+    const searches: unknown[] = [];
+    const saved: unknown[] = [];
+    server.use(
+      http.post('*/api/admin/client/product/buyers/get', () => HttpResponse.json([{ clientId: 'buyer-1', company: 'Buyer 001 SIA' }])),
+      http.post('*/api/admin/clients/get', async ({ request }) => {
+        const body = (await request.json()) as { filter: { clientType: string; search?: string }; pagination: { rowsPerPage: number } };
+        searches.push(body.filter);
+        const found = buyers.filter((buyer) => !body.filter.search || buyer.company.toLowerCase().includes(body.filter.search.toLowerCase()));
+        return HttpResponse.json({ rows: found.slice(0, body.pagination.rowsPerPage), count: found.length });
+      }),
+      http.post('*/api/admin/client/product/buyers/save', async ({ request }) => {
+        saved.push(await request.json());
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const user = userEvent.setup();
+    const dialog = await openAction(user, 'Assign Buyers', 'Assigned Buyers');
+    const input = within(dialog).getByLabelText(/Buyers/, { selector: 'input' });
+    await user.click(input);
+    expect(await screen.findByRole('option', { name: 'Buyer 002 SIA' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Buyer 142 SIA' })).not.toBeInTheDocument();
+    await user.type(input, 'buyer 142');
+    await user.click(await screen.findByRole('option', { name: 'Buyer 142 SIA' }, { timeout: 3000 }));
+    expect(searches).toContainEqual({ clientType: '1', search: 'buyer 142' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toEqual([{ clientIds: ['buyer-1', 'buyer-142'], clientProductId: 21 }]));
+  });
+
+  it("'Product data' searches preforms and warehouses on the server by the typed name: ones beyond the first page are found", async () => {
+    servePortfolio();
+    const preforms = Array.from({ length: 150 }, (_, index) => ({
+      id: index + 1, preformName: `PET ${index + 1}g`, neck: 'PCO1810', material: 'PET', color: 'Clear', weight: index + 1, qtyPerBox: 1250, PreformSupplies: [], productCount: 0, version: 0,
+    }));
+    const warehouses = Array.from({ length: 150 }, (_, index) => ({ id: index + 1, warehouseName: `Store ${String(index + 1).padStart(3, '0')}`, clientProductCount: 0 }));
+    const page = <T extends { id: number }>(rows: T[], name: (row: T) => string) => async ({ request }: { request: Request }) => {
+      const body = (await request.json()) as { filter?: string; pagination: { rowsPerPage: number } };
+      filters.push(body.filter);
+      const found = rows.filter((row) => !body.filter || name(row).toLowerCase().includes(body.filter.toLowerCase()));
+      return HttpResponse.json({ rows: found.slice(0, body.pagination.rowsPerPage), count: found.length });
+    };
+    const filters: (string | undefined)[] = [];
+    server.use(
+      http.post('*/api/admin/preforms/get', page(preforms, (row) => row.preformName)),
+      http.post('*/api/admin/warehouses/get', page(warehouses, (row) => row.warehouseName)),
+      http.post('*/api/admin/preform/suppliers/get', () => HttpResponse.json({ rows: [] })),
+    );
+    const user = userEvent.setup();
+    renderClientInventoryAt(`/clients/${NORDIC}`);
+    await screen.findByText('Sparkling 1.5 L');
+    await user.click(screen.getByRole('button', { name: 'New' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Product data' }, { timeout: 8000 });
+    const input = (label: RegExp) => within(dialog).getByLabelText(label, { selector: 'input' });
+    await user.type(input(/^Preform\s*\*?$/), 'PET 142');
+    await user.click(await screen.findByRole('option', { name: 'PCO1810 - PET 142g 142 g - PET - Clear' }, { timeout: 3000 }));
+    await user.click(input(/Warehouse/));
+    expect(await screen.findByRole('option', { name: 'Store 001' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Store 137' })).not.toBeInTheDocument();
+    await user.type(input(/Warehouse/), 'store 137');
+    await user.click(await screen.findByRole('option', { name: 'Store 137' }, { timeout: 3000 }));
+    expect(filters).toEqual(expect.arrayContaining(['PET 142', 'store 137']));
+    expect(input(/^Preform\s*\*?$/)).toHaveValue('PCO1810 - PET 142g 142 g - PET - Clear');
+    expect(input(/Warehouse/)).toHaveValue('Store 137');
   });
 
   it("Edit opens 'Product data' with the product's values, the scrap rate in percent", async () => {

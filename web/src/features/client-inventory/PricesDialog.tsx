@@ -16,6 +16,7 @@ import { useInventorySave } from './useInventorySave';
 import { QueryError } from '../../components/QueryError';
 import { formatListDate } from '../../components/format';
 import { formatPrice } from './clientInventory';
+import { onInvalidForm } from '../../components/invalidForm';
 
 interface FormValues {
   unitPrice: number | string;
@@ -57,7 +58,7 @@ function PriceForm({ product, price, onDone }: { product: ClientProduct; price: 
   const ruleMessage = save.error instanceof ApiError ? save.error.problem.errors?.find((issue) => issue.code !== 'required')?.message : undefined;
   const submit = form.onSubmit(
     (values) => save.mutate({ data: { price: toInput(values) as ProductPriceInput } }),
-    () => console.info('Invalid!'),
+    onInvalidForm,
   );
 
   return (

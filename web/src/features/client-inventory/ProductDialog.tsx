@@ -4,8 +4,8 @@ import { useAdminClientsSaveClientProduct } from '../../../../generated/web/endp
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   getAdminPreformsGetPreformSuppliersQueryOptions,
-  useAdminPreformsGetPreforms,
-  useAdminPreformsGetWarehouses,
+  getAdminPreformsGetPreformsQueryOptions,
+  getAdminPreformsGetWarehousesQueryOptions,
 } from '../../../../generated/web/endpoints/preforms/preforms';
 import { adminClientsSaveClientProductBody } from '../../../../generated/web/zod/clients/clients.zod';
 import type { ClientProduct, ClientProductInput, ClientSummary } from '../../../../generated/web/model';
@@ -14,8 +14,10 @@ import { zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
+import { useServerLookup } from '../../components/useServerLookup';
 import { useInventorySave } from './useInventorySave';
 import { machinesOf, preformText } from './clientInventory';
+import { onInvalidForm } from '../../components/invalidForm';
 
 interface FormValues {
   productName: string;
@@ -32,8 +34,13 @@ interface FormValues {
 }
 
 const schema = adminClientsSaveClientProductBody.shape.product;
-/** The lookups list every preform and warehouse of the plant (a few dozen), searchable in the browser. */
-const ALL = { page: 1, rowsPerPage: 100 as const };
+/** The lookups show the first 20 by name, and search the server by name as the user types (there may be more than a page). */
+const LOOKUP_PAGE = { page: 1, rowsPerPage: 20 as const };
+const preformQuery = (filter: string) => getAdminPreformsGetPreformsQueryOptions({ filter: filter || undefined, pagination: { ...LOOKUP_PAGE, sortBy: 'preformName' } });
+const warehouseQuery = (filter: string) =>
+  getAdminPreformsGetWarehousesQueryOptions({ filter: filter || undefined, pagination: { ...LOOKUP_PAGE, sortBy: 'warehouseName' } });
+const preformOption = (preform: Parameters<typeof preformText>[0] & { id: number }) => ({ value: String(preform.id), label: preformText(preform) });
+const warehouseOption = (warehouse: { id: number; warehouseName: string }) => ({ value: String(warehouse.id), label: warehouse.warehouseName });
 
 const id = (value: string | null) => (value ? Number(value) : undefined);
 const count = (value: number | string) => (value === '' ? 0 : value);
@@ -85,8 +92,22 @@ export default function ProductDialog({ client, product, onClose }: { client: Cl
     validate: zodValidate<FormValues>(schema, { transform: (values) => toInput(values, client.id) }),
   });
   const queryClient = useQueryClient();
-  const preforms = useAdminPreformsGetPreforms({ pagination: { ...ALL, sortBy: 'preformName' } });
-  const warehouses = useAdminPreformsGetWarehouses({ pagination: { ...ALL, sortBy: 'warehouseName' } });
+  const preforms = useServerLookup({
+    query: preformQuery,
+    option: preformOption,
+    value: form.values.preformId,
+    known: product === 'new' ? undefined : [preformOption({ ...product.Preform, id: product.preformId })],
+    browse: true,
+    what: 'preforms',
+  });
+  const warehouses = useServerLookup({
+    query: warehouseQuery,
+    option: warehouseOption,
+    value: form.values.preformWarehouseId,
+    known: product === 'new' ? undefined : [warehouseOption({ id: product.preformWarehouseId, warehouseName: product.PreformWarehouse.warehouseName })],
+    browse: true,
+    what: 'warehouses',
+  });
   const preformId = id(form.values.preformId);
   const suppliers = useQuery({ ...getAdminPreformsGetPreformSuppliersQueryOptions({ preformId: preformId ?? 0 }), enabled: preformId != null });
   const supplierRows = preformId != null ? suppliers.data?.rows : undefined;
@@ -109,18 +130,10 @@ export default function ProductDialog({ client, product, onClose }: { client: Cl
       const input = toInput(values, client.id) as ClientProductInput;
       save.mutate({ data: { product: product === 'new' ? input : { ...input, id: product.id, version: product.version } } });
     },
-    () => console.info('Invalid!'),
+    onInvalidForm,
   );
 
   const machineOptions = [...new Set([...client.fbs, ...form.values.machineNames])];
-  const preformOptions = (preforms.data?.rows ?? []).map((preform) => ({ value: String(preform.id), label: preformText(preform) }));
-  if (product !== 'new' && !preformOptions.some((option) => option.value === String(product.preformId))) {
-    preformOptions.unshift({ value: String(product.preformId), label: preformText(product.Preform) });
-  }
-  const warehouseOptions = (warehouses.data?.rows ?? []).map((warehouse) => ({ value: String(warehouse.id), label: warehouse.warehouseName }));
-  if (product !== 'new' && !warehouseOptions.some((option) => option.value === String(product.preformWarehouseId))) {
-    warehouseOptions.unshift({ value: String(product.preformWarehouseId), label: product.PreformWarehouse.warehouseName });
-  }
   const supplierOptions = (supplierRows ?? []).map((supply) => ({ value: String(supply.id), label: supply.Manufacturer.manufacturerName }));
 
   return (
@@ -142,14 +155,13 @@ export default function ProductDialog({ client, product, onClose }: { client: Cl
           <Select
             label="Preform"
             required
-            searchable
-            data={preformOptions}
-            nothingFoundMessage="No preform found"
+            placeholder="Search preforms"
+            {...preforms.props}
             {...preformInput}
             onChange={(value) => void choosePreform(value)}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select label="Warehouse" required searchable data={warehouseOptions} nothingFoundMessage="No warehouse found" {...form.getInputProps('preformWarehouseId')} />
+            <Select label="Warehouse" required placeholder="Search warehouses" {...warehouses.props} {...form.getInputProps('preformWarehouseId')} />
             <Select
               label="Default supplier"
               required

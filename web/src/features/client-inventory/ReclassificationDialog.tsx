@@ -10,6 +10,7 @@ import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
 import { useInventorySave } from './useInventorySave';
 import { formatNumber } from '../../components/format';
+import { onInvalidForm } from '../../components/invalidForm';
 
 interface FormValues {
   newClientProdcuctId: string | null;
@@ -48,7 +49,7 @@ export default function ReclassificationDialog({ product, onClose }: { product: 
   const save = useAdminClientsSaveReclassification(useInventorySave({ message: 'Stock reclassified.', onClose, setErrors: form.setErrors }));
   const submit = form.onSubmit(
     (values) => save.mutate({ data: toBody(values) as { oldClientProductId: number; newClientProdcuctId: number; quantity: number } }),
-    () => console.info('Invalid!'),
+    onInvalidForm,
   );
 
   return (

@@ -27,6 +27,7 @@ import { OrderProgress } from '../../components/OrderProgress';
 import { confirmDelete } from '../../components/confirmDelete';
 import { draftOf, isWorkInProgress, itemInput, producedAt, producedPart, orderRows, type DraftItem } from './orderItems';
 import { OrderCards, useWideScreen, type CardField } from './OrderCards';
+import { onInvalidForm } from '../../components/invalidForm';
 
 const OrderItemDialog = lazy(() => import('./OrderItemDialog'));
 
@@ -130,7 +131,7 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
       const input = toOrderInput(values, isBuyer);
       save.mutate({ data: { Order: order ? { ...input, id: order.id, version: order.version } : input }, headers: idempotencyKey() });
     },
-    () => console.info('Invalid!'),
+    onInvalidForm,
   );
 
   const proceed = (item: DraftItem) => {

@@ -11,6 +11,7 @@ import type { OrderableProduct } from '../../../../generated/web/model';
 import { zodValidate } from '../../api/validation';
 import { QueryError } from '../../components/QueryError';
 import { firstOrderDay, isWeekend, parseOrderDay, type DraftItem } from './orderItems';
+import { onInvalidForm } from '../../components/invalidForm';
 
 interface FormValues {
   dueDate: string | null;
@@ -101,7 +102,7 @@ export default function OrderItemDialog({
         refProductionOrderItem: existing?.refProductionOrderItem ?? null,
       });
     },
-    () => console.info('Invalid!'),
+    onInvalidForm,
   );
   const productError = form.errors.clientProductId;
 

@@ -74,6 +74,37 @@ describe("admin '/downtimes/history'", { timeout: 30_000 }, () => {
     expect(within(rowOf('FB-07')).queryByLabelText('Downtime cause', { selector: 'input' })).not.toBeInTheDocument();
   });
 
+  it("'Update cause' searches the causes on the server by the typed text: a cause beyond the first page is found and saved", async () => {
+    const api = serveHistory('admin');
+    serveClients();
+    // 150 causes; the server answers one page (at most 20), by name, filtered by the typed text.
+    const causes = Array.from({ length: 150 }, (_, index) => ({
+      id: 1000 + index, causeName: `Cause ${String(index + 1).padStart(3, '0')}`, causeDescription: '', productCount: 0, version: 0,
+    }));
+    const bodies: { filter?: string; pagination: { rowsPerPage: number; sortBy: string } }[] = [];
+    server.use(
+      http.post('*/api/admin/downtime/causes/get', async ({ request }) => {
+        const body = (await request.json()) as (typeof bodies)[number];
+        bodies.push(body);
+        const found = causes.filter((cause) => !body.filter || cause.causeName.toLowerCase().includes(body.filter.toLowerCase()));
+        return HttpResponse.json({ rows: found.slice(0, body.pagination.rowsPerPage), count: found.length });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<AdminDowntimeHistoryPage />);
+    await user.click(await screen.findByRole('button', { name: 'Update cause of FB-07 on 03/12/2026' }));
+    await user.click(causeSelect('FB-07'));
+    expect(await screen.findByRole('option', { name: 'Cause 001' })).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({ pagination: { rowsPerPage: 20, sortBy: 'causeName' } });
+    expect(screen.queryByRole('option', { name: 'Cause 137' })).not.toBeInTheDocument();
+    await user.type(causeSelect('FB-07'), 'cause 137');
+    await user.click(await screen.findByRole('option', { name: 'Cause 137' }, { timeout: 3000 }));
+    expect(bodies.map((body) => body.filter)).toContain('cause 137');
+    expect(causeSelect('FB-07')).toHaveValue('Cause 137');
+    await user.click(within(rowOf('FB-07')).getByRole('button', { name: 'Save cause of FB-07 on 03/12/2026' }));
+    await waitFor(() => expect(api.saves).toEqual([{ historyItem: { id: 502, causeId: 1136, version: 0 } }]));
+  });
+
   it('a failed cause save says why and keeps the editor open with the choice', async () => {
     serveHistory('admin', { saveProblem: [409, 'This downtime was changed by someone else meanwhile. Reload it and apply your change again.'] });
     serveClients();

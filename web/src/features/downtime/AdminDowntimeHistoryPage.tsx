@@ -4,7 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import {
   getAdminDowntimeGetHistoryQueryKey,
   useAdminDowntimeExportHistory,
-  useAdminDowntimeGetCauses,
+  getAdminDowntimeGetCausesQueryOptions,
   useAdminDowntimeGetHistory,
   useAdminDowntimeSaveHistoryItem,
 } from '../../../../generated/web/endpoints/downtime/downtime';
@@ -17,11 +17,9 @@ import { useHistoryActions } from './useHistoryActions';
 import { currentMonth } from './downtimeFormat';
 import type { Period } from '../../components/PeriodPicker';
 
-/**
- * The cause select offers every cause by name. The admin face has only the paged causes call, so this asks for its
- * largest page (100); see the report on the contract.
- */
-const ALL_CAUSES = { pagination: { page: 1, rowsPerPage: 100 as const, sortBy: 'causeName' as const, descending: false } };
+/** The cause select searches the causes by name on the server: the first 20 by name, or those containing the typed text. */
+const causeLookup = (filter: string) =>
+  getAdminDowntimeGetCausesQueryOptions({ filter: filter || undefined, pagination: { page: 1, rowsPerPage: 20, sortBy: 'causeName', descending: false } });
 
 /**
  * Admin /downtimes/history (part 2.1): period (default the current month), clients (none chosen = every client),
@@ -35,7 +33,6 @@ export default function AdminDowntimeHistoryPage() {
   const body = { pagination: list.pagination, clientIds, period };
   const query = useAdminDowntimeGetHistory(body, { query: { queryKey: getAdminDowntimeGetHistoryQueryKey(body), placeholderData: keepPreviousData } });
   const clients = useAdminDirectoryGetDirectoryClients();
-  const causes = useAdminDowntimeGetCauses(ALL_CAUSES);
   const save = useAdminDowntimeSaveHistoryItem();
   const exportCsv = useAdminDowntimeExportHistory({ mutation: { meta: { silent: true } } });
   const actions = useHistoryActions({
@@ -75,7 +72,7 @@ export default function AdminDowntimeHistoryPage() {
         onExport={() => void actions.exportCsv()}
         exporting={exportCsv.isPending}
       />
-      <DowntimeHistoryTable query={query} tableProps={list.tableProps} titles={ADMIN_TITLES} causes={causes} saveCause={actions.saveCause} />
+      <DowntimeHistoryTable query={query} tableProps={list.tableProps} titles={ADMIN_TITLES} causeLookup={causeLookup} saveCause={actions.saveCause} />
     </Stack>
   );
 }

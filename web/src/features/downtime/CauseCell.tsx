@@ -1,22 +1,24 @@
 import { useState } from 'react';
 import { ActionIcon, Group, Select, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
-import type { DowntimeHistoryItem } from '../../../../generated/web/model';
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
+import type { DowntimeCause, DowntimeHistoryItem } from '../../../../generated/web/model';
 import { messageFor } from '../../api/messages';
+import { useServerLookup } from '../../components/useServerLookup';
 import { formatHistoryDate } from './downtimeFormat';
 
-export interface CauseOption {
-  value: string;
-  label: string;
-}
+/** The face's causes call for one search text ('' for the first causes by name): the select searches the server. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each face's generated call has its own error type
+export type CauseLookup = (filter: string) => UseQueryOptions<any, any, { rows: DowntimeCause[] }, QueryKey>;
 
 export interface CauseEditing {
-  /** The cause select's options (every cause by name). */
-  options: CauseOption[];
-  optionsLoading: boolean;
+  /** The cause select's search (by name, on the server: there may be more causes than one page). */
+  lookup: CauseLookup;
   /** Saves the stop's cause at the version read; resolves when saved, rejects when not. */
   save: (item: DowntimeHistoryItem, causeId: number) => Promise<unknown>;
 }
+
+const causeOption = (cause: Pick<DowntimeCause, 'id' | 'causeName'>) => ({ value: String(cause.id), label: cause.causeName });
 
 /**
  * A stop's cause, editable in place ('Update cause'): the pencil turns the cell into a select of causes with
@@ -28,6 +30,14 @@ export function CauseCell({ item, editing, label }: { item: DowntimeHistoryItem;
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const where = `${item.machineName} on ${formatHistoryDate(item.actualDate)}`;
+  const causes = useServerLookup({
+    query: editing.lookup,
+    option: causeOption,
+    value: causeId,
+    known: item.DowntimeCause ? [causeOption(item.DowntimeCause)] : undefined,
+    browse: true,
+    what: 'cause',
+  });
 
   const start = () => {
     setCauseId(item.causeId == null ? null : String(item.causeId));
@@ -81,11 +91,9 @@ export function CauseCell({ item, editing, label }: { item: DowntimeHistoryItem;
         aria-label={label}
         size="xs"
         miw={160}
-        searchable
         autoFocus
-        placeholder={editing.optionsLoading ? 'Loading causes…' : 'Pick a cause'}
-        nothingFoundMessage="No cause found"
-        data={editing.options}
+        placeholder="Search causes"
+        {...causes.props}
         value={causeId}
         onChange={(value) => {
           setCauseId(value);

@@ -8,6 +8,7 @@ import type { DowntimeCause } from '../../../../generated/web/model';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';
+import { onInvalidForm } from '../../components/invalidForm';
 
 interface FormValues {
   causeName: string;
@@ -48,7 +49,7 @@ export default function CauseDialog({ cause, onClose }: { cause: DowntimeCause |
       const input = toInput(values);
       save.mutate({ data: { cause: cause === 'new' ? input : { ...input, id: cause.id, version: cause.version } } });
     },
-    () => console.info('Invalid!'),
+    onInvalidForm,
   );
 
   return (

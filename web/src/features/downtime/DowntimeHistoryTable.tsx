@@ -2,7 +2,7 @@ import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'manti
 import type { DowntimeHistoryItem } from '../../../../generated/web/model';
 import { pagedTableProps } from '../../components/pagedTable';
 import { QueryError } from '../../components/QueryError';
-import { CauseCell } from './CauseCell';
+import { CauseCell, type CauseLookup } from './CauseCell';
 import { formatDuration, formatHistoryDate, formatHistoryDateTime } from './downtimeFormat';
 
 /** Column titles: the admin's and the operator's tables name the same columns differently (part 2). */
@@ -27,8 +27,8 @@ interface TableProps {
     onSortStatusChange: (status: DataTableSortStatus<DowntimeHistoryItem>) => void;
   };
   titles: HistoryTitles;
-  /** Every cause by name, for the cause select. */
-  causes: { data?: { rows: { id: number; causeName: string }[] }; isLoading: boolean };
+  /** The face's causes call for the cause select's server search. */
+  causeLookup: CauseLookup;
   saveCause: (item: DowntimeHistoryItem, causeId: number) => Promise<unknown>;
 }
 
@@ -38,12 +38,8 @@ interface TableProps {
  * server (the accessors are the contract's sort keys). Dates MM/DD/YYYY, times UTC. A failed load says why
  * and offers Retry.
  */
-export function DowntimeHistoryTable({ query, tableProps, titles, causes, saveCause }: TableProps) {
-  const editing = {
-    options: (causes.data?.rows ?? []).map((cause) => ({ value: String(cause.id), label: cause.causeName })),
-    optionsLoading: causes.isLoading,
-    save: saveCause,
-  };
+export function DowntimeHistoryTable({ query, tableProps, titles, causeLookup, saveCause }: TableProps) {
+  const editing = { lookup: causeLookup, save: saveCause };
   const columns: DataTableColumn<DowntimeHistoryItem>[] = [
     ...(titles.client ? [{ accessor: 'company', title: titles.client, sortable: true, render: (row: DowntimeHistoryItem) => row.company ?? row.clientId }] : []),
     { accessor: 'machineName', title: titles.machine, sortable: true },

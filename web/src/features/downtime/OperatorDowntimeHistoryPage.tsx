@@ -4,7 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import {
   getOperatorDowntimeGetHistoryQueryKey,
   useOperatorDowntimeExportHistory,
-  useOperatorDowntimeGetCauses,
+  getOperatorDowntimeGetCausesQueryOptions,
   useOperatorDowntimeGetHistory,
   useOperatorDowntimeSaveHistoryItem,
 } from '../../../../generated/web/endpoints/downtime/downtime';
@@ -16,6 +16,9 @@ import { useHistoryActions } from './useHistoryActions';
 import { currentMonth } from './downtimeFormat';
 import type { Period } from '../../components/PeriodPicker';
 
+/** The cause select searches the causes by name on the server (every cause when nothing is typed). */
+const causeLookup = (filter: string) => getOperatorDowntimeGetCausesQueryOptions({ filter: filter || undefined });
+
 /**
  * Operator /downtime/history (part 2.2): date range (default the current month); Machine Name, Inactivity cause
  * (a select with save, in place), ActualDate, Duration, Start and End datetime; endDatetime descending, 10 per page
@@ -26,7 +29,6 @@ export default function OperatorDowntimeHistoryPage() {
   const list = useListState<DowntimeHistoryItem, OperatorDowntimeGetHistoryBodyPaginationSortBy>({ sortBy: 'endDatetime', descending: true, rowsPerPage: 10 });
   const body = { pagination: list.pagination, period };
   const query = useOperatorDowntimeGetHistory(body, { query: { queryKey: getOperatorDowntimeGetHistoryQueryKey(body), placeholderData: keepPreviousData } });
-  const causes = useOperatorDowntimeGetCauses({});
   const save = useOperatorDowntimeSaveHistoryItem();
   const exportCsv = useOperatorDowntimeExportHistory({ mutation: { meta: { silent: true } } });
   const actions = useHistoryActions({
@@ -47,7 +49,7 @@ export default function OperatorDowntimeHistoryPage() {
         onExport={() => void actions.exportCsv()}
         exporting={exportCsv.isPending}
       />
-      <DowntimeHistoryTable query={query} tableProps={list.tableProps} titles={OPERATOR_TITLES} causes={causes} saveCause={actions.saveCause} />
+      <DowntimeHistoryTable query={query} tableProps={list.tableProps} titles={OPERATOR_TITLES} causeLookup={causeLookup} saveCause={actions.saveCause} />
     </Stack>
   );
 }

@@ -25,6 +25,7 @@ import { useWideScreen } from '../client-orders/OrderCards';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { PlannedQuantityCell, type QuantityDraft } from './PlannedQuantityCell';
 import { forecastRows, periodErrors, planInput, plannedAmountError, saveFieldErrors, type ForecastRow, type Period } from './forecast';
+import { onInvalidForm } from '../../components/invalidForm';
 
 /**
  * Client /planning/{id} and /planning/new, 'Forecast edit': the planned period as two chips (chosen in a
@@ -133,7 +134,7 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
     const errors = periodErrors(period);
     setPeriodError(errors);
     if (errors.periodFrom || errors.periodTo) {
-      console.info('Invalid!');
+      onInvalidForm();
       return;
     }
     setSaveError(null);

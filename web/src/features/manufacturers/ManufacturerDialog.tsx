@@ -11,6 +11,7 @@ import type { Manufacturer } from '../../../../generated/web/model';
 import { zodValidate, problemFieldErrors } from '../../api/validation';
 import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';
+import { onInvalidForm } from '../../components/invalidForm';
 
 interface FormValues {
   manufacturerName: string;
@@ -70,7 +71,7 @@ export default function ManufacturerDialog({ manufacturer, onClose }: { manufact
         },
       });
     },
-    () => console.info('Invalid!'),
+    onInvalidForm,
   );
 
   return (

@@ -18,6 +18,7 @@ import { SaveFailed } from '../../components/SaveFailed';
 import { formatListDate, formatNumber } from '../../components/format';
 import { isWeekend, minimumQuantity, parseDay, producedForQuantity } from './plannerCalendar';
 import { useReloadPlanner } from './usePlanner';
+import { onInvalidForm } from '../../components/invalidForm';
 
 /** The contract's rules of the save ('Provide order number.', 'Pick a day.' from the catalogue). */
 const schema = clientPlannerSavePlannerItemBody.shape.item;
@@ -110,7 +111,7 @@ export default function ProductionOrderDialog({ item, mode, onClose }: { item: P
   });
   const submit = form.onSubmit(
     (values) => save.mutate({ data: { item: toInput(values) as PlannerItemInput } }),
-    () => console.info('Invalid!'),
+    onInvalidForm,
   );
   const title = mode === 'add' ? 'Add new production order' : 'Edit production order';
 

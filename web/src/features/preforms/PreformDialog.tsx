@@ -3,12 +3,14 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconLock } from '@tabler/icons-react';
 import { getAdminPreformsGetPreformsQueryKey, useAdminPreformsSavePreform } from '../../../../generated/web/endpoints/preforms/preforms';
-import { useManufacturersGetManufacturers } from '../../../../generated/web/endpoints/manufacturers/manufacturers';
+import { getManufacturersGetManufacturersQueryOptions } from '../../../../generated/web/endpoints/manufacturers/manufacturers';
 import { adminPreformsSavePreformBody } from '../../../../generated/web/zod/preforms/preforms.zod';
 import { Color, Material, Neck, type Preform, type PreformInput } from '../../../../generated/web/model';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';
+import { useServerLookup } from '../../components/useServerLookup';
+import { onInvalidForm } from '../../components/invalidForm';
 
 interface FormValues {
   preformName: string;
@@ -41,6 +43,10 @@ const toInput = (values: FormValues) => ({
   qtyPerBox: trimmedNumber(values.qtyPerBox),
   PreformSuppliesSelected: values.PreformSuppliesSelected.map(Number),
 });
+
+/** Manufacturers by name: the first 20, or those whose name contains the typed text (searched on the server). */
+const manufacturersQuery = (filter: string) =>
+  getManufacturersGetManufacturersQueryOptions({ filter: filter || undefined, pagination: { page: 1, rowsPerPage: 20, sortBy: 'manufacturerName' } });
 
 /** Suppliers that client products use, with those products: they stay selected (the API refuses too). */
 function lockedSuppliers(preform: Preform | 'new') {
@@ -79,7 +85,20 @@ export default function PreformDialog({ preform, onClose }: { preform: Preform |
     validateInputOnBlur: true,
     validate: zodValidate<FormValues>(schema, { transform: toInput }),
   });
-  const manufacturers = useManufacturersGetManufacturers({ pagination: { page: 1, rowsPerPage: 100, sortBy: 'manufacturerName' } });
+  const suppliers = useServerLookup({
+    query: manufacturersQuery,
+    // Suppliers in use by client products are shown but cannot be deselected.
+    option: (manufacturer: { id: number; manufacturerName: string }) => ({
+      value: String(manufacturer.id),
+      label: manufacturer.manufacturerName,
+      disabled: locked.has(String(manufacturer.id)),
+    }),
+    value: form.values.PreformSuppliesSelected,
+    // The preform's current suppliers keep their names whatever the search shows.
+    known: preform === 'new' ? undefined : preform.PreformSupplies.map((supply) => ({ value: String(supply.manufacturerId), label: supply.Manufacturer.manufacturerName, disabled: locked.has(String(supply.manufacturerId)) })),
+    browse: true,
+    what: 'manufacturers',
+  });
   const save = useAdminPreformsSavePreform({
     mutation: {
       onSuccess: async () => {
@@ -92,13 +111,6 @@ export default function PreformDialog({ preform, onClose }: { preform: Preform |
     },
   });
 
-  // Every manufacturer, plus the preform's current suppliers in case they are beyond the first page.
-  const supplierOptions = new Map<string, string>();
-  for (const manufacturer of manufacturers.data?.rows ?? []) supplierOptions.set(String(manufacturer.id), manufacturer.manufacturerName);
-  if (preform !== 'new') {
-    for (const supply of preform.PreformSupplies) supplierOptions.set(String(supply.manufacturerId), supply.Manufacturer.manufacturerName);
-  }
-  const supplierData = [...supplierOptions].map(([value, label]) => ({ value, label, disabled: locked.has(value) }));
   const suppliersInput = form.getInputProps('PreformSuppliesSelected');
 
   const submit = form.onSubmit(
@@ -106,7 +118,7 @@ export default function PreformDialog({ preform, onClose }: { preform: Preform |
       const input = toInput(values) as PreformInput;
       save.mutate({ data: { preform: preform === 'new' ? input : { ...input, id: preform.id, version: preform.version } } });
     },
-    () => console.info('Invalid!'),
+    onInvalidForm,
   );
 
   return (
@@ -126,10 +138,8 @@ export default function PreformDialog({ preform, onClose }: { preform: Preform |
           <MultiSelect
             label="Suppliers"
             required
-            searchable
-            placeholder={manufacturers.isLoading ? 'Loading manufacturers…' : 'Pick one or more manufacturers'}
-            nothingFoundMessage="No manufacturer found"
-            data={supplierData}
+            placeholder="Search manufacturers"
+            {...suppliers.props}
             {...suppliersInput}
             // Suppliers in use by client products cannot be deselected: they are always kept.
             onChange={(value: string[]) => suppliersInput.onChange([...new Set([...locked.keys(), ...value])])}

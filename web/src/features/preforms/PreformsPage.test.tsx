@@ -109,4 +109,42 @@ describe('/preforms', { timeout: 30_000 }, () => {
       id: 1, version: 2, preformName: 'PET 28g renamed', neck: 'PCO1810', material: 'PET', color: 'Clear', weight: 28.5, qtyPerBox: 1250, PreformSuppliesSelected: [1],
     });
   });
+
+  it("'Suppliers' searches the manufacturers on the server by the typed text: one beyond the first page is found and stays chosen", async () => {
+    serve();
+    // 150 manufacturers; the server answers at most a page of 20, filtered by name.
+    const makers = Array.from({ length: 150 }, (_, index) => ({ id: index + 1, manufacturerName: `Maker ${String(index + 1).padStart(3, '0')}`, defaultLeadTime: 14, boxQtyPerTruck: 30, version: 0 }));
+    const filters: (string | undefined)[] = [];
+    let sent: { preform: { PreformSuppliesSelected: number[] } } | undefined;
+    server.use(
+      http.post('*/api/admin/manufacturers/get', async ({ request }) => {
+        const { filter } = (await request.json()) as { filter?: string };
+        filters.push(filter);
+        const found = makers.filter((maker) => !filter || maker.manufacturerName.toLowerCase().includes(filter.toLowerCase()));
+        return HttpResponse.json({ rows: found.slice(0, 20), count: found.length });
+      }),
+      http.post('*/api/admin/preform/save', async ({ request }) => { sent = (await request.json()) as typeof sent; return HttpResponse.json(FREE); }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<PreformsPage />);
+    await user.click(await screen.findByRole('button', { name: 'New' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New preform' }, { timeout: 8000 });
+    const suppliers = within(dialog).getByLabelText(/^Suppliers/, { selector: 'input' });
+    await user.click(suppliers);
+    // Opening lists the first page only: Maker 142 is not among them.
+    expect(await screen.findByRole('option', { name: 'Maker 001' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Maker 142' })).not.toBeInTheDocument();
+    await user.type(suppliers, 'ker 142');
+    await user.click(await screen.findByRole('option', { name: 'Maker 142' }, { timeout: 3000 }));
+    expect(filters).toContain('ker 142');
+    // The chosen supplier keeps its name while another search shows other manufacturers.
+    await user.type(suppliers, 'Maker 00');
+    expect(await screen.findByRole('option', { name: 'Maker 001' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(within(dialog).getByText('Maker 142', { selector: '.mantine-Pill-label' })).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^Name/, { selector: 'input' }), 'PET 30g');
+    await user.type(within(dialog).getByLabelText(/^Weight/, { selector: 'input' }), '30');
+    await user.type(within(dialog).getByLabelText(/^Quantity per box/, { selector: 'input' }), '1000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent?.preform.PreformSuppliesSelected).toEqual([142]));
+  });
 });

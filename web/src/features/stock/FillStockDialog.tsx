@@ -16,6 +16,7 @@ import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
+import { onInvalidForm } from '../../components/invalidForm';
 
 interface FormValues {
   preformStock: string;
@@ -76,7 +77,7 @@ export default function FillStockDialog({ variant, row, onClose }: FillStockDial
 
   const submit = form.onSubmit(
     (values) => fill.mutate({ data: toBody(values) as { preformId: number; preformWarehouseId: number; preformStock: number; method: 'increase' } }),
-    () => console.info('Invalid!'),
+    onInvalidForm,
   );
 
   return (

@@ -41,7 +41,7 @@ async function pick(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElemen
 }
 
 describe("'Add supply order' / 'Edit supply order'", { timeout: 30_000 }, () => {
-  it('validates on touch with the messages of part 5 and an invalid submit sends nothing but logs Invalid!', async () => {
+  it("validates on touch with the messages of part 5 and an invalid submit sends nothing, logs Invalid! and says 'Please fix field errors.'", async () => {
     serveLookups();
     let saves = 0;
     server.use(http.post('*/api/admin/supply/save', () => { saves++; return HttpResponse.json({}); }));
@@ -75,6 +75,11 @@ describe("'Add supply order' / 'Edit supply order'", { timeout: 30_000 }, () => 
     expect(within(dialog).getAllByText('Field has to be between 1,000 and 10,000,000.')).toHaveLength(1);
     expect(saves).toBe(0);
     expect(log).toHaveBeenCalledWith('Invalid!');
+    // Part 8's fallback says so once, also when the invalid form is submitted again.
+    expect(await screen.findByText('Please fix field errors.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(screen.getAllByText('Please fix field errors.')).toHaveLength(1);
+    expect(saves).toBe(0);
     log.mockRestore();
   });
 

@@ -1,18 +1,15 @@
 import '@mantine/dates/styles.css';
-import { useEffect, useMemo, useState } from 'react';
-import { Modal, NumberInput, Select, Stack, type ComboboxItem } from '@mantine/core';
+import { useEffect } from 'react';
+import { Modal, NumberInput, Select, Stack } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { getAdminSupplyGetSupplyOrdersQueryKey, useAdminSupplySaveSupplyOrder } from '../../../../generated/web/endpoints/supply/supply';
 import {
   getAdminPreformsGetPreformSuppliersQueryKey,
-  getAdminPreformsGetPreformsQueryKey,
-  getAdminPreformsGetWarehousesQueryKey,
+  getAdminPreformsGetPreformsQueryOptions,
+  getAdminPreformsGetWarehousesQueryOptions,
   useAdminPreformsGetPreformSuppliers,
-  useAdminPreformsGetPreforms,
-  useAdminPreformsGetWarehouses,
 } from '../../../../generated/web/endpoints/preforms/preforms';
 import { adminSupplySaveSupplyOrderBody } from '../../../../generated/web/zod/supply/supply.zod';
 import type { SupplyOrder, SupplyOrderInput } from '../../../../generated/web/model';
@@ -21,6 +18,8 @@ import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { ApiError, idempotencyKey } from '../../api/http';
 import { preformLabel } from './supplyBoard';
 import { DialogActions } from '../../components/DialogActions';
+import { useServerLookup } from '../../components/useServerLookup';
+import { onInvalidForm } from '../../components/invalidForm';
 
 interface FormValues {
   preformId: string | null;
@@ -31,9 +30,11 @@ interface FormValues {
 }
 
 const schema = adminSupplySaveSupplyOrderBody.shape.Order;
-/** Part 9: filter lookups start at 2 characters, after the 300 ms search debounce. */
-const LOOKUP_MIN = 2;
-const LOOKUP_DEBOUNCE = 300;
+/** Part 5: the preform and warehouse lookups search the server after 2 typed characters (part 9: 300 ms debounce). */
+const preformQuery = (filter: string) => getAdminPreformsGetPreformsQueryOptions({ filter, pagination: { page: 1, rowsPerPage: 20, sortBy: 'preformName' } });
+const warehouseQuery = (filter: string) => getAdminPreformsGetWarehousesQueryOptions({ filter });
+const preformOption = (preform: Parameters<typeof preformLabel>[0] & { id: number }) => ({ value: String(preform.id), label: preformLabel(preform) });
+const warehouseOption = (warehouse: { id: number; warehouseName: string }) => ({ value: String(warehouse.id), label: warehouse.warehouseName });
 
 const id = (value: string | null) => (value ? Number(value) : undefined);
 const amount = (value: number | string) => {
@@ -59,26 +60,6 @@ function parseDate(text: string): string | null {
   if (date.getUTCMonth() !== Number(month) - 1) return null;
   return date.toISOString().slice(0, 10);
 }
-
-/** Options found by a server lookup, keeping the chosen option even when the latest answer no longer has it. */
-function useLookupOptions(found: ComboboxItem[] | undefined, initial: ComboboxItem | null) {
-  const [known, setKnown] = useState<Map<string, ComboboxItem>>(() => new Map(initial ? [[initial.value, initial]] : []));
-  useEffect(() => {
-    if (!found?.length) return;
-    setKnown((current) => {
-      const next = new Map(current);
-      for (const option of found) next.set(option.value, option);
-      return next;
-    });
-  }, [found]);
-  return (value: string | null) => {
-    const chosen = value ? known.get(value) : undefined;
-    const options = found ?? [];
-    return chosen && !options.some((option) => option.value === chosen.value) ? [chosen, ...options] : options;
-  };
-}
-
-const serverFiltered = ({ options }: { options: ComboboxItem[] | unknown[] }) => options as ComboboxItem[];
 
 /**
  * 'Add supply order' / 'Edit supply order': preform and warehouse looked up on the server after 2 typed
@@ -107,29 +88,20 @@ export default function SupplyOrderDialog({ order, onClose }: { order: SupplyOrd
     },
   });
 
-  // Preform lookup
-  const [preformSearch, setPreformSearch] = useState('');
-  const [preformFilter] = useDebouncedValue(preformSearch.trim(), LOOKUP_DEBOUNCE);
-  const preformBody = { filter: preformFilter, pagination: { page: 1, rowsPerPage: 20 as const, sortBy: 'preformName' as const } };
-  const preforms = useAdminPreformsGetPreforms(preformBody, {
-    query: { queryKey: getAdminPreformsGetPreformsQueryKey(preformBody), enabled: preformFilter.length >= LOOKUP_MIN, placeholderData: keepPreviousData },
-  }).data;
-  const preformOptions = useLookupOptions(
-    useMemo(() => preforms?.rows.map((preform) => ({ value: String(preform.id), label: preformLabel(preform) })), [preforms]),
-    editing ? { value: String(editing.preformId), label: preformLabel(editing.Preform) } : null,
-  );
-
-  // Warehouse lookup
-  const [warehouseSearch, setWarehouseSearch] = useState('');
-  const [warehouseFilter] = useDebouncedValue(warehouseSearch.trim(), LOOKUP_DEBOUNCE);
-  const warehouseBody = { filter: warehouseFilter };
-  const warehouses = useAdminPreformsGetWarehouses(warehouseBody, {
-    query: { queryKey: getAdminPreformsGetWarehousesQueryKey(warehouseBody), enabled: warehouseFilter.length >= LOOKUP_MIN, placeholderData: keepPreviousData },
-  }).data;
-  const warehouseOptions = useLookupOptions(
-    useMemo(() => warehouses?.rows.map((warehouse) => ({ value: String(warehouse.id), label: warehouse.warehouseName })), [warehouses]),
-    editing ? { value: String(editing.preformWarehouseId), label: editing.PreformWarehouse.warehouseName } : null,
-  );
+  const preforms = useServerLookup({
+    query: preformQuery,
+    option: preformOption,
+    value: form.values.preformId,
+    known: editing ? [preformOption({ ...editing.Preform, id: editing.preformId })] : undefined,
+    what: 'preforms',
+  });
+  const warehouses = useServerLookup({
+    query: warehouseQuery,
+    option: warehouseOption,
+    value: form.values.preformWarehouseId,
+    known: editing ? [warehouseOption({ id: editing.preformWarehouseId, warehouseName: editing.PreformWarehouse.warehouseName })] : undefined,
+    what: 'warehouses',
+  });
 
   // Suppliers of the chosen preform
   const preformId = id(form.values.preformId);
@@ -173,10 +145,8 @@ export default function SupplyOrderDialog({ order, onClose }: { order: SupplyOrd
         headers: idempotencyKey(),
       });
     },
-    () => console.info('Invalid!'),
+    onInvalidForm,
   );
-
-  const lookupMessage = (search: string, what: string) => (search.trim().length < LOOKUP_MIN ? `Type at least ${LOOKUP_MIN} characters` : `No ${what} found`);
 
   return (
     <Modal opened onClose={onClose} title={editing ? 'Edit supply order' : 'Add supply order'} size="md">
@@ -186,25 +156,15 @@ export default function SupplyOrderDialog({ order, onClose }: { order: SupplyOrd
             label="Preform"
             placeholder="Search preforms"
             required
-            searchable
             data-autofocus
-            data={preformOptions(form.values.preformId)}
-            filter={serverFiltered}
-            searchValue={preformSearch}
-            onSearchChange={setPreformSearch}
-            nothingFoundMessage={lookupMessage(preformSearch, 'preforms')}
+            {...preforms.props}
             {...form.getInputProps('preformId')}
           />
           <Select
             label="Warehouse"
             placeholder="Search warehouses"
             required
-            searchable
-            data={warehouseOptions(form.values.preformWarehouseId)}
-            filter={serverFiltered}
-            searchValue={warehouseSearch}
-            onSearchChange={setWarehouseSearch}
-            nothingFoundMessage={lookupMessage(warehouseSearch, 'warehouses')}
+            {...warehouses.props}
             {...form.getInputProps('preformWarehouseId')}
           />
           <Select
