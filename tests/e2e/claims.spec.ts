@@ -55,7 +55,7 @@ test('a client reports a claim with a photo, the GP answers and closes it, and a
   await expect(field(page, 'Order Number')).toHaveValue(orderNo);
   await expect(field(page, 'Rejected quantity:')).toHaveValue('4,321');
   await expect(field(page, 'Delivery Date')).toHaveValue('03.11.2026');
-  await expect(field(page, 'Status')).toHaveValue('new');
+  await expect(field(page, 'Status')).toHaveValue('New');
   const photo = page.waitForEvent('download');
   await page.getByRole('button', { name: `${marker}.png`, exact: true }).click();
   expect((await photo).suggestedFilename()).toBe(`${marker}.png`);
@@ -72,13 +72,13 @@ test('a client reports a claim with a photo, the GP answers and closes it, and a
   await field(admin, 'Root Cause:').fill('Worn conveyor guide.');
   await field(admin, 'Corrective Actions:').fill('Guide replaced.');
   await field(admin, 'Status').click();
-  await admin.getByRole('option', { name: 'closed' }).click();
+  await admin.getByRole('option', { name: 'Closed' }).click();
   await admin.getByRole('button', { name: 'Save report' }).click();
   await expect(admin).toHaveURL(/#\/claims$/);
 
   // the client sees the GP's answer and a locked claim
   await page.reload();
-  await expect(field(page, 'Status')).toHaveValue('closed');
+  await expect(field(page, 'Status')).toHaveValue('Closed');
   await expect(field(page, 'Root Cause:')).toHaveValue('Worn conveyor guide.');
   await expect(field(page, 'Problem Description:')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Save report' })).toBeDisabled();

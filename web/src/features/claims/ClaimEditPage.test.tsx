@@ -117,7 +117,7 @@ describe('client /claims/new', { timeout: 30_000 }, () => {
     serve('client', null);
     renderClaims('/claims/new');
     await screen.findByRole('heading', { name: 'New claim' });
-    expect(field(/^Status/)).toHaveValue('new');
+    expect(field(/^Status/)).toHaveValue('New');
     expect(field(/^Status/)).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Print' })).toBeDisabled();
     for (const label of [/^Immediate Action:/, /^Root Cause:/, /^Corrective Actions:/]) expect(field(label)).toBeDisabled();
@@ -215,7 +215,7 @@ describe('client /claims/{id}', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Remove label-batch-0311.jpg' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove label-batch-0311.jpg' }));
     expect(calls.deletedUploads).toEqual([]);
-    await pick(user, /^Status/, 'under investigation');
+    await pick(user, /^Status/, 'Under Investigation');
     await user.click(screen.getByRole('button', { name: 'Save report' }));
     await waitFor(() => expect(calls.saves).toHaveLength(1));
     expect(calls.saves[0]!.Claim).toEqual({
@@ -353,7 +353,7 @@ describe('admin /claims/{id}', { timeout: 30_000 }, () => {
     await user.type(field(/^Immediate Action:/), 'Quarantined.');
     await user.type(field(/^Root Cause:/), 'Worn insert.');
     await user.type(field(/^Corrective Actions:/), 'Insert replaced.');
-    await pick(user, /^Status/, 'closed');
+    await pick(user, /^Status/, 'Closed');
     await user.click(screen.getByRole('button', { name: 'Save report' }));
     await waitFor(() => expect(calls.saves).toHaveLength(1));
     expect(calls.saves[0]!.Claim).toMatchObject({

@@ -26,6 +26,7 @@ import { problemFieldErrors } from '../../api/validation';
 import { useAppContext } from '../../app/context';
 import { describeError } from '../../app/providers';
 import { NotFoundPage } from '../../components/NotFoundPage';
+import { formatCapitalized } from '../../components/format';
 import { QueryError } from '../../components/QueryError';
 import { SaveFailed } from '../../components/SaveFailed';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
@@ -35,6 +36,9 @@ import { CLAIM_STATUSES, productLabel, reportFileName, SEARCH_DEBOUNCE, useClaim
 import { StatusChip } from './StatusChip';
 import { useClaimAttachments } from './useClaimAttachments';
 import { onInvalidForm } from '../../components/invalidForm';
+
+/** The status select shows part 9's capitalised words ('Under Investigation') and sends the wire values. */
+const STATUS_OPTIONS = CLAIM_STATUSES.map((status) => ({ value: status, label: formatCapitalized(status) }));
 
 const LIST = '/claims';
 
@@ -274,7 +278,7 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
               <Select
                 label="Status"
                 w={220}
-                data={CLAIM_STATUSES}
+                data={STATUS_OPTIONS}
                 allowDeselect={false}
                 disabled={!claim || locked}
                 {...form.getInputProps('status')}
