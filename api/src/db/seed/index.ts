@@ -5,7 +5,7 @@ import { seedClientInventory } from './client-inventory.seed.js';
 import { seedDowntime } from './downtime.seed.js';
 import { seedInvoicesAndPlans } from './invoices.seed.js';
 import { seedManufacturers } from './manufacturers.seed.js';
-import { seedOrders } from './orders.seed.js';
+import { seedOrders, seedProducedEntries } from './orders.seed.js';
 import { seedPlanner } from './planner.seed.js';
 import { seedSupply } from './supply.seed.js';
 import { seedUsers } from './users.seed.js';
@@ -25,5 +25,6 @@ export async function seedDemoData(db: Db, log: Pick<Logger, 'info'>): Promise<v
   if (await seedDowntime(db)) seeded.push('downtime');
   if (await seedClientInventory(db)) seeded.push('client inventory');
   if (await seedPlanner(db)) seeded.push('planner and statistics');
+  if (await seedProducedEntries(db)) seeded.push('produced entries');
   if (seeded.length) log.info({ seeded }, 'demo data seeded');
 }

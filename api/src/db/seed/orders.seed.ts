@@ -133,3 +133,32 @@ export async function seedOrders(db: Db): Promise<boolean> {
   });
   return true;
 }
+
+/**
+ * The demo's produced quantities as the operator's history shows them: every demo item with bottles produced gets
+ * the entries that add up to its total (two entries, a day apart, by the demo operator), as if the operator had
+ * recorded them. Runs after every seed that writes order items; items that already have entries are left alone.
+ */
+export async function seedProducedEntries(db: Db): Promise<boolean> {
+  const items = await db
+    .selectFrom('client_production_order_items as i')
+    .select(['i.id', 'i.produced_amount', 'i.updated_at'])
+    .where('i.produced_amount', '>', 0)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('produced_entries as e').select('e.id').whereRef('e.order_item_id', '=', 'i.id'))))
+    .execute();
+  if (!items.length) return false;
+  await db
+    .insertInto('produced_entries')
+    .values(
+      items.flatMap((item) => {
+        const first = Math.ceil(item.produced_amount / 2);
+        const recorded = new Date(item.updated_at);
+        return [
+          { order_item_id: item.id, quantity: first, produced_total: first, subject: 'demo', recorded_by: 'Demo Operator', created_at: new Date(recorded.getTime() - DAY) },
+          { order_item_id: item.id, quantity: item.produced_amount - first, produced_total: item.produced_amount, subject: 'demo', recorded_by: 'Demo Operator', created_at: recorded },
+        ];
+      }),
+    )
+    .execute();
+  return true;
+}

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { seedManufacturers } from '../../db/seed/manufacturers.seed.js';
-import { seedOrders } from '../../db/seed/orders.seed.js';
+import { seedOrders, seedProducedEntries } from '../../db/seed/orders.seed.js';
 import { seedSupply } from '../../db/seed/supply.seed.js';
 import { BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS, seedUsers } from '../../db/seed/users.seed.js';
 
@@ -65,5 +65,25 @@ describe('orders and portfolio demo data', () => {
 
   it('seeds only once', async () => {
     expect(await seedOrders(database.db)).toBe(false);
+  });
+
+  it("the operator's history of every produced demo item adds up to its produced quantity; the dialog lists it newest first", async () => {
+    expect(await seedProducedEntries(database.db)).toBe(true);
+    expect(await seedProducedEntries(database.db)).toBe(false);
+    const items = await database.db.selectFrom('client_production_order_items').select(['id', 'produced_amount']).where('produced_amount', '>', 0).execute();
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      const entries = await database.db.selectFrom('produced_entries').select(['quantity', 'produced_total']).where('order_item_id', '=', item.id).orderBy('id').execute();
+      expect(entries.reduce((sum, entry) => sum + entry.quantity, 0)).toBe(item.produced_amount);
+      expect(entries.at(-1)?.produced_total).toBe(item.produced_amount);
+    }
+    // Nordic Springs' item due this week (21,000 produced) is on the operator's agenda: its dialog shows the two entries.
+    const onAgenda = await database.db.selectFrom('client_production_order_items').select('id').where('produced_amount', '=', 21_000).executeTakeFirstOrThrow();
+    const shown = await post(app, '/api/operator/order/item/produced/get', { id: onAgenda.id }, await as.operator());
+    expect(shown.status).toBe(200);
+    expect((shown.body as { quantity: number; producedTotal: number }[]).map((entry) => [entry.quantity, entry.producedTotal])).toEqual([
+      [10_500, 21_000],
+      [10_500, 10_500],
+    ]);
   });
 });
