@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -41,6 +42,26 @@ async function pick(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElemen
 }
 
 describe("'Add supply order' / 'Edit supply order'", { timeout: 30_000 }, () => {
+  it('opens with the Preform field focused but its list closed: Cancel closes the dialog at the first click, no error shown', async () => {
+    serveLookups();
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    function Board() {
+      const [open, setOpen] = useState(true);
+      return open ? <SupplyOrderDialog order="new" onClose={() => { onClose(); setOpen(false); }} /> : null;
+    }
+    renderWithProviders(<Board />);
+    const dialog = await screen.findByRole('dialog', { name: 'Add supply order' });
+    const preform = within(dialog).getByLabelText(/^Preform/, { selector: 'input' });
+    await waitFor(() => expect(preform).toHaveFocus());
+    expect(preform).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add supply order' })).not.toBeInTheDocument());
+    expect(screen.queryByText('Field is required.')).not.toBeInTheDocument();
+  });
+
   it("validates on touch with the messages of part 5 and an invalid submit sends nothing, logs Invalid! and says 'Please fix field errors.'", async () => {
     serveLookups();
     let saves = 0;
@@ -117,7 +138,11 @@ describe("'Add supply order' / 'Edit supply order'", { timeout: 30_000 }, () => 
     server.use(http.post('*/api/admin/supply/save', async ({ request }) => { sent = await request.json(); return HttpResponse.json(getAdminSupplyGetSupplyOrdersResponseMock()[0]); }));
     const onClose = vi.fn();
     const user = userEvent.setup();
-    renderWithProviders(<SupplyOrderDialog order="new" onClose={onClose} />);
+    function Board() {
+      const [open, setOpen] = useState(true);
+      return open ? <SupplyOrderDialog order="new" onClose={() => { onClose(); setOpen(false); }} /> : null;
+    }
+    renderWithProviders(<Board />);
     const dialog = await screen.findByRole('dialog', { name: 'Add supply order' });
     await pick(user, dialog, /^Preform/, 'PE', 'PET 28g - PET - Clear');
     await pick(user, dialog, /^Warehouse/, 'Ri', 'Riga North');

@@ -1,0 +1,211 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn } from './support.js';
+
+/**
+ * WCAG 2.2 AA walk (issue 13, item 21): every face signs in and visits every screen of its menu, the main
+ * detail and editor pages, and one open dialog of each kind; axe-core must find no serious or critical violation.
+ */
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** What one face's walk found: one line per violation and element, e.g. 'Supply board: color-contrast (serious) at .card'. */
+type Findings = string[];
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
+const main = (page: Page) => page.getByRole('main');
+
+/** The screen has drawn its data: its heading is shown and no loader or skeleton is left in it. */
+async function settled(page: Page, heading: string | RegExp) {
+  await expect(main(page).getByRole('heading', { name: heading, level: 2 }).first()).toBeVisible();
+  await expect(page.locator('.mantine-Loader-root:visible, .mantine-Skeleton-root[data-visible]:visible')).toHaveCount(0);
+}
+
+/** Runs axe on the page (or one dialog) and notes every serious or critical violation under `screen`. */
+async function scan(page: Page, findings: Findings, screen: string, scope?: string) {
+  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  if (scope) builder = builder.include(scope);
+  const { violations } = await builder.analyze();
+  for (const violation of violations) {
+    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+    for (const node of violation.nodes) findings.push(`${screen}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}`);
+  }
+}
+
+/** Clicks a menu entry (opening its group first) and scans the screen it shows. */
+async function visitMenu(page: Page, findings: Findings, entry: string, heading: string | RegExp, group?: string) {
+  if (group && !(await menu(page).getByRole('link', { name: entry, exact: true }).isVisible())) await menu(page).getByText(group, { exact: true }).click();
+  await menu(page).getByRole('link', { name: entry, exact: true }).click();
+  await settled(page, heading);
+  await scan(page, findings, entry);
+}
+
+/** Opens a dialog, scans it (with the page behind it), and closes it with Escape. */
+async function visitDialog(page: Page, findings: Findings, open: () => Promise<void>, name: string | RegExp) {
+  await open();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('.mantine-Loader-root:visible')).toHaveCount(0);
+  // Mantine's transition ends before axe measures colours (a half-faded dialog reports false contrast failures).
+  await expect(dialog).toHaveCSS('opacity', '1');
+  await scan(page, findings, `dialog '${String(name)}'`);
+  // Cancel where the dialog has one (some dialogs keep Escape for their fields), else Escape.
+  const cancel = dialog.getByRole('button', { name: 'Cancel', exact: true });
+  if (await cancel.isVisible()) await cancel.click();
+  else await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+/** Scans the page after `open` led to a detail screen. */
+async function visitDetail(page: Page, findings: Findings, screen: string, open: () => Promise<void>, heading: string | RegExp) {
+  await open();
+  await settled(page, heading);
+  await scan(page, findings, screen);
+}
+
+const firstRow = (page: Page): Locator => main(page).locator('tbody tr').first();
+
+function expectNone(findings: Findings) {
+  expect(findings, `axe-core found ${findings.length} serious or critical violations:\n${findings.join('\n')}`).toEqual([]);
+}
+
+test('admin: every screen and dialog has no serious or critical accessibility violation', async ({ page }) => {
+  const findings: Findings = [];
+  await signIn(page, 'admin');
+
+  await visitMenu(page, findings, 'Raw Materials Status', 'Today overview');
+  await visitDialog(page, findings, () => page.getByRole('region', { name: 'New' }).getByRole('button', { name: 'Order' }).click(), 'Add supply order');
+
+  await visitMenu(page, findings, 'Production orders', 'New orders');
+  const order = main(page).locator('tbody tr[aria-expanded]').first();
+  await order.getByRole('cell').nth(3).click();
+  await expect(order).toHaveAttribute('aria-expanded', 'true');
+  await expect(main(page).getByRole('table', { name: /^Items of / })).toBeVisible();
+  await scan(page, findings, 'Production orders, expanded');
+
+  await visitMenu(page, findings, 'Claims', 'Non-Conformance Reports');
+  await visitDetail(page, findings, 'Claim', () => firstRow(page).getByRole('cell').nth(2).click(), /^Claim|NCR|Non-Conformance/);
+
+  await visitMenu(page, findings, 'Preform stock', 'Preform stock');
+  await visitDetail(page, findings, 'Warehouse stock', () => main(page).getByRole('row', { name: /Tallinn/ }).click(), 'Tallinn');
+  await firstRow(page).click();
+  await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'Fill stock' }).click(), /./);
+
+  await visitMenu(page, findings, 'Client inventory', 'Client inventory');
+  await visitDetail(page, findings, 'Client portfolio', () => main(page).getByRole('row', { name: /Nordic Springs AB/ }).click(), 'Nordic Springs AB');
+  await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'Client details' }).click(), /./);
+  await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'New' }).click(), 'Product data');
+  await firstRow(page).getByRole('checkbox').check();
+  for (const action of ['Prices', 'Assign Buyers', 'Reclassification']) {
+    await visitDialog(
+      page,
+      findings,
+      async () => {
+        await main(page).getByRole('button', { name: 'Action', exact: true }).click();
+        await page.getByRole('menuitem', { name: action }).click();
+      },
+      /./,
+    );
+  }
+  await firstRow(page).getByRole('cell').nth(2).click();
+  await settled(page, /./);
+  await scan(page, findings, 'Product stock');
+  await visitDialog(page, findings, () => firstRow(page).getByRole('button', { name: /^Adjust balance / }).click(), /./);
+
+  await visitMenu(page, findings, 'Preform inventory', 'Preform inventory');
+  await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'New' }).click(), /./);
+
+  await visitMenu(page, findings, 'Manufacturers', 'Manufacturers');
+  await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'New' }).click(), /./);
+
+  await visitMenu(page, findings, 'Invoices', 'Invoices');
+  await visitMenu(page, findings, 'History', 'Downtimes history', 'Downtimes history');
+  await visitMenu(page, findings, 'Causes', 'Downtime causes', 'Downtimes history');
+  await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'New' }).click(), /./);
+  await page.goto('/#/downtimes/gantt');
+  await settled(page, 'Downtimes');
+  await scan(page, findings, 'Downtimes gantt');
+
+  await visitMenu(page, findings, 'Audit log', 'Audit log');
+  expectNone(findings);
+});
+
+test('operator: every screen and dialog has no serious or critical accessibility violation', async ({ page }) => {
+  const findings: Findings = [];
+  await signIn(page, 'operator');
+  await visitMenu(page, findings, 'Agenda', 'Agenda');
+  const update = main(page).getByRole('button', { name: /^Update produced quantity of / }).first();
+  if (await update.isVisible()) await visitDialog(page, findings, () => update.click(), /./);
+  await visitMenu(page, findings, 'Preform stock', 'Preform stock');
+  await firstRow(page).click();
+  await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'Fill stock' }).click(), /./);
+  await visitMenu(page, findings, 'History', /history/i);
+  expectNone(findings);
+});
+
+test('accountant: every screen has no serious or critical accessibility violation', async ({ page }) => {
+  const findings: Findings = [];
+  await signIn(page, 'accountant');
+  await visitMenu(page, findings, 'Invoices', 'Invoices');
+  await firstRow(page).click();
+  const send = main(page).getByRole('button', { name: 'Confirm & Send' });
+  if (await send.isEnabled()) await visitDialog(page, findings, () => send.click(), 'Confirm & Send');
+  expectNone(findings);
+});
+
+test('client: every screen and dialog has no serious or critical accessibility violation', async ({ page }) => {
+  const findings: Findings = [];
+  await signIn(page, 'client');
+  await visitMenu(page, findings, 'Portfolio', /./);
+  await visitMenu(page, findings, 'Forecasts', 'Forecasts');
+  await visitDetail(page, findings, 'Forecast', () => main(page).getByRole('row', { name: /~/ }).first().getByRole('cell').nth(1).click(), /./);
+  await visitMenu(page, findings, 'Orders', 'Weekly order list');
+  await visitDetail(page, findings, 'New order', () => main(page).getByRole('button', { name: 'New' }).click(), 'New order');
+  await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'Add item' }).click(), 'Add new item to order');
+  await visitMenu(page, findings, 'Claims', 'Non-Conformance Reports');
+  await visitDetail(page, findings, 'New claim', () => main(page).getByRole('button', { name: 'New' }).click(), /./);
+  await visitMenu(page, findings, 'Invoices', 'Invoices');
+  await visitMenu(page, findings, 'Performance', /^Welcome, /, 'Statistics');
+  await visitMenu(page, findings, 'Production quantities', 'Production quantities', 'Statistics');
+  expectNone(findings);
+});
+
+test('buyer: every screen has no serious or critical accessibility violation', async ({ page }) => {
+  const findings: Findings = [];
+  await signIn(page, 'buyer');
+  await visitMenu(page, findings, 'Portfolio', /./);
+  await visitMenu(page, findings, 'Forecasts', 'Forecasts');
+  await visitMenu(page, findings, 'Orders', 'Weekly order list');
+  await visitDetail(page, findings, 'New order', () => main(page).getByRole('button', { name: 'New' }).click(), 'New order');
+  await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'Add item' }).click(), 'Add new item to order');
+  await visitMenu(page, findings, 'Claims', 'Non-Conformance Reports');
+  expectNone(findings);
+});
+
+test('seller: every screen and dialog has no serious or critical accessibility violation', async ({ page }) => {
+  const findings: Findings = [];
+  await signIn(page, 'seller');
+  await visitMenu(page, findings, 'Portfolio', /./);
+  await visitMenu(page, findings, 'Orders', 'Weekly order list');
+  await visitMenu(page, findings, 'Planner', 'Planner');
+  const add = main(page).getByRole('button', { name: 'Add production order' }).first();
+  if (await add.isVisible()) await visitDialog(page, findings, () => add.click(), 'Add new production order');
+  expectNone(findings);
+});
+
+test('guest: the guest page has no serious or critical accessibility violation', async ({ page }) => {
+  const findings: Findings = [];
+  await signIn(page, 'guest');
+  await expect(page.getByText(/You don't have the account privileges/)).toBeVisible();
+  await scan(page, findings, 'Guest page');
+  expectNone(findings);
+});
+
+test('the built portal serves the favicon its page links (issue 13, item 20)', async ({ request }) => {
+  const index = await (await request.get('/')).text();
+  expect(index).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />');
+  const icon = await request.get('/favicon.svg');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toContain('image/svg+xml');
+  expect(await icon.text()).toContain('<svg');
+});
