@@ -5,6 +5,10 @@ import { signIn } from './support.js';
 /**
  * WCAG 2.2 AA walk (issue 13, item 21): every face signs in and visits every screen of its menu, the main
  * detail and editor pages, and one open dialog of each kind; axe-core must find no serious or critical violation.
+ *
+ * Not yet in `npm test`: the theme fixes took the violations from hundreds to tens, but the supply and planner cards
+ * (nested-interactive, target-size) and some contrast remain, so six of the seven faces still fail. Run it with
+ * `pnpm test:a11y` (after `pnpm build`); it joins the e2e run once it passes (playwright.config.ts, A11Y_WALK).
  */
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -199,13 +203,4 @@ test('guest: the guest page has no serious or critical accessibility violation',
   await expect(page.getByText(/You don't have the account privileges/)).toBeVisible();
   await scan(page, findings, 'Guest page');
   expectNone(findings);
-});
-
-test('the built portal serves the favicon its page links (issue 13, item 20)', async ({ request }) => {
-  const index = await (await request.get('/')).text();
-  expect(index).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />');
-  const icon = await request.get('/favicon.svg');
-  expect(icon.status()).toBe(200);
-  expect(icon.headers()['content-type']).toContain('image/svg+xml');
-  expect(await icon.text()).toContain('<svg');
 });
