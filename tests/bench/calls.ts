@@ -68,6 +68,7 @@ export const calls: Call[] = [
   { name: 'admin downtime/causes/get', face: 'admin', role: 'admin', path: '/api/admin/downtime/causes/get', body: () => ({ pagination: page(20) }) },
   { name: 'admin downtime/history/get (month)', face: 'admin', role: 'admin', path: '/api/admin/downtime/history/get', body: () => ({ pagination: page(10, 'endDatetime', true), clientIds: [], period: MONTH }) },
   { name: 'admin downtime/history/export CSV of a year', face: 'admin', role: 'admin', path: '/api/admin/downtime/history/export', body: () => ({ clientIds: [], period: YEAR, sortBy: 'endDatetime', descending: true }), download: true },
+  { name: 'audit/export (a year)', face: 'admin', role: 'admin', path: '/api/admin/audit/export', body: () => ({ period: YEAR }), download: true },
   { name: 'admin invoices/get', face: 'admin', role: 'admin', path: '/api/admin/invoices/get', body: () => ({ pagination: page(10, 'deliveryDate', true) }) },
   // Operator: agenda, produced entries, stock, downtime.
   { name: 'operator/agenda/get', face: 'operator', role: 'operator', path: '/api/operator/agenda/get', body: () => ({}) },
