@@ -100,14 +100,16 @@ function ask<T>(child: ChildProcess, message: string, accept: (answer: unknown) 
 async function captureRequest(child: ChildProcess, port: number, token: string, call: Call, ids: Ids) {
   await ask(child, 'capture', (answer) => (answer === 'capturing' ? true : undefined));
   const target = requestOf(call, ids);
+  const started = performance.now();
   const response = await fetch(`http://127.0.0.1:${port}${target.path}`, {
     method: target.method,
     headers: target.body === undefined ? { authorization: `Bearer ${token}` } : { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: target.body,
   });
   const bytes = (await response.arrayBuffer()).byteLength;
+  const aloneMs = performance.now() - started;
   const queries = await ask(child, 'captured', (answer) => (answer && typeof answer === 'object' && 'queries' in answer ? (answer as { queries: Captured[] }).queries : undefined));
-  return { status: response.status, contentType: response.headers.get('content-type') ?? '', bytes, queries };
+  return { status: response.status, contentType: response.headers.get('content-type') ?? '', bytes, aloneMs, queries };
 }
 
 /** The captured statements run directly on PostgreSQL, one "request" after another on each of 10 connections. */
@@ -223,7 +225,7 @@ async function main() {
       const slowest = plans.reduce<(typeof plans)[number] | undefined>((worst, plan) => (!worst || plan.executionMs > worst.executionMs ? plan : worst), undefined);
       results.push({ call, api, direct, slowest, once, statements: once.queries.length, serviceStatements: service.length, replayed: reads.length });
       console.log(
-        `${call.name}: ${once.status} ${once.bytes} B; API ${api.rps.toFixed(0)} req/s p50 ${ms(api.p50)} p95 ${ms(api.p95)} p99 ${ms(api.p99)} ms (errors ${api.errors}); ` +
+        `${call.name}: ${once.status} ${once.bytes} B in ${ms(once.aloneMs)} ms alone; API ${api.rps.toFixed(0)} req/s p50 ${ms(api.p50)} p95 ${ms(api.p95)} p99 ${ms(api.p99)} ms (errors ${api.errors}); ` +
           `SQL ${direct.rps.toFixed(0)} req/s p50 ${ms(direct.p50)} p95 ${ms(direct.p95)} ms (${once.queries.length} statements, ${service.length} of the service)`,
       );
     }
@@ -235,13 +237,16 @@ async function main() {
         `load average before ${loadBefore}, after ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} (anything else running skews the figures)\n`,
     );
     console.log(
+      '"alone": the first request of the call, with nothing else running (cold: before the warm-up). An API req/s of 0 means no answer came back within the load\'s duration.\n',
+    );
+    console.log(
       'Statements: all that one request runs (gate included: revocation check, per-user limit), then those of the service; the SQL columns replay the service\'s reads (writes such as audit rows are not replayed).\n',
     );
-    console.log('| Face | Call | status | bytes | API req/s | API p50 ms | API p95 ms | API p99 ms | errors | statements (service) | SQL req/s | SQL p50 ms | SQL p95 ms | SQL p99 ms | API/SQL p50 | API/SQL req/s |');
-    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('| Face | Call | status | bytes | alone ms | API req/s | API p50 ms | API p95 ms | API p99 ms | errors | statements (service) | SQL req/s | SQL p50 ms | SQL p95 ms | SQL p99 ms | API/SQL p50 | API/SQL req/s |');
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const { call, api, direct, once, statements, serviceStatements } of results) {
       console.log(
-        `| ${call.face} | ${call.name} | ${once.status} | ${once.bytes} | ${api.rps.toFixed(0)} | ${ms(api.p50)} | ${ms(api.p95)} | ${ms(api.p99)} | ${api.errors} | ${statements} (${serviceStatements}) | ` +
+        `| ${call.face} | ${call.name} | ${once.status} | ${once.bytes} | ${ms(once.aloneMs)} | ${api.rps.toFixed(0)} | ${ms(api.p50)} | ${ms(api.p95)} | ${ms(api.p99)} | ${api.errors} | ${statements} (${serviceStatements}) | ` +
           `${direct.rps.toFixed(0)} | ${ms(direct.p50)} | ${ms(direct.p95)} | ${ms(direct.p99)} | ${(api.p50 / direct.p50).toFixed(2)} | ${(api.rps / direct.rps).toFixed(2)} |`,
       );
     }
