@@ -7,7 +7,8 @@
  * third), 60,000 production orders with 2,000,000 items over six years, of which 1 in 50 is still open; 100,000
  * downtime events; 50,000 claims, each with one small placeholder upload; 100,000 invoices (3 lines each, billing
  * distinct order items); 20,000 forecasts with 5 items each; a price period per product and year with its stock row
- * and one ledger row (product_stock_movements) whose balance_after matches the stock.
+ * and one ledger row (product_stock_movements) whose balance_after matches the stock; three produced entries adding
+ * up to the produced total of every item of an open order.
  *
  * BENCH_SCALE (default 1) multiplies every count (with small floors so that every screen still has data): e.g.
  * BENCH_SCALE=0.01 for a quick check. Company c owns the products c, c + companies, c + 2·companies…, and the orders
@@ -61,6 +62,8 @@ export async function generate(db: Db, log: (message: string) => void = () => un
   };
   const s = SCALE;
   const delivered = s.supplyOrders - s.pendingOrders - s.orderedOrders;
+  // The newest 1 in 50 production orders are open (a few weeks of work, spread over every company).
+  const openFrom = s.productionOrders - Math.floor(s.productionOrders / 50);
 
   await step(
     'companies, manufacturers, warehouses',
@@ -106,19 +109,19 @@ export async function generate(db: Db, log: (message: string) => void = () => un
       insert into product_buyers (client_product_id, buyer_company_id)
         select id, 'bench-' || lpad((1 + split_part(company_id, '-', 2)::int % ${sql.lit(s.companies)})::text, 4, '0') from client_products where abs(hashint4(id)) % 5 = 0;`,
   );
-  // One order in 50 is open; in open orders half of the items is fully produced, the other half a third produced.
+  // The newest order in 50 is open; in open orders half of the items is fully produced, the other half a third produced.
   // Item g belongs to order 1 + (g - 1) % orders and to a product of that order's company.
   await step(
     'production orders and items',
     sql`
       insert into client_production_orders (company_id, order_no, closed, purchase_date)
-        select 'bench-' || lpad((1 + (g - 1) % ${sql.lit(s.companies)})::text, 4, '0'), 'PO-' || g, case when g % 50 = 0 then 0 else 1 end,
+        select 'bench-' || lpad((1 + (g - 1) % ${sql.lit(s.companies)})::text, 4, '0'), 'PO-' || g, case when g > ${sql.lit(openFrom)} then 0 else 1 end,
                date '2020-01-01' + (g::bigint * 2190 / ${sql.lit(s.productionOrders)})::int
           from generate_series(1, ${sql.lit(s.productionOrders)}) g;
       insert into client_production_order_items (order_id, client_product_id, due_date, planned_amount, produced_amount, is_closed)
         select o, 1 + (o - 1) % ${sql.lit(s.companies)} + ${sql.lit(s.companies)} * (abs(hashint4(g)) % ${sql.lit(Math.floor(s.clientProducts / s.companies))}),
                date '2020-01-01' + (o::bigint * 2190 / ${sql.lit(s.productionOrders)})::int + g % 30, planned,
-               case when o % 50 <> 0 or (g / 50) % 2 = 0 then planned else planned / 3 end, o % 50 <> 0
+               case when o <= ${sql.lit(openFrom)} or (g / 50) % 2 = 0 then planned else planned / 3 end, o <= ${sql.lit(openFrom)}
           from generate_series(1, ${sql.lit(s.orderItems)}) g,
                lateral (select 1 + (g - 1) % ${sql.lit(s.productionOrders)} as o, 10000 + (g % 50) * 1000 as planned) x;`,
   );
@@ -225,6 +228,18 @@ async function generateScreens(step: (name: string, query: ReturnType<typeof sql
                lateral (select i.order_id + (3 * ((i.id - 1) / ${sql.lit(s.productionOrders)}) + k) * ${sql.lit(s.productionOrders)} as item_id) x
           join client_production_order_items it on it.id = x.item_id
           join client_products p on p.id = it.client_product_id;`,
+  );
+  // The operator's produced-quantity history: three entries adding up to the produced total of every item of an open order.
+  await step(
+    'produced entries',
+    sql`
+      insert into produced_entries (order_item_id, quantity, produced_total, subject, recorded_by, created_at)
+        select i.id, case when k < 3 then i.produced_amount / 3 else i.produced_amount - 2 * (i.produced_amount / 3) end,
+               case when k < 3 then k * (i.produced_amount / 3) else i.produced_amount end, 'bench', 'Bench Operator',
+               o.purchase_date + k * interval '8 hours'
+          from client_production_orders o join client_production_order_items i on i.order_id = o.id, generate_series(1, 3) k
+         where o.closed = 0 and i.produced_amount > 0
+         order by i.id, k;`,
   );
   await step(
     'forecasts',

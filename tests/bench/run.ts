@@ -190,7 +190,7 @@ async function main() {
     await generate(db, console.log);
     const generateSeconds = (performance.now() - generateStarted) / 1000;
     const tables = ['client_products', 'client_production_orders', 'client_production_order_items', 'supply_orders', 'preform_stock_movements', 'downtime_history',
-      'claims', 'uploads', 'invoices', 'invoice_lines', 'client_production_plans', 'client_production_plan_items', 'product_prices', 'product_stock_movements'];
+      'claims', 'uploads', 'invoices', 'invoice_lines', 'client_production_plans', 'client_production_plan_items', 'product_prices', 'product_stock_movements', 'produced_entries'];
     const counts = await Promise.all(
       tables.map(async (table) => `${table} ${(await db.selectFrom(table as 'preforms').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n}`),
     );
@@ -288,8 +288,12 @@ async function lookUpIds(db: Db): Promise<{ ids: Ids; buyer: string; seller: str
     select o.company_id as company from client_production_order_items i join client_production_orders o on o.id = i.order_id
      group by o.company_id order by count(*) desc, o.company_id limit 1`);
   const { order } = await one(sql<{ order: number }>`select max(id) as order from client_production_orders where company_id = ${company}`);
-  const { product, orderItem } = await one(sql<{ product: number; orderItem: number }>`
-    select client_product_id as product, id as "orderItem" from client_production_order_items where order_id = ${order} order by id limit 1`);
+  const { product } = await one(sql<{ product: number }>`
+    select client_product_id as product from client_production_order_items where order_id = ${order} order by id limit 1`);
+  // The operator opens the produced history of an item of an open order (those have entries).
+  const { orderItem } = await one(sql<{ orderItem: number }>`
+    select i.id as "orderItem" from client_production_order_items i join client_production_orders o on o.id = i.order_id
+     where o.company_id = ${company} and o.closed = 0 and i.produced_amount > 0 order by i.id desc limit 1`);
   const { claim, upload } = await one(sql<{ claim: number; upload: number }>`
     select c.id as claim, u.id as upload from claims c join uploads u on u.object_type = 'ClientProductionClaims' and u.object_id = c.id
      where c.company_id = ${company} order by c.id desc limit 1`);
