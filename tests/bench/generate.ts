@@ -1,26 +1,46 @@
 /**
- * Production-scale data for the supply benchmark, written with set-based SQL (generate_series) so that it takes a
- * minute or two on 2 cores: 2,000 preforms with 2 suppliers each, 50 warehouses (100,000 (preform, warehouse)
+ * Production-scale data for `pnpm bench`, written with set-based SQL (generate_series, one statement per table) so
+ * that it stays fast on 2 cores: 2,000 preforms with 2 suppliers each, 50 warehouses (100,000 (preform, warehouse)
  * pairs, all with a balance), 300,000 supply orders (about six years of delivered ones, a few hundred pending and
- * ordered), 1,000,000 ledger rows (the deliveries plus fills) whose running balances match the balances table,
- * 5,000 client products of 200 companies, and 20,000 production orders with 200,000 items, of which 2,000 are
- * still open (a few weeks of work for some 50 lines), so order amounts are real.
+ * ordered), 1,000,000 ledger rows (the deliveries plus fills) whose running balances match the balances table;
+ * 200 companies (with billing details), 5,000 client products (1 in 5 bought by another company, 1 in 5 sold by a
+ * third), 60,000 production orders with 2,000,000 items over six years, of which 1 in 50 is still open; 100,000
+ * downtime events; 50,000 claims, each with one small placeholder upload; 100,000 invoices (3 lines each, billing
+ * distinct order items); 20,000 forecasts with 5 items each; a price period per product and year with its stock row
+ * and one ledger row (product_stock_movements) whose balance_after matches the stock; three produced entries adding
+ * up to the produced total of every item of an open order.
+ *
+ * BENCH_SCALE (default 1) multiplies every count (with small floors so that every screen still has data): e.g.
+ * BENCH_SCALE=0.01 for a quick check. Company c owns the products c, c + companies, c + 2·companies…, and the orders
+ * c, c + companies…, so every order's items, claims and invoices stay within one company.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../api/src/db/database.js';
 
+const FACTOR = Number(process.env.BENCH_SCALE ?? 1);
+if (!(FACTOR > 0)) throw new Error('BENCH_SCALE must be a positive number');
+const scaled = (count: number, floor: number) => Math.max(floor, Math.round(count * FACTOR));
+
 export const SCALE = {
-  companies: 200,
-  manufacturers: 40,
-  warehouses: 50,
-  preforms: 2_000,
-  supplyOrders: 300_000,
-  pendingOrders: 300,
-  orderedOrders: 300,
-  ledgerRows: 1_000_000,
-  clientProducts: 5_000,
-  productionOrders: 20_000,
-  orderItems: 200_000,
+  factor: FACTOR,
+  companies: scaled(200, 5),
+  manufacturers: scaled(40, 4),
+  warehouses: scaled(50, 3),
+  preforms: scaled(2_000, 20),
+  supplyOrders: scaled(300_000, 1_000),
+  pendingOrders: scaled(300, 20),
+  orderedOrders: scaled(300, 20),
+  ledgerRows: scaled(1_000_000, 2_000),
+  clientProducts: scaled(5_000, 50),
+  productionOrders: scaled(60_000, 200),
+  orderItems: scaled(2_000_000, 4_000),
+  downtimeCauses: 20,
+  downtimeEvents: scaled(100_000, 1_000),
+  claims: scaled(50_000, 500),
+  invoices: scaled(100_000, 300),
+  forecasts: scaled(20_000, 200),
+  forecastItems: 5,
+  priceYears: 6,
 };
 
 /** Writes the data set into an empty, migrated database; answers how long each step took (ms). */
@@ -42,11 +62,18 @@ export async function generate(db: Db, log: (message: string) => void = () => un
   };
   const s = SCALE;
   const delivered = s.supplyOrders - s.pendingOrders - s.orderedOrders;
+  // The newest 1 in 50 production orders are open (a few weeks of work, spread over every company).
+  const openFrom = s.productionOrders - Math.floor(s.productionOrders / 50);
 
   await step(
     'companies, manufacturers, warehouses',
     sql`
-      insert into companies (id, name) select 'bench-' || lpad(g::text, 4, '0'), 'Bench Company ' || g from generate_series(1, ${sql.lit(s.companies)}) g;
+      insert into companies (id, name, fbs) select 'bench-' || lpad(g::text, 4, '0'), 'Bench Company ' || g, array['FB-' || g, 'FB-' || (g + 1000)]
+        from generate_series(1, ${sql.lit(s.companies)}) g;
+      insert into client_details (company_id, billing_company, billing_address, billing_city, billing_country, billing_email, currency, shift_start, shift_end)
+        select 'bench-' || lpad(g::text, 4, '0'), 'Bench Company ' || g || ' AB', 'Street ' || g, 'Malmö', 'Sweden', 'billing' || g || '@bench.example',
+               case when g % 3 = 0 then 'SEK' else 'EUR' end, '06:00', '22:00'
+          from generate_series(1, ${sql.lit(s.companies)}) g;
       insert into manufacturers (manufacturer_name, default_lead_time, box_qty_per_truck)
         select 'Manufacturer ' || g, 7 + g % 21, 20 + g % 10 from generate_series(1, ${sql.lit(s.manufacturers)}) g;
       insert into preform_warehouses (warehouse_name) select 'Warehouse ' || lpad(g::text, 3, '0') from generate_series(1, ${sql.lit(s.warehouses)}) g;`,
@@ -73,17 +100,28 @@ export async function generate(db: Db, log: (message: string) => void = () => un
                0.02, 300, 150, pf, 1 + abs(hashint4(g)) % ${sql.lit(s.warehouses)}, 2 * pf - 1
           from generate_series(1, ${sql.lit(s.clientProducts)}) g, lateral (select 1 + (g * 37) % ${sql.lit(s.preforms)} as pf) x;`,
   );
-  // One order in 50 is open; in open orders half of the items is fully produced, the other half a third produced.
+  // 1 product in 5 is also bought by the next company (a buyer) and sold by the one after (a seller).
+  await step(
+    'buyers and sellers',
+    sql`
+      update client_products set seller_company_id = 'bench-' || lpad((1 + (split_part(company_id, '-', 2)::int + 1) % ${sql.lit(s.companies)})::text, 4, '0')
+       where abs(hashint4(id)) % 5 = 0;
+      insert into product_buyers (client_product_id, buyer_company_id)
+        select id, 'bench-' || lpad((1 + split_part(company_id, '-', 2)::int % ${sql.lit(s.companies)})::text, 4, '0') from client_products where abs(hashint4(id)) % 5 = 0;`,
+  );
+  // The newest order in 50 is open; in open orders half of the items is fully produced, the other half a third produced.
+  // Item g belongs to order 1 + (g - 1) % orders and to a product of that order's company.
   await step(
     'production orders and items',
     sql`
       insert into client_production_orders (company_id, order_no, closed, purchase_date)
-        select 'bench-' || lpad((1 + (g - 1) % ${sql.lit(s.companies)})::text, 4, '0'), 'PO-' || g, case when g % 50 = 0 then 0 else 1 end,
-               date '2020-01-01' + (g % 2000)
+        select 'bench-' || lpad((1 + (g - 1) % ${sql.lit(s.companies)})::text, 4, '0'), 'PO-' || g, case when g > ${sql.lit(openFrom)} then 0 else 1 end,
+               date '2020-01-01' + (g::bigint * 2190 / ${sql.lit(s.productionOrders)})::int
           from generate_series(1, ${sql.lit(s.productionOrders)}) g;
       insert into client_production_order_items (order_id, client_product_id, due_date, planned_amount, produced_amount, is_closed)
-        select o, 1 + abs(hashint4(g)) % ${sql.lit(s.clientProducts)}, date '2020-01-01' + (g % 2200), planned,
-               case when o % 50 <> 0 or (g / 50) % 2 = 0 then planned else planned / 3 end, o % 50 <> 0
+        select o, 1 + (o - 1) % ${sql.lit(s.companies)} + ${sql.lit(s.companies)} * (abs(hashint4(g)) % ${sql.lit(Math.floor(s.clientProducts / s.companies))}),
+               date '2020-01-01' + (o::bigint * 2190 / ${sql.lit(s.productionOrders)})::int + g % 30, planned,
+               case when o <= ${sql.lit(openFrom)} or (g / 50) % 2 = 0 then planned else planned / 3 end, o <= ${sql.lit(openFrom)}
           from generate_series(1, ${sql.lit(s.orderItems)}) g,
                lateral (select 1 + (g - 1) % ${sql.lit(s.productionOrders)} as o, 10000 + (g % 50) * 1000 as planned) x;`,
   );
@@ -141,6 +179,88 @@ export async function generate(db: Db, log: (message: string) => void = () => un
     sql`insert into preform_stock_counts (warehouse_id, pairs) select warehouse_id, count(*) from preform_stock group by warehouse_id
         on conflict (warehouse_id) do update set pairs = excluded.pairs;`,
   );
+  await generateScreens(step);
   await step('vacuum analyze', sql`vacuum analyze`);
   return timings;
+}
+
+/** Downtime, claims with uploads, invoices, forecasts, price and stock periods: one statement per table. */
+async function generateScreens(step: (name: string, query: ReturnType<typeof sql>) => Promise<void>) {
+  const s = SCALE;
+  const company = (expr: string) => sql.raw(`'bench-' || lpad((1 + (${expr} - 1) % ${s.companies})::text, 4, '0')`);
+  const perCompany = Math.floor(s.clientProducts / s.companies);
+  // A product of the company of order `o` (products c, c + companies, … belong to company c).
+  const productOf = (o: string, k: string) => sql.raw(`(1 + (${o} - 1) % ${s.companies} + ${s.companies} * ((${k}) % ${perCompany}))`);
+  const day = (g: string, n: number) => sql.raw(`date '2020-01-01' + (${g}::bigint * 2190 / ${n})::int`);
+  await step(
+    'downtime',
+    sql`
+      insert into downtime_causes (cause_name, cause_description) select 'Cause ' || g, 'Bench cause ' || g from generate_series(1, ${sql.lit(s.downtimeCauses)}) g;
+      insert into downtime_history (company_id, machine_name, cause_id, actual_date, duration, target_start, target_end)
+        select ${company('g')}, 'FB-' || (1 + (g - 1) % ${sql.lit(s.companies)} + case when g % 2 = 0 then 1000 else 0 end), 1 + g % ${sql.lit(s.downtimeCauses)},
+               d, m, d + time '06:00' + (g % 600) * interval '1 minute', d + time '06:00' + (g % 600 + m) * interval '1 minute'
+          from generate_series(1, ${sql.lit(s.downtimeEvents)}) g, lateral (select ${day('g', s.downtimeEvents)} as d, 5 + g % 240 as m) x;`,
+  );
+  await step(
+    'claims and uploads',
+    sql`
+      insert into claims (company_id, status, client_product_id, client_production_order_id, amount, delivery_date, description, immediate_action, created_by, created_at)
+        select ${company('o')}, (array['new','under investigation','closed'])[1 + g % 3], ${productOf('o', 'g')}, o, 100 + g % 5000, d,
+               'Bench claim ' || g || ': bottles deformed at the neck', case when g % 2 = 0 then 'Sorted the batch' end, 'bench', d::timestamptz
+          from generate_series(1, ${sql.lit(s.claims)}) g,
+               lateral (select 1 + (g::bigint * 7919 % ${sql.lit(s.productionOrders)})::int as o, ${day('g', s.claims)} as d) x;
+      insert into uploads (company_id, original_filename, mimetype, size, sha256, content, object_type, object_id, created_by)
+        select company_id, 'photo-' || id || '.jpg', 'image/jpeg', octet_length(c), encode(sha256(c), 'hex'), c, 'ClientProductionClaims', id, 'bench'
+          from claims, lateral (select convert_to(repeat('bench photo ' || id, 20), 'UTF8') as c) x;`,
+  );
+  // Invoice g bills order 1 + (g - 1) % orders; its round r = (g - 1) / orders picks the items 3r, 3r+1, 3r+2 of that
+  // order (item k of order o is o + k·orders), so no item is billed twice.
+  await step(
+    'invoices and lines',
+    sql`
+      insert into invoices (company_id, invoice_number, order_id, delivery_date, invoice_total, invoice_currency, exchange_rate, is_confirmed, is_sent)
+        select ${company('o')}, 'INV-' || lpad(g::text, 7, '0'), o, ${day('g', s.invoices)}, 1000 + g % 9000,
+               case when o % 3 = 0 then 'SEK' else 'EUR' end, case when o % 3 = 0 then 11.5 else 1 end, g % 4 <> 0, g % 4 <> 0 and g % 8 <> 1
+          from generate_series(1, ${sql.lit(s.invoices)}) g, lateral (select 1 + (g - 1) % ${sql.lit(s.productionOrders)} as o) x;
+      insert into invoice_lines (invoice_id, order_item_id, article_no, product_name, quantity, unit_price, line_total)
+        select i.id, it.id, p.article_no, p.product_name, it.planned_amount, 25 + p.id % 50, round(it.planned_amount * (25 + p.id % 50) / 1000.0, 2)
+          from invoices i, generate_series(0, 2) k,
+               lateral (select i.order_id + (3 * ((i.id - 1) / ${sql.lit(s.productionOrders)}) + k) * ${sql.lit(s.productionOrders)} as item_id) x
+          join client_production_order_items it on it.id = x.item_id
+          join client_products p on p.id = it.client_product_id;`,
+  );
+  // The operator's produced-quantity history: three entries adding up to the produced total of every item of an open order.
+  await step(
+    'produced entries',
+    sql`
+      insert into produced_entries (order_item_id, quantity, produced_total, subject, recorded_by, created_at)
+        select i.id, case when k < 3 then i.produced_amount / 3 else i.produced_amount - 2 * (i.produced_amount / 3) end,
+               case when k < 3 then k * (i.produced_amount / 3) else i.produced_amount end, 'bench', 'Bench Operator',
+               o.purchase_date + k * interval '8 hours'
+          from client_production_orders o join client_production_order_items i on i.order_id = o.id, generate_series(1, 3) k
+         where o.closed = 0 and i.produced_amount > 0
+         order by i.id, k;`,
+  );
+  await step(
+    'forecasts',
+    sql`
+      insert into client_production_plans (company_id, period_from, period_to)
+        select ${company('g')}, d, d + 27 from generate_series(1, ${sql.lit(s.forecasts)}) g, lateral (select ${day('g', s.forecasts)} as d) x;
+      insert into client_production_plan_items (plan_id, client_product_id, planned_amount)
+        select g, ${productOf('g', `g * 7 + j`)}, 10000 + (g * j) % 90000
+          from generate_series(1, ${sql.lit(s.forecasts)}) g, generate_series(0, ${sql.lit(Math.min(s.forecastItems, perCompany) - 1)}) j;`,
+  );
+  // A price per product and calendar year (2020…), each with its stock row; the ledger has one 'adjust' row per stock
+  // row whose balance_after is that stock (append-only: written once, in order, never updated).
+  await step(
+    'prices, stock and stock ledger',
+    sql`
+      insert into product_prices (client_product_id, unit_price, valid_from, valid_to)
+        select p, 20 + (p * 7 + y) % 80, make_date(2020 + y, 1, 1), make_date(2020 + y, 12, 31)
+          from generate_series(1, ${sql.lit(s.clientProducts)}) p, generate_series(0, ${sql.lit(s.priceYears - 1)}) y order by p, y;
+      insert into product_stock (client_product_id, price_id, current_stock, scrap_amount)
+        select client_product_id, id, 1000 * (1 + id % 200), id % 50 from product_prices order by id;
+      insert into product_stock_movements (product_stock_id, client_product_id, quantity, balance_after, reason, subject, at)
+        select id, client_product_id, current_stock, current_stock, 'adjust', 'bench', updated_at from product_stock order by id;`,
+  );
 }

@@ -1,9 +1,12 @@
 /**
  * The API as production builds it, for the benchmark: started by run.ts as a child process (so its peak RSS and CPU
- * are its own), on the bench database, trusting a key pair made here. Sends its port and two tokens over IPC and
- * answers `rss` with its peak resident set size.
+ * are its own), on the bench database, trusting a key pair made here. Sends its port and a token per role over IPC
+ * (the client, buyer and seller are of the companies run.ts names in BENCH_CLIENT_COMPANY, BENCH_BUYER_COMPANY,
+ * BENCH_SELLER_COMPANY), answers `rss` with its peak resident set size, and between `capture` and `captured`
+ * records every statement the API compiles (run.ts makes one request in between: the SQL of one request).
  */
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import type { CompiledQuery, KyselyPlugin } from 'kysely';
 import { buildApp } from '../../api/src/app.js';
 import { loadConfig } from '../../api/src/config.js';
 import { createDb } from '../../api/src/db/database.js';
@@ -24,14 +27,41 @@ const config = loadConfig({
   SEED_DEMO: 'false',
   RATE_LIMIT_API_PER_MINUTE: '100000000',
 });
-const db = createDb(databaseUrl);
+const base = createDb(databaseUrl);
+// Records the statements while capturing; otherwise one boolean test per statement. (The pool-pressure check reads
+// the pool of `base`, which withPlugin does not carry over: it admits every request here, as it would when idle.)
+let capturing: CompiledQuery[] | null = null;
+const capture: KyselyPlugin = {
+  transformQuery: ({ node, queryId }) => {
+    if (capturing) capturing.push(base.getExecutor().compileQuery(node, queryId));
+    return node;
+  },
+  transformResult: async ({ result }) => result,
+};
+const db = base.withPlugin(capture);
 const app = await buildApp({ config, db, keys: { keys: [publicJwk] } });
 await app.listen({ host: '127.0.0.1', port: 0 });
+// Requests in flight: a capture starts only when none is left over from the previous load (autocannon stops at its
+// deadline, not when the server has answered), so the statements recorded are those of the one request.
+let inFlight = 0;
+app.server.on('request', (_request, response) => {
+  inFlight++;
+  response.once('close', () => inFlight--);
+});
+const idle = async () => {
+  while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+};
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 
-const token = (sub: string, role: string) =>
-  new SignJWT({ resource_access: { 'orders-public': { roles: [role] } }, realm_access: { roles: [] }, name: sub, client_id: 'orders-public' })
+const token = (sub: string, role: string, realm: string[] = [], companyId?: string) =>
+  new SignJWT({
+    resource_access: { 'orders-public': { roles: [role] } },
+    realm_access: { roles: realm },
+    name: sub,
+    client_id: 'orders-public',
+    ...(companyId ? { companyId } : {}),
+  })
     .setProtectedHeader({ alg: 'RS256', kid: 'bench', typ: 'at+jwt' })
     .setSubject(sub)
     .setIssuer(ISSUER)
@@ -42,10 +72,30 @@ const token = (sub: string, role: string) =>
 
 process.on('message', async (message) => {
   if (message === 'rss') process.send?.({ maxRssKb: process.resourceUsage().maxRSS });
+  if (message === 'capture') {
+    await idle();
+    capturing = [];
+    process.send?.('capturing');
+  }
+  if (message === 'captured') {
+    process.send?.({ queries: (capturing ?? []).map((query) => ({ sql: query.sql, parameters: query.parameters })) });
+    capturing = null;
+  }
   if (message === 'stop') {
     await app.close();
-    await db.destroy();
+    await base.destroy();
     process.exit(0);
   }
 });
-process.send({ port, admin: await token('bench-admin', 'admin'), operator: await token('bench-operator', 'operator') });
+const env = (name: string) => process.env[name] ?? '';
+process.send({
+  port,
+  tokens: {
+    admin: await token('bench-admin', 'admin'),
+    operator: await token('bench-operator', 'operator'),
+    accountant: await token('bench-accountant', 'accountant'),
+    client: await token('bench-client', 'client', [], env('BENCH_CLIENT_COMPANY')),
+    buyer: await token('bench-buyer', 'client', ['buyer'], env('BENCH_BUYER_COMPANY')),
+    seller: await token('bench-seller', 'client', ['seller'], env('BENCH_SELLER_COMPANY')),
+  },
+});

@@ -1,0 +1,112 @@
+/**
+ * Every call a screen makes, as data: one entry per call, made by the role whose screen makes it, with the body the
+ * screen sends (web/src/features/<face>/…: list sizes and sorts as the pages set them). Bodies that need a row of the
+ * generated data take it from `Ids` (looked up once after generation: the largest company's order, claim, upload…).
+ * The SQL each call runs is captured from the API itself (server.ts records the statements of one request), so there
+ * is no hand-written copy of the service call to drift from the route.
+ */
+export type Role = 'admin' | 'operator' | 'accountant' | 'client' | 'buyer' | 'seller';
+
+export interface Ids {
+  /** The company with the most order items: the client's lists are timed on it. */
+  company: string;
+  order: number;
+  product: number;
+  claim: number;
+  upload: number;
+  invoice: number;
+  plan: number;
+  orderItem: number;
+  preform: number;
+  /** 50 production orders (the admin's PDF). */
+  orders50: number[];
+}
+
+export interface Call {
+  name: string;
+  face: 'admin' | 'operator' | 'accountant' | 'client' | 'buyer' | 'seller';
+  role: Role;
+  method?: 'GET' | 'POST';
+  path: string | ((ids: Ids) => string);
+  body?: (ids: Ids) => object;
+  /** A download or export (PDF, CSV): measured the same way, its size printed. */
+  download?: boolean;
+}
+
+const page = (rowsPerPage: number, sortBy?: string, descending?: boolean) => ({ page: 1, rowsPerPage, ...(sortBy ? { sortBy } : {}), ...(descending ? { descending } : {}) });
+const MONTH = { from: '2025-06-01', to: '2025-06-30' };
+const YEAR = { from: '2025-01-01', to: '2025-12-31' };
+
+export const calls: Call[] = [
+  // Admin: supply board, preforms, stock (the lists the bench measured before).
+  ...(['pending', 'ordered'] as const).map((orderStatus): Call => ({ name: `supply/get ${orderStatus} (board page of 50)`, face: 'admin', role: 'admin', path: '/api/admin/supply/get', body: () => ({ orderStatus, limit: 50 }) })),
+  { name: 'supply/get delivered (board page of 10)', face: 'admin', role: 'admin', path: '/api/admin/supply/get', body: () => ({ orderStatus: 'delivered', limit: 10 }) },
+  { name: 'preforms/get', face: 'admin', role: 'admin', path: '/api/admin/preforms/get', body: () => ({ pagination: page(10) }) },
+  { name: 'preform/suppliers/get', face: 'admin', role: 'admin', path: '/api/admin/preform/suppliers/get', body: (ids) => ({ preformId: ids.preform }) },
+  { name: 'warehouses/get', face: 'admin', role: 'admin', path: '/api/admin/warehouses/get', body: () => ({}) },
+  { name: 'manufacturers/get', face: 'admin', role: 'admin', path: '/api/admin/manufacturers/get', body: () => ({ pagination: page(20) }) },
+  { name: 'preformstock/get', face: 'admin', role: 'admin', path: '/api/admin/preformstock/get', body: () => ({ preformWarehouseId: 1, pagination: page(10, 'orderAmount', true) }) },
+  // Admin: production orders, claims, clients (inventory, prices, buyers, stock), downtime.
+  { name: 'orders/filter (production orders)', face: 'admin', role: 'admin', path: '/api/admin/orders/filter', body: () => ({ pagination: page(10) }) },
+  { name: 'orders/download PDF of 50 orders', face: 'admin', role: 'admin', path: '/api/admin/orders/download', body: (ids) => ({ orderIds: ids.orders50 }), download: true },
+  { name: 'admin claims/filter', face: 'admin', role: 'admin', path: '/api/admin/claims/filter', body: () => ({ pagination: page(20, 'id') }) },
+  { name: 'admin claims/filter search', face: 'admin', role: 'admin', path: '/api/admin/claims/filter', body: () => ({ pagination: page(20, 'id'), filter: 'deformed' }) },
+  { name: 'admin claims/get', face: 'admin', role: 'admin', path: '/api/admin/claims/get', body: (ids) => ({ id: ids.claim }) },
+  { name: 'admin claims/products/filter', face: 'admin', role: 'admin', path: '/api/admin/claims/products/filter', body: (ids) => ({ clientId: ids.company }) },
+  { name: 'admin claims/orders/filter', face: 'admin', role: 'admin', path: '/api/admin/claims/orders/filter', body: (ids) => ({ clientId: ids.company, clientProductId: ids.product }) },
+  { name: 'admin uploads/object/get', face: 'admin', role: 'admin', path: '/api/admin/uploads/object/get', body: (ids) => ({ objectType: 'ClientProductionClaims', objectId: ids.claim }) },
+  { name: 'admin uploads/download', face: 'admin', role: 'admin', path: '/api/admin/uploads/download', body: (ids) => ({ id: ids.upload }), download: true },
+  { name: 'admin claims/download PDF', face: 'admin', role: 'admin', path: '/api/admin/claims/download', body: (ids) => ({ id: ids.claim }), download: true },
+  { name: 'clients/get', face: 'admin', role: 'admin', path: '/api/admin/clients/get', body: () => ({ pagination: page(20, 'company') }) },
+  { name: 'client/details/get', face: 'admin', role: 'admin', path: '/api/admin/client/details/get', body: (ids) => ({ clientId: ids.company }) },
+  { name: 'client/products/get', face: 'admin', role: 'admin', path: '/api/admin/client/products/get', body: (ids) => ({ clientId: ids.company, pagination: page(20, 'productName') }) },
+  { name: 'client/product/prices/get', face: 'admin', role: 'admin', path: '/api/admin/client/product/prices/get', body: (ids) => ({ clientId: ids.company, clientProductId: ids.product }) },
+  { name: 'client/product/buyers/get', face: 'admin', role: 'admin', path: '/api/admin/client/product/buyers/get', body: (ids) => ({ clientId: ids.company, clientProductId: ids.product }) },
+  { name: 'client/products/stock/details/get', face: 'admin', role: 'admin', path: '/api/admin/client/products/stock/details/get', body: (ids) => ({ id: ids.product, pagination: page(10) }) },
+  { name: 'directory/clients', face: 'admin', role: 'admin', method: 'GET', path: '/api/admin/directory/clients' },
+  { name: 'admin downtime/get (month)', face: 'admin', role: 'admin', path: '/api/admin/downtime/get', body: () => ({ period: MONTH }) },
+  { name: 'admin downtime/causes/get', face: 'admin', role: 'admin', path: '/api/admin/downtime/causes/get', body: () => ({ pagination: page(20) }) },
+  { name: 'admin downtime/history/get (month)', face: 'admin', role: 'admin', path: '/api/admin/downtime/history/get', body: () => ({ pagination: page(10, 'endDatetime', true), clientIds: [], period: MONTH }) },
+  { name: 'admin downtime/history/export CSV of a year', face: 'admin', role: 'admin', path: '/api/admin/downtime/history/export', body: () => ({ clientIds: [], period: YEAR, sortBy: 'endDatetime', descending: true }), download: true },
+  { name: 'audit/export (a year)', face: 'admin', role: 'admin', path: '/api/admin/audit/export', body: () => ({ period: YEAR }), download: true },
+  { name: 'admin invoices/get', face: 'admin', role: 'admin', path: '/api/admin/invoices/get', body: () => ({ pagination: page(10, 'deliveryDate', true) }) },
+  // Operator: agenda, produced entries, stock, downtime.
+  { name: 'operator/agenda/get', face: 'operator', role: 'operator', path: '/api/operator/agenda/get', body: () => ({}) },
+  { name: 'operator/order/item/produced/get', face: 'operator', role: 'operator', path: '/api/operator/order/item/produced/get', body: (ids) => ({ id: ids.orderItem }) },
+  { name: 'operator/preformstock/get', face: 'operator', role: 'operator', path: '/api/operator/preformstock/get', body: () => ({}) },
+  { name: 'operator/preformstock/get page 500', face: 'operator', role: 'operator', path: '/api/operator/preformstock/get', body: () => ({ pagination: { page: 500, rowsPerPage: 10 } }) },
+  { name: 'operator downtime/causes/get', face: 'operator', role: 'operator', path: '/api/operator/downtime/causes/get', body: () => ({}) },
+  { name: 'operator downtime/history/get (month)', face: 'operator', role: 'operator', path: '/api/operator/downtime/history/get', body: () => ({ pagination: page(10, 'endDatetime', true), period: MONTH }) },
+  { name: 'operator downtime/history/export CSV of a year', face: 'operator', role: 'operator', path: '/api/operator/downtime/history/export', body: () => ({ period: YEAR, sortBy: 'endDatetime', descending: true }), download: true },
+  // Accountant: invoices and their documents.
+  { name: 'accountant invoices/get', face: 'accountant', role: 'accountant', path: '/api/accountant/invoices/get', body: () => ({ pagination: page(10, 'deliveryDate', true) }) },
+  { name: 'accountant invoice/download PDF', face: 'accountant', role: 'accountant', path: '/api/accountant/invoice/download', body: (ids) => ({ id: ids.invoice }), download: true },
+  { name: 'accountant declaration/download PDF', face: 'accountant', role: 'accountant', path: '/api/accountant/declaration/download', body: (ids) => ({ id: ids.invoice }), download: true },
+  // Client of the largest company: portfolio, orders, claims, forecasts, invoices, statistics.
+  { name: 'me', face: 'client', role: 'client', method: 'GET', path: '/api/me' },
+  { name: 'client products/get (portfolio)', face: 'client', role: 'client', method: 'GET', path: '/api/client/products/get' },
+  { name: 'client machine/status/get', face: 'client', role: 'client', method: 'GET', path: '/api/client/machine/status/get' },
+  { name: 'client orders/filter', face: 'client', role: 'client', path: '/api/client/orders/filter', body: () => ({ pagination: page(20) }) },
+  { name: 'client orders/get (editor)', face: 'client', role: 'client', path: '/api/client/orders/get', body: (ids) => ({ id: ids.order }) },
+  { name: 'client orders/clientproducts (editor)', face: 'client', role: 'client', method: 'GET', path: '/api/client/orders/clientproducts' },
+  { name: 'client claims/filter', face: 'client', role: 'client', path: '/api/client/claims/filter', body: () => ({ pagination: page(20, 'id') }) },
+  { name: 'client claims/filter search', face: 'client', role: 'client', path: '/api/client/claims/filter', body: () => ({ pagination: page(20, 'id'), filter: 'deformed' }) },
+  { name: 'client claims/get', face: 'client', role: 'client', path: '/api/client/claims/get', body: (ids) => ({ id: ids.claim }) },
+  { name: 'client claims/orders/filter', face: 'client', role: 'client', path: '/api/client/claims/orders/filter', body: (ids) => ({ clientProductId: ids.product }) },
+  { name: 'client uploads/object/get', face: 'client', role: 'client', path: '/api/client/uploads/object/get', body: (ids) => ({ objectType: 'ClientProductionClaims', objectId: ids.claim }) },
+  { name: 'client plans/get (forecasts)', face: 'client', role: 'client', path: '/api/client/plans/get', body: () => ({ pagination: page(20, 'periodFrom', true) }) },
+  { name: 'client plan/get/{id}', face: 'client', role: 'client', method: 'GET', path: (ids) => `/api/client/plan/get/${ids.plan}` },
+  { name: 'client invoices/get', face: 'client', role: 'client', path: '/api/client/invoices/get', body: () => ({ pagination: page(10, 'deliveryDate', true) }) },
+  { name: 'client invoice/download PDF', face: 'client', role: 'client', path: '/api/client/invoice/download', body: (ids) => ({ id: ids.invoice }), download: true },
+  { name: 'client stats quantities (a year)', face: 'client', role: 'client', path: '/api/client/stats/orders/quantities', body: () => ({ period: YEAR }) },
+  { name: 'client stats quantitiesdetailed', face: 'client', role: 'client', path: '/api/client/stats/orders/quantitiesdetailed', body: (ids) => ({ productId: ids.product, period: YEAR }) },
+  { name: 'client apex/get (area chart)', face: 'client', role: 'client', path: '/api/client/apex/get', body: () => ({ startOf: YEAR.from, endOf: YEAR.to, productId: 0 }) },
+  { name: 'client charts/fillRateDate/get (heatmap)', face: 'client', role: 'client', path: '/api/client/charts/fillRateDate/get', body: () => ({ month: '2025-06' }) },
+  // Buyer and seller of the largest company's products.
+  { name: 'buyer orders/filter', face: 'buyer', role: 'buyer', path: '/api/client/orders/filter', body: () => ({ pagination: page(20) }) },
+  { name: 'buyer claims/filter', face: 'buyer', role: 'buyer', path: '/api/client/claims/filter', body: () => ({ pagination: page(20, 'id') }) },
+  { name: 'buyer plans/get', face: 'buyer', role: 'buyer', path: '/api/client/plans/get', body: () => ({ pagination: page(20, 'periodFrom', true) }) },
+  { name: 'seller orders/filter', face: 'seller', role: 'seller', path: '/api/client/orders/filter', body: () => ({ pagination: page(20) }) },
+  { name: 'seller orders/planner/get (month)', face: 'seller', role: 'seller', path: '/api/client/orders/planner/get', body: () => ({ startTimestamp: '2025-05-26T00:00:00.000Z', endTimestamp: '2025-07-07T00:00:00.000Z' }) },
+  { name: 'seller products/get (portfolio)', face: 'seller', role: 'seller', method: 'GET', path: '/api/client/products/get' },
+];
