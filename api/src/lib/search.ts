@@ -1,8 +1,10 @@
-/**
- * A search text as an ILIKE pattern that finds it anywhere: `%`, `_` and `\` typed by the user match
- * themselves, not any characters. Blank or missing text gives undefined (no filter).
- */
+/** The text as an ILIKE pattern that finds it anywhere: `%`, `_` and `\` typed by the user match themselves. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** A search box's text as `likePattern`, trimmed; blank or missing text gives undefined (no filter). */
 export function containsPattern(text: string | undefined): string | undefined {
   const trimmed = text?.trim();
-  return trimmed ? `%${trimmed.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
+  return trimmed ? likePattern(trimmed) : undefined;
 }

@@ -4,6 +4,7 @@ import type { ClaimStatus } from '../../db/tables/claims.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import { orderableBy } from '../orders/orders.products.js';
 import { CLAIM_OBJECT, findUploadsOf, type CompanyScope } from '../uploads/uploads.repository.js';
+import { likePattern } from '../../lib/search.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -35,8 +36,6 @@ const sortColumns = {
   company: 'co.name',
 };
 
-/** `%text%` for ILIKE with the pattern characters of the text taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Claims with their company, product and order, within the scope. A client company sees the claims it filed and
@@ -64,7 +63,7 @@ function searched(filter: string | undefined, scope: CompanyScope) {
   const text = filter?.trim();
   return <Q extends ReturnType<typeof claimsQuery>>(query: Q): Q => {
     if (!text) return query;
-    const pattern = containing(text);
+    const pattern = likePattern(text);
     return query.where((eb) =>
       eb.or([
         eb(sql<string>`c.id::text`, '=', text),
@@ -279,7 +278,7 @@ export async function findOrdersOfProduct(db: Executor, companyId: string, produ
           .where('i.client_product_id', '=', productId),
       ),
     )
-    .$if(Boolean(text), (query) => query.where('o.order_no', 'ilike', containing(text as string)))
+    .$if(Boolean(text), (query) => query.where('o.order_no', 'ilike', likePattern(text as string)))
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')
     .limit(limit)
@@ -295,7 +294,7 @@ export async function findClaimableProducts(db: Executor, companyId: string, fil
     .where(orderableBy(companyId))
     .where('deleted_at', 'is', null)
     .$if(Boolean(text), (query) =>
-      query.where((eb) => eb.or([eb('article_no', 'ilike', containing(text as string)), eb('product_name', 'ilike', containing(text as string))])),
+      query.where((eb) => eb.or([eb('article_no', 'ilike', likePattern(text as string)), eb('product_name', 'ilike', likePattern(text as string))])),
     )
     .orderBy('article_no')
     .orderBy('id')

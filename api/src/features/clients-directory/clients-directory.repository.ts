@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
+import { likePattern } from '../../lib/search.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type ClientListRow = components['schemas']['ClientListRow'];
@@ -13,7 +14,6 @@ export interface ClientFilter {
 }
 
 /** `search` as a literal substring for ILIKE: its own %, _ and \ are escaped. */
-export const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** Live (not deleted) products per company: one grouped query. */
 const productCounts = (db: Executor) =>
@@ -47,7 +47,7 @@ const sortColumns = {
 export async function findClientRows(db: Executor, filter: ClientFilter, pagination: PaginationInput) {
   const base = () => {
     let query = db.selectFrom('companies as c');
-    if (filter.search?.trim()) query = query.where('c.name', 'ilike', containsPattern(filter.search.trim()));
+    if (filter.search?.trim()) query = query.where('c.name', 'ilike', likePattern(filter.search.trim()));
     if (filter.clientType) query = query.where('c.client_type', '=', filter.clientType);
     return query;
   };

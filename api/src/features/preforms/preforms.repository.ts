@@ -4,6 +4,7 @@ import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
 import type { PreformTable } from '../../db/tables/supply.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
+import { likePattern } from '../../lib/search.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type Schemas = components['schemas'];
@@ -22,7 +23,6 @@ export interface PreformValues {
 }
 
 /** `%` and `_` typed by the user match themselves, not any characters. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const preformSortColumns = {
   preformName: 'preforms.preform_name',
@@ -36,7 +36,7 @@ const preformSortColumns = {
 
 const livePreforms = (db: Executor, filter: string | undefined) => {
   let query = db.selectFrom('preforms').where('preforms.deleted_at', 'is', null);
-  if (filter) query = query.where('preforms.preform_name', 'ilike', containsPattern(filter));
+  if (filter) query = query.where('preforms.preform_name', 'ilike', likePattern(filter));
   return query;
 };
 
@@ -272,7 +272,7 @@ const clientProductCount = sql<number>`(select count(*)::int from client_product
 export async function findWarehouses(db: Executor, filter: string | undefined, pagination: PaginationInput) {
   const base = () => {
     let query = db.selectFrom('preform_warehouses as w');
-    if (filter) query = query.where('w.warehouse_name', 'ilike', containsPattern(filter));
+    if (filter) query = query.where('w.warehouse_name', 'ilike', likePattern(filter));
     return query;
   };
   const [rows, total] = await Promise.all([
