@@ -26,7 +26,8 @@ import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { OrderProgress } from '../../components/OrderProgress';
 import { confirmDelete } from '../../components/confirmDelete';
 import { draftOf, isWorkInProgress, itemInput, producedAt, producedPart, orderRows, type DraftItem } from './orderItems';
-import { OrderCards, useWideScreen, type CardField } from './OrderCards';
+import { useWideScreen } from '../../components/useWideScreen';
+import { OrderCards, type CardField } from './OrderCards';
 import { onInvalidForm } from '../../components/invalidForm';
 
 const OrderItemDialog = lazy(() => import('./OrderItemDialog'));

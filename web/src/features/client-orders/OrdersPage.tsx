@@ -19,7 +19,8 @@ import { pagedTableProps } from '../../components/pagedTable';
 import { OrderProgress } from '../../components/OrderProgress';
 import { confirmDelete } from '../../components/confirmDelete';
 import { isOrderInProgress, orderRows } from './orderItems';
-import { OrderCards, useWideScreen } from './OrderCards';
+import { useWideScreen } from '../../components/useWideScreen';
+import { OrderCards } from './OrderCards';
 
 /**
  * Client /orders, the 'Weekly order list': Progress, Order number, Articles, Created at; createdAt descending, 20 per

@@ -21,7 +21,7 @@ import { formatListDate } from '../../components/format';
 import { SaveFailed } from '../../components/SaveFailed';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { describeError } from '../../app/providers';
-import { useWideScreen } from '../client-orders/OrderCards';
+import { useWideScreen } from '../../components/useWideScreen';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { PlannedQuantityCell, type QuantityDraft } from './PlannedQuantityCell';
 import { forecastRows, periodErrors, planInput, plannedAmountError, saveFieldErrors, type ForecastRow, type Period } from './forecast';

@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { Badge, Card, Group, Pagination, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useWideScreen } from '../client-orders/OrderCards';
+import { useWideScreen } from '../../components/useWideScreen';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import type { Invoice } from '../../../../generated/web/model';
 import { formatListDate } from '../../components/format';
