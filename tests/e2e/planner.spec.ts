@@ -80,7 +80,7 @@ test("the seller confirms a buyer's item on the Planner, adds its production ord
   if (monthsAhead === 1) await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(monthTitle(wednesday), { exact: true })).toBeVisible();
   const cell = (day: string) => page.getByRole('gridcell', { name: listDate(day), exact: true });
-  const card = cell(wednesday).getByRole('button', { name: new RegExp(`^Baltic Beverages.* ${orderNo}, BB-1000B, 12,000 planned`) });
+  const card = cell(wednesday).getByRole('article', { name: new RegExp(`^Baltic Beverages.* ${orderNo}, BB-1000B, 12,000 planned`) });
   await expect(card).toContainText('12,000 / 0');
   await expect(card).toContainText('Buyer confirmed');
 

@@ -12,8 +12,11 @@ export interface CardActions {
   onConfirm: (item: PlannerOrderItem) => void;
 }
 
-interface CardBodyProps extends HTMLAttributes<HTMLDivElement> {
+interface CardBodyProps extends HTMLAttributes<HTMLElement> {
   item: PlannerOrderItem;
+  /** The drag handle (the card's text) and its keyboard attributes, when the card can be dragged. */
+  handleRef?: (element: HTMLElement | null) => void;
+  handleProps?: HTMLAttributes<HTMLElement>;
   actions?: CardActions;
   dragging?: boolean;
   overlay?: boolean;
@@ -33,7 +36,7 @@ function CardButton({ label, color, icon, onClick }: { label: string; color: str
       <ActionIcon
         variant="light"
         color={color}
-        size="sm"
+        size={24}
         aria-label={label}
         onPointerDown={(event) => event.stopPropagation()}
         onKeyDown={(event) => event.stopPropagation()}
@@ -45,23 +48,40 @@ function CardButton({ label, color, icon, onClick }: { label: string; color: str
   );
 }
 
+/** The card's buttons, in the order they show: confirm, add, edit (part 2.4's rules). */
+function cardButtons(item: PlannerOrderItem, actions: CardActions) {
+  return [
+    canConfirm(item) && <CardButton key="confirm" label="Confirm order" color="green" icon={<IconCheck size={14} />} onClick={() => actions.onConfirm(item)} />,
+    canAddProductionOrder(item) && <CardButton key="add" label="Add production order" color="blue" icon={<IconPlus size={14} />} onClick={() => actions.onAdd(item)} />,
+    canEditProductionOrder(item) && <CardButton key="edit" label="Edit production order" color="blue" icon={<IconPencil size={14} />} onClick={() => actions.onEdit(item)} />,
+  ].filter(Boolean);
+}
+
 /**
  * What an order card shows (part 2.4): the buyer's company, article number, order number, planned and produced
  * quantities; who has confirmed, the seller's production order when there is one, and the buttons add (both sides
  * confirmed, no production order yet), edit (a production order exists) and confirm (buyer confirmed, seller not).
+ *
+ * The card is an article named by the item. Its text is the drag handle (a button for the keyboard: Space picks it
+ * up); the action buttons sit beside that handle, not inside it (WCAG 4.1.2: no button within a button), each at
+ * least 24 px (WCAG 2.5.8). The pointer picks the card up anywhere but on a button.
  */
-export const PlannerItemCardBody = forwardRef<HTMLDivElement, CardBodyProps>(function PlannerItemCardBody(
-  { item, actions, dragging, overlay, style, ...rest },
+export const PlannerItemCardBody = forwardRef<HTMLElement, CardBodyProps>(function PlannerItemCardBody(
+  { item, actions, dragging, overlay, handleRef, handleProps, style, ...rest },
   ref,
 ) {
   const state = confirmation(item);
   const order = item.ClientProductionOrder;
+  const buttons = actions ? cardButtons(item, actions) : [];
   return (
     <Paper
       ref={ref}
+      component="article"
+      aria-label={describeItem(item)}
       withBorder
       radius="sm"
       p={6}
+      pos="relative"
       shadow={overlay ? 'md' : undefined}
       data-planner-item={item.id}
       style={{
@@ -73,7 +93,7 @@ export const PlannerItemCardBody = forwardRef<HTMLDivElement, CardBodyProps>(fun
       }}
       {...rest}
     >
-      <Stack gap={2}>
+      <Stack ref={handleRef} gap={2} className="mantine-focus-auto" {...handleProps}>
         <Group justify="space-between" gap={4} wrap="nowrap">
           <Text size="xs" fw={700} truncate title={order.company ?? undefined}>
             {order.company ?? 'Own order'}
@@ -90,30 +110,25 @@ export const PlannerItemCardBody = forwardRef<HTMLDivElement, CardBodyProps>(fun
           {formatNumber(item.plannedAmount)} / {formatNumber(item.producedAmount)}
         </Text>
         {item.refProductionOrder && (
-          <Group gap={4} wrap="nowrap" c="blue" title={`Production order ${item.refProductionOrder.orderNo}`}>
+          <Group gap={4} wrap="nowrap" c="blue.9" title={`Production order ${item.refProductionOrder.orderNo}`}>
             <IconBuildingFactory2 size={12} aria-label="Production order" style={{ flexShrink: 0 }} />
             <Text size="xs" truncate>
               {item.refProductionOrder.orderNo}
             </Text>
           </Group>
         )}
-        <Group gap={4} justify="space-between" wrap="nowrap" mih={22}>
+        {/* Room on the right for the buttons, which sit over this line. */}
+        <Group gap={4} wrap="nowrap" mih={24} pr={buttons.length * 26}>
           <Badge size="xs" variant="light" color={state.color} style={{ flexShrink: 1, minWidth: 0 }}>
             {state.label}
           </Badge>
-          {actions && (
-            <Group gap={2} wrap="nowrap">
-              {canConfirm(item) && <CardButton label="Confirm order" color="green" icon={<IconCheck size={14} />} onClick={() => actions.onConfirm(item)} />}
-              {canAddProductionOrder(item) && (
-                <CardButton label="Add production order" color="blue" icon={<IconPlus size={14} />} onClick={() => actions.onAdd(item)} />
-              )}
-              {canEditProductionOrder(item) && (
-                <CardButton label="Edit production order" color="blue" icon={<IconPencil size={14} />} onClick={() => actions.onEdit(item)} />
-              )}
-            </Group>
-          )}
         </Group>
       </Stack>
+      {buttons.length > 0 && (
+        <Group gap={2} wrap="nowrap" pos="absolute" bottom={6} right={6}>
+          {buttons}
+        </Group>
+      )}
     </Paper>
   );
 });
@@ -121,7 +136,7 @@ export const PlannerItemCardBody = forwardRef<HTMLDivElement, CardBodyProps>(fun
 /** A draggable card (pointer or keyboard). Invoiced items are locked and stay where they are. */
 export function PlannerItemCard({ item, moving, actions }: { item: PlannerOrderItem; moving: boolean; actions: CardActions }) {
   const disabled = item.hasInvoice || moving;
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: item.id,
     data: { dueDate: item.dueDate },
     disabled,
@@ -131,11 +146,11 @@ export function PlannerItemCard({ item, moving, actions }: { item: PlannerOrderI
     <Box>
       <PlannerItemCardBody
         ref={setNodeRef}
+        handleRef={setActivatorNodeRef}
+        handleProps={{ ...attributes, 'aria-label': describeItem(item) }}
         item={item}
         actions={actions}
         dragging={isDragging || moving}
-        aria-label={describeItem(item)}
-        {...attributes}
         {...listeners}
       />
     </Box>

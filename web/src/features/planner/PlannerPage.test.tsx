@@ -56,7 +56,9 @@ function serveSave(answer: (body: SaveBody) => Response = (body) => HttpResponse
 }
 
 const day = (label: string) => screen.getByRole('gridcell', { name: label });
-const card = (name: RegExp = /BB-2026-014/) => screen.findByRole('button', { name });
+/** An order card (an article named by the item), and its drag handle (the card's text, a button for the keyboard). */
+const card = (name: RegExp = /BB-2026-014/) => screen.findByRole('article', { name });
+const handle = (name: RegExp = /BB-2026-014/) => screen.findByRole('button', { name });
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
@@ -137,6 +139,7 @@ describe("the seller's Planner (client '/agenda')", { timeout: 30_000 }, () => {
     const buttons = async (article: string) =>
       within(await card(new RegExp(article)))
         .queryAllByRole('button')
+        .filter((button) => button.getAttribute('aria-roledescription') === null) // the drag handle is no card button
         .map((button) => button.getAttribute('aria-label'));
     expect(await buttons('AR-1')).toEqual(['Confirm order']);
     expect(await buttons('AR-2')).toEqual(['Add production order']);
@@ -475,7 +478,7 @@ describe('drag and drop to another day (keyboard: Space, arrows, Space)', { time
     const ranges = servePlanner([plannerItem({ isBuyerConfirmed: true })]);
     const bodies = serveSave();
     renderWithProviders(<PlannerPage />);
-    const shown = await card();
+    const shown = await handle();
     expect(shown).toHaveAccessibleDescription(/press Space or Enter to pick it up/);
     const loads = ranges.length;
     await moveWithKeys(shown, '{ArrowRight}{ArrowRight}');
@@ -488,7 +491,7 @@ describe('drag and drop to another day (keyboard: Space, arrows, Space)', { time
     servePlanner([plannerItem()]);
     const bodies = serveSave();
     renderWithProviders(<PlannerPage />);
-    const shown = await card();
+    const shown = await handle();
     const user = userEvent.setup();
     shown.focus();
     await user.keyboard('[Space]');
@@ -498,7 +501,7 @@ describe('drag and drop to another day (keyboard: Space, arrows, Space)', { time
     expect(day('19.03.2026')).not.toHaveAttribute('data-refused');
     await user.keyboard('{ArrowUp}[Space]');
     expect(await screen.findByText('An item can be moved only to a day on or after its date (18.03.2026).')).toBeInTheDocument();
-    await moveWithKeys(await card(), '{ArrowRight}{ArrowRight}{ArrowRight}');
+    await moveWithKeys(await handle(), '{ArrowRight}{ArrowRight}{ArrowRight}');
     expect(await screen.findByText('Order items are due on weekdays: Saturday and Sunday are unavailable.')).toBeInTheDocument();
     expect(bodies).toEqual([]);
     expect(within(day('18.03.2026')).getByRole('button', { name: /BB-2026-014/ })).toBeInTheDocument();
@@ -509,7 +512,7 @@ describe('drag and drop to another day (keyboard: Space, arrows, Space)', { time
     serveSave(() => HttpResponse.json({ title: 'Conflict', status: 409, detail: 'This order item was changed meanwhile.' }, { status: 409 }));
     renderWithProviders(<PlannerPage />);
     const loads = ranges.length;
-    await moveWithKeys(await card(), '{ArrowDown}');
+    await moveWithKeys(await handle(), '{ArrowDown}');
     expect(await screen.findByText('This order item was changed meanwhile. The planner was reloaded.')).toBeInTheDocument();
     await waitFor(() => expect(ranges.length).toBeGreaterThan(loads));
     expect(within(day('18.03.2026')).getByRole('button', { name: /BB-2026-014/ })).toBeInTheDocument();
@@ -519,7 +522,7 @@ describe('drag and drop to another day (keyboard: Space, arrows, Space)', { time
     servePlanner([plannerItem({ hasInvoice: true })]);
     const bodies = serveSave();
     renderWithProviders(<PlannerPage />);
-    const shown = await card();
+    const shown = await handle();
     expect(shown).toHaveAttribute('aria-disabled', 'true');
     await moveWithKeys(shown, '{ArrowRight}');
     expect(bodies).toEqual([]);

@@ -93,10 +93,12 @@ describe("admin '/' supply board", { timeout: 30_000 }, () => {
     renderWithProviders(<SupplyBoardPage />);
     const delivered = await within(column('Added to stock')).findByRole('button', { name: /^PET 28g - PET - Clear, 5,000 preforms/ });
     expect(delivered).toHaveAttribute('aria-disabled', 'true');
-    expect(within(delivered).queryByRole('button', { name: /Actions/ })).not.toBeInTheDocument();
+    expect(within(within(column('Added to stock')).getByRole('article', { name: /^PET 28g - PET - Clear, 5,000 preforms/ })).queryByRole('button', { name: /Actions/ })).not.toBeInTheDocument();
     const pending = within(column('New')).getByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ });
     expect(pending).toHaveAttribute('aria-disabled', 'false');
-    await user.click(within(pending).getByRole('button', { name: /Actions/ }));
+    // the menu sits beside the drag handle, in the same card, not inside the handle (no button within a button)
+    expect(within(pending).queryByRole('button', { name: /Actions/ })).not.toBeInTheDocument();
+    await user.click(within(within(column('New')).getByRole('article', { name: /^PET 28g - PET - Clear, 250,000 preforms/ })).getByRole('button', { name: /Actions/ }));
     expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Remove' })).toBeInTheDocument();
   });

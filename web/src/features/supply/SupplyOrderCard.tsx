@@ -6,8 +6,11 @@ import type { SupplyOrder, SupplyOrderStatus } from '../../../../generated/web/m
 import { formatListDate, formatNumber } from '../../components/format';
 import { boxCount, describeOrder, preformLabel } from './supplyBoard';
 
-interface CardBodyProps extends HTMLAttributes<HTMLDivElement> {
+interface CardBodyProps extends HTMLAttributes<HTMLElement> {
   order: SupplyOrder;
+  /** The drag handle (the card's text) and its keyboard attributes, when the card can be dragged. */
+  handleRef?: (element: HTMLElement | null) => void;
+  handleProps?: HTMLAttributes<HTMLElement>;
   status: SupplyOrderStatus;
   onEdit?: (order: SupplyOrder) => void;
   onRemove?: (order: SupplyOrder) => void;
@@ -15,16 +18,24 @@ interface CardBodyProps extends HTMLAttributes<HTMLDivElement> {
   overlay?: boolean;
 }
 
-/** What a card shows (part 2.1): due date (ETA while awaiting delivery), order number, warehouse, preform, amount and boxes. */
-export const SupplyOrderCardBody = forwardRef<HTMLDivElement, CardBodyProps>(function SupplyOrderCardBody(
-  { order, status, onEdit, onRemove, dragging, overlay, style, ...rest },
+/**
+ * What a card shows (part 2.1): due date (ETA while awaiting delivery), order number, warehouse, preform, amount and
+ * boxes. The card is an article named by the order; its text is the drag handle (a button for the keyboard), and the
+ * actions menu sits beside that handle, not inside it (WCAG 4.1.2). The pointer picks the card up anywhere but on the menu.
+ */
+export const SupplyOrderCardBody = forwardRef<HTMLElement, CardBodyProps>(function SupplyOrderCardBody(
+  { order, status, onEdit, onRemove, dragging, overlay, handleRef, handleProps, style, ...rest },
   ref,
 ) {
   const boxes = boxCount(order.orderedAmount, order.Preform.qtyPerBox);
   const locked = status === 'delivered';
+  const menu = status === 'pending' && onEdit && onRemove ? { onEdit, onRemove } : null;
   return (
     <Paper
       ref={ref}
+      component="article"
+      aria-label={describeOrder(order)}
+      pos="relative"
       withBorder
       radius="sm"
       p="sm"
@@ -33,8 +44,8 @@ export const SupplyOrderCardBody = forwardRef<HTMLDivElement, CardBodyProps>(fun
       data-supply-order={order.id}
       {...rest}
     >
-      <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Stack ref={handleRef} gap={4} className="mantine-focus-auto" {...handleProps}>
+        <Group justify="space-between" wrap="nowrap" gap="xs" pr={menu ? 28 : 0}>
           <Text size="sm" fw={600}>
             {status === 'ordered' ? 'ETA' : 'Due'} {formatListDate(order.dueDate)}
           </Text>
@@ -45,26 +56,6 @@ export const SupplyOrderCardBody = forwardRef<HTMLDivElement, CardBodyProps>(fun
               </Badge>
             )}
             {locked && <IconLock size={14} aria-label="In stock, cannot be moved" color="var(--mantine-color-dimmed)" />}
-            {status === 'pending' && onEdit && onRemove && (
-              // The menu is not part of the drag handle: its clicks and keys must not pick the card up.
-              <Box onPointerDown={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Actions for ${describeOrder(order)}`}>
-                      <IconDots size={16} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onEdit(order)}>
-                      Edit
-                    </Menu.Item>
-                    <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onRemove(order)}>
-                      Remove
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
-              </Box>
-            )}
           </Group>
         </Group>
         <Text size="sm">{preformLabel(order.Preform)}</Text>
@@ -85,6 +76,26 @@ export const SupplyOrderCardBody = forwardRef<HTMLDivElement, CardBodyProps>(fun
           )}
         </Group>
       </Stack>
+      {menu && (
+        // The menu is not part of the drag handle: its clicks and keys must not pick the card up.
+        <Box pos="absolute" top={10} right={10} onPointerDown={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" size={24} aria-label={`Actions for ${describeOrder(order)}`}>
+                <IconDots size={16} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => menu.onEdit(order)}>
+                Edit
+              </Menu.Item>
+              <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => menu.onRemove(order)}>
+                Remove
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Box>
+      )}
     </Paper>
   );
 });
@@ -92,7 +103,7 @@ export const SupplyOrderCardBody = forwardRef<HTMLDivElement, CardBodyProps>(fun
 /** A draggable card. Cards in 'Added to stock' cannot be dragged out (the API refuses such moves too). */
 export function SupplyOrderCard({ order, status, moving, onEdit, onRemove }: { order: SupplyOrder; status: SupplyOrderStatus; moving: boolean; onEdit: (order: SupplyOrder) => void; onRemove: (order: SupplyOrder) => void }) {
   const disabled = status === 'delivered' || moving;
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: order.id,
     data: { status },
     disabled,
@@ -101,14 +112,13 @@ export function SupplyOrderCard({ order, status, moving, onEdit, onRemove }: { o
   return (
     <SupplyOrderCardBody
       ref={setNodeRef}
+      handleRef={setActivatorNodeRef}
+      handleProps={{ ...attributes, 'aria-label': describeOrder(order), 'aria-busy': moving || undefined }}
       order={order}
       status={status}
       onEdit={onEdit}
       onRemove={onRemove}
       dragging={isDragging}
-      aria-label={describeOrder(order)}
-      aria-busy={moving || undefined}
-      {...attributes}
       {...listeners}
     />
   );
