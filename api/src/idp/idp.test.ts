@@ -65,7 +65,7 @@ describe('embedded identity provider', () => {
     expect(loginPage.body).toContain('>Username</label>');
     expect(loginPage.body).toContain('>Password</label>');
     expect(loginPage.body).toContain('>Sign in</button>');
-    expect(loginPage.body).toContain('#228be6');
+    expect(loginPage.body).toContain('#1971c2'); // the web app's primary, blue 8
     expect(loginPage.body).not.toContain('<script');
     const csp = loginPage.response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");

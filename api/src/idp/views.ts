@@ -1,6 +1,7 @@
 /**
- * Server-rendered pages of the embedded identity provider, in the portal's look (Mantine's default theme:
- * system font, blue #228be6 primary, a centered card). No scripts at all, so the app's CSP holds as is.
+ * Server-rendered pages of the embedded identity provider, in the portal's look (the web app's theme: system font,
+ * blue 8 #1971c2 primary, a centered card), with the app's contrast (WCAG 1.4.3, 4.5:1: blue 8 and gray 7 text, red 9
+ * for errors). No scripts at all, so the app's CSP holds as is.
  */
 export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"'`]/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -15,25 +16,25 @@ body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:c
 .card{width:100%;max-width:420px;background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:32px;
   box-shadow:0 1px 3px rgba(0,0,0,.05),0 1px 2px rgba(0,0,0,.1)}
 .brand{margin:0 0 4px;font-size:26px;font-weight:700;line-height:1.35;text-align:center}
-.sub{margin:0 0 24px;color:#868e96;font-size:14px;text-align:center}
+.sub{margin:0 0 24px;color:#495057;font-size:14px;text-align:center}
 label{display:block;font-size:14px;font-weight:500;margin-bottom:4px;color:#212529}
 .field{margin-bottom:16px}
 input[type=text],input[type=password]{display:block;width:100%;height:36px;padding:0 12px;font:inherit;font-size:14px;
   color:#000;background:#fff;border:1px solid #ced4da;border-radius:4px;outline:none;transition:border-color .1s}
-input[type=text]:focus,input[type=password]:focus{border-color:#228be6}
-input[aria-invalid=true]{border-color:#fa5252;color:#fa5252}
+input[type=text]:focus,input[type=password]:focus{border-color:#1971c2}
+input[aria-invalid=true]{border-color:#e03131;color:#c92a2a}
 .error{margin:0 0 16px;padding:8px 12px;font-size:14px;color:#c92a2a;background:#fff5f5;border-radius:4px}
 button{display:block;width:100%;height:36px;padding:0 18px;font:inherit;font-size:14px;font-weight:600;color:#fff;
-  background:#228be6;border:1px solid transparent;border-radius:4px;cursor:pointer}
-button:hover{background:#1c7ed6}
-button:focus-visible{outline:2px solid #228be6;outline-offset:2px}
-a{color:#228be6;text-decoration:none}a:hover{text-decoration:underline}
+  background:#1971c2;border:1px solid transparent;border-radius:4px;cursor:pointer}
+button:hover{background:#1864ab}
+button:focus-visible{outline:2px solid #1971c2;outline-offset:2px}
+a{color:#1971c2;text-decoration:none}a:hover{text-decoration:underline}
 p.text{margin:0 0 16px;font-size:14px;text-align:center;color:#495057}
 .qr{display:block;width:200px;height:200px;margin:0 auto 16px}
 .secret{display:block;margin:0 0 16px;padding:8px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:15px;text-align:center;
   word-break:break-all;background:#f1f3f5;border-radius:4px}
 ul.codes{columns:2;margin:0 0 16px;padding:0;list-style:none;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:15px;text-align:center}
-button.secondary{margin-top:8px;color:#228be6;background:#fff;border-color:#ced4da}button.secondary:hover{background:#f8f9fa}
+button.secondary{margin-top:8px;color:#1971c2;background:#fff;border-color:#ced4da}button.secondary:hover{background:#f8f9fa}
 `;
 
 export function page(title: string, body: string): string {

@@ -6,6 +6,7 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, isServiceUnavailable } from '../api/http';
 import { ServiceStatus } from '../components/ServiceStatus';
+import { readableOn } from './contrast';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -32,14 +33,21 @@ export const theme = createTheme({
 });
 
 /**
- * Dimmed text is gray 7 in the light scheme (gray 6 reads 3.3:1 on white; WCAG 1.4.3 asks 4.5:1), and the text of
- * 'light' variants (the active menu entry, light chips) is the colour's 9th shade, which keeps 4.5:1 on its tint.
+ * Dimmed text is gray 7 in the light scheme (gray 6 reads 3.3:1 on white; WCAG 1.4.3 asks 4.5:1). Coloured text
+ * (`c="green"`, e.g. a stock increase) is the colour's 8th shade, darkened where it must be to read 4.5:1 on white and
+ * on a hovered or striped row (gray 1). The text of 'light' variants (the active menu entry, light chips and badges)
+ * is the colour's 9th shade, darkened likewise to read 4.5:1 on its tint (shade 1) and on the hover tint (shade 2).
  */
 export const cssVariablesResolver: CSSVariablesResolver = (mantine) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    ...Object.fromEntries(Object.keys(mantine.colors).map((color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`])),
+    ...Object.fromEntries(
+      Object.entries(mantine.colors).flatMap(([color, shades]) => [
+        [`--mantine-color-${color}-text`, readableOn(shades[8], ['#ffffff', mantine.colors.gray[1]])],
+        [`--mantine-color-${color}-light-color`, readableOn(shades[9], [shades[1], shades[2]])],
+      ]),
+    ),
   },
   dark: {},
 });
