@@ -11,13 +11,13 @@ test("the admin's 'New orders': every client's orders, a row opens its items, th
   await expect(page.getByRole('heading', { name: 'New orders' })).toBeVisible();
   const headers = (await page.locator('thead th').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
   expect(headers).toEqual(['Progress', 'Client', 'Order number', 'Articles', 'Period', 'Created at']);
-  const rows = page.locator('tbody tr[aria-expanded]');
+  const rows = page.locator('tbody tr').filter({ has: page.getByRole('button', { name: /^Items of / }) });
   await expect(rows).toHaveCount(10);
 
   const first = rows.first();
   const orderNo = (await first.getByRole('cell').nth(3).innerText()).trim();
   await first.getByRole('cell').nth(3).click();
-  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await expect(first.getByRole('button', { name: `Items of ${orderNo}` })).toHaveAttribute('aria-expanded', 'true');
   const items = page.getByRole('table', { name: `Items of ${orderNo}` });
   await expect(items).toBeVisible();
   await expect(items.getByRole('columnheader')).toHaveText(['Article no.', 'Title', 'Deliver at', 'Planned', 'Produced', 'Progress']);

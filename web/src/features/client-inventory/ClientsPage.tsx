@@ -91,7 +91,7 @@ export default function ClientsPage() {
               textAlign: 'center',
               render: (row) => (
                 <Tooltip label={row.enabled ? 'Active' : 'Disabled'}>
-                  <ThemeIcon variant="transparent" color={row.enabled ? 'green' : 'gray'} aria-label={row.enabled ? 'Active' : 'Disabled'}>
+                  <ThemeIcon variant="transparent" color={row.enabled ? 'green' : 'gray'} role="img" aria-label={row.enabled ? 'Active' : 'Disabled'}>
                     {row.enabled ? <IconCircleCheck size={18} /> : <IconCircleX size={18} />}
                   </ThemeIcon>
                 </Tooltip>

@@ -113,6 +113,8 @@ export default function DowntimeGanttPage() {
           labels={{ resources: 'Machines' }}
           rowHeight={48}
           startScrollTime={ganttScrollTime(day, gantt.events)}
+          // The chart scrolls both ways: keyboard users reach it with Tab and scroll it with the arrows (WCAG 2.1.1).
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `Stops on ${formatHistoryDate(day)}, by machine` } }}
           getCurrentTime={() => utcWallClock(new Date().toISOString())}
           renderEventBody={(event) => (
             <Text size="xs" truncate title={eventTooltip(event)}>

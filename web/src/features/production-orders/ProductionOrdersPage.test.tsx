@@ -75,9 +75,23 @@ describe("admin '/orders' ('New orders')", { timeout: 30_000 }, () => {
       ['NS-0500', 'Spring Water 0.5 L', '09.03.2026', '80,000', '48,000', '60%'],
       ['NS-1500', 'Spring Water 1.5 L', '20.03.2026', '80,000', '0', '0%'],
     ]);
-    expect(rowOf('PO-24-0117')).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Items of PO-24-0117' })).toHaveAttribute('aria-expanded', 'true');
     await user.click(screen.getByText('PO-24-0117'));
-    await waitFor(() => expect(rowOf('PO-24-0117')).toHaveAttribute('aria-expanded', 'false'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Items of PO-24-0117' })).toHaveAttribute('aria-expanded', 'false'));
+  });
+
+  it("the keyboard opens and closes an order's items with its 'Items of' button (Enter)", async () => {
+    serveOrders();
+    const user = userEvent.setup();
+    renderWithProviders(<ProductionOrdersPage />);
+    const button = await screen.findByRole('button', { name: 'Items of PO-24-0117' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('table', { name: 'Items of PO-24-0117' })).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(button).toHaveAttribute('aria-expanded', 'false'));
   });
 
   it("'Download PDF' is disabled until orders are selected, then posts their ids and saves the server's file", async () => {

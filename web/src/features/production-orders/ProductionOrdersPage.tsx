@@ -1,8 +1,8 @@
-import { useState, type KeyboardEvent } from 'react';
-import { Button, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { IconFileDownload } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronRight, IconFileDownload } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import {
   getAdminOrdersGetProductionOrdersQueryKey,
@@ -122,19 +122,35 @@ export default function ProductionOrdersPage() {
             content: ({ record }) => <OrderItems order={record} />,
           }}
           rowStyle={(order) => ({ cursor: 'pointer', ...(order.workInProgress === 1 ? { backgroundColor: 'var(--mantine-color-yellow-light)' } : {}) })}
-          customRowAttributes={(order) => ({
-            'aria-expanded': expanded.includes(order.id),
-            'data-work-in-progress': order.workInProgress === 1 || undefined,
-            tabIndex: 0,
-            // Enter opens or closes the items, as a click does.
-            onKeyDown: (event: KeyboardEvent) => {
-              if (event.key === 'Enter') toggle(order.id);
-            },
-          })}
+          customRowAttributes={(order) => ({ 'data-work-in-progress': order.workInProgress === 1 || undefined })}
           columns={[
             { accessor: 'producedPart', title: 'Progress', sortable: true, render: (order) => <OrderProgress part={order.producedPart} /> },
             { accessor: 'company', title: 'Client', sortable: true, render: (order) => order.company ?? '' },
-            { accessor: 'orderNo', title: 'Order number', sortable: true },
+            {
+              accessor: 'orderNo',
+              title: 'Order number',
+              sortable: true,
+              // A row click opens or closes the items; for the keyboard and screen readers the button says so
+              // (aria-expanded belongs to a button: a table row cannot carry it, WCAG 4.1.2).
+              render: (order) => (
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size={24}
+                    aria-label={`Items of ${order.orderNo}`}
+                    aria-expanded={expanded.includes(order.id)}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      toggle(order.id);
+                    }}
+                  >
+                    {expanded.includes(order.id) ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+                  </ActionIcon>
+                  {order.orderNo}
+                </Group>
+              ),
+            },
             { accessor: 'producedArticles', title: 'Articles' },
             { accessor: 'producedStart', title: 'Period', sortable: true, render: (order) => period(order) },
             { accessor: 'createdAt', title: 'Created at', sortable: true, render: (order) => formatDateTime(order.createdAt) },
