@@ -4,8 +4,6 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  // The accessibility walk runs on its own (`pnpm test:a11y`) until every face passes it: see accessibility.spec.ts.
-  testIgnore: process.env.A11Y_WALK ? [] : ['**/accessibility.spec.ts'],
   outputDir: '../../test-results',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
