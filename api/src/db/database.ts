@@ -67,7 +67,12 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
     query_timeout: statementTimeout + 5_000,
     keepAlive: true,
   });
-  const lost = (error: Error) => options.log?.warn({ err: error, component: 'postgres' }, 'database connection lost; the pool replaces it');
+  // pg hangs the whole client (its buffers, statements and parser) on an idle client's error: log the error alone.
+  const lost = (error: Error) =>
+    options.log?.warn(
+      { err: { type: error.constructor.name, message: error.message, code: (error as { code?: string }).code, stack: error.stack }, component: 'postgres' },
+      'database connection lost; the pool replaces it',
+    );
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
