@@ -1,4 +1,4 @@
-import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text, Title, ActionIcon, useMantineColorScheme, useComputedColorScheme } from '@mantine/core';
+import { AppShell, Burger, Button, Group, NavLink, Text, Title, ActionIcon, useMantineColorScheme, useComputedColorScheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { IconLogout, IconMoon, IconShieldLock, IconSun } from '@tabler/icons-react';
@@ -110,7 +110,8 @@ export function Layout() {
               Welcome, {session.user.name}
             </Text>
           )}
-          <AppShell.Section grow component={ScrollArea}>
+          {/* The browser's own scrolling: Mantine's ScrollArea would bring @floating-ui into the first screen's JavaScript. */}
+          <AppShell.Section grow style={{ overflowY: 'auto' }}>
             {face.menu.map((entry) => (
               <MenuLink key={entry.label} entry={entry} pathname={pathname} onNavigate={mobile.close} />
             ))}

@@ -1,7 +1,5 @@
-import type { ReactNode } from 'react';
-import { Autocomplete, MantineProvider, Modal, Notification, Select, createTheme, type CSSVariablesResolver } from '@mantine/core';
-import { DateInput, DatePickerInput, MonthPickerInput } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, isServiceUnavailable } from '../api/http';
@@ -16,19 +14,21 @@ export const theme = createTheme({
   autoContrast: true,
   luminanceThreshold: 0.2,
   defaultRadius: 'sm',
+  // Default props by component name, as plain objects: `DatePickerInput.extend(…)` would import the component, and
+  // with it @mantine/dates and the combobox, into the first screen's JavaScript (issue 14, item 4).
   components: {
     // Every dialog's close button and every picker's clear button has a name (WCAG 4.1.2).
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    DatePickerInput: DatePickerInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Clear date' } } }),
-    DateInput: DateInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Clear date' } } }),
-    MonthPickerInput: MonthPickerInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Clear month' } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    DatePickerInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear date' } } },
+    DateInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear date' } } },
+    MonthPickerInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear month' } } },
     // A dialog focuses its first field when it opens: a searchable select there must not open its dropdown by
     // itself, or the first click on Cancel only closes the dropdown and the blur shows 'Field is required.'.
-    Select: Select.extend({ defaultProps: { openOnFocus: false } }),
-    Autocomplete: Autocomplete.extend({ defaultProps: { openOnFocus: false } }),
+    Select: { defaultProps: { openOnFocus: false } },
+    Autocomplete: { defaultProps: { openOnFocus: false } },
     // A toast is a status message (WCAG 4.1.3), read out politely: 'Forecast saved.' is no alert. Failures pass
     // role 'alert' themselves, so a screen has one alert per failure, not a stale success toast beside it.
-    Notification: Notification.extend({ defaultProps: { role: 'status' } }),
+    Notification: { defaultProps: { role: 'status' } },
   },
 });
 
@@ -89,15 +89,22 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/**
+ * The host of `modals.openConfirmModal` (the confirmations), loaded after the first screen: the modal brings Mantine's
+ * ScrollArea and @floating-ui with it. The screens call the static `modals` API, so the host need not wrap them.
+ */
+const ModalsHost = lazy(() => import('@mantine/modals').then(({ ModalsProvider }) => ({ default: ModalsProvider })));
+
 export function AppProviders({ children, queryClient, env }: { children: ReactNode; queryClient: QueryClient; env?: 'default' | 'test' }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" env={env}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          <ServiceStatus />
-          {children}
-        </ModalsProvider>
+        <Suspense fallback={null}>
+          <ModalsHost />
+        </Suspense>
+        <Notifications position="top-right" />
+        <ServiceStatus />
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );
