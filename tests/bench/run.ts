@@ -11,8 +11,12 @@
  * 4. The service's read statements of that request run directly on PostgreSQL with 10 connections for the same time
  *    (at most 5 s), and EXPLAIN ANALYZE of the slowest, so API/SQL compares like with like.
  *
+ * 5. The first screen (first-screen.ts): JavaScript on the wire and largest contentful paint of the sign-in page and of
+ *    each face's landing page in Chromium, cold cache, on the built portal (`pnpm build` first).
+ *
  * Options (environment): BENCH_DATABASE_URL, BENCH_SECONDS (default 10), BENCH_SCALE (default 1), BENCH_ONLY (a part of
- * the call names to run), BENCH_KEEP=1 (keep the embedded data folder), BENCH_NODE_ARGS (Node flags of the API).
+ * the call names to run; skips the first screen), BENCH_KEEP=1 (keep the embedded data folder), BENCH_NODE_ARGS (Node
+ * flags of the API), BENCH_FIRST_SCREEN=0 (skip the first screen).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -24,7 +28,9 @@ import pg from 'pg';
 import { createDb, type Db } from '../../api/src/db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../api/src/db/embedded.js';
 import { migrateToLatest } from '../../api/src/db/migrate.js';
+import { startPortal } from '../e2e/portal.js';
 import { calls, type Call, type Ids, type Role } from './calls.js';
+import { measureFirstScreens, printFirstScreens } from './first-screen.js';
 import { generate, SCALE } from './generate.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -265,6 +271,16 @@ async function main() {
     const tooMany = results.filter(({ serviceStatements, call }) => !call.download && serviceStatements > 3);
     console.log(`\n${failed.length ? `over target (p95 >= 50 ms or errors): ${failed.map((r) => r.call.name).join(', ')}` : 'every call under the 50 ms p95 target, without errors'}`);
     console.log(`${tooMany.length ? `more than 3 service statements: ${tooMany.map((r) => `${r.call.name} (${r.serviceStatements})`).join(', ')}` : 'every list at most 3 service statements'}`);
+    // The first screen in Chromium (issue 14, item 4), on the built portal with its demo data: what a browser
+    // downloads and paints does not depend on the table sizes. BENCH_FIRST_SCREEN=0 skips it.
+    if (process.env.BENCH_FIRST_SCREEN !== '0' && !ONLY) {
+      const portal = await startPortal({}, { onOutput: () => undefined });
+      try {
+        printFirstScreens(await measureFirstScreens(portal.url));
+      } finally {
+        await portal.stop();
+      }
+    }
     console.log(`bench finished in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     if (results.some(({ api, once }) => api.errors > 0 || once.status < 200 || once.status > 299)) process.exitCode = 1;
   } finally {
