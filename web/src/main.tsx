@@ -1,46 +1,13 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import 'mantine-datatable/styles.css';
-import { StrictMode, useMemo } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from '@tanstack/react-router';
-import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
-import { AppProviders, createQueryClient } from './app/providers';
-import { AppContext } from './app/context';
-import { faceFor } from './app/faces';
-import { createFaceRouter } from './app/router';
-import { setAccessTokenProvider } from './api/http';
-import type { Session } from './app/session';
 import type { AppConfig } from './app/auth';
+import type { Session } from './app/session';
 
-const root = createRoot(document.getElementById('root')!);
-const queryClient = createQueryClient();
-
-function App({ session, config }: { session: Session; config: AppConfig }) {
-  const face = useMemo(() => faceFor(session.user), [session]);
-  const router = useMemo(() => createFaceRouter(face), [face]);
-  return (
-    <AppContext.Provider value={{ session, face, contactEmail: config.contactEmail }}>
-      <RouterProvider router={router} />
-    </AppContext.Provider>
-  );
-}
-
-function render(node: React.ReactNode) {
-  root.render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>{node}</AppProviders>
-    </StrictMode>,
-  );
-}
-
-/** Login is required on load: the app mounts only with a session. A start-up failure is shown and logged. */
-async function start() {
-  render(
-    <Center mih="100vh">
-      <Loader aria-label="Signing in" />
-    </Center>,
-  );
+/**
+ * The boot: login is required on load, so the browser first loads only this and the sign-in client, finds or makes the
+ * session (a redirect to the identity provider when there is none), and only then the app (app/start.tsx: React,
+ * Mantine, the router). A person on the sign-in page has not downloaded the app; a start-up failure is shown and logged.
+ * index.html shows 'Signing in…' meanwhile.
+ */
+async function boot() {
   try {
     let config: AppConfig;
     let session: Session;
@@ -55,21 +22,13 @@ async function start() {
       const { signIn } = await import('./app/auth');
       session = await signIn(config);
     }
-    setAccessTokenProvider(() => session.accessToken());
-    render(<App session={session} config={config} />);
+    const { mount } = await import('./app/start');
+    mount(session, config);
   } catch (error) {
     console.error('Start-up failed', error);
-    render(
-      <Center mih="100vh" p="md">
-        <Stack maw={480}>
-          <Alert color="red" title="The portal could not start">
-            {error instanceof Error ? error.message : String(error)}
-          </Alert>
-          <Button onClick={() => window.location.assign(window.location.origin + '/')}>Try again</Button>
-        </Stack>
-      </Center>,
-    );
+    const { mountFailure } = await import('./app/start');
+    mountFailure(error);
   }
 }
 
-void start();
+void boot();

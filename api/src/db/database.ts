@@ -70,7 +70,7 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
   // pg hangs the whole client (its buffers, statements and parser) on an idle client's error: log the error alone.
   const lost = (error: Error) =>
     options.log?.warn(
-      { err: { type: error.constructor.name, message: error.message, code: (error as { code?: string }).code, stack: error.stack }, component: 'postgres' },
+      { err: { type: error.name, message: error.message, code: (error as { code?: string }).code, stack: error.stack }, component: 'postgres' },
       'database connection lost; the pool replaces it',
     );
   pool.on('error', lost);

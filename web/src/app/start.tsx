@@ -1,0 +1,59 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import 'mantine-datatable/styles.css';
+import { StrictMode, useMemo } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { Alert, Button, Center, Stack } from '@mantine/core';
+import { AppProviders, createQueryClient } from './providers';
+import { AppContext } from './context';
+import { faceFor } from './faces';
+import { createFaceRouter } from './router';
+import { setAccessTokenProvider } from '../api/http';
+import type { Session } from './session';
+import type { AppConfig } from './auth';
+
+/**
+ * The app itself, loaded by the boot (main.tsx) once the user has a session: React, Mantine, the router and the
+ * face's menu. Before that, the browser has loaded only the boot and the sign-in client.
+ */
+const root = createRoot(document.getElementById('root')!);
+const queryClient = createQueryClient();
+
+function App({ session, config }: { session: Session; config: AppConfig }) {
+  const face = useMemo(() => faceFor(session.user), [session]);
+  const router = useMemo(() => createFaceRouter(face), [face]);
+  return (
+    <AppContext.Provider value={{ session, face, contactEmail: config.contactEmail }}>
+      <RouterProvider router={router} />
+    </AppContext.Provider>
+  );
+}
+
+function render(node: React.ReactNode) {
+  root.render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>{node}</AppProviders>
+    </StrictMode>,
+  );
+}
+
+/** Mounts the face of the signed-in user. */
+export function mount(session: Session, config: AppConfig) {
+  setAccessTokenProvider(() => session.accessToken());
+  render(<App session={session} config={config} />);
+}
+
+/** A start-up failure, shown with a way to try again (and logged by the boot). */
+export function mountFailure(error: unknown) {
+  render(
+    <Center mih="100vh" p="md">
+      <Stack maw={480}>
+        <Alert color="red" title="The portal could not start">
+          {error instanceof Error ? error.message : String(error)}
+        </Alert>
+        <Button onClick={() => window.location.assign(window.location.origin + '/')}>Try again</Button>
+      </Stack>
+    </Center>,
+  );
+}
