@@ -3,7 +3,8 @@ import type { Database } from '../../db/database.js';
 import type { ClaimStatus } from '../../db/tables/claims.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import { orderableBy } from '../orders/orders.products.js';
-import { CLAIM_OBJECT, findUploadsOf, type CompanyScope } from '../uploads/uploads.repository.js';
+import { whereScope, type Scope } from '../../lib/scope.js';
+import { CLAIM_OBJECT, findUploadsOf } from '../uploads/uploads.repository.js';
 import { likePattern } from '../../lib/search.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -42,24 +43,20 @@ const sortColumns = {
  * those filed about its products by others (a buyer's claim about a seller's product assigned to it, or about a
  * product the company makes for the buyer as its seller): the seller whose product it is reads them too.
  */
-function claimsQuery(db: Executor, scope: CompanyScope) {
-  return db
+function claimsQuery(db: Executor, scope: Scope) {
+  const query = db
     .selectFrom('claims as c')
     .innerJoin('companies as co', 'co.id', 'c.company_id')
     .innerJoin('client_products as p', 'p.id', 'c.client_product_id')
-    .innerJoin('client_production_orders as o', 'o.id', 'c.client_production_order_id')
-    .$if(scope !== null, (query) =>
-      query.where((eb) =>
-        eb.or([eb('c.company_id', '=', scope as string), eb('p.company_id', '=', scope as string), eb('p.seller_company_id', '=', scope as string)]),
-      ),
-    );
+    .innerJoin('client_production_orders as o', 'o.id', 'c.client_production_order_id');
+  return whereScope(query, ['c.company_id', 'p.company_id', 'p.seller_company_id'], scope);
 }
 
 /**
  * The search box: id, order number, article number, product name, description or status contain the text; on the
  * admin face (every company) also the company name the list shows.
  */
-function searched(filter: string | undefined, scope: CompanyScope) {
+function searched(filter: string | undefined, scope: Scope) {
   const text = filter?.trim();
   return <Q extends ReturnType<typeof claimsQuery>>(query: Q): Q => {
     if (!text) return query;
@@ -72,7 +69,7 @@ function searched(filter: string | undefined, scope: CompanyScope) {
         eb('p.product_name', 'ilike', pattern),
         eb('c.description', 'ilike', pattern),
         eb(sql<string>`c.status`, 'ilike', pattern),
-        ...(scope === null ? [eb('co.name', 'ilike', pattern)] : []),
+        ...(scope.kind === 'allCompanies' ? [eb('co.name', 'ilike', pattern)] : []),
       ]),
     ) as Q;
   };
@@ -133,7 +130,7 @@ async function withUploads(db: Executor, rows: ClaimRecord[]) {
 export type Claim = Awaited<ReturnType<typeof withUploads>>[number];
 
 /** One page of the scope's claims matching the search text, sorted and limited in SQL, and their count. */
-export async function findClaims(db: Executor, scope: CompanyScope, request: { pagination: PaginationInput; filter?: string }) {
+export async function findClaims(db: Executor, scope: Scope, request: { pagination: PaginationInput; filter?: string }) {
   const search = searched(request.filter, scope);
   const [rows, total] = await Promise.all([
     paginate(selectClaim(search(claimsQuery(db, scope))), request.pagination, sortColumns, {
@@ -147,19 +144,19 @@ export async function findClaims(db: Executor, scope: CompanyScope, request: { p
 }
 
 /** One claim of the scope, or undefined. */
-export async function findClaim(db: Executor, scope: CompanyScope, id: number): Promise<Claim | undefined> {
+export async function findClaim(db: Executor, scope: Scope, id: number): Promise<Claim | undefined> {
   const row = await selectClaim(claimsQuery(db, scope)).where('c.id', '=', id).executeTakeFirst();
   return row && (await withUploads(db, [row]))[0];
 }
 
 /** The company (filer) of a claim the scope sees, or undefined when the scope sees no such claim. */
-export async function findClaimCompany(db: Executor, scope: CompanyScope, id: number): Promise<string | undefined> {
+export async function findClaimCompany(db: Executor, scope: Scope, id: number): Promise<string | undefined> {
   const row = await claimsQuery(db, scope).select('c.company_id').where('c.id', '=', id).executeTakeFirst();
   return row?.company_id;
 }
 
 /** Locks one claim the scope sees for a save (the service refuses a claim another company filed). */
-export async function lockClaim(db: Executor, scope: CompanyScope, id: number): Promise<StoredClaim | undefined> {
+export async function lockClaim(db: Executor, scope: Scope, id: number): Promise<StoredClaim | undefined> {
   const row = await db
     .selectFrom('claims')
     .selectAll()
@@ -186,7 +183,7 @@ export async function lockClaim(db: Executor, scope: CompanyScope, id: number): 
 }
 
 /** Locks the claims among `ids` that the scope sees (others are not returned). */
-export async function lockClaims(db: Executor, scope: CompanyScope, ids: number[]) {
+export async function lockClaims(db: Executor, scope: Scope, ids: number[]) {
   return db
     .selectFrom('claims')
     .select(['id', 'status', 'company_id'])
