@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { ClaimStatus } from '../../db/tables/claims.js';
+import { versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import { orderableBy } from '../orders/orders.products.js';
 import { whereScope, type Scope } from '../../lib/scope.js';
@@ -216,11 +217,8 @@ export async function insertClaim(db: Executor, companyId: string, createdBy: st
 
 /** Updates only when `version` is still the stored one; returns false otherwise. */
 export async function updateClaim(db: Executor, id: number, version: number, values: ClaimValues): Promise<boolean> {
-  const result = await db
-    .updateTable('claims')
-    .set((eb) => ({ ...columnsOf(values), version: eb('version', '+', 1), updated_at: new Date() }))
+  const result = await versionedUpdate(db, 'claims', version, columnsOf(values))
     .where('id', '=', id)
-    .where('version', '=', version)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

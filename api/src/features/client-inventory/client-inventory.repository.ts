@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
 import type { ClientDetailsTable, ProductStockReason } from '../../db/tables/client-inventory.js';
+import { versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -215,13 +216,10 @@ export async function insertProduct(trx: Executor, companyId: string, values: Pr
 
 /** Updates a live product of `companyId` only when `version` is still the stored one; false otherwise. */
 export async function updateProduct(trx: Executor, id: number, companyId: string, version: number, values: ProductValues) {
-  const row = await trx
-    .updateTable('client_products')
-    .set((eb) => ({ ...productColumns(values), version: eb('version', '+', 1), updated_at: new Date() }))
+  const row = await versionedUpdate(trx, 'client_products', version, productColumns(values))
     .where('id', '=', id)
     .where('company_id', '=', companyId)
     .where('deleted_at', 'is', null)
-    .where('version', '=', version)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
@@ -328,11 +326,8 @@ export async function insertDetails(trx: Executor, companyId: string, values: De
 }
 
 export async function updateDetails(trx: Executor, companyId: string, version: number, values: DetailsValues) {
-  const row = await trx
-    .updateTable('client_details')
-    .set((eb) => ({ ...detailsColumns(values), version: eb('version', '+', 1), updated_at: new Date() }))
+  const row = await versionedUpdate(trx, 'client_details', version, detailsColumns(values))
     .where('company_id', '=', companyId)
-    .where('version', '=', version)
     .returningAll()
     .executeTakeFirst();
   return row && toDetails(row);
@@ -413,18 +408,13 @@ export async function updatePrice(
   version: number,
   values: { unitPrice: number; validFrom: string; validTo: string },
 ) {
-  const row = await trx
-    .updateTable('product_prices')
-    .set((eb) => ({
-      unit_price: values.unitPrice,
-      valid_from: values.validFrom,
-      valid_to: values.validTo,
-      version: eb('version', '+', 1),
-      updated_at: new Date(),
-    }))
+  const row = await versionedUpdate(trx, 'product_prices', version, {
+    unit_price: values.unitPrice,
+    valid_from: values.validFrom,
+    valid_to: values.validTo,
+  })
     .where('id', '=', id)
     .where('client_product_id', '=', productId)
-    .where('version', '=', version)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
+import { versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import type { CompanyScope } from '../../lib/scope.js';
 import { itemHasInvoice } from './orders.invoices.js';
@@ -136,18 +137,13 @@ export async function insertOrder(trx: Transaction<Database>, scope: CompanyScop
 
 /** Updates the order only at the version read (and only the caller's); undefined when nothing matched. */
 export async function updateOrder(trx: Transaction<Database>, scope: CompanyScope, id: number, version: number, values: OrderValues) {
-  return trx
-    .updateTable('client_production_orders')
-    .set((eb) => ({
-      order_no: values.orderNo,
-      closed: values.closed,
-      ...(values.purchaseDate === undefined ? {} : { purchase_date: values.purchaseDate }),
-      version: eb('version', '+', 1),
-      updated_at: new Date(),
-    }))
+  return versionedUpdate(trx, 'client_production_orders', version, {
+    order_no: values.orderNo,
+    closed: values.closed,
+    ...(values.purchaseDate === undefined ? {} : { purchase_date: values.purchaseDate }),
+  })
     .where('id', '=', id)
     .where('company_id', '=', scope.companyId)
-    .where('version', '=', version)
     .returning('id')
     .executeTakeFirst();
 }
@@ -188,22 +184,17 @@ export async function updateItem(
   version: number,
   values: ItemValues & { clearSellerConfirmation: boolean },
 ) {
-  return trx
-    .updateTable('client_production_order_items as i')
-    .set((eb) => ({
-      client_product_id: values.clientProductId,
-      due_date: values.dueDate,
-      planned_amount: values.plannedAmount,
-      is_buyer_confirmed: values.isBuyerConfirmed,
-      ...(values.clearSellerConfirmation ? { is_seller_confirmed: false } : {}),
-      version: eb('i.version', '+', 1),
-      updated_at: new Date(),
-    }))
-    .where('i.id', '=', id)
-    .where('i.order_id', '=', orderId)
-    .where('i.version', '=', version)
-    .where((eb) => eb.not(itemHasInvoice('i')))
-    .returning('i.id')
+  return versionedUpdate(trx, 'client_production_order_items', version, {
+    client_product_id: values.clientProductId,
+    due_date: values.dueDate,
+    planned_amount: values.plannedAmount,
+    is_buyer_confirmed: values.isBuyerConfirmed,
+    ...(values.clearSellerConfirmation ? { is_seller_confirmed: false } : {}),
+  })
+    .where('id', '=', id)
+    .where('order_id', '=', orderId)
+    .where((eb) => eb.not(itemHasInvoice('client_production_order_items')))
+    .returning('id')
     .executeTakeFirst();
 }
 

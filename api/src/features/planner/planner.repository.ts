@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
+import { versionedUpdate } from '../../db/versioned-update.js';
 import type { CompanyScope } from '../../lib/scope.js';
 import { itemHasInvoice } from '../orders/orders.invoices.js';
 import { orderItemColumns, toOrderItem } from '../orders/orders.queries.js';
@@ -272,18 +273,13 @@ export interface PlannerItemValues {
 
 /** Writes the (locked) buyer's item at the version read; undefined when the version no longer matches. */
 export async function updatePlannerItem(trx: Transaction<Database>, id: number, version: number, values: PlannerItemValues) {
-  return trx
-    .updateTable('client_production_order_items')
-    .set((eb) => ({
-      due_date: values.dueDate,
-      is_buyer_confirmed: values.isBuyerConfirmed,
-      is_seller_confirmed: values.isSellerConfirmed,
-      ref_production_order_item_id: values.refProductionOrderItemId,
-      version: eb('version', '+', 1),
-      updated_at: new Date(),
-    }))
+  return versionedUpdate(trx, 'client_production_order_items', version, {
+    due_date: values.dueDate,
+    is_buyer_confirmed: values.isBuyerConfirmed,
+    is_seller_confirmed: values.isSellerConfirmed,
+    ref_production_order_item_id: values.refProductionOrderItemId,
+  })
     .where('id', '=', id)
-    .where('version', '=', version)
     .returning('id')
     .executeTakeFirst();
 }

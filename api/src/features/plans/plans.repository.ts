@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { ClientProductionPlanTable } from '../../db/tables/invoices.js';
+import { versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import type { CompanyScope } from '../../lib/scope.js';
 import { orderableBy } from '../orders/orders.products.js';
@@ -103,17 +104,9 @@ export async function updatePlan(
   version: number,
   period: { periodFrom: string; periodTo: string },
 ) {
-  const row = await db
-    .updateTable('client_production_plans')
-    .set((eb) => ({
-      period_from: period.periodFrom,
-      period_to: period.periodTo,
-      version: eb('version', '+', 1),
-      updated_at: sql<Date>`now()`,
-    }))
+  const row = await versionedUpdate(db, 'client_production_plans', version, { period_from: period.periodFrom, period_to: period.periodTo })
     .where('id', '=', id)
     .where('company_id', '=', scope.companyId)
-    .where('version', '=', version)
     .returningAll()
     .executeTakeFirst();
   return row && toRow(row);

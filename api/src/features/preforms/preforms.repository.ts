@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
 import type { PreformTable } from '../../db/tables/supply.js';
+import { versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/search.js';
 
@@ -157,11 +158,8 @@ export async function insertPreform(db: Executor, values: PreformValues): Promis
 
 /** Updates only when `version` is still the stored one (and the preform is not deleted); false otherwise. */
 export async function updatePreform(db: Executor, id: number, version: number, values: PreformValues): Promise<boolean> {
-  const row = await db
-    .updateTable('preforms')
-    .set((eb) => ({ ...preformColumns(values), version: eb('version', '+', 1), updated_at: new Date() }))
+  const row = await versionedUpdate(db, 'preforms', version, preformColumns(values))
     .where('id', '=', id)
-    .where('version', '=', version)
     .where('deleted_at', 'is', null)
     .returning('id')
     .executeTakeFirst();
