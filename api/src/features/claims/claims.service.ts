@@ -1,31 +1,17 @@
 import type { Db } from '../../db/database.js';
-import type { ClaimStatus } from '../../db/tables/claims.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { conflict, forbidden, HttpProblem, notFound, ruleViolation, type FieldProblem } from '../../lib/problem.js';
 import type { Scope } from '../../lib/scope.js';
+import type { Schemas } from '../../lib/contract.js';
 import { CLAIM_OBJECT, deleteUploadsOf, lockAttachable, setAttachments } from '../uploads/uploads.repository.js';
 import { claimReportPdf } from './claims.pdf.js';
 import * as repository from './claims.repository.js';
 import type { ClaimValues, StoredClaim } from './claims.repository.js';
 
-export interface ClaimInput {
-  id?: number;
-  status?: ClaimStatus;
-  clientProductId: number;
-  clientProductionOrderId: number;
-  amount: number;
-  deliveryDate: string;
-  description: string;
-  immediateAction?: string | null;
-  rootCouse?: string | null;
-  correctiveActions?: string | null;
-  Uploads?: { id: number }[];
-  version?: number;
-  /** Admin only: the client the claim is for (logging a claim on a client's behalf). */
-  clientId?: string;
-}
+/** The admin's claim input; the client face sends the same without `clientId`. */
+export type ClaimInput = Schemas['AdminClaimInput'];
 
 /** A claim another company filed is read-only for the company whose product it names (the seller). */
 const notFiler = () => forbidden('This claim was filed by another company about your product: you can read and print it, but only that company changes it.');

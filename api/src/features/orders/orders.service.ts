@@ -4,6 +4,7 @@ import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { badRequest, conflict, forbidden, notFound, ruleViolation } from '../../lib/problem.js';
 import { companyScopeOf } from '../../lib/scope.js';
+import type { Schemas } from '../../lib/contract.js';
 import { ordersWithInvoices } from './orders.invoices.js';
 import * as repository from './orders.repository.js';
 import { earliestDeliverAt, isTooEarly } from './orders.rules.js';
@@ -15,23 +16,9 @@ const LOCKED_ITEM = 'An item with an invoice is locked: it cannot be changed or 
 const INVOICED_ORDER = 'An order with an invoice cannot be deleted.';
 const REFERENCED_ORDER = 'This order is referred to by other records (a claim, for example) and cannot be deleted.';
 
-export interface OrderItemInput {
-  id?: number;
-  clientProductId: number;
-  dueDate: string;
-  plannedAmount: number;
-  isBuyerConfirmed?: boolean;
-  version?: number;
-}
+export type OrderItemInput = Schemas['OrderItemInput'];
 
-export interface OrderInput {
-  id?: number;
-  orderNo: string;
-  closed?: 0 | 1;
-  purchaseDate?: string | null;
-  ClientProductionOrderItems: OrderItemInput[];
-  version?: number;
-}
+export type OrderInput = Schemas['OrderInput'];
 
 /** The caller's orders ('Weekly order list'; createdAt descending unless asked otherwise). */
 export function getOrders(db: Db, actor: Actor, pagination: PaginationInput) {

@@ -3,6 +3,7 @@ import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
 import { companyScopeOf } from '../../lib/scope.js';
+import type { Schemas } from '../../lib/contract.js';
 import * as repository from './planner.repository.js';
 import { checkPlannedAmount, producedForQuantity } from './planner.rules.js';
 
@@ -16,14 +17,7 @@ const NOT_BUYER_CONFIRMED = 'The buyer has not confirmed this item yet: the sell
 const NOT_CONFIRMED = 'A production order item can be created only from an item confirmed by both the buyer and the seller.';
 const UNCONFIRM_REFERENCED = 'This item already has a production order: the seller confirmation cannot be withdrawn.';
 
-export interface PlannerItemInput {
-  id: number;
-  dueDate?: string;
-  isSellerConfirmed?: boolean;
-  refProductionOrder?: { orderNo: string };
-  refProductionOrderItem?: { dueDate: string; plannedAmount: number };
-  version?: number;
-}
+export type PlannerItemInput = Schemas['PlannerItemInput'];
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 

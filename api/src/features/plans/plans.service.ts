@@ -4,6 +4,7 @@ import { audit } from '../../lib/audit.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { companyScopeOf } from '../../lib/scope.js';
+import type { Schemas } from '../../lib/contract.js';
 import * as repository from './plans.repository.js';
 
 /** The largest id PostgreSQL's `integer` holds; the path pattern allows longer digit strings, which match nothing. */
@@ -11,13 +12,7 @@ const MAX_ID = 2_147_483_647;
 
 const STALE = 'This forecast was changed by someone else meanwhile. Reload it and apply your change again.';
 
-export interface PlanInput {
-  id?: number;
-  periodFrom: string;
-  periodTo: string;
-  ClientProductionPlanItems: { clientProductId: number; plannedAmount: number }[];
-  version?: number;
-}
+export type PlanInput = Schemas['PlanInput'];
 
 /** The caller's forecasts ('Forecasts' list: period and updated at, periodFrom descending by default). */
 export function getPlans(db: Db, actor: Actor, pagination: PaginationInput) {
