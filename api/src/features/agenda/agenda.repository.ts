@@ -21,7 +21,7 @@ export const CLOSED_WEEKS_SHOWN = 8;
 
 const toAgendaItem = (row: ItemQueryRow): AgendaItem => ({
   ...toOrderItem(row),
-  ClientProductionOrder: { id: row.order_id, orderNo: row.order_no, closed: row.order_closed as Schemas['ClosedFlag'], company: row.company },
+  ClientProductionOrder: { id: row.order_id, orderNo: row.order_no, closed: row.order_closed, company: row.company },
 });
 
 /**

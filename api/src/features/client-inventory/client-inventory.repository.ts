@@ -29,7 +29,7 @@ export interface Company {
 
 export async function findCompany(db: Executor, id: string): Promise<Company | undefined> {
   const row = await db.selectFrom('companies').select(['id', 'name', 'fbs', 'client_type']).where('id', '=', id).executeTakeFirst();
-  return row && { id: row.id, name: row.name, fbs: row.fbs, clientType: row.client_type as '0' | '1' };
+  return row && { id: row.id, name: row.name, fbs: row.fbs, clientType: row.client_type };
 }
 
 export const toSummary = (company: Company): ClientSummary => ({
@@ -42,7 +42,7 @@ export const toSummary = (company: Company): ClientSummary => ({
 export async function findCompanies(db: Executor, ids: string[]): Promise<Company[]> {
   if (!ids.length) return [];
   const rows = await db.selectFrom('companies').select(['id', 'name', 'fbs', 'client_type']).where('id', 'in', ids).execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, fbs: row.fbs, clientType: row.client_type as '0' | '1' }));
+  return rows.map((row) => ({ id: row.id, name: row.name, fbs: row.fbs, clientType: row.client_type }));
 }
 
 // ----------------------------------------------------------------------------------------------- products

@@ -49,10 +49,10 @@ export async function findPortfolioProducts(db: Executor, scope: CompanyScope): 
     ...(row.assigned ? { seller: row.owner_name } : {}),
     Preform: {
       preformName: row.preform_name,
-      neck: row.neck as Schemas['Neck'],
+      neck: row.neck,
       weight: row.weight,
-      material: row.material as Schemas['Material'],
-      color: row.color as Schemas['Color'],
+      material: row.material,
+      color: row.color,
     },
   }));
 }

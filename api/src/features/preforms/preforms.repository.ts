@@ -47,9 +47,9 @@ const toPreform = (
 ): PreformRow => ({
   id: row.id,
   preformName: row.preform_name,
-  neck: row.neck as Schemas['Neck'],
-  material: row.material as Schemas['Material'],
-  color: row.color as Schemas['Color'],
+  neck: row.neck,
+  material: row.material,
+  color: row.color,
   weight: row.weight,
   qtyPerBox: row.qty_per_box,
   PreformSupplies: supplies.get(row.id) ?? [],

@@ -71,9 +71,9 @@ const toCard = (row: CardRow): SupplyOrderRow => ({
   Preform: {
     id: row.preform_id,
     preformName: row.preform_name,
-    neck: row.neck as Schemas['Neck'],
-    material: row.material as Schemas['Material'],
-    color: row.color as Schemas['Color'],
+    neck: row.neck,
+    material: row.material,
+    color: row.color,
     weight: row.weight,
     qtyPerBox: row.qty_per_box,
   },
