@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { versionedUpdate } from './versioned-update.js';
+import { recordUpdate, versionedUpdate } from './versioned-update.js';
 
 /**
  * Concurrent edits (decisions.md): an editable record carries a `version`; an update sends the version it read, and a
@@ -56,10 +56,19 @@ describe('versionedUpdate', () => {
     expect((await stored(row.id)).manufacturer_name).toBe('First');
   });
 
-  it("only the row the caller names: another row at the same version is left as it is", async () => {
+  it('only the row the caller names: another row at the same version is left as it is', async () => {
     const [one, other] = [await makeManufacturer('Versioned D'), await makeManufacturer('Versioned E')];
     await versionedUpdate(database.db, 'manufacturers', one.version, { default_lead_time: 9 }).where('id', '=', one.id).execute();
     expect((await stored(one.id)).default_lead_time).toBe(9);
     expect(await stored(other.id)).toMatchObject({ default_lead_time: 5, version: other.version });
+  });
+
+  it('an update that is not a save (a soft delete, a confirmation) still moves the version, so an editor holding the old one is refused', async () => {
+    const row = await makeManufacturer('Versioned F');
+    await recordUpdate(database.db, 'manufacturers', { default_lead_time: 8 }).where('id', '=', row.id).execute();
+    expect(await stored(row.id)).toMatchObject({ default_lead_time: 8, version: row.version + 1 });
+    const stale = await versionedUpdate(database.db, 'manufacturers', row.version, { manufacturer_name: 'Editor' }).where('id', '=', row.id).executeTakeFirst();
+    expect(stale.numUpdatedRows).toBe(0n);
+    expect((await stored(row.id)).manufacturer_name).toBe('Versioned F');
   });
 });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
 import type { ClientDetailsTable, ProductStockReason } from '../../db/tables/client-inventory.js';
-import { versionedUpdate } from '../../db/versioned-update.js';
+import { recordUpdate, versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -261,9 +261,7 @@ export async function productsWithOpenItems(db: Executor, ids: number[]): Promis
 }
 
 export async function softDeleteProducts(trx: Executor, ids: number[]) {
-  await trx
-    .updateTable('client_products')
-    .set((eb) => ({ deleted_at: new Date(), updated_at: new Date(), version: eb('version', '+', 1) }))
+  await recordUpdate(trx, 'client_products', { deleted_at: new Date() })
     .where('id', 'in', ids)
     .where('deleted_at', 'is', null)
     .execute();

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { recordUpdate } from '../../db/versioned-update.js';
 import type { InvoiceCurrency } from '../../db/tables/invoices.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import { whereScope, type Scope } from '../../lib/scope.js';
@@ -101,11 +102,7 @@ export async function lockInvoice(trx: Transaction<Database>, scope: Scope, id: 
 }
 
 export async function markConfirmedAndSent(trx: Transaction<Database>, id: number) {
-  await trx
-    .updateTable('invoices')
-    .set((eb) => ({ is_confirmed: true, is_sent: true, version: eb('version', '+', 1), updated_at: sql<Date>`now()` }))
-    .where('id', '=', id)
-    .execute();
+  await recordUpdate(trx, 'invoices', { is_confirmed: true, is_sent: true }).where('id', '=', id).execute();
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
-import { versionedUpdate } from '../../db/versioned-update.js';
+import { recordUpdate, versionedUpdate } from '../../db/versioned-update.js';
 import type { CompanyScope } from '../../lib/scope.js';
 import { itemHasInvoice } from '../orders/orders.invoices.js';
 import { orderItemColumns, toOrderItem } from '../orders/orders.queries.js';
@@ -251,15 +251,7 @@ export async function updateProductionItem(
   id: number,
   values: { orderId: number; dueDate: string; plannedAmount: number },
 ): Promise<void> {
-  await trx
-    .updateTable('client_production_order_items')
-    .set((eb) => ({
-      order_id: values.orderId,
-      due_date: values.dueDate,
-      planned_amount: values.plannedAmount,
-      version: eb('version', '+', 1),
-      updated_at: new Date(),
-    }))
+  await recordUpdate(trx, 'client_production_order_items', { order_id: values.orderId, due_date: values.dueDate, planned_amount: values.plannedAmount })
     .where('id', '=', id)
     .execute();
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
 import type { PreformTable } from '../../db/tables/supply.js';
-import { versionedUpdate } from '../../db/versioned-update.js';
+import { recordUpdate, versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/search.js';
 
@@ -254,11 +254,7 @@ export async function preformsWithOpenSupplyOrders(db: Executor, ids: number[]) 
 
 /** Marks preforms deleted (they stay for the stock history and delivered supply orders that refer to them). */
 export async function softDeletePreforms(db: Executor, ids: number[]): Promise<void> {
-  await db
-    .updateTable('preforms')
-    .set((eb) => ({ deleted_at: new Date(), version: eb('version', '+', 1), updated_at: new Date() }))
-    .where('id', 'in', ids)
-    .execute();
+  await recordUpdate(db, 'preforms', { deleted_at: new Date() }).where('id', 'in', ids).execute();
 }
 
 const warehouseSortColumns = { warehouseName: 'w.warehouse_name', clientProductCount: 'client_product_count', id: 'w.id' };
