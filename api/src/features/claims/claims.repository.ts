@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { ClaimStatus } from '../../db/tables/claims.js';
+import type { ClaimStatus, ClaimTable } from '../../db/tables/claims.js';
 import { versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import { orderableBy } from '../orders/orders.products.js';
@@ -28,6 +28,18 @@ export interface StoredClaim extends ClaimValues {
   companyId: string;
   version: number;
 }
+
+type ClaimColumns = Pick<Selectable<ClaimTable>, 'amount' | 'delivery_date' | 'description' | 'immediate_action' | 'root_cause' | 'corrective_actions'>;
+
+/** The claim's own fields as the wire names them (`rootCouse` spelled as published), read alike for the list and a save. */
+const claimFields = (row: ClaimColumns) => ({
+  amount: row.amount,
+  deliveryDate: row.delivery_date,
+  description: row.description,
+  immediateAction: row.immediate_action,
+  rootCouse: row.root_cause,
+  correctiveActions: row.corrective_actions,
+});
 
 const sortColumns = {
   id: 'c.id',
@@ -116,12 +128,7 @@ async function withUploads(db: Executor, rows: ClaimRecord[]) {
     ClientProduct: { id: row.client_product_id, articleNo: row.article_no, productName: row.product_name },
     clientProductionOrderId: row.client_production_order_id,
     ClientProductionOrder: { id: row.client_production_order_id, orderNo: row.order_no },
-    amount: row.amount,
-    deliveryDate: row.delivery_date,
-    description: row.description,
-    immediateAction: row.immediate_action,
-    rootCouse: row.root_cause,
-    correctiveActions: row.corrective_actions,
+    ...claimFields(row),
     Uploads: uploads.filter((upload) => upload.objectId === row.id).map(({ id, originalFilename, mimetype }) => ({ id, originalFilename, mimetype })),
     createdAt: row.created_at.toISOString(),
     version: row.version,
@@ -172,12 +179,7 @@ export async function lockClaim(db: Executor, scope: Scope, id: number): Promise
       status: row.status,
       clientProductId: row.client_product_id,
       clientProductionOrderId: row.client_production_order_id,
-      amount: row.amount,
-      deliveryDate: row.delivery_date,
-      description: row.description,
-      immediateAction: row.immediate_action,
-      rootCouse: row.root_cause,
-      correctiveActions: row.corrective_actions,
+      ...claimFields(row),
       version: row.version,
     }
   );
