@@ -6,14 +6,9 @@ export interface Actor {
   sub: string;
   roles: Set<Role>;
   clientType: ClientType | null;
-  /** The client company (tenant) of a client-face user; null for staff. */
+  /** The client company (tenant) of a client-face user; null for staff. What a caller may see is `scopeOf(actor)`. */
   companyId: string | null;
   name: string;
   email: string | null;
 }
 
-/** The tenant of a client-face actor. Client-face repositories put it in their `where`. */
-export function tenantOf(actor: Actor): string {
-  if (!actor.companyId) throw new Error('client-face operation called without a company');
-  return actor.companyId;
-}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { operations } from '../../../generated/api-types.js';
+import type { components, operations } from '../../../generated/api-types.js';
 import type { Actor } from './actor.js';
 import type { Role } from './roles.js';
 
@@ -43,6 +43,9 @@ export function contractOperations(document: OpenApiDocument = loadContract()): 
 }
 
 export type OperationId = keyof operations;
+
+/** The contract's named schemas (`Schemas['OrderInput']`): service inputs and results use these, never a copy. */
+export type Schemas = components['schemas'];
 
 type JsonContent<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 

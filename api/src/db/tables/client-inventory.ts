@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { Schemas } from '../../lib/contract.js';
 import type { Timestamp } from './core.js';
 
 /** Billing and shift details of a client company (one row per company, written by the admin). */
@@ -15,7 +16,7 @@ export interface ClientDetailsTable {
   billing_post_code: string | null;
   billing_country: string;
   billing_email: string;
-  currency: 'EUR' | 'SEK';
+  currency: Schemas['Currency'];
   /** 24 h HH:mm. */
   shift_start: string | null;
   shift_end: string | null;

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './core.js';
+import type { Schemas } from '../../lib/contract.js';
 
 /** A client company (tenant). `client_type` '0' converter, '1' buyer; `fbs` are its machines. */
 export interface CompanyTable {
@@ -7,7 +8,7 @@ export interface CompanyTable {
   name: string;
   fbs: ColumnType<string[], string[] | undefined, string[]>;
   address: ColumnType<string, string | undefined, string>;
-  client_type: ColumnType<'0' | '1', '0' | '1' | undefined, '0' | '1'>;
+  client_type: ColumnType<Schemas['ClientTypeAttribute'], Schemas['ClientTypeAttribute'] | undefined, Schemas['ClientTypeAttribute']>;
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
 }

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './core.js';
+import type { Schemas } from '../../lib/contract.js';
 
 /** A client's forecast for a period (ClientProductionPlan). */
 export interface ClientProductionPlanTable {
@@ -19,7 +20,7 @@ export interface ClientProductionPlanItemTable {
   planned_amount: number;
 }
 
-export type InvoiceCurrency = 'EUR' | 'SEK';
+export type InvoiceCurrency = Schemas['Currency'];
 
 /** An invoice to a client company, created from an order's produced items (or imported). */
 export interface InvoiceTable {

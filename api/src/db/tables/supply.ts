@@ -1,13 +1,14 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './core.js';
+import type { Schemas } from '../../lib/contract.js';
 
 /** A preform (raw material) of the catalogue. Deleted preforms are kept (`deleted_at`): stock history refers to them. */
 export interface PreformTable {
   id: Generated<number>;
   preform_name: string;
-  neck: string;
-  material: string;
-  color: string;
+  neck: Schemas['Neck'];
+  material: Schemas['Material'];
+  color: Schemas['Color'];
   /** Grams, 1 to 200. */
   weight: number;
   qty_per_box: number;
@@ -67,7 +68,7 @@ export interface PreformStockMovementTable {
   at: Timestamp;
 }
 
-export type SupplyOrderStatus = 'pending' | 'ordered' | 'delivered';
+export type SupplyOrderStatus = Schemas['SupplyOrderStatus'];
 
 /** A raw-material supply order: one card of the board. */
 export interface SupplyOrderTable {
@@ -115,7 +116,7 @@ export interface ClientProductionOrderTable {
   company_id: string;
   order_no: string;
   /** 0 open, 1 closed. */
-  closed: ColumnType<number, number | undefined, number>;
+  closed: ColumnType<Schemas['ClosedFlag'], Schemas['ClosedFlag'] | undefined, Schemas['ClosedFlag']>;
   purchase_date: string | null;
   version: Generated<number>;
   created_at: Timestamp;

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
+import { versionedUpdate } from '../../db/versioned-update.js';
 import { itemHasInvoice } from '../orders/orders.invoices.js';
 import { itemsQuery, toOrderItem, type Executor, type ItemQueryRow } from '../orders/orders.queries.js';
 
@@ -20,7 +21,7 @@ export const CLOSED_WEEKS_SHOWN = 8;
 
 const toAgendaItem = (row: ItemQueryRow): AgendaItem => ({
   ...toOrderItem(row),
-  ClientProductionOrder: { id: row.order_id, orderNo: row.order_no, closed: row.order_closed as Schemas['ClosedFlag'], company: row.company },
+  ClientProductionOrder: { id: row.order_id, orderNo: row.order_no, closed: row.order_closed, company: row.company },
 });
 
 /**
@@ -77,16 +78,8 @@ export async function lockItem(trx: Transaction<Database>, id: number) {
 }
 
 export async function updateItem(trx: Transaction<Database>, id: number, version: number, values: { producedAmount: number; isClosed: boolean }) {
-  return trx
-    .updateTable('client_production_order_items')
-    .set((eb) => ({
-      produced_amount: values.producedAmount,
-      is_closed: values.isClosed,
-      version: eb('version', '+', 1),
-      updated_at: new Date(),
-    }))
+  return versionedUpdate(trx, 'client_production_order_items', version, { produced_amount: values.producedAmount, is_closed: values.isClosed })
     .where('id', '=', id)
-    .where('version', '=', version)
     .returning('id')
     .executeTakeFirst();
 }

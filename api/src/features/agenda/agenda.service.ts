@@ -1,25 +1,16 @@
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
+import type { BodyOf } from '../../lib/contract.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
 import { recordBottleStockChange } from '../client-inventory/bottle-stock.js';
 import { recordMovement } from '../stock/stock.repository.js';
 import * as repository from './agenda.repository.js';
 
-export interface ProducedAmountInput {
-  id: number;
-  producedAmount: number;
-  isClosed?: boolean;
-  version?: number;
-}
+export type ProducedAmountInput = BodyOf<'OperatorAgenda_saveProducedAmount'>['item'];
 
 /** An entry of produced bottles: those produced since the last entry (0 to 99,999, the contract checks). */
-export interface ProducedEntryInput {
-  id: number;
-  producedQuantity: number;
-  isClosed?: boolean;
-  version: number;
-}
+export type ProducedEntryInput = BodyOf<'OperatorAgenda_addProducedEntry'>['item'];
 
 /** How many of an item's entries the dialog shows. */
 export const ENTRIES_SHOWN = 10;

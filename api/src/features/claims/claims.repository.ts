@@ -1,9 +1,11 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { ClaimStatus } from '../../db/tables/claims.js';
+import type { ClaimStatus, ClaimTable } from '../../db/tables/claims.js';
+import { versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import { orderableBy } from '../orders/orders.products.js';
-import { CLAIM_OBJECT, findUploadsOf, type CompanyScope } from '../uploads/uploads.repository.js';
+import { whereScope, type Scope } from '../../lib/scope.js';
+import { CLAIM_OBJECT, findUploadsOf } from '../uploads/uploads.repository.js';
 import { likePattern } from '../../lib/search.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -27,6 +29,18 @@ export interface StoredClaim extends ClaimValues {
   version: number;
 }
 
+type ClaimColumns = Pick<Selectable<ClaimTable>, 'amount' | 'delivery_date' | 'description' | 'immediate_action' | 'root_cause' | 'corrective_actions'>;
+
+/** The claim's own fields as the wire names them (`rootCouse` spelled as published), read alike for the list and a save. */
+const claimFields = (row: ClaimColumns) => ({
+  amount: row.amount,
+  deliveryDate: row.delivery_date,
+  description: row.description,
+  immediateAction: row.immediate_action,
+  rootCouse: row.root_cause,
+  correctiveActions: row.corrective_actions,
+});
+
 const sortColumns = {
   id: 'c.id',
   status: 'c.status',
@@ -42,24 +56,20 @@ const sortColumns = {
  * those filed about its products by others (a buyer's claim about a seller's product assigned to it, or about a
  * product the company makes for the buyer as its seller): the seller whose product it is reads them too.
  */
-function claimsQuery(db: Executor, scope: CompanyScope) {
-  return db
+function claimsQuery(db: Executor, scope: Scope) {
+  const query = db
     .selectFrom('claims as c')
     .innerJoin('companies as co', 'co.id', 'c.company_id')
     .innerJoin('client_products as p', 'p.id', 'c.client_product_id')
-    .innerJoin('client_production_orders as o', 'o.id', 'c.client_production_order_id')
-    .$if(scope !== null, (query) =>
-      query.where((eb) =>
-        eb.or([eb('c.company_id', '=', scope as string), eb('p.company_id', '=', scope as string), eb('p.seller_company_id', '=', scope as string)]),
-      ),
-    );
+    .innerJoin('client_production_orders as o', 'o.id', 'c.client_production_order_id');
+  return whereScope(query, ['c.company_id', 'p.company_id', 'p.seller_company_id'], scope);
 }
 
 /**
  * The search box: id, order number, article number, product name, description or status contain the text; on the
  * admin face (every company) also the company name the list shows.
  */
-function searched(filter: string | undefined, scope: CompanyScope) {
+function searched(filter: string | undefined, scope: Scope) {
   const text = filter?.trim();
   return <Q extends ReturnType<typeof claimsQuery>>(query: Q): Q => {
     if (!text) return query;
@@ -72,7 +82,7 @@ function searched(filter: string | undefined, scope: CompanyScope) {
         eb('p.product_name', 'ilike', pattern),
         eb('c.description', 'ilike', pattern),
         eb(sql<string>`c.status`, 'ilike', pattern),
-        ...(scope === null ? [eb('co.name', 'ilike', pattern)] : []),
+        ...(scope.kind === 'allCompanies' ? [eb('co.name', 'ilike', pattern)] : []),
       ]),
     ) as Q;
   };
@@ -118,12 +128,7 @@ async function withUploads(db: Executor, rows: ClaimRecord[]) {
     ClientProduct: { id: row.client_product_id, articleNo: row.article_no, productName: row.product_name },
     clientProductionOrderId: row.client_production_order_id,
     ClientProductionOrder: { id: row.client_production_order_id, orderNo: row.order_no },
-    amount: row.amount,
-    deliveryDate: row.delivery_date,
-    description: row.description,
-    immediateAction: row.immediate_action,
-    rootCouse: row.root_cause,
-    correctiveActions: row.corrective_actions,
+    ...claimFields(row),
     Uploads: uploads.filter((upload) => upload.objectId === row.id).map(({ id, originalFilename, mimetype }) => ({ id, originalFilename, mimetype })),
     createdAt: row.created_at.toISOString(),
     version: row.version,
@@ -133,7 +138,7 @@ async function withUploads(db: Executor, rows: ClaimRecord[]) {
 export type Claim = Awaited<ReturnType<typeof withUploads>>[number];
 
 /** One page of the scope's claims matching the search text, sorted and limited in SQL, and their count. */
-export async function findClaims(db: Executor, scope: CompanyScope, request: { pagination: PaginationInput; filter?: string }) {
+export async function findClaims(db: Executor, scope: Scope, request: { pagination: PaginationInput; filter?: string }) {
   const search = searched(request.filter, scope);
   const [rows, total] = await Promise.all([
     paginate(selectClaim(search(claimsQuery(db, scope))), request.pagination, sortColumns, {
@@ -147,19 +152,19 @@ export async function findClaims(db: Executor, scope: CompanyScope, request: { p
 }
 
 /** One claim of the scope, or undefined. */
-export async function findClaim(db: Executor, scope: CompanyScope, id: number): Promise<Claim | undefined> {
+export async function findClaim(db: Executor, scope: Scope, id: number): Promise<Claim | undefined> {
   const row = await selectClaim(claimsQuery(db, scope)).where('c.id', '=', id).executeTakeFirst();
   return row && (await withUploads(db, [row]))[0];
 }
 
 /** The company (filer) of a claim the scope sees, or undefined when the scope sees no such claim. */
-export async function findClaimCompany(db: Executor, scope: CompanyScope, id: number): Promise<string | undefined> {
+export async function findClaimCompany(db: Executor, scope: Scope, id: number): Promise<string | undefined> {
   const row = await claimsQuery(db, scope).select('c.company_id').where('c.id', '=', id).executeTakeFirst();
   return row?.company_id;
 }
 
 /** Locks one claim the scope sees for a save (the service refuses a claim another company filed). */
-export async function lockClaim(db: Executor, scope: CompanyScope, id: number): Promise<StoredClaim | undefined> {
+export async function lockClaim(db: Executor, scope: Scope, id: number): Promise<StoredClaim | undefined> {
   const row = await db
     .selectFrom('claims')
     .selectAll()
@@ -174,19 +179,14 @@ export async function lockClaim(db: Executor, scope: CompanyScope, id: number): 
       status: row.status,
       clientProductId: row.client_product_id,
       clientProductionOrderId: row.client_production_order_id,
-      amount: row.amount,
-      deliveryDate: row.delivery_date,
-      description: row.description,
-      immediateAction: row.immediate_action,
-      rootCouse: row.root_cause,
-      correctiveActions: row.corrective_actions,
+      ...claimFields(row),
       version: row.version,
     }
   );
 }
 
 /** Locks the claims among `ids` that the scope sees (others are not returned). */
-export async function lockClaims(db: Executor, scope: CompanyScope, ids: number[]) {
+export async function lockClaims(db: Executor, scope: Scope, ids: number[]) {
   return db
     .selectFrom('claims')
     .select(['id', 'status', 'company_id'])
@@ -219,11 +219,8 @@ export async function insertClaim(db: Executor, companyId: string, createdBy: st
 
 /** Updates only when `version` is still the stored one; returns false otherwise. */
 export async function updateClaim(db: Executor, id: number, version: number, values: ClaimValues): Promise<boolean> {
-  const result = await db
-    .updateTable('claims')
-    .set((eb) => ({ ...columnsOf(values), version: eb('version', '+', 1), updated_at: new Date() }))
+  const result = await versionedUpdate(db, 'claims', version, columnsOf(values))
     .where('id', '=', id)
-    .where('version', '=', version)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

@@ -1,30 +1,17 @@
 import type { Db } from '../../db/database.js';
-import type { ClaimStatus } from '../../db/tables/claims.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { conflict, forbidden, HttpProblem, notFound, ruleViolation, type FieldProblem } from '../../lib/problem.js';
-import { CLAIM_OBJECT, deleteUploadsOf, lockAttachable, setAttachments, type CompanyScope } from '../uploads/uploads.repository.js';
+import type { Scope } from '../../lib/scope.js';
+import type { Schemas } from '../../lib/contract.js';
+import { CLAIM_OBJECT, deleteUploadsOf, lockAttachable, setAttachments } from '../uploads/uploads.repository.js';
 import { claimReportPdf } from './claims.pdf.js';
 import * as repository from './claims.repository.js';
 import type { ClaimValues, StoredClaim } from './claims.repository.js';
 
-export interface ClaimInput {
-  id?: number;
-  status?: ClaimStatus;
-  clientProductId: number;
-  clientProductionOrderId: number;
-  amount: number;
-  deliveryDate: string;
-  description: string;
-  immediateAction?: string | null;
-  rootCouse?: string | null;
-  correctiveActions?: string | null;
-  Uploads?: { id: number }[];
-  version?: number;
-  /** Admin only: the client the claim is for (logging a claim on a client's behalf). */
-  clientId?: string;
-}
+/** The admin's claim input; the client face sends the same without `clientId`. */
+export type ClaimInput = Schemas['AdminClaimInput'];
 
 /** A claim another company filed is read-only for the company whose product it names (the seller). */
 const notFiler = () => forbidden('This claim was filed by another company about your product: you can read and print it, but only that company changes it.');
@@ -43,12 +30,12 @@ type GpField = (typeof GP_FIELDS)[number];
 const text = (value: string | null | undefined) => (value == null || !value.trim() ? null : value.trim());
 
 /** The claims list of the scope ('Non-Conformance Reports'). */
-export function getClaims(db: Db, scope: CompanyScope, request: { pagination: PaginationInput; filter?: string }) {
+export function getClaims(db: Db, scope: Scope, request: { pagination: PaginationInput; filter?: string }) {
   return repository.findClaims(db, scope, request);
 }
 
 /** One claim of the scope; another company's claim answers 404 like a missing one. */
-export async function getClaim(db: Db, scope: CompanyScope, id: number) {
+export async function getClaim(db: Db, scope: Scope, id: number) {
   const claim = await repository.findClaim(db, scope, id);
   if (!claim) throw notFound('Claim');
   return claim;
@@ -62,13 +49,13 @@ export async function getClaim(db: Db, scope: CompanyScope, id: number) {
  * 403 naming the fields, so nothing is silently dropped. `Uploads` becomes the claim's attachment list: only the
  * company's unattached uploads or this claim's own can be named (others 404). Audited; nothing is written on failure.
  */
-export async function saveClaim(db: Db, actor: Actor, scope: CompanyScope, face: ClaimFace, input: ClaimInput) {
+export async function saveClaim(db: Db, actor: Actor, scope: Scope, face: ClaimFace, input: ClaimInput) {
   return db.transaction().execute(async (trx) => {
     let stored: StoredClaim | undefined;
     if (input.id !== undefined) {
       stored = await repository.lockClaim(trx, scope, input.id);
       if (!stored) throw notFound('Claim');
-      if (scope !== null && stored.companyId !== scope) throw notFiler();
+      if (scope.kind === 'company' && stored.companyId !== scope.companyId) throw notFiler();
       if (stored.status === 'closed') throw conflict('This claim is closed; a closed claim cannot be changed.');
       if (input.version === undefined) throw ruleViolation('Claim.version', 'required', 'An update must send the version it read.');
       if (face === 'admin' && input.clientId !== undefined && input.clientId !== stored.companyId) {
@@ -82,7 +69,7 @@ export async function saveClaim(db: Db, actor: Actor, scope: CompanyScope, face:
     }
 
     // The claim's company: the filer (a client: the caller's; the admin: the chosen client, else the product's).
-    const chosen = scope ?? stored?.companyId ?? (face === 'admin' ? input.clientId : undefined);
+    const chosen = (scope.kind === 'company' ? scope.companyId : undefined) ?? stored?.companyId ?? (face === 'admin' ? input.clientId : undefined);
     const product = await repository.findProductFor(trx, chosen ?? '', input.clientProductId);
     if (!product) throw notFound('Client product');
     const companyId = chosen ?? product.company_id;
@@ -90,11 +77,11 @@ export async function saveClaim(db: Db, actor: Actor, scope: CompanyScope, face:
     const orderable = chosen === undefined || product.orderable || keepsProduct;
     if (!orderable) {
       // A client does not learn of products it cannot order; the admin is told which rule it broke.
-      if (scope !== null) throw notFound('Client product');
+      if (scope.kind === 'company') throw notFound('Client product');
       throw ruleViolation('Claim.clientProductId', 'company', "The product must be one the claim's company can order (its own or a seller's assigned to it).");
     }
     const order = await repository.findOrderForProduct(trx, input.clientProductionOrderId, input.clientProductId);
-    if (!order || (scope !== null && order.company_id !== scope)) throw notFound('Production order');
+    if (!order || (scope.kind === 'company' && order.company_id !== scope.companyId)) throw notFound('Production order');
     if (order.company_id !== companyId || !order.hasProduct) {
       throw ruleViolation('Claim.clientProductionOrderId', 'productOrder', "The order must be one of the claim's company's orders holding the product.");
     }
@@ -166,12 +153,12 @@ function gpValues(face: ClaimFace, stored: StoredClaim | undefined, input: Claim
  * Deletes claims of the scope and their attachments, all or nothing: an id outside the scope answers 404. On the
  * client face a closed claim cannot be deleted (409); the admin may remove any.
  */
-export async function deleteClaims(db: Db, actor: Actor, scope: CompanyScope, face: ClaimFace, ids: number[]) {
+export async function deleteClaims(db: Db, actor: Actor, scope: Scope, face: ClaimFace, ids: number[]) {
   const unique = [...new Set(ids)];
   return db.transaction().execute(async (trx) => {
     const rows = await repository.lockClaims(trx, scope, unique);
     if (rows.length !== unique.length) throw notFound('Claim');
-    if (scope !== null && rows.some((row) => row.company_id !== scope)) throw notFiler();
+    if (scope.kind === 'company' && rows.some((row) => row.company_id !== scope.companyId)) throw notFiler();
     const closed = rows.find((row) => row.status === 'closed');
     if (face === 'client' && closed) throw conflict(`Claim ${closed.id} is closed; a closed claim cannot be deleted.`);
     const uploads = await deleteUploadsOf(trx, CLAIM_OBJECT, unique);
@@ -190,7 +177,7 @@ export async function deleteClaims(db: Db, actor: Actor, scope: CompanyScope, fa
 export async function downloadClaim(
   db: Db,
   actor: Actor,
-  scope: CompanyScope,
+  scope: Scope,
   request: { id: number; userProfile?: { fullName?: string; email?: string } },
 ) {
   const claim = await getClaim(db, scope, request.id);
@@ -209,10 +196,12 @@ export const CLAIM_ORDERS_LIMIT = 50;
  * Orders of a product for the claim's 'Order Number' select. A client-face caller gets its own orders of a product it
  * can order (another product answers 404); the admin, without a client, the orders of the product's company.
  */
-export async function getClaimOrders(db: Db, scope: CompanyScope, request: { filter?: string; clientProductId: number }) {
-  const product = await repository.findProductFor(db, scope ?? '', request.clientProductId);
-  if (!product || (scope !== null && !product.orderable)) throw notFound('Client product');
-  return { rows: await repository.findOrdersOfProduct(db, scope ?? product.company_id, product.id, request.filter, CLAIM_ORDERS_LIMIT) };
+export async function getClaimOrders(db: Db, scope: Scope, request: { filter?: string; clientProductId: number }) {
+  const own = scope.kind === 'company';
+  const product = await repository.findProductFor(db, own ? scope.companyId : '', request.clientProductId);
+  if (!product || (own && !product.orderable)) throw notFound('Client product');
+  const companyId = own ? scope.companyId : product.company_id;
+  return { rows: await repository.findOrdersOfProduct(db, companyId, product.id, request.filter, CLAIM_ORDERS_LIMIT) };
 }
 
 /** Admin: the orders of the client holding the product ('Order Number' when logging a claim on a client's behalf). */

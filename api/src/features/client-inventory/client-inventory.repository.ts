@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
 import type { ClientDetailsTable, ProductStockReason } from '../../db/tables/client-inventory.js';
+import { recordUpdate, versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -28,7 +29,7 @@ export interface Company {
 
 export async function findCompany(db: Executor, id: string): Promise<Company | undefined> {
   const row = await db.selectFrom('companies').select(['id', 'name', 'fbs', 'client_type']).where('id', '=', id).executeTakeFirst();
-  return row && { id: row.id, name: row.name, fbs: row.fbs, clientType: row.client_type as '0' | '1' };
+  return row && { id: row.id, name: row.name, fbs: row.fbs, clientType: row.client_type };
 }
 
 export const toSummary = (company: Company): ClientSummary => ({
@@ -41,7 +42,7 @@ export const toSummary = (company: Company): ClientSummary => ({
 export async function findCompanies(db: Executor, ids: string[]): Promise<Company[]> {
   if (!ids.length) return [];
   const rows = await db.selectFrom('companies').select(['id', 'name', 'fbs', 'client_type']).where('id', 'in', ids).execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, fbs: row.fbs, clientType: row.client_type as '0' | '1' }));
+  return rows.map((row) => ({ id: row.id, name: row.name, fbs: row.fbs, clientType: row.client_type }));
 }
 
 // ----------------------------------------------------------------------------------------------- products
@@ -215,13 +216,10 @@ export async function insertProduct(trx: Executor, companyId: string, values: Pr
 
 /** Updates a live product of `companyId` only when `version` is still the stored one; false otherwise. */
 export async function updateProduct(trx: Executor, id: number, companyId: string, version: number, values: ProductValues) {
-  const row = await trx
-    .updateTable('client_products')
-    .set((eb) => ({ ...productColumns(values), version: eb('version', '+', 1), updated_at: new Date() }))
+  const row = await versionedUpdate(trx, 'client_products', version, productColumns(values))
     .where('id', '=', id)
     .where('company_id', '=', companyId)
     .where('deleted_at', 'is', null)
-    .where('version', '=', version)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
@@ -263,9 +261,7 @@ export async function productsWithOpenItems(db: Executor, ids: number[]): Promis
 }
 
 export async function softDeleteProducts(trx: Executor, ids: number[]) {
-  await trx
-    .updateTable('client_products')
-    .set((eb) => ({ deleted_at: new Date(), updated_at: new Date(), version: eb('version', '+', 1) }))
+  await recordUpdate(trx, 'client_products', { deleted_at: new Date() })
     .where('id', 'in', ids)
     .where('deleted_at', 'is', null)
     .execute();
@@ -328,11 +324,8 @@ export async function insertDetails(trx: Executor, companyId: string, values: De
 }
 
 export async function updateDetails(trx: Executor, companyId: string, version: number, values: DetailsValues) {
-  const row = await trx
-    .updateTable('client_details')
-    .set((eb) => ({ ...detailsColumns(values), version: eb('version', '+', 1), updated_at: new Date() }))
+  const row = await versionedUpdate(trx, 'client_details', version, detailsColumns(values))
     .where('company_id', '=', companyId)
-    .where('version', '=', version)
     .returningAll()
     .executeTakeFirst();
   return row && toDetails(row);
@@ -413,18 +406,13 @@ export async function updatePrice(
   version: number,
   values: { unitPrice: number; validFrom: string; validTo: string },
 ) {
-  const row = await trx
-    .updateTable('product_prices')
-    .set((eb) => ({
-      unit_price: values.unitPrice,
-      valid_from: values.validFrom,
-      valid_to: values.validTo,
-      version: eb('version', '+', 1),
-      updated_at: new Date(),
-    }))
+  const row = await versionedUpdate(trx, 'product_prices', version, {
+    unit_price: values.unitPrice,
+    valid_from: values.validFrom,
+    valid_to: values.validTo,
+  })
     .where('id', '=', id)
     .where('client_product_id', '=', productId)
-    .where('version', '=', version)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
+import { versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import { containsPattern } from '../../lib/search.js';
 
@@ -109,11 +110,8 @@ export async function findHistoryItem(db: Executor, id: number) {
 
 /** Sets the cause at the version read; undefined when nothing matched. */
 export async function updateHistoryCause(trx: Transaction<Database>, id: number, version: number, causeId: number) {
-  return trx
-    .updateTable('downtime_history')
-    .set((eb) => ({ cause_id: causeId, version: eb('version', '+', 1), updated_at: new Date() }))
+  return versionedUpdate(trx, 'downtime_history', version, { cause_id: causeId })
     .where('id', '=', id)
-    .where('version', '=', version)
     .returning('id')
     .executeTakeFirst();
 }
@@ -231,16 +229,8 @@ export async function insertCause(trx: Transaction<Database>, values: CauseValue
 }
 
 export async function updateCause(trx: Transaction<Database>, id: number, version: number, values: CauseValues) {
-  return trx
-    .updateTable('downtime_causes')
-    .set((eb) => ({
-      cause_name: values.causeName,
-      cause_description: values.causeDescription,
-      version: eb('version', '+', 1),
-      updated_at: new Date(),
-    }))
+  return versionedUpdate(trx, 'downtime_causes', version, { cause_name: values.causeName, cause_description: values.causeDescription })
     .where('id', '=', id)
-    .where('version', '=', version)
     .returning('id')
     .executeTakeFirst();
 }

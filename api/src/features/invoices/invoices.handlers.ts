@@ -23,11 +23,11 @@ const sendPdf = (reply: FastifyReply, file: { filename: string; body: Buffer }) 
     .send(file.body);
 
 export const invoicesHandlers: Handlers = {
-  Documents_getInvoices: async (request) => getInvoices(request.server.db, request.actor, request.params.role, request.body.pagination),
+  Documents_getInvoices: async (request) => getInvoices(request.server.db, request.actor, request.body.pagination),
   Documents_downloadInvoice: async (request, reply) =>
-    sendPdf(reply, await downloadInvoice(request.server.db, request.server.config, request.actor, request.params.role, request.body.id)),
+    sendPdf(reply, await downloadInvoice(request.server.db, request.server.config, request.actor, request.body.id)),
   Documents_downloadDeclaration: async (request, reply) =>
-    sendPdf(reply, await downloadDeclaration(request.server.db, request.server.config, request.actor, request.params.role, request.body.id)),
+    sendPdf(reply, await downloadDeclaration(request.server.db, request.server.config, request.actor, request.body.id)),
   Documents_confirmInvoice: async (request) =>
-    confirmInvoice(request.server.db, request.server.config, request.log, request.actor, request.params.role, request.body.id),
+    confirmInvoice(request.server.db, request.server.config, request.log, request.actor, request.body.id),
 };

@@ -1,16 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { recordUpdate } from '../../db/versioned-update.js';
 import type { InvoiceCurrency } from '../../db/tables/invoices.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
+import { whereScope, type Scope } from '../../lib/scope.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
-
-/**
- * Whose invoices a query may see: one client company (the caller's tenant on the client face), or every company
- * (admin and accountant). Every query below puts it in its `where`, so another company's id finds nothing.
- */
-export type InvoiceScope = { companyId: string } | { allCompanies: true };
 
 export interface InvoiceRow {
   id: number;
@@ -38,7 +34,7 @@ const sortColumns = {
 };
 
 /** Invoices with their company and order number, limited to the scope. */
-function scopedInvoices(db: Executor, scope: InvoiceScope) {
+function scopedInvoices(db: Executor, scope: Scope) {
   const query = db
     .selectFrom('invoices as i')
     .innerJoin('companies as c', 'c.id', 'i.company_id')
@@ -56,13 +52,12 @@ function scopedInvoices(db: Executor, scope: InvoiceScope) {
       'i.is_confirmed as isConfirmed',
       'i.is_sent as isSent',
     ]);
-  return 'companyId' in scope ? query.where('i.company_id', '=', scope.companyId) : query;
+  return whereScope(query, 'i.company_id', scope);
 }
 
 /** One page of invoices in the scope, sorted and limited in SQL (deliveryDate descending by default), and their count. */
-export async function findInvoices(db: Executor, scope: InvoiceScope, pagination: PaginationInput) {
-  let counted = db.selectFrom('invoices').select(sql<number>`count(*)::int`.as('count'));
-  if ('companyId' in scope) counted = counted.where('company_id', '=', scope.companyId);
+export async function findInvoices(db: Executor, scope: Scope, pagination: PaginationInput) {
+  const counted = whereScope(db.selectFrom('invoices').select(sql<number>`count(*)::int`.as('count')), 'company_id', scope);
   const [rows, total] = await Promise.all([
     paginate(scopedInvoices(db, scope), pagination, sortColumns, { sortBy: 'deliveryDate', descending: true, tieBreaker: 'i.id' }).execute(),
     counted.executeTakeFirstOrThrow(),
@@ -70,7 +65,7 @@ export async function findInvoices(db: Executor, scope: InvoiceScope, pagination
   return { rows: rows as InvoiceRow[], count: total.count };
 }
 
-export async function findInvoice(db: Executor, scope: InvoiceScope, id: number): Promise<InvoiceRow | undefined> {
+export async function findInvoice(db: Executor, scope: Scope, id: number): Promise<InvoiceRow | undefined> {
   return scopedInvoices(db, scope).where('i.id', '=', id).executeTakeFirst() as Promise<InvoiceRow | undefined>;
 }
 
@@ -88,7 +83,7 @@ export interface InvoiceDocument extends InvoiceRow {
   lines: InvoiceLine[];
 }
 
-export async function findInvoiceDocument(db: Executor, scope: InvoiceScope, id: number): Promise<InvoiceDocument | undefined> {
+export async function findInvoiceDocument(db: Executor, scope: Scope, id: number): Promise<InvoiceDocument | undefined> {
   const invoice = await scopedInvoices(db, scope).select('c.address').where('i.id', '=', id).executeTakeFirst();
   if (!invoice) return undefined;
   const lines = await db
@@ -101,18 +96,13 @@ export async function findInvoiceDocument(db: Executor, scope: InvoiceScope, id:
 }
 
 /** Locks the invoice row (in the scope) for the rest of the transaction; undefined when it is not in the scope. */
-export async function lockInvoice(trx: Transaction<Database>, scope: InvoiceScope, id: number) {
-  let query = trx.selectFrom('invoices').select(['id', 'company_id', 'invoice_number', 'is_confirmed', 'is_sent']).where('id', '=', id);
-  if ('companyId' in scope) query = query.where('company_id', '=', scope.companyId);
-  return query.forUpdate().executeTakeFirst();
+export async function lockInvoice(trx: Transaction<Database>, scope: Scope, id: number) {
+  const query = trx.selectFrom('invoices').select(['id', 'company_id', 'invoice_number', 'is_confirmed', 'is_sent']).where('id', '=', id);
+  return whereScope(query, 'company_id', scope).forUpdate().executeTakeFirst();
 }
 
 export async function markConfirmedAndSent(trx: Transaction<Database>, id: number) {
-  await trx
-    .updateTable('invoices')
-    .set((eb) => ({ is_confirmed: true, is_sent: true, version: eb('version', '+', 1), updated_at: sql<Date>`now()` }))
-    .where('id', '=', id)
-    .execute();
+  await recordUpdate(trx, 'invoices', { is_confirmed: true, is_sent: true }).where('id', '=', id).execute();
 }
 
 /**

@@ -2,42 +2,39 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { tenantOf, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/problem.js';
 import type { PaginationInput } from '../../lib/pagination.js';
+import { ALL_COMPANIES, scopeOf, type Scope } from '../../lib/scope.js';
 import { declarationFileName, declarationPdf, invoiceFileName, invoicePdf, money } from './invoices.pdf.js';
 import * as repository from './invoices.repository.js';
 import { deliverOutbox, enqueueMessage, type DeliveryOptions } from './outbox.js';
 
-/** The `{role}` path segment of the documents calls; the auth gate has checked that the caller holds it. */
-export type DocumentsRole = 'admin' | 'accountant' | 'client';
-
-/** Staff (admin, accountant) see every company's invoices; on the client face only the caller's company's. */
-export function invoiceScope(actor: Actor, role: DocumentsRole): repository.InvoiceScope {
-  return role === 'client' ? { companyId: tenantOf(actor) } : { allCompanies: true };
+/**
+ * The invoices list (part 2.4 'Invoices'): invoice date descending by default. The `{role}` path segment of the
+ * documents calls only picks the face (the gate has checked that the caller holds it); what the caller sees is its
+ * scope: staff every company's invoices, a client its company's.
+ */
+export function getInvoices(db: Db, actor: Actor, pagination: PaginationInput) {
+  return repository.findInvoices(db, scopeOf(actor), pagination);
 }
 
-/** The invoices list (part 2.4 'Invoices'): invoice date descending by default. */
-export function getInvoices(db: Db, actor: Actor, role: DocumentsRole, pagination: PaginationInput) {
-  return repository.findInvoices(db, invoiceScope(actor, role), pagination);
-}
-
-async function invoiceDocument(db: Db, scope: repository.InvoiceScope, id: number) {
+async function invoiceDocument(db: Db, scope: Scope, id: number) {
   const invoice = await repository.findInvoiceDocument(db, scope, id);
   if (!invoice) throw notFound('Invoice');
   return invoice;
 }
 
 /** The invoice PDF, '{invoiceNumber}.pdf'. Another company's invoice answers 404 like a missing one. */
-export async function downloadInvoice(db: Db, config: Config, actor: Actor, role: DocumentsRole, id: number) {
-  const invoice = await invoiceDocument(db, invoiceScope(actor, role), id);
+export async function downloadInvoice(db: Db, config: Config, actor: Actor, id: number) {
+  const invoice = await invoiceDocument(db, scopeOf(actor), id);
   return { filename: invoiceFileName(invoice.invoiceNumber), body: await invoicePdf(invoice, config.MANUFACTURER_NAME) };
 }
 
 /** The declaration of conformity PDF, 'DECLARATION OF CONFORMITY {invoiceNumber}.pdf'. */
-export async function downloadDeclaration(db: Db, config: Config, actor: Actor, role: DocumentsRole, id: number) {
-  const invoice = await invoiceDocument(db, invoiceScope(actor, role), id);
+export async function downloadDeclaration(db: Db, config: Config, actor: Actor, id: number) {
+  const invoice = await invoiceDocument(db, scopeOf(actor), id);
   return { filename: declarationFileName(invoice.invoiceNumber), body: await declarationPdf(invoice, config.MANUFACTURER_NAME) };
 }
 
@@ -48,7 +45,7 @@ export function outboxDelivery(db: Db, config: Config): DeliveryOptions {
     from: `${config.MANUFACTURER_NAME.replace(/[<>"]/g, '')} <${config.CONTACT_EMAIL}>`,
     renderAttachment: async (type, id) => {
       if (type !== 'invoice') throw new Error(`unknown attachment type ${type}`);
-      const invoice = await invoiceDocument(db, { allCompanies: true }, id);
+      const invoice = await invoiceDocument(db, ALL_COMPANIES, id);
       return { filename: invoiceFileName(invoice.invoiceNumber), contentType: 'application/pdf', content: await invoicePdf(invoice, config.MANUFACTURER_NAME) };
     },
   };
@@ -59,8 +56,8 @@ export function outboxDelivery(db: Db, config: Config): DeliveryOptions {
  * billing address, in one transaction (row-locked, audited); the message is delivered after the commit.
  * Confirming again answers the invoice as it is and sends nothing more. A client confirms only its own invoices.
  */
-export async function confirmInvoice(db: Db, config: Config, log: FastifyBaseLogger, actor: Actor, role: DocumentsRole, id: number) {
-  const scope = invoiceScope(actor, role);
+export async function confirmInvoice(db: Db, config: Config, log: FastifyBaseLogger, actor: Actor, id: number) {
+  const scope = scopeOf(actor);
   const queued = await db.transaction().execute(async (trx) => {
     const invoice = await repository.lockInvoice(trx, scope, id);
     if (!invoice) throw notFound('Invoice');

@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { ManufacturerTable } from '../../db/tables/core.js';
+import { versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import { containsPattern } from '../../lib/search.js';
 
@@ -60,17 +61,12 @@ export async function insertManufacturer(db: Executor, values: Omit<Manufacturer
 
 /** Updates only when `version` is still the stored one; returns undefined otherwise. */
 export async function updateManufacturer(db: Executor, id: number, version: number, values: Omit<ManufacturerRow, 'id' | 'version'>) {
-  const row = await db
-    .updateTable('manufacturers')
-    .set((eb) => ({
-      manufacturer_name: values.manufacturerName,
-      default_lead_time: values.defaultLeadTime,
-      box_qty_per_truck: values.boxQtyPerTruck,
-      version: eb('version', '+', 1),
-      updated_at: new Date(),
-    }))
+  const row = await versionedUpdate(db, 'manufacturers', version, {
+    manufacturer_name: values.manufacturerName,
+    default_lead_time: values.defaultLeadTime,
+    box_qty_per_truck: values.boxQtyPerTruck,
+  })
     .where('id', '=', id)
-    .where('version', '=', version)
     .returningAll()
     .executeTakeFirst();
   return row && toRow(row);

@@ -3,15 +3,10 @@ import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
 import type { PaginationInput } from '../../lib/pagination.js';
+import type { Schemas } from '../../lib/contract.js';
 import * as repository from './manufacturers.repository.js';
 
-export interface ManufacturerInput {
-  id?: number;
-  manufacturerName: string;
-  defaultLeadTime: number;
-  boxQtyPerTruck: number;
-  version?: number;
-}
+export type ManufacturerInput = Schemas['ManufacturerInput'];
 
 /** The manufacturers list (admin); `filter` finds names containing it (its wildcards are literal). */
 export function getManufacturers(db: Db, pagination: PaginationInput, filter?: string) {

@@ -72,7 +72,7 @@ export const toOrder = (row: OrderSummary, items: OrderItemRow[]): OrderRow => (
   orderNo: row.order_no,
   clientId: row.company_id,
   company: row.company,
-  closed: row.closed as Schemas['ClosedFlag'],
+  closed: row.closed,
   createdAt: row.created_at.toISOString(),
   purchaseDate: row.purchase_date,
   producedPart: Number(row.produced_part),

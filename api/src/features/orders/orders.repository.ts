@@ -2,8 +2,9 @@ import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
-import { tenantOf, type Actor } from '../../lib/actor.js';
+import { versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
+import type { CompanyScope } from '../../lib/scope.js';
 import { itemHasInvoice } from './orders.invoices.js';
 import { orderableBy } from './orders.products.js';
 import { itemsQuery, orderSortColumns, ordersWithAggregates, toOrder, toOrderItem, type Executor, type OrderItemRow, type OrderRow } from './orders.queries.js';
@@ -12,33 +13,33 @@ export type { Executor, OrderItemRow, OrderRow } from './orders.queries.js';
 type Schemas = components['schemas'];
 
 /**
- * Every query here is a client-face query: the caller's company (`tenantOf(actor)`) is in its WHERE, so another
+ * Every query here is a client-face query: the caller's company (`scope.companyId`) is in its WHERE, so another
  * company's id finds nothing and the service answers 404 exactly as for an id that does not exist.
  */
 
 /** The caller's orders with their item aggregates: the shared query, scoped to the caller's company. */
-const ordersOf = (db: Executor, actor: Actor) => ordersWithAggregates(db).where('o.company_id', '=', tenantOf(actor));
+const ordersOf = (db: Executor, scope: CompanyScope) => ordersWithAggregates(db).where('o.company_id', '=', scope.companyId);
 
 /**
  * One page of the caller's orders ('Weekly order list'), sorted, limited and counted in SQL. The list shows no
  * items, so `ClientProductionOrderItems` is empty here (as in the contract's example); `orders/get` has them.
  */
-export async function findOrders(db: Executor, actor: Actor, pagination: PaginationInput) {
+export async function findOrders(db: Executor, scope: CompanyScope, pagination: PaginationInput) {
   const [rows, total] = await Promise.all([
-    paginate(ordersOf(db, actor), pagination, orderSortColumns, { sortBy: 'createdAt', descending: true, tieBreaker: 'o.id' }).execute(),
+    paginate(ordersOf(db, scope), pagination, orderSortColumns, { sortBy: 'createdAt', descending: true, tieBreaker: 'o.id' }).execute(),
     db
       .selectFrom('client_production_orders')
       .select(sql<number>`count(*)::int`.as('count'))
-      .where('company_id', '=', tenantOf(actor))
+      .where('company_id', '=', scope.companyId)
       .executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map((row) => toOrder(row, [])), count: total.count };
 }
 
 /** The items of one of the caller's orders, due date ascending, with product and the seller's referenced item. */
-async function findItems(db: Executor, actor: Actor, orderId: number): Promise<OrderItemRow[]> {
+async function findItems(db: Executor, scope: CompanyScope, orderId: number): Promise<OrderItemRow[]> {
   const rows = await itemsQuery(db)
-    .where('o.company_id', '=', tenantOf(actor))
+    .where('o.company_id', '=', scope.companyId)
     .where('i.order_id', '=', orderId)
     .orderBy('i.due_date')
     .orderBy('i.id')
@@ -47,17 +48,17 @@ async function findItems(db: Executor, actor: Actor, orderId: number): Promise<O
 }
 
 /** One of the caller's orders with its items; undefined when it does not exist or is another company's. */
-export async function findOrder(db: Executor, actor: Actor, id: number): Promise<OrderRow | undefined> {
-  const row = await ordersOf(db, actor).where('o.id', '=', id).executeTakeFirst();
-  return row && toOrder(row, await findItems(db, actor, id));
+export async function findOrder(db: Executor, scope: CompanyScope, id: number): Promise<OrderRow | undefined> {
+  const row = await ordersOf(db, scope).where('o.id', '=', id).executeTakeFirst();
+  return row && toOrder(row, await findItems(db, scope, id));
 }
 
 /** The live products the caller may order (own, and assigned to it as a buyer), for 'Item to produce'. */
-export async function findOrderableProducts(db: Executor, actor: Actor): Promise<Schemas['OrderableProduct'][]> {
+export async function findOrderableProducts(db: Executor, scope: CompanyScope): Promise<Schemas['OrderableProduct'][]> {
   const rows = await db
     .selectFrom('client_products')
     .select(['id', 'article_no', 'product_name', 'wip'])
-    .where(orderableBy(tenantOf(actor)))
+    .where(orderableBy(scope.companyId))
     .where('deleted_at', 'is', null)
     .orderBy('article_no')
     .orderBy('id')
@@ -66,12 +67,12 @@ export async function findOrderableProducts(db: Executor, actor: Actor): Promise
 }
 
 /** Which of `ids` are live products the caller may order (own, or assigned to it as a buyer). */
-export async function ownLiveProductIds(db: Executor, actor: Actor, ids: number[]): Promise<Set<number>> {
+export async function ownLiveProductIds(db: Executor, scope: CompanyScope, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = await db
     .selectFrom('client_products')
     .select('id')
-    .where(orderableBy(tenantOf(actor)))
+    .where(orderableBy(scope.companyId))
     .where('deleted_at', 'is', null)
     .where('id', 'in', ids)
     .execute();
@@ -79,12 +80,12 @@ export async function ownLiveProductIds(db: Executor, actor: Actor, ids: number[
 }
 
 /** Locks one of the caller's orders for the save; undefined when it is not the caller's (or does not exist). */
-export async function lockOrder(trx: Transaction<Database>, actor: Actor, id: number) {
+export async function lockOrder(trx: Transaction<Database>, scope: CompanyScope, id: number) {
   return trx
     .selectFrom('client_production_orders')
     .select(['id', 'version', 'purchase_date'])
     .where('id', '=', id)
-    .where('company_id', '=', tenantOf(actor))
+    .where('company_id', '=', scope.companyId)
     .forUpdate()
     .executeTakeFirst();
 }
@@ -100,7 +101,7 @@ export interface StoredItem {
 }
 
 /** The items of a locked order of the caller, locked too. */
-export async function lockItems(trx: Transaction<Database>, actor: Actor, orderId: number): Promise<StoredItem[]> {
+export async function lockItems(trx: Transaction<Database>, scope: CompanyScope, orderId: number): Promise<StoredItem[]> {
   return trx
     .selectFrom('client_production_order_items as i')
     .innerJoin('client_production_orders as o', 'o.id', 'i.order_id')
@@ -113,7 +114,7 @@ export async function lockItems(trx: Transaction<Database>, actor: Actor, orderI
       'i.version',
       itemHasInvoice('i').as('has_invoice'),
     ])
-    .where('o.company_id', '=', tenantOf(actor))
+    .where('o.company_id', '=', scope.companyId)
     .where('i.order_id', '=', orderId)
     .forUpdate('i')
     .execute();
@@ -125,29 +126,24 @@ export interface OrderValues {
   purchaseDate: string | null | undefined;
 }
 
-export async function insertOrder(trx: Transaction<Database>, actor: Actor, values: OrderValues): Promise<number> {
+export async function insertOrder(trx: Transaction<Database>, scope: CompanyScope, values: OrderValues): Promise<number> {
   const row = await trx
     .insertInto('client_production_orders')
-    .values({ company_id: tenantOf(actor), order_no: values.orderNo, closed: values.closed, purchase_date: values.purchaseDate ?? null })
+    .values({ company_id: scope.companyId, order_no: values.orderNo, closed: values.closed, purchase_date: values.purchaseDate ?? null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** Updates the order only at the version read (and only the caller's); undefined when nothing matched. */
-export async function updateOrder(trx: Transaction<Database>, actor: Actor, id: number, version: number, values: OrderValues) {
-  return trx
-    .updateTable('client_production_orders')
-    .set((eb) => ({
-      order_no: values.orderNo,
-      closed: values.closed,
-      ...(values.purchaseDate === undefined ? {} : { purchase_date: values.purchaseDate }),
-      version: eb('version', '+', 1),
-      updated_at: new Date(),
-    }))
+export async function updateOrder(trx: Transaction<Database>, scope: CompanyScope, id: number, version: number, values: OrderValues) {
+  return versionedUpdate(trx, 'client_production_orders', version, {
+    order_no: values.orderNo,
+    closed: values.closed,
+    ...(values.purchaseDate === undefined ? {} : { purchase_date: values.purchaseDate }),
+  })
     .where('id', '=', id)
-    .where('company_id', '=', tenantOf(actor))
-    .where('version', '=', version)
+    .where('company_id', '=', scope.companyId)
     .returning('id')
     .executeTakeFirst();
 }
@@ -188,22 +184,17 @@ export async function updateItem(
   version: number,
   values: ItemValues & { clearSellerConfirmation: boolean },
 ) {
-  return trx
-    .updateTable('client_production_order_items as i')
-    .set((eb) => ({
-      client_product_id: values.clientProductId,
-      due_date: values.dueDate,
-      planned_amount: values.plannedAmount,
-      is_buyer_confirmed: values.isBuyerConfirmed,
-      ...(values.clearSellerConfirmation ? { is_seller_confirmed: false } : {}),
-      version: eb('i.version', '+', 1),
-      updated_at: new Date(),
-    }))
-    .where('i.id', '=', id)
-    .where('i.order_id', '=', orderId)
-    .where('i.version', '=', version)
-    .where((eb) => eb.not(itemHasInvoice('i')))
-    .returning('i.id')
+  return versionedUpdate(trx, 'client_production_order_items', version, {
+    client_product_id: values.clientProductId,
+    due_date: values.dueDate,
+    planned_amount: values.plannedAmount,
+    is_buyer_confirmed: values.isBuyerConfirmed,
+    ...(values.clearSellerConfirmation ? { is_seller_confirmed: false } : {}),
+  })
+    .where('id', '=', id)
+    .where('order_id', '=', orderId)
+    .where((eb) => eb.not(itemHasInvoice('client_production_order_items')))
+    .returning('id')
     .executeTakeFirst();
 }
 
@@ -220,11 +211,11 @@ export async function deleteItems(trx: Transaction<Database>, orderId: number, i
 }
 
 /** Locks those of `ids` that are the caller's orders; answers their ids. */
-export async function lockOrders(trx: Transaction<Database>, actor: Actor, ids: number[]) {
+export async function lockOrders(trx: Transaction<Database>, scope: CompanyScope, ids: number[]) {
   const rows = await trx
     .selectFrom('client_production_orders')
     .select(['id', 'order_no'])
-    .where('company_id', '=', tenantOf(actor))
+    .where('company_id', '=', scope.companyId)
     .where('id', 'in', ids)
     .orderBy('id')
     .forUpdate()
@@ -233,10 +224,10 @@ export async function lockOrders(trx: Transaction<Database>, actor: Actor, ids: 
 }
 
 /** Deletes the caller's orders (items go with them: ON DELETE CASCADE); answers how many went. */
-export async function deleteOrders(trx: Transaction<Database>, actor: Actor, ids: number[]): Promise<number> {
+export async function deleteOrders(trx: Transaction<Database>, scope: CompanyScope, ids: number[]): Promise<number> {
   const result = await trx
     .deleteFrom('client_production_orders')
-    .where('company_id', '=', tenantOf(actor))
+    .where('company_id', '=', scope.companyId)
     .where('id', 'in', ids)
     .executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -3,6 +3,8 @@ import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { badRequest, conflict, forbidden, notFound, ruleViolation } from '../../lib/problem.js';
+import { companyScopeOf } from '../../lib/scope.js';
+import type { Schemas } from '../../lib/contract.js';
 import { ordersWithInvoices } from './orders.invoices.js';
 import * as repository from './orders.repository.js';
 import { earliestDeliverAt, isTooEarly } from './orders.rules.js';
@@ -14,39 +16,25 @@ const LOCKED_ITEM = 'An item with an invoice is locked: it cannot be changed or 
 const INVOICED_ORDER = 'An order with an invoice cannot be deleted.';
 const REFERENCED_ORDER = 'This order is referred to by other records (a claim, for example) and cannot be deleted.';
 
-export interface OrderItemInput {
-  id?: number;
-  clientProductId: number;
-  dueDate: string;
-  plannedAmount: number;
-  isBuyerConfirmed?: boolean;
-  version?: number;
-}
+export type OrderItemInput = Schemas['OrderItemInput'];
 
-export interface OrderInput {
-  id?: number;
-  orderNo: string;
-  closed?: 0 | 1;
-  purchaseDate?: string | null;
-  ClientProductionOrderItems: OrderItemInput[];
-  version?: number;
-}
+export type OrderInput = Schemas['OrderInput'];
 
 /** The caller's orders ('Weekly order list'; createdAt descending unless asked otherwise). */
 export function getOrders(db: Db, actor: Actor, pagination: PaginationInput) {
-  return repository.findOrders(db, actor, pagination);
+  return repository.findOrders(db, companyScopeOf(actor), pagination);
 }
 
 /** One of the caller's orders with its items; another company's id answers 404 like a missing one. */
 export async function getOrder(db: Db, actor: Actor, id: number) {
-  const order = await repository.findOrder(db, actor, id);
+  const order = await repository.findOrder(db, companyScopeOf(actor), id);
   if (!order) throw notFound('Order');
   return order;
 }
 
 /** The caller's products for the item dialog ('Item to produce'). */
 export function getOrderableProducts(db: Db, actor: Actor) {
-  return repository.findOrderableProducts(db, actor);
+  return repository.findOrderableProducts(db, companyScopeOf(actor));
 }
 
 /** Saturday and Sunday cannot be picked ('Deliver at': weekends unavailable). */
@@ -85,6 +73,7 @@ function checkInput(input: OrderInput) {
  * The write is audited in the same transaction. Answers the order as `orders/get` does.
  */
 export async function saveOrder(db: Db, actor: Actor, input: OrderInput) {
+  const scope = companyScopeOf(actor);
   checkInput(input);
   const isBuyer = actor.clientType === 'buyer';
   const orderValues: repository.OrderValues = {
@@ -98,13 +87,13 @@ export async function saveOrder(db: Db, actor: Actor, input: OrderInput) {
     let orderId: number;
     let stored: repository.StoredItem[] = [];
     if (input.id === undefined) {
-      orderId = await repository.insertOrder(trx, actor, orderValues);
+      orderId = await repository.insertOrder(trx, scope, orderValues);
     } else {
-      const order = await repository.lockOrder(trx, actor, input.id);
+      const order = await repository.lockOrder(trx, scope, input.id);
       if (!order) throw notFound('Order');
       if (order.version !== input.version) throw conflict(STALE_ORDER);
       orderId = order.id;
-      stored = await repository.lockItems(trx, actor, orderId);
+      stored = await repository.lockItems(trx, scope, orderId);
     }
     const storedById = new Map(stored.map((item) => [item.id, item]));
 
@@ -147,10 +136,10 @@ export async function saveOrder(db: Db, actor: Actor, input: OrderInput) {
     const removed = stored.filter((item) => !kept.has(item.id));
     if (removed.some((item) => item.has_invoice)) throw conflict(LOCKED_ITEM);
 
-    const own = await repository.ownLiveProductIds(trx, actor, [...productsToCheck]);
+    const own = await repository.ownLiveProductIds(trx, scope, [...productsToCheck]);
     if ([...productsToCheck].some((id) => !own.has(id))) throw notFound('Client product');
 
-    if (input.id !== undefined && !(await repository.updateOrder(trx, actor, orderId, input.version!, orderValues))) {
+    if (input.id !== undefined && !(await repository.updateOrder(trx, scope, orderId, input.version!, orderValues))) {
       throw conflict(STALE_ORDER);
     }
     if ((await repository.deleteItems(trx, orderId, removed.map((item) => item.id))) !== removed.length) throw conflict(STALE_ITEM);
@@ -175,7 +164,7 @@ export async function saveOrder(db: Db, actor: Actor, input: OrderInput) {
         itemsDeleted: removed.map((item) => item.id),
       },
     });
-    return (await repository.findOrder(trx, actor, orderId))!;
+    return (await repository.findOrder(trx, scope, orderId))!;
   });
 }
 
@@ -184,13 +173,14 @@ export async function saveOrder(db: Db, actor: Actor, input: OrderInput) {
  * answers 404 and nothing is deleted; an order with an invoiced item answers 409 and nothing is deleted.
  */
 export async function deleteOrders(db: Db, actor: Actor, orderIds: number[]) {
+  const scope = companyScopeOf(actor);
   const ids = [...new Set(orderIds)];
   return db.transaction().execute(async (trx) => {
-    const own = await repository.lockOrders(trx, actor, ids);
+    const own = await repository.lockOrders(trx, scope, ids);
     if (own.length !== ids.length) throw notFound('Order');
     if ((await ordersWithInvoices(trx, ids)).length) throw conflict(INVOICED_ORDER);
     try {
-      await repository.deleteOrders(trx, actor, ids);
+      await repository.deleteOrders(trx, scope, ids);
     } catch (error) {
       // Other records keep an order (a claim names it): the database refuses, and so does the API, with 409.
       // 23001 restrict_violation (ON DELETE RESTRICT), 23503 foreign_key_violation (NO ACTION).

@@ -1,7 +1,8 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
-import { tenantOf, type Actor } from '../../lib/actor.js';
+import { recordUpdate, versionedUpdate } from '../../db/versioned-update.js';
+import type { CompanyScope } from '../../lib/scope.js';
 import { itemHasInvoice } from '../orders/orders.invoices.js';
 import { orderItemColumns, toOrderItem } from '../orders/orders.queries.js';
 
@@ -22,11 +23,11 @@ type ItemOrderProduct = ExpressionBuilder<
  * product is made by the caller's company (`client_products.seller_company_id`, a buyer's own product). Anything
  * else finds nothing, so the service answers 404 exactly as for a missing id.
  */
-const sellerOf = (actor: Actor) => (eb: ItemOrderProduct) =>
-  eb.or([eb('o.company_id', '=', tenantOf(actor)), eb('cp.company_id', '=', tenantOf(actor)), eb('cp.seller_company_id', '=', tenantOf(actor))]);
+const sellerOf = (scope: CompanyScope) => (eb: ItemOrderProduct) =>
+  eb.or([eb('o.company_id', '=', scope.companyId), eb('cp.company_id', '=', scope.companyId), eb('cp.seller_company_id', '=', scope.companyId)]);
 
 /** Items with their order, the ordering company, the product and the seller's referenced item (only the caller's). */
-const plannerItems = (db: Executor, actor: Actor) =>
+const plannerItems = (db: Executor, scope: CompanyScope) =>
   db
     .selectFrom('client_production_order_items as i')
     .innerJoin('client_production_orders as o', 'o.id', 'i.order_id')
@@ -38,7 +39,7 @@ const plannerItems = (db: Executor, actor: Actor) =>
           .selectFrom('client_production_order_items as r')
           .innerJoin('client_production_orders as ro', 'ro.id', 'r.order_id')
           // The referenced production order is the seller's: never show another company's order number.
-          .where('ro.company_id', '=', tenantOf(actor))
+          .where('ro.company_id', '=', scope.companyId)
           .select(['r.id', 'r.due_date', 'r.is_closed', 'r.planned_amount', 'r.produced_amount', 'ro.id as order_id', 'ro.order_no'])
           .as('ref'),
       (join) => join.onRef('ref.id', '=', 'i.ref_production_order_item_id'),
@@ -76,9 +77,9 @@ const toPlannerItem = (row: PlannerRow): PlannerItem => ({
  * seller's scope are found separately (own orders through the company's orders; buyers' items through the seller's
  * products and the (product, due date) index) and united, so neither scans every company's items.
  */
-export async function findPlannerItems(db: Executor, actor: Actor, from: string, to: string): Promise<PlannerItem[]> {
-  const tenant = tenantOf(actor);
-  const rows = await plannerItems(db, actor)
+export async function findPlannerItems(db: Executor, scope: CompanyScope, from: string, to: string): Promise<PlannerItem[]> {
+  const tenant = scope.companyId;
+  const rows = await plannerItems(db, scope)
     .where((eb) =>
       eb(
         'i.id',
@@ -101,7 +102,7 @@ export async function findPlannerItems(db: Executor, actor: Actor, from: string,
           ),
       ),
     )
-    .where(sellerOf(actor))
+    .where(sellerOf(scope))
     .orderBy('i.due_date')
     .orderBy('i.id')
     .execute();
@@ -109,8 +110,8 @@ export async function findPlannerItems(db: Executor, actor: Actor, from: string,
 }
 
 /** One planner item of the caller; undefined when it does not exist or the caller is not its seller. */
-export async function findPlannerItem(db: Executor, actor: Actor, id: number): Promise<PlannerItem | undefined> {
-  const row = await plannerItems(db, actor).where('i.id', '=', id).where(sellerOf(actor)).executeTakeFirst();
+export async function findPlannerItem(db: Executor, scope: CompanyScope, id: number): Promise<PlannerItem | undefined> {
+  const row = await plannerItems(db, scope).where('i.id', '=', id).where(sellerOf(scope)).executeTakeFirst();
   return row && toPlannerItem(row);
 }
 
@@ -118,8 +119,8 @@ export async function findPlannerItem(db: Executor, actor: Actor, id: number): P
  * Forecasts whose period overlaps `from`..`to`, each with the items the caller plans: its own company's forecasts,
  * and the items of buyers' forecasts for products it makes. Grouped in SQL (one row per forecast).
  */
-export async function findPlannerForecasts(db: Executor, actor: Actor, from: string, to: string): Promise<PlannerForecast[]> {
-  const tenant = tenantOf(actor);
+export async function findPlannerForecasts(db: Executor, scope: CompanyScope, from: string, to: string): Promise<PlannerForecast[]> {
+  const tenant = scope.companyId;
   const rows = await db
     .selectFrom('client_production_plans as p')
     .innerJoin('companies as c', 'c.id', 'p.company_id')
@@ -168,7 +169,7 @@ export interface LockedPlannerItem {
 }
 
 /** Locks one item the caller is the seller of (FOR UPDATE of the item); undefined when it is not the caller's. */
-export async function lockPlannerItem(trx: Transaction<Database>, actor: Actor, id: number): Promise<LockedPlannerItem | undefined> {
+export async function lockPlannerItem(trx: Transaction<Database>, scope: CompanyScope, id: number): Promise<LockedPlannerItem | undefined> {
   return trx
     .selectFrom('client_production_order_items as i')
     .innerJoin('client_production_orders as o', 'o.id', 'i.order_id')
@@ -188,19 +189,19 @@ export async function lockPlannerItem(trx: Transaction<Database>, actor: Actor, 
       itemHasInvoice('i').as('has_invoice'),
     ])
     .where('i.id', '=', id)
-    .where(sellerOf(actor))
+    .where(sellerOf(scope))
     .forUpdate('i')
     .executeTakeFirst();
 }
 
 /** Locks the seller's production order item a buyer's item refers to; undefined when it is not the caller's. */
-export async function lockRefItem(trx: Transaction<Database>, actor: Actor, id: number) {
+export async function lockRefItem(trx: Transaction<Database>, scope: CompanyScope, id: number) {
   return trx
     .selectFrom('client_production_order_items as r')
     .innerJoin('client_production_orders as ro', 'ro.id', 'r.order_id')
     .select(['r.id', 'r.order_id', 'r.due_date', 'r.planned_amount', 'r.produced_amount', 'ro.order_no', itemHasInvoice('r').as('has_invoice')])
     .where('r.id', '=', id)
-    .where('ro.company_id', '=', tenantOf(actor))
+    .where('ro.company_id', '=', scope.companyId)
     .forUpdate('r')
     .executeTakeFirst();
 }
@@ -209,8 +210,8 @@ export async function lockRefItem(trx: Transaction<Database>, actor: Actor, id: 
  * The caller's open production order with this number, or a new one: serialised per (company, number) with a
  * transaction-scoped advisory lock, so two planner saves naming the same new number make one order.
  */
-export async function openOrderNamed(trx: Transaction<Database>, actor: Actor, orderNo: string): Promise<{ id: number; created: boolean }> {
-  const tenant = tenantOf(actor);
+export async function openOrderNamed(trx: Transaction<Database>, scope: CompanyScope, orderNo: string): Promise<{ id: number; created: boolean }> {
+  const tenant = scope.companyId;
   await sql`select pg_advisory_xact_lock(hashtextextended(${`planner-order:${tenant}:${orderNo}`}, 0))`.execute(trx);
   const existing = await trx
     .selectFrom('client_production_orders')
@@ -250,15 +251,7 @@ export async function updateProductionItem(
   id: number,
   values: { orderId: number; dueDate: string; plannedAmount: number },
 ): Promise<void> {
-  await trx
-    .updateTable('client_production_order_items')
-    .set((eb) => ({
-      order_id: values.orderId,
-      due_date: values.dueDate,
-      planned_amount: values.plannedAmount,
-      version: eb('version', '+', 1),
-      updated_at: new Date(),
-    }))
+  await recordUpdate(trx, 'client_production_order_items', { order_id: values.orderId, due_date: values.dueDate, planned_amount: values.plannedAmount })
     .where('id', '=', id)
     .execute();
 }
@@ -272,18 +265,13 @@ export interface PlannerItemValues {
 
 /** Writes the (locked) buyer's item at the version read; undefined when the version no longer matches. */
 export async function updatePlannerItem(trx: Transaction<Database>, id: number, version: number, values: PlannerItemValues) {
-  return trx
-    .updateTable('client_production_order_items')
-    .set((eb) => ({
-      due_date: values.dueDate,
-      is_buyer_confirmed: values.isBuyerConfirmed,
-      is_seller_confirmed: values.isSellerConfirmed,
-      ref_production_order_item_id: values.refProductionOrderItemId,
-      version: eb('version', '+', 1),
-      updated_at: new Date(),
-    }))
+  return versionedUpdate(trx, 'client_production_order_items', version, {
+    due_date: values.dueDate,
+    is_buyer_confirmed: values.isBuyerConfirmed,
+    is_seller_confirmed: values.isSellerConfirmed,
+    ref_production_order_item_id: values.refProductionOrderItemId,
+  })
     .where('id', '=', id)
-    .where('version', '=', version)
     .returning('id')
     .executeTakeFirst();
 }

@@ -2,6 +2,8 @@ import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
+import { companyScopeOf } from '../../lib/scope.js';
+import type { Schemas } from '../../lib/contract.js';
 import * as repository from './planner.repository.js';
 import { checkPlannedAmount, producedForQuantity } from './planner.rules.js';
 
@@ -15,14 +17,7 @@ const NOT_BUYER_CONFIRMED = 'The buyer has not confirmed this item yet: the sell
 const NOT_CONFIRMED = 'A production order item can be created only from an item confirmed by both the buyer and the seller.';
 const UNCONFIRM_REFERENCED = 'This item already has a production order: the seller confirmation cannot be withdrawn.';
 
-export interface PlannerItemInput {
-  id: number;
-  dueDate?: string;
-  isSellerConfirmed?: boolean;
-  refProductionOrder?: { orderNo: string };
-  refProductionOrderItem?: { dueDate: string; plannedAmount: number };
-  version?: number;
-}
+export type PlannerItemInput = Schemas['PlannerItemInput'];
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -38,6 +33,7 @@ const isWeekday = (date: string) => {
  * overlapping those days. 400 when the range ends before it starts or spans more than MAX_PLANNER_RANGE_DAYS.
  */
 export async function getPlanner(db: Db, actor: Actor, range: { startTimestamp: string; endTimestamp: string }) {
+  const scope = companyScopeOf(actor);
   const start = new Date(range.startTimestamp);
   const end = new Date(range.endTimestamp);
   if (end.getTime() <= start.getTime()) throw ruleViolation('endTimestamp', 'min', 'The range must end after it starts.');
@@ -47,8 +43,8 @@ export async function getPlanner(db: Db, actor: Actor, range: { startTimestamp: 
   const from = dayOf(start);
   const to = dayOf(new Date(end.getTime() - 1));
   const [orders, forecasts] = await Promise.all([
-    repository.findPlannerItems(db, actor, from, to),
-    repository.findPlannerForecasts(db, actor, from, to),
+    repository.findPlannerItems(db, scope, from, to),
+    repository.findPlannerForecasts(db, scope, from, to),
   ]);
   return { orders, forecasts };
 }
@@ -86,9 +82,10 @@ function checkInput(input: PlannerItemInput) {
  * Audited in the same transaction; answers the item as the planner lists it.
  */
 export async function savePlannerItem(db: Db, actor: Actor, input: PlannerItemInput) {
+  const scope = companyScopeOf(actor);
   checkInput(input);
   return db.transaction().execute(async (trx) => {
-    const item = await repository.lockPlannerItem(trx, actor, input.id);
+    const item = await repository.lockPlannerItem(trx, scope, input.id);
     if (!item) throw notFound('Order item');
     if (item.version !== input.version) throw conflict(STALE_ITEM);
     if (item.has_invoice) throw conflict(LOCKED_ITEM);
@@ -109,7 +106,7 @@ export async function savePlannerItem(db: Db, actor: Actor, input: PlannerItemIn
     const ref = input.refProductionOrderItem;
     if (order && ref) {
       const orderNo = order.orderNo.trim();
-      const existing = refId === null ? undefined : await repository.lockRefItem(trx, actor, refId);
+      const existing = refId === null ? undefined : await repository.lockRefItem(trx, scope, refId);
       if (refId !== null && !existing) throw notFound('Production order item');
       if (!existing) {
         if (!(isBuyerConfirmed && isSellerConfirmed)) throw conflict(NOT_CONFIRMED);
@@ -125,7 +122,7 @@ export async function savePlannerItem(db: Db, actor: Actor, input: PlannerItemIn
           `The production order item must be due on or before the purchase date (${item.purchase_date}).`,
         );
       }
-      const target = existing && existing.order_no === orderNo ? { id: existing.order_id, created: false } : await repository.openOrderNamed(trx, actor, orderNo);
+      const target = existing && existing.order_no === orderNo ? { id: existing.order_id, created: false } : await repository.openOrderNamed(trx, scope, orderNo);
       if (existing) {
         await repository.updateProductionItem(trx, existing.id, { orderId: target.id, dueDate: ref.dueDate, plannedAmount: ref.plannedAmount });
       } else {
@@ -152,6 +149,6 @@ export async function savePlannerItem(db: Db, actor: Actor, input: PlannerItemIn
         details: { ...values, previousDueDate: item.due_date, ...(production ? { production } : {}) },
       });
     }
-    return (await repository.findPlannerItem(trx, actor, item.id))!;
+    return (await repository.findPlannerItem(trx, scope, item.id))!;
   });
 }

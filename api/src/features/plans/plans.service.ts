@@ -1,8 +1,10 @@
 import type { Db } from '../../db/database.js';
-import { tenantOf, type Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
 import type { PaginationInput } from '../../lib/pagination.js';
+import { companyScopeOf } from '../../lib/scope.js';
+import type { Schemas } from '../../lib/contract.js';
 import * as repository from './plans.repository.js';
 
 /** The largest id PostgreSQL's `integer` holds; the path pattern allows longer digit strings, which match nothing. */
@@ -10,17 +12,11 @@ const MAX_ID = 2_147_483_647;
 
 const STALE = 'This forecast was changed by someone else meanwhile. Reload it and apply your change again.';
 
-export interface PlanInput {
-  id?: number;
-  periodFrom: string;
-  periodTo: string;
-  ClientProductionPlanItems: { clientProductId: number; plannedAmount: number }[];
-  version?: number;
-}
+export type PlanInput = Schemas['PlanInput'];
 
 /** The caller's forecasts ('Forecasts' list: period and updated at, periodFrom descending by default). */
 export function getPlans(db: Db, actor: Actor, pagination: PaginationInput) {
-  return repository.findPlans(db, tenantOf(actor), pagination);
+  return repository.findPlans(db, companyScopeOf(actor), pagination);
 }
 
 /**
@@ -28,13 +24,13 @@ export function getPlans(db: Db, actor: Actor, pagination: PaginationInput) {
  * items. Another company's plan answers 404 like one that does not exist.
  */
 export async function getPlan(db: Db, actor: Actor, id: string) {
-  const companyId = tenantOf(actor);
-  const products = await repository.findCompanyProducts(db, companyId);
+  const scope = companyScopeOf(actor);
+  const products = await repository.findCompanyProducts(db, scope);
   if (id === 'new') return { plan: null, products, planItems: [] };
   const planId = Number(id);
-  const plan = planId <= MAX_ID ? await repository.findPlan(db, companyId, planId) : undefined;
+  const plan = planId <= MAX_ID ? await repository.findPlan(db, scope, planId) : undefined;
   if (!plan) throw notFound('Forecast');
-  return { plan, products, planItems: await repository.findPlanItems(db, companyId, planId) };
+  return { plan, products, planItems: await repository.findPlanItems(db, scope, planId) };
 }
 
 /**
@@ -43,7 +39,7 @@ export async function getPlan(db: Db, actor: Actor, id: string) {
  * otherwise, like a missing one); items with 0 are not stored. A stale version answers 409.
  */
 export async function savePlan(db: Db, actor: Actor, input: PlanInput) {
-  const companyId = tenantOf(actor);
+  const scope = companyScopeOf(actor);
   if (input.periodFrom > input.periodTo) {
     throw ruleViolation('Plan.periodTo', 'periodOrder', 'The period must not end before it starts (periodFrom <= periodTo).');
   }
@@ -61,15 +57,15 @@ export async function savePlan(db: Db, actor: Actor, input: PlanInput) {
   const period = { periodFrom: input.periodFrom, periodTo: input.periodTo };
 
   return db.transaction().execute(async (trx) => {
-    const own = await repository.ownProductIds(trx, companyId, [...seen]);
+    const own = await repository.ownProductIds(trx, scope, [...seen]);
     if (own.size !== seen.size) throw notFound('Product');
     let plan: repository.PlanRow | undefined;
     if (input.id === undefined) {
-      plan = await repository.insertPlan(trx, companyId, period);
+      plan = await repository.insertPlan(trx, scope, period);
     } else {
-      plan = await repository.updatePlan(trx, companyId, input.id, input.version as number, period);
+      plan = await repository.updatePlan(trx, scope, input.id, input.version as number, period);
       if (!plan) {
-        if (!(await repository.findPlan(trx, companyId, input.id))) throw notFound('Forecast');
+        if (!(await repository.findPlan(trx, scope, input.id))) throw notFound('Forecast');
         throw conflict(STALE);
       }
     }
@@ -81,10 +77,10 @@ export async function savePlan(db: Db, actor: Actor, input: PlanInput) {
 
 /** Deletes the caller's forecasts, all or nothing: if any id is not the caller's (or missing), 404 and none is deleted. */
 export async function deletePlans(db: Db, actor: Actor, planIds: number[]) {
-  const companyId = tenantOf(actor);
+  const scope = companyScopeOf(actor);
   const ids = [...new Set(planIds)];
   await db.transaction().execute(async (trx) => {
-    const deleted = await repository.deletePlans(trx, companyId, ids);
+    const deleted = await repository.deletePlans(trx, scope, ids);
     if (deleted.length !== ids.length) throw notFound('Forecast'); // rolls the whole delete back
     await audit(trx, actor, { operation: 'deletePlans', recordType: 'client_production_plan', details: { planIds: ids } });
   });

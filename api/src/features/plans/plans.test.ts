@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
-import { as, createTestApp, post } from '../../../../tests/support/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as, post } from '../../../../tests/support/app.js';
+import { useTestApp } from '../../../../tests/support/test-app.js';
 import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const api = useTestApp();
 let A: string;
 let B: string;
 let tokenA: string;
@@ -17,23 +15,17 @@ let deletedProductA: number;
 let productB: number;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  ({ a: A, b: B } = await createTwoCompanies(database.db));
+  ({ a: A, b: B } = await createTwoCompanies(api.db));
   tokenA = await as.client(A);
   tokenB = await as.client(B);
-  const preform = await makePreform(database.db);
-  const warehouseId = await makeWarehouse(database.db);
+  const preform = await makePreform(api.db);
+  const warehouseId = await makeWarehouse(api.db);
   const product = (companyId: string, name: string) =>
-    makeProduct(database.db, { preformId: preform.id, warehouseId, supplyId: preform.supplyIds[0], companyId, name });
+    makeProduct(api.db, { preformId: preform.id, warehouseId, supplyId: preform.supplyIds[0], companyId, name });
   productsA.push(await product(A, 'Spring Water 0.5 L'), await product(A, 'Sparkling Water 1.5 L'));
   deletedProductA = await product(A, 'Old bottle');
-  await database.db.updateTable('client_products').set({ deleted_at: new Date() }).where('id', '=', deletedProductA).execute();
+  await api.db.updateTable('client_products').set({ deleted_at: new Date() }).where('id', '=', deletedProductA).execute();
   productB = await product(B, 'Company B bottle');
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
 });
 
 interface Plan {
@@ -46,20 +38,20 @@ interface Plan {
 }
 
 const get = async (url: string, token: string) => {
-  const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  const response = await api.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
   return { status: response.statusCode, body: response.json() };
 };
 
 async function createPlan(token: string, periodFrom: string, periodTo: string, items: { clientProductId: number; plannedAmount: number }[] = []) {
-  const response = await post(app, '/api/client/plan/save', { Plan: { periodFrom, periodTo, ClientProductionPlanItems: items } }, token);
+  const response = await api.post('ClientPlans_savePlan', { Plan: { periodFrom, periodTo, ClientProductionPlanItems: items } }, { token });
   expect(response.status).toBe(200);
   return response.body as Plan;
 }
 
 /** A's plan rows and items as stored, to prove a refused request changed nothing. */
 const snapshotOf = async (companyId: string) => ({
-  plans: await database.db.selectFrom('client_production_plans').selectAll().where('company_id', '=', companyId).orderBy('id').execute(),
-  items: await database.db
+  plans: await api.db.selectFrom('client_production_plans').selectAll().where('company_id', '=', companyId).orderBy('id').execute(),
+  items: await api.db
     .selectFrom('client_production_plan_items')
     .innerJoin('client_production_plans', 'client_production_plans.id', 'client_production_plan_items.plan_id')
     .selectAll('client_production_plan_items')
@@ -74,24 +66,24 @@ describe('forecasts: who may call', () => {
     '%s answers 403 for admin, operator, accountant, seller and guest (Forecasts is a client and buyer menu entry)',
     async (url) => {
       for (const token of [await as.admin(), await as.operator(), await as.accountant(), await as.seller(), await as.guest()]) {
-        expect((await post(app, url, {}, token)).status).toBe(403);
+        expect((await post(api.app, url, {}, token)).status).toBe(403);
       }
     },
   );
 
   it('GET /api/client/plan/get/new answers 403 for staff and sellers, 401 without a token', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/client/plan/get/new' })).statusCode).toBe(401);
+    expect((await api.app.inject({ method: 'GET', url: '/api/client/plan/get/new' })).statusCode).toBe(401);
     for (const token of [await as.admin(), await as.accountant(), await as.seller()]) {
       expect((await get('/api/client/plan/get/new', token)).status).toBe(403);
     }
   });
 
   it('a buyer keeps forecasts of its own company', async () => {
-    const buyerCompany = await createCompany(database.db, 'buyer-co', { clientType: '1' });
+    const buyerCompany = await createCompany(api.db, 'buyer-co', { clientType: '1' });
     const buyer = await as.buyer(buyerCompany);
     const plan = await createPlan(buyer, '2026-05-04', '2026-05-31');
     expect(plan.clientId).toBe(buyerCompany);
-    const list = await post(app, '/api/client/plans/get', { pagination: { page: 1, rowsPerPage: 20 } }, buyer);
+    const list = await post(api.app, '/api/client/plans/get', { pagination: { page: 1, rowsPerPage: 20 } }, buyer);
     expect(list.body.rows.map((row: Plan) => row.id)).toEqual([plan.id]);
   });
 });
@@ -117,21 +109,21 @@ describe('Forecast edit: GET /api/client/plan/get/{id} and POST /api/client/plan
     expect(loaded.body.plan).toEqual(plan);
     expect(loaded.body.planItems).toEqual([{ clientProductId: productsA[0], plannedAmount: 150_000 }]);
     expect(loaded.body.products).toHaveLength(2);
-    const entry = await database.db.selectFrom('audit_log').selectAll().where('record_type', '=', 'client_production_plan').where('record_id', '=', String(plan.id)).executeTakeFirst();
+    const entry = await api.db.selectFrom('audit_log').selectAll().where('record_type', '=', 'client_production_plan').where('record_id', '=', String(plan.id)).executeTakeFirst();
     expect(entry).toMatchObject({ subject: `client-${A}`, company_id: A, operation: 'savePlan' });
   });
 
   it('updates with the version read: items replace the old ones, version goes up; a stale version is refused with 409', async () => {
     const plan = await createPlan(tokenA, '2026-04-06', '2026-04-26', [{ clientProductId: productsA[0], plannedAmount: 10_000 }]);
     const update = { id: plan.id, version: plan.version, periodFrom: '2026-04-06', periodTo: '2026-05-03', ClientProductionPlanItems: [{ clientProductId: productsA[1], plannedAmount: 20_000 }] };
-    const saved = await post(app, '/api/client/plan/save', { Plan: update }, tokenA);
+    const saved = await post(api.app, '/api/client/plan/save', { Plan: update }, tokenA);
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ id: plan.id, periodTo: '2026-05-03', version: 1 });
     expect(new Date(saved.body.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(plan.updatedAt).getTime());
     expect((await get(`/api/client/plan/get/${plan.id}`, tokenA)).body.planItems).toEqual([{ clientProductId: productsA[1], plannedAmount: 20_000 }]);
 
     const before = await snapshotOf(A);
-    const stale = await post(app, '/api/client/plan/save', { Plan: { ...update, periodTo: '2026-05-10' } }, tokenA);
+    const stale = await post(api.app, '/api/client/plan/save', { Plan: { ...update, periodTo: '2026-05-10' } }, tokenA);
     expect(stale.status).toBe(409);
     expect(await snapshotOf(A)).toEqual(before);
   });
@@ -146,7 +138,7 @@ describe('Forecast edit: GET /api/client/plan/get/{id} and POST /api/client/plan
   ])('refuses %s with a 400 problem naming the field, and writes nothing', async (_name, change, field, code) => {
     const before = await snapshotOf(A);
     const body = { Plan: { periodFrom: '2026-06-01', periodTo: '2026-06-30', ClientProductionPlanItems: [], ...change } };
-    const response = await post(app, '/api/client/plan/save', body, tokenA);
+    const response = await post(api.app, '/api/client/plan/save', body, tokenA);
     expect(response.status).toBe(400);
     expect(response.headers['content-type']).toContain('application/problem+json');
     expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field, code })]));
@@ -155,7 +147,7 @@ describe('Forecast edit: GET /api/client/plan/get/{id} and POST /api/client/plan
 
   it('refuses the same product twice, naming the second item', async () => {
     const items = [{ clientProductId: productsA[0], plannedAmount: 1 }, { clientProductId: productsA[0], plannedAmount: 2 }];
-    const response = await post(app, '/api/client/plan/save', { Plan: { periodFrom: '2026-06-01', periodTo: '2026-06-30', ClientProductionPlanItems: items } }, tokenA);
+    const response = await post(api.app, '/api/client/plan/save', { Plan: { periodFrom: '2026-06-01', periodTo: '2026-06-30', ClientProductionPlanItems: items } }, tokenA);
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual([expect.objectContaining({ field: 'Plan.ClientProductionPlanItems.1.clientProductId', code: 'duplicate' })]);
   });
@@ -169,27 +161,27 @@ describe('Forecast edit: GET /api/client/plan/get/{id} and POST /api/client/plan
 
 describe('Forecasts list: POST /api/client/plans/get', () => {
   it('lists the caller\'s forecasts, periodFrom descending by default, 20 per page with the total count', async () => {
-    const company = await createCompany(database.db, 'many-plans');
+    const company = await createCompany(api.db, 'many-plans');
     const token = await as.client(company);
     for (let month = 1; month <= 22; month++) {
       const m = String((month % 12) + 1).padStart(2, '0');
       await createPlan(token, `${2025 + Math.floor(month / 12)}-${m}-01`, `${2025 + Math.floor(month / 12)}-${m}-20`);
     }
-    const first = await post(app, '/api/client/plans/get', { pagination: { page: 1, rowsPerPage: 20 } }, token);
+    const first = await post(api.app, '/api/client/plans/get', { pagination: { page: 1, rowsPerPage: 20 } }, token);
     expect(first.status).toBe(200);
     expect(first.body.count).toBe(22);
     expect(first.body.rows).toHaveLength(20);
     const froms = first.body.rows.map((row: Plan) => row.periodFrom);
     expect(froms).toEqual([...froms].sort().reverse());
-    const second = await post(app, '/api/client/plans/get', { pagination: { page: 2, rowsPerPage: 20 } }, token);
+    const second = await post(api.app, '/api/client/plans/get', { pagination: { page: 2, rowsPerPage: 20 } }, token);
     expect(second.body.rows).toHaveLength(2);
-    const ascending = await post(app, '/api/client/plans/get', { pagination: { page: 1, rowsPerPage: 50, sortBy: 'periodFrom', descending: false } }, token);
+    const ascending = await post(api.app, '/api/client/plans/get', { pagination: { page: 1, rowsPerPage: 50, sortBy: 'periodFrom', descending: false } }, token);
     expect(ascending.body.rows[0].periodFrom).toBe([...froms, ...second.body.rows.map((row: Plan) => row.periodFrom)].sort()[0]);
   });
 
   it('offers page sizes 20/50/100 (and 10 as every list); refuses others', async () => {
-    expect((await post(app, '/api/client/plans/get', { pagination: { page: 1, rowsPerPage: 7 } }, tokenA)).status).toBe(400);
-    expect((await post(app, '/api/client/plans/get', { pagination: { page: 0, rowsPerPage: 20 } }, tokenA)).status).toBe(400);
+    expect((await post(api.app, '/api/client/plans/get', { pagination: { page: 1, rowsPerPage: 7 } }, tokenA)).status).toBe(400);
+    expect((await post(api.app, '/api/client/plans/get', { pagination: { page: 0, rowsPerPage: 20 } }, tokenA)).status).toBe(400);
   });
 });
 
@@ -197,24 +189,24 @@ describe('Forecasts: POST /api/client/plans/delete', () => {
   it('deletes the selected forecasts with their items, audited', async () => {
     const one = await createPlan(tokenA, '2026-07-06', '2026-07-26', [{ clientProductId: productsA[0], plannedAmount: 5_000 }]);
     const two = await createPlan(tokenA, '2026-08-03', '2026-08-30');
-    const response = await post(app, '/api/client/plans/delete', { planIds: [one.id, two.id] }, tokenA);
+    const response = await post(api.app, '/api/client/plans/delete', { planIds: [one.id, two.id] }, tokenA);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ok: true });
-    expect(await database.db.selectFrom('client_production_plans').select('id').where('id', 'in', [one.id, two.id]).execute()).toEqual([]);
-    expect(await database.db.selectFrom('client_production_plan_items').select('plan_id').where('plan_id', '=', one.id).execute()).toEqual([]);
-    const entry = await database.db.selectFrom('audit_log').selectAll().where('operation', '=', 'deletePlans').executeTakeFirst();
+    expect(await api.db.selectFrom('client_production_plans').select('id').where('id', 'in', [one.id, two.id]).execute()).toEqual([]);
+    expect(await api.db.selectFrom('client_production_plan_items').select('plan_id').where('plan_id', '=', one.id).execute()).toEqual([]);
+    const entry = await api.db.selectFrom('audit_log').selectAll().where('operation', '=', 'deletePlans').executeTakeFirst();
     expect(entry?.details).toEqual({ planIds: [one.id, two.id] });
   });
 
   it('is all or nothing: one unknown id answers 404 and deletes none', async () => {
     const plan = await createPlan(tokenA, '2026-09-07', '2026-09-27');
-    const response = await post(app, '/api/client/plans/delete', { planIds: [plan.id, 999_999] }, tokenA);
+    const response = await post(api.app, '/api/client/plans/delete', { planIds: [plan.id, 999_999] }, tokenA);
     expect(response.status).toBe(404);
     expect((await get(`/api/client/plan/get/${plan.id}`, tokenA)).status).toBe(200);
   });
 
   it('refuses an empty selection', async () => {
-    const response = await post(app, '/api/client/plans/delete', { planIds: [] }, tokenA);
+    const response = await post(api.app, '/api/client/plans/delete', { planIds: [] }, tokenA);
     expect(response.status).toBe(400);
     expect(response.body.errors[0]).toMatchObject({ field: 'planIds', code: 'minItems' });
   });
@@ -228,7 +220,7 @@ describe('tenant isolation: company B never reaches company A\'s forecasts', () 
 
   it("B's list never contains A's plans", async () => {
     await createPlan(tokenB, '2026-10-05', '2026-10-25', [{ clientProductId: productB, plannedAmount: 1_000 }]);
-    const list = await post(app, '/api/client/plans/get', { pagination: { page: 1, rowsPerPage: 100 } }, tokenB);
+    const list = await post(api.app, '/api/client/plans/get', { pagination: { page: 1, rowsPerPage: 100 } }, tokenB);
     expect(list.body.rows.length).toBeGreaterThan(0);
     expect(list.body.rows.every((row: Plan) => row.clientId === B)).toBe(true);
     expect(list.body.rows.map((row: Plan) => row.id)).not.toContain(planA.id);
@@ -245,7 +237,7 @@ describe('tenant isolation: company B never reaches company A\'s forecasts', () 
   it("B saving with A's plan id answers 404 and A's plan and items are unchanged", async () => {
     const before = await snapshotOf(A);
     const response = await post(
-      app,
+      api.app,
       '/api/client/plan/save',
       { Plan: { id: planA.id, version: planA.version, periodFrom: '2027-01-04', periodTo: '2027-01-31', ClientProductionPlanItems: [{ clientProductId: productB, plannedAmount: 9 }] } },
       tokenB,
@@ -257,8 +249,8 @@ describe('tenant isolation: company B never reaches company A\'s forecasts', () 
   it("B deleting A's plan answers 404, also mixed with its own; nothing is deleted", async () => {
     const own = await createPlan(tokenB, '2026-11-02', '2026-11-29');
     const before = await snapshotOf(A);
-    expect((await post(app, '/api/client/plans/delete', { planIds: [planA.id] }, tokenB)).status).toBe(404);
-    expect((await post(app, '/api/client/plans/delete', { planIds: [own.id, planA.id] }, tokenB)).status).toBe(404);
+    expect((await post(api.app, '/api/client/plans/delete', { planIds: [planA.id] }, tokenB)).status).toBe(404);
+    expect((await post(api.app, '/api/client/plans/delete', { planIds: [own.id, planA.id] }, tokenB)).status).toBe(404);
     expect(await snapshotOf(A)).toEqual(before);
     expect((await get(`/api/client/plan/get/${own.id}`, tokenB)).status).toBe(200);
   });
@@ -268,7 +260,7 @@ describe('tenant isolation: company B never reaches company A\'s forecasts', () 
     const beforeB = await snapshotOf(B);
     for (const clientProductId of [productsA[0], deletedProductA]) {
       const response = await post(
-        app,
+        api.app,
         '/api/client/plan/save',
         { Plan: { periodFrom: '2027-02-01', periodTo: '2027-02-28', ClientProductionPlanItems: [{ clientProductId: productB, plannedAmount: 5 }, { clientProductId, plannedAmount: 5 }] } },
         tokenB,

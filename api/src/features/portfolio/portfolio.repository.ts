@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
-import { tenantOf, type Actor } from '../../lib/actor.js';
+import type { CompanyScope } from '../../lib/scope.js';
 import { orderableBy } from '../orders/orders.products.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -12,8 +12,8 @@ type Schemas = components['schemas'];
  * The live products the caller can order with their preform (portfolio cards): its own by article number, then the
  * sellers' products assigned to it as a buyer, marked with the seller's name (their bottle stock is the seller's: 0).
  */
-export async function findPortfolioProducts(db: Executor, actor: Actor): Promise<Schemas['PortfolioProduct'][]> {
-  const company = tenantOf(actor);
+export async function findPortfolioProducts(db: Executor, scope: CompanyScope): Promise<Schemas['PortfolioProduct'][]> {
+  const company = scope.companyId;
   const rows = await db
     .selectFrom('client_products')
     .innerJoin('preforms as p', 'p.id', 'client_products.preform_id')
@@ -49,10 +49,10 @@ export async function findPortfolioProducts(db: Executor, actor: Actor): Promise
     ...(row.assigned ? { seller: row.owner_name } : {}),
     Preform: {
       preformName: row.preform_name,
-      neck: row.neck as Schemas['Neck'],
+      neck: row.neck,
       weight: row.weight,
-      material: row.material as Schemas['Material'],
-      color: row.color as Schemas['Color'],
+      material: row.material,
+      color: row.color,
     },
   }));
 }
@@ -61,14 +61,14 @@ export async function findPortfolioProducts(db: Executor, actor: Actor): Promise
  * 'Material stock': per warehouse, the preform stock of the (preform, warehouse) pairs the caller's live products
  * use; currentStock null when there is no balance row yet. One query, grouped in SQL.
  */
-export async function findWarehouseStock(db: Executor, actor: Actor): Promise<Schemas['WarehouseStock'][]> {
+export async function findWarehouseStock(db: Executor, scope: CompanyScope): Promise<Schemas['WarehouseStock'][]> {
   const rows = await db
     .selectFrom((eb) =>
       eb
         .selectFrom('client_products')
         .select(['preform_id', 'preform_warehouse_id'])
         .distinct()
-        .where('company_id', '=', tenantOf(actor))
+        .where('company_id', '=', scope.companyId)
         .where('deleted_at', 'is', null)
         .as('pair'),
     )
@@ -96,18 +96,18 @@ export async function findWarehouseStock(db: Executor, actor: Actor): Promise<Sc
 }
 
 /** The company's clientType attribute and machines (FBs); undefined when the company is not in the table. */
-export async function findCompany(db: Executor, actor: Actor) {
-  return db.selectFrom('companies').select(['client_type', 'fbs']).where('id', '=', tenantOf(actor)).executeTakeFirst();
+export async function findCompany(db: Executor, scope: CompanyScope) {
+  return db.selectFrom('companies').select(['client_type', 'fbs']).where('id', '=', scope.companyId).executeTakeFirst();
 }
 
 /** The caller's machines that are stopped now (an open stop: no end), the latest stop per machine, with its cause. */
-export async function findStoppedMachines(db: Executor, actor: Actor) {
+export async function findStoppedMachines(db: Executor, scope: CompanyScope) {
   return db
     .selectFrom('downtime_history as h')
     .leftJoin('downtime_causes as dc', 'dc.id', 'h.cause_id')
     .distinctOn('h.machine_name')
     .select(['h.machine_name', 'h.target_start', 'dc.cause_name'])
-    .where('h.company_id', '=', tenantOf(actor))
+    .where('h.company_id', '=', scope.companyId)
     .where('h.target_end', 'is', null)
     .orderBy('h.machine_name')
     .orderBy('h.target_start', 'desc')

@@ -1,6 +1,7 @@
 import type { components } from '../../../../generated/api-types.js';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
+import { companyScopeOf } from '../../lib/scope.js';
 import * as repository from './portfolio.repository.js';
 
 type MachineStatus = components['schemas']['MachineStatus'];
@@ -10,8 +11,9 @@ type MachineStatus = components['schemas']['MachineStatus'];
  * stock is hidden for buyer-type companies (clientType attribute '1'), so it is not even sent to them.
  */
 export async function getPortfolio(db: Db, actor: Actor) {
-  const [clientProducts, company] = await Promise.all([repository.findPortfolioProducts(db, actor), repository.findCompany(db, actor)]);
-  const warehouseStock = company?.client_type === '1' ? [] : await repository.findWarehouseStock(db, actor);
+  const scope = companyScopeOf(actor);
+  const [clientProducts, company] = await Promise.all([repository.findPortfolioProducts(db, scope), repository.findCompany(db, scope)]);
+  const warehouseStock = company?.client_type === '1' ? [] : await repository.findWarehouseStock(db, scope);
   return { clientProducts, warehouseStock };
 }
 
@@ -20,7 +22,8 @@ export async function getPortfolio(db: Db, actor: Actor) {
  * A stopped machine carries its cause (null when none was recorded yet) and the start of the stop; a running one nulls.
  */
 export async function getMachineStatus(db: Db, actor: Actor): Promise<MachineStatus[]> {
-  const [company, stopped] = await Promise.all([repository.findCompany(db, actor), repository.findStoppedMachines(db, actor)]);
+  const scope = companyScopeOf(actor);
+  const [company, stopped] = await Promise.all([repository.findCompany(db, scope), repository.findStoppedMachines(db, scope)]);
   const stops = new Map(stopped.map((stop) => [stop.machine_name, stop]));
   const names = [...new Set([...(company?.fbs ?? []), ...stops.keys()])].sort((a, b) => a.localeCompare(b, 'en'));
   return names.map((machineName) => {

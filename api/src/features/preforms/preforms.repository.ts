@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
 import type { PreformTable } from '../../db/tables/supply.js';
+import { recordUpdate, versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/search.js';
 
@@ -46,9 +47,9 @@ const toPreform = (
 ): PreformRow => ({
   id: row.id,
   preformName: row.preform_name,
-  neck: row.neck as Schemas['Neck'],
-  material: row.material as Schemas['Material'],
-  color: row.color as Schemas['Color'],
+  neck: row.neck,
+  material: row.material,
+  color: row.color,
   weight: row.weight,
   qtyPerBox: row.qty_per_box,
   PreformSupplies: supplies.get(row.id) ?? [],
@@ -157,11 +158,8 @@ export async function insertPreform(db: Executor, values: PreformValues): Promis
 
 /** Updates only when `version` is still the stored one (and the preform is not deleted); false otherwise. */
 export async function updatePreform(db: Executor, id: number, version: number, values: PreformValues): Promise<boolean> {
-  const row = await db
-    .updateTable('preforms')
-    .set((eb) => ({ ...preformColumns(values), version: eb('version', '+', 1), updated_at: new Date() }))
+  const row = await versionedUpdate(db, 'preforms', version, preformColumns(values))
     .where('id', '=', id)
-    .where('version', '=', version)
     .where('deleted_at', 'is', null)
     .returning('id')
     .executeTakeFirst();
@@ -256,11 +254,7 @@ export async function preformsWithOpenSupplyOrders(db: Executor, ids: number[]) 
 
 /** Marks preforms deleted (they stay for the stock history and delivered supply orders that refer to them). */
 export async function softDeletePreforms(db: Executor, ids: number[]): Promise<void> {
-  await db
-    .updateTable('preforms')
-    .set((eb) => ({ deleted_at: new Date(), version: eb('version', '+', 1), updated_at: new Date() }))
-    .where('id', 'in', ids)
-    .execute();
+  await recordUpdate(db, 'preforms', { deleted_at: new Date() }).where('id', 'in', ids).execute();
 }
 
 const warehouseSortColumns = { warehouseName: 'w.warehouse_name', clientProductCount: 'client_product_count', id: 'w.id' };

@@ -3,16 +3,13 @@ import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { conflict, HttpProblem, notFound, ruleViolation } from '../../lib/problem.js';
+import type { Schemas } from '../../lib/contract.js';
 import * as repository from './preforms.repository.js';
 
 /** Part 9: preforms are listed 10 per page, by name. */
 const DEFAULT_PAGE: PaginationInput = { page: 1, rowsPerPage: 10 };
 
-export interface PreformInput extends repository.PreformValues {
-  id?: number;
-  PreformSuppliesSelected: number[];
-  version?: number;
-}
+export type PreformInput = Schemas['PreformInput'];
 
 /** The preform inventory (admin): name filter, one page, each preform with its suppliers and product count. */
 export function getPreforms(db: Db, body: { filter?: string; pagination?: PaginationInput }) {

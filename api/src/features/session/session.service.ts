@@ -2,6 +2,7 @@ import type { components } from '../../../../generated/api-types.js';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Role } from '../../lib/roles.js';
+import { companyScopeOf } from '../../lib/scope.js';
 import * as repository from './session.repository.js';
 
 type CurrentUser = components['schemas']['CurrentUser'];
@@ -42,7 +43,7 @@ export async function getMe(db: Db, actor: Actor, supportEmail: string): Promise
   };
   // The client face is the only one with a company (staff tokens carry none).
   if (actor.clientType && actor.companyId) {
-    const company = await repository.findOwnCompany(db, actor);
+    const company = await repository.findOwnCompany(db, companyScopeOf(actor));
     user.clientType = actor.clientType;
     user.clientId = actor.companyId;
     user.company = company?.name ?? null;

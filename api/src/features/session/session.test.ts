@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
-import { as, createTestApp, testConfig, tokenFor } from '../../../../tests/support/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as, testConfig, tokenFor } from '../../../../tests/support/app.js';
+import { useTestApp } from '../../../../tests/support/test-app.js';
 import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const api = useTestApp();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  await createTwoCompanies(database.db);
-  await createCompany(database.db, 'company-buyer', { name: 'Baltic Beverages SIA', clientType: '1' });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
+  await createTwoCompanies(api.db);
+  await createCompany(api.db, 'company-buyer', { name: 'Baltic Beverages SIA', clientType: '1' });
 });
 
 const me = async (token?: string) => {
-  const response = await app.inject({ method: 'GET', url: '/api/me', headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { status: response.statusCode, body: response.json() };
+  const { status, body } = await api.post('Session_getMe', undefined, token === undefined ? undefined : { token });
+  return { status, body };
 };
 
 describe('GET /api/me', () => {

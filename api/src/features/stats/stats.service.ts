@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { notFound, ruleViolation } from '../../lib/problem.js';
+import { companyScopeOf, type CompanyScope } from '../../lib/scope.js';
 import { fillRateBucketOn } from './fill-rate.js';
 import * as repository from './stats.repository.js';
 
@@ -11,8 +12,8 @@ const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
 
 /** 404 unless the product is the caller's (another company's product answers like a missing one). */
-async function ownProduct(db: Db, actor: Actor, productId: number) {
-  const product = await repository.findProduct(db, actor, productId);
+async function ownProduct(db: Db, scope: CompanyScope, productId: number) {
+  const product = await repository.findProduct(db, scope, productId);
   if (!product) throw notFound('Client product');
   return product;
 }
@@ -27,14 +28,15 @@ function checkPeriod(from: string, to: string, field: string) {
  * and the caller's products for the filter. Another company's product: 404.
  */
 export async function getProducedQuantities(db: Db, actor: Actor, input: { startOf: string; endOf: string; productId: number }) {
+  const scope = companyScopeOf(actor);
   checkPeriod(input.startOf, input.endOf, 'endOf');
   if (daysBetween(input.startOf, input.endOf) >= MAX_CHART_DAYS) {
     throw ruleViolation('endOf', 'max', `The chart shows at most ${MAX_CHART_DAYS} days.`, MAX_CHART_DAYS);
   }
-  const product = input.productId === 0 ? null : await ownProduct(db, actor, input.productId);
+  const product = input.productId === 0 ? null : await ownProduct(db, scope, input.productId);
   const [days, products] = await Promise.all([
-    repository.findProducedPerDay(db, actor, input.startOf, input.endOf, product?.id ?? null),
-    repository.findProducts(db, actor),
+    repository.findProducedPerDay(db, scope, input.startOf, input.endOf, product?.id ?? null),
+    repository.findProducts(db, scope),
   ]);
   return {
     series: [{ name: product ? `${product.articleNo} - ${product.productName}` : 'Produced', data: days.map((day) => ({ x: day.day, y: day.produced })) }],
@@ -55,12 +57,13 @@ function daysOfMonth(month: string): string[] {
  * day with items (the tooltip). Planned and produced are summed per product and day in SQL.
  */
 export async function getFillRate(db: Db, actor: Actor, month: string) {
+  const scope = companyScopeOf(actor);
   const categories = daysOfMonth(month);
   const from = categories[0];
   const to = categories[categories.length - 1];
   const [products, cells] = await Promise.all([
-    repository.findHeatmapProducts(db, actor, from, to),
-    repository.findPlannedAndProduced(db, actor, from, to),
+    repository.findHeatmapProducts(db, scope, from, to),
+    repository.findPlannedAndProduced(db, scope, from, to),
   ]);
   const byCell = new Map(cells.map((cell) => [`${cell.client_product_id}|${cell.due_date}`, cell]));
   const today = new Date().toISOString().slice(0, 10);
@@ -84,12 +87,13 @@ export async function getFillRate(db: Db, actor: Actor, month: string) {
 /** Production quantities report: bottles produced per product of the caller in the period (the bars). */
 export async function getQuantities(db: Db, actor: Actor, period: { from: string; to: string }) {
   checkPeriod(period.from, period.to, 'period.to');
-  return repository.findQuantitiesPerProduct(db, actor, period.from, period.to);
+  return repository.findQuantitiesPerProduct(db, companyScopeOf(actor), period.from, period.to);
 }
 
 /** Bottles produced of one of the caller's products per day in the period (the sparkline); another company's: 404. */
 export async function getQuantitiesDetailed(db: Db, actor: Actor, input: { productId: number; period: { from: string; to: string } }) {
   checkPeriod(input.period.from, input.period.to, 'period.to');
-  const product = await ownProduct(db, actor, input.productId);
-  return repository.findQuantitiesPerDay(db, actor, product, input.period.from, input.period.to);
+  const scope = companyScopeOf(actor);
+  const product = await ownProduct(db, scope, input.productId);
+  return repository.findQuantitiesPerDay(db, scope, product, input.period.from, input.period.to);
 }

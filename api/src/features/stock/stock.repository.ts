@@ -73,8 +73,8 @@ interface RawStockRow {
   preform_id: number;
   warehouse_id: number;
   preform_name: string;
-  material: string;
-  color: string;
+  material: Schemas['Material'];
+  color: Schemas['Color'];
   warehouse_name: string;
   current_stock: number | null;
   order_amount: number | null;
@@ -83,7 +83,7 @@ interface RawStockRow {
 const toStockRow = (row: RawStockRow): PreformStockRow => ({
   preformId: row.preform_id,
   preformWarehouseId: row.warehouse_id,
-  Preform: { preformName: row.preform_name, material: row.material as Schemas['Material'], color: row.color as Schemas['Color'] },
+  Preform: { preformName: row.preform_name, material: row.material, color: row.color },
   PreformWarehouse: { warehouseName: row.warehouse_name },
   currentStock: row.current_stock,
   orderAmount: row.order_amount,

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
 import type { SupplyOrderStatus } from '../../db/tables/supply.js';
+import { versionedUpdate } from '../../db/versioned-update.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type Schemas = components['schemas'];
@@ -70,9 +71,9 @@ const toCard = (row: CardRow): SupplyOrderRow => ({
   Preform: {
     id: row.preform_id,
     preformName: row.preform_name,
-    neck: row.neck as Schemas['Neck'],
-    material: row.material as Schemas['Material'],
-    color: row.color as Schemas['Color'],
+    neck: row.neck,
+    material: row.material,
+    color: row.color,
     weight: row.weight,
     qtyPerBox: row.qty_per_box,
   },
@@ -168,11 +169,8 @@ export async function updateSupplyOrder(
   status: Exclude<SupplyOrderStatus, 'delivered'>,
   values: SupplyOrderValues | null,
 ) {
-  let query = db
-    .updateTable('supply_orders')
-    .set((eb) => ({ ...(values ? orderColumns(values) : {}), order_status: status, version: eb('version', '+', 1), updated_at: new Date() }))
+  let query = versionedUpdate(db, 'supply_orders', version, { ...(values ? orderColumns(values) : {}), order_status: status })
     .where('id', '=', id)
-    .where('version', '=', version)
     .where('order_status', '<>', 'delivered');
   if (values) query = query.where('order_status', '=', 'pending');
   return query.returning('id').executeTakeFirst();
@@ -184,18 +182,13 @@ export async function updateSupplyOrder(
  * match nothing. Answers what the stock needs, or undefined when nothing matched.
  */
 export async function markDelivered(db: Executor, id: number, version: number, values: SupplyOrderValues | null) {
-  let query = db
-    .updateTable('supply_orders')
-    .set((eb) => ({
-      ...(values ? orderColumns(values) : {}),
-      order_status: 'delivered' as const,
-      stock: true,
-      delivered_at: new Date(),
-      version: eb('version', '+', 1),
-      updated_at: new Date(),
-    }))
+  let query = versionedUpdate(db, 'supply_orders', version, {
+    ...(values ? orderColumns(values) : {}),
+    order_status: 'delivered' as const,
+    stock: true,
+    delivered_at: new Date(),
+  })
     .where('id', '=', id)
-    .where('version', '=', version)
     .where('order_status', '<>', 'delivered');
   if (values) query = query.where('order_status', '=', 'pending');
   return query.returning(['id', 'preform_id', 'preform_warehouse_id', 'ordered_amount']).executeTakeFirst();

@@ -3,6 +3,7 @@ import type { SupplyOrderStatus } from '../../db/tables/supply.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
+import type { Schemas } from '../../lib/contract.js';
 import { addSupplyDelivery } from '../stock/stock.service.js';
 import * as repository from './supply.repository.js';
 
@@ -13,18 +14,7 @@ const STALE = 'This supply order was changed by someone else meanwhile. Reload t
 const OUT_OF_DELIVERED = 'Cards in delivered cannot be dragged out: the order has been added to stock.';
 const ONLY_PENDING_EDIT = 'Only pending supply orders (New) can be edited.';
 
-export interface SupplyOrderInput {
-  id?: number;
-  orderStatus?: SupplyOrderStatus;
-  orderedAmount: number;
-  dueDate: string;
-  preformId: number;
-  preformWarehouseId: number;
-  preformSupplyId: number;
-  stock?: boolean;
-  clientProductionOrderId?: number | null;
-  version?: number;
-}
+export type SupplyOrderInput = Schemas['SupplyOrderInput'];
 
 export interface SupplyColumnQuery {
   orderStatus: SupplyOrderStatus;

@@ -1,14 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { UploadObjectType } from '../../db/tables/claims.js';
+import { whereScope, type Scope } from '../../lib/scope.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
-
-/**
- * Whose rows a query may see: a client company's id (client face) or null for the manufacturer's staff (admin
- * face). Every query below puts it in its `where`, so another company's id simply finds nothing.
- */
-export type CompanyScope = string | null;
 
 export interface UploadRow {
   id: number;
@@ -55,29 +50,17 @@ export async function findUploadsOf(db: Executor, objectType: UploadObjectType, 
  * One upload with its content, within the scope: the company's own files, and the files of a claim filed about one of
  * the company's products (the seller reads the buyer's claim with its photos).
  */
-export async function findUploadContent(db: Executor, scope: CompanyScope, id: number) {
-  return db
-    .selectFrom('uploads as u')
-    .select(['u.id', 'u.original_filename', 'u.mimetype', 'u.content'])
-    .where('u.id', '=', id)
-    .$if(scope !== null, (query) =>
-      query.where((eb) =>
-        eb.or([
-          eb('u.company_id', '=', scope as string),
-          eb.and([
-            eb('u.object_type', '=', CLAIM_OBJECT),
-            eb(
-              'u.object_id',
-              'in',
-              eb
-                .selectFrom('claims as c')
-                .innerJoin('client_products as p', 'p.id', 'c.client_product_id')
-                .select('c.id')
-                .where((inner) => inner.or([inner('p.company_id', '=', scope as string), inner('p.seller_company_id', '=', scope as string)])),
-            ),
-          ]),
-        ]),
-      ),
+export async function findUploadContent(db: Executor, scope: Scope, id: number) {
+  const query = db.selectFrom('uploads as u').select(['u.id', 'u.original_filename', 'u.mimetype', 'u.content']).where('u.id', '=', id);
+  if (scope.kind === 'allCompanies') return query.executeTakeFirst();
+  const claimsAboutItsProducts = whereScope(
+    db.selectFrom('claims as c').innerJoin('client_products as p', 'p.id', 'c.client_product_id').select('c.id'),
+    ['p.company_id', 'p.seller_company_id'],
+    scope,
+  );
+  return query
+    .where((eb) =>
+      eb.or([eb('u.company_id', '=', scope.companyId), eb.and([eb('u.object_type', '=', CLAIM_OBJECT), eb('u.object_id', 'in', claimsAboutItsProducts)])]),
     )
     .executeTakeFirst();
 }
@@ -86,15 +69,13 @@ export async function findUploadContent(db: Executor, scope: CompanyScope, id: n
  * Locks the scope's uploads among `ids`, with the claim each is attached to and its status (null when unattached).
  * Ids outside the scope are simply not returned.
  */
-export async function lockUploads(db: Executor, scope: CompanyScope, ids: number[]) {
-  return db
+export async function lockUploads(db: Executor, scope: Scope, ids: number[]) {
+  const query = db
     .selectFrom('uploads as u')
     .leftJoin('claims as c', (join) => join.onRef('c.id', '=', 'u.object_id').on('u.object_type', '=', CLAIM_OBJECT))
     .select(['u.id', 'u.company_id', 'u.object_type', 'u.object_id', 'c.id as claimId', 'c.status as claimStatus'])
-    .where('u.id', 'in', ids)
-    .$if(scope !== null, (query) => query.where('u.company_id', '=', scope as string))
-    .forUpdate('u')
-    .execute();
+    .where('u.id', 'in', ids);
+  return whereScope(query, 'u.company_id', scope).forUpdate('u').execute();
 }
 
 export async function deleteUploadsById(db: Executor, ids: number[]) {

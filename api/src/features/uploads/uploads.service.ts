@@ -5,10 +5,10 @@ import type { Db } from '../../db/database.js';
 import type { UploadObjectType } from '../../db/tables/claims.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
+import type { CompanyScope, Scope } from '../../lib/scope.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
 import { findClaimCompany } from '../claims/claims.repository.js';
 import * as repository from './uploads.repository.js';
-import type { CompanyScope } from './uploads.repository.js';
 
 /**
  * What a claim may carry ('.jpg, images and .pdf'), as detected from the bytes. SVG is not among them: it is
@@ -45,13 +45,13 @@ export function cleanFilename(name: string): string {
  * declared type are not trusted): a .jpg name with PDF bytes is stored as application/pdf, an HTML page or an
  * executable named .jpg is refused with 400.
  */
-export async function saveUpload(db: Db, actor: Actor, companyId: string, file: ReceivedFile) {
+export async function saveUpload(db: Db, actor: Actor, scope: CompanyScope, file: ReceivedFile) {
   const detected = await fileTypeFromBuffer(file.content).catch(() => undefined); // unreadable containers are simply not accepted
   if (!detected || !ACCEPTED_UPLOAD_TYPES.has(detected.mime)) {
     throw ruleViolation('file', 'type', 'Only images (JPEG, PNG, GIF, WebP, HEIC) and PDF documents can be uploaded.');
   }
   const values = {
-    companyId,
+    companyId: scope.companyId,
     originalFilename: cleanFilename(file.filename),
     mimetype: detected.mime,
     content: file.content,
@@ -75,7 +75,7 @@ export async function saveUpload(db: Db, actor: Actor, companyId: string, file: 
  * a claim can be deleted here (a cancelled upload, a file never saved with its claim); removing an attachment belongs
  * to the claim's save, so a file attached to a claim is refused with 409 and nothing is deleted (decisions.md).
  */
-export async function deleteUploads(db: Db, actor: Actor, scope: CompanyScope, ids: number[]) {
+export async function deleteUploads(db: Db, actor: Actor, scope: Scope, ids: number[]) {
   const unique = [...new Set(ids)];
   return db.transaction().execute(async (trx) => {
     const rows = await repository.lockUploads(trx, scope, unique);
@@ -97,14 +97,14 @@ export async function deleteUploads(db: Db, actor: Actor, scope: CompanyScope, i
 }
 
 /** One stored file with its bytes (404 outside the scope). */
-export async function downloadUpload(db: Db, scope: CompanyScope, id: number) {
+export async function downloadUpload(db: Db, scope: Scope, id: number) {
   const row = await repository.findUploadContent(db, scope, id);
   if (!row) throw notFound('Upload');
   return { filename: row.original_filename, contentType: row.mimetype, body: row.content };
 }
 
 /** The files attached to a record of the scope (a claim); a record outside the scope answers 404. */
-export async function getObjectUploads(db: Db, scope: CompanyScope, ref: { objectType: UploadObjectType; objectId: number }) {
+export async function getObjectUploads(db: Db, scope: Scope, ref: { objectType: UploadObjectType; objectId: number }) {
   const company = await findClaimCompany(db, scope, ref.objectId);
   if (company === undefined) throw notFound('Claim');
   const rows = await repository.findUploadsOf(db, ref.objectType, [ref.objectId]);
