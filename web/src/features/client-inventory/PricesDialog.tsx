@@ -14,6 +14,7 @@ import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
 import { useInventorySave } from './useInventorySave';
 import { QueryError } from '../../components/QueryError';
+import { addDays, isoDay, shiftMonth } from '../../components/dates';
 import { formatListDate } from '../../components/format';
 import { formatPrice } from './clientInventory';
 import { onInvalidForm } from '../../components/invalidForm';
@@ -25,13 +26,11 @@ interface FormValues {
 }
 
 const schema = adminClientsSaveProductPriceBody.shape.price;
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Part 5: a new price defaults to next month's full period. */
 export function nextMonthPeriod(today = new Date()): { validFrom: string; validTo: string } {
-  const year = today.getFullYear();
-  const month = today.getMonth();
-  return { validFrom: isoDate(new Date(Date.UTC(year, month + 1, 1))), validTo: isoDate(new Date(Date.UTC(year, month + 2, 0))) };
+  const validFrom = shiftMonth(isoDay(today), 1);
+  return { validFrom, validTo: addDays(shiftMonth(validFrom, 1), -1) };
 }
 
 const valuesOf = (price: ProductPrice | 'new'): FormValues =>

@@ -16,7 +16,8 @@ import { describeError } from '../../app/providers';
 import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
 import { formatListDate, formatNumber } from '../../components/format';
-import { isWeekend, minimumQuantity, parseDay, producedForQuantity } from './plannerCalendar';
+import { isWeekend } from '../../components/dates';
+import { minimumQuantity, parseDay, producedForQuantity } from './plannerCalendar';
 import { useReloadPlanner } from './usePlanner';
 import { onInvalidForm } from '../../components/invalidForm';
 
