@@ -24,7 +24,7 @@ import { MESSAGES } from '../../api/messages';
 import { ApiError, idempotencyKey, saveFile } from '../../api/http';
 import { problemFieldErrors } from '../../api/validation';
 import { useAppContext } from '../../app/context';
-import { describeError } from '../../app/providers';
+import { describeError } from '../../api/describeError';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { formatCapitalized } from '../../components/format';
 import { QueryError } from '../../components/QueryError';

@@ -20,7 +20,7 @@ import { MESSAGES } from '../../api/messages';
 import { formatListDate } from '../../components/format';
 import { SaveFailed } from '../../components/SaveFailed';
 import { NotFoundPage } from '../../components/NotFoundPage';
-import { describeError } from '../../app/providers';
+import { describeError } from '../../api/describeError';
 import { useWideScreen } from '../../components/useWideScreen';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { PlannedQuantityCell, type QuantityDraft } from './PlannedQuantityCell';

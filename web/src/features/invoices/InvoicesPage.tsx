@@ -13,7 +13,7 @@ import {
 import type { DocumentsGetInvoicesBodyPaginationSortBy, DocumentsRole, Invoice } from '../../../../generated/web/model';
 import { saveFile } from '../../api/http';
 import { useAppContext } from '../../app/context';
-import { describeError } from '../../app/providers';
+import { describeError } from '../../api/describeError';
 import { useListState } from '../../components/useListState';
 import { InvoicesTable } from './InvoicesTable';
 import { alreadySent, documentsRoleOf, hasCompactView, INVOICES_VIEW_KEY, showsCompany, useInvoiceSelection, type InvoicesView } from './invoices';

@@ -7,7 +7,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useClientPlannerSavePlannerItem } from '../../../../generated/web/endpoints/orders/orders';
 import type { PlannerForecast, PlannerOrderItem } from '../../../../generated/web/model';
 import { ApiError } from '../../api/http';
-import { describeError } from '../../app/providers';
+import { describeError } from '../../api/describeError';
 import { QueryError } from '../../components/QueryError';
 import { formatListDate, formatNumber } from '../../components/format';
 import { PlannerItemCard, PlannerItemCardBody, type CardActions } from './PlannerItemCard';

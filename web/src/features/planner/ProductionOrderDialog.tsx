@@ -12,7 +12,7 @@ import type { PlannerItemInput, PlannerOrderItem } from '../../../../generated/w
 import { ApiError } from '../../api/http';
 import { MESSAGES, PLANNER_MESSAGES } from '../../api/messages';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
-import { describeError } from '../../app/providers';
+import { describeError } from '../../api/describeError';
 import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
 import { formatListDate, formatNumber } from '../../components/format';
