@@ -150,11 +150,18 @@ const guestFace: Face = {
   routes: [{ path: '/', title: 'Orders Portal', load: () => import('../components/GuestPage') }],
 };
 
-/** The face of a user, chosen in the order of part 6: admin, client, operator, accountant, otherwise guest. */
+/** The face of a user: the one `GET /api/me` answers (chosen there in the order of part 6). */
 export function faceFor(user: SessionUser): Face {
-  if (user.roles.includes('admin')) return adminFace;
-  if (user.clientType) return clientFace(user.clientType);
-  if (user.roles.includes('operator')) return operatorFace;
-  if (user.roles.includes('accountant')) return accountantFace;
-  return guestFace;
+  switch (user.face) {
+    case 'admin':
+      return adminFace;
+    case 'client':
+      return clientFace(user.clientType);
+    case 'operator':
+      return operatorFace;
+    case 'accountant':
+      return accountantFace;
+    case 'guest':
+      return guestFace;
+  }
 }

@@ -28,8 +28,8 @@ const ConfirmSendDialog = lazy(() => import('./ConfirmSendDialog'));
  * the two downloads), which the browser remembers.
  */
 export default function InvoicesPage() {
-  const { face } = useAppContext();
-  return <InvoicesScreen role={documentsRoleOf(face.name)} />;
+  const { session } = useAppContext();
+  return <InvoicesScreen role={documentsRoleOf(session.user)} />;
 }
 
 export function InvoicesScreen({ role }: { role: DocumentsRole }) {
