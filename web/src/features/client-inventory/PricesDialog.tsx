@@ -7,7 +7,7 @@ import { DataTable } from 'mantine-datatable';
 import { IconPlus } from '@tabler/icons-react';
 import { useAdminClientsGetProductPrices, useAdminClientsSaveProductPrice } from '../../../../generated/web/endpoints/clients/clients';
 import { adminClientsSaveProductPriceBody } from '../../../../generated/web/zod/clients/clients.zod';
-import type { ClientProduct, ProductPrice, ProductPriceInput } from '../../../../generated/web/model';
+import type { ClientProduct, ProductPrice } from '../../../../generated/web/model';
 import { zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';
@@ -56,7 +56,7 @@ function PriceForm({ product, price, onDone }: { product: ClientProduct; price: 
   // The API's period rules (no overlap with another price, the end not before the start) carry their own words.
   const ruleMessage = save.error instanceof ApiError ? save.error.problem.errors?.find((issue) => issue.code !== 'required')?.message : undefined;
   const submit = form.onSubmit(
-    (values) => save.mutate({ data: { price: toInput(values) as ProductPriceInput } }),
+    (values) => save.mutate({ data: { price: schema.parse(toInput(values)) } }),
     onInvalidForm,
   );
 

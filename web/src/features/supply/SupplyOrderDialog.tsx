@@ -12,7 +12,7 @@ import {
   useAdminPreformsGetPreformSuppliers,
 } from '../../../../generated/web/endpoints/preforms/preforms';
 import { adminSupplySaveSupplyOrderBody } from '../../../../generated/web/zod/supply/supply.zod';
-import type { SupplyOrder, SupplyOrderInput } from '../../../../generated/web/model';
+import type { SupplyOrder } from '../../../../generated/web/model';
 import { MESSAGES } from '../../api/messages';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { ApiError, idempotencyKey } from '../../api/http';
@@ -125,7 +125,7 @@ export default function SupplyOrderDialog({ order, onClose }: { order: SupplyOrd
 
   const submit = form.onSubmit(
     (values) => {
-      const input = toInput(values) as SupplyOrderInput;
+      const input = schema.parse(toInput(values));
       save.mutate({
         data: {
           Order: editing
