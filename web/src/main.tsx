@@ -1,5 +1,5 @@
 import type { AppConfig } from './app/auth';
-import type { Session } from './app/session';
+import type { Session, SignedIn } from './app/session';
 
 /**
  * The boot: login is required on load, so the browser first loads only this and the sign-in client, finds or makes the
@@ -10,7 +10,7 @@ import type { Session } from './app/session';
 async function boot() {
   try {
     let config: AppConfig;
-    let session: Session;
+    let session: SignedIn | Session;
     if (import.meta.env.MODE === 'mock') {
       const { mockSession } = await import('./app/mockSession');
       config = { issuer: '', clientId: '', contactEmail: 'support@orders-portal.local' };
@@ -23,7 +23,7 @@ async function boot() {
       session = await signIn(config);
     }
     const { mount } = await import('./app/start');
-    mount(session, config);
+    await mount(session, config);
   } catch (error) {
     console.error('Start-up failed', error);
     const { mountFailure } = await import('./app/start');

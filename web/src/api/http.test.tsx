@@ -4,7 +4,8 @@ import { http as mswHttp, HttpResponse } from 'msw';
 import { server } from '../../../mocks/node';
 import { QueryObserver } from '@tanstack/react-query';
 import { renderWithProviders } from '../test/render';
-import { createQueryClient, describeError } from '../app/providers';
+import { createQueryClient } from '../app/providers';
+import { describeError } from './describeError';
 import { ApiError, http, idempotencyKey } from './http';
 
 const unavailable = () =>

@@ -1,5 +1,5 @@
 import { InMemoryWebStorage, UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
-import { userFromAccessToken, type Session } from './session';
+import type { SignedIn } from './session';
 
 export interface AppConfig {
   issuer: string;
@@ -22,13 +22,13 @@ export const MIN_VALIDITY_SECONDS = 70;
  * Signs the user in with Authorization Code + PKCE before the router mounts (login is required on load).
  * The redirect URI is the origin: a redirect URI cannot carry the hash route, so the route the user asked
  * for travels in the OIDC state and is restored after the callback.
- * Resolves to a session, or never resolves because the browser is redirected to the identity service.
+ * Resolves to a sign-in (who the user is, the app asks `GET /api/me`), or never resolves because the browser is redirected to the identity service.
  *
  * Tokens live in memory only (never in sessionStorage or localStorage, where any script of the origin could read
  * the refresh token). A reload therefore starts a new authorization request: the identity service still has the
  * browser session (its cookie), so it answers with a code at once and the user does not type a password again.
  */
-export async function signIn(config: AppConfig): Promise<Session> {
+export async function signIn(config: AppConfig): Promise<SignedIn> {
   const origin = window.location.origin;
   const manager = new UserManager({
     authority: config.issuer,
@@ -54,7 +54,7 @@ export async function signIn(config: AppConfig): Promise<Session> {
   if (!user || user.expired) {
     // A reload (tokens were in memory) or a first visit: the identity service answers at once while its session lasts.
     await manager.signinRedirect({ state: window.location.hash || '#/' });
-    return new Promise<Session>(() => undefined);
+    return new Promise<SignedIn>(() => undefined);
   }
 
   let current = user;
@@ -90,9 +90,6 @@ export async function signIn(config: AppConfig): Promise<Session> {
   }, SESSION_CHECK_MS);
 
   return {
-    get user() {
-      return userFromAccessToken(current.access_token);
-    },
     accessToken: () => current.access_token,
     logout,
     // Signs in again (password first) with the request to set up the second factor; back on the same route.

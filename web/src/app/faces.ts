@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { OPERATION_ROLES, type OperationId } from '../../../generated/web/operationRoles';
 import type { SessionUser } from './session';
 
 type PageModule = Promise<{ default: ComponentType }>;
@@ -8,6 +9,11 @@ export interface FaceRoute {
   path: string;
   title: string;
   load: () => PageModule;
+  /**
+   * The operations the page calls to show itself (its reads; a 'new' page its save). The page is registered, and its
+   * menu entry shown, only for a user who holds one of the `x-roles` of each (generated/web/operationRoles.ts).
+   */
+  calls: OperationId[];
 }
 
 export interface MenuEntry {
@@ -50,23 +56,23 @@ const adminFace: Face = {
     { label: 'Audit log', to: '/audit' },
   ],
   routes: [
-    { path: '/', title: 'Raw Materials Status', load: () => import('../features/supply/SupplyBoardPage') },
-    { path: '/orders', title: 'Production orders', load: () => import('../features/production-orders/ProductionOrdersPage') },
-    { path: '/claims', title: 'Claims', load: () => import('../features/claims/ClaimsPage') },
-    { path: '/claims/new', title: 'New claim', load: () => import('../features/claims/ClaimEditPage') },
-    { path: '/claims/$id', title: 'Claim', load: () => import('../features/claims/ClaimEditPage') },
-    { path: '/warehouses', title: 'Preform stock', load: () => import('../features/stock/WarehousesPage') },
-    { path: '/warehouses/stock/$id', title: 'Warehouse stock', load: () => import('../features/stock/WarehouseStockPage') },
-    { path: '/clients', title: 'Client inventory', load: () => import('../features/client-inventory/ClientsPage') },
-    { path: '/clients/$id', title: 'Client portfolio', load: () => import('../features/client-inventory/ClientProductsPage') },
-    { path: '/clients/$clientid/productstock/$id', title: 'Product stock', load: () => import('../features/client-inventory/ProductStockPage') },
-    { path: '/preforms', title: 'Preform inventory', load: () => import('../features/preforms/PreformsPage') },
-    { path: '/manufacturers', title: 'Manufacturers', load: () => import('../features/manufacturers/ManufacturersPage') },
-    { path: '/documents', title: 'Invoices', load: () => import('../features/invoices/InvoicesPage') },
-    { path: '/downtimes/history', title: 'Downtimes history', load: () => import('../features/downtime/AdminDowntimeHistoryPage') },
-    { path: '/downtimes/causes', title: 'Downtime causes', load: () => import('../features/downtime/DowntimeCausesPage') },
-    { path: '/downtimes/gantt', title: 'Downtimes', load: () => import('../features/downtime/DowntimeGanttPage') },
-    { path: '/audit', title: 'Audit log', load: () => import('../features/audit/AuditLogPage') },
+    { path: '/', title: 'Raw Materials Status', calls: ['AdminSupply_getSupplyOrders'], load: () => import('../features/supply/SupplyBoardPage') },
+    { path: '/orders', title: 'Production orders', calls: ['AdminOrders_getProductionOrders'], load: () => import('../features/production-orders/ProductionOrdersPage') },
+    { path: '/claims', title: 'Claims', calls: ['AdminClaims_getClaims'], load: () => import('../features/claims/ClaimsPage') },
+    { path: '/claims/new', title: 'New claim', calls: ['AdminClaims_saveClaim'], load: () => import('../features/claims/ClaimEditPage') },
+    { path: '/claims/$id', title: 'Claim', calls: ['AdminClaims_getClaim'], load: () => import('../features/claims/ClaimEditPage') },
+    { path: '/warehouses', title: 'Preform stock', calls: ['AdminPreforms_getWarehouses'], load: () => import('../features/stock/WarehousesPage') },
+    { path: '/warehouses/stock/$id', title: 'Warehouse stock', calls: ['AdminPreformStock_getPreformStock'], load: () => import('../features/stock/WarehouseStockPage') },
+    { path: '/clients', title: 'Client inventory', calls: ['AdminClients_getClients'], load: () => import('../features/client-inventory/ClientsPage') },
+    { path: '/clients/$id', title: 'Client portfolio', calls: ['AdminClients_getClientProducts'], load: () => import('../features/client-inventory/ClientProductsPage') },
+    { path: '/clients/$clientid/productstock/$id', title: 'Product stock', calls: ['AdminClients_getProductStock'], load: () => import('../features/client-inventory/ProductStockPage') },
+    { path: '/preforms', title: 'Preform inventory', calls: ['AdminPreforms_getPreforms'], load: () => import('../features/preforms/PreformsPage') },
+    { path: '/manufacturers', title: 'Manufacturers', calls: ['Manufacturers_getManufacturers'], load: () => import('../features/manufacturers/ManufacturersPage') },
+    { path: '/documents', title: 'Invoices', calls: ['Documents_getInvoices'], load: () => import('../features/invoices/InvoicesPage') },
+    { path: '/downtimes/history', title: 'Downtimes history', calls: ['AdminDowntime_getHistory'], load: () => import('../features/downtime/AdminDowntimeHistoryPage') },
+    { path: '/downtimes/causes', title: 'Downtime causes', calls: ['AdminDowntime_getCauses'], load: () => import('../features/downtime/DowntimeCausesPage') },
+    { path: '/downtimes/gantt', title: 'Downtimes', calls: ['AdminDowntime_getDowntime'], load: () => import('../features/downtime/DowntimeGanttPage') },
+    { path: '/audit', title: 'Audit log', calls: ['AdminAudit_exportAuditLog'], load: () => import('../features/audit/AuditLogPage') },
   ],
 };
 
@@ -80,9 +86,9 @@ const operatorFace: Face = {
     { label: 'History', to: '/downtime/history' },
   ],
   routes: [
-    { path: '/', title: 'Agenda', load: () => import('../features/agenda/AgendaPage') },
-    { path: '/stock', title: 'Preform stock', load: () => import('../features/stock/OperatorStockPage') },
-    { path: '/downtime/history', title: 'Downtime history', load: () => import('../features/downtime/OperatorDowntimeHistoryPage') },
+    { path: '/', title: 'Agenda', calls: ['OperatorAgenda_getAgenda'], load: () => import('../features/agenda/AgendaPage') },
+    { path: '/stock', title: 'Preform stock', calls: ['OperatorStock_getOperatorPreformStock'], load: () => import('../features/stock/OperatorStockPage') },
+    { path: '/downtime/history', title: 'Downtime history', calls: ['OperatorDowntime_getHistory'], load: () => import('../features/downtime/OperatorDowntimeHistoryPage') },
   ],
 };
 
@@ -91,70 +97,78 @@ const accountantFace: Face = {
   welcome: false,
   redirects: { '/': '/documents' },
   menu: [{ label: 'Invoices', to: '/documents' }],
-  routes: [{ path: '/documents', title: 'Invoices', load: () => import('../features/invoices/InvoicesPage') }],
+  routes: [{ path: '/documents', title: 'Invoices', calls: ['Documents_getInvoices'], load: () => import('../features/invoices/InvoicesPage') }],
 };
 
-function clientFace(type: SessionUser['clientType']): Face {
-  const is = (...types: string[]) => types.includes(type ?? 'client');
-  const menu: MenuEntry[] = [
+const clientFace: Face = {
+  name: 'client',
+  welcome: false,
+  redirects: { '/': '/profile' },
+  menu: [
     { label: 'Portfolio', to: '/profile' },
-    ...(is('client', 'buyer') ? [{ label: 'Forecasts', to: '/planning' }] : []),
+    { label: 'Forecasts', to: '/planning' },
     { label: 'Orders', to: '/orders' },
-    ...(is('seller') ? [{ label: 'Planner', to: '/agenda' }] : []),
+    { label: 'Planner', to: '/agenda' },
     // Sellers read the claims their buyers file about their products (issue 13, item 1; decisions.md).
     { label: 'Claims', to: '/claims' },
-    ...(is('client') ? [{ label: 'Invoices', to: '/documents' }] : []),
-    ...(is('client')
-      ? [
-          {
-            label: 'Statistics',
-            children: [
-              { label: 'Performance', to: '/stats/dashboard' },
-              { label: 'Production quantities', to: '/stats/production-quantity' },
-            ],
-          },
-        ]
-      : []),
-  ];
-  // Only the routes of the user's client type are registered: another type's path shows the 404 page,
-  // and the API refuses its calls (403) anyway.
-  const routes: (FaceRoute & { types?: string[] })[] = [
-    { path: '/profile', title: 'Portfolio', load: () => import('../features/portfolio/PortfolioPage') },
-    { path: '/planning', title: 'Forecasts', load: () => import('../features/forecasts/ForecastsPage'), types: ['client', 'buyer'] },
-    { path: '/planning/$id', title: 'Forecast', load: () => import('../features/forecasts/ForecastEditPage'), types: ['client', 'buyer'] },
-    { path: '/orders', title: 'Weekly order list', load: () => import('../features/client-orders/OrdersPage') },
-    { path: '/orders/new', title: 'New order', load: () => import('../features/client-orders/OrderEditPage') },
-    { path: '/orders/$id', title: 'Order', load: () => import('../features/client-orders/OrderEditPage') },
-    { path: '/documents', title: 'Invoices', load: () => import('../features/invoices/InvoicesPage'), types: ['client'] },
-    { path: '/stats/dashboard', title: 'Performance', load: () => import('../features/stats/PerformancePage'), types: ['client'] },
-    { path: '/stats/production-quantity', title: 'Production quantities', load: () => import('../features/stats/ProductionQuantitiesPage'), types: ['client'] },
-    { path: '/claims', title: 'Non-Conformance Reports', load: () => import('../features/claims/ClaimsPage') },
-    { path: '/claims/new', title: 'New claim', load: () => import('../features/claims/ClaimEditPage'), types: ['client', 'buyer'] },
-    { path: '/claims/$id', title: 'Claim', load: () => import('../features/claims/ClaimEditPage') },
-    { path: '/agenda', title: 'Planner', load: () => import('../features/planner/PlannerPage'), types: ['seller'] },
-  ];
-  return {
-    name: 'client',
-    welcome: false,
-    redirects: { '/': '/profile' },
-    menu,
-    routes: routes.filter((route) => !route.types || is(...route.types)),
-  };
-}
+    { label: 'Invoices', to: '/documents' },
+    {
+      label: 'Statistics',
+      children: [
+        { label: 'Performance', to: '/stats/dashboard' },
+        { label: 'Production quantities', to: '/stats/production-quantity' },
+      ],
+    },
+  ],
+  // Each client type (client, buyer, seller) gets the routes whose calls its role may make; another type's path
+  // shows the 404 page, and the API refuses its calls (403) anyway.
+  routes: [
+    { path: '/profile', title: 'Portfolio', calls: ['ClientPortfolio_getPortfolio'], load: () => import('../features/portfolio/PortfolioPage') },
+    { path: '/planning', title: 'Forecasts', calls: ['ClientPlans_getPlans'], load: () => import('../features/forecasts/ForecastsPage') },
+    { path: '/planning/$id', title: 'Forecast', calls: ['ClientPlans_getPlan'], load: () => import('../features/forecasts/ForecastEditPage') },
+    { path: '/orders', title: 'Weekly order list', calls: ['ClientOrders_getOrders'], load: () => import('../features/client-orders/OrdersPage') },
+    { path: '/orders/new', title: 'New order', calls: ['ClientOrders_saveOrder'], load: () => import('../features/client-orders/OrderEditPage') },
+    { path: '/orders/$id', title: 'Order', calls: ['ClientOrders_getOrder'], load: () => import('../features/client-orders/OrderEditPage') },
+    { path: '/documents', title: 'Invoices', calls: ['Documents_getInvoices'], load: () => import('../features/invoices/InvoicesPage') },
+    { path: '/stats/dashboard', title: 'Performance', calls: ['ClientStats_getFillRate', 'ClientStats_getProducedQuantities'], load: () => import('../features/stats/PerformancePage') },
+    { path: '/stats/production-quantity', title: 'Production quantities', calls: ['ClientStats_getQuantities'], load: () => import('../features/stats/ProductionQuantitiesPage') },
+    { path: '/claims', title: 'Non-Conformance Reports', calls: ['ClientClaims_getClaims'], load: () => import('../features/claims/ClaimsPage') },
+    { path: '/claims/new', title: 'New claim', calls: ['ClientClaims_saveClaim'], load: () => import('../features/claims/ClaimEditPage') },
+    { path: '/claims/$id', title: 'Claim', calls: ['ClientClaims_getClaim'], load: () => import('../features/claims/ClaimEditPage') },
+    { path: '/agenda', title: 'Planner', calls: ['ClientPlanner_getPlanner'], load: () => import('../features/planner/PlannerPage') },
+  ],
+};
 
 const guestFace: Face = {
   name: 'guest',
   welcome: false,
   redirects: {},
   menu: [],
-  routes: [{ path: '/', title: 'Orders Portal', load: () => import('../components/GuestPage') }],
+  routes: [{ path: '/', title: 'Orders Portal', calls: [], load: () => import('../components/GuestPage') }],
 };
 
-/** The face of a user, chosen in the order of part 6: admin, client, operator, accountant, otherwise guest. */
+const FACES: Record<Face['name'], Face> = { admin: adminFace, client: clientFace, operator: operatorFace, accountant: accountantFace, guest: guestFace };
+
+/** Whether a user holding `roles` may make every call of `route` (every signed-in user also holds `guest`). */
+export function mayOpen(route: FaceRoute, roles: readonly string[]): boolean {
+  return route.calls.every((operation) => OPERATION_ROLES[operation].some((role) => role === 'guest' || roles.includes(role)));
+}
+
+/** The menu without the entries whose page is not registered, and without groups left empty. */
+function menuOf(entries: MenuEntry[], paths: Set<string>): MenuEntry[] {
+  return entries.flatMap((entry) => {
+    if (!entry.children) return entry.to && paths.has(entry.to) ? [entry] : [];
+    const children = menuOf(entry.children, paths);
+    return children.length > 0 ? [{ ...entry, children }] : [];
+  });
+}
+
+/**
+ * The face of a user: the one `GET /api/me` answers (chosen there in the order of part 6), with the routes and menu
+ * entries whose operations the user's roles may call (their `x-roles` in the contract).
+ */
 export function faceFor(user: SessionUser): Face {
-  if (user.roles.includes('admin')) return adminFace;
-  if (user.clientType) return clientFace(user.clientType);
-  if (user.roles.includes('operator')) return operatorFace;
-  if (user.roles.includes('accountant')) return accountantFace;
-  return guestFace;
+  const face = FACES[user.face];
+  const routes = face.routes.filter((route) => mayOpen(route, user.roles));
+  return { ...face, routes, menu: menuOf(face.menu, new Set(routes.map((route) => route.path))) };
 }

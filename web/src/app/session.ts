@@ -1,20 +1,40 @@
+import type { ClientFaceType, ClientTypeAttribute, CurrentUser, DocumentsRole, Face, PortalRole } from '../../../generated/web/model';
+
 /**
- * Who is signed in, as the web app sees it. The roles are read from the access token (the UI only mirrors
- * them; the API enforces them): resource roles of `orders-public`, and for client users the realm role
- * buyer or seller, which sets the client type.
+ * Who is signed in, as the web app sees it: the API's answer to `GET /api/me` (the UI only mirrors it; the API
+ * enforces the roles). The face (part 6), the client type and the documents role are the server's, never worked out
+ * again here.
  */
-export type StaffRole = 'admin' | 'operator' | 'accountant';
-export type ClientType = 'client' | 'buyer' | 'seller';
+export type ClientType = ClientFaceType;
 
 export interface SessionUser {
   sub: string;
   name: string;
   email: string | null;
-  roles: string[];
+  /** The portal roles held: staff roles, and on the client face its type (client, buyer or seller). */
+  roles: PortalRole[];
+  face: Face;
   clientType: ClientType | null;
   company: string | null;
   /** The company's clientType attribute: '0' converter, '1' buyer. */
-  companyClientType: string | null;
+  companyClientType: ClientTypeAttribute | null;
+  /** The `{role}` of the documents calls (part 7.3); null for faces without invoices. */
+  documentsRole: DocumentsRole | null;
+}
+
+/** The portal's user from `GET /api/me`. */
+export function userFromMe(me: CurrentUser): SessionUser {
+  return {
+    sub: me.id,
+    name: me.fullName || me.email || 'User',
+    email: me.email || null,
+    roles: me.roles,
+    face: me.face,
+    clientType: me.clientType ?? null,
+    company: me.company,
+    companyClientType: me.clientTypeAttribute ?? null,
+    documentsRole: me.documentsRole ?? null,
+  };
 }
 
 export interface Session {
@@ -26,42 +46,5 @@ export interface Session {
   setUpSecondFactor?(): Promise<void>;
 }
 
-function decodeJwtPayload(token: string): Record<string, unknown> {
-  const part = token.split('.')[1];
-  if (!part) return {};
-  const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
-  return JSON.parse(decodeURIComponent(Array.from(json, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('')));
-}
-
-const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
-
-/** Reads the portal's user from an access token shaped like Keycloak's. */
-export function userFromAccessToken(token: string): SessionUser {
-  const claims = decodeJwtPayload(token) as {
-    sub?: string;
-    name?: string;
-    email?: string;
-    resource_access?: Record<string, { roles?: string[] }>;
-    realm_access?: { roles?: string[] };
-    company?: string;
-    clientType?: string;
-  };
-  const roles = claims.resource_access?.['orders-public']?.roles ?? [];
-  const realm = claims.realm_access?.roles ?? [];
-  const clientType: ClientType | null = roles.includes('client')
-    ? realm.includes('seller')
-      ? 'seller'
-      : realm.includes('buyer')
-        ? 'buyer'
-        : 'client'
-    : null;
-  return {
-    sub: claims.sub ?? '',
-    name: text(claims.name) ?? text(claims.email) ?? 'User',
-    email: text(claims.email),
-    roles,
-    clientType,
-    company: text(claims.company),
-    companyClientType: text(claims.clientType),
-  };
-}
+/** A sign-in before the user is known: the app asks `GET /api/me` with its token, then has a `Session`. */
+export type SignedIn = Omit<Session, 'user'>;

@@ -9,8 +9,9 @@ import { AppProviders, createQueryClient } from './providers';
 import { AppContext } from './context';
 import { faceFor } from './faces';
 import { createFaceRouter } from './router';
+import { getSessionGetMeQueryOptions } from '../../../generated/web/endpoints/session/session';
 import { setAccessTokenProvider } from '../api/http';
-import type { Session } from './session';
+import { userFromMe, type Session, type SignedIn } from './session';
 import type { AppConfig } from './auth';
 
 /**
@@ -38,9 +39,13 @@ function render(node: React.ReactNode) {
   );
 }
 
-/** Mounts the face of the signed-in user. */
-export function mount(session: Session, config: AppConfig) {
-  setAccessTokenProvider(() => session.accessToken());
+/**
+ * Mounts the face of the signed-in user. Who that is (face, client type, documents role) is what `GET /api/me`
+ * answers, asked again briefly while the service is unavailable; a mock session brings its own user.
+ */
+export async function mount(signedIn: SignedIn | Session, config: AppConfig) {
+  setAccessTokenProvider(() => signedIn.accessToken());
+  const session = 'user' in signedIn ? signedIn : { ...signedIn, user: userFromMe(await queryClient.fetchQuery(getSessionGetMeQueryOptions())) };
   render(<App session={session} config={config} />);
 }
 

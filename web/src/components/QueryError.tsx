@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { describeError } from '../app/providers';
+import { describeError } from '../api/describeError';
 
 /** A failed load says why and offers a retry, instead of an endless spinner. */
 export function QueryError({ error, onRetry }: { error: unknown; onRetry: () => void }) {

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { describeError } from '../app/providers';
+import { describeError } from '../api/describeError';
 
 interface SaveFailedProps {
   /** The failed save's error; nothing is shown while it is null and there is no `message`. */

@@ -92,8 +92,8 @@ export default function ProducedQuantityDialog({ item, onClose }: { item: Agenda
   const submit = form.onSubmit(
     (values) =>
       values.correct
-        ? correctTotal.mutate({ data: { item: toTotal(values) as { id: number; producedAmount: number; isClosed: boolean; version: number } } })
-        : addEntry.mutate({ data: { item: toEntry(values) as { id: number; producedQuantity: number; isClosed: boolean; version: number } } }),
+        ? correctTotal.mutate({ data: { item: totalSchema.parse(toTotal(values)) } })
+        : addEntry.mutate({ data: { item: entrySchema.parse(toEntry(values)) } }),
     onInvalidForm,
   );
   const added = Number(form.values.producedQuantity);

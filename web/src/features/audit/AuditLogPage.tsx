@@ -5,7 +5,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useAdminAuditExportAuditLog } from '../../../../generated/web/endpoints/audit/audit';
 import { saveFile } from '../../api/http';
 import { MESSAGES } from '../../api/messages';
-import { describeError } from '../../app/providers';
+import { describeError } from '../../api/describeError';
 import { PeriodPicker, type Period } from '../../components/PeriodPicker';
 import { currentMonth } from '../downtime/downtimeFormat';
 

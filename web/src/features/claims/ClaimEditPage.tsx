@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
-import { useRef, useState } from 'react';
-import { Alert, Anchor, Breadcrumbs, Button, Center, Divider, Grid, Group, Loader, NumberInput, Select, Stack, Text, Textarea, Title, type ComboboxItem } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Breadcrumbs, Button, Divider, Grid, Group, NumberInput, Select, Stack, Text, Textarea, Title, type ComboboxItem } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -21,13 +21,12 @@ import { clientPortfolioGetPortfolio, getClientPortfolioGetPortfolioQueryKey } f
 import type { Claim, ClaimStatus, Upload } from '../../../../generated/web/model';
 import { adminClaimsGetClaimProductsBodyFilterMax, clientClaimsGetClaimOrdersBodyFilterMax } from '../../../../generated/web/zod/claims/claims.zod';
 import { MESSAGES } from '../../api/messages';
-import { ApiError, idempotencyKey, saveFile } from '../../api/http';
+import { idempotencyKey, saveFile } from '../../api/http';
 import { problemFieldErrors } from '../../api/validation';
 import { useAppContext } from '../../app/context';
-import { describeError } from '../../app/providers';
+import { describeError } from '../../api/describeError';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { formatCapitalized } from '../../components/format';
-import { QueryError } from '../../components/QueryError';
 import { SaveFailed } from '../../components/SaveFailed';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { ClaimAttachments } from './ClaimAttachments';
@@ -36,6 +35,8 @@ import { CLAIM_STATUSES, productLabel, reportFileName, SEARCH_DEBOUNCE, useClaim
 import { StatusChip } from './StatusChip';
 import { useClaimAttachments } from './useClaimAttachments';
 import { onInvalidForm } from '../../components/invalidForm';
+import { useRecordEditor } from '../../components/useRecordEditor';
+import { isRecordId, RecordLoad, recordIdOf } from '../../components/RecordLoad';
 
 /** The status select shows part 9's capitalised words ('Under Investigation') and sends the wire values. */
 const STATUS_OPTIONS = CLAIM_STATUSES.map((status) => ({ value: status, label: formatCapitalized(status) }));
@@ -50,9 +51,9 @@ const LIST = '/claims';
 export default function ClaimEditPage() {
   const api = useClaimsApi();
   const { id } = useParams({ strict: false }) as { id?: string };
-  const claimId = id === undefined || id === 'new' ? null : Number(id);
+  const claimId = recordIdOf(id);
   const body = { id: claimId ?? 0 };
-  const valid = claimId !== null && Number.isInteger(claimId) && claimId > 0;
+  const valid = isRecordId(claimId);
   const query = useQuery({
     queryKey: api.claimKey(body),
     queryFn: ({ signal }) => api.getClaim(body, signal),
@@ -64,15 +65,11 @@ export default function ClaimEditPage() {
   // Client users report claims; the admin (the GP) answers them and logs them on a client's behalf.
   if (claimId === null) return <ClaimForm api={api} claim={null} />;
   if (!valid) return <NotFoundPage />;
-  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
-  if (!query.data) {
-    return (
-      <Center mih={200}>
-        <Loader aria-label="Loading claim" />
-      </Center>
-    );
-  }
-  return <ClaimForm key={`${query.data.id}@${query.data.version}`} api={api} claim={query.data} onReload={() => void query.refetch()} />;
+  return (
+    <RecordLoad query={query} label="Loading claim">
+      {(claim) => <ClaimForm key={`${claim.id}@${claim.version}`} api={api} claim={claim} onReload={() => void query.refetch()} />}
+    </RecordLoad>
+  );
 }
 
 const serverFiltered = ({ options }: { options: ComboboxItem[] | unknown[] }) => options as ComboboxItem[];
@@ -175,8 +172,6 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
   const othersClaim =
     !isGp && claim !== null && (session.user.clientType === 'seller' || (session.user.company !== null && claim.company !== session.user.company));
   const locked = closed || othersClaim;
-  const [failure, setFailure] = useState<unknown>(null);
-  const leaving = useRef(false);
   const attachments = useClaimAttachments(claim?.Uploads ?? [], () => session.accessToken());
 
   const form = useForm<ClaimFormValues>({
@@ -207,6 +202,17 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
       : null;
   const orders = useOrderOptions(api, values.clientId, values.clientProductId, orderSearch, initialOrder);
 
+  const editor = useRecordEditor<Claim>({
+    list: LIST,
+    savedMessage: (saved) => `Claim ${saved.id} saved.`,
+    refresh: (saved) => {
+      attachments.markSaved();
+      queryClient.setQueryData(api.claimKey({ id: saved.id }), saved);
+      return queryClient.invalidateQueries({ queryKey: [api.claimsKey()[0]] });
+    },
+    onFieldErrors: (error) => form.setErrors(problemFieldErrors(error, 'Claim')),
+  });
+  const { failure, setFailure, stale } = editor;
   const save = useMutation({
     mutationFn: (values: ClaimFormValues) =>
       // One key per save attempt: a retry of this attempt (after a 503 or a lost answer) cannot make a second claim.
@@ -220,19 +226,7 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
         },
         idempotencyKey(),
       ),
-    meta: { silent: true }, // the page says why itself
-    onSuccess: async (saved) => {
-      attachments.markSaved();
-      notifications.show({ color: 'green', message: `Claim ${saved.id} saved.` });
-      queryClient.setQueryData(api.claimKey({ id: saved.id }), saved);
-      await queryClient.invalidateQueries({ queryKey: [api.claimsKey()[0]] });
-      leaving.current = true;
-      await navigate({ to: LIST });
-    },
-    onError: (error) => {
-      setFailure(error);
-      if (error instanceof ApiError && error.status === 400) form.setErrors(problemFieldErrors(error, 'Claim'));
-    },
+    ...editor.mutation,
   });
 
   const print = useMutation({
@@ -256,7 +250,6 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
     onInvalidForm,
   );
 
-  const stale = failure instanceof ApiError && failure.status === 409;
   const title = claim ? `Claim ${claim.id}` : 'New claim';
   return (
     <>
@@ -435,7 +428,7 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
           </Group>
         </Stack>
       </form>
-      <UnsavedChangesGuard when={() => !leaving.current && (form.isDirty() || attachments.changed)} subject="This claim" />
+      <UnsavedChangesGuard when={editor.guard(() => form.isDirty() || attachments.changed)} subject="This claim" />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { Claim, ClaimFilterRequestPaginationSortBy } from '../../../../generated/web/model';
 import { adminClaimsGetClaimsBodyFilterMax } from '../../../../generated/web/zod/claims/claims.zod';
-import { describeError } from '../../app/providers';
+import { describeError } from '../../api/describeError';
 import { confirmDelete } from '../../components/confirmDelete';
 import { formatListDate } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';

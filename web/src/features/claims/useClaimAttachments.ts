@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { clientUploadsDeleteUploads } from '../../../../generated/web/endpoints/uploads/uploads';
 import type { Upload } from '../../../../generated/web/model';
-import { describeError } from '../../app/providers';
+import { describeError } from '../../api/describeError';
 import { uploadFile } from './uploadFile';
 
 /** One file of the claim: attached or just uploaded (`upload`), still uploading (`progress`), or failed (`error`). */

@@ -34,7 +34,7 @@ export default function AdjustBalanceDialog({ row, onClose }: { row: ProductStoc
   });
   const save = useAdminClientsSaveProductStock(useInventorySave({ message: 'Stock balance adjusted.', onClose, setErrors: form.setErrors, wrapper: 'stock' }));
   const submit = form.onSubmit(
-    (values) => save.mutate({ data: toBody(values) as { stock: { id: number; currentStock: number; version: number } } }),
+    (values) => save.mutate({ data: adminClientsSaveProductStockBody.parse(toBody(values)) }),
     onInvalidForm,
   );
 

@@ -7,7 +7,7 @@ import {
   useAdminClientsSaveClientDetails,
 } from '../../../../generated/web/endpoints/clients/clients';
 import { adminClientsSaveClientDetailsBody } from '../../../../generated/web/zod/clients/clients.zod';
-import { Currency, type ClientDetails, type ClientDetailsInput } from '../../../../generated/web/model';
+import { Currency, type ClientDetails } from '../../../../generated/web/model';
 import { zodValidate } from '../../api/validation';
 import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
@@ -68,7 +68,7 @@ function DetailsForm({ clientId, info, company, onClose }: { clientId: string; i
   });
   const save = useAdminClientsSaveClientDetails(useInventorySave({ message: 'Client details saved.', onClose, setErrors: form.setErrors, wrapper: 'info' }));
   const submit = form.onSubmit(
-    (values) => save.mutate({ data: { info: toInput(values, clientId, info?.version) as ClientDetailsInput } }),
+    (values) => save.mutate({ data: { info: schema.parse(toInput(values, clientId, info?.version)) } }),
     onInvalidForm,
   );
   const field = (name: TextField, label: string, required = false) => (

@@ -7,13 +7,14 @@ import { DataTable } from 'mantine-datatable';
 import { IconPlus } from '@tabler/icons-react';
 import { useAdminClientsGetProductPrices, useAdminClientsSaveProductPrice } from '../../../../generated/web/endpoints/clients/clients';
 import { adminClientsSaveProductPriceBody } from '../../../../generated/web/zod/clients/clients.zod';
-import type { ClientProduct, ProductPrice, ProductPriceInput } from '../../../../generated/web/model';
+import type { ClientProduct, ProductPrice } from '../../../../generated/web/model';
 import { zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
 import { useInventorySave } from './useInventorySave';
 import { QueryError } from '../../components/QueryError';
+import { addDays, isoDay, shiftMonth } from '../../components/dates';
 import { formatListDate } from '../../components/format';
 import { formatPrice } from './clientInventory';
 import { onInvalidForm } from '../../components/invalidForm';
@@ -25,13 +26,11 @@ interface FormValues {
 }
 
 const schema = adminClientsSaveProductPriceBody.shape.price;
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Part 5: a new price defaults to next month's full period. */
 export function nextMonthPeriod(today = new Date()): { validFrom: string; validTo: string } {
-  const year = today.getFullYear();
-  const month = today.getMonth();
-  return { validFrom: isoDate(new Date(Date.UTC(year, month + 1, 1))), validTo: isoDate(new Date(Date.UTC(year, month + 2, 0))) };
+  const validFrom = shiftMonth(isoDay(today), 1);
+  return { validFrom, validTo: addDays(shiftMonth(validFrom, 1), -1) };
 }
 
 const valuesOf = (price: ProductPrice | 'new'): FormValues =>
@@ -57,7 +56,7 @@ function PriceForm({ product, price, onDone }: { product: ClientProduct; price: 
   // The API's period rules (no overlap with another price, the end not before the start) carry their own words.
   const ruleMessage = save.error instanceof ApiError ? save.error.problem.errors?.find((issue) => issue.code !== 'required')?.message : undefined;
   const submit = form.onSubmit(
-    (values) => save.mutate({ data: { price: toInput(values) as ProductPriceInput } }),
+    (values) => save.mutate({ data: { price: schema.parse(toInput(values)) } }),
     onInvalidForm,
   );
 

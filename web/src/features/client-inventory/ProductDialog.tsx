@@ -8,7 +8,7 @@ import {
   getAdminPreformsGetWarehousesQueryOptions,
 } from '../../../../generated/web/endpoints/preforms/preforms';
 import { adminClientsSaveClientProductBody } from '../../../../generated/web/zod/clients/clients.zod';
-import type { ClientProduct, ClientProductInput, ClientSummary } from '../../../../generated/web/model';
+import type { ClientProduct, ClientSummary } from '../../../../generated/web/model';
 import { MESSAGES } from '../../api/messages';
 import { zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
@@ -127,7 +127,7 @@ export default function ProductDialog({ client, product, onClose }: { client: Cl
   );
   const submit = form.onSubmit(
     (values) => {
-      const input = toInput(values, client.id) as ClientProductInput;
+      const input = schema.parse(toInput(values, client.id));
       save.mutate({ data: { product: product === 'new' ? input : { ...input, id: product.id, version: product.version } } });
     },
     onInvalidForm,

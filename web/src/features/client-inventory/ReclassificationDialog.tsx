@@ -48,7 +48,7 @@ export default function ReclassificationDialog({ product, onClose }: { product: 
     .map((other) => ({ value: String(other.id), label: `${other.articleNo} - ${other.productName}` }));
   const save = useAdminClientsSaveReclassification(useInventorySave({ message: 'Stock reclassified.', onClose, setErrors: form.setErrors }));
   const submit = form.onSubmit(
-    (values) => save.mutate({ data: toBody(values) as { oldClientProductId: number; newClientProdcuctId: number; quantity: number } }),
+    (values) => save.mutate({ data: adminClientsSaveReclassificationBody.parse(toBody(values)) }),
     onInvalidForm,
   );
 

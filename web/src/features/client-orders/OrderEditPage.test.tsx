@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import type { ClientProductionOrder, OrderableProduct, OrderItem } from '../../../../generated/web/model';
 import { renderOrders } from './renderOrders';
-import { isoDay } from './orderItems';
+import { isoDay } from '../../components/dates';
 import { orderFixture, orderItemFixture } from '../../test/orders.fixtures';
 
 const today = new Date();

@@ -1,7 +1,6 @@
-import { lazy, Suspense, useRef, useState } from 'react';
-import { Anchor, Breadcrumbs, Button, Center, Checkbox, Group, Loader, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Anchor, Breadcrumbs, Button, Checkbox, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
@@ -15,13 +14,12 @@ import {
 } from '../../../../generated/web/endpoints/orders/orders';
 import { clientOrdersSaveOrderBody } from '../../../../generated/web/zod/orders/orders.zod';
 import type { ClientProductionOrder, OrderInput } from '../../../../generated/web/model';
-import { ApiError, idempotencyKey } from '../../api/http';
+import { idempotencyKey } from '../../api/http';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { useAppContext } from '../../app/context';
 import { formatListDate, formatNumber } from '../../components/format';
 import { SaveFailed } from '../../components/SaveFailed';
 import { NotFoundPage } from '../../components/NotFoundPage';
-import { QueryError } from '../../components/QueryError';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { OrderProgress } from '../../components/OrderProgress';
 import { confirmDelete } from '../../components/confirmDelete';
@@ -29,6 +27,8 @@ import { draftOf, isWorkInProgress, itemInput, producedAt, producedPart, orderRo
 import { useWideScreen } from '../../components/useWideScreen';
 import { OrderCards, type CardField } from './OrderCards';
 import { onInvalidForm } from '../../components/invalidForm';
+import { useRecordEditor } from '../../components/useRecordEditor';
+import { isRecordId, RecordLoad, recordIdOf } from '../../components/RecordLoad';
 
 const OrderItemDialog = lazy(() => import('./OrderItemDialog'));
 
@@ -47,7 +47,7 @@ const LIST = '/orders';
  */
 export default function OrderEditPage() {
   const { id } = useParams({ strict: false }) as { id?: string };
-  const orderId = id === undefined || id === 'new' ? null : Number(id);
+  const orderId = recordIdOf(id);
   const body = { id: orderId ?? 0 };
   const [reloads, setReloads] = useState(0);
   // Read fresh on arrival, then never behind the user's back: a new answer would start the form over.
@@ -60,22 +60,18 @@ export default function OrderEditPage() {
       staleTime: Infinity,
     },
   });
-  if (orderId !== null && !(Number.isInteger(orderId) && orderId > 0)) return <NotFoundPage />;
+  if (orderId !== null && !isRecordId(orderId)) return <NotFoundPage />;
   if (orderId === null) return <OrderForm order={null} />;
-  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
-  if (!query.data) {
-    return (
-      <Center mih={200}>
-        <Loader aria-label="Loading order" />
-      </Center>
-    );
-  }
   // Another version read, or Reload, starts the form over.
   const reload = async () => {
     await query.refetch();
     setReloads((count) => count + 1);
   };
-  return <OrderForm key={`${query.data.id}@${query.data.version}@${reloads}`} order={query.data} onReload={() => void reload()} />;
+  return (
+    <RecordLoad query={query} label="Loading order">
+      {(order) => <OrderForm key={`${order.id}@${order.version}@${reloads}`} order={order} onReload={() => void reload()} />}
+    </RecordLoad>
+  );
 }
 
 /**
@@ -92,8 +88,6 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
   const wipProducts = new Set((products.data ?? []).filter((product) => product.wip).map((product) => product.id));
   const [selected, setSelected] = useState<DraftItem[]>([]);
   const [editing, setEditing] = useState<DraftItem | 'new' | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-  const leaving = useRef(false);
 
   const form = useForm<FormValues>({
     mode: 'controlled',
@@ -109,22 +103,17 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
   const wide = useWideScreen();
   const inProgress = (item: DraftItem) => isWorkInProgress(item, { closed: form.values.closed }, wipProducts);
 
-  const save = useClientOrdersSaveOrder({
-    mutation: {
-      meta: { silent: true }, // the page says why itself, next to the order
-      onSuccess: async (saved) => {
-        notifications.show({ color: 'green', message: `Order ${saved.orderNo} saved.` });
-        queryClient.setQueryData(getClientOrdersGetOrderQueryKey({ id: saved.id }), saved);
-        await queryClient.invalidateQueries({ queryKey: [getClientOrdersGetOrdersQueryKey()[0]] });
-        leaving.current = true;
-        await navigate({ to: LIST });
-      },
-      onError: (error) => {
-        setFailure(error);
-        if (error instanceof ApiError && error.status === 400) form.setErrors(problemFieldErrors(error, 'Order'));
-      },
+  const editor = useRecordEditor<ClientProductionOrder>({
+    list: LIST,
+    savedMessage: (saved) => `Order ${saved.orderNo} saved.`,
+    refresh: (saved) => {
+      queryClient.setQueryData(getClientOrdersGetOrderQueryKey({ id: saved.id }), saved);
+      return queryClient.invalidateQueries({ queryKey: [getClientOrdersGetOrdersQueryKey()[0]] });
     },
+    onFieldErrors: (error) => form.setErrors(problemFieldErrors(error, 'Order')),
   });
+  const { failure, setFailure, stale } = editor;
+  const save = useClientOrdersSaveOrder({ mutation: editor.mutation });
 
   const submit = form.onSubmit(
     (values) => {
@@ -182,7 +171,6 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
     { label: 'Deliver at', value: formatListDate(item.dueDate) },
   ];
   const itemsError = form.errors.ClientProductionOrderItems;
-  const stale = failure instanceof ApiError && failure.status === 409;
 
   return (
     <>
@@ -285,7 +273,7 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
           <OrderItemDialog item={editing} isBuyer={isBuyer} onProceed={proceed} onClose={() => setEditing(null)} />
         </Suspense>
       )}
-      <UnsavedChangesGuard when={() => !leaving.current && form.isDirty()} subject="This order" />
+      <UnsavedChangesGuard when={editor.guard(() => form.isDirty())} subject="This order" />
     </>
   );
 }

@@ -10,7 +10,8 @@ import { clientOrdersSaveOrderBody } from '../../../../generated/web/zod/orders/
 import type { OrderableProduct } from '../../../../generated/web/model';
 import { zodValidate } from '../../api/validation';
 import { QueryError } from '../../components/QueryError';
-import { firstOrderDay, isWeekend, parseOrderDay, type DraftItem } from './orderItems';
+import { isWeekend } from '../../components/dates';
+import { firstOrderDay, parseOrderDay, type DraftItem } from './orderItems';
 import { onInvalidForm } from '../../components/invalidForm';
 
 interface FormValues {

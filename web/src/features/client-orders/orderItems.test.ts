@@ -1,12 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { orderFixture, orderItemFixture } from '../../test/orders.fixtures';
+import { isoDay, isWeekend } from '../../components/dates';
 import {
   draftOf,
   endOfIsoWeek,
   firstOrderDay,
   isOrderInProgress,
-  isoDay,
-  isWeekend,
   isWorkInProgress,
   itemInput,
   orderRows,

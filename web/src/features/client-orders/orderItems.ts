@@ -1,4 +1,5 @@
 import type { OrderItem, OrderItemInput } from '../../../../generated/web/model';
+import { addDays, isoDay, isWeekend, mondayOf, parseDay } from '../../components/dates';
 import { formatListDate } from '../../components/format';
 
 /**
@@ -59,24 +60,11 @@ export function itemInput(item: DraftItem, isBuyer: boolean): OrderItemInput {
 export const producedPart = (item: Pick<DraftItem, 'plannedAmount' | 'producedAmount'>) =>
   item.plannedAmount > 0 ? item.producedAmount / item.plannedAmount : 0;
 
-const pad = (value: number) => String(value).padStart(2, '0');
-/** A local calendar day as YYYY-MM-DD. */
-export const isoDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-const addDays = (date: Date, days: number) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
-/** Monday of the ISO week of `today` (weeks start on Monday, part 9). */
-const mondayOf = (today: Date) => addDays(today, -((today.getDay() + 6) % 7));
-
-/** Sunday of the current ISO week, YYYY-MM-DD. */
-export const endOfIsoWeek = (today = new Date()) => isoDay(addDays(mondayOf(today), 6));
+/** Sunday of the current ISO week (weeks start on Monday, part 9), YYYY-MM-DD. */
+export const endOfIsoWeek = (today = new Date()) => addDays(mondayOf(isoDay(today)), 6);
 
 /** Part 5: order dates may be picked on or after about a week before the start of the current week. */
-export const firstOrderDay = (today = new Date()) => isoDay(addDays(mondayOf(today), -7));
-
-/** Saturday and Sunday are unavailable for order dates. */
-export function isWeekend(day: string): boolean {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return weekday === 0 || weekday === 6;
-}
+export const firstOrderDay = (today = new Date()) => addDays(mondayOf(isoDay(today)), -7);
 
 /**
  * Part 2.4, the one work-in-progress rule of the order screens: an item is in production now when its product is the
@@ -112,12 +100,8 @@ export function producedAt(item: Pick<DraftItem, 'plannedAmount' | 'producedAmou
 
 /** A typed 'Deliver at' (YYYY-MM-DD) when it is a selectable day; anything else is no day at all. */
 export function parseOrderDay(text: string, today = new Date()): string | null {
-  const match = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*$/.exec(text);
-  if (!match) return null;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  if (date.getUTCMonth() !== Number(match[2]) - 1) return null;
-  const day = date.toISOString().slice(0, 10);
-  return isWeekend(day) || day < firstOrderDay(today) ? null : day;
+  const day = parseDay(text);
+  return !day || isWeekend(day) || day < firstOrderDay(today) ? null : day;
 }
 
 /**

@@ -15,7 +15,7 @@ import { DeleteSelectedButton } from '../../components/DeleteSelectedButton';
 import { QueryError } from '../../components/QueryError';
 import { confirmDelete } from '../../components/confirmDelete';
 import { pagedTableProps } from '../../components/pagedTable';
-import { describeError } from '../../app/providers';
+import { describeError } from '../../api/describeError';
 
 // The dialog (zod, @mantine/form) loads when it is first opened, keeping the list's chunk small.
 const CauseDialog = lazy(() => import('./CauseDialog'));

@@ -7,10 +7,9 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { getAdminDowntimeGetDowntimeQueryKey, useAdminDowntimeGetDowntime } from '../../../../generated/web/endpoints/downtime/downtime';
 import type { AdminDowntimeGetDowntime200 } from '../../../../generated/web/model';
 import { QueryError } from '../../components/QueryError';
+import { addDays, utcDayOf } from '../../components/dates';
 import { formatDuration, formatHistoryDate, formatHistoryDateTime, utcWallClock } from './downtimeFormat';
 
-const utcToday = () => new Date().toISOString().slice(0, 10);
-const shiftDay = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
 const machineKey = (machine: { clientId: string; machineName: string }) => `${machine.clientId}/${machine.machineName}`;
 
 /** The day's machines as rows (grouped by client) and its stops as events, clipped to the day, in UTC. */
@@ -63,7 +62,7 @@ export function ganttScrollTime(day: string, events: { start: string | Date }[],
  * stops (shared decisions). Days and times are UTC, as on the history screens.
  */
 export default function DowntimeGanttPage() {
-  const [day, setDay] = useState(utcToday);
+  const [day, setDay] = useState(utcDayOf);
   const body = { period: { from: day, to: day } };
   const query = useAdminDowntimeGetDowntime(body, { query: { queryKey: getAdminDowntimeGetDowntimeQueryKey(body), placeholderData: keepPreviousData } });
   const gantt = ganttOf(query.data, day);
@@ -75,16 +74,16 @@ export default function DowntimeGanttPage() {
       <Group justify="space-between" align="center">
         <Title order={2}>Downtimes</Title>
         <Group gap="xs">
-          <ActionIcon variant="default" size="lg" aria-label="Previous day" onClick={() => setDay((current) => shiftDay(current, -1))}>
+          <ActionIcon variant="default" size="lg" aria-label="Previous day" onClick={() => setDay((current) => addDays(current, -1))}>
             <IconChevronLeft size={18} />
           </ActionIcon>
           <Text fw={600} miw={110} ta="center" aria-live="polite">
             {formatHistoryDate(day)}
           </Text>
-          <ActionIcon variant="default" size="lg" aria-label="Next day" onClick={() => setDay((current) => shiftDay(current, 1))}>
+          <ActionIcon variant="default" size="lg" aria-label="Next day" onClick={() => setDay((current) => addDays(current, 1))}>
             <IconChevronRight size={18} />
           </ActionIcon>
-          <Button variant="default" onClick={() => setDay(utcToday())} disabled={day === utcToday()}>
+          <Button variant="default" onClick={() => setDay(utcDayOf())} disabled={day === utcDayOf()}>
             Today
           </Button>
           {query.isFetching && <Loader size="xs" aria-label="Loading" />}

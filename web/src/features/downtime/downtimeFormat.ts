@@ -1,3 +1,5 @@
+import { addDays, firstOfMonth, isoDay, shiftMonth } from '../../components/dates';
+
 /**
  * How the downtime screens show dates, times and durations. The portal keeps no plant time zone: a stop's
  * actual date is the UTC date of its start, so times are shown in UTC too (as in the CSV export), and a stop
@@ -27,17 +29,10 @@ export function formatDuration(minutes: number | null | undefined): string {
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
-/** A calendar date as YYYY-MM-DD (the contract's DateOnly) from a local date. */
-export function isoDate(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /** Part 2: the history's period picker starts on the current month, first to last day. */
 export function currentMonth(today = new Date()): { from: string; to: string } {
-  return {
-    from: isoDate(new Date(today.getFullYear(), today.getMonth(), 1)),
-    to: isoDate(new Date(today.getFullYear(), today.getMonth() + 1, 0)),
-  };
+  const from = firstOfMonth(isoDay(today));
+  return { from, to: addDays(shiftMonth(from, 1), -1) };
 }
 
 /** `YYYY-MM-DD HH:mm:ss` wall-clock time in UTC (what the day view places on its axis). */

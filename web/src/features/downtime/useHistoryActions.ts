@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { DowntimeHistoryItem } from '../../../../generated/web/model';
 import { saveFile } from '../../api/http';
 import { MESSAGES } from '../../api/messages';
-import { describeError } from '../../app/providers';
+import { describeError } from '../../api/describeError';
 import { formatHistoryDate } from './downtimeFormat';
 
 export const HISTORY_CSV = 'history-table-export.csv';

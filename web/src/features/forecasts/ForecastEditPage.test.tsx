@@ -1,4 +1,4 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -153,9 +153,12 @@ describe("client /planning/{id} 'Forecast edit'", { timeout: 30_000 }, () => {
     expect(within(screen.getByRole('group', { name: 'Planned period' })).getByText('From —')).toBeInTheDocument();
     for (const articleNo of ['NS-0500', 'NS-1500', 'NS-0330']) expect(quantityButton(articleNo)).toHaveAccessibleName(`Edit planned quantity of ${articleNo}: 0`);
 
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    onTestFinished(() => info.mockRestore());
     await user.click(screen.getByRole('button', { name: 'Save plan' }));
     expect(await screen.findByText('Pick a day.')).toBeInTheDocument();
     expect(api.saved).toEqual([]);
+    expect(info).toHaveBeenCalledWith('Invalid!'); // part 5: an invalid submit sends nothing and only logs
 
     const first = dayjs().startOf('month');
     const last = dayjs().endOf('month');

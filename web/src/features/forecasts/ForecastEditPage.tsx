@@ -1,8 +1,7 @@
 import '@mantine/dates/styles.css';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Popover, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { IconCalendar, IconCalendarEvent, IconDeviceFloppy } from '@tabler/icons-react';
@@ -15,17 +14,17 @@ import {
 } from '../../../../generated/web/endpoints/plans/plans';
 import { clientPlansGetPlanPathIdRegExp } from '../../../../generated/web/zod/plans/plans.zod';
 import type { PlanLoad } from '../../../../generated/web/model';
-import { ApiError } from '../../api/http';
 import { MESSAGES } from '../../api/messages';
 import { formatListDate } from '../../components/format';
 import { SaveFailed } from '../../components/SaveFailed';
 import { NotFoundPage } from '../../components/NotFoundPage';
-import { describeError } from '../../app/providers';
+import { describeError } from '../../api/describeError';
 import { useWideScreen } from '../../components/useWideScreen';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { PlannedQuantityCell, type QuantityDraft } from './PlannedQuantityCell';
 import { forecastRows, periodErrors, planInput, plannedAmountError, saveFieldErrors, type ForecastRow, type Period } from './forecast';
 import { onInvalidForm } from '../../components/invalidForm';
+import { useRecordEditor } from '../../components/useRecordEditor';
 
 /**
  * Client /planning/{id} and /planning/new, 'Forecast edit': the planned period as two chips (chosen in a
@@ -78,33 +77,26 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
   const [quantities, setQuantities] = useState<Map<number, number>>(() => new Map(rows.map((row) => [row.id, row.plannedAmount])));
   const [draft, setDraft] = useState<QuantityDraft | null>(null);
   const [lastEdited, setLastEdited] = useState<number | null>(null);
-  const [saveError, setSaveError] = useState<unknown>(null);
   const [picking, setPicking] = useState(false);
-  const leaving = useRef(false);
 
   const quantityChanged = rows.some((row) => quantities.get(row.id) !== row.plannedAmount);
   const draftChanged = draft !== null && draft.value !== quantities.get(draft.productId);
   const dirty = !samePeriod(period, initialPeriod) || quantityChanged || draftChanged;
 
-  const save = useClientPlansSavePlan({
-    mutation: {
-      meta: { silent: true }, // the page says why, next to the edits it keeps
-      onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Forecast saved.' });
-        await queryClient.invalidateQueries({ queryKey: [getClientPlansGetPlansQueryKey()[0]] });
-        if (plan) queryClient.removeQueries({ queryKey: getClientPlansGetPlanQueryKey(String(plan.id)) });
-        leaving.current = true;
-        void navigate({ to: '/planning' });
-      },
-      onError: (error) => {
-        setSaveError(error);
-        if (error instanceof ApiError && error.status === 400) {
-          const fields = saveFieldErrors(error);
-          setPeriodError({ periodFrom: fields.periodFrom, periodTo: fields.periodTo });
-        }
-      },
+  const editor = useRecordEditor<unknown>({
+    list: '/planning',
+    savedMessage: () => 'Forecast saved.',
+    refresh: async () => {
+      await queryClient.invalidateQueries({ queryKey: [getClientPlansGetPlansQueryKey()[0]] });
+      if (plan) queryClient.removeQueries({ queryKey: getClientPlansGetPlanQueryKey(String(plan.id)) });
+    },
+    onFieldErrors: (error) => {
+      const fields = saveFieldErrors(error);
+      setPeriodError({ periodFrom: fields.periodFrom, periodTo: fields.periodTo });
     },
   });
+  const { failure: saveError, setFailure: setSaveError, stale } = editor;
+  const save = useClientPlansSavePlan({ mutation: editor.mutation });
 
   /** Applies the open edit; false (and the message shown) when its value breaks the contract's rule. */
   const confirmDraft = (): boolean => {
@@ -142,7 +134,6 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
     save.mutate({ data: { Plan: planInput(plan, period, amounts) } });
   };
 
-  const stale = saveError instanceof ApiError && saveError.status === 409;
   const title = isNew ? 'New forecast' : 'Forecast';
   const blocked = loading || Boolean(failure) || Boolean(loadError);
   const periodMessage = periodError.periodFrom ?? periodError.periodTo;
@@ -282,7 +273,7 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
           />
         </>
       )}
-      <UnsavedChangesGuard when={() => dirty && !leaving.current} subject="This forecast" />
+      <UnsavedChangesGuard when={editor.guard(() => dirty)} subject="This forecast" />
     </Stack>
   );
 }

@@ -17,7 +17,8 @@ import { DeleteSelectedButton } from '../../components/DeleteSelectedButton';
 import { QueryError } from '../../components/QueryError';
 import { confirmDelete } from '../../components/confirmDelete';
 import { pagedTableProps } from '../../components/pagedTable';
-import { formatDateTime, formatPeriod } from './forecast';
+import { formatDateTime } from '../../components/format';
+import { formatPeriod } from './forecast';
 
 /**
  * Client /planning, 'Forecasts': Period (from ~ to) and Updated at, 20 per page (20/50/100), periodFrom

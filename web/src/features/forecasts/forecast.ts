@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import type { z } from 'zod';
 import {
   clientPlansSavePlanBody,
@@ -34,9 +33,6 @@ export function forecastRows(load: PlanLoad): ForecastRow[] {
 
 /** 'DD.MM.YYYY ~ DD.MM.YYYY', the list's Period column. */
 export const formatPeriod = (from: string, to: string) => `${formatListDate(from)} ~ ${formatListDate(to)}`;
-
-/** 'DD.MM.YYYY HH:mm' in the user's time zone (the list's Updated at). */
-export const formatDateTime = (value: string) => dayjs(value).format('DD.MM.YYYY HH:mm');
 
 function issueOf(issue: z.core.$ZodIssue, field: string, value: unknown): ValidationIssue {
   const empty = value === undefined || value === null || value === '';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { getDocumentsGetInvoicesQueryKey, useDocumentsConfirmInvoice } from '../../../../generated/web/endpoints/invoices/invoices';
 import type { DocumentsRole, Invoice } from '../../../../generated/web/model';
-import { describeError } from '../../app/providers';
+import { describeError } from '../../api/describeError';
 import { formatAmount } from './invoices';
 
 export interface ConfirmSendDialogProps {

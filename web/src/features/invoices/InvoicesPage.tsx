@@ -13,7 +13,7 @@ import {
 import type { DocumentsGetInvoicesBodyPaginationSortBy, DocumentsRole, Invoice } from '../../../../generated/web/model';
 import { saveFile } from '../../api/http';
 import { useAppContext } from '../../app/context';
-import { describeError } from '../../app/providers';
+import { describeError } from '../../api/describeError';
 import { useListState } from '../../components/useListState';
 import { InvoicesTable } from './InvoicesTable';
 import { alreadySent, documentsRoleOf, hasCompactView, INVOICES_VIEW_KEY, showsCompany, useInvoiceSelection, type InvoicesView } from './invoices';
@@ -28,8 +28,8 @@ const ConfirmSendDialog = lazy(() => import('./ConfirmSendDialog'));
  * the two downloads), which the browser remembers.
  */
 export default function InvoicesPage() {
-  const { face } = useAppContext();
-  return <InvoicesScreen role={documentsRoleOf(face.name)} />;
+  const { session } = useAppContext();
+  return <InvoicesScreen role={documentsRoleOf(session.user)} />;
 }
 
 export function InvoicesScreen({ role }: { role: DocumentsRole }) {

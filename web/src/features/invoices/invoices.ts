@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { DocumentsRole, Invoice } from '../../../../generated/web/model';
-import type { Face } from '../../app/faces';
+import type { SessionUser } from '../../app/session';
 
 /**
- * The `{role}` of the documents calls (part 7.3): the role that chose the user's face. Only the admin,
- * accountant and client faces register '/documents', and each of them implies that role.
+ * The `{role}` of the documents calls (part 7.3), as `GET /api/me` answers it. Only the admin, accountant and client
+ * faces register '/documents', and the API gives each of them a documents role.
  */
-export function documentsRoleOf(face: Face['name']): DocumentsRole {
-  if (face === 'admin' || face === 'accountant' || face === 'client') return face;
-  throw new Error(`the ${face} face has no invoices`);
+export function documentsRoleOf(user: SessionUser): DocumentsRole {
+  if (user.documentsRole) return user.documentsRole;
+  throw new Error(`the ${user.face} face has no invoices`);
 }
 
 /**

@@ -64,7 +64,7 @@ export default function ManufacturerDialog({ manufacturer, onClose }: { manufact
 
   const submit = form.onSubmit(
     (values) => {
-      const input = toInput(values) as { manufacturerName: string; defaultLeadTime: number; boxQtyPerTruck: number };
+      const input = schema.parse(toInput(values));
       save.mutate({
         data: {
           manufacturer: manufacturer === 'new' || !manufacturer ? input : { ...input, id: manufacturer.id, version: manufacturer.version },

@@ -6,7 +6,8 @@ import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render';
 import { orderItemFixture } from '../../test/orders.fixtures';
 import type { PlannerForecast, PlannerOrderItem } from '../../../../generated/web/model';
-import { monthWeeks, weekdayIndex } from './plannerCalendar';
+import { weekdayIndex } from '../../components/dates';
+import { monthWeeks } from './plannerCalendar';
 import PlannerPage from './PlannerPage';
 
 /** A buyer's item on the seller's planner: Baltic Brew's order BB-2026-014, NS-0500, due Wednesday 18.03.2026. */

@@ -7,23 +7,13 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useClientPlannerSavePlannerItem } from '../../../../generated/web/endpoints/orders/orders';
 import type { PlannerForecast, PlannerOrderItem } from '../../../../generated/web/model';
 import { ApiError } from '../../api/http';
-import { describeError } from '../../app/providers';
+import { describeError } from '../../api/describeError';
 import { QueryError } from '../../components/QueryError';
 import { formatListDate, formatNumber } from '../../components/format';
 import { PlannerItemCard, PlannerItemCardBody, type CardActions } from './PlannerItemCard';
 import { dayCollision, dayKeyboardCoordinates, plannerAnnouncements, screenReaderInstructions } from './plannerDnd';
-import {
-  canDropOn,
-  forecastsByDay,
-  isWeekend,
-  itemsByDay,
-  localToday,
-  monthOf,
-  monthTitle,
-  monthWeeks,
-  shiftMonth,
-  WEEKDAYS,
-} from './plannerCalendar';
+import { firstOfMonth, isWeekend, localToday, shiftMonth } from '../../components/dates';
+import { canDropOn, forecastsByDay, itemsByDay, monthTitle, monthWeeks, WEEKDAYS } from './plannerCalendar';
 import { usePlanner, useReloadPlanner } from './usePlanner';
 
 const ProductionOrderDialog = lazy(() => import('./ProductionOrderDialog'));
@@ -141,7 +131,7 @@ function DayCell({ day, inMonth, today, dragged, children }: DayCellProps) {
  */
 export default function PlannerPage() {
   const today = localToday();
-  const [month, setMonth] = useState(() => monthOf(today));
+  const [month, setMonth] = useState(() => firstOfMonth(today));
   const [layers, setLayers] = useState<string[]>(['orders']);
   const [dialog, setDialog] = useState<{ item: PlannerOrderItem; mode: 'add' | 'edit' } | null>(null);
   const [active, setActive] = useState<PlannerOrderItem | null>(null);
@@ -195,7 +185,7 @@ export default function PlannerPage() {
   // the weeks of history above it are not what the seller sees first.
   const loaded = query.isSuccess && !query.isPlaceholderData;
   useEffect(() => {
-    if (!scrollTo || !loaded || monthOf(scrollTo) !== month) return;
+    if (!scrollTo || !loaded || firstOfMonth(scrollTo) !== month) return;
     const week = grid.current?.querySelector(`[data-day="${scrollTo}"]`)?.closest('[role="row"]');
     if (week && week !== grid.current?.querySelector('[data-week]')) week.scrollIntoView({ block: 'start' });
     setScrollTo(null);
@@ -230,7 +220,7 @@ export default function PlannerPage() {
             <Button
               variant="default"
               onClick={() => {
-                setMonth(monthOf(today));
+                setMonth(firstOfMonth(today));
                 setScrollTo(today);
               }}
             >

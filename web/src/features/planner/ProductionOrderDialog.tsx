@@ -8,15 +8,16 @@ import {
   clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemPlannedAmountMin,
   clientPlannerSavePlannerItemBody,
 } from '../../../../generated/web/zod/orders/orders.zod';
-import type { PlannerItemInput, PlannerOrderItem } from '../../../../generated/web/model';
+import type { PlannerOrderItem } from '../../../../generated/web/model';
 import { ApiError } from '../../api/http';
 import { MESSAGES, PLANNER_MESSAGES } from '../../api/messages';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
-import { describeError } from '../../app/providers';
+import { describeError } from '../../api/describeError';
 import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
 import { formatListDate, formatNumber } from '../../components/format';
-import { isWeekend, minimumQuantity, parseDay, producedForQuantity } from './plannerCalendar';
+import { isWeekend } from '../../components/dates';
+import { minimumQuantity, parseDay, producedForQuantity } from './plannerCalendar';
 import { useReloadPlanner } from './usePlanner';
 import { onInvalidForm } from '../../components/invalidForm';
 
@@ -110,7 +111,7 @@ export default function ProductionOrderDialog({ item, mode, onClose }: { item: P
     },
   });
   const submit = form.onSubmit(
-    (values) => save.mutate({ data: { item: toInput(values) as PlannerItemInput } }),
+    (values) => save.mutate({ data: { item: schema.parse(toInput(values)) } }),
     onInvalidForm,
   );
   const title = mode === 'add' ? 'Add new production order' : 'Edit production order';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PlannerOrderItem } from '../../../../generated/web/model';
 import { orderItemFixture } from '../../test/orders.fixtures';
+import { addDays, localToday, shiftMonth } from '../../components/dates';
 import {
-  addDays,
   canAddProductionOrder,
   canConfirm,
   canDropOn,
@@ -10,7 +10,6 @@ import {
   dropRefusal,
   forecastsByDay,
   itemsByDay,
-  localToday,
   middleDay,
   minimumQuantity,
   producedForQuantity,
@@ -18,7 +17,6 @@ import {
   monthWeeks,
   parseDay,
   plannerRange,
-  shiftMonth,
 } from './plannerCalendar';
 
 const plannerItem = (overrides: Partial<PlannerOrderItem> = {}): PlannerOrderItem => ({

@@ -1,54 +1,22 @@
 import type { PlannerForecast, PlannerOrderItem } from '../../../../generated/web/model';
+import { addDays, daysBetween, firstOfMonth, fromDay, isWeekend, parseDay as parseAnyDay, shiftMonth, weekdayIndex } from '../../components/dates';
 import { formatListDate, formatNumber } from '../../components/format';
 
 /**
- * The planner's calendar arithmetic, on calendar days written YYYY-MM-DD (no time zone can shift a day). Weeks
+ * The planner's calendar, on calendar days written YYYY-MM-DD (the rule and the arithmetic are `components/dates.ts`). Weeks
  * start on Monday (part 9); a month view shows whole weeks, so it starts on the Monday on or before the 1st and
  * ends on the Sunday on or after the month's last day.
  */
 
-const pad = (value: number) => String(value).padStart(2, '0');
-const toDay = (date: Date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-const fromDay = (day: string) => new Date(`${day}T00:00:00Z`);
-
-/** `day` moved by `days` calendar days. */
-export const addDays = (day: string, days: number) => {
-  const date = fromDay(day);
-  date.setUTCDate(date.getUTCDate() + days);
-  return toDay(date);
-};
-
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string) => Math.round((fromDay(to).getTime() - fromDay(from).getTime()) / 86_400_000);
-
-/** Today in the user's own calendar, YYYY-MM-DD. */
-export const localToday = (now = new Date()) => `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-
-/** The first day of the month that holds `day`. */
-export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
-
-/** The first day of the month `months` after (or before) the month of `day`. */
-export function shiftMonth(day: string, months: number): string {
-  const date = fromDay(monthOf(day));
-  date.setUTCMonth(date.getUTCMonth() + months);
-  return toDay(date);
-}
-
 /** 'November 2026' */
-export const monthTitle = (day: string) => fromDay(day).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** 0 for Monday … 6 for Sunday. */
-export const weekdayIndex = (day: string) => (fromDay(day).getUTCDay() + 6) % 7;
-
-/** Saturday and Sunday are unavailable for order dates (part 9). */
-export const isWeekend = (day: string) => weekdayIndex(day) >= 5;
+export const monthTitle = (day: string) => fromDay(day).toLocaleDateString('en-GB', { month: 'long', year: 'numeric' });
 
 /** The weekday headers, Monday first. */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 /** The weeks a month view shows: rows of seven days, Monday first, from the week of the 1st to the week of the last day. */
 export function monthWeeks(month: string): string[][] {
-  const first = monthOf(month);
+  const first = firstOfMonth(month);
   const last = addDays(shiftMonth(first, 1), -1);
   const weeks: string[][] = [];
   for (let monday = addDays(first, -weekdayIndex(first)); monday <= last; monday = addDays(monday, 7)) {
@@ -134,8 +102,6 @@ export const describeItem = (item: PlannerOrderItem) =>
 
 /** A typed 'Deliver at' (YYYY-MM-DD) when it is a real weekday; anything else is no day at all. */
 export function parseDay(text: string): string | null {
-  const match = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*$/.exec(text);
-  if (!match) return null;
-  const day = `${match[1]}-${pad(Number(match[2]))}-${pad(Number(match[3]))}`;
-  return toDay(fromDay(day)) === day && !isWeekend(day) ? day : null;
+  const day = parseAnyDay(text);
+  return day && !isWeekend(day) ? day : null;
 }

@@ -2,7 +2,8 @@ import type { Announcements, CollisionDetection, KeyboardCoordinateGetter } from
 import { pointerWithin, rectIntersection } from '@dnd-kit/core';
 import type { PlannerOrderItem } from '../../../../generated/web/model';
 import { formatListDate } from '../../components/format';
-import { addDays, describeItem, dropRefusal } from './plannerCalendar';
+import { addDays } from '../../components/dates';
+import { describeItem, dropRefusal } from './plannerCalendar';
 
 /** Pointer drags hit the day under the pointer; keyboard drags (no pointer) the day the card overlaps. */
 export const dayCollision: CollisionDetection = (args) => (args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args));

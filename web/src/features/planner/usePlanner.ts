@@ -9,7 +9,7 @@ import {
 import type { PlannerOrderItem } from '../../../../generated/web/model';
 import { ApiError } from '../../api/http';
 import { PLANNER_MESSAGES } from '../../api/messages';
-import { describeError } from '../../app/providers';
+import { describeError } from '../../api/describeError';
 import { formatListDate } from '../../components/format';
 import { describeItem, dropRefusal, plannerRange } from './plannerCalendar';
 

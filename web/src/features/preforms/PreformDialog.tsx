@@ -5,7 +5,7 @@ import { IconLock } from '@tabler/icons-react';
 import { getAdminPreformsGetPreformsQueryKey, useAdminPreformsSavePreform } from '../../../../generated/web/endpoints/preforms/preforms';
 import { getManufacturersGetManufacturersQueryOptions } from '../../../../generated/web/endpoints/manufacturers/manufacturers';
 import { adminPreformsSavePreformBody } from '../../../../generated/web/zod/preforms/preforms.zod';
-import { Color, Material, Neck, type Preform, type PreformInput } from '../../../../generated/web/model';
+import { Color, Material, Neck, type Preform } from '../../../../generated/web/model';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';
@@ -115,7 +115,7 @@ export default function PreformDialog({ preform, onClose }: { preform: Preform |
 
   const submit = form.onSubmit(
     (values) => {
-      const input = toInput(values) as PreformInput;
+      const input = schema.parse(toInput(values));
       save.mutate({ data: { preform: preform === 'new' ? input : { ...input, id: preform.id, version: preform.version } } });
     },
     onInvalidForm,

@@ -11,7 +11,7 @@ import {
 } from '../../../../generated/web/endpoints/orders/orders';
 import type { AdminOrdersGetProductionOrdersBodyPaginationSortBy, ClientProductionOrder } from '../../../../generated/web/model';
 import { saveFile } from '../../api/http';
-import { describeError } from '../../app/providers';
+import { describeError } from '../../api/describeError';
 import { OrderProgress } from '../../components/OrderProgress';
 import { QueryError } from '../../components/QueryError';
 import { formatDateTime, formatListDate, formatNumber, formatPercent } from '../../components/format';

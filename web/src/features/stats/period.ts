@@ -1,3 +1,5 @@
+import { isoDay } from '../../components/dates';
+
 /**
  * The statistics' period arithmetic (part 9), pure and in the browser's local calendar: the dashboard's toggles
  * 1M, 6M and YTD, the report's default range and the 'Yesterday' marker. Every function takes "today", so tests
@@ -13,11 +15,6 @@ export interface Period {
   to: string;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** A local calendar day as YYYY-MM-DD. */
-export const isoDate = (day: Date) => `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-
 /** The first day of the month `monthsBack` months before today's month. `new Date` rolls over years by itself. */
 const startOfMonth = (today: Date, monthsBack = 0) => new Date(today.getFullYear(), today.getMonth() - monthsBack, 1);
 /** Day 0 of the next month is the last day of this one. */
@@ -30,24 +27,24 @@ const endOfMonth = (today: Date) => new Date(today.getFullYear(), today.getMonth
 export function togglePeriod(toggle: PeriodToggle, today: Date): Period {
   switch (toggle) {
     case '1M':
-      return { from: isoDate(startOfMonth(today)), to: isoDate(endOfMonth(today)) };
+      return { from: isoDay(startOfMonth(today)), to: isoDay(endOfMonth(today)) };
     case '6M':
-      return { from: isoDate(startOfMonth(today, 6)), to: isoDate(endOfMonth(today)) };
+      return { from: isoDay(startOfMonth(today, 6)), to: isoDay(endOfMonth(today)) };
     case 'YTD':
-      return { from: isoDate(new Date(today.getFullYear(), 0, 1)), to: isoDate(today) };
+      return { from: isoDay(new Date(today.getFullYear(), 0, 1)), to: isoDay(today) };
   }
 }
 
 /** The production quantities report's default (part 9): start of the current month to the end of the current year. */
 export function reportDefaultPeriod(today: Date): Period {
-  return { from: isoDate(startOfMonth(today)), to: isoDate(new Date(today.getFullYear(), 11, 31)) };
+  return { from: isoDay(startOfMonth(today)), to: isoDay(new Date(today.getFullYear(), 11, 31)) };
 }
 
 /** The day before today, YYYY-MM-DD (the area chart's 'Yesterday' marker). */
-export const yesterdayOf = (today: Date) => isoDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1));
+export const yesterdayOf = (today: Date) => isoDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1));
 
 /** Today's month as the fill-rate call wants it: YYYY-MM. */
-export const monthOf = (today: Date) => isoDate(today).slice(0, 7);
+export const monthOf = (today: Date) => isoDay(today).slice(0, 7);
 
 /** Whether a day lies in the period (ISO dates compare as strings). */
 export const contains = (period: Period, day: string) => period.from <= day && day <= period.to;

@@ -76,7 +76,7 @@ export default function FillStockDialog({ variant, row, onClose }: FillStockDial
   const fill = variant === 'admin' ? adminFill : operatorFill;
 
   const submit = form.onSubmit(
-    (values) => fill.mutate({ data: toBody(values) as { preformId: number; preformWarehouseId: number; preformStock: number; method: 'increase' } }),
+    (values) => fill.mutate({ data: schema.parse(toBody(values)) }),
     onInvalidForm,
   );
 

@@ -12,12 +12,13 @@ import {
   useAdminPreformsGetPreformSuppliers,
 } from '../../../../generated/web/endpoints/preforms/preforms';
 import { adminSupplySaveSupplyOrderBody } from '../../../../generated/web/zod/supply/supply.zod';
-import type { SupplyOrder, SupplyOrderInput } from '../../../../generated/web/model';
+import type { SupplyOrder } from '../../../../generated/web/model';
 import { MESSAGES } from '../../api/messages';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { ApiError, idempotencyKey } from '../../api/http';
 import { preformLabel } from './supplyBoard';
 import { DialogActions } from '../../components/DialogActions';
+import { parseDay } from '../../components/dates';
 import { useServerLookup } from '../../components/useServerLookup';
 import { onInvalidForm } from '../../components/invalidForm';
 
@@ -49,17 +50,6 @@ const toInput = (values: FormValues) => ({
   dueDate: values.dueDate ?? undefined,
   orderedAmount: amount(values.orderedAmount),
 });
-
-/** Typed dates: the pickers' MM.DD.YYYY (part 9), or YYYY-MM-DD. */
-function parseDate(text: string): string | null {
-  const us = /^\s*(\d{1,2})[./-](\d{1,2})[./-](\d{4})\s*$/.exec(text);
-  const iso = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*$/.exec(text);
-  const [year, month, day] = us ? [us[3], us[1], us[2]] : iso ? [iso[1], iso[2], iso[3]] : [];
-  if (!year || !month || !day) return null;
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  if (date.getUTCMonth() !== Number(month) - 1) return null;
-  return date.toISOString().slice(0, 10);
-}
 
 /**
  * 'Add supply order' / 'Edit supply order': preform and warehouse looked up on the server after 2 typed
@@ -135,7 +125,7 @@ export default function SupplyOrderDialog({ order, onClose }: { order: SupplyOrd
 
   const submit = form.onSubmit(
     (values) => {
-      const input = toInput(values) as SupplyOrderInput;
+      const input = schema.parse(toInput(values));
       save.mutate({
         data: {
           Order: editing
@@ -182,7 +172,7 @@ export default function SupplyOrderDialog({ order, onClose }: { order: SupplyOrd
             valueFormat="MM.DD.YYYY"
             placeholder="MM.DD.YYYY"
             firstDayOfWeek={1}
-            dateParser={parseDate}
+            dateParser={(text) => parseDay(text, { pickerFormat: true })}
             popoverProps={{ withinPortal: true }}
             {...form.getInputProps('dueDate')}
           />

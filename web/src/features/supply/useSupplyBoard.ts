@@ -12,7 +12,7 @@ import {
 } from '../../../../generated/web/endpoints/preforms/preforms';
 import type { SupplyOrder, SupplyOrderStatus } from '../../../../generated/web/model';
 import { ApiError, idempotencyKey } from '../../api/http';
-import { describeError } from '../../app/providers';
+import { describeError } from '../../api/describeError';
 import { columnTitle, describeOrder, loadNextLabel, orderInput } from './supplyBoard';
 
 /**

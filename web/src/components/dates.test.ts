@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, daysBetween, firstOfMonth, fromDay, isoDay, isWeekday, isWeekend, localToday, mondayOf, parseDay, shiftMonth, utcDayOf, weekdayIndex } from './dates';
+
+describe('date fields are YYYY-MM-DD calendar days of the user’s own calendar (part 9)', () => {
+  it('a day is read as that day, whatever the hour of the clock: late evening is still today', () => {
+    expect(localToday(new Date(2026, 10, 22, 23, 59))).toBe('2026-11-22');
+    expect(localToday(new Date(2026, 10, 22, 0, 0))).toBe('2026-11-22');
+    expect(isoDay(new Date(2026, 0, 5))).toBe('2026-01-05');
+    expect(isoDay(fromDay('2026-03-29'))).toBe('2026-03-29');
+  });
+
+  it('moves by whole calendar days across months, years and daylight-saving changes', () => {
+    expect(addDays('2026-03-28', 1)).toBe('2026-03-29');
+    expect(addDays('2026-03-29', 1)).toBe('2026-03-30');
+    expect(addDays('2026-10-25', 1)).toBe('2026-10-26');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(daysBetween('2026-03-02', '2026-03-29')).toBe(27);
+    expect(daysBetween('2026-10-01', '2026-11-01')).toBe(31);
+    expect(daysBetween('2026-03-29', '2026-03-02')).toBe(-27);
+  });
+
+  it('months: the first day of the month, and whole months before or after', () => {
+    expect(firstOfMonth('2026-11-22')).toBe('2026-11-01');
+    expect(shiftMonth('2026-01-31', 1)).toBe('2026-02-01');
+    expect(shiftMonth('2026-01-15', -1)).toBe('2025-12-01');
+  });
+
+  it('an instant’s UTC day is the day of downtime, which keeps no plant time zone', () => {
+    expect(utcDayOf('2026-03-18T23:30:00-02:00')).toBe('2026-03-19');
+    expect(utcDayOf(new Date(Date.UTC(2026, 2, 18, 0, 0)))).toBe('2026-03-18');
+  });
+});
+
+describe('the week starts on Monday; weekends are unavailable for order dates (part 9)', () => {
+  it('Monday is the first day of the week and Sunday the last', () => {
+    expect(weekdayIndex('2026-03-16')).toBe(0); // Monday
+    expect(weekdayIndex('2026-03-22')).toBe(6); // Sunday
+    expect(mondayOf('2026-03-18')).toBe('2026-03-16');
+    expect(mondayOf('2026-03-22')).toBe('2026-03-16');
+    expect(mondayOf('2026-03-16')).toBe('2026-03-16');
+  });
+
+  it('Saturday and Sunday are weekend days; Monday to Friday are weekdays', () => {
+    const week = ['2026-03-16', '2026-03-17', '2026-03-18', '2026-03-19', '2026-03-20', '2026-03-21', '2026-03-22'];
+    expect(week.map(isWeekend)).toEqual([false, false, false, false, false, true, true]);
+    expect(week.map(isWeekday)).toEqual([true, true, true, true, true, false, false]);
+  });
+});
+
+describe('typed days: date fields YYYY-MM-DD, pickers MM.DD.YYYY (part 9)', () => {
+  it('reads a YYYY-MM-DD day, also with a one-digit month or day, and answers it as YYYY-MM-DD', () => {
+    expect(parseDay('2026-03-18')).toBe('2026-03-18');
+    expect(parseDay(' 2026-3-9 ')).toBe('2026-03-09');
+  });
+
+  it('a day that does not exist, or text around a day, is no day at all', () => {
+    expect(parseDay('2026-02-30')).toBeNull();
+    expect(parseDay('2026-04-31')).toBeNull();
+    expect(parseDay('2026-13-01')).toBeNull();
+    expect(parseDay('2026-00-10')).toBeNull();
+    expect(parseDay('x2026-03-18')).toBeNull();
+    expect(parseDay('2026-03-18x')).toBeNull();
+    expect(parseDay('')).toBeNull();
+  });
+
+  it('the pickers’ MM.DD.YYYY is read only where a picker shows it', () => {
+    expect(parseDay('03.18.2026')).toBeNull();
+    expect(parseDay('03.18.2026', { pickerFormat: true })).toBe('2026-03-18');
+    expect(parseDay('3/9/2026', { pickerFormat: true })).toBe('2026-03-09');
+    expect(parseDay('2026-03-18', { pickerFormat: true })).toBe('2026-03-18');
+    expect(parseDay('18.03.2026', { pickerFormat: true })).toBeNull();
+    expect(parseDay('02.30.2026', { pickerFormat: true })).toBeNull();
+  });
+});
