@@ -18,7 +18,10 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
-/** Every table of the portal: each feature declares its tables in tables/<feature>.ts and a migration. */
+/**
+ * Every table of the portal, declared in tables/. The files still group the tables as the migrations added them
+ * (tables/orders.ts holds the downtime tables, tables/invoices.ts the plans), not one file per feature yet.
+ */
 export interface Database
   extends CoreTables, IdentityTables, SupplyTables, InvoiceTables, OrdersTables, ClaimTables, ClientInventoryTables, PlannerTables, MfaTables, SecurityTables,
     ProducedEntryTables {}

@@ -32,7 +32,8 @@ const valueAt = (values: unknown, path: PropertyKey[]) =>
 
 /**
  * A Mantine form `validate` function from a generated zod schema: the first message per field, from the
- * catalogue. `prefix` strips the request's wrapper (e.g. `manufacturer.`) so errors land on form fields.
+ * catalogue, keyed by the field's path in what the schema checks. `transform` first turns the form's values into
+ * that (e.g. the request body the dialog sends); the caller maps paths that differ from its form fields.
  */
 export function zodValidate<T>(schema: z.ZodType, options: { transform?: (values: T) => unknown } = {}) {
   return (values: T): Record<string, string> => {

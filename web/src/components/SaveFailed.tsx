@@ -14,7 +14,8 @@ interface SaveFailedProps {
 
 /**
  * Where a save failed: says why, in place, so the dialog or the page (and the input) stays; optionally offers a
- * reload. Every form of the portal shows its failed saves with it.
+ * reload. Forms and dialogs show their failed saves with it (useRecordEditor for the editors); a save without a
+ * form (a drag on a board, a confirmation, a download) says it in a toast instead, once (app/providers.tsx).
  */
 export function SaveFailed({ error, message, onClose, reload }: SaveFailedProps) {
   if (!error && !message) return null;
