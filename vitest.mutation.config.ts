@@ -16,6 +16,8 @@ export default defineConfig({
       'api/src/plugins/gate.test.ts',
       'web/src/features/planner/plannerCalendar.test.ts',
       'web/src/features/client-orders/orderItems.test.ts',
+      'web/src/components/dates.test.ts',
+      'web/src/app/contrast.test.ts',
     ],
     environment: 'node',
   },

@@ -15,6 +15,12 @@ describe('contrast (WCAG 2.2, 1.4.3)', () => {
     const green = readableOn(DEFAULT_THEME.colors.green[9], [DEFAULT_THEME.colors.green[1]]);
     expect(contrastRatio(DEFAULT_THEME.colors.green[9], DEFAULT_THEME.colors.green[1])).toBeLessThan(4.5);
     expect(contrastRatio(green, DEFAULT_THEME.colors.green[1])).toBeGreaterThanOrEqual(4.5);
+    // no darker than it must be: the colour stays green, not black
+    expect(contrastRatio(green, DEFAULT_THEME.colors.green[1])).toBeLessThan(5.5);
+  });
+
+  it('answers black when no shade of the colour can reach the contrast asked for', () => {
+    expect(readableOn('#2b8a3e', ['#ffffff'], 22)).toBe('#000');
   });
 
   it("every colour's light-variant text reads at least 4.5:1 on its light background and on its hover", () => {

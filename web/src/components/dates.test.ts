@@ -32,6 +32,13 @@ describe('date fields are YYYY-MM-DD calendar days of the user’s own calendar 
   });
 });
 
+describe('a stored instant read as a day', () => {
+  it('takes the calendar day written in it: the day of 2026-03-18T23:30:00Z is 18 March', () => {
+    const day = fromDay('2026-03-18T23:30:00Z');
+    expect([day.getFullYear(), day.getMonth() + 1, day.getDate(), day.getHours()]).toEqual([2026, 3, 18, 0]);
+  });
+});
+
 describe('the week starts on Monday; weekends are unavailable for order dates (part 9)', () => {
   it('Monday is the first day of the week and Sunday the last', () => {
     expect(weekdayIndex('2026-03-16')).toBe(0); // Monday

@@ -70,8 +70,9 @@ const PICKER_DAY = /^\s*(\d{1,2})[./-](\d{1,2})[./-](\d{4})\s*$/;
 export function parseDay(text: string, { pickerFormat = false } = {}): string | null {
   const iso = ISO_DAY.exec(text);
   const picker = pickerFormat ? PICKER_DAY.exec(text) : null;
-  const [year, month, date] = iso ? [iso[1], iso[2], iso[3]] : picker ? [picker[3], picker[1], picker[2]] : [];
-  if (!year || !month || !date) return null;
-  const day = `${year}-${pad(Number(month))}-${pad(Number(date))}`;
+  const parts = iso ? [iso[1], iso[2], iso[3]] : picker ? [picker[3], picker[1], picker[2]] : null;
+  if (!parts) return null;
+  const [year, month, date] = parts.map(Number);
+  const day = `${year}-${pad(month!)}-${pad(date!)}`;
   return addDays(day, 0) === day ? day : null; // new Date rolls 30 February over into March
 }
