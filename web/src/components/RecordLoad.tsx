@@ -9,8 +9,9 @@ export const recordIdOf = (id: string | undefined) => (id === undefined || id ==
 export const isRecordId = (id: number | null): id is number => id !== null && Number.isInteger(id) && id > 0;
 
 /**
- * Where a record editor (claims, orders) waits for its record: the read's failure with Retry (an unknown or another
- * company's id: the API's 404), a loader named `label` meanwhile, then the editor of the record.
+ * Where a screen waits for what it shows (a record editor's claim or order, a chart's data): the read's failure with
+ * Retry (for a record, an unknown or another company's id: the API's 404), a loader named `label` meanwhile, then the
+ * screen.
  */
 export function RecordLoad<T>({
   query,

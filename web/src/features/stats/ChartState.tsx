@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Center, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { QueryError } from '../../components/QueryError';
+import { RecordLoad } from '../../components/RecordLoad';
 
 /** What a chart shows when there is nothing to draw: what is missing, and what to try. */
 export function ChartEmpty({ title, hint }: { title: string; hint: string }) {
@@ -18,8 +18,8 @@ export function ChartEmpty({ title, hint }: { title: string; hint: string }) {
 }
 
 /**
- * The states of a chart's query in one place: a loader while the first answer is on its way, the failure with
- * Retry, the empty state, and the chart once there is something to draw.
+ * The states of a chart's query in one place: the loading and failure states of any loaded record (RecordLoad),
+ * then the empty state, and the chart once there is something to draw.
  */
 export function ChartState<T>({
   query,
@@ -35,13 +35,9 @@ export function ChartState<T>({
   empty: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.data === undefined) {
-    return (
-      <Center mih={200}>
-        <Loader aria-label={`Loading ${label}`} />
-      </Center>
-    );
-  }
-  return isEmpty(query.data) ? empty : children(query.data);
+  return (
+    <RecordLoad query={query} label={`Loading ${label}`}>
+      {(data) => (isEmpty(data) ? empty : children(data))}
+    </RecordLoad>
+  );
 }
