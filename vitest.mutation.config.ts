@@ -9,13 +9,13 @@ export default defineConfig({
   test: {
     include: [
       'api/src/features/orders/orders.rules.test.ts',
-      'api/src/features/planner/planner.rules.test.ts',
+      'api/src/features/orders/planner.rules.test.ts',
       'api/src/features/stats/fill-rate.test.ts',
       'api/src/features/stock/stock-rules.test.ts',
       'api/src/lib/roles.test.ts',
       'api/src/plugins/gate.test.ts',
-      'web/src/features/planner/plannerCalendar.test.ts',
-      'web/src/features/client-orders/orderItems.test.ts',
+      'web/src/features/orders/plannerCalendar.test.ts',
+      'web/src/features/orders/orderItems.test.ts',
       'web/src/components/dates.test.ts',
       'web/src/app/contrast.test.ts',
     ],
