@@ -1,5 +1,5 @@
-import type { ColumnType, Generated } from "kysely";
-import type { Timestamp } from "./core.js";
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './core.js';
 
 /** A downtime cause ('Mould change'). Minimal now; the downtime feature extends it. */
 export interface DowntimeCauseTable {
@@ -21,11 +21,7 @@ export interface DowntimeHistoryTable {
   /** Minutes. */
   duration: ColumnType<number, number | undefined, number>;
   target_start: Timestamp;
-  target_end: ColumnType<
-    Date | null,
-    Date | string | null | undefined,
-    Date | string | null
-  >;
+  target_end: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;

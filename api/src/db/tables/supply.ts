@@ -1,17 +1,13 @@
-import type { ColumnType, Generated } from "kysely";
-import type { Timestamp } from "./core.js";
-import type { Schemas } from "../../lib/contract.js";
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './core.js';
+import type { Schemas } from '../../lib/contract.js';
 
-export type SupplyOrderStatus = Schemas["SupplyOrderStatus"];
+export type SupplyOrderStatus = Schemas['SupplyOrderStatus'];
 
 /** A raw-material supply order: one card of the board. */
 export interface SupplyOrderTable {
   id: Generated<number>;
-  order_status: ColumnType<
-    SupplyOrderStatus,
-    SupplyOrderStatus | undefined,
-    SupplyOrderStatus
-  >;
+  order_status: ColumnType<SupplyOrderStatus, SupplyOrderStatus | undefined, SupplyOrderStatus>;
   ordered_amount: number;
   due_date: string;
   preform_id: number;
