@@ -54,7 +54,11 @@ const declaredReads: Record<string, string[]> = {
   preforms: ['client_products', 'manufacturers', 'preform_warehouses', 'supply_orders'],
   stats: ['client_production_order_items', 'client_production_orders', 'client_products'],
   stock: ['preforms'],
-  supply: ['client_production_orders', 'manufacturers', 'preform_supplies', 'preform_warehouses', 'preforms'],
+  // The supply plan (issue 16) joins what the requirements are made of: open items, forecasts, stock and consumption.
+  supply: [
+    'client_production_order_items', 'client_production_orders', 'client_production_plan_items', 'client_production_plans', 'client_products', 'companies',
+    'manufacturers', 'preform_stock', 'preform_stock_movements', 'preform_supplies', 'preform_warehouses', 'preforms',
+  ],
 };
 
 /** Table name → owning domain, from each tables file's `…Tables` interface. */

@@ -131,6 +131,13 @@ const extensions = [
   'POST /api/operator/order/item/produced/get',
   'POST /api/admin/claims/products/filter',
   'POST /api/admin/claims/orders/filter',
+  // Issue 16: demand-driven supply (spec/supply.tsp).
+  'POST /api/admin/supply/plan/get',
+  'POST /api/admin/supply/plan/lines/get',
+  'POST /api/admin/supply/suggestion/accept',
+  'POST /api/admin/supply/suggestion/dismiss',
+  'POST /api/admin/supply/plan/settings/get',
+  'POST /api/admin/supply/plan/settings/save',
 ];
 
 const byKey = new Map(operations);

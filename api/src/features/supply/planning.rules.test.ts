@@ -8,7 +8,6 @@ import {
   earliestArrival,
   fillRate,
   forecastAccuracy,
-  itemPreforms,
   leadTimeCalendarDays,
   mondayOf,
   netFlowPosition,
@@ -49,14 +48,6 @@ describe('lead time in working days', () => {
 });
 
 describe('requirements', () => {
-  const item = { dueDate: '2026-12-03', plannedAmount: 10_000, producedAmount: 4_000, scrapRate: 0.02, preformScrapStart: 50, preformScrapChangeOver: 30 };
-
-  it('an open item needs the bottles left times (1 + scrap rate) plus the start and change-over scrap; a produced one nothing', () => {
-    expect(itemPreforms(item)).toBeCloseTo(6_000 * 1.02 + 80);
-    expect(itemPreforms({ ...item, producedAmount: 10_000 })).toBe(0);
-    expect(itemPreforms({ ...item, producedAmount: 12_000 })).toBe(0);
-  });
-
   it('a forecast partly covered by orders: only the uncovered part counts, spread evenly over its period', () => {
     const line = { periodFrom: MONDAY, periodTo: '2026-12-13', plannedAmount: 10_000, orderedAmount: 4_000, scrapRate: 0 };
     expect(uncoveredForecast(line)).toBe(6_000);
@@ -74,16 +65,20 @@ describe('requirements', () => {
     expect(spread.get('2026-12-07')).toBeCloseTo(7_000);
   });
 
-  it('sums items by the week of their due date (a late item in the first week) and forecasts only when asked, rounded up per week', () => {
+  it('sums items by the week of their due day (a late one in the first week) and forecasts only when asked, rounded up per week', () => {
     const weeks = weeksFrom('2026-12-02', 2);
-    const late = { ...item, dueDate: '2026-11-20', plannedAmount: 1_000, producedAmount: 0, scrapRate: 0, preformScrapStart: 0, preformScrapChangeOver: 0 };
+    const items = [
+      { day: '2026-12-03', preforms: 6_200.5 },
+      { day: '2026-11-20', preforms: 1_000 },
+      { day: '2026-12-31', preforms: 5_000 },
+    ];
     const forecast = { periodFrom: MONDAY, periodTo: '2026-12-13', plannedAmount: 10_000, orderedAmount: 4_000, scrapRate: 0.02 };
-    const withoutForecasts = weeklyRequirements([item, late], [forecast], weeks, '2026-12-02', false);
+    const withoutForecasts = weeklyRequirements(items, [forecast], weeks, '2026-12-02', false);
     expect([...withoutForecasts.byWeek]).toEqual([
-      [MONDAY, Math.ceil(6_000 * 1.02 + 80) + 1_000],
+      [MONDAY, 7_201],
       ['2026-12-07', 0],
     ]);
-    const withForecasts = weeklyRequirements([item, late], [forecast], weeks, '2026-12-02', true);
+    const withForecasts = weeklyRequirements(items, [forecast], weeks, '2026-12-02', true);
     // Wednesday to Sunday of the first week: 5 of the 14 days of 6,000 uncovered bottles, times 1.02.
     expect(withForecasts.fromForecasts.get(MONDAY)).toBeCloseTo((6_000 / 14) * 5 * 1.02);
     expect(withForecasts.byWeek.get('2026-12-07')).toBe(Math.ceil(3_000 * 1.02));
@@ -112,10 +107,18 @@ describe('DDMRP buffer', () => {
 
   it('places a position in its zone', () => {
     const zones = bufferZones(1_500, 14, DEFAULT_BUFFER_SETTINGS);
+    expect(zoneOf(-1, zones)).toBe('red');
     expect(zoneOf(15_750, zones)).toBe('red');
     expect(zoneOf(15_751, zones)).toBe('yellow');
     expect(zoneOf(36_751, zones)).toBe('green');
     expect(zoneOf(47_251, zones)).toBe('over');
+  });
+
+  it('a preform nobody uses is green with any stock, red only below zero', () => {
+    const unused = bufferZones(0, 14, DEFAULT_BUFFER_SETTINGS);
+    expect(zoneOf(0, unused)).toBe('green');
+    expect(zoneOf(5_000, unused)).toBe('over');
+    expect(zoneOf(-10, unused)).toBe('red');
   });
 
   it('an order spike within the lead time is qualified demand; ordinary future demand and demand beyond the lead time are not', () => {
@@ -163,6 +166,12 @@ describe('suggested supply orders', () => {
     const suggestion = suggestOrder(small.topOfYellow, small, { qtyPerBox: 300, boxQtyPerTruck: 1_000 }, DEFAULT_BUFFER_SETTINGS, MONDAY, 10);
     expect(suggestion?.amount).toBe(1_200);
     expect(suggestion?.zone).toBe('yellow');
+  });
+
+  it('suggests nothing for a preform nobody uses, and covers a negative position of one', () => {
+    const unused = bufferZones(0, 14, DEFAULT_BUFFER_SETTINGS);
+    expect(suggestOrder(0, unused, packaging, DEFAULT_BUFFER_SETTINGS, MONDAY, 10)).toBeNull();
+    expect(suggestOrder(-3_000, unused, packaging, DEFAULT_BUFFER_SETTINGS, MONDAY, 10)?.amount).toBe(4_000);
   });
 
   it('never suggests more than the contract allows', () => {

@@ -71,27 +71,6 @@ export function leadTimeCalendarDays(today: string, leadTimeDays: number): numbe
 
 // --- Requirements -------------------------------------------------------------------------------------------
 
-/** An open production item, with its product's scrap (the same numbers as today's order amount counts). */
-export interface OpenItem {
-  dueDate: string;
-  plannedAmount: number;
-  producedAmount: number;
-  /** Fraction (0.02 = 2 %). */
-  scrapRate: number;
-  preformScrapStart: number;
-  preformScrapChangeOver: number;
-}
-
-/**
- * Preforms an open item still needs: the bottles left to make times (1 + scrap rate), plus the start and
- * change-over scrap, as the stock lists' order amount counts them. Nothing once it is produced.
- */
-export function itemPreforms(item: OpenItem): number {
-  const left = item.plannedAmount - item.producedAmount;
-  if (left <= 0) return 0;
-  return left * (1 + item.scrapRate) + item.preformScrapStart + item.preformScrapChangeOver;
-}
-
 /** One client forecast of one product for one period, with what orders already cover of it. */
 export interface ForecastLine {
   periodFrom: string;
@@ -137,12 +116,13 @@ export interface WeeklyRequirements {
 }
 
 /**
- * Preform requirements of one preform in one warehouse per week of the horizon. An open item counts in the week of
- * its due date; an item already late counts in the first week. A forecast's uncovered part, converted with its
- * product's scrap rate, is spread over its period when `countForecasts` is set.
+ * Preform requirements of one preform in one warehouse per week of the horizon. `items` are the preforms the open
+ * order items still need, by due day (the repository converts bottles with the products' scrap exactly as the stock
+ * lists' order amount does); a day already past counts in the first week. A forecast's uncovered part, converted
+ * with its product's scrap rate, is spread over its period when `countForecasts` is set.
  */
 export function weeklyRequirements(
-  items: readonly OpenItem[],
+  items: readonly DailyDemand[],
   forecasts: readonly ForecastLine[],
   weeks: readonly string[],
   today: string,
@@ -153,9 +133,9 @@ export function weeklyRequirements(
   const first = weeks[0];
   const last = weeks[weeks.length - 1];
   for (const item of items) {
-    const week = item.dueDate < today ? first : mondayOf(item.dueDate);
+    const week = item.day < today ? first : mondayOf(item.day);
     if (week < first || week > last) continue;
-    fromItems.set(week, (fromItems.get(week) ?? 0) + itemPreforms(item));
+    fromItems.set(week, (fromItems.get(week) ?? 0) + item.preforms);
   }
   if (countForecasts) {
     for (const line of forecasts) {
@@ -234,7 +214,13 @@ export function bufferZones(adu: number, leadTimeDays: number, settings: BufferS
 
 export type Zone = 'red' | 'yellow' | 'green' | 'over';
 
+/**
+ * The zone of a position. A preform nobody uses (ADU 0) has empty red and yellow zones: any stock of it is green (or
+ * over the top of green), and only a negative position is red.
+ */
 export function zoneOf(position: number, zones: BufferZones): Zone {
+  if (position < 0) return 'red';
+  if (zones.adu <= 0) return position > zones.topOfGreen ? 'over' : 'green';
   if (position <= zones.topOfRed) return 'red';
   if (position <= zones.topOfYellow) return 'yellow';
   if (position <= zones.topOfGreen) return 'green';
