@@ -780,6 +780,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/stats/delivery/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): every client's on-time-in-full, fill rate and forecast accuracy, worst OTIF first, and
+         *     the suppliers' on-time rate, worst first (issue 16). With `clientId`, also that client's figures per month and
+         *     product. At most 24 months.
+         */
+        post: operations["AdminStats_getDeliveryRanking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/supply/delete": {
         parameters: {
             query?: never;
@@ -1376,6 +1397,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/stats/delivery/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): the client's own delivery figures (issue 16): on-time-in-full and fill rate per month,
+         *     forecast against ordered against produced per product and month, and the totals. At most 24 months.
+         */
+        post: operations["ClientStats_getDeliveryPerformance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/stats/orders/quantities": {
         parameters: {
             query?: never;
@@ -1914,6 +1955,21 @@ export interface components {
          * @enum {string}
          */
         ClaimStatus: "new" | "under investigation" | "closed";
+        /** @description One client in the admin's ranking. */
+        ClientDeliveryRank: {
+            clientId: components["schemas"]["ClientId"];
+            company: string;
+            /** Format: double */
+            fillRate: number | null;
+            /** Format: double */
+            forecastAccuracy: number | null;
+            /** Format: int32 */
+            items: number;
+            /** Format: int32 */
+            onTimeInFull: number;
+            /** Format: double */
+            otifRate: number | null;
+        };
         /** @description Billing and shift details of a client company. */
         ClientDetails: {
             billingAddress: string;
@@ -2195,6 +2251,49 @@ export interface components {
          * @description Calendar date, YYYY-MM-DD.
          */
         DateOnly: string;
+        /** @description On-time-in-full and fill rate of the order items due in one month (only items already due are judged). */
+        DeliveryMonth: {
+            /**
+             * Format: double
+             * @description Bottles produced by the due date, each item at most its plan, over bottles planned (null without items).
+             */
+            fillRate: number | null;
+            /**
+             * Format: int32
+             * @description Order items due in the month, up to yesterday.
+             */
+            items: number;
+            /** @description First day of the month. */
+            month: components["schemas"]["DateOnly"];
+            /**
+             * Format: int32
+             * @description Items with at least their planned bottles produced by the due date.
+             */
+            onTimeInFull: number;
+            /**
+             * Format: double
+             * @description onTimeInFull / items (null without items).
+             */
+            otifRate: number | null;
+        };
+        /** @description A client's delivery figures over a period: per month, per product, and overall. */
+        DeliveryPerformance: {
+            /** Format: double */
+            fillRate: number | null;
+            /**
+             * Format: double
+             * @description 1 − Σ|ordered − forecast| / Σ max(ordered, forecast) over the period's product-months (null without any).
+             */
+            forecastAccuracy: number | null;
+            /** Format: int32 */
+            items: number;
+            months: components["schemas"]["DeliveryMonth"][];
+            /** Format: int32 */
+            onTimeInFull: number;
+            /** Format: double */
+            otifRate: number | null;
+            products: components["schemas"]["ForecastAccuracyRow"][];
+        };
         /** @description A client company of the identity service's client group (its attributes, and its first user's e-mail and name). */
         DirectoryClient: {
             address: string;
@@ -2345,6 +2444,34 @@ export interface components {
             title: string;
             /** @description Problem type URI; `about:blank` when the status says it all. */
             type: string;
+        };
+        /** @description Forecast against ordered against produced, for one product and month. */
+        ForecastAccuracyRow: {
+            /**
+             * Format: double
+             * @description 1 − |ordered − forecast| / max(ordered, forecast); 1 when both are 0.
+             */
+            accuracy: number;
+            articleNo: string;
+            clientProductId: components["schemas"]["Id"];
+            /**
+             * Format: int32
+             * @description Bottles forecast for the month (a forecast spread evenly over the days of its period).
+             */
+            forecast: number;
+            /** @description First day of the month. */
+            month: components["schemas"]["DateOnly"];
+            /**
+             * Format: int32
+             * @description Bottles of the order items due in the month.
+             */
+            ordered: number;
+            /**
+             * Format: int32
+             * @description Bottles produced of those items.
+             */
+            produced: number;
+            productName: string;
         };
         /**
          * Format: int32
@@ -2980,6 +3107,17 @@ export interface components {
             articleNo: string;
             id: components["schemas"]["Id"];
             productName: string;
+        };
+        /** @description One supplier in the admin's ranking: supply orders due in the period and added to stock, and how many by their due date. */
+        SupplierDeliveryRank: {
+            /** Format: int32 */
+            delivered: number;
+            manufacturerId: components["schemas"]["Id"];
+            manufacturerName: string;
+            /** Format: int32 */
+            onTime: number;
+            /** Format: double */
+            onTimeRate: number | null;
         };
         /** @description The buffer of one preform in one warehouse: average daily usage, lead time and the zones' sizes and tops, in preforms. */
         SupplyBuffer: {
@@ -6454,6 +6592,80 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    AdminStats_getDeliveryRanking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "period": {
+                 *         "from": "2026-01-01",
+                 *         "to": "2026-06-30"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    clientId?: components["schemas"]["ClientId"];
+                    period: components["schemas"]["Period"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "clients": [
+                     *         {
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "items": 40,
+                     *           "onTimeInFull": 36,
+                     *           "otifRate": 0.9,
+                     *           "fillRate": 0.97,
+                     *           "forecastAccuracy": 0.8
+                     *         }
+                     *       ],
+                     *       "suppliers": [
+                     *         {
+                     *           "manufacturerId": 1,
+                     *           "manufacturerName": "Retal Baltic Films",
+                     *           "delivered": 12,
+                     *           "onTime": 10,
+                     *           "onTimeRate": 0.8333
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description With `clientId`: that client's figures per month and product. */
+                        client?: components["schemas"]["DeliveryPerformance"];
+                        clients: components["schemas"]["ClientDeliveryRank"][];
+                        suppliers: components["schemas"]["SupplierDeliveryRank"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     AdminSupply_deleteSupplyOrder: {
         parameters: {
             query?: never;
@@ -8807,6 +9019,80 @@ export interface operations {
                         clientProducts: components["schemas"]["PortfolioProduct"][];
                         warehouseStock: components["schemas"]["WarehouseStock"][];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ClientStats_getDeliveryPerformance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "period": {
+                 *         "from": "2026-01-01",
+                 *         "to": "2026-06-30"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    period: components["schemas"]["Period"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "months": [
+                     *         {
+                     *           "month": "2026-01-01",
+                     *           "items": 40,
+                     *           "onTimeInFull": 36,
+                     *           "otifRate": 0.9,
+                     *           "fillRate": 0.97
+                     *         }
+                     *       ],
+                     *       "products": [
+                     *         {
+                     *           "clientProductId": 11,
+                     *           "articleNo": "NS-0500-CL",
+                     *           "productName": "Spring Water 0.5 L",
+                     *           "month": "2026-01-01",
+                     *           "forecast": 100000,
+                     *           "ordered": 80000,
+                     *           "produced": 78000,
+                     *           "accuracy": 0.8
+                     *         }
+                     *       ],
+                     *       "items": 40,
+                     *       "onTimeInFull": 36,
+                     *       "otifRate": 0.9,
+                     *       "fillRate": 0.97,
+                     *       "forecastAccuracy": 0.8
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryPerformance"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -138,6 +138,8 @@ const extensions = [
   'POST /api/admin/supply/suggestion/dismiss',
   'POST /api/admin/supply/plan/settings/get',
   'POST /api/admin/supply/plan/settings/save',
+  'POST /api/client/stats/delivery/get',
+  'POST /api/admin/stats/delivery/get',
 ];
 
 const byKey = new Map(operations);

@@ -4,14 +4,10 @@ import {
   addWorkingDays,
   averageDailyUsage,
   bufferZones,
-  deliveredOnTime,
   earliestArrival,
-  fillRate,
-  forecastAccuracy,
   leadTimeCalendarDays,
   mondayOf,
   netFlowPosition,
-  onTimeInFull,
   project,
   qualifiedDemand,
   roundToPackaging,
@@ -195,29 +191,5 @@ describe('projection', () => {
       [4_000, 20_000, 8_000, 16_000],
       [16_000, 0, 9_000, 7_000],
     ]);
-  });
-});
-
-describe('delivery figures', () => {
-  it('on-time-in-full is binary: at least the planned bottles by the due date', () => {
-    expect(onTimeInFull(10_000, 10_000)).toBe(true);
-    expect(onTimeInFull(10_000, 9_999)).toBe(false);
-  });
-
-  it('fill rate counts each item at most its plan', () => {
-    expect(fillRate([{ plannedAmount: 10_000, producedByDueDate: 12_000 }, { plannedAmount: 10_000, producedByDueDate: 5_000 }])).toBe(0.75);
-    expect(fillRate([])).toBeNull();
-  });
-
-  it('forecast accuracy is symmetric and bounded', () => {
-    expect(forecastAccuracy(10_000, 8_000)).toBeCloseTo(0.8);
-    expect(forecastAccuracy(8_000, 10_000)).toBeCloseTo(0.8);
-    expect(forecastAccuracy(10_000, 0)).toBe(0);
-    expect(forecastAccuracy(0, 0)).toBe(1);
-  });
-
-  it('a supplier is on time when the order was added to stock by its due date', () => {
-    expect(deliveredOnTime('2026-12-14', '2026-12-14')).toBe(true);
-    expect(deliveredOnTime('2026-12-14', '2026-12-15')).toBe(false);
   });
 });

@@ -1,9 +1,8 @@
 /**
  * Demand-driven preform supply (issue 16): the rules that need no database. The repository gathers the numbers in
  * SQL (open items, forecasts, stock, supply orders, lead times, packaging); these functions turn them into weekly
- * requirements, DDMRP buffer zones, the net flow position, a suggested supply order, the projection, and the
- * delivery figures (on-time-in-full, fill rate, forecast accuracy, supplier on-time). docs/supply-planning.md
- * explains each with the worked examples of planning.rules.test.ts.
+ * requirements, DDMRP buffer zones, the net flow position, a suggested supply order and the projection (the delivery
+ * figures are in stats/delivery.rules.ts). docs/supply-planning.md explains each with the worked examples of planning.rules.test.ts.
  *
  * Days are 'YYYY-MM-DD' calendar days of the plant, computed in UTC so that no time zone or daylight saving change
  * moves them. Weeks start on Monday.
@@ -360,34 +359,4 @@ export function project(onHand: number, weeks: readonly string[], supply: Readon
     stock = start + incoming - need;
     return { week, start, supply: incoming, requirement: need, end: stock };
   });
-}
-
-// --- Delivery figures -----------------------------------------------------------------------------------------
-
-/** On-time-in-full, binary as the industry counts it: at least the planned bottles were produced by the due date. */
-export function onTimeInFull(plannedAmount: number, producedByDueDate: number): boolean {
-  return producedByDueDate >= plannedAmount;
-}
-
-/** Fill rate: the share of planned bottles produced by the due date, each item counting at most its plan. */
-export function fillRate(items: readonly { plannedAmount: number; producedByDueDate: number }[]): number | null {
-  const planned = items.reduce((sum, item) => sum + item.plannedAmount, 0);
-  if (planned === 0) return null;
-  return items.reduce((sum, item) => sum + Math.min(item.producedByDueDate, item.plannedAmount), 0) / planned;
-}
-
-/**
- * Forecast accuracy of one product and month: 1 − |actual − forecast| / max(actual, forecast), between 0 and 1; 1
- * when both are 0. Symmetric, so an over-forecast and an under-forecast of the same size score the same, and
- * defined when nothing was ordered.
- */
-export function forecastAccuracy(forecast: number, actual: number): number {
-  const larger = Math.max(forecast, actual);
-  if (larger === 0) return 1;
-  return 1 - Math.abs(actual - forecast) / larger;
-}
-
-/** A supplier delivered on time when the order was added to stock on or before its due date. */
-export function deliveredOnTime(dueDate: string, addedToStockDay: string): boolean {
-  return addedToStockDay <= dueDate;
 }
