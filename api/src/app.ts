@@ -113,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       keys: options.keys,
       strict: options.config.OIDC_STRICT_ACCESS_TOKENS,
       db: options.db,
-      beforeGate: apiLimits(api, options.config),
+      beforeGate: apiLimits(api, options.config, options.db),
     });
     await registerUploadParsing(api, options.config.UPLOAD_MAX_BYTES);
     await registerStrictInput(api);
