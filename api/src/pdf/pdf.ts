@@ -41,10 +41,53 @@ function configure(): void {
   configured = true;
 }
 
-/** Renders a document definition to PDF bytes. */
+/**
+ * At most `limit` renderings at once; the others wait in arrival order. A rendering holds the whole layout of its
+ * document in memory (pdfmake lays every page out before writing the first), so ten downloads of the 50-order PDF
+ * at once took the API past 400 MB; queued, its memory is bounded by the limit. `active` and `peak` count the
+ * renderings inside pdfmake (what the limit bounds).
+ */
+export const renders = {
+  limit: 2,
+  active: 0,
+  peak: 0,
+  waiting: [] as (() => void)[],
+};
+
+/** Sets how many PDFs render at once (config PDF_MAX_RENDERS; buildApp sets it). */
+export function limitPdfRenders(limit: number): void {
+  renders.limit = limit;
+  while (renders.waiting.length && renders.active < renders.limit) admitNext();
+}
+
+function admitNext(): void {
+  renders.active += 1;
+  renders.peak = Math.max(renders.peak, renders.active);
+  renders.waiting.shift()!();
+}
+
+async function slot(): Promise<() => void> {
+  if (renders.active < renders.limit && renders.waiting.length === 0) {
+    renders.active += 1;
+    renders.peak = Math.max(renders.peak, renders.active);
+  } else {
+    await new Promise<void>((resolve) => renders.waiting.push(resolve));
+  }
+  return () => {
+    renders.active -= 1;
+    if (renders.waiting.length && renders.active < renders.limit) admitNext();
+  };
+}
+
+/** Renders a document definition to PDF bytes, waiting for a free rendering slot (`renders.limit`). */
 export async function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
   configure();
-  return pdfmake.createPdf(doc).getBuffer();
+  const release = await slot();
+  try {
+    return await pdfmake.createPdf(doc).getBuffer();
+  } finally {
+    release();
+  }
 }
 
 /** The shared page: A4, Roboto 10 pt, a title block, page numbers, and styles for headings and table headers. */
