@@ -31,7 +31,7 @@ const schema = z.object({
   PRESSURE_MAX_POOL_WAITING: z.coerce.number().int().min(0).default(100),
   /**
    * PDFs rendered at once (the others wait their turn): a rendering holds its whole layout in memory (the 50-order
-   * production-orders PDF about 25 MB), so this bounds the API's memory under a burst of downloads.
+   * production-orders PDF tens of MB), so this bounds the API's memory under a burst of downloads.
    */
   PDF_MAX_RENDERS: z.coerce.number().int().min(1).max(64).default(2),
   /** The embedded PostgreSQL, found stopped this long (ms), is started again by the portal. */
