@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataTable, limitPdfRenders, pdfDocument, renderPdf, renders } from './pdf.js';
 import { testConfig } from '../../../tests/support/app.js';
+import { pdfText } from '../../../tests/support/pdf.js';
 
 /**
  * PDFs render through a small queue (config PDF_MAX_RENDERS, default 2): N+1 downloads at once never have more
@@ -47,5 +49,25 @@ describe('the PDF rendering queue', () => {
     await expect(broken).rejects.toThrow();
     expect((await next).subarray(0, 5).toString()).toBe('%PDF-');
     expect(renders.active).toBe(0);
+  });
+});
+
+describe('fonts', () => {
+  it('are parsed once per process and shared by every document, each still carrying its own text', async () => {
+    limitPdfRenders(3);
+    // pdfkit parses a font when a document is given its file's bytes (font(buffer)); count those calls.
+    const pdfkit = createRequire(createRequire(import.meta.url).resolve('pdfmake'))('pdfkit') as { prototype: { font(...args: unknown[]): unknown } };
+    const font = vi.spyOn(pdfkit.prototype, 'font');
+    const parses = () => font.mock.calls.filter(([source]) => source instanceof Uint8Array).length;
+    const titled = (title: string, body: string) => pdfDocument({ title, content: [{ text: body }, { text: 'Übergröße €', bold: true }] });
+    await renderPdf(titled('First', 'Nordic Springs AB'));
+    const parsedBefore = parses();
+    const later = [await renderPdf(titled('Second', 'Fjord Water AS')), ...(await Promise.all(['Third', 'Fourth'].map((title) => renderPdf(titled(title, `${title} Baltic Beverages SIA`)))))];
+    expect(parses()).toBe(parsedBefore);
+    font.mockRestore();
+    const texts = await Promise.all(later.map((file) => pdfText(file)));
+    expect(texts[0]).toContain('Second Fjord Water AS Übergröße €');
+    expect(texts[1]).toContain('Third Third Baltic Beverages SIA Übergröße €');
+    expect(texts[2]).toContain('Fourth Fourth Baltic Beverages SIA Übergröße €');
   });
 });
