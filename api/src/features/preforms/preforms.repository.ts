@@ -288,15 +288,6 @@ export async function findWarehouses(db: Executor, filter: string | undefined, p
   };
 }
 
-export async function findWarehouse(db: Executor, id: number): Promise<WarehouseRow | undefined> {
-  const row = await db
-    .selectFrom('preform_warehouses as w')
-    .select(['w.id', 'w.warehouse_name', clientProductCount.as('client_product_count')])
-    .where('w.id', '=', id)
-    .executeTakeFirst();
-  return row && { id: row.id, warehouseName: row.warehouse_name, clientProductCount: row.client_product_count };
-}
-
 /**
  * The warehouse of `id` as its wire object (json, null when there is none), as an expression for another
  * statement to select: the warehouse stock page reads its breadcrumb in its count statement (stock.repository.ts).
