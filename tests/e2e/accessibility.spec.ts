@@ -180,6 +180,7 @@ test('client, portfolio, forecasts and orders: every screen and dialog has no se
   await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'Add item' }).click(), 'Add new item to order');
   await visitMenu(page, findings, 'Orders', 'Weekly order list');
   await visitDetail(page, findings, 'Order', () => firstRow(page).getByRole('cell').nth(1).click(), /^Order /);
+  await visitDialog(page, findings, () => main(page).getByRole('button', { name: /^History of / }).first().click(), /^History of /);
   expectNone(findings);
 });
 
