@@ -369,7 +369,7 @@ describe("the board's Suggested column (issue 16)", { timeout: 30_000 }, () => {
       planRow(),
       planRow({
         preformId: 4,
-        Preform: { id: 4, preformName: 'PET 40g', neck: 'PCO1881', material: 'rPET', color: 'Blue', weight: 40, qtyPerBox: 1000 },
+        Preform: { id: 4, preformName: 'PET 40g', neck: '38-400', material: 'RPET', color: 'White', weight: 40, qtyPerBox: 1000 },
         PreformWarehouse: { id: 2, warehouseName: 'Riga South' },
         zone: 'yellow',
         netFlowPosition: 30000,
@@ -390,7 +390,7 @@ describe("the board's Suggested column (issue 16)", { timeout: 30_000 }, () => {
     expect(red.getByText('Red zone')).toBeInTheDocument();
     expect(red.getByText('net flow 10,000: 26,750 below top of yellow 36,750; ordering up to top of green 47,250')).toBeInTheDocument();
     expect(red.getByRole('link', { name: 'Plan of PET 28g - PET - Clear at Riga North' })).toHaveAttribute('href', '#/supply/plan?preformId=3&preformWarehouseId=1');
-    const yellow = within(within(suggested()).getByRole('article', { name: /^Suggested: PET 40g - rPET - Blue at Riga South/ }));
+    const yellow = within(within(suggested()).getByRole('article', { name: /^Suggested: PET 40g - RPET - White at Riga South/ }));
     expect(yellow.getByText('240 boxes, 2 trucks')).toBeInTheDocument();
     expect(yellow.getByText('Yellow zone')).toBeInTheDocument();
     expect(yellow.getByText('Supplier: Alpla')).toBeInTheDocument();
