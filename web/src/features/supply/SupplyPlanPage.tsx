@@ -123,7 +123,8 @@ export default function SupplyPlanPage() {
           onRowClick={({ record }) => choose(record)}
           rowStyle={(row) => ({
             cursor: 'pointer',
-            background: chosen && row.preformId === chosen.preformId && row.preformWarehouseId === chosen.preformWarehouseId ? 'var(--mantine-color-blue-light)' : undefined,
+            // The chosen row is marked by a bar at its start, not a background (its link must keep its contrast).
+            boxShadow: chosen && row.preformId === chosen.preformId && row.preformWarehouseId === chosen.preformWarehouseId ? 'inset 4px 0 0 var(--mantine-color-blue-filled)' : undefined,
           })}
           columns={[
             {
