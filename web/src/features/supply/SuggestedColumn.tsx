@@ -16,7 +16,8 @@ const hasSuggestion = (row: SupplyPlanRow): row is Suggested => row.suggestion !
  * The board's 'Suggested' column (issue 16, item 3), before New: the suggested supply orders of the pairs whose net
  * flow position is red or yellow, most urgent first. A column of its own rather than a group in New: a suggestion is
  * no supply order yet (it cannot be dragged, edited or removed, and New's count stays the count of orders), and
- * 'Accept' visibly moves it one column to the right. Dismiss hides the card at once; the plan reloads without it.
+ * 'Accept' visibly moves it one column to the right. Dismiss hides the card at once (it comes back if the dismissal
+ * is not saved); the plan reloads without it.
  */
 export function SuggestedColumn() {
   const query = useAdminSupplyGetSupplyPlan(SUGGESTIONS_BODY, { query: { queryKey: getAdminSupplyGetSupplyPlanQueryKey(SUGGESTIONS_BODY) } });
@@ -24,8 +25,15 @@ export function SuggestedColumn() {
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   const rows = (query.data?.rows ?? []).filter(hasSuggestion).filter((row) => !hidden.has(`${row.preformId}:${row.preformWarehouseId}:${row.suggestion.fingerprint}`));
   const dismiss = (row: SupplyPlanRow) => {
-    setHidden((current) => new Set(current).add(`${row.preformId}:${row.preformWarehouseId}:${row.suggestion?.fingerprint}`));
-    actions.dismiss(row);
+    const key = `${row.preformId}:${row.preformWarehouseId}:${row.suggestion?.fingerprint}`;
+    setHidden((current) => new Set(current).add(key));
+    actions.dismiss(row, () =>
+      setHidden((current) => {
+        const next = new Set(current);
+        next.delete(key);
+        return next;
+      }),
+    );
   };
 
   let content;

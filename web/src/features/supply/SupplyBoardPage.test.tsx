@@ -471,4 +471,19 @@ describe("the board's Suggested column (issue 16)", { timeout: 30_000 }, () => {
     await waitFor(() => expect(dismissed).toEqual([{ preformId: 3, preformWarehouseId: 1, fingerprint: 'red:38000:2026-12-14' }]));
     expect(await within(suggested()).findByText('No suggestions: every preform is above its yellow zone.')).toBeInTheDocument();
   });
+
+  it("a 'Dismiss' the API refuses shows the suggestion again and says why", async () => {
+    serveBoard({});
+    servePlan([planRow()]);
+    server.use(
+      http.post('*/api/admin/supply/suggestion/dismiss', () =>
+        HttpResponse.json({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Preform not found.' }, { status: 404, headers: { 'content-type': 'application/problem+json' } }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SupplyBoardPage />);
+    await user.click(await within(suggested()).findByRole('button', { name: /^Dismiss Suggested: PET 28g/ }));
+    expect(await screen.findByText('Preform not found.')).toBeInTheDocument();
+    expect(await within(suggested()).findByRole('article', { name: /^Suggested: PET 28g/ })).toBeInTheDocument();
+  });
 });

@@ -93,7 +93,8 @@ export function useSuggestionActions() {
     variables?.preformId === row.preformId && variables.preformWarehouseId === row.preformWarehouseId;
   return {
     accept: (row: SupplyPlanRow) => accept.mutate({ data: bodyOf(row) }),
-    dismiss: (row: SupplyPlanRow) => dismiss.mutate({ data: bodyOf(row) }),
+    /** `onFailed`: the dismissal was not saved (a board that hid the card at once shows it again). */
+    dismiss: (row: SupplyPlanRow, onFailed?: () => void) => dismiss.mutate({ data: bodyOf(row) }, { onError: () => onFailed?.() }),
     accepting: (row: SupplyPlanRow) => accept.isPending && isPair(accept.variables?.data, row),
     dismissing: (row: SupplyPlanRow) => dismiss.isPending && isPair(dismiss.variables?.data, row),
   };
