@@ -56,5 +56,8 @@ test("the board's 'Plan' link opens the pair's projection with its weeks and wha
   const detail = page.getByRole('region', { name: pair });
   await expect(detail.getByRole('table', { name: 'Projection by week' }).getByRole('row')).toHaveCount(14);
   await expect(detail.getByRole('button', { name: 'Accept' })).toBeVisible();
+  // the chart: the projected stock against the three zones as bands, their tops named
+  await expect(detail.locator('.recharts-reference-area')).toHaveCount(3);
+  await expect(detail.getByText(/^Top of yellow [\d,]+$/)).toBeVisible();
   await expect(detail.getByRole('table', { name: 'Open order items' }).or(detail.getByText('No open order items.'))).toBeVisible();
 });

@@ -103,6 +103,12 @@ describe("admin '/supply/plan' supply plan (issue 16)", { timeout: 30_000 }, () 
     expect(screen.getByText('Choose a row to see its 13 weeks and what its requirements are made of.')).toBeInTheDocument();
   });
 
+  it('says when no pair is in the filters', async () => {
+    servePlan([]);
+    renderPlan();
+    expect(await screen.findByText('No preform has stock, open supply or requirements in these filters.')).toBeInTheDocument();
+  });
+
   it('filters by zone, warehouse and whether forecasts count', async () => {
     const bodies = servePlan([planRow(), greenRow]);
     const user = userEvent.setup();

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Anchor, Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
 import { DataTable } from 'mantine-datatable';
+import { ReferenceArea } from 'recharts';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { IconAdjustments } from '@tabler/icons-react';
@@ -255,7 +256,12 @@ function PairProjection({ row, countForecasts, actions }: { row: SupplyPlanRow; 
             { y: buffer.topOfGreen, label: `Top of green ${formatNumber(buffer.topOfGreen)}`, color: 'green.8' },
           ]}
           yAxisProps={{ domain: [(low: number) => Math.min(0, low), (high: number) => Math.max(high, buffer.topOfGreen)] }}
-        />
+        >
+          {/* The zones as bands behind the line; the reference lines name their tops (colour is never the only cue). */}
+          <ReferenceArea y1={Math.min(0, ...row.weeks.map((week) => week.end))} y2={buffer.topOfRed} fill="var(--mantine-color-red-2)" fillOpacity={0.5} ifOverflow="extendDomain" />
+          <ReferenceArea y1={buffer.topOfRed} y2={buffer.topOfYellow} fill="var(--mantine-color-yellow-2)" fillOpacity={0.5} ifOverflow="extendDomain" />
+          <ReferenceArea y1={buffer.topOfYellow} y2={buffer.topOfGreen} fill="var(--mantine-color-green-2)" fillOpacity={0.5} ifOverflow="extendDomain" />
+        </LineChart>
         <Table striped withTableBorder aria-label="Projection by week">
           <Table.Thead>
             <Table.Tr>
