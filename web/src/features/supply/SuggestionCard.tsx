@@ -8,7 +8,8 @@ import { describeSuggestion, packagingOf, planHref, reasonOf, ZONES } from './su
 /** The zone as a badge whose text names it (the colour only repeats what the text says). */
 export function ZoneBadge({ zone }: { zone: SupplyZone }) {
   return (
-    <Badge color={ZONES[zone].color} variant="light" size="sm" data-zone={zone}>
+    // Never cut to 'RED …': the label keeps its full width, so a narrow table column grows instead.
+    <Badge color={ZONES[zone].color} variant="light" size="sm" data-zone={zone} styles={{ root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } }}>
       {ZONES[zone].label} zone
     </Badge>
   );

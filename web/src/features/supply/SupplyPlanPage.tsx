@@ -131,6 +131,7 @@ export default function SupplyPlanPage() {
             {
               accessor: 'preform',
               title: 'Preform',
+              width: 220,
               // A link, so that the keyboard can choose a row too.
               render: (row) => (
                 <Anchor component={Link} to="/supply/plan" search={{ preformId: row.preformId, preformWarehouseId: row.preformWarehouseId } as never} size="sm">
