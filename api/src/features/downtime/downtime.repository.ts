@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
-import { versionedUpdate } from '../../db/versioned-update.js';
+import { recordUpdate, versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import { containsPattern } from '../../lib/search.js';
 
@@ -161,7 +161,7 @@ const productCount = sql<number>`(
 const causes = (db: Executor) =>
   db
     .selectFrom('downtime_causes as dc')
-    .select(['dc.id', 'dc.cause_name', 'dc.cause_description', 'dc.version', productCount.as('product_count')]);
+    .select(['dc.id', 'dc.cause_name', 'dc.cause_description', 'dc.planned', 'dc.version', productCount.as('product_count')]);
 
 type CauseRow = Awaited<ReturnType<ReturnType<typeof causes>['executeTakeFirstOrThrow']>>;
 
@@ -170,6 +170,7 @@ const toCause = (row: CauseRow): DowntimeCause => ({
   causeName: row.cause_name,
   causeDescription: row.cause_description,
   productCount: Number(row.product_count),
+  planned: row.planned,
   version: row.version,
 });
 
@@ -217,19 +218,25 @@ export async function causeExists(db: Executor, id: number) {
 export interface CauseValues {
   causeName: string;
   causeDescription: string;
+  /** Issue 15: a planned stop; unchanged on update when absent. */
+  planned?: boolean;
 }
 
 export async function insertCause(trx: Transaction<Database>, values: CauseValues) {
   const row = await trx
     .insertInto('downtime_causes')
-    .values({ cause_name: values.causeName, cause_description: values.causeDescription })
+    .values({ cause_name: values.causeName, cause_description: values.causeDescription, planned: values.planned ?? false })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function updateCause(trx: Transaction<Database>, id: number, version: number, values: CauseValues) {
-  return versionedUpdate(trx, 'downtime_causes', version, { cause_name: values.causeName, cause_description: values.causeDescription })
+  return versionedUpdate(trx, 'downtime_causes', version, {
+    cause_name: values.causeName,
+    cause_description: values.causeDescription,
+    ...(values.planned !== undefined ? { planned: values.planned } : {}),
+  })
     .where('id', '=', id)
     .returning('id')
     .executeTakeFirst();
@@ -254,4 +261,61 @@ export async function causesInUse(trx: Transaction<Database>, ids: number[]) {
 export async function deleteCauses(trx: Transaction<Database>, ids: number[]) {
   const result = await trx.deleteFrom('downtime_causes').where('id', 'in', ids).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Machine events (issue 15) open, move and close stops through these, never with SQL of their own. A stop's times
+ * change without moving its version (the operator's cause save stays valid); a cause set here moves it.
+ */
+export interface MachineStopValues {
+  companyId: string;
+  machineName: string;
+  start: Date;
+  /** Null while the machine stands still. */
+  end: Date | null;
+}
+
+const stopColumns = (values: MachineStopValues) => ({
+  company_id: values.companyId,
+  machine_name: values.machineName,
+  actual_date: values.start.toISOString().slice(0, 10),
+  duration: values.end ? Math.round((values.end.getTime() - values.start.getTime()) / 60_000) : 0,
+  target_start: values.start,
+  target_end: values.end,
+});
+
+/** Opens stops (downtime history rows) of machines in one statement; their ids, in the order given. */
+export async function insertMachineStops(trx: Transaction<Database>, stops: { values: MachineStopValues; causeId: number | null }[]) {
+  const rows = await trx
+    .insertInto('downtime_history')
+    .values(stops.map((stop) => ({ ...stopColumns(stop.values), cause_id: stop.causeId })))
+    .returning(['id', 'company_id', 'machine_name', 'target_start'])
+    .execute();
+  // Matched by machine and start (unique among the stops given), not by the order PostgreSQL returns them in.
+  const key = (companyId: string, machineName: string, start: Date) => `${companyId}\u001f${machineName}\u001f${start.getTime()}`;
+  const ids = new Map(rows.map((row) => [key(row.company_id, row.machine_name, new Date(row.target_start)), row.id]));
+  return stops.map((stop) => ids.get(key(stop.values.companyId, stop.values.machineName, stop.values.start))!);
+}
+
+/** Moves stops' starts and ends (a running event closes a stop; a late event moves one) in one statement; the versions stay. */
+export async function updateMachineStopTimes(trx: Transaction<Database>, stops: { id: number; values: MachineStopValues }[]) {
+  if (!stops.length) return;
+  const columns = stops.map((stop) => ({ id: stop.id, ...stopColumns(stop.values) }));
+  await sql`
+    update downtime_history h
+       set target_start = v.target_start, target_end = v.target_end, actual_date = v.actual_date, duration = v.duration, updated_at = now()
+      from unnest(${columns.map((c) => c.id)}::int[], ${columns.map((c) => c.target_start.toISOString())}::timestamptz[],
+                  ${columns.map((c) => c.target_end?.toISOString() ?? null)}::timestamptz[], ${columns.map((c) => c.actual_date)}::date[],
+                  ${columns.map((c) => c.duration)}::int[]) as v(id, target_start, target_end, actual_date, duration)
+     where h.id = v.id`.execute(trx);
+}
+
+/** Sets the cause the machine reported (only when the stop's cause is still the one the events gave). */
+export async function setMachineStopCause(trx: Transaction<Database>, id: number, causeId: number | null) {
+  await recordUpdate(trx, 'downtime_history', { cause_id: causeId }).where('id', '=', id).execute();
+}
+
+/** Removes stops that late events showed never happened as such (their machine ran). */
+export async function deleteMachineStops(trx: Transaction<Database>, ids: number[]) {
+  if (ids.length) await trx.deleteFrom('downtime_history').where('id', 'in', ids).execute();
 }

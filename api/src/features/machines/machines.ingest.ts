@@ -1,0 +1,308 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db } from '../../db/database.js';
+import type { MachineEventKindStored } from '../../db/tables/machines.js';
+import { ruleViolation } from '../../lib/problem.js';
+import * as downtime from '../downtime/downtime.repository.js';
+
+/** One event as it comes in (HTTP body or an MQTT message); `unknown` only from an MQTT death. */
+export interface IncomingEvent {
+  eventId: string;
+  machine: { clientId: string; machineName: string };
+  at: string;
+  kind: MachineEventKindStored;
+  causeCode?: number;
+  good?: number;
+  scrap?: number;
+}
+
+/** Who reports: a credential (its name and the machines it may report for) or the MQTT broker (every machine). */
+export interface EventSource {
+  name: string;
+  /** `companyId machineName` keys; null = every machine. */
+  machines: Set<string> | null;
+}
+
+export const machineKey = (companyId: string, machineName: string) => `${companyId}\u001f${machineName}`;
+
+/** The rules the schema cannot say: cause only on a stop, counts only on counts (400 naming the field, nothing written). */
+export function checkEvents(events: readonly IncomingEvent[]): void {
+  events.forEach((event, index) => {
+    const field = (name: string) => `events.${index}.${name}`;
+    if (event.causeCode !== undefined && event.kind !== 'stopped')
+      throw ruleViolation(field('causeCode'), 'notAllowed', 'Only a stopped event carries a cause code.');
+    if (event.kind === 'counts' && event.good === undefined && event.scrap === undefined)
+      throw ruleViolation(field('good'), 'required', 'A counts event carries good and/or scrap bottles.');
+    if (event.kind !== 'counts' && (event.good !== undefined || event.scrap !== undefined))
+      throw ruleViolation(field(event.good !== undefined ? 'good' : 'scrap'), 'notAllowed', 'Only a counts event carries quantities.');
+  });
+}
+
+type Reason = 'unknownMachine' | 'outOfScope' | 'unknownCause';
+
+/**
+ * Stores a batch of events in one transaction (issue 15, item 1): a known event id is acknowledged and ignored;
+ * events of unknown machines or outside the source's machines are kept aside, not applied; an unknown cause is kept
+ * aside and its stop applied without a cause. Then the stops of each machine the batch touched are recomputed from
+ * the earliest new event on (`recomputeStops`).
+ */
+export async function ingestEvents(db: Db, source: EventSource, events: readonly IncomingEvent[]) {
+  checkEvents(events);
+  return db.transaction().execute(async (trx) => {
+    // One writer per machine at a time (sorted, so two batches never wait on each other crosswise).
+    const touched = [...new Set(events.map((event) => machineKey(event.machine.clientId, event.machine.machineName)))].sort();
+    await sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select unnest(${touched.map((key) => `machine:${key}`)}::text[]) as k order by 1) t`.execute(trx);
+
+    const ids = [...new Set(events.map((event) => event.eventId.toLowerCase()))];
+    const known = await sql<{ event_id: string }>`
+      select event_id::text from machine_events where event_id = any(${ids}::uuid[])
+      union all select event_id::text from machine_events_unmatched where event_id = any(${ids}::uuid[])`.execute(trx);
+    const seen = new Set(known.rows.map((row) => row.event_id));
+
+    const companyIds = [...new Set(events.map((event) => event.machine.clientId))];
+    const companies = await trx.selectFrom('companies').select(['id', 'fbs']).where('id', 'in', companyIds).execute();
+    const machines = new Set(companies.flatMap((company) => company.fbs.map((name) => machineKey(company.id, name))));
+    const causeCodes = [...new Set(events.flatMap((event) => (event.causeCode !== undefined ? [event.causeCode] : [])))];
+    const causes = new Set(
+      causeCodes.length ? (await trx.selectFrom('downtime_causes').select('id').where('id', 'in', causeCodes).execute()).map((row) => row.id) : [],
+    );
+
+    const stored: IncomingEvent[] = [];
+    const aside: (IncomingEvent & { reason: Reason })[] = [];
+    let duplicates = 0;
+    for (const event of events) {
+      const id = event.eventId.toLowerCase();
+      if (seen.has(id)) {
+        duplicates++;
+        continue;
+      }
+      seen.add(id);
+      const key = machineKey(event.machine.clientId, event.machine.machineName);
+      if (!machines.has(key)) aside.push({ ...event, reason: 'unknownMachine' });
+      else if (source.machines && !source.machines.has(key)) aside.push({ ...event, reason: 'outOfScope' });
+      else {
+        stored.push(event);
+        if (event.causeCode !== undefined && !causes.has(event.causeCode)) aside.push({ ...event, reason: 'unknownCause' });
+      }
+    }
+
+    if (stored.length)
+      await trx
+        .insertInto('machine_events')
+        .values(
+          stored.map((event) => ({
+            event_id: event.eventId,
+            company_id: event.machine.clientId,
+            machine_name: event.machine.machineName,
+            at: event.at,
+            kind: event.kind,
+            cause_id: event.causeCode !== undefined && causes.has(event.causeCode) ? event.causeCode : null,
+            good: event.kind === 'counts' ? (event.good ?? 0) : null,
+            scrap: event.kind === 'counts' ? (event.scrap ?? 0) : null,
+            source: source.name,
+          })),
+        )
+        .execute();
+    if (aside.length)
+      await trx
+        .insertInto('machine_events_unmatched')
+        .values(
+          aside.map((event) => ({
+            event_id: event.eventId,
+            client_id: event.machine.clientId,
+            machine_name: event.machine.machineName,
+            at: event.at,
+            kind: event.kind,
+            cause_code: event.causeCode ?? null,
+            good: event.good ?? null,
+            scrap: event.scrap ?? null,
+            reason: event.reason,
+            source: source.name,
+          })),
+        )
+        .execute();
+
+    const touchedStates = new Map<string, { companyId: string; machineName: string; first: number; last: number }>();
+    for (const event of stored) {
+      if (event.kind === 'counts') continue;
+      const key = machineKey(event.machine.clientId, event.machine.machineName);
+      const at = Date.parse(event.at);
+      const current = touchedStates.get(key);
+      if (!current) touchedStates.set(key, { companyId: event.machine.clientId, machineName: event.machine.machineName, first: at, last: at });
+      else {
+        current.first = Math.min(current.first, at);
+        current.last = Math.max(current.last, at);
+      }
+    }
+    await recomputeStops(
+      trx,
+      [...touchedStates.values()].map((machine) => ({
+        companyId: machine.companyId,
+        machineName: machine.machineName,
+        since: new Date(machine.first),
+        latest: new Date(machine.last),
+      })),
+    );
+
+    return { accepted: stored.length, duplicates, keptAside: aside.length };
+  });
+}
+
+interface DesiredStop {
+  start: Date;
+  end: Date | null;
+  causeId: number | null;
+}
+
+/**
+ * The stops a machine's state events describe, in time order: a stop starts at a stopped event while the machine
+ * runs (or before its first running event) and ends at the next running event; a later stopped event while stopped
+ * gives the cause when the first had none. `unknown` (a dead collector) neither starts nor ends a stop.
+ */
+export function stopsOf(events: readonly { at: Date; kind: MachineEventKindStored; cause_id: number | null }[]): DesiredStop[] {
+  const stops: DesiredStop[] = [];
+  let open: DesiredStop | null = null;
+  for (const event of events) {
+    if (event.kind === 'stopped') {
+      if (!open) open = { start: event.at, end: null, causeId: event.cause_id };
+      else if (open.causeId === null) open.causeId = event.cause_id;
+    } else if (event.kind === 'running' && open) {
+      open.end = event.at;
+      stops.push(open);
+      open = null;
+    }
+  }
+  if (open) stops.push(open);
+  return stops;
+}
+
+/**
+ * Recomputes the stops of the machines from their `since` on: from the last running event before it (earlier stops
+ * ended there and cannot change) to the first running event after the batch's `latest` event (the machine runs there
+ * before and after the batch, so later stops cannot change either), the stops the events describe replace the
+ * event-opened downtime rows of that range.
+ * A row that still overlaps a stop keeps its id and moves to its times; its cause follows the events unless the
+ * operator changed it; rows no stop overlaps are removed, new stops open rows. Rows typed by hand are never touched.
+ * Set-based: two reads for every machine of the batch, one insert of the new stops and their links, one delete; an
+ * update per row that changed (in-order events: the stop a running event closes).
+ */
+export async function recomputeStops(
+  trx: Transaction<Database>,
+  machines: { companyId: string; machineName: string; since: Date; latest: Date }[],
+) {
+  if (!machines.length) return;
+  const events = (
+    await sql<{
+      company_id: string;
+      machine_name: string;
+      from_at: Date | null;
+      until_at: Date | null;
+      at: Date;
+      kind: MachineEventKindStored;
+      cause_id: number | null;
+    }>`
+      select m.company_id, m.machine_name, l.at as from_at, u.at as until_at, e.at, e.kind, e.cause_id
+        from unnest(${machines.map((m) => m.companyId)}::text[], ${machines.map((m) => m.machineName)}::text[],
+                    ${machines.map((m) => m.since.toISOString())}::timestamptz[], ${machines.map((m) => m.latest.toISOString())}::timestamptz[])
+             as m(company_id, machine_name, since, latest)
+        cross join lateral (
+          select max(ev.at) as at from machine_events ev
+           where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind = 'running' and ev.at < m.since) l
+        cross join lateral (
+          select min(ev.at) as at from machine_events ev
+           where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind = 'running' and ev.at > m.latest) u
+        cross join lateral (
+          select ev.at, ev.kind, ev.cause_id, ev.event_id from machine_events ev
+           where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind in ('running', 'stopped')
+             -- Up to that running event itself; a stop event at the same instant belongs to what follows, untouched.
+             and (l.at is null or ev.at >= l.at) and (u.at is null or ev.at < u.at or (ev.at = u.at and ev.kind = 'running'))) e
+       order by m.company_id, m.machine_name, e.at, e.event_id`.execute(trx)
+  ).rows;
+  const byMachine = new Map<string, typeof events>();
+  for (const row of events) {
+    const key = machineKey(row.company_id, row.machine_name);
+    byMachine.set(key, [...(byMachine.get(key) ?? []), row]);
+  }
+  const froms = machines.map((m) => byMachine.get(machineKey(m.companyId, m.machineName))?.[0]?.from_at ?? null);
+  const untils = machines.map((m) => byMachine.get(machineKey(m.companyId, m.machineName))?.[0]?.until_at ?? null);
+  // The stops the events opened in those ranges, with their downtime rows (a read of the downtime domain's table; its
+  // writes go through its repository).
+  const links = (
+    await sql<{
+      company_id: string;
+      machine_name: string;
+      downtime_id: number;
+      started_at: Date;
+      event_cause_id: number | null;
+      cause_id: number | null;
+      target_start: Date;
+      target_end: Date | null;
+    }>`
+      select m.company_id, m.machine_name, x.*
+        from unnest(${machines.map((m) => m.companyId)}::text[], ${machines.map((m) => m.machineName)}::text[],
+                    ${froms.map((from) => from?.toISOString() ?? null)}::timestamptz[], ${untils.map((until) => until?.toISOString() ?? null)}::timestamptz[])
+             as m(company_id, machine_name, from_at, until_at)
+        cross join lateral (
+          select l.downtime_id, l.started_at, l.event_cause_id, h.cause_id, h.target_start, h.target_end
+            from machine_stops l join downtime_history h on h.id = l.downtime_id
+           where l.company_id = m.company_id and l.machine_name = m.machine_name and (m.from_at is null or l.started_at >= m.from_at)
+             and (m.until_at is null or l.started_at < m.until_at)) x
+       order by m.company_id, m.machine_name, x.started_at`.execute(trx)
+  ).rows;
+  const linksBy = new Map<string, typeof links>();
+  for (const row of links) {
+    const key = machineKey(row.company_id, row.machine_name);
+    linksBy.set(key, [...(linksBy.get(key) ?? []), row]);
+  }
+
+  const overlaps = (a: { start: Date; end: Date | null }, b: { start: Date; end: Date | null }) =>
+    a.start.getTime() < (b.end?.getTime() ?? Infinity) && b.start.getTime() < (a.end?.getTime() ?? Infinity);
+  const inserts: { values: downtime.MachineStopValues; causeId: number | null }[] = [];
+  const moved: { id: number; values: downtime.MachineStopValues }[] = [];
+  const relinked: { id: number; start: Date; causeId: number | null }[] = [];
+  const removed: number[] = [];
+  for (const machine of machines) {
+    const key = machineKey(machine.companyId, machine.machineName);
+    const desired = stopsOf(byMachine.get(key) ?? []);
+    const existing = linksBy.get(key) ?? [];
+    const unused = new Set(existing.map((link) => link.downtime_id));
+    for (const stop of desired) {
+      const values = { companyId: machine.companyId, machineName: machine.machineName, start: stop.start, end: stop.end };
+      const link = existing.find((candidate) => unused.has(candidate.downtime_id) && overlaps({ start: candidate.target_start, end: candidate.target_end }, stop));
+      if (!link) {
+        inserts.push({ values, causeId: stop.causeId });
+        continue;
+      }
+      unused.delete(link.downtime_id);
+      if (link.target_start.getTime() !== stop.start.getTime() || (link.target_end?.getTime() ?? null) !== (stop.end?.getTime() ?? null))
+        moved.push({ id: link.downtime_id, values });
+      const operatorChose = link.cause_id !== null && link.cause_id !== link.event_cause_id;
+      if (!operatorChose && link.cause_id !== stop.causeId) await downtime.setMachineStopCause(trx, link.downtime_id, stop.causeId);
+      if (link.started_at.getTime() !== stop.start.getTime() || link.event_cause_id !== stop.causeId)
+        relinked.push({ id: link.downtime_id, start: stop.start, causeId: stop.causeId });
+    }
+    removed.push(...unused);
+  }
+  await downtime.updateMachineStopTimes(trx, moved);
+  if (relinked.length)
+    await sql`
+      update machine_stops l set started_at = v.started_at, event_cause_id = v.event_cause_id
+        from unnest(${relinked.map((r) => r.id)}::int[], ${relinked.map((r) => r.start.toISOString())}::timestamptz[], ${relinked.map((r) => r.causeId)}::int[])
+             as v(downtime_id, started_at, event_cause_id)
+       where l.downtime_id = v.downtime_id`.execute(trx);
+  await downtime.deleteMachineStops(trx, removed);
+  if (inserts.length) {
+    const ids = await downtime.insertMachineStops(trx, inserts);
+    await trx
+      .insertInto('machine_stops')
+      .values(
+        inserts.map((insert, index) => ({
+          downtime_id: ids[index]!,
+          company_id: insert.values.companyId,
+          machine_name: insert.values.machineName,
+          started_at: insert.values.start,
+          event_cause_id: insert.causeId,
+        })),
+      )
+      .execute();
+  }
+}
