@@ -146,6 +146,16 @@ adminWalk('downtimes and the audit log', async (page, findings) => {
   await visitMenu(page, findings, 'Audit log', 'Audit log');
 });
 
+adminWalk('machines', async (page, findings) => {
+  await visitMenu(page, findings, 'Live status', 'Machines', 'Machines');
+  await visitMenu(page, findings, 'Performance', 'Machine performance', 'Machines');
+  await main(page).getByRole('tab', { name: 'Downtime analytics' }).click();
+  await settled(page, 'Machine performance');
+  await scan(page, findings, 'Machine performance, downtime analytics');
+  await visitMenu(page, findings, 'Credentials', 'Machine credentials', 'Machines');
+  await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'New' }).click(), 'New machine credential');
+});
+
 test('operator: every screen and dialog has no serious or critical accessibility violation', async ({ page }) => {
   const findings: Findings = [];
   await signIn(page, 'operator');
@@ -155,6 +165,8 @@ test('operator: every screen and dialog has no serious or critical accessibility
   await firstRow(page).click();
   await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'Fill stock' }).click(), /./);
   await visitMenu(page, findings, 'History', /history/i);
+  await visitMenu(page, findings, 'Live status', 'Machines', 'Machines');
+  await visitMenu(page, findings, 'Performance', 'Machine performance', 'Machines');
   expectNone(findings);
 });
 
@@ -185,6 +197,9 @@ test('client: every screen and dialog has no serious or critical accessibility v
   await visitDetail(page, findings, 'New claim', () => main(page).getByRole('button', { name: 'New' }).click(), /./);
   await visitMenu(page, findings, 'Invoices', 'Invoices');
   await visitMenu(page, findings, 'Performance', /^Welcome, /, 'Statistics');
+  await main(page).getByRole('tab', { name: 'Machines' }).click();
+  await settled(page, /^Welcome, /);
+  await scan(page, findings, 'Performance, Machines');
   await visitMenu(page, findings, 'Production quantities', 'Production quantities', 'Statistics');
   expectNone(findings);
 });
