@@ -14,7 +14,7 @@ import { registerContractDocs } from './plugins/contract-docs.js';
 import { contractOperations, loadContract, type Handlers } from './lib/contract.js';
 import { HttpProblem } from './lib/problem.js';
 import { handlers as featureHandlers } from './features/index.js';
-import { registerUploadParsing } from './features/uploads/uploads.multipart.js';
+import { registerUploadParsing } from './features/claims/uploads.multipart.js';
 import { registerStrictInput } from './plugins/strict-input.js';
 
 export interface AppOptions {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Actor } from '../lib/actor.js';
-import { UPLOAD_OPERATION } from '../features/uploads/uploads.multipart.js';
+import { UPLOAD_OPERATION } from '../features/claims/uploads.multipart.js';
 import { clientAddress, enforce } from './rate-limit.js';
 
 const MINUTE = 60_000;

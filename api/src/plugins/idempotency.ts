@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { conflict } from '../lib/problem.js';
-import { receivedFile, UPLOAD_OPERATION } from '../features/uploads/uploads.multipart.js';
+import { receivedFile, UPLOAD_OPERATION } from '../features/claims/uploads.multipart.js';
 import { claimKey, purgeExpiredKeys, releaseKey, storeResponse, type KeyRef } from './idempotency.repository.js';
 
 const HEADER = 'idempotency-key';

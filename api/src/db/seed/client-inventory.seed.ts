@@ -1,5 +1,5 @@
 import type { Db } from '../database.js';
-import { applyMovement, stockRowForPrice } from '../../features/client-inventory/client-inventory.repository.js';
+import { applyMovement, stockRowForPrice } from '../../features/clients/client-inventory.repository.js';
 import { DEMO_PRICES, monthRange } from './demo-prices.js';
 import { AQUA_CONVERTERS, BALTIC_BEVERAGES, demoUser, FJORD_WATER, NORDIC_SPRINGS } from './users.seed.js';
 

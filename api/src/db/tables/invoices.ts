@@ -1,26 +1,8 @@
-import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from './core.js';
-import type { Schemas } from '../../lib/contract.js';
+import type { ColumnType, Generated } from "kysely";
+import type { Timestamp } from "./core.js";
+import type { Schemas } from "../../lib/contract.js";
 
-/** A client's forecast for a period (ClientProductionPlan). */
-export interface ClientProductionPlanTable {
-  id: Generated<number>;
-  company_id: string;
-  period_from: string;
-  period_to: string;
-  version: Generated<number>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-/** Planned bottles of one product in a forecast; products without a row have no forecast (0). */
-export interface ClientProductionPlanItemTable {
-  plan_id: number;
-  client_product_id: number;
-  planned_amount: number;
-}
-
-export type InvoiceCurrency = Schemas['Currency'];
+export type InvoiceCurrency = Schemas["Currency"];
 
 /** An invoice to a client company, created from an order's produced items (or imported). */
 export interface InvoiceTable {
@@ -67,10 +49,8 @@ export interface OutboxTable {
   last_error: string | null;
 }
 
-/** Forecasts, invoices and the outbox. */
-export interface InvoiceTables {
-  client_production_plans: ClientProductionPlanTable;
-  client_production_plan_items: ClientProductionPlanItemTable;
+/** Invoices, their lines, and the e-mail outbox of 'Confirm & Send'. */
+export interface InvoicesTables {
   invoices: InvoiceTable;
   invoice_lines: InvoiceLineTable;
   outbox: OutboxTable;

@@ -1,34 +1,58 @@
-import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from './core.js';
+import type { ColumnType, Generated } from "kysely";
+import type { Timestamp } from "./core.js";
+import type { Schemas } from "../../lib/contract.js";
 
-/** A downtime cause ('Mould change'). Minimal now; the downtime feature extends it. */
-export interface DowntimeCauseTable {
-  id: Generated<number>;
-  cause_name: string;
-  cause_description: ColumnType<string, string | undefined, string>;
-  version: Generated<number>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-/** One stop of one machine of a client company. `target_end` null = the machine is still stopped. */
-export interface DowntimeHistoryTable {
+/** A client's production order. */
+export interface ClientProductionOrderTable {
   id: Generated<number>;
   company_id: string;
-  machine_name: string;
-  cause_id: number | null;
-  actual_date: string;
-  /** Minutes. */
-  duration: ColumnType<number, number | undefined, number>;
-  target_start: Timestamp;
-  target_end: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  order_no: string;
+  /** 0 open, 1 closed. */
+  closed: ColumnType<
+    Schemas["ClosedFlag"],
+    Schemas["ClosedFlag"] | undefined,
+    Schemas["ClosedFlag"]
+  >;
+  purchase_date: string | null;
   version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
-/** Tables of the portfolio's machine status (migration 2026-11-22-0004-orders). */
+/** An item of a production order: bottles of one product due on a day. */
+export interface ClientProductionOrderItemTable {
+  id: Generated<number>;
+  order_id: number;
+  client_product_id: number;
+  due_date: string;
+  planned_amount: number;
+  produced_amount: ColumnType<number, number | undefined, number>;
+  is_closed: ColumnType<boolean, boolean | undefined, boolean>;
+  is_buyer_confirmed: ColumnType<boolean, boolean | undefined, boolean>;
+  is_seller_confirmed: ColumnType<boolean, boolean | undefined, boolean>;
+  ref_production_order_item_id: number | null;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One entry of an order item's produced bottles (migration 2026-11-24-0100-produced-entries). */
+export interface ProducedEntryTable {
+  id: Generated<number>;
+  order_item_id: number;
+  /** Bottles produced since the previous entry (negative for a lowered total). */
+  quantity: number;
+  /** The item's produced total after this entry. */
+  produced_total: number;
+  subject: string;
+  /** The user's name when recorded. */
+  recorded_by: string;
+  created_at: Timestamp;
+}
+
+/** Clients' production orders, their items and the produced entries the operator records. */
 export interface OrdersTables {
-  downtime_causes: DowntimeCauseTable;
-  downtime_history: DowntimeHistoryTable;
+  client_production_orders: ClientProductionOrderTable;
+  client_production_order_items: ClientProductionOrderItemTable;
+  produced_entries: ProducedEntryTable;
 }

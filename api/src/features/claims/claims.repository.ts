@@ -5,7 +5,7 @@ import { versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import { orderableBy } from '../orders/orders.products.js';
 import { whereScope, type Scope } from '../../lib/scope.js';
-import { CLAIM_OBJECT, findUploadsOf } from '../uploads/uploads.repository.js';
+import { CLAIM_OBJECT, findUploadsOf } from './uploads.repository.js';
 import { likePattern } from '../../lib/search.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;

@@ -5,7 +5,7 @@ import type { PaginationInput } from '../../lib/pagination.js';
 import { conflict, forbidden, HttpProblem, notFound, ruleViolation, type FieldProblem } from '../../lib/problem.js';
 import type { Scope } from '../../lib/scope.js';
 import type { Schemas } from '../../lib/contract.js';
-import { CLAIM_OBJECT, deleteUploadsOf, lockAttachable, setAttachments } from '../uploads/uploads.repository.js';
+import { CLAIM_OBJECT, deleteUploadsOf, lockAttachable, setAttachments } from './uploads.repository.js';
 import { claimReportPdf } from './claims.pdf.js';
 import * as repository from './claims.repository.js';
 import type { ClaimValues, StoredClaim } from './claims.repository.js';

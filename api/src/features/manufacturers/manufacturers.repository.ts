@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { ManufacturerTable } from '../../db/tables/core.js';
+import type { ManufacturerTable } from '../../db/tables/manufacturers.js';
 import { versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import { containsPattern } from '../../lib/search.js';

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { ClientProductionPlanTable } from '../../db/tables/invoices.js';
+import type { ClientProductionPlanTable } from '../../db/tables/plans.js';
 import { versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import type { CompanyScope } from '../../lib/scope.js';

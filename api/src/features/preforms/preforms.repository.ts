@@ -2,7 +2,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
-import type { PreformTable } from '../../db/tables/supply.js';
+import type { PreformTable } from '../../db/tables/preforms.js';
 import { recordUpdate, versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import { likePattern } from '../../lib/search.js';

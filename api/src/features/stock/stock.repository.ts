@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { sql, type RawBuilder } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
-import type { StockReason } from '../../db/tables/supply.js';
+import type { StockReason } from '../../db/tables/stock.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;

@@ -26,7 +26,9 @@ import type {
   Claim,
   ClientClaimsGetClaimOrders200,
   ClientClaimsGetClaims200,
-  Ok
+  ClientUploadsSaveUploads200,
+  Ok,
+  Upload
 } from '../../model';
 
 
@@ -44,6 +46,10 @@ export const getAdminClaimsGetClaimProductsResponseMock = (): AdminClaimsGetClai
 
 export const getAdminClaimsSaveClaimResponseMock = (): Claim => ({"id":17,"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","status":"closed","clientProductId":21,"ClientProduct":{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},"clientProductionOrderId":12,"ClientProductionOrder":{"id":12,"orderNo":"PO-24-0117"},"amount":2400,"deliveryDate":"2026-03-11","description":"Cracked necks on two pallets of batch 0311.","immediateAction":"Pallets quarantined.","rootCouse":"Worn neck-ring insert on FB-04 cavity 7.","correctiveActions":"Insert replaced; neck inspection added to the shift checklist.","Uploads":[{"id":204,"originalFilename":"label-batch-0311.jpg","mimetype":"image/jpeg"}],"createdAt":"2026-03-12T07:30:00Z","version":3})
 
+export const getAdminUploadsDownloadUploadResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
+
+export const getAdminUploadsGetObjectUploadsResponseMock = (): Upload[] => ([{"id":204,"originalFilename":"label-batch-0311.jpg","mimetype":"image/jpeg"},{"id":205,"originalFilename":"delivery-note-PO-24-0117.pdf","mimetype":"application/pdf"}])
+
 export const getClientClaimsDeleteClaimsResponseMock = (): Ok => ({"ok":true})
 
 export const getClientClaimsDownloadClaimResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
@@ -55,6 +61,14 @@ export const getClientClaimsGetClaimResponseMock = (): Claim => ({"id":17,"clien
 export const getClientClaimsGetClaimOrdersResponseMock = (): ClientClaimsGetClaimOrders200 => ({"rows":[{"id":12,"orderNo":"PO-24-0117"},{"id":15,"orderNo":"PO-24-0121"}]})
 
 export const getClientClaimsSaveClaimResponseMock = (): Claim => ({"id":17,"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","status":"new","clientProductId":21,"ClientProduct":{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},"clientProductionOrderId":12,"ClientProductionOrder":{"id":12,"orderNo":"PO-24-0117"},"amount":2400,"deliveryDate":"2026-03-11","description":"Cracked necks on two pallets of batch 0311.","immediateAction":null,"rootCouse":null,"correctiveActions":null,"Uploads":[{"id":204,"originalFilename":"label-batch-0311.jpg","mimetype":"image/jpeg"}],"createdAt":"2026-03-12T07:30:00Z","version":0})
+
+export const getClientUploadsDeleteUploadsResponseMock = (): Ok => ({"ok":true})
+
+export const getClientUploadsDownloadUploadResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
+
+export const getClientUploadsGetObjectUploadsResponseMock = (): Upload[] => ([{"id":204,"originalFilename":"label-batch-0311.jpg","mimetype":"image/jpeg"}])
+
+export const getClientUploadsSaveUploadsResponseMock = (): ClientUploadsSaveUploads200 => ({"Upload":[{"id":206,"originalFilename":"cracked-neck.jpg","mimetype":"image/jpeg"}]})
 
 
 export const getAdminClaimsDeleteClaimsMockHandler = (overrideResponse?: Ok | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Ok> | Ok), options?: RequestHandlerOptions) => {
@@ -141,6 +155,30 @@ export const getAdminClaimsSaveClaimMockHandler = (overrideResponse?: Claim | ((
   }, options)
 }
 
+export const getAdminUploadsDownloadUploadMockHandler = (overrideResponse?: Blob | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Blob> | Blob), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/uploads/download', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAdminUploadsDownloadUploadResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getAdminUploadsGetObjectUploadsMockHandler = (overrideResponse?: Upload[] | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Upload[]> | Upload[]), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/uploads/object/get', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAdminUploadsGetObjectUploadsResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
 export const getClientClaimsDeleteClaimsMockHandler = (overrideResponse?: Ok | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Ok> | Ok), options?: RequestHandlerOptions) => {
   return http.post('*/api/client/claims/delete', async (info) => {
   
@@ -212,6 +250,54 @@ export const getClientClaimsSaveClaimMockHandler = (overrideResponse?: Claim | (
       })
   }, options)
 }
+
+export const getClientUploadsDeleteUploadsMockHandler = (overrideResponse?: Ok | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Ok> | Ok), options?: RequestHandlerOptions) => {
+  return http.post('*/api/client/uploads/delete', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getClientUploadsDeleteUploadsResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getClientUploadsDownloadUploadMockHandler = (overrideResponse?: Blob | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Blob> | Blob), options?: RequestHandlerOptions) => {
+  return http.post('*/api/client/uploads/download', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getClientUploadsDownloadUploadResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getClientUploadsGetObjectUploadsMockHandler = (overrideResponse?: Upload[] | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Upload[]> | Upload[]), options?: RequestHandlerOptions) => {
+  return http.post('*/api/client/uploads/object/get', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getClientUploadsGetObjectUploadsResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getClientUploadsSaveUploadsMockHandler = (overrideResponse?: ClientUploadsSaveUploads200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ClientUploadsSaveUploads200> | ClientUploadsSaveUploads200), options?: RequestHandlerOptions) => {
+  return http.post('*/api/client/uploads/save', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getClientUploadsSaveUploadsResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
 export const getClaimsMock = () => [
   getAdminClaimsDeleteClaimsMockHandler(),
   getAdminClaimsDownloadClaimMockHandler(),
@@ -220,10 +306,16 @@ export const getClaimsMock = () => [
   getAdminClaimsGetClaimOrdersMockHandler(),
   getAdminClaimsGetClaimProductsMockHandler(),
   getAdminClaimsSaveClaimMockHandler(),
+  getAdminUploadsDownloadUploadMockHandler(),
+  getAdminUploadsGetObjectUploadsMockHandler(),
   getClientClaimsDeleteClaimsMockHandler(),
   getClientClaimsDownloadClaimMockHandler(),
   getClientClaimsGetClaimsMockHandler(),
   getClientClaimsGetClaimMockHandler(),
   getClientClaimsGetClaimOrdersMockHandler(),
-  getClientClaimsSaveClaimMockHandler()
+  getClientClaimsSaveClaimMockHandler(),
+  getClientUploadsDeleteUploadsMockHandler(),
+  getClientUploadsDownloadUploadMockHandler(),
+  getClientUploadsGetObjectUploadsMockHandler(),
+  getClientUploadsSaveUploadsMockHandler()
 ]

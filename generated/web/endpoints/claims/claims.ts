@@ -31,6 +31,7 @@ import type {
   AdminClaimsGetClaims200,
   AdminClaimsSaveClaimBody,
   AdminClaimsSaveClaimHeaders,
+  AdminUploadsDownloadUploadBody,
   BadRequestResponse,
   Claim,
   ClaimDownloadRequest,
@@ -42,13 +43,20 @@ import type {
   ClientClaimsGetClaims200,
   ClientClaimsSaveClaimBody,
   ClientClaimsSaveClaimHeaders,
+  ClientUploadsDeleteUploadsBody,
+  ClientUploadsDownloadUploadBody,
+  ClientUploadsSaveUploads200,
+  ClientUploadsSaveUploadsBody,
+  ClientUploadsSaveUploadsHeaders,
   ConflictResponse,
   ForbiddenResponse,
   NotFoundResponse,
   Ok,
   ServiceUnavailableResponse,
   TooManyRequestsResponse,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  Upload,
+  UploadObjectRef
 } from '../../model';
 
 import { http } from '../../../../web/src/api/http';
@@ -509,6 +517,134 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
+ * Download a stored file (content type as uploaded, original file name).
+ */
+export const adminUploadsDownloadUpload = (
+    adminUploadsDownloadUploadBody: AdminUploadsDownloadUploadBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<Blob>(
+      {url: `/api/admin/uploads/download`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: adminUploadsDownloadUploadBody,
+        responseType: 'blob', signal
+    },
+      );
+    }
+  
+
+
+export const getAdminUploadsDownloadUploadMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminUploadsDownloadUpload>>, TError,{data: AdminUploadsDownloadUploadBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof adminUploadsDownloadUpload>>, TError,{data: AdminUploadsDownloadUploadBody}, TContext> => {
+
+const mutationKey = ['adminUploadsDownloadUpload'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminUploadsDownloadUpload>>, {data: AdminUploadsDownloadUploadBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  adminUploadsDownloadUpload(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AdminUploadsDownloadUploadMutationResult = NonNullable<Awaited<ReturnType<typeof adminUploadsDownloadUpload>>>
+    export type AdminUploadsDownloadUploadMutationBody = AdminUploadsDownloadUploadBody
+    export type AdminUploadsDownloadUploadMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useAdminUploadsDownloadUpload = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminUploadsDownloadUpload>>, TError,{data: AdminUploadsDownloadUploadBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof adminUploadsDownloadUpload>>,
+        TError,
+        {data: AdminUploadsDownloadUploadBody},
+        TContext
+      > => {
+
+      const mutationOptions = getAdminUploadsDownloadUploadMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * Files attached to a record (e.g. a claim's photos).
+ */
+export const adminUploadsGetObjectUploads = (
+    uploadObjectRef: UploadObjectRef,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<Upload[]>(
+      {url: `/api/admin/uploads/object/get`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: uploadObjectRef, signal
+    },
+      );
+    }
+  
+
+
+
+export const getAdminUploadsGetObjectUploadsQueryKey = (uploadObjectRef?: UploadObjectRef,) => {
+    return [
+    `/api/admin/uploads/object/get`, uploadObjectRef
+    ] as const;
+    }
+
+    
+export const getAdminUploadsGetObjectUploadsQueryOptions = <TData = Awaited<ReturnType<typeof adminUploadsGetObjectUploads>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(uploadObjectRef: UploadObjectRef, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminUploadsGetObjectUploads>>, TError, TData>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getAdminUploadsGetObjectUploadsQueryKey(uploadObjectRef);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof adminUploadsGetObjectUploads>>> = ({ signal }) => adminUploadsGetObjectUploads(uploadObjectRef, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof adminUploadsGetObjectUploads>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type AdminUploadsGetObjectUploadsQueryResult = NonNullable<Awaited<ReturnType<typeof adminUploadsGetObjectUploads>>>
+export type AdminUploadsGetObjectUploadsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+
+
+export function useAdminUploadsGetObjectUploads<TData = Awaited<ReturnType<typeof adminUploadsGetObjectUploads>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
+ uploadObjectRef: UploadObjectRef, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminUploadsGetObjectUploads>>, TError, TData>, }
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getAdminUploadsGetObjectUploadsQueryOptions(uploadObjectRef,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * Delete the caller's claims; closed claims cannot be deleted (409); a claim another company filed cannot be deleted (403).
  */
 export const clientClaimsDeleteClaims = (
@@ -894,6 +1030,264 @@ const {mutation: mutationOptions} = options ?
       > => {
 
       const mutationOptions = getClientClaimsSaveClaimMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * Delete uploads not attached to a claim (a cancelled upload, or a file uploaded for a claim that was never saved
+with it). A file attached to a claim is removed by saving the claim without it: deleting it here is refused (409).
+ */
+export const clientUploadsDeleteUploads = (
+    clientUploadsDeleteUploadsBody: ClientUploadsDeleteUploadsBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<Ok>(
+      {url: `/api/client/uploads/delete`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: clientUploadsDeleteUploadsBody, signal
+    },
+      );
+    }
+  
+
+
+export const getClientUploadsDeleteUploadsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientUploadsDeleteUploads>>, TError,{data: ClientUploadsDeleteUploadsBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof clientUploadsDeleteUploads>>, TError,{data: ClientUploadsDeleteUploadsBody}, TContext> => {
+
+const mutationKey = ['clientUploadsDeleteUploads'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientUploadsDeleteUploads>>, {data: ClientUploadsDeleteUploadsBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  clientUploadsDeleteUploads(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ClientUploadsDeleteUploadsMutationResult = NonNullable<Awaited<ReturnType<typeof clientUploadsDeleteUploads>>>
+    export type ClientUploadsDeleteUploadsMutationBody = ClientUploadsDeleteUploadsBody
+    export type ClientUploadsDeleteUploadsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useClientUploadsDeleteUploads = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientUploadsDeleteUploads>>, TError,{data: ClientUploadsDeleteUploadsBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof clientUploadsDeleteUploads>>,
+        TError,
+        {data: ClientUploadsDeleteUploadsBody},
+        TContext
+      > => {
+
+      const mutationOptions = getClientUploadsDeleteUploadsMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * Download one of the caller's files, or a file of a claim filed about the caller's product (content type as uploaded, original file name).
+ */
+export const clientUploadsDownloadUpload = (
+    clientUploadsDownloadUploadBody: ClientUploadsDownloadUploadBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<Blob>(
+      {url: `/api/client/uploads/download`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: clientUploadsDownloadUploadBody,
+        responseType: 'blob', signal
+    },
+      );
+    }
+  
+
+
+export const getClientUploadsDownloadUploadMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientUploadsDownloadUpload>>, TError,{data: ClientUploadsDownloadUploadBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof clientUploadsDownloadUpload>>, TError,{data: ClientUploadsDownloadUploadBody}, TContext> => {
+
+const mutationKey = ['clientUploadsDownloadUpload'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientUploadsDownloadUpload>>, {data: ClientUploadsDownloadUploadBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  clientUploadsDownloadUpload(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ClientUploadsDownloadUploadMutationResult = NonNullable<Awaited<ReturnType<typeof clientUploadsDownloadUpload>>>
+    export type ClientUploadsDownloadUploadMutationBody = ClientUploadsDownloadUploadBody
+    export type ClientUploadsDownloadUploadMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useClientUploadsDownloadUpload = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientUploadsDownloadUpload>>, TError,{data: ClientUploadsDownloadUploadBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof clientUploadsDownloadUpload>>,
+        TError,
+        {data: ClientUploadsDownloadUploadBody},
+        TContext
+      > => {
+
+      const mutationOptions = getClientUploadsDownloadUploadMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * Files attached to one of the caller's records (objectType 'ClientProductionClaims').
+ */
+export const clientUploadsGetObjectUploads = (
+    uploadObjectRef: UploadObjectRef,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<Upload[]>(
+      {url: `/api/client/uploads/object/get`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: uploadObjectRef, signal
+    },
+      );
+    }
+  
+
+
+
+export const getClientUploadsGetObjectUploadsQueryKey = (uploadObjectRef?: UploadObjectRef,) => {
+    return [
+    `/api/client/uploads/object/get`, uploadObjectRef
+    ] as const;
+    }
+
+    
+export const getClientUploadsGetObjectUploadsQueryOptions = <TData = Awaited<ReturnType<typeof clientUploadsGetObjectUploads>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(uploadObjectRef: UploadObjectRef, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientUploadsGetObjectUploads>>, TError, TData>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getClientUploadsGetObjectUploadsQueryKey(uploadObjectRef);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof clientUploadsGetObjectUploads>>> = ({ signal }) => clientUploadsGetObjectUploads(uploadObjectRef, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof clientUploadsGetObjectUploads>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type ClientUploadsGetObjectUploadsQueryResult = NonNullable<Awaited<ReturnType<typeof clientUploadsGetObjectUploads>>>
+export type ClientUploadsGetObjectUploadsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+
+
+export function useClientUploadsGetObjectUploads<TData = Awaited<ReturnType<typeof clientUploadsGetObjectUploads>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
+ uploadObjectRef: UploadObjectRef, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientUploadsGetObjectUploads>>, TError, TData>, }
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getClientUploadsGetObjectUploadsQueryOptions(uploadObjectRef,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Upload a file (multipart/form-data with one `file` part; send one request per file, so each has its own progress
+and can be cancelled on its own — a claim takes several). Accepted: .jpg and other images (`image/*`) and PDF
+(`application/pdf`), recognised by their content, not their name; at most 10 MiB per file (larger or other types
+answer 400). The file is stored unattached; saving a claim with its id in `Uploads` attaches it. Answers the saved
+upload as a one-element `Upload` list.
+ */
+export const clientUploadsSaveUploads = (
+    clientUploadsSaveUploadsBody: ClientUploadsSaveUploadsBody,
+    headers?: ClientUploadsSaveUploadsHeaders,
+ signal?: AbortSignal
+) => {
+      
+      const formData = new FormData();
+formData.append(`file`, clientUploadsSaveUploadsBody.file)
+
+      return http<ClientUploadsSaveUploads200>(
+      {url: `/api/client/uploads/save`, method: 'POST',
+      headers: {'Content-Type': 'multipart/form-data', ...headers},
+       data: formData, signal
+    },
+      );
+    }
+  
+
+
+export const getClientUploadsSaveUploadsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientUploadsSaveUploads>>, TError,{data: ClientUploadsSaveUploadsBody;headers?: ClientUploadsSaveUploadsHeaders}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof clientUploadsSaveUploads>>, TError,{data: ClientUploadsSaveUploadsBody;headers?: ClientUploadsSaveUploadsHeaders}, TContext> => {
+
+const mutationKey = ['clientUploadsSaveUploads'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientUploadsSaveUploads>>, {data: ClientUploadsSaveUploadsBody;headers?: ClientUploadsSaveUploadsHeaders}> = (props) => {
+          const {data,headers} = props ?? {};
+
+          return  clientUploadsSaveUploads(data,headers,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ClientUploadsSaveUploadsMutationResult = NonNullable<Awaited<ReturnType<typeof clientUploadsSaveUploads>>>
+    export type ClientUploadsSaveUploadsMutationBody = ClientUploadsSaveUploadsBody
+    export type ClientUploadsSaveUploadsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useClientUploadsSaveUploads = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientUploadsSaveUploads>>, TError,{data: ClientUploadsSaveUploadsBody;headers?: ClientUploadsSaveUploadsHeaders}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof clientUploadsSaveUploads>>,
+        TError,
+        {data: ClientUploadsSaveUploadsBody;headers?: ClientUploadsSaveUploadsHeaders},
+        TContext
+      > => {
+
+      const mutationOptions = getClientUploadsSaveUploadsMutationOptions(options);
 
       return useMutation(mutationOptions);
     }

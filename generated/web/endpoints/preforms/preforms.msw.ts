@@ -16,20 +16,15 @@ import type {
 } from 'msw';
 
 import type {
-  AdminPreformStockGetPreformStock200,
   AdminPreformsGetPreformSuppliers200,
   AdminPreformsGetPreforms200,
   AdminPreformsGetWarehouses200,
   Ok,
-  OperatorStockGetOperatorPreformStock200,
-  Preform,
-  PreformStockRow
+  Preform
 } from '../../model';
 
 
 export const getAdminPreformsSavePreformResponseMock = (): Preform => ({"id":9,"preformName":"RPET 42g 38mm 3-start Green","neck":"38mm 3-start","material":"RPET","color":"Green","weight":42.5,"qtyPerBox":900,"PreformSupplies":[{"id":15,"preformId":9,"manufacturerId":1,"Manufacturer":{"id":1,"manufacturerName":"Retal Baltic Films","defaultLeadTime":14},"ClientProducts":[]},{"id":16,"preformId":9,"manufacturerId":2,"Manufacturer":{"id":2,"manufacturerName":"Plastipak Bohemia","defaultLeadTime":21},"ClientProducts":[]}],"productCount":0,"version":0})
-
-export const getAdminPreformStockFillPreformStockResponseMock = (): PreformStockRow => ({"preformId":3,"preformWarehouseId":1,"Preform":{"preformName":"PET 28g PCO1810 Clear","material":"PET","color":"Clear"},"PreformWarehouse":{"warehouseName":"Riga North"},"currentStock":240000,"orderAmount":236500,"futureBalance":3500})
 
 export const getAdminPreformsGetPreformSuppliersResponseMock = (): AdminPreformsGetPreformSuppliers200 => ({"rows":[{"id":7,"preformId":3,"manufacturerId":1,"Manufacturer":{"id":1,"manufacturerName":"Retal Baltic Films","defaultLeadTime":14},"ClientProducts":[]}]})
 
@@ -37,13 +32,7 @@ export const getAdminPreformsDeletePreformsResponseMock = (): Ok => ({"ok":true}
 
 export const getAdminPreformsGetPreformsResponseMock = (): AdminPreformsGetPreforms200 => ({"rows":[{"id":3,"preformName":"PET 28g PCO1810 Clear","neck":"PCO1810","material":"PET","color":"Clear","weight":28,"qtyPerBox":1250,"PreformSupplies":[{"id":7,"preformId":3,"manufacturerId":1,"Manufacturer":{"id":1,"manufacturerName":"Retal Baltic Films","defaultLeadTime":14},"ClientProducts":[{"id":21,"productName":"Spring Water 0.5 L","articleNo":"NS-0500"}]}],"productCount":4,"version":2}],"count":1})
 
-export const getAdminPreformStockGetPreformStockResponseMock = (): AdminPreformStockGetPreformStock200 => ({"warehouse":{"id":1,"warehouseName":"Riga North","clientProductCount":12},"rows":[{"preformId":3,"preformWarehouseId":1,"Preform":{"preformName":"PET 28g PCO1810 Clear","material":"PET","color":"Clear"},"PreformWarehouse":{"warehouseName":"Riga North"},"currentStock":180000,"orderAmount":236500,"futureBalance":-56500},{"preformId":9,"preformWarehouseId":1,"Preform":{"preformName":"RPET 42g 38mm 3-start Green","material":"RPET","color":"Green"},"PreformWarehouse":{"warehouseName":"Riga North"},"currentStock":45000,"orderAmount":null,"futureBalance":45000}],"count":2})
-
 export const getAdminPreformsGetWarehousesResponseMock = (): AdminPreformsGetWarehouses200 => ({"rows":[{"id":1,"warehouseName":"Riga North","clientProductCount":12},{"id":2,"warehouseName":"Riga South","clientProductCount":5}],"count":2})
-
-export const getOperatorStockFillOperatorPreformStockResponseMock = (): PreformStockRow => ({"preformId":3,"preformWarehouseId":1,"Preform":{"preformName":"PET 28g PCO1810 Clear","material":"PET","color":"Clear"},"PreformWarehouse":{"warehouseName":"Riga North"},"currentStock":178800,"orderAmount":236500,"futureBalance":-57700})
-
-export const getOperatorStockGetOperatorPreformStockResponseMock = (): OperatorStockGetOperatorPreformStock200 => ({"rows":[{"preformId":3,"preformWarehouseId":1,"Preform":{"preformName":"PET 28g PCO1810 Clear","material":"PET","color":"Clear"},"PreformWarehouse":{"warehouseName":"Riga North"},"currentStock":180000,"orderAmount":236500,"futureBalance":-56500},{"preformId":5,"preformWarehouseId":2,"Preform":{"preformName":"PP 19g 38-400 White","material":"PP","color":"White"},"PreformWarehouse":{"warehouseName":"Riga South"},"currentStock":null,"orderAmount":null,"futureBalance":null}],"count":2})
 
 
 export const getAdminPreformsSavePreformMockHandler = (overrideResponse?: Preform | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Preform> | Preform), options?: RequestHandlerOptions) => {
@@ -52,18 +41,6 @@ export const getAdminPreformsSavePreformMockHandler = (overrideResponse?: Prefor
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getAdminPreformsSavePreformResponseMock()),
-      { status: 200,
-        headers: { 'Content-Type': 'application/json' }
-      })
-  }, options)
-}
-
-export const getAdminPreformStockFillPreformStockMockHandler = (overrideResponse?: PreformStockRow | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<PreformStockRow> | PreformStockRow), options?: RequestHandlerOptions) => {
-  return http.post('*/api/admin/preform/stock/save', async (info) => {
-  
-    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getAdminPreformStockFillPreformStockResponseMock()),
       { status: 200,
         headers: { 'Content-Type': 'application/json' }
       })
@@ -106,18 +83,6 @@ export const getAdminPreformsGetPreformsMockHandler = (overrideResponse?: AdminP
   }, options)
 }
 
-export const getAdminPreformStockGetPreformStockMockHandler = (overrideResponse?: AdminPreformStockGetPreformStock200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AdminPreformStockGetPreformStock200> | AdminPreformStockGetPreformStock200), options?: RequestHandlerOptions) => {
-  return http.post('*/api/admin/preformstock/get', async (info) => {
-  
-    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getAdminPreformStockGetPreformStockResponseMock()),
-      { status: 200,
-        headers: { 'Content-Type': 'application/json' }
-      })
-  }, options)
-}
-
 export const getAdminPreformsGetWarehousesMockHandler = (overrideResponse?: AdminPreformsGetWarehouses200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AdminPreformsGetWarehouses200> | AdminPreformsGetWarehouses200), options?: RequestHandlerOptions) => {
   return http.post('*/api/admin/warehouses/get', async (info) => {
   
@@ -129,38 +94,10 @@ export const getAdminPreformsGetWarehousesMockHandler = (overrideResponse?: Admi
       })
   }, options)
 }
-
-export const getOperatorStockFillOperatorPreformStockMockHandler = (overrideResponse?: PreformStockRow | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<PreformStockRow> | PreformStockRow), options?: RequestHandlerOptions) => {
-  return http.post('*/api/operator/preform/stock/save', async (info) => {
-  
-    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getOperatorStockFillOperatorPreformStockResponseMock()),
-      { status: 200,
-        headers: { 'Content-Type': 'application/json' }
-      })
-  }, options)
-}
-
-export const getOperatorStockGetOperatorPreformStockMockHandler = (overrideResponse?: OperatorStockGetOperatorPreformStock200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<OperatorStockGetOperatorPreformStock200> | OperatorStockGetOperatorPreformStock200), options?: RequestHandlerOptions) => {
-  return http.post('*/api/operator/preformstock/get', async (info) => {
-  
-    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
-    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
-    : getOperatorStockGetOperatorPreformStockResponseMock()),
-      { status: 200,
-        headers: { 'Content-Type': 'application/json' }
-      })
-  }, options)
-}
 export const getPreformsMock = () => [
   getAdminPreformsSavePreformMockHandler(),
-  getAdminPreformStockFillPreformStockMockHandler(),
   getAdminPreformsGetPreformSuppliersMockHandler(),
   getAdminPreformsDeletePreformsMockHandler(),
   getAdminPreformsGetPreformsMockHandler(),
-  getAdminPreformStockGetPreformStockMockHandler(),
-  getAdminPreformsGetWarehousesMockHandler(),
-  getOperatorStockFillOperatorPreformStockMockHandler(),
-  getOperatorStockGetOperatorPreformStockMockHandler()
+  getAdminPreformsGetWarehousesMockHandler()
 ]

@@ -22,8 +22,6 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  AdminPreformStockGetPreformStock200,
-  AdminPreformStockGetPreformStockBody,
   AdminPreformsDeletePreformsBody,
   AdminPreformsGetPreformSuppliers200,
   AdminPreformsGetPreformSuppliersBody,
@@ -37,11 +35,7 @@ import type {
   ForbiddenResponse,
   NotFoundResponse,
   Ok,
-  OperatorStockGetOperatorPreformStock200,
-  OperatorStockGetOperatorPreformStockBody,
   Preform,
-  PreformStockFill,
-  PreformStockRow,
   ServiceUnavailableResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse
@@ -110,67 +104,6 @@ const {mutation: mutationOptions} = options ?
       > => {
 
       const mutationOptions = getAdminPreformsSavePreformMutationOptions(options);
-
-      return useMutation(mutationOptions);
-    }
-    /**
- * Fill preform stock ('Fill preform stock' dialog). Answers the updated row.
- */
-export const adminPreformStockFillPreformStock = (
-    preformStockFill: PreformStockFill,
- signal?: AbortSignal
-) => {
-      
-      
-      return http<PreformStockRow>(
-      {url: `/api/admin/preform/stock/save`, method: 'POST',
-      headers: {'Content-Type': 'application/json', },
-      data: preformStockFill, signal
-    },
-      );
-    }
-  
-
-
-export const getAdminPreformStockFillPreformStockMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminPreformStockFillPreformStock>>, TError,{data: PreformStockFill}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof adminPreformStockFillPreformStock>>, TError,{data: PreformStockFill}, TContext> => {
-
-const mutationKey = ['adminPreformStockFillPreformStock'];
-const {mutation: mutationOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
-
-      
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminPreformStockFillPreformStock>>, {data: PreformStockFill}> = (props) => {
-          const {data} = props ?? {};
-
-          return  adminPreformStockFillPreformStock(data,)
-        }
-
-        
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type AdminPreformStockFillPreformStockMutationResult = NonNullable<Awaited<ReturnType<typeof adminPreformStockFillPreformStock>>>
-    export type AdminPreformStockFillPreformStockMutationBody = PreformStockFill
-    export type AdminPreformStockFillPreformStockMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
-
-    export const useAdminPreformStockFillPreformStock = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminPreformStockFillPreformStock>>, TError,{data: PreformStockFill}, TContext>, }
- ): UseMutationResult<
-        Awaited<ReturnType<typeof adminPreformStockFillPreformStock>>,
-        TError,
-        {data: PreformStockFill},
-        TContext
-      > => {
-
-      const mutationOptions = getAdminPreformStockFillPreformStockMutationOptions(options);
 
       return useMutation(mutationOptions);
     }
@@ -368,72 +301,6 @@ export function useAdminPreformsGetPreforms<TData = Awaited<ReturnType<typeof ad
 
 
 /**
- * Preform stock of one warehouse (page size 10; default sort orderAmount descending), with the warehouse for the breadcrumb.
- */
-export const adminPreformStockGetPreformStock = (
-    adminPreformStockGetPreformStockBody: AdminPreformStockGetPreformStockBody,
- signal?: AbortSignal
-) => {
-      
-      
-      return http<AdminPreformStockGetPreformStock200>(
-      {url: `/api/admin/preformstock/get`, method: 'POST',
-      headers: {'Content-Type': 'application/json', },
-      data: adminPreformStockGetPreformStockBody, signal
-    },
-      );
-    }
-  
-
-
-
-export const getAdminPreformStockGetPreformStockQueryKey = (adminPreformStockGetPreformStockBody?: AdminPreformStockGetPreformStockBody,) => {
-    return [
-    `/api/admin/preformstock/get`, adminPreformStockGetPreformStockBody
-    ] as const;
-    }
-
-    
-export const getAdminPreformStockGetPreformStockQueryOptions = <TData = Awaited<ReturnType<typeof adminPreformStockGetPreformStock>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminPreformStockGetPreformStockBody: AdminPreformStockGetPreformStockBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminPreformStockGetPreformStock>>, TError, TData>, }
-) => {
-
-const {query: queryOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getAdminPreformStockGetPreformStockQueryKey(adminPreformStockGetPreformStockBody);
-
-  
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof adminPreformStockGetPreformStock>>> = ({ signal }) => adminPreformStockGetPreformStock(adminPreformStockGetPreformStockBody, signal);
-
-      
-
-      
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof adminPreformStockGetPreformStock>>, TError, TData> & { queryKey: QueryKey }
-}
-
-export type AdminPreformStockGetPreformStockQueryResult = NonNullable<Awaited<ReturnType<typeof adminPreformStockGetPreformStock>>>
-export type AdminPreformStockGetPreformStockQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
-
-
-
-export function useAdminPreformStockGetPreformStock<TData = Awaited<ReturnType<typeof adminPreformStockGetPreformStock>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
- adminPreformStockGetPreformStockBody: AdminPreformStockGetPreformStockBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminPreformStockGetPreformStock>>, TError, TData>, }
-  
- ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
-
-  const queryOptions = getAdminPreformStockGetPreformStockQueryOptions(adminPreformStockGetPreformStockBody,options)
-
-  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
-
-  query.queryKey = queryOptions.queryKey ;
-
-  return query;
-}
-
-
-
-/**
  * Preform warehouses (page size 10). Send `filter` for the lookup (after 2 characters) or `pagination` for the list.
  */
 export const adminPreformsGetWarehouses = (
@@ -489,133 +356,6 @@ export function useAdminPreformsGetWarehouses<TData = Awaited<ReturnType<typeof 
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 
   const queryOptions = getAdminPreformsGetWarehousesQueryOptions(adminPreformsGetWarehousesBody,options)
-
-  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
-
-  query.queryKey = queryOptions.queryKey ;
-
-  return query;
-}
-
-
-
-/**
- * Fill preform stock from the operator's dialog (the web app sends method 'increase'). Only success matters to the screen.
- */
-export const operatorStockFillOperatorPreformStock = (
-    preformStockFill: PreformStockFill,
- signal?: AbortSignal
-) => {
-      
-      
-      return http<PreformStockRow>(
-      {url: `/api/operator/preform/stock/save`, method: 'POST',
-      headers: {'Content-Type': 'application/json', },
-      data: preformStockFill, signal
-    },
-      );
-    }
-  
-
-
-export const getOperatorStockFillOperatorPreformStockMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof operatorStockFillOperatorPreformStock>>, TError,{data: PreformStockFill}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof operatorStockFillOperatorPreformStock>>, TError,{data: PreformStockFill}, TContext> => {
-
-const mutationKey = ['operatorStockFillOperatorPreformStock'];
-const {mutation: mutationOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
-
-      
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof operatorStockFillOperatorPreformStock>>, {data: PreformStockFill}> = (props) => {
-          const {data} = props ?? {};
-
-          return  operatorStockFillOperatorPreformStock(data,)
-        }
-
-        
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type OperatorStockFillOperatorPreformStockMutationResult = NonNullable<Awaited<ReturnType<typeof operatorStockFillOperatorPreformStock>>>
-    export type OperatorStockFillOperatorPreformStockMutationBody = PreformStockFill
-    export type OperatorStockFillOperatorPreformStockMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
-
-    export const useOperatorStockFillOperatorPreformStock = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof operatorStockFillOperatorPreformStock>>, TError,{data: PreformStockFill}, TContext>, }
- ): UseMutationResult<
-        Awaited<ReturnType<typeof operatorStockFillOperatorPreformStock>>,
-        TError,
-        {data: PreformStockFill},
-        TContext
-      > => {
-
-      const mutationOptions = getOperatorStockFillOperatorPreformStockMutationOptions(options);
-
-      return useMutation(mutationOptions);
-    }
-    /**
- * Preform stock of every warehouse for the operator's '/stock' page (called on load and after each save). The page shows 10 rows sorted by orderAmount descending; `count` is the number of all rows.
- */
-export const operatorStockGetOperatorPreformStock = (
-    operatorStockGetOperatorPreformStockBody: OperatorStockGetOperatorPreformStockBody,
- signal?: AbortSignal
-) => {
-      
-      
-      return http<OperatorStockGetOperatorPreformStock200>(
-      {url: `/api/operator/preformstock/get`, method: 'POST',
-      headers: {'Content-Type': 'application/json', },
-      data: operatorStockGetOperatorPreformStockBody, signal
-    },
-      );
-    }
-  
-
-
-
-export const getOperatorStockGetOperatorPreformStockQueryKey = (operatorStockGetOperatorPreformStockBody?: OperatorStockGetOperatorPreformStockBody,) => {
-    return [
-    `/api/operator/preformstock/get`, operatorStockGetOperatorPreformStockBody
-    ] as const;
-    }
-
-    
-export const getOperatorStockGetOperatorPreformStockQueryOptions = <TData = Awaited<ReturnType<typeof operatorStockGetOperatorPreformStock>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(operatorStockGetOperatorPreformStockBody: OperatorStockGetOperatorPreformStockBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof operatorStockGetOperatorPreformStock>>, TError, TData>, }
-) => {
-
-const {query: queryOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getOperatorStockGetOperatorPreformStockQueryKey(operatorStockGetOperatorPreformStockBody);
-
-  
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof operatorStockGetOperatorPreformStock>>> = ({ signal }) => operatorStockGetOperatorPreformStock(operatorStockGetOperatorPreformStockBody, signal);
-
-      
-
-      
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof operatorStockGetOperatorPreformStock>>, TError, TData> & { queryKey: QueryKey }
-}
-
-export type OperatorStockGetOperatorPreformStockQueryResult = NonNullable<Awaited<ReturnType<typeof operatorStockGetOperatorPreformStock>>>
-export type OperatorStockGetOperatorPreformStockQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
-
-
-
-export function useOperatorStockGetOperatorPreformStock<TData = Awaited<ReturnType<typeof operatorStockGetOperatorPreformStock>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
- operatorStockGetOperatorPreformStockBody: OperatorStockGetOperatorPreformStockBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof operatorStockGetOperatorPreformStock>>, TError, TData>, }
-  
- ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
-
-  const queryOptions = getOperatorStockGetOperatorPreformStockQueryOptions(operatorStockGetOperatorPreformStockBody,options)
 
   const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
 

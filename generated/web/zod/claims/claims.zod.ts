@@ -282,6 +282,37 @@ export const adminClaimsSaveClaimResponse = zod.object({
 }).describe('A non-conformance report (ClientProductionClaim).')
 
 /**
+ * Download a stored file (content type as uploaded, original file name).
+ */
+export const adminUploadsDownloadUploadBodyIdMax = 2147483647;
+export const adminUploadsDownloadUploadBodyIdMultipleOf = 1;
+
+export const adminUploadsDownloadUploadBody = zod.object({
+  "id": zod.number().min(1).max(adminUploadsDownloadUploadBodyIdMax).multipleOf(adminUploadsDownloadUploadBodyIdMultipleOf).describe('Row id.')
+})
+
+/**
+ * Files attached to a record (e.g. a claim's photos).
+ */
+export const adminUploadsGetObjectUploadsBodyObjectIdMax = 2147483647;
+export const adminUploadsGetObjectUploadsBodyObjectIdMultipleOf = 1;
+
+export const adminUploadsGetObjectUploadsBody = zod.object({
+  "objectType": zod.enum(['ClientProductionClaims']).describe('What an upload can be attached to.'),
+  "objectId": zod.number().min(1).max(adminUploadsGetObjectUploadsBodyObjectIdMax).multipleOf(adminUploadsGetObjectUploadsBodyObjectIdMultipleOf).describe('Row id.')
+}).describe('Reference to the record whose uploads are listed.')
+
+export const adminUploadsGetObjectUploadsResponseIdMax = 2147483647;
+export const adminUploadsGetObjectUploadsResponseIdMultipleOf = 1;export const adminUploadsGetObjectUploadsResponseOriginalFilenameMax = 255;export const adminUploadsGetObjectUploadsResponseMimetypeMax = 127;
+
+export const adminUploadsGetObjectUploadsResponseItem = zod.object({
+  "id": zod.number().min(1).max(adminUploadsGetObjectUploadsResponseIdMax).multipleOf(adminUploadsGetObjectUploadsResponseIdMultipleOf).describe('Row id.'),
+  "originalFilename": zod.string().max(adminUploadsGetObjectUploadsResponseOriginalFilenameMax),
+  "mimetype": zod.string().max(adminUploadsGetObjectUploadsResponseMimetypeMax)
+}).describe('A stored file (claim photos and documents).')
+export const adminUploadsGetObjectUploadsResponse = zod.array(adminUploadsGetObjectUploadsResponseItem)
+
+/**
  * Delete the caller's claims; closed claims cannot be deleted (409); a claim another company filed cannot be deleted (403).
  */
 export const clientClaimsDeleteClaimsBodyClaimIdsItemMax = 2147483647;
@@ -531,4 +562,81 @@ export const clientClaimsSaveClaimResponse = zod.object({
   "createdAt": zod.string().datetime({}),
   "version": zod.number().min(clientClaimsSaveClaimResponseVersionMin).max(clientClaimsSaveClaimResponseVersionMax).multipleOf(clientClaimsSaveClaimResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A non-conformance report (ClientProductionClaim).')
+
+/**
+ * Delete uploads not attached to a claim (a cancelled upload, or a file uploaded for a claim that was never saved
+with it). A file attached to a claim is removed by saving the claim without it: deleting it here is refused (409).
+ */
+export const clientUploadsDeleteUploadsBodyUploadsIdsItemMax = 2147483647;
+export const clientUploadsDeleteUploadsBodyUploadsIdsItemMultipleOf = 1;export const clientUploadsDeleteUploadsBodyUploadsIdsMax = 1000;
+
+export const clientUploadsDeleteUploadsBody = zod.object({
+  "uploadsIds": zod.array(zod.number().min(1).max(clientUploadsDeleteUploadsBodyUploadsIdsItemMax).multipleOf(clientUploadsDeleteUploadsBodyUploadsIdsItemMultipleOf).describe('Row id.')).min(1).max(clientUploadsDeleteUploadsBodyUploadsIdsMax)
+})
+
+export const clientUploadsDeleteUploadsResponse = zod.object({
+  "ok": zod.literal(true)
+}).describe('Empty success.')
+
+/**
+ * Download one of the caller's files, or a file of a claim filed about the caller's product (content type as uploaded, original file name).
+ */
+export const clientUploadsDownloadUploadBodyIdMax = 2147483647;
+export const clientUploadsDownloadUploadBodyIdMultipleOf = 1;
+
+export const clientUploadsDownloadUploadBody = zod.object({
+  "id": zod.number().min(1).max(clientUploadsDownloadUploadBodyIdMax).multipleOf(clientUploadsDownloadUploadBodyIdMultipleOf).describe('Row id.')
+})
+
+/**
+ * Files attached to one of the caller's records (objectType 'ClientProductionClaims').
+ */
+export const clientUploadsGetObjectUploadsBodyObjectIdMax = 2147483647;
+export const clientUploadsGetObjectUploadsBodyObjectIdMultipleOf = 1;
+
+export const clientUploadsGetObjectUploadsBody = zod.object({
+  "objectType": zod.enum(['ClientProductionClaims']).describe('What an upload can be attached to.'),
+  "objectId": zod.number().min(1).max(clientUploadsGetObjectUploadsBodyObjectIdMax).multipleOf(clientUploadsGetObjectUploadsBodyObjectIdMultipleOf).describe('Row id.')
+}).describe('Reference to the record whose uploads are listed.')
+
+export const clientUploadsGetObjectUploadsResponseIdMax = 2147483647;
+export const clientUploadsGetObjectUploadsResponseIdMultipleOf = 1;export const clientUploadsGetObjectUploadsResponseOriginalFilenameMax = 255;export const clientUploadsGetObjectUploadsResponseMimetypeMax = 127;
+
+export const clientUploadsGetObjectUploadsResponseItem = zod.object({
+  "id": zod.number().min(1).max(clientUploadsGetObjectUploadsResponseIdMax).multipleOf(clientUploadsGetObjectUploadsResponseIdMultipleOf).describe('Row id.'),
+  "originalFilename": zod.string().max(clientUploadsGetObjectUploadsResponseOriginalFilenameMax),
+  "mimetype": zod.string().max(clientUploadsGetObjectUploadsResponseMimetypeMax)
+}).describe('A stored file (claim photos and documents).')
+export const clientUploadsGetObjectUploadsResponse = zod.array(clientUploadsGetObjectUploadsResponseItem)
+
+/**
+ * Upload a file (multipart/form-data with one `file` part; send one request per file, so each has its own progress
+and can be cancelled on its own — a claim takes several). Accepted: .jpg and other images (`image/*`) and PDF
+(`application/pdf`), recognised by their content, not their name; at most 10 MiB per file (larger or other types
+answer 400). The file is stored unattached; saving a claim with its id in `Uploads` attaches it. Answers the saved
+upload as a one-element `Upload` list.
+ */
+export const clientUploadsSaveUploadsHeaderIdempotencyKeyMin = 8;
+export const clientUploadsSaveUploadsHeaderIdempotencyKeyMax = 128;
+export const clientUploadsSaveUploadsHeaderIdempotencyKeyRegExp = new RegExp('^[\\x21-\\x7E]+$');
+
+
+export const clientUploadsSaveUploadsHeader = zod.object({
+  "Idempotency-Key": zod.string().min(clientUploadsSaveUploadsHeaderIdempotencyKeyMin).max(clientUploadsSaveUploadsHeaderIdempotencyKeyMax).regex(clientUploadsSaveUploadsHeaderIdempotencyKeyRegExp).optional().describe('A unique key per save attempt, e.g. a UUID; 8 to 128 visible ASCII characters.')
+})
+
+export const clientUploadsSaveUploadsBody = zod.object({
+  "file": zod.instanceof(File).describe('The file; an image or a PDF, 10 MiB at most.')
+})
+
+export const clientUploadsSaveUploadsResponseUploadItemIdMax = 2147483647;
+export const clientUploadsSaveUploadsResponseUploadItemIdMultipleOf = 1;export const clientUploadsSaveUploadsResponseUploadItemOriginalFilenameMax = 255;export const clientUploadsSaveUploadsResponseUploadItemMimetypeMax = 127;
+
+export const clientUploadsSaveUploadsResponse = zod.object({
+  "Upload": zod.array(zod.object({
+  "id": zod.number().min(1).max(clientUploadsSaveUploadsResponseUploadItemIdMax).multipleOf(clientUploadsSaveUploadsResponseUploadItemIdMultipleOf).describe('Row id.'),
+  "originalFilename": zod.string().max(clientUploadsSaveUploadsResponseUploadItemOriginalFilenameMax),
+  "mimetype": zod.string().max(clientUploadsSaveUploadsResponseUploadItemMimetypeMax)
+}).describe('A stored file (claim photos and documents).'))
+})
 

@@ -75,41 +75,6 @@ export const adminPreformsSavePreformResponse = zod.object({
 }).describe('A preform (raw material) of the catalogue.')
 
 /**
- * Fill preform stock ('Fill preform stock' dialog). Answers the updated row.
- */
-export const adminPreformStockFillPreformStockBodyPreformIdMax = 2147483647;
-export const adminPreformStockFillPreformStockBodyPreformIdMultipleOf = 1;export const adminPreformStockFillPreformStockBodyPreformWarehouseIdMax = 2147483647;
-export const adminPreformStockFillPreformStockBodyPreformWarehouseIdMultipleOf = 1;export const adminPreformStockFillPreformStockBodyPreformStockMin = -10000000;
-export const adminPreformStockFillPreformStockBodyPreformStockMax = 10000000;export const adminPreformStockFillPreformStockBodyMethodDefault = "increase";
-
-export const adminPreformStockFillPreformStockBody = zod.object({
-  "preformId": zod.number().min(1).max(adminPreformStockFillPreformStockBodyPreformIdMax).multipleOf(adminPreformStockFillPreformStockBodyPreformIdMultipleOf).describe('Row id.'),
-  "preformWarehouseId": zod.number().min(1).max(adminPreformStockFillPreformStockBodyPreformWarehouseIdMax).multipleOf(adminPreformStockFillPreformStockBodyPreformWarehouseIdMultipleOf).describe('Row id.'),
-  "preformStock": zod.number().min(adminPreformStockFillPreformStockBodyPreformStockMin).max(adminPreformStockFillPreformStockBodyPreformStockMax).describe('The amount entered (trimmed number). With `increase` it is added (negative corrects down); with `set` it becomes the stock.'),
-  "method": zod.enum(['increase', 'set']).describe('How a stock fill applies: `increase` adds the amount (negative corrects down), `set` counts stock to the amount.').default(adminPreformStockFillPreformStockBodyMethodDefault)
-}).describe('A stock fill (part 5: decimal between -10,000,000 and 10,000,000 inclusive). Each fill is a ledger row.')
-
-export const adminPreformStockFillPreformStockResponsePreformIdMax = 2147483647;
-export const adminPreformStockFillPreformStockResponsePreformIdMultipleOf = 1;export const adminPreformStockFillPreformStockResponsePreformWarehouseIdMax = 2147483647;
-export const adminPreformStockFillPreformStockResponsePreformWarehouseIdMultipleOf = 1;export const adminPreformStockFillPreformStockResponsePreformPreformNameMax = 120;export const adminPreformStockFillPreformStockResponsePreformWarehouseWarehouseNameMax = 120;
-
-export const adminPreformStockFillPreformStockResponse = zod.object({
-  "preformId": zod.number().min(1).max(adminPreformStockFillPreformStockResponsePreformIdMax).multipleOf(adminPreformStockFillPreformStockResponsePreformIdMultipleOf).describe('Row id.'),
-  "preformWarehouseId": zod.number().min(1).max(adminPreformStockFillPreformStockResponsePreformWarehouseIdMax).multipleOf(adminPreformStockFillPreformStockResponsePreformWarehouseIdMultipleOf).describe('Row id.'),
-  "Preform": zod.object({
-  "preformName": zod.string().max(adminPreformStockFillPreformStockResponsePreformPreformNameMax),
-  "material": zod.enum(['PET', 'PP', 'RPET']).describe('Preform material (part 9).'),
-  "color": zod.enum(['Clear', 'Clear/FR', 'Red', 'White', 'Yellow', 'Black', 'Green']).describe('Preform colour (part 9).')
-}),
-  "PreformWarehouse": zod.object({
-  "warehouseName": zod.string().max(adminPreformStockFillPreformStockResponsePreformWarehouseWarehouseNameMax)
-}),
-  "currentStock": zod.number().nullable().describe('Preforms in stock.'),
-  "orderAmount": zod.number().nullable().describe('Preforms still needed by open production order items (remaining bottles plus scrap).'),
-  "futureBalance": zod.number().nullable().describe('currentStock - orderAmount; null when both are null (a missing one counts as 0).')
-}).describe('Preform stock in one warehouse. Numbers are preforms; null when there is no stock row or no open order.')
-
-/**
  * Suppliers of a preform (the supply-order dialog's supplier select).
  */
 export const adminPreformsGetPreformSuppliersBodyPreformIdMax = 2147483647;
@@ -218,55 +183,6 @@ export const adminPreformsGetPreformsResponse = zod.object({
 }).describe('One page of rows and the total number of rows.')
 
 /**
- * Preform stock of one warehouse (page size 10; default sort orderAmount descending), with the warehouse for the breadcrumb.
- */
-export const adminPreformStockGetPreformStockBodyPreformWarehouseIdMax = 2147483647;
-export const adminPreformStockGetPreformStockBodyPreformWarehouseIdMultipleOf = 1;export const adminPreformStockGetPreformStockBodyPaginationPageMax = 1000000;
-export const adminPreformStockGetPreformStockBodyPaginationPageMultipleOf = 1;
-
-export const adminPreformStockGetPreformStockBody = zod.object({
-  "preformWarehouseId": zod.number().min(1).max(adminPreformStockGetPreformStockBodyPreformWarehouseIdMax).multipleOf(adminPreformStockGetPreformStockBodyPreformWarehouseIdMultipleOf).describe('Row id.'),
-  "pagination": zod.object({
-  "page": zod.number().min(1).max(adminPreformStockGetPreformStockBodyPaginationPageMax).multipleOf(adminPreformStockGetPreformStockBodyPaginationPageMultipleOf).describe('1-based page number.'),
-  "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
-  "sortBy": zod.enum(['preformName', 'material', 'color', 'futureBalance', 'orderAmount', 'currentStock']).optional().describe('Column to sort by; each list names the columns it can sort.'),
-  "descending": zod.boolean().optional()
-}).optional().describe('One page request, shared by every list.')
-})
-
-export const adminPreformStockGetPreformStockResponseWarehouseIdMax = 2147483647;
-export const adminPreformStockGetPreformStockResponseWarehouseIdMultipleOf = 1;export const adminPreformStockGetPreformStockResponseWarehouseWarehouseNameMax = 120;export const adminPreformStockGetPreformStockResponseWarehouseClientProductCountMin = 0;
-export const adminPreformStockGetPreformStockResponseWarehouseClientProductCountMultipleOf = 1;export const adminPreformStockGetPreformStockResponseRowsItemPreformIdMax = 2147483647;
-export const adminPreformStockGetPreformStockResponseRowsItemPreformIdMultipleOf = 1;export const adminPreformStockGetPreformStockResponseRowsItemPreformWarehouseIdMax = 2147483647;
-export const adminPreformStockGetPreformStockResponseRowsItemPreformWarehouseIdMultipleOf = 1;export const adminPreformStockGetPreformStockResponseRowsItemPreformPreformNameMax = 120;export const adminPreformStockGetPreformStockResponseRowsItemPreformWarehouseWarehouseNameMax = 120;export const adminPreformStockGetPreformStockResponseRowsMax = 100;export const adminPreformStockGetPreformStockResponseCountMin = 0;
-export const adminPreformStockGetPreformStockResponseCountMax = 2147483647;
-export const adminPreformStockGetPreformStockResponseCountMultipleOf = 1;
-
-export const adminPreformStockGetPreformStockResponse = zod.object({
-  "warehouse": zod.object({
-  "id": zod.number().min(1).max(adminPreformStockGetPreformStockResponseWarehouseIdMax).multipleOf(adminPreformStockGetPreformStockResponseWarehouseIdMultipleOf).describe('Row id.'),
-  "warehouseName": zod.string().max(adminPreformStockGetPreformStockResponseWarehouseWarehouseNameMax),
-  "clientProductCount": zod.number().min(adminPreformStockGetPreformStockResponseWarehouseClientProductCountMin).multipleOf(adminPreformStockGetPreformStockResponseWarehouseClientProductCountMultipleOf).describe('Client products stored in this warehouse.')
-}).describe('A preform warehouse.'),
-  "rows": zod.array(zod.object({
-  "preformId": zod.number().min(1).max(adminPreformStockGetPreformStockResponseRowsItemPreformIdMax).multipleOf(adminPreformStockGetPreformStockResponseRowsItemPreformIdMultipleOf).describe('Row id.'),
-  "preformWarehouseId": zod.number().min(1).max(adminPreformStockGetPreformStockResponseRowsItemPreformWarehouseIdMax).multipleOf(adminPreformStockGetPreformStockResponseRowsItemPreformWarehouseIdMultipleOf).describe('Row id.'),
-  "Preform": zod.object({
-  "preformName": zod.string().max(adminPreformStockGetPreformStockResponseRowsItemPreformPreformNameMax),
-  "material": zod.enum(['PET', 'PP', 'RPET']).describe('Preform material (part 9).'),
-  "color": zod.enum(['Clear', 'Clear/FR', 'Red', 'White', 'Yellow', 'Black', 'Green']).describe('Preform colour (part 9).')
-}),
-  "PreformWarehouse": zod.object({
-  "warehouseName": zod.string().max(adminPreformStockGetPreformStockResponseRowsItemPreformWarehouseWarehouseNameMax)
-}),
-  "currentStock": zod.number().nullable().describe('Preforms in stock.'),
-  "orderAmount": zod.number().nullable().describe('Preforms still needed by open production order items (remaining bottles plus scrap).'),
-  "futureBalance": zod.number().nullable().describe('currentStock - orderAmount; null when both are null (a missing one counts as 0).')
-}).describe('Preform stock in one warehouse. Numbers are preforms; null when there is no stock row or no open order.')).max(adminPreformStockGetPreformStockResponseRowsMax).describe('At most one page: the largest page size is 100.'),
-  "count": zod.number().min(adminPreformStockGetPreformStockResponseCountMin).max(adminPreformStockGetPreformStockResponseCountMax).multipleOf(adminPreformStockGetPreformStockResponseCountMultipleOf)
-})
-
-/**
  * Preform warehouses (page size 10). Send `filter` for the lookup (after 2 characters) or `pagination` for the list.
  */
 export const adminPreformsGetWarehousesBodyFilterMax = 120;export const adminPreformsGetWarehousesBodyPaginationPageMax = 1000000;
@@ -295,80 +211,5 @@ export const adminPreformsGetWarehousesResponse = zod.object({
   "clientProductCount": zod.number().min(adminPreformsGetWarehousesResponseRowsItemClientProductCountMin).multipleOf(adminPreformsGetWarehousesResponseRowsItemClientProductCountMultipleOf).describe('Client products stored in this warehouse.')
 }).describe('A preform warehouse.')).max(adminPreformsGetWarehousesResponseRowsMax).describe('At most one page: the largest page size is 100.'),
   "count": zod.number().min(adminPreformsGetWarehousesResponseCountMin).max(adminPreformsGetWarehousesResponseCountMax).multipleOf(adminPreformsGetWarehousesResponseCountMultipleOf)
-}).describe('One page of rows and the total number of rows.')
-
-/**
- * Fill preform stock from the operator's dialog (the web app sends method 'increase'). Only success matters to the screen.
- */
-export const operatorStockFillOperatorPreformStockBodyPreformIdMax = 2147483647;
-export const operatorStockFillOperatorPreformStockBodyPreformIdMultipleOf = 1;export const operatorStockFillOperatorPreformStockBodyPreformWarehouseIdMax = 2147483647;
-export const operatorStockFillOperatorPreformStockBodyPreformWarehouseIdMultipleOf = 1;export const operatorStockFillOperatorPreformStockBodyPreformStockMin = -10000000;
-export const operatorStockFillOperatorPreformStockBodyPreformStockMax = 10000000;export const operatorStockFillOperatorPreformStockBodyMethodDefault = "increase";
-
-export const operatorStockFillOperatorPreformStockBody = zod.object({
-  "preformId": zod.number().min(1).max(operatorStockFillOperatorPreformStockBodyPreformIdMax).multipleOf(operatorStockFillOperatorPreformStockBodyPreformIdMultipleOf).describe('Row id.'),
-  "preformWarehouseId": zod.number().min(1).max(operatorStockFillOperatorPreformStockBodyPreformWarehouseIdMax).multipleOf(operatorStockFillOperatorPreformStockBodyPreformWarehouseIdMultipleOf).describe('Row id.'),
-  "preformStock": zod.number().min(operatorStockFillOperatorPreformStockBodyPreformStockMin).max(operatorStockFillOperatorPreformStockBodyPreformStockMax).describe('The amount entered (trimmed number). With `increase` it is added (negative corrects down); with `set` it becomes the stock.'),
-  "method": zod.enum(['increase', 'set']).describe('How a stock fill applies: `increase` adds the amount (negative corrects down), `set` counts stock to the amount.').default(operatorStockFillOperatorPreformStockBodyMethodDefault)
-}).describe('A stock fill (part 5: decimal between -10,000,000 and 10,000,000 inclusive). Each fill is a ledger row.')
-
-export const operatorStockFillOperatorPreformStockResponsePreformIdMax = 2147483647;
-export const operatorStockFillOperatorPreformStockResponsePreformIdMultipleOf = 1;export const operatorStockFillOperatorPreformStockResponsePreformWarehouseIdMax = 2147483647;
-export const operatorStockFillOperatorPreformStockResponsePreformWarehouseIdMultipleOf = 1;export const operatorStockFillOperatorPreformStockResponsePreformPreformNameMax = 120;export const operatorStockFillOperatorPreformStockResponsePreformWarehouseWarehouseNameMax = 120;
-
-export const operatorStockFillOperatorPreformStockResponse = zod.object({
-  "preformId": zod.number().min(1).max(operatorStockFillOperatorPreformStockResponsePreformIdMax).multipleOf(operatorStockFillOperatorPreformStockResponsePreformIdMultipleOf).describe('Row id.'),
-  "preformWarehouseId": zod.number().min(1).max(operatorStockFillOperatorPreformStockResponsePreformWarehouseIdMax).multipleOf(operatorStockFillOperatorPreformStockResponsePreformWarehouseIdMultipleOf).describe('Row id.'),
-  "Preform": zod.object({
-  "preformName": zod.string().max(operatorStockFillOperatorPreformStockResponsePreformPreformNameMax),
-  "material": zod.enum(['PET', 'PP', 'RPET']).describe('Preform material (part 9).'),
-  "color": zod.enum(['Clear', 'Clear/FR', 'Red', 'White', 'Yellow', 'Black', 'Green']).describe('Preform colour (part 9).')
-}),
-  "PreformWarehouse": zod.object({
-  "warehouseName": zod.string().max(operatorStockFillOperatorPreformStockResponsePreformWarehouseWarehouseNameMax)
-}),
-  "currentStock": zod.number().nullable().describe('Preforms in stock.'),
-  "orderAmount": zod.number().nullable().describe('Preforms still needed by open production order items (remaining bottles plus scrap).'),
-  "futureBalance": zod.number().nullable().describe('currentStock - orderAmount; null when both are null (a missing one counts as 0).')
-}).describe('Preform stock in one warehouse. Numbers are preforms; null when there is no stock row or no open order.')
-
-/**
- * Preform stock of every warehouse for the operator's '/stock' page (called on load and after each save). The page shows 10 rows sorted by orderAmount descending; `count` is the number of all rows.
- */
-export const operatorStockGetOperatorPreformStockBodyPaginationPageMax = 1000000;
-export const operatorStockGetOperatorPreformStockBodyPaginationPageMultipleOf = 1;
-
-export const operatorStockGetOperatorPreformStockBody = zod.object({
-  "pagination": zod.object({
-  "page": zod.number().min(1).max(operatorStockGetOperatorPreformStockBodyPaginationPageMax).multipleOf(operatorStockGetOperatorPreformStockBodyPaginationPageMultipleOf).describe('1-based page number.'),
-  "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
-  "sortBy": zod.enum(['preformName', 'material', 'color', 'futureBalance', 'orderAmount', 'currentStock']).optional().describe('Column to sort by; each list names the columns it can sort.'),
-  "descending": zod.boolean().optional()
-}).optional().describe('Extension (not in part 7, where the page sends `{}`): which page to answer. Without it the API answers\npage 1 with 10 rows sorted by orderAmount descending, never every row.')
-})
-
-export const operatorStockGetOperatorPreformStockResponseRowsItemPreformIdMax = 2147483647;
-export const operatorStockGetOperatorPreformStockResponseRowsItemPreformIdMultipleOf = 1;export const operatorStockGetOperatorPreformStockResponseRowsItemPreformWarehouseIdMax = 2147483647;
-export const operatorStockGetOperatorPreformStockResponseRowsItemPreformWarehouseIdMultipleOf = 1;export const operatorStockGetOperatorPreformStockResponseRowsItemPreformPreformNameMax = 120;export const operatorStockGetOperatorPreformStockResponseRowsItemPreformWarehouseWarehouseNameMax = 120;export const operatorStockGetOperatorPreformStockResponseRowsMax = 100;export const operatorStockGetOperatorPreformStockResponseCountMin = 0;
-export const operatorStockGetOperatorPreformStockResponseCountMax = 2147483647;
-export const operatorStockGetOperatorPreformStockResponseCountMultipleOf = 1;
-
-export const operatorStockGetOperatorPreformStockResponse = zod.object({
-  "rows": zod.array(zod.object({
-  "preformId": zod.number().min(1).max(operatorStockGetOperatorPreformStockResponseRowsItemPreformIdMax).multipleOf(operatorStockGetOperatorPreformStockResponseRowsItemPreformIdMultipleOf).describe('Row id.'),
-  "preformWarehouseId": zod.number().min(1).max(operatorStockGetOperatorPreformStockResponseRowsItemPreformWarehouseIdMax).multipleOf(operatorStockGetOperatorPreformStockResponseRowsItemPreformWarehouseIdMultipleOf).describe('Row id.'),
-  "Preform": zod.object({
-  "preformName": zod.string().max(operatorStockGetOperatorPreformStockResponseRowsItemPreformPreformNameMax),
-  "material": zod.enum(['PET', 'PP', 'RPET']).describe('Preform material (part 9).'),
-  "color": zod.enum(['Clear', 'Clear/FR', 'Red', 'White', 'Yellow', 'Black', 'Green']).describe('Preform colour (part 9).')
-}),
-  "PreformWarehouse": zod.object({
-  "warehouseName": zod.string().max(operatorStockGetOperatorPreformStockResponseRowsItemPreformWarehouseWarehouseNameMax)
-}),
-  "currentStock": zod.number().nullable().describe('Preforms in stock.'),
-  "orderAmount": zod.number().nullable().describe('Preforms still needed by open production order items (remaining bottles plus scrap).'),
-  "futureBalance": zod.number().nullable().describe('currentStock - orderAmount; null when both are null (a missing one counts as 0).')
-}).describe('Preform stock in one warehouse. Numbers are preforms; null when there is no stock row or no open order.')).max(operatorStockGetOperatorPreformStockResponseRowsMax).describe('At most one page: the largest page size is 100.'),
-  "count": zod.number().min(operatorStockGetOperatorPreformStockResponseCountMin).max(operatorStockGetOperatorPreformStockResponseCountMax).multipleOf(operatorStockGetOperatorPreformStockResponseCountMultipleOf)
 }).describe('One page of rows and the total number of rows.')
 

@@ -1,0 +1,277 @@
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import type { components } from '../../../../generated/api-types.js';
+import type { Database } from '../../db/database.js';
+import { recordUpdate, versionedUpdate } from '../../db/versioned-update.js';
+import type { CompanyScope } from '../../lib/scope.js';
+import { itemHasInvoice } from './orders.invoices.js';
+import { orderItemColumns, toOrderItem } from './orders.queries.js';
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+type Schemas = components['schemas'];
+export type PlannerItem = Schemas['PlannerOrderItem'];
+export type PlannerForecast = Schemas['PlannerForecast'];
+
+/** A query over an item (i), its order (o) and its product (cp). */
+type ItemOrderProduct = ExpressionBuilder<
+  Database & { i: Database['client_production_order_items']; o: Database['client_production_orders']; cp: Database['client_products'] },
+  'i' | 'o' | 'cp'
+>;
+
+/**
+ * The seller's scope, in every query's WHERE: an order item is the caller's to plan when it is on an order of the
+ * caller's own company, when its product is the caller's (a buyer ordered it through "Assign Buyers"), or when its
+ * product is made by the caller's company (`client_products.seller_company_id`, a buyer's own product). Anything
+ * else finds nothing, so the service answers 404 exactly as for a missing id.
+ */
+const sellerOf = (scope: CompanyScope) => (eb: ItemOrderProduct) =>
+  eb.or([eb('o.company_id', '=', scope.companyId), eb('cp.company_id', '=', scope.companyId), eb('cp.seller_company_id', '=', scope.companyId)]);
+
+/** Items with their order, the ordering company, the product and the seller's referenced item (only the caller's). */
+const plannerItems = (db: Executor, scope: CompanyScope) =>
+  db
+    .selectFrom('client_production_order_items as i')
+    .innerJoin('client_production_orders as o', 'o.id', 'i.order_id')
+    .innerJoin('companies as c', 'c.id', 'o.company_id')
+    .innerJoin('client_products as cp', 'cp.id', 'i.client_product_id')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('client_production_order_items as r')
+          .innerJoin('client_production_orders as ro', 'ro.id', 'r.order_id')
+          // The referenced production order is the seller's: never show another company's order number.
+          .where('ro.company_id', '=', scope.companyId)
+          .select(['r.id', 'r.due_date', 'r.is_closed', 'r.planned_amount', 'r.produced_amount', 'ro.id as order_id', 'ro.order_no'])
+          .as('ref'),
+      (join) => join.onRef('ref.id', '=', 'i.ref_production_order_item_id'),
+    )
+    .select([
+      ...orderItemColumns,
+      'o.order_no',
+      'o.company_id',
+      'c.name as company',
+      'o.purchase_date',
+      'ref.id as ref_id',
+      'ref.due_date as ref_due_date',
+      'ref.is_closed as ref_is_closed',
+      'ref.planned_amount as ref_planned_amount',
+      'ref.produced_amount as ref_produced_amount',
+      'ref.order_id as ref_order_id',
+      'ref.order_no as ref_order_no',
+    ]);
+
+type PlannerRow = Awaited<ReturnType<ReturnType<typeof plannerItems>['executeTakeFirstOrThrow']>>;
+
+const toPlannerItem = (row: PlannerRow): PlannerItem => ({
+  ...toOrderItem(row),
+  ClientProductionOrder: {
+    id: row.order_id,
+    orderNo: row.order_no,
+    clientId: row.company_id,
+    company: row.company,
+    purchaseDate: row.purchase_date,
+  },
+});
+
+/**
+ * The caller's planner items due from `from` to `to` (days, inclusive), due date ascending. The two halves of the
+ * seller's scope are found separately (own orders through the company's orders; buyers' items through the seller's
+ * products and the (product, due date) index) and united, so neither scans every company's items.
+ */
+export async function findPlannerItems(db: Executor, scope: CompanyScope, from: string, to: string): Promise<PlannerItem[]> {
+  const tenant = scope.companyId;
+  const rows = await plannerItems(db, scope)
+    .where((eb) =>
+      eb(
+        'i.id',
+        'in',
+        eb
+          .selectFrom('client_production_order_items as a')
+          .innerJoin('client_production_orders as ao', 'ao.id', 'a.order_id')
+          .select('a.id')
+          .where('ao.company_id', '=', tenant)
+          .where('a.due_date', '>=', from)
+          .where('a.due_date', '<=', to)
+          .union(
+            eb
+              .selectFrom('client_production_order_items as b')
+              .innerJoin('client_products as bp', 'bp.id', 'b.client_product_id')
+              .select('b.id')
+              .where((inner) => inner.or([inner('bp.seller_company_id', '=', tenant), inner('bp.company_id', '=', tenant)]))
+              .where('b.due_date', '>=', from)
+              .where('b.due_date', '<=', to),
+          ),
+      ),
+    )
+    .where(sellerOf(scope))
+    .orderBy('i.due_date')
+    .orderBy('i.id')
+    .execute();
+  return rows.map(toPlannerItem);
+}
+
+/** One planner item of the caller; undefined when it does not exist or the caller is not its seller. */
+export async function findPlannerItem(db: Executor, scope: CompanyScope, id: number): Promise<PlannerItem | undefined> {
+  const row = await plannerItems(db, scope).where('i.id', '=', id).where(sellerOf(scope)).executeTakeFirst();
+  return row && toPlannerItem(row);
+}
+
+/**
+ * Forecasts whose period overlaps `from`..`to`, each with the items the caller plans: its own company's forecasts,
+ * and the items of buyers' forecasts for products it makes. Grouped in SQL (one row per forecast).
+ */
+export async function findPlannerForecasts(db: Executor, scope: CompanyScope, from: string, to: string): Promise<PlannerForecast[]> {
+  const tenant = scope.companyId;
+  const rows = await db
+    .selectFrom('client_production_plans as p')
+    .innerJoin('companies as c', 'c.id', 'p.company_id')
+    .innerJoin('client_production_plan_items as pi', 'pi.plan_id', 'p.id')
+    .innerJoin('client_products as cp', 'cp.id', 'pi.client_product_id')
+    .select([
+      'p.id',
+      'p.period_from',
+      'p.period_to',
+      'p.company_id',
+      'c.name as company',
+      sql<PlannerForecast['items']>`json_agg(json_build_object(
+        'clientProductId', cp.id, 'articleNo', cp.article_no, 'productName', cp.product_name, 'plannedAmount', pi.planned_amount
+      ) order by cp.article_no, cp.id)`.as('items'),
+    ])
+    .where('p.period_from', '<=', to)
+    .where('p.period_to', '>=', from)
+    .where((eb) => eb.or([eb('p.company_id', '=', tenant), eb('cp.company_id', '=', tenant), eb('cp.seller_company_id', '=', tenant)]))
+    .groupBy(['p.id', 'c.name'])
+    .orderBy('p.period_from')
+    .orderBy('p.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    periodFrom: row.period_from,
+    periodTo: row.period_to,
+    clientId: row.company_id,
+    company: row.company,
+    items: row.items,
+  }));
+}
+
+export interface LockedPlannerItem {
+  id: number;
+  order_id: number;
+  client_product_id: number;
+  due_date: string;
+  planned_amount: number;
+  produced_amount: number;
+  is_buyer_confirmed: boolean;
+  is_seller_confirmed: boolean;
+  ref_production_order_item_id: number | null;
+  version: number;
+  purchase_date: string | null;
+  has_invoice: boolean;
+}
+
+/** Locks one item the caller is the seller of (FOR UPDATE of the item); undefined when it is not the caller's. */
+export async function lockPlannerItem(trx: Transaction<Database>, scope: CompanyScope, id: number): Promise<LockedPlannerItem | undefined> {
+  return trx
+    .selectFrom('client_production_order_items as i')
+    .innerJoin('client_production_orders as o', 'o.id', 'i.order_id')
+    .innerJoin('client_products as cp', 'cp.id', 'i.client_product_id')
+    .select([
+      'i.id',
+      'i.order_id',
+      'i.client_product_id',
+      'i.due_date',
+      'i.planned_amount',
+      'i.produced_amount',
+      'i.is_buyer_confirmed',
+      'i.is_seller_confirmed',
+      'i.ref_production_order_item_id',
+      'i.version',
+      'o.purchase_date',
+      itemHasInvoice('i').as('has_invoice'),
+    ])
+    .where('i.id', '=', id)
+    .where(sellerOf(scope))
+    .forUpdate('i')
+    .executeTakeFirst();
+}
+
+/** Locks the seller's production order item a buyer's item refers to; undefined when it is not the caller's. */
+export async function lockRefItem(trx: Transaction<Database>, scope: CompanyScope, id: number) {
+  return trx
+    .selectFrom('client_production_order_items as r')
+    .innerJoin('client_production_orders as ro', 'ro.id', 'r.order_id')
+    .select(['r.id', 'r.order_id', 'r.due_date', 'r.planned_amount', 'r.produced_amount', 'ro.order_no', itemHasInvoice('r').as('has_invoice')])
+    .where('r.id', '=', id)
+    .where('ro.company_id', '=', scope.companyId)
+    .forUpdate('r')
+    .executeTakeFirst();
+}
+
+/**
+ * The caller's open production order with this number, or a new one: serialised per (company, number) with a
+ * transaction-scoped advisory lock, so two planner saves naming the same new number make one order.
+ */
+export async function openOrderNamed(trx: Transaction<Database>, scope: CompanyScope, orderNo: string): Promise<{ id: number; created: boolean }> {
+  const tenant = scope.companyId;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`planner-order:${tenant}:${orderNo}`}, 0))`.execute(trx);
+  const existing = await trx
+    .selectFrom('client_production_orders')
+    .select('id')
+    .where('company_id', '=', tenant)
+    .where('order_no', '=', orderNo)
+    .where('closed', '=', 0)
+    .orderBy('id')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+  if (existing) return { id: existing.id, created: false };
+  const created = await trx
+    .insertInto('client_production_orders')
+    .values({ company_id: tenant, order_no: orderNo, closed: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: created.id, created: true };
+}
+
+/** The seller's production order item for a buyer's item: same product, the seller's date and quantity. */
+export async function insertProductionItem(
+  trx: Transaction<Database>,
+  values: { orderId: number; clientProductId: number; dueDate: string; plannedAmount: number },
+): Promise<number> {
+  const row = await trx
+    .insertInto('client_production_order_items')
+    .values({ order_id: values.orderId, client_product_id: values.clientProductId, due_date: values.dueDate, planned_amount: values.plannedAmount })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Edits the seller's (locked) production order item: date, quantity and the order it is on. */
+export async function updateProductionItem(
+  trx: Transaction<Database>,
+  id: number,
+  values: { orderId: number; dueDate: string; plannedAmount: number },
+): Promise<void> {
+  await recordUpdate(trx, 'client_production_order_items', { order_id: values.orderId, due_date: values.dueDate, planned_amount: values.plannedAmount })
+    .where('id', '=', id)
+    .execute();
+}
+
+export interface PlannerItemValues {
+  dueDate: string;
+  isBuyerConfirmed: boolean;
+  isSellerConfirmed: boolean;
+  refProductionOrderItemId: number | null;
+}
+
+/** Writes the (locked) buyer's item at the version read; undefined when the version no longer matches. */
+export async function updatePlannerItem(trx: Transaction<Database>, id: number, version: number, values: PlannerItemValues) {
+  return versionedUpdate(trx, 'client_production_order_items', version, {
+    due_date: values.dueDate,
+    is_buyer_confirmed: values.isBuyerConfirmed,
+    is_seller_confirmed: values.isSellerConfirmed,
+    ref_production_order_item_id: values.refProductionOrderItemId,
+  })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+}
