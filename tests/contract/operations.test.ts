@@ -131,6 +131,19 @@ const extensions = [
   'POST /api/operator/order/item/produced/get',
   'POST /api/admin/claims/products/filter',
   'POST /api/admin/claims/orders/filter',
+  // Issue 15: plant performance (spec/machines.tsp).
+  'POST /api/admin/machines/credentials/get',
+  'POST /api/admin/machines/credentials/create',
+  'POST /api/admin/machines/credentials/revoke',
+  'POST /api/admin/machines/status/get',
+  'POST /api/admin/machines/oee/get',
+  'POST /api/admin/machines/analytics/get',
+  'POST /api/admin/machines/events/unmatched/get',
+  'POST /api/operator/machines/status/get',
+  'POST /api/operator/machines/oee/get',
+  'POST /api/operator/machines/analytics/get',
+  'POST /api/machine/events',
+  'POST /api/client/machines/performance/get',
 ];
 
 const byKey = new Map(operations);
