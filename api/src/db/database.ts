@@ -5,6 +5,7 @@ import type { ClientsTables } from "./tables/clients.js";
 import type { CoreTables } from "./tables/core.js";
 import type { DowntimeTables } from "./tables/downtime.js";
 import type { InvoicesTables } from "./tables/invoices.js";
+import type { MachinesTables } from "./tables/machines.js";
 import type { ManufacturersTables } from "./tables/manufacturers.js";
 import type { OrdersTables } from "./tables/orders.js";
 import type { PlansTables } from "./tables/plans.js";
@@ -33,6 +34,7 @@ export interface Database
     CoreTables,
     DowntimeTables,
     InvoicesTables,
+    MachinesTables,
     ManufacturersTables,
     OrdersTables,
     PlansTables,

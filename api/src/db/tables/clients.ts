@@ -25,6 +25,8 @@ export interface ClientProductTable {
     string | null | undefined,
     string | null
   >;
+  /** Planned run time per item in seconds, the OEE's rate (null: not set; migration 2026-11-24-0300-machines). */
+  planned_seconds_per_item: ColumnType<number | null, number | null | undefined, number | null>;
   deleted_at: Date | null;
   version: Generated<number>;
   created_at: Timestamp;
