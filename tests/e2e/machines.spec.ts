@@ -57,7 +57,8 @@ test('the admin makes a machine credential (token shown once) and the machine re
   expect(token.length).toBeGreaterThan(20);
   await made.getByRole('button', { name: 'Done' }).click();
   await expect(made).toBeHidden();
-  await expect(page.getByRole('row', { name: new RegExp(credentialName) })).toContainText('Nordic Springs AB · FB-101');
+  const credentials = page.getByRole('table', { name: 'Machine credentials' });
+  await expect(credentials.getByRole('row', { name: new RegExp(credentialName) })).toContainText('Nordic Springs AB · FB-101');
   await expect(page.getByText(token)).toHaveCount(0);
 
   // Running since an hour and a half, counts, then the stop 40 minutes ago; the same stop again is a duplicate.
@@ -134,7 +135,7 @@ test('FB-101 runs again and the credential is revoked: the banner goes, and the 
   await openMachines(page, 'Credentials');
   await page.getByRole('button', { name: `Revoke ${credentialName}` }).click();
   await page.getByRole('dialog', { name: 'Revoke credential' }).getByRole('button', { name: 'Revoke' }).click();
-  await expect(page.getByRole('row', { name: new RegExp(credentialName) })).toContainText('Revoked');
+  await expect(page.getByRole('table', { name: 'Machine credentials' }).getByRole('row', { name: new RegExp(credentialName) })).toContainText('Revoked');
   const refused = await request.post('/api/machine/events', {
     headers: { Authorization: `Bearer ${token}` },
     data: { events: [{ eventId: randomUUID(), machine: MACHINE, at: new Date().toISOString(), kind: 'running' }] },

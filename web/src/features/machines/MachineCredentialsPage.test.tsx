@@ -25,13 +25,15 @@ function serve(rows = [COLLECTOR, OLD]) {
   return serveMachines('admin', 'credentials/get', () => ({ rows }));
 }
 
-const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
+const credentials = () => within(screen.getByRole('table', { name: 'Machine credentials' }));
+const rowOf = (name: string) => credentials().getByRole('row', { name: new RegExp(name) });
 
 describe("admin 'Machine credentials' (issue 15, item 1)", { timeout: 30_000 }, () => {
   it('lists each credential with its machines (company and name), token start, last use; a revoked one is marked, not revocable', async () => {
     serve();
     renderAs('admin', <MachineCredentialsPage />);
-    const collector = within(await screen.findByRole('row', { name: /Line 4 collector/ }));
+    await screen.findByText('Old gateway');
+    const collector = within(rowOf('Line 4 collector'));
     expect(collector.getByText('Nordic Springs AB · FB-101, Nordic Springs AB · FB-102')).toBeInTheDocument();
     expect(collector.getByText('mt_3kQ9…')).toBeInTheDocument();
     expect(collector.getByText('Never')).toBeInTheDocument();
@@ -65,7 +67,7 @@ describe("admin 'Machine credentials' (issue 15, item 1)", { timeout: 30_000 }, 
     });
     const user = userEvent.setup();
     renderAs('admin', <MachineCredentialsPage />);
-    await screen.findByRole('row', { name: /Old gateway/ });
+    await screen.findByText('Old gateway');
     await user.click(screen.getByRole('button', { name: 'New' }));
     const dialog = await screen.findByRole('dialog', { name: 'New machine credential' });
     await user.type(within(dialog).getByLabelText(/^Name/), '  Line 2 PLC ');
@@ -78,7 +80,7 @@ describe("admin 'Machine credentials' (issue 15, item 1)", { timeout: 30_000 }, 
     expect(within(shown).getByText(TOKEN)).toBeInTheDocument();
     expect(within(shown).getByText(/This is the only time the token of 'Line 2 PLC' is shown/)).toBeInTheDocument();
     expect(within(shown).getByRole('button', { name: 'Copy token' })).toBeInTheDocument();
-    expect(await screen.findByRole('row', { name: /Line 2 PLC/ })).toBeInTheDocument();
+    expect(await credentials().findByRole('row', { name: /Line 2 PLC/ })).toBeInTheDocument();
 
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -102,5 +104,30 @@ describe("admin 'Machine credentials' (issue 15, item 1)", { timeout: 30_000 }, 
     await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(revokes).toEqual([{ id: 1 }]));
     expect(await screen.findByText("Credential 'Line 4 collector' revoked.")).toBeInTheDocument();
+  });
+
+  it('lists the events kept aside, newest first, with what they said and why they were not applied', async () => {
+    serve();
+    const bodies = serveMachines('admin', 'events/unmatched/get', () => ({
+      rows: [
+        {
+          id: 1, eventId: '0b6f1c9e-2d3a-4f5b-8c7d-9e0f1a2b3c4d', clientId: NORDIC, machineName: 'FB-99', at: '2026-11-24T06:20:00Z', kind: 'stopped',
+          causeCode: 3, good: null, scrap: null, reason: 'unknownMachine', source: 'Line 4 collector', receivedAt: '2026-11-24T06:20:01Z',
+        },
+        {
+          id: 2, eventId: '1c7a2d0f-3e4b-4a6c-9d8e-0f1a2b3c4d5e', clientId: BALTIC, machineName: 'FB-301', at: '2026-11-24T06:00:00Z', kind: 'counts',
+          causeCode: null, good: 1200, scrap: 8, reason: 'outOfScope', source: 'MQTT', receivedAt: '2026-11-24T06:00:02Z',
+        },
+      ],
+      count: 2,
+    }));
+    renderAs('admin', <MachineCredentialsPage />);
+    const table = within(await screen.findByRole('table', { name: 'Events kept aside' }));
+    expect(await table.findByText('Unknown machine')).toBeInTheDocument();
+    expect(table.getByText('stopped, cause 3')).toBeInTheDocument();
+    expect(table.getByText(`${NORDIC} · FB-99`)).toBeInTheDocument();
+    expect(table.getByText('counts 1,200 good / 8 scrap')).toBeInTheDocument();
+    expect(table.getByText("Not one of the credential's machines")).toBeInTheDocument();
+    expect(bodies[0]).toEqual({ pagination: { page: 1, rowsPerPage: 10, sortBy: 'receivedAt', descending: true } });
   });
 });

@@ -13,6 +13,7 @@ import {
   useAdminMachinesRevokeCredential,
 } from '../../../../generated/web/endpoints/machines/machines';
 import type { MachineCredential as Credential } from '../../../../generated/web/model';
+import { KeptAsideEvents } from './KeptAsideEvents';
 import { machineKeyOf, machineLabelOf, useLiveStatus } from './liveStatus';
 
 // The dialog (zod, @mantine/form) loads when it is first opened.
@@ -35,7 +36,8 @@ function confirmRevoke(credential: Credential, onConfirm: () => void) {
 
 /**
  * Admin 'Machine credentials' (issue 15, item 1): the tokens machines or their collectors report events with — never a
- * user's password. New shows the token once; Revoke asks first. A revoked credential stays listed, marked so.
+ * user's password. New shows the token once; Revoke asks first. A revoked credential stays listed, marked so. Below
+ * them, the events kept aside.
  */
 export default function MachineCredentialsPage() {
   const queryClient = useQueryClient();
@@ -109,6 +111,7 @@ export default function MachineCredentialsPage() {
           ]}
         />
       )}
+      <KeptAsideEvents />
       {creating && (
         <Suspense fallback={null}>
           <NewCredentialDialog onClose={() => setCreating(false)} />
