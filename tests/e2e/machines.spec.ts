@@ -48,8 +48,10 @@ test('the admin makes a machine credential (token shown once) and the machine re
   const dialog = page.getByRole('dialog', { name: 'New machine credential' });
   credentialName = `E2E line ${Date.now() % 100_000}`;
   await dialog.getByLabel('Name').fill(credentialName);
-  await dialog.getByRole('textbox', { name: 'Machines' }).click();
+  await dialog.getByRole('combobox', { name: 'Machines' }).click();
   await page.getByRole('option', { name: 'Nordic Springs AB · FB-101' }).click();
+  // Back to the name closes the machines' list (Escape would close the dialog).
+  await dialog.getByLabel('Name').click();
   await dialog.getByRole('button', { name: 'Create' }).click();
   const made = page.getByRole('dialog', { name: 'Machine credential made' });
   await expect(made.getByText('Copy the token now')).toBeVisible();
