@@ -66,6 +66,17 @@ const declaredReads: Record<string, string[]> = {
     "companies",
     "users",
   ],
+  // Issue 15: machines, shifts and stops, the products' rates, claims' rejected bottles, the banner's open items.
+  machines: [
+    "claims",
+    "client_details",
+    "client_production_order_items",
+    "client_production_orders",
+    "client_products",
+    "companies",
+    "downtime_causes",
+    "downtime_history",
+  ],
   orders: [
     "client_production_plan_items",
     "client_production_plans",

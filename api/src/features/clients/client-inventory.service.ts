@@ -85,6 +85,7 @@ export async function saveClientProduct(db: Db, actor: Actor, input: ProductInpu
       preformId: input.preformId,
       preformWarehouseId: input.preformWarehouseId,
       defaultSupplyId: input.defaultSupplyId,
+      plannedSecondsPerItem: input.plannedSecondsPerItem,
     };
     if (!(await repository.preformIsLive(trx, values.preformId))) throw ruleViolation('product.preformId', 'exists', 'This preform does not exist.');
     if (!(await repository.warehouseExists(trx, values.preformWarehouseId))) {
