@@ -6,20 +6,13 @@ import {
   getClientMachinesGetPerformanceQueryKey,
   useClientMachinesGetPerformance,
 } from '../../../../generated/web/endpoints/machines/machines';
-import type { ClientMachinePerformance, OeeBand } from '../../../../generated/web/model';
+import type { ClientMachinePerformance } from '../../../../generated/web/model';
 import { formatListDate, formatNumber } from '../../components/format';
 import { ChartEmpty, ChartState } from '../stats/ChartState';
 import { PERIOD_TOGGLES, togglePeriod, type PeriodToggle } from '../stats/period';
-import { MADE_OF, MadeOf } from './MadeOf';
+import { BANDS, MADE_OF, MadeOf } from './MadeOf';
 import { formatHours, formatShare } from './machineFormat';
 import { madeOfRow } from './OeePanel';
-
-export const BANDS: Record<OeeBand, { label: string; color: string }> = {
-  good: { label: 'Good', color: 'green' },
-  medium: { label: 'Medium', color: 'yellow' },
-  bad: { label: 'Bad', color: 'red' },
-  none: { label: 'Not enough data', color: 'gray' },
-};
 
 const percentOf = (part: number | null) => (part == null ? null : Math.round(part * 1000) / 10);
 

@@ -34,7 +34,11 @@ describe("staff 'Machine performance': OEE and downtime analytics (issue 15, ite
     expect(day.getByText('98%')).toHaveAttribute('title', '24,132 good ÷ 24,624 produced (492 scrap)');
     expect(day.getByText('84%')).toHaveAttribute('title', '90% × 95% × 98%');
     expect(day.getByText('83%')).toHaveAttribute('title', 'Data covers 83% of the period');
-    expect(screen.getByRole('button', { name: /^What Availability is made of: Availability = actual production time ÷ planned busy time/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^What Availability is made of: Availability = actual production time ÷ planned busy time/ })).toHaveLength(2);
+    // the whole period per machine, with its band
+    const total = within(rowOf('OEE per machine over the period', /FB-101/));
+    expect(total.getByText('84%')).toHaveAttribute('title', '90% × 95% × 98%');
+    expect(total.getByText('Medium')).toBeInTheDocument();
     expect(within(rowOf('OEE per machine and period', /10\.11\.2026/)).getByText('50%')).toBeInTheDocument();
   });
 

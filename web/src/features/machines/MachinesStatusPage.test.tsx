@@ -11,7 +11,9 @@ function withRouter() {
   const root = createRootRoute({ component: Outlet });
   const page = createRoute({ getParentRoute: () => root, path: '/machines/live', component: MachinesStatusPage });
   const gantt = createRoute({ getParentRoute: () => root, path: '/downtimes/gantt', component: () => <h2>Day chart</h2> });
-  const router = createRouter({ routeTree: root.addChildren([page, gantt]), history: createMemoryHistory({ initialEntries: ['/machines/live'] }) });
+  const history = createRoute({ getParentRoute: () => root, path: '/downtimes/history', component: () => <h2>History</h2> });
+  const operatorHistory = createRoute({ getParentRoute: () => root, path: '/downtime/history', component: () => <h2>History</h2> });
+  const router = createRouter({ routeTree: root.addChildren([page, gantt, history, operatorHistory]), history: createMemoryHistory({ initialEntries: ['/machines/live'] }) });
   return <RouterProvider router={router} />;
 }
 
@@ -33,7 +35,7 @@ describe("staff 'Machines' live status (issue 15, item 2)", { timeout: 30_000 },
     expect(stopped.getByText('Mould change')).toBeInTheDocument();
     // since 06:20 UTC, 1 h 35 min before "now"
     expect(stopped.getByText(/^since .* \(1 h 35 min\)$/)).toBeInTheDocument();
-    expect(within(rowOf('FB-301')).getByText('No cause yet')).toBeInTheDocument();
+    expect(within(rowOf('FB-301')).getByRole('link', { name: 'No cause yet: set it in the history' })).toBeInTheDocument();
     expect(within(rowOf('FB-101')).getByText('Running')).toBeInTheDocument();
     expect(within(rowOf('FB-101')).queryByText('Mould change')).not.toBeInTheDocument();
     expect(within(rowOf('FB-302')).getByText('Unknown')).toBeInTheDocument();
@@ -64,6 +66,9 @@ describe("staff 'Machines' live status (issue 15, item 2)", { timeout: 30_000 },
     expect(await screen.findByText('FB-102')).toBeInTheDocument();
     expect(bodies).toEqual([{}]);
     expect(screen.queryByRole('link', { name: /day chart/ })).not.toBeInTheDocument();
+    // a stop without a cause leads to the operator's history, where the cause is set
+    await userEvent.setup().click(within(rowOf('FB-301')).getByRole('link', { name: 'No cause yet: set it in the history' }));
+    expect(await screen.findByRole('heading', { name: 'History' })).toBeInTheDocument();
   });
 
   it('says when there are no machines, and why a load failed, with Retry', async () => {

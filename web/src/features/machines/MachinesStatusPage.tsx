@@ -45,6 +45,8 @@ export default function MachinesStatusPage() {
   const query = useLiveStatus();
   const now = useNow();
   const ganttRoute = face.routes.some((route) => route.path === '/downtimes/gantt');
+  // Where this face sets a stop's cause (the admin's and the operator's history): a stop without one links there.
+  const historyPath = ['/downtimes/history', '/downtime/history'].find((path) => face.routes.some((route) => route.path === path));
   const machines = query.data ?? [];
 
   return (
@@ -83,7 +85,18 @@ export default function MachinesStatusPage() {
             {
               accessor: 'cause',
               title: 'Cause',
-              render: (machine) => (machine.state === 'stopped' ? (machine.DowntimeCause?.causeName ?? 'No cause yet') : ''),
+              render: (machine) =>
+                machine.state !== 'stopped' ? (
+                  ''
+                ) : machine.DowntimeCause ? (
+                  machine.DowntimeCause.causeName
+                ) : historyPath ? (
+                  <Anchor component={Link} to={historyPath} size="sm">
+                    No cause yet: set it in the history
+                  </Anchor>
+                ) : (
+                  'No cause yet'
+                ),
             },
           ]}
         />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import type { OeeBand } from '../../../../generated/web/model';
 
 /**
  * A figure's heading with what the figure is made of, for the pointer (a tooltip) and for the keyboard and screen
@@ -32,3 +33,11 @@ export const MADE_OF = {
   mttr: 'MTTR (mean time to repair) = stop time ÷ number of stops in the period.',
   trend: 'Hours lost and stops per ISO week (Monday to Sunday, UTC).',
 } as const;
+
+/** The OEE bands of docs/oee.md (good from 85 %, medium from 60 %, bad below; none without enough data), as shown. */
+export const BANDS: Record<OeeBand, { label: string; color: string }> = {
+  good: { label: 'Good', color: 'green' },
+  medium: { label: 'Medium', color: 'yellow' },
+  bad: { label: 'Bad', color: 'red' },
+  none: { label: 'Not enough data', color: 'gray' },
+};

@@ -1,21 +1,21 @@
 import { useState } from 'react';
-import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { Badge, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
 import { DataTable } from 'mantine-datatable';
 import type { Period } from '../../components/PeriodPicker';
 import { formatNumber } from '../../components/format';
 import { formatDuration } from '../downtime/downtimeFormat';
 import { ChartEmpty, ChartState } from '../stats/ChartState';
-import { MADE_OF, MadeOf } from './MadeOf';
+import { BANDS, MADE_OF, MadeOf } from './MadeOf';
 import { formatShare } from './machineFormat';
-import { GRAINS, useOee, type Grain, type OeeRow } from './performanceApi';
+import { GRAINS, useOee, type Grain, type OeeRow, type OeeTotal } from './performanceApi';
 import type { MachineRef } from './liveStatus';
 
 /** A time of the contract (seconds) as the downtime screens say durations: '7 h 12 min'. */
 export const timeOf = (seconds: number) => formatDuration(Math.round(seconds / 60));
 
 /** What one row's figures are made of, with its numbers (the cells' titles: hover, and read out by screen readers). */
-export function madeOfRow(row: Omit<OeeRow, 'machineLabel' | 'periodLabel' | 'from' | 'to'>) {
+export function madeOfRow(row: Figures) {
   return {
     availability: `${timeOf(row.actualProductionTime)} producing ÷ ${timeOf(row.plannedBusyTime)} planned busy time`,
     performance:
@@ -55,13 +55,39 @@ export function OeePanel({ period, machines }: { period: Period; machines: Machi
       <ChartState
         query={query}
         label="OEE"
-        isEmpty={(rows) => rows.length === 0}
+        isEmpty={(view) => view.totals.length === 0}
         empty={<ChartEmpty title="No OEE for this period" hint="OEE appears once machines report events in the period. Pick another period or machines." />}
       >
-        {(rows) => {
+        {({ totals, rows }) => {
           const chart = chartOf(rows);
           return (
             <Stack gap="md">
+              <Title order={3} size="h4">
+                The whole period
+              </Title>
+              <DataTable<OeeTotal>
+                withTableBorder
+                striped
+                aria-label="OEE per machine over the period"
+                records={totals}
+                idAccessor="machineLabel"
+                columns={[
+                  { accessor: 'machineLabel', title: 'Machine' },
+                  ...figureColumns<OeeTotal>(),
+                  {
+                    accessor: 'band',
+                    title: 'Band',
+                    render: (total) => (
+                      <Badge color={BANDS[total.band].color} variant="light">
+                        {BANDS[total.band].label}
+                      </Badge>
+                    ),
+                  },
+                ]}
+              />
+              <Title order={3} size="h4">
+                By {grain}
+              </Title>
               <LineChart
                 h={260}
                 data={chart.data}
@@ -84,26 +110,7 @@ export function OeePanel({ period, machines }: { period: Period; machines: Machi
                 columns={[
                   { accessor: 'machineLabel', title: 'Machine' },
                   { accessor: 'periodLabel', title: grain === 'shift' ? 'Shift' : grain === 'week' ? 'Week' : 'Day' },
-                  figureColumn('availability', 'Availability', MADE_OF.availability),
-                  figureColumn('performance', 'Performance', MADE_OF.performance),
-                  figureColumn('quality', 'Quality', MADE_OF.quality),
-                  {
-                    accessor: 'rejectedQuantity',
-                    title: <MadeOf label="Rejected (claims)" madeOf={MADE_OF.rejected} />,
-                    textAlign: 'right',
-                    render: (row) => formatNumber(row.rejectedQuantity),
-                  },
-                  figureColumn('oee', 'OEE', MADE_OF.oee),
-                  {
-                    accessor: 'coverage',
-                    title: <MadeOf label="Coverage" madeOf={MADE_OF.coverage} />,
-                    textAlign: 'right',
-                    render: (row) => (
-                      <Text size="sm" c={row.coverage < 1 ? 'orange' : undefined} title={madeOfRow(row).coverage}>
-                        {formatShare(row.coverage)}
-                      </Text>
-                    ),
-                  },
+                  ...figureColumns<OeeRow>(),
                 ]}
               />
             </Stack>
@@ -114,15 +121,39 @@ export function OeePanel({ period, machines }: { period: Period; machines: Machi
   );
 }
 
-function figureColumn(accessor: 'availability' | 'performance' | 'quality' | 'oee', label: string, madeOf: string) {
+type Figures = Omit<OeeRow, 'machineLabel' | 'periodLabel' | 'from' | 'to'>;
+
+function figureColumn<Row extends Figures>(accessor: 'availability' | 'performance' | 'quality' | 'oee', label: string, madeOf: string) {
   return {
     accessor,
     title: <MadeOf label={label} madeOf={madeOf} />,
     textAlign: 'right' as const,
-    render: (row: OeeRow) => (
-      <span title={madeOfRow(row)[accessor]}>
-        {formatShare(row[accessor])}
-      </span>
-    ),
+    render: (row: Row) => <span title={madeOfRow(row)[accessor]}>{formatShare(row[accessor])}</span>,
   };
+}
+
+/** The figures' columns, each saying what it is made of: in its heading (the definition) and its cells (the numbers). */
+function figureColumns<Row extends Figures>() {
+  return [
+    figureColumn<Row>('availability', 'Availability', MADE_OF.availability),
+    figureColumn<Row>('performance', 'Performance', MADE_OF.performance),
+    figureColumn<Row>('quality', 'Quality', MADE_OF.quality),
+    {
+      accessor: 'rejectedQuantity',
+      title: <MadeOf label="Rejected (claims)" madeOf={MADE_OF.rejected} />,
+      textAlign: 'right' as const,
+      render: (row: Row) => formatNumber(row.rejectedQuantity),
+    },
+    figureColumn<Row>('oee', 'OEE', MADE_OF.oee),
+    {
+      accessor: 'coverage',
+      title: <MadeOf label="Coverage" madeOf={MADE_OF.coverage} />,
+      textAlign: 'right' as const,
+      render: (row: Row) => (
+        <Text size="sm" c={row.coverage < 1 ? 'orange' : undefined} title={madeOfRow(row).coverage}>
+          {formatShare(row.coverage)}
+        </Text>
+      ),
+    },
+  ];
 }

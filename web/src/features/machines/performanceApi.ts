@@ -9,7 +9,7 @@ import {
   getOperatorMachinesGetOeeQueryKey,
   getOperatorMachinesGetOeeQueryOptions,
 } from '../../../../generated/web/endpoints/machines/machines';
-import type { DowntimeAnalytics, MachineOee, MachineRef, OeeBucket, OeeGrain, ParetoCause } from '../../../../generated/web/model';
+import type { DowntimeAnalytics, MachineOee, MachineRef, OeeBucket, OeeFigure, OeeGrain, ParetoCause } from '../../../../generated/web/model';
 import type { Period } from '../../components/PeriodPicker';
 import { formatListDate } from '../../components/format';
 import { formatHistoryDateTime } from '../downtime/downtimeFormat';
@@ -38,6 +38,22 @@ export function bucketLabel(bucket: { from: string; to: string }, grain: Grain):
   return day;
 }
 
+/** A machine's figures over the whole period, labelled. */
+export interface OeeTotal extends OeeFigure {
+  machineLabel: string;
+}
+
+/** What the OEE tab shows: each machine's total over the period, and its buckets. */
+export interface OeeView {
+  totals: OeeTotal[];
+  rows: OeeRow[];
+}
+
+export const oeeViewOf = (machines: MachineOee[], grain: Grain): OeeView => ({
+  totals: machines.map((machine) => ({ ...machine.total, machineLabel: machineLabelOf(machine) })),
+  rows: oeeRowsOf(machines, grain),
+});
+
 /** The table's rows: every machine's buckets, machine by machine, in time order. */
 export function oeeRowsOf(machines: MachineOee[], grain: Grain): OeeRow[] {
   return machines.flatMap((machine) =>
@@ -54,7 +70,7 @@ const questionOf = (period: Period, machines: MachineRef[]) => ({ period, ...(ma
 export function useOee({ period, grain, machines }: { period: Period; grain: Grain; machines: MachineRef[] }) {
   const face = useStaffFace();
   const body = { ...questionOf(period, machines), grain };
-  const query = { placeholderData: keepPreviousData, select: (data: { machines: MachineOee[] }) => oeeRowsOf(data.machines, grain) };
+  const query = { placeholderData: keepPreviousData, select: (data: { machines: MachineOee[] }) => oeeViewOf(data.machines, grain) };
   return useQuery(
     face === 'operator'
       ? getOperatorMachinesGetOeeQueryOptions(body, { query: { ...query, queryKey: getOperatorMachinesGetOeeQueryKey(body) } })
