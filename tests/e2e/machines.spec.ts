@@ -122,8 +122,8 @@ test("the client's OEE panel shows its own machines only, with OEE, availability
   expect(machines.every((name) => ['FB-101', 'FB-102'].includes(name))).toBe(true);
   const card = page.getByRole('article', { name: 'Machine FB-101' });
   await expect(card).toBeVisible();
-  await expect(card.getByText('OEE', { exact: true })).toBeVisible();
-  await expect(card.getByText('Availability', { exact: true })).toBeVisible();
+  await expect(card.getByText('OEE', { exact: true }).first()).toBeVisible();
+  await expect(card.getByText('Availability', { exact: true }).first()).toBeVisible();
   await expect(card.getByRole('table', { name: 'Top stop causes of FB-101' })).toContainText(CAUSE);
   await expect(page.getByRole('article', { name: /^Machine FB-(2|3)/ })).toHaveCount(0);
 });
