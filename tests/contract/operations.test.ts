@@ -140,6 +140,19 @@ const extensions = [
   'POST /api/admin/supply/plan/settings/save',
   'POST /api/client/stats/delivery/get',
   'POST /api/admin/stats/delivery/get',
+  // Issue 15: plant performance (spec/machines.tsp).
+  'POST /api/admin/machines/credentials/get',
+  'POST /api/admin/machines/credentials/create',
+  'POST /api/admin/machines/credentials/revoke',
+  'POST /api/admin/machines/status/get',
+  'POST /api/admin/machines/oee/get',
+  'POST /api/admin/machines/analytics/get',
+  'POST /api/admin/machines/events/unmatched/get',
+  'POST /api/operator/machines/status/get',
+  'POST /api/operator/machines/oee/get',
+  'POST /api/operator/machines/analytics/get',
+  'POST /api/machine/events',
+  'POST /api/client/machines/performance/get',
 ];
 
 const byKey = new Map(operations);
