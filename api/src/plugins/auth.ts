@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Actor } from '../lib/actor.js';
 import { unauthorized } from '../lib/problem.js';
-import { rolesFromClaims, type Role, type TokenClaims } from '../lib/roles.js';
+import { MACHINE_ROLE, rolesFromClaims, type Role, type TokenClaims } from '../lib/roles.js';
 import { admit, bearerToken } from './gate.js';
 
 declare module 'fastify' {
@@ -36,7 +36,15 @@ export interface AuthOptions {
    * the per-user rate limit, so that unauthenticated callers are counted too (by address).
    */
   beforeGate?: (request: FastifyRequest, reply: FastifyReply, actor: Actor | null) => Promise<void>;
+  /**
+   * A machine credential's opaque token (`mt_…`, issue 15) to its caller, or null when unknown or revoked; asked only on
+   * the operations whose `x-roles` hold `machine`. Such a token is never an access token, nor the reverse.
+   */
+  machineToken?: (token: string) => Promise<Actor | null>;
 }
+
+/** The prefix of a machine credential's token (a JWT never starts so: it starts with its base64url header `ey`). */
+export const MACHINE_TOKEN_PREFIX = 'mt_';
 
 /** Verifies a bearer token (typ, signature, issuer, audience, expiry, required claims) and turns its claims into an Actor. */
 export async function verifyToken(token: string, options: AuthOptions, keySet = keySetOf(options)): Promise<Actor> {
@@ -130,6 +138,17 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
     let actor: Actor | null = null;
     let reason = 'no bearer token';
     let verified: Verified | undefined;
+    if (token?.startsWith(MACHINE_TOKEN_PREFIX)) {
+      const machine = allowed.includes(MACHINE_ROLE) && options.machineToken ? await options.machineToken(token) : null;
+      await options.beforeGate?.(request, reply, machine);
+      if (!machine) {
+        request.log.info({ reason: 'machine token unknown, revoked, or not for this operation' }, 'token refused');
+        throw unauthorized('The bearer token is invalid or expired.');
+      }
+      admit(machine, allowed, undefined);
+      request.actor = machine;
+      return;
+    }
     if (token) {
       try {
         verified = await verify(token);
