@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Actor } from '../lib/actor.js';
 import { unauthorized } from '../lib/problem.js';
-import { MACHINE_ROLE, rolesFromClaims, type Role, type TokenClaims } from '../lib/roles.js';
+import { rolesFromClaims, type Role, type TokenClaims } from '../lib/roles.js';
 import { admit, bearerToken } from './gate.js';
 
 declare module 'fastify' {
@@ -37,8 +37,8 @@ export interface AuthOptions {
    */
   beforeGate?: (request: FastifyRequest, reply: FastifyReply, actor: Actor | null) => Promise<void>;
   /**
-   * A machine credential's opaque token (`mt_…`, issue 15) to its caller, or null when unknown or revoked; asked only on
-   * the operations whose `x-roles` hold `machine`. Such a token is never an access token, nor the reverse.
+   * A machine credential's opaque token (`mt_…`, issue 15) to its caller (role `machine` only), or null when unknown or
+   * revoked (401). Such a token is never an access token, nor the reverse; outside the `machine` operations it is 403.
    */
   machineToken?: (token: string) => Promise<Actor | null>;
 }
@@ -139,10 +139,10 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
     let reason = 'no bearer token';
     let verified: Verified | undefined;
     if (token?.startsWith(MACHINE_TOKEN_PREFIX)) {
-      const machine = allowed.includes(MACHINE_ROLE) && options.machineToken ? await options.machineToken(token) : null;
+      const machine = options.machineToken ? await options.machineToken(token) : null;
       await options.beforeGate?.(request, reply, machine);
       if (!machine) {
-        request.log.info({ reason: 'machine token unknown, revoked, or not for this operation' }, 'token refused');
+        request.log.info({ reason: 'machine token unknown or revoked' }, 'token refused');
         throw unauthorized('The bearer token is invalid or expired.');
       }
       admit(machine, allowed, undefined);
