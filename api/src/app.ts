@@ -17,6 +17,7 @@ import { handlers as featureHandlers } from './features/index.js';
 import { registerUploadParsing } from './features/claims/uploads.multipart.js';
 import { registerStrictInput } from './plugins/strict-input.js';
 import { machineTokenVerifier } from './features/machines/machines.credentials.js';
+import { startMqttIngestion, type MqttIngestion } from './features/machines/machines.mqtt.js';
 
 export interface AppOptions {
   config: Config;
@@ -33,6 +34,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Machine events over MQTT, when MQTT_URL is set. */
+    mqtt?: MqttIngestion;
   }
 }
 
@@ -137,6 +140,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }) as never,
     });
   });
+
+  // Issue 15: machine events over MQTT (Sparkplug B) when a broker is configured.
+  if (options.config.MQTT_URL) {
+    const ingestion = await startMqttIngestion(options.db, {
+      url: options.config.MQTT_URL,
+      group: options.config.MQTT_GROUP_ID,
+      reorderTimeoutMs: options.config.MQTT_REORDER_TIMEOUT_MS,
+      log: app.log,
+    });
+    app.decorate('mqtt', ingestion);
+    app.addHook('onClose', async () => ingestion.close());
+  }
 
   await options.extend?.(app);
   return app;
