@@ -899,6 +899,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/stats/delivery/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): every client's on-time-in-full, fill rate and forecast accuracy, worst OTIF first, and
+         *     the suppliers' on-time rate, worst first (issue 16). With `clientId`, also that client's figures per month and
+         *     product. At most 24 months.
+         */
+        post: operations["AdminStats_getDeliveryRanking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/supply/delete": {
         parameters: {
             query?: never;
@@ -939,6 +960,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/supply/plan/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): the demand-driven supply plan (issue 16; docs/supply-planning.md). Per preform and
+         *     warehouse with stock, open supply or requirements: the 13-week projection, the DDMRP buffer, the net flow position
+         *     and a suggested supply order. Most urgent first (red, then yellow, then lowest position relative to the top of
+         *     yellow); `zones` keeps only those zones (the board asks for red and yellow); `countForecasts` (default true) adds
+         *     the part of clients' forecasts that orders do not cover yet.
+         */
+        post: operations["AdminSupply_getSupplyPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/supply/plan/lines/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): what the requirements of one preform in one warehouse are made of: the open order items
+         *     and the uncovered forecasts, with the preforms each needs and the week it counts in.
+         */
+        post: operations["AdminSupply_getSupplyPlanLines"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/supply/plan/settings/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): the buffer factors and the minimum order. */
+        post: operations["AdminSupply_getSupplyPlanSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/supply/plan/settings/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): saves the buffer factors and the minimum order (409 with a stale version). */
+        post: operations["AdminSupply_saveSupplyPlanSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/supply/save": {
         parameters: {
             query?: never;
@@ -950,6 +1048,44 @@ export interface paths {
         put?: never;
         /** @description Create or update a supply order; also used when a card is dropped on another column (status and stock flag). */
         post: operations["AdminSupply_saveSupplyOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/supply/suggestion/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): 'Accept' turns the suggestion into a pending supply order (amount, due date, default
+         *     supplier). Exactly one order per suggestion, even when sent twice at once: the second answers the same order.
+         *     409 when the numbers changed since the plan was read (the fingerprint no longer matches): reload the plan.
+         */
+        post: operations["AdminSupply_acceptSupplySuggestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/supply/suggestion/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): 'Dismiss' hides the suggestion until its numbers change. */
+        post: operations["AdminSupply_dismissSupplySuggestion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1391,6 +1527,26 @@ export interface paths {
         get: operations["ClientPortfolio_getPortfolio"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/stats/delivery/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): the client's own delivery figures (issue 16): on-time-in-full and fill rate per month,
+         *     forecast against ordered against produced per product and month, and the totals. At most 24 months.
+         */
+        post: operations["ClientStats_getDeliveryPerformance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2023,6 +2179,21 @@ export interface components {
          * @enum {string}
          */
         ClaimStatus: "new" | "under investigation" | "closed";
+        /** @description One client in the admin's ranking. */
+        ClientDeliveryRank: {
+            clientId: components["schemas"]["ClientId"];
+            company: string;
+            /** Format: double */
+            fillRate: number | null;
+            /** Format: double */
+            forecastAccuracy: number | null;
+            /** Format: int32 */
+            items: number;
+            /** Format: int32 */
+            onTimeInFull: number;
+            /** Format: double */
+            otifRate: number | null;
+        };
         /** @description Billing and shift details of a client company. */
         ClientDetails: {
             billingAddress: string;
@@ -2321,6 +2492,49 @@ export interface components {
          * @description Calendar date, YYYY-MM-DD.
          */
         DateOnly: string;
+        /** @description On-time-in-full and fill rate of the order items due in one month (only items already due are judged). */
+        DeliveryMonth: {
+            /**
+             * Format: double
+             * @description Bottles produced by the due date, each item at most its plan, over bottles planned (null without items).
+             */
+            fillRate: number | null;
+            /**
+             * Format: int32
+             * @description Order items due in the month, up to yesterday.
+             */
+            items: number;
+            /** @description First day of the month. */
+            month: components["schemas"]["DateOnly"];
+            /**
+             * Format: int32
+             * @description Items with at least their planned bottles produced by the due date.
+             */
+            onTimeInFull: number;
+            /**
+             * Format: double
+             * @description onTimeInFull / items (null without items).
+             */
+            otifRate: number | null;
+        };
+        /** @description A client's delivery figures over a period: per month, per product, and overall. */
+        DeliveryPerformance: {
+            /** Format: double */
+            fillRate: number | null;
+            /**
+             * Format: double
+             * @description 1 − Σ|ordered − forecast| / Σ max(ordered, forecast) over the period's product-months (null without any).
+             */
+            forecastAccuracy: number | null;
+            /** Format: int32 */
+            items: number;
+            months: components["schemas"]["DeliveryMonth"][];
+            /** Format: int32 */
+            onTimeInFull: number;
+            /** Format: double */
+            otifRate: number | null;
+            products: components["schemas"]["ForecastAccuracyRow"][];
+        };
         /** @description A client company of the identity service's client group (its attributes, and its first user's e-mail and name). */
         DirectoryClient: {
             address: string;
@@ -2491,6 +2705,34 @@ export interface components {
             title: string;
             /** @description Problem type URI; `about:blank` when the status says it all. */
             type: string;
+        };
+        /** @description Forecast against ordered against produced, for one product and month. */
+        ForecastAccuracyRow: {
+            /**
+             * Format: double
+             * @description 1 − |ordered − forecast| / max(ordered, forecast); 1 when both are 0.
+             */
+            accuracy: number;
+            articleNo: string;
+            clientProductId: components["schemas"]["Id"];
+            /**
+             * Format: int32
+             * @description Bottles forecast for the month (a forecast spread evenly over the days of its period).
+             */
+            forecast: number;
+            /** @description First day of the month. */
+            month: components["schemas"]["DateOnly"];
+            /**
+             * Format: int32
+             * @description Bottles of the order items due in the month.
+             */
+            ordered: number;
+            /**
+             * Format: int32
+             * @description Bottles produced of those items.
+             */
+            produced: number;
+            productName: string;
         };
         /**
          * Format: int32
@@ -3381,6 +3623,42 @@ export interface components {
             id: components["schemas"]["Id"];
             productName: string;
         };
+        /** @description One supplier in the admin's ranking: supply orders due in the period and added to stock, and how many by their due date. */
+        SupplierDeliveryRank: {
+            /** Format: int32 */
+            delivered: number;
+            manufacturerId: components["schemas"]["Id"];
+            manufacturerName: string;
+            /** Format: int32 */
+            onTime: number;
+            /** Format: double */
+            onTimeRate: number | null;
+        };
+        /** @description The buffer of one preform in one warehouse: average daily usage, lead time and the zones' sizes and tops, in preforms. */
+        SupplyBuffer: {
+            /**
+             * Format: double
+             * @description Average daily usage: half the requirements ahead, half the consumption of the last 28 days.
+             */
+            adu: number;
+            /** Format: int32 */
+            green: number;
+            /**
+             * Format: int32
+             * @description Decoupled lead time in calendar days (the default supplier's lead time in working days).
+             */
+            leadTimeDays: number;
+            /** Format: int32 */
+            red: number;
+            /** Format: int32 */
+            topOfGreen: number;
+            /** Format: int32 */
+            topOfRed: number;
+            /** Format: int32 */
+            topOfYellow: number;
+            /** Format: int32 */
+            yellow: number;
+        };
         /** @description A client product using a supplier (suppliers in use cannot be deselected). */
         SupplyClientProduct: {
             articleNo: string;
@@ -3453,6 +3731,108 @@ export interface components {
          * @enum {string}
          */
         SupplyOrderStatus: "pending" | "ordered" | "delivered";
+        /** @description The plan of one preform in one warehouse. */
+        SupplyPlanRow: {
+            buffer: components["schemas"]["SupplyBuffer"];
+            /**
+             * Format: int32
+             * @description Pending and ordered supply orders due within the lead time.
+             */
+            incoming: number;
+            /**
+             * Format: int32
+             * @description On hand + incoming − qualified demand.
+             */
+            netFlowPosition: number;
+            /**
+             * Format: int32
+             * @description Current stock.
+             */
+            onHand: number;
+            Preform: components["schemas"]["PreformSummary"];
+            preformId: components["schemas"]["Id"];
+            PreformWarehouse: {
+                id: components["schemas"]["Id"];
+                warehouseName: string;
+            };
+            preformWarehouseId: components["schemas"]["Id"];
+            /**
+             * Format: int32
+             * @description Past-due and today's requirements plus the order spikes within the lead time.
+             */
+            qualifiedDemand: number;
+            /** @description The days whose demand alone reaches half the red zone, within the lead time. */
+            spikes: {
+                day: components["schemas"]["DateOnly"];
+                /** Format: int32 */
+                preforms: number;
+            }[];
+            /** @description Null when the position is green or above, when the preform has no supplier, or when the admin dismissed these numbers. */
+            suggestion: components["schemas"]["SupplySuggestion"] | null;
+            /** @description 13 weeks from the current one. */
+            weeks: components["schemas"]["SupplyPlanWeek"][];
+            zone: components["schemas"]["SupplyZone"];
+        };
+        /** @description The numbers behind the buffers, set by the admin. */
+        SupplyPlanSettings: {
+            /**
+             * Format: double
+             * @description DDMRP lead-time factor, 0.1 to 1.
+             */
+            leadTimeFactor: number;
+            /**
+             * Format: int32
+             * @description The smallest order to suggest, 1,000 to 10,000,000 preforms.
+             */
+            minimumOrder: number;
+            /**
+             * Format: double
+             * @description DDMRP variability factor, 0 to 1.
+             */
+            variabilityFactor: number;
+            version: components["schemas"]["Version"];
+        };
+        /** @description One week of the projection: stock at its start, supply orders due in it (pending and ordered), requirements, stock at its end. */
+        SupplyPlanWeek: {
+            /** Format: int32 */
+            end: number;
+            /** Format: int32 */
+            requirement: number;
+            /** Format: int32 */
+            start: number;
+            /** Format: int32 */
+            supply: number;
+            /** @description The Monday. */
+            week: components["schemas"]["DateOnly"];
+        };
+        /** @description A suggested supply order: up to the top of green, rounded to boxes (and trucks where it helps), from the default supplier. */
+        SupplySuggestion: {
+            /** Format: int32 */
+            amount: number;
+            /** Format: int32 */
+            boxes: number;
+            /** @description The earliest arrival the supplier's lead time allows. */
+            dueDate: components["schemas"]["DateOnly"];
+            /** @description What accept and dismiss name: the suggestion's zone, amount and due date. A dismissal hides it until one changes. */
+            fingerprint: string;
+            manufacturerName: string;
+            preformSupplyId: components["schemas"]["Id"];
+            /**
+             * Format: int32
+             * @description Top of green minus the net flow position, before rounding.
+             */
+            shortfall: number;
+            /**
+             * Format: int32
+             * @description Whole trucks when the amount was rounded to trucks.
+             */
+            trucks: number | null;
+        };
+        /**
+         * @description Where a net flow position sits in its DDMRP buffer (docs/supply-planning.md).
+         * @enum {string}
+         */
+        SupplyZone: "red" | "yellow" | "green" | "over";
         /** @description Too many requests in the window: wait `Retry-After` seconds. */
         TooManyRequests: {
             detail?: string;
@@ -7270,6 +7650,80 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    AdminStats_getDeliveryRanking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "period": {
+                 *         "from": "2026-01-01",
+                 *         "to": "2026-06-30"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    clientId?: components["schemas"]["ClientId"];
+                    period: components["schemas"]["Period"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "clients": [
+                     *         {
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "items": 40,
+                     *           "onTimeInFull": 36,
+                     *           "otifRate": 0.9,
+                     *           "fillRate": 0.97,
+                     *           "forecastAccuracy": 0.8
+                     *         }
+                     *       ],
+                     *       "suppliers": [
+                     *         {
+                     *           "manufacturerId": 1,
+                     *           "manufacturerName": "Retal Baltic Films",
+                     *           "delivered": 12,
+                     *           "onTime": 10,
+                     *           "onTimeRate": 0.8333
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description With `clientId`: that client's figures per month and product. */
+                        client?: components["schemas"]["DeliveryPerformance"];
+                        clients: components["schemas"]["ClientDeliveryRank"][];
+                        suppliers: components["schemas"]["SupplierDeliveryRank"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     AdminSupply_deleteSupplyOrder: {
         parameters: {
             query?: never;
@@ -7419,6 +7873,339 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    AdminSupply_getSupplyPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "zones": [
+                 *         "red",
+                 *         "yellow"
+                 *       ],
+                 *       "pagination": {
+                 *         "page": 1,
+                 *         "rowsPerPage": 20
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    countForecasts?: boolean;
+                    /** @description One page request, shared by every list. */
+                    pagination?: {
+                        descending?: boolean;
+                        /**
+                         * Format: int32
+                         * @description 1-based page number.
+                         */
+                        page: number;
+                        rowsPerPage: components["schemas"]["RowsPerPage"];
+                        /**
+                         * @description Column to sort by; each list names the columns it can sort.
+                         * @enum {string}
+                         */
+                        sortBy?: "urgency";
+                    };
+                    preformId?: components["schemas"]["Id"];
+                    preformWarehouseId?: components["schemas"]["Id"];
+                    zones?: components["schemas"]["SupplyZone"][];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "preformId": 3,
+                     *           "preformWarehouseId": 1,
+                     *           "Preform": {
+                     *             "id": 3,
+                     *             "preformName": "PET 28g PCO1810 Clear",
+                     *             "neck": "PCO1810",
+                     *             "material": "PET",
+                     *             "color": "Clear",
+                     *             "weight": 28,
+                     *             "qtyPerBox": 2000
+                     *           },
+                     *           "PreformWarehouse": {
+                     *             "id": 1,
+                     *             "warehouseName": "Riga North"
+                     *           },
+                     *           "onHand": 20000,
+                     *           "incoming": 0,
+                     *           "qualifiedDemand": 10000,
+                     *           "spikes": [
+                     *             {
+                     *               "day": "2026-12-03",
+                     *               "preforms": 9000
+                     *             }
+                     *           ],
+                     *           "netFlowPosition": 10000,
+                     *           "zone": "red",
+                     *           "buffer": {
+                     *             "adu": 1500,
+                     *             "leadTimeDays": 14,
+                     *             "red": 15750,
+                     *             "yellow": 21000,
+                     *             "green": 10500,
+                     *             "topOfRed": 15750,
+                     *             "topOfYellow": 36750,
+                     *             "topOfGreen": 47250
+                     *           },
+                     *           "suggestion": {
+                     *             "amount": 38000,
+                     *             "boxes": 19,
+                     *             "trucks": null,
+                     *             "dueDate": "2026-12-14",
+                     *             "shortfall": 37250,
+                     *             "preformSupplyId": 7,
+                     *             "manufacturerName": "Retal Baltic Films",
+                     *             "fingerprint": "red:38000:2026-12-14"
+                     *           },
+                     *           "weeks": [
+                     *             {
+                     *               "week": "2026-11-30",
+                     *               "start": 20000,
+                     *               "supply": 0,
+                     *               "requirement": 11000,
+                     *               "end": 9000
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: int32 */
+                        count: number;
+                        /** @description At most one page: the largest page size is 100. */
+                        rows: components["schemas"]["SupplyPlanRow"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminSupply_getSupplyPlanLines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "preformId": 3,
+                 *       "preformWarehouseId": 1
+                 *     }
+                 */
+                "application/json": {
+                    countForecasts?: boolean;
+                    preformId: components["schemas"]["Id"];
+                    preformWarehouseId: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "orderItemId": 77,
+                     *           "orderNo": "PO-24-0117",
+                     *           "company": "Nordic Springs AB",
+                     *           "articleNo": "NS-0500-CL",
+                     *           "dueDate": "2026-12-03",
+                     *           "bottlesLeft": 6000,
+                     *           "preforms": 6200,
+                     *           "week": "2026-11-30"
+                     *         }
+                     *       ],
+                     *       "forecasts": [
+                     *         {
+                     *           "planId": 5,
+                     *           "company": "Nordic Springs AB",
+                     *           "articleNo": "NS-0500-CL",
+                     *           "periodFrom": "2026-11-30",
+                     *           "periodTo": "2026-12-13",
+                     *           "plannedAmount": 10000,
+                     *           "orderedAmount": 4000,
+                     *           "preforms": 6120
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        forecasts: {
+                            articleNo: string;
+                            company: string;
+                            /** Format: int32 */
+                            orderedAmount: number;
+                            periodFrom: components["schemas"]["DateOnly"];
+                            periodTo: components["schemas"]["DateOnly"];
+                            planId: components["schemas"]["Id"];
+                            /** Format: int32 */
+                            plannedAmount: number;
+                            /**
+                             * Format: int32
+                             * @description Preforms of the uncovered part within the horizon.
+                             */
+                            preforms: number;
+                        }[];
+                        items: {
+                            articleNo: string;
+                            /** Format: int32 */
+                            bottlesLeft: number;
+                            company: string;
+                            dueDate: components["schemas"]["DateOnly"];
+                            orderItemId: components["schemas"]["Id"];
+                            orderNo: string;
+                            /** Format: int32 */
+                            preforms: number;
+                            week: components["schemas"]["DateOnly"];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminSupply_getSupplyPlanSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "leadTimeFactor": 0.5,
+                     *       "variabilityFactor": 0.5,
+                     *       "minimumOrder": 1000,
+                     *       "version": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SupplyPlanSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminSupply_saveSupplyPlanSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "settings": {
+                 *         "leadTimeFactor": 0.5,
+                 *         "variabilityFactor": 0.7,
+                 *         "minimumOrder": 5000,
+                 *         "version": 0
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    settings: components["schemas"]["SupplyPlanSettings"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "leadTimeFactor": 0.5,
+                     *       "variabilityFactor": 0.7,
+                     *       "minimumOrder": 5000,
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SupplyPlanSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     AdminSupply_saveSupplyOrder: {
         parameters: {
             query?: never;
@@ -7502,6 +8289,137 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SupplyOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminSupply_acceptSupplySuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "preformId": 3,
+                 *       "preformWarehouseId": 1,
+                 *       "fingerprint": "red:38000:2026-12-14"
+                 *     }
+                 */
+                "application/json": {
+                    fingerprint: string;
+                    preformId: components["schemas"]["Id"];
+                    preformWarehouseId: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "orderStatus": "pending",
+                     *       "orderedAmount": 38000,
+                     *       "dueDate": "2026-12-14",
+                     *       "preformId": 3,
+                     *       "preformWarehouseId": 1,
+                     *       "preformSupplyId": 7,
+                     *       "stock": false,
+                     *       "clientProductionOrderId": null,
+                     *       "Preform": {
+                     *         "id": 3,
+                     *         "preformName": "PET 28g PCO1810 Clear",
+                     *         "neck": "PCO1810",
+                     *         "material": "PET",
+                     *         "color": "Clear",
+                     *         "weight": 28,
+                     *         "qtyPerBox": 2000
+                     *       },
+                     *       "PreformWarehouse": {
+                     *         "id": 1,
+                     *         "warehouseName": "Riga North"
+                     *       },
+                     *       "PreformSupply": {
+                     *         "id": 7,
+                     *         "manufacturerId": 1,
+                     *         "Manufacturer": {
+                     *           "id": 1,
+                     *           "manufacturerName": "Retal Baltic Films"
+                     *         }
+                     *       },
+                     *       "ClientProductionOrder": null,
+                     *       "version": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SupplyOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminSupply_dismissSupplySuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "preformId": 3,
+                 *       "preformWarehouseId": 1,
+                 *       "fingerprint": "red:38000:2026-12-14"
+                 *     }
+                 */
+                "application/json": {
+                    fingerprint: string;
+                    preformId: components["schemas"]["Id"];
+                    preformWarehouseId: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description Empty success. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ok"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9245,6 +10163,80 @@ export interface operations {
                         clientProducts: components["schemas"]["PortfolioProduct"][];
                         warehouseStock: components["schemas"]["WarehouseStock"][];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ClientStats_getDeliveryPerformance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "period": {
+                 *         "from": "2026-01-01",
+                 *         "to": "2026-06-30"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    period: components["schemas"]["Period"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "months": [
+                     *         {
+                     *           "month": "2026-01-01",
+                     *           "items": 40,
+                     *           "onTimeInFull": 36,
+                     *           "otifRate": 0.9,
+                     *           "fillRate": 0.97
+                     *         }
+                     *       ],
+                     *       "products": [
+                     *         {
+                     *           "clientProductId": 11,
+                     *           "articleNo": "NS-0500-CL",
+                     *           "productName": "Spring Water 0.5 L",
+                     *           "month": "2026-01-01",
+                     *           "forecast": 100000,
+                     *           "ordered": 80000,
+                     *           "produced": 78000,
+                     *           "accuracy": 0.8
+                     *         }
+                     *       ],
+                     *       "items": 40,
+                     *       "onTimeInFull": 36,
+                     *       "otifRate": 0.9,
+                     *       "fillRate": 0.97,
+                     *       "forecastAccuracy": 0.8
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryPerformance"];
                 };
             };
             400: components["responses"]["BadRequest"];

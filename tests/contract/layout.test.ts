@@ -9,12 +9,12 @@
  * its joins, issue 14's "at most 3 statements"), but only the reads declared below: a new dependency between
  * domains is a reviewed change to this file, not an accident.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
-import { operations } from "./openapi.js";
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { operations } from './openapi.js';
 
-const root = new URL("../../", import.meta.url);
-const read = (path: string) => readFileSync(new URL(path, root), "utf8");
+const root = new URL('../../', import.meta.url);
+const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 const folders = (path: string) =>
   readdirSync(new URL(path, root), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -33,232 +33,113 @@ const tags = [...byTag.keys()].sort();
 
 /** Tags without screens of their own, and why. */
 const withoutWebFolder: Record<string, string> = {
-  session:
-    "the app shell (web/src/app) signs in and asks GET /api/me; no page of its own",
+  session: 'the app shell (web/src/app) signs in and asks GET /api/me; no page of its own',
 };
 
 /** Tables files that are no domain's: column types and the request plumbing's tables (api/src/lib, api/src/plugins). */
-const sharedTablesFiles = ["core"];
+const sharedTablesFiles = ['core'];
 
 /**
  * Which other domains' tables each domain reads in its SQL. Writes are never allowed across domains.
  * Mostly names for lists (companies, products) and the order a claim or an invoice refers to.
  */
 const declaredReads: Record<string, string[]> = {
-  claims: [
-    "client_production_order_items",
-    "client_production_orders",
-    "client_products",
-    "companies",
-  ],
-  clients: [
-    "client_production_order_items",
-    "client_production_orders",
-    "companies",
-    "preform_supplies",
-    "preform_warehouses",
-    "preforms",
-  ],
-  downtime: ["client_products", "companies"],
-  invoices: [
-    "client_details",
-    "client_production_orders",
-    "companies",
-    "users",
-  ],
+  claims: ['client_production_order_items', 'client_production_orders', 'client_products', 'companies'],
+  clients: ['client_production_order_items', 'client_production_orders', 'companies', 'preform_warehouses', 'preforms'],
+  downtime: ['client_products', 'companies'],
+  invoices: ['client_details', 'client_production_orders', 'companies', 'users'],
   // Issue 15: machines, shifts and stops, the products' rates, claims' rejected bottles, the banner's open items.
-  machines: [
-    "claims",
-    "client_details",
-    "client_production_order_items",
-    "client_production_orders",
-    "client_products",
-    "companies",
-    "downtime_causes",
-    "downtime_history",
-  ],
-  orders: [
-    "client_production_plan_items",
-    "client_production_plans",
-    "client_products",
-    "companies",
-    "invoice_lines",
-    "invoices",
-    "product_buyers",
-  ],
-  plans: ["client_products"],
-  portfolio: [
-    "client_products",
-    "companies",
-    "downtime_causes",
-    "downtime_history",
-    "preform_stock",
-    "preform_warehouses",
-    "preforms",
-  ],
-  preforms: [
-    "client_products",
-    "manufacturers",
-    "preform_warehouses",
-    "supply_orders",
-  ],
+  machines: ['claims', 'client_details', 'client_production_order_items', 'client_production_orders', 'client_products', 'companies', 'downtime_causes', 'downtime_history'],
+  orders: ['client_production_plan_items', 'client_production_plans', 'client_products', 'companies', 'invoice_lines', 'invoices', 'product_buyers'],
+  plans: ['client_products'],
+  portfolio: ['client_products', 'companies', 'downtime_causes', 'downtime_history', 'preform_stock', 'preform_warehouses', 'preforms'],
+  preforms: ['client_products', 'manufacturers', 'preform_warehouses', 'supply_orders'],
+  // The delivery figures (issue 16) count produced entries against due dates, forecasts against orders, and suppliers' deliveries.
   stats: [
-    "client_production_order_items",
-    "client_production_orders",
-    "client_products",
+    'client_production_order_items', 'client_production_orders', 'client_production_plan_items', 'client_production_plans', 'client_products', 'companies',
+    'manufacturers', 'preform_supplies', 'produced_entries', 'supply_orders',
   ],
-  stock: ["preforms"],
+  stock: ['preforms'],
+  // The supply plan (issue 16) joins what the requirements are made of: open items, forecasts, stock and consumption.
   supply: [
-    "client_production_orders",
-    "manufacturers",
-    "preform_supplies",
-    "preform_warehouses",
-    "preforms",
+    'client_production_order_items', 'client_production_orders', 'client_production_plan_items', 'client_production_plans', 'client_products', 'companies',
+    'manufacturers', 'preform_stock', 'preform_stock_movements', 'preform_supplies', 'preform_warehouses', 'preforms',
   ],
 };
 
 /** Table name → owning domain, from each tables file's `…Tables` interface. */
 const owners = new Map<string, string>();
-for (const file of files("api/src/db/tables/")) {
-  const domain = file.replace(/\.ts$/, "");
-  const body =
-    /export interface \w+Tables \{([\s\S]*?)\n\}/.exec(
-      read(`api/src/db/tables/${file}`),
-    )?.[1] ?? "";
-  for (const [, table] of body.matchAll(/^\s+(\w+):/gm))
-    owners.set(table, domain);
+for (const file of files('api/src/db/tables/')) {
+  const domain = file.replace(/\.ts$/, '');
+  const body = /export interface \w+Tables \{([\s\S]*?)\n\}/.exec(read(`api/src/db/tables/${file}`))?.[1] ?? '';
+  for (const [, table] of body.matchAll(/^\s+(\w+):/gm)) owners.set(table, domain);
 }
 
 /** Production source files of a feature folder (tests and their fixtures excluded). */
 const sources = (domain: string) =>
   files(`api/src/features/${domain}/`)
-    .filter(
-      (file) =>
-        file.endsWith(".ts") && !/\.test\.ts$|\.fixtures\.ts$/.test(file),
-    )
-    .map((file) => ({
-      file: `api/src/features/${domain}/${file}`,
-      text: read(`api/src/features/${domain}/${file}`),
-    }));
+    .filter((file) => file.endsWith('.ts') && !/\.test\.ts$|\.fixtures\.ts$/.test(file))
+    .map((file) => ({ file: `api/src/features/${domain}/${file}`, text: read(`api/src/features/${domain}/${file}`) }));
 
-const tablesIn = (text: string, pattern: RegExp) =>
-  new Set(
-    [...text.matchAll(pattern)]
-      .map((match) => match[1])
-      .filter((table) => owners.has(table)),
-  );
+const tablesIn = (text: string, pattern: RegExp) => new Set([...text.matchAll(pattern)].map((match) => match[1]).filter((table) => owners.has(table)));
 const writes = (text: string) =>
-  new Set([
-    ...tablesIn(
-      text,
-      /(?:insertInto|updateTable|deleteFrom|mergeInto)\(\s*'(\w+)'/g,
-    ),
-    ...tablesIn(text, /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(\w+)/gi),
-  ]);
+  new Set([...tablesIn(text, /(?:insertInto|updateTable|deleteFrom|mergeInto)\(\s*'(\w+)'/g), ...tablesIn(text, /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(\w+)/gi)]);
 const reads = (text: string) =>
-  new Set([
-    ...tablesIn(
-      text,
-      /(?:selectFrom|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*'(\w+)/g,
-    ),
-    ...tablesIn(text, /\b(?:FROM|JOIN)\s+(\w+)/gi),
-  ]);
+  new Set([...tablesIn(text, /(?:selectFrom|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*'(\w+)/g), ...tablesIn(text, /\b(?:FROM|JOIN)\s+(\w+)/gi)]);
+const foreign = (tables: Set<string>, tag: string) => [...tables].filter((table) => owners.get(table) !== tag && owners.get(table) !== 'core');
 
-describe("one domain, one name", () => {
-  it("has one .tsp file per tag, declaring only that tag", () => {
-    for (const tag of tags) {
-      expect(
-        existsSync(new URL(`spec/${tag}.tsp`, root)),
-        `spec/${tag}.tsp`,
-      ).toBe(true);
-    }
-    for (const file of files("spec/").filter((name) => name.endsWith(".tsp"))) {
-      const declared = new Set(
-        [...read(`spec/${file}`).matchAll(/@tag\("([^"]+)"\)/g)].map(
-          (match) => match[1],
-        ),
-      );
-      if (declared.size > 0)
-        expect([...declared], `tags declared in spec/${file}`).toEqual([
-          file.replace(/\.tsp$/, ""),
-        ]);
+describe('one domain, one name', () => {
+  it('has one .tsp file per tag, declaring only that tag', () => {
+    for (const tag of tags) expect(existsSync(new URL(`spec/${tag}.tsp`, root)), `spec/${tag}.tsp`).toBe(true);
+    for (const file of files('spec/').filter((name) => name.endsWith('.tsp'))) {
+      const declared = new Set([...read(`spec/${file}`).matchAll(/@tag\("([^"]+)"\)/g)].map((match) => match[1]));
+      if (declared.size > 0) expect([...declared], `tags declared in spec/${file}`).toEqual([file.replace(/\.tsp$/, '')]);
     }
   });
 
-  it("has a folder of the tag name in generated/web/endpoints and in api/src/features, and no other", () => {
-    expect(folders("generated/web/endpoints/")).toEqual(tags);
-    expect(folders("api/src/features/")).toEqual(tags);
+  it('has a folder of the tag name in generated/web/endpoints and in api/src/features, and no other', () => {
+    expect(folders('generated/web/endpoints/')).toEqual(tags);
+    expect(folders('api/src/features/')).toEqual(tags);
   });
 
   it("implements each tag's operations in api/src/features/<tag>/<tag>.handlers.ts, and only those", () => {
     for (const tag of tags) {
-      const implemented = [
-        ...read(`api/src/features/${tag}/${tag}.handlers.ts`).matchAll(
-          /^\s+(\w+_\w+):/gm,
-        ),
-      ].map((match) => match[1]);
+      const implemented = [...read(`api/src/features/${tag}/${tag}.handlers.ts`).matchAll(/^\s+(\w+_\w+):/gm)].map((match) => match[1]);
       expect(implemented.sort(), tag).toEqual([...byTag.get(tag)!].sort());
     }
   });
 
-  it("has a folder of the tag name in web/src/features for every tag with screens, and no other", () => {
-    expect(folders("web/src/features/")).toEqual(
-      tags.filter((tag) => !(tag in withoutWebFolder)),
-    );
+  it('has a folder of the tag name in web/src/features for every tag with screens, and no other', () => {
+    expect(folders('web/src/features/')).toEqual(tags.filter((tag) => !(tag in withoutWebFolder)));
   });
 
-  it("declares the tables of a domain in api/src/db/tables/<tag>.ts", () => {
-    for (const file of files("api/src/db/tables/")) {
-      const name = file.replace(/\.ts$/, "");
-      expect(
-        [...tags, ...sharedTablesFiles],
-        `api/src/db/tables/${file}`,
-      ).toContain(name);
+  it('declares the tables of a domain in api/src/db/tables/<tag>.ts', () => {
+    for (const file of files('api/src/db/tables/')) {
+      expect([...tags, ...sharedTablesFiles], `api/src/db/tables/${file}`).toContain(file.replace(/\.ts$/, ''));
     }
   });
 });
 
-describe("one owner", () => {
-  it("finds the tables of every domain (the check below is not vacuous)", () => {
-    expect(owners.get("client_products")).toBe("clients");
-    expect(owners.get("client_production_order_items")).toBe("orders");
-    expect(owners.get("downtime_history")).toBe("downtime");
-    expect(writes(".updateTable('client_products')")).toEqual(
-      new Set(["client_products"]),
-    );
-    expect(writes("sql`UPDATE preform_stock SET`")).toEqual(
-      new Set(["preform_stock"]),
-    );
-    expect(reads(".selectFrom('companies').innerJoin('users as u'")).toEqual(
-      new Set(["companies", "users"]),
-    );
+describe('one owner', () => {
+  it('finds the tables of every domain (the checks below are not vacuous)', () => {
+    expect(owners.get('client_products')).toBe('clients');
+    expect(owners.get('client_production_order_items')).toBe('orders');
+    expect(owners.get('downtime_history')).toBe('downtime');
+    expect(writes(".updateTable('client_products')")).toEqual(new Set(['client_products']));
+    expect(writes('sql`UPDATE preform_stock SET`')).toEqual(new Set(['preform_stock']));
+    expect(reads(".selectFrom('companies').innerJoin('users as u'")).toEqual(new Set(['companies', 'users']));
   });
 
   it("writes a domain's tables only from its own feature folder", () => {
     for (const tag of tags) {
-      for (const { file, text } of sources(tag)) {
-        const foreign = [...writes(text)].filter(
-          (table) => owners.get(table) !== tag && owners.get(table) !== "core",
-        );
-        expect(foreign, `${file} writes tables of another domain`).toEqual([]);
-      }
+      for (const { file, text } of sources(tag)) expect(foreign(writes(text), tag), `${file} writes tables of another domain`).toEqual([]);
     }
   });
 
   it("reads another domain's tables only where this file declares it", () => {
     for (const tag of tags) {
-      const foreign = new Set(
-        sources(tag).flatMap(({ text }) =>
-          [...reads(text)].filter(
-            (table) =>
-              owners.get(table) !== tag && owners.get(table) !== "core",
-          ),
-        ),
-      );
-      expect(
-        [...foreign].sort(),
-        `tables of other domains that ${tag} reads`,
-      ).toEqual(declaredReads[tag] ?? []);
+      const read = new Set(sources(tag).flatMap(({ text }) => foreign(reads(text), tag)));
+      expect([...read].sort(), `tables of other domains that ${tag} reads`).toEqual(declaredReads[tag] ?? []);
     }
   });
 });

@@ -131,6 +131,15 @@ const extensions = [
   'POST /api/operator/order/item/produced/get',
   'POST /api/admin/claims/products/filter',
   'POST /api/admin/claims/orders/filter',
+  // Issue 16: demand-driven supply (spec/supply.tsp).
+  'POST /api/admin/supply/plan/get',
+  'POST /api/admin/supply/plan/lines/get',
+  'POST /api/admin/supply/suggestion/accept',
+  'POST /api/admin/supply/suggestion/dismiss',
+  'POST /api/admin/supply/plan/settings/get',
+  'POST /api/admin/supply/plan/settings/save',
+  'POST /api/client/stats/delivery/get',
+  'POST /api/admin/stats/delivery/get',
   // Issue 15: plant performance (spec/machines.tsp).
   'POST /api/admin/machines/credentials/get',
   'POST /api/admin/machines/credentials/create',

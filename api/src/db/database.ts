@@ -1,19 +1,19 @@
-import { Kysely, PostgresDialect } from "kysely";
-import type { AuditTables } from "./tables/audit.js";
-import type { ClaimsTables } from "./tables/claims.js";
-import type { ClientsTables } from "./tables/clients.js";
-import type { CoreTables } from "./tables/core.js";
-import type { DowntimeTables } from "./tables/downtime.js";
-import type { InvoicesTables } from "./tables/invoices.js";
-import type { MachinesTables } from "./tables/machines.js";
-import type { ManufacturersTables } from "./tables/manufacturers.js";
-import type { OrdersTables } from "./tables/orders.js";
-import type { PlansTables } from "./tables/plans.js";
-import type { PreformsTables } from "./tables/preforms.js";
-import type { SessionTables } from "./tables/session.js";
-import type { StockTables } from "./tables/stock.js";
-import type { SupplyTables } from "./tables/supply.js";
-import pg from "pg";
+import { Kysely, PostgresDialect } from 'kysely';
+import type { AuditTables } from './tables/audit.js';
+import type { ClaimsTables } from './tables/claims.js';
+import type { ClientsTables } from './tables/clients.js';
+import type { CoreTables } from './tables/core.js';
+import type { DowntimeTables } from './tables/downtime.js';
+import type { InvoicesTables } from './tables/invoices.js';
+import type { MachinesTables } from './tables/machines.js';
+import type { ManufacturersTables } from './tables/manufacturers.js';
+import type { OrdersTables } from './tables/orders.js';
+import type { PlansTables } from './tables/plans.js';
+import type { PreformsTables } from './tables/preforms.js';
+import type { SessionTables } from './tables/session.js';
+import type { StockTables } from './tables/stock.js';
+import type { SupplyTables } from './tables/supply.js';
+import pg from 'pg';
 
 // numeric and bigint come back as strings by default; the portal's quantities fit a JS number exactly
 // (below 2^53), so they are parsed as numbers. `date` columns stay YYYY-MM-DD strings, as on the wire.
@@ -23,42 +23,21 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 /**
  * Every table of the portal, declared in tables/: one file per contract tag (the domain that owns the tables: only
- * code in api/src/features/<tag>/ writes them), plus core.ts (column types and the request plumbing's tables) —
+ * code in api/src/features/<tag>/ writes them), plus core.ts (column types and the request plumbing's tables);
  * tests/contract/layout.test.ts keeps it so.
  */
 export interface Database
-  extends
-    AuditTables,
-    ClaimsTables,
-    ClientsTables,
-    CoreTables,
-    DowntimeTables,
-    InvoicesTables,
-    MachinesTables,
-    ManufacturersTables,
-    OrdersTables,
-    PlansTables,
-    PreformsTables,
-    SessionTables,
-    StockTables,
-    SupplyTables {}
+  extends AuditTables, ClaimsTables, ClientsTables, CoreTables, DowntimeTables, InvoicesTables, MachinesTables, ManufacturersTables,
+    OrdersTables, PlansTables, PreformsTables, SessionTables, StockTables, SupplyTables {}
 
 export type Db = Kysely<Database>;
 
 const pools = new WeakMap<Db, pg.Pool>();
 
 /** How busy the pool behind `db` is: queries waiting for a connection, connections open and idle. */
-export function poolLoad(
-  db: Db,
-): { waiting: number; total: number; idle: number } | undefined {
+export function poolLoad(db: Db): { waiting: number; total: number; idle: number } | undefined {
   const pool = pools.get(db);
-  return (
-    pool && {
-      waiting: pool.waitingCount,
-      total: pool.totalCount,
-      idle: pool.idleCount,
-    }
-  );
+  return pool && { waiting: pool.waitingCount, total: pool.totalCount, idle: pool.idleCount };
 }
 
 export interface DbOptions {
@@ -83,10 +62,7 @@ export interface DbOptions {
  * the error is logged, the query in flight fails (and answers 503), and the pool discards the client on
  * release because it is no longer queryable.
  */
-export function createDb(
-  connectionString: string,
-  options: DbOptions = {},
-): Db {
+export function createDb(connectionString: string, options: DbOptions = {}): Db {
   const statementTimeout = options.statementTimeoutMs ?? 15_000;
   const pool = new pg.Pool({
     connectionString,
@@ -101,19 +77,11 @@ export function createDb(
   // pg hangs the whole client (its buffers, statements and parser) on an idle client's error: log the error alone.
   const lost = (error: Error) =>
     options.log?.warn(
-      {
-        err: {
-          type: error.name,
-          message: error.message,
-          code: (error as { code?: string }).code,
-          stack: error.stack,
-        },
-        component: "postgres",
-      },
-      "database connection lost; the pool replaces it",
+      { err: { type: error.name, message: error.message, code: (error as { code?: string }).code, stack: error.stack }, component: 'postgres' },
+      'database connection lost; the pool replaces it',
     );
-  pool.on("error", lost);
-  pool.on("connect", (client) => client.on("error", lost));
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
   return db;

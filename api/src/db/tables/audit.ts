@@ -1,5 +1,5 @@
-import type { ColumnType, Generated } from "kysely";
-import type { Timestamp } from "./core.js";
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './core.js';
 
 export interface AuditLogTable {
   id: Generated<number>;

@@ -1,8 +1,8 @@
-import type { ColumnType, Generated } from "kysely";
-import type { Timestamp } from "./core.js";
-import type { Schemas } from "../../lib/contract.js";
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './core.js';
+import type { Schemas } from '../../lib/contract.js';
 
-export type ClaimStatus = Schemas["ClaimStatus"];
+export type ClaimStatus = Schemas['ClaimStatus'];
 
 /** A non-conformance report of a client company about a delivered product and order. */
 export interface ClaimTable {
@@ -27,7 +27,7 @@ export interface ClaimTable {
   updated_at: Timestamp;
 }
 
-export type UploadObjectType = Schemas["UploadObjectType"];
+export type UploadObjectType = Schemas['UploadObjectType'];
 
 /** A stored file of a client company; unattached until a claim save names it. */
 export interface UploadTable {

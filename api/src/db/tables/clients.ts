@@ -1,6 +1,6 @@
-import type { ColumnType, Generated } from "kysely";
-import type { Timestamp } from "./core.js";
-import type { Schemas } from "../../lib/contract.js";
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './core.js';
+import type { Schemas } from '../../lib/contract.js';
 
 /** A client's product (bottle) made from a preform in a warehouse. */
 export interface ClientProductTable {
@@ -20,12 +20,8 @@ export interface ClientProductTable {
   current_stock: ColumnType<number, number | undefined, number>;
   wip: ColumnType<boolean, boolean | undefined, boolean>;
   /** The seller company that makes a buyer's product (null: the product's own company is served directly; migration 0007). */
-  seller_company_id: ColumnType<
-    string | null,
-    string | null | undefined,
-    string | null
-  >;
-  /** Planned run time per item in seconds, the OEE's rate (null: not set; migration 2026-11-24-0300-machines). */
+  seller_company_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Planned run time per item in seconds, the OEE's rate (null: not set; migration 2026-11-24-0500-machines). */
   planned_seconds_per_item: ColumnType<number | null, number | null | undefined, number | null>;
   deleted_at: Date | null;
   version: Generated<number>;
@@ -47,7 +43,7 @@ export interface ClientDetailsTable {
   billing_post_code: string | null;
   billing_country: string;
   billing_email: string;
-  currency: Schemas["Currency"];
+  currency: Schemas['Currency'];
   /** 24 h HH:mm. */
   shift_start: string | null;
   shift_end: string | null;
@@ -85,11 +81,7 @@ export interface ProductStockTable {
   updated_at: Timestamp;
 }
 
-export type ProductStockReason =
-  | "adjust"
-  | "reclassification_out"
-  | "reclassification_in"
-  | "production";
+export type ProductStockReason = 'adjust' | 'reclassification_out' | 'reclassification_in' | 'production';
 
 /** The append-only ledger of bottle stock movements (a trigger refuses UPDATE, DELETE and TRUNCATE). */
 export interface ProductStockMovementTable {
@@ -116,7 +108,7 @@ export interface ProductBuyerTable {
   created_at: Timestamp;
 }
 
-/** Client companies' billing details and their products, with prices, stock periods and its ledger, and buyers. */
+/** Client companies' billing details and their products, with prices, stock periods and their ledger, and buyers. */
 export interface ClientsTables {
   client_products: ClientProductTable;
   client_details: ClientDetailsTable;

@@ -1,10 +1,6 @@
-import type { ColumnType } from "kysely";
+import type { ColumnType } from 'kysely';
 
-export type Timestamp = ColumnType<
-  Date,
-  Date | string | undefined,
-  Date | string
->;
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 /** A retried create's key and, once it succeeded, its response (migration 2026-11-23-0100). */
 export interface IdempotencyKeyTable {
@@ -29,7 +25,10 @@ export interface RateLimitTable {
   reset_at: Date;
 }
 
-/** Column types every table uses, and the tables of the request plumbing (api/src/lib, api/src/plugins): idempotency keys and rate limits. No feature owns them. */
+/**
+ * Column types every table uses, and the tables of the request plumbing (api/src/lib, api/src/plugins): idempotency keys
+ * and rate limits. No feature owns them.
+ */
 export interface CoreTables {
   idempotency_keys: IdempotencyKeyTable;
   rate_limits: RateLimitTable;

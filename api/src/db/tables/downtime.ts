@@ -1,12 +1,12 @@
-import type { ColumnType, Generated } from "kysely";
-import type { Timestamp } from "./core.js";
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './core.js';
 
 /** A downtime cause ('Mould change'). Minimal now; the downtime feature extends it. */
 export interface DowntimeCauseTable {
   id: Generated<number>;
   cause_name: string;
   cause_description: ColumnType<string, string | undefined, string>;
-  /** A planned stop (changeover, maintenance): not downtime in the OEE (migration 2026-11-24-0300-machines). */
+  /** A planned stop (changeover, maintenance): not downtime in the OEE (migration 2026-11-24-0500-machines). */
   planned: ColumnType<boolean, boolean | undefined, boolean>;
   version: Generated<number>;
   created_at: Timestamp;
@@ -23,11 +23,7 @@ export interface DowntimeHistoryTable {
   /** Minutes. */
   duration: ColumnType<number, number | undefined, number>;
   target_start: Timestamp;
-  target_end: ColumnType<
-    Date | null,
-    Date | string | null | undefined,
-    Date | string | null
-  >;
+  target_end: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -1,8 +1,8 @@
-import type { ColumnType, Generated } from "kysely";
-import type { Timestamp } from "./core.js";
-import type { Schemas } from "../../lib/contract.js";
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './core.js';
+import type { Schemas } from '../../lib/contract.js';
 
-export type InvoiceCurrency = Schemas["Currency"];
+export type InvoiceCurrency = Schemas['Currency'];
 
 /** An invoice to a client company, created from an order's produced items (or imported). */
 export interface InvoiceTable {

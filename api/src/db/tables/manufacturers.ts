@@ -1,5 +1,5 @@
-import type { Generated } from "kysely";
-import type { Timestamp } from "./core.js";
+import type { Generated } from 'kysely';
+import type { Timestamp } from './core.js';
 
 export interface ManufacturerTable {
   id: Generated<number>;

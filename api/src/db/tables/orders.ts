@@ -1,6 +1,6 @@
-import type { ColumnType, Generated } from "kysely";
-import type { Timestamp } from "./core.js";
-import type { Schemas } from "../../lib/contract.js";
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './core.js';
+import type { Schemas } from '../../lib/contract.js';
 
 /** A client's production order. */
 export interface ClientProductionOrderTable {
@@ -8,11 +8,7 @@ export interface ClientProductionOrderTable {
   company_id: string;
   order_no: string;
   /** 0 open, 1 closed. */
-  closed: ColumnType<
-    Schemas["ClosedFlag"],
-    Schemas["ClosedFlag"] | undefined,
-    Schemas["ClosedFlag"]
-  >;
+  closed: ColumnType<Schemas['ClosedFlag'], Schemas['ClosedFlag'] | undefined, Schemas['ClosedFlag']>;
   purchase_date: string | null;
   version: Generated<number>;
   created_at: Timestamp;

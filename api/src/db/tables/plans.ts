@@ -1,5 +1,5 @@
-import type { Generated } from "kysely";
-import type { Timestamp } from "./core.js";
+import type { Generated } from 'kysely';
+import type { Timestamp } from './core.js';
 
 /** A client's forecast for a period (ClientProductionPlan). */
 export interface ClientProductionPlanTable {

@@ -1,14 +1,14 @@
-import type { Generated } from "kysely";
-import type { Timestamp } from "./core.js";
-import type { Schemas } from "../../lib/contract.js";
+import type { Generated } from 'kysely';
+import type { Timestamp } from './core.js';
+import type { Schemas } from '../../lib/contract.js';
 
 /** A preform (raw material) of the catalogue. Deleted preforms are kept (`deleted_at`): stock history refers to them. */
 export interface PreformTable {
   id: Generated<number>;
   preform_name: string;
-  neck: Schemas["Neck"];
-  material: Schemas["Material"];
-  color: Schemas["Color"];
+  neck: Schemas['Neck'];
+  material: Schemas['Material'];
+  color: Schemas['Color'];
   /** Grams, 1 to 200. */
   weight: number;
   qty_per_box: number;

@@ -1,6 +1,6 @@
-import type { ColumnType, Generated } from "kysely";
-import type { Timestamp } from "./core.js";
-import type { Schemas } from "../../lib/contract.js";
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './core.js';
+import type { Schemas } from '../../lib/contract.js';
 
 /** A client company (tenant). `client_type` '0' converter, '1' buyer; `fbs` are its machines. */
 export interface CompanyTable {
@@ -8,11 +8,7 @@ export interface CompanyTable {
   name: string;
   fbs: ColumnType<string[], string[] | undefined, string[]>;
   address: ColumnType<string, string | undefined, string>;
-  client_type: ColumnType<
-    Schemas["ClientTypeAttribute"],
-    Schemas["ClientTypeAttribute"] | undefined,
-    Schemas["ClientTypeAttribute"]
-  >;
+  client_type: ColumnType<Schemas['ClientTypeAttribute'], Schemas['ClientTypeAttribute'] | undefined, Schemas['ClientTypeAttribute']>;
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
 }
@@ -88,7 +84,11 @@ export interface SubjectRevocationTable {
   revoked_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-/** Who signs in and for which company: companies, users, the identity provider's payloads and keys, MFA, sign-in failures and revocations. Owned by the session feature, the identity provider (api/src/idp) and the `pnpm users` command (api/src/cli). */
+/**
+ * Who signs in and for which company: companies, users, the identity provider's payloads and keys, MFA, sign-in
+ * failures and revocations. Written by the session feature, the identity provider (api/src/idp) and `pnpm users`
+ * (api/src/cli).
+ */
 export interface SessionTables {
   companies: CompanyTable;
   users: UserTable;

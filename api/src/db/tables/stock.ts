@@ -1,5 +1,5 @@
-import type { ColumnType, Generated } from "kysely";
-import type { Timestamp } from "./core.js";
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './core.js';
 
 /** A preform warehouse. */
 export interface PreformWarehouseTable {
@@ -19,11 +19,7 @@ export interface PreformStockTable {
   updated_at: Timestamp;
 }
 
-export type StockReason =
-  | "supply_delivery"
-  | "fill_increase"
-  | "fill_set"
-  | "production";
+export type StockReason = 'supply_delivery' | 'fill_increase' | 'fill_set' | 'production';
 
 /** The append-only ledger of preform stock movements (a trigger refuses UPDATE and DELETE). */
 export interface PreformStockMovementTable {
@@ -48,9 +44,6 @@ export interface StockTables {
   preform_warehouses: PreformWarehouseTable;
   preform_stock: PreformStockTable;
   /** Rows of preform_stock per warehouse, kept by a trigger (migration 0011). */
-  preform_stock_counts: {
-    warehouse_id: number;
-    pairs: ColumnType<number, never, never>;
-  };
+  preform_stock_counts: { warehouse_id: number; pairs: ColumnType<number, never, never> };
   preform_stock_movements: PreformStockMovementTable;
 }

@@ -1,17 +1,13 @@
-import type { ColumnType, Generated } from "kysely";
-import type { Timestamp } from "./core.js";
-import type { Schemas } from "../../lib/contract.js";
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './core.js';
+import type { Schemas } from '../../lib/contract.js';
 
-export type SupplyOrderStatus = Schemas["SupplyOrderStatus"];
+export type SupplyOrderStatus = Schemas['SupplyOrderStatus'];
 
 /** A raw-material supply order: one card of the board. */
 export interface SupplyOrderTable {
   id: Generated<number>;
-  order_status: ColumnType<
-    SupplyOrderStatus,
-    SupplyOrderStatus | undefined,
-    SupplyOrderStatus
-  >;
+  order_status: ColumnType<SupplyOrderStatus, SupplyOrderStatus | undefined, SupplyOrderStatus>;
   ordered_amount: number;
   due_date: string;
   preform_id: number;
@@ -25,7 +21,30 @@ export interface SupplyOrderTable {
   updated_at: Timestamp;
 }
 
-/** Supply orders of preforms (the raw-material board). */
+/** The admin's buffer settings of the supply plan (one row, id 1). */
+export interface SupplyPlanSettingsTable {
+  id: ColumnType<number, never, never>;
+  lead_time_factor: number;
+  variability_factor: number;
+  minimum_order: number;
+  version: number;
+  updated_at: Timestamp;
+}
+
+/** 'Accept' or 'Dismiss' of one suggestion, known by its preform, warehouse and numbers (the fingerprint). */
+export interface SupplySuggestionDecisionTable {
+  preform_id: number;
+  warehouse_id: number;
+  fingerprint: string;
+  decision: 'accepted' | 'dismissed';
+  supply_order_id: number | null;
+  subject: string;
+  at: Generated<Date>;
+}
+
+/** Supply orders of preforms (the raw-material board), and the supply plan's settings and decisions. */
 export interface SupplyTables {
   supply_orders: SupplyOrderTable;
+  supply_plan_settings: SupplyPlanSettingsTable;
+  supply_suggestion_decisions: SupplySuggestionDecisionTable;
 }

@@ -231,26 +231,6 @@ export async function updateProduct(trx: Executor, id: number, companyId: string
   return row !== undefined;
 }
 
-export async function preformIsLive(db: Executor, id: number) {
-  return (await db.selectFrom('preforms').select('id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()) !== undefined;
-}
-
-export async function warehouseExists(db: Executor, id: number) {
-  return (await db.selectFrom('preform_warehouses').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
-/** Whether `supplyId` is a current (not deselected) supplier of `preformId`. */
-export async function suppliesPreform(db: Executor, supplyId: number, preformId: number) {
-  const row = await db
-    .selectFrom('preform_supplies')
-    .select('id')
-    .where('id', '=', supplyId)
-    .where('preform_id', '=', preformId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Products among `ids` that have order items still open (the item and its order not closed). */
 export async function productsWithOpenItems(db: Executor, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];

@@ -4,6 +4,8 @@ import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { conflict, forbidden, notFound, ruleViolation } from '../../lib/problem.js';
+import { isCurrentSupplierOf, preformExists } from '../preforms/preforms.repository.js';
+import { warehouseExists } from '../stock/stock.repository.js';
 import { putIntoPeriod, takeFromPeriods } from './bottle-stock.js';
 import * as repository from './client-inventory.repository.js';
 import { todayIso, type Company } from './client-inventory.repository.js';
@@ -87,11 +89,11 @@ export async function saveClientProduct(db: Db, actor: Actor, input: ProductInpu
       defaultSupplyId: input.defaultSupplyId,
       plannedSecondsPerItem: input.plannedSecondsPerItem,
     };
-    if (!(await repository.preformIsLive(trx, values.preformId))) throw ruleViolation('product.preformId', 'exists', 'This preform does not exist.');
-    if (!(await repository.warehouseExists(trx, values.preformWarehouseId))) {
+    if (!(await preformExists(trx, values.preformId))) throw ruleViolation('product.preformId', 'exists', 'This preform does not exist.');
+    if (!(await warehouseExists(trx, values.preformWarehouseId))) {
       throw ruleViolation('product.preformWarehouseId', 'exists', 'This warehouse does not exist.');
     }
-    if (!(await repository.suppliesPreform(trx, values.defaultSupplyId, values.preformId))) {
+    if (!(await isCurrentSupplierOf(trx, values.defaultSupplyId, values.preformId))) {
       throw ruleViolation('product.defaultSupplyId', 'supplier', 'The default supplier must be one of the suppliers of the chosen preform.');
     }
     let id: number;

@@ -1,12 +1,7 @@
-import type { FastifyReply } from "fastify";
-import type { Handlers } from "../../lib/contract.js";
-import { attachmentDisposition } from "../../pdf/download.js";
-import {
-  confirmInvoice,
-  downloadDeclaration,
-  downloadInvoice,
-  getInvoices,
-} from "./invoices.service.js";
+import type { FastifyReply } from 'fastify';
+import type { Handlers } from '../../lib/contract.js';
+import { attachmentDisposition } from '../../pdf/download.js';
+import { confirmInvoice, downloadDeclaration, downloadInvoice, getInvoices } from './invoices.service.js';
 
 /**
  * `attachment` with an ASCII `filename` and, for any name that is not a plain token (spaces, non-ASCII), the exact
@@ -14,55 +9,25 @@ import {
  */
 export function documentDisposition(filename: string): string {
   const disposition = attachmentDisposition(filename);
-  if (disposition.includes("filename*=") || /^[A-Za-z0-9._-]+$/.test(filename))
-    return disposition;
-  const encoded = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  if (disposition.includes('filename*=') || /^[A-Za-z0-9._-]+$/.test(filename)) return disposition;
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${disposition}; filename*=UTF-8''${encoded}`;
 }
 
-const sendPdf = (
-  reply: FastifyReply,
-  file: { filename: string; body: Buffer },
-) =>
+const sendPdf = (reply: FastifyReply, file: { filename: string; body: Buffer }) =>
   reply
-    .header("Content-Disposition", documentDisposition(file.filename))
-    .header("X-Content-Type-Options", "nosniff")
-    .header("Cache-Control", "private, no-store")
-    .type("application/pdf")
+    .header('Content-Disposition', documentDisposition(file.filename))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store')
+    .type('application/pdf')
     .send(file.body);
 
 export const invoicesHandlers: Handlers = {
-  Documents_getInvoices: async (request) =>
-    getInvoices(request.server.db, request.actor, request.body.pagination),
+  Documents_getInvoices: async (request) => getInvoices(request.server.db, request.actor, request.body.pagination),
   Documents_downloadInvoice: async (request, reply) =>
-    sendPdf(
-      reply,
-      await downloadInvoice(
-        request.server.db,
-        request.server.config,
-        request.actor,
-        request.body.id,
-      ),
-    ),
+    sendPdf(reply, await downloadInvoice(request.server.db, request.server.config, request.actor, request.body.id)),
   Documents_downloadDeclaration: async (request, reply) =>
-    sendPdf(
-      reply,
-      await downloadDeclaration(
-        request.server.db,
-        request.server.config,
-        request.actor,
-        request.body.id,
-      ),
-    ),
+    sendPdf(reply, await downloadDeclaration(request.server.db, request.server.config, request.actor, request.body.id)),
   Documents_confirmInvoice: async (request) =>
-    confirmInvoice(
-      request.server.db,
-      request.server.config,
-      request.log,
-      request.actor,
-      request.body.id,
-    ),
+    confirmInvoice(request.server.db, request.server.config, request.log, request.actor, request.body.id),
 };

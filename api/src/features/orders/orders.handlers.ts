@@ -1,52 +1,24 @@
-import type { Handlers } from "../../lib/contract.js";
-import {
-  deleteOrders,
-  getOrder,
-  getOrderableProducts,
-  getOrders,
-  saveOrder,
-} from "./orders.service.js";
-import { sendAttachment } from "../../pdf/download.js";
-import {
-  downloadProductionOrders,
-  getProductionOrders,
-} from "./production-orders.service.js";
-import { getPlanner, savePlannerItem } from "./planner.service.js";
-import {
-  addProducedEntry,
-  getAgenda,
-  getProducedEntries,
-  saveProducedAmount,
-} from "./agenda.service.js";
+import type { Handlers } from '../../lib/contract.js';
+import { deleteOrders, getOrder, getOrderableProducts, getOrders, saveOrder } from './orders.service.js';
+import { sendAttachment } from '../../pdf/download.js';
+import { downloadProductionOrders, getProductionOrders } from './production-orders.service.js';
+import { getPlanner, savePlannerItem } from './planner.service.js';
+import { addProducedEntry, getAgenda, getProducedEntries, saveProducedAmount } from './agenda.service.js';
 
 /** Every operation of the `orders` tag, by operationId. */
 export const ordersHandlers: Handlers = {
-  ClientOrders_getOrders: async (request) =>
-    getOrders(request.server.db, request.actor, request.body.pagination),
-  ClientOrders_getOrder: async (request) =>
-    getOrder(request.server.db, request.actor, request.body.id),
-  ClientOrders_saveOrder: async (request) =>
-    saveOrder(request.server.db, request.actor, request.body.Order),
-  ClientOrders_deleteOrders: async (request) =>
-    deleteOrders(request.server.db, request.actor, request.body.orderIds),
-  ClientOrders_getOrderableProducts: async (request) =>
-    getOrderableProducts(request.server.db, request.actor),
-  AdminOrders_getProductionOrders: async (request) =>
-    getProductionOrders(request.server.db, request.body.pagination),
+  ClientOrders_getOrders: async (request) => getOrders(request.server.db, request.actor, request.body.pagination),
+  ClientOrders_getOrder: async (request) => getOrder(request.server.db, request.actor, request.body.id),
+  ClientOrders_saveOrder: async (request) => saveOrder(request.server.db, request.actor, request.body.Order),
+  ClientOrders_deleteOrders: async (request) => deleteOrders(request.server.db, request.actor, request.body.orderIds),
+  ClientOrders_getOrderableProducts: async (request) => getOrderableProducts(request.server.db, request.actor),
+  AdminOrders_getProductionOrders: async (request) => getProductionOrders(request.server.db, request.body.pagination),
   AdminOrders_downloadProductionOrders: async (request, reply) =>
-    sendAttachment(
-      reply,
-      await downloadProductionOrders(request.server.db, request.body.orderIds),
-    ),
-  ClientPlanner_getPlanner: async (request) =>
-    getPlanner(request.server.db, request.actor, request.body),
-  ClientPlanner_savePlannerItem: async (request) =>
-    savePlannerItem(request.server.db, request.actor, request.body.item),
+    sendAttachment(reply, await downloadProductionOrders(request.server.db, request.body.orderIds)),
+  ClientPlanner_getPlanner: async (request) => getPlanner(request.server.db, request.actor, request.body),
+  ClientPlanner_savePlannerItem: async (request) => savePlannerItem(request.server.db, request.actor, request.body.item),
   OperatorAgenda_getAgenda: async (request) => getAgenda(request.server.db),
-  OperatorAgenda_saveProducedAmount: async (request) =>
-    saveProducedAmount(request.server.db, request.actor, request.body.item),
-  OperatorAgenda_addProducedEntry: async (request) =>
-    addProducedEntry(request.server.db, request.actor, request.body.item),
-  OperatorAgenda_getProducedEntries: async (request) =>
-    getProducedEntries(request.server.db, request.body.id),
+  OperatorAgenda_saveProducedAmount: async (request) => saveProducedAmount(request.server.db, request.actor, request.body.item),
+  OperatorAgenda_addProducedEntry: async (request) => addProducedEntry(request.server.db, request.actor, request.body.item),
+  OperatorAgenda_getProducedEntries: async (request) => getProducedEntries(request.server.db, request.body.id),
 };

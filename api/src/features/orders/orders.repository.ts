@@ -48,6 +48,11 @@ async function findItems(db: Executor, scope: CompanyScope, orderId: number): Pr
 }
 
 /** One of the caller's orders with its items; undefined when it does not exist or is another company's. */
+/** Whether a production order with this id exists, of any company (staff-side checks). */
+export async function orderExists(db: Executor, id: number): Promise<boolean> {
+  return (await db.selectFrom('client_production_orders').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
 export async function findOrder(db: Executor, scope: CompanyScope, id: number): Promise<OrderRow | undefined> {
   const row = await ordersOf(db, scope).where('o.id', '=', id).executeTakeFirst();
   return row && toOrder(row, await findItems(db, scope, id));

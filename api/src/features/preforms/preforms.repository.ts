@@ -130,8 +130,21 @@ export async function findSupplies(db: Executor, preformIds: number[]): Promise<
   return result;
 }
 
+/** Whether the preform exists and is not deleted. */
 export async function preformExists(db: Executor, id: number): Promise<boolean> {
   const row = await db.selectFrom('preforms').select('id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether `preformSupplyId` is a current (not deselected) supplier of `preformId`. */
+export async function isCurrentSupplierOf(db: Executor, preformSupplyId: number, preformId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('preform_supplies')
+    .select('id')
+    .where('id', '=', preformSupplyId)
+    .where('preform_id', '=', preformId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

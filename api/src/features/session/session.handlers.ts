@@ -1,11 +1,6 @@
-import type { Handlers } from "../../lib/contract.js";
-import { getMe } from "./session.service.js";
+import type { Handlers } from '../../lib/contract.js';
+import { getMe } from './session.service.js';
 
 export const sessionHandlers: Handlers = {
-  Session_getMe: async (request) =>
-    getMe(
-      request.server.db,
-      request.actor,
-      request.server.config.CONTACT_EMAIL,
-    ),
+  Session_getMe: async (request) => getMe(request.server.db, request.actor, request.server.config.CONTACT_EMAIL),
 };

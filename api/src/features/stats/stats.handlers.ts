@@ -1,18 +1,12 @@
-import type { Handlers } from "../../lib/contract.js";
-import {
-  getFillRate,
-  getProducedQuantities,
-  getQuantities,
-  getQuantitiesDetailed,
-} from "./stats.service.js";
+import type { Handlers } from '../../lib/contract.js';
+import { getDeliveryPerformance, getDeliveryRanking } from './delivery.service.js';
+import { getFillRate, getProducedQuantities, getQuantities, getQuantitiesDetailed } from './stats.service.js';
 
 export const statsHandlers: Handlers = {
-  ClientStats_getProducedQuantities: async (request) =>
-    getProducedQuantities(request.server.db, request.actor, request.body),
-  ClientStats_getFillRate: async (request) =>
-    getFillRate(request.server.db, request.actor, request.body.month),
-  ClientStats_getQuantities: async (request) =>
-    getQuantities(request.server.db, request.actor, request.body.period),
-  ClientStats_getQuantitiesDetailed: async (request) =>
-    getQuantitiesDetailed(request.server.db, request.actor, request.body),
+  ClientStats_getProducedQuantities: async (request) => getProducedQuantities(request.server.db, request.actor, request.body),
+  ClientStats_getFillRate: async (request) => getFillRate(request.server.db, request.actor, request.body.month),
+  ClientStats_getQuantities: async (request) => getQuantities(request.server.db, request.actor, request.body.period),
+  ClientStats_getQuantitiesDetailed: async (request) => getQuantitiesDetailed(request.server.db, request.actor, request.body),
+  ClientStats_getDeliveryPerformance: async (request) => getDeliveryPerformance(request.server.db, request.actor, request.body.period),
+  AdminStats_getDeliveryRanking: async (request) => getDeliveryRanking(request.server.db, request.body),
 };

@@ -224,7 +224,3 @@ export async function warehouseExists(db: Executor, id: number): Promise<boolean
   return (await db.selectFrom('preform_warehouses').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-export async function livePreformExists(db: Executor, id: number): Promise<boolean> {
-  const row = await db.selectFrom('preforms').select('id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
-  return row !== undefined;
-}

@@ -4,7 +4,7 @@ import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { notFound, ruleViolation } from '../../lib/problem.js';
-import { findWarehouse } from '../preforms/preforms.repository.js';
+import { findWarehouse, preformExists } from '../preforms/preforms.repository.js';
 import { fillQuantity } from './stock-rules.js';
 import * as repository from './stock.repository.js';
 
@@ -36,7 +36,7 @@ export function getOperatorPreformStock(db: Db, body: { pagination?: PaginationI
  * ledger row and the balance beside it, row-locked, with the audit entry, in one transaction. Answers the row.
  */
 export async function fillPreformStock(db: Db, actor: Actor, fill: StockFill, operation: string) {
-  if (!(await repository.livePreformExists(db, fill.preformId))) throw ruleViolation('preformId', 'notFound', 'No such preform.');
+  if (!(await preformExists(db, fill.preformId))) throw ruleViolation('preformId', 'notFound', 'No such preform.');
   if (!(await repository.warehouseExists(db, fill.preformWarehouseId))) {
     throw ruleViolation('preformWarehouseId', 'notFound', 'No such warehouse.');
   }

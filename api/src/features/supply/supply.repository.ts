@@ -201,27 +201,3 @@ export async function deletePendingOrder(db: Executor, id: number, version: numb
   return query.returning('id').executeTakeFirst();
 }
 
-/** Whether the supplier is a selected supplier of the preform. */
-export async function isSupplierOf(db: Executor, preformSupplyId: number, preformId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('preform_supplies')
-    .select('id')
-    .where('id', '=', preformSupplyId)
-    .where('preform_id', '=', preformId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function livePreformExists(db: Executor, id: number): Promise<boolean> {
-  const row = await db.selectFrom('preforms').select('id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function warehouseExists(db: Executor, id: number): Promise<boolean> {
-  return (await db.selectFrom('preform_warehouses').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
-export async function productionOrderExists(db: Executor, id: number): Promise<boolean> {
-  return (await db.selectFrom('client_production_orders').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}

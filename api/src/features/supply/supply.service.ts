@@ -4,6 +4,9 @@ import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
 import type { Schemas } from '../../lib/contract.js';
+import { orderExists } from '../orders/orders.repository.js';
+import { isCurrentSupplierOf, preformExists } from '../preforms/preforms.repository.js';
+import { warehouseExists } from '../stock/stock.repository.js';
 import { addSupplyDelivery } from '../stock/stock.service.js';
 import * as repository from './supply.repository.js';
 
@@ -51,14 +54,14 @@ export function getSupplyOrders(db: Db, body: SupplyColumnQuery) {
 
 /** Preform, warehouse and supplier must exist, and the supplier must be one of the preform's (400 naming the field). */
 async function checkReferences(db: Db, values: repository.SupplyOrderValues) {
-  if (!(await repository.livePreformExists(db, values.preformId))) throw ruleViolation('Order.preformId', 'notFound', 'No such preform.');
-  if (!(await repository.warehouseExists(db, values.preformWarehouseId))) {
+  if (!(await preformExists(db, values.preformId))) throw ruleViolation('Order.preformId', 'notFound', 'No such preform.');
+  if (!(await warehouseExists(db, values.preformWarehouseId))) {
     throw ruleViolation('Order.preformWarehouseId', 'notFound', 'No such warehouse.');
   }
-  if (!(await repository.isSupplierOf(db, values.preformSupplyId, values.preformId))) {
+  if (!(await isCurrentSupplierOf(db, values.preformSupplyId, values.preformId))) {
     throw ruleViolation('Order.preformSupplyId', 'notSupplierOfPreform', 'The supplier is not one of the chosen preform\'s suppliers.');
   }
-  if (values.clientProductionOrderId !== null && !(await repository.productionOrderExists(db, values.clientProductionOrderId))) {
+  if (values.clientProductionOrderId !== null && !(await orderExists(db, values.clientProductionOrderId))) {
     throw ruleViolation('Order.clientProductionOrderId', 'notFound', 'No such production order.');
   }
 }

@@ -16,20 +16,38 @@ import type {
 } from 'msw';
 
 import type {
+  AdminStatsGetDeliveryRanking200,
   ClientStatsGetFillRate200,
   ClientStatsGetProducedQuantities200,
+  DeliveryPerformance,
   QuantityRow
 } from '../../model';
 
+
+export const getAdminStatsGetDeliveryRankingResponseMock = (): AdminStatsGetDeliveryRanking200 => ({"clients":[{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","items":40,"onTimeInFull":36,"otifRate":0.9,"fillRate":0.97,"forecastAccuracy":0.8}],"suppliers":[{"manufacturerId":1,"manufacturerName":"Retal Baltic Films","delivered":12,"onTime":10,"onTimeRate":0.8333}]})
 
 export const getClientStatsGetProducedQuantitiesResponseMock = (): ClientStatsGetProducedQuantities200 => ({"series":[{"name":"Produced","data":[{"x":"2026-03-09","y":24000},{"x":"2026-03-10","y":24000}]}],"products":[{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},{"id":22,"articleNo":"NS-1500","productName":"Sparkling Water 1.5 L"}]})
 
 export const getClientStatsGetFillRateResponseMock = (): ClientStatsGetFillRate200 => ({"series":[{"name":"NS-0500 - Spring Water 0.5 L","clientProductId":21,"data":[1,0,-2]}],"categories":["2026-03-09","2026-03-10","2026-03-11"],"details":[{"clientProductId":21,"date":"2026-03-09","plannedAmount":24000,"produced":24100},{"clientProductId":21,"date":"2026-03-10","plannedAmount":24000,"produced":21000}]})
 
+export const getClientStatsGetDeliveryPerformanceResponseMock = (): DeliveryPerformance => ({"months":[{"month":"2026-01-01","items":40,"onTimeInFull":36,"otifRate":0.9,"fillRate":0.97}],"products":[{"clientProductId":11,"articleNo":"NS-0500-CL","productName":"Spring Water 0.5 L","month":"2026-01-01","forecast":100000,"ordered":80000,"produced":78000,"accuracy":0.8}],"items":40,"onTimeInFull":36,"otifRate":0.9,"fillRate":0.97,"forecastAccuracy":0.8})
+
 export const getClientStatsGetQuantitiesResponseMock = (): QuantityRow[] => ([{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L","producedAmount":312000,"dueDate":null},{"id":22,"articleNo":"NS-1500","productName":"Sparkling Water 1.5 L","producedAmount":96000,"dueDate":null}])
 
 export const getClientStatsGetQuantitiesDetailedResponseMock = (): QuantityRow[] => ([{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L","producedAmount":24000,"dueDate":"2026-03-09"},{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L","producedAmount":21000,"dueDate":"2026-03-10"}])
 
+
+export const getAdminStatsGetDeliveryRankingMockHandler = (overrideResponse?: AdminStatsGetDeliveryRanking200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AdminStatsGetDeliveryRanking200> | AdminStatsGetDeliveryRanking200), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/stats/delivery/get', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAdminStatsGetDeliveryRankingResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
 
 export const getClientStatsGetProducedQuantitiesMockHandler = (overrideResponse?: ClientStatsGetProducedQuantities200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ClientStatsGetProducedQuantities200> | ClientStatsGetProducedQuantities200), options?: RequestHandlerOptions) => {
   return http.post('*/api/client/apex/get', async (info) => {
@@ -49,6 +67,18 @@ export const getClientStatsGetFillRateMockHandler = (overrideResponse?: ClientSt
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getClientStatsGetFillRateResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getClientStatsGetDeliveryPerformanceMockHandler = (overrideResponse?: DeliveryPerformance | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<DeliveryPerformance> | DeliveryPerformance), options?: RequestHandlerOptions) => {
+  return http.post('*/api/client/stats/delivery/get', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getClientStatsGetDeliveryPerformanceResponseMock()),
       { status: 200,
         headers: { 'Content-Type': 'application/json' }
       })
@@ -79,8 +109,10 @@ export const getClientStatsGetQuantitiesDetailedMockHandler = (overrideResponse?
   }, options)
 }
 export const getStatsMock = () => [
+  getAdminStatsGetDeliveryRankingMockHandler(),
   getClientStatsGetProducedQuantitiesMockHandler(),
   getClientStatsGetFillRateMockHandler(),
+  getClientStatsGetDeliveryPerformanceMockHandler(),
   getClientStatsGetQuantitiesMockHandler(),
   getClientStatsGetQuantitiesDetailedMockHandler()
 ]

@@ -18,7 +18,10 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AdminStatsGetDeliveryRanking200,
+  AdminStatsGetDeliveryRankingBody,
   BadRequestResponse,
+  ClientStatsGetDeliveryPerformanceBody,
   ClientStatsGetFillRate200,
   ClientStatsGetFillRateBody,
   ClientStatsGetProducedQuantities200,
@@ -26,6 +29,7 @@ import type {
   ClientStatsGetQuantitiesBody,
   ClientStatsGetQuantitiesDetailedBody,
   ConflictResponse,
+  DeliveryPerformance,
   ForbiddenResponse,
   NotFoundResponse,
   QuantityRow,
@@ -36,6 +40,74 @@ import type {
 
 import { http } from '../../../../web/src/api/http';
 
+
+
+
+/**
+ * Extension (not in part 7): every client's on-time-in-full, fill rate and forecast accuracy, worst OTIF first, and
+the suppliers' on-time rate, worst first (issue 16). With `clientId`, also that client's figures per month and
+product. At most 24 months.
+ */
+export const adminStatsGetDeliveryRanking = (
+    adminStatsGetDeliveryRankingBody: AdminStatsGetDeliveryRankingBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<AdminStatsGetDeliveryRanking200>(
+      {url: `/api/admin/stats/delivery/get`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: adminStatsGetDeliveryRankingBody, signal
+    },
+      );
+    }
+  
+
+
+
+export const getAdminStatsGetDeliveryRankingQueryKey = (adminStatsGetDeliveryRankingBody?: AdminStatsGetDeliveryRankingBody,) => {
+    return [
+    `/api/admin/stats/delivery/get`, adminStatsGetDeliveryRankingBody
+    ] as const;
+    }
+
+    
+export const getAdminStatsGetDeliveryRankingQueryOptions = <TData = Awaited<ReturnType<typeof adminStatsGetDeliveryRanking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminStatsGetDeliveryRankingBody: AdminStatsGetDeliveryRankingBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminStatsGetDeliveryRanking>>, TError, TData>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getAdminStatsGetDeliveryRankingQueryKey(adminStatsGetDeliveryRankingBody);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof adminStatsGetDeliveryRanking>>> = ({ signal }) => adminStatsGetDeliveryRanking(adminStatsGetDeliveryRankingBody, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof adminStatsGetDeliveryRanking>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type AdminStatsGetDeliveryRankingQueryResult = NonNullable<Awaited<ReturnType<typeof adminStatsGetDeliveryRanking>>>
+export type AdminStatsGetDeliveryRankingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+
+
+export function useAdminStatsGetDeliveryRanking<TData = Awaited<ReturnType<typeof adminStatsGetDeliveryRanking>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
+ adminStatsGetDeliveryRankingBody: AdminStatsGetDeliveryRankingBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminStatsGetDeliveryRanking>>, TError, TData>, }
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getAdminStatsGetDeliveryRankingQueryOptions(adminStatsGetDeliveryRankingBody,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
 
 
 
@@ -161,6 +233,73 @@ export function useClientStatsGetFillRate<TData = Awaited<ReturnType<typeof clie
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 
   const queryOptions = getClientStatsGetFillRateQueryOptions(clientStatsGetFillRateBody,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Extension (not in part 7): the client's own delivery figures (issue 16): on-time-in-full and fill rate per month,
+forecast against ordered against produced per product and month, and the totals. At most 24 months.
+ */
+export const clientStatsGetDeliveryPerformance = (
+    clientStatsGetDeliveryPerformanceBody: ClientStatsGetDeliveryPerformanceBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<DeliveryPerformance>(
+      {url: `/api/client/stats/delivery/get`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: clientStatsGetDeliveryPerformanceBody, signal
+    },
+      );
+    }
+  
+
+
+
+export const getClientStatsGetDeliveryPerformanceQueryKey = (clientStatsGetDeliveryPerformanceBody?: ClientStatsGetDeliveryPerformanceBody,) => {
+    return [
+    `/api/client/stats/delivery/get`, clientStatsGetDeliveryPerformanceBody
+    ] as const;
+    }
+
+    
+export const getClientStatsGetDeliveryPerformanceQueryOptions = <TData = Awaited<ReturnType<typeof clientStatsGetDeliveryPerformance>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(clientStatsGetDeliveryPerformanceBody: ClientStatsGetDeliveryPerformanceBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientStatsGetDeliveryPerformance>>, TError, TData>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getClientStatsGetDeliveryPerformanceQueryKey(clientStatsGetDeliveryPerformanceBody);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof clientStatsGetDeliveryPerformance>>> = ({ signal }) => clientStatsGetDeliveryPerformance(clientStatsGetDeliveryPerformanceBody, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof clientStatsGetDeliveryPerformance>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type ClientStatsGetDeliveryPerformanceQueryResult = NonNullable<Awaited<ReturnType<typeof clientStatsGetDeliveryPerformance>>>
+export type ClientStatsGetDeliveryPerformanceQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+
+
+export function useClientStatsGetDeliveryPerformance<TData = Awaited<ReturnType<typeof clientStatsGetDeliveryPerformance>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
+ clientStatsGetDeliveryPerformanceBody: ClientStatsGetDeliveryPerformanceBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientStatsGetDeliveryPerformance>>, TError, TData>, }
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getClientStatsGetDeliveryPerformanceQueryOptions(clientStatsGetDeliveryPerformanceBody,options)
 
   const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
 

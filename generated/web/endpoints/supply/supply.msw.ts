@@ -16,8 +16,11 @@ import type {
 } from 'msw';
 
 import type {
+  AdminSupplyGetSupplyPlan200,
+  AdminSupplyGetSupplyPlanLines200,
   Ok,
-  SupplyOrder
+  SupplyOrder,
+  SupplyPlanSettings
 } from '../../model';
 
 
@@ -25,7 +28,19 @@ export const getAdminSupplyDeleteSupplyOrderResponseMock = (): Ok => ({"ok":true
 
 export const getAdminSupplyGetSupplyOrdersResponseMock = (): SupplyOrder[] => ([{"id":41,"orderStatus":"pending","orderedAmount":250000,"dueDate":"2026-03-16","preformId":3,"preformWarehouseId":1,"preformSupplyId":7,"stock":false,"clientProductionOrderId":12,"Preform":{"id":3,"preformName":"PET 28g PCO1810 Clear","neck":"PCO1810","material":"PET","color":"Clear","weight":28,"qtyPerBox":1250},"PreformWarehouse":{"id":1,"warehouseName":"Riga North"},"PreformSupply":{"id":7,"manufacturerId":1,"Manufacturer":{"id":1,"manufacturerName":"Retal Baltic Films"}},"ClientProductionOrder":{"id":12,"orderNo":"PO-24-0117"},"version":0}])
 
+export const getAdminSupplyGetSupplyPlanResponseMock = (): AdminSupplyGetSupplyPlan200 => ({"rows":[{"preformId":3,"preformWarehouseId":1,"Preform":{"id":3,"preformName":"PET 28g PCO1810 Clear","neck":"PCO1810","material":"PET","color":"Clear","weight":28,"qtyPerBox":2000},"PreformWarehouse":{"id":1,"warehouseName":"Riga North"},"onHand":20000,"incoming":0,"qualifiedDemand":10000,"spikes":[{"day":"2026-12-03","preforms":9000}],"netFlowPosition":10000,"zone":"red","buffer":{"adu":1500,"leadTimeDays":14,"red":15750,"yellow":21000,"green":10500,"topOfRed":15750,"topOfYellow":36750,"topOfGreen":47250},"suggestion":{"amount":38000,"boxes":19,"trucks":null,"dueDate":"2026-12-14","shortfall":37250,"preformSupplyId":7,"manufacturerName":"Retal Baltic Films","fingerprint":"red:38000:2026-12-14"},"weeks":[{"week":"2026-11-30","start":20000,"supply":0,"requirement":11000,"end":9000}]}],"count":1})
+
+export const getAdminSupplyGetSupplyPlanLinesResponseMock = (): AdminSupplyGetSupplyPlanLines200 => ({"items":[{"orderItemId":77,"orderNo":"PO-24-0117","company":"Nordic Springs AB","articleNo":"NS-0500-CL","dueDate":"2026-12-03","bottlesLeft":6000,"preforms":6200,"week":"2026-11-30"}],"forecasts":[{"planId":5,"company":"Nordic Springs AB","articleNo":"NS-0500-CL","periodFrom":"2026-11-30","periodTo":"2026-12-13","plannedAmount":10000,"orderedAmount":4000,"preforms":6120}]})
+
+export const getAdminSupplyGetSupplyPlanSettingsResponseMock = (): SupplyPlanSettings => ({"leadTimeFactor":0.5,"variabilityFactor":0.5,"minimumOrder":1000,"version":0})
+
+export const getAdminSupplySaveSupplyPlanSettingsResponseMock = (): SupplyPlanSettings => ({"leadTimeFactor":0.5,"variabilityFactor":0.7,"minimumOrder":5000,"version":1})
+
 export const getAdminSupplySaveSupplyOrderResponseMock = (): SupplyOrder => ({"id":41,"orderStatus":"delivered","orderedAmount":250000,"dueDate":"2026-03-16","preformId":3,"preformWarehouseId":1,"preformSupplyId":7,"stock":true,"clientProductionOrderId":12,"Preform":{"id":3,"preformName":"PET 28g PCO1810 Clear","neck":"PCO1810","material":"PET","color":"Clear","weight":28,"qtyPerBox":1250},"PreformWarehouse":{"id":1,"warehouseName":"Riga North"},"PreformSupply":{"id":7,"manufacturerId":1,"Manufacturer":{"id":1,"manufacturerName":"Retal Baltic Films"}},"ClientProductionOrder":{"id":12,"orderNo":"PO-24-0117"},"version":2})
+
+export const getAdminSupplyAcceptSupplySuggestionResponseMock = (): SupplyOrder => ({"id":42,"orderStatus":"pending","orderedAmount":38000,"dueDate":"2026-12-14","preformId":3,"preformWarehouseId":1,"preformSupplyId":7,"stock":false,"clientProductionOrderId":null,"Preform":{"id":3,"preformName":"PET 28g PCO1810 Clear","neck":"PCO1810","material":"PET","color":"Clear","weight":28,"qtyPerBox":2000},"PreformWarehouse":{"id":1,"warehouseName":"Riga North"},"PreformSupply":{"id":7,"manufacturerId":1,"Manufacturer":{"id":1,"manufacturerName":"Retal Baltic Films"}},"ClientProductionOrder":null,"version":0})
+
+export const getAdminSupplyDismissSupplySuggestionResponseMock = (): Ok => ({"ok":true})
 
 
 export const getAdminSupplyDeleteSupplyOrderMockHandler = (overrideResponse?: Ok | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Ok> | Ok), options?: RequestHandlerOptions) => {
@@ -52,6 +67,54 @@ export const getAdminSupplyGetSupplyOrdersMockHandler = (overrideResponse?: Supp
   }, options)
 }
 
+export const getAdminSupplyGetSupplyPlanMockHandler = (overrideResponse?: AdminSupplyGetSupplyPlan200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AdminSupplyGetSupplyPlan200> | AdminSupplyGetSupplyPlan200), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/supply/plan/get', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAdminSupplyGetSupplyPlanResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getAdminSupplyGetSupplyPlanLinesMockHandler = (overrideResponse?: AdminSupplyGetSupplyPlanLines200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AdminSupplyGetSupplyPlanLines200> | AdminSupplyGetSupplyPlanLines200), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/supply/plan/lines/get', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAdminSupplyGetSupplyPlanLinesResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getAdminSupplyGetSupplyPlanSettingsMockHandler = (overrideResponse?: SupplyPlanSettings | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SupplyPlanSettings> | SupplyPlanSettings), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/supply/plan/settings/get', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAdminSupplyGetSupplyPlanSettingsResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getAdminSupplySaveSupplyPlanSettingsMockHandler = (overrideResponse?: SupplyPlanSettings | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SupplyPlanSettings> | SupplyPlanSettings), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/supply/plan/settings/save', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAdminSupplySaveSupplyPlanSettingsResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
 export const getAdminSupplySaveSupplyOrderMockHandler = (overrideResponse?: SupplyOrder | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SupplyOrder> | SupplyOrder), options?: RequestHandlerOptions) => {
   return http.post('*/api/admin/supply/save', async (info) => {
   
@@ -63,8 +126,38 @@ export const getAdminSupplySaveSupplyOrderMockHandler = (overrideResponse?: Supp
       })
   }, options)
 }
+
+export const getAdminSupplyAcceptSupplySuggestionMockHandler = (overrideResponse?: SupplyOrder | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SupplyOrder> | SupplyOrder), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/supply/suggestion/accept', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAdminSupplyAcceptSupplySuggestionResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getAdminSupplyDismissSupplySuggestionMockHandler = (overrideResponse?: Ok | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Ok> | Ok), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/supply/suggestion/dismiss', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAdminSupplyDismissSupplySuggestionResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
 export const getSupplyMock = () => [
   getAdminSupplyDeleteSupplyOrderMockHandler(),
   getAdminSupplyGetSupplyOrdersMockHandler(),
-  getAdminSupplySaveSupplyOrderMockHandler()
+  getAdminSupplyGetSupplyPlanMockHandler(),
+  getAdminSupplyGetSupplyPlanLinesMockHandler(),
+  getAdminSupplyGetSupplyPlanSettingsMockHandler(),
+  getAdminSupplySaveSupplyPlanSettingsMockHandler(),
+  getAdminSupplySaveSupplyOrderMockHandler(),
+  getAdminSupplyAcceptSupplySuggestionMockHandler(),
+  getAdminSupplyDismissSupplySuggestionMockHandler()
 ]

@@ -22,10 +22,18 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AdminSupplyAcceptSupplySuggestionBody,
   AdminSupplyDeleteSupplyOrderBody,
+  AdminSupplyDismissSupplySuggestionBody,
   AdminSupplyGetSupplyOrdersBody,
+  AdminSupplyGetSupplyPlan200,
+  AdminSupplyGetSupplyPlanBody,
+  AdminSupplyGetSupplyPlanLines200,
+  AdminSupplyGetSupplyPlanLinesBody,
+  AdminSupplyGetSupplyPlanSettingsBody,
   AdminSupplySaveSupplyOrderBody,
   AdminSupplySaveSupplyOrderHeaders,
+  AdminSupplySaveSupplyPlanSettingsBody,
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
@@ -33,6 +41,7 @@ import type {
   Ok,
   ServiceUnavailableResponse,
   SupplyOrder,
+  SupplyPlanSettings,
   TooManyRequestsResponse,
   UnauthorizedResponse
 } from '../../model';
@@ -174,6 +183,270 @@ export function useAdminSupplyGetSupplyOrders<TData = Awaited<ReturnType<typeof 
 
 
 /**
+ * Extension (not in part 7): the demand-driven supply plan (issue 16; docs/supply-planning.md). Per preform and
+warehouse with stock, open supply or requirements: the 13-week projection, the DDMRP buffer, the net flow position
+and a suggested supply order. Most urgent first (red, then yellow, then lowest position relative to the top of
+yellow); `zones` keeps only those zones (the board asks for red and yellow); `countForecasts` (default true) adds
+the part of clients' forecasts that orders do not cover yet.
+ */
+export const adminSupplyGetSupplyPlan = (
+    adminSupplyGetSupplyPlanBody: AdminSupplyGetSupplyPlanBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<AdminSupplyGetSupplyPlan200>(
+      {url: `/api/admin/supply/plan/get`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: adminSupplyGetSupplyPlanBody, signal
+    },
+      );
+    }
+  
+
+
+
+export const getAdminSupplyGetSupplyPlanQueryKey = (adminSupplyGetSupplyPlanBody?: AdminSupplyGetSupplyPlanBody,) => {
+    return [
+    `/api/admin/supply/plan/get`, adminSupplyGetSupplyPlanBody
+    ] as const;
+    }
+
+    
+export const getAdminSupplyGetSupplyPlanQueryOptions = <TData = Awaited<ReturnType<typeof adminSupplyGetSupplyPlan>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminSupplyGetSupplyPlanBody: AdminSupplyGetSupplyPlanBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminSupplyGetSupplyPlan>>, TError, TData>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getAdminSupplyGetSupplyPlanQueryKey(adminSupplyGetSupplyPlanBody);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof adminSupplyGetSupplyPlan>>> = ({ signal }) => adminSupplyGetSupplyPlan(adminSupplyGetSupplyPlanBody, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof adminSupplyGetSupplyPlan>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type AdminSupplyGetSupplyPlanQueryResult = NonNullable<Awaited<ReturnType<typeof adminSupplyGetSupplyPlan>>>
+export type AdminSupplyGetSupplyPlanQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+
+
+export function useAdminSupplyGetSupplyPlan<TData = Awaited<ReturnType<typeof adminSupplyGetSupplyPlan>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
+ adminSupplyGetSupplyPlanBody: AdminSupplyGetSupplyPlanBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminSupplyGetSupplyPlan>>, TError, TData>, }
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getAdminSupplyGetSupplyPlanQueryOptions(adminSupplyGetSupplyPlanBody,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Extension (not in part 7): what the requirements of one preform in one warehouse are made of: the open order items
+and the uncovered forecasts, with the preforms each needs and the week it counts in.
+ */
+export const adminSupplyGetSupplyPlanLines = (
+    adminSupplyGetSupplyPlanLinesBody: AdminSupplyGetSupplyPlanLinesBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<AdminSupplyGetSupplyPlanLines200>(
+      {url: `/api/admin/supply/plan/lines/get`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: adminSupplyGetSupplyPlanLinesBody, signal
+    },
+      );
+    }
+  
+
+
+
+export const getAdminSupplyGetSupplyPlanLinesQueryKey = (adminSupplyGetSupplyPlanLinesBody?: AdminSupplyGetSupplyPlanLinesBody,) => {
+    return [
+    `/api/admin/supply/plan/lines/get`, adminSupplyGetSupplyPlanLinesBody
+    ] as const;
+    }
+
+    
+export const getAdminSupplyGetSupplyPlanLinesQueryOptions = <TData = Awaited<ReturnType<typeof adminSupplyGetSupplyPlanLines>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminSupplyGetSupplyPlanLinesBody: AdminSupplyGetSupplyPlanLinesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminSupplyGetSupplyPlanLines>>, TError, TData>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getAdminSupplyGetSupplyPlanLinesQueryKey(adminSupplyGetSupplyPlanLinesBody);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof adminSupplyGetSupplyPlanLines>>> = ({ signal }) => adminSupplyGetSupplyPlanLines(adminSupplyGetSupplyPlanLinesBody, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof adminSupplyGetSupplyPlanLines>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type AdminSupplyGetSupplyPlanLinesQueryResult = NonNullable<Awaited<ReturnType<typeof adminSupplyGetSupplyPlanLines>>>
+export type AdminSupplyGetSupplyPlanLinesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+
+
+export function useAdminSupplyGetSupplyPlanLines<TData = Awaited<ReturnType<typeof adminSupplyGetSupplyPlanLines>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
+ adminSupplyGetSupplyPlanLinesBody: AdminSupplyGetSupplyPlanLinesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminSupplyGetSupplyPlanLines>>, TError, TData>, }
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getAdminSupplyGetSupplyPlanLinesQueryOptions(adminSupplyGetSupplyPlanLinesBody,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Extension (not in part 7): the buffer factors and the minimum order.
+ */
+export const adminSupplyGetSupplyPlanSettings = (
+    adminSupplyGetSupplyPlanSettingsBody: AdminSupplyGetSupplyPlanSettingsBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<SupplyPlanSettings>(
+      {url: `/api/admin/supply/plan/settings/get`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: adminSupplyGetSupplyPlanSettingsBody, signal
+    },
+      );
+    }
+  
+
+
+
+export const getAdminSupplyGetSupplyPlanSettingsQueryKey = (adminSupplyGetSupplyPlanSettingsBody?: AdminSupplyGetSupplyPlanSettingsBody,) => {
+    return [
+    `/api/admin/supply/plan/settings/get`, adminSupplyGetSupplyPlanSettingsBody
+    ] as const;
+    }
+
+    
+export const getAdminSupplyGetSupplyPlanSettingsQueryOptions = <TData = Awaited<ReturnType<typeof adminSupplyGetSupplyPlanSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminSupplyGetSupplyPlanSettingsBody: AdminSupplyGetSupplyPlanSettingsBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminSupplyGetSupplyPlanSettings>>, TError, TData>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getAdminSupplyGetSupplyPlanSettingsQueryKey(adminSupplyGetSupplyPlanSettingsBody);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof adminSupplyGetSupplyPlanSettings>>> = ({ signal }) => adminSupplyGetSupplyPlanSettings(adminSupplyGetSupplyPlanSettingsBody, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof adminSupplyGetSupplyPlanSettings>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type AdminSupplyGetSupplyPlanSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof adminSupplyGetSupplyPlanSettings>>>
+export type AdminSupplyGetSupplyPlanSettingsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+
+
+export function useAdminSupplyGetSupplyPlanSettings<TData = Awaited<ReturnType<typeof adminSupplyGetSupplyPlanSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
+ adminSupplyGetSupplyPlanSettingsBody: AdminSupplyGetSupplyPlanSettingsBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminSupplyGetSupplyPlanSettings>>, TError, TData>, }
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getAdminSupplyGetSupplyPlanSettingsQueryOptions(adminSupplyGetSupplyPlanSettingsBody,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Extension (not in part 7): saves the buffer factors and the minimum order (409 with a stale version).
+ */
+export const adminSupplySaveSupplyPlanSettings = (
+    adminSupplySaveSupplyPlanSettingsBody: AdminSupplySaveSupplyPlanSettingsBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<SupplyPlanSettings>(
+      {url: `/api/admin/supply/plan/settings/save`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: adminSupplySaveSupplyPlanSettingsBody, signal
+    },
+      );
+    }
+  
+
+
+export const getAdminSupplySaveSupplyPlanSettingsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminSupplySaveSupplyPlanSettings>>, TError,{data: AdminSupplySaveSupplyPlanSettingsBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof adminSupplySaveSupplyPlanSettings>>, TError,{data: AdminSupplySaveSupplyPlanSettingsBody}, TContext> => {
+
+const mutationKey = ['adminSupplySaveSupplyPlanSettings'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminSupplySaveSupplyPlanSettings>>, {data: AdminSupplySaveSupplyPlanSettingsBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  adminSupplySaveSupplyPlanSettings(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AdminSupplySaveSupplyPlanSettingsMutationResult = NonNullable<Awaited<ReturnType<typeof adminSupplySaveSupplyPlanSettings>>>
+    export type AdminSupplySaveSupplyPlanSettingsMutationBody = AdminSupplySaveSupplyPlanSettingsBody
+    export type AdminSupplySaveSupplyPlanSettingsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useAdminSupplySaveSupplyPlanSettings = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminSupplySaveSupplyPlanSettings>>, TError,{data: AdminSupplySaveSupplyPlanSettingsBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof adminSupplySaveSupplyPlanSettings>>,
+        TError,
+        {data: AdminSupplySaveSupplyPlanSettingsBody},
+        TContext
+      > => {
+
+      const mutationOptions = getAdminSupplySaveSupplyPlanSettingsMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
  * Create or update a supply order; also used when a card is dropped on another column (status and stock flag).
  */
 export const adminSupplySaveSupplyOrder = (
@@ -232,6 +505,130 @@ const {mutation: mutationOptions} = options ?
       > => {
 
       const mutationOptions = getAdminSupplySaveSupplyOrderMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * Extension (not in part 7): 'Accept' turns the suggestion into a pending supply order (amount, due date, default
+supplier). Exactly one order per suggestion, even when sent twice at once: the second answers the same order.
+409 when the numbers changed since the plan was read (the fingerprint no longer matches): reload the plan.
+ */
+export const adminSupplyAcceptSupplySuggestion = (
+    adminSupplyAcceptSupplySuggestionBody: AdminSupplyAcceptSupplySuggestionBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<SupplyOrder>(
+      {url: `/api/admin/supply/suggestion/accept`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: adminSupplyAcceptSupplySuggestionBody, signal
+    },
+      );
+    }
+  
+
+
+export const getAdminSupplyAcceptSupplySuggestionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminSupplyAcceptSupplySuggestion>>, TError,{data: AdminSupplyAcceptSupplySuggestionBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof adminSupplyAcceptSupplySuggestion>>, TError,{data: AdminSupplyAcceptSupplySuggestionBody}, TContext> => {
+
+const mutationKey = ['adminSupplyAcceptSupplySuggestion'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminSupplyAcceptSupplySuggestion>>, {data: AdminSupplyAcceptSupplySuggestionBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  adminSupplyAcceptSupplySuggestion(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AdminSupplyAcceptSupplySuggestionMutationResult = NonNullable<Awaited<ReturnType<typeof adminSupplyAcceptSupplySuggestion>>>
+    export type AdminSupplyAcceptSupplySuggestionMutationBody = AdminSupplyAcceptSupplySuggestionBody
+    export type AdminSupplyAcceptSupplySuggestionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useAdminSupplyAcceptSupplySuggestion = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminSupplyAcceptSupplySuggestion>>, TError,{data: AdminSupplyAcceptSupplySuggestionBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof adminSupplyAcceptSupplySuggestion>>,
+        TError,
+        {data: AdminSupplyAcceptSupplySuggestionBody},
+        TContext
+      > => {
+
+      const mutationOptions = getAdminSupplyAcceptSupplySuggestionMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * Extension (not in part 7): 'Dismiss' hides the suggestion until its numbers change.
+ */
+export const adminSupplyDismissSupplySuggestion = (
+    adminSupplyDismissSupplySuggestionBody: AdminSupplyDismissSupplySuggestionBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<Ok>(
+      {url: `/api/admin/supply/suggestion/dismiss`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: adminSupplyDismissSupplySuggestionBody, signal
+    },
+      );
+    }
+  
+
+
+export const getAdminSupplyDismissSupplySuggestionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminSupplyDismissSupplySuggestion>>, TError,{data: AdminSupplyDismissSupplySuggestionBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof adminSupplyDismissSupplySuggestion>>, TError,{data: AdminSupplyDismissSupplySuggestionBody}, TContext> => {
+
+const mutationKey = ['adminSupplyDismissSupplySuggestion'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminSupplyDismissSupplySuggestion>>, {data: AdminSupplyDismissSupplySuggestionBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  adminSupplyDismissSupplySuggestion(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AdminSupplyDismissSupplySuggestionMutationResult = NonNullable<Awaited<ReturnType<typeof adminSupplyDismissSupplySuggestion>>>
+    export type AdminSupplyDismissSupplySuggestionMutationBody = AdminSupplyDismissSupplySuggestionBody
+    export type AdminSupplyDismissSupplySuggestionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useAdminSupplyDismissSupplySuggestion = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminSupplyDismissSupplySuggestion>>, TError,{data: AdminSupplyDismissSupplySuggestionBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof adminSupplyDismissSupplySuggestion>>,
+        TError,
+        {data: AdminSupplyDismissSupplySuggestionBody},
+        TContext
+      > => {
+
+      const mutationOptions = getAdminSupplyDismissSupplySuggestionMutationOptions(options);
 
       return useMutation(mutationOptions);
     }

@@ -11,6 +11,68 @@ import zod from 'zod';
 
 
 /**
+ * Extension (not in part 7): every client's on-time-in-full, fill rate and forecast accuracy, worst OTIF first, and
+the suppliers' on-time rate, worst first (issue 16). With `clientId`, also that client's figures per month and
+product. At most 24 months.
+ */
+export const adminStatsGetDeliveryRankingBodyClientIdMax = 64;
+
+export const adminStatsGetDeliveryRankingBody = zod.object({
+  "period": zod.object({
+  "from": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
+  "to": zod.string().date().describe('Calendar date, YYYY-MM-DD.')
+}).describe('A date range, both ends inclusive (YYYY-MM-DD).'),
+  "clientId": zod.string().min(1).max(adminStatsGetDeliveryRankingBodyClientIdMax).optional().describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).')
+})
+
+export const adminStatsGetDeliveryRankingResponseClientsItemClientIdMax = 64;export const adminStatsGetDeliveryRankingResponseClientsItemCompanyMax = 120;export const adminStatsGetDeliveryRankingResponseClientsItemItemsMultipleOf = 1;export const adminStatsGetDeliveryRankingResponseClientsItemOnTimeInFullMultipleOf = 1;export const adminStatsGetDeliveryRankingResponseClientsMax = 10000;export const adminStatsGetDeliveryRankingResponseSuppliersItemManufacturerIdMax = 2147483647;
+export const adminStatsGetDeliveryRankingResponseSuppliersItemManufacturerIdMultipleOf = 1;export const adminStatsGetDeliveryRankingResponseSuppliersItemManufacturerNameMax = 120;export const adminStatsGetDeliveryRankingResponseSuppliersItemDeliveredMultipleOf = 1;export const adminStatsGetDeliveryRankingResponseSuppliersItemOnTimeMultipleOf = 1;export const adminStatsGetDeliveryRankingResponseSuppliersMax = 10000;export const adminStatsGetDeliveryRankingResponseClientMonthsItemItemsMultipleOf = 1;export const adminStatsGetDeliveryRankingResponseClientMonthsItemOnTimeInFullMultipleOf = 1;export const adminStatsGetDeliveryRankingResponseClientMonthsMax = 24;export const adminStatsGetDeliveryRankingResponseClientProductsItemClientProductIdMax = 2147483647;
+export const adminStatsGetDeliveryRankingResponseClientProductsItemClientProductIdMultipleOf = 1;export const adminStatsGetDeliveryRankingResponseClientProductsItemArticleNoMax = 60;export const adminStatsGetDeliveryRankingResponseClientProductsItemProductNameMax = 120;export const adminStatsGetDeliveryRankingResponseClientProductsItemForecastMultipleOf = 1;export const adminStatsGetDeliveryRankingResponseClientProductsItemOrderedMultipleOf = 1;export const adminStatsGetDeliveryRankingResponseClientProductsItemProducedMultipleOf = 1;export const adminStatsGetDeliveryRankingResponseClientProductsMax = 10000;export const adminStatsGetDeliveryRankingResponseClientItemsMultipleOf = 1;export const adminStatsGetDeliveryRankingResponseClientOnTimeInFullMultipleOf = 1;
+
+export const adminStatsGetDeliveryRankingResponse = zod.object({
+  "clients": zod.array(zod.object({
+  "clientId": zod.string().min(1).max(adminStatsGetDeliveryRankingResponseClientsItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
+  "company": zod.string().max(adminStatsGetDeliveryRankingResponseClientsItemCompanyMax),
+  "items": zod.number().multipleOf(adminStatsGetDeliveryRankingResponseClientsItemItemsMultipleOf),
+  "onTimeInFull": zod.number().multipleOf(adminStatsGetDeliveryRankingResponseClientsItemOnTimeInFullMultipleOf),
+  "otifRate": zod.number().nullable(),
+  "fillRate": zod.number().nullable(),
+  "forecastAccuracy": zod.number().nullable()
+}).describe('One client in the admin\'s ranking.')).max(adminStatsGetDeliveryRankingResponseClientsMax),
+  "suppliers": zod.array(zod.object({
+  "manufacturerId": zod.number().min(1).max(adminStatsGetDeliveryRankingResponseSuppliersItemManufacturerIdMax).multipleOf(adminStatsGetDeliveryRankingResponseSuppliersItemManufacturerIdMultipleOf).describe('Row id.'),
+  "manufacturerName": zod.string().max(adminStatsGetDeliveryRankingResponseSuppliersItemManufacturerNameMax),
+  "delivered": zod.number().multipleOf(adminStatsGetDeliveryRankingResponseSuppliersItemDeliveredMultipleOf),
+  "onTime": zod.number().multipleOf(adminStatsGetDeliveryRankingResponseSuppliersItemOnTimeMultipleOf),
+  "onTimeRate": zod.number().nullable()
+}).describe('One supplier in the admin\'s ranking: supply orders due in the period and added to stock, and how many by their due date.')).max(adminStatsGetDeliveryRankingResponseSuppliersMax),
+  "client": zod.object({
+  "months": zod.array(zod.object({
+  "month": zod.string().date().describe('Calendar date, YYYY-MM-DD.').describe('First day of the month.'),
+  "items": zod.number().multipleOf(adminStatsGetDeliveryRankingResponseClientMonthsItemItemsMultipleOf).describe('Order items due in the month, up to yesterday.'),
+  "onTimeInFull": zod.number().multipleOf(adminStatsGetDeliveryRankingResponseClientMonthsItemOnTimeInFullMultipleOf).describe('Items with at least their planned bottles produced by the due date.'),
+  "otifRate": zod.number().nullable().describe('onTimeInFull / items (null without items).'),
+  "fillRate": zod.number().nullable().describe('Bottles produced by the due date, each item at most its plan, over bottles planned (null without items).')
+}).describe('On-time-in-full and fill rate of the order items due in one month (only items already due are judged).')).max(adminStatsGetDeliveryRankingResponseClientMonthsMax),
+  "products": zod.array(zod.object({
+  "clientProductId": zod.number().min(1).max(adminStatsGetDeliveryRankingResponseClientProductsItemClientProductIdMax).multipleOf(adminStatsGetDeliveryRankingResponseClientProductsItemClientProductIdMultipleOf).describe('Row id.'),
+  "articleNo": zod.string().max(adminStatsGetDeliveryRankingResponseClientProductsItemArticleNoMax),
+  "productName": zod.string().max(adminStatsGetDeliveryRankingResponseClientProductsItemProductNameMax),
+  "month": zod.string().date().describe('Calendar date, YYYY-MM-DD.').describe('First day of the month.'),
+  "forecast": zod.number().multipleOf(adminStatsGetDeliveryRankingResponseClientProductsItemForecastMultipleOf).describe('Bottles forecast for the month (a forecast spread evenly over the days of its period).'),
+  "ordered": zod.number().multipleOf(adminStatsGetDeliveryRankingResponseClientProductsItemOrderedMultipleOf).describe('Bottles of the order items due in the month.'),
+  "produced": zod.number().multipleOf(adminStatsGetDeliveryRankingResponseClientProductsItemProducedMultipleOf).describe('Bottles produced of those items.'),
+  "accuracy": zod.number().describe('1 − |ordered − forecast| / max(ordered, forecast); 1 when both are 0.')
+}).describe('Forecast against ordered against produced, for one product and month.')).max(adminStatsGetDeliveryRankingResponseClientProductsMax),
+  "items": zod.number().multipleOf(adminStatsGetDeliveryRankingResponseClientItemsMultipleOf),
+  "onTimeInFull": zod.number().multipleOf(adminStatsGetDeliveryRankingResponseClientOnTimeInFullMultipleOf),
+  "otifRate": zod.number().nullable(),
+  "fillRate": zod.number().nullable(),
+  "forecastAccuracy": zod.number().nullable().describe('1 − Σ|ordered − forecast| / Σ max(ordered, forecast) over the period\'s product-months (null without any).')
+}).describe('A client\'s delivery figures over a period: per month, per product, and overall.').optional().describe('With `clientId`: that client\'s figures per month and product.')
+})
+
+/**
  * 'Produced Quantities' chart: produced bottles per day from startOf to endOf for one product (0 = all), and the products of the filter.
  */
 export const clientStatsGetProducedQuantitiesBodyProductIdMin = 0;
@@ -70,6 +132,45 @@ export const clientStatsGetFillRateResponse = zod.object({
   "produced": zod.number().multipleOf(clientStatsGetFillRateResponseDetailsItemProducedMultipleOf)
 }).describe('Tooltip numbers of one heatmap cell.'))
 })
+
+/**
+ * Extension (not in part 7): the client's own delivery figures (issue 16): on-time-in-full and fill rate per month,
+forecast against ordered against produced per product and month, and the totals. At most 24 months.
+ */
+export const clientStatsGetDeliveryPerformanceBody = zod.object({
+  "period": zod.object({
+  "from": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
+  "to": zod.string().date().describe('Calendar date, YYYY-MM-DD.')
+}).describe('A date range, both ends inclusive (YYYY-MM-DD).')
+})
+
+export const clientStatsGetDeliveryPerformanceResponseMonthsItemItemsMultipleOf = 1;export const clientStatsGetDeliveryPerformanceResponseMonthsItemOnTimeInFullMultipleOf = 1;export const clientStatsGetDeliveryPerformanceResponseMonthsMax = 24;export const clientStatsGetDeliveryPerformanceResponseProductsItemClientProductIdMax = 2147483647;
+export const clientStatsGetDeliveryPerformanceResponseProductsItemClientProductIdMultipleOf = 1;export const clientStatsGetDeliveryPerformanceResponseProductsItemArticleNoMax = 60;export const clientStatsGetDeliveryPerformanceResponseProductsItemProductNameMax = 120;export const clientStatsGetDeliveryPerformanceResponseProductsItemForecastMultipleOf = 1;export const clientStatsGetDeliveryPerformanceResponseProductsItemOrderedMultipleOf = 1;export const clientStatsGetDeliveryPerformanceResponseProductsItemProducedMultipleOf = 1;export const clientStatsGetDeliveryPerformanceResponseProductsMax = 10000;export const clientStatsGetDeliveryPerformanceResponseItemsMultipleOf = 1;export const clientStatsGetDeliveryPerformanceResponseOnTimeInFullMultipleOf = 1;
+
+export const clientStatsGetDeliveryPerformanceResponse = zod.object({
+  "months": zod.array(zod.object({
+  "month": zod.string().date().describe('Calendar date, YYYY-MM-DD.').describe('First day of the month.'),
+  "items": zod.number().multipleOf(clientStatsGetDeliveryPerformanceResponseMonthsItemItemsMultipleOf).describe('Order items due in the month, up to yesterday.'),
+  "onTimeInFull": zod.number().multipleOf(clientStatsGetDeliveryPerformanceResponseMonthsItemOnTimeInFullMultipleOf).describe('Items with at least their planned bottles produced by the due date.'),
+  "otifRate": zod.number().nullable().describe('onTimeInFull / items (null without items).'),
+  "fillRate": zod.number().nullable().describe('Bottles produced by the due date, each item at most its plan, over bottles planned (null without items).')
+}).describe('On-time-in-full and fill rate of the order items due in one month (only items already due are judged).')).max(clientStatsGetDeliveryPerformanceResponseMonthsMax),
+  "products": zod.array(zod.object({
+  "clientProductId": zod.number().min(1).max(clientStatsGetDeliveryPerformanceResponseProductsItemClientProductIdMax).multipleOf(clientStatsGetDeliveryPerformanceResponseProductsItemClientProductIdMultipleOf).describe('Row id.'),
+  "articleNo": zod.string().max(clientStatsGetDeliveryPerformanceResponseProductsItemArticleNoMax),
+  "productName": zod.string().max(clientStatsGetDeliveryPerformanceResponseProductsItemProductNameMax),
+  "month": zod.string().date().describe('Calendar date, YYYY-MM-DD.').describe('First day of the month.'),
+  "forecast": zod.number().multipleOf(clientStatsGetDeliveryPerformanceResponseProductsItemForecastMultipleOf).describe('Bottles forecast for the month (a forecast spread evenly over the days of its period).'),
+  "ordered": zod.number().multipleOf(clientStatsGetDeliveryPerformanceResponseProductsItemOrderedMultipleOf).describe('Bottles of the order items due in the month.'),
+  "produced": zod.number().multipleOf(clientStatsGetDeliveryPerformanceResponseProductsItemProducedMultipleOf).describe('Bottles produced of those items.'),
+  "accuracy": zod.number().describe('1 − |ordered − forecast| / max(ordered, forecast); 1 when both are 0.')
+}).describe('Forecast against ordered against produced, for one product and month.')).max(clientStatsGetDeliveryPerformanceResponseProductsMax),
+  "items": zod.number().multipleOf(clientStatsGetDeliveryPerformanceResponseItemsMultipleOf),
+  "onTimeInFull": zod.number().multipleOf(clientStatsGetDeliveryPerformanceResponseOnTimeInFullMultipleOf),
+  "otifRate": zod.number().nullable(),
+  "fillRate": zod.number().nullable(),
+  "forecastAccuracy": zod.number().nullable().describe('1 − Σ|ordered − forecast| / Σ max(ordered, forecast) over the period\'s product-months (null without any).')
+}).describe('A client\'s delivery figures over a period: per month, per product, and overall.')
 
 /**
  * Production quantities report: produced bottles per product in the period (horizontal bars).

@@ -103,6 +103,195 @@ export const adminSupplyGetSupplyOrdersResponseItem = zod.object({
 export const adminSupplyGetSupplyOrdersResponse = zod.array(adminSupplyGetSupplyOrdersResponseItem)
 
 /**
+ * Extension (not in part 7): the demand-driven supply plan (issue 16; docs/supply-planning.md). Per preform and
+warehouse with stock, open supply or requirements: the 13-week projection, the DDMRP buffer, the net flow position
+and a suggested supply order. Most urgent first (red, then yellow, then lowest position relative to the top of
+yellow); `zones` keeps only those zones (the board asks for red and yellow); `countForecasts` (default true) adds
+the part of clients' forecasts that orders do not cover yet.
+ */
+export const adminSupplyGetSupplyPlanBodyPreformWarehouseIdMax = 2147483647;
+export const adminSupplyGetSupplyPlanBodyPreformWarehouseIdMultipleOf = 1;export const adminSupplyGetSupplyPlanBodyPreformIdMax = 2147483647;
+export const adminSupplyGetSupplyPlanBodyPreformIdMultipleOf = 1;export const adminSupplyGetSupplyPlanBodyZonesMax = 4;export const adminSupplyGetSupplyPlanBodyPaginationPageMax = 1000000;
+export const adminSupplyGetSupplyPlanBodyPaginationPageMultipleOf = 1;
+
+export const adminSupplyGetSupplyPlanBody = zod.object({
+  "preformWarehouseId": zod.number().min(1).max(adminSupplyGetSupplyPlanBodyPreformWarehouseIdMax).multipleOf(adminSupplyGetSupplyPlanBodyPreformWarehouseIdMultipleOf).optional().describe('Row id.'),
+  "preformId": zod.number().min(1).max(adminSupplyGetSupplyPlanBodyPreformIdMax).multipleOf(adminSupplyGetSupplyPlanBodyPreformIdMultipleOf).optional().describe('Row id.'),
+  "zones": zod.array(zod.enum(['red', 'yellow', 'green', 'over']).describe('Where a net flow position sits in its DDMRP buffer (docs/supply-planning.md).')).max(adminSupplyGetSupplyPlanBodyZonesMax).optional(),
+  "countForecasts": zod.boolean().optional(),
+  "pagination": zod.object({
+  "page": zod.number().min(1).max(adminSupplyGetSupplyPlanBodyPaginationPageMax).multipleOf(adminSupplyGetSupplyPlanBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
+  "sortBy": zod.enum(['urgency']).optional().describe('Column to sort by; each list names the columns it can sort.'),
+  "descending": zod.boolean().optional()
+}).optional().describe('One page request, shared by every list.')
+})
+
+export const adminSupplyGetSupplyPlanResponseRowsItemPreformIdMax = 2147483647;
+export const adminSupplyGetSupplyPlanResponseRowsItemPreformIdMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemPreformWarehouseIdMax = 2147483647;
+export const adminSupplyGetSupplyPlanResponseRowsItemPreformWarehouseIdMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemPreformIdMaxOne = 2147483647;
+export const adminSupplyGetSupplyPlanResponseRowsItemPreformIdMultipleOfOne = 1;export const adminSupplyGetSupplyPlanResponseRowsItemPreformPreformNameMax = 120;export const adminSupplyGetSupplyPlanResponseRowsItemPreformQtyPerBoxMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemPreformWarehouseIdMaxOne = 2147483647;
+export const adminSupplyGetSupplyPlanResponseRowsItemPreformWarehouseIdMultipleOfOne = 1;export const adminSupplyGetSupplyPlanResponseRowsItemPreformWarehouseWarehouseNameMax = 120;export const adminSupplyGetSupplyPlanResponseRowsItemOnHandMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemIncomingMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemQualifiedDemandMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemSpikesItemPreformsMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemSpikesMax = 100;export const adminSupplyGetSupplyPlanResponseRowsItemNetFlowPositionMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemBufferLeadTimeDaysMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemBufferRedMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemBufferYellowMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemBufferGreenMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemBufferTopOfRedMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemBufferTopOfYellowMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemBufferTopOfGreenMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemSuggestionAmountMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemSuggestionBoxesMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemSuggestionTrucksMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemSuggestionShortfallMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemSuggestionPreformSupplyIdMax = 2147483647;
+export const adminSupplyGetSupplyPlanResponseRowsItemSuggestionPreformSupplyIdMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemSuggestionManufacturerNameMax = 120;export const adminSupplyGetSupplyPlanResponseRowsItemSuggestionFingerprintMax = 80;export const adminSupplyGetSupplyPlanResponseRowsItemWeeksItemStartMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemWeeksItemSupplyMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemWeeksItemRequirementMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemWeeksItemEndMultipleOf = 1;export const adminSupplyGetSupplyPlanResponseRowsItemWeeksMax = 13;export const adminSupplyGetSupplyPlanResponseRowsMax = 100;export const adminSupplyGetSupplyPlanResponseCountMin = 0;
+export const adminSupplyGetSupplyPlanResponseCountMax = 2147483647;
+export const adminSupplyGetSupplyPlanResponseCountMultipleOf = 1;
+
+export const adminSupplyGetSupplyPlanResponse = zod.object({
+  "rows": zod.array(zod.object({
+  "preformId": zod.number().min(1).max(adminSupplyGetSupplyPlanResponseRowsItemPreformIdMax).multipleOf(adminSupplyGetSupplyPlanResponseRowsItemPreformIdMultipleOf).describe('Row id.'),
+  "preformWarehouseId": zod.number().min(1).max(adminSupplyGetSupplyPlanResponseRowsItemPreformWarehouseIdMax).multipleOf(adminSupplyGetSupplyPlanResponseRowsItemPreformWarehouseIdMultipleOf).describe('Row id.'),
+  "Preform": zod.object({
+  "id": zod.number().min(1).max(adminSupplyGetSupplyPlanResponseRowsItemPreformIdMaxOne).multipleOf(adminSupplyGetSupplyPlanResponseRowsItemPreformIdMultipleOfOne).describe('Row id.'),
+  "preformName": zod.string().max(adminSupplyGetSupplyPlanResponseRowsItemPreformPreformNameMax),
+  "neck": zod.enum(['PCO1810', '38mm 3-start', '38-400']).describe('Preform neck finish (part 9).'),
+  "material": zod.enum(['PET', 'PP', 'RPET']).describe('Preform material (part 9).'),
+  "color": zod.enum(['Clear', 'Clear/FR', 'Red', 'White', 'Yellow', 'Black', 'Green']).describe('Preform colour (part 9).'),
+  "weight": zod.number().describe('Weight in grams.'),
+  "qtyPerBox": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemPreformQtyPerBoxMultipleOf).describe('Preforms in one box; box count = amount / qtyPerBox.')
+}).describe('The preform fields the lists and cards display.'),
+  "PreformWarehouse": zod.object({
+  "id": zod.number().min(1).max(adminSupplyGetSupplyPlanResponseRowsItemPreformWarehouseIdMaxOne).multipleOf(adminSupplyGetSupplyPlanResponseRowsItemPreformWarehouseIdMultipleOfOne).describe('Row id.'),
+  "warehouseName": zod.string().max(adminSupplyGetSupplyPlanResponseRowsItemPreformWarehouseWarehouseNameMax)
+}),
+  "onHand": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemOnHandMultipleOf).describe('Current stock.'),
+  "incoming": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemIncomingMultipleOf).describe('Pending and ordered supply orders due within the lead time.'),
+  "qualifiedDemand": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemQualifiedDemandMultipleOf).describe('Past-due and today\'s requirements plus the order spikes within the lead time.'),
+  "spikes": zod.array(zod.object({
+  "day": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
+  "preforms": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemSpikesItemPreformsMultipleOf)
+})).max(adminSupplyGetSupplyPlanResponseRowsItemSpikesMax).describe('The days whose demand alone reaches half the red zone, within the lead time.'),
+  "netFlowPosition": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemNetFlowPositionMultipleOf).describe('On hand + incoming − qualified demand.'),
+  "zone": zod.enum(['red', 'yellow', 'green', 'over']).describe('Where a net flow position sits in its DDMRP buffer (docs/supply-planning.md).'),
+  "buffer": zod.object({
+  "adu": zod.number().describe('Average daily usage: half the requirements ahead, half the consumption of the last 28 days.'),
+  "leadTimeDays": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemBufferLeadTimeDaysMultipleOf).describe('Decoupled lead time in calendar days (the default supplier\'s lead time in working days).'),
+  "red": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemBufferRedMultipleOf),
+  "yellow": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemBufferYellowMultipleOf),
+  "green": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemBufferGreenMultipleOf),
+  "topOfRed": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemBufferTopOfRedMultipleOf),
+  "topOfYellow": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemBufferTopOfYellowMultipleOf),
+  "topOfGreen": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemBufferTopOfGreenMultipleOf)
+}).describe('The buffer of one preform in one warehouse: average daily usage, lead time and the zones\' sizes and tops, in preforms.'),
+  "suggestion": zod.object({
+  "amount": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemSuggestionAmountMultipleOf),
+  "boxes": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemSuggestionBoxesMultipleOf),
+  "trucks": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemSuggestionTrucksMultipleOf).nullable().describe('Whole trucks when the amount was rounded to trucks.'),
+  "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.').describe('The earliest arrival the supplier\'s lead time allows.'),
+  "shortfall": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemSuggestionShortfallMultipleOf).describe('Top of green minus the net flow position, before rounding.'),
+  "preformSupplyId": zod.number().min(1).max(adminSupplyGetSupplyPlanResponseRowsItemSuggestionPreformSupplyIdMax).multipleOf(adminSupplyGetSupplyPlanResponseRowsItemSuggestionPreformSupplyIdMultipleOf).describe('Row id.'),
+  "manufacturerName": zod.string().max(adminSupplyGetSupplyPlanResponseRowsItemSuggestionManufacturerNameMax),
+  "fingerprint": zod.string().max(adminSupplyGetSupplyPlanResponseRowsItemSuggestionFingerprintMax).describe('What accept and dismiss name: the suggestion\'s zone, amount and due date. A dismissal hides it until one changes.')
+}).describe('A suggested supply order: up to the top of green, rounded to boxes (and trucks where it helps), from the default supplier.').nullable().describe('Null when the position is green or above, when the preform has no supplier, or when the admin dismissed these numbers.'),
+  "weeks": zod.array(zod.object({
+  "week": zod.string().date().describe('Calendar date, YYYY-MM-DD.').describe('The Monday.'),
+  "start": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemWeeksItemStartMultipleOf),
+  "supply": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemWeeksItemSupplyMultipleOf),
+  "requirement": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemWeeksItemRequirementMultipleOf),
+  "end": zod.number().multipleOf(adminSupplyGetSupplyPlanResponseRowsItemWeeksItemEndMultipleOf)
+}).describe('One week of the projection: stock at its start, supply orders due in it (pending and ordered), requirements, stock at its end.')).max(adminSupplyGetSupplyPlanResponseRowsItemWeeksMax).describe('13 weeks from the current one.')
+}).describe('The plan of one preform in one warehouse.')).max(adminSupplyGetSupplyPlanResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+  "count": zod.number().min(adminSupplyGetSupplyPlanResponseCountMin).max(adminSupplyGetSupplyPlanResponseCountMax).multipleOf(adminSupplyGetSupplyPlanResponseCountMultipleOf)
+}).describe('One page of rows and the total number of rows.')
+
+/**
+ * Extension (not in part 7): what the requirements of one preform in one warehouse are made of: the open order items
+and the uncovered forecasts, with the preforms each needs and the week it counts in.
+ */
+export const adminSupplyGetSupplyPlanLinesBodyPreformIdMax = 2147483647;
+export const adminSupplyGetSupplyPlanLinesBodyPreformIdMultipleOf = 1;export const adminSupplyGetSupplyPlanLinesBodyPreformWarehouseIdMax = 2147483647;
+export const adminSupplyGetSupplyPlanLinesBodyPreformWarehouseIdMultipleOf = 1;
+
+export const adminSupplyGetSupplyPlanLinesBody = zod.object({
+  "preformId": zod.number().min(1).max(adminSupplyGetSupplyPlanLinesBodyPreformIdMax).multipleOf(adminSupplyGetSupplyPlanLinesBodyPreformIdMultipleOf).describe('Row id.'),
+  "preformWarehouseId": zod.number().min(1).max(adminSupplyGetSupplyPlanLinesBodyPreformWarehouseIdMax).multipleOf(adminSupplyGetSupplyPlanLinesBodyPreformWarehouseIdMultipleOf).describe('Row id.'),
+  "countForecasts": zod.boolean().optional()
+})
+
+export const adminSupplyGetSupplyPlanLinesResponseItemsItemOrderItemIdMax = 2147483647;
+export const adminSupplyGetSupplyPlanLinesResponseItemsItemOrderItemIdMultipleOf = 1;export const adminSupplyGetSupplyPlanLinesResponseItemsItemOrderNoMax = 60;export const adminSupplyGetSupplyPlanLinesResponseItemsItemCompanyMax = 120;export const adminSupplyGetSupplyPlanLinesResponseItemsItemArticleNoMax = 60;export const adminSupplyGetSupplyPlanLinesResponseItemsItemBottlesLeftMultipleOf = 1;export const adminSupplyGetSupplyPlanLinesResponseItemsItemPreformsMultipleOf = 1;export const adminSupplyGetSupplyPlanLinesResponseItemsMax = 10000;export const adminSupplyGetSupplyPlanLinesResponseForecastsItemPlanIdMax = 2147483647;
+export const adminSupplyGetSupplyPlanLinesResponseForecastsItemPlanIdMultipleOf = 1;export const adminSupplyGetSupplyPlanLinesResponseForecastsItemCompanyMax = 120;export const adminSupplyGetSupplyPlanLinesResponseForecastsItemArticleNoMax = 60;export const adminSupplyGetSupplyPlanLinesResponseForecastsItemPlannedAmountMultipleOf = 1;export const adminSupplyGetSupplyPlanLinesResponseForecastsItemOrderedAmountMultipleOf = 1;export const adminSupplyGetSupplyPlanLinesResponseForecastsItemPreformsMultipleOf = 1;export const adminSupplyGetSupplyPlanLinesResponseForecastsMax = 10000;
+
+export const adminSupplyGetSupplyPlanLinesResponse = zod.object({
+  "items": zod.array(zod.object({
+  "orderItemId": zod.number().min(1).max(adminSupplyGetSupplyPlanLinesResponseItemsItemOrderItemIdMax).multipleOf(adminSupplyGetSupplyPlanLinesResponseItemsItemOrderItemIdMultipleOf).describe('Row id.'),
+  "orderNo": zod.string().max(adminSupplyGetSupplyPlanLinesResponseItemsItemOrderNoMax),
+  "company": zod.string().max(adminSupplyGetSupplyPlanLinesResponseItemsItemCompanyMax),
+  "articleNo": zod.string().max(adminSupplyGetSupplyPlanLinesResponseItemsItemArticleNoMax),
+  "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
+  "bottlesLeft": zod.number().multipleOf(adminSupplyGetSupplyPlanLinesResponseItemsItemBottlesLeftMultipleOf),
+  "preforms": zod.number().multipleOf(adminSupplyGetSupplyPlanLinesResponseItemsItemPreformsMultipleOf),
+  "week": zod.string().date().describe('Calendar date, YYYY-MM-DD.')
+})).max(adminSupplyGetSupplyPlanLinesResponseItemsMax),
+  "forecasts": zod.array(zod.object({
+  "planId": zod.number().min(1).max(adminSupplyGetSupplyPlanLinesResponseForecastsItemPlanIdMax).multipleOf(adminSupplyGetSupplyPlanLinesResponseForecastsItemPlanIdMultipleOf).describe('Row id.'),
+  "company": zod.string().max(adminSupplyGetSupplyPlanLinesResponseForecastsItemCompanyMax),
+  "articleNo": zod.string().max(adminSupplyGetSupplyPlanLinesResponseForecastsItemArticleNoMax),
+  "periodFrom": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
+  "periodTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
+  "plannedAmount": zod.number().multipleOf(adminSupplyGetSupplyPlanLinesResponseForecastsItemPlannedAmountMultipleOf),
+  "orderedAmount": zod.number().multipleOf(adminSupplyGetSupplyPlanLinesResponseForecastsItemOrderedAmountMultipleOf),
+  "preforms": zod.number().multipleOf(adminSupplyGetSupplyPlanLinesResponseForecastsItemPreformsMultipleOf).describe('Preforms of the uncovered part within the horizon.')
+})).max(adminSupplyGetSupplyPlanLinesResponseForecastsMax)
+})
+
+/**
+ * Extension (not in part 7): the buffer factors and the minimum order.
+ */
+export const adminSupplyGetSupplyPlanSettingsBody = zod.object({
+
+})
+
+export const adminSupplyGetSupplyPlanSettingsResponseLeadTimeFactorMin = 0.1;
+export const adminSupplyGetSupplyPlanSettingsResponseLeadTimeFactorMax = 1;export const adminSupplyGetSupplyPlanSettingsResponseVariabilityFactorMin = 0;
+export const adminSupplyGetSupplyPlanSettingsResponseVariabilityFactorMax = 1;export const adminSupplyGetSupplyPlanSettingsResponseMinimumOrderMin = 1000;
+export const adminSupplyGetSupplyPlanSettingsResponseMinimumOrderMax = 10000000;
+export const adminSupplyGetSupplyPlanSettingsResponseMinimumOrderMultipleOf = 1;export const adminSupplyGetSupplyPlanSettingsResponseVersionMin = 0;
+export const adminSupplyGetSupplyPlanSettingsResponseVersionMax = 2147483647;
+export const adminSupplyGetSupplyPlanSettingsResponseVersionMultipleOf = 1;
+
+export const adminSupplyGetSupplyPlanSettingsResponse = zod.object({
+  "leadTimeFactor": zod.number().min(adminSupplyGetSupplyPlanSettingsResponseLeadTimeFactorMin).max(adminSupplyGetSupplyPlanSettingsResponseLeadTimeFactorMax).describe('DDMRP lead-time factor, 0.1 to 1.'),
+  "variabilityFactor": zod.number().min(adminSupplyGetSupplyPlanSettingsResponseVariabilityFactorMin).max(adminSupplyGetSupplyPlanSettingsResponseVariabilityFactorMax).describe('DDMRP variability factor, 0 to 1.'),
+  "minimumOrder": zod.number().min(adminSupplyGetSupplyPlanSettingsResponseMinimumOrderMin).max(adminSupplyGetSupplyPlanSettingsResponseMinimumOrderMax).multipleOf(adminSupplyGetSupplyPlanSettingsResponseMinimumOrderMultipleOf).describe('The smallest order to suggest, 1,000 to 10,000,000 preforms.'),
+  "version": zod.number().min(adminSupplyGetSupplyPlanSettingsResponseVersionMin).max(adminSupplyGetSupplyPlanSettingsResponseVersionMax).multipleOf(adminSupplyGetSupplyPlanSettingsResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+}).describe('The numbers behind the buffers, set by the admin.')
+
+/**
+ * Extension (not in part 7): saves the buffer factors and the minimum order (409 with a stale version).
+ */
+export const adminSupplySaveSupplyPlanSettingsBodySettingsLeadTimeFactorMin = 0.1;
+export const adminSupplySaveSupplyPlanSettingsBodySettingsLeadTimeFactorMax = 1;export const adminSupplySaveSupplyPlanSettingsBodySettingsVariabilityFactorMin = 0;
+export const adminSupplySaveSupplyPlanSettingsBodySettingsVariabilityFactorMax = 1;export const adminSupplySaveSupplyPlanSettingsBodySettingsMinimumOrderMin = 1000;
+export const adminSupplySaveSupplyPlanSettingsBodySettingsMinimumOrderMax = 10000000;
+export const adminSupplySaveSupplyPlanSettingsBodySettingsMinimumOrderMultipleOf = 1;export const adminSupplySaveSupplyPlanSettingsBodySettingsVersionMin = 0;
+export const adminSupplySaveSupplyPlanSettingsBodySettingsVersionMax = 2147483647;
+export const adminSupplySaveSupplyPlanSettingsBodySettingsVersionMultipleOf = 1;
+
+export const adminSupplySaveSupplyPlanSettingsBody = zod.object({
+  "settings": zod.object({
+  "leadTimeFactor": zod.number().min(adminSupplySaveSupplyPlanSettingsBodySettingsLeadTimeFactorMin).max(adminSupplySaveSupplyPlanSettingsBodySettingsLeadTimeFactorMax).describe('DDMRP lead-time factor, 0.1 to 1.'),
+  "variabilityFactor": zod.number().min(adminSupplySaveSupplyPlanSettingsBodySettingsVariabilityFactorMin).max(adminSupplySaveSupplyPlanSettingsBodySettingsVariabilityFactorMax).describe('DDMRP variability factor, 0 to 1.'),
+  "minimumOrder": zod.number().min(adminSupplySaveSupplyPlanSettingsBodySettingsMinimumOrderMin).max(adminSupplySaveSupplyPlanSettingsBodySettingsMinimumOrderMax).multipleOf(adminSupplySaveSupplyPlanSettingsBodySettingsMinimumOrderMultipleOf).describe('The smallest order to suggest, 1,000 to 10,000,000 preforms.'),
+  "version": zod.number().min(adminSupplySaveSupplyPlanSettingsBodySettingsVersionMin).max(adminSupplySaveSupplyPlanSettingsBodySettingsVersionMax).multipleOf(adminSupplySaveSupplyPlanSettingsBodySettingsVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+}).describe('The numbers behind the buffers, set by the admin.')
+})
+
+export const adminSupplySaveSupplyPlanSettingsResponseLeadTimeFactorMin = 0.1;
+export const adminSupplySaveSupplyPlanSettingsResponseLeadTimeFactorMax = 1;export const adminSupplySaveSupplyPlanSettingsResponseVariabilityFactorMin = 0;
+export const adminSupplySaveSupplyPlanSettingsResponseVariabilityFactorMax = 1;export const adminSupplySaveSupplyPlanSettingsResponseMinimumOrderMin = 1000;
+export const adminSupplySaveSupplyPlanSettingsResponseMinimumOrderMax = 10000000;
+export const adminSupplySaveSupplyPlanSettingsResponseMinimumOrderMultipleOf = 1;export const adminSupplySaveSupplyPlanSettingsResponseVersionMin = 0;
+export const adminSupplySaveSupplyPlanSettingsResponseVersionMax = 2147483647;
+export const adminSupplySaveSupplyPlanSettingsResponseVersionMultipleOf = 1;
+
+export const adminSupplySaveSupplyPlanSettingsResponse = zod.object({
+  "leadTimeFactor": zod.number().min(adminSupplySaveSupplyPlanSettingsResponseLeadTimeFactorMin).max(adminSupplySaveSupplyPlanSettingsResponseLeadTimeFactorMax).describe('DDMRP lead-time factor, 0.1 to 1.'),
+  "variabilityFactor": zod.number().min(adminSupplySaveSupplyPlanSettingsResponseVariabilityFactorMin).max(adminSupplySaveSupplyPlanSettingsResponseVariabilityFactorMax).describe('DDMRP variability factor, 0 to 1.'),
+  "minimumOrder": zod.number().min(adminSupplySaveSupplyPlanSettingsResponseMinimumOrderMin).max(adminSupplySaveSupplyPlanSettingsResponseMinimumOrderMax).multipleOf(adminSupplySaveSupplyPlanSettingsResponseMinimumOrderMultipleOf).describe('The smallest order to suggest, 1,000 to 10,000,000 preforms.'),
+  "version": zod.number().min(adminSupplySaveSupplyPlanSettingsResponseVersionMin).max(adminSupplySaveSupplyPlanSettingsResponseVersionMax).multipleOf(adminSupplySaveSupplyPlanSettingsResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+}).describe('The numbers behind the buffers, set by the admin.')
+
+/**
  * Create or update a supply order; also used when a card is dropped on another column (status and stock flag).
  */
 export const adminSupplySaveSupplyOrderHeaderIdempotencyKeyMin = 8;
@@ -192,4 +381,89 @@ export const adminSupplySaveSupplyOrderResponse = zod.object({
 }).nullable().describe('The production order the supply is for, if linked.'),
   "version": zod.number().min(adminSupplySaveSupplyOrderResponseVersionMin).max(adminSupplySaveSupplyOrderResponseVersionMax).multipleOf(adminSupplySaveSupplyOrderResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A raw-material (preform) supply order: one card of the \'Today overview\' board.')
+
+/**
+ * Extension (not in part 7): 'Accept' turns the suggestion into a pending supply order (amount, due date, default
+supplier). Exactly one order per suggestion, even when sent twice at once: the second answers the same order.
+409 when the numbers changed since the plan was read (the fingerprint no longer matches): reload the plan.
+ */
+export const adminSupplyAcceptSupplySuggestionBodyPreformIdMax = 2147483647;
+export const adminSupplyAcceptSupplySuggestionBodyPreformIdMultipleOf = 1;export const adminSupplyAcceptSupplySuggestionBodyPreformWarehouseIdMax = 2147483647;
+export const adminSupplyAcceptSupplySuggestionBodyPreformWarehouseIdMultipleOf = 1;export const adminSupplyAcceptSupplySuggestionBodyFingerprintMax = 80;
+
+export const adminSupplyAcceptSupplySuggestionBody = zod.object({
+  "preformId": zod.number().min(1).max(adminSupplyAcceptSupplySuggestionBodyPreformIdMax).multipleOf(adminSupplyAcceptSupplySuggestionBodyPreformIdMultipleOf).describe('Row id.'),
+  "preformWarehouseId": zod.number().min(1).max(adminSupplyAcceptSupplySuggestionBodyPreformWarehouseIdMax).multipleOf(adminSupplyAcceptSupplySuggestionBodyPreformWarehouseIdMultipleOf).describe('Row id.'),
+  "fingerprint": zod.string().min(1).max(adminSupplyAcceptSupplySuggestionBodyFingerprintMax)
+})
+
+export const adminSupplyAcceptSupplySuggestionResponseIdMax = 2147483647;
+export const adminSupplyAcceptSupplySuggestionResponseIdMultipleOf = 1;export const adminSupplyAcceptSupplySuggestionResponseOrderedAmountMultipleOf = 1;export const adminSupplyAcceptSupplySuggestionResponsePreformIdMax = 2147483647;
+export const adminSupplyAcceptSupplySuggestionResponsePreformIdMultipleOf = 1;export const adminSupplyAcceptSupplySuggestionResponsePreformWarehouseIdMax = 2147483647;
+export const adminSupplyAcceptSupplySuggestionResponsePreformWarehouseIdMultipleOf = 1;export const adminSupplyAcceptSupplySuggestionResponsePreformSupplyIdMax = 2147483647;
+export const adminSupplyAcceptSupplySuggestionResponsePreformSupplyIdMultipleOf = 1;export const adminSupplyAcceptSupplySuggestionResponseClientProductionOrderIdMax = 2147483647;
+export const adminSupplyAcceptSupplySuggestionResponseClientProductionOrderIdMultipleOf = 1;export const adminSupplyAcceptSupplySuggestionResponsePreformIdMaxOne = 2147483647;
+export const adminSupplyAcceptSupplySuggestionResponsePreformIdMultipleOfOne = 1;export const adminSupplyAcceptSupplySuggestionResponsePreformPreformNameMax = 120;export const adminSupplyAcceptSupplySuggestionResponsePreformQtyPerBoxMultipleOf = 1;export const adminSupplyAcceptSupplySuggestionResponsePreformWarehouseIdMaxOne = 2147483647;
+export const adminSupplyAcceptSupplySuggestionResponsePreformWarehouseIdMultipleOfOne = 1;export const adminSupplyAcceptSupplySuggestionResponsePreformWarehouseWarehouseNameMax = 120;export const adminSupplyAcceptSupplySuggestionResponsePreformSupplyIdMaxOne = 2147483647;
+export const adminSupplyAcceptSupplySuggestionResponsePreformSupplyIdMultipleOfOne = 1;export const adminSupplyAcceptSupplySuggestionResponsePreformSupplyManufacturerIdMax = 2147483647;
+export const adminSupplyAcceptSupplySuggestionResponsePreformSupplyManufacturerIdMultipleOf = 1;export const adminSupplyAcceptSupplySuggestionResponsePreformSupplyManufacturerIdMaxOne = 2147483647;
+export const adminSupplyAcceptSupplySuggestionResponsePreformSupplyManufacturerIdMultipleOfOne = 1;export const adminSupplyAcceptSupplySuggestionResponsePreformSupplyManufacturerManufacturerNameMax = 120;export const adminSupplyAcceptSupplySuggestionResponseClientProductionOrderIdMaxOne = 2147483647;
+export const adminSupplyAcceptSupplySuggestionResponseClientProductionOrderIdMultipleOfOne = 1;export const adminSupplyAcceptSupplySuggestionResponseClientProductionOrderOrderNoMax = 60;export const adminSupplyAcceptSupplySuggestionResponseVersionMin = 0;
+export const adminSupplyAcceptSupplySuggestionResponseVersionMax = 2147483647;
+export const adminSupplyAcceptSupplySuggestionResponseVersionMultipleOf = 1;
+
+export const adminSupplyAcceptSupplySuggestionResponse = zod.object({
+  "id": zod.number().min(1).max(adminSupplyAcceptSupplySuggestionResponseIdMax).multipleOf(adminSupplyAcceptSupplySuggestionResponseIdMultipleOf).describe('Row id.'),
+  "orderStatus": zod.enum(['pending', 'ordered', 'delivered']).describe('Supply-order status: a column of the board (part 4). Moves out of `delivered` are refused.'),
+  "orderedAmount": zod.number().multipleOf(adminSupplyAcceptSupplySuggestionResponseOrderedAmountMultipleOf).describe('Preforms ordered.'),
+  "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.').describe('Due date; the ETA shown in \'Awaiting delivery\'.'),
+  "preformId": zod.number().min(1).max(adminSupplyAcceptSupplySuggestionResponsePreformIdMax).multipleOf(adminSupplyAcceptSupplySuggestionResponsePreformIdMultipleOf).describe('Row id.'),
+  "preformWarehouseId": zod.number().min(1).max(adminSupplyAcceptSupplySuggestionResponsePreformWarehouseIdMax).multipleOf(adminSupplyAcceptSupplySuggestionResponsePreformWarehouseIdMultipleOf).describe('Row id.'),
+  "preformSupplyId": zod.number().min(1).max(adminSupplyAcceptSupplySuggestionResponsePreformSupplyIdMax).multipleOf(adminSupplyAcceptSupplySuggestionResponsePreformSupplyIdMultipleOf).describe('Row id.'),
+  "stock": zod.boolean().describe('True once the ordered amount has been added to the warehouse stock (on delivery).'),
+  "clientProductionOrderId": zod.number().min(1).max(adminSupplyAcceptSupplySuggestionResponseClientProductionOrderIdMax).multipleOf(adminSupplyAcceptSupplySuggestionResponseClientProductionOrderIdMultipleOf).nullable(),
+  "Preform": zod.object({
+  "id": zod.number().min(1).max(adminSupplyAcceptSupplySuggestionResponsePreformIdMaxOne).multipleOf(adminSupplyAcceptSupplySuggestionResponsePreformIdMultipleOfOne).describe('Row id.'),
+  "preformName": zod.string().max(adminSupplyAcceptSupplySuggestionResponsePreformPreformNameMax),
+  "neck": zod.enum(['PCO1810', '38mm 3-start', '38-400']).describe('Preform neck finish (part 9).'),
+  "material": zod.enum(['PET', 'PP', 'RPET']).describe('Preform material (part 9).'),
+  "color": zod.enum(['Clear', 'Clear/FR', 'Red', 'White', 'Yellow', 'Black', 'Green']).describe('Preform colour (part 9).'),
+  "weight": zod.number().describe('Weight in grams.'),
+  "qtyPerBox": zod.number().multipleOf(adminSupplyAcceptSupplySuggestionResponsePreformQtyPerBoxMultipleOf).describe('Preforms in one box; box count = amount / qtyPerBox.')
+}).describe('The preform fields the lists and cards display.'),
+  "PreformWarehouse": zod.object({
+  "id": zod.number().min(1).max(adminSupplyAcceptSupplySuggestionResponsePreformWarehouseIdMaxOne).multipleOf(adminSupplyAcceptSupplySuggestionResponsePreformWarehouseIdMultipleOfOne).describe('Row id.'),
+  "warehouseName": zod.string().max(adminSupplyAcceptSupplySuggestionResponsePreformWarehouseWarehouseNameMax)
+}),
+  "PreformSupply": zod.object({
+  "id": zod.number().min(1).max(adminSupplyAcceptSupplySuggestionResponsePreformSupplyIdMaxOne).multipleOf(adminSupplyAcceptSupplySuggestionResponsePreformSupplyIdMultipleOfOne).describe('Row id.'),
+  "manufacturerId": zod.number().min(1).max(adminSupplyAcceptSupplySuggestionResponsePreformSupplyManufacturerIdMax).multipleOf(adminSupplyAcceptSupplySuggestionResponsePreformSupplyManufacturerIdMultipleOf).describe('Row id.'),
+  "Manufacturer": zod.object({
+  "id": zod.number().min(1).max(adminSupplyAcceptSupplySuggestionResponsePreformSupplyManufacturerIdMaxOne).multipleOf(adminSupplyAcceptSupplySuggestionResponsePreformSupplyManufacturerIdMultipleOfOne).describe('Row id.'),
+  "manufacturerName": zod.string().max(adminSupplyAcceptSupplySuggestionResponsePreformSupplyManufacturerManufacturerNameMax)
+})
+}).describe('The supplier.'),
+  "ClientProductionOrder": zod.object({
+  "id": zod.number().min(1).max(adminSupplyAcceptSupplySuggestionResponseClientProductionOrderIdMaxOne).multipleOf(adminSupplyAcceptSupplySuggestionResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "orderNo": zod.string().max(adminSupplyAcceptSupplySuggestionResponseClientProductionOrderOrderNoMax)
+}).nullable().describe('The production order the supply is for, if linked.'),
+  "version": zod.number().min(adminSupplyAcceptSupplySuggestionResponseVersionMin).max(adminSupplyAcceptSupplySuggestionResponseVersionMax).multipleOf(adminSupplyAcceptSupplySuggestionResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+}).describe('A raw-material (preform) supply order: one card of the \'Today overview\' board.')
+
+/**
+ * Extension (not in part 7): 'Dismiss' hides the suggestion until its numbers change.
+ */
+export const adminSupplyDismissSupplySuggestionBodyPreformIdMax = 2147483647;
+export const adminSupplyDismissSupplySuggestionBodyPreformIdMultipleOf = 1;export const adminSupplyDismissSupplySuggestionBodyPreformWarehouseIdMax = 2147483647;
+export const adminSupplyDismissSupplySuggestionBodyPreformWarehouseIdMultipleOf = 1;export const adminSupplyDismissSupplySuggestionBodyFingerprintMax = 80;
+
+export const adminSupplyDismissSupplySuggestionBody = zod.object({
+  "preformId": zod.number().min(1).max(adminSupplyDismissSupplySuggestionBodyPreformIdMax).multipleOf(adminSupplyDismissSupplySuggestionBodyPreformIdMultipleOf).describe('Row id.'),
+  "preformWarehouseId": zod.number().min(1).max(adminSupplyDismissSupplySuggestionBodyPreformWarehouseIdMax).multipleOf(adminSupplyDismissSupplySuggestionBodyPreformWarehouseIdMultipleOf).describe('Row id.'),
+  "fingerprint": zod.string().min(1).max(adminSupplyDismissSupplySuggestionBodyFingerprintMax)
+})
+
+export const adminSupplyDismissSupplySuggestionResponse = zod.object({
+  "ok": zod.literal(true)
+}).describe('Empty success.')
 

@@ -1,17 +1,7 @@
-import {
-  ActionIcon,
-  Button,
-  CloseButton,
-  FileButton,
-  Group,
-  Input,
-  Progress,
-  Stack,
-  Text,
-} from "@mantine/core";
-import { IconFile, IconPhoto, IconUpload, IconX } from "@tabler/icons-react";
-import type { Upload } from "../../../../generated/web/model";
-import { ACCEPTED_FILES, type Attachment } from "./useClaimAttachments";
+import { ActionIcon, Button, CloseButton, FileButton, Group, Input, Progress, Stack, Text } from '@mantine/core';
+import { IconFile, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
+import type { Upload } from '../../../../generated/web/model';
+import { ACCEPTED_FILES, type Attachment } from './useClaimAttachments';
 
 interface ClaimAttachmentsProps {
   items: Attachment[];
@@ -24,21 +14,14 @@ interface ClaimAttachmentsProps {
   disabled: boolean;
 }
 
-const LABEL = "Attached photos (production labels, product defects)";
+const LABEL = 'Attached photos (production labels, product defects)';
 
 /**
  * 'Attached photos (production labels, product defects)': the attached files as chips (a click downloads, the x
  * removes), a progress bar per file while it uploads (its x cancels it), the reason when one failed, and the upload
  * button (.jpg, images and PDF, several at once).
  */
-export function ClaimAttachments({
-  items,
-  onAdd,
-  onRemove,
-  onKeep,
-  onDownload,
-  disabled,
-}: ClaimAttachmentsProps) {
+export function ClaimAttachments({ items, onAdd, onRemove, onKeep, onDownload, disabled }: ClaimAttachmentsProps) {
   const done = items.filter((item) => item.upload && !item.removed);
   const removed = items.filter((item) => item.upload && item.removed);
   const pending = items.filter((item) => !item.upload);
@@ -53,17 +36,9 @@ export function ClaimAttachments({
           )}
           {done.map((item) => {
             const upload = item.upload!;
-            const Icon =
-              upload.mimetype === "application/pdf" ? IconFile : IconPhoto;
+            const Icon = upload.mimetype === 'application/pdf' ? IconFile : IconPhoto;
             return (
-              <Group
-                key={item.key}
-                gap={2}
-                wrap="nowrap"
-                bd="1px solid var(--mantine-color-default-border)"
-                bdrs="xl"
-                pr={4}
-              >
+              <Group key={item.key} gap={2} wrap="nowrap" bd="1px solid var(--mantine-color-default-border)" bdrs="xl" pr={4}>
                 <Button
                   variant="subtle"
                   size="compact-sm"
@@ -74,14 +49,7 @@ export function ClaimAttachments({
                 >
                   {item.name}
                 </Button>
-                {!disabled && (
-                  <CloseButton
-                    size="sm"
-                    radius="xl"
-                    aria-label={`Remove ${item.name}`}
-                    onClick={() => onRemove(item.key)}
-                  />
-                )}
+                {!disabled && <CloseButton size="sm" radius="xl" aria-label={`Remove ${item.name}`} onClick={() => onRemove(item.key)} />}
               </Group>
             );
           })}
@@ -95,12 +63,7 @@ export function ClaimAttachments({
               Removed when you save the report.
             </Text>
             {!disabled && (
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                onClick={() => onKeep(item.key)}
-                aria-label={`Keep ${item.name}`}
-              >
+              <Button variant="subtle" size="compact-sm" onClick={() => onKeep(item.key)} aria-label={`Keep ${item.name}`}>
                 Keep
               </Button>
             )}
@@ -108,12 +71,7 @@ export function ClaimAttachments({
         ))}
         {pending.map((item) => (
           <Group key={item.key} gap="xs" wrap="nowrap">
-            <Text
-              size="sm"
-              w={220}
-              truncate="end"
-              c={item.error ? "red" : undefined}
-            >
+            <Text size="sm" w={220} truncate="end" c={item.error ? 'red' : undefined}>
               {item.name}
             </Text>
             {item.error ? (
@@ -121,42 +79,17 @@ export function ClaimAttachments({
                 {item.error}
               </Text>
             ) : (
-              <Progress
-                value={Math.round(item.progress * 100)}
-                flex={1}
-                animated
-                aria-label={`Uploading ${item.name}`}
-              />
+              <Progress value={Math.round(item.progress * 100)} flex={1} animated aria-label={`Uploading ${item.name}`} />
             )}
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={
-                item.error
-                  ? `Remove ${item.name}`
-                  : `Cancel upload of ${item.name}`
-              }
-              onClick={() => onRemove(item.key)}
-            >
+            <ActionIcon variant="subtle" color="gray" aria-label={item.error ? `Remove ${item.name}` : `Cancel upload of ${item.name}`} onClick={() => onRemove(item.key)}>
               <IconX size={14} />
             </ActionIcon>
           </Group>
         ))}
         {onAdd && (
-          <FileButton
-            onChange={(files) => onAdd(files)}
-            accept={ACCEPTED_FILES}
-            multiple
-            disabled={disabled}
-          >
+          <FileButton onChange={(files) => onAdd(files)} accept={ACCEPTED_FILES} multiple disabled={disabled}>
             {(props) => (
-              <Button
-                {...props}
-                variant="light"
-                leftSection={<IconUpload size={16} />}
-                w="fit-content"
-                disabled={disabled}
-              >
+              <Button {...props} variant="light" leftSection={<IconUpload size={16} />} w="fit-content" disabled={disabled}>
                 Upload files
               </Button>
             )}

@@ -1,33 +1,13 @@
-import "@mantine/dates/styles.css";
-import { useState } from "react";
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Divider,
-  Grid,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-  type ComboboxItem,
-} from "@mantine/core";
-import { DateInput } from "@mantine/dates";
-import { useForm } from "@mantine/form";
-import { useDebouncedValue } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
-import {
-  keepPreviousData,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
-import { Link, useNavigate, useParams } from "@tanstack/react-router";
-import { IconDeviceFloppy, IconLock, IconPrinter } from "@tabler/icons-react";
+import '@mantine/dates/styles.css';
+import { useState } from 'react';
+import { Alert, Anchor, Breadcrumbs, Button, Divider, Grid, Group, NumberInput, Select, Stack, Text, Textarea, Title, type ComboboxItem } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { IconDeviceFloppy, IconLock, IconPrinter } from '@tabler/icons-react';
 import {
   adminClaimsGetClaimOrders,
   adminClaimsGetClaimProducts,
@@ -35,65 +15,33 @@ import {
   getAdminClaimsGetClaimOrdersQueryKey,
   getAdminClaimsGetClaimProductsQueryKey,
   getClientClaimsGetClaimOrdersQueryKey,
-} from "../../../../generated/web/endpoints/claims/claims";
-import {
-  adminClientsGetClients,
-  getAdminClientsGetClientsQueryKey,
-} from "../../../../generated/web/endpoints/clients/clients";
-import {
-  clientPortfolioGetPortfolio,
-  getClientPortfolioGetPortfolioQueryKey,
-} from "../../../../generated/web/endpoints/portfolio/portfolio";
-import type {
-  Claim,
-  ClaimStatus,
-  Upload,
-} from "../../../../generated/web/model";
-import {
-  adminClaimsGetClaimProductsBodyFilterMax,
-  clientClaimsGetClaimOrdersBodyFilterMax,
-} from "../../../../generated/web/zod/claims/claims.zod";
-import { MESSAGES } from "../../api/messages";
-import { idempotencyKey, saveFile } from "../../api/http";
-import { problemFieldErrors } from "../../api/validation";
-import { useAppContext } from "../../app/context";
-import { describeError } from "../../api/describeError";
-import { NotFoundPage } from "../../components/NotFoundPage";
-import { formatCapitalized } from "../../components/format";
-import { SaveFailed } from "../../components/SaveFailed";
-import { UnsavedChangesGuard } from "../../components/UnsavedChangesGuard";
-import { ClaimAttachments } from "./ClaimAttachments";
-import {
-  claimFormValues,
-  claimInput,
-  validateClaim,
-  type ClaimFormValues,
-} from "./claimForm";
-import {
-  CLAIM_STATUSES,
-  productLabel,
-  reportFileName,
-  SEARCH_DEBOUNCE,
-  useClaimsApi,
-  type ClaimsApi,
-} from "./claimsApi";
-import { StatusChip } from "./StatusChip";
-import { useClaimAttachments } from "./useClaimAttachments";
-import { onInvalidForm } from "../../components/invalidForm";
-import { useRecordEditor } from "../../components/useRecordEditor";
-import {
-  isRecordId,
-  RecordLoad,
-  recordIdOf,
-} from "../../components/RecordLoad";
+} from '../../../../generated/web/endpoints/claims/claims';
+import { adminClientsGetClients, getAdminClientsGetClientsQueryKey } from '../../../../generated/web/endpoints/clients/clients';
+import { clientPortfolioGetPortfolio, getClientPortfolioGetPortfolioQueryKey } from '../../../../generated/web/endpoints/portfolio/portfolio';
+import type { Claim, ClaimStatus, Upload } from '../../../../generated/web/model';
+import { adminClaimsGetClaimProductsBodyFilterMax, clientClaimsGetClaimOrdersBodyFilterMax } from '../../../../generated/web/zod/claims/claims.zod';
+import { MESSAGES } from '../../api/messages';
+import { idempotencyKey, saveFile } from '../../api/http';
+import { problemFieldErrors } from '../../api/validation';
+import { useAppContext } from '../../app/context';
+import { describeError } from '../../api/describeError';
+import { NotFoundPage } from '../../components/NotFoundPage';
+import { formatCapitalized } from '../../components/format';
+import { SaveFailed } from '../../components/SaveFailed';
+import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
+import { ClaimAttachments } from './ClaimAttachments';
+import { claimFormValues, claimInput, validateClaim, type ClaimFormValues } from './claimForm';
+import { CLAIM_STATUSES, productLabel, reportFileName, SEARCH_DEBOUNCE, useClaimsApi, type ClaimsApi } from './claimsApi';
+import { StatusChip } from './StatusChip';
+import { useClaimAttachments } from './useClaimAttachments';
+import { onInvalidForm } from '../../components/invalidForm';
+import { useRecordEditor } from '../../components/useRecordEditor';
+import { isRecordId, RecordLoad, recordIdOf } from '../../components/RecordLoad';
 
 /** The status select shows part 9's capitalised words ('Under Investigation') and sends the wire values. */
-const STATUS_OPTIONS = CLAIM_STATUSES.map((status) => ({
-  value: status,
-  label: formatCapitalized(status),
-}));
+const STATUS_OPTIONS = CLAIM_STATUSES.map((status) => ({ value: status, label: formatCapitalized(status) }));
 
-const LIST = "/claims";
+const LIST = '/claims';
 
 /**
  * /claims/{id} and /claims/new on both faces (the admin logs a claim on a client's behalf, the client chosen first).
@@ -110,7 +58,7 @@ export default function ClaimEditPage() {
     queryKey: api.claimKey(body),
     queryFn: ({ signal }) => api.getClaim(body, signal),
     enabled: valid,
-    refetchOnMount: "always",
+    refetchOnMount: 'always',
     refetchOnReconnect: false,
     staleTime: Infinity,
   });
@@ -119,62 +67,34 @@ export default function ClaimEditPage() {
   if (!valid) return <NotFoundPage />;
   return (
     <RecordLoad query={query} label="Loading claim">
-      {(claim) => (
-        <ClaimForm
-          key={`${claim.id}@${claim.version}`}
-          api={api}
-          claim={claim}
-          onReload={() => void query.refetch()}
-        />
-      )}
+      {(claim) => <ClaimForm key={`${claim.id}@${claim.version}`} api={api} claim={claim} onReload={() => void query.refetch()} />}
     </RecordLoad>
   );
 }
 
-const serverFiltered = ({ options }: { options: ComboboxItem[] | unknown[] }) =>
-  options as ComboboxItem[];
+const serverFiltered = ({ options }: { options: ComboboxItem[] | unknown[] }) => options as ComboboxItem[];
 
 /** Keeps the chosen option in the list even when the latest lookup answer no longer has it. */
 function withChosen(options: ComboboxItem[], chosen: ComboboxItem | null) {
-  return chosen && !options.some((option) => option.value === chosen.value)
-    ? [chosen, ...options]
-    : options;
+  return chosen && !options.some((option) => option.value === chosen.value) ? [chosen, ...options] : options;
 }
 
 /**
  * The admin's 'Client' select (a new claim only): the clients looked up on the server by the typed company name,
  * after the 300 ms debounce.
  */
-function useClientOptions(
-  enabled: boolean,
-  search: string,
-  chosen: ComboboxItem | null,
-) {
+function useClientOptions(enabled: boolean, search: string, chosen: ComboboxItem | null) {
   const [typed] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE);
-  const filter = typed && typed !== chosen?.label ? typed : "";
-  const body = {
-    pagination: {
-      page: 1,
-      rowsPerPage: 20 as const,
-      sortBy: "company" as const,
-    },
-    ...(filter ? { filter: { search: filter } } : {}),
-  };
+  const filter = typed && typed !== chosen?.label ? typed : '';
+  const body = { pagination: { page: 1, rowsPerPage: 20 as const, sortBy: 'company' as const }, ...(filter ? { filter: { search: filter } } : {}) };
   const query = useQuery({
     queryKey: getAdminClientsGetClientsQueryKey(body),
     queryFn: ({ signal }) => adminClientsGetClients(body, signal),
     enabled,
     placeholderData: keepPreviousData,
   });
-  const options = (query.data?.rows ?? []).map((client) => ({
-    value: client.id,
-    label: client.company ?? client.id,
-  }));
-  return {
-    options: withChosen(options, chosen),
-    loading: query.isFetching,
-    error: query.error,
-  };
+  const options = (query.data?.rows ?? []).map((client) => ({ value: client.id, label: client.company ?? client.id }));
+  return { options: withChosen(options, chosen), loading: query.isFetching, error: query.error };
 }
 
 /**
@@ -182,43 +102,27 @@ function useClientOptions(
  * own and a seller's assigned to it); for the admin those the claim's client can order, looked up on the server by
  * the typed article number or name (claims/products/filter), so no product is out of reach.
  */
-function useProductOptions(
-  api: ClaimsApi,
-  clientId: string | null,
-  search: string,
-  chosen: ComboboxItem | null,
-) {
+function useProductOptions(api: ClaimsApi, clientId: string | null, search: string, chosen: ComboboxItem | null) {
   const [typed] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE);
-  const filter =
-    typed && typed !== chosen?.label
-      ? typed.slice(0, adminClaimsGetClaimProductsBodyFilterMax)
-      : undefined;
-  const adminBody = { clientId: clientId ?? "", ...(filter ? { filter } : {}) };
+  const filter = typed && typed !== chosen?.label ? typed.slice(0, adminClaimsGetClaimProductsBodyFilterMax) : undefined;
+  const adminBody = { clientId: clientId ?? '', ...(filter ? { filter } : {}) };
   const admin = useQuery({
     queryKey: getAdminClaimsGetClaimProductsQueryKey(adminBody),
     queryFn: ({ signal }) => adminClaimsGetClaimProducts(adminBody, signal),
-    enabled: api.face === "admin" && clientId != null,
+    enabled: api.face === 'admin' && clientId != null,
     placeholderData: keepPreviousData,
   });
   const client = useQuery({
     queryKey: getClientPortfolioGetPortfolioQueryKey(),
     queryFn: ({ signal }) => clientPortfolioGetPortfolio(signal),
-    enabled: api.face === "client",
+    enabled: api.face === 'client',
   });
-  const products =
-    (api.face === "admin"
-      ? clientId != null
-        ? admin.data?.rows
-        : []
-      : client.data?.clientProducts) ?? [];
-  const options = products.map((product) => ({
-    value: String(product.id),
-    label: productLabel(product),
-  }));
+  const products = (api.face === 'admin' ? (clientId != null ? admin.data?.rows : []) : client.data?.clientProducts) ?? [];
+  const options = products.map((product) => ({ value: String(product.id), label: productLabel(product) }));
   return {
     options: withChosen(options, chosen),
     // the admin's list is the server's answer; the client's portfolio is filtered as typed
-    filter: api.face === "admin" ? serverFiltered : undefined,
+    filter: api.face === 'admin' ? serverFiltered : undefined,
     loading: admin.isFetching || client.isFetching,
     error: admin.error ?? client.error,
   };
@@ -228,45 +132,27 @@ function useProductOptions(
  * The 'Order Number' options: the chosen product's orders, narrowed by the typed text: the caller's own
  * (claims/orders/filter) or, for the admin, the claim's client's (admin claims/orders/filter).
  */
-function useOrderOptions(
-  api: ClaimsApi,
-  clientId: string | null,
-  productId: string | null,
-  search: string,
-  chosen: ComboboxItem | null,
-) {
+function useOrderOptions(api: ClaimsApi, clientId: string | null, productId: string | null, search: string, chosen: ComboboxItem | null) {
   const [typed] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE);
   // Showing the chosen order's number in the box is no search.
-  const filter =
-    typed && typed !== chosen?.label
-      ? typed.slice(0, clientClaimsGetClaimOrdersBodyFilterMax)
-      : undefined;
-  const body = {
-    clientProductId: Number(productId),
-    ...(filter ? { filter } : {}),
-  };
-  const adminBody = { ...body, clientId: clientId ?? "" };
+  const filter = typed && typed !== chosen?.label ? typed.slice(0, clientClaimsGetClaimOrdersBodyFilterMax) : undefined;
+  const body = { clientProductId: Number(productId), ...(filter ? { filter } : {}) };
+  const adminBody = { ...body, clientId: clientId ?? '' };
   const client = useQuery({
     queryKey: getClientClaimsGetClaimOrdersQueryKey(body),
     queryFn: ({ signal }) => clientClaimsGetClaimOrders(body, signal),
-    enabled: api.face === "client" && productId != null,
+    enabled: api.face === 'client' && productId != null,
     placeholderData: keepPreviousData,
   });
   const admin = useQuery({
     queryKey: getAdminClaimsGetClaimOrdersQueryKey(adminBody),
     queryFn: ({ signal }) => adminClaimsGetClaimOrders(adminBody, signal),
-    enabled: api.face === "admin" && productId != null && clientId != null,
+    enabled: api.face === 'admin' && productId != null && clientId != null,
     placeholderData: keepPreviousData,
   });
-  const query = api.face === "admin" ? admin : client;
-  const options = (productId != null ? (query.data?.rows ?? []) : []).map(
-    (order) => ({ value: String(order.id), label: order.orderNo }),
-  );
-  return {
-    options: withChosen(options, chosen),
-    loading: query.isFetching,
-    error: query.error,
-  };
+  const query = api.face === 'admin' ? admin : client;
+  const options = (productId != null ? (query.data?.rows ?? []) : []).map((order) => ({ value: String(order.id), label: order.orderNo }));
+  return { options: withChosen(options, chosen), loading: query.isFetching, error: query.error };
 }
 
 /**
@@ -276,88 +162,45 @@ function useOrderOptions(
  * Cancel returns to the list, cancelling pending uploads. A closed claim is locked whole. A failed save keeps every
  * edit and says why.
  */
-function ClaimForm({
-  api,
-  claim,
-  onReload,
-}: {
-  api: ClaimsApi;
-  claim: Claim | null;
-  onReload?: () => void;
-}) {
+function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | null; onReload?: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { session } = useAppContext();
-  const isGp = api.face === "admin";
-  const closed = claim?.status === "closed";
+  const isGp = api.face === 'admin';
+  const closed = claim?.status === 'closed';
   // A claim a buyer filed about the company's product: the seller reads and prints it; only the buyer changes it.
   const othersClaim =
-    !isGp &&
-    claim !== null &&
-    (session.user.clientType === "seller" ||
-      (session.user.company !== null &&
-        claim.company !== session.user.company));
+    !isGp && claim !== null && (session.user.clientType === 'seller' || (session.user.company !== null && claim.company !== session.user.company));
   const locked = closed || othersClaim;
-  const attachments = useClaimAttachments(claim?.Uploads ?? [], () =>
-    session.accessToken(),
-  );
+  const attachments = useClaimAttachments(claim?.Uploads ?? [], () => session.accessToken());
 
   const form = useForm<ClaimFormValues>({
-    mode: "controlled",
+    mode: 'controlled',
     initialValues: claimFormValues(claim),
     validateInputOnBlur: true,
     // The admin logging a claim picks the client first (part 5's 'Field is required.' when missing).
-    validate: (values) => ({
-      ...validateClaim(values),
-      ...(isGp && !claim && !values.clientId
-        ? { clientId: MESSAGES.required }
-        : {}),
-    }),
+    validate: (values) => ({ ...validateClaim(values), ...(isGp && !claim && !values.clientId ? { clientId: MESSAGES.required } : {}) }),
     onValuesChange: (values, previous) => {
-      if (
-        values.clientId !== previous.clientId &&
-        values.clientProductId !== null
-      )
-        form.setFieldValue("clientProductId", null);
-      if (values.clientProductId !== previous.clientProductId)
-        form.setFieldValue("clientProductionOrderId", null);
+      if (values.clientId !== previous.clientId && values.clientProductId !== null) form.setFieldValue('clientProductId', null);
+      if (values.clientProductId !== previous.clientProductId) form.setFieldValue('clientProductionOrderId', null);
     },
   });
   const values = form.getValues();
 
-  const [clientSearch, setClientSearch] = useState("");
+  const [clientSearch, setClientSearch] = useState('');
   const [chosenClient, setChosenClient] = useState<ComboboxItem | null>(null);
   const clients = useClientOptions(isGp && !claim, clientSearch, chosenClient);
-  const [productSearch, setProductSearch] = useState("");
+  const [productSearch, setProductSearch] = useState('');
   const [chosenProduct, setChosenProduct] = useState<ComboboxItem | null>(
-    claim
-      ? {
-          value: String(claim.clientProductId),
-          label: productLabel(claim.ClientProduct),
-        }
-      : null,
+    claim ? { value: String(claim.clientProductId), label: productLabel(claim.ClientProduct) } : null,
   );
-  const products = useProductOptions(
-    api,
-    values.clientId,
-    productSearch,
-    chosenProduct,
-  );
-  const [orderSearch, setOrderSearch] = useState("");
+  const products = useProductOptions(api, values.clientId, productSearch, chosenProduct);
+  const [orderSearch, setOrderSearch] = useState('');
   const initialOrder =
     claim && values.clientProductId === String(claim.clientProductId)
-      ? {
-          value: String(claim.clientProductionOrderId),
-          label: claim.ClientProductionOrder.orderNo,
-        }
+      ? { value: String(claim.clientProductionOrderId), label: claim.ClientProductionOrder.orderNo }
       : null;
-  const orders = useOrderOptions(
-    api,
-    values.clientId,
-    values.clientProductId,
-    orderSearch,
-    initialOrder,
-  );
+  const orders = useOrderOptions(api, values.clientId, values.clientProductId, orderSearch, initialOrder);
 
   const editor = useRecordEditor<Claim>({
     list: LIST,
@@ -367,8 +210,7 @@ function ClaimForm({
       queryClient.setQueryData(api.claimKey({ id: saved.id }), saved);
       return queryClient.invalidateQueries({ queryKey: [api.claimsKey()[0]] });
     },
-    onFieldErrors: (error) =>
-      form.setErrors(problemFieldErrors(error, "Claim")),
+    onFieldErrors: (error) => form.setErrors(problemFieldErrors(error, 'Claim')),
   });
   const { failure, setFailure, stale } = editor;
   const save = useMutation({
@@ -378,9 +220,7 @@ function ClaimForm({
         {
           Claim: {
             ...claimInput(values, { existing: claim, writesGpFields: isGp }),
-            ...(isGp && !claim && values.clientId
-              ? { clientId: values.clientId }
-              : {}),
+            ...(isGp && !claim && values.clientId ? { clientId: values.clientId } : {}),
             Uploads: attachments.uploads,
           },
         },
@@ -390,43 +230,27 @@ function ClaimForm({
   });
 
   const print = useMutation({
-    mutationFn: (id: number) =>
-      api.downloadClaim({
-        id,
-        userProfile: {
-          fullName: session.user.name,
-          ...(session.user.email ? { email: session.user.email } : {}),
-        },
-      }),
+    mutationFn: (id: number) => api.downloadClaim({ id, userProfile: { fullName: session.user.name, ...(session.user.email ? { email: session.user.email } : {}) } }),
     meta: { silent: true },
     onSuccess: (file, id) => saveFile(file, reportFileName(id)),
-    onError: (error) =>
-      notifications.show({
-        color: "red",
-        role: "alert",
-        title: "Report not downloaded",
-        message: describeError(error),
-      }),
+    onError: (error) => notifications.show({ color: 'red', role: 'alert', title: 'Report not downloaded', message: describeError(error) }),
   });
   const download = useMutation({
     mutationFn: (upload: Upload) => api.downloadUpload({ id: upload.id }),
     meta: { silent: true },
     onSuccess: (file, upload) => saveFile(file, upload.originalFilename),
-    onError: (error, upload) =>
-      notifications.show({
-        color: "red",
-        role: "alert",
-        title: `${upload.originalFilename} not downloaded`,
-        message: describeError(error),
-      }),
+    onError: (error, upload) => notifications.show({ color: 'red', role: 'alert', title: `${upload.originalFilename} not downloaded`, message: describeError(error) }),
   });
 
-  const submit = form.onSubmit((values) => {
-    setFailure(null);
-    save.mutate(values);
-  }, onInvalidForm);
+  const submit = form.onSubmit(
+    (values) => {
+      setFailure(null);
+      save.mutate(values);
+    },
+    onInvalidForm,
+  );
 
-  const title = claim ? `Claim ${claim.id}` : "New claim";
+  const title = claim ? `Claim ${claim.id}` : 'New claim';
   return (
     <>
       <form onSubmit={submit} noValidate>
@@ -435,15 +259,13 @@ function ClaimForm({
             <Anchor component={Link} to={LIST}>
               Non-Conformance Reports
             </Anchor>
-            <Text>{claim ? claim.id : "New claim"}</Text>
+            <Text>{claim ? claim.id : 'New claim'}</Text>
           </Breadcrumbs>
           <Group justify="space-between" align="flex-end">
             <Group gap="sm" align="center">
               <Title order={2}>{title}</Title>
               {claim && <StatusChip status={claim.status} />}
-              {isGp && claim?.company && (
-                <Text c="dimmed">{claim.company}</Text>
-              )}
+              {isGp && claim?.company && <Text c="dimmed">{claim.company}</Text>}
             </Group>
             <Group gap="xs" align="flex-end">
               <Select
@@ -452,10 +274,8 @@ function ClaimForm({
                 data={STATUS_OPTIONS}
                 allowDeselect={false}
                 disabled={!claim || locked}
-                {...form.getInputProps("status")}
-                onChange={(value) =>
-                  value && form.setFieldValue("status", value as ClaimStatus)
-                }
+                {...form.getInputProps('status')}
+                onChange={(value) => value && form.setFieldValue('status', value as ClaimStatus)}
               />
               <Button
                 variant="default"
@@ -475,19 +295,10 @@ function ClaimForm({
           )}
           {othersClaim && !closed && (
             <Alert color="blue" icon={<IconLock size={16} />}>
-              {claim.company ?? "Another company"} filed this claim about your
-              product: you can read and print it; only they change it.
+              {claim.company ?? 'Another company'} filed this claim about your product: you can read and print it; only they change it.
             </Alert>
           )}
-          <SaveFailed
-            error={failure}
-            onClose={() => setFailure(null)}
-            reload={
-              stale && onReload
-                ? { label: "Reload claim", onClick: onReload }
-                : null
-            }
-          />
+          <SaveFailed error={failure} onClose={() => setFailure(null)} reload={stale && onReload ? { label: 'Reload claim', onClick: onReload } : null} />
           {(clients.error ?? products.error ?? orders.error) != null && (
             <Alert color="red" title="Could not load the choices">
               {describeError(clients.error ?? products.error ?? orders.error)}
@@ -507,13 +318,11 @@ function ClaimForm({
                   filter={serverFiltered}
                   searchValue={clientSearch}
                   onSearchChange={setClientSearch}
-                  nothingFoundMessage={
-                    clients.loading ? "Loading…" : "No client matches."
-                  }
-                  {...form.getInputProps("clientId")}
+                  nothingFoundMessage={clients.loading ? 'Loading…' : 'No client matches.'}
+                  {...form.getInputProps('clientId')}
                   onChange={(value, option) => {
                     setChosenClient(value ? option : null);
-                    form.setFieldValue("clientId", value);
+                    form.setFieldValue('clientId', value);
                   }}
                 />
               </Grid.Col>
@@ -524,22 +333,16 @@ function ClaimForm({
                 required
                 searchable
                 disabled={locked || (isGp && values.clientId == null)}
-                placeholder={
-                  isGp && values.clientId == null
-                    ? "Pick the client first"
-                    : undefined
-                }
+                placeholder={isGp && values.clientId == null ? 'Pick the client first' : undefined}
                 data={products.options}
                 filter={products.filter}
                 onSearchChange={setProductSearch}
-                nothingFoundMessage={
-                  products.loading ? "Loading…" : "No product matches."
-                }
+                nothingFoundMessage={products.loading ? 'Loading…' : 'No product matches.'}
                 data-autofocus={claim || isGp ? undefined : true}
-                {...form.getInputProps("clientProductId")}
+                {...form.getInputProps('clientProductId')}
                 onChange={(value, option) => {
                   setChosenProduct(value ? option : null);
-                  form.setFieldValue("clientProductId", value);
+                  form.setFieldValue('clientProductId', value);
                 }}
               />
             </Grid.Col>
@@ -549,19 +352,11 @@ function ClaimForm({
                 required
                 searchable
                 disabled={locked || values.clientProductId == null}
-                placeholder={
-                  values.clientProductId == null
-                    ? "Pick the article first"
-                    : undefined
-                }
+                placeholder={values.clientProductId == null ? 'Pick the article first' : undefined}
                 data={orders.options}
                 onSearchChange={setOrderSearch}
-                nothingFoundMessage={
-                  orders.loading
-                    ? "Loading…"
-                    : "No order of this article matches."
-                }
-                {...form.getInputProps("clientProductionOrderId")}
+                nothingFoundMessage={orders.loading ? 'Loading…' : 'No order of this article matches.'}
+                {...form.getInputProps('clientProductionOrderId')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -574,7 +369,7 @@ function ClaimForm({
                 thousandSeparator=","
                 hideControls
                 disabled={locked}
-                {...form.getInputProps("amount")}
+                {...form.getInputProps('amount')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -587,18 +382,11 @@ function ClaimForm({
                 firstDayOfWeek={1}
                 disabled={locked}
                 popoverProps={{ withinPortal: true }}
-                {...form.getInputProps("deliveryDate")}
+                {...form.getInputProps('deliveryDate')}
               />
             </Grid.Col>
             <Grid.Col span={12}>
-              <Textarea
-                label="Problem Description:"
-                required
-                rows={4}
-                resize="vertical"
-                disabled={locked}
-                {...form.getInputProps("description")}
-              />
+              <Textarea label="Problem Description:" required rows={4} resize="vertical" disabled={locked} {...form.getInputProps('description')} />
             </Grid.Col>
             <Grid.Col span={12}>
               <ClaimAttachments
@@ -616,27 +404,16 @@ function ClaimForm({
           <Stack gap="sm">
             {(
               [
-                ["immediateAction", "Immediate Action:"],
-                ["rootCouse", "Root Cause:"],
-                ["correctiveActions", "Corrective Actions:"],
+                ['immediateAction', 'Immediate Action:'],
+                ['rootCouse', 'Root Cause:'],
+                ['correctiveActions', 'Corrective Actions:'],
               ] as const
             ).map(([field, label]) => (
-              <Textarea
-                key={field}
-                label={label}
-                rows={3}
-                resize="vertical"
-                disabled={locked || !isGp}
-                {...form.getInputProps(field)}
-              />
+              <Textarea key={field} label={label} rows={3} resize="vertical" disabled={locked || !isGp} {...form.getInputProps(field)} />
             ))}
           </Stack>
           <Group justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => void navigate({ to: LIST })}
-              disabled={save.isPending}
-            >
+            <Button variant="default" onClick={() => void navigate({ to: LIST })} disabled={save.isPending}>
               Cancel
             </Button>
             <Button
@@ -651,10 +428,7 @@ function ClaimForm({
           </Group>
         </Stack>
       </form>
-      <UnsavedChangesGuard
-        when={editor.guard(() => form.isDirty() || attachments.changed)}
-        subject="This claim"
-      />
+      <UnsavedChangesGuard when={editor.guard(() => form.isDirty() || attachments.changed)} subject="This claim" />
     </>
   );
 }

@@ -1,32 +1,24 @@
-import { useState } from "react";
-import { Button, Group, Stack, TextInput, Title } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
-import { DataTable, type DataTableColumn } from "mantine-datatable";
-import {
-  keepPreviousData,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
-import { IconPlus, IconSearch } from "@tabler/icons-react";
-import type {
-  Claim,
-  ClaimFilterRequestPaginationSortBy,
-} from "../../../../generated/web/model";
-import { adminClaimsGetClaimsBodyFilterMax } from "../../../../generated/web/zod/claims/claims.zod";
-import { describeError } from "../../api/describeError";
-import { confirmDelete } from "../../components/confirmDelete";
-import { formatListDate } from "../../components/format";
-import { pagedTableProps } from "../../components/pagedTable";
-import { DeleteSelectedButton } from "../../components/DeleteSelectedButton";
-import { QueryError } from "../../components/QueryError";
-import { useListState } from "../../components/useListState";
-import { orderRows } from "../orders/orderItems";
-import { useAppContext } from "../../app/context";
-import { SEARCH_DEBOUNCE, useClaimsApi } from "./claimsApi";
-import { StatusChip } from "./StatusChip";
+import { useState } from 'react';
+import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import type { Claim, ClaimFilterRequestPaginationSortBy } from '../../../../generated/web/model';
+import { adminClaimsGetClaimsBodyFilterMax } from '../../../../generated/web/zod/claims/claims.zod';
+import { describeError } from '../../api/describeError';
+import { confirmDelete } from '../../components/confirmDelete';
+import { formatListDate } from '../../components/format';
+import { pagedTableProps } from '../../components/pagedTable';
+import { DeleteSelectedButton } from '../../components/DeleteSelectedButton';
+import { QueryError } from '../../components/QueryError';
+import { useListState } from '../../components/useListState';
+import { orderRows } from '../orders/orderItems';
+import { useAppContext } from '../../app/context';
+import { SEARCH_DEBOUNCE, useClaimsApi } from './claimsApi';
+import { StatusChip } from './StatusChip';
 
 /**
  * /claims on both faces, 'Non-Conformance Reports': a search box (300 ms debounce), ID, Status chip, Order number,
@@ -37,16 +29,13 @@ import { StatusChip } from "./StatusChip";
  */
 export default function ClaimsPage() {
   const api = useClaimsApi();
-  const isClient = api.face === "client";
+  const isClient = api.face === 'client';
   const { session } = useAppContext();
-  const readsOnly = isClient && session.user.clientType === "seller";
+  const readsOnly = isClient && session.user.clientType === 'seller';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const list = useListState<Claim, ClaimFilterRequestPaginationSortBy>({
-    sortBy: "id",
-    rowsPerPage: 20,
-  });
-  const [search, setSearch] = useState("");
+  const list = useListState<Claim, ClaimFilterRequestPaginationSortBy>({ sortBy: 'id', rowsPerPage: 20 });
+  const [search, setSearch] = useState('');
   const [filter] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE);
   const body = { pagination: list.pagination, ...(filter ? { filter } : {}) };
   const query = useQuery({
@@ -60,35 +49,18 @@ export default function ClaimsPage() {
     meta: { silent: true }, // says 'Not deleted' itself
     onSuccess: (_result, claimIds) => {
       setSelected([]);
-      notifications.show({
-        color: "green",
-        message:
-          claimIds.length === 1
-            ? `Claim ${claimIds[0]} deleted.`
-            : `${claimIds.length} claims deleted.`,
-      });
+      notifications.show({ color: 'green', message: claimIds.length === 1 ? `Claim ${claimIds[0]} deleted.` : `${claimIds.length} claims deleted.` });
     },
-    onError: (error) =>
-      notifications.show({
-        color: "red",
-        role: "alert",
-        title: "Not deleted",
-        message: describeError(error),
-      }),
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: [api.claimsKey()[0]] }),
+    onError: (error) => notifications.show({ color: 'red', role: 'alert', title: 'Not deleted', message: describeError(error) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [api.claimsKey()[0]] }),
   });
 
   // A client cannot delete a closed claim (the API refuses it too); judged by the freshest rows.
-  const current = selected.map(
-    (claim) => query.data?.rows.find((row) => row.id === claim.id) ?? claim,
-  );
-  const locked = isClient
-    ? current.filter((claim) => claim.status === "closed")
-    : [];
+  const current = selected.map((claim) => query.data?.rows.find((row) => row.id === claim.id) ?? claim);
+  const locked = isClient ? current.filter((claim) => claim.status === 'closed') : [];
   const askDelete = () =>
     confirmDelete({
-      title: "Delete claims",
+      title: 'Delete claims',
       message:
         selected.length === 1
           ? `Are you sure you want to delete claim ${selected[0]!.id}?`
@@ -97,41 +69,17 @@ export default function ClaimsPage() {
     });
 
   const columns: DataTableColumn<Claim>[] = [
-    { accessor: "id", title: "ID", sortable: true, width: 80 },
+    { accessor: 'id', title: 'ID', sortable: true, width: 80 },
+    { accessor: 'status', title: 'Status', sortable: true, render: (claim) => <StatusChip status={claim.status} /> },
+    ...(isClient ? [] : [{ accessor: 'company', title: 'Company', sortable: true } satisfies DataTableColumn<Claim>]),
+    { accessor: 'orderNo', title: 'Order number', sortable: true, render: (claim) => claim.ClientProductionOrder.orderNo },
     {
-      accessor: "status",
-      title: "Status",
+      accessor: 'articleNo',
+      title: 'Article',
       sortable: true,
-      render: (claim) => <StatusChip status={claim.status} />,
+      render: (claim) => `${claim.ClientProduct.articleNo} - ${claim.ClientProduct.productName}`,
     },
-    ...(isClient
-      ? []
-      : [
-          {
-            accessor: "company",
-            title: "Company",
-            sortable: true,
-          } satisfies DataTableColumn<Claim>,
-        ]),
-    {
-      accessor: "orderNo",
-      title: "Order number",
-      sortable: true,
-      render: (claim) => claim.ClientProductionOrder.orderNo,
-    },
-    {
-      accessor: "articleNo",
-      title: "Article",
-      sortable: true,
-      render: (claim) =>
-        `${claim.ClientProduct.articleNo} - ${claim.ClientProduct.productName}`,
-    },
-    {
-      accessor: "deliveryDate",
-      title: "Delivery at",
-      sortable: true,
-      render: (claim) => formatListDate(claim.deliveryDate),
-    },
+    { accessor: 'deliveryDate', title: 'Delivery at', sortable: true, render: (claim) => formatListDate(claim.deliveryDate) },
   ];
 
   return (
@@ -152,10 +100,7 @@ export default function ClaimsPage() {
             w={240}
           />
           {!readsOnly && (
-            <Button
-              leftSection={<IconPlus size={16} />}
-              onClick={() => void navigate({ to: "/claims/new" })}
-            >
+            <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ to: '/claims/new' })}>
               New
             </Button>
           )}
@@ -163,11 +108,7 @@ export default function ClaimsPage() {
             <DeleteSelectedButton
               label="Delete"
               selected={selected.length}
-              blocked={
-                locked.length > 0
-                  ? `Closed, cannot be deleted: ${locked.map((claim) => claim.id).join(", ")}`
-                  : null
-              }
+              blocked={locked.length > 0 ? `Closed, cannot be deleted: ${locked.map((claim) => claim.id).join(', ')}` : null}
               pending={remove.isPending}
               onClick={askDelete}
             />
@@ -180,26 +121,11 @@ export default function ClaimsPage() {
         <DataTable<Claim>
           {...pagedTableProps(query)}
           recordsPerPageOptions={[20, 50, 100]}
-          noRecordsText={
-            filter
-              ? "No claim matches the search."
-              : isClient && !readsOnly
-                ? "No claims yet. Use New to report a problem."
-                : "No claims yet."
-          }
+          noRecordsText={filter ? 'No claim matches the search.' : isClient && !readsOnly ? 'No claims yet. Use New to report a problem.' : 'No claims yet.'}
           {...list.tableProps}
-          {...(readsOnly
-            ? {}
-            : {
-                selectedRecords: selected,
-                onSelectedRecordsChange: setSelected,
-              })}
+          {...(readsOnly ? {} : { selectedRecords: selected, onSelectedRecordsChange: setSelected })}
           {...orderRows<Claim>({
-            open: (claim) =>
-              void navigate({
-                to: "/claims/$id",
-                params: { id: String(claim.id) },
-              }),
+            open: (claim) => void navigate({ to: '/claims/$id', params: { id: String(claim.id) } }),
             inProgress: () => false,
           })}
           columns={columns}

@@ -1,7 +1,7 @@
-import { Badge } from "@mantine/core";
-import type { ClaimStatus } from "../../../../generated/web/model";
-import { STATUS_COLOR } from "./claimsApi";
-import { formatCapitalized } from "../../components/format";
+import { Badge } from '@mantine/core';
+import type { ClaimStatus } from '../../../../generated/web/model';
+import { STATUS_COLOR } from './claimsApi';
+import { formatCapitalized } from '../../components/format';
 
 /** A claim's status as a coloured chip (part 2.4). */
 export function StatusChip({ status }: { status: ClaimStatus }) {

@@ -1,11 +1,7 @@
-import type {
-  Claim,
-  ClaimInput,
-  ClaimStatus,
-} from "../../../../generated/web/model";
-import { clientClaimsSaveClaimBody } from "../../../../generated/web/zod/claims/claims.zod";
-import { MESSAGES } from "../../api/messages";
-import { zodValidate } from "../../api/validation";
+import type { Claim, ClaimInput, ClaimStatus } from '../../../../generated/web/model';
+import { clientClaimsSaveClaimBody } from '../../../../generated/web/zod/claims/claims.zod';
+import { MESSAGES } from '../../api/messages';
+import { zodValidate } from '../../api/validation';
 
 /** The claim editor's fields as the inputs hold them (selects hold ids as strings; an empty number input is ''). */
 export interface ClaimFormValues {
@@ -25,17 +21,15 @@ export interface ClaimFormValues {
 export function claimFormValues(claim: Claim | null): ClaimFormValues {
   return {
     clientId: claim?.clientId ?? null,
-    status: claim?.status ?? "new",
+    status: claim?.status ?? 'new',
     clientProductId: claim ? String(claim.clientProductId) : null,
-    clientProductionOrderId: claim
-      ? String(claim.clientProductionOrderId)
-      : null,
-    amount: claim?.amount ?? "",
+    clientProductionOrderId: claim ? String(claim.clientProductionOrderId) : null,
+    amount: claim?.amount ?? '',
     deliveryDate: claim?.deliveryDate ?? null,
-    description: claim?.description ?? "",
-    immediateAction: claim?.immediateAction ?? "",
-    rootCouse: claim?.rootCouse ?? "",
-    correctiveActions: claim?.correctiveActions ?? "",
+    description: claim?.description ?? '',
+    immediateAction: claim?.immediateAction ?? '',
+    rootCouse: claim?.rootCouse ?? '',
+    correctiveActions: claim?.correctiveActions ?? '',
   };
 }
 
@@ -46,20 +40,13 @@ const optionalText = (value: string) => value.trim() || null;
  * The wire shape of the form. A new claim sends no status (it starts as new); only the GP (admin face) sends the
  * GP fields, since the API refuses client users who send values that differ from the stored ones.
  */
-export function claimInput(
-  values: ClaimFormValues,
-  options: { existing: Claim | null; writesGpFields: boolean },
-): ClaimInput {
+export function claimInput(values: ClaimFormValues, options: { existing: Claim | null; writesGpFields: boolean }): ClaimInput {
   const { existing } = options;
   return {
-    ...(existing
-      ? { id: existing.id, version: existing.version, status: values.status }
-      : {}),
+    ...(existing ? { id: existing.id, version: existing.version, status: values.status } : {}),
     clientProductId: id(values.clientProductId) as number,
     clientProductionOrderId: id(values.clientProductionOrderId) as number,
-    amount: (typeof values.amount === "number"
-      ? values.amount
-      : undefined) as number,
+    amount: (typeof values.amount === 'number' ? values.amount : undefined) as number,
     deliveryDate: values.deliveryDate ?? (undefined as unknown as string),
     description: values.description.trim(),
     ...(options.writesGpFields
@@ -72,13 +59,9 @@ export function claimInput(
   };
 }
 
-const validateInput = zodValidate<ClaimFormValues>(
-  clientClaimsSaveClaimBody.shape.Claim,
-  {
-    transform: (values) =>
-      claimInput(values, { existing: null, writesGpFields: true }),
-  },
-);
+const validateInput = zodValidate<ClaimFormValues>(clientClaimsSaveClaimBody.shape.Claim, {
+  transform: (values) => claimInput(values, { existing: null, writesGpFields: true }),
+});
 
 /**
  * Part 5 (Claim): product, order, delivery date, description and amount are required: 'Field is required.', and
@@ -89,9 +72,7 @@ const validateInput = zodValidate<ClaimFormValues>(
 export function validateClaim(values: ClaimFormValues): Record<string, string> {
   const errors = validateInput(values);
   if (errors.clientProductId) errors.clientProductId = MESSAGES.required;
-  if (errors.clientProductionOrderId)
-    errors.clientProductionOrderId = MESSAGES.required;
-  if (errors.amount && typeof values.amount === "number" && values.amount < 1)
-    errors.amount = MESSAGES.required;
+  if (errors.clientProductionOrderId) errors.clientProductionOrderId = MESSAGES.required;
+  if (errors.amount && typeof values.amount === 'number' && values.amount < 1) errors.amount = MESSAGES.required;
   return errors;
 }

@@ -1,11 +1,5 @@
-import {
-  ApiError,
-  idempotencyKey,
-  isRetryableSave,
-  SAVE_RETRY_DELAYS_MS,
-  type ProblemDocument,
-} from "../../api/http";
-import type { Upload } from "../../../../generated/web/model";
+import { ApiError, idempotencyKey, isRetryableSave, SAVE_RETRY_DELAYS_MS, type ProblemDocument } from '../../api/http';
+import type { Upload } from '../../../../generated/web/model';
 
 /**
  * Uploads one file with one Idempotency-Key, re-sent with the same key (so the file is stored once) while the
@@ -13,11 +7,7 @@ import type { Upload } from "../../../../generated/web/model";
  */
 export async function uploadFile(
   file: File,
-  options: {
-    token: string | null;
-    signal: AbortSignal;
-    onProgress: (part: number) => void;
-  },
+  options: { token: string | null; signal: AbortSignal; onProgress: (part: number) => void },
 ): Promise<Upload> {
   const key = idempotencyKey();
   for (let attempt = 0; ; attempt++) {
@@ -25,12 +15,7 @@ export async function uploadFile(
       return await uploadOnce(file, key, options);
     } catch (error) {
       const delay = SAVE_RETRY_DELAYS_MS[attempt];
-      if (
-        delay === undefined ||
-        !isRetryableSave(error) ||
-        options.signal.aborted
-      )
-        throw error;
+      if (delay === undefined || !isRetryableSave(error) || options.signal.aborted) throw error;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
@@ -43,23 +28,17 @@ export async function uploadFile(
  */
 function uploadOnce(
   file: File,
-  key: { "Idempotency-Key": string },
-  options: {
-    token: string | null;
-    signal: AbortSignal;
-    onProgress: (part: number) => void;
-  },
+  key: { 'Idempotency-Key': string },
+  options: { token: string | null; signal: AbortSignal; onProgress: (part: number) => void },
 ): Promise<Upload> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open("POST", "/api/client/uploads/save");
-    if (options.token)
-      request.setRequestHeader("Authorization", `Bearer ${options.token}`);
-    request.setRequestHeader("Idempotency-Key", key["Idempotency-Key"]);
-    request.responseType = "text";
+    request.open('POST', '/api/client/uploads/save');
+    if (options.token) request.setRequestHeader('Authorization', `Bearer ${options.token}`);
+    request.setRequestHeader('Idempotency-Key', key['Idempotency-Key']);
+    request.responseType = 'text';
     request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0)
-        options.onProgress(event.loaded / event.total);
+      if (event.lengthComputable && event.total > 0) options.onProgress(event.loaded / event.total);
     };
     request.onload = () => {
       let body: unknown = null;
@@ -76,42 +55,20 @@ function uploadOnce(
           return;
         }
       }
-      const problem: ProblemDocument = {
-        title: request.statusText || "Error",
-        status: request.status,
-        ...(body as object | null),
-      };
-      const retryAfter = Number(
-        request.getResponseHeader("retry-after") ?? Number.NaN,
-      );
-      reject(
-        new ApiError(
-          request.status,
-          problem,
-          Number.isFinite(retryAfter) ? retryAfter : undefined,
-        ),
-      );
+      const problem: ProblemDocument = { title: request.statusText || 'Error', status: request.status, ...(body as object | null) };
+      const retryAfter = Number(request.getResponseHeader('retry-after') ?? Number.NaN);
+      reject(new ApiError(request.status, problem, Number.isFinite(retryAfter) ? retryAfter : undefined));
     };
     request.onerror = () =>
-      reject(
-        new ApiError(0, {
-          title: "Network error",
-          status: 0,
-          detail:
-            "The portal cannot be reached. Check your connection and try again.",
-        }),
-      );
-    request.onabort = () =>
-      reject(new DOMException("The upload was cancelled.", "AbortError"));
+      reject(new ApiError(0, { title: 'Network error', status: 0, detail: 'The portal cannot be reached. Check your connection and try again.' }));
+    request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
     if (options.signal.aborted) {
-      reject(new DOMException("The upload was cancelled.", "AbortError"));
+      reject(new DOMException('The upload was cancelled.', 'AbortError'));
       return;
     }
-    options.signal.addEventListener("abort", () => request.abort(), {
-      once: true,
-    });
+    options.signal.addEventListener('abort', () => request.abort(), { once: true });
     const form = new FormData();
-    form.append("file", file);
+    form.append('file', file);
     request.send(form);
   });
 }

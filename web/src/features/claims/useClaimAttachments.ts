@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from "react";
-import { clientUploadsDeleteUploads } from "../../../../generated/web/endpoints/claims/claims";
-import type { Upload } from "../../../../generated/web/model";
-import { describeError } from "../../api/describeError";
-import { uploadFile } from "./uploadFile";
+import { useEffect, useRef, useState } from 'react';
+import { clientUploadsDeleteUploads } from '../../../../generated/web/endpoints/claims/claims';
+import type { Upload } from '../../../../generated/web/model';
+import { describeError } from '../../api/describeError';
+import { uploadFile } from './uploadFile';
 
 /** One file of the claim: attached or just uploaded (`upload`), still uploading (`progress`), or failed (`error`). */
 export interface Attachment {
@@ -17,11 +17,8 @@ export interface Attachment {
 }
 
 /** What the upload button takes (part 9): .jpg and other images, and PDF. */
-export const ACCEPTED_FILES = "image/*,.jpg,.jpeg,application/pdf,.pdf";
-const accepted = (file: File) =>
-  file.type.startsWith("image/") ||
-  file.type === "application/pdf" ||
-  /\.(jpe?g|pdf)$/i.test(file.name);
+export const ACCEPTED_FILES = 'image/*,.jpg,.jpeg,application/pdf,.pdf';
+const accepted = (file: File) => file.type.startsWith('image/') || file.type === 'application/pdf' || /\.(jpe?g|pdf)$/i.test(file.name);
 
 let counter = 0;
 
@@ -32,32 +29,19 @@ let counter = 0;
  * an attached file on its own. Files uploaded here but never saved with the claim are deleted again: when removed,
  * and when the editor is left without saving (Cancel marks pending uploads cancelled).
  */
-export function useClaimAttachments(
-  initial: Upload[],
-  token: () => string | null,
-) {
+export function useClaimAttachments(initial: Upload[], token: () => string | null) {
   const [items, setItems] = useState<Attachment[]>(() =>
-    initial.map((upload) => ({
-      key: `upload-${upload.id}`,
-      name: upload.originalFilename,
-      upload,
-      progress: 1,
-      error: null,
-      removed: false,
-    })),
+    initial.map((upload) => ({ key: `upload-${upload.id}`, name: upload.originalFilename, upload, progress: 1, error: null, removed: false })),
   );
   const uploading = useRef(new Map<string, AbortController>());
   const fresh = useRef(new Set<number>()); // uploaded here, not saved with the claim yet
   const saved = useRef(false);
 
   const update = (key: string, change: Partial<Attachment>) =>
-    setItems((current) =>
-      current.map((item) => (item.key === key ? { ...item, ...change } : item)),
-    );
+    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
   const discard = (ids: number[]) => {
-    if (ids.length)
-      clientUploadsDeleteUploads({ uploadsIds: ids }).catch(() => undefined); // unattached leftovers only
+    if (ids.length) clientUploadsDeleteUploads({ uploadsIds: ids }).catch(() => undefined); // unattached leftovers only
   };
 
   useEffect(() => {
@@ -73,52 +57,25 @@ export function useClaimAttachments(
     for (const file of files) {
       const key = `file-${++counter}`;
       if (!accepted(file)) {
-        setItems((current) => [
-          ...current,
-          {
-            key,
-            name: file.name,
-            upload: null,
-            progress: 0,
-            error: "Only .jpg and other images or PDF files can be attached.",
-            removed: false,
-          },
-        ]);
+        setItems((current) => [...current, { key, name: file.name, upload: null, progress: 0, error: 'Only .jpg and other images or PDF files can be attached.', removed: false }]);
         continue;
       }
       const controller = new AbortController();
       uploading.current.set(key, controller);
-      setItems((current) => [
-        ...current,
-        {
-          key,
-          name: file.name,
-          upload: null,
-          progress: 0,
-          error: null,
-          removed: false,
-        },
-      ]);
-      uploadFile(file, {
-        token: token(),
-        signal: controller.signal,
-        onProgress: (progress) => update(key, { progress }),
-      })
+      setItems((current) => [...current, { key, name: file.name, upload: null, progress: 0, error: null, removed: false }]);
+      uploadFile(file, { token: token(), signal: controller.signal, onProgress: (progress) => update(key, { progress }) })
         .then((upload) => {
           fresh.current.add(upload.id);
           update(key, { upload, progress: 1 });
         })
         .catch((error: unknown) => {
-          if ((error as Error).name !== "AbortError")
-            update(key, { error: describeError(error) });
+          if ((error as Error).name !== 'AbortError') update(key, { error: describeError(error) });
         })
         .finally(() => uploading.current.delete(key));
     }
   };
 
-  const isAttached = (item: Attachment) =>
-    item.upload !== null &&
-    initial.some((upload) => upload.id === item.upload!.id);
+  const isAttached = (item: Attachment) => item.upload !== null && initial.some((upload) => upload.id === item.upload!.id);
 
   /**
    * Removes a chip: cancels its upload or deletes a file uploaded here (not attached yet); a file the claim holds is
@@ -131,17 +88,14 @@ export function useClaimAttachments(
       return;
     }
     uploading.current.get(key)?.abort();
-    if (item?.upload && fresh.current.delete(item.upload.id))
-      discard([item.upload.id]);
+    if (item?.upload && fresh.current.delete(item.upload.id)) discard([item.upload.id]);
     setItems((current) => current.filter((candidate) => candidate.key !== key));
   };
 
   /** Keeps a file marked for removal after all. */
   const keep = (key: string) => update(key, { removed: false });
 
-  const ready = items.flatMap((item) =>
-    item.upload && !item.removed ? [item.upload] : [],
-  );
+  const ready = items.flatMap((item) => (item.upload && !item.removed ? [item.upload] : []));
   const initialIds = initial.map((upload) => upload.id).join();
   return {
     items,

@@ -1,22 +1,19 @@
-import { Modal, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { useQueryClient } from "@tanstack/react-query";
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   getAdminPreformStockGetPreformStockQueryKey,
   getOperatorStockGetOperatorPreformStockQueryKey,
   useAdminPreformStockFillPreformStock,
   useOperatorStockFillOperatorPreformStock,
-} from "../../../../generated/web/endpoints/stock/stock";
-import {
-  adminPreformStockFillPreformStockBody,
-  operatorStockFillOperatorPreformStockBody,
-} from "../../../../generated/web/zod/stock/stock.zod";
-import type { PreformStockRow } from "../../../../generated/web/model";
-import { problemFieldErrors, zodValidate } from "../../api/validation";
-import { ApiError } from "../../api/http";
-import { DialogActions } from "../../components/DialogActions";
-import { SaveFailed } from "../../components/SaveFailed";
-import { onInvalidForm } from "../../components/invalidForm";
+} from '../../../../generated/web/endpoints/stock/stock';
+import { adminPreformStockFillPreformStockBody, operatorStockFillOperatorPreformStockBody } from '../../../../generated/web/zod/stock/stock.zod';
+import type { PreformStockRow } from '../../../../generated/web/model';
+import { problemFieldErrors, zodValidate } from '../../api/validation';
+import { ApiError } from '../../api/http';
+import { DialogActions } from '../../components/DialogActions';
+import { SaveFailed } from '../../components/SaveFailed';
+import { onInvalidForm } from '../../components/invalidForm';
 
 interface FormValues {
   preformStock: string;
@@ -25,13 +22,13 @@ interface FormValues {
 /** The entered text, trimmed; a number when it reads as one (decimal, optional sign), else the text itself. */
 function parseAmount(text: string): number | string | undefined {
   const trimmed = text.trim();
-  if (trimmed === "") return undefined;
+  if (trimmed === '') return undefined;
   return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : trimmed;
 }
 
 export interface FillStockDialogProps {
   /** Who fills: the admin's warehouse stock page or the operator's '/stock' page (different calls, same rules). */
-  variant: "admin" | "operator";
+  variant: 'admin' | 'operator';
   row: PreformStockRow;
   onClose: () => void;
 }
@@ -42,25 +39,18 @@ export interface FillStockDialogProps {
  * save keeps the dialog open and says why. It is mounted only while open, so its validation state resets
  * whenever it hides.
  */
-export default function FillStockDialog({
-  variant,
-  row,
-  onClose,
-}: FillStockDialogProps) {
+export default function FillStockDialog({ variant, row, onClose }: FillStockDialogProps) {
   const queryClient = useQueryClient();
-  const schema =
-    variant === "admin"
-      ? adminPreformStockFillPreformStockBody
-      : operatorStockFillOperatorPreformStockBody;
+  const schema = variant === 'admin' ? adminPreformStockFillPreformStockBody : operatorStockFillOperatorPreformStockBody;
   const toBody = (values: FormValues) => ({
     preformId: row.preformId,
     preformWarehouseId: row.preformWarehouseId,
     preformStock: parseAmount(values.preformStock),
-    method: "increase" as const,
+    method: 'increase' as const,
   });
   const form = useForm<FormValues>({
-    mode: "controlled",
-    initialValues: { preformStock: "" },
+    mode: 'controlled',
+    initialValues: { preformStock: '' },
     validateInputOnBlur: true,
     validate: zodValidate<FormValues>(schema, { transform: toBody }),
   });
@@ -69,21 +59,18 @@ export default function FillStockDialog({
       meta: { silent: true },
       onSuccess: async () => {
         const listKey =
-          variant === "admin"
-            ? getAdminPreformStockGetPreformStockQueryKey()[0]
-            : getOperatorStockGetOperatorPreformStockQueryKey()[0];
+          variant === 'admin' ? getAdminPreformStockGetPreformStockQueryKey()[0] : getOperatorStockGetOperatorPreformStockQueryKey()[0];
         await queryClient.invalidateQueries({ queryKey: [listKey] });
         onClose();
       },
       onError: (error: unknown) => {
-        if (error instanceof ApiError && error.status === 400)
-          form.setErrors(problemFieldErrors(error));
+        if (error instanceof ApiError && error.status === 400) form.setErrors(problemFieldErrors(error));
       },
     },
   };
   const adminFill = useAdminPreformStockFillPreformStock(options);
   const operatorFill = useOperatorStockFillOperatorPreformStock(options);
-  const fill = variant === "admin" ? adminFill : operatorFill;
+  const fill = variant === 'admin' ? adminFill : operatorFill;
 
   const submit = form.onSubmit(
     (values) => fill.mutate({ data: schema.parse(toBody(values)) }),
@@ -91,19 +78,11 @@ export default function FillStockDialog({
   );
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Fill preform stock"
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      withCloseButton={false}
-    >
+    <Modal opened onClose={onClose} title="Fill preform stock" closeOnClickOutside={false} closeOnEscape={false} withCloseButton={false}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
-            {row.Preform.preformName} · {row.Preform.material} ·{" "}
-            {row.Preform.color} — {row.PreformWarehouse.warehouseName}
+            {row.Preform.preformName} · {row.Preform.material} · {row.Preform.color} — {row.PreformWarehouse.warehouseName}
           </Text>
           <TextInput
             label="Preform stock"
@@ -111,8 +90,8 @@ export default function FillStockDialog({
             data-autofocus
             inputMode="decimal"
             autoComplete="off"
-            styles={{ input: { textAlign: "right" } }}
-            {...form.getInputProps("preformStock")}
+            styles={{ input: { textAlign: 'right' } }}
+            {...form.getInputProps('preformStock')}
           />
           <SaveFailed error={fill.error} />
           <DialogActions onCancel={onClose} pending={fill.isPending} />

@@ -1,17 +1,17 @@
-import { lazy, Suspense, useState } from "react";
-import { keepPreviousData } from "@tanstack/react-query";
-import { Button, Group, Stack, Title } from "@mantine/core";
-import { IconPackageImport } from "@tabler/icons-react";
+import { lazy, Suspense, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { IconPackageImport } from '@tabler/icons-react';
 import {
   getOperatorStockGetOperatorPreformStockQueryKey,
   useOperatorStockGetOperatorPreformStock,
-} from "../../../../generated/web/endpoints/stock/stock";
-import type { PreformStockRow } from "../../../../generated/web/model";
-import { QueryError } from "../../components/QueryError";
-import { PreformStockTable } from "./PreformStockTable";
-import { stockRowKey, useRowSelection } from "./preformStock";
+} from '../../../../generated/web/endpoints/stock/stock';
+import type { PreformStockRow } from '../../../../generated/web/model';
+import { QueryError } from '../../components/QueryError';
+import { PreformStockTable } from './PreformStockTable';
+import { stockRowKey, useRowSelection } from './preformStock';
 
-const FillStockDialog = lazy(() => import("./FillStockDialog"));
+const FillStockDialog = lazy(() => import('./FillStockDialog'));
 /** Part 2.2: page 1, 10 rows, orderAmount descending (the API pages and sorts). */
 const ROWS = 10 as const;
 
@@ -22,35 +22,20 @@ const ROWS = 10 as const;
  */
 export default function OperatorStockPage() {
   const [page, setPage] = useState(1);
-  const body = {
-    pagination: {
-      page,
-      rowsPerPage: ROWS,
-      sortBy: "orderAmount" as const,
-      descending: true,
-    },
-  };
+  const body = { pagination: { page, rowsPerPage: ROWS, sortBy: 'orderAmount' as const, descending: true } };
   const query = useOperatorStockGetOperatorPreformStock(body, {
-    query: {
-      queryKey: getOperatorStockGetOperatorPreformStockQueryKey(body),
-      placeholderData: keepPreviousData,
-    },
+    query: { queryKey: getOperatorStockGetOperatorPreformStockQueryKey(body), placeholderData: keepPreviousData },
   });
   const [filling, setFilling] = useState<PreformStockRow | null>(null);
   const selection = useRowSelection(query.dataUpdatedAt);
   const rows = query.data?.rows ?? [];
-  const selected =
-    rows.find((row) => stockRowKey(row) === selection.selectedKey) ?? null;
+  const selected = rows.find((row) => stockRowKey(row) === selection.selectedKey) ?? null;
 
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Preform stock</Title>
-        <Button
-          leftSection={<IconPackageImport size={16} />}
-          disabled={!selected}
-          onClick={() => setFilling(selected)}
-        >
+        <Button leftSection={<IconPackageImport size={16} />} disabled={!selected} onClick={() => setFilling(selected)}>
           Fill stock
         </Button>
       </Group>
@@ -70,11 +55,7 @@ export default function OperatorStockPage() {
       )}
       {filling && (
         <Suspense fallback={null}>
-          <FillStockDialog
-            variant="operator"
-            row={filling}
-            onClose={() => setFilling(null)}
-          />
+          <FillStockDialog variant="operator" row={filling} onClose={() => setFilling(null)} />
         </Suspense>
       )}
     </Stack>

@@ -1,8 +1,8 @@
-import { Text } from "@mantine/core";
-import { DataTable, type DataTableSortStatus } from "mantine-datatable";
-import type { PreformStockRow } from "../../../../generated/web/model";
-import { formatNumber } from "../../components/format";
-import { futureBalance, stockRowKey } from "./preformStock";
+import { Text } from '@mantine/core';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import type { PreformStockRow } from '../../../../generated/web/model';
+import { formatNumber } from '../../components/format';
+import { futureBalance, stockRowKey } from './preformStock';
 
 interface PreformStockTableProps {
   rows: PreformStockRow[];
@@ -23,28 +23,14 @@ interface PreformStockTableProps {
 }
 
 /** Part 2.2: orderAmount descending, the largest need first. */
-const DEFAULT_SORT: DataTableSortStatus<PreformStockRow> = {
-  columnAccessor: "orderAmount",
-  direction: "desc",
-};
+const DEFAULT_SORT: DataTableSortStatus<PreformStockRow> = { columnAccessor: 'orderAmount', direction: 'desc' };
 const number = (value: number | null) => formatNumber(value);
 
 /**
  * Preform stock rows (Preform, Material, Color, Future balance, Order amount, Preform stock) with the
  * single selection of part 4. Rows are focusable: Enter or Space toggles the selection like a click.
  */
-export function PreformStockTable({
-  rows,
-  totalRecords,
-  page,
-  onPageChange,
-  fetching,
-  selectedKey,
-  onToggle,
-  sortStatus = DEFAULT_SORT,
-  onSortStatusChange,
-  showWarehouse = false,
-}: PreformStockTableProps) {
+export function PreformStockTable({ rows, totalRecords, page, onPageChange, fetching, selectedKey, onToggle, sortStatus = DEFAULT_SORT, onSortStatusChange, showWarehouse = false }: PreformStockTableProps) {
   const sortable = Boolean(onSortStatusChange);
   return (
     <DataTable<PreformStockRow>
@@ -62,28 +48,21 @@ export function PreformStockTable({
       // Without onSortStatusChange (the operator's page) no sort state is passed, so no header shows a sort arrow.
       {...((sortable ? { sortStatus, onSortStatusChange } : {}) as object)}
       onRowClick={({ record }) => onToggle(stockRowKey(record))}
-      rowStyle={() => ({ cursor: "pointer" })}
-      rowBackgroundColor={(record) =>
-        stockRowKey(record) === selectedKey
-          ? {
-              light: "var(--mantine-color-blue-1)",
-              dark: "var(--mantine-color-blue-9)",
-            }
-          : undefined
-      }
+      rowStyle={() => ({ cursor: 'pointer' })}
+      rowBackgroundColor={(record) => (stockRowKey(record) === selectedKey ? { light: 'var(--mantine-color-blue-1)', dark: 'var(--mantine-color-blue-9)' } : undefined)}
       customRowAttributes={(record) => ({
-        "aria-selected": stockRowKey(record) === selectedKey,
+        'aria-selected': stockRowKey(record) === selectedKey,
         tabIndex: 0,
         onKeyDown: (event: React.KeyboardEvent) => {
-          if (event.key !== "Enter" && event.key !== " ") return;
+          if (event.key !== 'Enter' && event.key !== ' ') return;
           event.preventDefault();
           onToggle(stockRowKey(record));
         },
       })}
       columns={[
         {
-          accessor: "preformName",
-          title: "Preform",
+          accessor: 'preformName',
+          title: 'Preform',
           sortable,
           render: (row) =>
             showWarehouse ? (
@@ -97,50 +76,24 @@ export function PreformStockTable({
               row.Preform.preformName
             ),
         },
+        { accessor: 'material', title: 'Material', sortable, render: (row) => row.Preform.material },
+        { accessor: 'color', title: 'Color', sortable, render: (row) => row.Preform.color },
         {
-          accessor: "material",
-          title: "Material",
+          accessor: 'futureBalance',
+          title: 'Future balance',
           sortable,
-          render: (row) => row.Preform.material,
-        },
-        {
-          accessor: "color",
-          title: "Color",
-          sortable,
-          render: (row) => row.Preform.color,
-        },
-        {
-          accessor: "futureBalance",
-          title: "Future balance",
-          sortable,
-          textAlign: "right",
+          textAlign: 'right',
           render: (row) => {
             const balance = futureBalance(row);
             return (
-              <Text
-                inherit
-                c={balance != null && balance < 0 ? "red" : undefined}
-                fw={balance != null && balance < 0 ? 600 : undefined}
-              >
+              <Text inherit c={balance != null && balance < 0 ? 'red' : undefined} fw={balance != null && balance < 0 ? 600 : undefined}>
                 {number(balance)}
               </Text>
             );
           },
         },
-        {
-          accessor: "orderAmount",
-          title: "Order amount",
-          sortable,
-          textAlign: "right",
-          render: (row) => number(row.orderAmount),
-        },
-        {
-          accessor: "currentStock",
-          title: "Preform stock",
-          sortable,
-          textAlign: "right",
-          render: (row) => number(row.currentStock),
-        },
+        { accessor: 'orderAmount', title: 'Order amount', sortable, textAlign: 'right', render: (row) => number(row.orderAmount) },
+        { accessor: 'currentStock', title: 'Preform stock', sortable, textAlign: 'right', render: (row) => number(row.currentStock) },
       ]}
     />
   );

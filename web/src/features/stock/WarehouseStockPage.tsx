@@ -1,32 +1,17 @@
-import { lazy, Suspense, useState } from "react";
-import {
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
-import { keepPreviousData } from "@tanstack/react-query";
-import { Link, useParams } from "@tanstack/react-router";
-import { IconPackageImport } from "@tabler/icons-react";
-import type { DataTableSortStatus } from "mantine-datatable";
-import {
-  getAdminPreformStockGetPreformStockQueryKey,
-  useAdminPreformStockGetPreformStock,
-} from "../../../../generated/web/endpoints/stock/stock";
-import type {
-  AdminPreformStockGetPreformStockBodyPaginationSortBy,
-  PreformStockRow,
-} from "../../../../generated/web/model";
-import { NotFoundPage } from "../../components/NotFoundPage";
-import { QueryError } from "../../components/QueryError";
-import { PreformStockTable } from "./PreformStockTable";
-import { stockRowKey, useRowSelection } from "./preformStock";
+import { lazy, Suspense, useState } from 'react';
+import { Anchor, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { IconPackageImport } from '@tabler/icons-react';
+import type { DataTableSortStatus } from 'mantine-datatable';
+import { getAdminPreformStockGetPreformStockQueryKey, useAdminPreformStockGetPreformStock } from '../../../../generated/web/endpoints/stock/stock';
+import type { AdminPreformStockGetPreformStockBodyPaginationSortBy, PreformStockRow } from '../../../../generated/web/model';
+import { NotFoundPage } from '../../components/NotFoundPage';
+import { QueryError } from '../../components/QueryError';
+import { PreformStockTable } from './PreformStockTable';
+import { stockRowKey, useRowSelection } from './preformStock';
 
-const FillStockDialog = lazy(() => import("./FillStockDialog"));
+const FillStockDialog = lazy(() => import('./FillStockDialog'));
 
 /**
  * Admin /warehouses/stock/{id}: breadcrumb (Preform stock > warehouse), the warehouse's preform stock, 10 per
@@ -36,30 +21,22 @@ export default function WarehouseStockPage() {
   const { id } = useParams({ strict: false }) as { id?: string };
   const warehouseId = Number(id);
   const [page, setPage] = useState(1);
-  const [sortStatus, setSortStatus] = useState<
-    DataTableSortStatus<PreformStockRow>
-  >({ columnAccessor: "orderAmount", direction: "desc" });
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<PreformStockRow>>({ columnAccessor: 'orderAmount', direction: 'desc' });
   const body = {
     preformWarehouseId: warehouseId,
     pagination: {
       page,
       rowsPerPage: 10 as const,
-      sortBy:
-        sortStatus.columnAccessor as AdminPreformStockGetPreformStockBodyPaginationSortBy,
-      descending: sortStatus.direction === "desc",
+      sortBy: sortStatus.columnAccessor as AdminPreformStockGetPreformStockBodyPaginationSortBy,
+      descending: sortStatus.direction === 'desc',
     },
   };
   const query = useAdminPreformStockGetPreformStock(body, {
-    query: {
-      queryKey: getAdminPreformStockGetPreformStockQueryKey(body),
-      placeholderData: keepPreviousData,
-      enabled: warehouseId > 0,
-    },
+    query: { queryKey: getAdminPreformStockGetPreformStockQueryKey(body), placeholderData: keepPreviousData, enabled: warehouseId > 0 },
   });
   const selection = useRowSelection(query.dataUpdatedAt);
   const rows = query.data?.rows ?? [];
-  const selected =
-    rows.find((row) => stockRowKey(row) === selection.selectedKey) ?? null;
+  const selected = rows.find((row) => stockRowKey(row) === selection.selectedKey) ?? null;
   const [filling, setFilling] = useState<PreformStockRow | null>(null);
   const warehouseName = query.data?.warehouse.warehouseName;
   if (!(warehouseId > 0)) return <NotFoundPage />;
@@ -70,19 +47,11 @@ export default function WarehouseStockPage() {
         <Anchor component={Link} to="/warehouses">
           Preform stock
         </Anchor>
-        {warehouseName ? (
-          <Text>{warehouseName}</Text>
-        ) : (
-          <Skeleton height={16} width={120} />
-        )}
+        {warehouseName ? <Text>{warehouseName}</Text> : <Skeleton height={16} width={120} />}
       </Breadcrumbs>
       <Group justify="space-between">
-        <Title order={2}>{warehouseName ?? "Warehouse stock"}</Title>
-        <Button
-          leftSection={<IconPackageImport size={16} />}
-          disabled={!selected}
-          onClick={() => setFilling(selected)}
-        >
+        <Title order={2}>{warehouseName ?? 'Warehouse stock'}</Title>
+        <Button leftSection={<IconPackageImport size={16} />} disabled={!selected} onClick={() => setFilling(selected)}>
           Fill stock
         </Button>
       </Group>
@@ -106,11 +75,7 @@ export default function WarehouseStockPage() {
       )}
       {filling && (
         <Suspense fallback={null}>
-          <FillStockDialog
-            variant="admin"
-            row={filling}
-            onClose={() => setFilling(null)}
-          />
+          <FillStockDialog variant="admin" row={filling} onClose={() => setFilling(null)} />
         </Suspense>
       )}
     </Stack>

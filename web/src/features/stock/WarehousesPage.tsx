@@ -1,39 +1,23 @@
-import { Stack, Title } from "@mantine/core";
-import { DataTable } from "mantine-datatable";
-import { keepPreviousData } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
-import {
-  getAdminPreformsGetWarehousesQueryKey,
-  useAdminPreformsGetWarehouses,
-} from "../../../../generated/web/endpoints/preforms/preforms";
-import type {
-  AdminPreformsGetWarehousesBodyPaginationSortBy,
-  Warehouse,
-} from "../../../../generated/web/model";
-import { useListState } from "../../components/useListState";
-import { QueryError } from "../../components/QueryError";
-import { formatNumber } from "../../components/format";
-import { pagedTableProps } from "../../components/pagedTable";
+import { Stack, Title } from '@mantine/core';
+import { DataTable } from 'mantine-datatable';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { getAdminPreformsGetWarehousesQueryKey, useAdminPreformsGetWarehouses } from '../../../../generated/web/endpoints/preforms/preforms';
+import type { AdminPreformsGetWarehousesBodyPaginationSortBy, Warehouse } from '../../../../generated/web/model';
+import { useListState } from '../../components/useListState';
+import { QueryError } from '../../components/QueryError';
+import { formatNumber } from '../../components/format';
+import { pagedTableProps } from '../../components/pagedTable';
 
 /** Admin /warehouses: the preform warehouses (Warehouse, Client articles), 10 per page; a row opens its stock. */
 export default function WarehousesPage() {
   const navigate = useNavigate();
-  const list = useListState<
-    Warehouse,
-    AdminPreformsGetWarehousesBodyPaginationSortBy
-  >({ sortBy: "warehouseName", rowsPerPage: 10 });
+  const list = useListState<Warehouse, AdminPreformsGetWarehousesBodyPaginationSortBy>({ sortBy: 'warehouseName', rowsPerPage: 10 });
   const body = { pagination: list.pagination };
   const query = useAdminPreformsGetWarehouses(body, {
-    query: {
-      queryKey: getAdminPreformsGetWarehousesQueryKey(body),
-      placeholderData: keepPreviousData,
-    },
+    query: { queryKey: getAdminPreformsGetWarehousesQueryKey(body), placeholderData: keepPreviousData },
   });
-  const open = (warehouse: Warehouse) =>
-    void navigate({
-      to: "/warehouses/stock/$id",
-      params: { id: String(warehouse.id) },
-    });
+  const open = (warehouse: Warehouse) => void navigate({ to: '/warehouses/stock/$id', params: { id: String(warehouse.id) } });
 
   return (
     <Stack>
@@ -46,22 +30,16 @@ export default function WarehousesPage() {
           noRecordsText="No warehouses yet."
           {...list.tableProps}
           onRowClick={({ record }) => open(record)}
-          rowStyle={() => ({ cursor: "pointer" })}
+          rowStyle={() => ({ cursor: 'pointer' })}
           customRowAttributes={(record) => ({
             tabIndex: 0,
             onKeyDown: (event: React.KeyboardEvent) => {
-              if (event.key === "Enter") open(record);
+              if (event.key === 'Enter') open(record);
             },
           })}
           columns={[
-            { accessor: "warehouseName", title: "Warehouse", sortable: true },
-            {
-              accessor: "clientProductCount",
-              title: "Client articles",
-              sortable: true,
-              textAlign: "right",
-              render: (row) => formatNumber(row.clientProductCount),
-            },
+            { accessor: 'warehouseName', title: 'Warehouse', sortable: true },
+            { accessor: 'clientProductCount', title: 'Client articles', sortable: true, textAlign: 'right', render: (row) => formatNumber(row.clientProductCount) },
           ]}
         />
       )}

@@ -1,363 +1,190 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  act,
-  fireEvent,
-  screen,
-  waitFor,
-  within,
-} from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { http, HttpResponse } from "msw";
-import { server } from "../../../../mocks/node";
-import { renderWithProviders } from "../../test/render";
-import type {
-  SupplyOrder,
-  SupplyOrderStatus,
-} from "../../../../generated/web/model";
-import SupplyBoardPage from "./SupplyBoardPage";
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../../../mocks/node';
+import { renderWithProviders } from '../../test/render';
+import type { SupplyOrder, SupplyOrderStatus } from '../../../../generated/web/model';
+import SupplyBoardPage from './SupplyBoardPage';
 
 let nextId = 100;
-function supplyOrder(
-  orderStatus: SupplyOrderStatus,
-  overrides: Partial<SupplyOrder> = {},
-): SupplyOrder {
+function supplyOrder(orderStatus: SupplyOrderStatus, overrides: Partial<SupplyOrder> = {}): SupplyOrder {
   const id = overrides.id ?? nextId++;
   return {
     id,
     orderStatus,
     orderedAmount: 250000,
-    dueDate: "2026-03-16",
+    dueDate: '2026-03-16',
     preformId: 3,
     preformWarehouseId: 1,
     preformSupplyId: 7,
-    stock: orderStatus === "delivered",
+    stock: orderStatus === 'delivered',
     clientProductionOrderId: null,
-    Preform: {
-      id: 3,
-      preformName: "PET 28g",
-      neck: "PCO1810",
-      material: "PET",
-      color: "Clear",
-      weight: 28,
-      qtyPerBox: 1250,
-    },
-    PreformWarehouse: { id: 1, warehouseName: "Riga North" },
-    PreformSupply: {
-      id: 7,
-      manufacturerId: 1,
-      Manufacturer: { id: 1, manufacturerName: "Retal Baltic Films" },
-    },
+    Preform: { id: 3, preformName: 'PET 28g', neck: 'PCO1810', material: 'PET', color: 'Clear', weight: 28, qtyPerBox: 1250 },
+    PreformWarehouse: { id: 1, warehouseName: 'Riga North' },
+    PreformSupply: { id: 7, manufacturerId: 1, Manufacturer: { id: 1, manufacturerName: 'Retal Baltic Films' } },
     ClientProductionOrder: null,
     version: 3,
     ...overrides,
   };
 }
 
-type GetBody = {
-  orderStatus: SupplyOrderStatus;
-  before?: string;
-  beforeId?: number;
-  after?: string;
-  afterId?: number;
-  limit?: number;
-};
+type GetBody = { orderStatus: SupplyOrderStatus; before?: string; beforeId?: number; after?: string; afterId?: number; limit?: number };
 
 /**
  * The board's three columns as the API answers them: New and Awaiting delivery by (due date, id) ascending from
  * (after, afterId), Added to stock descending from (before, beforeId), at most `limit` (50 by default for
  * delivered). Returns the bodies it received.
  */
-function serveBoard(
-  columns: Partial<Record<SupplyOrderStatus, SupplyOrder[]>>,
-) {
+function serveBoard(columns: Partial<Record<SupplyOrderStatus, SupplyOrder[]>>) {
   const bodies: GetBody[] = [];
-  const key = (dueDate: string, id: number) =>
-    `${dueDate}#${String(id).padStart(9, "0")}`;
+  const key = (dueDate: string, id: number) => `${dueDate}#${String(id).padStart(9, '0')}`;
   server.use(
-    http.post("*/api/admin/supply/get", async ({ request }) => {
+    http.post('*/api/admin/supply/get', async ({ request }) => {
       const body = (await request.json()) as GetBody;
       bodies.push(body);
-      const descending = body.orderStatus === "delivered";
-      const from = descending
-        ? body.before && body.beforeId && key(body.before, body.beforeId)
-        : body.after && body.afterId && key(body.after, body.afterId);
+      const descending = body.orderStatus === 'delivered';
+      const from = descending ? body.before && body.beforeId && key(body.before, body.beforeId) : body.after && body.afterId && key(body.after, body.afterId);
       const orders = [...(columns[body.orderStatus] ?? [])]
-        .sort(
-          (a, b) =>
-            key(a.dueDate, a.id).localeCompare(key(b.dueDate, b.id)) *
-            (descending ? -1 : 1),
-        )
-        .filter(
-          (order) =>
-            !from ||
-            (descending
-              ? key(order.dueDate, order.id) < from
-              : key(order.dueDate, order.id) > from),
-        );
-      return HttpResponse.json(
-        orders.slice(0, body.limit ?? (descending ? 50 : undefined)),
-      );
+        .sort((a, b) => key(a.dueDate, a.id).localeCompare(key(b.dueDate, b.id)) * (descending ? -1 : 1))
+        .filter((order) => !from || (descending ? key(order.dueDate, order.id) < from : key(order.dueDate, order.id) > from));
+      return HttpResponse.json(orders.slice(0, body.limit ?? (descending ? 50 : undefined)));
     }),
   );
   return bodies;
 }
 
-const column = (title: string) => screen.getByRole("region", { name: title });
+const column = (title: string) => screen.getByRole('region', { name: title });
 
 describe("admin '/' supply board", { timeout: 30_000 }, () => {
   it("shows the three columns, and only 'New' has the Order button", async () => {
     serveBoard({});
     renderWithProviders(<SupplyBoardPage />);
-    expect(
-      screen.getByRole("heading", { name: "Today overview" }),
-    ).toBeInTheDocument();
-    for (const title of ["New", "Awaiting delivery", "Added to stock"]) {
-      expect(
-        await within(column(title)).findByText("No supply orders"),
-      ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Today overview' })).toBeInTheDocument();
+    for (const title of ['New', 'Awaiting delivery', 'Added to stock']) {
+      expect(await within(column(title)).findByText('No supply orders')).toBeInTheDocument();
     }
-    expect(
-      within(column("New")).getByRole("button", { name: "Order" }),
-    ).toBeInTheDocument();
-    expect(
-      within(column("Awaiting delivery")).queryByRole("button", {
-        name: "Order",
-      }),
-    ).not.toBeInTheDocument();
-    expect(
-      within(column("Added to stock")).queryByRole("button", { name: "Order" }),
-    ).not.toBeInTheDocument();
+    expect(within(column('New')).getByRole('button', { name: 'Order' })).toBeInTheDocument();
+    expect(within(column('Awaiting delivery')).queryByRole('button', { name: 'Order' })).not.toBeInTheDocument();
+    expect(within(column('Added to stock')).queryByRole('button', { name: 'Order' })).not.toBeInTheDocument();
   });
 
-  it("a card shows due date, order number, warehouse, preform name-material-color, amount and boxes (ETA while awaiting delivery)", async () => {
+  it('a card shows due date, order number, warehouse, preform name-material-color, amount and boxes (ETA while awaiting delivery)', async () => {
     serveBoard({
-      pending: [
-        supplyOrder("pending", {
-          orderedAmount: 1_000_001,
-          ClientProductionOrder: { id: 12, orderNo: "PO-24-0117" },
-          clientProductionOrderId: 12,
-        }),
-      ],
-      ordered: [
-        supplyOrder("ordered", {
-          dueDate: "2026-04-02",
-          PreformWarehouse: { id: 2, warehouseName: "Riga South" },
-        }),
-      ],
+      pending: [supplyOrder('pending', { orderedAmount: 1_000_001, ClientProductionOrder: { id: 12, orderNo: 'PO-24-0117' }, clientProductionOrderId: 12 })],
+      ordered: [supplyOrder('ordered', { dueDate: '2026-04-02', PreformWarehouse: { id: 2, warehouseName: 'Riga South' } })],
     });
     renderWithProviders(<SupplyBoardPage />);
-    const pending = within(
-      await within(column("New")).findByRole("button", { name: /^PET 28g/ }),
-    );
-    expect(pending.getByText("Due 16.03.2026")).toBeInTheDocument();
-    expect(pending.getByText("PO-24-0117")).toBeInTheDocument();
-    expect(pending.getByText("Riga North")).toBeInTheDocument();
-    expect(pending.getByText("PET 28g - PET - Clear")).toBeInTheDocument();
-    expect(pending.getByText("1,000,001 pcs")).toBeInTheDocument();
-    expect(pending.getByText("801 boxes")).toBeInTheDocument(); // 1,000,001 / 1,250 rounded up
-    const ordered = within(
-      within(column("Awaiting delivery")).getByRole("button", {
-        name: /^PET 28g/,
-      }),
-    );
-    expect(ordered.getByText("ETA 02.04.2026")).toBeInTheDocument();
-    expect(ordered.getByText("Riga South")).toBeInTheDocument();
+    const pending = within(await within(column('New')).findByRole('button', { name: /^PET 28g/ }));
+    expect(pending.getByText('Due 16.03.2026')).toBeInTheDocument();
+    expect(pending.getByText('PO-24-0117')).toBeInTheDocument();
+    expect(pending.getByText('Riga North')).toBeInTheDocument();
+    expect(pending.getByText('PET 28g - PET - Clear')).toBeInTheDocument();
+    expect(pending.getByText('1,000,001 pcs')).toBeInTheDocument();
+    expect(pending.getByText('801 boxes')).toBeInTheDocument(); // 1,000,001 / 1,250 rounded up
+    const ordered = within(within(column('Awaiting delivery')).getByRole('button', { name: /^PET 28g/ }));
+    expect(ordered.getByText('ETA 02.04.2026')).toBeInTheDocument();
+    expect(ordered.getByText('Riga South')).toBeInTheDocument();
   });
 
-  it("cards in delivered cannot be dragged out and have no menu; cards in New have Edit and Remove", async () => {
-    serveBoard({
-      pending: [supplyOrder("pending")],
-      delivered: [supplyOrder("delivered", { orderedAmount: 5000 })],
-    });
+  it('cards in delivered cannot be dragged out and have no menu; cards in New have Edit and Remove', async () => {
+    serveBoard({ pending: [supplyOrder('pending')], delivered: [supplyOrder('delivered', { orderedAmount: 5000 })] });
     const user = userEvent.setup();
     renderWithProviders(<SupplyBoardPage />);
-    const delivered = await within(column("Added to stock")).findByRole(
-      "button",
-      { name: /^PET 28g - PET - Clear, 5,000 preforms/ },
-    );
-    expect(delivered).toHaveAttribute("aria-disabled", "true");
-    expect(
-      within(
-        within(column("Added to stock")).getByRole("article", {
-          name: /^PET 28g - PET - Clear, 5,000 preforms/,
-        }),
-      ).queryByRole("button", { name: /Actions/ }),
-    ).not.toBeInTheDocument();
-    const pending = within(column("New")).getByRole("button", {
-      name: /^PET 28g - PET - Clear, 250,000 preforms/,
-    });
-    expect(pending).toHaveAttribute("aria-disabled", "false");
+    const delivered = await within(column('Added to stock')).findByRole('button', { name: /^PET 28g - PET - Clear, 5,000 preforms/ });
+    expect(delivered).toHaveAttribute('aria-disabled', 'true');
+    expect(within(within(column('Added to stock')).getByRole('article', { name: /^PET 28g - PET - Clear, 5,000 preforms/ })).queryByRole('button', { name: /Actions/ })).not.toBeInTheDocument();
+    const pending = within(column('New')).getByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ });
+    expect(pending).toHaveAttribute('aria-disabled', 'false');
     // the menu sits beside the drag handle, in the same card, not inside the handle (no button within a button)
-    expect(
-      within(pending).queryByRole("button", { name: /Actions/ }),
-    ).not.toBeInTheDocument();
-    await user.click(
-      within(
-        within(column("New")).getByRole("article", {
-          name: /^PET 28g - PET - Clear, 250,000 preforms/,
-        }),
-      ).getByRole("button", { name: /Actions/ }),
-    );
-    expect(
-      await screen.findByRole("menuitem", { name: "Edit" }),
-    ).toBeInTheDocument();
-    expect(
-      screen.getByRole("menuitem", { name: "Remove" }),
-    ).toBeInTheDocument();
+    expect(within(pending).queryByRole('button', { name: /Actions/ })).not.toBeInTheDocument();
+    await user.click(within(within(column('New')).getByRole('article', { name: /^PET 28g - PET - Clear, 250,000 preforms/ })).getByRole('button', { name: /Actions/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Remove' })).toBeInTheDocument();
   });
 
   it("Remove asks 'Are you sure you want to delete this item?' and deletes only on Delete", async () => {
-    const order = supplyOrder("pending", { id: 41 });
+    const order = supplyOrder('pending', { id: 41 });
     serveBoard({ pending: [order] });
     const deleted: unknown[] = [];
-    server.use(
-      http.post("*/api/admin/supply/delete", async ({ request }) => {
-        deleted.push(await request.json());
-        return HttpResponse.json({ ok: true });
-      }),
-    );
+    server.use(http.post('*/api/admin/supply/delete', async ({ request }) => { deleted.push(await request.json()); return HttpResponse.json({ ok: true }); }));
     const user = userEvent.setup();
     renderWithProviders(<SupplyBoardPage />);
-    await user.click(await screen.findByRole("button", { name: /Actions/ }));
-    await user.click(await screen.findByRole("menuitem", { name: "Remove" }));
-    const confirm = await screen.findByRole("dialog");
-    expect(
-      within(confirm).getByText("Are you sure you want to delete this item?"),
-    ).toBeInTheDocument();
-    await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
-    await waitFor(() =>
-      expect(screen.queryByRole("dialog")).not.toBeInTheDocument(),
-    );
+    await user.click(await screen.findByRole('button', { name: /Actions/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText('Are you sure you want to delete this item?')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(deleted).toEqual([]);
 
-    await user.click(screen.getByRole("button", { name: /Actions/ }));
-    await user.click(await screen.findByRole("menuitem", { name: "Remove" }));
-    await user.click(
-      within(await screen.findByRole("dialog")).getByRole("button", {
-        name: "Delete",
-      }),
-    );
+    await user.click(screen.getByRole('button', { name: /Actions/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deleted).toEqual([{ orderId: 41 }]));
   });
 
   it("'Load older' pages the delivered column after the last card shown (before, beforeId, limit)", async () => {
     const delivered = Array.from({ length: 12 }, (_, index) =>
-      supplyOrder("delivered", {
-        dueDate: `2026-01-${String(index + 10).padStart(2, "0")}`,
-        orderedAmount: 1000 * (index + 1),
-      }),
+      supplyOrder('delivered', { dueDate: `2026-01-${String(index + 10).padStart(2, '0')}`, orderedAmount: 1000 * (index + 1) }),
     );
     const bodies = serveBoard({ delivered });
     const user = userEvent.setup();
     renderWithProviders(<SupplyBoardPage />);
-    const doneColumn = within(column("Added to stock"));
-    await doneColumn.findByRole("button", {
-      name: /^PET 28g - PET - Clear, 12,000 preforms/,
-    });
-    expect(
-      doneColumn.getAllByRole("button", { name: /^PET 28g/ }),
-    ).toHaveLength(10);
-    expect(
-      doneColumn.queryByRole("button", {
-        name: /^PET 28g - PET - Clear, 1,000 preforms/,
-      }),
-    ).not.toBeInTheDocument();
-    await user.click(doneColumn.getByRole("button", { name: "Load older" }));
-    await doneColumn.findByRole("button", {
-      name: /^PET 28g - PET - Clear, 1,000 preforms/,
-    });
-    expect(
-      doneColumn.getAllByRole("button", { name: /^PET 28g/ }),
-    ).toHaveLength(12);
-    const older = bodies.filter((body) => body.orderStatus === "delivered");
-    expect(older[0]).toEqual({ orderStatus: "delivered", limit: 10 });
+    const doneColumn = within(column('Added to stock'));
+    await doneColumn.findByRole('button', { name: /^PET 28g - PET - Clear, 12,000 preforms/ });
+    expect(doneColumn.getAllByRole('button', { name: /^PET 28g/ })).toHaveLength(10);
+    expect(doneColumn.queryByRole('button', { name: /^PET 28g - PET - Clear, 1,000 preforms/ })).not.toBeInTheDocument();
+    await user.click(doneColumn.getByRole('button', { name: 'Load older' }));
+    await doneColumn.findByRole('button', { name: /^PET 28g - PET - Clear, 1,000 preforms/ });
+    expect(doneColumn.getAllByRole('button', { name: /^PET 28g/ })).toHaveLength(12);
+    const older = bodies.filter((body) => body.orderStatus === 'delivered');
+    expect(older[0]).toEqual({ orderStatus: 'delivered', limit: 10 });
     const oldestShown = delivered[2]!; // newest first: the 10th card is the 3rd oldest
-    expect(older[1]).toEqual({
-      orderStatus: "delivered",
-      limit: 10,
-      before: oldestShown.dueDate,
-      beforeId: oldestShown.id,
-    });
-    expect(
-      doneColumn.queryByRole("button", { name: "Load older" }),
-    ).not.toBeInTheDocument();
+    expect(older[1]).toEqual({ orderStatus: 'delivered', limit: 10, before: oldestShown.dueDate, beforeId: oldestShown.id });
+    expect(doneColumn.queryByRole('button', { name: 'Load older' })).not.toBeInTheDocument();
   });
 
   it("New shows the 50 earliest due cards, '50+' in its badge, and 'Load more' continues after the last one (after, afterId)", async () => {
     const pending = Array.from({ length: 53 }, (_, index) =>
-      supplyOrder("pending", {
-        dueDate: `2026-${String(1 + Math.floor(index / 28)).padStart(2, "0")}-${String(1 + (index % 28)).padStart(2, "0")}`,
-        orderedAmount: 1000 * (index + 1),
-      }),
+      supplyOrder('pending', { dueDate: `2026-${String(1 + Math.floor(index / 28)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}`, orderedAmount: 1000 * (index + 1) }),
     );
     const bodies = serveBoard({ pending });
     const user = userEvent.setup();
     renderWithProviders(<SupplyBoardPage />);
-    const newColumn = within(column("New"));
-    await newColumn.findByRole("button", {
-      name: /^PET 28g - PET - Clear, 1,000 preforms/,
-    });
-    expect(newColumn.getAllByRole("button", { name: /^PET 28g/ })).toHaveLength(
-      50,
-    );
-    expect(
-      newColumn.getByLabelText("50 supply orders shown, more to load"),
-    ).toHaveTextContent("50+");
-    expect(
-      newColumn.queryByRole("button", {
-        name: /^PET 28g - PET - Clear, 51,000 preforms/,
-      }),
-    ).not.toBeInTheDocument();
-    await user.click(newColumn.getByRole("button", { name: "Load more" }));
-    await newColumn.findByRole("button", {
-      name: /^PET 28g - PET - Clear, 53,000 preforms/,
-    });
-    expect(newColumn.getAllByRole("button", { name: /^PET 28g/ })).toHaveLength(
-      53,
-    );
-    expect(newColumn.getByLabelText("53 supply orders")).toHaveTextContent(
-      "53",
-    );
-    const requested = bodies.filter((body) => body.orderStatus === "pending");
-    expect(requested[0]).toEqual({ orderStatus: "pending", limit: 50 });
+    const newColumn = within(column('New'));
+    await newColumn.findByRole('button', { name: /^PET 28g - PET - Clear, 1,000 preforms/ });
+    expect(newColumn.getAllByRole('button', { name: /^PET 28g/ })).toHaveLength(50);
+    expect(newColumn.getByLabelText('50 supply orders shown, more to load')).toHaveTextContent('50+');
+    expect(newColumn.queryByRole('button', { name: /^PET 28g - PET - Clear, 51,000 preforms/ })).not.toBeInTheDocument();
+    await user.click(newColumn.getByRole('button', { name: 'Load more' }));
+    await newColumn.findByRole('button', { name: /^PET 28g - PET - Clear, 53,000 preforms/ });
+    expect(newColumn.getAllByRole('button', { name: /^PET 28g/ })).toHaveLength(53);
+    expect(newColumn.getByLabelText('53 supply orders')).toHaveTextContent('53');
+    const requested = bodies.filter((body) => body.orderStatus === 'pending');
+    expect(requested[0]).toEqual({ orderStatus: 'pending', limit: 50 });
     const lastShown = pending[49]!;
-    expect(requested[1]).toEqual({
-      orderStatus: "pending",
-      limit: 50,
-      after: lastShown.dueDate,
-      afterId: lastShown.id,
-    });
-    expect(
-      newColumn.queryByRole("button", { name: "Load more" }),
-    ).not.toBeInTheDocument();
+    expect(requested[1]).toEqual({ orderStatus: 'pending', limit: 50, after: lastShown.dueDate, afterId: lastShown.id });
+    expect(newColumn.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
-  it("says why a column could not load and retries", async () => {
+  it('says why a column could not load and retries', async () => {
     let failures = 1;
     server.use(
-      http.post("*/api/admin/supply/get", async ({ request }) => {
+      http.post('*/api/admin/supply/get', async ({ request }) => {
         const body = (await request.json()) as GetBody;
-        if (body.orderStatus === "ordered" && failures-- > 0) {
-          return HttpResponse.json(
-            {
-              title: "Internal Server Error",
-              status: 500,
-              detail: "Database unavailable.",
-            },
-            { status: 500 },
-          );
+        if (body.orderStatus === 'ordered' && failures-- > 0) {
+          return HttpResponse.json({ title: 'Internal Server Error', status: 500, detail: 'Database unavailable.' }, { status: 500 });
         }
         return HttpResponse.json([]);
       }),
     );
     const user = userEvent.setup();
     renderWithProviders(<SupplyBoardPage />);
-    const awaiting = within(column("Awaiting delivery"));
-    expect(
-      await awaiting.findByText("Database unavailable."),
-    ).toBeInTheDocument();
-    await user.click(awaiting.getByRole("button", { name: "Retry" }));
-    expect(await awaiting.findByText("No supply orders")).toBeInTheDocument();
+    const awaiting = within(column('Awaiting delivery'));
+    expect(await awaiting.findByText('Database unavailable.')).toBeInTheDocument();
+    await user.click(awaiting.getByRole('button', { name: 'Retry' }));
+    expect(await awaiting.findByText('No supply orders')).toBeInTheDocument();
   });
 });
 
@@ -365,31 +192,15 @@ describe("admin '/' supply board", { timeout: 30_000 }, () => {
 function layOutBoard() {
   const original = Element.prototype.getBoundingClientRect;
   const box = (left: number, top: number, width: number, height: number) =>
-    ({
-      left,
-      top,
-      width,
-      height,
-      right: left + width,
-      bottom: top + height,
-      x: left,
-      y: top,
-      toJSON: () => ({}),
-    }) as DOMRect;
+    ({ left, top, width, height, right: left + width, bottom: top + height, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
   Element.prototype.getBoundingClientRect = function (this: Element) {
-    const status = this.getAttribute("data-column");
-    const index = ["pending", "ordered", "delivered"].indexOf(status ?? "");
+    const status = this.getAttribute('data-column');
+    const index = ['pending', 'ordered', 'delivered'].indexOf(status ?? '');
     if (index >= 0) return box(index * 400, 0, 380, 800);
-    if (this.hasAttribute("data-supply-order")) {
+    if (this.hasAttribute('data-supply-order')) {
       // the drag overlay starts where its card is
-      const source = this.closest("[data-column]")
-        ? this
-        : document.querySelector(
-            `[data-column] [data-supply-order="${this.getAttribute("data-supply-order")}"]`,
-          );
-      const columnIndex = ["pending", "ordered", "delivered"].indexOf(
-        source?.closest("[data-column]")?.getAttribute("data-column") ?? "",
-      );
+      const source = this.closest('[data-column]') ? this : document.querySelector(`[data-column] [data-supply-order="${this.getAttribute('data-supply-order')}"]`);
+      const columnIndex = ['pending', 'ordered', 'delivered'].indexOf(source?.closest('[data-column]')?.getAttribute('data-column') ?? '');
       return box(Math.max(0, columnIndex) * 400 + 10, 60, 360, 110);
     }
     return original.call(this);
@@ -400,227 +211,114 @@ function layOutBoard() {
 }
 
 /** dnd-kit's keyboard sensor: Space picks up, arrows move a column, Space drops (its listeners attach on a timer). */
-async function keyboardDrag(
-  target: HTMLElement,
-  moves: ("ArrowRight" | "ArrowLeft")[],
-) {
+async function keyboardDrag(target: HTMLElement, moves: ('ArrowRight' | 'ArrowLeft')[]) {
   target.focus();
-  fireEvent.keyDown(target, { key: " ", code: "Space" });
+  fireEvent.keyDown(target, { key: ' ', code: 'Space' });
   await act(() => vi.advanceTimersByTimeAsync(10));
   for (const move of moves) {
     fireEvent.keyDown(document, { key: move, code: move });
     await act(() => vi.advanceTimersByTimeAsync(10));
   }
-  fireEvent.keyDown(document, { key: " ", code: "Space" });
+  fireEvent.keyDown(document, { key: ' ', code: 'Space' });
   await act(() => vi.advanceTimersByTimeAsync(10));
 }
 
-describe(
-  "dragging cards between columns (keyboard: Space, arrows, Space)",
-  { timeout: 30_000 },
-  () => {
-    let restore: () => void;
-    beforeEach(() => {
-      restore = layOutBoard();
-      vi.useFakeTimers({ shouldAdvanceTime: true });
-    });
-    afterEach(() => {
-      vi.useRealTimers();
-      restore();
-    });
+describe('dragging cards between columns (keyboard: Space, arrows, Space)', { timeout: 30_000 }, () => {
+  let restore: () => void;
+  beforeEach(() => {
+    restore = layOutBoard();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    restore();
+  });
 
-    it("a drop on Awaiting delivery saves the order with status ordered and stock false; on Added to stock with stock true", async () => {
-      const columns: Partial<Record<SupplyOrderStatus, SupplyOrder[]>> = {
-        pending: [supplyOrder("pending", { id: 41, version: 4 })],
-      };
-      serveBoard(columns);
-      const saved: { Order: SupplyOrder }[] = [];
-      server.use(
-        http.post("*/api/admin/supply/save", async ({ request }) => {
-          const body = (await request.json()) as { Order: SupplyOrder };
-          saved.push(body);
-          const next = supplyOrder(body.Order.orderStatus, {
-            ...body.Order,
-            version: body.Order.version + 1,
-          } as Partial<SupplyOrder>);
-          for (const status of ["pending", "ordered", "delivered"] as const)
-            columns[status] = (columns[status] ?? []).filter(
-              (order) => order.id !== 41,
-            );
-          columns[next.orderStatus] = [next];
-          return HttpResponse.json(next);
-        }),
-      );
-      renderWithProviders(<SupplyBoardPage />);
-      const first = await within(column("New")).findByRole("button", {
-        name: /^PET 28g - PET - Clear, 250,000 preforms/,
-      });
-      await keyboardDrag(first, ["ArrowRight"]);
-      await waitFor(() => expect(saved).toHaveLength(1));
-      expect(saved[0]!.Order).toMatchObject({
-        id: 41,
-        version: 4,
-        orderStatus: "ordered",
-        stock: false,
-        orderedAmount: 250000,
-        preformId: 3,
-        preformWarehouseId: 1,
-        preformSupplyId: 7,
-      });
-      const moved = await within(column("Awaiting delivery")).findByRole(
-        "button",
-        { name: /^PET 28g - PET - Clear, 250,000 preforms/ },
-      );
-      await waitFor(() =>
-        expect(moved).toHaveAttribute("aria-disabled", "false"),
-      );
+  it('a drop on Awaiting delivery saves the order with status ordered and stock false; on Added to stock with stock true', async () => {
+    const columns: Partial<Record<SupplyOrderStatus, SupplyOrder[]>> = { pending: [supplyOrder('pending', { id: 41, version: 4 })] };
+    serveBoard(columns);
+    const saved: { Order: SupplyOrder }[] = [];
+    server.use(
+      http.post('*/api/admin/supply/save', async ({ request }) => {
+        const body = (await request.json()) as { Order: SupplyOrder };
+        saved.push(body);
+        const next = supplyOrder(body.Order.orderStatus, { ...body.Order, version: body.Order.version + 1 } as Partial<SupplyOrder>);
+        for (const status of ['pending', 'ordered', 'delivered'] as const) columns[status] = (columns[status] ?? []).filter((order) => order.id !== 41);
+        columns[next.orderStatus] = [next];
+        return HttpResponse.json(next);
+      }),
+    );
+    renderWithProviders(<SupplyBoardPage />);
+    const first = await within(column('New')).findByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ });
+    await keyboardDrag(first, ['ArrowRight']);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.Order).toMatchObject({ id: 41, version: 4, orderStatus: 'ordered', stock: false, orderedAmount: 250000, preformId: 3, preformWarehouseId: 1, preformSupplyId: 7 });
+    const moved = await within(column('Awaiting delivery')).findByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ });
+    await waitFor(() => expect(moved).toHaveAttribute('aria-disabled', 'false'));
 
-      await keyboardDrag(moved, ["ArrowRight"]);
-      await waitFor(() => expect(saved).toHaveLength(2));
-      expect(saved[1]!.Order).toMatchObject({
-        id: 41,
-        version: 5,
-        orderStatus: "delivered",
-        stock: true,
-      });
-      const delivered = await within(column("Added to stock")).findByRole(
-        "button",
-        { name: /^PET 28g - PET - Clear, 250,000 preforms/ },
-      );
-      expect(delivered).toHaveAttribute("aria-disabled", "true");
+    await keyboardDrag(moved, ['ArrowRight']);
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]!.Order).toMatchObject({ id: 41, version: 5, orderStatus: 'delivered', stock: true });
+    const delivered = await within(column('Added to stock')).findByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ });
+    expect(delivered).toHaveAttribute('aria-disabled', 'true');
 
-      // and it cannot be picked up again
-      await keyboardDrag(delivered, ["ArrowLeft"]);
-      expect(saved).toHaveLength(2);
-      expect(
-        within(column("Added to stock")).getByRole("button", {
-          name: /^PET 28g - PET - Clear, 250,000 preforms/,
-        }),
-      ).toBeInTheDocument();
-    });
+    // and it cannot be picked up again
+    await keyboardDrag(delivered, ['ArrowLeft']);
+    expect(saved).toHaveLength(2);
+    expect(within(column('Added to stock')).getByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ })).toBeInTheDocument();
+  });
 
-    it("moves the card at once, and back with the reason when the save is refused (409: changed by someone else, reloaded)", async () => {
-      serveBoard({ pending: [supplyOrder("pending", { id: 41 })] });
-      let release: () => void = () => undefined;
-      server.use(
-        http.post("*/api/admin/supply/save", async () => {
-          await new Promise<void>((resolve) => (release = resolve));
-          return HttpResponse.json(
-            { title: "Conflict", status: 409, detail: "Stale version." },
-            {
-              status: 409,
-              headers: { "Content-Type": "application/problem+json" },
-            },
-          );
-        }),
-      );
-      renderWithProviders(<SupplyBoardPage />);
-      const first = await within(column("New")).findByRole("button", {
-        name: /^PET 28g - PET - Clear, 250,000 preforms/,
-      });
-      await keyboardDrag(first, ["ArrowRight", "ArrowRight"]);
-      // optimistic: already in Added to stock while the save runs
-      expect(
-        await within(column("Added to stock")).findByRole("button", {
-          name: /^PET 28g - PET - Clear, 250,000 preforms/,
-        }),
-      ).toBeInTheDocument();
-      release();
-      expect(
-        await screen.findByText(
-          "This supply order was changed by someone else meanwhile, reloaded.",
-        ),
-      ).toBeInTheDocument();
-      expect(
-        await within(column("New")).findByRole("button", {
-          name: /^PET 28g - PET - Clear, 250,000 preforms/,
-        }),
-      ).toBeInTheDocument();
-      expect(
-        within(column("Added to stock")).queryByRole("button", {
-          name: /^PET 28g - PET - Clear, 250,000 preforms/,
-        }),
-      ).not.toBeInTheDocument();
-    });
+  it('moves the card at once, and back with the reason when the save is refused (409: changed by someone else, reloaded)', async () => {
+    serveBoard({ pending: [supplyOrder('pending', { id: 41 })] });
+    let release: () => void = () => undefined;
+    server.use(
+      http.post('*/api/admin/supply/save', async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json({ title: 'Conflict', status: 409, detail: 'Stale version.' }, { status: 409, headers: { 'Content-Type': 'application/problem+json' } });
+      }),
+    );
+    renderWithProviders(<SupplyBoardPage />);
+    const first = await within(column('New')).findByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ });
+    await keyboardDrag(first, ['ArrowRight', 'ArrowRight']);
+    // optimistic: already in Added to stock while the save runs
+    expect(await within(column('Added to stock')).findByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ })).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('This supply order was changed by someone else meanwhile, reloaded.')).toBeInTheDocument();
+    expect(await within(column('New')).findByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ })).toBeInTheDocument();
+    expect(within(column('Added to stock')).queryByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ })).not.toBeInTheDocument();
+  });
 
-    it("a card dropped on a column where it is due after every card loaded says where it went ('Load more' shows it)", async () => {
-      const early = Array.from({ length: 50 }, (_, index) =>
-        supplyOrder("ordered", {
-          dueDate: `2026-01-${String(1 + (index % 28)).padStart(2, "0")}`,
-          orderedAmount: 2000,
-        }),
-      );
-      const late = supplyOrder("pending", {
-        id: 41,
-        dueDate: "2026-12-31",
-        orderedAmount: 7000,
-      });
-      const columns: Partial<Record<SupplyOrderStatus, SupplyOrder[]>> = {
-        pending: [late],
-        ordered: early,
-      };
-      serveBoard(columns);
-      server.use(
-        http.post("*/api/admin/supply/save", () => {
-          const moved = supplyOrder("ordered", {
-            ...late,
-            orderStatus: "ordered",
-            version: late.version + 1,
-          });
-          columns.pending = [];
-          columns.ordered = [...early, moved];
-          return HttpResponse.json(moved);
-        }),
-      );
-      renderWithProviders(<SupplyBoardPage />);
-      const card = await within(column("New")).findByRole("button", {
-        name: /^PET 28g - PET - Clear, 7,000 preforms/,
-      });
-      await keyboardDrag(card, ["ArrowRight"]);
-      expect(
-        await screen.findByText("Moved to Awaiting delivery"),
-      ).toBeInTheDocument();
-      expect(
-        screen.getByText(
-          /It is further down the column: 'Load more' shows it\./,
-        ),
-      ).toBeInTheDocument();
-      const awaiting = within(column("Awaiting delivery"));
-      await waitFor(() =>
-        expect(
-          awaiting.queryByRole("button", {
-            name: /^PET 28g - PET - Clear, 7,000 preforms/,
-          }),
-        ).not.toBeInTheDocument(),
-      );
-      fireEvent.click(awaiting.getByRole("button", { name: "Load more" }));
-      expect(
-        await awaiting.findByRole("button", {
-          name: /^PET 28g - PET - Clear, 7,000 preforms/,
-        }),
-      ).toBeInTheDocument();
-    });
+  it("a card dropped on a column where it is due after every card loaded says where it went ('Load more' shows it)", async () => {
+    const early = Array.from({ length: 50 }, (_, index) => supplyOrder('ordered', { dueDate: `2026-01-${String(1 + (index % 28)).padStart(2, '0')}`, orderedAmount: 2000 }));
+    const late = supplyOrder('pending', { id: 41, dueDate: '2026-12-31', orderedAmount: 7000 });
+    const columns: Partial<Record<SupplyOrderStatus, SupplyOrder[]>> = { pending: [late], ordered: early };
+    serveBoard(columns);
+    server.use(
+      http.post('*/api/admin/supply/save', () => {
+        const moved = supplyOrder('ordered', { ...late, orderStatus: 'ordered', version: late.version + 1 });
+        columns.pending = [];
+        columns.ordered = [...early, moved];
+        return HttpResponse.json(moved);
+      }),
+    );
+    renderWithProviders(<SupplyBoardPage />);
+    const card = await within(column('New')).findByRole('button', { name: /^PET 28g - PET - Clear, 7,000 preforms/ });
+    await keyboardDrag(card, ['ArrowRight']);
+    expect(await screen.findByText('Moved to Awaiting delivery')).toBeInTheDocument();
+    expect(screen.getByText(/It is further down the column: 'Load more' shows it\./)).toBeInTheDocument();
+    const awaiting = within(column('Awaiting delivery'));
+    await waitFor(() => expect(awaiting.queryByRole('button', { name: /^PET 28g - PET - Clear, 7,000 preforms/ })).not.toBeInTheDocument());
+    fireEvent.click(awaiting.getByRole('button', { name: 'Load more' }));
+    expect(await awaiting.findByRole('button', { name: /^PET 28g - PET - Clear, 7,000 preforms/ })).toBeInTheDocument();
+  });
 
-    it("announces pick-up, moves and the drop for screen readers", async () => {
-      serveBoard({ pending: [supplyOrder("pending", { id: 41 })] });
-      server.use(
-        http.post("*/api/admin/supply/save", () =>
-          HttpResponse.json(supplyOrder("ordered", { id: 41 })),
-        ),
-      );
-      renderWithProviders(<SupplyBoardPage />);
-      const first = await within(column("New")).findByRole("button", {
-        name: /^PET 28g - PET - Clear, 250,000 preforms/,
-      });
-      expect(first).toHaveAccessibleDescription(
-        /press Space or Enter to pick it up/,
-      );
-      await keyboardDrag(first, ["ArrowRight"]);
-      await waitFor(() =>
-        expect(screen.getByRole("status", { hidden: true })).toHaveTextContent(
-          /dropped in Awaiting delivery/,
-        ),
-      );
-    });
-  },
-);
+  it('announces pick-up, moves and the drop for screen readers', async () => {
+    serveBoard({ pending: [supplyOrder('pending', { id: 41 })] });
+    server.use(http.post('*/api/admin/supply/save', () => HttpResponse.json(supplyOrder('ordered', { id: 41 }))));
+    renderWithProviders(<SupplyBoardPage />);
+    const first = await within(column('New')).findByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ });
+    expect(first).toHaveAccessibleDescription(/press Space or Enter to pick it up/);
+    await keyboardDrag(first, ['ArrowRight']);
+    await waitFor(() => expect(screen.getByRole('status', { hidden: true })).toHaveTextContent(/dropped in Awaiting delivery/));
+  });
+});

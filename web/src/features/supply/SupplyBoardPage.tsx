@@ -1,15 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from "react";
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   DndContext,
   DragOverlay,
@@ -20,50 +10,23 @@ import {
   useSensors,
   type DragEndEvent,
   type DragStartEvent,
-} from "@dnd-kit/core";
-import { useQueryClient } from "@tanstack/react-query";
-import { IconPlus } from "@tabler/icons-react";
-import {
-  getAdminSupplyGetSupplyOrdersQueryKey,
-  useAdminSupplyDeleteSupplyOrder,
-} from "../../../../generated/web/endpoints/supply/supply";
-import type {
-  SupplyOrder,
-  SupplyOrderStatus,
-} from "../../../../generated/web/model";
-import { QueryError } from "../../components/QueryError";
-import { confirmDelete } from "../../components/confirmDelete";
-import { SupplyOrderCard, SupplyOrderCardBody } from "./SupplyOrderCard";
-import {
-  boardAnnouncements,
-  COLUMNS,
-  columnCollision,
-  columnKeyboardCoordinates,
-  loadNextLabel,
-  screenReaderInstructions,
-} from "./supplyBoard";
-import { useSupplyBoard } from "./useSupplyBoard";
+} from '@dnd-kit/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconPlus } from '@tabler/icons-react';
+import { getAdminSupplyGetSupplyOrdersQueryKey, useAdminSupplyDeleteSupplyOrder } from '../../../../generated/web/endpoints/supply/supply';
+import type { SupplyOrder, SupplyOrderStatus } from '../../../../generated/web/model';
+import { QueryError } from '../../components/QueryError';
+import { confirmDelete } from '../../components/confirmDelete';
+import { SupplyOrderCard, SupplyOrderCardBody } from './SupplyOrderCard';
+import { boardAnnouncements, COLUMNS, columnCollision, columnKeyboardCoordinates, loadNextLabel, screenReaderInstructions } from './supplyBoard';
+import { useSupplyBoard } from './useSupplyBoard';
 
-const SupplyOrderDialog = lazy(() => import("./SupplyOrderDialog"));
+const SupplyOrderDialog = lazy(() => import('./SupplyOrderDialog'));
 
 /** The cards a column shows; `more` when further pages can be loaded (then the badge reads e.g. '50+'). */
 type ColumnCount = { shown: number; more: boolean };
 
-function BoardColumn({
-  status,
-  title,
-  count,
-  action,
-  dropTarget,
-  children,
-}: {
-  status: SupplyOrderStatus;
-  title: string;
-  count?: ColumnCount;
-  action?: ReactNode;
-  dropTarget: boolean;
-  children: ReactNode;
-}) {
+function BoardColumn({ status, title, count, action, dropTarget, children }: { status: SupplyOrderStatus; title: string; count?: ColumnCount; action?: ReactNode; dropTarget: boolean; children: ReactNode }) {
   const { setNodeRef, isOver } = useDroppable({ id: status });
   const headingId = `supply-column-${status}`;
   return (
@@ -75,18 +38,8 @@ function BoardColumn({
       withBorder
       radius="md"
       p="sm"
-      bg={
-        isOver && dropTarget
-          ? "var(--mantine-color-blue-light)"
-          : "var(--mantine-color-default-hover)"
-      }
-      style={{
-        minHeight: 320,
-        outline: dropTarget
-          ? "2px dashed var(--mantine-color-blue-outline)"
-          : undefined,
-        transition: "background-color 120ms",
-      }}
+      bg={isOver && dropTarget ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-default-hover)'}
+      style={{ minHeight: 320, outline: dropTarget ? '2px dashed var(--mantine-color-blue-outline)' : undefined, transition: 'background-color 120ms' }}
     >
       <Group justify="space-between" mb="sm" wrap="nowrap" mih={30}>
         <Group gap="xs" wrap="nowrap">
@@ -94,17 +47,9 @@ function BoardColumn({
             {title}
           </Title>
           {count != null && (
-            <Badge
-              variant="default"
-              size="sm"
-              aria-label={
-                count.more
-                  ? `${count.shown} supply orders shown, more to load`
-                  : `${count.shown} supply orders`
-              }
-            >
+            <Badge variant="default" size="sm" aria-label={count.more ? `${count.shown} supply orders shown, more to load` : `${count.shown} supply orders`}>
               {count.shown}
-              {count.more && "+"}
+              {count.more && '+'}
             </Badge>
           )}
         </Group>
@@ -131,29 +76,19 @@ const Loading = () => (
 export default function SupplyBoardPage() {
   const board = useSupplyBoard();
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<SupplyOrder | "new" | null>(null);
+  const [dialog, setDialog] = useState<SupplyOrder | 'new' | null>(null);
   const [active, setActive] = useState<SupplyOrder | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
   );
   const remove = useAdminSupplyDeleteSupplyOrder({
-    mutation: {
-      onSuccess: () =>
-        queryClient.invalidateQueries({
-          queryKey: [getAdminSupplyGetSupplyOrdersQueryKey()[0]],
-        }),
-    },
+    mutation: { onSuccess: () => queryClient.invalidateQueries({ queryKey: [getAdminSupplyGetSupplyOrdersQueryKey()[0]] }) },
   });
   const confirmRemove = (order: SupplyOrder) =>
-    confirmDelete({
-      title: "Remove supply order",
-      count: 1,
-      onConfirm: () => remove.mutate({ data: { orderId: order.id } }),
-    });
+    confirmDelete({ title: 'Remove supply order', count: 1, onConfirm: () => remove.mutate({ data: { orderId: order.id } }) });
 
-  const onDragStart = ({ active: dragged }: DragStartEvent) =>
-    setActive(board.find(Number(dragged.id)) ?? null);
+  const onDragStart = ({ active: dragged }: DragStartEvent) => setActive(board.find(Number(dragged.id)) ?? null);
   const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
     setActive(null);
     const order = board.find(Number(dragged.id));
@@ -162,16 +97,8 @@ export default function SupplyBoardPage() {
 
   const { pending, ordered, delivered } = board.queries;
   const content = (status: SupplyOrderStatus) => {
-    const query =
-      status === "pending"
-        ? pending
-        : status === "ordered"
-          ? ordered
-          : delivered;
-    if (query.isError && !query.data)
-      return (
-        <QueryError error={query.error} onRetry={() => void query.refetch()} />
-      );
+    const query = status === 'pending' ? pending : status === 'ordered' ? ordered : delivered;
+    if (query.isError && !query.data) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
     if (query.isPending) return <Loading />;
     const cards = board.column(status);
     return (
@@ -192,12 +119,7 @@ export default function SupplyBoardPage() {
           />
         ))}
         {query.hasNextPage && (
-          <Button
-            variant="subtle"
-            size="xs"
-            loading={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
+          <Button variant="subtle" size="xs" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
             {loadNextLabel(status)}
           </Button>
         )}
@@ -214,10 +136,7 @@ export default function SupplyBoardPage() {
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}
         onDragCancel={() => setActive(null)}
-        accessibility={{
-          announcements: boardAnnouncements((id) => board.find(Number(id))),
-          screenReaderInstructions,
-        }}
+        accessibility={{ announcements: boardAnnouncements((id) => board.find(Number(id))), screenReaderInstructions }}
       >
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
           {COLUMNS.map(({ status, title }) => (
@@ -226,21 +145,14 @@ export default function SupplyBoardPage() {
               status={status}
               title={title}
               count={
-                status === "delivered" || !board.queries[status].data
+                status === 'delivered' || !board.queries[status].data
                   ? undefined
-                  : {
-                      shown: board.column(status).length,
-                      more: board.queries[status].hasNextPage,
-                    }
+                  : { shown: board.column(status).length, more: board.queries[status].hasNextPage }
               }
               dropTarget={active != null && active.orderStatus !== status}
               action={
-                status === "pending" ? (
-                  <Button
-                    size="xs"
-                    leftSection={<IconPlus size={14} />}
-                    onClick={() => setDialog("new")}
-                  >
+                status === 'pending' ? (
+                  <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setDialog('new')}>
                     Order
                   </Button>
                 ) : undefined
@@ -250,15 +162,7 @@ export default function SupplyBoardPage() {
             </BoardColumn>
           ))}
         </SimpleGrid>
-        <DragOverlay dropAnimation={null}>
-          {active ? (
-            <SupplyOrderCardBody
-              order={active}
-              status={active.orderStatus}
-              overlay
-            />
-          ) : null}
-        </DragOverlay>
+        <DragOverlay dropAnimation={null}>{active ? <SupplyOrderCardBody order={active} status={active.orderStatus} overlay /> : null}</DragOverlay>
       </DndContext>
       {dialog && (
         <Suspense fallback={null}>

@@ -1,28 +1,10 @@
-import { forwardRef, type HTMLAttributes } from "react";
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Group,
-  Menu,
-  Paper,
-  Stack,
-  Text,
-} from "@mantine/core";
-import { useDraggable } from "@dnd-kit/core";
-import {
-  IconBuildingWarehouse,
-  IconDots,
-  IconLock,
-  IconPencil,
-  IconTrash,
-} from "@tabler/icons-react";
-import type {
-  SupplyOrder,
-  SupplyOrderStatus,
-} from "../../../../generated/web/model";
-import { formatListDate, formatNumber } from "../../components/format";
-import { boxCount, describeOrder, preformLabel } from "./supplyBoard";
+import { forwardRef, type HTMLAttributes } from 'react';
+import { ActionIcon, Badge, Box, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { useDraggable } from '@dnd-kit/core';
+import { IconBuildingWarehouse, IconDots, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { SupplyOrder, SupplyOrderStatus } from '../../../../generated/web/model';
+import { formatListDate, formatNumber } from '../../components/format';
+import { boxCount, describeOrder, preformLabel } from './supplyBoard';
 
 interface CardBodyProps extends HTMLAttributes<HTMLElement> {
   order: SupplyOrder;
@@ -41,174 +23,97 @@ interface CardBodyProps extends HTMLAttributes<HTMLElement> {
  * boxes. The card is an article named by the order; its text is the drag handle (a button for the keyboard), and the
  * actions menu sits beside that handle, not inside it (WCAG 4.1.2). The pointer picks the card up anywhere but on the menu.
  */
-export const SupplyOrderCardBody = forwardRef<HTMLElement, CardBodyProps>(
-  function SupplyOrderCardBody(
-    {
-      order,
-      status,
-      onEdit,
-      onRemove,
-      dragging,
-      overlay,
-      handleRef,
-      handleProps,
-      style,
-      ...rest
-    },
-    ref,
-  ) {
-    const boxes = boxCount(order.orderedAmount, order.Preform.qtyPerBox);
-    const locked = status === "delivered";
-    const menu =
-      status === "pending" && onEdit && onRemove ? { onEdit, onRemove } : null;
-    return (
-      <Paper
-        ref={ref}
-        component="article"
-        aria-label={describeOrder(order)}
-        pos="relative"
-        withBorder
-        radius="sm"
-        p="sm"
-        shadow={overlay ? "md" : "xs"}
-        style={{
-          cursor: locked ? "default" : overlay ? "grabbing" : "grab",
-          opacity: dragging ? 0.4 : 1,
-          touchAction: "none",
-          ...style,
-        }}
-        data-supply-order={order.id}
-        {...rest}
-      >
-        <Stack
-          ref={handleRef}
-          gap={4}
-          className="mantine-focus-auto"
-          {...handleProps}
-        >
-          <Group
-            justify="space-between"
-            wrap="nowrap"
-            gap="xs"
-            pr={menu ? 28 : 0}
-          >
-            <Text size="sm" fw={600}>
-              {status === "ordered" ? "ETA" : "Due"}{" "}
-              {formatListDate(order.dueDate)}
-            </Text>
-            <Group gap={4} wrap="nowrap">
-              {order.ClientProductionOrder && (
-                <Badge variant="light" size="sm" title="Production order">
-                  {order.ClientProductionOrder.orderNo}
-                </Badge>
-              )}
-              {locked && (
-                <IconLock
-                  size={14}
-                  aria-label="In stock, cannot be moved"
-                  color="var(--mantine-color-dimmed)"
-                />
-              )}
-            </Group>
-          </Group>
-          <Text size="sm">{preformLabel(order.Preform)}</Text>
+export const SupplyOrderCardBody = forwardRef<HTMLElement, CardBodyProps>(function SupplyOrderCardBody(
+  { order, status, onEdit, onRemove, dragging, overlay, handleRef, handleProps, style, ...rest },
+  ref,
+) {
+  const boxes = boxCount(order.orderedAmount, order.Preform.qtyPerBox);
+  const locked = status === 'delivered';
+  const menu = status === 'pending' && onEdit && onRemove ? { onEdit, onRemove } : null;
+  return (
+    <Paper
+      ref={ref}
+      component="article"
+      aria-label={describeOrder(order)}
+      pos="relative"
+      withBorder
+      radius="sm"
+      p="sm"
+      shadow={overlay ? 'md' : 'xs'}
+      style={{ cursor: locked ? 'default' : overlay ? 'grabbing' : 'grab', opacity: dragging ? 0.4 : 1, touchAction: 'none', ...style }}
+      data-supply-order={order.id}
+      {...rest}
+    >
+      <Stack ref={handleRef} gap={4} className="mantine-focus-auto" {...handleProps}>
+        <Group justify="space-between" wrap="nowrap" gap="xs" pr={menu ? 28 : 0}>
+          <Text size="sm" fw={600}>
+            {status === 'ordered' ? 'ETA' : 'Due'} {formatListDate(order.dueDate)}
+          </Text>
           <Group gap={4} wrap="nowrap">
-            <IconBuildingWarehouse
-              size={14}
-              aria-hidden
-              color="var(--mantine-color-dimmed)"
-            />
-            <Text size="sm" c="dimmed">
-              {order.PreformWarehouse.warehouseName}
-            </Text>
-          </Group>
-          <Group justify="space-between" gap="xs">
-            <Text size="sm" fw={600}>
-              {formatNumber(order.orderedAmount)} pcs
-            </Text>
-            {boxes != null && (
-              <Text size="sm" c="dimmed">
-                {formatNumber(boxes)} {boxes === 1 ? "box" : "boxes"}
-              </Text>
+            {order.ClientProductionOrder && (
+              <Badge variant="light" size="sm" title="Production order">
+                {order.ClientProductionOrder.orderNo}
+              </Badge>
             )}
+            {locked && <IconLock size={14} aria-label="In stock, cannot be moved" color="var(--mantine-color-dimmed)" />}
           </Group>
-        </Stack>
-        {menu && (
-          // The menu is not part of the drag handle: its clicks and keys must not pick the card up.
-          <Box
-            pos="absolute"
-            top={10}
-            right={10}
-            onPointerDown={(event) => event.stopPropagation()}
-            onKeyDown={(event) => event.stopPropagation()}
-          >
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size={24}
-                  aria-label={`Actions for ${describeOrder(order)}`}
-                >
-                  <IconDots size={16} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item
-                  leftSection={<IconPencil size={14} />}
-                  onClick={() => menu.onEdit(order)}
-                >
-                  Edit
-                </Menu.Item>
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconTrash size={14} />}
-                  onClick={() => menu.onRemove(order)}
-                >
-                  Remove
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          </Box>
-        )}
-      </Paper>
-    );
-  },
-);
+        </Group>
+        <Text size="sm">{preformLabel(order.Preform)}</Text>
+        <Group gap={4} wrap="nowrap">
+          <IconBuildingWarehouse size={14} aria-hidden color="var(--mantine-color-dimmed)" />
+          <Text size="sm" c="dimmed">
+            {order.PreformWarehouse.warehouseName}
+          </Text>
+        </Group>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" fw={600}>
+            {formatNumber(order.orderedAmount)} pcs
+          </Text>
+          {boxes != null && (
+            <Text size="sm" c="dimmed">
+              {formatNumber(boxes)} {boxes === 1 ? 'box' : 'boxes'}
+            </Text>
+          )}
+        </Group>
+      </Stack>
+      {menu && (
+        // The menu is not part of the drag handle: its clicks and keys must not pick the card up.
+        <Box pos="absolute" top={10} right={10} onPointerDown={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" size={24} aria-label={`Actions for ${describeOrder(order)}`}>
+                <IconDots size={16} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => menu.onEdit(order)}>
+                Edit
+              </Menu.Item>
+              <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => menu.onRemove(order)}>
+                Remove
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Box>
+      )}
+    </Paper>
+  );
+});
 
 /** A draggable card. Cards in 'Added to stock' cannot be dragged out (the API refuses such moves too). */
-export function SupplyOrderCard({
-  order,
-  status,
-  moving,
-  onEdit,
-  onRemove,
-}: {
-  order: SupplyOrder;
-  status: SupplyOrderStatus;
-  moving: boolean;
-  onEdit: (order: SupplyOrder) => void;
-  onRemove: (order: SupplyOrder) => void;
-}) {
-  const disabled = status === "delivered" || moving;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } =
-    useDraggable({
-      id: order.id,
-      data: { status },
-      disabled,
-      attributes: {
-        roleDescription: disabled ? "supply order" : "draggable supply order",
-      },
-    });
+export function SupplyOrderCard({ order, status, moving, onEdit, onRemove }: { order: SupplyOrder; status: SupplyOrderStatus; moving: boolean; onEdit: (order: SupplyOrder) => void; onRemove: (order: SupplyOrder) => void }) {
+  const disabled = status === 'delivered' || moving;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
+    id: order.id,
+    data: { status },
+    disabled,
+    attributes: { roleDescription: disabled ? 'supply order' : 'draggable supply order' },
+  });
   return (
     <SupplyOrderCardBody
       ref={setNodeRef}
       handleRef={setActivatorNodeRef}
-      handleProps={{
-        ...attributes,
-        "aria-label": describeOrder(order),
-        "aria-busy": moving || undefined,
-      }}
+      handleProps={{ ...attributes, 'aria-label': describeOrder(order), 'aria-busy': moving || undefined }}
       order={order}
       status={status}
       onEdit={onEdit}

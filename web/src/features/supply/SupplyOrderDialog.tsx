@@ -1,29 +1,26 @@
-import "@mantine/dates/styles.css";
-import { useEffect } from "react";
-import { Modal, NumberInput, Select, Stack } from "@mantine/core";
-import { DateInput } from "@mantine/dates";
-import { useForm } from "@mantine/form";
-import { useQueryClient } from "@tanstack/react-query";
-import {
-  getAdminSupplyGetSupplyOrdersQueryKey,
-  useAdminSupplySaveSupplyOrder,
-} from "../../../../generated/web/endpoints/supply/supply";
+import '@mantine/dates/styles.css';
+import { useEffect } from 'react';
+import { Modal, NumberInput, Select, Stack } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { getAdminSupplyGetSupplyOrdersQueryKey, useAdminSupplySaveSupplyOrder } from '../../../../generated/web/endpoints/supply/supply';
 import {
   getAdminPreformsGetPreformSuppliersQueryKey,
   getAdminPreformsGetPreformsQueryOptions,
   getAdminPreformsGetWarehousesQueryOptions,
   useAdminPreformsGetPreformSuppliers,
-} from "../../../../generated/web/endpoints/preforms/preforms";
-import { adminSupplySaveSupplyOrderBody } from "../../../../generated/web/zod/supply/supply.zod";
-import type { SupplyOrder } from "../../../../generated/web/model";
-import { MESSAGES } from "../../api/messages";
-import { problemFieldErrors, zodValidate } from "../../api/validation";
-import { ApiError, idempotencyKey } from "../../api/http";
-import { preformLabel } from "./supplyBoard";
-import { DialogActions } from "../../components/DialogActions";
-import { parseDay } from "../../components/dates";
-import { useServerLookup } from "../../components/useServerLookup";
-import { onInvalidForm } from "../../components/invalidForm";
+} from '../../../../generated/web/endpoints/preforms/preforms';
+import { adminSupplySaveSupplyOrderBody } from '../../../../generated/web/zod/supply/supply.zod';
+import type { SupplyOrder } from '../../../../generated/web/model';
+import { MESSAGES } from '../../api/messages';
+import { problemFieldErrors, zodValidate } from '../../api/validation';
+import { ApiError, idempotencyKey } from '../../api/http';
+import { preformLabel } from './supplyBoard';
+import { DialogActions } from '../../components/DialogActions';
+import { parseDay } from '../../components/dates';
+import { useServerLookup } from '../../components/useServerLookup';
+import { onInvalidForm } from '../../components/invalidForm';
 
 interface FormValues {
   preformId: string | null;
@@ -35,26 +32,16 @@ interface FormValues {
 
 const schema = adminSupplySaveSupplyOrderBody.shape.Order;
 /** Part 5: the preform and warehouse lookups search the server after 2 typed characters (part 9: 300 ms debounce). */
-const preformQuery = (filter: string) =>
-  getAdminPreformsGetPreformsQueryOptions({
-    filter,
-    pagination: { page: 1, rowsPerPage: 20, sortBy: "preformName" },
-  });
-const warehouseQuery = (filter: string) =>
-  getAdminPreformsGetWarehousesQueryOptions({ filter });
-const preformOption = (
-  preform: Parameters<typeof preformLabel>[0] & { id: number },
-) => ({ value: String(preform.id), label: preformLabel(preform) });
-const warehouseOption = (warehouse: { id: number; warehouseName: string }) => ({
-  value: String(warehouse.id),
-  label: warehouse.warehouseName,
-});
+const preformQuery = (filter: string) => getAdminPreformsGetPreformsQueryOptions({ filter, pagination: { page: 1, rowsPerPage: 20, sortBy: 'preformName' } });
+const warehouseQuery = (filter: string) => getAdminPreformsGetWarehousesQueryOptions({ filter });
+const preformOption = (preform: Parameters<typeof preformLabel>[0] & { id: number }) => ({ value: String(preform.id), label: preformLabel(preform) });
+const warehouseOption = (warehouse: { id: number; warehouseName: string }) => ({ value: String(warehouse.id), label: warehouse.warehouseName });
 
 const id = (value: string | null) => (value ? Number(value) : undefined);
 const amount = (value: number | string) => {
-  if (typeof value === "number") return value;
+  if (typeof value === 'number') return value;
   const text = value.trim();
-  return text === "" ? undefined : text; // not a number: the catalogue says so
+  return text === '' ? undefined : text; // not a number: the catalogue says so
 };
 const toInput = (values: FormValues) => ({
   preformId: id(values.preformId),
@@ -69,17 +56,11 @@ const toInput = (values: FormValues) => ({
  * characters, the preform's supplier (disabled until a preform is chosen), due date and ordered amount.
  * Validates on touch with the contract's rules; an invalid submit sends nothing; edit sends id and version.
  */
-export default function SupplyOrderDialog({
-  order,
-  onClose,
-}: {
-  order: SupplyOrder | "new";
-  onClose: () => void;
-}) {
+export default function SupplyOrderDialog({ order, onClose }: { order: SupplyOrder | 'new'; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const editing = order === "new" ? null : order;
+  const editing = order === 'new' ? null : order;
   const form = useForm<FormValues>({
-    mode: "controlled",
+    mode: 'controlled',
     initialValues: editing
       ? {
           preformId: String(editing.preformId),
@@ -88,19 +69,12 @@ export default function SupplyOrderDialog({
           dueDate: editing.dueDate,
           orderedAmount: editing.orderedAmount,
         }
-      : {
-          preformId: null,
-          preformWarehouseId: null,
-          preformSupplyId: null,
-          dueDate: null,
-          orderedAmount: "",
-        },
+      : { preformId: null, preformWarehouseId: null, preformSupplyId: null, dueDate: null, orderedAmount: '' },
     validateInputOnBlur: true,
     validate: zodValidate<FormValues>(schema, { transform: toInput }),
     onValuesChange: (values, previous) => {
       // Another preform has other suppliers: the chosen one no longer applies.
-      if (values.preformId !== previous.preformId && values.preformSupplyId)
-        form.setFieldValue("preformSupplyId", null);
+      if (values.preformId !== previous.preformId && values.preformSupplyId) form.setFieldValue('preformSupplyId', null);
     },
   });
 
@@ -108,97 +82,64 @@ export default function SupplyOrderDialog({
     query: preformQuery,
     option: preformOption,
     value: form.values.preformId,
-    known: editing
-      ? [preformOption({ ...editing.Preform, id: editing.preformId })]
-      : undefined,
-    what: "preforms",
+    known: editing ? [preformOption({ ...editing.Preform, id: editing.preformId })] : undefined,
+    what: 'preforms',
   });
   const warehouses = useServerLookup({
     query: warehouseQuery,
     option: warehouseOption,
     value: form.values.preformWarehouseId,
-    known: editing
-      ? [
-          warehouseOption({
-            id: editing.preformWarehouseId,
-            warehouseName: editing.PreformWarehouse.warehouseName,
-          }),
-        ]
-      : undefined,
-    what: "warehouses",
+    known: editing ? [warehouseOption({ id: editing.preformWarehouseId, warehouseName: editing.PreformWarehouse.warehouseName })] : undefined,
+    what: 'warehouses',
   });
 
   // Suppliers of the chosen preform
   const preformId = id(form.values.preformId);
   const suppliersBody = { preformId: preformId ?? 0 };
   const suppliers = useAdminPreformsGetPreformSuppliers(suppliersBody, {
-    query: {
-      queryKey: getAdminPreformsGetPreformSuppliersQueryKey(suppliersBody),
-      enabled: preformId != null,
-    },
+    query: { queryKey: getAdminPreformsGetPreformSuppliersQueryKey(suppliersBody), enabled: preformId != null },
   });
   const supplierRows = preformId != null ? suppliers.data?.rows : undefined;
   const noSuppliers = supplierRows?.length === 0;
-  const supplierData =
-    supplierRows?.map((supply) => ({
-      value: String(supply.id),
-      label: supply.Manufacturer.manufacturerName,
-    })) ??
+  const supplierData = supplierRows?.map((supply) => ({ value: String(supply.id), label: supply.Manufacturer.manufacturerName })) ??
     (editing && preformId === editing.preformId
-      ? [
-          {
-            value: String(editing.preformSupplyId),
-            label: editing.PreformSupply.Manufacturer.manufacturerName,
-          },
-        ]
+      ? [{ value: String(editing.preformSupplyId), label: editing.PreformSupply.Manufacturer.manufacturerName }]
       : []);
   useEffect(() => {
     // A preform with a single supplier: that is the supplier.
-    if (supplierRows?.length === 1 && !form.getValues().preformSupplyId)
-      form.setFieldValue("preformSupplyId", String(supplierRows[0]!.id));
+    if (supplierRows?.length === 1 && !form.getValues().preformSupplyId) form.setFieldValue('preformSupplyId', String(supplierRows[0]!.id));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [supplierRows]);
 
   const save = useAdminSupplySaveSupplyOrder({
     mutation: {
       onSuccess: async () => {
-        await queryClient.invalidateQueries({
-          queryKey: [getAdminSupplyGetSupplyOrdersQueryKey()[0]],
-        });
+        await queryClient.invalidateQueries({ queryKey: [getAdminSupplyGetSupplyOrdersQueryKey()[0]] });
         onClose();
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 400)
-          form.setErrors(problemFieldErrors(error, "Order"));
+        if (error instanceof ApiError && error.status === 400) form.setErrors(problemFieldErrors(error, 'Order'));
       },
     },
   });
 
-  const submit = form.onSubmit((values) => {
-    const input = schema.parse(toInput(values));
-    save.mutate({
-      data: {
-        Order: editing
-          ? {
-              ...input,
-              id: editing.id,
-              version: editing.version,
-              orderStatus: editing.orderStatus,
-              clientProductionOrderId: editing.clientProductionOrderId,
-            }
-          : { ...input, orderStatus: "pending" },
-      },
-      headers: idempotencyKey(),
-    });
-  }, onInvalidForm);
+  const submit = form.onSubmit(
+    (values) => {
+      const input = schema.parse(toInput(values));
+      save.mutate({
+        data: {
+          Order: editing
+            ? { ...input, id: editing.id, version: editing.version, orderStatus: editing.orderStatus, clientProductionOrderId: editing.clientProductionOrderId }
+            : { ...input, orderStatus: 'pending' },
+        },
+        headers: idempotencyKey(),
+      });
+    },
+    onInvalidForm,
+  );
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={editing ? "Edit supply order" : "Add supply order"}
-      size="md"
-    >
+    <Modal opened onClose={onClose} title={editing ? 'Edit supply order' : 'Add supply order'} size="md">
       <form onSubmit={submit} noValidate>
         <Stack>
           <Select
@@ -207,28 +148,22 @@ export default function SupplyOrderDialog({
             required
             data-autofocus
             {...preforms.props}
-            {...form.getInputProps("preformId")}
+            {...form.getInputProps('preformId')}
           />
           <Select
             label="Warehouse"
             placeholder="Search warehouses"
             required
             {...warehouses.props}
-            {...form.getInputProps("preformWarehouseId")}
+            {...form.getInputProps('preformWarehouseId')}
           />
           <Select
             label="Supplier"
             required
             disabled={preformId == null || noSuppliers}
-            placeholder={
-              preformId == null
-                ? MESSAGES.selectPreformFirst
-                : noSuppliers
-                  ? MESSAGES.noSuppliers
-                  : "Pick a supplier"
-            }
+            placeholder={preformId == null ? MESSAGES.selectPreformFirst : noSuppliers ? MESSAGES.noSuppliers : 'Pick a supplier'}
             data={supplierData}
-            {...form.getInputProps("preformSupplyId")}
+            {...form.getInputProps('preformSupplyId')}
           />
           <DateInput
             label="Due date"
@@ -239,7 +174,7 @@ export default function SupplyOrderDialog({
             firstDayOfWeek={1}
             dateParser={(text) => parseDay(text, { pickerFormat: true })}
             popoverProps={{ withinPortal: true }}
-            {...form.getInputProps("dueDate")}
+            {...form.getInputProps('dueDate')}
           />
           <NumberInput
             label="Ordered amount"
@@ -247,7 +182,7 @@ export default function SupplyOrderDialog({
             thousandSeparator=","
             allowDecimal={false}
             hideControls
-            {...form.getInputProps("orderedAmount")}
+            {...form.getInputProps('orderedAmount')}
           />
           <DialogActions onCancel={onClose} pending={save.isPending} />
         </Stack>

@@ -1,40 +1,26 @@
-import type {
-  Announcements,
-  CollisionDetection,
-  KeyboardCoordinateGetter,
-} from "@dnd-kit/core";
-import { pointerWithin, rectIntersection } from "@dnd-kit/core";
-import type {
-  SupplyOrder,
-  SupplyOrderInput,
-  SupplyOrderStatus,
-} from "../../../../generated/web/model";
-import { formatListDate, formatNumber } from "../../components/format";
+import type { Announcements, CollisionDetection, KeyboardCoordinateGetter } from '@dnd-kit/core';
+import { pointerWithin, rectIntersection } from '@dnd-kit/core';
+import type { SupplyOrder, SupplyOrderInput, SupplyOrderStatus } from '../../../../generated/web/model';
+import { formatListDate, formatNumber } from '../../components/format';
 
 /** The board's columns in their order (part 2.1): a column is a supply-order status. */
 export const COLUMNS: { status: SupplyOrderStatus; title: string }[] = [
-  { status: "pending", title: "New" },
-  { status: "ordered", title: "Awaiting delivery" },
-  { status: "delivered", title: "Added to stock" },
+  { status: 'pending', title: 'New' },
+  { status: 'ordered', title: 'Awaiting delivery' },
+  { status: 'delivered', title: 'Added to stock' },
 ];
 
 /** The button under a column that shows its next page. */
-export const loadNextLabel = (status: SupplyOrderStatus) =>
-  status === "delivered" ? "Load older" : "Load more";
+export const loadNextLabel = (status: SupplyOrderStatus) => (status === 'delivered' ? 'Load older' : 'Load more');
 
-export const columnTitle = (status: SupplyOrderStatus) =>
-  COLUMNS.find((column) => column.status === status)?.title ?? status;
+export const columnTitle = (status: SupplyOrderStatus) => COLUMNS.find((column) => column.status === status)?.title ?? status;
 
 /** Boxes for an amount: amount / qtyPerBox, rounded up (a part-filled box is still a box). */
-export function boxCount(
-  amount: number,
-  qtyPerBox: number | null | undefined,
-): number | null {
+export function boxCount(amount: number, qtyPerBox: number | null | undefined): number | null {
   return qtyPerBox && qtyPerBox > 0 ? Math.ceil(amount / qtyPerBox) : null;
 }
 
-export const preformLabel = (preform: SupplyOrder["Preform"]) =>
-  `${preform.preformName} - ${preform.material} - ${preform.color}`;
+export const preformLabel = (preform: SupplyOrder['Preform']) => `${preform.preformName} - ${preform.material} - ${preform.color}`;
 
 /** A card in words, for screen readers and announcements. */
 export const describeOrder = (order: SupplyOrder) =>
@@ -56,67 +42,42 @@ export function orderInput(order: SupplyOrder): SupplyOrderInput {
 }
 
 /** Pointer drags hit the column under the pointer; keyboard drags (no pointer) the column the card overlaps. */
-export const columnCollision: CollisionDetection = (args) =>
-  args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args);
+export const columnCollision: CollisionDetection = (args) => (args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args));
 
 /**
  * Keyboard moves jump a whole column: Right/Down to the next column, Left/Up to the previous one, so a card
  * is picked up with Space, moved with the arrows and dropped with Space.
  */
-export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (
-  event,
-  { context },
-) => {
-  const step =
-    event.code === "ArrowRight" || event.code === "ArrowDown"
-      ? 1
-      : event.code === "ArrowLeft" || event.code === "ArrowUp"
-        ? -1
-        : 0;
+export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
+  const step = event.code === 'ArrowRight' || event.code === 'ArrowDown' ? 1 : event.code === 'ArrowLeft' || event.code === 'ArrowUp' ? -1 : 0;
   if (step === 0) return undefined;
   event.preventDefault();
   const { active, over, collisionRect, droppableRects } = context;
-  const from = (over?.id ?? active?.data.current?.status) as
-    | SupplyOrderStatus
-    | undefined;
+  const from = (over?.id ?? active?.data.current?.status) as SupplyOrderStatus | undefined;
   const index = COLUMNS.findIndex((column) => column.status === from);
-  const target =
-    COLUMNS[Math.min(COLUMNS.length - 1, Math.max(0, index + step))];
+  const target = COLUMNS[Math.min(COLUMNS.length - 1, Math.max(0, index + step))];
   const rect = target && droppableRects.get(target.status);
   if (!rect || !collisionRect) return undefined;
-  return {
-    x: rect.left + Math.max(0, (rect.width - collisionRect.width) / 2),
-    y: rect.top + Math.min(48, Math.max(0, rect.height - collisionRect.height)),
-  };
+  return { x: rect.left + Math.max(0, (rect.width - collisionRect.width) / 2), y: rect.top + Math.min(48, Math.max(0, rect.height - collisionRect.height)) };
 };
 
 export const screenReaderInstructions = {
   draggable:
-    "To move a supply order, press Space or Enter to pick it up, use the arrow keys to move it between the columns New, Awaiting delivery and Added to stock, then press Space or Enter to drop it, or Escape to cancel. Cards in Added to stock cannot be moved.",
+    'To move a supply order, press Space or Enter to pick it up, use the arrow keys to move it between the columns New, Awaiting delivery and Added to stock, then press Space or Enter to drop it, or Escape to cancel. Cards in Added to stock cannot be moved.',
 };
 
 /** dnd-kit's live announcements in the board's words. */
-export function boardAnnouncements(
-  find: (id: string | number) => SupplyOrder | undefined,
-): Announcements {
+export function boardAnnouncements(find: (id: string | number) => SupplyOrder | undefined): Announcements {
   const name = (id: string | number) => {
     const order = find(id);
-    return order
-      ? `supply order ${preformLabel(order.Preform)} (${formatNumber(order.orderedAmount)})`
-      : "supply order";
+    return order ? `supply order ${preformLabel(order.Preform)} (${formatNumber(order.orderedAmount)})` : 'supply order';
   };
   return {
-    onDragStart: ({ active }) =>
-      `Picked up ${name(active.id)} from ${columnTitle(active.data.current?.status as SupplyOrderStatus)}.`,
+    onDragStart: ({ active }) => `Picked up ${name(active.id)} from ${columnTitle(active.data.current?.status as SupplyOrderStatus)}.`,
     onDragOver: ({ active, over }) =>
-      over
-        ? `${name(active.id)} is over ${columnTitle(over.id as SupplyOrderStatus)}.`
-        : `${name(active.id)} is no longer over a column.`,
+      over ? `${name(active.id)} is over ${columnTitle(over.id as SupplyOrderStatus)}.` : `${name(active.id)} is no longer over a column.`,
     onDragEnd: ({ active, over }) =>
-      over
-        ? `${name(active.id)} was dropped in ${columnTitle(over.id as SupplyOrderStatus)}.`
-        : `${name(active.id)} was dropped outside the columns; nothing changed.`,
-    onDragCancel: ({ active }) =>
-      `Moving ${name(active.id)} was cancelled; it stays where it was.`,
+      over ? `${name(active.id)} was dropped in ${columnTitle(over.id as SupplyOrderStatus)}.` : `${name(active.id)} was dropped outside the columns; nothing changed.`,
+    onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled; it stays where it was.`,
   };
 }

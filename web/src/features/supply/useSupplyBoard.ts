@@ -1,58 +1,33 @@
-import { useMemo, useState } from "react";
-import {
-  useInfiniteQuery,
-  useQueryClient,
-  type InfiniteData,
-} from "@tanstack/react-query";
-import { notifications } from "@mantine/notifications";
+import { useMemo, useState } from 'react';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
 import {
   adminSupplyGetSupplyOrders,
   getAdminSupplyGetSupplyOrdersQueryKey,
   useAdminSupplySaveSupplyOrder,
-} from "../../../../generated/web/endpoints/supply/supply";
+} from '../../../../generated/web/endpoints/supply/supply';
 import {
   getAdminPreformStockGetPreformStockQueryKey,
   getOperatorStockGetOperatorPreformStockQueryKey,
-} from "../../../../generated/web/endpoints/stock/stock";
-import type {
-  SupplyOrder,
-  SupplyOrderStatus,
-} from "../../../../generated/web/model";
-import { ApiError, idempotencyKey } from "../../api/http";
-import { describeError } from "../../api/describeError";
-import {
-  columnTitle,
-  describeOrder,
-  loadNextLabel,
-  orderInput,
-} from "./supplyBoard";
+} from '../../../../generated/web/endpoints/stock/stock';
+import type { SupplyOrder, SupplyOrderStatus } from '../../../../generated/web/model';
+import { ApiError, idempotencyKey } from '../../api/http';
+import { describeError } from '../../api/describeError';
+import { columnTitle, describeOrder, loadNextLabel, orderInput } from './supplyBoard';
 
 /**
  * Cards a column shows at first and adds with each 'Load more' / 'Load older': New and Awaiting delivery from the
  * earliest due date on, Added to stock from the newest. A column stays quick to load however many cards it holds.
  */
-export const COLUMN_PAGE: Record<SupplyOrderStatus, number> = {
-  pending: 50,
-  ordered: 50,
-  delivered: 10,
-};
+export const COLUMN_PAGE: Record<SupplyOrderStatus, number> = { pending: 50, ordered: 50, delivered: 10 };
 
 const supplyKey = () => [getAdminSupplyGetSupplyOrdersQueryKey()[0]];
 /** A delivery adds stock: the warehouse and operator stock lists must not show the old balance from cache. */
-const stockKeys = () => [
-  [getAdminPreformStockGetPreformStockQueryKey()[0]],
-  [getOperatorStockGetOperatorPreformStockQueryKey()[0]],
-];
+const stockKeys = () => [[getAdminPreformStockGetPreformStockQueryKey()[0]], [getOperatorStockGetOperatorPreformStockQueryKey()[0]]];
 
-const columnKey = (orderStatus: SupplyOrderStatus) => [
-  ...getAdminSupplyGetSupplyOrdersQueryKey({ orderStatus }),
-  "pages",
-];
+const columnKey = (orderStatus: SupplyOrderStatus) => [...getAdminSupplyGetSupplyOrdersQueryKey({ orderStatus }), 'pages'];
 
-type PageParam =
-  | { after: string; afterId: number }
-  | { before: string; beforeId: number }
-  | undefined;
+type PageParam = { after: string; afterId: number } | { before: string; beforeId: number } | undefined;
 
 /**
  * One column as keyset pages (the contract's `after`/`afterId` ascending, `before`/`beforeId` for delivered): the
@@ -64,14 +39,11 @@ function useColumn(orderStatus: SupplyOrderStatus) {
   return useInfiniteQuery({
     queryKey: columnKey(orderStatus),
     initialPageParam: undefined as PageParam,
-    queryFn: ({ pageParam, signal }) =>
-      adminSupplyGetSupplyOrders({ orderStatus, limit, ...pageParam }, signal),
+    queryFn: ({ pageParam, signal }) => adminSupplyGetSupplyOrders({ orderStatus, limit, ...pageParam }, signal),
     getNextPageParam: (page): PageParam => {
       const last = page.at(-1);
       if (page.length < limit || !last) return undefined;
-      return orderStatus === "delivered"
-        ? { before: last.dueDate, beforeId: last.id }
-        : { after: last.dueDate, afterId: last.id };
+      return orderStatus === 'delivered' ? { before: last.dueDate, beforeId: last.id } : { after: last.dueDate, afterId: last.id };
     },
   });
 }
@@ -83,22 +55,18 @@ function useColumn(orderStatus: SupplyOrderStatus) {
  */
 export function useSupplyBoard() {
   const queryClient = useQueryClient();
-  const pending = useColumn("pending");
-  const ordered = useColumn("ordered");
-  const delivered = useColumn("delivered");
+  const pending = useColumn('pending');
+  const ordered = useColumn('ordered');
+  const delivered = useColumn('delivered');
 
   const [moves, setMoves] = useState<Record<number, SupplyOrderStatus>>({});
-  const save = useAdminSupplySaveSupplyOrder({
-    mutation: { meta: { silent: true } },
-  });
+  const save = useAdminSupplySaveSupplyOrder({ mutation: { meta: { silent: true } } });
 
   const orders = useMemo(() => {
     // One card per order: while columns reload one after another an order can briefly be in two answers;
     // the higher version is the newer one.
     const byId = new Map<number, SupplyOrder>();
-    for (const order of [pending.data, ordered.data, delivered.data].flatMap(
-      (data) => data?.pages.flat() ?? [],
-    )) {
+    for (const order of [pending.data, ordered.data, delivered.data].flatMap((data) => data?.pages.flat() ?? [])) {
       const known = byId.get(order.id);
       if (!known || order.version > known.version) byId.set(order.id, order);
     }
@@ -109,51 +77,28 @@ export function useSupplyBoard() {
   const column = (status: SupplyOrderStatus) =>
     [...orders.values()]
       .filter((order) => statusOf(order) === status)
-      .sort((a, b) =>
-        status === "delivered"
-          ? b.dueDate.localeCompare(a.dueDate) || b.id - a.id
-          : a.dueDate.localeCompare(b.dueDate) || a.id - b.id,
-      );
+      .sort((a, b) => (status === 'delivered' ? b.dueDate.localeCompare(a.dueDate) || b.id - a.id : a.dueDate.localeCompare(b.dueDate) || a.id - b.id));
 
   async function move(order: SupplyOrder, to: SupplyOrderStatus) {
     const from = statusOf(order);
-    if (from === to || from === "delivered" || order.id in moves) return;
+    if (from === to || from === 'delivered' || order.id in moves) return;
     setMoves((current) => ({ ...current, [order.id]: to }));
     try {
-      await save.mutateAsync({
-        data: {
-          Order: {
-            ...orderInput(order),
-            orderStatus: to,
-            stock: to === "delivered",
-          },
-        },
-        headers: idempotencyKey(),
-      });
-      if (to === "delivered")
-        for (const queryKey of stockKeys())
-          void queryClient.invalidateQueries({ queryKey });
+      await save.mutateAsync({ data: { Order: { ...orderInput(order), orderStatus: to, stock: to === 'delivered' } }, headers: idempotencyKey() });
+      if (to === 'delivered') for (const queryKey of stockKeys()) void queryClient.invalidateQueries({ queryKey });
       await queryClient.invalidateQueries({ queryKey: supplyKey() });
-      const shown =
-        queryClient
-          .getQueryData<InfiniteData<SupplyOrder[]>>(columnKey(to))
-          ?.pages.flat() ?? [];
+      const shown = queryClient.getQueryData<InfiniteData<SupplyOrder[]>>(columnKey(to))?.pages.flat() ?? [];
       if (!shown.some((card) => card.id === order.id)) {
         // Due after the cards loaded in that column: say where it went rather than letting it vanish.
-        notifications.show({
-          title: `Moved to ${columnTitle(to)}`,
-          message: `${describeOrder(order)}. It is further down the column: '${loadNextLabel(to)}' shows it.`,
-        });
+        notifications.show({ title: `Moved to ${columnTitle(to)}`, message: `${describeOrder(order)}. It is further down the column: '${loadNextLabel(to)}' shows it.` });
       }
     } catch (error) {
       const stale = error instanceof ApiError && error.status === 409;
       notifications.show({
-        color: "red",
-        role: "alert",
-        title: "Not moved",
-        message: stale
-          ? "This supply order was changed by someone else meanwhile, reloaded."
-          : describeError(error),
+        color: 'red',
+        role: 'alert',
+        title: 'Not moved',
+        message: stale ? 'This supply order was changed by someone else meanwhile, reloaded.' : describeError(error),
       });
       if (stale) await queryClient.invalidateQueries({ queryKey: supplyKey() });
     } finally {
