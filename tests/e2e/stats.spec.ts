@@ -81,3 +81,33 @@ test('production quantities: a bar per article in the default period; clicking a
   await expect(card.getByText(/^\d{1,3}(,\d{3})+$/)).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Product' })).toHaveValue(SPRING);
 });
+
+test("delivery: the client's on-time-in-full, fill rate and forecast accuracy over the last twelve months, each with what it is made of", async ({ page }) => {
+  const figures = call(page, 'stats/delivery/get');
+  await signIn(page, 'client', '/#/stats/delivery');
+  await expect(page.getByRole('heading', { name: 'Delivery', level: 2 })).toBeVisible();
+  const answer = await figures;
+  expect(answer.status()).toBe(200);
+  const body = await answer.json();
+  await expect(page.getByText(/^[\d,]+ of [\d,]+ items due were produced in full by their due day$/)).toBeVisible();
+  await expect(page.getByText(`${body.onTimeInFull.toLocaleString('en-US')} of ${body.items.toLocaleString('en-US')} items due were produced in full by their due day`)).toBeVisible();
+  if (body.months.length > 0) await expect(page.getByRole('region', { name: 'Trend per month' }).locator('.recharts-line').first()).toBeVisible();
+  const products = page.getByRole('region', { name: 'Forecast, ordered and produced per product' });
+  await expect(products).toBeVisible();
+  if (body.products.length > 0) await expect(products.getByRole('row')).toHaveCount(body.products.length + 1);
+});
+
+test("delivery performance: the admin sees every client ranked worst first, and opens one client's figures", async ({ page }) => {
+  const ranking = page.waitForResponse((response) => response.url().endsWith('/api/admin/stats/delivery/get'));
+  await signIn(page, 'admin', '/#/delivery');
+  await expect(page.getByRole('heading', { name: 'Delivery performance', level: 2 })).toBeVisible();
+  const body = await (await ranking).json();
+  expect(body.clients.length).toBeGreaterThan(0);
+  const clients = page.getByRole('region', { name: 'Clients' });
+  await expect(clients.getByRole('row')).toHaveCount(body.clients.length + 1);
+  const first = body.clients[0].company as string;
+  const detail = page.waitForResponse((response) => response.url().endsWith('/api/admin/stats/delivery/get') && response.request().postDataJSON().clientId !== undefined);
+  await clients.getByRole('button', { name: first }).click();
+  expect((await detail).status()).toBe(200);
+  await expect(page.getByRole('region', { name: `Delivery of ${first}` }).getByText(/items due were produced in full by their due day$/)).toBeVisible();
+});

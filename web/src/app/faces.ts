@@ -62,6 +62,7 @@ const adminFace: Face = {
         { label: 'Credentials', to: '/machines/credentials' },
       ],
     },
+    { label: 'Delivery performance', to: '/delivery' },
     { label: 'Audit log', to: '/audit' },
   ],
   routes: [
@@ -77,6 +78,7 @@ const adminFace: Face = {
     { path: '/clients/$clientid/productstock/$id', title: 'Product stock', calls: ['AdminClients_getProductStock'], load: () => import('../features/clients/ProductStockPage') },
     { path: '/preforms', title: 'Preform inventory', calls: ['AdminPreforms_getPreforms'], load: () => import('../features/preforms/PreformsPage') },
     { path: '/manufacturers', title: 'Manufacturers', calls: ['Manufacturers_getManufacturers'], load: () => import('../features/manufacturers/ManufacturersPage') },
+    { path: '/delivery', title: 'Delivery performance', calls: ['AdminStats_getDeliveryRanking'], load: () => import('../features/stats/AdminDeliveryPage') },
     { path: '/documents', title: 'Invoices', calls: ['Documents_getInvoices'], load: () => import('../features/invoices/InvoicesPage') },
     { path: '/downtimes/history', title: 'Downtimes history', calls: ['AdminDowntime_getHistory'], load: () => import('../features/downtime/AdminDowntimeHistoryPage') },
     { path: '/downtimes/causes', title: 'Downtime causes', calls: ['AdminDowntime_getCauses'], load: () => import('../features/downtime/DowntimeCausesPage') },
@@ -139,6 +141,7 @@ const clientFace: Face = {
       children: [
         { label: 'Performance', to: '/stats/dashboard' },
         { label: 'Production quantities', to: '/stats/production-quantity' },
+        { label: 'Delivery', to: '/stats/delivery' },
       ],
     },
   ],
@@ -154,6 +157,7 @@ const clientFace: Face = {
     { path: '/documents', title: 'Invoices', calls: ['Documents_getInvoices'], load: () => import('../features/invoices/InvoicesPage') },
     { path: '/stats/dashboard', title: 'Performance', calls: ['ClientStats_getFillRate', 'ClientStats_getProducedQuantities'], load: () => import('../features/stats/PerformancePage') },
     { path: '/stats/production-quantity', title: 'Production quantities', calls: ['ClientStats_getQuantities'], load: () => import('../features/stats/ProductionQuantitiesPage') },
+    { path: '/stats/delivery', title: 'Delivery', calls: ['ClientStats_getDeliveryPerformance'], load: () => import('../features/stats/DeliveryPage') },
     { path: '/claims', title: 'Non-Conformance Reports', calls: ['ClientClaims_getClaims'], load: () => import('../features/claims/ClaimsPage') },
     { path: '/claims/new', title: 'New claim', calls: ['ClientClaims_saveClaim'], load: () => import('../features/claims/ClaimEditPage') },
     { path: '/claims/$id', title: 'Claim', calls: ['ClientClaims_getClaim'], load: () => import('../features/claims/ClaimEditPage') },

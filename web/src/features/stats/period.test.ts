@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contains, monthOf, reportDefaultPeriod, togglePeriod, yesterdayOf } from './period';
+import { contains, deliveryDefaultPeriod, monthOf, reportDefaultPeriod, togglePeriod, yesterdayOf } from './period';
 
 /** A fixed "today" in the local calendar (month is 1-based here). */
 const day = (year: number, month: number, date: number) => new Date(year, month - 1, date, 10, 30);
@@ -18,6 +18,11 @@ describe('statistics periods (part 9)', () => {
   it('YTD is the start of the year to today', () => {
     expect(togglePeriod('YTD', day(2026, 11, 22))).toEqual({ from: '2026-01-01', to: '2026-11-22' });
     expect(togglePeriod('YTD', day(2027, 1, 1))).toEqual({ from: '2027-01-01', to: '2027-01-01' });
+  });
+
+  it('the delivery figures default to the last twelve whole months, this one included', () => {
+    expect(deliveryDefaultPeriod(day(2026, 11, 22))).toEqual({ from: '2025-12-01', to: '2026-11-30' });
+    expect(deliveryDefaultPeriod(day(2027, 1, 1))).toEqual({ from: '2026-02-01', to: '2027-01-31' });
   });
 
   it('the report defaults to the start of the current month to the end of the current year', () => {

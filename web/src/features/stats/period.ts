@@ -48,3 +48,8 @@ export const monthOf = (today: Date) => isoDay(today).slice(0, 7);
 
 /** Whether a day lies in the period (ISO dates compare as strings). */
 export const contains = (period: Period, day: string) => period.from <= day && day <= period.to;
+
+/** The delivery figures' default: the last twelve whole months, this one included (its first day to its last). */
+export function deliveryDefaultPeriod(today: Date): Period {
+  return { from: isoDay(startOfMonth(today, 11)), to: isoDay(endOfMonth(today)) };
+}

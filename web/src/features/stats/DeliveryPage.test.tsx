@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import userEvent from '@testing-library/user-event';
+import type { DeliveryPerformance } from '../../../../generated/web/model';
+import { server } from '../../../../mocks/node';
+import { AppContext } from '../../app/context';
+import { faceFor } from '../../app/faces';
+import { mockSession } from '../../app/mockSession';
+import { renderWithProviders } from '../../test/render';
+import AdminDeliveryPage from './AdminDeliveryPage';
+import DeliveryPage from './DeliveryPage';
+import { renderAsClient, serveStats, SPRING } from './statsTestData';
+
+type Period = { from: string; to: string };
+
+const FIGURES: DeliveryPerformance = {
+  months: [
+    { month: '2026-01-01', items: 2, onTimeInFull: 1, otifRate: 0.5, fillRate: 0.75 },
+    { month: '2026-02-01', items: 1, onTimeInFull: 0, otifRate: 0, fillRate: 0 },
+  ],
+  products: [
+    { clientProductId: SPRING.id, articleNo: SPRING.articleNo, productName: SPRING.productName, month: '2026-01-01', forecast: 12_000, ordered: 2_000, produced: 2_000, accuracy: 2_000 / 12_000 },
+  ],
+  items: 3,
+  onTimeInFull: 1,
+  otifRate: 1 / 3,
+  fillRate: 0.15,
+  forecastAccuracy: 0.4762,
+};
+
+describe("client '/stats/delivery'", { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 22, 10, 0));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('asks for the last twelve whole months and shows each figure with what it is made of', async () => {
+    const bodies = serveStats<{ period: Period }>('stats/delivery/get', () => FIGURES);
+    renderAsClient(<DeliveryPage />);
+    expect(await screen.findByText('33%')).toBeInTheDocument();
+    expect(bodies).toEqual([{ period: { from: '2025-12-01', to: '2026-11-30' } }]);
+    expect(screen.getByText('1 of 3 items due were produced in full by their due day')).toBeInTheDocument();
+    expect(screen.getByText('15%')).toBeInTheDocument();
+    expect(screen.getByText('12,000 bottles forecast against 2,000 ordered')).toBeInTheDocument();
+    const products = screen.getByRole('region', { name: 'Forecast, ordered and produced per product' });
+    const row = within(products).getByRole('row', { name: /Jan 2026/ });
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Jan 2026', 'NS-0500 - Spring Water 0.5 L', '12,000', '2,000', '2,000', '17%']);
+    expect(screen.getByRole('region', { name: 'Trend per month' })).toBeInTheDocument();
+  });
+
+  it('a period without items or forecasts says so', async () => {
+    serveStats('stats/delivery/get', () => ({ ...FIGURES, months: [], products: [], items: 0, onTimeInFull: 0, otifRate: null, fillRate: null, forecastAccuracy: null }));
+    renderAsClient(<DeliveryPage />);
+    expect(await screen.findByText('No order items and no forecasts in this period')).toBeInTheDocument();
+  });
+
+  it('a failed load says why and Retry loads again', async () => {
+    let fail = true;
+    serveStats('stats/delivery/get', () => (fail ? 500 : FIGURES));
+    renderAsClient(<DeliveryPage />);
+    const alert = await screen.findByRole('alert');
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('33%')).toBeInTheDocument();
+  });
+});
+
+describe("admin '/delivery'", { timeout: 30_000 }, () => {
+  it('ranks clients and suppliers worst first, and a client opens its months and products', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/admin/stats/delivery/get', async ({ request }) => {
+        const body = (await request.json()) as { clientId?: string };
+        bodies.push(body);
+        return HttpResponse.json({
+          clients: [
+            { clientId: 'a', company: 'Nordic Springs AB', items: 3, onTimeInFull: 1, otifRate: 1 / 3, fillRate: 0.15, forecastAccuracy: 0.48 },
+            { clientId: 'b', company: 'Baltic Beverages', items: 1, onTimeInFull: 1, otifRate: 1, fillRate: 1, forecastAccuracy: null },
+          ],
+          suppliers: [{ manufacturerId: 2, manufacturerName: 'Slow Preforms', delivered: 4, onTime: 1, onTimeRate: 0.25 }],
+          ...(body.clientId ? { client: FIGURES } : {}),
+        });
+      }),
+    );
+    const session = mockSession('admin');
+    renderWithProviders(
+      <AppContext.Provider value={{ session, face: faceFor(session.user), contactEmail: 'support@example.com' }}>
+        <AdminDeliveryPage />
+      </AppContext.Provider>,
+    );
+    const clients = await screen.findByRole('region', { name: 'Clients' });
+    const rows = within(clients).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0].textContent)).toEqual(['Nordic Springs AB', 'Baltic Beverages']);
+    expect(within(rows[0]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Nordic Springs AB', '3', '33% (1)', '15%', '48%']);
+    expect(within(rows[1]).getAllByRole('cell')[4].textContent).toBe('–');
+    const suppliers = screen.getByRole('region', { name: 'Suppliers' });
+    expect(within(suppliers).getByRole('row', { name: /Slow Preforms/ })).toHaveTextContent('25%');
+    await userEvent.click(within(clients).getByRole('button', { name: 'Nordic Springs AB' }));
+    const detail = await screen.findByRole('region', { name: 'Delivery of Nordic Springs AB' });
+    expect(await within(detail).findByText('1 of 3 items due were produced in full by their due day')).toBeInTheDocument();
+    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ clientId: 'a' }));
+  });
+});

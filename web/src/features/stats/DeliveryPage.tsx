@@ -1,0 +1,35 @@
+import '@mantine/charts/styles.css';
+import { useState } from 'react';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { getClientStatsGetDeliveryPerformanceQueryKey, useClientStatsGetDeliveryPerformance } from '../../../../generated/web/endpoints/stats/stats';
+import { PeriodPicker } from '../../components/PeriodPicker';
+import { RecordLoad } from '../../components/RecordLoad';
+import { DeliveryFigures } from './DeliveryFigures';
+import { deliveryDefaultPeriod } from './period';
+
+/**
+ * '/stats/delivery', the client's delivery figures (issue 16): how reliably its order items were produced on time and
+ * in full, and how its forecasts compared with its orders, over whole months (the last twelve by default).
+ */
+export default function DeliveryPage() {
+  const [period, setPeriod] = useState(() => deliveryDefaultPeriod(new Date()));
+  const body = { period };
+  const query = useClientStatsGetDeliveryPerformance(body, {
+    query: { queryKey: getClientStatsGetDeliveryPerformanceQueryKey(body), placeholderData: keepPreviousData },
+  });
+  return (
+    <Stack>
+      <Title order={2}>Delivery</Title>
+      <Group align="flex-end">
+        <PeriodPicker value={period} onChange={setPeriod} />
+        <Text size="sm" c="dimmed">
+          Whole months, at most 24; items are judged once their due day has passed.
+        </Text>
+      </Group>
+      <RecordLoad query={query} label="Loading delivery figures">
+        {(data) => <DeliveryFigures data={data} />}
+      </RecordLoad>
+    </Stack>
+  );
+}
