@@ -610,6 +610,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/machines/analytics/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): downtime analytics: Pareto of causes (hours, count), MTBF and MTTR per machine, weekly trend (issue 15). */
+        post: operations["AdminMachines_getDowntimeAnalytics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/machines/credentials/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): create a machine credential; the answer carries its token, the only time it is shown (issue 15). */
+        post: operations["AdminMachines_createCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/machines/credentials/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): the machine credentials, newest first (issue 15). */
+        post: operations["AdminMachines_getCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/machines/credentials/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): revoke a machine credential; its token is refused from the next request (issue 15). */
+        post: operations["AdminMachines_revokeCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/machines/events/unmatched/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): machine events kept aside (unknown machine or cause, or outside the credential's machines), newest first (issue 15). */
+        post: operations["AdminMachines_getUnmatchedEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/machines/oee/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): OEE (ISO 22400-2) per machine for a period, in day, shift or week buckets, with data coverage (issue 15). */
+        post: operations["AdminMachines_getOee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/machines/status/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): every client machine's state now: running, stopped since when and why, or unknown (issue 15). */
+        post: operations["AdminMachines_getLiveStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/manufacturer/save": {
         parameters: {
             query?: never;
@@ -1189,6 +1308,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/machines/performance/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): OEE and availability of the caller's own machines in the period, with their top stop causes (issue 15). */
+        post: operations["ClientMachines_getPerformance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/orders/clientproducts": {
         parameters: {
             query?: never;
@@ -1550,6 +1686,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/machine/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): events from a machine or its collector, with a machine credential's token as the
+         *     bearer token (issue 15). Idempotent by event id; late and out-of-order events recompute the stops they touch;
+         *     events of unknown machines or causes, or of machines outside the credential, are kept aside.
+         */
+        post: operations["MachineEvents_postEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -1652,6 +1809,57 @@ export interface paths {
         put?: never;
         /** @description Set the cause of a downtime ('Inactivity cause'). */
         post: operations["OperatorDowntime_saveHistoryItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/machines/analytics/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): downtime analytics, as the admin sees them (issue 15). */
+        post: operations["OperatorMachines_getDowntimeAnalytics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/machines/oee/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): OEE per machine, as the admin sees it (issue 15). */
+        post: operations["OperatorMachines_getOee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/machines/status/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): every client machine's state now, as the admin sees it (issue 15). */
+        post: operations["OperatorMachines_getLiveStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1793,6 +2001,16 @@ export interface components {
             /** @description Required when updating. */
             version?: components["schemas"]["Version"];
         };
+        /** @description An open order item a stopped machine was making (issue 15). */
+        AffectedOrderItem: {
+            articleNo: string;
+            dueDate: components["schemas"]["DateOnly"];
+            /** @description Order item id. */
+            id: components["schemas"]["Id"];
+            productName: string;
+            /** Format: int32 */
+            remainingQuantity: number;
+        };
         /** @description An order item of the operator agenda, with its order. */
         AgendaItem: {
             ClientProduct: components["schemas"]["OrderItemProduct"];
@@ -1854,6 +2072,12 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             version: components["schemas"]["Version"];
+        };
+        /** @description The analytics question of a period. */
+        AnalyticsQuery: {
+            /** @description Machines to include; all when absent or empty. */
+            machines?: components["schemas"]["MachineRef"][];
+            period: components["schemas"]["Period"];
         };
         /** @description RFC 9457 problem document. */
         BadRequest: {
@@ -2064,6 +2288,13 @@ export interface components {
              */
             productsCount: number;
         };
+        /** @description The client's view of one of its machines. */
+        ClientMachinePerformance: {
+            machineName: string;
+            /** @description At most 5, largest first. */
+            topCauses: components["schemas"]["TopCause"][];
+            total: components["schemas"]["OeeFigure"];
+        };
         /** @description A client product (bottle). */
         ClientProduct: {
             altName: string | null;
@@ -2091,6 +2322,11 @@ export interface components {
             id: components["schemas"]["Id"];
             /** @description Machine names, comma-joined. */
             machineNames: string;
+            /**
+             * Format: double
+             * @description Extension (issue 15): planned run time per item in seconds (the OEE's performance rate); null when not set.
+             */
+            plannedSecondsPerItem?: number | null;
             Preform: {
                 color: components["schemas"]["Color"];
                 id: components["schemas"]["Id"];
@@ -2139,6 +2375,11 @@ export interface components {
             id?: components["schemas"]["Id"];
             /** @description Machine names, comma-joined; at least one. */
             machineNames: string;
+            /**
+             * Format: double
+             * @description Extension (issue 15): planned run time per item in seconds (the OEE's performance rate); unchanged when absent on update, null clears it.
+             */
+            plannedSecondsPerItem?: number | null;
             preformId: components["schemas"]["Id"];
             /**
              * Format: int32
@@ -2354,11 +2595,20 @@ export interface components {
          * @enum {string}
          */
         DocumentsRole: "admin" | "accountant" | "client";
+        /** @description Downtime analytics of a period. */
+        DowntimeAnalytics: {
+            machines: components["schemas"]["MachineReliability"][];
+            /** @description Causes by hours, largest first. */
+            pareto: components["schemas"]["ParetoCause"][];
+            weekly: components["schemas"]["DowntimeWeek"][];
+        };
         /** @description A machine downtime cause. */
         DowntimeCause: {
             causeDescription: string;
             causeName: string;
             id: components["schemas"]["Id"];
+            /** @description Extension (issue 15): a planned stop (changeover, maintenance) is not counted against availability; false when absent. */
+            planned?: boolean;
             /**
              * Format: int32
              * @description Client products affected (the badge): distinct live products of the stopped machines (by machine name) over the stops with this cause. A cause used by any stop cannot be deleted (409).
@@ -2371,6 +2621,8 @@ export interface components {
             causeDescription: string;
             causeName: string;
             id?: components["schemas"]["Id"];
+            /** @description Extension (issue 15): a planned stop (changeover, maintenance); unchanged when absent on update, false on create. */
+            planned?: boolean;
             /** @description Required when updating. */
             version?: components["schemas"]["Version"];
         };
@@ -2411,6 +2663,15 @@ export interface components {
             id: components["schemas"]["Id"];
             /** @description The version read. */
             version?: components["schemas"]["Version"];
+        };
+        /** @description One week of the downtime trend. */
+        DowntimeWeek: {
+            /** Format: int32 */
+            count: number;
+            /** Format: double */
+            hours: number;
+            /** @description Monday of the ISO week. */
+            weekStart: components["schemas"]["DateOnly"];
         };
         /**
          * @description The face (route set) the web app shows, chosen in the order admin, client, operator, accountant, else guest (part 6).
@@ -2520,15 +2781,137 @@ export interface components {
             isSent: boolean;
             orderNo: string | null;
         };
+        /** @description One machine's live state. */
+        LiveMachineStatus: {
+            clientId: components["schemas"]["ClientId"];
+            company: string | null;
+            /** @description The cause of the current stop (null while running, unknown, or not yet given). */
+            DowntimeCause: {
+                causeName: string;
+                id: components["schemas"]["Id"];
+            } | null;
+            /**
+             * Format: int32
+             * @description The open downtime history row of the current stop (its cause can be set there); null otherwise.
+             */
+            downtimeId: number | null;
+            machineName: string;
+            /**
+             * Format: date-time
+             * @description Since when it is in this state; null when unknown since ever.
+             */
+            since: string | null;
+            state: components["schemas"]["LiveState"];
+        };
+        /**
+         * @description A machine's state now: `unknown` before its first event or while its collector is dead (MQTT death message).
+         * @enum {string}
+         */
+        LiveState: "running" | "stopped" | "unknown";
+        /** @description A machine credential (issue 15): an opaque token a machine or its collector sends to report events; never a user. */
+        MachineCredential: {
+            /** Format: date-time */
+            createdAt: string;
+            id: components["schemas"]["Id"];
+            /**
+             * Format: date-time
+             * @description The last accepted report; null before the first.
+             */
+            lastUsedAt: string | null;
+            /** @description The machines it may report for; events for any other machine are kept aside. */
+            machines: components["schemas"]["MachineRef"][];
+            /** @description What the credential is for, e.g. 'Line 4 collector'. */
+            name: string;
+            /**
+             * Format: date-time
+             * @description When the admin revoked it; null while it is valid.
+             */
+            revokedAt: string | null;
+            /** @description The first characters of the token, to recognise it; the token itself is shown once, at creation. */
+            tokenHint: string;
+        };
+        /** @description A machine credential to create. */
+        MachineCredentialInput: {
+            /** @description At least one machine; each must be one of its company's machines. */
+            machines: components["schemas"]["MachineRef"][];
+            name: string;
+        };
+        /** @description One event a machine reports. Idempotent by `eventId`: a repeated id is acknowledged and ignored. */
+        MachineEvent: {
+            /**
+             * Format: date-time
+             * @description When it happened at the machine (events may arrive late and out of order).
+             */
+            at: string;
+            /**
+             * Format: int32
+             * @description `stopped` only: the downtime cause id; absent or unknown, the stop opens without a cause (kept aside when unknown).
+             */
+            causeCode?: number;
+            /**
+             * Format: uuid
+             * @description A UUID chosen by the sender, unique per event.
+             */
+            eventId: string;
+            /**
+             * Format: int32
+             * @description `counts` only: good bottles since the previous count.
+             */
+            good?: number;
+            kind: components["schemas"]["MachineEventKind"];
+            machine: components["schemas"]["MachineRef"];
+            /**
+             * Format: int32
+             * @description `counts` only: scrapped bottles since the previous count.
+             */
+            scrap?: number;
+        };
+        /**
+         * @description The kind of a machine event: the machine runs, stopped (with a cause code), or counted bottles since its last count.
+         * @enum {string}
+         */
+        MachineEventKind: "running" | "stopped" | "counts";
         /** @description A client machine's name (an 'FB', a blow-moulding line), e.g. FB-04. */
         MachineName: string;
+        /** @description A machine's OEE over the period and per bucket. */
+        MachineOee: {
+            buckets: components["schemas"]["OeeBucket"][];
+            clientId: components["schemas"]["ClientId"];
+            company: string | null;
+            machineName: string;
+            total: components["schemas"]["OeeFigure"];
+        };
+        /** @description A machine: the client company it is assigned to and its name among the company's machines (`fbs`). */
+        MachineRef: {
+            clientId: components["schemas"]["ClientId"];
+            machineName: components["schemas"]["MachineName"];
+        };
+        /** @description Reliability of one machine in the period: MTBF = run time / stops, MTTR = stop time / stops (hours). */
+        MachineReliability: {
+            clientId: components["schemas"]["ClientId"];
+            company: string | null;
+            machineName: string;
+            /** Format: double */
+            mtbfHours: number | null;
+            /** Format: double */
+            mttrHours: number | null;
+            /** Format: int32 */
+            stops: number;
+        };
         /** @description State of one of the client's machines. */
         MachineStatus: {
+            /**
+             * @description Extension (issue 15): for a stopped machine, the caller's open order items it was making (their products name the
+             *     machine): article, due date and the quantity still to produce, earliest due first.
+             */
+            affectedItems?: components["schemas"]["AffectedOrderItem"][];
             /** @description The cause of the current stop; null while the machine runs. */
             DowntimeCause: {
                 causeName: string;
             } | null;
             machineName: string;
+            /** @description Extension (issue 15): the live state; `unknown` before its first event or while its collector is dead. */
+            state?: components["schemas"]["LiveState"];
             /**
              * Format: date-time
              * @description Start of the current stop; null while the machine runs.
@@ -2581,6 +2964,127 @@ export interface components {
             title: string;
             /** @description Problem type URI; `about:blank` when the status says it all. */
             type: string;
+        };
+        /**
+         * @description Band of an OEE figure (docs/oee.md): good from 85 %, medium from 60 %, bad below; none without enough data.
+         * @enum {string}
+         */
+        OeeBand: "good" | "medium" | "bad" | "none";
+        /** @description One bucket (day, shift or week) of a machine's OEE. */
+        OeeBucket: {
+            /**
+             * Format: int32
+             * @description Seconds: planned busy time minus unplanned stops.
+             */
+            actualProductionTime: number;
+            /**
+             * Format: double
+             * @description Actual production time / planned busy time; null without planned busy time.
+             */
+            availability: number | null;
+            band: components["schemas"]["OeeBand"];
+            /**
+             * Format: double
+             * @description Share of the planned busy time covered by the machine's events (0 to 1): how complete the data is.
+             */
+            coverage: number;
+            /** Format: date-time */
+            from: string;
+            /** Format: int32 */
+            goodQuantity: number;
+            /**
+             * Format: double
+             * @description availability × performance × quality; null when one of them is null.
+             */
+            oee: number | null;
+            /**
+             * Format: double
+             * @description Planned run time per item × produced quantity / actual production time; null without production time or rate.
+             */
+            performance: number | null;
+            /**
+             * Format: int32
+             * @description Seconds: shift time minus planned downtime.
+             */
+            plannedBusyTime: number;
+            /** Format: int32 */
+            producedQuantity: number;
+            /**
+             * Format: double
+             * @description Good quantity / produced quantity; null without produced quantity.
+             */
+            quality: number | null;
+            /**
+             * Format: int32
+             * @description Bottles rejected by the client's claims in the period (shown beside quality, not part of it).
+             */
+            rejectedQuantity: number;
+            /** Format: int32 */
+            scrapQuantity: number;
+            /** Format: date-time */
+            to: string;
+        };
+        /** @description OEE as ISO 22400-2 defines it, with the times and quantities it is computed from (docs/oee.md). Ratios are fractions. */
+        OeeFigure: {
+            /**
+             * Format: int32
+             * @description Seconds: planned busy time minus unplanned stops.
+             */
+            actualProductionTime: number;
+            /**
+             * Format: double
+             * @description Actual production time / planned busy time; null without planned busy time.
+             */
+            availability: number | null;
+            band: components["schemas"]["OeeBand"];
+            /**
+             * Format: double
+             * @description Share of the planned busy time covered by the machine's events (0 to 1): how complete the data is.
+             */
+            coverage: number;
+            /** Format: int32 */
+            goodQuantity: number;
+            /**
+             * Format: double
+             * @description availability × performance × quality; null when one of them is null.
+             */
+            oee: number | null;
+            /**
+             * Format: double
+             * @description Planned run time per item × produced quantity / actual production time; null without production time or rate.
+             */
+            performance: number | null;
+            /**
+             * Format: int32
+             * @description Seconds: shift time minus planned downtime.
+             */
+            plannedBusyTime: number;
+            /** Format: int32 */
+            producedQuantity: number;
+            /**
+             * Format: double
+             * @description Good quantity / produced quantity; null without produced quantity.
+             */
+            quality: number | null;
+            /**
+             * Format: int32
+             * @description Bottles rejected by the client's claims in the period (shown beside quality, not part of it).
+             */
+            rejectedQuantity: number;
+            /** Format: int32 */
+            scrapQuantity: number;
+        };
+        /**
+         * @description OEE grain: one bucket per day, per shift (the client's shift, one per day) or per ISO week (Monday first).
+         * @enum {string}
+         */
+        OeeGrain: "day" | "shift" | "week";
+        /** @description The OEE question of a period. */
+        OeeQuery: {
+            grain: components["schemas"]["OeeGrain"];
+            /** @description Machines to include; all when absent or empty. */
+            machines?: components["schemas"]["MachineRef"][];
+            period: components["schemas"]["Period"];
         };
         /** @description Empty success. */
         Ok: {
@@ -2715,6 +3219,17 @@ export interface components {
             articleNo: string;
             id: components["schemas"]["Id"];
             productName: string;
+        };
+        /** @description One cause of the Pareto: its stop hours and count (null cause: stops without a cause yet). */
+        ParetoCause: {
+            /** Format: int32 */
+            causeId: number | null;
+            causeName: string | null;
+            /** Format: int32 */
+            count: number;
+            /** Format: double */
+            hours: number;
+            planned: boolean;
         };
         /** @description A date range, both ends inclusive (YYYY-MM-DD). */
         Period: {
@@ -3381,6 +3896,14 @@ export interface components {
             /** @description Problem type URI; `about:blank` when the status says it all. */
             type: string;
         };
+        /** @description A top stop cause of a client's machine. */
+        TopCause: {
+            causeName: string | null;
+            /** Format: int32 */
+            count: number;
+            /** Format: double */
+            hours: number;
+        };
         /** @description RFC 9457 problem document. */
         Unauthorized: {
             detail?: string;
@@ -3393,6 +3916,33 @@ export interface components {
             /** @description Problem type URI; `about:blank` when the status says it all. */
             type: string;
         };
+        /** @description An event kept aside for the admin (unknown machine or cause, or a machine outside the credential's scope). */
+        UnmatchedEvent: {
+            /** Format: date-time */
+            at: string;
+            /** Format: int32 */
+            causeCode: number | null;
+            /** @description The company id as sent. */
+            clientId: string;
+            eventId: string;
+            /** Format: int32 */
+            good: number | null;
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["MachineEventKind"];
+            machineName: string;
+            reason: components["schemas"]["UnmatchedReason"];
+            /** Format: date-time */
+            receivedAt: string;
+            /** Format: int32 */
+            scrap: number | null;
+            /** @description Which credential sent it ('MQTT' for the broker). */
+            source: string;
+        };
+        /**
+         * @description Why an event was kept aside instead of applied.
+         * @enum {string}
+         */
+        UnmatchedReason: "unknownMachine" | "outOfScope" | "unknownCause";
         /** @description A stored file (claim photos and documents). */
         Upload: {
             id: components["schemas"]["Id"];
@@ -5877,6 +6427,514 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    AdminMachines_getDowntimeAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "period": {
+                 *         "from": "2026-03-01",
+                 *         "to": "2026-03-31"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["AnalyticsQuery"];
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "pareto": [
+                     *         {
+                     *           "causeId": 3,
+                     *           "causeName": "Mould change",
+                     *           "planned": true,
+                     *           "hours": 12.5,
+                     *           "count": 8
+                     *         },
+                     *         {
+                     *           "causeId": null,
+                     *           "causeName": null,
+                     *           "planned": false,
+                     *           "hours": 1.5,
+                     *           "count": 2
+                     *         }
+                     *       ],
+                     *       "machines": [
+                     *         {
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "machineName": "FB-04",
+                     *           "stops": 10,
+                     *           "mtbfHours": 70.4,
+                     *           "mttrHours": 1.4
+                     *         }
+                     *       ],
+                     *       "weekly": [
+                     *         {
+                     *           "weekStart": "2026-03-02",
+                     *           "hours": 6,
+                     *           "count": 4
+                     *         },
+                     *         {
+                     *           "weekStart": "2026-03-09",
+                     *           "hours": 8,
+                     *           "count": 6
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DowntimeAnalytics"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminMachines_createCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "credential": {
+                 *         "name": "Line 4 collector",
+                 *         "machines": [
+                 *           {
+                 *             "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                 *             "machineName": "FB-04"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    credential: components["schemas"]["MachineCredentialInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "credential": {
+                     *         "id": 1,
+                     *         "name": "Line 4 collector",
+                     *         "tokenHint": "mt_3kQ9",
+                     *         "machines": [
+                     *           {
+                     *             "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *             "machineName": "FB-04"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-03-01T08:00:00Z",
+                     *         "revokedAt": null,
+                     *         "lastUsedAt": null
+                     *       },
+                     *       "token": "mt_3kQ9vXo1b2c3d4e5f6g7h8i9j0kLmNoPqRsTuVwXyZ012"
+                     *     }
+                     */
+                    "application/json": {
+                        credential: components["schemas"]["MachineCredential"];
+                        /** @description The bearer token the machine sends; shown once, stored only as its SHA-256. */
+                        token: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminMachines_getCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Line 4 collector",
+                     *           "tokenHint": "mt_3kQ9",
+                     *           "machines": [
+                     *             {
+                     *               "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *               "machineName": "FB-04"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-03-01T08:00:00Z",
+                     *           "revokedAt": null,
+                     *           "lastUsedAt": "2026-03-10T06:20:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        rows: components["schemas"]["MachineCredential"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminMachines_revokeCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 1
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": "Line 4 collector",
+                     *       "tokenHint": "mt_3kQ9",
+                     *       "machines": [
+                     *         {
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "machineName": "FB-04"
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-03-01T08:00:00Z",
+                     *       "revokedAt": "2026-03-12T09:00:00Z",
+                     *       "lastUsedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MachineCredential"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminMachines_getUnmatchedEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pagination": {
+                 *         "page": 1,
+                 *         "rowsPerPage": 10
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description One page request, shared by every list. */
+                    pagination: {
+                        descending?: boolean;
+                        /**
+                         * Format: int32
+                         * @description 1-based page number.
+                         */
+                        page: number;
+                        rowsPerPage: components["schemas"]["RowsPerPage"];
+                        /**
+                         * @description Column to sort by; each list names the columns it can sort.
+                         * @enum {string}
+                         */
+                        sortBy?: "receivedAt";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 1,
+                     *           "eventId": "0b6f1c9e-2d3a-4f5b-8c7d-9e0f1a2b3c4d",
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "machineName": "FB-99",
+                     *           "at": "2026-03-10T06:20:00Z",
+                     *           "kind": "stopped",
+                     *           "causeCode": 3,
+                     *           "good": null,
+                     *           "scrap": null,
+                     *           "reason": "unknownMachine",
+                     *           "source": "Line 4 collector",
+                     *           "receivedAt": "2026-03-10T06:20:01Z"
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: int32 */
+                        count: number;
+                        /** @description At most one page: the largest page size is 100. */
+                        rows: components["schemas"]["UnmatchedEvent"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminMachines_getOee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "period": {
+                 *         "from": "2026-03-09",
+                 *         "to": "2026-03-09"
+                 *       },
+                 *       "grain": "day"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OeeQuery"];
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "machines": [
+                     *         {
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "machineName": "FB-04",
+                     *           "total": {
+                     *             "availability": 0.9,
+                     *             "performance": 0.95,
+                     *             "quality": 0.98,
+                     *             "oee": 0.8379,
+                     *             "band": "medium",
+                     *             "coverage": 1,
+                     *             "plannedBusyTime": 28800,
+                     *             "actualProductionTime": 25920,
+                     *             "producedQuantity": 24624,
+                     *             "goodQuantity": 24132,
+                     *             "scrapQuantity": 492,
+                     *             "rejectedQuantity": 0
+                     *           },
+                     *           "buckets": [
+                     *             {
+                     *               "from": "2026-03-09T00:00:00Z",
+                     *               "to": "2026-03-10T00:00:00Z",
+                     *               "availability": 0.9,
+                     *               "performance": 0.95,
+                     *               "quality": 0.98,
+                     *               "oee": 0.8379,
+                     *               "band": "medium",
+                     *               "coverage": 1,
+                     *               "plannedBusyTime": 28800,
+                     *               "actualProductionTime": 25920,
+                     *               "producedQuantity": 24624,
+                     *               "goodQuantity": 24132,
+                     *               "scrapQuantity": 492,
+                     *               "rejectedQuantity": 0
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        machines: components["schemas"]["MachineOee"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminMachines_getLiveStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    clientIds?: components["schemas"]["ClientId"][];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "machineName": "FB-04",
+                     *           "state": "stopped",
+                     *           "since": "2026-03-10T06:20:00Z",
+                     *           "DowntimeCause": {
+                     *             "id": 3,
+                     *             "causeName": "Mould change"
+                     *           },
+                     *           "downtimeId": 501
+                     *         },
+                     *         {
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "machineName": "FB-07",
+                     *           "state": "running",
+                     *           "since": "2026-03-10T05:00:00Z",
+                     *           "DowntimeCause": null,
+                     *           "downtimeId": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        rows: components["schemas"]["LiveMachineStatus"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     Manufacturers_saveManufacturer: {
         parameters: {
             query?: never;
@@ -8191,7 +9249,17 @@ export interface operations {
                      *         "DowntimeCause": {
                      *           "causeName": "Mould change"
                      *         },
-                     *         "stoppedSince": "2026-03-10T06:20:00Z"
+                     *         "stoppedSince": "2026-03-10T06:20:00Z",
+                     *         "state": "stopped",
+                     *         "affectedItems": [
+                     *           {
+                     *             "id": 311,
+                     *             "articleNo": "NS-0500",
+                     *             "productName": "Spring Water 0.5 L",
+                     *             "dueDate": "2026-03-12",
+                     *             "remainingQuantity": 18000
+                     *           }
+                     *         ]
                      *       },
                      *       {
                      *         "machineName": "FB-07",
@@ -8201,6 +9269,82 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["MachineStatus"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ClientMachines_getPerformance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "period": {
+                 *         "from": "2026-03-01",
+                 *         "to": "2026-03-31"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    period: components["schemas"]["Period"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "machines": [
+                     *         {
+                     *           "machineName": "FB-04",
+                     *           "total": {
+                     *             "availability": 0.9,
+                     *             "performance": 0.95,
+                     *             "quality": 0.98,
+                     *             "oee": 0.8379,
+                     *             "band": "medium",
+                     *             "coverage": 0.97,
+                     *             "plannedBusyTime": 633600,
+                     *             "actualProductionTime": 570240,
+                     *             "producedQuantity": 541728,
+                     *             "goodQuantity": 530893,
+                     *             "scrapQuantity": 10835,
+                     *             "rejectedQuantity": 1200
+                     *           },
+                     *           "topCauses": [
+                     *             {
+                     *               "causeName": "Mould change",
+                     *               "hours": 12.5,
+                     *               "count": 8
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        machines: components["schemas"]["ClientMachinePerformance"][];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9559,6 +10703,92 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    MachineEvents_postEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         {
+                 *           "eventId": "0b6f1c9e-2d3a-4f5b-8c7d-9e0f1a2b3c4d",
+                 *           "machine": {
+                 *             "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                 *             "machineName": "FB-04"
+                 *           },
+                 *           "at": "2026-03-10T06:20:00Z",
+                 *           "kind": "stopped",
+                 *           "causeCode": 3
+                 *         },
+                 *         {
+                 *           "eventId": "1c7a2d0f-3e4b-4a6c-9d8e-0f1a2b3c4d5e",
+                 *           "machine": {
+                 *             "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                 *             "machineName": "FB-04"
+                 *           },
+                 *           "at": "2026-03-10T06:00:00Z",
+                 *           "kind": "counts",
+                 *           "good": 1200,
+                 *           "scrap": 8
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    events: components["schemas"]["MachineEvent"][];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accepted": 2,
+                     *       "duplicates": 0,
+                     *       "keptAside": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: int32
+                         * @description New events stored and applied.
+                         */
+                        accepted: number;
+                        /**
+                         * Format: int32
+                         * @description Events whose id was already stored: acknowledged, ignored.
+                         */
+                        duplicates: number;
+                        /**
+                         * Format: int32
+                         * @description Events kept aside for the admin (unknown machine or cause, or outside the credential).
+                         */
+                        keptAside: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     Session_getMe: {
         parameters: {
             query?: never;
@@ -9928,6 +11158,159 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DowntimeHistoryItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    OperatorMachines_getDowntimeAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "period": {
+                 *         "from": "2026-03-01",
+                 *         "to": "2026-03-31"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["AnalyticsQuery"];
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "pareto": [],
+                     *       "machines": [],
+                     *       "weekly": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DowntimeAnalytics"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    OperatorMachines_getOee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "period": {
+                 *         "from": "2026-03-09",
+                 *         "to": "2026-03-15"
+                 *       },
+                 *       "grain": "week"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OeeQuery"];
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "machines": []
+                     *     }
+                     */
+                    "application/json": {
+                        machines: components["schemas"]["MachineOee"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    OperatorMachines_getLiveStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    clientIds?: components["schemas"]["ClientId"][];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "machineName": "FB-04",
+                     *           "state": "stopped",
+                     *           "since": "2026-03-10T06:20:00Z",
+                     *           "DowntimeCause": null,
+                     *           "downtimeId": 501
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        rows: components["schemas"]["LiveMachineStatus"][];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

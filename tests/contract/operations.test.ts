@@ -142,6 +142,19 @@ const extensions = [
   'POST /api/admin/stats/delivery/get',
   // Issue 17: order-line history (spec/orders.tsp).
   'POST /api/client/orders/item/history/get',
+  // Issue 15: plant performance (spec/machines.tsp).
+  'POST /api/admin/machines/credentials/get',
+  'POST /api/admin/machines/credentials/create',
+  'POST /api/admin/machines/credentials/revoke',
+  'POST /api/admin/machines/status/get',
+  'POST /api/admin/machines/oee/get',
+  'POST /api/admin/machines/analytics/get',
+  'POST /api/admin/machines/events/unmatched/get',
+  'POST /api/operator/machines/status/get',
+  'POST /api/operator/machines/oee/get',
+  'POST /api/operator/machines/analytics/get',
+  'POST /api/machine/events',
+  'POST /api/client/machines/performance/get',
 ];
 
 const byKey = new Map(operations);

@@ -57,5 +57,12 @@ export interface ClientProduct {
    * @nullable
    */
   currentPrice: ClientProductCurrentPrice;
+  /**
+   * Extension (issue 15): planned run time per item in seconds (the OEE's performance rate); null when not set.
+   * @minimum 0.001
+   * @maximum 3600
+   * @nullable
+   */
+  plannedSecondsPerItem?: number | null;
   version: Version;
 }

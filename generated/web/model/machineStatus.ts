@@ -8,6 +8,8 @@ client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
 import type { MachineStatusDowntimeCause } from './machineStatusDowntimeCause';
+import type { LiveState } from './liveState';
+import type { AffectedOrderItem } from './affectedOrderItem';
 
 /**
  * State of one of the client's machines.
@@ -25,4 +27,12 @@ export interface MachineStatus {
    * @nullable
    */
   stoppedSince: string | null;
+  /** Extension (issue 15): the live state; `unknown` before its first event or while its collector is dead. */
+  state?: LiveState;
+  /**
+   * Extension (issue 15): for a stopped machine, the caller's open order items it was making (their products name the
+machine): article, due date and the quantity still to produce, earliest due first.
+   * @maxItems 100
+   */
+  affectedItems?: AffectedOrderItem[];
 }

@@ -21,7 +21,7 @@ import type {
 } from '../../model';
 
 
-export const getClientPortfolioGetMachineStatusResponseMock = (): MachineStatus[] => ([{"machineName":"FB-04","DowntimeCause":{"causeName":"Mould change"},"stoppedSince":"2026-03-10T06:20:00Z"},{"machineName":"FB-07","DowntimeCause":null,"stoppedSince":null}])
+export const getClientPortfolioGetMachineStatusResponseMock = (): MachineStatus[] => ([{"machineName":"FB-04","DowntimeCause":{"causeName":"Mould change"},"stoppedSince":"2026-03-10T06:20:00Z","state":"stopped","affectedItems":[{"id":311,"articleNo":"NS-0500","productName":"Spring Water 0.5 L","dueDate":"2026-03-12","remainingQuantity":18000}]},{"machineName":"FB-07","DowntimeCause":null,"stoppedSince":null}])
 
 export const getClientPortfolioGetPortfolioResponseMock = (): ClientPortfolioGetPortfolio200 => ({"clientProducts":[{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L","preformId":3,"preformWarehouseId":1,"currentStock":84000,"Preform":{"preformName":"PET 28g PCO1810 Clear","neck":"PCO1810","weight":28,"material":"PET","color":"Clear"}}],"warehouseStock":[{"id":1,"warehouseName":"Riga North","StockBalances":[{"preformId":3,"preformName":"PET 28g PCO1810 Clear","currentStock":180000}]}]})
 

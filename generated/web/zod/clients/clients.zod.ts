@@ -257,7 +257,8 @@ export const adminClientsGetClientProductsResponseRowsItemPreformIdMultipleOf = 
 export const adminClientsGetClientProductsResponseRowsItemPreformWarehouseIdMultipleOf = 1;export const adminClientsGetClientProductsResponseRowsItemDefaultSupplyIdMaxOne = 2147483647;
 export const adminClientsGetClientProductsResponseRowsItemDefaultSupplyIdMultipleOfOne = 1;export const adminClientsGetClientProductsResponseRowsItemCurrentStockMultipleOf = 1;export const adminClientsGetClientProductsResponseRowsItemPreformIdMaxOne = 2147483647;
 export const adminClientsGetClientProductsResponseRowsItemPreformIdMultipleOfOne = 1;export const adminClientsGetClientProductsResponseRowsItemPreformPreformNameMax = 120;export const adminClientsGetClientProductsResponseRowsItemPreformWarehouseIdMaxOne = 2147483647;
-export const adminClientsGetClientProductsResponseRowsItemPreformWarehouseIdMultipleOfOne = 1;export const adminClientsGetClientProductsResponseRowsItemPreformWarehouseWarehouseNameMax = 120;export const adminClientsGetClientProductsResponseRowsItemVersionMin = 0;
+export const adminClientsGetClientProductsResponseRowsItemPreformWarehouseIdMultipleOfOne = 1;export const adminClientsGetClientProductsResponseRowsItemPreformWarehouseWarehouseNameMax = 120;export const adminClientsGetClientProductsResponseRowsItemPlannedSecondsPerItemMin = 0.001;
+export const adminClientsGetClientProductsResponseRowsItemPlannedSecondsPerItemMax = 3600;export const adminClientsGetClientProductsResponseRowsItemVersionMin = 0;
 export const adminClientsGetClientProductsResponseRowsItemVersionMax = 2147483647;
 export const adminClientsGetClientProductsResponseRowsItemVersionMultipleOf = 1;export const adminClientsGetClientProductsResponseRowsMax = 100;export const adminClientsGetClientProductsResponseCountMin = 0;
 export const adminClientsGetClientProductsResponseCountMax = 2147483647;
@@ -303,6 +304,7 @@ export const adminClientsGetClientProductsResponse = zod.object({
   "validFrom": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "validTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.')
 }).nullable().describe('The price valid today (\'Current price `@1k`\'), null when none.'),
+  "plannedSecondsPerItem": zod.number().min(adminClientsGetClientProductsResponseRowsItemPlannedSecondsPerItemMin).max(adminClientsGetClientProductsResponseRowsItemPlannedSecondsPerItemMax).nullish().describe('Extension (issue 15): planned run time per item in seconds (the OEE\'s performance rate); null when not set.'),
   "version": zod.number().min(adminClientsGetClientProductsResponseRowsItemVersionMin).max(adminClientsGetClientProductsResponseRowsItemVersionMax).multipleOf(adminClientsGetClientProductsResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A client product (bottle).')).max(adminClientsGetClientProductsResponseRowsMax).describe('At most one page: the largest page size is 100.'),
   "count": zod.number().min(adminClientsGetClientProductsResponseCountMin).max(adminClientsGetClientProductsResponseCountMax).multipleOf(adminClientsGetClientProductsResponseCountMultipleOf)
@@ -349,7 +351,8 @@ export const adminClientsSaveClientProductBodyProductArticleNoRegExp = new RegEx
 export const adminClientsSaveClientProductBodyProductPreformIdMax = 2147483647;
 export const adminClientsSaveClientProductBodyProductPreformIdMultipleOf = 1;export const adminClientsSaveClientProductBodyProductPreformWarehouseIdMax = 2147483647;
 export const adminClientsSaveClientProductBodyProductPreformWarehouseIdMultipleOf = 1;export const adminClientsSaveClientProductBodyProductDefaultSupplyIdMaxOne = 2147483647;
-export const adminClientsSaveClientProductBodyProductDefaultSupplyIdMultipleOfOne = 1;export const adminClientsSaveClientProductBodyProductVersionMinOne = 0;
+export const adminClientsSaveClientProductBodyProductDefaultSupplyIdMultipleOfOne = 1;export const adminClientsSaveClientProductBodyProductPlannedSecondsPerItemMin = 0.001;
+export const adminClientsSaveClientProductBodyProductPlannedSecondsPerItemMax = 3600;export const adminClientsSaveClientProductBodyProductVersionMinOne = 0;
 export const adminClientsSaveClientProductBodyProductVersionMaxOne = 2147483647;
 export const adminClientsSaveClientProductBodyProductVersionMultipleOfOne = 1;
 
@@ -367,6 +370,7 @@ export const adminClientsSaveClientProductBody = zod.object({
   "preformId": zod.number().min(1).max(adminClientsSaveClientProductBodyProductPreformIdMax).multipleOf(adminClientsSaveClientProductBodyProductPreformIdMultipleOf).describe('Row id.'),
   "preformWarehouseId": zod.number().min(1).max(adminClientsSaveClientProductBodyProductPreformWarehouseIdMax).multipleOf(adminClientsSaveClientProductBodyProductPreformWarehouseIdMultipleOf).describe('Row id.'),
   "defaultSupplyId": zod.number().min(1).max(adminClientsSaveClientProductBodyProductDefaultSupplyIdMaxOne).multipleOf(adminClientsSaveClientProductBodyProductDefaultSupplyIdMultipleOfOne).describe('Row id.').describe('Default supplier: a PreformSupply of the chosen preform.'),
+  "plannedSecondsPerItem": zod.number().min(adminClientsSaveClientProductBodyProductPlannedSecondsPerItemMin).max(adminClientsSaveClientProductBodyProductPlannedSecondsPerItemMax).nullish().describe('Extension (issue 15): planned run time per item in seconds (the OEE\'s performance rate); unchanged when absent on update, null clears it.'),
   "version": zod.number().min(adminClientsSaveClientProductBodyProductVersionMinOne).max(adminClientsSaveClientProductBodyProductVersionMaxOne).multipleOf(adminClientsSaveClientProductBodyProductVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
 }).describe('A client product to create (no id) or update (id and the version read). Not allowed for buyer-type clients (403).')
 })
@@ -377,7 +381,8 @@ export const adminClientsSaveClientProductResponsePreformIdMultipleOf = 1;export
 export const adminClientsSaveClientProductResponsePreformWarehouseIdMultipleOf = 1;export const adminClientsSaveClientProductResponseDefaultSupplyIdMaxOne = 2147483647;
 export const adminClientsSaveClientProductResponseDefaultSupplyIdMultipleOfOne = 1;export const adminClientsSaveClientProductResponseCurrentStockMultipleOf = 1;export const adminClientsSaveClientProductResponsePreformIdMaxOne = 2147483647;
 export const adminClientsSaveClientProductResponsePreformIdMultipleOfOne = 1;export const adminClientsSaveClientProductResponsePreformPreformNameMax = 120;export const adminClientsSaveClientProductResponsePreformWarehouseIdMaxOne = 2147483647;
-export const adminClientsSaveClientProductResponsePreformWarehouseIdMultipleOfOne = 1;export const adminClientsSaveClientProductResponsePreformWarehouseWarehouseNameMax = 120;export const adminClientsSaveClientProductResponseVersionMin = 0;
+export const adminClientsSaveClientProductResponsePreformWarehouseIdMultipleOfOne = 1;export const adminClientsSaveClientProductResponsePreformWarehouseWarehouseNameMax = 120;export const adminClientsSaveClientProductResponsePlannedSecondsPerItemMin = 0.001;
+export const adminClientsSaveClientProductResponsePlannedSecondsPerItemMax = 3600;export const adminClientsSaveClientProductResponseVersionMin = 0;
 export const adminClientsSaveClientProductResponseVersionMax = 2147483647;
 export const adminClientsSaveClientProductResponseVersionMultipleOf = 1;
 
@@ -414,6 +419,7 @@ export const adminClientsSaveClientProductResponse = zod.object({
   "validFrom": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "validTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.')
 }).nullable().describe('The price valid today (\'Current price `@1k`\'), null when none.'),
+  "plannedSecondsPerItem": zod.number().min(adminClientsSaveClientProductResponsePlannedSecondsPerItemMin).max(adminClientsSaveClientProductResponsePlannedSecondsPerItemMax).nullish().describe('Extension (issue 15): planned run time per item in seconds (the OEE\'s performance rate); null when not set.'),
   "version": zod.number().min(adminClientsSaveClientProductResponseVersionMin).max(adminClientsSaveClientProductResponseVersionMax).multipleOf(adminClientsSaveClientProductResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A client product (bottle).')
 

@@ -54,6 +54,7 @@ export const adminDowntimeGetCausesResponse = zod.object({
   "causeName": zod.string().max(adminDowntimeGetCausesResponseRowsItemCauseNameMax),
   "causeDescription": zod.string().max(adminDowntimeGetCausesResponseRowsItemCauseDescriptionMax),
   "productCount": zod.number().min(adminDowntimeGetCausesResponseRowsItemProductCountMin).multipleOf(adminDowntimeGetCausesResponseRowsItemProductCountMultipleOf).describe('Client products affected (the badge): distinct live products of the stopped machines (by machine name) over the stops with this cause. A cause used by any stop cannot be deleted (409).'),
+  "planned": zod.boolean().optional().describe('Extension (issue 15): a planned stop (changeover, maintenance) is not counted against availability; false when absent.'),
   "version": zod.number().min(adminDowntimeGetCausesResponseRowsItemVersionMin).max(adminDowntimeGetCausesResponseRowsItemVersionMax).multipleOf(adminDowntimeGetCausesResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A machine downtime cause.')).max(adminDowntimeGetCausesResponseRowsMax).describe('At most one page: the largest page size is 100.'),
   "count": zod.number().min(adminDowntimeGetCausesResponseCountMin).max(adminDowntimeGetCausesResponseCountMax).multipleOf(adminDowntimeGetCausesResponseCountMultipleOf)
@@ -76,6 +77,7 @@ export const adminDowntimeSaveCauseBody = zod.object({
   "id": zod.number().min(1).max(adminDowntimeSaveCauseBodyCauseIdMax).multipleOf(adminDowntimeSaveCauseBodyCauseIdMultipleOf).optional().describe('Row id.'),
   "causeName": zod.string().min(1).max(adminDowntimeSaveCauseBodyCauseCauseNameMax).regex(adminDowntimeSaveCauseBodyCauseCauseNameRegExp),
   "causeDescription": zod.string().min(1).max(adminDowntimeSaveCauseBodyCauseCauseDescriptionMax).regex(adminDowntimeSaveCauseBodyCauseCauseDescriptionRegExp),
+  "planned": zod.boolean().optional().describe('Extension (issue 15): a planned stop (changeover, maintenance); unchanged when absent on update, false on create.'),
   "version": zod.number().min(adminDowntimeSaveCauseBodyCauseVersionMinOne).max(adminDowntimeSaveCauseBodyCauseVersionMaxOne).multipleOf(adminDowntimeSaveCauseBodyCauseVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
 }).describe('A cause to create (no id) or update (id and version); both texts required and trimmed.')
 })
@@ -91,6 +93,7 @@ export const adminDowntimeSaveCauseResponse = zod.object({
   "causeName": zod.string().max(adminDowntimeSaveCauseResponseCauseNameMax),
   "causeDescription": zod.string().max(adminDowntimeSaveCauseResponseCauseDescriptionMax),
   "productCount": zod.number().min(adminDowntimeSaveCauseResponseProductCountMin).multipleOf(adminDowntimeSaveCauseResponseProductCountMultipleOf).describe('Client products affected (the badge): distinct live products of the stopped machines (by machine name) over the stops with this cause. A cause used by any stop cannot be deleted (409).'),
+  "planned": zod.boolean().optional().describe('Extension (issue 15): a planned stop (changeover, maintenance) is not counted against availability; false when absent.'),
   "version": zod.number().min(adminDowntimeSaveCauseResponseVersionMin).max(adminDowntimeSaveCauseResponseVersionMax).multipleOf(adminDowntimeSaveCauseResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A machine downtime cause.')
 
@@ -263,6 +266,7 @@ export const operatorDowntimeGetCausesResponse = zod.object({
   "causeName": zod.string().max(operatorDowntimeGetCausesResponseRowsItemCauseNameMax),
   "causeDescription": zod.string().max(operatorDowntimeGetCausesResponseRowsItemCauseDescriptionMax),
   "productCount": zod.number().min(operatorDowntimeGetCausesResponseRowsItemProductCountMin).multipleOf(operatorDowntimeGetCausesResponseRowsItemProductCountMultipleOf).describe('Client products affected (the badge): distinct live products of the stopped machines (by machine name) over the stops with this cause. A cause used by any stop cannot be deleted (409).'),
+  "planned": zod.boolean().optional().describe('Extension (issue 15): a planned stop (changeover, maintenance) is not counted against availability; false when absent.'),
   "version": zod.number().min(operatorDowntimeGetCausesResponseRowsItemVersionMin).max(operatorDowntimeGetCausesResponseRowsItemVersionMax).multipleOf(operatorDowntimeGetCausesResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A machine downtime cause.'))
 })

@@ -13,14 +13,25 @@ import zod from 'zod';
 /**
  * Every machine of the caller with its stop cause; the portfolio shows 'The {machine} machine has been stopped by cause : {cause}!' for stopped ones.
  */
-export const clientPortfolioGetMachineStatusResponseMachineNameMax = 120;export const clientPortfolioGetMachineStatusResponseDowntimeCauseCauseNameMax = 120;
+export const clientPortfolioGetMachineStatusResponseMachineNameMax = 120;export const clientPortfolioGetMachineStatusResponseDowntimeCauseCauseNameMax = 120;export const clientPortfolioGetMachineStatusResponseAffectedItemsItemIdMaxOne = 2147483647;
+export const clientPortfolioGetMachineStatusResponseAffectedItemsItemIdMultipleOfOne = 1;export const clientPortfolioGetMachineStatusResponseAffectedItemsItemArticleNoMax = 60;export const clientPortfolioGetMachineStatusResponseAffectedItemsItemProductNameMax = 120;export const clientPortfolioGetMachineStatusResponseAffectedItemsItemRemainingQuantityMin = 0;
+export const clientPortfolioGetMachineStatusResponseAffectedItemsItemRemainingQuantityMax = 2147483647;
+export const clientPortfolioGetMachineStatusResponseAffectedItemsItemRemainingQuantityMultipleOf = 1;export const clientPortfolioGetMachineStatusResponseAffectedItemsMax = 100;
 
 export const clientPortfolioGetMachineStatusResponseItem = zod.object({
   "machineName": zod.string().max(clientPortfolioGetMachineStatusResponseMachineNameMax),
   "DowntimeCause": zod.object({
   "causeName": zod.string().max(clientPortfolioGetMachineStatusResponseDowntimeCauseCauseNameMax)
 }).nullable().describe('The cause of the current stop; null while the machine runs.'),
-  "stoppedSince": zod.string().datetime({}).nullable().describe('Start of the current stop; null while the machine runs.')
+  "stoppedSince": zod.string().datetime({}).nullable().describe('Start of the current stop; null while the machine runs.'),
+  "state": zod.enum(['running', 'stopped', 'unknown']).describe('A machine\'s state now: `unknown` before its first event or while its collector is dead (MQTT death message).').optional().describe('Extension (issue 15): the live state; `unknown` before its first event or while its collector is dead.'),
+  "affectedItems": zod.array(zod.object({
+  "id": zod.number().min(1).max(clientPortfolioGetMachineStatusResponseAffectedItemsItemIdMaxOne).multipleOf(clientPortfolioGetMachineStatusResponseAffectedItemsItemIdMultipleOfOne).describe('Row id.').describe('Order item id.'),
+  "articleNo": zod.string().max(clientPortfolioGetMachineStatusResponseAffectedItemsItemArticleNoMax),
+  "productName": zod.string().max(clientPortfolioGetMachineStatusResponseAffectedItemsItemProductNameMax),
+  "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
+  "remainingQuantity": zod.number().min(clientPortfolioGetMachineStatusResponseAffectedItemsItemRemainingQuantityMin).max(clientPortfolioGetMachineStatusResponseAffectedItemsItemRemainingQuantityMax).multipleOf(clientPortfolioGetMachineStatusResponseAffectedItemsItemRemainingQuantityMultipleOf)
+}).describe('An open order item a stopped machine was making (issue 15).')).max(clientPortfolioGetMachineStatusResponseAffectedItemsMax).optional().describe('Extension (issue 15): for a stopped machine, the caller\'s open order items it was making (their products name the\nmachine): article, due date and the quantity still to produce, earliest due first.')
 }).describe('State of one of the client\'s machines.')
 export const clientPortfolioGetMachineStatusResponse = zod.array(clientPortfolioGetMachineStatusResponseItem)
 
