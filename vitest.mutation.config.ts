@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: [
+      'api/src/features/machines/oee.rules.test.ts',
       'api/src/features/orders/orders.rules.test.ts',
       'api/src/features/orders/planner.rules.test.ts',
       'api/src/features/stats/fill-rate.test.ts',

@@ -1,0 +1,256 @@
+/**
+ * OEE as ISO 22400-2 defines it (issue 15, item 3; docs/oee.md), as pure functions over instants in milliseconds.
+ *
+ * - planned busy time (PBT) = the client's shift time (`shift_start`..`shift_end`, UTC, one shift a day; the whole day
+ *   without shift details) minus planned downtime (stops whose cause is marked planned);
+ * - actual production time (APT) = PBT minus unplanned stops;
+ * - availability = APT / PBT;
+ * - performance (effectiveness) = planned run time per item × produced quantity / APT;
+ * - quality = good quantity / produced quantity (produced = good + scrap);
+ * - OEE = availability × performance × quality;
+ * - coverage = the share of the shift time in which the machine's state is known from its events (running or
+ *   stopped), i.e. how complete the data behind the figure is.
+ */
+
+export const DAY_MS = 86_400_000;
+
+/** From this OEE on a figure is 'good' (the usual world-class mark), from MEDIUM 'medium', below it 'bad'. */
+export const OEE_GOOD = 0.85;
+export const OEE_MEDIUM = 0.6;
+/** Below this coverage the data is too thin for a band: 'none'. */
+export const MIN_COVERAGE = 0.5;
+
+export type Band = 'good' | 'medium' | 'bad' | 'none';
+
+/** A half-open span [start, end) of instants (ms). */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** A stop (downtime history row); `end` null while it lasts (read up to `now`). */
+export interface Stop {
+  start: number;
+  end: number | null;
+  planned: boolean;
+}
+
+/** One state change of a machine from its events: running, stopped, or unknown (its collector is dead). */
+export interface StateChange {
+  at: number;
+  state: 'running' | 'stopped' | 'unknown';
+}
+
+/** Shift details of a client: 24 h 'HH:mm', UTC; null or equal ends = no shift details (the whole day). */
+export interface Shift {
+  start: string | null;
+  end: string | null;
+}
+
+export interface Quantities {
+  good: number;
+  scrap: number;
+  /** Claims' rejected bottles, shown beside quality. */
+  rejected: number;
+}
+
+export interface OeeFigure {
+  availability: number | null;
+  performance: number | null;
+  quality: number | null;
+  oee: number | null;
+  band: Band;
+  coverage: number;
+  /** Seconds. */
+  plannedBusyTime: number;
+  /** Seconds. */
+  actualProductionTime: number;
+  producedQuantity: number;
+  goodQuantity: number;
+  scrapQuantity: number;
+  rejectedQuantity: number;
+}
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Midnight (UTC) of the day `YYYY-MM-DD`. */
+export const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/**
+ * The shift of the day starting at `midnight`: from shift_start to shift_end, ending the next day when shift_end is
+ * not after shift_start (a night shift 22:00-06:00). Without shift details, the whole day.
+ */
+export function shiftOfDay(midnight: number, shift: Shift): Span {
+  if (!shift.start || !shift.end || shift.start === shift.end) return { start: midnight, end: midnight + DAY_MS };
+  const start = midnight + minutesOf(shift.start) * 60_000;
+  let end = midnight + minutesOf(shift.end) * 60_000;
+  if (end <= start) end += DAY_MS;
+  return { start, end };
+}
+
+/** The shift time inside `within`: the shifts of every day that can overlap it, cut to it, in order. */
+export function shiftWindows(within: Span, shift: Shift): Span[] {
+  const windows: Span[] = [];
+  const firstDay = Math.floor(within.start / DAY_MS) * DAY_MS - DAY_MS;
+  for (let midnight = firstDay; midnight < within.end; midnight += DAY_MS) {
+    const day = shiftOfDay(midnight, shift);
+    const start = Math.max(day.start, within.start);
+    const end = Math.min(day.end, within.end);
+    if (start < end) windows.push({ start, end });
+  }
+  return windows;
+}
+
+/** Total length (ms) of the intersection of two lists of spans, each sorted by start and without overlaps. */
+export function overlap(a: readonly Span[], b: readonly Span[]): number {
+  let total = 0;
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const start = Math.max(a[i]!.start, b[j]!.start);
+    const end = Math.min(a[i]!.end, b[j]!.end);
+    if (start < end) total += end - start;
+    if (a[i]!.end < b[j]!.end) i++;
+    else j++;
+  }
+  return total;
+}
+
+/** Sorted spans merged where they overlap or touch (stops of one machine may overlap when typed by hand). */
+export function merge(spans: readonly Span[]): Span[] {
+  const sorted = spans.filter((span) => span.end > span.start).sort((x, y) => x.start - y.start);
+  const merged: Span[] = [];
+  for (const span of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  return merged;
+}
+
+/**
+ * The spans in which the state is known (running or stopped) from the state changes, sorted by time, and the state
+ * before the first change (`initial`, from the last change before the period). Known lasts until `until`.
+ */
+export function knownSpans(initial: StateChange['state'] | null, changes: readonly StateChange[], from: number, until: number): Span[] {
+  const spans: Span[] = [];
+  let state = initial;
+  let since = from;
+  for (const change of changes) {
+    const at = Math.min(Math.max(change.at, from), until);
+    if (state !== null && state !== 'unknown' && at > since) spans.push({ start: since, end: at });
+    state = change.state;
+    since = at;
+  }
+  if (state !== null && state !== 'unknown' && until > since) spans.push({ start: since, end: until });
+  return merge(spans);
+}
+
+/** The band of an OEE figure: none without a figure or with coverage below MIN_COVERAGE. */
+export function band(oee: number | null, coverage: number): Band {
+  if (oee === null || coverage < MIN_COVERAGE) return 'none';
+  if (oee >= OEE_GOOD) return 'good';
+  if (oee >= OEE_MEDIUM) return 'medium';
+  return 'bad';
+}
+
+/** Rounded to 4 decimals (0.01 %), as answered. */
+const ratio = (value: number) => Math.round(value * 10_000) / 10_000;
+
+export interface OeeInput {
+  /** The shift time of the bucket (see shiftWindows), sorted. */
+  windows: readonly Span[];
+  /** The machine's stops overlapping the bucket. */
+  stops: readonly Stop[];
+  /** Spans with a known state (see knownSpans). */
+  known: readonly Span[];
+  quantities: Quantities;
+  /** Planned run time per item in seconds; null when the product has none. */
+  secondsPerItem: number | null;
+  /** The end of a lasting stop. */
+  now: number;
+}
+
+/** One OEE figure (ISO 22400-2) from the shift time, the stops, the known spans and the quantities. */
+export function oeeFigure(input: OeeInput): OeeFigure {
+  const spansOf = (planned: boolean) =>
+    merge(input.stops.filter((stop) => stop.planned === planned).map((stop) => ({ start: stop.start, end: stop.end ?? input.now })));
+  const planned = spansOf(true);
+  // An unplanned stop inside a planned one counts once, as planned.
+  const unplannedOnly = subtract(spansOf(false), planned);
+  const shiftMs = input.windows.reduce((sum, window) => sum + (window.end - window.start), 0);
+  const pbtMs = shiftMs - overlap(input.windows, planned);
+  const aptMs = Math.max(0, pbtMs - overlap(input.windows, unplannedOnly));
+  const produced = input.quantities.good + input.quantities.scrap;
+  const availability = pbtMs > 0 ? aptMs / pbtMs : null;
+  const performance = aptMs > 0 && input.secondsPerItem !== null ? (input.secondsPerItem * 1000 * produced) / aptMs : null;
+  const quality = produced > 0 ? input.quantities.good / produced : null;
+  const oee = availability !== null && performance !== null && quality !== null ? availability * performance * quality : null;
+  const coverage = shiftMs > 0 ? overlap(input.windows, input.known) / shiftMs : 0;
+  return {
+    availability: availability === null ? null : ratio(availability),
+    performance: performance === null ? null : ratio(performance),
+    quality: quality === null ? null : ratio(quality),
+    oee: oee === null ? null : ratio(oee),
+    band: band(oee, coverage),
+    coverage: ratio(coverage),
+    plannedBusyTime: Math.round(pbtMs / 1000),
+    actualProductionTime: Math.round(aptMs / 1000),
+    producedQuantity: produced,
+    goodQuantity: input.quantities.good,
+    scrapQuantity: input.quantities.scrap,
+    rejectedQuantity: input.quantities.rejected,
+  };
+}
+
+/** `spans` minus `cut` (both sorted, merged). */
+export function subtract(spans: readonly Span[], cut: readonly Span[]): Span[] {
+  const result: Span[] = [];
+  for (const span of spans) {
+    let start = span.start;
+    for (const piece of cut) {
+      if (piece.end <= start || piece.start >= span.end) continue;
+      if (piece.start > start) result.push({ start, end: piece.start });
+      start = Math.max(start, piece.end);
+    }
+    if (start < span.end) result.push({ start, end: span.end });
+  }
+  return result;
+}
+
+export type Grain = 'day' | 'shift' | 'week';
+
+/**
+ * The buckets of a period (inclusive UTC days `from`..`to`): UTC days, ISO weeks (Monday first, cut to the period), or
+ * the shift of each day (the whole day without shift details; a night shift runs into the next day).
+ */
+export function buckets(from: string, to: string, grain: Grain, shift: Shift): Span[] {
+  const first = dayStart(from);
+  const end = dayStart(to) + DAY_MS;
+  const result: Span[] = [];
+  if (grain === 'day') for (let day = first; day < end; day += DAY_MS) result.push({ start: day, end: day + DAY_MS });
+  if (grain === 'shift') for (let day = first; day < end; day += DAY_MS) result.push(shiftOfDay(day, shift));
+  if (grain === 'week') {
+    let start = first;
+    while (start < end) {
+      const weekday = (new Date(start).getUTCDay() + 6) % 7;
+      const next = Math.min(start - weekday * DAY_MS + 7 * DAY_MS, end);
+      result.push({ start, end: next });
+      start = next;
+    }
+  }
+  return result;
+}
+
+/** The span a whole period covers, including a last night shift that runs past its last day. */
+export function periodSpan(from: string, to: string, grain: Grain, shift: Shift): Span {
+  const all = buckets(from, to, grain, shift);
+  return { start: Math.min(dayStart(from), ...all.map((b) => b.start)), end: Math.max(dayStart(to) + DAY_MS, ...all.map((b) => b.end)) };
+}
+
+/** MTBF and MTTR in hours: run time between stops / stops, and stop time / stops; null without stops. */
+export function reliability(stops: number, stopMs: number, observedMs: number): { mtbfHours: number | null; mttrHours: number | null } {
+  if (stops === 0) return { mtbfHours: null, mttrHours: null };
+  const hours = (ms: number) => Math.round((ms / 3_600_000) * 100) / 100;
+  return { mtbfHours: hours(Math.max(0, observedMs - stopMs) / stops), mttrHours: hours(stopMs / stops) };
+}
