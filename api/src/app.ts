@@ -17,6 +17,7 @@ import { handlers as featureHandlers } from './features/index.js';
 import { registerUploadParsing } from './features/claims/uploads.multipart.js';
 import { registerStrictInput } from './plugins/strict-input.js';
 import { limitPdfRenders } from './pdf/pdf.js';
+import { machineTokenVerifier } from './features/machines/machines.credentials.js';
 
 export interface AppOptions {
   config: Config;
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       strict: options.config.OIDC_STRICT_ACCESS_TOKENS,
       db: options.db,
       beforeGate: apiLimits(api, options.config, options.db),
+      machineToken: machineTokenVerifier(options.db),
     });
     await registerUploadParsing(api, options.config.UPLOAD_MAX_BYTES);
     await registerStrictInput(api);

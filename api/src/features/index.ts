@@ -4,6 +4,7 @@ import { claimsHandlers } from './claims/claims.handlers.js';
 import { clientsHandlers } from './clients/clients.handlers.js';
 import { downtimeHandlers } from './downtime/downtime.handlers.js';
 import { invoicesHandlers } from './invoices/invoices.handlers.js';
+import { machinesHandlers } from './machines/machines.handlers.js';
 import { manufacturersHandlers } from './manufacturers/manufacturers.handlers.js';
 import { ordersHandlers } from './orders/orders.handlers.js';
 import { plansHandlers } from './plans/plans.handlers.js';
@@ -21,6 +22,7 @@ export const handlers: Handlers = {
   ...clientsHandlers,
   ...downtimeHandlers,
   ...invoicesHandlers,
+  ...machinesHandlers,
   ...manufacturersHandlers,
   ...ordersHandlers,
   ...plansHandlers,

@@ -54,6 +54,8 @@ async function makeRecords(companyId: string, name: string): Promise<Records> {
   const plan = (await db.insertInto('client_production_plans').values({ company_id: companyId, period_from: '2026-03-02', period_to: '2026-03-29' }).returning('id').executeTakeFirstOrThrow()).id;
   await db.insertInto('client_production_plan_items').values({ plan_id: plan, client_product_id: product, planned_amount: 160_000 }).execute();
   const invoice = await makeInvoice(db, { companyId, invoiceNumber: `${name}-INV-${order}`, orderId: order });
+  // A machine of the company named after it (issue 15: the machine lists name machines, not records).
+  await sql`update companies set fbs = array_append(fbs, ${`${name} FB`}) where id = ${companyId} and not (${`${name} FB`} = any(fbs))`.execute(db);
   return { product, order, orderItem, claim, upload, plan, invoice };
 }
 

@@ -10,5 +10,7 @@ export interface Actor {
   companyId: string | null;
   name: string;
   email: string | null;
+  /** A machine credential's caller (role `machine`): its id and the machines it may report for. */
+  machine?: { credentialId: number; name: string; machines: { companyId: string; machineName: string }[] };
 }
 

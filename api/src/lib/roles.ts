@@ -10,7 +10,13 @@ export const ALL_ROLES = [...STAFF_ROLES, ...CLIENT_TYPES, 'guest'] as const;
 
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export type ClientType = (typeof CLIENT_TYPES)[number];
-export type Role = (typeof ALL_ROLES)[number];
+/**
+ * A machine credential (issue 15) is not a user and holds no other role: its opaque token is checked by the gate
+ * against `machine_credentials` (docs/decisions.md, 'Machine credentials'); no access token ever grants it.
+ */
+export const MACHINE_ROLE = 'machine';
+
+export type Role = (typeof ALL_ROLES)[number] | typeof MACHINE_ROLE;
 
 export const RESOURCE_CLIENT = 'orders-public';
 

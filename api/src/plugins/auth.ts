@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Actor } from '../lib/actor.js';
 import { unauthorized } from '../lib/problem.js';
-import { rolesFromClaims, type Role, type TokenClaims } from '../lib/roles.js';
+import { MACHINE_ROLE, rolesFromClaims, type Role, type TokenClaims } from '../lib/roles.js';
 import { admit, bearerToken } from './gate.js';
 
 declare module 'fastify' {
@@ -38,6 +38,11 @@ export interface AuthOptions {
    * gate then looks nothing up itself. Without it the gate looks revocation up in `db`.
    */
   beforeGate?: (request: FastifyRequest, reply: FastifyReply, token: Caller | null) => Promise<{ revoked: boolean }>;
+  /**
+   * A machine credential's opaque token (`mt_…`, issue 15) to its caller (role `machine` only), or null when unknown or
+   * revoked (401). Such a token is never an access token, nor the reverse; outside the `machine` operations it is 403.
+   */
+  machineToken?: (token: string) => Promise<Actor | null>;
 }
 
 /** A verified token: its caller and when it was issued (seconds), for the revocation check. */
@@ -45,6 +50,9 @@ export interface Caller {
   actor: Actor;
   issuedAt: number;
 }
+
+/** The prefix of a machine credential's token (a JWT never starts so: it starts with its base64url header `ey`). */
+export const MACHINE_TOKEN_PREFIX = 'mt_';
 
 /** Verifies a bearer token (typ, signature, issuer, audience, expiry, required claims) and turns its claims into an Actor. */
 export async function verifyToken(token: string, options: AuthOptions, keySet = keySetOf(options)): Promise<Actor> {
@@ -139,6 +147,18 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
     let actor: Actor | null = null;
     let reason = 'no bearer token';
     let verified: Verified | undefined;
+    if (token?.startsWith(MACHINE_TOKEN_PREFIX)) {
+      const machine = allowed.includes(MACHINE_ROLE) && options.machineToken ? await options.machineToken(token) : null;
+      // Counted against the credential (a machine's token is never revoked by subject: revoking the credential is).
+      await options.beforeGate?.(request, reply, machine ? { actor: machine, issuedAt: Math.floor(Date.now() / 1000) } : null);
+      if (!machine) {
+        request.log.info({ reason: 'machine token unknown, revoked, or not for this operation' }, 'token refused');
+        throw unauthorized('The bearer token is invalid or expired.');
+      }
+      admit(machine, allowed, undefined);
+      request.actor = machine;
+      return;
+    }
     if (token) {
       try {
         verified = await verify(token);

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
-import { versionedUpdate } from '../../db/versioned-update.js';
+import { recordUpdate, versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import { containsPattern } from '../../lib/search.js';
 
@@ -254,4 +254,60 @@ export async function causesInUse(trx: Transaction<Database>, ids: number[]) {
 export async function deleteCauses(trx: Transaction<Database>, ids: number[]) {
   const result = await trx.deleteFrom('downtime_causes').where('id', 'in', ids).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Machine events (issue 15) open, move and close stops through these, never with SQL of their own. A stop's times
+ * change without moving its version (the operator's cause save stays valid); a cause set here moves it.
+ */
+export interface MachineStopValues {
+  companyId: string;
+  machineName: string;
+  start: Date;
+  /** Null while the machine stands still. */
+  end: Date | null;
+}
+
+const stopColumns = (values: MachineStopValues) => ({
+  company_id: values.companyId,
+  machine_name: values.machineName,
+  actual_date: values.start.toISOString().slice(0, 10),
+  duration: values.end ? Math.round((values.end.getTime() - values.start.getTime()) / 60_000) : 0,
+  target_start: values.start,
+  target_end: values.end,
+});
+
+/** Opens a stop (a downtime history row) of a machine; its id. */
+export async function insertMachineStop(trx: Transaction<Database>, values: MachineStopValues, causeId: number | null) {
+  const row = await trx
+    .insertInto('downtime_history')
+    .values({ ...stopColumns(values), cause_id: causeId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Moves a stop's start and end (a late event); the version stays. */
+export async function updateMachineStopTimes(trx: Transaction<Database>, id: number, values: MachineStopValues) {
+  await trx
+    .updateTable('downtime_history')
+    .set({ ...stopColumns(values), updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Sets the cause the machine reported (only when the stop's cause is still the one the events gave). */
+export async function setMachineStopCause(trx: Transaction<Database>, id: number, causeId: number | null) {
+  await recordUpdate(trx, 'downtime_history', { cause_id: causeId }).where('id', '=', id).execute();
+}
+
+/** Removes stops that late events showed never happened as such (their machine ran). */
+export async function deleteMachineStops(trx: Transaction<Database>, ids: number[]) {
+  if (ids.length) await trx.deleteFrom('downtime_history').where('id', 'in', ids).execute();
+}
+
+/** The stops of a machine by id: times and cause. */
+export async function findMachineStops(trx: Transaction<Database>, ids: number[]) {
+  if (!ids.length) return [];
+  return trx.selectFrom('downtime_history').select(['id', 'cause_id', 'target_start', 'target_end']).where('id', 'in', ids).execute();
 }

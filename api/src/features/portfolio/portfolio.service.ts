@@ -2,6 +2,7 @@ import type { components } from '../../../../generated/api-types.js';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { companyScopeOf } from '../../lib/scope.js';
+import { getClientMachineBanner } from '../machines/machines.service.js';
 import * as repository from './portfolio.repository.js';
 
 type MachineStatus = components['schemas']['MachineStatus'];
@@ -23,15 +24,23 @@ export async function getPortfolio(db: Db, actor: Actor) {
  */
 export async function getMachineStatus(db: Db, actor: Actor): Promise<MachineStatus[]> {
   const scope = companyScopeOf(actor);
-  const [company, stopped] = await Promise.all([repository.findCompany(db, scope), repository.findStoppedMachines(db, scope)]);
+  const [company, stopped, live] = await Promise.all([
+    repository.findCompany(db, scope),
+    repository.findStoppedMachines(db, scope),
+    getClientMachineBanner(db, actor),
+  ]);
   const stops = new Map(stopped.map((stop) => [stop.machine_name, stop]));
   const names = [...new Set([...(company?.fbs ?? []), ...stops.keys()])].sort((a, b) => a.localeCompare(b, 'en'));
   return names.map((machineName) => {
     const stop = stops.get(machineName);
+    // Issue 15: the live state and the open order items a stopped machine was making (machines feature).
+    const now = live.get(machineName);
     return {
       machineName,
       DowntimeCause: stop?.cause_name ? { causeName: stop.cause_name } : null,
       stoppedSince: stop ? new Date(stop.target_start).toISOString() : null,
+      state: now?.state ?? (stop ? 'stopped' : 'unknown'),
+      affectedItems: now?.affectedItems ?? [],
     };
   });
 }

@@ -141,14 +141,15 @@ describe('GET /api/client/machine/status/get', () => {
   it('lists every machine of the caller; a stopped one with its cause and since when, a running one with nulls', async () => {
     const response = await machines(await as.client(COMPANY_A));
     expect(response.body).toEqual([
-      { machineName: 'FB-101', DowntimeCause: null, stoppedSince: null },
-      { machineName: 'FB-102', DowntimeCause: { causeName: 'Mould change' }, stoppedSince: '2026-11-20T06:20:00.000Z' },
+      // Issue 15: without machine events a machine that is not stopped reads 'unknown'.
+      { machineName: 'FB-101', DowntimeCause: null, stoppedSince: null, state: 'unknown', affectedItems: [] },
+      { machineName: 'FB-102', DowntimeCause: { causeName: 'Mould change' }, stoppedSince: '2026-11-20T06:20:00.000Z', state: 'stopped', affectedItems: [] },
     ]);
   });
 
   it('a stop without a recorded cause still shows the machine as stopped', async () => {
     const response = await machines(await as.client(COMPANY_B));
-    expect(response.body).toEqual([{ machineName: 'FB-1', DowntimeCause: null, stoppedSince: '2026-11-21T10:00:00.000Z' }]);
+    expect(response.body).toEqual([{ machineName: 'FB-1', DowntimeCause: null, stoppedSince: '2026-11-21T10:00:00.000Z', state: 'stopped', affectedItems: [] }]);
   });
 });
 

@@ -25,7 +25,7 @@ export function faceOf(actor: Actor): Face {
 const DOCUMENTS_ROLES: DocumentsRole[] = ['admin', 'accountant', 'client'];
 
 /** Portal roles in a stable order; `guest` (held by everyone signed in) is not listed. */
-const ROLE_ORDER: Role[] = ['admin', 'operator', 'accountant', 'client', 'buyer', 'seller'];
+const ROLE_ORDER = ['admin', 'operator', 'accountant', 'client', 'buyer', 'seller'] as const satisfies readonly Role[];
 
 /** The signed-in user as the portal sees them, from the verified token and, on the client face, the company row. */
 export async function getMe(db: Db, actor: Actor, supportEmail: string): Promise<CurrentUser> {

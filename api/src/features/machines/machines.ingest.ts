@@ -1,0 +1,236 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db } from '../../db/database.js';
+import type { MachineEventKindStored } from '../../db/tables/machines.js';
+import { ruleViolation } from '../../lib/problem.js';
+import * as downtime from '../downtime/downtime.repository.js';
+
+/** One event as it comes in (HTTP body or an MQTT message); `unknown` only from an MQTT death. */
+export interface IncomingEvent {
+  eventId: string;
+  machine: { clientId: string; machineName: string };
+  at: string;
+  kind: MachineEventKindStored;
+  causeCode?: number;
+  good?: number;
+  scrap?: number;
+}
+
+/** Who reports: a credential (its name and the machines it may report for) or the MQTT broker (every machine). */
+export interface EventSource {
+  name: string;
+  /** `companyId machineName` keys; null = every machine. */
+  machines: Set<string> | null;
+}
+
+export const machineKey = (companyId: string, machineName: string) => `${companyId}\u001f${machineName}`;
+
+/** The rules the schema cannot say: cause only on a stop, counts only on counts (400 naming the field, nothing written). */
+export function checkEvents(events: readonly IncomingEvent[]): void {
+  events.forEach((event, index) => {
+    const field = (name: string) => `events.${index}.${name}`;
+    if (event.causeCode !== undefined && event.kind !== 'stopped')
+      throw ruleViolation(field('causeCode'), 'notAllowed', 'Only a stopped event carries a cause code.');
+    if (event.kind === 'counts' && event.good === undefined && event.scrap === undefined)
+      throw ruleViolation(field('good'), 'required', 'A counts event carries good and/or scrap bottles.');
+    if (event.kind !== 'counts' && (event.good !== undefined || event.scrap !== undefined))
+      throw ruleViolation(field(event.good !== undefined ? 'good' : 'scrap'), 'notAllowed', 'Only a counts event carries quantities.');
+  });
+}
+
+type Reason = 'unknownMachine' | 'outOfScope' | 'unknownCause';
+
+/**
+ * Stores a batch of events in one transaction (issue 15, item 1): a known event id is acknowledged and ignored;
+ * events of unknown machines or outside the source's machines are kept aside, not applied; an unknown cause is kept
+ * aside and its stop applied without a cause. Then the stops of each machine the batch touched are recomputed from
+ * the earliest new event on (`recomputeStops`).
+ */
+export async function ingestEvents(db: Db, source: EventSource, events: readonly IncomingEvent[]) {
+  checkEvents(events);
+  return db.transaction().execute(async (trx) => {
+    // One writer per machine at a time (sorted, so two batches never wait on each other crosswise).
+    const touched = [...new Set(events.map((event) => machineKey(event.machine.clientId, event.machine.machineName)))].sort();
+    for (const key of touched) await sql`select pg_advisory_xact_lock(hashtextextended(${`machine:${key}`}, 0))`.execute(trx);
+
+    const ids = [...new Set(events.map((event) => event.eventId.toLowerCase()))];
+    const known = await sql<{ event_id: string }>`
+      select event_id::text from machine_events where event_id = any(${ids}::uuid[])
+      union all select event_id::text from machine_events_unmatched where event_id = any(${ids}::uuid[])`.execute(trx);
+    const seen = new Set(known.rows.map((row) => row.event_id));
+
+    const companyIds = [...new Set(events.map((event) => event.machine.clientId))];
+    const companies = await trx.selectFrom('companies').select(['id', 'fbs']).where('id', 'in', companyIds).execute();
+    const machines = new Set(companies.flatMap((company) => company.fbs.map((name) => machineKey(company.id, name))));
+    const causeCodes = [...new Set(events.flatMap((event) => (event.causeCode !== undefined ? [event.causeCode] : [])))];
+    const causes = new Set(
+      causeCodes.length ? (await trx.selectFrom('downtime_causes').select('id').where('id', 'in', causeCodes).execute()).map((row) => row.id) : [],
+    );
+
+    const stored: IncomingEvent[] = [];
+    const aside: (IncomingEvent & { reason: Reason })[] = [];
+    let duplicates = 0;
+    for (const event of events) {
+      const id = event.eventId.toLowerCase();
+      if (seen.has(id)) {
+        duplicates++;
+        continue;
+      }
+      seen.add(id);
+      const key = machineKey(event.machine.clientId, event.machine.machineName);
+      if (!machines.has(key)) aside.push({ ...event, reason: 'unknownMachine' });
+      else if (source.machines && !source.machines.has(key)) aside.push({ ...event, reason: 'outOfScope' });
+      else {
+        stored.push(event);
+        if (event.causeCode !== undefined && !causes.has(event.causeCode)) aside.push({ ...event, reason: 'unknownCause' });
+      }
+    }
+
+    if (stored.length)
+      await trx
+        .insertInto('machine_events')
+        .values(
+          stored.map((event) => ({
+            event_id: event.eventId,
+            company_id: event.machine.clientId,
+            machine_name: event.machine.machineName,
+            at: event.at,
+            kind: event.kind,
+            cause_id: event.causeCode !== undefined && causes.has(event.causeCode) ? event.causeCode : null,
+            good: event.kind === 'counts' ? (event.good ?? 0) : null,
+            scrap: event.kind === 'counts' ? (event.scrap ?? 0) : null,
+            source: source.name,
+          })),
+        )
+        .execute();
+    if (aside.length)
+      await trx
+        .insertInto('machine_events_unmatched')
+        .values(
+          aside.map((event) => ({
+            event_id: event.eventId,
+            client_id: event.machine.clientId,
+            machine_name: event.machine.machineName,
+            at: event.at,
+            kind: event.kind,
+            cause_code: event.causeCode ?? null,
+            good: event.good ?? null,
+            scrap: event.scrap ?? null,
+            reason: event.reason,
+            source: source.name,
+          })),
+        )
+        .execute();
+
+    const earliest = new Map<string, { companyId: string; machineName: string; at: number }>();
+    for (const event of stored) {
+      if (event.kind === 'counts') continue;
+      const key = machineKey(event.machine.clientId, event.machine.machineName);
+      const at = Date.parse(event.at);
+      const current = earliest.get(key);
+      if (!current || at < current.at) earliest.set(key, { companyId: event.machine.clientId, machineName: event.machine.machineName, at });
+    }
+    for (const machine of earliest.values()) await recomputeStops(trx, machine.companyId, machine.machineName, new Date(machine.at));
+
+    return { accepted: stored.length, duplicates, keptAside: aside.length };
+  });
+}
+
+interface DesiredStop {
+  start: Date;
+  end: Date | null;
+  causeId: number | null;
+}
+
+/**
+ * The stops a machine's state events describe, in time order: a stop starts at a stopped event while the machine
+ * runs (or before its first running event) and ends at the next running event; a later stopped event while stopped
+ * gives the cause when the first had none. `unknown` (a dead collector) neither starts nor ends a stop.
+ */
+export function stopsOf(events: readonly { at: Date; kind: MachineEventKindStored; cause_id: number | null }[]): DesiredStop[] {
+  const stops: DesiredStop[] = [];
+  let open: DesiredStop | null = null;
+  for (const event of events) {
+    if (event.kind === 'stopped') {
+      if (!open) open = { start: event.at, end: null, causeId: event.cause_id };
+      else if (open.causeId === null) open.causeId = event.cause_id;
+    } else if (event.kind === 'running' && open) {
+      open.end = event.at;
+      stops.push(open);
+      open = null;
+    }
+  }
+  if (open) stops.push(open);
+  return stops;
+}
+
+/**
+ * Recomputes the stops of one machine from `since` on: from the last running event before it (earlier stops ended
+ * there and cannot change), the stops the events describe replace the event-opened downtime rows of that range.
+ * A row that still overlaps a stop keeps its id and moves to its times; its cause follows the events unless the
+ * operator changed it; rows no stop overlaps are removed, new stops open rows. Rows typed by hand are never touched.
+ */
+export async function recomputeStops(trx: Transaction<Database>, companyId: string, machineName: string, since: Date) {
+  const lastRunning = await trx
+    .selectFrom('machine_events')
+    .select('at')
+    .where('company_id', '=', companyId)
+    .where('machine_name', '=', machineName)
+    .where('kind', '=', 'running')
+    .where('at', '<', since)
+    .orderBy('at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const from = lastRunning?.at ?? null;
+  const events = await trx
+    .selectFrom('machine_events')
+    .select(['at', 'kind', 'cause_id'])
+    .where('company_id', '=', companyId)
+    .where('machine_name', '=', machineName)
+    .where('kind', 'in', ['running', 'stopped'])
+    .$if(from !== null, (query) => query.where('at', '>=', from!))
+    .orderBy('at')
+    .orderBy('event_id')
+    .execute();
+  const desired = stopsOf(events);
+  const links = await trx
+    .selectFrom('machine_stops')
+    .select(['downtime_id', 'started_at', 'event_cause_id'])
+    .where('company_id', '=', companyId)
+    .where('machine_name', '=', machineName)
+    .$if(from !== null, (query) => query.where('started_at', '>=', from!))
+    .orderBy('started_at')
+    .execute();
+  const rows = new Map((await downtime.findMachineStops(trx, links.map((link) => link.downtime_id))).map((row) => [row.id, row]));
+
+  const overlaps = (a: { start: Date; end: Date | null }, b: { start: Date; end: Date | null }) =>
+    a.start.getTime() < (b.end?.getTime() ?? Infinity) && b.start.getTime() < (a.end?.getTime() ?? Infinity);
+  const unused = new Set(links.map((link) => link.downtime_id));
+  for (const stop of desired) {
+    const values = { companyId, machineName, start: stop.start, end: stop.end };
+    const link = links.find((candidate) => {
+      const row = rows.get(candidate.downtime_id);
+      return unused.has(candidate.downtime_id) && row && overlaps({ start: row.target_start, end: row.target_end }, stop);
+    });
+    if (!link) {
+      const id = await downtime.insertMachineStop(trx, values, stop.causeId);
+      await trx
+        .insertInto('machine_stops')
+        .values({ downtime_id: id, company_id: companyId, machine_name: machineName, started_at: stop.start, event_cause_id: stop.causeId })
+        .execute();
+      continue;
+    }
+    unused.delete(link.downtime_id);
+    const row = rows.get(link.downtime_id)!;
+    if (row.target_start.getTime() !== stop.start.getTime() || (row.target_end?.getTime() ?? null) !== (stop.end?.getTime() ?? null))
+      await downtime.updateMachineStopTimes(trx, link.downtime_id, values);
+    const operatorChose = row.cause_id !== null && row.cause_id !== link.event_cause_id;
+    if (!operatorChose && row.cause_id !== stop.causeId) await downtime.setMachineStopCause(trx, link.downtime_id, stop.causeId);
+    if (link.started_at.getTime() !== stop.start.getTime() || link.event_cause_id !== stop.causeId)
+      await trx
+        .updateTable('machine_stops')
+        .set({ started_at: stop.start, event_cause_id: stop.causeId })
+        .where('downtime_id', '=', link.downtime_id)
+        .execute();
+  }
+  await downtime.deleteMachineStops(trx, [...unused]);
+}

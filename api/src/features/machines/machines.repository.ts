@@ -1,0 +1,285 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { paginate, type PaginationInput } from '../../lib/pagination.js';
+import type { Scope } from '../../lib/scope.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface MachineRow {
+  company_id: string;
+  company: string;
+  machine_name: string;
+  shift_start: string | null;
+  shift_end: string | null;
+}
+
+/** A product names its machines in a comma-joined text; this is "the product is made on machine `m`". */
+const madeOn = (machine: ReturnType<typeof sql.ref>) => sql`${machine} = any(regexp_split_to_array(btrim(cp.machine_names), '\\s*,\\s*'))`;
+
+/** The machines (companies' FBs) in the scope, narrowed to `only` (company, machine) when given, with the shift. */
+export async function findMachines(db: Executor, scope: Scope, only?: { clientId: string; machineName: string }[], clientIds?: string[]) {
+  const companies = scope.kind === 'company' ? [scope.companyId] : (clientIds ?? []);
+  const result = await sql<MachineRow>`
+    select c.id as company_id, c.name as company, m.machine_name, d.shift_start, d.shift_end
+      from companies c
+      cross join lateral unnest(c.fbs) as m(machine_name)
+      left join client_details d on d.company_id = c.id
+     where (${companies.length === 0} or c.id = any(${companies}::text[]))
+       and (${!only?.length} or (c.id, m.machine_name) in (select * from unnest(${only?.map((m) => m.clientId) ?? []}::text[], ${
+         only?.map((m) => m.machineName) ?? []
+       }::text[])))
+     order by c.name, c.id, m.machine_name`.execute(db);
+  return result.rows;
+}
+
+const arrays = (machines: readonly { company_id: string; machine_name: string }[]) => ({
+  companies: machines.map((m) => m.company_id),
+  names: machines.map((m) => m.machine_name),
+});
+
+/** Per machine: its open stop (latest), and its latest state event (not counts). Two index lookups per machine. */
+export async function findLiveState(db: Executor, machines: readonly MachineRow[]) {
+  const { companies, names } = arrays(machines);
+  const result = await sql<{
+    company_id: string;
+    machine_name: string;
+    stop_id: number | null;
+    stop_start: Date | null;
+    cause_id: number | null;
+    cause_name: string | null;
+    event_kind: string | null;
+    event_at: Date | null;
+  }>`
+    select m.company_id, m.machine_name, s.id as stop_id, s.target_start as stop_start, s.cause_id, dc.cause_name,
+           e.kind as event_kind, e.at as event_at
+      from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
+      left join lateral (select h.id, h.target_start, h.cause_id from downtime_history h
+                          where h.company_id = m.company_id and h.machine_name = m.machine_name and h.target_end is null
+                          order by h.target_start desc, h.id desc limit 1) s on true
+      left join downtime_causes dc on dc.id = s.cause_id
+      left join lateral (select ev.kind, ev.at from machine_events ev
+                          where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind <> 'counts'
+                          order by ev.at desc, ev.event_id desc limit 1) e on true`.execute(db);
+  return result.rows;
+}
+
+/** The stops overlapping [from, to) of the machines, with whether their cause is planned. */
+export async function findStops(db: Executor, machines: readonly MachineRow[], from: Date, to: Date) {
+  const { companies, names } = arrays(machines);
+  const result = await sql<{
+    company_id: string;
+    machine_name: string;
+    target_start: Date;
+    target_end: Date | null;
+    planned: boolean;
+    cause_id: number | null;
+    cause_name: string | null;
+  }>`
+    select h.company_id, h.machine_name, h.target_start, h.target_end, coalesce(dc.planned, false) as planned, h.cause_id, dc.cause_name
+      from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
+      join downtime_history h on h.company_id = m.company_id and h.machine_name = m.machine_name
+       and h.target_start < ${to} and coalesce(h.target_end, now()) > ${from}
+      left join downtime_causes dc on dc.id = h.cause_id
+     order by h.company_id, h.machine_name, h.target_start`.execute(db);
+  return result.rows;
+}
+
+/** The state events (running, stopped, unknown) in [from, to) and the last one before `from`, per machine, in order. */
+export async function findStateChanges(db: Executor, machines: readonly MachineRow[], from: Date, to: Date) {
+  const { companies, names } = arrays(machines);
+  const result = await sql<{ company_id: string; machine_name: string; at: Date; kind: 'running' | 'stopped' | 'unknown' }>`
+    select m.company_id, m.machine_name, e.at, e.kind
+      from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
+      cross join lateral (
+        (select ev.at, ev.kind, ev.event_id from machine_events ev
+          where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind <> 'counts' and ev.at < ${from}
+          order by ev.at desc, ev.event_id desc limit 1)
+        union all
+        (select ev.at, ev.kind, ev.event_id from machine_events ev
+          where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind <> 'counts'
+            and ev.at >= ${from} and ev.at < ${to})
+      ) e
+     order by m.company_id, m.machine_name, e.at, e.event_id`.execute(db);
+  return result.rows;
+}
+
+export interface BucketRef {
+  company_id: string;
+  machine_name: string;
+  index: number;
+  start: Date;
+  end: Date;
+}
+
+/** Good and scrap counted, and claims' rejected bottles, per bucket (index) of each machine: set-based. */
+export async function findQuantities(db: Executor, buckets: readonly BucketRef[]) {
+  const columns = [
+    buckets.map((b) => b.company_id),
+    buckets.map((b) => b.machine_name),
+    buckets.map((b) => b.index),
+    buckets.map((b) => b.start.toISOString()),
+    buckets.map((b) => b.end.toISOString()),
+  ] as const;
+  const unnest = sql`unnest(${columns[0]}::text[], ${columns[1]}::text[], ${columns[2]}::int[], ${columns[3]}::timestamptz[], ${columns[4]}::timestamptz[])
+    as b(company_id, machine_name, idx, s, e)`;
+  const [counts, rejected] = await Promise.all([
+    sql<{ company_id: string; machine_name: string; idx: number; good: number; scrap: number }>`
+      select b.company_id, b.machine_name, b.idx, coalesce(sum(ev.good), 0)::int as good, coalesce(sum(ev.scrap), 0)::int as scrap
+        from ${unnest}
+        join machine_events ev on ev.company_id = b.company_id and ev.machine_name = b.machine_name and ev.kind = 'counts'
+         and ev.at >= b.s and ev.at < b.e
+       group by b.company_id, b.machine_name, b.idx`.execute(db),
+    sql<{ company_id: string; machine_name: string; idx: number; rejected: number }>`
+      select b.company_id, b.machine_name, b.idx, coalesce(sum(cl.amount), 0)::int as rejected
+        from ${unnest}
+        join claims cl on cl.company_id = b.company_id and cl.created_at >= b.s and cl.created_at < b.e
+        join client_products cp on cp.id = cl.client_product_id and ${madeOn(sql.ref('b.machine_name'))}
+       group by b.company_id, b.machine_name, b.idx`.execute(db),
+  ]);
+  return { counts: counts.rows, rejected: rejected.rows };
+}
+
+/** Planned seconds per item of each machine: the product in production on it (wip), else the mean of its products. */
+export async function findRates(db: Executor, machines: readonly MachineRow[]) {
+  const { companies, names } = arrays(machines);
+  const result = await sql<{ company_id: string; machine_name: string; rate: number | null }>`
+    select m.company_id, m.machine_name,
+           coalesce(avg(cp.planned_seconds_per_item) filter (where cp.wip), avg(cp.planned_seconds_per_item))::float8 as rate
+      from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
+      join client_products cp on cp.company_id = m.company_id and cp.deleted_at is null and cp.planned_seconds_per_item is not null
+       and ${madeOn(sql.ref('m.machine_name'))}
+     group by m.company_id, m.machine_name`.execute(db);
+  return result.rows;
+}
+
+/** Analytics: stop hours (cut to the period) and counts by cause, by machine and by ISO week of their start. */
+export async function findDowntimeAggregates(db: Executor, machines: readonly MachineRow[], from: Date, to: Date) {
+  const { companies, names } = arrays(machines);
+  const stops = sql`
+    select h.company_id, h.machine_name, h.cause_id, h.target_start,
+           extract(epoch from least(coalesce(h.target_end, now()), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)) as seconds
+      from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
+      join downtime_history h on h.company_id = m.company_id and h.machine_name = m.machine_name
+       and h.target_start < ${to} and coalesce(h.target_end, now()) > ${from}`;
+  const [pareto, perMachine, weekly] = await Promise.all([
+    sql<{ cause_id: number | null; cause_name: string | null; planned: boolean; seconds: number; count: number }>`
+      with s as (${stops})
+      select s.cause_id, dc.cause_name, coalesce(dc.planned, false) as planned, sum(s.seconds)::float8 as seconds, count(*)::int as count
+        from s left join downtime_causes dc on dc.id = s.cause_id
+       group by s.cause_id, dc.cause_name, dc.planned
+       order by seconds desc, count desc, dc.cause_name nulls last`.execute(db),
+    sql<{ company_id: string; machine_name: string; seconds: number; count: number }>`
+      with s as (${stops})
+      select s.company_id, s.machine_name, sum(s.seconds)::float8 as seconds, count(*)::int as count from s group by s.company_id, s.machine_name`.execute(db),
+    sql<{ week: string; seconds: number; count: number }>`
+      with s as (${stops})
+      select to_char(date_trunc('week', s.target_start at time zone 'UTC'), 'YYYY-MM-DD') as week, sum(s.seconds)::float8 as seconds, count(*)::int as count
+        from s group by 1 order by 1`.execute(db),
+  ]);
+  return { pareto: pareto.rows, perMachine: perMachine.rows, weekly: weekly.rows };
+}
+
+/** The top stop causes (hours in the period) of each machine of a company, at most `limit` each. */
+export async function findTopCauses(db: Executor, machines: readonly MachineRow[], from: Date, to: Date, limit: number) {
+  const { companies, names } = arrays(machines);
+  const result = await sql<{ company_id: string; machine_name: string; cause_name: string | null; seconds: number; count: number }>`
+    select * from (
+      select t.*, row_number() over (partition by t.company_id, t.machine_name order by t.seconds desc, t.cause_name) as rank from (
+        select h.company_id, h.machine_name, dc.cause_name,
+               sum(extract(epoch from least(coalesce(h.target_end, now()), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)))::float8 as seconds,
+               count(*)::int as count
+          from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
+          join downtime_history h on h.company_id = m.company_id and h.machine_name = m.machine_name
+           and h.target_start < ${to} and coalesce(h.target_end, now()) > ${from}
+          left join downtime_causes dc on dc.id = h.cause_id
+         group by h.company_id, h.machine_name, dc.cause_name) t) ranked
+     where rank <= ${limit}
+     order by company_id, machine_name, rank`.execute(db);
+  return result.rows;
+}
+
+/** The company's open order items made on each of `machineNames` (their products name it): earliest due first. */
+export async function findAffectedItems(db: Executor, companyId: string, machineNames: string[], limit: number) {
+  if (!machineNames.length) return [];
+  const result = await sql<{ machine_name: string; id: number; article_no: string; product_name: string; due_date: string; remaining: number }>`
+    select * from (
+      select m.machine_name, i.id, cp.article_no, cp.product_name, i.due_date, greatest(i.planned_amount - i.produced_amount, 0)::int as remaining,
+             row_number() over (partition by m.machine_name order by i.due_date, i.id) as rank
+        from unnest(${machineNames}::text[]) as m(machine_name)
+        join client_products cp on cp.company_id = ${companyId} and cp.deleted_at is null and ${madeOn(sql.ref('m.machine_name'))}
+        join client_production_order_items i on i.client_product_id = cp.id and not i.is_closed and i.produced_amount < i.planned_amount
+        join client_production_orders o on o.id = i.order_id and o.closed = 0 and o.company_id = ${companyId}) t
+     where rank <= ${limit}
+     order by machine_name, due_date, id`.execute(db);
+  return result.rows;
+}
+
+// Credentials.
+
+export async function findCredentials(db: Executor, id?: number) {
+  return db
+    .selectFrom('machine_credentials as c')
+    .select([
+      'c.id',
+      'c.name',
+      'c.token_hint',
+      'c.created_at',
+      'c.revoked_at',
+      'c.last_used_at',
+      sql<{ clientId: string; machineName: string }[]>`coalesce((select json_agg(json_build_object('clientId', m.company_id, 'machineName', m.machine_name)
+        order by m.company_id, m.machine_name) from machine_credential_machines m where m.credential_id = c.id), '[]'::json)`.as('machines'),
+    ])
+    .$if(id !== undefined, (query) => query.where('c.id', '=', id!))
+    .orderBy('c.id', 'desc')
+    .limit(10_000)
+    .execute();
+}
+
+export async function insertCredential(
+  trx: Transaction<Database>,
+  values: { name: string; hash: Buffer; hint: string; createdBy: string; machines: { clientId: string; machineName: string }[] },
+) {
+  const { id } = await trx
+    .insertInto('machine_credentials')
+    .values({ name: values.name, token_hash: values.hash, token_hint: values.hint, created_by: values.createdBy })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('machine_credential_machines')
+    .values(values.machines.map((m) => ({ credential_id: id, company_id: m.clientId, machine_name: m.machineName })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return id;
+}
+
+export async function revokeCredential(trx: Transaction<Database>, id: number) {
+  return trx
+    .updateTable('machine_credentials')
+    .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** Which of the (company, machine) pairs are machines of their company. */
+export async function existingMachines(db: Executor, machines: { clientId: string; machineName: string }[]) {
+  const result = await sql<{ company_id: string; machine_name: string }>`
+    select m.company_id, m.machine_name
+      from unnest(${machines.map((m) => m.clientId)}::text[], ${machines.map((m) => m.machineName)}::text[]) as m(company_id, machine_name)
+      join companies c on c.id = m.company_id and m.machine_name = any(c.fbs)`.execute(db);
+  return result.rows;
+}
+
+// Events kept aside.
+
+export async function findUnmatched(db: Executor, pagination: PaginationInput) {
+  const [rows, total] = await Promise.all([
+    paginate(db.selectFrom('machine_events_unmatched as u').selectAll('u'), pagination, { receivedAt: 'u.received_at' }, {
+      sortBy: 'receivedAt',
+      descending: true,
+      tieBreaker: 'u.id',
+    }).execute(),
+    db.selectFrom('machine_events_unmatched').select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: total.count };
+}

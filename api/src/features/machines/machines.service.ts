@@ -1,0 +1,315 @@
+import type { Db } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
+import { audit } from '../../lib/audit.js';
+import type { BodyOf, Schemas } from '../../lib/contract.js';
+import type { PaginationInput } from '../../lib/pagination.js';
+import { notFound, ruleViolation } from '../../lib/problem.js';
+import { companyScopeOf, scopeOf, type Scope } from '../../lib/scope.js';
+import { newMachineToken } from './machines.credentials.js';
+import { ingestEvents, machineKey, type IncomingEvent } from './machines.ingest.js';
+import * as repository from './machines.repository.js';
+import type { MachineRow } from './machines.repository.js';
+import * as rules from './oee.rules.js';
+
+type MachineRef = Schemas['MachineRef'];
+type Period = Schemas['Period'];
+
+/** The span [from, to) of inclusive UTC days, ended at now when it lies ahead (the future has no data yet). */
+function periodOf(period: Period) {
+  if (period.to < period.from) throw ruleViolation('period.to', 'minimum', 'The period ends before it starts.');
+  const days = (rules.dayStart(period.to) - rules.dayStart(period.from)) / rules.DAY_MS + 1;
+  if (days > 400) throw ruleViolation('period.to', 'maximum', 'A period spans at most 400 days.', 400);
+  return { from: new Date(rules.dayStart(period.from)), to: new Date(rules.dayStart(period.to) + rules.DAY_MS) };
+}
+
+const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+
+// Credentials.
+
+const toCredential = (row: Awaited<ReturnType<typeof repository.findCredentials>>[number]): Schemas['MachineCredential'] => ({
+  id: row.id,
+  name: row.name,
+  tokenHint: row.token_hint,
+  machines: row.machines,
+  createdAt: new Date(row.created_at).toISOString(),
+  revokedAt: iso(row.revoked_at),
+  lastUsedAt: iso(row.last_used_at),
+});
+
+export async function getCredentials(db: Db) {
+  return { rows: (await repository.findCredentials(db)).map(toCredential) };
+}
+
+/** Creates a credential for machines of their companies (400 naming the first unknown one); the token is answered once. */
+export async function createCredential(db: Db, actor: Actor, input: Schemas['MachineCredentialInput']) {
+  const name = input.name.trim();
+  const existing = new Set((await repository.existingMachines(db, input.machines)).map((m) => machineKey(m.company_id, m.machine_name)));
+  const missing = input.machines.findIndex((m) => !existing.has(machineKey(m.clientId, m.machineName)));
+  if (missing >= 0) throw ruleViolation(`credential.machines.${missing}.machineName`, 'unknownMachine', 'This machine is not one of its company’s machines.');
+  const { token, hash, hint } = newMachineToken();
+  const id = await db.transaction().execute(async (trx) => {
+    const created = await repository.insertCredential(trx, { name, hash, hint, createdBy: actor.sub, machines: input.machines });
+    await audit(trx, actor, { operation: 'createMachineCredential', recordType: 'machine_credential', recordId: created, details: { name, machines: input.machines } });
+    return created;
+  });
+  const [row] = await repository.findCredentials(db, id);
+  return { credential: toCredential(row!), token };
+}
+
+export async function revokeCredential(db: Db, actor: Actor, id: number) {
+  await db.transaction().execute(async (trx) => {
+    if (!(await repository.revokeCredential(trx, id))) throw notFound('Machine credential');
+    await audit(trx, actor, { operation: 'revokeMachineCredential', recordType: 'machine_credential', recordId: id });
+  });
+  const [row] = await repository.findCredentials(db, id);
+  return toCredential(row!);
+}
+
+// Events.
+
+/** Events over HTTP: the credential's machines are the scope; see ingestEvents. */
+export async function postEvents(db: Db, actor: Actor, body: BodyOf<'MachineEvents_postEvents'>) {
+  const machine = actor.machine;
+  if (!machine) throw new Error('machine events without a machine credential');
+  const scope = new Set(machine.machines.map((m) => machineKey(m.companyId, m.machineName)));
+  return ingestEvents(db, { name: machine.name, machines: scope }, body.events as IncomingEvent[]);
+}
+
+export async function getUnmatched(db: Db, pagination: PaginationInput) {
+  const { rows, count } = await repository.findUnmatched(db, pagination);
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      eventId: row.event_id,
+      clientId: row.client_id,
+      machineName: row.machine_name,
+      at: new Date(row.at).toISOString(),
+      kind: row.kind as Schemas['MachineEventKind'],
+      causeCode: row.cause_code,
+      good: row.good,
+      scrap: row.scrap,
+      reason: row.reason,
+      source: row.source,
+      receivedAt: new Date(row.received_at).toISOString(),
+    })),
+    count,
+  };
+}
+
+// Live status.
+
+type LiveRow = Awaited<ReturnType<typeof repository.findLiveState>>[number];
+
+/**
+ * A machine's state now: stopped while it has an open stop, unless its collector died after the stop began (unknown);
+ * running since its last running event; unknown before its first event or after a death.
+ */
+export function liveStateOf(row: LiveRow | undefined): { state: Schemas['LiveState']; since: Date | null } {
+  const eventAt = row?.event_at ? new Date(row.event_at) : null;
+  const stopAt = row?.stop_start ? new Date(row.stop_start) : null;
+  if (row?.event_kind === 'unknown' && (!stopAt || eventAt! >= stopAt)) return { state: 'unknown', since: eventAt };
+  if (stopAt) return { state: 'stopped', since: stopAt };
+  if (row?.event_kind === 'running' || row?.event_kind === 'stopped') return { state: 'running', since: row.event_kind === 'running' ? eventAt : null };
+  return { state: 'unknown', since: null };
+}
+
+async function liveStatus(db: Db, machines: MachineRow[]) {
+  const rows = new Map((await repository.findLiveState(db, machines)).map((row) => [machineKey(row.company_id, row.machine_name), row]));
+  return machines.map((machine) => {
+    const row = rows.get(machineKey(machine.company_id, machine.machine_name));
+    const { state, since } = liveStateOf(row);
+    return {
+      machine,
+      state,
+      since,
+      cause: state === 'stopped' && row?.cause_id != null && row.cause_name != null ? { id: row.cause_id, causeName: row.cause_name } : null,
+      downtimeId: row?.stop_id ?? null,
+    };
+  });
+}
+
+export async function getLiveStatus(db: Db, actor: Actor, clientIds?: string[]) {
+  const machines = await repository.findMachines(db, scopeOf(actor), undefined, clientIds);
+  const live = await liveStatus(db, machines);
+  return {
+    rows: live.map((entry) => ({
+      clientId: entry.machine.company_id,
+      company: entry.machine.company,
+      machineName: entry.machine.machine_name,
+      state: entry.state,
+      since: iso(entry.since),
+      DowntimeCause: entry.cause,
+      downtimeId: entry.downtimeId,
+    })),
+  };
+}
+
+/**
+ * The client's banner data (the portfolio's machine status, issue 15): the live state of each of its machines and, for a
+ * stopped one, the open order items it was making.
+ */
+export async function getClientMachineBanner(db: Db, actor: Actor) {
+  const scope = companyScopeOf(actor);
+  const machines = await repository.findMachines(db, scope);
+  const live = await liveStatus(db, machines);
+  const stopped = live.filter((entry) => entry.state === 'stopped').map((entry) => entry.machine.machine_name);
+  const items = await repository.findAffectedItems(db, scope.companyId, stopped, 100);
+  const byMachine = new Map<string, Schemas['AffectedOrderItem'][]>();
+  for (const item of items)
+    byMachine.set(item.machine_name, [
+      ...(byMachine.get(item.machine_name) ?? []),
+      { id: item.id, articleNo: item.article_no, productName: item.product_name, dueDate: item.due_date, remainingQuantity: item.remaining },
+    ]);
+  return new Map(live.map((entry) => [entry.machine.machine_name, { state: entry.state, affectedItems: byMachine.get(entry.machine.machine_name) ?? [] }]));
+}
+
+// OEE.
+
+interface MachineOee {
+  machine: MachineRow;
+  total: rules.OeeFigure;
+  buckets: (rules.OeeFigure & { from: string; to: string })[];
+}
+
+/** OEE per machine and bucket (oee.rules.ts): a handful of set-based queries for every machine, the arithmetic here. */
+export async function computeOee(db: Db, scope: Scope, period: Period, grain: rules.Grain, only?: MachineRef[]): Promise<MachineOee[]> {
+  periodOf(period);
+  const machines = await repository.findMachines(db, scope, only);
+  if (!machines.length) return [];
+  const now = Date.now();
+  const bucketsOf = new Map<MachineRow, rules.Span[]>();
+  const refs: repository.BucketRef[] = [];
+  let start = Infinity;
+  let end = -Infinity;
+  for (const machine of machines) {
+    const shift = { start: machine.shift_start, end: machine.shift_end };
+    const spans = rules.buckets(period.from, period.to, grain, shift);
+    bucketsOf.set(machine, spans);
+    spans.forEach((span, index) => {
+      refs.push({ company_id: machine.company_id, machine_name: machine.machine_name, index, start: new Date(span.start), end: new Date(span.end) });
+      start = Math.min(start, span.start);
+      end = Math.max(end, span.end);
+    });
+  }
+  const from = new Date(start);
+  const to = new Date(end);
+  const [stops, changes, quantities, rates] = await Promise.all([
+    repository.findStops(db, machines, from, to),
+    repository.findStateChanges(db, machines, from, to),
+    repository.findQuantities(db, refs),
+    repository.findRates(db, machines),
+  ]);
+  const group = <T extends { company_id: string; machine_name: string }>(rows: T[]) => {
+    const map = new Map<string, T[]>();
+    for (const row of rows) {
+      const key = machineKey(row.company_id, row.machine_name);
+      map.set(key, [...(map.get(key) ?? []), row]);
+    }
+    return map;
+  };
+  const stopsBy = group(stops);
+  const changesBy = group(changes);
+  const countsBy = new Map(quantities.counts.map((row) => [`${machineKey(row.company_id, row.machine_name)}#${row.idx}`, row]));
+  const rejectedBy = new Map(quantities.rejected.map((row) => [`${machineKey(row.company_id, row.machine_name)}#${row.idx}`, row.rejected]));
+  const rateBy = new Map(rates.map((row) => [machineKey(row.company_id, row.machine_name), row.rate]));
+
+  return machines.map((machine) => {
+    const key = machineKey(machine.company_id, machine.machine_name);
+    const shift = { start: machine.shift_start, end: machine.shift_end };
+    const machineStops = (stopsBy.get(key) ?? []).map((stop) => ({
+      start: new Date(stop.target_start).getTime(),
+      end: stop.target_end ? new Date(stop.target_end).getTime() : null,
+      planned: stop.planned,
+    }));
+    const allChanges = (changesBy.get(key) ?? []).map((change) => ({ at: new Date(change.at).getTime(), state: change.kind }));
+    const before = allChanges.filter((change) => change.at < start);
+    const initial = before.length ? before[before.length - 1]!.state : null;
+    const known = rules.knownSpans(
+      initial,
+      allChanges.filter((change) => change.at >= start),
+      start,
+      Math.min(end, now),
+    );
+    const secondsPerItem = rateBy.get(key) ?? null;
+    const sum = { good: 0, scrap: 0, rejected: 0 };
+    const windowsAll: rules.Span[] = [];
+    const buckets = bucketsOf.get(machine)!.map((span, index) => {
+      const counts = countsBy.get(`${key}#${index}`);
+      const quantitiesOf = { good: counts?.good ?? 0, scrap: counts?.scrap ?? 0, rejected: rejectedBy.get(`${key}#${index}`) ?? 0 };
+      sum.good += quantitiesOf.good;
+      sum.scrap += quantitiesOf.scrap;
+      sum.rejected += quantitiesOf.rejected;
+      const windows = rules.shiftWindows(span, shift);
+      windowsAll.push(...windows);
+      const figure = rules.oeeFigure({ windows, stops: machineStops, known, quantities: quantitiesOf, secondsPerItem, now });
+      return { ...figure, from: new Date(span.start).toISOString(), to: new Date(span.end).toISOString() };
+    });
+    const total = rules.oeeFigure({ windows: rules.merge(windowsAll), stops: machineStops, known, quantities: sum, secondsPerItem, now });
+    return { machine, total, buckets };
+  });
+}
+
+export async function getOee(db: Db, actor: Actor, body: Schemas['OeeQuery']) {
+  const result = await computeOee(db, scopeOf(actor), body.period, body.grain, body.machines);
+  return {
+    machines: result.map((entry) => ({
+      clientId: entry.machine.company_id,
+      company: entry.machine.company,
+      machineName: entry.machine.machine_name,
+      total: entry.total,
+      buckets: entry.buckets,
+    })),
+  };
+}
+
+// Analytics.
+
+const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
+
+export async function getDowntimeAnalytics(db: Db, actor: Actor, body: Schemas['AnalyticsQuery']) {
+  const { from, to } = periodOf(body.period);
+  const machines = await repository.findMachines(db, scopeOf(actor), body.machines);
+  if (!machines.length) return { pareto: [], machines: [], weekly: [] };
+  const aggregates = await repository.findDowntimeAggregates(db, machines, from, to);
+  const observedMs = Math.max(0, Math.min(to.getTime(), Date.now()) - from.getTime());
+  const perMachine = new Map(aggregates.perMachine.map((row) => [machineKey(row.company_id, row.machine_name), row]));
+  return {
+    pareto: aggregates.pareto.map((row) => ({ causeId: row.cause_id, causeName: row.cause_name, planned: row.planned, hours: hours(row.seconds), count: row.count })),
+    machines: machines.map((machine) => {
+      const row = perMachine.get(machineKey(machine.company_id, machine.machine_name));
+      return {
+        clientId: machine.company_id,
+        company: machine.company,
+        machineName: machine.machine_name,
+        stops: row?.count ?? 0,
+        ...rules.reliability(row?.count ?? 0, (row?.seconds ?? 0) * 1000, observedMs),
+      };
+    }),
+    weekly: aggregates.weekly.map((row) => ({ weekStart: row.week, hours: hours(row.seconds), count: row.count })),
+  };
+}
+
+// The client's view.
+
+/** OEE and availability of the caller's own machines over the period (one bucket), with their top 5 stop causes. */
+export async function getClientPerformance(db: Db, actor: Actor, period: Period) {
+  const scope = companyScopeOf(actor);
+  const { from, to } = periodOf(period);
+  const result = await computeOee(db, scope, period, 'day');
+  const top = await repository.findTopCauses(
+    db,
+    result.map((entry) => entry.machine),
+    from,
+    to,
+    5,
+  );
+  return {
+    machines: result.map((entry) => ({
+      machineName: entry.machine.machine_name,
+      total: entry.total,
+      topCauses: top
+        .filter((row) => row.machine_name === entry.machine.machine_name)
+        .map((row) => ({ causeName: row.cause_name, hours: hours(row.seconds), count: row.count })),
+    })),
+  };
+}

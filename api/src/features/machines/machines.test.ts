@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as } from '../../../../tests/support/app.js';
+import { useTestApp } from '../../../../tests/support/test-app.js';
+import { COMPANY_A, COMPANY_B, createCompany } from '../../../../tests/support/factories/companies.js';
+import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
+
+/**
+ * Issue 15: machine events in (credentials, idempotency, late and out-of-order events, kept-aside events), live status,
+ * OEE against hand-worked figures, downtime analytics, the client's banner and view, each client only its machines.
+ */
+const t = useTestApp();
+const A_MACHINES = ['FB-1', 'FB-2', 'FB-3', 'FB-4', 'FB-5', 'FB-6', 'FB-7'];
+let token: string;
+const causes = { mould: 0, shortage: 0 };
+
+type Kind = 'running' | 'stopped' | 'counts';
+interface Sent {
+  eventId: string;
+  machine: { clientId: string; machineName: string };
+  at: string;
+  kind: Kind;
+  causeCode?: number;
+  good?: number;
+  scrap?: number;
+}
+const event = (machineName: string, at: string, kind: Kind, extra: Partial<Sent> = {}, clientId = COMPANY_A): Sent => ({
+  eventId: randomUUID(),
+  machine: { clientId, machineName },
+  at,
+  kind,
+  ...extra,
+});
+const send = (events: Sent[], bearer = token) => t.post('MachineEvents_postEvents', { events }, { token: bearer });
+
+/** The downtime rows of a machine as the history shows them, without ids. */
+async function stopsOf(machineName: string, companyId = COMPANY_A) {
+  const rows = await t.db
+    .selectFrom('downtime_history')
+    .select(['cause_id', 'actual_date', 'duration', 'target_start', 'target_end'])
+    .where('company_id', '=', companyId)
+    .where('machine_name', '=', machineName)
+    .orderBy('target_start')
+    .execute();
+  return rows.map((row) => ({ ...row, target_start: row.target_start.toISOString(), target_end: row.target_end?.toISOString() ?? null }));
+}
+
+beforeAll(async () => {
+  await createCompany(t.db, COMPANY_A, { name: 'Company A', fbs: A_MACHINES });
+  await createCompany(t.db, COMPANY_B, { name: 'Company B', fbs: ['FB-1', 'FB-B'] });
+  for (const [key, name, planned] of [
+    ['mould', 'Mould change', true],
+    ['shortage', 'Preform shortage', false],
+  ] as const) {
+    const row = await t.db
+      .insertInto('downtime_causes')
+      .values({ cause_name: name, cause_description: name, planned })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    causes[key] = row.id;
+  }
+  const created = await t.post(
+    'AdminMachines_createCredential',
+    { credential: { name: 'Line A collector', machines: A_MACHINES.map((machineName) => ({ clientId: COMPANY_A, machineName })) } },
+    'admin',
+  );
+  expect(created.status).toBe(200);
+  token = created.body.token;
+});
+
+describe('machine credentials', () => {
+  it('are created by the admin with the token shown once, listed by its hint only, and stored hashed', async () => {
+    expect(token).toMatch(/^mt_[A-Za-z0-9_-]{43}$/);
+    const list = await t.post('AdminMachines_getCredentials', {}, 'admin');
+    expect(list.body.rows[0]).toMatchObject({ name: 'Line A collector', tokenHint: token.slice(0, 7), revokedAt: null });
+    expect(JSON.stringify(list.body)).not.toContain(token);
+    const stored = await t.db.selectFrom('machine_credentials').select('token_hash').executeTakeFirstOrThrow();
+    expect(stored.token_hash.toString('hex')).not.toContain(Buffer.from(token).toString('hex'));
+    expect(stored.token_hash).toHaveLength(32);
+  });
+
+  it('refuse a machine that is not one of its company’s machines, naming the field', async () => {
+    const answer = await t.post(
+      'AdminMachines_createCredential',
+      { credential: { name: 'Bad', machines: [{ clientId: COMPANY_A, machineName: 'FB-1' }, { clientId: COMPANY_B, machineName: 'FB-7' }] } },
+      'admin',
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([expect.objectContaining({ field: 'credential.machines.1.machineName', code: 'unknownMachine' })]);
+  });
+
+  it('a revoked token is refused at once (401); a user token may not report events (403), nor a machine token call a user operation', async () => {
+    const other = await t.post('AdminMachines_createCredential', { credential: { name: 'Spare', machines: [{ clientId: COMPANY_A, machineName: 'FB-7' }] } }, 'admin');
+    expect((await send([event('FB-7', '2026-03-01T00:00:00Z', 'running')], other.body.token)).status).toBe(200);
+    expect((await t.post('AdminMachines_revokeCredential', { id: other.body.credential.id }, 'admin')).body.revokedAt).not.toBeNull();
+    expect((await send([event('FB-7', '2026-03-01T01:00:00Z', 'running')], other.body.token)).status).toBe(401);
+    expect((await t.post('MachineEvents_postEvents', { events: [event('FB-7', '2026-03-01T01:00:00Z', 'running')] }, 'admin')).status).toBe(403);
+    expect((await t.post('AdminMachines_getCredentials', {}, { token })).status).toBe(401);
+    expect((await t.post('AdminMachines_revokeCredential', { id: 999_999 }, 'admin')).status).toBe(404);
+  });
+});
+
+describe('events in', () => {
+  /** One machine's day: a stop with a cause, one whose cause comes with its second event, a stop across midnight, an open stop. */
+  const story = (machine: string) => [
+    event(machine, '2026-03-09T06:00:00Z', 'running'),
+    event(machine, '2026-03-09T10:00:00Z', 'stopped', { causeCode: causes.mould }),
+    event(machine, '2026-03-09T10:05:00Z', 'stopped'),
+    event(machine, '2026-03-09T10:30:00Z', 'running'),
+    event(machine, '2026-03-09T12:00:00Z', 'counts', { good: 5000, scrap: 50 }),
+    event(machine, '2026-03-09T23:00:00Z', 'stopped'),
+    event(machine, '2026-03-09T23:10:00Z', 'stopped', { causeCode: causes.shortage }),
+    event(machine, '2026-03-10T01:00:00Z', 'running'),
+    event(machine, '2026-03-10T12:00:00Z', 'stopped'),
+  ];
+  const expected = [
+    { cause_id: 0, actual_date: '2026-03-09', duration: 30, target_start: '2026-03-09T10:00:00.000Z', target_end: '2026-03-09T10:30:00.000Z' },
+    { cause_id: 0, actual_date: '2026-03-09', duration: 120, target_start: '2026-03-09T23:00:00.000Z', target_end: '2026-03-10T01:00:00.000Z' },
+    { cause_id: null, actual_date: '2026-03-10', duration: 0, target_start: '2026-03-10T12:00:00.000Z', target_end: null },
+  ];
+
+  it('in order, in reverse, shuffled one by one with duplicates: the same downtime rows', async () => {
+    const want = expected.map((row, index) => ({ ...row, cause_id: [causes.mould, causes.shortage, null][index] }));
+    const inOrder = story('FB-1');
+    expect((await send(inOrder)).body).toEqual({ accepted: 9, duplicates: 0, keptAside: 0 });
+    expect(await stopsOf('FB-1')).toEqual(want);
+
+    for (const one of [...story('FB-2')].reverse()) expect((await send([one])).status).toBe(200);
+    expect(await stopsOf('FB-2')).toEqual(want);
+
+    const shuffled = story('FB-3');
+    const order = [4, 8, 1, 6, 0, 3, 7, 2, 5];
+    for (const index of order) await send([shuffled[index]!, shuffled[(index + 3) % 9]!]);
+    expect(await stopsOf('FB-3')).toEqual(want);
+    // Every event again: acknowledged as duplicates, nothing changes.
+    expect((await send(shuffled)).body).toEqual({ accepted: 0, duplicates: 9, keptAside: 0 });
+    expect(await stopsOf('FB-3')).toEqual(want);
+    expect(Number((await t.db.selectFrom('machine_events').select((eb) => eb.fn.countAll().as('n')).where('machine_name', '=', 'FB-3').executeTakeFirstOrThrow()).n)).toBe(9);
+  });
+
+  it('a late stop event inside a running stretch opens a stop; a late running event splits one; rows typed by hand stay', async () => {
+    await t.db
+      .insertInto('downtime_history')
+      .values({ company_id: COMPANY_A, machine_name: 'FB-4', cause_id: null, actual_date: '2026-03-09', duration: 10, target_start: new Date('2026-03-09T02:00:00Z'), target_end: new Date('2026-03-09T02:10:00Z') })
+      .execute();
+    await send([event('FB-4', '2026-03-09T06:00:00Z', 'running'), event('FB-4', '2026-03-09T08:00:00Z', 'stopped'), event('FB-4', '2026-03-09T09:00:00Z', 'running')]);
+    await send([event('FB-4', '2026-03-09T07:00:00Z', 'stopped'), event('FB-4', '2026-03-09T07:20:00Z', 'running')]);
+    await send([event('FB-4', '2026-03-09T08:30:00Z', 'running')]);
+    expect((await stopsOf('FB-4')).map((row) => [row.target_start.slice(11, 16), row.target_end?.slice(11, 16), row.duration])).toEqual([
+      ['02:00', '02:10', 10],
+      ['07:00', '07:20', 20],
+      ['08:00', '08:30', 30],
+    ]);
+  });
+
+  it('a cause set later by the operator stays when the stop closes or a late event moves it', async () => {
+    await send([event('FB-5', '2026-03-09T06:00:00Z', 'running'), event('FB-5', '2026-03-09T10:00:00Z', 'stopped')]);
+    const open = await t.db.selectFrom('downtime_history').select(['id', 'version']).where('machine_name', '=', 'FB-5').executeTakeFirstOrThrow();
+    const saved = await t.post('OperatorDowntime_saveHistoryItem', { historyItem: { id: open.id, causeId: causes.shortage, version: open.version } }, 'operator');
+    expect(saved.status).toBe(200);
+    await send([event('FB-5', '2026-03-09T11:00:00Z', 'running'), event('FB-5', '2026-03-09T09:50:00Z', 'stopped', { causeCode: causes.mould })]);
+    expect(await stopsOf('FB-5')).toEqual([
+      { cause_id: causes.shortage, actual_date: '2026-03-09', duration: 70, target_start: '2026-03-09T09:50:00.000Z', target_end: '2026-03-09T11:00:00.000Z' },
+    ]);
+    expect((await t.db.selectFrom('downtime_history').select('id').where('machine_name', '=', 'FB-5').executeTakeFirstOrThrow()).id).toBe(open.id);
+  });
+
+  it('keeps aside unknown machines, machines outside the credential and unknown causes (the stop still opens)', async () => {
+    const answer = await send([
+      event('FB-99', '2026-03-09T06:00:00Z', 'stopped'),
+      event('FB-B', '2026-03-09T06:00:00Z', 'stopped', {}, COMPANY_B),
+      event('FB-6', '2026-03-09T06:00:00Z', 'stopped', { causeCode: 987_654 }),
+    ]);
+    expect(answer.body).toEqual({ accepted: 1, duplicates: 0, keptAside: 3 });
+    const list = await t.post('AdminMachines_getUnmatchedEvents', { pagination: { page: 1, rowsPerPage: 10 } }, 'admin');
+    expect(list.body.rows.map((row) => [row.machineName, row.reason, row.source]).sort()).toEqual([
+      ['FB-6', 'unknownCause', 'Line A collector'],
+      ['FB-99', 'unknownMachine', 'Line A collector'],
+      ['FB-B', 'outOfScope', 'Line A collector'],
+    ]);
+    expect(await stopsOf('FB-6')).toEqual([expect.objectContaining({ cause_id: null, target_end: null })]);
+    expect(await stopsOf('FB-B', COMPANY_B)).toEqual([]);
+  });
+
+  it('refuses a counts event without quantities or a cause on a running event, naming the field, and writes nothing', async () => {
+    const before = await t.db.selectFrom('machine_events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const counts = await send([event('FB-7', '2026-03-09T06:00:00Z', 'running'), event('FB-7', '2026-03-09T07:00:00Z', 'counts')]);
+    expect(counts.status).toBe(400);
+    expect(counts.body.errors).toEqual([expect.objectContaining({ field: 'events.1.good', code: 'required' })]);
+    const cause = await send([event('FB-7', '2026-03-09T06:00:00Z', 'running', { causeCode: causes.mould })]);
+    expect(cause.body.errors).toEqual([expect.objectContaining({ field: 'events.0.causeCode', code: 'notAllowed' })]);
+    const bad = await send([{ ...event('FB-7', '2026-03-09T06:00:00Z', 'running'), eventId: 'not-a-uuid' }]);
+    expect(bad.status).toBe(400);
+    const after = await t.db.selectFrom('machine_events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+});
+
+describe('live status', () => {
+  it('shows every machine: stopped since when and why, running since when, unknown before any event', async () => {
+    const answer = await t.post('AdminMachines_getLiveStatus', { clientIds: [COMPANY_A] }, 'admin');
+    const byName = new Map(answer.body.rows.map((row) => [row.machineName, row]));
+    expect(byName.get('FB-1')).toMatchObject({ state: 'stopped', since: '2026-03-10T12:00:00.000Z', DowntimeCause: null, company: 'Company A' });
+    expect(byName.get('FB-4')).toMatchObject({ state: 'running', since: '2026-03-09T09:00:00.000Z', DowntimeCause: null, downtimeId: null });
+    expect(byName.get('FB-7')).toMatchObject({ state: 'running', since: '2026-03-01T00:00:00.000Z' });
+    const operator = await t.post('OperatorMachines_getLiveStatus', {}, 'operator');
+    expect(operator.body.rows.find((row) => row.clientId === COMPANY_B && row.machineName === 'FB-B')).toMatchObject({ state: 'unknown', since: null });
+  });
+});
+
+describe('OEE', () => {
+  it('matches the hand-worked day: whole-day shift, 2 h unplanned stop, 8 s per bottle, 9,000 good and 100 scrap', async () => {
+    // PBT 24 h = 86,400 s (no shift details, no planned stop); APT 86,400 - 7,200 = 79,200 s: availability 0.9167.
+    // Performance 8 × 9,100 / 79,200 = 0.9192; quality 9,000 / 9,100 = 0.989; OEE 0.8333: medium.
+    const warehouseId = await makeWarehouse(t.db);
+    const preform = await makePreform(t.db);
+    const product = await makeProduct(t.db, { preformId: preform.id, warehouseId, supplyId: preform.supplyIds[0]!, companyId: COMPANY_A });
+    await t.db.updateTable('client_products').set({ machine_names: 'FB-6, FB-7', planned_seconds_per_item: 8 }).where('id', '=', product).execute();
+    await send([
+      event('FB-7', '2026-03-20T00:00:00Z', 'running'),
+      event('FB-7', '2026-03-20T06:00:00Z', 'stopped', { causeCode: causes.shortage }),
+      event('FB-7', '2026-03-20T08:00:00Z', 'running'),
+      event('FB-7', '2026-03-20T12:00:00Z', 'counts', { good: 9000, scrap: 100 }),
+    ]);
+    const answer = await t.post(
+      'AdminMachines_getOee',
+      { period: { from: '2026-03-20', to: '2026-03-20' }, grain: 'day', machines: [{ clientId: COMPANY_A, machineName: 'FB-7' }] },
+      'admin',
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.machines).toHaveLength(1);
+    expect(answer.body.machines[0]!.total).toEqual({
+      availability: 0.9167,
+      performance: 0.9192,
+      quality: 0.989,
+      oee: 0.8333,
+      band: 'medium',
+      coverage: 1,
+      plannedBusyTime: 86_400,
+      actualProductionTime: 79_200,
+      producedQuantity: 9_100,
+      goodQuantity: 9_000,
+      scrapQuantity: 100,
+      rejectedQuantity: 0,
+    });
+  });
+
+  it('a stop across midnight counts in each day; a planned cause is not downtime; the shift of Client details bounds the time', async () => {
+    // FB-1: stop 23:00 (9 March) - 01:00 (10 March), shortage (unplanned); the 10:00-10:30 stop is a mould change (planned).
+    // Day shift 06:00-22:00 set below: 9 March PBT = 16 h - 0.5 h = 55,800 s; the night stop lies outside both shifts.
+    const day = async () =>
+      (
+        await t.post(
+          'OperatorMachines_getOee',
+          { period: { from: '2026-03-09', to: '2026-03-10' }, grain: 'day', machines: [{ clientId: COMPANY_A, machineName: 'FB-1' }] },
+          'operator',
+        )
+      ).body.machines[0]!.buckets.map((bucket) => [bucket.plannedBusyTime, bucket.actualProductionTime]);
+    // Whole days: 9 March PBT 86,400 - 1,800 = 84,600, APT - 3,600 = 81,000; 10 March: 1 h of the night stop and the open
+    // stop from 12:00 to the end of the day.
+    expect(await day()).toEqual([
+      [84_600, 81_000],
+      [86_400, 86_400 - 3_600 - 12 * 3_600],
+    ]);
+    await t.db
+      .insertInto('client_details')
+      .values({ company_id: COMPANY_A, billing_company: 'A', billing_address: 'x', billing_city: 'x', billing_country: 'x', billing_email: 'a@example.com', currency: 'EUR', shift_start: '06:00', shift_end: '22:00' })
+      .execute();
+    expect(await day()).toEqual([
+      [55_800, 55_800],
+      [57_600, 57_600 - 10 * 3_600],
+    ]);
+  });
+});
+
+describe('downtime analytics', () => {
+  it('gives the Pareto of causes, MTBF and MTTR per machine and the weekly trend', async () => {
+    const answer = await t.post(
+      'AdminMachines_getDowntimeAnalytics',
+      { period: { from: '2026-03-09', to: '2026-03-09' }, machines: [{ clientId: COMPANY_A, machineName: 'FB-2' }] },
+      'admin',
+    );
+    // FB-2 on 9 March: mould 10:00-10:30 (0.5 h), shortage 23:00-24:00 cut to the day (1 h).
+    expect(answer.body.pareto).toEqual([
+      { causeId: causes.shortage, causeName: 'Preform shortage', planned: false, hours: 1, count: 1 },
+      { causeId: causes.mould, causeName: 'Mould change', planned: true, hours: 0.5, count: 1 },
+    ]);
+    // 24 h observed, 1.5 h stopped, 2 stops: MTBF 11.25 h, MTTR 0.75 h.
+    expect(answer.body.machines).toEqual([{ clientId: COMPANY_A, company: 'Company A', machineName: 'FB-2', stops: 2, mtbfHours: 11.25, mttrHours: 0.75 }]);
+    expect(answer.body.weekly).toEqual([{ weekStart: '2026-03-09', hours: 1.5, count: 2 }]);
+  });
+});
+
+describe('the client', () => {
+  it("banner: a stopped machine lists the client's open order items it was making", async () => {
+    const warehouseId = await makeWarehouse(t.db);
+    const preform = await makePreform(t.db);
+    const product = await makeProduct(t.db, { preformId: preform.id, warehouseId, supplyId: preform.supplyIds[0]!, companyId: COMPANY_A, name: 'Spring Water 0.5 L' });
+    await t.db.updateTable('client_products').set({ machine_names: 'FB-1' }).where('id', '=', product).execute();
+    const orderId = await makeProductionOrder(t.db, { companyId: COMPANY_A });
+    const open = await makeOrderItem(t.db, { orderId, productId: product, planned: 20_000, produced: 2_000, dueDate: '2026-12-03' });
+    await makeOrderItem(t.db, { orderId, productId: product, planned: 5_000, produced: 5_000, dueDate: '2026-12-01' });
+    await makeOrderItem(t.db, { orderId, productId: product, planned: 5_000, isClosed: true, dueDate: '2026-12-02' });
+    const status = await t.post('ClientPortfolio_getMachineStatus', undefined, 'client');
+    const fb1 = status.body.find((row: { machineName: string }) => row.machineName === 'FB-1');
+    expect(fb1).toMatchObject({ state: 'stopped', stoppedSince: '2026-03-10T12:00:00.000Z' });
+    expect(fb1!.affectedItems).toEqual([{ id: open, articleNo: expect.any(String), productName: 'Spring Water 0.5 L', dueDate: '2026-12-03', remainingQuantity: 18_000 }]);
+    expect(status.body.find((row: { machineName: string }) => row.machineName === 'FB-4')).toMatchObject({ state: 'running', affectedItems: [] });
+  });
+
+  it("never sees another company's machines: status, banner items and performance are its own", async () => {
+    const bToken = await as.client(COMPANY_B);
+    const b = await t.post('ClientPortfolio_getMachineStatus', undefined, { token: bToken });
+    expect(b.body.map((row: { machineName: string }) => row.machineName).sort()).toEqual(['FB-1', 'FB-B']);
+    expect(b.body.every((row: { affectedItems?: unknown[]; state?: string }) => row.state === 'unknown' && row.affectedItems?.length === 0)).toBe(true);
+    const performance = await t.post('ClientMachines_getPerformance', { period: { from: '2026-03-09', to: '2026-03-10' } }, { token: bToken });
+    expect(performance.body.machines.map((row) => row.machineName)).toEqual(['FB-1', 'FB-B']);
+    expect(performance.body.machines.every((row) => row.topCauses.length === 0 && row.total.plannedBusyTime === 2 * 86_400)).toBe(true);
+  });
+
+  it('performance: OEE and availability of its machines with their top stop causes', async () => {
+    const answer = await t.post('ClientMachines_getPerformance', { period: { from: '2026-03-09', to: '2026-03-09' } }, 'client');
+    expect(answer.body.machines.map((row) => row.machineName)).toEqual(A_MACHINES);
+    const fb2 = answer.body.machines.find((row) => row.machineName === 'FB-2')!;
+    expect(fb2.topCauses).toEqual([
+      { causeName: 'Preform shortage', hours: 1, count: 1 },
+      { causeName: 'Mould change', hours: 0.5, count: 1 },
+    ]);
+    // Shift 06:00-22:00: PBT 16 h - 0.5 h planned = 55,800 s, the night stop outside it.
+    expect(fb2.total).toMatchObject({ plannedBusyTime: 55_800, actualProductionTime: 55_800, availability: 1, goodQuantity: 5000, scrapQuantity: 50 });
+  });
+});
