@@ -48,6 +48,8 @@ const declaredReads: Record<string, string[]> = {
   clients: ['client_production_order_items', 'client_production_orders', 'companies', 'preform_warehouses', 'preforms'],
   downtime: ['client_products', 'companies'],
   invoices: ['client_details', 'client_production_orders', 'companies', 'users'],
+  // Issue 15: machines, shifts and stops, the products' rates, claims' rejected bottles, the banner's open items.
+  machines: ['claims', 'client_details', 'client_production_order_items', 'client_production_orders', 'client_products', 'companies', 'downtime_causes', 'downtime_history'],
   orders: ['client_production_plan_items', 'client_production_plans', 'client_products', 'companies', 'invoice_lines', 'invoices', 'product_buyers'],
   plans: ['client_products'],
   portfolio: ['client_products', 'companies', 'downtime_causes', 'downtime_history', 'preform_stock', 'preform_warehouses', 'preforms'],

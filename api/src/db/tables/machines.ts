@@ -1,5 +1,6 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 import type { Timestamp } from './core.js';
+
 /** A machine credential: an opaque token (only its SHA-256 is stored) that a machine or collector reports with. */
 export interface MachineCredentialTable {
   id: Generated<number>;

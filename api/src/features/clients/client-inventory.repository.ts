@@ -72,6 +72,7 @@ const productQuery = (db: Executor, today: string) =>
       'cp.default_supply_id',
       'cp.current_stock',
       'cp.wip',
+      'cp.planned_seconds_per_item',
       'cp.deleted_at',
       'cp.version',
       'p.preform_name',
@@ -102,6 +103,8 @@ const toProduct = (row: ProductDbRow): ClientProduct => ({
   defaultSupplyId: row.default_supply_id,
   currentStock: row.current_stock,
   wip: row.wip,
+  // Issue 15: the OEE's rate, sent only when set.
+  ...(row.planned_seconds_per_item !== null ? { plannedSecondsPerItem: row.planned_seconds_per_item } : {}),
   deletedAt: row.deleted_at ? row.deleted_at.toISOString() : null,
   Preform: {
     id: row.preform_id,
@@ -190,6 +193,8 @@ export interface ProductValues {
   preformId: number;
   preformWarehouseId: number;
   defaultSupplyId: number;
+  /** Issue 15: seconds per item; null clears it, undefined leaves it as it is. */
+  plannedSecondsPerItem?: number | null;
 }
 
 const productColumns = (values: ProductValues) => ({
@@ -203,6 +208,7 @@ const productColumns = (values: ProductValues) => ({
   preform_id: values.preformId,
   preform_warehouse_id: values.preformWarehouseId,
   default_supply_id: values.defaultSupplyId,
+  ...(values.plannedSecondsPerItem !== undefined ? { planned_seconds_per_item: values.plannedSecondsPerItem } : {}),
 });
 
 export async function insertProduct(trx: Executor, companyId: string, values: ProductValues): Promise<number> {

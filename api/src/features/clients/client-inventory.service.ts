@@ -87,6 +87,7 @@ export async function saveClientProduct(db: Db, actor: Actor, input: ProductInpu
       preformId: input.preformId,
       preformWarehouseId: input.preformWarehouseId,
       defaultSupplyId: input.defaultSupplyId,
+      plannedSecondsPerItem: input.plannedSecondsPerItem,
     };
     if (!(await preformExists(trx, values.preformId))) throw ruleViolation('product.preformId', 'exists', 'This preform does not exist.');
     if (!(await warehouseExists(trx, values.preformWarehouseId))) {

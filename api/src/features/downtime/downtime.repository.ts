@@ -161,7 +161,7 @@ const productCount = sql<number>`(
 const causes = (db: Executor) =>
   db
     .selectFrom('downtime_causes as dc')
-    .select(['dc.id', 'dc.cause_name', 'dc.cause_description', 'dc.version', productCount.as('product_count')]);
+    .select(['dc.id', 'dc.cause_name', 'dc.cause_description', 'dc.planned', 'dc.version', productCount.as('product_count')]);
 
 type CauseRow = Awaited<ReturnType<ReturnType<typeof causes>['executeTakeFirstOrThrow']>>;
 
@@ -170,6 +170,7 @@ const toCause = (row: CauseRow): DowntimeCause => ({
   causeName: row.cause_name,
   causeDescription: row.cause_description,
   productCount: Number(row.product_count),
+  planned: row.planned,
   version: row.version,
 });
 
@@ -217,19 +218,25 @@ export async function causeExists(db: Executor, id: number) {
 export interface CauseValues {
   causeName: string;
   causeDescription: string;
+  /** Issue 15: a planned stop; unchanged on update when absent. */
+  planned?: boolean;
 }
 
 export async function insertCause(trx: Transaction<Database>, values: CauseValues) {
   const row = await trx
     .insertInto('downtime_causes')
-    .values({ cause_name: values.causeName, cause_description: values.causeDescription })
+    .values({ cause_name: values.causeName, cause_description: values.causeDescription, planned: values.planned ?? false })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function updateCause(trx: Transaction<Database>, id: number, version: number, values: CauseValues) {
-  return versionedUpdate(trx, 'downtime_causes', version, { cause_name: values.causeName, cause_description: values.causeDescription })
+  return versionedUpdate(trx, 'downtime_causes', version, {
+    cause_name: values.causeName,
+    cause_description: values.causeDescription,
+    ...(values.planned !== undefined ? { planned: values.planned } : {}),
+  })
     .where('id', '=', id)
     .returning('id')
     .executeTakeFirst();

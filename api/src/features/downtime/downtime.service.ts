@@ -102,8 +102,17 @@ export async function getAllCauses(db: Db, filter?: string) {
 }
 
 /** Creates a cause, or updates one at the version read (409 when stale). Name and description trimmed, both required. */
-export async function saveCause(db: Db, actor: Actor, input: { id?: number; causeName: string; causeDescription: string; version?: number }) {
-  const values = { causeName: input.causeName.trim(), causeDescription: input.causeDescription.trim() };
+export async function saveCause(
+  db: Db,
+  actor: Actor,
+  input: { id?: number; causeName: string; causeDescription: string; planned?: boolean; version?: number },
+) {
+  // `planned` (issue 15): false on create when absent, unchanged on update when absent.
+  const values = {
+    causeName: input.causeName.trim(),
+    causeDescription: input.causeDescription.trim(),
+    ...(input.planned !== undefined || input.id === undefined ? { planned: input.planned ?? false } : {}),
+  };
   if (!values.causeName) throw ruleViolation('cause.causeName', 'required', 'Field is required.');
   if (!values.causeDescription) throw ruleViolation('cause.causeDescription', 'required', 'Field is required.');
   const id = await db.transaction().execute(async (trx) => {

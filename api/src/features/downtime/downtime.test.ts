@@ -237,6 +237,8 @@ describe('downtime causes (/downtimes/causes)', () => {
       causeName: 'Mould change',
       causeDescription: 'Planned change of the blow mould.',
       productCount: 2,
+      // Issue 15: not marked planned (the default).
+      planned: false,
       version: 0,
     });
     expect(rows.find((row: { id: number }) => row.id === causes.unused).productCount).toBe(0);

@@ -330,3 +330,34 @@ describe('the client', () => {
     expect(fb2.total).toMatchObject({ plannedBusyTime: 55_800, actualProductionTime: 55_800, availability: 1, goodQuantity: 5000, scrapQuantity: 50 });
   });
 });
+
+describe('the OEE fields of other records', () => {
+  it("a cause's planned flag and a product's planned run time per item are saved by their save operations", async () => {
+    const created = await t.post('AdminDowntime_saveCause', { cause: { causeName: 'Maintenance', causeDescription: 'Weekly', planned: true } }, 'admin');
+    expect(created.body).toMatchObject({ causeName: 'Maintenance', planned: true });
+    const renamed = await t.post('AdminDowntime_saveCause', { cause: { id: created.body.id, causeName: 'Maintenance (weekly)', causeDescription: 'Weekly', version: created.body.version } }, 'admin');
+    expect(renamed.body).toMatchObject({ causeName: 'Maintenance (weekly)', planned: true });
+    const plain = await t.post('AdminDowntime_saveCause', { cause: { causeName: 'Jam', causeDescription: 'Bottle jam' } }, 'admin');
+    expect(plain.body.planned).toBe(false);
+
+    const warehouseId = await makeWarehouse(t.db);
+    const preform = await makePreform(t.db);
+    const product = {
+      clientId: COMPANY_A,
+      machineNames: 'FB-1',
+      productName: 'Rate water',
+      articleNo: 'RW-1',
+      preformId: preform.id,
+      preformWarehouseId: warehouseId,
+      defaultSupplyId: preform.supplyIds[0]!,
+    };
+    const saved = await t.post('AdminClients_saveClientProduct', { product: { ...product, plannedSecondsPerItem: 1.5 } }, 'admin');
+    expect(saved.status).toBe(200);
+    expect(saved.body.plannedSecondsPerItem).toBe(1.5);
+    const kept = await t.post('AdminClients_saveClientProduct', { product: { ...product, id: saved.body.id, version: saved.body.version } }, 'admin');
+    expect(kept.body.plannedSecondsPerItem).toBe(1.5);
+    const tooSlow = await t.post('AdminClients_saveClientProduct', { product: { ...product, plannedSecondsPerItem: 3601 } }, 'admin');
+    expect(tooSlow.status).toBe(400);
+    expect(tooSlow.body.errors).toEqual([expect.objectContaining({ field: 'product.plannedSecondsPerItem', code: 'maximum' })]);
+  });
+});
