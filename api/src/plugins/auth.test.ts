@@ -6,6 +6,7 @@ import { contractOperations } from '../lib/contract.js';
 import type { Role } from '../lib/roles.js';
 import { createCompany } from '../../../tests/support/factories/companies.js';
 import { handlers } from '../features/index.js';
+import { newMachineToken } from '../features/machines/machines.credentials.js';
 import { callOperation, CONTRACT_MISMATCH, contractCalls } from '../../../tests/support/contract-calls.js';
 
 /**
@@ -15,11 +16,20 @@ import { callOperation, CONTRACT_MISMATCH, contractCalls } from '../../../tests/
  */
 let database: TestDatabase;
 let app: FastifyInstance;
+/** A machine credential's token (issue 15): not a user; its one role is `machine`. */
+let machineToken: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await createTestApp(database.db);
   // The callers' companies exist, as every signed-in client's does.
   for (const company of ['company-a', 'company-b', 'company-c']) await createCompany(database.db, company);
+  const credential = newMachineToken();
+  machineToken = credential.token;
+  await database.db
+    .insertInto('machine_credentials')
+    // Not id 1: the admin's revoke example names credential 1, and the matrix sends it.
+    .values({ id: 1000, name: 'Matrix collector', token_hash: credential.hash, token_hint: credential.hint, created_by: 'test' })
+    .execute();
 });
 afterAll(async () => {
   await app?.close();
@@ -36,6 +46,7 @@ const callers: Record<string, { role: Role | null; token: () => Promise<string |
   client: { role: 'client', token: () => as.client() },
   buyer: { role: 'buyer', token: () => as.buyer() },
   seller: { role: 'seller', token: () => as.seller() },
+  machine: { role: 'machine', token: async () => machineToken },
 };
 
 const operations = contractOperations();
