@@ -23,3 +23,13 @@ ensure_chromium() {
   $sudo apt-get update -qq >/dev/null
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
 }
+
+# The MQTT test (issue 15) starts Debian's Mosquitto broker itself, on a free loopback port with its own configuration.
+ensure_mosquitto() {
+  if [ -x /usr/sbin/mosquitto ]; then return; fi
+  echo "› installing Mosquitto (Debian package)"
+  local sudo=""
+  if [ "$(id -u)" != "0" ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq mosquitto >/dev/null
+}

@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib.sh
 install_dependencies
 ensure_chromium
+ensure_mosquitto
 echo "› building"
 pnpm -s build >/dev/null
 echo "› unit, contract, API and web tests"

@@ -18,6 +18,7 @@ import { registerUploadParsing } from './features/claims/uploads.multipart.js';
 import { registerStrictInput } from './plugins/strict-input.js';
 import { limitPdfRenders } from './pdf/pdf.js';
 import { machineTokenVerifier } from './features/machines/machines.credentials.js';
+import { startMqttIngestion, type MqttIngestion } from './features/machines/machines.mqtt.js';
 
 export interface AppOptions {
   config: Config;
@@ -34,6 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Machine events over MQTT, when MQTT_URL is set. */
+    mqtt?: MqttIngestion;
   }
 }
 
@@ -139,6 +142,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }) as never,
     });
   });
+
+  // Issue 15: machine events over MQTT (Sparkplug B) when a broker is configured.
+  if (options.config.MQTT_URL) {
+    const ingestion = await startMqttIngestion(options.db, {
+      url: options.config.MQTT_URL,
+      group: options.config.MQTT_GROUP_ID,
+      reorderTimeoutMs: options.config.MQTT_REORDER_TIMEOUT_MS,
+      log: app.log,
+    });
+    app.decorate('mqtt', ingestion);
+    app.addHook('onClose', async () => ingestion.close());
+  }
 
   await options.extend?.(app);
   return app;

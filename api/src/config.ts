@@ -102,6 +102,14 @@ const schema = z.object({
   /** Where outgoing e-mails are dropped as .eml files (no SMTP configured); default DATA_DIR/outbox. */
   OUTBOX_DIR: z.string().optional(),
   /**
+   * Issue 15: the plant's MQTT broker (mqtt://host:1883); when set, the portal subscribes to the Sparkplug B topics of
+   * MQTT_GROUP_ID (edge node = company id, device = machine name; docs/decisions.md, 'Plant performance').
+   */
+  MQTT_URL: z.string().optional(),
+  MQTT_GROUP_ID: z.string().regex(/^[^/+#]+$/).default('orders-portal'),
+  /** How long a message waits for a missing `seq` before the node's held messages are applied in order anyway. */
+  MQTT_REORDER_TIMEOUT_MS: z.coerce.number().int().min(0).default(2_000),
+  /**
    * Roles that must sign in with a second factor (TOTP) at the embedded provider, comma separated. Unset: admin and
    * accountant when NODE_ENV=production, nobody otherwise; empty: nobody.
    */

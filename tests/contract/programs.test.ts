@@ -16,6 +16,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** Programs from outside npm, and the script (and Debian package) that installs each on a fresh machine. */
 const PROVIDED: Record<string, { script: string; debianPackage: string }> = {
   chromium: { script: 'scripts/lib.sh', debianPackage: 'chromium' },
+  mosquitto: { script: 'scripts/lib.sh', debianPackage: 'mosquitto' },
 };
 
 /** Programs every Debian system has (coreutils is Essential: yes), so no script needs to install them. */

@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Debian's Mosquitto (scripts/lib.sh `ensure_mosquitto`), started by a test on a free loopback port. */
+export interface Broker {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/** Starts a broker with a temporary configuration (anonymous, loopback only, no persistence); resolves once it listens. */
+export async function startMosquitto(): Promise<Broker> {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'mosquitto-'));
+  const config = path.join(dir, 'mosquitto.conf');
+  writeFileSync(config, [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'log_dest stderr', ''].join('\n'));
+  const child: ChildProcess = spawn('/usr/sbin/mosquitto', ['-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 10_000;
+  while (!(await accepts(port))) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`mosquitto did not start: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
