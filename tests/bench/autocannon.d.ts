@@ -7,6 +7,8 @@ declare module 'autocannon' {
     body?: string;
     connections?: number;
     duration?: number;
+    /** Issue 15's ingestion: a new body per request. */
+    requests?: { setupRequest?: (request: { method?: string; path?: string; body?: string; headers?: Record<string, string> }) => object }[];
   }
   interface Result {
     errors: number;

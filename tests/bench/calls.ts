@@ -74,6 +74,11 @@ export const calls: Call[] = [
   { name: 'admin downtime/history/export CSV of a year', face: 'admin', role: 'admin', path: '/api/admin/downtime/history/export', body: () => ({ clientIds: [], period: YEAR, sortBy: 'endDatetime', descending: true }), download: true },
   { name: 'audit/export (a year)', face: 'admin', role: 'admin', path: '/api/admin/audit/export', body: () => ({ period: YEAR }), download: true },
   { name: 'admin invoices/get', face: 'admin', role: 'admin', path: '/api/admin/invoices/get', body: () => ({ pagination: page(10, 'deliveryDate', true) }) },
+  // Admin: plant performance (issue 15): the OEE screen's call over every machine (400 machines, 100,000 downtime events).
+  { name: 'admin machines/status/get (live status)', face: 'admin', role: 'admin', path: '/api/admin/machines/status/get', body: () => ({}) },
+  { name: 'admin machines/oee/get (month by day, every machine)', face: 'admin', role: 'admin', path: '/api/admin/machines/oee/get', body: () => ({ period: MONTH, grain: 'day' }) },
+  { name: 'admin machines/oee/get (year by week, every machine)', face: 'admin', role: 'admin', path: '/api/admin/machines/oee/get', body: () => ({ period: YEAR, grain: 'week' }) },
+  { name: 'admin machines/analytics/get (year)', face: 'admin', role: 'admin', path: '/api/admin/machines/analytics/get', body: () => ({ period: YEAR }) },
   // Operator: agenda, produced entries, stock, downtime.
   { name: 'operator/agenda/get', face: 'operator', role: 'operator', path: '/api/operator/agenda/get', body: () => ({}) },
   { name: 'operator/order/item/produced/get', face: 'operator', role: 'operator', path: '/api/operator/order/item/produced/get', body: (ids) => ({ id: ids.orderItem }) },
@@ -90,6 +95,7 @@ export const calls: Call[] = [
   { name: 'me', face: 'client', role: 'client', method: 'GET', path: '/api/me' },
   { name: 'client products/get (portfolio)', face: 'client', role: 'client', method: 'GET', path: '/api/client/products/get' },
   { name: 'client machine/status/get', face: 'client', role: 'client', method: 'GET', path: '/api/client/machine/status/get' },
+  { name: 'client machines/performance/get (month)', face: 'client', role: 'client', path: '/api/client/machines/performance/get', body: () => ({ period: MONTH }) },
   { name: 'client orders/filter', face: 'client', role: 'client', path: '/api/client/orders/filter', body: () => ({ pagination: page(20) }) },
   { name: 'client orders/get (editor)', face: 'client', role: 'client', path: '/api/client/orders/get', body: (ids) => ({ id: ids.order }) },
   { name: 'client orders/clientproducts (editor)', face: 'client', role: 'client', method: 'GET', path: '/api/client/orders/clientproducts' },

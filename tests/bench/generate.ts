@@ -201,6 +201,19 @@ async function generateScreens(step: (name: string, query: ReturnType<typeof sql
                d, m, d + time '06:00' + (g % 600) * interval '1 minute', d + time '06:00' + (g % 600 + m) * interval '1 minute'
           from generate_series(1, ${sql.lit(s.downtimeEvents)}) g, lateral (select ${day('g', s.downtimeEvents)} as d, 5 + g % 240 as m) x;`,
   );
+  // Issue 15: the machine events behind those stops (a stop and a running event each) and a count per machine and
+  // day of the last year, so the OEE has events to cover and bottles to count.
+  await step(
+    'machine events',
+    sql`
+      insert into machine_events (event_id, company_id, machine_name, at, kind, source)
+        select gen_random_uuid(), h.company_id, h.machine_name, e.at, e.kind, 'bench'
+          from downtime_history h, lateral (values (h.target_start, 'stopped'), (h.target_end, 'running')) e(at, kind);
+      insert into machine_events (event_id, company_id, machine_name, at, kind, good, scrap, source)
+        select gen_random_uuid(), c.id, m.name, d + time '21:00', 'counts', 20000 + (length(c.id) * 37 + extract(doy from d)::int) % 5000, 150, 'bench'
+          from companies c, unnest(c.fbs) m(name), generate_series(date '2025-01-01', date '2025-12-31', interval '1 day') d;
+      update client_products set planned_seconds_per_item = 2.5;`,
+  );
   await step(
     'claims and uploads',
     sql`

@@ -32,6 +32,9 @@ import { startPortal } from '../e2e/portal.js';
 import { calls, type Call, type Ids, type Role } from './calls.js';
 import { measureFirstScreens, printFirstScreens } from './first-screen.js';
 import { generate, SCALE } from './generate.js';
+import { ingestHttp, ingestMqtt, printIngestion, type IngestRow } from './ingest.js';
+import { newMachineToken } from '../../api/src/features/machines/machines.credentials.js';
+import { startMosquitto, type Broker } from '../support/mosquitto.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
@@ -171,6 +174,7 @@ async function main() {
   let dataDir: string | undefined;
   let child: ChildProcess | undefined;
   let adminUrl = process.env.BENCH_DATABASE_URL;
+  let broker: Broker | undefined;
   try {
     if (!adminUrl) {
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'orders-portal-bench-'));
@@ -202,13 +206,36 @@ async function main() {
     );
     console.log(`generated in ${generateSeconds.toFixed(1)} s: ${counts.join(', ')}`);
     const { ids, buyer, seller } = await lookUpIds(db);
+    // Issue 15: a machine credential for every machine (the ingestion bench), and the machines it reports for.
+    const machineCredential = newMachineToken();
+    const benchMachines = (
+      await sql<{ company: string; name: string }>`select c.id as company, c.fbs[1] as name from companies c order by c.id limit 200`.execute(db)
+    ).rows;
+    const { id: credentialId } = await db
+      .insertInto('machine_credentials')
+      .values({ name: 'bench collector', token_hash: machineCredential.hash, token_hint: machineCredential.hint, created_by: 'bench' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('machine_credential_machines')
+      .values(benchMachines.map((machine) => ({ credential_id: credentialId, company_id: machine.company, machine_name: machine.name })))
+      .execute();
+    const ingest = !ONLY || 'ingest'.includes(ONLY) || ONLY.includes('ingest');
+    broker = ingest ? await startMosquitto() : undefined;
     console.log(`timing the largest company ${ids.company} (buyer ${buyer}, seller ${seller}); rows: ${JSON.stringify({ ...ids, orders50: undefined })}`);
     await db.destroy();
 
     child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
       // BENCH_NODE_ARGS adds Node flags to the API process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
       execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
-      env: { ...process.env, BENCH_API_DATABASE_URL: benchUrl, BENCH_CLIENT_COMPANY: ids.company, BENCH_BUYER_COMPANY: buyer, BENCH_SELLER_COMPANY: seller },
+      env: {
+        ...process.env,
+        BENCH_API_DATABASE_URL: benchUrl,
+        BENCH_CLIENT_COMPANY: ids.company,
+        BENCH_BUYER_COMPANY: buyer,
+        BENCH_SELLER_COMPANY: seller,
+        ...(broker ? { BENCH_MQTT_URL: broker.url } : {}),
+      },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const server = await new Promise<{ port: number; tokens: Record<Role, string> }>((resolve, reject) => {
@@ -235,6 +262,25 @@ async function main() {
           `SQL ${direct.rps.toFixed(0)} req/s p50 ${ms(direct.p50)} p95 ${ms(direct.p95)} ms (${once.queries.length} statements, ${service.length} of the service)`,
       );
     }
+    // Issue 15: machine event ingestion, HTTP and MQTT, 1 machine and 200 machines.
+    const ingestion: IngestRow[] = [];
+    if (broker) {
+      const http = { port: server.port, token: machineCredential.token, credentialName: 'bench collector', databaseUrl: benchUrl, seconds: SECONDS };
+      for (const [machines, batch] of [
+        [benchMachines.slice(0, 1), 100],
+        [benchMachines, 100],
+        [benchMachines, 1],
+      ] as const) {
+        const row = await ingestHttp({ ...http, machines: [...machines], batch });
+        ingestion.push(row);
+        console.log(`ingestion HTTP ${row.machines} machines, ${row.batch} per request: ${row.eventsPerSecond.toFixed(0)} events/s, p99 ${ms(row.p99)} ms, lost ${row.lost}`);
+      }
+      for (const machines of [benchMachines.slice(0, 1), benchMachines]) {
+        const row = await ingestMqtt({ brokerUrl: broker.url, group: 'bench', databaseUrl: benchUrl, machines: [...machines], count: 20_000, timeoutMs: 120_000 });
+        ingestion.push(row);
+        console.log(`ingestion MQTT ${row.machines} machines: ${row.eventsPerSecond.toFixed(0)} events/s, p99 ${ms(row.p99)} ms, lost ${row.lost}`);
+      }
+    }
     child.send('rss');
     const rss = await new Promise<number>((resolve) => child!.once('message', (message) => resolve((message as { maxRssKb: number }).maxRssKb)));
 
@@ -256,6 +302,7 @@ async function main() {
           `${direct.rps.toFixed(0)} | ${ms(direct.p50)} | ${ms(direct.p95)} | ${ms(direct.p99)} | ${(api.p50 / direct.p50).toFixed(2)} | ${(api.rps / direct.rps).toFixed(2)} |`,
       );
     }
+    if (ingestion.length) printIngestion(ingestion);
     console.log(`\nAPI peak RSS: ${(rss / 1024).toFixed(0)} MB. Data generated in ${generateSeconds.toFixed(1)} s.\n`);
     console.log('EXPLAIN ANALYZE of the slowest statement of each call (single run, warm cache):');
     for (const { call, slowest } of results) {
@@ -283,11 +330,13 @@ async function main() {
     }
     console.log(`bench finished in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     if (results.some(({ api, once }) => api.errors > 0 || once.status < 200 || once.status > 299)) process.exitCode = 1;
+    if (ingestion.some((row) => row.lost > 0 || row.errors > 0)) process.exitCode = 1;
   } finally {
     if (child && child.exitCode === null) {
       child.send('stop');
       await new Promise((resolve) => child!.once('exit', resolve));
     }
+    await broker?.stop();
     await embedded?.stop();
     if (dataDir && !process.env.BENCH_KEEP) await rm(dataDir, { recursive: true, force: true });
   }

@@ -26,6 +26,8 @@ const config = loadConfig({
   NODE_ENV: 'production',
   SEED_DEMO: 'false',
   RATE_LIMIT_API_PER_MINUTE: '100000000',
+  // Issue 15: MQTT ingestion when run.ts started a broker.
+  ...(process.env.BENCH_MQTT_URL ? { MQTT_URL: process.env.BENCH_MQTT_URL, MQTT_GROUP_ID: 'bench', MQTT_REORDER_TIMEOUT_MS: '500' } : {}),
 });
 const base = createDb(databaseUrl);
 // Records the statements while capturing; otherwise one boolean test per statement. (The pool-pressure check reads

@@ -84,9 +84,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       event_cause_id integer
     )`.execute(db);
   await sql`create index machine_stops_machine on machine_stops (company_id, machine_name, started_at)`.execute(db);
+  // The OEE and analytics read a machine's stops that overlap a period, and a company's claims of a period.
+  await sql`create index downtime_history_machine_end on downtime_history (company_id, machine_name, target_end)`.execute(db);
+  await sql`create index claims_company_created on claims (company_id, created_at)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index claims_company_created`.execute(db);
+  await sql`drop index downtime_history_machine_end`.execute(db);
   await sql`drop table machine_stops`.execute(db);
   await sql`drop table machine_events_unmatched`.execute(db);
   await sql`drop table machine_events`.execute(db);

@@ -11,19 +11,25 @@ export interface MachineRow {
   machine_name: string;
   shift_start: string | null;
   shift_end: string | null;
+  /** Planned seconds per item: of the product in production on it (wip), else the mean of its products' rates. */
+  rate: number | null;
 }
 
 /** A product names its machines in a comma-joined text; this is "the product is made on machine `m`". */
 const madeOn = (machine: ReturnType<typeof sql.ref>) => sql`${machine} = any(regexp_split_to_array(btrim(cp.machine_names), '\\s*,\\s*'))`;
 
-/** The machines (companies' FBs) in the scope, narrowed to `only` (company, machine) when given, with the shift. */
+/** The machines (companies' FBs) in the scope, narrowed to `only` (company, machine) when given, with the shift and the rate. */
 export async function findMachines(db: Executor, scope: Scope, only?: { clientId: string; machineName: string }[], clientIds?: string[]) {
   const companies = scope.kind === 'company' ? [scope.companyId] : (clientIds ?? []);
   const result = await sql<MachineRow>`
-    select c.id as company_id, c.name as company, m.machine_name, d.shift_start, d.shift_end
+    select c.id as company_id, c.name as company, m.machine_name, d.shift_start, d.shift_end, r.rate
       from companies c
       cross join lateral unnest(c.fbs) as m(machine_name)
       left join client_details d on d.company_id = c.id
+      cross join lateral (
+        select coalesce(avg(cp.planned_seconds_per_item) filter (where cp.wip), avg(cp.planned_seconds_per_item))::float8 as rate
+          from client_products cp
+         where cp.company_id = c.id and cp.deleted_at is null and cp.planned_seconds_per_item is not null and ${madeOn(sql.ref('m.machine_name'))}) r
      where (${companies.length === 0} or c.id = any(${companies}::text[]))
        and (${!only?.length} or (c.id, m.machine_name) in (select * from unnest(${only?.map((m) => m.clientId) ?? []}::text[], ${
          only?.map((m) => m.machineName) ?? []
@@ -78,7 +84,7 @@ export async function findStops(db: Executor, machines: readonly MachineRow[], f
     select h.company_id, h.machine_name, h.target_start, h.target_end, coalesce(dc.planned, false) as planned, h.cause_id, dc.cause_name
       from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
       join downtime_history h on h.company_id = m.company_id and h.machine_name = m.machine_name
-       and h.target_start < ${to} and coalesce(h.target_end, now()) > ${from}
+       and h.target_start < ${to} and (h.target_end > ${from} or h.target_end is null)
       left join downtime_causes dc on dc.id = h.cause_id
      order by h.company_id, h.machine_name, h.target_start`.execute(db);
   return result.rows;
@@ -111,44 +117,24 @@ export interface BucketRef {
   end: Date;
 }
 
-/** Good and scrap counted, and claims' rejected bottles, per bucket (index) of each machine: set-based. */
+/**
+ * Good and scrap counted, and claims' rejected bottles, per bucket (index) of each machine: one statement, an index
+ * range scan of the machine's counts (machine_events_counts) and of the company's claims per bucket.
+ */
 export async function findQuantities(db: Executor, buckets: readonly BucketRef[]) {
-  const columns = [
-    buckets.map((b) => b.company_id),
-    buckets.map((b) => b.machine_name),
-    buckets.map((b) => b.index),
-    buckets.map((b) => b.start.toISOString()),
-    buckets.map((b) => b.end.toISOString()),
-  ] as const;
-  const unnest = sql`unnest(${columns[0]}::text[], ${columns[1]}::text[], ${columns[2]}::int[], ${columns[3]}::timestamptz[], ${columns[4]}::timestamptz[])
-    as b(company_id, machine_name, idx, s, e)`;
-  const [counts, rejected] = await Promise.all([
-    sql<{ company_id: string; machine_name: string; idx: number; good: number; scrap: number }>`
-      select b.company_id, b.machine_name, b.idx, coalesce(sum(ev.good), 0)::int as good, coalesce(sum(ev.scrap), 0)::int as scrap
-        from ${unnest}
-        join machine_events ev on ev.company_id = b.company_id and ev.machine_name = b.machine_name and ev.kind = 'counts'
-         and ev.at >= b.s and ev.at < b.e
-       group by b.company_id, b.machine_name, b.idx`.execute(db),
-    sql<{ company_id: string; machine_name: string; idx: number; rejected: number }>`
-      select b.company_id, b.machine_name, b.idx, coalesce(sum(cl.amount), 0)::int as rejected
-        from ${unnest}
-        join claims cl on cl.company_id = b.company_id and cl.created_at >= b.s and cl.created_at < b.e
-        join client_products cp on cp.id = cl.client_product_id and ${madeOn(sql.ref('b.machine_name'))}
-       group by b.company_id, b.machine_name, b.idx`.execute(db),
-  ]);
-  return { counts: counts.rows, rejected: rejected.rows };
-}
-
-/** Planned seconds per item of each machine: the product in production on it (wip), else the mean of its products. */
-export async function findRates(db: Executor, machines: readonly MachineRow[]) {
-  const { companies, names } = arrays(machines);
-  const result = await sql<{ company_id: string; machine_name: string; rate: number | null }>`
-    select m.company_id, m.machine_name,
-           coalesce(avg(cp.planned_seconds_per_item) filter (where cp.wip), avg(cp.planned_seconds_per_item))::float8 as rate
-      from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
-      join client_products cp on cp.company_id = m.company_id and cp.deleted_at is null and cp.planned_seconds_per_item is not null
-       and ${madeOn(sql.ref('m.machine_name'))}
-     group by m.company_id, m.machine_name`.execute(db);
+  const result = await sql<{ company_id: string; machine_name: string; idx: number; good: number; scrap: number; rejected: number }>`
+    select b.company_id, b.machine_name, b.idx, q.good, q.scrap, r.rejected
+      from unnest(${buckets.map((b) => b.company_id)}::text[], ${buckets.map((b) => b.machine_name)}::text[], ${buckets.map((b) => b.index)}::int[],
+                  ${buckets.map((b) => b.start.toISOString())}::timestamptz[], ${buckets.map((b) => b.end.toISOString())}::timestamptz[])
+           as b(company_id, machine_name, idx, s, e)
+      cross join lateral (
+        select coalesce(sum(ev.good), 0)::int as good, coalesce(sum(ev.scrap), 0)::int as scrap from machine_events ev
+         where ev.company_id = b.company_id and ev.machine_name = b.machine_name and ev.kind = 'counts' and ev.at >= b.s and ev.at < b.e) q
+      cross join lateral (
+        select coalesce(sum(cl.amount), 0)::int as rejected from claims cl
+          join client_products cp on cp.id = cl.client_product_id and ${madeOn(sql.ref('b.machine_name'))}
+         where cl.company_id = b.company_id and cl.created_at >= b.s and cl.created_at < b.e) r
+     where q.good > 0 or q.scrap > 0 or r.rejected > 0`.execute(db);
   return result.rows;
 }
 
@@ -160,7 +146,7 @@ export async function findDowntimeAggregates(db: Executor, machines: readonly Ma
            extract(epoch from least(coalesce(h.target_end, now()), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)) as seconds
       from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
       join downtime_history h on h.company_id = m.company_id and h.machine_name = m.machine_name
-       and h.target_start < ${to} and coalesce(h.target_end, now()) > ${from}`;
+       and h.target_start < ${to} and (h.target_end > ${from} or h.target_end is null)`;
   const [pareto, perMachine, weekly] = await Promise.all([
     sql<{ cause_id: number | null; cause_name: string | null; planned: boolean; seconds: number; count: number }>`
       with s as (${stops})
@@ -190,7 +176,7 @@ export async function findTopCauses(db: Executor, machines: readonly MachineRow[
                count(*)::int as count
           from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
           join downtime_history h on h.company_id = m.company_id and h.machine_name = m.machine_name
-           and h.target_start < ${to} and coalesce(h.target_end, now()) > ${from}
+           and h.target_start < ${to} and (h.target_end > ${from} or h.target_end is null)
           left join downtime_causes dc on dc.id = h.cause_id
          group by h.company_id, h.machine_name, dc.cause_name) t) ranked
      where rank <= ${limit}

@@ -193,11 +193,10 @@ export async function computeOee(db: Db, scope: Scope, period: Period, grain: ru
   }
   const from = new Date(start);
   const to = new Date(end);
-  const [stops, changes, quantities, rates] = await Promise.all([
+  const [stops, changes, quantities] = await Promise.all([
     repository.findStops(db, machines, from, to),
     repository.findStateChanges(db, machines, from, to),
     repository.findQuantities(db, refs),
-    repository.findRates(db, machines),
   ]);
   const group = <T extends { company_id: string; machine_name: string }>(rows: T[]) => {
     const map = new Map<string, T[]>();
@@ -209,9 +208,7 @@ export async function computeOee(db: Db, scope: Scope, period: Period, grain: ru
   };
   const stopsBy = group(stops);
   const changesBy = group(changes);
-  const countsBy = new Map(quantities.counts.map((row) => [`${machineKey(row.company_id, row.machine_name)}#${row.idx}`, row]));
-  const rejectedBy = new Map(quantities.rejected.map((row) => [`${machineKey(row.company_id, row.machine_name)}#${row.idx}`, row.rejected]));
-  const rateBy = new Map(rates.map((row) => [machineKey(row.company_id, row.machine_name), row.rate]));
+  const quantitiesBy = new Map(quantities.map((row) => [`${machineKey(row.company_id, row.machine_name)}#${row.idx}`, row]));
 
   return machines.map((machine) => {
     const key = machineKey(machine.company_id, machine.machine_name);
@@ -230,12 +227,12 @@ export async function computeOee(db: Db, scope: Scope, period: Period, grain: ru
       start,
       Math.min(end, now),
     );
-    const secondsPerItem = rateBy.get(key) ?? null;
+    const secondsPerItem = machine.rate;
     const sum = { good: 0, scrap: 0, rejected: 0 };
     const windowsAll: rules.Span[] = [];
     const buckets = bucketsOf.get(machine)!.map((span, index) => {
-      const counts = countsBy.get(`${key}#${index}`);
-      const quantitiesOf = { good: counts?.good ?? 0, scrap: counts?.scrap ?? 0, rejected: rejectedBy.get(`${key}#${index}`) ?? 0 };
+      const counted = quantitiesBy.get(`${key}#${index}`);
+      const quantitiesOf = { good: counted?.good ?? 0, scrap: counted?.scrap ?? 0, rejected: counted?.rejected ?? 0 };
       sum.good += quantitiesOf.good;
       sum.scrap += quantitiesOf.scrap;
       sum.rejected += quantitiesOf.rejected;
