@@ -208,18 +208,11 @@ async function main() {
     const { ids, buyer, seller } = await lookUpIds(db);
     // Issue 15: a machine credential for every machine (the ingestion bench), and the machines it reports for.
     const machineCredential = newMachineToken();
-    const benchMachines = (
-      await sql<{ company: string; name: string }>`select c.id as company, c.fbs[1] as name from companies c order by c.id limit 200`.execute(db)
-    ).rows;
     const { id: credentialId } = await db
       .insertInto('machine_credentials')
       .values({ name: 'bench collector', token_hash: machineCredential.hash, token_hint: machineCredential.hint, created_by: 'bench' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db
-      .insertInto('machine_credential_machines')
-      .values(benchMachines.map((machine) => ({ credential_id: credentialId, company_id: machine.company, machine_name: machine.name })))
-      .execute();
     const ingest = !ONLY || 'ingest'.includes(ONLY) || ONLY.includes('ingest');
     broker = ingest ? await startMosquitto() : undefined;
     console.log(`timing the largest company ${ids.company} (buyer ${buyer}, seller ${seller}); rows: ${JSON.stringify({ ...ids, orders50: undefined })}`);
@@ -265,6 +258,17 @@ async function main() {
     // Issue 15: machine event ingestion, HTTP and MQTT, 1 machine and 200 machines.
     const ingestion: IngestRow[] = [];
     if (broker) {
+      // 200 machines of their own (ING-001 … ING-200, spread over the companies), added after the screens' calls.
+      const ingestDb = createDb(benchUrl);
+      const companyIds = (await ingestDb.selectFrom('companies').select('id').orderBy('id').execute()).map((row) => row.id);
+      const benchMachines = Array.from({ length: 200 }, (_, index) => ({ company: companyIds[index % companyIds.length]!, name: `ING-${String(index + 1).padStart(3, '0')}` }));
+      for (const machine of benchMachines)
+        await sql`update companies set fbs = array_append(fbs, ${machine.name}) where id = ${machine.company}`.execute(ingestDb);
+      await ingestDb
+        .insertInto('machine_credential_machines')
+        .values(benchMachines.map((machine) => ({ credential_id: credentialId, company_id: machine.company, machine_name: machine.name })))
+        .execute();
+      await ingestDb.destroy();
       const http = { port: server.port, token: machineCredential.token, credentialName: 'bench collector', databaseUrl: benchUrl, seconds: SECONDS };
       for (const [machines, batch] of [
         [benchMachines.slice(0, 1), 100],

@@ -35,7 +35,7 @@ export async function startMosquitto(): Promise<Broker> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'mosquitto-'));
   const config = path.join(dir, 'mosquitto.conf');
-  writeFileSync(config, [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'log_dest stderr', ''].join('\n'));
+  writeFileSync(config, [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'max_queued_messages 100000', 'log_dest stderr', ''].join('\n'));
   const child: ChildProcess = spawn('/usr/sbin/mosquitto', ['-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

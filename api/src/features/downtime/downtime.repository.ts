@@ -312,9 +312,3 @@ export async function setMachineStopCause(trx: Transaction<Database>, id: number
 export async function deleteMachineStops(trx: Transaction<Database>, ids: number[]) {
   if (ids.length) await trx.deleteFrom('downtime_history').where('id', 'in', ids).execute();
 }
-
-/** The stops of a machine by id: times and cause. */
-export async function findMachineStops(trx: Transaction<Database>, ids: number[]) {
-  if (!ids.length) return [];
-  return trx.selectFrom('downtime_history').select(['id', 'cause_id', 'target_start', 'target_end']).where('id', 'in', ids).execute();
-}

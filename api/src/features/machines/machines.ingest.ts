@@ -50,7 +50,7 @@ export async function ingestEvents(db: Db, source: EventSource, events: readonly
   return db.transaction().execute(async (trx) => {
     // One writer per machine at a time (sorted, so two batches never wait on each other crosswise).
     const touched = [...new Set(events.map((event) => machineKey(event.machine.clientId, event.machine.machineName)))].sort();
-    for (const key of touched) await sql`select pg_advisory_xact_lock(hashtextextended(${`machine:${key}`}, 0))`.execute(trx);
+    await sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select unnest(${touched.map((key) => `machine:${key}`)}::text[]) as k order by 1) t`.execute(trx);
 
     const ids = [...new Set(events.map((event) => event.eventId.toLowerCase()))];
     const known = await sql<{ event_id: string }>`
@@ -170,37 +170,30 @@ export function stopsOf(events: readonly { at: Date; kind: MachineEventKindStore
  * operator changed it; rows no stop overlaps are removed, new stops open rows. Rows typed by hand are never touched.
  */
 export async function recomputeStops(trx: Transaction<Database>, companyId: string, machineName: string, since: Date) {
-  const lastRunning = await trx
-    .selectFrom('machine_events')
-    .select('at')
-    .where('company_id', '=', companyId)
-    .where('machine_name', '=', machineName)
-    .where('kind', '=', 'running')
-    .where('at', '<', since)
-    .orderBy('at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const from = lastRunning?.at ?? null;
-  const events = await trx
-    .selectFrom('machine_events')
-    .select(['at', 'kind', 'cause_id'])
-    .where('company_id', '=', companyId)
-    .where('machine_name', '=', machineName)
-    .where('kind', 'in', ['running', 'stopped'])
-    .$if(from !== null, (query) => query.where('at', '>=', from!))
-    .orderBy('at')
-    .orderBy('event_id')
-    .execute();
+  // The state events from the last running event before `since` (all of them without one), in order: one statement.
+  const events = (
+    await sql<{ at: Date; kind: MachineEventKindStored; cause_id: number | null; from_at: Date | null }>`
+      with last as (
+        select max(at) as at from machine_events
+         where company_id = ${companyId} and machine_name = ${machineName} and kind = 'running' and at < ${since})
+      select e.at, e.kind, e.cause_id, last.at as from_at
+        from machine_events e, last
+       where e.company_id = ${companyId} and e.machine_name = ${machineName} and e.kind in ('running', 'stopped')
+         and (last.at is null or e.at >= last.at)
+       order by e.at, e.event_id`.execute(trx)
+  ).rows;
+  const from = events[0]?.from_at ?? null;
   const desired = stopsOf(events);
-  const links = await trx
-    .selectFrom('machine_stops')
-    .select(['downtime_id', 'started_at', 'event_cause_id'])
-    .where('company_id', '=', companyId)
-    .where('machine_name', '=', machineName)
-    .$if(from !== null, (query) => query.where('started_at', '>=', from!))
-    .orderBy('started_at')
-    .execute();
-  const rows = new Map((await downtime.findMachineStops(trx, links.map((link) => link.downtime_id))).map((row) => [row.id, row]));
+  // The stops the events opened in that range, with their downtime rows' times and cause (a read of the downtime
+  // domain's table; its writes go through its repository).
+  const links = (
+    await sql<{ downtime_id: number; started_at: Date; event_cause_id: number | null; cause_id: number | null; target_start: Date; target_end: Date | null }>`
+      select l.downtime_id, l.started_at, l.event_cause_id, h.cause_id, h.target_start, h.target_end
+        from machine_stops l join downtime_history h on h.id = l.downtime_id
+       where l.company_id = ${companyId} and l.machine_name = ${machineName} and (${from}::timestamptz is null or l.started_at >= ${from})
+       order by l.started_at`.execute(trx)
+  ).rows;
+  const rows = new Map(links.map((link) => [link.downtime_id, link]));
 
   const overlaps = (a: { start: Date; end: Date | null }, b: { start: Date; end: Date | null }) =>
     a.start.getTime() < (b.end?.getTime() ?? Infinity) && b.start.getTime() < (a.end?.getTime() ?? Infinity);

@@ -204,6 +204,24 @@ export async function startMqttIngestion(
       log.error({ err: error }, 'mqtt: events not stored');
     }
   };
+  // Micro-batches per edge node: the messages that arrive while a batch is being stored go in the next one (one
+  // transaction for many messages), still in the node's seq order.
+  const pending = new Map<string, IncomingEvent[]>();
+  const scheduled = new Set<string>();
+  const enqueue = (edge: string, events: IncomingEvent[]) => {
+    pending.set(edge, [...(pending.get(edge) ?? []), ...events]);
+    if (scheduled.has(edge)) return;
+    scheduled.add(edge);
+    void nodeOf(edge).run(async () => {
+      scheduled.delete(edge);
+      for (let batch = take(edge); batch.length; batch = take(edge)) await ingest(batch);
+    });
+  };
+  const take = (edge: string) => {
+    const events = pending.get(edge) ?? [];
+    pending.set(edge, events.slice(1000));
+    return events.slice(0, 1000);
+  };
   const machinesOfNode = async (edge: string) => {
     const seen = devices.get(edge);
     if (seen?.size) return [...seen];
@@ -235,15 +253,14 @@ export async function startMqttIngestion(
         order.reset(seq ?? 0);
         return;
       case 'NDEATH':
-        void order.run(async () => ingest((await machinesOfNode(edge)).map((machine) => unknownEvent(group, edge, machine, at))));
+        void order.run(async () => enqueue(edge, (await machinesOfNode(edge)).map((machine) => unknownEvent(group, edge, machine, at))));
         return;
       case 'DBIRTH':
       case 'DDATA':
       case 'DDEATH': {
         if (!device) return;
         if (type === 'DBIRTH') devices.set(edge, (devices.get(edge) ?? new Set()).add(device));
-        const apply = () =>
-          ingest(type === 'DDEATH' ? [unknownEvent(group, edge, device, at)] : eventsOfDeviceData(group, edge, device, payload));
+        const apply = async () => enqueue(edge, type === 'DDEATH' ? [unknownEvent(group, edge, device, at)] : eventsOfDeviceData(group, edge, device, payload));
         if (seq === null) void order.run(apply);
         else order.offer(seq, apply);
         return;
@@ -257,7 +274,8 @@ export async function startMqttIngestion(
   return {
     client,
     async idle() {
-      await Promise.all([...nodes.values()].map((order) => order.run(async () => {})));
+      do await Promise.all([...nodes.values()].map((order) => order.run(async () => {})));
+      while (scheduled.size > 0 || [...pending.values()].some((events) => events.length > 0));
     },
     async close() {
       for (const order of nodes.values()) order.close();
