@@ -284,23 +284,30 @@ const stopColumns = (values: MachineStopValues) => ({
   target_end: values.end,
 });
 
-/** Opens a stop (a downtime history row) of a machine; its id. */
-export async function insertMachineStop(trx: Transaction<Database>, values: MachineStopValues, causeId: number | null) {
-  const row = await trx
+/** Opens stops (downtime history rows) of machines in one statement; their ids, in the order given. */
+export async function insertMachineStops(trx: Transaction<Database>, stops: { values: MachineStopValues; causeId: number | null }[]) {
+  const rows = await trx
     .insertInto('downtime_history')
-    .values({ ...stopColumns(values), cause_id: causeId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .values(stops.map((stop) => ({ ...stopColumns(stop.values), cause_id: stop.causeId })))
+    .returning(['id', 'company_id', 'machine_name', 'target_start'])
+    .execute();
+  // Matched by machine and start (unique among the stops given), not by the order PostgreSQL returns them in.
+  const key = (companyId: string, machineName: string, start: Date) => `${companyId}\u001f${machineName}\u001f${start.getTime()}`;
+  const ids = new Map(rows.map((row) => [key(row.company_id, row.machine_name, new Date(row.target_start)), row.id]));
+  return stops.map((stop) => ids.get(key(stop.values.companyId, stop.values.machineName, stop.values.start))!);
 }
 
-/** Moves a stop's start and end (a late event); the version stays. */
-export async function updateMachineStopTimes(trx: Transaction<Database>, id: number, values: MachineStopValues) {
-  await trx
-    .updateTable('downtime_history')
-    .set({ ...stopColumns(values), updated_at: new Date() })
-    .where('id', '=', id)
-    .execute();
+/** Moves stops' starts and ends (a running event closes a stop; a late event moves one) in one statement; the versions stay. */
+export async function updateMachineStopTimes(trx: Transaction<Database>, stops: { id: number; values: MachineStopValues }[]) {
+  if (!stops.length) return;
+  const columns = stops.map((stop) => ({ id: stop.id, ...stopColumns(stop.values) }));
+  await sql`
+    update downtime_history h
+       set target_start = v.target_start, target_end = v.target_end, actual_date = v.actual_date, duration = v.duration, updated_at = now()
+      from unnest(${columns.map((c) => c.id)}::int[], ${columns.map((c) => c.target_start.toISOString())}::timestamptz[],
+                  ${columns.map((c) => c.target_end?.toISOString() ?? null)}::timestamptz[], ${columns.map((c) => c.actual_date)}::date[],
+                  ${columns.map((c) => c.duration)}::int[]) as v(id, target_start, target_end, actual_date, duration)
+     where h.id = v.id`.execute(trx);
 }
 
 /** Sets the cause the machine reported (only when the stop's cause is still the one the events gave). */

@@ -129,7 +129,7 @@ export async function ingestEvents(db: Db, source: EventSource, events: readonly
       const current = earliest.get(key);
       if (!current || at < current.at) earliest.set(key, { companyId: event.machine.clientId, machineName: event.machine.machineName, at });
     }
-    for (const machine of earliest.values()) await recomputeStops(trx, machine.companyId, machine.machineName, new Date(machine.at));
+    await recomputeStops(trx, [...earliest.values()].map((machine) => ({ companyId: machine.companyId, machineName: machine.machineName, since: new Date(machine.at) })));
 
     return { accepted: stored.length, duplicates, keptAside: aside.length };
   });
@@ -164,66 +164,112 @@ export function stopsOf(events: readonly { at: Date; kind: MachineEventKindStore
 }
 
 /**
- * Recomputes the stops of one machine from `since` on: from the last running event before it (earlier stops ended
- * there and cannot change), the stops the events describe replace the event-opened downtime rows of that range.
+ * Recomputes the stops of the machines from their `since` on: from the last running event before it (earlier stops
+ * ended there and cannot change), the stops the events describe replace the event-opened downtime rows of that range.
  * A row that still overlaps a stop keeps its id and moves to its times; its cause follows the events unless the
  * operator changed it; rows no stop overlaps are removed, new stops open rows. Rows typed by hand are never touched.
+ * Set-based: two reads for every machine of the batch, one insert of the new stops and their links, one delete; an
+ * update per row that changed (in-order events: the stop a running event closes).
  */
-export async function recomputeStops(trx: Transaction<Database>, companyId: string, machineName: string, since: Date) {
-  // The state events from the last running event before `since` (all of them without one), in order: one statement.
+export async function recomputeStops(trx: Transaction<Database>, machines: { companyId: string; machineName: string; since: Date }[]) {
+  if (!machines.length) return;
   const events = (
-    await sql<{ at: Date; kind: MachineEventKindStored; cause_id: number | null; from_at: Date | null }>`
-      with last as (
-        select max(at) as at from machine_events
-         where company_id = ${companyId} and machine_name = ${machineName} and kind = 'running' and at < ${since})
-      select e.at, e.kind, e.cause_id, last.at as from_at
-        from machine_events e, last
-       where e.company_id = ${companyId} and e.machine_name = ${machineName} and e.kind in ('running', 'stopped')
-         and (last.at is null or e.at >= last.at)
-       order by e.at, e.event_id`.execute(trx)
+    await sql<{ company_id: string; machine_name: string; from_at: Date | null; at: Date; kind: MachineEventKindStored; cause_id: number | null }>`
+      select m.company_id, m.machine_name, l.at as from_at, e.at, e.kind, e.cause_id
+        from unnest(${machines.map((m) => m.companyId)}::text[], ${machines.map((m) => m.machineName)}::text[], ${machines.map((m) => m.since.toISOString())}::timestamptz[])
+             as m(company_id, machine_name, since)
+        cross join lateral (
+          select max(ev.at) as at from machine_events ev
+           where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind = 'running' and ev.at < m.since) l
+        cross join lateral (
+          select ev.at, ev.kind, ev.cause_id, ev.event_id from machine_events ev
+           where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind in ('running', 'stopped')
+             and (l.at is null or ev.at >= l.at)) e
+       order by m.company_id, m.machine_name, e.at, e.event_id`.execute(trx)
   ).rows;
-  const from = events[0]?.from_at ?? null;
-  const desired = stopsOf(events);
-  // The stops the events opened in that range, with their downtime rows' times and cause (a read of the downtime
-  // domain's table; its writes go through its repository).
+  const byMachine = new Map<string, typeof events>();
+  for (const row of events) {
+    const key = machineKey(row.company_id, row.machine_name);
+    byMachine.set(key, [...(byMachine.get(key) ?? []), row]);
+  }
+  const froms = machines.map((m) => byMachine.get(machineKey(m.companyId, m.machineName))?.[0]?.from_at ?? null);
+  // The stops the events opened in those ranges, with their downtime rows (a read of the downtime domain's table; its
+  // writes go through its repository).
   const links = (
-    await sql<{ downtime_id: number; started_at: Date; event_cause_id: number | null; cause_id: number | null; target_start: Date; target_end: Date | null }>`
-      select l.downtime_id, l.started_at, l.event_cause_id, h.cause_id, h.target_start, h.target_end
-        from machine_stops l join downtime_history h on h.id = l.downtime_id
-       where l.company_id = ${companyId} and l.machine_name = ${machineName} and (${from}::timestamptz is null or l.started_at >= ${from})
-       order by l.started_at`.execute(trx)
+    await sql<{
+      company_id: string;
+      machine_name: string;
+      downtime_id: number;
+      started_at: Date;
+      event_cause_id: number | null;
+      cause_id: number | null;
+      target_start: Date;
+      target_end: Date | null;
+    }>`
+      select m.company_id, m.machine_name, x.*
+        from unnest(${machines.map((m) => m.companyId)}::text[], ${machines.map((m) => m.machineName)}::text[], ${froms.map((from) => from?.toISOString() ?? null)}::timestamptz[])
+             as m(company_id, machine_name, from_at)
+        cross join lateral (
+          select l.downtime_id, l.started_at, l.event_cause_id, h.cause_id, h.target_start, h.target_end
+            from machine_stops l join downtime_history h on h.id = l.downtime_id
+           where l.company_id = m.company_id and l.machine_name = m.machine_name and (m.from_at is null or l.started_at >= m.from_at)) x
+       order by m.company_id, m.machine_name, x.started_at`.execute(trx)
   ).rows;
-  const rows = new Map(links.map((link) => [link.downtime_id, link]));
+  const linksBy = new Map<string, typeof links>();
+  for (const row of links) {
+    const key = machineKey(row.company_id, row.machine_name);
+    linksBy.set(key, [...(linksBy.get(key) ?? []), row]);
+  }
 
   const overlaps = (a: { start: Date; end: Date | null }, b: { start: Date; end: Date | null }) =>
     a.start.getTime() < (b.end?.getTime() ?? Infinity) && b.start.getTime() < (a.end?.getTime() ?? Infinity);
-  const unused = new Set(links.map((link) => link.downtime_id));
-  for (const stop of desired) {
-    const values = { companyId, machineName, start: stop.start, end: stop.end };
-    const link = links.find((candidate) => {
-      const row = rows.get(candidate.downtime_id);
-      return unused.has(candidate.downtime_id) && row && overlaps({ start: row.target_start, end: row.target_end }, stop);
-    });
-    if (!link) {
-      const id = await downtime.insertMachineStop(trx, values, stop.causeId);
-      await trx
-        .insertInto('machine_stops')
-        .values({ downtime_id: id, company_id: companyId, machine_name: machineName, started_at: stop.start, event_cause_id: stop.causeId })
-        .execute();
-      continue;
+  const inserts: { values: downtime.MachineStopValues; causeId: number | null }[] = [];
+  const moved: { id: number; values: downtime.MachineStopValues }[] = [];
+  const relinked: { id: number; start: Date; causeId: number | null }[] = [];
+  const removed: number[] = [];
+  for (const machine of machines) {
+    const key = machineKey(machine.companyId, machine.machineName);
+    const desired = stopsOf(byMachine.get(key) ?? []);
+    const existing = linksBy.get(key) ?? [];
+    const unused = new Set(existing.map((link) => link.downtime_id));
+    for (const stop of desired) {
+      const values = { companyId: machine.companyId, machineName: machine.machineName, start: stop.start, end: stop.end };
+      const link = existing.find((candidate) => unused.has(candidate.downtime_id) && overlaps({ start: candidate.target_start, end: candidate.target_end }, stop));
+      if (!link) {
+        inserts.push({ values, causeId: stop.causeId });
+        continue;
+      }
+      unused.delete(link.downtime_id);
+      if (link.target_start.getTime() !== stop.start.getTime() || (link.target_end?.getTime() ?? null) !== (stop.end?.getTime() ?? null))
+        moved.push({ id: link.downtime_id, values });
+      const operatorChose = link.cause_id !== null && link.cause_id !== link.event_cause_id;
+      if (!operatorChose && link.cause_id !== stop.causeId) await downtime.setMachineStopCause(trx, link.downtime_id, stop.causeId);
+      if (link.started_at.getTime() !== stop.start.getTime() || link.event_cause_id !== stop.causeId)
+        relinked.push({ id: link.downtime_id, start: stop.start, causeId: stop.causeId });
     }
-    unused.delete(link.downtime_id);
-    const row = rows.get(link.downtime_id)!;
-    if (row.target_start.getTime() !== stop.start.getTime() || (row.target_end?.getTime() ?? null) !== (stop.end?.getTime() ?? null))
-      await downtime.updateMachineStopTimes(trx, link.downtime_id, values);
-    const operatorChose = row.cause_id !== null && row.cause_id !== link.event_cause_id;
-    if (!operatorChose && row.cause_id !== stop.causeId) await downtime.setMachineStopCause(trx, link.downtime_id, stop.causeId);
-    if (link.started_at.getTime() !== stop.start.getTime() || link.event_cause_id !== stop.causeId)
-      await trx
-        .updateTable('machine_stops')
-        .set({ started_at: stop.start, event_cause_id: stop.causeId })
-        .where('downtime_id', '=', link.downtime_id)
-        .execute();
+    removed.push(...unused);
   }
-  await downtime.deleteMachineStops(trx, [...unused]);
+  await downtime.updateMachineStopTimes(trx, moved);
+  if (relinked.length)
+    await sql`
+      update machine_stops l set started_at = v.started_at, event_cause_id = v.event_cause_id
+        from unnest(${relinked.map((r) => r.id)}::int[], ${relinked.map((r) => r.start.toISOString())}::timestamptz[], ${relinked.map((r) => r.causeId)}::int[])
+             as v(downtime_id, started_at, event_cause_id)
+       where l.downtime_id = v.downtime_id`.execute(trx);
+  await downtime.deleteMachineStops(trx, removed);
+  if (inserts.length) {
+    const ids = await downtime.insertMachineStops(trx, inserts);
+    await trx
+      .insertInto('machine_stops')
+      .values(
+        inserts.map((insert, index) => ({
+          downtime_id: ids[index]!,
+          company_id: insert.values.companyId,
+          machine_name: insert.values.machineName,
+          started_at: insert.values.start,
+          event_cause_id: insert.causeId,
+        })),
+      )
+      .execute();
+  }
 }
