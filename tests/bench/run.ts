@@ -280,7 +280,7 @@ async function main() {
         console.log(`ingestion HTTP ${row.machines} machines, ${row.batch} per request: ${row.eventsPerSecond.toFixed(0)} events/s, p99 ${ms(row.p99)} ms, lost ${row.lost}`);
       }
       for (const machines of [benchMachines.slice(0, 1), benchMachines]) {
-        const row = await ingestMqtt({ brokerUrl: broker.url, group: 'bench', databaseUrl: benchUrl, machines: [...machines], count: 20_000, timeoutMs: 120_000 });
+        const row = await ingestMqtt({ brokerUrl: broker.url, group: 'bench', databaseUrl: benchUrl, machines: [...machines], count: 20_000, timeoutMs: 15_000 });
         ingestion.push(row);
         console.log(`ingestion MQTT ${row.machines} machines: ${row.eventsPerSecond.toFixed(0)} events/s, p99 ${ms(row.p99)} ms, lost ${row.lost}`);
       }
