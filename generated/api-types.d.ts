@@ -1393,6 +1393,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/orders/item/history/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): the history of one order item, oldest first (issue 17): every change of quantity, due
+         *     date, buyer or seller confirmation, produced quantity and closed, with who and when, and why a seller
+         *     confirmation was cleared. The order's company sees it, and so does the seller of the item's product (the
+         *     planner's rule); anyone else gets 404.
+         */
+        post: operations["ClientOrders_getOrderItemHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/orders/planner/get": {
         parameters: {
             query?: never;
@@ -3146,6 +3168,35 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             version: components["schemas"]["Version"];
+        };
+        /** @description One change of an order item (issue 17): what it was before and after, who made it and when. */
+        OrderItemChange: {
+            /** @description Who made the change ('System' for changes made outside the portal's screens). */
+            actorName: string;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            change: "created" | "changed" | "deleted";
+            /** Format: date */
+            dueDate: string | null;
+            isBuyerConfirmed: boolean | null;
+            isClosed: boolean | null;
+            isSellerConfirmed: boolean | null;
+            /** Format: int32 */
+            plannedAmount: number | null;
+            previousBuyerConfirmed: boolean | null;
+            previousClosed: boolean | null;
+            /** Format: date */
+            previousDueDate: string | null;
+            /** Format: int32 */
+            previousPlannedAmount: number | null;
+            /** Format: int32 */
+            previousProducedAmount: number | null;
+            previousSellerConfirmed: boolean | null;
+            /** Format: int32 */
+            producedAmount: number | null;
+            /** @description Why the seller's confirmation was cleared, when it was. */
+            reason: string | null;
         };
         /** @description An order item to create (no id) or update (id and version). Removing an item from `ClientProductionOrderItems` deletes it. */
         OrderItemInput: {
@@ -9562,6 +9613,87 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ClientProductionOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ClientOrders_getOrderItemHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 88
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "change": "created",
+                     *         "at": "2026-03-02T08:15:00Z",
+                     *         "actorName": "Clara Client",
+                     *         "plannedAmount": 80000,
+                     *         "previousPlannedAmount": null,
+                     *         "dueDate": "2026-03-09",
+                     *         "previousDueDate": null,
+                     *         "isBuyerConfirmed": false,
+                     *         "previousBuyerConfirmed": null,
+                     *         "isSellerConfirmed": false,
+                     *         "previousSellerConfirmed": null,
+                     *         "producedAmount": 0,
+                     *         "previousProducedAmount": null,
+                     *         "isClosed": false,
+                     *         "previousClosed": null,
+                     *         "reason": null
+                     *       },
+                     *       {
+                     *         "change": "changed",
+                     *         "at": "2026-03-04T10:00:00Z",
+                     *         "actorName": "Clara Client",
+                     *         "plannedAmount": 80000,
+                     *         "previousPlannedAmount": 80000,
+                     *         "dueDate": "2026-03-10",
+                     *         "previousDueDate": "2026-03-09",
+                     *         "isBuyerConfirmed": true,
+                     *         "previousBuyerConfirmed": true,
+                     *         "isSellerConfirmed": false,
+                     *         "previousSellerConfirmed": true,
+                     *         "producedAmount": 0,
+                     *         "previousProducedAmount": 0,
+                     *         "isClosed": false,
+                     *         "previousClosed": false,
+                     *         "reason": "The due date changed."
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["OrderItemChange"][];
                 };
             };
             400: components["responses"]["BadRequest"];

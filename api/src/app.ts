@@ -16,6 +16,7 @@ import { HttpProblem } from './lib/problem.js';
 import { handlers as featureHandlers } from './features/index.js';
 import { registerUploadParsing } from './features/claims/uploads.multipart.js';
 import { registerStrictInput } from './plugins/strict-input.js';
+import { limitPdfRenders } from './pdf/pdf.js';
 import { machineTokenVerifier } from './features/machines/machines.credentials.js';
 import { startMqttIngestion, type MqttIngestion } from './features/machines/machines.mqtt.js';
 
@@ -59,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('db', options.db);
   app.decorate('config', options.config);
+  limitPdfRenders(options.config.PDF_MAX_RENDERS);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -117,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       keys: options.keys,
       strict: options.config.OIDC_STRICT_ACCESS_TOKENS,
       db: options.db,
-      beforeGate: apiLimits(api, options.config),
+      beforeGate: apiLimits(api, options.config, options.db),
       machineToken: machineTokenVerifier(options.db),
     });
     await registerUploadParsing(api, options.config.UPLOAD_MAX_BYTES);

@@ -29,6 +29,11 @@ const schema = z.object({
   /** Load shedding (503 + Retry-After): event loop delay (ms) and queries waiting for a pool connection. */
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
   PRESSURE_MAX_POOL_WAITING: z.coerce.number().int().min(0).default(100),
+  /**
+   * PDFs rendered at once (the others wait their turn): a rendering holds its whole layout in memory (the 50-order
+   * production-orders PDF tens of MB), so this bounds the API's memory under a burst of downloads.
+   */
+  PDF_MAX_RENDERS: z.coerce.number().int().min(1).max(64).default(2),
   /** The embedded PostgreSQL, found stopped this long (ms), is started again by the portal. */
   EMBEDDED_PG_RESTART_AFTER_MS: z.coerce.number().int().min(1_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -71,6 +71,7 @@ export const OPERATION_ROLES = {
   ClientOrders_deleteOrders: ['client', 'buyer', 'seller'],
   ClientOrders_getOrder: ['client', 'buyer', 'seller'],
   ClientOrders_getOrderableProducts: ['client', 'buyer', 'seller'],
+  ClientOrders_getOrderItemHistory: ['client', 'buyer', 'seller'],
   ClientOrders_getOrders: ['client', 'buyer', 'seller'],
   ClientOrders_saveOrder: ['client', 'buyer', 'seller'],
   ClientPlanner_getPlanner: ['seller'],

@@ -41,6 +41,10 @@ export const calls: Call[] = [
   // Admin: supply board, preforms, stock (the lists the bench measured before).
   ...(['pending', 'ordered'] as const).map((orderStatus): Call => ({ name: `supply/get ${orderStatus} (board page of 50)`, face: 'admin', role: 'admin', path: '/api/admin/supply/get', body: () => ({ orderStatus, limit: 50 }) })),
   { name: 'supply/get delivered (board page of 10)', face: 'admin', role: 'admin', path: '/api/admin/supply/get', body: () => ({ orderStatus: 'delivered', limit: 10 }) },
+  // Issue 16: the supply plan of every warehouse (the board's suggestions and the projection screen), and the delivery figures.
+  { name: 'supply/plan/get (all warehouses, suggestions)', face: 'admin', role: 'admin', path: '/api/admin/supply/plan/get', body: () => ({ zones: ['red', 'yellow'], pagination: page(20) }) },
+  { name: 'supply/plan/get (all warehouses, projection page)', face: 'admin', role: 'admin', path: '/api/admin/supply/plan/get', body: () => ({ pagination: page(20) }) },
+  { name: 'admin stats/delivery/get (a year, ranking)', face: 'admin', role: 'admin', path: '/api/admin/stats/delivery/get', body: () => ({ period: YEAR }) },
   { name: 'preforms/get', face: 'admin', role: 'admin', path: '/api/admin/preforms/get', body: () => ({ pagination: page(10) }) },
   { name: 'preform/suppliers/get', face: 'admin', role: 'admin', path: '/api/admin/preform/suppliers/get', body: (ids) => ({ preformId: ids.preform }) },
   { name: 'warehouses/get', face: 'admin', role: 'admin', path: '/api/admin/warehouses/get', body: () => ({}) },
@@ -105,6 +109,7 @@ export const calls: Call[] = [
   { name: 'client invoices/get', face: 'client', role: 'client', path: '/api/client/invoices/get', body: () => ({ pagination: page(10, 'deliveryDate', true) }) },
   { name: 'client invoice/download PDF', face: 'client', role: 'client', path: '/api/client/invoice/download', body: (ids) => ({ id: ids.invoice }), download: true },
   { name: 'client stats quantities (a year)', face: 'client', role: 'client', path: '/api/client/stats/orders/quantities', body: () => ({ period: YEAR }) },
+  { name: 'client stats/delivery/get (a year)', face: 'client', role: 'client', path: '/api/client/stats/delivery/get', body: () => ({ period: YEAR }) },
   { name: 'client stats quantitiesdetailed', face: 'client', role: 'client', path: '/api/client/stats/orders/quantitiesdetailed', body: (ids) => ({ productId: ids.product, period: YEAR }) },
   { name: 'client apex/get (area chart)', face: 'client', role: 'client', path: '/api/client/apex/get', body: () => ({ startOf: YEAR.from, endOf: YEAR.to, productId: 0 }) },
   { name: 'client charts/fillRateDate/get (heatmap)', face: 'client', role: 'client', path: '/api/client/charts/fillRateDate/get', body: () => ({ month: '2025-06' }) },

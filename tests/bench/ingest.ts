@@ -32,15 +32,19 @@ export interface IngestRow {
 
 const machineOf = (machines: { company: string; name: string }[], index: number) => machines[index % machines.length]!;
 
+/** Where the next source's events start: after every event sent before, so a new run is no late event. */
+let clock = Date.parse('2026-01-01T00:00:00Z');
+
 /** A source of events: per machine, running / counts / stopped in turn, a second apart, in time order. */
 function eventSource(machines: { company: string; name: string }[]) {
   let counter = 0;
-  const base = Date.parse('2026-01-01T00:00:00Z');
+  const base = clock;
   return () => {
     const index = counter++;
     const machine = machineOf(machines, index);
     const step = Math.floor(index / machines.length);
     const kind = (['running', 'counts', 'stopped'] as const)[step % 3]!;
+    clock = Math.max(clock, base + (step + 1) * 1000);
     return {
       eventId: randomUUID(),
       machine: { clientId: machine.company, machineName: machine.name },
@@ -107,6 +111,8 @@ export async function ingestHttp(options: {
 }
 
 /** Publishes `count` DDATA messages (one state change each) over the machines, then waits until all are stored. */
+const lastAt = new Map<string, number>();
+
 export async function ingestMqtt(options: {
   brokerUrl: string;
   group: string;
@@ -124,8 +130,9 @@ export async function ingestMqtt(options: {
     await publisher.publishAsync(`spBv1.0/${options.group}/NBIRTH/${company}`, Buffer.from(codec.encodePayload({ timestamp: Date.now(), seq: 0, metrics: [] })), { qos: 1 });
   const started = performance.now();
   const sends: Promise<unknown>[] = [];
-  // Each machine's state changes at distinct milliseconds (the event id is derived from the content).
-  const last = new Map<string, number>();
+  // Each machine's state changes at distinct milliseconds across every run of this process (the portal derives an MQTT
+  // event's id from its content: the same machine, time and state twice is one event).
+  const last = lastAt;
   for (let index = 0; index < options.count; index++) {
     const machine = machineOf(options.machines, index);
     const next = (seq.get(machine.company)! + 1) % 256;

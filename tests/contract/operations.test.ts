@@ -140,6 +140,8 @@ const extensions = [
   'POST /api/admin/supply/plan/settings/save',
   'POST /api/client/stats/delivery/get',
   'POST /api/admin/stats/delivery/get',
+  // Issue 17: order-line history (spec/orders.tsp).
+  'POST /api/client/orders/item/history/get',
   // Issue 15: plant performance (spec/machines.tsp).
   'POST /api/admin/machines/credentials/get',
   'POST /api/admin/machines/credentials/create',

@@ -26,8 +26,35 @@ async function boot() {
     await mount(session, config);
   } catch (error) {
     console.error('Start-up failed', error);
+    await showFailure(error);
+  }
+}
+
+/**
+ * The app's own failure screen; or, when the app itself could not be loaded (its chunk gone after a new deployment,
+ * the network down: importing it again fails the same way), a plain message with a reload button written into
+ * #root, which needs nothing of the app.
+ */
+async function showFailure(error: unknown) {
+  try {
     const { mountFailure } = await import('./app/start');
     mountFailure(error);
+  } catch (loadError) {
+    console.error('The app could not be loaded', loadError);
+    const box = document.createElement('div');
+    box.setAttribute('role', 'alert');
+    box.style.cssText = 'font-family: system-ui, sans-serif; max-width: 480px; margin: 30vh auto 0; padding: 0 16px; color: #212529';
+    const title = document.createElement('p');
+    title.style.fontWeight = '600';
+    title.textContent = 'The portal could not start';
+    const detail = document.createElement('p');
+    detail.textContent = 'The portal could not be loaded. Check your connection, then reload the page.';
+    const reload = document.createElement('button');
+    reload.type = 'button';
+    reload.textContent = 'Reload';
+    reload.addEventListener('click', () => window.location.reload());
+    box.append(title, detail, reload);
+    document.getElementById('root')?.replaceChildren(box);
   }
 }
 

@@ -173,12 +173,30 @@ const lists = probes.filter((probe) => probe.places.length === 0 && probe.call.r
 
 const tokenOf = (face: Role, companyId: string) => (face === 'seller' ? as.seller(companyId) : face === 'buyer' ? as.buyer(companyId) : as.client(companyId));
 
+/** Four weeks from today, YYYY-MM-DD. */
+const inFourWeeks = () => new Date(Date.now() + 28 * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The examples are dated March and April 2026, and a new 'Deliver at' before the week before the current one is
+ * refused (400) before any id is looked up; so every past `dueDate` of the example moves four weeks ahead, and the
+ * probe reaches the ids on any day it runs.
+ */
+function futureDueDates<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(futureDueDates) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, key === 'dueDate' && typeof inner === 'string' && inner < inFourWeeks() ? inFourWeeks() : futureDueDates(inner)]),
+    ) as T;
+  }
+  return value;
+}
+
 /**
  * The request with B's own record in every id place, then `ids[index]` in the probed place. An object given a
  * record's id is given its current version too, so a save is refused for the id, not for a stale version.
  */
 async function requestFor(probe: Probe, own: Records, probed: number, value: number) {
-  const body = probe.call.example();
+  const body = futureDueDates(probe.call.example());
   const params: Record<string, string> = {};
   for (const [index, { place, kind }] of probe.places.entries()) {
     const id = index === probed ? value : own[kind];

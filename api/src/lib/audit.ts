@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Actor } from './actor.js';
 
@@ -41,4 +41,12 @@ export async function audit(
   entry: { operation: string; recordType: string; recordId?: string | number | null; details?: unknown },
 ): Promise<void> {
   await recordAudit(db, { subject: actor.sub, companyId: actor.companyId, ...entry });
+}
+
+/**
+ * Names the actor of the transaction for the database's own history triggers (order items, issue 17): who and their
+ * display name, local to the transaction. Call it first in a transaction whose writes a trigger records.
+ */
+export async function actAs(trx: Writer, actor: Actor): Promise<void> {
+  await sql`select set_config('portal.actor', ${actor.sub}, true), set_config('portal.actor_name', ${actor.name || actor.sub}, true)`.execute(trx);
 }

@@ -32,15 +32,23 @@ export interface AuthOptions {
   /** Where revoked subjects are looked up on every request (a disabled user's tokens stop at once). */
   db?: Db;
   /**
-   * Runs in the gate before it refuses or admits the request, with the caller (null without a valid token):
-   * the per-user rate limit, so that unauthenticated callers are counted too (by address).
+   * Runs in the gate before it refuses or admits the request, with the verified token (null without a valid one):
+   * the per-user rate limit, so that unauthenticated callers are counted too (by address). It answers whether the
+   * token's subject was revoked, looked up in the same statement as its count (one round trip per request); the
+   * gate then looks nothing up itself. Without it the gate looks revocation up in `db`.
    */
-  beforeGate?: (request: FastifyRequest, reply: FastifyReply, actor: Actor | null) => Promise<void>;
+  beforeGate?: (request: FastifyRequest, reply: FastifyReply, token: Caller | null) => Promise<{ revoked: boolean }>;
   /**
    * A machine credential's opaque token (`mt_…`, issue 15) to its caller (role `machine` only), or null when unknown or
    * revoked (401). Such a token is never an access token, nor the reverse; outside the `machine` operations it is 403.
    */
   machineToken?: (token: string) => Promise<Actor | null>;
+}
+
+/** A verified token: its caller and when it was issued (seconds), for the revocation check. */
+export interface Caller {
+  actor: Actor;
+  issuedAt: number;
 }
 
 /** The prefix of a machine credential's token (a JWT never starts so: it starts with its base64url header `ey`). */
@@ -91,7 +99,8 @@ function cachedVerifier(options: AuthOptions) {
 
 /**
  * Whether the subject's tokens issued at `issuedAt` (seconds) were revoked since (`pnpm users disable`, a new
- * password): one primary-key lookup per request, so a disabled user is refused at once on every replica.
+ * password): one primary-key lookup per request, so a disabled user is refused at once on every replica. The API
+ * makes it part of its rate-limit statement instead (api-limits.ts, `countCaller`); this is the gate without one.
  */
 export async function revoked(db: Db, sub: string, issuedAt: number): Promise<boolean> {
   const row = await db
@@ -140,7 +149,8 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
     let verified: Verified | undefined;
     if (token?.startsWith(MACHINE_TOKEN_PREFIX)) {
       const machine = options.machineToken ? await options.machineToken(token) : null;
-      await options.beforeGate?.(request, reply, machine);
+      // Counted against the credential (a machine's token is never revoked by subject: revoking the credential is).
+      await options.beforeGate?.(request, reply, machine ? { actor: machine, issuedAt: Math.floor(Date.now() / 1000) } : null);
       if (!machine) {
         request.log.info({ reason: 'machine token unknown or revoked' }, 'token refused');
         throw unauthorized('The bearer token is invalid or expired.');
@@ -156,9 +166,12 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
         reason = (error as Error).message;
       }
     }
-    if (verified && options.db && (await revoked(options.db, verified.actor.sub, verified.issuedAt))) reason = 'subject revoked';
-    else if (verified) actor = verified.actor;
-    await options.beforeGate?.(request, reply, actor);
+    const caller = verified ? { actor: verified.actor, issuedAt: verified.issuedAt } : null;
+    let isRevoked = false;
+    if (options.beforeGate) ({ revoked: isRevoked } = await options.beforeGate(request, reply, caller));
+    else if (caller && options.db) isRevoked = await revoked(options.db, caller.actor.sub, caller.issuedAt);
+    if (isRevoked) reason = 'subject revoked';
+    else if (caller) actor = caller.actor;
     if (!actor) {
       if (token) request.log.info({ reason }, 'token refused');
       throw token ? unauthorized('The bearer token is invalid or expired.') : unauthorized();

@@ -1,17 +1,23 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
-/** One hit on `key`: a fixed window of `windowMs` that starts with the first hit. One statement, one round trip. */
-export async function hit(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
-  const { rows } = await sql<{ hits: number; ttl: number }>`
+/**
+ * The upsert of one hit on the counter named by `key` (an SQL expression), returning `hits` and `ttl` (ms), and
+ * `returning` after them: a statement of its own (`hit`) or the end of the API gate's (api-limits.ts).
+ */
+export const hitStatement = (key: RawBuilder<string>, windowMs: number, returning: RawBuilder<unknown> = sql``) => sql`
     INSERT INTO rate_limits AS r (key, hits, reset_at)
     VALUES (${key}, 1, clock_timestamp() + make_interval(secs => ${windowMs / 1000}))
     ON CONFLICT (key) DO UPDATE SET
       hits = CASE WHEN r.reset_at <= clock_timestamp() THEN 1 ELSE r.hits + 1 END,
       reset_at = CASE WHEN r.reset_at <= clock_timestamp() THEN excluded.reset_at ELSE r.reset_at END
-    RETURNING hits, greatest(0, ceil(extract(epoch FROM reset_at - clock_timestamp()) * 1000))::int8 AS ttl`.execute(db);
+    RETURNING hits, greatest(0, ceil(extract(epoch FROM reset_at - clock_timestamp()) * 1000))::int8 AS ttl${returning}`;
+
+/** One hit on `key`: a fixed window of `windowMs` that starts with the first hit. One statement, one round trip. */
+export async function hit(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+  const { rows } = await sql<{ hits: number; ttl: number }>`${hitStatement(sql<string>`${key}`, windowMs)}`.execute(db);
   return { current: rows[0].hits, ttl: rows[0].ttl };
 }
 

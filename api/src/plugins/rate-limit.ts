@@ -35,6 +35,37 @@ export const clientAddress = (request: FastifyRequest): string => normalizeIP(re
 export const tooManyRequests = (seconds: number) =>
   new HttpProblem(429, 'Too Many Requests', `Too many requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`);
 
+/** A counted hit as @fastify/rate-limit reads its store's answer (`current` hits in the window, `ttl` ms left). */
+export interface Verdict {
+  max: number;
+  remaining: number;
+  ttlInSeconds: number;
+  isExceeded: boolean;
+}
+
+/** The verdict on a hit counted elsewhere (the gate's statement), computed as @fastify/rate-limit computes it. */
+export const verdictOf = (max: number, hit: { current: number; ttl: number }): Verdict => ({
+  max,
+  remaining: Math.max(0, max - hit.current),
+  ttlInSeconds: Math.ceil(hit.ttl / 1000),
+  isExceeded: hit.current > max,
+});
+
+/**
+ * Sets `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; over the limit also `Retry-After`, and
+ * resolves to the seconds to wait (0 = go ahead).
+ */
+export function answer(name: string, verdict: Verdict, request: FastifyRequest, reply: FastifyReply): number {
+  reply.header('RateLimit-Limit', verdict.max);
+  reply.header('RateLimit-Remaining', verdict.remaining);
+  reply.header('RateLimit-Reset', verdict.ttlInSeconds);
+  if (!verdict.isExceeded) return 0;
+  const wait = Math.max(1, verdict.ttlInSeconds);
+  reply.header('Retry-After', wait);
+  request.log.warn({ limit: name }, 'rate limit reached');
+  return wait;
+}
+
 /** Over the limit: a 429 problem document (Retry-After is set). */
 export async function enforce(limiter: Limiter, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const wait = await limiter(request, reply);
@@ -59,14 +90,7 @@ export const rateLimitPlugin = fp<{ db: Db }>(
       return async (request, reply) => {
         const result = await check(request);
         if (result.isAllowed) return 0;
-        reply.header('RateLimit-Limit', result.max);
-        reply.header('RateLimit-Remaining', result.remaining);
-        reply.header('RateLimit-Reset', result.ttlInSeconds);
-        if (!result.isExceeded) return 0;
-        const wait = Math.max(1, result.ttlInSeconds);
-        reply.header('Retry-After', wait);
-        request.log.warn({ limit: limit.name }, 'rate limit reached');
-        return wait;
+        return answer(limit.name, result, request, reply);
       };
     });
 

@@ -15,7 +15,8 @@ import * as auditChain from './2026-11-23-0400-audit-chain.js';
 import * as mfa from './2026-11-23-0400-mfa.js';
 import * as producedEntries from './2026-11-24-0100-produced-entries.js';
 import * as supplyPlan from './2026-11-24-0400-supply-plan.js';
-import * as machines from './2026-11-24-0500-machines.js';
+import * as orderItemHistory from './2026-11-24-0500-order-item-history.js';
+import * as machines from './2026-11-24-0600-machines.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the same list runs
@@ -38,5 +39,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0400-mfa': mfa,
   '2026-11-24-0100-produced-entries': producedEntries,
   '2026-11-24-0400-supply-plan': supplyPlan,
-  '2026-11-24-0500-machines': machines,
+  '2026-11-24-0500-order-item-history': orderItemHistory,
+  '2026-11-24-0600-machines': machines,
 };

@@ -21,7 +21,7 @@ export interface ClientProductTable {
   wip: ColumnType<boolean, boolean | undefined, boolean>;
   /** The seller company that makes a buyer's product (null: the product's own company is served directly; migration 0007). */
   seller_company_id: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Planned run time per item in seconds, the OEE's rate (null: not set; migration 2026-11-24-0500-machines). */
+  /** Planned run time per item in seconds, the OEE's rate (null: not set; migration 2026-11-24-0600-machines). */
   planned_seconds_per_item: ColumnType<number | null, number | null | undefined, number | null>;
   deleted_at: Date | null;
   version: Generated<number>;

@@ -6,7 +6,7 @@ export interface DowntimeCauseTable {
   id: Generated<number>;
   cause_name: string;
   cause_description: ColumnType<string, string | undefined, string>;
-  /** A planned stop (changeover, maintenance): not downtime in the OEE (migration 2026-11-24-0500-machines). */
+  /** A planned stop (changeover, maintenance): not downtime in the OEE (migration 2026-11-24-0600-machines). */
   planned: ColumnType<boolean, boolean | undefined, boolean>;
   version: Generated<number>;
   created_at: Timestamp;

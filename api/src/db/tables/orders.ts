@@ -46,9 +46,34 @@ export interface ProducedEntryTable {
   created_at: Timestamp;
 }
 
-/** Clients' production orders, their items and the produced entries the operator records. */
+/** One change of an order item, append-only (written by a trigger on the items; migration 2026-11-24-0500). */
+export interface OrderItemHistoryTable {
+  id: Generated<number>;
+  order_item_id: number;
+  order_id: number;
+  change: 'created' | 'changed' | 'deleted';
+  planned_amount: number | null;
+  previous_planned_amount: number | null;
+  due_date: string | null;
+  previous_due_date: string | null;
+  is_buyer_confirmed: boolean | null;
+  previous_buyer_confirmed: boolean | null;
+  is_seller_confirmed: boolean | null;
+  previous_seller_confirmed: boolean | null;
+  produced_amount: number | null;
+  previous_produced_amount: number | null;
+  is_closed: boolean | null;
+  previous_closed: boolean | null;
+  reason: string | null;
+  subject: string;
+  actor_name: string;
+  at: Generated<Date>;
+}
+
+/** Clients' production orders, their items, the produced entries the operator records, and the items' history. */
 export interface OrdersTables {
   client_production_orders: ClientProductionOrderTable;
   client_production_order_items: ClientProductionOrderItemTable;
   produced_entries: ProducedEntryTable;
+  order_item_history: OrderItemHistoryTable;
 }

@@ -437,7 +437,11 @@ const toStockRow = (row: StockDbRow): ProductStockRow => ({
 
 const stockSortColumns = { priceValidTo: 'pp.valid_to', unitPrice: 'pp.unit_price', currentStock: 's.current_stock', id: 's.id' };
 
-/** A product's stock per price period (page size 10, newest period first by default), counted in SQL. */
+/**
+ * A product's stock per price period (page size 10, newest period first by default), counted in SQL; the count's
+ * statement also answers the header (the live product and its company, null when either is missing), so the page
+ * costs two statements.
+ */
 export async function findStockRows(db: Executor, productId: number, pagination?: PaginationInput) {
   const base = stockQuery(db).where('s.client_product_id', '=', productId);
   const rowsQuery = pagination
@@ -448,10 +452,20 @@ export async function findStockRows(db: Executor, productId: number, pagination?
     db
       .selectFrom('product_stock')
       .select(sql<number>`count(*)::int`.as('count'))
+      .select(
+        sql<{ id: number; productName: string; articleNo: string; clientId: string } | null>`(
+          select json_build_object('id', cp.id, 'productName', cp.product_name, 'articleNo', cp.article_no, 'clientId', cp.company_id)
+            from client_products cp where cp.id = ${productId} and cp.deleted_at is null)`.as('product'),
+      )
+      .select(
+        sql<{ id: string; name: string; fbs: string[]; clientType: '0' | '1' } | null>`(
+          select json_build_object('id', c.id, 'name', c.name, 'fbs', c.fbs, 'clientType', c.client_type)
+            from client_products cp join companies c on c.id = cp.company_id where cp.id = ${productId})`.as('company'),
+      )
       .where('client_product_id', '=', productId)
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows.map(toStockRow), count: total.count };
+  return { rows: rows.map(toStockRow), count: total.count, product: total.product, company: total.company };
 }
 
 export async function findStockRow(db: Executor, id: number): Promise<(ProductStockRow & { clientProductId: number }) | undefined> {

@@ -312,14 +312,10 @@ export async function saveProductBuyers(db: Db, actor: Actor, body: BodyOf<'Admi
 
 /** Stock per price period of a product (10 per page, newest period first), with the product and client. */
 export async function getProductStock(db: Db, body: BodyOf<'AdminClients_getProductStock'>) {
-  const product = await productOf(db, body.id);
-  const company = await companyOrNotFound(db, product.clientId);
-  const page = await repository.findStockRows(db, product.id, body.pagination as PaginationInput | undefined);
-  return {
-    product: { id: product.id, productName: product.productName, articleNo: product.articleNo, clientId: product.clientId },
-    client: repository.toSummary(company),
-    ...page,
-  };
+  const { rows, count, product, company } = await repository.findStockRows(db, body.id, body.pagination as PaginationInput | undefined);
+  if (!product) throw notFound('Product');
+  if (!company) throw notFound('Client');
+  return { product, client: repository.toSummary(company), rows, count };
 }
 
 /**

@@ -121,15 +121,27 @@ export async function ingestEvents(db: Db, source: EventSource, events: readonly
         )
         .execute();
 
-    const earliest = new Map<string, { companyId: string; machineName: string; at: number }>();
+    const touchedStates = new Map<string, { companyId: string; machineName: string; first: number; last: number }>();
     for (const event of stored) {
       if (event.kind === 'counts') continue;
       const key = machineKey(event.machine.clientId, event.machine.machineName);
       const at = Date.parse(event.at);
-      const current = earliest.get(key);
-      if (!current || at < current.at) earliest.set(key, { companyId: event.machine.clientId, machineName: event.machine.machineName, at });
+      const current = touchedStates.get(key);
+      if (!current) touchedStates.set(key, { companyId: event.machine.clientId, machineName: event.machine.machineName, first: at, last: at });
+      else {
+        current.first = Math.min(current.first, at);
+        current.last = Math.max(current.last, at);
+      }
     }
-    await recomputeStops(trx, [...earliest.values()].map((machine) => ({ companyId: machine.companyId, machineName: machine.machineName, since: new Date(machine.at) })));
+    await recomputeStops(
+      trx,
+      [...touchedStates.values()].map((machine) => ({
+        companyId: machine.companyId,
+        machineName: machine.machineName,
+        since: new Date(machine.first),
+        latest: new Date(machine.last),
+      })),
+    );
 
     return { accepted: stored.length, duplicates, keptAside: aside.length };
   });
@@ -165,26 +177,44 @@ export function stopsOf(events: readonly { at: Date; kind: MachineEventKindStore
 
 /**
  * Recomputes the stops of the machines from their `since` on: from the last running event before it (earlier stops
- * ended there and cannot change), the stops the events describe replace the event-opened downtime rows of that range.
+ * ended there and cannot change) to the first running event after the batch's `latest` event (the machine runs there
+ * before and after the batch, so later stops cannot change either), the stops the events describe replace the
+ * event-opened downtime rows of that range.
  * A row that still overlaps a stop keeps its id and moves to its times; its cause follows the events unless the
  * operator changed it; rows no stop overlaps are removed, new stops open rows. Rows typed by hand are never touched.
  * Set-based: two reads for every machine of the batch, one insert of the new stops and their links, one delete; an
  * update per row that changed (in-order events: the stop a running event closes).
  */
-export async function recomputeStops(trx: Transaction<Database>, machines: { companyId: string; machineName: string; since: Date }[]) {
+export async function recomputeStops(
+  trx: Transaction<Database>,
+  machines: { companyId: string; machineName: string; since: Date; latest: Date }[],
+) {
   if (!machines.length) return;
   const events = (
-    await sql<{ company_id: string; machine_name: string; from_at: Date | null; at: Date; kind: MachineEventKindStored; cause_id: number | null }>`
-      select m.company_id, m.machine_name, l.at as from_at, e.at, e.kind, e.cause_id
-        from unnest(${machines.map((m) => m.companyId)}::text[], ${machines.map((m) => m.machineName)}::text[], ${machines.map((m) => m.since.toISOString())}::timestamptz[])
-             as m(company_id, machine_name, since)
+    await sql<{
+      company_id: string;
+      machine_name: string;
+      from_at: Date | null;
+      until_at: Date | null;
+      at: Date;
+      kind: MachineEventKindStored;
+      cause_id: number | null;
+    }>`
+      select m.company_id, m.machine_name, l.at as from_at, u.at as until_at, e.at, e.kind, e.cause_id
+        from unnest(${machines.map((m) => m.companyId)}::text[], ${machines.map((m) => m.machineName)}::text[],
+                    ${machines.map((m) => m.since.toISOString())}::timestamptz[], ${machines.map((m) => m.latest.toISOString())}::timestamptz[])
+             as m(company_id, machine_name, since, latest)
         cross join lateral (
           select max(ev.at) as at from machine_events ev
            where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind = 'running' and ev.at < m.since) l
         cross join lateral (
+          select min(ev.at) as at from machine_events ev
+           where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind = 'running' and ev.at > m.latest) u
+        cross join lateral (
           select ev.at, ev.kind, ev.cause_id, ev.event_id from machine_events ev
            where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind in ('running', 'stopped')
-             and (l.at is null or ev.at >= l.at)) e
+             -- Up to that running event itself; a stop event at the same instant belongs to what follows, untouched.
+             and (l.at is null or ev.at >= l.at) and (u.at is null or ev.at < u.at or (ev.at = u.at and ev.kind = 'running'))) e
        order by m.company_id, m.machine_name, e.at, e.event_id`.execute(trx)
   ).rows;
   const byMachine = new Map<string, typeof events>();
@@ -193,6 +223,7 @@ export async function recomputeStops(trx: Transaction<Database>, machines: { com
     byMachine.set(key, [...(byMachine.get(key) ?? []), row]);
   }
   const froms = machines.map((m) => byMachine.get(machineKey(m.companyId, m.machineName))?.[0]?.from_at ?? null);
+  const untils = machines.map((m) => byMachine.get(machineKey(m.companyId, m.machineName))?.[0]?.until_at ?? null);
   // The stops the events opened in those ranges, with their downtime rows (a read of the downtime domain's table; its
   // writes go through its repository).
   const links = (
@@ -207,12 +238,14 @@ export async function recomputeStops(trx: Transaction<Database>, machines: { com
       target_end: Date | null;
     }>`
       select m.company_id, m.machine_name, x.*
-        from unnest(${machines.map((m) => m.companyId)}::text[], ${machines.map((m) => m.machineName)}::text[], ${froms.map((from) => from?.toISOString() ?? null)}::timestamptz[])
-             as m(company_id, machine_name, from_at)
+        from unnest(${machines.map((m) => m.companyId)}::text[], ${machines.map((m) => m.machineName)}::text[],
+                    ${froms.map((from) => from?.toISOString() ?? null)}::timestamptz[], ${untils.map((until) => until?.toISOString() ?? null)}::timestamptz[])
+             as m(company_id, machine_name, from_at, until_at)
         cross join lateral (
           select l.downtime_id, l.started_at, l.event_cause_id, h.cause_id, h.target_start, h.target_end
             from machine_stops l join downtime_history h on h.id = l.downtime_id
-           where l.company_id = m.company_id and l.machine_name = m.machine_name and (m.from_at is null or l.started_at >= m.from_at)) x
+           where l.company_id = m.company_id and l.machine_name = m.machine_name and (m.from_at is null or l.started_at >= m.from_at)
+             and (m.until_at is null or l.started_at < m.until_at)) x
        order by m.company_id, m.machine_name, x.started_at`.execute(trx)
   ).rows;
   const linksBy = new Map<string, typeof links>();

@@ -10,7 +10,7 @@ import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWareh
  * OEE against hand-worked figures, downtime analytics, the client's banner and view, each client only its machines.
  */
 const t = useTestApp();
-const A_MACHINES = ['FB-1', 'FB-2', 'FB-3', 'FB-4', 'FB-5', 'FB-6', 'FB-7'];
+const A_MACHINES = ['FB-1', 'FB-2', 'FB-3', 'FB-4', 'FB-5', 'FB-6', 'FB-7', 'FB-8'];
 let token: string;
 const causes = { mould: 0, shortage: 0 };
 
@@ -151,6 +151,26 @@ describe('events in', () => {
       ['07:00', '07:20', 20],
       ['08:00', '08:30', 30],
     ]);
+  });
+
+  it('a late running event splits a stop: a later stop event inside it opens the second part; later stops are untouched', async () => {
+    await send([
+      event('FB-8', '2026-04-01T06:00:00Z', 'running'),
+      event('FB-8', '2026-04-01T08:00:00Z', 'stopped'),
+      event('FB-8', '2026-04-01T09:00:00Z', 'stopped', { causeCode: causes.shortage }),
+      event('FB-8', '2026-04-01T12:00:00Z', 'running'),
+      event('FB-8', '2026-04-01T14:00:00Z', 'stopped', { causeCode: causes.mould }),
+      event('FB-8', '2026-04-01T15:00:00Z', 'running'),
+    ]);
+    const later = await t.db.selectFrom('downtime_history').select(['id', 'updated_at']).where('machine_name', '=', 'FB-8').where('target_start', '=', new Date('2026-04-01T14:00:00Z')).executeTakeFirstOrThrow();
+    await send([event('FB-8', '2026-04-01T08:30:00Z', 'running')]);
+    expect((await stopsOf('FB-8')).map((row) => [row.target_start.slice(11, 16), row.target_end?.slice(11, 16), row.cause_id])).toEqual([
+      ['08:00', '08:30', null],
+      ['09:00', '12:00', causes.shortage],
+      ['14:00', '15:00', causes.mould],
+    ]);
+    const after = await t.db.selectFrom('downtime_history').select(['id', 'updated_at']).where('id', '=', later.id).executeTakeFirstOrThrow();
+    expect(after.updated_at).toEqual(later.updated_at);
   });
 
   it('a cause set later by the operator stays when the stop closes or a late event moves it', async () => {

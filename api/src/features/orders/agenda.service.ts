@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
-import { audit } from '../../lib/audit.js';
+import { actAs, audit } from '../../lib/audit.js';
 import type { BodyOf } from '../../lib/contract.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
 import { recordBottleStockChange } from '../clients/bottle-stock.js';
@@ -80,6 +80,7 @@ async function recordProduced(
 ) {
   const version = input.version;
   await db.transaction().execute(async (trx) => {
+    await actAs(trx, actor);
     const item = await repository.lockItem(trx, input.id);
     if (!item) throw notFound('Order item');
     if (item.order_closed === 1) throw conflict('The order is closed: its produced quantities cannot change.');

@@ -1,5 +1,5 @@
 import type { Handlers } from '../../lib/contract.js';
-import { deleteOrders, getOrder, getOrderableProducts, getOrders, saveOrder } from './orders.service.js';
+import { deleteOrders, getOrder, getOrderableProducts, getOrderItemHistory, getOrders, saveOrder } from './orders.service.js';
 import { sendAttachment } from '../../pdf/download.js';
 import { downloadProductionOrders, getProductionOrders } from './production-orders.service.js';
 import { getPlanner, savePlannerItem } from './planner.service.js';
@@ -11,6 +11,7 @@ export const ordersHandlers: Handlers = {
   ClientOrders_getOrder: async (request) => getOrder(request.server.db, request.actor, request.body.id),
   ClientOrders_saveOrder: async (request) => saveOrder(request.server.db, request.actor, request.body.Order),
   ClientOrders_deleteOrders: async (request) => deleteOrders(request.server.db, request.actor, request.body.orderIds),
+  ClientOrders_getOrderItemHistory: async (request) => getOrderItemHistory(request.server.db, request.actor, request.body.id),
   ClientOrders_getOrderableProducts: async (request) => getOrderableProducts(request.server.db, request.actor),
   AdminOrders_getProductionOrders: async (request) => getProductionOrders(request.server.db, request.body.pagination),
   AdminOrders_downloadProductionOrders: async (request, reply) =>

@@ -1,11 +1,12 @@
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
-import { audit } from '../../lib/audit.js';
+import { actAs, audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { badRequest, conflict, forbidden, notFound, ruleViolation } from '../../lib/problem.js';
 import { companyScopeOf } from '../../lib/scope.js';
 import type { Schemas } from '../../lib/contract.js';
 import { ordersWithInvoices } from './orders.invoices.js';
+import { findItemHistory } from './orders.history.js';
 import * as repository from './orders.repository.js';
 import { earliestDeliverAt, isTooEarly } from './orders.rules.js';
 
@@ -30,6 +31,13 @@ export async function getOrder(db: Db, actor: Actor, id: number) {
   const order = await repository.findOrder(db, companyScopeOf(actor), id);
   if (!order) throw notFound('Order');
   return order;
+}
+
+/** The history of one order item (issue 17): its order's company and the seller of its product see it; anyone else 404. */
+export async function getOrderItemHistory(db: Db, actor: Actor, id: number) {
+  const history = await findItemHistory(db, companyScopeOf(actor), id);
+  if (!history) throw notFound('Order item');
+  return history;
 }
 
 /** The caller's products for the item dialog ('Item to produce'). */
@@ -84,6 +92,7 @@ export async function saveOrder(db: Db, actor: Actor, input: OrderInput) {
   if (!orderValues.orderNo) throw ruleViolation('Order.orderNo', 'required', 'Provide order number.');
 
   return db.transaction().execute(async (trx) => {
+    await actAs(trx, actor);
     let orderId: number;
     let stored: repository.StoredItem[] = [];
     if (input.id === undefined) {
@@ -176,6 +185,7 @@ export async function deleteOrders(db: Db, actor: Actor, orderIds: number[]) {
   const scope = companyScopeOf(actor);
   const ids = [...new Set(orderIds)];
   return db.transaction().execute(async (trx) => {
+    await actAs(trx, actor);
     const own = await repository.lockOrders(trx, scope, ids);
     if (own.length !== ids.length) throw notFound('Order');
     if ((await ordersWithInvoices(trx, ids)).length) throw conflict(INVOICED_ORDER);

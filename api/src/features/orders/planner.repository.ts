@@ -23,7 +23,7 @@ type ItemOrderProduct = ExpressionBuilder<
  * product is made by the caller's company (`client_products.seller_company_id`, a buyer's own product). Anything
  * else finds nothing, so the service answers 404 exactly as for a missing id.
  */
-const sellerOf = (scope: CompanyScope) => (eb: ItemOrderProduct) =>
+export const sellerOf = (scope: CompanyScope) => (eb: ItemOrderProduct) =>
   eb.or([eb('o.company_id', '=', scope.companyId), eb('cp.company_id', '=', scope.companyId), eb('cp.seller_company_id', '=', scope.companyId)]);
 
 /** Items with their order, the ordering company, the product and the seller's referenced item (only the caller's). */

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
-import { audit } from '../../lib/audit.js';
+import { actAs, audit } from '../../lib/audit.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
 import { companyScopeOf } from '../../lib/scope.js';
 import type { Schemas } from '../../lib/contract.js';
@@ -85,6 +85,7 @@ export async function savePlannerItem(db: Db, actor: Actor, input: PlannerItemIn
   const scope = companyScopeOf(actor);
   checkInput(input);
   return db.transaction().execute(async (trx) => {
+    await actAs(trx, actor);
     const item = await repository.lockPlannerItem(trx, scope, input.id);
     if (!item) throw notFound('Order item');
     if (item.version !== input.version) throw conflict(STALE_ITEM);

@@ -86,7 +86,8 @@ export async function findPreform(db: Executor, id: number): Promise<PreformRow 
 
 /**
  * The selected suppliers of the given preforms, each with its manufacturer and the client products whose default
- * supplier it is: two queries for any number of preforms (no query per row).
+ * supplier it is (by name): one statement for any number of preforms (no query per row), so that a list of preforms
+ * stays within three statements (page, count, suppliers).
  */
 export async function findSupplies(db: Executor, preformIds: number[]): Promise<Map<number, PreformSupplyRow[]>> {
   const result = new Map<number, PreformSupplyRow[]>();
@@ -95,27 +96,18 @@ export async function findSupplies(db: Executor, preformIds: number[]): Promise<
     .selectFrom('preform_supplies as s')
     .innerJoin('manufacturers as m', 'm.id', 's.manufacturer_id')
     .select(['s.id', 's.preform_id', 's.manufacturer_id', 'm.manufacturer_name', 'm.default_lead_time'])
+    .select(
+      sql<PreformSupplyRow['ClientProducts']>`coalesce((
+        select json_agg(json_build_object('id', cp.id, 'productName', cp.product_name, 'articleNo', cp.article_no)
+                        order by cp.product_name, cp.id)
+          from client_products cp
+         where cp.default_supply_id = s.id and cp.deleted_at is null), '[]'::json)`.as('client_products'),
+    )
     .where('s.preform_id', 'in', preformIds)
     .where('s.deleted_at', 'is', null)
     .orderBy('m.manufacturer_name')
     .orderBy('s.id')
     .execute();
-  const products = supplies.length
-    ? await db
-        .selectFrom('client_products')
-        .select(['id', 'product_name', 'article_no', 'default_supply_id'])
-        .where('default_supply_id', 'in', supplies.map((supply) => supply.id))
-        .where('deleted_at', 'is', null)
-        .orderBy('product_name')
-        .orderBy('id')
-        .execute()
-    : [];
-  const productsBySupply = new Map<number, PreformSupplyRow['ClientProducts']>();
-  for (const product of products) {
-    const list = productsBySupply.get(product.default_supply_id) ?? [];
-    list.push({ id: product.id, productName: product.product_name, articleNo: product.article_no });
-    productsBySupply.set(product.default_supply_id, list);
-  }
   for (const supply of supplies) {
     const list = result.get(supply.preform_id) ?? [];
     list.push({
@@ -123,7 +115,7 @@ export async function findSupplies(db: Executor, preformIds: number[]): Promise<
       preformId: supply.preform_id,
       manufacturerId: supply.manufacturer_id,
       Manufacturer: { id: supply.manufacturer_id, manufacturerName: supply.manufacturer_name, defaultLeadTime: supply.default_lead_time },
-      ClientProducts: productsBySupply.get(supply.id) ?? [],
+      ClientProducts: supply.client_products,
     });
     result.set(supply.preform_id, list);
   }
@@ -296,11 +288,10 @@ export async function findWarehouses(db: Executor, filter: string | undefined, p
   };
 }
 
-export async function findWarehouse(db: Executor, id: number): Promise<WarehouseRow | undefined> {
-  const row = await db
-    .selectFrom('preform_warehouses as w')
-    .select(['w.id', 'w.warehouse_name', clientProductCount.as('client_product_count')])
-    .where('w.id', '=', id)
-    .executeTakeFirst();
-  return row && { id: row.id, warehouseName: row.warehouse_name, clientProductCount: row.client_product_count };
-}
+/**
+ * The warehouse of `id` as its wire object (json, null when there is none), as an expression for another
+ * statement to select: the warehouse stock page reads its breadcrumb in its count statement (stock.repository.ts).
+ */
+export const warehouseJson = (id: number) => sql<WarehouseRow | null>`
+  (select json_build_object('id', w.id, 'warehouseName', w.warehouse_name, 'clientProductCount', ${clientProductCount})
+     from preform_warehouses w where w.id = ${id})`;

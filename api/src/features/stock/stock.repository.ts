@@ -19,26 +19,33 @@ const and = (condition: RawBuilder<unknown> | null) => (condition ? sql`and ${co
 /**
  * How many rows the stock table has: the pair rows (every pair a live product uses has one, kept by a trigger)
  * from the per-warehouse counter (migration 0011), less those of deleted preforms (through their small partial
- * index). No count over the rows themselves.
+ * index). No count over the rows themselves. `extra` adds columns to the same statement (the page's other needs).
  */
-function countQuery(scope: StockScope) {
+function countQuery(scope: StockScope, extra: RawBuilder<unknown>[] = []) {
   const deletedPreforms = sql`
     (select count(*) from preforms p join preform_stock s on s.preform_id = p.id
       where p.deleted_at is not null
         ${and(scope.warehouseId === undefined ? null : sql`s.warehouse_id = ${scope.warehouseId}`)}
         ${and(scope.preformId === undefined ? null : sql`s.preform_id = ${scope.preformId}`)})`;
+  const more = sql.join(extra.map((column) => sql`, ${column}`), sql``);
   if (scope.preformId !== undefined) {
     // one preform: at most one row per warehouse, read through the primary key
-    return sql<{ count: number }>`
+    return sql<{ count: number; demand_rows?: number; warehouse?: unknown }>`
       select (select count(*) from preform_stock s where s.preform_id = ${scope.preformId}
                ${and(scope.warehouseId === undefined ? null : sql`s.warehouse_id = ${scope.warehouseId}`)})
-           - ${deletedPreforms} as count`;
+           - ${deletedPreforms} as count${more}`;
   }
-  return sql<{ count: number }>`
+  return sql<{ count: number; demand_rows?: number; warehouse?: unknown }>`
     select (select coalesce(sum(pairs), 0) from preform_stock_counts
              ${scope.warehouseId === undefined ? sql`` : sql`where warehouse_id = ${scope.warehouseId}`})
-         - ${deletedPreforms} as count`;
+         - ${deletedPreforms} as count${more}`;
 }
+
+/** How many rows of the scope have an order amount (those the default order lists first). */
+const demandCount = (scope: StockScope) => sql<number>`
+  (select count(*)::int
+     from preform_stock s join preforms p on p.id = s.preform_id and p.deleted_at is null
+    where s.order_amount is not null ${scopeOf(scope)})`;
 
 /** The scope as conditions on the stock row `s`. */
 const scopeOf = (scope: StockScope) =>
@@ -91,20 +98,31 @@ const toStockRow = (row: RawStockRow): PreformStockRow => ({
 });
 
 /**
- * One page of preform stock rows (one warehouse, or all), sorted and limited in SQL, and the total count.
+ * One page of preform stock rows (one warehouse, or all), sorted and limited in SQL, and the total count; with
+ * `header`, the statement of the count also answers it (the warehouse page's breadcrumb), so a page costs at
+ * most three statements.
  *
  * The default order, orderAmount descending, has a fast plan: rows with an order amount (few: only pairs with
  * open items) come first and are sorted on their own; the other pairs are read only when the page reaches past
  * them. So the operator's first page over every warehouse does not sort every (preform, warehouse) pair.
  */
-export async function findStockRows(db: Executor, scope: StockScope, pagination: PaginationInput) {
+export async function findStockRows<H = never>(db: Executor, scope: StockScope, pagination: PaginationInput, header?: RawBuilder<H>) {
   const key = pagination.sortBy && sortExpressions[pagination.sortBy] ? pagination.sortBy : 'orderAmount';
   const descending = pagination.sortBy ? Boolean(pagination.descending) : true;
   const limit = pagination.rowsPerPage;
   const offset = (pagination.page - 1) * pagination.rowsPerPage;
+  const byOrderAmount = key === 'orderAmount' && descending;
+  // A page past the first may start past the rows with an order amount: their number comes with the count.
+  const extra = [
+    ...(byOrderAmount && offset > 0 ? [sql`${demandCount(scope)} as demand_rows`] : []),
+    ...(header ? [sql`${header} as header`] : []),
+  ];
+  const totals = countQuery(scope, extra)
+    .execute(db)
+    .then((result) => result.rows[0] as { count: number; demand_rows?: number; header?: H });
   const [rows, total] = await Promise.all([
-    key === 'orderAmount' && descending
-      ? findByOrderAmount(db, scope, limit, offset)
+    byOrderAmount
+      ? findByOrderAmount(db, scope, limit, offset, async () => (await totals).demand_rows ?? 0)
       : sql<RawStockRow>`
           select ${rowColumns}
             from preform_stock s
@@ -115,13 +133,23 @@ export async function findStockRows(db: Executor, scope: StockScope, pagination:
            limit ${limit} offset ${offset}`
           .execute(db)
           .then((result) => result.rows),
-    countQuery(scope).execute(db),
+    totals,
   ]);
-  return { rows: rows.map(toStockRow), count: Number(total.rows[0].count) };
+  return { rows: rows.map(toStockRow), count: Number(total.count), header: total.header };
 }
 
-/** Rows with an order amount, largest first; then, if the page reaches past them, the other pairs by name. */
-async function findByOrderAmount(db: Executor, scope: StockScope, limit: number, offset: number): Promise<RawStockRow[]> {
+/**
+ * Rows with an order amount, largest first; then, if the page reaches past them, the other pairs by name.
+ * `demandRows` is how many rows have an order amount, asked for only when this page holds none of them (the
+ * offset is then past them all; on the first page it does not matter).
+ */
+async function findByOrderAmount(
+  db: Executor,
+  scope: StockScope,
+  limit: number,
+  offset: number,
+  demandRows: () => Promise<number>,
+): Promise<RawStockRow[]> {
   // The pairs that need preforms, through the partial index on order_amount: few, sorted on their own.
   const withDemand = await sql<RawStockRow & { demand_rows: number }>`
     select ${rowColumns}, count(*) over ()::int as demand_rows
@@ -133,14 +161,7 @@ async function findByOrderAmount(db: Executor, scope: StockScope, limit: number,
      limit ${limit} offset ${offset}`.execute(db);
   const rows: RawStockRow[] = withDemand.rows;
   if (rows.length === limit) return rows;
-  const demandRows =
-    withDemand.rows[0]?.demand_rows ??
-    (
-      await sql<{ count: number }>`
-        select count(*)::int as count
-          from preform_stock s join preforms p on p.id = s.preform_id and p.deleted_at is null
-         where s.order_amount is not null ${scopeOf(scope)}`.execute(db)
-    ).rows[0].count;
+  const before = withDemand.rows[0]?.demand_rows ?? (offset > 0 ? await demandRows() : 0);
   // Preforms in name order, each with its pairs (primary-key probes), so the limit stops the scan early.
   const rest = await sql<RawStockRow>`
     select ${rowColumns}
@@ -149,7 +170,7 @@ async function findByOrderAmount(db: Executor, scope: StockScope, limit: number,
       join preform_warehouses w on w.id = s.warehouse_id
      where p.deleted_at is null ${and(scope.preformId === undefined ? null : sql`p.id = ${scope.preformId}`)}
      order by ${tieBreaker}
-     limit ${limit - rows.length} offset ${Math.max(0, offset - demandRows)}`.execute(db);
+     limit ${limit - rows.length} offset ${Math.max(0, offset - before)}`.execute(db);
   return [...rows.map(({ demand_rows: _, ...row }: RawStockRow & { demand_rows?: number }) => row), ...rest.rows];
 }
 

@@ -4,7 +4,7 @@ import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { notFound, ruleViolation } from '../../lib/problem.js';
-import { findWarehouse, preformExists } from '../preforms/preforms.repository.js';
+import { preformExists, warehouseJson } from '../preforms/preforms.repository.js';
 import { fillQuantity } from './stock-rules.js';
 import * as repository from './stock.repository.js';
 
@@ -20,14 +20,20 @@ export interface StockFill {
 
 /** Preform stock of one warehouse (admin), with the warehouse for the breadcrumb. An unknown warehouse answers 404. */
 export async function getPreformStock(db: Db, body: { preformWarehouseId: number; pagination?: PaginationInput }) {
-  const warehouse = await findWarehouse(db, body.preformWarehouseId);
+  const { rows, count, header: warehouse } = await repository.findStockRows(
+    db,
+    { warehouseId: body.preformWarehouseId },
+    body.pagination ?? DEFAULT_PAGE,
+    warehouseJson(body.preformWarehouseId),
+  );
   if (!warehouse) throw notFound('Warehouse');
-  return { warehouse, ...(await repository.findStockRows(db, { warehouseId: warehouse.id }, body.pagination ?? DEFAULT_PAGE)) };
+  return { warehouse, rows, count };
 }
 
 /** Preform stock of every warehouse (operator's '/stock'): one page, never every row. */
-export function getOperatorPreformStock(db: Db, body: { pagination?: PaginationInput }) {
-  return repository.findStockRows(db, {}, body.pagination ?? DEFAULT_PAGE);
+export async function getOperatorPreformStock(db: Db, body: { pagination?: PaginationInput }) {
+  const { rows, count } = await repository.findStockRows(db, {}, body.pagination ?? DEFAULT_PAGE);
+  return { rows, count };
 }
 
 /**

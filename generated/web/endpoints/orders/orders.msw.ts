@@ -26,6 +26,7 @@ import type {
   ClientPlannerGetPlanner200,
   ClientProductionOrder,
   Ok,
+  OrderItemChange,
   OrderableProduct,
   PlannerOrderItem,
   ProducedEntry
@@ -43,6 +44,8 @@ export const getClientOrdersDeleteOrdersResponseMock = (): Ok => ({"ok":true})
 export const getClientOrdersGetOrdersResponseMock = (): ClientOrdersGetOrders200 => ({"rows":[{"id":12,"orderNo":"PO-24-0117","clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","closed":0,"createdAt":"2026-03-02T08:15:00Z","purchaseDate":"2026-03-02","producedPart":0.6,"producedStart":"2026-03-09","producedEnd":"2026-03-09","producedArticles":"NS-0500","workInProgress":1,"hasInvoice":false,"ClientProductionOrderItems":[],"version":1}],"count":1})
 
 export const getClientOrdersGetOrderResponseMock = (): ClientProductionOrder => ({"id":12,"orderNo":"PO-24-0117","clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","closed":0,"createdAt":"2026-03-02T08:15:00Z","purchaseDate":"2026-03-02","producedPart":0.6,"producedStart":"2026-03-09","producedEnd":"2026-03-09","producedArticles":"NS-0500","workInProgress":1,"hasInvoice":false,"ClientProductionOrderItems":[{"id":88,"clientProductionOrderId":12,"clientProductId":21,"ClientProduct":{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},"dueDate":"2026-03-09","plannedAmount":80000,"producedAmount":48000,"producedPart":0.6,"isClosed":false,"isBuyerConfirmed":false,"isSellerConfirmed":false,"hasInvoice":false,"updatedAt":"2026-03-05T13:40:00Z","refProductionOrderId":null,"refProductionOrder":null,"refProductionOrderItemId":null,"refProductionOrderItem":null,"version":6}],"version":1})
+
+export const getClientOrdersGetOrderItemHistoryResponseMock = (): OrderItemChange[] => ([{"change":"created","at":"2026-03-02T08:15:00Z","actorName":"Clara Client","plannedAmount":80000,"previousPlannedAmount":null,"dueDate":"2026-03-09","previousDueDate":null,"isBuyerConfirmed":false,"previousBuyerConfirmed":null,"isSellerConfirmed":false,"previousSellerConfirmed":null,"producedAmount":0,"previousProducedAmount":null,"isClosed":false,"previousClosed":null,"reason":null},{"change":"changed","at":"2026-03-04T10:00:00Z","actorName":"Clara Client","plannedAmount":80000,"previousPlannedAmount":80000,"dueDate":"2026-03-10","previousDueDate":"2026-03-09","isBuyerConfirmed":true,"previousBuyerConfirmed":true,"isSellerConfirmed":false,"previousSellerConfirmed":true,"producedAmount":0,"previousProducedAmount":0,"isClosed":false,"previousClosed":false,"reason":"The due date changed."}])
 
 export const getClientPlannerGetPlannerResponseMock = (): ClientPlannerGetPlanner200 => ({"orders":[{"id":102,"clientProductionOrderId":31,"clientProductId":21,"ClientProduct":{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},"dueDate":"2026-03-18","plannedAmount":40000,"producedAmount":0,"producedPart":0,"isClosed":false,"isBuyerConfirmed":true,"isSellerConfirmed":false,"hasInvoice":false,"updatedAt":"2026-03-06T07:55:00Z","refProductionOrderId":null,"refProductionOrder":null,"refProductionOrderItemId":null,"refProductionOrderItem":null,"version":2,"ClientProductionOrder":{"id":31,"orderNo":"BB-2026-014","clientId":"c4a9e2b7-1f63-4d0a-8e25-9b7f3a6d5c18","company":"Baltic Brew SIA","purchaseDate":"2026-03-25"}}],"forecasts":[{"id":8,"periodFrom":"2026-03-02","periodTo":"2026-03-29","clientId":"c4a9e2b7-1f63-4d0a-8e25-9b7f3a6d5c18","company":"Baltic Brew SIA","items":[{"clientProductId":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L","plannedAmount":150000}]}]})
 
@@ -125,6 +128,18 @@ export const getClientOrdersGetOrderMockHandler = (overrideResponse?: ClientProd
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getClientOrdersGetOrderResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getClientOrdersGetOrderItemHistoryMockHandler = (overrideResponse?: OrderItemChange[] | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<OrderItemChange[]> | OrderItemChange[]), options?: RequestHandlerOptions) => {
+  return http.post('*/api/client/orders/item/history/get', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getClientOrdersGetOrderItemHistoryResponseMock()),
       { status: 200,
         headers: { 'Content-Type': 'application/json' }
       })
@@ -221,6 +236,7 @@ export const getOrdersMock = () => [
   getClientOrdersDeleteOrdersMockHandler(),
   getClientOrdersGetOrdersMockHandler(),
   getClientOrdersGetOrderMockHandler(),
+  getClientOrdersGetOrderItemHistoryMockHandler(),
   getClientPlannerGetPlannerMockHandler(),
   getClientPlannerSavePlannerItemMockHandler(),
   getClientOrdersSaveOrderMockHandler(),

@@ -29,6 +29,7 @@ import type {
   BadRequestResponse,
   ClientOrdersDeleteOrdersBody,
   ClientOrdersGetOrderBody,
+  ClientOrdersGetOrderItemHistoryBody,
   ClientOrdersGetOrders200,
   ClientOrdersGetOrdersBody,
   ClientOrdersSaveOrderBody,
@@ -45,6 +46,7 @@ import type {
   OperatorAgendaGetAgendaBody,
   OperatorAgendaGetProducedEntriesBody,
   OperatorAgendaSaveProducedAmountBody,
+  OrderItemChange,
   OrderableProduct,
   PlannerOrderItem,
   ProducedEntry,
@@ -433,6 +435,75 @@ export function useClientOrdersGetOrder<TData = Awaited<ReturnType<typeof client
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 
   const queryOptions = getClientOrdersGetOrderQueryOptions(clientOrdersGetOrderBody,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Extension (not in part 7): the history of one order item, oldest first (issue 17): every change of quantity, due
+date, buyer or seller confirmation, produced quantity and closed, with who and when, and why a seller
+confirmation was cleared. The order's company sees it, and so does the seller of the item's product (the
+planner's rule); anyone else gets 404.
+ */
+export const clientOrdersGetOrderItemHistory = (
+    clientOrdersGetOrderItemHistoryBody: ClientOrdersGetOrderItemHistoryBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<OrderItemChange[]>(
+      {url: `/api/client/orders/item/history/get`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: clientOrdersGetOrderItemHistoryBody, signal
+    },
+      );
+    }
+  
+
+
+
+export const getClientOrdersGetOrderItemHistoryQueryKey = (clientOrdersGetOrderItemHistoryBody?: ClientOrdersGetOrderItemHistoryBody,) => {
+    return [
+    `/api/client/orders/item/history/get`, clientOrdersGetOrderItemHistoryBody
+    ] as const;
+    }
+
+    
+export const getClientOrdersGetOrderItemHistoryQueryOptions = <TData = Awaited<ReturnType<typeof clientOrdersGetOrderItemHistory>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(clientOrdersGetOrderItemHistoryBody: ClientOrdersGetOrderItemHistoryBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientOrdersGetOrderItemHistory>>, TError, TData>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getClientOrdersGetOrderItemHistoryQueryKey(clientOrdersGetOrderItemHistoryBody);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof clientOrdersGetOrderItemHistory>>> = ({ signal }) => clientOrdersGetOrderItemHistory(clientOrdersGetOrderItemHistoryBody, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof clientOrdersGetOrderItemHistory>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type ClientOrdersGetOrderItemHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof clientOrdersGetOrderItemHistory>>>
+export type ClientOrdersGetOrderItemHistoryQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+
+
+export function useClientOrdersGetOrderItemHistory<TData = Awaited<ReturnType<typeof clientOrdersGetOrderItemHistory>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
+ clientOrdersGetOrderItemHistoryBody: ClientOrdersGetOrderItemHistoryBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof clientOrdersGetOrderItemHistory>>, TError, TData>, }
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getClientOrdersGetOrderItemHistoryQueryOptions(clientOrdersGetOrderItemHistoryBody,options)
 
   const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
 

@@ -288,6 +288,41 @@ export const clientOrdersGetOrderResponse = zod.object({
 }).describe('A production order (purchase order) of a client.')
 
 /**
+ * Extension (not in part 7): the history of one order item, oldest first (issue 17): every change of quantity, due
+date, buyer or seller confirmation, produced quantity and closed, with who and when, and why a seller
+confirmation was cleared. The order's company sees it, and so does the seller of the item's product (the
+planner's rule); anyone else gets 404.
+ */
+export const clientOrdersGetOrderItemHistoryBodyIdMax = 2147483647;
+export const clientOrdersGetOrderItemHistoryBodyIdMultipleOf = 1;
+
+export const clientOrdersGetOrderItemHistoryBody = zod.object({
+  "id": zod.number().min(1).max(clientOrdersGetOrderItemHistoryBodyIdMax).multipleOf(clientOrdersGetOrderItemHistoryBodyIdMultipleOf).describe('Row id.')
+})
+
+export const clientOrdersGetOrderItemHistoryResponseActorNameMax = 200;export const clientOrdersGetOrderItemHistoryResponsePlannedAmountMultipleOf = 1;export const clientOrdersGetOrderItemHistoryResponsePreviousPlannedAmountMultipleOf = 1;export const clientOrdersGetOrderItemHistoryResponseProducedAmountMultipleOf = 1;export const clientOrdersGetOrderItemHistoryResponsePreviousProducedAmountMultipleOf = 1;export const clientOrdersGetOrderItemHistoryResponseReasonMax = 200;
+
+export const clientOrdersGetOrderItemHistoryResponseItem = zod.object({
+  "change": zod.enum(['created', 'changed', 'deleted']),
+  "at": zod.string().datetime({}),
+  "actorName": zod.string().max(clientOrdersGetOrderItemHistoryResponseActorNameMax).describe('Who made the change (\'System\' for changes made outside the portal\'s screens).'),
+  "plannedAmount": zod.number().multipleOf(clientOrdersGetOrderItemHistoryResponsePlannedAmountMultipleOf).nullable(),
+  "previousPlannedAmount": zod.number().multipleOf(clientOrdersGetOrderItemHistoryResponsePreviousPlannedAmountMultipleOf).nullable(),
+  "dueDate": zod.string().date().nullable(),
+  "previousDueDate": zod.string().date().nullable(),
+  "isBuyerConfirmed": zod.boolean().nullable(),
+  "previousBuyerConfirmed": zod.boolean().nullable(),
+  "isSellerConfirmed": zod.boolean().nullable(),
+  "previousSellerConfirmed": zod.boolean().nullable(),
+  "producedAmount": zod.number().multipleOf(clientOrdersGetOrderItemHistoryResponseProducedAmountMultipleOf).nullable(),
+  "previousProducedAmount": zod.number().multipleOf(clientOrdersGetOrderItemHistoryResponsePreviousProducedAmountMultipleOf).nullable(),
+  "isClosed": zod.boolean().nullable(),
+  "previousClosed": zod.boolean().nullable(),
+  "reason": zod.string().max(clientOrdersGetOrderItemHistoryResponseReasonMax).nullable().describe('Why the seller\'s confirmation was cleared, when it was.')
+}).describe('One change of an order item (issue 17): what it was before and after, who made it and when.')
+export const clientOrdersGetOrderItemHistoryResponse = zod.array(clientOrdersGetOrderItemHistoryResponseItem)
+
+/**
  * The seller's planner: buyers' order items for its products and buyers' forecasts in the range.
  */
 export const clientPlannerGetPlannerBody = zod.object({

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { CompiledQuery, KyselyPlugin } from 'kysely';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
+import { as, createTestApp } from '../../../tests/support/app.js';
+import { makeCompany, makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from './supply/supply.fixtures.js';
+
+/**
+ * Issue 14's target "at most 3 SQL statements per list call", for the lists that ran 4: the statements of one
+ * request are recorded (the gate's one statement aside, see plugins/gate-statement.test.ts). What each answers is
+ * tested beside its feature (preforms.test.ts, stock.test.ts, client-inventory.test.ts).
+ */
+let database: TestDatabase;
+let app: FastifyInstance;
+let recorded: CompiledQuery[] = [];
+let warehouseId: number;
+let productId: number;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const record: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => {
+      recorded.push(database.db.getExecutor().compileQuery(node, queryId));
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  app = await createTestApp(database.db.withPlugin(record));
+  // Twelve preforms, each with a supplier that a product in one warehouse uses as its default; one open item (an order amount).
+  warehouseId = await makeWarehouse(database.db);
+  const companyId = await makeCompany(database.db);
+  for (let i = 0; i < 12; i += 1) {
+    const preform = await makePreform(database.db);
+    productId = await makeProduct(database.db, { companyId, preformId: preform.id, warehouseId, supplyId: preform.supplyIds[0]! });
+  }
+  await makeOrderItem(database.db, { orderId: await makeProductionOrder(database.db, { companyId }), productId, planned: 1000 });
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+/** The service's statements of one call (the gate's aside) and its status. */
+async function serviceStatements(path: string, body: unknown, token: string) {
+  recorded = [];
+  const response = await app.inject({ method: 'POST', url: path, payload: body as object, headers: { authorization: `Bearer ${token}` } });
+  const service = recorded.filter((query) => !/\b(subject_revocations|rate_limits)\b/.test(query.sql));
+  return { status: response.statusCode, statements: service.length, body: response.json() };
+}
+
+describe('a list call runs at most 3 statements', () => {
+  it('preforms/get: the page, the count, and the suppliers with the products that default to them', async () => {
+    const call = await serviceStatements('/api/admin/preforms/get', { pagination: { page: 1, rowsPerPage: 10 } }, await as.admin());
+    expect(call.status).toBe(200);
+    expect(call.body.rows[0].PreformSupplies[0].ClientProducts).toHaveLength(1);
+    expect(call.statements).toBeLessThanOrEqual(3);
+  });
+
+  it('preformstock/get: the warehouse for the breadcrumb comes with the count', async () => {
+    const call = await serviceStatements('/api/admin/preformstock/get', { preformWarehouseId: warehouseId }, await as.admin());
+    expect(call.status).toBe(200);
+    expect(call.body.warehouse.id).toBe(warehouseId);
+    expect(call.body.rows).toHaveLength(10);
+    expect(call.statements).toBeLessThanOrEqual(3);
+    const unknown = await serviceStatements('/api/admin/preformstock/get', { preformWarehouseId: warehouseId + 1000 }, await as.admin());
+    expect(unknown.status).toBe(404);
+  });
+
+  it("the operator's stock page past the rows with an order amount", async () => {
+    const call = await serviceStatements('/api/operator/preformstock/get', { pagination: { page: 2, rowsPerPage: 10 } }, await as.operator());
+    expect(call.status).toBe(200);
+    expect(call.body.count).toBe(12);
+    expect(call.body.rows).toHaveLength(2);
+    expect(call.statements).toBeLessThanOrEqual(3);
+  });
+
+  it('client/products/stock/details/get: the product and its client come with the count', async () => {
+    const call = await serviceStatements('/api/admin/client/products/stock/details/get', { id: productId, pagination: { page: 1, rowsPerPage: 10 } }, await as.admin());
+    expect(call.status).toBe(200);
+    expect(call.body.product.id).toBe(productId);
+    expect(call.statements).toBeLessThanOrEqual(3);
+  });
+});
