@@ -87,6 +87,15 @@ adminWalk('supply and production orders', async (page, findings) => {
   await visitMenu(page, findings, 'Raw Materials Status', 'Today overview');
   await visitDialog(page, findings, () => page.getByRole('region', { name: 'New' }).getByRole('button', { name: 'Order' }).click(), 'Add supply order');
 
+  // The supply plan (issue 16): the table, one pair's projection (chart, weeks, requirement lines) and the settings.
+  await visitMenu(page, findings, 'Supply plan', 'Supply plan');
+  await visitDetail(page, findings, 'Supply plan, one pair', () => firstRow(page).getByRole('link').click(), 'Supply plan');
+  await expect(main(page).getByRole('table', { name: 'Projection by week' })).toBeVisible();
+  await expect(main(page).getByRole('heading', { name: 'What the requirements are made of' })).toBeVisible();
+  await settled(page, 'Supply plan');
+  await scan(page, findings, 'Supply plan, one pair (lines)');
+  await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'Settings' }).click(), 'Supply plan settings');
+
   await visitMenu(page, findings, 'Production orders', 'New orders');
   const items = main(page).getByRole('button', { name: /^Items of / }).first();
   await items.click();
@@ -202,6 +211,7 @@ test('client, portfolio, forecasts and orders: every screen and dialog has no se
   await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'Add item' }).click(), 'Add new item to order');
   await visitMenu(page, findings, 'Orders', 'Weekly order list');
   await visitDetail(page, findings, 'Order', () => firstRow(page).getByRole('cell').nth(1).click(), /^Order /);
+  await visitDialog(page, findings, () => main(page).getByRole('button', { name: /^History of / }).first().click(), /^History of /);
   expectNone(findings);
 });
 

@@ -90,6 +90,15 @@ test("a client places an order in the 'Weekly order list', changes its quantity,
   await expect(page).toHaveURL(/#\/orders$/);
   await page.getByRole('row', { name: new RegExp(orderNo) }).click();
   await expect(page.getByRole('row', { name: /NS-0330.*15,000/ })).toBeVisible();
+
+  // The item's history (issue 17): created, then the quantity changed, each by Clara Client.
+  await page.getByRole('button', { name: `History of NS-0330, ${listDate(deliverAt)}` }).click();
+  const history = page.getByRole('dialog', { name: `History of NS-0330, ${listDate(deliverAt)}` });
+  await expect(history.getByText(`Created: 12,000 to deliver at ${listDate(deliverAt)}`)).toBeVisible();
+  await expect(history.getByText('Quantity 12,000 → 15,000')).toBeVisible();
+  await expect(history.getByText(/Clara Client/)).toHaveCount(2);
+  await page.keyboard.press('Escape');
+  await expect(history).toBeHidden();
   await page.getByRole('button', { name: 'Cancel' }).click();
 
   // Delete it again (asks first), leaving the demo data as it was.

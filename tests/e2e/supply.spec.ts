@@ -8,7 +8,10 @@ async function drag(page: Page, card: Locator, target: Locator) {
   const to = (await target.boundingBox())!;
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 2 });
-  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(120, to.height / 2), { steps: 15 });
+  // Across at the card's own height (clamped into the target column): the columns share a grid row, so that point is
+  // inside the target and on screen, however far down the card sits in a long column.
+  const y = Math.min(Math.max(from.y + from.height / 2, to.y + 40), to.y + to.height - 40);
+  await page.mouse.move(to.x + to.width / 2, y, { steps: 15 });
   await page.mouse.up();
 }
 

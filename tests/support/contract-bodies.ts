@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { contractOperations, loadContract, type ContractOperation } from '../../api/src/lib/contract.js';
+import { newMachineToken } from '../../api/src/features/machines/machines.credentials.js';
 import { as } from './app.js';
 
 export interface Schema {
@@ -246,19 +247,39 @@ const tokens: Record<string, () => Promise<string>> = {
   seller: () => as.seller(),
 };
 
+/** Issue 15: the machine credential of each app, made by `prepareMachineCaller` before the file's calls (a write). */
+const machineTokens = new WeakMap<FastifyInstance, string>();
+
+/** Makes a machine credential for `app`, so that `callAsAllowed` can call the operations only a machine may call. */
+export async function prepareMachineCaller(app: FastifyInstance): Promise<void> {
+  const credential = newMachineToken();
+  await app.db
+    .insertInto('machine_credentials')
+    .values({ id: 1000, name: 'Contract bodies', token_hash: credential.hash, token_hint: credential.hint, created_by: 'test' })
+    .execute();
+  machineTokens.set(app, credential.token);
+}
+
+const tokenOf = async (app: FastifyInstance, role: string) => {
+  if (role !== 'machine') return tokens[role]!();
+  const token = machineTokens.get(app);
+  if (!token) throw new Error('call prepareMachineCaller(app) in beforeAll: this operation is for machine credentials only');
+  return token;
+};
+
 /** An allowed role's request to an operation; `payload` is sent as JSON text unless `raw` is given. */
 export async function callAsAllowed(
   app: FastifyInstance,
   operation: ContractOperation,
   request: { body?: unknown; raw?: string; contentType?: string },
 ) {
-  const role = operation.roles.find((candidate) => candidate in tokens)!;
+  const role = operation.roles.find((candidate) => candidate in tokens || candidate === 'machine')!;
   const payload = request.raw ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
   const response = await app.inject({
     method: operation.method as 'POST',
     url: operation.path.replace('{role}', role).replace(/\{\w+\}/g, '1'),
     headers: {
-      authorization: `Bearer ${await tokens[role]()}`,
+      authorization: `Bearer ${await tokenOf(app, role)}`,
       ...(payload === undefined ? {} : { 'content-type': request.contentType ?? 'application/json' }),
     },
     ...(payload === undefined ? {} : { payload }),

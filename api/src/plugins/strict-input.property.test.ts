@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
 import { createTestApp } from '../../../tests/support/app.js';
-import { arbitraryOf, brokenArbitrary, callAsAllowed, jsonBodyOperations } from '../../../tests/support/contract-bodies.js';
+import { arbitraryOf, brokenArbitrary, callAsAllowed, jsonBodyOperations, prepareMachineCaller } from '../../../tests/support/contract-bodies.js';
 import { rowCounts } from '../../../tests/support/tables.js';
 
 const SEED = 20261123;
@@ -23,6 +23,7 @@ const tally = { tried: 0, serverErrors: [] as string[] };
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await createTestApp(database.db);
+  await prepareMachineCaller(app);
 });
 afterAll(async () => {
   console.info(`strict-input property test: ${tally.tried} requests tried, ${tally.serverErrors.length} answered 5xx`);

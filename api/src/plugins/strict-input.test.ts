@@ -14,6 +14,7 @@ import {
   firstTextPath,
   jsonBodyOperations,
   multipartOperations,
+  prepareMachineCaller,
 } from '../../../tests/support/contract-bodies.js';
 import { rowCounts } from '../../../tests/support/tables.js';
 
@@ -22,6 +23,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await createTestApp(database.db);
+  await prepareMachineCaller(app);
 });
 afterAll(async () => {
   await app?.close();

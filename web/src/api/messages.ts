@@ -28,6 +28,9 @@ export const MESSAGES = {
   tooLong: (max: number) => `At most ${max} characters.`,
   invalid: 'Field is invalid.',
   downloadDenied: 'Browser denied file download...',
+  /** The supply plan's DDMRP factors (issue 16; the contract's SupplyPlanSettings). */
+  leadTimeFactor: 'Field has to be between 0.1 and 1.',
+  variabilityFactor: 'Field has to be between 0 and 1.',
   /** A forecast that cannot be loaded (part 8), followed by the reason. */
   loadFailed: (reason: string) => `There has been an error: ${reason}`,
 } as const;
@@ -65,6 +68,10 @@ const FIELD_MESSAGES: Record<string, string | Partial<Record<string, string>>> =
   dueDate: { required: MESSAGES.pickDay, format: MESSAGES.pickDay, weekday: MESSAGES.pickDay, earliest: MESSAGES.pickDay },
   deliveryDate: { required: MESSAGES.pickDay, format: MESSAGES.pickDay },
   clientProductId: { required: MESSAGES.pickOne },
+  // The supply plan's settings (issue 16): the factors' ranges; the minimum order has the supply amount's range.
+  leadTimeFactor: { minimum: MESSAGES.leadTimeFactor, maximum: MESSAGES.leadTimeFactor },
+  variabilityFactor: { minimum: MESSAGES.variabilityFactor, maximum: MESSAGES.variabilityFactor },
+  minimumOrder: { minimum: MESSAGES.supplyAmount, maximum: MESSAGES.supplyAmount, multipleOf: MESSAGES.wholeNumber },
   // An order without lines (part 5: 'at least one item').
   ClientProductionOrderItems: { minimum: MESSAGES.orderLines, required: MESSAGES.orderLines },
   // A machine credential without machines (issue 15: it reports for at least one): an empty selection is a missing value.

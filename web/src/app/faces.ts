@@ -38,6 +38,7 @@ const adminFace: Face = {
   redirects: {},
   menu: [
     { label: 'Raw Materials Status', to: '/' },
+    { label: 'Supply plan', to: '/supply/plan' },
     { label: 'Production orders', to: '/orders' },
     { label: 'Claims', to: '/claims' },
     { label: 'Preform stock', to: '/warehouses' },
@@ -67,6 +68,7 @@ const adminFace: Face = {
   ],
   routes: [
     { path: '/', title: 'Raw Materials Status', calls: ['AdminSupply_getSupplyOrders'], load: () => import('../features/supply/SupplyBoardPage') },
+    { path: '/supply/plan', title: 'Supply plan', calls: ['AdminSupply_getSupplyPlan'], load: () => import('../features/supply/SupplyPlanPage') },
     { path: '/orders', title: 'Production orders', calls: ['AdminOrders_getProductionOrders'], load: () => import('../features/orders/ProductionOrdersPage') },
     { path: '/claims', title: 'Claims', calls: ['AdminClaims_getClaims'], load: () => import('../features/claims/ClaimsPage') },
     { path: '/claims/new', title: 'New claim', calls: ['AdminClaims_saveClaim'], load: () => import('../features/claims/ClaimEditPage') },

@@ -45,7 +45,7 @@ describe('order-line history', () => {
   it('records creation, the seller confirming, and the buyer moving the date (which clears the confirmation, and says why), each with its actor', async () => {
     const created = await api.post(
       'ClientOrders_saveOrder',
-      { Order: { orderNo: 'H-1', ClientProductionOrderItems: [{ clientProductId: product, dueDate: '2027-03-03', plannedAmount: 5000, isBuyerConfirmed: true }] } },
+      { Order: { orderNo: 'H-1', closed: 0, ClientProductionOrderItems: [{ clientProductId: product, dueDate: '2027-03-03', plannedAmount: 5000, isBuyerConfirmed: true }] } },
       buyer,
     );
     expect(created.status).toBe(200);
@@ -62,6 +62,7 @@ describe('order-line history', () => {
         Order: {
           id: orderId,
           orderNo: 'H-1',
+          closed: 0,
           version: await orderVersion(orderId),
           ClientProductionOrderItems: [{ id: item.id, clientProductId: product, dueDate: '2027-03-05', plannedAmount: 5000, isBuyerConfirmed: true, version: item.version }],
         },
@@ -93,7 +94,7 @@ describe('order-line history', () => {
   it("records the operator's produced quantity and closing with the operator as actor", async () => {
     const created = await api.post(
       'ClientOrders_saveOrder',
-      { Order: { orderNo: 'H-3', ClientProductionOrderItems: [{ clientProductId: product, dueDate: '2027-03-10', plannedAmount: 2000 }] } },
+      { Order: { orderNo: 'H-3', closed: 0, ClientProductionOrderItems: [{ clientProductId: product, dueDate: '2027-03-10', plannedAmount: 2000 }] } },
       seller,
     );
     expect(created.status).toBe(200);
@@ -117,7 +118,7 @@ describe('order-line history', () => {
   it('a change made outside the screens is recorded as System, and a save that changes nothing adds no row', async () => {
     const created = await api.post(
       'ClientOrders_saveOrder',
-      { Order: { orderNo: 'H-2', ClientProductionOrderItems: [{ clientProductId: product, dueDate: '2027-04-01', plannedAmount: 3000 }] } },
+      { Order: { orderNo: 'H-2', closed: 0, ClientProductionOrderItems: [{ clientProductId: product, dueDate: '2027-04-01', plannedAmount: 3000 }] } },
       buyer,
     );
     const item = await itemOf(created.body.id);

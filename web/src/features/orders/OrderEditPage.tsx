@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { Anchor, Breadcrumbs, Button, Checkbox, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Breadcrumbs, Button, Checkbox, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconHistory, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   getClientOrdersGetOrderQueryKey,
   getClientOrdersGetOrdersQueryKey,
@@ -31,6 +31,10 @@ import { useRecordEditor } from '../../components/useRecordEditor';
 import { isRecordId, RecordLoad, recordIdOf } from '../../components/RecordLoad';
 
 const OrderItemDialog = lazy(() => import('./OrderItemDialog'));
+const ItemHistoryDialog = lazy(() => import('./ItemHistoryDialog'));
+
+/** 'NS-0500, 03.03.2027': how the history's title and its button name an item. */
+const itemTitle = (item: DraftItem) => `${item.ClientProduct.articleNo}, ${formatListDate(item.dueDate)}`;
 
 interface FormValues {
   orderNo: string;
@@ -88,6 +92,23 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
   const wipProducts = new Set((products.data ?? []).filter((product) => product.wip).map((product) => product.id));
   const [selected, setSelected] = useState<DraftItem[]>([]);
   const [editing, setEditing] = useState<DraftItem | 'new' | null>(null);
+  const [historyOf, setHistoryOf] = useState<DraftItem | null>(null);
+  // A saved item's history (issue 17); the button's click must not also open the item's editor (the row's click).
+  const historyButton = (item: DraftItem) =>
+    item.id === undefined ? null : (
+      <Tooltip label="History">
+        <ActionIcon
+          variant="subtle"
+          aria-label={`History of ${itemTitle(item)}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            setHistoryOf(item);
+          }}
+        >
+          <IconHistory size={18} />
+        </ActionIcon>
+      </Tooltip>
+    );
 
   const form = useForm<FormValues>({
     mode: 'controlled',
@@ -163,12 +184,14 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
         ]
       : []),
     { accessor: 'dueDate', title: 'Deliver at', render: (item) => formatListDate(item.dueDate) },
+    { accessor: 'history', title: 'History', width: 80, textAlign: 'center', render: historyButton },
   ];
   // The phone layout (below `sm`): a card per item with the same values as the columns.
   const cardFields = (item: DraftItem): CardField[] => [
     { label: 'Quantity', value: formatNumber(item.plannedAmount) },
     ...(isBuyer ? [{ label: 'Produced at', value: producedAt(item) }] : []),
     { label: 'Deliver at', value: formatListDate(item.dueDate) },
+    ...(item.id === undefined ? [] : [{ label: 'History', value: historyButton(item) }]),
   ];
   const itemsError = form.errors.ClientProductionOrderItems;
 
@@ -271,6 +294,11 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
       {editing && (
         <Suspense fallback={null}>
           <OrderItemDialog item={editing} isBuyer={isBuyer} onProceed={proceed} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
+      {historyOf?.id !== undefined && (
+        <Suspense fallback={null}>
+          <ItemHistoryDialog itemId={historyOf.id} title={itemTitle(historyOf)} onClose={() => setHistoryOf(null)} />
         </Suspense>
       )}
       <UnsavedChangesGuard when={editor.guard(() => form.isDirty())} subject="This order" />

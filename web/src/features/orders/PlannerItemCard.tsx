@@ -1,7 +1,7 @@
 import { forwardRef, type HTMLAttributes } from 'react';
 import { ActionIcon, Badge, Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
-import { IconBuildingFactory2, IconCheck, IconLock, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconBuildingFactory2, IconCheck, IconHistory, IconLock, IconPencil, IconPlus } from '@tabler/icons-react';
 import type { PlannerOrderItem } from '../../../../generated/web/model';
 import { formatNumber } from '../../components/format';
 import { canAddProductionOrder, canConfirm, canEditProductionOrder, describeItem } from './plannerCalendar';
@@ -10,6 +10,8 @@ export interface CardActions {
   onAdd: (item: PlannerOrderItem) => void;
   onEdit: (item: PlannerOrderItem) => void;
   onConfirm: (item: PlannerOrderItem) => void;
+  /** Opens the item's history (issue 17). */
+  onHistory: (item: PlannerOrderItem) => void;
 }
 
 interface CardBodyProps extends HTMLAttributes<HTMLElement> {
@@ -48,12 +50,13 @@ function CardButton({ label, color, icon, onClick }: { label: string; color: str
   );
 }
 
-/** The card's buttons, in the order they show: confirm, add, edit (part 2.4's rules). */
+/** The card's buttons, in the order they show: confirm, add, edit (part 2.4's rules), then the history. */
 function cardButtons(item: PlannerOrderItem, actions: CardActions) {
   return [
     canConfirm(item) && <CardButton key="confirm" label="Confirm order" color="green" icon={<IconCheck size={14} />} onClick={() => actions.onConfirm(item)} />,
     canAddProductionOrder(item) && <CardButton key="add" label="Add production order" color="blue" icon={<IconPlus size={14} />} onClick={() => actions.onAdd(item)} />,
     canEditProductionOrder(item) && <CardButton key="edit" label="Edit production order" color="blue" icon={<IconPencil size={14} />} onClick={() => actions.onEdit(item)} />,
+    <CardButton key="history" label="History" color="gray" icon={<IconHistory size={14} />} onClick={() => actions.onHistory(item)} />,
   ].filter(Boolean);
 }
 

@@ -142,11 +142,38 @@ describe("the seller's Planner (client '/agenda')", { timeout: 30_000 }, () => {
         .queryAllByRole('button')
         .filter((button) => button.getAttribute('aria-roledescription') === null) // the drag handle is no card button
         .map((button) => button.getAttribute('aria-label'));
-    expect(await buttons('AR-1')).toEqual(['Confirm order']);
-    expect(await buttons('AR-2')).toEqual(['Add production order']);
-    expect(await buttons('AR-3')).toEqual(['Edit production order']);
-    expect(await buttons('AR-4')).toEqual([]);
+    // Part 2.4's buttons, then the item's history (issue 17) on every card.
+    expect(await buttons('AR-1')).toEqual(['Confirm order', 'History']);
+    expect(await buttons('AR-2')).toEqual(['Add production order', 'History']);
+    expect(await buttons('AR-3')).toEqual(['Edit production order', 'History']);
+    expect(await buttons('AR-4')).toEqual(['History']);
     expect(within(await card(/AR-3/)).getByText('AC-PO-2026-07')).toBeInTheDocument();
+  });
+
+  it("a card's History lists the item's changes with who and when, and why a seller confirmation was cleared", async () => {
+    servePlanner([plannerItem({ id: 7, isBuyerConfirmed: true })]);
+    const asked: unknown[] = [];
+    server.use(
+      http.post('*/api/client/orders/item/history/get', async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json([
+          { change: 'created', at: '2026-03-02T08:15:00Z', actorName: 'Bob Buyer', plannedAmount: 40000, previousPlannedAmount: null, dueDate: '2026-03-18',
+            previousDueDate: null, isBuyerConfirmed: true, previousBuyerConfirmed: null, isSellerConfirmed: false, previousSellerConfirmed: null,
+            producedAmount: 0, previousProducedAmount: null, isClosed: false, previousClosed: null, reason: null },
+          { change: 'changed', at: '2026-03-04T10:00:00Z', actorName: 'Bob Buyer', plannedAmount: 40000, previousPlannedAmount: 40000, dueDate: '2026-03-18',
+            previousDueDate: '2026-03-17', isBuyerConfirmed: true, previousBuyerConfirmed: true, isSellerConfirmed: false, previousSellerConfirmed: true,
+            producedAmount: 0, previousProducedAmount: 0, isClosed: false, previousClosed: false, reason: 'The due date changed.' },
+        ]);
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<PlannerPage />);
+    await user.click(within(await card()).getByRole('button', { name: 'History' }));
+    const dialog = await screen.findByRole('dialog', { name: 'History of NS-0500, BB-2026-014' });
+    expect(await within(dialog).findByText('Deliver at 17.03.2026 → 18.03.2026')).toBeInTheDocument();
+    expect(within(dialog).getByText('Seller confirmation cleared: The due date changed.')).toBeInTheDocument();
+    expect(within(dialog).getAllByText(/Bob Buyer/)).toHaveLength(2);
+    expect(asked).toEqual([{ id: 7 }]);
   });
 
   it("opens on this week: once loaded, today's week is scrolled to the top, and again on 'Today'", async () => {

@@ -17,6 +17,7 @@ import { canDropOn, forecastsByDay, itemsByDay, monthTitle, monthWeeks, WEEKDAYS
 import { usePlanner, useReloadPlanner } from './usePlanner';
 
 const ProductionOrderDialog = lazy(() => import('./ProductionOrderDialog'));
+const ItemHistoryDialog = lazy(() => import('./ItemHistoryDialog'));
 
 /** 'Show on calendar' (part 2.4): Orders by default. */
 const LAYERS = [
@@ -134,6 +135,7 @@ export default function PlannerPage() {
   const [month, setMonth] = useState(() => firstOfMonth(today));
   const [layers, setLayers] = useState<string[]>(['orders']);
   const [dialog, setDialog] = useState<{ item: PlannerOrderItem; mode: 'add' | 'edit' } | null>(null);
+  const [historyOf, setHistoryOf] = useState<PlannerOrderItem | null>(null);
   const [active, setActive] = useState<PlannerOrderItem | null>(null);
   // The day to bring into view once its month has loaded: today on opening and on 'Today'.
   const [scrollTo, setScrollTo] = useState<string | null>(today);
@@ -171,6 +173,7 @@ export default function PlannerPage() {
     onAdd: (item) => setDialog({ item, mode: 'add' }),
     onEdit: (item) => setDialog({ item, mode: 'edit' }),
     onConfirm: askConfirm,
+    onHistory: setHistoryOf,
   };
 
   const items = query.data?.orders ?? [];
@@ -308,6 +311,15 @@ export default function PlannerPage() {
       {dialog && (
         <Suspense fallback={null}>
           <ProductionOrderDialog item={dialog.item} mode={dialog.mode} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
+      {historyOf && (
+        <Suspense fallback={null}>
+          <ItemHistoryDialog
+            itemId={historyOf.id}
+            title={`${historyOf.ClientProduct.articleNo}, ${historyOf.ClientProductionOrder.orderNo}`}
+            onClose={() => setHistoryOf(null)}
+          />
         </Suspense>
       )}
     </Stack>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render';
-import type { SupplyOrder, SupplyOrderStatus } from '../../../../generated/web/model';
+import type { SupplyOrder, SupplyOrderStatus, SupplyPlanRow } from '../../../../generated/web/model';
 import SupplyBoardPage from './SupplyBoardPage';
 
 let nextId = 100;
@@ -55,6 +55,11 @@ function serveBoard(columns: Partial<Record<SupplyOrderStatus, SupplyOrder[]>>) 
 }
 
 const column = (title: string) => screen.getByRole('region', { name: title });
+
+// The Suggested column asks for the plan: without a suggestion unless a test serves one (not the generated mock's random rows).
+beforeEach(() => {
+  servePlan([]);
+});
 
 describe("admin '/' supply board", { timeout: 30_000 }, () => {
   it("shows the three columns, and only 'New' has the Order button", async () => {
@@ -320,5 +325,165 @@ describe('dragging cards between columns (keyboard: Space, arrows, Space)', { ti
     expect(first).toHaveAccessibleDescription(/press Space or Enter to pick it up/);
     await keyboardDrag(first, ['ArrowRight']);
     await waitFor(() => expect(screen.getByRole('status', { hidden: true })).toHaveTextContent(/dropped in Awaiting delivery/));
+  });
+});
+
+function planRow(overrides: Partial<SupplyPlanRow> = {}): SupplyPlanRow {
+  return {
+    preformId: 3,
+    preformWarehouseId: 1,
+    Preform: { id: 3, preformName: 'PET 28g', neck: 'PCO1810', material: 'PET', color: 'Clear', weight: 28, qtyPerBox: 2000 },
+    PreformWarehouse: { id: 1, warehouseName: 'Riga North' },
+    onHand: 20000,
+    incoming: 0,
+    qualifiedDemand: 10000,
+    spikes: [{ day: '2026-12-03', preforms: 9000 }],
+    netFlowPosition: 10000,
+    zone: 'red',
+    buffer: { adu: 1500, leadTimeDays: 14, red: 15750, yellow: 21000, green: 10500, topOfRed: 15750, topOfYellow: 36750, topOfGreen: 47250 },
+    suggestion: { amount: 38000, boxes: 19, trucks: null, dueDate: '2026-12-14', shortfall: 37250, preformSupplyId: 7, manufacturerName: 'Retal Baltic Films', fingerprint: 'red:38000:2026-12-14' },
+    weeks: [{ week: '2026-11-30', start: 20000, supply: 0, requirement: 11000, end: 9000 }],
+    ...overrides,
+  };
+}
+
+/** The supply plan as the API answers it (`rows` as given, whatever the body); returns the bodies it received. */
+function servePlan(rows: SupplyPlanRow[] | (() => SupplyPlanRow[])) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post('*/api/admin/supply/plan/get', async ({ request }) => {
+      bodies.push(await request.json());
+      const answer = typeof rows === 'function' ? rows() : rows;
+      return HttpResponse.json({ rows: answer, count: answer.length });
+    }),
+  );
+  return bodies;
+}
+
+describe("the board's Suggested column (issue 16)", { timeout: 30_000 }, () => {
+  const suggested = () => column('Suggested');
+
+  it('comes before New and lists each red or yellow suggestion: preform, warehouse, amount, boxes and trucks, due date, supplier, zone in words and the reason', async () => {
+    serveBoard({});
+    const bodies = servePlan([
+      planRow(),
+      planRow({
+        preformId: 4,
+        Preform: { id: 4, preformName: 'PET 40g', neck: '38-400', material: 'RPET', color: 'White', weight: 40, qtyPerBox: 1000 },
+        PreformWarehouse: { id: 2, warehouseName: 'Riga South' },
+        zone: 'yellow',
+        netFlowPosition: 30000,
+        suggestion: { amount: 240000, boxes: 240, trucks: 2, dueDate: '2026-12-21', shortfall: 17250, preformSupplyId: 8, manufacturerName: 'Alpla', fingerprint: 'yellow:240000:2026-12-21' },
+      }),
+      planRow({ preformId: 5, zone: 'yellow', suggestion: null }), // dismissed or without a supplier: no card
+    ]);
+    renderWithProviders(<SupplyBoardPage />);
+    const titles = screen.getAllByRole('heading', { level: 4 }).map((heading) => heading.textContent);
+    expect(titles.slice(0, 2)).toEqual(['Suggested', 'New']);
+    const red = within(await within(suggested()).findByRole('article', { name: 'Suggested: PET 28g - PET - Clear at Riga North, 38,000 preforms due 14.12.2026' }));
+    expect(red.getByText('Due 14.12.2026')).toBeInTheDocument();
+    expect(red.getByText('PET 28g - PET - Clear')).toBeInTheDocument();
+    expect(red.getByText('Riga North')).toBeInTheDocument();
+    expect(red.getByText('38,000 pcs')).toBeInTheDocument();
+    expect(red.getByText('19 boxes')).toBeInTheDocument();
+    expect(red.getByText('Supplier: Retal Baltic Films')).toBeInTheDocument();
+    expect(red.getByText('Red zone')).toBeInTheDocument();
+    expect(red.getByText('net flow 10,000: 26,750 below top of yellow 36,750; ordering up to top of green 47,250')).toBeInTheDocument();
+    expect(red.getByRole('link', { name: 'Plan of PET 28g - PET - Clear at Riga North' })).toHaveAttribute('href', '#/supply/plan?preformId=3&preformWarehouseId=1');
+    const yellow = within(within(suggested()).getByRole('article', { name: /^Suggested: PET 40g - RPET - White at Riga South/ }));
+    expect(yellow.getByText('240 boxes, 2 trucks')).toBeInTheDocument();
+    expect(yellow.getByText('Yellow zone')).toBeInTheDocument();
+    expect(yellow.getByText('Supplier: Alpla')).toBeInTheDocument();
+    expect(within(suggested()).getAllByRole('article')).toHaveLength(2);
+    expect(within(suggested()).getByLabelText('2 suggestions')).toBeInTheDocument();
+    // not supply orders: nothing to drag
+    expect(within(suggested()).queryByRole('button', { name: /^PET 28g/ })).not.toBeInTheDocument();
+    expect(suggested().querySelector('[aria-roledescription]')).toBeNull();
+    expect(bodies[0]).toEqual({ zones: ['red', 'yellow'], pagination: { page: 1, rowsPerPage: 100 } });
+  });
+
+  it("says when there is nothing to suggest", async () => {
+    serveBoard({});
+    servePlan([planRow({ zone: 'yellow', suggestion: null })]);
+    renderWithProviders(<SupplyBoardPage />);
+    expect(await within(suggested()).findByText('No suggestions: every preform is above its yellow zone.')).toBeInTheDocument();
+  });
+
+  it("'Accept' sends the suggestion's fingerprint, and New shows the pending order after the reload", async () => {
+    const pending: SupplyOrder[] = [];
+    serveBoard({ pending });
+    let rows = [planRow()];
+    servePlan(() => rows);
+    const accepted: unknown[] = [];
+    server.use(
+      http.post('*/api/admin/supply/suggestion/accept', async ({ request }) => {
+        accepted.push(await request.json());
+        const order = supplyOrder('pending', { id: 42, orderedAmount: 38000, dueDate: '2026-12-14' });
+        pending.push(order);
+        rows = [];
+        return HttpResponse.json(order);
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SupplyBoardPage />);
+    await user.click(await within(suggested()).findByRole('button', { name: /^Accept Suggested: PET 28g/ }));
+    expect(await within(column('New')).findByRole('button', { name: /^PET 28g - PET - Clear, 38,000 preforms for Riga North, due 14.12.2026/ })).toBeInTheDocument();
+    expect(accepted).toEqual([{ preformId: 3, preformWarehouseId: 1, fingerprint: 'red:38000:2026-12-14' }]);
+    expect(await within(suggested()).findByText('No suggestions: every preform is above its yellow zone.')).toBeInTheDocument();
+  });
+
+  it("a 409 on 'Accept' says the plan changed and reloads it (the new numbers show)", async () => {
+    serveBoard({});
+    let rows = [planRow()];
+    const bodies = servePlan(() => rows);
+    server.use(
+      http.post('*/api/admin/supply/suggestion/accept', () => {
+        rows = [planRow({ suggestion: { ...planRow().suggestion!, amount: 40000, boxes: 20, fingerprint: 'red:40000:2026-12-14' } })];
+        return HttpResponse.json({ type: 'about:blank', title: 'Conflict', status: 409, detail: 'The plan changed since you read it.' }, { status: 409, headers: { 'content-type': 'application/problem+json' } });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SupplyBoardPage />);
+    await user.click(await within(suggested()).findByRole('button', { name: /^Accept Suggested: PET 28g/ }));
+    expect(await screen.findByText('The numbers changed since the plan was read; the plan was reloaded. Check the suggestion and decide again.')).toBeInTheDocument();
+    expect(await within(suggested()).findByRole('article', { name: /40,000 preforms due 14.12.2026/ })).toBeInTheDocument();
+    expect(bodies.length).toBeGreaterThanOrEqual(2);
+    expect(within(column('New')).queryByRole('button', { name: /^PET 28g/ })).not.toBeInTheDocument();
+  });
+
+  it("'Dismiss' asks nothing and hides the suggestion", async () => {
+    serveBoard({});
+    let rows = [planRow()];
+    servePlan(() => rows);
+    const dismissed: unknown[] = [];
+    server.use(
+      http.post('*/api/admin/supply/suggestion/dismiss', async ({ request }) => {
+        dismissed.push(await request.json());
+        rows = [planRow({ suggestion: null })];
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SupplyBoardPage />);
+    await user.click(await within(suggested()).findByRole('button', { name: /^Dismiss Suggested: PET 28g/ }));
+    expect(within(suggested()).queryByRole('article')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(dismissed).toEqual([{ preformId: 3, preformWarehouseId: 1, fingerprint: 'red:38000:2026-12-14' }]));
+    expect(await within(suggested()).findByText('No suggestions: every preform is above its yellow zone.')).toBeInTheDocument();
+  });
+
+  it("a 'Dismiss' the API refuses shows the suggestion again and says why", async () => {
+    serveBoard({});
+    servePlan([planRow()]);
+    server.use(
+      http.post('*/api/admin/supply/suggestion/dismiss', () =>
+        HttpResponse.json({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Preform not found.' }, { status: 404, headers: { 'content-type': 'application/problem+json' } }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SupplyBoardPage />);
+    await user.click(await within(suggested()).findByRole('button', { name: /^Dismiss Suggested: PET 28g/ }));
+    expect(await screen.findByText('Preform not found.')).toBeInTheDocument();
+    expect(await within(suggested()).findByRole('article', { name: /^Suggested: PET 28g/ })).toBeInTheDocument();
   });
 });

@@ -18,6 +18,7 @@ import type { SupplyOrder, SupplyOrderStatus } from '../../../../generated/web/m
 import { QueryError } from '../../components/QueryError';
 import { confirmDelete } from '../../components/confirmDelete';
 import { SupplyOrderCard, SupplyOrderCardBody } from './SupplyOrderCard';
+import { SuggestedColumn } from './SuggestedColumn';
 import { boardAnnouncements, COLUMNS, columnCollision, columnKeyboardCoordinates, loadNextLabel, screenReaderInstructions } from './supplyBoard';
 import { useSupplyBoard } from './useSupplyBoard';
 
@@ -68,7 +69,7 @@ const Loading = () => (
 );
 
 /**
- * Admin '/' supply board 'Today overview' (part 2.1): New (pending, the only column with 'Order'), Awaiting
+ * Admin '/' supply board 'Today overview' (part 2.1), with the suggested supply orders first (issue 16): New (pending, the only column with 'Order'), Awaiting
  * delivery (ordered, with ETA) and Added to stock (delivered, newest first with 'Load older'); New and Awaiting
  * delivery show the earliest due cards first with 'Load more'. Cards move
  * between columns by pointer or keyboard (Space, arrows, Space); delivered cards stay put.
@@ -138,7 +139,8 @@ export default function SupplyBoardPage() {
         onDragCancel={() => setActive(null)}
         accessibility={{ announcements: boardAnnouncements((id) => board.find(Number(id))), screenReaderInstructions }}
       >
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+          <SuggestedColumn />
           {COLUMNS.map(({ status, title }) => (
             <BoardColumn
               key={status}
