@@ -156,6 +156,16 @@ adminWalk('downtimes and the audit log', async (page, findings) => {
   await visitMenu(page, findings, 'Delivery performance', 'Delivery performance');
 });
 
+adminWalk('machines', async (page, findings) => {
+  await visitMenu(page, findings, 'Live status', 'Machines', 'Machines');
+  await visitMenu(page, findings, 'Performance', 'Machine performance', 'Machines');
+  await main(page).getByRole('tab', { name: 'Downtime analytics' }).click();
+  await settled(page, 'Machine performance');
+  await scan(page, findings, 'Machine performance, downtime analytics');
+  await visitMenu(page, findings, 'Credentials', 'Machine credentials', 'Machines');
+  await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'New' }).click(), 'New machine credential');
+});
+
 test('operator: every screen and dialog has no serious or critical accessibility violation', async ({ page }) => {
   const findings: Findings = [];
   await signIn(page, 'operator');
@@ -165,6 +175,18 @@ test('operator: every screen and dialog has no serious or critical accessibility
   await firstRow(page).click();
   await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'Fill stock' }).click(), /./);
   await visitMenu(page, findings, 'History', /history/i);
+  expectNone(findings);
+});
+
+// The machine screens (issue 15) in walks of their own: the operator's and the client's walks stay within the test's time.
+test("operator, machines: the live status and machine performance have no serious or critical accessibility violation", async ({ page }) => {
+  const findings: Findings = [];
+  await signIn(page, 'operator');
+  await visitMenu(page, findings, 'Live status', 'Machines', 'Machines');
+  await visitMenu(page, findings, 'Performance', 'Machine performance', 'Machines');
+  await main(page).getByRole('tab', { name: 'Downtime analytics' }).click();
+  await settled(page, 'Machine performance');
+  await scan(page, findings, 'Machine performance, downtime analytics');
   expectNone(findings);
 });
 
@@ -205,6 +227,17 @@ test('client, claims, invoices and statistics: every screen has no serious or cr
   await visitMenu(page, findings, 'Performance', /^Welcome, /, 'Statistics');
   await visitMenu(page, findings, 'Production quantities', 'Production quantities', 'Statistics');
   await visitMenu(page, findings, 'Delivery', 'Delivery', 'Statistics');
+  expectNone(findings);
+});
+
+test("client, machines: the Machines tab of the performance dashboard has no serious or critical accessibility violation", async ({ page }) => {
+  const findings: Findings = [];
+  await signIn(page, 'client', '/#/stats/dashboard');
+  await settled(page, /^Welcome, /);
+  await main(page).getByRole('tab', { name: 'Machines' }).click();
+  await expect(main(page).getByRole('article').or(main(page).getByText('No machines to show')).first()).toBeVisible();
+  await settled(page, /^Welcome, /);
+  await scan(page, findings, 'Performance, Machines');
   expectNone(findings);
 });
 

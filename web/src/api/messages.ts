@@ -74,6 +74,8 @@ const FIELD_MESSAGES: Record<string, string | Partial<Record<string, string>>> =
   minimumOrder: { minimum: MESSAGES.supplyAmount, maximum: MESSAGES.supplyAmount, multipleOf: MESSAGES.wholeNumber },
   // An order without lines (part 5: 'at least one item').
   ClientProductionOrderItems: { minimum: MESSAGES.orderLines, required: MESSAGES.orderLines },
+  // A machine credential without machines (issue 15: it reports for at least one): an empty selection is a missing value.
+  machines: { minimum: MESSAGES.required },
 };
 
 /** The text shown for one issue. */

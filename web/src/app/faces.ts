@@ -54,6 +54,15 @@ const adminFace: Face = {
         { label: 'Day chart', to: '/downtimes/gantt' },
       ],
     },
+    // Issue 15: live machine state, OEE and downtime analytics, and the machines' credentials.
+    {
+      label: 'Machines',
+      children: [
+        { label: 'Live status', to: '/machines/live' },
+        { label: 'Performance', to: '/machines/performance' },
+        { label: 'Credentials', to: '/machines/credentials' },
+      ],
+    },
     { label: 'Delivery performance', to: '/delivery' },
     { label: 'Audit log', to: '/audit' },
   ],
@@ -76,6 +85,9 @@ const adminFace: Face = {
     { path: '/downtimes/history', title: 'Downtimes history', calls: ['AdminDowntime_getHistory'], load: () => import('../features/downtime/AdminDowntimeHistoryPage') },
     { path: '/downtimes/causes', title: 'Downtime causes', calls: ['AdminDowntime_getCauses'], load: () => import('../features/downtime/DowntimeCausesPage') },
     { path: '/downtimes/gantt', title: 'Downtimes', calls: ['AdminDowntime_getDowntime'], load: () => import('../features/downtime/DowntimeGanttPage') },
+    { path: '/machines/live', title: 'Machines', calls: ['AdminMachines_getLiveStatus'], load: () => import('../features/machines/MachinesStatusPage') },
+    { path: '/machines/performance', title: 'Machine performance', calls: ['AdminMachines_getOee', 'AdminMachines_getDowntimeAnalytics'], load: () => import('../features/machines/MachinePerformancePage') },
+    { path: '/machines/credentials', title: 'Machine credentials', calls: ['AdminMachines_getCredentials'], load: () => import('../features/machines/MachineCredentialsPage') },
     { path: '/audit', title: 'Audit log', calls: ['AdminAudit_exportAuditLog'], load: () => import('../features/audit/AuditLogPage') },
   ],
 };
@@ -88,11 +100,21 @@ const operatorFace: Face = {
     { label: 'Agenda', to: '/' },
     { label: 'Preform stock', to: '/stock' },
     { label: 'History', to: '/downtime/history' },
+    // Issue 15: the machines' state now, their OEE and the downtime analytics.
+    {
+      label: 'Machines',
+      children: [
+        { label: 'Live status', to: '/machines/live' },
+        { label: 'Performance', to: '/machines/performance' },
+      ],
+    },
   ],
   routes: [
     { path: '/', title: 'Agenda', calls: ['OperatorAgenda_getAgenda'], load: () => import('../features/orders/AgendaPage') },
     { path: '/stock', title: 'Preform stock', calls: ['OperatorStock_getOperatorPreformStock'], load: () => import('../features/stock/OperatorStockPage') },
     { path: '/downtime/history', title: 'Downtime history', calls: ['OperatorDowntime_getHistory'], load: () => import('../features/downtime/OperatorDowntimeHistoryPage') },
+    { path: '/machines/live', title: 'Machines', calls: ['OperatorMachines_getLiveStatus'], load: () => import('../features/machines/MachinesStatusPage') },
+    { path: '/machines/performance', title: 'Machine performance', calls: ['OperatorMachines_getOee', 'OperatorMachines_getDowntimeAnalytics'], load: () => import('../features/machines/MachinePerformancePage') },
   ],
 };
 
@@ -155,9 +177,15 @@ const guestFace: Face = {
 
 const FACES: Record<Face['name'], Face> = { admin: adminFace, client: clientFace, operator: operatorFace, accountant: accountantFace, guest: guestFace };
 
-/** Whether a user holding `roles` may make every call of `route` (every signed-in user also holds `guest`). */
+/** Whether a user holding `roles` may make the call `operation` (every signed-in user also holds `guest`). */
+export function mayCall(operation: OperationId, roles: readonly string[]): boolean {
+  const allowed: readonly string[] = OPERATION_ROLES[operation];
+  return allowed.some((role) => role === 'guest' || roles.includes(role));
+}
+
+/** Whether a user holding `roles` may make every call of `route`. */
 export function mayOpen(route: FaceRoute, roles: readonly string[]): boolean {
-  return route.calls.every((operation) => OPERATION_ROLES[operation].some((role) => role === 'guest' || roles.includes(role)));
+  return route.calls.every((operation) => mayCall(operation, roles));
 }
 
 /** The menu without the entries whose page is not registered, and without groups left empty. */

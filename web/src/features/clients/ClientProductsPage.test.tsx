@@ -228,13 +228,15 @@ describe('/clients/{id} client portfolio', { timeout: 60_000 }, () => {
     // The preform's only supplier is taken as the default one.
     await waitFor(() => expect(input(/Default supplier/)).toHaveValue('Retal Baltic Films'));
     await user.type(input(/Scrap rate/), '2.5');
+    // issue 15: the planned run time per item, the OEE's performance rate
+    await user.type(input(/Run time per item/), '0.12');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(saved).toEqual([
         {
           product: {
             clientId: NORDIC, productName: 'Still Water 1 L', articleNo: 'NS-1000', altName: null, machineNames: 'FB-07', preformId: 3,
-            preformWarehouseId: 1, defaultSupplyId: 7, scrapRate: 0.025, preformScrapStart: 0, preformScrapChangeOver: 0,
+            preformWarehouseId: 1, defaultSupplyId: 7, scrapRate: 0.025, preformScrapStart: 0, preformScrapChangeOver: 0, plannedSecondsPerItem: 0.12,
           },
         },
       ]),

@@ -31,6 +31,8 @@ interface FormValues {
   scrapRate: number | string;
   preformScrapStart: number | string;
   preformScrapChangeOver: number | string;
+  /** Issue 15: planned run time per item in seconds (the OEE's performance rate); empty when not set. */
+  plannedSecondsPerItem: number | string;
 }
 
 const schema = adminClientsSaveClientProductBody.shape.product;
@@ -58,12 +60,14 @@ function toInput(values: FormValues, clientId: string) {
     scrapRate: values.scrapRate === '' ? 0 : Math.round(Number(values.scrapRate) * 100) / 10000,
     preformScrapStart: count(values.preformScrapStart),
     preformScrapChangeOver: count(values.preformScrapChangeOver),
+    // Sent only when given: absent leaves the rate as it is (submit sends null when an existing rate is cleared).
+    ...(values.plannedSecondsPerItem === '' ? {} : { plannedSecondsPerItem: Number(values.plannedSecondsPerItem) }),
   };
 }
 
 function valuesOf(product: ClientProduct | 'new'): FormValues {
   if (product === 'new') {
-    return { productName: '', articleNo: '', altName: '', machineNames: [], preformId: null, preformWarehouseId: null, defaultSupplyId: null, scrapRate: '', preformScrapStart: '', preformScrapChangeOver: '' };
+    return { productName: '', articleNo: '', altName: '', machineNames: [], preformId: null, preformWarehouseId: null, defaultSupplyId: null, scrapRate: '', preformScrapStart: '', preformScrapChangeOver: '', plannedSecondsPerItem: '' };
   }
   return {
     productName: product.productName,
@@ -76,6 +80,7 @@ function valuesOf(product: ClientProduct | 'new'): FormValues {
     scrapRate: Math.round(product.scrapRate * 10000) / 100,
     preformScrapStart: product.preformScrapStart,
     preformScrapChangeOver: product.preformScrapChangeOver,
+    plannedSecondsPerItem: product.plannedSecondsPerItem ?? '',
   };
 }
 
@@ -127,7 +132,9 @@ export default function ProductDialog({ client, product, onClose }: { client: Cl
   );
   const submit = form.onSubmit(
     (values) => {
-      const input = schema.parse(toInput(values, client.id));
+      const parsed = schema.parse(toInput(values, client.id));
+      const cleared = product !== 'new' && product.plannedSecondsPerItem != null && values.plannedSecondsPerItem === '';
+      const input = cleared ? { ...parsed, plannedSecondsPerItem: null } : parsed;
       save.mutate({ data: { product: product === 'new' ? input : { ...input, id: product.id, version: product.version } } });
     },
     onInvalidForm,
@@ -171,10 +178,18 @@ export default function ProductDialog({ client, product, onClose }: { client: Cl
               {...form.getInputProps('defaultSupplyId')}
             />
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <SimpleGrid cols={{ base: 1, sm: 4 }}>
             <NumberInput label="Scrap rate %" decimalScale={2} min={0} max={100} hideControls {...form.getInputProps('scrapRate')} />
             <NumberInput label="Start scrap (preforms)" allowDecimal={false} thousandSeparator="," min={0} hideControls {...form.getInputProps('preformScrapStart')} />
             <NumberInput label="Change-over scrap" allowDecimal={false} thousandSeparator="," min={0} hideControls {...form.getInputProps('preformScrapChangeOver')} />
+            <NumberInput
+              label="Run time per item (s)"
+              description="Planned, for the OEE's performance"
+              decimalScale={3}
+              min={0}
+              hideControls
+              {...form.getInputProps('plannedSecondsPerItem')}
+            />
           </SimpleGrid>
           <SaveFailed error={save.error instanceof ApiError && save.error.status === 400 ? null : save.error} />
           <DialogActions onCancel={onClose} pending={save.isPending} />

@@ -1,4 +1,4 @@
-import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
@@ -13,11 +13,13 @@ import { onInvalidForm } from '../../components/invalidForm';
 interface FormValues {
   causeName: string;
   causeDescription: string;
+  /** Issue 15: a planned stop (changeover, maintenance) does not count against the machine's availability. */
+  planned: boolean;
 }
 
 const schema = adminDowntimeSaveCauseBody.shape.cause;
 /** Part 5: both texts trimmed, both required. */
-const toInput = (values: FormValues) => ({ causeName: values.causeName.trim(), causeDescription: values.causeDescription.trim() });
+const toInput = (values: FormValues) => ({ causeName: values.causeName.trim(), causeDescription: values.causeDescription.trim(), planned: values.planned });
 
 /**
  * 'New cause' / 'Edit cause' (part 2.1): name and description, required and trimmed (part 5), validated on touch
@@ -27,7 +29,10 @@ export default function CauseDialog({ cause, onClose }: { cause: DowntimeCause |
   const queryClient = useQueryClient();
   const form = useForm<FormValues>({
     mode: 'controlled',
-    initialValues: cause === 'new' ? { causeName: '', causeDescription: '' } : { causeName: cause.causeName, causeDescription: cause.causeDescription },
+    initialValues:
+      cause === 'new'
+        ? { causeName: '', causeDescription: '', planned: false }
+        : { causeName: cause.causeName, causeDescription: cause.causeDescription, planned: cause.planned ?? false },
     validateInputOnBlur: true,
     validate: zodValidate<FormValues>(schema, { transform: toInput }),
   });
@@ -58,6 +63,11 @@ export default function CauseDialog({ cause, onClose }: { cause: DowntimeCause |
         <Stack>
           <TextInput label="Name" required data-autofocus {...form.getInputProps('causeName')} />
           <Textarea label="Description" required rows={4} resize="vertical" {...form.getInputProps('causeDescription')} />
+          <Checkbox
+            label="Planned stop"
+            description="A changeover or maintenance: planned downtime, not counted against the machine's availability (OEE)."
+            {...form.getInputProps('planned', { type: 'checkbox' })}
+          />
           <DialogActions onCancel={onClose} pending={save.isPending} />
         </Stack>
       </form>

@@ -109,7 +109,7 @@ describe("admin '/downtimes/causes'", { timeout: 30_000 }, () => {
     await user.type(input(dialog, /^Description/), ' Chiller stopped.  ');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.saves).toEqual([{ cause: { causeName: 'Cooling failure', causeDescription: 'Chiller stopped.' } }]);
+    expect(api.saves).toEqual([{ cause: { causeName: 'Cooling failure', causeDescription: 'Chiller stopped.', planned: false } }]);
     expect(await screen.findByText('Cause Cooling failure saved.')).toBeInTheDocument();
     await waitFor(() => expect(api.lists).toHaveLength(2));
   });
@@ -124,8 +124,19 @@ describe("admin '/downtimes/causes'", { timeout: 30_000 }, () => {
     await user.type(input(dialog, /^Description/), ' Takes an hour.');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This cause was changed by someone else meanwhile. Reload it and apply your change again.')).toBeInTheDocument();
-    expect(api.saves).toEqual([{ cause: { id: 3, version: 1, causeName: 'Mould change', causeDescription: 'Planned change of the blow mould. Takes an hour.' } }]);
+    expect(api.saves).toEqual([{ cause: { id: 3, version: 1, causeName: 'Mould change', causeDescription: 'Planned change of the blow mould. Takes an hour.', planned: false } }]);
     expect(screen.getByRole('dialog', { name: 'Edit cause' })).toBeInTheDocument();
     expect(input(dialog, /^Description/)).toHaveValue('Planned change of the blow mould. Takes an hour.');
+  });
+
+  it("'Planned stop' marks a changeover or maintenance cause as planned downtime (issue 15, item 3)", async () => {
+    const api = serveCauses();
+    const user = userEvent.setup();
+    const dialog = await openNewCause(user);
+    await user.type(input(dialog, /^Name/), 'Changeover');
+    await user.type(input(dialog, /^Description/), 'Format change.');
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Planned stop/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.saves).toEqual([{ cause: { causeName: 'Changeover', causeDescription: 'Format change.', planned: true } }]));
   });
 });

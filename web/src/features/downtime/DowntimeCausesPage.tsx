@@ -84,7 +84,21 @@ export default function DowntimeCausesPage() {
           rowStyle={() => ({ cursor: 'pointer' })}
           columns={[
             { accessor: 'causeName', title: 'Name', sortable: true, width: '30%' },
-            { accessor: 'causeDescription', title: 'Description', sortable: true },
+            {
+              accessor: 'causeDescription',
+              title: 'Description',
+              sortable: true,
+              render: (row) => (
+                <>
+                  {row.planned && (
+                    <Badge variant="light" color="blue" mr="xs" title="A planned stop: not counted against availability">
+                      Planned
+                    </Badge>
+                  )}
+                  {row.causeDescription}
+                </>
+              ),
+            },
             {
               accessor: 'productCount',
               title: 'Products',

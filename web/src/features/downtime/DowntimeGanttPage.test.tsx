@@ -17,9 +17,14 @@ const today = () => new Date().toISOString().slice(0, 10);
 const dayAfter = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
 const todaysStop = () => stop(501, { actualDate: today(), targetStart: `${today()}T06:20:00Z`, targetEnd: `${today()}T07:55:00Z` });
 
-function serveDowntime(events = [todaysStop()]) {
+function serveDowntime(events = [todaysStop()], live: { state: 'running' | 'stopped' | 'unknown'; downtimeId: number | null }[] = []) {
   const bodies: { period: { from: string; to: string } }[] = [];
   server.use(
+    http.post('*/api/admin/machines/status/get', () =>
+      HttpResponse.json({
+        rows: live.map((machine) => ({ clientId: NORDIC, company: 'Nordic Springs AB', machineName: 'FB-04', since: null, DowntimeCause: null, ...machine })),
+      }),
+    ),
     http.post('*/api/admin/downtime/get', async ({ request }) => {
       bodies.push((await request.json()) as (typeof bodies)[number]);
       return HttpResponse.json({ machines: MACHINES, events });
@@ -56,6 +61,22 @@ describe("admin '/downtimes/gantt'", { timeout: 30_000 }, () => {
       { id: 501, title: 'Mould change · 1 h 35 min', start: '2026-03-10 06:20:00', end: '2026-03-10 07:55:00', color: 'red', resourceId: `${NORDIC}/FB-04` },
       { id: 7, title: 'No cause yet · 2 h', start: '2026-03-10 00:00:00', end: '2026-03-10 01:00:00', color: 'orange', resourceId: `${BALTIC}/FB-1` },
     ]);
+  });
+
+  it('draws an open stop (the live state names its downtime row) up to now, marked ongoing (issue 15, item 2)', async () => {
+    const start = new Date(Date.now() - 2 * 3_600_000 - 5 * 60_000);
+    // Just after midnight the open stop began yesterday: today's chart clips it to the day.
+    const open = stop(601, { actualDate: today(), duration: 1, targetStart: start.toISOString(), targetEnd: new Date(start.getTime() + 60_000).toISOString() });
+    serveDowntime([open], [{ state: 'stopped', downtimeId: 601 }]);
+    renderWithProviders(<DowntimeGanttPage />);
+    expect(await screen.findByText(/^Mould change · 2 h [5-6] min, ongoing$/)).toBeInTheDocument();
+    expect(screen.getByText(/an ongoing stop ends at now/)).toBeInTheDocument();
+
+    const now = new Date('2026-03-10T08:00:00Z');
+    const gantt = ganttOf({ machines: MACHINES, events: [stop(501)] }, '2026-03-10', new Set([501]), now);
+    expect(gantt.events[0]).toMatchObject({ title: 'Mould change · 1 h 40 min, ongoing', start: '2026-03-10 06:20:00', end: '2026-03-10 08:00:00' });
+    // a closed stop keeps its end
+    expect(ganttOf({ machines: MACHINES, events: [stop(501)] }, '2026-03-10', new Set(), now).events[0]).toMatchObject({ end: '2026-03-10 07:55:00' });
   });
 
   it('opens scrolled to now on today (an hour before, so the current stop shows), to the first stop on another day', () => {

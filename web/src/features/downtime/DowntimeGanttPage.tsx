@@ -6,14 +6,19 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { getAdminDowntimeGetDowntimeQueryKey, useAdminDowntimeGetDowntime } from '../../../../generated/web/endpoints/downtime/downtime';
 import type { AdminDowntimeGetDowntime200 } from '../../../../generated/web/model';
+import { getAdminMachinesGetLiveStatusQueryKey, useAdminMachinesGetLiveStatus } from '../../../../generated/web/endpoints/machines/machines';
 import { QueryError } from '../../components/QueryError';
+import { useNow } from '../../components/useNow';
 import { addDays, utcDayOf } from '../../components/dates';
 import { formatDuration, formatHistoryDate, formatHistoryDateTime, utcWallClock } from './downtimeFormat';
 
 const machineKey = (machine: { clientId: string; machineName: string }) => `${machine.clientId}/${machine.machineName}`;
 
-/** The day's machines as rows (grouped by client) and its stops as events, clipped to the day, in UTC. */
-export function ganttOf(data: AdminDowntimeGetDowntime200 | undefined, day: string) {
+/**
+ * The day's machines as rows (grouped by client) and its stops as events, clipped to the day, in UTC. A stop still
+ * open (its id among `open`, the machines' live state) ends at `now`, so it grows while the chart is shown.
+ */
+export function ganttOf(data: AdminDowntimeGetDowntime200 | undefined, day: string, open: ReadonlySet<number> = new Set(), now = new Date()) {
   const resources: ScheduleResourceData[] = [];
   const groups = new Map<string, ScheduleResourceGroup>();
   for (const machine of data?.machines ?? []) {
@@ -27,17 +32,19 @@ export function ganttOf(data: AdminDowntimeGetDowntime200 | undefined, day: stri
   const dayStart = `${day} 00:00:00`;
   const dayEnd = `${day} 23:59:59`;
   const events: ScheduleEventData[] = (data?.events ?? []).map((stop) => {
+    const ongoing = open.has(stop.id);
     const start = utcWallClock(stop.targetStart);
-    const end = utcWallClock(stop.targetEnd);
+    const end = utcWallClock(ongoing ? now.toISOString() : stop.targetEnd);
     const cause = stop.DowntimeCause?.causeName ?? 'No cause yet';
+    const minutes = ongoing ? Math.max(stop.duration, Math.floor((now.getTime() - Date.parse(stop.targetStart)) / 60_000)) : stop.duration;
     return {
       id: stop.id,
-      title: `${cause} · ${formatDuration(stop.duration)}`,
+      title: `${cause} · ${formatDuration(minutes)}${ongoing ? ', ongoing' : ''}`,
       start: start < dayStart ? dayStart : start,
       end: end > dayEnd ? dayEnd : end,
       color: stop.DowntimeCause ? 'red' : 'orange',
       resourceId: machineKey(stop),
-      payload: { stop },
+      payload: { stop, ongoing },
     };
   });
   return { resources, groups: [...groups.values()], events };
@@ -64,8 +71,15 @@ export function ganttScrollTime(day: string, events: { start: string | Date }[],
 export default function DowntimeGanttPage() {
   const [day, setDay] = useState(utcDayOf);
   const body = { period: { from: day, to: day } };
-  const query = useAdminDowntimeGetDowntime(body, { query: { queryKey: getAdminDowntimeGetDowntimeQueryKey(body), placeholderData: keepPreviousData } });
-  const gantt = ganttOf(query.data, day);
+  const today = day === utcDayOf();
+  // Today's chart follows the plant: its stops are asked again every minute, and an open stop ends at now.
+  const query = useAdminDowntimeGetDowntime(body, {
+    query: { queryKey: getAdminDowntimeGetDowntimeQueryKey(body), placeholderData: keepPreviousData, refetchInterval: today ? 60_000 : false },
+  });
+  const live = useAdminMachinesGetLiveStatus({}, { query: { queryKey: getAdminMachinesGetLiveStatusQueryKey({}), enabled: today, refetchInterval: today ? 60_000 : false } });
+  const open = new Set((today ? (live.data?.rows ?? []) : []).flatMap((machine) => (machine.state === 'stopped' && machine.downtimeId !== null ? [machine.downtimeId] : [])));
+  const now = useNow(30_000);
+  const gantt = ganttOf(query.data, day, open, now);
   // The chart scrolls to its start time when it is first drawn: drawn again for each day once its stops are known.
   const loaded = query.data !== undefined && !query.isPlaceholderData;
 
@@ -91,7 +105,7 @@ export default function DowntimeGanttPage() {
       </Group>
       <Text size="xs" c="dimmed">
         {query.data
-          ? `${query.data.events.length === 1 ? '1 stop' : `${query.data.events.length} stops`} on ${formatHistoryDate(day)} (UTC). Red: cause set; orange: no cause yet.`
+          ? `${query.data.events.length === 1 ? '1 stop' : `${query.data.events.length} stops`} on ${formatHistoryDate(day)} (UTC). Red: cause set; orange: no cause yet${open.size > 0 ? '; an ongoing stop ends at now' : ''}.`
           : 'Times are UTC.'}
       </Text>
       {query.isError ? (
@@ -127,6 +141,7 @@ export default function DowntimeGanttPage() {
 }
 
 function eventTooltip(event: ScheduleEventData): string {
-  const stop = (event.payload as { stop: AdminDowntimeGetDowntime200['events'][number] }).stop;
-  return `${stop.machineName}: ${stop.DowntimeCause?.causeName ?? 'No cause yet'}, ${formatHistoryDateTime(stop.targetStart)} – ${formatHistoryDateTime(stop.targetEnd)} (${formatDuration(stop.duration)})`;
+  const { stop, ongoing } = event.payload as { stop: AdminDowntimeGetDowntime200['events'][number]; ongoing: boolean };
+  const end = ongoing ? 'now (ongoing)' : formatHistoryDateTime(stop.targetEnd);
+  return `${stop.machineName}: ${stop.DowntimeCause?.causeName ?? 'No cause yet'}, ${formatHistoryDateTime(stop.targetStart)} – ${end} (${event.title.split(' · ')[1] ?? formatDuration(stop.duration)})`;
 }

@@ -74,6 +74,36 @@ describe("client 'Portfolio' (/profile)", () => {
     expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
+  it('lists under a stopped machine the open order items it was making (article, due date, remaining quantity), from the live state (issue 15)', async () => {
+    serve({
+      machines: [
+        {
+          machineName: 'FB-04',
+          DowntimeCause: { causeName: 'Mould change' },
+          stoppedSince: '2026-03-10T06:20:00Z',
+          state: 'stopped',
+          affectedItems: [
+            { id: 311, articleNo: 'NS-0500', productName: 'Spring Water 0.5 L', dueDate: '2026-03-12', remainingQuantity: 18000 },
+            { id: 312, articleNo: 'NS-1500', productName: 'Sparkling Water 1.5 L', dueDate: '2026-03-16', remainingQuantity: 2500 },
+          ],
+        },
+        // a machine whose collector is dead reads 'unknown': no stop banner, even with an old stop start
+        { machineName: 'FB-07', DowntimeCause: null, stoppedSince: '2026-03-09T10:00:00Z', state: 'unknown', affectedItems: [] },
+        { machineName: 'FB-08', DowntimeCause: null, stoppedSince: null, state: 'running' },
+      ],
+    });
+    renderWithProviders(<PortfolioPage />);
+    const banner = (await screen.findByText('The FB-04 machine has been stopped by cause : Mould change!')).closest('[role="alert"]') as HTMLElement;
+    const items = within(within(banner).getByRole('list', { name: 'Order items affected by the FB-04 stop' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'NS-0500 Spring Water 0.5 L, due 12.03.2026, 18,000 still to produce',
+      'NS-1500 Sparkling Water 1.5 L, due 16.03.2026, 2,500 still to produce',
+    ]);
+    expect(screen.queryByText(/The FB-07 machine/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/The FB-08 machine/)).not.toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
   it("'Material stock' per warehouse abbreviates with k and M, and a line is red when its stock is zero or missing", async () => {
     serve();
     renderWithProviders(<PortfolioPage />);

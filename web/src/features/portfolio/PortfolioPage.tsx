@@ -1,20 +1,44 @@
-import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useClientPortfolioGetMachineStatus, useClientPortfolioGetPortfolio } from '../../../../generated/web/endpoints/portfolio/portfolio';
+import { getClientPortfolioGetMachineStatusQueryKey, useClientPortfolioGetMachineStatus, useClientPortfolioGetPortfolio } from '../../../../generated/web/endpoints/portfolio/portfolio';
 import { useSessionGetMe } from '../../../../generated/web/endpoints/session/session';
 import type { MachineStatus, PortfolioProduct, WarehouseStock } from '../../../../generated/web/model';
 import { QueryError } from '../../components/QueryError';
-import { formatAbbreviated, formatDateTime, formatNumber } from '../../components/format';
+import { formatAbbreviated, formatDateTime, formatListDate, formatNumber } from '../../components/format';
+
+/** A stopped machine: the live state when the API gives it (issue 15), else a stop with a start or a cause. */
+const isStopped = (machine: MachineStatus) =>
+  machine.state !== undefined ? machine.state === 'stopped' : machine.DowntimeCause !== null || machine.stoppedSince !== null;
+
+/** The client's open order items the stopped machine was making (issue 15): article, due date, quantity still to make. */
+function AffectedItems({ machine }: { machine: MachineStatus }) {
+  const items = machine.affectedItems ?? [];
+  if (items.length === 0) return null;
+  return (
+    <Box mt={6}>
+      <Text size="xs" fw={600}>
+        Open order items it was making:
+      </Text>
+      <List size="xs" spacing={0} aria-label={`Order items affected by the ${machine.machineName} stop`}>
+        {items.map((item) => (
+          <List.Item key={item.id}>
+            {item.articleNo} {item.productName}, due {formatListDate(item.dueDate)}, {formatNumber(item.remainingQuantity)} still to produce
+          </List.Item>
+        ))}
+      </List>
+    </Box>
+  );
+}
 
 /** 'The {machine} machine has been stopped by cause : {cause}!' (part 2.4, spelled so), one per stopped machine. */
 function StoppedMachines({ machines }: { machines: MachineStatus[] }) {
-  const stopped = machines.filter((machine) => machine.DowntimeCause !== null || machine.stoppedSince !== null);
-  return stopped.map((machine) => (
+  return machines.filter(isStopped).map((machine) => (
     <Alert key={machine.machineName} color="red" variant="filled" icon={<IconAlertTriangle />} role="alert">
       <Text fw={600} size="sm">
         The {machine.machineName} machine has been stopped by cause : {machine.DowntimeCause?.causeName ?? 'not given yet'}!
       </Text>
       {machine.stoppedSince && <Text size="xs">Stopped since {formatDateTime(machine.stoppedSince)}</Text>}
+      <AffectedItems machine={machine} />
     </Alert>
   ));
 }
@@ -92,7 +116,8 @@ function MaterialStock({ warehouse }: { warehouse: WarehouseStock }) {
 export default function PortfolioPage() {
   const me = useSessionGetMe();
   const portfolio = useClientPortfolioGetPortfolio();
-  const machines = useClientPortfolioGetMachineStatus();
+  // The banner follows the machines' live state (issue 15): asked again while the page is open.
+  const machines = useClientPortfolioGetMachineStatus({ query: { queryKey: getClientPortfolioGetMachineStatusQueryKey(), refetchInterval: 30_000 } });
   const showMaterialStock = me.data !== undefined && me.data.clientTypeAttribute !== '1';
 
   return (

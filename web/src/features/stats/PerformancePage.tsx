@@ -2,17 +2,22 @@ import '@mantine/charts/styles.css';
 import { useState } from 'react';
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useAppContext } from '../../app/context';
+import { mayCall } from '../../app/faces';
+import { ClientOeePanel } from '../machines/ClientOeePanel';
 import { FillRatePanel } from './FillRatePanel';
 import { ProducedQuantitiesPanel } from './ProducedQuantitiesPanel';
 
 /**
  * '/stats/dashboard', the client's performance dashboard (part 2.4): 'Welcome, ' and the user's name, and two tabs,
- * 'Produced Quantities' and 'Order Fill Rate'. A tab loads its chart only when it is opened.
+ * 'Produced Quantities' and 'Order Fill Rate', and (issue 15) 'Machines': the OEE of the company's machines. A tab
+ * loads its chart only when it is opened.
  */
 export default function PerformancePage() {
   const { session } = useAppContext();
   // One "today" for the page's periods, so a page left open over midnight keeps consistent toggles.
   const [today] = useState(() => new Date());
+  // The machines' tab (issue 15, item 5) for a user whose roles may ask for the company's machine performance.
+  const machines = mayCall('ClientMachines_getPerformance', session.user.roles);
   return (
     <Stack>
       <Title order={2}>Welcome, {session.user.name}</Title>
@@ -20,6 +25,7 @@ export default function PerformancePage() {
         <Tabs.List>
           <Tabs.Tab value="quantities">Produced Quantities</Tabs.Tab>
           <Tabs.Tab value="fill-rate">Order Fill Rate</Tabs.Tab>
+          {machines && <Tabs.Tab value="machines">Machines</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="quantities" pt="md">
           <ProducedQuantitiesPanel today={today} />
@@ -27,6 +33,11 @@ export default function PerformancePage() {
         <Tabs.Panel value="fill-rate" pt="md">
           <FillRatePanel today={today} />
         </Tabs.Panel>
+        {machines && (
+          <Tabs.Panel value="machines" pt="md">
+            <ClientOeePanel today={today} />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { Badge, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { BarChart } from '@mantine/charts';
+import { keepPreviousData } from '@tanstack/react-query';
+import {
+  getClientMachinesGetPerformanceQueryKey,
+  useClientMachinesGetPerformance,
+} from '../../../../generated/web/endpoints/machines/machines';
+import type { ClientMachinePerformance } from '../../../../generated/web/model';
+import { formatListDate, formatNumber } from '../../components/format';
+import { ChartEmpty, ChartState } from '../stats/ChartState';
+import { PERIOD_TOGGLES, togglePeriod, type PeriodToggle } from '../stats/period';
+import { BANDS, MADE_OF, MadeOf } from './MadeOf';
+import { formatHours, formatShare } from './machineFormat';
+import { madeOfRow } from './OeePanel';
+
+const percentOf = (part: number | null) => (part == null ? null : Math.round(part * 1000) / 10);
+
+function MachineCard({ machine }: { machine: ClientMachinePerformance }) {
+  const { total } = machine;
+  const band = BANDS[total.band];
+  const madeOf = madeOfRow(total);
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={`Machine ${machine.machineName}`}>
+      <Group justify="space-between" mb="xs">
+        <Title order={4}>{machine.machineName}</Title>
+        <Badge color={band.color} variant="light">
+          {band.label}
+        </Badge>
+      </Group>
+      <SimpleGrid cols={2} spacing="xs" mb="xs">
+        <div>
+          <Text size="xs" c="dimmed" component="div">
+            <MadeOf label="OEE" madeOf={MADE_OF.oee} />
+          </Text>
+          <Text fw={700} size="xl" title={madeOf.oee}>
+            {formatShare(total.oee)}
+          </Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed" component="div">
+            <MadeOf label="Availability" madeOf={MADE_OF.availability} />
+          </Text>
+          <Text fw={700} size="xl" title={madeOf.availability}>
+            {formatShare(total.availability)}
+          </Text>
+        </div>
+      </SimpleGrid>
+      <Text size="xs" c="dimmed" mb="sm">
+        {madeOf.coverage}.
+      </Text>
+      <Text size="sm" fw={600} mb={4}>
+        Top stop causes
+      </Text>
+      {machine.topCauses.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No stops in this period.
+        </Text>
+      ) : (
+        <Table withRowBorders={false} verticalSpacing={2} aria-label={`Top stop causes of ${machine.machineName}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Cause</Table.Th>
+              <Table.Th ta="right">Hours</Table.Th>
+              <Table.Th ta="right">Stops</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {machine.topCauses.map((cause) => (
+              <Table.Tr key={cause.causeName ?? 'none'}>
+                <Table.Td>{cause.causeName ?? 'No cause yet'}</Table.Td>
+                <Table.Td ta="right">{formatHours(cause.hours)}</Table.Td>
+                <Table.Td ta="right">{formatNumber(cause.count)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * The client's 'Machines' tab under Statistics (issue 15, item 5): OEE and availability of the machines assigned to
+ * the company (only its own: the API answers for the caller's company), with their top stop causes, for 1M, 6M or YTD.
+ */
+export function ClientOeePanel({ today }: { today: Date }) {
+  const [toggle, setToggle] = useState<PeriodToggle>('1M');
+  const period = togglePeriod(toggle, today);
+  const body = { period };
+  const query = useClientMachinesGetPerformance(body, {
+    query: { queryKey: getClientMachinesGetPerformanceQueryKey(body), placeholderData: keepPreviousData },
+  });
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Text size="sm" c="dimmed">
+          {formatListDate(period.from)} – {formatListDate(period.to)}
+        </Text>
+        <SegmentedControl aria-label="Period" data={PERIOD_TOGGLES} value={toggle} onChange={(value) => setToggle(value as PeriodToggle)} />
+      </Group>
+      <ChartState
+        query={query}
+        label="machine performance"
+        isEmpty={(data) => data.machines.length === 0}
+        empty={<ChartEmpty title="No machines to show" hint="Your machines appear here once they are assigned to you and report their work." />}
+      >
+        {(data) => (
+          <Stack>
+            <BarChart
+              h={220}
+              data={data.machines.map((machine) => ({
+                machine: machine.machineName,
+                oee: percentOf(machine.total.oee),
+                availability: percentOf(machine.total.availability),
+              }))}
+              dataKey="machine"
+              unit=" %"
+              yAxisProps={{ domain: [0, 100] }}
+              withLegend
+              series={[
+                { name: 'oee', label: 'OEE', color: 'blue.8' },
+                { name: 'availability', label: 'Availability', color: 'teal.8' },
+              ]}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              {data.machines.map((machine) => (
+                <MachineCard key={machine.machineName} machine={machine} />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        )}
+      </ChartState>
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { CompositeChart, LineChart } from '@mantine/charts';
+import { DataTable } from 'mantine-datatable';
+import type { Period } from '../../components/PeriodPicker';
+import { formatListDate, formatNumber, formatPercent } from '../../components/format';
+import { ChartEmpty, ChartState } from '../stats/ChartState';
+import { MADE_OF, MadeOf } from './MadeOf';
+import { formatHours, paretoOf } from './machineFormat';
+import { useDowntimeAnalytics, type AnalyticsView, type CauseLoss } from './performanceApi';
+import type { MachineRef } from './liveStatus';
+
+const hours1 = (hours: number) => Math.round(hours * 10) / 10;
+
+/**
+ * The downtime analytics tab (issue 15, item 4): the Pareto of causes (hours lost and number of stops) for the period
+ * and machines, MTBF and MTTR per machine, and the weekly trend of hours lost and stops.
+ */
+export function DowntimeAnalyticsPanel({ period, machines }: { period: Period; machines: MachineRef[] }) {
+  const query = useDowntimeAnalytics({ period, machines });
+
+  return (
+    <ChartState
+      query={query}
+      label="downtime analytics"
+      isEmpty={(data) => data.causes.length === 0 && data.machines.length === 0}
+      empty={<ChartEmpty title="No stops in this period" hint="Pick a longer period or other machines." />}
+    >
+      {(data) => {
+        const pareto = paretoOf(data.causes);
+        return (
+          <Stack gap="lg">
+            <section aria-labelledby="pareto-title">
+              <Title order={3} size="h4" id="pareto-title" mb="xs">
+                <MadeOf label="Stop causes (Pareto)" madeOf={MADE_OF.paretoHours} />
+              </Title>
+              <CompositeChart
+                h={280}
+                data={pareto.map((cause) => ({ cause: cause.causeLabel, hours: hours1(cause.hours), share: Math.round(cause.cumulativeShare * 100) }))}
+                dataKey="cause"
+                withRightYAxis
+                rightYAxisProps={{ domain: [0, 100] }}
+                yAxisLabel="Hours"
+                rightYAxisLabel="Running share %"
+                series={[
+                  { name: 'hours', label: 'Hours lost', color: 'red.7', type: 'bar' },
+                  { name: 'share', label: 'Running share (%)', color: 'blue.8', type: 'line', yAxisId: 'right' },
+                ]}
+                withLegend
+              />
+              <DataTable<CauseLoss & { cumulativeShare: number }>
+                mt="sm"
+                withTableBorder
+                striped
+                aria-label="Stop causes"
+                records={pareto}
+                idAccessor={(cause) => String(cause.causeId ?? 'none')}
+                columns={[
+                  { accessor: 'causeLabel', title: 'Cause', render: (cause) => (cause.planned ? `${cause.causeLabel} (planned)` : cause.causeLabel) },
+                  { accessor: 'hours', title: 'Hours lost', textAlign: 'right', render: (cause) => formatHours(cause.hours) },
+                  { accessor: 'count', title: 'Stops', textAlign: 'right', render: (cause) => formatNumber(cause.count) },
+                  { accessor: 'cumulativeShare', title: 'Running share', textAlign: 'right', render: (cause) => formatPercent(cause.cumulativeShare) },
+                ]}
+              />
+            </section>
+
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+              <section aria-labelledby="reliability-title">
+                <Title order={3} size="h4" id="reliability-title" mb="xs">
+                  MTBF and MTTR per machine
+                </Title>
+                <DataTable<AnalyticsView['machines'][number]>
+                  withTableBorder
+                  striped
+                  aria-label="MTBF and MTTR per machine"
+                  records={data.machines}
+                  idAccessor="machineLabel"
+                  noRecordsText="No machines in this period."
+                  columns={[
+                    { accessor: 'machineLabel', title: 'Machine' },
+                    { accessor: 'stops', title: 'Stops', textAlign: 'right', render: (machine) => formatNumber(machine.stops) },
+                    { accessor: 'mtbfHours', title: <MadeOf label="MTBF" madeOf={MADE_OF.mtbf} />, textAlign: 'right', render: (machine) => formatHours(machine.mtbfHours) },
+                    { accessor: 'mttrHours', title: <MadeOf label="MTTR" madeOf={MADE_OF.mttr} />, textAlign: 'right', render: (machine) => formatHours(machine.mttrHours) },
+                  ]}
+                />
+              </section>
+              <section aria-labelledby="trend-title">
+                <Title order={3} size="h4" id="trend-title" mb="xs">
+                  <MadeOf label="Weekly trend" madeOf={MADE_OF.trend} />
+                </Title>
+                {data.weekly.length === 0 ? (
+                  <Text c="dimmed">No weeks in this period.</Text>
+                ) : (
+                  <LineChart
+                    h={240}
+                    data={data.weekly.map((week) => ({ week: formatListDate(week.weekStart), hours: hours1(week.hours), stops: week.count }))}
+                    dataKey="week"
+                    withRightYAxis
+                    yAxisLabel="Hours"
+                    rightYAxisLabel="Stops"
+                    series={[
+                      { name: 'hours', label: 'Hours lost', color: 'red.7' },
+                      { name: 'stops', label: 'Stops', color: 'blue.8', yAxisId: 'right' },
+                    ]}
+                    withLegend
+                  />
+                )}
+              </section>
+            </SimpleGrid>
+          </Stack>
+        );
+      }}
+    </ChartState>
+  );
+}

@@ -1,0 +1,57 @@
+import '@mantine/charts/styles.css';
+import { useState } from 'react';
+import { Group, MultiSelect, Stack, Tabs, Title } from '@mantine/core';
+import { PeriodPicker, type Period } from '../../components/PeriodPicker';
+import { currentMonth } from '../downtime/downtimeFormat';
+import { DowntimeAnalyticsPanel } from './DowntimeAnalyticsPanel';
+import { OeePanel } from './OeePanel';
+import { machineKeyOf, machineOfKey, useLiveStatus, type MachineRef } from './liveStatus';
+
+/**
+ * Admin and operator 'Machine performance' (issue 15, items 3 and 4): for a period and chosen machines (none chosen:
+ * every machine), the OEE per machine and grain, and the downtime analytics (Pareto of causes, MTBF and MTTR, weekly
+ * trend). A tab loads its figures only when it is opened.
+ */
+export default function MachinePerformancePage() {
+  const [period, setPeriod] = useState<Period>(() => currentMonth());
+  const [chosen, setChosen] = useState<string[]>([]);
+  const live = useLiveStatus({ refetchInterval: false });
+  const options = (live.data ?? []).map((machine) => ({
+    value: machineKeyOf(machine),
+    label: `${machine.company ?? machine.clientId} · ${machine.machineName}`,
+  }));
+  const machines: MachineRef[] = chosen.map(machineOfKey);
+
+  return (
+    <Stack>
+      <Title order={2}>Machine performance</Title>
+      <Group align="flex-end">
+        <PeriodPicker value={period} onChange={setPeriod} />
+        <MultiSelect
+          label="Machines"
+          placeholder={chosen.length === 0 ? 'All machines' : undefined}
+          data={options}
+          value={chosen}
+          onChange={setChosen}
+          searchable
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear machines' }}
+          miw={280}
+          maw={560}
+        />
+      </Group>
+      <Tabs defaultValue="oee" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="oee">OEE</Tabs.Tab>
+          <Tabs.Tab value="downtime">Downtime analytics</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="oee" pt="md">
+          <OeePanel period={period} machines={machines} />
+        </Tabs.Panel>
+        <Tabs.Panel value="downtime" pt="md">
+          <DowntimeAnalyticsPanel period={period} machines={machines} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

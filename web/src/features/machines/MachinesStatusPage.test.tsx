@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import MachinesStatusPage from './MachinesStatusPage';
+import { LIVE_STATUS_REFRESH_MS } from './liveStatus';
+import { LIVE, renderAs, serveMachines } from './machinesTestData';
+
+/** The page inside a router (its link to the day chart is a router link). */
+function withRouter() {
+  const root = createRootRoute({ component: Outlet });
+  const page = createRoute({ getParentRoute: () => root, path: '/machines/live', component: MachinesStatusPage });
+  const gantt = createRoute({ getParentRoute: () => root, path: '/downtimes/gantt', component: () => <h2>Day chart</h2> });
+  const history = createRoute({ getParentRoute: () => root, path: '/downtimes/history', component: () => <h2>History</h2> });
+  const operatorHistory = createRoute({ getParentRoute: () => root, path: '/downtime/history', component: () => <h2>History</h2> });
+  const router = createRouter({ routeTree: root.addChildren([page, gantt, history, operatorHistory]), history: createMemoryHistory({ initialEntries: ['/machines/live'] }) });
+  return <RouterProvider router={router} />;
+}
+
+const rowOf = (machine: string) => screen.getByRole('row', { name: new RegExp(machine) });
+
+describe("staff 'Machines' live status (issue 15, item 2)", { timeout: 30_000 }, () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows every machine: running, stopped since when and why, or unknown; with the way to the day chart', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T07:55:00Z'));
+    serveMachines('admin', 'status/get', () => ({ rows: LIVE }));
+    renderAs('admin', withRouter());
+    expect(await screen.findByText('FB-102')).toBeInTheDocument();
+    expect(screen.getByText('1 running · 2 stopped · 1 unknown', { exact: false })).toBeInTheDocument();
+
+    const stopped = within(rowOf('FB-102'));
+    expect(stopped.getByText('Stopped')).toBeInTheDocument();
+    expect(stopped.getByText('Mould change')).toBeInTheDocument();
+    // since 06:20 UTC, 1 h 35 min before "now"
+    expect(stopped.getByText(/^since .* \(1 h 35 min\)$/)).toBeInTheDocument();
+    expect(within(rowOf('FB-301')).getByRole('link', { name: 'No cause yet: set it in the history' })).toBeInTheDocument();
+    expect(within(rowOf('FB-101')).getByText('Running')).toBeInTheDocument();
+    expect(within(rowOf('FB-101')).queryByText('Mould change')).not.toBeInTheDocument();
+    expect(within(rowOf('FB-302')).getByText('Unknown')).toBeInTheDocument();
+    expect(within(rowOf('FB-302')).queryByText(/^since/)).not.toBeInTheDocument();
+
+    vi.useRealTimers();
+    await userEvent.setup().click(screen.getByRole('link', { name: /day chart/ }));
+    expect(await screen.findByRole('heading', { name: 'Day chart' })).toBeInTheDocument();
+  });
+
+  it('asks again by itself while it is open, and shows the new state', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answers = 0;
+    const bodies = serveMachines('admin', 'status/get', () => {
+      answers++;
+      return { rows: answers === 1 ? LIVE : LIVE.map((machine) => (machine.machineName === 'FB-102' ? { ...machine, state: 'running', DowntimeCause: null, downtimeId: null } : machine)) };
+    });
+    renderAs('admin', withRouter());
+    expect(await within(await screen.findByRole('row', { name: /FB-102/ })).findByText('Stopped')).toBeInTheDocument();
+    vi.advanceTimersByTime(LIVE_STATUS_REFRESH_MS + 100);
+    await waitFor(() => expect(within(rowOf('FB-102')).getByText('Running')).toBeInTheDocument());
+    expect(bodies.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("the operator reads its own operation, and has no day chart (the gantt's call is the admin's)", async () => {
+    const bodies = serveMachines('operator', 'status/get', () => ({ rows: LIVE }));
+    renderAs('operator', withRouter());
+    expect(await screen.findByText('FB-102')).toBeInTheDocument();
+    expect(bodies).toEqual([{}]);
+    expect(screen.queryByRole('link', { name: /day chart/ })).not.toBeInTheDocument();
+    // a stop without a cause leads to the operator's history, where the cause is set
+    await userEvent.setup().click(within(rowOf('FB-301')).getByRole('link', { name: 'No cause yet: set it in the history' }));
+    expect(await screen.findByRole('heading', { name: 'History' })).toBeInTheDocument();
+  });
+
+  it('says when there are no machines, and why a load failed, with Retry', async () => {
+    let failures = 1;
+    serveMachines('admin', 'status/get', () => (failures-- > 0 ? 503 : { rows: [] }));
+    renderAs('admin', withRouter());
+    expect(await screen.findByText('The database is not reachable.')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/No machines yet/)).toBeInTheDocument();
+  });
+});

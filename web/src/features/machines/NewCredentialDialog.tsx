@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Alert, Button, Code, CopyButton, Group, Modal, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import {
+  getAdminMachinesGetCredentialsQueryKey,
+  useAdminMachinesCreateCredential,
+} from '../../../../generated/web/endpoints/machines/machines';
+import { adminMachinesCreateCredentialBody } from '../../../../generated/web/zod/machines/machines.zod';
+import type { AdminMachinesCreateCredential200 } from '../../../../generated/web/model';
+import { ApiError } from '../../api/http';
+import { problemFieldErrors, zodValidate } from '../../api/validation';
+import { DialogActions } from '../../components/DialogActions';
+import { onInvalidForm } from '../../components/invalidForm';
+import { machineKeyOf, machineLabelOf, machineOfKey, useLiveStatus } from './liveStatus';
+
+interface FormValues {
+  name: string;
+  machines: string[];
+}
+
+const schema = adminMachinesCreateCredentialBody.shape.credential;
+const toInput = (values: FormValues) => ({ name: values.name.trim(), machines: values.machines.map(machineOfKey) });
+
+/** The token, once: a copy button and the warning that it will not be shown again. */
+function TokenOnce({ created, onClose }: { created: AdminMachinesCreateCredential200; onClose: () => void }) {
+  return (
+    <Stack>
+      <Alert color="orange" icon={<IconAlertTriangle />} title="Copy the token now">
+        <Text size="sm">
+          This is the only time the token of &apos;{created.credential.name}&apos; is shown. Store it in the machine&apos;s or collector&apos;s
+          configuration; the portal keeps only a hash of it. If it is lost, revoke the credential and make a new one.
+        </Text>
+      </Alert>
+      <div>
+        <Text size="sm" fw={500} id="token-label">
+          Token
+        </Text>
+        <Code block aria-labelledby="token-label">
+          {created.token}
+        </Code>
+      </div>
+      <Group justify="flex-end">
+        <CopyButton value={created.token}>
+          {({ copied, copy }) => (
+            <Button variant="light" leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>
+              {copied ? 'Copied' : 'Copy token'}
+            </Button>
+          )}
+        </CopyButton>
+        <Button onClick={onClose}>Done</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * 'New machine credential': a name and the machines it may report for (the client machines the portal knows). On
+ * success the dialog shows the token once, with a copy button; closing it leaves no copy in the page.
+ */
+export default function NewCredentialDialog({ onClose }: { onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const machines = useLiveStatus({ refetchInterval: false });
+  const [created, setCreated] = useState<AdminMachinesCreateCredential200 | null>(null);
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: { name: '', machines: [] },
+    validateInputOnBlur: true,
+    validate: zodValidate<FormValues>(schema, { transform: toInput }),
+  });
+  const create = useAdminMachinesCreateCredential({
+    mutation: {
+      onSuccess: async (answer) => {
+        setCreated(answer);
+        await queryClient.invalidateQueries({ queryKey: getAdminMachinesGetCredentialsQueryKey().slice(0, 1) });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 400) form.setErrors(problemFieldErrors(error, 'credential'));
+      },
+    },
+  });
+  const options = (machines.data ?? []).map((machine) => ({ value: machineKeyOf(machine), label: machineLabelOf(machine) }));
+  const submit = form.onSubmit((values) => create.mutate({ data: { credential: schema.parse(toInput(values)) } }), onInvalidForm);
+
+  return (
+    <Modal opened onClose={onClose} title={created ? 'Machine credential made' : 'New machine credential'} closeOnClickOutside={!created}>
+      {created ? (
+        <TokenOnce created={created} onClose={onClose} />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <TextInput label="Name" description="What it is for, e.g. 'Line 4 collector'." required data-autofocus {...form.getInputProps('name')} />
+            <MultiSelect
+              label="Machines"
+              description="The machines it may report events for; events of other machines are kept aside."
+              required
+              searchable
+              data={options}
+              disabled={!machines.data}
+              nothingFoundMessage="No such machine"
+              {...form.getInputProps('machines')}
+            />
+            <DialogActions onCancel={onClose} pending={create.isPending} saveLabel="Create" />
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

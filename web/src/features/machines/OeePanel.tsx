@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { Badge, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { LineChart } from '@mantine/charts';
+import { DataTable } from 'mantine-datatable';
+import type { Period } from '../../components/PeriodPicker';
+import { formatNumber } from '../../components/format';
+import { formatDuration } from '../downtime/downtimeFormat';
+import { ChartEmpty, ChartState } from '../stats/ChartState';
+import { BANDS, MADE_OF, MadeOf } from './MadeOf';
+import { formatShare } from './machineFormat';
+import { GRAINS, useOee, type Grain, type OeeRow, type OeeTotal } from './performanceApi';
+import type { MachineRef } from './liveStatus';
+
+/** A time of the contract (seconds) as the downtime screens say durations: '7 h 12 min'. */
+export const timeOf = (seconds: number) => formatDuration(Math.round(seconds / 60));
+
+/** What one row's figures are made of, with its numbers (the cells' titles: hover, and read out by screen readers). */
+export function madeOfRow(row: Figures) {
+  return {
+    availability: `${timeOf(row.actualProductionTime)} producing ÷ ${timeOf(row.plannedBusyTime)} planned busy time`,
+    performance:
+      row.performance == null
+        ? `${formatNumber(row.producedQuantity)} produced in ${timeOf(row.actualProductionTime)}; no planned run time per item on the product, or no production time`
+        : `planned run time per item × ${formatNumber(row.producedQuantity)} produced ÷ ${timeOf(row.actualProductionTime)} producing`,
+    quality: `${formatNumber(row.goodQuantity)} good ÷ ${formatNumber(row.producedQuantity)} produced (${formatNumber(row.scrapQuantity)} scrap)`,
+    oee: `${formatShare(row.availability)} × ${formatShare(row.performance)} × ${formatShare(row.quality)}`,
+    coverage: `Data covers ${formatShare(row.coverage)} of the period`,
+  };
+}
+
+/** The chart's points: one per period of the grain, an OEE (in %) per machine. */
+function chartOf(rows: OeeRow[]) {
+  const points = new Map<string, Record<string, string | number | null>>();
+  const machines = [...new Set(rows.map((row) => row.machineLabel))];
+  for (const row of rows) {
+    const point = points.get(row.periodLabel) ?? { period: row.periodLabel };
+    point[row.machineLabel] = row.oee == null ? null : Math.round(row.oee * 1000) / 10;
+    points.set(row.periodLabel, point);
+  }
+  const colors = ['blue.7', 'teal.7', 'orange.7', 'grape.7', 'red.7', 'cyan.7', 'lime.8', 'indigo.7'];
+  return { data: [...points.values()], series: machines.map((name, index) => ({ name, color: colors[index % colors.length] })) };
+}
+
+/**
+ * The OEE tab (ISO 22400-2): per machine and per day, shift or week of the period, availability, performance,
+ * quality (with the claims' rejected quantity beside it), OEE, and how much of the period the events cover.
+ */
+export function OeePanel({ period, machines }: { period: Period; machines: MachineRef[] }) {
+  const [grain, setGrain] = useState<Grain>('day');
+  const query = useOee({ period, grain, machines });
+
+  return (
+    <Stack>
+      <SegmentedControl aria-label="Grain" data={GRAINS} value={grain} onChange={(value) => setGrain(value as Grain)} w="fit-content" />
+      <ChartState
+        query={query}
+        label="OEE"
+        isEmpty={(view) => view.totals.length === 0}
+        empty={<ChartEmpty title="No OEE for this period" hint="OEE appears once machines report events in the period. Pick another period or machines." />}
+      >
+        {({ totals, rows }) => {
+          const chart = chartOf(rows);
+          return (
+            <Stack gap="md">
+              <Title order={3} size="h4">
+                The whole period
+              </Title>
+              <DataTable<OeeTotal>
+                withTableBorder
+                striped
+                aria-label="OEE per machine over the period"
+                records={totals}
+                idAccessor="machineLabel"
+                columns={[
+                  { accessor: 'machineLabel', title: 'Machine' },
+                  ...figureColumns<OeeTotal>(),
+                  {
+                    accessor: 'band',
+                    title: 'Band',
+                    render: (total) => (
+                      <Badge color={BANDS[total.band].color} variant="light">
+                        {BANDS[total.band].label}
+                      </Badge>
+                    ),
+                  },
+                ]}
+              />
+              <Title order={3} size="h4">
+                By {grain}
+              </Title>
+              <LineChart
+                h={260}
+                data={chart.data}
+                dataKey="period"
+                series={chart.series}
+                unit=" %"
+                yAxisProps={{ domain: [0, 100] }}
+                connectNulls={false}
+                withLegend
+              />
+              <Text size="xs" c="dimmed">
+                {MADE_OF.oee} Hover or focus a figure for what it is made of.
+              </Text>
+              <DataTable<OeeRow>
+                withTableBorder
+                striped
+                aria-label="OEE per machine and period"
+                records={rows}
+                idAccessor={(row) => `${row.machineLabel}/${row.periodLabel}`}
+                columns={[
+                  { accessor: 'machineLabel', title: 'Machine' },
+                  { accessor: 'periodLabel', title: grain === 'shift' ? 'Shift' : grain === 'week' ? 'Week' : 'Day' },
+                  ...figureColumns<OeeRow>(),
+                ]}
+              />
+            </Stack>
+          );
+        }}
+      </ChartState>
+    </Stack>
+  );
+}
+
+type Figures = Omit<OeeRow, 'machineLabel' | 'periodLabel' | 'from' | 'to'>;
+
+function figureColumn<Row extends Figures>(accessor: 'availability' | 'performance' | 'quality' | 'oee', label: string, madeOf: string) {
+  return {
+    accessor,
+    title: <MadeOf label={label} madeOf={madeOf} />,
+    textAlign: 'right' as const,
+    render: (row: Row) => <span title={madeOfRow(row)[accessor]}>{formatShare(row[accessor])}</span>,
+  };
+}
+
+/** The figures' columns, each saying what it is made of: in its heading (the definition) and its cells (the numbers). */
+function figureColumns<Row extends Figures>() {
+  return [
+    figureColumn<Row>('availability', 'Availability', MADE_OF.availability),
+    figureColumn<Row>('performance', 'Performance', MADE_OF.performance),
+    figureColumn<Row>('quality', 'Quality', MADE_OF.quality),
+    {
+      accessor: 'rejectedQuantity',
+      title: <MadeOf label="Rejected (claims)" madeOf={MADE_OF.rejected} />,
+      textAlign: 'right' as const,
+      render: (row: Row) => formatNumber(row.rejectedQuantity),
+    },
+    figureColumn<Row>('oee', 'OEE', MADE_OF.oee),
+    {
+      accessor: 'coverage',
+      title: <MadeOf label="Coverage" madeOf={MADE_OF.coverage} />,
+      textAlign: 'right' as const,
+      render: (row: Row) => (
+        <Text size="sm" c={row.coverage < 1 ? 'orange' : undefined} title={madeOfRow(row).coverage}>
+          {formatShare(row.coverage)}
+        </Text>
+      ),
+    },
+  ];
+}
