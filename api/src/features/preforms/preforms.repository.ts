@@ -122,6 +122,28 @@ export async function findSupplies(db: Executor, preformIds: number[]): Promise<
   return result;
 }
 
+/** The columns a list selects to show a preform (card, plan row), as the contract's summary. */
+export interface PreformSummaryColumns {
+  preform_id: number;
+  preform_name: string;
+  neck: Schemas['Neck'];
+  material: Schemas['Material'];
+  color: Schemas['Color'];
+  weight: number;
+  qty_per_box: number;
+}
+
+/** The contract's PreformSummary from a joined row's preform columns: one mapping for every domain that shows a preform. */
+export const preformSummaryOf = (row: PreformSummaryColumns): Schemas['PreformSummary'] => ({
+  id: row.preform_id,
+  preformName: row.preform_name,
+  neck: row.neck,
+  material: row.material,
+  color: row.color,
+  weight: row.weight,
+  qtyPerBox: row.qty_per_box,
+});
+
 /** Whether the preform exists and is not deleted. */
 export async function preformExists(db: Executor, id: number): Promise<boolean> {
   const row = await db.selectFrom('preforms').select('id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();

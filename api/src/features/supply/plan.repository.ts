@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { preformSummaryOf } from '../preforms/preforms.repository.js';
 import type { Schemas } from '../../lib/contract.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -107,15 +108,7 @@ export async function findPlanPairs(db: Executor, filter: PairFilter, today: str
   return rows.map((row) => ({
     preformId: row.preform_id,
     warehouseId: row.warehouse_id,
-    Preform: {
-      id: row.preform_id,
-      preformName: row.preform_name,
-      neck: row.neck,
-      material: row.material,
-      color: row.color,
-      weight: row.weight,
-      qtyPerBox: row.qty_per_box,
-    },
+    Preform: preformSummaryOf(row),
     warehouseName: row.warehouse_name,
     onHand: row.on_hand,
     consumed: row.consumed,

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
+import { preformSummaryOf } from '../preforms/preforms.repository.js';
 import type { SupplyOrderStatus } from '../../db/tables/supply.js';
 import { versionedUpdate } from '../../db/versioned-update.js';
 
@@ -68,15 +69,7 @@ const toCard = (row: CardRow): SupplyOrderRow => ({
   preformSupplyId: row.preform_supply_id,
   stock: row.stock,
   clientProductionOrderId: row.client_production_order_id,
-  Preform: {
-    id: row.preform_id,
-    preformName: row.preform_name,
-    neck: row.neck,
-    material: row.material,
-    color: row.color,
-    weight: row.weight,
-    qtyPerBox: row.qty_per_box,
-  },
+  Preform: preformSummaryOf(row),
   PreformWarehouse: { id: row.preform_warehouse_id, warehouseName: row.warehouse_name },
   PreformSupply: {
     id: row.preform_supply_id,
