@@ -93,15 +93,29 @@ const requestOf = (call: Call, ids: Ids) => ({
 
 /** Sends `message` to the API process and waits for the first answer that `accept` takes. */
 function ask<T>(child: ChildProcess, message: string, accept: (answer: unknown) => T | undefined): Promise<T> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    // The API process may have died (out of memory, a crash): fail this run, so that the finally blocks stop the
+    // embedded PostgreSQL and the broker instead of an unhandled 'error' event ending the bench and leaving them up.
+    if (!child.connected) {
+      reject(new Error(`the API process has exited (code ${child.exitCode}, signal ${child.signalCode})`));
+      return;
+    }
     const listener = (answer: unknown) => {
       const value = accept(answer);
       if (value === undefined) return;
       child.off('message', listener);
+      child.off('exit', exited);
       resolve(value);
     };
+    const exited = (code: number | null, signal: string | null) => {
+      child.off('message', listener);
+      reject(new Error(`the API process exited (code ${code}, signal ${signal})`));
+    };
     child.on('message', listener);
-    child.send(message);
+    child.once('exit', exited);
+    child.send(message, (error) => {
+      if (error) exited(child.exitCode, child.signalCode);
+    });
   });
 }
 
