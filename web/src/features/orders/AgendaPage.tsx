@@ -79,7 +79,14 @@ function Column({ column, today, onEdit }: { column: AgendaColumn; today: boolea
           {column.items.length}
         </Badge>
       </Group>
-      <ScrollArea.Autosize mah="calc(100vh - 240px)" type="auto" offsetScrollbars>
+      {/* The column scrolls on its own: its viewport takes the keyboard focus, so that cards without a button (closed
+          orders) can still be scrolled to without a mouse (WCAG 2.1.1; axe's scrollable-region-focusable). */}
+      <ScrollArea.Autosize
+        mah="calc(100vh - 240px)"
+        type="auto"
+        offsetScrollbars
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': `Cards of ${column.title}` }}
+      >
         <Stack gap="xs">
           {column.items.slice(0, shown).map((item) => (
             <AgendaCard key={item.id} item={item} onEdit={onEdit} />
