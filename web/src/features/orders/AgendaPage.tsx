@@ -85,7 +85,7 @@ function Column({ column, today, onEdit }: { column: AgendaColumn; today: boolea
         mah="calc(100vh - 240px)"
         type="auto"
         offsetScrollbars
-        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': `Cards of ${column.title}` }}
+        viewportProps={{ tabIndex: 0, role: 'group', 'aria-label': `Cards of ${column.title}` }}
       >
         <Stack gap="xs">
           {column.items.slice(0, shown).map((item) => (
