@@ -29,8 +29,17 @@ export interface DowntimeHistoryTable {
   updated_at: Timestamp;
 }
 
+/** How many stops of each machine had each cause, kept by the history's trigger (migration 2026-11-25-0900). */
+export interface DowntimeCauseMachineTable {
+  cause_id: number;
+  company_id: string;
+  machine_name: string;
+  stops: number;
+}
+
 /** Machine downtime: causes and the history of stops. */
 export interface DowntimeTables {
   downtime_causes: DowntimeCauseTable;
   downtime_history: DowntimeHistoryTable;
+  downtime_cause_machines: DowntimeCauseMachineTable;
 }

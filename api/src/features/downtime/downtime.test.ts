@@ -245,6 +245,33 @@ describe('downtime causes (/downtimes/causes)', () => {
     expect(response.body.count).toBe((await causeRows()).length);
   });
 
+  it("a cause's product count follows its stops: a new stop, a stop whose cause is set or changed, and a stop removed", async () => {
+    const countOf = async (id: number) => {
+      const response = await post(app, '/api/admin/downtime/causes/get', { pagination: page({ rowsPerPage: 100 }) }, admin);
+      return response.body.rows.find((row: { id: number }) => row.id === id).productCount as number;
+    };
+    const cause = await makeCause('Compressor trip');
+    expect(await countOf(cause)).toBe(0);
+    // A's FB-09 is made of one product of A.
+    const stop = await makeStop(COMPANY_A, 'FB-09', cause, '2026-05-04T08:00:00Z', '2026-05-04T08:30:00Z');
+    expect(await countOf(cause)).toBe(1);
+    // Two stops of the same machine count its products once.
+    const again = await makeStop(COMPANY_A, 'FB-09', cause, '2026-05-05T08:00:00Z', '2026-05-05T08:30:00Z');
+    expect(await countOf(cause)).toBe(1);
+    // The cause of a stop set later (as the operator does): A's FB-07 adds its one product.
+    const later = await makeStop(COMPANY_A, 'FB-07', null, '2026-05-06T08:00:00Z', '2026-05-06T08:30:00Z');
+    expect(await countOf(cause)).toBe(1);
+    await database.db.updateTable('downtime_history').set({ cause_id: cause }).where('id', '=', later).execute();
+    expect(await countOf(cause)).toBe(2);
+    // Changed to another cause, and the two FB-09 stops removed: nothing left.
+    await database.db.updateTable('downtime_history').set({ cause_id: causes.unused }).where('id', '=', later).execute();
+    expect(await countOf(cause)).toBe(1);
+    await database.db.deleteFrom('downtime_history').where('id', 'in', [stop, again]).execute();
+    expect(await countOf(cause)).toBe(0);
+    await database.db.deleteFrom('downtime_history').where('id', '=', later).execute();
+    expect(await countOf(causes.unused)).toBe(0);
+  });
+
   it('sorts by product count in SQL', async () => {
     const response = await post(app, '/api/admin/downtime/causes/get', { pagination: page({ sortBy: 'productCount', descending: true }) }, admin);
     const counts = response.body.rows.map((row: { productCount: number }) => row.productCount);

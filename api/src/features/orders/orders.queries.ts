@@ -47,6 +47,13 @@ export const ordersWithAggregates = (db: Executor) =>
           .as('agg'),
       (join) => join.onTrue(),
     )
+    // In a lateral of its own behind `offset 0` (which keeps PostgreSQL from flattening it), so that it is evaluated
+    // for the page's rows only, through the indexes: as a column, PostgreSQL hashed the whole invoices table for it
+    // (52 of the 64 ms of the admin's page of 60,000 orders at production scale; 2.4 ms with it).
+    .innerJoinLateral(
+      () => db.selectNoFrom(orderHasInvoice('o').as('has_invoice')).offset(0).as('inv'),
+      (join) => join.onTrue(),
+    )
     .select([
       'o.id',
       'o.order_no',
@@ -62,7 +69,7 @@ export const ordersWithAggregates = (db: Executor) =>
       'agg.produced_articles',
       // A closed order is not in production, whatever its items say.
       sql<boolean>`agg.work_in_progress and o.closed = 0`.as('work_in_progress'),
-      orderHasInvoice('o').as('has_invoice'),
+      'inv.has_invoice',
     ]);
 
 type OrderSummary = Awaited<ReturnType<ReturnType<typeof ordersWithAggregates>['executeTakeFirstOrThrow']>>;
