@@ -36,6 +36,8 @@ export interface Call {
 const page = (rowsPerPage: number, sortBy?: string, descending?: boolean) => ({ page: 1, rowsPerPage, ...(sortBy ? { sortBy } : {}), ...(descending ? { descending } : {}) });
 const MONTH = { from: '2025-06-01', to: '2025-06-30' };
 const YEAR = { from: '2025-01-01', to: '2025-12-31' };
+/** The generator gives company bench-000n the machines FB-n and FB-(n + 1000). */
+const EIGHT_MACHINES = [1, 2, 3, 4].flatMap((n) => [`FB-${n}`, `FB-${n + 1000}`].map((machineName) => ({ clientId: `bench-${String(n).padStart(4, '0')}`, machineName })));
 
 export const calls: Call[] = [
   // Admin: supply board, preforms, stock (the lists the bench measured before).
@@ -76,8 +78,10 @@ export const calls: Call[] = [
   { name: 'admin invoices/get', face: 'admin', role: 'admin', path: '/api/admin/invoices/get', body: () => ({ pagination: page(10, 'deliveryDate', true) }) },
   // Admin: plant performance (issue 15): the OEE screen's call over every machine (400 machines, 100,000 downtime events).
   { name: 'admin machines/status/get (live status)', face: 'admin', role: 'admin', path: '/api/admin/machines/status/get', body: () => ({}) },
-  { name: 'admin machines/oee/get (month by day, every machine)', face: 'admin', role: 'admin', path: '/api/admin/machines/oee/get', body: () => ({ period: MONTH, grain: 'day' }) },
-  { name: 'admin machines/oee/get (year by week, every machine)', face: 'admin', role: 'admin', path: '/api/admin/machines/oee/get', body: () => ({ period: YEAR, grain: 'week' }) },
+  // The screen asks every machine's totals, and the buckets of the machines one chooses (eight here).
+  { name: 'admin machines/oee/get (month, every machine, totals)', face: 'admin', role: 'admin', path: '/api/admin/machines/oee/get', body: () => ({ period: MONTH, grain: 'day', withBuckets: false }) },
+  { name: 'admin machines/oee/get (month by day, 8 machines)', face: 'admin', role: 'admin', path: '/api/admin/machines/oee/get', body: () => ({ period: MONTH, grain: 'day', machines: EIGHT_MACHINES }) },
+  { name: 'admin machines/oee/get (year by week, 8 machines)', face: 'admin', role: 'admin', path: '/api/admin/machines/oee/get', body: () => ({ period: YEAR, grain: 'week', machines: EIGHT_MACHINES }) },
   { name: 'admin machines/analytics/get (year)', face: 'admin', role: 'admin', path: '/api/admin/machines/analytics/get', body: () => ({ period: YEAR }) },
   // Operator: agenda, produced entries, stock, downtime.
   { name: 'operator/agenda/get', face: 'operator', role: 'operator', path: '/api/operator/agenda/get', body: () => ({}) },

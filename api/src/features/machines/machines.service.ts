@@ -172,7 +172,7 @@ interface MachineOee {
 }
 
 /** OEE per machine and bucket (oee.rules.ts): a handful of set-based queries for every machine, the arithmetic here. */
-export async function computeOee(db: Db, scope: Scope, period: Period, grain: rules.Grain, only?: MachineRef[]): Promise<MachineOee[]> {
+export async function computeOee(db: Db, scope: Scope, period: Period, grain: rules.Grain, only?: MachineRef[], withBuckets = true): Promise<MachineOee[]> {
   periodOf(period);
   const machines = await repository.findMachines(db, scope, only);
   if (!machines.length) return [];
@@ -181,15 +181,21 @@ export async function computeOee(db: Db, scope: Scope, period: Period, grain: ru
   const refs: repository.BucketRef[] = [];
   let start = Infinity;
   let end = -Infinity;
+  // Without buckets, days and weeks tile the period, so the quantities are counted once per machine over all of it
+  // (400 machines by day over a month were 12,000 range scans); shifts do not tile it, and are counted each.
+  const countWhole = !withBuckets && grain !== 'shift';
   for (const machine of machines) {
     const shift = { start: machine.shift_start, end: machine.shift_end };
     const spans = rules.buckets(period.from, period.to, grain, shift);
     bucketsOf.set(machine, spans);
-    spans.forEach((span, index) => {
+    const counted = countWhole && spans.length > 0 ? [{ start: spans[0]!.start, end: spans[spans.length - 1]!.end }] : spans;
+    counted.forEach((span, index) => {
       refs.push({ company_id: machine.company_id, machine_name: machine.machine_name, index, start: new Date(span.start), end: new Date(span.end) });
+    });
+    for (const span of spans) {
       start = Math.min(start, span.start);
       end = Math.max(end, span.end);
-    });
+    }
   }
   const from = new Date(start);
   const to = new Date(end);
@@ -202,7 +208,9 @@ export async function computeOee(db: Db, scope: Scope, period: Period, grain: ru
     const map = new Map<string, T[]>();
     for (const row of rows) {
       const key = machineKey(row.company_id, row.machine_name);
-      map.set(key, [...(map.get(key) ?? []), row]);
+      const list = map.get(key);
+      if (list) list.push(row);
+      else map.set(key, [row]);
     }
     return map;
   };
@@ -229,25 +237,34 @@ export async function computeOee(db: Db, scope: Scope, period: Period, grain: ru
     );
     const secondsPerItem = machine.rate;
     const sum = { good: 0, scrap: 0, rejected: 0 };
+    const quantitiesAt = (index: number) => {
+      const counted = quantitiesBy.get(`${key}#${index}`);
+      return { good: counted?.good ?? 0, scrap: counted?.scrap ?? 0, rejected: counted?.rejected ?? 0 };
+    };
+    const add = (quantities: typeof sum) => {
+      sum.good += quantities.good;
+      sum.scrap += quantities.scrap;
+      sum.rejected += quantities.rejected;
+    };
+    if (countWhole) add(quantitiesAt(0));
     const windowsAll: rules.Span[] = [];
     const buckets = bucketsOf.get(machine)!.map((span, index) => {
-      const counted = quantitiesBy.get(`${key}#${index}`);
-      const quantitiesOf = { good: counted?.good ?? 0, scrap: counted?.scrap ?? 0, rejected: counted?.rejected ?? 0 };
-      sum.good += quantitiesOf.good;
-      sum.scrap += quantitiesOf.scrap;
-      sum.rejected += quantitiesOf.rejected;
       const windows = rules.shiftWindows(span, shift);
       windowsAll.push(...windows);
+      if (countWhole) return null;
+      const quantitiesOf = quantitiesAt(index);
+      add(quantitiesOf);
+      if (!withBuckets) return null;
       const figure = rules.oeeFigure({ windows, stops: machineStops, known, quantities: quantitiesOf, secondsPerItem, now });
       return { ...figure, from: new Date(span.start).toISOString(), to: new Date(span.end).toISOString() };
     });
     const total = rules.oeeFigure({ windows: rules.merge(windowsAll), stops: machineStops, known, quantities: sum, secondsPerItem, now });
-    return { machine, total, buckets };
+    return { machine, total, buckets: buckets.filter((bucket) => bucket !== null) };
   });
 }
 
 export async function getOee(db: Db, actor: Actor, body: Schemas['OeeQuery']) {
-  const result = await computeOee(db, scopeOf(actor), body.period, body.grain, body.machines);
+  const result = await computeOee(db, scopeOf(actor), body.period, body.grain, body.machines, body.withBuckets ?? true);
   return {
     machines: result.map((entry) => ({
       clientId: entry.machine.company_id,
@@ -292,7 +309,7 @@ export async function getDowntimeAnalytics(db: Db, actor: Actor, body: Schemas['
 export async function getClientPerformance(db: Db, actor: Actor, period: Period) {
   const scope = companyScopeOf(actor);
   const { from, to } = periodOf(period);
-  const result = await computeOee(db, scope, period, 'day');
+  const result = await computeOee(db, scope, period, 'day', undefined, false);
   const top = await repository.findTopCauses(
     db,
     result.map((entry) => entry.machine),

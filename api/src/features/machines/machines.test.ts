@@ -265,6 +265,15 @@ describe('OEE', () => {
     });
   });
 
+  it('answers the same totals without the buckets when withBuckets is false (the screen asks every machine so)', async () => {
+    const question = { period: { from: '2026-03-19', to: '2026-03-21' }, grain: 'day' as const, machines: [{ clientId: COMPANY_A, machineName: 'FB-7' }] };
+    const full = await t.post('AdminMachines_getOee', question, 'admin');
+    const totals = await t.post('AdminMachines_getOee', { ...question, withBuckets: false }, 'admin');
+    expect(full.body.machines[0]!.buckets).toHaveLength(3);
+    expect(totals.status).toBe(200);
+    expect(totals.body.machines).toEqual([{ ...full.body.machines[0]!, buckets: [] }]);
+  });
+
   it('a stop across midnight counts in each day; a planned cause is not downtime; the shift of Client details bounds the time', async () => {
     // FB-1: stop 23:00 (9 March) - 01:00 (10 March), shortage (unplanned); the 10:00-10:30 stop is a mould change (planned).
     // Day shift 06:00-22:00 set below: 9 March PBT = 16 h - 0.5 h = 55,800 s; the night stop lies outside both shifts.

@@ -14,27 +14,56 @@ const DAY_MS = 86_400_000;
 export const MIN_SUPPLY_AMOUNT = 1000;
 export const MAX_SUPPLY_AMOUNT = 10_000_000;
 
-const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
-const toDay = (date: Date) => date.toISOString().slice(0, 10);
+/*
+ * Days as numbers (days since 1970-01-01, UTC): the plan turns thousands of pairs into weeks, and parsing and printing
+ * a Date for every step cost it over a second at production scale. Both directions are remembered (a plan touches a
+ * few thousand distinct days); the caches are emptied when they grow past that.
+ */
+const CACHE_LIMIT = 20_000;
+const dayNumbers = new Map<string, number>();
+const dayStrings = new Map<number, string>();
+
+function dayNumber(day: string): number {
+  let number = dayNumbers.get(day);
+  if (number === undefined) {
+    number = Math.round(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS);
+    if (dayNumbers.size >= CACHE_LIMIT) dayNumbers.clear();
+    dayNumbers.set(day, number);
+  }
+  return number;
+}
+
+function dayString(number: number): string {
+  let day = dayStrings.get(number);
+  if (day === undefined) {
+    day = new Date(number * DAY_MS).toISOString().slice(0, 10);
+    if (dayStrings.size >= CACHE_LIMIT) dayStrings.clear();
+    dayStrings.set(number, day);
+  }
+  return day;
+}
+
+/** 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday). */
+const weekdayOf = (number: number) => (((number + 4) % 7) + 7) % 7;
 
 export function addDays(day: string, days: number): string {
-  return toDay(new Date(toDate(day).getTime() + days * DAY_MS));
+  return dayString(dayNumber(day) + days);
 }
 
 /** Calendar days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((toDate(to).getTime() - toDate(from).getTime()) / DAY_MS);
+  return dayNumber(to) - dayNumber(from);
 }
 
 export function isWeekend(day: string): boolean {
-  const weekday = toDate(day).getUTCDay();
+  const weekday = weekdayOf(dayNumber(day));
   return weekday === 0 || weekday === 6;
 }
 
 /** The Monday of the week `day` is in. */
 export function mondayOf(day: string): string {
-  const weekday = toDate(day).getUTCDay();
-  return addDays(day, -((weekday + 6) % 7));
+  const number = dayNumber(day);
+  return dayString(number - ((weekdayOf(number) + 6) % 7));
 }
 
 /** The Mondays of `count` weeks from the week of `day` on. */
@@ -95,12 +124,14 @@ export function spreadOverWeeks(from: string, to: string, quantity: number, week
   const days = daysBetween(from, to) + 1;
   if (days <= 0 || quantity <= 0) return result;
   const daily = quantity / days;
-  const wanted = new Set(weeks);
-  for (let offset = 0; offset < days; offset += 1) {
-    const day = addDays(from, offset);
-    if (day < firstDay) continue;
-    const week = mondayOf(day);
-    if (wanted.has(week)) result.set(week, (result.get(week) ?? 0) + daily);
+  // Each week of the horizon gets the days of the period that fall in it and are not past: per week, not per day
+  // (a forecast may span years).
+  const start = Math.max(dayNumber(from), dayNumber(firstDay));
+  const end = dayNumber(to);
+  for (const week of weeks) {
+    const monday = dayNumber(week);
+    const overlap = Math.min(end, monday + 6) - Math.max(start, monday) + 1;
+    if (overlap > 0) result.set(week, (result.get(week) ?? 0) + daily * overlap);
   }
   return result;
 }

@@ -207,7 +207,8 @@ export const adminMachinesGetOeeBody = zod.object({
   "machines": zod.array(zod.object({
   "clientId": zod.string().min(1).max(adminMachinesGetOeeBodyMachinesItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "machineName": zod.string().max(adminMachinesGetOeeBodyMachinesItemMachineNameMax).describe('A client machine\'s name (an \'FB\', a blow-moulding line), e.g. FB-04.')
-}).describe('A machine: the client company it is assigned to and its name among the company\'s machines (`fbs`).')).max(adminMachinesGetOeeBodyMachinesMax).optional().describe('Machines to include; all when absent or empty.')
+}).describe('A machine: the client company it is assigned to and its name among the company\'s machines (`fbs`).')).max(adminMachinesGetOeeBodyMachinesMax).optional().describe('Machines to include; all when absent or empty.'),
+  "withBuckets": zod.boolean().optional().describe('Whether each machine\'s buckets come with its total (default true). The screen asks every machine\'s totals\nwithout buckets (a plant\'s 400 machines by day over a month were 3.8 MB) and the buckets of the machines chosen.')
 }).describe('The OEE question of a period.')
 
 export const adminMachinesGetOeeResponseMachinesItemClientIdMax = 64;export const adminMachinesGetOeeResponseMachinesItemCompanyMax = 120;export const adminMachinesGetOeeResponseMachinesItemMachineNameMax = 100;export const adminMachinesGetOeeResponseMachinesItemTotalAvailabilityMin = 0;
@@ -476,7 +477,8 @@ export const operatorMachinesGetOeeBody = zod.object({
   "machines": zod.array(zod.object({
   "clientId": zod.string().min(1).max(operatorMachinesGetOeeBodyMachinesItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "machineName": zod.string().max(operatorMachinesGetOeeBodyMachinesItemMachineNameMax).describe('A client machine\'s name (an \'FB\', a blow-moulding line), e.g. FB-04.')
-}).describe('A machine: the client company it is assigned to and its name among the company\'s machines (`fbs`).')).max(operatorMachinesGetOeeBodyMachinesMax).optional().describe('Machines to include; all when absent or empty.')
+}).describe('A machine: the client company it is assigned to and its name among the company\'s machines (`fbs`).')).max(operatorMachinesGetOeeBodyMachinesMax).optional().describe('Machines to include; all when absent or empty.'),
+  "withBuckets": zod.boolean().optional().describe('Whether each machine\'s buckets come with its total (default true). The screen asks every machine\'s totals\nwithout buckets (a plant\'s 400 machines by day over a month were 3.8 MB) and the buckets of the machines chosen.')
 }).describe('The OEE question of a period.')
 
 export const operatorMachinesGetOeeResponseMachinesItemClientIdMax = 64;export const operatorMachinesGetOeeResponseMachinesItemCompanyMax = 120;export const operatorMachinesGetOeeResponseMachinesItemMachineNameMax = 100;export const operatorMachinesGetOeeResponseMachinesItemTotalAvailabilityMin = 0;

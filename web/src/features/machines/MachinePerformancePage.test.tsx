@@ -57,6 +57,27 @@ describe("staff 'Machine performance': OEE and downtime analytics (issue 15, ite
     await waitFor(() => expect(bodies.at(-1)).toEqual({ period: { from: '2026-11-01', to: '2026-11-30' }, grain: 'week', machines: [{ clientId: NORDIC, machineName: 'FB-102' }] }));
   });
 
+  it('a plant of many machines: every machine over the period without its days, and the days of the machines one chooses', async () => {
+    const many = Array.from({ length: 12 }, (_, index) => ({ ...LIVE[0]!, machineName: `FB-${200 + index}` }));
+    serveMachines('admin', 'status/get', () => ({ rows: [...LIVE, ...many] }));
+    const bodies = serveMachines<Question & { withBuckets?: boolean }>('admin', 'oee/get', (body) => ({
+      machines: body.withBuckets === false ? OEE.map((machine) => ({ ...machine, buckets: [] })) : OEE,
+    }));
+    const user = userEvent.setup();
+    renderAs('admin', <MachinePerformancePage />);
+    await screen.findByRole('table', { name: 'OEE per machine over the period' });
+    // asked once, once the plant's machines are known: totals only
+    expect(bodies).toEqual([{ period: { from: '2026-11-01', to: '2026-11-30' }, grain: 'day', withBuckets: false }]);
+    expect(screen.queryByRole('table', { name: 'OEE per machine and period' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Week' })).not.toBeInTheDocument();
+    expect(screen.getByText('Choose machines above to see them by day, shift or week.')).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Machines', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Nordic Springs AB · FB-101' }));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ period: { from: '2026-11-01', to: '2026-11-30' }, grain: 'day', machines: [{ clientId: NORDIC, machineName: 'FB-101' }] }));
+    expect(await screen.findByRole('table', { name: 'OEE per machine and period' })).toBeInTheDocument();
+  });
+
   it('downtime analytics: the Pareto of causes largest first with hours, stops and running share; MTBF and MTTR per machine', async () => {
     serveMachines('admin', 'status/get', () => ({ rows: LIVE }));
     serveMachines('admin', 'oee/get', () => ({ machines: OEE }));

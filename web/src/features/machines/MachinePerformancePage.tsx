@@ -12,6 +12,9 @@ import { machineKeyOf, machineOfKey, useLiveStatus, type MachineRef } from './li
  * every machine), the OEE per machine and grain, and the downtime analytics (Pareto of causes, MTBF and MTTR, weekly
  * trend). A tab loads its figures only when it is opened.
  */
+/** Up to this many machines, 'All machines' shows each one by day, shift or week too. */
+export const MAX_TREND_MACHINES = 8;
+
 export default function MachinePerformancePage() {
   const [period, setPeriod] = useState<Period>(() => currentMonth());
   const [chosen, setChosen] = useState<string[]>([]);
@@ -21,6 +24,9 @@ export default function MachinePerformancePage() {
     label: `${machine.company ?? machine.clientId} · ${machine.machineName}`,
   }));
   const machines: MachineRef[] = chosen.map(machineOfKey);
+  // Each machine by day, shift or week when machines are chosen, or when the plant has only a few; otherwise (a plant
+  // of hundreds of machines) the totals of every machine, and the trend of the machines one chooses.
+  const trend = machines.length > 0 || (live.data?.length ?? Infinity) <= MAX_TREND_MACHINES;
 
   return (
     <Stack>
@@ -46,7 +52,7 @@ export default function MachinePerformancePage() {
           <Tabs.Tab value="downtime">Downtime analytics</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="oee" pt="md">
-          <OeePanel period={period} machines={machines} />
+          <OeePanel period={period} machines={machines} withBuckets={trend} ready={machines.length > 0 || live.isFetched} />
         </Tabs.Panel>
         <Tabs.Panel value="downtime" pt="md">
           <DowntimeAnalyticsPanel period={period} machines={machines} />

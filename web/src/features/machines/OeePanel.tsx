@@ -45,13 +45,31 @@ function chartOf(rows: OeeRow[]) {
  * The OEE tab (ISO 22400-2): per machine and per day, shift or week of the period, availability, performance,
  * quality (with the claims' rejected quantity beside it), OEE, and how much of the period the events cover.
  */
-export function OeePanel({ period, machines }: { period: Period; machines: MachineRef[] }) {
+export function OeePanel({
+  period,
+  machines,
+  withBuckets = true,
+  ready = true,
+}: {
+  period: Period;
+  machines: MachineRef[];
+  /** Each machine by day, shift or week too (false: the totals of the period only). */
+  withBuckets?: boolean;
+  /** Whether the page knows what to ask yet (the machines of the plant). */
+  ready?: boolean;
+}) {
   const [grain, setGrain] = useState<Grain>('day');
-  const query = useOee({ period, grain, machines });
+  const query = useOee({ period, grain, machines, withBuckets, enabled: ready });
 
   return (
     <Stack>
-      <SegmentedControl aria-label="Grain" data={GRAINS} value={grain} onChange={(value) => setGrain(value as Grain)} w="fit-content" />
+      {withBuckets ? (
+        <SegmentedControl aria-label="Grain" data={GRAINS} value={grain} onChange={(value) => setGrain(value as Grain)} w="fit-content" />
+      ) : (
+        <Text size="sm" c="dimmed">
+          Choose machines above to see them by day, shift or week.
+        </Text>
+      )}
       <ChartState
         query={query}
         label="OEE"
@@ -85,34 +103,38 @@ export function OeePanel({ period, machines }: { period: Period; machines: Machi
                   },
                 ]}
               />
-              <Title order={3} size="h4">
-                By {grain}
-              </Title>
-              <LineChart
-                h={260}
-                data={chart.data}
-                dataKey="period"
-                series={chart.series}
-                unit=" %"
-                yAxisProps={{ domain: [0, 100] }}
-                connectNulls={false}
-                withLegend
-              />
               <Text size="xs" c="dimmed">
                 {MADE_OF.oee} Hover or focus a figure for what it is made of.
               </Text>
-              <DataTable<OeeRow>
-                withTableBorder
-                striped
-                aria-label="OEE per machine and period"
-                records={rows}
-                idAccessor={(row) => `${row.machineLabel}/${row.periodLabel}`}
-                columns={[
-                  { accessor: 'machineLabel', title: 'Machine' },
-                  { accessor: 'periodLabel', title: grain === 'shift' ? 'Shift' : grain === 'week' ? 'Week' : 'Day' },
-                  ...figureColumns<OeeRow>(),
-                ]}
-              />
+              {withBuckets && (
+                <>
+                  <Title order={3} size="h4">
+                    By {grain}
+                  </Title>
+                  <LineChart
+                    h={260}
+                    data={chart.data}
+                    dataKey="period"
+                    series={chart.series}
+                    unit=" %"
+                    yAxisProps={{ domain: [0, 100] }}
+                    connectNulls={false}
+                    withLegend
+                  />
+                  <DataTable<OeeRow>
+                    withTableBorder
+                    striped
+                    aria-label="OEE per machine and period"
+                    records={rows}
+                    idAccessor={(row) => `${row.machineLabel}/${row.periodLabel}`}
+                    columns={[
+                      { accessor: 'machineLabel', title: 'Machine' },
+                      { accessor: 'periodLabel', title: grain === 'shift' ? 'Shift' : grain === 'week' ? 'Week' : 'Day' },
+                      ...figureColumns<OeeRow>(),
+                    ]}
+                  />
+                </>
+              )}
             </Stack>
           );
         }}

@@ -67,10 +67,10 @@ export function oeeRowsOf(machines: MachineOee[], grain: Grain): OeeRow[] {
 const questionOf = (period: Period, machines: MachineRef[]) => ({ period, ...(machines.length > 0 ? { machines } : {}) });
 
 /** OEE per machine and bucket, from the admin's or the operator's operation. */
-export function useOee({ period, grain, machines }: { period: Period; grain: Grain; machines: MachineRef[] }) {
+export function useOee({ period, grain, machines, withBuckets = true, enabled = true }: { period: Period; grain: Grain; machines: MachineRef[]; withBuckets?: boolean; enabled?: boolean }) {
   const face = useStaffFace();
-  const body = { ...questionOf(period, machines), grain };
-  const query = { placeholderData: keepPreviousData, select: (data: { machines: MachineOee[] }) => oeeViewOf(data.machines, grain) };
+  const body = { ...questionOf(period, machines), grain, ...(withBuckets ? {} : { withBuckets: false }) };
+  const query = { enabled, placeholderData: keepPreviousData, select: (data: { machines: MachineOee[] }) => oeeViewOf(data.machines, grain) };
   return useQuery(
     face === 'operator'
       ? getOperatorMachinesGetOeeQueryOptions(body, { query: { ...query, queryKey: getOperatorMachinesGetOeeQueryKey(body) } })
