@@ -73,6 +73,16 @@ describe('a list call runs at most 3 statements', () => {
     expect(call.statements).toBeLessThanOrEqual(3);
   });
 
+  it('supply/plan/get of every pair: read again while nothing changed, one statement (is the kept plan still right?)', async () => {
+    const first = await serviceStatements('/api/admin/supply/plan/get', { pagination: { page: 1, rowsPerPage: 20 } }, await as.admin());
+    expect(first.status).toBe(200);
+    expect(first.body.count).toBe(12);
+    const again = await serviceStatements('/api/admin/supply/plan/get', { zones: ['red', 'yellow'], pagination: { page: 1, rowsPerPage: 20 } }, await as.admin());
+    expect(again.status).toBe(200);
+    expect(again.statements).toBe(1);
+    expect(again.body.rows).toEqual(first.body.rows.filter((row: { zone: string }) => ['red', 'yellow'].includes(row.zone)));
+  });
+
   it('client/products/stock/details/get: the product and its client come with the count', async () => {
     const call = await serviceStatements('/api/admin/client/products/stock/details/get', { id: productId, pagination: { page: 1, rowsPerPage: 10 } }, await as.admin());
     expect(call.status).toBe(200);

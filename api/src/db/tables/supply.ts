@@ -42,9 +42,17 @@ export interface SupplySuggestionDecisionTable {
   at: Generated<Date>;
 }
 
-/** Supply orders of preforms (the raw-material board), and the supply plan's settings and decisions. */
+/** A transaction that changed what the supply plan is made of (kept by statement triggers, migration 2026-11-25-0910). */
+export interface SupplyPlanChangeTable {
+  /** The transaction's id (xid8, read as text). */
+  xid: string;
+  at: Generated<Date>;
+}
+
+/** Supply orders of preforms (the raw-material board), and the supply plan's settings, decisions and changes. */
 export interface SupplyTables {
   supply_orders: SupplyOrderTable;
   supply_plan_settings: SupplyPlanSettingsTable;
   supply_suggestion_decisions: SupplySuggestionDecisionTable;
+  supply_plan_changes: SupplyPlanChangeTable;
 }

@@ -286,3 +286,27 @@ export async function recordDecision(
     )
     .execute();
 }
+
+/** The snapshot of the caller's transaction (`pg_current_snapshot()`, as text): what a kept plan was computed from. */
+export async function currentSnapshot(trx: Transaction<Database>): Promise<string> {
+  const { rows } = await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(trx);
+  return rows[0]!.snapshot;
+}
+
+/**
+ * Whether a transaction that changed the plan's inputs has committed outside `snapshot` (one index range scan from
+ * the snapshot's oldest running transaction on). Changes recorded more than an hour ago are forgotten on the way.
+ */
+export async function changedSince(db: Executor, snapshot: string): Promise<boolean> {
+  const { rows } = await sql<{ changed: boolean }>`
+    select exists (
+      select 1 from supply_plan_changes c
+       where c.xid >= pg_snapshot_xmin(${snapshot}::pg_snapshot) and not pg_visible_in_snapshot(c.xid, ${snapshot}::pg_snapshot)
+    ) as changed`.execute(db);
+  return rows[0]!.changed;
+}
+
+/** Forgets the changes recorded over an hour ago (a kept plan is never older: PLAN_KEPT_MS). */
+export async function forgetOldChanges(db: Executor): Promise<void> {
+  await sql`delete from supply_plan_changes where at < clock_timestamp() - interval '1 hour'`.execute(db);
+}

@@ -166,23 +166,84 @@ async function planOf(db: Kysely<Database>, filter: plans.PairFilter, today: str
 
 const urgency = (row: PlanRow) => (row.buffer.topOfYellow > 0 ? row.netFlowPosition / row.buffer.topOfYellow : row.netFlowPosition);
 
+/** Most urgent first: red, then yellow, then the lowest position against the top of yellow. */
+const byUrgency = (a: PlanRow, b: PlanRow) =>
+  ZONE_RANK[a.zone] - ZONE_RANK[b.zone] ||
+  urgency(a) - urgency(b) ||
+  a.Preform.preformName.localeCompare(b.Preform.preformName) ||
+  a.PreformWarehouse.warehouseName.localeCompare(b.PreformWarehouse.warehouseName);
+
+/** How long a process keeps a computed plan at most (supply_plan_changes forgets changes after an hour). */
+export const PLAN_KEPT_MS = 30 * 60_000;
+
+interface KeptPlan {
+  /** The snapshot the plan was computed in (`pg_current_snapshot()`). */
+  snapshot: string;
+  computedAt: number;
+  /** Every pair, most urgent first. */
+  rows: PlanRow[];
+}
+
+/**
+ * The plan of every pair, kept by this process per day and forecast switch with the snapshot it was computed in, and
+ * computed again when a change to what it is made of has committed since (migration 2026-11-25-0910): reading it is
+ * one statement while nothing changed, and never stale, on any replica. One computation at a time per key: the callers
+ * that arrive meanwhile wait for it.
+ */
+const keptPlans = new Map<string, Promise<KeptPlan>>();
+
+async function computePlan(db: Db, today: string, countForecasts: boolean): Promise<KeptPlan> {
+  const computedAt = Date.now();
+  const { snapshot, rows } = await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const taken = await plans.currentSnapshot(trx);
+      return { snapshot: taken, rows: await planOf(trx, {}, today, countForecasts, true) };
+    });
+  await plans.forgetOldChanges(db);
+  return { snapshot, computedAt, rows: rows.sort(byUrgency) };
+}
+
+async function wholePlan(db: Db, today: string, countForecasts: boolean): Promise<PlanRow[]> {
+  const key = `${today}|${countForecasts}`;
+  const kept = keptPlans.get(key);
+  if (kept) {
+    const plan = await kept.catch(() => undefined);
+    if (plan && keptPlans.get(key) === kept && Date.now() - plan.computedAt < PLAN_KEPT_MS && !(await plans.changedSince(db, plan.snapshot))) {
+      return plan.rows;
+    }
+    // Another caller may have started the computation meanwhile.
+    const current = keptPlans.get(key);
+    if (current && current !== kept) return (await current).rows;
+  }
+  const computing = computePlan(db, today, countForecasts);
+  for (const other of keptPlans.keys()) if (!other.startsWith(`${today}|`)) keptPlans.delete(other);
+  keptPlans.set(key, computing);
+  computing.catch(() => {
+    if (keptPlans.get(key) === computing) keptPlans.delete(key);
+  });
+  return (await computing).rows;
+}
+
 /**
  * The supply plan: every pair's projection, buffer, position and suggestion, most urgent first (red, then yellow,
- * then the lowest position against the top of yellow), optionally only some zones, one page of it.
+ * then the lowest position against the top of yellow), optionally only some zones, one page of it. One pair (the
+ * projection screen) is computed on the spot; every pair comes from the plan this process keeps while it is right.
  */
 export async function getSupplyPlan(db: Db, body: BodyOf<'AdminSupply_getSupplyPlan'>, now: Date = new Date()) {
-  const rows = await planOf(db, { preformId: body.preformId, preformWarehouseId: body.preformWarehouseId }, todayOf(now), body.countForecasts ?? true, true);
+  const today = todayOf(now);
+  const countForecasts = body.countForecasts ?? true;
+  const filter = { preformId: body.preformId, preformWarehouseId: body.preformWarehouseId };
+  const rows =
+    filter.preformId === undefined && filter.preformWarehouseId === undefined
+      ? await wholePlan(db, today, countForecasts)
+      : (await planOf(db, filter, today, countForecasts, true)).sort(byUrgency);
   const wanted = body.zones?.length ? new Set(body.zones) : null;
-  const listed = (wanted ? rows.filter((row) => wanted.has(row.zone)) : rows).sort(
-    (a, b) =>
-      ZONE_RANK[a.zone] - ZONE_RANK[b.zone] ||
-      urgency(a) - urgency(b) ||
-      a.Preform.preformName.localeCompare(b.Preform.preformName) ||
-      a.PreformWarehouse.warehouseName.localeCompare(b.PreformWarehouse.warehouseName),
-  );
+  const listed = wanted ? rows.filter((row) => wanted.has(row.zone)) : rows;
   const page = body.pagination?.page ?? 1;
   const size = body.pagination?.rowsPerPage ?? 20;
-  const ordered = body.pagination?.descending ? listed.reverse() : listed;
+  const ordered = body.pagination?.descending ? [...listed].reverse() : listed;
   return { rows: ordered.slice((page - 1) * size, page * size), count: listed.length };
 }
 

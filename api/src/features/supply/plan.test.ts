@@ -133,6 +133,36 @@ describe('supply plan', () => {
     expect(await ordersOf(preform.id, warehouseId)).toHaveLength(0);
   });
 
+  it('the plan of every pair follows each committed change: a supply order, an order item, a dismissal', async () => {
+    const { preform, warehouseId, productId, orderId } = await pairWithDemand();
+    const everyPair = async () => {
+      const answer = await api.post('AdminSupply_getSupplyPlan', { pagination: { page: 1, rowsPerPage: 100 } }, 'admin');
+      expect(answer.status).toBe(200);
+      return answer.body.rows.find((row) => row.preformId === preform.id && row.preformWarehouseId === warehouseId)!;
+    };
+    const before = await everyPair();
+    expect(before).toEqual(await planOf(preform.id, warehouseId));
+    expect(await everyPair()).toEqual(before);
+    // Written straight to the database, as another replica would: the next read sees it.
+    await api.db
+      .insertInto('supply_orders')
+      .values({ ordered_amount: 4_000, due_date: inDays(30), preform_id: preform.id, preform_warehouse_id: warehouseId, preform_supply_id: preform.supplyIds[0] })
+      .execute();
+    const ordered = await everyPair();
+    expect(ordered.weeks.reduce((sum, week) => sum + week.supply, 0)).toBe(before.weeks.reduce((sum, week) => sum + week.supply, 0) + 4_000);
+    await makeOrderItem(api.db, { orderId, productId, planned: 50_000, dueDate: inDays(2) });
+    const more = await everyPair();
+    expect(more.qualifiedDemand).toBeGreaterThan(ordered.qualifiedDemand);
+    expect(more).toEqual(await planOf(preform.id, warehouseId));
+    const dismissed = await api.post(
+      'AdminSupply_dismissSupplySuggestion',
+      { preformId: preform.id, preformWarehouseId: warehouseId, fingerprint: more.suggestion!.fingerprint },
+      'admin',
+    );
+    expect(dismissed.status).toBe(200);
+    expect((await everyPair()).suggestion).toBeNull();
+  });
+
   it('a preform nobody uses gets no suggestion', async () => {
     const preform = await makePreform(api.db);
     const warehouseId = await makeWarehouse(api.db);
