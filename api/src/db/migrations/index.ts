@@ -19,6 +19,7 @@ import * as orderItemHistory from './2026-11-24-0500-order-item-history.js';
 import * as machines from './2026-11-24-0600-machines.js';
 import * as screenIndexes from './2026-11-25-0900-screen-indexes.js';
 import * as supplyPlanChanges from './2026-11-25-0910-supply-plan-changes.js';
+import * as producedByDue from './2026-11-25-0920-produced-by-due.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the same list runs
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0600-machines': machines,
   '2026-11-25-0900-screen-indexes': screenIndexes,
   '2026-11-25-0910-supply-plan-changes': supplyPlanChanges,
+  '2026-11-25-0920-produced-by-due': producedByDue,
 };

@@ -20,20 +20,15 @@ export interface MonthCounts {
  * On-time-in-full counts per company and month of the order items due from `from` to `to` (only days before
  * `today`: an item not yet due is not judged). An item is on time in full when the produced total of its last
  * produced entry recorded by the end of its due day (UTC) reaches its planned bottles; `filled` counts those
- * bottles, each item at most its plan.
+ * bottles, each item at most its plan. The item keeps that total (`produced_by_due`, migration 2026-11-25-0920).
  */
 export async function findMonthCounts(db: Executor, scope: DeliveryScope, from: string, to: string, today: string): Promise<MonthCounts[]> {
   const { rows } = await sql<{ company_id: string; month: string; items: number; on_time_in_full: number; planned: number; filled: number }>`
     select o.company_id, date_trunc('month', i.due_date)::date as month, count(*)::integer as items,
-           count(*) filter (where coalesce(by_due.total, 0) >= i.planned_amount)::integer as on_time_in_full,
-           sum(i.planned_amount) as planned, sum(least(coalesce(by_due.total, 0), i.planned_amount)) as filled
+           count(*) filter (where i.produced_by_due >= i.planned_amount)::integer as on_time_in_full,
+           sum(i.planned_amount) as planned, sum(least(i.produced_by_due, i.planned_amount)) as filled
       from client_production_order_items i
       join client_production_orders o on o.id = i.order_id
-      left join lateral (
-        select pe.produced_total as total from produced_entries pe
-         where pe.order_item_id = i.id and pe.created_at < ((i.due_date + 1)::timestamp at time zone 'UTC')
-         order by pe.id desc limit 1
-      ) by_due on true
      where i.due_date >= ${from}::date and i.due_date <= ${to}::date and i.due_date < ${today}::date
        and ${companyCondition(scope, 'o.company_id')}
      group by o.company_id, date_trunc('month', i.due_date)

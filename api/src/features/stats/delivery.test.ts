@@ -122,3 +122,32 @@ describe("the admin's ranking", () => {
     expect((await api.post('AdminStats_getDeliveryRanking', { period: PERIOD, clientId: 'nobody' }, 'admin')).status).toBe(404);
   });
 });
+
+describe('the bottles produced by the due day, as the item keeps them', () => {
+  it('follow a later entry before the due day, a moved due date and a removed entry', async () => {
+    const db = api.db;
+    const company = await makeCompany(db, 'company-c');
+    const preform = await makePreform(db);
+    const product = await makeProduct(db, { preformId: preform.id, warehouseId: await makeWarehouse(db), supplyId: preform.supplyIds[0], companyId: company });
+    const order = await makeProductionOrder(db, { companyId: company });
+    const item = await makeOrderItem(db, { orderId: order, productId: product, planned: 1_000, produced: 1_000, dueDate: '2026-01-15' });
+    const byDue = async () =>
+      (await db.selectFrom('client_production_order_items').select('produced_by_due').where('id', '=', item).executeTakeFirstOrThrow()).produced_by_due;
+    expect(await byDue()).toBe(0);
+    await produced(item, 400, '2026-01-14T10:00:00Z');
+    expect(await byDue()).toBe(400);
+    // An entry after the due day does not count; one recorded the same day before midnight UTC does.
+    await produced(item, 1_000, '2026-01-16T00:00:00Z');
+    expect(await byDue()).toBe(400);
+    // The due date moved a day later: the entry of the 16th is now in time.
+    await db.updateTable('client_production_order_items').set({ due_date: '2026-01-16' }).where('id', '=', item).execute();
+    expect(await byDue()).toBe(1_000);
+    // Moved before the first entry: nothing by then.
+    await db.updateTable('client_production_order_items').set({ due_date: '2026-01-13' }).where('id', '=', item).execute();
+    expect(await byDue()).toBe(0);
+    await db.updateTable('client_production_order_items').set({ due_date: '2026-01-15' }).where('id', '=', item).execute();
+    expect(await byDue()).toBe(400);
+    await db.deleteFrom('produced_entries').where('order_item_id', '=', item).where('produced_total', '=', 400).execute();
+    expect(await byDue()).toBe(0);
+  });
+});
