@@ -1,4 +1,5 @@
 import { Kysely, PostgresDialect } from 'kysely';
+import Cursor from 'pg-cursor';
 import type { AuditTables } from './tables/audit.js';
 import type { ClaimsTables } from './tables/claims.js';
 import type { ClientsTables } from './tables/clients.js';
@@ -82,7 +83,8 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
     );
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // A cursor lets a long read (a year's CSV) stream through `.stream()` in batches, in constant memory.
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   pools.set(db, pool);
   return db;
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 /**
@@ -13,9 +14,10 @@ export function attachmentDisposition(filename: string): string {
 
 /**
  * Sends bytes as a download: always an attachment (never rendered inline by the browser), with the given type,
- * `nosniff` so the browser does not guess another type, and no caching by shared caches.
+ * `nosniff` so the browser does not guess another type, and no caching by shared caches. A stream body is sent as it
+ * is produced (chunked), in constant memory.
  */
-export function sendAttachment(reply: FastifyReply, file: { filename: string; contentType: string; body: Buffer }) {
+export function sendAttachment(reply: FastifyReply, file: { filename: string; contentType: string; body: Buffer | Readable }) {
   return reply
     .header('Content-Disposition', attachmentDisposition(file.filename))
     .header('X-Content-Type-Options', 'nosniff')

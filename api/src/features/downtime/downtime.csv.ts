@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 /**
  * CSV for Excel: semicolon-separated (part 9), CRLF line ends, UTF-8 with a byte order mark so Excel reads umlauts.
  * Text cells are neutralised against formula injection: a cell starting with = + - @ (or a tab / carriage return,
@@ -19,6 +20,17 @@ export function csvCell(value: CsvCell): string {
 export function toCsv(header: string[], rows: CsvCell[][]): Buffer {
   const lines = [header, ...rows].map((cells) => cells.map(csvCell).join(';'));
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+/** The same file as `toCsv`, line by line as the rows arrive (a stream for the reply: constant memory). */
+export function csvStream(header: string[], rows: AsyncIterable<CsvCell[]>): Readable {
+  return Readable.from(
+    (async function* lines() {
+      yield `\uFEFF${header.map(csvCell).join(';')}\r\n`;
+      for await (const cells of rows) yield `${cells.map(csvCell).join(';')}\r\n`;
+    })(),
+    { objectMode: false },
+  );
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -97,10 +97,18 @@ export async function findHistory(db: Executor, filter: HistoryFilter, paginatio
   return { rows: rows.map(toHistoryItem), count: total.count };
 }
 
-/** Every history row in the period, sorted as the table (the CSV export), at most `limit`. */
-export async function findAllHistory(db: Executor, filter: HistoryFilter, sort: { sortBy?: string; descending?: boolean }, limit: number) {
-  const rows = await paginate(history(db).where(inFilter(filter)), { page: 1, rowsPerPage: limit, ...sort }, historySort, historyDefault).execute();
-  return rows.map(toHistoryItem);
+/** How many history rows the filter matches (the CSV export checks its limit before it starts). */
+export async function countHistory(db: Executor, filter: HistoryFilter) {
+  return (await countBase(db).where(inFilter(filter)).executeTakeFirstOrThrow()).count;
+}
+
+/**
+ * Every history row in the period, sorted as the table (the CSV export), at most `limit`, read through a cursor
+ * 500 rows at a time: a year of stops never sits in memory at once.
+ */
+export async function* streamHistory(db: Executor, filter: HistoryFilter, sort: { sortBy?: string; descending?: boolean }, limit: number) {
+  const query = paginate(history(db).where(inFilter(filter)), { page: 1, rowsPerPage: limit, ...sort }, historySort, historyDefault);
+  for await (const row of query.stream(500)) yield toHistoryItem(row);
 }
 
 export async function findHistoryItem(db: Executor, id: number) {

@@ -3,7 +3,7 @@ import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
-import { historyDate, historyDateTime, toCsv } from './downtime.csv.js';
+import { csvStream, historyDate, historyDateTime, type CsvCell } from './downtime.csv.js';
 import * as repository from './downtime.repository.js';
 
 export interface Period {
@@ -61,15 +61,11 @@ export async function exportHistory(
   body: { period: Period; clientIds?: string[]; sortBy?: string; descending?: boolean },
 ) {
   const period = checkPeriod(body.period);
-  const rows = await repository.findAllHistory(
-    db,
-    { ...period, clientIds: face === 'admin' ? body.clientIds : undefined },
-    { sortBy: body.sortBy, descending: body.descending },
-    EXPORT_MAX_ROWS + 1,
-  );
-  if (rows.length > EXPORT_MAX_ROWS) {
+  const filter = { ...period, clientIds: face === 'admin' ? body.clientIds : undefined };
+  if ((await repository.countHistory(db, filter)) > EXPORT_MAX_ROWS) {
     throw ruleViolation('period', 'maxRows', `More than ${EXPORT_MAX_ROWS} downtimes: export a shorter period.`, EXPORT_MAX_ROWS);
   }
+  const rows = repository.streamHistory(db, filter, { sortBy: body.sortBy, descending: body.descending }, EXPORT_MAX_ROWS);
   const common = (row: repository.DowntimeHistoryItem) => [
     row.machineName,
     row.DowntimeCause?.causeName ?? '',
@@ -78,16 +74,16 @@ export async function exportHistory(
     historyDateTime(row.targetStart),
     historyDateTime(row.targetEnd),
   ];
+  const cells = async function* (toCells: (row: repository.DowntimeHistoryItem) => CsvCell[]) {
+    for await (const row of rows) yield toCells(row);
+  };
   const body_ =
     face === 'admin'
-      ? toCsv(
+      ? csvStream(
           ['Client name', 'Machine name', 'Downtime cause', 'Actual date', 'Duration (min)', 'Start datetime (UTC)', 'End datetime (UTC)'],
-          rows.map((row) => [row.company ?? row.clientId, ...common(row)]),
+          cells((row) => [row.company ?? row.clientId, ...common(row)]),
         )
-      : toCsv(
-          ['Machine Name', 'Inactivity cause', 'ActualDate', 'Duration (min)', 'Start datetime (UTC)', 'End datetime (UTC)'],
-          rows.map(common),
-        );
+      : csvStream(['Machine Name', 'Inactivity cause', 'ActualDate', 'Duration (min)', 'Start datetime (UTC)', 'End datetime (UTC)'], cells(common));
   return { filename: HISTORY_CSV_FILENAME, contentType: 'text/csv; charset=utf-8', body: body_ };
 }
 
