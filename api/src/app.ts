@@ -8,6 +8,7 @@ import { authPlugin } from './plugins/auth.js';
 import { problemsPlugin } from './plugins/problems.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { pressurePlugin } from './plugins/pressure.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { apiLimits } from './plugins/api-limits.js';
 import { registerContractDocs } from './plugins/contract-docs.js';
@@ -76,6 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(problemsPlugin);
+  // Issue 18: GET /metrics (Prometheus), and every request counted and timed by its operation id.
+  await app.register(metricsPlugin, { db: options.db, token: options.config.METRICS_TOKEN });
   await app.register(pressurePlugin, {
     db: options.db,
     maxEventLoopDelayMs: options.config.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,

@@ -34,6 +34,8 @@ const schema = z.object({
    * production-orders PDF tens of MB), so this bounds the API's memory under a burst of downloads.
    */
   PDF_MAX_RENDERS: z.coerce.number().int().min(1).max(64).default(2),
+  /** Issue 18: the bearer token a Prometheus scraper sends to GET /metrics; unset, only loopback is served. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** The embedded PostgreSQL, found stopped this long (ms), is started again by the portal. */
   EMBEDDED_PG_RESTART_AFTER_MS: z.coerce.number().int().min(1_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -18,7 +18,8 @@ const RETRY_AFTER_SECONDS = 5;
 /**
  * Load shedding with @fastify/under-pressure: when the event loop lags or too many queries queue for a pool
  * connection (a slow or hung database), new requests answer at once with a 503 problem document and
- * Retry-After instead of piling up behind the others. `/healthz` always answers: the process is alive.
+ * Retry-After instead of piling up behind the others. `/healthz` always answers: the process is alive; so does
+ * `/metrics`, which shows why.
  */
 export const pressurePlugin = fp<PressureOptions>(async (app, options) => {
   const sampleInterval = options.sampleIntervalMs ?? 250;
@@ -32,7 +33,8 @@ export const pressurePlugin = fp<PressureOptions>(async (app, options) => {
         }
       : {}),
     pressureHandler: async (request, reply, type, value) => {
-      if (request.url === '/healthz') return;
+      // The process answers, and what it measures stays readable while it sheds (issue 18).
+      if (request.url === '/healthz' || request.url === '/metrics') return;
       // No delay sample in the last interval reads as an infinite delay: not evidence of a lagging loop.
       if (type === 'eventLoopDelay' && !Number.isFinite(value)) return;
       reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
