@@ -63,6 +63,14 @@ function metrics() {
   };
 }
 
+/** Requests answered 503 by load shedding, by what was over its limit (`eventLoopDelay`, `healthCheck` = the pool). */
+export function shedRequests(): Counter<'reason'> {
+  return once(
+    'http_requests_shed_total',
+    () => new Counter({ name: 'http_requests_shed_total', help: 'Requests answered 503 by load shedding (under-pressure), by reason.', labelNames: ['reason'] }),
+  );
+}
+
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
 function sameToken(sent: string, expected: string): boolean {

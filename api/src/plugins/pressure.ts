@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import underPressure from '@fastify/under-pressure';
 import { poolLoad, type Db } from '../db/database.js';
 import { HttpProblem } from '../lib/problem.js';
+import { shedRequests } from './metrics.js';
 
 export interface PressureOptions {
   db: Db;
@@ -22,6 +23,7 @@ const RETRY_AFTER_SECONDS = 5;
  * `/metrics`, which shows why.
  */
 export const pressurePlugin = fp<PressureOptions>(async (app, options) => {
+  const shed = shedRequests();
   const sampleInterval = options.sampleIntervalMs ?? 250;
   await app.register(underPressure, {
     maxEventLoopDelay: options.maxEventLoopDelayMs,
@@ -39,6 +41,7 @@ export const pressurePlugin = fp<PressureOptions>(async (app, options) => {
       if (type === 'eventLoopDelay' && !Number.isFinite(value)) return;
       reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
       request.log.warn({ pressure: type }, 'request shed under pressure');
+      shed.inc({ reason: type });
       throw new HttpProblem(503, 'Service Unavailable', 'The portal is overloaded right now. Try again in a few seconds.');
     },
   });
