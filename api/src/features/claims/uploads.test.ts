@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
 import { as, createTestApp, post, testConfig } from '../../../../tests/support/app.js';
 import { createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { startS3, type S3Server } from '../../../../tests/support/s3.js';
+import { freePort } from '../../db/embedded.js';
 import { download, JPEG, makeClaim, makeClaimable, makeUpload, multipart, PDF, upload } from './claims.fixtures.js';
 
 /**
@@ -249,7 +250,7 @@ describe.each(['postgres', 's3'] as const)('uploads stored in %s', (kind) => {
   });
 
   describe.runIf(kind === 's3')('objects in the bucket follow their rows', () => {
-    it('a deleted upload (or a claim deleted with its files) loses its object at the next purge; a refused delete keeps it', async () => {
+    it('a deleted upload loses its object at the next purge; a refused delete (rolled back) keeps it', async () => {
       const token = await as.client(A);
       const saved = (await upload(app, token, { name: 'file', filename: 'gone.jpg', content: JPEG })).body.Upload[0];
       const key = (await uploadRow(saved.id))!.storage_key!;
@@ -268,6 +269,24 @@ describe.each(['postgres', 's3'] as const)('uploads stored in %s', (kind) => {
       expect(await database.db.selectFrom('upload_object_deletions').select('storage_key').execute()).toEqual([]);
       const stillThere = await download(app, '/api/client/uploads/download', { id: keep.id }, token);
       expect(Buffer.compare(stillThere.bytes, JPEG)).toBe(0);
+    });
+
+    it('a bucket that does not answer: the upload is 503 with Retry-After and nothing is written; a stored file is 503 too', async () => {
+      const token = await as.client(A);
+      const saved = (await upload(app, token, { name: 'file', filename: 'there.jpg', content: JPEG })).body.Upload[0];
+      const away = await createTestApp(database.db, { ...s3!.env, S3_ENDPOINT: `http://127.0.0.1:${await freePort()}` });
+      try {
+        const before = await countUploads();
+        const refused = await upload(away, token, { name: 'file', filename: 'later.jpg', content: JPEG });
+        expect(refused.status).toBe(503);
+        expect(refused.headers['retry-after']).toBe('5');
+        expect(refused.body.detail).toBe('The file storage is not reachable right now. Try again in a few seconds.');
+        expect(await countUploads()).toBe(before);
+        const got = await download(away, '/api/client/uploads/download', { id: saved.id }, token);
+        expect(got.status).toBe(503);
+      } finally {
+        await away.close();
+      }
     });
 
     it('a row written before the bucket was configured keeps its bytes in PostgreSQL and is still served', async () => {

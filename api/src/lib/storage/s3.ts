@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { HttpProblem } from '../problem.js';
 import type { StoredContent, UploadStore } from './store.js';
 
 export interface S3Settings {
@@ -12,6 +13,24 @@ export interface S3Settings {
   secretAccessKey: string;
   /** Path-style URLs (`endpoint/bucket/key`), as most S3-compatible servers (MinIO, Ceph, Garage) want. */
   forcePathStyle: boolean;
+}
+
+/**
+ * The bucket did not answer (connection refused or reset, timeout) or answered 5xx, after the SDK's own retries:
+ * 503 with Retry-After, like a database that is away, so the web app re-sends the upload with its Idempotency-Key.
+ */
+async function reachable<T>(request: Promise<T>): Promise<T> {
+  try {
+    return await request;
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === undefined || status >= 500) {
+      const problem = new HttpProblem(503, 'Service Unavailable', 'The file storage is not reachable right now. Try again in a few seconds.');
+      problem.cause = error;
+      throw problem;
+    }
+    throw error;
+  }
 }
 
 /** Objects removed from the bucket per purge statement. */
@@ -37,7 +56,7 @@ export function s3UploadStore(db: Db, settings: S3Settings): UploadStore {
     kind: 's3',
     async put(content, contentType) {
       const storageKey = `uploads/${randomUUID()}`;
-      await client.send(new PutObjectCommand({ Bucket, Key: storageKey, Body: content, ContentType: contentType, ContentLength: content.length }));
+      await reachable(client.send(new PutObjectCommand({ Bucket, Key: storageKey, Body: content, ContentType: contentType, ContentLength: content.length })));
       return { content: null, storageKey };
     },
     async discard(stored: StoredContent) {
@@ -48,7 +67,7 @@ export function s3UploadStore(db: Db, settings: S3Settings): UploadStore {
         if (row.content) return row.content;
         throw new Error('upload row without content or storage key');
       }
-      const object = await client.send(new GetObjectCommand({ Bucket, Key: row.storageKey }));
+      const object = await reachable(client.send(new GetObjectCommand({ Bucket, Key: row.storageKey })));
       return Buffer.from(await object.Body!.transformToByteArray());
     },
     async purgeDeleted() {
