@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 
 /** s3rver (npm): an S3-compatible server on the local disk, spoken to with the AWS SDK v3 like any other. */
 interface S3rverServer {
@@ -22,6 +22,8 @@ export interface S3Server {
   env: Record<string, string>;
   /** Whether the bucket holds an object under `key`. */
   has(key: string): Promise<boolean>;
+  /** The keys of every object in the bucket. */
+  keys(): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -57,6 +59,10 @@ export async function startS3(): Promise<S3Server> {
         if ((error as { name?: string }).name === 'NotFound') return false;
         throw error;
       }
+    },
+    async keys() {
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
+      return (listed.Contents ?? []).map((object) => object.Key!);
     },
     async stop() {
       client.destroy();

@@ -271,6 +271,15 @@ describe.each(['postgres', 's3'] as const)('uploads stored in %s', (kind) => {
       expect(Buffer.compare(stillThere.bytes, JPEG)).toBe(0);
     });
 
+    it("an object whose row could not be written (the caller's company does not exist) is deleted again", async () => {
+      const before = await s3!.keys();
+      const rows = await countUploads();
+      const response = await upload(app, await as.client('company-that-does-not-exist'), { name: 'file', filename: 'orphan.jpg', content: JPEG });
+      expect(response.status).toBe(500);
+      expect(await countUploads()).toBe(rows);
+      expect(await s3!.keys()).toEqual(before);
+    });
+
     it('a bucket that does not answer: the upload is 503 with Retry-After and nothing is written; a stored file is 503 too', async () => {
       const token = await as.client(A);
       const saved = (await upload(app, token, { name: 'file', filename: 'there.jpg', content: JPEG })).body.Upload[0];
