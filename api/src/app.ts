@@ -8,6 +8,8 @@ import { authPlugin } from './plugins/auth.js';
 import { problemsPlugin } from './plugins/problems.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { pressurePlugin } from './plugins/pressure.js';
+import { metricsPlugin } from './plugins/metrics.js';
+import { createUploadStore, uploadStorePlugin } from './lib/storage/index.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { apiLimits } from './plugins/api-limits.js';
 import { registerContractDocs } from './plugins/contract-docs.js';
@@ -61,6 +63,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.db);
   app.decorate('config', options.config);
   limitPdfRenders(options.config.PDF_MAX_RENDERS);
+  // Issue 18: the bytes of uploads in the S3-compatible bucket of S3_*, or in PostgreSQL.
+  await app.register(uploadStorePlugin, { store: createUploadStore(options.config, options.db) });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -76,6 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(problemsPlugin);
+  // Issue 18: GET /metrics (Prometheus), and every request counted and timed by its operation id.
+  await app.register(metricsPlugin, { db: options.db, token: options.config.METRICS_TOKEN });
   await app.register(pressurePlugin, {
     db: options.db,
     maxEventLoopDelayMs: options.config.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,

@@ -34,6 +34,8 @@ const schema = z.object({
    * production-orders PDF tens of MB), so this bounds the API's memory under a burst of downloads.
    */
   PDF_MAX_RENDERS: z.coerce.number().int().min(1).max(64).default(2),
+  /** Issue 18: the bearer token a Prometheus scraper sends to GET /metrics; unset, only loopback is served. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** The embedded PostgreSQL, found stopped this long (ms), is started again by the portal. */
   EMBEDDED_PG_RESTART_AFTER_MS: z.coerce.number().int().min(1_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -94,6 +96,16 @@ const schema = z.object({
   OIDC_STRICT_ACCESS_TOKENS: booleanFlag.default(true),
   CONTACT_EMAIL: z.email().default('support@orders-portal.local'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(10 * 1024 * 1024),
+  /**
+   * Issue 18: uploads in an S3-compatible bucket when S3_ENDPOINT and S3_BUCKET are set (with both keys); in their
+   * PostgreSQL rows otherwise. Path-style URLs by default (MinIO, Ceph, Garage); `false` for virtual-hosted AWS.
+   */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(true),
   /** Access token lifetime in seconds (short; the web app refreshes it). */
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).default(300),
   WEB_DIST: z.string().optional(),
@@ -153,6 +165,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration:\n  SEED_DEMO: demo users have a published password; they are for `npm run portal` only, never with NODE_ENV=production',
     );
+  }
+  const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const s3Missing = s3.filter((name) => !value[name]);
+  if (s3Missing.length && s3Missing.length < s3.length) {
+    throw new Error(`Invalid configuration:\n${s3Missing.map((name) => `  ${name}: required when any of ${s3.join(', ')} is set`).join('\n')}`);
   }
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, '');
   const embeddedIdp = !value.OIDC_ISSUER;

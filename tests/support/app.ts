@@ -13,11 +13,13 @@ const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS2
 // (pressure.test.ts turns on the pool check it exercises).
 const baseEnv = { OIDC_ISSUER: ISSUER, OIDC_AUDIENCE: AUDIENCE, LOG_LEVEL: 'silent', NODE_ENV: 'test', PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0' };
 export const testConfig = loadConfig(baseEnv);
+/** The key set the test tokens verify against, for a test that builds the app itself (its own logger). */
+export const testKeys = { keys: [publicJwk] };
 
 /** The API as production builds it, on a test database, trusting the test key set; `env` overrides the configuration. */
 export async function createTestApp(db: Db, env: Record<string, string> = {}): Promise<FastifyInstance> {
   const config = Object.keys(env).length ? loadConfig({ ...baseEnv, ...env }) : testConfig;
-  const app = await buildApp({ config, db, keys: { keys: [publicJwk] } });
+  const app = await buildApp({ config, db, keys: testKeys });
   await app.ready();
   return app;
 }

@@ -133,6 +133,16 @@ export function actorFromClaims(payload: JWTPayload & TokenClaims): Actor {
 
 
 /**
+ * The admitted caller becomes the request's actor, and every later log line of the request (the handler's, the
+ * 'request completed' line) carries who it was beside its `reqId` (issue 18): the subject, roles and company, never
+ * the token.
+ */
+function admitted(request: FastifyRequest, reply: FastifyReply, actor: Actor) {
+  request.actor = actor;
+  request.log = reply.log = request.log.child({ actor: { sub: actor.sub, roles: [...actor.roles], companyId: actor.companyId } });
+}
+
+/**
  * The gate in front of every contract route, in `onRequest`, so it answers before the body is parsed or
  * validated: 401 without a valid token (or with a revoked one), 403 when none of the caller's roles is in the
  * operation's `x-roles`, and 403 when a `{role}` path segment names a role the caller does not hold.
@@ -156,7 +166,7 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
         throw unauthorized('The bearer token is invalid or expired.');
       }
       admit(machine, allowed, undefined);
-      request.actor = machine;
+      admitted(request, reply, machine);
       return;
     }
     if (token) {
@@ -177,6 +187,6 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
       throw token ? unauthorized('The bearer token is invalid or expired.') : unauthorized();
     }
     admit(actor, allowed, (request.params as { role?: string } | undefined)?.role);
-    request.actor = actor;
+    admitted(request, reply, actor);
   });
 });

@@ -46,6 +46,11 @@ describe('load shedding', () => {
     expect(shed.headers['content-type']).toContain('application/problem+json');
     expect(shed.json()).toMatchObject({ status: 503, title: 'Service Unavailable' });
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    // What is measured stays readable while shedding, and says why requests were shed (issue 18).
+    const metrics = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.statusCode).toBe(200);
+    expect(Number(/^http_requests_shed_total\{reason="healthCheck"\} (\d+)$/m.exec(metrics.body)?.[1])).toBeGreaterThanOrEqual(2);
+    expect(Number(/^db_pool_connections\{state="waiting"\} (\d+)$/m.exec(metrics.body)?.[1])).toBeGreaterThanOrEqual(2);
 
     open();
     await Promise.all([holder, ...queued]);

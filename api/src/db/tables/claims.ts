@@ -39,15 +39,24 @@ export interface UploadTable {
   size: number;
   /** Hex SHA-256 of the content. */
   sha256: string;
-  content: Buffer;
+  /** The bytes, or null when they are in the bucket under `storage_key` (issue 18). */
+  content: Buffer | null;
+  storage_key: string | null;
   object_type: UploadObjectType | null;
   object_id: number | null;
   created_by: string;
   created_at: Timestamp;
 }
 
+/** The bucket keys of deleted uploads, until their objects are removed (filled by a trigger on `uploads`). */
+export interface UploadObjectDeletionTable {
+  storage_key: string;
+  deleted_at: Generated<Timestamp>;
+}
+
 /** Quality claims and their uploads (photos and documents). */
 export interface ClaimsTables {
   claims: ClaimTable;
   uploads: UploadTable;
+  upload_object_deletions: UploadObjectDeletionTable;
 }

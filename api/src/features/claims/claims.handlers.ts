@@ -28,10 +28,10 @@ export const claimsHandlers: Handlers = {
     sendAttachment(reply, await downloadClaim(request.server.db, request.actor, scopeOf(request.actor), request.body)),
   /** Each caller sees its scope (`scopeOf`): the admin every company, a client its own company. */
   AdminUploads_getObjectUploads: async (request) => getObjectUploads(request.server.db, scopeOf(request.actor), request.body),
-  AdminUploads_downloadUpload: async (request, reply) => sendAttachment(reply, await downloadUpload(request.server.db, scopeOf(request.actor), request.body.id)),
-  ClientUploads_saveUploads: async (request) => saveUpload(request.server.db, request.actor, companyScopeOf(request.actor), receivedFile(request)),
+  AdminUploads_downloadUpload: async (request, reply) => sendAttachment(reply, await downloadUpload(request.server.db, request.server.uploads, scopeOf(request.actor), request.body.id)),
+  ClientUploads_saveUploads: async (request) => saveUpload(request.server.db, request.server.uploads, request.actor, companyScopeOf(request.actor), receivedFile(request)),
   ClientUploads_deleteUploads: async (request) => deleteUploads(request.server.db, request.actor, scopeOf(request.actor), request.body.uploadsIds),
   ClientUploads_downloadUpload: async (request, reply) =>
-    sendAttachment(reply, await downloadUpload(request.server.db, scopeOf(request.actor), request.body.id)),
+    sendAttachment(reply, await downloadUpload(request.server.db, request.server.uploads, scopeOf(request.actor), request.body.id)),
   ClientUploads_getObjectUploads: async (request) => getObjectUploads(request.server.db, scopeOf(request.actor), request.body),
 };

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { UploadObjectType } from '../../db/tables/claims.js';
 import { whereScope, type Scope } from '../../lib/scope.js';
+import type { StoredContent } from '../../lib/storage/index.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -15,7 +16,7 @@ export const CLAIM_OBJECT: UploadObjectType = 'ClientProductionClaims';
 
 export async function insertUpload(
   db: Executor,
-  values: { companyId: string; originalFilename: string; mimetype: string; content: Buffer; sha256: string; createdBy: string },
+  values: { companyId: string; originalFilename: string; mimetype: string; size: number; sha256: string; createdBy: string } & StoredContent,
 ): Promise<UploadRow> {
   const row = await db
     .insertInto('uploads')
@@ -23,9 +24,10 @@ export async function insertUpload(
       company_id: values.companyId,
       original_filename: values.originalFilename,
       mimetype: values.mimetype,
-      size: values.content.length,
+      size: values.size,
       sha256: values.sha256,
       content: values.content,
+      storage_key: values.storageKey,
       created_by: values.createdBy,
     })
     .returning(['id', 'original_filename', 'mimetype'])
@@ -47,11 +49,11 @@ export async function findUploadsOf(db: Executor, objectType: UploadObjectType, 
 }
 
 /**
- * One upload with its content, within the scope: the company's own files, and the files of a claim filed about one of
+ * One upload with its content (or its object's key), within the scope: the company's own files, and the files of a claim filed about one of
  * the company's products (the seller reads the buyer's claim with its photos).
  */
 export async function findUploadContent(db: Executor, scope: Scope, id: number) {
-  const query = db.selectFrom('uploads as u').select(['u.id', 'u.original_filename', 'u.mimetype', 'u.content']).where('u.id', '=', id);
+  const query = db.selectFrom('uploads as u').select(['u.id', 'u.original_filename', 'u.mimetype', 'u.content', 'u.storage_key']).where('u.id', '=', id);
   if (scope.kind === 'allCompanies') return query.executeTakeFirst();
   const claimsAboutItsProducts = whereScope(
     db.selectFrom('claims as c').innerJoin('client_products as p', 'p.id', 'c.client_product_id').select('c.id'),

@@ -7,6 +7,7 @@ import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { CompanyScope, Scope } from '../../lib/scope.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
+import type { UploadStore } from '../../lib/storage/index.js';
 import { findClaimCompany } from './claims.repository.js';
 import * as repository from './uploads.repository.js';
 
@@ -43,9 +44,9 @@ export function cleanFilename(name: string): string {
 /**
  * Stores one file of the caller's company, unattached. Its type is detected from the content (the name and the
  * declared type are not trusted): a .jpg name with PDF bytes is stored as application/pdf, an HTML page or an
- * executable named .jpg is refused with 400.
+ * executable named .jpg is refused with 400. The bytes go to the upload store (PostgreSQL or the bucket) once checked.
  */
-export async function saveUpload(db: Db, actor: Actor, scope: CompanyScope, file: ReceivedFile) {
+export async function saveUpload(db: Db, store: UploadStore, actor: Actor, scope: CompanyScope, file: ReceivedFile) {
   const detected = await fileTypeFromBuffer(file.content).catch(() => undefined); // unreadable containers are simply not accepted
   if (!detected || !ACCEPTED_UPLOAD_TYPES.has(detected.mime)) {
     throw ruleViolation('file', 'type', 'Only images (JPEG, PNG, GIF, WebP, HEIC) and PDF documents can be uploaded.');
@@ -54,20 +55,27 @@ export async function saveUpload(db: Db, actor: Actor, scope: CompanyScope, file
     companyId: scope.companyId,
     originalFilename: cleanFilename(file.filename),
     mimetype: detected.mime,
-    content: file.content,
+    size: file.content.length,
     sha256: createHash('sha256').update(file.content).digest('hex'),
     createdBy: actor.sub,
   };
-  return db.transaction().execute(async (trx) => {
-    const upload = await repository.insertUpload(trx, values);
-    await audit(trx, actor, {
-      operation: 'saveUploads',
-      recordType: 'upload',
-      recordId: upload.id,
-      details: { originalFilename: values.originalFilename, mimetype: values.mimetype, size: values.content.length, sha256: values.sha256 },
+  const stored = await store.put(file.content, detected.mime);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const upload = await repository.insertUpload(trx, { ...values, ...stored });
+      await audit(trx, actor, {
+        operation: 'saveUploads',
+        recordType: 'upload',
+        recordId: upload.id,
+        details: { originalFilename: values.originalFilename, mimetype: values.mimetype, size: values.size, sha256: values.sha256 },
+      });
+      return { Upload: [upload] };
     });
-    return { Upload: [upload] };
-  });
+  } catch (error) {
+    // No row: the bytes put in the bucket must not stay there unreferenced.
+    await store.discard(stored).catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
@@ -96,11 +104,12 @@ export async function deleteUploads(db: Db, actor: Actor, scope: Scope, ids: num
   });
 }
 
-/** One stored file with its bytes (404 outside the scope). */
-export async function downloadUpload(db: Db, scope: Scope, id: number) {
+/** One stored file with its bytes, from the row or the bucket (404 outside the scope). */
+export async function downloadUpload(db: Db, store: UploadStore, scope: Scope, id: number) {
   const row = await repository.findUploadContent(db, scope, id);
   if (!row) throw notFound('Upload');
-  return { filename: row.original_filename, contentType: row.mimetype, body: row.content };
+  const body = await store.get({ content: row.content, storageKey: row.storage_key });
+  return { filename: row.original_filename, contentType: row.mimetype, body };
 }
 
 /** The files attached to a record of the scope (a claim); a record outside the scope answers 404. */
