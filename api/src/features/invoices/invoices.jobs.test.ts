@@ -19,7 +19,7 @@ const smtp = new TestSmtpServer(await freePort());
 const api = useTestApp({ SMTP_URL: smtp.url, JOBS_WORKERS: '0', JOBS_RETRY_LIMIT: '3', JOBS_RETRY_DELAY_SECONDS: '1', JOBS_POLL_SECONDS: '0.5' });
 
 const workers: { jobs: Jobs; db: Db; transport: MailTransport }[] = [];
-const WAIT = { timeout: 60_000, interval: 100 };
+const WAIT = { timeout: 25_000, interval: 100 };
 
 beforeAll(async () => {
   for (let i = 0; i < 3; i++) {
