@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
+import { register } from 'prom-client';
 import { useTestApp } from '../../../../tests/support/test-app.js';
 import { freePort, TestSmtpServer } from '../../../../tests/support/smtp.js';
 import { createCompany } from '../../../../tests/support/factories/companies.js';
@@ -157,6 +158,11 @@ describe('failed deliveries (dead letters)', () => {
     expect(Date.parse(listed.rows[0].failedAt)).toBeGreaterThanOrEqual(Date.parse(listed.rows[0].createdAt));
     expect(smtp.to(address)).toEqual([]);
     expect(await jobsIn(['created', 'retry', 'active'])).toBe(0);
+  });
+
+  it("the metrics registry's gauges count it as a failed job, and no job waiting", async () => {
+    expect(await register.getSingleMetricAsString('orders_portal_jobs_failed')).toMatch(/^orders_portal_jobs_failed 1$/m);
+    expect(await register.getSingleMetricAsString('orders_portal_jobs_waiting')).toMatch(/^orders_portal_jobs_waiting 0$/m);
   });
 
   it.each(['accountant', 'operator', 'client'] as const)('answers 403 to %s, for the list and the retry', async (caller) => {
