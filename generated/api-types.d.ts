@@ -620,7 +620,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Extension (issue 18): the e-mails of 'Confirm & Send' that failed every retry (dead letters), newest failure first
+         * @description Extension (not in part 7), issue 18: the e-mails of 'Confirm & Send' that failed every retry (dead letters), newest failure first
          *     (page size 10), with the last error.
          */
         post: operations["Documents_getFailedDeliveries"];
@@ -640,7 +640,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Extension (issue 18): sends a dead-lettered e-mail again (queued with fresh retries). 404 for an id that is not a
+         * @description Extension (not in part 7), issue 18: sends a dead-lettered e-mail again (queued with fresh retries). 404 for an id that is not a
          *     message, 409 for one that is not dead-lettered (already sent, or still being retried).
          */
         post: operations["Documents_retryDelivery"];
@@ -6610,6 +6610,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Ok"];
                 };
             };

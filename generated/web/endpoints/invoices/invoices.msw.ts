@@ -29,7 +29,7 @@ import type {
 
 export const getDocumentsGetFailedDeliveriesResponseMock = (): DocumentsGetFailedDeliveries200 => ({"rows":[{"id":12,"invoiceId":64,"invoiceNumber":"INV-2026-0342","company":"Nordic Springs AB","to":"billing@nordic-springs.example","subject":"Invoice INV-2026-0342 from Orders Portal Packaging","attempts":6,"lastError":"connect ECONNREFUSED 10.0.0.25:587","createdAt":"2026-11-25T08:00:00Z","failedAt":"2026-11-25T08:31:00Z"}],"count":1})
 
-export const getDocumentsRetryDeliveryResponseMock = (overrideResponse: Partial< Ok > = {}): Ok => ({ok: faker.datatype.boolean(), ...overrideResponse})
+export const getDocumentsRetryDeliveryResponseMock = (): Ok => ({"ok":true})
 
 export const getDocumentsDownloadDeclarationResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 

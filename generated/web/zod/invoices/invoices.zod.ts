@@ -11,7 +11,7 @@ import zod from 'zod';
 
 
 /**
- * Extension (issue 18): the e-mails of 'Confirm & Send' that failed every retry (dead letters), newest failure first
+ * Extension (not in part 7), issue 18: the e-mails of 'Confirm & Send' that failed every retry (dead letters), newest failure first
 (page size 10), with the last error.
  */
 export const documentsGetFailedDeliveriesBodyPaginationPageMax = 1000000;
@@ -51,7 +51,7 @@ export const documentsGetFailedDeliveriesResponse = zod.object({
 }).describe('One page of rows and the total number of rows.')
 
 /**
- * Extension (issue 18): sends a dead-lettered e-mail again (queued with fresh retries). 404 for an id that is not a
+ * Extension (not in part 7), issue 18: sends a dead-lettered e-mail again (queued with fresh retries). 404 for an id that is not a
 message, 409 for one that is not dead-lettered (already sent, or still being retried).
  */
 export const documentsRetryDeliveryBodyIdMax = 2147483647;
