@@ -95,8 +95,8 @@ export class Jobs {
     return this.boss.getQueueSize(queue);
   }
 
-  /** Stops polling and waits (up to `timeoutMs`) for the jobs in hand to finish; an unfinished one is retried later. */
-  async stop(timeoutMs = 10_000): Promise<void> {
+  /** Stops polling and waits (up to `timeoutMs`, within close-with-grace's 10 s) for the jobs in hand; an unfinished one is retried later. */
+  async stop(timeoutMs = 8_000): Promise<void> {
     if (!this.#started) return;
     this.#started = false;
     await this.boss.stop({ graceful: true, timeout: timeoutMs, close: false });
