@@ -13,6 +13,7 @@ export interface QueueFigures {
 }
 
 let source: QueueFigures | undefined;
+const last = { waiting: 0, failed: 0 };
 
 export function registerQueueMetrics(figures: QueueFigures): () => void {
   source = figures;
@@ -21,14 +22,15 @@ export function registerQueueMetrics(figures: QueueFigures): () => void {
       name: 'orders_portal_jobs_waiting',
       help: 'Background jobs queued or waiting for a retry (queue depth).',
       async collect() {
-        if (source) this.set(await source.waiting());
+        // A database that cannot answer leaves the last value: the rest of /metrics still answers.
+        if (source) this.set((last.waiting = await source.waiting().catch(() => last.waiting)));
       },
     });
     new Gauge({
       name: 'orders_portal_jobs_failed',
       help: "Dead-lettered 'Confirm & Send' e-mails: failed every retry, not yet retried by an admin.",
       async collect() {
-        if (source) this.set(await source.failed());
+        if (source) this.set((last.failed = await source.failed().catch(() => last.failed)));
       },
     });
   }
