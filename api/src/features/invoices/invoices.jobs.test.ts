@@ -20,7 +20,7 @@ const smtp = new TestSmtpServer(await freePort());
 const api = useTestApp({ SMTP_URL: smtp.url, JOBS_WORKERS: '0', JOBS_RETRY_LIMIT: '3', JOBS_RETRY_DELAY_SECONDS: '1', JOBS_POLL_SECONDS: '0.5' });
 
 const workers: { jobs: Jobs; db: Db; transport: MailTransport }[] = [];
-const WAIT = { timeout: 25_000, interval: 100 };
+const WAIT = { timeout: 45_000, interval: 100 };
 
 beforeAll(async () => {
   for (let i = 0; i < 3; i++) {
@@ -61,7 +61,7 @@ async function jobsIn(states: string[]): Promise<number> {
 }
 const unfinished = () => jobsIn(['created', 'retry', 'active']);
 
-describe("'Confirm & Send' through the job queue and SMTP", () => {
+describe("'Confirm & Send' through the job queue and SMTP", { timeout: 60_000 }, () => {
   it('with the SMTP server down the job retries; when the server is back the message is delivered exactly once', async () => {
     const invoice = await invoiceFor('down@retry.example');
     const confirmed = await api.post('Documents_confirmInvoice', { id: invoice }, 'accountant', { role: 'accountant' });
@@ -125,7 +125,7 @@ describe("'Confirm & Send' through the job queue and SMTP", () => {
   });
 });
 
-describe('failed deliveries (dead letters)', () => {
+describe('failed deliveries (dead letters)', { timeout: 60_000 }, () => {
   const address = 'refused@dead.example';
   let invoice: number;
   let messageId: number;
