@@ -2741,8 +2741,11 @@ export interface components {
             failedAt: string;
             /** @description The message (outbox) id; `retryDelivery` takes it. */
             id: components["schemas"]["Id"];
-            /** @description The invoice the message carries; null for a message without one. */
-            invoiceId: (number & components["schemas"]["Id"]) | null;
+            /**
+             * Format: int32
+             * @description The invoice the message carries; null for a message without one.
+             */
+            invoiceId: number | null;
             invoiceNumber: string | null;
             /** @description What the last attempt answered, e.g. the SMTP server's refusal. */
             lastError: string | null;

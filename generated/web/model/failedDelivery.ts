@@ -18,6 +18,8 @@ export interface FailedDelivery {
   id: Id;
   /**
    * The invoice the message carries; null for a message without one.
+   * @minimum 1
+   * @maximum 2147483647
    * @nullable
    */
   invoiceId: number | null;

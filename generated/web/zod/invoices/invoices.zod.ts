@@ -27,8 +27,8 @@ export const documentsGetFailedDeliveriesBody = zod.object({
 })
 
 export const documentsGetFailedDeliveriesResponseRowsItemIdMaxOne = 2147483647;
-export const documentsGetFailedDeliveriesResponseRowsItemIdMultipleOfOne = 1;export const documentsGetFailedDeliveriesResponseRowsItemInvoiceIdMaxOne = 2147483647;
-export const documentsGetFailedDeliveriesResponseRowsItemInvoiceIdMultipleOfOne = 1;export const documentsGetFailedDeliveriesResponseRowsItemInvoiceIdMultipleOf = 1;export const documentsGetFailedDeliveriesResponseRowsItemInvoiceNumberMax = 60;export const documentsGetFailedDeliveriesResponseRowsItemCompanyMax = 120;export const documentsGetFailedDeliveriesResponseRowsItemToMax = 320;export const documentsGetFailedDeliveriesResponseRowsItemSubjectMax = 1000;export const documentsGetFailedDeliveriesResponseRowsItemAttemptsMin = 0;
+export const documentsGetFailedDeliveriesResponseRowsItemIdMultipleOfOne = 1;export const documentsGetFailedDeliveriesResponseRowsItemInvoiceIdMax = 2147483647;
+export const documentsGetFailedDeliveriesResponseRowsItemInvoiceIdMultipleOf = 1;export const documentsGetFailedDeliveriesResponseRowsItemInvoiceNumberMax = 60;export const documentsGetFailedDeliveriesResponseRowsItemCompanyMax = 120;export const documentsGetFailedDeliveriesResponseRowsItemToMax = 320;export const documentsGetFailedDeliveriesResponseRowsItemSubjectMax = 1000;export const documentsGetFailedDeliveriesResponseRowsItemAttemptsMin = 0;
 export const documentsGetFailedDeliveriesResponseRowsItemAttemptsMax = 2147483647;
 export const documentsGetFailedDeliveriesResponseRowsItemAttemptsMultipleOf = 1;export const documentsGetFailedDeliveriesResponseRowsItemLastErrorMax = 1000;export const documentsGetFailedDeliveriesResponseRowsMax = 100;export const documentsGetFailedDeliveriesResponseCountMin = 0;
 export const documentsGetFailedDeliveriesResponseCountMax = 2147483647;
@@ -37,7 +37,7 @@ export const documentsGetFailedDeliveriesResponseCountMultipleOf = 1;
 export const documentsGetFailedDeliveriesResponse = zod.object({
   "rows": zod.array(zod.object({
   "id": zod.number().min(1).max(documentsGetFailedDeliveriesResponseRowsItemIdMaxOne).multipleOf(documentsGetFailedDeliveriesResponseRowsItemIdMultipleOfOne).describe('Row id.').describe('The message (outbox) id; `retryDelivery` takes it.'),
-  "invoiceId": zod.number().min(1).max(documentsGetFailedDeliveriesResponseRowsItemInvoiceIdMaxOne).multipleOf(documentsGetFailedDeliveriesResponseRowsItemInvoiceIdMultipleOfOne).describe('Row id.').multipleOf(documentsGetFailedDeliveriesResponseRowsItemInvoiceIdMultipleOf).nullable().describe('The invoice the message carries; null for a message without one.'),
+  "invoiceId": zod.number().min(1).max(documentsGetFailedDeliveriesResponseRowsItemInvoiceIdMax).multipleOf(documentsGetFailedDeliveriesResponseRowsItemInvoiceIdMultipleOf).nullable().describe('The invoice the message carries; null for a message without one.'),
   "invoiceNumber": zod.string().max(documentsGetFailedDeliveriesResponseRowsItemInvoiceNumberMax).nullable(),
   "company": zod.string().max(documentsGetFailedDeliveriesResponseRowsItemCompanyMax).nullable(),
   "to": zod.string().max(documentsGetFailedDeliveriesResponseRowsItemToMax).describe('The recipient.'),
