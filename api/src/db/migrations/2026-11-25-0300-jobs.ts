@@ -8,7 +8,7 @@ import PgBoss from 'pg-boss';
  * in one transaction. The API starts pg-boss with `migrate: false`; a later pg-boss upgrade is a migration running
  * `PgBoss.getMigrationPlans`. Then the queues: the e-mails of 'Confirm & Send' and their dead letters (a job that
  * failed its last retry is copied there). The outbox row stays the record of each message: how many attempts were made
- * and, once dead-lettered, when (`failed_at`), so the admin sees it until it is retried.
+ * and, once dead-lettered, when (`failed_at`), so the admin sees it until it is retried. Messages still unsent get a job.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const plan = PgBoss.getConstructionPlans('pgboss')
@@ -21,6 +21,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table outbox add column attempts integer not null default 0 check (attempts >= 0)`.execute(db);
   await sql`alter table outbox add column failed_at timestamptz`.execute(db);
   await sql`create index outbox_failed on outbox (failed_at desc, id) where failed_at is not null and sent_at is null`.execute(db);
+  // Messages left unsent by the delivery before the queue (it retried them on its next run) get their job now.
+  await sql`
+    insert into pgboss.job (name, data, retry_limit, retry_delay, retry_backoff, expire_in, dead_letter, policy)
+    select 'invoice-email', jsonb_build_object('outboxId', id), 6, 30, true, interval '300 seconds', 'invoice-email-dead', 'standard'
+    from outbox where sent_at is null order by id`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
