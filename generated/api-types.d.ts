@@ -610,6 +610,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/invoice/deliveries/failed/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7), issue 18: the e-mails of 'Confirm & Send' that failed every retry (dead letters), newest failure first
+         *     (page size 10), with the last error.
+         */
+        post: operations["Documents_getFailedDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoice/delivery/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7), issue 18: sends a dead-lettered e-mail again (queued with fresh retries). 404 for an id that is not a
+         *     message, 409 for one that is not dead-lettered (already sent, or still being retried).
+         */
+        post: operations["Documents_retryDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/machines/analytics/get": {
         parameters: {
             query?: never;
@@ -2678,6 +2718,41 @@ export interface components {
          * @enum {string}
          */
         Face: "admin" | "client" | "operator" | "accountant" | "guest";
+        /**
+         * @description Extension (issue 18): an e-mail of 'Confirm & Send' whose delivery failed every retry (dead-lettered). It stays
+         *     unsent until an admin retries it.
+         */
+        FailedDelivery: {
+            /**
+             * Format: int32
+             * @description Delivery attempts made so far.
+             */
+            attempts: number;
+            company: string | null;
+            /**
+             * Format: date-time
+             * @description When 'Confirm & Send' queued it.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its last retry failed and it was dead-lettered.
+             */
+            failedAt: string;
+            /** @description The message (outbox) id; `retryDelivery` takes it. */
+            id: components["schemas"]["Id"];
+            /**
+             * Format: int32
+             * @description The invoice the message carries; null for a message without one.
+             */
+            invoiceId: number | null;
+            invoiceNumber: string | null;
+            /** @description What the last attempt answered, e.g. the SMTP server's refusal. */
+            lastError: string | null;
+            subject: string;
+            /** @description The recipient. */
+            to: string;
+        };
         /** @description One failing field of a 400 problem. */
         FieldError: {
             /** @description Validation code: required, type, minimum, maximum, multipleOf, pattern, enum, minLength, maxLength, format, or a rule code. */
@@ -6421,6 +6496,134 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DowntimeHistoryItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    Documents_getFailedDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pagination": {
+                 *         "page": 1,
+                 *         "rowsPerPage": 10
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description One page request, shared by every list. */
+                    pagination: {
+                        descending?: boolean;
+                        /**
+                         * Format: int32
+                         * @description 1-based page number.
+                         */
+                        page: number;
+                        rowsPerPage: components["schemas"]["RowsPerPage"];
+                        /**
+                         * @description Column to sort by; each list names the columns it can sort.
+                         * @enum {string}
+                         */
+                        sortBy?: "failedAt" | "createdAt" | "to";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 12,
+                     *           "invoiceId": 64,
+                     *           "invoiceNumber": "INV-2026-0342",
+                     *           "company": "Nordic Springs AB",
+                     *           "to": "billing@nordic-springs.example",
+                     *           "subject": "Invoice INV-2026-0342 from Orders Portal Packaging",
+                     *           "attempts": 6,
+                     *           "lastError": "connect ECONNREFUSED 10.0.0.25:587",
+                     *           "createdAt": "2026-11-25T08:00:00Z",
+                     *           "failedAt": "2026-11-25T08:31:00Z"
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: int32 */
+                        count: number;
+                        /** @description At most one page: the largest page size is 100. */
+                        rows: components["schemas"]["FailedDelivery"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    Documents_retryDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 12
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description Empty success. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ok"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -21,6 +21,7 @@ import { registerStrictInput } from './plugins/strict-input.js';
 import { limitPdfRenders } from './pdf/pdf.js';
 import { machineTokenVerifier } from './features/machines/machines.credentials.js';
 import { startMqttIngestion, type MqttIngestion } from './features/machines/machines.mqtt.js';
+import { registerJobs } from './jobs/index.js';
 
 export interface AppOptions {
   config: Config;
@@ -160,6 +161,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.decorate('mqtt', ingestion);
     app.addHook('onClose', async () => ingestion.close());
   }
+
+  // Issue 18: background jobs (pg-boss): every replica queues, JOBS_WORKERS > 0 also works on them.
+  await registerJobs(app, options.db, options.config);
 
   await options.extend?.(app);
   return app;

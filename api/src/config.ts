@@ -114,6 +114,22 @@ const schema = z.object({
   /** Where outgoing e-mails are dropped as .eml files (no SMTP configured); default DATA_DIR/outbox. */
   OUTBOX_DIR: z.string().optional(),
   /**
+   * Issue 18: e-mail through this SMTP server (smtp://user:password@host:587 with STARTTLS when offered, or
+   * smtps://…:465); the .eml folder (OUTBOX_DIR) when unset.
+   */
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\/[^/]+/.test(value), { message: 'smtp://[user:password@]host[:port] or smtps://…' })
+    .optional(),
+  /** Background jobs (pg-boss) this replica works on at once; 0: it only queues them and another replica works. */
+  JOBS_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+  /** Retries of an e-mail after its first attempt fails, before it is dead-lettered for the admin. */
+  JOBS_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(6),
+  /** The first retry's delay in seconds; each further retry waits about twice as long (exponential backoff, jittered). */
+  JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  /** How often an idle worker looks for jobs (seconds, at least 0.5). */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
+  /**
    * Issue 15: the plant's MQTT broker (mqtt://host:1883); when set, the portal subscribes to the Sparkplug B topics of
    * MQTT_GROUP_ID (edge node = company id, device = machine name; docs/decisions.md, 'Plant performance').
    */

@@ -155,6 +155,9 @@ const extensions = [
   'POST /api/operator/machines/analytics/get',
   'POST /api/machine/events',
   'POST /api/client/machines/performance/get',
+  // Issue 18: dead-lettered e-mails of 'Confirm & Send' (spec/invoices.tsp).
+  'POST /api/admin/invoice/deliveries/failed/get',
+  'POST /api/admin/invoice/delivery/retry',
 ];
 
 const byKey = new Map(operations);

@@ -10,8 +10,9 @@ const { publicKey, privateKey } = await generateKeyPair('RS256');
 const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS256', use: 'sig' };
 
 // Load shedding on event loop delay is off: a test process on a busy machine lags without being overloaded
-// (pressure.test.ts turns on the pool check it exercises).
-const baseEnv = { OIDC_ISSUER: ISSUER, OIDC_AUDIENCE: AUDIENCE, LOG_LEVEL: 'silent', NODE_ENV: 'test', PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0' };
+// (pressure.test.ts turns on the pool check it exercises). Job workers are off (JOBS_WORKERS=0: jobs are queued, not
+// worked): the files that test the workers turn them on.
+const baseEnv = { OIDC_ISSUER: ISSUER, OIDC_AUDIENCE: AUDIENCE, LOG_LEVEL: 'silent', NODE_ENV: 'test', PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0', JOBS_WORKERS: '0' };
 export const testConfig = loadConfig(baseEnv);
 /** The key set the test tokens verify against, for a test that builds the app itself (its own logger). */
 export const testKeys = { keys: [publicJwk] };

@@ -107,6 +107,9 @@ export async function grantAppRole(owner: Db, appRole: string): Promise<void> {
   await sql.raw(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${role}`).execute(owner);
   await sql.raw(`REVOKE UPDATE, DELETE, TRUNCATE ON audit_log FROM ${role}`).execute(owner);
   await sql.raw(`REVOKE ALL ON kysely_migration, kysely_migration_lock FROM ${role}`).execute(owner);
+  // Issue 18: the job queue (pg-boss) reads and writes its own schema's rows and calls nothing that changes its tables.
+  await sql.raw(`GRANT USAGE ON SCHEMA pgboss TO ${role}`).execute(owner);
+  await sql.raw(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA pgboss TO ${role}`).execute(owner);
 }
 
 /**

@@ -18,6 +18,7 @@ import * as supplyPlan from './2026-11-24-0400-supply-plan.js';
 import * as orderItemHistory from './2026-11-24-0500-order-item-history.js';
 import * as machines from './2026-11-24-0600-machines.js';
 import * as uploadObjects from './2026-11-25-0100-upload-objects.js';
+import * as jobs from './2026-11-25-0300-jobs.js';
 import * as screenIndexes from './2026-11-25-0900-screen-indexes.js';
 import * as supplyPlanChanges from './2026-11-25-0910-supply-plan-changes.js';
 import * as producedByDue from './2026-11-25-0920-produced-by-due.js';
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0500-order-item-history': orderItemHistory,
   '2026-11-24-0600-machines': machines,
   '2026-11-25-0100-upload-objects': uploadObjects,
+  '2026-11-25-0300-jobs': jobs,
   '2026-11-25-0900-screen-indexes': screenIndexes,
   '2026-11-25-0910-supply-plan-changes': supplyPlanChanges,
   '2026-11-25-0920-produced-by-due': producedByDue,

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Handlers } from '../../lib/contract.js';
 import { attachmentDisposition } from '../../pdf/download.js';
-import { confirmInvoice, downloadDeclaration, downloadInvoice, getInvoices } from './invoices.service.js';
+import { confirmInvoice, downloadDeclaration, downloadInvoice, getFailedDeliveries, getInvoices, retryDelivery } from './invoices.service.js';
 
 /**
  * `attachment` with an ASCII `filename` and, for any name that is not a plain token (spaces, non-ASCII), the exact
@@ -29,5 +29,7 @@ export const invoicesHandlers: Handlers = {
   Documents_downloadDeclaration: async (request, reply) =>
     sendPdf(reply, await downloadDeclaration(request.server.db, request.server.config, request.actor, request.body.id)),
   Documents_confirmInvoice: async (request) =>
-    confirmInvoice(request.server.db, request.server.config, request.log, request.actor, request.body.id),
+    confirmInvoice(request.server.db, request.server.config, request.server.jobs, request.actor, request.body.id),
+  Documents_getFailedDeliveries: async (request) => getFailedDeliveries(request.server.db, request.body.pagination),
+  Documents_retryDelivery: async (request) => retryDelivery(request.server.db, request.server.jobs, request.actor, request.body.id),
 };

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
@@ -9,7 +7,9 @@ import type { PaginationInput } from '../../lib/pagination.js';
 import { ALL_COMPANIES, scopeOf, type Scope } from '../../lib/scope.js';
 import { declarationFileName, declarationPdf, invoiceFileName, invoicePdf, money } from './invoices.pdf.js';
 import * as repository from './invoices.repository.js';
-import { deliverOutbox, enqueueMessage, type DeliveryOptions } from './outbox.js';
+import { QUEUES, type Jobs } from '../../jobs/queue.js';
+import type { MailTransport } from './mail.js';
+import { enqueueMessage, findDeadLetters, takeBackDeadLetter, type DeliveryOptions } from './outbox.js';
 
 /**
  * The invoices list (part 2.4 'Invoices'): invoice date descending by default. The `{role}` path segment of the
@@ -38,11 +38,11 @@ export async function downloadDeclaration(db: Db, config: Config, actor: Actor, 
   return { filename: declarationFileName(invoice.invoiceNumber), body: await declarationPdf(invoice, config.MANUFACTURER_NAME) };
 }
 
-/** How the outbox delivers in this deployment: .eml files in OUTBOX_DIR (default DATA_DIR/outbox), invoice PDFs attached. */
-export function outboxDelivery(db: Db, config: Config): DeliveryOptions {
+/** What a delivery needs: the From header, the transport (SMTP or the .eml folder), invoice PDFs rendered as attachments. */
+export function outboxDelivery(db: Db, config: Config, transport: MailTransport): DeliveryOptions {
   return {
-    dir: config.OUTBOX_DIR ?? path.join(config.DATA_DIR, 'outbox'),
     from: `${config.MANUFACTURER_NAME.replace(/[<>"]/g, '')} <${config.CONTACT_EMAIL}>`,
+    transport,
     renderAttachment: async (type, id) => {
       if (type !== 'invoice') throw new Error(`unknown attachment type ${type}`);
       const invoice = await invoiceDocument(db, ALL_COMPANIES, id);
@@ -53,15 +53,16 @@ export function outboxDelivery(db: Db, config: Config): DeliveryOptions {
 
 /**
  * 'Confirm & Send': marks the invoice confirmed and sent and queues one e-mail with its PDF to the client's
- * billing address, in one transaction (row-locked, audited); the message is delivered after the commit.
- * Confirming again answers the invoice as it is and sends nothing more. A client confirms only its own invoices.
+ * billing address and the job that delivers it, in one transaction (row-locked, audited): a rollback queues nothing.
+ * A worker renders the PDF and sends it, retrying with backoff (`invoices.jobs.ts`). Confirming again answers the
+ * invoice as it is and sends nothing more. A client confirms only its own invoices.
  */
-export async function confirmInvoice(db: Db, config: Config, log: FastifyBaseLogger, actor: Actor, id: number) {
+export async function confirmInvoice(db: Db, config: Config, jobs: Jobs, actor: Actor, id: number) {
   const scope = scopeOf(actor);
-  const queued = await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     const invoice = await repository.lockInvoice(trx, scope, id);
     if (!invoice) throw notFound('Invoice');
-    if (invoice.is_confirmed && invoice.is_sent) return false;
+    if (invoice.is_confirmed && invoice.is_sent) return;
     const to = await repository.billingEmailOf(trx, invoice.company_id);
     if (!to) throw conflict('The client company has no billing e-mail address, so the invoice cannot be sent. Nothing was changed.');
     const row = await repository.findInvoice(trx, scope, id);
@@ -74,15 +75,33 @@ export async function confirmInvoice(db: Db, config: Config, log: FastifyBaseLog
         `${total ? ` over ${total}` : ''}.\n\nKind regards,\n${config.MANUFACTURER_NAME}\n`,
       attachment: { type: 'invoice', id: invoice.id },
     });
+    const jobId = messageId === undefined ? null : await jobs.enqueue(trx, QUEUES.invoiceEmail, { outboxId: messageId });
     await repository.markConfirmedAndSent(trx, invoice.id);
-    await audit(trx, actor, { operation: 'confirmInvoice', recordType: 'invoice', recordId: invoice.id, details: { to, outboxId: messageId ?? null } });
-    return true;
+    await audit(trx, actor, { operation: 'confirmInvoice', recordType: 'invoice', recordId: invoice.id, details: { to, outboxId: messageId ?? null, jobId } });
   });
-  if (queued) {
-    // Delivery failures do not undo the confirmation: the message stays in the outbox for the next run.
-    await deliverOutbox(db, outboxDelivery(db, config)).catch((error: unknown) => log.error({ err: error }, 'outbox delivery failed'));
-  }
   const invoice = await repository.findInvoice(db, scope, id);
   if (!invoice) throw notFound('Invoice');
   return invoice;
+}
+
+/** The dead-lettered e-mails (issue 18), for the admin. */
+export function getFailedDeliveries(db: Db, pagination: PaginationInput) {
+  return findDeadLetters(db, pagination);
+}
+
+/**
+ * Sends a dead-lettered e-mail again: takes it back and queues a job with fresh retries, in one transaction (audited).
+ * 404 for no such message, 409 when it is not dead-lettered (sent, or still being retried: nothing is queued twice).
+ */
+export async function retryDelivery(db: Db, jobs: Jobs, actor: Actor, id: number) {
+  await db.transaction().execute(async (trx) => {
+    const message = await trx.selectFrom('outbox').select(['id', 'sent_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!message) throw notFound('Message');
+    if (!(await takeBackDeadLetter(trx, id))) {
+      throw conflict(message.sent_at ? 'The message was sent already.' : 'The message is still being retried; it is not a failed delivery.');
+    }
+    const jobId = await jobs.enqueue(trx, QUEUES.invoiceEmail, { outboxId: id });
+    await audit(trx, actor, { operation: 'retryDelivery', recordType: 'outbox', recordId: id, details: { jobId } });
+  });
+  return { ok: true as const };
 }

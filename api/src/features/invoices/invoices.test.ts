@@ -1,10 +1,10 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
-import { as, createTestApp, post, testConfig } from '../../../../tests/support/app.js';
+import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { pdfText } from '../../../../tests/support/pdf.js';
 import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
@@ -27,10 +27,9 @@ const COMPANY_A_NAME = 'Brunnen Müller & Söhne GmbH';
 
 beforeAll(async () => {
   outboxDir = await mkdtemp(path.join(os.tmpdir(), 'orders-portal-outbox-'));
-  // The e-mail drop goes to a folder of this test file (app.config is this object).
-  Object.assign(testConfig, { OUTBOX_DIR: outboxDir });
   database = await createTestDatabase();
-  app = await createTestApp(database.db);
+  // The e-mail drop goes to a folder of this test file; one job worker delivers it (issue 18).
+  app = await createTestApp(database.db, { OUTBOX_DIR: outboxDir, JOBS_WORKERS: '1', JOBS_POLL_SECONDS: '0.5' });
   ({ a: A, b: B } = await createTwoCompanies(database.db));
   await database.db.updateTable('companies').set({ name: COMPANY_A_NAME, address: 'Königstraße 5, 70173 Stuttgart' }).where('id', '=', A).execute();
   await makeUser(database.db, A, 'rechnung@mueller.example');
@@ -91,6 +90,8 @@ const stateOfA = async () => ({
   audit: await database.db.selectFrom('audit_log').select('id').where('record_type', '=', 'invoice').execute(),
 });
 
+/** Jobs queued or being worked on (the e-mails not yet delivered). */
+const waitingJobs = async () => Number((await app.jobs.boss.getQueueSize('invoice-email', { before: 'completed' })) ?? 0);
 const emlFiles = async () => (await readdir(outboxDir)).filter((name) => name.endsWith('.eml'));
 
 describe('documents: who may call, and with which {role}', () => {
@@ -224,9 +225,16 @@ describe("'Confirm & Send': POST /api/{role}/invoice/confirmation", () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: invoiceA, invoiceNumber: 'INV-2026-0342', isConfirmed: true, isSent: true });
 
-    const outbox = await database.db.selectFrom('outbox').selectAll().execute();
-    expect(outbox).toHaveLength(1);
-    expect(outbox[0]).toMatchObject({ to_address: 'rechnung@mueller.example', attachment_type: 'invoice', attachment_id: invoiceA, sent_at: expect.any(Date) });
+    // A job worker delivers it after the commit.
+    const outbox = await vi.waitFor(
+      async () => {
+        const rows = await database.db.selectFrom('outbox').selectAll().execute();
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ to_address: 'rechnung@mueller.example', attachment_type: 'invoice', attachment_id: invoiceA, sent_at: expect.any(Date), attempts: 1 });
+        return rows;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
     expect(outbox[0].subject).toContain('INV-2026-0342');
 
     const files = await emlFiles();
@@ -254,6 +262,8 @@ describe("'Confirm & Send': POST /api/{role}/invoice/confirmation", () => {
     const responses = await Promise.all([1, 2, 3].map(() => post(app, '/api/accountant/invoice/confirmation', { id: invoiceASek }, accountant)));
     expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
     expect(await database.db.selectFrom('outbox').selectAll().where('attachment_id', '=', invoiceASek).execute()).toHaveLength(1);
+    await vi.waitFor(async () => expect(await emlFiles()).toHaveLength(2), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(async () => expect(await waitingJobs()).toBe(0), { timeout: 20_000, interval: 100 });
     expect(await emlFiles()).toHaveLength(2);
   });
 
@@ -320,6 +330,8 @@ describe('the recipient of Confirm & Send', () => {
       expect((await post(app, '/api/admin/invoice/confirmation', { id: invoice }, await as.admin())).status).toBe(200);
       const sent = await database.db.selectFrom('outbox').select('to_address').where('attachment_id', '=', invoice).execute();
       expect(sent).toEqual([{ to_address: 'accounts@billing-details.example' }]);
+      // Delivered before the scratch rows go.
+      await vi.waitFor(async () => expect(await waitingJobs()).toBe(0), { timeout: 20_000, interval: 100 });
     } finally {
       await removeScratch(company, invoice, filesBefore);
     }

@@ -20,10 +20,16 @@ import type {
 } from 'msw';
 
 import type {
+  DocumentsGetFailedDeliveries200,
   DocumentsGetInvoices200,
-  Invoice
+  Invoice,
+  Ok
 } from '../../model';
 
+
+export const getDocumentsGetFailedDeliveriesResponseMock = (): DocumentsGetFailedDeliveries200 => ({"rows":[{"id":12,"invoiceId":64,"invoiceNumber":"INV-2026-0342","company":"Nordic Springs AB","to":"billing@nordic-springs.example","subject":"Invoice INV-2026-0342 from Orders Portal Packaging","attempts":6,"lastError":"connect ECONNREFUSED 10.0.0.25:587","createdAt":"2026-11-25T08:00:00Z","failedAt":"2026-11-25T08:31:00Z"}],"count":1})
+
+export const getDocumentsRetryDeliveryResponseMock = (): Ok => ({"ok":true})
 
 export const getDocumentsDownloadDeclarationResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 
@@ -33,6 +39,30 @@ export const getDocumentsDownloadInvoiceResponseMock = (): Blob => (new Blob(fak
 
 export const getDocumentsGetInvoicesResponseMock = (): DocumentsGetInvoices200 => ({"rows":[{"id":64,"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","deliveryDate":"2026-03-13","invoiceNumber":"INV-2026-0342","orderNo":"PO-24-0117","invoiceTotal":48920.5,"invoiceCurrency":"SEK","exchangeRate":11.28,"isConfirmed":false,"isSent":false}],"count":1})
 
+
+export const getDocumentsGetFailedDeliveriesMockHandler = (overrideResponse?: DocumentsGetFailedDeliveries200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<DocumentsGetFailedDeliveries200> | DocumentsGetFailedDeliveries200), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/invoice/deliveries/failed/get', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getDocumentsGetFailedDeliveriesResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getDocumentsRetryDeliveryMockHandler = (overrideResponse?: Ok | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Ok> | Ok), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/invoice/delivery/retry', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getDocumentsRetryDeliveryResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
 
 export const getDocumentsDownloadDeclarationMockHandler = (overrideResponse?: Blob | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Blob> | Blob), options?: RequestHandlerOptions) => {
   return http.post('*/api/:role/declaration/download', async (info) => {
@@ -82,6 +112,8 @@ export const getDocumentsGetInvoicesMockHandler = (overrideResponse?: DocumentsG
   }, options)
 }
 export const getInvoicesMock = () => [
+  getDocumentsGetFailedDeliveriesMockHandler(),
+  getDocumentsRetryDeliveryMockHandler(),
   getDocumentsDownloadDeclarationMockHandler(),
   getDocumentsConfirmInvoiceMockHandler(),
   getDocumentsDownloadInvoiceMockHandler(),

@@ -27,12 +27,16 @@ import type {
   DocumentsConfirmInvoiceBody,
   DocumentsDownloadDeclarationBody,
   DocumentsDownloadInvoiceBody,
+  DocumentsGetFailedDeliveries200,
+  DocumentsGetFailedDeliveriesBody,
   DocumentsGetInvoices200,
   DocumentsGetInvoicesBody,
+  DocumentsRetryDeliveryBody,
   DocumentsRole,
   ForbiddenResponse,
   Invoice,
   NotFoundResponse,
+  Ok,
   ServiceUnavailableResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse
@@ -44,6 +48,135 @@ import { http } from '../../../../web/src/api/http';
 
 
 /**
+ * Extension (not in part 7), issue 18: the e-mails of 'Confirm & Send' that failed every retry (dead letters), newest failure first
+(page size 10), with the last error.
+ */
+export const documentsGetFailedDeliveries = (
+    documentsGetFailedDeliveriesBody: DocumentsGetFailedDeliveriesBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<DocumentsGetFailedDeliveries200>(
+      {url: `/api/admin/invoice/deliveries/failed/get`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: documentsGetFailedDeliveriesBody, signal
+    },
+      );
+    }
+  
+
+
+
+export const getDocumentsGetFailedDeliveriesQueryKey = (documentsGetFailedDeliveriesBody?: DocumentsGetFailedDeliveriesBody,) => {
+    return [
+    `/api/admin/invoice/deliveries/failed/get`, documentsGetFailedDeliveriesBody
+    ] as const;
+    }
+
+    
+export const getDocumentsGetFailedDeliveriesQueryOptions = <TData = Awaited<ReturnType<typeof documentsGetFailedDeliveries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(documentsGetFailedDeliveriesBody: DocumentsGetFailedDeliveriesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof documentsGetFailedDeliveries>>, TError, TData>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDocumentsGetFailedDeliveriesQueryKey(documentsGetFailedDeliveriesBody);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof documentsGetFailedDeliveries>>> = ({ signal }) => documentsGetFailedDeliveries(documentsGetFailedDeliveriesBody, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof documentsGetFailedDeliveries>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type DocumentsGetFailedDeliveriesQueryResult = NonNullable<Awaited<ReturnType<typeof documentsGetFailedDeliveries>>>
+export type DocumentsGetFailedDeliveriesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+
+
+export function useDocumentsGetFailedDeliveries<TData = Awaited<ReturnType<typeof documentsGetFailedDeliveries>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
+ documentsGetFailedDeliveriesBody: DocumentsGetFailedDeliveriesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof documentsGetFailedDeliveries>>, TError, TData>, }
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getDocumentsGetFailedDeliveriesQueryOptions(documentsGetFailedDeliveriesBody,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Extension (not in part 7), issue 18: sends a dead-lettered e-mail again (queued with fresh retries). 404 for an id that is not a
+message, 409 for one that is not dead-lettered (already sent, or still being retried).
+ */
+export const documentsRetryDelivery = (
+    documentsRetryDeliveryBody: DocumentsRetryDeliveryBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<Ok>(
+      {url: `/api/admin/invoice/delivery/retry`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: documentsRetryDeliveryBody, signal
+    },
+      );
+    }
+  
+
+
+export const getDocumentsRetryDeliveryMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof documentsRetryDelivery>>, TError,{data: DocumentsRetryDeliveryBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof documentsRetryDelivery>>, TError,{data: DocumentsRetryDeliveryBody}, TContext> => {
+
+const mutationKey = ['documentsRetryDelivery'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof documentsRetryDelivery>>, {data: DocumentsRetryDeliveryBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  documentsRetryDelivery(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DocumentsRetryDeliveryMutationResult = NonNullable<Awaited<ReturnType<typeof documentsRetryDelivery>>>
+    export type DocumentsRetryDeliveryMutationBody = DocumentsRetryDeliveryBody
+    export type DocumentsRetryDeliveryMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useDocumentsRetryDelivery = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof documentsRetryDelivery>>, TError,{data: DocumentsRetryDeliveryBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof documentsRetryDelivery>>,
+        TError,
+        {data: DocumentsRetryDeliveryBody},
+        TContext
+      > => {
+
+      const mutationOptions = getDocumentsRetryDeliveryMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
  * The declaration of conformity PDF of the invoice, saved as 'DECLARATION OF CONFORMITY {invoiceNumber}.pdf'.
  */
 export const documentsDownloadDeclaration = (

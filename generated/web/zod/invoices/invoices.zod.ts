@@ -11,6 +11,61 @@ import zod from 'zod';
 
 
 /**
+ * Extension (not in part 7), issue 18: the e-mails of 'Confirm & Send' that failed every retry (dead letters), newest failure first
+(page size 10), with the last error.
+ */
+export const documentsGetFailedDeliveriesBodyPaginationPageMax = 1000000;
+export const documentsGetFailedDeliveriesBodyPaginationPageMultipleOf = 1;
+
+export const documentsGetFailedDeliveriesBody = zod.object({
+  "pagination": zod.object({
+  "page": zod.number().min(1).max(documentsGetFailedDeliveriesBodyPaginationPageMax).multipleOf(documentsGetFailedDeliveriesBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
+  "sortBy": zod.enum(['failedAt', 'createdAt', 'to']).optional().describe('Column to sort by; each list names the columns it can sort.'),
+  "descending": zod.boolean().optional()
+}).describe('One page request, shared by every list.')
+})
+
+export const documentsGetFailedDeliveriesResponseRowsItemIdMaxOne = 2147483647;
+export const documentsGetFailedDeliveriesResponseRowsItemIdMultipleOfOne = 1;export const documentsGetFailedDeliveriesResponseRowsItemInvoiceIdMax = 2147483647;
+export const documentsGetFailedDeliveriesResponseRowsItemInvoiceIdMultipleOf = 1;export const documentsGetFailedDeliveriesResponseRowsItemInvoiceNumberMax = 60;export const documentsGetFailedDeliveriesResponseRowsItemCompanyMax = 120;export const documentsGetFailedDeliveriesResponseRowsItemToMax = 320;export const documentsGetFailedDeliveriesResponseRowsItemSubjectMax = 1000;export const documentsGetFailedDeliveriesResponseRowsItemAttemptsMin = 0;
+export const documentsGetFailedDeliveriesResponseRowsItemAttemptsMax = 2147483647;
+export const documentsGetFailedDeliveriesResponseRowsItemAttemptsMultipleOf = 1;export const documentsGetFailedDeliveriesResponseRowsItemLastErrorMax = 1000;export const documentsGetFailedDeliveriesResponseRowsMax = 100;export const documentsGetFailedDeliveriesResponseCountMin = 0;
+export const documentsGetFailedDeliveriesResponseCountMax = 2147483647;
+export const documentsGetFailedDeliveriesResponseCountMultipleOf = 1;
+
+export const documentsGetFailedDeliveriesResponse = zod.object({
+  "rows": zod.array(zod.object({
+  "id": zod.number().min(1).max(documentsGetFailedDeliveriesResponseRowsItemIdMaxOne).multipleOf(documentsGetFailedDeliveriesResponseRowsItemIdMultipleOfOne).describe('Row id.').describe('The message (outbox) id; `retryDelivery` takes it.'),
+  "invoiceId": zod.number().min(1).max(documentsGetFailedDeliveriesResponseRowsItemInvoiceIdMax).multipleOf(documentsGetFailedDeliveriesResponseRowsItemInvoiceIdMultipleOf).nullable().describe('The invoice the message carries; null for a message without one.'),
+  "invoiceNumber": zod.string().max(documentsGetFailedDeliveriesResponseRowsItemInvoiceNumberMax).nullable(),
+  "company": zod.string().max(documentsGetFailedDeliveriesResponseRowsItemCompanyMax).nullable(),
+  "to": zod.string().max(documentsGetFailedDeliveriesResponseRowsItemToMax).describe('The recipient.'),
+  "subject": zod.string().max(documentsGetFailedDeliveriesResponseRowsItemSubjectMax),
+  "attempts": zod.number().min(documentsGetFailedDeliveriesResponseRowsItemAttemptsMin).max(documentsGetFailedDeliveriesResponseRowsItemAttemptsMax).multipleOf(documentsGetFailedDeliveriesResponseRowsItemAttemptsMultipleOf).describe('Delivery attempts made so far.'),
+  "lastError": zod.string().max(documentsGetFailedDeliveriesResponseRowsItemLastErrorMax).nullable().describe('What the last attempt answered, e.g. the SMTP server\'s refusal.'),
+  "createdAt": zod.string().datetime({}).describe('When \'Confirm & Send\' queued it.'),
+  "failedAt": zod.string().datetime({}).describe('When its last retry failed and it was dead-lettered.')
+}).describe('Extension (issue 18): an e-mail of \'Confirm & Send\' whose delivery failed every retry (dead-lettered). It stays\nunsent until an admin retries it.')).max(documentsGetFailedDeliveriesResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+  "count": zod.number().min(documentsGetFailedDeliveriesResponseCountMin).max(documentsGetFailedDeliveriesResponseCountMax).multipleOf(documentsGetFailedDeliveriesResponseCountMultipleOf)
+}).describe('One page of rows and the total number of rows.')
+
+/**
+ * Extension (not in part 7), issue 18: sends a dead-lettered e-mail again (queued with fresh retries). 404 for an id that is not a
+message, 409 for one that is not dead-lettered (already sent, or still being retried).
+ */
+export const documentsRetryDeliveryBodyIdMax = 2147483647;
+export const documentsRetryDeliveryBodyIdMultipleOf = 1;
+
+export const documentsRetryDeliveryBody = zod.object({
+  "id": zod.number().min(1).max(documentsRetryDeliveryBodyIdMax).multipleOf(documentsRetryDeliveryBodyIdMultipleOf).describe('Row id.')
+})
+
+export const documentsRetryDeliveryResponse = zod.object({
+  "ok": zod.literal(true)
+}).describe('Empty success.')
+
+/**
  * The declaration of conformity PDF of the invoice, saved as 'DECLARATION OF CONFORMITY {invoiceNumber}.pdf'.
  */
 export const documentsDownloadDeclarationParams = zod.object({

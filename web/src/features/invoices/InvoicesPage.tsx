@@ -16,6 +16,7 @@ import { useAppContext } from '../../app/context';
 import { describeError } from '../../api/describeError';
 import { useListState } from '../../components/useListState';
 import { InvoicesTable } from './InvoicesTable';
+import { FailedDeliveries } from './FailedDeliveries';
 import { alreadySent, documentsRoleOf, hasCompactView, INVOICES_VIEW_KEY, showsCompany, useInvoiceSelection, type InvoicesView } from './invoices';
 
 const ConfirmSendDialog = lazy(() => import('./ConfirmSendDialog'));
@@ -25,7 +26,8 @@ const ConfirmSendDialog = lazy(() => import('./ConfirmSendDialog'));
  * signed-in user's role. Single-row selection; 'Download Invoice', 'Download Declaration of conformity' and
  * 'Confirm & Send', all disabled without a selection; staff see the company too. 10 per page (10/20/50/100), invoice
  * date (deliveryDate) descending. The client may choose the compact view (part 2.4's second layout: four columns and
- * the two downloads), which the browser remembers.
+ * the two downloads), which the browser remembers. The admin also sees the e-mails that could not be delivered
+ * (issue 18) above the list.
  */
 export default function InvoicesPage() {
   const { session } = useAppContext();
@@ -98,6 +100,7 @@ export function InvoicesScreen({ role }: { role: DocumentsRole }) {
           )}
         </Group>
       </Group>
+      {role === 'admin' && <FailedDeliveries />}
       <InvoicesTable query={query} withCompany={showsCompany(role)} compact={compact} selectedId={selected?.id ?? null} onToggle={toggle} listProps={list.tableProps} />
       {confirming && (
         <Suspense fallback={null}>

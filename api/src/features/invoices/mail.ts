@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { toEml, type Attachment } from './outbox.js';
+
+/**
+ * How a message leaves the portal (issue 18): through an SMTP server with nodemailer when SMTP_URL is set, otherwise as
+ * an RFC 5322 .eml file dropped in a folder (the deployment without SMTP, and the demo).
+ */
+export interface Mail {
+  from: string;
+  to: string;
+  subject: string;
+  body: string;
+  date: Date;
+  attachment?: Attachment;
+}
+
+export interface MailTransport {
+  /** Sends one message; `key` names it uniquely (the outbox id). Throws when it was not accepted. */
+  send(mail: Mail, key: number): Promise<void>;
+  close(): void;
+}
+
+/** The .eml folder; a file is written under a temporary name first, so a reader of the folder never sees half a message. */
+export function fileTransport(dir: string): MailTransport {
+  return {
+    async send(mail, key) {
+      await mkdir(dir, { recursive: true });
+      const target = path.join(dir, `outbox-${String(key).padStart(8, '0')}.eml`);
+      const temporary = `${target}.${randomUUID()}.tmp`;
+      await writeFile(temporary, toEml(mail), { encoding: 'utf8', mode: 0o640 });
+      await rename(temporary, target);
+    },
+    close() {},
+  };
+}
+
+/**
+ * SMTP (smtp:// with STARTTLS when the server offers it, smtps:// for TLS from the start; user and password in the URL).
+ * Short timeouts: a server that does not answer fails the attempt, and the job queue retries it later.
+ */
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  return {
+    async send(mail) {
+      await transporter.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.body,
+        date: mail.date,
+        attachments: mail.attachment
+          ? [{ filename: mail.attachment.filename, contentType: mail.attachment.contentType, content: mail.attachment.content }]
+          : [],
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function mailTransport(config: { SMTP_URL?: string; outboxDir: string }): MailTransport {
+  return config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(config.outboxDir);
+}

@@ -1,0 +1,104 @@
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from '../db/database.js';
+
+/**
+ * Background jobs on PostgreSQL with pg-boss (issue 18; docs/decisions.md 'Background jobs'). pg-boss runs its queries
+ * through the portal's own pool (no second pool), and a job is queued through the caller's transaction, so a rolled
+ * back write queues nothing. Its schema and queues are made by the migration `2026-11-25-0300-jobs` (the application
+ * role may not run DDL), so it starts with `migrate: false`.
+ */
+
+/** The queues (made by the migration; a new queue is a new migration). */
+export const QUEUES = {
+  /** The e-mails of 'Confirm & Send': `{ outboxId }`. */
+  invoiceEmail: 'invoice-email',
+  /** Where pg-boss copies an e-mail job that failed its last retry. */
+  invoiceEmailDead: 'invoice-email-dead',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  retryLimit: number;
+  /** Seconds before the first retry; pg-boss doubles it for each further one (with jitter). */
+  retryDelay: number;
+}
+
+export type JobHandler<T> = (job: PgBoss.JobWithMetadata<T>) => Promise<void>;
+
+export interface JobsOptions {
+  /** Jobs this process works on at once; 0: it only queues them. */
+  workers: number;
+  pollSeconds: number;
+  retry: RetryPolicy;
+  log: FastifyBaseLogger;
+}
+
+/** pg-boss's database adapter over a Kysely pool or transaction. */
+export function executorOf(db: Kysely<Database> | Transaction<Database>): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: result.rows as unknown[] as never[] };
+    },
+  };
+}
+
+export class Jobs {
+  readonly boss: PgBoss;
+  readonly #options: JobsOptions;
+  #started = false;
+
+  constructor(db: Db, options: JobsOptions) {
+    this.#options = options;
+    this.boss = new PgBoss({
+      db: executorOf(db),
+      migrate: false,
+      // Maintenance (expiring jobs whose worker died, deleting old ones) runs where workers run; pg-boss takes a lock
+      // so that one replica at a time does it. No cron schedules.
+      supervise: options.workers > 0,
+      schedule: false,
+      pollingIntervalSeconds: options.pollSeconds,
+    });
+    // pg-boss reports a failed poll (database restarting, pool exhausted) as an event and polls again.
+    this.boss.on('error', (error) => options.log.warn({ err: error, component: 'jobs' }, 'job queue error'));
+  }
+
+  get workers() {
+    return this.#options.workers;
+  }
+
+  /** Queues a job in the caller's transaction, with the configured retries (exponential backoff). Answers its id. */
+  async enqueue(trx: Transaction<Database>, queue: QueueName, data: object): Promise<string | null> {
+    const { retryLimit, retryDelay } = this.#options.retry;
+    return this.boss.send(queue, data, { db: executorOf(trx), retryLimit, retryDelay, retryBackoff: true });
+  }
+
+  /** Starts `workers` polling workers on each queue given (one job each at a time); nothing when workers is 0. */
+  async start(handlers: Partial<Record<QueueName, JobHandler<never>>>): Promise<void> {
+    if (this.#options.workers === 0) return;
+    await this.boss.start();
+    this.#started = true;
+    for (const [queue, handler] of Object.entries(handlers)) {
+      for (let worker = 0; worker < this.#options.workers; worker++) {
+        await this.boss.work(queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.#options.pollSeconds }, async ([job]) => {
+          await handler!(job as PgBoss.JobWithMetadata<never>);
+        });
+      }
+    }
+  }
+
+  /** Jobs waiting (queued or waiting for a retry) in a queue. */
+  async waiting(queue: QueueName): Promise<number> {
+    return this.boss.getQueueSize(queue);
+  }
+
+  /** Stops polling and waits (up to `timeoutMs`, within close-with-grace's 10 s) for the jobs in hand; an unfinished one is retried later. */
+  async stop(timeoutMs = 8_000): Promise<void> {
+    if (!this.#started) return;
+    this.#started = false;
+    await this.boss.stop({ graceful: true, timeout: timeoutMs, close: false });
+  }
+}
