@@ -7,12 +7,12 @@ import {
   useDocumentsGetFailedDeliveries,
   useDocumentsRetryDelivery,
 } from '../../../../generated/web/endpoints/invoices/invoices';
-import type { FailedDelivery } from '../../../../generated/web/model';
+import type { DocumentsGetFailedDeliveriesBody, FailedDelivery } from '../../../../generated/web/model';
 import { describeError } from '../../api/describeError';
 import { formatDateTime } from '../../components/format';
 import { QueryError } from '../../components/QueryError';
 
-const BODY = { pagination: { page: 1, rowsPerPage: 10 } };
+const BODY: DocumentsGetFailedDeliveriesBody = { pagination: { page: 1, rowsPerPage: 10 } };
 
 const what = (row: FailedDelivery) => (row.invoiceNumber ? `Invoice ${row.invoiceNumber}` : row.subject);
 
