@@ -66,7 +66,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // The agenda's preformsUsed (features/orders/agenda.service.ts): bottles plus the product's scrap, rounded up.
   await sql`
-    create function pg_temp.lots_preforms(produced integer, rate numeric, start numeric, change_over numeric) returns integer
+    create or replace function pg_temp.lots_preforms(produced integer, rate numeric, start numeric, change_over numeric) returns integer
     language sql immutable as $$
       select case when produced <= 0 then 0 else ceil(round(produced * (1 + rate) + start + change_over, 6))::integer end
     $$`.execute(db);
