@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
+import { pdfText } from '../../../../tests/support/pdf.js';
 import { makeClaim } from '../claims/claims.fixtures.js';
 import { invoiceItem } from '../orders/orders.fixtures.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse, stockOf } from '../supply/supply.fixtures.js';
@@ -406,5 +407,22 @@ describe('trace and recall', () => {
     expect(ofB.body).toEqual({ items: [{ orderItemId: theirs.itemId, lots: [expect.objectContaining({ id: lot.id, preforms: 1_000 })] }] });
 
     expect((await staff('lots/get', { pagination: { page: 1, rowsPerPage: 10 } }, await as.client(COMPANY_A), 'admin')).status).toBe(403);
+  });
+});
+
+describe('the declaration of conformity', () => {
+  it('lists the preform lots each invoiced item was made from, with the supplier lot number when entered', async () => {
+    const s = await setting();
+    const first = await lotOf((await deliver(s, s.north, 1_000, 'DOC-OLD')).id);
+    const second = await lotOf((await deliver(s, s.north, 5_000)).id);
+    const { itemId } = await itemIn(s, s.north, COMPANY_A);
+    await produce(itemId, 1_500);
+    const invoiceId = await invoiceItem(database.db, itemId);
+    const response = await app.inject({ method: 'POST', url: '/api/client/declaration/download', payload: { id: invoiceId }, headers: { authorization: `Bearer ${await as.client(COMPANY_A)}` } });
+    expect(response.statusCode).toBe(200);
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain('Preform lots');
+    expect(text).toContain(`Lot ${first.id} (DOC-OLD)`);
+    expect(text).toContain(`Lot ${second.id}`);
   });
 });
