@@ -60,7 +60,9 @@ async function recallRows(db: Executor, lotId: number): Promise<RecallRow[]> {
     join companies co on co.id = o.company_id
     join client_products cp on cp.id = i.client_product_id
     left join client_details cd on cd.company_id = o.company_id
-    order by co.name, o.company_id, o.order_no, i.due_date, i.id`.execute(db);
+    -- Byte order on the company id, then by numbers: a collation-aware sort of 10,000 rows by name costs more than the
+    -- rest of the statement; the few clients are put in name order afterwards.
+    order by o.company_id collate "C", i.order_id, i.due_date, a.item_id`.execute(db);
   return result.rows;
 }
 
@@ -96,7 +98,8 @@ function byClient(rows: readonly RecallRow[]): Schemas['RecallClient'][] {
       producedOnItemId: row.produced_on,
     });
   }
-  return [...clients.values()];
+  const name = (client: Schemas['RecallClient']) => client.company ?? client.clientId;
+  return [...clients.values()].sort((a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
 }
 
 /**
