@@ -80,7 +80,9 @@ test('a delivery with a lot number: the admin drops the card on Added to stock w
   await expect(card(column(page, 'Added to stock'))).toContainText(`Lot ${lotNumber}`);
 
   // the Lots screen finds it by its lot number
-  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Lots', exact: true }).click();
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  await menu.getByText('Traceability', { exact: true }).click();
+  await menu.getByRole('link', { name: 'Lots', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Preform lots', level: 2 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Supplier lot number' }).fill(lotNumber);
   const row = page.getByRole('row', { name: new RegExp(lotNumber) });

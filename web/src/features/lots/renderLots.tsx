@@ -5,13 +5,14 @@ import { mockSession } from '../../app/mockSession';
 import { renderWithProviders } from '../../test/render';
 import LotsPage from './LotsPage';
 import LotPage from './LotPage';
+import LotStockPage from './LotStockPage';
 
 /** Tests: the lots screens at `path` under a memory router, signed in as `role` (admin or operator). Returns the router. */
 export function renderLots(path: string, role: 'admin' | 'operator' = 'admin') {
   const rootRoute = createRootRoute({ component: Outlet });
   const route = (routePath: string, component: () => React.ReactNode) => createRoute({ getParentRoute: () => rootRoute, path: routePath, component });
   const router = createRouter({
-    routeTree: rootRoute.addChildren([route('/lots', LotsPage), route('/lots/$id', LotPage)]),
+    routeTree: rootRoute.addChildren([route('/lots', LotsPage), route('/lots/stock', LotStockPage), route('/lots/$id', LotPage)]),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   const session = mockSession(role);
