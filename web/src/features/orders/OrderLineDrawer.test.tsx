@@ -144,6 +144,7 @@ describe('the order editor: one view per line (issue 17, item 5)', { timeout: 30
     expect(bodies.declaration).toEqual([{ id: 64 }]);
     expect(region(drawer, 'Declaration of conformity').queryByText(/INV-2026-0400/)).not.toBeInTheDocument();
     expect(await region(drawer, 'Claims').findByRole('link', { name: 'Claim 18' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Line NS-1500, 16.02.2026' })).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'History of NS-1500, 16.02.2026' })).toBeInTheDocument();

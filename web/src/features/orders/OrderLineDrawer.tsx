@@ -43,7 +43,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export default function OrderLineDrawer({ item, order, title, onClose }: { item: DraftItem & { id: number }; order: { id: number; orderNo: string }; title: string; onClose: () => void }) {
   const wide = useWideScreen();
   return (
-    <Drawer opened onClose={onClose} position="right" size={wide ? 'lg' : '100%'} title={`Line ${title}`}>
+    <Drawer opened onClose={onClose} position="right" size={wide ? 'lg' : '100%'} title={`Line ${title}`} closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="lg">
         <Section title="Production">
           <Group gap="md">
