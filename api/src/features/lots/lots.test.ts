@@ -240,6 +240,23 @@ describe('production consumes preforms FIFO per warehouse', () => {
   });
 });
 
+describe('a deleted order', () => {
+  it('leaves its preforms consumed from the lot (as the ledger does) and drops out of the recall', async () => {
+    const s = await setting();
+    const lot = await lotOf((await deliver(s, s.north, 10_000, 'DEL')).id);
+    const kept = await itemIn(s, s.north, COMPANY_A);
+    const removed = await itemIn(s, s.north, COMPANY_A);
+    await produce(kept.itemId, 1_000);
+    await produce(removed.itemId, 2_000);
+    const deleted = await post(app, '/api/client/orders/delete', { orderIds: [removed.orderId] }, await as.client(COMPANY_A));
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect((await database.db.selectFrom('lots').select('consumed').where('id', '=', lot.id).executeTakeFirstOrThrow()).consumed).toBe(3_000);
+    const recall = await staff('lots/recall/get', { id: lot.id });
+    expect(recall.body.open.flatMap((client: { items: { orderItemId: number }[] }) => client.items.map((item) => item.orderItemId))).toEqual([kept.itemId]);
+    expect(recall.body.lot).toMatchObject({ consumed: 3_000, remaining: 7_000 });
+  });
+});
+
 describe('the admin corrects the lots of a production record', () => {
   it('moves the record to other lots of its preform and warehouse; refuses, naming the field, what does not fit, writing nothing', async () => {
     const s = await setting();
