@@ -4,6 +4,7 @@ import { getClaimsMock } from '../generated/web/endpoints/claims/claims.msw';
 import { getClientsMock } from '../generated/web/endpoints/clients/clients.msw';
 import { getDowntimeMock } from '../generated/web/endpoints/downtime/downtime.msw';
 import { getInvoicesMock } from '../generated/web/endpoints/invoices/invoices.msw';
+import { getLotsMock } from '../generated/web/endpoints/lots/lots.msw';
 import { getMachinesMock } from '../generated/web/endpoints/machines/machines.msw';
 import { getManufacturersMock } from '../generated/web/endpoints/manufacturers/manufacturers.msw';
 import { getOrdersMock } from '../generated/web/endpoints/orders/orders.msw';
@@ -26,6 +27,7 @@ export const handlers = [
   ...getClientsMock(),
   ...getDowntimeMock(),
   ...getInvoicesMock(),
+  ...getLotsMock(),
   ...getMachinesMock(),
   ...getManufacturersMock(),
   ...getOrdersMock(),

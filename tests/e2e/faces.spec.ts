@@ -19,7 +19,7 @@ test('the admin lands on the admin face with its menu and a welcome line', async
   await signIn(page, 'admin');
   await expect(page.getByText('Welcome, Alice Admin')).toBeVisible();
   await expectMenu(page, [
-    'Raw Materials Status', 'Supply plan', 'Production orders', 'Claims', 'Preform stock', 'Client inventory', 'Preform inventory', 'Manufacturers', 'Invoices',
+    'Raw Materials Status', 'Supply plan', 'Production orders', 'Claims', 'Preform stock', 'Traceability', 'Client inventory', 'Preform inventory', 'Manufacturers', 'Invoices',
     'Downtimes history', 'Machines', 'Delivery performance', 'Audit log',
   ]);
   await menu(page).getByText('Downtimes history').click();
@@ -29,7 +29,7 @@ test('the admin lands on the admin face with its menu and a welcome line', async
 
 test('the operator lands on the agenda; a path of the admin face shows the 404 page', async ({ page }) => {
   await signIn(page, 'operator');
-  await expectMenu(page, ['Agenda', 'Preform stock', 'History', 'Machines']);
+  await expectMenu(page, ['Agenda', 'Preform stock', 'Traceability', 'History', 'Machines']);
   await expect(page.getByText(/Welcome,/)).toHaveCount(0);
   await page.goto('/#/manufacturers');
   await expect(page.getByText('Oops. Nothing here...')).toBeVisible();

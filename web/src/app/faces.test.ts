@@ -36,14 +36,14 @@ describe('who sees which screen comes from the contract: the x-roles of the call
 describe('the menus of part 2 for each face and client type', () => {
   it('admin: the staff menu with the downtime group', () => {
     expect(labels(faceOf('admin').menu)).toEqual([
-      'Raw Materials Status', 'Supply plan', 'Production orders', 'Claims', 'Preform stock', 'Client inventory', 'Preform inventory', 'Manufacturers', 'Invoices', 'Downtimes history', 'Machines', 'Delivery performance', 'Audit log',
+      'Raw Materials Status', 'Supply plan', 'Production orders', 'Claims', 'Preform stock', 'Traceability', 'Client inventory', 'Preform inventory', 'Manufacturers', 'Invoices', 'Downtimes history', 'Machines', 'Delivery performance', 'Audit log',
     ]);
-    expect(faceOf('admin').routes).toHaveLength(22);
+    expect(faceOf('admin').routes).toHaveLength(25);
   });
 
-  it('operator: Agenda, Preform stock, History, Machines; accountant: Invoices only; guest: no menu', () => {
-    expect(labels(faceOf('operator').menu)).toEqual(['Agenda', 'Preform stock', 'History', 'Machines']);
-    expect(links(faceOf('operator').menu)).toEqual(['/', '/stock', '/downtime/history', '/machines/live', '/machines/performance']);
+  it('operator: Agenda, Preform stock, Traceability, History, Machines; accountant: Invoices only; guest: no menu', () => {
+    expect(labels(faceOf('operator').menu)).toEqual(['Agenda', 'Preform stock', 'Traceability', 'History', 'Machines']);
+    expect(links(faceOf('operator').menu)).toEqual(['/', '/stock', '/lots', '/lots/stock', '/downtime/history', '/machines/live', '/machines/performance']);
     expect(labels(faceOf('accountant').menu)).toEqual(['Invoices']);
     expect(faceOf('guest').menu).toEqual([]);
     expect(faceOf('guest').routes.map((route) => route.path)).toEqual(['/']);

@@ -42,6 +42,14 @@ const adminFace: Face = {
     { label: 'Production orders', to: '/orders' },
     { label: 'Claims', to: '/claims' },
     { label: 'Preform stock', to: '/warehouses' },
+    // Issue 17: preform lots from delivery to invoice, each with its recall answer, and the stock by lot.
+    {
+      label: 'Traceability',
+      children: [
+        { label: 'Lots', to: '/lots' },
+        { label: 'Stock by lot', to: '/lots/stock' },
+      ],
+    },
     { label: 'Client inventory', to: '/clients' },
     { label: 'Preform inventory', to: '/preforms' },
     { label: 'Manufacturers', to: '/manufacturers' },
@@ -74,6 +82,9 @@ const adminFace: Face = {
     { path: '/claims/new', title: 'New claim', calls: ['AdminClaims_saveClaim'], load: () => import('../features/claims/ClaimEditPage') },
     { path: '/claims/$id', title: 'Claim', calls: ['AdminClaims_getClaim'], load: () => import('../features/claims/ClaimEditPage') },
     { path: '/warehouses', title: 'Preform stock', calls: ['AdminPreforms_getWarehouses'], load: () => import('../features/stock/WarehousesPage') },
+    { path: '/lots', title: 'Preform lots', calls: ['StaffLots_getLots'], load: () => import('../features/lots/LotsPage') },
+    { path: '/lots/stock', title: 'Stock by lot', calls: ['StaffLots_getLotStock'], load: () => import('../features/lots/LotStockPage') },
+    { path: '/lots/$id', title: 'Lot', calls: ['StaffLots_getLot', 'StaffLots_getLotRecall'], load: () => import('../features/lots/LotPage') },
     { path: '/warehouses/stock/$id', title: 'Warehouse stock', calls: ['AdminPreformStock_getPreformStock'], load: () => import('../features/stock/WarehouseStockPage') },
     { path: '/clients', title: 'Client inventory', calls: ['AdminClients_getClients'], load: () => import('../features/clients/ClientsPage') },
     { path: '/clients/$id', title: 'Client portfolio', calls: ['AdminClients_getClientProducts'], load: () => import('../features/clients/ClientProductsPage') },
@@ -99,6 +110,13 @@ const operatorFace: Face = {
   menu: [
     { label: 'Agenda', to: '/' },
     { label: 'Preform stock', to: '/stock' },
+    {
+      label: 'Traceability',
+      children: [
+        { label: 'Lots', to: '/lots' },
+        { label: 'Stock by lot', to: '/lots/stock' },
+      ],
+    },
     { label: 'History', to: '/downtime/history' },
     // Issue 15: the machines' state now, their OEE and the downtime analytics.
     {
@@ -112,6 +130,9 @@ const operatorFace: Face = {
   routes: [
     { path: '/', title: 'Agenda', calls: ['OperatorAgenda_getAgenda'], load: () => import('../features/orders/AgendaPage') },
     { path: '/stock', title: 'Preform stock', calls: ['OperatorStock_getOperatorPreformStock'], load: () => import('../features/stock/OperatorStockPage') },
+    { path: '/lots', title: 'Preform lots', calls: ['StaffLots_getLots'], load: () => import('../features/lots/LotsPage') },
+    { path: '/lots/stock', title: 'Stock by lot', calls: ['StaffLots_getLotStock'], load: () => import('../features/lots/LotStockPage') },
+    { path: '/lots/$id', title: 'Lot', calls: ['StaffLots_getLot', 'StaffLots_getLotRecall'], load: () => import('../features/lots/LotPage') },
     { path: '/downtime/history', title: 'Downtime history', calls: ['OperatorDowntime_getHistory'], load: () => import('../features/downtime/OperatorDowntimeHistoryPage') },
     { path: '/machines/live', title: 'Machines', calls: ['OperatorMachines_getLiveStatus'], load: () => import('../features/machines/MachinesStatusPage') },
     { path: '/machines/performance', title: 'Machine performance', calls: ['OperatorMachines_getOee', 'OperatorMachines_getDowntimeAnalytics'], load: () => import('../features/machines/MachinePerformancePage') },

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { IconDeviceFloppy, IconHistory, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconHistory, IconListDetails, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   getClientOrdersGetOrderQueryKey,
   getClientOrdersGetOrdersQueryKey,
@@ -32,6 +32,7 @@ import { isRecordId, RecordLoad, recordIdOf } from '../../components/RecordLoad'
 
 const OrderItemDialog = lazy(() => import('./OrderItemDialog'));
 const ItemHistoryDialog = lazy(() => import('./ItemHistoryDialog'));
+const OrderLineDrawer = lazy(() => import('./OrderLineDrawer'));
 
 /** 'NS-0500, 03.03.2027': how the history's title and its button name an item. */
 const itemTitle = (item: DraftItem) => `${item.ClientProduct.articleNo}, ${formatListDate(item.dueDate)}`;
@@ -93,6 +94,23 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
   const [selected, setSelected] = useState<DraftItem[]>([]);
   const [editing, setEditing] = useState<DraftItem | 'new' | null>(null);
   const [historyOf, setHistoryOf] = useState<DraftItem | null>(null);
+  const [lineOf, setLineOf] = useState<DraftItem | null>(null);
+  // One view of a saved line (issue 17, item 5): progress, lots, declaration of conformity and claims.
+  const lineButton = (item: DraftItem) =>
+    item.id === undefined ? null : (
+      <Tooltip label="Line details">
+        <ActionIcon
+          variant="subtle"
+          aria-label={`Details of ${itemTitle(item)}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            setLineOf(item);
+          }}
+        >
+          <IconListDetails size={18} />
+        </ActionIcon>
+      </Tooltip>
+    );
   // A saved item's history (issue 17); the button's click must not also open the item's editor (the row's click).
   const historyButton = (item: DraftItem) =>
     item.id === undefined ? null : (
@@ -185,13 +203,14 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
       : []),
     { accessor: 'dueDate', title: 'Deliver at', render: (item) => formatListDate(item.dueDate) },
     { accessor: 'history', title: 'History', width: 80, textAlign: 'center', render: historyButton },
+    { accessor: 'details', title: 'Details', width: 80, textAlign: 'center', render: lineButton },
   ];
   // The phone layout (below `sm`): a card per item with the same values as the columns.
   const cardFields = (item: DraftItem): CardField[] => [
     { label: 'Quantity', value: formatNumber(item.plannedAmount) },
     ...(isBuyer ? [{ label: 'Produced at', value: producedAt(item) }] : []),
     { label: 'Deliver at', value: formatListDate(item.dueDate) },
-    ...(item.id === undefined ? [] : [{ label: 'History', value: historyButton(item) }]),
+    ...(item.id === undefined ? [] : [{ label: 'History', value: historyButton(item) }, { label: 'Details', value: lineButton(item) }]),
   ];
   const itemsError = form.errors.ClientProductionOrderItems;
 
@@ -299,6 +318,11 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
       {historyOf?.id !== undefined && (
         <Suspense fallback={null}>
           <ItemHistoryDialog itemId={historyOf.id} title={itemTitle(historyOf)} onClose={() => setHistoryOf(null)} />
+        </Suspense>
+      )}
+      {lineOf?.id !== undefined && order && (
+        <Suspense fallback={null}>
+          <OrderLineDrawer item={{ ...lineOf, id: lineOf.id }} order={order} title={itemTitle(lineOf)} onClose={() => setLineOf(null)} />
         </Suspense>
       )}
       <UnsavedChangesGuard when={editor.guard(() => form.isDirty())} subject="This order" />

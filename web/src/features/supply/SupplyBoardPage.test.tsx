@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render';
 import type { SupplyOrder, SupplyOrderStatus, SupplyPlanRow } from '../../../../generated/web/model';
+import { adminSupplySaveSupplyOrderBodyOrderSupplierLotNumberMax as LOT_NUMBER_MAX } from '../../../../generated/web/zod/supply/supply.zod';
 import SupplyBoardPage from './SupplyBoardPage';
 
 let nextId = 100;
@@ -262,8 +263,13 @@ describe('dragging cards between columns (keyboard: Space, arrows, Space)', { ti
     await waitFor(() => expect(moved).toHaveAttribute('aria-disabled', 'false'));
 
     await keyboardDrag(moved, ['ArrowRight']);
+    // a drop on Added to stock asks first (issue 17): nothing is sent before 'Add to stock'
+    const confirm = await screen.findByRole('dialog', { name: 'Add to stock' });
+    expect(saved).toHaveLength(1);
+    fireEvent.change(within(confirm).getByRole('textbox', { name: 'Supplier lot number' }), { target: { value: '  L-2026-114 ' } });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Add to stock' }));
     await waitFor(() => expect(saved).toHaveLength(2));
-    expect(saved[1]!.Order).toMatchObject({ id: 41, version: 5, orderStatus: 'delivered', stock: true });
+    expect(saved[1]!.Order).toMatchObject({ id: 41, version: 5, orderStatus: 'delivered', stock: true, supplierLotNumber: 'L-2026-114' });
     const delivered = await within(column('Added to stock')).findByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ });
     expect(delivered).toHaveAttribute('aria-disabled', 'true');
 
@@ -285,6 +291,7 @@ describe('dragging cards between columns (keyboard: Space, arrows, Space)', { ti
     renderWithProviders(<SupplyBoardPage />);
     const first = await within(column('New')).findByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ });
     await keyboardDrag(first, ['ArrowRight', 'ArrowRight']);
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Add to stock' })).getByRole('button', { name: 'Add to stock' }));
     // optimistic: already in Added to stock while the save runs
     expect(await within(column('Added to stock')).findByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ })).toBeInTheDocument();
     release();
@@ -315,6 +322,54 @@ describe('dragging cards between columns (keyboard: Space, arrows, Space)', { ti
     await waitFor(() => expect(awaiting.queryByRole('button', { name: /^PET 28g - PET - Clear, 7,000 preforms/ })).not.toBeInTheDocument());
     fireEvent.click(awaiting.getByRole('button', { name: 'Load more' }));
     expect(await awaiting.findByRole('button', { name: /^PET 28g - PET - Clear, 7,000 preforms/ })).toBeInTheDocument();
+  });
+
+  it("a drop on Added to stock asks first: Cancel sends nothing and the card stays; without a lot number none is sent", async () => {
+    const columns: Partial<Record<SupplyOrderStatus, SupplyOrder[]>> = { ordered: [supplyOrder('ordered', { id: 41, version: 4 })] };
+    serveBoard(columns);
+    const saved: { Order: Record<string, unknown> }[] = [];
+    server.use(
+      http.post('*/api/admin/supply/save', async ({ request }) => {
+        const body = (await request.json()) as { Order: SupplyOrder };
+        saved.push(body as unknown as { Order: Record<string, unknown> });
+        const next = supplyOrder('delivered', { ...body.Order, version: 5 } as Partial<SupplyOrder>);
+        columns.ordered = [];
+        columns.delivered = [next];
+        return HttpResponse.json(next);
+      }),
+    );
+    renderWithProviders(<SupplyBoardPage />);
+    const card = await within(column('Awaiting delivery')).findByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ });
+    await keyboardDrag(card, ['ArrowRight']);
+    let confirm = await screen.findByRole('dialog', { name: 'Add to stock' });
+    expect(within(confirm).getByText(/^PET 28g - PET - Clear, 250,000 preforms for Riga North/)).toBeInTheDocument();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add to stock' })).not.toBeInTheDocument());
+    expect(saved).toEqual([]);
+    expect(within(column('Awaiting delivery')).getByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ })).toBeInTheDocument();
+
+    await keyboardDrag(within(column('Awaiting delivery')).getByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ }), ['ArrowRight']);
+    confirm = await screen.findByRole('dialog', { name: 'Add to stock' });
+    fireEvent.change(within(confirm).getByRole('textbox', { name: 'Supplier lot number' }), { target: { value: '   ' } });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Add to stock' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.Order).toMatchObject({ id: 41, orderStatus: 'delivered', stock: true });
+    expect(saved[0]!.Order).not.toHaveProperty('supplierLotNumber');
+    expect(await within(column('Added to stock')).findByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ })).toBeInTheDocument();
+  });
+
+  it('a lot number longer than the contract allows is refused in the dialog and nothing is sent', async () => {
+    serveBoard({ ordered: [supplyOrder('ordered', { id: 41 })] });
+    const saved: unknown[] = [];
+    server.use(http.post('*/api/admin/supply/save', async ({ request }) => { saved.push(await request.json()); return HttpResponse.json(supplyOrder('delivered', { id: 41 })); }));
+    renderWithProviders(<SupplyBoardPage />);
+    await keyboardDrag(await within(column('Awaiting delivery')).findByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ }), ['ArrowRight']);
+    const confirm = await screen.findByRole('dialog', { name: 'Add to stock' });
+    fireEvent.change(within(confirm).getByRole('textbox', { name: 'Supplier lot number' }), { target: { value: 'L'.repeat(LOT_NUMBER_MAX + 1) } });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Add to stock' }));
+    expect(await within(confirm).findByText(`At most ${LOT_NUMBER_MAX} characters.`)).toBeInTheDocument();
+    expect(saved).toEqual([]);
+    expect(screen.getByRole('dialog', { name: 'Add to stock' })).toBeInTheDocument();
   });
 
   it('announces pick-up, moves and the drop for screen readers', async () => {

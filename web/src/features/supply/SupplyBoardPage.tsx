@@ -23,6 +23,7 @@ import { boardAnnouncements, COLUMNS, columnCollision, columnKeyboardCoordinates
 import { useSupplyBoard } from './useSupplyBoard';
 
 const SupplyOrderDialog = lazy(() => import('./SupplyOrderDialog'));
+const AddToStockDialog = lazy(() => import('./AddToStockDialog'));
 
 /** The cards a column shows; `more` when further pages can be loaded (then the badge reads e.g. '50+'). */
 type ColumnCount = { shown: number; more: boolean };
@@ -72,13 +73,16 @@ const Loading = () => (
  * Admin '/' supply board 'Today overview' (part 2.1), with the suggested supply orders first (issue 16): New (pending, the only column with 'Order'), Awaiting
  * delivery (ordered, with ETA) and Added to stock (delivered, newest first with 'Load older'); New and Awaiting
  * delivery show the earliest due cards first with 'Load more'. Cards move
- * between columns by pointer or keyboard (Space, arrows, Space); delivered cards stay put.
+ * between columns by pointer or keyboard (Space, arrows, Space); delivered cards stay put. A drop on Added to stock
+ * asks first and takes the supplier's lot number (issue 17).
  */
 export default function SupplyBoardPage() {
   const board = useSupplyBoard();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<SupplyOrder | 'new' | null>(null);
   const [active, setActive] = useState<SupplyOrder | null>(null);
+  // A card dropped on Added to stock waits here for the confirmation with its lot number (issue 17).
+  const [receiving, setReceiving] = useState<SupplyOrder | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
@@ -93,7 +97,10 @@ export default function SupplyBoardPage() {
   const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
     setActive(null);
     const order = board.find(Number(dragged.id));
-    if (order && over) void board.move(order, over.id as SupplyOrderStatus);
+    if (!order || !over) return;
+    const to = over.id as SupplyOrderStatus;
+    if (to === 'delivered' && order.orderStatus !== 'delivered' && !board.isMoving(order.id)) setReceiving(order);
+    else void board.move(order, to);
   };
 
   const { pending, ordered, delivered } = board.queries;
@@ -169,6 +176,18 @@ export default function SupplyBoardPage() {
       {dialog && (
         <Suspense fallback={null}>
           <SupplyOrderDialog order={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
+      {receiving && (
+        <Suspense fallback={null}>
+          <AddToStockDialog
+            order={receiving}
+            onClose={() => setReceiving(null)}
+            onConfirm={(supplierLotNumber) => {
+              setReceiving(null);
+              void board.move(receiving, 'delivered', supplierLotNumber);
+            }}
+          />
         </Suspense>
       )}
     </Stack>

@@ -65,6 +65,12 @@ export const SupplyOrderCardBody = forwardRef<HTMLElement, CardBodyProps>(functi
             {order.PreformWarehouse.warehouseName}
           </Text>
         </Group>
+        {order.Lot && (
+          // Issue 17: the preform lot the delivery made, by the supplier's lot number when it has one.
+          <Text size="sm" c="dimmed">
+            {order.Lot.supplierLotNumber ? `Lot ${order.Lot.supplierLotNumber}` : `Lot ${order.Lot.id}, no supplier lot number`}
+          </Text>
+        )}
         <Group justify="space-between" gap="xs">
           <Text size="sm" fw={600}>
             {formatNumber(order.orderedAmount)} pcs

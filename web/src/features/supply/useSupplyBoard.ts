@@ -79,12 +79,14 @@ export function useSupplyBoard() {
       .filter((order) => statusOf(order) === status)
       .sort((a, b) => (status === 'delivered' ? b.dueDate.localeCompare(a.dueDate) || b.id - a.id : a.dueDate.localeCompare(b.dueDate) || a.id - b.id));
 
-  async function move(order: SupplyOrder, to: SupplyOrderStatus) {
+  /** `supplierLotNumber`: the delivery's lot number, on a move to Added to stock (issue 17; optional). */
+  async function move(order: SupplyOrder, to: SupplyOrderStatus, supplierLotNumber?: string) {
     const from = statusOf(order);
     if (from === to || from === 'delivered' || order.id in moves) return;
     setMoves((current) => ({ ...current, [order.id]: to }));
     try {
-      await save.mutateAsync({ data: { Order: { ...orderInput(order), orderStatus: to, stock: to === 'delivered' } }, headers: idempotencyKey() });
+      const lot = to === 'delivered' && supplierLotNumber ? { supplierLotNumber } : {};
+      await save.mutateAsync({ data: { Order: { ...orderInput(order), orderStatus: to, stock: to === 'delivered', ...lot } }, headers: idempotencyKey() });
       if (to === 'delivered') for (const queryKey of stockKeys()) void queryClient.invalidateQueries({ queryKey });
       await queryClient.invalidateQueries({ queryKey: supplyKey() });
       const shown = queryClient.getQueryData<InfiniteData<SupplyOrder[]>>(columnKey(to))?.pages.flat() ?? [];

@@ -1,0 +1,155 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn } from './support.js';
+
+/**
+ * Issue 17, traceability: a delivery with a lot number makes a preform lot the admin finds; a produced quantity the
+ * operator records consumes from that lot (FIFO: it is the only lot of its preform in its warehouse); the lot's recall
+ * answer lists the client; and the client sees the lot on its order line. axe-core scans each new screen.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Every serious or critical axe violation on the page (or in `scope`), one line each. */
+async function axe(page: Page, scope?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  if (scope) builder = builder.include(scope);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}`));
+}
+
+/** A dialog has finished its transition (axe measures colours; a half-faded dialog reports false contrast failures). */
+const shown = async (dialog: Locator) => {
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveCSS('opacity', '1');
+};
+
+/** dnd-kit needs real pointer steps: press on the card, nudge past the activation distance, glide, release. */
+async function drag(page: Page, card: Locator, target: Locator) {
+  await card.hover();
+  const from = (await card.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 2 });
+  const y = Math.min(Math.max(from.y + from.height / 2, to.y + 40), to.y + to.height - 40);
+  await page.mouse.move(to.x + to.width / 2, y, { steps: 15 });
+  await page.mouse.up();
+}
+
+const field = (scope: Locator, label: string) => scope.locator('input').and(scope.getByLabel(new RegExp(`^${label}`)));
+const column = (page: Page, title: string) => page.getByRole('region', { name: title });
+// The demo's AC-1000J (Aqua Converters Oy) is blown from PET 48g preforms of the Tallinn warehouse, which no delivery
+// had brought before: the lot made here is the only one FIFO can take from.
+const PREFORM = 'PET 48g 38mm 3-start Clear';
+const amount = 60_000 + Math.floor(Math.random() * 1000);
+const lotNumber = `E2E-${Date.now().toString(36).toUpperCase()}`;
+const card = (scope: Page | Locator) => scope.getByRole('button', { name: new RegExp(`^${PREFORM} - PET - Clear, ${amount.toLocaleString('en-US')} preforms for Tallinn`) });
+
+/** What the recall answer says about the client's line, read by the admin for the client's view. */
+let line: { orderNo: string; dueDate: string } | null = null;
+
+test('a delivery with a lot number: the admin drops the card on Added to stock with the lot number and finds the lot', async ({ page }) => {
+  await signIn(page, 'admin');
+  await column(page, 'New').getByRole('button', { name: 'Order' }).click();
+  const order = page.getByRole('dialog', { name: 'Add supply order' });
+  await field(order, 'Preform').fill('PET 48');
+  await page.getByRole('option', { name: `${PREFORM} - PET - Clear` }).click();
+  await field(order, 'Warehouse').fill('Tall');
+  await page.getByRole('option', { name: 'Tallinn' }).click();
+  await expect(field(order, 'Supplier')).toHaveValue('Alpla Preform Centre');
+  await field(order, 'Due date').fill('12.30.2027');
+  await field(order, 'Ordered amount').fill(String(amount));
+  await order.getByRole('button', { name: 'Save' }).click();
+  await expect(order).toBeHidden();
+  await drag(page, card(column(page, 'New')), column(page, 'Awaiting delivery'));
+  await expect(card(column(page, 'Awaiting delivery'))).toBeVisible();
+
+  await drag(page, card(column(page, 'Awaiting delivery')), column(page, 'Added to stock'));
+  const confirm = page.getByRole('dialog', { name: 'Add to stock' });
+  await shown(confirm);
+  expect(await axe(page, '[role="dialog"]')).toEqual([]);
+  await confirm.getByRole('textbox', { name: 'Supplier lot number' }).fill(lotNumber);
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/admin/supply/save'));
+  await confirm.getByRole('button', { name: 'Add to stock' }).click();
+  const response = await saved;
+  expect(response.status()).toBe(200);
+  expect(response.request().postDataJSON().Order).toMatchObject({ orderStatus: 'delivered', stock: true, supplierLotNumber: lotNumber });
+  await expect(card(column(page, 'Added to stock'))).toContainText(`Lot ${lotNumber}`);
+
+  // the Lots screen finds it by its lot number
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  await menu.getByText('Traceability', { exact: true }).click();
+  await menu.getByRole('link', { name: 'Lots', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Preform lots', level: 2 })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Supplier lot number' }).fill(lotNumber);
+  const row = page.getByRole('row', { name: new RegExp(lotNumber) });
+  await expect(row).toContainText(PREFORM);
+  await expect(row).toContainText('Tallinn');
+  await expect(row).toContainText('Alpla Preform Centre');
+  await expect(row).toContainText(amount.toLocaleString('en-US'));
+  expect(await axe(page)).toEqual([]);
+  await row.click();
+  await expect(page.getByRole('heading', { name: `Lot ${lotNumber}`, level: 2 })).toBeVisible();
+  await expect(page.getByText('No client got bottles from this lot yet.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Lot', exact: true })).toContainText(`${amount.toLocaleString('en-US')} preforms`);
+});
+
+test('a produced quantity the operator records consumes from that lot, and its recall answer lists the client', async ({ browser }) => {
+  // Each face in its own context (axe needs a page of a context, and the two sign-ins must not share storage).
+  const operatorContext = await browser.newContext();
+  const operator = await operatorContext.newPage();
+  await signIn(operator, 'operator');
+  await expect(operator.getByRole('heading', { name: 'Agenda' })).toBeVisible();
+  await operator.getByRole('button', { name: /^Update produced quantity of \S+ AC-1000J$/ }).first().click();
+  const dialog = operator.getByRole('dialog', { name: 'Update order item produced quantity' });
+  await dialog.getByRole('textbox', { name: 'Produced since the last entry' }).fill('1000');
+  const recorded = operator.waitForResponse((response) => response.url().endsWith('/api/operator/order/item/produced/add'));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  expect((await recorded).status()).toBe(200);
+  await expect(dialog).toBeHidden();
+  await operatorContext.close();
+
+  const adminContext = await browser.newContext();
+  const page = await adminContext.newPage();
+  await signIn(page, 'admin', '/#/lots');
+  await page.getByRole('textbox', { name: 'Supplier lot number' }).fill(lotNumber);
+  await page.getByRole('row', { name: new RegExp(lotNumber) }).click();
+  await expect(page.getByRole('heading', { name: `Lot ${lotNumber}`, level: 2 })).toBeVisible();
+  // consumed: at least the 1,000 bottles' preforms
+  const consumed = page.getByRole('region', { name: 'Lot', exact: true }).getByText(/^[\d,]+ preforms$/).nth(1);
+  await expect.poll(async () => Number(((await consumed.textContent()) ?? '0').replace(/\D/g, ''))).toBeGreaterThanOrEqual(1000);
+  await expect(page.getByText('1 client got bottles from this lot.')).toBeVisible();
+  const aqua = page.getByRole('region', { name: 'Open orders to stop' }).getByRole('article', { name: 'Aqua Converters Oy' });
+  const item = aqua.getByRole('row').filter({ hasText: 'AC-1000J' }).first();
+  await expect(item).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Delivered or invoiced' }).getByRole('article')).toHaveCount(0);
+  line = { orderNo: (await item.getByRole('cell').nth(0).textContent())!, dueDate: (await item.getByRole('cell').nth(3).textContent())! };
+  expect(await axe(page)).toEqual([]);
+
+  // the item's production records name the lot
+  await item.getByRole('button', { name: /^Production records of / }).click();
+  const records = page.getByRole('dialog', { name: /^Production records of / });
+  await shown(records);
+  await expect(records.getByRole('row').filter({ hasText: 'Oscar Operator' }).first()).toContainText(lotNumber);
+  expect(await axe(page, '[role="dialog"]')).toEqual([]);
+  await adminContext.close();
+});
+
+test('the client sees the lot on its order line', async ({ page }) => {
+  expect(line).not.toBeNull();
+  await signIn(page, 'seller', '/#/orders');
+  await page.getByRole('row', { name: new RegExp(line!.orderNo) }).first().click();
+  await expect(page.getByRole('heading', { name: `Order ${line!.orderNo}` })).toBeVisible();
+  await page.getByRole('button', { name: `Details of AC-1000J, ${line!.dueDate}` }).click();
+  const drawer = page.getByRole('dialog', { name: `Line AC-1000J, ${line!.dueDate}` });
+  await shown(drawer);
+  await expect(drawer.getByRole('region', { name: 'Preform lots' })).toContainText(lotNumber);
+  await expect(drawer.getByRole('region', { name: 'Preform lots' })).toContainText('Alpla Preform Centre');
+  expect(await axe(page, '[role="dialog"]')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('button', { name: `History of AC-1000J, ${line!.dueDate}` })).toBeVisible();
+});

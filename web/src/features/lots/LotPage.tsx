@@ -1,0 +1,348 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Anchor, Badge, Breadcrumbs, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link, useParams } from '@tanstack/react-router';
+import { IconDownload, IconListDetails, IconPencil } from '@tabler/icons-react';
+import {
+  getStaffLotsGetLotQueryKey,
+  getStaffLotsGetLotRecallQueryKey,
+  getStaffLotsGetLotStockQueryKey,
+  useStaffLotsExportLotEpcis,
+  useStaffLotsExportLotRecallCsv,
+  useStaffLotsExportLotRecallPdf,
+  useStaffLotsGetLot,
+  useStaffLotsGetLotRecall,
+  useStaffLotsGetLotStock,
+} from '../../../../generated/web/endpoints/lots/lots';
+import type { Lot, LotRecall, RecallClient, RecallItem, StaffRole } from '../../../../generated/web/model';
+import { saveFile } from '../../api/http';
+import { MESSAGES } from '../../api/messages';
+import { describeError } from '../../api/describeError';
+import { useAppContext } from '../../app/context';
+import { mayCall } from '../../app/faces';
+import { formatListDate, formatNumber } from '../../components/format';
+import { NotFoundPage } from '../../components/NotFoundPage';
+import { QueryError } from '../../components/QueryError';
+import { isRecordId, RecordLoad, recordIdOf } from '../../components/RecordLoad';
+import { lotLine, lotName, staffRoleOf, stateLabel } from './lots';
+import { LOTS_PATH } from './paths';
+
+const LotNumberDialog = lazy(() => import('./LotNumberDialog'));
+const ProductionRecordsDialog = lazy(() => import('./ProductionRecordsDialog'));
+
+/** Saves a download, saying why when the server or the browser refuses it. */
+async function download(fetchFile: () => Promise<Blob>, fallback: string) {
+  let file: Blob;
+  try {
+    file = await fetchFile();
+  } catch (error) {
+    notifications.show({ color: 'red', role: 'alert', title: 'Download failed', message: describeError(error) });
+    return;
+  }
+  try {
+    saveFile(file, fallback);
+  } catch {
+    notifications.show({ color: 'red', role: 'alert', message: MESSAGES.downloadDenied });
+  }
+}
+
+/**
+ * Staff /lots/{id} (issue 17): one preform lot in one screen: what it is (supplier, delivery, quantities; the admin sets
+ * the supplier's lot number), the stock of its preform in its warehouse by lot, and the recall answer: who got bottles
+ * from it (delivered or invoiced, by client with the contact), the open items that can still be stopped, the stock to
+ * quarantine, with CSV, PDF and EPCIS downloads. Each item opens its production records (the admin corrects their lots).
+ */
+export default function LotPage() {
+  const { id } = useParams({ strict: false }) as { id?: string };
+  const lotId = recordIdOf(id);
+  const { session } = useAppContext();
+  const role = staffRoleOf(session.user);
+  const body = { id: lotId ?? 0 };
+  const valid = isRecordId(lotId);
+  const query = useStaffLotsGetLot(role, body, { query: { queryKey: getStaffLotsGetLotQueryKey(role, body), enabled: valid } });
+  if (!valid) return <NotFoundPage />;
+  return (
+    <RecordLoad query={query} label="Loading lot">
+      {(lot) => <LotView key={lot.id} lot={lot} role={role} />}
+    </RecordLoad>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function LotView({ lot, role }: { lot: Lot; role: StaffRole }) {
+  const { session } = useAppContext();
+  const mayEdit = mayCall('AdminLots_saveLot', session.user.roles);
+  const [editing, setEditing] = useState(false);
+  const [recordsOf, setRecordsOf] = useState<RecallItem | null>(null);
+  const recallBody = { id: lot.id };
+  const recall = useStaffLotsGetLotRecall(role, recallBody, { query: { queryKey: getStaffLotsGetLotRecallQueryKey(role, recallBody) } });
+
+  return (
+    <Stack>
+      <Breadcrumbs>
+        <Anchor component={Link} to={LOTS_PATH}>
+          Preform lots
+        </Anchor>
+        <Text>{lotName(lot)}</Text>
+      </Breadcrumbs>
+      <Group justify="space-between">
+        <Title order={2}>{lot.supplierLotNumber ? `Lot ${lot.supplierLotNumber}` : lotName(lot)}</Title>
+        <Badge variant="light" color={lot.state === 'open' ? 'blue' : 'gray'} size="lg">
+          {stateLabel(lot.state)}
+        </Badge>
+      </Group>
+      <Card withBorder component="section" aria-label="Lot">
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
+          <Field label="Supplier lot number">
+            <Group gap={4} wrap="nowrap">
+              <span>{lot.supplierLotNumber ?? 'Not entered'}</span>
+              {mayEdit && (
+                <Button size="compact-xs" variant="subtle" leftSection={<IconPencil size={12} />} onClick={() => setEditing(true)}>
+                  {lot.supplierLotNumber ? 'Change' : 'Enter'}
+                </Button>
+              )}
+            </Group>
+          </Field>
+          <Field label="Preform">{lot.Preform.preformName}</Field>
+          <Field label="Warehouse">{lot.PreformWarehouse.warehouseName}</Field>
+          <Field label="Supplier">{lot.Manufacturer.manufacturerName}</Field>
+          <Field label="Delivered">
+            {formatListDate(lot.deliveryDate)} (supply order {lot.supplyOrderId})
+          </Field>
+          <Field label="Quantity">{formatNumber(lot.quantity)} preforms</Field>
+          <Field label="Consumed">{formatNumber(lot.consumed)} preforms</Field>
+          <Field label="Remaining">{formatNumber(lot.remaining)} preforms</Field>
+        </SimpleGrid>
+      </Card>
+      <Recall lotId={lot.id} role={role} recall={recall} onRecords={setRecordsOf} />
+      <StockByLot lot={lot} role={role} />
+      {editing && (
+        <Suspense fallback={null}>
+          <LotNumberDialog lot={lot} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
+      {recordsOf && (
+        <Suspense fallback={null}>
+          <ProductionRecordsDialog role={role} item={recordsOf} lot={lot} onClose={() => setRecordsOf(null)} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
+
+function Recall({
+  lotId,
+  role,
+  recall,
+  onRecords,
+}: {
+  lotId: number;
+  role: StaffRole;
+  recall: { data: LotRecall | undefined; isError: boolean; error: unknown; refetch: () => unknown };
+  onRecords: (item: RecallItem) => void;
+}) {
+  const csv = useStaffLotsExportLotRecallCsv({ mutation: { meta: { silent: true } } });
+  const pdf = useStaffLotsExportLotRecallPdf({ mutation: { meta: { silent: true } } });
+  const epcis = useStaffLotsExportLotEpcis({ mutation: { meta: { silent: true } } });
+  const epcisFile = async () => {
+    const document = await epcis.mutateAsync({ role, data: { id: lotId } });
+    return new File([JSON.stringify(document, null, 2)], `lot-${lotId}-epcis.jsonld`, { type: 'application/ld+json' });
+  };
+  return (
+    <Stack component="section" aria-labelledby="recall-heading" gap="sm">
+      <Group justify="space-between">
+        <Title order={3} id="recall-heading">
+          Recall
+        </Title>
+        <Group gap="xs">
+          <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} loading={csv.isPending} onClick={() => void download(() => csv.mutateAsync({ role, data: { id: lotId } }), `recall-lot-${lotId}.csv`)}>
+            Download CSV
+          </Button>
+          <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} loading={pdf.isPending} onClick={() => void download(() => pdf.mutateAsync({ role, data: { id: lotId } }), `recall-lot-${lotId}.pdf`)}>
+            Download PDF
+          </Button>
+          <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} loading={epcis.isPending} onClick={() => void download(epcisFile, `lot-${lotId}-epcis.jsonld`)}>
+            Download EPCIS
+          </Button>
+        </Group>
+      </Group>
+      <RecordLoad query={recall} label="Loading the recall answer">
+        {(answer) => (
+          <Stack gap="md">
+            <Text size="sm">
+              {answer.clientCount === 0
+                ? 'No client got bottles from this lot yet.'
+                : `${answer.clientCount} ${answer.clientCount === 1 ? 'client' : 'clients'} got bottles from this lot.`}
+            </Text>
+            <Stack component="section" aria-labelledby="quarantine-heading" gap={4}>
+              <Title order={4} id="quarantine-heading">
+                Stock to quarantine
+              </Title>
+              <Text size="sm">
+                {formatNumber(answer.quarantine.preforms)} preforms of the lot in {answer.lot.PreformWarehouse.warehouseName}; {formatNumber(answer.quarantine.bottles)} bottles
+                made from it, produced and not yet delivered.
+              </Text>
+            </Stack>
+            <RecallGroup
+              id="recall-open"
+              title="Open orders to stop"
+              empty="No open item used this lot."
+              clients={answer.open}
+              onRecords={onRecords}
+            />
+            <RecallGroup
+              id="recall-delivered"
+              title="Delivered or invoiced"
+              empty="Nothing made from this lot was delivered or invoiced yet."
+              clients={answer.delivered}
+              onRecords={onRecords}
+            />
+          </Stack>
+        )}
+      </RecordLoad>
+    </Stack>
+  );
+}
+
+function RecallGroup({ id, title, empty, clients, onRecords }: { id: string; title: string; empty: string; clients: RecallClient[]; onRecords: (item: RecallItem) => void }) {
+  return (
+    <Stack component="section" aria-labelledby={`${id}-heading`} gap="xs">
+      <Title order={4} id={`${id}-heading`}>
+        {title}
+      </Title>
+      {clients.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      )}
+      {clients.map((client) => (
+        <Card key={client.clientId} withBorder padding="sm" component="article" aria-label={client.company ?? client.clientId}>
+          <Group justify="space-between" mb="xs" gap="xs">
+            <Text fw={600}>{client.company ?? client.clientId}</Text>
+            {client.contact ? (
+              <Text size="sm">
+                {client.contact.name ? `${client.contact.name}, ` : ''}
+                <Anchor href={`mailto:${client.contact.email}`}>{client.contact.email}</Anchor>
+              </Text>
+            ) : (
+              <Text size="sm" c="dimmed">
+                No contact on record
+              </Text>
+            )}
+          </Group>
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped withTableBorder fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Order</Table.Th>
+                  <Table.Th>Article no.</Table.Th>
+                  <Table.Th>Title</Table.Th>
+                  <Table.Th>Deliver at</Table.Th>
+                  <Table.Th ta="right">Produced</Table.Th>
+                  <Table.Th ta="right">Bottles from lot</Table.Th>
+                  <Table.Th ta="right">Preforms from lot</Table.Th>
+                  <Table.Th>Invoices</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Production records</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {client.items.map((item) => (
+                  <Table.Tr key={item.orderItemId}>
+                    <Table.Td>{item.orderNo}</Table.Td>
+                    <Table.Td>{item.articleNo}</Table.Td>
+                    <Table.Td>{item.productName}</Table.Td>
+                    <Table.Td>{formatListDate(item.dueDate)}</Table.Td>
+                    <Table.Td ta="right">
+                      {formatNumber(item.producedAmount)} of {formatNumber(item.plannedAmount)}
+                    </Table.Td>
+                    <Table.Td ta="right">{formatNumber(item.bottlesFromLot)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(item.preformsFromLot)}</Table.Td>
+                    <Table.Td>{item.invoiceNumbers.length ? item.invoiceNumbers.join(', ') : '—'}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        leftSection={<IconListDetails size={12} />}
+                        aria-label={`Production records of ${item.orderNo} ${item.articleNo} ${formatListDate(item.dueDate)}`}
+                        onClick={() => onRecords(item)}
+                      >
+                        Records
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** The stock of the lot's preform in its warehouse: the ledger's balance, the open lots oldest first (FIFO's order) and what no lot explains. */
+function StockByLot({ lot, role }: { lot: Lot; role: StaffRole }) {
+  const body = { preformId: lot.preformId, preformWarehouseId: lot.preformWarehouseId };
+  const query = useStaffLotsGetLotStock(role, body, { query: { queryKey: getStaffLotsGetLotStockQueryKey(role, body) } });
+  const row = query.data?.rows[0];
+  return (
+    <Stack component="section" aria-labelledby="stock-by-lot-heading" gap="xs">
+      <Title order={3} id="stock-by-lot-heading">
+        Stock by lot: {lot.Preform.preformName} in {lot.PreformWarehouse.warehouseName}
+      </Title>
+      {query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : !query.data ? (
+        <Text size="sm" c="dimmed">
+          Loading stock…
+        </Text>
+      ) : !row ? (
+        <Text size="sm">No stock of this preform in this warehouse.</Text>
+      ) : (
+        <>
+          <Text size="sm">
+            Stock {formatNumber(row.currentStock)} preforms: {formatNumber(row.inLots)} in open lots, {formatNumber(row.unlotted)} without a lot.
+          </Text>
+          <Table withTableBorder fz="sm" maw={720}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Lot (oldest first: used first)</Table.Th>
+                <Table.Th ta="right">Remaining</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {row.lots.map((open) => (
+                <Table.Tr key={open.id} aria-current={open.id === lot.id ? 'true' : undefined} fw={open.id === lot.id ? 700 : undefined}>
+                  <Table.Td>
+                    {open.id === lot.id ? (
+                      `${lotLine(open)} (this lot)`
+                    ) : (
+                      <Anchor component={Link} to={`/lots/${open.id}`}>
+                        {lotLine(open)}
+                      </Anchor>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatNumber(open.remaining)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { useMemo, useState } from 'react';
+import { Anchor, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { getStaffLotsGetLotStockQueryKey, useStaffLotsGetLotStock } from '../../../../generated/web/endpoints/lots/lots';
+import type { LotStockRow } from '../../../../generated/web/model';
+import { useAppContext } from '../../app/context';
+import { formatNumber } from '../../components/format';
+import { RecordLoad } from '../../components/RecordLoad';
+import { lotLine, staffRoleOf } from './lots';
+
+/**
+ * Staff /lots/stock (issue 17): the preform stock by lot, per preform and warehouse: the stock ledger's balance (the
+ * stock every other screen shows), the open lots oldest first (the order production takes them in) and what no lot
+ * explains. Filtered by warehouse.
+ */
+export default function LotStockPage() {
+  const { session } = useAppContext();
+  const role = staffRoleOf(session.user);
+  const [warehouseId, setWarehouseId] = useState<string | null>(null);
+  const all = useStaffLotsGetLotStock(role, {});
+  const warehouses = useMemo(() => {
+    const byId = new Map((all.data?.rows ?? []).map((row) => [String(row.preformWarehouseId), row.PreformWarehouse.warehouseName]));
+    return [...byId].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+  }, [all.data]);
+  const body = warehouseId ? { preformWarehouseId: Number(warehouseId) } : {};
+  const query = useStaffLotsGetLotStock(role, body, { query: { queryKey: getStaffLotsGetLotStockQueryKey(role, body) } });
+  return (
+    <Stack>
+      <Title order={2}>Stock by lot</Title>
+      <Group>
+        <Select label="Warehouse" placeholder="All warehouses" clearable data={warehouses} value={warehouseId} onChange={setWarehouseId} />
+      </Group>
+      <RecordLoad query={query} label="Loading the stock by lot">
+        {(answer) =>
+          answer.rows.length === 0 ? (
+            <Text size="sm">No preform stock.</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={720}>
+              <Table withTableBorder striped fz="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Preform</Table.Th>
+                    <Table.Th>Warehouse</Table.Th>
+                    <Table.Th ta="right">Stock</Table.Th>
+                    <Table.Th ta="right">In lots</Table.Th>
+                    <Table.Th ta="right">Without a lot</Table.Th>
+                    <Table.Th>Open lots (oldest first: used first)</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {answer.rows.map((row: LotStockRow) => (
+                    <Table.Tr key={`${row.preformId}-${row.preformWarehouseId}`}>
+                      <Table.Td>{row.Preform.preformName}</Table.Td>
+                      <Table.Td>{row.PreformWarehouse.warehouseName}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(row.currentStock)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(row.inLots)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(row.unlotted)}</Table.Td>
+                      <Table.Td>
+                        {row.lots.length === 0
+                          ? '—'
+                          : row.lots.map((lot) => (
+                              <div key={lot.id}>
+                                <Anchor component={Link} to={`/lots/${lot.id}`} size="sm">
+                                  {lotLine(lot)}
+                                </Anchor>
+                                : {formatNumber(lot.remaining)}
+                              </div>
+                            ))}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        }
+      </RecordLoad>
+    </Stack>
+  );
+}

@@ -1,0 +1,167 @@
+import { useMemo, useState } from 'react';
+import { Badge, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { DataTable } from 'mantine-datatable';
+import { IconSearch } from '@tabler/icons-react';
+import { getStaffLotsGetLotsQueryKey, useStaffLotsGetLots, useStaffLotsGetLotStock } from '../../../../generated/web/endpoints/lots/lots';
+import { getManufacturersGetManufacturersQueryKey, useManufacturersGetManufacturers } from '../../../../generated/web/endpoints/manufacturers/manufacturers';
+import type { Lot, LotState, StaffLotsGetLotsBodyPaginationSortBy } from '../../../../generated/web/model';
+import { useAppContext } from '../../app/context';
+import { mayCall } from '../../app/faces';
+import { formatListDate, formatNumber } from '../../components/format';
+import { pagedTableProps } from '../../components/pagedTable';
+import { QueryError } from '../../components/QueryError';
+import { LOOKUP_DEBOUNCE } from '../../components/useServerLookup';
+import { useListState } from '../../components/useListState';
+import { orderRows } from '../orders/orderItems';
+import { LOT_STATES, lotName, staffRoleOf, stateLabel } from './lots';
+import { LOT_PATH } from './paths';
+
+const MANUFACTURERS = { pagination: { page: 1, rowsPerPage: 100 as const, sortBy: 'manufacturerName' as const } };
+const id = (value: string | null) => (value ? Number(value) : undefined);
+
+/**
+ * Staff /lots (issue 17): the preform lots, newest delivery first, filtered by the supplier's lot number, preform,
+ * warehouse, supplier (admin) and state (open by default), 20 per page (10/20/50/100), paged and sorted by the API. A
+ * row opens the lot with its recall answer.
+ */
+export default function LotsPage() {
+  const { session } = useAppContext();
+  const role = staffRoleOf(session.user);
+  const navigate = useNavigate();
+  const [lotNumber, setLotNumber] = useState('');
+  const [search] = useDebouncedValue(lotNumber.trim(), LOOKUP_DEBOUNCE);
+  const [preformId, setPreformId] = useState<string | null>(null);
+  const [warehouseId, setWarehouseId] = useState<string | null>(null);
+  const [manufacturerId, setManufacturerId] = useState<string | null>(null);
+  const [state, setState] = useState<LotState | 'all'>('open');
+  const list = useListState<Lot, StaffLotsGetLotsBodyPaginationSortBy>({ sortBy: 'deliveryDate', descending: true, rowsPerPage: 20 });
+  const firstPage = () => list.tableProps.onPageChange(1);
+
+  const body = {
+    pagination: list.pagination,
+    ...(search ? { supplierLotNumber: search } : {}),
+    ...(preformId ? { preformId: id(preformId) } : {}),
+    ...(warehouseId ? { preformWarehouseId: id(warehouseId) } : {}),
+    ...(manufacturerId ? { manufacturerId: id(manufacturerId) } : {}),
+    ...(state === 'all' ? {} : { state }),
+  };
+  const query = useStaffLotsGetLots(role, body, { query: { queryKey: getStaffLotsGetLotsQueryKey(role, body), placeholderData: keepPreviousData } });
+
+  // The preforms and warehouses that have stock, from the stock by lot (both staff roles may read it).
+  const stock = useStaffLotsGetLotStock(role, {});
+  const { preforms, warehouses } = useMemo(() => {
+    const preformOptions = new Map<string, string>();
+    const warehouseOptions = new Map<string, string>();
+    for (const row of stock.data?.rows ?? []) {
+      preformOptions.set(String(row.preformId), row.Preform.preformName);
+      warehouseOptions.set(String(row.preformWarehouseId), row.PreformWarehouse.warehouseName);
+    }
+    const options = (map: Map<string, string>) => [...map].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+    return { preforms: options(preformOptions), warehouses: options(warehouseOptions) };
+  }, [stock.data]);
+  const suppliersAllowed = mayCall('Manufacturers_getManufacturers', session.user.roles);
+  const manufacturers = useManufacturersGetManufacturers(MANUFACTURERS, {
+    query: { queryKey: getManufacturersGetManufacturersQueryKey(MANUFACTURERS), enabled: suppliersAllowed },
+  });
+
+  return (
+    <Stack>
+      <Title order={2}>Preform lots</Title>
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label="Supplier lot number"
+          placeholder="Search"
+          leftSection={<IconSearch size={14} />}
+          maxLength={60}
+          value={lotNumber}
+          onChange={(event) => {
+            setLotNumber(event.currentTarget.value);
+            firstPage();
+          }}
+        />
+        <Select
+          label="Preform"
+          placeholder="All preforms"
+          searchable
+          clearable
+          data={preforms}
+          value={preformId}
+          onChange={(value) => {
+            setPreformId(value);
+            firstPage();
+          }}
+        />
+        <Select
+          label="Warehouse"
+          placeholder="All warehouses"
+          clearable
+          data={warehouses}
+          value={warehouseId}
+          onChange={(value) => {
+            setWarehouseId(value);
+            firstPage();
+          }}
+        />
+        {suppliersAllowed && (
+          <Select
+            label="Supplier"
+            placeholder="All suppliers"
+            searchable
+            clearable
+            data={(manufacturers.data?.rows ?? []).map((manufacturer) => ({ value: String(manufacturer.id), label: manufacturer.manufacturerName }))}
+            value={manufacturerId}
+            onChange={(value) => {
+              setManufacturerId(value);
+              firstPage();
+            }}
+          />
+        )}
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="lot-state-label">
+            State
+          </Text>
+          <SegmentedControl
+            aria-labelledby="lot-state-label"
+            data={LOT_STATES}
+            value={state}
+            onChange={(value) => {
+              setState(value as LotState | 'all');
+              firstPage();
+            }}
+          />
+        </Stack>
+      </Group>
+      {query.isError && !query.data ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <DataTable<Lot>
+          {...pagedTableProps(query)}
+          {...list.tableProps}
+          noRecordsText="No lots"
+          {...orderRows<Lot>({ open: (lot) => void navigate({ to: LOT_PATH, params: { id: String(lot.id) } }), inProgress: () => false })}
+          columns={[
+            { accessor: 'id', title: 'Lot', sortable: true, render: (lot) => lotName(lot) },
+            { accessor: 'Preform.preformName', title: 'Preform' },
+            { accessor: 'PreformWarehouse.warehouseName', title: 'Warehouse' },
+            { accessor: 'Manufacturer.manufacturerName', title: 'Supplier' },
+            { accessor: 'deliveryDate', title: 'Delivered', sortable: true, render: (lot) => formatListDate(lot.deliveryDate) },
+            { accessor: 'quantity', title: 'Quantity', textAlign: 'right', render: (lot) => formatNumber(lot.quantity) },
+            { accessor: 'remaining', title: 'Remaining', textAlign: 'right', sortable: true, render: (lot) => formatNumber(lot.remaining) },
+            {
+              accessor: 'state',
+              title: 'State',
+              render: (lot) => (
+                <Badge variant="light" color={lot.state === 'open' ? 'blue' : 'gray'}>
+                  {stateLabel(lot.state)}
+                </Badge>
+              ),
+            },
+          ]}
+        />
+      )}
+    </Stack>
+  );
+}

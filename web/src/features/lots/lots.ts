@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { adminSupplySaveSupplyOrderBody } from '../../../../generated/web/zod/supply/supply.zod';
+import type { LotRef, LotState, StaffRole } from '../../../../generated/web/model';
+import type { SessionUser } from '../../app/session';
+import { formatListDate } from '../../components/format';
+
+/** The `{role}` of the staff's lot calls: the operator's face calls them as operator, the admin's as admin. */
+export const staffRoleOf = (user: Pick<SessionUser, 'face'>): StaffRole => (user.face === 'operator' ? 'operator' : 'admin');
+
+/** The supplier's lot number: the contract's one scalar (1 to 60 characters, not only spaces), as the supply save carries it. */
+export const lotNumberSchema = z.object({ supplierLotNumber: adminSupplySaveSupplyOrderBody.shape.Order.shape.supplierLotNumber });
+
+/** A typed lot number trimmed; nothing typed is no lot number. */
+export const lotNumberOf = (text: string) => text.trim() || undefined;
+
+/** How a lot is named on screen: its supplier lot number, or its id while it has none. */
+export const lotName = (lot: Pick<LotRef, 'id' | 'supplierLotNumber'>) => lot.supplierLotNumber ?? `Lot ${lot.id} (no lot number)`;
+
+/** A lot in one line: 'RB-2603-114 · Retal Baltic Films · delivered 16.03.2026'. */
+export const lotLine = (lot: Pick<LotRef, 'id' | 'supplierLotNumber' | 'manufacturerName' | 'deliveryDate'>) =>
+  `${lotName(lot)} · ${lot.manufacturerName} · delivered ${formatListDate(lot.deliveryDate)}`;
+
+export const LOT_STATES: { value: LotState | 'all'; label: string }[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'usedUp', label: 'Used up' },
+  { value: 'all', label: 'All' },
+];
+
+export const stateLabel = (state: LotState) => (state === 'open' ? 'Open' : 'Used up');

@@ -1,0 +1,185 @@
+import type { ReactNode } from 'react';
+import { Anchor, Badge, Button, Drawer, Group, List, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link } from '@tanstack/react-router';
+import { IconDownload } from '@tabler/icons-react';
+import { getClientClaimsGetClaimsQueryKey, useClientClaimsGetClaims } from '../../../../generated/web/endpoints/claims/claims';
+import { getClientLotsGetItemLotsQueryKey, useClientLotsGetItemLots } from '../../../../generated/web/endpoints/lots/lots';
+import { getDocumentsGetInvoicesQueryKey, useDocumentsDownloadDeclaration, useDocumentsGetInvoices } from '../../../../generated/web/endpoints/invoices/invoices';
+import type { Claim } from '../../../../generated/web/model';
+import { saveFile } from '../../api/http';
+import { MESSAGES } from '../../api/messages';
+import { describeError } from '../../api/describeError';
+import { useAppContext } from '../../app/context';
+import { mayCall } from '../../app/faces';
+import { formatListDate, formatNumber } from '../../components/format';
+import { OrderProgress } from '../../components/OrderProgress';
+import { QueryError } from '../../components/QueryError';
+import { useWideScreen } from '../../components/useWideScreen';
+import type { DraftItem } from './orderItems';
+import { producedPart } from './orderItems';
+
+/** How many claims of the order the line's claims are looked for in (a claim names the order and the product). */
+const CLAIMS_OF_ORDER = 100 as const;
+
+/** The claims on a line: those of its order about its product (a claim names an order and a product, not an item). */
+export const claimsOfLine = (claims: Claim[], orderId: number, item: Pick<DraftItem, 'clientProductId'>) =>
+  claims.filter((claim) => claim.clientProductionOrderId === orderId && claim.clientProductId === item.clientProductId);
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap={6} component="section" aria-label={title}>
+      <Title order={4}>{title}</Title>
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * Issue 17, item 5: one view of a delivered (saved) order line in the client's order editor: its production progress,
+ * the preform lots its bottles were made from, its declaration of conformity (once invoiced) and any claim on it. A
+ * drawer from the right (the whole screen on a phone); Escape or Close returns to the line's button.
+ */
+export default function OrderLineDrawer({ item, order, title, onClose }: { item: DraftItem & { id: number }; order: { id: number; orderNo: string }; title: string; onClose: () => void }) {
+  const wide = useWideScreen();
+  return (
+    <Drawer opened onClose={onClose} position="right" size={wide ? 'lg' : '100%'} title={`Line ${title}`} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack gap="lg">
+        <Section title="Production">
+          <Group gap="md">
+            <OrderProgress part={producedPart(item)} />
+            <Text size="sm">
+              {formatNumber(item.producedAmount ?? 0)} of {formatNumber(item.plannedAmount)} bottles produced
+            </Text>
+            {item.isClosed && <Badge variant="light">Closed</Badge>}
+          </Group>
+          <Text size="sm" c="dimmed">
+            Deliver at {formatListDate(item.dueDate)}
+          </Text>
+        </Section>
+        <LineLots itemId={item.id} />
+        <LineDeclaration item={item} orderNo={order.orderNo} />
+        <LineClaims item={item} order={order} />
+      </Stack>
+    </Drawer>
+  );
+}
+
+function LineClaims({ item, order }: { item: DraftItem; order: { id: number; orderNo: string } }) {
+  const body = { pagination: { page: 1, rowsPerPage: CLAIMS_OF_ORDER, sortBy: 'id' as const, descending: true }, filter: order.orderNo };
+  const query = useClientClaimsGetClaims(body, { query: { queryKey: getClientClaimsGetClaimsQueryKey(body) } });
+  const claims = claimsOfLine(query.data?.rows ?? [], order.id, item);
+  return (
+    <Section title="Claims">
+      {query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.isPending ? (
+        <Text size="sm" c="dimmed">
+          Loading claims…
+        </Text>
+      ) : claims.length === 0 ? (
+        <Text size="sm">No claim on this line.</Text>
+      ) : (
+        <List spacing={4} size="sm">
+          {claims.map((claim) => (
+            <List.Item key={claim.id}>
+              <Anchor component={Link} to={`/claims/${claim.id}`}>
+                Claim {claim.id}
+              </Anchor>{' '}
+              · {claim.status} · {formatNumber(claim.amount)} bottles rejected · delivered {formatListDate(claim.deliveryDate)}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Section>
+  );
+}
+
+/** The client's newest invoices the line's declaration is looked for in (the invoices list has no filter by order). */
+const NEWEST_INVOICES = { pagination: { page: 1, rowsPerPage: 100 as const, sortBy: 'deliveryDate' as const, descending: true } };
+
+function LineDeclaration({ item, orderNo }: { item: DraftItem; orderNo: string }) {
+  const { session } = useAppContext();
+  // A buyer has no invoices (its seller bills it): no declaration to download here.
+  const mayDownload = mayCall('Documents_getInvoices', session.user.roles) && session.user.documentsRole === 'client';
+  const invoicesQuery = useDocumentsGetInvoices('client', NEWEST_INVOICES, {
+    query: { queryKey: getDocumentsGetInvoicesQueryKey('client', NEWEST_INVOICES), enabled: mayDownload && item.hasInvoice },
+  });
+  const download = useDocumentsDownloadDeclaration({ mutation: { meta: { silent: true } } });
+  const invoices = (invoicesQuery.data?.rows ?? []).filter((invoice) => invoice.orderNo === orderNo);
+  const save = async (invoice: { id: number; invoiceNumber: string }) => {
+    let file: Blob;
+    try {
+      file = await download.mutateAsync({ role: 'client', data: { id: invoice.id } });
+    } catch (error) {
+      notifications.show({ color: 'red', role: 'alert', title: 'Download failed', message: describeError(error) });
+      return;
+    }
+    try {
+      saveFile(file, `DECLARATION OF CONFORMITY ${invoice.invoiceNumber}.pdf`);
+    } catch {
+      notifications.show({ color: 'red', role: 'alert', message: MESSAGES.downloadDenied });
+    }
+  };
+  let content: ReactNode;
+  if (!item.hasInvoice) content = <Text size="sm">Not invoiced yet: the declaration of conformity comes with the invoice.</Text>;
+  else if (!mayDownload) content = <Text size="sm">Invoiced. The declaration of conformity comes with the invoice from your supplier.</Text>;
+  else if (invoicesQuery.isError) content = <QueryError error={invoicesQuery.error} onRetry={() => void invoicesQuery.refetch()} />;
+  else if (invoicesQuery.isPending)
+    content = (
+      <Text size="sm" c="dimmed">
+        Loading invoices…
+      </Text>
+    );
+  else if (invoices.length === 0)
+    content = (
+      <Text size="sm">
+        Invoiced. Download its declaration of conformity from{' '}
+        <Anchor component={Link} to="/documents">
+          Invoices
+        </Anchor>
+        .
+      </Text>
+    );
+  else
+    content = (
+      <Group gap="xs">
+        {invoices.map((invoice) => (
+          <Button key={invoice.id} variant="light" size="xs" leftSection={<IconDownload size={14} />} loading={download.isPending} onClick={() => void save(invoice)}>
+            Declaration of conformity {invoice.invoiceNumber}
+          </Button>
+        ))}
+      </Group>
+    );
+  return <Section title="Declaration of conformity">{content}</Section>;
+}
+
+function LineLots({ itemId }: { itemId: number }) {
+  const body = { id: itemId };
+  const query = useClientLotsGetItemLots(body, { query: { queryKey: getClientLotsGetItemLotsQueryKey(body) } });
+  const lots = query.data?.lots ?? [];
+  return (
+    <Section title="Preform lots">
+      {query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.isPending ? (
+        <Text size="sm" c="dimmed">
+          Loading lots…
+        </Text>
+      ) : lots.length === 0 ? (
+        <Text size="sm">No preform lot recorded yet: lots are recorded as bottles are produced.</Text>
+      ) : (
+        <List spacing={4} size="sm">
+          {lots.map((lot) => (
+            <List.Item key={lot.id}>
+              <Text span fw={600} size="sm">
+                {lot.supplierLotNumber ?? `Lot ${lot.id}`}
+              </Text>{' '}
+              · {lot.preformName} · {lot.manufacturerName} · delivered {formatListDate(lot.deliveryDate)} · {formatNumber(lot.preforms)} preforms
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Section>
+  );
+}

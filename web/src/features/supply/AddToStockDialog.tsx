@@ -1,0 +1,42 @@
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { SupplyOrder } from '../../../../generated/web/model';
+import { zodValidate } from '../../api/validation';
+import { DialogActions } from '../../components/DialogActions';
+import { onInvalidForm } from '../../components/invalidForm';
+import { lotNumberOf, lotNumberSchema } from '../lots/lots';
+import { describeOrder } from './supplyBoard';
+
+/**
+ * Issue 17: a drop on 'Added to stock' asks first, since a delivered card cannot be moved back, and takes the
+ * supplier's lot number of the delivery (optional; it can also be set later on the lot's page). The delivery makes
+ * the preform lot.
+ */
+export default function AddToStockDialog({ order, onConfirm, onClose }: { order: SupplyOrder; onConfirm: (supplierLotNumber: string | undefined) => void; onClose: () => void }) {
+  const form = useForm<{ supplierLotNumber: string }>({
+    mode: 'controlled',
+    initialValues: { supplierLotNumber: '' },
+    validateInputOnBlur: true,
+    validate: zodValidate<{ supplierLotNumber: string }>(lotNumberSchema, { transform: (values) => ({ supplierLotNumber: lotNumberOf(values.supplierLotNumber) }) }),
+  });
+  const submit = form.onSubmit((values) => onConfirm(lotNumberOf(values.supplierLotNumber)), onInvalidForm);
+  return (
+    <Modal opened onClose={onClose} title="Add to stock" size="md">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">
+            {describeOrder(order)}. Its amount is added to the warehouse stock as a new preform lot; the card cannot be moved back.
+          </Text>
+          <TextInput
+            label="Supplier lot number"
+            description="Optional. It can also be set later on the lot's page."
+            autoComplete="off"
+            data-autofocus
+            {...form.getInputProps('supplierLotNumber')}
+          />
+          <DialogActions onCancel={onClose} pending={false} saveLabel="Add to stock" />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
