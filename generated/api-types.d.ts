@@ -72,6 +72,183 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/{role}/lot/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): one preform lot (issue 17). */
+        post: operations["StaffLots_getLot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{role}/lots/epcis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): the lot's trace as a GS1 EPCIS 2.0 JSON-LD document (issue 17): an ObjectEvent for its
+         *     delivery (the supply order added to stock) and a TransformationEvent per production record (input: the lot's
+         *     preforms; output: the bottles of the order item). Identifiers: docs/traceability.md.
+         */
+        post: operations["StaffLots_exportLotEpcis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{role}/lots/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): preform lots, filtered by preform, warehouse, supplier (manufacturer) and state (issue 17); default sort deliveryDate descending. */
+        post: operations["StaffLots_getLots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{role}/lots/production/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): the lots a production record (a produced entry) consumed (issue 17). */
+        post: operations["StaffLots_getProductionLots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{role}/lots/recall/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): the recall answer as CSV, one row per item, saved as 'recall-lot-{id}.csv' (issue 17). */
+        post: operations["StaffLots_exportLotRecallCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{role}/lots/recall/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): the recall answer for a lot, in one call (issue 17): the delivered or invoiced items by
+         *     client with the client's contact, the open items that can still be stopped, and the stock to quarantine.
+         */
+        post: operations["StaffLots_getLotRecall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{role}/lots/recall/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): the recall answer as PDF, saved as 'recall-lot-{id}.pdf' (issue 17). */
+        post: operations["StaffLots_exportLotRecallPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{role}/lots/stock/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): preform stock by lot per preform and warehouse (issue 17); the balances are the stock ledger's. */
+        post: operations["StaffLots_getLotStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{role}/lots/trace/claim/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): the backward trace of a claim: the items of its order with its product, their records, lots and deliveries (issue 17). */
+        post: operations["StaffLots_getClaimTrace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{role}/lots/trace/item/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): the backward trace of an order item: production records → preform lots → supplier deliveries (issue 17). */
+        post: operations["StaffLots_getItemTrace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit/export": {
         parameters: {
             query?: never;
@@ -627,6 +804,45 @@ export interface paths {
         put?: never;
         /** @description Set the cause of a downtime ('Update cause'). */
         post: operations["AdminDowntime_saveHistoryItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/lot/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): enter or change a lot's supplier lot number after the delivery (issue 17); null clears it. */
+        post: operations["AdminLots_saveLot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/lots/production/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): correct the lots of a production record (issue 17). `lots` replaces where the record's
+         *     preforms came from: each lot of the record's preform and warehouse, at most the record's preforms in all and at
+         *     most what each lot holds besides this record; what they do not cover stays unlotted. The stock ledger's balance
+         *     does not change (the record consumed the same preforms).
+         */
+        post: operations["AdminLots_saveProductionLots"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1308,6 +1524,40 @@ export interface paths {
          *     A claim another company filed (a seller reading a buyer's claim) cannot be changed (403).
          */
         post: operations["ClientClaims_saveClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/lots/claim/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): the preform lots of the items of one of the caller's own claims (issue 17); another company's claim answers 404. */
+        post: operations["ClientLots_getClaimLots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/lots/item/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): the preform lots of one of the caller's own order items (issue 17); another company's item answers 404. */
+        post: operations["ClientLots_getItemLots"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2300,6 +2550,13 @@ export interface components {
          * @enum {string}
          */
         ClaimStatus: "new" | "under investigation" | "closed";
+        /** @description The backward trace of a claim: the items of the claim's order with the claim's product. */
+        ClaimTrace: {
+            claimId: components["schemas"]["Id"];
+            items: components["schemas"]["ItemTrace"][];
+            /** @description The distinct lots of all the items, oldest delivery first. */
+            lots: components["schemas"]["TracedLot"][];
+        };
         /** @description One client in the admin's ranking. */
         ClientDeliveryRank: {
             clientId: components["schemas"]["ClientId"];
@@ -2366,6 +2623,23 @@ export interface components {
         ClientFaceType: "client" | "buyer" | "seller";
         /** @description Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider's id). */
         ClientId: string;
+        /** @description The lots of a client's own order item. */
+        ClientItemLots: {
+            lots: {
+                deliveryDate: components["schemas"]["DateOnly"];
+                id: components["schemas"]["Id"];
+                manufacturerName: string;
+                preformName: string;
+                /**
+                 * Format: int32
+                 * @description Preforms of the lot in the item's bottles.
+                 */
+                preforms: number;
+                supplierLotNumber: string | null;
+                supplyOrderId: components["schemas"]["Id"];
+            }[];
+            orderItemId: components["schemas"]["Id"];
+        };
         /** @description A row of the admin client inventory (/clients). */
         ClientListRow: {
             clientType: components["schemas"]["ClientTypeAttribute"];
@@ -2804,6 +3078,63 @@ export interface components {
             /** @description Monday of the ISO week. */
             weekStart: components["schemas"]["DateOnly"];
         };
+        /** @description A GS1 EPCIS 2.0 document (JSON-LD). */
+        EpcisDocument: {
+            "@context": string[];
+            /** Format: date-time */
+            creationDate: string;
+            epcisBody: {
+                eventList: components["schemas"]["EpcisEvent"][];
+            };
+            /** @enum {string} */
+            schemaVersion: "2.0";
+            /** @enum {string} */
+            type: "EPCISDocument";
+        };
+        /** @description One GS1 EPCIS 2.0 event of a lot's trace (docs/traceability.md names the identifiers). */
+        EpcisEvent: {
+            /**
+             * @description ObjectEvent only: ADD (the lot comes into being at the delivery).
+             * @enum {string}
+             */
+            action?: "ADD" | "OBSERVE";
+            bizLocation?: {
+                id: string;
+            };
+            bizStep: string;
+            bizTransactionList?: {
+                bizTransaction: string;
+                type: string;
+            }[];
+            disposition?: string;
+            eventID: string;
+            /** Format: date-time */
+            eventTime: string;
+            eventTimeZoneOffset: string;
+            /** @description ObjectEvent only: the lot's master data (the supplier's lot number, the delivery date). */
+            ilmd?: {
+                [key: string]: string;
+            };
+            inputQuantityList?: components["schemas"]["EpcisQuantity"][];
+            outputQuantityList?: components["schemas"]["EpcisQuantity"][];
+            quantityList?: components["schemas"]["EpcisQuantity"][];
+            readPoint?: {
+                id: string;
+            };
+            sourceList?: {
+                source: string;
+                type: string;
+            }[];
+            /** @enum {string} */
+            type: "ObjectEvent" | "TransformationEvent";
+        };
+        /** @description A quantity of an EPCIS event (a class-level identifier and a count). */
+        EpcisQuantity: {
+            epcClass: string;
+            /** Format: double */
+            quantity: number;
+            uom?: string;
+        };
         /**
          * @description The face (route set) the web app shows, chosen in the order admin, client, operator, accountant, else guest (part 6).
          * @enum {string}
@@ -2912,6 +3243,31 @@ export interface components {
             isSent: boolean;
             orderNo: string | null;
         };
+        /** @description The backward trace of one order item: its production records, their lots, the supplier deliveries. */
+        ItemTrace: {
+            articleNo: string;
+            clientId: components["schemas"]["ClientId"];
+            company: string | null;
+            dueDate: components["schemas"]["DateOnly"];
+            /** @description The distinct lots of the records, oldest delivery first. */
+            lots: components["schemas"]["TracedLot"][];
+            orderId: components["schemas"]["Id"];
+            orderItemId: components["schemas"]["Id"];
+            orderNo: string;
+            /**
+             * Format: int32
+             * @description The item whose production records these are: the item itself, or for a buyer's item the seller's item that produced it (null: not planned).
+             */
+            producedOnItemId: number | null;
+            productName: string;
+            /** @description Newest first. */
+            records: components["schemas"]["ProductionRecordLots"][];
+            /**
+             * Format: int32
+             * @description Preforms of the records no lot covers.
+             */
+            unlottedPreforms: number;
+        };
         /** @description One machine's live state. */
         LiveMachineStatus: {
             clientId: components["schemas"]["ClientId"];
@@ -2939,6 +3295,133 @@ export interface components {
          * @enum {string}
          */
         LiveState: "running" | "stopped" | "unknown";
+        /**
+         * @description A preform lot (issue 17): what one supply order brought into one warehouse when it was added to stock. Production
+         *     consumes it FIFO (oldest delivery first) in its warehouse (docs/traceability.md).
+         */
+        Lot: {
+            /**
+             * Format: int32
+             * @description Preforms production took from it so far.
+             */
+            consumed: number;
+            /** @description The day it was added to stock. */
+            deliveryDate: components["schemas"]["DateOnly"];
+            id: components["schemas"]["Id"];
+            /** @description The supplier's manufacturer. */
+            Manufacturer: {
+                id: components["schemas"]["Id"];
+                manufacturerName: string;
+            };
+            Preform: components["schemas"]["PreformSummary"];
+            preformId: components["schemas"]["Id"];
+            /** @description The supplier (a preform supply of the preform). */
+            preformSupplyId: components["schemas"]["Id"];
+            PreformWarehouse: {
+                id: components["schemas"]["Id"];
+                warehouseName: string;
+            };
+            preformWarehouseId: components["schemas"]["Id"];
+            /**
+             * Format: int32
+             * @description Preforms delivered.
+             */
+            quantity: number;
+            /**
+             * Format: int32
+             * @description quantity − consumed.
+             */
+            remaining: number;
+            state: components["schemas"]["LotState"];
+            /** @description The supplier's lot number, as printed on the delivery's labels; null until entered (on the drop on 'Added to stock' or later). */
+            supplierLotNumber: string | null;
+            /** @description The supply order it came from. */
+            supplyOrderId: components["schemas"]["Id"];
+            version: components["schemas"]["Version"];
+        };
+        /**
+         * @description The recall answer for a lot (issue 17): who got bottles from it, what can still be stopped, what to quarantine.
+         *     An item is delivered when it is invoiced or closed (its order closed included); otherwise it is open.
+         */
+        LotRecall: {
+            /**
+             * Format: int32
+             * @description The number of distinct clients (delivered and open together).
+             */
+            clientCount: number;
+            /** @description Delivered or invoiced items, by client, with the client's contact. */
+            delivered: components["schemas"]["RecallClient"][];
+            lot: components["schemas"]["Lot"];
+            /** @description Open orders' items that can still be stopped, by client. */
+            open: components["schemas"]["RecallClient"][];
+            /** @description What to quarantine. */
+            quarantine: {
+                /**
+                 * Format: int32
+                 * @description Bottle stock made from the lot: the bottles from the lot of the open items (produced, not yet delivered or invoiced).
+                 */
+                bottles: number;
+                /**
+                 * Format: int32
+                 * @description The lot's remainder in its warehouse.
+                 */
+                preforms: number;
+            };
+        };
+        /** @description A lot in one line: how traces and balances name it. */
+        LotRef: {
+            deliveryDate: components["schemas"]["DateOnly"];
+            id: components["schemas"]["Id"];
+            manufacturerName: string;
+            supplierLotNumber: string | null;
+            supplyOrderId: components["schemas"]["Id"];
+        };
+        /**
+         * @description A lot is open while preforms remain in it, used up once production consumed all of it.
+         * @enum {string}
+         */
+        LotState: "open" | "usedUp";
+        /** @description The stock of one preform in one warehouse, by lot (the ledger's balance, split over the open lots, oldest first). */
+        LotStockRow: {
+            /**
+             * Format: int32
+             * @description The balance of the stock ledger (the stock the rest of the portal shows).
+             */
+            currentStock: number;
+            /**
+             * Format: int32
+             * @description The sum of the open lots' remainders.
+             */
+            inLots: number;
+            /** @description The open lots, oldest delivery first: the order production consumes them in. */
+            lots: {
+                deliveryDate: components["schemas"]["DateOnly"];
+                id: components["schemas"]["Id"];
+                manufacturerName: string;
+                /** Format: int32 */
+                remaining: number;
+                supplierLotNumber: string | null;
+                supplyOrderId: components["schemas"]["Id"];
+            }[];
+            Preform: components["schemas"]["PreformSummary"];
+            preformId: components["schemas"]["Id"];
+            PreformWarehouse: {
+                id: components["schemas"]["Id"];
+                warehouseName: string;
+            };
+            preformWarehouseId: components["schemas"]["Id"];
+            /**
+             * Format: int32
+             * @description currentStock − inLots: stock no lot explains (manual fills, stock from before lots); negative when fills lowered the stock below what the lots hold.
+             */
+            unlotted: number;
+        };
+        /** @description Preforms of a production record taken from one lot, or from no lot (`lot` null: unlotted). */
+        LotUse: {
+            lot: components["schemas"]["LotRef"] | null;
+            /** Format: int32 */
+            preforms: number;
+        };
         /** @description A machine credential (issue 15): an opaque token a machine or its collector sends to report events; never a user. */
         MachineCredential: {
             /** Format: date-time */
@@ -3698,6 +4181,29 @@ export interface components {
             /** @description Who recorded it (the user's name). */
             recordedBy: string;
         };
+        /** @description A production record (an entry of produced bottles, `produced/add`) and the preform lots it consumed. */
+        ProductionRecordLots: {
+            /**
+             * Format: int32
+             * @description Bottles recorded (negative for a lowered total: it gives preforms back to the lots it took them from, newest first).
+             */
+            bottles: number;
+            /** @description Where the preforms came from; what no lot covered is one use with `lot` null. */
+            lots: components["schemas"]["LotUse"][];
+            orderItemId: components["schemas"]["Id"];
+            preformId: components["schemas"]["Id"];
+            /**
+             * Format: int32
+             * @description Preforms the record consumed: bottles with the product's scrap, as the order amount counts it (0 for a negative record).
+             */
+            preforms: number;
+            preformWarehouseId: components["schemas"]["Id"];
+            /** @description The produced entry. */
+            producedEntryId: components["schemas"]["Id"];
+            /** Format: date-time */
+            recordedAt: string;
+            recordedBy: string;
+        };
         /** @description A price period of a client product. */
         ProductPrice: {
             clientId: components["schemas"]["ClientId"];
@@ -3782,6 +4288,48 @@ export interface components {
             producedAmount: number;
             productName: string;
         };
+        /** @description A client of a recall answer with its contact and its items. */
+        RecallClient: {
+            clientId: components["schemas"]["ClientId"];
+            company: string | null;
+            /** @description The client's contact: its billing contact's name and e-mail (null when the client has no details). */
+            contact: {
+                email: string;
+                name: string | null;
+            } | null;
+            items: components["schemas"]["RecallItem"][];
+        };
+        /** @description One order item that used a lot, in a recall answer. */
+        RecallItem: {
+            articleNo: string;
+            /**
+             * Format: int32
+             * @description Bottles made from them: each record's bottles in proportion to the lot's share of its preforms (rounded).
+             */
+            bottlesFromLot: number;
+            dueDate: components["schemas"]["DateOnly"];
+            /** @description Invoices billing the item (empty when not invoiced). */
+            invoiceNumbers: string[];
+            isClosed: boolean;
+            orderId: components["schemas"]["Id"];
+            orderItemId: components["schemas"]["Id"];
+            orderNo: string;
+            /** Format: int32 */
+            plannedAmount: number;
+            /**
+             * Format: int32
+             * @description Preforms of the lot its production records took.
+             */
+            preformsFromLot: number;
+            /** Format: int32 */
+            producedAmount: number;
+            /**
+             * Format: int32
+             * @description For a buyer's item: the seller's item that produced it (the buyer got those bottles).
+             */
+            producedOnItemId: number | null;
+            productName: string;
+        };
         /**
          * @description Page sizes offered by the portal's lists (part 9).
          * @enum {number}
@@ -3799,6 +4347,11 @@ export interface components {
             /** @description Problem type URI; `about:blank` when the status says it all. */
             type: string;
         };
+        /**
+         * @description The `{role}` path segment of the staff's traceability calls: a role the caller holds (403 otherwise).
+         * @enum {string}
+         */
+        StaffRole: "admin" | "operator";
         /** @description A product in the statistics filters ('article - name'). */
         StatsProduct: {
             articleNo: string;
@@ -3859,6 +4412,11 @@ export interface components {
             /** @description Due date; the ETA shown in 'Awaiting delivery'. */
             dueDate: components["schemas"]["DateOnly"];
             id: components["schemas"]["Id"];
+            /** @description Extension (issue 17): the preform lot its delivery created; null before it is added to stock. */
+            Lot?: {
+                id: components["schemas"]["Id"];
+                supplierLotNumber: string | null;
+            } | null;
             /**
              * Format: int32
              * @description Preforms ordered.
@@ -3905,6 +4463,11 @@ export interface components {
             preformWarehouseId: components["schemas"]["Id"];
             /** @description Sent true when the card is dropped on 'Added to stock'. The API adds the ordered amount to stock exactly once, when the order first becomes delivered, whatever this flag says. */
             stock?: boolean;
+            /**
+             * @description Extension (issue 17): the supplier's lot number, entered on the drop on 'Added to stock'; the lot the delivery
+             *     creates keeps it (it can be entered later on the lot). Ignored unless the order becomes delivered by this save.
+             */
+            supplierLotNumber?: string;
             /** @description Required when updating. */
             version?: components["schemas"]["Version"];
         };
@@ -4034,6 +4597,32 @@ export interface components {
             count: number;
             /** Format: double */
             hours: number;
+        };
+        /** @description A lot reached by a trace, with its supplier's delivery and the preforms the traced items took from it. */
+        TracedLot: {
+            deliveryDate: components["schemas"]["DateOnly"];
+            id: components["schemas"]["Id"];
+            manufacturerName: string;
+            preformId: components["schemas"]["Id"];
+            preformName: string;
+            /**
+             * Format: int32
+             * @description Preforms the traced item(s) took from it.
+             */
+            preforms: number;
+            preformWarehouseId: components["schemas"]["Id"];
+            supplierLotNumber: string | null;
+            /** @description The supplier's delivery: the supply order added to stock. */
+            SupplyOrder: {
+                /** Format: date-time */
+                deliveredAt: string | null;
+                dueDate: components["schemas"]["DateOnly"];
+                id: components["schemas"]["Id"];
+                /** Format: int32 */
+                orderedAmount: number;
+            };
+            supplyOrderId: components["schemas"]["Id"];
+            warehouseName: string;
         };
         /** @description RFC 9457 problem document. */
         Unauthorized: {
@@ -4451,6 +5040,701 @@ export interface operations {
                         /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["Invoice"][];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    StaffLots_getLot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role: components["schemas"]["StaffRole"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 7
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "supplierLotNumber": null,
+                     *       "supplyOrderId": 41,
+                     *       "deliveryDate": "2026-03-16",
+                     *       "quantity": 250000,
+                     *       "consumed": 0,
+                     *       "remaining": 250000,
+                     *       "state": "open",
+                     *       "preformId": 3,
+                     *       "Preform": {
+                     *         "id": 3,
+                     *         "preformName": "PET 28g PCO1810 Clear",
+                     *         "neck": "PCO1810",
+                     *         "material": "PET",
+                     *         "color": "Clear",
+                     *         "weight": 28,
+                     *         "qtyPerBox": 1250
+                     *       },
+                     *       "preformWarehouseId": 1,
+                     *       "PreformWarehouse": {
+                     *         "id": 1,
+                     *         "warehouseName": "Riga North"
+                     *       },
+                     *       "preformSupplyId": 7,
+                     *       "Manufacturer": {
+                     *         "id": 1,
+                     *         "manufacturerName": "Retal Baltic Films"
+                     *       },
+                     *       "version": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Lot"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    StaffLots_exportLotEpcis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role: components["schemas"]["StaffRole"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 7
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="lot-{id}-epcis.jsonld"`. */
+                    "Content-Disposition": string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["EpcisDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    StaffLots_getLots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role: components["schemas"]["StaffRole"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "state": "open",
+                 *       "pagination": {
+                 *         "page": 1,
+                 *         "rowsPerPage": 20,
+                 *         "sortBy": "deliveryDate",
+                 *         "descending": true
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The supplier's manufacturer. */
+                    manufacturerId?: components["schemas"]["Id"];
+                    /** @description One page request, shared by every list. */
+                    pagination: {
+                        descending?: boolean;
+                        /**
+                         * Format: int32
+                         * @description 1-based page number.
+                         */
+                        page: number;
+                        rowsPerPage: components["schemas"]["RowsPerPage"];
+                        /**
+                         * @description Column to sort by; each list names the columns it can sort.
+                         * @enum {string}
+                         */
+                        sortBy?: "deliveryDate" | "remaining" | "id";
+                    };
+                    preformId?: components["schemas"]["Id"];
+                    preformWarehouseId?: components["schemas"]["Id"];
+                    state?: components["schemas"]["LotState"];
+                    /** @description Part of the supplier's lot number. */
+                    supplierLotNumber?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 7,
+                     *           "supplierLotNumber": "RB-2603-114",
+                     *           "supplyOrderId": 41,
+                     *           "deliveryDate": "2026-03-16",
+                     *           "quantity": 250000,
+                     *           "consumed": 90000,
+                     *           "remaining": 160000,
+                     *           "state": "open",
+                     *           "preformId": 3,
+                     *           "Preform": {
+                     *             "id": 3,
+                     *             "preformName": "PET 28g PCO1810 Clear",
+                     *             "neck": "PCO1810",
+                     *             "material": "PET",
+                     *             "color": "Clear",
+                     *             "weight": 28,
+                     *             "qtyPerBox": 1250
+                     *           },
+                     *           "preformWarehouseId": 1,
+                     *           "PreformWarehouse": {
+                     *             "id": 1,
+                     *             "warehouseName": "Riga North"
+                     *           },
+                     *           "preformSupplyId": 7,
+                     *           "Manufacturer": {
+                     *             "id": 1,
+                     *             "manufacturerName": "Retal Baltic Films"
+                     *           },
+                     *           "version": 1
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: int32 */
+                        count: number;
+                        /** @description At most one page: the largest page size is 100. */
+                        rows: components["schemas"]["Lot"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    StaffLots_getProductionLots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role: components["schemas"]["StaffRole"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "producedEntryId": 3
+                 *     }
+                 */
+                "application/json": {
+                    producedEntryId: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "producedEntryId": 3,
+                     *       "orderItemId": 88,
+                     *       "recordedAt": "2026-03-09T15:20:00Z",
+                     *       "recordedBy": "Olga Operator",
+                     *       "bottles": 4000,
+                     *       "preforms": 4080,
+                     *       "preformId": 3,
+                     *       "preformWarehouseId": 1,
+                     *       "lots": [
+                     *         {
+                     *           "lot": {
+                     *             "id": 7,
+                     *             "supplierLotNumber": "RB-2603-114",
+                     *             "deliveryDate": "2026-03-16",
+                     *             "supplyOrderId": 41,
+                     *             "manufacturerName": "Retal Baltic Films"
+                     *           },
+                     *           "preforms": 4080
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductionRecordLots"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    StaffLots_exportLotRecallCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role: components["schemas"]["StaffRole"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 7
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A CSV download (semicolon-separated, UTF-8 with header row). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."`. */
+                    "Content-Disposition": string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    StaffLots_getLotRecall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role: components["schemas"]["StaffRole"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 7
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lot": {
+                     *         "id": 7,
+                     *         "supplierLotNumber": "RB-2603-114",
+                     *         "supplyOrderId": 41,
+                     *         "deliveryDate": "2026-03-16",
+                     *         "quantity": 250000,
+                     *         "consumed": 90000,
+                     *         "remaining": 160000,
+                     *         "state": "open",
+                     *         "preformId": 3,
+                     *         "Preform": {
+                     *           "id": 3,
+                     *           "preformName": "PET 28g PCO1810 Clear",
+                     *           "neck": "PCO1810",
+                     *           "material": "PET",
+                     *           "color": "Clear",
+                     *           "weight": 28,
+                     *           "qtyPerBox": 1250
+                     *         },
+                     *         "preformWarehouseId": 1,
+                     *         "PreformWarehouse": {
+                     *           "id": 1,
+                     *           "warehouseName": "Riga North"
+                     *         },
+                     *         "preformSupplyId": 7,
+                     *         "Manufacturer": {
+                     *           "id": 1,
+                     *           "manufacturerName": "Retal Baltic Films"
+                     *         },
+                     *         "version": 1
+                     *       },
+                     *       "delivered": [
+                     *         {
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "contact": {
+                     *             "name": "Nils Berg",
+                     *             "email": "billing@nordicsprings.se"
+                     *           },
+                     *           "items": [
+                     *             {
+                     *               "orderItemId": 88,
+                     *               "orderId": 12,
+                     *               "orderNo": "PO-24-0117",
+                     *               "articleNo": "NS-0500",
+                     *               "productName": "Spring Water 0.5 L",
+                     *               "dueDate": "2026-03-09",
+                     *               "plannedAmount": 80000,
+                     *               "producedAmount": 80000,
+                     *               "preformsFromLot": 81600,
+                     *               "bottlesFromLot": 80000,
+                     *               "isClosed": true,
+                     *               "invoiceNumbers": [
+                     *                 "INV-2026-0342"
+                     *               ],
+                     *               "producedOnItemId": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "open": [],
+                     *       "quarantine": {
+                     *         "preforms": 160000,
+                     *         "bottles": 0
+                     *       },
+                     *       "clientCount": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LotRecall"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    StaffLots_exportLotRecallPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role: components["schemas"]["StaffRole"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 7
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A PDF download; `Content-Disposition` carries the file name the portal saves it under. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."` (RFC 6266, with `filename*` for non-ASCII names). */
+                    "Content-Disposition": string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    StaffLots_getLotStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role: components["schemas"]["StaffRole"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "preformWarehouseId": 1
+                 *     }
+                 */
+                "application/json": {
+                    preformId?: components["schemas"]["Id"];
+                    preformWarehouseId?: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "preformId": 3,
+                     *           "Preform": {
+                     *             "id": 3,
+                     *             "preformName": "PET 28g PCO1810 Clear",
+                     *             "neck": "PCO1810",
+                     *             "material": "PET",
+                     *             "color": "Clear",
+                     *             "weight": 28,
+                     *             "qtyPerBox": 1250
+                     *           },
+                     *           "preformWarehouseId": 1,
+                     *           "PreformWarehouse": {
+                     *             "id": 1,
+                     *             "warehouseName": "Riga North"
+                     *           },
+                     *           "currentStock": 170000,
+                     *           "inLots": 160000,
+                     *           "unlotted": 10000,
+                     *           "lots": [
+                     *             {
+                     *               "id": 7,
+                     *               "supplierLotNumber": "RB-2603-114",
+                     *               "deliveryDate": "2026-03-16",
+                     *               "supplyOrderId": 41,
+                     *               "manufacturerName": "Retal Baltic Films",
+                     *               "remaining": 160000
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        rows: components["schemas"]["LotStockRow"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    StaffLots_getClaimTrace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role: components["schemas"]["StaffRole"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "claimId": 17
+                 *     }
+                 */
+                "application/json": {
+                    claimId: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "claimId": 17,
+                     *       "items": [],
+                     *       "lots": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClaimTrace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    StaffLots_getItemTrace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role: components["schemas"]["StaffRole"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "orderItemId": 88
+                 *     }
+                 */
+                "application/json": {
+                    orderItemId: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "orderItemId": 88,
+                     *       "orderId": 12,
+                     *       "orderNo": "PO-24-0117",
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "company": "Nordic Springs AB",
+                     *       "articleNo": "NS-0500",
+                     *       "productName": "Spring Water 0.5 L",
+                     *       "dueDate": "2026-03-09",
+                     *       "producedOnItemId": 88,
+                     *       "records": [],
+                     *       "lots": [],
+                     *       "unlottedPreforms": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ItemTrace"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6662,6 +7946,162 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DowntimeHistoryItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminLots_saveLot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 7,
+                 *       "supplierLotNumber": "RB-2603-114",
+                 *       "version": 0
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    /** @description 1 to 60 characters, not only spaces. */
+                    supplierLotNumber: string | null;
+                    /** @description The version read. */
+                    version: components["schemas"]["Version"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "supplierLotNumber": "RB-2603-114",
+                     *       "supplyOrderId": 41,
+                     *       "deliveryDate": "2026-03-16",
+                     *       "quantity": 250000,
+                     *       "consumed": 0,
+                     *       "remaining": 250000,
+                     *       "state": "open",
+                     *       "preformId": 3,
+                     *       "Preform": {
+                     *         "id": 3,
+                     *         "preformName": "PET 28g PCO1810 Clear",
+                     *         "neck": "PCO1810",
+                     *         "material": "PET",
+                     *         "color": "Clear",
+                     *         "weight": 28,
+                     *         "qtyPerBox": 1250
+                     *       },
+                     *       "preformWarehouseId": 1,
+                     *       "PreformWarehouse": {
+                     *         "id": 1,
+                     *         "warehouseName": "Riga North"
+                     *       },
+                     *       "preformSupplyId": 7,
+                     *       "Manufacturer": {
+                     *         "id": 1,
+                     *         "manufacturerName": "Retal Baltic Films"
+                     *       },
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Lot"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminLots_saveProductionLots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "producedEntryId": 3,
+                 *       "lots": [
+                 *         {
+                 *           "lotId": 8,
+                 *           "preforms": 4080
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    lots: {
+                        lotId: components["schemas"]["Id"];
+                        /** Format: int32 */
+                        preforms: number;
+                    }[];
+                    producedEntryId: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "producedEntryId": 3,
+                     *       "orderItemId": 88,
+                     *       "recordedAt": "2026-03-09T15:20:00Z",
+                     *       "recordedBy": "Olga Operator",
+                     *       "bottles": 4000,
+                     *       "preforms": 4080,
+                     *       "preformId": 3,
+                     *       "preformWarehouseId": 1,
+                     *       "lots": [
+                     *         {
+                     *           "lot": {
+                     *             "id": 8,
+                     *             "supplierLotNumber": null,
+                     *             "deliveryDate": "2026-03-20",
+                     *             "supplyOrderId": 44,
+                     *             "manufacturerName": "Retal Baltic Films"
+                     *           },
+                     *           "preforms": 4080
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductionRecordLots"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9459,6 +10899,111 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ClientLots_getClaimLots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 17
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": []
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["ClientItemLots"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ClientLots_getItemLots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 88
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "orderItemId": 88,
+                     *       "lots": [
+                     *         {
+                     *           "id": 7,
+                     *           "supplierLotNumber": "RB-2603-114",
+                     *           "deliveryDate": "2026-03-16",
+                     *           "supplyOrderId": 41,
+                     *           "manufacturerName": "Retal Baltic Films",
+                     *           "preformName": "PET 28g PCO1810 Clear",
+                     *           "preforms": 81600
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClientItemLots"];
                 };
             };
             400: components["responses"]["BadRequest"];

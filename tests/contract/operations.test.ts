@@ -142,6 +142,21 @@ const extensions = [
   'POST /api/admin/stats/delivery/get',
   // Issue 17: order-line history (spec/orders.tsp).
   'POST /api/client/orders/item/history/get',
+  // Issue 17: traceability, preform lots, trace, recall and EPCIS (spec/lots.tsp).
+  'POST /api/{role}/lots/get',
+  'POST /api/{role}/lot/get',
+  'POST /api/{role}/lots/stock/get',
+  'POST /api/{role}/lots/production/get',
+  'POST /api/{role}/lots/trace/item/get',
+  'POST /api/{role}/lots/trace/claim/get',
+  'POST /api/{role}/lots/recall/get',
+  'POST /api/{role}/lots/recall/csv',
+  'POST /api/{role}/lots/recall/pdf',
+  'POST /api/{role}/lots/epcis',
+  'POST /api/admin/lot/save',
+  'POST /api/admin/lots/production/save',
+  'POST /api/client/lots/item/get',
+  'POST /api/client/lots/claim/get',
   // Issue 15: plant performance (spec/machines.tsp).
   'POST /api/admin/machines/credentials/get',
   'POST /api/admin/machines/credentials/create',

@@ -5,6 +5,7 @@ import type { ClientsTables } from './tables/clients.js';
 import type { CoreTables } from './tables/core.js';
 import type { DowntimeTables } from './tables/downtime.js';
 import type { InvoicesTables } from './tables/invoices.js';
+import type { LotsTables } from './tables/lots.js';
 import type { MachinesTables } from './tables/machines.js';
 import type { ManufacturersTables } from './tables/manufacturers.js';
 import type { OrdersTables } from './tables/orders.js';
@@ -27,7 +28,7 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
  * tests/contract/layout.test.ts keeps it so.
  */
 export interface Database
-  extends AuditTables, ClaimsTables, ClientsTables, CoreTables, DowntimeTables, InvoicesTables, MachinesTables, ManufacturersTables,
+  extends AuditTables, ClaimsTables, ClientsTables, CoreTables, DowntimeTables, InvoicesTables, LotsTables, MachinesTables, ManufacturersTables,
     OrdersTables, PlansTables, PreformsTables, SessionTables, StockTables, SupplyTables {}
 
 export type Db = Kysely<Database>;

@@ -4,6 +4,7 @@ import { claimsHandlers } from './claims/claims.handlers.js';
 import { clientsHandlers } from './clients/clients.handlers.js';
 import { downtimeHandlers } from './downtime/downtime.handlers.js';
 import { invoicesHandlers } from './invoices/invoices.handlers.js';
+import { lotsHandlers } from './lots/lots.handlers.js';
 import { machinesHandlers } from './machines/machines.handlers.js';
 import { manufacturersHandlers } from './manufacturers/manufacturers.handlers.js';
 import { ordersHandlers } from './orders/orders.handlers.js';
@@ -22,6 +23,7 @@ export const handlers: Handlers = {
   ...clientsHandlers,
   ...downtimeHandlers,
   ...invoicesHandlers,
+  ...lotsHandlers,
   ...machinesHandlers,
   ...manufacturersHandlers,
   ...ordersHandlers,

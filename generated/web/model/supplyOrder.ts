@@ -14,6 +14,7 @@ import type { PreformSummary } from './preformSummary';
 import type { SupplyOrderPreformWarehouse } from './supplyOrderPreformWarehouse';
 import type { SupplyOrderPreformSupply } from './supplyOrderPreformSupply';
 import type { SupplyOrderClientProductionOrder } from './supplyOrderClientProductionOrder';
+import type { SupplyOrderLot } from './supplyOrderLot';
 import type { Version } from './version';
 
 /**
@@ -46,5 +47,10 @@ export interface SupplyOrder {
    * @nullable
    */
   ClientProductionOrder: SupplyOrderClientProductionOrder;
+  /**
+   * Extension (issue 17): the preform lot its delivery created; null before it is added to stock.
+   * @nullable
+   */
+  Lot?: SupplyOrderLot;
   version: Version;
 }

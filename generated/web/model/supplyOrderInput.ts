@@ -29,6 +29,14 @@ export interface SupplyOrderInput {
   preformWarehouseId: Id;
   /** Supplier of the preform (one of its PreformSupplies). */
   preformSupplyId: Id;
+  /**
+   * Extension (issue 17): the supplier's lot number, entered on the drop on 'Added to stock'; the lot the delivery
+creates keeps it (it can be entered later on the lot). Ignored unless the order becomes delivered by this save.
+   * @minLength 1
+   * @maxLength 60
+   * @pattern \S
+   */
+  supplierLotNumber?: string;
   /** Sent true when the card is dropped on 'Added to stock'. The API adds the ordered amount to stock exactly once, when the order first becomes delivered, whatever this flag says. */
   stock?: boolean;
   /**

@@ -59,7 +59,8 @@ export const adminSupplyGetSupplyOrdersResponsePreformWarehouseIdMultipleOfOne =
 export const adminSupplyGetSupplyOrdersResponsePreformSupplyIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMax = 2147483647;
 export const adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMaxOne = 2147483647;
 export const adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponsePreformSupplyManufacturerManufacturerNameMax = 120;export const adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMaxOne = 2147483647;
-export const adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponseClientProductionOrderOrderNoMax = 60;export const adminSupplyGetSupplyOrdersResponseVersionMin = 0;
+export const adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOfOne = 1;export const adminSupplyGetSupplyOrdersResponseClientProductionOrderOrderNoMax = 60;export const adminSupplyGetSupplyOrdersResponseLotIdMax = 2147483647;
+export const adminSupplyGetSupplyOrdersResponseLotIdMultipleOf = 1;export const adminSupplyGetSupplyOrdersResponseLotSupplierLotNumberMax = 60;export const adminSupplyGetSupplyOrdersResponseVersionMin = 0;
 export const adminSupplyGetSupplyOrdersResponseVersionMax = 2147483647;
 export const adminSupplyGetSupplyOrdersResponseVersionMultipleOf = 1;
 
@@ -98,6 +99,10 @@ export const adminSupplyGetSupplyOrdersResponseItem = zod.object({
   "id": zod.number().min(1).max(adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMaxOne).multipleOf(adminSupplyGetSupplyOrdersResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(adminSupplyGetSupplyOrdersResponseClientProductionOrderOrderNoMax)
 }).nullable().describe('The production order the supply is for, if linked.'),
+  "Lot": zod.object({
+  "id": zod.number().min(1).max(adminSupplyGetSupplyOrdersResponseLotIdMax).multipleOf(adminSupplyGetSupplyOrdersResponseLotIdMultipleOf).describe('Row id.'),
+  "supplierLotNumber": zod.string().max(adminSupplyGetSupplyOrdersResponseLotSupplierLotNumberMax).nullable()
+}).nullish().describe('Extension (issue 17): the preform lot its delivery created; null before it is added to stock.'),
   "version": zod.number().min(adminSupplyGetSupplyOrdersResponseVersionMin).max(adminSupplyGetSupplyOrdersResponseVersionMax).multipleOf(adminSupplyGetSupplyOrdersResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A raw-material (preform) supply order: one card of the \'Today overview\' board.')
 export const adminSupplyGetSupplyOrdersResponse = zod.array(adminSupplyGetSupplyOrdersResponseItem)
@@ -309,7 +314,9 @@ export const adminSupplySaveSupplyOrderBodyOrderOrderedAmountMax = 10000000;
 export const adminSupplySaveSupplyOrderBodyOrderOrderedAmountMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformIdMax = 2147483647;
 export const adminSupplySaveSupplyOrderBodyOrderPreformIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMax = 2147483647;
 export const adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMaxOne = 2147483647;
-export const adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMax = 2147483647;
+export const adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderBodyOrderSupplierLotNumberMax = 60;
+export const adminSupplySaveSupplyOrderBodyOrderSupplierLotNumberRegExp = new RegExp('\\S');
+export const adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMax = 2147483647;
 export const adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderVersionMinOne = 0;
 export const adminSupplySaveSupplyOrderBodyOrderVersionMaxOne = 2147483647;
 export const adminSupplySaveSupplyOrderBodyOrderVersionMultipleOfOne = 1;
@@ -323,6 +330,7 @@ export const adminSupplySaveSupplyOrderBody = zod.object({
   "preformId": zod.number().min(1).max(adminSupplySaveSupplyOrderBodyOrderPreformIdMax).multipleOf(adminSupplySaveSupplyOrderBodyOrderPreformIdMultipleOf).describe('Row id.'),
   "preformWarehouseId": zod.number().min(1).max(adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMax).multipleOf(adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMultipleOf).describe('Row id.'),
   "preformSupplyId": zod.number().min(1).max(adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMaxOne).multipleOf(adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMultipleOfOne).describe('Row id.').describe('Supplier of the preform (one of its PreformSupplies).'),
+  "supplierLotNumber": zod.string().min(1).max(adminSupplySaveSupplyOrderBodyOrderSupplierLotNumberMax).regex(adminSupplySaveSupplyOrderBodyOrderSupplierLotNumberRegExp).optional().describe('Extension (issue 17): the supplier\'s lot number, entered on the drop on \'Added to stock\'; the lot the delivery\ncreates keeps it (it can be entered later on the lot). Ignored unless the order becomes delivered by this save.'),
   "stock": zod.boolean().optional().describe('Sent true when the card is dropped on \'Added to stock\'. The API adds the ordered amount to stock exactly once, when the order first becomes delivered, whatever this flag says.'),
   "clientProductionOrderId": zod.number().min(1).max(adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMax).multipleOf(adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMultipleOf).nullish(),
   "version": zod.number().min(adminSupplySaveSupplyOrderBodyOrderVersionMinOne).max(adminSupplySaveSupplyOrderBodyOrderVersionMaxOne).multipleOf(adminSupplySaveSupplyOrderBodyOrderVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
@@ -340,7 +348,8 @@ export const adminSupplySaveSupplyOrderResponsePreformWarehouseIdMultipleOfOne =
 export const adminSupplySaveSupplyOrderResponsePreformSupplyIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMax = 2147483647;
 export const adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMaxOne = 2147483647;
 export const adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponsePreformSupplyManufacturerManufacturerNameMax = 120;export const adminSupplySaveSupplyOrderResponseClientProductionOrderIdMaxOne = 2147483647;
-export const adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponseClientProductionOrderOrderNoMax = 60;export const adminSupplySaveSupplyOrderResponseVersionMin = 0;
+export const adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderResponseClientProductionOrderOrderNoMax = 60;export const adminSupplySaveSupplyOrderResponseLotIdMax = 2147483647;
+export const adminSupplySaveSupplyOrderResponseLotIdMultipleOf = 1;export const adminSupplySaveSupplyOrderResponseLotSupplierLotNumberMax = 60;export const adminSupplySaveSupplyOrderResponseVersionMin = 0;
 export const adminSupplySaveSupplyOrderResponseVersionMax = 2147483647;
 export const adminSupplySaveSupplyOrderResponseVersionMultipleOf = 1;
 
@@ -379,6 +388,10 @@ export const adminSupplySaveSupplyOrderResponse = zod.object({
   "id": zod.number().min(1).max(adminSupplySaveSupplyOrderResponseClientProductionOrderIdMaxOne).multipleOf(adminSupplySaveSupplyOrderResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(adminSupplySaveSupplyOrderResponseClientProductionOrderOrderNoMax)
 }).nullable().describe('The production order the supply is for, if linked.'),
+  "Lot": zod.object({
+  "id": zod.number().min(1).max(adminSupplySaveSupplyOrderResponseLotIdMax).multipleOf(adminSupplySaveSupplyOrderResponseLotIdMultipleOf).describe('Row id.'),
+  "supplierLotNumber": zod.string().max(adminSupplySaveSupplyOrderResponseLotSupplierLotNumberMax).nullable()
+}).nullish().describe('Extension (issue 17): the preform lot its delivery created; null before it is added to stock.'),
   "version": zod.number().min(adminSupplySaveSupplyOrderResponseVersionMin).max(adminSupplySaveSupplyOrderResponseVersionMax).multipleOf(adminSupplySaveSupplyOrderResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A raw-material (preform) supply order: one card of the \'Today overview\' board.')
 
@@ -408,7 +421,8 @@ export const adminSupplyAcceptSupplySuggestionResponsePreformWarehouseIdMultiple
 export const adminSupplyAcceptSupplySuggestionResponsePreformSupplyIdMultipleOfOne = 1;export const adminSupplyAcceptSupplySuggestionResponsePreformSupplyManufacturerIdMax = 2147483647;
 export const adminSupplyAcceptSupplySuggestionResponsePreformSupplyManufacturerIdMultipleOf = 1;export const adminSupplyAcceptSupplySuggestionResponsePreformSupplyManufacturerIdMaxOne = 2147483647;
 export const adminSupplyAcceptSupplySuggestionResponsePreformSupplyManufacturerIdMultipleOfOne = 1;export const adminSupplyAcceptSupplySuggestionResponsePreformSupplyManufacturerManufacturerNameMax = 120;export const adminSupplyAcceptSupplySuggestionResponseClientProductionOrderIdMaxOne = 2147483647;
-export const adminSupplyAcceptSupplySuggestionResponseClientProductionOrderIdMultipleOfOne = 1;export const adminSupplyAcceptSupplySuggestionResponseClientProductionOrderOrderNoMax = 60;export const adminSupplyAcceptSupplySuggestionResponseVersionMin = 0;
+export const adminSupplyAcceptSupplySuggestionResponseClientProductionOrderIdMultipleOfOne = 1;export const adminSupplyAcceptSupplySuggestionResponseClientProductionOrderOrderNoMax = 60;export const adminSupplyAcceptSupplySuggestionResponseLotIdMax = 2147483647;
+export const adminSupplyAcceptSupplySuggestionResponseLotIdMultipleOf = 1;export const adminSupplyAcceptSupplySuggestionResponseLotSupplierLotNumberMax = 60;export const adminSupplyAcceptSupplySuggestionResponseVersionMin = 0;
 export const adminSupplyAcceptSupplySuggestionResponseVersionMax = 2147483647;
 export const adminSupplyAcceptSupplySuggestionResponseVersionMultipleOf = 1;
 
@@ -447,6 +461,10 @@ export const adminSupplyAcceptSupplySuggestionResponse = zod.object({
   "id": zod.number().min(1).max(adminSupplyAcceptSupplySuggestionResponseClientProductionOrderIdMaxOne).multipleOf(adminSupplyAcceptSupplySuggestionResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
   "orderNo": zod.string().max(adminSupplyAcceptSupplySuggestionResponseClientProductionOrderOrderNoMax)
 }).nullable().describe('The production order the supply is for, if linked.'),
+  "Lot": zod.object({
+  "id": zod.number().min(1).max(adminSupplyAcceptSupplySuggestionResponseLotIdMax).multipleOf(adminSupplyAcceptSupplySuggestionResponseLotIdMultipleOf).describe('Row id.'),
+  "supplierLotNumber": zod.string().max(adminSupplyAcceptSupplySuggestionResponseLotSupplierLotNumberMax).nullable()
+}).nullish().describe('Extension (issue 17): the preform lot its delivery created; null before it is added to stock.'),
   "version": zod.number().min(adminSupplyAcceptSupplySuggestionResponseVersionMin).max(adminSupplyAcceptSupplySuggestionResponseVersionMax).multipleOf(adminSupplyAcceptSupplySuggestionResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A raw-material (preform) supply order: one card of the \'Today overview\' board.')
 

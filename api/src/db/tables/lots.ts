@@ -1,0 +1,51 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './core.js';
+
+/**
+ * A preform lot (issue 17): what one supply order brought into one warehouse when it was added to stock. Created in
+ * the same transaction as the supply delivery's stock ledger row (`receiveLot`), one per supply order.
+ */
+export interface LotTable {
+  id: Generated<number>;
+  supply_order_id: number;
+  preform_id: number;
+  warehouse_id: number;
+  /** The supplier: a preform supply of the preform, and its manufacturer. */
+  preform_supply_id: number;
+  manufacturer_id: number;
+  /** The day it was added to stock. */
+  delivery_date: string;
+  /** Preforms delivered (the supply order's ordered amount, the ledger row's quantity). */
+  quantity: number;
+  /** Preforms production took from it: the sum of its consumption rows, kept in the same transaction as they are written. */
+  consumed: ColumnType<number, number | undefined, number>;
+  supplier_lot_number: string | null;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/**
+ * Where a production record's preforms came from: one row per (record, lot), `lot_id` null for what no lot covered
+ * (unlotted). Signed: a lowered produced total gives preforms back with negative rows. The sum of a record's rows is
+ * the preforms its 'production' ledger row took (docs/traceability.md).
+ */
+export interface LotConsumptionTable {
+  id: Generated<number>;
+  produced_entry_id: number;
+  order_item_id: number;
+  lot_id: number | null;
+  preform_id: number;
+  warehouse_id: number;
+  preforms: number;
+  /** 'fifo' when production took it, 'correction' when the admin set it. */
+  origin: 'fifo' | 'giveBack' | 'correction';
+  subject: string;
+  created_at: Timestamp;
+}
+
+/** Preform lots and what production consumed from them. */
+export interface LotsTables {
+  lots: LotTable;
+  lot_consumptions: LotConsumptionTable;
+}
