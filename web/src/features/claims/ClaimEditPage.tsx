@@ -31,6 +31,7 @@ import { SaveFailed } from '../../components/SaveFailed';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { ClaimAttachments } from './ClaimAttachments';
 import { EightDReport } from './EightDReport';
+import { ClaimLots, ClaimTrace } from './ClaimTrace';
 import { claimFormValues, claimInput, validateClaim, type ClaimFormValues } from './claimForm';
 import { CLAIM_STATUSES, productLabel, reportFileName, SEARCH_DEBOUNCE, useClaimsApi, type ClaimsApi } from './claimsApi';
 import { StatusChip } from './StatusChip';
@@ -427,6 +428,7 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
               void queryClient.invalidateQueries({ queryKey: [api.claimsKey()[0]] });
             }}
           />
+          {claim && (isGp ? <ClaimTrace claim={claim} /> : <ClaimLots claim={claim} />)}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => void navigate({ to: LIST })} disabled={save.isPending}>
               Cancel
