@@ -48,6 +48,12 @@ const declaredReads: Record<string, string[]> = {
   clients: ['client_production_order_items', 'client_production_orders', 'companies', 'preform_warehouses', 'preforms'],
   downtime: ['client_products', 'companies'],
   invoices: ['client_details', 'client_production_orders', 'companies', 'users'],
+  // Issue 17: a lot's delivery (supply order, supplier), what production recorded (entries, items, products), and for the
+  // recall and traces the orders, companies, contacts, invoices and claims of the items that used it; stock by lot.
+  lots: [
+    'claims', 'client_details', 'client_production_order_items', 'client_production_orders', 'client_products', 'companies', 'invoice_lines',
+    'invoices', 'manufacturers', 'preform_stock', 'preform_supplies', 'preform_warehouses', 'preforms', 'produced_entries', 'supply_orders',
+  ],
   // Issue 15: machines, shifts and stops, the products' rates, claims' rejected bottles, the banner's open items.
   machines: ['claims', 'client_details', 'client_production_order_items', 'client_production_orders', 'client_products', 'companies', 'downtime_causes', 'downtime_history'],
   orders: ['client_production_plan_items', 'client_production_plans', 'client_products', 'companies', 'invoice_lines', 'invoices', 'product_buyers'],
@@ -63,7 +69,7 @@ const declaredReads: Record<string, string[]> = {
   // The supply plan (issue 16) joins what the requirements are made of: open items, forecasts, stock and consumption.
   supply: [
     'client_production_order_items', 'client_production_orders', 'client_production_plan_items', 'client_production_plans', 'client_products', 'companies',
-    'manufacturers', 'preform_stock', 'preform_stock_movements', 'preform_supplies', 'preform_warehouses', 'preforms',
+    'lots', 'manufacturers', 'preform_stock', 'preform_stock_movements', 'preform_supplies', 'preform_warehouses', 'preforms',
   ],
 };
 

@@ -116,6 +116,9 @@ const KIND_OF_HOLDER: Record<string, Kind> = {
 };
 /** …and a top-level `id` by the operation's path. */
 const KIND_OF_ROUTE: [RegExp, Kind][] = [
+  // Issue 17: the client's lots of one of its order items, and of one of its claims.
+  [/\/lots\/item\//, 'orderItem'],
+  [/\/lots\/claim\//, 'claim'],
   [/\/claims\//, 'claim'],
   [/\/uploads\//, 'upload'],
   [/\/orders\//, 'order'],

@@ -17,6 +17,7 @@ import * as producedEntries from './2026-11-24-0100-produced-entries.js';
 import * as supplyPlan from './2026-11-24-0400-supply-plan.js';
 import * as orderItemHistory from './2026-11-24-0500-order-item-history.js';
 import * as machines from './2026-11-24-0600-machines.js';
+import * as lots from './2026-11-25-0110-lots.js';
 import * as claims8d from './2026-11-25-0200-claims-8d.js';
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0400-supply-plan': supplyPlan,
   '2026-11-24-0500-order-item-history': orderItemHistory,
   '2026-11-24-0600-machines': machines,
+  '2026-11-25-0110-lots': lots,
   '2026-11-25-0200-claims-8d': claims8d,
 };

@@ -38,8 +38,10 @@ export interface LotConsumptionTable {
   preform_id: number;
   warehouse_id: number;
   preforms: number;
-  /** 'fifo' when production took it, 'correction' when the admin set it. */
-  origin: 'fifo' | 'giveBack' | 'correction';
+  /** The record's bottles made from these preforms (its bottles split in proportion to the preforms; the rows of a record sum to its bottles). */
+  bottles: number;
+  /** 'fifo' when production took it, 'giveBack' when a lowered total returned it, 'correction' when the admin set it, 'migration' for the backfill. */
+  origin: 'fifo' | 'giveBack' | 'correction' | 'migration';
   subject: string;
   created_at: Timestamp;
 }

@@ -1,53 +1,177 @@
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
+import { audit } from '../../lib/audit.js';
 import type { BodyOf, Schemas } from '../../lib/contract.js';
-import { HttpProblem } from '../../lib/problem.js';
+import { badRequest, conflict, notFound, type FieldProblem } from '../../lib/problem.js';
+import { ALL_COMPANIES, companyScopeOf } from '../../lib/scope.js';
+import { moveConsumed, writeUses } from './lots.ledger.js';
+import * as repository from './lots.repository.js';
+import { lotEpcis, recallCsv, recallPdf } from './lots.exports.js';
+import { lotRecall } from './recall.js';
+import { traceOfClaim, traceOfItem } from './trace.service.js';
 
 type Download = { filename: string; contentType: string; body: Buffer };
 
-const notYet = (): never => {
-  throw new HttpProblem(501, 'Not Implemented', 'Lots are being built (issue 17).');
-};
+const STALE = 'This lot was changed by someone else meanwhile. Reload it and apply your change again.';
 
-export async function getLots(_db: Db, _body: BodyOf<'StaffLots_getLots'>): Promise<{ rows: Schemas['Lot'][]; count: number }> {
-  return notYet();
+/** Lots, filtered and paged (staff). */
+export async function getLots(db: Db, body: BodyOf<'StaffLots_getLots'>): Promise<{ rows: Schemas['Lot'][]; count: number }> {
+  const { pagination, ...filter } = body;
+  return repository.findLots(db, filter, pagination);
 }
-export async function getLot(_db: Db, _id: number): Promise<Schemas['Lot']> {
-  return notYet();
+
+export async function getLot(db: Db, id: number): Promise<Schemas['Lot']> {
+  const lot = await repository.findLot(db, id);
+  if (!lot) throw notFound('Lot');
+  return lot;
 }
-export async function getLotStock(_db: Db, _body: BodyOf<'StaffLots_getLotStock'>): Promise<{ rows: Schemas['LotStockRow'][] }> {
-  return notYet();
+
+export async function getLotStock(db: Db, body: BodyOf<'StaffLots_getLotStock'>): Promise<{ rows: Schemas['LotStockRow'][] }> {
+  return { rows: await repository.findLotStock(db, body) };
 }
-export async function getProductionLots(_db: Db, _id: number): Promise<Schemas['ProductionRecordLots']> {
-  return notYet();
+
+export async function getProductionLots(db: Db, producedEntryId: number): Promise<Schemas['ProductionRecordLots']> {
+  const [record] = await repository.findRecords(db, { entryId: producedEntryId });
+  if (!record) throw notFound('Production record');
+  return record;
 }
-export async function getItemTrace(_db: Db, _id: number): Promise<Schemas['ItemTrace']> {
-  return notYet();
+
+export function getItemTrace(db: Db, orderItemId: number) {
+  return traceOfItem(db, ALL_COMPANIES, orderItemId);
 }
-export async function getClaimTrace(_db: Db, _id: number): Promise<Schemas['ClaimTrace']> {
-  return notYet();
+
+export function getClaimTrace(db: Db, claimId: number) {
+  return traceOfClaim(db, ALL_COMPANIES, claimId);
 }
-export async function getLotRecall(_db: Db, _id: number): Promise<Schemas['LotRecall']> {
-  return notYet();
+
+export function getLotRecall(db: Db, id: number) {
+  return lotRecall(db, id);
 }
-export async function exportLotRecallCsv(_db: Db, _id: number): Promise<Download> {
-  return notYet();
+
+export function exportLotRecallCsv(db: Db, id: number): Promise<Download> {
+  return recallCsv(db, id);
 }
-export async function exportLotRecallPdf(_db: Db, _id: number): Promise<Download> {
-  return notYet();
+
+export function exportLotRecallPdf(db: Db, id: number): Promise<Download> {
+  return recallPdf(db, id);
 }
-export async function exportLotEpcis(_db: Db, _id: number): Promise<Download> {
-  return notYet();
+
+export function exportLotEpcis(db: Db, id: number, publicUrl: string): Promise<Download> {
+  return lotEpcis(db, id, publicUrl);
 }
-export async function saveLot(_db: Db, _actor: Actor, _body: BodyOf<'AdminLots_saveLot'>): Promise<Schemas['Lot']> {
-  return notYet();
+
+/** Enters, changes or clears a lot's supplier lot number (admin), with the version read; audited. */
+export async function saveLot(db: Db, actor: Actor, body: BodyOf<'AdminLots_saveLot'>): Promise<Schemas['Lot']> {
+  const supplierLotNumber = body.supplierLotNumber === null ? null : body.supplierLotNumber.trim();
+  await db.transaction().execute(async (trx) => {
+    const before = await repository.findLot(trx, body.id);
+    if (!before) throw notFound('Lot');
+    const updated = await repository.updateSupplierLotNumber(trx, body.id, body.version, supplierLotNumber);
+    if (!updated) throw conflict(STALE);
+    await audit(trx, actor, {
+      operation: 'saveLot',
+      recordType: 'lot',
+      recordId: body.id,
+      details: { supplierLotNumber, previous: before.supplierLotNumber },
+    });
+  });
+  return getLot(db, body.id);
 }
-export async function saveProductionLots(_db: Db, _actor: Actor, _body: BodyOf<'AdminLots_saveProductionLots'>): Promise<Schemas['ProductionRecordLots']> {
-  return notYet();
+
+/**
+ * The admin's correction of a production record's lots: `lots` replaces where its preforms came from. Each lot must
+ * be of the record's preform and warehouse and hold the preforms besides what this record took from it; together at
+ * most the record's preforms; the rest is unlotted. The ledger does not move (the same preforms were consumed).
+ * 400 naming the field for each refusal; nothing written then. Audited with the uses before and after.
+ */
+export async function saveProductionLots(db: Db, actor: Actor, body: BodyOf<'AdminLots_saveProductionLots'>): Promise<Schemas['ProductionRecordLots']> {
+  await db.transaction().execute(async (trx) => {
+    const entry = await repository.lockEntry(trx, body.producedEntryId);
+    if (!entry) throw notFound('Production record');
+    const uses = await repository.recordUses(trx, entry.id);
+    const total = uses.reduce((sum, use) => sum + use.preforms, 0);
+    if (uses.length === 0 || total <= 0) throw conflict('This production record took no preforms: it has no lots to correct.');
+    const pair = uses[0];
+    const problems: FieldProblem[] = [];
+    const seen = new Set<number>();
+    body.lots.forEach((use, index) => {
+      if (seen.has(use.lotId)) problems.push({ field: `lots[${index}].lotId`, code: 'unique', message: 'Each lot once.' });
+      seen.add(use.lotId);
+    });
+    const lots = await repository.lockLots(trx, [...seen]);
+    const byId = new Map(lots.map((lot) => [lot.id, lot]));
+    const taken = new Map(uses.flatMap((use) => (use.lot_id === null ? [] : [[use.lot_id, use.preforms] as const])));
+    body.lots.forEach((use, index) => {
+      const lot = byId.get(use.lotId);
+      if (!lot) {
+        problems.push({ field: `lots[${index}].lotId`, code: 'notFound', message: 'No such lot.' });
+        return;
+      }
+      if (lot.preform_id !== pair.preform_id || lot.warehouse_id !== pair.warehouse_id) {
+        problems.push({ field: `lots[${index}].lotId`, code: 'preform', message: "The lot is not of the record's preform and warehouse." });
+        return;
+      }
+      const available = lot.quantity - lot.consumed + (taken.get(lot.id) ?? 0);
+      if (use.preforms > available) {
+        problems.push({ field: `lots[${index}].preforms`, code: 'maximum', message: `The lot holds ${available} preforms for this record.`, limit: available });
+      }
+    });
+    const assigned = body.lots.reduce((sum, use) => sum + use.preforms, 0);
+    if (assigned > total) problems.push({ field: 'lots', code: 'maximum', message: `The record took ${total} preforms.`, limit: total });
+    if (problems.length > 0) throw badRequest('The lots do not fit the production record.', problems);
+
+    await moveConsumed(
+      trx,
+      uses.map((use) => ({ lotId: use.lot_id, preforms: -use.preforms })),
+    );
+    await repository.deleteRecordUses(trx, entry.id);
+    const next = [...body.lots.map((use) => ({ lotId: use.lotId, preforms: use.preforms })), { lotId: null, preforms: total - assigned }];
+    await writeUses(
+      trx,
+      {
+        producedEntryId: entry.id,
+        orderItemId: entry.order_item_id,
+        preformId: pair.preform_id,
+        warehouseId: pair.warehouse_id,
+        bottles: uses.reduce((sum, use) => sum + use.bottles, 0),
+        subject: actor.sub,
+      },
+      next,
+      'correction',
+    );
+    await audit(trx, actor, {
+      operation: 'saveProductionLots',
+      recordType: 'produced_entry',
+      recordId: entry.id,
+      details: {
+        before: uses.map((use) => ({ lotId: use.lot_id, preforms: use.preforms })),
+        after: next.filter((use) => use.preforms !== 0),
+      },
+    });
+  });
+  return getProductionLots(db, body.producedEntryId);
 }
-export async function getClientItemLots(_db: Db, _actor: Actor, _id: number): Promise<Schemas['ClientItemLots']> {
-  return notYet();
+
+const clientLots = (trace: Schemas['ItemTrace']): Schemas['ClientItemLots'] => ({
+  orderItemId: trace.orderItemId,
+  lots: trace.lots.map((lot) => ({
+    id: lot.id,
+    supplierLotNumber: lot.supplierLotNumber,
+    deliveryDate: lot.deliveryDate,
+    supplyOrderId: lot.supplyOrderId,
+    manufacturerName: lot.manufacturerName,
+    preformName: lot.preformName,
+    preforms: lot.preforms,
+  })),
+});
+
+/** The lots of one of the caller's company's order items (another company's: 404). */
+export async function getClientItemLots(db: Db, actor: Actor, id: number): Promise<Schemas['ClientItemLots']> {
+  return clientLots(await traceOfItem(db, companyScopeOf(actor), id));
 }
-export async function getClientClaimLots(_db: Db, _actor: Actor, _id: number): Promise<{ items: Schemas['ClientItemLots'][] }> {
-  return notYet();
+
+/** The lots of the items of one of the caller's company's claims (another company's: 404). */
+export async function getClientClaimLots(db: Db, actor: Actor, id: number): Promise<{ items: Schemas['ClientItemLots'][] }> {
+  const trace = await traceOfClaim(db, companyScopeOf(actor), id);
+  return { items: trace.items.map(clientLots) };
 }

@@ -99,12 +99,12 @@ export async function closeOrderWhenAllItemsClosed(trx: Transaction<Database>, o
   return row !== undefined;
 }
 
-/** Keeps one entry of an item's produced bottles (the history the operator's dialog shows). */
+/** Keeps one entry of an item's produced bottles (the history the operator's dialog shows); answers its id. */
 export async function insertProducedEntry(
   trx: Transaction<Database>,
   values: { orderItemId: number; quantity: number; producedTotal: number; subject: string; recordedBy: string },
-): Promise<void> {
-  await trx
+): Promise<number> {
+  const row = await trx
     .insertInto('produced_entries')
     .values({
       order_item_id: values.orderItemId,
@@ -113,7 +113,9 @@ export async function insertProducedEntry(
       subject: values.subject,
       recorded_by: values.recordedBy,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** The last `limit` entries of an item's produced bottles, newest first. */

@@ -4,6 +4,7 @@ import { actAs, audit } from '../../lib/audit.js';
 import type { BodyOf } from '../../lib/contract.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
 import { recordBottleStockChange } from '../clients/bottle-stock.js';
+import { consumeFifo } from '../lots/lots.ledger.js';
 import { recordMovement } from '../stock/stock.repository.js';
 import * as repository from './agenda.repository.js';
 
@@ -122,7 +123,23 @@ async function recordProduced(
       }
     }
     if (delta !== 0 || operation === 'addProducedEntry') {
-      await repository.insertProducedEntry(trx, { orderItemId: item.id, quantity: delta, producedTotal: producedAmount, subject: actor.sub, recordedBy: actor.name });
+      const entryId = await repository.insertProducedEntry(trx, {
+        orderItemId: item.id,
+        quantity: delta,
+        producedTotal: producedAmount,
+        subject: actor.sub,
+        recordedBy: actor.name,
+      });
+      // Issue 17: the record's preforms come from the lots FIFO (or go back to them), as many as its ledger row moved.
+      await consumeFifo(trx, {
+        producedEntryId: entryId,
+        orderItemId: item.id,
+        preformId: item.preform_id,
+        warehouseId: item.preform_warehouse_id,
+        preforms: -preformMovement,
+        bottles: delta,
+        subject: actor.sub,
+      });
     }
     const orderClosed = isClosed && !item.is_closed ? await repository.closeOrderWhenAllItemsClosed(trx, item.order_id) : false;
     await audit(trx, actor, {

@@ -55,6 +55,9 @@ const cards = (db: Executor) =>
           .select('po.order_no')
           .whereRef('po.id', '=', 'o.client_production_order_id')
           .as('order_no'),
+      // Issue 17: the delivery's lot (unique per supply order), looked up per card as well.
+      (eb) => eb.selectFrom('lots as l').select('l.id').whereRef('l.supply_order_id', '=', 'o.id').as('lot_id'),
+      (eb) => eb.selectFrom('lots as l').select('l.supplier_lot_number').whereRef('l.supply_order_id', '=', 'o.id').as('supplier_lot_number'),
     ]);
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cards>['executeTakeFirstOrThrow']>>;
@@ -78,6 +81,7 @@ const toCard = (row: CardRow): SupplyOrderRow => ({
   },
   ClientProductionOrder:
     row.client_production_order_id === null || row.order_no === null ? null : { id: row.client_production_order_id, orderNo: row.order_no },
+  Lot: row.lot_id === null ? null : { id: row.lot_id, supplierLotNumber: row.supplier_lot_number ?? null },
   version: row.version,
 });
 

@@ -7,6 +7,7 @@ import type { Schemas } from '../../lib/contract.js';
 import { orderExists } from '../orders/orders.repository.js';
 import { isCurrentSupplierOf, preformExists } from '../preforms/preforms.repository.js';
 import { warehouseExists } from '../stock/stock.repository.js';
+import { receiveLot } from '../lots/lots.ledger.js';
 import { addSupplyDelivery } from '../stock/stock.service.js';
 import * as repository from './supply.repository.js';
 
@@ -130,11 +131,21 @@ export async function saveSupplyOrder(db: Db, actor: Actor, input: SupplyOrderIn
         warehouseId: delivered.preform_warehouse_id,
         amount: delivered.ordered_amount,
       });
+      // Issue 17: the delivery's preform lot, in the same transaction as its ledger row.
+      const lotId = await receiveLot(trx, { supplyOrderId: delivered.id, supplierLotNumber: input.supplierLotNumber });
       await audit(trx, actor, {
         operation: 'saveSupplyOrder',
         recordType: 'supply_order',
         recordId: id,
-        details: { from: stored.order_status, orderStatus: status, addedToStock: delivered.ordered_amount, balanceAfter, ...(edited ? values : {}) },
+        details: {
+          from: stored.order_status,
+          orderStatus: status,
+          addedToStock: delivered.ordered_amount,
+          balanceAfter,
+          lotId,
+          supplierLotNumber: input.supplierLotNumber ?? null,
+          ...(edited ? values : {}),
+        },
       });
     } else {
       const updated = await repository.updateSupplyOrder(trx, id, version, status, edited ? values : null);

@@ -1,0 +1,192 @@
+import { sql } from 'kysely';
+import type { Schemas } from '../../lib/contract.js';
+import { notFound } from '../../lib/problem.js';
+import { dataTable, fieldTable, pdfDocument, renderPdf, section } from '../../pdf/pdf.js';
+import { toCsv } from '../downtime/downtime.csv.js';
+import type { Executor } from './lots.repository.js';
+import { lotRecall } from './recall.js';
+
+type Download = { filename: string; contentType: string; body: Buffer };
+
+/** DD.MM.YYYY, as the lists show dates (part 9). */
+const listDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+const count = (value: number) => value.toLocaleString('en-US');
+
+interface RecallLine {
+  section: 'Delivered or invoiced' | 'Open: stop';
+  client: Schemas['RecallClient'];
+  item: Schemas['RecallItem'];
+}
+
+const lines = (recall: Schemas['LotRecall']): RecallLine[] => [
+  ...recall.delivered.flatMap((client) => client.items.map((item) => ({ section: 'Delivered or invoiced' as const, client, item }))),
+  ...recall.open.flatMap((client) => client.items.map((item) => ({ section: 'Open: stop' as const, client, item }))),
+];
+
+/** The recall answer as CSV (semicolon-separated, part 9): one row per item, delivered first, then open. */
+export async function recallCsv(db: Executor, lotId: number): Promise<Download> {
+  const recall = await lotRecall(db, lotId);
+  const body = toCsv(
+    [
+      'Section', 'Lot', 'Supplier lot number', 'Company', 'Contact', 'Contact e-mail', 'Order no', 'Article no', 'Title', 'Deliver at',
+      'Quantity', 'Produced', 'Preforms from lot', 'Bottles from lot', 'Closed', 'Invoices', 'Produced on item',
+    ],
+    lines(recall).map(({ section, client, item }) => [
+      section,
+      recall.lot.id,
+      recall.lot.supplierLotNumber,
+      client.company ?? client.clientId,
+      client.contact?.name,
+      client.contact?.email,
+      item.orderNo,
+      item.articleNo,
+      item.productName,
+      item.dueDate,
+      item.plannedAmount,
+      item.producedAmount,
+      item.preformsFromLot,
+      item.bottlesFromLot,
+      item.isClosed ? 'yes' : 'no',
+      item.invoiceNumbers.join(', '),
+      item.producedOnItemId,
+    ]),
+  );
+  return { filename: `recall-lot-${lotId}.csv`, contentType: 'text/csv; charset=utf-8', body };
+}
+
+/** The recall answer as PDF: the lot, what to quarantine, then the delivered and the open items by client. */
+export async function recallPdf(db: Executor, lotId: number): Promise<Download> {
+  const recall = await lotRecall(db, lotId);
+  const { lot } = recall;
+  const table = (clients: Schemas['RecallClient'][], empty: string) =>
+    dataTable<{ client: Schemas['RecallClient']; item: Schemas['RecallItem'] }>(
+      [
+        { header: 'Company', value: ({ client }) => client.company ?? client.clientId },
+        { header: 'Contact', value: ({ client }) => (client.contact ? `${client.contact.name ?? ''} ${client.contact.email}`.trim() : '') },
+        { header: 'Order no', value: ({ item }) => item.orderNo, width: 'auto' },
+        { header: 'Article no', value: ({ item }) => item.articleNo, width: 'auto' },
+        { header: 'Deliver at', value: ({ item }) => listDate(item.dueDate), width: 'auto' },
+        { header: 'Bottles from lot', value: ({ item }) => count(item.bottlesFromLot), width: 'auto', alignment: 'right' },
+        { header: 'Invoices', value: ({ item }) => item.invoiceNumbers.join(', '), width: 'auto' },
+      ],
+      clients.flatMap((client) => client.items.map((item) => ({ client, item }))),
+      empty,
+    );
+  const body = await renderPdf(
+    pdfDocument({
+      title: `Recall: preform lot ${lot.id}`,
+      subtitle: `${lot.Preform.preformName} · ${lot.PreformWarehouse.warehouseName} · ${lot.Manufacturer.manufacturerName}`,
+      content: [
+        fieldTable([
+          ['Supplier lot number', lot.supplierLotNumber],
+          ['Supply order', lot.supplyOrderId],
+          ['Delivered', listDate(lot.deliveryDate)],
+          ['Preforms delivered', count(lot.quantity)],
+          ['Clients affected', count(recall.clientCount)],
+        ]),
+        section('Quarantine'),
+        fieldTable([
+          ['Preforms left in the lot', count(recall.quarantine.preforms)],
+          ['Bottles made from it, not yet delivered', count(recall.quarantine.bottles)],
+        ]),
+        section('Delivered or invoiced'),
+        table(recall.delivered, 'Nothing delivered from this lot.'),
+        section('Open orders: stop'),
+        table(recall.open, 'No open items use this lot.'),
+      ],
+    }),
+  );
+  return { filename: `recall-lot-${lotId}.pdf`, contentType: 'application/pdf', body };
+}
+
+/** GS1's JSON-LD context of EPCIS 2.0. */
+export const EPCIS_CONTEXT = 'https://ref.gs1.org/standards/epcis/epcis-context.jsonld';
+
+/**
+ * Project-local identifiers under the portal's public URL (docs/traceability.md): the portal keeps no GTINs or GLNs,
+ * so classes, locations and transactions are HTTP URIs of the portal.
+ */
+export const epcisIds = (base: string) => ({
+  lotClass: (preformId: number, lotId: number) => `${base}/epcis/id/preform/${preformId}/lot/${lotId}`,
+  bottleClass: (productId: number, orderItemId: number) => `${base}/epcis/id/product/${productId}/item/${orderItemId}`,
+  warehouse: (warehouseId: number) => `${base}/epcis/id/warehouse/${warehouseId}`,
+  manufacturer: (manufacturerId: number) => `${base}/epcis/id/manufacturer/${manufacturerId}`,
+  supplyOrder: (id: number) => `${base}/epcis/id/supply-order/${id}`,
+  productionOrder: (id: number) => `${base}/epcis/id/production-order/${id}`,
+  event: (name: string) => `${base}/epcis/event/${name}`,
+});
+
+/**
+ * The lot's trace as an EPCIS 2.0 document: an ObjectEvent (ADD, receiving) for its delivery, then one
+ * TransformationEvent per production record that took preforms of it (input: those preforms of the lot's class;
+ * output: the record's bottles made from them, of the order item's class). Two statements.
+ */
+export async function lotEpcis(db: Executor, lotId: number, publicUrl: string): Promise<Download> {
+  const ids = epcisIds(publicUrl);
+  const lot = await db
+    .selectFrom('lots as l')
+    .innerJoin('supply_orders as so', 'so.id', 'l.supply_order_id')
+    .select([
+      'l.id',
+      'l.preform_id',
+      'l.warehouse_id',
+      'l.manufacturer_id',
+      'l.supply_order_id',
+      'l.quantity',
+      'l.delivery_date',
+      'l.supplier_lot_number',
+      'l.created_at',
+      'so.delivered_at',
+    ])
+    .where('l.id', '=', lotId)
+    .executeTakeFirst();
+  if (!lot) throw notFound('Lot');
+  const records = await sql<{ entry_id: number; at: Date; order_item_id: number; order_id: number; product_id: number; preforms: number; bottles: number }>`
+    select c.produced_entry_id as entry_id, e.created_at as at, c.order_item_id, i.order_id, i.client_product_id as product_id,
+           sum(c.preforms)::int as preforms, sum(c.bottles)::int as bottles
+    from lot_consumptions c
+    join produced_entries e on e.id = c.produced_entry_id
+    join client_production_order_items i on i.id = c.order_item_id
+    where c.lot_id = ${lotId}
+    group by c.produced_entry_id, e.created_at, c.order_item_id, i.order_id, i.client_product_id
+    having sum(c.preforms) > 0
+    order by e.created_at, c.produced_entry_id`.execute(db);
+  const lotClass = ids.lotClass(lot.preform_id, lot.id);
+  const place = { id: ids.warehouse(lot.warehouse_id) };
+  const delivery: Schemas['EpcisEvent'] = {
+    type: 'ObjectEvent',
+    eventID: ids.event(`lot-${lot.id}-delivery`),
+    eventTime: (lot.delivered_at ?? new Date(`${lot.delivery_date}T00:00:00Z`)).toISOString(),
+    eventTimeZoneOffset: '+00:00',
+    action: 'ADD',
+    bizStep: 'receiving',
+    disposition: 'in_progress',
+    readPoint: place,
+    bizLocation: place,
+    quantityList: [{ epcClass: lotClass, quantity: lot.quantity }],
+    bizTransactionList: [{ type: 'po', bizTransaction: ids.supplyOrder(lot.supply_order_id) }],
+    sourceList: [{ type: 'owning_party', source: ids.manufacturer(lot.manufacturer_id) }],
+    ilmd: { 'cbvmda:lotNumber': lot.supplier_lot_number ?? String(lot.id) },
+  };
+  const transformations: Schemas['EpcisEvent'][] = records.rows.map((record) => ({
+    type: 'TransformationEvent',
+    eventID: ids.event(`record-${record.entry_id}-lot-${lot.id}`),
+    eventTime: record.at.toISOString(),
+    eventTimeZoneOffset: '+00:00',
+    bizStep: 'creating_class_instance',
+    disposition: 'active',
+    readPoint: place,
+    bizLocation: place,
+    inputQuantityList: [{ epcClass: lotClass, quantity: record.preforms }],
+    outputQuantityList: [{ epcClass: ids.bottleClass(record.product_id, record.order_item_id), quantity: Math.max(0, record.bottles) }],
+    bizTransactionList: [{ type: 'po', bizTransaction: ids.productionOrder(record.order_id) }],
+  }));
+  const document = {
+    '@context': [EPCIS_CONTEXT],
+    type: 'EPCISDocument',
+    schemaVersion: '2.0',
+    creationDate: new Date().toISOString(),
+    epcisBody: { eventList: [delivery, ...transformations] },
+  };
+  return { filename: `lot-${lot.id}-epcis.jsonld`, contentType: 'application/ld+json', body: Buffer.from(JSON.stringify(document)) };
+}

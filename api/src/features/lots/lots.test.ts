@@ -1,0 +1,410 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
+import { as, createTestApp, post } from '../../../../tests/support/app.js';
+import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
+import { makeClaim } from '../claims/claims.fixtures.js';
+import { invoiceItem } from '../orders/orders.fixtures.js';
+import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse, stockOf } from '../supply/supply.fixtures.js';
+
+/**
+ * Issue 17, lots: a delivery creates its lot, production consumes lots FIFO per warehouse, the admin corrects a
+ * record's lots, the recall answer finds every client of a lot and only those, a client sees its own items' lots only.
+ * Everything through the API on PostgreSQL.
+ */
+let database: TestDatabase;
+let app: FastifyInstance;
+let admin: string;
+let operator: string;
+const COMPANY_C = 'company-c';
+const BUYER = 'company-buyer';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database.db);
+  await createTwoCompanies(database.db);
+  await createCompany(database.db, COMPANY_C, { name: 'Company C' });
+  await createCompany(database.db, BUYER, { name: 'Buyer Co', clientType: '1' });
+  await database.db
+    .insertInto('client_details')
+    .values({
+      company_id: COMPANY_A,
+      billing_company: 'Company A Ltd',
+      billing_first_name: 'Anna',
+      billing_last_name: 'Andersson',
+      billing_address: 'Street 1',
+      billing_city: 'Riga',
+      billing_country: 'LV',
+      billing_email: 'quality@company-a.test',
+      currency: 'EUR',
+    })
+    .execute();
+  admin = await as.admin();
+  operator = await as.operator();
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+/** A preform with one supplier, and its two warehouses. */
+async function setting() {
+  const preform = await makePreform(database.db);
+  const [north, south] = [await makeWarehouse(database.db), await makeWarehouse(database.db)];
+  return { preformId: preform.id, supplyId: preform.supplyIds[0], manufacturerId: preform.manufacturers[0], north, south };
+}
+type Setting = Awaited<ReturnType<typeof setting>>;
+
+/** A supply order created on the board and dropped on 'Added to stock' (with a lot number when given): its card. */
+async function deliver(s: Setting, warehouseId: number, amount: number, supplierLotNumber?: string) {
+  const created = await post(
+    app,
+    '/api/admin/supply/save',
+    { Order: { orderedAmount: amount, dueDate: today(), preformId: s.preformId, preformWarehouseId: warehouseId, preformSupplyId: s.supplyId } },
+    admin,
+  );
+  expect([200, 201]).toContain(created.status);
+  const card = created.body;
+  const dropped = await post(
+    app,
+    '/api/admin/supply/save',
+    {
+      Order: {
+        id: card.id,
+        orderStatus: 'delivered',
+        stock: true,
+        orderedAmount: amount,
+        dueDate: today(),
+        preformId: s.preformId,
+        preformWarehouseId: warehouseId,
+        preformSupplyId: s.supplyId,
+        version: card.version,
+        ...(supplierLotNumber ? { supplierLotNumber } : {}),
+      },
+    },
+    admin,
+  );
+  expect(dropped.status).toBe(200);
+  return dropped.body;
+}
+
+/** An open item of `companyId`'s product in `warehouseId` (no scrap, so preforms = bottles), priced for bottle stock. */
+async function itemIn(s: Setting, warehouseId: number, companyId = COMPANY_A, options: { planned?: number; scrapStart?: number } = {}) {
+  const productId = await makeProduct(database.db, { preformId: s.preformId, warehouseId, supplyId: s.supplyId, companyId, scrapStart: options.scrapStart ?? 0 });
+  const year = today().slice(0, 4);
+  await database.db
+    .insertInto('product_prices')
+    .values({ client_product_id: productId, unit_price: 55, valid_from: `${year}-01-01`, valid_to: `${year}-12-31` })
+    .execute();
+  const orderId = await makeProductionOrder(database.db, { companyId });
+  const itemId = await makeOrderItem(database.db, { orderId, productId, planned: options.planned ?? 100_000, dueDate: today() });
+  return { productId, orderId, itemId };
+}
+
+/** The operator records bottles produced since the last entry: the new produced entry's id. */
+async function produce(itemId: number, bottles: number) {
+  const { version } = await database.db.selectFrom('client_production_order_items').select('version').where('id', '=', itemId).executeTakeFirstOrThrow();
+  const saved = await post(app, '/api/operator/order/item/produced/add', { item: { id: itemId, producedQuantity: bottles, version } }, operator);
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  const entry = await database.db.selectFrom('produced_entries').select('id').where('order_item_id', '=', itemId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  return entry.id;
+}
+
+const usesOf = (entryId: number) =>
+  database.db
+    .selectFrom('lot_consumptions')
+    .select(['lot_id', 'preforms', 'bottles'])
+    .where('produced_entry_id', '=', entryId)
+    .orderBy('id')
+    .execute();
+const lotOf = async (supplyOrderId: number) =>
+  database.db.selectFrom('lots').selectAll().where('supply_order_id', '=', supplyOrderId).executeTakeFirstOrThrow();
+const staff = (path: string, body: unknown, token = admin, role = 'admin') => post(app, `/api/${role}/${path}`, body, token);
+
+describe('a delivery creates its lot', () => {
+  it('keeps the supplier, preform, warehouse, delivery date, quantity and the lot number given on the drop, beside the ledger row', async () => {
+    const s = await setting();
+    const card = await deliver(s, s.north, 12_000, 'RB-2603-114');
+    expect(card.Lot).toEqual({ id: expect.any(Number), supplierLotNumber: 'RB-2603-114' });
+    const lot = await lotOf(card.id);
+    expect(lot).toMatchObject({
+      preform_id: s.preformId,
+      warehouse_id: s.north,
+      preform_supply_id: s.supplyId,
+      manufacturer_id: s.manufacturerId,
+      delivery_date: today(),
+      quantity: 12_000,
+      consumed: 0,
+      supplier_lot_number: 'RB-2603-114',
+    });
+    const { movements, balance } = await stockOf(database.db, s.preformId, s.north);
+    expect(movements.map((m) => [m.reason, m.quantity, m.source_id])).toEqual([['supply_delivery', 12_000, card.id]]);
+    expect(balance).toBe(12_000);
+
+    const got = await staff('lot/get', { id: lot.id }, operator, 'operator');
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ id: lot.id, supplierLotNumber: 'RB-2603-114', quantity: 12_000, remaining: 12_000, state: 'open', supplyOrderId: card.id });
+  });
+
+  it('creates one lot however often the drop is repeated, and the lot number can be entered later (admin, versioned, audited)', async () => {
+    const s = await setting();
+    const card = await deliver(s, s.north, 5_000);
+    const again = await post(app, '/api/admin/supply/save', { Order: { ...card, Preform: undefined, PreformWarehouse: undefined, PreformSupply: undefined, ClientProductionOrder: undefined, Lot: undefined } }, admin);
+    expect(again.status).toBe(200);
+    expect(await database.db.selectFrom('lots').select('id').where('supply_order_id', '=', card.id).execute()).toHaveLength(1);
+    const lot = await lotOf(card.id);
+    expect(lot.supplier_lot_number).toBeNull();
+
+    const saved = await post(app, '/api/admin/lot/save', { id: lot.id, supplierLotNumber: 'LATE-7', version: lot.version }, admin);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ supplierLotNumber: 'LATE-7', version: lot.version + 1 });
+    const stale = await post(app, '/api/admin/lot/save', { id: lot.id, supplierLotNumber: 'OTHER', version: lot.version }, admin);
+    expect(stale.status).toBe(409);
+    const blank = await post(app, '/api/admin/lot/save', { id: lot.id, supplierLotNumber: '   ', version: lot.version + 1 }, admin);
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors[0].field).toContain('supplierLotNumber');
+    expect((await lotOf(card.id)).supplier_lot_number).toBe('LATE-7');
+    const audited = await database.db.selectFrom('audit_log').select(['operation', 'details']).where('record_type', '=', 'lot').where('record_id', '=', String(lot.id)).execute();
+    expect(audited).toEqual([{ operation: 'saveLot', details: expect.objectContaining({ supplierLotNumber: 'LATE-7', previous: null }) }]);
+
+    const byOperator = await post(app, '/api/admin/lot/save', { id: lot.id, supplierLotNumber: 'X', version: lot.version + 1 }, operator);
+    expect(byOperator.status).toBe(403);
+  });
+});
+
+describe('production consumes preforms FIFO per warehouse', () => {
+  it('takes the oldest lot of the product’s warehouse first, then the next, and records what no lot covers as unlotted', async () => {
+    const s = await setting();
+    const older = await lotOf((await deliver(s, s.north, 1_000, 'OLD')).id);
+    const newer = await lotOf((await deliver(s, s.north, 2_000, 'NEW')).id);
+    const south = await lotOf((await deliver(s, s.south, 5_000, 'SOUTH')).id);
+    const north = await itemIn(s, s.north);
+    const southItem = await itemIn(s, s.south, COMPANY_B);
+
+    const first = await produce(north.itemId, 1_500);
+    expect(await usesOf(first)).toEqual([
+      { lot_id: older.id, preforms: 1_000, bottles: 1_000 },
+      { lot_id: newer.id, preforms: 500, bottles: 500 },
+    ]);
+    const elsewhere = await produce(southItem.itemId, 700);
+    expect(await usesOf(elsewhere)).toEqual([{ lot_id: south.id, preforms: 700, bottles: 700 }]);
+    const beyond = await produce(north.itemId, 2_000);
+    expect(await usesOf(beyond)).toEqual([
+      { lot_id: newer.id, preforms: 1_500, bottles: 1_500 },
+      { lot_id: null, preforms: 500, bottles: 500 },
+    ]);
+
+    const consumed = async (id: number) => (await database.db.selectFrom('lots').select('consumed').where('id', '=', id).executeTakeFirstOrThrow()).consumed;
+    expect([await consumed(older.id), await consumed(newer.id), await consumed(south.id)]).toEqual([1_000, 2_000, 700]);
+
+    // The ledger stays the one truth: each record's rows sum to what its 'production' row took.
+    for (const [warehouseId, itemId] of [[s.north, north.itemId], [s.south, southItem.itemId]]) {
+      const { movements } = await stockOf(database.db, s.preformId, warehouseId);
+      const taken = -movements.filter((m) => m.reason === 'production').reduce((sum, m) => sum + m.quantity, 0);
+      const rows = await database.db.selectFrom('lot_consumptions').select('preforms').where('order_item_id', '=', itemId).execute();
+      expect(rows.reduce((sum, row) => sum + row.preforms, 0)).toBe(taken);
+    }
+
+    const stock = await staff('lots/stock/get', { preformId: s.preformId });
+    expect(stock.status).toBe(200);
+    const byWarehouse = Object.fromEntries(stock.body.rows.map((row: { preformWarehouseId: number }) => [row.preformWarehouseId, row]));
+    expect(byWarehouse[s.north]).toMatchObject({ currentStock: -500, inLots: 0, unlotted: -500, lots: [] });
+    expect(byWarehouse[s.south]).toMatchObject({ currentStock: 4_300, inLots: 4_300, unlotted: 0, lots: [expect.objectContaining({ id: south.id, remaining: 4_300 })] });
+
+    const used = await staff('lots/get', { preformId: s.preformId, state: 'usedUp', pagination: { page: 1, rowsPerPage: 10 } }, operator, 'operator');
+    expect(used.body.rows.map((lot: { id: number }) => lot.id).sort()).toEqual([older.id, newer.id].sort());
+    expect(used.body.count).toBe(2);
+    const open = await staff('lots/get', { preformId: s.preformId, state: 'open', pagination: { page: 1, rowsPerPage: 10 } });
+    expect(open.body).toMatchObject({ count: 1, rows: [{ id: south.id, remaining: 4_300, state: 'open' }] });
+  });
+
+  it('counts the product’s scrap as the order amount does, and a lowered total gives preforms back, unlotted first, then the newest lot', async () => {
+    const s = await setting();
+    const older = await lotOf((await deliver(s, s.north, 1_000)).id);
+    const newer = await lotOf((await deliver(s, s.north, 1_000)).id);
+    const { itemId } = await itemIn(s, s.north, COMPANY_A, { scrapStart: 100 });
+    const entry = await produce(itemId, 1_500); // 1,500 bottles + 100 start scrap = 1,600 preforms
+    expect(await usesOf(entry)).toEqual([
+      { lot_id: older.id, preforms: 1_000, bottles: 938 },
+      { lot_id: newer.id, preforms: 600, bottles: 562 },
+    ]);
+    const { version } = await database.db.selectFrom('client_production_order_items').select('version').where('id', '=', itemId).executeTakeFirstOrThrow();
+    const lowered = await post(app, '/api/operator/order/item/save', { item: { id: itemId, producedAmount: 1_200, version } }, operator);
+    expect(lowered.status).toBe(200);
+    const back = await database.db.selectFrom('produced_entries').select('id').where('order_item_id', '=', itemId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(await usesOf(back.id)).toEqual([{ lot_id: newer.id, preforms: -300, bottles: -300 }]);
+    expect((await database.db.selectFrom('lots').select('consumed').where('id', '=', newer.id).executeTakeFirstOrThrow()).consumed).toBe(300);
+  });
+});
+
+describe('the admin corrects the lots of a production record', () => {
+  it('moves the record to other lots of its preform and warehouse; refuses, naming the field, what does not fit, writing nothing', async () => {
+    const s = await setting();
+    const first = await lotOf((await deliver(s, s.north, 2_000, 'A1')).id);
+    const second = await lotOf((await deliver(s, s.north, 2_000, 'A2')).id);
+    const other = await lotOf((await deliver(s, s.south, 2_000, 'S1')).id);
+    const { itemId } = await itemIn(s, s.north);
+    const entry = await produce(itemId, 1_200);
+    expect(await usesOf(entry)).toEqual([{ lot_id: first.id, preforms: 1_200, bottles: 1_200 }]);
+
+    const refusals: [unknown[], string, string][] = [
+      [[{ lotId: other.id, preforms: 100 }], 'lots[0].lotId', 'preform'],
+      [[{ lotId: second.id, preforms: 1_300 }], 'lots', 'maximum'],
+      [[{ lotId: second.id, preforms: 100 }, { lotId: second.id, preforms: 100 }], 'lots[1].lotId', 'unique'],
+      [[{ lotId: 2_000_000_000, preforms: 100 }], 'lots[0].lotId', 'notFound'],
+    ];
+    for (const [lots, field, code] of refusals) {
+      const refused = await post(app, '/api/admin/lots/production/save', { producedEntryId: entry, lots }, admin);
+      expect(refused.status, JSON.stringify(lots)).toBe(400);
+      expect(refused.body.errors).toContainEqual(expect.objectContaining({ field, code }));
+    }
+    expect(await usesOf(entry)).toEqual([{ lot_id: first.id, preforms: 1_200, bottles: 1_200 }]);
+
+    const corrected = await post(app, '/api/admin/lots/production/save', { producedEntryId: entry, lots: [{ lotId: second.id, preforms: 1_000 }] }, admin);
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    expect(corrected.body).toMatchObject({
+      producedEntryId: entry,
+      bottles: 1_200,
+      preforms: 1_200,
+      lots: [
+        { lot: expect.objectContaining({ id: second.id, supplierLotNumber: 'A2' }), preforms: 1_000 },
+        { lot: null, preforms: 200 },
+      ],
+    });
+    const consumed = await database.db.selectFrom('lots').select(['id', 'consumed']).where('id', 'in', [first.id, second.id]).orderBy('id').execute();
+    expect(consumed).toEqual([
+      { id: first.id, consumed: 0 },
+      { id: second.id, consumed: 1_000 },
+    ]);
+    const { balance } = await stockOf(database.db, s.preformId, s.north);
+    expect(balance).toBe(4_000 - 1_200);
+    const audited = await database.db.selectFrom('audit_log').select('details').where('operation', '=', 'saveProductionLots').where('record_id', '=', String(entry)).execute();
+    expect(audited).toHaveLength(1);
+
+    const byOperator = await post(app, '/api/admin/lots/production/save', { producedEntryId: entry, lots: [] }, operator);
+    expect(byOperator.status).toBe(403);
+  });
+});
+
+describe('trace and recall', () => {
+  it('the recall answer finds every client of the lot, and only those, with what to stop and what to quarantine', async () => {
+    const s = await setting();
+    const lot = await lotOf((await deliver(s, s.north, 50_000, 'RECALL-1')).id);
+    const otherLot = await lotOf((await deliver(s, s.south, 50_000, 'CLEAN')).id);
+
+    const delivered = await itemIn(s, s.north, COMPANY_A);
+    await produce(delivered.itemId, 10_000);
+    await invoiceItem(database.db, delivered.itemId);
+    const open = await itemIn(s, s.north, COMPANY_B);
+    await produce(open.itemId, 4_000);
+    // A seller's item producing a buyer's item: the buyer got those bottles.
+    const sellerItem = await itemIn(s, s.north, COMPANY_C);
+    await produce(sellerItem.itemId, 3_000);
+    const buyerProduct = await makeProduct(database.db, { preformId: s.preformId, warehouseId: s.north, supplyId: s.supplyId, companyId: BUYER });
+    const buyerOrder = await makeProductionOrder(database.db, { companyId: BUYER });
+    const buyerItem = await makeOrderItem(database.db, { orderId: buyerOrder, productId: buyerProduct, planned: 3_000 });
+    await database.db.updateTable('client_production_order_items').set({ ref_production_order_item_id: sellerItem.itemId }).where('id', '=', buyerItem).execute();
+    // Another lot's client is not affected.
+    await createCompany(database.db, 'company-clean', { name: 'Clean Co' });
+    const clean = await itemIn(s, s.south, 'company-clean');
+    await produce(clean.itemId, 5_000);
+
+    const answer = await staff('lots/recall/get', { id: lot.id }, operator, 'operator');
+    expect(answer.status).toBe(200);
+    const clients = (list: { clientId: string; items: { orderItemId: number }[] }[]) =>
+      list.map((client) => [client.clientId, client.items.map((item) => item.orderItemId)]);
+    expect(clients(answer.body.delivered)).toEqual([[COMPANY_A, [delivered.itemId]]]);
+    expect(answer.body.delivered[0].contact).toEqual({ name: 'Anna Andersson', email: 'quality@company-a.test' });
+    expect(answer.body.delivered[0].items[0]).toMatchObject({ preformsFromLot: 10_000, bottlesFromLot: 10_000, invoiceNumbers: [expect.any(String)] });
+    expect(clients(answer.body.open).sort()).toEqual(
+      [
+        [COMPANY_B, [open.itemId]],
+        [BUYER, [buyerItem]],
+        [COMPANY_C, [sellerItem.itemId]],
+      ].sort(),
+    );
+    const buyerRow = answer.body.open.find((client: { clientId: string }) => client.clientId === BUYER).items[0];
+    expect(buyerRow.producedOnItemId).toBe(sellerItem.itemId);
+    expect(answer.body.clientCount).toBe(4);
+    expect(answer.body.quarantine).toEqual({ preforms: 50_000 - 17_000, bottles: 4_000 + 3_000 });
+    expect(JSON.stringify(answer.body)).not.toContain('company-clean');
+
+    const cleanAnswer = await staff('lots/recall/get', { id: otherLot.id });
+    expect(clients(cleanAnswer.body.open)).toEqual([['company-clean', [clean.itemId]]]);
+
+    const trace = await staff('lots/trace/item/get', { orderItemId: buyerItem });
+    expect(trace.status).toBe(200);
+    expect(trace.body).toMatchObject({ orderItemId: buyerItem, producedOnItemId: sellerItem.itemId, unlottedPreforms: 0 });
+    expect(trace.body.lots).toEqual([
+      expect.objectContaining({ id: lot.id, supplierLotNumber: 'RECALL-1', preforms: 3_000, SupplyOrder: expect.objectContaining({ id: lot.supply_order_id, orderedAmount: 50_000 }) }),
+    ]);
+    expect(trace.body.records).toHaveLength(1);
+
+    const claimId = await makeClaim(database.db, { companyId: COMPANY_B, productId: (await database.db.selectFrom('client_production_order_items').select('client_product_id').where('id', '=', open.itemId).executeTakeFirstOrThrow()).client_product_id, orderId: open.orderId });
+    const claimTrace = await staff('lots/trace/claim/get', { claimId });
+    expect(claimTrace.body).toMatchObject({ claimId, items: [{ orderItemId: open.itemId }], lots: [expect.objectContaining({ id: lot.id, preforms: 4_000 })] });
+
+    for (const [path, type, name] of [
+      ['lots/recall/csv', 'text/csv', `recall-lot-${lot.id}.csv`],
+      ['lots/recall/pdf', 'application/pdf', `recall-lot-${lot.id}.pdf`],
+      ['lots/epcis', 'application/ld+json', `lot-${lot.id}-epcis.jsonld`],
+    ]) {
+      const response = await app.inject({ method: 'POST', url: `/api/admin/${path}`, payload: { id: lot.id }, headers: { authorization: `Bearer ${admin}` } });
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['content-type']).toContain(type);
+      expect(response.headers['content-disposition']).toBe(`attachment; filename="${name}"`);
+      if (type === 'text/csv') {
+        const csv = response.body;
+        expect(csv).toContain('quality@company-a.test');
+        expect(csv.trim().split('\r\n')).toHaveLength(1 + 4);
+        expect(csv).not.toContain('company-clean');
+      }
+      if (type === 'application/ld+json') {
+        const document = JSON.parse(response.body);
+        expect(document).toMatchObject({ type: 'EPCISDocument', schemaVersion: '2.0', '@context': ['https://ref.gs1.org/standards/epcis/epcis-context.jsonld'] });
+        const events = document.epcisBody.eventList;
+        expect(events.map((event: { type: string }) => event.type)).toEqual(['ObjectEvent', 'TransformationEvent', 'TransformationEvent', 'TransformationEvent']);
+        expect(events[0]).toMatchObject({ action: 'ADD', bizStep: 'receiving', quantityList: [{ quantity: 50_000 }], ilmd: { 'cbvmda:lotNumber': 'RECALL-1' } });
+        expect(events.slice(1).map((event: { inputQuantityList: { quantity: number }[] }) => event.inputQuantityList[0].quantity)).toEqual([10_000, 4_000, 3_000]);
+      }
+    }
+
+    const byClient = await post(app, '/api/admin/lots/recall/get', { id: lot.id }, await as.client());
+    expect(byClient.status).toBe(403);
+    const unknown = await staff('lots/recall/get', { id: 2_000_000_000 });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('a client sees the lots of its own items and claims, and gets 404 for another company’s', async () => {
+    const s = await setting();
+    const lot = await lotOf((await deliver(s, s.north, 20_000, 'MINE')).id);
+    const mine = await itemIn(s, s.north, COMPANY_A);
+    await produce(mine.itemId, 1_000);
+    const theirs = await itemIn(s, s.north, COMPANY_B);
+    await produce(theirs.itemId, 1_000);
+
+    const own = await post(app, '/api/client/lots/item/get', { id: mine.itemId }, await as.client(COMPANY_A));
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual({
+      orderItemId: mine.itemId,
+      lots: [expect.objectContaining({ id: lot.id, supplierLotNumber: 'MINE', preforms: 1_000 })],
+    });
+    const foreign = await post(app, '/api/client/lots/item/get', { id: theirs.itemId }, await as.client(COMPANY_A));
+    const missing = await post(app, '/api/client/lots/item/get', { id: 2_000_000_000 }, await as.client(COMPANY_A));
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({ ...missing.body, instance: foreign.body.instance });
+
+    const claimOfB = await makeClaim(database.db, {
+      companyId: COMPANY_B,
+      productId: (await database.db.selectFrom('client_production_order_items').select('client_product_id').where('id', '=', theirs.itemId).executeTakeFirstOrThrow()).client_product_id,
+      orderId: theirs.orderId,
+    });
+    expect((await post(app, '/api/client/lots/claim/get', { id: claimOfB }, await as.client(COMPANY_A))).status).toBe(404);
+    const ofB = await post(app, '/api/client/lots/claim/get', { id: claimOfB }, await as.client(COMPANY_B));
+    expect(ofB.body).toEqual({ items: [{ orderItemId: theirs.itemId, lots: [expect.objectContaining({ id: lot.id, preforms: 1_000 })] }] });
+
+    expect((await staff('lots/get', { pagination: { page: 1, rowsPerPage: 10 } }, await as.client(COMPANY_A), 'admin')).status).toBe(403);
+  });
+});

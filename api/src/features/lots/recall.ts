@@ -1,0 +1,127 @@
+import { sql } from 'kysely';
+import type { Schemas } from '../../lib/contract.js';
+import { notFound } from '../../lib/problem.js';
+import { findLot, type Executor } from './lots.repository.js';
+
+type RecallRow = {
+  item_id: number;
+  produced_on: number | null;
+  preforms: number;
+  bottles: number;
+  order_id: number;
+  order_no: string;
+  company_id: string;
+  company: string | null;
+  order_closed: number;
+  is_closed: boolean;
+  due_date: string;
+  planned_amount: number;
+  produced_amount: number;
+  article_no: string;
+  product_name: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  invoice_numbers: string[];
+};
+
+/**
+ * Every order item that got preforms of the lot, in one statement (docs/traceability.md):
+ * - the producing items: the lot's consumption rows summed per item, one range of the (lot_id, order_item_id) index
+ *   whose included columns carry the sums (an index-only scan);
+ * - the buyers' items those items produce (ref_production_order_item_id, indexed): the buyer got those bottles;
+ * - per item its order, company, billing contact, product, and the invoices billing it (its invoice lines, or an
+ *   invoice naming its whole order), each by index.
+ * Net rows only: an item that gave everything back is not affected.
+ */
+async function recallRows(db: Executor, lotId: number): Promise<RecallRow[]> {
+  const result = await sql<RecallRow>`
+    with used as (
+      select c.order_item_id, sum(c.preforms)::int as preforms, sum(c.bottles)::int as bottles
+      from lot_consumptions c
+      where c.lot_id = ${lotId}
+      group by c.order_item_id
+      having sum(c.preforms) > 0
+    ),
+    affected as (
+      select u.order_item_id as item_id, null::int as produced_on, u.preforms, u.bottles from used u
+      union all
+      select b.id, u.order_item_id, u.preforms, u.bottles
+      from used u join client_production_order_items b on b.ref_production_order_item_id = u.order_item_id
+    )
+    select a.item_id, a.produced_on, a.preforms, a.bottles, i.order_id, o.order_no, o.company_id, co.name as company,
+           o.closed as order_closed, i.is_closed, i.due_date, i.planned_amount, i.produced_amount, cp.article_no, cp.product_name,
+           cd.billing_first_name as first_name, cd.billing_last_name as last_name, cd.billing_email as email,
+           array(select x.invoice_number from (
+                   select inv.invoice_number from invoice_lines il join invoices inv on inv.id = il.invoice_id where il.order_item_id = a.item_id
+                   union
+                   select inv.invoice_number from invoices inv where inv.order_id = i.order_id
+                 ) x order by x.invoice_number) as invoice_numbers
+    from affected a
+    join client_production_order_items i on i.id = a.item_id
+    join client_production_orders o on o.id = i.order_id
+    join companies co on co.id = o.company_id
+    join client_products cp on cp.id = i.client_product_id
+    left join client_details cd on cd.company_id = o.company_id
+    order by co.name, o.company_id, o.order_no, i.due_date, i.id`.execute(db);
+  return result.rows;
+}
+
+const isDelivered = (row: RecallRow) => row.invoice_numbers.length > 0 || row.is_closed || row.order_closed === 1;
+
+function byClient(rows: readonly RecallRow[]): Schemas['RecallClient'][] {
+  const clients = new Map<string, Schemas['RecallClient']>();
+  for (const row of rows) {
+    let client = clients.get(row.company_id);
+    if (!client) {
+      const name = [row.first_name, row.last_name].filter((part) => part && part.trim()).join(' ');
+      client = {
+        clientId: row.company_id,
+        company: row.company,
+        contact: row.email === null ? null : { name: name || null, email: row.email },
+        items: [],
+      };
+      clients.set(row.company_id, client);
+    }
+    client.items.push({
+      orderItemId: row.item_id,
+      orderId: row.order_id,
+      orderNo: row.order_no,
+      articleNo: row.article_no,
+      productName: row.product_name,
+      dueDate: row.due_date,
+      plannedAmount: row.planned_amount,
+      producedAmount: row.produced_amount,
+      preformsFromLot: row.preforms,
+      bottlesFromLot: Math.max(0, row.bottles),
+      isClosed: row.is_closed || row.order_closed === 1,
+      invoiceNumbers: row.invoice_numbers,
+      producedOnItemId: row.produced_on,
+    });
+  }
+  return [...clients.values()];
+}
+
+/**
+ * The recall answer for a lot (issue 17). Delivered: invoiced, or closed (the item or its order). Open: the rest,
+ * which can still be stopped. Quarantine: the lot's remainder in its warehouse, and the bottle stock made from it:
+ * the lot's bottles on the open producing items (produced, not yet delivered or invoiced; a buyer's item is not
+ * counted again, its bottles are its seller's item's).
+ */
+export async function lotRecall(db: Executor, lotId: number): Promise<Schemas['LotRecall']> {
+  const lot = await findLot(db, lotId);
+  if (!lot) throw notFound('Lot');
+  const rows = await recallRows(db, lotId);
+  const delivered = rows.filter(isDelivered);
+  const open = rows.filter((row) => !isDelivered(row));
+  return {
+    lot,
+    delivered: byClient(delivered),
+    open: byClient(open),
+    quarantine: {
+      preforms: lot.remaining,
+      bottles: open.filter((row) => row.produced_on === null).reduce((sum, row) => sum + Math.max(0, row.bottles), 0),
+    },
+    clientCount: new Set(rows.map((row) => row.company_id)).size,
+  };
+}
