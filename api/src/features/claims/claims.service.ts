@@ -221,7 +221,7 @@ export async function fillContainmentFromTrace(db: Db, actor: Actor, scope: Scop
       );
     }
     const recalls = [];
-    for (const lot of trace.lots) recalls.push(await traceSource.recallOfLot(trx, scope, lot.id));
+    for (const lot of trace.lots) recalls.push(await traceSource.recallOfLot(trx, lot.id));
     const filled = { at: new Date().toISOString(), by: actor.name, entries: containmentEntries(trace, recalls, stored.companyId) };
     if (!(await repository.updateContainmentTrace(trx, stored.id, request.version, filled))) {
       throw conflict('This claim was changed by someone else meanwhile. Reload it and apply your change again.');
