@@ -281,9 +281,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Extension (issue 17, item 4): fills D3's list of the claim's 8D report from the trace of the claimed item's lots —
+         * @description Extension (not in part 7): fills D3's list of the claim's 8D report from the trace of the claimed item's lots —
          *     the lots and their supplier delivery, the other order items made from them and their clients, the preform stock left
-         *     and the bottle stock made from them — replacing the list filled before. Sends the version read (409 when the claim
+         *     and the bottle stock made from them — replacing the list filled before (issue 17, item 4). Sends the version read (409 when the claim
          *     changed meanwhile or is closed). A claim whose order has no item of the product, or whose item has no recorded lot,
          *     is refused with 409 saying so; nothing is written. Audited.
          */
@@ -2258,7 +2258,7 @@ export interface components {
             deliveryDate: components["schemas"]["DateOnly"];
             /** @description 'Problem Description'; trimmed, required. */
             description: string;
-            /** @description Extension (issue 17): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above. */
+            /** @description Extension (not in part 7, issue 17): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above. */
             eightD?: components["schemas"]["Claim8DInput"];
             id?: components["schemas"]["Id"];
             immediateAction?: string | null;
@@ -2397,7 +2397,7 @@ export interface components {
             createdAt: string;
             deliveryDate: components["schemas"]["DateOnly"];
             description: string;
-            /** @description Extension (issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API. */
+            /** @description Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API. */
             eightD?: components["schemas"]["Claim8D"];
             id: components["schemas"]["Id"];
             /** @description Filled by the GP (the manufacturer). */
@@ -2527,7 +2527,7 @@ export interface components {
             deliveryDate: components["schemas"]["DateOnly"];
             /** @description 'Problem Description'; trimmed, required. */
             description: string;
-            /** @description Extension (issue 17): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above. */
+            /** @description Extension (not in part 7, issue 17): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above. */
             eightD?: components["schemas"]["Claim8DInput"];
             id?: components["schemas"]["Id"];
             immediateAction?: string | null;

@@ -11,9 +11,9 @@ import zod from 'zod';
 
 
 /**
- * Extension (issue 17, item 4): fills D3's list of the claim's 8D report from the trace of the claimed item's lots —
+ * Extension (not in part 7): fills D3's list of the claim's 8D report from the trace of the claimed item's lots —
 the lots and their supplier delivery, the other order items made from them and their clients, the preform stock left
-and the bottle stock made from them — replacing the list filled before. Sends the version read (409 when the claim
+and the bottle stock made from them — replacing the list filled before (issue 17, item 4). Sends the version read (409 when the claim
 changed meanwhile or is closed). A claim whose order has no item of the product, or whose item has no recorded lot,
 is refused with 409 saying so; nothing is written. Audited.
  */
@@ -88,7 +88,7 @@ export const adminClaimsFillContainmentFromTraceResponse = zod.object({
   "validation": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
   "prevention": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
   "recognition": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
-}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(adminClaimsFillContainmentFromTraceResponseUploadsItemIdMax).multipleOf(adminClaimsFillContainmentFromTraceResponseUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(adminClaimsFillContainmentFromTraceResponseUploadsItemOriginalFilenameMax),
@@ -206,7 +206,7 @@ export const adminClaimsGetClaimsResponse = zod.object({
   "validation": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
   "prevention": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
   "recognition": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
-}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(adminClaimsGetClaimsResponseRowsItemUploadsItemIdMax).multipleOf(adminClaimsGetClaimsResponseRowsItemUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(adminClaimsGetClaimsResponseRowsItemUploadsItemOriginalFilenameMax),
@@ -289,7 +289,7 @@ export const adminClaimsGetClaimResponse = zod.object({
   "validation": zod.string().max(adminClaimsGetClaimResponseEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
   "prevention": zod.string().max(adminClaimsGetClaimResponseEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
   "recognition": zod.string().max(adminClaimsGetClaimResponseEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
-}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(adminClaimsGetClaimResponseUploadsItemIdMax).multipleOf(adminClaimsGetClaimResponseUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(adminClaimsGetClaimResponseUploadsItemOriginalFilenameMax),
@@ -399,7 +399,7 @@ export const adminClaimsSaveClaimBody = zod.object({
   "validation": zod.string().max(adminClaimsSaveClaimBodyClaimEightDValidationMax).nullish(),
   "prevention": zod.string().max(adminClaimsSaveClaimBodyClaimEightDPreventionMax).nullish(),
   "recognition": zod.string().max(adminClaimsSaveClaimBodyClaimEightDRecognitionMax).nullish()
-}).describe('The 8D report as saved: a discipline left out keeps its stored text, null or blank clears it. Same rule as the GP\nfields: client-face callers may not change it (403 naming the fields when they differ from the stored values). D3\'s\nlist from the trace is not written here (claims/containment/from-trace fills it).').optional().describe('Extension (issue 17): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above.'),
+}).describe('The 8D report as saved: a discipline left out keeps its stored text, null or blank clears it. Same rule as the GP\nfields: client-face callers may not change it (403 naming the fields when they differ from the stored values). D3\'s\nlist from the trace is not written here (claims/containment/from-trace fills it).').optional().describe('Extension (not in part 7, issue 17): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(adminClaimsSaveClaimBodyClaimUploadsItemIdMax).multipleOf(adminClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf).describe('Row id.')
 })).max(adminClaimsSaveClaimBodyClaimUploadsMax).optional().describe('The claim\'s attachments after the save (ids from uploads/save). A file the claim had and the list leaves out is\nremoved (deleted) by this save, in its transaction: removing an attachment belongs to the claim\'s save, so\nuploads/delete refuses attached files (409).'),
@@ -469,7 +469,7 @@ export const adminClaimsSaveClaimResponse = zod.object({
   "validation": zod.string().max(adminClaimsSaveClaimResponseEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
   "prevention": zod.string().max(adminClaimsSaveClaimResponseEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
   "recognition": zod.string().max(adminClaimsSaveClaimResponseEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
-}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(adminClaimsSaveClaimResponseUploadsItemIdMax).multipleOf(adminClaimsSaveClaimResponseUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(adminClaimsSaveClaimResponseUploadsItemOriginalFilenameMax),
@@ -620,7 +620,7 @@ export const clientClaimsGetClaimsResponse = zod.object({
   "validation": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
   "prevention": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
   "recognition": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
-}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(clientClaimsGetClaimsResponseRowsItemUploadsItemIdMax).multipleOf(clientClaimsGetClaimsResponseRowsItemUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(clientClaimsGetClaimsResponseRowsItemUploadsItemOriginalFilenameMax),
@@ -703,7 +703,7 @@ export const clientClaimsGetClaimResponse = zod.object({
   "validation": zod.string().max(clientClaimsGetClaimResponseEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
   "prevention": zod.string().max(clientClaimsGetClaimResponseEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
   "recognition": zod.string().max(clientClaimsGetClaimResponseEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
-}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(clientClaimsGetClaimResponseUploadsItemIdMax).multipleOf(clientClaimsGetClaimResponseUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(clientClaimsGetClaimResponseUploadsItemOriginalFilenameMax),
@@ -792,7 +792,7 @@ export const clientClaimsSaveClaimBody = zod.object({
   "validation": zod.string().max(clientClaimsSaveClaimBodyClaimEightDValidationMax).nullish(),
   "prevention": zod.string().max(clientClaimsSaveClaimBodyClaimEightDPreventionMax).nullish(),
   "recognition": zod.string().max(clientClaimsSaveClaimBodyClaimEightDRecognitionMax).nullish()
-}).describe('The 8D report as saved: a discipline left out keeps its stored text, null or blank clears it. Same rule as the GP\nfields: client-face callers may not change it (403 naming the fields when they differ from the stored values). D3\'s\nlist from the trace is not written here (claims/containment/from-trace fills it).').optional().describe('Extension (issue 17): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above.'),
+}).describe('The 8D report as saved: a discipline left out keeps its stored text, null or blank clears it. Same rule as the GP\nfields: client-face callers may not change it (403 naming the fields when they differ from the stored values). D3\'s\nlist from the trace is not written here (claims/containment/from-trace fills it).').optional().describe('Extension (not in part 7, issue 17): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(clientClaimsSaveClaimBodyClaimUploadsItemIdMax).multipleOf(clientClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf).describe('Row id.')
 })).max(clientClaimsSaveClaimBodyClaimUploadsMax).optional().describe('The claim\'s attachments after the save (ids from uploads/save). A file the claim had and the list leaves out is\nremoved (deleted) by this save, in its transaction: removing an attachment belongs to the claim\'s save, so\nuploads/delete refuses attached files (409).'),
@@ -861,7 +861,7 @@ export const clientClaimsSaveClaimResponse = zod.object({
   "validation": zod.string().max(clientClaimsSaveClaimResponseEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
   "prevention": zod.string().max(clientClaimsSaveClaimResponseEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
   "recognition": zod.string().max(clientClaimsSaveClaimResponseEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
-}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(clientClaimsSaveClaimResponseUploadsItemIdMax).multipleOf(clientClaimsSaveClaimResponseUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(clientClaimsSaveClaimResponseUploadsItemOriginalFilenameMax),
