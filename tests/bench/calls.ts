@@ -20,6 +20,8 @@ export interface Ids {
   preform: number;
   /** 50 production orders (the admin's PDF). */
   orders50: number[];
+  /** Issue 17: the lot used by the most items (10,000): the recall's worst case. */
+  lot: number;
 }
 
 export interface Call {
@@ -79,6 +81,11 @@ export const calls: Call[] = [
   { name: 'admin machines/oee/get (month by day, every machine)', face: 'admin', role: 'admin', path: '/api/admin/machines/oee/get', body: () => ({ period: MONTH, grain: 'day' }) },
   { name: 'admin machines/oee/get (year by week, every machine)', face: 'admin', role: 'admin', path: '/api/admin/machines/oee/get', body: () => ({ period: YEAR, grain: 'week' }) },
   { name: 'admin machines/analytics/get (year)', face: 'admin', role: 'admin', path: '/api/admin/machines/analytics/get', body: () => ({ period: YEAR }) },
+  // Traceability (issue 17): the recall answer of the lot used by 10,000 items (target p95 < 200 ms), its CSV, and a trace.
+  { name: 'lots/recall/get (lot used by 10,000 items)', face: 'admin', role: 'admin', path: '/api/admin/lots/recall/get', body: (ids) => ({ id: ids.lot }) },
+  { name: 'lots/recall/csv (lot used by 10,000 items)', face: 'admin', role: 'admin', path: '/api/admin/lots/recall/csv', body: (ids) => ({ id: ids.lot }), download: true },
+  { name: 'lots/get (open lots page)', face: 'admin', role: 'admin', path: '/api/admin/lots/get', body: () => ({ state: 'open', pagination: page(20, 'deliveryDate', true) }) },
+  { name: 'lots/trace/item/get', face: 'operator', role: 'operator', path: '/api/operator/lots/trace/item/get', body: (ids) => ({ orderItemId: ids.orderItem }) },
   // Operator: agenda, produced entries, stock, downtime.
   { name: 'operator/agenda/get', face: 'operator', role: 'operator', path: '/api/operator/agenda/get', body: () => ({}) },
   { name: 'operator/order/item/produced/get', face: 'operator', role: 'operator', path: '/api/operator/order/item/produced/get', body: (ids) => ({ id: ids.orderItem }) },

@@ -8,7 +8,8 @@
  * downtime events; 50,000 claims, each with one small placeholder upload; 100,000 invoices (3 lines each, billing
  * distinct order items); 20,000 forecasts with 5 items each; a price period per product and year with its stock row
  * and one ledger row (product_stock_movements) whose balance_after matches the stock; three produced entries adding
- * up to the produced total of every item of an open order.
+ * up to the produced total of every item of an open order; a preform lot per delivered supply order, every produced
+ * entry's preforms taken from a lot of its pair, and one lot used by 10,000 items (issue 17).
  *
  * BENCH_SCALE (default 1) multiplies every count (with small floors so that every screen still has data): e.g.
  * BENCH_SCALE=0.01 for a quick check. Company c owns the products c, c + companies, c + 2·companies…, and the orders
@@ -42,6 +43,11 @@ export const SCALE = {
   forecastItems: 5,
   priceYears: 6,
 };
+
+/** Issue 17: the recall's worst case, a lot used by this many items (not scaled: the recall is timed at its size). */
+export const HOT_LOT_ITEMS = 10_000;
+/** The supply order (and lot) of that lot: the largest delivery amount, 499,000 preforms. */
+export const HOT_LOT_SUPPLY_ORDER = 489;
 
 /** Writes the data set into an empty, migrated database; answers how long each step took (ms). */
 export async function generate(db: Db, log: (message: string) => void = () => undefined): Promise<Record<string, number>> {
@@ -253,6 +259,55 @@ async function generateScreens(step: (name: string, query: ReturnType<typeof sql
           from client_production_orders o join client_production_order_items i on i.order_id = o.id, generate_series(1, 3) k
          where o.closed = 0 and i.produced_amount > 0
          order by i.id, k;`,
+  );
+  // Issue 17: a lot per delivered supply order (supply order i is lot i); one lot, the largest delivery (supply order
+  // 489, 499,000 preforms), used by 10,000 items of closed orders (an entry of 40 bottles each: the recall's worst
+  // case); then every produced entry takes its preforms from a lot of its product's (preform, warehouse), picked by
+  // the entry's id, unlotted where that lot would run over. lots.consumed is the sum of each lot's rows.
+  const hotItems = Math.min(HOT_LOT_ITEMS, Math.floor((s.orderItems * 49) / 50));
+  const pairs = s.preforms * s.warehouses;
+  const delivered = s.supplyOrders - s.pendingOrders - s.orderedOrders;
+  await step(
+    'lots and their consumption',
+    sql`
+      insert into lots (id, supply_order_id, preform_id, warehouse_id, preform_supply_id, manufacturer_id, delivery_date, quantity, supplier_lot_number, created_at)
+        select o.id, o.id, o.preform_id, o.preform_warehouse_id, o.preform_supply_id, ps.manufacturer_id, o.due_date, o.ordered_amount,
+               case when o.id % 3 = 0 then 'SUP-' || o.id end, o.delivered_at
+          from supply_orders o join preform_supplies ps on ps.id = o.preform_supply_id
+         where o.order_status = 'delivered' order by o.id;
+      select setval(pg_get_serial_sequence('lots', 'id'), (select max(id) from lots));
+      with hot as (
+        select i.id, i.produced_amount, o.purchase_date
+          from client_production_order_items i join client_production_orders o on o.id = i.order_id
+         where o.closed = 1 order by abs(hashint4(i.id)), i.id limit ${sql.lit(hotItems)}
+      ), entries as (
+        insert into produced_entries (order_item_id, quantity, produced_total, subject, recorded_by, created_at)
+          select id, 40, produced_amount, 'bench', 'Bench Operator', purchase_date from hot order by id
+          returning id, order_item_id
+      )
+      insert into lot_consumptions (produced_entry_id, order_item_id, lot_id, preform_id, warehouse_id, preforms, bottles, origin, subject)
+        select e.id, e.order_item_id, l.id, l.preform_id, l.warehouse_id, 40, 40, 'fifo', 'bench'
+          from entries e, lots l where l.id = ${sql.lit(HOT_LOT_SUPPLY_ORDER)};
+      update lots set consumed = (select sum(preforms) from lot_consumptions c where c.lot_id = lots.id) where id = ${sql.lit(HOT_LOT_SUPPLY_ORDER)};
+      insert into lot_consumptions (produced_entry_id, order_item_id, lot_id, preform_id, warehouse_id, preforms, bottles, origin, subject)
+        select entry_id, order_item_id, case when taken_upto + consumed <= quantity then lot_id end, preform_id, warehouse_id, preforms, bottles, 'fifo', 'bench'
+          from (
+            select x.*, l.quantity, l.consumed, sum(x.preforms) over (partition by x.lot_id order by x.entry_id) as taken_upto
+              from (
+                select e.id as entry_id, e.order_item_id, p.preform_id, p.preform_warehouse_id as warehouse_id, e.quantity as bottles,
+                       ceil(e.quantity * 1.02)::int as preforms,
+                       first + ${sql.lit(pairs)} * (abs(hashint4(e.id)) % (1 + (${sql.lit(delivered)} - first) / ${sql.lit(pairs)})) as lot_id
+                  from produced_entries e
+                  join client_production_order_items i on i.id = e.order_item_id
+                  join client_products p on p.id = i.client_product_id,
+                  lateral (select p.preform_id + ${sql.lit(s.preforms)} * (p.preform_warehouse_id - 1) as first) f
+                 where e.quantity > 0 and not exists (select 1 from lot_consumptions c where c.produced_entry_id = e.id)
+              ) x
+              join lots l on l.id = x.lot_id
+          ) y;
+      update lots l set consumed = c.consumed
+        from (select lot_id, sum(preforms)::int as consumed from lot_consumptions where lot_id is not null group by lot_id) c
+       where c.lot_id = l.id;`,
   );
   await step(
     'forecasts',

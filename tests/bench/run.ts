@@ -390,7 +390,10 @@ async function lookUpIds(db: Db): Promise<{ ids: Ids; buyer: string; seller: str
     select b.buyer_company_id as buyer from product_buyers b join client_products p on p.id = b.client_product_id where p.company_id = ${company} limit 1`);
   const { seller } = await one(sql<{ seller: string }>`
     select seller_company_id as seller from client_products where company_id = ${company} and seller_company_id is not null limit 1`);
-  return { ids: { company, order, product, claim, upload, invoice, plan, orderItem, preform, orders50 }, buyer, seller };
+  // Issue 17: the lot with the most items (generate.ts gives one 10,000).
+  const { lot } = await one(sql<{ lot: number }>`
+    select lot_id as lot from lot_consumptions where lot_id is not null group by lot_id order by count(distinct order_item_id) desc, lot_id limit 1`);
+  return { ids: { company, order, product, claim, upload, invoice, plan, orderItem, preform, orders50, lot }, buyer, seller };
 }
 
 main().catch((error) => {

@@ -38,8 +38,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table lot_consumptions (
       id bigserial primary key,
-      produced_entry_id integer not null references produced_entries (id) on delete cascade,
-      order_item_id integer not null references client_production_order_items (id) on delete cascade,
+      -- No foreign keys to the entry and the item: the preforms were consumed whatever happens to the order later, as
+      -- the ledger's 'production' rows stay; a deleted item's rows stay with their lot (traces and recalls join the
+      -- items, so it drops out of them) and lots.consumed stays the sum of its rows.
+      produced_entry_id integer not null,
+      order_item_id integer not null,
       lot_id integer references lots (id) on delete restrict,
       preform_id integer not null,
       warehouse_id integer not null,

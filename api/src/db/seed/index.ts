@@ -4,6 +4,7 @@ import { seedClaims } from './claims.seed.js';
 import { seedClientInventory } from './client-inventory.seed.js';
 import { seedDowntime } from './downtime.seed.js';
 import { seedInvoicesAndPlans } from './invoices.seed.js';
+import { seedLots } from './lots.seed.js';
 import { seedManufacturers } from './manufacturers.seed.js';
 import { seedOrders, seedProducedEntries } from './orders.seed.js';
 import { seedPlanner } from './planner.seed.js';
@@ -26,5 +27,6 @@ export async function seedDemoData(db: Db, log: Pick<Logger, 'info'>): Promise<v
   if (await seedClientInventory(db)) seeded.push('client inventory');
   if (await seedPlanner(db)) seeded.push('planner and statistics');
   if (await seedProducedEntries(db)) seeded.push('produced entries');
+  if (await seedLots(db)) seeded.push('preform lots');
   if (seeded.length) log.info({ seeded }, 'demo data seeded');
 }

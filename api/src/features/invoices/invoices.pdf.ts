@@ -65,7 +65,7 @@ export function invoicePdf(invoice: InvoiceDocument, seller: string): Promise<Bu
  * The declaration of conformity of the articles delivered with the invoice: who declares, for whom, which
  * articles, and that they are made for food contact under Regulation (EC) No 1935/2004 and (EU) No 10/2011.
  */
-export function declarationPdf(invoice: InvoiceDocument, manufacturer: string): Promise<Buffer> {
+export function declarationPdf(invoice: InvoiceDocument & { lines: (InvoiceLine & { lots?: string[] })[] }, manufacturer: string): Promise<Buffer> {
   const customer = invoice.company ?? invoice.clientId;
   return renderPdf(
     pdfDocument({
@@ -83,17 +83,19 @@ export function declarationPdf(invoice: InvoiceDocument, manufacturer: string): 
         section('Declaration'),
         {
           text:
-            `${manufacturer} declares that the plastic articles listed below, delivered to ${customer} with invoice ` +
+            `${manufacturer} declares that the plastic articles listed below (with the preform lots they were made from), delivered to ${customer} with invoice ` +
             `${invoice.invoiceNumber}, are manufactured to comply with Regulation (EC) No 1935/2004 and Commission ` +
             'Regulation (EU) No 10/2011 on plastic materials and articles intended to come into contact with food, ' +
             'including the applicable overall and specific migration limits, when used as intended.',
         },
         section('Articles'),
-        dataTable<InvoiceLine>(
+        dataTable<InvoiceLine & { lots?: string[] }>(
           [
             { header: 'Article no.', value: (line) => line.articleNo, width: 90 },
             { header: 'Title', value: (line) => line.productName },
             { header: 'Quantity', value: (line) => quantity(line.quantity), width: 80, alignment: 'right' },
+            // Issue 17: the preform lots of the bottles (none recorded: a dash).
+            { header: 'Preform lots', value: (line) => (line.lots?.length ? line.lots.join(', ') : '-'), width: 130 },
           ],
           invoice.lines,
           'No articles.',

@@ -70,6 +70,8 @@ export async function findInvoice(db: Executor, scope: Scope, id: number): Promi
 }
 
 export interface InvoiceLine {
+  /** The billed order item (null for an imported line). */
+  orderItemId: number | null;
   articleNo: string;
   productName: string;
   quantity: number;
@@ -88,7 +90,7 @@ export async function findInvoiceDocument(db: Executor, scope: Scope, id: number
   if (!invoice) return undefined;
   const lines = await db
     .selectFrom('invoice_lines')
-    .select(['article_no as articleNo', 'product_name as productName', 'quantity', 'unit_price as unitPrice', 'line_total as lineTotal'])
+    .select(['order_item_id as orderItemId', 'article_no as articleNo', 'product_name as productName', 'quantity', 'unit_price as unitPrice', 'line_total as lineTotal'])
     .where('invoice_id', '=', invoice.id)
     .orderBy('id')
     .execute();

@@ -7,6 +7,7 @@ import { audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/problem.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { ALL_COMPANIES, scopeOf, type Scope } from '../../lib/scope.js';
+import { lotLabelsOfItems } from '../lots/trace.service.js';
 import { declarationFileName, declarationPdf, invoiceFileName, invoicePdf, money } from './invoices.pdf.js';
 import * as repository from './invoices.repository.js';
 import { deliverOutbox, enqueueMessage, type DeliveryOptions } from './outbox.js';
@@ -35,7 +36,10 @@ export async function downloadInvoice(db: Db, config: Config, actor: Actor, id: 
 /** The declaration of conformity PDF, 'DECLARATION OF CONFORMITY {invoiceNumber}.pdf'. */
 export async function downloadDeclaration(db: Db, config: Config, actor: Actor, id: number) {
   const invoice = await invoiceDocument(db, scopeOf(actor), id);
-  return { filename: declarationFileName(invoice.invoiceNumber), body: await declarationPdf(invoice, config.MANUFACTURER_NAME) };
+  // Issue 17: each article with the preform lots its bottles were made from.
+  const lots = await lotLabelsOfItems(db, invoice.lines.flatMap((line) => (line.orderItemId === null ? [] : [line.orderItemId])));
+  const lines = invoice.lines.map((line) => ({ ...line, lots: line.orderItemId === null ? [] : (lots.get(line.orderItemId) ?? []) }));
+  return { filename: declarationFileName(invoice.invoiceNumber), body: await declarationPdf({ ...invoice, lines }, config.MANUFACTURER_NAME) };
 }
 
 /** How the outbox delivers in this deployment: .eml files in OUTBOX_DIR (default DATA_DIR/outbox), invoice PDFs attached. */

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
 import { COMPANY_A, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
@@ -65,8 +66,9 @@ describe('the lots migration', () => {
     const lowered = await entry(-200, 2_000, '2026-03-08T08:00:00Z');
 
     // As the owner, as migrations run.
-    await migration.down(database.asOwner());
-    await migration.up(database.asOwner());
+    const owner = database.asOwner() as unknown as Kysely<unknown>;
+    await migration.down(owner);
+    await migration.up(owner);
     await grantAppRole(database.asOwner(), TEST_APP_ROLE);
 
     const lots = await db.selectFrom('lots').select(['id', 'supply_order_id', 'warehouse_id', 'delivery_date', 'quantity', 'consumed', 'manufacturer_id']).orderBy('delivery_date').execute();

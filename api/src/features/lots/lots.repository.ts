@@ -66,31 +66,32 @@ export interface LotFilter {
 const SORT_COLUMNS = { deliveryDate: 'l.delivery_date', remaining: 'remaining_sort', id: 'l.id' };
 
 /**
- * One page of lots and the number of lots matching, in one statement (the count as a window over the filtered rows);
- * a page beyond the last asks the count alone.
+ * One page of lots and the number of lots matching: two statements, the page read in the sort's index order up to
+ * its last row (lots_list for the default sort), the count through the narrowest index the filter allows.
  */
 export async function findLots(db: Executor, filter: LotFilter, pagination: PaginationInput): Promise<{ rows: Schemas['Lot'][]; count: number }> {
-  const filtered = () => {
-    let query = lotsQuery(db);
-    if (filter.preformId !== undefined) query = query.where('l.preform_id', '=', filter.preformId);
-    if (filter.preformWarehouseId !== undefined) query = query.where('l.warehouse_id', '=', filter.preformWarehouseId);
-    if (filter.manufacturerId !== undefined) query = query.where('l.manufacturer_id', '=', filter.manufacturerId);
-    if (filter.state === 'open') query = query.where(sql<boolean>`l.consumed < l.quantity`);
-    if (filter.state === 'usedUp') query = query.where(sql<boolean>`l.consumed >= l.quantity`);
-    const text = filter.supplierLotNumber?.trim();
-    if (text) query = query.where(sql<boolean>`strpos(lower(l.supplier_lot_number), lower(${text})) > 0`);
-    return query;
-  };
-  const rows = await paginate(
-    filtered().select([sql<number>`l.quantity - l.consumed`.as('remaining_sort'), sql<number>`count(*) over ()::int`.as('total')]),
-    pagination,
-    SORT_COLUMNS,
-    { sortBy: 'deliveryDate', descending: true, tieBreaker: 'l.id' },
-  ).execute();
-  if (rows.length > 0 || pagination.page === 1) return { rows: rows.map(toLot), count: rows[0]?.total ?? 0 };
-  const total = await filtered().clearSelect().select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
-  return { rows: [], count: total.count };
+  const text = filter.supplierLotNumber?.trim();
+  const conditions = [
+    filter.preformId === undefined ? null : sql`l.preform_id = ${filter.preformId}`,
+    filter.preformWarehouseId === undefined ? null : sql`l.warehouse_id = ${filter.preformWarehouseId}`,
+    filter.manufacturerId === undefined ? null : sql`l.manufacturer_id = ${filter.manufacturerId}`,
+    filter.state === 'open' ? sql`l.consumed < l.quantity` : null,
+    filter.state === 'usedUp' ? sql`l.consumed >= l.quantity` : null,
+    text ? sql`strpos(lower(l.supplier_lot_number), lower(${text})) > 0` : null,
+  ].filter((condition) => condition !== null);
+  const where = conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`;
+  const [rows, total] = await Promise.all([
+    paginate(lotsQuery(db).where(where).select(sql<number>`l.quantity - l.consumed`.as('remaining_sort')), pagination, SORT_COLUMNS, {
+      sortBy: 'deliveryDate',
+      descending: true,
+      tieBreaker: 'l.id',
+    }).execute(),
+    countQuery(db).where(where).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toLot), count: total.count };
 }
+
+const countQuery = (db: Executor) => db.selectFrom('lots as l').select(sql<number>`count(*)::int`.as('count'));
 
 export async function findLot(db: Executor, id: number): Promise<Schemas['Lot'] | undefined> {
   const row = await lotsQuery(db).where('l.id', '=', id).executeTakeFirst();

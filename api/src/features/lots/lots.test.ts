@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
+import { pdfText } from '../../../../tests/support/pdf.js';
 import { makeClaim } from '../claims/claims.fixtures.js';
 import { invoiceItem } from '../orders/orders.fixtures.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse, stockOf } from '../supply/supply.fixtures.js';
@@ -239,6 +240,23 @@ describe('production consumes preforms FIFO per warehouse', () => {
   });
 });
 
+describe('a deleted order', () => {
+  it('leaves its preforms consumed from the lot (as the ledger does) and drops out of the recall', async () => {
+    const s = await setting();
+    const lot = await lotOf((await deliver(s, s.north, 10_000, 'DEL')).id);
+    const kept = await itemIn(s, s.north, COMPANY_A);
+    const removed = await itemIn(s, s.north, COMPANY_A);
+    await produce(kept.itemId, 1_000);
+    await produce(removed.itemId, 2_000);
+    const deleted = await post(app, '/api/client/orders/delete', { orderIds: [removed.orderId] }, await as.client(COMPANY_A));
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect((await database.db.selectFrom('lots').select('consumed').where('id', '=', lot.id).executeTakeFirstOrThrow()).consumed).toBe(3_000);
+    const recall = await staff('lots/recall/get', { id: lot.id });
+    expect(recall.body.open.flatMap((client: { items: { orderItemId: number }[] }) => client.items.map((item) => item.orderItemId))).toEqual([kept.itemId]);
+    expect(recall.body.lot).toMatchObject({ consumed: 3_000, remaining: 7_000 });
+  });
+});
+
 describe('the admin corrects the lots of a production record', () => {
   it('moves the record to other lots of its preform and warehouse; refuses, naming the field, what does not fit, writing nothing', async () => {
     const s = await setting();
@@ -406,5 +424,22 @@ describe('trace and recall', () => {
     expect(ofB.body).toEqual({ items: [{ orderItemId: theirs.itemId, lots: [expect.objectContaining({ id: lot.id, preforms: 1_000 })] }] });
 
     expect((await staff('lots/get', { pagination: { page: 1, rowsPerPage: 10 } }, await as.client(COMPANY_A), 'admin')).status).toBe(403);
+  });
+});
+
+describe('the declaration of conformity', () => {
+  it('lists the preform lots each invoiced item was made from, with the supplier lot number when entered', async () => {
+    const s = await setting();
+    const first = await lotOf((await deliver(s, s.north, 1_000, 'DOC-OLD')).id);
+    const second = await lotOf((await deliver(s, s.north, 5_000)).id);
+    const { itemId } = await itemIn(s, s.north, COMPANY_A);
+    await produce(itemId, 1_500);
+    const invoiceId = await invoiceItem(database.db, itemId);
+    const response = await app.inject({ method: 'POST', url: '/api/client/declaration/download', payload: { id: invoiceId }, headers: { authorization: `Bearer ${await as.client(COMPANY_A)}` } });
+    expect(response.statusCode).toBe(200);
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain('Preform lots');
+    expect(text).toContain(`Lot ${first.id} (DOC-OLD)`);
+    expect(text).toContain(`Lot ${second.id}`);
   });
 });

@@ -30,8 +30,8 @@ type RecallRow = {
  * - the producing items: the lot's consumption rows summed per item, one range of the (lot_id, order_item_id) index
  *   whose included columns carry the sums (an index-only scan);
  * - the buyers' items those items produce (ref_production_order_item_id, indexed): the buyer got those bottles;
- * - per item its order, company, billing contact, product, and the invoices billing it (its invoice lines, or an
- *   invoice naming its whole order), each by index.
+ * - per item its order, company, billing contact, product, and the invoices billing it (its invoice lines, as the
+ *   orders feature's itemHasInvoice counts them), each by index.
  * Net rows only: an item that gave everything back is not affected.
  */
 async function recallRows(db: Executor, lotId: number): Promise<RecallRow[]> {
@@ -52,11 +52,8 @@ async function recallRows(db: Executor, lotId: number): Promise<RecallRow[]> {
     select a.item_id, a.produced_on, a.preforms, a.bottles, i.order_id, o.order_no, o.company_id, co.name as company,
            o.closed as order_closed, i.is_closed, i.due_date, i.planned_amount, i.produced_amount, cp.article_no, cp.product_name,
            cd.billing_first_name as first_name, cd.billing_last_name as last_name, cd.billing_email as email,
-           array(select x.invoice_number from (
-                   select inv.invoice_number from invoice_lines il join invoices inv on inv.id = il.invoice_id where il.order_item_id = a.item_id
-                   union
-                   select inv.invoice_number from invoices inv where inv.order_id = i.order_id
-                 ) x order by x.invoice_number) as invoice_numbers
+           array(select inv.invoice_number from invoice_lines il join invoices inv on inv.id = il.invoice_id
+                  where il.order_item_id = a.item_id order by inv.invoice_number) as invoice_numbers
     from affected a
     join client_production_order_items i on i.id = a.item_id
     join client_production_orders o on o.id = i.order_id

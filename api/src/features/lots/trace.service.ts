@@ -161,3 +161,29 @@ export async function traceOfClaim(db: Executor, scope: Scope, claimId: number):
   const { traces, uses } = await traceItems(db, items);
   return { claimId: claim.id, items: traces, lots: tracedLots(uses) };
 }
+
+/** How a document names a lot: the portal's lot id, and the supplier's lot number when entered. */
+export const lotLabel = (lot: { id: number; supplierLotNumber: string | null }) =>
+  lot.supplierLotNumber ? `Lot ${lot.id} (${lot.supplierLotNumber})` : `Lot ${lot.id}`;
+
+/**
+ * The lots of some order items, for documents (the declaration of conformity): per item, the labels of the lots its
+ * bottles were made from (a buyer's item: its seller's item's), oldest delivery first. One statement.
+ */
+export async function lotLabelsOfItems(db: Executor, itemIds: readonly number[]): Promise<Map<number, string[]>> {
+  const labels = new Map<number, string[]>();
+  if (itemIds.length === 0) return labels;
+  const rows = await sql<{ item_id: number; id: number; supplier_lot_number: string | null }>`
+    select i.id as item_id, l.id, l.supplier_lot_number
+    from client_production_order_items i
+    join lateral (
+      select c.lot_id from lot_consumptions c
+      where c.order_item_id = coalesce(i.ref_production_order_item_id, i.id) and c.lot_id is not null
+      group by c.lot_id having sum(c.preforms) > 0
+    ) u on true
+    join lots l on l.id = u.lot_id
+    where i.id = any(${sql.val([...itemIds])}::int[])
+    order by i.id, l.delivery_date, l.id`.execute(db);
+  for (const row of rows.rows) labels.set(row.item_id, [...(labels.get(row.item_id) ?? []), lotLabel({ id: row.id, supplierLotNumber: row.supplier_lot_number })]);
+  return labels;
+}
