@@ -271,6 +271,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/claims/containment/from-trace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): fills D3's list of the claim's 8D report from the trace of the claimed item's lots —
+         *     the lots and their supplier delivery, the other order items made from them and their clients, the preform stock left
+         *     and the bottle stock made from them — replacing the list filled before (issue 17, item 4). Sends the version read (409 when the claim
+         *     changed meanwhile or is closed). A claim whose order has no item of the product, or whose item has no recorded lot,
+         *     is refused with 409 saying so; nothing is written. Audited.
+         */
+        post: operations["AdminClaims_fillContainmentFromTrace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/claims/delete": {
         parameters: {
             query?: never;
@@ -2275,6 +2298,8 @@ export interface components {
             deliveryDate: components["schemas"]["DateOnly"];
             /** @description 'Problem Description'; trimmed, required. */
             description: string;
+            /** @description Extension (not in part 7, issue 17): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above. */
+            eightD?: components["schemas"]["Claim8DInput"];
             id?: components["schemas"]["Id"];
             immediateAction?: string | null;
             rootCouse?: string | null;
@@ -2412,6 +2437,8 @@ export interface components {
             createdAt: string;
             deliveryDate: components["schemas"]["DateOnly"];
             description: string;
+            /** @description Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API. */
+            eightD?: components["schemas"]["Claim8D"];
             id: components["schemas"]["Id"];
             /** @description Filled by the GP (the manufacturer). */
             immediateAction: string | null;
@@ -2420,6 +2447,76 @@ export interface components {
             status: components["schemas"]["ClaimStatus"];
             Uploads: components["schemas"]["Upload"][];
             version: components["schemas"]["Version"];
+        };
+        /**
+         * @description The 8D report (disciplines D0–D8): the GP's side of the claim in full (issue 17, item 4). Written like the three GP
+         *     fields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;
+         *     blank is null.
+         */
+        Claim8D: {
+            /** @description D3 containment: the interim actions. */
+            containment: string | null;
+            /** @description D3's list from the trace (staff only; absent in client-face answers; null until filled). */
+            containmentFromTrace?: components["schemas"]["ContainmentFromTrace"] | null;
+            /** @description D5 permanent corrective actions. */
+            correctiveActions: string | null;
+            /** @description D4 escape point: where the problem should have been detected and was not. */
+            escapePoint: string | null;
+            /** @description D0 preparation: whether an 8D is needed, emergency response. */
+            preparation: string | null;
+            /** @description D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA). */
+            prevention: string | null;
+            /** @description D2 problem (5W2H). */
+            problem: components["schemas"]["Claim8DProblem"];
+            /** @description D8 recognition of the team, closure. */
+            recognition: string | null;
+            /** @description D4 root cause. */
+            rootCause: string | null;
+            /** @description D1 team: the members and their roles. */
+            team: string | null;
+            /** @description D6 validation of the corrective actions (implemented and shown to work). */
+            validation: string | null;
+        };
+        /**
+         * @description The 8D report as saved: a discipline left out keeps its stored text, null or blank clears it. Same rule as the GP
+         *     fields: client-face callers may not change it (403 naming the fields when they differ from the stored values). D3's
+         *     list from the trace is not written here (claims/containment/from-trace fills it).
+         */
+        Claim8DInput: {
+            containment?: string | null;
+            correctiveActions?: string | null;
+            escapePoint?: string | null;
+            preparation?: string | null;
+            prevention?: string | null;
+            problem?: components["schemas"]["Claim8DProblemInput"];
+            recognition?: string | null;
+            rootCause?: string | null;
+            team?: string | null;
+            validation?: string | null;
+        };
+        /**
+         * @description D2 of the 8D report: the problem described by 5W2H (issue 17, item 4). Each answer is free text, trimmed; blank is
+         *     null.
+         */
+        Claim8DProblem: {
+            how: string | null;
+            /** @description 'How many': the extent (bottles, pallets, deliveries). */
+            howMany: string | null;
+            what: string | null;
+            when: string | null;
+            where: string | null;
+            who: string | null;
+            why: string | null;
+        };
+        /** @description D2 as sent: a question left out keeps its stored answer, null or blank clears it. */
+        Claim8DProblemInput: {
+            how?: string | null;
+            howMany?: string | null;
+            what?: string | null;
+            when?: string | null;
+            where?: string | null;
+            who?: string | null;
+            why?: string | null;
         };
         /** @description Who prints the report (shown on the PDF); the API takes the signed-in user when absent. */
         ClaimDownloadRequest: {
@@ -2470,6 +2567,8 @@ export interface components {
             deliveryDate: components["schemas"]["DateOnly"];
             /** @description 'Problem Description'; trimmed, required. */
             description: string;
+            /** @description Extension (not in part 7, issue 17): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above. */
+            eightD?: components["schemas"]["Claim8DInput"];
             id?: components["schemas"]["Id"];
             immediateAction?: string | null;
             rootCouse?: string | null;
@@ -2796,6 +2895,38 @@ export interface components {
             title: string;
             /** @description Problem type URI; `about:blank` when the status says it all. */
             type: string;
+        };
+        /** @description One entry of D3's list from the trace, as written when the list was filled (a snapshot: the trace may grow later). */
+        ContainmentEntry: {
+            /** @description Why it is affected or what to do, e.g. 'delivered 2026-03-09', 'open: stop it'. */
+            detail: string | null;
+            kind: components["schemas"]["ContainmentEntryKind"];
+            /** @description What it is, e.g. 'PO-24-0121 · NS-0500 (Fjord Water AS)', 'Lot 31 · SUP-8841'. */
+            label: string;
+            /**
+             * Format: int32
+             * @description Pieces (preforms or bottles), when the entry has a quantity.
+             */
+            quantity: number | null;
+        };
+        /**
+         * @description What one entry of D3's list from the trace is.
+         * @enum {string}
+         */
+        ContainmentEntryKind: "lot" | "order item" | "client" | "preform stock" | "bottle stock";
+        /**
+         * @description D3's list filled from the trace of the claim's lots: staff only (it names other clients), so client-face answers
+         *     leave it out.
+         */
+        ContainmentFromTrace: {
+            /**
+             * Format: date-time
+             * @description When the list was filled.
+             */
+            at: string;
+            /** @description Who filled it (the user's name). */
+            by: string;
+            entries: components["schemas"]["ContainmentEntry"][];
         };
         /**
          * @description Invoice currency (part 9).
@@ -5730,6 +5861,121 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminClaims_fillContainmentFromTrace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 17,
+                 *       "version": 2
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    version: components["schemas"]["Version"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 17,
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "company": "Nordic Springs AB",
+                     *       "status": "under investigation",
+                     *       "clientProductId": 21,
+                     *       "ClientProduct": {
+                     *         "id": 21,
+                     *         "articleNo": "NS-0500",
+                     *         "productName": "Spring Water 0.5 L"
+                     *       },
+                     *       "clientProductionOrderId": 12,
+                     *       "ClientProductionOrder": {
+                     *         "id": 12,
+                     *         "orderNo": "PO-24-0117"
+                     *       },
+                     *       "amount": 2400,
+                     *       "deliveryDate": "2026-03-11",
+                     *       "description": "Cracked necks on two pallets of batch 0311.",
+                     *       "immediateAction": "Pallets quarantined.",
+                     *       "rootCouse": null,
+                     *       "correctiveActions": null,
+                     *       "eightD": {
+                     *         "preparation": null,
+                     *         "team": null,
+                     *         "problem": {
+                     *           "what": "Black specks in the preform wall",
+                     *           "where": null,
+                     *           "when": null,
+                     *           "who": null,
+                     *           "why": null,
+                     *           "how": null,
+                     *           "howMany": "2 pallets"
+                     *         },
+                     *         "containment": "Stop open orders of the lot.",
+                     *         "containmentFromTrace": {
+                     *           "at": "2026-03-12T09:00:00Z",
+                     *           "by": "Anna Bērziņa",
+                     *           "entries": [
+                     *             {
+                     *               "kind": "lot",
+                     *               "label": "Lot 31 · SUP-8841",
+                     *               "detail": "Preform 28 g from Alpla, delivered 2026-03-02",
+                     *               "quantity": 120000
+                     *             },
+                     *             {
+                     *               "kind": "order item",
+                     *               "label": "PO-24-0121 · NS-0500 (Fjord Water AS)",
+                     *               "detail": "open: stop it",
+                     *               "quantity": 30000
+                     *             },
+                     *             {
+                     *               "kind": "client",
+                     *               "label": "Fjord Water AS",
+                     *               "detail": "orders@fjord.example",
+                     *               "quantity": null
+                     *             }
+                     *           ]
+                     *         },
+                     *         "rootCause": null,
+                     *         "escapePoint": null,
+                     *         "correctiveActions": null,
+                     *         "validation": null,
+                     *         "prevention": null,
+                     *         "recognition": null
+                     *       },
+                     *       "Uploads": [],
+                     *       "createdAt": "2026-03-12T07:30:00Z",
+                     *       "version": 3
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Claim"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -6,6 +6,7 @@ export const OPERATION_ROLES = {
   AdminAudit_exportAuditLog: ['admin'],
   AdminClaims_deleteClaims: ['admin'],
   AdminClaims_downloadClaim: ['admin'],
+  AdminClaims_fillContainmentFromTrace: ['admin'],
   AdminClaims_getClaim: ['admin'],
   AdminClaims_getClaimOrders: ['admin'],
   AdminClaims_getClaimProducts: ['admin'],

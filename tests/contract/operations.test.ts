@@ -131,6 +131,7 @@ const extensions = [
   'POST /api/operator/order/item/produced/get',
   'POST /api/admin/claims/products/filter',
   'POST /api/admin/claims/orders/filter',
+  'POST /api/admin/claims/containment/from-trace',
   // Issue 16: demand-driven supply (spec/supply.tsp).
   'POST /api/admin/supply/plan/get',
   'POST /api/admin/supply/plan/lines/get',

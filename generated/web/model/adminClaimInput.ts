@@ -10,6 +10,7 @@ client-face calls only ever see the caller's own company.
 import type { Id } from './id';
 import type { ClaimStatus } from './claimStatus';
 import type { DateOnly } from './dateOnly';
+import type { Claim8DInput } from './claim8DInput';
 import type { AdminClaimInputUploadsItem } from './adminClaimInputUploadsItem';
 import type { Version } from './version';
 import type { ClientId } from './clientId';
@@ -53,6 +54,8 @@ export interface AdminClaimInput {
    * @nullable
    */
   correctiveActions?: string | null;
+  /** Extension (not in part 7, issue 17): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above. */
+  eightD?: Claim8DInput;
   /**
    * The claim's attachments after the save (ids from uploads/save). A file the claim had and the list leaves out is
 removed (deleted) by this save, in its transaction: removing an attachment belongs to the claim's save, so

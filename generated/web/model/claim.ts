@@ -13,6 +13,7 @@ import type { ClaimStatus } from './claimStatus';
 import type { ClaimClientProduct } from './claimClientProduct';
 import type { ClaimClientProductionOrder } from './claimClientProductionOrder';
 import type { DateOnly } from './dateOnly';
+import type { Claim8D } from './claim8D';
 import type { Upload } from './upload';
 import type { Version } from './version';
 
@@ -55,6 +56,8 @@ export interface Claim {
    * @nullable
    */
   correctiveActions: string | null;
+  /** Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API. */
+  eightD?: Claim8D;
   Uploads: Upload[];
   createdAt: string;
   version: Version;

@@ -19,6 +19,7 @@ import * as orderItemHistory from './2026-11-24-0500-order-item-history.js';
 import * as machines from './2026-11-24-0600-machines.js';
 import * as uploadObjects from './2026-11-25-0100-upload-objects.js';
 import * as lots from './2026-11-25-0110-lots.js';
+import * as claims8d from './2026-11-25-0200-claims-8d.js';
 import * as jobs from './2026-11-25-0300-jobs.js';
 import * as screenIndexes from './2026-11-25-0900-screen-indexes.js';
 import * as supplyPlanChanges from './2026-11-25-0910-supply-plan-changes.js';
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0600-machines': machines,
   '2026-11-25-0100-upload-objects': uploadObjects,
   '2026-11-25-0110-lots': lots,
+  '2026-11-25-0200-claims-8d': claims8d,
   '2026-11-25-0300-jobs': jobs,
   '2026-11-25-0900-screen-indexes': screenIndexes,
   '2026-11-25-0910-supply-plan-changes': supplyPlanChanges,

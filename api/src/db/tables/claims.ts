@@ -4,6 +4,9 @@ import type { Schemas } from '../../lib/contract.js';
 
 export type ClaimStatus = Schemas['ClaimStatus'];
 
+/** The 8D texts as stored (jsonb): a discipline never written is absent. */
+export type StoredEightD = Partial<Omit<Schemas['Claim8D'], 'containmentFromTrace' | 'problem'>> & { problem?: Partial<Schemas['Claim8DProblem']> };
+
 /** A non-conformance report of a client company about a delivered product and order. */
 export interface ClaimTable {
   id: Generated<number>;
@@ -21,6 +24,10 @@ export interface ClaimTable {
   root_cause: string | null;
   /** Filled by the GP. */
   corrective_actions: string | null;
+  /** The 8D report's texts (D0–D8), `Claim8D` without D3's list; `{}` when none. */
+  eight_d: ColumnType<StoredEightD, string | undefined, string>;
+  /** D3's list as filled from the trace (staff only); null until filled. */
+  containment_trace: ColumnType<Schemas['ContainmentFromTrace'] | null, string | null | undefined, string | null>;
   version: Generated<number>;
   created_by: string;
   created_at: Timestamp;

@@ -1,6 +1,6 @@
 import type { Handlers } from '../../lib/contract.js';
 import { sendAttachment } from '../../pdf/download.js';
-import { deleteClaims, downloadClaim, getClaim, getClaimOrders, getClaimProducts, getClaims, getClientClaimOrders, saveClaim } from './claims.service.js';
+import { deleteClaims, downloadClaim, fillContainmentFromTrace, getClaim, getClaimOrders, getClaimProducts, getClaims, getClientClaimOrders, saveClaim } from './claims.service.js';
 import { companyScopeOf, scopeOf } from '../../lib/scope.js';
 import { receivedFile } from './uploads.multipart.js';
 import { deleteUploads, downloadUpload, getObjectUploads, saveUpload } from './uploads.service.js';
@@ -16,6 +16,8 @@ export const claimsHandlers: Handlers = {
   AdminClaims_saveClaim: async (request) => saveClaim(request.server.db, request.actor, scopeOf(request.actor), 'admin', request.body.Claim),
   AdminClaims_getClaimProducts: async (request) => getClaimProducts(request.server.db, request.body),
   AdminClaims_getClaimOrders: async (request) => getClientClaimOrders(request.server.db, request.body),
+  AdminClaims_fillContainmentFromTrace: async (request) =>
+    fillContainmentFromTrace(request.server.db, request.actor, scopeOf(request.actor), request.body),
   AdminClaims_deleteClaims: async (request) => deleteClaims(request.server.db, request.actor, scopeOf(request.actor), 'admin', request.body.claimIds),
   AdminClaims_downloadClaim: async (request, reply) => sendAttachment(reply, await downloadClaim(request.server.db, request.actor, scopeOf(request.actor), request.body)),
   ClientClaims_getClaims: async (request) => getClaims(request.server.db, scopeOf(request.actor), request.body),

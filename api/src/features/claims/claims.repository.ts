@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { ClaimStatus, ClaimTable } from '../../db/tables/claims.js';
+import type { ClaimStatus, ClaimTable, StoredEightD } from '../../db/tables/claims.js';
+import type { Schemas } from '../../lib/contract.js';
 import { versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import { orderableBy } from '../orders/orders.products.js';
@@ -20,6 +21,31 @@ export interface ClaimValues {
   immediateAction: string | null;
   rootCouse: string | null;
   correctiveActions: string | null;
+  /** The 8D texts (D0–D8), sparse as stored. */
+  eightD: StoredEightD;
+}
+
+/** The 8D report's text disciplines, by wire name (D2, a nested object, apart). */
+export const EIGHT_D_TEXTS = [
+  'preparation',
+  'team',
+  'containment',
+  'rootCause',
+  'escapePoint',
+  'correctiveActions',
+  'validation',
+  'prevention',
+  'recognition',
+] as const;
+/** D2's 5W2H questions, by wire name. */
+export const EIGHT_D_PROBLEM = ['what', 'where', 'when', 'who', 'why', 'how', 'howMany'] as const;
+
+/** The wire's 8D report of a stored one: every discipline present (null when never written). */
+export function eightDOf(stored: StoredEightD, trace: Schemas['ContainmentFromTrace'] | null, staff: boolean): Schemas['Claim8D'] {
+  const problem = Object.fromEntries(EIGHT_D_PROBLEM.map((key) => [key, stored.problem?.[key] ?? null])) as Schemas['Claim8DProblem'];
+  const texts = Object.fromEntries(EIGHT_D_TEXTS.map((key) => [key, stored[key] ?? null])) as Omit<Schemas['Claim8D'], 'problem' | 'containmentFromTrace'>;
+  // D3's list names other clients and their orders: the staff's only.
+  return { ...texts, problem, ...(staff ? { containmentFromTrace: trace } : {}) };
 }
 
 /** A claim as stored, for the rules of a save (locked while the save runs). */
@@ -105,6 +131,8 @@ function selectClaim(query: ReturnType<typeof claimsQuery>) {
     'c.immediate_action',
     'c.root_cause',
     'c.corrective_actions',
+    'c.eight_d',
+    'c.containment_trace',
     'c.created_at',
     'c.version',
   ]);
@@ -113,7 +141,7 @@ function selectClaim(query: ReturnType<typeof claimsQuery>) {
 type ClaimRecord = Awaited<ReturnType<ReturnType<typeof selectClaim>['executeTakeFirstOrThrow']>>;
 
 /** Wire shape (part 3's Claim, `rootCouse` spelled as published) with its uploads. */
-async function withUploads(db: Executor, rows: ClaimRecord[]) {
+async function withUploads(db: Executor, scope: Scope, rows: ClaimRecord[]) {
   const uploads = await findUploadsOf(
     db,
     CLAIM_OBJECT,
@@ -129,6 +157,7 @@ async function withUploads(db: Executor, rows: ClaimRecord[]) {
     clientProductionOrderId: row.client_production_order_id,
     ClientProductionOrder: { id: row.client_production_order_id, orderNo: row.order_no },
     ...claimFields(row),
+    eightD: eightDOf(row.eight_d, row.containment_trace, scope.kind === 'allCompanies'),
     Uploads: uploads.filter((upload) => upload.objectId === row.id).map(({ id, originalFilename, mimetype }) => ({ id, originalFilename, mimetype })),
     createdAt: row.created_at.toISOString(),
     version: row.version,
@@ -148,13 +177,13 @@ export async function findClaims(db: Executor, scope: Scope, request: { paginati
     }).execute(),
     search(claimsQuery(db, scope)).select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: await withUploads(db, rows), count: total.count };
+  return { rows: await withUploads(db, scope, rows), count: total.count };
 }
 
 /** One claim of the scope, or undefined. */
 export async function findClaim(db: Executor, scope: Scope, id: number): Promise<Claim | undefined> {
   const row = await selectClaim(claimsQuery(db, scope)).where('c.id', '=', id).executeTakeFirst();
-  return row && (await withUploads(db, [row]))[0];
+  return row && (await withUploads(db, scope, [row]))[0];
 }
 
 /** The company (filer) of a claim the scope sees, or undefined when the scope sees no such claim. */
@@ -180,6 +209,7 @@ export async function lockClaim(db: Executor, scope: Scope, id: number): Promise
       clientProductId: row.client_product_id,
       clientProductionOrderId: row.client_production_order_id,
       ...claimFields(row),
+      eightD: row.eight_d,
       version: row.version,
     }
   );
@@ -206,6 +236,7 @@ const columnsOf = (values: ClaimValues) => ({
   immediate_action: values.immediateAction,
   root_cause: values.rootCouse,
   corrective_actions: values.correctiveActions,
+  eight_d: JSON.stringify(values.eightD),
 });
 
 export async function insertClaim(db: Executor, companyId: string, createdBy: string, values: ClaimValues): Promise<number> {
@@ -220,6 +251,14 @@ export async function insertClaim(db: Executor, companyId: string, createdBy: st
 /** Updates only when `version` is still the stored one; returns false otherwise. */
 export async function updateClaim(db: Executor, id: number, version: number, values: ClaimValues): Promise<boolean> {
   const result = await versionedUpdate(db, 'claims', version, columnsOf(values))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Writes D3's list from the trace when `version` is still the stored one; returns false otherwise. */
+export async function updateContainmentTrace(db: Executor, id: number, version: number, trace: Schemas['ContainmentFromTrace']): Promise<boolean> {
+  const result = await versionedUpdate(db, 'claims', version, { containment_trace: JSON.stringify(trace) })
     .where('id', '=', id)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;

@@ -7,8 +7,11 @@ import type { Scope } from '../../lib/scope.js';
 import type { Schemas } from '../../lib/contract.js';
 import { CLAIM_OBJECT, deleteUploadsOf, lockAttachable, setAttachments } from './uploads.repository.js';
 import { claimReportPdf } from './claims.pdf.js';
+import { containmentEntries } from './claims.containment.js';
+import { traceSource } from './claims.trace.js';
 import * as repository from './claims.repository.js';
-import type { ClaimValues, StoredClaim } from './claims.repository.js';
+import { EIGHT_D_PROBLEM, EIGHT_D_TEXTS, type ClaimValues, type StoredClaim } from './claims.repository.js';
+import type { StoredEightD } from '../../db/tables/claims.js';
 
 /** The admin's claim input; the client face sends the same without `clientId`. */
 export type ClaimInput = Schemas['AdminClaimInput'];
@@ -87,6 +90,7 @@ export async function saveClaim(db: Db, actor: Actor, scope: Scope, face: ClaimF
     }
 
     const gp = gpValues(face, stored, input);
+    const eightD = eightDValues(face, stored, input);
     const values: ClaimValues = {
       status: stored ? (input.status ?? stored.status) : 'new',
       clientProductId: input.clientProductId,
@@ -95,6 +99,7 @@ export async function saveClaim(db: Db, actor: Actor, scope: Scope, face: ClaimF
       deliveryDate: input.deliveryDate,
       description: input.description.trim(),
       ...gp,
+      eightD,
     };
 
     let id: number;
@@ -147,6 +152,88 @@ function gpValues(face: ClaimFace, stored: StoredClaim | undefined, input: Claim
     );
   }
   return { immediateAction: current('immediateAction'), rootCouse: current('rootCouse'), correctiveActions: current('correctiveActions') };
+}
+
+/** One 8D text as it would be stored: `[path on the wire, stored value, sent value]` (sent: undefined when left out). */
+type EightDField = [field: string, current: string | null, sent: string | null | undefined];
+
+/** Every 8D text of the stored report beside the one sent, D2's questions by their nested path. */
+function eightDFields(stored: StoredEightD, input: ClaimInput['eightD']): EightDField[] {
+  return [
+    ...EIGHT_D_TEXTS.map((key): EightDField => [`Claim.eightD.${key}`, stored[key] ?? null, input?.[key]]),
+    ...EIGHT_D_PROBLEM.map((key): EightDField => [`Claim.eightD.problem.${key}`, stored.problem?.[key] ?? null, input?.problem?.[key]]),
+  ];
+}
+
+/**
+ * The 8D report to store, by the GP fields' rule: the admin writes it (a discipline or 5W2H answer left out keeps its
+ * value; null or blank clears it); a client-face caller keeps the stored one and is refused (403 naming the fields) when
+ * it sends a value that differs.
+ */
+function eightDValues(face: ClaimFace, stored: StoredClaim | undefined, input: ClaimInput): StoredEightD {
+  const current = stored?.eightD ?? {};
+  if (face === 'client') {
+    const refused: FieldProblem[] = eightDFields(current, input.eightD)
+      .filter(([, was, sent]) => sent !== undefined && text(sent) !== was)
+      .map(([field]) => ({ field, code: 'gpField', message: 'Filled by the GP: client users cannot change it.' }));
+    if (refused.length) {
+      throw new HttpProblem(403, 'Forbidden', `Client users cannot write the 8D report, filled by the GP (${refused.map((problem) => problem.field).join(', ')}).`, refused);
+    }
+    return current;
+  }
+  const pick = (was: string | null | undefined, sent: string | null | undefined) => (sent === undefined ? (was ?? null) : text(sent));
+  const next: StoredEightD = {};
+  for (const key of EIGHT_D_TEXTS) {
+    const value = pick(current[key], input.eightD?.[key]);
+    if (value !== null) next[key] = value;
+  }
+  const problem: NonNullable<StoredEightD['problem']> = {};
+  for (const key of EIGHT_D_PROBLEM) {
+    const value = pick(current.problem?.[key], input.eightD?.problem?.[key]);
+    if (value !== null) problem[key] = value;
+  }
+  if (Object.keys(problem).length) next.problem = problem;
+  return next;
+}
+
+/**
+ * Fills D3's list of the claim's 8D report from the trace of its lots (staff): the claim's backward trace gives the
+ * claimed item(s) and their lots, each lot's recall answer the other items, clients and stock affected. Replaces the
+ * list filled before; the claim's version moves (an editor holding the old one is refused on save). A closed claim or
+ * a version changed meanwhile: 409. No item of the product in the claim's order, or no lot recorded for it: 409 saying
+ * so, nothing written. Audited.
+ */
+export async function fillContainmentFromTrace(db: Db, actor: Actor, scope: Scope, request: { id: number; version: number }) {
+  return db.transaction().execute(async (trx) => {
+    const stored = await repository.lockClaim(trx, scope, request.id);
+    if (!stored) throw notFound('Claim');
+    if (stored.status === 'closed') throw conflict('This claim is closed; a closed claim cannot be changed.');
+    if (stored.version !== request.version) throw conflict('This claim was changed by someone else meanwhile. Reload it and apply your change again.');
+    const claim = (await repository.findClaim(trx, scope, request.id)) as repository.Claim;
+    const what = `${claim.ClientProduct.articleNo} in order ${claim.ClientProductionOrder.orderNo}`;
+    const trace = await traceSource.traceOfClaim(trx, scope, request.id);
+    if (!trace.items.length) {
+      throw conflict(`Claim ${claim.id} names ${what}, but that order has no item of the product any more: there is nothing to trace, and D3 was not filled.`);
+    }
+    if (!trace.lots.length) {
+      throw conflict(
+        `No preform lot is recorded for ${what} (no production recorded for it, or its preforms came from stock without a lot): D3 was not filled from the trace.`,
+      );
+    }
+    const recalls = [];
+    for (const lot of trace.lots) recalls.push(await traceSource.recallOfLot(trx, lot.id));
+    const filled = { at: new Date().toISOString(), by: actor.name, entries: containmentEntries(trace, recalls, stored.companyId) };
+    if (!(await repository.updateContainmentTrace(trx, stored.id, request.version, filled))) {
+      throw conflict('This claim was changed by someone else meanwhile. Reload it and apply your change again.');
+    }
+    await audit(trx, actor, {
+      operation: 'fillContainmentFromTrace',
+      recordType: 'claim',
+      recordId: stored.id,
+      details: { companyId: stored.companyId, lots: trace.lots.map((lot) => lot.id), entries: filled.entries.length },
+    });
+    return (await repository.findClaim(trx, scope, stored.id)) as repository.Claim;
+  });
 }
 
 /**

@@ -32,6 +32,8 @@ import type {
 } from '../../model';
 
 
+export const getAdminClaimsFillContainmentFromTraceResponseMock = (): Claim => ({"id":17,"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","status":"under investigation","clientProductId":21,"ClientProduct":{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},"clientProductionOrderId":12,"ClientProductionOrder":{"id":12,"orderNo":"PO-24-0117"},"amount":2400,"deliveryDate":"2026-03-11","description":"Cracked necks on two pallets of batch 0311.","immediateAction":"Pallets quarantined.","rootCouse":null,"correctiveActions":null,"eightD":{"preparation":null,"team":null,"problem":{"what":"Black specks in the preform wall","where":null,"when":null,"who":null,"why":null,"how":null,"howMany":"2 pallets"},"containment":"Stop open orders of the lot.","containmentFromTrace":{"at":"2026-03-12T09:00:00Z","by":"Anna Bērziņa","entries":[{"kind":"lot","label":"Lot 31 · SUP-8841","detail":"Preform 28 g from Alpla, delivered 2026-03-02","quantity":120000},{"kind":"order item","label":"PO-24-0121 · NS-0500 (Fjord Water AS)","detail":"open: stop it","quantity":30000},{"kind":"client","label":"Fjord Water AS","detail":"orders@fjord.example","quantity":null}]},"rootCause":null,"escapePoint":null,"correctiveActions":null,"validation":null,"prevention":null,"recognition":null},"Uploads":[],"createdAt":"2026-03-12T07:30:00Z","version":3})
+
 export const getAdminClaimsDeleteClaimsResponseMock = (): Ok => ({"ok":true})
 
 export const getAdminClaimsDownloadClaimResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
@@ -70,6 +72,18 @@ export const getClientUploadsGetObjectUploadsResponseMock = (): Upload[] => ([{"
 
 export const getClientUploadsSaveUploadsResponseMock = (): ClientUploadsSaveUploads200 => ({"Upload":[{"id":206,"originalFilename":"cracked-neck.jpg","mimetype":"image/jpeg"}]})
 
+
+export const getAdminClaimsFillContainmentFromTraceMockHandler = (overrideResponse?: Claim | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Claim> | Claim), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/claims/containment/from-trace', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAdminClaimsFillContainmentFromTraceResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
 
 export const getAdminClaimsDeleteClaimsMockHandler = (overrideResponse?: Ok | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Ok> | Ok), options?: RequestHandlerOptions) => {
   return http.post('*/api/admin/claims/delete', async (info) => {
@@ -299,6 +313,7 @@ export const getClientUploadsSaveUploadsMockHandler = (overrideResponse?: Client
   }, options)
 }
 export const getClaimsMock = () => [
+  getAdminClaimsFillContainmentFromTraceMockHandler(),
   getAdminClaimsDeleteClaimsMockHandler(),
   getAdminClaimsDownloadClaimMockHandler(),
   getAdminClaimsGetClaimsMockHandler(),

@@ -23,6 +23,7 @@ import type {
 
 import type {
   AdminClaimsDeleteClaimsBody,
+  AdminClaimsFillContainmentFromTraceBody,
   AdminClaimsGetClaimBody,
   AdminClaimsGetClaimOrders200,
   AdminClaimsGetClaimOrdersBody,
@@ -65,6 +66,71 @@ import { http } from '../../../../web/src/api/http';
 
 
 /**
+ * Extension (not in part 7): fills D3's list of the claim's 8D report from the trace of the claimed item's lots —
+the lots and their supplier delivery, the other order items made from them and their clients, the preform stock left
+and the bottle stock made from them — replacing the list filled before (issue 17, item 4). Sends the version read (409 when the claim
+changed meanwhile or is closed). A claim whose order has no item of the product, or whose item has no recorded lot,
+is refused with 409 saying so; nothing is written. Audited.
+ */
+export const adminClaimsFillContainmentFromTrace = (
+    adminClaimsFillContainmentFromTraceBody: AdminClaimsFillContainmentFromTraceBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<Claim>(
+      {url: `/api/admin/claims/containment/from-trace`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: adminClaimsFillContainmentFromTraceBody, signal
+    },
+      );
+    }
+  
+
+
+export const getAdminClaimsFillContainmentFromTraceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClaimsFillContainmentFromTrace>>, TError,{data: AdminClaimsFillContainmentFromTraceBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof adminClaimsFillContainmentFromTrace>>, TError,{data: AdminClaimsFillContainmentFromTraceBody}, TContext> => {
+
+const mutationKey = ['adminClaimsFillContainmentFromTrace'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminClaimsFillContainmentFromTrace>>, {data: AdminClaimsFillContainmentFromTraceBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  adminClaimsFillContainmentFromTrace(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AdminClaimsFillContainmentFromTraceMutationResult = NonNullable<Awaited<ReturnType<typeof adminClaimsFillContainmentFromTrace>>>
+    export type AdminClaimsFillContainmentFromTraceMutationBody = AdminClaimsFillContainmentFromTraceBody
+    export type AdminClaimsFillContainmentFromTraceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useAdminClaimsFillContainmentFromTrace = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClaimsFillContainmentFromTrace>>, TError,{data: AdminClaimsFillContainmentFromTraceBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof adminClaimsFillContainmentFromTrace>>,
+        TError,
+        {data: AdminClaimsFillContainmentFromTraceBody},
+        TContext
+      > => {
+
+      const mutationOptions = getAdminClaimsFillContainmentFromTraceMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
  * Delete claims and their attachments.
  */
 export const adminClaimsDeleteClaims = (

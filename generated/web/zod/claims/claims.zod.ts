@@ -11,6 +11,94 @@ import zod from 'zod';
 
 
 /**
+ * Extension (not in part 7): fills D3's list of the claim's 8D report from the trace of the claimed item's lots —
+the lots and their supplier delivery, the other order items made from them and their clients, the preform stock left
+and the bottle stock made from them — replacing the list filled before (issue 17, item 4). Sends the version read (409 when the claim
+changed meanwhile or is closed). A claim whose order has no item of the product, or whose item has no recorded lot,
+is refused with 409 saying so; nothing is written. Audited.
+ */
+export const adminClaimsFillContainmentFromTraceBodyIdMax = 2147483647;
+export const adminClaimsFillContainmentFromTraceBodyIdMultipleOf = 1;export const adminClaimsFillContainmentFromTraceBodyVersionMin = 0;
+export const adminClaimsFillContainmentFromTraceBodyVersionMax = 2147483647;
+export const adminClaimsFillContainmentFromTraceBodyVersionMultipleOf = 1;
+
+export const adminClaimsFillContainmentFromTraceBody = zod.object({
+  "id": zod.number().min(1).max(adminClaimsFillContainmentFromTraceBodyIdMax).multipleOf(adminClaimsFillContainmentFromTraceBodyIdMultipleOf).describe('Row id.'),
+  "version": zod.number().min(adminClaimsFillContainmentFromTraceBodyVersionMin).max(adminClaimsFillContainmentFromTraceBodyVersionMax).multipleOf(adminClaimsFillContainmentFromTraceBodyVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+})
+
+export const adminClaimsFillContainmentFromTraceResponseIdMax = 2147483647;
+export const adminClaimsFillContainmentFromTraceResponseIdMultipleOf = 1;export const adminClaimsFillContainmentFromTraceResponseClientIdMax = 64;export const adminClaimsFillContainmentFromTraceResponseCompanyMax = 120;export const adminClaimsFillContainmentFromTraceResponseClientProductIdMax = 2147483647;
+export const adminClaimsFillContainmentFromTraceResponseClientProductIdMultipleOf = 1;export const adminClaimsFillContainmentFromTraceResponseClientProductIdMaxOne = 2147483647;
+export const adminClaimsFillContainmentFromTraceResponseClientProductIdMultipleOfOne = 1;export const adminClaimsFillContainmentFromTraceResponseClientProductArticleNoMax = 60;export const adminClaimsFillContainmentFromTraceResponseClientProductProductNameMax = 120;export const adminClaimsFillContainmentFromTraceResponseClientProductionOrderIdMax = 2147483647;
+export const adminClaimsFillContainmentFromTraceResponseClientProductionOrderIdMultipleOf = 1;export const adminClaimsFillContainmentFromTraceResponseClientProductionOrderIdMaxOne = 2147483647;
+export const adminClaimsFillContainmentFromTraceResponseClientProductionOrderIdMultipleOfOne = 1;export const adminClaimsFillContainmentFromTraceResponseClientProductionOrderOrderNoMax = 60;export const adminClaimsFillContainmentFromTraceResponseAmountMultipleOf = 1;export const adminClaimsFillContainmentFromTraceResponseDescriptionMax = 4000;export const adminClaimsFillContainmentFromTraceResponseImmediateActionMax = 4000;export const adminClaimsFillContainmentFromTraceResponseRootCouseMax = 4000;export const adminClaimsFillContainmentFromTraceResponseCorrectiveActionsMax = 4000;export const adminClaimsFillContainmentFromTraceResponseEightDPreparationMax = 4000;export const adminClaimsFillContainmentFromTraceResponseEightDTeamMax = 4000;export const adminClaimsFillContainmentFromTraceResponseEightDProblemWhatMax = 1000;export const adminClaimsFillContainmentFromTraceResponseEightDProblemWhereMax = 1000;export const adminClaimsFillContainmentFromTraceResponseEightDProblemWhenMax = 1000;export const adminClaimsFillContainmentFromTraceResponseEightDProblemWhoMax = 1000;export const adminClaimsFillContainmentFromTraceResponseEightDProblemWhyMax = 1000;export const adminClaimsFillContainmentFromTraceResponseEightDProblemHowMax = 1000;export const adminClaimsFillContainmentFromTraceResponseEightDProblemHowManyMax = 1000;export const adminClaimsFillContainmentFromTraceResponseEightDContainmentMax = 4000;export const adminClaimsFillContainmentFromTraceResponseEightDContainmentFromTraceByMax = 240;export const adminClaimsFillContainmentFromTraceResponseEightDContainmentFromTraceEntriesItemLabelMax = 240;export const adminClaimsFillContainmentFromTraceResponseEightDContainmentFromTraceEntriesItemDetailMax = 500;export const adminClaimsFillContainmentFromTraceResponseEightDContainmentFromTraceEntriesItemQuantityMultipleOf = 1;export const adminClaimsFillContainmentFromTraceResponseEightDContainmentFromTraceEntriesMax = 10000;export const adminClaimsFillContainmentFromTraceResponseEightDRootCauseMax = 4000;export const adminClaimsFillContainmentFromTraceResponseEightDEscapePointMax = 4000;export const adminClaimsFillContainmentFromTraceResponseEightDCorrectiveActionsMax = 4000;export const adminClaimsFillContainmentFromTraceResponseEightDValidationMax = 4000;export const adminClaimsFillContainmentFromTraceResponseEightDPreventionMax = 4000;export const adminClaimsFillContainmentFromTraceResponseEightDRecognitionMax = 4000;export const adminClaimsFillContainmentFromTraceResponseUploadsItemIdMax = 2147483647;
+export const adminClaimsFillContainmentFromTraceResponseUploadsItemIdMultipleOf = 1;export const adminClaimsFillContainmentFromTraceResponseUploadsItemOriginalFilenameMax = 255;export const adminClaimsFillContainmentFromTraceResponseUploadsItemMimetypeMax = 127;export const adminClaimsFillContainmentFromTraceResponseVersionMin = 0;
+export const adminClaimsFillContainmentFromTraceResponseVersionMax = 2147483647;
+export const adminClaimsFillContainmentFromTraceResponseVersionMultipleOf = 1;
+
+export const adminClaimsFillContainmentFromTraceResponse = zod.object({
+  "id": zod.number().min(1).max(adminClaimsFillContainmentFromTraceResponseIdMax).multipleOf(adminClaimsFillContainmentFromTraceResponseIdMultipleOf).describe('Row id.'),
+  "clientId": zod.string().min(1).max(adminClaimsFillContainmentFromTraceResponseClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
+  "company": zod.string().max(adminClaimsFillContainmentFromTraceResponseCompanyMax).nullable(),
+  "status": zod.enum(['new', 'under investigation', 'closed']).describe('Claim status (part 3). New claims start as `new`; a closed claim is locked (409 on save).'),
+  "clientProductId": zod.number().min(1).max(adminClaimsFillContainmentFromTraceResponseClientProductIdMax).multipleOf(adminClaimsFillContainmentFromTraceResponseClientProductIdMultipleOf).describe('Row id.'),
+  "ClientProduct": zod.object({
+  "id": zod.number().min(1).max(adminClaimsFillContainmentFromTraceResponseClientProductIdMaxOne).multipleOf(adminClaimsFillContainmentFromTraceResponseClientProductIdMultipleOfOne).describe('Row id.'),
+  "articleNo": zod.string().max(adminClaimsFillContainmentFromTraceResponseClientProductArticleNoMax),
+  "productName": zod.string().max(adminClaimsFillContainmentFromTraceResponseClientProductProductNameMax)
+}),
+  "clientProductionOrderId": zod.number().min(1).max(adminClaimsFillContainmentFromTraceResponseClientProductionOrderIdMax).multipleOf(adminClaimsFillContainmentFromTraceResponseClientProductionOrderIdMultipleOf).describe('Row id.'),
+  "ClientProductionOrder": zod.object({
+  "id": zod.number().min(1).max(adminClaimsFillContainmentFromTraceResponseClientProductionOrderIdMaxOne).multipleOf(adminClaimsFillContainmentFromTraceResponseClientProductionOrderIdMultipleOfOne).describe('Row id.'),
+  "orderNo": zod.string().max(adminClaimsFillContainmentFromTraceResponseClientProductionOrderOrderNoMax)
+}),
+  "amount": zod.number().multipleOf(adminClaimsFillContainmentFromTraceResponseAmountMultipleOf).describe('Rejected quantity (bottles).'),
+  "deliveryDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
+  "description": zod.string().max(adminClaimsFillContainmentFromTraceResponseDescriptionMax),
+  "immediateAction": zod.string().max(adminClaimsFillContainmentFromTraceResponseImmediateActionMax).nullable().describe('Filled by the GP (the manufacturer).'),
+  "rootCouse": zod.string().max(adminClaimsFillContainmentFromTraceResponseRootCouseMax).nullable().describe('Filled by the GP; wire name spelled `rootCouse` as published.'),
+  "correctiveActions": zod.string().max(adminClaimsFillContainmentFromTraceResponseCorrectiveActionsMax).nullable().describe('Filled by the GP.'),
+  "eightD": zod.object({
+  "preparation": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDPreparationMax).nullable().describe('D0 preparation: whether an 8D is needed, emergency response.'),
+  "team": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDTeamMax).nullable().describe('D1 team: the members and their roles.'),
+  "problem": zod.object({
+  "what": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDProblemWhatMax).nullable(),
+  "where": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDProblemWhereMax).nullable(),
+  "when": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDProblemWhenMax).nullable(),
+  "who": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDProblemWhoMax).nullable(),
+  "why": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDProblemWhyMax).nullable(),
+  "how": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDProblemHowMax).nullable(),
+  "howMany": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDProblemHowManyMax).nullable().describe('\'How many\': the extent (bottles, pallets, deliveries).')
+}).describe('D2 of the 8D report: the problem described by 5W2H (issue 17, item 4). Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
+  "containment": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDContainmentMax).nullable().describe('D3 containment: the interim actions.'),
+  "containmentFromTrace": zod.object({
+  "at": zod.string().datetime({}).describe('When the list was filled.'),
+  "by": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDContainmentFromTraceByMax).describe('Who filled it (the user\'s name).'),
+  "entries": zod.array(zod.object({
+  "kind": zod.enum(['lot', 'order item', 'client', 'preform stock', 'bottle stock']).describe('What one entry of D3\'s list from the trace is.'),
+  "label": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDContainmentFromTraceEntriesItemLabelMax).describe('What it is, e.g. \'PO-24-0121 · NS-0500 (Fjord Water AS)\', \'Lot 31 · SUP-8841\'.'),
+  "detail": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDContainmentFromTraceEntriesItemDetailMax).nullable().describe('Why it is affected or what to do, e.g. \'delivered 2026-03-09\', \'open: stop it\'.'),
+  "quantity": zod.number().multipleOf(adminClaimsFillContainmentFromTraceResponseEightDContainmentFromTraceEntriesItemQuantityMultipleOf).nullable().describe('Pieces (preforms or bottles), when the entry has a quantity.')
+}).describe('One entry of D3\'s list from the trace, as written when the list was filled (a snapshot: the trace may grow later).')).max(adminClaimsFillContainmentFromTraceResponseEightDContainmentFromTraceEntriesMax)
+}).describe('D3\'s list filled from the trace of the claim\'s lots: staff only (it names other clients), so client-face answers\nleave it out.').nullish().describe('D3\'s list from the trace (staff only; absent in client-face answers; null until filled).'),
+  "rootCause": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDRootCauseMax).nullable().describe('D4 root cause.'),
+  "escapePoint": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDEscapePointMax).nullable().describe('D4 escape point: where the problem should have been detected and was not.'),
+  "correctiveActions": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDCorrectiveActionsMax).nullable().describe('D5 permanent corrective actions.'),
+  "validation": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
+  "prevention": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
+  "recognition": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
+  "Uploads": zod.array(zod.object({
+  "id": zod.number().min(1).max(adminClaimsFillContainmentFromTraceResponseUploadsItemIdMax).multipleOf(adminClaimsFillContainmentFromTraceResponseUploadsItemIdMultipleOf).describe('Row id.'),
+  "originalFilename": zod.string().max(adminClaimsFillContainmentFromTraceResponseUploadsItemOriginalFilenameMax),
+  "mimetype": zod.string().max(adminClaimsFillContainmentFromTraceResponseUploadsItemMimetypeMax)
+}).describe('A stored file (claim photos and documents).')),
+  "createdAt": zod.string().datetime({}),
+  "version": zod.number().min(adminClaimsFillContainmentFromTraceResponseVersionMin).max(adminClaimsFillContainmentFromTraceResponseVersionMax).multipleOf(adminClaimsFillContainmentFromTraceResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
+}).describe('A non-conformance report (ClientProductionClaim).')
+
+/**
  * Delete claims and their attachments.
  */
 export const adminClaimsDeleteClaimsBodyClaimIdsItemMax = 2147483647;
@@ -59,7 +147,7 @@ export const adminClaimsGetClaimsResponseRowsItemIdMultipleOf = 1;export const a
 export const adminClaimsGetClaimsResponseRowsItemClientProductIdMultipleOf = 1;export const adminClaimsGetClaimsResponseRowsItemClientProductIdMaxOne = 2147483647;
 export const adminClaimsGetClaimsResponseRowsItemClientProductIdMultipleOfOne = 1;export const adminClaimsGetClaimsResponseRowsItemClientProductArticleNoMax = 60;export const adminClaimsGetClaimsResponseRowsItemClientProductProductNameMax = 120;export const adminClaimsGetClaimsResponseRowsItemClientProductionOrderIdMax = 2147483647;
 export const adminClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOf = 1;export const adminClaimsGetClaimsResponseRowsItemClientProductionOrderIdMaxOne = 2147483647;
-export const adminClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOfOne = 1;export const adminClaimsGetClaimsResponseRowsItemClientProductionOrderOrderNoMax = 60;export const adminClaimsGetClaimsResponseRowsItemAmountMultipleOf = 1;export const adminClaimsGetClaimsResponseRowsItemDescriptionMax = 4000;export const adminClaimsGetClaimsResponseRowsItemImmediateActionMax = 4000;export const adminClaimsGetClaimsResponseRowsItemRootCouseMax = 4000;export const adminClaimsGetClaimsResponseRowsItemCorrectiveActionsMax = 4000;export const adminClaimsGetClaimsResponseRowsItemUploadsItemIdMax = 2147483647;
+export const adminClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOfOne = 1;export const adminClaimsGetClaimsResponseRowsItemClientProductionOrderOrderNoMax = 60;export const adminClaimsGetClaimsResponseRowsItemAmountMultipleOf = 1;export const adminClaimsGetClaimsResponseRowsItemDescriptionMax = 4000;export const adminClaimsGetClaimsResponseRowsItemImmediateActionMax = 4000;export const adminClaimsGetClaimsResponseRowsItemRootCouseMax = 4000;export const adminClaimsGetClaimsResponseRowsItemCorrectiveActionsMax = 4000;export const adminClaimsGetClaimsResponseRowsItemEightDPreparationMax = 4000;export const adminClaimsGetClaimsResponseRowsItemEightDTeamMax = 4000;export const adminClaimsGetClaimsResponseRowsItemEightDProblemWhatMax = 1000;export const adminClaimsGetClaimsResponseRowsItemEightDProblemWhereMax = 1000;export const adminClaimsGetClaimsResponseRowsItemEightDProblemWhenMax = 1000;export const adminClaimsGetClaimsResponseRowsItemEightDProblemWhoMax = 1000;export const adminClaimsGetClaimsResponseRowsItemEightDProblemWhyMax = 1000;export const adminClaimsGetClaimsResponseRowsItemEightDProblemHowMax = 1000;export const adminClaimsGetClaimsResponseRowsItemEightDProblemHowManyMax = 1000;export const adminClaimsGetClaimsResponseRowsItemEightDContainmentMax = 4000;export const adminClaimsGetClaimsResponseRowsItemEightDContainmentFromTraceByMax = 240;export const adminClaimsGetClaimsResponseRowsItemEightDContainmentFromTraceEntriesItemLabelMax = 240;export const adminClaimsGetClaimsResponseRowsItemEightDContainmentFromTraceEntriesItemDetailMax = 500;export const adminClaimsGetClaimsResponseRowsItemEightDContainmentFromTraceEntriesItemQuantityMultipleOf = 1;export const adminClaimsGetClaimsResponseRowsItemEightDContainmentFromTraceEntriesMax = 10000;export const adminClaimsGetClaimsResponseRowsItemEightDRootCauseMax = 4000;export const adminClaimsGetClaimsResponseRowsItemEightDEscapePointMax = 4000;export const adminClaimsGetClaimsResponseRowsItemEightDCorrectiveActionsMax = 4000;export const adminClaimsGetClaimsResponseRowsItemEightDValidationMax = 4000;export const adminClaimsGetClaimsResponseRowsItemEightDPreventionMax = 4000;export const adminClaimsGetClaimsResponseRowsItemEightDRecognitionMax = 4000;export const adminClaimsGetClaimsResponseRowsItemUploadsItemIdMax = 2147483647;
 export const adminClaimsGetClaimsResponseRowsItemUploadsItemIdMultipleOf = 1;export const adminClaimsGetClaimsResponseRowsItemUploadsItemOriginalFilenameMax = 255;export const adminClaimsGetClaimsResponseRowsItemUploadsItemMimetypeMax = 127;export const adminClaimsGetClaimsResponseRowsItemVersionMin = 0;
 export const adminClaimsGetClaimsResponseRowsItemVersionMax = 2147483647;
 export const adminClaimsGetClaimsResponseRowsItemVersionMultipleOf = 1;export const adminClaimsGetClaimsResponseRowsMax = 100;export const adminClaimsGetClaimsResponseCountMin = 0;
@@ -89,6 +177,36 @@ export const adminClaimsGetClaimsResponse = zod.object({
   "immediateAction": zod.string().max(adminClaimsGetClaimsResponseRowsItemImmediateActionMax).nullable().describe('Filled by the GP (the manufacturer).'),
   "rootCouse": zod.string().max(adminClaimsGetClaimsResponseRowsItemRootCouseMax).nullable().describe('Filled by the GP; wire name spelled `rootCouse` as published.'),
   "correctiveActions": zod.string().max(adminClaimsGetClaimsResponseRowsItemCorrectiveActionsMax).nullable().describe('Filled by the GP.'),
+  "eightD": zod.object({
+  "preparation": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDPreparationMax).nullable().describe('D0 preparation: whether an 8D is needed, emergency response.'),
+  "team": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDTeamMax).nullable().describe('D1 team: the members and their roles.'),
+  "problem": zod.object({
+  "what": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDProblemWhatMax).nullable(),
+  "where": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDProblemWhereMax).nullable(),
+  "when": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDProblemWhenMax).nullable(),
+  "who": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDProblemWhoMax).nullable(),
+  "why": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDProblemWhyMax).nullable(),
+  "how": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDProblemHowMax).nullable(),
+  "howMany": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDProblemHowManyMax).nullable().describe('\'How many\': the extent (bottles, pallets, deliveries).')
+}).describe('D2 of the 8D report: the problem described by 5W2H (issue 17, item 4). Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
+  "containment": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDContainmentMax).nullable().describe('D3 containment: the interim actions.'),
+  "containmentFromTrace": zod.object({
+  "at": zod.string().datetime({}).describe('When the list was filled.'),
+  "by": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDContainmentFromTraceByMax).describe('Who filled it (the user\'s name).'),
+  "entries": zod.array(zod.object({
+  "kind": zod.enum(['lot', 'order item', 'client', 'preform stock', 'bottle stock']).describe('What one entry of D3\'s list from the trace is.'),
+  "label": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDContainmentFromTraceEntriesItemLabelMax).describe('What it is, e.g. \'PO-24-0121 · NS-0500 (Fjord Water AS)\', \'Lot 31 · SUP-8841\'.'),
+  "detail": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDContainmentFromTraceEntriesItemDetailMax).nullable().describe('Why it is affected or what to do, e.g. \'delivered 2026-03-09\', \'open: stop it\'.'),
+  "quantity": zod.number().multipleOf(adminClaimsGetClaimsResponseRowsItemEightDContainmentFromTraceEntriesItemQuantityMultipleOf).nullable().describe('Pieces (preforms or bottles), when the entry has a quantity.')
+}).describe('One entry of D3\'s list from the trace, as written when the list was filled (a snapshot: the trace may grow later).')).max(adminClaimsGetClaimsResponseRowsItemEightDContainmentFromTraceEntriesMax)
+}).describe('D3\'s list filled from the trace of the claim\'s lots: staff only (it names other clients), so client-face answers\nleave it out.').nullish().describe('D3\'s list from the trace (staff only; absent in client-face answers; null until filled).'),
+  "rootCause": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDRootCauseMax).nullable().describe('D4 root cause.'),
+  "escapePoint": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDEscapePointMax).nullable().describe('D4 escape point: where the problem should have been detected and was not.'),
+  "correctiveActions": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDCorrectiveActionsMax).nullable().describe('D5 permanent corrective actions.'),
+  "validation": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
+  "prevention": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
+  "recognition": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(adminClaimsGetClaimsResponseRowsItemUploadsItemIdMax).multipleOf(adminClaimsGetClaimsResponseRowsItemUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(adminClaimsGetClaimsResponseRowsItemUploadsItemOriginalFilenameMax),
@@ -115,7 +233,7 @@ export const adminClaimsGetClaimResponseIdMultipleOf = 1;export const adminClaim
 export const adminClaimsGetClaimResponseClientProductIdMultipleOf = 1;export const adminClaimsGetClaimResponseClientProductIdMaxOne = 2147483647;
 export const adminClaimsGetClaimResponseClientProductIdMultipleOfOne = 1;export const adminClaimsGetClaimResponseClientProductArticleNoMax = 60;export const adminClaimsGetClaimResponseClientProductProductNameMax = 120;export const adminClaimsGetClaimResponseClientProductionOrderIdMax = 2147483647;
 export const adminClaimsGetClaimResponseClientProductionOrderIdMultipleOf = 1;export const adminClaimsGetClaimResponseClientProductionOrderIdMaxOne = 2147483647;
-export const adminClaimsGetClaimResponseClientProductionOrderIdMultipleOfOne = 1;export const adminClaimsGetClaimResponseClientProductionOrderOrderNoMax = 60;export const adminClaimsGetClaimResponseAmountMultipleOf = 1;export const adminClaimsGetClaimResponseDescriptionMax = 4000;export const adminClaimsGetClaimResponseImmediateActionMax = 4000;export const adminClaimsGetClaimResponseRootCouseMax = 4000;export const adminClaimsGetClaimResponseCorrectiveActionsMax = 4000;export const adminClaimsGetClaimResponseUploadsItemIdMax = 2147483647;
+export const adminClaimsGetClaimResponseClientProductionOrderIdMultipleOfOne = 1;export const adminClaimsGetClaimResponseClientProductionOrderOrderNoMax = 60;export const adminClaimsGetClaimResponseAmountMultipleOf = 1;export const adminClaimsGetClaimResponseDescriptionMax = 4000;export const adminClaimsGetClaimResponseImmediateActionMax = 4000;export const adminClaimsGetClaimResponseRootCouseMax = 4000;export const adminClaimsGetClaimResponseCorrectiveActionsMax = 4000;export const adminClaimsGetClaimResponseEightDPreparationMax = 4000;export const adminClaimsGetClaimResponseEightDTeamMax = 4000;export const adminClaimsGetClaimResponseEightDProblemWhatMax = 1000;export const adminClaimsGetClaimResponseEightDProblemWhereMax = 1000;export const adminClaimsGetClaimResponseEightDProblemWhenMax = 1000;export const adminClaimsGetClaimResponseEightDProblemWhoMax = 1000;export const adminClaimsGetClaimResponseEightDProblemWhyMax = 1000;export const adminClaimsGetClaimResponseEightDProblemHowMax = 1000;export const adminClaimsGetClaimResponseEightDProblemHowManyMax = 1000;export const adminClaimsGetClaimResponseEightDContainmentMax = 4000;export const adminClaimsGetClaimResponseEightDContainmentFromTraceByMax = 240;export const adminClaimsGetClaimResponseEightDContainmentFromTraceEntriesItemLabelMax = 240;export const adminClaimsGetClaimResponseEightDContainmentFromTraceEntriesItemDetailMax = 500;export const adminClaimsGetClaimResponseEightDContainmentFromTraceEntriesItemQuantityMultipleOf = 1;export const adminClaimsGetClaimResponseEightDContainmentFromTraceEntriesMax = 10000;export const adminClaimsGetClaimResponseEightDRootCauseMax = 4000;export const adminClaimsGetClaimResponseEightDEscapePointMax = 4000;export const adminClaimsGetClaimResponseEightDCorrectiveActionsMax = 4000;export const adminClaimsGetClaimResponseEightDValidationMax = 4000;export const adminClaimsGetClaimResponseEightDPreventionMax = 4000;export const adminClaimsGetClaimResponseEightDRecognitionMax = 4000;export const adminClaimsGetClaimResponseUploadsItemIdMax = 2147483647;
 export const adminClaimsGetClaimResponseUploadsItemIdMultipleOf = 1;export const adminClaimsGetClaimResponseUploadsItemOriginalFilenameMax = 255;export const adminClaimsGetClaimResponseUploadsItemMimetypeMax = 127;export const adminClaimsGetClaimResponseVersionMin = 0;
 export const adminClaimsGetClaimResponseVersionMax = 2147483647;
 export const adminClaimsGetClaimResponseVersionMultipleOf = 1;
@@ -142,6 +260,36 @@ export const adminClaimsGetClaimResponse = zod.object({
   "immediateAction": zod.string().max(adminClaimsGetClaimResponseImmediateActionMax).nullable().describe('Filled by the GP (the manufacturer).'),
   "rootCouse": zod.string().max(adminClaimsGetClaimResponseRootCouseMax).nullable().describe('Filled by the GP; wire name spelled `rootCouse` as published.'),
   "correctiveActions": zod.string().max(adminClaimsGetClaimResponseCorrectiveActionsMax).nullable().describe('Filled by the GP.'),
+  "eightD": zod.object({
+  "preparation": zod.string().max(adminClaimsGetClaimResponseEightDPreparationMax).nullable().describe('D0 preparation: whether an 8D is needed, emergency response.'),
+  "team": zod.string().max(adminClaimsGetClaimResponseEightDTeamMax).nullable().describe('D1 team: the members and their roles.'),
+  "problem": zod.object({
+  "what": zod.string().max(adminClaimsGetClaimResponseEightDProblemWhatMax).nullable(),
+  "where": zod.string().max(adminClaimsGetClaimResponseEightDProblemWhereMax).nullable(),
+  "when": zod.string().max(adminClaimsGetClaimResponseEightDProblemWhenMax).nullable(),
+  "who": zod.string().max(adminClaimsGetClaimResponseEightDProblemWhoMax).nullable(),
+  "why": zod.string().max(adminClaimsGetClaimResponseEightDProblemWhyMax).nullable(),
+  "how": zod.string().max(adminClaimsGetClaimResponseEightDProblemHowMax).nullable(),
+  "howMany": zod.string().max(adminClaimsGetClaimResponseEightDProblemHowManyMax).nullable().describe('\'How many\': the extent (bottles, pallets, deliveries).')
+}).describe('D2 of the 8D report: the problem described by 5W2H (issue 17, item 4). Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
+  "containment": zod.string().max(adminClaimsGetClaimResponseEightDContainmentMax).nullable().describe('D3 containment: the interim actions.'),
+  "containmentFromTrace": zod.object({
+  "at": zod.string().datetime({}).describe('When the list was filled.'),
+  "by": zod.string().max(adminClaimsGetClaimResponseEightDContainmentFromTraceByMax).describe('Who filled it (the user\'s name).'),
+  "entries": zod.array(zod.object({
+  "kind": zod.enum(['lot', 'order item', 'client', 'preform stock', 'bottle stock']).describe('What one entry of D3\'s list from the trace is.'),
+  "label": zod.string().max(adminClaimsGetClaimResponseEightDContainmentFromTraceEntriesItemLabelMax).describe('What it is, e.g. \'PO-24-0121 · NS-0500 (Fjord Water AS)\', \'Lot 31 · SUP-8841\'.'),
+  "detail": zod.string().max(adminClaimsGetClaimResponseEightDContainmentFromTraceEntriesItemDetailMax).nullable().describe('Why it is affected or what to do, e.g. \'delivered 2026-03-09\', \'open: stop it\'.'),
+  "quantity": zod.number().multipleOf(adminClaimsGetClaimResponseEightDContainmentFromTraceEntriesItemQuantityMultipleOf).nullable().describe('Pieces (preforms or bottles), when the entry has a quantity.')
+}).describe('One entry of D3\'s list from the trace, as written when the list was filled (a snapshot: the trace may grow later).')).max(adminClaimsGetClaimResponseEightDContainmentFromTraceEntriesMax)
+}).describe('D3\'s list filled from the trace of the claim\'s lots: staff only (it names other clients), so client-face answers\nleave it out.').nullish().describe('D3\'s list from the trace (staff only; absent in client-face answers; null until filled).'),
+  "rootCause": zod.string().max(adminClaimsGetClaimResponseEightDRootCauseMax).nullable().describe('D4 root cause.'),
+  "escapePoint": zod.string().max(adminClaimsGetClaimResponseEightDEscapePointMax).nullable().describe('D4 escape point: where the problem should have been detected and was not.'),
+  "correctiveActions": zod.string().max(adminClaimsGetClaimResponseEightDCorrectiveActionsMax).nullable().describe('D5 permanent corrective actions.'),
+  "validation": zod.string().max(adminClaimsGetClaimResponseEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
+  "prevention": zod.string().max(adminClaimsGetClaimResponseEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
+  "recognition": zod.string().max(adminClaimsGetClaimResponseEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(adminClaimsGetClaimResponseUploadsItemIdMax).multipleOf(adminClaimsGetClaimResponseUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(adminClaimsGetClaimResponseUploadsItemOriginalFilenameMax),
@@ -215,7 +363,7 @@ export const adminClaimsSaveClaimBodyClaimClientProductIdMultipleOfOne = 1;expor
 export const adminClaimsSaveClaimBodyClaimClientProductionOrderIdMultipleOfOne = 1;export const adminClaimsSaveClaimBodyClaimAmountMax = 100000000;
 export const adminClaimsSaveClaimBodyClaimAmountMultipleOf = 1;export const adminClaimsSaveClaimBodyClaimDescriptionMax = 4000;
 export const adminClaimsSaveClaimBodyClaimDescriptionRegExp = new RegExp('\\S');
-export const adminClaimsSaveClaimBodyClaimImmediateActionMax = 4000;export const adminClaimsSaveClaimBodyClaimRootCouseMax = 4000;export const adminClaimsSaveClaimBodyClaimCorrectiveActionsMax = 4000;export const adminClaimsSaveClaimBodyClaimUploadsItemIdMax = 2147483647;
+export const adminClaimsSaveClaimBodyClaimImmediateActionMax = 4000;export const adminClaimsSaveClaimBodyClaimRootCouseMax = 4000;export const adminClaimsSaveClaimBodyClaimCorrectiveActionsMax = 4000;export const adminClaimsSaveClaimBodyClaimEightDPreparationMax = 4000;export const adminClaimsSaveClaimBodyClaimEightDTeamMax = 4000;export const adminClaimsSaveClaimBodyClaimEightDProblemWhatMax = 1000;export const adminClaimsSaveClaimBodyClaimEightDProblemWhereMax = 1000;export const adminClaimsSaveClaimBodyClaimEightDProblemWhenMax = 1000;export const adminClaimsSaveClaimBodyClaimEightDProblemWhoMax = 1000;export const adminClaimsSaveClaimBodyClaimEightDProblemWhyMax = 1000;export const adminClaimsSaveClaimBodyClaimEightDProblemHowMax = 1000;export const adminClaimsSaveClaimBodyClaimEightDProblemHowManyMax = 1000;export const adminClaimsSaveClaimBodyClaimEightDContainmentMax = 4000;export const adminClaimsSaveClaimBodyClaimEightDRootCauseMax = 4000;export const adminClaimsSaveClaimBodyClaimEightDEscapePointMax = 4000;export const adminClaimsSaveClaimBodyClaimEightDCorrectiveActionsMax = 4000;export const adminClaimsSaveClaimBodyClaimEightDValidationMax = 4000;export const adminClaimsSaveClaimBodyClaimEightDPreventionMax = 4000;export const adminClaimsSaveClaimBodyClaimEightDRecognitionMax = 4000;export const adminClaimsSaveClaimBodyClaimUploadsItemIdMax = 2147483647;
 export const adminClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf = 1;export const adminClaimsSaveClaimBodyClaimUploadsMax = 100;export const adminClaimsSaveClaimBodyClaimVersionMinOne = 0;
 export const adminClaimsSaveClaimBodyClaimVersionMaxOne = 2147483647;
 export const adminClaimsSaveClaimBodyClaimVersionMultipleOfOne = 1;export const adminClaimsSaveClaimBodyClaimClientIdMaxOne = 64;
@@ -232,6 +380,26 @@ export const adminClaimsSaveClaimBody = zod.object({
   "immediateAction": zod.string().max(adminClaimsSaveClaimBodyClaimImmediateActionMax).nullish(),
   "rootCouse": zod.string().max(adminClaimsSaveClaimBodyClaimRootCouseMax).nullish(),
   "correctiveActions": zod.string().max(adminClaimsSaveClaimBodyClaimCorrectiveActionsMax).nullish(),
+  "eightD": zod.object({
+  "preparation": zod.string().max(adminClaimsSaveClaimBodyClaimEightDPreparationMax).nullish(),
+  "team": zod.string().max(adminClaimsSaveClaimBodyClaimEightDTeamMax).nullish(),
+  "problem": zod.object({
+  "what": zod.string().max(adminClaimsSaveClaimBodyClaimEightDProblemWhatMax).nullish(),
+  "where": zod.string().max(adminClaimsSaveClaimBodyClaimEightDProblemWhereMax).nullish(),
+  "when": zod.string().max(adminClaimsSaveClaimBodyClaimEightDProblemWhenMax).nullish(),
+  "who": zod.string().max(adminClaimsSaveClaimBodyClaimEightDProblemWhoMax).nullish(),
+  "why": zod.string().max(adminClaimsSaveClaimBodyClaimEightDProblemWhyMax).nullish(),
+  "how": zod.string().max(adminClaimsSaveClaimBodyClaimEightDProblemHowMax).nullish(),
+  "howMany": zod.string().max(adminClaimsSaveClaimBodyClaimEightDProblemHowManyMax).nullish()
+}).optional().describe('D2 as sent: a question left out keeps its stored answer, null or blank clears it.'),
+  "containment": zod.string().max(adminClaimsSaveClaimBodyClaimEightDContainmentMax).nullish(),
+  "rootCause": zod.string().max(adminClaimsSaveClaimBodyClaimEightDRootCauseMax).nullish(),
+  "escapePoint": zod.string().max(adminClaimsSaveClaimBodyClaimEightDEscapePointMax).nullish(),
+  "correctiveActions": zod.string().max(adminClaimsSaveClaimBodyClaimEightDCorrectiveActionsMax).nullish(),
+  "validation": zod.string().max(adminClaimsSaveClaimBodyClaimEightDValidationMax).nullish(),
+  "prevention": zod.string().max(adminClaimsSaveClaimBodyClaimEightDPreventionMax).nullish(),
+  "recognition": zod.string().max(adminClaimsSaveClaimBodyClaimEightDRecognitionMax).nullish()
+}).describe('The 8D report as saved: a discipline left out keeps its stored text, null or blank clears it. Same rule as the GP\nfields: client-face callers may not change it (403 naming the fields when they differ from the stored values). D3\'s\nlist from the trace is not written here (claims/containment/from-trace fills it).').optional().describe('Extension (not in part 7, issue 17): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(adminClaimsSaveClaimBodyClaimUploadsItemIdMax).multipleOf(adminClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf).describe('Row id.')
 })).max(adminClaimsSaveClaimBodyClaimUploadsMax).optional().describe('The claim\'s attachments after the save (ids from uploads/save). A file the claim had and the list leaves out is\nremoved (deleted) by this save, in its transaction: removing an attachment belongs to the claim\'s save, so\nuploads/delete refuses attached files (409).'),
@@ -245,7 +413,7 @@ export const adminClaimsSaveClaimResponseIdMultipleOf = 1;export const adminClai
 export const adminClaimsSaveClaimResponseClientProductIdMultipleOf = 1;export const adminClaimsSaveClaimResponseClientProductIdMaxOne = 2147483647;
 export const adminClaimsSaveClaimResponseClientProductIdMultipleOfOne = 1;export const adminClaimsSaveClaimResponseClientProductArticleNoMax = 60;export const adminClaimsSaveClaimResponseClientProductProductNameMax = 120;export const adminClaimsSaveClaimResponseClientProductionOrderIdMax = 2147483647;
 export const adminClaimsSaveClaimResponseClientProductionOrderIdMultipleOf = 1;export const adminClaimsSaveClaimResponseClientProductionOrderIdMaxOne = 2147483647;
-export const adminClaimsSaveClaimResponseClientProductionOrderIdMultipleOfOne = 1;export const adminClaimsSaveClaimResponseClientProductionOrderOrderNoMax = 60;export const adminClaimsSaveClaimResponseAmountMultipleOf = 1;export const adminClaimsSaveClaimResponseDescriptionMax = 4000;export const adminClaimsSaveClaimResponseImmediateActionMax = 4000;export const adminClaimsSaveClaimResponseRootCouseMax = 4000;export const adminClaimsSaveClaimResponseCorrectiveActionsMax = 4000;export const adminClaimsSaveClaimResponseUploadsItemIdMax = 2147483647;
+export const adminClaimsSaveClaimResponseClientProductionOrderIdMultipleOfOne = 1;export const adminClaimsSaveClaimResponseClientProductionOrderOrderNoMax = 60;export const adminClaimsSaveClaimResponseAmountMultipleOf = 1;export const adminClaimsSaveClaimResponseDescriptionMax = 4000;export const adminClaimsSaveClaimResponseImmediateActionMax = 4000;export const adminClaimsSaveClaimResponseRootCouseMax = 4000;export const adminClaimsSaveClaimResponseCorrectiveActionsMax = 4000;export const adminClaimsSaveClaimResponseEightDPreparationMax = 4000;export const adminClaimsSaveClaimResponseEightDTeamMax = 4000;export const adminClaimsSaveClaimResponseEightDProblemWhatMax = 1000;export const adminClaimsSaveClaimResponseEightDProblemWhereMax = 1000;export const adminClaimsSaveClaimResponseEightDProblemWhenMax = 1000;export const adminClaimsSaveClaimResponseEightDProblemWhoMax = 1000;export const adminClaimsSaveClaimResponseEightDProblemWhyMax = 1000;export const adminClaimsSaveClaimResponseEightDProblemHowMax = 1000;export const adminClaimsSaveClaimResponseEightDProblemHowManyMax = 1000;export const adminClaimsSaveClaimResponseEightDContainmentMax = 4000;export const adminClaimsSaveClaimResponseEightDContainmentFromTraceByMax = 240;export const adminClaimsSaveClaimResponseEightDContainmentFromTraceEntriesItemLabelMax = 240;export const adminClaimsSaveClaimResponseEightDContainmentFromTraceEntriesItemDetailMax = 500;export const adminClaimsSaveClaimResponseEightDContainmentFromTraceEntriesItemQuantityMultipleOf = 1;export const adminClaimsSaveClaimResponseEightDContainmentFromTraceEntriesMax = 10000;export const adminClaimsSaveClaimResponseEightDRootCauseMax = 4000;export const adminClaimsSaveClaimResponseEightDEscapePointMax = 4000;export const adminClaimsSaveClaimResponseEightDCorrectiveActionsMax = 4000;export const adminClaimsSaveClaimResponseEightDValidationMax = 4000;export const adminClaimsSaveClaimResponseEightDPreventionMax = 4000;export const adminClaimsSaveClaimResponseEightDRecognitionMax = 4000;export const adminClaimsSaveClaimResponseUploadsItemIdMax = 2147483647;
 export const adminClaimsSaveClaimResponseUploadsItemIdMultipleOf = 1;export const adminClaimsSaveClaimResponseUploadsItemOriginalFilenameMax = 255;export const adminClaimsSaveClaimResponseUploadsItemMimetypeMax = 127;export const adminClaimsSaveClaimResponseVersionMin = 0;
 export const adminClaimsSaveClaimResponseVersionMax = 2147483647;
 export const adminClaimsSaveClaimResponseVersionMultipleOf = 1;
@@ -272,6 +440,36 @@ export const adminClaimsSaveClaimResponse = zod.object({
   "immediateAction": zod.string().max(adminClaimsSaveClaimResponseImmediateActionMax).nullable().describe('Filled by the GP (the manufacturer).'),
   "rootCouse": zod.string().max(adminClaimsSaveClaimResponseRootCouseMax).nullable().describe('Filled by the GP; wire name spelled `rootCouse` as published.'),
   "correctiveActions": zod.string().max(adminClaimsSaveClaimResponseCorrectiveActionsMax).nullable().describe('Filled by the GP.'),
+  "eightD": zod.object({
+  "preparation": zod.string().max(adminClaimsSaveClaimResponseEightDPreparationMax).nullable().describe('D0 preparation: whether an 8D is needed, emergency response.'),
+  "team": zod.string().max(adminClaimsSaveClaimResponseEightDTeamMax).nullable().describe('D1 team: the members and their roles.'),
+  "problem": zod.object({
+  "what": zod.string().max(adminClaimsSaveClaimResponseEightDProblemWhatMax).nullable(),
+  "where": zod.string().max(adminClaimsSaveClaimResponseEightDProblemWhereMax).nullable(),
+  "when": zod.string().max(adminClaimsSaveClaimResponseEightDProblemWhenMax).nullable(),
+  "who": zod.string().max(adminClaimsSaveClaimResponseEightDProblemWhoMax).nullable(),
+  "why": zod.string().max(adminClaimsSaveClaimResponseEightDProblemWhyMax).nullable(),
+  "how": zod.string().max(adminClaimsSaveClaimResponseEightDProblemHowMax).nullable(),
+  "howMany": zod.string().max(adminClaimsSaveClaimResponseEightDProblemHowManyMax).nullable().describe('\'How many\': the extent (bottles, pallets, deliveries).')
+}).describe('D2 of the 8D report: the problem described by 5W2H (issue 17, item 4). Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
+  "containment": zod.string().max(adminClaimsSaveClaimResponseEightDContainmentMax).nullable().describe('D3 containment: the interim actions.'),
+  "containmentFromTrace": zod.object({
+  "at": zod.string().datetime({}).describe('When the list was filled.'),
+  "by": zod.string().max(adminClaimsSaveClaimResponseEightDContainmentFromTraceByMax).describe('Who filled it (the user\'s name).'),
+  "entries": zod.array(zod.object({
+  "kind": zod.enum(['lot', 'order item', 'client', 'preform stock', 'bottle stock']).describe('What one entry of D3\'s list from the trace is.'),
+  "label": zod.string().max(adminClaimsSaveClaimResponseEightDContainmentFromTraceEntriesItemLabelMax).describe('What it is, e.g. \'PO-24-0121 · NS-0500 (Fjord Water AS)\', \'Lot 31 · SUP-8841\'.'),
+  "detail": zod.string().max(adminClaimsSaveClaimResponseEightDContainmentFromTraceEntriesItemDetailMax).nullable().describe('Why it is affected or what to do, e.g. \'delivered 2026-03-09\', \'open: stop it\'.'),
+  "quantity": zod.number().multipleOf(adminClaimsSaveClaimResponseEightDContainmentFromTraceEntriesItemQuantityMultipleOf).nullable().describe('Pieces (preforms or bottles), when the entry has a quantity.')
+}).describe('One entry of D3\'s list from the trace, as written when the list was filled (a snapshot: the trace may grow later).')).max(adminClaimsSaveClaimResponseEightDContainmentFromTraceEntriesMax)
+}).describe('D3\'s list filled from the trace of the claim\'s lots: staff only (it names other clients), so client-face answers\nleave it out.').nullish().describe('D3\'s list from the trace (staff only; absent in client-face answers; null until filled).'),
+  "rootCause": zod.string().max(adminClaimsSaveClaimResponseEightDRootCauseMax).nullable().describe('D4 root cause.'),
+  "escapePoint": zod.string().max(adminClaimsSaveClaimResponseEightDEscapePointMax).nullable().describe('D4 escape point: where the problem should have been detected and was not.'),
+  "correctiveActions": zod.string().max(adminClaimsSaveClaimResponseEightDCorrectiveActionsMax).nullable().describe('D5 permanent corrective actions.'),
+  "validation": zod.string().max(adminClaimsSaveClaimResponseEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
+  "prevention": zod.string().max(adminClaimsSaveClaimResponseEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
+  "recognition": zod.string().max(adminClaimsSaveClaimResponseEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(adminClaimsSaveClaimResponseUploadsItemIdMax).multipleOf(adminClaimsSaveClaimResponseUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(adminClaimsSaveClaimResponseUploadsItemOriginalFilenameMax),
@@ -363,7 +561,7 @@ export const clientClaimsGetClaimsResponseRowsItemIdMultipleOf = 1;export const 
 export const clientClaimsGetClaimsResponseRowsItemClientProductIdMultipleOf = 1;export const clientClaimsGetClaimsResponseRowsItemClientProductIdMaxOne = 2147483647;
 export const clientClaimsGetClaimsResponseRowsItemClientProductIdMultipleOfOne = 1;export const clientClaimsGetClaimsResponseRowsItemClientProductArticleNoMax = 60;export const clientClaimsGetClaimsResponseRowsItemClientProductProductNameMax = 120;export const clientClaimsGetClaimsResponseRowsItemClientProductionOrderIdMax = 2147483647;
 export const clientClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOf = 1;export const clientClaimsGetClaimsResponseRowsItemClientProductionOrderIdMaxOne = 2147483647;
-export const clientClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOfOne = 1;export const clientClaimsGetClaimsResponseRowsItemClientProductionOrderOrderNoMax = 60;export const clientClaimsGetClaimsResponseRowsItemAmountMultipleOf = 1;export const clientClaimsGetClaimsResponseRowsItemDescriptionMax = 4000;export const clientClaimsGetClaimsResponseRowsItemImmediateActionMax = 4000;export const clientClaimsGetClaimsResponseRowsItemRootCouseMax = 4000;export const clientClaimsGetClaimsResponseRowsItemCorrectiveActionsMax = 4000;export const clientClaimsGetClaimsResponseRowsItemUploadsItemIdMax = 2147483647;
+export const clientClaimsGetClaimsResponseRowsItemClientProductionOrderIdMultipleOfOne = 1;export const clientClaimsGetClaimsResponseRowsItemClientProductionOrderOrderNoMax = 60;export const clientClaimsGetClaimsResponseRowsItemAmountMultipleOf = 1;export const clientClaimsGetClaimsResponseRowsItemDescriptionMax = 4000;export const clientClaimsGetClaimsResponseRowsItemImmediateActionMax = 4000;export const clientClaimsGetClaimsResponseRowsItemRootCouseMax = 4000;export const clientClaimsGetClaimsResponseRowsItemCorrectiveActionsMax = 4000;export const clientClaimsGetClaimsResponseRowsItemEightDPreparationMax = 4000;export const clientClaimsGetClaimsResponseRowsItemEightDTeamMax = 4000;export const clientClaimsGetClaimsResponseRowsItemEightDProblemWhatMax = 1000;export const clientClaimsGetClaimsResponseRowsItemEightDProblemWhereMax = 1000;export const clientClaimsGetClaimsResponseRowsItemEightDProblemWhenMax = 1000;export const clientClaimsGetClaimsResponseRowsItemEightDProblemWhoMax = 1000;export const clientClaimsGetClaimsResponseRowsItemEightDProblemWhyMax = 1000;export const clientClaimsGetClaimsResponseRowsItemEightDProblemHowMax = 1000;export const clientClaimsGetClaimsResponseRowsItemEightDProblemHowManyMax = 1000;export const clientClaimsGetClaimsResponseRowsItemEightDContainmentMax = 4000;export const clientClaimsGetClaimsResponseRowsItemEightDContainmentFromTraceByMax = 240;export const clientClaimsGetClaimsResponseRowsItemEightDContainmentFromTraceEntriesItemLabelMax = 240;export const clientClaimsGetClaimsResponseRowsItemEightDContainmentFromTraceEntriesItemDetailMax = 500;export const clientClaimsGetClaimsResponseRowsItemEightDContainmentFromTraceEntriesItemQuantityMultipleOf = 1;export const clientClaimsGetClaimsResponseRowsItemEightDContainmentFromTraceEntriesMax = 10000;export const clientClaimsGetClaimsResponseRowsItemEightDRootCauseMax = 4000;export const clientClaimsGetClaimsResponseRowsItemEightDEscapePointMax = 4000;export const clientClaimsGetClaimsResponseRowsItemEightDCorrectiveActionsMax = 4000;export const clientClaimsGetClaimsResponseRowsItemEightDValidationMax = 4000;export const clientClaimsGetClaimsResponseRowsItemEightDPreventionMax = 4000;export const clientClaimsGetClaimsResponseRowsItemEightDRecognitionMax = 4000;export const clientClaimsGetClaimsResponseRowsItemUploadsItemIdMax = 2147483647;
 export const clientClaimsGetClaimsResponseRowsItemUploadsItemIdMultipleOf = 1;export const clientClaimsGetClaimsResponseRowsItemUploadsItemOriginalFilenameMax = 255;export const clientClaimsGetClaimsResponseRowsItemUploadsItemMimetypeMax = 127;export const clientClaimsGetClaimsResponseRowsItemVersionMin = 0;
 export const clientClaimsGetClaimsResponseRowsItemVersionMax = 2147483647;
 export const clientClaimsGetClaimsResponseRowsItemVersionMultipleOf = 1;export const clientClaimsGetClaimsResponseRowsMax = 100;export const clientClaimsGetClaimsResponseCountMin = 0;
@@ -393,6 +591,36 @@ export const clientClaimsGetClaimsResponse = zod.object({
   "immediateAction": zod.string().max(clientClaimsGetClaimsResponseRowsItemImmediateActionMax).nullable().describe('Filled by the GP (the manufacturer).'),
   "rootCouse": zod.string().max(clientClaimsGetClaimsResponseRowsItemRootCouseMax).nullable().describe('Filled by the GP; wire name spelled `rootCouse` as published.'),
   "correctiveActions": zod.string().max(clientClaimsGetClaimsResponseRowsItemCorrectiveActionsMax).nullable().describe('Filled by the GP.'),
+  "eightD": zod.object({
+  "preparation": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDPreparationMax).nullable().describe('D0 preparation: whether an 8D is needed, emergency response.'),
+  "team": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDTeamMax).nullable().describe('D1 team: the members and their roles.'),
+  "problem": zod.object({
+  "what": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDProblemWhatMax).nullable(),
+  "where": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDProblemWhereMax).nullable(),
+  "when": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDProblemWhenMax).nullable(),
+  "who": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDProblemWhoMax).nullable(),
+  "why": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDProblemWhyMax).nullable(),
+  "how": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDProblemHowMax).nullable(),
+  "howMany": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDProblemHowManyMax).nullable().describe('\'How many\': the extent (bottles, pallets, deliveries).')
+}).describe('D2 of the 8D report: the problem described by 5W2H (issue 17, item 4). Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
+  "containment": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDContainmentMax).nullable().describe('D3 containment: the interim actions.'),
+  "containmentFromTrace": zod.object({
+  "at": zod.string().datetime({}).describe('When the list was filled.'),
+  "by": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDContainmentFromTraceByMax).describe('Who filled it (the user\'s name).'),
+  "entries": zod.array(zod.object({
+  "kind": zod.enum(['lot', 'order item', 'client', 'preform stock', 'bottle stock']).describe('What one entry of D3\'s list from the trace is.'),
+  "label": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDContainmentFromTraceEntriesItemLabelMax).describe('What it is, e.g. \'PO-24-0121 · NS-0500 (Fjord Water AS)\', \'Lot 31 · SUP-8841\'.'),
+  "detail": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDContainmentFromTraceEntriesItemDetailMax).nullable().describe('Why it is affected or what to do, e.g. \'delivered 2026-03-09\', \'open: stop it\'.'),
+  "quantity": zod.number().multipleOf(clientClaimsGetClaimsResponseRowsItemEightDContainmentFromTraceEntriesItemQuantityMultipleOf).nullable().describe('Pieces (preforms or bottles), when the entry has a quantity.')
+}).describe('One entry of D3\'s list from the trace, as written when the list was filled (a snapshot: the trace may grow later).')).max(clientClaimsGetClaimsResponseRowsItemEightDContainmentFromTraceEntriesMax)
+}).describe('D3\'s list filled from the trace of the claim\'s lots: staff only (it names other clients), so client-face answers\nleave it out.').nullish().describe('D3\'s list from the trace (staff only; absent in client-face answers; null until filled).'),
+  "rootCause": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDRootCauseMax).nullable().describe('D4 root cause.'),
+  "escapePoint": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDEscapePointMax).nullable().describe('D4 escape point: where the problem should have been detected and was not.'),
+  "correctiveActions": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDCorrectiveActionsMax).nullable().describe('D5 permanent corrective actions.'),
+  "validation": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
+  "prevention": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
+  "recognition": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(clientClaimsGetClaimsResponseRowsItemUploadsItemIdMax).multipleOf(clientClaimsGetClaimsResponseRowsItemUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(clientClaimsGetClaimsResponseRowsItemUploadsItemOriginalFilenameMax),
@@ -419,7 +647,7 @@ export const clientClaimsGetClaimResponseIdMultipleOf = 1;export const clientCla
 export const clientClaimsGetClaimResponseClientProductIdMultipleOf = 1;export const clientClaimsGetClaimResponseClientProductIdMaxOne = 2147483647;
 export const clientClaimsGetClaimResponseClientProductIdMultipleOfOne = 1;export const clientClaimsGetClaimResponseClientProductArticleNoMax = 60;export const clientClaimsGetClaimResponseClientProductProductNameMax = 120;export const clientClaimsGetClaimResponseClientProductionOrderIdMax = 2147483647;
 export const clientClaimsGetClaimResponseClientProductionOrderIdMultipleOf = 1;export const clientClaimsGetClaimResponseClientProductionOrderIdMaxOne = 2147483647;
-export const clientClaimsGetClaimResponseClientProductionOrderIdMultipleOfOne = 1;export const clientClaimsGetClaimResponseClientProductionOrderOrderNoMax = 60;export const clientClaimsGetClaimResponseAmountMultipleOf = 1;export const clientClaimsGetClaimResponseDescriptionMax = 4000;export const clientClaimsGetClaimResponseImmediateActionMax = 4000;export const clientClaimsGetClaimResponseRootCouseMax = 4000;export const clientClaimsGetClaimResponseCorrectiveActionsMax = 4000;export const clientClaimsGetClaimResponseUploadsItemIdMax = 2147483647;
+export const clientClaimsGetClaimResponseClientProductionOrderIdMultipleOfOne = 1;export const clientClaimsGetClaimResponseClientProductionOrderOrderNoMax = 60;export const clientClaimsGetClaimResponseAmountMultipleOf = 1;export const clientClaimsGetClaimResponseDescriptionMax = 4000;export const clientClaimsGetClaimResponseImmediateActionMax = 4000;export const clientClaimsGetClaimResponseRootCouseMax = 4000;export const clientClaimsGetClaimResponseCorrectiveActionsMax = 4000;export const clientClaimsGetClaimResponseEightDPreparationMax = 4000;export const clientClaimsGetClaimResponseEightDTeamMax = 4000;export const clientClaimsGetClaimResponseEightDProblemWhatMax = 1000;export const clientClaimsGetClaimResponseEightDProblemWhereMax = 1000;export const clientClaimsGetClaimResponseEightDProblemWhenMax = 1000;export const clientClaimsGetClaimResponseEightDProblemWhoMax = 1000;export const clientClaimsGetClaimResponseEightDProblemWhyMax = 1000;export const clientClaimsGetClaimResponseEightDProblemHowMax = 1000;export const clientClaimsGetClaimResponseEightDProblemHowManyMax = 1000;export const clientClaimsGetClaimResponseEightDContainmentMax = 4000;export const clientClaimsGetClaimResponseEightDContainmentFromTraceByMax = 240;export const clientClaimsGetClaimResponseEightDContainmentFromTraceEntriesItemLabelMax = 240;export const clientClaimsGetClaimResponseEightDContainmentFromTraceEntriesItemDetailMax = 500;export const clientClaimsGetClaimResponseEightDContainmentFromTraceEntriesItemQuantityMultipleOf = 1;export const clientClaimsGetClaimResponseEightDContainmentFromTraceEntriesMax = 10000;export const clientClaimsGetClaimResponseEightDRootCauseMax = 4000;export const clientClaimsGetClaimResponseEightDEscapePointMax = 4000;export const clientClaimsGetClaimResponseEightDCorrectiveActionsMax = 4000;export const clientClaimsGetClaimResponseEightDValidationMax = 4000;export const clientClaimsGetClaimResponseEightDPreventionMax = 4000;export const clientClaimsGetClaimResponseEightDRecognitionMax = 4000;export const clientClaimsGetClaimResponseUploadsItemIdMax = 2147483647;
 export const clientClaimsGetClaimResponseUploadsItemIdMultipleOf = 1;export const clientClaimsGetClaimResponseUploadsItemOriginalFilenameMax = 255;export const clientClaimsGetClaimResponseUploadsItemMimetypeMax = 127;export const clientClaimsGetClaimResponseVersionMin = 0;
 export const clientClaimsGetClaimResponseVersionMax = 2147483647;
 export const clientClaimsGetClaimResponseVersionMultipleOf = 1;
@@ -446,6 +674,36 @@ export const clientClaimsGetClaimResponse = zod.object({
   "immediateAction": zod.string().max(clientClaimsGetClaimResponseImmediateActionMax).nullable().describe('Filled by the GP (the manufacturer).'),
   "rootCouse": zod.string().max(clientClaimsGetClaimResponseRootCouseMax).nullable().describe('Filled by the GP; wire name spelled `rootCouse` as published.'),
   "correctiveActions": zod.string().max(clientClaimsGetClaimResponseCorrectiveActionsMax).nullable().describe('Filled by the GP.'),
+  "eightD": zod.object({
+  "preparation": zod.string().max(clientClaimsGetClaimResponseEightDPreparationMax).nullable().describe('D0 preparation: whether an 8D is needed, emergency response.'),
+  "team": zod.string().max(clientClaimsGetClaimResponseEightDTeamMax).nullable().describe('D1 team: the members and their roles.'),
+  "problem": zod.object({
+  "what": zod.string().max(clientClaimsGetClaimResponseEightDProblemWhatMax).nullable(),
+  "where": zod.string().max(clientClaimsGetClaimResponseEightDProblemWhereMax).nullable(),
+  "when": zod.string().max(clientClaimsGetClaimResponseEightDProblemWhenMax).nullable(),
+  "who": zod.string().max(clientClaimsGetClaimResponseEightDProblemWhoMax).nullable(),
+  "why": zod.string().max(clientClaimsGetClaimResponseEightDProblemWhyMax).nullable(),
+  "how": zod.string().max(clientClaimsGetClaimResponseEightDProblemHowMax).nullable(),
+  "howMany": zod.string().max(clientClaimsGetClaimResponseEightDProblemHowManyMax).nullable().describe('\'How many\': the extent (bottles, pallets, deliveries).')
+}).describe('D2 of the 8D report: the problem described by 5W2H (issue 17, item 4). Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
+  "containment": zod.string().max(clientClaimsGetClaimResponseEightDContainmentMax).nullable().describe('D3 containment: the interim actions.'),
+  "containmentFromTrace": zod.object({
+  "at": zod.string().datetime({}).describe('When the list was filled.'),
+  "by": zod.string().max(clientClaimsGetClaimResponseEightDContainmentFromTraceByMax).describe('Who filled it (the user\'s name).'),
+  "entries": zod.array(zod.object({
+  "kind": zod.enum(['lot', 'order item', 'client', 'preform stock', 'bottle stock']).describe('What one entry of D3\'s list from the trace is.'),
+  "label": zod.string().max(clientClaimsGetClaimResponseEightDContainmentFromTraceEntriesItemLabelMax).describe('What it is, e.g. \'PO-24-0121 · NS-0500 (Fjord Water AS)\', \'Lot 31 · SUP-8841\'.'),
+  "detail": zod.string().max(clientClaimsGetClaimResponseEightDContainmentFromTraceEntriesItemDetailMax).nullable().describe('Why it is affected or what to do, e.g. \'delivered 2026-03-09\', \'open: stop it\'.'),
+  "quantity": zod.number().multipleOf(clientClaimsGetClaimResponseEightDContainmentFromTraceEntriesItemQuantityMultipleOf).nullable().describe('Pieces (preforms or bottles), when the entry has a quantity.')
+}).describe('One entry of D3\'s list from the trace, as written when the list was filled (a snapshot: the trace may grow later).')).max(clientClaimsGetClaimResponseEightDContainmentFromTraceEntriesMax)
+}).describe('D3\'s list filled from the trace of the claim\'s lots: staff only (it names other clients), so client-face answers\nleave it out.').nullish().describe('D3\'s list from the trace (staff only; absent in client-face answers; null until filled).'),
+  "rootCause": zod.string().max(clientClaimsGetClaimResponseEightDRootCauseMax).nullable().describe('D4 root cause.'),
+  "escapePoint": zod.string().max(clientClaimsGetClaimResponseEightDEscapePointMax).nullable().describe('D4 escape point: where the problem should have been detected and was not.'),
+  "correctiveActions": zod.string().max(clientClaimsGetClaimResponseEightDCorrectiveActionsMax).nullable().describe('D5 permanent corrective actions.'),
+  "validation": zod.string().max(clientClaimsGetClaimResponseEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
+  "prevention": zod.string().max(clientClaimsGetClaimResponseEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
+  "recognition": zod.string().max(clientClaimsGetClaimResponseEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(clientClaimsGetClaimResponseUploadsItemIdMax).multipleOf(clientClaimsGetClaimResponseUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(clientClaimsGetClaimResponseUploadsItemOriginalFilenameMax),
@@ -498,7 +756,7 @@ export const clientClaimsSaveClaimBodyClaimClientProductIdMultipleOfOne = 1;expo
 export const clientClaimsSaveClaimBodyClaimClientProductionOrderIdMultipleOfOne = 1;export const clientClaimsSaveClaimBodyClaimAmountMax = 100000000;
 export const clientClaimsSaveClaimBodyClaimAmountMultipleOf = 1;export const clientClaimsSaveClaimBodyClaimDescriptionMax = 4000;
 export const clientClaimsSaveClaimBodyClaimDescriptionRegExp = new RegExp('\\S');
-export const clientClaimsSaveClaimBodyClaimImmediateActionMax = 4000;export const clientClaimsSaveClaimBodyClaimRootCouseMax = 4000;export const clientClaimsSaveClaimBodyClaimCorrectiveActionsMax = 4000;export const clientClaimsSaveClaimBodyClaimUploadsItemIdMax = 2147483647;
+export const clientClaimsSaveClaimBodyClaimImmediateActionMax = 4000;export const clientClaimsSaveClaimBodyClaimRootCouseMax = 4000;export const clientClaimsSaveClaimBodyClaimCorrectiveActionsMax = 4000;export const clientClaimsSaveClaimBodyClaimEightDPreparationMax = 4000;export const clientClaimsSaveClaimBodyClaimEightDTeamMax = 4000;export const clientClaimsSaveClaimBodyClaimEightDProblemWhatMax = 1000;export const clientClaimsSaveClaimBodyClaimEightDProblemWhereMax = 1000;export const clientClaimsSaveClaimBodyClaimEightDProblemWhenMax = 1000;export const clientClaimsSaveClaimBodyClaimEightDProblemWhoMax = 1000;export const clientClaimsSaveClaimBodyClaimEightDProblemWhyMax = 1000;export const clientClaimsSaveClaimBodyClaimEightDProblemHowMax = 1000;export const clientClaimsSaveClaimBodyClaimEightDProblemHowManyMax = 1000;export const clientClaimsSaveClaimBodyClaimEightDContainmentMax = 4000;export const clientClaimsSaveClaimBodyClaimEightDRootCauseMax = 4000;export const clientClaimsSaveClaimBodyClaimEightDEscapePointMax = 4000;export const clientClaimsSaveClaimBodyClaimEightDCorrectiveActionsMax = 4000;export const clientClaimsSaveClaimBodyClaimEightDValidationMax = 4000;export const clientClaimsSaveClaimBodyClaimEightDPreventionMax = 4000;export const clientClaimsSaveClaimBodyClaimEightDRecognitionMax = 4000;export const clientClaimsSaveClaimBodyClaimUploadsItemIdMax = 2147483647;
 export const clientClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf = 1;export const clientClaimsSaveClaimBodyClaimUploadsMax = 100;export const clientClaimsSaveClaimBodyClaimVersionMinOne = 0;
 export const clientClaimsSaveClaimBodyClaimVersionMaxOne = 2147483647;
 export const clientClaimsSaveClaimBodyClaimVersionMultipleOfOne = 1;
@@ -515,6 +773,26 @@ export const clientClaimsSaveClaimBody = zod.object({
   "immediateAction": zod.string().max(clientClaimsSaveClaimBodyClaimImmediateActionMax).nullish(),
   "rootCouse": zod.string().max(clientClaimsSaveClaimBodyClaimRootCouseMax).nullish(),
   "correctiveActions": zod.string().max(clientClaimsSaveClaimBodyClaimCorrectiveActionsMax).nullish(),
+  "eightD": zod.object({
+  "preparation": zod.string().max(clientClaimsSaveClaimBodyClaimEightDPreparationMax).nullish(),
+  "team": zod.string().max(clientClaimsSaveClaimBodyClaimEightDTeamMax).nullish(),
+  "problem": zod.object({
+  "what": zod.string().max(clientClaimsSaveClaimBodyClaimEightDProblemWhatMax).nullish(),
+  "where": zod.string().max(clientClaimsSaveClaimBodyClaimEightDProblemWhereMax).nullish(),
+  "when": zod.string().max(clientClaimsSaveClaimBodyClaimEightDProblemWhenMax).nullish(),
+  "who": zod.string().max(clientClaimsSaveClaimBodyClaimEightDProblemWhoMax).nullish(),
+  "why": zod.string().max(clientClaimsSaveClaimBodyClaimEightDProblemWhyMax).nullish(),
+  "how": zod.string().max(clientClaimsSaveClaimBodyClaimEightDProblemHowMax).nullish(),
+  "howMany": zod.string().max(clientClaimsSaveClaimBodyClaimEightDProblemHowManyMax).nullish()
+}).optional().describe('D2 as sent: a question left out keeps its stored answer, null or blank clears it.'),
+  "containment": zod.string().max(clientClaimsSaveClaimBodyClaimEightDContainmentMax).nullish(),
+  "rootCause": zod.string().max(clientClaimsSaveClaimBodyClaimEightDRootCauseMax).nullish(),
+  "escapePoint": zod.string().max(clientClaimsSaveClaimBodyClaimEightDEscapePointMax).nullish(),
+  "correctiveActions": zod.string().max(clientClaimsSaveClaimBodyClaimEightDCorrectiveActionsMax).nullish(),
+  "validation": zod.string().max(clientClaimsSaveClaimBodyClaimEightDValidationMax).nullish(),
+  "prevention": zod.string().max(clientClaimsSaveClaimBodyClaimEightDPreventionMax).nullish(),
+  "recognition": zod.string().max(clientClaimsSaveClaimBodyClaimEightDRecognitionMax).nullish()
+}).describe('The 8D report as saved: a discipline left out keeps its stored text, null or blank clears it. Same rule as the GP\nfields: client-face callers may not change it (403 naming the fields when they differ from the stored values). D3\'s\nlist from the trace is not written here (claims/containment/from-trace fills it).').optional().describe('Extension (not in part 7, issue 17): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(clientClaimsSaveClaimBodyClaimUploadsItemIdMax).multipleOf(clientClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf).describe('Row id.')
 })).max(clientClaimsSaveClaimBodyClaimUploadsMax).optional().describe('The claim\'s attachments after the save (ids from uploads/save). A file the claim had and the list leaves out is\nremoved (deleted) by this save, in its transaction: removing an attachment belongs to the claim\'s save, so\nuploads/delete refuses attached files (409).'),
@@ -527,7 +805,7 @@ export const clientClaimsSaveClaimResponseIdMultipleOf = 1;export const clientCl
 export const clientClaimsSaveClaimResponseClientProductIdMultipleOf = 1;export const clientClaimsSaveClaimResponseClientProductIdMaxOne = 2147483647;
 export const clientClaimsSaveClaimResponseClientProductIdMultipleOfOne = 1;export const clientClaimsSaveClaimResponseClientProductArticleNoMax = 60;export const clientClaimsSaveClaimResponseClientProductProductNameMax = 120;export const clientClaimsSaveClaimResponseClientProductionOrderIdMax = 2147483647;
 export const clientClaimsSaveClaimResponseClientProductionOrderIdMultipleOf = 1;export const clientClaimsSaveClaimResponseClientProductionOrderIdMaxOne = 2147483647;
-export const clientClaimsSaveClaimResponseClientProductionOrderIdMultipleOfOne = 1;export const clientClaimsSaveClaimResponseClientProductionOrderOrderNoMax = 60;export const clientClaimsSaveClaimResponseAmountMultipleOf = 1;export const clientClaimsSaveClaimResponseDescriptionMax = 4000;export const clientClaimsSaveClaimResponseImmediateActionMax = 4000;export const clientClaimsSaveClaimResponseRootCouseMax = 4000;export const clientClaimsSaveClaimResponseCorrectiveActionsMax = 4000;export const clientClaimsSaveClaimResponseUploadsItemIdMax = 2147483647;
+export const clientClaimsSaveClaimResponseClientProductionOrderIdMultipleOfOne = 1;export const clientClaimsSaveClaimResponseClientProductionOrderOrderNoMax = 60;export const clientClaimsSaveClaimResponseAmountMultipleOf = 1;export const clientClaimsSaveClaimResponseDescriptionMax = 4000;export const clientClaimsSaveClaimResponseImmediateActionMax = 4000;export const clientClaimsSaveClaimResponseRootCouseMax = 4000;export const clientClaimsSaveClaimResponseCorrectiveActionsMax = 4000;export const clientClaimsSaveClaimResponseEightDPreparationMax = 4000;export const clientClaimsSaveClaimResponseEightDTeamMax = 4000;export const clientClaimsSaveClaimResponseEightDProblemWhatMax = 1000;export const clientClaimsSaveClaimResponseEightDProblemWhereMax = 1000;export const clientClaimsSaveClaimResponseEightDProblemWhenMax = 1000;export const clientClaimsSaveClaimResponseEightDProblemWhoMax = 1000;export const clientClaimsSaveClaimResponseEightDProblemWhyMax = 1000;export const clientClaimsSaveClaimResponseEightDProblemHowMax = 1000;export const clientClaimsSaveClaimResponseEightDProblemHowManyMax = 1000;export const clientClaimsSaveClaimResponseEightDContainmentMax = 4000;export const clientClaimsSaveClaimResponseEightDContainmentFromTraceByMax = 240;export const clientClaimsSaveClaimResponseEightDContainmentFromTraceEntriesItemLabelMax = 240;export const clientClaimsSaveClaimResponseEightDContainmentFromTraceEntriesItemDetailMax = 500;export const clientClaimsSaveClaimResponseEightDContainmentFromTraceEntriesItemQuantityMultipleOf = 1;export const clientClaimsSaveClaimResponseEightDContainmentFromTraceEntriesMax = 10000;export const clientClaimsSaveClaimResponseEightDRootCauseMax = 4000;export const clientClaimsSaveClaimResponseEightDEscapePointMax = 4000;export const clientClaimsSaveClaimResponseEightDCorrectiveActionsMax = 4000;export const clientClaimsSaveClaimResponseEightDValidationMax = 4000;export const clientClaimsSaveClaimResponseEightDPreventionMax = 4000;export const clientClaimsSaveClaimResponseEightDRecognitionMax = 4000;export const clientClaimsSaveClaimResponseUploadsItemIdMax = 2147483647;
 export const clientClaimsSaveClaimResponseUploadsItemIdMultipleOf = 1;export const clientClaimsSaveClaimResponseUploadsItemOriginalFilenameMax = 255;export const clientClaimsSaveClaimResponseUploadsItemMimetypeMax = 127;export const clientClaimsSaveClaimResponseVersionMin = 0;
 export const clientClaimsSaveClaimResponseVersionMax = 2147483647;
 export const clientClaimsSaveClaimResponseVersionMultipleOf = 1;
@@ -554,6 +832,36 @@ export const clientClaimsSaveClaimResponse = zod.object({
   "immediateAction": zod.string().max(clientClaimsSaveClaimResponseImmediateActionMax).nullable().describe('Filled by the GP (the manufacturer).'),
   "rootCouse": zod.string().max(clientClaimsSaveClaimResponseRootCouseMax).nullable().describe('Filled by the GP; wire name spelled `rootCouse` as published.'),
   "correctiveActions": zod.string().max(clientClaimsSaveClaimResponseCorrectiveActionsMax).nullable().describe('Filled by the GP.'),
+  "eightD": zod.object({
+  "preparation": zod.string().max(clientClaimsSaveClaimResponseEightDPreparationMax).nullable().describe('D0 preparation: whether an 8D is needed, emergency response.'),
+  "team": zod.string().max(clientClaimsSaveClaimResponseEightDTeamMax).nullable().describe('D1 team: the members and their roles.'),
+  "problem": zod.object({
+  "what": zod.string().max(clientClaimsSaveClaimResponseEightDProblemWhatMax).nullable(),
+  "where": zod.string().max(clientClaimsSaveClaimResponseEightDProblemWhereMax).nullable(),
+  "when": zod.string().max(clientClaimsSaveClaimResponseEightDProblemWhenMax).nullable(),
+  "who": zod.string().max(clientClaimsSaveClaimResponseEightDProblemWhoMax).nullable(),
+  "why": zod.string().max(clientClaimsSaveClaimResponseEightDProblemWhyMax).nullable(),
+  "how": zod.string().max(clientClaimsSaveClaimResponseEightDProblemHowMax).nullable(),
+  "howMany": zod.string().max(clientClaimsSaveClaimResponseEightDProblemHowManyMax).nullable().describe('\'How many\': the extent (bottles, pallets, deliveries).')
+}).describe('D2 of the 8D report: the problem described by 5W2H (issue 17, item 4). Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
+  "containment": zod.string().max(clientClaimsSaveClaimResponseEightDContainmentMax).nullable().describe('D3 containment: the interim actions.'),
+  "containmentFromTrace": zod.object({
+  "at": zod.string().datetime({}).describe('When the list was filled.'),
+  "by": zod.string().max(clientClaimsSaveClaimResponseEightDContainmentFromTraceByMax).describe('Who filled it (the user\'s name).'),
+  "entries": zod.array(zod.object({
+  "kind": zod.enum(['lot', 'order item', 'client', 'preform stock', 'bottle stock']).describe('What one entry of D3\'s list from the trace is.'),
+  "label": zod.string().max(clientClaimsSaveClaimResponseEightDContainmentFromTraceEntriesItemLabelMax).describe('What it is, e.g. \'PO-24-0121 · NS-0500 (Fjord Water AS)\', \'Lot 31 · SUP-8841\'.'),
+  "detail": zod.string().max(clientClaimsSaveClaimResponseEightDContainmentFromTraceEntriesItemDetailMax).nullable().describe('Why it is affected or what to do, e.g. \'delivered 2026-03-09\', \'open: stop it\'.'),
+  "quantity": zod.number().multipleOf(clientClaimsSaveClaimResponseEightDContainmentFromTraceEntriesItemQuantityMultipleOf).nullable().describe('Pieces (preforms or bottles), when the entry has a quantity.')
+}).describe('One entry of D3\'s list from the trace, as written when the list was filled (a snapshot: the trace may grow later).')).max(clientClaimsSaveClaimResponseEightDContainmentFromTraceEntriesMax)
+}).describe('D3\'s list filled from the trace of the claim\'s lots: staff only (it names other clients), so client-face answers\nleave it out.').nullish().describe('D3\'s list from the trace (staff only; absent in client-face answers; null until filled).'),
+  "rootCause": zod.string().max(clientClaimsSaveClaimResponseEightDRootCauseMax).nullable().describe('D4 root cause.'),
+  "escapePoint": zod.string().max(clientClaimsSaveClaimResponseEightDEscapePointMax).nullable().describe('D4 escape point: where the problem should have been detected and was not.'),
+  "correctiveActions": zod.string().max(clientClaimsSaveClaimResponseEightDCorrectiveActionsMax).nullable().describe('D5 permanent corrective actions.'),
+  "validation": zod.string().max(clientClaimsSaveClaimResponseEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
+  "prevention": zod.string().max(clientClaimsSaveClaimResponseEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
+  "recognition": zod.string().max(clientClaimsSaveClaimResponseEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(clientClaimsSaveClaimResponseUploadsItemIdMax).multipleOf(clientClaimsSaveClaimResponseUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(clientClaimsSaveClaimResponseUploadsItemOriginalFilenameMax),

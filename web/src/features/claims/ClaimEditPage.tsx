@@ -30,6 +30,8 @@ import { formatCapitalized } from '../../components/format';
 import { SaveFailed } from '../../components/SaveFailed';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { ClaimAttachments } from './ClaimAttachments';
+import { EightDReport } from './EightDReport';
+import { ClaimLots, ClaimTrace } from './ClaimTrace';
 import { claimFormValues, claimInput, validateClaim, type ClaimFormValues } from './claimForm';
 import { CLAIM_STATUSES, productLabel, reportFileName, SEARCH_DEBOUNCE, useClaimsApi, type ClaimsApi } from './claimsApi';
 import { StatusChip } from './StatusChip';
@@ -158,7 +160,7 @@ function useOrderOptions(api: ClaimsApi, clientId: string | null, productId: str
 /**
  * The claim editor: Status (existing claims only, read-only once closed), Print (PDF), 'Bottle article number',
  * 'Order Number', 'Rejected quantity:', 'Delivery Date', 'Problem Description:', the attached photos, and under
- * 'Filled by the GP' the three GP fields (disabled for client users). 'Save report' saves and returns to the list;
+ * 'Filled by the GP' the three GP fields (the short form) and the 8D report (issue 17), disabled for client users. 'Save report' saves and returns to the list;
  * Cancel returns to the list, cancelling pending uploads. A closed claim is locked whole. A failed save keeps every
  * edit and says why.
  */
@@ -401,6 +403,9 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
           </Grid>
           <Divider mt="sm" />
           <Title order={4}>Filled by the GP</Title>
+          <Text size="sm" c="dimmed">
+            Short form
+          </Text>
           <Stack gap="sm">
             {(
               [
@@ -412,6 +417,18 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
               <Textarea key={field} label={label} rows={3} resize="vertical" disabled={locked || !isGp} {...form.getInputProps(field)} />
             ))}
           </Stack>
+          <EightDReport
+            form={form}
+            claim={claim}
+            isGp={isGp}
+            locked={locked}
+            onFilled={(saved) => {
+              // A new version: the page starts the editor over from it (nothing was unsaved: the fill waits for a save).
+              queryClient.setQueryData(api.claimKey({ id: saved.id }), saved);
+              void queryClient.invalidateQueries({ queryKey: [api.claimsKey()[0]] });
+            }}
+          />
+          {claim && (isGp ? <ClaimTrace claim={claim} /> : <ClaimLots claim={claim} />)}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => void navigate({ to: LIST })} disabled={save.isPending}>
               Cancel

@@ -1,4 +1,4 @@
-import type { Claim, ClaimInput, ClaimStatus } from '../../../../generated/web/model';
+import type { Claim, Claim8D, Claim8DInput, ClaimInput, ClaimStatus } from '../../../../generated/web/model';
 import { clientClaimsSaveClaimBody } from '../../../../generated/web/zod/claims/claims.zod';
 import { MESSAGES } from '../../api/messages';
 import { zodValidate } from '../../api/validation';
@@ -16,6 +16,45 @@ export interface ClaimFormValues {
   immediateAction: string;
   rootCouse: string;
   correctiveActions: string;
+  /** The 8D report (issue 17), every text as its input holds it. */
+  eightD: EightDFormValues;
+}
+
+const optionalText = (value: string) => value.trim() || null;
+
+/** D2's 5W2H questions, in order, with their labels. */
+export const PROBLEM_QUESTIONS = [
+  ['what', 'What'],
+  ['where', 'Where'],
+  ['when', 'When'],
+  ['who', 'Who'],
+  ['why', 'Why'],
+  ['how', 'How'],
+  ['howMany', 'How many'],
+] as const;
+export type ProblemQuestion = (typeof PROBLEM_QUESTIONS)[number][0];
+
+/** The 8D report's text disciplines (D2 apart), by wire name. */
+export const EIGHT_D_TEXTS = ['preparation', 'team', 'containment', 'rootCause', 'escapePoint', 'correctiveActions', 'validation', 'prevention', 'recognition'] as const;
+export type EightDText = (typeof EIGHT_D_TEXTS)[number];
+
+export type EightDFormValues = Record<EightDText, string> & { problem: Record<ProblemQuestion, string> };
+
+export function eightDFormValues(report: Claim8D | undefined): EightDFormValues {
+  const texts = Object.fromEntries(EIGHT_D_TEXTS.map((key) => [key, report?.[key] ?? ''])) as Record<EightDText, string>;
+  const problem = Object.fromEntries(PROBLEM_QUESTIONS.map(([key]) => [key, report?.problem[key] ?? ''])) as Record<ProblemQuestion, string>;
+  return { ...texts, problem };
+}
+
+/** Whether the report has any text (a client is shown the report only then). */
+export const hasEightD = (report: Claim8D | undefined) =>
+  Boolean(report && (EIGHT_D_TEXTS.some((key) => report[key]) || PROBLEM_QUESTIONS.some(([key]) => report.problem[key])));
+
+/** The report as the save sends it: every discipline, blank as null. */
+export function eightDInput(values: EightDFormValues): Claim8DInput {
+  const texts = Object.fromEntries(EIGHT_D_TEXTS.map((key) => [key, optionalText(values[key])]));
+  const problem = Object.fromEntries(PROBLEM_QUESTIONS.map(([key]) => [key, optionalText(values.problem[key])]));
+  return { ...texts, problem };
 }
 
 export function claimFormValues(claim: Claim | null): ClaimFormValues {
@@ -30,11 +69,11 @@ export function claimFormValues(claim: Claim | null): ClaimFormValues {
     immediateAction: claim?.immediateAction ?? '',
     rootCouse: claim?.rootCouse ?? '',
     correctiveActions: claim?.correctiveActions ?? '',
+    eightD: eightDFormValues(claim?.eightD),
   };
 }
 
 const id = (value: string | null) => (value ? Number(value) : undefined);
-const optionalText = (value: string) => value.trim() || null;
 
 /**
  * The wire shape of the form. A new claim sends no status (it starts as new); only the GP (admin face) sends the
@@ -54,6 +93,7 @@ export function claimInput(values: ClaimFormValues, options: { existing: Claim |
           immediateAction: optionalText(values.immediateAction),
           rootCouse: optionalText(values.rootCouse),
           correctiveActions: optionalText(values.correctiveActions),
+          eightD: eightDInput(values.eightD),
         }
       : {}),
   };

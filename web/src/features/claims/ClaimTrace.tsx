@@ -1,0 +1,234 @@
+import { Alert, Anchor, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import {
+  clientLotsGetClaimLots,
+  getClientLotsGetClaimLotsQueryKey,
+  getStaffLotsGetClaimTraceQueryKey,
+  getStaffLotsGetLotRecallQueryKey,
+  staffLotsGetClaimTrace,
+  staffLotsGetLotRecall,
+} from '../../../../generated/web/endpoints/lots/lots';
+import type { Claim, ClaimTrace as ClaimTraceAnswer, LotRecall } from '../../../../generated/web/model';
+import { describeError } from '../../api/describeError';
+import { formatListDate, formatNumber } from '../../components/format';
+import { QueryError } from '../../components/QueryError';
+import { LOT_PATH } from '../lots/paths';
+
+/** How many other affected order items the claim page lists; the lot's recall screen has them all. */
+export const AFFECTED_SHOWN = 50;
+
+const lotName = (lot: { id: number; supplierLotNumber: string | null }) => `Lot ${lot.id}${lot.supplierLotNumber ? ` · ${lot.supplierLotNumber}` : ''}`;
+
+interface AffectedRow {
+  orderItemId: number;
+  orderNo: string;
+  company: string;
+  articleNo: string;
+  state: 'Delivered' | 'Open';
+  bottles: number;
+  lots: string[];
+}
+
+/** The other order items of the lots' recall answers (the claim's own items left out), one row per item. */
+export function affectedOrders(trace: ClaimTraceAnswer, recalls: (LotRecall | undefined)[]): AffectedRow[] {
+  const own = new Set(trace.items.map((item) => item.orderItemId));
+  const rows = new Map<number, AffectedRow>();
+  trace.lots.forEach((lot, index) => {
+    const recall = recalls[index];
+    if (!recall) return;
+    for (const [state, clients] of [
+      ['Delivered', recall.delivered],
+      ['Open', recall.open],
+    ] as const) {
+      for (const client of clients) {
+        for (const item of client.items) {
+          if (own.has(item.orderItemId)) continue;
+          const row = rows.get(item.orderItemId);
+          if (row) {
+            row.bottles += item.bottlesFromLot;
+            row.lots.push(lotName(lot));
+          } else {
+            rows.set(item.orderItemId, {
+              orderItemId: item.orderItemId,
+              orderNo: item.orderNo,
+              company: client.company ?? client.clientId,
+              articleNo: item.articleNo,
+              state,
+              bottles: item.bottlesFromLot,
+              lots: [lotName(lot)],
+            });
+          }
+        }
+      }
+    }
+  });
+  return [...rows.values()];
+}
+
+/**
+ * The claim's trace (issue 17), staff only: the lot(s) the claimed item was made from, with the supplier's delivery,
+ * then the other orders made from the same lots (from each lot's recall answer). A claim whose order has no item of
+ * the product, or whose item has no recorded lot, says so.
+ */
+export function ClaimTrace({ claim }: { claim: Claim }) {
+  const body = { claimId: claim.id };
+  const trace = useQuery({
+    queryKey: getStaffLotsGetClaimTraceQueryKey('admin', body),
+    queryFn: ({ signal }) => staffLotsGetClaimTrace('admin', body, signal),
+  });
+  const lots = trace.data?.lots ?? [];
+  const recalls = useQueries({
+    queries: lots.map((lot) => ({
+      queryKey: getStaffLotsGetLotRecallQueryKey('admin', { id: lot.id }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => staffLotsGetLotRecall('admin', { id: lot.id }, signal),
+    })),
+  });
+  const recallError = recalls.find((recall) => recall.error)?.error;
+  const affected = trace.data ? affectedOrders(trace.data, recalls.map((recall) => recall.data)) : [];
+
+  return (
+    <Stack gap="xs" role="region" aria-labelledby="claim-trace-title">
+      <Title order={4} id="claim-trace-title">
+        Trace
+      </Title>
+      {trace.isPending ? (
+        <Loader size="sm" aria-label="Loading the trace" />
+      ) : trace.isError ? (
+        <QueryError error={trace.error} onRetry={() => void trace.refetch()} />
+      ) : !trace.data.items.length ? (
+        <Text>
+          Order {claim.ClientProductionOrder.orderNo} has no item of {claim.ClientProduct.articleNo}: there is nothing to trace.
+        </Text>
+      ) : !lots.length ? (
+        <Text>
+          No preform lot is recorded for {claim.ClientProduct.articleNo} in order {claim.ClientProductionOrder.orderNo}: no production is recorded for it, or
+          its preforms came from stock without a lot.
+        </Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped aria-label="Lots of the claimed item">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Lot</Table.Th>
+                  <Table.Th>Preform</Table.Th>
+                  <Table.Th>Supplier</Table.Th>
+                  <Table.Th>Delivered</Table.Th>
+                  <Table.Th>Supply order</Table.Th>
+                  <Table.Th>Warehouse</Table.Th>
+                  <Table.Th ta="right">Preforms used</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {lots.map((lot) => (
+                  <Table.Tr key={lot.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={LOT_PATH.replace('$id', String(lot.id))}>
+                        {lotName(lot)}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{lot.preformName}</Table.Td>
+                    <Table.Td>{lot.manufacturerName}</Table.Td>
+                    <Table.Td>{formatListDate(lot.deliveryDate)}</Table.Td>
+                    <Table.Td>#{lot.SupplyOrder.id}</Table.Td>
+                    <Table.Td>{lot.warehouseName}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(lot.preforms)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Text fw={500} size="sm" id="affected-orders-title">
+            Other orders made from these lots
+          </Text>
+          {recallError ? (
+            <Alert color="red" title="Could not load the other orders">
+              {describeError(recallError)}
+            </Alert>
+          ) : recalls.some((recall) => recall.isPending) ? (
+            <Loader size="sm" aria-label="Loading the other orders" />
+          ) : !affected.length ? (
+            <Text size="sm" c="dimmed">
+              No other order was made from these lots.
+            </Text>
+          ) : (
+            <>
+              <Table.ScrollContainer minWidth={640}>
+                <Table striped aria-labelledby="affected-orders-title">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Order</Table.Th>
+                      <Table.Th>Client</Table.Th>
+                      <Table.Th>Article</Table.Th>
+                      <Table.Th>State</Table.Th>
+                      <Table.Th>Lot</Table.Th>
+                      <Table.Th ta="right">Bottles from the lot</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {affected.slice(0, AFFECTED_SHOWN).map((row) => (
+                      <Table.Tr key={row.orderItemId}>
+                        <Table.Td>{row.orderNo}</Table.Td>
+                        <Table.Td>{row.company}</Table.Td>
+                        <Table.Td>{row.articleNo}</Table.Td>
+                        <Table.Td>{row.state}</Table.Td>
+                        <Table.Td>{row.lots.join(', ')}</Table.Td>
+                        <Table.Td ta="right">{formatNumber(row.bottles)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              {affected.length > AFFECTED_SHOWN && (
+                <Text size="sm" c="dimmed">
+                  {formatNumber(affected.length - AFFECTED_SHOWN)} more: the lot's recall lists them all.
+                </Text>
+              )}
+            </>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The client's view (issue 17): the lots of its own claim's item(s) only — lot, supplier lot number, delivery and
+ * preform — never the staff trace. Nothing shows when no lot is recorded.
+ */
+export function ClaimLots({ claim }: { claim: Claim }) {
+  const body = { id: claim.id };
+  const query = useQuery({
+    queryKey: getClientLotsGetClaimLotsQueryKey(body),
+    queryFn: ({ signal }) => clientLotsGetClaimLots(body, signal),
+  });
+  const lots = (query.data?.items ?? []).flatMap((item) => item.lots);
+  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!lots.length) return null;
+  return (
+    <Stack gap="xs">
+      <Title order={4} id="claim-lots-title">
+        Lots of the claimed item
+      </Title>
+      <Table striped aria-labelledby="claim-lots-title">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Lot</Table.Th>
+            <Table.Th>Preform</Table.Th>
+            <Table.Th>Delivered</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lots.map((lot, index) => (
+            <Table.Tr key={`${lot.id}-${index}`}>
+              <Table.Td>{lotName(lot)}</Table.Td>
+              <Table.Td>{lot.preformName}</Table.Td>
+              <Table.Td>{formatListDate(lot.deliveryDate)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
