@@ -93,7 +93,11 @@ export async function startNginx(options: { dir: string; port: number; upstreams
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`nginx did not answer within 15 s: ${output}${readLog(errorLog)}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      await exited;
+      throw new Error(`nginx did not answer within 15 s: ${output}${readLog(errorLog)}`);
+    }
     await sleep(100);
   }
   return {

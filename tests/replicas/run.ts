@@ -4,12 +4,13 @@
  * (`node api/dist/server.js`) on free loopback ports, all on that database with the same PUBLIC_URL; Debian's
  * nginx in front on a free loopback port, round-robin (tests/replicas/nginx.ts). Then the Chromium end-to-end
  * suite runs through nginx's URL (E2E_BASE_URL: the e2e global setup starts no portal of its own), and
- * REPLICAS_STOP_AFTER_S seconds into it one replica gets SIGTERM. The run passes when the suite passes, the
+ * after REPLICAS_STOP_AFTER_TESTS finished tests (or REPLICAS_STOP_AFTER_S seconds) one replica gets SIGTERM. The run passes when the suite passes, the
  * stopped replica drained and exited 0, every replica served requests before the stop, none after it, and nginx
  * answered no client 502/504 (every request the stopped replica refused went to another one). It prints which
  * replica stopped when and the requests per replica from nginx's access log.
  *
- * Options (environment): REPLICAS_STOP_AFTER_S (default 150), REPLICAS_LOG_LEVEL (the replicas' LOG_LEVEL,
+ * Options (environment): REPLICAS_STOP_AFTER_TESTS (default 34, about half the suite) or REPLICAS_STOP_AFTER_S,
+ * REPLICAS_LOG_LEVEL (the replicas' LOG_LEVEL,
  * default warn); arguments are passed to Playwright (e.g. spec files for a shorter run).
  * Needs `pnpm build` first; scripts/replicas.sh (`pnpm test:replicas`) installs Chromium and nginx when missing.
  */
@@ -27,7 +28,10 @@ import { NGINX, readAccessLog, startNginx, type Balancer } from './nginx.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const REPLICAS = 3;
-const STOP_AFTER_MS = Number(process.env.REPLICAS_STOP_AFTER_S ?? 150) * 1000;
+/** When replica STOPPED gets SIGTERM: after this many finished tests (default 34, about half of the suite), or this many seconds. */
+const STOP_AFTER_TESTS = process.env.REPLICAS_STOP_AFTER_S ? undefined : Number(process.env.REPLICAS_STOP_AFTER_TESTS ?? 34);
+const STOP_AFTER_MS = process.env.REPLICAS_STOP_AFTER_S ? Number(process.env.REPLICAS_STOP_AFTER_S) * 1000 : undefined;
+const stopWhen = STOP_AFTER_TESTS !== undefined ? `after ${STOP_AFTER_TESTS} finished tests` : `${(STOP_AFTER_MS! / 1000).toFixed(0)} s into the suite`;
 /** The replica that is stopped (1-based): the middle one. */
 const STOPPED = 2;
 
@@ -95,7 +99,7 @@ async function main() {
     const publicUrl = `http://localhost:${nginxPort}`;
     // The three start together on the migrated database: their own migration step finds nothing to do, and the
     // identity provider's keys (oidc_keys) are read by all, so every replica signs and checks the same tokens.
-    const portals = await Promise.all(
+    const starts = await Promise.allSettled(
       Array.from({ length: REPLICAS }, () =>
         startPortal({
           DATABASE_URL: appUrl,
@@ -109,16 +113,21 @@ async function main() {
         }),
       ),
     );
-    portals.forEach((portal, index) => replicas.push({ name: `replica ${index + 1}`, address: new URL(portal.url).host.replace('localhost', '127.0.0.1'), portal }));
+    starts.forEach((start, index) => {
+      if (start.status === 'fulfilled') replicas.push({ name: `replica ${index + 1}`, address: new URL(start.value.url).host.replace('localhost', '127.0.0.1'), portal: start.value });
+    });
+    const failed = starts.find((start) => start.status === 'rejected');
+    if (failed) throw failed.reason; // the finally stops those that started
     for (const replica of replicas) console.log(`› ${replica.name} on ${replica.address}`);
     balancer = await startNginx({ dir: nginxDir, port: nginxPort, upstreams: replicas.map((replica) => replica.address) });
-    console.log(`› nginx on ${balancer.url}, round-robin over the ${REPLICAS} replicas; replica ${STOPPED} stops ${seconds(STOP_AFTER_MS)} into the suite\n`);
+    console.log(`› nginx on ${balancer.url}, round-robin over the ${REPLICAS} replicas; replica ${STOPPED} stops ${stopWhen}\n`);
 
     const victim = replicas[STOPPED - 1];
     let finished = 0;
     let lastTest = '';
     playwrightStarted = Date.now();
-    const timer = setTimeout(() => {
+    const stop = () => {
+      if (stoppedAt !== undefined) return;
       stoppedAt = Date.now();
       testsBeforeStop = finished;
       lastTestBeforeStop = lastTest;
@@ -127,12 +136,14 @@ async function main() {
         stoppedExit = code;
         console.log(`\n› ${victim.name} exited with code ${code}, ${seconds(Date.now() - stoppedAt!)} after SIGTERM\n`);
       });
-    }, STOP_AFTER_MS);
+    };
+    const timer = STOP_AFTER_MS === undefined ? undefined : setTimeout(stop, STOP_AFTER_MS);
     playwrightExit = await runPlaywright({ E2E_BASE_URL: balancer.url, E2E_DATA_DIR: shared }, process.argv.slice(2), (line) => {
       const test = /^\s*[✓✘-]\s+\d+\s+(.*)$/.exec(line);
       if (test) {
         finished += 1;
         lastTest = test[1].trim();
+        if (finished === STOP_AFTER_TESTS) stop();
       }
     });
     playwrightEnded = Date.now();
@@ -149,7 +160,7 @@ async function main() {
 
   // ---------- what happened ----------
   check(playwrightExit === 0, `the end-to-end suite failed through nginx (Playwright exit code ${playwrightExit})`);
-  check(stoppedAt !== undefined, `the suite ended before the stop (${seconds(STOP_AFTER_MS)}): lower REPLICAS_STOP_AFTER_S`);
+  check(stoppedAt !== undefined, `the suite ended before the stop (${stopWhen}): lower REPLICAS_STOP_AFTER_TESTS or REPLICAS_STOP_AFTER_S`);
   if (stoppedAt !== undefined) check(stoppedExit === 0, `replica ${STOPPED} ended with exit code ${stoppedExit} after SIGTERM (expected 0: drained)`);
   const lines = balancer ? readAccessLog(balancer.accessLog) : [];
   const last = (line: (typeof lines)[number]) => line.upstreams.at(-1);
@@ -179,7 +190,12 @@ async function main() {
   }
   console.log(`  requests through nginx: ${lines.length} (${before.length} before the stop, ${after.length} after)`);
   for (const entry of perReplica) console.log(`    ${entry.name} ${entry.address}: ${entry.before} before the stop, ${entry.after} after`);
-  console.log(`  passed on to another replica by nginx: ${passedOn.length}`);
+  const byMethod = (found: typeof lines) => {
+    const counts: Record<string, number> = {};
+    for (const line of found) counts[line.method] = (counts[line.method] ?? 0) + 1;
+    return Object.entries(counts).map(([method, n]) => `${method} ${n}`).join(', ') || 'none';
+  };
+  console.log(`  passed on to another replica by nginx: ${passedOn.length} (${byMethod(passedOn)})`);
   for (const line of passedOn.slice(0, 10)) console.log(`    ${line.method} ${line.uri}: ${line.upstreams.join(' → ')} (${line.upstreamStatuses.join(', ')}) → ${line.status}`);
   console.log(`  answered 502/504 to the client: ${clientErrors.length}; 503 after the stop: ${unavailable.length}`);
   console.log(`  run time: ${seconds(Date.now() - started)}\n`);
