@@ -24,7 +24,8 @@ RUN pnpm build
 # app's: 189 MB, of which 59 MB is the embedded PostgreSQL the API falls back to without DATABASE_URL). A filtered
 # `pnpm install --prod` is no good here: with nodeLinker hoisted it installs every workspace package's.
 FROM build AS deps
-RUN pnpm --filter @orders-portal/api deploy --prod --legacy /deploy/api
+# It copies the package's files too: the TypeScript sources are not needed at run time (dist comes from build).
+RUN pnpm --filter @orders-portal/api deploy --prod --legacy /deploy/api && rm -rf /deploy/api/src /deploy/api/tsconfig*.json
 
 # ---------- runtime ----------
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
