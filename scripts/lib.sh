@@ -33,3 +33,16 @@ ensure_mosquitto() {
   $sudo apt-get update -qq >/dev/null
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq mosquitto >/dev/null
 }
+
+# `pnpm test:replicas` puts Debian's nginx in front of three API processes, on a free loopback port with its own
+# configuration and temp folders (tests/replicas/nginx.ts). nginx-light has the proxy and upstream modules it needs;
+# releases without it (Debian 13) have them in nginx.
+ensure_nginx() {
+  if [ -x /usr/sbin/nginx ]; then return; fi
+  echo "› installing nginx (Debian package)"
+  local sudo=""
+  if [ "$(id -u)" != "0" ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nginx-light >/dev/null 2>&1 ||
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nginx >/dev/null
+}

@@ -17,6 +17,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const PROVIDED: Record<string, { script: string; debianPackage: string }> = {
   chromium: { script: 'scripts/lib.sh', debianPackage: 'chromium' },
   mosquitto: { script: 'scripts/lib.sh', debianPackage: 'mosquitto' },
+  nginx: { script: 'scripts/lib.sh', debianPackage: 'nginx-light' },
 };
 
 /** Programs every Debian system has (coreutils is Essential: yes), so no script needs to install them. */
