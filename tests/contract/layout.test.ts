@@ -63,7 +63,7 @@ const declaredReads: Record<string, string[]> = {
   // The delivery figures (issue 16) count produced entries against due dates, forecasts against orders, and suppliers' deliveries.
   stats: [
     'client_production_order_items', 'client_production_orders', 'client_production_plan_items', 'client_production_plans', 'client_products', 'companies',
-    'manufacturers', 'preform_supplies', 'produced_entries', 'supply_orders',
+    'manufacturers', 'preform_supplies', 'supply_orders',
   ],
   stock: ['preforms'],
   // The supply plan (issue 16) joins what the requirements are made of: open items, forecasts, stock and consumption.
