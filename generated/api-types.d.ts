@@ -4370,6 +4370,11 @@ export interface components {
         };
         /** @description A client of a recall answer with its contact and its items. */
         RecallClient: {
+            /**
+             * Format: int32
+             * @description Bottles from the lot over the client's items of this group.
+             */
+            bottlesFromLot: number;
             clientId: components["schemas"]["ClientId"];
             company: string | null;
             /** @description The client's contact: its billing contact's name and e-mail (null when the client has no details). */
@@ -4377,6 +4382,12 @@ export interface components {
                 email: string;
                 name: string | null;
             } | null;
+            /**
+             * Format: int32
+             * @description How many of the client's items are in this group, whether listed or not.
+             */
+            itemCount: number;
+            /** @description The client's items (empty in a summary). */
             items: components["schemas"]["RecallItem"][];
         };
         /** @description One order item that used a lot, in a recall answer. */
@@ -5494,7 +5505,14 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Only this client's items (delivered and open); the lot, the quarantine and the client count stay the lot's. */
+                    clientId?: components["schemas"]["ClientId"];
                     id: components["schemas"]["Id"];
+                    /**
+                     * @description Each client with its contact, item count and bottles, without its items (a lot used by 10,000 items answers
+                     *     2.7 MB in full): the screen asks so first, then one client's items (`clientId`).
+                     */
+                    summary?: boolean;
                 };
             };
         };
@@ -5567,7 +5585,9 @@ export interface operations {
                      *               ],
                      *               "producedOnItemId": null
                      *             }
-                     *           ]
+                     *           ],
+                     *           "itemCount": 1,
+                     *           "bottlesFromLot": 80000
                      *         }
                      *       ],
                      *       "open": [],

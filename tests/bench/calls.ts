@@ -86,7 +86,9 @@ export const calls: Call[] = [
   { name: 'admin machines/oee/get (year by week, 8 machines)', face: 'admin', role: 'admin', path: '/api/admin/machines/oee/get', body: () => ({ period: YEAR, grain: 'week', machines: EIGHT_MACHINES }) },
   { name: 'admin machines/analytics/get (year)', face: 'admin', role: 'admin', path: '/api/admin/machines/analytics/get', body: () => ({ period: YEAR }) },
   // Traceability (issue 17): the recall answer of the lot used by 10,000 items (target p95 < 200 ms), its CSV, and a trace.
-  { name: 'lots/recall/get (lot used by 10,000 items)', face: 'admin', role: 'admin', path: '/api/admin/lots/recall/get', body: (ids) => ({ id: ids.lot }) },
+  // The recall screen asks every client with its counts, then one client's items; the whole answer is the integrators'.
+  { name: 'lots/recall/get summary (lot used by 10,000 items)', face: 'admin', role: 'admin', path: '/api/admin/lots/recall/get', body: (ids) => ({ id: ids.lot, summary: true }) },
+  { name: 'lots/recall/get whole (lot used by 10,000 items)', face: 'admin', role: 'admin', path: '/api/admin/lots/recall/get', body: (ids) => ({ id: ids.lot }) },
   { name: 'lots/recall/csv (lot used by 10,000 items)', face: 'admin', role: 'admin', path: '/api/admin/lots/recall/csv', body: (ids) => ({ id: ids.lot }), download: true },
   { name: 'lots/get (open lots page)', face: 'admin', role: 'admin', path: '/api/admin/lots/get', body: () => ({ state: 'open', pagination: page(20, 'deliveryDate', true) }) },
   { name: 'lots/trace/item/get', face: 'operator', role: 'operator', path: '/api/operator/lots/trace/item/get', body: (ids) => ({ orderItemId: ids.orderItem }) },

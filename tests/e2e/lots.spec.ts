@@ -123,6 +123,8 @@ test('a produced quantity the operator records consumes from that lot, and its r
   await expect.poll(async () => Number(((await consumed.textContent()) ?? '0').replace(/\D/g, ''))).toBeGreaterThanOrEqual(1000);
   await expect(page.getByText('1 client got bottles from this lot.')).toBeVisible();
   const aqua = page.getByRole('region', { name: 'Open orders to stop' }).getByRole('article', { name: 'Aqua Converters Oy' });
+  await expect(aqua.getByText(/^[\d,]+ items?, [\d,]+ bottles from the lot$/)).toBeVisible();
+  await aqua.getByRole('button', { name: 'Show items' }).click();
   const item = aqua.getByRole('row').filter({ hasText: 'AC-1000J' }).first();
   await expect(item).toBeVisible();
   await expect(page.getByRole('region', { name: 'Delivered or invoiced' }).getByRole('article')).toHaveCount(0);

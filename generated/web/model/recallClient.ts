@@ -26,6 +26,21 @@ export interface RecallClient {
    * @nullable
    */
   contact: RecallClientContact;
-  /** @maxItems 100000 */
+  /**
+   * The client's items (empty in a summary).
+   * @maxItems 100000
+   */
   items: RecallItem[];
+  /**
+   * How many of the client's items are in this group, whether listed or not.
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  itemCount: number;
+  /**
+   * Bottles from the lot over the client's items of this group.
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  bottlesFromLot: number;
 }

@@ -10,7 +10,8 @@ export const lotsHandlers: Handlers = {
   StaffLots_getProductionLots: async (request) => service.getProductionLots(request.server.db, request.body.producedEntryId),
   StaffLots_getItemTrace: async (request) => service.getItemTrace(request.server.db, request.body.orderItemId),
   StaffLots_getClaimTrace: async (request) => service.getClaimTrace(request.server.db, request.body.claimId),
-  StaffLots_getLotRecall: async (request) => service.getLotRecall(request.server.db, request.body.id),
+  StaffLots_getLotRecall: async (request) =>
+    service.getLotRecall(request.server.db, request.body.id, { summary: request.body.summary, clientId: request.body.clientId }),
   StaffLots_exportLotRecallCsv: async (request, reply) => sendAttachment(reply, await service.exportLotRecallCsv(request.server.db, request.body.id)),
   StaffLots_exportLotRecallPdf: async (request, reply) => sendAttachment(reply, await service.exportLotRecallPdf(request.server.db, request.body.id)),
   StaffLots_exportLotEpcis: async (request, reply) => sendAttachment(reply, await service.exportLotEpcis(request.server.db, request.body.id, request.server.config.publicUrl)),

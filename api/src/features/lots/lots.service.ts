@@ -7,7 +7,7 @@ import { ALL_COMPANIES, companyScopeOf } from '../../lib/scope.js';
 import { moveConsumed, writeUses } from './lots.ledger.js';
 import * as repository from './lots.repository.js';
 import { lotEpcis, recallCsv, recallPdf } from './lots.exports.js';
-import { lotRecall } from './recall.js';
+import { lotRecall, type RecallView } from './recall.js';
 import { traceOfClaim, traceOfItem } from './trace.service.js';
 
 type Download = { filename: string; contentType: string; body: Buffer };
@@ -44,8 +44,8 @@ export function getClaimTrace(db: Db, claimId: number) {
   return traceOfClaim(db, ALL_COMPANIES, claimId);
 }
 
-export function getLotRecall(db: Db, id: number) {
-  return lotRecall(db, id);
+export function getLotRecall(db: Db, id: number, view: RecallView = {}) {
+  return lotRecall(db, id, view);
 }
 
 export function exportLotRecallCsv(db: Db, id: number): Promise<Download> {

@@ -349,6 +349,19 @@ describe('trace and recall', () => {
     expect(answer.body.quarantine).toEqual({ preforms: 50_000 - 17_000, bottles: 4_000 + 3_000 });
     expect(JSON.stringify(answer.body)).not.toContain('company-clean');
 
+    // The screen's questions: every client with its counts and no items, then one client's items.
+    const summary = await staff('lots/recall/get', { id: lot.id, summary: true });
+    expect(summary.status).toBe(200);
+    const counts = (list: { clientId: string; items: unknown[]; itemCount: number; bottlesFromLot: number }[]) =>
+      list.map((client) => [client.clientId, client.items.length, client.itemCount, client.bottlesFromLot]);
+    expect(counts(summary.body.delivered)).toEqual([[COMPANY_A, 0, 1, 10_000]]);
+    expect(counts(summary.body.open).sort()).toEqual([[BUYER, 0, 1, 3_000], [COMPANY_B, 0, 1, 4_000], [COMPANY_C, 0, 1, 3_000]].sort());
+    expect(summary.body).toMatchObject({ clientCount: 4, quarantine: answer.body.quarantine });
+    const one = await staff('lots/recall/get', { id: lot.id, clientId: COMPANY_B });
+    expect(clients(one.body.open)).toEqual([[COMPANY_B, [open.itemId]]]);
+    expect(one.body.delivered).toEqual([]);
+    expect(one.body).toMatchObject({ clientCount: 4, quarantine: answer.body.quarantine });
+
     const cleanAnswer = await staff('lots/recall/get', { id: otherLot.id });
     expect(clients(cleanAnswer.body.open)).toEqual([['company-clean', [clean.itemId]]]);
 

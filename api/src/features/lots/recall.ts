@@ -68,7 +68,13 @@ async function recallRows(db: Executor, lotId: number): Promise<RecallRow[]> {
 
 const isDelivered = (row: RecallRow) => row.invoice_numbers.length > 0 || row.is_closed || row.order_closed === 1;
 
-function byClient(rows: readonly RecallRow[]): Schemas['RecallClient'][] {
+/** Which part of the answer a caller wants: every client's items, a summary without items, or one client's items. */
+export interface RecallView {
+  summary?: boolean;
+  clientId?: string;
+}
+
+function byClient(rows: readonly RecallRow[], view: RecallView = {}): Schemas['RecallClient'][] {
   const clients = new Map<string, Schemas['RecallClient']>();
   for (const row of rows) {
     let client = clients.get(row.company_id);
@@ -79,9 +85,14 @@ function byClient(rows: readonly RecallRow[]): Schemas['RecallClient'][] {
         company: row.company,
         contact: row.email === null ? null : { name: name || null, email: row.email },
         items: [],
+        itemCount: 0,
+        bottlesFromLot: 0,
       };
       clients.set(row.company_id, client);
     }
+    client.itemCount += 1;
+    client.bottlesFromLot += Math.max(0, row.bottles);
+    if (view.summary) continue;
     client.items.push({
       orderItemId: row.item_id,
       orderId: row.order_id,
@@ -103,21 +114,23 @@ function byClient(rows: readonly RecallRow[]): Schemas['RecallClient'][] {
 }
 
 /**
- * The recall answer for a lot (issue 17). Delivered: invoiced, or closed (the item or its order). Open: the rest,
+ * The recall answer for a lot (issue 17), whole, as a summary (each client's counts, no items) or for one client.
+ * Delivered: invoiced, or closed (the item or its order). Open: the rest,
  * which can still be stopped. Quarantine: the lot's remainder in its warehouse, and the bottle stock made from it:
  * the lot's bottles on the open producing items (produced, not yet delivered or invoiced; a buyer's item is not
  * counted again, its bottles are its seller's item's).
  */
-export async function lotRecall(db: Executor, lotId: number): Promise<Schemas['LotRecall']> {
+export async function lotRecall(db: Executor, lotId: number, view: RecallView = {}): Promise<Schemas['LotRecall']> {
   const lot = await findLot(db, lotId);
   if (!lot) throw notFound('Lot');
   const rows = await recallRows(db, lotId);
   const delivered = rows.filter(isDelivered);
   const open = rows.filter((row) => !isDelivered(row));
+  const shown = (group: RecallRow[]) => (view.clientId === undefined ? group : group.filter((row) => row.company_id === view.clientId));
   return {
     lot,
-    delivered: byClient(delivered),
-    open: byClient(open),
+    delivered: byClient(shown(delivered), view),
+    open: byClient(shown(open), view),
     quarantine: {
       preforms: lot.remaining,
       bottles: open.filter((row) => row.produced_on === null).reduce((sum, row) => sum + Math.max(0, row.bottles), 0),

@@ -426,10 +426,12 @@ export const staffLotsGetLotRecallParams = zod.object({
 })
 
 export const staffLotsGetLotRecallBodyIdMax = 2147483647;
-export const staffLotsGetLotRecallBodyIdMultipleOf = 1;
+export const staffLotsGetLotRecallBodyIdMultipleOf = 1;export const staffLotsGetLotRecallBodyClientIdMaxOne = 64;
 
 export const staffLotsGetLotRecallBody = zod.object({
-  "id": zod.number().min(1).max(staffLotsGetLotRecallBodyIdMax).multipleOf(staffLotsGetLotRecallBodyIdMultipleOf).describe('Row id.')
+  "id": zod.number().min(1).max(staffLotsGetLotRecallBodyIdMax).multipleOf(staffLotsGetLotRecallBodyIdMultipleOf).describe('Row id.'),
+  "summary": zod.boolean().optional().describe('Each client with its contact, item count and bottles, without its items (a lot used by 10,000 items answers\n2.7 MB in full): the screen asks so first, then one client\'s items (`clientId`).'),
+  "clientId": zod.string().min(1).max(staffLotsGetLotRecallBodyClientIdMaxOne).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).').optional().describe('Only this client\'s items (delivered and open); the lot, the quarantine and the client count stay the lot\'s.')
 })
 
 export const staffLotsGetLotRecallResponseLotIdMax = 2147483647;
@@ -459,7 +461,11 @@ export const staffLotsGetLotRecallResponseDeliveredItemItemsItemPreformsFromLotM
 export const staffLotsGetLotRecallResponseDeliveredItemItemsItemPreformsFromLotMultipleOf = 1;export const staffLotsGetLotRecallResponseDeliveredItemItemsItemBottlesFromLotMin = 0;
 export const staffLotsGetLotRecallResponseDeliveredItemItemsItemBottlesFromLotMax = 2147483647;
 export const staffLotsGetLotRecallResponseDeliveredItemItemsItemBottlesFromLotMultipleOf = 1;export const staffLotsGetLotRecallResponseDeliveredItemItemsItemInvoiceNumbersMax = 100;export const staffLotsGetLotRecallResponseDeliveredItemItemsItemProducedOnItemIdMax = 2147483647;
-export const staffLotsGetLotRecallResponseDeliveredItemItemsItemProducedOnItemIdMultipleOf = 1;export const staffLotsGetLotRecallResponseDeliveredItemItemsMax = 100000;export const staffLotsGetLotRecallResponseDeliveredMax = 10000;export const staffLotsGetLotRecallResponseOpenItemClientIdMax = 64;export const staffLotsGetLotRecallResponseOpenItemCompanyMax = 120;export const staffLotsGetLotRecallResponseOpenItemContactNameMax = 200;export const staffLotsGetLotRecallResponseOpenItemContactEmailMax = 254;export const staffLotsGetLotRecallResponseOpenItemItemsItemOrderItemIdMax = 2147483647;
+export const staffLotsGetLotRecallResponseDeliveredItemItemsItemProducedOnItemIdMultipleOf = 1;export const staffLotsGetLotRecallResponseDeliveredItemItemsMax = 100000;export const staffLotsGetLotRecallResponseDeliveredItemItemCountMin = 0;
+export const staffLotsGetLotRecallResponseDeliveredItemItemCountMax = 2147483647;
+export const staffLotsGetLotRecallResponseDeliveredItemItemCountMultipleOf = 1;export const staffLotsGetLotRecallResponseDeliveredItemBottlesFromLotMin = 0;
+export const staffLotsGetLotRecallResponseDeliveredItemBottlesFromLotMax = 2147483647;
+export const staffLotsGetLotRecallResponseDeliveredItemBottlesFromLotMultipleOf = 1;export const staffLotsGetLotRecallResponseDeliveredMax = 10000;export const staffLotsGetLotRecallResponseOpenItemClientIdMax = 64;export const staffLotsGetLotRecallResponseOpenItemCompanyMax = 120;export const staffLotsGetLotRecallResponseOpenItemContactNameMax = 200;export const staffLotsGetLotRecallResponseOpenItemContactEmailMax = 254;export const staffLotsGetLotRecallResponseOpenItemItemsItemOrderItemIdMax = 2147483647;
 export const staffLotsGetLotRecallResponseOpenItemItemsItemOrderItemIdMultipleOf = 1;export const staffLotsGetLotRecallResponseOpenItemItemsItemOrderIdMax = 2147483647;
 export const staffLotsGetLotRecallResponseOpenItemItemsItemOrderIdMultipleOf = 1;export const staffLotsGetLotRecallResponseOpenItemItemsItemOrderNoMax = 60;export const staffLotsGetLotRecallResponseOpenItemItemsItemArticleNoMax = 60;export const staffLotsGetLotRecallResponseOpenItemItemsItemProductNameMax = 120;export const staffLotsGetLotRecallResponseOpenItemItemsItemPlannedAmountMin = 0;
 export const staffLotsGetLotRecallResponseOpenItemItemsItemPlannedAmountMax = 2147483647;
@@ -470,7 +476,11 @@ export const staffLotsGetLotRecallResponseOpenItemItemsItemPreformsFromLotMax = 
 export const staffLotsGetLotRecallResponseOpenItemItemsItemPreformsFromLotMultipleOf = 1;export const staffLotsGetLotRecallResponseOpenItemItemsItemBottlesFromLotMin = 0;
 export const staffLotsGetLotRecallResponseOpenItemItemsItemBottlesFromLotMax = 2147483647;
 export const staffLotsGetLotRecallResponseOpenItemItemsItemBottlesFromLotMultipleOf = 1;export const staffLotsGetLotRecallResponseOpenItemItemsItemInvoiceNumbersMax = 100;export const staffLotsGetLotRecallResponseOpenItemItemsItemProducedOnItemIdMax = 2147483647;
-export const staffLotsGetLotRecallResponseOpenItemItemsItemProducedOnItemIdMultipleOf = 1;export const staffLotsGetLotRecallResponseOpenItemItemsMax = 100000;export const staffLotsGetLotRecallResponseOpenMax = 10000;export const staffLotsGetLotRecallResponseQuarantinePreformsMin = 0;
+export const staffLotsGetLotRecallResponseOpenItemItemsItemProducedOnItemIdMultipleOf = 1;export const staffLotsGetLotRecallResponseOpenItemItemsMax = 100000;export const staffLotsGetLotRecallResponseOpenItemItemCountMin = 0;
+export const staffLotsGetLotRecallResponseOpenItemItemCountMax = 2147483647;
+export const staffLotsGetLotRecallResponseOpenItemItemCountMultipleOf = 1;export const staffLotsGetLotRecallResponseOpenItemBottlesFromLotMin = 0;
+export const staffLotsGetLotRecallResponseOpenItemBottlesFromLotMax = 2147483647;
+export const staffLotsGetLotRecallResponseOpenItemBottlesFromLotMultipleOf = 1;export const staffLotsGetLotRecallResponseOpenMax = 10000;export const staffLotsGetLotRecallResponseQuarantinePreformsMin = 0;
 export const staffLotsGetLotRecallResponseQuarantinePreformsMax = 2147483647;
 export const staffLotsGetLotRecallResponseQuarantinePreformsMultipleOf = 1;export const staffLotsGetLotRecallResponseQuarantineBottlesMin = 0;
 export const staffLotsGetLotRecallResponseQuarantineBottlesMax = 2147483647;
@@ -531,7 +541,9 @@ export const staffLotsGetLotRecallResponse = zod.object({
   "isClosed": zod.boolean(),
   "invoiceNumbers": zod.array(zod.string()).max(staffLotsGetLotRecallResponseDeliveredItemItemsItemInvoiceNumbersMax).describe('Invoices billing the item (empty when not invoiced).'),
   "producedOnItemId": zod.number().min(1).max(staffLotsGetLotRecallResponseDeliveredItemItemsItemProducedOnItemIdMax).multipleOf(staffLotsGetLotRecallResponseDeliveredItemItemsItemProducedOnItemIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s item that produced it (the buyer got those bottles).')
-}).describe('One order item that used a lot, in a recall answer.')).max(staffLotsGetLotRecallResponseDeliveredItemItemsMax)
+}).describe('One order item that used a lot, in a recall answer.')).max(staffLotsGetLotRecallResponseDeliveredItemItemsMax).describe('The client\'s items (empty in a summary).'),
+  "itemCount": zod.number().min(staffLotsGetLotRecallResponseDeliveredItemItemCountMin).max(staffLotsGetLotRecallResponseDeliveredItemItemCountMax).multipleOf(staffLotsGetLotRecallResponseDeliveredItemItemCountMultipleOf).describe('How many of the client\'s items are in this group, whether listed or not.'),
+  "bottlesFromLot": zod.number().min(staffLotsGetLotRecallResponseDeliveredItemBottlesFromLotMin).max(staffLotsGetLotRecallResponseDeliveredItemBottlesFromLotMax).multipleOf(staffLotsGetLotRecallResponseDeliveredItemBottlesFromLotMultipleOf).describe('Bottles from the lot over the client\'s items of this group.')
 }).describe('A client of a recall answer with its contact and its items.')).max(staffLotsGetLotRecallResponseDeliveredMax).describe('Delivered or invoiced items, by client, with the client\'s contact.'),
   "open": zod.array(zod.object({
   "clientId": zod.string().min(1).max(staffLotsGetLotRecallResponseOpenItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
@@ -554,7 +566,9 @@ export const staffLotsGetLotRecallResponse = zod.object({
   "isClosed": zod.boolean(),
   "invoiceNumbers": zod.array(zod.string()).max(staffLotsGetLotRecallResponseOpenItemItemsItemInvoiceNumbersMax).describe('Invoices billing the item (empty when not invoiced).'),
   "producedOnItemId": zod.number().min(1).max(staffLotsGetLotRecallResponseOpenItemItemsItemProducedOnItemIdMax).multipleOf(staffLotsGetLotRecallResponseOpenItemItemsItemProducedOnItemIdMultipleOf).nullable().describe('For a buyer\'s item: the seller\'s item that produced it (the buyer got those bottles).')
-}).describe('One order item that used a lot, in a recall answer.')).max(staffLotsGetLotRecallResponseOpenItemItemsMax)
+}).describe('One order item that used a lot, in a recall answer.')).max(staffLotsGetLotRecallResponseOpenItemItemsMax).describe('The client\'s items (empty in a summary).'),
+  "itemCount": zod.number().min(staffLotsGetLotRecallResponseOpenItemItemCountMin).max(staffLotsGetLotRecallResponseOpenItemItemCountMax).multipleOf(staffLotsGetLotRecallResponseOpenItemItemCountMultipleOf).describe('How many of the client\'s items are in this group, whether listed or not.'),
+  "bottlesFromLot": zod.number().min(staffLotsGetLotRecallResponseOpenItemBottlesFromLotMin).max(staffLotsGetLotRecallResponseOpenItemBottlesFromLotMax).multipleOf(staffLotsGetLotRecallResponseOpenItemBottlesFromLotMultipleOf).describe('Bottles from the lot over the client\'s items of this group.')
 }).describe('A client of a recall answer with its contact and its items.')).max(staffLotsGetLotRecallResponseOpenMax).describe('Open orders\' items that can still be stopped, by client.'),
   "quarantine": zod.object({
   "preforms": zod.number().min(staffLotsGetLotRecallResponseQuarantinePreformsMin).max(staffLotsGetLotRecallResponseQuarantinePreformsMax).multipleOf(staffLotsGetLotRecallResponseQuarantinePreformsMultipleOf).describe('The lot\'s remainder in its warehouse.'),

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import type { Lot } from '../../../../generated/web/model';
-import { itemTraceFixture, lotFixture, recallFixture, stockFixture } from './lots.fixtures';
+import { itemTraceFixture, lotFixture, recallAnswer, stockFixture } from './lots.fixtures';
 import { renderLots } from './renderLots';
 
 const file = (body: string, type: string, filename: string) =>
@@ -21,7 +21,10 @@ function serveLot(lot: Lot = lotFixture()) {
   let current = lot;
   server.use(
     http.post('*/api/:role/lot/get', async (info) => (await record('lot')(info), HttpResponse.json(current))),
-    http.post('*/api/:role/lots/recall/get', async (info) => (await record('recall')(info), HttpResponse.json(recallFixture(current)))),
+    http.post('*/api/:role/lots/recall/get', async (info) => {
+      await record('recall')(info);
+      return HttpResponse.json(recallAnswer(bodies.recall.at(-1) as { summary?: boolean; clientId?: string }, current));
+    }),
     http.post('*/api/:role/lots/stock/get', async (info) => (await record('stock')(info), HttpResponse.json({ rows: [stockFixture(current)] }))),
     http.post('*/api/:role/lots/trace/item/get', async (info) => (await record('trace')(info), HttpResponse.json(itemTraceFixture()))),
     http.post('*/api/:role/lots/recall/csv', async (info) => (await record('csv')(info), file('orderNo\n', 'text/csv', 'recall-lot-7.csv'))),
@@ -69,21 +72,31 @@ describe('/lots/{id}: one lot and its recall answer', { timeout: 30_000 }, () =>
   });
 
   it('the recall answer: the clients delivered or invoiced with their contact, the open items to stop, and the stock to quarantine', async () => {
-    serveLot();
+    const { bodies } = serveLot();
+    const user = userEvent.setup();
     renderLots('/lots/7');
     expect(await screen.findByText('2 clients got bottles from this lot.')).toBeInTheDocument();
+    // the clients and their counts first, without items
+    expect(bodies.recall).toEqual([{ id: 7, summary: true }]);
     const delivered = within(section('Delivered or invoiced'));
     const nordic = within(delivered.getByRole('article', { name: 'Nordic Springs AB' }));
     expect(nordic.getByText(/Nils Berg/)).toBeInTheDocument();
     expect(nordic.getByRole('link', { name: 'billing@nordicsprings.se' })).toHaveAttribute('href', 'mailto:billing@nordicsprings.se');
-    const invoiced = nordic.getByRole('row', { name: /PO-24-0117/ });
+    expect(nordic.getByText('1 item, 80,000 bottles from the lot')).toBeInTheDocument();
+    expect(nordic.queryByRole('table')).not.toBeInTheDocument();
+    // a client's items when asked for, that client only
+    await user.click(nordic.getByRole('button', { name: 'Show items' }));
+    const invoiced = await nordic.findByRole('row', { name: /PO-24-0117/ });
+    expect(bodies.recall.at(-1)).toEqual({ id: 7, clientId: '7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40' });
     for (const text of ['NS-0500', '09.03.2026', '80,000 of 80,000', '81,600', 'INV-2026-0342']) expect(within(invoiced).getByText(text)).toBeInTheDocument();
+    expect(nordic.getByRole('button', { name: 'Hide items' })).toHaveAttribute('aria-expanded', 'true');
     expect(delivered.queryByText('Fjord Water AS')).not.toBeInTheDocument();
 
     const open = within(section('Open orders to stop'));
     const fjord = within(open.getByRole('article', { name: 'Fjord Water AS' }));
     expect(fjord.getByText('No contact on record')).toBeInTheDocument();
-    expect(within(fjord.getByRole('row', { name: /FW-26-0031/ })).getByText('8,000 of 60,000')).toBeInTheDocument();
+    await user.click(fjord.getByRole('button', { name: 'Show items' }));
+    expect(within(await fjord.findByRole('row', { name: /FW-26-0031/ })).getByText('8,000 of 60,000')).toBeInTheDocument();
     expect(open.queryByText('Nordic Springs AB')).not.toBeInTheDocument();
 
     expect(within(section('Stock to quarantine')).getByText(/160,000 preforms of the lot in Riga North; 8,000 bottles/)).toBeInTheDocument();
@@ -144,7 +157,8 @@ describe('/lots/{id}: one lot and its recall answer', { timeout: 30_000 }, () =>
     const user = userEvent.setup();
     renderLots('/lots/7');
     await screen.findByText('2 clients got bottles from this lot.');
-    await user.click(screen.getByRole('button', { name: 'Production records of FW-26-0031 FW-0500S 20.03.2026' }));
+    await user.click(within(screen.getByRole('article', { name: 'Fjord Water AS' })).getByRole('button', { name: 'Show items' }));
+    await user.click(await screen.findByRole('button', { name: 'Production records of FW-26-0031 FW-0500S 20.03.2026' }));
     const dialog = await screen.findByRole('dialog', { name: 'Production records of FW-26-0031, FW-0500S, 20.03.2026' });
     const record = within(await within(dialog).findByRole('row', { name: /Olga Operator/ }));
     expect(record.getByText('RB-2603-114 · Retal Baltic Films · delivered 16.03.2026: 8,000')).toBeInTheDocument();

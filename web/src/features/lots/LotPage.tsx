@@ -86,7 +86,8 @@ function LotView({ lot, role }: { lot: Lot; role: StaffRole }) {
   const mayEdit = mayCall('AdminLots_saveLot', session.user.roles);
   const [editing, setEditing] = useState(false);
   const [recordsOf, setRecordsOf] = useState<RecallItem | null>(null);
-  const recallBody = { id: lot.id };
+  // The clients with their counts first (a lot used by 10,000 items would answer megabytes); a client's items on demand.
+  const recallBody = { id: lot.id, summary: true };
   const recall = useStaffLotsGetLotRecall(role, recallBody, { query: { queryKey: getStaffLotsGetLotRecallQueryKey(role, recallBody) } });
 
   return (
@@ -200,6 +201,9 @@ function Recall({
               title="Open orders to stop"
               empty="No open item used this lot."
               clients={answer.open}
+              group="open"
+              lotId={lotId}
+              role={role}
               onRecords={onRecords}
             />
             <RecallGroup
@@ -207,6 +211,9 @@ function Recall({
               title="Delivered or invoiced"
               empty="Nothing made from this lot was delivered or invoiced yet."
               clients={answer.delivered}
+              group="delivered"
+              lotId={lotId}
+              role={role}
               onRecords={onRecords}
             />
           </Stack>
@@ -216,7 +223,14 @@ function Recall({
   );
 }
 
-function RecallGroup({ id, title, empty, clients, onRecords }: { id: string; title: string; empty: string; clients: RecallClient[]; onRecords: (item: RecallItem) => void }) {
+interface GroupProps {
+  group: 'open' | 'delivered';
+  lotId: number;
+  role: StaffRole;
+  onRecords: (item: RecallItem) => void;
+}
+
+function RecallGroup({ id, title, empty, clients, ...props }: GroupProps & { id: string; title: string; empty: string; clients: RecallClient[] }) {
   return (
     <Stack component="section" aria-labelledby={`${id}-heading`} gap="xs">
       <Title order={4} id={`${id}-heading`}>
@@ -228,69 +242,105 @@ function RecallGroup({ id, title, empty, clients, onRecords }: { id: string; tit
         </Text>
       )}
       {clients.map((client) => (
-        <Card key={client.clientId} withBorder padding="sm" component="article" aria-label={client.company ?? client.clientId}>
-          <Group justify="space-between" mb="xs" gap="xs">
-            <Text fw={600}>{client.company ?? client.clientId}</Text>
-            {client.contact ? (
-              <Text size="sm">
-                {client.contact.name ? `${client.contact.name}, ` : ''}
-                <Anchor href={`mailto:${client.contact.email}`}>{client.contact.email}</Anchor>
-              </Text>
-            ) : (
-              <Text size="sm" c="dimmed">
-                No contact on record
-              </Text>
-            )}
-          </Group>
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped withTableBorder fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Order</Table.Th>
-                  <Table.Th>Article no.</Table.Th>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Deliver at</Table.Th>
-                  <Table.Th ta="right">Produced</Table.Th>
-                  <Table.Th ta="right">Bottles from lot</Table.Th>
-                  <Table.Th ta="right">Preforms from lot</Table.Th>
-                  <Table.Th>Invoices</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Production records</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {client.items.map((item) => (
-                  <Table.Tr key={item.orderItemId}>
-                    <Table.Td>{item.orderNo}</Table.Td>
-                    <Table.Td>{item.articleNo}</Table.Td>
-                    <Table.Td>{item.productName}</Table.Td>
-                    <Table.Td>{formatListDate(item.dueDate)}</Table.Td>
-                    <Table.Td ta="right">
-                      {formatNumber(item.producedAmount)} of {formatNumber(item.plannedAmount)}
-                    </Table.Td>
-                    <Table.Td ta="right">{formatNumber(item.bottlesFromLot)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(item.preformsFromLot)}</Table.Td>
-                    <Table.Td>{item.invoiceNumbers.length ? item.invoiceNumbers.join(', ') : '—'}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        leftSection={<IconListDetails size={12} />}
-                        aria-label={`Production records of ${item.orderNo} ${item.articleNo} ${formatListDate(item.dueDate)}`}
-                        onClick={() => onRecords(item)}
-                      >
-                        Records
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+        <RecallClientCard key={client.clientId} client={client} {...props} />
       ))}
     </Stack>
+  );
+}
+
+/** One client of a recall group: who to call, how much of the lot it got, and its items when asked for. */
+function RecallClientCard({ client, ...props }: GroupProps & { client: RecallClient }) {
+  const [open, setOpen] = useState(false);
+  const name = client.company ?? client.clientId;
+  const itemsId = `recall-${props.group}-${client.clientId}`;
+  return (
+    <Card withBorder padding="sm" component="article" aria-label={name}>
+      <Group justify="space-between" gap="xs">
+        <Text fw={600}>{name}</Text>
+        {client.contact ? (
+          <Text size="sm">
+            {client.contact.name ? `${client.contact.name}, ` : ''}
+            <Anchor href={`mailto:${client.contact.email}`}>{client.contact.email}</Anchor>
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No contact on record
+          </Text>
+        )}
+      </Group>
+      <Group justify="space-between" gap="xs" mt={4}>
+        <Text size="sm">
+          {formatNumber(client.itemCount)} {client.itemCount === 1 ? 'item' : 'items'}, {formatNumber(client.bottlesFromLot)} bottles from the lot
+        </Text>
+        <Button size="compact-xs" variant="subtle" aria-expanded={open} aria-controls={open ? itemsId : undefined} onClick={() => setOpen((shown) => !shown)}>
+          {open ? 'Hide items' : 'Show items'}
+        </Button>
+      </Group>
+      {open && <ClientItems id={itemsId} clientId={client.clientId} name={name} {...props} />}
+    </Card>
+  );
+}
+
+/** A client's items of the group, asked for that client only. */
+function ClientItems({ id, clientId, name, group, lotId, role, onRecords }: GroupProps & { id: string; clientId: string; name: string }) {
+  const body = { id: lotId, clientId };
+  const query = useStaffLotsGetLotRecall(role, body, { query: { queryKey: getStaffLotsGetLotRecallQueryKey(role, body) } });
+  return (
+    <div id={id}>
+      <RecordLoad query={query} label={`Loading the items of ${name}`}>
+        {(answer) => {
+          const items = answer[group].find((client) => client.clientId === clientId)?.items ?? [];
+          return (
+            <Table.ScrollContainer minWidth={720} mt="xs">
+              <Table striped withTableBorder fz="sm" aria-label={`Items of ${name}`}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Order</Table.Th>
+                    <Table.Th>Article no.</Table.Th>
+                    <Table.Th>Title</Table.Th>
+                    <Table.Th>Deliver at</Table.Th>
+                    <Table.Th ta="right">Produced</Table.Th>
+                    <Table.Th ta="right">Bottles from lot</Table.Th>
+                    <Table.Th ta="right">Preforms from lot</Table.Th>
+                    <Table.Th>Invoices</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Production records</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((item) => (
+                    <Table.Tr key={item.orderItemId}>
+                      <Table.Td>{item.orderNo}</Table.Td>
+                      <Table.Td>{item.articleNo}</Table.Td>
+                      <Table.Td>{item.productName}</Table.Td>
+                      <Table.Td>{formatListDate(item.dueDate)}</Table.Td>
+                      <Table.Td ta="right">
+                        {formatNumber(item.producedAmount)} of {formatNumber(item.plannedAmount)}
+                      </Table.Td>
+                      <Table.Td ta="right">{formatNumber(item.bottlesFromLot)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(item.preformsFromLot)}</Table.Td>
+                      <Table.Td>{item.invoiceNumbers.length ? item.invoiceNumbers.join(', ') : '—'}</Table.Td>
+                      <Table.Td>
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          leftSection={<IconListDetails size={12} />}
+                          aria-label={`Production records of ${item.orderNo} ${item.articleNo} ${formatListDate(item.dueDate)}`}
+                          onClick={() => onRecords(item)}
+                        >
+                          Records
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          );
+        }}
+      </RecordLoad>
+    </div>
   );
 }
 

@@ -42,6 +42,15 @@ export function recallItemFixture(overrides: Partial<RecallItem> = {}): RecallIt
 }
 
 /** Nordic Springs got bottles (invoiced); Fjord Water has an open item still to stop. */
+/** The answer as the API shapes it for a request: a summary (no items), one client's items, or all of it. */
+export function recallAnswer(body: { summary?: boolean; clientId?: string }, lot: Lot = lotFixture()): LotRecall {
+  const whole = recallFixture(lot);
+  const shape = (clients: LotRecall['open']) =>
+    clients.filter((client) => body.clientId === undefined || client.clientId === body.clientId).map((client) => (body.summary ? { ...client, items: [] } : client));
+  return { ...whole, delivered: shape(whole.delivered), open: shape(whole.open) };
+}
+
+
 export function recallFixture(lot: Lot = lotFixture()): LotRecall {
   return {
     lot,
@@ -51,6 +60,8 @@ export function recallFixture(lot: Lot = lotFixture()): LotRecall {
         company: 'Nordic Springs AB',
         contact: { name: 'Nils Berg', email: 'billing@nordicsprings.se' },
         items: [recallItemFixture()],
+        itemCount: 1,
+        bottlesFromLot: 80000,
       },
     ],
     open: [
@@ -74,6 +85,8 @@ export function recallFixture(lot: Lot = lotFixture()): LotRecall {
             invoiceNumbers: [],
           }),
         ],
+        itemCount: 1,
+        bottlesFromLot: 8000,
       },
     ],
     quarantine: { preforms: 160000, bottles: 8000 },
