@@ -175,7 +175,11 @@ export async function findClaims(db: Executor, scope: Scope, request: { paginati
       descending: false,
       tieBreaker: 'c.id',
     }).execute(),
-    search(claimsQuery(db, scope)).select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
+    // Every claim has its company, product and order (NOT NULL foreign keys), so without a search and a tenant the
+    // joins drop none: the staff's count is the table's (one scan of claims instead of a four-table join of 50,000).
+    (!request.filter?.trim() && scope.kind === 'allCompanies' ? db.selectFrom('claims as c') : search(claimsQuery(db, scope)))
+      .select(sql<number>`count(*)::int`.as('count'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows: await withUploads(db, scope, rows), count: total.count };
 }
