@@ -15,6 +15,24 @@ export interface QueueFigures {
 let source: QueueFigures | undefined;
 const last = { waiting: 0, failed: 0 };
 
+/** How long a scrape waits for a figure: a saturated pool must not hold /metrics (it says why requests are shed). */
+const SCRAPE_WAIT_MS = 500;
+
+/** The figure, or the last one when the database does not answer within SCRAPE_WAIT_MS (it is kept when it comes). */
+async function read(figure: 'waiting' | 'failed', query: () => Promise<number>): Promise<number> {
+  let timer: NodeJS.Timeout | undefined;
+  const fresh = query().then(
+    (value) => (last[figure] = value),
+    () => last[figure],
+  );
+  const late = new Promise<number>((resolve) => (timer = setTimeout(() => resolve(last[figure]), SCRAPE_WAIT_MS)));
+  try {
+    return await Promise.race([fresh, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function registerQueueMetrics(figures: QueueFigures): () => void {
   source = figures;
   if (!register.getSingleMetric('orders_portal_jobs_waiting')) {
@@ -22,15 +40,17 @@ export function registerQueueMetrics(figures: QueueFigures): () => void {
       name: 'orders_portal_jobs_waiting',
       help: 'Background jobs queued or waiting for a retry (queue depth).',
       async collect() {
-        // A database that cannot answer leaves the last value: the rest of /metrics still answers.
-        if (source) this.set((last.waiting = await source.waiting().catch(() => last.waiting)));
+        // A database that cannot answer (or not at once) leaves the last value: the rest of /metrics still answers.
+        const figures = source;
+        if (figures) this.set(await read('waiting', () => figures.waiting()));
       },
     });
     new Gauge({
       name: 'orders_portal_jobs_failed',
       help: "Dead-lettered 'Confirm & Send' e-mails: failed every retry, not yet retried by an admin.",
       async collect() {
-        if (source) this.set((last.failed = await source.failed().catch(() => last.failed)));
+        const figures = source;
+        if (figures) this.set(await read('failed', () => figures.failed()));
       },
     });
   }
