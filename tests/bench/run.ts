@@ -138,6 +138,9 @@ async function captureRequest(child: ChildProcess, port: number, token: string, 
 /** The captured statements run directly on PostgreSQL, one "request" after another on each of 10 connections. */
 async function loadSql(url: string, queries: Captured[], seconds: number) {
   const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+  // An idle client whose server goes away (the run's finally stops PostgreSQL after a failure) must not end the process
+  // with an unhandled 'error' before the failure itself is printed.
+  pool.on('error', () => undefined);
   const latencies: number[] = [];
   const until = performance.now() + seconds * 1000;
   await Promise.all(
