@@ -3120,7 +3120,7 @@ export interface components {
         };
         /** @description A GS1 EPCIS 2.0 document (JSON-LD). */
         EpcisDocument: {
-            "@context": string[];
+            "@context": components["schemas"]["EpcisText"][];
             /** Format: date-time */
             creationDate: string;
             epcisBody: {
@@ -3153,7 +3153,7 @@ export interface components {
             eventTimeZoneOffset: string;
             /** @description ObjectEvent only: the lot's master data (the supplier's lot number, the delivery date). */
             ilmd?: {
-                [key: string]: string;
+                [key: string]: components["schemas"]["EpcisText"];
             };
             inputQuantityList?: components["schemas"]["EpcisQuantity"][];
             outputQuantityList?: components["schemas"]["EpcisQuantity"][];
@@ -3175,6 +3175,8 @@ export interface components {
             quantity: number;
             uom?: string;
         };
+        /** @description A text of the EPCIS export (a context URI, a master-data value). */
+        EpcisText: string;
         /**
          * @description The face (route set) the web app shows, chosen in the order admin, client, operator, accountant, else guest (part 6).
          * @enum {string}
@@ -3318,6 +3320,8 @@ export interface components {
             isSent: boolean;
             orderNo: string | null;
         };
+        /** @description An invoice's number, as invoices.tsp bounds it. */
+        InvoiceNumberText: string;
         /** @description The backward trace of one order item: its production records, their lots, the supplier deliveries. */
         ItemTrace: {
             articleNo: string;
@@ -4400,7 +4404,7 @@ export interface components {
             bottlesFromLot: number;
             dueDate: components["schemas"]["DateOnly"];
             /** @description Invoices billing the item (empty when not invoiced). */
-            invoiceNumbers: string[];
+            invoiceNumbers: components["schemas"]["InvoiceNumberText"][];
             isClosed: boolean;
             orderId: components["schemas"]["Id"];
             orderItemId: components["schemas"]["Id"];

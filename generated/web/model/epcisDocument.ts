@@ -7,6 +7,7 @@ Errors are RFC 9457 problem documents. `x-roles` on each operation lists the rol
 client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
+import type { EpcisText } from './epcisText';
 import type { EpcisDocumentType } from './epcisDocumentType';
 import type { EpcisDocumentSchemaVersion } from './epcisDocumentSchemaVersion';
 import type { EpcisDocumentEpcisBody } from './epcisDocumentEpcisBody';
@@ -16,7 +17,7 @@ import type { EpcisDocumentEpcisBody } from './epcisDocumentEpcisBody';
  */
 export interface EpcisDocument {
   /** @maxItems 2 */
-  '@context': string[];
+  '@context': EpcisText[];
   type: EpcisDocumentType;
   schemaVersion: EpcisDocumentSchemaVersion;
   creationDate: string;

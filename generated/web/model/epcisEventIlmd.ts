@@ -7,8 +7,9 @@ Errors are RFC 9457 problem documents. `x-roles` on each operation lists the rol
 client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
+import type { EpcisText } from './epcisText';
 
 /**
  * ObjectEvent only: the lot's master data (the supplier's lot number, the delivery date).
  */
-export type EpcisEventIlmd = {[key: string]: string};
+export type EpcisEventIlmd = {[key: string]: EpcisText};

@@ -9,6 +9,7 @@ client-face calls only ever see the caller's own company.
  */
 import type { Id } from './id';
 import type { DateOnly } from './dateOnly';
+import type { InvoiceNumberText } from './invoiceNumberText';
 
 /**
  * One order item that used a lot, in a recall answer.
@@ -50,7 +51,7 @@ export interface RecallItem {
    * Invoices billing the item (empty when not invoiced).
    * @maxItems 100
    */
-  invoiceNumbers: string[];
+  invoiceNumbers: InvoiceNumberText[];
   /**
    * For a buyer's item: the seller's item that produced it (the buyer got those bottles).
    * @minimum 1
