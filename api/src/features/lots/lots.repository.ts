@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Schemas } from '../../lib/contract.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
-import { preformSummaryOf } from '../preforms/preforms.repository.js';
+import { preformSummaryOf, type PreformSummaryColumns } from '../preforms/preforms.repository.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -114,16 +114,9 @@ export async function updateSupplierLotNumber(trx: Executor, id: number, version
  * one statement (the lots of each pair through the FIFO index).
  */
 export async function findLotStock(db: Executor, filter: { preformId?: number; preformWarehouseId?: number }): Promise<Schemas['LotStockRow'][]> {
-  const rows = await sql<{
-    preform_id: number;
+  const rows = await sql<PreformSummaryColumns & {
     warehouse_id: number;
     current_stock: number;
-    preform_name: string;
-    neck: Schemas['Neck'];
-    material: Schemas['Material'];
-    color: Schemas['Color'];
-    weight: number;
-    qty_per_box: number;
     warehouse_name: string;
     lots: { id: number; supplierLotNumber: string | null; deliveryDate: string; supplyOrderId: number; manufacturerName: string; remaining: number }[];
   }>`

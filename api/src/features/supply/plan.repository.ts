@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { preformSummaryOf } from '../preforms/preforms.repository.js';
+import { preformSummaryOf, type PreformSummaryColumns } from '../preforms/preforms.repository.js';
 import type { Schemas } from '../../lib/contract.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -50,15 +50,8 @@ const pairCondition = (filter: PairFilter, preform: string, warehouse: string) =
  * stock, recent consumption, default supplier and decided fingerprints, in one statement.
  */
 export async function findPlanPairs(db: Executor, filter: PairFilter, today: string, pastDays: number): Promise<PairRow[]> {
-  const { rows } = await sql<{
-    preform_id: number;
+  const { rows } = await sql<PreformSummaryColumns & {
     warehouse_id: number;
-    preform_name: string;
-    neck: Schemas['Neck'];
-    material: Schemas['Material'];
-    color: Schemas['Color'];
-    weight: number;
-    qty_per_box: number;
     warehouse_name: string;
     on_hand: number;
     consumed: number;
