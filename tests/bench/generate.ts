@@ -309,6 +309,11 @@ async function generateScreens(step: (name: string, query: ReturnType<typeof sql
         from (select lot_id, sum(preforms)::int as consumed from lot_consumptions where lot_id is not null group by lot_id) c
        where c.lot_id = l.id;`,
   );
+  // Triggers are off while generating: the recall's kept rows, as the migration fills them (2026-11-25-0930).
+  await step(
+    'recall rows of the lots',
+    sql`insert into lot_item_uses select lot_id, item_id, source_item_id, company_id, preforms, bottles, delivered from lot_item_uses_computed;`,
+  );
   await step(
     'forecasts',
     sql`

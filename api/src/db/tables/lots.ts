@@ -46,8 +46,26 @@ export interface LotConsumptionTable {
   created_at: Timestamp;
 }
 
+/**
+ * Per lot and affected item, what the recall's summary counts (migration 2026-11-25-0930): kept by triggers from
+ * lot_consumptions, the items, their orders and invoice lines; never written by the application.
+ */
+export interface LotItemUseTable {
+  lot_id: number;
+  /** The affected item: a producing item, or a buyer's item it produces. */
+  item_id: number;
+  /** The producing item whose records took the preforms (item_id itself for a producing item). */
+  source_item_id: number;
+  company_id: string;
+  preforms: number;
+  bottles: number;
+  /** Invoiced, or closed (the item or its order), as the recall counts delivered. */
+  delivered: boolean;
+}
+
 /** Preform lots and what production consumed from them. */
 export interface LotsTables {
   lots: LotTable;
   lot_consumptions: LotConsumptionTable;
+  lot_item_uses: LotItemUseTable;
 }

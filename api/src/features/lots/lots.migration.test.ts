@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
 import { COMPANY_A, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import * as migration from '../../db/migrations/2026-11-25-0110-lots.js';
+import * as recallRows from '../../db/migrations/2026-11-25-0930-lot-item-uses.js';
 import { grantAppRole } from '../../db/roles.js';
 import { TEST_APP_ROLE } from '../../../../tests/support/global-setup.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
@@ -67,8 +68,10 @@ describe('the lots migration', () => {
 
     // As the owner, as migrations run.
     const owner = database.asOwner() as unknown as Kysely<unknown>;
+    await recallRows.down(owner);
     await migration.down(owner);
     await migration.up(owner);
+    await recallRows.up(owner);
     await grantAppRole(database.asOwner(), TEST_APP_ROLE);
 
     const lots = await db.selectFrom('lots').select(['id', 'supply_order_id', 'warehouse_id', 'delivery_date', 'quantity', 'consumed', 'manufacturer_id']).orderBy('delivery_date').execute();
@@ -94,6 +97,12 @@ describe('the lots migration', () => {
       [older, 1_000],
       [southern, 0],
       [newer, 1_310],
+    ]);
+    // The recall's kept rows (migration 2026-11-25-0930) start complete too: the item, with its net preforms per lot.
+    const kept = await db.selectFrom('lot_item_uses').select(['lot_id', 'item_id', 'preforms']).orderBy('lot_id').execute();
+    expect(kept).toEqual([
+      { lot_id: lotOf(older), item_id: itemId, preforms: 1_000 },
+      { lot_id: lotOf(newer), item_id: itemId, preforms: 1_310 },
     ]);
   });
 });

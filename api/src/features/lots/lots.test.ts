@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
@@ -105,9 +106,9 @@ async function itemIn(s: Setting, warehouseId: number, companyId = COMPANY_A, op
 }
 
 /** The operator records bottles produced since the last entry: the new produced entry's id. */
-async function produce(itemId: number, bottles: number) {
+async function produce(itemId: number, bottles: number, isClosed?: boolean) {
   const { version } = await database.db.selectFrom('client_production_order_items').select('version').where('id', '=', itemId).executeTakeFirstOrThrow();
-  const saved = await post(app, '/api/operator/order/item/produced/add', { item: { id: itemId, producedQuantity: bottles, version } }, operator);
+  const saved = await post(app, '/api/operator/order/item/produced/add', { item: { id: itemId, producedQuantity: bottles, version, isClosed } }, operator);
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   const entry = await database.db.selectFrom('produced_entries').select('id').where('order_item_id', '=', itemId).orderBy('id', 'desc').executeTakeFirstOrThrow();
   return entry.id;
@@ -406,6 +407,68 @@ describe('trace and recall', () => {
     expect(byClient.status).toBe(403);
     const unknown = await staff('lots/recall/get', { id: 2_000_000_000 });
     expect(unknown.status).toBe(404);
+  });
+
+  it('the recall summary (kept by triggers) tells the same clients, counts and quarantine as the whole answer through every kind of change', async () => {
+    const s = await setting();
+    const lot = await lotOf((await deliver(s, s.north, 50_000, 'KEPT')).id);
+    const a = await itemIn(s, s.north, COMPANY_A);
+    await produce(a.itemId, 2_000);
+    const b = await itemIn(s, s.north, COMPANY_B);
+    await produce(b.itemId, 1_000);
+    const seller = await itemIn(s, s.north, COMPANY_C);
+    await produce(seller.itemId, 500);
+    const buyerProduct = await makeProduct(database.db, { preformId: s.preformId, warehouseId: s.north, supplyId: s.supplyId, companyId: BUYER });
+    const buyerOrder = await makeProductionOrder(database.db, { companyId: BUYER });
+    const buyerItem = await makeOrderItem(database.db, { orderId: buyerOrder, productId: buyerProduct, planned: 500 });
+
+    type Client = { clientId: string; contact: unknown; items: { bottlesFromLot: number }[]; itemCount: number; bottlesFromLot: number };
+    const fromWhole = (list: Client[]) => list.map((client) => [client.clientId, client.items.length, client.items.reduce((sum, item) => sum + item.bottlesFromLot, 0)]);
+    const fromSummary = (list: Client[]) => list.map((client) => [client.clientId, client.itemCount, client.bottlesFromLot]);
+    /** The summary against the whole answer, and the kept rows against a computation from scratch; the summary's delivered clients. */
+    const agree = async () => {
+      const whole = (await staff('lots/recall/get', { id: lot.id })).body;
+      const summary = (await staff('lots/recall/get', { id: lot.id, summary: true })).body;
+      expect(fromSummary(summary.delivered)).toEqual(fromWhole(whole.delivered));
+      expect(fromSummary(summary.open)).toEqual(fromWhole(whole.open));
+      expect(summary.delivered.map((client: Client) => client.contact)).toEqual(whole.delivered.map((client: Client) => client.contact));
+      expect({ quarantine: summary.quarantine, clientCount: summary.clientCount }).toEqual({ quarantine: whole.quarantine, clientCount: whole.clientCount });
+      const stale = await sql<{ n: number }>`
+        select count(*)::int as n from ((select * from lot_item_uses except select * from lot_item_uses_computed)
+                                union all (select * from lot_item_uses_computed except select * from lot_item_uses)) d`.execute(database.db);
+      expect(stale.rows[0]!.n).toBe(0);
+      return { delivered: summary.delivered.map((client: Client) => client.clientId), open: summary.open.map((client: Client) => client.clientId) };
+    };
+
+    expect(await agree()).toEqual({ delivered: [], open: [COMPANY_A, COMPANY_B, COMPANY_C].sort() });
+    // A buyer's item pointed at the seller's producing item: the buyer got those bottles.
+    await database.db.updateTable('client_production_order_items').set({ ref_production_order_item_id: seller.itemId }).where('id', '=', buyerItem).execute();
+    expect((await agree()).open).toContain(BUYER);
+    // The operator closes B's only item (its order closes with it); the order reopened, then the item.
+    await produce(b.itemId, 0, true);
+    expect((await agree()).delivered).toEqual([COMPANY_B]);
+    await database.db.updateTable('client_production_orders').set({ closed: 0 }).where('id', '=', b.orderId).execute();
+    expect((await agree()).delivered).toEqual([COMPANY_B]);
+    await database.db.updateTable('client_production_order_items').set({ is_closed: false }).where('id', '=', b.itemId).execute();
+    expect((await agree()).delivered).toEqual([]);
+    // The buyer's item invoiced, then its invoice line removed.
+    await invoiceItem(database.db, buyerItem);
+    expect((await agree()).delivered).toEqual([BUYER]);
+    await database.db.deleteFrom('invoice_lines').where('order_item_id', '=', buyerItem).execute();
+    expect((await agree()).delivered).toEqual([]);
+    // A's order closed by the admin's data, more bottles on A, fewer on the seller's item (preforms given back).
+    await database.db.updateTable('client_production_orders').set({ closed: 1 }).where('id', '=', a.orderId).execute();
+    expect((await agree()).delivered).toEqual([COMPANY_A]);
+    await database.db.updateTable('client_production_orders').set({ closed: 0 }).where('id', '=', a.orderId).execute();
+    await produce(a.itemId, 1_000);
+    const { version } = await database.db.selectFrom('client_production_order_items').select('version').where('id', '=', seller.itemId).executeTakeFirstOrThrow();
+    const lowered = await post(app, '/api/operator/order/item/save', { item: { id: seller.itemId, producedAmount: 0, version } }, operator);
+    expect(lowered.status, JSON.stringify(lowered.body)).toBe(200);
+    expect(await agree()).toEqual({ delivered: [], open: [COMPANY_A, COMPANY_B].sort() });
+    // The buyer's item removed from the seller's item again, then deleted.
+    await database.db.updateTable('client_production_order_items').set({ ref_production_order_item_id: null }).where('id', '=', buyerItem).execute();
+    await database.db.deleteFrom('client_production_order_items').where('id', '=', buyerItem).execute();
+    await agree();
   });
 
   it('a client sees the lots of its own items and claims, and gets 404 for another company’s', async () => {
