@@ -23,6 +23,7 @@ export function OrderCards<Row>({
   onSelectedChange,
   emptyText,
   label,
+  actions,
 }: {
   records: Row[];
   rowKey: (row: Row) => string | number;
@@ -35,6 +36,8 @@ export function OrderCards<Row>({
   emptyText: string;
   /** The row's name for its checkbox, e.g. 'order PO-24-0117'. */
   label: (row: Row) => string;
+  /** The row's own buttons (e.g. History, Details), beside the card's button, never inside it (no button in a button). */
+  actions?: (row: Row) => ReactNode;
 }) {
   if (records.length === 0) {
     return (
@@ -88,6 +91,11 @@ export function OrderCards<Row>({
                   )}
                 </Stack>
               </UnstyledButton>
+              {actions && (
+                <Group gap={4} wrap="nowrap">
+                  {actions(row)}
+                </Group>
+              )}
             </Group>
           </Card>
         );

@@ -210,7 +210,6 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
     { label: 'Quantity', value: formatNumber(item.plannedAmount) },
     ...(isBuyer ? [{ label: 'Produced at', value: producedAt(item) }] : []),
     { label: 'Deliver at', value: formatListDate(item.dueDate) },
-    ...(item.id === undefined ? [] : [{ label: 'History', value: historyButton(item) }, { label: 'Details', value: lineButton(item) }]),
   ];
   const itemsError = form.errors.ClientProductionOrderItems;
 
@@ -287,6 +286,12 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
                 </Group>
               )}
               fields={cardFields}
+              actions={(item) => (
+                <>
+                  {historyButton(item)}
+                  {lineButton(item)}
+                </>
+              )}
               open={setEditing}
               inProgress={inProgress}
               selected={selectedNow}
