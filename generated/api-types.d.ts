@@ -2665,6 +2665,11 @@ export interface components {
         ClientId: string;
         /** @description The lots of a client's own order item. */
         ClientItemLots: {
+            /** @description The invoices billing the item (its invoice lines), by number: each one's declaration of conformity lists these lots. */
+            invoices: {
+                id: components["schemas"]["Id"];
+                invoiceNumber: string;
+            }[];
             lots: {
                 deliveryDate: components["schemas"]["DateOnly"];
                 id: components["schemas"]["Id"];
@@ -11231,6 +11236,12 @@ export interface operations {
                      *           "manufacturerName": "Retal Baltic Films",
                      *           "preformName": "PET 28g PCO1810 Clear",
                      *           "preforms": 81600
+                     *         }
+                     *       ],
+                     *       "invoices": [
+                     *         {
+                     *           "id": 64,
+                     *           "invoiceNumber": "INV-2026-0342"
                      *         }
                      *       ]
                      *     }

@@ -9,6 +9,7 @@ client-face calls only ever see the caller's own company.
  */
 import type { Id } from './id';
 import type { ClientItemLotsLotsItem } from './clientItemLotsLotsItem';
+import type { ClientItemLotsInvoicesItem } from './clientItemLotsInvoicesItem';
 
 /**
  * The lots of a client's own order item.
@@ -17,4 +18,9 @@ export interface ClientItemLots {
   orderItemId: Id;
   /** @maxItems 1000 */
   lots: ClientItemLotsLotsItem[];
+  /**
+   * The invoices billing the item (its invoice lines), by number: each one's declaration of conformity lists these lots.
+   * @maxItems 100
+   */
+  invoices: ClientItemLotsInvoicesItem[];
 }

@@ -165,6 +165,7 @@ export * from './clientDetailsInput';
 export * from './clientFaceType';
 export * from './clientId';
 export * from './clientItemLots';
+export * from './clientItemLotsInvoicesItem';
 export * from './clientItemLotsLotsItem';
 export * from './clientListRow';
 export * from './clientLotsGetClaimLots200';

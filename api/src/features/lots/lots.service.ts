@@ -152,7 +152,7 @@ export async function saveProductionLots(db: Db, actor: Actor, body: BodyOf<'Adm
   return getProductionLots(db, body.producedEntryId);
 }
 
-const clientLots = (trace: Schemas['ItemTrace']): Schemas['ClientItemLots'] => ({
+const clientLots = (trace: Schemas['ItemTrace'], invoices: Map<number, Schemas['ClientItemLots']['invoices']>): Schemas['ClientItemLots'] => ({
   orderItemId: trace.orderItemId,
   lots: trace.lots.map((lot) => ({
     id: lot.id,
@@ -163,15 +163,41 @@ const clientLots = (trace: Schemas['ItemTrace']): Schemas['ClientItemLots'] => (
     preformName: lot.preformName,
     preforms: lot.preforms,
   })),
+  invoices: invoices.get(trace.orderItemId) ?? [],
 });
+
+/**
+ * The invoices billing each of the items (their invoice lines), by number: where the line's declaration of conformity
+ * is. The items are the caller's own (the trace answered 404 otherwise) and an item's invoices are its company's.
+ */
+async function invoicesOfItems(db: Db, itemIds: number[]): Promise<Map<number, Schemas['ClientItemLots']['invoices']>> {
+  const byItem = new Map<number, Schemas['ClientItemLots']['invoices']>();
+  if (itemIds.length === 0) return byItem;
+  const rows = await db
+    .selectFrom('invoice_lines as il')
+    .innerJoin('invoices as inv', 'inv.id', 'il.invoice_id')
+    .select(['il.order_item_id', 'inv.id', 'inv.invoice_number'])
+    .distinct()
+    .where('il.order_item_id', 'in', itemIds)
+    .orderBy('inv.invoice_number')
+    .execute();
+  for (const row of rows) {
+    const list = byItem.get(row.order_item_id!) ?? [];
+    list.push({ id: row.id, invoiceNumber: row.invoice_number });
+    byItem.set(row.order_item_id!, list);
+  }
+  return byItem;
+}
 
 /** The lots of one of the caller's company's order items (another company's: 404). */
 export async function getClientItemLots(db: Db, actor: Actor, id: number): Promise<Schemas['ClientItemLots']> {
-  return clientLots(await traceOfItem(db, companyScopeOf(actor), id));
+  const trace = await traceOfItem(db, companyScopeOf(actor), id);
+  return clientLots(trace, await invoicesOfItems(db, [trace.orderItemId]));
 }
 
 /** The lots of the items of one of the caller's company's claims (another company's: 404). */
 export async function getClientClaimLots(db: Db, actor: Actor, id: number): Promise<{ items: Schemas['ClientItemLots'][] }> {
   const trace = await traceOfClaim(db, companyScopeOf(actor), id);
-  return { items: trace.items.map(clientLots) };
+  const invoices = await invoicesOfItems(db, trace.items.map((item) => item.orderItemId));
+  return { items: trace.items.map((item) => clientLots(item, invoices)) };
 }

@@ -484,7 +484,13 @@ describe('trace and recall', () => {
     expect(own.body).toEqual({
       orderItemId: mine.itemId,
       lots: [expect.objectContaining({ id: lot.id, supplierLotNumber: 'MINE', preforms: 1_000 })],
+      invoices: [],
     });
+    // Once invoiced, the line names the invoice whose declaration of conformity lists the lot.
+    const invoiceId = await invoiceItem(database.db, mine.itemId);
+    const { invoice_number } = await database.db.selectFrom('invoices').select('invoice_number').where('id', '=', invoiceId).executeTakeFirstOrThrow();
+    const invoiced = await post(app, '/api/client/lots/item/get', { id: mine.itemId }, await as.client(COMPANY_A));
+    expect(invoiced.body.invoices).toEqual([{ id: invoiceId, invoiceNumber: invoice_number }]);
     const foreign = await post(app, '/api/client/lots/item/get', { id: theirs.itemId }, await as.client(COMPANY_A));
     const missing = await post(app, '/api/client/lots/item/get', { id: 2_000_000_000 }, await as.client(COMPANY_A));
     expect(foreign.status).toBe(404);
@@ -497,7 +503,7 @@ describe('trace and recall', () => {
     });
     expect((await post(app, '/api/client/lots/claim/get', { id: claimOfB }, await as.client(COMPANY_A))).status).toBe(404);
     const ofB = await post(app, '/api/client/lots/claim/get', { id: claimOfB }, await as.client(COMPANY_B));
-    expect(ofB.body).toEqual({ items: [{ orderItemId: theirs.itemId, lots: [expect.objectContaining({ id: lot.id, preforms: 1_000 })] }] });
+    expect(ofB.body).toEqual({ items: [{ orderItemId: theirs.itemId, lots: [expect.objectContaining({ id: lot.id, preforms: 1_000 })], invoices: [] }] });
 
     expect((await staff('lots/get', { pagination: { page: 1, rowsPerPage: 10 } }, await as.client(COMPANY_A), 'admin')).status).toBe(403);
   });

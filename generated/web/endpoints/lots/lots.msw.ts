@@ -39,7 +39,7 @@ export const getAdminLotsSaveProductionLotsResponseMock = (): ProductionRecordLo
 
 export const getClientLotsGetClaimLotsResponseMock = (): ClientLotsGetClaimLots200 => ({"items":[]})
 
-export const getClientLotsGetItemLotsResponseMock = (): ClientItemLots => ({"orderItemId":88,"lots":[{"id":7,"supplierLotNumber":"RB-2603-114","deliveryDate":"2026-03-16","supplyOrderId":41,"manufacturerName":"Retal Baltic Films","preformName":"PET 28g PCO1810 Clear","preforms":81600}]})
+export const getClientLotsGetItemLotsResponseMock = (): ClientItemLots => ({"orderItemId":88,"lots":[{"id":7,"supplierLotNumber":"RB-2603-114","deliveryDate":"2026-03-16","supplyOrderId":41,"manufacturerName":"Retal Baltic Films","preformName":"PET 28g PCO1810 Clear","preforms":81600}],"invoices":[{"id":64,"invoiceNumber":"INV-2026-0342"}]})
 
 export const getStaffLotsGetLotResponseMock = (): Lot => ({"id":7,"supplierLotNumber":null,"supplyOrderId":41,"deliveryDate":"2026-03-16","quantity":250000,"consumed":0,"remaining":250000,"state":"open","preformId":3,"Preform":{"id":3,"preformName":"PET 28g PCO1810 Clear","neck":"PCO1810","material":"PET","color":"Clear","weight":28,"qtyPerBox":1250},"preformWarehouseId":1,"PreformWarehouse":{"id":1,"warehouseName":"Riga North"},"preformSupplyId":7,"Manufacturer":{"id":1,"manufacturerName":"Retal Baltic Films"},"version":0})
 

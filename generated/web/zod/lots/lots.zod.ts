@@ -145,7 +145,8 @@ export const clientLotsGetClaimLotsResponseItemsItemOrderItemIdMultipleOf = 1;ex
 export const clientLotsGetClaimLotsResponseItemsItemLotsItemIdMultipleOf = 1;export const clientLotsGetClaimLotsResponseItemsItemLotsItemSupplierLotNumberMax = 60;export const clientLotsGetClaimLotsResponseItemsItemLotsItemSupplyOrderIdMax = 2147483647;
 export const clientLotsGetClaimLotsResponseItemsItemLotsItemSupplyOrderIdMultipleOf = 1;export const clientLotsGetClaimLotsResponseItemsItemLotsItemManufacturerNameMax = 120;export const clientLotsGetClaimLotsResponseItemsItemLotsItemPreformNameMax = 120;export const clientLotsGetClaimLotsResponseItemsItemLotsItemPreformsMin = 0;
 export const clientLotsGetClaimLotsResponseItemsItemLotsItemPreformsMax = 2147483647;
-export const clientLotsGetClaimLotsResponseItemsItemLotsItemPreformsMultipleOf = 1;export const clientLotsGetClaimLotsResponseItemsItemLotsMax = 1000;export const clientLotsGetClaimLotsResponseItemsMax = 1000;
+export const clientLotsGetClaimLotsResponseItemsItemLotsItemPreformsMultipleOf = 1;export const clientLotsGetClaimLotsResponseItemsItemLotsMax = 1000;export const clientLotsGetClaimLotsResponseItemsItemInvoicesItemIdMax = 2147483647;
+export const clientLotsGetClaimLotsResponseItemsItemInvoicesItemIdMultipleOf = 1;export const clientLotsGetClaimLotsResponseItemsItemInvoicesItemInvoiceNumberMax = 60;export const clientLotsGetClaimLotsResponseItemsItemInvoicesMax = 100;export const clientLotsGetClaimLotsResponseItemsMax = 1000;
 
 export const clientLotsGetClaimLotsResponse = zod.object({
   "items": zod.array(zod.object({
@@ -158,7 +159,11 @@ export const clientLotsGetClaimLotsResponse = zod.object({
   "manufacturerName": zod.string().max(clientLotsGetClaimLotsResponseItemsItemLotsItemManufacturerNameMax),
   "preformName": zod.string().max(clientLotsGetClaimLotsResponseItemsItemLotsItemPreformNameMax),
   "preforms": zod.number().min(clientLotsGetClaimLotsResponseItemsItemLotsItemPreformsMin).max(clientLotsGetClaimLotsResponseItemsItemLotsItemPreformsMax).multipleOf(clientLotsGetClaimLotsResponseItemsItemLotsItemPreformsMultipleOf).describe('Preforms of the lot in the item\'s bottles.')
-})).max(clientLotsGetClaimLotsResponseItemsItemLotsMax)
+})).max(clientLotsGetClaimLotsResponseItemsItemLotsMax),
+  "invoices": zod.array(zod.object({
+  "id": zod.number().min(1).max(clientLotsGetClaimLotsResponseItemsItemInvoicesItemIdMax).multipleOf(clientLotsGetClaimLotsResponseItemsItemInvoicesItemIdMultipleOf).describe('Row id.'),
+  "invoiceNumber": zod.string().max(clientLotsGetClaimLotsResponseItemsItemInvoicesItemInvoiceNumberMax)
+})).max(clientLotsGetClaimLotsResponseItemsItemInvoicesMax).describe('The invoices billing the item (its invoice lines), by number: each one\'s declaration of conformity lists these lots.')
 }).describe('The lots of a client\'s own order item.')).max(clientLotsGetClaimLotsResponseItemsMax)
 })
 
@@ -177,7 +182,8 @@ export const clientLotsGetItemLotsResponseOrderItemIdMultipleOf = 1;export const
 export const clientLotsGetItemLotsResponseLotsItemIdMultipleOf = 1;export const clientLotsGetItemLotsResponseLotsItemSupplierLotNumberMax = 60;export const clientLotsGetItemLotsResponseLotsItemSupplyOrderIdMax = 2147483647;
 export const clientLotsGetItemLotsResponseLotsItemSupplyOrderIdMultipleOf = 1;export const clientLotsGetItemLotsResponseLotsItemManufacturerNameMax = 120;export const clientLotsGetItemLotsResponseLotsItemPreformNameMax = 120;export const clientLotsGetItemLotsResponseLotsItemPreformsMin = 0;
 export const clientLotsGetItemLotsResponseLotsItemPreformsMax = 2147483647;
-export const clientLotsGetItemLotsResponseLotsItemPreformsMultipleOf = 1;export const clientLotsGetItemLotsResponseLotsMax = 1000;
+export const clientLotsGetItemLotsResponseLotsItemPreformsMultipleOf = 1;export const clientLotsGetItemLotsResponseLotsMax = 1000;export const clientLotsGetItemLotsResponseInvoicesItemIdMax = 2147483647;
+export const clientLotsGetItemLotsResponseInvoicesItemIdMultipleOf = 1;export const clientLotsGetItemLotsResponseInvoicesItemInvoiceNumberMax = 60;export const clientLotsGetItemLotsResponseInvoicesMax = 100;
 
 export const clientLotsGetItemLotsResponse = zod.object({
   "orderItemId": zod.number().min(1).max(clientLotsGetItemLotsResponseOrderItemIdMax).multipleOf(clientLotsGetItemLotsResponseOrderItemIdMultipleOf).describe('Row id.'),
@@ -189,7 +195,11 @@ export const clientLotsGetItemLotsResponse = zod.object({
   "manufacturerName": zod.string().max(clientLotsGetItemLotsResponseLotsItemManufacturerNameMax),
   "preformName": zod.string().max(clientLotsGetItemLotsResponseLotsItemPreformNameMax),
   "preforms": zod.number().min(clientLotsGetItemLotsResponseLotsItemPreformsMin).max(clientLotsGetItemLotsResponseLotsItemPreformsMax).multipleOf(clientLotsGetItemLotsResponseLotsItemPreformsMultipleOf).describe('Preforms of the lot in the item\'s bottles.')
-})).max(clientLotsGetItemLotsResponseLotsMax)
+})).max(clientLotsGetItemLotsResponseLotsMax),
+  "invoices": zod.array(zod.object({
+  "id": zod.number().min(1).max(clientLotsGetItemLotsResponseInvoicesItemIdMax).multipleOf(clientLotsGetItemLotsResponseInvoicesItemIdMultipleOf).describe('Row id.'),
+  "invoiceNumber": zod.string().max(clientLotsGetItemLotsResponseInvoicesItemInvoiceNumberMax)
+})).max(clientLotsGetItemLotsResponseInvoicesMax).describe('The invoices billing the item (its invoice lines), by number: each one\'s declaration of conformity lists these lots.')
 }).describe('The lots of a client\'s own order item.')
 
 /**

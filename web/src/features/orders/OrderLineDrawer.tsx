@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { IconDownload } from '@tabler/icons-react';
 import { getClientClaimsGetClaimsQueryKey, useClientClaimsGetClaims } from '../../../../generated/web/endpoints/claims/claims';
 import { getClientLotsGetItemLotsQueryKey, useClientLotsGetItemLots } from '../../../../generated/web/endpoints/lots/lots';
-import { getDocumentsGetInvoicesQueryKey, useDocumentsDownloadDeclaration, useDocumentsGetInvoices } from '../../../../generated/web/endpoints/invoices/invoices';
+import { useDocumentsDownloadDeclaration } from '../../../../generated/web/endpoints/invoices/invoices';
 import type { Claim } from '../../../../generated/web/model';
 import { saveFile } from '../../api/http';
 import { MESSAGES } from '../../api/messages';
@@ -58,7 +58,7 @@ export default function OrderLineDrawer({ item, order, title, onClose }: { item:
           </Text>
         </Section>
         <LineLots itemId={item.id} />
-        <LineDeclaration item={item} orderNo={order.orderNo} />
+        <LineDeclaration item={item} />
         <LineClaims item={item} order={order} />
       </Stack>
     </Drawer>
@@ -95,18 +95,19 @@ function LineClaims({ item, order }: { item: DraftItem; order: { id: number; ord
   );
 }
 
-/** The client's newest invoices the line's declaration is looked for in (the invoices list has no filter by order). */
-const NEWEST_INVOICES = { pagination: { page: 1, rowsPerPage: 100 as const, sortBy: 'deliveryDate' as const, descending: true } };
+/** The line's preform lots and the invoices billing it (one request, shared by the lots and the declaration). */
+function useLineLots(itemId: number, enabled = true) {
+  const body = { id: itemId };
+  return useClientLotsGetItemLots(body, { query: { queryKey: getClientLotsGetItemLotsQueryKey(body), enabled } });
+}
 
-function LineDeclaration({ item, orderNo }: { item: DraftItem; orderNo: string }) {
+function LineDeclaration({ item }: { item: DraftItem & { id: number } }) {
   const { session } = useAppContext();
   // A buyer has no invoices (its seller bills it): no declaration to download here.
-  const mayDownload = mayCall('Documents_getInvoices', session.user.roles) && session.user.documentsRole === 'client';
-  const invoicesQuery = useDocumentsGetInvoices('client', NEWEST_INVOICES, {
-    query: { queryKey: getDocumentsGetInvoicesQueryKey('client', NEWEST_INVOICES), enabled: mayDownload && item.hasInvoice },
-  });
+  const mayDownload = mayCall('Documents_downloadDeclaration', session.user.roles) && session.user.documentsRole === 'client';
+  const invoicesQuery = useLineLots(item.id, mayDownload && item.hasInvoice);
   const download = useDocumentsDownloadDeclaration({ mutation: { meta: { silent: true } } });
-  const invoices = (invoicesQuery.data?.rows ?? []).filter((invoice) => invoice.orderNo === orderNo);
+  const invoices = invoicesQuery.data?.invoices ?? [];
   const save = async (invoice: { id: number; invoiceNumber: string }) => {
     let file: Blob;
     try {
@@ -155,8 +156,7 @@ function LineDeclaration({ item, orderNo }: { item: DraftItem; orderNo: string }
 }
 
 function LineLots({ itemId }: { itemId: number }) {
-  const body = { id: itemId };
-  const query = useClientLotsGetItemLots(body, { query: { queryKey: getClientLotsGetItemLotsQueryKey(body) } });
+  const query = useLineLots(itemId);
   const lots = query.data?.lots ?? [];
   return (
     <Section title="Preform lots">
