@@ -70,7 +70,7 @@ function Column({ column, week, today, onEdit }: { column: AgendaColumn; week: s
   const cards = [...column.items, ...more.flatMap((page) => page.data ?? [])];
   const loading = more.some((page) => page.isPending);
   const failed = more.find((page) => page.isError);
-  const hidden = column.count - COLUMN_CARDS * (pages + 1);
+  const hidden = column.count - cards.length;
   return (
     <Paper
       component="section"
@@ -108,9 +108,9 @@ function Column({ column, week, today, onEdit }: { column: AgendaColumn; week: s
             </Text>
           )}
           {failed && <QueryError error={failed.error} onRetry={() => void failed.refetch()} />}
-          {(hidden > 0 || loading) && (
-            <Button variant="subtle" size="xs" loading={loading} disabled={hidden <= 0} onClick={() => setPages(pages + 1)}>
-              Show {Math.min(Math.max(hidden, 0), COLUMN_CARDS)} more of {Math.max(hidden, 0)}
+          {hidden > 0 && (
+            <Button variant="subtle" size="xs" loading={loading} onClick={() => setPages(pages + 1)}>
+              Show {Math.min(hidden, COLUMN_CARDS)} more of {hidden}
             </Button>
           )}
         </Stack>
