@@ -2049,7 +2049,18 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The operator's agenda: open order items of all clients, due date ascending (the page groups them by week with PREV and NEXT columns). */
+        /**
+         * @description The operator's agenda, one ISO week at a time (part 2.2): the order items of every producing client (not buyer
+         *     companies': their sellers' items are the machine work) of open orders, and of closed orders due from the Monday
+         *     eight weeks before this week (read-only cards), in the columns of the week asked (`week`, this week without it):
+         *     - `prev`: due before the week, the most recently due first;
+         *     - `mon` … `sun`: due on that day;
+         *     - `next`: due after the week, the soonest first.
+         *     Then by order number (PO-9 before PO-10), then id. The answer holds at most 30 items of each column (the cards a column shows before
+         *     'Show more'), in that order, column after column, and each item's `columnCount` says how many its column holds in
+         *     all. 'Show more' asks one `column` from `offset` (the cards already shown): at most 30 more of that column.
+         *     Extension (not in part 7, where the call is `{}` and answered every item): `week`, `column`, `offset`, `columnCount`.
+         */
         post: operations["OperatorAgenda_getAgenda"];
         delete?: never;
         options?: never;
@@ -2326,6 +2337,11 @@ export interface components {
             /** Format: int32 */
             remainingQuantity: number;
         };
+        /**
+         * @description A column of the operator's week agenda: PREV, a day of the week (Monday to Sunday), NEXT.
+         * @enum {string}
+         */
+        AgendaColumn: "prev" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun" | "next";
         /** @description An order item of the operator agenda, with its order. */
         AgendaItem: {
             ClientProduct: components["schemas"]["OrderItemProduct"];
@@ -2337,6 +2353,12 @@ export interface components {
                 orderNo: string;
             };
             clientProductionOrderId: components["schemas"]["Id"];
+            /**
+             * Format: int32
+             * @description Extension (not in part 7), in `agenda/get` answers only: how many items the item's column holds in all (PREV,
+             *     its due day, or NEXT of the week asked), of which the answer carries at most 30.
+             */
+            columnCount?: number;
             /** @description 'Deliver at'. */
             dueDate: components["schemas"]["DateOnly"];
             /** @description An invoiced item is locked (409 on change or delete). */
@@ -12880,7 +12902,17 @@ export interface operations {
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": Record<string, never>;
+                "application/json": {
+                    /** @description Extension (not in part 7): only this column of the week, from `offset` ('Show more'). */
+                    column?: components["schemas"]["AgendaColumn"];
+                    /**
+                     * Format: int32
+                     * @description Extension (not in part 7): with `column`, how many of its cards are shown already (default 0).
+                     */
+                    offset?: number;
+                    /** @description Extension (not in part 7): the Monday of the ISO week shown (another day stands for its week); this week without it. */
+                    week?: components["schemas"]["DateOnly"];
+                };
             };
         };
         responses: {

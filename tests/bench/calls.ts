@@ -93,7 +93,10 @@ export const calls: Call[] = [
   { name: 'lots/get (open lots page)', face: 'admin', role: 'admin', path: '/api/admin/lots/get', body: () => ({ state: 'open', pagination: page(20, 'deliveryDate', true) }) },
   { name: 'lots/trace/item/get', face: 'operator', role: 'operator', path: '/api/operator/lots/trace/item/get', body: (ids) => ({ orderItemId: ids.orderItem }) },
   // Operator: agenda, produced entries, stock, downtime.
+  // The agenda of this week ({}, the published call; the screen sends this week's Monday), and of the busiest week:
+  // the generated six years end with the open orders, due around the turn of 2025/2026 (925 items a day, 25,608 in PREV).
   { name: 'operator/agenda/get', face: 'operator', role: 'operator', path: '/api/operator/agenda/get', body: () => ({}) },
+  { name: 'operator/agenda/get (busiest week)', face: 'operator', role: 'operator', path: '/api/operator/agenda/get', body: () => ({ week: '2025-12-29' }) },
   { name: 'operator/order/item/produced/get', face: 'operator', role: 'operator', path: '/api/operator/order/item/produced/get', body: (ids) => ({ id: ids.orderItem }) },
   { name: 'operator/preformstock/get', face: 'operator', role: 'operator', path: '/api/operator/preformstock/get', body: () => ({}) },
   { name: 'operator/preformstock/get page 500', face: 'operator', role: 'operator', path: '/api/operator/preformstock/get', body: () => ({ pagination: { page: 500, rowsPerPage: 10 } }) },

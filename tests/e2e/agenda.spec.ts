@@ -53,4 +53,18 @@ test("the operator's agenda: the week with PREV and NEXT, and produced bottles r
   expect(before).toBeLessThanOrEqual(99_999);
   await recordProduced(again, before, true);
   await expect.poll(() => produced(page.getByRole('article', { name: name!, exact: true }).first())).toBe(before);
+
+  // The page asks the API for the week it shows: Next week asks for the next Monday's week, This week comes back.
+  const label = page.getByText(/^Week \d+ · \d{2}\.\d{2}\.\d{4} – \d{2}\.\d{2}\.\d{4}$/);
+  const thisWeek = await label.innerText();
+  const asked = page.waitForRequest((request) => request.url().endsWith('/api/operator/agenda/get') && request.method() === 'POST');
+  await page.getByRole('button', { name: 'Next week' }).click();
+  const week = (JSON.parse((await asked).postData()!) as { week: string }).week;
+  expect(new Date(`${week}T00:00:00Z`).getUTCDay()).toBe(1);
+  const [year, month, day] = week.split('-');
+  await expect(label).toHaveText(new RegExp(`^Week \\d+ · ${day}\\.${month}\\.${year} – `));
+  await expect(page.getByRole('region', { name: 'PREV' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'NEXT' })).toBeVisible();
+  await page.getByRole('button', { name: 'This week' }).click();
+  await expect(label).toHaveText(thisWeek);
 });

@@ -57,4 +57,11 @@ export interface AgendaItem {
   refProductionOrderItem: AgendaItemRefProductionOrderItem;
   version: Version;
   ClientProductionOrder: AgendaItemClientProductionOrder;
+  /**
+   * Extension (not in part 7), in `agenda/get` answers only: how many items the item's column holds in all (PREV,
+its due day, or NEXT of the week asked), of which the answer carries at most 30.
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  columnCount?: number;
 }

@@ -126,6 +126,7 @@ export * from './adminSupplySaveSupplyOrderHeaders';
 export * from './adminSupplySaveSupplyPlanSettingsBody';
 export * from './adminUploadsDownloadUploadBody';
 export * from './affectedOrderItem';
+export * from './agendaColumn';
 export * from './agendaItem';
 export * from './agendaItemClientProductionOrder';
 export * from './agendaItemRefProductionOrder';

@@ -7,5 +7,18 @@ Errors are RFC 9457 problem documents. `x-roles` on each operation lists the rol
 client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
+import type { DateOnly } from './dateOnly';
+import type { AgendaColumn } from './agendaColumn';
 
-export type OperatorAgendaGetAgendaBody = { [key: string]: unknown };
+export type OperatorAgendaGetAgendaBody = {
+  /** Extension (not in part 7): the Monday of the ISO week shown (another day stands for its week); this week without it. */
+  week?: DateOnly;
+  /** Extension (not in part 7): only this column of the week, from `offset` ('Show more'). */
+  column?: AgendaColumn;
+  /**
+   * Extension (not in part 7): with `column`, how many of its cards are shown already (default 0).
+   * @minimum 0
+   * @maximum 100000
+   */
+  offset?: number;
+};

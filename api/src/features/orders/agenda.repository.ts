@@ -19,29 +19,96 @@ const producing = sql<boolean>`c.client_type <> '1'`;
 /** How far back the agenda reaches for orders that are already closed (their cards show, without the edit icon). */
 export const CLOSED_WEEKS_SHOWN = 8;
 
+/** The cards of a column an answer carries at most (the column shows them before 'Show more'). */
+export const COLUMN_CARDS = 30;
+
+export type AgendaColumn = Schemas['AgendaColumn'];
+
+/** The week's columns in the screen's order: PREV, Monday to Sunday, NEXT. */
+export const AGENDA_COLUMNS: readonly AgendaColumn[] = ['prev', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'next'];
+
 const toAgendaItem = (row: ItemQueryRow): AgendaItem => ({
   ...toOrderItem(row),
   ClientProductionOrder: { id: row.order_id, orderNo: row.order_no, closed: row.order_closed, company: row.company },
 });
 
+/** What an agenda question asks: the week's Monday, and for 'Show more' one column from an offset. */
+export interface AgendaQuestion {
+  /** Monday of the ISO week shown, YYYY-MM-DD. */
+  monday: string;
+  column?: AgendaColumn;
+  offset: number;
+}
+
+/** Due dates a column holds (either end open): PREV before the week, a day that day, NEXT after the week. */
+function dueRange(monday: string, column: AgendaColumn | undefined) {
+  const day = (index: number) => sql<string>`(${monday}::date + ${index}::int)`;
+  if (column === undefined) return { from: undefined, to: undefined };
+  if (column === 'prev') return { from: undefined, to: day(-1) };
+  if (column === 'next') return { from: day(7), to: undefined };
+  const index = AGENDA_COLUMNS.indexOf(column) - 1;
+  return { from: day(index), to: day(index) };
+}
+
 /**
- * The agenda: every item of an open order (overdue ones included), and the items of closed orders due from the
- * start of the ISO week {@link CLOSED_WEEKS_SHOWN} weeks back; due date ascending.
+ * The agenda of a week, in one statement: the agenda's items (open orders' items, and closed orders' items due from the
+ * Monday {@link CLOSED_WEEKS_SHOWN} weeks before this week; producing companies only) in the week's columns, each
+ * column counted, and of each column (or of the one column asked, from its offset) at most {@link COLUMN_CARDS} cards
+ * read in full: PREV most recently due first, a day by order number, NEXT soonest first; then by order number (in
+ * numeric order: PO-9 before PO-10), then id. The open orders' items come through the partial index of open orders and the items' (order, due
+ * date) index, the closed orders' through the due-date index, so the years of closed orders before the window are
+ * never read; a column asked alone reads only its due dates.
  */
-export async function findAgenda(db: Executor): Promise<AgendaItem[]> {
+export async function findAgenda(db: Executor, question: AgendaQuestion): Promise<AgendaItem[]> {
+  const { monday, column, offset } = question;
+  const { from, to } = dueRange(monday, column);
+  const closedFrom = sql<string>`(date_trunc('week', current_date) - make_interval(weeks => ${CLOSED_WEEKS_SHOWN}))::date`;
+  const inRange = sql.join(
+    [sql`true`, ...(from ? [sql`i.due_date >= ${from}`] : []), ...(to ? [sql`i.due_date <= ${to}`] : [])],
+    sql` and `,
+  );
+  const columnOf = sql<AgendaColumn>`case when i.due_date < ${monday}::date then 'prev' when i.due_date > ${monday}::date + 6 then 'next'
+    else (array['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'])[i.due_date - ${monday}::date + 1] end`;
+  const columns = column === undefined ? AGENDA_COLUMNS : [column];
+  const positions = sql.join(columns.map((key) => sql`(${key}::text, ${AGENDA_COLUMNS.indexOf(key)}::int)`));
+  // The agenda's items once (materialized), counted per column by a hash aggregate, and the cards of each column
+  // asked for taken by a top-N sort of that column alone (never a sort of every item). The sort: days from the
+  // Monday (PREV backwards, NEXT forwards), then order number in numeric order, then id.
+  const cards = sql<{ id: number; position: number; column_count: string; distance: number; order_no: string }>`(
+    with a as materialized (
+      select i.id, i.due_date, o.order_no, ${columnOf} as col
+        from client_production_orders o
+        join companies c on c.id = o.company_id
+        join client_production_order_items i on i.order_id = o.id
+       where o.closed = 0 and ${producing} and ${inRange}
+      union all
+      select i.id, i.due_date, o.order_no, ${columnOf} as col
+        from client_production_order_items i
+        join client_production_orders o on o.id = i.order_id
+        join companies c on c.id = o.company_id
+       where o.closed <> 0 and i.due_date >= ${closedFrom} and ${producing} and ${inRange}
+    ),
+    counted as (select col, count(*) as column_count from a group by col)
+    select t.id, k.position, counted.column_count, t.distance, t.order_no
+      from (values ${positions}) as k (col, position)
+      join counted on counted.col = k.col
+      cross join lateral (
+        select a.id, abs(a.due_date - ${monday}::date) as distance, a.order_no
+          from a
+         where a.col = k.col
+         order by distance, a.order_no collate order_number, a.id
+        offset ${offset} limit ${COLUMN_CARDS}
+      ) t
+  )`;
   const rows = await itemsQuery(db)
-    .where(producing)
-    .where((eb) =>
-      eb.or([
-        eb('o.closed', '=', 0),
-        eb('i.due_date', '>=', sql<string>`(date_trunc('week', current_date) - make_interval(weeks => ${CLOSED_WEEKS_SHOWN}))::date`),
-      ]),
-    )
-    .orderBy('i.due_date')
-    .orderBy('o.order_no')
+    .innerJoin(cards.as('cards'), 'cards.id', 'i.id')
+    .select(['cards.column_count'])
+    .orderBy('cards.position')
+    .orderBy('cards.distance')
+    .orderBy(sql`cards.order_no collate order_number`)
     .orderBy('i.id')
     .execute();
-  return rows.map(toAgendaItem);
+  return rows.map((row) => ({ ...toAgendaItem(row), columnCount: Number(row.column_count) }));
 }
 
 export async function findAgendaItem(db: Executor, id: number): Promise<AgendaItem | undefined> {

@@ -16,9 +16,25 @@ export type ProducedEntryInput = BodyOf<'OperatorAgenda_addProducedEntry'>['item
 /** How many of an item's entries the dialog shows. */
 export const ENTRIES_SHOWN = 10;
 
-/** The operator's agenda (every producing company's items; see the repository for which). */
-export function getAgenda(db: Db) {
-  return repository.findAgenda(db);
+export type AgendaQuestion = BodyOf<'OperatorAgenda_getAgenda'>;
+
+/** Monday of the ISO week that holds `day` (YYYY-MM-DD; today, UTC, without it). */
+export function mondayOf(day?: string): string {
+  const date = day ? new Date(`${day}T00:00:00Z`) : new Date();
+  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The operator's agenda of a week (this week without `week`): at most 30 cards of each column, or of the one `column`
+ * asked from `offset` ('Show more'); see the repository for which items and in which order. `offset` pages one column,
+ * so it comes with `column` (400 otherwise).
+ */
+export function getAgenda(db: Db, question: AgendaQuestion = {}) {
+  if (question.offset !== undefined && question.column === undefined) {
+    throw ruleViolation('offset', 'required', 'offset pages one column: send column with it.');
+  }
+  return repository.findAgenda(db, { monday: mondayOf(question.week), column: question.column, offset: question.offset ?? 0 });
 }
 
 /**

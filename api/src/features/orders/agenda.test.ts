@@ -5,7 +5,7 @@ import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { ledgerSnapshot, makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse, stockOf } from '../supply/supply.fixtures.js';
 import { invoiceItem } from './orders.fixtures.js';
-import { preformsUsed } from './agenda.service.js';
+import { mondayOf, preformsUsed } from './agenda.service.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -87,38 +87,123 @@ async function snapshot(itemId: number, productId: number) {
   };
 }
 
-describe('operator agenda (agenda/get)', () => {
-  it('lists the order items of every producing company with order number, product, planned and produced, due date ascending', async () => {
-    const late = await itemOf(COMPANY_B, { dueDate: '2099-01-05' });
-    const early = await itemOf(COMPANY_A, { dueDate: '2020-01-06', produced: 100 });
-    const response = await post(app, '/api/operator/agenda/get', {}, operator);
+describe('operator agenda of a week (agenda/get)', () => {
+  /** A week of its own, far ahead, so that only this describe's items are due in it. */
+  const W = mondayOf('2098-06-10');
+  const day = (offset: number) => {
+    const date = new Date(`${W}T00:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + offset);
+    return date.toISOString().slice(0, 10);
+  };
+  type Card = { id: number; dueDate: string; columnCount: number; ClientProductionOrder: { orderNo: string; closed: number } };
+  const agenda = async (body: object) => {
+    const response = await post(app, '/api/operator/agenda/get', body, operator);
     expect(response.status).toBe(200);
-    const ids = response.body.map((item: { id: number }) => item.id);
-    expect(ids).toEqual(expect.arrayContaining([late.itemId, early.itemId]));
-    expect(ids.indexOf(early.itemId)).toBeLessThan(ids.indexOf(late.itemId));
-    const card = response.body.find((item: { id: number }) => item.id === early.itemId);
+    return response.body as Card[];
+  };
+  const ids = (cards: Card[]) => cards.map((card) => card.id);
+  const inWeek = (cards: Card[]) => cards.filter((card) => card.dueDate >= W && card.dueDate <= day(6));
+  const setOrderNo = (orderId: number, orderNo: string) =>
+    database.db.updateTable('client_production_orders').set({ order_no: orderNo }).where('id', '=', orderId).execute();
+
+  it('answers the week asked: its items by due day (a day by order number, PO-9 before PO-10), PREV before it, NEXT after it, each with its column’s count', async () => {
+    const monday = await itemOf(COMPANY_A, { dueDate: W });
+    const wed10 = await itemOf(COMPANY_B, { dueDate: day(2), produced: 100 });
+    const wed9 = await itemOf(COMPANY_A, { dueDate: day(2) });
+    await setOrderNo(wed10.orderId, 'PO-10');
+    await setOrderNo(wed9.orderId, 'PO-9');
+    const saturday = await itemOf(COMPANY_A, { dueDate: day(5) });
+    const missed = await itemOf(COMPANY_A, { dueDate: day(-3) });
+    const nextWeek = await itemOf(COMPANY_B, { dueDate: day(7) });
+    const later = await itemOf(COMPANY_A, { dueDate: day(30) });
+
+    // Any day of the week stands for it.
+    for (const week of [W, day(3)]) {
+      const cards = await agenda({ week });
+      expect(ids(inWeek(cards))).toEqual([monday.itemId, wed9.itemId, wed10.itemId, saturday.itemId]);
+      expect(inWeek(cards).map((card) => card.columnCount)).toEqual([1, 2, 2, 1]);
+      const next = cards.filter((card) => card.dueDate > day(6));
+      expect(ids(next)).toEqual([nextWeek.itemId, later.itemId]);
+      expect(next.map((card) => card.columnCount)).toEqual([2, 2]);
+      // PREV comes first, the most recently missed first (every other open item of this file is due long before).
+      expect(cards[0]).toMatchObject({ id: missed.itemId, dueDate: day(-3) });
+      const prev = cards.filter((card) => card.dueDate < W);
+      expect(prev.length).toBeLessThanOrEqual(30);
+      expect(prev.every((card) => card.columnCount >= prev.length)).toBe(true);
+      expect(ids(cards)).toEqual([...ids(prev), ...ids(inWeek(cards)), ...ids(next)]);
+    }
+    const card = (await agenda({ week: W })).find((item) => item.id === wed10.itemId);
     expect(card).toMatchObject({
       plannedAmount: 80_000,
       producedAmount: 100,
       producedPart: 100 / 80_000,
-      ClientProduct: { id: early.productId },
-      ClientProductionOrder: { id: early.orderId, closed: 0, company: 'Company A' },
+      ClientProduct: { id: wed10.productId },
+      ClientProductionOrder: { id: wed10.orderId, orderNo: 'PO-10', closed: 0, company: 'Company B' },
     });
-    expect(card.ClientProductionOrder.orderNo).toEqual(expect.any(String));
-    const dates = response.body.map((item: { dueDate: string }) => item.dueDate);
-    expect([...dates].sort()).toEqual(dates);
+
+    // The week before: this week's items are in its NEXT, the soonest first.
+    const before = await agenda({ week: day(-7) });
+    const next = before.filter((card) => card.dueDate > day(-1));
+    expect(ids(next)).toEqual([monday.itemId, wed9.itemId, wed10.itemId, saturday.itemId, nextWeek.itemId, later.itemId]);
+    // …and the item missed on its Friday is in that day's column, alone.
+    expect(before.filter((card) => card.dueDate >= day(-7) && card.dueDate <= day(-1)).map((card) => [card.id, card.columnCount])).toEqual([[missed.itemId, 1]]);
   });
 
-  it('shows recent items of closed orders (without edit) but not long-closed ones, and never buyer companies’ requests', async () => {
+  it("carries at most 30 cards of a column and counts the rest; 'Show more' asks that column from an offset", async () => {
+    const { orderId, productId } = await itemOf(COMPANY_A, { dueDate: day(1) });
+    for (let index = 1; index < 32; index++) await makeOrderItem(database.db, { orderId, productId, planned: 1000, dueDate: day(1) });
+    const tuesday = (cards: Card[]) => cards.filter((card) => card.dueDate === day(1));
+    const first = tuesday(await agenda({ week: W }));
+    expect(first).toHaveLength(30);
+    expect(first.every((card) => card.columnCount === 32)).toBe(true);
+    const more = await agenda({ week: W, column: 'tue', offset: 30 });
+    expect(more).toHaveLength(2);
+    expect(more.every((card) => card.dueDate === day(1) && card.columnCount === 32)).toBe(true);
+    const all = [...ids(first), ...ids(more)];
+    expect(new Set(all).size).toBe(32);
+    // One column alone, from its start: the same 30 cards in the same order.
+    expect(ids(await agenda({ week: W, column: 'tue' }))).toEqual(ids(first));
+    expect(await agenda({ week: W, column: 'tue', offset: 32 })).toEqual([]);
+  });
+
+  it('an overdue open item shows in PREV of this week, also for the published empty body', async () => {
+    const overdue = await itemOf(COMPANY_A, { dueDate: '2021-03-03' });
+    const dueToday = await itemOf(COMPANY_B, { dueDate: today() });
+    const cards = await agenda({});
+    expect(ids(cards)).toEqual(expect.arrayContaining([overdue.itemId, dueToday.itemId]));
+    const monday = mondayOf();
+    const card = cards.find((item) => item.id === overdue.itemId)!;
+    expect(card.dueDate < monday).toBe(true);
+    expect(cards.find((item) => item.id === dueToday.itemId)!.dueDate >= monday).toBe(true);
+    expect(ids(await agenda({ week: monday, column: 'prev' }))).toContain(overdue.itemId);
+    expect(ids(cards)).toEqual(ids(await agenda({ week: monday })));
+  });
+
+  it('shows items of recently closed orders (read-only: closed 1) but not long-closed ones, and never buyer companies’ requests', async () => {
     const recentClosed = await itemOf(COMPANY_A, { closed: 1, dueDate: today() });
-    const oldClosed = await itemOf(COMPANY_A, { closed: 1, dueDate: '2020-01-06' });
-    const buyer = await itemOf(BUYER_CO);
-    const response = await post(app, '/api/operator/agenda/get', {}, operator);
-    const ids = response.body.map((item: { id: number }) => item.id);
-    expect(ids).toContain(recentClosed.itemId);
-    expect(response.body.find((item: { id: number }) => item.id === recentClosed.itemId).ClientProductionOrder.closed).toBe(1);
-    expect(ids).not.toContain(oldClosed.itemId);
-    expect(ids).not.toContain(buyer.itemId);
+    const oldClosed = await itemOf(COMPANY_A, { closed: 1, dueDate: '2020-01-08' });
+    const oldOpen = await itemOf(COMPANY_A, { dueDate: '2020-01-08' });
+    const buyer = await itemOf(BUYER_CO, { dueDate: W });
+    const buyerToday = await itemOf(BUYER_CO);
+    const todayColumn = (['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const)[new Date().getUTCDay()];
+    const thisWeek = await agenda({ column: todayColumn });
+    expect(thisWeek.find((item) => item.id === recentClosed.itemId)?.ClientProductionOrder.closed).toBe(1);
+    expect(ids(thisWeek)).not.toContain(buyerToday.itemId);
+    const old = await agenda({ week: '2020-01-06', column: 'wed' });
+    expect(ids(old)).toContain(oldOpen.itemId);
+    expect(ids(old)).not.toContain(oldClosed.itemId);
+    expect(ids(await agenda({ week: W }))).not.toContain(buyer.itemId);
+  });
+
+  it.each([
+    ['offset without a column', { offset: 30 }, 'offset'],
+    ['a week that is not a date', { week: '2026-13-40' }, 'week'],
+    ['a column that is not one of the week', { column: 'monday' }, 'column'],
+    ['a negative offset', { column: 'prev', offset: -1 }, 'offset'],
+  ])('refuses %s with 400 naming the field', async (_name, body, field) => {
+    const response = await post(app, '/api/operator/agenda/get', body, operator);
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
   });
 
   it('is for the operator only', async () => {

@@ -18,7 +18,7 @@ export const ordersHandlers: Handlers = {
     sendAttachment(reply, await downloadProductionOrders(request.server.db, request.body.orderIds)),
   ClientPlanner_getPlanner: async (request) => getPlanner(request.server.db, request.actor, request.body),
   ClientPlanner_savePlannerItem: async (request) => savePlannerItem(request.server.db, request.actor, request.body.item),
-  OperatorAgenda_getAgenda: async (request) => getAgenda(request.server.db),
+  OperatorAgenda_getAgenda: async (request) => getAgenda(request.server.db, request.body),
   OperatorAgenda_saveProducedAmount: async (request) => saveProducedAmount(request.server.db, request.actor, request.body.item),
   OperatorAgenda_addProducedEntry: async (request) => addProducedEntry(request.server.db, request.actor, request.body.item),
   OperatorAgenda_getProducedEntries: async (request) => getProducedEntries(request.server.db, request.body.id),

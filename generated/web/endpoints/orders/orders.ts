@@ -704,7 +704,16 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * The operator's agenda: open order items of all clients, due date ascending (the page groups them by week with PREV and NEXT columns).
+ * The operator's agenda, one ISO week at a time (part 2.2): the order items of every producing client (not buyer
+companies': their sellers' items are the machine work) of open orders, and of closed orders due from the Monday
+eight weeks before this week (read-only cards), in the columns of the week asked (`week`, this week without it):
+- `prev`: due before the week, the most recently due first;
+- `mon` … `sun`: due on that day;
+- `next`: due after the week, the soonest first.
+Then by order number (PO-9 before PO-10), then id. The answer holds at most 30 items of each column (the cards a column shows before
+'Show more'), in that order, column after column, and each item's `columnCount` says how many its column holds in
+all. 'Show more' asks one `column` from `offset` (the cards already shown): at most 30 more of that column.
+Extension (not in part 7, where the call is `{}` and answered every item): `week`, `column`, `offset`, `columnCount`.
  */
 export const operatorAgendaGetAgenda = (
     operatorAgendaGetAgendaBody: OperatorAgendaGetAgendaBody,

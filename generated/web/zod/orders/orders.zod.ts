@@ -585,10 +585,25 @@ export const clientOrdersSaveOrderResponse = zod.object({
 }).describe('A production order (purchase order) of a client.')
 
 /**
- * The operator's agenda: open order items of all clients, due date ascending (the page groups them by week with PREV and NEXT columns).
+ * The operator's agenda, one ISO week at a time (part 2.2): the order items of every producing client (not buyer
+companies': their sellers' items are the machine work) of open orders, and of closed orders due from the Monday
+eight weeks before this week (read-only cards), in the columns of the week asked (`week`, this week without it):
+- `prev`: due before the week, the most recently due first;
+- `mon` … `sun`: due on that day;
+- `next`: due after the week, the soonest first.
+Then by order number (PO-9 before PO-10), then id. The answer holds at most 30 items of each column (the cards a column shows before
+'Show more'), in that order, column after column, and each item's `columnCount` says how many its column holds in
+all. 'Show more' asks one `column` from `offset` (the cards already shown): at most 30 more of that column.
+Extension (not in part 7, where the call is `{}` and answered every item): `week`, `column`, `offset`, `columnCount`.
  */
-export const operatorAgendaGetAgendaBody = zod.object({
+export const operatorAgendaGetAgendaBodyOffsetMin = 0;
+export const operatorAgendaGetAgendaBodyOffsetMax = 100000;
+export const operatorAgendaGetAgendaBodyOffsetMultipleOf = 1;
 
+export const operatorAgendaGetAgendaBody = zod.object({
+  "week": zod.string().date().describe('Calendar date, YYYY-MM-DD.').optional().describe('Extension (not in part 7): the Monday of the ISO week shown (another day stands for its week); this week without it.'),
+  "column": zod.enum(['prev', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'next']).describe('A column of the operator\'s week agenda: PREV, a day of the week (Monday to Sunday), NEXT.').optional().describe('Extension (not in part 7): only this column of the week, from `offset` (\'Show more\').'),
+  "offset": zod.number().min(operatorAgendaGetAgendaBodyOffsetMin).max(operatorAgendaGetAgendaBodyOffsetMax).multipleOf(operatorAgendaGetAgendaBodyOffsetMultipleOf).optional().describe('Extension (not in part 7): with `column`, how many of its cards are shown already (default 0).')
 })
 
 export const operatorAgendaGetAgendaResponseIdMax = 2147483647;
@@ -600,7 +615,9 @@ export const operatorAgendaGetAgendaResponseRefProductionOrderIdMultipleOfOne = 
 export const operatorAgendaGetAgendaResponseRefProductionOrderItemIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const operatorAgendaGetAgendaResponseRefProductionOrderItemProducedAmountMultipleOf = 1;export const operatorAgendaGetAgendaResponseVersionMin = 0;
 export const operatorAgendaGetAgendaResponseVersionMax = 2147483647;
 export const operatorAgendaGetAgendaResponseVersionMultipleOf = 1;export const operatorAgendaGetAgendaResponseClientProductionOrderIdMaxOne = 2147483647;
-export const operatorAgendaGetAgendaResponseClientProductionOrderIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseClientProductionOrderOrderNoMax = 60;export const operatorAgendaGetAgendaResponseClientProductionOrderCompanyMax = 120;
+export const operatorAgendaGetAgendaResponseClientProductionOrderIdMultipleOfOne = 1;export const operatorAgendaGetAgendaResponseClientProductionOrderOrderNoMax = 60;export const operatorAgendaGetAgendaResponseClientProductionOrderCompanyMax = 120;export const operatorAgendaGetAgendaResponseColumnCountMin = 0;
+export const operatorAgendaGetAgendaResponseColumnCountMax = 2147483647;
+export const operatorAgendaGetAgendaResponseColumnCountMultipleOf = 1;
 
 export const operatorAgendaGetAgendaResponseItem = zod.object({
   "id": zod.number().min(1).max(operatorAgendaGetAgendaResponseIdMax).multipleOf(operatorAgendaGetAgendaResponseIdMultipleOf).describe('Row id.'),
@@ -639,7 +656,8 @@ export const operatorAgendaGetAgendaResponseItem = zod.object({
   "orderNo": zod.string().max(operatorAgendaGetAgendaResponseClientProductionOrderOrderNoMax),
   "closed": zod.union([zod.literal(0),zod.literal(1)]).describe('Order \'closed\' flag: 0 open, 1 closed.'),
   "company": zod.string().max(operatorAgendaGetAgendaResponseClientProductionOrderCompanyMax).nullable()
-})
+}),
+  "columnCount": zod.number().min(operatorAgendaGetAgendaResponseColumnCountMin).max(operatorAgendaGetAgendaResponseColumnCountMax).multipleOf(operatorAgendaGetAgendaResponseColumnCountMultipleOf).optional().describe('Extension (not in part 7), in `agenda/get` answers only: how many items the item\'s column holds in all (PREV,\nits due day, or NEXT of the week asked), of which the answer carries at most 30.')
 }).describe('An order item of the operator agenda, with its order.')
 export const operatorAgendaGetAgendaResponse = zod.array(operatorAgendaGetAgendaResponseItem)
 
@@ -674,7 +692,9 @@ export const operatorAgendaAddProducedEntryResponseRefProductionOrderIdMultipleO
 export const operatorAgendaAddProducedEntryResponseRefProductionOrderItemIdMultipleOfOne = 1;export const operatorAgendaAddProducedEntryResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const operatorAgendaAddProducedEntryResponseRefProductionOrderItemProducedAmountMultipleOf = 1;export const operatorAgendaAddProducedEntryResponseVersionMin = 0;
 export const operatorAgendaAddProducedEntryResponseVersionMax = 2147483647;
 export const operatorAgendaAddProducedEntryResponseVersionMultipleOf = 1;export const operatorAgendaAddProducedEntryResponseClientProductionOrderIdMaxOne = 2147483647;
-export const operatorAgendaAddProducedEntryResponseClientProductionOrderIdMultipleOfOne = 1;export const operatorAgendaAddProducedEntryResponseClientProductionOrderOrderNoMax = 60;export const operatorAgendaAddProducedEntryResponseClientProductionOrderCompanyMax = 120;
+export const operatorAgendaAddProducedEntryResponseClientProductionOrderIdMultipleOfOne = 1;export const operatorAgendaAddProducedEntryResponseClientProductionOrderOrderNoMax = 60;export const operatorAgendaAddProducedEntryResponseClientProductionOrderCompanyMax = 120;export const operatorAgendaAddProducedEntryResponseColumnCountMin = 0;
+export const operatorAgendaAddProducedEntryResponseColumnCountMax = 2147483647;
+export const operatorAgendaAddProducedEntryResponseColumnCountMultipleOf = 1;
 
 export const operatorAgendaAddProducedEntryResponse = zod.object({
   "id": zod.number().min(1).max(operatorAgendaAddProducedEntryResponseIdMax).multipleOf(operatorAgendaAddProducedEntryResponseIdMultipleOf).describe('Row id.'),
@@ -713,7 +733,8 @@ export const operatorAgendaAddProducedEntryResponse = zod.object({
   "orderNo": zod.string().max(operatorAgendaAddProducedEntryResponseClientProductionOrderOrderNoMax),
   "closed": zod.union([zod.literal(0),zod.literal(1)]).describe('Order \'closed\' flag: 0 open, 1 closed.'),
   "company": zod.string().max(operatorAgendaAddProducedEntryResponseClientProductionOrderCompanyMax).nullable()
-})
+}),
+  "columnCount": zod.number().min(operatorAgendaAddProducedEntryResponseColumnCountMin).max(operatorAgendaAddProducedEntryResponseColumnCountMax).multipleOf(operatorAgendaAddProducedEntryResponseColumnCountMultipleOf).optional().describe('Extension (not in part 7), in `agenda/get` answers only: how many items the item\'s column holds in all (PREV,\nits due day, or NEXT of the week asked), of which the answer carries at most 30.')
 }).describe('An order item of the operator agenda, with its order.')
 
 /**
@@ -767,7 +788,9 @@ export const operatorAgendaSaveProducedAmountResponseRefProductionOrderIdMultipl
 export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseRefProductionOrderItemProducedAmountMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseVersionMin = 0;
 export const operatorAgendaSaveProducedAmountResponseVersionMax = 2147483647;
 export const operatorAgendaSaveProducedAmountResponseVersionMultipleOf = 1;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMaxOne = 2147483647;
-export const operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderOrderNoMax = 60;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderCompanyMax = 120;
+export const operatorAgendaSaveProducedAmountResponseClientProductionOrderIdMultipleOfOne = 1;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderOrderNoMax = 60;export const operatorAgendaSaveProducedAmountResponseClientProductionOrderCompanyMax = 120;export const operatorAgendaSaveProducedAmountResponseColumnCountMin = 0;
+export const operatorAgendaSaveProducedAmountResponseColumnCountMax = 2147483647;
+export const operatorAgendaSaveProducedAmountResponseColumnCountMultipleOf = 1;
 
 export const operatorAgendaSaveProducedAmountResponse = zod.object({
   "id": zod.number().min(1).max(operatorAgendaSaveProducedAmountResponseIdMax).multipleOf(operatorAgendaSaveProducedAmountResponseIdMultipleOf).describe('Row id.'),
@@ -806,6 +829,7 @@ export const operatorAgendaSaveProducedAmountResponse = zod.object({
   "orderNo": zod.string().max(operatorAgendaSaveProducedAmountResponseClientProductionOrderOrderNoMax),
   "closed": zod.union([zod.literal(0),zod.literal(1)]).describe('Order \'closed\' flag: 0 open, 1 closed.'),
   "company": zod.string().max(operatorAgendaSaveProducedAmountResponseClientProductionOrderCompanyMax).nullable()
-})
+}),
+  "columnCount": zod.number().min(operatorAgendaSaveProducedAmountResponseColumnCountMin).max(operatorAgendaSaveProducedAmountResponseColumnCountMax).multipleOf(operatorAgendaSaveProducedAmountResponseColumnCountMultipleOf).optional().describe('Extension (not in part 7), in `agenda/get` answers only: how many items the item\'s column holds in all (PREV,\nits due day, or NEXT of the week asked), of which the answer carries at most 30.')
 }).describe('An order item of the operator agenda, with its order.')
 

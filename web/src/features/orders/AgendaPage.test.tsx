@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render';
@@ -8,14 +9,44 @@ import type { AgendaItem, ProducedEntry } from '../../../../generated/web/model'
 import AgendaPage from './AgendaPage';
 import { agendaItem } from './agenda.fixtures';
 
+const KEYS = ['prev', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'next'] as const;
+type AgendaBody = { week?: string; column?: (typeof KEYS)[number]; offset?: number };
+
 /**
- * Serves the agenda from `items` and each item's produced entries from `entries` (which the entry handler changes, as
- * the API does: the total grows by the entry); returns the entry bodies received.
+ * What agenda/get answers for `body` from every agenda item in `items`, as the API does: the week's columns (PREV the
+ * most recently due first, a day by order number, NEXT the soonest first), at most 30 cards of each, every card with
+ * its column's count; with `column`, that column from `offset`.
  */
-function serveAgenda(items: AgendaItem[], entries: Record<number, ProducedEntry[]> = {}) {
+function weekAnswer(items: AgendaItem[], body: AgendaBody): AgendaItem[] {
+  const monday = dayjs(body.week);
+  const days = new Map(KEYS.slice(1, 8).map((key, index) => [monday.add(index, 'day').format('YYYY-MM-DD'), key]));
+  const first = monday.format('YYYY-MM-DD');
+  const last = monday.add(6, 'day').format('YYYY-MM-DD');
+  const keyOf = (item: AgendaItem) => (item.dueDate < first ? 'prev' : item.dueDate > last ? 'next' : days.get(item.dueDate)!);
+  const byOrderNo = (a: AgendaItem, b: AgendaItem) => a.ClientProductionOrder.orderNo.localeCompare(b.ClientProductionOrder.orderNo, undefined, { numeric: true });
+  const columnOf = (key: (typeof KEYS)[number]) => {
+    const cards = items.filter((item) => keyOf(item) === key);
+    const distance = (item: AgendaItem) => Math.abs(dayjs(item.dueDate).diff(monday, 'hour'));
+    cards.sort((a, b) => distance(a) - distance(b) || byOrderNo(a, b) || a.id - b.id);
+    return cards.map((card) => ({ ...card, columnCount: cards.length }));
+  };
+  if (body.column) return columnOf(body.column).slice(body.offset ?? 0, (body.offset ?? 0) + 30);
+  return KEYS.flatMap((key) => columnOf(key).slice(0, 30));
+}
+
+/**
+ * Serves the agenda from `items` (as the API answers a week, see weekAnswer) and each item's produced entries from
+ * `entries` (which the entry handler changes, as the API does: the total grows by the entry); returns the entry bodies
+ * received. `asked` collects the agenda questions.
+ */
+function serveAgenda(items: AgendaItem[], entries: Record<number, ProducedEntry[]> = {}, asked: AgendaBody[] = []) {
   const saved: unknown[] = [];
   server.use(
-    http.post('*/api/operator/agenda/get', () => HttpResponse.json(items)),
+    http.post('*/api/operator/agenda/get', async ({ request }) => {
+      const body = (await request.json()) as AgendaBody;
+      asked.push(body);
+      return HttpResponse.json(weekAnswer(items, body));
+    }),
     http.post('*/api/operator/order/item/produced/get', async ({ request }) => {
       const { id } = (await request.json()) as { id: number };
       return HttpResponse.json(entries[id] ?? []);
@@ -47,11 +78,17 @@ describe("operator '/' agenda", { timeout: 30_000 }, () => {
   afterEach(() => vi.useRealTimers());
 
   it('shows the week with PREV and NEXT columns; a card shows order number, product, article number, progress, planned and produced', async () => {
-    serveAgenda([
-      agendaItem('2026-11-09', 'PO-OLD'),
-      agendaItem('2026-11-18', 'PO-24-0117', { producedAmount: 48000, plannedAmount: 80000, producedPart: 0.6 }),
-      agendaItem('2026-12-01', 'PO-LATER'),
-    ]);
+    const asked: AgendaBody[] = [];
+    serveAgenda(
+      [
+        agendaItem('2026-11-09', 'PO-OLD'),
+        agendaItem('2026-11-18', 'PO-24-0117', { producedAmount: 48000, plannedAmount: 80000, producedPart: 0.6 }),
+        agendaItem('2026-11-21', 'PO-SAT'),
+        agendaItem('2026-12-01', 'PO-LATER'),
+      ],
+      {},
+      asked,
+    );
     renderWithProviders(<AgendaPage />);
     expect(await screen.findByText('Week 47 · 16.11.2026 – 22.11.2026')).toBeInTheDocument();
     await loaded();
@@ -60,20 +97,30 @@ describe("operator '/' agenda", { timeout: 30_000 }, () => {
     expect(card.getByText(/NS-0500/)).toBeInTheDocument();
     expect(column('PREV').getByRole('article', { name: 'PO-OLD NS-0500' })).toBeInTheDocument();
     expect(column('NEXT').getByRole('article', { name: 'PO-LATER NS-0500' })).toBeInTheDocument();
+    // Saturday shows because something is due on it; Sunday does not.
+    expect(column('Sat 21.11').getByRole('article', { name: 'PO-SAT NS-0500' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Sun 22.11' })).not.toBeInTheDocument();
+    // The page asks for the week it shows, not for every item.
+    expect(asked).toEqual([{ week: '2026-11-16' }]);
   });
 
-  it('Next week and Previous week move the week; items due before it land in PREV', async () => {
-    serveAgenda([agendaItem('2026-11-18', 'PO-A'), agendaItem('2026-11-25', 'PO-B')]);
+  it('Next week and Previous week ask for that week; items due before it land in PREV', async () => {
+    const asked: AgendaBody[] = [];
+    serveAgenda([agendaItem('2026-11-18', 'PO-A'), agendaItem('2026-11-25', 'PO-B')], {}, asked);
     const user = userEvent.setup();
     renderWithProviders(<AgendaPage />);
     await loaded();
     await column('Wed 18.11').findByRole('article', { name: 'PO-A NS-0500' });
     await user.click(screen.getByRole('button', { name: 'Next week' }));
     expect(screen.getByText('Week 48 · 23.11.2026 – 29.11.2026')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Wed 25.11' })).toBeInTheDocument();
     expect(column('PREV').getByRole('article', { name: 'PO-A NS-0500' })).toBeInTheDocument();
     expect(column('Wed 25.11').getByRole('article', { name: 'PO-B NS-0500' })).toBeInTheDocument();
+    expect(asked).toContainEqual({ week: '2026-11-23' });
     await user.click(screen.getByRole('button', { name: 'Previous week' }));
     await user.click(screen.getByRole('button', { name: 'Previous week' }));
+    expect(await screen.findByRole('region', { name: 'Wed 11.11' })).toBeInTheDocument();
+    expect(asked).toContainEqual({ week: '2026-11-09' });
     expect(column('NEXT').getAllByRole('article')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'This week' }));
     expect(screen.getByText('Week 47 · 16.11.2026 – 22.11.2026')).toBeInTheDocument();
@@ -202,9 +249,16 @@ describe("operator '/' agenda", { timeout: 30_000 }, () => {
 });
 
 describe('a long PREV column', { timeout: 30_000 }, () => {
-  it("shows 30 cards, the most recently due first, and 'Show more' adds the next ones", async () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 18, 9, 0)); // Wednesday 18.11.2026, week 47
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("shows 30 cards, the most recently due first, with the column's count; 'Show more' asks the API for the next ones", async () => {
     const overdue = Array.from({ length: 45 }, (_, index) => agendaItem(`2026-10-${String(1 + (index % 28)).padStart(2, '0')}`, `PO-${index}`));
-    serveAgenda(overdue);
+    const asked: AgendaBody[] = [];
+    serveAgenda(overdue, {}, asked);
     const user = userEvent.setup();
     renderWithProviders(<AgendaPage />);
     const prev = within(await screen.findByRole('region', { name: 'PREV' }));
@@ -212,7 +266,39 @@ describe('a long PREV column', { timeout: 30_000 }, () => {
     expect(prev.getByLabelText('45 items')).toBeInTheDocument();
     expect(prev.getAllByRole('article')[0]).toHaveTextContent('due 28.10.2026');
     await user.click(prev.getByRole('button', { name: 'Show 15 more of 15' }));
-    expect(prev.getAllByRole('article')).toHaveLength(45);
+    await waitFor(() => expect(prev.getAllByRole('article')).toHaveLength(45));
+    expect(asked).toEqual([{ week: '2026-11-16' }, { week: '2026-11-16', column: 'prev', offset: 30 }]);
+    expect(new Set(prev.getAllByRole('article').map((card) => card.getAttribute('aria-label'))).size).toBe(45);
+    expect(prev.getAllByRole('article').at(-1)).toHaveTextContent('due 01.10.2026');
     expect(prev.queryByRole('button', { name: /^Show/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('another week', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 18, 9, 0)); // Wednesday 18.11.2026, week 47
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows a skeleton while the week asked for loads, then its columns', async () => {
+    serveAgenda([agendaItem('2026-11-25', 'PO-B')]);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const user = userEvent.setup();
+    renderWithProviders(<AgendaPage />);
+    await loaded();
+    server.use(
+      http.post('*/api/operator/agenda/get', async ({ request }) => {
+        const body = (await request.json()) as AgendaBody;
+        await held;
+        return HttpResponse.json(weekAnswer([agendaItem('2026-11-25', 'PO-B')], body));
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(screen.getByText('Week 48 · 23.11.2026 – 29.11.2026')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'PREV' })).not.toBeInTheDocument();
+    release();
+    expect(within(await screen.findByRole('region', { name: 'Wed 25.11' })).getByRole('article', { name: 'PO-B NS-0500' })).toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Paper, Progress, ScrollArea, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPencil } from '@tabler/icons-react';
+import { useQueries } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useOperatorAgendaGetAgenda } from '../../../../generated/web/endpoints/orders/orders';
+import { getOperatorAgendaGetAgendaQueryOptions, useOperatorAgendaGetAgenda } from '../../../../generated/web/endpoints/orders/orders';
 import type { AgendaItem } from '../../../../generated/web/model';
 import { QueryError } from '../../components/QueryError';
 import { formatListDate, formatNumber, formatPercent } from '../../components/format';
@@ -53,13 +54,23 @@ function AgendaCard({ item, onEdit }: { item: AgendaItem; onEdit: (item: AgendaI
   );
 }
 
-/** Cards a column shows before 'Show more': PREV can hold hundreds of overdue items. */
+/** Cards a column shows before 'Show more', and how many more each click adds (the API's page of a column). */
 export const COLUMN_CARDS = 30;
 
-function Column({ column, today, onEdit }: { column: AgendaColumn; today: boolean; onEdit: (item: AgendaItem) => void }) {
+/**
+ * A column of the week: the cards of the week's answer (at most 30), and 'Show more' asks the API for the next 30 of
+ * this column (agenda/get with `column` and `offset`), page after page; the badge is the column's count.
+ */
+function Column({ column, week, today, onEdit }: { column: AgendaColumn; week: string; today: boolean; onEdit: (item: AgendaItem) => void }) {
   const headingId = `agenda-${column.key}`;
-  const [shown, setShown] = useState(COLUMN_CARDS);
-  const hidden = column.items.length - shown;
+  const [pages, setPages] = useState(0);
+  const more = useQueries({
+    queries: Array.from({ length: pages }, (_, page) => getOperatorAgendaGetAgendaQueryOptions({ week, column: column.key, offset: COLUMN_CARDS * (page + 1) })),
+  });
+  const cards = [...column.items, ...more.flatMap((page) => page.data ?? [])];
+  const loading = more.some((page) => page.isPending);
+  const failed = more.find((page) => page.isError);
+  const hidden = column.count - cards.length;
   return (
     <Paper
       component="section"
@@ -75,8 +86,8 @@ function Column({ column, today, onEdit }: { column: AgendaColumn; today: boolea
         <Title order={5} id={headingId}>
           {column.title}
         </Title>
-        <Badge variant="default" size="sm" aria-label={`${column.items.length} items`}>
-          {column.items.length}
+        <Badge variant="default" size="sm" aria-label={`${column.count} items`}>
+          {column.count}
         </Badge>
       </Group>
       {/* The column scrolls on its own: its viewport takes the keyboard focus, so that cards without a button (closed
@@ -88,16 +99,17 @@ function Column({ column, today, onEdit }: { column: AgendaColumn; today: boolea
         viewportProps={{ tabIndex: 0, role: 'group', 'aria-label': `Cards of ${column.title}` }}
       >
         <Stack gap="xs">
-          {column.items.slice(0, shown).map((item) => (
+          {cards.map((item) => (
             <AgendaCard key={item.id} item={item} onEdit={onEdit} />
           ))}
-          {column.items.length === 0 && (
+          {cards.length === 0 && (
             <Text size="xs" c="dimmed" ta="center" py="md">
               Nothing due
             </Text>
           )}
+          {failed && <QueryError error={failed.error} onRetry={() => void failed.refetch()} />}
           {hidden > 0 && (
-            <Button variant="subtle" size="xs" onClick={() => setShown(shown + COLUMN_CARDS)}>
+            <Button variant="subtle" size="xs" loading={loading} onClick={() => setPages(pages + 1)}>
               Show {Math.min(hidden, COLUMN_CARDS)} more of {hidden}
             </Button>
           )}
@@ -111,10 +123,13 @@ function Column({ column, today, onEdit }: { column: AgendaColumn; today: boolea
  * Operator '/' agenda (part 2.2): the open order items of the week by due date, with PREV (due before the week) and
  * NEXT (due after it) columns. A card shows order number, product name and article number, progress percent and the
  * planned and produced amounts; its edit icon opens 'Update order item produced quantity' unless the order is closed.
+ * The page asks the API for the week it shows (Previous week / Next week ask another; the skeleton shows meanwhile).
  */
 export default function AgendaPage() {
-  const query = useOperatorAgendaGetAgenda({});
   const [monday, setMonday] = useState(() => weekStart(dayjs()));
+  // The week shown is asked for (and cached) on its own: the answer carries that week's columns only.
+  const week = monday.format('YYYY-MM-DD');
+  const query = useOperatorAgendaGetAgenda({ week });
   const [editing, setEditing] = useState<AgendaItem | null>(null);
   const columns = useMemo(() => agendaColumns(query.data ?? [], monday), [query.data, monday]);
   const todayKey = dayjs().format('YYYY-MM-DD');
@@ -128,7 +143,7 @@ export default function AgendaPage() {
   }, [scrollToToday, query.isSuccess]);
 
   return (
-    <Stack>
+    <Stack aria-busy={query.isFetching}>
       <Group justify="space-between">
         <div>
           <Title order={2}>Agenda</Title>
@@ -166,7 +181,7 @@ export default function AgendaPage() {
         <ScrollArea type="auto" offsetScrollbars>
           <Group wrap="nowrap" align="flex-start" gap="sm" ref={board}>
             {columns.map((column) => (
-              <Column key={column.key} column={column} today={column.key === todayKey} onEdit={setEditing} />
+              <Column key={`${week}-${column.key}`} column={column} week={week} today={column.day?.format('YYYY-MM-DD') === todayKey} onEdit={setEditing} />
             ))}
           </Group>
         </ScrollArea>

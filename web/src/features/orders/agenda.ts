@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import isoWeek from 'dayjs/plugin/isoWeek';
-import type { AgendaItem } from '../../../../generated/web/model';
+import type { AgendaColumn as AgendaColumnKey, AgendaItem } from '../../../../generated/web/model';
 
 dayjs.extend(isoWeek);
 
@@ -13,42 +13,42 @@ export const weekStart = (day: Dayjs): Dayjs => day.startOf('isoWeek');
 export const weekLabel = (monday: Dayjs) =>
   `Week ${monday.isoWeek()} · ${monday.format('DD.MM.YYYY')} – ${monday.add(6, 'day').format('DD.MM.YYYY')}`;
 
+/** The week's columns in the screen's order (the contract's `AgendaColumn`): PREV, Monday to Sunday, NEXT. */
+const KEYS: readonly AgendaColumnKey[] = ['prev', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'next'];
+
 export interface AgendaColumn {
-  /** 'prev', 'next' or the day as YYYY-MM-DD. */
-  key: string;
+  /** The contract's column: 'prev', 'mon' … 'sun', 'next' ('Show more' asks it by this key). */
+  key: AgendaColumnKey;
   title: string;
   /** The day a column stands for; absent for PREV and NEXT. */
   day?: Dayjs;
+  /** The cards the week's answer carries (at most 30), in the API's order. */
   items: AgendaItem[];
+  /** How many cards the column holds in all (the items' `columnCount`). */
+  count: number;
 }
 
 /**
- * The operator's week (part 2.2): PREV (open items due before the week, the most recently due first: those were
- * just missed), a column per working day (Saturday and Sunday only when something is due on them), and NEXT (due
- * after the week, soonest first). Within a day cards are sorted by order number (PO-9 before PO-10).
+ * The operator's week (part 2.2) from the week's answer (agenda/get with `week`): PREV (open items due before the week,
+ * the most recently due first: those were just missed), a column per working day (Saturday and Sunday only when
+ * something is due on them), and NEXT (due after the week, soonest first). The API sorts each column (a day by order
+ * number, PO-9 before PO-10) and sends at most 30 cards of it with the column's count; the rest come with 'Show more'.
  */
 export function agendaColumns(items: AgendaItem[], monday: Dayjs): AgendaColumn[] {
   const first = monday.format(ISO);
   const last = monday.add(6, 'day').format(ISO);
-  const byDay = new Map<string, AgendaItem[]>();
-  const prev: AgendaItem[] = [];
-  const next: AgendaItem[] = [];
+  const dayKeys = new Map(KEYS.slice(1, 8).map((key, index) => [monday.add(index, 'day').format(ISO), key]));
+  const byKey = new Map<AgendaColumnKey, AgendaItem[]>(KEYS.map((key) => [key, []]));
   for (const item of items) {
-    if (item.dueDate < first) prev.push(item);
-    else if (item.dueDate > last) next.push(item);
-    else byDay.set(item.dueDate, [...(byDay.get(item.dueDate) ?? []), item]);
+    const key = item.dueDate < first ? 'prev' : item.dueDate > last ? 'next' : dayKeys.get(item.dueDate)!;
+    byKey.get(key)!.push(item);
   }
-  const days = Array.from({ length: 7 }, (_, index) => monday.add(index, 'day')).filter(
-    (day, index) => index < 5 || byDay.has(day.format(ISO)),
-  );
-  return [
-    { key: 'prev', title: 'PREV', items: prev.sort((a, b) => b.dueDate.localeCompare(a.dueDate)) },
-    ...days.map((day) => ({
-      key: day.format(ISO),
-      title: day.format('ddd DD.MM'),
-      day,
-      items: (byDay.get(day.format(ISO)) ?? []).sort((a, b) => a.ClientProductionOrder.orderNo.localeCompare(b.ClientProductionOrder.orderNo, undefined, { numeric: true })),
-    })),
-    { key: 'next', title: 'NEXT', items: next.sort((a, b) => a.dueDate.localeCompare(b.dueDate)) },
-  ];
+  const column = (key: AgendaColumnKey, title: string, day?: Dayjs): AgendaColumn => {
+    const cards = byKey.get(key)!;
+    return { key, title, day, items: cards, count: cards[0]?.columnCount ?? cards.length };
+  };
+  const days = KEYS.slice(1, 8)
+    .map((key, index) => column(key, monday.add(index, 'day').format('ddd DD.MM'), monday.add(index, 'day')))
+    .filter((day, index) => index < 5 || day.count > 0);
+  return [column('prev', 'PREV'), ...days, column('next', 'NEXT')];
 }
