@@ -24,6 +24,7 @@ import * as jobs from './2026-11-25-0300-jobs.js';
 import * as screenIndexes from './2026-11-25-0900-screen-indexes.js';
 import * as supplyPlanChanges from './2026-11-25-0910-supply-plan-changes.js';
 import * as producedByDue from './2026-11-25-0920-produced-by-due.js';
+import * as deliveryAggregates from './2026-11-25-1000-delivery-aggregates.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the same list runs
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0900-screen-indexes': screenIndexes,
   '2026-11-25-0910-supply-plan-changes': supplyPlanChanges,
   '2026-11-25-0920-produced-by-due': producedByDue,
+  '2026-11-25-1000-delivery-aggregates': deliveryAggregates,
 };
