@@ -286,7 +286,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create function delivery_aggregates_refill() returns void language plpgsql as $$
     begin
       perform set_config('delivery.refilling', 'on', true);
-      truncate delivery_company_days, delivery_company_months, delivery_product_months, delivery_supplier_months;
+      -- delete, not truncate: the application role may delete rows, not truncate tables.
+      delete from delivery_company_days;
+      delete from delivery_company_months;
+      delete from delivery_product_months;
+      delete from delivery_supplier_months;
       insert into delivery_company_days (company_id, due_date, items, on_time_in_full, planned, filled)
       select o.company_id, i.due_date, count(*), count(*) filter (where i.produced_by_due >= i.planned_amount), sum(i.planned_amount),
              sum(least(i.produced_by_due, i.planned_amount))
