@@ -98,7 +98,7 @@ const produce = async (itemId: number, quantity: number) => {
   const answer = await api.post('OperatorAgenda_addProducedEntry', { item: { id: itemId, producedQuantity: quantity, version } }, operator);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 };
-const rowOf = (ranking: { clients: { clientId: string }[] }, companyId: string) => ranking.clients.find((row) => row.clientId === companyId);
+const rowOf = <Row extends { clientId: string }>(ranking: { clients: Row[] }, companyId: string) => ranking.clients.find((row) => row.clientId === companyId);
 
 describe('the delivery figures, kept by triggers, equal a recomputation from the records', () => {
   let orderA: number;
