@@ -69,7 +69,8 @@ export async function findCompanyFigures(db: Executor, companyId: string, w: Del
                                           'forecast', round(p.forecast)::integer, 'ordered', p.ordered, 'produced', p.produced)
                         order by p.month, cp.article_no, cp.id)
           from delivery_product_months p
-          join client_products cp on cp.id = p.client_product_id
+          -- Each row's product by its key (offset 0 keeps it a lookup): a hash of every product costs more than the year's rows.
+          cross join lateral (select id, article_no, product_name from client_products where id = p.client_product_id offset 0) cp
          where p.company_id = ${companyId} and p.month >= ${w.from}::date and p.month <= ${w.to}::date and (p.items > 0 or p.forecast_lines > 0)
       ), '[]') as products`.execute(db);
   return rows[0] ?? { months: [], products: [] };
