@@ -23,7 +23,9 @@ import { sql, type Kysely } from 'kysely';
  * cascade then finds no order and adds nothing) or moved to another company; a forecast line written or deleted, a
  * forecast's period or company changed, a forecast deleted (likewise before); a supply order written or deleted, a
  * supply's manufacturer changed; a company deleted (its rows go with it). Each trigger takes the month row before the
- * day and product rows, so that writers of one company's month queue on one row instead of deadlocking.
+ * day and product rows, so that writers of one company's month queue on one row instead of deadlocking; the items'
+ * trigger fires after the preform demand's (which locks the pair first, as before), and the product rows have no
+ * foreign key (its share lock on the product crossed the operator's lock of it: a deadlock under concurrent production).
  * `delivery_aggregates_refill()` computes all four again from the records (this migration, and the bench's bulk load,
  * which writes with triggers off).
  */
@@ -56,7 +58,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create table delivery_product_months (
       company_id text not null references companies (id) on delete cascade,
       month date not null,
-      client_product_id integer not null references client_products (id) on delete cascade,
+      -- No foreign key to the product: its check would share-lock the product row, which the operator's production locks
+      -- for update (bottle stock); a product is deleted only without items and forecast lines, its rows then all zero.
+      client_product_id integer not null,
       items integer not null default 0,
       ordered bigint not null default 0,
       produced bigint not null default 0,
@@ -161,8 +165,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end if;
       return null;
     end $$`.execute(db);
+  // Named to fire after the items' other triggers (PostgreSQL fires them in name order): the preform demand's lock on the
+  // pair comes first, as it did before these sums, so that two productions of one pair queue there and not crosswise.
   await sql`
-    create trigger client_production_order_items_delivery
+    create trigger client_production_order_items_sums
       after insert or delete or update of order_id, client_product_id, due_date, planned_amount, produced_amount, produced_by_due
       on client_production_order_items for each row execute function delivery_items_count()`.execute(db);
   await sql`
@@ -351,7 +357,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger client_production_orders_delivery_company on client_production_orders`.execute(db);
   await sql`drop trigger client_production_orders_delivery_delete on client_production_orders`.execute(db);
   await sql`drop function delivery_orders_count()`.execute(db);
-  await sql`drop trigger client_production_order_items_delivery on client_production_order_items`.execute(db);
+  await sql`drop trigger client_production_order_items_sums on client_production_order_items`.execute(db);
   await sql`drop function delivery_items_count()`.execute(db);
   await sql`drop function delivery_item_apply(text, integer, date, integer, integer, integer, integer)`.execute(db);
   await sql`drop trigger delivery_product_months_count on delivery_product_months`.execute(db);
