@@ -323,6 +323,8 @@ async function generateScreens(step: (name: string, query: ReturnType<typeof sql
         select g, ${productOf('g', `g * 7 + j`)}, 10000 + (g * j) % 90000
           from generate_series(1, ${sql.lit(s.forecasts)}) g, generate_series(0, ${sql.lit(Math.min(s.forecastItems, perCompany) - 1)}) j;`,
   );
+  // Triggers are off while generating: compute the delivery figures' sums they keep (migration 2026-11-25-1000), once.
+  await step('delivery figures', sql`select delivery_aggregates_refill()`);
   // A price per product and calendar year (2020…), each with its stock row; the ledger has one 'adjust' row per stock
   // row whose balance_after is that stock (append-only: written once, in order, never updated).
   await step(

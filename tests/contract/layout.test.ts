@@ -60,11 +60,9 @@ const declaredReads: Record<string, string[]> = {
   plans: ['client_products'],
   portfolio: ['client_products', 'companies', 'downtime_causes', 'downtime_history', 'preform_stock', 'preform_warehouses', 'preforms'],
   preforms: ['client_products', 'manufacturers', 'preform_warehouses', 'supply_orders'],
-  // The delivery figures (issue 16) count produced entries against due dates, forecasts against orders, and suppliers' deliveries.
-  stats: [
-    'client_production_order_items', 'client_production_orders', 'client_production_plan_items', 'client_production_plans', 'client_products', 'companies',
-    'manufacturers', 'preform_supplies', 'supply_orders',
-  ],
+  // Statistics read the items and orders; the delivery figures (issue 16) read their own sums (kept by triggers on the
+  // items, orders, forecasts and supply orders) with the products', companies' and manufacturers' names.
+  stats: ['client_production_order_items', 'client_production_orders', 'client_products', 'companies', 'manufacturers'],
   stock: ['preforms'],
   // The supply plan (issue 16) joins what the requirements are made of: open items, forecasts, stock and consumption.
   supply: [

@@ -13,6 +13,7 @@ import type { OrdersTables } from './tables/orders.js';
 import type { PlansTables } from './tables/plans.js';
 import type { PreformsTables } from './tables/preforms.js';
 import type { SessionTables } from './tables/session.js';
+import type { StatsTables } from './tables/stats.js';
 import type { StockTables } from './tables/stock.js';
 import type { SupplyTables } from './tables/supply.js';
 import pg from 'pg';
@@ -30,7 +31,7 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
  */
 export interface Database
   extends AuditTables, ClaimsTables, ClientsTables, CoreTables, DowntimeTables, InvoicesTables, LotsTables, MachinesTables, ManufacturersTables,
-    OrdersTables, PlansTables, PreformsTables, SessionTables, StockTables, SupplyTables {}
+    OrdersTables, PlansTables, PreformsTables, SessionTables, StatsTables, StockTables, SupplyTables {}
 
 export type Db = Kysely<Database>;
 

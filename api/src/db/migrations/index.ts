@@ -25,6 +25,7 @@ import * as screenIndexes from './2026-11-25-0900-screen-indexes.js';
 import * as supplyPlanChanges from './2026-11-25-0910-supply-plan-changes.js';
 import * as producedByDue from './2026-11-25-0920-produced-by-due.js';
 import * as lotItemUses from './2026-11-25-0930-lot-item-uses.js';
+import * as deliveryAggregates from './2026-11-25-1000-delivery-aggregates.js';
 import * as agendaWeek from './2026-11-25-1010-agenda-week.js';
 
 /**
@@ -58,5 +59,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0910-supply-plan-changes': supplyPlanChanges,
   '2026-11-25-0920-produced-by-due': producedByDue,
   '2026-11-25-0930-lot-item-uses': lotItemUses,
+  '2026-11-25-1000-delivery-aggregates': deliveryAggregates,
   '2026-11-25-1010-agenda-week': agendaWeek,
 };

@@ -1,14 +1,34 @@
 import { sql } from 'kysely';
 import type { Executor } from './stats.repository.js';
 
-/** Whose figures: one company's (a client, or the admin's chosen client) or every company's (the admin's ranking). */
-export type DeliveryScope = { companyId: string } | { allCompanies: true };
+/**
+ * The delivery figures read the sums the triggers of migration 2026-11-25-1000-delivery-aggregates keep (per company
+ * and due day, per company and month, per company, month and product, per supplier and month), never the 2,000,000
+ * order items: a year is a few hundred rows. The month not yet over is read per day, only the days before today (an
+ * item not yet due is not judged); the months before today's per month. Ordered, produced and forecast count every
+ * item due and every forecast in the month, judged or not.
+ *
+ * An item is on time in full when the produced total of its last produced entry recorded by the end of its due day
+ * (UTC) reaches its planned bottles (`produced_by_due`, migration 2026-11-25-0920); `filled` counts those bottles, each
+ * item at most its plan. A forecast counts in each month its period overlaps, in proportion to the days of the period
+ * in that month.
+ */
 
-const companyCondition = (scope: DeliveryScope, column: string) =>
-  'companyId' in scope ? sql`${sql.ref(column)} = ${scope.companyId}` : sql`true`;
+/** The period as the figures read it: whole months, and the day they are judged on. */
+export interface DeliveryWindow {
+  /** First day of the first month. */
+  from: string;
+  /** First day of the last month. */
+  to: string;
+  /** Last day of the last month. */
+  lastDay: string;
+  /** Items due before this day are judged (UTC). */
+  today: string;
+  /** First day of today's month. */
+  thisMonth: string;
+}
 
 export interface MonthCounts {
-  companyId: string;
   month: string;
   items: number;
   onTimeInFull: number;
@@ -16,35 +36,7 @@ export interface MonthCounts {
   filled: number;
 }
 
-/**
- * On-time-in-full counts per company and month of the order items due from `from` to `to` (only days before
- * `today`: an item not yet due is not judged). An item is on time in full when the produced total of its last
- * produced entry recorded by the end of its due day (UTC) reaches its planned bottles; `filled` counts those
- * bottles, each item at most its plan. The item keeps that total (`produced_by_due`, migration 2026-11-25-0920).
- */
-export async function findMonthCounts(db: Executor, scope: DeliveryScope, from: string, to: string, today: string): Promise<MonthCounts[]> {
-  const { rows } = await sql<{ company_id: string; month: string; items: number; on_time_in_full: number; planned: number; filled: number }>`
-    select o.company_id, date_trunc('month', i.due_date)::date as month, count(*)::integer as items,
-           count(*) filter (where i.produced_by_due >= i.planned_amount)::integer as on_time_in_full,
-           sum(i.planned_amount) as planned, sum(least(i.produced_by_due, i.planned_amount)) as filled
-      from client_production_order_items i
-      join client_production_orders o on o.id = i.order_id
-     where i.due_date >= ${from}::date and i.due_date <= ${to}::date and i.due_date < ${today}::date
-       and ${companyCondition(scope, 'o.company_id')}
-     group by o.company_id, date_trunc('month', i.due_date)
-     order by month`.execute(db);
-  return rows.map((row) => ({
-    companyId: row.company_id,
-    month: row.month,
-    items: row.items,
-    onTimeInFull: row.on_time_in_full,
-    planned: row.planned,
-    filled: row.filled,
-  }));
-}
-
 export interface ProductMonth {
-  companyId: string;
   clientProductId: number;
   articleNo: string;
   productName: string;
@@ -54,81 +46,111 @@ export interface ProductMonth {
   produced: number;
 }
 
+/** One company's months (only those with an item judged) and product rows, in one statement. */
+export async function findCompanyFigures(db: Executor, companyId: string, w: DeliveryWindow): Promise<{ months: MonthCounts[]; products: ProductMonth[] }> {
+  const { rows } = await sql<{ months: MonthCounts[]; products: ProductMonth[] }>`
+    select
+      coalesce((
+        select json_agg(json_build_object('month', m.month, 'items', m.items, 'onTimeInFull', m.on_time_in_full, 'planned', m.planned, 'filled', m.filled)
+                        order by m.month)
+          from (
+            select month, items, on_time_in_full, planned, filled
+              from delivery_company_months
+             where company_id = ${companyId} and month >= ${w.from}::date and month <= ${w.to}::date and month < ${w.thisMonth}::date and items > 0
+            union all
+            select ${w.thisMonth}::date, sum(items), sum(on_time_in_full), sum(planned), sum(filled)
+              from delivery_company_days
+             where company_id = ${companyId} and due_date >= greatest(${w.from}::date, ${w.thisMonth}::date) and due_date <= ${w.lastDay}::date
+               and due_date < ${w.today}::date
+            having sum(items) > 0
+          ) m), '[]') as months,
+      coalesce((
+        select json_agg(json_build_object('clientProductId', cp.id, 'articleNo', cp.article_no, 'productName', cp.product_name, 'month', p.month,
+                                          'forecast', round(p.forecast)::integer, 'ordered', p.ordered, 'produced', p.produced)
+                        order by p.month, cp.article_no, cp.id)
+          from delivery_product_months p
+          -- Each row's product by its key (offset 0 keeps it a lookup): a hash of every product costs more than the year's rows.
+          cross join lateral (select id, article_no, product_name from client_products where id = p.client_product_id offset 0) cp
+         where p.company_id = ${companyId} and p.month >= ${w.from}::date and p.month <= ${w.to}::date and (p.items > 0 or p.forecast_lines > 0)
+      ), '[]') as products`.execute(db);
+  return rows[0] ?? { months: [], products: [] };
+}
+
+export interface CompanyTotals {
+  companyId: string;
+  company: string;
+  /** Whether the company has an item due or a forecast in the period (it is ranked). */
+  present: boolean;
+  items: number;
+  onTimeInFull: number;
+  planned: number;
+  filled: number;
+  /** Σ |ordered − forecast| and Σ max(ordered, forecast) over the company's product rows. */
+  forecastErrors: number;
+  forecastScale: number;
+}
+
 /**
- * Forecast against ordered against produced per company, product and month, from month `from` to month `to`
- * (both first days of months). A forecast counts in each month its period overlaps, in proportion to the days of
- * the period in that month; ordered and produced are the bottles of the company's order items due in the month.
+ * Every company with an item due or a forecast in the period, with its totals, and the company `alsoId` (if it exists)
+ * even without: the admin's ranking and whether the client asked for exists, in one statement.
  */
-export async function findProductMonths(db: Executor, scope: DeliveryScope, from: string, to: string): Promise<ProductMonth[]> {
+export async function findCompanyTotals(db: Executor, w: DeliveryWindow, alsoId: string | null): Promise<CompanyTotals[]> {
   const { rows } = await sql<{
     company_id: string;
-    client_product_id: number;
-    article_no: string;
-    product_name: string;
-    month: string;
-    forecast: number;
-    ordered: number;
-    produced: number;
+    name: string;
+    product_months: number | null;
+    items: number;
+    on_time_in_full: number;
+    planned: number;
+    filled: number;
+    forecast_errors: number;
+    forecast_scale: number;
   }>`
-    with forecasts as (
-      select pl.company_id, pi.client_product_id, m.month::date as month,
-             sum(pi.planned_amount
-                 * ((least(pl.period_to, (m.month + interval '1 month' - interval '1 day')::date) - greatest(pl.period_from, m.month::date) + 1)::numeric
-                 / (pl.period_to - pl.period_from + 1))) as forecast
-        from client_production_plans pl
-        join client_production_plan_items pi on pi.plan_id = pl.id
-        cross join lateral generate_series(date_trunc('month', greatest(pl.period_from, ${from}::date)),
-                                           date_trunc('month', least(pl.period_to, (${to}::date + interval '1 month' - interval '1 day')::date)),
-                                           interval '1 month') as m(month)
-       where pl.period_to >= ${from}::date and pl.period_from < (${to}::date + interval '1 month')
-         and ${companyCondition(scope, 'pl.company_id')}
-       group by 1, 2, 3
+    with months as (
+      select company_id, sum(product_months) as product_months, sum(forecast_errors) as forecast_errors, sum(forecast_scale) as forecast_scale,
+             coalesce(sum(items) filter (where month < ${w.thisMonth}::date), 0) as items,
+             coalesce(sum(on_time_in_full) filter (where month < ${w.thisMonth}::date), 0) as on_time_in_full,
+             coalesce(sum(planned) filter (where month < ${w.thisMonth}::date), 0) as planned,
+             coalesce(sum(filled) filter (where month < ${w.thisMonth}::date), 0) as filled
+        from delivery_company_months
+       where month >= ${w.from}::date and month <= ${w.to}::date
+       group by company_id
     ),
-    orders as (
-      select o.company_id, i.client_product_id, date_trunc('month', i.due_date)::date as month,
-             sum(i.planned_amount) as ordered, sum(i.produced_amount) as produced
-        from client_production_order_items i
-        join client_production_orders o on o.id = i.order_id
-       where i.due_date >= ${from}::date and i.due_date < (${to}::date + interval '1 month')
-         and ${companyCondition(scope, 'o.company_id')}
-       group by 1, 2, 3
+    days as (
+      select company_id, sum(items) as items, sum(on_time_in_full) as on_time_in_full, sum(planned) as planned, sum(filled) as filled
+        from delivery_company_days
+       where due_date >= greatest(${w.from}::date, ${w.thisMonth}::date) and due_date <= ${w.lastDay}::date and due_date < ${w.today}::date
+       group by company_id
     )
-    select coalesce(f.company_id, r.company_id) as company_id, cp.id as client_product_id, cp.article_no, cp.product_name,
-           coalesce(f.month, r.month) as month, round(coalesce(f.forecast, 0))::integer as forecast,
-           coalesce(r.ordered, 0) as ordered, coalesce(r.produced, 0) as produced
-      from forecasts f
-      full join orders r on r.company_id = f.company_id and r.client_product_id = f.client_product_id and r.month = f.month
-      join client_products cp on cp.id = coalesce(f.client_product_id, r.client_product_id)
-     order by month, cp.article_no, cp.id`.execute(db);
+    select c.id as company_id, c.name, m.product_months,
+           coalesce(m.items, 0) + coalesce(d.items, 0) as items, coalesce(m.on_time_in_full, 0) + coalesce(d.on_time_in_full, 0) as on_time_in_full,
+           coalesce(m.planned, 0) + coalesce(d.planned, 0) as planned, coalesce(m.filled, 0) + coalesce(d.filled, 0) as filled,
+           coalesce(m.forecast_errors, 0) as forecast_errors, coalesce(m.forecast_scale, 0) as forecast_scale
+      from companies c
+      left join months m on m.company_id = c.id
+      left join days d on d.company_id = c.id
+     where m.product_months > 0 or c.id = ${alsoId}`.execute(db);
   return rows.map((row) => ({
     companyId: row.company_id,
-    clientProductId: row.client_product_id,
-    articleNo: row.article_no,
-    productName: row.product_name,
-    month: row.month,
-    forecast: row.forecast,
-    ordered: row.ordered,
-    produced: row.produced,
+    company: row.name,
+    present: (row.product_months ?? 0) > 0,
+    items: row.items,
+    onTimeInFull: row.on_time_in_full,
+    planned: row.planned,
+    filled: row.filled,
+    forecastErrors: row.forecast_errors,
+    forecastScale: row.forecast_scale,
   }));
 }
 
-/** The companies of `ids` with their names. */
-export async function findCompanyNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('companies').select(['id', 'name']).where('id', 'in', ids).execute();
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
-
 /** Supply orders due in the period and added to stock, per supplier, and how many were added by their due day (UTC). */
-export async function findSupplierDeliveries(db: Executor, from: string, to: string) {
+export async function findSupplierDeliveries(db: Executor, w: DeliveryWindow) {
   const { rows } = await sql<{ manufacturer_id: number; manufacturer_name: string; delivered: number; on_time: number }>`
-    select m.id as manufacturer_id, m.manufacturer_name, count(*)::integer as delivered,
-           count(*) filter (where (so.delivered_at at time zone 'UTC')::date <= so.due_date)::integer as on_time
-      from supply_orders so
-      join preform_supplies s on s.id = so.preform_supply_id
+    select m.id as manufacturer_id, m.manufacturer_name, sum(s.delivered)::integer as delivered, sum(s.on_time)::integer as on_time
+      from delivery_supplier_months s
       join manufacturers m on m.id = s.manufacturer_id
-     where so.order_status = 'delivered' and so.delivered_at is not null
-       and so.due_date >= ${from}::date and so.due_date <= ${to}::date
-     group by m.id, m.manufacturer_name`.execute(db);
+     where s.month >= ${w.from}::date and s.month <= ${w.to}::date
+     group by m.id, m.manufacturer_name
+    having sum(s.delivered) > 0`.execute(db);
   return rows;
 }

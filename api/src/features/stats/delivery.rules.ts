@@ -26,6 +26,14 @@ export function weightedForecastAccuracy(lines: readonly { forecast: number; act
     errors += Math.abs(line.actual - line.forecast);
     scale += Math.max(line.actual, line.forecast);
   }
+  return accuracyOf(errors, scale);
+}
+
+/**
+ * The same from its two sums, Σ|actual − forecast| and Σ max(actual, forecast), as the admin's ranking reads them per
+ * company (kept by triggers); null when there is nothing to compare.
+ */
+export function accuracyOf(errors: number, scale: number): number | null {
   return scale === 0 ? null : 1 - errors / scale;
 }
 

@@ -3,7 +3,7 @@ import type { Actor } from '../../lib/actor.js';
 import type { Schemas } from '../../lib/contract.js';
 import { notFound, ruleViolation } from '../../lib/problem.js';
 import { companyScopeOf } from '../../lib/scope.js';
-import { forecastAccuracy, rate, weightedForecastAccuracy } from './delivery.rules.js';
+import { accuracyOf, forecastAccuracy, rate, weightedForecastAccuracy } from './delivery.rules.js';
 import * as repository from './delivery.repository.js';
 
 /** The longest period of the delivery figures. */
@@ -20,36 +20,26 @@ const lastOfMonth = (month: string) => {
 };
 const todayOf = (now: Date) => now.toISOString().slice(0, 10);
 
-/** The whole months the period touches (at most 24). */
-function monthsOf(period: Schemas['Period']) {
+/** The whole months the period touches (at most 24), judged on `now`'s day (UTC). */
+function windowOf(period: Schemas['Period'], now: Date): repository.DeliveryWindow {
   if (period.to < period.from) throw ruleViolation('period', 'min', 'The period must not end before it starts.');
   const from = firstOfMonth(period.from);
   const to = firstOfMonth(period.to);
   if (monthsBetween(from, to) > MAX_MONTHS) throw ruleViolation('period', 'max', `At most ${MAX_MONTHS} months.`);
-  return { from, to, lastDay: lastOfMonth(to) };
+  const today = todayOf(now);
+  return { from, to, lastDay: lastOfMonth(to), today, thisMonth: firstOfMonth(today) };
 }
 
-function performanceOf(months: repository.MonthCounts[], products: repository.ProductMonth[]): Performance {
-  const byMonth = new Map<string, repository.MonthCounts>();
-  for (const row of months) {
-    const seen = byMonth.get(row.month);
-    byMonth.set(
-      row.month,
-      seen
-        ? { ...seen, items: seen.items + row.items, onTimeInFull: seen.onTimeInFull + row.onTimeInFull, planned: seen.planned + row.planned, filled: seen.filled + row.filled }
-        : row,
-    );
-  }
-  const monthRows = [...byMonth.values()].map((row) => ({
-    month: row.month,
-    items: row.items,
-    onTimeInFull: row.onTimeInFull,
-    otifRate: rate(row.onTimeInFull, row.items),
-    fillRate: rate(row.filled, row.planned),
-  }));
+function performanceOf({ months, products }: { months: repository.MonthCounts[]; products: repository.ProductMonth[] }): Performance {
   const sum = (key: 'items' | 'onTimeInFull' | 'planned' | 'filled') => months.reduce((total, row) => total + row[key], 0);
   return {
-    months: monthRows,
+    months: months.map((row) => ({
+      month: row.month,
+      items: row.items,
+      onTimeInFull: row.onTimeInFull,
+      otifRate: rate(row.onTimeInFull, row.items),
+      fillRate: rate(row.filled, row.planned),
+    })),
     products: products.map((row) => ({
       clientProductId: row.clientProductId,
       articleNo: row.articleNo,
@@ -68,51 +58,37 @@ function performanceOf(months: repository.MonthCounts[], products: repository.Pr
   };
 }
 
-async function performanceFor(db: Db, companyId: string, period: Schemas['Period'], now: Date) {
-  const { from, to, lastDay } = monthsOf(period);
-  const scope = { companyId };
-  const [months, products] = await Promise.all([
-    repository.findMonthCounts(db, scope, from, lastDay, todayOf(now)),
-    repository.findProductMonths(db, scope, from, to),
-  ]);
-  return performanceOf(months, products);
-}
-
-/** The client's own delivery figures (its company only). */
+/** The client's own delivery figures (its company only): one statement. */
 export async function getDeliveryPerformance(db: Db, actor: Actor, period: Schemas['Period'], now: Date = new Date()) {
-  return performanceFor(db, companyScopeOf(actor).companyId, period, now);
+  return performanceOf(await repository.findCompanyFigures(db, companyScopeOf(actor).companyId, windowOf(period, now)));
 }
 
 const worstFirst = (a: number | null, b: number | null) => (a ?? Infinity) - (b ?? Infinity);
 
-/** The admin's ranking: every client, worst on-time-in-full first; every supplier, worst on-time rate first. */
+/**
+ * The admin's ranking: every client, worst on-time-in-full first; every supplier, worst on-time rate first; and, when
+ * asked, one client's figures. Two statements, three with a client.
+ */
 export async function getDeliveryRanking(db: Db, body: { period: Schemas['Period']; clientId?: string }, now: Date = new Date()) {
-  const { from, to, lastDay } = monthsOf(body.period);
-  if (body.clientId !== undefined && !(await repository.findCompanyNames(db, [body.clientId])).has(body.clientId)) throw notFound('Client');
-  const all = { allCompanies: true as const };
-  const [months, products, suppliers, client] = await Promise.all([
-    repository.findMonthCounts(db, all, from, lastDay, todayOf(now)),
-    repository.findProductMonths(db, all, from, to),
-    repository.findSupplierDeliveries(db, from, lastDay),
-    body.clientId === undefined ? null : performanceFor(db, body.clientId, body.period, now),
+  const window = windowOf(body.period, now);
+  const clientId = body.clientId;
+  const [totals, suppliers, client] = await Promise.all([
+    repository.findCompanyTotals(db, window, clientId ?? null),
+    repository.findSupplierDeliveries(db, window),
+    clientId === undefined ? null : repository.findCompanyFigures(db, clientId, window),
   ]);
-  const companies = new Set([...months.map((row) => row.companyId), ...products.map((row) => row.companyId)]);
-  const names = await repository.findCompanyNames(db, [...companies]);
-  const clients = [...companies].map((companyId) => {
-    const figures = performanceOf(
-      months.filter((row) => row.companyId === companyId),
-      products.filter((row) => row.companyId === companyId),
-    );
-    return {
-      clientId: companyId,
-      company: names.get(companyId) ?? companyId,
-      items: figures.items,
-      onTimeInFull: figures.onTimeInFull,
-      otifRate: figures.otifRate,
-      fillRate: figures.fillRate,
-      forecastAccuracy: figures.forecastAccuracy,
-    };
-  });
+  if (clientId !== undefined && !totals.some((row) => row.companyId === clientId)) throw notFound('Client');
+  const clients = totals
+    .filter((row) => row.present)
+    .map((row) => ({
+      clientId: row.companyId,
+      company: row.company,
+      items: row.items,
+      onTimeInFull: row.onTimeInFull,
+      otifRate: rate(row.onTimeInFull, row.items),
+      fillRate: rate(row.filled, row.planned),
+      forecastAccuracy: accuracyOf(row.forecastErrors, row.forecastScale),
+    }));
   clients.sort((a, b) => worstFirst(a.otifRate, b.otifRate) || a.company.localeCompare(b.company));
   const supplierRows = suppliers
     .map((row) => ({
@@ -123,5 +99,5 @@ export async function getDeliveryRanking(db: Db, body: { period: Schemas['Period
       onTimeRate: rate(row.on_time, row.delivered),
     }))
     .sort((a, b) => worstFirst(a.onTimeRate, b.onTimeRate) || a.manufacturerName.localeCompare(b.manufacturerName));
-  return { clients, suppliers: supplierRows, ...(client ? { client } : {}) };
+  return { clients, suppliers: supplierRows, ...(client ? { client: performanceOf(client) } : {}) };
 }
