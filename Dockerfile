@@ -9,6 +9,10 @@ ARG NODE_VERSION=22
 # ---------- build: every dependency, the web app (Vite) and the API (tsc) ----------
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /src
+# Behind a TLS-inspecting proxy, give Node (corepack, pnpm) the proxy's CA for the build only, e.g. with buildah:
+#   --build-arg NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt -v /etc/ssl/certs:/etc/ssl/certs:ro
+# Unset by default; the runtime stage starts from a fresh base and never sees it.
+ARG NODE_EXTRA_CA_CERTS
 RUN corepack enable
 # The manifests first, so the dependency layer is cached until the lockfile changes.
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
@@ -24,6 +28,8 @@ RUN pnpm build
 # app's: 189 MB, of which 59 MB is the embedded PostgreSQL the API falls back to without DATABASE_URL). A filtered
 # `pnpm install --prod` is no good here: with nodeLinker hoisted it installs every workspace package's.
 FROM build AS deps
+# `pnpm deploy` asks the registry again (an ARG ends with its stage).
+ARG NODE_EXTRA_CA_CERTS
 # It copies the package's files too: the TypeScript sources are not needed at run time (dist comes from build).
 RUN pnpm --filter @orders-portal/api deploy --prod --legacy /deploy/api && rm -rf /deploy/api/src /deploy/api/tsconfig*.json
 

@@ -208,6 +208,13 @@ describe('the container image (Dockerfile)', () => {
     expect(dockerfile).toMatch(/HOST=0\.0\.0\.0/);
   });
 
+  it("gives a build proxy's CA to the build stages only, never to the runtime image", () => {
+    const stages = instructions.filter((line) => line.startsWith('FROM '));
+    const runtime = instructions.slice(instructions.indexOf(stages.at(-1)!));
+    expect(instructions.filter((line) => line === 'ARG NODE_EXTRA_CA_CERTS')).toHaveLength(2); // build and deps
+    expect(runtime.filter((line) => line.includes('NODE_EXTRA_CA_CERTS'))).toEqual([]);
+  });
+
   it('keeps local installs, builds, data and secrets out of the build context', () => {
     const ignored = readFileSync(path.join(root, '.dockerignore'), 'utf8').split('\n');
     for (const entry of ['**/node_modules', '**/dist', '.data', '.env', '.git']) expect(ignored).toContain(entry);
