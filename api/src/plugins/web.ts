@@ -12,6 +12,8 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
     prefix: '/',
     wildcard: false,
     index: ['index.html'],
+    // Our Cache-Control below; @fastify/static's own (max-age=0) would overwrite it after setHeaders.
+    cacheControl: false,
     preCompressed: true, // web/dist has .br and .gz beside each asset (scripts/compress-web.mjs)
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
