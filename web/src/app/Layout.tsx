@@ -122,7 +122,7 @@ export function Layout() {
         <Suspense
           fallback={
             <Center mih={200}>
-              <Loader aria-label="Loading" />
+              <Loader role="status" aria-label="Loading" />
             </Center>
           }
         >

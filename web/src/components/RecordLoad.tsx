@@ -26,7 +26,7 @@ export function RecordLoad<T>({
   if (query.data === undefined) {
     return (
       <Center mih={200}>
-        <Loader aria-label={label} />
+        <Loader role="status" aria-label={label} />
       </Center>
     );
   }

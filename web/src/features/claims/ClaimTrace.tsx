@@ -93,7 +93,7 @@ export function ClaimTrace({ claim }: { claim: Claim }) {
         Trace
       </Title>
       {trace.isPending ? (
-        <Loader size="sm" aria-label="Loading the trace" />
+        <Loader size="sm" role="status" aria-label="Loading the trace" />
       ) : trace.isError ? (
         <QueryError error={trace.error} onRetry={() => void trace.refetch()} />
       ) : !trace.data.items.length ? (
@@ -147,7 +147,7 @@ export function ClaimTrace({ claim }: { claim: Claim }) {
               {describeError(recallError)}
             </Alert>
           ) : recalls.some((recall) => recall.isPending) ? (
-            <Loader size="sm" aria-label="Loading the other orders" />
+            <Loader size="sm" role="status" aria-label="Loading the other orders" />
           ) : !affected.length ? (
             <Text size="sm" c="dimmed">
               No other order was made from these lots.

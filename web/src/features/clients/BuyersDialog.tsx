@@ -71,7 +71,7 @@ export default function BuyersDialog({ product, onClose }: { product: ClientProd
         <BuyersForm product={product} assigned={assigned.data} onClose={onClose} />
       ) : (
         <Center h={120}>
-          <Loader aria-label="Loading buyers" />
+          <Loader role="status" aria-label="Loading buyers" />
         </Center>
       )}
     </Modal>

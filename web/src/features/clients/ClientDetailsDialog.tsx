@@ -120,7 +120,7 @@ export default function ClientDetailsDialog({ clientId, company, onClose }: { cl
         <DetailsForm clientId={clientId} info={details.data.info} company={company} onClose={onClose} />
       ) : (
         <Center h={120}>
-          <Loader aria-label="Loading client details" />
+          <Loader role="status" aria-label="Loading client details" />
         </Center>
       )}
     </Modal>

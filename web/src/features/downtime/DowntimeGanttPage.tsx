@@ -100,7 +100,7 @@ export default function DowntimeGanttPage() {
           <Button variant="default" onClick={() => setDay(utcDayOf())} disabled={day === utcDayOf()}>
             Today
           </Button>
-          {query.isFetching && <Loader size="xs" aria-label="Loading" />}
+          {query.isFetching && <Loader size="xs" role="status" aria-label="Loading" />}
         </Group>
       </Group>
       <Text size="xs" c="dimmed">

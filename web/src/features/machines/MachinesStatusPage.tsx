@@ -54,7 +54,7 @@ export default function MachinesStatusPage() {
       <Group justify="space-between" align="center">
         <Title order={2}>Machines</Title>
         <Group gap="md">
-          {query.isFetching && <Loader size="xs" aria-label="Refreshing" />}
+          {query.isFetching && <Loader size="xs" role="status" aria-label="Refreshing" />}
           {ganttRoute && (
             <Anchor component={Link} to="/downtimes/gantt">
               Today&apos;s stops on the day chart

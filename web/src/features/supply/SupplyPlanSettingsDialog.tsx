@@ -87,7 +87,7 @@ export default function SupplyPlanSettingsDialog({ onClose }: { onClose: () => v
         <QueryError error={settings.error} onRetry={() => void settings.refetch()} />
       ) : !settings.data ? (
         <Center mih={120}>
-          <Loader aria-label="Loading the plan settings" />
+          <Loader role="status" aria-label="Loading the plan settings" />
         </Center>
       ) : (
         <form onSubmit={submit} noValidate>
