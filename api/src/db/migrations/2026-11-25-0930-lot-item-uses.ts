@@ -111,35 +111,33 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger lot_item_uses_items_delete after delete on client_production_order_items
     for each row execute function lot_item_uses_items()`.execute(db);
 
-  // Orders: closed or reopened (or given to another company): every item of the order, and what its items point at.
+  // Given items: the items themselves (producing items) and the producing items they point at (buyers' items).
+  await sql`
+    create function lot_item_uses_refresh_items(items integer[]) returns void language sql as $$
+      select lot_item_uses_refresh(items || array(
+        select i.ref_production_order_item_id from client_production_order_items i where i.id = any(items)))
+    $$`.execute(db);
+
+  // Orders: closed or reopened (or given to another company): every item of the order.
   await sql`
     create function lot_item_uses_orders() returns trigger language plpgsql as $$
     begin
-      perform lot_item_uses_refresh(array(
-        select i.id from client_production_order_items i where i.order_id = new.id
-        union
-        select i.ref_production_order_item_id from client_production_order_items i where i.order_id = new.id));
+      perform lot_item_uses_refresh_items(array(select i.id from client_production_order_items i where i.order_id = new.id));
       return null;
     end $$`.execute(db);
   await sql`create trigger lot_item_uses_orders after update of closed, company_id on client_production_orders
     for each row when (old.closed is distinct from new.closed or old.company_id is distinct from new.company_id)
     execute function lot_item_uses_orders()`.execute(db);
 
-  // Invoice lines: an item invoiced (or no longer). The item, and the producing item it points at.
+  // Invoice lines: an item invoiced (or no longer).
   await sql`
     create function lot_item_uses_invoice_lines() returns trigger language plpgsql as $$
     begin
       if tg_op in ('UPDATE', 'DELETE') then
-        perform lot_item_uses_refresh(array(
-          select i.id from old_rows r join client_production_order_items i on i.id = r.order_item_id
-          union
-          select i.ref_production_order_item_id from old_rows r join client_production_order_items i on i.id = r.order_item_id));
+        perform lot_item_uses_refresh_items(array(select order_item_id from old_rows));
       end if;
       if tg_op in ('INSERT', 'UPDATE') then
-        perform lot_item_uses_refresh(array(
-          select i.id from new_rows r join client_production_order_items i on i.id = r.order_item_id
-          union
-          select i.ref_production_order_item_id from new_rows r join client_production_order_items i on i.id = r.order_item_id));
+        perform lot_item_uses_refresh_items(array(select order_item_id from new_rows));
       end if;
       return null;
     end $$`.execute(db);
@@ -167,5 +165,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger lot_item_uses_consumptions_delete on lot_consumptions`.execute(db);
   await sql`drop table lot_item_uses`.execute(db);
   await sql`drop view lot_item_uses_computed`.execute(db);
-  await sql`drop function lot_item_uses_invoice_lines(), lot_item_uses_orders(), lot_item_uses_items(), lot_item_uses_consumptions(), lot_item_uses_refresh(integer[])`.execute(db);
+  await sql`drop function lot_item_uses_invoice_lines(), lot_item_uses_orders(), lot_item_uses_items(), lot_item_uses_consumptions(), lot_item_uses_refresh_items(integer[]), lot_item_uses_refresh(integer[])`.execute(db);
 }
