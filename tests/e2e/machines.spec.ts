@@ -42,9 +42,14 @@ test.afterAll(async ({ playwright }, testInfo) => {
   await context.dispose();
 });
 
+/** Opens a Machines screen from the menu: the group unfolded first if it is folded, then the entry, then its address. */
 async function openMachines(page: Page, entry: string) {
-  if (!(await menu(page).getByRole('link', { name: entry, exact: true }).isVisible())) await menu(page).getByText('Machines', { exact: true }).click();
-  await menu(page).getByRole('link', { name: entry, exact: true }).click();
+  const link = menu(page).getByRole('link', { name: entry, exact: true });
+  if (!(await link.isVisible())) await menu(page).getByText('Machines', { exact: true }).click();
+  await expect(link).toBeVisible();
+  const target = (await link.getAttribute('href')) ?? '';
+  await link.click();
+  await expect(page).toHaveURL((url) => url.href.endsWith(target));
 }
 
 test('the admin makes a machine credential (token shown once) and the machine reports a stop with it', async ({ page, request }) => {
