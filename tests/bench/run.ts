@@ -16,7 +16,8 @@
  *
  * Options (environment): BENCH_DATABASE_URL, BENCH_SECONDS (default 10), BENCH_SCALE (default 1), BENCH_ONLY (a part of
  * the call names to run; skips the first screen), BENCH_KEEP=1 (keep the embedded data folder), BENCH_NODE_ARGS (Node
- * flags of the API), BENCH_FIRST_SCREEN=0 (skip the first screen).
+ * flags of the API), BENCH_FIRST_SCREEN=0 (skip the first screen), BENCH_REUSE=1 (with BENCH_DATABASE_URL: keep the data
+ * an earlier run generated there, only migrating it; for trying a change again, not for the figures of a whole run).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -39,8 +40,9 @@ import { startMosquitto, type Broker } from '../support/mosquitto.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 const BENCH_DATABASE = 'orders_bench';
-/** BENCH_ONLY=text runs only the calls whose name contains it. */
+/** BENCH_ONLY=text runs only the calls whose name contains it; 'a|b' those containing a or b. */
 const ONLY = process.env.BENCH_ONLY;
+const only = (name: string) => !ONLY || ONLY.split('|').some((part) => name.includes(part));
 
 interface Captured {
   sql: string;
@@ -203,8 +205,12 @@ async function main() {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     const version = (await admin.query('show server_version')).rows[0].server_version;
-    await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
-    await admin.query(`create database ${BENCH_DATABASE}`);
+    const reuse =
+      process.env.BENCH_REUSE === '1' && (await admin.query('select 1 from pg_database where datname = $1', [BENCH_DATABASE])).rowCount === 1;
+    if (!reuse) {
+      await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
+      await admin.query(`create database ${BENCH_DATABASE}`);
+    }
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${BENCH_DATABASE}`;
@@ -214,9 +220,12 @@ async function main() {
     // statement timeout, so this connection has none (a day: PostgreSQL reads 0 as none, the pool wants a number).
     const db = createDb(benchUrl, { statementTimeoutMs: 86_400_000 });
     await migrateToLatest(db);
-    console.log(`generating ${JSON.stringify(SCALE)}`);
     const generateStarted = performance.now();
-    await generate(db, console.log);
+    if (reuse) console.log(`reusing the data of an earlier run in ${BENCH_DATABASE} (BENCH_REUSE=1)`);
+    else {
+      console.log(`generating ${JSON.stringify(SCALE)}`);
+      await generate(db, console.log);
+    }
     const generateSeconds = (performance.now() - generateStarted) / 1000;
     const tables = ['client_products', 'client_production_orders', 'client_production_order_items', 'supply_orders', 'preform_stock_movements', 'downtime_history',
       'claims', 'uploads', 'invoices', 'invoice_lines', 'client_production_plans', 'client_production_plan_items', 'product_prices', 'product_stock_movements', 'produced_entries'];
@@ -232,7 +241,7 @@ async function main() {
       .values({ name: 'bench collector', token_hash: machineCredential.hash, token_hint: machineCredential.hint, created_by: 'bench' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const ingest = !ONLY || 'ingest'.includes(ONLY) || ONLY.includes('ingest');
+    const ingest = only('ingest');
     broker = ingest ? await startMosquitto() : undefined;
     console.log(`timing the largest company ${ids.company} (buyer ${buyer}, seller ${seller}); rows: ${JSON.stringify({ ...ids, orders50: undefined })}`);
     await db.destroy();
@@ -256,7 +265,7 @@ async function main() {
     });
 
     const results = [];
-    for (const call of calls.filter((c) => !ONLY || c.name.includes(ONLY))) {
+    for (const call of calls.filter((c) => only(c.name))) {
       const token = server.tokens[call.role];
       const once = await captureRequest(child, server.port, token, call, ids);
       if (once.status < 200 || once.status > 299) console.log(`${call.name}: answered ${once.status}`);

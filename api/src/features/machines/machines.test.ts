@@ -265,6 +265,34 @@ describe('OEE', () => {
     });
   });
 
+  it("rates a machine by its product in production (wip), else by the mean of its products' rates; a product naming it twice counts once", async () => {
+    // FB-5 runs the whole day (APT 86,400 s) and counts 2,880 bottles: performance = rate × 2,880 / 86,400 = rate / 30.
+    const company = COMPANY_A;
+    const warehouseId = await makeWarehouse(t.db);
+    const preform = await makePreform(t.db);
+    const product = async (machineNames: string, seconds: number) => {
+      const id = await makeProduct(t.db, { preformId: preform.id, warehouseId, supplyId: preform.supplyIds[0]!, companyId: company });
+      await t.db.updateTable('client_products').set({ machine_names: machineNames, planned_seconds_per_item: seconds }).where('id', '=', id).execute();
+      return id;
+    };
+    const ten = await product('FB-5', 10);
+    await product('FB-5, FB-5', 20);
+    await product('FB-4', 40);
+    await send([event('FB-5', '2026-05-04T00:00:00Z', 'running', {}, company), event('FB-5', '2026-05-04T12:00:00Z', 'counts', { good: 2880, scrap: 0 }, company)]);
+    const performance = async () =>
+      (
+        await t.post(
+          'AdminMachines_getOee',
+          { period: { from: '2026-05-04', to: '2026-05-04' }, grain: 'day', withBuckets: false, machines: [{ clientId: company, machineName: 'FB-5' }] },
+          'admin',
+        )
+      ).body.machines[0]!.total.performance;
+    // The mean of 10 and 20 s (not of 10, 20 and 20): 15 / 30.
+    expect(await performance()).toBe(0.5);
+    await t.db.updateTable('client_products').set({ wip: true }).where('id', '=', ten).execute();
+    expect(await performance()).toBe(0.3333);
+  });
+
   it('answers the same totals without the buckets when withBuckets is false (the screen asks every machine so)', async () => {
     const question = { period: { from: '2026-03-19', to: '2026-03-21' }, grain: 'day' as const, machines: [{ clientId: COMPANY_A, machineName: 'FB-7' }] };
     const full = await t.post('AdminMachines_getOee', question, 'admin');
