@@ -26,6 +26,8 @@ export interface FirstScreen {
   /** JavaScript bytes on the wire (after compression) and their number of files. */
   jsBytes: number;
   jsFiles: number;
+  /** The JavaScript files, largest first, with their bytes on the wire (FIRST_SCREEN_FILES=1 prints them). */
+  files: { name: string; bytes: number }[];
   /** Every byte of the page on the wire (HTML, CSS, JS, fonts, API answers). */
   allBytes: number;
   /** Largest contentful paint, ms after navigation start; NaN when Chromium reported none. */
@@ -42,6 +44,7 @@ function countBytes(page: Page) {
     let jsBytes = 0;
     let jsFiles = 0;
     let allBytes = 0;
+    const files: { name: string; bytes: number }[] = [];
     for (const response of responses) {
       const sizes = await response.request().sizes().catch(() => null);
       if (!sizes) continue;
@@ -50,9 +53,10 @@ function countBytes(page: Page) {
       if (/\.m?js(\?|$)/.test(new URL(response.url()).pathname)) {
         jsBytes += sizes.responseBodySize;
         jsFiles += 1;
+        files.push({ name: new URL(response.url()).pathname.split('/').pop() ?? '', bytes: sizes.responseBodySize });
       }
     }
-    return { jsBytes, jsFiles, allBytes };
+    return { jsBytes, jsFiles, allBytes, files: files.sort((a, b) => b.bytes - a.bytes) };
   };
 }
 
@@ -118,6 +122,9 @@ export function printFirstScreens(results: FirstScreen[]) {
   console.log('|---|---|---|---|');
   for (const result of results) {
     console.log(`| ${result.screen} | ${kB(result.jsBytes)} (${result.jsFiles}) | ${kB(result.allBytes)} | ${Number.isFinite(result.lcpMs) ? result.lcpMs.toFixed(0) : '-'} |`);
+  }
+  if (process.env.FIRST_SCREEN_FILES === '1') {
+    for (const result of results) console.log(`\n${result.screen}: ${result.files.map((file) => `${file.name} ${kB(file.bytes)}`).join(', ')}`);
   }
 }
 
