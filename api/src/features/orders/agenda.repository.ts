@@ -43,69 +43,65 @@ export interface AgendaQuestion {
 /** The closed orders' items shown are those due from this day on: the Monday {@link CLOSED_WEEKS_SHOWN} weeks before this week's. */
 const closedFrom = sql<string>`(date_trunc('week', current_date) - make_interval(weeks => ${CLOSED_WEEKS_SHOWN}))::date`;
 
-/**
- * One column's cards: at most {@link COLUMN_CARDS} from `offset`, each with the column's count, from what the triggers
- * keep (migration 2026-11-25-1100-agenda-counts). The column's days and their counts come from `agenda_day_counts` (a
- * day counts its open orders' items, and its closed orders' items from {@link closedFrom}); summed in the column's
- * order (PREV most recent day first, NEXT soonest first) they say which days hold the cards from `offset` and how many
- * of the first of them to skip. Each of those days' cards is then read from the `agenda_items` indexes in order
- * (order number, numeric: PO-9 before PO-10, then id), the open orders' and the closed orders' merged: index range
- * scans of one due date that stop after 30 (+ the skip) rows, however many items the agenda holds.
- */
-function columnCards(monday: string, column: AgendaColumn, offset: number) {
-  const position = AGENDA_COLUMNS.indexOf(column);
+/** Due dates a column holds: PREV before the week, a day that day, NEXT after the week (every column without one). */
+function dueRange(monday: string, column: AgendaColumn | undefined) {
   const day = (index: number) => sql<string>`(${monday}::date + ${index}::int)`;
-  const range =
-    column === 'prev' ? sql`d.due_date < ${day(0)}` : column === 'next' ? sql`d.due_date >= ${day(7)}` : sql`d.due_date = ${day(position - 1)}`;
-  const direction = column === 'prev' ? sql`desc` : sql`asc`;
-  const dayCards = (open: boolean) => sql`(
-    select a.item_id, a.due_date, a.order_no from agenda_items a
-     where a.due_date = days.due_date and ${open ? sql`a.open` : sql`not a.open and days.closed_shown`}
-     order by a.order_no, a.item_id limit days.skip + ${COLUMN_CARDS})`;
-  return sql`(
-    with counted as (
-      select d.due_date, d.shown, d.closed_shown,
-             sum(d.shown) over (order by d.due_date ${direction}) - d.shown as before, sum(d.shown) over () as column_count
-        from (
-          select d.due_date, d.due_date >= f.closed_from as closed_shown,
-                 d.open_items + case when d.due_date >= f.closed_from then d.closed_items else 0 end as shown
-            from agenda_day_counts d, (select ${closedFrom} as closed_from) f
-           -- Days before the closed orders' window count only if they hold open orders' items (a partial index).
-           where ${range} and (d.open_items > 0 or d.due_date >= f.closed_from)
-        ) d
-       where d.shown > 0
-    ), days as (
-      select c.due_date, c.closed_shown, greatest(${offset}::int - c.before, 0)::int as skip, c.column_count
-        from counted c
-       where c.before < ${offset + COLUMN_CARDS}::int and c.before + c.shown > ${offset}::int
-    )
-    select ${position}::int as position, t.item_id, abs(t.due_date - ${day(0)}) as distance, t.order_no, t.column_count
-      from (
-        select x.item_id, x.due_date, x.order_no, days.column_count
-          from days cross join lateral (
-            select c.item_id, c.due_date, c.order_no from (${dayCards(true)} union all ${dayCards(false)}) c
-             order by c.order_no, c.item_id offset days.skip limit ${COLUMN_CARDS}
-          ) x
-         order by x.due_date ${direction}, x.order_no, x.item_id limit ${COLUMN_CARDS}
-      ) t
-  )`;
+  if (column === undefined) return sql`true`;
+  if (column === 'prev') return sql`d.due_date < ${day(0)}`;
+  if (column === 'next') return sql`d.due_date > ${day(6)}`;
+  return sql`d.due_date = ${day(AGENDA_COLUMNS.indexOf(column) - 1)}`;
 }
 
 /**
  * The agenda of a week, in one statement: the agenda's items (open orders' items, and closed orders' items due from the
  * Monday {@link CLOSED_WEEKS_SHOWN} weeks before this week; producing companies only) in the week's columns (PREV, Monday
  * to Sunday, NEXT), each column counted, and of each column (or of the one column asked, from its offset) at most
- * {@link COLUMN_CARDS} cards read in full, in the column's order (see columnCards). The counts and the cards come from
- * what the triggers keep beside the items (migration 2026-11-25-1100-agenda-counts): a few thousand day rows at most
- * and, per column, two index range scans that stop after 30 (+offset) rows, however many items the agenda holds.
+ * {@link COLUMN_CARDS} cards read in full: PREV most recently due first, a day by order number, NEXT soonest first; then
+ * by order number (in numeric order: PO-9 before PO-10), then id.
+ *
+ * It reads what the triggers keep beside the items (migration 2026-11-25-1100-agenda-counts), never the items
+ * themselves: the columns' days and their counts come from `agenda_day_counts` (a day counts its open orders' items,
+ * and its closed orders' items from {@link closedFrom}; the days before that window only when they hold open orders'
+ * items, through a partial index), summed in each column's order (days from the Monday: PREV backwards, NEXT forwards)
+ * they give the column's count and which days hold its cards from `offset` (and how many of the first to skip). Each
+ * such day's cards are read from the `agenda_items` indexes in order, the open orders' and the closed orders' merged:
+ * index range scans of one due date that stop after 30 (+ the skip) rows, however many items the agenda holds.
  */
 export async function findAgenda(db: Executor, question: AgendaQuestion): Promise<AgendaItem[]> {
   const { monday, column, offset } = question;
-  const columns = column === undefined ? AGENDA_COLUMNS : [column];
-  const cards = sql<{ item_id: number; position: number; column_count: string; distance: number; order_no: string }>`(${sql.join(
-    columns.map((key) => columnCards(monday, key, offset)),
-    sql` union all `,
-  )})`;
+  const dayCards = (open: boolean) => sql`(
+    select a.item_id, a.order_no from agenda_items a
+     where a.due_date = days.due_date and ${open ? sql`a.open` : sql`not a.open and days.closed_shown`}
+     order by a.order_no, a.item_id limit days.skip + ${COLUMN_CARDS})`;
+  const cards = sql<{ item_id: number; position: number; column_count: string; distance: number; order_no: string }>`(
+    with counted as (
+      select d.due_date, d.position, d.distance, d.closed_shown, d.shown,
+             sum(d.shown) over (partition by d.position order by d.distance) - d.shown as before,
+             sum(d.shown) over (partition by d.position) as column_count
+        from (
+          select d.due_date, abs(d.due_date - ${monday}::date) as distance, d.due_date >= f.closed_from as closed_shown,
+                 case when d.due_date < ${monday}::date then 0 when d.due_date > ${monday}::date + 6 then 8 else d.due_date - ${monday}::date + 1 end as position,
+                 d.open_items + case when d.due_date >= f.closed_from then d.closed_items else 0 end as shown
+            from agenda_day_counts d, (select ${closedFrom} as closed_from) f
+           where ${dueRange(monday, column)} and (d.open_items > 0 or d.due_date >= f.closed_from)
+        ) d
+       where d.shown > 0
+    ), days as (
+      select c.due_date, c.position, c.distance, c.closed_shown, c.column_count, greatest(${offset}::int - c.before, 0)::int as skip
+        from counted c
+       where c.before < ${offset + COLUMN_CARDS}::int and c.before + c.shown > ${offset}::int
+    )
+    select t.item_id, t.position, t.distance, t.order_no, t.column_count
+      from (
+        select x.item_id, days.position, days.distance, x.order_no, days.column_count,
+               row_number() over (partition by days.position order by days.distance, x.order_no, x.item_id) as n
+          from days cross join lateral (
+            select c.item_id, c.order_no from (${dayCards(true)} union all ${dayCards(false)}) c
+             order by c.order_no, c.item_id offset days.skip limit ${COLUMN_CARDS}
+          ) x
+      ) t
+     where t.n <= ${COLUMN_CARDS}
+  )`;
   const rows = await itemsQuery(db)
     .innerJoin(cards.as('cards'), 'cards.item_id', 'i.id')
     .select(['cards.column_count'])
