@@ -7,10 +7,12 @@ import { sql, type Kysely } from 'kysely';
  * orders' partial index). Two things are now kept beside the rows, by triggers:
  *
  * - `agenda_items`: one row per item of a producing company (client_type <> '1'): its due date, its order's number
- *   (in the `order_number` collation) and whether its order is open. Its indexes hold each column's cards in the
- *   screen's order: open orders' items by (due date, order number, id) both ways (PREV most recent first, a day and
- *   NEXT soonest first), closed orders' items by (due date descending, order number, id); a column's first 30 (+offset)
- *   cards are then an index range scan that stops after 30 rows, whatever the agenda holds. A side table rather than
+ *   (in the `order_number` collation) and whether its order is open. Its two partial indexes, open orders' and closed
+ *   orders' items, each by (due date, order number, id), hold a day's cards in the screen's order: the agenda finds
+ *   from the day counts which days hold a column's cards (from its offset), and reads each such day's with index range
+ *   scans that stop after 30 rows, whatever the agenda holds (one direction serves PREV's most recent day first too:
+ *   each scan is of one due date). Measured: 14 ms to sort one day's 925 index entries by order number backwards,
+ *   0.02 ms to read 30 in order. A side table rather than
  *   columns on the items: keeping a flag on the items would update every item of an order when it closes, taking
  *   their row locks, which the operator's production takes too (item, then order): two operators on one order would
  *   deadlock. These rows are locked by these triggers only, and have no foreign key (no share lock on the item).
@@ -18,6 +20,7 @@ import { sql, type Kysely } from 'kysely';
  *   column's count is a sum over its days (a few thousand rows at most): PREV the open items before Monday and the
  *   closed ones from the window's start (CLOSED_WEEKS_SHOWN weeks before this week's Monday, which moves with today),
  *   a day its row, NEXT the open items after Sunday and the closed ones from the later of Monday + 7 and that start.
+ *   A partial index of the days with open orders' items lets PREV and NEXT skip the years of closed days.
  *
  * What moves them: items inserted, deleted, or updated (due date, order); orders updated (closed or reopened, order
  * number, company) or deleted (their items' deletion); a company's client_type changed (its items join or leave). The
