@@ -40,68 +40,70 @@ export interface AgendaQuestion {
   offset: number;
 }
 
-/** Due dates a column holds (either end open): PREV before the week, a day that day, NEXT after the week. */
+/** The closed orders' items shown are those due from this day on: the Monday {@link CLOSED_WEEKS_SHOWN} weeks before this week's. */
+const closedFrom = sql<string>`(date_trunc('week', current_date) - make_interval(weeks => ${CLOSED_WEEKS_SHOWN}))::date`;
+
+/** Due dates a column holds: PREV before the week, a day that day, NEXT after the week (every column without one). */
 function dueRange(monday: string, column: AgendaColumn | undefined) {
   const day = (index: number) => sql<string>`(${monday}::date + ${index}::int)`;
-  if (column === undefined) return { from: undefined, to: undefined };
-  if (column === 'prev') return { from: undefined, to: day(-1) };
-  if (column === 'next') return { from: day(7), to: undefined };
-  const index = AGENDA_COLUMNS.indexOf(column) - 1;
-  return { from: day(index), to: day(index) };
+  if (column === undefined) return sql`true`;
+  if (column === 'prev') return sql`d.due_date < ${day(0)}`;
+  if (column === 'next') return sql`d.due_date > ${day(6)}`;
+  return sql`d.due_date = ${day(AGENDA_COLUMNS.indexOf(column) - 1)}`;
 }
 
 /**
  * The agenda of a week, in one statement: the agenda's items (open orders' items, and closed orders' items due from the
- * Monday {@link CLOSED_WEEKS_SHOWN} weeks before this week; producing companies only) in the week's columns, each
- * column counted, and of each column (or of the one column asked, from its offset) at most {@link COLUMN_CARDS} cards
- * read in full: PREV most recently due first, a day by order number, NEXT soonest first; then by order number (in
- * numeric order: PO-9 before PO-10), then id. The open orders' items come through the partial index of open orders and the items' (order, due
- * date) index, the closed orders' through the due-date index, so the years of closed orders before the window are
- * never read; a column asked alone reads only its due dates.
+ * Monday {@link CLOSED_WEEKS_SHOWN} weeks before this week; producing companies only) in the week's columns (PREV, Monday
+ * to Sunday, NEXT), each column counted, and of each column (or of the one column asked, from its offset) at most
+ * {@link COLUMN_CARDS} cards read in full: PREV most recently due first, a day by order number, NEXT soonest first; then
+ * by order number (in numeric order: PO-9 before PO-10), then id.
+ *
+ * It reads what the triggers keep beside the items (migration 2026-11-25-1100-agenda-counts), never the items
+ * themselves: the columns' days and their counts come from `agenda_day_counts` (a day counts its open orders' items,
+ * and its closed orders' items from {@link closedFrom}; the days before that window only when they hold open orders'
+ * items, through a partial index), summed in each column's order (days from the Monday: PREV backwards, NEXT forwards)
+ * they give the column's count and which days hold its cards from `offset` (and how many of the first to skip). Each
+ * such day's cards are read from the `agenda_items` indexes in order, the open orders' and the closed orders' merged:
+ * index range scans of one due date that stop after 30 (+ the skip) rows, however many items the agenda holds.
  */
 export async function findAgenda(db: Executor, question: AgendaQuestion): Promise<AgendaItem[]> {
   const { monday, column, offset } = question;
-  const { from, to } = dueRange(monday, column);
-  const closedFrom = sql<string>`(date_trunc('week', current_date) - make_interval(weeks => ${CLOSED_WEEKS_SHOWN}))::date`;
-  const inRange = sql.join(
-    [sql`true`, ...(from ? [sql`i.due_date >= ${from}`] : []), ...(to ? [sql`i.due_date <= ${to}`] : [])],
-    sql` and `,
-  );
-  const columnOf = sql<AgendaColumn>`case when i.due_date < ${monday}::date then 'prev' when i.due_date > ${monday}::date + 6 then 'next'
-    else (array['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'])[i.due_date - ${monday}::date + 1] end`;
-  const columns = column === undefined ? AGENDA_COLUMNS : [column];
-  const positions = sql.join(columns.map((key) => sql`(${key}::text, ${AGENDA_COLUMNS.indexOf(key)}::int)`));
-  // The agenda's items once (materialized), counted per column by a hash aggregate, and the cards of each column
-  // asked for taken by a top-N sort of that column alone (never a sort of every item). The sort: days from the
-  // Monday (PREV backwards, NEXT forwards), then order number in numeric order, then id.
-  const cards = sql<{ id: number; position: number; column_count: string; distance: number; order_no: string }>`(
-    with a as materialized (
-      select i.id, i.due_date, o.order_no, ${columnOf} as col
-        from client_production_orders o
-        join companies c on c.id = o.company_id
-        join client_production_order_items i on i.order_id = o.id
-       where o.closed = 0 and ${producing} and ${inRange}
-      union all
-      select i.id, i.due_date, o.order_no, ${columnOf} as col
-        from client_production_order_items i
-        join client_production_orders o on o.id = i.order_id
-        join companies c on c.id = o.company_id
-       where o.closed <> 0 and i.due_date >= ${closedFrom} and ${producing} and ${inRange}
-    ),
-    counted as (select col, count(*) as column_count from a group by col)
-    select t.id, k.position, counted.column_count, t.distance, t.order_no
-      from (values ${positions}) as k (col, position)
-      join counted on counted.col = k.col
-      cross join lateral (
-        select a.id, abs(a.due_date - ${monday}::date) as distance, a.order_no
-          from a
-         where a.col = k.col
-         order by distance, a.order_no collate order_number, a.id
-        offset ${offset} limit ${COLUMN_CARDS}
+  const dayCards = (open: boolean) => sql`(
+    select a.item_id, a.order_no from agenda_items a
+     where a.due_date = days.due_date and ${open ? sql`a.open` : sql`not a.open and days.closed_shown`}
+     order by a.order_no, a.item_id limit days.skip + ${COLUMN_CARDS})`;
+  const cards = sql<{ item_id: number; position: number; column_count: string; distance: number; order_no: string }>`(
+    with counted as (
+      select d.due_date, d.position, d.distance, d.closed_shown, d.shown,
+             sum(d.shown) over (partition by d.position order by d.distance) - d.shown as before,
+             sum(d.shown) over (partition by d.position) as column_count
+        from (
+          select d.due_date, abs(d.due_date - ${monday}::date) as distance, d.due_date >= f.closed_from as closed_shown,
+                 case when d.due_date < ${monday}::date then 0 when d.due_date > ${monday}::date + 6 then 8 else d.due_date - ${monday}::date + 1 end as position,
+                 d.open_items + case when d.due_date >= f.closed_from then d.closed_items else 0 end as shown
+            from agenda_day_counts d, (select ${closedFrom} as closed_from) f
+           where ${dueRange(monday, column)} and (d.open_items > 0 or d.due_date >= f.closed_from)
+        ) d
+       where d.shown > 0
+    ), days as (
+      select c.due_date, c.position, c.distance, c.closed_shown, c.column_count, greatest(${offset}::int - c.before, 0)::int as skip
+        from counted c
+       where c.before < ${offset + COLUMN_CARDS}::int and c.before + c.shown > ${offset}::int
+    )
+    select t.item_id, t.position, t.distance, t.order_no, t.column_count
+      from (
+        select x.item_id, days.position, days.distance, x.order_no, days.column_count,
+               row_number() over (partition by days.position order by days.distance, x.order_no, x.item_id) as n
+          from days cross join lateral (
+            select c.item_id, c.order_no from (${dayCards(true)} union all ${dayCards(false)}) c
+             order by c.order_no, c.item_id offset days.skip limit ${COLUMN_CARDS}
+          ) x
       ) t
+     where t.n <= ${COLUMN_CARDS}
   )`;
   const rows = await itemsQuery(db)
-    .innerJoin(cards.as('cards'), 'cards.id', 'i.id')
+    .innerJoin(cards.as('cards'), 'cards.item_id', 'i.id')
     .select(['cards.column_count'])
     .orderBy('cards.position')
     .orderBy('cards.distance')
