@@ -185,13 +185,13 @@ export async function generate(db: Db, log: (message: string) => void = () => un
     sql`insert into preform_stock_counts (warehouse_id, pairs) select warehouse_id, count(*) from preform_stock group by warehouse_id
         on conflict (warehouse_id) do update set pairs = excluded.pairs;`,
   );
-  await generateScreens(step);
+  await generateScreens(step, superuser ? db : undefined);
   await step('vacuum analyze', sql`vacuum analyze`);
   return timings;
 }
 
 /** Downtime, claims with uploads, invoices, forecasts, price and stock periods: one statement per table. */
-async function generateScreens(step: (name: string, query: ReturnType<typeof sql>) => Promise<void>) {
+async function generateScreens(step: (name: string, query: ReturnType<typeof sql>) => Promise<void>, superuserDb?: Db) {
   const s = SCALE;
   const company = (expr: string) => sql.raw(`'bench-' || lpad((1 + (${expr} - 1) % ${s.companies})::text, 4, '0')`);
   const perCompany = Math.floor(s.clientProducts / s.companies);
@@ -326,7 +326,15 @@ async function generateScreens(step: (name: string, query: ReturnType<typeof sql
   // Triggers are off while generating: compute the delivery figures' sums they keep (migration 2026-11-25-1000), once.
   await step('delivery figures', sql`select delivery_aggregates_refill()`);
   // Triggers are off while generating: the agenda's rows and day counts they keep (migration 2026-11-25-1100), once.
-  await step('agenda rows and day counts', sql`select agenda_refill()`);
+  // As a superuser, agenda_items' secondary indexes are built after its 2,000,000 rows (their definitions read from the
+  // catalogue, so they stay the migration's), not entry by entry: 6 s instead of 20 to 40.
+  const agendaIndexes = superuserDb
+    ? (await sql<{ name: string; definition: string }>`
+        select indexname as name, indexdef as definition from pg_indexes where tablename = 'agenda_items' and indexname <> 'agenda_items_pkey'`.execute(superuserDb)).rows
+    : [];
+  const drops = agendaIndexes.map((index) => `drop index ${index.name};`).join(' ');
+  const builds = agendaIndexes.map((index) => `${index.definition};`).join(' ');
+  await step('agenda rows and day counts', sql`${sql.raw(drops)} select agenda_refill(); ${sql.raw(builds)}`);
   // A price per product and calendar year (2020…), each with its stock row; the ledger has one 'adjust' row per stock
   // row whose balance_after is that stock (append-only: written once, in order, never updated).
   await step(
