@@ -7,9 +7,12 @@
  */
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { CompiledQuery, KyselyPlugin } from 'kysely';
-import { buildApp } from '../../api/src/app.js';
-import { loadConfig } from '../../api/src/config.js';
-import { createDb } from '../../api/src/db/database.js';
+// BENCH_BUILT=1: the API as `pnpm start` runs it, compiled (api/dist, after `pnpm build`), not transpiled by tsx on load;
+// its memory is then production's (tsx keeps the transpiled sources and its own loader in the heap).
+const api = process.env.BENCH_BUILT === '1' ? '../../api/dist' : '../../api/src';
+const { buildApp } = (await import(`${api}/app.js`)) as typeof import('../../api/src/app.js');
+const { loadConfig } = (await import(`${api}/config.js`)) as typeof import('../../api/src/config.js');
+const { createDb } = (await import(`${api}/db/database.js`)) as typeof import('../../api/src/db/database.js');
 
 const ISSUER = 'http://issuer.bench/idp';
 const AUDIENCE = 'orders-portal-api';
