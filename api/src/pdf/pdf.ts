@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import pdfmakeModule from 'pdfmake';
 import type { Content, ContentTable, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 
 /**
@@ -17,7 +16,6 @@ interface PdfMake {
   setLocalAccessPolicy(policy: (path: string) => boolean): void;
   createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
 }
-const pdfmake = pdfmakeModule as unknown as PdfMake;
 
 const ROBOTO = {
   normal: 'Roboto-Regular.ttf',
@@ -25,8 +23,6 @@ const ROBOTO = {
   italics: 'Roboto-Italic.ttf',
   bolditalics: 'Roboto-MediumItalic.ttf',
 };
-
-let configured = false;
 
 /** pdfmake's document (a pdfkit document): where a document's fonts are set up. */
 interface FontingDocument {
@@ -77,18 +73,25 @@ function shareParsedFonts(): void {
   };
 }
 
-/** Loads Roboto (shipped with pdfmake; Latin Extended, so umlauts and € render) into pdfmake's virtual file system. */
-function configure(): void {
-  if (configured) return;
-  const require = createRequire(import.meta.url);
-  const folder = require.resolve('pdfmake/build/fonts/Roboto/Roboto-Regular.ttf').replace(/Roboto-Regular\.ttf$/, '');
-  for (const file of Object.values(ROBOTO)) pdfmake.virtualfs.writeFileSync(file, readFileSync(folder + file));
-  pdfmake.setFonts({ Roboto: ROBOTO });
-  shareParsedFonts();
-  // Document text comes from users: never let a definition fetch URLs or read local files.
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy(() => false);
-  configured = true;
+/**
+ * pdfmake, loaded on the first PDF (an API that renders none does not carry it in memory), with Roboto (shipped with
+ * pdfmake; Latin Extended, so umlauts and € render) in its virtual file system.
+ */
+let loading: Promise<PdfMake> | undefined;
+function configured(): Promise<PdfMake> {
+  loading ??= import('pdfmake').then(({ default: module }) => {
+    const pdfmake = module as unknown as PdfMake;
+    const require = createRequire(import.meta.url);
+    const folder = require.resolve('pdfmake/build/fonts/Roboto/Roboto-Regular.ttf').replace(/Roboto-Regular\.ttf$/, '');
+    for (const file of Object.values(ROBOTO)) pdfmake.virtualfs.writeFileSync(file, readFileSync(folder + file));
+    pdfmake.setFonts({ Roboto: ROBOTO });
+    shareParsedFonts();
+    // Document text comes from users: never let a definition fetch URLs or read local files.
+    pdfmake.setUrlAccessPolicy(() => false);
+    pdfmake.setLocalAccessPolicy(() => false);
+    return pdfmake;
+  });
+  return loading;
 }
 
 /**
@@ -131,7 +134,7 @@ async function slot(): Promise<() => void> {
 
 /** Renders a document definition to PDF bytes, waiting for a free rendering slot (`renders.limit`). */
 export async function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
-  configure();
+  const pdfmake = await configured();
   const release = await slot();
   try {
     return await pdfmake.createPdf(doc).getBuffer();

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import mqtt, { type MqttClient } from 'mqtt';
-import { get as sparkplugOf } from 'sparkplug-payload';
+import type { MqttClient } from 'mqtt';
 import type { Db } from '../../db/database.js';
 import { ingestEvents, type IncomingEvent } from './machines.ingest.js';
 
@@ -19,7 +18,6 @@ import { ingestEvents, type IncomingEvent } from './machines.ingest.js';
  * - the event id is a name-based UUID of the message's content, so a redelivered message (QoS 1) is a duplicate.
  */
 const NAMESPACE = 'spBv1.0';
-const codec = sparkplugOf(NAMESPACE)!;
 
 interface Metric {
   name?: string | null;
@@ -225,6 +223,10 @@ export async function startMqttIngestion(
     return company?.fbs ?? [];
   };
 
+  // The MQTT client and the Sparkplug codec load only when ingestion is configured (MQTT_URL): an API without it does
+  // not carry them in memory.
+  const [{ default: mqtt }, { get: sparkplugOf }] = await Promise.all([import('mqtt'), import('sparkplug-payload')]);
+  const codec = sparkplugOf(NAMESPACE)!;
   const client = await mqtt.connectAsync(options.url, {
     clientId: `orders-portal-${randomBytes(6).toString('hex')}`,
     clean: true,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { HttpProblem } from '../problem.js';
@@ -45,32 +44,43 @@ const PURGE_BATCH = 500;
  * are still read from the row.
  */
 export function s3UploadStore(db: Db, settings: S3Settings): UploadStore {
-  const client = new S3Client({
-    endpoint: settings.endpoint,
-    region: settings.region,
-    forcePathStyle: settings.forcePathStyle,
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-  });
+  // The AWS SDK loads only when a bucket is configured: an API that keeps uploads in PostgreSQL does not carry it.
+  const sdk = import('@aws-sdk/client-s3').then((module) => ({
+    ...module,
+    client: new module.S3Client({
+      endpoint: settings.endpoint,
+      region: settings.region,
+      forcePathStyle: settings.forcePathStyle,
+      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    }),
+  }));
+  // A failed load is reported by the first call that needs the bucket, not as an unhandled rejection.
+  sdk.catch(() => undefined);
   const Bucket = settings.bucket;
   return {
     kind: 's3',
     async put(content, contentType) {
       const storageKey = `uploads/${randomUUID()}`;
+      const { client, PutObjectCommand } = await sdk;
       await reachable(client.send(new PutObjectCommand({ Bucket, Key: storageKey, Body: content, ContentType: contentType, ContentLength: content.length })));
       return { content: null, storageKey };
     },
     async discard(stored: StoredContent) {
-      if (stored.storageKey) await client.send(new DeleteObjectCommand({ Bucket, Key: stored.storageKey }));
+      if (!stored.storageKey) return;
+      const { client, DeleteObjectCommand } = await sdk;
+      await client.send(new DeleteObjectCommand({ Bucket, Key: stored.storageKey }));
     },
     async get(row) {
       if (!row.storageKey) {
         if (row.content) return row.content;
         throw new Error('upload row without content or storage key');
       }
+      const { client, GetObjectCommand } = await sdk;
       const object = await reachable(client.send(new GetObjectCommand({ Bucket, Key: row.storageKey })));
       return Buffer.from(await object.Body!.transformToByteArray());
     },
     async purgeDeleted() {
+      const { client, DeleteObjectsCommand } = await sdk;
       let removed = 0;
       for (;;) {
         // Locked while the bucket is asked: two replicas purging at once take different keys; a failed request
@@ -92,6 +102,8 @@ export function s3UploadStore(db: Db, settings: S3Settings): UploadStore {
         if (batch < PURGE_BATCH) return removed;
       }
     },
-    close: () => client.destroy(),
+    close: async () => {
+      (await sdk.catch(() => undefined))?.client.destroy();
+    },
   };
 }
