@@ -27,6 +27,7 @@ import * as producedByDue from './2026-11-25-0920-produced-by-due.js';
 import * as lotItemUses from './2026-11-25-0930-lot-item-uses.js';
 import * as deliveryAggregates from './2026-11-25-1000-delivery-aggregates.js';
 import * as agendaWeek from './2026-11-25-1010-agenda-week.js';
+import * as claimsSearch from './2026-11-25-1110-claims-search.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the same list runs
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0930-lot-item-uses': lotItemUses,
   '2026-11-25-1000-delivery-aggregates': deliveryAggregates,
   '2026-11-25-1010-agenda-week': agendaWeek,
+  '2026-11-25-1110-claims-search': claimsSearch,
 };
