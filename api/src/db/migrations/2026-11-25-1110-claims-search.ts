@@ -5,10 +5,10 @@ import { sql, type Kysely } from 'kysely';
  *
  * Claims search (the search box of part 2.4). The staff's search ILIKE'd six columns of four tables for every claim
  * (946 ms p95); ILIKE lower-cases each value on every row, and an OR over joined tables can use no index. Now:
- * - `claims.search_text`: the claim's searched texts, each lower-cased, joined by U+001F (a control character no
- *   search text the list takes contains; the repository searches the columns themselves for one that does): status,
- *   description, the order's number, the product's article number and name, and last the company's name (the staff's
- *   search only). `lower(value) LIKE lower(pattern)` is exactly `value ILIKE pattern` (PostgreSQL's ILIKE lower-cases
+ * - `claims.search_text`: the claim's searched texts, each lower-cased, joined by U+001F (a control character the API
+ *   refuses in every text, so no search text holds it; the repository searches the columns themselves for one that
+ *   does): status, description, the order's number, the product's article number and name, and last the company's
+ *   name (the staff's search; a company's search leaves the last text out). `lower(value) LIKE lower(pattern)` is exactly `value ILIKE pattern` (PostgreSQL's ILIKE lower-cases
  *   both sides), and a pattern `%text%` whose text holds no U+001F matches the joined text exactly when it matches one
  *   of the values, so the search keeps its meaning while reading one column of one table.
  * - a trigram GIN index on it (pg_trgm): a selective search reads the matching claims through the index; a search
@@ -16,7 +16,7 @@ import { sql, type Kysely } from 'kysely';
  * - kept by triggers: a claim's own save (status, description, product, order, company), and a change of an order's
  *   number, a product's article number or name, or a company's name (their claims' texts are written again).
  *   `claims_search_refill()` writes every claim's text (this migration, and the bench's bulk load, which writes with
- *   triggers off).
+ *   triggers off: until then its claims' texts are null and no search finds them).
  *
  * Lots page: the count under the open lots page counted every open lot (300,000 index entries, 37 ms alone) on each
  * page. `lot_state_counts` keeps how many lots are open and how many used up, moved by statement triggers on `lots`

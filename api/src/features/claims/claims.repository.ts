@@ -107,17 +107,18 @@ const SEARCH_TEXT_SEPARATOR = '\u001f';
  * The search box: id, order number, article number, product name, description or status contain the text; on the
  * admin face (every company) also the company name the list shows.
  *
- * The staff's search reads `claims.search_text` (those texts lower-cased, the company's last, kept by triggers) through
- * its trigram index: `search_text LIKE lower(pattern)` holds exactly when one of the texts ILIKEs the pattern (ILIKE
- * lower-cases both sides), as long as the text holds no separator (then the columns themselves are searched). A
- * company's list is a few hundred claims read by the scope's indexes: it searches the columns of those (its search
- * leaves out the company name, which the client face does not show).
+ * It reads `claims.search_text` (those texts lower-cased and joined by U+001F, the company's name last, kept by
+ * triggers): `LIKE lower(pattern)` holds exactly when one of the texts ILIKEs the pattern (ILIKE lower-cases both
+ * sides; a text without the separator cannot match across two). The staff's search reads it through its trigram
+ * index; a company's search (a few hundred claims, read by the scope's indexes) leaves out the last text, the company
+ * name, which the client face does not show. No condition needs the joined tables, so the count reads claims alone.
+ * A text holding the separator (the API refuses control characters, so only a direct caller) searches the columns.
  */
 function searched(filter: string | undefined, scope: Scope) {
   const text = filter?.trim();
   return <Q extends ReturnType<typeof claimsQuery>>(query: Q): Q => {
     if (!text) return query;
-    const onClaims = staffSearchOf(text, scope);
+    const onClaims = searchOnClaims(text, scope);
     if (onClaims) return query.where(onClaims) as Q;
     const pattern = likePattern(text);
     const id = claimIdOf(text);
@@ -135,12 +136,17 @@ function searched(filter: string | undefined, scope: Scope) {
   };
 }
 
-/** The staff's search as a condition on the claim's own columns (no join needed), or undefined where it does not apply. */
-function staffSearchOf(text: string, scope: Scope): RawBuilder<boolean> | undefined {
-  if (scope.kind !== 'allCompanies' || text.includes(SEARCH_TEXT_SEPARATOR)) return undefined;
+/** The search as a condition on the claim's own columns (no join needed), or undefined for a text holding the separator. */
+function searchOnClaims(text: string, scope: Scope): RawBuilder<boolean> | undefined {
+  if (text.includes(SEARCH_TEXT_SEPARATOR)) return undefined;
   const pattern = likePattern(text);
   const id = claimIdOf(text);
-  return id === undefined ? sql<boolean>`c.search_text like lower(${pattern})` : sql<boolean>`(c.search_text like lower(${pattern}) or c.id = ${id})`;
+  // A company's search: the texts before the last separator (without the company name).
+  const searchedText =
+    scope.kind === 'allCompanies' ? sql`c.search_text` : sql`left(c.search_text, -position(chr(31) in reverse(c.search_text)))`;
+  return id === undefined
+    ? sql<boolean>`${searchedText} like lower(${pattern})`
+    : sql<boolean>`(${searchedText} like lower(${pattern}) or c.id = ${id})`;
 }
 
 /** The claim id a search text names exactly (`c.id::text = text`): digits without a leading zero, within the id's range. */
@@ -204,14 +210,15 @@ export type Claim = Awaited<ReturnType<typeof withUploads>>[number];
 
 /**
  * The claims to count. Every claim has its company, product and order (NOT NULL foreign keys), so the joins drop none:
- * without a search, and with the staff's search (on the claim's own columns), the claims table alone is counted, through
+ * the scope and the search are conditions on the claim's own columns, and the claims table alone is counted, through
  * the scope's or the search's indexes, instead of a four-table join.
  */
 function countClaims(db: Executor, scope: Scope, filter: string | undefined) {
   const text = filter?.trim();
-  if (!text) return scope.kind === 'allCompanies' ? db.selectFrom('claims as c') : db.selectFrom('claims as c').where(claimsOfCompany(scope.companyId));
-  const onClaims = staffSearchOf(text, scope);
-  return onClaims ? db.selectFrom('claims as c').where(onClaims) : searched(filter, scope)(claimsQuery(db, scope));
+  const onClaims = text ? searchOnClaims(text, scope) : sql<boolean>`true`;
+  if (!onClaims) return searched(filter, scope)(claimsQuery(db, scope));
+  const claims = db.selectFrom('claims as c').where(onClaims);
+  return scope.kind === 'allCompanies' ? claims : claims.where(claimsOfCompany(scope.companyId));
 }
 
 /** One page of the scope's claims matching the search text, sorted and limited in SQL, and their count. */

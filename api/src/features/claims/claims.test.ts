@@ -648,7 +648,7 @@ describe('the claims search through its index keeps its meaning (part 2.4 search
 
   it('finds each searched field, case-insensitively, with % and _ typed as themselves; the count is the rows found', async () => {
     const expectations: [string, number[]][] = [
-      ['neck', [c.neck]], // description, another case
+      ['the neck', [c.neck]], // description, another case
       ['CRÈME BRÛLÉE', [c.neck]], // description, non-ASCII letters in another case
       ['50%', [c.percent]], // '%' is a literal: not 'Bottle wall 500 ml'
       ['label_glue', [c.underscore]], // '_' is a literal: not 'labelxglue'
