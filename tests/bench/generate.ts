@@ -325,8 +325,8 @@ async function generateScreens(step: (name: string, query: ReturnType<typeof sql
   );
   // Triggers are off while generating: compute the delivery figures' sums they keep (migration 2026-11-25-1000), once.
   await step('delivery figures', sql`select delivery_aggregates_refill()`);
-  // Likewise the claims' search texts and the lots' state counts (migration 2026-11-25-1110).
-  await step('claim search texts, lot counts', sql`select claims_search_refill(); select lot_state_counts_refill()`);
+  // Likewise the claims' search texts and count, and the lots' state counts (migration 2026-11-25-1110).
+  await step('claim search texts and counts, lot counts', sql`select claims_search_refill(); select claim_counts_refill(); select lot_state_counts_refill()`);
   // A price per product and calendar year (2020…), each with its stock row; the ledger has one 'adjust' row per stock
   // row whose balance_after is that stock (append-only: written once, in order, never updated).
   await step(

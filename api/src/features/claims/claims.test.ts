@@ -685,6 +685,24 @@ describe('the claims search through its index keeps its meaning (part 2.4 search
     expect(JSON.stringify(joined.body)).toContain('filter');
   });
 
+  it("the staff's list without a search counts every claim (the number kept beside them) through saves and deletes", async () => {
+    const listed = async () => {
+      const response = await post(app, '/api/admin/claims/filter', { pagination: { page: 1, rowsPerPage: 20 } }, await as.admin());
+      expect(response.status).toBe(200);
+      return response.body.count as number;
+    };
+    const before = await countClaims();
+    expect(await listed()).toBe(before);
+    const saved = await post(app, '/api/client/claims/save', { Claim: claimInput({ description: 'Counted once' }) }, await as.client(A));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const second = await makeClaim(database.db, { companyId: SEARCH_CO, productId, orderId, description: 'Counted twice' });
+    expect(await countClaims()).toBe(before + 2);
+    expect(await listed()).toBe(before + 2);
+    expect((await post(app, '/api/admin/claims/delete', { claimIds: [second, saved.body.id] }, await as.admin())).status).toBe(200);
+    expect(await countClaims()).toBe(before);
+    expect(await listed()).toBe(before);
+  });
+
   it('follows a renamed product, order and company, and an edited description (the search text is kept by triggers)', async () => {
     await database.db.updateTable('client_products').set({ product_name: 'Mineralwasser Spritzig' }).where('id', '=', otherProductId).execute();
     expect((await adminSearch('spritzig')).ids).toEqual([c.other]);
