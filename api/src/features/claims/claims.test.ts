@@ -685,6 +685,26 @@ describe('the claims search through its index keeps its meaning (part 2.4 search
     expect(JSON.stringify(joined.body)).toContain('filter');
   });
 
+  it("a company's list keeps every sort (its page is picked from its own claims first when the sort is the claim's)", async () => {
+    const client = await as.client(SEARCH_CO);
+    const mine = await sql<{ id: number; status: string; delivery_date: string; order_no: string }>`
+      select c.id, c.status, c.delivery_date::text, o.order_no from claims c join client_production_orders o on o.id = c.client_production_order_id
+       where c.company_id = ${SEARCH_CO}`.execute(database.db);
+    const by = (key: 'status' | 'delivery_date' | 'order_no', descending: boolean) =>
+      [...mine.rows]
+        .sort((x, y) => (x[key] < y[key] ? -1 : x[key] > y[key] ? 1 : x.id - y.id) * (descending ? -1 : 1))
+        .map((row) => row.id);
+    for (const [sortBy, key, descending] of [
+      ['status', 'status', false],
+      ['status', 'status', true],
+      ['deliveryDate', 'delivery_date', true],
+      ['orderNo', 'order_no', false],
+    ] as const) {
+      const response = await post(app, '/api/client/claims/filter', { pagination: { page: 1, rowsPerPage: 20, sortBy, descending } }, client);
+      expect({ sortBy, descending, ids: response.body.rows.map((row: { id: number }) => row.id) }).toEqual({ sortBy, descending, ids: by(key, descending) });
+    }
+  });
+
   it("the staff's list without a search counts every claim (the number kept beside them) through saves and deletes", async () => {
     const listed = async () => {
       const response = await post(app, '/api/admin/claims/filter', { pagination: { page: 1, rowsPerPage: 20 } }, await as.admin());
