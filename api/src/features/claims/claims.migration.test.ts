@@ -62,7 +62,7 @@ describe('the claims search migration', () => {
     await migration.up(owner);
     await grantAppRole(database.asOwner(), TEST_APP_ROLE);
 
-    const { search_text } = (await sql<{ search_text: string }>`select search_text from claims where id = ${claimId}`.execute(db)).rows[0]!;
+    const { search_text } = (await sql<{ search_text: string }>`select search_text from claim_search_texts where claim_id = ${claimId}`.execute(db)).rows[0]!;
     const { article_no } = await db.selectFrom('client_products').select('article_no').where('id', '=', productId).executeTakeFirstOrThrow();
     expect(search_text).toBe(['under investigation', 'kratzer am hals', 'po-mig-77', article_no.toLowerCase(), 'flasche 0,33 l', 'brauerei größe ag'].join('\u001f'));
     const found = await findClaims(db, ALL_COMPANIES, { pagination: { page: 1, rowsPerPage: 20 }, filter: 'am hals' });

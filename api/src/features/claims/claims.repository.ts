@@ -100,18 +100,19 @@ const claimsOfCompany = (companyId: string) =>
   sql<boolean>`(c.company_id = ${companyId} or c.client_product_id = any(array(
     select cp.id from client_products cp where cp.company_id = ${companyId} or cp.seller_company_id = ${companyId})))`;
 
-/** U+001F joins the texts of `claims.search_text` (migration 2026-11-25-1110). */
+/** U+001F joins the texts of `claim_search_texts.search_text` (migration 2026-11-25-1110). */
 const SEARCH_TEXT_SEPARATOR = '\u001f';
 
 /**
  * The search box: id, order number, article number, product name, description or status contain the text; on the
  * admin face (every company) also the company name the list shows.
  *
- * It reads `claims.search_text` (those texts lower-cased and joined by U+001F, the company's name last, kept by
- * triggers): `LIKE lower(pattern)` holds exactly when one of the texts ILIKEs the pattern (ILIKE lower-cases both
- * sides; a text without the separator cannot match across two). The staff's search reads it through its trigram
- * index; a company's search (a few hundred claims, read by the scope's indexes) leaves out the last text, the company
- * name, which the client face does not show. No condition needs the joined tables, so the count reads claims alone.
+ * It reads `claim_search_texts` (one row per claim: those texts lower-cased and joined by U+001F, the company's name
+ * last, kept by triggers): `LIKE lower(pattern)` holds exactly when one of the texts ILIKEs the pattern (ILIKE
+ * lower-cases both sides; a text without the separator cannot match across two). The staff's search reads it
+ * through its trigram index, and counts it alone; a company's search (a few hundred claims, read by the scope's
+ * indexes) leaves out the last text, the company name, which the client face does not show. No condition needs the
+ * claim's company, product or order, so a count reads no join.
  * A text holding the separator (the API refuses control characters, so only a direct caller) searches the columns.
  */
 function searched(filter: string | undefined, scope: Scope) {
@@ -136,17 +137,23 @@ function searched(filter: string | undefined, scope: Scope) {
   };
 }
 
-/** The search as a condition on the claim's own columns (no join needed), or undefined for a text holding the separator. */
+/** The search as a condition on the claim (no join to its company, product or order), or undefined for a text holding the separator. */
 function searchOnClaims(text: string, scope: Scope): RawBuilder<boolean> | undefined {
+  const matching = searchTextMatches(text, scope);
+  return matching && sql<boolean>`exists (select 1 from claim_search_texts s where s.claim_id = c.id and ${matching})`;
+}
+
+/** The search on `claim_search_texts s` (its text, or the claim's id), or undefined for a text holding the separator. */
+function searchTextMatches(text: string, scope: Scope): RawBuilder<boolean> | undefined {
   if (text.includes(SEARCH_TEXT_SEPARATOR)) return undefined;
   const pattern = likePattern(text);
   const id = claimIdOf(text);
   // A company's search: the texts before the last separator (without the company name).
   const searchedText =
-    scope.kind === 'allCompanies' ? sql`c.search_text` : sql`left(c.search_text, -position(chr(31) in reverse(c.search_text)))`;
+    scope.kind === 'allCompanies' ? sql`s.search_text` : sql`left(s.search_text, -position(chr(31) in reverse(s.search_text)))`;
   return id === undefined
     ? sql<boolean>`${searchedText} like lower(${pattern})`
-    : sql<boolean>`(${searchedText} like lower(${pattern}) or c.id = ${id})`;
+    : sql<boolean>`(${searchedText} like lower(${pattern}) or s.claim_id = ${id})`;
 }
 
 /** The claim id a search text names exactly (`c.id::text = text`): digits without a leading zero, within the id's range. */
@@ -218,6 +225,11 @@ function countClaims(db: Executor, scope: Scope, filter: string | undefined) {
   // Every claim: the number kept beside them (migration 2026-11-25-1110), not 50,000 index entries counted.
   if (!text && scope.kind === 'allCompanies') {
     return sql<{ count: number }>`select claims::int as count from claim_counts`.execute(db).then((result) => result.rows[0]!);
+  }
+  // The staff's search: the narrow table of texts alone (one row per claim).
+  const matching = text && scope.kind === 'allCompanies' ? searchTextMatches(text, scope) : undefined;
+  if (matching) {
+    return sql<{ count: number }>`select count(*)::int as count from claim_search_texts s where ${matching}`.execute(db).then((result) => result.rows[0]!);
   }
   const onClaims = text ? searchOnClaims(text, scope) : sql<boolean>`true`;
   const count = sql<number>`count(*)::int`.as('count');
