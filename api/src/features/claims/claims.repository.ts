@@ -140,7 +140,12 @@ function searched(filter: string | undefined, scope: Scope) {
 /** The search as a condition on the claim (no join to its company, product or order), or undefined for a text holding the separator. */
 function searchOnClaims(text: string, scope: Scope): RawBuilder<boolean> | undefined {
   const matching = searchTextMatches(text, scope);
-  return matching && sql<boolean>`exists (select 1 from claim_search_texts s where s.claim_id = c.id and ${matching})`;
+  if (!matching) return undefined;
+  // The staff's: a semi-join the planner may drive from the trigram index. A company's: looked up for each of its
+  // claims (a few hundred, by primary key), never a scan of every claim's text.
+  return scope.kind === 'allCompanies'
+    ? sql<boolean>`exists (select 1 from claim_search_texts s where s.claim_id = c.id and ${matching})`
+    : sql<boolean>`coalesce((select ${matching} from claim_search_texts s where s.claim_id = c.id), false)`;
 }
 
 /** The search on `claim_search_texts s` (its text, or the claim's id), or undefined for a text holding the separator. */
@@ -253,15 +258,19 @@ const LIST_ORDER = { sortBy: 'id', descending: false, tieBreaker: 'c.id' };
 function findPage(db: Executor, scope: Scope, request: { pagination: PaginationInput; filter?: string }) {
   const text = request.filter?.trim();
   const onClaims = text ? searchOnClaims(text, scope) : sql<boolean>`true`;
-  const own = !request.pagination.sortBy || OWN_SORT_KEYS.has(request.pagination.sortBy);
-  if (scope.kind === 'allCompanies' || !onClaims || !own) {
+  const { sortBy, descending, page, rowsPerPage } = request.pagination;
+  if (scope.kind === 'allCompanies' || !onClaims || (sortBy && !OWN_SORT_KEYS.has(sortBy))) {
     return paginate(selectClaim(searched(request.filter, scope)(claimsQuery(db, scope))), request.pagination, sortColumns, LIST_ORDER).execute();
   }
-  const picked = db.selectFrom('claims as c').selectAll('c').where(claimsOfCompany(scope.companyId)).where(onClaims).offset(0);
-  const page = paginate(db.selectFrom(picked.as('c')).selectAll('c'), request.pagination, sortColumns, LIST_ORDER);
+  // As paginate sorts: the key (id by default) then the id, both in the asked direction (ascending by default).
+  const direction = sortBy && descending ? sql`desc` : sql`asc`;
+  const picked = sql<Selectable<ClaimTable>>`(
+    select * from (select c.* from claims c where ${claimsOfCompany(scope.companyId)} and ${onClaims} offset 0) c
+     order by ${sql.ref(sortColumns[(sortBy ?? 'id') as keyof typeof sortColumns])} ${direction}, c.id ${direction}
+     limit ${rowsPerPage} offset ${(page - 1) * rowsPerPage})`;
   // The page's claims under the name `c`, joined as claimsQuery joins them: selectClaim and the sort apply alike.
   const joined = db
-    .selectFrom(page.as('c'))
+    .selectFrom(picked.as('c'))
     .innerJoin('companies as co', 'co.id', 'c.company_id')
     .innerJoin('client_products as p', 'p.id', 'c.client_product_id')
     .innerJoin('client_production_orders as o', 'o.id', 'c.client_production_order_id') as unknown as ReturnType<typeof claimsQuery>;
