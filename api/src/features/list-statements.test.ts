@@ -4,6 +4,7 @@ import type { CompiledQuery, KyselyPlugin } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
 import { as, createTestApp } from '../../../tests/support/app.js';
 import { makeCompany, makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from './supply/supply.fixtures.js';
+import { makeClaim, makeClaimable } from './claims/claims.fixtures.js';
 
 /**
  * Issue 14's target "at most 3 SQL statements per list call", for the lists that ran 4: the statements of one
@@ -15,6 +16,7 @@ let app: FastifyInstance;
 let recorded: CompiledQuery[] = [];
 let warehouseId: number;
 let productId: number;
+let companyId: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   const record: KyselyPlugin = {
@@ -27,7 +29,7 @@ beforeAll(async () => {
   app = await createTestApp(database.db.withPlugin(record));
   // Twelve preforms, each with a supplier that a product in one warehouse uses as its default; one open item (an order amount).
   warehouseId = await makeWarehouse(database.db);
-  const companyId = await makeCompany(database.db);
+  companyId = await makeCompany(database.db);
   for (let i = 0; i < 12; i += 1) {
     const preform = await makePreform(database.db);
     productId = await makeProduct(database.db, { companyId, preformId: preform.id, warehouseId, supplyId: preform.supplyIds[0]! });
@@ -81,6 +83,22 @@ describe('a list call runs at most 3 statements', () => {
     expect(again.status).toBe(200);
     expect(again.statements).toBe(1);
     expect(again.body.rows).toEqual(first.body.rows.filter((row: { zone: string }) => ['red', 'yellow'].includes(row.zone)));
+  });
+
+  it('claims/filter, the staff\'s and a company\'s, with and without a search: the page, the count, the uploads', async () => {
+    const claimable = await makeClaimable(database.db, companyId, { orderNo: 'PO-STATEMENTS-1' });
+    await makeClaim(database.db, { companyId, ...claimable, description: 'Counted statements' });
+    for (const [path, token] of [
+      ['/api/admin/claims/filter', await as.admin()],
+      ['/api/client/claims/filter', await as.client(companyId)],
+    ] as const) {
+      for (const filter of [undefined, 'statements']) {
+        const call = await serviceStatements(path, { pagination: { page: 1, rowsPerPage: 20 }, ...(filter ? { filter } : {}) }, token);
+        expect(call.status).toBe(200);
+        expect(call.body.count).toBe(1);
+        expect({ path, filter, statements: call.statements }).toEqual({ path, filter, statements: 3 });
+      }
+    }
   });
 
   it('client/products/stock/details/get: the product and its client come with the count', async () => {

@@ -28,6 +28,7 @@ import * as lotItemUses from './2026-11-25-0930-lot-item-uses.js';
 import * as deliveryAggregates from './2026-11-25-1000-delivery-aggregates.js';
 import * as agendaWeek from './2026-11-25-1010-agenda-week.js';
 import * as agendaCounts from './2026-11-25-1100-agenda-counts.js';
+import * as claimsSearch from './2026-11-25-1110-claims-search.js';
 import * as downtimeHistoryDay from './2026-11-25-1120-downtime-history-day.js';
 
 /**
@@ -64,5 +65,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-1000-delivery-aggregates': deliveryAggregates,
   '2026-11-25-1010-agenda-week': agendaWeek,
   '2026-11-25-1100-agenda-counts': agendaCounts,
+  '2026-11-25-1110-claims-search': claimsSearch,
   '2026-11-25-1120-downtime-history-day': downtimeHistoryDay,
 };

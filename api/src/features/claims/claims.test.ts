@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
@@ -6,6 +7,7 @@ import { pdfText } from '../../../../tests/support/pdf.js';
 import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { makeOrderItem, makeProductionOrder } from '../supply/supply.fixtures.js';
 import { download, makeClaim, makeClaimable, makeUpload } from './claims.fixtures.js';
+import { likePattern } from '../../lib/search.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -599,5 +601,140 @@ describe("the admin's claim search matches the company name the list shows (issu
     // the client face does not search by its own company name (it shows no company column)
     const client = await post(app, '/api/client/claims/filter', page({ filter: 'ciema dzē' }), await as.client('company-searchable'));
     expect(client.body.count).toBe(0);
+  });
+});
+
+describe('the claims search through its index keeps its meaning (part 2.4 search box; issue 14, item 3)', () => {
+  const SEARCH_CO = 'company-search-co';
+  let c: { neck: number; percent: number; underscore: number; other: number };
+  let orderId: number;
+  let productId: number;
+  let otherProductId: number;
+
+  /** The search as it was written before the index: ILIKE over the columns of the four tables, `c.id::text` equal. */
+  const reference = async (text: string, companyId?: string) => {
+    const pattern = likePattern(text.trim());
+    const rows = await sql<{ id: number }>`
+      select c.id from claims c join companies co on co.id = c.company_id join client_products p on p.id = c.client_product_id
+        join client_production_orders o on o.id = c.client_production_order_id
+       where (c.id::text = ${text.trim()} or o.order_no ilike ${pattern} or p.article_no ilike ${pattern} or p.product_name ilike ${pattern}
+              or c.description ilike ${pattern} or c.status ilike ${pattern} or (${companyId ?? null}::text is null and co.name ilike ${pattern}))
+         and (${companyId ?? null}::text is null or c.company_id = ${companyId ?? null} or p.company_id = ${companyId ?? null} or p.seller_company_id = ${companyId ?? null})
+       order by c.id`.execute(database.db);
+    return rows.rows.map((row) => row.id);
+  };
+  const adminSearch = async (filter: string) => {
+    const response = await post(app, '/api/admin/claims/filter', { pagination: { page: 1, rowsPerPage: 100 }, filter }, await as.admin());
+    expect(response.status).toBe(200);
+    return { ids: response.body.rows.map((row: { id: number }) => row.id) as number[], count: response.body.count as number };
+  };
+
+  beforeAll(async () => {
+    await createCompany(database.db, SEARCH_CO, { name: 'Ørsted Üvegház Kft' });
+    ({ productId, orderId } = await makeClaimable(database.db, SEARCH_CO, { article: 'Flasche Größe 1,5 L', orderNo: 'PO-ZX-5150' }));
+    await database.db.updateTable('client_products').set({ article_no: 'ART_77%X' }).where('id', '=', productId).execute();
+    const other = await makeClaimable(database.db, SEARCH_CO, { article: 'Plain bottle', orderNo: 'PO-QQ-0001' });
+    otherProductId = other.productId;
+    await database.db.updateTable('client_products').set({ article_no: 'ARTX77AX' }).where('id', '=', otherProductId).execute();
+    const claim = (description: string, status: 'new' | 'under investigation' | 'closed' = 'new', product = { productId, orderId }) =>
+      makeClaim(database.db, { companyId: SEARCH_CO, ...product, description, status });
+    c = {
+      neck: await claim('Crème brûlée stains on the NECK'),
+      percent: await claim('Bottle wall 50% thinner', 'under investigation'),
+      underscore: await claim('label_glue failed', 'closed'),
+      other: await claim('Bottle wall 500 ml, labelxglue', 'new', { productId: otherProductId, orderId: other.orderId }),
+    };
+  });
+
+  it('finds each searched field, case-insensitively, with % and _ typed as themselves; the count is the rows found', async () => {
+    const expectations: [string, number[]][] = [
+      ['the neck', [c.neck]], // description, another case
+      ['CRÈME BRÛLÉE', [c.neck]], // description, non-ASCII letters in another case
+      ['50%', [c.percent]], // '%' is a literal: not 'Bottle wall 500 ml'
+      ['label_glue', [c.underscore]], // '_' is a literal: not 'labelxglue'
+      ['art_77%x', [c.neck, c.percent, c.underscore]], // article number, '_' and '%' literal: not ARTX77AX
+      ['größe 1,5', [c.neck, c.percent, c.underscore]], // product name
+      ['zx-515', [c.neck, c.percent, c.underscore]], // order number
+      ['üVEGHÁZ', [c.neck, c.percent, c.underscore, c.other]], // company name (the staff's list shows it)
+    ];
+    for (const [text, expected] of expectations) {
+      const found = await adminSearch(text);
+      expect(found.ids, text).toEqual(expected);
+      expect(found.count, text).toBe(expected.length);
+    }
+  });
+
+  it('answers the same rows, in the same order, with the same total, as ILIKE over the columns, for the staff and for a company', async () => {
+    const texts = ['investigation', 'INVESTIG', 'closed', 'new', 'bottle', 'ml, label', 'po-', 'Kft', String(c.percent), ` ${c.other} `, '0', '_', '%', '\\', 'ü', 'é s', 'nothing like this'];
+    for (const text of texts) {
+      const expected = await reference(text);
+      const found = await adminSearch(text);
+      expect({ text, ids: found.ids, count: found.count }).toEqual({ text, ids: expected.slice(0, 100), count: expected.length });
+    }
+    const client = await as.client(SEARCH_CO);
+    for (const text of ['bottle', 'Kft', 'ART_77', String(c.neck), 'under']) {
+      const expected = await reference(text, SEARCH_CO);
+      const response = await post(app, '/api/client/claims/filter', { pagination: { page: 1, rowsPerPage: 100 }, filter: text }, client);
+      expect({ text, ids: response.body.rows.map((row: { id: number }) => row.id), count: response.body.count }).toEqual({ text, ids: expected, count: expected.length });
+    }
+    // the id matches exactly, not as a part
+    expect((await adminSearch(String(c.percent))).ids).toContain(c.percent);
+    // U+001F joins the search texts: no search text can hold it (control characters are refused, 400, naming the field)
+    const joined = await post(app, '/api/admin/claims/filter', { pagination: { page: 1, rowsPerPage: 100 }, filter: 'a\u001fb' }, await as.admin());
+    expect(joined.status).toBe(400);
+    expect(JSON.stringify(joined.body)).toContain('filter');
+  });
+
+  it("a company's list keeps every sort (its page is picked from its own claims first when the sort is the claim's)", async () => {
+    const client = await as.client(SEARCH_CO);
+    const mine = await sql<{ id: number; status: string; delivery_date: string; order_no: string }>`
+      select c.id, c.status, c.delivery_date::text, o.order_no from claims c join client_production_orders o on o.id = c.client_production_order_id
+       where c.company_id = ${SEARCH_CO}`.execute(database.db);
+    const by = (key: 'status' | 'delivery_date' | 'order_no', descending: boolean) =>
+      [...mine.rows]
+        .sort((x, y) => (x[key] < y[key] ? -1 : x[key] > y[key] ? 1 : x.id - y.id) * (descending ? -1 : 1))
+        .map((row) => row.id);
+    for (const [sortBy, key, descending] of [
+      ['status', 'status', false],
+      ['status', 'status', true],
+      ['deliveryDate', 'delivery_date', true],
+      ['orderNo', 'order_no', false],
+    ] as const) {
+      const response = await post(app, '/api/client/claims/filter', { pagination: { page: 1, rowsPerPage: 20, sortBy, descending } }, client);
+      expect({ sortBy, descending, ids: response.body.rows.map((row: { id: number }) => row.id) }).toEqual({ sortBy, descending, ids: by(key, descending) });
+    }
+  });
+
+  it("the staff's list without a search counts every claim (the number kept beside them) through saves and deletes", async () => {
+    const listed = async () => {
+      const response = await post(app, '/api/admin/claims/filter', { pagination: { page: 1, rowsPerPage: 20 } }, await as.admin());
+      expect(response.status).toBe(200);
+      return response.body.count as number;
+    };
+    const before = await countClaims();
+    expect(await listed()).toBe(before);
+    const saved = await post(app, '/api/client/claims/save', { Claim: claimInput({ description: 'Counted once' }) }, await as.client(A));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const second = await makeClaim(database.db, { companyId: SEARCH_CO, productId, orderId, description: 'Counted twice' });
+    expect(await countClaims()).toBe(before + 2);
+    expect(await listed()).toBe(before + 2);
+    expect((await post(app, '/api/admin/claims/delete', { claimIds: [second, saved.body.id] }, await as.admin())).status).toBe(200);
+    expect(await countClaims()).toBe(before);
+    expect(await listed()).toBe(before);
+  });
+
+  it('follows a renamed product, order and company, and an edited description (the search text is kept by triggers)', async () => {
+    await database.db.updateTable('client_products').set({ product_name: 'Mineralwasser Spritzig' }).where('id', '=', otherProductId).execute();
+    expect((await adminSearch('spritzig')).ids).toEqual([c.other]);
+    expect((await adminSearch('plain bottle')).ids).toEqual([]);
+    await database.db.updateTable('client_production_orders').set({ order_no: 'PO-RENAMED-9' }).where('id', '=', orderId).execute();
+    expect((await adminSearch('renamed-9')).ids).toEqual([c.neck, c.percent, c.underscore]);
+    expect((await adminSearch('zx-515')).ids).toEqual([]);
+    await database.db.updateTable('companies').set({ name: 'Jūrmala Dzērieni' }).where('id', '=', SEARCH_CO).execute();
+    expect((await adminSearch('jūrmala')).count).toBe(4);
+    expect((await adminSearch('üvegház')).count).toBe(0);
+    await database.db.updateTable('claims').set({ description: 'Warped shoulder', status: 'closed' }).where('id', '=', c.neck).execute();
+    expect((await adminSearch('warped')).ids).toEqual([c.neck]);
+    expect((await adminSearch('crème')).ids).toEqual([]);
   });
 });

@@ -67,17 +67,22 @@ const SORT_COLUMNS = { deliveryDate: 'l.delivery_date', remaining: 'remaining_so
 
 /**
  * One page of lots and the number of lots matching: two statements, the page read in the sort's index order up to
- * its last row (lots_list for the default sort), the count through the narrowest index the filter allows.
+ * its last row (lots_list for the default sort); the count read from `lot_state_counts` when the state is the only
+ * filter, else through the narrowest index the filter allows.
  */
 export async function findLots(db: Executor, filter: LotFilter, pagination: PaginationInput): Promise<{ rows: Schemas['Lot'][]; count: number }> {
   const text = filter.supplierLotNumber?.trim();
-  const conditions = [
+  // Every filter but the state: without any, the count is kept beside the lots (lot_state_counts).
+  const others = [
     filter.preformId === undefined ? null : sql`l.preform_id = ${filter.preformId}`,
     filter.preformWarehouseId === undefined ? null : sql`l.warehouse_id = ${filter.preformWarehouseId}`,
     filter.manufacturerId === undefined ? null : sql`l.manufacturer_id = ${filter.manufacturerId}`,
+    text ? sql`strpos(lower(l.supplier_lot_number), lower(${text})) > 0` : null,
+  ].filter((condition) => condition !== null);
+  const conditions = [
+    ...others,
     filter.state === 'open' ? sql`l.consumed < l.quantity` : null,
     filter.state === 'usedUp' ? sql`l.consumed >= l.quantity` : null,
-    text ? sql`strpos(lower(l.supplier_lot_number), lower(${text})) > 0` : null,
   ].filter((condition) => condition !== null);
   const where = conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`;
   const [rows, total] = await Promise.all([
@@ -86,12 +91,22 @@ export async function findLots(db: Executor, filter: LotFilter, pagination: Pagi
       descending: true,
       tieBreaker: 'l.id',
     }).execute(),
-    countQuery(db).where(where).executeTakeFirstOrThrow(),
+    others.length === 0 ? stateCount(db, filter.state) : countQuery(db).where(where).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(toLot), count: total.count };
 }
 
 const countQuery = (db: Executor) => db.selectFrom('lots as l').select(sql<number>`count(*)::int`.as('count'));
+
+/**
+ * The number of lots in a state (or of all lots) without counting them: `lot_state_counts`, kept by the lots' statement
+ * triggers (migration 2026-11-25-1110). The open lots page counted 300,000 index entries on each page before.
+ */
+async function stateCount(db: Executor, state: Schemas['LotState'] | undefined): Promise<{ count: number }> {
+  const result = await sql<{ count: number }>`
+    select coalesce(sum(lots), 0)::int as count from lot_state_counts where ${state === undefined ? sql`true` : sql`state = ${state}`}`.execute(db);
+  return result.rows[0]!;
+}
 
 export async function findLot(db: Executor, id: number): Promise<Schemas['Lot'] | undefined> {
   const row = await lotsQuery(db).where('l.id', '=', id).executeTakeFirst();

@@ -67,7 +67,7 @@ async function deliver(s: Setting, warehouseId: number, amount: number, supplier
     { Order: { orderedAmount: amount, dueDate: today(), preformId: s.preformId, preformWarehouseId: warehouseId, preformSupplyId: s.supplyId } },
     admin,
   );
-  expect([200, 201]).toContain(created.status);
+  expect([200, 201], JSON.stringify(created.body)).toContain(created.status);
   const card = created.body;
   const dropped = await post(
     app,
@@ -238,6 +238,43 @@ describe('production consumes preforms FIFO per warehouse', () => {
     const back = await database.db.selectFrom('produced_entries').select('id').where('order_item_id', '=', itemId).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(await usesOf(back.id)).toEqual([{ lot_id: newer.id, preforms: -300, bottles: -300 }]);
     expect((await database.db.selectFrom('lots').select('consumed').where('id', '=', newer.id).executeTakeFirstOrThrow()).consumed).toBe(300);
+  });
+});
+
+describe('the lots page count (issue 14, item 3: kept beside the lots, not counted on each page)', () => {
+  it('without other filters equals the lots counted, open, used up and all, as lots are delivered, used up, given back and deleted', async () => {
+    /** The count of the lots page per state, beside the lots counted directly; answers the counted figures. */
+    const expectCounts = async () => {
+      const counted = (
+        await sql<{ open: number; usedUp: number; all: number }>`
+          select count(*) filter (where consumed < quantity)::int as open, count(*) filter (where consumed >= quantity)::int as "usedUp",
+                 count(*)::int as all from lots`.execute(database.db)
+      ).rows[0]!;
+      for (const [state, expected] of [['open', counted.open], ['usedUp', counted.usedUp], [undefined, counted.all]] as const) {
+        const page = await staff('lots/get', { ...(state ? { state } : {}), pagination: { page: 1, rowsPerPage: 10 } });
+        expect(page.status).toBe(200);
+        expect({ state, count: page.body.count }).toEqual({ state, count: expected });
+      }
+      return counted;
+    };
+    const s = await setting();
+    const before = await expectCounts();
+    const lot = await lotOf((await deliver(s, s.north, 1_000)).id);
+    const spare = await lotOf((await deliver(s, s.north, 1_000)).id);
+    expect(await expectCounts()).toEqual({ open: before.open + 2, usedUp: before.usedUp, all: before.all + 2 });
+
+    const { itemId } = await itemIn(s, s.north);
+    await produce(itemId, 1_000); // the older lot is used up
+    expect(await expectCounts()).toEqual({ open: before.open + 1, usedUp: before.usedUp + 1, all: before.all + 2 });
+
+    const { version } = await database.db.selectFrom('client_production_order_items').select('version').where('id', '=', itemId).executeTakeFirstOrThrow();
+    const lowered = await post(app, '/api/operator/order/item/save', { item: { id: itemId, producedAmount: 700, version } }, operator);
+    expect(lowered.status).toBe(200); // 300 preforms given back to the lot: open again
+    expect((await lotOf(lot.supply_order_id)).consumed).toBe(700);
+    expect(await expectCounts()).toEqual({ open: before.open + 2, usedUp: before.usedUp, all: before.all + 2 });
+
+    await database.db.deleteFrom('lots').where('id', '=', spare.id).execute();
+    expect(await expectCounts()).toEqual({ open: before.open + 1, usedUp: before.usedUp, all: before.all + 1 });
   });
 });
 

@@ -1,0 +1,188 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Issue 14, item 3: the claims search and the lots page at production scale (50,000 claims, 300,000 lots).
+ *
+ * Claims search (the search box of part 2.4). The staff's search ILIKE'd six columns of four tables for every claim
+ * (946 ms p95); ILIKE lower-cases each value on every row, and an OR over joined tables can use no index. Now:
+ * - `claim_search_texts`: per claim, its searched texts, each lower-cased, joined by U+001F (a control character the
+ *   API refuses in every text, so no search text holds it; the repository searches the columns themselves for one
+ *   that does): status, description, the order's number, the product's article number and name, and last the
+ *   company's name (the staff's search; a company's search leaves the last text out). `lower(value) LIKE
+ *   lower(pattern)` is exactly `value ILIKE pattern` (PostgreSQL's ILIKE lower-cases both sides), and a pattern
+ *   `%text%` whose text holds no U+001F matches the joined text exactly when it matches one of the values, so the
+ *   search keeps its meaning while reading one column of one table. A table of its own: a search that matches most
+ *   claims scans these narrow rows, not the claims' wide ones (measured 3 to 6 times faster).
+ * - a trigram GIN index on it (pg_trgm): a selective search reads the matching claims through the index; a search
+ *   that matches most claims is one sequential scan with a plain LIKE per row (no lower() per row, no join).
+ * - kept by triggers: a claim's own save (status, description, product, order, company), and a change of an order's
+ *   number, a product's article number or name, or a company's name (their claims' texts are written again); a
+ *   deleted claim's row goes with it. `claims_search_refill()` writes every claim's text (this migration, and the
+ *   bench's bulk load, which writes with triggers off: until then its claims have no text and no search finds them).
+ *
+ * The staff's list without a search counted every claim on each page (an index-only scan of 50,000 entries):
+ * `claim_counts` keeps the number, moved by statement triggers on `claims` (`claim_counts_refill()` counts again).
+ *
+ * Lots page: the count under the open lots page counted every open lot (300,000 index entries, 37 ms alone) on each
+ * page. `lot_state_counts` keeps how many lots are open and how many used up, moved by statement triggers on `lots`
+ * (a lot added, deleted, or crossing between open and used up); a page without other filters reads its count there.
+ * `lot_state_counts_refill()` counts them again.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`create extension if not exists pg_trgm`.execute(db);
+
+  // Beside the claims, not in them: a search that matches most claims scans this narrow table (id and text) instead
+  // of the claims' wide rows (the text would be their last column, behind the description and the 8D's jsonb).
+  await sql`
+    create table claim_search_texts (
+      claim_id integer primary key references claims (id) on delete cascade,
+      search_text text not null
+    )`.execute(db);
+  await sql`
+    create function claim_search_text(claim_status text, claim_description text, claim_order integer, claim_product integer, claim_company text)
+    returns text language sql stable as $$
+      select concat_ws(chr(31), lower(claim_status), lower(claim_description),
+                       (select lower(o.order_no) from client_production_orders o where o.id = claim_order),
+                       (select lower(p.article_no) from client_products p where p.id = claim_product),
+                       (select lower(p.product_name) from client_products p where p.id = claim_product),
+                       (select lower(co.name) from companies co where co.id = claim_company))
+    $$`.execute(db);
+  await sql`
+    create function claims_search_text_set() returns trigger language plpgsql as $$
+    begin
+      insert into claim_search_texts (claim_id, search_text)
+      values (new.id, claim_search_text(new.status, new.description, new.client_production_order_id, new.client_product_id, new.company_id))
+      on conflict (claim_id) do update set search_text = excluded.search_text;
+      return null;
+    end $$`.execute(db);
+  await sql`
+    create trigger claims_search_text after insert or update of status, description, client_production_order_id, client_product_id, company_id
+      on claims for each row execute function claims_search_text_set()`.execute(db);
+  // The texts of other tables: their claims' texts are written again (only when the text changed).
+  for (const [table, column, columns] of [
+    ['client_production_orders', 'client_production_order_id', ['order_no']],
+    ['client_products', 'client_product_id', ['article_no', 'product_name']],
+    ['companies', 'company_id', ['name']],
+  ] as const) {
+    const name = `claims_search_text_of_${table}`;
+    await sql`
+      create function ${sql.raw(name)}() returns trigger language plpgsql as $$
+      begin
+        update claim_search_texts s
+           set search_text = claim_search_text(c.status, c.description, c.client_production_order_id, c.client_product_id, c.company_id)
+          from claims c
+         where c.id = s.claim_id and c.${sql.raw(column)} = new.id;
+        return null;
+      end $$`.execute(db);
+    const changed = columns.map((col) => `old.${col} is distinct from new.${col}`).join(' or ');
+    await sql`
+      create trigger ${sql.raw(name)} after update of ${sql.raw(columns.join(', '))} on ${sql.raw(table)}
+        for each row when (${sql.raw(changed)}) execute function ${sql.raw(name)}()`.execute(db);
+  }
+  await sql`
+    create function claims_search_refill() returns void language sql as $$
+      insert into claim_search_texts (claim_id, search_text)
+      select c.id, concat_ws(chr(31), lower(c.status), lower(c.description), lower(o.order_no), lower(p.article_no), lower(p.product_name), lower(co.name))
+        from claims c
+        join client_production_orders o on o.id = c.client_production_order_id
+        join client_products p on p.id = c.client_product_id
+        join companies co on co.id = c.company_id
+      on conflict (claim_id) do update set search_text = excluded.search_text
+       where claim_search_texts.search_text is distinct from excluded.search_text
+    $$`.execute(db);
+  await sql`select claims_search_refill()`.execute(db);
+  await sql`create index claim_search_texts_trgm on claim_search_texts using gin (search_text gin_trgm_ops)`.execute(db);
+
+  // How many claims there are: the staff's list without a search counts every claim (50,000 index entries) otherwise.
+  await sql`create table claim_counts (only_row boolean primary key default true check (only_row), claims bigint not null)`.execute(db);
+  await sql`
+    create function claim_counts_refill() returns void language sql as $$
+      insert into claim_counts (claims) select count(*) from claims
+      on conflict (only_row) do update set claims = excluded.claims
+    $$`.execute(db);
+  await sql`
+    create function claim_counts_move() returns trigger language plpgsql as $$
+    declare
+      delta bigint;
+    begin
+      if tg_op = 'INSERT' then
+        select count(*) into delta from new_claims;
+      else
+        select -count(*) into delta from old_claims;
+      end if;
+      if delta <> 0 then
+        update claim_counts set claims = claims + delta;
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger claim_counts_insert after insert on claims referencing new table as new_claims for each statement execute function claim_counts_move()`.execute(db);
+  await sql`create trigger claim_counts_delete after delete on claims referencing old table as old_claims for each statement execute function claim_counts_move()`.execute(db);
+  await sql`select claim_counts_refill()`.execute(db);
+
+  // How many lots are open (consumed < quantity) and used up.
+  await sql`
+    create table lot_state_counts (
+      state text primary key check (state in ('open', 'usedUp')),
+      lots bigint not null
+    )`.execute(db);
+  await sql`
+    create function lot_state_counts_refill() returns void language sql as $$
+      insert into lot_state_counts (state, lots)
+      select s.state, (select count(*) from lots l where (l.consumed < l.quantity) = (s.state = 'open'))
+        from (values ('open'), ('usedUp')) s(state)
+      on conflict (state) do update set lots = excluded.lots
+    $$`.execute(db);
+  // One function for the three statement triggers (each names only its own transition tables); the open row is
+  // always moved before the used-up row, so concurrent writers queue in one order.
+  await sql`
+    create function lot_state_counts_move() returns trigger language plpgsql as $$
+    declare
+      open_delta bigint := 0;
+      used_up_delta bigint := 0;
+    begin
+      if tg_op in ('INSERT', 'UPDATE') then
+        select open_delta + count(*) filter (where consumed < quantity), used_up_delta + count(*) filter (where consumed >= quantity)
+          into open_delta, used_up_delta from new_lots;
+      end if;
+      if tg_op in ('DELETE', 'UPDATE') then
+        select open_delta - count(*) filter (where consumed < quantity), used_up_delta - count(*) filter (where consumed >= quantity)
+          into open_delta, used_up_delta from old_lots;
+      end if;
+      if open_delta <> 0 then
+        update lot_state_counts set lots = lots + open_delta where state = 'open';
+      end if;
+      if used_up_delta <> 0 then
+        update lot_state_counts set lots = lots + used_up_delta where state = 'usedUp';
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger lot_state_counts_insert after insert on lots referencing new table as new_lots for each statement execute function lot_state_counts_move()`.execute(db);
+  await sql`
+    create trigger lot_state_counts_update after update on lots referencing old table as old_lots new table as new_lots
+      for each statement execute function lot_state_counts_move()`.execute(db);
+  await sql`create trigger lot_state_counts_delete after delete on lots referencing old table as old_lots for each statement execute function lot_state_counts_move()`.execute(db);
+  await sql`select lot_state_counts_refill()`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop trigger lot_state_counts_delete on lots`.execute(db);
+  await sql`drop trigger lot_state_counts_update on lots`.execute(db);
+  await sql`drop trigger lot_state_counts_insert on lots`.execute(db);
+  await sql`drop function lot_state_counts_move()`.execute(db);
+  await sql`drop function lot_state_counts_refill()`.execute(db);
+  await sql`drop table lot_state_counts`.execute(db);
+  await sql`drop trigger claim_counts_delete on claims`.execute(db);
+  await sql`drop trigger claim_counts_insert on claims`.execute(db);
+  await sql`drop function claim_counts_move()`.execute(db);
+  await sql`drop function claim_counts_refill()`.execute(db);
+  await sql`drop table claim_counts`.execute(db);
+  for (const table of ['companies', 'client_products', 'client_production_orders']) {
+    await sql`drop trigger ${sql.raw(`claims_search_text_of_${table}`)} on ${sql.raw(table)}`.execute(db);
+    await sql`drop function ${sql.raw(`claims_search_text_of_${table}`)}()`.execute(db);
+  }
+  await sql`drop trigger claims_search_text on claims`.execute(db);
+  await sql`drop function claims_search_text_set()`.execute(db);
+  await sql`drop function claims_search_refill()`.execute(db);
+  await sql`drop function claim_search_text(text, text, integer, integer, text)`.execute(db);
+  await sql`drop table claim_search_texts`.execute(db);
+}
