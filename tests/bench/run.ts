@@ -122,7 +122,20 @@ function ask<T>(child: ChildProcess, message: string, accept: (answer: unknown) 
 }
 
 /** One request with the API recording the statements it compiles: its status, size and SQL. */
+/**
+ * The call's one request, with its statements. An answer 503 is the API shedding load (its pressure check) while the
+ * previous call's load drains, e.g. after the PDF downloads: the request is made again after the Retry-After the
+ * answer names, as a client would, up to five times.
+ */
 async function captureRequest(child: ChildProcess, port: number, token: string, call: Call, ids: Ids) {
+  for (let attempt = 1; ; attempt++) {
+    const captured = await captureOnce(child, port, token, call, ids);
+    if (captured.status !== 503 || attempt === 5) return captured;
+    await new Promise((resolve) => setTimeout(resolve, (Number(captured.retryAfter) || 1) * 1000));
+  }
+}
+
+async function captureOnce(child: ChildProcess, port: number, token: string, call: Call, ids: Ids) {
   await ask(child, 'capture', (answer) => (answer === 'capturing' ? true : undefined));
   const target = requestOf(call, ids);
   const started = performance.now();
@@ -134,7 +147,7 @@ async function captureRequest(child: ChildProcess, port: number, token: string, 
   const bytes = (await response.arrayBuffer()).byteLength;
   const aloneMs = performance.now() - started;
   const queries = await ask(child, 'captured', (answer) => (answer && typeof answer === 'object' && 'queries' in answer ? (answer as { queries: Captured[] }).queries : undefined));
-  return { status: response.status, contentType: response.headers.get('content-type') ?? '', bytes, aloneMs, queries };
+  return { status: response.status, contentType: response.headers.get('content-type') ?? '', retryAfter: response.headers.get('retry-after'), bytes, aloneMs, queries };
 }
 
 /** The captured statements run directly on PostgreSQL, one "request" after another on each of 10 connections. */
