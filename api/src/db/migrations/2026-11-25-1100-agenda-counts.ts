@@ -107,79 +107,51 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger agenda_items_counts_update after update on agenda_items
     referencing old table as old_rows new table as new_rows for each statement execute function agenda_day_counts_update()`.execute(db);
 
-  // Items: inserted (those of producing companies), deleted, or updated (due date or order: the new order's number,
-  // state and company). An item moved to an order of another company joins or leaves the agenda.
+  // One refresh writes given items' rows as the records say (`agenda_items_computed`): rows of items no longer on the
+  // agenda (deleted, or now a buyer's) go, the others are written in item order, untouched when unchanged. Each trigger
+  // below only names the items its statement changed.
   await sql`
-    create function agenda_items_of_items_insert() returns trigger language plpgsql as $$
+    create function agenda_items_refresh(item_ids integer[]) returns void language plpgsql as $$
     begin
-      insert into agenda_items (item_id, due_date, order_no, open)
-      select n.id, n.due_date, o.order_no, o.closed = 0
-        from new_rows n join client_production_orders o on o.id = n.order_id join companies c on c.id = o.company_id
-       where c.client_type <> '1'
-       order by n.id;
-      return null;
-    end $$`.execute(db);
-  await sql`
-    create function agenda_items_of_items_delete() returns trigger language plpgsql as $$
-    begin
-      delete from agenda_items a using old_rows o where a.item_id = o.id;
-      return null;
-    end $$`.execute(db);
-  await sql`
-    create function agenda_items_of_items_update() returns trigger language plpgsql as $$
-    begin
-      -- Most item updates (production, confirmations) change neither: nothing to do.
-      if not exists (select 1 from old_rows o join new_rows n on n.id = o.id
-                      where (n.due_date, n.order_id) is distinct from (o.due_date, o.order_id)) then
-        return null;
-      end if;
+      if coalesce(cardinality(item_ids), 0) = 0 then return; end if;
       delete from agenda_items a
-       using old_rows p join new_rows n on n.id = p.id
-             join client_production_orders o on o.id = n.order_id join companies c on c.id = o.company_id
-       where a.item_id = n.id and (n.due_date, n.order_id) is distinct from (p.due_date, p.order_id) and c.client_type = '1';
-      update agenda_items a set due_date = n.due_date, order_no = o.order_no, open = o.closed = 0
-        from old_rows p join new_rows n on n.id = p.id
-             join client_production_orders o on o.id = n.order_id join companies c on c.id = o.company_id
-       where a.item_id = n.id and (n.due_date, n.order_id) is distinct from (p.due_date, p.order_id) and c.client_type <> '1';
-      insert into agenda_items (item_id, due_date, order_no, open)
-      select n.id, n.due_date, o.order_no, o.closed = 0
-        from old_rows p join new_rows n on n.id = p.id
-             join client_production_orders o on o.id = n.order_id join companies c on c.id = o.company_id
-       where (n.due_date, n.order_id) is distinct from (p.due_date, p.order_id) and c.client_type <> '1'
-       order by n.id
-      on conflict (item_id) do nothing;
+       where a.item_id = any(item_ids) and not exists (select 1 from agenda_items_computed v where v.item_id = a.item_id);
+      insert into agenda_items as a (item_id, due_date, order_no, open)
+      select v.item_id, v.due_date, v.order_no, v.open from agenda_items_computed v where v.item_id = any(item_ids) order by v.item_id
+      on conflict (item_id) do update set due_date = excluded.due_date, order_no = excluded.order_no, open = excluded.open
+       where (a.due_date, a.order_no, a.open) is distinct from (excluded.due_date, excluded.order_no, excluded.open);
+    end $$`.execute(db);
+
+  // Items: inserted, deleted, or updated (due date or order: the new order's number, state and company; an item moved
+  // to an order of another company joins or leaves the agenda). Most item updates (production, confirmations) change
+  // neither: they name no item.
+  await sql`
+    create function agenda_items_of_items() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'INSERT' then
+        perform agenda_items_refresh(array(select id from new_rows));
+      elsif tg_op = 'DELETE' then
+        perform agenda_items_refresh(array(select id from old_rows));
+      else
+        perform agenda_items_refresh(array(
+          select n.id from old_rows o join new_rows n on n.id = o.id where (n.due_date, n.order_id) is distinct from (o.due_date, o.order_id)));
+      end if;
       return null;
     end $$`.execute(db);
   await sql`create trigger client_production_order_items_agenda_insert after insert on client_production_order_items
-    referencing new table as new_rows for each statement execute function agenda_items_of_items_insert()`.execute(db);
+    referencing new table as new_rows for each statement execute function agenda_items_of_items()`.execute(db);
   await sql`create trigger client_production_order_items_agenda_delete after delete on client_production_order_items
-    referencing old table as old_rows for each statement execute function agenda_items_of_items_delete()`.execute(db);
+    referencing old table as old_rows for each statement execute function agenda_items_of_items()`.execute(db);
   await sql`create trigger client_production_order_items_agenda_update after update on client_production_order_items
-    referencing old table as old_rows new table as new_rows for each statement execute function agenda_items_of_items_update()`.execute(db);
+    referencing old table as old_rows new table as new_rows for each statement execute function agenda_items_of_items()`.execute(db);
 
-  // Orders: closed or reopened, renumbered, given to another company (its items join or leave the agenda).
+  // Orders: closed or reopened, renumbered, given to another company: their items.
   await sql`
     create function agenda_items_of_orders() returns trigger language plpgsql as $$
     begin
-      if not exists (select 1 from old_rows o join new_rows n on n.id = o.id
-                      where (n.closed, n.order_no, n.company_id) is distinct from (o.closed, o.order_no, o.company_id)) then
-        return null;
-      end if;
-      -- Items of orders now of a buyer company leave; of a producing company, they are updated or join.
-      delete from agenda_items a
-       using old_rows p join new_rows n on n.id = p.id join companies c on c.id = n.company_id
-             join client_production_order_items i on i.order_id = n.id
-       where a.item_id = i.id and p.company_id is distinct from n.company_id and c.client_type = '1';
-      update agenda_items a set order_no = n.order_no, open = n.closed = 0
-        from old_rows p join new_rows n on n.id = p.id join client_production_order_items i on i.order_id = n.id
-       where a.item_id = i.id and (n.closed, n.order_no) is distinct from (p.closed, p.order_no);
-      insert into agenda_items (item_id, due_date, order_no, open)
-      select i.id, i.due_date, n.order_no, n.closed = 0
-        from old_rows p join new_rows n on n.id = p.id join companies c on c.id = n.company_id
-        join client_production_order_items i on i.order_id = n.id
-       where p.company_id is distinct from n.company_id and c.client_type <> '1'
-       order by i.id
-      on conflict (item_id) do nothing;
+      perform agenda_items_refresh(array(
+        select i.id from old_rows p join new_rows n on n.id = p.id join client_production_order_items i on i.order_id = n.id
+         where (n.closed, n.order_no, n.company_id) is distinct from (p.closed, p.order_no, p.company_id)));
       return null;
     end $$`.execute(db);
   await sql`create trigger client_production_orders_agenda after update on client_production_orders
@@ -189,20 +161,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function agenda_items_of_companies() returns trigger language plpgsql as $$
     begin
-      if not exists (select 1 from old_rows o join new_rows n on n.id = o.id where (o.client_type = '1') is distinct from (n.client_type = '1')) then
-        return null;
-      end if;
-      delete from agenda_items a
-       using old_rows p join new_rows n on n.id = p.id join client_production_orders o on o.company_id = n.id
-             join client_production_order_items i on i.order_id = o.id
-       where a.item_id = i.id and p.client_type <> '1' and n.client_type = '1';
-      insert into agenda_items (item_id, due_date, order_no, open)
-      select i.id, i.due_date, o.order_no, o.closed = 0
-        from old_rows p join new_rows n on n.id = p.id join client_production_orders o on o.company_id = n.id
-        join client_production_order_items i on i.order_id = o.id
-       where p.client_type = '1' and n.client_type <> '1'
-       order by i.id
-      on conflict (item_id) do nothing;
+      perform agenda_items_refresh(array(
+        select i.id from old_rows p join new_rows n on n.id = p.id
+          join client_production_orders o on o.company_id = n.id join client_production_order_items i on i.order_id = o.id
+         where (p.client_type = '1') is distinct from (n.client_type = '1')));
       return null;
     end $$`.execute(db);
   await sql`create trigger companies_agenda after update on companies
@@ -233,7 +195,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger client_production_order_items_agenda_insert on client_production_order_items`.execute(db);
   await sql`drop trigger client_production_order_items_agenda_delete on client_production_order_items`.execute(db);
   await sql`drop trigger client_production_order_items_agenda_update on client_production_order_items`.execute(db);
-  await sql`drop function agenda_items_of_items_insert(), agenda_items_of_items_delete(), agenda_items_of_items_update()`.execute(db);
+  await sql`drop function agenda_items_of_items()`.execute(db);
+  await sql`drop function agenda_items_refresh(integer[])`.execute(db);
   await sql`drop view agenda_day_counts_computed`.execute(db);
   await sql`drop view agenda_items_computed`.execute(db);
   await sql`drop table agenda_day_counts`.execute(db);
