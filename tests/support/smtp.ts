@@ -38,6 +38,11 @@ export class TestSmtpServer {
     return `smtp://${this.credentials.user}:${this.credentials.password}@127.0.0.1:${this.port}`;
   }
 
+  /** Whether it is listening (started and not stopped). */
+  get running(): boolean {
+    return this.#server !== undefined;
+  }
+
   async start(): Promise<void> {
     const server = new SMTPServer({
       disabledCommands: ['STARTTLS'],

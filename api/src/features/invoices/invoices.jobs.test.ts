@@ -8,6 +8,8 @@ import { createDb, type Db } from '../../db/database.js';
 import { Jobs, QUEUES } from '../../jobs/queue.js';
 import { smtpTransport, type MailTransport } from './mail.js';
 import { invoiceJobHandlers } from './invoices.jobs.js';
+import { deliverMessage, enqueueMessage } from './outbox.js';
+import { outboxDelivery } from './invoices.service.js';
 import { makeInvoice, makeUser } from './invoices.fixtures.js';
 
 /**
@@ -112,6 +114,33 @@ describe("'Confirm & Send' through the job queue and SMTP", { timeout: 60_000 },
     }, WAIT);
     expect(smtp.received.length - before).toBe(N);
     for (let i = 0; i < N; i++) expect(smtp.to(`many-${i}@three.example`)).toHaveLength(1);
+  });
+
+  it('a job whose message another worker holds right now ends without sending or counting an attempt (the holder answers for it)', async () => {
+    // A message with no job (so no worker races this test), held as a worker holds it while the transport takes it.
+    const id = await api.db.transaction().execute((trx) => enqueueMessage(trx, { to: 'held@lock.example', subject: 'Held', body: 'Held message' }));
+    if (!smtp.running) await smtp.start();
+    const transport = smtpTransport(smtp.url);
+    const delivery = outboxDelivery(api.db, api.app.config, transport);
+    try {
+      const holder = await api.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('outbox').select('id').where('id', '=', id!).forUpdate().execute();
+        return deliverMessage(api.db, id!, delivery);
+      });
+      expect(holder).toBe('being sent');
+      expect(smtp.to('held@lock.example')).toEqual([]);
+      expect(await api.db.selectFrom('outbox').select(['attempts', 'last_error', 'sent_at']).where('id', '=', id!).executeTakeFirstOrThrow()).toEqual({
+        attempts: 0,
+        last_error: null,
+        sent_at: null,
+      });
+      // Released, the message is delivered once, and a later redelivery finds it sent.
+      expect(await deliverMessage(api.db, id!, delivery)).toBe('sent');
+      expect(await deliverMessage(api.db, id!, delivery)).toBe('already sent');
+      expect(smtp.to('held@lock.example')).toHaveLength(1);
+    } finally {
+      transport.close();
+    }
   });
 
   it('a confirmation that is refused queues no job', async () => {

@@ -56,13 +56,16 @@ export async function enqueueMessage(trx: Transaction<Database>, message: Outbox
 const isLocked = (error: unknown) => (error as { code?: string }).code === '55P03';
 
 /**
- * Delivers one message, once: 'sent', or 'already sent' when an earlier attempt (or another worker) sent it, or
- * 'missing'. While the transport takes the message the row is locked (NOWAIT: a second worker on the same message
- * fails its attempt at once and its retry finds the message sent). A failed attempt is recorded and thrown, for the
- * queue to retry. The one window left: the transport accepted the message and the database went away before the
- * commit; the retry then sends it again (at least once, never lost).
+ * Delivers one message, once: 'sent', or 'already sent' when an earlier attempt (or another worker) sent it, 'being
+ * sent' when another worker holds it right now, or 'missing'. While the transport takes the message the row is locked
+ * (NOWAIT): a second job on the same message (a redelivery) ends at once without sending, because the holder's job
+ * answers for the outcome: its failure is retried by the queue, and a holder that dies releases the lock with its
+ * transaction and its job expires and is retried. (Failing the second job instead would park it for the queue's
+ * retry delay, minutes, only to find the message sent.) A failed attempt is recorded and thrown, for the queue to
+ * retry. The one window left: the transport accepted the message and the database went away before the commit; the
+ * retry then sends it again (at least once, never lost).
  */
-export async function deliverMessage(db: Db, id: number, options: DeliveryOptions): Promise<'sent' | 'already sent' | 'missing'> {
+export async function deliverMessage(db: Db, id: number, options: DeliveryOptions): Promise<'sent' | 'already sent' | 'being sent' | 'missing'> {
   const message = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
   if (!message) return 'missing';
   if (message.sent_at) return 'already sent';
@@ -81,14 +84,13 @@ export async function deliverMessage(db: Db, id: number, options: DeliveryOption
       return 'sent' as const;
     });
   } catch (error) {
-    if (!isLocked(error)) {
-      await db
-        .updateTable('outbox')
-        .set({ last_error: errorText(error), attempts: sql<number>`attempts + 1` })
-        .where('id', '=', id)
-        .where('sent_at', 'is', null)
-        .execute();
-    }
+    if (isLocked(error)) return 'being sent';
+    await db
+      .updateTable('outbox')
+      .set({ last_error: errorText(error), attempts: sql<number>`attempts + 1` })
+      .where('id', '=', id)
+      .where('sent_at', 'is', null)
+      .execute();
     throw error;
   }
 }
