@@ -17,7 +17,8 @@
  * Options (environment): BENCH_DATABASE_URL, BENCH_SECONDS (default 10), BENCH_SCALE (default 1), BENCH_ONLY (a part of
  * the call names to run; skips the first screen), BENCH_KEEP=1 (keep the embedded data folder), BENCH_NODE_ARGS (Node
  * flags of the API), BENCH_FIRST_SCREEN=0 (skip the first screen), BENCH_REUSE=1 (with BENCH_DATABASE_URL: keep the data
- * an earlier run generated there, only migrating it; for trying a change again, not for the figures of a whole run).
+ * an earlier run generated there, only migrating it; for trying a change again, not for the figures of a whole run),
+ * BENCH_MEMORY=1 (after each call, the API's memory at its peak and after a full collection: garbage or live).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -92,6 +93,19 @@ const requestOf = (call: Call, ids: Ids) => ({
   path: typeof call.path === 'string' ? call.path : call.path(ids),
   body: call.body ? JSON.stringify(call.body(ids)) : undefined,
 });
+
+/** The API process's largest resident set (kB) since the previous question; the next window starts now. */
+async function rssWindow(child: ChildProcess, name?: string): Promise<number> {
+  type Answer = { windowPeakKb: number; memory?: Record<'peak' | 'afterGc', NodeJS.MemoryUsage> };
+  const answer = await ask(child, 'rss-window', (message) => (message && typeof message === 'object' && 'windowPeakKb' in message ? (message as Answer) : undefined));
+  if (name && answer.memory) {
+    const mb = (bytes: number) => (bytes / 1048576).toFixed(0);
+    const line = (usage: NodeJS.MemoryUsage) =>
+      `rss ${mb(usage.rss)}, heap ${mb(usage.heapUsed)} used of ${mb(usage.heapTotal)}, external ${mb(usage.external)} (array buffers ${mb(usage.arrayBuffers)})`;
+    console.log(`  memory (MB) of ${name}: at the peak ${line(answer.memory.peak)}; after a full collection ${line(answer.memory.afterGc)}`);
+  }
+  return answer.windowPeakKb;
+}
 
 /** Sends `message` to the API process and waits for the first answer that `accept` takes. */
 function ask<T>(child: ChildProcess, message: string, accept: (answer: unknown) => T | undefined): Promise<T> {
@@ -261,7 +275,12 @@ async function main() {
 
     child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
       // BENCH_NODE_ARGS adds Node flags to the API process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
-      execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(process.env.BENCH_MEMORY === '1' ? ['--expose-gc'] : []),
+        ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ],
       env: {
         ...process.env,
         BENCH_API_DATABASE_URL: benchUrl,
@@ -280,17 +299,19 @@ async function main() {
     const results = [];
     for (const call of calls.filter((c) => only(c.name))) {
       const token = server.tokens[call.role];
+      await rssWindow(child); // starts the call's window
       const once = await captureRequest(child, server.port, token, call, ids);
       if (once.status < 200 || once.status > 299) console.log(`${call.name}: answered ${once.status}`);
       await loadApi(server.port, token, call, ids, Math.min(2, SECONDS)); // warm-up: JIT, pool, PostgreSQL caches
       // A download takes longer: at least 5 s, so that a short BENCH_SECONDS still yields a few answers.
       const api = await loadApi(server.port, token, call, ids, call.download ? Math.max(SECONDS, 5) : SECONDS);
+      const peakRssKb = await rssWindow(child, call.name);
       const service = once.queries.filter((query) => !isGate(query));
       const reads = service.filter(isRead);
       const direct = await loadSql(benchUrl, reads, Math.min(SECONDS, 5));
       const plans = await explain(benchUrl, reads);
       const slowest = plans.reduce<(typeof plans)[number] | undefined>((worst, plan) => (!worst || plan.executionMs > worst.executionMs ? plan : worst), undefined);
-      results.push({ call, api, direct, slowest, once, statements: once.queries.length, serviceStatements: service.length, replayed: reads.length });
+      results.push({ call, api, direct, slowest, once, peakRssKb, statements: once.queries.length, serviceStatements: service.length, replayed: reads.length });
       console.log(
         `${call.name}: ${once.status} ${once.bytes} B in ${ms(once.aloneMs)} ms alone; API ${api.rps.toFixed(0)} req/s p50 ${ms(api.p50)} p95 ${ms(api.p95)} p99 ${ms(api.p99)} ms (errors ${api.errors}); ` +
           `SQL ${direct.rps.toFixed(0)} req/s p50 ${ms(direct.p50)} p95 ${ms(direct.p95)} ms (${once.queries.length} statements, ${service.length} of the service)`,
@@ -346,12 +367,17 @@ async function main() {
     console.log(
       'Statements: all that one request runs (gate included: revocation check, per-user limit), then those of the service; the SQL columns replay the service\'s reads (writes such as audit rows are not replayed).\n',
     );
-    console.log('| Face | Call | status | bytes | alone ms | API req/s | API p50 ms | API p95 ms | API p99 ms | errors | statements (service) | SQL req/s | SQL p50 ms | SQL p95 ms | SQL p99 ms | API/SQL p50 | API/SQL req/s |');
-    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const { call, api, direct, once, statements, serviceStatements } of results) {
+    console.log(
+      'API RSS MB: the largest resident set of the API process while the call was made (its one request, warm-up and load), sampled every 20 ms.\n',
+    );
+    console.log(
+      '| Face | Call | status | bytes | alone ms | API req/s | API p50 ms | API p95 ms | API p99 ms | errors | statements (service) | SQL req/s | SQL p50 ms | SQL p95 ms | SQL p99 ms | API/SQL p50 | API/SQL req/s | API RSS MB |',
+    );
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const { call, api, direct, once, peakRssKb, statements, serviceStatements } of results) {
       console.log(
         `| ${call.face} | ${call.name} | ${once.status} | ${once.bytes} | ${ms(once.aloneMs)} | ${api.rps.toFixed(0)} | ${ms(api.p50)} | ${ms(api.p95)} | ${ms(api.p99)} | ${api.errors} | ${statements} (${serviceStatements}) | ` +
-          `${direct.rps.toFixed(0)} | ${ms(direct.p50)} | ${ms(direct.p95)} | ${ms(direct.p99)} | ${(api.p50 / direct.p50).toFixed(2)} | ${(api.rps / direct.rps).toFixed(2)} |`,
+          `${direct.rps.toFixed(0)} | ${ms(direct.p50)} | ${ms(direct.p95)} | ${ms(direct.p99)} | ${(api.p50 / direct.p50).toFixed(2)} | ${(api.rps / direct.rps).toFixed(2)} | ${(peakRssKb / 1024).toFixed(0)} |`,
       );
     }
     if (ingestion.length) printIngestion(ingestion);

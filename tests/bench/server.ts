@@ -75,8 +75,32 @@ const token = (sub: string, role: string, realm: string[] = [], companyId?: stri
     .setExpirationTime('2h')
     .sign(privateKey);
 
+// The largest resident set seen since the last 'rss-window' question (sampled every 20 ms), so that run.ts can say which
+// call drives the peak: the process's own maxRSS only ever grows. With BENCH_MEMORY=1 the answer also carries the
+// process's memory at that peak and after a full collection (run.ts starts the process with --expose-gc then): what
+// of the peak was garbage, what lives outside the V8 heap.
+const MEMORY = process.env.BENCH_MEMORY === '1';
+let windowPeak = process.memoryUsage.rss();
+let peakUsage = process.memoryUsage();
+setInterval(() => {
+  const now = process.memoryUsage.rss();
+  if (MEMORY && now > windowPeak) peakUsage = process.memoryUsage();
+  windowPeak = Math.max(windowPeak, now);
+}, 20).unref();
+
 process.on('message', async (message) => {
   if (message === 'rss') process.send?.({ maxRssKb: process.resourceUsage().maxRSS });
+  if (message === 'rss-window') {
+    const peakKb = Math.round(Math.max(windowPeak, process.memoryUsage.rss()) / 1024);
+    let memory: { peak: NodeJS.MemoryUsage; afterGc: NodeJS.MemoryUsage } | undefined;
+    if (MEMORY) {
+      (globalThis as { gc?: () => void }).gc?.();
+      memory = { peak: peakUsage, afterGc: process.memoryUsage() };
+    }
+    windowPeak = process.memoryUsage.rss();
+    peakUsage = process.memoryUsage();
+    process.send?.({ windowPeakKb: peakKb, memory });
+  }
   if (message === 'capture') {
     await idle();
     capturing = [];
