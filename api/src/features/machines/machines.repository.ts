@@ -129,19 +129,30 @@ export interface BucketRef {
   end: Date;
 }
 
+/** Whether a bucket is whole UTC days (day and week buckets, a whole period): its counts are the kept days' sums. */
+const wholeDays = (bucket: BucketRef) => bucket.start.getTime() % 86_400_000 === 0 && bucket.end.getTime() % 86_400_000 === 0;
+
 /**
- * Good and scrap counted, and claims' rejected bottles, per bucket (index) of each machine: one statement, an index
- * range scan of the machine's counts (machine_events_counts) and of the company's claims per bucket.
+ * Good and scrap counted, and claims' rejected bottles, per bucket (index) of each machine: one statement. A bucket of
+ * whole UTC days reads its days' sums kept in machine_count_days (migration 2026-11-25-1210), a few rows; any other
+ * (a shift) sums its counts events (an index range scan of machine_events_counts). The company's claims per bucket.
  */
 export async function findQuantities(db: Executor, buckets: readonly BucketRef[]) {
   const result = await sql<{ company_id: string; machine_name: string; idx: number; good: number; scrap: number; rejected: number }>`
     select b.company_id, b.machine_name, b.idx, q.good, q.scrap, r.rejected
       from unnest(${buckets.map((b) => b.company_id)}::text[], ${buckets.map((b) => b.machine_name)}::text[], ${buckets.map((b) => b.index)}::int[],
-                  ${buckets.map((b) => b.start.toISOString())}::timestamptz[], ${buckets.map((b) => b.end.toISOString())}::timestamptz[])
-           as b(company_id, machine_name, idx, s, e)
+                  ${buckets.map((b) => b.start.toISOString())}::timestamptz[], ${buckets.map((b) => b.end.toISOString())}::timestamptz[],
+                  ${buckets.map(wholeDays)}::boolean[])
+           as b(company_id, machine_name, idx, s, e, whole)
       cross join lateral (
-        select coalesce(sum(ev.good), 0)::int as good, coalesce(sum(ev.scrap), 0)::int as scrap from machine_events ev
-         where ev.company_id = b.company_id and ev.machine_name = b.machine_name and ev.kind = 'counts' and ev.at >= b.s and ev.at < b.e) q
+        select coalesce(sum(c.good), 0)::int as good, coalesce(sum(c.scrap), 0)::int as scrap from (
+          select d.good, d.scrap from machine_count_days d
+           where b.whole and d.company_id = b.company_id and d.machine_name = b.machine_name
+             and d.day >= (b.s at time zone 'UTC')::date and d.day < (b.e at time zone 'UTC')::date
+          union all
+          select ev.good, ev.scrap from machine_events ev
+           where not b.whole and ev.company_id = b.company_id and ev.machine_name = b.machine_name and ev.kind = 'counts' and ev.at >= b.s and ev.at < b.e
+        ) c) q
       cross join lateral (
         select coalesce(sum(cl.amount), 0)::int as rejected from claims cl
           join client_products cp on cp.id = cl.client_product_id and ${madeOn(sql.ref('b.machine_name'))}
