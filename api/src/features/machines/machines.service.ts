@@ -129,7 +129,7 @@ async function liveStatus(db: Db, machines: MachineRow[]) {
 }
 
 export async function getLiveStatus(db: Db, actor: Actor, clientIds?: string[]) {
-  const machines = await repository.findMachines(db, scopeOf(actor), undefined, clientIds);
+  const machines = await repository.findMachines(db, scopeOf(actor), undefined, clientIds, false);
   const live = await liveStatus(db, machines);
   return {
     rows: live.map((entry) => ({
@@ -150,7 +150,7 @@ export async function getLiveStatus(db: Db, actor: Actor, clientIds?: string[]) 
  */
 export async function getClientMachineBanner(db: Db, actor: Actor) {
   const scope = companyScopeOf(actor);
-  const machines = await repository.findMachines(db, scope);
+  const machines = await repository.findMachines(db, scope, undefined, undefined, false);
   const live = await liveStatus(db, machines);
   const stopped = live.filter((entry) => entry.state === 'stopped').map((entry) => entry.machine.machine_name);
   const items = await repository.findAffectedItems(db, scope.companyId, stopped, 100);
@@ -199,11 +199,7 @@ export async function computeOee(db: Db, scope: Scope, period: Period, grain: ru
   }
   const from = new Date(start);
   const to = new Date(end);
-  const [stops, changes, quantities] = await Promise.all([
-    repository.findStops(db, machines, from, to),
-    repository.findStateChanges(db, machines, from, to),
-    repository.findQuantities(db, refs),
-  ]);
+  const [{ stops, changes }, quantities] = await Promise.all([repository.findStopsAndChanges(db, machines, from, to), repository.findQuantities(db, refs)]);
   const group = <T extends { company_id: string; machine_name: string }>(rows: T[]) => {
     const map = new Map<string, T[]>();
     for (const row of rows) {
@@ -282,7 +278,7 @@ const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
 
 export async function getDowntimeAnalytics(db: Db, actor: Actor, body: Schemas['AnalyticsQuery']) {
   const { from, to } = periodOf(body.period);
-  const machines = await repository.findMachines(db, scopeOf(actor), body.machines);
+  const machines = await repository.findMachines(db, scopeOf(actor), body.machines, undefined, false);
   if (!machines.length) return { pareto: [], machines: [], weekly: [] };
   const aggregates = await repository.findDowntimeAggregates(db, machines, from, to);
   const observedMs = Math.max(0, Math.min(to.getTime(), Date.now()) - from.getTime());
