@@ -65,6 +65,19 @@ const arrays = (machines: readonly { company_id: string; machine_name: string }[
   names: machines.map((m) => m.machine_name),
 });
 
+/**
+ * The stops of machine `m` (a row with company_id and machine_name) overlapping [from, to): those ended after `from`
+ * and those still open, read apart so that each is an index-only range of downtime_history_machine_end_cover (one
+ * condition with `or` made the index give every stop of the machine). Columns: company_id, machine_name, cause_id,
+ * target_start, target_end.
+ */
+const stopsOverlapping = (from: Date, to: Date) => sql`
+  (select h.company_id, h.machine_name, h.cause_id, h.target_start, h.target_end from downtime_history h
+    where h.company_id = m.company_id and h.machine_name = m.machine_name and h.target_end > ${from} and h.target_start < ${to}
+   union all
+   select h.company_id, h.machine_name, h.cause_id, h.target_start, h.target_end from downtime_history h
+    where h.company_id = m.company_id and h.machine_name = m.machine_name and h.target_end is null and h.target_start < ${to})`;
+
 /** Per machine: its open stop (latest), and its latest state event (not counts). Two index lookups per machine. */
 export async function findLiveState(db: Executor, machines: readonly MachineRow[]) {
   const { companies, names } = arrays(machines);
@@ -113,8 +126,7 @@ export async function findStopsAndChanges(db: Executor, machines: readonly Machi
     select false as change, h.company_id, h.machine_name, h.target_start as at, h.target_end, coalesce(dc.planned, false) as planned, h.cause_id,
            dc.cause_name, null::text as kind, null::uuid as event_id
       from m
-      join downtime_history h on h.company_id = m.company_id and h.machine_name = m.machine_name
-       and h.target_start < ${to} and (h.target_end > ${from} or h.target_end is null)
+      cross join lateral ${stopsOverlapping(from, to)} h
       left join downtime_causes dc on dc.id = h.cause_id
     union all
     select true, m.company_id, m.machine_name, e.at, null, null, null, null, e.kind, e.event_id
@@ -209,8 +221,7 @@ export async function findDowntimeAggregates(db: Executor, machines: readonly Ma
              to_char(date_trunc('week', h.target_start at time zone 'UTC'), 'YYYY-MM-DD') as week,
              extract(epoch from least(coalesce(h.target_end, now()), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)) as seconds
         from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
-        join downtime_history h on h.company_id = m.company_id and h.machine_name = m.machine_name
-         and h.target_start < ${to} and (h.target_end > ${from} or h.target_end is null)
+        cross join lateral ${stopsOverlapping(from, to)} h
         left join downtime_causes dc on dc.id = h.cause_id
     ), g as (
       select case when grouping(s.cause_id, s.cause_name, s.planned) = 0 then 'pareto'
@@ -240,8 +251,7 @@ export async function findTopCauses(db: Executor, machines: readonly MachineRow[
                sum(extract(epoch from least(coalesce(h.target_end, now()), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)))::float8 as seconds,
                count(*)::int as count
           from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
-          join downtime_history h on h.company_id = m.company_id and h.machine_name = m.machine_name
-           and h.target_start < ${to} and (h.target_end > ${from} or h.target_end is null)
+          cross join lateral ${stopsOverlapping(from, to)} h
           left join downtime_causes dc on dc.id = h.cause_id
          group by h.company_id, h.machine_name, dc.cause_name) t) ranked
      where rank <= ${limit}
