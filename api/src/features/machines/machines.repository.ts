@@ -104,15 +104,43 @@ export async function findLiveState(db: Executor, machines: readonly MachineRow[
   return result.rows;
 }
 
+/** The top causes' rows of the machines in `m`: hours in [from, to) per cause, ranked per machine: most hours first, then by cause name. */
+const topCausesOf = (from: Date, to: Date, limit: number) => sql`
+  select * from (
+    select t.*, row_number() over (partition by t.company_id, t.machine_name order by t.seconds desc, t.cause_name) as rank from (
+      select h.company_id, h.machine_name, dc.cause_name,
+             sum(extract(epoch from least(coalesce(h.target_end, now()), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)))::float8 as seconds,
+             count(*)::int as count
+        from m
+        cross join lateral ${stopsOverlapping(from, to)} h
+        left join downtime_causes dc on dc.id = h.cause_id
+       group by h.company_id, h.machine_name, dc.cause_name) t) ranked
+   where rank <= ${limit}`;
+
+export interface TopCause {
+  company_id: string;
+  machine_name: string;
+  cause_name: string | null;
+  seconds: number;
+  count: number;
+}
+
 /**
  * The stops overlapping [from, to) of the machines, with whether their cause is planned, and their state events
  * (running, stopped, unknown) in [from, to) with the last one before `from`, per machine, in order: one statement (two
- * index reads per machine, as the two statements they were, in one round trip).
+ * index reads per machine, as the two statements they were, in one round trip). With `top`, the same statement also
+ * gives each machine's top stop causes of `top`'s span (the client's view), in rank order.
  */
-export async function findStopsAndChanges(db: Executor, machines: readonly MachineRow[], from: Date, to: Date) {
+export async function findStopsAndChanges(
+  db: Executor,
+  machines: readonly MachineRow[],
+  from: Date,
+  to: Date,
+  top?: { from: Date; to: Date; limit: number },
+) {
   const { companies, names } = arrays(machines);
   const result = await sql<{
-    change: boolean;
+    part: 0 | 1 | 2;
     company_id: string;
     machine_name: string;
     at: Date;
@@ -121,15 +149,17 @@ export async function findStopsAndChanges(db: Executor, machines: readonly Machi
     cause_id: number | null;
     cause_name: string | null;
     kind: 'running' | 'stopped' | 'unknown' | null;
+    seconds: number | null;
+    count: number | null;
   }>`
     with m as (select * from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name))
-    select false as change, h.company_id, h.machine_name, h.target_start as at, h.target_end, coalesce(dc.planned, false) as planned, h.cause_id,
-           dc.cause_name, null::text as kind, null::uuid as event_id
+    select 0 as part, h.company_id, h.machine_name, h.target_start as at, h.target_end, coalesce(dc.planned, false) as planned, h.cause_id,
+           dc.cause_name, null::text as kind, null::uuid as event_id, null::float8 as seconds, null::int as count, null::bigint as rank
       from m
       cross join lateral ${stopsOverlapping(from, to)} h
       left join downtime_causes dc on dc.id = h.cause_id
     union all
-    select true, m.company_id, m.machine_name, e.at, null, null, null, null, e.kind, e.event_id
+    select 1, m.company_id, m.machine_name, e.at, null, null, null, null, e.kind, e.event_id, null, null, null
       from m
       cross join lateral (
         (select ev.at, ev.kind, ev.event_id from machine_events ev
@@ -140,9 +170,16 @@ export async function findStopsAndChanges(db: Executor, machines: readonly Machi
           where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind <> 'counts'
             and ev.at >= ${from} and ev.at < ${to})
       ) e
-     order by change, company_id, machine_name, at, event_id`.execute(db);
+    ${
+      top
+        ? sql`union all
+    select 2, t.company_id, t.machine_name, null, null, null, null, t.cause_name, null, null, t.seconds, t.count, t.rank
+      from (${topCausesOf(top.from, top.to, top.limit)}) t`
+        : sql``
+    }
+     order by part, company_id, machine_name, at, event_id, rank`.execute(db);
   const stops = result.rows
-    .filter((row) => !row.change)
+    .filter((row) => row.part === 0)
     .map((row) => ({
       company_id: row.company_id,
       machine_name: row.machine_name,
@@ -153,9 +190,12 @@ export async function findStopsAndChanges(db: Executor, machines: readonly Machi
       cause_name: row.cause_name,
     }));
   const changes = result.rows
-    .filter((row) => row.change)
+    .filter((row) => row.part === 1)
     .map((row) => ({ company_id: row.company_id, machine_name: row.machine_name, at: row.at, kind: row.kind! }));
-  return { stops, changes };
+  const topCauses: TopCause[] = result.rows
+    .filter((row) => row.part === 2)
+    .map((row) => ({ company_id: row.company_id, machine_name: row.machine_name, cause_name: row.cause_name, seconds: row.seconds!, count: row.count! }));
+  return { stops, changes, topCauses };
 }
 
 export interface BucketRef {
@@ -239,24 +279,6 @@ export async function findDowntimeAggregates(db: Executor, machines: readonly Ma
     perMachine: rows.filter((row) => row.set === 'machine'),
     weekly: rows.filter((row) => row.set === 'week'),
   };
-}
-
-/** The top stop causes (hours in the period) of each machine of a company, at most `limit` each. */
-export async function findTopCauses(db: Executor, machines: readonly MachineRow[], from: Date, to: Date, limit: number) {
-  const { companies, names } = arrays(machines);
-  const result = await sql<{ company_id: string; machine_name: string; cause_name: string | null; seconds: number; count: number }>`
-    select * from (
-      select t.*, row_number() over (partition by t.company_id, t.machine_name order by t.seconds desc, t.cause_name) as rank from (
-        select h.company_id, h.machine_name, dc.cause_name,
-               sum(extract(epoch from least(coalesce(h.target_end, now()), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)))::float8 as seconds,
-               count(*)::int as count
-          from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
-          cross join lateral ${stopsOverlapping(from, to)} h
-          left join downtime_causes dc on dc.id = h.cause_id
-         group by h.company_id, h.machine_name, dc.cause_name) t) ranked
-     where rank <= ${limit}
-     order by company_id, machine_name, rank`.execute(db);
-  return result.rows;
 }
 
 /** The company's open order items made on each of `machineNames` (their products name it): earliest due first. */
