@@ -21,22 +21,32 @@ const madeOn = (machine: ReturnType<typeof sql.ref>) => sql`${machine} = any(reg
 /**
  * The machines (companies' FBs) in the scope, narrowed to `only` (company, machine) when given, with the shift and the
  * rate. Each product's machine list is split once and the rates grouped per (company, machine), instead of splitting
- * every product of a company again for each of its machines (400 machines: 46 ms to a few).
+ * every product of a company again for each of its machines (400 machines: 46 ms to a few). Without `withRates` (the
+ * live status and the downtime analytics show no rate) the products are not read at all: `rate` is null (every machine
+ * at full scale: 11-15 ms of the statement's 16 were the rates).
  */
-export async function findMachines(db: Executor, scope: Scope, only?: { clientId: string; machineName: string }[], clientIds?: string[]) {
+export async function findMachines(
+  db: Executor,
+  scope: Scope,
+  only?: { clientId: string; machineName: string }[],
+  clientIds?: string[],
+  withRates = true,
+) {
   const companies = scope.kind === 'company' ? [scope.companyId] : (clientIds ?? []);
   const inCompanies = (column: ReturnType<typeof sql.ref>, within = companies) => sql`(${within.length === 0} or ${column} = any(${within}::text[]))`;
   // The rates of the companies asked, or of those of the machines asked.
   const rated = companies.length || !only?.length ? companies : [...new Set(only.map((machine) => machine.clientId))];
-  const result = await sql<MachineRow>`
-    with rates as (
+  const rates = withRates
+    ? sql`
       select cp.company_id, m.machine_name,
              coalesce(avg(cp.planned_seconds_per_item) filter (where cp.wip), avg(cp.planned_seconds_per_item))::float8 as rate
         from client_products cp
         cross join lateral (select distinct name from regexp_split_to_table(btrim(cp.machine_names), '\\s*,\\s*') as name) as m(machine_name)
        where cp.deleted_at is null and cp.planned_seconds_per_item is not null and ${inCompanies(sql.ref('cp.company_id'), rated)}
-       group by cp.company_id, m.machine_name
-    )
+       group by cp.company_id, m.machine_name`
+    : sql`select null::text as company_id, null::text as machine_name, null::float8 as rate where false`;
+  const result = await sql<MachineRow>`
+    with rates as (${rates})
     select c.id as company_id, c.name as company, m.machine_name, d.shift_start, d.shift_end, r.rate
       from companies c
       cross join lateral unnest(c.fbs) as m(machine_name)
@@ -54,6 +64,19 @@ const arrays = (machines: readonly { company_id: string; machine_name: string }[
   companies: machines.map((m) => m.company_id),
   names: machines.map((m) => m.machine_name),
 });
+
+/**
+ * The stops of machine `m` (a row with company_id and machine_name) overlapping [from, to): those ended after `from`
+ * and those still open, read apart so that each is an index-only range of downtime_history_machine_end_cover (one
+ * condition with `or` made the index give every stop of the machine). Columns: company_id, machine_name, cause_id,
+ * target_start, target_end.
+ */
+const stopsOverlapping = (from: Date, to: Date) => sql`
+  (select h.company_id, h.machine_name, h.cause_id, h.target_start, h.target_end from downtime_history h
+    where h.company_id = m.company_id and h.machine_name = m.machine_name and h.target_end > ${from} and h.target_start < ${to}
+   union all
+   select h.company_id, h.machine_name, h.cause_id, h.target_start, h.target_end from downtime_history h
+    where h.company_id = m.company_id and h.machine_name = m.machine_name and h.target_end is null and h.target_start < ${to})`;
 
 /** Per machine: its open stop (latest), and its latest state event (not counts). Two index lookups per machine. */
 export async function findLiveState(db: Executor, machines: readonly MachineRow[]) {
@@ -81,33 +104,63 @@ export async function findLiveState(db: Executor, machines: readonly MachineRow[
   return result.rows;
 }
 
-/** The stops overlapping [from, to) of the machines, with whether their cause is planned. */
-export async function findStops(db: Executor, machines: readonly MachineRow[], from: Date, to: Date) {
-  const { companies, names } = arrays(machines);
-  const result = await sql<{
-    company_id: string;
-    machine_name: string;
-    target_start: Date;
-    target_end: Date | null;
-    planned: boolean;
-    cause_id: number | null;
-    cause_name: string | null;
-  }>`
-    select h.company_id, h.machine_name, h.target_start, h.target_end, coalesce(dc.planned, false) as planned, h.cause_id, dc.cause_name
-      from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
-      join downtime_history h on h.company_id = m.company_id and h.machine_name = m.machine_name
-       and h.target_start < ${to} and (h.target_end > ${from} or h.target_end is null)
-      left join downtime_causes dc on dc.id = h.cause_id
-     order by h.company_id, h.machine_name, h.target_start`.execute(db);
-  return result.rows;
+/** The top causes' rows of the machines in `m`: hours in [from, to) per cause, ranked per machine: most hours first, then by cause name. */
+const topCausesOf = (from: Date, to: Date, limit: number) => sql`
+  select * from (
+    select t.*, row_number() over (partition by t.company_id, t.machine_name order by t.seconds desc, t.cause_name) as rank from (
+      select h.company_id, h.machine_name, dc.cause_name,
+             sum(extract(epoch from least(coalesce(h.target_end, now()), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)))::float8 as seconds,
+             count(*)::int as count
+        from m
+        cross join lateral ${stopsOverlapping(from, to)} h
+        left join downtime_causes dc on dc.id = h.cause_id
+       group by h.company_id, h.machine_name, dc.cause_name) t) ranked
+   where rank <= ${limit}`;
+
+export interface TopCause {
+  company_id: string;
+  machine_name: string;
+  cause_name: string | null;
+  seconds: number;
+  count: number;
 }
 
-/** The state events (running, stopped, unknown) in [from, to) and the last one before `from`, per machine, in order. */
-export async function findStateChanges(db: Executor, machines: readonly MachineRow[], from: Date, to: Date) {
+/**
+ * The stops overlapping [from, to) of the machines, with whether their cause is planned, and their state events
+ * (running, stopped, unknown) in [from, to) with the last one before `from`, per machine, in order: one statement (two
+ * index reads per machine, as the two statements they were, in one round trip). With `top`, the same statement also
+ * gives each machine's top stop causes of `top`'s span (the client's view), in rank order.
+ */
+export async function findStopsAndChanges(
+  db: Executor,
+  machines: readonly MachineRow[],
+  from: Date,
+  to: Date,
+  top?: { from: Date; to: Date; limit: number },
+) {
   const { companies, names } = arrays(machines);
-  const result = await sql<{ company_id: string; machine_name: string; at: Date; kind: 'running' | 'stopped' | 'unknown' }>`
-    select m.company_id, m.machine_name, e.at, e.kind
-      from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
+  const result = await sql<{
+    part: 0 | 1 | 2;
+    company_id: string;
+    machine_name: string;
+    at: Date;
+    target_end: Date | null;
+    planned: boolean | null;
+    cause_id: number | null;
+    cause_name: string | null;
+    kind: 'running' | 'stopped' | 'unknown' | null;
+    seconds: number | null;
+    count: number | null;
+  }>`
+    with m as (select * from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name))
+    select 0 as part, h.company_id, h.machine_name, h.target_start as at, h.target_end, coalesce(dc.planned, false) as planned, h.cause_id,
+           dc.cause_name, null::text as kind, null::uuid as event_id, null::float8 as seconds, null::int as count, null::bigint as rank
+      from m
+      cross join lateral ${stopsOverlapping(from, to)} h
+      left join downtime_causes dc on dc.id = h.cause_id
+    union all
+    select 1, m.company_id, m.machine_name, e.at, null, null, null, null, e.kind, e.event_id, null, null, null
+      from m
       cross join lateral (
         (select ev.at, ev.kind, ev.event_id from machine_events ev
           where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind <> 'counts' and ev.at < ${from}
@@ -117,8 +170,32 @@ export async function findStateChanges(db: Executor, machines: readonly MachineR
           where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind <> 'counts'
             and ev.at >= ${from} and ev.at < ${to})
       ) e
-     order by m.company_id, m.machine_name, e.at, e.event_id`.execute(db);
-  return result.rows;
+    ${
+      top
+        ? sql`union all
+    select 2, t.company_id, t.machine_name, null, null, null, null, t.cause_name, null, null, t.seconds, t.count, t.rank
+      from (${topCausesOf(top.from, top.to, top.limit)}) t`
+        : sql``
+    }
+     order by part, company_id, machine_name, at, event_id, rank`.execute(db);
+  const stops = result.rows
+    .filter((row) => row.part === 0)
+    .map((row) => ({
+      company_id: row.company_id,
+      machine_name: row.machine_name,
+      target_start: row.at,
+      target_end: row.target_end,
+      planned: row.planned!,
+      cause_id: row.cause_id,
+      cause_name: row.cause_name,
+    }));
+  const changes = result.rows
+    .filter((row) => row.part === 1)
+    .map((row) => ({ company_id: row.company_id, machine_name: row.machine_name, at: row.at, kind: row.kind! }));
+  const topCauses: TopCause[] = result.rows
+    .filter((row) => row.part === 2)
+    .map((row) => ({ company_id: row.company_id, machine_name: row.machine_name, cause_name: row.cause_name, seconds: row.seconds!, count: row.count! }));
+  return { stops, changes, topCauses };
 }
 
 export interface BucketRef {
@@ -129,19 +206,30 @@ export interface BucketRef {
   end: Date;
 }
 
+/** Whether a bucket is whole UTC days (day and week buckets, a whole period): its counts are the kept days' sums. */
+const wholeDays = (bucket: BucketRef) => bucket.start.getTime() % 86_400_000 === 0 && bucket.end.getTime() % 86_400_000 === 0;
+
 /**
- * Good and scrap counted, and claims' rejected bottles, per bucket (index) of each machine: one statement, an index
- * range scan of the machine's counts (machine_events_counts) and of the company's claims per bucket.
+ * Good and scrap counted, and claims' rejected bottles, per bucket (index) of each machine: one statement. A bucket of
+ * whole UTC days reads its days' sums kept in machine_count_days (migration 2026-11-25-1210), a few rows; any other
+ * (a shift) sums its counts events (an index range scan of machine_events_counts). The company's claims per bucket.
  */
 export async function findQuantities(db: Executor, buckets: readonly BucketRef[]) {
   const result = await sql<{ company_id: string; machine_name: string; idx: number; good: number; scrap: number; rejected: number }>`
     select b.company_id, b.machine_name, b.idx, q.good, q.scrap, r.rejected
       from unnest(${buckets.map((b) => b.company_id)}::text[], ${buckets.map((b) => b.machine_name)}::text[], ${buckets.map((b) => b.index)}::int[],
-                  ${buckets.map((b) => b.start.toISOString())}::timestamptz[], ${buckets.map((b) => b.end.toISOString())}::timestamptz[])
-           as b(company_id, machine_name, idx, s, e)
+                  ${buckets.map((b) => b.start.toISOString())}::timestamptz[], ${buckets.map((b) => b.end.toISOString())}::timestamptz[],
+                  ${buckets.map(wholeDays)}::boolean[])
+           as b(company_id, machine_name, idx, s, e, whole)
       cross join lateral (
-        select coalesce(sum(ev.good), 0)::int as good, coalesce(sum(ev.scrap), 0)::int as scrap from machine_events ev
-         where ev.company_id = b.company_id and ev.machine_name = b.machine_name and ev.kind = 'counts' and ev.at >= b.s and ev.at < b.e) q
+        select coalesce(sum(c.good), 0)::int as good, coalesce(sum(c.scrap), 0)::int as scrap from (
+          select d.good, d.scrap from machine_count_days d
+           where b.whole and d.company_id = b.company_id and d.machine_name = b.machine_name
+             and d.day >= (b.s at time zone 'UTC')::date and d.day < (b.e at time zone 'UTC')::date
+          union all
+          select ev.good, ev.scrap from machine_events ev
+           where not b.whole and ev.company_id = b.company_id and ev.machine_name = b.machine_name and ev.kind = 'counts' and ev.at >= b.s and ev.at < b.e
+        ) c) q
       cross join lateral (
         select coalesce(sum(cl.amount), 0)::int as rejected from claims cl
           join client_products cp on cp.id = cl.client_product_id and ${madeOn(sql.ref('b.machine_name'))}
@@ -150,50 +238,47 @@ export async function findQuantities(db: Executor, buckets: readonly BucketRef[]
   return result.rows;
 }
 
-/** Analytics: stop hours (cut to the period) and counts by cause, by machine and by ISO week of their start. */
+/**
+ * Analytics: stop hours (cut to the period) and counts by cause, by machine and by ISO week of their start, in one
+ * statement: the period's stops are read once and grouped three ways (grouping sets), instead of three statements that
+ * each read a year of stops again. `grouping(...)` tells the three apart (a stop without a cause has a null cause_id).
+ */
 export async function findDowntimeAggregates(db: Executor, machines: readonly MachineRow[], from: Date, to: Date) {
   const { companies, names } = arrays(machines);
-  const stops = sql`
-    select h.company_id, h.machine_name, h.cause_id, h.target_start,
-           extract(epoch from least(coalesce(h.target_end, now()), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)) as seconds
-      from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
-      join downtime_history h on h.company_id = m.company_id and h.machine_name = m.machine_name
-       and h.target_start < ${to} and (h.target_end > ${from} or h.target_end is null)`;
-  const [pareto, perMachine, weekly] = await Promise.all([
-    sql<{ cause_id: number | null; cause_name: string | null; planned: boolean; seconds: number; count: number }>`
-      with s as (${stops})
-      select s.cause_id, dc.cause_name, coalesce(dc.planned, false) as planned, sum(s.seconds)::float8 as seconds, count(*)::int as count
-        from s left join downtime_causes dc on dc.id = s.cause_id
-       group by s.cause_id, dc.cause_name, dc.planned
-       order by seconds desc, count desc, dc.cause_name nulls last`.execute(db),
-    sql<{ company_id: string; machine_name: string; seconds: number; count: number }>`
-      with s as (${stops})
-      select s.company_id, s.machine_name, sum(s.seconds)::float8 as seconds, count(*)::int as count from s group by s.company_id, s.machine_name`.execute(db),
-    sql<{ week: string; seconds: number; count: number }>`
-      with s as (${stops})
-      select to_char(date_trunc('week', s.target_start at time zone 'UTC'), 'YYYY-MM-DD') as week, sum(s.seconds)::float8 as seconds, count(*)::int as count
-        from s group by 1 order by 1`.execute(db),
-  ]);
-  return { pareto: pareto.rows, perMachine: perMachine.rows, weekly: weekly.rows };
-}
-
-/** The top stop causes (hours in the period) of each machine of a company, at most `limit` each. */
-export async function findTopCauses(db: Executor, machines: readonly MachineRow[], from: Date, to: Date, limit: number) {
-  const { companies, names } = arrays(machines);
-  const result = await sql<{ company_id: string; machine_name: string; cause_name: string | null; seconds: number; count: number }>`
-    select * from (
-      select t.*, row_number() over (partition by t.company_id, t.machine_name order by t.seconds desc, t.cause_name) as rank from (
-        select h.company_id, h.machine_name, dc.cause_name,
-               sum(extract(epoch from least(coalesce(h.target_end, now()), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)))::float8 as seconds,
-               count(*)::int as count
-          from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
-          join downtime_history h on h.company_id = m.company_id and h.machine_name = m.machine_name
-           and h.target_start < ${to} and (h.target_end > ${from} or h.target_end is null)
-          left join downtime_causes dc on dc.id = h.cause_id
-         group by h.company_id, h.machine_name, dc.cause_name) t) ranked
-     where rank <= ${limit}
-     order by company_id, machine_name, rank`.execute(db);
-  return result.rows;
+  const result = await sql<{
+    set: 'pareto' | 'machine' | 'week';
+    cause_id: number | null;
+    cause_name: string | null;
+    planned: boolean;
+    company_id: string;
+    machine_name: string;
+    week: string;
+    seconds: number;
+    count: number;
+  }>`
+    with s as (
+      select h.company_id, h.machine_name, h.cause_id, dc.cause_name, coalesce(dc.planned, false) as planned,
+             to_char(date_trunc('week', h.target_start at time zone 'UTC'), 'YYYY-MM-DD') as week,
+             extract(epoch from least(coalesce(h.target_end, now()), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)) as seconds
+        from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
+        cross join lateral ${stopsOverlapping(from, to)} h
+        left join downtime_causes dc on dc.id = h.cause_id
+    ), g as (
+      select case when grouping(s.cause_id, s.cause_name, s.planned) = 0 then 'pareto'
+                  when grouping(s.company_id, s.machine_name) = 0 then 'machine' else 'week' end as set,
+             s.cause_id, s.cause_name, s.planned, s.company_id, s.machine_name, s.week, sum(s.seconds)::float8 as seconds, count(*)::int as count
+        from s
+       group by grouping sets ((s.cause_id, s.cause_name, s.planned), (s.company_id, s.machine_name), (s.week))
+    )
+    select * from g
+     order by g.set, case when g.set = 'pareto' then g.seconds end desc, case when g.set = 'pareto' then g.count end desc,
+              g.cause_name nulls last, g.week`.execute(db);
+  const rows = result.rows;
+  return {
+    pareto: rows.filter((row) => row.set === 'pareto'),
+    perMachine: rows.filter((row) => row.set === 'machine'),
+    weekly: rows.filter((row) => row.set === 'week'),
+  };
 }
 
 /** The company's open order items made on each of `machineNames` (their products name it): earliest due first. */

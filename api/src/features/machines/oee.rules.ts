@@ -171,13 +171,25 @@ export interface OeeInput {
   now: number;
 }
 
+/**
+ * A machine's stops as merged spans: planned, and unplanned outside the planned ones (an unplanned stop inside a planned
+ * one counts once, as planned). Kept per stops list (and `now`): the service passes one list to every bucket of a
+ * machine, which merged the same stops again for each of them (a year by week: 53 times).
+ */
+const stopSpans = new WeakMap<readonly Stop[], { now: number; planned: Span[]; unplannedOnly: Span[] }>();
+function stopSpansOf(stops: readonly Stop[], now: number) {
+  const kept = stopSpans.get(stops);
+  if (kept && kept.now === now) return kept;
+  const spansOf = (planned: boolean) => merge(stops.filter((stop) => stop.planned === planned).map((stop) => ({ start: stop.start, end: stop.end ?? now })));
+  const planned = spansOf(true);
+  const computed = { now, planned, unplannedOnly: subtract(spansOf(false), planned) };
+  stopSpans.set(stops, computed);
+  return computed;
+}
+
 /** One OEE figure (ISO 22400-2) from the shift time, the stops, the known spans and the quantities. */
 export function oeeFigure(input: OeeInput): OeeFigure {
-  const spansOf = (planned: boolean) =>
-    merge(input.stops.filter((stop) => stop.planned === planned).map((stop) => ({ start: stop.start, end: stop.end ?? input.now })));
-  const planned = spansOf(true);
-  // An unplanned stop inside a planned one counts once, as planned.
-  const unplannedOnly = subtract(spansOf(false), planned);
+  const { planned, unplannedOnly } = stopSpansOf(input.stops, input.now);
   const shiftMs = input.windows.reduce((sum, window) => sum + (window.end - window.start), 0);
   const pbtMs = shiftMs - overlap(input.windows, planned);
   const aptMs = Math.max(0, pbtMs - overlap(input.windows, unplannedOnly));

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { COMPANY_A, COMPANY_B, createCompany } from '../../../../tests/support/factories/companies.js';
+import { useTestApp } from '../../../../tests/support/test-app.js';
+
+/**
+ * The OEE's day and week quantities read the good and scrap bottles kept per machine and UTC day by a trigger on the
+ * machine events (migration 2026-11-25-1210-machine-count-days). Whatever is written, through the collectors' endpoint
+ * or straight into the table, one statement or many at once, the kept rows must equal those computed from the events,
+ * both ways, and the OEE's quantities must equal the plain sums of the counts events.
+ */
+const t = useTestApp();
+const MACHINES = ['FB-1', 'FB-2'];
+let token: string;
+
+type Kind = 'running' | 'stopped' | 'counts';
+const event = (machineName: string, at: string, kind: Kind, extra: { good?: number; scrap?: number } = {}) => ({
+  eventId: randomUUID(),
+  machine: { clientId: COMPANY_A, machineName },
+  at,
+  kind,
+  ...extra,
+});
+const send = (events: ReturnType<typeof event>[]) => t.post('MachineEvents_postEvents', { events }, { token });
+
+/** Rows kept and not computed, and computed and not kept (both empty when the sums are right), and how many are kept. */
+async function difference() {
+  const extra = await sql<Record<string, unknown>>`select * from machine_count_days except all select * from machine_count_days_computed`.execute(t.db);
+  const missing = await sql<Record<string, unknown>>`select * from machine_count_days_computed except all select * from machine_count_days`.execute(t.db);
+  const kept = await sql<{ n: number }>`select count(*)::int as n from machine_count_days`.execute(t.db);
+  return { extra: extra.rows, missing: missing.rows, kept: kept.rows[0]!.n };
+}
+
+beforeAll(async () => {
+  await createCompany(t.db, COMPANY_A, { name: 'Company A', fbs: MACHINES });
+  await createCompany(t.db, COMPANY_B, { name: 'Company B', fbs: ['FB-B'] });
+  // A night shift: its buckets cross UTC midnight, so they sum the events, not the kept days.
+  await t.db
+    .insertInto('client_details')
+    .values({ company_id: COMPANY_A, billing_company: 'A', billing_address: 'x', billing_city: 'x', billing_country: 'x', billing_email: 'a@example.com', currency: 'EUR', shift_start: '22:00', shift_end: '06:00' })
+    .execute();
+  const created = await t.post(
+    'AdminMachines_createCredential',
+    { credential: { name: 'Kept collector', machines: MACHINES.map((machineName) => ({ clientId: COMPANY_A, machineName })) } },
+    'admin',
+  );
+  expect(created.status).toBe(200);
+  token = created.body.token;
+});
+
+describe('the daily count sums kept beside the machine events', () => {
+  it('follow a collector batch: counts on both sides of UTC midnight, state events, a count without scrap, a batch sent again', async () => {
+    const batch = [
+      event('FB-1', '2026-03-09T23:59:59.999Z', 'counts', { good: 100, scrap: 3 }),
+      event('FB-1', '2026-03-10T00:00:00.000Z', 'counts', { good: 50, scrap: 1 }),
+      event('FB-1', '2026-03-10T12:00:00Z', 'counts', { good: 7 }),
+      event('FB-1', '2026-03-10T08:00:00Z', 'running'),
+      event('FB-2', '2026-03-10T09:00:00Z', 'counts', { good: 40, scrap: 2 }),
+    ];
+    expect((await send(batch)).status).toBe(200);
+    expect(await difference()).toEqual({ extra: [], missing: [], kept: 3 });
+    // Sent again (the same event ids): nothing is stored twice, nothing is added twice.
+    expect((await send(batch)).status).toBe(200);
+    expect(await difference()).toEqual({ extra: [], missing: [], kept: 3 });
+    const day = await sql<{ good: number; scrap: number; events: number }>`
+      select good, scrap, events from machine_count_days where company_id = ${COMPANY_A} and machine_name = 'FB-1' and day = '2026-03-10'`.execute(t.db);
+    expect(day.rows).toEqual([{ good: 57, scrap: 1, events: 2 }]);
+  });
+
+  it('follow rows inserted straight into the table, many in one statement, of several companies, kinds and days', async () => {
+    await sql`
+      insert into machine_events (event_id, company_id, machine_name, at, kind, good, scrap, source)
+      select gen_random_uuid(), case when g % 3 = 0 then ${COMPANY_B} else ${COMPANY_A} end, case when g % 3 = 0 then 'FB-B' else 'FB-' || (1 + g % 2) end,
+             timestamptz '2026-03-01T00:00:00Z' + g * interval '37 minutes', case when g % 5 = 0 then 'running' else 'counts' end,
+             case when g % 5 = 0 then null when g % 7 = 0 then null else g end, case when g % 5 = 0 then null else g % 4 end, 'test'
+        from generate_series(1, 2000) g`.execute(t.db);
+    const after = await difference();
+    expect(after).toMatchObject({ extra: [], missing: [] });
+    expect(after.kept).toBeGreaterThan(100);
+  });
+
+  it('stay right when the events are changed or deleted: the events are append-only, both are refused', async () => {
+    const before = await difference();
+    await expect(sql`update machine_events set good = good + 1 where kind = 'counts'`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from machine_events where kind = 'counts'`.execute(t.db)).rejects.toThrow(/append-only/);
+    expect(await difference()).toEqual(before);
+  });
+
+  it('stay right under collectors writing the same machines and days at once (no deadlock, nothing lost)', async () => {
+    const batches = Array.from({ length: 8 }, (_, writer) =>
+      Array.from({ length: 60 }, (_, index) =>
+        event(MACHINES[(writer + index) % 2]!, new Date(Date.UTC(2026, 5, 1 + (index % 6), writer, index)).toISOString(), 'counts', { good: writer + index, scrap: index % 3 }),
+      ).reverse(),
+    );
+    const answers = await Promise.all(batches.map((batch) => send(batch)));
+    expect(answers.map((answer) => answer.status)).toEqual(batches.map(() => 200));
+    expect(await difference()).toMatchObject({ extra: [], missing: [] });
+    const june = await sql<{ good: number }>`
+      select coalesce(sum(good), 0)::int as good from machine_count_days where company_id = ${COMPANY_A} and day between '2026-06-01' and '2026-06-06'`.execute(t.db);
+    expect(june.rows[0]!.good).toBe(batches.flat().reduce((sum, sent) => sum + sent.good!, 0));
+  });
+
+  it('give the OEE the counts of each day, each week and each shift as the events sum them', async () => {
+    const plain = async (from: string, to: string, machineName: string) => {
+      const row = await sql<{ good: number; scrap: number }>`
+        select coalesce(sum(good), 0)::int as good, coalesce(sum(scrap), 0)::int as scrap from machine_events
+         where company_id = ${COMPANY_A} and machine_name = ${machineName} and kind = 'counts' and at >= ${from}::timestamptz and at < ${to}::timestamptz`.execute(t.db);
+      return row.rows[0]!;
+    };
+    for (const grain of ['day', 'week', 'shift'] as const) {
+      const answer = await t.post('AdminMachines_getOee', { period: { from: '2026-03-01', to: '2026-04-08' }, grain, machines: MACHINES.map((machineName) => ({ clientId: COMPANY_A, machineName })) }, 'admin');
+      expect(answer.status).toBe(200);
+      let counted = 0;
+      for (const machine of answer.body.machines) {
+        for (const bucket of machine.buckets) {
+          const sums = await plain(bucket.from, bucket.to, machine.machineName);
+          expect([grain, bucket.from, bucket.goodQuantity, bucket.scrapQuantity]).toEqual([grain, bucket.from, sums.good, sums.scrap]);
+          counted += bucket.goodQuantity;
+        }
+        const whole = await plain('2026-03-01T00:00:00Z', '2026-04-09T00:00:00Z', machine.machineName);
+        if (grain !== 'shift') expect([grain, machine.total.goodQuantity]).toEqual([grain, whole.good]);
+      }
+      expect(counted).toBeGreaterThan(0);
+    }
+  });
+});
