@@ -116,33 +116,49 @@ export async function findPlannerItem(db: Executor, scope: CompanyScope, id: num
 }
 
 /**
- * Forecasts whose period overlaps `from`..`to`, each with the items the caller plans: its own company's forecasts,
- * and the items of buyers' forecasts for products it makes. Grouped in SQL (one row per forecast).
+ * Forecasts whose period overlaps `from`..`to`, each with the items the caller plans: its own company's forecasts
+ * (every item), and the items of buyers' forecasts for products it makes. Grouped in SQL (one row per forecast).
+ *
+ * The two halves are found separately and united, so neither reads every forecast item: the caller's products
+ * (owned or made) lead to their forecast items through (product, plan) with the amount in the index, kept when the
+ * plan overlaps the range (the plan's key); the caller's own plans overlapping the range come from its plans'
+ * index and lead to their items through the items' key. As one join with `plan's company or product's company or
+ * product's seller` PostgreSQL hashed all 100,000 forecast items to keep 18 (44 ms at production scale; 1.9 ms).
  */
 export async function findPlannerForecasts(db: Executor, scope: CompanyScope, from: string, to: string): Promise<PlannerForecast[]> {
   const tenant = scope.companyId;
-  const rows = await db
-    .selectFrom('client_production_plans as p')
-    .innerJoin('companies as c', 'c.id', 'p.company_id')
-    .innerJoin('client_production_plan_items as pi', 'pi.plan_id', 'p.id')
-    .innerJoin('client_products as cp', 'cp.id', 'pi.client_product_id')
-    .select([
-      'p.id',
-      'p.period_from',
-      'p.period_to',
-      'p.company_id',
-      'c.name as company',
-      sql<PlannerForecast['items']>`json_agg(json_build_object(
-        'clientProductId', cp.id, 'articleNo', cp.article_no, 'productName', cp.product_name, 'plannedAmount', pi.planned_amount
-      ) order by cp.article_no, cp.id)`.as('items'),
-    ])
-    .where('p.period_from', '<=', to)
-    .where('p.period_to', '>=', from)
-    .where((eb) => eb.or([eb('p.company_id', '=', tenant), eb('cp.company_id', '=', tenant), eb('cp.seller_company_id', '=', tenant)]))
-    .groupBy(['p.id', 'c.name'])
-    .orderBy('p.period_from')
-    .orderBy('p.id')
-    .execute();
+  const { rows } = await sql<{
+    id: number;
+    period_from: string;
+    period_to: string;
+    company_id: string;
+    company: string;
+    items: PlannerForecast['items'];
+  }>`
+    select f.id, f.period_from, f.period_to, f.company_id, c.name as company, f.items
+    from (
+      select mine.id, mine.period_from, mine.period_to, mine.company_id,
+             json_agg(json_build_object(
+               'clientProductId', mine.client_product_id, 'articleNo', mine.article_no, 'productName', mine.product_name,
+               'plannedAmount', mine.planned_amount
+             ) order by mine.article_no, mine.client_product_id) as items
+      from (
+        select p.id, p.period_from, p.period_to, p.company_id, pi.client_product_id, cp.article_no, cp.product_name, pi.planned_amount
+        from client_products cp
+        join client_production_plan_items pi on pi.client_product_id = cp.id
+        join client_production_plans p on p.id = pi.plan_id
+        where (cp.company_id = ${tenant} or cp.seller_company_id = ${tenant}) and p.period_from <= ${to} and p.period_to >= ${from}
+        union
+        select p.id, p.period_from, p.period_to, p.company_id, pi.client_product_id, cp.article_no, cp.product_name, pi.planned_amount
+        from client_production_plans p
+        join client_production_plan_items pi on pi.plan_id = p.id
+        join client_products cp on cp.id = pi.client_product_id
+        where p.company_id = ${tenant} and p.period_from <= ${to} and p.period_to >= ${from}
+      ) mine
+      group by mine.id, mine.period_from, mine.period_to, mine.company_id
+    ) f
+    join companies c on c.id = f.company_id
+    order by f.period_from, f.id`.execute(db);
   return rows.map((row) => ({
     id: row.id,
     periodFrom: row.period_from,

@@ -445,3 +445,63 @@ describe('planner/item/save: new production order', () => {
     expect(itemsB.map((item) => item.id)).not.toContain(id);
   });
 });
+
+describe("planner/get: forecasts over a month's boundaries", () => {
+  /** March 2027 as the month view asks for it: end exclusive, so the last day shown is 31 March. */
+  const MARCH = { startTimestamp: '2027-03-01T00:00:00Z', endTimestamp: '2027-04-01T00:00:00Z' };
+  const plan = async (companyId: string, periodFrom: string, periodTo: string, items: [number, number][]) => {
+    const row = await database.db
+      .insertInto('client_production_plans')
+      .values({ company_id: companyId, period_from: periodFrom, period_to: periodTo })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('client_production_plan_items')
+      .values(items.map(([productId, amount]) => ({ plan_id: row.id, client_product_id: productId, planned_amount: amount })))
+      .execute();
+    return row.id;
+  };
+  const forecasts = async (token: string) => {
+    const response = await getPlanner(token, MARCH);
+    expect(response.status).toBe(200);
+    return (response.body.forecasts as Forecast[]).map((forecast) => ({
+      id: forecast.id,
+      clientId: forecast.clientId,
+      items: forecast.items.map((item) => [item.clientProductId, item.plannedAmount]),
+    }));
+  };
+  let endsOnFirstDay: number;
+  let ownPlanA: number;
+  let startsOnLastDay: number;
+
+  beforeAll(async () => {
+    endsOnFirstDay = await plan(BUYER, '2027-02-15', '2027-03-01', [[productA, 11_000], [productB, 12_000]]);
+    // The day before the month and the day after it (the end is exclusive): in nobody's planner.
+    await plan(BUYER, '2027-02-01', '2027-02-28', [[productA, 13_000]]);
+    await plan(BUYER, '2027-04-01', '2027-04-30', [[productA, 14_000], [productB, 15_000]]);
+    ownPlanA = await plan(COMPANY_A, '2027-03-10', '2027-03-20', [[productOwnA, 16_000], [productB, 17_000]]);
+    startsOnLastDay = await plan(BUYER, '2027-03-31', '2027-04-30', [[productA, 18_000]]);
+  });
+
+  it("a seller sees buyers' forecast items of the products it makes and every item of its own company's forecasts, by period", async () => {
+    const articles = new Map(
+      (await database.db.selectFrom('client_products').select(['id', 'article_no']).where('id', 'in', [productOwnA, productB]).execute()).map((row) => [row.id, row.article_no]),
+    );
+    // The own forecast's items by article number, as the planner lists them.
+    const ownItems = ([[productOwnA, 16_000], [productB, 17_000]] as [number, number][]).sort(
+      ([a], [b]) => (articles.get(a)! < articles.get(b)! ? -1 : articles.get(a)! > articles.get(b)! ? 1 : a - b),
+    );
+    expect(await forecasts(sellerA)).toEqual([
+      { id: endsOnFirstDay, clientId: BUYER, items: [[productA, 11_000]] },
+      { id: ownPlanA, clientId: COMPANY_A, items: ownItems },
+      { id: startsOnLastDay, clientId: BUYER, items: [[productA, 18_000]] },
+    ]);
+  });
+
+  it("another seller sees only the items of the products it makes, in any company's forecast, and nothing of A's products", async () => {
+    expect(await forecasts(sellerB)).toEqual([
+      { id: endsOnFirstDay, clientId: BUYER, items: [[productB, 12_000]] },
+      { id: ownPlanA, clientId: COMPANY_A, items: [[productB, 17_000]] },
+    ]);
+  });
+});
