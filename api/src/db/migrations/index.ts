@@ -30,7 +30,7 @@ import * as agendaWeek from './2026-11-25-1010-agenda-week.js';
 import * as agendaCounts from './2026-11-25-1100-agenda-counts.js';
 import * as claimsSearch from './2026-11-25-1110-claims-search.js';
 import * as downtimeHistoryDay from './2026-11-25-1120-downtime-history-day.js';
-import * as plannerForecastItems from './2026-11-25-1200-planner-forecast-items.js';
+import * as plannerProductionOrders from './2026-11-25-1200-planner-production-orders.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the same list runs
@@ -68,5 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-1100-agenda-counts': agendaCounts,
   '2026-11-25-1110-claims-search': claimsSearch,
   '2026-11-25-1120-downtime-history-day': downtimeHistoryDay,
-  '2026-11-25-1200-planner-forecast-items': plannerForecastItems,
+  '2026-11-25-1200-planner-production-orders': plannerProductionOrders,
 };
