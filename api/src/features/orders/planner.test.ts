@@ -505,3 +505,37 @@ describe("planner/get: forecasts over a month's boundaries", () => {
     ]);
   });
 });
+
+describe("planner/get: order items over a month's boundaries", () => {
+  const MAY = { startTimestamp: '2027-05-01T00:00:00Z', endTimestamp: '2027-06-01T00:00:00Z' };
+  const idsOf = async (token: string) => {
+    const response = await getPlanner(token, MAY);
+    expect(response.status).toBe(200);
+    return (response.body.orders as PlannerItem[]).map((item) => item.id);
+  };
+  let buyerFirstDay: number;
+  let ownFirstWeek: number;
+  let ownOfBLastDay: number;
+
+  beforeAll(async () => {
+    // The day before and the day after May: in nobody's planner.
+    await makeItem({ productId: productA, dueDate: '2027-04-30' });
+    await makeItem({ productId: productA, dueDate: '2027-06-01' });
+    await makeItem({ companyId: COMPANY_A, productId: productOwnA, dueDate: '2027-06-01' });
+    buyerFirstDay = await makeItem({ productId: productA, dueDate: '2027-05-01' });
+    // A's own order for A's own product: both halves of A's scope, listed once.
+    ownFirstWeek = await makeItem({ companyId: COMPANY_A, productId: productOwnA, dueDate: '2027-05-03' });
+    // A's own order for a product B makes: A's (its order) and B's (its product).
+    ownOfBLastDay = await makeItem({ companyId: COMPANY_A, productId: productB, dueDate: '2027-05-31' });
+  });
+
+  it("a seller's month lists each of its items once, due date ascending, from the first day to the last", async () => {
+    expect(await idsOf(sellerA)).toEqual([buyerFirstDay, ownFirstWeek, ownOfBLastDay]);
+  });
+
+  it("another seller sees only the items of the products it makes, even on A's order, with A's order and company", async () => {
+    expect(await idsOf(sellerB)).toEqual([ownOfBLastDay]);
+    const item = ((await getPlanner(sellerB, MAY)).body.orders as PlannerItem[])[0]!;
+    expect(item.ClientProductionOrder).toMatchObject({ clientId: COMPANY_A, company: 'Company A' });
+  });
+});
