@@ -18,12 +18,18 @@ export function paginate<DB, TB extends keyof DB, O>(
   columns: Record<string, string>,
   fallback: { sortBy: string; descending: boolean; tieBreaker: string },
 ): SelectQueryBuilder<DB, TB, O> {
-  const key = pagination.sortBy && columns[pagination.sortBy] ? pagination.sortBy : fallback.sortBy;
-  const descending = pagination.sortBy ? Boolean(pagination.descending) : fallback.descending;
+  const { key, descending } = sortOf(pagination, columns, fallback);
   const direction = descending ? sql`desc` : sql`asc`;
   return query
     .orderBy(sql`${sql.ref(columns[key])} ${direction}`)
     .orderBy(sql`${sql.ref(fallback.tieBreaker)} ${direction}`)
     .limit(pagination.rowsPerPage)
     .offset((pagination.page - 1) * pagination.rowsPerPage);
+}
+
+/** The sort `paginate` applies: the wire key when `columns` knows it (else the fallback's), and its direction. */
+export function sortOf(pagination: PaginationInput, columns: Record<string, unknown>, fallback: { sortBy: string; descending: boolean }) {
+  const key = pagination.sortBy && columns[pagination.sortBy] ? pagination.sortBy : fallback.sortBy;
+  const descending = pagination.sortBy ? Boolean(pagination.descending) : fallback.descending;
+  return { key, descending };
 }

@@ -32,6 +32,7 @@ import * as claimsSearch from './2026-11-25-1110-claims-search.js';
 import * as downtimeHistoryDay from './2026-11-25-1120-downtime-history-day.js';
 import * as machineCountDays from './2026-11-25-1210-machine-count-days.js';
 import * as downtimeHistoryMachineCover from './2026-11-25-1220-downtime-history-machine-cover.js';
+import * as plannerProductionOrders from './2026-11-25-1230-planner-production-orders.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the same list runs
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-1120-downtime-history-day': downtimeHistoryDay,
   '2026-11-25-1210-machine-count-days': machineCountDays,
   '2026-11-25-1220-downtime-history-machine-cover': downtimeHistoryMachineCover,
+  '2026-11-25-1230-planner-production-orders': plannerProductionOrders,
 };

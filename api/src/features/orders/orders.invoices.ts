@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from './orders.repository.js';
 
 /**
@@ -14,9 +14,18 @@ export const itemHasInvoice = (itemAlias: string) =>
 
 /** An order has an invoice when one of its items is billed or an invoice names the order itself. */
 export const orderHasInvoice = (orderAlias: string) =>
-  sql<boolean>`(exists (select 1 from invoices inv where inv.order_id = ${sql.ref(`${orderAlias}.id`)})
-    or exists (select 1 from client_production_order_items ii join invoice_lines il on il.order_item_id = ii.id
-                where ii.order_id = ${sql.ref(`${orderAlias}.id`)}))`;
+  orderHasInvoiceGiven(
+    orderAlias,
+    sql<boolean>`exists (select 1 from client_production_order_items ii join invoice_lines il on il.order_item_id = ii.id
+                where ii.order_id = ${sql.ref(`${orderAlias}.id`)})`,
+  );
+
+/**
+ * The same, for a caller that has already read whether one of the order's items is billed (`itemBilled`, e.g.
+ * `bool_or` of `itemHasInvoice` over the items it reads anyway).
+ */
+export const orderHasInvoiceGiven = (orderAlias: string, itemBilled: RawBuilder<unknown>) =>
+  sql<boolean>`(exists (select 1 from invoices inv where inv.order_id = ${sql.ref(`${orderAlias}.id`)}) or ${itemBilled})`;
 
 /** The ids among `orderIds` of orders that have an invoice (callers scope `orderIds` to the tenant first). */
 export async function ordersWithInvoices(db: Executor, orderIds: number[]): Promise<number[]> {

@@ -21,6 +21,19 @@ export type OrderItemRow = Schemas['OrderItem'];
  */
 const endOfThisWeek = sql<string>`(date_trunc('week', current_date)::date + 6)`;
 
+/** An order's aggregates over its items (alias `i`) and their products (alias `cp`). */
+const aggregate = {
+  producedPart: sql<number>`coalesce(sum(i.produced_amount)::float8 / nullif(sum(i.planned_amount), 0), 0)`,
+  producedStart: sql<string | null>`min(i.due_date)`,
+  producedEnd: sql<string | null>`max(i.due_date)`,
+  producedArticles: sql<string>`coalesce(string_agg(distinct cp.article_no, ',' order by cp.article_no), '')`,
+  workInProgress: sql<boolean>`coalesce(bool_or(cp.wip and not i.is_closed and i.due_date <= ${endOfThisWeek} and i.produced_amount < i.planned_amount), false)`,
+};
+
+/** The same aggregates as a select list (produced_part … work_in_progress), for a raw statement grouping an order's items. */
+export const orderAggregates = sql`${aggregate.producedPart} as produced_part, ${aggregate.producedStart} as produced_start,
+  ${aggregate.producedEnd} as produced_end, ${aggregate.producedArticles} as produced_articles, ${aggregate.workInProgress} as work_in_progress`;
+
 /**
  * Every order with its item aggregates, computed in SQL in one lateral subquery per order row (never a query per
  * row), exactly as the client's list computes them (features/orders).
@@ -36,13 +49,11 @@ export const ordersWithAggregates = (db: Executor) =>
           .leftJoin('client_products as cp', 'cp.id', 'i.client_product_id')
           .whereRef('i.order_id', '=', 'o.id')
           .select([
-            sql<number>`coalesce(sum(i.produced_amount)::float8 / nullif(sum(i.planned_amount), 0), 0)`.as('produced_part'),
-            sql<string | null>`min(i.due_date)`.as('produced_start'),
-            sql<string | null>`max(i.due_date)`.as('produced_end'),
-            sql<string>`coalesce(string_agg(distinct cp.article_no, ',' order by cp.article_no), '')`.as('produced_articles'),
-            sql<boolean>`coalesce(bool_or(cp.wip and not i.is_closed and i.due_date <= ${endOfThisWeek} and i.produced_amount < i.planned_amount), false)`.as(
-              'work_in_progress',
-            ),
+            aggregate.producedPart.as('produced_part'),
+            aggregate.producedStart.as('produced_start'),
+            aggregate.producedEnd.as('produced_end'),
+            aggregate.producedArticles.as('produced_articles'),
+            aggregate.workInProgress.as('work_in_progress'),
           ])
           .as('agg'),
       (join) => join.onTrue(),
@@ -74,7 +85,7 @@ export const ordersWithAggregates = (db: Executor) =>
       'inv.has_invoice',
     ]);
 
-type OrderSummary = Awaited<ReturnType<ReturnType<typeof ordersWithAggregates>['executeTakeFirstOrThrow']>>;
+export type OrderSummary = Awaited<ReturnType<ReturnType<typeof ordersWithAggregates>['executeTakeFirstOrThrow']>>;
 
 export const toOrder = (row: OrderSummary, items: OrderItemRow[]): OrderRow => ({
   id: row.id,
@@ -148,7 +159,7 @@ export const itemsQuery = (db: Executor) =>
 export type ItemQueryRow = Awaited<ReturnType<ReturnType<typeof itemsQuery>['executeTakeFirstOrThrow']>>;
 
 /** The columns `toOrderItem` reads (the item queries of orders, agenda and planner all select them). */
-type OrderItemFields = Pick<
+export type OrderItemFields = Pick<
   ItemQueryRow,
   | 'id' | 'order_id' | 'client_product_id' | 'article_no' | 'product_name' | 'due_date' | 'planned_amount' | 'produced_amount'
   | 'is_closed' | 'is_buyer_confirmed' | 'is_seller_confirmed' | 'has_invoice' | 'updated_at' | 'version'

@@ -445,3 +445,97 @@ describe('planner/item/save: new production order', () => {
     expect(itemsB.map((item) => item.id)).not.toContain(id);
   });
 });
+
+describe("planner/get: forecasts over a month's boundaries", () => {
+  /** March 2027 as the month view asks for it: end exclusive, so the last day shown is 31 March. */
+  const MARCH = { startTimestamp: '2027-03-01T00:00:00Z', endTimestamp: '2027-04-01T00:00:00Z' };
+  const plan = async (companyId: string, periodFrom: string, periodTo: string, items: [number, number][]) => {
+    const row = await database.db
+      .insertInto('client_production_plans')
+      .values({ company_id: companyId, period_from: periodFrom, period_to: periodTo })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('client_production_plan_items')
+      .values(items.map(([productId, amount]) => ({ plan_id: row.id, client_product_id: productId, planned_amount: amount })))
+      .execute();
+    return row.id;
+  };
+  const forecasts = async (token: string) => {
+    const response = await getPlanner(token, MARCH);
+    expect(response.status).toBe(200);
+    return (response.body.forecasts as Forecast[]).map((forecast) => ({
+      id: forecast.id,
+      clientId: forecast.clientId,
+      items: forecast.items.map((item) => [item.clientProductId, item.plannedAmount]),
+    }));
+  };
+  let endsOnFirstDay: number;
+  let ownPlanA: number;
+  let startsOnLastDay: number;
+
+  beforeAll(async () => {
+    endsOnFirstDay = await plan(BUYER, '2027-02-15', '2027-03-01', [[productA, 11_000], [productB, 12_000]]);
+    // The day before the month and the day after it (the end is exclusive): in nobody's planner.
+    await plan(BUYER, '2027-02-01', '2027-02-28', [[productA, 13_000]]);
+    await plan(BUYER, '2027-04-01', '2027-04-30', [[productA, 14_000], [productB, 15_000]]);
+    ownPlanA = await plan(COMPANY_A, '2027-03-10', '2027-03-20', [[productOwnA, 16_000], [productB, 17_000]]);
+    startsOnLastDay = await plan(BUYER, '2027-03-31', '2027-04-30', [[productA, 18_000]]);
+  });
+
+  it("a seller sees buyers' forecast items of the products it makes and every item of its own company's forecasts, by period", async () => {
+    const articles = new Map(
+      (await database.db.selectFrom('client_products').select(['id', 'article_no']).where('id', 'in', [productOwnA, productB]).execute()).map((row) => [row.id, row.article_no]),
+    );
+    // The own forecast's items by article number, as the planner lists them.
+    const ownItems = ([[productOwnA, 16_000], [productB, 17_000]] as [number, number][]).sort(
+      ([a], [b]) => (articles.get(a)! < articles.get(b)! ? -1 : articles.get(a)! > articles.get(b)! ? 1 : a - b),
+    );
+    expect(await forecasts(sellerA)).toEqual([
+      { id: endsOnFirstDay, clientId: BUYER, items: [[productA, 11_000]] },
+      { id: ownPlanA, clientId: COMPANY_A, items: ownItems },
+      { id: startsOnLastDay, clientId: BUYER, items: [[productA, 18_000]] },
+    ]);
+  });
+
+  it("another seller sees only the items of the products it makes, in any company's forecast, and nothing of A's products", async () => {
+    expect(await forecasts(sellerB)).toEqual([
+      { id: endsOnFirstDay, clientId: BUYER, items: [[productB, 12_000]] },
+      { id: ownPlanA, clientId: COMPANY_A, items: [[productB, 17_000]] },
+    ]);
+  });
+});
+
+describe("planner/get: order items over a month's boundaries", () => {
+  const MAY = { startTimestamp: '2027-05-01T00:00:00Z', endTimestamp: '2027-06-01T00:00:00Z' };
+  const idsOf = async (token: string) => {
+    const response = await getPlanner(token, MAY);
+    expect(response.status).toBe(200);
+    return (response.body.orders as PlannerItem[]).map((item) => item.id);
+  };
+  let buyerFirstDay: number;
+  let ownFirstWeek: number;
+  let ownOfBLastDay: number;
+
+  beforeAll(async () => {
+    // The day before and the day after May: in nobody's planner.
+    await makeItem({ productId: productA, dueDate: '2027-04-30' });
+    await makeItem({ productId: productA, dueDate: '2027-06-01' });
+    await makeItem({ companyId: COMPANY_A, productId: productOwnA, dueDate: '2027-06-01' });
+    buyerFirstDay = await makeItem({ productId: productA, dueDate: '2027-05-01' });
+    // A's own order for A's own product: both halves of A's scope, listed once.
+    ownFirstWeek = await makeItem({ companyId: COMPANY_A, productId: productOwnA, dueDate: '2027-05-03' });
+    // A's own order for a product B makes: A's (its order) and B's (its product).
+    ownOfBLastDay = await makeItem({ companyId: COMPANY_A, productId: productB, dueDate: '2027-05-31' });
+  });
+
+  it("a seller's month lists each of its items once, due date ascending, from the first day to the last", async () => {
+    expect(await idsOf(sellerA)).toEqual([buyerFirstDay, ownFirstWeek, ownOfBLastDay]);
+  });
+
+  it("another seller sees only the items of the products it makes, even on A's order, with A's order and company", async () => {
+    expect(await idsOf(sellerB)).toEqual([ownOfBLastDay]);
+    const item = ((await getPlanner(sellerB, MAY)).body.orders as PlannerItem[])[0]!;
+    expect(item.ClientProductionOrder).toMatchObject({ clientId: COMPANY_A, company: 'Company A' });
+  });
+});

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { pdfText } from '../../../../tests/support/pdf.js';
 import { COMPANY_A, COMPANY_B, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
+import { invoiceItem } from './orders.fixtures.js';
 import { productionOrdersFilename } from './production-orders.service.js';
 
 let database: TestDatabase;
@@ -13,6 +15,7 @@ let admin: string;
 let orderA: number;
 let orderB: number;
 let itemA1: number;
+let productA: number;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -23,7 +26,7 @@ beforeAll(async () => {
   const preform = await makePreform(database.db);
   const product = (companyId: string, name: string) =>
     makeProduct(database.db, { preformId: preform.id, warehouseId, supplyId: preform.supplyIds[0], companyId, name });
-  const productA = await product(COMPANY_A, 'Spring Water 0.5 L');
+  productA = await product(COMPANY_A, 'Spring Water 0.5 L');
   const productA2 = await product(COMPANY_A, 'Früh Sprudel 1.5 L');
   const productB = await product(COMPANY_B, 'Fjord Sparkling 0.5 L');
   orderA = await makeProductionOrder(database.db, { companyId: COMPANY_A, orderNo: 'PO-A-1' });
@@ -135,5 +138,111 @@ describe('production orders PDF (orders/download)', () => {
     for (const token of [await as.operator(), await as.client(COMPANY_A)]) {
       expect((await post(app, '/api/admin/orders/download', { orderIds: [orderA] }, token)).status).toBe(403);
     }
+  });
+});
+
+describe("'New orders': the page sorted and limited before its items are read, the count kept beside the orders", () => {
+  interface Row {
+    id: number;
+    producedPart: number;
+    producedStart: string | null;
+    producedArticles: string;
+    hasInvoice: boolean;
+    ClientProductionOrderItems: { id: number; hasInvoice: boolean; updatedAt: string }[];
+  }
+  /** Every order's progress and period start, as the fixtures make them. */
+  const known = new Map<number, { part: number; start: string | null }>();
+  const rowsOf = async (pagination: object) => {
+    const response = await list(pagination);
+    expect(response.status).toBe(200);
+    return response.body as { rows: Row[]; count: number };
+  };
+  /** Every page of 10 in turn, until an empty one: the ids in the order the pages list them. */
+  const allPages = async (sort: object) => {
+    const ids: number[] = [];
+    for (let page = 1; ; page++) {
+      const { rows } = await rowsOf({ page, rowsPerPage: 10, ...sort });
+      if (!rows.length) return ids;
+      ids.push(...rows.map((row) => row.id));
+    }
+  };
+  const compare = (a: number | string | null, b: number | string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
+
+  beforeAll(async () => {
+    known.set(orderA, { part: 0.48, start: '2026-12-02' });
+    known.set(orderB, { part: 1, start: '2026-12-14' });
+    // Eleven orders of A created a minute apart in October (older than A's and B's first orders), progress k/10 and
+    // period start on day 10 + k; two of them without items (progress 0, no period) and two with equal progress.
+    for (let k = 0; k < 11; k++) {
+      const id = await makeProductionOrder(database.db, { companyId: COMPANY_A, orderNo: `PO-A-${100 + k}` });
+      await database.db.updateTable('client_production_orders').set({ created_at: new Date(Date.UTC(2026, 9, 1, 8, k)) }).where('id', '=', id).execute();
+      if (k === 3 || k === 7) {
+        known.set(id, { part: 0, start: null });
+        continue;
+      }
+      const part = k === 9 ? 5 : k;
+      const start = `2026-12-${10 + k}`;
+      await makeOrderItem(database.db, { orderId: id, productId: productA, planned: 10_000, produced: 1000 * part, dueDate: start });
+      known.set(id, { part: part / 10, start });
+    }
+  });
+
+  it('lists every order once over its pages, newest first, and counts them all', async () => {
+    const created = await database.db.selectFrom('client_production_orders').select(['id', 'created_at']).execute();
+    const newestFirst = created.sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id).map((row) => row.id);
+    expect(newestFirst).toHaveLength(13);
+    expect(await allPages({})).toEqual(newestFirst);
+    expect((await rowsOf({ page: 2, rowsPerPage: 10 })).count).toBe(13);
+    expect(await allPages({ sortBy: 'createdAt', descending: false })).toEqual([...newestFirst].reverse());
+  });
+
+  it('sorts by progress and by period start over every order (ties and empty periods by id), page after page', async () => {
+    const ids = [...known.keys()];
+    const byPart = [...ids].sort((a, b) => known.get(b)!.part - known.get(a)!.part || b - a);
+    expect(await allPages({ sortBy: 'producedPart', descending: true })).toEqual(byPart);
+    // Ascending, an order without items (no period) comes last, as PostgreSQL sorts NULL.
+    const byStart = [...ids].sort((a, b) => compare(known.get(a)!.start, known.get(b)!.start) || a - b);
+    expect(await allPages({ sortBy: 'producedStart', descending: false })).toEqual(byStart);
+    const { rows } = await rowsOf({ page: 1, rowsPerPage: 10, sortBy: 'producedStart', descending: true });
+    expect(rows.slice(0, 2).map((row) => [row.producedStart, row.producedArticles, row.ClientProductionOrderItems])).toEqual([
+      [null, '', []],
+      [null, '', []],
+    ]);
+  });
+
+  it('the count follows orders added and deleted, several in one statement', async () => {
+    const before = (await rowsOf({ page: 1, rowsPerPage: 10 })).count;
+    const added = await database.db
+      .insertInto('client_production_orders')
+      .values([1, 2, 3].map((n) => ({ company_id: COMPANY_B, order_no: `PO-B-COUNT-${n}` })))
+      .returning('id')
+      .execute();
+    expect((await rowsOf({ page: 1, rowsPerPage: 10 })).count).toBe(before + 3);
+    await database.db.deleteFrom('client_production_orders').where('id', 'in', added.slice(0, 2).map((row) => row.id)).execute();
+    expect((await rowsOf({ page: 1, rowsPerPage: 10 })).count).toBe(before + 1);
+    await database.db.deleteFrom('client_production_orders').where('id', '=', added[2]!.id).execute();
+    expect((await rowsOf({ page: 1, rowsPerPage: 10 })).count).toBe(before);
+  });
+
+  it("an item's updatedAt is the instant the database holds, to the millisecond (microseconds cut off)", async () => {
+    for (const stored of ['2026-11-02 08:00:00.293999+00', '2026-11-02 08:00:00.000999+00', '2026-11-02 08:00:00.57+00']) {
+      await database.db.updateTable('client_production_order_items').set({ updated_at: sql<Date>`${stored}::timestamptz` }).where('id', '=', itemA1).execute();
+      const read = await database.db.selectFrom('client_production_order_items').select('updated_at').where('id', '=', itemA1).executeTakeFirstOrThrow();
+      const a = (await rowsOf({ page: 1, rowsPerPage: 10, sortBy: 'id', descending: false })).rows.find((row) => row.id === orderA)!;
+      expect(a.ClientProductionOrderItems.find((item) => item.id === itemA1)!.updatedAt).toBe(read.updated_at.toISOString());
+    }
+  });
+
+  it('hasInvoice: an order with a billed item (and that item), not its other items, nor other orders', async () => {
+    const row = async (id: number) => (await rowsOf({ page: 1, rowsPerPage: 100, sortBy: 'id', descending: false })).rows.find((order) => order.id === id)!;
+    expect((await row(orderA)).hasInvoice).toBe(false);
+    await invoiceItem(database.db, itemA1);
+    const a = await row(orderA);
+    expect(a.hasInvoice).toBe(true);
+    expect(a.ClientProductionOrderItems.map((item) => [item.id === itemA1, item.hasInvoice])).toEqual([
+      [false, false],
+      [true, true],
+    ]);
+    expect((await row(orderB)).hasInvoice).toBe(false);
   });
 });
