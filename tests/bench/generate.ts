@@ -338,9 +338,9 @@ async function generateScreens(step: (name: string, query: ReturnType<typeof sql
   const builds = agendaIndexes.map((index) => `${index.definition};`).join(' ');
   await step('agenda rows and day counts', sql`${sql.raw(drops)} select agenda_refill(); ${sql.raw(builds)}`);
   // Likewise the claims' search texts and count, and the lots' state counts (migration 2026-11-25-1110).
-  await step('claim search texts and counts, lot counts', sql`select claims_search_refill(); select claim_counts_refill(); select lot_state_counts_refill()`);
+  await step('claim search texts and counts, lot counts', sql`select claims_search_refill(); select row_counts_refill('claims'); select lot_state_counts_refill()`);
   // The production orders' count (migration 2026-11-25-1230), which the admin's list reads instead of counting.
-  await step('production order count', sql`select production_order_counts_refill()`);
+  await step('production order count', sql`select row_counts_refill('client_production_orders')`);
   // A price per product and calendar year (2020…), each with its stock row; the ledger has one 'adjust' row per stock
   // row whose balance_after is that stock (append-only: written once, in order, never updated).
   await step(

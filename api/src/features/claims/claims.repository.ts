@@ -229,7 +229,7 @@ function countClaims(db: Executor, scope: Scope, filter: string | undefined) {
   const text = filter?.trim();
   // Every claim: the number kept beside them (migration 2026-11-25-1110), not 50,000 index entries counted.
   if (!text && scope.kind === 'allCompanies') {
-    return sql<{ count: number }>`select claims::int as count from claim_counts`.execute(db).then((result) => result.rows[0]!);
+    return sql<{ count: number }>`select row_count::int as count from row_counts where table_name = 'claims'`.execute(db).then((result) => result.rows[0]!);
   }
   // The staff's search: the narrow table of texts alone (one row per claim).
   const matching = text && scope.kind === 'allCompanies' ? searchTextMatches(text, scope) : undefined;
