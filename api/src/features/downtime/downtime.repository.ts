@@ -128,11 +128,19 @@ export async function historyItemExists(db: Executor, id: number) {
   return (await db.selectFrom('downtime_history').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
+/**
+ * A stop of `h` still going on at the start of day `from` (UTC): ended then or later, or running (up to now, so a
+ * running stop does not reach a day after today). Written as an `or` of the end's two cases, not `coalesce(end, now())`,
+ * so that the index on the end (2026-11-25-1240) finds them.
+ */
+const overlapsFrom = (from: string) =>
+  sql<boolean>`(h.target_end >= ${from}::date::timestamptz or (h.target_end is null and now() >= ${from}::date::timestamptz))`;
+
 /** Gantt: the stops that overlap the days `from`..`to` (UTC), a running stop up to now; by start. */
 export async function findEventsOverlapping(db: Executor, from: string, to: string) {
   const rows = await history(db)
     .where('h.target_start', '<', sql<Date>`(${to}::date + 1)::timestamptz`)
-    .where(sql<Date>`coalesce(h.target_end, now())`, '>=', sql<Date>`${from}::date::timestamptz`)
+    .where(overlapsFrom(from))
     .orderBy('h.target_start')
     .orderBy('h.id')
     .execute();
@@ -149,7 +157,7 @@ export async function findMachines(db: Executor, from: string, to: string) {
       from (select c.id as company_id, unnest(c.fbs) as machine_name from companies c
             union
             select h.company_id, h.machine_name from downtime_history h
-             where h.target_start < (${to}::date + 1)::timestamptz and coalesce(h.target_end, now()) >= ${from}::date::timestamptz) m
+             where h.target_start < (${to}::date + 1)::timestamptz and ${overlapsFrom(from)}) m
       join companies c on c.id = m.company_id
      order by c.name, m.company_id, m.machine_name`.execute(db);
   return result.rows.map((row) => ({ clientId: row.company_id, company: row.company, machineName: row.machine_name }));
