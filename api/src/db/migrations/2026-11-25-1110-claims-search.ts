@@ -21,7 +21,9 @@ import { sql, type Kysely } from 'kysely';
  *   bench's bulk load, which writes with triggers off: until then its claims have no text and no search finds them).
  *
  * The staff's list without a search counted every claim on each page (an index-only scan of 50,000 entries):
- * `claim_counts` keeps the number, moved by statement triggers on `claims` (`claim_counts_refill()` counts again).
+ * `row_counts` keeps the number: one row per table whose list counts all its rows, moved by one statement-trigger
+ * function (`row_counts_move`, which reads the table's name from its trigger) and counted again by
+ * `row_counts_refill(table)`; a later list counted so is two triggers and a refill (the production orders, 1230).
  *
  * Lots page: the count under the open lots page counted every open lot (300,000 index entries, 37 ms alone) on each
  * page. `lot_state_counts` keeps how many lots are open and how many used up, moved by statement triggers on `lots`
@@ -94,30 +96,31 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index claim_search_texts_trgm on claim_search_texts using gin (search_text gin_trgm_ops)`.execute(db);
 
   // How many claims there are: the staff's list without a search counts every claim (50,000 index entries) otherwise.
-  await sql`create table claim_counts (only_row boolean primary key default true check (only_row), claims bigint not null)`.execute(db);
+  await sql`create table row_counts (table_name text primary key, row_count bigint not null)`.execute(db);
   await sql`
-    create function claim_counts_refill() returns void language sql as $$
-      insert into claim_counts (claims) select count(*) from claims
-      on conflict (only_row) do update set claims = excluded.claims
-    $$`.execute(db);
+    create function row_counts_refill(counted text) returns void language plpgsql as $$
+    begin
+      execute format(
+        'insert into row_counts (table_name, row_count) select %L, count(*) from %I
+         on conflict (table_name) do update set row_count = excluded.row_count', counted, counted);
+    end $$`.execute(db);
+  // A statement's rows, counted from its transition table (named new_rows / old_rows by every trigger using it).
   await sql`
-    create function claim_counts_move() returns trigger language plpgsql as $$
+    create function row_counts_move() returns trigger language plpgsql as $$
     declare
       delta bigint;
     begin
       if tg_op = 'INSERT' then
-        select count(*) into delta from new_claims;
+        select count(*) into delta from new_rows;
       else
-        select -count(*) into delta from old_claims;
+        select -count(*) into delta from old_rows;
       end if;
       if delta <> 0 then
-        update claim_counts set claims = claims + delta;
+        update row_counts set row_count = row_count + delta where table_name = tg_table_name;
       end if;
       return null;
     end $$`.execute(db);
-  await sql`create trigger claim_counts_insert after insert on claims referencing new table as new_claims for each statement execute function claim_counts_move()`.execute(db);
-  await sql`create trigger claim_counts_delete after delete on claims referencing old table as old_claims for each statement execute function claim_counts_move()`.execute(db);
-  await sql`select claim_counts_refill()`.execute(db);
+  await countRows(db, 'claims');
 
   // How many lots are open (consumed < quantity) and used up.
   await sql`
@@ -171,11 +174,10 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function lot_state_counts_move()`.execute(db);
   await sql`drop function lot_state_counts_refill()`.execute(db);
   await sql`drop table lot_state_counts`.execute(db);
-  await sql`drop trigger claim_counts_delete on claims`.execute(db);
-  await sql`drop trigger claim_counts_insert on claims`.execute(db);
-  await sql`drop function claim_counts_move()`.execute(db);
-  await sql`drop function claim_counts_refill()`.execute(db);
-  await sql`drop table claim_counts`.execute(db);
+  await uncountRows(db, 'claims');
+  await sql`drop function row_counts_move()`.execute(db);
+  await sql`drop function row_counts_refill(text)`.execute(db);
+  await sql`drop table row_counts`.execute(db);
   for (const table of ['companies', 'client_products', 'client_production_orders']) {
     await sql`drop trigger ${sql.raw(`claims_search_text_of_${table}`)} on ${sql.raw(table)}`.execute(db);
     await sql`drop function ${sql.raw(`claims_search_text_of_${table}`)}()`.execute(db);
@@ -185,4 +187,20 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function claims_search_refill()`.execute(db);
   await sql`drop function claim_search_text(text, text, integer, integer, text)`.execute(db);
   await sql`drop table claim_search_texts`.execute(db);
+}
+
+/** Keeps `table`'s number of rows in `row_counts`: its two statement triggers, and its count now. */
+export async function countRows(db: Kysely<unknown>, table: string): Promise<void> {
+  await sql`create trigger ${sql.raw(`${table}_row_count_insert`)} after insert on ${sql.table(table)}
+    referencing new table as new_rows for each statement execute function row_counts_move()`.execute(db);
+  await sql`create trigger ${sql.raw(`${table}_row_count_delete`)} after delete on ${sql.table(table)}
+    referencing old table as old_rows for each statement execute function row_counts_move()`.execute(db);
+  await sql`select row_counts_refill(${table})`.execute(db);
+}
+
+/** Stops keeping `table`'s number of rows. */
+export async function uncountRows(db: Kysely<unknown>, table: string): Promise<void> {
+  await sql`drop trigger ${sql.raw(`${table}_row_count_delete`)} on ${sql.table(table)}`.execute(db);
+  await sql`drop trigger ${sql.raw(`${table}_row_count_insert`)} on ${sql.table(table)}`.execute(db);
+  await sql`delete from row_counts where table_name = ${table}`.execute(db);
 }
