@@ -49,6 +49,31 @@ export const HOT_LOT_ITEMS = 10_000;
 /** The supply order (and lot) of that lot: the largest delivery amount, 499,000 preforms. */
 export const HOT_LOT_SUPPLY_ORDER = 489;
 
+/** A step of the generator: its name, its statements, and the tables it bulk-loads (see `secondaryIndexes`). */
+type Step = (name: string, query: ReturnType<typeof sql>, bulk?: string[]) => Promise<void>;
+
+/**
+ * The secondary indexes of `tables` as statements that drop them and build them again, from the catalogue's own
+ * definitions (so they stay the migrations'). A step that loads millions of rows into a table with several
+ * indexes spends most of its time inserting each row's entries into each index in random order: 2,000,000 order
+ * items took 46 s with their indexes against 8 s without them plus 9 s to build them (at load 5). Unique indexes
+ * and those of constraints stay: ON CONFLICT and foreign keys need them, and they are few. Index builds get more
+ * memory than the default 64 MB, so each sorts in one pass.
+ */
+async function secondaryIndexes(db: Db, tables: string[]) {
+  if (tables.length === 0) return { drops: sql``, builds: sql`` };
+  const { rows } = await sql<{ name: string; definition: string }>`
+    select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+      from pg_index i
+     where i.indrelid = any(${tables}::regclass[]) and not i.indisunique
+       and not exists (select from pg_constraint c where c.conindid = i.indexrelid)
+     order by 1`.execute(db);
+  return {
+    drops: sql.raw(rows.map((index) => `drop index ${index.name};`).join(' ')),
+    builds: sql.raw(`set maintenance_work_mem = '256MB'; ${rows.map((index) => `${index.definition};`).join(' ')} reset maintenance_work_mem;`),
+  };
+}
+
 /** Writes the data set into an empty, migrated database; answers how long each step took (ms). */
 export async function generate(db: Db, log: (message: string) => void = () => undefined): Promise<Record<string, number>> {
   const timings: Record<string, number> = {};
@@ -56,10 +81,12 @@ export async function generate(db: Db, log: (message: string) => void = () => un
   // As a superuser the load skips the foreign-key triggers (the generated keys are consistent by construction):
   // that halves the time of the large steps. Other users load with the checks.
   const superuser = (await sql<{ rolsuper: boolean }>`select rolsuper from pg_roles where rolname = current_user`.execute(db)).rows[0]?.rolsuper;
-  const step = async (name: string, query: ReturnType<typeof sql>) => {
+  const step: Step = async (name, query, bulk = []) => {
     const started = performance.now();
     if (superuser && name !== 'vacuum analyze') {
-      await sql`set session_replication_role = replica; ${query}; set session_replication_role = origin`.execute(db);
+      // A bulk load of `bulk`'s tables: their secondary indexes are built once after the rows, not entry by entry.
+      const { drops, builds } = await secondaryIndexes(db, bulk);
+      await sql`set session_replication_role = replica; ${drops} ${query}; ${builds} set session_replication_role = origin`.execute(db);
     } else {
       await query.execute(db);
     }
@@ -117,7 +144,9 @@ export async function generate(db: Db, log: (message: string) => void = () => un
   );
   // The newest order in 50 is open; in open orders half of the items is fully produced, the other half a third produced.
   // Item g belongs to order 1 + (g - 1) % orders and to a product of that order's company.
-  await step(
+  // The orders and the supply orders, ledger and balances do not read each other: they load at once, on two
+  // connections (2 cores), and the steps after them wait for both.
+  const items = step(
     'production orders and items',
     sql`
       insert into client_production_orders (company_id, order_no, closed, purchase_date)
@@ -130,7 +159,9 @@ export async function generate(db: Db, log: (message: string) => void = () => un
                case when o <= ${sql.lit(openFrom)} or (g / 50) % 2 = 0 then planned else planned / 3 end, o <= ${sql.lit(openFrom)}
           from generate_series(1, ${sql.lit(s.orderItems)}) g,
                lateral (select 1 + (g - 1) % ${sql.lit(s.productionOrders)} as o, 10000 + (g % 50) * 1000 as planned) x;`,
+    ['client_production_orders', 'client_production_order_items'],
   );
+  items.catch(() => undefined); // awaited below; a failure while the supply steps run is reported there
   // Supply order i is for pair (preform 1 + (i-1) % 2000, warehouse 1 + ((i-1) / 2000) % 50): every pair has deliveries.
   await step(
     'supply orders',
@@ -145,6 +176,7 @@ export async function generate(db: Db, log: (message: string) => void = () => un
                                1 + (g - 1) % ${sql.lit(s.preforms)} as pf) x,
                lateral (select case when st = 'delivered' then date '2020-01-01' + (g::bigint * 2190 / ${sql.lit(delivered)})::int
                                     else current_date + g % 30 end as due) y;`,
+    ['supply_orders'],
   );
   // The ledger: one delivery row per delivered order, then fills; balance_after is the running sum per pair.
   await step(
@@ -163,6 +195,7 @@ export async function generate(db: Db, log: (message: string) => void = () => un
               from generate_series(${sql.lit(delivered + 1)}, ${sql.lit(s.ledgerRows)}) g
           ) m
          order by g;`,
+    ['preform_stock_movements'],
   );
   await step(
     'balances',
@@ -170,6 +203,7 @@ export async function generate(db: Db, log: (message: string) => void = () => un
       insert into preform_stock (preform_id, warehouse_id, current_stock)
         select preform_id, warehouse_id, sum(quantity) from preform_stock_movements group by preform_id, warehouse_id;`,
   );
+  await items;
   // Triggers are off while generating (session_replication_role): add the rows the client_products trigger keeps.
   await step(
     'product pairs',
@@ -185,13 +219,13 @@ export async function generate(db: Db, log: (message: string) => void = () => un
     sql`insert into preform_stock_counts (warehouse_id, pairs) select warehouse_id, count(*) from preform_stock group by warehouse_id
         on conflict (warehouse_id) do update set pairs = excluded.pairs;`,
   );
-  await generateScreens(step, superuser ? db : undefined);
+  await generateScreens(step);
   await step('vacuum analyze', sql`vacuum analyze`);
   return timings;
 }
 
 /** Downtime, claims with uploads, invoices, forecasts, price and stock periods: one statement per table. */
-async function generateScreens(step: (name: string, query: ReturnType<typeof sql>) => Promise<void>, superuserDb?: Db) {
+async function generateScreens(step: Step) {
   const s = SCALE;
   const company = (expr: string) => sql.raw(`'bench-' || lpad((1 + (${expr} - 1) % ${s.companies})::text, 4, '0')`);
   const perCompany = Math.floor(s.clientProducts / s.companies);
@@ -219,6 +253,7 @@ async function generateScreens(step: (name: string, query: ReturnType<typeof sql
         select gen_random_uuid(), c.id, m.name, d + time '21:00', 'counts', 20000 + (length(c.id) * 37 + extract(doy from d)::int) % 5000, 150, 'bench'
           from companies c, unnest(c.fbs) m(name), generate_series(date '2025-01-01', date '2025-12-31', interval '1 day') d;
       update client_products set planned_seconds_per_item = 2.5;`,
+    ['machine_events'],
   );
   // Triggers are off while generating: the kept daily count sums (migration 2026-11-25-1210), from the events at once.
   await step('machine count days', sql`select machine_count_days_refill()`);
@@ -249,6 +284,7 @@ async function generateScreens(step: (name: string, query: ReturnType<typeof sql
                lateral (select i.order_id + (3 * ((i.id - 1) / ${sql.lit(s.productionOrders)}) + k) * ${sql.lit(s.productionOrders)} as item_id) x
           join client_production_order_items it on it.id = x.item_id
           join client_products p on p.id = it.client_product_id;`,
+    ['invoices', 'invoice_lines'],
   );
   // The operator's produced-quantity history: three entries adding up to the produced total of every item of an open order.
   await step(
@@ -326,17 +362,13 @@ async function generateScreens(step: (name: string, query: ReturnType<typeof sql
           from generate_series(1, ${sql.lit(s.forecasts)}) g, generate_series(0, ${sql.lit(Math.min(s.forecastItems, perCompany) - 1)}) j;`,
   );
   // Triggers are off while generating: compute the delivery figures' sums they keep (migration 2026-11-25-1000), once.
-  await step('delivery figures', sql`select delivery_aggregates_refill()`);
+  // It and the agenda's rows read the same orders and write apart: they run at once.
+  const delivery = step('delivery figures', sql`select delivery_aggregates_refill()`);
+  delivery.catch(() => undefined); // awaited below
   // Triggers are off while generating: the agenda's rows and day counts they keep (migration 2026-11-25-1100), once.
-  // As a superuser, agenda_items' secondary indexes are built after its 2,000,000 rows (their definitions read from the
-  // catalogue, so they stay the migration's), not entry by entry: 6 s instead of 20 to 40.
-  const agendaIndexes = superuserDb
-    ? (await sql<{ name: string; definition: string }>`
-        select indexname as name, indexdef as definition from pg_indexes where tablename = 'agenda_items' and indexname <> 'agenda_items_pkey'`.execute(superuserDb)).rows
-    : [];
-  const drops = agendaIndexes.map((index) => `drop index ${index.name};`).join(' ');
-  const builds = agendaIndexes.map((index) => `${index.definition};`).join(' ');
-  await step('agenda rows and day counts', sql`${sql.raw(drops)} select agenda_refill(); ${sql.raw(builds)}`);
+  // agenda_items' secondary indexes are built after its 2,000,000 rows: 6 s instead of 20 to 40.
+  await step('agenda rows and day counts', sql`select agenda_refill()`, ['agenda_items']);
+  await delivery;
   // Likewise the claims' search texts and count, and the lots' state counts (migration 2026-11-25-1110).
   await step('claim search texts and counts, lot counts', sql`select claims_search_refill(); select row_counts_refill('claims'); select lot_state_counts_refill()`);
   // The production orders' count (migration 2026-11-25-1230), which the admin's list reads instead of counting.
