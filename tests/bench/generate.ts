@@ -81,6 +81,7 @@ export async function generate(db: Db, log: (message: string) => void = () => un
   // As a superuser the load skips the foreign-key triggers (the generated keys are consistent by construction):
   // that halves the time of the large steps. Other users load with the checks.
   const superuser = (await sql<{ rolsuper: boolean }>`select rolsuper from pg_roles where rolname = current_user`.execute(db)).rows[0]?.rolsuper;
+  const indexesBefore = await indexDefinitions(db);
   const step: Step = async (name, query, bulk = []) => {
     const started = performance.now();
     if (superuser && name !== 'vacuum analyze') {
@@ -221,8 +222,18 @@ export async function generate(db: Db, log: (message: string) => void = () => un
   );
   await generateScreens(step);
   await step('vacuum analyze', sql`vacuum analyze`);
+  // The steps that dropped indexes built them again: the database is indexed as the migrations made it.
+  const indexesAfter = await indexDefinitions(db);
+  const lost = indexesBefore.filter((definition) => !indexesAfter.includes(definition));
+  const added = indexesAfter.filter((definition) => !indexesBefore.includes(definition));
+  if (lost.length || added.length) throw new Error(`generation changed the indexes: lost ${lost.join('; ')}; added ${added.join('; ')}`);
   return timings;
 }
+
+const indexDefinitions = async (db: Db) =>
+  (await sql<{ definition: string }>`select indexdef as definition from pg_indexes where schemaname = 'public' order by 1`.execute(db)).rows.map(
+    (row) => row.definition,
+  );
 
 /** Downtime, claims with uploads, invoices, forecasts, price and stock periods: one statement per table. */
 async function generateScreens(step: Step) {
