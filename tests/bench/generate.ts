@@ -372,6 +372,7 @@ async function generateScreens(step: Step) {
       update lots l set consumed = c.consumed
         from (select lot_id, sum(preforms)::int as consumed from lot_consumptions where lot_id is not null group by lot_id) c
        where c.lot_id = l.id;`,
+    ['lots', 'lot_consumptions'],
   );
   // Triggers are off while generating: the recall's kept rows, as the migration fills them (2026-11-25-0930).
   await step(
@@ -396,7 +397,11 @@ async function generateScreens(step: Step) {
   await step('agenda rows and day counts', sql`select agenda_refill()`, ['agenda_items']);
   await delivery;
   // Likewise the claims' search texts and count, and the lots' state counts (migration 2026-11-25-1110).
-  await step('claim search texts and counts, lot counts', sql`select claims_search_refill(); select row_counts_refill('claims'); select lot_state_counts_refill()`);
+  await step(
+    'claim search texts and counts, lot counts',
+    sql`select claims_search_refill(); select row_counts_refill('claims'); select lot_state_counts_refill()`,
+    ['claim_search_texts'],
+  );
   // The production orders' count (migration 2026-11-25-1230), which the admin's list reads instead of counting.
   await step('production order count', sql`select row_counts_refill('client_production_orders')`);
   // A price per product and calendar year (2020…), each with its stock row; the ledger has one 'adjust' row per stock
