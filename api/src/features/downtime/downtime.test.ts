@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
 import { csvCell } from './downtime.csv.js';
+import * as spanMigration from '../../db/migrations/2026-11-25-1310-downtime-history-span.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -547,6 +549,30 @@ describe('downtime gantt paged by machine (downtime/get with machines, issue 14)
       expect(response.status).toBe(400);
       expect(JSON.stringify(response.body)).toContain('machines');
     }
+  });
+
+  it('the span index (migration 2026-11-25-1310) goes down to the end index and up again; the gantt answers the same either way', async () => {
+    const owner = database.asOwner() as unknown as Kysely<unknown>;
+    const indexes = async () =>
+      (await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'downtime_history' and indexname in ('downtime_history_end', 'downtime_history_span')`.execute(database.db)).rows.map(
+        (row) => row.indexname,
+      );
+    // The running stop's end is the time of the read: compared by machines and stop ids.
+    const answers = async () =>
+      Promise.all(
+        [gantt({ period: DAY }), gantt({ period: DAY, machines: { page: 2, rowsPerPage: 10 } })].map(async (response) => {
+          const { machineCount, machines, events } = (await response).body;
+          return { machineCount, machines, events: ids(events) };
+        }),
+      );
+    expect(await indexes()).toEqual(['downtime_history_span']);
+    const before = await answers();
+    await spanMigration.down(owner);
+    expect(await indexes()).toEqual(['downtime_history_end']);
+    expect(await answers()).toEqual(before);
+    await spanMigration.up(owner);
+    expect(await indexes()).toEqual(['downtime_history_span']);
+    expect(await answers()).toEqual(before);
   });
 
   it('answers 401 without a token and 403 to the operator and client users, paged or not', async () => {
