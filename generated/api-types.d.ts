@@ -748,6 +748,11 @@ export interface paths {
         /**
          * @description Downtime data for the gantt (/downtimes/gantt): every client machine as a resource and the downtimes in the period
          *     (default today). The original sent `{}`; `period` is optional.
+         *
+         *     Extension (issue 14, not in part 7): `machines` asks for one page of the machines (rows of the chart), in the
+         *     gantt's order (client name, client, machine name); `events` then holds only the stops of that page's machines,
+         *     and `machineCount` is the number of every machine (the pager's total). Without `machines` the API answers every
+         *     machine as before (existing callers keep working); the web app always sends a page.
          */
         post: operations["AdminDowntime_getDowntime"];
         delete?: never;
@@ -3321,6 +3326,12 @@ export interface components {
              */
             produced: number;
             productName: string;
+        };
+        /** @description Extension (issue 14): one page of the gantt's machines (its rows), 1-based, in the gantt's order. */
+        GanttMachinePage: {
+            /** Format: int32 */
+            page: number;
+            rowsPerPage: components["schemas"]["RowsPerPage"];
         };
         /**
          * Format: int32
@@ -7804,10 +7815,16 @@ export interface operations {
                  *       "period": {
                  *         "from": "2026-03-10",
                  *         "to": "2026-03-10"
+                 *       },
+                 *       "machines": {
+                 *         "page": 1,
+                 *         "rowsPerPage": 20
                  *       }
                  *     }
                  */
                 "application/json": {
+                    /** @description Extension (issue 14): one page of the machines; absent = every machine. */
+                    machines?: components["schemas"]["GanttMachinePage"];
                     period?: components["schemas"]["Period"];
                 };
             };
@@ -7824,6 +7841,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "machineCount": 2,
                      *       "machines": [
                      *         {
                      *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
@@ -7858,6 +7876,11 @@ export interface operations {
                      */
                     "application/json": {
                         events: components["schemas"]["DowntimeHistoryItem"][];
+                        /**
+                         * Format: int32
+                         * @description Extension (issue 14): how many machines the gantt has in the period (every page); the length of `machines` when no page was asked.
+                         */
+                        machineCount: number;
                         machines: {
                             clientId: components["schemas"]["ClientId"];
                             company: string | null;

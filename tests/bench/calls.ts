@@ -72,7 +72,11 @@ export const calls: Call[] = [
   { name: 'client/product/buyers/get', face: 'admin', role: 'admin', path: '/api/admin/client/product/buyers/get', body: (ids) => ({ clientId: ids.company, clientProductId: ids.product }) },
   { name: 'client/products/stock/details/get', face: 'admin', role: 'admin', path: '/api/admin/client/products/stock/details/get', body: (ids) => ({ id: ids.product, pagination: page(10) }) },
   { name: 'directory/clients', face: 'admin', role: 'admin', method: 'GET', path: '/api/admin/directory/clients' },
-  { name: 'admin downtime/get (month)', face: 'admin', role: 'admin', path: '/api/admin/downtime/get', body: () => ({ period: MONTH }) },
+  // The gantt pages its machines (issue 14): the page asks for a day and its first 20 machines; a month paged the same
+  // way, and the whole month (every machine, the answer before paging) kept to compare.
+  { name: 'admin downtime/get (a day, first 20 machines)', face: 'admin', role: 'admin', path: '/api/admin/downtime/get', body: () => ({ period: { from: '2025-06-10', to: '2025-06-10' }, machines: page(20) }) },
+  { name: 'admin downtime/get (month, first 20 machines)', face: 'admin', role: 'admin', path: '/api/admin/downtime/get', body: () => ({ period: MONTH, machines: page(20) }) },
+  { name: 'admin downtime/get (month, every machine)', face: 'admin', role: 'admin', path: '/api/admin/downtime/get', body: () => ({ period: MONTH }) },
   { name: 'admin downtime/causes/get', face: 'admin', role: 'admin', path: '/api/admin/downtime/causes/get', body: () => ({ pagination: page(20) }) },
   { name: 'admin downtime/history/get (month)', face: 'admin', role: 'admin', path: '/api/admin/downtime/history/get', body: () => ({ pagination: page(10, 'endDatetime', true), clientIds: [], period: MONTH }) },
   { name: 'admin downtime/history/export CSV of a year', face: 'admin', role: 'admin', path: '/api/admin/downtime/history/export', body: () => ({ clientIds: [], period: YEAR, sortBy: 'endDatetime', descending: true }), download: true },

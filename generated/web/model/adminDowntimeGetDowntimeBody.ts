@@ -8,7 +8,10 @@ client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
 import type { Period } from './period';
+import type { GanttMachinePage } from './ganttMachinePage';
 
 export type AdminDowntimeGetDowntimeBody = {
   period?: Period;
+  /** Extension (issue 14): one page of the machines; absent = every machine. */
+  machines?: GanttMachinePage;
 };

@@ -274,6 +274,7 @@ export * from './fillRateSeries';
 export * from './forbidden';
 export * from './forbiddenResponse';
 export * from './forecastAccuracyRow';
+export * from './ganttMachinePage';
 export * from './id';
 export * from './idempotencyKeyParameter';
 export * from './invoice';

@@ -34,6 +34,7 @@ import * as machineCountDays from './2026-11-25-1210-machine-count-days.js';
 import * as downtimeHistoryMachineCover from './2026-11-25-1220-downtime-history-machine-cover.js';
 import * as plannerProductionOrders from './2026-11-25-1230-planner-production-orders.js';
 import * as downtimeHistoryEnd from './2026-11-25-1240-downtime-history-end.js';
+import * as downtimeHistorySpan from './2026-11-25-1310-downtime-history-span.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the same list runs
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-1220-downtime-history-machine-cover': downtimeHistoryMachineCover,
   '2026-11-25-1230-planner-production-orders': plannerProductionOrders,
   '2026-11-25-1240-downtime-history-end': downtimeHistoryEnd,
+  '2026-11-25-1310-downtime-history-span': downtimeHistorySpan,
 };

@@ -147,14 +147,23 @@ export async function deleteCauses(db: Db, actor: Actor, ids: number[]) {
   return { ok: true as const };
 }
 
-/** Gantt data: every machine as a resource and the stops overlapping the period (default today, UTC). */
-export async function getDowntime(db: Db, body: { period?: Period }) {
+/**
+ * Gantt data: the machines as resources and the stops overlapping the period (default today, UTC). With `machines`
+ * (issue 14) one page of the machines and only their stops, so the answer stays a page whatever the plant's size;
+ * without it every machine (the contract's original answer). `machineCount` is every machine either way.
+ */
+export async function getDowntime(db: Db, body: { period?: Period; machines?: { page: number; rowsPerPage: number } }) {
   const today = new Date().toISOString().slice(0, 10);
   const period = checkPeriod(body.period ?? { from: today, to: today });
   if (days(period) > GANTT_MAX_DAYS) throw ruleViolation('period.to', 'maxDays', `The gantt shows at most ${GANTT_MAX_DAYS} days at once.`, GANTT_MAX_DAYS);
-  const [machines, events] = await Promise.all([
+  if (body.machines) {
+    const { machines, count } = await repository.findMachines(db, period.from, period.to, body.machines);
+    const events = await repository.findMachineEventsOverlapping(db, machines, period.from, period.to);
+    return { machineCount: count, machines, events };
+  }
+  const [{ machines, count }, events] = await Promise.all([
     repository.findMachines(db, period.from, period.to),
     repository.findEventsOverlapping(db, period.from, period.to),
   ]);
-  return { machines, events };
+  return { machineCount: count, machines, events };
 }

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
 import { csvCell } from './downtime.csv.js';
+import * as spanMigration from '../../db/migrations/2026-11-25-1310-downtime-history-span.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -479,5 +481,104 @@ describe('cause lookup (filter on causes/get, both faces)', () => {
     const response = await post(app, '/api/operator/downtime/causes/get', { filter: 'x'.repeat(121) }, operator);
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'filter', code: 'maxLength' })]));
+  });
+});
+
+describe('downtime gantt paged by machine (downtime/get with machines, issue 14)', () => {
+  const COMPANY_C = 'company-c-gantt';
+  const DAY = { from: '2026-03-10', to: '2026-03-10' };
+  const C_MACHINES = Array.from({ length: 12 }, (_, index) => `FB-${String(index + 1).padStart(2, '0')}`);
+  const paged = { overnightC: 0, runningC: 0, otherDayC: 0 };
+  const gantt = (body: object, token = admin) => post(app, '/api/admin/downtime/get', body, token);
+  const key = (machine: { clientId: string; machineName: string }) => `${machine.clientId}/${machine.machineName}`;
+
+  beforeAll(async () => {
+    // Twelve more machines, so that the machines fill two pages of 10; Company C sorts after A and B.
+    await createCompany(database.db, COMPANY_C, { name: 'Company C', fbs: C_MACHINES });
+    // On the last machine: a stop spanning the day's start and one still running since that day; a stop of another day.
+    paged.overnightC = await makeStop(COMPANY_C, 'FB-12', causes.mould, '2026-03-09T22:00:00Z', '2026-03-10T02:00:00Z');
+    paged.runningC = await makeStop(COMPANY_C, 'FB-11', null, '2026-03-10T20:00:00Z', null);
+    paged.otherDayC = await makeStop(COMPANY_C, 'FB-12', null, '2026-03-12T08:00:00Z', '2026-03-12T09:00:00Z');
+  });
+
+  it('pages 1 and 2 hold disjoint machines in the gantt order (client name, client, machine), and the count is every machine', async () => {
+    const all = await gantt({ period: DAY });
+    expect(all.status).toBe(200);
+    const every = all.body.machines.map(key);
+    expect(every.length).toBeGreaterThan(10);
+    expect(every.length).toBeLessThanOrEqual(20);
+    expect(all.body.machineCount).toBe(every.length);
+    const sorted = [...all.body.machines].sort(
+      (a, b) => (a.company ?? '').localeCompare(b.company ?? '') || a.clientId.localeCompare(b.clientId) || a.machineName.localeCompare(b.machineName),
+    );
+    expect(every).toEqual(sorted.map(key));
+
+    const first = await gantt({ period: DAY, machines: { page: 1, rowsPerPage: 10 } });
+    const second = await gantt({ period: DAY, machines: { page: 2, rowsPerPage: 10 } });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(first.body.machines.map(key)).toEqual(every.slice(0, 10));
+    expect(second.body.machines.map(key)).toEqual(every.slice(10));
+    expect(first.body.machineCount).toBe(every.length);
+    expect(second.body.machineCount).toBe(every.length);
+  });
+
+  it("answers only the stops of the page's machines: a stop spanning the period's start and a running stop are there, others' absent", async () => {
+    const first = await gantt({ period: DAY, machines: { page: 1, rowsPerPage: 10 } });
+    const second = await gantt({ period: DAY, machines: { page: 2, rowsPerPage: 10 } });
+    // Company A's machines are on page 1 with their stops of the 10th (the overnight one from the 9th too).
+    expect(ids(first.body.events)).toEqual([stops.overnight, stops.a1]);
+    // Company C's last machines are on page 2: their stop from the 9th and the one still running, by start; not the 12th's.
+    expect(second.body.machines.map(key)).toEqual(expect.arrayContaining([`${COMPANY_C}/FB-11`, `${COMPANY_C}/FB-12`]));
+    expect(ids(second.body.events)).toEqual([paged.overnightC, paged.runningC]);
+    expect(second.body.events[0]).toMatchObject({ machineName: 'FB-12', DowntimeCause: { causeName: 'Mould change' } });
+    const onPage = new Set(second.body.machines.map(key));
+    expect(second.body.events.every((event: { clientId: string; machineName: string }) => onPage.has(key(event)))).toBe(true);
+    // Without a page the answer is every machine's stops, as before.
+    const all = await gantt({ period: DAY });
+    expect(ids(all.body.events)).toEqual([paged.overnightC, stops.overnight, stops.a1, paged.runningC]);
+  });
+
+  it('a page past the last has no machine and no stop but still the count; a bad page is a 400 naming the field', async () => {
+    const all = await gantt({ period: DAY });
+    const past = await gantt({ period: DAY, machines: { page: 5, rowsPerPage: 10 } });
+    expect(past.status).toBe(200);
+    expect(past.body).toMatchObject({ machines: [], events: [], machineCount: all.body.machineCount });
+    for (const machines of [{ page: 0, rowsPerPage: 10 }, { page: 1, rowsPerPage: 15 }, { page: 1 }]) {
+      const response = await gantt({ period: DAY, machines });
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(response.body)).toContain('machines');
+    }
+  });
+
+  it('the span index (migration 2026-11-25-1310) goes down to the end index and up again; the gantt answers the same either way', async () => {
+    const owner = database.asOwner() as unknown as Kysely<unknown>;
+    const indexes = async () =>
+      (await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'downtime_history' and indexname in ('downtime_history_end', 'downtime_history_span')`.execute(database.db)).rows.map(
+        (row) => row.indexname,
+      );
+    // The running stop's end is the time of the read: compared by machines and stop ids.
+    const answers = async () =>
+      Promise.all(
+        [gantt({ period: DAY }), gantt({ period: DAY, machines: { page: 2, rowsPerPage: 10 } })].map(async (response) => {
+          const { machineCount, machines, events } = (await response).body;
+          return { machineCount, machines, events: ids(events) };
+        }),
+      );
+    expect(await indexes()).toEqual(['downtime_history_span']);
+    const before = await answers();
+    await spanMigration.down(owner);
+    expect(await indexes()).toEqual(['downtime_history_end']);
+    expect(await answers()).toEqual(before);
+    await spanMigration.up(owner);
+    expect(await indexes()).toEqual(['downtime_history_span']);
+    expect(await answers()).toEqual(before);
+  });
+
+  it('answers 401 without a token and 403 to the operator and client users, paged or not', async () => {
+    const body = { period: DAY, machines: { page: 1, rowsPerPage: 10 } };
+    expect((await post(app, '/api/admin/downtime/get', body)).status).toBe(401);
+    expect((await gantt(body, operator)).status).toBe(403);
+    expect((await gantt(body, await as.client(COMPANY_A))).status).toBe(403);
   });
 });

@@ -37,7 +37,7 @@ export const getAdminDowntimeGetCausesResponseMock = (): AdminDowntimeGetCauses2
 
 export const getAdminDowntimeSaveCauseResponseMock = (): DowntimeCause => ({"id":5,"causeName":"Power outage","causeDescription":"Plant power supply interrupted.","productCount":0,"version":0})
 
-export const getAdminDowntimeGetDowntimeResponseMock = (): AdminDowntimeGetDowntime200 => ({"machines":[{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","machineName":"FB-04"},{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","machineName":"FB-07"}],"events":[{"id":501,"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","machineName":"FB-04","causeId":3,"DowntimeCause":{"id":3,"causeName":"Mould change"},"actualDate":"2026-03-10","duration":95,"targetStart":"2026-03-10T06:20:00Z","targetEnd":"2026-03-10T07:55:00Z","version":1}]})
+export const getAdminDowntimeGetDowntimeResponseMock = (): AdminDowntimeGetDowntime200 => ({"machineCount":2,"machines":[{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","machineName":"FB-04"},{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","machineName":"FB-07"}],"events":[{"id":501,"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","machineName":"FB-04","causeId":3,"DowntimeCause":{"id":3,"causeName":"Mould change"},"actualDate":"2026-03-10","duration":95,"targetStart":"2026-03-10T06:20:00Z","targetEnd":"2026-03-10T07:55:00Z","version":1}]})
 
 export const getAdminDowntimeExportHistoryResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 

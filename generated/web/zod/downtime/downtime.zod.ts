@@ -100,15 +100,29 @@ export const adminDowntimeSaveCauseResponse = zod.object({
 /**
  * Downtime data for the gantt (/downtimes/gantt): every client machine as a resource and the downtimes in the period
 (default today). The original sent `{}`; `period` is optional.
+
+Extension (issue 14, not in part 7): `machines` asks for one page of the machines (rows of the chart), in the
+gantt's order (client name, client, machine name); `events` then holds only the stops of that page's machines,
+and `machineCount` is the number of every machine (the pager's total). Without `machines` the API answers every
+machine as before (existing callers keep working); the web app always sends a page.
  */
+export const adminDowntimeGetDowntimeBodyMachinesPageMax = 1000000;
+export const adminDowntimeGetDowntimeBodyMachinesPageMultipleOf = 1;
+
 export const adminDowntimeGetDowntimeBody = zod.object({
   "period": zod.object({
   "from": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "to": zod.string().date().describe('Calendar date, YYYY-MM-DD.')
-}).optional().describe('A date range, both ends inclusive (YYYY-MM-DD).')
+}).optional().describe('A date range, both ends inclusive (YYYY-MM-DD).'),
+  "machines": zod.object({
+  "page": zod.number().min(1).max(adminDowntimeGetDowntimeBodyMachinesPageMax).multipleOf(adminDowntimeGetDowntimeBodyMachinesPageMultipleOf),
+  "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).')
+}).describe('Extension (issue 14): one page of the gantt\'s machines (its rows), 1-based, in the gantt\'s order.').optional().describe('Extension (issue 14): one page of the machines; absent = every machine.')
 })
 
-export const adminDowntimeGetDowntimeResponseMachinesItemClientIdMax = 64;export const adminDowntimeGetDowntimeResponseMachinesItemCompanyMax = 120;export const adminDowntimeGetDowntimeResponseMachinesItemMachineNameMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemIdMax = 2147483647;
+export const adminDowntimeGetDowntimeResponseMachineCountMin = 0;
+export const adminDowntimeGetDowntimeResponseMachineCountMax = 2147483647;
+export const adminDowntimeGetDowntimeResponseMachineCountMultipleOf = 1;export const adminDowntimeGetDowntimeResponseMachinesItemClientIdMax = 64;export const adminDowntimeGetDowntimeResponseMachinesItemCompanyMax = 120;export const adminDowntimeGetDowntimeResponseMachinesItemMachineNameMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemIdMax = 2147483647;
 export const adminDowntimeGetDowntimeResponseEventsItemIdMultipleOf = 1;export const adminDowntimeGetDowntimeResponseEventsItemClientIdMax = 64;export const adminDowntimeGetDowntimeResponseEventsItemCompanyMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemMachineNameMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemCauseIdMultipleOf = 1;export const adminDowntimeGetDowntimeResponseEventsItemDowntimeCauseIdMax = 2147483647;
 export const adminDowntimeGetDowntimeResponseEventsItemDowntimeCauseIdMultipleOf = 1;export const adminDowntimeGetDowntimeResponseEventsItemDowntimeCauseCauseNameMax = 120;export const adminDowntimeGetDowntimeResponseEventsItemDurationMin = 0;
 export const adminDowntimeGetDowntimeResponseEventsItemDurationMultipleOf = 1;export const adminDowntimeGetDowntimeResponseEventsItemVersionMin = 0;
@@ -116,6 +130,7 @@ export const adminDowntimeGetDowntimeResponseEventsItemVersionMax = 2147483647;
 export const adminDowntimeGetDowntimeResponseEventsItemVersionMultipleOf = 1;
 
 export const adminDowntimeGetDowntimeResponse = zod.object({
+  "machineCount": zod.number().min(adminDowntimeGetDowntimeResponseMachineCountMin).max(adminDowntimeGetDowntimeResponseMachineCountMax).multipleOf(adminDowntimeGetDowntimeResponseMachineCountMultipleOf).describe('Extension (issue 14): how many machines the gantt has in the period (every page); the length of `machines` when no page was asked.'),
   "machines": zod.array(zod.object({
   "clientId": zod.string().min(1).max(adminDowntimeGetDowntimeResponseMachinesItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(adminDowntimeGetDowntimeResponseMachinesItemCompanyMax).nullable(),

@@ -13,12 +13,13 @@ const MACHINES = [
   { clientId: BALTIC, company: 'Baltic Brew SIA', machineName: 'FB-1' },
 ];
 
+const FIRST_PAGE = { page: 1, rowsPerPage: 20 };
 const today = () => new Date().toISOString().slice(0, 10);
 const dayAfter = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
 const todaysStop = () => stop(501, { actualDate: today(), targetStart: `${today()}T06:20:00Z`, targetEnd: `${today()}T07:55:00Z` });
 
 function serveDowntime(events = [todaysStop()], live: { state: 'running' | 'stopped' | 'unknown'; downtimeId: number | null }[] = []) {
-  const bodies: { period: { from: string; to: string } }[] = [];
+  const bodies: { period: { from: string; to: string }; machines?: { page: number; rowsPerPage: number } }[] = [];
   server.use(
     http.post('*/api/admin/machines/status/get', () =>
       HttpResponse.json({
@@ -27,7 +28,7 @@ function serveDowntime(events = [todaysStop()], live: { state: 'running' | 'stop
     ),
     http.post('*/api/admin/downtime/get', async ({ request }) => {
       bodies.push((await request.json()) as (typeof bodies)[number]);
-      return HttpResponse.json({ machines: MACHINES, events });
+      return HttpResponse.json({ machineCount: MACHINES.length, machines: MACHINES, events });
     }),
   );
   return bodies;
@@ -39,15 +40,72 @@ describe("admin '/downtimes/gantt'", { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderWithProviders(<DowntimeGanttPage />);
     expect(await screen.findByText('Mould change · 1 h 35 min')).toBeInTheDocument();
-    expect(bodies[0]).toEqual({ period: { from: today(), to: today() } });
+    expect(bodies[0]).toEqual({ period: { from: today(), to: today() }, machines: FIRST_PAGE });
     for (const label of ['FB-04', 'FB-07', 'FB-1', 'Nordic Springs AB', 'Baltic Brew SIA']) expect(screen.getByText(label)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Today' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Previous day' }));
-    await waitFor(() => expect(bodies.at(-1)).toEqual({ period: { from: dayAfter(today(), -1), to: dayAfter(today(), -1) } }));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ period: { from: dayAfter(today(), -1), to: dayAfter(today(), -1) }, machines: FIRST_PAGE }));
     await user.click(screen.getByRole('button', { name: 'Today' }));
     await user.click(screen.getByRole('button', { name: 'Next day' }));
-    await waitFor(() => expect(bodies.at(-1)).toEqual({ period: { from: dayAfter(today(), 1), to: dayAfter(today(), 1) } }));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ period: { from: dayAfter(today(), 1), to: dayAfter(today(), 1) }, machines: FIRST_PAGE }));
+    // Three machines fit one page: the count under the chart, no pager.
+    expect(screen.getByText('Machines 1–3 of 3')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'next page' })).not.toBeInTheDocument();
+  });
+
+  it('pages the machines (issue 14): page 2 asks for page 2 and shows its machines, the first page staying drawn while it loads', async () => {
+    // 25 machines of one client, FB-01..FB-25: 20 on the first page. The second page's answer waits until released.
+    const all = Array.from({ length: 25 }, (_, index) => ({ clientId: NORDIC, company: 'Nordic Springs AB', machineName: `FB-${String(index + 1).padStart(2, '0')}` }));
+    const bodies: { machines: { page: number; rowsPerPage: number } }[] = [];
+    let release = () => {};
+    const secondPage = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post('*/api/admin/machines/status/get', () => HttpResponse.json({ rows: [] })),
+      http.post('*/api/admin/downtime/get', async ({ request }) => {
+        const body = (await request.json()) as (typeof bodies)[number];
+        bodies.push(body);
+        if (body.machines.page > 1) await secondPage;
+        const { page, rowsPerPage } = body.machines;
+        const machines = all.slice((page - 1) * rowsPerPage, page * rowsPerPage);
+        return HttpResponse.json({ machineCount: all.length, machines, events: [] });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<DowntimeGanttPage />);
+    expect(await screen.findByText('FB-20')).toBeInTheDocument();
+    expect(screen.queryByText('FB-21')).not.toBeInTheDocument();
+    expect(screen.getByText('Machines 1–20 of 25')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ period: { from: today(), to: today() }, machines: { page: 2, rowsPerPage: 20 } }));
+    // While page 2 loads, page 1 stays drawn and the page says it is loading.
+    expect(screen.getByText('FB-20')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('FB-25')).toBeInTheDocument();
+    expect(screen.getByText('FB-21')).toBeInTheDocument();
+    expect(screen.queryByText('FB-20')).not.toBeInTheDocument();
+    expect(screen.getByText('Machines 21–25 of 25')).toBeInTheDocument();
+
+    // A larger page starts again at page 1, with every machine on it and no pager.
+    await user.click(screen.getByRole('combobox', { name: 'Machines per page' }));
+    await user.click(await screen.findByRole('option', { name: '50' }));
+    await waitFor(() => expect(bodies.at(-1)?.machines).toEqual({ page: 1, rowsPerPage: 50 }));
+    expect(await screen.findByText('Machines 1–25 of 25')).toBeInTheDocument();
+    expect(screen.getByText('FB-01')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '2' })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state, and no pager, when there is no client machine', async () => {
+    server.use(
+      http.post('*/api/admin/machines/status/get', () => HttpResponse.json({ rows: [] })),
+      http.post('*/api/admin/downtime/get', () => HttpResponse.json({ machineCount: 0, machines: [], events: [] })),
+    );
+    renderWithProviders(<DowntimeGanttPage />);
+    expect(await screen.findByText(/No client machines yet/)).toBeInTheDocument();
+    expect(screen.queryByText(/^Machines \d/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Machines per page' })).not.toBeInTheDocument();
   });
 
   it('places each stop on its machine in UTC, clipped to the day, orange while it has no cause', () => {

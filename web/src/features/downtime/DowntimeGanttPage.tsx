@@ -1,16 +1,22 @@
 import '@mantine/schedule/styles.css';
-import { useState } from 'react';
-import { ActionIcon, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { ActionIcon, Box, Button, Group, Loader, Pagination, Select, Stack, Text, Title } from '@mantine/core';
 import { ResourcesDayView, type ScheduleEventData, type ScheduleResourceGroup, type ScheduleResourceData } from '@mantine/schedule';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { getAdminDowntimeGetDowntimeQueryKey, useAdminDowntimeGetDowntime } from '../../../../generated/web/endpoints/downtime/downtime';
-import type { AdminDowntimeGetDowntime200 } from '../../../../generated/web/model';
+import type { AdminDowntimeGetDowntime200, GanttMachinePage } from '../../../../generated/web/model';
+import { adminDowntimeGetDowntimeBody } from '../../../../generated/web/zod/downtime/downtime.zod';
 import { getAdminMachinesGetLiveStatusQueryKey, useAdminMachinesGetLiveStatus } from '../../../../generated/web/endpoints/machines/machines';
 import { QueryError } from '../../components/QueryError';
 import { useNow } from '../../components/useNow';
 import { addDays, utcDayOf } from '../../components/dates';
 import { formatDuration, formatHistoryDate, formatHistoryDateTime, utcWallClock } from './downtimeFormat';
+
+/** The page sizes the contract offers for the gantt's machines (its `machines.rowsPerPage`). */
+const ROWS_PER_PAGE = adminDowntimeGetDowntimeBody.shape.machines.unwrap().shape.rowsPerPage.options.map((option) => option.value);
+/** The gantt's first page of machines: 20 rows, about a screen's height of the chart. */
+const FIRST_PAGE: GanttMachinePage = { page: 1, rowsPerPage: 20 };
 
 const machineKey = (machine: { clientId: string; machineName: string }) => `${machine.clientId}/${machine.machineName}`;
 
@@ -18,7 +24,7 @@ const machineKey = (machine: { clientId: string; machineName: string }) => `${ma
  * The day's machines as rows (grouped by client) and its stops as events, clipped to the day, in UTC. A stop still
  * open (its id among `open`, the machines' live state) ends at `now`, so it grows while the chart is shown.
  */
-export function ganttOf(data: AdminDowntimeGetDowntime200 | undefined, day: string, open: ReadonlySet<number> = new Set(), now = new Date()) {
+export function ganttOf(data: Pick<AdminDowntimeGetDowntime200, 'machines' | 'events'> | undefined, day: string, open: ReadonlySet<number> = new Set(), now = new Date()) {
   const resources: ScheduleResourceData[] = [];
   const groups = new Map<string, ScheduleResourceGroup>();
   for (const machine of data?.machines ?? []) {
@@ -66,11 +72,14 @@ export function ganttScrollTime(day: string, events: { start: string | Date }[],
 /**
  * Admin /downtimes/gantt: one day of machine stops, a row per client machine (grouped by client), from the
  * contract's downtime/get, with Today / Prev / Next. Part 2.1 describes sample events only; this shows the real
- * stops (shared decisions). Days and times are UTC, as on the history screens.
+ * stops (shared decisions). Days and times are UTC, as on the history screens. The machines come a page at a time
+ * (issue 14: a plant has hundreds), with a pager and the rows-per-page choice under the chart; while the next page
+ * loads, the previous one stays drawn.
  */
 export default function DowntimeGanttPage() {
   const [day, setDay] = useState(utcDayOf);
-  const body = { period: { from: day, to: day } };
+  const [machines, setMachines] = useState<GanttMachinePage>(FIRST_PAGE);
+  const body = { period: { from: day, to: day }, machines };
   const today = day === utcDayOf();
   // Today's chart follows the plant: its stops are asked again every minute, and an open stop ends at now.
   const query = useAdminDowntimeGetDowntime(body, {
@@ -82,6 +91,14 @@ export default function DowntimeGanttPage() {
   const gantt = ganttOf(query.data, day, open, now);
   // The chart scrolls to its start time when it is first drawn: drawn again for each day once its stops are known.
   const loaded = query.data !== undefined && !query.isPlaceholderData;
+  const machineCount = query.data?.machineCount ?? 0;
+  const pages = Math.max(1, Math.ceil(machineCount / machines.rowsPerPage));
+  // Fewer machines than the page shown (another day, a machine removed): back to the last page there is.
+  useEffect(() => {
+    if (loaded && machines.page > pages) setMachines((current) => ({ ...current, page: pages }));
+  }, [loaded, machines.page, pages]);
+  const firstRow = (machines.page - 1) * machines.rowsPerPage + 1;
+  const lastRow = Math.min(machineCount, machines.page * machines.rowsPerPage);
 
   return (
     <Stack>
@@ -110,31 +127,61 @@ export default function DowntimeGanttPage() {
       </Text>
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.data && gantt.resources.length === 0 ? (
+      ) : query.data && machineCount === 0 ? (
         <Text c="dimmed">No client machines yet: machines appear here once a client has them.</Text>
       ) : (
-        <ResourcesDayView
-          key={`${day}/${loaded ? 'loaded' : 'loading'}`}
-          date={day}
-          withHeader={false}
-          mode="static"
-          resources={gantt.resources}
-          groups={gantt.groups}
-          groupLabelWidth={140}
-          events={gantt.events}
-          slotWidth={72}
-          labels={{ resources: 'Machines' }}
-          rowHeight={48}
-          startScrollTime={ganttScrollTime(day, gantt.events)}
-          // The chart scrolls both ways: keyboard users reach it with Tab and scroll it with the arrows (WCAG 2.1.1).
-          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `Stops on ${formatHistoryDate(day)}, by machine` } }}
-          getCurrentTime={() => utcWallClock(new Date().toISOString())}
-          renderEventBody={(event) => (
-            <Text size="xs" truncate title={eventTooltip(event)}>
-              {event.title}
-            </Text>
-          )}
-        />
+        <Box aria-busy={query.isFetching}>
+          <ResourcesDayView
+            key={`${day}/${loaded ? 'loaded' : 'loading'}`}
+            date={day}
+            withHeader={false}
+            mode="static"
+            resources={gantt.resources}
+            groups={gantt.groups}
+            groupLabelWidth={140}
+            events={gantt.events}
+            slotWidth={72}
+            labels={{ resources: 'Machines' }}
+            rowHeight={48}
+            startScrollTime={ganttScrollTime(day, gantt.events)}
+            // The chart scrolls both ways: keyboard users reach it with Tab and scroll it with the arrows (WCAG 2.1.1).
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `Stops on ${formatHistoryDate(day)}, by machine` } }}
+            getCurrentTime={() => utcWallClock(new Date().toISOString())}
+            renderEventBody={(event) => (
+              <Text size="xs" truncate title={eventTooltip(event)}>
+                {event.title}
+              </Text>
+            )}
+          />
+        </Box>
+      )}
+      {!query.isError && machineCount > 0 && (
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Text size="sm" c="dimmed">{`Machines ${firstRow}–${lastRow} of ${machineCount}`}</Text>
+          <Group gap="md" align="flex-end">
+            {pages > 1 && (
+              <Pagination
+                size="sm"
+                total={pages}
+                value={Math.min(machines.page, pages)}
+                onChange={(page) => setMachines((current) => ({ ...current, page }))}
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              />
+            )}
+            <Select
+              size="xs"
+              w={120}
+              label="Machines per page"
+              allowDeselect={false}
+              data={ROWS_PER_PAGE.map(String)}
+              value={String(machines.rowsPerPage)}
+              onChange={(value) => {
+                const size = ROWS_PER_PAGE.find((option) => String(option) === value);
+                if (size) setMachines({ page: 1, rowsPerPage: size });
+              }}
+            />
+          </Group>
+        </Group>
       )}
     </Stack>
   );
