@@ -98,6 +98,26 @@ const toStockRow = (row: RawStockRow): PreformStockRow => ({
 });
 
 /**
+ * A position in the default order (orderAmount descending): the last row shown, by its sort key and its
+ * tie-breakers. `orderAmount` null: among the rows without an order amount (listed after all those with one).
+ */
+export interface StockKey {
+  orderAmount: number | null;
+  preformName: string;
+  preformId: number;
+  warehouseName: string;
+  warehouseId: number;
+}
+
+const keyOf = (row: RawStockRow): StockKey => ({
+  orderAmount: row.order_amount,
+  preformName: row.preform_name,
+  preformId: row.preform_id,
+  warehouseName: row.warehouse_name,
+  warehouseId: row.warehouse_id,
+});
+
+/**
  * One page of preform stock rows (one warehouse, or all), sorted and limited in SQL, and the total count; with
  * `header`, the statement of the count also answers it (the warehouse page's breadcrumb), so a page costs at
  * most three statements.
@@ -105,13 +125,25 @@ const toStockRow = (row: RawStockRow): PreformStockRow => ({
  * The default order, orderAmount descending, has a fast plan: rows with an order amount (few: only pairs with
  * open items) come first and are sorted on their own; the other pairs are read only when the page reaches past
  * them. So the operator's first page over every warehouse does not sort every (preform, warehouse) pair.
+ *
+ * In the default order the answer's `last` is the key of the page's last row when the page is full (null on the
+ * last page), and `after` (such a key) continues after that row instead of skipping `page - 1` pages: a seek
+ * through the indexes, so page 500 costs what page 1 does. Any other order has no `last` and refuses `after`
+ * (the service answers 400 before this).
  */
-export async function findStockRows<H = never>(db: Executor, scope: StockScope, pagination: PaginationInput, header?: RawBuilder<H>) {
+export async function findStockRows<H = never>(
+  db: Executor,
+  scope: StockScope,
+  pagination: PaginationInput,
+  header?: RawBuilder<H>,
+  after?: StockKey,
+) {
+  const limit = pagination.rowsPerPage;
+  const byOrderAmount = isDefaultOrder(pagination);
+  if (after && !byOrderAmount) throw new Error('a stock cursor continues the default order only');
   const key = pagination.sortBy && sortExpressions[pagination.sortBy] ? pagination.sortBy : 'orderAmount';
   const descending = pagination.sortBy ? Boolean(pagination.descending) : true;
-  const limit = pagination.rowsPerPage;
-  const offset = (pagination.page - 1) * pagination.rowsPerPage;
-  const byOrderAmount = key === 'orderAmount' && descending;
+  const offset = after ? 0 : (pagination.page - 1) * pagination.rowsPerPage;
   // A page past the first may start past the rows with an order amount: their number comes with the count.
   const extra = [
     ...(byOrderAmount && offset > 0 ? [sql`${demandCount(scope)} as demand_rows`] : []),
@@ -122,7 +154,9 @@ export async function findStockRows<H = never>(db: Executor, scope: StockScope, 
     .then((result) => result.rows[0] as { count: number; demand_rows?: number; header?: H });
   const [rows, total] = await Promise.all([
     byOrderAmount
-      ? findByOrderAmount(db, scope, limit, offset, async () => (await totals).demand_rows ?? 0)
+      ? after
+        ? findByOrderAmountAfter(db, scope, limit, after)
+        : findByOrderAmount(db, scope, limit, offset, async () => (await totals).demand_rows ?? 0)
       : sql<RawStockRow>`
           select ${rowColumns}
             from preform_stock s
@@ -135,7 +169,15 @@ export async function findStockRows<H = never>(db: Executor, scope: StockScope, 
           .then((result) => result.rows),
     totals,
   ]);
-  return { rows: rows.map(toStockRow), count: Number(total.count), header: total.header };
+  const last = byOrderAmount ? (rows.length === limit ? keyOf(rows[rows.length - 1]!) : null) : undefined;
+  return { rows: rows.map(toStockRow), count: Number(total.count), header: total.header, last };
+}
+
+/** Whether the pagination asks for the default order, orderAmount descending (the one a cursor continues). */
+export function isDefaultOrder(pagination: PaginationInput): boolean {
+  const key = pagination.sortBy && sortExpressions[pagination.sortBy] ? pagination.sortBy : 'orderAmount';
+  const descending = pagination.sortBy ? Boolean(pagination.descending) : true;
+  return key === 'orderAmount' && descending;
 }
 
 /**
@@ -162,16 +204,64 @@ async function findByOrderAmount(
   const rows: RawStockRow[] = withDemand.rows;
   if (rows.length === limit) return rows;
   const before = withDemand.rows[0]?.demand_rows ?? (offset > 0 ? await demandRows() : 0);
-  // Preforms in name order, each with its pairs (primary-key probes), so the limit stops the scan early.
+  const rest = await findWithoutDemand(db, scope, limit - rows.length, Math.max(0, offset - before));
+  return [...rows.map(({ demand_rows: _, ...row }: RawStockRow & { demand_rows?: number }) => row), ...rest];
+}
+
+/**
+ * The default order continued after the row `after`, with no offset. After a row with an order amount: the rows
+ * that tie with its amount and come later by name, and those with a smaller amount, each branch limited on its
+ * own (the first through the index's equality, the second walking the partial index on order_amount downwards,
+ * so it stops after `limit` rows; one OR over both would make the planner sort them all), then, if the page
+ * reaches past them, the pairs without one from the start. After a row without an order amount: those pairs from
+ * that row on, by name.
+ */
+async function findByOrderAmountAfter(db: Executor, scope: StockScope, limit: number, after: StockKey): Promise<RawStockRow[]> {
+  if (after.orderAmount === null) return findWithoutDemand(db, scope, limit, 0, after);
+  const withDemand = await sql<RawStockRow>`
+    select * from (
+      (select ${rowColumns}
+         from preform_stock s
+         join preforms p on p.id = s.preform_id and p.deleted_at is null
+         join preform_warehouses w on w.id = s.warehouse_id
+        where s.order_amount = ${after.orderAmount} ${scopeOf(scope)}
+          and (p.preform_name, p.id, w.warehouse_name, w.id) > (${after.preformName}, ${after.preformId}, ${after.warehouseName}, ${after.warehouseId})
+        order by ${tieBreaker}
+        limit ${limit})
+      union all
+      (select ${rowColumns}
+         from preform_stock s
+         join preforms p on p.id = s.preform_id and p.deleted_at is null
+         join preform_warehouses w on w.id = s.warehouse_id
+        where s.order_amount < ${after.orderAmount} ${scopeOf(scope)}
+        order by s.order_amount desc, ${tieBreaker}
+        limit ${limit})
+    ) page
+    order by order_amount desc, preform_name, preform_id, warehouse_name, warehouse_id
+    limit ${limit}`.execute(db);
+  if (withDemand.rows.length === limit) return withDemand.rows;
+  return [...withDemand.rows, ...(await findWithoutDemand(db, scope, limit - withDemand.rows.length, 0))];
+}
+
+/**
+ * The pairs without an order amount: preforms in name order (their partial index), each with its pairs
+ * (primary-key probes), so the limit stops the scan early. `after` (a row without an order amount) starts after
+ * that row: the preforms from its (name, id) on, through the same index.
+ */
+async function findWithoutDemand(db: Executor, scope: StockScope, limit: number, offset: number, after?: StockKey): Promise<RawStockRow[]> {
+  const seek = after
+    ? sql`and (p.preform_name, p.id) >= (${after.preformName}, ${after.preformId})
+          and (p.preform_name, p.id, w.warehouse_name, w.id) > (${after.preformName}, ${after.preformId}, ${after.warehouseName}, ${after.warehouseId})`
+    : sql``;
   const rest = await sql<RawStockRow>`
     select ${rowColumns}
       from preforms p
       cross join lateral (select * from preform_stock s where s.preform_id = p.id and s.order_amount is null ${scopeOf(scope)}) s
       join preform_warehouses w on w.id = s.warehouse_id
-     where p.deleted_at is null ${and(scope.preformId === undefined ? null : sql`p.id = ${scope.preformId}`)}
+     where p.deleted_at is null ${and(scope.preformId === undefined ? null : sql`p.id = ${scope.preformId}`)} ${seek}
      order by ${tieBreaker}
-     limit ${limit - rows.length} offset ${Math.max(0, offset - before)}`.execute(db);
-  return [...rows.map(({ demand_rows: _, ...row }: RawStockRow & { demand_rows?: number }) => row), ...rest.rows];
+     limit ${limit} offset ${offset}`.execute(db);
+  return rest.rows;
 }
 
 /** The stock row of one (preform, warehouse), whether or not it has a balance or products yet. */
