@@ -183,7 +183,9 @@ export function isDefaultOrder(pagination: PaginationInput): boolean {
 /**
  * Rows with an order amount, largest first; then, if the page reaches past them, the other pairs by name.
  * `demandRows` is how many rows have an order amount, asked for only when this page holds none of them (the
- * offset is then past them all; on the first page it does not matter).
+ * offset is then past them all; on the first page it does not matter). When the page holds some but not enough,
+ * they are the last ones, so their number is the offset plus those: no count over them all (a window count would
+ * make PostgreSQL read and sort every such row instead of walking the partial index and stopping at the limit).
  */
 async function findByOrderAmount(
   db: Executor,
@@ -193,8 +195,8 @@ async function findByOrderAmount(
   demandRows: () => Promise<number>,
 ): Promise<RawStockRow[]> {
   // The pairs that need preforms, through the partial index on order_amount: few, sorted on their own.
-  const withDemand = await sql<RawStockRow & { demand_rows: number }>`
-    select ${rowColumns}, count(*) over ()::int as demand_rows
+  const withDemand = await sql<RawStockRow>`
+    select ${rowColumns}
       from preform_stock s
       join preforms p on p.id = s.preform_id and p.deleted_at is null
       join preform_warehouses w on w.id = s.warehouse_id
@@ -203,9 +205,9 @@ async function findByOrderAmount(
      limit ${limit} offset ${offset}`.execute(db);
   const rows: RawStockRow[] = withDemand.rows;
   if (rows.length === limit) return rows;
-  const before = withDemand.rows[0]?.demand_rows ?? (offset > 0 ? await demandRows() : 0);
+  const before = rows.length > 0 ? offset + rows.length : offset > 0 ? await demandRows() : 0;
   const rest = await findWithoutDemand(db, scope, limit - rows.length, Math.max(0, offset - before));
-  return [...rows.map(({ demand_rows: _, ...row }: RawStockRow & { demand_rows?: number }) => row), ...rest];
+  return [...rows, ...rest];
 }
 
 /**
