@@ -174,6 +174,27 @@ describe('operator stock by cursor (keyset)', () => {
     expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'after' })]));
   });
 
+  it('pages by number give the rows of the documented order on the admin page of every warehouse too, and the last page of the operator (read from the end) and the one after it', async () => {
+    // the operator's pages past the middle of the rows without an order amount are read from the end: the walks
+    // by number above check them against the oracle (page 4 and 5 of 10 rows, page 3 of 20)
+    for (const warehouseId of warehouses) {
+      const expected = await everyRowInOrder(warehouseId);
+      for (const rowsPerPage of [10, 20]) {
+        const pages: string[] = [];
+        for (let page = 1; page <= Math.ceil(expected.length / rowsPerPage) + 1; page++) {
+          const response = await post(app, '/api/admin/preformstock/get', { preformWarehouseId: warehouseId, pagination: { page, rowsPerPage } }, admin);
+          expect(response.body.count).toBe(expected.length);
+          pages.push(...response.body.rows.map(pairOf));
+        }
+        expect(pages).toEqual(expected);
+      }
+    }
+    const expected = await everyRowInOrder();
+    const last = Math.ceil(expected.length / 10);
+    expect((await operatorPage({ pagination: { page: last, rowsPerPage: 10 } })).rows.map(pairOf)).toEqual(expected.slice((last - 1) * 10));
+    expect((await operatorPage({ pagination: { page: last + 1, rowsPerPage: 10 } })).rows).toEqual([]);
+  });
+
   it('the admin warehouse page is unchanged: page-number pages in the same order, no cursor, other sorts still offered', async () => {
     const warehouseId = warehouses[1]!;
     const expected = await everyRowInOrder(warehouseId);

@@ -156,7 +156,7 @@ export async function findStockRows<H = never>(
     byOrderAmount
       ? after
         ? findByOrderAmountAfter(db, scope, limit, after)
-        : findByOrderAmount(db, scope, limit, offset, async () => (await totals).demand_rows ?? 0)
+        : findByOrderAmount(db, scope, limit, offset, () => totals)
       : sql<RawStockRow>`
           select ${rowColumns}
             from preform_stock s
@@ -182,18 +182,24 @@ export function isDefaultOrder(pagination: PaginationInput): boolean {
 
 /**
  * Rows with an order amount, largest first; then, if the page reaches past them, the other pairs by name.
- * `demandRows` is how many rows have an order amount, asked for only when this page holds none of them (the
- * offset is then past them all; on the first page it does not matter). When the page holds some but not enough,
- * they are the last ones, so their number is the offset plus those: no count over them all (a window count would
- * make PostgreSQL read and sort every such row instead of walking the partial index and stopping at the limit).
+ * A page past the first first asks the count statement how many rows have an order amount (and all rows): a page
+ * that starts past them reads only the others, and from whichever end is nearer (see findWithoutDemandAt), so a
+ * jump to the last page by number does not skip 100,000 rows. A page that starts among them and runs past them
+ * continues with the others from their first. No count over the rows with an order amount in this statement (a
+ * window count would make PostgreSQL read and sort all of them instead of walking the partial index and stopping
+ * at the limit).
  */
 async function findByOrderAmount(
   db: Executor,
   scope: StockScope,
   limit: number,
   offset: number,
-  demandRows: () => Promise<number>,
+  totals: () => Promise<{ count: number; demand_rows?: number }>,
 ): Promise<RawStockRow[]> {
+  if (offset > 0) {
+    const { count, demand_rows: demandRows = 0 } = await totals();
+    if (offset >= demandRows) return findWithoutDemandAt(db, scope, limit, offset - demandRows, Number(count) - demandRows);
+  }
   // The pairs that need preforms, through the partial index on order_amount: few, sorted on their own.
   const withDemand = await sql<RawStockRow>`
     select ${rowColumns}
@@ -205,9 +211,22 @@ async function findByOrderAmount(
      limit ${limit} offset ${offset}`.execute(db);
   const rows: RawStockRow[] = withDemand.rows;
   if (rows.length === limit) return rows;
-  const before = rows.length > 0 ? offset + rows.length : offset > 0 ? await demandRows() : 0;
-  const rest = await findWithoutDemand(db, scope, limit - rows.length, Math.max(0, offset - before));
-  return [...rows, ...rest];
+  return [...rows, ...(await findWithoutDemand(db, scope, limit - rows.length, 0))];
+}
+
+/**
+ * The page of the pairs without an order amount that starts `offset` rows into them, of `total`: from the start
+ * when that is nearer, else read backwards from the last row (the same index, scanned the other way) and turned
+ * around, so no page skips more than half of them. Relies on `total` (the count statement's, kept by triggers)
+ * being their number; a pair added or removed between the two statements shifts the page by that row, as it
+ * would shift an OFFSET between two requests.
+ */
+async function findWithoutDemandAt(db: Executor, scope: StockScope, limit: number, offset: number, total: number): Promise<RawStockRow[]> {
+  const left = total - offset;
+  if (left <= 0) return [];
+  if (left >= offset) return findWithoutDemand(db, scope, limit, offset);
+  const take = Math.min(limit, left);
+  return (await findWithoutDemand(db, scope, take, left - take, undefined, true)).reverse();
 }
 
 /**
@@ -248,9 +267,16 @@ async function findByOrderAmountAfter(db: Executor, scope: StockScope, limit: nu
 /**
  * The pairs without an order amount: preforms in name order (their partial index), each with its pairs
  * (primary-key probes), so the limit stops the scan early. `after` (a row without an order amount) starts after
- * that row: the preforms from its (name, id) on, through the same index.
+ * that row: the preforms from its (name, id) on, through the same index. `backwards`: the same rows last first.
  */
-async function findWithoutDemand(db: Executor, scope: StockScope, limit: number, offset: number, after?: StockKey): Promise<RawStockRow[]> {
+async function findWithoutDemand(
+  db: Executor,
+  scope: StockScope,
+  limit: number,
+  offset: number,
+  after?: StockKey,
+  backwards = false,
+): Promise<RawStockRow[]> {
   const seek = after
     ? sql`and (p.preform_name, p.id) >= (${after.preformName}, ${after.preformId})
           and (p.preform_name, p.id, w.warehouse_name, w.id) > (${after.preformName}, ${after.preformId}, ${after.warehouseName}, ${after.warehouseId})`
@@ -261,7 +287,7 @@ async function findWithoutDemand(db: Executor, scope: StockScope, limit: number,
       cross join lateral (select * from preform_stock s where s.preform_id = p.id and s.order_amount is null ${scopeOf(scope)}) s
       join preform_warehouses w on w.id = s.warehouse_id
      where p.deleted_at is null ${and(scope.preformId === undefined ? null : sql`p.id = ${scope.preformId}`)} ${seek}
-     order by ${tieBreaker}
+     order by ${backwards ? sql`p.preform_name desc, p.id desc, w.warehouse_name desc, w.id desc` : tieBreaker}
      limit ${limit} offset ${offset}`.execute(db);
   return rest.rows;
 }
