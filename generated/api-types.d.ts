@@ -13712,6 +13712,14 @@ export interface operations {
                 /** @example {} */
                 "application/json": {
                     /**
+                     * @description Extension (not in part 7, issue 14): keyset paging. The `nextCursor` of the page before; the answer is the
+                     *     `pagination.rowsPerPage` rows that follow that page's last row (`pagination.page` then only names the page,
+                     *     it does not skip rows), so a deep page costs what the first does. Only the default order (orderAmount
+                     *     descending) is paged by cursor; with another `sortBy` it answers 400, and those pages go by page number. A
+                     *     cursor this API did not answer answers 400 naming `after`.
+                     */
+                    after?: string;
+                    /**
                      * @description Extension (not in part 7, where the page sends `{}`): which page to answer. Without it the API answers
                      *     page 1 with 10 rows sorted by orderAmount descending, never every row.
                      */
@@ -13782,6 +13790,11 @@ export interface operations {
                     "application/json": {
                         /** Format: int32 */
                         count: number;
+                        /**
+                         * @description Extension (not in part 7, issue 14): in the default order, the cursor of this page's last row, to send as
+                         *     `after` for the next page; null on the last page (fewer rows than asked for) and in any other order.
+                         */
+                        nextCursor?: string | null;
                         /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["PreformStockRow"][];
                     };

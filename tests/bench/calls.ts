@@ -22,6 +22,8 @@ export interface Ids {
   orders50: number[];
   /** Issue 17: the lot used by the most items (10,000): the recall's worst case. */
   lot: number;
+  /** Issue 14: the operator stock page's cursor after page 499 (its last row), so that page 500 is reached by keyset. */
+  stockCursor499: string;
 }
 
 export interface Call {
@@ -104,6 +106,10 @@ export const calls: Call[] = [
   { name: 'operator/order/item/produced/get', face: 'operator', role: 'operator', path: '/api/operator/order/item/produced/get', body: (ids) => ({ id: ids.orderItem }) },
   { name: 'operator/preformstock/get', face: 'operator', role: 'operator', path: '/api/operator/preformstock/get', body: () => ({}) },
   { name: 'operator/preformstock/get page 500', face: 'operator', role: 'operator', path: '/api/operator/preformstock/get', body: () => ({ pagination: { page: 500, rowsPerPage: 10 } }) },
+  // The same page as the screen reaches it when walking with next: the cursor of page 499's last row (keyset, no OFFSET).
+  // A jump to the last page by number (100,000 pairs: page 10,000), the farthest offset the screen can ask for.
+  { name: 'operator/preformstock/get last page by number', face: 'operator', role: 'operator', path: '/api/operator/preformstock/get', body: () => ({ pagination: { page: 10_000, rowsPerPage: 10 } }) },
+  { name: 'operator/preformstock/get page 500 by cursor', face: 'operator', role: 'operator', path: '/api/operator/preformstock/get', body: (ids) => ({ pagination: { page: 500, rowsPerPage: 10 }, after: ids.stockCursor499 }) },
   { name: 'operator downtime/causes/get', face: 'operator', role: 'operator', path: '/api/operator/downtime/causes/get', body: () => ({}) },
   { name: 'operator downtime/history/get (month)', face: 'operator', role: 'operator', path: '/api/operator/downtime/history/get', body: () => ({ pagination: page(10, 'endDatetime', true), period: MONTH }) },
   { name: 'operator downtime/history/export CSV of a year', face: 'operator', role: 'operator', path: '/api/operator/downtime/history/export', body: () => ({ period: YEAR, sortBy: 'endDatetime', descending: true }), download: true },

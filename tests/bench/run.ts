@@ -36,6 +36,8 @@ import { measureFirstScreens, printFirstScreens } from './first-screen.js';
 import { generate, SCALE } from './generate.js';
 import { ingestHttp, ingestMqtt, printIngestion, type IngestRow } from './ingest.js';
 import { newMachineToken } from '../../api/src/features/machines/machines.credentials.js';
+import { encodeCursor } from '../../api/src/features/stock/stock-cursor.js';
+import { findStockRows } from '../../api/src/features/stock/stock.repository.js';
 import { startMosquitto, type Broker } from '../support/mosquitto.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -453,7 +455,11 @@ async function lookUpIds(db: Db): Promise<{ ids: Ids; buyer: string; seller: str
   // Issue 17: the lot with the most items (generate.ts gives one 10,000).
   const { lot } = await one(sql<{ lot: number }>`
     select lot_id as lot from lot_consumptions where lot_id is not null group by lot_id order by count(distinct order_item_id) desc, lot_id limit 1`);
-  return { ids: { company, order, product, claim, upload, invoice, plan, orderItem, preform, orders50, lot }, buyer, seller };
+  // Issue 14: page 499 of the operator's stock by page number, through the API's own repository; its last row's cursor.
+  const page499 = await findStockRows(db, {}, { page: 499, rowsPerPage: 10 });
+  if (!page499.last) throw new Error('the operator stock has fewer than 4,990 rows: no page 500 to reach by cursor');
+  const stockCursor499 = encodeCursor(page499.last);
+  return { ids: { company, order, product, claim, upload, invoice, plan, orderItem, preform, orders50, lot, stockCursor499 }, buyer, seller };
 }
 
 main().catch((error) => {

@@ -9,9 +9,6 @@ client-face calls only ever see the caller's own company.
  */
 import type { PreformStockRow } from './preformStockRow';
 
-/**
- * One page of rows and the total number of rows.
- */
 export type OperatorStockGetOperatorPreformStock200 = {
   /**
    * At most one page: the largest page size is 100.
@@ -23,4 +20,10 @@ export type OperatorStockGetOperatorPreformStock200 = {
    * @maximum 2147483647
    */
   count: number;
+  /**
+   * Extension (not in part 7, issue 14): in the default order, the cursor of this page's last row, to send as
+`after` for the next page; null on the last page (fewer rows than asked for) and in any other order.
+   * @nullable
+   */
+  nextCursor?: string | null;
 };

@@ -13,4 +13,14 @@ export type OperatorStockGetOperatorPreformStockBody = {
   /** Extension (not in part 7, where the page sends `{}`): which page to answer. Without it the API answers
 page 1 with 10 rows sorted by orderAmount descending, never every row. */
   pagination?: OperatorStockGetOperatorPreformStockBodyPagination;
+  /**
+   * Extension (not in part 7, issue 14): keyset paging. The `nextCursor` of the page before; the answer is the
+`pagination.rowsPerPage` rows that follow that page's last row (`pagination.page` then only names the page,
+it does not skip rows), so a deep page costs what the first does. Only the default order (orderAmount
+descending) is paged by cursor; with another `sortBy` it answers 400, and those pages go by page number. A
+cursor this API did not answer answers 400 naming `after`.
+   * @maxLength 2000
+   * @pattern ^[A-Za-z0-9_-]+$
+   */
+  after?: string;
 };

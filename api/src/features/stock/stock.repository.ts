@@ -98,6 +98,26 @@ const toStockRow = (row: RawStockRow): PreformStockRow => ({
 });
 
 /**
+ * A position in the default order (orderAmount descending): the last row shown, by its sort key and its
+ * tie-breakers. `orderAmount` null: among the rows without an order amount (listed after all those with one).
+ */
+export interface StockKey {
+  orderAmount: number | null;
+  preformName: string;
+  preformId: number;
+  warehouseName: string;
+  warehouseId: number;
+}
+
+const keyOf = (row: RawStockRow): StockKey => ({
+  orderAmount: row.order_amount,
+  preformName: row.preform_name,
+  preformId: row.preform_id,
+  warehouseName: row.warehouse_name,
+  warehouseId: row.warehouse_id,
+});
+
+/**
  * One page of preform stock rows (one warehouse, or all), sorted and limited in SQL, and the total count; with
  * `header`, the statement of the count also answers it (the warehouse page's breadcrumb), so a page costs at
  * most three statements.
@@ -105,13 +125,25 @@ const toStockRow = (row: RawStockRow): PreformStockRow => ({
  * The default order, orderAmount descending, has a fast plan: rows with an order amount (few: only pairs with
  * open items) come first and are sorted on their own; the other pairs are read only when the page reaches past
  * them. So the operator's first page over every warehouse does not sort every (preform, warehouse) pair.
+ *
+ * In the default order the answer's `last` is the key of the page's last row when the page is full (null on the
+ * last page), and `after` (such a key) continues after that row instead of skipping `page - 1` pages: a seek
+ * through the indexes, so page 500 costs what page 1 does. Any other order has no `last` and refuses `after`
+ * (the service answers 400 before this).
  */
-export async function findStockRows<H = never>(db: Executor, scope: StockScope, pagination: PaginationInput, header?: RawBuilder<H>) {
+export async function findStockRows<H = never>(
+  db: Executor,
+  scope: StockScope,
+  pagination: PaginationInput,
+  header?: RawBuilder<H>,
+  after?: StockKey,
+) {
+  const limit = pagination.rowsPerPage;
+  const byOrderAmount = isDefaultOrder(pagination);
+  if (after && !byOrderAmount) throw new Error('a stock cursor continues the default order only');
   const key = pagination.sortBy && sortExpressions[pagination.sortBy] ? pagination.sortBy : 'orderAmount';
   const descending = pagination.sortBy ? Boolean(pagination.descending) : true;
-  const limit = pagination.rowsPerPage;
-  const offset = (pagination.page - 1) * pagination.rowsPerPage;
-  const byOrderAmount = key === 'orderAmount' && descending;
+  const offset = after ? 0 : (pagination.page - 1) * pagination.rowsPerPage;
   // A page past the first may start past the rows with an order amount: their number comes with the count.
   const extra = [
     ...(byOrderAmount && offset > 0 ? [sql`${demandCount(scope)} as demand_rows`] : []),
@@ -122,7 +154,9 @@ export async function findStockRows<H = never>(db: Executor, scope: StockScope, 
     .then((result) => result.rows[0] as { count: number; demand_rows?: number; header?: H });
   const [rows, total] = await Promise.all([
     byOrderAmount
-      ? findByOrderAmount(db, scope, limit, offset, async () => (await totals).demand_rows ?? 0)
+      ? after
+        ? findByOrderAmountAfter(db, scope, limit, after)
+        : findByOrderAmount(db, scope, limit, offset, () => totals)
       : sql<RawStockRow>`
           select ${rowColumns}
             from preform_stock s
@@ -135,24 +169,40 @@ export async function findStockRows<H = never>(db: Executor, scope: StockScope, 
           .then((result) => result.rows),
     totals,
   ]);
-  return { rows: rows.map(toStockRow), count: Number(total.count), header: total.header };
+  const last = byOrderAmount ? (rows.length === limit ? keyOf(rows[rows.length - 1]!) : null) : undefined;
+  return { rows: rows.map(toStockRow), count: Number(total.count), header: total.header, last };
+}
+
+/** Whether the pagination asks for the default order, orderAmount descending (the one a cursor continues). */
+export function isDefaultOrder(pagination: PaginationInput): boolean {
+  const key = pagination.sortBy && sortExpressions[pagination.sortBy] ? pagination.sortBy : 'orderAmount';
+  const descending = pagination.sortBy ? Boolean(pagination.descending) : true;
+  return key === 'orderAmount' && descending;
 }
 
 /**
  * Rows with an order amount, largest first; then, if the page reaches past them, the other pairs by name.
- * `demandRows` is how many rows have an order amount, asked for only when this page holds none of them (the
- * offset is then past them all; on the first page it does not matter).
+ * A page past the first first asks the count statement how many rows have an order amount (and all rows): a page
+ * that starts past them reads only the others, and from whichever end is nearer (see findWithoutDemandAt), so a
+ * jump to the last page by number does not skip 100,000 rows. A page that starts among them and runs past them
+ * continues with the others from their first. No count over the rows with an order amount in this statement (a
+ * window count would make PostgreSQL read and sort all of them instead of walking the partial index and stopping
+ * at the limit).
  */
 async function findByOrderAmount(
   db: Executor,
   scope: StockScope,
   limit: number,
   offset: number,
-  demandRows: () => Promise<number>,
+  totals: () => Promise<{ count: number; demand_rows?: number }>,
 ): Promise<RawStockRow[]> {
+  if (offset > 0) {
+    const { count, demand_rows: demandRows = 0 } = await totals();
+    if (offset >= demandRows) return findWithoutDemandAt(db, scope, limit, offset - demandRows, Number(count) - demandRows);
+  }
   // The pairs that need preforms, through the partial index on order_amount: few, sorted on their own.
-  const withDemand = await sql<RawStockRow & { demand_rows: number }>`
-    select ${rowColumns}, count(*) over ()::int as demand_rows
+  const withDemand = await sql<RawStockRow>`
+    select ${rowColumns}
       from preform_stock s
       join preforms p on p.id = s.preform_id and p.deleted_at is null
       join preform_warehouses w on w.id = s.warehouse_id
@@ -161,17 +211,85 @@ async function findByOrderAmount(
      limit ${limit} offset ${offset}`.execute(db);
   const rows: RawStockRow[] = withDemand.rows;
   if (rows.length === limit) return rows;
-  const before = withDemand.rows[0]?.demand_rows ?? (offset > 0 ? await demandRows() : 0);
-  // Preforms in name order, each with its pairs (primary-key probes), so the limit stops the scan early.
+  return [...rows, ...(await findWithoutDemand(db, scope, limit - rows.length, 0))];
+}
+
+/**
+ * The page of the pairs without an order amount that starts `offset` rows into them, of `total`: from the start
+ * when that is nearer, else read backwards from the last row (the same index, scanned the other way) and turned
+ * around, so no page skips more than half of them. Relies on `total` (the count statement's, kept by triggers)
+ * being their number; a pair added or removed between the two statements shifts the page by that row, as it
+ * would shift an OFFSET between two requests.
+ */
+async function findWithoutDemandAt(db: Executor, scope: StockScope, limit: number, offset: number, total: number): Promise<RawStockRow[]> {
+  const left = total - offset;
+  if (left <= 0) return [];
+  if (left >= offset) return findWithoutDemand(db, scope, limit, offset);
+  const take = Math.min(limit, left);
+  return (await findWithoutDemand(db, scope, take, left - take, undefined, true)).reverse();
+}
+
+/**
+ * The default order continued after the row `after`, with no offset. After a row with an order amount: the rows
+ * that tie with its amount and come later by name, and those with a smaller amount, each branch limited on its
+ * own (the first through the index's equality, the second walking the partial index on order_amount downwards,
+ * so it stops after `limit` rows; one OR over both would make the planner sort them all), then, if the page
+ * reaches past them, the pairs without one from the start. After a row without an order amount: those pairs from
+ * that row on, by name.
+ */
+async function findByOrderAmountAfter(db: Executor, scope: StockScope, limit: number, after: StockKey): Promise<RawStockRow[]> {
+  if (after.orderAmount === null) return findWithoutDemand(db, scope, limit, 0, after);
+  const withDemand = await sql<RawStockRow>`
+    select * from (
+      (select ${rowColumns}
+         from preform_stock s
+         join preforms p on p.id = s.preform_id and p.deleted_at is null
+         join preform_warehouses w on w.id = s.warehouse_id
+        where s.order_amount = ${after.orderAmount} ${scopeOf(scope)}
+          and (p.preform_name, p.id, w.warehouse_name, w.id) > (${after.preformName}, ${after.preformId}, ${after.warehouseName}, ${after.warehouseId})
+        order by ${tieBreaker}
+        limit ${limit})
+      union all
+      (select ${rowColumns}
+         from preform_stock s
+         join preforms p on p.id = s.preform_id and p.deleted_at is null
+         join preform_warehouses w on w.id = s.warehouse_id
+        where s.order_amount < ${after.orderAmount} ${scopeOf(scope)}
+        order by s.order_amount desc, ${tieBreaker}
+        limit ${limit})
+    ) page
+    order by order_amount desc, preform_name, preform_id, warehouse_name, warehouse_id
+    limit ${limit}`.execute(db);
+  if (withDemand.rows.length === limit) return withDemand.rows;
+  return [...withDemand.rows, ...(await findWithoutDemand(db, scope, limit - withDemand.rows.length, 0))];
+}
+
+/**
+ * The pairs without an order amount: preforms in name order (their partial index), each with its pairs
+ * (primary-key probes), so the limit stops the scan early. `after` (a row without an order amount) starts after
+ * that row: the preforms from its (name, id) on, through the same index. `backwards`: the same rows last first.
+ */
+async function findWithoutDemand(
+  db: Executor,
+  scope: StockScope,
+  limit: number,
+  offset: number,
+  after?: StockKey,
+  backwards = false,
+): Promise<RawStockRow[]> {
+  const seek = after
+    ? sql`and (p.preform_name, p.id) >= (${after.preformName}, ${after.preformId})
+          and (p.preform_name, p.id, w.warehouse_name, w.id) > (${after.preformName}, ${after.preformId}, ${after.warehouseName}, ${after.warehouseId})`
+    : sql``;
   const rest = await sql<RawStockRow>`
     select ${rowColumns}
       from preforms p
       cross join lateral (select * from preform_stock s where s.preform_id = p.id and s.order_amount is null ${scopeOf(scope)}) s
       join preform_warehouses w on w.id = s.warehouse_id
-     where p.deleted_at is null ${and(scope.preformId === undefined ? null : sql`p.id = ${scope.preformId}`)}
-     order by ${tieBreaker}
-     limit ${limit - rows.length} offset ${Math.max(0, offset - before)}`.execute(db);
-  return [...rows.map(({ demand_rows: _, ...row }: RawStockRow & { demand_rows?: number }) => row), ...rest.rows];
+     where p.deleted_at is null ${and(scope.preformId === undefined ? null : sql`p.id = ${scope.preformId}`)} ${seek}
+     order by ${backwards ? sql`p.preform_name desc, p.id desc, w.warehouse_name desc, w.id desc` : tieBreaker}
+     limit ${limit} offset ${offset}`.execute(db);
+  return rest.rows;
 }
 
 /** The stock row of one (preform, warehouse), whether or not it has a balance or products yet. */

@@ -5,6 +5,7 @@ import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { notFound, ruleViolation } from '../../lib/problem.js';
 import { preformExists, warehouseJson } from '../preforms/preforms.repository.js';
+import { decodeCursor, encodeCursor } from './stock-cursor.js';
 import { fillQuantity } from './stock-rules.js';
 import * as repository from './stock.repository.js';
 
@@ -30,10 +31,20 @@ export async function getPreformStock(db: Db, body: { preformWarehouseId: number
   return { warehouse, rows, count };
 }
 
-/** Preform stock of every warehouse (operator's '/stock'): one page, never every row. */
-export async function getOperatorPreformStock(db: Db, body: { pagination?: PaginationInput }) {
-  const { rows, count } = await repository.findStockRows(db, {}, body.pagination ?? DEFAULT_PAGE);
-  return { rows, count };
+/**
+ * Preform stock of every warehouse (operator's '/stock'): one page, never every row. In the default order the
+ * answer carries the cursor of its last row (`nextCursor`), and `after` continues after such a row by keyset
+ * rather than by offset. `after` with another order is refused (400), as is anything that is not a cursor.
+ */
+export async function getOperatorPreformStock(db: Db, body: { pagination?: PaginationInput; after?: string }) {
+  const pagination = body.pagination ?? DEFAULT_PAGE;
+  const defaultOrder = repository.isDefaultOrder(pagination);
+  if (body.after !== undefined && !defaultOrder) {
+    throw ruleViolation('after', 'notForOrder', 'Only the default order (orderAmount descending) is paged by cursor; page other orders by page number.');
+  }
+  const after = body.after === undefined ? undefined : decodeCursor(body.after);
+  const { rows, count, last } = await repository.findStockRows(db, {}, pagination, undefined, after);
+  return { rows, count, nextCursor: last ? encodeCursor(last) : null };
 }
 
 /**

@@ -133,7 +133,9 @@ export const operatorStockFillOperatorPreformStockResponse = zod.object({
  * Preform stock of every warehouse for the operator's '/stock' page (called on load and after each save). The page shows 10 rows sorted by orderAmount descending; `count` is the number of all rows.
  */
 export const operatorStockGetOperatorPreformStockBodyPaginationPageMax = 1000000;
-export const operatorStockGetOperatorPreformStockBodyPaginationPageMultipleOf = 1;
+export const operatorStockGetOperatorPreformStockBodyPaginationPageMultipleOf = 1;export const operatorStockGetOperatorPreformStockBodyAfterMax = 2000;
+export const operatorStockGetOperatorPreformStockBodyAfterRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+
 
 export const operatorStockGetOperatorPreformStockBody = zod.object({
   "pagination": zod.object({
@@ -141,7 +143,8 @@ export const operatorStockGetOperatorPreformStockBody = zod.object({
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
   "sortBy": zod.enum(['preformName', 'material', 'color', 'futureBalance', 'orderAmount', 'currentStock']).optional().describe('Column to sort by; each list names the columns it can sort.'),
   "descending": zod.boolean().optional()
-}).optional().describe('Extension (not in part 7, where the page sends `{}`): which page to answer. Without it the API answers\npage 1 with 10 rows sorted by orderAmount descending, never every row.')
+}).optional().describe('Extension (not in part 7, where the page sends `{}`): which page to answer. Without it the API answers\npage 1 with 10 rows sorted by orderAmount descending, never every row.'),
+  "after": zod.string().max(operatorStockGetOperatorPreformStockBodyAfterMax).regex(operatorStockGetOperatorPreformStockBodyAfterRegExp).optional().describe('Extension (not in part 7, issue 14): keyset paging. The `nextCursor` of the page before; the answer is the\n`pagination.rowsPerPage` rows that follow that page\'s last row (`pagination.page` then only names the page,\nit does not skip rows), so a deep page costs what the first does. Only the default order (orderAmount\ndescending) is paged by cursor; with another `sortBy` it answers 400, and those pages go by page number. A\ncursor this API did not answer answers 400 naming `after`.')
 })
 
 export const operatorStockGetOperatorPreformStockResponseRowsItemPreformIdMax = 2147483647;
@@ -166,6 +169,7 @@ export const operatorStockGetOperatorPreformStockResponse = zod.object({
   "orderAmount": zod.number().nullable().describe('Preforms still needed by open production order items (remaining bottles plus scrap).'),
   "futureBalance": zod.number().nullable().describe('currentStock - orderAmount; null when both are null (a missing one counts as 0).')
 }).describe('Preform stock in one warehouse. Numbers are preforms; null when there is no stock row or no open order.')).max(operatorStockGetOperatorPreformStockResponseRowsMax).describe('At most one page: the largest page size is 100.'),
-  "count": zod.number().min(operatorStockGetOperatorPreformStockResponseCountMin).max(operatorStockGetOperatorPreformStockResponseCountMax).multipleOf(operatorStockGetOperatorPreformStockResponseCountMultipleOf)
-}).describe('One page of rows and the total number of rows.')
+  "count": zod.number().min(operatorStockGetOperatorPreformStockResponseCountMin).max(operatorStockGetOperatorPreformStockResponseCountMax).multipleOf(operatorStockGetOperatorPreformStockResponseCountMultipleOf),
+  "nextCursor": zod.string().nullish().describe('Extension (not in part 7, issue 14): in the default order, the cursor of this page\'s last row, to send as\n`after` for the next page; null on the last page (fewer rows than asked for) and in any other order.')
+})
 

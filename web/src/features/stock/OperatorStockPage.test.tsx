@@ -23,9 +23,12 @@ const ROWS = [
   row(3, 'Nothing yet', null, null),
 ];
 
-type Body = { pagination?: { page: number; rowsPerPage: number; sortBy?: string; descending?: boolean } };
+type Body = { pagination?: { page: number; rowsPerPage: number; sortBy?: string; descending?: boolean }; after?: string };
 
-/** The API's answer: the requested page, orderAmount descending (nulls last). */
+/**
+ * The API's answer: the requested page, orderAmount descending (nulls last); with `after`, the rows after the row
+ * that cursor names (the page number then only names the page). Each full page answers its last row's cursor.
+ */
 function serve(rows = ROWS) {
   const bodies: Body[] = [];
   server.use(
@@ -34,7 +37,10 @@ function serve(rows = ROWS) {
       bodies.push(body);
       const { page = 1, rowsPerPage = 10 } = body.pagination ?? {};
       const sorted = [...rows].sort((a, b) => (b.orderAmount ?? -Infinity) - (a.orderAmount ?? -Infinity));
-      return HttpResponse.json({ rows: sorted.slice((page - 1) * rowsPerPage, page * rowsPerPage), count: rows.length });
+      const start = body.after === undefined ? (page - 1) * rowsPerPage : Number(body.after.replace('after-row-', '')) + 1;
+      const slice = sorted.slice(start, start + rowsPerPage);
+      const nextCursor = slice.length === rowsPerPage ? `after-row-${start + rowsPerPage - 1}` : null;
+      return HttpResponse.json({ rows: slice, count: rows.length, nextCursor });
     }),
   );
   return { loads: () => bodies.length, bodies };
@@ -181,6 +187,37 @@ describe("operator '/stock'", { timeout: 30_000 }, () => {
     expect(list.bodies.at(-1)?.pagination?.page).toBe(2);
     expect(bodyRows()).toHaveLength(2);
     expect(fillButton()).toBeDisabled();
+  });
+
+  it('next and previous continue by the cursor of the page before (issue 14); a jump to a page no cursor leads to goes by number', async () => {
+    // 55 rows, Preform 55 (largest order amount) first: page 1 is 55..46, page 2 is 45..36, page 6 is 5..1
+    const many = Array.from({ length: 55 }, (_, index) => row(index + 1, `Preform ${index + 1}`, 1000, (index + 1) * 1000));
+    const list = serve(many);
+    const user = userEvent.setup();
+    renderWithProviders(<OperatorStockPage />);
+    await screen.findByText('Preform 55');
+    expect(list.bodies[0]).not.toHaveProperty('after');
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Preform 45')).toBeInTheDocument();
+    expect(list.bodies.at(-1)).toEqual({ pagination: { page: 2, rowsPerPage: 10, sortBy: 'orderAmount', descending: true }, after: 'after-row-9' });
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Preform 35')).toBeInTheDocument();
+    expect(list.bodies.at(-1)).toMatchObject({ pagination: { page: 3 }, after: 'after-row-19' });
+
+    // previous: page 2 again, by the cursor kept from page 1
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(await screen.findByText('Preform 45')).toBeInTheDocument();
+    await waitFor(() => expect(list.bodies.at(-1)).toMatchObject({ pagination: { page: 2 }, after: 'after-row-9' }));
+    expect(bodyRows()).toHaveLength(10);
+
+    // page 6 is no neighbour of a page seen: by number; the rows are the same the cursor would give
+    await user.click(screen.getByRole('button', { name: '6' }));
+    expect(await screen.findByText('Preform 5')).toBeInTheDocument();
+    expect(list.bodies.at(-1)).toEqual({ pagination: { page: 6, rowsPerPage: 10, sortBy: 'orderAmount', descending: true } });
+    expect(bodyRows()).toHaveLength(5);
+    expect(list.bodies.every((body) => body.after === undefined || body.pagination!.page > 1)).toBe(true);
   });
 
   it('says why a load failed and retries', async () => {

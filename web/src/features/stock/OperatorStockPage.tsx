@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPackageImport } from '@tabler/icons-react';
@@ -19,13 +19,27 @@ const ROWS = 10 as const;
  * Operator '/stock' (part 2.2): Preform, Material, Color, Future balance, Order amount, Preform stock; no sortable
  * column; page 1, 10 rows, orderAmount descending. A row click selects it alone, again deselects; every reload
  * clears the selection. 'Fill stock' needs exactly one selected row.
+ *
+ * Issue 14: each answer carries the cursor of its last row (`nextCursor`), kept as the way into the page after
+ * it, so next and previous (and any page next to one already seen) continue by cursor: the API seeks instead of
+ * skipping rows, and page 500 costs what page 1 does. A page number no cursor leads to (a jump) goes by number.
  */
 export default function OperatorStockPage() {
   const [page, setPage] = useState(1);
-  const body = { pagination: { page, rowsPerPage: ROWS, sortBy: 'orderAmount' as const, descending: true } };
+  /** Page number -> the cursor that leads to it (the nextCursor of the page before), for every page seen. */
+  const [cursors, setCursors] = useState<Record<number, string>>({});
+  const after = page > 1 ? cursors[page] : undefined;
+  const body = {
+    pagination: { page, rowsPerPage: ROWS, sortBy: 'orderAmount' as const, descending: true },
+    ...(after ? { after } : {}),
+  };
   const query = useOperatorStockGetOperatorPreformStock(body, {
     query: { queryKey: getOperatorStockGetOperatorPreformStockQueryKey(body), placeholderData: keepPreviousData },
   });
+  const nextCursor = query.isPlaceholderData ? undefined : query.data?.nextCursor;
+  useEffect(() => {
+    if (nextCursor) setCursors((known) => (known[page + 1] === nextCursor ? known : { ...known, [page + 1]: nextCursor }));
+  }, [nextCursor, page]);
   const [filling, setFilling] = useState<PreformStockRow | null>(null);
   const selection = useRowSelection(query.dataUpdatedAt);
   const rows = query.data?.rows ?? [];
