@@ -151,7 +151,7 @@ export const operatorStockGetOperatorPreformStockResponseRowsItemPreformIdMax = 
 export const operatorStockGetOperatorPreformStockResponseRowsItemPreformIdMultipleOf = 1;export const operatorStockGetOperatorPreformStockResponseRowsItemPreformWarehouseIdMax = 2147483647;
 export const operatorStockGetOperatorPreformStockResponseRowsItemPreformWarehouseIdMultipleOf = 1;export const operatorStockGetOperatorPreformStockResponseRowsItemPreformPreformNameMax = 120;export const operatorStockGetOperatorPreformStockResponseRowsItemPreformWarehouseWarehouseNameMax = 120;export const operatorStockGetOperatorPreformStockResponseRowsMax = 100;export const operatorStockGetOperatorPreformStockResponseCountMin = 0;
 export const operatorStockGetOperatorPreformStockResponseCountMax = 2147483647;
-export const operatorStockGetOperatorPreformStockResponseCountMultipleOf = 1;
+export const operatorStockGetOperatorPreformStockResponseCountMultipleOf = 1;export const operatorStockGetOperatorPreformStockResponseNextCursorMax = 2000;
 
 export const operatorStockGetOperatorPreformStockResponse = zod.object({
   "rows": zod.array(zod.object({
@@ -170,6 +170,6 @@ export const operatorStockGetOperatorPreformStockResponse = zod.object({
   "futureBalance": zod.number().nullable().describe('currentStock - orderAmount; null when both are null (a missing one counts as 0).')
 }).describe('Preform stock in one warehouse. Numbers are preforms; null when there is no stock row or no open order.')).max(operatorStockGetOperatorPreformStockResponseRowsMax).describe('At most one page: the largest page size is 100.'),
   "count": zod.number().min(operatorStockGetOperatorPreformStockResponseCountMin).max(operatorStockGetOperatorPreformStockResponseCountMax).multipleOf(operatorStockGetOperatorPreformStockResponseCountMultipleOf),
-  "nextCursor": zod.string().nullish().describe('Extension (not in part 7, issue 14): in the default order, the cursor of this page\'s last row, to send as\n`after` for the next page; null on the last page (fewer rows than asked for) and in any other order.')
+  "nextCursor": zod.string().max(operatorStockGetOperatorPreformStockResponseNextCursorMax).nullish().describe('Extension (not in part 7, issue 14): in the default order, the cursor of this page\'s last row, to send as\n`after` for the next page; null on the last page (fewer rows than asked for) and in any other order.')
 })
 
