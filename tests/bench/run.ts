@@ -21,7 +21,7 @@
  * BENCH_MEMORY=1 (after each call, the API's memory at its peak and after a full collection: garbage or live).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { access, chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -120,10 +120,16 @@ async function apiStart(): Promise<{ file: string; execArgv: string[]; built: bo
   if (process.env.BENCH_BUILT === '0')
     return { file: source, execArgv: ['--import', 'tsx'], built: false, describe: 'sources through tsx (BENCH_BUILT=0)', cleanUp: async () => {} };
   const root = path.join(import.meta.dirname, '../..');
-  try {
-    await access(path.join(root, 'api/dist/app.js'));
-  } catch {
-    throw new Error('the bench starts the compiled API: run `pnpm build` first (or BENCH_BUILT=0 for the sources through tsx)');
+  const built = await stat(path.join(root, 'api/dist/app.js')).catch(() => undefined);
+  if (!built) throw new Error('the bench starts the compiled API: run `pnpm build` first (or BENCH_BUILT=0 for the sources through tsx)');
+  // A build older than a source would time yesterday's code without a word.
+  const changed = (await readdir(path.join(root, 'api/src'), { recursive: true, withFileTypes: true })).filter(
+    (entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'),
+  );
+  for (const entry of changed) {
+    const file = path.join(entry.parentPath, entry.name);
+    if ((await stat(file)).mtimeMs > built.mtimeMs)
+      throw new Error(`${path.relative(root, file)} is newer than api/dist: run \`pnpm --filter @orders-portal/api build\` (or BENCH_BUILT=0)`);
   }
   const execArgv = await productionNodeOptions(root);
   const { default: ts } = await import('typescript');
