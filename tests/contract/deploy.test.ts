@@ -211,7 +211,7 @@ describe('the container image (Dockerfile)', () => {
   it("gives the API the Deployment's Node flags (NODE_OPTIONS), a heap limit that leaves room below the pod's memory limit", () => {
     const stages = instructions.filter((line) => line.startsWith('FROM '));
     const runtime = instructions.slice(instructions.indexOf(stages.at(-1)!));
-    const image = runtime.find((line) => line.startsWith('ENV '))?.match(/NODE_OPTIONS=(\S+)/)?.[1];
+    const image = runtime.find((line) => line.startsWith('ENV '))?.match(/NODE_OPTIONS=(?:"([^"]*)"|(\S+))/)?.slice(1).find((value) => value !== undefined);
     const container = api();
     const deployed = container.env.find((variable: { name: string }) => variable.name === 'NODE_OPTIONS')?.value;
     // The bench starts the API with the Deployment's (tests/bench/run.ts): the image must not run otherwise.
