@@ -21,12 +21,13 @@
  * BENCH_MEMORY=1 (after each call, the API's memory at its peak and after a full collection: garbage or live).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { parseAllDocuments } from 'yaml';
 import { createDb, type Db } from '../../api/src/db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../api/src/db/embedded.js';
 import { migrateToLatest } from '../../api/src/db/migrate.js';
@@ -107,6 +108,49 @@ async function rssWindow(child: ChildProcess, name?: string): Promise<number> {
     console.log(`  memory (MB) of ${name}: at the peak ${line(answer.memory.peak)}; after a full collection ${line(answer.memory.afterGc)}`);
   }
   return answer.windowPeakKb;
+}
+
+/**
+ * How the bench starts the API: as production does (docs/operations.md, "Memory of a replica"), with the compiled API
+ * (api/dist, `pnpm build` first) in plain Node with the Node flags of the deployment (NODE_OPTIONS of
+ * deploy/k8s/deployment.yaml, also the image's default). server.ts is the harness around it; it is transpiled here
+ * to a module beside it, not run through tsx, whose loader thread alone adds 30 MB to the resident set. BENCH_BUILT=0
+ * runs the API's sources through tsx instead (no build needed; its memory is then not production's).
+ */
+async function apiStart(): Promise<{ file: string; execArgv: string[]; built: boolean; describe: string; cleanUp: () => Promise<void> }> {
+  const source = path.join(import.meta.dirname, 'server.ts');
+  if (process.env.BENCH_BUILT === '0')
+    return { file: source, execArgv: ['--import', 'tsx'], built: false, describe: 'sources through tsx (BENCH_BUILT=0)', cleanUp: async () => {} };
+  const root = path.join(import.meta.dirname, '../..');
+  const built = await stat(path.join(root, 'api/dist/app.js')).catch(() => undefined);
+  if (!built) throw new Error('the bench starts the compiled API: run `pnpm build` first (or BENCH_BUILT=0 for the sources through tsx)');
+  // A build older than a source would time yesterday's code without a word.
+  const changed = (await readdir(path.join(root, 'api/src'), { recursive: true, withFileTypes: true })).filter(
+    (entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'),
+  );
+  for (const entry of changed) {
+    const file = path.join(entry.parentPath, entry.name);
+    if ((await stat(file)).mtimeMs > built.mtimeMs)
+      throw new Error(`${path.relative(root, file)} is newer than api/dist: run \`pnpm --filter @orders-portal/api build\` (or BENCH_BUILT=0)`);
+  }
+  const execArgv = await productionNodeOptions(root);
+  const { default: ts } = await import('typescript');
+  const file = path.join(import.meta.dirname, `.server-${process.pid}.mjs`);
+  const output = ts.transpileModule(await readFile(source, 'utf8'), {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
+  await writeFile(file, output);
+  return { file, execArgv, built: true, describe: `api/dist in node ${execArgv.join(' ')} (deploy/k8s/deployment.yaml's NODE_OPTIONS)`, cleanUp: () => rm(file, { force: true }) };
+}
+
+/** The NODE_OPTIONS the deployment gives the API's container, as Node flags. */
+export async function productionNodeOptions(root: string): Promise<string[]> {
+  const documents = parseAllDocuments(await readFile(path.join(root, 'deploy/k8s/deployment.yaml'), 'utf8')).map((document) => document.toJS());
+  const deployment = documents.find((document) => document?.kind === 'Deployment');
+  const containers: { name: string; env?: { name: string; value?: string }[] }[] = deployment?.spec?.template?.spec?.containers ?? [];
+  const value = containers.flatMap((container) => container.env ?? []).find((variable) => variable.name === 'NODE_OPTIONS')?.value;
+  if (value === undefined) throw new Error('deploy/k8s/deployment.yaml gives the API no NODE_OPTIONS');
+  return value.split(' ').filter(Boolean);
 }
 
 /** Sends `message` to the API process and waits for the first answer that `accept` takes. */
@@ -277,16 +321,20 @@ async function main() {
     console.log(`timing the largest company ${ids.company} (buyer ${buyer}, seller ${seller}); rows: ${JSON.stringify({ ...ids, orders50: undefined })}`);
     await db.destroy();
 
-    child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
+    const start = await apiStart();
+    console.log(`the API: ${start.describe}`);
+    child = fork(start.file, [], {
       // BENCH_NODE_ARGS adds Node flags to the API process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
       execArgv: [
-        '--import',
-        'tsx',
+        ...start.execArgv,
         ...(process.env.BENCH_MEMORY === '1' ? ['--expose-gc'] : []),
         ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       ],
       env: {
         ...process.env,
+        // Production's Node flags are given on the command line above (NODE_OPTIONS of the parent is not the API's).
+        NODE_OPTIONS: '',
+        BENCH_BUILT: start.built ? '1' : '0',
         BENCH_API_DATABASE_URL: benchUrl,
         BENCH_CLIENT_COMPANY: ids.company,
         BENCH_BUYER_COMPANY: buyer,
@@ -298,7 +346,7 @@ async function main() {
     const server = await new Promise<{ port: number; tokens: Record<Role, string> }>((resolve, reject) => {
       child!.once('message', (message) => resolve(message as { port: number; tokens: Record<Role, string> }));
       child!.once('exit', (code) => reject(new Error(`API exited with ${code}`)));
-    });
+    }).finally(() => start.cleanUp());
 
     const results = [];
     for (const call of calls.filter((c) => only(c.name))) {

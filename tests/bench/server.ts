@@ -7,8 +7,9 @@
  */
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { CompiledQuery, KyselyPlugin } from 'kysely';
-// BENCH_BUILT=1: the API as `pnpm start` runs it, compiled (api/dist, after `pnpm build`), not transpiled by tsx on load;
-// its memory is then production's (tsx keeps the transpiled sources and its own loader in the heap).
+// run.ts starts this file transpiled, in plain Node with production's flags, and BENCH_BUILT=1: the API compiled (api/dist,
+// after `pnpm build`), as `pnpm start` and the image run it. BENCH_BUILT=0 (run.ts then runs this file through tsx): the
+// sources, transpiled on load; the memory is then not production's (tsx's loader thread, the transpiled sources).
 const api = process.env.BENCH_BUILT === '1' ? '../../api/dist' : '../../api/src';
 const { buildApp } = (await import(`${api}/app.js`)) as typeof import('../../api/src/app.js');
 const { loadConfig } = (await import(`${api}/config.js`)) as typeof import('../../api/src/config.js');

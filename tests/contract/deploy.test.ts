@@ -208,6 +208,21 @@ describe('the container image (Dockerfile)', () => {
     expect(dockerfile).toMatch(/HOST=0\.0\.0\.0/);
   });
 
+  it("gives the API the Deployment's Node flags (NODE_OPTIONS), a heap limit that leaves room below the pod's memory limit", () => {
+    const stages = instructions.filter((line) => line.startsWith('FROM '));
+    const runtime = instructions.slice(instructions.indexOf(stages.at(-1)!));
+    const image = runtime.find((line) => line.startsWith('ENV '))?.match(/NODE_OPTIONS=(?:"([^"]*)"|(\S+))/)?.slice(1).find((value) => value !== undefined);
+    const container = api();
+    const deployed = container.env.find((variable: { name: string }) => variable.name === 'NODE_OPTIONS')?.value;
+    // The bench starts the API with the Deployment's (tests/bench/run.ts): the image must not run otherwise.
+    expect(image).toBe(deployed);
+    const heapMb = Number(/--max-old-space-size=(\d+)/.exec(deployed)?.[1]);
+    const limitMi = Number(/^(\d+)Gi$/.exec(container.resources.limits.memory)?.[1]) * 1024 || Number(/^(\d+)Mi$/.exec(container.resources.limits.memory)?.[1]);
+    // What is resident besides the old space (code, young generation, native buffers: 100-150 MB at full scale).
+    expect(heapMb).toBeGreaterThan(0);
+    expect(limitMi - heapMb).toBeGreaterThanOrEqual(200);
+  });
+
   it("gives a build proxy's CA to the build stages only, never to the runtime image", () => {
     const stages = instructions.filter((line) => line.startsWith('FROM '));
     const runtime = instructions.slice(instructions.indexOf(stages.at(-1)!));
