@@ -137,29 +137,22 @@ const overlaps = (from: string, to: string) =>
   sql<boolean>`(tstzrange(h.target_start, h.target_end, '[]') && tstzrange(${from}::date::timestamptz, (${to}::date + 1)::timestamptz, '[)')
     and (h.target_end is not null or now() >= ${from}::date::timestamptz))`;
 
-/** Gantt: the stops that overlap the days `from`..`to` (UTC), a running stop up to now; by start. */
-export async function findEventsOverlapping(db: Executor, from: string, to: string) {
-  const rows = await history(db)
-    .where(overlaps(from, to))
-    .orderBy('h.target_start')
-    .orderBy('h.id')
-    .execute();
-  return rows.map(toHistoryItem);
-}
-
 /** A machine as one text (company id, unit separator, name), for `any` over a page of machines. */
 const machineKey = (machine: { clientId: string; machineName: string }) => `${machine.clientId}\u001f${machine.machineName}`;
 
 /**
- * Gantt, one page of machines: the stops of those machines that overlap the days `from`..`to`, by start. The
- * period's stops are found by their span (one GiST range, a few thousand at most for 92 days) and kept when their
- * machine is on the page. The machine is matched as one key on purpose: a (company, machine) pair would let the
- * planner walk each machine's every stop by the index on (company, machine, end) instead (12 ms against 0.7 ms).
+ * Gantt: the stops that overlap the days `from`..`to` (UTC), a running stop up to now; by start. With `machines`
+ * (one page of them), only those machines' stops: the period's stops are found by their span (one GiST range, a few
+ * thousand at most for 92 days) and kept when their machine is on the page. The machine is matched as one key on
+ * purpose: a (company, machine) pair would let the planner walk each machine's every stop by the index on (company,
+ * machine, end) instead (12 ms against 0.7 ms).
  */
-export async function findMachineEventsOverlapping(db: Executor, machines: GanttMachine[], from: string, to: string) {
-  if (machines.length === 0) return [];
+export async function findEventsOverlapping(db: Executor, from: string, to: string, machines?: GanttMachine[]) {
+  if (machines?.length === 0) return [];
   const rows = await history(db)
-    .where(sql<boolean>`h.company_id || chr(31) || h.machine_name = any(${machines.map(machineKey)}::text[])`)
+    .$if(machines !== undefined, (query) =>
+      query.where(sql<boolean>`h.company_id || chr(31) || h.machine_name = any(${machines!.map(machineKey)}::text[])`),
+    )
     .where(overlaps(from, to))
     .orderBy('h.target_start')
     .orderBy('h.id')

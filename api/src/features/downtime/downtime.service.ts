@@ -158,7 +158,7 @@ export async function getDowntime(db: Db, body: { period?: Period; machines?: { 
   if (days(period) > GANTT_MAX_DAYS) throw ruleViolation('period.to', 'maxDays', `The gantt shows at most ${GANTT_MAX_DAYS} days at once.`, GANTT_MAX_DAYS);
   if (body.machines) {
     const { machines, count } = await repository.findMachines(db, period.from, period.to, body.machines);
-    const events = await repository.findMachineEventsOverlapping(db, machines, period.from, period.to);
+    const events = await repository.findEventsOverlapping(db, period.from, period.to, machines);
     return { machineCount: count, machines, events };
   }
   const [{ machines, count }, events] = await Promise.all([

@@ -139,10 +139,9 @@ export async function findStockRows<H = never>(
   after?: StockKey,
 ) {
   const limit = pagination.rowsPerPage;
-  const byOrderAmount = isDefaultOrder(pagination);
+  const { key, descending } = orderOf(pagination);
+  const byOrderAmount = key === 'orderAmount' && descending;
   if (after && !byOrderAmount) throw new Error('a stock cursor continues the default order only');
-  const key = pagination.sortBy && sortExpressions[pagination.sortBy] ? pagination.sortBy : 'orderAmount';
-  const descending = pagination.sortBy ? Boolean(pagination.descending) : true;
   const offset = after ? 0 : (pagination.page - 1) * pagination.rowsPerPage;
   // A page past the first may start past the rows with an order amount: their number comes with the count.
   const extra = [
@@ -173,10 +172,16 @@ export async function findStockRows<H = never>(
   return { rows: rows.map(toStockRow), count: Number(total.count), header: total.header, last };
 }
 
-/** Whether the pagination asks for the default order, orderAmount descending (the one a cursor continues). */
-export function isDefaultOrder(pagination: PaginationInput): boolean {
+/** The sort key the pagination asks for (a known one, else orderAmount) and its direction (descending by default). */
+function orderOf(pagination: PaginationInput) {
   const key = pagination.sortBy && sortExpressions[pagination.sortBy] ? pagination.sortBy : 'orderAmount';
   const descending = pagination.sortBy ? Boolean(pagination.descending) : true;
+  return { key, descending };
+}
+
+/** Whether the pagination asks for the default order, orderAmount descending (the one a cursor continues). */
+export function isDefaultOrder(pagination: PaginationInput): boolean {
+  const { key, descending } = orderOf(pagination);
   return key === 'orderAmount' && descending;
 }
 

@@ -16,6 +16,8 @@ const row = (preformId: number, preformName: string, currentStock: number | null
   orderAmount,
   futureBalance: currentStock == null && orderAmount == null ? null : (currentStock ?? 0) - (orderAmount ?? 0),
 });
+/** Preforms 1..n, preform k with an order amount of k × 1,000 (so the largest number is listed first). */
+const numberedRows = (n: number) => Array.from({ length: n }, (_, index) => row(index + 1, `Preform ${index + 1}`, 1000, (index + 1) * 1000));
 
 const ROWS = [
   row(1, 'Small need', 5000, 1000),
@@ -174,7 +176,7 @@ describe("operator '/stock'", { timeout: 30_000 }, () => {
   });
 
   it('shows 10 rows a page and clears the selection when another page loads', async () => {
-    const many = Array.from({ length: 12 }, (_, index) => row(index + 1, `Preform ${index + 1}`, 1000, (index + 1) * 1000));
+    const many = numberedRows(12);
     const list = serve(many);
     const user = userEvent.setup();
     renderWithProviders(<OperatorStockPage />);
@@ -191,7 +193,7 @@ describe("operator '/stock'", { timeout: 30_000 }, () => {
 
   it('next and previous continue by the cursor of the page before (issue 14); a jump to a page no cursor leads to goes by number', async () => {
     // 55 rows, Preform 55 (largest order amount) first: page 1 is 55..46, page 2 is 45..36, page 6 is 5..1
-    const many = Array.from({ length: 55 }, (_, index) => row(index + 1, `Preform ${index + 1}`, 1000, (index + 1) * 1000));
+    const many = numberedRows(55);
     const list = serve(many);
     const user = userEvent.setup();
     renderWithProviders(<OperatorStockPage />);
