@@ -9,7 +9,8 @@
  *    one request with the API recording its SQL (status, size, statements), a short warm-up, then autocannon with 10
  *    connections for BENCH_SECONDS (10): requests/s, p50/p95/p99 latency, non-2xx answers; the API's peak RSS at the end.
  * 4. The service's read statements of that request run directly on PostgreSQL with 10 connections for the same time
- *    (at most 5 s), and EXPLAIN ANALYZE of the slowest, so API/SQL compares like with like.
+ *    (at most 5 s), and EXPLAIN ANALYZE of the slowest, so API/SQL compares like with like. For both loads, the CPU
+ *    time per request of the API, PostgreSQL and the bench process itself (cpu.ts): where the 2 cores went.
  *
  * 5. The first screen (first-screen.ts): JavaScript on the wire and largest contentful paint of the sign-in page and of
  *    each face's landing page in Chromium, cold cache, on the built portal (`pnpm build` first).
@@ -33,6 +34,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../api/src/db/e
 import { migrateToLatest } from '../../api/src/db/migrate.js';
 import { startPortal } from '../e2e/portal.js';
 import { calls, type Call, type Ids, type Role } from './calls.js';
+import { measureCpu, postmasterOf, type CpuSplit } from './cpu.js';
 import { measureFirstScreens, printFirstScreens } from './first-screen.js';
 import { generate, SCALE } from './generate.js';
 import { ingestHttp, ingestMqtt, printIngestion, type IngestRow } from './ingest.js';
@@ -60,6 +62,9 @@ const isRead = (query: Captured) => /^\s*(select|with)\b/i.test(query.sql) && !/
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
+/** CPU milliseconds per request: to 0.01 ms (a 1,000 req/s call costs about 1 ms of CPU per request on 2 cores). */
+const cpuMs = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '-');
+const cpuCells = (split: CpuSplit, parties: (keyof CpuSplit)[]) => parties.map((party) => cpuMs(split[party])).join(' · ');
 
 /** Load through HTTP with autocannon; latencies recorded per response (autocannon reports no p95 itself). */
 async function loadApi(port: number, token: string, call: Call, ids: Ids, seconds: number) {
@@ -234,7 +239,7 @@ async function loadSql(url: string, queries: Captured[], seconds: number) {
   );
   await pool.end();
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
+  return { rps: latencies.length / seconds, seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
 }
 
 /** EXPLAIN ANALYZE of each statement: execution time and the plan's scan lines (which index, how many rows). */
@@ -348,6 +353,7 @@ async function main() {
       child!.once('exit', (code) => reject(new Error(`API exited with ${code}`)));
     }).finally(() => start.cleanUp());
 
+    const postmaster = await postmasterOf(benchUrl);
     const results = [];
     for (const call of calls.filter((c) => only(c.name))) {
       const token = server.tokens[call.role];
@@ -356,17 +362,20 @@ async function main() {
       if (once.status < 200 || once.status > 299) console.log(`${call.name}: answered ${once.status}`);
       await loadApi(server.port, token, call, ids, Math.min(2, SECONDS)); // warm-up: JIT, pool, PostgreSQL caches
       // A download takes longer: at least 5 s, so that a short BENCH_SECONDS still yields a few answers.
-      const api = await loadApi(server.port, token, call, ids, call.download ? Math.max(SECONDS, 5) : SECONDS);
+      const loaded = await measureCpu(postmaster, child.pid, () => loadApi(server.port, token, call, ids, call.download ? Math.max(SECONDS, 5) : SECONDS), (load) => load.rps * load.seconds);
+      const api = loaded.result;
       const peakRssKb = await rssWindow(child, call.name);
       const service = once.queries.filter((query) => !isGate(query));
       const reads = service.filter(isRead);
-      const direct = await loadSql(benchUrl, reads, Math.min(SECONDS, 5));
+      const replayed = await measureCpu(postmaster, undefined, () => loadSql(benchUrl, reads, Math.min(SECONDS, 5)), (load) => load.rps * load.seconds);
+      const direct = replayed.result;
       const plans = await explain(benchUrl, reads);
       const slowest = plans.reduce<(typeof plans)[number] | undefined>((worst, plan) => (!worst || plan.executionMs > worst.executionMs ? plan : worst), undefined);
-      results.push({ call, api, direct, slowest, once, peakRssKb, statements: once.queries.length, serviceStatements: service.length, replayed: reads.length });
+      results.push({ call, api, direct, slowest, once, peakRssKb, statements: once.queries.length, serviceStatements: service.length, cpu: loaded.cpu, sqlCpu: replayed.cpu });
       console.log(
         `${call.name}: ${once.status} ${once.bytes} B in ${ms(once.aloneMs)} ms alone; API ${api.rps.toFixed(0)} req/s p50 ${ms(api.p50)} p95 ${ms(api.p95)} p99 ${ms(api.p99)} ms (errors ${api.errors}); ` +
-          `SQL ${direct.rps.toFixed(0)} req/s p50 ${ms(direct.p50)} p95 ${ms(direct.p95)} ms (${once.queries.length} statements, ${service.length} of the service)`,
+          `SQL ${direct.rps.toFixed(0)} req/s p50 ${ms(direct.p50)} p95 ${ms(direct.p95)} ms (${once.queries.length} statements, ${service.length} of the service); ` +
+          `CPU ms per request: API ${cpuMs(loaded.cpu.api)}, PostgreSQL ${cpuMs(loaded.cpu.postgres)}, load ${cpuMs(loaded.cpu.bench)}; SQL replay: PostgreSQL ${cpuMs(replayed.cpu.postgres)}, client ${cpuMs(replayed.cpu.bench)}`,
       );
     }
     // Issue 15: machine event ingestion, HTTP and MQTT, 1 machine and 200 machines.
@@ -423,13 +432,19 @@ async function main() {
       'API RSS MB: the largest resident set of the API process while the call was made (its one request, warm-up and load), sampled every 20 ms.\n',
     );
     console.log(
-      '| Face | Call | status | bytes | alone ms | API req/s | API p50 ms | API p95 ms | API p99 ms | errors | statements (service) | SQL req/s | SQL p50 ms | SQL p95 ms | SQL p99 ms | API/SQL p50 | API/SQL req/s | API RSS MB |',
+      'CPU ms per request: the CPU time each party used during the load, divided by the requests answered: the API process; PostgreSQL (server and ' +
+        'backends); the bench process (autocannon, the HTTP client). "replay": PostgreSQL and the pg client during the bare-SQL replay. ' +
+        'With every core busy, a call\'s req/s is about (cores × 1,000) / the sum of its three.\n',
     );
-    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const { call, api, direct, once, peakRssKb, statements, serviceStatements } of results) {
+    console.log(
+      '| Face | Call | status | bytes | alone ms | API req/s | API p50 ms | API p95 ms | API p99 ms | errors | statements (service) | SQL req/s | SQL p50 ms | SQL p95 ms | SQL p99 ms | API/SQL p50 | API/SQL req/s | API RSS MB | CPU ms/req API · PG · load | replay PG · client |',
+    );
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const { call, api, direct, once, peakRssKb, statements, serviceStatements, cpu, sqlCpu } of results) {
       console.log(
         `| ${call.face} | ${call.name} | ${once.status} | ${once.bytes} | ${ms(once.aloneMs)} | ${api.rps.toFixed(0)} | ${ms(api.p50)} | ${ms(api.p95)} | ${ms(api.p99)} | ${api.errors} | ${statements} (${serviceStatements}) | ` +
-          `${direct.rps.toFixed(0)} | ${ms(direct.p50)} | ${ms(direct.p95)} | ${ms(direct.p99)} | ${(api.p50 / direct.p50).toFixed(2)} | ${(api.rps / direct.rps).toFixed(2)} | ${(peakRssKb / 1024).toFixed(0)} |`,
+          `${direct.rps.toFixed(0)} | ${ms(direct.p50)} | ${ms(direct.p95)} | ${ms(direct.p99)} | ${(api.p50 / direct.p50).toFixed(2)} | ${(api.rps / direct.rps).toFixed(2)} | ${(peakRssKb / 1024).toFixed(0)} | ` +
+          `${cpuCells(cpu, ['api', 'postgres', 'bench'])} | ${cpuCells(sqlCpu, ['postgres', 'bench'])} |`,
       );
     }
     if (ingestion.length) printIngestion(ingestion);
