@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
+import { prepared, type Db } from '../db/database.js';
 import type { Actor } from '../lib/actor.js';
 import { UPLOAD_OPERATION } from '../features/claims/uploads.multipart.js';
 import type { Caller } from './auth.js';
@@ -25,7 +25,7 @@ export async function countCaller(
   db: Db,
   counter: { subjectKey: string; addressKey: string; windowMs: number; sub: string; issuedAt: number },
 ): Promise<{ current: number; ttl: number; revoked: boolean }> {
-  const { rows } = await sql<{ hits: number; ttl: number; revoked: boolean }>`
+  const statement = sql<{ hits: number; ttl: number; revoked: boolean }>`
     WITH revocation AS (
       SELECT EXISTS (
         SELECT FROM subject_revocations WHERE sub = ${counter.sub} AND revoked_at >= to_timestamp(${counter.issuedAt})
@@ -35,7 +35,9 @@ export async function countCaller(
       sql<string>`CASE WHEN (SELECT revoked FROM revocation) THEN ${counter.addressKey} ELSE ${counter.subjectKey} END`,
       counter.windowMs,
       sql`, (SELECT revoked FROM revocation) AS revoked`,
-    )}`.execute(db);
+    )}`;
+  // Every authenticated request runs it: prepared once per connection (database.ts `prepared`).
+  const { rows } = await db.executeQuery(prepared(statement.compile(db)));
   return { current: rows[0].hits, ttl: rows[0].ttl, revoked: rows[0].revoked };
 }
 

@@ -4,6 +4,9 @@ import type { CompiledQuery, KyselyPlugin } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
 import { as, createTestApp, tokenFor } from '../../../tests/support/app.js';
 import { revokeUserSessions } from '../idp/adapter.js';
+import { sql } from 'kysely';
+import { createDb } from '../db/database.js';
+import { countCaller } from './api-limits.js';
 
 /**
  * What the gate costs PostgreSQL per request (issue 14, item 3): the per-user limit's count and the revocation
@@ -70,5 +73,32 @@ describe('the gate of an authenticated request', () => {
     expect(status).toBe(401);
     expect(gate).toHaveLength(1);
     expect(gate[0]).not.toMatch(/\bsubject_revocations\b/);
+  });
+});
+
+describe('the gate statement on a connection', () => {
+  it('is parsed and planned once per connection (a named prepared statement), and answers as before on every execution', async () => {
+    // One connection, so that the session's prepared statements are those of every execution below.
+    const single = createDb(database.url, { max: 1 });
+    try {
+      const counted = [];
+      for (let n = 0; n < 3; n++)
+        counted.push(await countCaller(single, { subjectKey: 'api:sub:prepared-1', addressKey: 'api:ip:192.0.2.1', windowMs: 60_000, sub: 'prepared-1', issuedAt: 1 }));
+      expect(counted.map((answer) => [answer.current, answer.revoked])).toEqual([
+        [1, false],
+        [2, false],
+        [3, false],
+      ]);
+      const { rows } = await sql<{ statement: string; executions: number }>`
+        select statement, (generic_plans + custom_plans)::int as executions from pg_prepared_statements where not from_sql`.execute(single);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].statement).toMatch(/\bsubject_revocations\b[\s\S]*\brate_limits\b/);
+      expect(rows[0].executions).toBe(3);
+      // A statement not marked as prepared still runs unnamed: nothing else was added to the session.
+      await single.selectFrom('rate_limits').select('hits').where('key', '=', 'api:sub:prepared-1').execute();
+      expect((await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(single)).rows[0].n).toBe(1);
+    } finally {
+      await single.destroy();
+    }
   });
 });
