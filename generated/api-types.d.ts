@@ -988,7 +988,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): OEE (ISO 22400-2) per machine for a period, in day, shift or week buckets, with data coverage (issue 15). */
+        /**
+         * @description Extension (not in part 7): OEE (ISO 22400-2) per machine for a period, in day, shift or week buckets, with data coverage (issue 15).
+         *
+         *     Extension (issue 14): `machinePage` asks for one page of the machines (the screen's 'whole period' table sends
+         *     one); only that page is computed, and `machineCount` is the number of machines of the question (every page). A
+         *     page past the last has no machines and the same `machineCount`. Without it every machine, as before.
+         */
         post: operations["AdminMachines_getOee"];
         delete?: never;
         options?: never;
@@ -3810,9 +3816,21 @@ export interface components {
          * @enum {string}
          */
         OeeGrain: "day" | "shift" | "week";
+        /** @description Extension (issue 14): one page of the OEE question's machines, 1-based; the sizes of the gantt's machine page. */
+        OeeMachinePage: {
+            /** Format: int32 */
+            page: number;
+            rowsPerPage: components["schemas"]["RowsPerPage"];
+        };
         /** @description The OEE question of a period. */
         OeeQuery: {
             grain: components["schemas"]["OeeGrain"];
+            /**
+             * @description Extension (issue 14): one page of the machines (of the chosen ones when `machines` is given), in the answer's
+             *     order (client name, client, machine name); only that page's machines are computed and answered, and the answer's
+             *     `machineCount` counts them all. Absent: every machine, as before.
+             */
+            machinePage?: components["schemas"]["OeeMachinePage"];
             /** @description Machines to include; all when absent or empty. */
             machines?: components["schemas"]["MachineRef"][];
             period: components["schemas"]["Period"];
@@ -8782,6 +8800,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "machineCount": 1,
                      *       "machines": [
                      *         {
                      *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
@@ -8824,6 +8843,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /**
+                         * Format: int32
+                         * @description Extension (issue 14): how many machines the question covers (every page); the length of `machines` when no `machinePage` was asked.
+                         */
+                        machineCount: number;
                         machines: components["schemas"]["MachineOee"][];
                     };
                 };
@@ -13322,7 +13346,12 @@ export interface operations {
                  *         "from": "2026-03-09",
                  *         "to": "2026-03-15"
                  *       },
-                 *       "grain": "week"
+                 *       "grain": "week",
+                 *       "withBuckets": false,
+                 *       "machinePage": {
+                 *         "page": 3,
+                 *         "rowsPerPage": 20
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["OeeQuery"];
@@ -13340,10 +13369,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "machineCount": 41,
                      *       "machines": []
                      *     }
                      */
                     "application/json": {
+                        /**
+                         * Format: int32
+                         * @description Extension (issue 14): how many machines the question covers (every page); the length of `machines` when no `machinePage` was asked.
+                         */
+                        machineCount: number;
                         machines: components["schemas"]["MachineOee"][];
                     };
                 };

@@ -322,6 +322,7 @@ export * from './oeeBand';
 export * from './oeeBucket';
 export * from './oeeFigure';
 export * from './oeeGrain';
+export * from './oeeMachinePage';
 export * from './oeeQuery';
 export * from './ok';
 export * from './operatorAgendaAddProducedEntryBody';

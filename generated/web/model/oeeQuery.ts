@@ -10,6 +10,7 @@ client-face calls only ever see the caller's own company.
 import type { Period } from './period';
 import type { OeeGrain } from './oeeGrain';
 import type { MachineRef } from './machineRef';
+import type { OeeMachinePage } from './oeeMachinePage';
 
 /**
  * The OEE question of a period.
@@ -25,4 +26,8 @@ export interface OeeQuery {
   /** Whether each machine's buckets come with its total (default true). The screen asks every machine's totals
 without buckets (a plant's 400 machines by day over a month were 3.8 MB) and the buckets of the machines chosen. */
   withBuckets?: boolean;
+  /** Extension (issue 14): one page of the machines (of the chosen ones when `machines` is given), in the answer's
+order (client name, client, machine name); only that page's machines are computed and answered, and the answer's
+`machineCount` counts them all. Absent: every machine, as before. */
+  machinePage?: OeeMachinePage;
 }

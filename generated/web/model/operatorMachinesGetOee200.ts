@@ -10,6 +10,12 @@ client-face calls only ever see the caller's own company.
 import type { MachineOee } from './machineOee';
 
 export type OperatorMachinesGetOee200 = {
+  /**
+   * Extension (issue 14): how many machines the question covers (every page); the length of `machines` when no `machinePage` was asked.
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  machineCount: number;
   /** @maxItems 10000 */
   machines: MachineOee[];
 };

@@ -176,7 +176,10 @@ interface MachineOee {
 /**
  * OEE per machine and bucket (oee.rules.ts): three set-based statements for every machine (the machines; their stops
  * and state changes; their quantities), the arithmetic here. With `topCauses` (a limit), the stops' statement also
- * gives each machine's top stop causes over the period (the client's view), instead of a fourth statement.
+ * gives each machine's top stop causes over the period (the client's view), instead of a fourth statement. With `page`
+ * (issue 14), the first statement takes that page of the machines and counts them all, and the other two read only
+ * the page's machines: still three statements (a fourth, the count, only past the last page, where the other two are
+ * not needed). `count` is the number of machines of the question, every page.
  */
 export async function computeOee(
   db: Db,
@@ -186,10 +189,25 @@ export async function computeOee(
   only?: MachineRef[],
   withBuckets = true,
   topCauses?: number,
-): Promise<MachineOee[]> {
+  page?: repository.MachinePage,
+): Promise<{ machines: MachineOee[]; count: number }> {
   const days = periodOf(period);
-  const machines = await repository.findMachines(db, scope, only);
-  if (!machines.length) return [];
+  const { machines, count } = page
+    ? await repository.findMachinePage(db, scope, only, page)
+    : await repository.findMachines(db, scope, only).then((rows) => ({ machines: rows, count: rows.length }));
+  return { machines: machines.length ? await oeeOf(db, machines, period, days, grain, withBuckets, topCauses) : [], count };
+}
+
+/** The OEE of the machines found (computeOee): the stops' and the quantities' statements, then the arithmetic. */
+async function oeeOf(
+  db: Db,
+  machines: MachineRow[],
+  period: Period,
+  days: { from: Date; to: Date },
+  grain: rules.Grain,
+  withBuckets: boolean,
+  topCauses: number | undefined,
+): Promise<MachineOee[]> {
   const now = Date.now();
   const bucketsOf = new Map<MachineRow, rules.Span[]>();
   const refs: repository.BucketRef[] = [];
@@ -278,10 +296,12 @@ export async function computeOee(
   });
 }
 
+/** The OEE question of both staff faces; with `machinePage` (issue 14) one page of the machines and `machineCount` every one. */
 export async function getOee(db: Db, actor: Actor, body: Schemas['OeeQuery']) {
-  const result = await computeOee(db, scopeOf(actor), body.period, body.grain, body.machines, body.withBuckets ?? true);
+  const result = await computeOee(db, scopeOf(actor), body.period, body.grain, body.machines, body.withBuckets ?? true, undefined, body.machinePage);
   return {
-    machines: result.map((entry) => ({
+    machineCount: result.count,
+    machines: result.machines.map((entry) => ({
       clientId: entry.machine.company_id,
       company: entry.machine.company,
       machineName: entry.machine.machine_name,
@@ -325,7 +345,7 @@ export async function getClientPerformance(db: Db, actor: Actor, period: Period)
   const scope = companyScopeOf(actor);
   const result = await computeOee(db, scope, period, 'day', undefined, false, 5);
   return {
-    machines: result.map((entry) => ({
+    machines: result.machines.map((entry) => ({
       machineName: entry.machine.machine_name,
       total: entry.total,
       topCauses: entry.topCauses.map((row) => ({ causeName: row.cause_name, hours: hours(row.seconds), count: row.count })),

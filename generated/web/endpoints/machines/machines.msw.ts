@@ -40,7 +40,7 @@ export const getAdminMachinesRevokeCredentialResponseMock = (): MachineCredentia
 
 export const getAdminMachinesGetUnmatchedEventsResponseMock = (): AdminMachinesGetUnmatchedEvents200 => ({"rows":[{"id":1,"eventId":"0b6f1c9e-2d3a-4f5b-8c7d-9e0f1a2b3c4d","clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","machineName":"FB-99","at":"2026-03-10T06:20:00Z","kind":"stopped","causeCode":3,"good":null,"scrap":null,"reason":"unknownMachine","source":"Line 4 collector","receivedAt":"2026-03-10T06:20:01Z"}],"count":1})
 
-export const getAdminMachinesGetOeeResponseMock = (): AdminMachinesGetOee200 => ({"machines":[{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","machineName":"FB-04","total":{"availability":0.9,"performance":0.95,"quality":0.98,"oee":0.8379,"band":"medium","coverage":1,"plannedBusyTime":28800,"actualProductionTime":25920,"producedQuantity":24624,"goodQuantity":24132,"scrapQuantity":492,"rejectedQuantity":0},"buckets":[{"from":"2026-03-09T00:00:00Z","to":"2026-03-10T00:00:00Z","availability":0.9,"performance":0.95,"quality":0.98,"oee":0.8379,"band":"medium","coverage":1,"plannedBusyTime":28800,"actualProductionTime":25920,"producedQuantity":24624,"goodQuantity":24132,"scrapQuantity":492,"rejectedQuantity":0}]}]})
+export const getAdminMachinesGetOeeResponseMock = (): AdminMachinesGetOee200 => ({"machineCount":1,"machines":[{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","machineName":"FB-04","total":{"availability":0.9,"performance":0.95,"quality":0.98,"oee":0.8379,"band":"medium","coverage":1,"plannedBusyTime":28800,"actualProductionTime":25920,"producedQuantity":24624,"goodQuantity":24132,"scrapQuantity":492,"rejectedQuantity":0},"buckets":[{"from":"2026-03-09T00:00:00Z","to":"2026-03-10T00:00:00Z","availability":0.9,"performance":0.95,"quality":0.98,"oee":0.8379,"band":"medium","coverage":1,"plannedBusyTime":28800,"actualProductionTime":25920,"producedQuantity":24624,"goodQuantity":24132,"scrapQuantity":492,"rejectedQuantity":0}]}]})
 
 export const getAdminMachinesGetLiveStatusResponseMock = (): AdminMachinesGetLiveStatus200 => ({"rows":[{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","machineName":"FB-04","state":"stopped","since":"2026-03-10T06:20:00Z","DowntimeCause":{"id":3,"causeName":"Mould change"},"downtimeId":501},{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","machineName":"FB-07","state":"running","since":"2026-03-10T05:00:00Z","DowntimeCause":null,"downtimeId":null}]})
 
@@ -50,7 +50,7 @@ export const getMachineEventsPostEventsResponseMock = (): MachineEventsPostEvent
 
 export const getOperatorMachinesGetDowntimeAnalyticsResponseMock = (): DowntimeAnalytics => ({"pareto":[],"machines":[],"weekly":[]})
 
-export const getOperatorMachinesGetOeeResponseMock = (): OperatorMachinesGetOee200 => ({"machines":[]})
+export const getOperatorMachinesGetOeeResponseMock = (): OperatorMachinesGetOee200 => ({"machineCount":41,"machines":[]})
 
 export const getOperatorMachinesGetLiveStatusResponseMock = (): OperatorMachinesGetLiveStatus200 => ({"rows":[{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","machineName":"FB-04","state":"stopped","since":"2026-03-10T06:20:00Z","DowntimeCause":null,"downtimeId":501}]})
 

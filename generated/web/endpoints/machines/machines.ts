@@ -379,6 +379,10 @@ export function useAdminMachinesGetUnmatchedEvents<TData = Awaited<ReturnType<ty
 
 /**
  * Extension (not in part 7): OEE (ISO 22400-2) per machine for a period, in day, shift or week buckets, with data coverage (issue 15).
+
+Extension (issue 14): `machinePage` asks for one page of the machines (the screen's 'whole period' table sends
+one); only that page is computed, and `machineCount` is the number of machines of the question (every page). A
+page past the last has no machines and the same `machineCount`. Without it every machine, as before.
  */
 export const adminMachinesGetOee = (
     oeeQuery: OeeQuery,

@@ -195,8 +195,13 @@ export const adminMachinesGetUnmatchedEventsResponse = zod.object({
 
 /**
  * Extension (not in part 7): OEE (ISO 22400-2) per machine for a period, in day, shift or week buckets, with data coverage (issue 15).
+
+Extension (issue 14): `machinePage` asks for one page of the machines (the screen's 'whole period' table sends
+one); only that page is computed, and `machineCount` is the number of machines of the question (every page). A
+page past the last has no machines and the same `machineCount`. Without it every machine, as before.
  */
-export const adminMachinesGetOeeBodyMachinesItemClientIdMax = 64;export const adminMachinesGetOeeBodyMachinesItemMachineNameMax = 100;export const adminMachinesGetOeeBodyMachinesMax = 1000;
+export const adminMachinesGetOeeBodyMachinesItemClientIdMax = 64;export const adminMachinesGetOeeBodyMachinesItemMachineNameMax = 100;export const adminMachinesGetOeeBodyMachinesMax = 1000;export const adminMachinesGetOeeBodyMachinePagePageMax = 1000000;
+export const adminMachinesGetOeeBodyMachinePagePageMultipleOf = 1;
 
 export const adminMachinesGetOeeBody = zod.object({
   "period": zod.object({
@@ -208,10 +213,16 @@ export const adminMachinesGetOeeBody = zod.object({
   "clientId": zod.string().min(1).max(adminMachinesGetOeeBodyMachinesItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "machineName": zod.string().max(adminMachinesGetOeeBodyMachinesItemMachineNameMax).describe('A client machine\'s name (an \'FB\', a blow-moulding line), e.g. FB-04.')
 }).describe('A machine: the client company it is assigned to and its name among the company\'s machines (`fbs`).')).max(adminMachinesGetOeeBodyMachinesMax).optional().describe('Machines to include; all when absent or empty.'),
-  "withBuckets": zod.boolean().optional().describe('Whether each machine\'s buckets come with its total (default true). The screen asks every machine\'s totals\nwithout buckets (a plant\'s 400 machines by day over a month were 3.8 MB) and the buckets of the machines chosen.')
+  "withBuckets": zod.boolean().optional().describe('Whether each machine\'s buckets come with its total (default true). The screen asks every machine\'s totals\nwithout buckets (a plant\'s 400 machines by day over a month were 3.8 MB) and the buckets of the machines chosen.'),
+  "machinePage": zod.object({
+  "page": zod.number().min(1).max(adminMachinesGetOeeBodyMachinePagePageMax).multipleOf(adminMachinesGetOeeBodyMachinePagePageMultipleOf),
+  "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).')
+}).describe('Extension (issue 14): one page of the OEE question\'s machines, 1-based; the sizes of the gantt\'s machine page.').optional().describe('Extension (issue 14): one page of the machines (of the chosen ones when `machines` is given), in the answer\'s\norder (client name, client, machine name); only that page\'s machines are computed and answered, and the answer\'s\n`machineCount` counts them all. Absent: every machine, as before.')
 }).describe('The OEE question of a period.')
 
-export const adminMachinesGetOeeResponseMachinesItemClientIdMax = 64;export const adminMachinesGetOeeResponseMachinesItemCompanyMax = 120;export const adminMachinesGetOeeResponseMachinesItemMachineNameMax = 100;export const adminMachinesGetOeeResponseMachinesItemTotalAvailabilityMin = 0;
+export const adminMachinesGetOeeResponseMachineCountMin = 0;
+export const adminMachinesGetOeeResponseMachineCountMax = 2147483647;
+export const adminMachinesGetOeeResponseMachineCountMultipleOf = 1;export const adminMachinesGetOeeResponseMachinesItemClientIdMax = 64;export const adminMachinesGetOeeResponseMachinesItemCompanyMax = 120;export const adminMachinesGetOeeResponseMachinesItemMachineNameMax = 100;export const adminMachinesGetOeeResponseMachinesItemTotalAvailabilityMin = 0;
 export const adminMachinesGetOeeResponseMachinesItemTotalAvailabilityMax = 1000;export const adminMachinesGetOeeResponseMachinesItemTotalPerformanceMin = 0;
 export const adminMachinesGetOeeResponseMachinesItemTotalPerformanceMax = 1000;export const adminMachinesGetOeeResponseMachinesItemTotalQualityMin = 0;
 export const adminMachinesGetOeeResponseMachinesItemTotalQualityMax = 1;export const adminMachinesGetOeeResponseMachinesItemTotalOeeMin = 0;
@@ -248,6 +259,7 @@ export const adminMachinesGetOeeResponseMachinesItemBucketsItemRejectedQuantityM
 export const adminMachinesGetOeeResponseMachinesItemBucketsItemRejectedQuantityMultipleOf = 1;export const adminMachinesGetOeeResponseMachinesItemBucketsMax = 2000;export const adminMachinesGetOeeResponseMachinesMax = 10000;
 
 export const adminMachinesGetOeeResponse = zod.object({
+  "machineCount": zod.number().min(adminMachinesGetOeeResponseMachineCountMin).max(adminMachinesGetOeeResponseMachineCountMax).multipleOf(adminMachinesGetOeeResponseMachineCountMultipleOf).describe('Extension (issue 14): how many machines the question covers (every page); the length of `machines` when no `machinePage` was asked.'),
   "machines": zod.array(zod.object({
   "clientId": zod.string().min(1).max(adminMachinesGetOeeResponseMachinesItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(adminMachinesGetOeeResponseMachinesItemCompanyMax).nullable(),
@@ -466,7 +478,8 @@ export const operatorMachinesGetDowntimeAnalyticsResponse = zod.object({
 /**
  * Extension (not in part 7): OEE per machine, as the admin sees it (issue 15).
  */
-export const operatorMachinesGetOeeBodyMachinesItemClientIdMax = 64;export const operatorMachinesGetOeeBodyMachinesItemMachineNameMax = 100;export const operatorMachinesGetOeeBodyMachinesMax = 1000;
+export const operatorMachinesGetOeeBodyMachinesItemClientIdMax = 64;export const operatorMachinesGetOeeBodyMachinesItemMachineNameMax = 100;export const operatorMachinesGetOeeBodyMachinesMax = 1000;export const operatorMachinesGetOeeBodyMachinePagePageMax = 1000000;
+export const operatorMachinesGetOeeBodyMachinePagePageMultipleOf = 1;
 
 export const operatorMachinesGetOeeBody = zod.object({
   "period": zod.object({
@@ -478,10 +491,16 @@ export const operatorMachinesGetOeeBody = zod.object({
   "clientId": zod.string().min(1).max(operatorMachinesGetOeeBodyMachinesItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "machineName": zod.string().max(operatorMachinesGetOeeBodyMachinesItemMachineNameMax).describe('A client machine\'s name (an \'FB\', a blow-moulding line), e.g. FB-04.')
 }).describe('A machine: the client company it is assigned to and its name among the company\'s machines (`fbs`).')).max(operatorMachinesGetOeeBodyMachinesMax).optional().describe('Machines to include; all when absent or empty.'),
-  "withBuckets": zod.boolean().optional().describe('Whether each machine\'s buckets come with its total (default true). The screen asks every machine\'s totals\nwithout buckets (a plant\'s 400 machines by day over a month were 3.8 MB) and the buckets of the machines chosen.')
+  "withBuckets": zod.boolean().optional().describe('Whether each machine\'s buckets come with its total (default true). The screen asks every machine\'s totals\nwithout buckets (a plant\'s 400 machines by day over a month were 3.8 MB) and the buckets of the machines chosen.'),
+  "machinePage": zod.object({
+  "page": zod.number().min(1).max(operatorMachinesGetOeeBodyMachinePagePageMax).multipleOf(operatorMachinesGetOeeBodyMachinePagePageMultipleOf),
+  "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).')
+}).describe('Extension (issue 14): one page of the OEE question\'s machines, 1-based; the sizes of the gantt\'s machine page.').optional().describe('Extension (issue 14): one page of the machines (of the chosen ones when `machines` is given), in the answer\'s\norder (client name, client, machine name); only that page\'s machines are computed and answered, and the answer\'s\n`machineCount` counts them all. Absent: every machine, as before.')
 }).describe('The OEE question of a period.')
 
-export const operatorMachinesGetOeeResponseMachinesItemClientIdMax = 64;export const operatorMachinesGetOeeResponseMachinesItemCompanyMax = 120;export const operatorMachinesGetOeeResponseMachinesItemMachineNameMax = 100;export const operatorMachinesGetOeeResponseMachinesItemTotalAvailabilityMin = 0;
+export const operatorMachinesGetOeeResponseMachineCountMin = 0;
+export const operatorMachinesGetOeeResponseMachineCountMax = 2147483647;
+export const operatorMachinesGetOeeResponseMachineCountMultipleOf = 1;export const operatorMachinesGetOeeResponseMachinesItemClientIdMax = 64;export const operatorMachinesGetOeeResponseMachinesItemCompanyMax = 120;export const operatorMachinesGetOeeResponseMachinesItemMachineNameMax = 100;export const operatorMachinesGetOeeResponseMachinesItemTotalAvailabilityMin = 0;
 export const operatorMachinesGetOeeResponseMachinesItemTotalAvailabilityMax = 1000;export const operatorMachinesGetOeeResponseMachinesItemTotalPerformanceMin = 0;
 export const operatorMachinesGetOeeResponseMachinesItemTotalPerformanceMax = 1000;export const operatorMachinesGetOeeResponseMachinesItemTotalQualityMin = 0;
 export const operatorMachinesGetOeeResponseMachinesItemTotalQualityMax = 1;export const operatorMachinesGetOeeResponseMachinesItemTotalOeeMin = 0;
@@ -518,6 +537,7 @@ export const operatorMachinesGetOeeResponseMachinesItemBucketsItemRejectedQuanti
 export const operatorMachinesGetOeeResponseMachinesItemBucketsItemRejectedQuantityMultipleOf = 1;export const operatorMachinesGetOeeResponseMachinesItemBucketsMax = 2000;export const operatorMachinesGetOeeResponseMachinesMax = 10000;
 
 export const operatorMachinesGetOeeResponse = zod.object({
+  "machineCount": zod.number().min(operatorMachinesGetOeeResponseMachineCountMin).max(operatorMachinesGetOeeResponseMachineCountMax).multipleOf(operatorMachinesGetOeeResponseMachineCountMultipleOf).describe('Extension (issue 14): how many machines the question covers (every page); the length of `machines` when no `machinePage` was asked.'),
   "machines": zod.array(zod.object({
   "clientId": zod.string().min(1).max(operatorMachinesGetOeeResponseMachinesItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(operatorMachinesGetOeeResponseMachinesItemCompanyMax).nullable(),

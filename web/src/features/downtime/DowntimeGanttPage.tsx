@@ -1,6 +1,6 @@
 import '@mantine/schedule/styles.css';
 import { useEffect, useState } from 'react';
-import { ActionIcon, Box, Button, Group, Loader, Pagination, Select, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { ResourcesDayView, type ScheduleEventData, type ScheduleResourceGroup, type ScheduleResourceData } from '@mantine/schedule';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { getAdminDowntimeGetDowntimeQueryKey, useAdminDowntimeGetDowntime } from
 import type { AdminDowntimeGetDowntime200, GanttMachinePage } from '../../../../generated/web/model';
 import { adminDowntimeGetDowntimeBody } from '../../../../generated/web/zod/downtime/downtime.zod';
 import { getAdminMachinesGetLiveStatusQueryKey, useAdminMachinesGetLiveStatus } from '../../../../generated/web/endpoints/machines/machines';
+import { MachinePager, machinePagesOf } from '../../components/MachinePager';
 import { QueryError } from '../../components/QueryError';
 import { useNow } from '../../components/useNow';
 import { addDays, utcDayOf } from '../../components/dates';
@@ -92,13 +93,11 @@ export default function DowntimeGanttPage() {
   // The chart scrolls to its start time when it is first drawn: drawn again for each day once its stops are known.
   const loaded = query.data !== undefined && !query.isPlaceholderData;
   const machineCount = query.data?.machineCount ?? 0;
-  const pages = Math.max(1, Math.ceil(machineCount / machines.rowsPerPage));
+  const pages = machinePagesOf(machineCount, machines.rowsPerPage);
   // Fewer machines than the page shown (another day, a machine removed): back to the last page there is.
   useEffect(() => {
     if (loaded && machines.page > pages) setMachines((current) => ({ ...current, page: pages }));
   }, [loaded, machines.page, pages]);
-  const firstRow = (machines.page - 1) * machines.rowsPerPage + 1;
-  const lastRow = Math.min(machineCount, machines.page * machines.rowsPerPage);
 
   return (
     <Stack>
@@ -155,34 +154,7 @@ export default function DowntimeGanttPage() {
           />
         </Box>
       )}
-      {!query.isError && machineCount > 0 && (
-        <Group justify="space-between" align="flex-end" wrap="wrap">
-          <Text size="sm" c="dimmed">{`Machines ${firstRow}–${lastRow} of ${machineCount}`}</Text>
-          <Group gap="md" align="flex-end">
-            {pages > 1 && (
-              <Pagination
-                size="sm"
-                total={pages}
-                value={Math.min(machines.page, pages)}
-                onChange={(page) => setMachines((current) => ({ ...current, page }))}
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              />
-            )}
-            <Select
-              size="xs"
-              w={120}
-              label="Machines per page"
-              allowDeselect={false}
-              data={ROWS_PER_PAGE.map(String)}
-              value={String(machines.rowsPerPage)}
-              onChange={(value) => {
-                const size = ROWS_PER_PAGE.find((option) => String(option) === value);
-                if (size) setMachines({ page: 1, rowsPerPage: size });
-              }}
-            />
-          </Group>
-        </Group>
-      )}
+      {!query.isError && machineCount > 0 && <MachinePager value={machines} count={machineCount} sizes={ROWS_PER_PAGE} onChange={setMachines} />}
     </Stack>
   );
 }

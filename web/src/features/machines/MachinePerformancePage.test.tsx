@@ -5,6 +5,8 @@ import MachinePerformancePage from './MachinePerformancePage';
 import { ANALYTICS, LIVE, NORDIC, OEE, renderAs, serveMachines } from './machinesTestData';
 
 type Question = { period: { from: string; to: string }; grain?: string; machines?: { clientId: string; machineName: string }[] };
+type PagedQuestion = Question & { withBuckets?: boolean; machinePage?: { page: number; rowsPerPage: number } };
+const NOVEMBER = { from: '2026-11-01', to: '2026-11-30' };
 
 const rowOf = (table: string, text: RegExp) => within(screen.getByRole('table', { name: table })).getByRole('row', { name: text });
 
@@ -60,14 +62,15 @@ describe("staff 'Machine performance': OEE and downtime analytics (issue 15, ite
   it('a plant of many machines: every machine over the period without its days, and the days of the machines one chooses', async () => {
     const many = Array.from({ length: 12 }, (_, index) => ({ ...LIVE[0]!, machineName: `FB-${200 + index}` }));
     serveMachines('admin', 'status/get', () => ({ rows: [...LIVE, ...many] }));
-    const bodies = serveMachines<Question & { withBuckets?: boolean }>('admin', 'oee/get', (body) => ({
+    const bodies = serveMachines<PagedQuestion>('admin', 'oee/get', (body) => ({
+      machineCount: OEE.length,
       machines: body.withBuckets === false ? OEE.map((machine) => ({ ...machine, buckets: [] })) : OEE,
     }));
     const user = userEvent.setup();
     renderAs('admin', <MachinePerformancePage />);
     await screen.findByRole('table', { name: 'OEE per machine over the period' });
-    // asked once, once the plant's machines are known: totals only
-    expect(bodies).toEqual([{ period: { from: '2026-11-01', to: '2026-11-30' }, grain: 'day', withBuckets: false }]);
+    // asked once, once the plant's machines are known: totals only, the first page of 20 machines (issue 14)
+    expect(bodies).toEqual([{ period: NOVEMBER, grain: 'day', withBuckets: false, machinePage: { page: 1, rowsPerPage: 20 } }]);
     expect(screen.queryByRole('table', { name: 'OEE per machine and period' })).not.toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: 'Week' })).not.toBeInTheDocument();
     expect(screen.getByText('Choose machines above to see them by day, shift or week.')).toBeInTheDocument();
@@ -76,6 +79,69 @@ describe("staff 'Machine performance': OEE and downtime analytics (issue 15, ite
     await user.click(await screen.findByRole('option', { name: 'Nordic Springs AB · FB-101' }));
     await waitFor(() => expect(bodies.at(-1)).toEqual({ period: { from: '2026-11-01', to: '2026-11-30' }, grain: 'day', machines: [{ clientId: NORDIC, machineName: 'FB-101' }] }));
     expect(await screen.findByRole('table', { name: 'OEE per machine and period' })).toBeInTheDocument();
+  });
+
+  it('pages the whole-period table by machine (issue 14): page 2 asks for page 2 and shows its machines, the first staying shown while it loads', async () => {
+    // 45 machines, FB-201..FB-245: three pages of 20. Page 2's answer waits until released.
+    const plant = Array.from({ length: 45 }, (_, index) => ({ ...LIVE[0]!, machineName: `FB-${201 + index}` }));
+    serveMachines('admin', 'status/get', () => ({ rows: plant }));
+    let release = () => {};
+    const secondPage = new Promise<void>((resolve) => (release = resolve));
+    const bodies = serveMachines<PagedQuestion>('admin', 'oee/get', async (body) => {
+      const { page, rowsPerPage } = body.machinePage!;
+      if (page === 2 && rowsPerPage === 20) await secondPage;
+      const machines = plant.slice((page - 1) * rowsPerPage, page * rowsPerPage).map((machine) => ({ ...OEE[0]!, machineName: machine.machineName, buckets: [] }));
+      return { machineCount: plant.length, machines };
+    });
+    const user = userEvent.setup();
+    renderAs('admin', <MachinePerformancePage />);
+    // The machines shown: the labels of the table's rows (the machines' select offers the same labels).
+    const shown = () => within(screen.getByRole('table', { name: 'OEE per machine over the period' })).getAllByRole('row').slice(1).map((row) => (row as HTMLTableRowElement).cells[0]!.textContent);
+    const labels = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => `Nordic Springs AB · FB-${from + index}`);
+    expect(await screen.findByText('Machines 1–20 of 45')).toBeInTheDocument();
+    expect(bodies).toEqual([{ period: NOVEMBER, grain: 'day', withBuckets: false, machinePage: { page: 1, rowsPerPage: 20 } }]);
+    expect(shown()).toEqual(labels(201, 220));
+    // 45 machines at 20 a page: pages 1 to 3, no fourth.
+    for (const page of ['1', '2', '3']) expect(screen.getByRole('button', { name: page })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '4' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ period: NOVEMBER, grain: 'day', withBuckets: false, machinePage: { page: 2, rowsPerPage: 20 } }));
+    // While page 2 loads, page 1 stays shown and the table says it is loading.
+    expect(screen.getByRole('status', { name: "Loading the machines' OEE" })).toBeInTheDocument();
+    expect(shown()).toEqual(labels(201, 220));
+    release();
+    await waitFor(() => expect(shown()).toEqual(labels(221, 240)));
+    expect(screen.getByText('Machines 21–40 of 45')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: "Loading the machines' OEE" })).not.toBeInTheDocument();
+
+    // 50 a page: one page of every machine, asked from page 1, no pager.
+    await user.click(screen.getByRole('combobox', { name: 'Machines per page' }));
+    await user.click(await screen.findByRole('option', { name: '50' }));
+    await waitFor(() => expect(bodies.at(-1)?.machinePage).toEqual({ page: 1, rowsPerPage: 50 }));
+    await waitFor(() => expect(shown()).toEqual(labels(201, 245)));
+    expect(screen.getByText('Machines 1–45 of 45')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '2' })).not.toBeInTheDocument();
+  });
+
+  it('another period starts the whole-period table again at page 1', async () => {
+    const plant = Array.from({ length: 25 }, (_, index) => ({ ...LIVE[0]!, machineName: `FB-${201 + index}` }));
+    serveMachines('admin', 'status/get', () => ({ rows: plant }));
+    const bodies = serveMachines<PagedQuestion>('admin', 'oee/get', (body) => {
+      const { page, rowsPerPage } = body.machinePage!;
+      const machines = plant.slice((page - 1) * rowsPerPage, page * rowsPerPage).map((machine) => ({ ...OEE[0]!, machineName: machine.machineName, buckets: [] }));
+      return { machineCount: plant.length, machines };
+    });
+    const user = userEvent.setup();
+    renderAs('admin', <MachinePerformancePage />);
+    await user.click(await screen.findByRole('button', { name: '2' }));
+    expect(await screen.findByText('Machines 21–25 of 25')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Period'));
+    await user.click(screen.getByRole('button', { name: '2 November 2026' }));
+    await user.click(screen.getByRole('button', { name: '8 November 2026' }));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ period: { from: '2026-11-02', to: '2026-11-08' }, grain: 'day', withBuckets: false, machinePage: { page: 1, rowsPerPage: 20 } }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'OEE per machine over the period' })).getByText('Nordic Springs AB · FB-201')).toBeInTheDocument());
+    expect(screen.getByText('Machines 1–20 of 25')).toBeInTheDocument();
   });
 
   it('downtime analytics: the Pareto of causes largest first with hours, stops and running share; MTBF and MTTR per machine', async () => {
@@ -95,7 +161,7 @@ describe("staff 'Machine performance': OEE and downtime analytics (issue 15, ite
 
   it('the operator asks its own operations; an empty period says so', async () => {
     serveMachines('operator', 'status/get', () => ({ rows: LIVE }));
-    const oee = serveMachines<Question>('operator', 'oee/get', () => ({ machines: [] }));
+    const oee = serveMachines<Question>('operator', 'oee/get', () => ({ machineCount: 0, machines: [] }));
     const analytics = serveMachines<Question>('operator', 'analytics/get', () => ({ pareto: [], machines: [], weekly: [] }));
     renderAs('operator', <MachinePerformancePage />);
     expect(await screen.findByText('No OEE for this period')).toBeInTheDocument();

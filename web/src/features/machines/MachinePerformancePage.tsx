@@ -4,7 +4,7 @@ import { Group, MultiSelect, Stack, Tabs, Title } from '@mantine/core';
 import { PeriodPicker, type Period } from '../../components/PeriodPicker';
 import { currentMonth } from '../downtime/downtimeFormat';
 import { DowntimeAnalyticsPanel } from './DowntimeAnalyticsPanel';
-import { OeePanel } from './OeePanel';
+import { FIRST_MACHINE_PAGE, OeePanel } from './OeePanel';
 import { machineKeyOf, machineOfKey, useLiveStatus, type MachineRef } from './liveStatus';
 
 /**
@@ -18,6 +18,12 @@ export const MAX_TREND_MACHINES = 8;
 export default function MachinePerformancePage() {
   const [period, setPeriod] = useState<Period>(() => currentMonth());
   const [chosen, setChosen] = useState<string[]>([]);
+  // The whole-period table's page of machines (issue 14); another period starts again at page 1, at the size chosen.
+  const [machinePage, setMachinePage] = useState(FIRST_MACHINE_PAGE);
+  const choosePeriod = (next: Period) => {
+    setPeriod(next);
+    setMachinePage((current) => ({ ...current, page: 1 }));
+  };
   const live = useLiveStatus({ refetchInterval: false });
   const options = (live.data ?? []).map((machine) => ({
     value: machineKeyOf(machine),
@@ -32,7 +38,7 @@ export default function MachinePerformancePage() {
     <Stack>
       <Title order={2}>Machine performance</Title>
       <Group align="flex-end">
-        <PeriodPicker value={period} onChange={setPeriod} />
+        <PeriodPicker value={period} onChange={choosePeriod} />
         <MultiSelect
           label="Machines"
           placeholder={chosen.length === 0 ? 'All machines' : undefined}
@@ -52,7 +58,14 @@ export default function MachinePerformancePage() {
           <Tabs.Tab value="downtime">Downtime analytics</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="oee" pt="md">
-          <OeePanel period={period} machines={machines} withBuckets={trend} ready={machines.length > 0 || live.isFetched} />
+          <OeePanel
+            period={period}
+            machines={machines}
+            withBuckets={trend}
+            ready={machines.length > 0 || live.isFetched}
+            machinePage={machinePage}
+            onMachinePageChange={setMachinePage}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="downtime" pt="md">
           <DowntimeAnalyticsPanel period={period} machines={machines} />

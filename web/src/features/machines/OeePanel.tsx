@@ -1,7 +1,10 @@
-import { useState } from 'react';
-import { Badge, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Badge, Box, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
 import { DataTable } from 'mantine-datatable';
+import type { OeeMachinePage } from '../../../../generated/web/model';
+import { adminMachinesGetOeeBody } from '../../../../generated/web/zod/machines/machines.zod';
+import { MachinePager, machinePagesOf } from '../../components/MachinePager';
 import type { Period } from '../../components/PeriodPicker';
 import { formatNumber } from '../../components/format';
 import { formatDuration } from '../downtime/downtimeFormat';
@@ -10,6 +13,11 @@ import { BANDS, MADE_OF, MadeOf } from './MadeOf';
 import { formatShare } from './machineFormat';
 import { GRAINS, useOee, type Grain, type OeeRow, type OeeTotal } from './performanceApi';
 import type { MachineRef } from './liveStatus';
+
+/** The page sizes the contract offers for the whole-period table's machines (its `machinePage.rowsPerPage`). */
+const ROWS_PER_PAGE = adminMachinesGetOeeBody.shape.machinePage.unwrap().shape.rowsPerPage.options.map((option) => option.value);
+/** The whole-period table's first page of every machine: 20 rows (issue 14: a plant has hundreds). */
+export const FIRST_MACHINE_PAGE: OeeMachinePage = { page: 1, rowsPerPage: 20 };
 
 /** A time of the contract (seconds) as the downtime screens say durations: '7 h 12 min'. */
 export const timeOf = (seconds: number) => formatDuration(Math.round(seconds / 60));
@@ -43,23 +51,38 @@ function chartOf(rows: OeeRow[]) {
 
 /**
  * The OEE tab (ISO 22400-2): per machine and per day, shift or week of the period, availability, performance,
- * quality (with the claims' rejected quantity beside it), OEE, and how much of the period the events cover.
+ * quality (with the claims' rejected quantity beside it), OEE, and how much of the period the events cover. The
+ * totals of every machine (without buckets) come a page of machines at a time (issue 14), with the pager under the
+ * table; the previous page stays shown while the next loads.
  */
 export function OeePanel({
   period,
   machines,
   withBuckets = true,
   ready = true,
+  machinePage = FIRST_MACHINE_PAGE,
+  onMachinePageChange,
 }: {
   period: Period;
   machines: MachineRef[];
-  /** Each machine by day, shift or week too (false: the totals of the period only). */
+  /** Each machine by day, shift or week too (false: the totals of the period only, a page of machines at a time). */
   withBuckets?: boolean;
   /** Whether the page knows what to ask yet (the machines of the plant). */
   ready?: boolean;
+  /** Without buckets: the page of machines asked (the page's owner starts it again at page 1 for another period). */
+  machinePage?: OeeMachinePage;
+  onMachinePageChange?: (page: OeeMachinePage) => void;
 }) {
   const [grain, setGrain] = useState<Grain>('day');
-  const query = useOee({ period, grain, machines, withBuckets, enabled: ready });
+  const paged = !withBuckets;
+  const query = useOee({ period, grain, machines, withBuckets, machinePage: paged ? machinePage : undefined, enabled: ready });
+  const machineCount = query.data?.machineCount ?? 0;
+  const pages = machinePagesOf(machineCount, machinePage.rowsPerPage);
+  // Fewer machines than the page shown (a machine removed): back to the last page there is.
+  const settled = query.data !== undefined && !query.isPlaceholderData;
+  useEffect(() => {
+    if (paged && settled && machinePage.page > pages) onMachinePageChange?.({ ...machinePage, page: pages });
+  }, [paged, settled, machinePage, pages, onMachinePageChange]);
 
   return (
     <Stack>
@@ -73,36 +96,44 @@ export function OeePanel({
       <ChartState
         query={query}
         label="OEE"
-        isEmpty={(view) => view.totals.length === 0}
+        isEmpty={(view) => view.totals.length === 0 && view.machineCount === 0}
         empty={<ChartEmpty title="No OEE for this period" hint="OEE appears once machines report events in the period. Pick another period or machines." />}
       >
         {({ totals, rows }) => {
           const chart = chartOf(rows);
           return (
             <Stack gap="md">
-              <Title order={3} size="h4">
-                The whole period
-              </Title>
-              <DataTable<OeeTotal>
-                withTableBorder
-                striped
-                aria-label="OEE per machine over the period"
-                records={totals}
-                idAccessor="machineLabel"
-                columns={[
-                  { accessor: 'machineLabel', title: 'Machine' },
-                  ...figureColumns<OeeTotal>(),
-                  {
-                    accessor: 'band',
-                    title: 'Band',
-                    render: (total) => (
-                      <Badge color={BANDS[total.band].color} variant="light">
-                        {BANDS[total.band].label}
-                      </Badge>
-                    ),
-                  },
-                ]}
-              />
+              <Group gap="xs">
+                <Title order={3} size="h4">
+                  The whole period
+                </Title>
+                {paged && query.isFetching && <Loader size="xs" role="status" aria-label="Loading the machines' OEE" />}
+              </Group>
+              <Box aria-busy={paged && query.isFetching}>
+                <DataTable<OeeTotal>
+                  withTableBorder
+                  striped
+                  aria-label="OEE per machine over the period"
+                  records={totals}
+                  idAccessor="machineLabel"
+                  columns={[
+                    { accessor: 'machineLabel', title: 'Machine' },
+                    ...figureColumns<OeeTotal>(),
+                    {
+                      accessor: 'band',
+                      title: 'Band',
+                      render: (total) => (
+                        <Badge color={BANDS[total.band].color} variant="light">
+                          {BANDS[total.band].label}
+                        </Badge>
+                      ),
+                    },
+                  ]}
+                />
+              </Box>
+              {paged && onMachinePageChange && machineCount > 0 && (
+                <MachinePager value={machinePage} count={machineCount} sizes={ROWS_PER_PAGE} onChange={onMachinePageChange} />
+              )}
               <Text size="xs" c="dimmed">
                 {MADE_OF.oee} Hover or focus a figure for what it is made of.
               </Text>

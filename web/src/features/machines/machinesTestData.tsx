@@ -19,7 +19,7 @@ export function renderAs(role: string, page: ReactElement) {
 }
 
 /**
- * Tests: answers `POST /api/{face}/machines/{path}` with `answer(body)` (a JSON body, or a status code for a problem)
+ * Tests: answers `POST /api/{face}/machines/{path}` with `answer(body)` (a JSON body, or a status code for a problem; or a promise of one)
  * and records the bodies it received.
  */
 export function serveMachines<Body>(face: 'admin' | 'operator' | 'client', path: string, answer: (body: Body) => unknown) {
@@ -28,7 +28,7 @@ export function serveMachines<Body>(face: 'admin' | 'operator' | 'client', path:
     http.post(`*/api/${face}/machines/${path}`, async ({ request }) => {
       const body = (await request.json()) as Body;
       bodies.push(body);
-      const result = answer(body);
+      const result = await answer(body);
       if (typeof result === 'number') {
         return HttpResponse.json(
           { type: 'about:blank', title: 'Service Unavailable', status: result, detail: 'The database is not reachable.' },

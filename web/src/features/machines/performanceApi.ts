@@ -9,7 +9,7 @@ import {
   getOperatorMachinesGetOeeQueryKey,
   getOperatorMachinesGetOeeQueryOptions,
 } from '../../../../generated/web/endpoints/machines/machines';
-import type { DowntimeAnalytics, MachineOee, MachineRef, OeeBucket, OeeFigure, OeeGrain, ParetoCause } from '../../../../generated/web/model';
+import type { DowntimeAnalytics, MachineOee, MachineRef, OeeBucket, OeeFigure, OeeGrain, OeeMachinePage, ParetoCause } from '../../../../generated/web/model';
 import type { Period } from '../../components/PeriodPicker';
 import { formatListDate } from '../../components/format';
 import { formatHistoryDateTime } from '../downtime/downtimeFormat';
@@ -43,15 +43,17 @@ export interface OeeTotal extends OeeFigure {
   machineLabel: string;
 }
 
-/** What the OEE tab shows: each machine's total over the period, and its buckets. */
+/** What the OEE tab shows: each machine's total over the period, and its buckets; how many machines in all (every page). */
 export interface OeeView {
   totals: OeeTotal[];
   rows: OeeRow[];
+  machineCount: number;
 }
 
-export const oeeViewOf = (machines: MachineOee[], grain: Grain): OeeView => ({
+export const oeeViewOf = ({ machines, machineCount }: { machines: MachineOee[]; machineCount: number }, grain: Grain): OeeView => ({
   totals: machines.map((machine) => ({ ...machine.total, machineLabel: machineLabelOf(machine) })),
   rows: oeeRowsOf(machines, grain),
+  machineCount,
 });
 
 /** The table's rows: every machine's buckets, machine by machine, in time order. */
@@ -66,11 +68,28 @@ export function oeeRowsOf(machines: MachineOee[], grain: Grain): OeeRow[] {
 /** The question both staff faces ask: the period, and the machines when some are chosen (none: every machine). */
 const questionOf = (period: Period, machines: MachineRef[]) => ({ period, ...(machines.length > 0 ? { machines } : {}) });
 
-/** OEE per machine and bucket, from the admin's or the operator's operation. */
-export function useOee({ period, grain, machines, withBuckets = true, enabled = true }: { period: Period; grain: Grain; machines: MachineRef[]; withBuckets?: boolean; enabled?: boolean }) {
+/**
+ * OEE per machine and bucket, from the admin's or the operator's operation; with `machinePage` (issue 14) one page of
+ * the machines, the previous page shown while the next loads.
+ */
+export function useOee({
+  period,
+  grain,
+  machines,
+  withBuckets = true,
+  machinePage,
+  enabled = true,
+}: {
+  period: Period;
+  grain: Grain;
+  machines: MachineRef[];
+  withBuckets?: boolean;
+  machinePage?: OeeMachinePage;
+  enabled?: boolean;
+}) {
   const face = useStaffFace();
-  const body = { ...questionOf(period, machines), grain, ...(withBuckets ? {} : { withBuckets: false }) };
-  const query = { enabled, placeholderData: keepPreviousData, select: (data: { machines: MachineOee[] }) => oeeViewOf(data.machines, grain) };
+  const body = { ...questionOf(period, machines), grain, ...(withBuckets ? {} : { withBuckets: false }), ...(machinePage ? { machinePage } : {}) };
+  const query = { enabled, placeholderData: keepPreviousData, select: (data: { machines: MachineOee[]; machineCount: number }) => oeeViewOf(data, grain) };
   return useQuery(
     face === 'operator'
       ? getOperatorMachinesGetOeeQueryOptions(body, { query: { ...query, queryKey: getOperatorMachinesGetOeeQueryKey(body) } })
