@@ -246,7 +246,7 @@ async function loadSql(url: string, queries: Captured[], seconds: number) {
 async function explain(url: string, queries: Captured[]) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const plans: { sql: string; executionMs: number; plan: string[] }[] = [];
+  const plans: { sql: string; executionMs: number; planningMs: number; plan: string[] }[] = [];
   try {
     for (const query of queries) {
       const result = await client.query(`explain (analyze, buffers) ${query.sql}`, query.parameters as unknown[]);
@@ -255,6 +255,7 @@ async function explain(url: string, queries: Captured[]) {
       plans.push({
         sql: query.sql.replace(/\s+/g, ' ').slice(0, 140),
         executionMs: execution ? Number(execution.replace(/[^0-9.]/g, '')) : NaN,
+        planningMs: Number(lines.find((line) => line.startsWith('Planning Time'))?.replace(/[^0-9.]/g, '') ?? NaN),
         plan: lines.filter((line) => /Scan|Sort|Aggregate|Limit|Join|Loop/.test(line)).map((line) => line.trimEnd()),
       });
     }
@@ -371,7 +372,9 @@ async function main() {
       const direct = replayed.result;
       const plans = await explain(benchUrl, reads);
       const slowest = plans.reduce<(typeof plans)[number] | undefined>((worst, plan) => (!worst || plan.executionMs > worst.executionMs ? plan : worst), undefined);
-      results.push({ call, api, direct, slowest, once, peakRssKb, statements: once.queries.length, serviceStatements: service.length, cpu: loaded.cpu, sqlCpu: replayed.cpu });
+      const total = (key: 'executionMs' | 'planningMs') => plans.reduce((sum, plan) => sum + plan[key], 0);
+      const planned = { executionMs: total('executionMs'), planningMs: total('planningMs') };
+      results.push({ call, api, direct, slowest, planned, once, peakRssKb, statements: once.queries.length, serviceStatements: service.length, cpu: loaded.cpu, sqlCpu: replayed.cpu });
       console.log(
         `${call.name}: ${once.status} ${once.bytes} B in ${ms(once.aloneMs)} ms alone; API ${api.rps.toFixed(0)} req/s p50 ${ms(api.p50)} p95 ${ms(api.p95)} p99 ${ms(api.p99)} ms (errors ${api.errors}); ` +
           `SQL ${direct.rps.toFixed(0)} req/s p50 ${ms(direct.p50)} p95 ${ms(direct.p95)} ms (${once.queries.length} statements, ${service.length} of the service); ` +
@@ -449,14 +452,17 @@ async function main() {
     }
     if (ingestion.length) printIngestion(ingestion);
     console.log(`\nAPI peak RSS: ${(rss / 1024).toFixed(0)} MB. Data generated in ${generateSeconds.toFixed(1)} s.\n`);
-    console.log('EXPLAIN ANALYZE of the slowest statement of each call (single run, warm cache):');
-    for (const { call, slowest } of results) {
+    console.log('EXPLAIN ANALYZE of the slowest statement of each call (single run, warm cache), and the execution and planning times of all its statements:');
+    for (const { call, slowest, planned } of results) {
       console.log(`\n${call.name}`);
       if (!slowest) {
         console.log('  (no read statement)');
         continue;
       }
-      console.log(`  ${slowest.executionMs.toFixed(2)} ms  ${slowest.sql}`);
+      console.log(
+        `  ${slowest.executionMs.toFixed(2)} ms (planning ${slowest.planningMs.toFixed(2)} ms)  ${slowest.sql}\n` +
+          `  every statement of the service: execution ${planned.executionMs.toFixed(2)} ms, planning ${planned.planningMs.toFixed(2)} ms`,
+      );
       for (const line of slowest.plan) console.log(`      ${line.trim()}`);
     }
     const failed = results.filter(({ api, once }) => api.p95 >= 50 || api.errors > 0 || once.status < 200 || once.status > 299);
