@@ -145,27 +145,20 @@ export function splitAtMonths(from: string, to: string): { months: { from: strin
  */
 export async function findQuantitiesPerProduct(db: Executor, scope: CompanyScope, from: string, to: string): Promise<QuantityRow[]> {
   const { months, days } = splitAtMonths(from, to);
-  const parts = [
-    ...(months
-      ? [
-          db
-            .selectFrom('stats_product_months')
-            .select(['client_product_id', sql<number>`items`.as('items'), sql<number>`produced`.as('produced')])
-            .where('company_id', '=', scope.companyId)
-            .where('month', '>=', months.from)
-            .where('month', '<', months.until),
-        ]
-      : []),
-    ...days.map((range) =>
-      productionOf(db, scope, range.from, range.to).select([
-        'i.client_product_id',
-        sql<number>`1`.as('items'),
-        sql<number>`i.produced_amount`.as('produced'),
-      ]),
-    ),
-  ];
+  // The whole months' rows (none when the period has no whole month), then each partial month's items.
+  let counted = db
+    .selectFrom('stats_product_months')
+    .select(['client_product_id', sql<number>`items`.as('items'), sql<number>`produced`.as('produced')])
+    .where('company_id', '=', scope.companyId)
+    .where('month', '>=', months?.from ?? from)
+    .where('month', '<', months?.until ?? from);
+  for (const range of days) {
+    counted = counted.unionAll(
+      productionOf(db, scope, range.from, range.to).select(['i.client_product_id', sql<number>`1`.as('items'), sql<number>`i.produced_amount`.as('produced')]),
+    );
+  }
   const rows = await db
-    .selectFrom(sql<{ client_product_id: number; items: number; produced: number }>`(${sql.join(parts, sql` union all `)})`.as('x'))
+    .selectFrom(counted.as('x'))
     .innerJoin('client_products as cp', 'cp.id', 'x.client_product_id')
     .where('cp.company_id', '=', scope.companyId)
     .select(['cp.id', 'cp.article_no', 'cp.product_name', sql<number>`sum(x.produced)::bigint`.as('produced')])
