@@ -396,12 +396,17 @@ async function generateScreens(step: Step) {
   // agenda_items' secondary indexes are built after its 2,000,000 rows: 6 s instead of 20 to 40.
   await step('agenda rows and day counts', sql`select agenda_refill()`, ['agenda_items']);
   await delivery;
+  // Likewise the client statistics' sums per company and day and per company, month and product (migration
+  // 2026-11-25-1400), beside the claims' search texts (they read and write other tables).
+  const clientStats = step('client statistics sums', sql`select stats_sums_refill()`);
+  clientStats.catch(() => undefined); // awaited below
   // Likewise the claims' search texts and count, and the lots' state counts (migration 2026-11-25-1110).
   await step(
     'claim search texts and counts, lot counts',
     sql`select claims_search_refill(); select row_counts_refill('claims'); select lot_state_counts_refill()`,
     ['claim_search_texts'],
   );
+  await clientStats;
   // The production orders' count (migration 2026-11-25-1230), which the admin's list reads instead of counting.
   await step('production order count', sql`select row_counts_refill('client_production_orders')`);
   // A price per product and calendar year (2020…), each with its stock row; the ledger has one 'adjust' row per stock
