@@ -11,6 +11,7 @@ import {
   recomputedQuantities,
   recomputedQuantitiesPerDay,
 } from './stats.fixtures.js';
+import { splitAtMonths } from './stats.repository.js';
 
 /**
  * The client statistics read sums kept by triggers (migration 2026-11-25-1400-client-stats-sums): per company and due
@@ -392,5 +393,20 @@ describe('the sums as kept', () => {
       }),
     ).rejects.toThrow(/expected/);
     await expectKeptSums('after the rollback');
+  });
+});
+
+describe('a period split at month boundaries (whole months from the kept rows, the rest from the items)', () => {
+  it.each([
+    ['2025-01-01', '2025-12-31', { from: '2025-01-01', until: '2026-01-01' }, []],
+    ['2024-02-01', '2024-02-29', { from: '2024-02-01', until: '2024-03-01' }, []],
+    ['2024-02-01', '2024-02-28', null, [{ from: '2024-02-01', to: '2024-02-28' }]],
+    ['2025-12-15', '2026-02-10', { from: '2026-01-01', until: '2026-02-01' }, [{ from: '2025-12-15', to: '2025-12-31' }, { from: '2026-02-01', to: '2026-02-10' }]],
+    ['2025-03-02', '2025-04-30', { from: '2025-04-01', until: '2025-05-01' }, [{ from: '2025-03-02', to: '2025-03-31' }]],
+    ['2025-03-01', '2025-04-29', { from: '2025-03-01', until: '2025-04-01' }, [{ from: '2025-04-01', to: '2025-04-29' }]],
+    ['2025-03-31', '2025-04-01', null, [{ from: '2025-03-31', to: '2025-04-01' }]],
+    ['2025-06-01', '2025-06-01', null, [{ from: '2025-06-01', to: '2025-06-01' }]],
+  ])('%s … %s', (from, to, months, days) => {
+    expect(splitAtMonths(from, to)).toEqual({ months, days });
   });
 });
