@@ -35,6 +35,7 @@ import * as downtimeHistoryMachineCover from './2026-11-25-1220-downtime-history
 import * as plannerProductionOrders from './2026-11-25-1230-planner-production-orders.js';
 import * as downtimeHistoryEnd from './2026-11-25-1240-downtime-history-end.js';
 import * as downtimeHistorySpan from './2026-11-25-1310-downtime-history-span.js';
+import * as clientStatsSums from './2026-11-25-1400-client-stats-sums.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the same list runs
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-1230-planner-production-orders': plannerProductionOrders,
   '2026-11-25-1240-downtime-history-end': downtimeHistoryEnd,
   '2026-11-25-1310-downtime-history-span': downtimeHistorySpan,
+  '2026-11-25-1400-client-stats-sums': clientStatsSums,
 };

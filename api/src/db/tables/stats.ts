@@ -48,10 +48,32 @@ export interface DeliverySupplierMonthTable {
   on_time: number;
 }
 
-/** Statistics: the delivery figures' sums. */
+/**
+ * The client statistics' sums (issue 14, item 3: migration 2026-11-25-1400-client-stats-sums): per company and due day,
+ * the items of the company's orders for its own products, and the bottles produced of them.
+ */
+export interface StatsCompanyDayTable {
+  company_id: string;
+  due_date: string;
+  items: number;
+  produced: number;
+}
+
+/** The same per company, due month and product. */
+export interface StatsProductMonthTable {
+  company_id: string;
+  month: string;
+  client_product_id: number;
+  items: number;
+  produced: number;
+}
+
+/** Statistics: the delivery figures' sums, and the client statistics' sums. */
 export interface StatsTables {
   delivery_company_days: DeliveryCompanyDayTable;
   delivery_company_months: DeliveryCompanyMonthTable;
   delivery_product_months: DeliveryProductMonthTable;
   delivery_supplier_months: DeliverySupplierMonthTable;
+  stats_company_days: StatsCompanyDayTable;
+  stats_product_months: StatsProductMonthTable;
 }

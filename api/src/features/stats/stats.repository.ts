@@ -49,13 +49,23 @@ export async function findProducts(db: Executor, scope: CompanyScope): Promise<S
 
 /**
  * Bottles produced per day from `from` to `to`, one row for every day (0 where nothing was produced), for one
- * product or (productId null) all of the caller's products.
+ * product or (productId null) all of the caller's products. All products: the sums kept per company and day
+ * (migration 2026-11-25-1400-client-stats-sums: what productionOf sums, kept by triggers), a row per day instead of
+ * the year's items; one product: its items (an index on product and due date).
  */
 export async function findProducedPerDay(db: Executor, scope: CompanyScope, from: string, to: string, productId: number | null) {
-  let perDay = productionOf(db, scope, from, to)
-    .select(['i.due_date', sql<number>`sum(i.produced_amount)`.as('produced')])
-    .groupBy('i.due_date');
-  if (productId !== null) perDay = perDay.where('i.client_product_id', '=', productId);
+  const perDay =
+    productId === null
+      ? db
+          .selectFrom('stats_company_days')
+          .select(['due_date', 'produced'])
+          .where('company_id', '=', scope.companyId)
+          .where('due_date', '>=', from)
+          .where('due_date', '<=', to)
+      : productionOf(db, scope, from, to)
+          .select(['i.due_date', sql<number>`sum(i.produced_amount)`.as('produced')])
+          .where('i.client_product_id', '=', productId)
+          .groupBy('i.due_date');
   const result = await sql<{ day: string; produced: number }>`
     select d.day::date::text as day, coalesce(p.produced, 0)::bigint as produced
     from generate_series(${from}::date, ${to}::date, interval '1 day') as d(day)
@@ -106,11 +116,54 @@ export async function findHeatmapProducts(db: Executor, scope: CompanyScope, fro
   return rows.map((row) => ({ id: row.id, articleNo: row.article_no, productName: row.product_name }));
 }
 
-/** Bottles produced per product in the period (products with items due in it), by article number. */
+const DAY_MS = 86_400_000;
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+const dayAfter = (day: string) => dayOf(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
+const dayBefore = (day: string) => dayOf(Date.parse(`${day}T00:00:00Z`) - DAY_MS);
+/** The first day of the month after `day`'s. */
+const nextMonthOf = (day: string) => dayOf(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 1));
+
+/**
+ * A period split at month boundaries: the whole months in it (`months`, first days from `from` inclusive to `until`
+ * exclusive), and the days before and after them (`days`, each an inclusive range). No whole month: the period is
+ * one range of days.
+ */
+export function splitAtMonths(from: string, to: string): { months: { from: string; until: string } | null; days: { from: string; to: string }[] } {
+  const first = from.endsWith('-01') ? from : nextMonthOf(from);
+  const until = nextMonthOf(to) === dayAfter(to) ? nextMonthOf(to) : `${to.slice(0, 7)}-01`;
+  if (first >= until) return { months: null, days: [{ from, to }] };
+  const days = [];
+  if (from < first) days.push({ from, to: dayBefore(first) });
+  if (until <= to) days.push({ from: until, to });
+  return { months: { from: first, until }, days };
+}
+
+/**
+ * Bottles produced per product in the period (products with items due in it), by article number. The whole months of
+ * the period are read from the sums kept per company, month and product (migration 2026-11-25-1400-client-stats-sums),
+ * a partial month at either end from its items, so that any period is exact.
+ */
 export async function findQuantitiesPerProduct(db: Executor, scope: CompanyScope, from: string, to: string): Promise<QuantityRow[]> {
-  const rows = await productionOf(db, scope, from, to)
-    .select(['cp.id', 'cp.article_no', 'cp.product_name', sql<number>`sum(i.produced_amount)`.as('produced')])
+  const { months, days } = splitAtMonths(from, to);
+  // The whole months' rows (none when the period has no whole month), then each partial month's items.
+  let counted = db
+    .selectFrom('stats_product_months')
+    .select(['client_product_id', sql<number>`items`.as('items'), sql<number>`produced`.as('produced')])
+    .where('company_id', '=', scope.companyId)
+    .where('month', '>=', months?.from ?? from)
+    .where('month', '<', months?.until ?? from);
+  for (const range of days) {
+    counted = counted.unionAll(
+      productionOf(db, scope, range.from, range.to).select(['i.client_product_id', sql<number>`1`.as('items'), sql<number>`i.produced_amount`.as('produced')]),
+    );
+  }
+  const rows = await db
+    .selectFrom(counted.as('x'))
+    .innerJoin('client_products as cp', 'cp.id', 'x.client_product_id')
+    .where('cp.company_id', '=', scope.companyId)
+    .select(['cp.id', 'cp.article_no', 'cp.product_name', sql<number>`sum(x.produced)::bigint`.as('produced')])
     .groupBy(['cp.id', 'cp.article_no', 'cp.product_name'])
+    .having(sql<number>`sum(x.items)`, '>', 0)
     .orderBy('cp.article_no')
     .orderBy('cp.id')
     .execute();
