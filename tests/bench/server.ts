@@ -6,7 +6,7 @@
  * records every statement the API compiles (run.ts makes one request in between: the SQL of one request).
  */
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import type { CompiledQuery, KyselyPlugin } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 // run.ts starts this file transpiled, in plain Node with production's flags, and BENCH_BUILT=1: the API compiled (api/dist,
 // after `pnpm build`), as `pnpm start` and the image run it. BENCH_BUILT=0 (run.ts then runs this file through tsx): the
 // sources, transpiled on load; the memory is then not production's (tsx's loader thread, the transpiled sources).
@@ -33,18 +33,10 @@ const config = loadConfig({
   // Issue 15: MQTT ingestion when run.ts started a broker.
   ...(process.env.BENCH_MQTT_URL ? { MQTT_URL: process.env.BENCH_MQTT_URL, MQTT_GROUP_ID: 'bench', MQTT_REORDER_TIMEOUT_MS: '500' } : {}),
 });
-const base = createDb(databaseUrl);
-// Records the statements while capturing; otherwise one boolean test per statement. (The pool-pressure check reads
-// the pool of `base`, which withPlugin does not carry over: it admits every request here, as it would when idle.)
+// Records the statements a request sends while capturing (Kysely's log: each statement executed, once; a subquery
+// built apart and embedded in another statement is not counted on its own); otherwise one null test per statement.
 let capturing: CompiledQuery[] | null = null;
-const capture: KyselyPlugin = {
-  transformQuery: ({ node, queryId }) => {
-    if (capturing) capturing.push(base.getExecutor().compileQuery(node, queryId));
-    return node;
-  },
-  transformResult: async ({ result }) => result,
-};
-const db = base.withPlugin(capture);
+const db = createDb(databaseUrl, { onQuery: (query) => capturing?.push(query) });
 const app = await buildApp({ config, db, keys: { keys: [publicJwk] } });
 await app.listen({ host: '127.0.0.1', port: 0 });
 // Requests in flight: a capture starts only when none is left over from the previous load (autocannon stops at its
@@ -113,7 +105,7 @@ process.on('message', async (message) => {
   }
   if (message === 'stop') {
     await app.close();
-    await base.destroy();
+    await db.destroy();
     process.exit(0);
   }
 });

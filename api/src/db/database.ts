@@ -78,6 +78,8 @@ export interface DbOptions {
   acquireTimeoutMs?: number;
   /** PostgreSQL cancels a statement running longer than this (ms); the client gives up a little later. */
   statementTimeoutMs?: number;
+  /** Told of every statement sent to PostgreSQL, once it has answered (the bench counts a request's statements). */
+  onQuery?: (query: CompiledQuery) => void;
   /** Where lost connections are reported; they are never fatal. */
   log?: { warn(details: object, message: string): void };
 }
@@ -117,7 +119,11 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
     sendPreparedByName(client);
   });
   // A cursor lets a long read (a year's CSV) stream through `.stream()` in batches, in constant memory.
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  const onQuery = options.onQuery;
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool, cursor: Cursor }),
+    ...(onQuery ? { log: (event) => onQuery(event.query) } : {}),
+  });
   pools.set(db, pool);
   return db;
 }
