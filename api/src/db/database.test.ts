@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type CompiledQuery } from 'kysely';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
+import { createDb } from './database.js';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+describe('createDb', () => {
+  it('tells onQuery of each statement sent, once, including one that embeds another builder as a subquery', async () => {
+    const told: CompiledQuery[] = [];
+    const db = createDb(database.url, { max: 1, onQuery: (query) => told.push(query) });
+    try {
+      const inner = db.selectFrom('rate_limits').select('key').where('hits', '>', 0);
+      await sql`select count(*) from (${inner}) as limited`.execute(db);
+      await db.selectFrom('rate_limits').select('hits').where('key', '=', 'nobody').execute();
+      expect(told.map((query) => query.sql.replace(/\s+/g, ' ').trim())).toEqual([
+        'select count(*) from ((select "key" from "rate_limits" where "hits" > $1)) as limited',
+        'select "hits" from "rate_limits" where "key" = $1',
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
