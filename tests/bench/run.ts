@@ -19,7 +19,8 @@
  * the call names to run; skips the first screen), BENCH_KEEP=1 (keep the embedded data folder), BENCH_NODE_ARGS (Node
  * flags of the API), BENCH_FIRST_SCREEN=0 (skip the first screen), BENCH_REUSE=1 (with BENCH_DATABASE_URL: keep the data
  * an earlier run generated there, only migrating it; for trying a change again, not for the figures of a whole run),
- * BENCH_MEMORY=1 (after each call, the API's memory at its peak and after a full collection: garbage or live).
+ * BENCH_MEMORY=1 (after each call, the API's memory at its peak and after a full collection: garbage or live),
+ * BENCH_STATEMENTS=1 (the statements of each call's captured request).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -364,6 +365,7 @@ async function main() {
       await rssWindow(child); // starts the call's window
       const once = await captureRequest(child, server.port, token, call, ids);
       if (once.status < 200 || once.status > 299) console.log(`${call.name}: answered ${once.status}`);
+      if (process.env.BENCH_STATEMENTS === '1') for (const query of once.queries) console.log(`  statement of ${call.name}: ${query.sql.replace(/\s+/g, ' ').slice(0, 160)}`);
       await loadApi(server.port, token, call, ids, Math.min(2, SECONDS)); // warm-up: JIT, pool, PostgreSQL caches
       // A download takes longer: at least 5 s, so that a short BENCH_SECONDS still yields a few answers.
       const loaded = await measureCpu(postmaster, child.pid, () => loadApi(server.port, token, call, ids, call.download ? Math.max(SECONDS, 5) : SECONDS), (load) => load.rps * load.seconds);
