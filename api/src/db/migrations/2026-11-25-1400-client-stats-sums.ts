@@ -1,4 +1,28 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+
+/**
+ * The trigger function of rows (orders or products) given to another company: their items, found by `items` (joined
+ * to `n`, the row after, and to `v`, each side of the move: the old company with -1, the new one with +1), leave the
+ * old company's sums and join the new one's.
+ */
+const movedBetweenCompanies = (name: string, items: RawBuilder<unknown>) => sql`
+    create function ${sql.raw(name)}() returns trigger language plpgsql as $$
+    declare
+      delta record;
+    begin
+      select array_agg(x.company_id) as companies, array_agg(x.client_product_id) as products, array_agg(x.due_date) as days,
+             array_agg(x.items) as counts, array_agg(x.produced) as produced into delta
+        from (
+          select v.company_id, i.client_product_id, i.due_date, v.items, v.items * i.produced_amount::bigint as produced
+            from old_rows p join new_rows n on n.id = p.id and n.company_id is distinct from p.company_id
+            cross join lateral (values (p.company_id, -1), (n.company_id, 1)) as v(company_id, items)
+            ${items}
+        ) x;
+      if delta.companies is not null then
+        perform stats_sums_add(delta.companies, delta.products, delta.days, delta.counts, delta.produced);
+      end if;
+      return null;
+    end $$`;
 
 /**
  * Issue 14, item 3: the client's statistics charts of a year at production scale (2,000,000 order items over six years,
@@ -140,49 +164,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     for each row execute function stats_sums_of_deleted_order()`.execute(db);
 
   // An order given to another company: its items leave the old company's sums (where they counted) and join the new one's.
-  await sql`
-    create function stats_sums_of_orders() returns trigger language plpgsql as $$
-    declare
-      delta record;
-    begin
-      select array_agg(x.company_id) as companies, array_agg(x.client_product_id) as products, array_agg(x.due_date) as days,
-             array_agg(x.items) as counts, array_agg(x.produced) as produced into delta
-        from (
-          select v.company_id, i.client_product_id, i.due_date, v.items, v.items * i.produced_amount::bigint as produced
-            from old_rows p join new_rows n on n.id = p.id and n.company_id is distinct from p.company_id
-            cross join lateral (values (p.company_id, -1), (n.company_id, 1)) as v(company_id, items)
+  await movedBetweenCompanies('stats_sums_of_orders', sql`
             join client_production_order_items i on i.order_id = n.id
-            join client_products cp on cp.id = i.client_product_id and cp.company_id = v.company_id
-        ) x;
-      if delta.companies is not null then
-        perform stats_sums_add(delta.companies, delta.products, delta.days, delta.counts, delta.produced);
-      end if;
-      return null;
-    end $$`.execute(db);
+            join client_products cp on cp.id = i.client_product_id and cp.company_id = v.company_id`).execute(db);
   await sql`create trigger client_production_orders_stats_update after update on client_production_orders
     referencing old table as old_rows new table as new_rows for each statement execute function stats_sums_of_orders()`.execute(db);
 
   // A product given to another company: its items leave the old company's sums and join the new one's (where the
   // order is of that company).
-  await sql`
-    create function stats_sums_of_products() returns trigger language plpgsql as $$
-    declare
-      delta record;
-    begin
-      select array_agg(x.company_id) as companies, array_agg(x.client_product_id) as products, array_agg(x.due_date) as days,
-             array_agg(x.items) as counts, array_agg(x.produced) as produced into delta
-        from (
-          select v.company_id, i.client_product_id, i.due_date, v.items, v.items * i.produced_amount::bigint as produced
-            from old_rows p join new_rows n on n.id = p.id and n.company_id is distinct from p.company_id
-            cross join lateral (values (p.company_id, -1), (n.company_id, 1)) as v(company_id, items)
+  await movedBetweenCompanies('stats_sums_of_products', sql`
             join client_production_order_items i on i.client_product_id = n.id
-            join client_production_orders o on o.id = i.order_id and o.company_id = v.company_id
-        ) x;
-      if delta.companies is not null then
-        perform stats_sums_add(delta.companies, delta.products, delta.days, delta.counts, delta.produced);
-      end if;
-      return null;
-    end $$`.execute(db);
+            join client_production_orders o on o.id = i.order_id and o.company_id = v.company_id`).execute(db);
   await sql`create trigger client_products_stats_update after update on client_products
     referencing old table as old_rows new table as new_rows for each statement execute function stats_sums_of_products()`.execute(db);
 
