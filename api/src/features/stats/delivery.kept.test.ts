@@ -7,6 +7,7 @@ import { earliestDeliverAt } from '../orders/orders.rules.js';
 import { makeManufacturer, makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import { recomputedPerformance, recomputedRanking } from './delivery.fixtures.js';
 import { getDeliveryPerformance, getDeliveryRanking } from './delivery.service.js';
+import { writesOf } from './writes.fixtures.js';
 
 /**
  * The delivery figures read sums kept by triggers (migration 2026-11-25-1000-delivery-aggregates). Whatever is written,
@@ -84,20 +85,7 @@ async function expectRecomputed(step: string) {
   return ranking.body;
 }
 
-const itemsOf = (orderId: number) =>
-  api.db
-    .selectFrom('client_production_order_items')
-    .select(['id', 'version', 'client_product_id', 'due_date', 'planned_amount'])
-    .where('order_id', '=', orderId)
-    .orderBy('id')
-    .execute();
-const orderVersion = async (orderId: number) =>
-  (await api.db.selectFrom('client_production_orders').select('version').where('id', '=', orderId).executeTakeFirstOrThrow()).version;
-const produce = async (itemId: number, quantity: number) => {
-  const { version } = await api.db.selectFrom('client_production_order_items').select('version').where('id', '=', itemId).executeTakeFirstOrThrow();
-  const answer = await api.post('OperatorAgenda_addProducedEntry', { item: { id: itemId, producedQuantity: quantity, version } }, operator);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-};
+const { itemsOf, orderVersion, produce } = writesOf(api, () => operator);
 const rowOf = <Row extends { clientId: string }>(ranking: { clients: Row[] }, companyId: string) => ranking.clients.find((row) => row.clientId === companyId);
 
 describe('the delivery figures, kept by triggers, equal a recomputation from the records', () => {

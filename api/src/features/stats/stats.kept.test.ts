@@ -12,6 +12,7 @@ import {
   recomputedQuantitiesPerDay,
 } from './stats.fixtures.js';
 import { splitAtMonths } from './stats.repository.js';
+import { writesOf } from './writes.fixtures.js';
 
 /**
  * The client statistics read sums kept by triggers (migration 2026-11-25-1400-client-stats-sums): per company and due
@@ -126,20 +127,7 @@ const quantitiesOf = async (caller: { token: string }, period: { from: string; t
     row.id,
     row.producedAmount,
   ]);
-const itemsOf = (orderId: number) =>
-  api.db
-    .selectFrom('client_production_order_items')
-    .select(['id', 'version', 'client_product_id', 'due_date', 'planned_amount'])
-    .where('order_id', '=', orderId)
-    .orderBy('id')
-    .execute();
-const orderVersion = async (orderId: number) =>
-  (await api.db.selectFrom('client_production_orders').select('version').where('id', '=', orderId).executeTakeFirstOrThrow()).version;
-const produce = async (itemId: number, quantity: number) => {
-  const { version } = await api.db.selectFrom('client_production_order_items').select('version').where('id', '=', itemId).executeTakeFirstOrThrow();
-  const answer = await api.post('OperatorAgenda_addProducedEntry', { item: { id: itemId, producedQuantity: quantity, version } }, operator);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-};
+const { itemsOf, orderVersion, produce } = writesOf(api, () => operator);
 const saveOrder = async (caller: { token: string }, order: object) => {
   const answer = await api.post('ClientOrders_saveOrder', { Order: order as never }, caller);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
