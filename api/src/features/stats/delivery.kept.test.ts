@@ -7,7 +7,7 @@ import { earliestDeliverAt } from '../orders/orders.rules.js';
 import { makeManufacturer, makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import { recomputedPerformance, recomputedRanking } from './delivery.fixtures.js';
 import { getDeliveryPerformance, getDeliveryRanking } from './delivery.service.js';
-import { writesOf } from './writes.fixtures.js';
+import { writesOf } from '../../../../tests/support/order-writes.js';
 
 /**
  * The delivery figures read sums kept by triggers (migration 2026-11-25-1000-delivery-aggregates). Whatever is written,

@@ -12,7 +12,7 @@ import {
   recomputedQuantitiesPerDay,
 } from './stats.fixtures.js';
 import { splitAtMonths } from './stats.repository.js';
-import { writesOf } from './writes.fixtures.js';
+import { writesOf } from '../../../../tests/support/order-writes.js';
 
 /**
  * The client statistics read sums kept by triggers (migration 2026-11-25-1400-client-stats-sums): per company and due
