@@ -3,7 +3,7 @@
  * are its own), on the bench database, trusting a key pair made here. Sends its port and a token per role over IPC
  * (the client, buyer and seller are of the companies run.ts names in BENCH_CLIENT_COMPANY, BENCH_BUYER_COMPANY,
  * BENCH_SELLER_COMPANY), answers `rss` with its peak resident set size, and between `capture` and `captured`
- * records every statement the API compiles (run.ts makes one request in between: the SQL of one request).
+ * records every statement the API sends (run.ts makes one request in between: the SQL of one request).
  */
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { CompiledQuery } from 'kysely';
