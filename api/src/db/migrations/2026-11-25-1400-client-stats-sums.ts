@@ -7,20 +7,14 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
  */
 const movedBetweenCompanies = (name: string, items: RawBuilder<unknown>) => sql`
     create function ${sql.raw(name)}() returns trigger language plpgsql as $$
-    declare
-      delta record;
     begin
-      select array_agg(x.company_id) as companies, array_agg(x.client_product_id) as products, array_agg(x.due_date) as days,
-             array_agg(x.items) as counts, array_agg(x.produced) as produced into delta
+      perform stats_sums_add(array_agg(x.company_id), array_agg(x.client_product_id), array_agg(x.due_date), array_agg(x.items), array_agg(x.produced))
         from (
           select v.company_id, i.client_product_id, i.due_date, v.items, v.items * i.produced_amount::bigint as produced
             from old_rows p join new_rows n on n.id = p.id and n.company_id is distinct from p.company_id
             cross join lateral (values (p.company_id, -1), (n.company_id, 1)) as v(company_id, items)
             ${items}
         ) x;
-      if delta.companies is not null then
-        perform stats_sums_add(delta.companies, delta.products, delta.days, delta.counts, delta.produced);
-      end if;
       return null;
     end $$`;
 
@@ -82,7 +76,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Adds signed items (count and produced) to both tables: grouped, days then months, each in key order.
   await sql`
     create function stats_sums_add(companies text[], products integer[], days date[], counts integer[], produced bigint[])
-    returns void language sql as $$
+    returns void language plpgsql as $$
+    begin
+      -- No items (array_agg over none is null: a statement that changed nothing summed): nothing to write.
+      if companies is null then
+        return;
+      end if;
       insert into stats_company_days as d (company_id, due_date, items, produced)
       select x.company_id, x.due_date, sum(x.items), sum(x.produced)
         from unnest(companies, products, days, counts, produced) as x(company_id, client_product_id, due_date, items, produced)
@@ -97,30 +96,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       having sum(x.items) <> 0 or sum(x.produced) <> 0
        order by 1, 2, 3
       on conflict (company_id, month, client_product_id) do update set items = m.items + excluded.items, produced = m.produced + excluded.produced;
-    $$`.execute(db);
+    end $$`.execute(db);
 
   // Items. An update counts only when it changes what is summed (most, confirmations and flags, change nothing).
   await sql`
     create function stats_sums_of_items() returns trigger language plpgsql as $$
-    declare
-      delta record;
     begin
       if tg_op = 'INSERT' then
-        select array_agg(o.company_id) as companies, array_agg(n.client_product_id) as products, array_agg(n.due_date) as days,
-               array_agg(1) as counts, array_agg(n.produced_amount::bigint) as produced into delta
+        perform stats_sums_add(array_agg(o.company_id), array_agg(n.client_product_id), array_agg(n.due_date), array_agg(1), array_agg(n.produced_amount::bigint))
           from new_rows n
           join client_production_orders o on o.id = n.order_id
           join client_products cp on cp.id = n.client_product_id and cp.company_id = o.company_id;
       elsif tg_op = 'DELETE' then
         -- An order being deleted is not found: its trigger took its items away already.
-        select array_agg(o.company_id) as companies, array_agg(p.client_product_id) as products, array_agg(p.due_date) as days,
-               array_agg(-1) as counts, array_agg(-p.produced_amount::bigint) as produced into delta
+        perform stats_sums_add(array_agg(o.company_id), array_agg(p.client_product_id), array_agg(p.due_date), array_agg(-1), array_agg(-p.produced_amount::bigint))
           from old_rows p
           join client_production_orders o on o.id = p.order_id
           join client_products cp on cp.id = p.client_product_id and cp.company_id = o.company_id;
       else
-        select array_agg(x.company_id) as companies, array_agg(x.client_product_id) as products, array_agg(x.due_date) as days,
-               array_agg(x.items) as counts, array_agg(x.produced) as produced into delta
+        perform stats_sums_add(array_agg(x.company_id), array_agg(x.client_product_id), array_agg(x.due_date), array_agg(x.items), array_agg(x.produced))
           from (
             select o.company_id, v.client_product_id, v.due_date, v.items, v.produced
               from old_rows p join new_rows n on n.id = p.id
@@ -131,9 +125,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
               join client_products cp on cp.id = v.client_product_id and cp.company_id = o.company_id
              where (n.order_id, n.client_product_id, n.due_date, n.produced_amount) is distinct from (p.order_id, p.client_product_id, p.due_date, p.produced_amount)
           ) x;
-      end if;
-      if delta.companies is not null then
-        perform stats_sums_add(delta.companies, delta.products, delta.days, delta.counts, delta.produced);
       end if;
       return null;
     end $$`.execute(db);
@@ -147,17 +138,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // An order deleted: its items leave the sums before the cascade deletes them (then it finds no order).
   await sql`
     create function stats_sums_of_deleted_order() returns trigger language plpgsql as $$
-    declare
-      delta record;
     begin
-      select array_agg(old.company_id) as companies, array_agg(i.client_product_id) as products, array_agg(i.due_date) as days,
-             array_agg(-1) as counts, array_agg(-i.produced_amount::bigint) as produced into delta
+      perform stats_sums_add(array_agg(old.company_id), array_agg(i.client_product_id), array_agg(i.due_date), array_agg(-1), array_agg(-i.produced_amount::bigint))
         from client_production_order_items i
         join client_products cp on cp.id = i.client_product_id and cp.company_id = old.company_id
        where i.order_id = old.id;
-      if delta.companies is not null then
-        perform stats_sums_add(delta.companies, delta.products, delta.days, delta.counts, delta.produced);
-      end if;
       return old;
     end $$`.execute(db);
   await sql`create trigger client_production_orders_stats_delete before delete on client_production_orders
