@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
 import { recordUpdate, versionedUpdate } from '../../db/versioned-update.js';
@@ -28,12 +28,17 @@ export interface HistoryFilter {
  * The history rows. A stop still running (no end) shows the time of the read as its end and the minutes so far as
  * its duration; sorted by end it is the newest.
  */
-const history = (db: Executor) =>
+const historyJoined = (db: Executor) =>
   db
     .selectFrom('downtime_history as h')
     .innerJoin('companies as c', 'c.id', 'h.company_id')
-    .leftJoin('downtime_causes as dc', 'dc.id', 'h.cause_id')
-    .select([
+    .leftJoin('downtime_causes as dc', 'dc.id', 'h.cause_id');
+
+/** A stop's minutes: its duration, or the minutes so far while it runs. */
+const minutes = sql<number>`case when h.target_end is null then floor(extract(epoch from (now() - h.target_start)) / 60)::int else h.duration end`;
+
+const history = (db: Executor) =>
+  historyJoined(db).select([
       'h.id',
       'h.company_id',
       'c.name as company',
@@ -41,9 +46,7 @@ const history = (db: Executor) =>
       'h.cause_id',
       'dc.cause_name',
       'h.actual_date',
-      sql<number>`case when h.target_end is null then floor(extract(epoch from (now() - h.target_start)) / 60)::int else h.duration end`.as(
-        'minutes',
-      ),
+      minutes.as('minutes'),
       'h.target_start',
       sql<Date>`coalesce(h.target_end, now())`.as('end_at'),
       'h.version',
@@ -102,13 +105,39 @@ export async function countHistory(db: Executor, filter: HistoryFilter) {
   return (await countBase(db).where(inFilter(filter)).executeTakeFirstOrThrow()).count;
 }
 
+/** A history row as the CSV shows it: its dates already written by PostgreSQL (MM/DD/YYYY, and HH:mm in UTC). */
+export interface HistoryCsvRow {
+  company: string;
+  machine_name: string;
+  cause_name: string | null;
+  actual_date: string;
+  minutes: number;
+  start_at: string;
+  end_at: string;
+}
+
+const usDate = (value: RawBuilder<unknown>) => sql<string>`to_char(${value}, 'MM/DD/YYYY')`;
+/** MM/DD/YYYY HH:mm of an instant in UTC (the portal keeps no plant time zone); seconds are cut, not rounded. */
+const usDateTimeUtc = (value: RawBuilder<unknown>) => sql<string>`to_char(${value} at time zone 'UTC', 'MM/DD/YYYY HH24:MI')`;
+
 /**
  * Every history row in the period, sorted as the table (the CSV export), at most `limit`, read through a cursor
- * 500 rows at a time: a year of stops never sits in memory at once.
+ * 2,000 rows at a time: a year of stops never sits in memory at once. The cells arrive as text: parsing 16,000 rows'
+ * timestamps into Dates and writing them out again was most of the API's CPU for a year's file (docs/benchmarks.md).
  */
-export async function* streamHistory(db: Executor, filter: HistoryFilter, sort: { sortBy?: string; descending?: boolean }, limit: number) {
-  const query = paginate(history(db).where(inFilter(filter)), { page: 1, rowsPerPage: limit, ...sort }, historySort, historyDefault);
-  for await (const row of query.stream(500)) yield toHistoryItem(row);
+export async function* streamHistoryCsv(db: Executor, filter: HistoryFilter, sort: { sortBy?: string; descending?: boolean }, limit: number) {
+  const rows = historyJoined(db)
+    .select([
+      'c.name as company',
+      'h.machine_name',
+      'dc.cause_name',
+      usDate(sql`h.actual_date`).as('actual_date'),
+      minutes.as('minutes'),
+      usDateTimeUtc(sql`h.target_start`).as('start_at'),
+      usDateTimeUtc(sql`coalesce(h.target_end, now())`).as('end_at'),
+    ])
+    .where(inFilter(filter));
+  yield* paginate(rows, { page: 1, rowsPerPage: limit, ...sort }, historySort, historyDefault).stream(2000) as AsyncIterable<HistoryCsvRow>;
 }
 
 export async function findHistoryItem(db: Executor, id: number) {

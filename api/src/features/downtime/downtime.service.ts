@@ -3,7 +3,7 @@ import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
-import { csvStream, historyDate, historyDateTime, type CsvCell } from './downtime.csv.js';
+import { csvStream, type CsvCell } from './downtime.csv.js';
 import * as repository from './downtime.repository.js';
 
 export interface Period {
@@ -65,23 +65,16 @@ export async function exportHistory(
   if ((await repository.countHistory(db, filter)) > EXPORT_MAX_ROWS) {
     throw ruleViolation('period', 'maxRows', `More than ${EXPORT_MAX_ROWS} downtimes: export a shorter period.`, EXPORT_MAX_ROWS);
   }
-  const rows = repository.streamHistory(db, filter, { sortBy: body.sortBy, descending: body.descending }, EXPORT_MAX_ROWS);
-  const common = (row: repository.DowntimeHistoryItem) => [
-    row.machineName,
-    row.DowntimeCause?.causeName ?? '',
-    historyDate(row.actualDate),
-    row.duration,
-    historyDateTime(row.targetStart),
-    historyDateTime(row.targetEnd),
-  ];
-  const cells = async function* (toCells: (row: repository.DowntimeHistoryItem) => CsvCell[]) {
+  const rows = repository.streamHistoryCsv(db, filter, { sortBy: body.sortBy, descending: body.descending }, EXPORT_MAX_ROWS);
+  const common = (row: repository.HistoryCsvRow) => [row.machine_name, row.cause_name ?? '', row.actual_date, row.minutes, row.start_at, row.end_at];
+  const cells = async function* (toCells: (row: repository.HistoryCsvRow) => CsvCell[]) {
     for await (const row of rows) yield toCells(row);
   };
   const body_ =
     face === 'admin'
       ? csvStream(
           ['Client name', 'Machine name', 'Downtime cause', 'Actual date', 'Duration (min)', 'Start datetime (UTC)', 'End datetime (UTC)'],
-          cells((row) => [row.company ?? row.clientId, ...common(row)]),
+          cells((row) => [row.company, ...common(row)]),
         )
       : csvStream(['Machine Name', 'Inactivity cause', 'ActualDate', 'Duration (min)', 'Start datetime (UTC)', 'End datetime (UTC)'], cells(common));
   return { filename: HISTORY_CSV_FILENAME, contentType: 'text/csv; charset=utf-8', body: body_ };

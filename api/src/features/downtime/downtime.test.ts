@@ -13,6 +13,7 @@ let app: FastifyInstance;
 let admin: string;
 let operator: string;
 const EVIL = 'company-evil';
+const LATE = 'company-late';
 const MARCH = { from: '2026-03-01', to: '2026-03-31' };
 const causes: Record<'mould' | 'shortage' | 'unused', number> = { mould: 0, shortage: 0, unused: 0 };
 const stops: Record<'a1' | 'a2' | 'b1' | 'aApril' | 'running' | 'overnight', number> = { a1: 0, a2: 0, b1: 0, aApril: 0, running: 0, overnight: 0 };
@@ -365,7 +366,7 @@ describe("'Export to Csv' (history-table-export.csv)", () => {
       'Company A;FB-07;;03/09/2026;120;03/09/2026 23:00;03/10/2026 01:00',
     ]);
     expect(lines.at(-1)).toBe('');
-    // Streamed as the rows are read (a cursor, 500 at a time): no length known up front.
+    // Streamed as the rows are read (a cursor, 2,000 at a time): no length known up front.
     expect(response.headers['content-length']).toBeUndefined();
   });
 
@@ -394,6 +395,27 @@ describe("'Export to Csv' (history-table-export.csv)", () => {
     const lines = response.text.slice(1).split('\r\n');
     expect(lines[1]).toBe(`"'@SUM(1;2)";'-2+3;;05/06/2026;10;05/06/2026 10:00;05/06/2026 10:10`);
     expect(lines[2]).toBe(`"'@SUM(1;2)";'=cmd|calc;"'+HYPERLINK(""http://x"")";05/05/2026;10;05/05/2026 10:00;05/05/2026 10:10`);
+  });
+
+  it('writes times in UTC to the minute, seconds cut rather than rounded; a running stop ends now, its minutes so far', async () => {
+    await createCompany(database.db, LATE, { name: 'Late shift', fbs: ['FB-90'] });
+    await makeStop(LATE, 'FB-90', null, '2026-06-07T23:59:59Z', '2026-06-08T00:10:31Z');
+    const running = new Date(Date.now() - 90 * 60_000 - 30_000);
+    await makeStop(LATE, 'FB-90', null, running.toISOString(), null);
+    const lines = async (from: string, to: string) =>
+      (await exportCsv('/api/admin/downtime/history/export', { clientIds: [LATE], period: { from, to } }, admin)).text.slice(1).split('\r\n').slice(1, -1);
+    expect(await lines('2026-06-01', '2026-06-30')).toEqual(['Late shift;FB-90;;06/07/2026;11;06/07/2026 23:59;06/08/2026 00:10']);
+    const before = new Date();
+    const today = await lines(running.toISOString().slice(0, 10), running.toISOString().slice(0, 10));
+    const after = new Date();
+    const us = (at: Date) => at.toISOString().replace(/^(\d{4})-(\d\d)-(\d\d)T(\d\d:\d\d).*$/, '$2/$3/$1 $4');
+    expect(today).toHaveLength(1);
+    const [, , , day, minutes, start, end] = today[0]!.split(';');
+    expect(day).toBe(us(running).slice(0, 10));
+    expect(start).toBe(us(running));
+    expect([us(before), us(after)]).toContain(end);
+    expect(Number(minutes)).toBeGreaterThanOrEqual(90);
+    expect(Number(minutes)).toBeLessThanOrEqual(91);
   });
 
   it('csvCell: plain text unchanged, numbers as digits, quotes doubled, tab and CR starts neutralised', () => {
