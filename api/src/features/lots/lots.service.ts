@@ -6,11 +6,10 @@ import { badRequest, conflict, notFound, type FieldProblem } from '../../lib/pro
 import { ALL_COMPANIES, companyScopeOf } from '../../lib/scope.js';
 import { moveConsumed, writeUses } from './lots.ledger.js';
 import * as repository from './lots.repository.js';
-import { lotEpcis, recallCsv, recallPdf } from './lots.exports.js';
+import { lotEpcis, recallCsv, recallPdf, type Download } from './lots.exports.js';
 import { lotRecall, type RecallView } from './recall.js';
 import { traceOfClaim, traceOfItem } from './trace.service.js';
 
-type Download = { filename: string; contentType: string; body: Buffer };
 
 const STALE = 'This lot was changed by someone else meanwhile. Reload it and apply your change again.';
 

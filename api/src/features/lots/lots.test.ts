@@ -5,6 +5,8 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { pdfText } from '../../../../tests/support/pdf.js';
+import type { Schemas } from '../../lib/contract.js';
+import { toCsv } from '../downtime/downtime.csv.js';
 import { makeClaim } from '../claims/claims.fixtures.js';
 import { invoiceItem } from '../orders/orders.fixtures.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse, stockOf } from '../supply/supply.fixtures.js';
@@ -344,6 +346,25 @@ describe('the admin corrects the lots of a production record', () => {
   });
 });
 
+/** The recall CSV as the whole answer tells it (independent of the export's statement): a line per item, delivered first. */
+function recallCsvOf(recall: Schemas['LotRecall']): Buffer {
+  const section = (name: string, clients: Schemas['RecallClient'][]) =>
+    clients.flatMap((client) =>
+      client.items.map((item) => [
+        name, recall.lot.id, recall.lot.supplierLotNumber, client.company ?? client.clientId, client.contact?.name, client.contact?.email,
+        item.orderNo, item.articleNo, item.productName, item.dueDate, item.plannedAmount, item.producedAmount, item.preformsFromLot,
+        item.bottlesFromLot, item.isClosed ? 'yes' : 'no', item.invoiceNumbers.join(', '), item.producedOnItemId,
+      ]),
+    );
+  return toCsv(
+    [
+      'Section', 'Lot', 'Supplier lot number', 'Company', 'Contact', 'Contact e-mail', 'Order no', 'Article no', 'Title', 'Deliver at',
+      'Quantity', 'Produced', 'Preforms from lot', 'Bottles from lot', 'Closed', 'Invoices', 'Produced on item',
+    ],
+    [...section('Delivered or invoiced', recall.delivered), ...section('Open: stop', recall.open)],
+  );
+}
+
 describe('trace and recall', () => {
   it('the recall answer finds every client of the lot, and only those, with what to stop and what to quarantine', async () => {
     const s = await setting();
@@ -429,6 +450,8 @@ describe('trace and recall', () => {
         expect(csv).toContain('quality@company-a.test');
         expect(csv.trim().split('\r\n')).toHaveLength(1 + 4);
         expect(csv).not.toContain('company-clean');
+        // Streamed from its own statement: the same file as the whole answer's items, delivered first, clients by name.
+        expect(csv).toBe(recallCsvOf(answer.body).toString('utf8'));
       }
       if (type === 'application/ld+json') {
         const document = JSON.parse(response.body);
