@@ -2619,6 +2619,23 @@ export interface components {
             version?: components["schemas"]["Version"];
         };
         /**
+         * @description One page of the claims list and how many claims it has. Extension (issue 14): with a search text (`filter`) the
+         *     matching claims are counted up to 1,000, so that a search every claim matches answers as fast as a narrow one: when
+         *     more than 1,000 match, `count` is 1,000 and `countIsLowerBound` is true. 1,000 is every page a person walks (50 pages
+         *     of 20); a page past it still answers its rows. Without a search text the count is exact.
+         */
+        ClaimPage: {
+            /** Format: int32 */
+            count: number;
+            /**
+             * @description Extension (issue 14): true when `count` stopped at the bound of a searched count, i.e. more than `count` claims
+             *     match (show it as e.g. '1,000+'); false when `count` is the exact number. Always sent by this API.
+             */
+            countIsLowerBound?: boolean;
+            /** @description At most one page: the largest page size is 100. */
+            rows: components["schemas"]["Claim"][];
+        };
+        /**
          * @description Claim status (part 3). New claims start as `new`; a closed claim is locked (409 on save).
          * @enum {string}
          */
@@ -6228,15 +6245,11 @@ export interface operations {
                      *           "version": 2
                      *         }
                      *       ],
-                     *       "count": 1
+                     *       "count": 1,
+                     *       "countIsLowerBound": false
                      *     }
                      */
-                    "application/json": {
-                        /** Format: int32 */
-                        count: number;
-                        /** @description At most one page: the largest page size is 100. */
-                        rows: components["schemas"]["Claim"][];
-                    };
+                    "application/json": components["schemas"]["ClaimPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10970,15 +10983,11 @@ export interface operations {
                      *           "version": 0
                      *         }
                      *       ],
-                     *       "count": 1
+                     *       "count": 1,
+                     *       "countIsLowerBound": false
                      *     }
                      */
-                    "application/json": {
-                        /** Format: int32 */
-                        count: number;
-                        /** @description At most one page: the largest page size is 100. */
-                        rows: components["schemas"]["Claim"][];
-                    };
+                    "application/json": components["schemas"]["ClaimPage"];
                 };
             };
             400: components["responses"]["BadRequest"];

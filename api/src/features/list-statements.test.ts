@@ -46,7 +46,7 @@ async function serviceStatements(path: string, body: unknown, token: string) {
   recorded = [];
   const response = await app.inject({ method: 'POST', url: path, payload: body as object, headers: { authorization: `Bearer ${token}` } });
   const service = recorded.filter((query) => !/\b(subject_revocations|rate_limits)\b/.test(query.sql));
-  return { status: response.statusCode, statements: service.length, body: response.json() };
+  return { status: response.statusCode, statements: service.length, body: response.json(), queries: service };
 }
 
 describe('a list call runs at most 3 statements', () => {
@@ -97,6 +97,9 @@ describe('a list call runs at most 3 statements', () => {
         expect(call.status).toBe(200);
         expect(call.body.count).toBe(1);
         expect({ path, filter, statements: call.statements }).toEqual({ path, filter, statements: 3 });
+        // a searched count reads at most 1,001 matching claims (claims.count.test.ts holds what it answers)
+        const count = call.queries.find((query) => /^select count\(\*\)/.test(query.sql));
+        if (filter) expect({ path, sql: count?.sql, limit: count?.parameters.at(-1) }).toMatchObject({ path, sql: expect.stringMatching(/ limit \$\d+\) m$/), limit: 1001 });
       }
     }
   });

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { ClaimStatus } from '../../db/tables/claims.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
+import { likePattern } from '../../lib/search.js';
 
 /**
  * Test data for claims and uploads: a company's product with an order that holds it, claims and uploads written
@@ -49,6 +51,23 @@ export async function makeClaim(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * The claims a search finds, by id, as the search was written before its index (issue 14): ILIKE over the columns of the
+ * four tables and `c.id::text` equal, within a company's claims (filed by it, or about its or its sold products) when
+ * `companyId` is given, else every claim (the company name searched too). The reference the list's answers are compared with.
+ */
+export async function searchedClaimIds(db: Db, text: string, companyId?: string) {
+  const pattern = likePattern(text.trim());
+  const rows = await sql<{ id: number }>`
+    select c.id from claims c join companies co on co.id = c.company_id join client_products p on p.id = c.client_product_id
+      join client_production_orders o on o.id = c.client_production_order_id
+     where (c.id::text = ${text.trim()} or o.order_no ilike ${pattern} or p.article_no ilike ${pattern} or p.product_name ilike ${pattern}
+            or c.description ilike ${pattern} or c.status ilike ${pattern} or (${companyId ?? null}::text is null and co.name ilike ${pattern}))
+       and (${companyId ?? null}::text is null or c.company_id = ${companyId ?? null} or p.company_id = ${companyId ?? null} or p.seller_company_id = ${companyId ?? null})
+     order by c.id`.execute(db);
+  return rows.rows.map((row) => row.id);
 }
 
 /** The smallest JPEG header file-type recognises, and a PDF. */

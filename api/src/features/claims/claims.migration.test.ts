@@ -10,6 +10,7 @@ import { ALL_COMPANIES } from '../../lib/scope.js';
 import { makePreform, makeWarehouse } from '../supply/supply.fixtures.js';
 import { makeClaim, makeClaimable } from './claims.fixtures.js';
 import { findClaims } from './claims.repository.js';
+import { CLAIMS_COUNT_BOUND } from './claims.service.js';
 
 /**
  * Issue 14, item 3: the claims search migration fills the search text of every claim already there, and the kept
@@ -69,11 +70,11 @@ describe('the claims search migration', () => {
     const { search_text } = (await sql<{ search_text: string }>`select search_text from claim_search_texts where claim_id = ${claimId}`.execute(db)).rows[0]!;
     const { article_no } = await db.selectFrom('client_products').select('article_no').where('id', '=', productId).executeTakeFirstOrThrow();
     expect(search_text).toBe(['under investigation', 'kratzer am hals', 'po-mig-77', article_no.toLowerCase(), 'flasche 0,33 l', 'brauerei größe ag'].join('\u001f'));
-    const found = await findClaims(db, ALL_COMPANIES, { pagination: { page: 1, rowsPerPage: 20 }, filter: 'am hals' });
+    const found = await findClaims(db, ALL_COMPANIES, { pagination: { page: 1, rowsPerPage: 20 }, filter: 'am hals' }, CLAIMS_COUNT_BOUND);
     expect(found.rows.map((row) => row.id)).toEqual([claimId]);
     expect(found.count).toBe(1);
 
-    const claims = await findClaims(db, ALL_COMPANIES, { pagination: { page: 1, rowsPerPage: 20 } });
+    const claims = await findClaims(db, ALL_COMPANIES, { pagination: { page: 1, rowsPerPage: 20 } }, CLAIMS_COUNT_BOUND);
     expect(claims.count).toBe(2);
     const counts = await sql<{ state: string; lots: string }>`select state, lots from lot_state_counts order by state`.execute(db);
     expect(counts.rows.map((row) => [row.state, Number(row.lots)])).toEqual([

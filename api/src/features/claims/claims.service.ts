@@ -32,9 +32,16 @@ type GpField = (typeof GP_FIELDS)[number];
 /** Free text as stored: trimmed, blank is null. */
 const text = (value: string | null | undefined) => (value == null || !value.trim() ? null : value.trim());
 
-/** The claims list of the scope ('Non-Conformance Reports'). */
+/**
+ * A searched claims list counts at most this many claims (the contract's ClaimPage): 50 pages of 20, 20 of 50, 10 of
+ * 100 — more than a person pages through before narrowing the search — while a text every claim holds stops reading
+ * after 1,001 texts instead of counting all of them.
+ */
+export const CLAIMS_COUNT_BOUND = 1000;
+
+/** The claims list of the scope ('Non-Conformance Reports'); a searched count stops at CLAIMS_COUNT_BOUND. */
 export function getClaims(db: Db, scope: Scope, request: { pagination: PaginationInput; filter?: string }) {
-  return repository.findClaims(db, scope, request);
+  return repository.findClaims(db, scope, request, CLAIMS_COUNT_BOUND);
 }
 
 /** One claim of the scope; another company's claim answers 404 like a missing one. */

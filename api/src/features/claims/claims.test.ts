@@ -6,8 +6,7 @@ import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { pdfText } from '../../../../tests/support/pdf.js';
 import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { makeOrderItem, makeProductionOrder } from '../supply/supply.fixtures.js';
-import { download, makeClaim, makeClaimable, makeUpload } from './claims.fixtures.js';
-import { likePattern } from '../../lib/search.js';
+import { download, makeClaim, makeClaimable, makeUpload, searchedClaimIds } from './claims.fixtures.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -611,18 +610,8 @@ describe('the claims search through its index keeps its meaning (part 2.4 search
   let productId: number;
   let otherProductId: number;
 
-  /** The search as it was written before the index: ILIKE over the columns of the four tables, `c.id::text` equal. */
-  const reference = async (text: string, companyId?: string) => {
-    const pattern = likePattern(text.trim());
-    const rows = await sql<{ id: number }>`
-      select c.id from claims c join companies co on co.id = c.company_id join client_products p on p.id = c.client_product_id
-        join client_production_orders o on o.id = c.client_production_order_id
-       where (c.id::text = ${text.trim()} or o.order_no ilike ${pattern} or p.article_no ilike ${pattern} or p.product_name ilike ${pattern}
-              or c.description ilike ${pattern} or c.status ilike ${pattern} or (${companyId ?? null}::text is null and co.name ilike ${pattern}))
-         and (${companyId ?? null}::text is null or c.company_id = ${companyId ?? null} or p.company_id = ${companyId ?? null} or p.seller_company_id = ${companyId ?? null})
-       order by c.id`.execute(database.db);
-    return rows.rows.map((row) => row.id);
-  };
+  /** The search as it was written before the index (claims.fixtures.ts). */
+  const reference = (text: string, companyId?: string) => searchedClaimIds(database.db, text, companyId);
   const adminSearch = async (filter: string) => {
     const response = await post(app, '/api/admin/claims/filter', { pagination: { page: 1, rowsPerPage: 100 }, filter }, await as.admin());
     expect(response.status).toBe(200);

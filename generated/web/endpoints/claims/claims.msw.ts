@@ -22,10 +22,9 @@ import type {
 import type {
   AdminClaimsGetClaimOrders200,
   AdminClaimsGetClaimProducts200,
-  AdminClaimsGetClaims200,
   Claim,
+  ClaimPage,
   ClientClaimsGetClaimOrders200,
-  ClientClaimsGetClaims200,
   ClientUploadsSaveUploads200,
   Ok,
   Upload
@@ -38,7 +37,7 @@ export const getAdminClaimsDeleteClaimsResponseMock = (): Ok => ({"ok":true})
 
 export const getAdminClaimsDownloadClaimResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 
-export const getAdminClaimsGetClaimsResponseMock = (): AdminClaimsGetClaims200 => ({"rows":[{"id":17,"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","status":"under investigation","clientProductId":21,"ClientProduct":{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},"clientProductionOrderId":12,"ClientProductionOrder":{"id":12,"orderNo":"PO-24-0117"},"amount":2400,"deliveryDate":"2026-03-11","description":"Cracked necks on two pallets of batch 0311.","immediateAction":"Pallets quarantined.","rootCouse":null,"correctiveActions":null,"Uploads":[{"id":204,"originalFilename":"label-batch-0311.jpg","mimetype":"image/jpeg"}],"createdAt":"2026-03-12T07:30:00Z","version":2}],"count":1})
+export const getAdminClaimsGetClaimsResponseMock = (): ClaimPage => ({"rows":[{"id":17,"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","status":"under investigation","clientProductId":21,"ClientProduct":{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},"clientProductionOrderId":12,"ClientProductionOrder":{"id":12,"orderNo":"PO-24-0117"},"amount":2400,"deliveryDate":"2026-03-11","description":"Cracked necks on two pallets of batch 0311.","immediateAction":"Pallets quarantined.","rootCouse":null,"correctiveActions":null,"Uploads":[{"id":204,"originalFilename":"label-batch-0311.jpg","mimetype":"image/jpeg"}],"createdAt":"2026-03-12T07:30:00Z","version":2}],"count":1,"countIsLowerBound":false})
 
 export const getAdminClaimsGetClaimResponseMock = (): Claim => ({"id":17,"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","status":"under investigation","clientProductId":21,"ClientProduct":{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},"clientProductionOrderId":12,"ClientProductionOrder":{"id":12,"orderNo":"PO-24-0117"},"amount":2400,"deliveryDate":"2026-03-11","description":"Cracked necks on two pallets of batch 0311.","immediateAction":"Pallets quarantined.","rootCouse":null,"correctiveActions":null,"Uploads":[{"id":204,"originalFilename":"label-batch-0311.jpg","mimetype":"image/jpeg"}],"createdAt":"2026-03-12T07:30:00Z","version":2})
 
@@ -56,7 +55,7 @@ export const getClientClaimsDeleteClaimsResponseMock = (): Ok => ({"ok":true})
 
 export const getClientClaimsDownloadClaimResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 
-export const getClientClaimsGetClaimsResponseMock = (): ClientClaimsGetClaims200 => ({"rows":[{"id":17,"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","status":"new","clientProductId":21,"ClientProduct":{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},"clientProductionOrderId":12,"ClientProductionOrder":{"id":12,"orderNo":"PO-24-0117"},"amount":2400,"deliveryDate":"2026-03-11","description":"Cracked necks on two pallets of batch 0311.","immediateAction":null,"rootCouse":null,"correctiveActions":null,"Uploads":[],"createdAt":"2026-03-12T07:30:00Z","version":0}],"count":1})
+export const getClientClaimsGetClaimsResponseMock = (): ClaimPage => ({"rows":[{"id":17,"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","status":"new","clientProductId":21,"ClientProduct":{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},"clientProductionOrderId":12,"ClientProductionOrder":{"id":12,"orderNo":"PO-24-0117"},"amount":2400,"deliveryDate":"2026-03-11","description":"Cracked necks on two pallets of batch 0311.","immediateAction":null,"rootCouse":null,"correctiveActions":null,"Uploads":[],"createdAt":"2026-03-12T07:30:00Z","version":0}],"count":1,"countIsLowerBound":false})
 
 export const getClientClaimsGetClaimResponseMock = (): Claim => ({"id":17,"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","status":"new","clientProductId":21,"ClientProduct":{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},"clientProductionOrderId":12,"ClientProductionOrder":{"id":12,"orderNo":"PO-24-0117"},"amount":2400,"deliveryDate":"2026-03-11","description":"Cracked necks on two pallets of batch 0311.","immediateAction":null,"rootCouse":null,"correctiveActions":null,"Uploads":[{"id":204,"originalFilename":"label-batch-0311.jpg","mimetype":"image/jpeg"}],"createdAt":"2026-03-12T07:30:00Z","version":0})
 
@@ -109,7 +108,7 @@ export const getAdminClaimsDownloadClaimMockHandler = (overrideResponse?: Blob |
   }, options)
 }
 
-export const getAdminClaimsGetClaimsMockHandler = (overrideResponse?: AdminClaimsGetClaims200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AdminClaimsGetClaims200> | AdminClaimsGetClaims200), options?: RequestHandlerOptions) => {
+export const getAdminClaimsGetClaimsMockHandler = (overrideResponse?: ClaimPage | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ClaimPage> | ClaimPage), options?: RequestHandlerOptions) => {
   return http.post('*/api/admin/claims/filter', async (info) => {
   
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined
@@ -217,7 +216,7 @@ export const getClientClaimsDownloadClaimMockHandler = (overrideResponse?: Blob 
   }, options)
 }
 
-export const getClientClaimsGetClaimsMockHandler = (overrideResponse?: ClientClaimsGetClaims200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ClientClaimsGetClaims200> | ClientClaimsGetClaims200), options?: RequestHandlerOptions) => {
+export const getClientClaimsGetClaimsMockHandler = (overrideResponse?: ClaimPage | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ClaimPage> | ClaimPage), options?: RequestHandlerOptions) => {
   return http.post('*/api/client/claims/filter', async (info) => {
   
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined

@@ -29,7 +29,6 @@ import type {
   AdminClaimsGetClaimOrdersBody,
   AdminClaimsGetClaimProducts200,
   AdminClaimsGetClaimProductsBody,
-  AdminClaimsGetClaims200,
   AdminClaimsSaveClaimBody,
   AdminClaimsSaveClaimHeaders,
   AdminUploadsDownloadUploadBody,
@@ -37,11 +36,11 @@ import type {
   Claim,
   ClaimDownloadRequest,
   ClaimFilterRequest,
+  ClaimPage,
   ClientClaimsDeleteClaimsBody,
   ClientClaimsGetClaimBody,
   ClientClaimsGetClaimOrders200,
   ClientClaimsGetClaimOrdersBody,
-  ClientClaimsGetClaims200,
   ClientClaimsSaveClaimBody,
   ClientClaimsSaveClaimHeaders,
   ClientUploadsDeleteUploadsBody,
@@ -262,7 +261,7 @@ export const adminClaimsGetClaims = (
 ) => {
       
       
-      return http<AdminClaimsGetClaims200>(
+      return http<ClaimPage>(
       {url: `/api/admin/claims/filter`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: claimFilterRequest, signal
@@ -844,7 +843,7 @@ export const clientClaimsGetClaims = (
 ) => {
       
       
-      return http<ClientClaimsGetClaims200>(
+      return http<ClaimPage>(
       {url: `/api/client/claims/filter`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: claimFilterRequest, signal

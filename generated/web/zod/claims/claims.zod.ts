@@ -215,8 +215,9 @@ export const adminClaimsGetClaimsResponse = zod.object({
   "createdAt": zod.string().datetime({}),
   "version": zod.number().min(adminClaimsGetClaimsResponseRowsItemVersionMin).max(adminClaimsGetClaimsResponseRowsItemVersionMax).multipleOf(adminClaimsGetClaimsResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A non-conformance report (ClientProductionClaim).')).max(adminClaimsGetClaimsResponseRowsMax).describe('At most one page: the largest page size is 100.'),
-  "count": zod.number().min(adminClaimsGetClaimsResponseCountMin).max(adminClaimsGetClaimsResponseCountMax).multipleOf(adminClaimsGetClaimsResponseCountMultipleOf)
-}).describe('One page of rows and the total number of rows.')
+  "count": zod.number().min(adminClaimsGetClaimsResponseCountMin).max(adminClaimsGetClaimsResponseCountMax).multipleOf(adminClaimsGetClaimsResponseCountMultipleOf),
+  "countIsLowerBound": zod.boolean().optional().describe('Extension (issue 14): true when `count` stopped at the bound of a searched count, i.e. more than `count` claims\nmatch (show it as e.g. \'1,000+\'); false when `count` is the exact number. Always sent by this API.')
+}).describe('One page of the claims list and how many claims it has. Extension (issue 14): with a search text (`filter`) the\nmatching claims are counted up to 1,000, so that a search every claim matches answers as fast as a narrow one: when\nmore than 1,000 match, `count` is 1,000 and `countIsLowerBound` is true. 1,000 is every page a person walks (50 pages\nof 20); a page past it still answers its rows. Without a search text the count is exact.')
 
 /**
  * One claim with its attachments.
@@ -629,8 +630,9 @@ export const clientClaimsGetClaimsResponse = zod.object({
   "createdAt": zod.string().datetime({}),
   "version": zod.number().min(clientClaimsGetClaimsResponseRowsItemVersionMin).max(clientClaimsGetClaimsResponseRowsItemVersionMax).multipleOf(clientClaimsGetClaimsResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A non-conformance report (ClientProductionClaim).')).max(clientClaimsGetClaimsResponseRowsMax).describe('At most one page: the largest page size is 100.'),
-  "count": zod.number().min(clientClaimsGetClaimsResponseCountMin).max(clientClaimsGetClaimsResponseCountMax).multipleOf(clientClaimsGetClaimsResponseCountMultipleOf)
-}).describe('One page of rows and the total number of rows.')
+  "count": zod.number().min(clientClaimsGetClaimsResponseCountMin).max(clientClaimsGetClaimsResponseCountMax).multipleOf(clientClaimsGetClaimsResponseCountMultipleOf),
+  "countIsLowerBound": zod.boolean().optional().describe('Extension (issue 14): true when `count` stopped at the bound of a searched count, i.e. more than `count` claims\nmatch (show it as e.g. \'1,000+\'); false when `count` is the exact number. Always sent by this API.')
+}).describe('One page of the claims list and how many claims it has. Extension (issue 14): with a search text (`filter`) the\nmatching claims are counted up to 1,000, so that a search every claim matches answers as fast as a narrow one: when\nmore than 1,000 match, `count` is 1,000 and `countIsLowerBound` is true. 1,000 is every page a person walks (50 pages\nof 20); a page past it still answers its rows. Without a search text the count is exact.')
 
 /**
  * One of the caller's claims, or a claim a buyer filed about one of the company's products (seller users: those only).

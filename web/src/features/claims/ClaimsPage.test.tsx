@@ -170,6 +170,37 @@ describe("/claims 'Non-Conformance Reports'", { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/claims/new'));
   });
 
+  it("a search more than 1,000 claims match says '1,000+' and pages up to the 1,000th claim, no further (issue 14)", async () => {
+    const requests: { pagination: { page: number; rowsPerPage: number }; filter?: string }[] = [];
+    server.use(
+      http.post('*/api/admin/claims/filter', async ({ request }) => {
+        const body = (await request.json()) as (typeof requests)[number];
+        requests.push(body);
+        const { page, rowsPerPage } = body.pagination;
+        // the page's claims; the searched count stopped at its bound, the unsearched one is exact
+        const rows = Array.from({ length: rowsPerPage }, (_, index) => claimFixture({ id: (page - 1) * rowsPerPage + index + 1 }));
+        return HttpResponse.json(body.filter ? { rows, count: 1000, countIsLowerBound: true } : { rows, count: 50_000, countIsLowerBound: false });
+      }),
+    );
+    const user = userEvent.setup();
+    renderClaims('/claims', 'admin');
+    await screen.findByRole('row', { name: rowName(1) });
+    expect(screen.getByText('1 - 20 / 50000')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '2500' })).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Search claims' }), 'deformed');
+    expect(await screen.findByText('1 - 20 / 1,000+')).toBeInTheDocument();
+    expect(requests.at(-1)).toEqual({ pagination: DEFAULT_PAGE, filter: 'deformed' });
+    // the pager ends at the bound: 50 pages of 20
+    expect(screen.queryByRole('button', { name: '2500' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '51' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '50' }));
+    await waitFor(() => expect(requests.at(-1)).toEqual({ pagination: { ...DEFAULT_PAGE, page: 50 }, filter: 'deformed' }));
+    expect(await screen.findByRole('row', { name: rowName(1000) })).toBeInTheDocument();
+    expect(screen.getByText('981 - 1,000 / 1,000+')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '51' })).not.toBeInTheDocument();
+  });
+
   it('a seller reads the claims its buyers filed about its products: no New, no Delete', async () => {
     serve('client');
     renderClaims('/claims', 'seller');
