@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_A, COMPANY_B, createCompany } from '../../../../tests/support/factories/companies.js';
 import { useTestApp } from '../../../../tests/support/test-app.js';
+import { makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 
 /**
  * The OEE's day and week quantities read the good and scrap bottles kept per machine and UTC day by a trigger on the
@@ -123,5 +124,69 @@ describe('the daily count sums kept beside the machine events', () => {
       }
       expect(counted).toBeGreaterThan(0);
     }
+  });
+
+  it("give the OEE each bucket's rejected bottles as the claims of the company's products made on the machine sum them", async () => {
+    // Products naming FB-1 among others, FB-2 alone, FB-10 (whose name holds FB-1 and is not it), and company B's FB-1;
+    // claims around the buckets' edges (UTC midnight, a Monday, the period's ends) and outside the period.
+    const warehouseId = await makeWarehouse(t.db);
+    const preform = await makePreform(t.db);
+    const product = async (companyId: string, machineNames: string) => {
+      const id = await makeProduct(t.db, { preformId: preform.id, warehouseId, supplyId: preform.supplyIds[0]!, companyId });
+      await t.db.updateTable('client_products').set({ machine_names: machineNames }).where('id', '=', id).execute();
+      return id;
+    };
+    const both = await product(COMPANY_A, ' FB-2 ,FB-1');
+    const second = await product(COMPANY_A, 'FB-2');
+    const tenth = await product(COMPANY_A, 'FB-10, FB-1x');
+    const other = await product(COMPANY_B, 'FB-1');
+    const orderA = await makeProductionOrder(t.db, { companyId: COMPANY_A });
+    const orderB = await makeProductionOrder(t.db, { companyId: COMPANY_B });
+    const claims: [number, number, string, number][] = [
+      [both, orderA, '2026-02-28T23:59:59Z', 1],
+      [both, orderA, '2026-03-01T00:00:00Z', 2],
+      [both, orderA, '2026-03-01T23:59:59.999Z', 4],
+      [second, orderA, '2026-03-02T00:00:00Z', 8],
+      [both, orderA, '2026-03-08T23:00:00Z', 16],
+      [both, orderA, '2026-03-09T00:00:00Z', 32],
+      [tenth, orderA, '2026-03-10T10:00:00Z', 64],
+      [other, orderB, '2026-03-11T10:00:00Z', 128],
+      [both, orderA, '2026-03-22T21:30:00Z', 256],
+      [second, orderA, '2026-04-08T23:59:59Z', 512],
+      [both, orderA, '2026-04-09T00:00:00Z', 1024],
+    ];
+    for (const [productId, orderId, at, amount] of claims)
+      await t.db
+        .insertInto('claims')
+        .values({ company_id: productId === other ? COMPANY_B : COMPANY_A, client_product_id: productId, client_production_order_id: orderId, amount, delivery_date: '2026-03-01', description: 'Rejected bottles', created_by: 'test', created_at: at })
+        .execute();
+    // Written apart from the code under test: the claims of the machine's company whose product's list names it.
+    const plain = async (from: string, to: string, machineName: string) => {
+      const row = await sql<{ rejected: number }>`
+        select coalesce(sum(cl.amount), 0)::int as rejected from claims cl join client_products cp on cp.id = cl.client_product_id
+         where cl.company_id = ${COMPANY_A} and cl.created_at >= ${from}::timestamptz and cl.created_at < ${to}::timestamptz
+           and exists (select 1 from unnest(string_to_array(cp.machine_names, ',')) as n(name) where btrim(n.name) = ${machineName})`.execute(t.db);
+      return row.rows[0]!.rejected;
+    };
+    const machines = MACHINES.map((machineName) => ({ clientId: COMPANY_A, machineName }));
+    const period = { from: '2026-03-01', to: '2026-04-08' };
+    let seen = 0;
+    for (const grain of ['day', 'week', 'shift'] as const) {
+      const answer = await t.post('AdminMachines_getOee', { period, grain, machines }, 'admin');
+      expect(answer.status).toBe(200);
+      for (const machine of answer.body.machines) {
+        for (const bucket of machine.buckets) {
+          const rejected = await plain(bucket.from, bucket.to, machine.machineName);
+          expect([grain, machine.machineName, bucket.from, bucket.rejectedQuantity]).toEqual([grain, machine.machineName, bucket.from, rejected]);
+          seen += rejected;
+        }
+        if (grain !== 'shift') expect([grain, machine.total.rejectedQuantity]).toEqual([grain, await plain('2026-03-01T00:00:00Z', '2026-04-09T00:00:00Z', machine.machineName)]);
+      }
+      const totals = await t.post('AdminMachines_getOee', { period, grain, machines, withBuckets: false }, 'admin');
+      expect(totals.body.machines.map((machine) => machine.total)).toEqual(answer.body.machines.map((machine) => machine.total));
+    }
+    // FB-1: 2 + 4 + 16 + 32 + 256 in the period; FB-2 adds 8 and 512.
+    expect(await plain('2026-03-01T00:00:00Z', '2026-04-09T00:00:00Z', 'FB-1')).toBe(310);
+    expect(seen).toBeGreaterThan(0);
   });
 });

@@ -213,17 +213,20 @@ async function oeeOf(
   const refs: repository.BucketRef[] = [];
   let start = Infinity;
   let end = -Infinity;
-  // Without buckets, days and weeks tile the period, so the quantities are counted once per machine over all of it
-  // (400 machines by day over a month were 12,000 range scans); shifts do not tile it, and are counted each.
-  const countWhole = !withBuckets && grain !== 'shift';
+  // Days and weeks are whole UTC days, the same for every machine, and tile the period: their quantities are read per
+  // machine over the whole span and put in their buckets (findDayQuantities); without buckets they are counted once
+  // per machine over all of it (400 machines by day over a month were 12,000 range scans). Shifts differ per machine
+  // and do not tile the period: each is counted (findQuantities).
+  const sameBuckets = grain !== 'shift';
+  const countWhole = !withBuckets && sameBuckets;
   for (const machine of machines) {
     const shift = { start: machine.shift_start, end: machine.shift_end };
     const spans = rules.buckets(period.from, period.to, grain, shift);
     bucketsOf.set(machine, spans);
-    const counted = countWhole && spans.length > 0 ? [{ start: spans[0]!.start, end: spans[spans.length - 1]!.end }] : spans;
-    counted.forEach((span, index) => {
-      refs.push({ company_id: machine.company_id, machine_name: machine.machine_name, index, start: new Date(span.start), end: new Date(span.end) });
-    });
+    if (!sameBuckets)
+      spans.forEach((span, index) => {
+        refs.push({ company_id: machine.company_id, machine_name: machine.machine_name, index, start: new Date(span.start), end: new Date(span.end) });
+      });
     for (const span of spans) {
       start = Math.min(start, span.start);
       end = Math.max(end, span.end);
@@ -232,9 +235,10 @@ async function oeeOf(
   const from = new Date(start);
   const to = new Date(end);
   const top = topCauses === undefined ? undefined : { ...days, limit: topCauses };
+  const starts = countWhole ? [from] : sameBuckets ? bucketsOf.get(machines[0]!)!.map((span) => new Date(span.start)) : [];
   const [{ stops, changes, topCauses: causes }, quantities] = await Promise.all([
     repository.findStopsAndChanges(db, machines, from, to, top),
-    repository.findQuantities(db, refs),
+    sameBuckets ? repository.findDayQuantities(db, machines, starts, to) : repository.findQuantities(db, refs),
   ]);
   const group = <T extends { company_id: string; machine_name: string }>(rows: T[]) => {
     const map = new Map<string, T[]>();
@@ -249,7 +253,17 @@ async function oeeOf(
   const stopsBy = group(stops);
   const causesBy = group(causes);
   const changesBy = group(changes);
-  const quantitiesBy = new Map(quantities.map((row) => [`${machineKey(row.company_id, row.machine_name)}#${row.idx}`, row]));
+  // A bucket's counts and its claims may come as two rows (findDayQuantities): added up.
+  const quantitiesBy = new Map<string, rules.Quantities>();
+  for (const row of quantities) {
+    const key = `${machineKey(row.company_id, row.machine_name)}#${row.idx}`;
+    const kept = quantitiesBy.get(key);
+    if (kept) {
+      kept.good += row.good;
+      kept.scrap += row.scrap;
+      kept.rejected += row.rejected;
+    } else quantitiesBy.set(key, { good: row.good, scrap: row.scrap, rejected: row.rejected });
+  }
 
   return machines.map((machine) => {
     const key = machineKey(machine.company_id, machine.machine_name);
