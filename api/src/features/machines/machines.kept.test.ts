@@ -190,3 +190,76 @@ describe('the daily count sums kept beside the machine events', () => {
     expect(seen).toBeGreaterThan(0);
   });
 });
+
+/**
+ * The live status reads each machine's latest state event kept by a trigger on the machine events (migration
+ * 2026-11-25-1500-machine-last-states): whatever is written, the kept rows must equal the latest state event of each
+ * machine computed from the events (by at, then event id; counts are not states), and the live status must say so.
+ */
+describe("each machine's latest state event kept beside the machine events", () => {
+  const LATEST = sql`
+    select distinct on (company_id, machine_name) company_id, machine_name, at, event_id, kind from machine_events
+     where kind in ('running', 'stopped', 'unknown') order by company_id, machine_name, at desc, event_id desc`;
+  /** Kept and not latest, latest and not kept (both empty when the rows are right), and how many are kept. */
+  async function lastStates() {
+    const extra = await sql<Record<string, unknown>>`select company_id, machine_name, at, event_id, kind from machine_last_states except all (${LATEST})`.execute(t.db);
+    const missing = await sql<Record<string, unknown>>`(${LATEST}) except all select company_id, machine_name, at, event_id, kind from machine_last_states`.execute(t.db);
+    const kept = await sql<{ n: number }>`select count(*)::int as n from machine_last_states`.execute(t.db);
+    return { extra: extra.rows, missing: missing.rows, kept: kept.rows[0]!.n };
+  }
+  const kindOf = async (machineName: string) =>
+    (await sql<{ kind: string; at: Date }>`select kind, at from machine_last_states where company_id = ${COMPANY_A} and machine_name = ${machineName}`.execute(t.db)).rows[0];
+
+  it('follow collector batches: a later event replaces, a late (earlier) one does not, counts never do, a batch sent again', async () => {
+    const first = [event('FB-1', '2027-01-10T08:00:00Z', 'running'), event('FB-1', '2027-01-10T09:00:00Z', 'stopped'), event('FB-1', '2027-01-10T10:00:00Z', 'counts', { good: 5 })];
+    expect((await send(first)).status).toBe(200);
+    expect(await lastStates()).toMatchObject({ extra: [], missing: [] });
+    expect(await kindOf('FB-1')).toEqual({ kind: 'stopped', at: new Date('2027-01-10T09:00:00Z') });
+    // A late running event (before the stop) and later counts: the stop stays the latest state.
+    expect((await send([event('FB-1', '2027-01-10T08:30:00Z', 'running'), event('FB-1', '2027-01-10T11:00:00Z', 'counts', { good: 1 })])).status).toBe(200);
+    expect(await kindOf('FB-1')).toEqual({ kind: 'stopped', at: new Date('2027-01-10T09:00:00Z') });
+    expect((await send([event('FB-1', '2027-01-10T12:00:00Z', 'running')])).status).toBe(200);
+    expect(await kindOf('FB-1')).toEqual({ kind: 'running', at: new Date('2027-01-10T12:00:00Z') });
+    expect((await send(first)).status).toBe(200);
+    expect(await lastStates()).toMatchObject({ extra: [], missing: [] });
+    expect(await kindOf('FB-1')).toEqual({ kind: 'running', at: new Date('2027-01-10T12:00:00Z') });
+  });
+
+  it('follow rows inserted straight into the table, many in one statement, with ties at the same instant and deaths', async () => {
+    await sql`
+      insert into machine_events (event_id, company_id, machine_name, at, kind, good, scrap, source)
+      select gen_random_uuid(), case when g % 3 = 0 then ${COMPANY_B} else ${COMPANY_A} end, case when g % 3 = 0 then 'FB-B' else 'FB-' || (1 + g % 2) end,
+             timestamptz '2027-02-01T00:00:00Z' + (g / 4) * interval '1 hour', (array['running', 'stopped', 'counts', 'unknown'])[1 + g % 4],
+             case when g % 4 = 2 then g end, null, 'test'
+        from generate_series(1, 999) g`.execute(t.db);
+    expect(await lastStates()).toEqual({ extra: [], missing: [], kept: 3 });
+  });
+
+  it('stay right under collectors writing the same machines at once (no deadlock, nothing lost)', async () => {
+    const batches = Array.from({ length: 8 }, (_, writer) =>
+      Array.from({ length: 40 }, (_, index) =>
+        event(MACHINES[(writer + index) % 2]!, new Date(Date.UTC(2027, 3, 1, index % 5, writer, index)).toISOString(), index % 3 === 0 ? 'stopped' : 'running'),
+      ).reverse(),
+    );
+    const answers = await Promise.all(batches.map((batch) => send(batch)));
+    expect(answers.map((answer) => answer.status)).toEqual(batches.map(() => 200));
+    expect(await lastStates()).toMatchObject({ extra: [], missing: [] });
+  });
+
+  it('give the live status the latest state event of each machine', async () => {
+    await send([event('FB-2', '2027-05-01T06:00:00Z', 'running'), event('FB-1', '2027-05-01T07:00:00Z', 'running')]);
+    await send([event('FB-2', '2027-04-30T06:00:00Z', 'running')]);
+    const answer = await t.post('AdminMachines_getLiveStatus', { clientIds: [COMPANY_A] }, 'admin');
+    expect(answer.status).toBe(200);
+    const latest = await sql<{ machine_name: string; kind: string; at: Date }>`select machine_name, kind, at from (${LATEST}) l where company_id = ${COMPANY_A} order by 1`.execute(t.db);
+    expect(latest.rows.map((row) => [row.machine_name, row.kind, row.at.toISOString()])).toEqual([
+      ['FB-1', 'running', '2027-05-01T07:00:00.000Z'],
+      ['FB-2', 'running', '2027-05-01T06:00:00.000Z'],
+    ]);
+    const rows = answer.body.rows.filter((row) => MACHINES.includes(row.machineName));
+    expect(rows.map((row) => [row.machineName, row.state, row.since])).toEqual([
+      ['FB-1', 'running', '2027-05-01T07:00:00.000Z'],
+      ['FB-2', 'running', '2027-05-01T06:00:00.000Z'],
+    ]);
+  });
+});

@@ -139,7 +139,11 @@ const stopsOverlapping = (from: Date, to: Date) => sql`
    select h.company_id, h.machine_name, h.cause_id, h.target_start, h.target_end from downtime_history h
     where h.company_id = m.company_id and h.machine_name = m.machine_name and h.target_end is null and h.target_start < ${to})`;
 
-/** Per machine: its open stop (latest), and its latest state event (not counts). Two index lookups per machine. */
+/**
+ * Per machine: its open stop (latest), an index lookup in the few open stops, and its latest state event (not counts),
+ * kept per machine in machine_last_states (migration 2026-11-25-1500), where a backward scan of its events per machine
+ * was most of the live status's time (issue 14).
+ */
 export async function findLiveState(db: Executor, machines: readonly MachineRow[]) {
   const { companies, names } = arrays(machines);
   const result = await run(db, sql<{
@@ -159,9 +163,7 @@ export async function findLiveState(db: Executor, machines: readonly MachineRow[
                           where h.company_id = m.company_id and h.machine_name = m.machine_name and h.target_end is null
                           order by h.target_start desc, h.id desc limit 1) s on true
       left join downtime_causes dc on dc.id = s.cause_id
-      left join lateral (select ev.kind, ev.at from machine_events ev
-                          where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind <> 'counts'
-                          order by ev.at desc, ev.event_id desc limit 1) e on true`);
+      left join machine_last_states e on e.company_id = m.company_id and e.machine_name = m.machine_name`);
   return result.rows;
 }
 
