@@ -281,8 +281,9 @@ async function generateScreens(step: Step) {
       update client_products set planned_seconds_per_item = 2.5;`,
     ['machine_events'],
   );
-  // Triggers are off while generating: the kept daily count sums (migration 2026-11-25-1210), from the events at once.
-  await step('machine count days', sql`select machine_count_days_refill()`);
+  // Triggers are off while generating: the kept daily count sums (migration 2026-11-25-1210) and each machine's latest
+  // state event (2026-11-25-1500), from the events at once.
+  await step('machine count days and last states', sql`select machine_count_days_refill(); select machine_last_states_refill()`);
   await step(
     'claims and uploads',
     sql`
