@@ -79,7 +79,7 @@ async function recallRows(db: Executor, lotId: number): Promise<RecallRow[]> {
 
 /**
  * The same rows in the order of the recall's CSV, read through a cursor 2,000 at a time: the delivered first, then
- * the open; in each, the clients by name (in code point order, as `byName` compares them but for characters beyond U+FFFF), then as
+ * the open; in each, the clients by name (code point order: `byName`'s, but for characters beyond U+FFFF), then as
  * `recallRows`.
  */
 export function recallRowsForCsv(db: Executor, lotId: number): AsyncIterable<RecallRow> {
