@@ -16,8 +16,10 @@ export function pagedTableProps<Row>(query: { data?: { rows: Row[]; count: numbe
     records: query.data?.rows ?? [],
     totalRecords: query.data?.count ?? 0,
     recordsPerPageOptions: [10, 20, 50, 100],
-    // mantine-datatable's own text; when more rows match than were counted, '981 - 1,000 / 1,000+'
-    paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
-      atLeast ? `${formatNumber(from)} - ${formatNumber(to)} / ${formatNumber(totalRecords)}+` : `${from} - ${to} / ${totalRecords}`,
+    // An exact count keeps mantine-datatable's own text; when more rows match than were counted, '981 - 1,000 / 1,000+'
+    ...(atLeast && {
+      paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
+        `${formatNumber(from)} - ${formatNumber(to)} / ${formatNumber(totalRecords)}+`,
+    }),
   };
 }

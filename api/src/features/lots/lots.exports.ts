@@ -5,7 +5,7 @@ import { notFound } from '../../lib/problem.js';
 import { dataTable, fieldTable, pdfDocument, renderPdf, section } from '../../pdf/pdf.js';
 import { csvStream } from '../downtime/downtime.csv.js';
 import { findLot, type Executor } from './lots.repository.js';
-import { contactOf, lotRecall, recallRowsForCsv } from './recall.js';
+import { contactOf, lotRecall, recallRowsForCsv, toRecallItem } from './recall.js';
 
 export type Download = { filename: string; contentType: string; body: Buffer | Readable };
 
@@ -24,6 +24,7 @@ export async function recallCsv(db: Executor, lotId: number): Promise<Download> 
   const cells = async function* () {
     for await (const row of recallRowsForCsv(db, lotId)) {
       const contact = contactOf(row);
+      const item = toRecallItem(row);
       yield [
         row.delivered ? 'Delivered or invoiced' : 'Open: stop',
         lot.id,
@@ -31,17 +32,17 @@ export async function recallCsv(db: Executor, lotId: number): Promise<Download> 
         row.company ?? row.company_id,
         contact?.name,
         contact?.email,
-        row.order_no,
-        row.article_no,
-        row.product_name,
-        row.due_date,
-        row.planned_amount,
-        row.produced_amount,
-        row.preforms,
-        Math.max(0, row.bottles),
-        row.is_closed || row.order_closed === 1 ? 'yes' : 'no',
-        row.invoice_numbers.join(', '),
-        row.produced_on,
+        item.orderNo,
+        item.articleNo,
+        item.productName,
+        item.dueDate,
+        item.plannedAmount,
+        item.producedAmount,
+        item.preformsFromLot,
+        item.bottlesFromLot,
+        item.isClosed ? 'yes' : 'no',
+        item.invoiceNumbers.join(', '),
+        item.producedOnItemId,
       ];
     }
   };

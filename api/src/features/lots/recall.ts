@@ -105,6 +105,23 @@ const byName = (clients: Schemas['RecallClient'][]) => {
   return clients.sort((a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
 };
 
+/** A recall row as the answer's item (and the CSV's line). */
+export const toRecallItem = (row: RecallRow): Schemas['RecallItem'] => ({
+  orderItemId: row.item_id,
+  orderId: row.order_id,
+  orderNo: row.order_no,
+  articleNo: row.article_no,
+  productName: row.product_name,
+  dueDate: row.due_date,
+  plannedAmount: row.planned_amount,
+  producedAmount: row.produced_amount,
+  preformsFromLot: row.preforms,
+  bottlesFromLot: Math.max(0, row.bottles),
+  isClosed: row.is_closed || row.order_closed === 1,
+  invoiceNumbers: row.invoice_numbers,
+  producedOnItemId: row.produced_on,
+});
+
 function byClient(rows: readonly RecallRow[], view: RecallView = {}): Schemas['RecallClient'][] {
   const clients = new Map<string, Schemas['RecallClient']>();
   for (const row of rows) {
@@ -123,21 +140,7 @@ function byClient(rows: readonly RecallRow[], view: RecallView = {}): Schemas['R
     client.itemCount += 1;
     client.bottlesFromLot += Math.max(0, row.bottles);
     if (view.summary) continue;
-    client.items.push({
-      orderItemId: row.item_id,
-      orderId: row.order_id,
-      orderNo: row.order_no,
-      articleNo: row.article_no,
-      productName: row.product_name,
-      dueDate: row.due_date,
-      plannedAmount: row.planned_amount,
-      producedAmount: row.produced_amount,
-      preformsFromLot: row.preforms,
-      bottlesFromLot: Math.max(0, row.bottles),
-      isClosed: row.is_closed || row.order_closed === 1,
-      invoiceNumbers: row.invoice_numbers,
-      producedOnItemId: row.produced_on,
-    });
+    client.items.push(toRecallItem(row));
   }
   return byName([...clients.values()]);
 }
