@@ -175,6 +175,18 @@ export function stopsOf(events: readonly { at: Date; kind: MachineEventKindStore
   return stops;
 }
 
+/** Rows by machine (`machineKey`), in their order; one pass (copying each machine's array per row was quadratic). */
+export function byMachineOf<Row extends { company_id: string; machine_name: string }>(rows: Row[]): Map<string, Row[]> {
+  const map = new Map<string, Row[]>();
+  for (const row of rows) {
+    const key = machineKey(row.company_id, row.machine_name);
+    const list = map.get(key);
+    if (list) list.push(row);
+    else map.set(key, [row]);
+  }
+  return map;
+}
+
 /**
  * Recomputes the stops of the machines from their `since` on: from the last running event before it (earlier stops
  * ended there and cannot change) to the first running event after the batch's `latest` event (the machine runs there
@@ -200,28 +212,28 @@ export async function recomputeStops(
       kind: MachineEventKindStored;
       cause_id: number | null;
     }>`
-      select m.company_id, m.machine_name, l.at as from_at, u.at as until_at, e.at, e.kind, e.cause_id
+      select m.company_id, m.machine_name, b.from_at, b.until_at, e.at, e.kind, e.cause_id
         from unnest(${machines.map((m) => m.companyId)}::text[], ${machines.map((m) => m.machineName)}::text[],
                     ${machines.map((m) => m.since.toISOString())}::timestamptz[], ${machines.map((m) => m.latest.toISOString())}::timestamptz[])
              as m(company_id, machine_name, since, latest)
         cross join lateral (
-          select max(ev.at) as at from machine_events ev
-           where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind = 'running' and ev.at < m.since) l
-        cross join lateral (
-          select min(ev.at) as at from machine_events ev
-           where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind = 'running' and ev.at > m.latest) u
+          select (select max(ev.at) from machine_events ev
+                   where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind = 'running' and ev.at < m.since) as from_at,
+                 (select min(ev.at) from machine_events ev
+                   where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind = 'running' and ev.at > m.latest) as until_at
+          -- offset 0 keeps the two bounds computed once per machine; flattened, PostgreSQL ran them again for every event.
+          offset 0) b
         cross join lateral (
           select ev.at, ev.kind, ev.cause_id, ev.event_id from machine_events ev
            where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind in ('running', 'stopped')
+             -- The range as bounds of the index on (company_id, machine_name, at). Written "l.at is null or ev.at >=
+             -- l.at", it was a filter, and every batch read the machine's whole history (85,000 events: 3 s a batch).
+             and ev.at >= coalesce(b.from_at, '-infinity') and ev.at <= coalesce(b.until_at, 'infinity')
              -- Up to that running event itself; a stop event at the same instant belongs to what follows, untouched.
-             and (l.at is null or ev.at >= l.at) and (u.at is null or ev.at < u.at or (ev.at = u.at and ev.kind = 'running'))) e
+             and (b.until_at is null or ev.at < b.until_at or ev.kind = 'running')) e
        order by m.company_id, m.machine_name, e.at, e.event_id`.execute(trx)
   ).rows;
-  const byMachine = new Map<string, typeof events>();
-  for (const row of events) {
-    const key = machineKey(row.company_id, row.machine_name);
-    byMachine.set(key, [...(byMachine.get(key) ?? []), row]);
-  }
+  const byMachine = byMachineOf(events);
   const froms = machines.map((m) => byMachine.get(machineKey(m.companyId, m.machineName))?.[0]?.from_at ?? null);
   const untils = machines.map((m) => byMachine.get(machineKey(m.companyId, m.machineName))?.[0]?.until_at ?? null);
   // The stops the events opened in those ranges, with their downtime rows (a read of the downtime domain's table; its
@@ -244,15 +256,11 @@ export async function recomputeStops(
         cross join lateral (
           select l.downtime_id, l.started_at, l.event_cause_id, h.cause_id, h.target_start, h.target_end
             from machine_stops l join downtime_history h on h.id = l.downtime_id
-           where l.company_id = m.company_id and l.machine_name = m.machine_name and (m.from_at is null or l.started_at >= m.from_at)
-             and (m.until_at is null or l.started_at < m.until_at)) x
+           where l.company_id = m.company_id and l.machine_name = m.machine_name
+             and l.started_at >= coalesce(m.from_at, '-infinity') and l.started_at < coalesce(m.until_at, 'infinity')) x
        order by m.company_id, m.machine_name, x.started_at`.execute(trx)
   ).rows;
-  const linksBy = new Map<string, typeof links>();
-  for (const row of links) {
-    const key = machineKey(row.company_id, row.machine_name);
-    linksBy.set(key, [...(linksBy.get(key) ?? []), row]);
-  }
+  const linksBy = byMachineOf(links);
 
   const overlaps = (a: { start: Date; end: Date | null }, b: { start: Date; end: Date | null }) =>
     a.start.getTime() < (b.end?.getTime() ?? Infinity) && b.start.getTime() < (a.end?.getTime() ?? Infinity);

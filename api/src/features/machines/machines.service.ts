@@ -6,7 +6,7 @@ import type { PaginationInput } from '../../lib/pagination.js';
 import { notFound, ruleViolation } from '../../lib/problem.js';
 import { companyScopeOf, scopeOf, type Scope } from '../../lib/scope.js';
 import { newMachineToken } from './machines.credentials.js';
-import { ingestEvents, machineKey, type IncomingEvent } from './machines.ingest.js';
+import { byMachineOf, ingestEvents, machineKey, type IncomingEvent } from './machines.ingest.js';
 import * as repository from './machines.repository.js';
 import type { MachineRow } from './machines.repository.js';
 import * as rules from './oee.rules.js';
@@ -261,19 +261,9 @@ async function oeeOf(
     repository.findStopsAndChanges(db, machines, from, to, top),
     sameBuckets ? repository.findDayQuantities(db, machines, starts, to) : repository.findQuantities(db, refs),
   ]);
-  const group = <T extends { company_id: string; machine_name: string }>(rows: T[]) => {
-    const map = new Map<string, T[]>();
-    for (const row of rows) {
-      const key = machineKey(row.company_id, row.machine_name);
-      const list = map.get(key);
-      if (list) list.push(row);
-      else map.set(key, [row]);
-    }
-    return map;
-  };
-  const stopsBy = group(stops);
-  const causesBy = group(causes);
-  const changesBy = group(changes);
+  const stopsBy = byMachineOf(stops);
+  const causesBy = byMachineOf(causes);
+  const changesBy = byMachineOf(changes);
   // Per machine, its buckets' quantities by index; a bucket's counts and its claims may come as two rows
   // (findDayQuantities): added up.
   const quantitiesBy = new Map<string, rules.Quantities[]>();

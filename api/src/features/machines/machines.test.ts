@@ -10,7 +10,7 @@ import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWareh
  * OEE against hand-worked figures, downtime analytics, the client's banner and view, each client only its machines.
  */
 const t = useTestApp();
-const A_MACHINES = ['FB-1', 'FB-2', 'FB-3', 'FB-4', 'FB-5', 'FB-6', 'FB-7', 'FB-8'];
+const A_MACHINES = ['FB-1', 'FB-2', 'FB-3', 'FB-4', 'FB-5', 'FB-6', 'FB-7', 'FB-8', 'FB-9'];
 let token: string;
 const causes = { mould: 0, shortage: 0 };
 
@@ -171,6 +171,33 @@ describe('events in', () => {
     ]);
     const after = await t.db.selectFrom('downtime_history').select(['id', 'updated_at']).where('id', '=', later.id).executeTakeFirstOrThrow();
     expect(after.updated_at).toEqual(later.updated_at);
+  });
+
+  it('a late pair between two running events that share their instant with a stop event: each such stop belongs to what follows the running', async () => {
+    // At the same instant, events go in event id order: the running event first, then the stop event.
+    const first = '00000000-0000-4000-8000-00000000000';
+    const last = 'ffffffff-ffff-4fff-bfff-fffffffffff';
+    await send([
+      { ...event('FB-9', '2026-04-02T06:00:00Z', 'running'), eventId: `${first}1` },
+      { ...event('FB-9', '2026-04-02T06:00:00Z', 'stopped'), eventId: `${last}1` },
+      event('FB-9', '2026-04-02T08:00:00Z', 'stopped'),
+      { ...event('FB-9', '2026-04-02T09:00:00Z', 'running'), eventId: `${first}2` },
+      { ...event('FB-9', '2026-04-02T09:00:00Z', 'stopped'), eventId: `${last}2` },
+      event('FB-9', '2026-04-02T10:00:00Z', 'running'),
+    ]);
+    const times = async () => (await stopsOf('FB-9')).map((row) => [row.target_start.slice(11, 16), row.target_end?.slice(11, 16) ?? null]);
+    expect(await times()).toEqual([
+      ['06:00', '09:00'],
+      ['09:00', '10:00'],
+    ]);
+    // Recomputed from the running event at 06:00 (with the stop at its instant) to the one at 09:00 (without the stop
+    // at its instant, which opens the untouched stop after it).
+    await send([event('FB-9', '2026-04-02T06:10:00Z', 'stopped'), event('FB-9', '2026-04-02T06:20:00Z', 'running')]);
+    expect(await times()).toEqual([
+      ['06:00', '06:20'],
+      ['08:00', '09:00'],
+      ['09:00', '10:00'],
+    ]);
   });
 
   it('a cause set later by the operator stays when the stop closes or a late event moves it', async () => {
