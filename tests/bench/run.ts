@@ -399,6 +399,20 @@ async function main() {
         .insertInto('machine_credential_machines')
         .values(benchMachines.map((machine) => ({ credential_id: credentialId, company_id: machine.company, machine_name: machine.name })))
         .execute();
+      // A plant's machines have a past: before the bench's events (2026), a running and a stopped event every 5 minutes,
+      // 1,000 per machine and 100,000 for ING-001 (a year) at BENCH_SCALE=1. Ingestion must not slow down with it (an
+      // ingested batch once read its machines' whole history: 3 s a batch at 85,000 events). Once per database.
+      const history = (events: number) => Math.max(100, Math.round(events * SCALE.factor));
+      await sql`
+        insert into machine_events (event_id, company_id, machine_name, at, kind, source)
+        select gen_random_uuid(), m.company_id, m.machine_name, timestamptz '2025-01-01' + g * interval '5 minutes',
+               case when g % 2 = 0 then 'running' else 'stopped' end, 'bench history'
+          from unnest(${benchMachines.map((machine) => machine.company)}::text[], ${benchMachines.map((machine) => machine.name)}::text[])
+               as m(company_id, machine_name)
+         cross join lateral generate_series(1, case when m.machine_name = 'ING-001' then ${history(100_000)}::int else ${history(1_000)}::int end) g
+         where not exists (select from machine_events e where e.company_id = m.company_id and e.machine_name = m.machine_name)`.execute(ingestDb);
+      // As the generator does after its inserts: plans from the table as it now is, not as it was before the history.
+      await sql`analyze machine_events`.execute(ingestDb);
       await ingestDb.destroy();
       const http = { port: server.port, token: machineCredential.token, credentialName: 'bench collector', databaseUrl: benchUrl, seconds: SECONDS };
       for (const [machines, batch] of [
@@ -530,9 +544,11 @@ async function lookUpIds(db: Db): Promise<{ ids: Ids; buyer: string; seller: str
   const { lot } = await one(sql<{ lot: number }>`
     select lot_id as lot from lot_consumptions where lot_id is not null group by lot_id order by count(distinct order_item_id) desc, lot_id limit 1`);
   // Issue 14: page 499 of the operator's stock by page number, through the API's own repository; its last row's cursor.
+  // A small BENCH_SCALE has fewer than 500 pages: the cursor of the first page's last row then stands in for it.
   const page499 = await findStockRows(db, {}, { page: 499, rowsPerPage: 10 });
-  if (!page499.last) throw new Error('the operator stock has fewer than 4,990 rows: no page 500 to reach by cursor');
-  const stockCursor499 = encodeCursor(page499.last);
+  const last = page499.last ?? (await findStockRows(db, {}, { page: 1, rowsPerPage: 10 })).last;
+  if (!last) throw new Error('the operator stock is empty: no page to reach by cursor');
+  const stockCursor499 = encodeCursor(last);
   return { ids: { company, order, product, claim, upload, invoice, plan, orderItem, preform, orders50, lot, stockCursor499 }, buyer, seller };
 }
 
