@@ -44,7 +44,8 @@ afterAll(async () => {
 /** The service's statements of one call (the gate's aside) and its status. */
 async function serviceStatements(path: string, body: unknown, token: string) {
   recorded = [];
-  const response = await app.inject({ method: 'POST', url: path, payload: body as object, headers: { authorization: `Bearer ${token}` } });
+  const request = body === undefined ? { method: 'GET' as const } : { method: 'POST' as const, payload: body as object };
+  const response = await app.inject({ ...request, url: path, headers: { authorization: `Bearer ${token}` } });
   const service = recorded.filter((query) => !/\b(subject_revocations|rate_limits)\b/.test(query.sql));
   return { status: response.statusCode, statements: service.length, body: response.json(), queries: service };
 }
@@ -102,6 +103,17 @@ describe('a list call runs at most 3 statements', () => {
         if (filter) expect({ path, sql: count?.sql, limit: count?.parameters.at(-1) }).toMatchObject({ path, sql: expect.stringMatching(/ limit \$\d+\) m$/), limit: 1001 });
       }
     }
+  });
+
+  it("client machine/status/get: the company's machines come with the banner's live states, not read again", async () => {
+    await database.db.updateTable('companies').set({ fbs: ['FB-2', 'FB-1'] }).where('id', '=', companyId).execute();
+    const call = await serviceStatements('/api/client/machine/status/get', undefined, await as.client(companyId));
+    expect(call.status).toBe(200);
+    expect(call.body.map((machine: { machineName: string; state: string }) => [machine.machineName, machine.state])).toEqual([
+      ['FB-1', 'unknown'],
+      ['FB-2', 'unknown'],
+    ]);
+    expect(call.statements).toBeLessThanOrEqual(3);
   });
 
   it('client/products/stock/details/get: the product and its client come with the count', async () => {

@@ -145,8 +145,9 @@ export async function getLiveStatus(db: Db, actor: Actor, clientIds?: string[]) 
 }
 
 /**
- * The client's banner data (the portfolio's machine status, issue 15): the live state of each of its machines and, for a
- * stopped one, the open order items it was making.
+ * The client's banner data (the portfolio's machine status, issue 15): the live state of each of its machines (a key
+ * for every machine of the company, its FBs; machine/status/get lists them from these keys) and, for a stopped one, the
+ * open order items it was making.
  */
 export async function getClientMachineBanner(db: Db, actor: Actor) {
   const scope = companyScopeOf(actor);

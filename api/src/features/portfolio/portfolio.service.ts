@@ -24,13 +24,10 @@ export async function getPortfolio(db: Db, actor: Actor) {
  */
 export async function getMachineStatus(db: Db, actor: Actor): Promise<MachineStatus[]> {
   const scope = companyScopeOf(actor);
-  const [company, stopped, live] = await Promise.all([
-    repository.findCompany(db, scope),
-    repository.findStoppedMachines(db, scope),
-    getClientMachineBanner(db, actor),
-  ]);
+  // The banner's machines are the company's machines (FBs): its answer names them, so the company is not read again.
+  const [stopped, live] = await Promise.all([repository.findStoppedMachines(db, scope), getClientMachineBanner(db, actor)]);
   const stops = new Map(stopped.map((stop) => [stop.machine_name, stop]));
-  const names = [...new Set([...(company?.fbs ?? []), ...stops.keys()])].sort((a, b) => a.localeCompare(b, 'en'));
+  const names = [...new Set([...live.keys(), ...stops.keys()])].sort((a, b) => a.localeCompare(b, 'en'));
   return names.map((machineName) => {
     const stop = stops.get(machineName);
     // Issue 15: the live state and the open order items a stopped machine was making (machines feature).
