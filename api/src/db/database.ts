@@ -68,6 +68,8 @@ export function prepared<Row>(query: CompiledQuery<Row>): CompiledQuery<Row> {
  * plans for every realistic parameter: PostgreSQL switches to the generic plan after five executions when its
  * estimated cost is not above theirs, and a generic plan cannot drop an `(true or …)` branch or pick an index for a
  * value it does not know. Each caller checked its statements with `plan_cache_mode = force_generic_plan` (docs/benchmarks.md).
+ * A page's statement (`limit $n offset $m`) keeps custom plans in practice, its generic plan being costed for 10 % of
+ * the rows: for it only the parse is saved.
  */
 export function executePrepared<Row>(db: Kysely<Database>, query: { compile(executorProvider: Kysely<Database>): CompiledQuery<Row> }) {
   return db.executeQuery(prepared(query.compile(db)));
