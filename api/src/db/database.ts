@@ -62,6 +62,19 @@ export function prepared<Row>(query: CompiledQuery<Row>): CompiledQuery<Row> {
   return query;
 }
 
+/**
+ * Runs a read (a query builder or an `sql` template) as a named prepared statement (`prepared`), compiled against `db`.
+ * Only for texts that are fixed (the values are parameters) and few, and whose generic plan is as good as the custom
+ * plans for every realistic parameter: PostgreSQL switches to the generic plan after five executions when its
+ * estimated cost is not above theirs, and a generic plan cannot drop an `(true or …)` branch or pick an index for a
+ * value it does not know. Each caller checked its statements with `plan_cache_mode = force_generic_plan` (docs/benchmarks.md).
+ * A page's statement (`limit $n offset $m`) keeps custom plans in practice, its generic plan being costed for 10 % of
+ * the rows: for it only the parse is saved.
+ */
+export function executePrepared<Row>(db: Kysely<Database>, query: { compile(executorProvider: Kysely<Database>): CompiledQuery<Row> }) {
+  return db.executeQuery(prepared(query.compile(db)));
+}
+
 /** Sends the statements marked by `prepared` by name; everything else (other texts, cursors) goes through unchanged. */
 function sendPreparedByName(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;

@@ -27,6 +27,15 @@ export function paginate<DB, TB extends keyof DB, O>(
     .offset((pagination.page - 1) * pagination.rowsPerPage);
 }
 
+/**
+ * Whether `pagination` asks for the list's default sort (`fallback`'s): the order every screen loads first. Only that
+ * page statement runs prepared (database.ts `executePrepared`): one text per sort key and direction would be too many.
+ */
+export function isDefaultSort(pagination: PaginationInput, columns: Record<string, unknown>, fallback: { sortBy: string; descending: boolean }) {
+  const { key, descending } = sortOf(pagination, columns, fallback);
+  return key === fallback.sortBy && descending === fallback.descending;
+}
+
 /** The sort `paginate` applies: the wire key when `columns` knows it (else the fallback's), and its direction. */
 export function sortOf(pagination: PaginationInput, columns: Record<string, unknown>, fallback: { sortBy: string; descending: boolean }) {
   const key = pagination.sortBy && columns[pagination.sortBy] ? pagination.sortBy : fallback.sortBy;

@@ -1,9 +1,9 @@
-import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import { executePrepared, type Database } from '../../db/database.js';
 import type { ClaimStatus, ClaimTable, StoredEightD } from '../../db/tables/claims.js';
 import type { Schemas } from '../../lib/contract.js';
 import { versionedUpdate } from '../../db/versioned-update.js';
-import { paginate, type PaginationInput } from '../../lib/pagination.js';
+import { isDefaultSort, paginate, type PaginationInput } from '../../lib/pagination.js';
 import { orderableBy } from '../orders/orders.products.js';
 import type { Scope } from '../../lib/scope.js';
 import { CLAIM_OBJECT, findUploadsOf } from './uploads.repository.js';
@@ -231,10 +231,14 @@ async function countClaims(db: Executor, scope: Scope, filter: string | undefine
   const text = filter?.trim();
   if (!text) {
     // Every claim: the number kept beside them (migration 2026-11-25-1110), not 50,000 index entries counted.
-    const counted = await (scope.kind === 'allCompanies'
-      ? sql<{ count: number }>`select row_count::int as count from row_counts where table_name = 'claims'`.execute(db).then((result) => result.rows[0]!)
-      : db.selectFrom('claims as c').where(claimsOfCompany(scope.companyId)).select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow());
-    return { count: counted.count, bounded: false };
+    // Prepared (findPage says why): two fixed texts, one per kind of scope.
+    const counted = await executePrepared(
+      db,
+      scope.kind === 'allCompanies'
+        ? sql<{ count: number }>`select row_count::int as count from row_counts where table_name = 'claims'`
+        : db.selectFrom('claims as c').where(claimsOfCompany(scope.companyId)).select(sql<number>`count(*)::int`.as('count')),
+    );
+    return { count: counted.rows[0]!.count, bounded: false };
   }
   const counted = await countUpTo(db, matchingClaims(db, scope, text), bound + 1);
   return counted > bound ? { count: bound, bounded: true } : { count: counted, bounded: false };
@@ -273,13 +277,22 @@ const LIST_ORDER = { sortBy: 'id', descending: false, tieBreaker: 'c.id' };
  * claims), sorted, 20 taken, and only those joined. Joined first, the planner walked every claim in id order to find
  * the company's first 20 (4,000 claims for the largest company, all 50,000 for one with few claims), or joined the
  * company's claims to all 60,000 orders by hash.
+ *
+ * A company's first page load (no search text, the default sort) runs prepared, as does the count without a search:
+ * planned for about as long as they ran (issue 14), and their generic plans are as good as the custom plans for the
+ * largest company and one without claims (docs/benchmarks.md). Not every company's page: its generic plan walks the
+ * claims' id index through the offset, and a deep page (2,000 of 2,500) read 122,000 buffers in 183 ms where the
+ * custom plan sorts in 151. Searches and other sorts run unnamed: a text per sort, and a search's plan depends on how
+ * common its text is.
  */
 function findPage(db: Executor, scope: Scope, request: { pagination: PaginationInput; filter?: string }) {
   const text = request.filter?.trim();
   const onClaims = text ? searchOnClaims(text, scope) : sql<boolean>`true`;
   const { sortBy, descending, page, rowsPerPage } = request.pagination;
+  const run = <Row>(query: { compile(db: Executor): CompiledQuery<Row>; execute(): Promise<Row[]> }) =>
+    scope.kind === 'company' && !text && isDefaultSort(request.pagination, sortColumns, LIST_ORDER) ? executePrepared(db, query).then((result) => result.rows) : query.execute();
   if (scope.kind === 'allCompanies' || !onClaims || (sortBy && !OWN_SORT_KEYS.has(sortBy))) {
-    return paginate(selectClaim(searched(request.filter, scope)(claimsQuery(db, scope))), request.pagination, sortColumns, LIST_ORDER).execute();
+    return run(paginate(selectClaim(searched(request.filter, scope)(claimsQuery(db, scope))), request.pagination, sortColumns, LIST_ORDER));
   }
   // As paginate sorts: the key (id by default) then the id, both in the asked direction (ascending by default).
   const direction = sortBy && descending ? sql`desc` : sql`asc`;
@@ -293,7 +306,7 @@ function findPage(db: Executor, scope: Scope, request: { pagination: PaginationI
     .innerJoin('companies as co', 'co.id', 'c.company_id')
     .innerJoin('client_products as p', 'p.id', 'c.client_product_id')
     .innerJoin('client_production_orders as o', 'o.id', 'c.client_production_order_id') as unknown as ReturnType<typeof claimsQuery>;
-  return paginate(selectClaim(joined), { ...request.pagination, page: 1 }, sortColumns, LIST_ORDER).execute();
+  return run(paginate(selectClaim(joined), { ...request.pagination, page: 1 }, sortColumns, LIST_ORDER));
 }
 
 /**

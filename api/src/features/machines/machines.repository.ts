@@ -1,16 +1,13 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import { prepared, type Database } from '../../db/database.js';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { executePrepared, type Database } from '../../db/database.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import type { Scope } from '../../lib/scope.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/**
- * Runs one of the plant-performance reads as a named prepared statement (database.ts `prepared`): PostgreSQL parses
- * and plans its text once per connection. Their texts are few and fixed (the values are parameters) and planning them
- * was a large part of their cost (issue 14: 0.3-1 ms a statement, three statements per OEE call).
- */
-const run = <Row>(db: Executor, query: RawBuilder<Row>) => db.executeQuery(prepared(query.compile(db)));
+// The plant-performance reads run as named prepared statements (database.ts `executePrepared`): PostgreSQL parses and
+// plans their texts once per connection. Their texts are few and fixed (the values are parameters) and planning them
+// was a large part of their cost (issue 14: 0.3-1 ms a statement, three statements per OEE call).
 
 export interface MachineRow {
   company_id: string;
@@ -114,7 +111,7 @@ export async function findMachines(
  */
 export async function findMachinePage(db: Executor, scope: Scope, only: { clientId: string; machineName: string }[] | undefined, page: MachinePage) {
   const { query, count } = machinesQuery(scope, only, undefined, true, page);
-  const result = await run(db, query);
+  const result = await executePrepared(db, query);
   const machines: MachineRow[] = result.rows.map(({ total: _total, ...machine }) => machine);
   let total = result.rows.length > 0 ? Number(result.rows[0].total) : 0;
   if (page.page > 1 && result.rows.length === 0) total = (await count.execute(db)).rows[0]!.count;
@@ -146,7 +143,7 @@ const stopsOverlapping = (from: Date, to: Date) => sql`
  */
 export async function findLiveState(db: Executor, machines: readonly MachineRow[]) {
   const { companies, names } = arrays(machines);
-  const result = await run(db, sql<{
+  const result = await executePrepared(db, sql<{
     company_id: string;
     machine_name: string;
     stop_id: number | null;
@@ -202,7 +199,7 @@ export async function findStopsAndChanges(
   top?: { from: Date; to: Date; limit: number },
 ) {
   const { companies, names } = arrays(machines);
-  const result = await run(db, sql<{
+  const result = await executePrepared(db, sql<{
     part: 0 | 1 | 2;
     company_id: string;
     machine_name: string;
@@ -278,7 +275,7 @@ const wholeDays = (bucket: BucketRef) => bucket.start.getTime() % 86_400_000 ===
  * (a shift) sums its counts events (an index range scan of machine_events_counts). The company's claims per bucket.
  */
 export async function findQuantities(db: Executor, buckets: readonly BucketRef[]) {
-  const result = await run(db, sql<{ company_id: string; machine_name: string; idx: number; good: number; scrap: number; rejected: number }>`
+  const result = await executePrepared(db, sql<{ company_id: string; machine_name: string; idx: number; good: number; scrap: number; rejected: number }>`
     select b.company_id, b.machine_name, b.idx, q.good, q.scrap, r.rejected
       from unnest(${buckets.map((b) => b.company_id)}::text[], ${buckets.map((b) => b.machine_name)}::text[], ${buckets.map((b) => b.index)}::int[],
                   ${buckets.map((b) => b.start.toISOString())}::timestamptz[], ${buckets.map((b) => b.end.toISOString())}::timestamptz[],
@@ -314,7 +311,7 @@ export async function findDayQuantities(db: Executor, machines: readonly { compa
   const { companies, names } = arrays(machines);
   const days = starts.map((start) => start.toISOString().slice(0, 10));
   const instants = starts.map((start) => start.toISOString());
-  const result = await run(db, sql<{ company_id: string; machine_name: string; idx: number; good: number; scrap: number; rejected: number }>`
+  const result = await executePrepared(db, sql<{ company_id: string; machine_name: string; idx: number; good: number; scrap: number; rejected: number }>`
     with m as (select * from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name))
     select m.company_id, m.machine_name, q.idx, q.good, q.scrap, 0 as rejected
       from m
@@ -343,7 +340,7 @@ export async function findDayQuantities(db: Executor, machines: readonly { compa
  */
 export async function findDowntimeAggregates(db: Executor, machines: readonly MachineRow[], from: Date, to: Date) {
   const { companies, names } = arrays(machines);
-  const result = await run(db, sql<{
+  const result = await executePrepared(db, sql<{
     set: 'pareto' | 'machine' | 'week';
     cause_id: number | null;
     cause_name: string | null;
