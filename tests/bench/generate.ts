@@ -408,7 +408,7 @@ async function generateScreens(step: Step) {
     ['claim_search_texts'],
   );
   // The production orders' count (migration 2026-11-25-1230), which the admin's list reads instead of counting.
-  await step('production order count', sql`select row_counts_refill('client_production_orders')`);
+  await step('production order and invoice counts', sql`select row_counts_refill('client_production_orders'); select row_counts_refill('invoices')`);
   // A price per product and calendar year (2020…), each with its stock row; the ledger has one 'adjust' row per stock
   // row whose balance_after is that stock (append-only: written once, in order, never updated).
   await step(

@@ -37,6 +37,7 @@ import * as downtimeHistoryEnd from './2026-11-25-1240-downtime-history-end.js';
 import * as downtimeHistorySpan from './2026-11-25-1310-downtime-history-span.js';
 import * as clientStatsSums from './2026-11-25-1400-client-stats-sums.js';
 import * as machineLastStates from './2026-11-25-1500-machine-last-states.js';
+import * as invoiceCount from './2026-11-25-1600-invoice-count.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the same list runs
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-1310-downtime-history-span': downtimeHistorySpan,
   '2026-11-25-1400-client-stats-sums': clientStatsSums,
   '2026-11-25-1500-machine-last-states': machineLastStates,
+  '2026-11-25-1600-invoice-count': invoiceCount,
 };

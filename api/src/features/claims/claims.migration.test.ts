@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
 import { createCompany } from '../../../../tests/support/factories/companies.js';
 import * as migration from '../../db/migrations/2026-11-25-1110-claims-search.js';
 import * as productionOrderCounts from '../../db/migrations/2026-11-25-1230-planner-production-orders.js';
+import * as invoiceCounts from '../../db/migrations/2026-11-25-1600-invoice-count.js';
 import { grantAppRole } from '../../db/roles.js';
 import { TEST_APP_ROLE } from '../../../../tests/support/global-setup.js';
 import { ALL_COMPANIES } from '../../lib/scope.js';
@@ -15,8 +16,8 @@ import { CLAIMS_COUNT_BOUND } from './claims.service.js';
 /**
  * Issue 14, item 3: the claims search migration fills the search text of every claim already there, and the kept
  * counts (claims; lots open and used up) from the rows already there. The data is written, then the migration runs
- * again (down, up) over it, as the owner, with the later one that counts the production orders in its `row_counts`
- * (1230) taken down before it and run again after it.
+ * again (down, up) over it, as the owner, with the later ones that count the production orders (1230) and the invoices
+ * (1600) in its `row_counts` taken down before it and run again after it.
  */
 let database: TestDatabase;
 
@@ -61,10 +62,12 @@ describe('the claims search migration', () => {
     await lot(3_000, 3_000);
 
     const owner = database.asOwner() as unknown as Kysely<unknown>;
+    await invoiceCounts.down(owner);
     await productionOrderCounts.down(owner);
     await migration.down(owner);
     await migration.up(owner);
     await productionOrderCounts.up(owner);
+    await invoiceCounts.up(owner);
     await grantAppRole(database.asOwner(), TEST_APP_ROLE);
 
     const { search_text } = (await sql<{ search_text: string }>`select search_text from claim_search_texts where claim_id = ${claimId}`.execute(db)).rows[0]!;

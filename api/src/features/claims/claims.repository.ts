@@ -1,5 +1,6 @@
 import { sql, type CompiledQuery, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import { executePrepared, type Database } from '../../db/database.js';
+import { keptRowCount } from '../../db/row-counts.js';
 import type { ClaimStatus, ClaimTable, StoredEightD } from '../../db/tables/claims.js';
 import type { Schemas } from '../../lib/contract.js';
 import { versionedUpdate } from '../../db/versioned-update.js';
@@ -232,13 +233,11 @@ async function countClaims(db: Executor, scope: Scope, filter: string | undefine
   if (!text) {
     // Every claim: the number kept beside them (migration 2026-11-25-1110), not 50,000 index entries counted.
     // Prepared (findPage says why): two fixed texts, one per kind of scope.
-    const counted = await executePrepared(
-      db,
+    const count =
       scope.kind === 'allCompanies'
-        ? sql<{ count: number }>`select row_count::int as count from row_counts where table_name = 'claims'`
-        : db.selectFrom('claims as c').where(claimsOfCompany(scope.companyId)).select(sql<number>`count(*)::int`.as('count')),
-    );
-    return { count: counted.rows[0]!.count, bounded: false };
+        ? await keptRowCount(db, 'claims')
+        : (await executePrepared(db, db.selectFrom('claims as c').where(claimsOfCompany(scope.companyId)).select(sql<number>`count(*)::int`.as('count')))).rows[0]!.count;
+    return { count, bounded: false };
   }
   const counted = await countUpTo(db, matchingClaims(db, scope, text), bound + 1);
   return counted > bound ? { count: bound, bounded: true } : { count: counted, bounded: false };

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
@@ -127,6 +128,22 @@ describe('Invoices list: POST /api/{role}/invoices/get', () => {
       expect(response.body.count).toBe(3);
       expect(response.body.rows.map((row: InvoiceRow) => row.id)).toEqual([invoiceB, invoiceASek, invoiceA]);
     }
+  });
+
+  it("every company's count is the number kept beside the invoices: an invoice added, then removed, moves it", async () => {
+    const counted = async () => (await post(app, '/api/accountant/invoices/get', page(), await as.accountant())).body.count;
+    const inTable = async () => Number((await sql<{ n: string }>`select count(*) as n from invoices`.execute(database.db)).rows[0]!.n);
+    expect(await counted()).toBe(3);
+    const invoice = await makeInvoice(database.db, { companyId: A, invoiceNumber: 'INV-2026-0999', deliveryDate: '2026-05-05' });
+    try {
+      expect(await counted()).toBe(4);
+      expect(await inTable()).toBe(4);
+    } finally {
+      await database.db.deleteFrom('invoice_lines').where('invoice_id', '=', invoice).execute();
+      await database.db.deleteFrom('invoices').where('id', '=', invoice).execute();
+    }
+    expect(await counted()).toBe(3);
+    expect(await inTable()).toBe(3);
   });
 
   it('shows invoice date, number, order number, amount, currency, exchange rate, confirmed and sent', async () => {

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { sortOf, type PaginationInput } from '../../lib/pagination.js';
+import { keptRowCount } from '../../db/row-counts.js';
 import { itemHasInvoice, orderHasInvoiceGiven } from './orders.invoices.js';
 import {
   itemsQuery,
@@ -102,7 +103,7 @@ export async function findProductionOrders(db: Executor, pagination: PaginationI
         left join client_production_orders ro on ro.id = r.order_id
       ) agg
       order by page.sort_key ${direction}, page.id ${direction}`.execute(db),
-    sql<{ count: number }>`select row_count::int as count from row_counts where table_name = 'client_production_orders'`.execute(db),
+    keptRowCount(db, 'client_production_orders'),
   ]);
   const rows = page.rows.map((row) =>
     toOrder(
@@ -110,7 +111,7 @@ export async function findProductionOrders(db: Executor, pagination: PaginationI
       row.items.map((item) => toOrderItem({ ...item, updated_at: parseTimestamptz(item.updated_at) })),
     ),
   );
-  return { rows, count: total.rows[0]!.count };
+  return { rows, count: total };
 }
 
 /** The given orders with their items (any company), in the order of `ids`; missing ids are left out. */
