@@ -75,6 +75,18 @@ export function executePrepared<Row>(db: Kysely<Database>, query: { compile(exec
   return db.executeQuery(prepared(query.compile(db)));
 }
 
+/**
+ * A builder's rows, as a named prepared statement when `prepare` is true (`executePrepared`), else unnamed: for the
+ * lists whose first page load (the default sort, no search) is prepared and whose other texts are not.
+ */
+export async function executeRows<Row>(
+  db: Kysely<Database>,
+  query: { compile(executorProvider: Kysely<Database>): CompiledQuery<Row>; execute(): Promise<Row[]> },
+  prepare: boolean,
+): Promise<Row[]> {
+  return prepare ? (await executePrepared(db, query)).rows : query.execute();
+}
+
 /** Sends the statements marked by `prepared` by name; everything else (other texts, cursors) goes through unchanged. */
 function sendPreparedByName(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;

@@ -1,5 +1,5 @@
-import { sql, type CompiledQuery, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
-import { executePrepared, type Database } from '../../db/database.js';
+import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import { executePrepared, executeRows, type Database } from '../../db/database.js';
 import { keptRowCount } from '../../db/row-counts.js';
 import type { ClaimStatus, ClaimTable, StoredEightD } from '../../db/tables/claims.js';
 import type { Schemas } from '../../lib/contract.js';
@@ -288,10 +288,9 @@ function findPage(db: Executor, scope: Scope, request: { pagination: PaginationI
   const text = request.filter?.trim();
   const onClaims = text ? searchOnClaims(text, scope) : sql<boolean>`true`;
   const { sortBy, descending, page, rowsPerPage } = request.pagination;
-  const run = <Row>(query: { compile(db: Executor): CompiledQuery<Row>; execute(): Promise<Row[]> }) =>
-    scope.kind === 'company' && !text && isDefaultSort(request.pagination, sortColumns, LIST_ORDER) ? executePrepared(db, query).then((result) => result.rows) : query.execute();
+  const prepare = scope.kind === 'company' && !text && isDefaultSort(request.pagination, sortColumns, LIST_ORDER);
   if (scope.kind === 'allCompanies' || !onClaims || (sortBy && !OWN_SORT_KEYS.has(sortBy))) {
-    return run(paginate(selectClaim(searched(request.filter, scope)(claimsQuery(db, scope))), request.pagination, sortColumns, LIST_ORDER));
+    return executeRows(db, paginate(selectClaim(searched(request.filter, scope)(claimsQuery(db, scope))), request.pagination, sortColumns, LIST_ORDER), prepare);
   }
   // As paginate sorts: the key (id by default) then the id, both in the asked direction (ascending by default).
   const direction = sortBy && descending ? sql`desc` : sql`asc`;
@@ -305,7 +304,7 @@ function findPage(db: Executor, scope: Scope, request: { pagination: PaginationI
     .innerJoin('companies as co', 'co.id', 'c.company_id')
     .innerJoin('client_products as p', 'p.id', 'c.client_product_id')
     .innerJoin('client_production_orders as o', 'o.id', 'c.client_production_order_id') as unknown as ReturnType<typeof claimsQuery>;
-  return run(paginate(selectClaim(joined), { ...request.pagination, page: 1 }, sortColumns, LIST_ORDER));
+  return executeRows(db, paginate(selectClaim(joined), { ...request.pagination, page: 1 }, sortColumns, LIST_ORDER), prepare);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import { executePrepared, type Database } from '../../db/database.js';
+import { executePrepared, executeRows, type Database } from '../../db/database.js';
 import { keptRowCount } from '../../db/row-counts.js';
 import { recordUpdate } from '../../db/versioned-update.js';
 import type { InvoiceCurrency } from '../../db/tables/invoices.js';
@@ -68,7 +68,7 @@ const LIST_ORDER = { sortBy: 'deliveryDate', descending: true, tieBreaker: 'i.id
 export async function findInvoices(db: Executor, scope: Scope, pagination: PaginationInput) {
   const page = paginate(scopedInvoices(db, scope), pagination, sortColumns, LIST_ORDER);
   const [rows, count] = await Promise.all([
-    scope.kind === 'company' && isDefaultSort(pagination, sortColumns, LIST_ORDER) ? executePrepared(db, page).then((result) => result.rows) : page.execute(),
+    executeRows(db, page, scope.kind === 'company' && isDefaultSort(pagination, sortColumns, LIST_ORDER)),
     // Every company's invoices: the number kept beside them (migration 2026-11-25-1600), not 100,000 rows counted.
     scope.kind === 'allCompanies'
       ? keptRowCount(db, 'invoices')

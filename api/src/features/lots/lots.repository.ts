@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { executePrepared, type Database } from '../../db/database.js';
+import { executePrepared, executeRows, type Database } from '../../db/database.js';
 import type { Schemas } from '../../lib/contract.js';
 import { isDefaultSort, paginate, type PaginationInput } from '../../lib/pagination.js';
 import { preformSummaryOf, type PreformSummaryColumns } from '../preforms/preforms.repository.js';
@@ -92,7 +92,7 @@ export async function findLots(db: Executor, filter: LotFilter, pagination: Pagi
   const where = conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`;
   const page = paginate(lotsQuery(db).where(where).select(sql<number>`l.quantity - l.consumed`.as('remaining_sort')), pagination, SORT_COLUMNS, LIST_ORDER);
   const [rows, total] = await Promise.all([
-    others.length === 0 && filter.state !== 'usedUp' && isDefaultSort(pagination, SORT_COLUMNS, LIST_ORDER) ? executePrepared(db, page).then((result) => result.rows) : page.execute(),
+    executeRows(db, page, others.length === 0 && filter.state !== 'usedUp' && isDefaultSort(pagination, SORT_COLUMNS, LIST_ORDER)),
     others.length === 0 ? stateCount(db, filter.state) : countQuery(db).where(where).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(toLot), count: total.count };
