@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPackageImport } from '@tabler/icons-react';
@@ -37,9 +37,15 @@ export default function OperatorStockPage() {
     query: { queryKey: getOperatorStockGetOperatorPreformStockQueryKey(body), placeholderData: keepPreviousData },
   });
   const nextCursor = query.isPlaceholderData ? undefined : query.data?.nextCursor;
-  useEffect(() => {
-    if (nextCursor) setCursors((known) => (known[page + 1] === nextCursor ? known : { ...known, [page + 1]: nextCursor }));
-  }, [nextCursor, page]);
+  /**
+   * Leaving a page keeps its cursor as the way into the page after it, in the same update as the page change. Kept
+   * in an effect after each answer instead, it cost a render after every load, and mantine-datatable mounts its
+   * pager anew on each render: a click that began just before that render was lost (issue 14's flaky test).
+   */
+  const changePage = (next: number) => {
+    if (nextCursor && cursors[page + 1] !== nextCursor) setCursors({ ...cursors, [page + 1]: nextCursor });
+    setPage(next);
+  };
   const [filling, setFilling] = useState<PreformStockRow | null>(null);
   const selection = useRowSelection(query.dataUpdatedAt);
   const rows = query.data?.rows ?? [];
@@ -61,7 +67,7 @@ export default function OperatorStockPage() {
           rows={rows}
           totalRecords={query.data?.count ?? 0}
           page={page}
-          onPageChange={setPage}
+          onPageChange={changePage}
           fetching={query.isFetching}
           selectedKey={selection.selectedKey}
           onToggle={selection.toggle}
