@@ -5,13 +5,18 @@ import type { Database } from '../../db/database.js';
  * The products a company may order and forecast: its own, and the products of a seller that assigned it as a
  * buyer ("Assign Buyers", product_buyers). Part of the WHERE of every query that lets a client pick a product,
  * so another company's unassigned product is simply not found (404).
+ *
+ * Written as one IN over a `union all` of the two index lookups (issue 14): as `own or assigned` PostgreSQL could use
+ * neither index for the OR and read all 5,000 products for the client's portfolio (1.02 ms planned and executed at
+ * full scale); this way it reads the company's 25 and its 9 assigned by index, then each by key (0.36 ms).
  */
 export const orderableBy = (companyId: string) => (eb: ExpressionBuilder<Database, 'client_products'>) =>
-  eb.or([
-    eb('client_products.company_id', '=', companyId),
-    eb(
-      'client_products.id',
-      'in',
-      eb.selectFrom('product_buyers').select('product_buyers.client_product_id').where('product_buyers.buyer_company_id', '=', companyId),
-    ),
-  ]);
+  eb(
+    'client_products.id',
+    'in',
+    eb
+      .selectFrom('client_products as own')
+      .select('own.id')
+      .where('own.company_id', '=', companyId)
+      .unionAll(eb.selectFrom('product_buyers').select('product_buyers.client_product_id as id').where('product_buyers.buyer_company_id', '=', companyId)),
+  );
