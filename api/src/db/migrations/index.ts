@@ -38,6 +38,7 @@ import * as downtimeHistorySpan from './2026-11-25-1310-downtime-history-span.js
 import * as clientStatsSums from './2026-11-25-1400-client-stats-sums.js';
 import * as machineLastStates from './2026-11-25-1500-machine-last-states.js';
 import * as invoiceCount from './2026-11-25-1600-invoice-count.js';
+import * as ordersCompanyPage from './2026-11-26-0800-orders-company-page.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the same list runs
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-1400-client-stats-sums': clientStatsSums,
   '2026-11-25-1500-machine-last-states': machineLastStates,
   '2026-11-25-1600-invoice-count': invoiceCount,
+  '2026-11-26-0800-orders-company-page': ordersCompanyPage,
 };
