@@ -3,7 +3,8 @@
  * are its own), on the bench database, trusting a key pair made here. Sends its port and a token per role over IPC
  * (the client, buyer and seller are of the companies run.ts names in BENCH_CLIENT_COMPANY, BENCH_BUYER_COMPANY,
  * BENCH_SELLER_COMPANY), answers `rss` with its peak resident set size, and between `capture` and `captured`
- * records every statement the API sends (run.ts makes one request in between: the SQL of one request).
+ * records every statement the API sends on behalf of a request (run.ts makes one request in between: the SQL of one
+ * request; the API's own background work is left out).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
