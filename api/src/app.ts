@@ -18,7 +18,7 @@ import { HttpProblem } from './lib/problem.js';
 import { handlers as featureHandlers } from './features/index.js';
 import { registerUploadParsing } from './features/claims/uploads.multipart.js';
 import { registerStrictInput } from './plugins/strict-input.js';
-import { limitPdfRenders } from './pdf/pdf.js';
+import { limitPdfRenders, stopIdlePdfWorkers } from './pdf/pdf.js';
 import { machineTokenVerifier } from './features/machines/machines.credentials.js';
 import { startMqttIngestion, type MqttIngestion } from './features/machines/machines.mqtt.js';
 import { registerJobs } from './jobs/index.js';
@@ -63,7 +63,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('db', options.db);
   app.decorate('config', options.config);
-  limitPdfRenders(options.config.PDF_MAX_RENDERS);
+  limitPdfRenders(options.config.PDF_MAX_RENDERS, options.config.PDF_WORKER_HEAP_MB);
+  app.addHook('onClose', stopIdlePdfWorkers);
   // Issue 18: the bytes of uploads in the S3-compatible bucket of S3_*, or in PostgreSQL.
   await app.register(uploadStorePlugin, { store: createUploadStore(options.config, options.db) });
 

@@ -34,6 +34,11 @@ const schema = z.object({
    * production-orders PDF tens of MB), so this bounds the API's memory under a burst of downloads.
    */
   PDF_MAX_RENDERS: z.coerce.number().int().min(1).max(64).default(2),
+  /**
+   * The heap (MB) of each PDF worker thread: a document that needs more fails its own download (500), never the API.
+   * 512 fits the recall PDF of a lot used by 10,000 items (7 columns), the largest document measured.
+   */
+  PDF_WORKER_HEAP_MB: z.coerce.number().int().min(32).max(4096).default(512),
   /** Issue 18: the bearer token a Prometheus scraper sends to GET /metrics; unset, only loopback is served. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** The embedded PostgreSQL, found stopped this long (ms), is started again by the portal. */

@@ -49,6 +49,12 @@ const CONNECTIONS = 10;
 const BENCH_DATABASE = 'orders_bench';
 /** BENCH_ONLY=text runs only the calls whose name contains it; 'a|b' those containing a or b. */
 const ONLY = process.env.BENCH_ONLY;
+/** The list measured beside the heaviest download (BENCH_ONLY='beside' runs it alone). */
+const BESIDE = {
+  name: 'orders/filter beside the 50-order PDF',
+  list: 'orders/filter (production orders)',
+  download: 'orders/download PDF of 50 orders',
+};
 const only = (name: string) => !ONLY || ONLY.split('|').some((part) => name.includes(part));
 
 interface Captured {
@@ -68,7 +74,7 @@ const cpuMs = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '-
 const cpuCells = (split: CpuSplit, parties: (keyof CpuSplit)[]) => parties.map((party) => cpuMs(split[party])).join(' · ');
 
 /** Load through HTTP with autocannon; latencies recorded per response (autocannon reports no p95 itself). */
-async function loadApi(port: number, token: string, call: Call, ids: Ids, seconds: number) {
+async function loadApi(port: number, token: string, call: Call, ids: Ids, seconds: number, connections = CONNECTIONS) {
   const latencies: number[] = [];
   let errors = 0;
   const target = requestOf(call, ids);
@@ -77,7 +83,7 @@ async function loadApi(port: number, token: string, call: Call, ids: Ids, second
     method: target.method,
     headers: target.body === undefined ? { authorization: `Bearer ${token}` } : { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     ...(target.body === undefined ? {} : { body: target.body }),
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
   });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
@@ -386,6 +392,22 @@ async function main() {
           `CPU ms per request: API ${cpuMs(loaded.cpu.api)}, PostgreSQL ${cpuMs(loaded.cpu.postgres)}, load ${cpuMs(loaded.cpu.bench)}; SQL replay: PostgreSQL ${cpuMs(replayed.cpu.postgres)}, client ${cpuMs(replayed.cpu.bench)}`,
       );
     }
+    // A list page while the heaviest download renders: what a PDF's rendering costs the other users. Before PDFs
+    // rendered in worker threads, the API's one thread laid the 50-order PDF out for 0.5-0.9 s at a time, and the list
+    // waited behind it (or was shed, 503).
+    const beside = calls.find((call) => call.name === BESIDE.list)!;
+    const heavy = calls.find((call) => call.name === BESIDE.download)!;
+    let besideRow: { alone?: Awaited<ReturnType<typeof loadApi>>; during: Awaited<ReturnType<typeof loadApi>>; downloads: Awaited<ReturnType<typeof loadApi>> } | undefined;
+    if (only(BESIDE.name)) {
+      const alone = results.find((result) => result.call === beside)?.api;
+      const seconds = Math.max(SECONDS, 5);
+      const [during, downloads] = await Promise.all([
+        loadApi(server.port, server.tokens[beside.role], beside, ids, seconds),
+        loadApi(server.port, server.tokens[heavy.role], heavy, ids, seconds, 2),
+      ]);
+      besideRow = { alone, during, downloads };
+      console.log(`${BESIDE.name}: list ${during.rps.toFixed(0)} req/s p50 ${ms(during.p50)} p95 ${ms(during.p95)} p99 ${ms(during.p99)} ms (errors ${during.errors}); downloads ${downloads.rps.toFixed(1)}/s (errors ${downloads.errors})`);
+    }
     // Issue 15: machine event ingestion, HTTP and MQTT, 1 machine and 200 machines.
     const ingestion: IngestRow[] = [];
     if (broker) {
@@ -469,6 +491,14 @@ async function main() {
           `${cpuCells(cpu, ['api', 'postgres', 'bench'])} | ${cpuCells(sqlCpu, ['postgres', 'bench'])} |`,
       );
     }
+    if (besideRow) {
+      const { alone, during, downloads } = besideRow;
+      console.log(`\n${BESIDE.name} (${CONNECTIONS} connections on the list, 2 downloading at once):\n`);
+      console.log('| List | req/s | p50 ms | p95 ms | p99 ms | errors | downloads/s | download errors |');
+      console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+      if (alone) console.log(`| alone (above) | ${alone.rps.toFixed(0)} | ${ms(alone.p50)} | ${ms(alone.p95)} | ${ms(alone.p99)} | ${alone.errors} | | |`);
+      console.log(`| during the downloads | ${during.rps.toFixed(0)} | ${ms(during.p50)} | ${ms(during.p95)} | ${ms(during.p99)} | ${during.errors} | ${downloads.rps.toFixed(1)} | ${downloads.errors} |`);
+    }
     if (ingestion.length) printIngestion(ingestion);
     console.log(`\nAPI peak RSS: ${(rss / 1024).toFixed(0)} MB. Data generated in ${generateSeconds.toFixed(1)} s.\n`);
     console.log('EXPLAIN ANALYZE of the slowest statement of each call (single run, warm cache), and the execution and planning times of all its statements:');
@@ -500,6 +530,7 @@ async function main() {
     }
     console.log(`bench finished in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     if (results.some(({ api, once }) => api.errors > 0 || once.status < 200 || once.status > 299)) process.exitCode = 1;
+    if (besideRow && (besideRow.during.errors > 0 || besideRow.downloads.errors > 0)) process.exitCode = 1;
     if (ingestion.some((row) => row.lost > 0 || row.errors > 0)) process.exitCode = 1;
   } finally {
     if (child && child.exitCode === null) {

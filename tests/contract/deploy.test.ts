@@ -208,7 +208,7 @@ describe('the container image (Dockerfile)', () => {
     expect(dockerfile).toMatch(/HOST=0\.0\.0\.0/);
   });
 
-  it("gives the API the Deployment's Node flags (NODE_OPTIONS), a heap limit that leaves room below the pod's memory limit", () => {
+  it("gives the API the Deployment's Node flags (NODE_OPTIONS), heap limits (the API's and its PDF workers') that leave room below the pod's memory limit", () => {
     const stages = instructions.filter((line) => line.startsWith('FROM '));
     const runtime = instructions.slice(instructions.indexOf(stages.at(-1)!));
     const image = runtime.find((line) => line.startsWith('ENV '))?.match(/NODE_OPTIONS=(?:"([^"]*)"|(\S+))/)?.slice(1).find((value) => value !== undefined);
@@ -220,7 +220,11 @@ describe('the container image (Dockerfile)', () => {
     const limitMi = Number(/^(\d+)Gi$/.exec(container.resources.limits.memory)?.[1]) * 1024 || Number(/^(\d+)Mi$/.exec(container.resources.limits.memory)?.[1]);
     // What is resident besides the old space (code, young generation, native buffers: 100-150 MB at full scale).
     expect(heapMb).toBeGreaterThan(0);
-    expect(limitMi - heapMb).toBeGreaterThanOrEqual(200);
+    // PDFs render in worker threads, each with a heap of its own (api/src/pdf/pdf.ts).
+    const settings = one('ConfigMap', 'orders-portal-config').data as Record<string, string>;
+    const pdfHeapsMb = Number(settings.PDF_MAX_RENDERS) * Number(settings.PDF_WORKER_HEAP_MB);
+    expect(pdfHeapsMb).toBeGreaterThan(0);
+    expect(limitMi - heapMb - pdfHeapsMb).toBeGreaterThanOrEqual(200);
   });
 
   it("gives a build proxy's CA to the build stages only, never to the runtime image", () => {

@@ -1,12 +1,13 @@
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dataTable, limitPdfRenders, pdfDocument, renderPdf, renders } from './pdf.js';
+import { dataTable, limitPdfRenders, pdfDocument, renderPdf, renders, stopIdlePdfWorkers } from './pdf.js';
+import { renderInThisThread } from './render.js';
 import { testConfig } from '../../../tests/support/app.js';
 import { pdfText } from '../../../tests/support/pdf.js';
 
 /**
- * PDFs render through a small queue (config PDF_MAX_RENDERS, default 2): N+1 downloads at once never have more
- * than N renderings inside pdfmake, and every one of them is answered. Counted by the renderer, not timed.
+ * PDFs render in worker threads through a small queue (config PDF_MAX_RENDERS, default 2): N+1 downloads at once
+ * never have more than N renderings in progress, and every one of them is answered. Counted by the queue, not timed.
  */
 const rows = Array.from({ length: 200 }, (_, i) => ({ article: `NS-${i}`, title: `Spring Water 0.5 L ${i}`, planned: 10_000 + i }));
 const doc = () =>
@@ -24,7 +25,17 @@ const doc = () =>
     ],
   });
 
-afterEach(() => limitPdfRenders(testConfig.PDF_MAX_RENDERS));
+const idleMs = renders.idleMs;
+const small = () => pdfDocument({ title: 'Invoice 4711', content: [{ text: 'Nordic Springs AB' }] });
+
+afterEach(async () => {
+  limitPdfRenders(testConfig.PDF_MAX_RENDERS, testConfig.PDF_WORKER_HEAP_MB);
+  renders.idleMs = idleMs;
+  await stopIdlePdfWorkers();
+});
+
+/** pdfkit as this thread loads it; a spy on its `text` sees every line laid out in this thread. */
+const pdfkit = () => createRequire(createRequire(import.meta.url).resolve('pdfmake'))('pdfkit') as { prototype: { font(...args: unknown[]): unknown; text(...args: unknown[]): unknown } };
 
 describe('the PDF rendering queue', () => {
   it('is PDF_MAX_RENDERS wide, 2 by default', () => {
@@ -42,6 +53,27 @@ describe('the PDF rendering queue', () => {
     expect(renders.waiting).toHaveLength(0);
   });
 
+  it('renders a large document (more table cells than renders.largeCells) alone: the others wait until it is done, then render together', async () => {
+    limitPdfRenders(2);
+    renders.peak = 0;
+    // 200 rows × 3 columns + the header: 603 cells.
+    const large = renders.largeCells;
+    renders.largeCells = 600;
+    try {
+      const files = await Promise.all([renderPdf(doc()), renderPdf(small()), renderPdf(small())]);
+      expect(files.map((file) => file.subarray(0, 5).toString())).toEqual(Array(3).fill('%PDF-'));
+      // The two small ones overlapped each other (after the large one), never the large one.
+      expect(renders.peak).toBe(2);
+      renders.peak = 0;
+      await Promise.all([renderPdf(small()), renderPdf(doc())]);
+      expect(renders.peak).toBe(1);
+    } finally {
+      renders.largeCells = large;
+    }
+    expect(renders.active).toBe(0);
+    expect(renders.taken).toBe(0);
+  });
+
   it('a failed rendering frees its place for the next one', async () => {
     limitPdfRenders(1);
     const broken = renderPdf({ content: [{ image: 'data:image/png;base64,AAAA' }] });
@@ -52,17 +84,71 @@ describe('the PDF rendering queue', () => {
   });
 });
 
+describe('the PDF worker threads', () => {
+  it("render every document outside the API's thread, which never lays out a line, with the shared page numbers", async () => {
+    const text = vi.spyOn(pdfkit().prototype, 'text');
+    const file = await renderPdf(doc());
+    expect(text).not.toHaveBeenCalled();
+    text.mockRestore();
+    expect(renders.workers.size).toBe(1);
+    const content = await pdfText(file);
+    expect(content).toContain('Production orders Article no. Title Planned NS-0 Spring Water 0.5 L 0 10000');
+    expect(content).toMatch(/1 \/ (\d+).* \1 \/ \1/);
+  });
+
+  it('are reused while busy and never more than PDF_MAX_RENDERS; an idle one stops and hands its memory back', async () => {
+    limitPdfRenders(2);
+    await Promise.all(Array.from({ length: 5 }, () => renderPdf(doc())));
+    expect(renders.workers.size).toBe(2);
+    renders.idleMs = 20;
+    await Promise.all([renderPdf(doc()), renderPdf(doc())]);
+    expect(renders.workers.size).toBe(2);
+    await vi.waitFor(() => expect(renders.workers.size).toBe(0));
+  });
+
+  it('a worker that stops mid-rendering fails that download only: the next one gets a new worker', async () => {
+    limitPdfRenders(1);
+    const stopped = renderPdf(doc());
+    await vi.waitFor(() => expect(renders.workers.size).toBe(1));
+    const [worker] = renders.workers;
+    const next = renderPdf(doc());
+    await worker!.terminate();
+    await expect(stopped).rejects.toThrow('the PDF worker stopped');
+    expect((await next).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(renders.workers.has(worker!)).toBe(false);
+    expect(renders.active).toBe(0);
+  });
+
+  it('a document that needs more heap than PDF_WORKER_HEAP_MB fails its own download, not the API; a smaller one renders after it', async () => {
+    // 40,000 rows need about 300 MB of heap to lay out; 32 MB holds pdfmake and a small document.
+    limitPdfRenders(1, 32);
+    const huge = pdfDocument({ title: 'Recall', content: [dataTable([{ header: 'Row', value: (row: number) => `Row ${row}` }], Array.from({ length: 40_000 }, (_, i) => i))] });
+    await expect(renderPdf(huge)).rejects.toMatchObject({ code: 'ERR_WORKER_OUT_OF_MEMORY' });
+    expect((await renderPdf(doc())).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(renders.active).toBe(0);
+  });
+
+  it('refuse a definition that cannot be copied to a worker (a function in it) without sending it, and stay usable', async () => {
+    const withFunction = { content: [{ text: 'x' }], footer: () => 'x' } as unknown as Parameters<typeof renderPdf>[0];
+    await expect(renderPdf(withFunction)).rejects.toThrow(/could not be cloned/);
+    expect((await renderPdf(doc())).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(renders.active).toBe(0);
+  });
+});
+
 describe('fonts', () => {
-  it('are parsed once per process and shared by every document, each still carrying its own text', async () => {
-    limitPdfRenders(3);
+  it('are parsed once per rendering thread and shared by every document, each still carrying its own text', async () => {
     // pdfkit parses a font when a document is given its file's bytes (font(buffer)); count those calls.
-    const pdfkit = createRequire(createRequire(import.meta.url).resolve('pdfmake'))('pdfkit') as { prototype: { font(...args: unknown[]): unknown } };
-    const font = vi.spyOn(pdfkit.prototype, 'font');
+    const font = vi.spyOn(pdfkit().prototype, 'font');
     const parses = () => font.mock.calls.filter(([source]) => source instanceof Uint8Array).length;
     const titled = (title: string, body: string) => pdfDocument({ title, content: [{ text: body }, { text: 'Übergröße €', bold: true }] });
-    await renderPdf(titled('First', 'Nordic Springs AB'));
+    await renderInThisThread(titled('First', 'Nordic Springs AB'));
     const parsedBefore = parses();
-    const later = [await renderPdf(titled('Second', 'Fjord Water AS')), ...(await Promise.all(['Third', 'Fourth'].map((title) => renderPdf(titled(title, `${title} Baltic Beverages SIA`)))))];
+    expect(parsedBefore).toBeGreaterThan(0);
+    const later = [
+      await renderInThisThread(titled('Second', 'Fjord Water AS')),
+      ...(await Promise.all(['Third', 'Fourth'].map((title) => renderInThisThread(titled(title, `${title} Baltic Beverages SIA`))))),
+    ];
     expect(parses()).toBe(parsedBefore);
     font.mockRestore();
     const texts = await Promise.all(later.map((file) => pdfText(file)));

@@ -1,150 +1,193 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Content, ContentTable, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { Content, ContentTable, TableCell } from 'pdfmake/interfaces.js';
+import type { PdfDefinition } from './render.js';
+import type { RenderAnswer } from './render.worker.js';
 
 /**
- * Server-side PDFs with pdfmake 0.3: one configured instance, fonts embedded, no file or network access.
- * Documents (claim reports, invoices, declarations, order lists) are plain pdfmake definitions built with the
- * small helpers below, so they share one look.
+ * Server-side PDFs. Documents (claim reports, invoices, declarations, order lists) are plain pdfmake definitions built
+ * with the small helpers below, so they share one look, and are rendered by pdfmake in worker threads (`render.ts`):
+ * laying out a document is synchronous (the 50-order production-orders PDF takes about half a second of CPU), and in
+ * the API's own thread it held up every other request for that long, until load shedding answered them 503.
  */
-
-// pdfmake 0.3's Node entry exports one instance; @types/pdfmake still describes 0.2's PdfPrinter class.
-interface PdfMake {
-  virtualfs: { writeFileSync(name: string, content: Buffer): void };
-  setFonts(fonts: Record<string, { normal: string; bold: string; italics: string; bolditalics: string }>): void;
-  setUrlAccessPolicy(policy: (url: string) => boolean): void;
-  setLocalAccessPolicy(policy: (path: string) => boolean): void;
-  createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
-}
-
-const ROBOTO = {
-  normal: 'Roboto-Regular.ttf',
-  bold: 'Roboto-Medium.ttf',
-  italics: 'Roboto-Italic.ttf',
-  bolditalics: 'Roboto-MediumItalic.ttf',
-};
-
-/** pdfmake's document (a pdfkit document): where a document's fonts are set up. */
-interface FontingDocument {
-  fonts: Record<string, Record<string, unknown>>;
-  fontCache: Record<string, Record<string, EmbeddedFontLike>>;
-  _fontCount: number;
-  _fontFamilies: Record<string, EmbeddedFontLike>;
-  getFontType(bold: boolean, italics: boolean): string;
-  provideFont(familyName: string, bold: boolean, italics: boolean): EmbeddedFontLike;
-}
-/** pdfkit's EmbeddedFont: one document's use (subset, widths) of a parsed font (`font`, fontkit's). */
-interface EmbeddedFontLike {
-  font: unknown;
-  id: string;
-  constructor: new (document: FontingDocument, font: unknown, id: string) => EmbeddedFontLike;
-}
-
-/** Fonts parsed so far (pdfkit would parse each file again for every document), by virtual file name. */
-const parsedFonts = new Map<string, { font: unknown; Embedded: EmbeddedFontLike['constructor'] }>();
+export type { PdfDefinition } from './render.js';
 
 /**
- * Every document shares the fonts parsed for the first one. pdfkit parses a font file for each document it embeds
- * it in, and fontkit then decodes its tables again on the first text measured: about 15 ms per document for the
- * two faces used, a third of a one-page PDF's cost. Each document still has its own subset and widths (pdfkit's
- * EmbeddedFont, registered in `_fontFamilies` so that pdfkit embeds it when the document ends); only fontkit's parsed
- * font, read-only to pdfkit, is shared.
- */
-function shareParsedFonts(): void {
-  const require = createRequire(import.meta.url);
-  const pdfDocument = (require('pdfmake/js/PDFDocument.js') as { default: { prototype: FontingDocument } }).default.prototype;
-  const provideFont = pdfDocument.provideFont;
-  pdfDocument.provideFont = function (this: FontingDocument, familyName, bold, italics) {
-    const type = this.getFontType(bold, italics);
-    const cached = this.fontCache[familyName]?.[type];
-    if (cached) return cached;
-    const file = this.fonts[familyName]?.[type];
-    const parsed = typeof file === 'string' ? parsedFonts.get(file) : undefined;
-    if (!parsed) {
-      const embedded = provideFont.call(this, familyName, bold, italics);
-      if (typeof file === 'string') parsedFonts.set(file, { font: embedded.font, Embedded: embedded.constructor });
-      return embedded;
-    }
-    this._fontCount += 1;
-    const embedded = new parsed.Embedded(this, parsed.font, `F${this._fontCount}`);
-    this._fontFamilies[embedded.id] = embedded;
-    (this.fontCache[familyName] ??= {})[type] = embedded;
-    return embedded;
-  };
-}
-
-/**
- * pdfmake, loaded on the first PDF (an API that renders none does not carry it in memory), with Roboto (shipped with
- * pdfmake; Latin Extended, so umlauts and € render) in its virtual file system.
- */
-let loading: Promise<PdfMake> | undefined;
-function configured(): Promise<PdfMake> {
-  loading ??= import('pdfmake').then(({ default: module }) => {
-    const pdfmake = module as unknown as PdfMake;
-    const require = createRequire(import.meta.url);
-    const folder = require.resolve('pdfmake/build/fonts/Roboto/Roboto-Regular.ttf').replace(/Roboto-Regular\.ttf$/, '');
-    for (const file of Object.values(ROBOTO)) pdfmake.virtualfs.writeFileSync(file, readFileSync(folder + file));
-    pdfmake.setFonts({ Roboto: ROBOTO });
-    shareParsedFonts();
-    // Document text comes from users: never let a definition fetch URLs or read local files.
-    pdfmake.setUrlAccessPolicy(() => false);
-    pdfmake.setLocalAccessPolicy(() => false);
-    return pdfmake;
-  });
-  return loading;
-}
-
-/**
- * At most `limit` renderings at once; the others wait in arrival order. A rendering holds the whole layout of its
- * document in memory (pdfmake lays every page out before writing the first), so ten downloads of the 50-order PDF
- * at once took the API past 400 MB; queued, its memory is bounded by the limit. `active` and `peak` count the
- * renderings inside pdfmake (what the limit bounds).
+ * At most `limit` renderings at once, each in a worker thread of its own; the others wait in arrival order. A
+ * rendering holds the whole layout of its document in memory (pdfmake lays every page out before writing the first),
+ * so ten downloads of the 50-order PDF at once took the API past 400 MB; queued, its memory is bounded by the limit,
+ * and a worker's heap is capped at `heapMb` (config PDF_WORKER_HEAP_MB), so a document too large for it fails its own
+ * download, not the API. A large document (more than `largeCells` table cells: the 50-order PDF has 9,900, an
+ * invoice a few dozen) renders alone, taking every place: two at once doubled the memory (a worker's heap grows to
+ * about 60 MB for the 50-order PDF) and left no core to the API's own thread.
+ *
+ * `active` and `peak` count the documents rendering (what the limit bounds), `taken` the places they hold; `workers`
+ * the threads running, busy or idle. A worker is kept for the next document (a new one takes about 0.15 s to start
+ * and renders slower until its code is optimized), the one used last first, and ends when idle for `idleMs`, handing
+ * its memory back.
  */
 export const renders = {
   limit: 2,
+  heapMb: 512,
+  idleMs: 30_000,
+  largeCells: 2_000,
   active: 0,
+  taken: 0,
   peak: 0,
-  waiting: [] as (() => void)[],
+  waiting: [] as { places: number; admit: () => void }[],
+  workers: new Set<Worker>(),
 };
 
-/** Sets how many PDFs render at once (config PDF_MAX_RENDERS; buildApp sets it). */
-export function limitPdfRenders(limit: number): void {
+/** Sets how many PDFs render at once (config PDF_MAX_RENDERS) and each worker's heap (PDF_WORKER_HEAP_MB). */
+export function limitPdfRenders(limit: number, heapMb = renders.heapMb): void {
   renders.limit = limit;
-  while (renders.waiting.length && renders.active < renders.limit) admitNext();
+  renders.heapMb = heapMb;
+  admitWaiting();
 }
 
-function admitNext(): void {
+/** A large document asks for every place (as many as the limit when it is its turn). */
+const placesFor = (large: boolean) => (large ? renders.limit : 1);
+
+function take(places: number): void {
+  renders.taken += places;
   renders.active += 1;
   renders.peak = Math.max(renders.peak, renders.active);
-  renders.waiting.shift()!();
 }
 
-async function slot(): Promise<() => void> {
-  if (renders.active < renders.limit && renders.waiting.length === 0) {
-    renders.active += 1;
-    renders.peak = Math.max(renders.peak, renders.active);
-  } else {
-    await new Promise<void>((resolve) => renders.waiting.push(resolve));
+function admitWaiting(): void {
+  while (renders.waiting.length && renders.taken + Math.min(renders.waiting[0]!.places, renders.limit) <= renders.limit) {
+    const next = renders.waiting.shift()!;
+    next.places = Math.min(next.places, renders.limit);
+    take(next.places);
+    next.admit();
   }
+}
+
+async function slot(large: boolean): Promise<() => void> {
+  const place = { places: placesFor(large), admit: () => {} };
+  if (renders.waiting.length === 0 && renders.taken + place.places <= renders.limit) take(place.places);
+  else
+    await new Promise<void>((resolve) => {
+      place.admit = resolve;
+      renders.waiting.push(place);
+    });
   return () => {
+    renders.taken -= place.places;
     renders.active -= 1;
-    if (renders.waiting.length && renders.active < renders.limit) admitNext();
+    admitWaiting();
   };
 }
 
-/** Renders a document definition to PDF bytes, waiting for a free rendering slot (`renders.limit`). */
-export async function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
-  const pdfmake = await configured();
-  const release = await slot();
+/** The table cells of a definition's content: what its layout costs in time and memory. */
+function tableCells(node: unknown): number {
+  if (Array.isArray(node)) return node.reduce((sum: number, child) => sum + tableCells(child), 0);
+  if (!node || typeof node !== 'object') return 0;
+  const { table, stack, columns } = node as { table?: { body: unknown[][] }; stack?: unknown; columns?: unknown };
+  return (table ? table.body.reduce((sum, row) => sum + row.length, 0) : 0) + tableCells(stack) + tableCells(columns);
+}
+
+/**
+ * The worker's module: compiled JavaScript beside this file in `api/dist`; from the TypeScript sources (tests,
+ * `pnpm dev`) a small script first loads tsx in the worker, which then imports the TypeScript module.
+ */
+const fromSources = import.meta.url.endsWith('.ts');
+const workerFile = new URL(fromSources ? './render.worker.ts' : './render.worker.js', import.meta.url);
+const startWorker = (options: WorkerOptions): Worker =>
+  fromSources
+    ? new Worker(
+        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})` +
+          `.then(({ tsImport }) => tsImport(${JSON.stringify(workerFile.href)}, ${JSON.stringify(import.meta.url)}))`,
+        { ...options, eval: true },
+      )
+    : new Worker(workerFile, options);
+
+/** One worker thread that renders one document at a time. */
+class Renderer {
+  readonly worker: Worker;
+  private pending?: { resolve: (file: Buffer) => void; reject: (error: Error) => void };
+  private idleTimer?: NodeJS.Timeout;
+
+  constructor() {
+    this.worker = startWorker({ resourceLimits: { maxOldGenerationSizeMb: renders.heapMb } });
+    // An idle worker never keeps the process alive.
+    this.worker.unref();
+    this.worker.on('message', (answer: RenderAnswer) => {
+      if ('error' in answer) this.settle(new Error(answer.error));
+      else this.settle(undefined, Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength));
+    });
+    // Out of heap (ERR_WORKER_OUT_OF_MEMORY) or any other end: the download in progress fails, the next gets a new worker.
+    this.worker.on('error', (error) => this.settle(error));
+    this.worker.on('exit', (code) => {
+      renders.workers.delete(this.worker);
+      idle.delete(this);
+      clearTimeout(this.idleTimer);
+      this.settle(new Error(`the PDF worker stopped (exit code ${code})`));
+    });
+    renders.workers.add(this.worker);
+  }
+
+  get running(): boolean {
+    return renders.workers.has(this.worker);
+  }
+
+  render(doc: PdfDefinition): Promise<Buffer> {
+    clearTimeout(this.idleTimer);
+    return new Promise<Buffer>((resolve, reject) => {
+      this.pending = { resolve, reject };
+      this.worker.ref();
+      // A definition that cannot be copied (a function in it) throws here, before anything is sent.
+      try {
+        this.worker.postMessage(doc);
+      } catch (error) {
+        this.settle(error as Error);
+      }
+    });
+  }
+
+  /** Back to the idle workers, stopped after `renders.idleMs` unused. */
+  rest(): void {
+    this.idleTimer = setTimeout(() => {
+      idle.delete(this);
+      void this.worker.terminate();
+    }, renders.idleMs).unref();
+    idle.add(this);
+  }
+
+  private settle(error: Error | undefined, file?: Buffer): void {
+    const pending = this.pending;
+    this.pending = undefined;
+    if (!pending) return;
+    this.worker.unref();
+    if (error) pending.reject(error);
+    else pending.resolve(file!);
+  }
+}
+
+const idle = new Set<Renderer>();
+
+/** Renders a document definition to PDF bytes in a worker thread, waiting for a free rendering slot (`renders.limit`). */
+export async function renderPdf(doc: PdfDefinition): Promise<Buffer> {
+  const release = await slot(tableCells(doc.content) > renders.largeCells);
+  const reused = [...idle].pop();
+  if (reused) idle.delete(reused);
+  const renderer = reused ?? new Renderer();
   try {
-    return await pdfmake.createPdf(doc).getBuffer();
+    return await renderer.render(doc);
   } finally {
+    if (renderer.running) {
+      if (renders.workers.size > renders.limit) void renderer.worker.terminate();
+      else renderer.rest();
+    }
     release();
   }
 }
 
+/** Stops the idle PDF workers (when the API closes); a rendering in progress finishes first. */
+export async function stopIdlePdfWorkers(): Promise<void> {
+  await Promise.all([...idle].map((renderer) => renderer.worker.terminate()));
+}
+
 /** The shared page: A4, Roboto 10 pt, a title block, page numbers, and styles for headings and table headers. */
-export function pdfDocument(options: { title: string; subtitle?: string; content: Content[]; author?: string }): TDocumentDefinitions {
+export function pdfDocument(options: { title: string; subtitle?: string; content: Content[]; author?: string }): PdfDefinition {
   return {
     pageSize: 'A4',
     pageMargins: [40, 48, 40, 48],
@@ -158,13 +201,7 @@ export function pdfDocument(options: { title: string; subtitle?: string; content
       label: { bold: true },
       muted: { color: '#777777' },
     },
-    footer: (currentPage: number, pageCount: number) => ({
-      text: `${currentPage} / ${pageCount}`,
-      alignment: 'right',
-      margin: [40, 16, 40, 0],
-      fontSize: 8,
-      color: '#777777',
-    }),
+    pageNumbers: true,
     content: [
       { text: options.title, style: 'title' },
       ...(options.subtitle ? [{ text: options.subtitle, style: 'subtitle' }] : []),
