@@ -6,7 +6,7 @@ import { testConfig } from '../../../tests/support/app.js';
 import { pdfText } from '../../../tests/support/pdf.js';
 
 /**
- * PDFs render in worker threads through a small queue (config PDF_MAX_RENDERS, default 2): N+1 downloads at once
+ * PDFs render in worker threads through a small queue (config PDF_MAX_RENDERS, default 1): N+1 downloads at once
  * never have more than N renderings in progress, and every one of them is answered. Counted by the queue, not timed.
  */
 const rows = Array.from({ length: 200 }, (_, i) => ({ article: `NS-${i}`, title: `Spring Water 0.5 L ${i}`, planned: 10_000 + i }));
@@ -38,8 +38,8 @@ afterEach(async () => {
 const pdfkit = () => createRequire(createRequire(import.meta.url).resolve('pdfmake'))('pdfkit') as { prototype: { font(...args: unknown[]): unknown; text(...args: unknown[]): unknown } };
 
 describe('the PDF rendering queue', () => {
-  it('is PDF_MAX_RENDERS wide, 2 by default', () => {
-    expect(testConfig.PDF_MAX_RENDERS).toBe(2);
+  it('is PDF_MAX_RENDERS wide, 1 by default', () => {
+    expect(testConfig.PDF_MAX_RENDERS).toBe(1);
   });
 
   it.each([1, 2, 3])('with a limit of %i, renders one PDF more than the limit asked for at once, never more at a time, and answers every one', async (limit) => {
@@ -104,6 +104,22 @@ describe('the PDF worker threads', () => {
     await Promise.all([renderPdf(doc()), renderPdf(doc())]);
     expect(renders.workers.size).toBe(2);
     await vi.waitFor(() => expect(renders.workers.size).toBe(0));
+  });
+
+  it('a worker that rendered a large document ends at once (its grown heap goes back), unless another download waits for it', async () => {
+    const large = renders.largeCells;
+    renders.largeCells = 600;
+    try {
+      const started = renders.started;
+      await Promise.all([renderPdf(doc()), renderPdf(doc())]);
+      // One worker rendered both (the second was waiting), then ended.
+      expect(renders.started - started).toBe(1);
+      await vi.waitFor(() => expect(renders.workers.size).toBe(0));
+      await renderPdf(small());
+      expect(renders.workers.size).toBe(1);
+    } finally {
+      renders.largeCells = large;
+    }
   });
 
   it('a worker that stops mid-rendering fails that download only: the next one gets a new worker', async () => {

@@ -23,10 +23,10 @@ export type { PdfDefinition } from './render.js';
  * `active` and `peak` count the documents rendering (what the limit bounds), `taken` the places they hold; `workers`
  * the threads running, busy or idle. A worker is kept for the next document (a new one takes about 0.15 s to start
  * and renders slower until its code is optimized), the one used last first, and ends when idle for `idleMs`, handing
- * its memory back.
+ * its memory back; after a large document it ends at once unless another download waits for it.
  */
 export const renders = {
-  limit: 2,
+  limit: 1,
   heapMb: 512,
   idleMs: 30_000,
   largeCells: 2_000,
@@ -35,6 +35,8 @@ export const renders = {
   peak: 0,
   waiting: [] as { places: number; admit: () => void }[],
   workers: new Set<Worker>(),
+  /** Workers started since the process began. */
+  started: 0,
 };
 
 /** Sets how many PDFs render at once (config PDF_MAX_RENDERS) and each worker's heap (PDF_WORKER_HEAP_MB). */
@@ -123,6 +125,7 @@ class Renderer {
       this.settle(new Error(`the PDF worker stopped (exit code ${code})`));
     });
     renders.workers.add(this.worker);
+    renders.started += 1;
   }
 
   get running(): boolean {
@@ -166,7 +169,8 @@ const idle = new Set<Renderer>();
 
 /** Renders a document definition to PDF bytes in a worker thread, waiting for a free rendering slot (`renders.limit`). */
 export async function renderPdf(doc: PdfDefinition): Promise<Buffer> {
-  const release = await slot(tableCells(doc.content) > renders.largeCells);
+  const large = tableCells(doc.content) > renders.largeCells;
+  const release = await slot(large);
   const reused = [...idle].pop();
   if (reused) idle.delete(reused);
   const renderer = reused ?? new Renderer();
@@ -174,7 +178,9 @@ export async function renderPdf(doc: PdfDefinition): Promise<Buffer> {
     return await renderer.render(doc);
   } finally {
     if (renderer.running) {
-      if (renders.workers.size > renders.limit) void renderer.worker.terminate();
+      // After a large document a worker keeps its grown heap (about 60 MB for the 50-order PDF): unless another
+      // download is waiting for it, it ends and hands that memory back.
+      if (renders.workers.size > renders.limit || (large && renders.waiting.length === 0)) void renderer.worker.terminate();
       else renderer.rest();
     }
     release();
