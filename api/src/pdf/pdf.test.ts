@@ -103,7 +103,7 @@ describe('the PDF worker threads', () => {
     renders.idleMs = 20;
     await Promise.all([renderPdf(doc()), renderPdf(doc())]);
     expect(renders.workers.size).toBe(2);
-    await vi.waitFor(() => expect(renders.workers.size).toBe(0));
+    await vi.waitFor(() => expect(renders.workers.size).toBe(0), { timeout: 15_000 });
   });
 
   it('a worker that rendered a large document ends at once (its grown heap goes back), unless another download waits for it', async () => {
@@ -114,7 +114,7 @@ describe('the PDF worker threads', () => {
       await Promise.all([renderPdf(doc()), renderPdf(doc())]);
       // One worker rendered both (the second was waiting), then ended.
       expect(renders.started - started).toBe(1);
-      await vi.waitFor(() => expect(renders.workers.size).toBe(0));
+      await vi.waitFor(() => expect(renders.workers.size).toBe(0), { timeout: 15_000 });
       await renderPdf(small());
       expect(renders.workers.size).toBe(1);
     } finally {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
 import { as, createTestApp, post } from '../../../tests/support/app.js';
+import { limitPdfRenders, pdfDocument, renderPdf, renders } from '../pdf/pdf.js';
 
 /** Issue 18: GET /metrics in Prometheus' text format, per operation id, with the pool and the process. */
 let database: TestDatabase;
@@ -55,6 +56,21 @@ describe('/metrics', () => {
     expect(after).toMatch(/^db_pool_connections\{state="waiting"\} \d+$/m);
     expect(after).toMatch(/^process_resident_memory_bytes \d+/m);
     expect(after).toMatch(/^nodejs_eventloop_lag_seconds /m);
+  });
+
+  it('shows the PDF queue: documents rendering, waiting for their turn, and the worker threads alive', async () => {
+    limitPdfRenders(1);
+    const document = () => pdfDocument({ title: 'Invoice 4711', content: [{ text: 'Nordic Springs AB' }] });
+    const downloads = [renderPdf(document()), renderPdf(document()), renderPdf(document())];
+    const during = (await scrape(open)).body;
+    expect(sample(during, 'pdf_renders', { state: 'rendering' })).toBe(1);
+    expect(sample(during, 'pdf_renders', { state: 'waiting' })).toBe(2);
+    expect(sample(during, 'pdf_renders', { state: 'workers' })).toBe(1);
+    await Promise.all(downloads);
+    const after = (await scrape(open)).body;
+    expect(after).toMatch(/^pdf_renders\{state="rendering"\} 0$/m);
+    expect(after).toMatch(/^pdf_renders\{state="waiting"\} 0$/m);
+    expect(sample(after, 'pdf_renders', { state: 'workers' })).toBe(renders.workers.size);
   });
 
   it('without METRICS_TOKEN answers a loopback connection only, and not one relayed by a proxy (404 otherwise)', async () => {

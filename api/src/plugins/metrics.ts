@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
 import { poolLoad, type Db } from '../db/database.js';
+import { renders } from '../pdf/pdf.js';
 import { HttpProblem, unauthorized } from '../lib/problem.js';
 
 export interface MetricsOptions {
@@ -57,6 +58,20 @@ function metrics() {
               sum.waiting += load.waiting;
             }
             for (const [state, value] of Object.entries(sum)) this.set({ state }, value);
+          },
+        }),
+    ),
+    pdf: once(
+      'pdf_renders',
+      () =>
+        new Gauge({
+          name: 'pdf_renders',
+          help: 'PDF downloads: documents rendering (rendering), waiting for their turn (waiting), worker threads alive (workers).',
+          labelNames: ['state'],
+          collect() {
+            this.set({ state: 'rendering' }, renders.active);
+            this.set({ state: 'waiting' }, renders.waiting.length);
+            this.set({ state: 'workers' }, renders.workers.size);
           },
         }),
     ),
