@@ -395,10 +395,11 @@ async function main() {
     // A list page while the heaviest download renders: what a PDF's rendering costs the other users. Before PDFs
     // rendered in worker threads, the API's one thread laid the 50-order PDF out for 0.5-0.9 s at a time, and the list
     // waited behind it (or was shed, 503).
-    const beside = calls.find((call) => call.name === BESIDE.list)!;
-    const heavy = calls.find((call) => call.name === BESIDE.download)!;
-    let besideRow: { alone?: Awaited<ReturnType<typeof loadApi>>; during: Awaited<ReturnType<typeof loadApi>>; downloads: Awaited<ReturnType<typeof loadApi>> } | undefined;
+    type Load = Awaited<ReturnType<typeof loadApi>>;
+    let besideRow: { alone?: Load; during: Load; downloads: Load } | undefined;
     if (only(BESIDE.name)) {
+      const beside = calls.find((call) => call.name === BESIDE.list)!;
+      const heavy = calls.find((call) => call.name === BESIDE.download)!;
       const alone = results.find((result) => result.call === beside)?.api;
       const seconds = Math.max(SECONDS, 5);
       const [during, downloads] = await Promise.all([

@@ -25,12 +25,13 @@ const doc = () =>
     ],
   });
 
-const idleMs = renders.idleMs;
+const { idleMs, largeCells } = renders;
 const small = () => pdfDocument({ title: 'Invoice 4711', content: [{ text: 'Nordic Springs AB' }] });
 
 afterEach(async () => {
   limitPdfRenders(testConfig.PDF_MAX_RENDERS, testConfig.PDF_WORKER_HEAP_MB);
   renders.idleMs = idleMs;
+  renders.largeCells = largeCells;
   await stopIdlePdfWorkers();
 });
 
@@ -57,19 +58,14 @@ describe('the PDF rendering queue', () => {
     limitPdfRenders(2);
     renders.peak = 0;
     // 200 rows × 3 columns + the header: 603 cells.
-    const large = renders.largeCells;
     renders.largeCells = 600;
-    try {
-      const files = await Promise.all([renderPdf(doc()), renderPdf(small()), renderPdf(small())]);
-      expect(files.map((file) => file.subarray(0, 5).toString())).toEqual(Array(3).fill('%PDF-'));
-      // The two small ones overlapped each other (after the large one), never the large one.
-      expect(renders.peak).toBe(2);
-      renders.peak = 0;
-      await Promise.all([renderPdf(small()), renderPdf(doc())]);
-      expect(renders.peak).toBe(1);
-    } finally {
-      renders.largeCells = large;
-    }
+    const files = await Promise.all([renderPdf(doc()), renderPdf(small()), renderPdf(small())]);
+    expect(files.map((file) => file.subarray(0, 5).toString())).toEqual(Array(3).fill('%PDF-'));
+    // The two small ones overlapped each other (after the large one), never the large one.
+    expect(renders.peak).toBe(2);
+    renders.peak = 0;
+    await Promise.all([renderPdf(small()), renderPdf(doc())]);
+    expect(renders.peak).toBe(1);
     expect(renders.active).toBe(0);
     expect(renders.taken).toBe(0);
   });
@@ -107,19 +103,14 @@ describe('the PDF worker threads', () => {
   });
 
   it('a worker that rendered a large document ends at once (its grown heap goes back), unless another download waits for it', async () => {
-    const large = renders.largeCells;
     renders.largeCells = 600;
-    try {
-      const started = renders.started;
-      await Promise.all([renderPdf(doc()), renderPdf(doc())]);
-      // One worker rendered both (the second was waiting), then ended.
-      expect(renders.started - started).toBe(1);
-      await vi.waitFor(() => expect(renders.workers.size).toBe(0), { timeout: 15_000 });
-      await renderPdf(small());
-      expect(renders.workers.size).toBe(1);
-    } finally {
-      renders.largeCells = large;
-    }
+    const started = renders.started;
+    await Promise.all([renderPdf(doc()), renderPdf(doc())]);
+    // One worker rendered both (the second was waiting), then ended.
+    expect(renders.started - started).toBe(1);
+    await vi.waitFor(() => expect(renders.workers.size).toBe(0), { timeout: 15_000 });
+    await renderPdf(small());
+    expect(renders.workers.size).toBe(1);
   });
 
   it('a worker that stops mid-rendering fails that download only: the next one gets a new worker', async () => {

@@ -33,7 +33,7 @@ export const renders = {
   active: 0,
   taken: 0,
   peak: 0,
-  waiting: [] as { places: number; admit: () => void }[],
+  waiting: [] as Place[],
   workers: new Set<Worker>(),
   /** Workers started since the process began. */
   started: 0,
@@ -46,27 +46,34 @@ export function limitPdfRenders(limit: number, heapMb = renders.heapMb): void {
   admitWaiting();
 }
 
-/** A large document asks for every place (as many as the limit when it is its turn). */
-const placesFor = (large: boolean) => (large ? renders.limit : 1);
+interface Place {
+  large: boolean;
+  /** The places it holds once admitted: every place for a large document (as many as the limit then), else one. */
+  places: number;
+  admit: () => void;
+}
 
-function take(places: number): void {
-  renders.taken += places;
+const placesOf = (place: Place) => (place.large ? renders.limit : 1);
+const fits = (place: Place) => renders.taken + placesOf(place) <= renders.limit;
+
+function take(place: Place): void {
+  place.places = placesOf(place);
+  renders.taken += place.places;
   renders.active += 1;
   renders.peak = Math.max(renders.peak, renders.active);
 }
 
 function admitWaiting(): void {
-  while (renders.waiting.length && renders.taken + Math.min(renders.waiting[0]!.places, renders.limit) <= renders.limit) {
+  while (renders.waiting.length && fits(renders.waiting[0]!)) {
     const next = renders.waiting.shift()!;
-    next.places = Math.min(next.places, renders.limit);
-    take(next.places);
+    take(next);
     next.admit();
   }
 }
 
 async function slot(large: boolean): Promise<() => void> {
-  const place = { places: placesFor(large), admit: () => {} };
-  if (renders.waiting.length === 0 && renders.taken + place.places <= renders.limit) take(place.places);
+  const place: Place = { large, places: 0, admit: () => {} };
+  if (renders.waiting.length === 0 && fits(place)) take(place);
   else
     await new Promise<void>((resolve) => {
       place.admit = resolve;
