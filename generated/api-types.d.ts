@@ -1011,7 +1011,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): every client machine's state now: running, stopped since when and why, or unknown (issue 15). */
+        /**
+         * @description Extension (not in part 7): every client machine's state now: running, stopped since when and why, or unknown (issue 15).
+         *
+         *     Extension (issue 14): `state` and `machinePage` ask for the machines in one state and one page of them (the
+         *     screen's table); `counts` says how many machines are in each state.
+         */
         post: operations["AdminMachines_getLiveStatus"];
         delete?: never;
         options?: never;
@@ -3435,6 +3440,41 @@ export interface components {
          * @enum {string}
          */
         LiveState: "running" | "stopped" | "unknown";
+        /** @description Extension (issue 14): how many machines are running, stopped and unknown now. */
+        LiveStateCounts: {
+            /** Format: int32 */
+            running: number;
+            /** Format: int32 */
+            stopped: number;
+            /** Format: int32 */
+            unknown: number;
+        };
+        /** @description The live status: the machines asked for, and how many machines are in each state. */
+        LiveStatus: {
+            /** @description Extension (issue 14): the machines of the clients asked for in each state, whatever `state` and `machinePage` asked. */
+            counts: components["schemas"]["LiveStateCounts"];
+            /**
+             * Format: int32
+             * @description Extension (issue 14): the machines of the question (of `state` when given), every page.
+             */
+            machineCount: number;
+            rows: components["schemas"]["LiveMachineStatus"][];
+        };
+        /** @description The live status question. */
+        LiveStatusQuery: {
+            /** @description The machines of these clients only; every client's when absent. */
+            clientIds?: components["schemas"]["ClientId"][];
+            /**
+             * @description Extension (issue 14): one page of the machines (in this state when `state` is given), in the answer's order
+             *     (client name, client, machine name); `machineCount` counts them all. Absent: every machine, as before.
+             */
+            machinePage?: components["schemas"]["MachinePage"];
+            /**
+             * @description Extension (issue 14): only the machines in this state. `counts` still counts every state, and `machineCount`
+             *     the machines in this one.
+             */
+            state?: components["schemas"]["LiveState"];
+        };
         /**
          * @description A preform lot (issue 17): what one supply order brought into one warehouse when it was added to stock. Production
          *     consumes it FIFO (oldest delivery first) in its warehouse (docs/traceability.md).
@@ -3635,6 +3675,12 @@ export interface components {
             machineName: string;
             total: components["schemas"]["OeeFigure"];
         };
+        /** @description Extension (issue 14): one page of a question's machines (OEE, live status), 1-based; the sizes of the gantt's machine page. */
+        MachinePage: {
+            /** Format: int32 */
+            page: number;
+            rowsPerPage: components["schemas"]["RowsPerPage"];
+        };
         /** @description A machine: the client company it is assigned to and its name among the company's machines (`fbs`). */
         MachineRef: {
             clientId: components["schemas"]["ClientId"];
@@ -3833,12 +3879,6 @@ export interface components {
          * @enum {string}
          */
         OeeGrain: "day" | "shift" | "week";
-        /** @description Extension (issue 14): one page of the OEE question's machines, 1-based; the sizes of the gantt's machine page. */
-        OeeMachinePage: {
-            /** Format: int32 */
-            page: number;
-            rowsPerPage: components["schemas"]["RowsPerPage"];
-        };
         /** @description The OEE question of a period. */
         OeeQuery: {
             grain: components["schemas"]["OeeGrain"];
@@ -3847,7 +3887,7 @@ export interface components {
              *     order (client name, client, machine name); only that page's machines are computed and answered, and the answer's
              *     `machineCount` counts them all. Absent: every machine, as before.
              */
-            machinePage?: components["schemas"]["OeeMachinePage"];
+            machinePage?: components["schemas"]["MachinePage"];
             /** @description Machines to include; all when absent or empty. */
             machines?: components["schemas"]["MachineRef"][];
             period: components["schemas"]["Period"];
@@ -8884,9 +8924,7 @@ export interface operations {
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": {
-                    clientIds?: components["schemas"]["ClientId"][];
-                };
+                "application/json": components["schemas"]["LiveStatusQuery"];
             };
         };
         responses: {
@@ -8923,12 +8961,16 @@ export interface operations {
                      *           "DowntimeCause": null,
                      *           "downtimeId": null
                      *         }
-                     *       ]
+                     *       ],
+                     *       "machineCount": 2,
+                     *       "counts": {
+                     *         "running": 1,
+                     *         "stopped": 1,
+                     *         "unknown": 0
+                     *       }
                      *     }
                      */
-                    "application/json": {
-                        rows: components["schemas"]["LiveMachineStatus"][];
-                    };
+                    "application/json": components["schemas"]["LiveStatus"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13410,10 +13452,16 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /** @example {} */
-                "application/json": {
-                    clientIds?: components["schemas"]["ClientId"][];
-                };
+                /**
+                 * @example {
+                 *       "state": "stopped",
+                 *       "machinePage": {
+                 *         "page": 1,
+                 *         "rowsPerPage": 20
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["LiveStatusQuery"];
             };
         };
         responses: {
@@ -13438,12 +13486,16 @@ export interface operations {
                      *           "DowntimeCause": null,
                      *           "downtimeId": 501
                      *         }
-                     *       ]
+                     *       ],
+                     *       "machineCount": 1,
+                     *       "counts": {
+                     *         "running": 38,
+                     *         "stopped": 1,
+                     *         "unknown": 2
+                     *       }
                      *     }
                      */
-                    "application/json": {
-                        rows: components["schemas"]["LiveMachineStatus"][];
-                    };
+                    "application/json": components["schemas"]["LiveStatus"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -10,7 +10,7 @@ client-face calls only ever see the caller's own company.
 import type { Period } from './period';
 import type { OeeGrain } from './oeeGrain';
 import type { MachineRef } from './machineRef';
-import type { OeeMachinePage } from './oeeMachinePage';
+import type { MachinePage } from './machinePage';
 
 /**
  * The OEE question of a period.
@@ -29,5 +29,5 @@ without buckets (a plant's 400 machines by day over a month were 3.8 MB) and the
   /** Extension (issue 14): one page of the machines (of the chosen ones when `machines` is given), in the answer's
 order (client name, client, machine name); only that page's machines are computed and answered, and the answer's
 `machineCount` counts them all. Absent: every machine, as before. */
-  machinePage?: OeeMachinePage;
+  machinePage?: MachinePage;
 }

@@ -87,7 +87,7 @@ function machinesQuery(scope: Scope, only?: { clientId: string; machineName: str
       from (${machines}) a
       left join rates r on r.company_id = a.company_id and r.machine_name = a.machine_name
      order by a.company, a.company_id, a.machine_name, a.place`;
-  return { query, count: sql<{ count: number }>`select count(*)::int as count from (${machines}) a` };
+  return { query, machines, count: sql<{ count: number }>`select count(*)::int as count from (${machines}) a` };
 }
 
 /** Every machine in the scope (or of `only`, or of `clientIds`), in order; see machinesQuery. */
@@ -137,31 +137,97 @@ const stopsOverlapping = (from: Date, to: Date) => sql`
     where h.company_id = m.company_id and h.machine_name = m.machine_name and h.target_end is null and h.target_start < ${to})`;
 
 /**
- * Per machine: its open stop (latest), an index lookup in the few open stops, and its latest state event (not counts),
- * kept per machine in machine_last_states (migration 2026-11-25-1500), where a backward scan of its events per machine
- * was most of the live status's time (issue 14).
+ * Per machine `m` (a row with company_id and machine_name): its open stop (latest), an index lookup in the few open
+ * stops, and its latest state event (not counts), kept per machine in machine_last_states (migration 2026-11-25-1500),
+ * where a backward scan of its events per machine was most of the live status's time (issue 14). Joined as `s`, `dc`
+ * and `e`, read by liveState.
  */
-export async function findLiveState(db: Executor, machines: readonly MachineRow[]) {
-  const { companies, names } = arrays(machines);
-  const result = await executePrepared(db, sql<{
-    company_id: string;
-    machine_name: string;
-    stop_id: number | null;
-    stop_start: Date | null;
-    cause_id: number | null;
-    cause_name: string | null;
-    event_kind: string | null;
-    event_at: Date | null;
-  }>`
-    select m.company_id, m.machine_name, s.id as stop_id, s.target_start as stop_start, s.cause_id, dc.cause_name,
-           e.kind as event_kind, e.at as event_at
-      from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
+const liveJoins = sql`
       left join lateral (select h.id, h.target_start, h.cause_id from downtime_history h
                           where h.company_id = m.company_id and h.machine_name = m.machine_name and h.target_end is null
                           order by h.target_start desc, h.id desc limit 1) s on true
       left join downtime_causes dc on dc.id = s.cause_id
-      left join machine_last_states e on e.company_id = m.company_id and e.machine_name = m.machine_name`);
+      left join machine_last_states e on e.company_id = m.company_id and e.machine_name = m.machine_name`;
+
+/**
+ * A machine's state now, from liveJoins, the one place this rule is written: stopped while it has an open stop, unless
+ * its collector died after the stop began (unknown); running since its last running event (since unknown when its
+ * last state event was a stop that has since been closed); unknown before its first event or after a death. Columns:
+ * state, since, stop_id, cause_id, cause_name (the stop's, of a stopped machine only).
+ */
+const liveState = sql`
+      case when e.kind = 'unknown' and (s.target_start is null or e.at >= s.target_start) then 'unknown'
+           when s.target_start is not null then 'stopped'
+           when e.kind in ('running', 'stopped') then 'running'
+           else 'unknown' end as state,
+      case when e.kind = 'unknown' and (s.target_start is null or e.at >= s.target_start) then e.at
+           when s.target_start is not null then s.target_start
+           when e.kind = 'running' then e.at end as since,
+      s.id as stop_id, s.cause_id, dc.cause_name`;
+
+export interface LiveRow {
+  company_id: string;
+  machine_name: string;
+  state: 'running' | 'stopped' | 'unknown';
+  since: Date | null;
+  stop_id: number | null;
+  cause_id: number | null;
+  cause_name: string | null;
+}
+
+/** The live state of each of `machines` (liveState), in no particular order. */
+export async function findLiveState(db: Executor, machines: readonly MachineRow[]) {
+  const { companies, names } = arrays(machines);
+  const result = await executePrepared(db, sql<LiveRow>`
+    select m.company_id, m.machine_name, ${liveState}
+      from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
+      ${liveJoins}`);
   return result.rows;
+}
+
+/**
+ * The live status screen's read (issue 14), one statement: every machine of the scope (of `clientIds`) with its state
+ * (liveState), how many are in each state, and the page `page` of those in `state` (all of them without a page), in
+ * findMachines' order. The state is worked out in PostgreSQL for every machine, where the counts need it anyway; only
+ * the page's rows come back (a plant of 400 machines: 20 rows to parse and send, not 800). A page past the last still
+ * answers the counts: a row without a machine. Prepared (executePrepared): without the products' rates, the generic
+ * plan of "every company or these" reads the same few hundred machines as a custom one.
+ */
+export async function findLiveStatus(
+  db: Executor,
+  scope: Scope,
+  clientIds: string[] | undefined,
+  state: LiveRow['state'] | undefined,
+  page: MachinePage | undefined,
+) {
+  const { machines } = machinesQuery(scope, undefined, clientIds, false);
+  const chosen = sql`(${state ?? null}::text is null or l.state = ${state ?? null}::text)`;
+  const result = await executePrepared(db, sql<
+    Partial<LiveRow & { company: string }> & { running: number; stopped: number; unknown: number; matching: number }
+  >`
+    with l as (
+      select m.company_id, m.company, m.machine_name, m.place, ${liveState}
+        from (${machines}) m
+        ${liveJoins}
+    ), n as (
+      select count(*) filter (where l.state = 'running')::int as running, count(*) filter (where l.state = 'stopped')::int as stopped,
+             count(*) filter (where l.state = 'unknown')::int as unknown, count(*) filter (where ${chosen})::int as matching
+        from l
+    )
+    select n.*, p.company_id, p.company, p.machine_name, p.state, p.since, p.stop_id, p.cause_id, p.cause_name
+      from n
+      left join lateral (
+        select l.* from l where ${chosen}
+         order by l.company, l.company_id, l.machine_name, l.place
+         ${page ? sql`limit ${page.rowsPerPage} offset ${(page.page - 1) * page.rowsPerPage}` : sql``}
+      ) p on true
+     order by p.company, p.company_id, p.machine_name, p.place`);
+  const first = result.rows[0]!;
+  return {
+    counts: { running: first.running, stopped: first.stopped, unknown: first.unknown },
+    matching: first.matching,
+    rows: result.rows.filter((row): row is typeof row & LiveRow & { company: string } => row.machine_name != null),
+  };
 }
 
 /** The top causes' rows of the machines in `m`: hours in [from, to) per cause, ranked per machine: most hours first, then by cause name. */

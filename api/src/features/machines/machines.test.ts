@@ -253,6 +253,41 @@ describe('live status', () => {
     const operator = await t.post('OperatorMachines_getLiveStatus', {}, 'operator');
     expect(operator.body.rows.find((row) => row.clientId === COMPANY_B && row.machineName === 'FB-B')).toMatchObject({ state: 'unknown', since: null });
   });
+
+  it('answers one page of the machines in one state, and counts every state (issue 14)', async () => {
+    const all = await t.post('OperatorMachines_getLiveStatus', {}, 'operator');
+    expect(all.status).toBe(200);
+    const rows = all.body.rows;
+    expect(rows.length).toBeGreaterThan(10);
+    const tally = (state: string) => rows.filter((row) => row.state === state).length;
+    expect(all.body.counts).toEqual({ running: tally('running'), stopped: tally('stopped'), unknown: tally('unknown') });
+    expect(all.body.machineCount).toBe(rows.length);
+    expect(all.body.counts.stopped).toBeGreaterThan(0);
+
+    // A page is taken in the unpaged answer's order; the counts do not depend on the page or the state asked.
+    const second = await t.post('OperatorMachines_getLiveStatus', { machinePage: { page: 2, rowsPerPage: 10 } }, 'operator');
+    expect(second.body.rows).toEqual(rows.slice(10, 20));
+    expect(second.body).toMatchObject({ machineCount: rows.length, counts: all.body.counts });
+
+    const stopped = await t.post('AdminMachines_getLiveStatus', { state: 'stopped', machinePage: { page: 1, rowsPerPage: 10 } }, 'admin');
+    expect(stopped.body.rows).toEqual(rows.filter((row) => row.state === 'stopped').slice(0, 10));
+    expect(stopped.body.rows.map((row) => row.machineName)).toContain('FB-1');
+    expect(stopped.body).toMatchObject({ machineCount: all.body.counts.stopped, counts: all.body.counts });
+
+    const ofA = await t.post('AdminMachines_getLiveStatus', { clientIds: [COMPANY_A], state: 'unknown' }, 'admin');
+    expect(ofA.body.rows.every((row) => row.clientId === COMPANY_A && row.state === 'unknown')).toBe(true);
+    const aRows = rows.filter((row) => row.clientId === COMPANY_A);
+    expect(ofA.body.counts.running + ofA.body.counts.stopped + ofA.body.counts.unknown).toBe(aRows.length);
+
+    const past = await t.post('AdminMachines_getLiveStatus', { state: 'running', machinePage: { page: 1000, rowsPerPage: 10 } }, 'admin');
+    expect(past.body).toMatchObject({ rows: [], machineCount: all.body.counts.running });
+  });
+
+  it('refuses a state or a page size the contract does not name', async () => {
+    expect((await t.post('AdminMachines_getLiveStatus', { state: 'broken' } as never, 'admin')).status).toBe(400);
+    expect((await t.post('AdminMachines_getLiveStatus', { machinePage: { page: 1, rowsPerPage: 7 } } as never, 'admin')).status).toBe(400);
+    expect((await t.post('AdminMachines_getLiveStatus', { machinePage: { page: 0, rowsPerPage: 10 } }, 'admin')).status).toBe(400);
+  });
 });
 
 describe('OEE', () => {

@@ -18,14 +18,13 @@ import type {
 import type {
   AdminMachinesCreateCredential200,
   AdminMachinesGetCredentials200,
-  AdminMachinesGetLiveStatus200,
   AdminMachinesGetOee200,
   AdminMachinesGetUnmatchedEvents200,
   ClientMachinesGetPerformance200,
   DowntimeAnalytics,
+  LiveStatus,
   MachineCredential,
   MachineEventsPostEvents200,
-  OperatorMachinesGetLiveStatus200,
   OperatorMachinesGetOee200
 } from '../../model';
 
@@ -42,7 +41,7 @@ export const getAdminMachinesGetUnmatchedEventsResponseMock = (): AdminMachinesG
 
 export const getAdminMachinesGetOeeResponseMock = (): AdminMachinesGetOee200 => ({"machineCount":1,"machines":[{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","machineName":"FB-04","total":{"availability":0.9,"performance":0.95,"quality":0.98,"oee":0.8379,"band":"medium","coverage":1,"plannedBusyTime":28800,"actualProductionTime":25920,"producedQuantity":24624,"goodQuantity":24132,"scrapQuantity":492,"rejectedQuantity":0},"buckets":[{"from":"2026-03-09T00:00:00Z","to":"2026-03-10T00:00:00Z","availability":0.9,"performance":0.95,"quality":0.98,"oee":0.8379,"band":"medium","coverage":1,"plannedBusyTime":28800,"actualProductionTime":25920,"producedQuantity":24624,"goodQuantity":24132,"scrapQuantity":492,"rejectedQuantity":0}]}]})
 
-export const getAdminMachinesGetLiveStatusResponseMock = (): AdminMachinesGetLiveStatus200 => ({"rows":[{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","machineName":"FB-04","state":"stopped","since":"2026-03-10T06:20:00Z","DowntimeCause":{"id":3,"causeName":"Mould change"},"downtimeId":501},{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","machineName":"FB-07","state":"running","since":"2026-03-10T05:00:00Z","DowntimeCause":null,"downtimeId":null}]})
+export const getAdminMachinesGetLiveStatusResponseMock = (): LiveStatus => ({"rows":[{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","machineName":"FB-04","state":"stopped","since":"2026-03-10T06:20:00Z","DowntimeCause":{"id":3,"causeName":"Mould change"},"downtimeId":501},{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","machineName":"FB-07","state":"running","since":"2026-03-10T05:00:00Z","DowntimeCause":null,"downtimeId":null}],"machineCount":2,"counts":{"running":1,"stopped":1,"unknown":0}})
 
 export const getClientMachinesGetPerformanceResponseMock = (): ClientMachinesGetPerformance200 => ({"machines":[{"machineName":"FB-04","total":{"availability":0.9,"performance":0.95,"quality":0.98,"oee":0.8379,"band":"medium","coverage":0.97,"plannedBusyTime":633600,"actualProductionTime":570240,"producedQuantity":541728,"goodQuantity":530893,"scrapQuantity":10835,"rejectedQuantity":1200},"topCauses":[{"causeName":"Mould change","hours":12.5,"count":8}]}]})
 
@@ -52,7 +51,7 @@ export const getOperatorMachinesGetDowntimeAnalyticsResponseMock = (): DowntimeA
 
 export const getOperatorMachinesGetOeeResponseMock = (): OperatorMachinesGetOee200 => ({"machineCount":41,"machines":[]})
 
-export const getOperatorMachinesGetLiveStatusResponseMock = (): OperatorMachinesGetLiveStatus200 => ({"rows":[{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","machineName":"FB-04","state":"stopped","since":"2026-03-10T06:20:00Z","DowntimeCause":null,"downtimeId":501}]})
+export const getOperatorMachinesGetLiveStatusResponseMock = (): LiveStatus => ({"rows":[{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","machineName":"FB-04","state":"stopped","since":"2026-03-10T06:20:00Z","DowntimeCause":null,"downtimeId":501}],"machineCount":1,"counts":{"running":38,"stopped":1,"unknown":2}})
 
 
 export const getAdminMachinesGetDowntimeAnalyticsMockHandler = (overrideResponse?: DowntimeAnalytics | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<DowntimeAnalytics> | DowntimeAnalytics), options?: RequestHandlerOptions) => {
@@ -127,7 +126,7 @@ export const getAdminMachinesGetOeeMockHandler = (overrideResponse?: AdminMachin
   }, options)
 }
 
-export const getAdminMachinesGetLiveStatusMockHandler = (overrideResponse?: AdminMachinesGetLiveStatus200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AdminMachinesGetLiveStatus200> | AdminMachinesGetLiveStatus200), options?: RequestHandlerOptions) => {
+export const getAdminMachinesGetLiveStatusMockHandler = (overrideResponse?: LiveStatus | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<LiveStatus> | LiveStatus), options?: RequestHandlerOptions) => {
   return http.post('*/api/admin/machines/status/get', async (info) => {
   
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined
@@ -187,7 +186,7 @@ export const getOperatorMachinesGetOeeMockHandler = (overrideResponse?: Operator
   }, options)
 }
 
-export const getOperatorMachinesGetLiveStatusMockHandler = (overrideResponse?: OperatorMachinesGetLiveStatus200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<OperatorMachinesGetLiveStatus200> | OperatorMachinesGetLiveStatus200), options?: RequestHandlerOptions) => {
+export const getOperatorMachinesGetLiveStatusMockHandler = (overrideResponse?: LiveStatus | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<LiveStatus> | LiveStatus), options?: RequestHandlerOptions) => {
   return http.post('*/api/operator/machines/status/get', async (info) => {
   
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined

@@ -26,8 +26,6 @@ import type {
   AdminMachinesCreateCredentialBody,
   AdminMachinesGetCredentials200,
   AdminMachinesGetCredentialsBody,
-  AdminMachinesGetLiveStatus200,
-  AdminMachinesGetLiveStatusBody,
   AdminMachinesGetOee200,
   AdminMachinesGetUnmatchedEvents200,
   AdminMachinesGetUnmatchedEventsBody,
@@ -39,13 +37,13 @@ import type {
   ConflictResponse,
   DowntimeAnalytics,
   ForbiddenResponse,
+  LiveStatus,
+  LiveStatusQuery,
   MachineCredential,
   MachineEventsPostEvents200,
   MachineEventsPostEventsBody,
   NotFoundResponse,
   OeeQuery,
-  OperatorMachinesGetLiveStatus200,
-  OperatorMachinesGetLiveStatusBody,
   OperatorMachinesGetOee200,
   ServiceUnavailableResponse,
   TooManyRequestsResponse,
@@ -449,17 +447,20 @@ export function useAdminMachinesGetOee<TData = Awaited<ReturnType<typeof adminMa
 
 /**
  * Extension (not in part 7): every client machine's state now: running, stopped since when and why, or unknown (issue 15).
+
+Extension (issue 14): `state` and `machinePage` ask for the machines in one state and one page of them (the
+screen's table); `counts` says how many machines are in each state.
  */
 export const adminMachinesGetLiveStatus = (
-    adminMachinesGetLiveStatusBody: AdminMachinesGetLiveStatusBody,
+    liveStatusQuery: LiveStatusQuery,
  signal?: AbortSignal
 ) => {
       
       
-      return http<AdminMachinesGetLiveStatus200>(
+      return http<LiveStatus>(
       {url: `/api/admin/machines/status/get`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
-      data: adminMachinesGetLiveStatusBody, signal
+      data: liveStatusQuery, signal
     },
       );
     }
@@ -467,23 +468,23 @@ export const adminMachinesGetLiveStatus = (
 
 
 
-export const getAdminMachinesGetLiveStatusQueryKey = (adminMachinesGetLiveStatusBody?: AdminMachinesGetLiveStatusBody,) => {
+export const getAdminMachinesGetLiveStatusQueryKey = (liveStatusQuery?: LiveStatusQuery,) => {
     return [
-    `/api/admin/machines/status/get`, adminMachinesGetLiveStatusBody
+    `/api/admin/machines/status/get`, liveStatusQuery
     ] as const;
     }
 
     
-export const getAdminMachinesGetLiveStatusQueryOptions = <TData = Awaited<ReturnType<typeof adminMachinesGetLiveStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(adminMachinesGetLiveStatusBody: AdminMachinesGetLiveStatusBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminMachinesGetLiveStatus>>, TError, TData>, }
+export const getAdminMachinesGetLiveStatusQueryOptions = <TData = Awaited<ReturnType<typeof adminMachinesGetLiveStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(liveStatusQuery: LiveStatusQuery, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminMachinesGetLiveStatus>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getAdminMachinesGetLiveStatusQueryKey(adminMachinesGetLiveStatusBody);
+  const queryKey =  queryOptions?.queryKey ?? getAdminMachinesGetLiveStatusQueryKey(liveStatusQuery);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof adminMachinesGetLiveStatus>>> = ({ signal }) => adminMachinesGetLiveStatus(adminMachinesGetLiveStatusBody, signal);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof adminMachinesGetLiveStatus>>> = ({ signal }) => adminMachinesGetLiveStatus(liveStatusQuery, signal);
 
       
 
@@ -498,11 +499,11 @@ export type AdminMachinesGetLiveStatusQueryError = BadRequestResponse | Unauthor
 
 
 export function useAdminMachinesGetLiveStatus<TData = Awaited<ReturnType<typeof adminMachinesGetLiveStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
- adminMachinesGetLiveStatusBody: AdminMachinesGetLiveStatusBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminMachinesGetLiveStatus>>, TError, TData>, }
+ liveStatusQuery: LiveStatusQuery, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof adminMachinesGetLiveStatus>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 
-  const queryOptions = getAdminMachinesGetLiveStatusQueryOptions(adminMachinesGetLiveStatusBody,options)
+  const queryOptions = getAdminMachinesGetLiveStatusQueryOptions(liveStatusQuery,options)
 
   const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
 
@@ -778,15 +779,15 @@ export function useOperatorMachinesGetOee<TData = Awaited<ReturnType<typeof oper
  * Extension (not in part 7): every client machine's state now, as the admin sees it (issue 15).
  */
 export const operatorMachinesGetLiveStatus = (
-    operatorMachinesGetLiveStatusBody: OperatorMachinesGetLiveStatusBody,
+    liveStatusQuery: LiveStatusQuery,
  signal?: AbortSignal
 ) => {
       
       
-      return http<OperatorMachinesGetLiveStatus200>(
+      return http<LiveStatus>(
       {url: `/api/operator/machines/status/get`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
-      data: operatorMachinesGetLiveStatusBody, signal
+      data: liveStatusQuery, signal
     },
       );
     }
@@ -794,23 +795,23 @@ export const operatorMachinesGetLiveStatus = (
 
 
 
-export const getOperatorMachinesGetLiveStatusQueryKey = (operatorMachinesGetLiveStatusBody?: OperatorMachinesGetLiveStatusBody,) => {
+export const getOperatorMachinesGetLiveStatusQueryKey = (liveStatusQuery?: LiveStatusQuery,) => {
     return [
-    `/api/operator/machines/status/get`, operatorMachinesGetLiveStatusBody
+    `/api/operator/machines/status/get`, liveStatusQuery
     ] as const;
     }
 
     
-export const getOperatorMachinesGetLiveStatusQueryOptions = <TData = Awaited<ReturnType<typeof operatorMachinesGetLiveStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(operatorMachinesGetLiveStatusBody: OperatorMachinesGetLiveStatusBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof operatorMachinesGetLiveStatus>>, TError, TData>, }
+export const getOperatorMachinesGetLiveStatusQueryOptions = <TData = Awaited<ReturnType<typeof operatorMachinesGetLiveStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(liveStatusQuery: LiveStatusQuery, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof operatorMachinesGetLiveStatus>>, TError, TData>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getOperatorMachinesGetLiveStatusQueryKey(operatorMachinesGetLiveStatusBody);
+  const queryKey =  queryOptions?.queryKey ?? getOperatorMachinesGetLiveStatusQueryKey(liveStatusQuery);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof operatorMachinesGetLiveStatus>>> = ({ signal }) => operatorMachinesGetLiveStatus(operatorMachinesGetLiveStatusBody, signal);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof operatorMachinesGetLiveStatus>>> = ({ signal }) => operatorMachinesGetLiveStatus(liveStatusQuery, signal);
 
       
 
@@ -825,11 +826,11 @@ export type OperatorMachinesGetLiveStatusQueryError = BadRequestResponse | Unaut
 
 
 export function useOperatorMachinesGetLiveStatus<TData = Awaited<ReturnType<typeof operatorMachinesGetLiveStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
- operatorMachinesGetLiveStatusBody: OperatorMachinesGetLiveStatusBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof operatorMachinesGetLiveStatus>>, TError, TData>, }
+ liveStatusQuery: LiveStatusQuery, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof operatorMachinesGetLiveStatus>>, TError, TData>, }
   
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 
-  const queryOptions = getOperatorMachinesGetLiveStatusQueryOptions(operatorMachinesGetLiveStatusBody,options)
+  const queryOptions = getOperatorMachinesGetLiveStatusQueryOptions(liveStatusQuery,options)
 
   const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
 

@@ -217,7 +217,7 @@ export const adminMachinesGetOeeBody = zod.object({
   "machinePage": zod.object({
   "page": zod.number().min(1).max(adminMachinesGetOeeBodyMachinePagePageMax).multipleOf(adminMachinesGetOeeBodyMachinePagePageMultipleOf),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).')
-}).describe('Extension (issue 14): one page of the OEE question\'s machines, 1-based; the sizes of the gantt\'s machine page.').optional().describe('Extension (issue 14): one page of the machines (of the chosen ones when `machines` is given), in the answer\'s\norder (client name, client, machine name); only that page\'s machines are computed and answered, and the answer\'s\n`machineCount` counts them all. Absent: every machine, as before.')
+}).describe('Extension (issue 14): one page of a question\'s machines (OEE, live status), 1-based; the sizes of the gantt\'s machine page.').optional().describe('Extension (issue 14): one page of the machines (of the chosen ones when `machines` is given), in the answer\'s\norder (client name, client, machine name); only that page\'s machines are computed and answered, and the answer\'s\n`machineCount` counts them all. Absent: every machine, as before.')
 }).describe('The OEE question of a period.')
 
 export const adminMachinesGetOeeResponseMachineCountMin = 0;
@@ -299,16 +299,33 @@ export const adminMachinesGetOeeResponse = zod.object({
 
 /**
  * Extension (not in part 7): every client machine's state now: running, stopped since when and why, or unknown (issue 15).
+
+Extension (issue 14): `state` and `machinePage` ask for the machines in one state and one page of them (the
+screen's table); `counts` says how many machines are in each state.
  */
-export const adminMachinesGetLiveStatusBodyClientIdsItemMax = 64;export const adminMachinesGetLiveStatusBodyClientIdsMax = 1000;
+export const adminMachinesGetLiveStatusBodyClientIdsItemMax = 64;export const adminMachinesGetLiveStatusBodyClientIdsMax = 1000;export const adminMachinesGetLiveStatusBodyMachinePagePageMax = 1000000;
+export const adminMachinesGetLiveStatusBodyMachinePagePageMultipleOf = 1;
 
 export const adminMachinesGetLiveStatusBody = zod.object({
-  "clientIds": zod.array(zod.string().min(1).max(adminMachinesGetLiveStatusBodyClientIdsItemMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).')).max(adminMachinesGetLiveStatusBodyClientIdsMax).optional()
-})
+  "clientIds": zod.array(zod.string().min(1).max(adminMachinesGetLiveStatusBodyClientIdsItemMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).')).max(adminMachinesGetLiveStatusBodyClientIdsMax).optional().describe('The machines of these clients only; every client\'s when absent.'),
+  "state": zod.enum(['running', 'stopped', 'unknown']).describe('A machine\'s state now: `unknown` before its first event or while its collector is dead (MQTT death message).').optional().describe('Extension (issue 14): only the machines in this state. `counts` still counts every state, and `machineCount`\nthe machines in this one.'),
+  "machinePage": zod.object({
+  "page": zod.number().min(1).max(adminMachinesGetLiveStatusBodyMachinePagePageMax).multipleOf(adminMachinesGetLiveStatusBodyMachinePagePageMultipleOf),
+  "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).')
+}).describe('Extension (issue 14): one page of a question\'s machines (OEE, live status), 1-based; the sizes of the gantt\'s machine page.').optional().describe('Extension (issue 14): one page of the machines (in this state when `state` is given), in the answer\'s order\n(client name, client, machine name); `machineCount` counts them all. Absent: every machine, as before.')
+}).describe('The live status question.')
 
 export const adminMachinesGetLiveStatusResponseRowsItemClientIdMax = 64;export const adminMachinesGetLiveStatusResponseRowsItemCompanyMax = 120;export const adminMachinesGetLiveStatusResponseRowsItemMachineNameMax = 100;export const adminMachinesGetLiveStatusResponseRowsItemDowntimeCauseIdMax = 2147483647;
 export const adminMachinesGetLiveStatusResponseRowsItemDowntimeCauseIdMultipleOf = 1;export const adminMachinesGetLiveStatusResponseRowsItemDowntimeCauseCauseNameMax = 120;export const adminMachinesGetLiveStatusResponseRowsItemDowntimeIdMax = 2147483647;
-export const adminMachinesGetLiveStatusResponseRowsItemDowntimeIdMultipleOf = 1;export const adminMachinesGetLiveStatusResponseRowsMax = 10000;
+export const adminMachinesGetLiveStatusResponseRowsItemDowntimeIdMultipleOf = 1;export const adminMachinesGetLiveStatusResponseRowsMax = 10000;export const adminMachinesGetLiveStatusResponseMachineCountMin = 0;
+export const adminMachinesGetLiveStatusResponseMachineCountMax = 2147483647;
+export const adminMachinesGetLiveStatusResponseMachineCountMultipleOf = 1;export const adminMachinesGetLiveStatusResponseCountsRunningMin = 0;
+export const adminMachinesGetLiveStatusResponseCountsRunningMax = 2147483647;
+export const adminMachinesGetLiveStatusResponseCountsRunningMultipleOf = 1;export const adminMachinesGetLiveStatusResponseCountsStoppedMin = 0;
+export const adminMachinesGetLiveStatusResponseCountsStoppedMax = 2147483647;
+export const adminMachinesGetLiveStatusResponseCountsStoppedMultipleOf = 1;export const adminMachinesGetLiveStatusResponseCountsUnknownMin = 0;
+export const adminMachinesGetLiveStatusResponseCountsUnknownMax = 2147483647;
+export const adminMachinesGetLiveStatusResponseCountsUnknownMultipleOf = 1;
 
 export const adminMachinesGetLiveStatusResponse = zod.object({
   "rows": zod.array(zod.object({
@@ -322,8 +339,14 @@ export const adminMachinesGetLiveStatusResponse = zod.object({
   "causeName": zod.string().max(adminMachinesGetLiveStatusResponseRowsItemDowntimeCauseCauseNameMax)
 }).nullable().describe('The cause of the current stop (null while running, unknown, or not yet given).'),
   "downtimeId": zod.number().min(1).max(adminMachinesGetLiveStatusResponseRowsItemDowntimeIdMax).multipleOf(adminMachinesGetLiveStatusResponseRowsItemDowntimeIdMultipleOf).nullable().describe('The open downtime history row of the current stop (its cause can be set there); null otherwise.')
-}).describe('One machine\'s live state.')).max(adminMachinesGetLiveStatusResponseRowsMax)
-})
+}).describe('One machine\'s live state.')).max(adminMachinesGetLiveStatusResponseRowsMax),
+  "machineCount": zod.number().min(adminMachinesGetLiveStatusResponseMachineCountMin).max(adminMachinesGetLiveStatusResponseMachineCountMax).multipleOf(adminMachinesGetLiveStatusResponseMachineCountMultipleOf).describe('Extension (issue 14): the machines of the question (of `state` when given), every page.'),
+  "counts": zod.object({
+  "running": zod.number().min(adminMachinesGetLiveStatusResponseCountsRunningMin).max(adminMachinesGetLiveStatusResponseCountsRunningMax).multipleOf(adminMachinesGetLiveStatusResponseCountsRunningMultipleOf),
+  "stopped": zod.number().min(adminMachinesGetLiveStatusResponseCountsStoppedMin).max(adminMachinesGetLiveStatusResponseCountsStoppedMax).multipleOf(adminMachinesGetLiveStatusResponseCountsStoppedMultipleOf),
+  "unknown": zod.number().min(adminMachinesGetLiveStatusResponseCountsUnknownMin).max(adminMachinesGetLiveStatusResponseCountsUnknownMax).multipleOf(adminMachinesGetLiveStatusResponseCountsUnknownMultipleOf)
+}).describe('Extension (issue 14): how many machines are running, stopped and unknown now.').describe('Extension (issue 14): the machines of the clients asked for in each state, whatever `state` and `machinePage` asked.')
+}).describe('The live status: the machines asked for, and how many machines are in each state.')
 
 /**
  * Extension (not in part 7): OEE and availability of the caller's own machines in the period, with their top stop causes (issue 15).
@@ -495,7 +518,7 @@ export const operatorMachinesGetOeeBody = zod.object({
   "machinePage": zod.object({
   "page": zod.number().min(1).max(operatorMachinesGetOeeBodyMachinePagePageMax).multipleOf(operatorMachinesGetOeeBodyMachinePagePageMultipleOf),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).')
-}).describe('Extension (issue 14): one page of the OEE question\'s machines, 1-based; the sizes of the gantt\'s machine page.').optional().describe('Extension (issue 14): one page of the machines (of the chosen ones when `machines` is given), in the answer\'s\norder (client name, client, machine name); only that page\'s machines are computed and answered, and the answer\'s\n`machineCount` counts them all. Absent: every machine, as before.')
+}).describe('Extension (issue 14): one page of a question\'s machines (OEE, live status), 1-based; the sizes of the gantt\'s machine page.').optional().describe('Extension (issue 14): one page of the machines (of the chosen ones when `machines` is given), in the answer\'s\norder (client name, client, machine name); only that page\'s machines are computed and answered, and the answer\'s\n`machineCount` counts them all. Absent: every machine, as before.')
 }).describe('The OEE question of a period.')
 
 export const operatorMachinesGetOeeResponseMachineCountMin = 0;
@@ -578,15 +601,29 @@ export const operatorMachinesGetOeeResponse = zod.object({
 /**
  * Extension (not in part 7): every client machine's state now, as the admin sees it (issue 15).
  */
-export const operatorMachinesGetLiveStatusBodyClientIdsItemMax = 64;export const operatorMachinesGetLiveStatusBodyClientIdsMax = 1000;
+export const operatorMachinesGetLiveStatusBodyClientIdsItemMax = 64;export const operatorMachinesGetLiveStatusBodyClientIdsMax = 1000;export const operatorMachinesGetLiveStatusBodyMachinePagePageMax = 1000000;
+export const operatorMachinesGetLiveStatusBodyMachinePagePageMultipleOf = 1;
 
 export const operatorMachinesGetLiveStatusBody = zod.object({
-  "clientIds": zod.array(zod.string().min(1).max(operatorMachinesGetLiveStatusBodyClientIdsItemMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).')).max(operatorMachinesGetLiveStatusBodyClientIdsMax).optional()
-})
+  "clientIds": zod.array(zod.string().min(1).max(operatorMachinesGetLiveStatusBodyClientIdsItemMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).')).max(operatorMachinesGetLiveStatusBodyClientIdsMax).optional().describe('The machines of these clients only; every client\'s when absent.'),
+  "state": zod.enum(['running', 'stopped', 'unknown']).describe('A machine\'s state now: `unknown` before its first event or while its collector is dead (MQTT death message).').optional().describe('Extension (issue 14): only the machines in this state. `counts` still counts every state, and `machineCount`\nthe machines in this one.'),
+  "machinePage": zod.object({
+  "page": zod.number().min(1).max(operatorMachinesGetLiveStatusBodyMachinePagePageMax).multipleOf(operatorMachinesGetLiveStatusBodyMachinePagePageMultipleOf),
+  "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).')
+}).describe('Extension (issue 14): one page of a question\'s machines (OEE, live status), 1-based; the sizes of the gantt\'s machine page.').optional().describe('Extension (issue 14): one page of the machines (in this state when `state` is given), in the answer\'s order\n(client name, client, machine name); `machineCount` counts them all. Absent: every machine, as before.')
+}).describe('The live status question.')
 
 export const operatorMachinesGetLiveStatusResponseRowsItemClientIdMax = 64;export const operatorMachinesGetLiveStatusResponseRowsItemCompanyMax = 120;export const operatorMachinesGetLiveStatusResponseRowsItemMachineNameMax = 100;export const operatorMachinesGetLiveStatusResponseRowsItemDowntimeCauseIdMax = 2147483647;
 export const operatorMachinesGetLiveStatusResponseRowsItemDowntimeCauseIdMultipleOf = 1;export const operatorMachinesGetLiveStatusResponseRowsItemDowntimeCauseCauseNameMax = 120;export const operatorMachinesGetLiveStatusResponseRowsItemDowntimeIdMax = 2147483647;
-export const operatorMachinesGetLiveStatusResponseRowsItemDowntimeIdMultipleOf = 1;export const operatorMachinesGetLiveStatusResponseRowsMax = 10000;
+export const operatorMachinesGetLiveStatusResponseRowsItemDowntimeIdMultipleOf = 1;export const operatorMachinesGetLiveStatusResponseRowsMax = 10000;export const operatorMachinesGetLiveStatusResponseMachineCountMin = 0;
+export const operatorMachinesGetLiveStatusResponseMachineCountMax = 2147483647;
+export const operatorMachinesGetLiveStatusResponseMachineCountMultipleOf = 1;export const operatorMachinesGetLiveStatusResponseCountsRunningMin = 0;
+export const operatorMachinesGetLiveStatusResponseCountsRunningMax = 2147483647;
+export const operatorMachinesGetLiveStatusResponseCountsRunningMultipleOf = 1;export const operatorMachinesGetLiveStatusResponseCountsStoppedMin = 0;
+export const operatorMachinesGetLiveStatusResponseCountsStoppedMax = 2147483647;
+export const operatorMachinesGetLiveStatusResponseCountsStoppedMultipleOf = 1;export const operatorMachinesGetLiveStatusResponseCountsUnknownMin = 0;
+export const operatorMachinesGetLiveStatusResponseCountsUnknownMax = 2147483647;
+export const operatorMachinesGetLiveStatusResponseCountsUnknownMultipleOf = 1;
 
 export const operatorMachinesGetLiveStatusResponse = zod.object({
   "rows": zod.array(zod.object({
@@ -600,6 +637,12 @@ export const operatorMachinesGetLiveStatusResponse = zod.object({
   "causeName": zod.string().max(operatorMachinesGetLiveStatusResponseRowsItemDowntimeCauseCauseNameMax)
 }).nullable().describe('The cause of the current stop (null while running, unknown, or not yet given).'),
   "downtimeId": zod.number().min(1).max(operatorMachinesGetLiveStatusResponseRowsItemDowntimeIdMax).multipleOf(operatorMachinesGetLiveStatusResponseRowsItemDowntimeIdMultipleOf).nullable().describe('The open downtime history row of the current stop (its cause can be set there); null otherwise.')
-}).describe('One machine\'s live state.')).max(operatorMachinesGetLiveStatusResponseRowsMax)
-})
+}).describe('One machine\'s live state.')).max(operatorMachinesGetLiveStatusResponseRowsMax),
+  "machineCount": zod.number().min(operatorMachinesGetLiveStatusResponseMachineCountMin).max(operatorMachinesGetLiveStatusResponseMachineCountMax).multipleOf(operatorMachinesGetLiveStatusResponseMachineCountMultipleOf).describe('Extension (issue 14): the machines of the question (of `state` when given), every page.'),
+  "counts": zod.object({
+  "running": zod.number().min(operatorMachinesGetLiveStatusResponseCountsRunningMin).max(operatorMachinesGetLiveStatusResponseCountsRunningMax).multipleOf(operatorMachinesGetLiveStatusResponseCountsRunningMultipleOf),
+  "stopped": zod.number().min(operatorMachinesGetLiveStatusResponseCountsStoppedMin).max(operatorMachinesGetLiveStatusResponseCountsStoppedMax).multipleOf(operatorMachinesGetLiveStatusResponseCountsStoppedMultipleOf),
+  "unknown": zod.number().min(operatorMachinesGetLiveStatusResponseCountsUnknownMin).max(operatorMachinesGetLiveStatusResponseCountsUnknownMax).multipleOf(operatorMachinesGetLiveStatusResponseCountsUnknownMultipleOf)
+}).describe('Extension (issue 14): how many machines are running, stopped and unknown now.').describe('Extension (issue 14): the machines of the clients asked for in each state, whatever `state` and `machinePage` asked.')
+}).describe('The live status: the machines asked for, and how many machines are in each state.')
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Badge, Box, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
 import { DataTable } from 'mantine-datatable';
-import type { OeeMachinePage } from '../../../../generated/web/model';
+import type { MachinePage } from '../../../../generated/web/model';
 import { adminMachinesGetOeeBody } from '../../../../generated/web/zod/machines/machines.zod';
 import { MachinePager, machinePagesOf } from '../../components/MachinePager';
 import type { Period } from '../../components/PeriodPicker';
@@ -17,7 +17,7 @@ import type { MachineRef } from './liveStatus';
 /** The page sizes the contract offers for the whole-period table's machines (its `machinePage.rowsPerPage`). */
 const ROWS_PER_PAGE = adminMachinesGetOeeBody.shape.machinePage.unwrap().shape.rowsPerPage.options.map((option) => option.value);
 /** The whole-period table's first page of every machine: 20 rows (issue 14: a plant has hundreds). */
-export const FIRST_MACHINE_PAGE: OeeMachinePage = { page: 1, rowsPerPage: 20 };
+export const FIRST_MACHINE_PAGE: MachinePage = { page: 1, rowsPerPage: 20 };
 
 /** A time of the contract (seconds) as the downtime screens say durations: '7 h 12 min'. */
 export const timeOf = (seconds: number) => formatDuration(Math.round(seconds / 60));
@@ -70,8 +70,8 @@ export function OeePanel({
   /** Whether the page knows what to ask yet (the machines of the plant). */
   ready?: boolean;
   /** Without buckets: the page of machines asked (the page's owner starts it again at page 1 for another period). */
-  machinePage?: OeeMachinePage;
-  onMachinePageChange?: (page: OeeMachinePage) => void;
+  machinePage?: MachinePage;
+  onMachinePageChange?: (page: MachinePage) => void;
 }) {
   const [grain, setGrain] = useState<Grain>('day');
   const paged = !withBuckets;

@@ -1,14 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   getAdminMachinesGetLiveStatusQueryKey,
   getAdminMachinesGetLiveStatusQueryOptions,
   getOperatorMachinesGetLiveStatusQueryKey,
   getOperatorMachinesGetLiveStatusQueryOptions,
 } from '../../../../generated/web/endpoints/machines/machines';
-import type { LiveMachineStatus, MachineRef } from '../../../../generated/web/model';
+import type { LiveMachineStatus, LiveState, LiveStatus, MachinePage, MachineRef } from '../../../../generated/web/model';
 import { useAppContext } from '../../app/context';
 
-export type { LiveMachineStatus, MachineRef };
+export type { LiveMachineStatus, LiveState, LiveStatus, MachineRef };
 
 /** How often the live status asks again while its screen is open. */
 export const LIVE_STATUS_REFRESH_MS = 15_000;
@@ -40,6 +40,21 @@ export function useLiveStatus({ refetchInterval = LIVE_STATUS_REFRESH_MS }: { re
   const body = {};
   const query = { refetchInterval, select: (data: { rows: LiveMachineStatus[] }) => data.rows };
   return useQuery(
+    face === 'operator'
+      ? getOperatorMachinesGetLiveStatusQueryOptions(body, { query: { ...query, queryKey: getOperatorMachinesGetLiveStatusQueryKey(body) } })
+      : getAdminMachinesGetLiveStatusQueryOptions(body, { query: { ...query, queryKey: getAdminMachinesGetLiveStatusQueryKey(body) } }),
+  );
+}
+
+/**
+ * The live status screen's question (issue 14): the machines in `state` (every state when absent), one page of them,
+ * with the count of each state; asked again every LIVE_STATUS_REFRESH_MS, the previous page shown while another loads.
+ */
+export function useLiveStatusPage({ state, machinePage }: { state?: LiveState; machinePage: MachinePage }) {
+  const face = useStaffFace();
+  const body = { ...(state ? { state } : {}), machinePage };
+  const query = { refetchInterval: LIVE_STATUS_REFRESH_MS, placeholderData: keepPreviousData };
+  return useQuery<LiveStatus>(
     face === 'operator'
       ? getOperatorMachinesGetLiveStatusQueryOptions(body, { query: { ...query, queryKey: getOperatorMachinesGetLiveStatusQueryKey(body) } })
       : getAdminMachinesGetLiveStatusQueryOptions(body, { query: { ...query, queryKey: getAdminMachinesGetLiveStatusQueryKey(body) } }),

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { DowntimeAnalytics, LiveMachineStatus, MachineOee, OeeFigure } from '../../../../generated/web/model';
+import type { DowntimeAnalytics, LiveMachineStatus, LiveStatus, LiveStatusQuery, MachineOee, OeeFigure } from '../../../../generated/web/model';
 import { AppContext } from '../../app/context';
 import { faceFor } from '../../app/faces';
 import { mockSession } from '../../app/mockSession';
@@ -55,6 +55,21 @@ export const LIVE: LiveMachineStatus[] = [
   { clientId: BALTIC, company: 'Baltic Beverages SIA', machineName: 'FB-301', state: 'stopped', since: '2026-11-24T07:00:00Z', DowntimeCause: null, downtimeId: 502 },
   { clientId: BALTIC, company: 'Baltic Beverages SIA', machineName: 'FB-302', state: 'unknown', since: null, DowntimeCause: null, downtimeId: null },
 ];
+
+/**
+ * The live status answer to `body` over `rows`, as the contract describes it (issue 14): the machines in `state`, the
+ * page `machinePage` of them, `machineCount` of them all, and every state counted.
+ */
+export function liveStatusOf(rows: LiveMachineStatus[], body: LiveStatusQuery = {}): LiveStatus {
+  const count = (state: LiveMachineStatus['state']) => rows.filter((row) => row.state === state).length;
+  const matching = body.state ? rows.filter((row) => row.state === body.state) : rows;
+  const page = body.machinePage;
+  return {
+    rows: page ? matching.slice((page.page - 1) * page.rowsPerPage, page.page * page.rowsPerPage) : matching,
+    machineCount: matching.length,
+    counts: { running: count('running'), stopped: count('stopped'), unknown: count('unknown') },
+  };
+}
 
 /** A figure of 8 h planned, 7 h 12 min producing (90 %), 95 % performance, 24,132 good of 24,624 (98 %). */
 export const FIGURE: OeeFigure = {

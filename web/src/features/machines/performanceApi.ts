@@ -9,7 +9,7 @@ import {
   getOperatorMachinesGetOeeQueryKey,
   getOperatorMachinesGetOeeQueryOptions,
 } from '../../../../generated/web/endpoints/machines/machines';
-import type { DowntimeAnalytics, MachineOee, MachineRef, OeeBucket, OeeFigure, OeeGrain, OeeMachinePage, ParetoCause } from '../../../../generated/web/model';
+import type { DowntimeAnalytics, MachineOee, MachineRef, OeeBucket, OeeFigure, OeeGrain, MachinePage, ParetoCause } from '../../../../generated/web/model';
 import type { Period } from '../../components/PeriodPicker';
 import { formatListDate } from '../../components/format';
 import { formatHistoryDateTime } from '../downtime/downtimeFormat';
@@ -84,7 +84,7 @@ export function useOee({
   grain: Grain;
   machines: MachineRef[];
   withBuckets?: boolean;
-  machinePage?: OeeMachinePage;
+  machinePage?: MachinePage;
   enabled?: boolean;
 }) {
   const face = useStaffFace();

@@ -7,9 +7,16 @@ Errors are RFC 9457 problem documents. `x-roles` on each operation lists the rol
 client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
-import type { ClientId } from './clientId';
+import type { RowsPerPage } from './rowsPerPage';
 
-export type AdminMachinesGetLiveStatusBody = {
-  /** @maxItems 1000 */
-  clientIds?: ClientId[];
-};
+/**
+ * Extension (issue 14): one page of a question's machines (OEE, live status), 1-based; the sizes of the gantt's machine page.
+ */
+export interface MachinePage {
+  /**
+   * @minimum 1
+   * @maximum 1000000
+   */
+  page: number;
+  rowsPerPage: RowsPerPage;
+}

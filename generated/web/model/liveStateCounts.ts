@@ -7,9 +7,24 @@ Errors are RFC 9457 problem documents. `x-roles` on each operation lists the rol
 client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
-import type { LiveMachineStatus } from './liveMachineStatus';
 
-export type AdminMachinesGetLiveStatus200 = {
-  /** @maxItems 10000 */
-  rows: LiveMachineStatus[];
-};
+/**
+ * Extension (issue 14): how many machines are running, stopped and unknown now.
+ */
+export interface LiveStateCounts {
+  /**
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  running: number;
+  /**
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  stopped: number;
+  /**
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  unknown: number;
+}
