@@ -5,6 +5,8 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render';
 import DowntimeGanttPage, { ganttOf, ganttScrollTime } from './DowntimeGanttPage';
+import type { LiveStatusQuery } from '../../../../generated/web/model';
+import { liveStatusOf } from '../machines/machinesTestData';
 import { BALTIC, NORDIC, stop } from './downtimeTestData';
 
 const MACHINES = [
@@ -18,14 +20,19 @@ const today = () => new Date().toISOString().slice(0, 10);
 const dayAfter = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
 const todaysStop = () => stop(501, { actualDate: today(), targetStart: `${today()}T06:20:00Z`, targetEnd: `${today()}T07:55:00Z` });
 
+/** The bodies of the live status questions of the last serveDowntime. */
+let liveBodies: LiveStatusQuery[] = [];
+
 function serveDowntime(events = [todaysStop()], live: { state: 'running' | 'stopped' | 'unknown'; downtimeId: number | null }[] = []) {
   const bodies: { period: { from: string; to: string }; machines?: { page: number; rowsPerPage: number } }[] = [];
+  liveBodies = [];
   server.use(
-    http.post('*/api/admin/machines/status/get', () =>
-      HttpResponse.json({
-        rows: live.map((machine) => ({ clientId: NORDIC, company: 'Nordic Springs AB', machineName: 'FB-04', since: null, DowntimeCause: null, ...machine })),
-      }),
-    ),
+    http.post('*/api/admin/machines/status/get', async ({ request }) => {
+      const body = (await request.json()) as LiveStatusQuery;
+      liveBodies.push(body);
+      const rows = live.map((machine) => ({ clientId: NORDIC, company: 'Nordic Springs AB', machineName: 'FB-04', since: null, DowntimeCause: null, ...machine }));
+      return HttpResponse.json(liveStatusOf(rows, body));
+    }),
     http.post('*/api/admin/downtime/get', async ({ request }) => {
       bodies.push((await request.json()) as (typeof bodies)[number]);
       return HttpResponse.json({ machineCount: MACHINES.length, machines: MACHINES, events });
@@ -125,9 +132,11 @@ describe("admin '/downtimes/gantt'", { timeout: 30_000 }, () => {
     const start = new Date(Date.now() - 2 * 3_600_000 - 5 * 60_000);
     // Just after midnight the open stop began yesterday: today's chart clips it to the day.
     const open = stop(601, { actualDate: today(), duration: 1, targetStart: start.toISOString(), targetEnd: new Date(start.getTime() + 60_000).toISOString() });
-    serveDowntime([open], [{ state: 'stopped', downtimeId: 601 }]);
+    serveDowntime([open], [{ state: 'stopped', downtimeId: 601 }, { state: 'running', downtimeId: null }]);
     renderWithProviders(<DowntimeGanttPage />);
     expect(await screen.findByText(/^Mould change · 2 h [5-6] min, ongoing$/)).toBeInTheDocument();
+    // Only the stopped machines are asked for (issue 14: not every machine of the plant).
+    expect(liveBodies).toEqual([{ state: 'stopped' }]);
     expect(screen.getByText(/an ongoing stop ends at now/)).toBeInTheDocument();
 
     const now = new Date('2026-03-10T08:00:00Z');

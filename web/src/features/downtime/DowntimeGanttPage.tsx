@@ -77,6 +77,8 @@ export function ganttScrollTime(day: string, events: { start: string | Date }[],
  * (issue 14: a plant has hundreds), with a pager and the rows-per-page choice under the chart; while the next page
  * loads, the previous one stays drawn.
  */
+const STOPPED = { state: 'stopped' } as const;
+
 export default function DowntimeGanttPage() {
   const [day, setDay] = useState(utcDayOf);
   const [machines, setMachines] = useState<GanttMachinePage>(FIRST_PAGE);
@@ -86,7 +88,8 @@ export default function DowntimeGanttPage() {
   const query = useAdminDowntimeGetDowntime(body, {
     query: { queryKey: getAdminDowntimeGetDowntimeQueryKey(body), placeholderData: keepPreviousData, refetchInterval: today ? 60_000 : false },
   });
-  const live = useAdminMachinesGetLiveStatus({}, { query: { queryKey: getAdminMachinesGetLiveStatusQueryKey({}), enabled: today, refetchInterval: today ? 60_000 : false } });
+  // The open stops: those of the stopped machines (issue 14: asked for alone, not every machine of the plant).
+  const live = useAdminMachinesGetLiveStatus(STOPPED, { query: { queryKey: getAdminMachinesGetLiveStatusQueryKey(STOPPED), enabled: today, refetchInterval: today ? 60_000 : false } });
   const open = new Set((today ? (live.data?.rows ?? []) : []).flatMap((machine) => (machine.state === 'stopped' && machine.downtimeId !== null ? [machine.downtimeId] : [])));
   const now = useNow(30_000);
   const gantt = ganttOf(query.data, day, open, now);
