@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
-import type { Database } from '../../db/database.js';
+import { executePrepared, type Database } from '../../db/database.js';
 import { recordUpdate, versionedUpdate } from '../../db/versioned-update.js';
 import type { CompanyScope } from '../../lib/scope.js';
 import { itemHasInvoice } from './orders.invoices.js';
@@ -83,7 +83,7 @@ const toPlannerItem = (row: PlannerRow): PlannerItem => ({
  */
 export async function findPlannerItems(db: Executor, scope: CompanyScope, from: string, to: string): Promise<PlannerItem[]> {
   const tenant = scope.companyId;
-  const { rows } = await sql<PlannerRow>`
+  const { rows } = await executePrepared(db, sql<PlannerRow>`
     select i.id, i.order_id, i.client_product_id, i.article_no, i.product_name, i.due_date, i.planned_amount, i.produced_amount,
            i.is_closed, i.is_buyer_confirmed, i.is_seller_confirmed, i.has_invoice, i.updated_at, i.version,
            i.order_no, i.company_id, c.name as company, i.purchase_date,
@@ -107,7 +107,7 @@ export async function findPlannerItems(db: Executor, scope: CompanyScope, from: 
     -- The referenced production order is the seller's: never show another company's order number.
     left join (client_production_order_items r join client_production_orders ro on ro.id = r.order_id and ro.company_id = ${tenant})
       on r.id = i.ref_production_order_item_id
-    order by i.due_date, i.id`.execute(db);
+    order by i.due_date, i.id`);
   return rows.map(toPlannerItem);
 }
 
@@ -129,7 +129,7 @@ export async function findPlannerItem(db: Executor, scope: CompanyScope, id: num
  */
 export async function findPlannerForecasts(db: Executor, scope: CompanyScope, from: string, to: string): Promise<PlannerForecast[]> {
   const tenant = scope.companyId;
-  const { rows } = await sql<{
+  const { rows } = await executePrepared(db, sql<{
     id: number;
     period_from: string;
     period_to: string;
@@ -160,7 +160,7 @@ export async function findPlannerForecasts(db: Executor, scope: CompanyScope, fr
       group by mine.id, mine.period_from, mine.period_to, mine.company_id
     ) f
     join companies c on c.id = f.company_id
-    order by f.period_from, f.id`.execute(db);
+    order by f.period_from, f.id`);
   return rows.map((row) => ({
     id: row.id,
     periodFrom: row.period_from,

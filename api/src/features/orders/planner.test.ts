@@ -4,7 +4,11 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
+import { underEachPlanMode } from '../../../../tests/support/plans.js';
+import type { Db } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
 import { companySnapshot, invoiceItem } from './orders.fixtures.js';
+import { getPlanner as plannerOf } from './planner.service.js';
 
 /**
  * Companies A and B are sellers (converters); BUYER is a buyer company whose products are made by A (productA)
@@ -537,5 +541,34 @@ describe("planner/get: order items over a month's boundaries", () => {
     expect(await idsOf(sellerB)).toEqual([ownOfBLastDay]);
     const item = ((await getPlanner(sellerB, MAY)).body.orders as PlannerItem[])[0]!;
     expect(item.ClientProductionOrder).toMatchObject({ clientId: COMPANY_A, company: 'Company A' });
+  });
+});
+
+describe('planner/get under both plan modes (issue 14)', () => {
+  // The planner's two reads run as named prepared statements (planner.repository.ts): after five executions
+  // PostgreSQL may plan them for any company and range. Each must answer the same with either plan, as the API does.
+  const seller = (companyId: string): Actor => ({
+    sub: `plans-${companyId}`,
+    roles: new Set(['guest', 'client', 'seller']),
+    clientType: 'client',
+    companyId,
+    name: 'Seller',
+    email: null,
+  });
+  const ranges = {
+    'March 2027 (forecasts)': { startTimestamp: '2027-03-01T00:00:00Z', endTimestamp: '2027-04-01T00:00:00Z' },
+    'May 2027 (order items)': { startTimestamp: '2027-05-01T00:00:00Z', endTimestamp: '2027-06-01T00:00:00Z' },
+  };
+  it.each(Object.entries(ranges))('%s: the same answer with custom and generic plans, and the one the default mode gives', async (_name, range) => {
+    for (const companyId of [COMPANY_A, COMPANY_B]) {
+      const read = (db: Db) => plannerOf(db, seller(companyId), range);
+      const { custom, generic } = await underEachPlanMode(database.url, read);
+      const usual = await read(database.db);
+      expect(usual.orders.length + usual.forecasts.length).toBeGreaterThan(0);
+      expect(custom.answer).toEqual(usual);
+      expect(generic.answer).toEqual(usual);
+      expect(custom.prepared).toHaveLength(2);
+      expect(generic.prepared.every((statement) => statement.generic_plans > 0 && statement.custom_plans === 0)).toBe(true);
+    }
   });
 });
