@@ -5,7 +5,9 @@ import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { ledgerSnapshot, makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse, stockOf } from '../supply/supply.fixtures.js';
 import { invoiceItem } from './orders.fixtures.js';
-import { mondayOf, preformsUsed } from './agenda.service.js';
+import { underEachPlanMode } from '../../../../tests/support/plans.js';
+import type { Db } from '../../db/database.js';
+import { getAgenda, mondayOf, preformsUsed, type AgendaQuestion } from './agenda.service.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -463,5 +465,27 @@ describe("produced quantity entries: what was produced since the last entry (ord
       expect((await history(itemId, token)).status).toBe(403);
     }
     expect(await snapshot(itemId, productId)).toEqual(before);
+  });
+});
+
+describe('agenda/get under both plan modes (issue 14)', () => {
+  // The agenda's read runs as a named prepared statement (agenda.repository.ts), one text per column asked: after five
+  // executions PostgreSQL may plan it for any week. It must answer the same with either plan, as the API does.
+  const questions: [string, AgendaQuestion][] = [
+    ['this week', {}],
+    ['this week, a day column', { column: 'wed' }],
+    ['this week, PREV from the 30th card', { column: 'prev', offset: 30 }],
+    ['the week after next', { week: mondayOf(new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10)) }],
+  ];
+  it.each(questions)('%s: the same answer with custom and generic plans, and the one the default mode gives', async (_name, question) => {
+    await itemOf(COMPANY_A, { dueDate: today() });
+    const read = (db: Db) => getAgenda(db, question);
+    const { custom, generic } = await underEachPlanMode(database.url, read);
+    const usual = await read(database.db);
+    if (question.column === undefined && question.week === undefined) expect(usual.length).toBeGreaterThan(0);
+    expect(custom.answer).toEqual(usual);
+    expect(generic.answer).toEqual(usual);
+    expect(custom.prepared).toHaveLength(1);
+    expect(generic.prepared.every((statement) => statement.generic_plans > 0 && statement.custom_plans === 0)).toBe(true);
   });
 });
