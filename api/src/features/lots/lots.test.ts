@@ -5,7 +5,11 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { pdfText } from '../../../../tests/support/pdf.js';
+import { underEachPlanMode } from '../../../../tests/support/plans.js';
+import type { Db } from '../../db/database.js';
 import type { Schemas } from '../../lib/contract.js';
+import { ALL_COMPANIES } from '../../lib/scope.js';
+import { traceOfItem } from './trace.service.js';
 import { toCsv } from '../downtime/downtime.csv.js';
 import { makeClaim } from '../claims/claims.fixtures.js';
 import { invoiceItem } from '../orders/orders.fixtures.js';
@@ -583,5 +587,30 @@ describe('the declaration of conformity', () => {
     expect(text).toContain('Preform lots');
     expect(text).toContain(`Lot ${first.id} (DOC-OLD)`);
     expect(text).toContain(`Lot ${second.id}`);
+  });
+});
+
+describe('the trace under both plan modes (issue 14)', () => {
+  // The trace's reads run as named prepared statements (trace.service.ts): after five executions PostgreSQL may plan
+  // them for any item and scope. Each must answer the same with either plan, as the API does.
+  it("an item's backward trace, for the staff and for the item's company: the same answer with custom and generic plans", async () => {
+    const used = await database.db
+      .selectFrom('lot_consumptions as c')
+      .innerJoin('client_production_order_items as i', 'i.id', 'c.order_item_id')
+      .innerJoin('client_production_orders as o', 'o.id', 'i.order_id')
+      .select(['c.order_item_id', 'o.company_id'])
+      .where('c.lot_id', 'is not', null)
+      .orderBy('c.id')
+      .executeTakeFirstOrThrow();
+    for (const scope of [ALL_COMPANIES, { kind: 'company' as const, companyId: used.company_id }]) {
+      const read = (db: Db) => traceOfItem(db, scope, used.order_item_id);
+      const { custom, generic } = await underEachPlanMode(database.url, read);
+      const usual = await read(database.db);
+      expect(usual.lots.length).toBeGreaterThan(0);
+      expect(custom.answer).toEqual(usual);
+      expect(generic.answer).toEqual(usual);
+      expect(custom.prepared.length).toBeGreaterThanOrEqual(2);
+      expect(generic.prepared.every((statement) => statement.generic_plans > 0 && statement.custom_plans === 0)).toBe(true);
+    }
   });
 });

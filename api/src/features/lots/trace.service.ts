@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { executePrepared } from '../../db/database.js';
 import type { Schemas } from '../../lib/contract.js';
 import { notFound } from '../../lib/problem.js';
 import type { Scope } from '../../lib/scope.js';
@@ -28,7 +29,7 @@ interface TracedItemRow {
  */
 async function tracedItems(db: Executor, scope: Scope, where: ReturnType<typeof sql<boolean>>): Promise<TracedItemRow[]> {
   const company = scope.kind === 'company' ? scope.companyId : null;
-  const rows = await sql<TracedItemRow>`
+  const rows = await executePrepared(db, sql<TracedItemRow>`
     select i.id, i.order_id, o.order_no, o.company_id, co.name as company, cp.article_no, cp.product_name, i.due_date,
            case when i.ref_production_order_item_id is not null then i.ref_production_order_item_id
                 when co.client_type = '1' then null
@@ -38,7 +39,7 @@ async function tracedItems(db: Executor, scope: Scope, where: ReturnType<typeof 
     join companies co on co.id = o.company_id
     join client_products cp on cp.id = i.client_product_id
     where ${where} and (${company}::text is null or o.company_id = ${company}::text)
-    order by i.due_date, i.id`.execute(db);
+    order by i.due_date, i.id`);
   return rows.rows;
 }
 
@@ -62,7 +63,7 @@ interface LotUseRow {
 /** The net preforms each producing item took from each lot (null lot: unlotted), with the lot's delivery. */
 async function lotUses(db: Executor, itemIds: readonly number[]): Promise<LotUseRow[]> {
   if (itemIds.length === 0) return [];
-  const rows = await sql<LotUseRow>`
+  const rows = await executePrepared(db, sql<LotUseRow>`
     select c.order_item_id, c.lot_id, l.supplier_lot_number, l.delivery_date, l.supply_order_id, m.manufacturer_name,
            l.preform_id, p.preform_name, l.warehouse_id, w.warehouse_name, so.ordered_amount, so.due_date, so.delivered_at, c.preforms
     from (select order_item_id, lot_id, sum(preforms)::int as preforms
@@ -73,7 +74,7 @@ async function lotUses(db: Executor, itemIds: readonly number[]): Promise<LotUse
     left join preforms p on p.id = l.preform_id
     left join preform_warehouses w on w.id = l.warehouse_id
     left join supply_orders so on so.id = l.supply_order_id
-    order by l.delivery_date nulls last, l.id`.execute(db);
+    order by l.delivery_date nulls last, l.id`);
   return rows.rows;
 }
 
@@ -173,7 +174,7 @@ export const lotLabel = (lot: { id: number; supplierLotNumber: string | null }) 
 export async function lotLabelsOfItems(db: Executor, itemIds: readonly number[]): Promise<Map<number, string[]>> {
   const labels = new Map<number, string[]>();
   if (itemIds.length === 0) return labels;
-  const rows = await sql<{ item_id: number; id: number; supplier_lot_number: string | null }>`
+  const rows = await executePrepared(db, sql<{ item_id: number; id: number; supplier_lot_number: string | null }>`
     select i.id as item_id, l.id, l.supplier_lot_number
     from client_production_order_items i
     join lateral (
@@ -183,7 +184,7 @@ export async function lotLabelsOfItems(db: Executor, itemIds: readonly number[])
     ) u on true
     join lots l on l.id = u.lot_id
     where i.id = any(${sql.val([...itemIds])}::int[])
-    order by i.id, l.delivery_date, l.id`.execute(db);
+    order by i.id, l.delivery_date, l.id`);
   for (const row of rows.rows) labels.set(row.item_id, [...(labels.get(row.item_id) ?? []), lotLabel({ id: row.id, supplierLotNumber: row.supplier_lot_number })]);
   return labels;
 }
