@@ -153,7 +153,8 @@ const liveJoins = sql`
  * A machine's state now, from liveJoins, the one place this rule is written: stopped while it has an open stop, unless
  * its collector died after the stop began (unknown); running since its last running event (since unknown when its
  * last state event was a stop that has since been closed); unknown before its first event or after a death. Columns:
- * state, since, stop_id, cause_id, cause_name (the stop's, of a stopped machine only).
+ * state, since, and the open stop's stop_id, cause_id and cause_name (null without an open stop; the answers name the
+ * cause of a stopped machine only).
  */
 const liveState = sql`
       case when e.kind = 'unknown' and (s.target_start is null or e.at >= s.target_start) then 'unknown'
