@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Group, Pagination, Select, Text } from '@mantine/core';
 import type { RowsPerPage } from '../../../generated/web/model';
 
@@ -9,6 +10,18 @@ export interface MachinePageValue {
 
 /** How many pages `count` machines fill at `rowsPerPage` (at least one). */
 export const machinePagesOf = (count: number, rowsPerPage: number) => Math.max(1, Math.ceil(count / rowsPerPage));
+
+/**
+ * Keeps a screen's page of machines within its machines: when fewer remain than the page shown (a machine removed,
+ * another day, another state), back to the last page there is, once the answer for this question has come (`settled`:
+ * not the previous page's placeholder).
+ */
+export function useLastMachinePage(value: MachinePageValue, count: number, settled: boolean, onChange: ((page: MachinePageValue) => void) | undefined) {
+  const pages = machinePagesOf(count, value.rowsPerPage);
+  useEffect(() => {
+    if (settled && value.page > pages) onChange?.({ ...value, page: pages });
+  }, [settled, value, pages, onChange]);
+}
 
 /**
  * The pager under a screen whose machines come a page at a time (issue 14: a plant has hundreds): which machines are

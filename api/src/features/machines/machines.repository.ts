@@ -176,19 +176,9 @@ export interface LiveRow {
   cause_name: string | null;
 }
 
-/** The live state of each of `machines` (liveState), in no particular order. */
-export async function findLiveState(db: Executor, machines: readonly MachineRow[]) {
-  const { companies, names } = arrays(machines);
-  const result = await executePrepared(db, sql<LiveRow>`
-    select m.company_id, m.machine_name, ${liveState}
-      from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
-      ${liveJoins}`);
-  return result.rows;
-}
-
 /**
- * The live status screen's read (issue 14), one statement: every machine of the scope (of `clientIds`) with its state
- * (liveState), how many are in each state, and the page `page` of those in `state` (all of them without a page), in
+ * The live status's read (issue 14; the screen's, and the client's banner's), one statement: every machine of the
+ * scope (of `clientIds`) with its state (liveState), how many are in each state, and the page `page` of those in `state` (all of them without a page), in
  * findMachines' order. The state is worked out in PostgreSQL for every machine, where the counts need it anyway; only
  * the page's rows come back (a plant of 400 machines: 20 rows to parse and send, not 800). A page past the last still
  * answers the counts: a row without a machine. Prepared (executePrepared): without the products' rates, the generic

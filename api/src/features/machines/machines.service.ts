@@ -99,19 +99,13 @@ export async function getUnmatched(db: Db, pagination: PaginationInput) {
 // Live status.
 
 /** A machine's live state (the rule is the repository's liveState, in SQL) as the answers carry it. */
-function liveOf(row: repository.LiveRow | undefined) {
-  const state = row?.state ?? 'unknown';
+function liveOf(row: repository.LiveRow) {
   return {
-    state,
-    since: row?.since ? new Date(row.since) : null,
-    cause: state === 'stopped' && row?.cause_id != null && row.cause_name != null ? { id: row.cause_id, causeName: row.cause_name } : null,
-    downtimeId: row?.stop_id ?? null,
+    state: row.state,
+    since: row.since ? new Date(row.since) : null,
+    cause: row.state === 'stopped' && row.cause_id != null && row.cause_name != null ? { id: row.cause_id, causeName: row.cause_name } : null,
+    downtimeId: row.stop_id,
   };
-}
-
-async function liveStatus(db: Db, machines: MachineRow[]) {
-  const rows = new Map((await repository.findLiveState(db, machines)).map((row) => [machineKey(row.company_id, row.machine_name), row]));
-  return machines.map((machine) => ({ machine, ...liveOf(rows.get(machineKey(machine.company_id, machine.machine_name))) }));
 }
 
 /**
@@ -147,9 +141,8 @@ export async function getLiveStatus(db: Db, actor: Actor, query: Schemas['LiveSt
  */
 export async function getClientMachineBanner(db: Db, actor: Actor) {
   const scope = companyScopeOf(actor);
-  const machines = await repository.findMachines(db, scope, undefined, undefined, false);
-  const live = await liveStatus(db, machines);
-  const stopped = live.filter((entry) => entry.state === 'stopped').map((entry) => entry.machine.machine_name);
+  const { rows: live } = await repository.findLiveStatus(db, scope, undefined, undefined, undefined);
+  const stopped = live.filter((entry) => entry.state === 'stopped').map((entry) => entry.machine_name);
   const items = await repository.findAffectedItems(db, scope.companyId, stopped, 100);
   const byMachine = new Map<string, Schemas['AffectedOrderItem'][]>();
   for (const item of items)
@@ -157,7 +150,7 @@ export async function getClientMachineBanner(db: Db, actor: Actor) {
       ...(byMachine.get(item.machine_name) ?? []),
       { id: item.id, articleNo: item.article_no, productName: item.product_name, dueDate: item.due_date, remainingQuantity: item.remaining },
     ]);
-  return new Map(live.map((entry) => [entry.machine.machine_name, { state: entry.state, affectedItems: byMachine.get(entry.machine.machine_name) ?? [] }]));
+  return new Map(live.map((entry) => [entry.machine_name, { state: entry.state, affectedItems: byMachine.get(entry.machine_name) ?? [] }]));
 }
 
 // OEE.

@@ -1,5 +1,5 @@
 import '@mantine/schedule/styles.css';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { ResourcesDayView, type ScheduleEventData, type ScheduleResourceGroup, type ScheduleResourceData } from '@mantine/schedule';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { getAdminDowntimeGetDowntimeQueryKey, useAdminDowntimeGetDowntime } from
 import type { AdminDowntimeGetDowntime200, GanttMachinePage } from '../../../../generated/web/model';
 import { adminDowntimeGetDowntimeBody } from '../../../../generated/web/zod/downtime/downtime.zod';
 import { getAdminMachinesGetLiveStatusQueryKey, useAdminMachinesGetLiveStatus } from '../../../../generated/web/endpoints/machines/machines';
-import { MachinePager, machinePagesOf } from '../../components/MachinePager';
+import { MachinePager, useLastMachinePage } from '../../components/MachinePager';
 import { QueryError } from '../../components/QueryError';
 import { useNow } from '../../components/useNow';
 import { addDays, utcDayOf } from '../../components/dates';
@@ -96,11 +96,7 @@ export default function DowntimeGanttPage() {
   // The chart scrolls to its start time when it is first drawn: drawn again for each day once its stops are known.
   const loaded = query.data !== undefined && !query.isPlaceholderData;
   const machineCount = query.data?.machineCount ?? 0;
-  const pages = machinePagesOf(machineCount, machines.rowsPerPage);
-  // Fewer machines than the page shown (another day, a machine removed): back to the last page there is.
-  useEffect(() => {
-    if (loaded && machines.page > pages) setMachines((current) => ({ ...current, page: pages }));
-  }, [loaded, machines.page, pages]);
+  useLastMachinePage(machines, machineCount, loaded, setMachines);
 
   return (
     <Stack>

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Anchor, Badge, Box, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { Link } from '@tanstack/react-router';
 import { adminMachinesGetLiveStatusBody } from '../../../../generated/web/zod/machines/machines.zod';
 import type { LiveStateCounts } from '../../../../generated/web/model';
 import { useAppContext } from '../../app/context';
-import { MachinePager, machinePagesOf, type MachinePageValue } from '../../components/MachinePager';
+import { MachinePager, useLastMachinePage, type MachinePageValue } from '../../components/MachinePager';
 import { QueryError } from '../../components/QueryError';
 import { useNow } from '../../components/useNow';
 import { formatDateTime, formatNumber } from '../../components/format';
@@ -71,11 +71,7 @@ export default function MachinesStatusPage() {
   const counts = query.data?.counts;
   const machineCount = query.data?.machineCount ?? 0;
   // Fewer machines in the state than the page shown (machines started or stopped since): back to the last page there is.
-  const pages = machinePagesOf(machineCount, machinePage.rowsPerPage);
-  const settled = query.data !== undefined && !query.isPlaceholderData;
-  useEffect(() => {
-    if (settled && machinePage.page > pages) setMachinePage((current) => ({ ...current, page: pages }));
-  }, [settled, machinePage.page, pages]);
+  useLastMachinePage(machinePage, machineCount, query.data !== undefined && !query.isPlaceholderData, setMachinePage);
   const choose = (value: string) => {
     setState(value as StateChoice);
     setMachinePage((current) => ({ ...current, page: 1 }));

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Box, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
 import { DataTable } from 'mantine-datatable';
 import type { MachinePage } from '../../../../generated/web/model';
 import { adminMachinesGetOeeBody } from '../../../../generated/web/zod/machines/machines.zod';
-import { MachinePager, machinePagesOf } from '../../components/MachinePager';
+import { MachinePager, useLastMachinePage } from '../../components/MachinePager';
 import type { Period } from '../../components/PeriodPicker';
 import { formatNumber } from '../../components/format';
 import { formatDuration } from '../downtime/downtimeFormat';
@@ -77,12 +77,7 @@ export function OeePanel({
   const paged = !withBuckets;
   const query = useOee({ period, grain, machines, withBuckets, machinePage: paged ? machinePage : undefined, enabled: ready });
   const machineCount = query.data?.machineCount ?? 0;
-  const pages = machinePagesOf(machineCount, machinePage.rowsPerPage);
-  // Fewer machines than the page shown (a machine removed): back to the last page there is.
-  const settled = query.data !== undefined && !query.isPlaceholderData;
-  useEffect(() => {
-    if (paged && settled && machinePage.page > pages) onMachinePageChange?.({ ...machinePage, page: pages });
-  }, [paged, settled, machinePage, pages, onMachinePageChange]);
+  useLastMachinePage(machinePage, machineCount, paged && query.data !== undefined && !query.isPlaceholderData, onMachinePageChange);
 
   return (
     <Stack>
