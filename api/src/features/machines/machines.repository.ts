@@ -394,6 +394,8 @@ export async function findDayQuantities(db: Executor, machines: readonly { compa
  * Analytics: stop hours (cut to the period) and counts by cause, by machine and by ISO week of their start, in one
  * statement: the period's stops are read once and grouped three ways (grouping sets), instead of three statements that
  * each read a year of stops again. `grouping(...)` tells the three apart (a stop without a cause has a null cause_id).
+ * Per stop only what the grouping needs: the causes' names and the weeks' text are added to the grouped rows (at most
+ * a few hundred), not to each of a year's stops (issue 14: 16,576 stops, 52-58 ms against 25-36 ms).
  */
 export async function findDowntimeAggregates(db: Executor, machines: readonly MachineRow[], from: Date, to: Date) {
   const { companies, names } = arrays(machines);
@@ -409,22 +411,23 @@ export async function findDowntimeAggregates(db: Executor, machines: readonly Ma
     count: number;
   }>`
     with s as (
-      select h.company_id, h.machine_name, h.cause_id, dc.cause_name, coalesce(dc.planned, false) as planned,
-             to_char(date_trunc('week', h.target_start at time zone 'UTC'), 'YYYY-MM-DD') as week,
+      select h.company_id, h.machine_name, h.cause_id, date_trunc('week', h.target_start at time zone 'UTC') as week,
              extract(epoch from least(coalesce(h.target_end, now()), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)) as seconds
         from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
         cross join lateral ${stopsOverlapping(from, to)} h
-        left join downtime_causes dc on dc.id = h.cause_id
     ), g as (
-      select case when grouping(s.cause_id, s.cause_name, s.planned) = 0 then 'pareto'
+      select case when grouping(s.cause_id) = 0 then 'pareto'
                   when grouping(s.company_id, s.machine_name) = 0 then 'machine' else 'week' end as set,
-             s.cause_id, s.cause_name, s.planned, s.company_id, s.machine_name, s.week, sum(s.seconds)::float8 as seconds, count(*)::int as count
+             s.cause_id, s.company_id, s.machine_name, s.week, sum(s.seconds)::float8 as seconds, count(*)::int as count
         from s
-       group by grouping sets ((s.cause_id, s.cause_name, s.planned), (s.company_id, s.machine_name), (s.week))
+       group by grouping sets ((s.cause_id), (s.company_id, s.machine_name), (s.week))
     )
-    select * from g
+    select g.set, g.cause_id, dc.cause_name, coalesce(dc.planned, false) as planned, g.company_id, g.machine_name,
+           to_char(g.week, 'YYYY-MM-DD') as week, g.seconds, g.count
+      from g
+      left join downtime_causes dc on dc.id = g.cause_id
      order by g.set, case when g.set = 'pareto' then g.seconds end desc, case when g.set = 'pareto' then g.count end desc,
-              g.cause_name nulls last, g.week`);
+              dc.cause_name nulls last, g.week`);
   const rows = result.rows;
   return {
     pareto: rows.filter((row) => row.set === 'pareto'),

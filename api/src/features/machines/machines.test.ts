@@ -408,6 +408,47 @@ describe('downtime analytics', () => {
     expect(answer.body.machines).toEqual([{ clientId: COMPANY_A, company: 'Company A', machineName: 'FB-2', stops: 2, mtbfHours: 11.25, mttrHours: 0.75 }]);
     expect(answer.body.weekly).toEqual([{ weekStart: '2026-03-09', hours: 1.5, count: 2 }]);
   });
+
+  it('names a stop without a cause last among equal hours, and puts each stop in the week it started, cut to the period', async () => {
+    // FB-B: a machine with no other stops (its company's status and performance tests look at March).
+    const stop = (start: string, end: string, causeId: number | null) => ({
+      company_id: COMPANY_B,
+      machine_name: 'FB-B',
+      cause_id: causeId,
+      actual_date: start.slice(0, 10),
+      duration: (Date.parse(end) - Date.parse(start)) / 60_000,
+      target_start: new Date(start),
+      target_end: new Date(end),
+    });
+    await t.db
+      .insertInto('downtime_history')
+      .values([
+        // Started on Sunday 3 May (the week of 27 April), 2 of its 4 hours in the period.
+        stop('2026-05-03T22:00:00Z', '2026-05-04T02:00:00Z', null),
+        stop('2026-05-05T10:00:00Z', '2026-05-05T11:00:00Z', causes.shortage!),
+        stop('2026-05-12T10:00:00Z', '2026-05-12T12:00:00Z', causes.mould!),
+        // Outside the period.
+        stop('2026-05-18T10:00:00Z', '2026-05-18T12:00:00Z', causes.shortage!),
+      ])
+      .execute();
+    const answer = await t.post(
+      'AdminMachines_getDowntimeAnalytics',
+      { period: { from: '2026-05-04', to: '2026-05-17' }, machines: [{ clientId: COMPANY_B, machineName: 'FB-B' }] },
+      'admin',
+    );
+    expect(answer.body.pareto).toEqual([
+      { causeId: causes.mould, causeName: 'Mould change', planned: true, hours: 2, count: 1 },
+      { causeId: null, causeName: null, planned: false, hours: 2, count: 1 },
+      { causeId: causes.shortage, causeName: 'Preform shortage', planned: false, hours: 1, count: 1 },
+    ]);
+    // 14 days observed (336 h), 5 h stopped, 3 stops.
+    expect(answer.body.machines).toEqual([{ clientId: COMPANY_B, company: 'Company B', machineName: 'FB-B', stops: 3, mtbfHours: 110.33, mttrHours: 1.67 }]);
+    expect(answer.body.weekly).toEqual([
+      { weekStart: '2026-04-27', hours: 2, count: 1 },
+      { weekStart: '2026-05-04', hours: 1, count: 1 },
+      { weekStart: '2026-05-11', hours: 2, count: 1 },
+    ]);
+  });
 });
 
 describe('the client', () => {
