@@ -6,7 +6,7 @@ import type { PaginationInput } from '../../lib/pagination.js';
 import { notFound, ruleViolation } from '../../lib/problem.js';
 import { companyScopeOf, scopeOf, type Scope } from '../../lib/scope.js';
 import { newMachineToken } from './machines.credentials.js';
-import { byMachineOf, ingestEvents, machineKey, type IncomingEvent } from './machines.ingest.js';
+import { ingestEvents, machineKey, type IncomingEvent } from './machines.ingest.js';
 import * as repository from './machines.repository.js';
 import type { MachineRow } from './machines.repository.js';
 import * as rules from './oee.rules.js';
@@ -230,19 +230,19 @@ async function oeeOf(
   // and do not tile the period: each is counted (findQuantities).
   const sameBuckets = grain !== 'shift';
   const countWhole = !withBuckets && sameBuckets;
-  for (const machine of machines) {
+  machines.forEach((machine, position) => {
     const shift = { start: machine.shift_start, end: machine.shift_end };
     const spans = rules.buckets(period.from, period.to, grain, shift);
     bucketsOf.set(machine, spans);
     if (!sameBuckets)
       spans.forEach((span, index) => {
-        refs.push({ company_id: machine.company_id, machine_name: machine.machine_name, index, start: new Date(span.start), end: new Date(span.end) });
+        refs.push({ company_id: machine.company_id, machine_name: machine.machine_name, machine: position + 1, index, start: new Date(span.start), end: new Date(span.end) });
       });
     for (const span of spans) {
       start = Math.min(start, span.start);
       end = Math.max(end, span.end);
     }
-  }
+  });
   const from = new Date(start);
   const to = new Date(end);
   const top = topCauses === undefined ? undefined : { ...days, limit: topCauses };
@@ -251,16 +251,11 @@ async function oeeOf(
     repository.findStopsAndChanges(db, machines, from, to, top),
     sameBuckets ? repository.findDayQuantities(db, machines, starts, to) : repository.findQuantities(db, refs),
   ]);
-  const stopsBy = byMachineOf(stops);
-  const causesBy = byMachineOf(causes);
-  const changesBy = byMachineOf(changes);
-  // Per machine, its buckets' quantities by index; a bucket's counts and its claims may come as two rows
+  // Per machine (by its place), its buckets' quantities by index; a bucket's counts and its claims may come as two rows
   // (findDayQuantities): added up.
-  const quantitiesBy = new Map<string, rules.Quantities[]>();
+  const quantitiesBy = machines.map((): rules.Quantities[] => []);
   for (const row of quantities) {
-    const key = machineKey(row.company_id, row.machine_name);
-    let list = quantitiesBy.get(key);
-    if (!list) quantitiesBy.set(key, (list = []));
+    const list = quantitiesBy[row.machine - 1]!;
     const kept = list[row.idx];
     if (kept) {
       kept.good += row.good;
@@ -276,15 +271,10 @@ async function oeeOf(
     return text;
   };
 
-  return machines.map((machine) => {
-    const key = machineKey(machine.company_id, machine.machine_name);
+  return machines.map((machine, position) => {
     const shift = { start: machine.shift_start, end: machine.shift_end };
-    const machineStops = (stopsBy.get(key) ?? []).map((stop) => ({
-      start: new Date(stop.target_start).getTime(),
-      end: stop.target_end ? new Date(stop.target_end).getTime() : null,
-      planned: stop.planned,
-    }));
-    const allChanges = (changesBy.get(key) ?? []).map((change) => ({ at: new Date(change.at).getTime(), state: change.kind }));
+    const machineStops = stops[position]!;
+    const allChanges = changes[position]!;
     const before = allChanges.filter((change) => change.at < start);
     const initial = before.length ? before[before.length - 1]!.state : null;
     const known = rules.knownSpans(
@@ -295,9 +285,9 @@ async function oeeOf(
     );
     const secondsPerItem = machine.rate;
     const sum = { good: 0, scrap: 0, rejected: 0 };
-    const counts = quantitiesBy.get(key);
+    const counts = quantitiesBy[position]!;
     const quantitiesAt = (index: number) => {
-      const counted = counts?.[index];
+      const counted = counts[index];
       return { good: counted?.good ?? 0, scrap: counted?.scrap ?? 0, rejected: counted?.rejected ?? 0 };
     };
     const add = (quantities: typeof sum) => {
@@ -311,7 +301,7 @@ async function oeeOf(
       // are the same time cut at midnights, which no overlap counts apart), and so are its quantities.
       add(quantitiesAt(0));
       const windows = spans.length ? rules.shiftWindows({ start: spans[0]!.start, end: spans[spans.length - 1]!.end }, shift) : [];
-      return { machine, total: rules.oeeFigure({ windows, stops: machineStops, known, quantities: sum, secondsPerItem, now }), buckets: [], topCauses: causesBy.get(key) ?? [] };
+      return { machine, total: rules.oeeFigure({ windows, stops: machineStops, known, quantities: sum, secondsPerItem, now }), buckets: [], topCauses: causes[position]! };
     }
     const windowsAll: rules.Span[] = [];
     const buckets = spans.map((span, index) => {
@@ -323,7 +313,7 @@ async function oeeOf(
       return withSpan(rules.oeeFigure({ windows, stops: machineStops, known, quantities: quantitiesOf, secondsPerItem, now }), isoAt(span.start), isoAt(span.end));
     });
     const total = rules.oeeFigure({ windows: rules.merge(windowsAll), stops: machineStops, known, quantities: sum, secondsPerItem, now });
-    return { machine, total, buckets: buckets.filter((bucket) => bucket !== null), topCauses: causesBy.get(key) ?? [] };
+    return { machine, total, buckets: buckets.filter((bucket) => bucket !== null), topCauses: causes[position]! };
   });
 }
 

@@ -327,6 +327,20 @@ describe('OEE', () => {
     });
   });
 
+  it('gives each machine of a question its own stops, state events and counts, whatever their order', async () => {
+    // The day above, asked for FB-7 beside FB-1, which has been stopped since 10 March at 12:00 (the open stop of
+    // 'a stop across midnight…' below) and counted nothing: its whole day is downtime.
+    const [fb1, fb7] = [{ clientId: COMPANY_A, machineName: 'FB-1' }, { clientId: COMPANY_A, machineName: 'FB-7' }];
+    const alone = await t.post('AdminMachines_getOee', { period: { from: '2026-03-20', to: '2026-03-20' }, grain: 'day', machines: [fb7] }, 'admin');
+    for (const machines of [[fb1, fb7], [fb7, fb1]]) {
+      const answer = await t.post('AdminMachines_getOee', { period: { from: '2026-03-20', to: '2026-03-20' }, grain: 'day', machines }, 'admin');
+      const byName = new Map(answer.body.machines.map((row) => [row.machineName, row]));
+      expect(byName.get('FB-7')).toEqual(alone.body.machines[0]);
+      expect(byName.get('FB-7')!.total).toMatchObject({ actualProductionTime: 79_200, goodQuantity: 9_000, scrapQuantity: 100 });
+      expect(byName.get('FB-1')!.total).toMatchObject({ plannedBusyTime: 86_400, actualProductionTime: 0, goodQuantity: 0, scrapQuantity: 0 });
+    }
+  });
+
   it("rates a machine by its product in production (wip), else by the mean of its products' rates; a product naming it twice counts once", async () => {
     // FB-5 runs the whole day (APT 86,400 s) and counts 2,880 bottles: performance = rate × 2,880 / 86,400 = rate / 30.
     const company = COMPANY_A;
