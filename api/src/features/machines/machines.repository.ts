@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { executePrepared, type Database } from '../../db/database.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import type { Scope } from '../../lib/scope.js';
+import type { StateChange, Stop } from './oee.rules.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -234,19 +235,6 @@ const topCausesOf = (from: Date, to: Date, limit: number) => sql`
        group by m.n, dc.cause_name) t) ranked
    where rank <= ${limit}`;
 
-/** A stop as the OEE rules read it: its bounds in milliseconds since the epoch (end null while open). */
-export interface StopSpan {
-  start: number;
-  end: number | null;
-  planned: boolean;
-}
-
-/** A state event as the OEE rules read it (milliseconds since the epoch). */
-export interface StateChange {
-  at: number;
-  state: 'running' | 'stopped' | 'unknown';
-}
-
 export interface TopCause {
   cause_name: string | null;
   seconds: number;
@@ -314,7 +302,7 @@ export async function findStopsAndChanges(
       }
     ) u
      order by u.part, u.machine, u.at, u.event_id, u.rank`);
-  const stops = machines.map((): StopSpan[] => []);
+  const stops = machines.map((): Stop[] => []);
   const changes = machines.map((): StateChange[] => []);
   const topCauses = machines.map((): TopCause[] => []);
   for (const row of result.rows) {
