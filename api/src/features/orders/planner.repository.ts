@@ -61,16 +61,17 @@ const plannerItems = (db: Executor, scope: CompanyScope) =>
 
 type PlannerRow = Awaited<ReturnType<ReturnType<typeof plannerItems>['executeTakeFirstOrThrow']>>;
 
-const toPlannerItem = (row: PlannerRow): PlannerItem => ({
-  ...toOrderItem(row),
-  ClientProductionOrder: {
-    id: row.order_id,
-    orderNo: row.order_no,
-    clientId: row.company_id,
-    company: row.company,
-    purchaseDate: row.purchase_date,
-  },
-});
+/** The order's fields added to the item object, not spread into a copy of it (about 1 µs an item against 5: see toAgendaItem). */
+const toPlannerItem = (row: PlannerRow): PlannerItem =>
+  Object.assign(toOrderItem(row), {
+    ClientProductionOrder: {
+      id: row.order_id,
+      orderNo: row.order_no,
+      clientId: row.company_id,
+      company: row.company,
+      purchaseDate: row.purchase_date,
+    },
+  });
 
 /**
  * The caller's planner items due from `from` to `to` (days, inclusive), due date ascending. The two halves of the
