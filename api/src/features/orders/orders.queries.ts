@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
@@ -158,13 +158,23 @@ export const itemsQuery = (db: Executor) =>
 
 export type ItemQueryRow = Awaited<ReturnType<ReturnType<typeof itemsQuery>['executeTakeFirstOrThrow']>>;
 
-/** The columns `toOrderItem` reads (the item queries of orders, agenda and planner all select them). */
+/**
+ * The columns `toOrderItem` reads (the item queries of orders, agenda and planner all select them). `updated_at` is the
+ * driver's Date of the column, or the answer's text already when PostgreSQL wrote it ({@link isoText}).
+ */
 export type OrderItemFields = Pick<
   ItemQueryRow,
   | 'id' | 'order_id' | 'client_product_id' | 'article_no' | 'product_name' | 'due_date' | 'planned_amount' | 'produced_amount'
-  | 'is_closed' | 'is_buyer_confirmed' | 'is_seller_confirmed' | 'has_invoice' | 'updated_at' | 'version'
+  | 'is_closed' | 'is_buyer_confirmed' | 'is_seller_confirmed' | 'has_invoice' | 'version'
   | 'ref_id' | 'ref_due_date' | 'ref_is_closed' | 'ref_planned_amount' | 'ref_produced_amount' | 'ref_order_id' | 'ref_order_no'
->;
+> & { updated_at: Date | string };
+
+/**
+ * A timestamptz as the answers write it (`Date.prototype.toISOString`: UTC, milliseconds, the microseconds cut off as
+ * the driver's Date cuts them), written by PostgreSQL: for rows built as JSON, whose items would otherwise be parsed
+ * into Dates only to be written out again.
+ */
+export const isoText = (column: RawBuilder<unknown>) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export const toOrderItem = (row: OrderItemFields): OrderItemRow => ({
   id: row.id,
@@ -179,7 +189,7 @@ export const toOrderItem = (row: OrderItemFields): OrderItemRow => ({
   isBuyerConfirmed: row.is_buyer_confirmed,
   isSellerConfirmed: row.is_seller_confirmed,
   hasInvoice: row.has_invoice,
-  updatedAt: row.updated_at.toISOString(),
+  updatedAt: typeof row.updated_at === 'string' ? row.updated_at : row.updated_at.toISOString(),
   refProductionOrderId: row.ref_order_id,
   refProductionOrder: row.ref_order_id !== null && row.ref_order_no !== null ? { id: row.ref_order_id, orderNo: row.ref_order_no } : null,
   refProductionOrderItemId: row.ref_id,

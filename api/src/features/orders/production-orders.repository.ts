@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
-import pg from 'pg';
 import { sortOf, type PaginationInput } from '../../lib/pagination.js';
 import { keptRowCount } from '../../db/row-counts.js';
 import { itemHasInvoice, orderHasInvoiceGiven } from './orders.invoices.js';
 import {
+  isoText,
   itemsQuery,
   orderAggregates,
   ordersWithAggregates,
@@ -49,10 +49,7 @@ const pageSortExpressions: Record<string, RawBuilder<unknown>> = {
   id: sql`o.id`,
 };
 
-/** The text PostgreSQL sends for a timestamptz, read as the driver reads such a column (the same Date). */
-const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text') as (value: string) => Date;
-
-type PageRow = Omit<OrderSummary, 'has_invoice'> & { has_invoice: boolean; items: (Omit<OrderItemFields, 'updated_at'> & { updated_at: string })[] };
+type PageRow = Omit<OrderSummary, 'has_invoice'> & { has_invoice: boolean; items: (OrderItemFields & { updated_at: string })[] };
 
 /**
  * One page of every company's production orders with their items (the expandable rows), in one statement: the page
@@ -91,7 +88,7 @@ export async function findProductionOrders(db: Executor, pagination: PaginationI
                  select x from (
                    select i.id, i.order_id, i.client_product_id, cp.article_no, cp.product_name, i.due_date::text as due_date,
                           i.planned_amount, i.produced_amount, i.is_closed, i.is_buyer_confirmed, i.is_seller_confirmed, i.has_invoice,
-                          i.updated_at::text as updated_at, i.version, r.id as ref_id, r.due_date::text as ref_due_date,
+                          ${isoText(sql.ref('i.updated_at'))} as updated_at, i.version, r.id as ref_id, r.due_date::text as ref_due_date,
                           r.is_closed as ref_is_closed, r.planned_amount as ref_planned_amount, r.produced_amount as ref_produced_amount,
                           ro.id as ref_order_id, ro.order_no as ref_order_no
                  ) x
@@ -105,10 +102,11 @@ export async function findProductionOrders(db: Executor, pagination: PaginationI
       order by page.sort_key ${direction}, page.id ${direction}`.execute(db),
     keptRowCount(db, 'client_production_orders'),
   ]);
+  // The items' updated_at is already the answer's text (isoText): no Date to parse and write out again.
   const rows = page.rows.map((row) =>
     toOrder(
       row,
-      row.items.map((item) => toOrderItem({ ...item, updated_at: parseTimestamptz(item.updated_at) })),
+      row.items.map((item) => toOrderItem(item)),
     ),
   );
   return { rows, count: total };
