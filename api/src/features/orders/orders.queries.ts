@@ -167,16 +167,15 @@ export const itemsQuery = (db: Executor) =>
 export type ItemQueryRow = Awaited<ReturnType<ReturnType<typeof itemsQuery>['executeTakeFirstOrThrow']>>;
 
 /**
- * The columns `toOrderItem` reads (the item queries of orders, agenda and planner all select them). `updated_at` is the
- * driver's Date of the column, or the answer's text already when PostgreSQL wrote it ({@link isoText}).
+ * The columns `toOrderItem` reads (the item queries of orders, agenda and planner all select them); `updated_at` as the
+ * answer's text, written by PostgreSQL ({@link isoText}).
  */
 export type OrderItemFields = Pick<
   ItemQueryRow,
   | 'id' | 'order_id' | 'client_product_id' | 'article_no' | 'product_name' | 'due_date' | 'planned_amount' | 'produced_amount'
   | 'is_closed' | 'is_buyer_confirmed' | 'is_seller_confirmed' | 'has_invoice' | 'version'
   | 'ref_id' | 'ref_due_date' | 'ref_is_closed' | 'ref_planned_amount' | 'ref_produced_amount' | 'ref_order_id' | 'ref_order_no'
-> & { updated_at: Date | string };
-
+> & { updated_at: string };
 
 export const toOrderItem = (row: OrderItemFields): OrderItemRow => ({
   id: row.id,
@@ -191,7 +190,7 @@ export const toOrderItem = (row: OrderItemFields): OrderItemRow => ({
   isBuyerConfirmed: row.is_buyer_confirmed,
   isSellerConfirmed: row.is_seller_confirmed,
   hasInvoice: row.has_invoice,
-  updatedAt: typeof row.updated_at === 'string' ? row.updated_at : row.updated_at.toISOString(),
+  updatedAt: row.updated_at,
   refProductionOrderId: row.ref_order_id,
   refProductionOrder: row.ref_order_id !== null && row.ref_order_no !== null ? { id: row.ref_order_id, orderNo: row.ref_order_no } : null,
   refProductionOrderItemId: row.ref_id,

@@ -49,7 +49,7 @@ const pageSortExpressions: Record<string, RawBuilder<unknown>> = {
   id: sql`o.id`,
 };
 
-type PageRow = Omit<OrderSummary, 'has_invoice'> & { has_invoice: boolean; items: (OrderItemFields & { updated_at: string })[] };
+type PageRow = Omit<OrderSummary, 'has_invoice'> & { has_invoice: boolean; items: OrderItemFields[] };
 
 /**
  * One page of every company's production orders with their items (the expandable rows), in one statement: the page
@@ -102,13 +102,7 @@ export async function findProductionOrders(db: Executor, pagination: PaginationI
       order by page.sort_key ${direction}, page.id ${direction}`.execute(db),
     keptRowCount(db, 'client_production_orders'),
   ]);
-  // The items' updated_at is already the answer's text (isoText): no Date to parse and write out again.
-  const rows = page.rows.map((row) =>
-    toOrder(
-      row,
-      row.items.map((item) => toOrderItem(item)),
-    ),
-  );
+  const rows = page.rows.map((row) => toOrder(row, row.items.map((item) => toOrderItem(item))));
   return { rows, count: total };
 }
 
