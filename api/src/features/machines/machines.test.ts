@@ -328,8 +328,8 @@ describe('OEE', () => {
   });
 
   it('gives each machine of a question its own stops, state events and counts, whatever their order', async () => {
-    // The day above, asked for FB-7 beside FB-1, which has been stopped since 10 March at 12:00 (the open stop of
-    // 'a stop across midnight…' below) and counted nothing: its whole day is downtime.
+    // The day above, asked for FB-7 beside FB-1, which has been stopped since 10 March at 12:00 (the open stop its
+    // event story left, 'events in' above) and counted nothing: its whole day is downtime.
     const [fb1, fb7] = [{ clientId: COMPANY_A, machineName: 'FB-1' }, { clientId: COMPANY_A, machineName: 'FB-7' }];
     const alone = await t.post('AdminMachines_getOee', { period: { from: '2026-03-20', to: '2026-03-20' }, grain: 'day', machines: [fb7] }, 'admin');
     for (const machines of [[fb1, fb7], [fb7, fb1]]) {
