@@ -119,10 +119,12 @@ export async function findMachinePage(db: Executor, scope: Scope, only: { client
   return { machines, count: total };
 }
 
-const arrays = (machines: readonly { company_id: string; machine_name: string }[]) => ({
-  companies: machines.map((m) => m.company_id),
-  names: machines.map((m) => m.machine_name),
-});
+/**
+ * The machines of a question as the table `m` (company_id, machine_name, n): `n` is each machine's place in
+ * `machines`, from 1, by which the OEE reads name the machine of their rows.
+ */
+const machinesTable = (machines: readonly { company_id: string; machine_name: string }[]) =>
+  sql`unnest(${machines.map((m) => m.company_id)}::text[], ${machines.map((m) => m.machine_name)}::text[]) with ordinality as m(company_id, machine_name, n)`;
 
 /**
  * The stops of machine `m` (a row with company_id and machine_name) overlapping [from, to): those ended after `from`
@@ -261,7 +263,6 @@ export async function findStopsAndChanges(
   to: Date,
   top?: { from: Date; to: Date; limit: number },
 ) {
-  const { companies, names } = arrays(machines);
   const result = await executePrepared(db, sql<{
     part: 0 | 1 | 2;
     machine: number;
@@ -273,7 +274,7 @@ export async function findStopsAndChanges(
     seconds: number | null;
     count: number | null;
   }>`
-    with m as (select * from unnest(${companies}::text[], ${names}::text[]) with ordinality as m(company_id, machine_name, n))
+    with m as (select * from ${machinesTable(machines)})
     select u.part, u.machine, u.at, u.until, u.planned, u.kind, u.cause_name, u.seconds, u.count from (
       select 0 as part, m.n::int as machine, ${epochMs(sql.ref('h.target_start'))} as at, ${epochMs(sql.ref('h.target_end'))} as until,
              coalesce(dc.planned, false) as planned, null::text as kind, null::uuid as event_id, null::text as cause_name,
@@ -375,11 +376,10 @@ export async function findQuantities(db: Executor, buckets: readonly BucketRef[]
  * bucket's place in `starts`.
  */
 export async function findDayQuantities(db: Executor, machines: readonly { company_id: string; machine_name: string }[], starts: readonly Date[], end: Date) {
-  const { companies, names } = arrays(machines);
   const days = starts.map((start) => start.toISOString().slice(0, 10));
   const instants = starts.map((start) => start.toISOString());
   const result = await executePrepared(db, sql<QuantityRow>`
-    with m as (select * from unnest(${companies}::text[], ${names}::text[]) with ordinality as m(company_id, machine_name, n))
+    with m as (select * from ${machinesTable(machines)})
     select m.n::int as machine, q.idx, q.good, q.scrap, 0 as rejected
       from m
       cross join lateral (
@@ -408,7 +408,6 @@ export async function findDayQuantities(db: Executor, machines: readonly { compa
  * a few hundred), not to each of a year's stops (issue 14: 16,576 stops, 52-58 ms against 25-36 ms).
  */
 export async function findDowntimeAggregates(db: Executor, machines: readonly MachineRow[], from: Date, to: Date) {
-  const { companies, names } = arrays(machines);
   const result = await executePrepared(db, sql<{
     set: 'pareto' | 'machine' | 'week';
     cause_id: number | null;
@@ -423,7 +422,7 @@ export async function findDowntimeAggregates(db: Executor, machines: readonly Ma
     with s as (
       select h.company_id, h.machine_name, h.cause_id, date_trunc('week', h.target_start at time zone 'UTC') as week,
              extract(epoch from least(coalesce(h.target_end, now()), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)) as seconds
-        from unnest(${companies}::text[], ${names}::text[]) as m(company_id, machine_name)
+        from ${machinesTable(machines)}
         cross join lateral ${stopsOverlapping(from, to)} h
     ), g as (
       select case when grouping(s.cause_id) = 0 then 'pareto'
