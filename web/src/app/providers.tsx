@@ -1,10 +1,11 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, isServiceUnavailable } from '../api/http';
 import { describeError } from '../api/describeError';
 import { ServiceStatus } from '../components/ServiceStatus';
+import { useConfirmHost } from '../components/confirm';
 import { readableOn } from './contrast';
 
 export const theme = createTheme({
@@ -76,19 +77,13 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/**
- * The host of `modals.openConfirmModal` (the confirmations), loaded after the first screen: the modal brings Mantine's
- * ScrollArea and @floating-ui with it. The screens call the static `modals` API, so the host need not wrap them.
- */
-const ModalsHost = lazy(() => import('@mantine/modals').then(({ ModalsProvider }) => ({ default: ModalsProvider })));
-
 export function AppProviders({ children, queryClient, env }: { children: ReactNode; queryClient: QueryClient; env?: 'default' | 'test' }) {
+  // The confirmations' host, once a screen first asks for one (components/confirm.tsx).
+  const ConfirmHost = useConfirmHost();
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" env={env}>
       <QueryClientProvider client={queryClient}>
-        <Suspense fallback={null}>
-          <ModalsHost />
-        </Suspense>
+        {ConfirmHost && <ConfirmHost />}
         <Notifications position="top-right" />
         <ServiceStatus />
         {children}

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from './confirm';
 
 type ConfirmDeleteProps = { title: string; onConfirm: () => void } & ({ count: number } | { message: string });
 
@@ -14,7 +14,7 @@ export function confirmDelete({ title, onConfirm, ...what }: ConfirmDeleteProps)
       : what.count === 1
         ? 'Are you sure you want to delete this item?'
         : `Are you sure you want to delete these ${what.count} items?`;
-  modals.openConfirmModal({
+  openConfirm({
     title,
     children: <Text size="sm">{message}</Text>,
     labels: { confirm: 'Delete', cancel: 'Cancel' },

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../components/confirm';
 import { notifications } from '@mantine/notifications';
 import { DataTable } from 'mantine-datatable';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,7 +21,7 @@ const NewCredentialDialog = lazy(() => import('./NewCredentialDialog'));
 
 /** Asks before a revocation: the machines or collector using the token stop being heard at once. */
 function confirmRevoke(credential: Credential, onConfirm: () => void) {
-  modals.openConfirmModal({
+  openConfirm({
     title: 'Revoke credential',
     children: (
       <Text size="sm">

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Box, Button, Group, LoadingOverlay, MultiSelect, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDroppable, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../components/confirm';
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useClientPlannerSavePlannerItem } from '../../../../generated/web/endpoints/orders/orders';
@@ -163,7 +163,7 @@ export default function PlannerPage() {
     },
   });
   const askConfirm = (item: PlannerOrderItem) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Confirm order',
       children: <Text size="sm">Are you sure you want to confirm the order?</Text>,
       labels: { confirm: 'Confirm', cancel: 'Cancel' },
