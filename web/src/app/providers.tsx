@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications, useNotifications } from '@mantine/notifications';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, isServiceUnavailable } from '../api/http';
 import { describeError } from '../api/describeError';
@@ -77,6 +77,27 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/**
+ * Mantine's notifications, mounted from the first one shown on (issue 14, first screen): the component brings its
+ * transitions and scroll handling, about 9 kB on the wire, that a first screen without a message does not need.
+ * `notifications.show` only adds to Mantine's store, which the component renders once it is there. Should its chunk
+ * not load, the messages are lost, not the screen.
+ */
+const LazyNotifications = lazy(
+  (): Promise<{ default: ComponentType }> => import('./NotificationsHost').catch(() => ({ default: () => null })),
+);
+
+function NotificationsOnDemand() {
+  const { notifications: shown, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && (shown.length > 0 || queue.length > 0)) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LazyNotifications />
+    </Suspense>
+  ) : null;
+}
+
 export function AppProviders({ children, queryClient, env }: { children: ReactNode; queryClient: QueryClient; env?: 'default' | 'test' }) {
   // The confirmations' host, once a screen first asks for one (components/confirm.tsx).
   const ConfirmHost = useConfirmHost();
@@ -84,7 +105,7 @@ export function AppProviders({ children, queryClient, env }: { children: ReactNo
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" env={env}>
       <QueryClientProvider client={queryClient}>
         {ConfirmHost && <ConfirmHost />}
-        <Notifications position="top-right" />
+        <NotificationsOnDemand />
         <ServiceStatus />
         {children}
       </QueryClientProvider>

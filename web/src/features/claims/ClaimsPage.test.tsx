@@ -163,8 +163,10 @@ describe("/claims 'Non-Conformance Reports'", { timeout: 30_000 }, () => {
     expect(api.requests[0]).toEqual({ pagination: DEFAULT_PAGE });
     await user.click(selectRow(19));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Are you sure you want to delete claim 19?')).toBeInTheDocument();
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete claims' })).getByRole('button', { name: 'Delete' }));
+    // Mantine names the dialog by its title once the title has mounted: wait for the name, not only the text.
+    const dialog = await screen.findByRole('dialog', { name: 'Delete claims' });
+    expect(dialog).toHaveTextContent('Are you sure you want to delete claim 19?');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.deleted).toEqual([{ claimIds: [19] }]));
     await user.click(screen.getByRole('button', { name: 'New' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/claims/new'));
