@@ -4,6 +4,7 @@ import { as } from '../../../../tests/support/app.js';
 import { useTestApp } from '../../../../tests/support/test-app.js';
 import { COMPANY_A, COMPANY_B, createCompany } from '../../../../tests/support/factories/companies.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
+import { ingestEvents, type IncomingEvent } from './machines.ingest.js';
 
 /**
  * Issue 15: machine events in (credentials, idempotency, late and out-of-order events, kept-aside events), live status,
@@ -403,6 +404,34 @@ describe('OEE', () => {
       [55_800, 55_800],
       [57_600, 57_600 - 10 * 3_600],
     ]);
+  });
+
+  it("counts as covered the time the state is known from the machine's events: running and stopped alike, not before its first event nor after its collector's death until the next event", async () => {
+    // FB-B of Company B (whole-day shifts; no other event in 2025), as the API hears the MQTT bridge: a death message
+    // is an 'unknown' event. 9 June: known from 20:00 (4 of 24 h). 10 June: unknown 06:00-09:00 and from 18:00 on,
+    // twice told (15 of 24 h). 11 June: unknown all day, from the day before. The period: 19 of 72 h.
+    const story: [at: string, kind: IncomingEvent['kind']][] = [
+      ['2025-06-09T20:00:00Z', 'running'],
+      ['2025-06-10T02:00:00Z', 'stopped'],
+      ['2025-06-10T03:00:00Z', 'running'],
+      ['2025-06-10T06:00:00Z', 'unknown'],
+      ['2025-06-10T09:00:00Z', 'running'],
+      ['2025-06-10T09:30:00Z', 'stopped'],
+      ['2025-06-10T10:00:00Z', 'running'],
+      ['2025-06-10T18:00:00Z', 'unknown'],
+      ['2025-06-10T18:30:00Z', 'unknown'],
+    ];
+    const events = story.map(([at, kind]): IncomingEvent => ({ eventId: randomUUID(), machine: { clientId: COMPANY_B, machineName: 'FB-B' }, at, kind }));
+    await ingestEvents(t.db, { name: 'MQTT', machines: null }, events);
+    const answer = await t.post(
+      'AdminMachines_getOee',
+      { period: { from: '2025-06-09', to: '2025-06-11' }, grain: 'day', machines: [{ clientId: COMPANY_B, machineName: 'FB-B' }] },
+      'admin',
+    );
+    expect(answer.status).toBe(200);
+    const [fbB] = answer.body.machines;
+    expect(fbB!.buckets.map((bucket) => bucket.coverage)).toEqual([0.1667, 0.625, 0]);
+    expect(fbB!.total.coverage).toBe(0.2639);
   });
 });
 
