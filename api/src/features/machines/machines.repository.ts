@@ -248,11 +248,11 @@ const epochMs = (column: RawBuilder<unknown>) => sql`floor(extract(epoch from ${
 
 /**
  * The stops overlapping [from, to) of the machines, with whether their cause is planned, and their state events
- * (running, stopped, unknown) that say whether the state is known: the last one before `from`, and those in [from, to)
- * after which the state turns known or unknown, per machine, in order: one statement (two index reads per machine, as
- * the two statements they were, in one round trip). A collector may report running and stopped every few minutes (a
- * year of the bench's ING-001 is 136,000 events): the coverage needs only the few turns, and decoding every event
- * made a month's OEE of such a machine 13-22 requests a second (issue 14). With `top`, the same statement also
+ * (running, stopped, unknown) that tell when the state turns known or unknown: the last one before `from`, and in
+ * [from, to) the deaths and the first running or stopped event after `from` and after each death (some others may
+ * come too: they change nothing), per machine, in order: one statement, in one round trip. The coverage is all the OEE
+ * reads from them, and a collector may report running and stopped every few minutes (the bench's ING-001: 26,000
+ * events in a month): reading every event made a month's OEE of such a machine 22-24 requests a second (issue 14). With `top`, the same statement also
  * gives each machine's top stop causes of `top`'s span (the client's view), in rank order. Each list is answered per
  * machine, in the order of `machines`.
  * The rows name their machine by its place in `machines` and their instants as milliseconds (issue 14): a year by
@@ -289,21 +289,28 @@ export async function findStopsAndChanges(
       select 1, m.n::int, ${epochMs(sql.ref('e.at'))}, null, null, e.kind, e.event_id, null, null, null, null
         from m
         cross join lateral (
-          select k.at, k.kind, k.event_id from (
-            select x.at, x.kind, x.event_id, lag(x.kind = 'unknown') over (order by x.at, x.event_id) as was_unknown from (
-              (select ev.at, ev.kind, ev.event_id from machine_events ev
-                where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind <> 'counts' and ev.at < ${from}
-                order by ev.at desc, ev.event_id desc limit 1)
-              union all
-              (select ev.at, ev.kind, ev.event_id from machine_events ev
-                where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind <> 'counts'
-                  and ev.at >= ${from} and ev.at < ${to})
-            ) x
-          ) k
-          -- Only whether the state is known (running or stopped) or not matters to the OEE (its coverage): the first
-          -- event, and each one after which the state turns known or unknown. A running machine's stops come from
-          -- downtime_history, not from these.
-          where k.was_unknown is distinct from (k.kind = 'unknown')
+          -- Whether the state is known turns only at a death ('unknown') and at the first running or stopped event
+          -- after a death or after the period's start: those, and the state before it, found by index, however many events
+          -- the machine reported in between (machine_events_unknown, migration 2026-11-26-2200).
+          (select ev.at, ev.kind, ev.event_id from machine_events ev
+            where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind <> 'counts' and ev.at < ${from}
+            order by ev.at desc, ev.event_id desc limit 1)
+          union
+          (select ev.at, ev.kind, ev.event_id from machine_events ev
+            where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind in ('running', 'stopped')
+              and ev.at >= ${from} and ev.at < ${to}
+            order by ev.at, ev.event_id limit 1)
+          union
+          select t.at, t.kind, t.event_id from machine_events d
+           cross join lateral (
+             select d.at, d.kind, d.event_id
+             union all
+             (select n.at, n.kind, n.event_id from machine_events n
+               where n.company_id = d.company_id and n.machine_name = d.machine_name and n.kind in ('running', 'stopped')
+                 and (n.at, n.event_id) > (d.at, d.event_id) and n.at < ${to}
+               order by n.at, n.event_id limit 1)) t
+           where d.company_id = m.company_id and d.machine_name = m.machine_name and d.kind = 'unknown'
+             and d.at >= ${from} and d.at < ${to}
         ) e
       ${
         top
