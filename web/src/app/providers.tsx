@@ -79,7 +79,7 @@ export function createQueryClient(): QueryClient {
 
 /**
  * Mantine's notifications, mounted from the first one shown on (issue 14, first screen): the component brings its
- * transitions and scroll handling, about 9 kB on the wire, that a first screen without a message does not need.
+ * transitions and scroll handling, about 8 kB on the wire, that a first screen without a message does not need.
  * `notifications.show` only adds to Mantine's store, which the component renders once it is there. Should its chunk
  * not load, the messages are lost, not the screen.
  */

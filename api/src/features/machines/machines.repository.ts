@@ -252,9 +252,9 @@ const epochMs = (column: RawBuilder<unknown>) => sql`floor(extract(epoch from ${
  * [from, to) the deaths and the first running or stopped event after `from` and after each death (some others may
  * come too: they change nothing), per machine, in order: one statement, in one round trip. The coverage is all the OEE
  * reads from them, and a collector may report running and stopped every few minutes (the bench's ING-001: 26,000
- * events in a month): reading every event made a month's OEE of such a machine 22-24 requests a second (issue 14). With `top`, the same statement also
- * gives each machine's top stop causes of `top`'s span (the client's view), in rank order. Each list is answered per
- * machine, in the order of `machines`.
+ * events in a month): reading every event made a month's OEE of such a machine 22-24 requests a second (issue 14).
+ * With `top`, the same statement also gives each machine's top stop causes of `top`'s span (the client's view), in
+ * rank order. Each list is answered per machine, in the order of `machines`.
  * The rows name their machine by its place in `machines` and their instants as milliseconds (issue 14): a year by
  * week of 8 machines is about 1,000 rows, and decoding each one's company and machine names and parsing its
  * timestamps into Dates was about half of the API's CPU for this statement (5.0-5.4 against 2.3-2.6 ms).
@@ -290,8 +290,8 @@ export async function findStopsAndChanges(
         from m
         cross join lateral (
           -- Whether the state is known turns only at a death ('unknown') and at the first running or stopped event
-          -- after a death or after the period's start: those, and the state before it, found by index, however many events
-          -- the machine reported in between (machine_events_unknown, migration 2026-11-26-2200).
+          -- after a death or after the period's start: those, and the state before it, found by index, however many
+          -- events the machine reported in between (machine_events_unknown, migration 2026-11-26-2200).
           (select ev.at, ev.kind, ev.event_id from machine_events ev
             where ev.company_id = m.company_id and ev.machine_name = m.machine_name and ev.kind <> 'counts' and ev.at < ${from}
             order by ev.at desc, ev.event_id desc limit 1)
