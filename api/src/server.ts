@@ -45,7 +45,9 @@ async function main() {
     log.info('embedded PostgreSQL started');
   }
   // Migrations run as the owner; the API connects as the application role (data rights only).
-  const applied = await migrateAsOwner(ownerUrl!, databaseUrl);
+  const applied = await migrateAsOwner(ownerUrl!, databaseUrl, (names) =>
+    log.warn({ migrations: names }, 'the database has migrations this build does not have (a newer release ran them): starting on it as it is'),
+  );
   if (applied.length) log.info({ migrations: applied }, 'migrations applied');
   const db = createDb(databaseUrl, {
     max: config.DB_POOL_MAX,

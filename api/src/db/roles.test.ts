@@ -19,4 +19,18 @@ describe('the owner brings the schema up to date and grants the application role
     await expect(sql`SELECT count(*) FROM manufacturers`.execute(database.db)).resolves.toBeDefined();
     await expect(sql`CREATE TABLE not_allowed (id int)`.execute(database.db)).rejects.toThrow(/permission denied/);
   });
+
+  it('starts on a database that a newer release migrated (a rollback, an old pod restarting), saying which migrations it lacks', async () => {
+    const newer = '2099-01-01-0000-a-newer-release';
+    const owner = database.asOwner();
+    await sql`INSERT INTO kysely_migration (name, timestamp) VALUES (${newer}, ${new Date().toISOString()})`.execute(owner);
+    try {
+      const told: string[][] = [];
+      await expect(migrateAsOwner(database.ownerUrl, database.url, (names) => told.push(names))).resolves.toEqual([]);
+      expect(told).toEqual([[newer]]);
+      await expect(sql`SELECT count(*) FROM manufacturers`.execute(database.db)).resolves.toBeDefined();
+    } finally {
+      await sql`DELETE FROM kysely_migration WHERE name = ${newer}`.execute(owner);
+    }
+  });
 });

@@ -114,17 +114,17 @@ export async function grantAppRole(owner: Db, appRole: string): Promise<void> {
 
 /**
  * Brings the schema up to date as the owner and grants the application role its rights (when it is another
- * role); returns the migrations applied. The whole step holds one advisory lock on its connection: the portal
- * and `pnpm users` commands may start together, and a GRANT beside another process's GRANT or DDL fails with
- * 'tuple concurrently updated' (the migrator's own lock covers only the migrations).
+ * role); returns the migrations applied (`onNewer`: see migrateToLatest). The whole step holds one advisory lock on
+ * its connection: the portal and `pnpm users` commands may start together, and a GRANT beside another process's
+ * GRANT or DDL fails with 'tuple concurrently updated' (the migrator's own lock covers only the migrations).
  */
-export async function migrateAsOwner(ownerUrl: string, appUrl: string): Promise<string[]> {
+export async function migrateAsOwner(ownerUrl: string, appUrl: string, onNewer?: (names: string[]) => void): Promise<string[]> {
   const owner = createDb(ownerUrl, { max: 1 });
   try {
     return await owner.connection().execute(async (connection) => {
       await sql`SELECT pg_advisory_lock(hashtextextended('orders_portal:schema', 0))`.execute(connection);
       try {
-        const applied = await migrateToLatest(connection);
+        const applied = await migrateToLatest(connection, onNewer);
         if (roleOf(ownerUrl) !== roleOf(appUrl)) await grantAppRole(connection, roleOf(appUrl));
         return applied;
       } finally {
