@@ -152,7 +152,7 @@ describe('the Kubernetes manifests (deploy/k8s)', () => {
     const job = one('Job', 'orders-portal-migrate');
     const script = job.spec.template.spec.containers[0].command.join(' ');
     expect(script).toContain("import('/app/api/dist/db/roles.js')");
-    expect(readFileSync(path.join(root, 'api/src/db/roles.ts'), 'utf8')).toMatch(/export async function migrateAsOwner\(ownerUrl: string, appUrl: string\)/);
+    expect(readFileSync(path.join(root, 'api/src/db/roles.ts'), 'utf8')).toMatch(/export async function migrateAsOwner\(ownerUrl: string, appUrl: string(\)|, onNewer\?: )/);
     const names = job.spec.template.spec.containers[0].env.map((variable: { name: string }) => variable.name);
     expect(names).toEqual(expect.arrayContaining(['DATABASE_URL', 'DATABASE_OWNER_URL']));
     expect(job.spec.template.spec.restartPolicy).toBe('Never');
