@@ -107,6 +107,10 @@ describe("admin '/' supply board", { timeout: 30_000 }, () => {
     await user.click(within(within(column('New')).getByRole('article', { name: /^PET 28g - PET - Clear, 250,000 preforms/ })).getByRole('button', { name: /Actions/ }));
     expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Remove' })).toBeInTheDocument();
+    // Escape closes the menu and gives the focus back to the card's actions button (the menu loads on first use).
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Edit' })).not.toBeInTheDocument());
+    expect(document.activeElement).toHaveAccessibleName(/^Actions for PET 28g - PET - Clear, 250,000 preforms/);
   });
 
   it("Remove asks 'Are you sure you want to delete this item?' and deletes only on Delete", async () => {

@@ -1,10 +1,33 @@
-import { forwardRef, type HTMLAttributes } from 'react';
-import { ActionIcon, Badge, Box, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { forwardRef, lazy, Suspense, useState, type HTMLAttributes } from 'react';
+import { ActionIcon, Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
-import { IconBuildingWarehouse, IconDots, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconBuildingWarehouse, IconDots, IconLock } from '@tabler/icons-react';
 import type { SupplyOrder, SupplyOrderStatus } from '../../../../generated/web/model';
 import { formatListDate, formatNumber } from '../../components/format';
 import { boxCount, describeOrder, preformLabel } from './supplyBoard';
+import type { CardMenuProps } from './SupplyOrderCardMenu';
+
+const loadCardMenu = () => import('./SupplyOrderCardMenu');
+const CardMenu = lazy(loadCardMenu);
+
+/**
+ * A card's actions button. The menu behind it (Mantine's Menu and Floating UI, 25 kB on the wire) loads on the first
+ * use of any card's button, and the pointer coming near one starts that load; until it is there, the button shows.
+ */
+function CardActions(props: CardMenuProps) {
+  const [used, setUsed] = useState(false);
+  const button = (
+    <ActionIcon variant="subtle" color="gray" size={24} aria-label={props.label} onClick={() => setUsed(true)} onPointerEnter={() => void loadCardMenu()}>
+      <IconDots size={16} />
+    </ActionIcon>
+  );
+  if (!used) return button;
+  return (
+    <Suspense fallback={button}>
+      <CardMenu {...props} />
+    </Suspense>
+  );
+}
 
 interface CardBodyProps extends HTMLAttributes<HTMLElement> {
   order: SupplyOrder;
@@ -85,21 +108,7 @@ export const SupplyOrderCardBody = forwardRef<HTMLElement, CardBodyProps>(functi
       {menu && (
         // The menu is not part of the drag handle: its clicks and keys must not pick the card up.
         <Box pos="absolute" top={10} right={10} onPointerDown={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" size={24} aria-label={`Actions for ${describeOrder(order)}`}>
-                <IconDots size={16} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => menu.onEdit(order)}>
-                Edit
-              </Menu.Item>
-              <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => menu.onRemove(order)}>
-                Remove
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <CardActions label={`Actions for ${describeOrder(order)}`} onEdit={() => menu.onEdit(order)} onRemove={() => menu.onRemove(order)} />
         </Box>
       )}
     </Paper>

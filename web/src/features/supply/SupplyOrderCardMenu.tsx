@@ -1,0 +1,40 @@
+import { useEffect, useRef, useState } from 'react';
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+
+export interface CardMenuProps {
+  label: string;
+  onEdit: () => void;
+  onRemove: () => void;
+}
+
+/**
+ * A card's Edit and Remove menu, loaded on the first use of any card's actions button (SupplyOrderCard.tsx): Mantine's
+ * Menu brings Floating UI, which the board's first screen does not need. It mounts in place of that button and opens
+ * at once, after taking the focus, so that closing the menu gives the focus back to it.
+ */
+export default function SupplyOrderCardMenu({ label, onEdit, onRemove }: CardMenuProps) {
+  const target = useRef<HTMLButtonElement>(null);
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    target.current?.focus();
+    setOpened(true);
+  }, []);
+  return (
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
+      <Menu.Target>
+        <ActionIcon ref={target} variant="subtle" color="gray" size={24} aria-label={label}>
+          <IconDots size={16} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
+          Edit
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onRemove}>
+          Remove
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
