@@ -11,8 +11,9 @@ const loadCardMenu = () => import('./SupplyOrderCardMenu');
 const CardMenu = lazy(loadCardMenu);
 
 /**
- * A card's actions button. The menu behind it (Mantine's Menu and Floating UI, 25 kB on the wire) loads on the first
- * use of any card's button, and the pointer coming near one starts that load; until it is there, the button shows.
+ * A card's actions button. The menu behind it (Mantine's Menu and Floating UI, about 30 kB on the wire) loads on the
+ * first use of any card's button, and the pointer coming near one starts that load; until it is there, the button
+ * shows.
  */
 function CardActions(props: CardMenuProps) {
   const [used, setUsed] = useState(false);
