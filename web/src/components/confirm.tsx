@@ -27,8 +27,7 @@ function confirmHostReady(): Promise<void> {
   if (!ready) {
     let resolve!: () => void;
     const promise = new Promise<void>((done) => (resolve = done));
-    const waiting = { promise, resolve };
-    ready = waiting;
+    ready = { promise, resolve };
     return import('./ConfirmHost').then(
       (module) => {
         host = module.default;

@@ -1,10 +1,11 @@
 import { forwardRef, lazy, Suspense, useState, type HTMLAttributes } from 'react';
-import { ActionIcon, Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
-import { IconBuildingWarehouse, IconDots, IconLock } from '@tabler/icons-react';
+import { IconBuildingWarehouse, IconLock } from '@tabler/icons-react';
 import type { SupplyOrder, SupplyOrderStatus } from '../../../../generated/web/model';
 import { formatListDate, formatNumber } from '../../components/format';
 import { boxCount, describeOrder, preformLabel } from './supplyBoard';
+import { CardActionsButton } from './CardActionsButton';
 import type { CardMenuProps } from './SupplyOrderCardMenu';
 
 const loadCardMenu = () => import('./SupplyOrderCardMenu');
@@ -18,9 +19,7 @@ const CardMenu = lazy(loadCardMenu);
 function CardActions(props: CardMenuProps) {
   const [used, setUsed] = useState(false);
   const button = (
-    <ActionIcon variant="subtle" color="gray" size={24} aria-label={props.label} onClick={() => setUsed(true)} onPointerEnter={() => void loadCardMenu()}>
-      <IconDots size={16} />
-    </ActionIcon>
+    <CardActionsButton label={props.label} onClick={() => setUsed(true)} onPointerEnter={() => void loadCardMenu()} />
   );
   if (!used) return button;
   return (

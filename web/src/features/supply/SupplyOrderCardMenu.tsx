@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Menu } from '@mantine/core';
-import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { CardActionsButton } from './CardActionsButton';
 
 export interface CardMenuProps {
   label: string;
@@ -23,9 +24,7 @@ export default function SupplyOrderCardMenu({ label, onEdit, onRemove }: CardMen
   return (
     <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
-        <ActionIcon ref={target} variant="subtle" color="gray" size={24} aria-label={label}>
-          <IconDots size={16} />
-        </ActionIcon>
+        <CardActionsButton ref={target} label={label} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
