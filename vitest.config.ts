@@ -18,7 +18,7 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node' },
+        test: { name: 'contract', include: ['tests/contract/**/*.test.ts', 'tests/bench/**/*.test.ts'], environment: 'node' },
       },
       './web/vite.config.ts',
     ],
