@@ -25,3 +25,16 @@ export function sendAttachment(reply: FastifyReply, file: { filename: string; co
     .type(file.contentType)
     .send(file.body);
 }
+
+/**
+ * Aborted when the client goes away before its answer has been sent (a closed tab, a cancelled download, a proxy's
+ * timeout), so that the work of a download nobody will receive can stop (pdf.ts `renderPdf`). Not Fastify's
+ * `request.signal`: on Node 20 that aborts as soon as a request's body has been read, whoever is still waiting.
+ */
+export function whileClientWaits(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}

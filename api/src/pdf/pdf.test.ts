@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataTable, limitPdfRenders, pdfDocument, renderPdf, renders, stopIdlePdfWorkers } from './pdf.js';
 import { renderInThisThread } from './render.js';
@@ -142,6 +143,90 @@ describe('the PDF worker threads', () => {
     const withFunction = { content: [{ text: 'x' }], footer: () => 'x' } as unknown as Parameters<typeof renderPdf>[0];
     await expect(renderPdf(withFunction)).rejects.toThrow(/could not be cloned/);
     expect((await renderPdf(doc())).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(renders.active).toBe(0);
+  });
+});
+
+describe('a download whose client goes away (renderPdf with the download\'s signal)', () => {
+  it('leaves the queue while it waits: nothing renders for it, and the rendering ahead of it is answered', async () => {
+    limitPdfRenders(1);
+    const started = renders.started;
+    const ahead = renderPdf(doc());
+    const client = new AbortController();
+    const waiting = renderPdf(small(), client.signal);
+    expect(renders.waiting).toHaveLength(1);
+    client.abort();
+    await expect(waiting).rejects.toMatchObject({ status: 499 });
+    expect(renders.waiting).toHaveLength(0);
+    expect((await ahead).subarray(0, 5).toString()).toBe('%PDF-');
+    // One worker started, for the one ahead, and nothing waits for it: the document that left was never rendered.
+    expect(renders.started - started).toBe(1);
+    expect(renders.active).toBe(0);
+    expect(renders.taken).toBe(0);
+  });
+
+  it('lets the smaller documents behind it render when it was the large one at the head of the queue', async () => {
+    limitPdfRenders(2);
+    renders.largeCells = 600;
+    renders.peak = 0;
+    const first = renderPdf(small());
+    const client = new AbortController();
+    const large = renderPdf(doc(), client.signal);
+    const behind = renderPdf(small());
+    // The large one waits for both places; the small one behind it waits for the large one.
+    expect(renders.waiting).toHaveLength(2);
+    client.abort();
+    await expect(large).rejects.toMatchObject({ status: 499 });
+    const files = await Promise.all([first, behind]);
+    expect(files.map((file) => file.subarray(0, 5).toString())).toEqual(['%PDF-', '%PDF-']);
+    expect(renders.waiting).toHaveLength(0);
+    expect(renders.taken).toBe(0);
+  });
+
+  it("stops a large document's rendering with its worker; the next download gets a new worker", async () => {
+    limitPdfRenders(1);
+    renders.largeCells = 600;
+    const client = new AbortController();
+    const post = Worker.prototype.postMessage;
+    const handOver = vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (this: Worker, ...args: Parameters<Worker['postMessage']>) {
+      post.apply(this, args);
+      client.abort();
+    });
+    const rendering = renderPdf(doc(), client.signal);
+    await expect(rendering).rejects.toMatchObject({ status: 499 });
+    // The worker the document was handed to.
+    const [worker] = handOver.mock.contexts as Worker[];
+    handOver.mockRestore();
+    expect(worker).toBeInstanceOf(Worker);
+    expect(renders.workers.has(worker!)).toBe(false);
+    const started = renders.started;
+    expect((await renderPdf(small())).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(renders.started - started).toBe(1);
+    expect(renders.active).toBe(0);
+  });
+
+  it('lets a small document finish in its worker, which stays for the next one, and still answers that the client has gone', async () => {
+    limitPdfRenders(1);
+    const client = new AbortController();
+    // The client goes the moment the document is handed to the worker, so it is certainly rendering then.
+    const post = Worker.prototype.postMessage;
+    const handOver = vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (this: Worker, ...args: Parameters<Worker['postMessage']>) {
+      post.apply(this, args);
+      client.abort();
+    });
+    const rendering = renderPdf(small(), client.signal);
+    await expect(rendering).rejects.toMatchObject({ status: 499 });
+    handOver.mockRestore();
+    expect(renders.workers.size).toBe(1);
+    const started = renders.started;
+    expect((await renderPdf(small())).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(renders.started).toBe(started);
+  });
+
+  it('starts nothing for a client that has already gone', async () => {
+    const started = renders.started;
+    await expect(renderPdf(doc(), AbortSignal.abort())).rejects.toMatchObject({ status: 499 });
+    expect(renders.started).toBe(started);
     expect(renders.active).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { Content, ContentTable, TableCell } from 'pdfmake/interfaces.js';
+import { HttpProblem } from '../lib/problem.js';
 import type { PdfDefinition } from './render.js';
 import type { RenderAnswer } from './render.worker.js';
 
@@ -71,13 +72,31 @@ function admitWaiting(): void {
   }
 }
 
-async function slot(large: boolean): Promise<() => void> {
+/**
+ * A download whose client went away before its PDF was ready: nothing can be sent. The status is nginx's 499 (client
+ * closed request), so that the request log and the metrics tell abandoned downloads from failed ones.
+ */
+export const abandoned = () => new HttpProblem(499, 'Client Closed Request', 'The client went away before the document was ready.');
+
+/** A place in the queue; while it waits, an abort of `signal` takes it out of the queue (`abandoned`). */
+async function slot(large: boolean, signal?: AbortSignal): Promise<() => void> {
   const place: Place = { large, places: 0, admit: () => {} };
   if (renders.waiting.length === 0 && fits(place)) take(place);
   else
-    await new Promise<void>((resolve) => {
-      place.admit = resolve;
+    await new Promise<void>((resolve, reject) => {
+      const leave = () => {
+        const at = renders.waiting.indexOf(place);
+        if (at >= 0) renders.waiting.splice(at, 1);
+        // A large document at the head held back smaller ones behind it: they may fit now.
+        admitWaiting();
+        reject(abandoned());
+      };
+      place.admit = () => {
+        signal?.removeEventListener('abort', leave);
+        resolve();
+      };
       renders.waiting.push(place);
+      signal?.addEventListener('abort', leave, { once: true });
     });
   return () => {
     renders.taken -= place.places;
@@ -174,16 +193,34 @@ class Renderer {
 
 const idle = new Set<Renderer>();
 
-/** Renders a document definition to PDF bytes in a worker thread, waiting for a free rendering slot (`renders.limit`). */
-export async function renderPdf(doc: PdfDefinition): Promise<Buffer> {
+/**
+ * Renders a document definition to PDF bytes in a worker thread, waiting for a free rendering slot (`renders.limit`).
+ * `signal` is the download's client (download.ts `whileClientWaits`): once it has gone, the document leaves the queue,
+ * and a large one that is rendering stops with its worker (seconds of a core that nobody would receive, ahead of the
+ * downloads waiting behind it); a small one finishes, which costs less than starting a new worker. Either way the
+ * promise rejects with `abandoned`.
+ */
+export async function renderPdf(doc: PdfDefinition, signal?: AbortSignal): Promise<Buffer> {
+  if (signal?.aborted) throw abandoned();
   const large = tableCells(doc.content) > renders.largeCells;
-  const release = await slot(large);
+  const release = await slot(large, signal);
+  if (signal?.aborted) {
+    release();
+    throw abandoned();
+  }
   const reused = [...idle].pop();
   if (reused) idle.delete(reused);
   const renderer = reused ?? new Renderer();
+  const stop = () => void renderer.worker.terminate();
+  if (large) signal?.addEventListener('abort', stop, { once: true });
   try {
-    return await renderer.render(doc);
+    const file = await renderer.render(doc);
+    if (signal?.aborted) throw abandoned();
+    return file;
+  } catch (error) {
+    throw signal?.aborted ? abandoned() : error;
   } finally {
+    signal?.removeEventListener('abort', stop);
     if (renderer.running) {
       // After a large document a worker keeps its grown heap (about 60 MB for the 50-order PDF): unless another
       // download is waiting for it, it ends and hands that memory back.

@@ -74,7 +74,7 @@ const listDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.
 const STATUS_LABELS: Record<Claim['status'], string> = { new: 'New', 'under investigation': 'Under investigation', closed: 'Closed' };
 
 /** The non-conformance report of one claim: the customer's part, the GP's part (the short form, then the 8D report) and the attached files. */
-export function claimReportPdf(claim: Claim, printed: { printedBy: string; email: string | null }): Promise<Buffer> {
+export function claimReportPdf(claim: Claim, printed: { printedBy: string; email: string | null }, signal?: AbortSignal): Promise<Buffer> {
   const printedAt = new Date().toISOString();
   return renderPdf(
     pdfDocument({
@@ -114,5 +114,6 @@ export function claimReportPdf(claim: Claim, printed: { printedBy: string; email
         },
       ],
     }),
+    signal,
   );
 }

@@ -273,13 +273,14 @@ export async function downloadClaim(
   actor: Actor,
   scope: Scope,
   request: { id: number; userProfile?: { fullName?: string; email?: string } },
+  signal?: AbortSignal,
 ) {
   const claim = await getClaim(db, scope, request.id);
   const printedBy = request.userProfile?.fullName?.trim() || actor.name;
   return {
     filename: `Non-Conformance-${claim.id}-report .pdf`,
     contentType: 'application/pdf',
-    body: await claimReportPdf(claim, { printedBy, email: request.userProfile?.email?.trim() || actor.email }),
+    body: await claimReportPdf(claim, { printedBy, email: request.userProfile?.email?.trim() || actor.email }, signal),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Handlers } from '../../lib/contract.js';
-import { attachmentDisposition } from '../../pdf/download.js';
+import { attachmentDisposition, whileClientWaits } from '../../pdf/download.js';
 import { confirmInvoice, downloadDeclaration, downloadInvoice, getFailedDeliveries, getInvoices, retryDelivery } from './invoices.service.js';
 
 /**
@@ -25,9 +25,9 @@ const sendPdf = (reply: FastifyReply, file: { filename: string; body: Buffer }) 
 export const invoicesHandlers: Handlers = {
   Documents_getInvoices: async (request) => getInvoices(request.server.db, request.actor, request.body.pagination),
   Documents_downloadInvoice: async (request, reply) =>
-    sendPdf(reply, await downloadInvoice(request.server.db, request.server.config, request.actor, request.body.id)),
+    sendPdf(reply, await downloadInvoice(request.server.db, request.server.config, request.actor, request.body.id, whileClientWaits(reply))),
   Documents_downloadDeclaration: async (request, reply) =>
-    sendPdf(reply, await downloadDeclaration(request.server.db, request.server.config, request.actor, request.body.id)),
+    sendPdf(reply, await downloadDeclaration(request.server.db, request.server.config, request.actor, request.body.id, whileClientWaits(reply))),
   Documents_confirmInvoice: async (request) =>
     confirmInvoice(request.server.db, request.server.config, request.server.jobs, request.actor, request.body.id),
   Documents_getFailedDeliveries: async (request) => getFailedDeliveries(request.server.db, request.body.pagination),

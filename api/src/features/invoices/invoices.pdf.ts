@@ -23,7 +23,7 @@ function parties(seller: string, invoice: InvoiceDocument): Content {
 }
 
 /** The invoice PDF, rendered from the stored invoice: seller, buyer, lines at their prices per 1,000, the total. */
-export function invoicePdf(invoice: InvoiceDocument, seller: string): Promise<Buffer> {
+export function invoicePdf(invoice: InvoiceDocument, seller: string, signal?: AbortSignal): Promise<Buffer> {
   const currency = invoice.invoiceCurrency;
   return renderPdf(
     pdfDocument({
@@ -58,6 +58,7 @@ export function invoicePdf(invoice: InvoiceDocument, seller: string): Promise<Bu
         },
       ],
     }),
+    signal,
   );
 }
 
@@ -65,7 +66,7 @@ export function invoicePdf(invoice: InvoiceDocument, seller: string): Promise<Bu
  * The declaration of conformity of the articles delivered with the invoice: who declares, for whom, which
  * articles, and that they are made for food contact under Regulation (EC) No 1935/2004 and (EU) No 10/2011.
  */
-export function declarationPdf(invoice: InvoiceDocument & { lines: (InvoiceLine & { lots?: string[] })[] }, manufacturer: string): Promise<Buffer> {
+export function declarationPdf(invoice: InvoiceDocument & { lines: (InvoiceLine & { lots?: string[] })[] }, manufacturer: string, signal?: AbortSignal): Promise<Buffer> {
   const customer = invoice.company ?? invoice.clientId;
   return renderPdf(
     pdfDocument({
@@ -103,6 +104,7 @@ export function declarationPdf(invoice: InvoiceDocument & { lines: (InvoiceLine 
         { text: `Issued on ${listDate(invoice.deliveryDate)} by ${manufacturer}.`, margin: [0, 16, 0, 0] },
       ],
     }),
+    signal,
   );
 }
 

@@ -28,18 +28,18 @@ async function invoiceDocument(db: Db, scope: Scope, id: number) {
 }
 
 /** The invoice PDF, '{invoiceNumber}.pdf'. Another company's invoice answers 404 like a missing one. */
-export async function downloadInvoice(db: Db, config: Config, actor: Actor, id: number) {
+export async function downloadInvoice(db: Db, config: Config, actor: Actor, id: number, signal?: AbortSignal) {
   const invoice = await invoiceDocument(db, scopeOf(actor), id);
-  return { filename: invoiceFileName(invoice.invoiceNumber), body: await invoicePdf(invoice, config.MANUFACTURER_NAME) };
+  return { filename: invoiceFileName(invoice.invoiceNumber), body: await invoicePdf(invoice, config.MANUFACTURER_NAME, signal) };
 }
 
 /** The declaration of conformity PDF, 'DECLARATION OF CONFORMITY {invoiceNumber}.pdf'. */
-export async function downloadDeclaration(db: Db, config: Config, actor: Actor, id: number) {
+export async function downloadDeclaration(db: Db, config: Config, actor: Actor, id: number, signal?: AbortSignal) {
   const invoice = await invoiceDocument(db, scopeOf(actor), id);
   // Issue 17: each article with the preform lots its bottles were made from.
   const lots = await lotLabelsOfItems(db, invoice.lines.flatMap((line) => (line.orderItemId === null ? [] : [line.orderItemId])));
   const lines = invoice.lines.map((line) => ({ ...line, lots: line.orderItemId === null ? [] : (lots.get(line.orderItemId) ?? []) }));
-  return { filename: declarationFileName(invoice.invoiceNumber), body: await declarationPdf({ ...invoice, lines }, config.MANUFACTURER_NAME) };
+  return { filename: declarationFileName(invoice.invoiceNumber), body: await declarationPdf({ ...invoice, lines }, config.MANUFACTURER_NAME, signal) };
 }
 
 /** What a delivery needs: the From header, the transport (SMTP or the .eml folder), invoice PDFs rendered as attachments. */

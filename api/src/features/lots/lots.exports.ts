@@ -57,7 +57,7 @@ export async function recallCsv(db: Executor, lotId: number): Promise<Download> 
 }
 
 /** The recall answer as PDF: the lot, what to quarantine, then the delivered and the open items by client. */
-export async function recallPdf(db: Executor, lotId: number): Promise<Download> {
+export async function recallPdf(db: Executor, lotId: number, signal?: AbortSignal): Promise<Download> {
   const recall = await lotRecall(db, lotId);
   const { lot } = recall;
   const table = (clients: Schemas['RecallClient'][], empty: string) =>
@@ -97,6 +97,7 @@ export async function recallPdf(db: Executor, lotId: number): Promise<Download> 
         table(recall.open, 'No open items use this lot.'),
       ],
     }),
+    signal,
   );
   return { filename: `recall-lot-${lotId}.pdf`, contentType: 'application/pdf', body };
 }

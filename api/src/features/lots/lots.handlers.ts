@@ -1,5 +1,5 @@
 import type { Handlers } from '../../lib/contract.js';
-import { sendAttachment } from '../../pdf/download.js';
+import { sendAttachment, whileClientWaits } from '../../pdf/download.js';
 import * as service from './lots.service.js';
 
 /** Traceability (issue 17): preform lots, stock by lot, production records' lots, traces, recall and EPCIS for staff; the client's own items' lots. */
@@ -13,7 +13,7 @@ export const lotsHandlers: Handlers = {
   StaffLots_getLotRecall: async (request) =>
     service.getLotRecall(request.server.db, request.body.id, { summary: request.body.summary, clientId: request.body.clientId }),
   StaffLots_exportLotRecallCsv: async (request, reply) => sendAttachment(reply, await service.exportLotRecallCsv(request.server.db, request.body.id)),
-  StaffLots_exportLotRecallPdf: async (request, reply) => sendAttachment(reply, await service.exportLotRecallPdf(request.server.db, request.body.id)),
+  StaffLots_exportLotRecallPdf: async (request, reply) => sendAttachment(reply, await service.exportLotRecallPdf(request.server.db, request.body.id, whileClientWaits(reply))),
   StaffLots_exportLotEpcis: async (request, reply) => sendAttachment(reply, await service.exportLotEpcis(request.server.db, request.body.id, request.server.config.publicUrl)),
   AdminLots_saveLot: async (request) => service.saveLot(request.server.db, request.actor, request.body),
   AdminLots_saveProductionLots: async (request) => service.saveProductionLots(request.server.db, request.actor, request.body),

@@ -51,8 +51,8 @@ export function exportLotRecallCsv(db: Db, id: number): Promise<Download> {
   return recallCsv(db, id);
 }
 
-export function exportLotRecallPdf(db: Db, id: number): Promise<Download> {
-  return recallPdf(db, id);
+export function exportLotRecallPdf(db: Db, id: number, signal?: AbortSignal): Promise<Download> {
+  return recallPdf(db, id, signal);
 }
 
 export function exportLotEpcis(db: Db, id: number, publicUrl: string): Promise<Download> {

@@ -1,6 +1,6 @@
 import type { Handlers } from '../../lib/contract.js';
 import { deleteOrders, getOrder, getOrderableProducts, getOrderItemHistory, getOrders, saveOrder } from './orders.service.js';
-import { sendAttachment } from '../../pdf/download.js';
+import { sendAttachment, whileClientWaits } from '../../pdf/download.js';
 import { downloadProductionOrders, getProductionOrders } from './production-orders.service.js';
 import { getPlanner, savePlannerItem } from './planner.service.js';
 import { addProducedEntry, getAgenda, getProducedEntries, saveProducedAmount } from './agenda.service.js';
@@ -15,7 +15,7 @@ export const ordersHandlers: Handlers = {
   ClientOrders_getOrderableProducts: async (request) => getOrderableProducts(request.server.db, request.actor),
   AdminOrders_getProductionOrders: async (request) => getProductionOrders(request.server.db, request.body.pagination),
   AdminOrders_downloadProductionOrders: async (request, reply) =>
-    sendAttachment(reply, await downloadProductionOrders(request.server.db, request.body.orderIds)),
+    sendAttachment(reply, await downloadProductionOrders(request.server.db, request.body.orderIds, whileClientWaits(reply))),
   ClientPlanner_getPlanner: async (request) => getPlanner(request.server.db, request.actor, request.body),
   ClientPlanner_savePlannerItem: async (request) => savePlannerItem(request.server.db, request.actor, request.body.item),
   OperatorAgenda_getAgenda: async (request) => getAgenda(request.server.db, request.body),

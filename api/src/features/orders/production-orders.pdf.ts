@@ -7,7 +7,7 @@ const amount = (value: number) => value.toLocaleString('en-US');
 const percent = (part: number) => `${Math.round(part * 100)} %`;
 
 /** The production orders PDF: one section per order (number and client) with a table of its items. */
-export function productionOrdersPdf(orders: OrderRow[], downloadedAt: Date): Promise<Buffer> {
+export function productionOrdersPdf(orders: OrderRow[], downloadedAt: Date, signal?: AbortSignal): Promise<Buffer> {
   return renderPdf(
     pdfDocument({
       title: 'Production orders',
@@ -36,5 +36,6 @@ export function productionOrdersPdf(orders: OrderRow[], downloadedAt: Date): Pro
         ),
       ]),
     }),
+    signal,
   );
 }

@@ -16,10 +16,10 @@ export const productionOrdersFilename = (date: Date) => `PO-${date.toISOString()
  * The PDF of the selected orders, in the order they were selected (each once). Every id must exist: one unknown id
  * answers 404 rather than a PDF that silently lacks an order.
  */
-export async function downloadProductionOrders(db: Db, orderIds: number[]) {
+export async function downloadProductionOrders(db: Db, orderIds: number[], signal?: AbortSignal) {
   const ids = [...new Set(orderIds)];
   const orders = await repository.findOrdersByIds(db, ids);
   if (orders.length !== ids.length) throw notFound('Production order');
   const now = new Date();
-  return { filename: productionOrdersFilename(now), contentType: 'application/pdf', body: await productionOrdersPdf(orders, now) };
+  return { filename: productionOrdersFilename(now), contentType: 'application/pdf', body: await productionOrdersPdf(orders, now, signal) };
 }

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
-import { as, createTestApp, post } from '../../../../tests/support/app.js';
+import { as, createTestApp, post, testConfig } from '../../../../tests/support/app.js';
+import { limitPdfRenders, renders } from '../../pdf/pdf.js';
 import { pdfText } from '../../../../tests/support/pdf.js';
 import { COMPANY_A, COMPANY_B, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
@@ -137,6 +139,34 @@ describe('production orders PDF (orders/download)', () => {
     expect((await post(app, '/api/admin/orders/download', { orderIds: [] }, admin)).status).toBe(400);
     for (const token of [await as.operator(), await as.client(COMPANY_A)]) {
       expect((await post(app, '/api/admin/orders/download', { orderIds: [orderA] }, token)).status).toBe(403);
+    }
+  });
+
+  it('leaves the rendering queue, unrendered, when the admin goes away while it waits', async () => {
+    // No rendering place free: the download waits in the queue until its client leaves.
+    limitPdfRenders(0);
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.server.address();
+      const started = renders.started;
+      const request = httpRequest({
+        host: '127.0.0.1',
+        port: typeof address === 'object' && address ? address.port : 0,
+        path: '/api/admin/orders/download',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      });
+      request.on('error', () => undefined);
+      request.end(JSON.stringify({ orderIds: [orderA] }));
+      await vi.waitFor(() => expect(renders.waiting).toHaveLength(1), { timeout: 10_000 });
+      request.destroy();
+      await vi.waitFor(() => expect(renders.waiting).toHaveLength(0), { timeout: 10_000 });
+      // With places again, nothing is left to render for it.
+      limitPdfRenders(testConfig.PDF_MAX_RENDERS);
+      expect(renders.active).toBe(0);
+      expect(renders.started).toBe(started);
+    } finally {
+      limitPdfRenders(testConfig.PDF_MAX_RENDERS);
     }
   });
 });
