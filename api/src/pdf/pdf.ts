@@ -74,7 +74,7 @@ function admitWaiting(): void {
 
 /**
  * A download whose client went away before its PDF was ready: nothing can be sent. The status is nginx's 499 (client
- * closed request), so that the request log and the metrics tell abandoned downloads from failed ones.
+ * closed request): the client's doing, so the error handler logs no error for it.
  */
 export const abandoned = () => new HttpProblem(499, 'Client Closed Request', 'The client went away before the document was ready.');
 
