@@ -87,8 +87,13 @@ async function loadApi(port: number, token: string, call: Call, ids: Ids, second
     connections,
     duration: seconds,
   });
+  /** The statuses of the answers that were not 2xx, with their counts (shed 503s answer fast and lower the p50). */
+  const failures = new Map<number, number>();
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    if (statusCode < 200 || statusCode > 299) errors++;
+    if (statusCode < 200 || statusCode > 299) {
+      errors++;
+      failures.set(statusCode, (failures.get(statusCode) ?? 0) + 1);
+    }
     latencies.push(responseTime);
   });
   const result = await instance;
@@ -100,6 +105,8 @@ async function loadApi(port: number, token: string, call: Call, ids: Ids, second
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     errors: errors + result.errors + result.timeouts,
+    /** `503: 778, timeouts: 2`: what the errors were. */
+    failed: [...[...failures].map(([status, count]) => `${status}: ${count}`), ...(result.errors ? [`connection errors: ${result.errors}`] : []), ...(result.timeouts ? [`timeouts: ${result.timeouts}`] : [])].join(', '),
     bytes: result.throughput.average,
   };
 }
@@ -394,7 +401,7 @@ async function main() {
       const planned = { executionMs: total('executionMs'), planningMs: total('planningMs') };
       results.push({ call, api, direct, slowest, planned, once, peakRssKb, statements: once.queries.length, serviceStatements: service.length, cpu: loaded.cpu, sqlCpu: replayed.cpu });
       console.log(
-        `${call.name}: ${once.status} ${once.bytes} B in ${ms(once.aloneMs)} ms alone; API ${api.rps.toFixed(0)} req/s p50 ${ms(api.p50)} p95 ${ms(api.p95)} p99 ${ms(api.p99)} ms (errors ${api.errors}); ` +
+        `${call.name}: ${once.status} ${once.bytes} B in ${ms(once.aloneMs)} ms alone; API ${api.rps.toFixed(0)} req/s p50 ${ms(api.p50)} p95 ${ms(api.p95)} p99 ${ms(api.p99)} ms (errors ${api.errors}${api.failed ? `: ${api.failed}` : ''}); ` +
           `SQL ${direct.rps.toFixed(0)} req/s p50 ${ms(direct.p50)} p95 ${ms(direct.p95)} ms (${once.queries.length} statements, ${service.length} of the service); ` +
           `CPU ms per request: API ${cpuMs(loaded.cpu.api)}, PostgreSQL ${cpuMs(loaded.cpu.postgres)}, load ${cpuMs(loaded.cpu.bench)}; SQL replay: PostgreSQL ${cpuMs(replayed.cpu.postgres)}, client ${cpuMs(replayed.cpu.bench)}`,
       );
@@ -541,6 +548,7 @@ async function main() {
           download: Boolean(call.download),
           rowsPerPage: rowsPerPageOf(call, ids),
           apiP95: api.p95,
+          apiErrors: api.errors,
           apiP50: api.p50,
           apiRps: api.rps,
           sqlP50: direct.p50,

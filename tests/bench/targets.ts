@@ -30,6 +30,8 @@ export interface CallFigures {
   /** Rows per page the screen asks for, when the call is a paged list. */
   rowsPerPage?: number;
   apiP95: number;
+  /** Answers that were not 2xx (and connection errors, time-outs): they are in the latencies too. */
+  apiErrors: number;
   apiP50: number;
   apiRps: number;
   /** The bare-SQL replay of the service's reads; NaN when the call has no read to replay. */
@@ -69,7 +71,13 @@ export function judgeTargets(calls: CallFigures[], peakRssMb: number, screens: S
   const lists = calls.filter((call) => !call.download && call.rowsPerPage !== undefined);
   const typicalPages = lists.filter((call) => call.rowsPerPage === TARGETS.listPageRows);
   const lines = [
-    judge(`p95 under ${TARGETS.p95Ms} ms at 10 connections`, calls, (call) => call.apiP95 < TARGETS.p95Ms, (call) => `p95 ${fixed(call.apiP95)} ms`),
+    judge(
+      `p95 under ${TARGETS.p95Ms} ms at 10 connections, without errors`,
+      calls,
+      // A shed request (503) answers in a few milliseconds: a fast p95 with errors is not a fast call.
+      (call) => call.apiP95 < TARGETS.p95Ms && call.apiErrors === 0,
+      (call) => `p95 ${fixed(call.apiP95)} ms${call.apiErrors ? `, ${call.apiErrors} errors` : ''}`,
+    ),
     judge(
       `API p50 within ${TARGETS.p50Ratio}× of the bare SQL p50`,
       replayed,
