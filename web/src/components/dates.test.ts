@@ -56,9 +56,15 @@ describe('the week starts on Monday; weekends are unavailable for order dates (p
 });
 
 describe('typed days: date fields YYYY-MM-DD, pickers MM.DD.YYYY (part 9)', () => {
-  it('reads a YYYY-MM-DD day, also with a one-digit month or day, and answers it as YYYY-MM-DD', () => {
+  it('reads a YYYY-MM-DD day, and answers it as YYYY-MM-DD', () => {
     expect(parseDay('2026-03-18')).toBe('2026-03-18');
-    expect(parseDay(' 2026-3-9 ')).toBe('2026-03-09');
+    expect(parseDay(' 2026-03-09 ')).toBe('2026-03-09');
+  });
+
+  it('reads no day from a one-digit month or day: typed from the left, 2026-12-1 is on its way to 2026-12-12', () => {
+    expect(parseDay('2026-12-1')).toBeNull();
+    expect(parseDay('2026-3-09')).toBeNull();
+    expect(parseDay('2026-12-1', { pickerFormat: true })).toBeNull();
   });
 
   it('a day that does not exist, or text around a day, is no day at all', () => {

@@ -59,13 +59,16 @@ export const isWeekend = (day: string) => weekdayIndex(day) >= 5;
 /** Monday to Friday. */
 export const isWeekday = (day: string) => !isWeekend(day);
 
-const ISO_DAY = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*$/;
+const ISO_DAY = /^\s*(\d{4})-(\d{2})-(\d{2})\s*$/;
 const PICKER_DAY = /^\s*(\d{1,2})[./-](\d{1,2})[./-](\d{4})\s*$/;
 
 /**
- * The one parser of typed days. Reads `YYYY-MM-DD` (the date fields, also with one-digit month or day) and, with
- * `{ pickerFormat: true }`, the pickers' `MM.DD.YYYY` as well (part 9). The whole text must be a day that exists
- * (no 30 February, no 31 April); the answer is the day as YYYY-MM-DD, or null for anything else.
+ * The one parser of typed days. Reads `YYYY-MM-DD` (the date fields) and, with `{ pickerFormat: true }`, the pickers'
+ * `MM.DD.YYYY` as well (part 9). The whole text must be a day that exists (no 30 February, no 31 April); the answer is
+ * the day as YYYY-MM-DD, or null for anything else. The date fields parse as the user types (Mantine's DateInput keeps
+ * the last text that parsed), so a one-digit day is no day: '2026-12-1' on the way to '2026-12-12' would otherwise
+ * pick the 1st, and stay picked when the 12th turns out to be a Saturday. The pickers' year comes last, so their
+ * one-digit month and day stay.
  */
 export function parseDay(text: string, { pickerFormat = false } = {}): string | null {
   const iso = ISO_DAY.exec(text);

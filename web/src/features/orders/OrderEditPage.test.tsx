@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import type { ClientProductionOrder, OrderableProduct, OrderItem } from '../../../../generated/web/model';
 import { renderOrders } from './renderOrders';
-import { isoDay } from '../../components/dates';
+import { isoDay, isWeekend } from '../../components/dates';
 import { orderFixture, orderItemFixture } from '../../test/orders.fixtures';
 
 const today = new Date();
@@ -135,6 +135,21 @@ describe("client '/orders/new' and '/orders/{id}' order edit", { timeout: 30_000
     renderOrders('/orders/new');
     const dialog = await openNewItem(user);
     await user.type(input(dialog, /^Deliver at/), day(12)); // next Saturday
+    await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    expect(await within(dialog).findByText('Pick a day.')).toBeInTheDocument();
+  });
+
+  it("a typed Saturday is no day even when typing passes through a selectable one ('2027-03-1' on the way to '2027-03-13')", async () => {
+    // The first Saturday from next week on whose month's 1st is a weekday from this Monday on: typed from the left, its
+    // text reads as that 1st before its last digit.
+    let offset = 12;
+    const firstOf = (iso: string) => `${iso.slice(0, 8)}01`;
+    while (!(day(offset).slice(8, 9) === '1' && !isWeekend(firstOf(day(offset))) && firstOf(day(offset)) >= day(0))) offset += 7;
+    serveOrder();
+    const user = userEvent.setup();
+    renderOrders('/orders/new');
+    const dialog = await openNewItem(user);
+    await user.type(input(dialog, /^Deliver at/), day(offset));
     await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
     expect(await within(dialog).findByText('Pick a day.')).toBeInTheDocument();
   });

@@ -70,7 +70,8 @@ describe("order dates ('Deliver at')", () => {
 
   it("a typed day is a selectable YYYY-MM-DD day, the whole text; anything else is no day", () => {
     expect(parseOrderDay('2026-03-18', WEDNESDAY)).toBe('2026-03-18');
-    expect(parseOrderDay(' 2026-3-9 ', WEDNESDAY)).toBe('2026-03-09');
+    expect(parseOrderDay(' 2026-03-09 ', WEDNESDAY)).toBe('2026-03-09');
+    expect(parseOrderDay('2026-03-1', WEDNESDAY)).toBeNull(); // on its way to 2026-03-1x: not yet a day
     expect(parseOrderDay('2026-03-06', WEDNESDAY)).toBeNull(); // before the first order day
     expect(parseOrderDay('2026-03-21', WEDNESDAY)).toBeNull(); // Saturday
     expect(parseOrderDay('2026-02-30', WEDNESDAY)).toBeNull();

@@ -136,7 +136,8 @@ describe('Planner new production order rules', () => {
 
   it("a typed 'Deliver at' is a real weekday, YYYY-MM-DD; weekends and impossible dates are no day", () => {
     expect(parseDay('2026-03-18')).toBe('2026-03-18');
-    expect(parseDay(' 2026-3-9 ')).toBe('2026-03-09');
+    expect(parseDay(' 2026-03-09 ')).toBe('2026-03-09');
+    expect(parseDay('2026-03-1')).toBeNull(); // on its way to 2026-03-1x: not yet a day
     expect(parseDay('2026-03-21')).toBeNull();
     expect(parseDay('2026-02-30')).toBeNull();
     expect(parseDay('18.03.2026')).toBeNull();
