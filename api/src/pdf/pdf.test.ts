@@ -147,6 +147,15 @@ describe('the PDF worker threads', () => {
   });
 });
 
+/** The client goes the moment a document is handed to its worker, so that the document is certainly rendering then. */
+function abortOnHandOver(client: AbortController) {
+  const post = Worker.prototype.postMessage;
+  return vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (this: Worker, ...args: Parameters<Worker['postMessage']>) {
+    post.apply(this, args);
+    client.abort();
+  });
+}
+
 describe('a download whose client goes away (renderPdf with the download\'s signal)', () => {
   it('leaves the queue while it waits: nothing renders for it, and the rendering ahead of it is answered', async () => {
     limitPdfRenders(1);
@@ -187,11 +196,7 @@ describe('a download whose client goes away (renderPdf with the download\'s sign
     limitPdfRenders(1);
     renders.largeCells = 600;
     const client = new AbortController();
-    const post = Worker.prototype.postMessage;
-    const handOver = vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (this: Worker, ...args: Parameters<Worker['postMessage']>) {
-      post.apply(this, args);
-      client.abort();
-    });
+    const handOver = abortOnHandOver(client);
     const rendering = renderPdf(doc(), client.signal);
     await expect(rendering).rejects.toMatchObject({ status: 499 });
     // The worker the document was handed to.
@@ -208,12 +213,7 @@ describe('a download whose client goes away (renderPdf with the download\'s sign
   it('lets a small document finish in its worker, which stays for the next one, and still answers that the client has gone', async () => {
     limitPdfRenders(1);
     const client = new AbortController();
-    // The client goes the moment the document is handed to the worker, so it is certainly rendering then.
-    const post = Worker.prototype.postMessage;
-    const handOver = vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (this: Worker, ...args: Parameters<Worker['postMessage']>) {
-      post.apply(this, args);
-      client.abort();
-    });
+    const handOver = abortOnHandOver(client);
     const rendering = renderPdf(small(), client.signal);
     await expect(rendering).rejects.toMatchObject({ status: 499 });
     handOver.mockRestore();
