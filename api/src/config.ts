@@ -21,6 +21,12 @@ const schema = z.object({
    */
   DATABASE_OWNER_URL: z.string().optional(),
   DATA_DIR: z.string().default('.data'),
+  /**
+   * The instant the portal's clock starts from (ISO 8601), for end-to-end tests and demos of a given day; time runs on
+   * from there. Business rules (today, this week, an open stop's length) read it; tokens and sessions keep real time.
+   * Refused in production.
+   */
+  PORTAL_NOW: z.iso.datetime({ offset: true }).optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Database pool: most connections, how long a query waits for one (ms), longest statement (ms). */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
@@ -187,6 +193,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration:\n  SEED_DEMO: demo users have a published password; they are for `npm run portal` only, never with NODE_ENV=production',
     );
+  }
+  if (value.NODE_ENV === 'production' && value.PORTAL_NOW) {
+    throw new Error('Invalid configuration:\n  PORTAL_NOW: a pinned clock is for tests and demos, never with NODE_ENV=production');
   }
   const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   const s3Missing = s3.filter((name) => !value[name]);

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { loadConfig } from './config.js';
+import { pinClock } from './lib/clock.js';
 import { createDb } from './db/database.js';
 import { startEmbeddedPostgres, watchEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { migrateAsOwner, prepareEmbeddedRoles } from './db/roles.js';
@@ -20,6 +21,7 @@ import { registerWebApp } from './plugins/web.js';
 async function main() {
   const started = performance.now();
   const config = loadConfig();
+  if (config.PORTAL_NOW) pinClock(config.PORTAL_NOW);
   const log = pino({
     level: config.LOG_LEVEL,
     hooks: {
