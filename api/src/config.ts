@@ -11,7 +11,10 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Public origin of the portal, e.g. https://portal.example.com. Defaults to http://localhost:PORT. */
+  /**
+   * Public origin of the portal, e.g. https://portal.example.com: the tokens' issuer and every link. Required in
+   * production; elsewhere it defaults to http://localhost:PORT.
+   */
   PUBLIC_URL: z.url().optional(),
   /** Any PostgreSQL; without it the portal runs an embedded PostgreSQL in DATA_DIR/postgres. */
   DATABASE_URL: z.string().optional(),
@@ -196,6 +199,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (value.NODE_ENV === 'production' && value.PORTAL_NOW) {
     throw new Error('Invalid configuration:\n  PORTAL_NOW: a pinned clock is for tests and demos, never with NODE_ENV=production');
+  }
+  // Without it a production start publishes an http://localhost issuer while its cookies are Secure and its endpoints
+  // https: it starts, and nobody can sign in.
+  if (value.NODE_ENV === 'production' && !value.PUBLIC_URL) {
+    throw new Error(
+      'Invalid configuration:\n  PUBLIC_URL: required with NODE_ENV=production: the origin users reach the portal at (https://portal.example.com); the sign-in issuer and cookies depend on it',
+    );
   }
   const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   const s3Missing = s3.filter((name) => !value[name]);

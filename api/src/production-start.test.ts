@@ -21,7 +21,7 @@ afterAll(async () => {
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** Starts `api/src/server.ts` until it is ready (or exits); returns its output and a stop function. */
-async function start(env: Record<string, string>) {
+async function start(env: Record<string, string | undefined>) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
     cwd: root,
@@ -36,7 +36,7 @@ async function start(env: Record<string, string>) {
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(root, 'no-web-build'),
       ...env,
-    },
+    } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -64,6 +64,13 @@ async function start(env: Record<string, string>) {
 }
 
 describe('a production start', () => {
+  it('refuses to start without PUBLIC_URL (an http://localhost issuer with Secure cookies lets nobody sign in)', async () => {
+    const server = await start({ NODE_ENV: 'production', PUBLIC_URL: undefined });
+    expect(server.ready).toBe(false);
+    expect(await server.exitCode()).not.toBe(0);
+    expect(server.output()).toMatch(/PUBLIC_URL: required with NODE_ENV=production/);
+  }, 30_000);
+
   it('refuses SEED_DEMO=true (demo users have a published password)', async () => {
     const server = await start({ NODE_ENV: 'production', SEED_DEMO: 'true' });
     expect(server.ready).toBe(false);

@@ -30,6 +30,7 @@ const config = loadConfig({
   OIDC_AUDIENCE: AUDIENCE,
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
+  PUBLIC_URL: 'http://127.0.0.1',
   SEED_DEMO: 'false',
   RATE_LIMIT_API_PER_MINUTE: '100000000',
   // Issue 15: MQTT ingestion when run.ts started a broker.
