@@ -43,7 +43,7 @@ async function main() {
       port: config.EMBEDDED_PG_PORT,
       log: (message) => log.debug({ component: 'postgres' }, message),
     });
-    ({ ownerUrl, appUrl: databaseUrl } = await prepareEmbeddedRoles(embedded.url));
+    ({ ownerUrl, appUrl: databaseUrl } = await prepareEmbeddedRoles(embedded.url, embedded.passwords));
     log.info('embedded PostgreSQL started');
   }
   // Migrations run as the owner; the API connects as the application role (data rights only).

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Connection URL of the server's maintenance database (postgres). */
     pgAdminUrl: string;
+    /** TEST_APP_ROLE's password: random per run. */
+    pgAppPassword: string;
   }
 }
 
@@ -28,6 +31,7 @@ export default async function setup(project: TestProject) {
   let embedded: EmbeddedDatabase | undefined;
   let dataDir: string | undefined;
   let adminUrl = process.env.TEST_DATABASE_URL;
+  const appPassword = randomBytes(18).toString('base64url');
   if (!adminUrl) {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'orders-portal-test-'));
     await chmod(dataDir, 0o755); // PostgreSQL runs as its own user when the tests run as root
@@ -43,7 +47,7 @@ export default async function setup(project: TestProject) {
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
-    await ensureRole(admin, TEST_APP_ROLE, TEST_APP_ROLE);
+    await ensureRole(admin, TEST_APP_ROLE, appPassword);
     await admin.end();
     const templateUrl = new URL(adminUrl);
     templateUrl.pathname = `/${TEMPLATE_DATABASE}`;
@@ -57,5 +61,6 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('pgAdminUrl', adminUrl);
+  project.provide('pgAppPassword', appPassword);
   return teardown;
 }

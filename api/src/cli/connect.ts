@@ -1,7 +1,14 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
-import { runningPostgresPort, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.js';
+import {
+  embeddedSuperuserUrl,
+  readEmbeddedPasswords,
+  runningPostgresPort,
+  startEmbeddedPostgres,
+  type EmbeddedDatabase,
+  type EmbeddedPasswords,
+} from '../db/embedded.js';
 import { migrateAsOwner, prepareEmbeddedRoles } from '../db/roles.js';
 
 /**
@@ -18,13 +25,17 @@ export async function withPortalDatabase<T>(work: (db: Db) => Promise<T>): Promi
   if (!url) {
     const dataDir = path.resolve(config.DATA_DIR, 'postgres');
     const port = runningPostgresPort(dataDir);
+    let passwords: EmbeddedPasswords;
     if (port) {
-      url = `postgres://postgres:postgres@127.0.0.1:${port}/orders_portal`;
+      // The running portal wrote the folder's passwords file at its start.
+      url = embeddedSuperuserUrl(dataDir, port);
+      passwords = readEmbeddedPasswords(dataDir);
     } else {
       embedded = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT });
       url = embedded.url;
+      passwords = embedded.passwords;
     }
-    ({ ownerUrl: url, appUrl } = await prepareEmbeddedRoles(url));
+    ({ ownerUrl: url, appUrl } = await prepareEmbeddedRoles(url, passwords));
   }
   const db = createDb(url, { max: 2 });
   try {
