@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -13,6 +14,8 @@ export default defineConfig({
           include: ['api/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
+          // The audit key of this run, for the API in the test process and the command-line tools it starts.
+          env: { AUDIT_HMAC_KEY: randomBytes(32).toString('base64') },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.js';
@@ -11,11 +13,15 @@ import { verifyPassword } from './idp/passwords.js';
  * users, and on a database without an administrator one `admin` with a random password shown once.
  */
 let database: TestDatabase;
+let dataDir: string;
 beforeAll(async () => {
   database = await createTestDatabase();
+  // The audit key and head files of these starts.
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'orders-portal-production-'));
 });
 afterAll(async () => {
   await database?.drop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -33,6 +39,7 @@ async function start(env: Record<string, string | undefined>) {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: database.url,
       DATABASE_OWNER_URL: database.ownerUrl,
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(root, 'no-web-build'),
       ...env,

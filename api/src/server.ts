@@ -13,6 +13,11 @@ import { buildApp } from './app.js';
 import { createEmbeddedIdp } from './idp/index.js';
 import { createFirstAdmin, printFirstAdmin } from './idp/first-admin.js';
 import { registerWebApp } from './plugins/web.js';
+import { loadAuditKey } from './lib/audit.js';
+import { auditHeadFile, verifyAndAdvanceHead } from './features/audit/audit.service.js';
+
+/** How often the portal checks the audit chain's new rows and moves its head file to the chain's end. */
+const AUDIT_CHECK_EVERY_MS = 5 * 60_000;
 
 /**
  * Starts the portal: database (embedded unless DATABASE_URL), migrations, demo data on first start,
@@ -57,6 +62,17 @@ async function main() {
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
     log,
   });
+  // The audit chain: checked from the head verified before to its end, and the head moved there, at start and then
+  // every few minutes; a broken chain is logged (the portal keeps serving: a rewritten log must not stop the plant).
+  const auditKey = await loadAuditKey(config);
+  const headFile = auditHeadFile(config.DATA_DIR);
+  const checkAuditChain = async () => {
+    const result = await verifyAndAdvanceHead(db, auditKey, headFile);
+    if (result.broken) log.error({ audit: result.broken, headFile }, 'the audit log chain is broken: run `pnpm audit-log verify`');
+  };
+  await checkAuditChain();
+  const auditChecks = setInterval(() => void checkAuditChain().catch((err: unknown) => log.warn({ err }, 'audit chain check failed')), AUDIT_CHECK_EVERY_MS);
+  auditChecks.unref();
   if (config.SEED_DEMO) await seedDemoData(db, log);
   const firstAdmin = config.embeddedIdp && !config.SEED_DEMO ? await createFirstAdmin(db) : undefined;
 
@@ -81,6 +97,7 @@ async function main() {
   // the pool closes once its running queries are done, then PostgreSQL stops.
   const closeAll = async () => {
     unwatch?.();
+    clearInterval(auditChecks);
     await app.close();
     await db.destroy();
     await embedded?.stop();

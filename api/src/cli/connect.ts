@@ -10,6 +10,7 @@ import {
   type EmbeddedPasswords,
 } from '../db/embedded.js';
 import { migrateAsOwner, prepareEmbeddedRoles } from '../db/roles.js';
+import { loadAuditKey } from '../lib/audit.js';
 
 /**
  * Runs a command-line tool's work on the portal's database: DATABASE_URL, or the embedded one in DATA_DIR (the
@@ -17,8 +18,10 @@ import { migrateAsOwner, prepareEmbeddedRoles } from '../db/roles.js';
  * owner (DATABASE_OWNER_URL, else DATABASE_URL; the embedded owner role), like the server's start: migrations
  * first, then the application role's rights.
  */
-export async function withPortalDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
+export async function withPortalDatabase<T>(work: (db: Db, context: { key: Buffer; dataDir: string }) => Promise<T>): Promise<T> {
   const config = loadConfig({ LOG_LEVEL: 'silent', ...process.env });
+  // The key the portal links audit entries with: the tools write entries too (`pnpm users`) and verify the chain.
+  const key = await loadAuditKey(config);
   let embedded: EmbeddedDatabase | undefined;
   let url = config.DATABASE_OWNER_URL ?? config.DATABASE_URL;
   let appUrl = config.DATABASE_URL;
@@ -40,7 +43,7 @@ export async function withPortalDatabase<T>(work: (db: Db) => Promise<T>): Promi
   const db = createDb(url, { max: 2 });
   try {
     await migrateAsOwner(url, appUrl ?? url);
-    return await work(db);
+    return await work(db, { key, dataDir: config.DATA_DIR });
   } finally {
     await db.destroy();
     await embedded?.stop();
