@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import closeWithGrace from 'close-with-grace';
-import pino from 'pino';
 import { loadConfig } from './config.js';
 import { pinClock } from './lib/clock.js';
+import { createLogger, withoutPassword } from './lib/logger.js';
 import { createDb } from './db/database.js';
 import { startEmbeddedPostgres, watchEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { migrateAsOwner, prepareEmbeddedRoles } from './db/roles.js';
@@ -27,17 +27,8 @@ async function main() {
   const started = performance.now();
   const config = loadConfig();
   if (config.PORTAL_NOW) pinClock(config.PORTAL_NOW);
-  const log = pino({
-    level: config.LOG_LEVEL,
-    hooks: {
-      // fastify-openapi-glue warns about every media type in the contract without a request parser, response
-      // types (PDF, CSV, problem+json) included, which never need one: noise that reads like an error at start.
-      logMethod(args, method) {
-        if (typeof args[0] === 'string' && args[0].startsWith('ContentTypeParser for')) return;
-        method.apply(this, args);
-      },
-    },
-  });
+  // No password of any URL, key or token of the configuration reaches a log line (and the embedded database's once known).
+  const { log, hide } = createLogger(config);
 
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.DATABASE_URL;
@@ -48,6 +39,7 @@ async function main() {
       port: config.EMBEDDED_PG_PORT,
       log: (message) => log.debug({ component: 'postgres' }, message),
     });
+    hide(Object.values(embedded.passwords));
     ({ ownerUrl, appUrl: databaseUrl } = await prepareEmbeddedRoles(embedded.url, embedded.passwords));
     log.info('embedded PostgreSQL started');
   }
@@ -149,6 +141,7 @@ async function discoverJwksUri(issuer: string): Promise<string> {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  // Before the logger exists, or from a library that quotes the URL it failed on: the message without its passwords.
+  console.error(withoutPassword(error instanceof Error ? error.message : String(error)));
   process.exit(1);
 });
