@@ -192,8 +192,11 @@ export type Config = z.infer<typeof schema> & {
   secureCookies: boolean;
 };
 
-/** Parses the environment; throws one readable error listing every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Parses the environment; throws one readable error listing every bad variable. `tool`: a command-line tool on the
+ * portal's database (`pnpm users`, `pnpm audit-log`), which serves nobody and so needs no PUBLIC_URL.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { tool?: boolean } = {}): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -210,7 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   // Without it a production start publishes an http://localhost issuer while its cookies are Secure and its endpoints
   // https: it starts, and nobody can sign in.
-  if (value.NODE_ENV === 'production' && !value.PUBLIC_URL) {
+  if (value.NODE_ENV === 'production' && !value.PUBLIC_URL && !options.tool) {
     throw new Error(
       'Invalid configuration:\n  PUBLIC_URL: required with NODE_ENV=production: the origin users reach the portal at (https://portal.example.com); the sign-in issuer and cookies depend on it',
     );

@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,6 +77,14 @@ describe('a production start', () => {
     expect(server.ready).toBe(false);
     expect(await server.exitCode()).not.toBe(0);
     expect(server.output()).toMatch(/PUBLIC_URL: required with NODE_ENV=production/);
+  }, 30_000);
+
+  it("lets the command-line tools work without PUBLIC_URL: they serve nobody", async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'api/src/cli/users.ts', 'list'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: database.url, DATABASE_OWNER_URL: database.ownerUrl },
+    });
+    expect(stdout).toBeDefined();
   }, 30_000);
 
   it('refuses SEED_DEMO=true (demo users have a published password)', async () => {

@@ -19,7 +19,7 @@ import { loadAuditKey } from '../lib/audit.js';
  * first, then the application role's rights.
  */
 export async function withPortalDatabase<T>(work: (db: Db, context: { key: Buffer; dataDir: string }) => Promise<T>): Promise<T> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...process.env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...process.env }, { tool: true });
   // The key the portal links audit entries with: the tools write entries too (`pnpm users`) and verify the chain.
   const key = await loadAuditKey(config);
   let embedded: EmbeddedDatabase | undefined;
