@@ -38,8 +38,8 @@ async function main() {
       dataDir: path.join(config.DATA_DIR, 'postgres'),
       port: config.EMBEDDED_PG_PORT,
       log: (message) => log.debug({ component: 'postgres' }, message),
+      onPasswords: (passwords) => hide(Object.values(passwords)),
     });
-    hide(Object.values(embedded.passwords));
     ({ ownerUrl, appUrl: databaseUrl } = await prepareEmbeddedRoles(embedded.url, embedded.passwords));
     log.info('embedded PostgreSQL started');
   }

@@ -168,6 +168,8 @@ export async function startEmbeddedPostgres(options: {
   port?: number;
   database?: string;
   log?: (message: string) => void;
+  /** Told the folder's passwords before PostgreSQL runs, so that a log can hide them from its first line. */
+  onPasswords?: (passwords: EmbeddedPasswords) => void;
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dataDir);
   const port = options.port || (await freePort());
@@ -177,6 +179,7 @@ export async function startEmbeddedPostgres(options: {
   // As root, PostgreSQL runs as a `postgres` system user: the parent folder must be traversable by it.
   await mkdir(path.dirname(databaseDir), { recursive: true, mode: 0o755 });
   const passwords = await embeddedPasswords(databaseDir);
+  options.onPasswords?.(passwords);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   // The last lines PostgreSQL wrote: they say why it would not start again.
   const recent: string[] = [];
