@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from 'vitest/config';
 import { AWKWARD_INSTANTS } from './tests/support/instants.js';
 
 /** The API project: endpoints against a real PostgreSQL, every file at the pinned instant (tests/support/instants.ts). */
 const api = {
   environment: 'node' as const,
+  // The audit key of this run, for the API in the test process and the command-line tools it starts.
+  env: { AUDIT_HMAC_KEY: randomBytes(32).toString('base64') },
   globalSetup: ['tests/support/global-setup.ts'],
   setupFiles: ['tests/support/pinned-clock.ts'],
   testTimeout: 30_000,
@@ -44,7 +47,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'api', include: ['api/src/**/*.test.ts'], ...api } },
       ...Object.entries(AWKWARD_INSTANTS).map(([name, instant]) => ({
-        test: { name: `api at ${name}`, include: DATE_SENSITIVE, ...api, env: { TEST_NOW: instant } },
+        test: { name: `api at ${name}`, include: DATE_SENSITIVE, ...api, env: { ...api.env, TEST_NOW: instant } },
       })),
       {
         test: { name: 'contract', include: ['tests/contract/**/*.test.ts', 'tests/bench/**/*.test.ts'], environment: 'node' },

@@ -11,7 +11,10 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Public origin of the portal, e.g. https://portal.example.com. Defaults to http://localhost:PORT. */
+  /**
+   * Public origin of the portal, e.g. https://portal.example.com: the tokens' issuer and every link. Required in
+   * production; elsewhere it defaults to http://localhost:PORT.
+   */
   PUBLIC_URL: z.url().optional(),
   /** Any PostgreSQL; without it the portal runs an embedded PostgreSQL in DATA_DIR/postgres. */
   DATABASE_URL: z.string().optional(),
@@ -164,6 +167,14 @@ const schema = z.object({
     .string()
     .refine((value) => decodeKey(value) !== undefined, { message: '32 bytes, written as base64, base64url or 64 hex digits' })
     .optional(),
+  /**
+   * The key of the audit log's chain (HMAC-SHA256): 32 bytes, base64 or hex. Without it a key is generated once and
+   * kept in DATA_DIR/audit-hmac.key; replicas on separate data folders need this variable, the same on all.
+   */
+  AUDIT_HMAC_KEY: z
+    .string()
+    .refine((value) => decodeKey(value) !== undefined, { message: '32 bytes, written as base64, base64url or 64 hex digits' })
+    .optional(),
 });
 
 /** Reads a 32-byte key written as 64 hex digits, base64 or base64url. */
@@ -181,8 +192,11 @@ export type Config = z.infer<typeof schema> & {
   secureCookies: boolean;
 };
 
-/** Parses the environment; throws one readable error listing every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Parses the environment; throws one readable error listing every bad variable. `tool`: a command-line tool on the
+ * portal's database (`pnpm users`, `pnpm audit-log`), which serves nobody and so needs no PUBLIC_URL.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { tool?: boolean } = {}): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -196,6 +210,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (value.NODE_ENV === 'production' && value.PORTAL_NOW) {
     throw new Error('Invalid configuration:\n  PORTAL_NOW: a pinned clock is for tests and demos, never with NODE_ENV=production');
+  }
+  // Without it a production start publishes an http://localhost issuer while its cookies are Secure and its endpoints
+  // https: it starts, and nobody can sign in.
+  if (value.NODE_ENV === 'production' && !value.PUBLIC_URL && !options.tool) {
+    throw new Error(
+      'Invalid configuration:\n  PUBLIC_URL: required with NODE_ENV=production: the origin users reach the portal at (https://portal.example.com); the sign-in issuer and cookies depend on it',
+    );
   }
   const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   const s3Missing = s3.filter((name) => !value[name]);

@@ -1,4 +1,7 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.js';
@@ -11,17 +14,21 @@ import { verifyPassword } from './idp/passwords.js';
  * users, and on a database without an administrator one `admin` with a random password shown once.
  */
 let database: TestDatabase;
+let dataDir: string;
 beforeAll(async () => {
   database = await createTestDatabase();
+  // The audit key and head files of these starts.
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'orders-portal-production-'));
 });
 afterAll(async () => {
   await database?.drop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** Starts `api/src/server.ts` until it is ready (or exits); returns its output and a stop function. */
-async function start(env: Record<string, string>) {
+async function start(env: Record<string, string | undefined>) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
     cwd: root,
@@ -33,10 +40,11 @@ async function start(env: Record<string, string>) {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: database.url,
       DATABASE_OWNER_URL: database.ownerUrl,
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(root, 'no-web-build'),
       ...env,
-    },
+    } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -64,6 +72,21 @@ async function start(env: Record<string, string>) {
 }
 
 describe('a production start', () => {
+  it('refuses to start without PUBLIC_URL (an http://localhost issuer with Secure cookies lets nobody sign in)', async () => {
+    const server = await start({ NODE_ENV: 'production', PUBLIC_URL: undefined });
+    expect(server.ready).toBe(false);
+    expect(await server.exitCode()).not.toBe(0);
+    expect(server.output()).toMatch(/PUBLIC_URL: required with NODE_ENV=production/);
+  }, 30_000);
+
+  it("lets the command-line tools work without PUBLIC_URL: they serve nobody", async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'api/src/cli/users.ts', 'list'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: database.url, DATABASE_OWNER_URL: database.ownerUrl },
+    });
+    expect(stdout).toBeDefined();
+  }, 30_000);
+
   it('refuses SEED_DEMO=true (demo users have a published password)', async () => {
     const server = await start({ NODE_ENV: 'production', SEED_DEMO: 'true' });
     expect(server.ready).toBe(false);

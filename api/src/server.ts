@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import closeWithGrace from 'close-with-grace';
-import pino from 'pino';
 import { loadConfig } from './config.js';
 import { pinClock } from './lib/clock.js';
+import { createLogger, withoutPassword } from './lib/logger.js';
 import { createDb } from './db/database.js';
 import { startEmbeddedPostgres, watchEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { migrateAsOwner, prepareEmbeddedRoles } from './db/roles.js';
@@ -13,6 +13,11 @@ import { buildApp } from './app.js';
 import { createEmbeddedIdp } from './idp/index.js';
 import { createFirstAdmin, printFirstAdmin } from './idp/first-admin.js';
 import { registerWebApp } from './plugins/web.js';
+import { loadAuditKey } from './lib/audit.js';
+import { auditHeadFile, verifyAndAdvanceHead } from './features/audit/audit.service.js';
+
+/** How often the portal checks the audit chain's new rows and moves its head file to the chain's end. */
+const AUDIT_CHECK_EVERY_MS = 5 * 60_000;
 
 /**
  * Starts the portal: database (embedded unless DATABASE_URL), migrations, demo data on first start,
@@ -22,17 +27,8 @@ async function main() {
   const started = performance.now();
   const config = loadConfig();
   if (config.PORTAL_NOW) pinClock(config.PORTAL_NOW);
-  const log = pino({
-    level: config.LOG_LEVEL,
-    hooks: {
-      // fastify-openapi-glue warns about every media type in the contract without a request parser, response
-      // types (PDF, CSV, problem+json) included, which never need one: noise that reads like an error at start.
-      logMethod(args, method) {
-        if (typeof args[0] === 'string' && args[0].startsWith('ContentTypeParser for')) return;
-        method.apply(this, args);
-      },
-    },
-  });
+  // No password of any URL, key or token of the configuration reaches a log line (and the embedded database's once known).
+  const { log, hide } = createLogger(config);
 
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.DATABASE_URL;
@@ -42,8 +38,9 @@ async function main() {
       dataDir: path.join(config.DATA_DIR, 'postgres'),
       port: config.EMBEDDED_PG_PORT,
       log: (message) => log.debug({ component: 'postgres' }, message),
+      onPasswords: (passwords) => hide(Object.values(passwords)),
     });
-    ({ ownerUrl, appUrl: databaseUrl } = await prepareEmbeddedRoles(embedded.url));
+    ({ ownerUrl, appUrl: databaseUrl } = await prepareEmbeddedRoles(embedded.url, embedded.passwords));
     log.info('embedded PostgreSQL started');
   }
   // Migrations run as the owner; the API connects as the application role (data rights only).
@@ -57,6 +54,17 @@ async function main() {
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
     log,
   });
+  // The audit chain: checked from the head verified before to its end, and the head moved there, at start and then
+  // every few minutes; a broken chain is logged (the portal keeps serving: a rewritten log must not stop the plant).
+  const auditKey = await loadAuditKey(config);
+  const headFile = auditHeadFile(config.DATA_DIR);
+  const checkAuditChain = async () => {
+    const result = await verifyAndAdvanceHead(db, auditKey, headFile);
+    if (result.broken) log.error({ audit: result.broken, headFile }, 'the audit log chain is broken: run `pnpm audit-log verify`');
+  };
+  await checkAuditChain();
+  const auditChecks = setInterval(() => void checkAuditChain().catch((err: unknown) => log.warn({ err }, 'audit chain check failed')), AUDIT_CHECK_EVERY_MS);
+  auditChecks.unref();
   if (config.SEED_DEMO) await seedDemoData(db, log);
   const firstAdmin = config.embeddedIdp && !config.SEED_DEMO ? await createFirstAdmin(db) : undefined;
 
@@ -81,6 +89,7 @@ async function main() {
   // the pool closes once its running queries are done, then PostgreSQL stops.
   const closeAll = async () => {
     unwatch?.();
+    clearInterval(auditChecks);
     await app.close();
     await db.destroy();
     await embedded?.stop();
@@ -132,6 +141,7 @@ async function discoverJwksUri(issuer: string): Promise<string> {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  // Before the logger exists, or from a library that quotes the URL it failed on: the message without its passwords.
+  console.error(withoutPassword(error instanceof Error ? error.message : String(error)));
   process.exit(1);
 });

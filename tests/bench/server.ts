@@ -7,6 +7,7 @@
  * request; the API's own background work is left out).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { CompiledQuery } from 'kysely';
 // run.ts starts this file transpiled, in plain Node with production's flags, and BENCH_BUILT=1: the API compiled (api/dist,
@@ -16,6 +17,7 @@ const api = process.env.BENCH_BUILT === '1' ? '../../api/dist' : '../../api/src'
 const { buildApp } = (await import(`${api}/app.js`)) as typeof import('../../api/src/app.js');
 const { loadConfig } = (await import(`${api}/config.js`)) as typeof import('../../api/src/config.js');
 const { createDb } = (await import(`${api}/db/database.js`)) as typeof import('../../api/src/db/database.js');
+const { loadAuditKey } = (await import(`${api}/lib/audit.js`)) as typeof import('../../api/src/lib/audit.js');
 
 const ISSUER = 'http://issuer.bench/idp';
 const AUDIENCE = 'orders-portal-api';
@@ -30,6 +32,7 @@ const config = loadConfig({
   OIDC_AUDIENCE: AUDIENCE,
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
+  PUBLIC_URL: 'http://127.0.0.1',
   SEED_DEMO: 'false',
   RATE_LIMIT_API_PER_MINUTE: '100000000',
   // Issue 15: MQTT ingestion when run.ts started a broker.
@@ -43,6 +46,8 @@ const config = loadConfig({
 let capturing: CompiledQuery[] | null = null;
 const inRequest = new AsyncLocalStorage<true>();
 const db = createDb(databaseUrl, { onQuery: (query) => (inRequest.getStore() ? capturing?.push(query) : undefined) });
+// The bench's database is thrown away after the run: a key of its own, never a file in the repository's data folder.
+await loadAuditKey({ ...config, AUDIT_HMAC_KEY: config.AUDIT_HMAC_KEY ?? randomBytes(32).toString('base64') });
 const app = await buildApp({ config, db, keys: { keys: [publicJwk] } });
 // Around Fastify's own request listener, so that the gate's statements (revocation check, per-user limit) count too.
 for (const listener of app.server.listeners('request') as ((...args: unknown[]) => void)[]) {

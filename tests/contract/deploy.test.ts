@@ -168,6 +168,7 @@ describe('the Kubernetes manifests (deploy/k8s)', () => {
     const secrets = {
       DATABASE_URL: 'postgres://orders_app:x@orders-db-rw:5432/orders_portal',
       MFA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      AUDIT_HMAC_KEY: Buffer.alloc(32, 2).toString('base64'),
       S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
       S3_SECRET_ACCESS_KEY: 'example-secret-access-key',
     };

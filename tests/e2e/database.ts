@@ -1,15 +1,16 @@
 import path from 'node:path';
 import pg from 'pg';
-import { runningPostgresPort } from '../../api/src/db/embedded.js';
+import { embeddedSuperuserUrl, runningPostgresPort } from '../../api/src/db/embedded.js';
 
 /**
  * A connection to the e2e portal's embedded PostgreSQL, for arranging what the contract cannot create (a spec
  * acts and asserts through the browser only). The portal's data folder is E2E_DATA_DIR.
  */
 export async function withPortalDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const port = runningPostgresPort(path.join(process.env.E2E_DATA_DIR!, 'postgres'));
+  const dataDir = path.join(process.env.E2E_DATA_DIR!, 'postgres');
+  const port = runningPostgresPort(dataDir);
   if (!port) throw new Error('the e2e portal has no running PostgreSQL');
-  const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/orders_portal` });
+  const client = new pg.Client({ connectionString: embeddedSuperuserUrl(dataDir, port) });
   await client.connect();
   try {
     return await work(client);

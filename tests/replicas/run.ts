@@ -88,7 +88,7 @@ async function main() {
   let playwrightEnded = 0;
   try {
     // Migrated and seeded once, here, as a deployment's migration Job does before the replicas start.
-    const { ownerUrl, appUrl } = await prepareEmbeddedRoles(database.url);
+    const { ownerUrl, appUrl } = await prepareEmbeddedRoles(database.url, database.passwords);
     const applied = await migrateAsOwner(ownerUrl, appUrl);
     const db = createDb(appUrl, { max: 2 });
     await seedDemoData(db, { info: () => undefined } as never);

@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { freePort } from '../../api/src/db/embedded.js';
+import { embeddedSuperuserUrl, freePort } from '../../api/src/db/embedded.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../api/src/db/seed/users.seed.js';
 import { startPortal, type RunningPortal } from '../e2e/portal.js';
 import { signIn } from './sign-in.js';
@@ -138,8 +138,8 @@ async function retriedCreate(portal: RunningPortal, label: string): Promise<void
   });
 }
 
-async function connect(port: number): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/orders_portal` });
+async function connect(pgData: string, port: number): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: embeddedSuperuserUrl(pgData, port) });
   client.on('error', () => undefined);
   await client.connect();
   return client;
@@ -237,7 +237,7 @@ async function main() {
     const adminToken = await signIn(portal.url, 'admin', DEMO_PASSWORD);
     clientToken = await signIn(portal.url, 'client', DEMO_PASSWORD);
     const client = DEMO_USERS.find((user) => user.username === 'client')!;
-    database = await connect(pgPort);
+    database = await connect(pgData, pgPort);
     const { rows } = await database.query(
       `select i.client_product_id as "productId", o.id as "orderId" from client_production_order_items i
          join client_production_orders o on o.id = i.order_id join client_products p on p.id = i.client_product_id
@@ -300,7 +300,7 @@ async function main() {
     await Promise.all(load);
 
     await Promise.all(creates);
-    database = await connect(pgPort);
+    database = await connect(pgData, pgPort);
     for (const verify of createChecks) await verify();
     const stored = await database.query('select manufacturer_name from manufacturers where manufacturer_name like $1', ['resilience %']);
     const names = new Set(stored.rows.map((row: { manufacturer_name: string }) => row.manufacturer_name));

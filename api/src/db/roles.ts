@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createDb, type Db } from './database.js';
+import type { EmbeddedPasswords } from './embedded.js';
 import { migrateToLatest } from './migrate.js';
 
 /**
@@ -35,9 +36,13 @@ export async function ensureRole(client: pg.Client, name: string, password: stri
 /**
  * The embedded PostgreSQL's roles, from its superuser URL: `orders_owner` owns the database, its schema and every
  * object in it (objects made by earlier versions as the superuser are handed over), `orders_app` gets data rights
- * only. Idempotent; returns both URLs. The embedded server listens on 127.0.0.1 only.
+ * only. Idempotent; returns both URLs. The embedded server listens on 127.0.0.1 only. The passwords are the data
+ * folder's random ones, set at every start: a folder whose roles still have the old known passwords is rotated.
  */
-export async function prepareEmbeddedRoles(superuserUrl: string): Promise<{ ownerUrl: string; appUrl: string }> {
+export async function prepareEmbeddedRoles(
+  superuserUrl: string,
+  passwords: Pick<EmbeddedPasswords, 'orders_owner' | 'orders_app'>,
+): Promise<{ ownerUrl: string; appUrl: string }> {
   const database = new URL(superuserUrl).pathname.slice(1);
   const server = new pg.Client({ connectionString: superuserUrl });
   await server.connect();
@@ -46,8 +51,8 @@ export async function prepareEmbeddedRoles(superuserUrl: string): Promise<{ owne
     // ownership changes fail with 'tuple concurrently updated'.
     await server.query('BEGIN');
     await server.query(`SELECT pg_advisory_xact_lock(hashtextextended('orders_portal:roles', 0))`);
-    await ensureRole(server, EMBEDDED_OWNER, EMBEDDED_OWNER);
-    await ensureRole(server, EMBEDDED_APP, EMBEDDED_APP);
+    await ensureRole(server, EMBEDDED_OWNER, passwords.orders_owner);
+    await ensureRole(server, EMBEDDED_APP, passwords.orders_app);
     await server.query(`ALTER DATABASE ${ident(database)} OWNER TO ${EMBEDDED_OWNER}`);
     await server.query(`ALTER SCHEMA public OWNER TO ${EMBEDDED_OWNER}`);
     // Hand over what the superuser created in public (tables, sequences, views, functions, types).
@@ -90,8 +95,8 @@ export async function prepareEmbeddedRoles(superuserUrl: string): Promise<{ owne
     await server.end();
   }
   return {
-    ownerUrl: withCredentials(superuserUrl, EMBEDDED_OWNER, EMBEDDED_OWNER),
-    appUrl: withCredentials(superuserUrl, EMBEDDED_APP, EMBEDDED_APP),
+    ownerUrl: withCredentials(superuserUrl, EMBEDDED_OWNER, passwords.orders_owner),
+    appUrl: withCredentials(superuserUrl, EMBEDDED_APP, passwords.orders_app),
   };
 }
 
@@ -106,6 +111,8 @@ export async function grantAppRole(owner: Db, appRole: string): Promise<void> {
   await sql.raw(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role}`).execute(owner);
   await sql.raw(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${role}`).execute(owner);
   await sql.raw(`REVOKE UPDATE, DELETE, TRUNCATE ON audit_log FROM ${role}`).execute(owner);
+  // The boundary of the audit chain's SHA-256 part is the owner's to write, once, in its migration.
+  await sql.raw(`REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON audit_chain_legacy FROM ${role}`).execute(owner);
   await sql.raw(`REVOKE ALL ON kysely_migration, kysely_migration_lock FROM ${role}`).execute(owner);
   // Issue 18: the job queue (pg-boss) reads and writes its own schema's rows and calls nothing that changes its tables.
   await sql.raw(`GRANT USAGE ON SCHEMA pgboss TO ${role}`).execute(owner);

@@ -15,7 +15,7 @@ describe('EmbeddedDirectory', () => {
   afterAll(async () => database?.drop());
 
   it('lists one entry per client company with its first user', async () => {
-    const clients = await createDirectory(loadConfig({}), database.db).listClients();
+    const clients = await createDirectory(loadConfig({ NODE_ENV: 'test' }), database.db).listClients();
     expect(clients.map((client) => client.id)).toEqual([AQUA_CONVERTERS, BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS]);
     const nordic = clients.find((client) => client.id === NORDIC_SPRINGS)!;
     expect(nordic).toMatchObject({
@@ -123,6 +123,7 @@ describe('KeycloakDirectory', () => {
   const directory = () =>
     createDirectory(
       loadConfig({
+        NODE_ENV: 'test',
         DIRECTORY: 'keycloak',
         KEYCLOAK_ADMIN_URL: realmUrl,
         KEYCLOAK_ADMIN_CLIENT_ID: 'portal-directory',
@@ -133,7 +134,7 @@ describe('KeycloakDirectory', () => {
 
   it('is chosen by DIRECTORY=keycloak and needs its settings', () => {
     expect(directory()).toBeInstanceOf(KeycloakDirectory);
-    expect(() => createDirectory(loadConfig({ DIRECTORY: 'keycloak' }), undefined as never)).toThrow(DirectoryConfigurationError);
+    expect(() => createDirectory(loadConfig({ NODE_ENV: 'test', DIRECTORY: 'keycloak' }), undefined as never)).toThrow(DirectoryConfigurationError);
   });
 
   it('lists the client group members as one entry per company, with a service-account token', async () => {

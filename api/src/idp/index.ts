@@ -288,7 +288,7 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
   async function finishSignIn(request: FastifyRequest, reply: FastifyReply, account: AccountRecord, username: string, amr: string[]) {
     await failedLogins.succeed(username);
     request.log.info({ sub: account.id }, 'signed in');
-    await recordIdentityEvent(db, request.ip, 'sign_in', { account, username, details: { amr } });
+    await recordIdentityEvent(db, request, 'sign_in', { account, username, details: { amr } });
     // remember: false makes the session cookie a browser-session cookie (no persistent cookie).
     const returnTo = await provider.interactionResult(
       request.raw,
@@ -380,7 +380,7 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
           const account = username ? await findActiveAccountByUsername(db, username) : undefined;
           if (lockedMs > 0) {
             request.log.warn({ username }, 'sign-in locked after repeated failures');
-            await recordIdentityEvent(db, request.ip, 'sign_in_locked', { account, username });
+            await recordIdentityEvent(db, request, 'sign_in_locked', { account, username });
             reply.header('Retry-After', Math.ceil(lockedMs / 1000));
             return pageReply(reply, 429, loginPage({ action, username, error: lockedOutMessage(lockedMs) }));
           }
@@ -389,7 +389,7 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
           if (!account || !valid || !password) {
             await failedLogins.fail(username, request.ip);
             request.log.info({ username }, 'sign-in failed');
-            await recordIdentityEvent(db, request.ip, 'sign_in_failed', { account, username, details: { reason: 'password' } });
+            await recordIdentityEvent(db, request, 'sign_in_failed', { account, username, details: { reason: 'password' } });
             return pageReply(reply, 400, loginPage({ action, username, error: INVALID_CREDENTIALS }));
           }
           // The failures are cleared only when the whole sign-in succeeds (after the second factor, if any).

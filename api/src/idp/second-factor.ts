@@ -105,14 +105,14 @@ export async function createSecondFactor(host: SecondFactorHost): Promise<Second
   async function lockedOut(request: UidRequest, pending: PendingSignIn, account: AccountRecord, step: string): Promise<string | undefined> {
     const lockedMs = await failedLogins.lockedFor(pending.username, request.ip);
     if (lockedMs <= 0) return undefined;
-    await recordIdentityEvent(db, request.ip, 'sign_in_locked', { account, username: pending.username, details: { step } });
+    await recordIdentityEvent(db, request, 'sign_in_locked', { account, username: pending.username, details: { step } });
     return lockedOutMessage(lockedMs);
   }
 
   async function failed(request: UidRequest, pending: PendingSignIn, account: AccountRecord) {
     await failedLogins.fail(pending.username, request.ip);
     request.log.info({ sub: account.id }, 'second factor refused');
-    await recordIdentityEvent(db, request.ip, 'sign_in_failed', { account, username: pending.username, details: { reason: 'second_factor' } });
+    await recordIdentityEvent(db, request, 'sign_in_failed', { account, username: pending.username, details: { reason: 'second_factor' } });
   }
 
   function register(pages: FastifyInstance): void {
@@ -128,7 +128,7 @@ export async function createSecondFactor(host: SecondFactorHost): Promise<Second
         await failed(request, pending, account);
         return pageReply(reply, 400, secondFactorPage({ action, error: INVALID_CODE }));
       }
-      if (passed === 'recovery') await recordIdentityEvent(db, request.ip, 'mfa_recovery_code_used', { account, username: pending.username });
+      if (passed === 'recovery') await recordIdentityEvent(db, request, 'mfa_recovery_code_used', { account, username: pending.username });
       return host.finishSignIn(request, reply, account, pending.username, ['pwd', 'otp']);
     });
 
@@ -143,7 +143,7 @@ export async function createSecondFactor(host: SecondFactorHost): Promise<Second
         await failed(request, pending, account);
         return showEnrolment(reply, details, account, pending, INVALID_CODE);
       }
-      await recordIdentityEvent(db, request.ip, 'mfa_enrolled', { account, username: pending.username, details: { recoveryCodes: codes.length } });
+      await recordIdentityEvent(db, request, 'mfa_enrolled', { account, username: pending.username, details: { recoveryCodes: codes.length } });
       await remember(details, { ...pending, step: 'enrolled' });
       return pageReply(reply, 200, recoveryCodesPage({ action: url(details, 'continue'), codes }));
     });

@@ -10,6 +10,8 @@ export interface Actor {
   companyId: string | null;
   name: string;
   email: string | null;
+  /** Where the request came from (the address as TRUST_PROXY allows, the User-Agent header), for the audit log. */
+  client?: { ip: string | null; userAgent: string | null };
   /** A machine credential's caller (role `machine`): its id and the machines it may report for. */
   machine?: { credentialId: number; name: string; machines: { companyId: string; machineName: string }[] };
 }

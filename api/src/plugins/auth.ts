@@ -139,7 +139,10 @@ export function actorFromClaims(payload: JWTPayload & TokenClaims): Actor {
  * the token.
  */
 function admitted(request: FastifyRequest, reply: FastifyReply, actor: Actor) {
-  request.actor = actor;
+  // A copy per request: the verified-token cache hands the same actor to every request of a token. The address and
+  // user agent go into the audit entries of the request's writes.
+  const userAgent = request.headers['user-agent'];
+  request.actor = { ...actor, client: { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : null } };
   request.log = reply.log = request.log.child({ actor: { sub: actor.sub, roles: [...actor.roles], companyId: actor.companyId } });
 }
 

@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/db
 import { createTestApp, tokenFor } from '../../../tests/support/app.js';
 import { runCli } from '../../../tests/support/cli.js';
 import { demoUser, seedUsers } from '../db/seed/users.seed.js';
+import { recordAudit } from '../lib/audit.js';
 
 /**
  * What the API accepts as an access token (RFC 9068: typ at+jwt, client_id) and that a disabled user's token,
@@ -70,7 +71,7 @@ describe("the API's database role", () => {
   });
 
   it('adds to the audit log but cannot change or delete its rows', async () => {
-    await database.db.insertInto('audit_log').values({ subject: 'test', company_id: null, operation: 'test', record_type: 'test', record_id: null }).execute();
+    await recordAudit(database.db, { subject: 'test', operation: 'test', recordType: 'test' });
     await expect(sql`UPDATE audit_log SET subject = 'someone else'`.execute(database.db)).rejects.toThrow(/permission denied/);
     await expect(sql`DELETE FROM audit_log`.execute(database.db)).rejects.toThrow(/permission denied/);
   });

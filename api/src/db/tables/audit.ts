@@ -10,15 +10,21 @@ export interface AuditLogTable {
   record_type: string;
   record_id: string | null;
   details: ColumnType<unknown, string | undefined, string>;
-  /** Where an identity event came from (sign-ins); null for API writes and the command line. */
+  /** Where the request came from (client address and User-Agent); null from the command line. */
   ip: ColumnType<string | null, string | null | undefined, never>;
-  /** Place in the hash chain, the previous row's hash and this row's: set by the insert trigger only. */
-  seq: ColumnType<number, never, never>;
-  prev_hash: ColumnType<string, never, never>;
-  hash: ColumnType<string, never, never>;
+  user_agent: ColumnType<string | null, string | null | undefined, never>;
+  /**
+   * Place in the chain, the previous row's link and this row's: an HMAC-SHA256 under the portal's audit key
+   * (api/src/lib/audit.ts); the insert trigger only checks that a row extends the chain.
+   */
+  seq: ColumnType<number, string | number, never>;
+  prev_hash: ColumnType<string, string, never>;
+  hash: ColumnType<string, string, never>;
 }
 
 /** The audit trail (hash-chained, append-only; written by api/src/lib/audit.ts for every feature). */
 export interface AuditTables {
   audit_log: AuditLogTable;
+  /** The last seq of the chain linked with plain SHA-256 before the audit key (one row; owner-written). */
+  audit_chain_legacy: { until_seq: ColumnType<string, never, never> };
 }

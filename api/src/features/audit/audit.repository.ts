@@ -1,20 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { ChainRow } from '../../lib/audit.js';
 
-/** An audit row with every hashed field as the text the chain's canonical form uses. */
-export interface ChainRow {
-  id: string;
-  seq: string;
-  at: string;
-  subject: string;
-  company_id: string | null;
-  ip: string | null;
-  operation: string;
-  record_type: string;
-  record_id: string | null;
-  details: string;
-  prev_hash: string;
-  hash: string;
+export type { ChainRow };
+
+/** The last seq linked with plain SHA-256 before the audit key (0: every row is keyed). */
+export async function legacyUntilSeq(db: Db): Promise<number> {
+  const row = await db.selectFrom('audit_chain_legacy').select(sql<string>`until_seq::text`.as('until')).executeTakeFirst();
+  return Number(row?.until ?? 0);
 }
 
 /** Chain rows after `afterSeq`, in chain order. */
@@ -28,6 +21,7 @@ export async function chainRows(db: Db, afterSeq: number, limit: number): Promis
       'subject',
       'company_id',
       'ip',
+      'user_agent',
       'operation',
       'record_type',
       'record_id',
@@ -46,7 +40,7 @@ export async function chainRows(db: Db, afterSeq: number, limit: number): Promis
 export async function entriesBetween(db: Db, from: Date, until: Date, limit: number) {
   return db
     .selectFrom('audit_log')
-    .select(['id', 'seq', 'at', 'subject', 'company_id', 'ip', 'operation', 'record_type', 'record_id', sql<string>`details::text`.as('details'), 'hash'])
+    .select(['id', 'seq', 'at', 'subject', 'company_id', 'ip', 'user_agent', 'operation', 'record_type', 'record_id', sql<string>`details::text`.as('details'), 'hash'])
     .where('at', '>=', from)
     .where('at', '<', until)
     .orderBy('at')

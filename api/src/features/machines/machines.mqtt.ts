@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MqttClient } from 'mqtt';
 import type { Db } from '../../db/database.js';
 import { ingestEvents, type IncomingEvent } from './machines.ingest.js';
+import { withoutPassword } from '../../lib/logger.js';
 
 /**
  * Machine events over MQTT (issue 15, item 1), following Sparkplug B (ISO/IEC 20237) where it fits:
@@ -267,7 +268,7 @@ export async function startMqttIngestion(
     }
   });
   await client.subscribeAsync([`${NAMESPACE}/${group}/+/+`, `${NAMESPACE}/${group}/+/+/+`], { qos: 1 });
-  log.info({ url: options.url, group }, 'mqtt: subscribed');
+  log.info({ url: withoutPassword(options.url), group }, 'mqtt: subscribed');
 
   return {
     client,
