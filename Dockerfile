@@ -2,8 +2,8 @@
 # The Orders Portal API, identity provider and web app in one image (docs/operations.md, "Deployment").
 #   docker build -t orders-portal:0.1.0 .
 #   docker run -p 3000:3000 -e DATABASE_URL=… -e DATABASE_OWNER_URL=… -e PUBLIC_URL=https://… orders-portal:0.1.0
-# Node 22 LTS (package.json engines >=22.11): Node 20 reached its end of life in April 2026, and oidc-provider 9
-# supports LTS releases from 22 on only.
+# Node 22 LTS: Node 20 reached its end of life in April 2026 and oidc-provider 9 supports LTS releases from 22 on
+# only (it warns on 20). The portal runs on both (package.json engines >=20.19): --build-arg NODE_VERSION=20 stays on 20.
 ARG NODE_VERSION=22
 
 # ---------- build: every dependency, the web app (Vite) and the API (tsc) ----------
