@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { executePrepared, type Database } from '../../db/database.js';
+import * as clock from '../../lib/clock.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import type { Scope } from '../../lib/scope.js';
 import type { StateChange, Stop } from './oee.rules.js';
@@ -225,11 +226,11 @@ export async function findLiveStatus(
 }
 
 /** The top causes' rows of the machines in `m`: hours in [from, to) per cause, ranked per machine (`m.n`): most hours first, then by cause name. */
-const topCausesOf = (from: Date, to: Date, limit: number) => sql`
+const topCausesOf = (from: Date, to: Date, limit: number, now: Date) => sql`
   select * from (
     select t.*, row_number() over (partition by t.n order by t.seconds desc, t.cause_name) as rank from (
       select m.n, dc.cause_name,
-             sum(extract(epoch from least(coalesce(h.target_end, now()), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)))::float8 as seconds,
+             sum(extract(epoch from least(coalesce(h.target_end, ${now}::timestamptz), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)))::float8 as seconds,
              count(*)::int as count
         from m
         cross join lateral ${stopsOverlapping(from, to)} h
@@ -316,7 +317,7 @@ export async function findStopsAndChanges(
         top
           ? sql`union all
       select 2, t.n::int, null, null, null, null, null, t.cause_name, t.seconds, t.count, t.rank
-        from (${topCausesOf(top.from, top.to, top.limit)}) t`
+        from (${topCausesOf(top.from, top.to, top.limit, clock.now())}) t`
           : sql``
       }
     ) u
@@ -439,7 +440,7 @@ export async function findDowntimeAggregates(db: Executor, machines: readonly Ma
   }>`
     with s as (
       select h.company_id, h.machine_name, h.cause_id, date_trunc('week', h.target_start at time zone 'UTC') as week,
-             extract(epoch from least(coalesce(h.target_end, now()), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)) as seconds
+             extract(epoch from least(coalesce(h.target_end, ${clock.now()}::timestamptz), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)) as seconds
         from ${machinesTable(machines)}
         cross join lateral ${stopsOverlapping(from, to)} h
     ), g as (
@@ -520,7 +521,7 @@ export async function insertCredential(
 export async function revokeCredential(trx: Transaction<Database>, id: number) {
   return trx
     .updateTable('machine_credentials')
-    .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
+    .set({ revoked_at: sql<Date>`coalesce(revoked_at, ${clock.now()}::timestamptz)` })
     .where('id', '=', id)
     .returning('id')
     .executeTakeFirst();

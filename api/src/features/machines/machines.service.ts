@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import * as clock from '../../lib/clock.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { BodyOf, Schemas } from '../../lib/contract.js';
@@ -219,7 +220,7 @@ async function oeeOf(
   withBuckets: boolean,
   topCauses: number | undefined,
 ): Promise<MachineOee[]> {
-  const now = Date.now();
+  const now = clock.nowMs();
   const bucketsOf = new Map<MachineRow, rules.Span[]>();
   const refs: repository.BucketRef[] = [];
   let start = Infinity;
