@@ -337,24 +337,28 @@ export async function getOee(db: Db, actor: Actor, body: Schemas['OeeQuery']) {
 
 const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
 
+/**
+ * Pareto, per-machine reliability and weekly trend of the period. MTBF and MTTR are on operating time (ISO 22400-2,
+ * rules.reliability): each machine's shift time in the period up to now, less its planned stops, is what the failures
+ * are counted in and divided over, so the stops (with their planned flag) are read per machine beside the aggregates.
+ */
 export async function getDowntimeAnalytics(db: Db, actor: Actor, body: Schemas['AnalyticsQuery']) {
   const { from, to } = periodOf(body.period);
   const machines = await repository.findMachines(db, scopeOf(actor), body.machines, undefined, false);
   if (!machines.length) return { pareto: [], machines: [], weekly: [] };
-  const aggregates = await repository.findDowntimeAggregates(db, machines, from, to);
-  const observedMs = Math.max(0, Math.min(to.getTime(), Date.now()) - from.getTime());
-  const perMachine = new Map(aggregates.perMachine.map((row) => [machineKey(row.company_id, row.machine_name), row]));
+  const [aggregates, { stops }] = await Promise.all([
+    repository.findDowntimeAggregates(db, machines, from, to),
+    repository.findStopsAndChanges(db, machines, from, to),
+  ]);
+  const now = clock.nowMs();
+  // The future has no operating time yet.
+  const observed = { start: from.getTime(), end: Math.max(from.getTime(), Math.min(to.getTime(), now)) };
   return {
     pareto: aggregates.pareto.map((row) => ({ causeId: row.cause_id, causeName: row.cause_name, planned: row.planned, hours: hours(row.seconds), count: row.count })),
-    machines: machines.map((machine) => {
-      const row = perMachine.get(machineKey(machine.company_id, machine.machine_name));
-      return {
-        clientId: machine.company_id,
-        company: machine.company,
-        machineName: machine.machine_name,
-        stops: row?.count ?? 0,
-        ...rules.reliability(row?.count ?? 0, (row?.seconds ?? 0) * 1000, observedMs),
-      };
+    machines: machines.map((machine, position) => {
+      const windows = rules.shiftWindows(observed, { start: machine.shift_start, end: machine.shift_end });
+      const { failures, mtbfHours, mttrHours } = rules.reliability({ windows, stops: stops[position]!, now });
+      return { clientId: machine.company_id, company: machine.company, machineName: machine.machine_name, stops: failures, mtbfHours, mttrHours };
     }),
     weekly: aggregates.weekly.map((row) => ({ weekStart: row.week, hours: hours(row.seconds), count: row.count })),
   };

@@ -436,7 +436,7 @@ describe('OEE', () => {
 });
 
 describe('downtime analytics', () => {
-  it('gives the Pareto of causes, MTBF and MTTR per machine and the weekly trend', async () => {
+  it('gives the Pareto of causes, MTBF and MTTR (on operating time) per machine and the weekly trend', async () => {
     const answer = await t.post(
       'AdminMachines_getDowntimeAnalytics',
       { period: { from: '2026-03-09', to: '2026-03-09' }, machines: [{ clientId: COMPANY_A, machineName: 'FB-2' }] },
@@ -447,8 +447,10 @@ describe('downtime analytics', () => {
       { causeId: causes.shortage, causeName: 'Preform shortage', planned: false, hours: 1, count: 1 },
       { causeId: causes.mould, causeName: 'Mould change', planned: true, hours: 0.5, count: 1 },
     ]);
-    // 24 h observed, 1.5 h stopped, 2 stops: MTBF 11.25 h, MTTR 0.75 h.
-    expect(answer.body.machines).toEqual([{ clientId: COMPANY_A, company: 'Company A', machineName: 'FB-2', stops: 2, mtbfHours: 11.25, mttrHours: 0.75 }]);
+    // MTBF and MTTR are on operating time: Company A's shift is 06:00-22:00 (Client details, set in 'OEE' above), so the
+    // planned busy time is 16 h - 0.5 h of mould change; the shortage stop lies after the shift: no failure, no figure
+    // (on the calendar day it was (24 - 1.5) / 2 = 11.25 h).
+    expect(answer.body.machines).toEqual([{ clientId: COMPANY_A, company: 'Company A', machineName: 'FB-2', stops: 0, mtbfHours: null, mttrHours: null }]);
     expect(answer.body.weekly).toEqual([{ weekStart: '2026-03-09', hours: 1.5, count: 2 }]);
   });
 
@@ -484,8 +486,10 @@ describe('downtime analytics', () => {
       { causeId: null, causeName: null, planned: false, hours: 2, count: 1 },
       { causeId: causes.shortage, causeName: 'Preform shortage', planned: false, hours: 1, count: 1 },
     ]);
-    // 14 days observed (336 h), 5 h stopped, 3 stops.
-    expect(answer.body.machines).toEqual([{ clientId: COMPANY_B, company: 'Company B', machineName: 'FB-B', stops: 3, mtbfHours: 110.33, mttrHours: 1.67 }]);
+    // Whole days (no shift details), 14 of them: 336 h; PBT = 336 - 2 h of mould change = 334 h. Failures: the stop
+    // without a cause (2 h in the period) and the shortage (1 h): downtime 3 h, APT 331 h. MTBF = 331 / 2 = 165.5 h,
+    // MTTR = 3 / 2 = 1.5 h (and 165.5 / 167 = 331 / 334, the availability).
+    expect(answer.body.machines).toEqual([{ clientId: COMPANY_B, company: 'Company B', machineName: 'FB-B', stops: 2, mtbfHours: 165.5, mttrHours: 1.5 }]);
     expect(answer.body.weekly).toEqual([
       { weekStart: '2026-04-27', hours: 2, count: 1 },
       { weekStart: '2026-05-04', hours: 1, count: 1 },
