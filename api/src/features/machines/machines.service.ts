@@ -7,7 +7,7 @@ import type { PaginationInput } from '../../lib/pagination.js';
 import { notFound, ruleViolation } from '../../lib/problem.js';
 import { companyScopeOf, scopeOf, type Scope } from '../../lib/scope.js';
 import { newMachineToken } from './machines.credentials.js';
-import { ingestEvents, machineKey, type IncomingEvent } from './machines.ingest.js';
+import { ingestEvents, machineKey, type EventBounds, type IncomingEvent } from './machines.ingest.js';
 import * as repository from './machines.repository.js';
 import type { MachineRow } from './machines.repository.js';
 import * as rules from './oee.rules.js';
@@ -69,11 +69,11 @@ export async function revokeCredential(db: Db, actor: Actor, id: number) {
 // Events.
 
 /** Events over HTTP: the credential's machines are the scope; see ingestEvents. */
-export async function postEvents(db: Db, actor: Actor, body: BodyOf<'MachineEvents_postEvents'>) {
+export async function postEvents(db: Db, actor: Actor, body: BodyOf<'MachineEvents_postEvents'>, bounds: EventBounds) {
   const machine = actor.machine;
   if (!machine) throw new Error('machine events without a machine credential');
   const scope = new Set(machine.machines.map((m) => machineKey(m.companyId, m.machineName)));
-  return ingestEvents(db, { name: machine.name, machines: scope }, body.events as IncomingEvent[]);
+  return ingestEvents(db, { name: machine.name, machines: scope }, body.events as IncomingEvent[], bounds);
 }
 
 export async function getUnmatched(db: Db, pagination: PaginationInput) {
@@ -90,6 +90,7 @@ export async function getUnmatched(db: Db, pagination: PaginationInput) {
       good: row.good,
       scrap: row.scrap,
       reason: row.reason,
+      detail: row.detail,
       source: row.source,
       receivedAt: new Date(row.received_at).toISOString(),
     })),
