@@ -136,16 +136,20 @@ export async function getLiveStatus(db: Db, actor: Actor, query: Schemas['LiveSt
   };
 }
 
+/** The items a stopped machine's banner lists: the one it is making and the next ones it is to make. */
+export const BANNER_ITEMS = 3;
+
 /**
  * The client's banner data (the portfolio's machine status, issue 15): the live state of each of its machines (a key
- * for every machine of the company, its FBs; machine/status/get lists them from these keys) and, for a stopped one, the
- * open order items it was making.
+ * for every machine of the company, its FBs; machine/status/get lists them from these keys) and, for a stopped one,
+ * the open order items it is making and next to make (findAffectedItems: the items planned on it, or of products it
+ * alone makes; never another machine's).
  */
 export async function getClientMachineBanner(db: Db, actor: Actor) {
   const scope = companyScopeOf(actor);
   const { rows: live } = await repository.findLiveStatus(db, scope, undefined, undefined, undefined);
   const stopped = live.filter((entry) => entry.state === 'stopped').map((entry) => entry.machine_name);
-  const items = await repository.findAffectedItems(db, scope.companyId, stopped, 100);
+  const items = await repository.findAffectedItems(db, scope.companyId, stopped, BANNER_ITEMS);
   const byMachine = new Map<string, Schemas['AffectedOrderItem'][]>();
   for (const item of items)
     byMachine.set(item.machine_name, [

@@ -524,6 +524,41 @@ describe('the client', () => {
     expect(status.body.find((row: { machineName: string }) => row.machineName === 'FB-4')).toMatchObject({ state: 'running', affectedItems: [] });
   });
 
+  it("banner: a stopped machine lists what it is making and is next to make, never another machine's items", async () => {
+    // FB-2 and FB-3 are both stopped (the open stops of their event stories). Products naming both machines, as the
+    // demo's do (FB-101, FB-102): an item planned on one machine is that machine's only; an item planned on none is
+    // no one machine's. A product naming FB-3 alone is FB-3's. The product in production (wip) is what a machine is
+    // making now, so it comes first; then by due date, at most 3 items.
+    const warehouseId = await makeWarehouse(t.db);
+    const preform = await makePreform(t.db);
+    const product = async (name: string, machineNames: string, wip = false) => {
+      const id = await makeProduct(t.db, { preformId: preform.id, warehouseId, supplyId: preform.supplyIds[0]!, companyId: COMPANY_A, name });
+      await t.db.updateTable('client_products').set({ machine_names: machineNames, wip }).where('id', '=', id).execute();
+      return id;
+    };
+    const shared = await product('Shared 1 L', 'FB-2, FB-3');
+    const onLine = await product('On line 0.33 L', 'FB-3,FB-2', true);
+    const third = await product('Only FB-3 1.5 L', 'FB-3');
+    const orderId = await makeProductionOrder(t.db, { companyId: COMPANY_A });
+    const item = async (productId: number, dueDate: string, machineName: string | null) => {
+      const id = await makeOrderItem(t.db, { orderId, productId, planned: 1_000, dueDate });
+      await t.db.updateTable('client_production_order_items').set({ machine_name: machineName }).where('id', '=', id).execute();
+      return id;
+    };
+    const onFb2 = await item(shared, '2026-12-05', 'FB-2');
+    const onFb3 = await item(shared, '2026-12-04', 'FB-3');
+    await item(shared, '2026-12-03', null);
+    const making = await item(onLine, '2026-12-20', 'FB-2');
+    const laterOnFb2 = await item(shared, '2026-12-06', 'FB-2');
+    await item(shared, '2026-12-07', 'FB-2');
+    const onlyFb3 = await item(third, '2026-12-10', null);
+    const status = await t.post('ClientPortfolio_getMachineStatus', undefined, 'client');
+    const itemsOf = (machineName: string) =>
+      status.body.find((row: { machineName: string }) => row.machineName === machineName)!.affectedItems!.map((entry: { id: number }) => entry.id);
+    expect(itemsOf('FB-2')).toEqual([making, onFb2, laterOnFb2]);
+    expect(itemsOf('FB-3')).toEqual([onFb3, onlyFb3]);
+  });
+
   it("never sees another company's machines: status, banner items and performance are its own", async () => {
     const bToken = await as.client(COMPANY_B);
     const b = await t.post('ClientPortfolio_getMachineStatus', undefined, { token: bToken });
