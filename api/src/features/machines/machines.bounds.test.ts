@@ -11,7 +11,7 @@ import { pinClock } from '../../lib/clock.js';
  * 1-6 December: here neither changes any figure.
  */
 const t = useTestApp();
-const MACHINES = ['FB-101', 'FB-102'];
+const MACHINES = ['FB-101', 'FB-102', 'FB-103'];
 // The portal's clock reads Wednesday 2 December 2026, 09:00 UTC: a working morning with a day of history behind it
 // (1 December), so the 7-day horizon starts on 25 November 09:00 and the 5-minute bound ends at 09:05.
 const NOW = '2026-12-02T09:00:00Z';
@@ -74,6 +74,7 @@ describe('machine events outside the bounds of the portal clock', () => {
     expect(before.live.rows.map((row) => [row.machineName, row.state])).toEqual([
       ['FB-101', 'running'],
       ['FB-102', 'running'],
+      ['FB-103', 'unknown'],
     ]);
     const far = [event('FB-101', '9999-12-31T23:59:59Z', 'stopped'), event('FB-102', '0001-01-01T00:00:00Z', 'stopped')];
     const answer = await send(far);
@@ -135,6 +136,27 @@ describe('machine events outside the bounds of the portal clock', () => {
       ['2026-12-01T17:00:00.000Z', '2026-12-01T17:20:00.000Z'],
       ['2026-12-01T20:00:00.000Z', '2026-12-01T22:00:00.000Z'],
     ]);
+  });
+
+  it('a first cause for a stop begun before the horizon would reopen its closed days: kept aside, their Pareto unchanged', async () => {
+    // FB-103 stopped on 20 November at 06:00, sent while it was live (the clock then read 06:05), and has no cause yet.
+    pinClock('2026-11-20T06:05:00Z');
+    expect((await send([event('FB-103', '2026-11-20T06:00:00Z', 'stopped')])).body).toEqual({ accepted: 1, duplicates: 0, keptAside: 0 });
+    pinClock(NOW);
+    const pareto = async () =>
+      (await t.post('AdminMachines_getDowntimeAnalytics', { period: { from: '2026-11-20', to: '2026-11-24' }, machines: [{ clientId: COMPANY_A, machineName: 'FB-103' }] }, 'admin')).body
+        .pareto;
+    // 20 November 06:00 to the end of the 24th: 114 h without a cause, in closed days.
+    expect(await pareto()).toEqual([{ causeId: null, causeName: null, planned: false, hours: 114, count: 1 }]);
+    // A stopped event of today with a cause would give it to that stop (a stop takes the first cause it is given).
+    const late = await send([event('FB-103', '2026-12-02T08:00:00Z', 'stopped', { causeCode: mould })]);
+    expect(late.body).toEqual({ accepted: 0, duplicates: 0, keptAside: 1 });
+    expect(await pareto()).toEqual([{ causeId: null, causeName: null, planned: false, hours: 114, count: 1 }]);
+    expect((await keptAside()).find((row) => row.at === '2026-12-02T08:00:00.000Z')).toMatchObject({
+      machineName: 'FB-103',
+      reason: 'beforeHorizon',
+      detail: 'It would give a cause to the stop since 2026-11-20T06:00:00.000Z, which began before the horizon: those days are closed.',
+    });
   });
 
   it('refuses a malformed date naming the field, and writes nothing', async () => {

@@ -104,10 +104,36 @@ async function overlappingTypedStops(trx: Transaction<Database>, events: readonl
 }
 
 /**
+ * The stopped events, among those about to be applied, that would reopen a closed day: dated within the horizon but
+ * bringing the first cause of a stop the events opened before it (a stopped event gives its cause to the stop the
+ * machine is in when that stop has none yet, stopsOf), which would move that stop's hours of closed days from 'no
+ * cause' to a cause in the Pareto. The operator may still set the cause by hand.
+ */
+async function causesOfClosedStops(trx: Transaction<Database>, events: readonly IncomingEvent[], horizonStart: number) {
+  const stops = events.filter((event) => event.kind === 'stopped' && event.causeCode !== undefined);
+  if (!stops.length) return new Map<IncomingEvent, string>();
+  const found = await sql<{ idx: string; downtime_id: number; target_start: Date }>`
+    select distinct on (s.idx) s.idx, h.id as downtime_id, h.target_start
+      from unnest(${stops.map((stop) => stop.machine.clientId)}::text[], ${stops.map((stop) => stop.machine.machineName)}::text[],
+                  ${stops.map((stop) => stop.at)}::timestamptz[]) with ordinality as s(company_id, machine_name, at, idx)
+      join machine_stops l on l.company_id = s.company_id and l.machine_name = s.machine_name
+                          and l.started_at < ${new Date(horizonStart).toISOString()}::timestamptz and l.started_at <= s.at and l.event_cause_id is null
+      join downtime_history h on h.id = l.downtime_id and h.cause_id is null and coalesce(h.target_end, 'infinity') > s.at
+     order by s.idx, h.target_start`.execute(trx);
+  return new Map(
+    found.rows.map((row) => [
+      stops[Number(row.idx) - 1]!,
+      `It would give a cause to the stop since ${new Date(row.target_start).toISOString()}, which began before the horizon: those days are closed.`,
+    ]),
+  );
+}
+
+/**
  * Stores a batch of events in one transaction (issue 15, item 1): a known event id is acknowledged and ignored;
  * events of unknown machines or outside the source's machines are kept aside, not applied; so are events dated outside
  * `bounds` around the portal's clock (a date far ahead would open a stop lasting for ever, one before the horizon would
- * rewrite closed days), and stopped events whose stop would overlap a stop typed by hand. An unknown cause is kept
+ * rewrite closed days, as would the first cause of a stop begun before the horizon), and stopped events whose stop
+ * would overlap a stop typed by hand. An unknown cause is kept
  * aside and its stop applied without a cause. Then the stops of each machine the batch touched are recomputed from
  * the earliest new event on (`recomputeStops`). HTTP and MQTT both come here, so the rules hold for both.
  */
@@ -151,10 +177,13 @@ export async function ingestEvents(db: Db, source: EventSource, events: readonly
       else applicable.push(event);
     }
     const overlapping = await overlappingTypedStops(trx, applicable, now);
+    const reopening = await causesOfClosedStops(trx, applicable, now - bounds.horizonMs);
     const stored: IncomingEvent[] = [];
     for (const event of applicable) {
       const overlap = overlapping.get(event);
+      const reopens = reopening.get(event);
       if (overlap !== undefined) aside.push({ ...event, reason: 'overlapsTypedStop', detail: overlap });
+      else if (reopens !== undefined) aside.push({ ...event, reason: 'beforeHorizon', detail: reopens });
       else {
         stored.push(event);
         if (event.causeCode !== undefined && !causes.has(event.causeCode)) aside.push({ ...event, reason: 'unknownCause', detail: null });
