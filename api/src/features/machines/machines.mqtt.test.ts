@@ -108,6 +108,22 @@ describe('Sparkplug B over Mosquitto', () => {
     expect(counts).toEqual([{ good: 500, scrap: 5 }]);
   });
 
+  it('a metric dated far ahead of the portal clock or before its horizon is kept aside with its reason, as over HTTP', async () => {
+    const states = async () => (await banner()).map((row) => [row.machineName, row.state]);
+    const before = await states();
+    const far = Date.parse('9999-12-31T23:59:59Z');
+    const old = Date.parse('2026-11-01T00:00:00Z');
+    await publish('DDATA', { timestamp: NOW, seq: 6, metrics: [metric('state', 'String', 'stopped', far), metric('state', 'String', 'stopped', old, true)] }, 'FB-2');
+    const aside = () =>
+      database.db.selectFrom('machine_events_unmatched').select(['machine_name', 'at', 'reason', 'source']).where('machine_name', '=', 'FB-2').orderBy('at').execute();
+    const rows = await eventually(aside, (value) => value.length === 2);
+    expect(rows.map((row) => [row.machine_name, row.at.toISOString(), row.reason, row.source])).toEqual([
+      ['FB-2', '2026-11-01T00:00:00.000Z', 'beforeHorizon', 'MQTT'],
+      ['FB-2', '9999-12-31T23:59:59.000Z', 'aheadOfClock', 'MQTT'],
+    ]);
+    expect(await states()).toEqual(before);
+  });
+
   it("a dead edge node's machines read 'unknown', not 'running'", async () => {
     await publish('NDEATH', { timestamp: NOW + 1_000, metrics: [metric('bdSeq', 'Int64', 0, NOW + 1_000)] });
     const rows = await eventually(banner, (value) => value.every((row) => row.state === 'unknown'));
