@@ -74,14 +74,25 @@ function outOfBounds(at: number, now: number, bounds: EventBounds): Pick<Aside, 
 async function overlappingTypedStops(trx: Transaction<Database>, events: readonly IncomingEvent[], now: number) {
   const stops = events.filter((event) => event.kind === 'stopped');
   if (!stops.length) return new Map<IncomingEvent, string>();
+  // The batch's running events per machine, for each stop the first after it (a batch may hold 1,000 events).
+  const runningAt = new Map<string, number[]>();
+  for (const event of events)
+    if (event.kind === 'running') {
+      const key = machineKey(event.machine.clientId, event.machine.machineName);
+      runningAt.set(key, [...(runningAt.get(key) ?? []), Date.parse(event.at)]);
+    }
   const batchEnd = (stop: IncomingEvent) => {
     const at = Date.parse(stop.at);
-    const later = events
-      .filter((event) => event.kind === 'running' && event.machine.clientId === stop.machine.clientId && event.machine.machineName === stop.machine.machineName)
-      .map((event) => Date.parse(event.at))
-      .filter((running) => running > at);
+    const later = (runningAt.get(machineKey(stop.machine.clientId, stop.machine.machineName)) ?? []).filter((running) => running > at);
     return later.length ? new Date(Math.min(...later)).toISOString() : null;
   };
+  // The rows ended after the event and the open ones, read apart: each an index range of downtime_history_machine_end
+  // (stopsOverlapping in machines.repository.ts does the same), where `coalesce(target_end, ...)` read every row of the machine.
+  const typed = (ended: boolean) => sql`
+    select h.id, h.target_start from downtime_history h
+     where h.company_id = s.company_id and h.machine_name = s.machine_name and h.target_start < greatest(u.until, s.at)
+       and ${ended ? sql`h.target_end > s.at` : sql`h.target_end is null`}
+       and not exists (select 1 from machine_stops l where l.downtime_id = h.id)`;
   const found = await sql<{ idx: string; downtime_id: number; target_start: Date }>`
     select distinct on (s.idx) s.idx, h.id as downtime_id, h.target_start
       from unnest(${stops.map((stop) => stop.machine.clientId)}::text[], ${stops.map((stop) => stop.machine.machineName)}::text[],
@@ -91,9 +102,7 @@ async function overlappingTypedStops(trx: Transaction<Database>, events: readonl
         select least(s.batch_end, ${new Date(now).toISOString()}::timestamptz,
                      (select min(ev.at) from machine_events ev
                        where ev.company_id = s.company_id and ev.machine_name = s.machine_name and ev.kind = 'running' and ev.at > s.at)) as until) u
-      join downtime_history h on h.company_id = s.company_id and h.machine_name = s.machine_name
-                             and h.target_start < greatest(u.until, s.at) and coalesce(h.target_end, 'infinity') > s.at
-     where not exists (select 1 from machine_stops l where l.downtime_id = h.id)
+      cross join lateral (${typed(true)} union all ${typed(false)}) h
      order by s.idx, h.target_start`.execute(trx);
   return new Map(
     found.rows.map((row) => [
