@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
-import * as clock from '../../lib/clock.js';
 import { MACHINE_ROLE } from '../../lib/roles.js';
 import { MACHINE_TOKEN_PREFIX } from '../../plugins/auth.js';
 
@@ -39,9 +38,9 @@ export function machineTokenVerifier(db: Db) {
     if (!row) return null;
     await db
       .updateTable('machine_credentials')
-      .set({ last_used_at: clock.now() })
+      .set({ last_used_at: sql<Date>`now()` })
       .where('id', '=', row.id)
-      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', new Date(clock.nowMs() - 60_000))]))
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
       .execute();
     return {
       sub: `machine-credential:${row.id}`,

@@ -232,8 +232,6 @@ export async function ingestEvents(db: Db, source: EventSource, events: readonly
             reason: event.reason,
             detail: event.detail,
             source: source.name,
-            // The portal's clock, as the events' bounds: a pinned clock (tests, demos) lists them in its own time.
-            received_at: clock.now(),
           })),
         )
         .execute();

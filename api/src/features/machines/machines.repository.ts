@@ -531,7 +531,7 @@ export async function insertCredential(
 export async function revokeCredential(trx: Transaction<Database>, id: number) {
   return trx
     .updateTable('machine_credentials')
-    .set({ revoked_at: sql<Date>`coalesce(revoked_at, ${clock.now()}::timestamptz)` })
+    .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
     .where('id', '=', id)
     .returning('id')
     .executeTakeFirst();
