@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { as } from '../../../../tests/support/app.js';
 import { useTestApp } from '../../../../tests/support/test-app.js';
 import { COMPANY_A, COMPANY_B, createCompany } from '../../../../tests/support/factories/companies.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
-import { pinClock } from '../../lib/clock.js';
 import { ingestEvents, type IncomingEvent } from './machines.ingest.js';
 
 /**
  * Issue 15: machine events in (credentials, idempotency, late and out-of-order events, kept-aside events), live status,
  * OEE against hand-worked figures, downtime analytics, the client's banner and view, each client only its machines.
  */
-// A history replayed from June 2025 to May 2026: the portal's clock reads 1 June 2026 (after the last event of the
-// file) and its horizon reaches back past June 2025, so every event is within the bounds (machines.bounds.test.ts
-// tests the bounds themselves).
-const NOW = '2026-06-01T00:00:00Z';
-const BOUNDS = { aheadMs: 5 * 60_000, horizonMs: 400 * 86_400_000 };
-const t = useTestApp({ MACHINE_EVENT_HORIZON_DAYS: '400' });
+// A history replayed from June 2025 to May 2026, read at the run's instant (from December 2026 on, up to the leap day
+// of 2028 in the awkward-instant runs): the horizon reaches back past June 2025 from any of them, so every event is
+// within the bounds (machines.bounds.test.ts tests the bounds themselves, at its own instant).
+const BOUNDS = { aheadMs: 5 * 60_000, horizonMs: 1_200 * 86_400_000 };
+const t = useTestApp({ MACHINE_EVENT_HORIZON_DAYS: '1200' });
 const A_MACHINES = ['FB-1', 'FB-2', 'FB-3', 'FB-4', 'FB-5', 'FB-6', 'FB-7', 'FB-8', 'FB-9'];
 let token: string;
 const causes = { mould: 0, shortage: 0 };
@@ -53,7 +51,6 @@ async function stopsOf(machineName: string, companyId = COMPANY_A) {
 }
 
 beforeAll(async () => {
-  pinClock(NOW);
   await createCompany(t.db, COMPANY_A, { name: 'Company A', fbs: A_MACHINES });
   await createCompany(t.db, COMPANY_B, { name: 'Company B', fbs: ['FB-1', 'FB-B'] });
   for (const [key, name, planned] of [
@@ -75,8 +72,6 @@ beforeAll(async () => {
   expect(created.status).toBe(200);
   token = created.body.token;
 });
-
-afterAll(() => pinClock(undefined));
 
 describe('machine credentials', () => {
   it('are created by the admin with the token shown once, listed by its hint only, and stored hashed', async () => {
