@@ -971,7 +971,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): machine events kept aside (unknown machine or cause, or outside the credential's machines), newest first (issue 15). */
+        /**
+         * @description Extension (not in part 7): machine events kept aside (unknown machine or cause, outside the credential's machines,
+         *     dated outside the bounds around the portal's clock, or a stop over one typed by hand), newest first, with why (issue 15).
+         */
         post: operations["AdminMachines_getUnmatchedEvents"];
         delete?: never;
         options?: never;
@@ -2027,7 +2030,9 @@ export interface paths {
         /**
          * @description Extension (not in part 7): events from a machine or its collector, with a machine credential's token as the
          *     bearer token (issue 15). Idempotent by event id; late and out-of-order events recompute the stops they touch;
-         *     events of unknown machines or causes, or of machines outside the credential, are kept aside.
+         *     events of unknown machines or causes, or of machines outside the credential, are kept aside, and so are events
+         *     dated more than a few minutes ahead of the portal's clock or before its horizon (closed days), and stopped events
+         *     whose stop would overlap a stop typed by hand: they change no figure until reviewed.
          */
         post: operations["MachineEvents_postEvents"];
         delete?: never;
@@ -3686,7 +3691,11 @@ export interface components {
             clientId: components["schemas"]["ClientId"];
             machineName: components["schemas"]["MachineName"];
         };
-        /** @description Reliability of one machine in the period: MTBF = run time / stops, MTTR = stop time / stops (hours). */
+        /**
+         * @description Reliability of one machine in the period, on operating time (ISO 22400-2; docs/oee.md): MTBF = actual production
+         *     time / failures, MTTR = downtime of the failures / failures (hours). A failure is an unplanned stop with time in the
+         *     planned busy time (the client's shift less planned stops); null without failures.
+         */
         MachineReliability: {
             clientId: components["schemas"]["ClientId"];
             company: string | null;
@@ -3695,7 +3704,10 @@ export interface components {
             mtbfHours: number | null;
             /** Format: double */
             mttrHours: number | null;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Failures: unplanned stops with time in the planned busy time of the period.
+             */
             stops: number;
         };
         /** @description State of one of the client's machines. */
@@ -4844,7 +4856,10 @@ export interface components {
             /** @description Problem type URI; `about:blank` when the status says it all. */
             type: string;
         };
-        /** @description An event kept aside for the admin (unknown machine or cause, or a machine outside the credential's scope). */
+        /**
+         * @description An event kept aside for the admin: unknown machine or cause, a machine outside the credential's scope, a date outside
+         *     the bounds around the portal's clock, or a stop over one typed by hand.
+         */
         UnmatchedEvent: {
             /** Format: date-time */
             at: string;
@@ -4852,6 +4867,8 @@ export interface components {
             causeCode: number | null;
             /** @description The company id as sent. */
             clientId: string;
+            /** @description The reason with its numbers: the bound and the portal's clock, or the downtime row typed by hand; null when the reason says it all. */
+            detail: string | null;
             eventId: string;
             /** Format: int32 */
             good: number | null;
@@ -4870,7 +4887,7 @@ export interface components {
          * @description Why an event was kept aside instead of applied.
          * @enum {string}
          */
-        UnmatchedReason: "unknownMachine" | "outOfScope" | "unknownCause";
+        UnmatchedReason: "unknownMachine" | "outOfScope" | "unknownCause" | "aheadOfClock" | "beforeHorizon" | "overlapsTypedStop";
         /** @description A stored file (claim photos and documents). */
         Upload: {
             id: components["schemas"]["Id"];
@@ -8796,6 +8813,7 @@ export interface operations {
                      *           "good": null,
                      *           "scrap": null,
                      *           "reason": "unknownMachine",
+                     *           "detail": null,
                      *           "source": "Line 4 collector",
                      *           "receivedAt": "2026-03-10T06:20:01Z"
                      *         }
@@ -12928,7 +12946,7 @@ export interface operations {
                         duplicates: number;
                         /**
                          * Format: int32
-                         * @description Events kept aside for the admin (unknown machine or cause, or outside the credential).
+                         * @description Events kept aside for the admin (unknown machine or cause, outside the credential, outside the bounds, over a typed stop).
                          */
                         keptAside: number;
                     };

@@ -21,6 +21,7 @@ import { registerStrictInput } from './plugins/strict-input.js';
 import { limitPdfRenders, stopIdlePdfWorkers } from './pdf/pdf.js';
 import { machineTokenVerifier } from './features/machines/machines.credentials.js';
 import { startMqttIngestion, type MqttIngestion } from './features/machines/machines.mqtt.js';
+import { eventBoundsOf } from './features/machines/machines.ingest.js';
 import { registerJobs } from './jobs/index.js';
 
 export interface AppOptions {
@@ -157,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       url: options.config.MQTT_URL,
       group: options.config.MQTT_GROUP_ID,
       reorderTimeoutMs: options.config.MQTT_REORDER_TIMEOUT_MS,
+      bounds: eventBoundsOf(options.config),
       log: app.log,
     });
     app.decorate('mqtt', ingestion);

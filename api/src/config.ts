@@ -153,6 +153,16 @@ const schema = z.object({
   /** How long a message waits for a missing `seq` before the node's held messages are applied in order anyway. */
   MQTT_REORDER_TIMEOUT_MS: z.coerce.number().int().min(0).default(2_000),
   /**
+   * Machine events (HTTP and MQTT) dated more than this many minutes after the portal's clock are kept aside, not
+   * applied: a collector's clock that runs ahead, or a garbage date, would otherwise open a stop that lasts for ever.
+   */
+  MACHINE_EVENT_MAX_AHEAD_MINUTES: z.coerce.number().int().min(0).max(1_440).default(5),
+  /**
+   * Machine events older than this many days are kept aside, not applied: the figures of those days have been read
+   * and reported (they are closed), and a collector's backlog or a garbage date must not rewrite them silently.
+   */
+  MACHINE_EVENT_HORIZON_DAYS: z.coerce.number().int().min(1).max(3_660).default(7),
+  /**
    * Roles that must sign in with a second factor (TOTP) at the embedded provider, comma separated. Unset: admin and
    * accountant when NODE_ENV=production, nobody otherwise; empty: nobody.
    */

@@ -35,8 +35,12 @@ export interface IngestRow {
 
 const machineOf = (machines: { company: string; name: string }[], index: number) => machines[index % machines.length]!;
 
-/** Where the next source's events start: after every event sent before, so a new run is no late event. */
-let clock = Date.parse('2026-01-01T00:00:00Z');
+/**
+ * Where the next source's events start: after every event sent before, so a new run is no late event. Six days back
+ * from the portal's (wall) clock: inside its horizon (7 days by default; older events are kept aside, not applied),
+ * and a second a step stays in the past for days of events.
+ */
+let clock = Date.now() - 6 * 86_400_000;
 
 /** A source of events: per machine, running / counts / stopped in turn, a second apart, in time order. */
 function eventSource(machines: { company: string; name: string }[]) {

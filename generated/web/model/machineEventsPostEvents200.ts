@@ -22,7 +22,7 @@ export type MachineEventsPostEvents200 = {
    */
   duplicates: number;
   /**
-   * Events kept aside for the admin (unknown machine or cause, or outside the credential).
+   * Events kept aside for the admin (unknown machine or cause, outside the credential, outside the bounds, over a typed stop).
    * @minimum 0
    * @maximum 1000
    */

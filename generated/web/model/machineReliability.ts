@@ -10,7 +10,9 @@ client-face calls only ever see the caller's own company.
 import type { ClientId } from './clientId';
 
 /**
- * Reliability of one machine in the period: MTBF = run time / stops, MTTR = stop time / stops (hours).
+ * Reliability of one machine in the period, on operating time (ISO 22400-2; docs/oee.md): MTBF = actual production
+time / failures, MTTR = downtime of the failures / failures (hours). A failure is an unplanned stop with time in the
+planned busy time (the client's shift less planned stops); null without failures.
  */
 export interface MachineReliability {
   clientId: ClientId;
@@ -22,6 +24,7 @@ export interface MachineReliability {
   /** @maxLength 100 */
   machineName: string;
   /**
+   * Failures: unplanned stops with time in the planned busy time of the period.
    * @minimum 0
    * @maximum 2147483647
    */

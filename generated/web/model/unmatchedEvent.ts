@@ -12,7 +12,8 @@ import type { MachineEventKind } from './machineEventKind';
 import type { UnmatchedReason } from './unmatchedReason';
 
 /**
- * An event kept aside for the admin (unknown machine or cause, or a machine outside the credential's scope).
+ * An event kept aside for the admin: unknown machine or cause, a machine outside the credential's scope, a date outside
+the bounds around the portal's clock, or a stop over one typed by hand.
  */
 export interface UnmatchedEvent {
   id: Id;
@@ -46,6 +47,12 @@ export interface UnmatchedEvent {
    */
   scrap: number | null;
   reason: UnmatchedReason;
+  /**
+   * The reason with its numbers: the bound and the portal's clock, or the downtime row typed by hand; null when the reason says it all.
+   * @maxLength 300
+   * @nullable
+   */
+  detail: string | null;
   /**
    * Which credential sent it ('MQTT' for the broker).
    * @maxLength 120

@@ -19,4 +19,7 @@ export const UnmatchedReason = {
   unknownMachine: 'unknownMachine',
   outOfScope: 'outOfScope',
   unknownCause: 'unknownCause',
+  aheadOfClock: 'aheadOfClock',
+  beforeHorizon: 'beforeHorizon',
+  overlapsTypedStop: 'overlapsTypedStop',
 } as const;

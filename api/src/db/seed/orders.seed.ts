@@ -66,6 +66,15 @@ export async function seedOrders(db: Db): Promise<boolean> {
           })),
         ])
         .execute();
+      // Which machine makes which item (a stopped machine's banner lists what is on it): both machines make every
+      // product of Nordic Springs, so each item is planned on one: the product on the line now on FB-102 (stopped
+      // below), the others in turn on FB-101 and FB-102.
+      for (const [index, product] of nordic.entries())
+        await trx
+          .updateTable('client_production_order_items')
+          .set({ machine_name: index % 2 === 0 ? 'FB-102' : 'FB-101' })
+          .where('client_product_id', '=', product.id)
+          .execute();
     }
     if (fjord.length) {
       const { id } = await trx

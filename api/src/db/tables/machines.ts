@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './core.js';
 
 /** A machine credential: an opaque token (only its SHA-256 is stored) that a machine or collector reports with. */
@@ -39,6 +39,9 @@ export interface MachineEventTable {
   received_at: Timestamp;
 }
 
+/** Why an event was kept aside (the contract's UnmatchedReason). */
+export type UnmatchedReasonStored = 'unknownMachine' | 'outOfScope' | 'unknownCause' | 'aheadOfClock' | 'beforeHorizon' | 'overlapsTypedStop';
+
 /** An event kept aside for the admin. */
 export interface MachineEventUnmatchedTable {
   id: Generated<number>;
@@ -50,7 +53,9 @@ export interface MachineEventUnmatchedTable {
   cause_code: number | null;
   good: number | null;
   scrap: number | null;
-  reason: 'unknownMachine' | 'outOfScope' | 'unknownCause';
+  reason: UnmatchedReasonStored;
+  /** The reason in words with its numbers (the bound, the overlapped row); null when the reason says it all. */
+  detail: ColumnType<string | null, string | null | undefined, string | null>;
   source: string;
   received_at: Timestamp;
 }

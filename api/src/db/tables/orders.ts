@@ -29,6 +29,8 @@ export interface ClientProductionOrderItemTable {
   is_buyer_confirmed: ColumnType<boolean, boolean | undefined, boolean>;
   is_seller_confirmed: ColumnType<boolean, boolean | undefined, boolean>;
   ref_production_order_item_id: number | null;
+  /** The machine it is planned on (one of its product's machines); null: not planned on one (migration 2026-12-06-1610). */
+  machine_name: ColumnType<string | null, string | null | undefined, string | null>;
   version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;

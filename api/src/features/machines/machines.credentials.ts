@@ -38,7 +38,7 @@ export function machineTokenVerifier(db: Db) {
     if (!row) return null;
     await db
       .updateTable('machine_credentials')
-      .set({ last_used_at: new Date() })
+      .set({ last_used_at: sql<Date>`now()` })
       .where('id', '=', row.id)
       .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
       .execute();

@@ -1,4 +1,5 @@
 import type { Handlers } from '../../lib/contract.js';
+import { eventBoundsOf } from './machines.ingest.js';
 import * as service from './machines.service.js';
 
 /** Plant performance (issue 15): credentials and kept-aside events for the admin, live status, OEE and analytics for staff, events from machines, the client's view. */
@@ -13,6 +14,6 @@ export const machinesHandlers: Handlers = {
   OperatorMachines_getLiveStatus: async (request) => service.getLiveStatus(request.server.db, request.actor, request.body),
   OperatorMachines_getOee: async (request) => service.getOee(request.server.db, request.actor, request.body),
   OperatorMachines_getDowntimeAnalytics: async (request) => service.getDowntimeAnalytics(request.server.db, request.actor, request.body),
-  MachineEvents_postEvents: async (request) => service.postEvents(request.server.db, request.actor, request.body),
+  MachineEvents_postEvents: async (request) => service.postEvents(request.server.db, request.actor, request.body, eventBoundsOf(request.server.config)),
   ClientMachines_getPerformance: async (request) => service.getClientPerformance(request.server.db, request.actor, request.body.period),
 };

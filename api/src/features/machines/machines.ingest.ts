@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
-import type { MachineEventKindStored } from '../../db/tables/machines.js';
+import type { MachineEventKindStored, UnmatchedReasonStored } from '../../db/tables/machines.js';
+import * as clock from '../../lib/clock.js';
 import { ruleViolation } from '../../lib/problem.js';
 import * as downtime from '../downtime/downtime.repository.js';
 
@@ -22,6 +23,21 @@ export interface EventSource {
   machines: Set<string> | null;
 }
 
+/**
+ * How far from the portal's clock an event may lie to be applied: up to `aheadMs` after it (collectors' clocks drift a
+ * little) and up to `horizonMs` before it (older days are closed: their figures have been read and reported).
+ */
+export interface EventBounds {
+  aheadMs: number;
+  horizonMs: number;
+}
+
+/** The bounds of the configuration (MACHINE_EVENT_MAX_AHEAD_MINUTES, MACHINE_EVENT_HORIZON_DAYS). */
+export const eventBoundsOf = (config: { MACHINE_EVENT_MAX_AHEAD_MINUTES: number; MACHINE_EVENT_HORIZON_DAYS: number }): EventBounds => ({
+  aheadMs: config.MACHINE_EVENT_MAX_AHEAD_MINUTES * 60_000,
+  horizonMs: config.MACHINE_EVENT_HORIZON_DAYS * 86_400_000,
+});
+
 export const machineKey = (companyId: string, machineName: string) => `${companyId}\u001f${machineName}`;
 
 /** The rules the schema cannot say: cause only on a stop, counts only on counts (400 naming the field, nothing written). */
@@ -37,16 +53,102 @@ export function checkEvents(events: readonly IncomingEvent[]): void {
   });
 }
 
-type Reason = 'unknownMachine' | 'outOfScope' | 'unknownCause';
+type Aside = IncomingEvent & { reason: UnmatchedReasonStored; detail: string | null };
+
+/** Why an event lies outside the bounds (with the instants, for the admin's review), or null when it is within them. */
+function outOfBounds(at: number, now: number, bounds: EventBounds): Pick<Aside, 'reason' | 'detail'> | null {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  if (at > now + bounds.aheadMs)
+    return { reason: 'aheadOfClock', detail: `More than ${bounds.aheadMs / 60_000} min after the portal's clock (${iso(now)}).` };
+  if (at < now - bounds.horizonMs)
+    return { reason: 'beforeHorizon', detail: `Before the ${bounds.horizonMs / 86_400_000}-day horizon (${iso(now - bounds.horizonMs)}): those days are closed.` };
+  return null;
+}
+
+/**
+ * The stopped events, among those about to be applied, whose stop would overlap a stop typed by hand (a downtime row
+ * that no event opened): from the event to the machine's next running event (stored or in the batch), or to now when
+ * none follows. Applying one would count the same downtime twice, or stretch a stop over what a person recorded, so
+ * it is kept aside for review instead. Running events only shorten stops and are never held back.
+ */
+async function overlappingTypedStops(trx: Transaction<Database>, events: readonly IncomingEvent[], now: number) {
+  const stops = events.filter((event) => event.kind === 'stopped');
+  if (!stops.length) return new Map<IncomingEvent, string>();
+  // The batch's running events per machine, for each stop the first after it (a batch may hold 1,000 events).
+  const runningAt = new Map<string, number[]>();
+  for (const event of events)
+    if (event.kind === 'running') {
+      const key = machineKey(event.machine.clientId, event.machine.machineName);
+      runningAt.set(key, [...(runningAt.get(key) ?? []), Date.parse(event.at)]);
+    }
+  const batchEnd = (stop: IncomingEvent) => {
+    const at = Date.parse(stop.at);
+    const later = (runningAt.get(machineKey(stop.machine.clientId, stop.machine.machineName)) ?? []).filter((running) => running > at);
+    return later.length ? new Date(Math.min(...later)).toISOString() : null;
+  };
+  // The rows ended after the event and the open ones, read apart: each an index range of downtime_history_machine_end
+  // (stopsOverlapping in machines.repository.ts does the same), where `coalesce(target_end, ...)` read every row of the machine.
+  const typed = (ended: boolean) => sql`
+    select h.id, h.target_start from downtime_history h
+     where h.company_id = s.company_id and h.machine_name = s.machine_name and h.target_start < greatest(u.until, s.at)
+       and ${ended ? sql`h.target_end > s.at` : sql`h.target_end is null`}
+       and not exists (select 1 from machine_stops l where l.downtime_id = h.id)`;
+  const found = await sql<{ idx: string; downtime_id: number; target_start: Date }>`
+    select distinct on (s.idx) s.idx, h.id as downtime_id, h.target_start
+      from unnest(${stops.map((stop) => stop.machine.clientId)}::text[], ${stops.map((stop) => stop.machine.machineName)}::text[],
+                  ${stops.map((stop) => stop.at)}::timestamptz[], ${stops.map(batchEnd)}::timestamptz[])
+           with ordinality as s(company_id, machine_name, at, batch_end, idx)
+      cross join lateral (
+        select least(s.batch_end, ${new Date(now).toISOString()}::timestamptz,
+                     (select min(ev.at) from machine_events ev
+                       where ev.company_id = s.company_id and ev.machine_name = s.machine_name and ev.kind = 'running' and ev.at > s.at)) as until) u
+      cross join lateral (${typed(true)} union all ${typed(false)}) h
+     order by s.idx, h.target_start`.execute(trx);
+  return new Map(
+    found.rows.map((row) => [
+      stops[Number(row.idx) - 1]!,
+      `Its stop would overlap downtime ${row.downtime_id}, typed by hand from ${new Date(row.target_start).toISOString()}.`,
+    ]),
+  );
+}
+
+/**
+ * The stopped events, among those about to be applied, that would reopen a closed day: dated within the horizon but
+ * bringing the first cause of a stop the events opened before it (a stopped event gives its cause to the stop the
+ * machine is in when that stop has none yet, stopsOf), which would move that stop's hours of closed days from 'no
+ * cause' to a cause in the Pareto. The operator may still set the cause by hand.
+ */
+async function causesOfClosedStops(trx: Transaction<Database>, events: readonly IncomingEvent[], horizonStart: number) {
+  const stops = events.filter((event) => event.kind === 'stopped' && event.causeCode !== undefined);
+  if (!stops.length) return new Map<IncomingEvent, string>();
+  const found = await sql<{ idx: string; downtime_id: number; target_start: Date }>`
+    select distinct on (s.idx) s.idx, h.id as downtime_id, h.target_start
+      from unnest(${stops.map((stop) => stop.machine.clientId)}::text[], ${stops.map((stop) => stop.machine.machineName)}::text[],
+                  ${stops.map((stop) => stop.at)}::timestamptz[]) with ordinality as s(company_id, machine_name, at, idx)
+      join machine_stops l on l.company_id = s.company_id and l.machine_name = s.machine_name
+                          and l.started_at < ${new Date(horizonStart).toISOString()}::timestamptz and l.started_at <= s.at and l.event_cause_id is null
+      join downtime_history h on h.id = l.downtime_id and h.cause_id is null and coalesce(h.target_end, 'infinity') > s.at
+     order by s.idx, h.target_start`.execute(trx);
+  return new Map(
+    found.rows.map((row) => [
+      stops[Number(row.idx) - 1]!,
+      `It would give a cause to the stop since ${new Date(row.target_start).toISOString()}, which began before the horizon: those days are closed.`,
+    ]),
+  );
+}
 
 /**
  * Stores a batch of events in one transaction (issue 15, item 1): a known event id is acknowledged and ignored;
- * events of unknown machines or outside the source's machines are kept aside, not applied; an unknown cause is kept
+ * events of unknown machines or outside the source's machines are kept aside, not applied; so are events dated outside
+ * `bounds` around the portal's clock (a date far ahead would open a stop lasting for ever, one before the horizon would
+ * rewrite closed days, as would the first cause of a stop begun before the horizon), and stopped events whose stop
+ * would overlap a stop typed by hand. An unknown cause is kept
  * aside and its stop applied without a cause. Then the stops of each machine the batch touched are recomputed from
- * the earliest new event on (`recomputeStops`).
+ * the earliest new event on (`recomputeStops`). HTTP and MQTT both come here, so the rules hold for both.
  */
-export async function ingestEvents(db: Db, source: EventSource, events: readonly IncomingEvent[]) {
+export async function ingestEvents(db: Db, source: EventSource, events: readonly IncomingEvent[], bounds: EventBounds) {
   checkEvents(events);
+  const now = clock.nowMs();
   return db.transaction().execute(async (trx) => {
     // One writer per machine at a time (sorted, so two batches never wait on each other crosswise).
     const touched = [...new Set(events.map((event) => machineKey(event.machine.clientId, event.machine.machineName)))].sort();
@@ -66,8 +168,8 @@ export async function ingestEvents(db: Db, source: EventSource, events: readonly
       causeCodes.length ? (await trx.selectFrom('downtime_causes').select('id').where('id', 'in', causeCodes).execute()).map((row) => row.id) : [],
     );
 
-    const stored: IncomingEvent[] = [];
-    const aside: (IncomingEvent & { reason: Reason })[] = [];
+    const applicable: IncomingEvent[] = [];
+    const aside: Aside[] = [];
     let duplicates = 0;
     for (const event of events) {
       const id = event.eventId.toLowerCase();
@@ -77,11 +179,23 @@ export async function ingestEvents(db: Db, source: EventSource, events: readonly
       }
       seen.add(id);
       const key = machineKey(event.machine.clientId, event.machine.machineName);
-      if (!machines.has(key)) aside.push({ ...event, reason: 'unknownMachine' });
-      else if (source.machines && !source.machines.has(key)) aside.push({ ...event, reason: 'outOfScope' });
+      const outside = outOfBounds(Date.parse(event.at), now, bounds);
+      if (!machines.has(key)) aside.push({ ...event, reason: 'unknownMachine', detail: null });
+      else if (source.machines && !source.machines.has(key)) aside.push({ ...event, reason: 'outOfScope', detail: null });
+      else if (outside) aside.push({ ...event, ...outside });
+      else applicable.push(event);
+    }
+    const overlapping = await overlappingTypedStops(trx, applicable, now);
+    const reopening = await causesOfClosedStops(trx, applicable, now - bounds.horizonMs);
+    const stored: IncomingEvent[] = [];
+    for (const event of applicable) {
+      const overlap = overlapping.get(event);
+      const reopens = reopening.get(event);
+      if (overlap !== undefined) aside.push({ ...event, reason: 'overlapsTypedStop', detail: overlap });
+      else if (reopens !== undefined) aside.push({ ...event, reason: 'beforeHorizon', detail: reopens });
       else {
         stored.push(event);
-        if (event.causeCode !== undefined && !causes.has(event.causeCode)) aside.push({ ...event, reason: 'unknownCause' });
+        if (event.causeCode !== undefined && !causes.has(event.causeCode)) aside.push({ ...event, reason: 'unknownCause', detail: null });
       }
     }
 
@@ -116,6 +230,7 @@ export async function ingestEvents(db: Db, source: EventSource, events: readonly
             good: event.good ?? null,
             scrap: event.scrap ?? null,
             reason: event.reason,
+            detail: event.detail,
             source: source.name,
           })),
         )

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_A, COMPANY_B, createCompany } from '../../../../tests/support/factories/companies.js';
 import { useTestApp } from '../../../../tests/support/test-app.js';
+import { pinClock } from '../../lib/clock.js';
 import { makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 
 /**
@@ -11,7 +12,9 @@ import { makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '..
  * or straight into the table, one statement or many at once, the kept rows must equal those computed from the events,
  * both ways, and the OEE's quantities must equal the plain sums of the counts events.
  */
-const t = useTestApp();
+// Batches dated from March 2026 to May 2027: the portal's clock reads 1 June 2027 (after the last of them) and its
+// horizon reaches back past March 2026, so every event is applied (the bounds are machines.bounds.test.ts's).
+const t = useTestApp({ MACHINE_EVENT_HORIZON_DAYS: '500' });
 const MACHINES = ['FB-1', 'FB-2'];
 let token: string;
 
@@ -34,6 +37,7 @@ async function difference() {
 }
 
 beforeAll(async () => {
+  pinClock('2027-06-01T00:00:00Z');
   await createCompany(t.db, COMPANY_A, { name: 'Company A', fbs: MACHINES });
   await createCompany(t.db, COMPANY_B, { name: 'Company B', fbs: ['FB-B'] });
   // A night shift: its buckets cross UTC midnight, so they sum the events, not the kept days.
@@ -49,6 +53,8 @@ beforeAll(async () => {
   expect(created.status).toBe(200);
   token = created.body.token;
 });
+
+afterAll(() => pinClock(undefined));
 
 describe('the daily count sums kept beside the machine events', () => {
   it('follow a collector batch: counts on both sides of UTC midnight, state events, a count without scrap, a batch sent again', async () => {

@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
 import { COMPANY_A, createCompany } from '../../../../tests/support/factories/companies.js';
 import { startMosquitto, type Broker } from '../../../../tests/support/mosquitto.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
+import { pinClock } from '../../lib/clock.js';
 import { contentId, SeqOrder } from './machines.mqtt.js';
 
 /**
@@ -14,6 +15,9 @@ import { contentId, SeqOrder } from './machines.mqtt.js';
  * machine's topic shows as the client's banner (with the order items it puts at risk) through the API.
  */
 const GROUP = 'orders-portal';
+// The portal's clock reads 2 December 2026, 09:00 (a working morning, the order item due two days later): the
+// messages are dated around it, so they lie within the events' bounds (5 minutes ahead, 7 days back).
+const NOW = Date.parse('2026-12-02T09:00:00Z');
 const codec = sparkplugOf('spBv1.0')!;
 let broker: Broker;
 let database: TestDatabase;
@@ -39,16 +43,17 @@ async function banner() {
 
 /** Waits for the API to show a state (never a fixed time): polls until `check` passes or 10 s are over. */
 async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 10_000;
+  const deadline = performance.now() + 10_000;
   for (;;) {
     await app.mqtt!.idle();
     const value = await read();
-    if (check(value) || Date.now() > deadline) return value;
+    if (check(value) || performance.now() > deadline) return value;
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
 beforeAll(async () => {
+  pinClock(NOW);
   broker = await startMosquitto();
   database = await createTestDatabase();
   app = await createTestApp(database.db, { MQTT_URL: broker.url, MQTT_GROUP_ID: GROUP, MQTT_REORDER_TIMEOUT_MS: '200' });
@@ -67,11 +72,12 @@ afterAll(async () => {
   await app?.close();
   await database?.drop();
   await broker?.stop();
+  pinClock(undefined);
 });
 
 describe('Sparkplug B over Mosquitto', () => {
   it("a stop published on the machine's topic shows as the client's banner with the affected order items", async () => {
-    const now = Date.now();
+    const now = NOW;
     await publish('NBIRTH', { timestamp: now - 3_000, seq: 0, metrics: [metric('bdSeq', 'Int64', 0, now - 3_000)] });
     await publish('DBIRTH', { timestamp: now - 2_000, seq: 1, metrics: [metric('state', 'String', 'running', now - 2_000)] }, 'FB-1');
     await publish('DBIRTH', { timestamp: now - 2_000, seq: 2, metrics: [metric('state', 'String', 'running', now - 2_000)] }, 'FB-2');
@@ -90,20 +96,36 @@ describe('Sparkplug B over Mosquitto', () => {
   });
 
   it('messages wait for a missing seq; historical (store-and-forward) data goes in its place; a redelivery is a duplicate', async () => {
-    const base = Date.parse('2026-03-09T10:00:00Z');
+    const base = Date.parse('2026-12-01T10:00:00Z');
     // seq 5 comes before 4: it waits, then both apply; 4 is historical data of a stop in the past.
-    await publish('DDATA', { timestamp: Date.now(), seq: 5, metrics: [metric('state', 'String', 'running', base + 30 * 60_000, true)] }, 'FB-2');
-    await publish('DDATA', { timestamp: Date.now(), seq: 4, metrics: [metric('state', 'String', 'stopped', base, true), metric('good', 'Int64', 500, base), metric('scrap', 'Int64', 5, base)] }, 'FB-2');
-    await publish('DDATA', { timestamp: Date.now(), seq: 4, metrics: [metric('state', 'String', 'stopped', base, true), metric('good', 'Int64', 500, base), metric('scrap', 'Int64', 5, base)] }, 'FB-2');
+    await publish('DDATA', { timestamp: NOW, seq: 5, metrics: [metric('state', 'String', 'running', base + 30 * 60_000, true)] }, 'FB-2');
+    await publish('DDATA', { timestamp: NOW, seq: 4, metrics: [metric('state', 'String', 'stopped', base, true), metric('good', 'Int64', 500, base), metric('scrap', 'Int64', 5, base)] }, 'FB-2');
+    await publish('DDATA', { timestamp: NOW, seq: 4, metrics: [metric('state', 'String', 'stopped', base, true), metric('good', 'Int64', 500, base), metric('scrap', 'Int64', 5, base)] }, 'FB-2');
     const stops = () => database.db.selectFrom('downtime_history').select(['target_start', 'target_end']).where('machine_name', '=', 'FB-2').execute();
     const rows = await eventually(stops, (value) => value.length === 1 && value[0]!.target_end !== null);
-    expect(rows.map((row) => [row.target_start.toISOString(), row.target_end?.toISOString()])).toEqual([['2026-03-09T10:00:00.000Z', '2026-03-09T10:30:00.000Z']]);
+    expect(rows.map((row) => [row.target_start.toISOString(), row.target_end?.toISOString()])).toEqual([['2026-12-01T10:00:00.000Z', '2026-12-01T10:30:00.000Z']]);
     const counts = await database.db.selectFrom('machine_events').select(['good', 'scrap']).where('machine_name', '=', 'FB-2').where('kind', '=', 'counts').execute();
     expect(counts).toEqual([{ good: 500, scrap: 5 }]);
   });
 
+  it('a metric dated far ahead of the portal clock or before its horizon is kept aside with its reason, as over HTTP', async () => {
+    const states = async () => (await banner()).map((row) => [row.machineName, row.state]);
+    const before = await states();
+    const far = Date.parse('9999-12-31T23:59:59Z');
+    const old = Date.parse('2026-11-01T00:00:00Z');
+    await publish('DDATA', { timestamp: NOW, seq: 6, metrics: [metric('state', 'String', 'stopped', far), metric('state', 'String', 'stopped', old, true)] }, 'FB-2');
+    const aside = () =>
+      database.db.selectFrom('machine_events_unmatched').select(['machine_name', 'at', 'reason', 'source']).where('machine_name', '=', 'FB-2').orderBy('at').execute();
+    const rows = await eventually(aside, (value) => value.length === 2);
+    expect(rows.map((row) => [row.machine_name, row.at.toISOString(), row.reason, row.source])).toEqual([
+      ['FB-2', '2026-11-01T00:00:00.000Z', 'beforeHorizon', 'MQTT'],
+      ['FB-2', '9999-12-31T23:59:59.000Z', 'aheadOfClock', 'MQTT'],
+    ]);
+    expect(await states()).toEqual(before);
+  });
+
   it("a dead edge node's machines read 'unknown', not 'running'", async () => {
-    await publish('NDEATH', { timestamp: Date.now(), metrics: [metric('bdSeq', 'Int64', 0, Date.now())] });
+    await publish('NDEATH', { timestamp: NOW + 1_000, metrics: [metric('bdSeq', 'Int64', 0, NOW + 1_000)] });
     const rows = await eventually(banner, (value) => value.every((row) => row.state === 'unknown'));
     expect(rows.map((row) => [row.machineName, row.state])).toEqual([
       ['FB-1', 'unknown'],

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttClient } from 'mqtt';
 import type { Db } from '../../db/database.js';
-import { ingestEvents, type IncomingEvent } from './machines.ingest.js';
+import * as clock from '../../lib/clock.js';
+import { ingestEvents, type EventBounds, type IncomingEvent } from './machines.ingest.js';
 import { withoutPassword } from '../../lib/logger.js';
 
 /**
@@ -16,7 +17,9 @@ import { withoutPassword } from '../../lib/logger.js';
  * - NDEATH (a dead edge node: its machines) and DDEATH (a dead device) make the machines read 'unknown';
  * - `seq` (0-255 per edge node, NBIRTH resets it): a message that comes early waits for the missing ones up to
  *   MQTT_REORDER_TIMEOUT_MS, then the node's held messages are applied in `seq` order anyway;
- * - the event id is a name-based UUID of the message's content, so a redelivered message (QoS 1) is a duplicate.
+ * - the event id is a name-based UUID of the message's content, so a redelivered message (QoS 1) is a duplicate;
+ * - the same bounds as over HTTP (ingestEvents): a metric dated ahead of the portal's clock or before its horizon, or
+ *   a stop over one typed by hand, is kept aside with its reason, not applied.
  */
 const NAMESPACE = 'spBv1.0';
 
@@ -48,7 +51,7 @@ export function contentId(...parts: (string | number | null)[]): string {
 
 /** The events of a DBIRTH or DDATA payload of one device (machine). */
 export function eventsOfDeviceData(group: string, companyId: string, machineName: string, payload: Payload): IncomingEvent[] {
-  const fallback = numberOf(payload.timestamp) ?? Date.now();
+  const fallback = numberOf(payload.timestamp) ?? clock.nowMs();
   const machine = { clientId: companyId, machineName };
   const metrics = payload.metrics ?? [];
   const causeOf = (at: number) => {
@@ -181,7 +184,7 @@ export interface MqttIngestion {
 /** Connects to the broker, subscribes to the group's topics, and applies what comes in. */
 export async function startMqttIngestion(
   db: Db,
-  options: { url: string; group: string; reorderTimeoutMs: number; log: FastifyBaseLogger },
+  options: { url: string; group: string; reorderTimeoutMs: number; bounds: EventBounds; log: FastifyBaseLogger },
 ): Promise<MqttIngestion> {
   const { group, log } = options;
   const nodes = new Map<string, SeqOrder>();
@@ -198,7 +201,7 @@ export async function startMqttIngestion(
   const ingest = async (events: IncomingEvent[]) => {
     if (!events.length) return;
     try {
-      await ingestEvents(db, source, events);
+      await ingestEvents(db, source, events, options.bounds);
     } catch (error) {
       log.error({ err: error }, 'mqtt: events not stored');
     }
@@ -246,7 +249,7 @@ export async function startMqttIngestion(
     }
     const order = nodeOf(edge);
     const seq = numberOf(payload.seq);
-    const at = numberOf(payload.timestamp) ?? Date.now();
+    const at = numberOf(payload.timestamp) ?? clock.nowMs();
     switch (type) {
       case 'NBIRTH':
         order.reset(seq ?? 0);

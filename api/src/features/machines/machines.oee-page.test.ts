@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from '../../../../tests/support/app.js';
 import { useTestApp } from '../../../../tests/support/test-app.js';
+import { pinClock } from '../../lib/clock.js';
 import { createCompany } from '../../../../tests/support/factories/companies.js';
 import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
 
@@ -10,7 +11,9 @@ import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtur
  * the unpaged answer at its place, in its order (client name, client, machine name), with the same figures; the count
  * is every machine of the question; past the last page no machine; a bad page is a 400 naming `machinePage`.
  */
-const t = useTestApp();
+// The fixture's events lie in the week of 2 March 2026: the portal's clock reads the Monday after, 9 March 06:00 (the
+// week is over: its figures do not grow with the clock), and its horizon (8 days) reaches back past the week's start.
+const t = useTestApp({ MACHINE_EVENT_HORIZON_DAYS: '8' });
 
 // Two clients share a name (the order falls back to the client id), and machine names sort as text (FB-10 before FB-2).
 const ALPHA_Y = 'oee-y';
@@ -35,6 +38,7 @@ const oee = (body: object, caller: 'admin' | 'operator' = 'admin') =>
   t.post(caller === 'admin' ? 'AdminMachines_getOee' : 'OperatorMachines_getOee', { period: WEEK, grain: 'day', ...body } as never, caller);
 
 beforeAll(async () => {
+  pinClock('2026-03-09T06:00:00Z');
   for (const [id, name, fbs] of FLEET) await createCompany(t.db, id, { name, fbs });
   // Planned run times on machines of the first, a middle and the last page (the page reads only its clients' rates).
   const warehouseId = await makeWarehouse(t.db);
@@ -66,6 +70,8 @@ beforeAll(async () => {
   ]);
   expect((await t.post('MachineEvents_postEvents', { events }, { token: created.body.token })).status).toBe(200);
 });
+
+afterAll(() => pinClock(undefined));
 
 describe('OEE paged by machine (machinePage, issue 14)', () => {
   it('pages 1, 2 and 3 hold disjoint machines in the answer’s order (client name, client, machine name); machineCount is every machine', async () => {

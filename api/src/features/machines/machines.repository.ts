@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { executePrepared, type Database } from '../../db/database.js';
+import * as clock from '../../lib/clock.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import type { Scope } from '../../lib/scope.js';
 import type { StateChange, Stop } from './oee.rules.js';
@@ -225,11 +226,11 @@ export async function findLiveStatus(
 }
 
 /** The top causes' rows of the machines in `m`: hours in [from, to) per cause, ranked per machine (`m.n`): most hours first, then by cause name. */
-const topCausesOf = (from: Date, to: Date, limit: number) => sql`
+const topCausesOf = (from: Date, to: Date, limit: number, now: Date) => sql`
   select * from (
     select t.*, row_number() over (partition by t.n order by t.seconds desc, t.cause_name) as rank from (
       select m.n, dc.cause_name,
-             sum(extract(epoch from least(coalesce(h.target_end, now()), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)))::float8 as seconds,
+             sum(extract(epoch from least(coalesce(h.target_end, ${now}::timestamptz), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)))::float8 as seconds,
              count(*)::int as count
         from m
         cross join lateral ${stopsOverlapping(from, to)} h
@@ -316,7 +317,7 @@ export async function findStopsAndChanges(
         top
           ? sql`union all
       select 2, t.n::int, null, null, null, null, null, t.cause_name, t.seconds, t.count, t.rank
-        from (${topCausesOf(top.from, top.to, top.limit)}) t`
+        from (${topCausesOf(top.from, top.to, top.limit, clock.now())}) t`
           : sql``
       }
     ) u
@@ -439,7 +440,7 @@ export async function findDowntimeAggregates(db: Executor, machines: readonly Ma
   }>`
     with s as (
       select h.company_id, h.machine_name, h.cause_id, date_trunc('week', h.target_start at time zone 'UTC') as week,
-             extract(epoch from least(coalesce(h.target_end, now()), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)) as seconds
+             extract(epoch from least(coalesce(h.target_end, ${clock.now()}::timestamptz), ${to}::timestamptz) - greatest(h.target_start, ${from}::timestamptz)) as seconds
         from ${machinesTable(machines)}
         cross join lateral ${stopsOverlapping(from, to)} h
     ), g as (
@@ -463,19 +464,29 @@ export async function findDowntimeAggregates(db: Executor, machines: readonly Ma
   };
 }
 
-/** The company's open order items made on each of `machineNames` (their products name it): earliest due first. */
+/**
+ * What each of `machineNames` is making and is next to make: the company's open order items of open orders that are
+ * the machine's, at most `limit` per machine, the one it is on first. An item is a machine's when it is planned on
+ * that machine (its `machine_name`), or, planned on none, when its product names that machine and no other; an item
+ * of a product that several machines make and planned on none is no one machine's, so it is on no banner (it used to
+ * be on all of them: FB-101 and FB-102 showed the same items). Order: the product in production (`wip`) first, what
+ * the machine is making now, then by due date as the agenda has them.
+ */
 export async function findAffectedItems(db: Executor, companyId: string, machineNames: string[], limit: number) {
   if (!machineNames.length) return [];
   const result = await sql<{ machine_name: string; id: number; article_no: string; product_name: string; due_date: string; remaining: number }>`
-    select * from (
+    select machine_name, id, article_no, product_name, due_date, remaining from (
       select m.machine_name, i.id, cp.article_no, cp.product_name, i.due_date, greatest(i.planned_amount - i.produced_amount, 0)::int as remaining,
-             row_number() over (partition by m.machine_name order by i.due_date, i.id) as rank
+             row_number() over (partition by m.machine_name order by cp.wip desc, i.due_date, i.id) as rank
         from unnest(${machineNames}::text[]) as m(machine_name)
         join client_products cp on cp.company_id = ${companyId} and cp.deleted_at is null and ${madeOn(sql.ref('m.machine_name'))}
         join client_production_order_items i on i.client_product_id = cp.id and not i.is_closed and i.produced_amount < i.planned_amount
-        join client_production_orders o on o.id = i.order_id and o.closed = 0 and o.company_id = ${companyId}) t
+        join client_production_orders o on o.id = i.order_id and o.closed = 0 and o.company_id = ${companyId}
+       where i.machine_name = m.machine_name
+          or (i.machine_name is null
+              and cardinality(array_remove(array_remove(regexp_split_to_array(btrim(cp.machine_names), '\\s*,\\s*'), m.machine_name), '')) = 0)) t
      where rank <= ${limit}
-     order by machine_name, due_date, id`.execute(db);
+     order by machine_name, rank`.execute(db);
   return result.rows;
 }
 

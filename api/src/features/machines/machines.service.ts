@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import * as clock from '../../lib/clock.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { BodyOf, Schemas } from '../../lib/contract.js';
@@ -6,7 +7,7 @@ import type { PaginationInput } from '../../lib/pagination.js';
 import { notFound, ruleViolation } from '../../lib/problem.js';
 import { companyScopeOf, scopeOf, type Scope } from '../../lib/scope.js';
 import { newMachineToken } from './machines.credentials.js';
-import { ingestEvents, machineKey, type IncomingEvent } from './machines.ingest.js';
+import { ingestEvents, machineKey, type EventBounds, type IncomingEvent } from './machines.ingest.js';
 import * as repository from './machines.repository.js';
 import type { MachineRow } from './machines.repository.js';
 import * as rules from './oee.rules.js';
@@ -68,11 +69,11 @@ export async function revokeCredential(db: Db, actor: Actor, id: number) {
 // Events.
 
 /** Events over HTTP: the credential's machines are the scope; see ingestEvents. */
-export async function postEvents(db: Db, actor: Actor, body: BodyOf<'MachineEvents_postEvents'>) {
+export async function postEvents(db: Db, actor: Actor, body: BodyOf<'MachineEvents_postEvents'>, bounds: EventBounds) {
   const machine = actor.machine;
   if (!machine) throw new Error('machine events without a machine credential');
   const scope = new Set(machine.machines.map((m) => machineKey(m.companyId, m.machineName)));
-  return ingestEvents(db, { name: machine.name, machines: scope }, body.events as IncomingEvent[]);
+  return ingestEvents(db, { name: machine.name, machines: scope }, body.events as IncomingEvent[], bounds);
 }
 
 export async function getUnmatched(db: Db, pagination: PaginationInput) {
@@ -89,6 +90,7 @@ export async function getUnmatched(db: Db, pagination: PaginationInput) {
       good: row.good,
       scrap: row.scrap,
       reason: row.reason,
+      detail: row.detail,
       source: row.source,
       receivedAt: new Date(row.received_at).toISOString(),
     })),
@@ -134,16 +136,20 @@ export async function getLiveStatus(db: Db, actor: Actor, query: Schemas['LiveSt
   };
 }
 
+/** The items a stopped machine's banner lists: the one it is making and the next ones it is to make. */
+export const BANNER_ITEMS = 3;
+
 /**
  * The client's banner data (the portfolio's machine status, issue 15): the live state of each of its machines (a key
- * for every machine of the company, its FBs; machine/status/get lists them from these keys) and, for a stopped one, the
- * open order items it was making.
+ * for every machine of the company, its FBs; machine/status/get lists them from these keys) and, for a stopped one,
+ * the open order items it is making and next to make (findAffectedItems: the items planned on it, or of products it
+ * alone makes; never another machine's).
  */
 export async function getClientMachineBanner(db: Db, actor: Actor) {
   const scope = companyScopeOf(actor);
   const { rows: live } = await repository.findLiveStatus(db, scope, undefined, undefined, undefined);
   const stopped = live.filter((entry) => entry.state === 'stopped').map((entry) => entry.machine_name);
-  const items = await repository.findAffectedItems(db, scope.companyId, stopped, 100);
+  const items = await repository.findAffectedItems(db, scope.companyId, stopped, BANNER_ITEMS);
   const byMachine = new Map<string, Schemas['AffectedOrderItem'][]>();
   for (const item of items)
     byMachine.set(item.machine_name, [
@@ -219,7 +225,7 @@ async function oeeOf(
   withBuckets: boolean,
   topCauses: number | undefined,
 ): Promise<MachineOee[]> {
-  const now = Date.now();
+  const now = clock.nowMs();
   const bucketsOf = new Map<MachineRow, rules.Span[]>();
   const refs: repository.BucketRef[] = [];
   let start = Infinity;
@@ -336,24 +342,28 @@ export async function getOee(db: Db, actor: Actor, body: Schemas['OeeQuery']) {
 
 const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
 
+/**
+ * Pareto, per-machine reliability and weekly trend of the period. MTBF and MTTR are on operating time (ISO 22400-2,
+ * rules.reliability): each machine's shift time in the period up to now, less its planned stops, is what the failures
+ * are counted in and divided over, so the stops (with their planned flag) are read per machine beside the aggregates.
+ */
 export async function getDowntimeAnalytics(db: Db, actor: Actor, body: Schemas['AnalyticsQuery']) {
   const { from, to } = periodOf(body.period);
   const machines = await repository.findMachines(db, scopeOf(actor), body.machines, undefined, false);
   if (!machines.length) return { pareto: [], machines: [], weekly: [] };
-  const aggregates = await repository.findDowntimeAggregates(db, machines, from, to);
-  const observedMs = Math.max(0, Math.min(to.getTime(), Date.now()) - from.getTime());
-  const perMachine = new Map(aggregates.perMachine.map((row) => [machineKey(row.company_id, row.machine_name), row]));
+  const [aggregates, { stops }] = await Promise.all([
+    repository.findDowntimeAggregates(db, machines, from, to),
+    repository.findStopsAndChanges(db, machines, from, to),
+  ]);
+  const now = clock.nowMs();
+  // The future has no operating time yet.
+  const observed = { start: from.getTime(), end: Math.max(from.getTime(), Math.min(to.getTime(), now)) };
   return {
     pareto: aggregates.pareto.map((row) => ({ causeId: row.cause_id, causeName: row.cause_name, planned: row.planned, hours: hours(row.seconds), count: row.count })),
-    machines: machines.map((machine) => {
-      const row = perMachine.get(machineKey(machine.company_id, machine.machine_name));
-      return {
-        clientId: machine.company_id,
-        company: machine.company,
-        machineName: machine.machine_name,
-        stops: row?.count ?? 0,
-        ...rules.reliability(row?.count ?? 0, (row?.seconds ?? 0) * 1000, observedMs),
-      };
+    machines: machines.map((machine, position) => {
+      const windows = rules.shiftWindows(observed, { start: machine.shift_start, end: machine.shift_end });
+      const { failures, mtbfHours, mttrHours } = rules.reliability({ windows, stops: stops[position]!, now });
+      return { clientId: machine.company_id, company: machine.company, machineName: machine.machine_name, stops: failures, mtbfHours, mttrHours };
     }),
     weekly: aggregates.weekly.map((row) => ({ weekStart: row.week, hours: hours(row.seconds), count: row.count })),
   };

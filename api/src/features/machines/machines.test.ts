@@ -10,7 +10,11 @@ import { ingestEvents, type IncomingEvent } from './machines.ingest.js';
  * Issue 15: machine events in (credentials, idempotency, late and out-of-order events, kept-aside events), live status,
  * OEE against hand-worked figures, downtime analytics, the client's banner and view, each client only its machines.
  */
-const t = useTestApp();
+// A history replayed from June 2025 to May 2026, read at the run's instant (from December 2026 on, up to the leap day
+// of 2028 in the awkward-instant runs): the horizon reaches back past June 2025 from any of them, so every event is
+// within the bounds (machines.bounds.test.ts tests the bounds themselves, at its own instant).
+const BOUNDS = { aheadMs: 5 * 60_000, horizonMs: 1_200 * 86_400_000 };
+const t = useTestApp({ MACHINE_EVENT_HORIZON_DAYS: '1200' });
 const A_MACHINES = ['FB-1', 'FB-2', 'FB-3', 'FB-4', 'FB-5', 'FB-6', 'FB-7', 'FB-8', 'FB-9'];
 let token: string;
 const causes = { mould: 0, shortage: 0 };
@@ -422,7 +426,7 @@ describe('OEE', () => {
       ['2025-06-10T18:30:00Z', 'unknown'],
     ];
     const events = story.map(([at, kind]): IncomingEvent => ({ eventId: randomUUID(), machine: { clientId: COMPANY_B, machineName: 'FB-B' }, at, kind }));
-    await ingestEvents(t.db, { name: 'MQTT', machines: null }, events);
+    await ingestEvents(t.db, { name: 'MQTT', machines: null }, events, BOUNDS);
     const answer = await t.post(
       'AdminMachines_getOee',
       { period: { from: '2025-06-09', to: '2025-06-11' }, grain: 'day', machines: [{ clientId: COMPANY_B, machineName: 'FB-B' }] },
@@ -436,7 +440,7 @@ describe('OEE', () => {
 });
 
 describe('downtime analytics', () => {
-  it('gives the Pareto of causes, MTBF and MTTR per machine and the weekly trend', async () => {
+  it('gives the Pareto of causes, MTBF and MTTR (on operating time) per machine and the weekly trend', async () => {
     const answer = await t.post(
       'AdminMachines_getDowntimeAnalytics',
       { period: { from: '2026-03-09', to: '2026-03-09' }, machines: [{ clientId: COMPANY_A, machineName: 'FB-2' }] },
@@ -447,8 +451,10 @@ describe('downtime analytics', () => {
       { causeId: causes.shortage, causeName: 'Preform shortage', planned: false, hours: 1, count: 1 },
       { causeId: causes.mould, causeName: 'Mould change', planned: true, hours: 0.5, count: 1 },
     ]);
-    // 24 h observed, 1.5 h stopped, 2 stops: MTBF 11.25 h, MTTR 0.75 h.
-    expect(answer.body.machines).toEqual([{ clientId: COMPANY_A, company: 'Company A', machineName: 'FB-2', stops: 2, mtbfHours: 11.25, mttrHours: 0.75 }]);
+    // MTBF and MTTR are on operating time: Company A's shift is 06:00-22:00 (Client details, set in 'OEE' above), so the
+    // planned busy time is 16 h - 0.5 h of mould change; the shortage stop lies after the shift: no failure, no figure
+    // (on the calendar day it was (24 - 1.5) / 2 = 11.25 h).
+    expect(answer.body.machines).toEqual([{ clientId: COMPANY_A, company: 'Company A', machineName: 'FB-2', stops: 0, mtbfHours: null, mttrHours: null }]);
     expect(answer.body.weekly).toEqual([{ weekStart: '2026-03-09', hours: 1.5, count: 2 }]);
   });
 
@@ -484,8 +490,10 @@ describe('downtime analytics', () => {
       { causeId: null, causeName: null, planned: false, hours: 2, count: 1 },
       { causeId: causes.shortage, causeName: 'Preform shortage', planned: false, hours: 1, count: 1 },
     ]);
-    // 14 days observed (336 h), 5 h stopped, 3 stops.
-    expect(answer.body.machines).toEqual([{ clientId: COMPANY_B, company: 'Company B', machineName: 'FB-B', stops: 3, mtbfHours: 110.33, mttrHours: 1.67 }]);
+    // Whole days (no shift details), 14 of them: 336 h; PBT = 336 - 2 h of mould change = 334 h. Failures: the stop
+    // without a cause (2 h in the period) and the shortage (1 h): downtime 3 h, APT 331 h. MTBF = 331 / 2 = 165.5 h,
+    // MTTR = 3 / 2 = 1.5 h (and 165.5 / 167 = 331 / 334, the availability).
+    expect(answer.body.machines).toEqual([{ clientId: COMPANY_B, company: 'Company B', machineName: 'FB-B', stops: 2, mtbfHours: 165.5, mttrHours: 1.5 }]);
     expect(answer.body.weekly).toEqual([
       { weekStart: '2026-04-27', hours: 2, count: 1 },
       { weekStart: '2026-05-04', hours: 1, count: 1 },
@@ -509,6 +517,41 @@ describe('the client', () => {
     expect(fb1).toMatchObject({ state: 'stopped', stoppedSince: '2026-03-10T12:00:00.000Z' });
     expect(fb1!.affectedItems).toEqual([{ id: open, articleNo: expect.any(String), productName: 'Spring Water 0.5 L', dueDate: '2026-12-03', remainingQuantity: 18_000 }]);
     expect(status.body.find((row: { machineName: string }) => row.machineName === 'FB-4')).toMatchObject({ state: 'running', affectedItems: [] });
+  });
+
+  it("banner: a stopped machine lists what it is making and is next to make, never another machine's items", async () => {
+    // FB-2 and FB-3 are both stopped (the open stops of their event stories). Products naming both machines, as the
+    // demo's do (FB-101, FB-102): an item planned on one machine is that machine's only; an item planned on none is
+    // no one machine's. A product naming FB-3 alone is FB-3's. The product in production (wip) is what a machine is
+    // making now, so it comes first; then by due date, at most 3 items.
+    const warehouseId = await makeWarehouse(t.db);
+    const preform = await makePreform(t.db);
+    const product = async (name: string, machineNames: string, wip = false) => {
+      const id = await makeProduct(t.db, { preformId: preform.id, warehouseId, supplyId: preform.supplyIds[0]!, companyId: COMPANY_A, name });
+      await t.db.updateTable('client_products').set({ machine_names: machineNames, wip }).where('id', '=', id).execute();
+      return id;
+    };
+    const shared = await product('Shared 1 L', 'FB-2, FB-3');
+    const onLine = await product('On line 0.33 L', 'FB-3,FB-2', true);
+    const third = await product('Only FB-3 1.5 L', 'FB-3');
+    const orderId = await makeProductionOrder(t.db, { companyId: COMPANY_A });
+    const item = async (productId: number, dueDate: string, machineName: string | null) => {
+      const id = await makeOrderItem(t.db, { orderId, productId, planned: 1_000, dueDate });
+      await t.db.updateTable('client_production_order_items').set({ machine_name: machineName }).where('id', '=', id).execute();
+      return id;
+    };
+    const onFb2 = await item(shared, '2026-12-05', 'FB-2');
+    const onFb3 = await item(shared, '2026-12-04', 'FB-3');
+    await item(shared, '2026-12-03', null);
+    const making = await item(onLine, '2026-12-20', 'FB-2');
+    const laterOnFb2 = await item(shared, '2026-12-06', 'FB-2');
+    await item(shared, '2026-12-07', 'FB-2');
+    const onlyFb3 = await item(third, '2026-12-10', null);
+    const status = await t.post('ClientPortfolio_getMachineStatus', undefined, 'client');
+    const itemsOf = (machineName: string) =>
+      status.body.find((row: { machineName: string }) => row.machineName === machineName)!.affectedItems!.map((entry: { id: number }) => entry.id);
+    expect(itemsOf('FB-2')).toEqual([making, onFb2, laterOnFb2]);
+    expect(itemsOf('FB-3')).toEqual([onFb3, onlyFb3]);
   });
 
   it("never sees another company's machines: status, banner items and performance are its own", async () => {

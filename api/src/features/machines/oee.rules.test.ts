@@ -191,10 +191,41 @@ describe('spans', () => {
   });
 });
 
-describe('MTBF and MTTR', () => {
-  it('are run time per stop and stop time per stop, in hours', () => {
-    // 31 days observed (744 h), 4 stops of 6 h in all: MTTR 1.5 h, MTBF (744 - 6) / 4 = 184.5 h.
-    expect(reliability(4, 6 * 3_600_000, 744 * 3_600_000)).toEqual({ mtbfHours: 184.5, mttrHours: 1.5 });
-    expect(reliability(0, 0, 744 * 3_600_000)).toEqual({ mtbfHours: null, mttrHours: null });
+describe('MTBF and MTTR (ISO 22400-2, on operating time)', () => {
+  const eightHours: Shift = { start: '06:00', end: '14:00' };
+  const now = at('2026-03-12T00:00:00Z');
+
+  it('one stop in an 8-hour shift: MTBF is the operating time per failure, not the calendar day', () => {
+    // Shift 06:00-14:00 = 8 h of planned busy time; one unplanned stop 09:00-09:45 = 0.75 h.
+    // APT = 8 - 0.75 = 7.25 h; 1 failure: MTBF = 7.25 / 1 = 7.25 h, MTTR = 0.75 / 1 = 0.75 h.
+    // (On the calendar day it was (24 - 0.75) / 1 = 23.25 h.) MTBF / (MTBF + MTTR) = 7.25 / 8 = the availability.
+    const stops = [{ start: at('2026-03-09T09:00:00Z'), end: at('2026-03-09T09:45:00Z'), planned: false }];
+    expect(reliability({ windows: shiftWindows(day('2026-03-09'), eightHours), stops, now })).toEqual({ failures: 1, mtbfHours: 7.25, mttrHours: 0.75 });
+  });
+
+  it('a planned stop is no failure and shrinks the operating time; a stop between shifts is no failure; a stop across the shift end counts its part', () => {
+    // Shift 06:00-14:00: planned mould change 07:00-08:00 (PBT 7 h); unplanned 13:30-15:00 (0.5 h inside the shift);
+    // unplanned 20:00-21:00 (between shifts: not a failure); unplanned 07:30-07:45 inside the planned stop (counted once, as planned).
+    // APT = 7 - 0.5 = 6.5 h, 1 failure: MTBF 6.5 h, MTTR 0.5 h.
+    const stops = [
+      { start: at('2026-03-09T07:00:00Z'), end: at('2026-03-09T08:00:00Z'), planned: true },
+      { start: at('2026-03-09T07:30:00Z'), end: at('2026-03-09T07:45:00Z'), planned: false },
+      { start: at('2026-03-09T13:30:00Z'), end: at('2026-03-09T15:00:00Z'), planned: false },
+      { start: at('2026-03-09T20:00:00Z'), end: at('2026-03-09T21:00:00Z'), planned: false },
+    ];
+    expect(reliability({ windows: shiftWindows(day('2026-03-09'), eightHours), stops, now })).toEqual({ failures: 1, mtbfHours: 6.5, mttrHours: 0.5 });
+  });
+
+  it('two days, three failures, a lasting one up to now; none without failures', () => {
+    // Whole days 9-10 March (48 h); failures 02:00-03:00 on the 9th, 12:00-12:30 on the 10th, and one open since
+    // 23:00 on the 10th, read up to now = 11 March 00:00 (1 h). Downtime 2.5 h, APT 45.5 h: MTBF 15.17 h, MTTR 0.83 h.
+    const stops = [
+      { start: at('2026-03-09T02:00:00Z'), end: at('2026-03-09T03:00:00Z'), planned: false },
+      { start: at('2026-03-10T12:00:00Z'), end: at('2026-03-10T12:30:00Z'), planned: false },
+      { start: at('2026-03-10T23:00:00Z'), end: null, planned: false },
+    ];
+    const windows = shiftWindows(span('2026-03-09T00:00:00Z', '2026-03-11T00:00:00Z'), noShift);
+    expect(reliability({ windows, stops, now: at('2026-03-11T00:00:00Z') })).toEqual({ failures: 3, mtbfHours: 15.17, mttrHours: 0.83 });
+    expect(reliability({ windows, stops: [], now })).toEqual({ failures: 0, mtbfHours: null, mttrHours: null });
   });
 });

@@ -270,9 +270,28 @@ export function periodSpan(from: string, to: string, grain: Grain, shift: Shift)
   return { start: Math.min(dayStart(from), ...all.map((b) => b.start)), end: Math.max(dayStart(to) + DAY_MS, ...all.map((b) => b.end)) };
 }
 
-/** MTBF and MTTR in hours: run time between stops / stops, and stop time / stops; null without stops. */
-export function reliability(stops: number, stopMs: number, observedMs: number): { mtbfHours: number | null; mttrHours: number | null } {
-  if (stops === 0) return { mtbfHours: null, mttrHours: null };
+export interface Reliability {
+  /** Unplanned stops with time in the planned busy time: the failure events (FE). */
+  failures: number;
+  mtbfHours: number | null;
+  mttrHours: number | null;
+}
+
+/**
+ * MTBF and MTTR in hours as ISO 22400-2 defines them, on operating time, not calendar time:
+ * MTBF = actual production time (APT) / failures, MTTR = downtime of the failures / failures. A failure is an unplanned
+ * stop with time in the planned busy time (PBT): a planned stop is not one, nor a stop between shifts (the machine was
+ * not meant to run), and its downtime is the part inside the PBT, the same that availability subtracts. So
+ * MTBF / (MTBF + MTTR) is the availability. Null without failures. `windows` are the shift time of the period up to
+ * now (sorted, as shiftWindows gives them); a lasting stop runs to `now`.
+ */
+export function reliability(input: { windows: readonly Span[]; stops: readonly Stop[]; now: number }): Reliability {
+  const { planned, unplannedOnly } = stopSpansOf(input.stops, input.now);
+  const busy = subtract(merge(input.windows), planned);
+  const downMs = overlap(busy, unplannedOnly);
+  const aptMs = busy.reduce((sum, span) => sum + (span.end - span.start), 0) - downMs;
+  const failures = input.stops.filter((stop) => !stop.planned && overlap(busy, subtract([{ start: stop.start, end: stop.end ?? input.now }], planned)) > 0).length;
+  if (failures === 0) return { failures, mtbfHours: null, mttrHours: null };
   const hours = (ms: number) => Math.round((ms / 3_600_000) * 100) / 100;
-  return { mtbfHours: hours(Math.max(0, observedMs - stopMs) / stops), mttrHours: hours(stopMs / stops) };
+  return { failures, mtbfHours: hours(aptMs / failures), mttrHours: hours(downMs / failures) };
 }

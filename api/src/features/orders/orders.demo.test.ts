@@ -39,6 +39,31 @@ describe('orders and portfolio demo data', () => {
     expect(status[1].affectedItems.length).toBeGreaterThan(0);
   });
 
+  it("with FB-101 stopped too, each banner lists its own machine's items: FB-101's never shows FB-102's", async () => {
+    // Every Nordic Springs product names FB-101 and FB-102; the demo plans each item on one of them. The banners listed
+    // the same items for both machines; each now lists the items planned on it, FB-102 first the product on the line.
+    const stop = await database.db
+      .insertInto('downtime_history')
+      .values({ company_id: NORDIC_SPRINGS, machine_name: 'FB-101', cause_id: null, actual_date: '2026-12-01', target_start: new Date('2026-12-01T06:00:00Z'), target_end: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      const status = (await get('/api/client/machine/status/get', await as.client(NORDIC_SPRINGS))) as { machineName: string; state: string; affectedItems: { id: number }[] }[];
+      const [fb101, fb102] = ['FB-101', 'FB-102'].map((name) => status.find((row) => row.machineName === name)!);
+      expect([fb101!.state, fb102!.state]).toEqual(['stopped', 'stopped']);
+      const ids = (row: { affectedItems: { id: number }[] }) => row.affectedItems.map((item) => item.id);
+      expect(ids(fb101!).length).toBeGreaterThan(0);
+      expect(ids(fb102!).length).toBeGreaterThan(0);
+      expect(ids(fb101!).filter((id) => ids(fb102!).includes(id))).toEqual([]);
+      const planned = await database.db.selectFrom('client_production_order_items').select(['id', 'machine_name']).where('id', 'in', [...ids(fb101!), ...ids(fb102!)]).execute();
+      const machineOf = new Map(planned.map((row) => [row.id, row.machine_name]));
+      expect(ids(fb101!).map((id) => machineOf.get(id))).toEqual(ids(fb101!).map(() => 'FB-101'));
+      expect(ids(fb102!).map((id) => machineOf.get(id))).toEqual(ids(fb102!).map(() => 'FB-102'));
+    } finally {
+      await database.db.deleteFrom('downtime_history').where('id', '=', stop.id).execute();
+    }
+  });
+
   it('every demo client has orders; Nordic Springs has one in production now (highlighted row)', async () => {
     for (const company of [NORDIC_SPRINGS, FJORD_WATER]) {
       const list = await post(app, '/api/client/orders/filter', { pagination: { page: 1, rowsPerPage: 20 } }, await as.client(company));

@@ -310,7 +310,8 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Extension (not in part 7): machine events kept aside (unknown machine or cause, or outside the credential's machines), newest first (issue 15).
+ * Extension (not in part 7): machine events kept aside (unknown machine or cause, outside the credential's machines,
+dated outside the bounds around the portal's clock, or a stop over one typed by hand), newest first, with why (issue 15).
  */
 export const adminMachinesGetUnmatchedEvents = (
     adminMachinesGetUnmatchedEventsBody: AdminMachinesGetUnmatchedEventsBody,
@@ -583,7 +584,9 @@ export function useClientMachinesGetPerformance<TData = Awaited<ReturnType<typeo
 /**
  * Extension (not in part 7): events from a machine or its collector, with a machine credential's token as the
 bearer token (issue 15). Idempotent by event id; late and out-of-order events recompute the stops they touch;
-events of unknown machines or causes, or of machines outside the credential, are kept aside.
+events of unknown machines or causes, or of machines outside the credential, are kept aside, and so are events
+dated more than a few minutes ahead of the portal's clock or before its horizon (closed days), and stopped events
+whose stop would overlap a stop typed by hand: they change no figure until reviewed.
  */
 export const machineEventsPostEvents = (
     machineEventsPostEventsBody: MachineEventsPostEventsBody,

@@ -51,10 +51,10 @@ export const adminMachinesGetDowntimeAnalyticsResponse = zod.object({
   "clientId": zod.string().min(1).max(adminMachinesGetDowntimeAnalyticsResponseMachinesItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(adminMachinesGetDowntimeAnalyticsResponseMachinesItemCompanyMax).nullable(),
   "machineName": zod.string().max(adminMachinesGetDowntimeAnalyticsResponseMachinesItemMachineNameMax),
-  "stops": zod.number().min(adminMachinesGetDowntimeAnalyticsResponseMachinesItemStopsMin).max(adminMachinesGetDowntimeAnalyticsResponseMachinesItemStopsMax).multipleOf(adminMachinesGetDowntimeAnalyticsResponseMachinesItemStopsMultipleOf),
+  "stops": zod.number().min(adminMachinesGetDowntimeAnalyticsResponseMachinesItemStopsMin).max(adminMachinesGetDowntimeAnalyticsResponseMachinesItemStopsMax).multipleOf(adminMachinesGetDowntimeAnalyticsResponseMachinesItemStopsMultipleOf).describe('Failures: unplanned stops with time in the planned busy time of the period.'),
   "mtbfHours": zod.number().min(adminMachinesGetDowntimeAnalyticsResponseMachinesItemMtbfHoursMin).max(adminMachinesGetDowntimeAnalyticsResponseMachinesItemMtbfHoursMax).nullable(),
   "mttrHours": zod.number().min(adminMachinesGetDowntimeAnalyticsResponseMachinesItemMttrHoursMin).max(adminMachinesGetDowntimeAnalyticsResponseMachinesItemMttrHoursMax).nullable()
-}).describe('Reliability of one machine in the period: MTBF = run time / stops, MTTR = stop time / stops (hours).')).max(adminMachinesGetDowntimeAnalyticsResponseMachinesMax),
+}).describe('Reliability of one machine in the period, on operating time (ISO 22400-2; docs/oee.md): MTBF = actual production\ntime / failures, MTTR = downtime of the failures / failures (hours). A failure is an unplanned stop with time in the\nplanned busy time (the client\'s shift less planned stops); null without failures.')).max(adminMachinesGetDowntimeAnalyticsResponseMachinesMax),
   "weekly": zod.array(zod.object({
   "weekStart": zod.string().date().describe('Calendar date, YYYY-MM-DD.').describe('Monday of the ISO week.'),
   "hours": zod.number().min(adminMachinesGetDowntimeAnalyticsResponseWeeklyItemHoursMin).max(adminMachinesGetDowntimeAnalyticsResponseWeeklyItemHoursMax),
@@ -150,7 +150,8 @@ export const adminMachinesRevokeCredentialResponse = zod.object({
 }).describe('A machine credential (issue 15): an opaque token a machine or its collector sends to report events; never a user.')
 
 /**
- * Extension (not in part 7): machine events kept aside (unknown machine or cause, or outside the credential's machines), newest first (issue 15).
+ * Extension (not in part 7): machine events kept aside (unknown machine or cause, outside the credential's machines,
+dated outside the bounds around the portal's clock, or a stop over one typed by hand), newest first, with why (issue 15).
  */
 export const adminMachinesGetUnmatchedEventsBodyPaginationPageMax = 1000000;
 export const adminMachinesGetUnmatchedEventsBodyPaginationPageMultipleOf = 1;
@@ -171,7 +172,7 @@ export const adminMachinesGetUnmatchedEventsResponseRowsItemCauseCodeMultipleOf 
 export const adminMachinesGetUnmatchedEventsResponseRowsItemGoodMax = 10000000;
 export const adminMachinesGetUnmatchedEventsResponseRowsItemGoodMultipleOf = 1;export const adminMachinesGetUnmatchedEventsResponseRowsItemScrapMin = 0;
 export const adminMachinesGetUnmatchedEventsResponseRowsItemScrapMax = 10000000;
-export const adminMachinesGetUnmatchedEventsResponseRowsItemScrapMultipleOf = 1;export const adminMachinesGetUnmatchedEventsResponseRowsItemSourceMax = 120;export const adminMachinesGetUnmatchedEventsResponseRowsMax = 100;export const adminMachinesGetUnmatchedEventsResponseCountMin = 0;
+export const adminMachinesGetUnmatchedEventsResponseRowsItemScrapMultipleOf = 1;export const adminMachinesGetUnmatchedEventsResponseRowsItemDetailMax = 300;export const adminMachinesGetUnmatchedEventsResponseRowsItemSourceMax = 120;export const adminMachinesGetUnmatchedEventsResponseRowsMax = 100;export const adminMachinesGetUnmatchedEventsResponseCountMin = 0;
 export const adminMachinesGetUnmatchedEventsResponseCountMax = 2147483647;
 export const adminMachinesGetUnmatchedEventsResponseCountMultipleOf = 1;
 
@@ -186,10 +187,11 @@ export const adminMachinesGetUnmatchedEventsResponse = zod.object({
   "causeCode": zod.number().min(adminMachinesGetUnmatchedEventsResponseRowsItemCauseCodeMin).max(adminMachinesGetUnmatchedEventsResponseRowsItemCauseCodeMax).multipleOf(adminMachinesGetUnmatchedEventsResponseRowsItemCauseCodeMultipleOf).nullable(),
   "good": zod.number().min(adminMachinesGetUnmatchedEventsResponseRowsItemGoodMin).max(adminMachinesGetUnmatchedEventsResponseRowsItemGoodMax).multipleOf(adminMachinesGetUnmatchedEventsResponseRowsItemGoodMultipleOf).nullable(),
   "scrap": zod.number().min(adminMachinesGetUnmatchedEventsResponseRowsItemScrapMin).max(adminMachinesGetUnmatchedEventsResponseRowsItemScrapMax).multipleOf(adminMachinesGetUnmatchedEventsResponseRowsItemScrapMultipleOf).nullable(),
-  "reason": zod.enum(['unknownMachine', 'outOfScope', 'unknownCause']).describe('Why an event was kept aside instead of applied.'),
+  "reason": zod.enum(['unknownMachine', 'outOfScope', 'unknownCause', 'aheadOfClock', 'beforeHorizon', 'overlapsTypedStop']).describe('Why an event was kept aside instead of applied.'),
+  "detail": zod.string().max(adminMachinesGetUnmatchedEventsResponseRowsItemDetailMax).nullable().describe('The reason with its numbers: the bound and the portal\'s clock, or the downtime row typed by hand; null when the reason says it all.'),
   "source": zod.string().max(adminMachinesGetUnmatchedEventsResponseRowsItemSourceMax).describe('Which credential sent it (\'MQTT\' for the broker).'),
   "receivedAt": zod.string().datetime({})
-}).describe('An event kept aside for the admin (unknown machine or cause, or a machine outside the credential\'s scope).')).max(adminMachinesGetUnmatchedEventsResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+}).describe('An event kept aside for the admin: unknown machine or cause, a machine outside the credential\'s scope, a date outside\nthe bounds around the portal\'s clock, or a stop over one typed by hand.')).max(adminMachinesGetUnmatchedEventsResponseRowsMax).describe('At most one page: the largest page size is 100.'),
   "count": zod.number().min(adminMachinesGetUnmatchedEventsResponseCountMin).max(adminMachinesGetUnmatchedEventsResponseCountMax).multipleOf(adminMachinesGetUnmatchedEventsResponseCountMultipleOf)
 }).describe('One page of rows and the total number of rows.')
 
@@ -408,7 +410,9 @@ export const clientMachinesGetPerformanceResponse = zod.object({
 /**
  * Extension (not in part 7): events from a machine or its collector, with a machine credential's token as the
 bearer token (issue 15). Idempotent by event id; late and out-of-order events recompute the stops they touch;
-events of unknown machines or causes, or of machines outside the credential, are kept aside.
+events of unknown machines or causes, or of machines outside the credential, are kept aside, and so are events
+dated more than a few minutes ahead of the portal's clock or before its horizon (closed days), and stopped events
+whose stop would overlap a stop typed by hand: they change no figure until reviewed.
  */
 export const machineEventsPostEventsBodyEventsItemEventIdMax = 36;export const machineEventsPostEventsBodyEventsItemMachineClientIdMax = 64;export const machineEventsPostEventsBodyEventsItemMachineMachineNameMax = 100;export const machineEventsPostEventsBodyEventsItemCauseCodeMax = 2147483647;
 export const machineEventsPostEventsBodyEventsItemCauseCodeMultipleOf = 1;export const machineEventsPostEventsBodyEventsItemGoodMin = 0;
@@ -443,7 +447,7 @@ export const machineEventsPostEventsResponseKeptAsideMultipleOf = 1;
 export const machineEventsPostEventsResponse = zod.object({
   "accepted": zod.number().min(machineEventsPostEventsResponseAcceptedMin).max(machineEventsPostEventsResponseAcceptedMax).multipleOf(machineEventsPostEventsResponseAcceptedMultipleOf).describe('New events stored and applied.'),
   "duplicates": zod.number().min(machineEventsPostEventsResponseDuplicatesMin).max(machineEventsPostEventsResponseDuplicatesMax).multipleOf(machineEventsPostEventsResponseDuplicatesMultipleOf).describe('Events whose id was already stored: acknowledged, ignored.'),
-  "keptAside": zod.number().min(machineEventsPostEventsResponseKeptAsideMin).max(machineEventsPostEventsResponseKeptAsideMax).multipleOf(machineEventsPostEventsResponseKeptAsideMultipleOf).describe('Events kept aside for the admin (unknown machine or cause, or outside the credential).')
+  "keptAside": zod.number().min(machineEventsPostEventsResponseKeptAsideMin).max(machineEventsPostEventsResponseKeptAsideMax).multipleOf(machineEventsPostEventsResponseKeptAsideMultipleOf).describe('Events kept aside for the admin (unknown machine or cause, outside the credential, outside the bounds, over a typed stop).')
 })
 
 /**
@@ -487,10 +491,10 @@ export const operatorMachinesGetDowntimeAnalyticsResponse = zod.object({
   "clientId": zod.string().min(1).max(operatorMachinesGetDowntimeAnalyticsResponseMachinesItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(operatorMachinesGetDowntimeAnalyticsResponseMachinesItemCompanyMax).nullable(),
   "machineName": zod.string().max(operatorMachinesGetDowntimeAnalyticsResponseMachinesItemMachineNameMax),
-  "stops": zod.number().min(operatorMachinesGetDowntimeAnalyticsResponseMachinesItemStopsMin).max(operatorMachinesGetDowntimeAnalyticsResponseMachinesItemStopsMax).multipleOf(operatorMachinesGetDowntimeAnalyticsResponseMachinesItemStopsMultipleOf),
+  "stops": zod.number().min(operatorMachinesGetDowntimeAnalyticsResponseMachinesItemStopsMin).max(operatorMachinesGetDowntimeAnalyticsResponseMachinesItemStopsMax).multipleOf(operatorMachinesGetDowntimeAnalyticsResponseMachinesItemStopsMultipleOf).describe('Failures: unplanned stops with time in the planned busy time of the period.'),
   "mtbfHours": zod.number().min(operatorMachinesGetDowntimeAnalyticsResponseMachinesItemMtbfHoursMin).max(operatorMachinesGetDowntimeAnalyticsResponseMachinesItemMtbfHoursMax).nullable(),
   "mttrHours": zod.number().min(operatorMachinesGetDowntimeAnalyticsResponseMachinesItemMttrHoursMin).max(operatorMachinesGetDowntimeAnalyticsResponseMachinesItemMttrHoursMax).nullable()
-}).describe('Reliability of one machine in the period: MTBF = run time / stops, MTTR = stop time / stops (hours).')).max(operatorMachinesGetDowntimeAnalyticsResponseMachinesMax),
+}).describe('Reliability of one machine in the period, on operating time (ISO 22400-2; docs/oee.md): MTBF = actual production\ntime / failures, MTTR = downtime of the failures / failures (hours). A failure is an unplanned stop with time in the\nplanned busy time (the client\'s shift less planned stops); null without failures.')).max(operatorMachinesGetDowntimeAnalyticsResponseMachinesMax),
   "weekly": zod.array(zod.object({
   "weekStart": zod.string().date().describe('Calendar date, YYYY-MM-DD.').describe('Monday of the ISO week.'),
   "hours": zod.number().min(operatorMachinesGetDowntimeAnalyticsResponseWeeklyItemHoursMin).max(operatorMachinesGetDowntimeAnalyticsResponseWeeklyItemHoursMax),

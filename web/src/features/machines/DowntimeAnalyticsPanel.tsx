@@ -77,7 +77,7 @@ export function DowntimeAnalyticsPanel({ period, machines }: { period: Period; m
                   noRecordsText="No machines in this period."
                   columns={[
                     { accessor: 'machineLabel', title: 'Machine' },
-                    { accessor: 'stops', title: 'Stops', textAlign: 'right', render: (machine) => formatNumber(machine.stops) },
+                    { accessor: 'stops', title: 'Failures', textAlign: 'right', render: (machine) => formatNumber(machine.stops) },
                     { accessor: 'mtbfHours', title: <MadeOf label="MTBF" madeOf={MADE_OF.mtbf} />, textAlign: 'right', render: (machine) => formatHours(machine.mtbfHours) },
                     { accessor: 'mttrHours', title: <MadeOf label="MTTR" madeOf={MADE_OF.mttr} />, textAlign: 'right', render: (machine) => formatHours(machine.mttrHours) },
                   ]}

@@ -15,7 +15,24 @@ const REASONS: Record<UnmatchedReason, string> = {
   unknownMachine: 'Unknown machine',
   outOfScope: "Not one of the credential's machines",
   unknownCause: 'Unknown cause code (stop applied without a cause)',
+  aheadOfClock: "Dated ahead of the portal's clock (not applied)",
+  beforeHorizon: 'Dated before the horizon: its day is closed (not applied)',
+  overlapsTypedStop: 'Its stop overlaps a stop typed by hand (not applied, to review)',
 };
+
+/** Why, in words, and the numbers behind it when the API gives them (the bound, the downtime row typed by hand). */
+function whyOf(event: UnmatchedEvent) {
+  return (
+    <>
+      <Text size="sm">{REASONS[event.reason]}</Text>
+      {event.detail && (
+        <Text size="xs" c="dimmed">
+          {event.detail}
+        </Text>
+      )}
+    </>
+  );
+}
 
 /** What the event said: 'stopped, cause 7', 'counts 1,200 good / 8 scrap', 'running'. */
 function whatOf(event: UnmatchedEvent): string {
@@ -25,8 +42,8 @@ function whatOf(event: UnmatchedEvent): string {
 }
 
 /**
- * Events kept aside (issue 15, item 1): events of an unknown machine or cause, or of a machine outside the credential's,
- * are not dropped; the admin sees them here, newest first, to fix a credential's machines or a collector's settings.
+ * Events kept aside (issue 15, item 1): events of an unknown machine or cause, of a machine outside the credential's,
+ * dated outside the bounds around the portal's clock, or stopping a machine over a stop typed by hand, are not dropped; the admin sees them here, newest first, to fix a credential's machines or a collector's settings.
  */
 export function KeptAsideEvents() {
   const list = useListState<UnmatchedEvent, AdminMachinesGetUnmatchedEventsBodyPaginationSortBy>({ sortBy: 'receivedAt', descending: true, rowsPerPage: 10 });
@@ -40,7 +57,8 @@ export function KeptAsideEvents() {
         Events kept aside
       </Title>
       <Text size="sm" c="dimmed">
-        Events the portal could not apply as sent: fix the credential&apos;s machines or the collector&apos;s settings. They are kept, never dropped.
+        Events the portal could not apply as sent: fix the credential&apos;s machines or the collector&apos;s settings (its clock, its
+        backlog), or compare a stop with the one typed by hand. They are kept, never dropped.
       </Text>
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
@@ -56,7 +74,7 @@ export function KeptAsideEvents() {
             { accessor: 'machineName', title: 'Machine', render: (event) => `${event.clientId} · ${event.machineName}` },
             { accessor: 'at', title: 'At the machine', render: (event) => formatDateTime(event.at) },
             { accessor: 'kind', title: 'Event', render: whatOf },
-            { accessor: 'reason', title: 'Why', render: (event) => REASONS[event.reason] },
+            { accessor: 'reason', title: 'Why', render: whyOf },
           ]}
         />
       )}

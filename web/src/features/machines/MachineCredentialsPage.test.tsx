@@ -112,14 +112,24 @@ describe("admin 'Machine credentials' (issue 15, item 1)", { timeout: 30_000 }, 
       rows: [
         {
           id: 1, eventId: '0b6f1c9e-2d3a-4f5b-8c7d-9e0f1a2b3c4d', clientId: NORDIC, machineName: 'FB-99', at: '2026-11-24T06:20:00Z', kind: 'stopped',
-          causeCode: 3, good: null, scrap: null, reason: 'unknownMachine', source: 'Line 4 collector', receivedAt: '2026-11-24T06:20:01Z',
+          causeCode: 3, good: null, scrap: null, reason: 'unknownMachine', detail: null, source: 'Line 4 collector', receivedAt: '2026-11-24T06:20:01Z',
         },
         {
           id: 2, eventId: '1c7a2d0f-3e4b-4a6c-9d8e-0f1a2b3c4d5e', clientId: BALTIC, machineName: 'FB-301', at: '2026-11-24T06:00:00Z', kind: 'counts',
-          causeCode: null, good: 1200, scrap: 8, reason: 'outOfScope', source: 'MQTT', receivedAt: '2026-11-24T06:00:02Z',
+          causeCode: null, good: 1200, scrap: 8, reason: 'outOfScope', detail: null, source: 'MQTT', receivedAt: '2026-11-24T06:00:02Z',
+        },
+        {
+          id: 3, eventId: '2d8b3e1f-4f5c-4b7d-8e9f-1a2b3c4d5e6f', clientId: NORDIC, machineName: 'FB-101', at: '9999-12-31T23:59:59Z', kind: 'stopped',
+          causeCode: null, good: null, scrap: null, reason: 'aheadOfClock', detail: "More than 5 min after the portal's clock (2026-11-24T06:00:00.000Z).",
+          source: 'Line 4 collector', receivedAt: '2026-11-24T06:00:01Z',
+        },
+        {
+          id: 4, eventId: '3e9c4f2a-5a6d-4c8e-9f0a-2b3c4d5e6f7a', clientId: NORDIC, machineName: 'FB-102', at: '2026-11-23T20:00:00Z', kind: 'stopped',
+          causeCode: null, good: null, scrap: null, reason: 'overlapsTypedStop', detail: 'Its stop would overlap downtime 17, typed by hand from 2026-11-23T21:00:00.000Z.',
+          source: 'MQTT', receivedAt: '2026-11-24T06:00:00Z',
         },
       ],
-      count: 2,
+      count: 4,
     }));
     renderAs('admin', <MachineCredentialsPage />);
     const table = within(await screen.findByRole('table', { name: 'Events kept aside' }));
@@ -128,6 +138,11 @@ describe("admin 'Machine credentials' (issue 15, item 1)", { timeout: 30_000 }, 
     expect(table.getByText(`${NORDIC} · FB-99`)).toBeInTheDocument();
     expect(table.getByText('counts 1,200 good / 8 scrap')).toBeInTheDocument();
     expect(table.getByText("Not one of the credential's machines")).toBeInTheDocument();
+    // Events outside the bounds say why, with the numbers the API gives.
+    expect(table.getByText("Dated ahead of the portal's clock (not applied)")).toBeInTheDocument();
+    expect(table.getByText("More than 5 min after the portal's clock (2026-11-24T06:00:00.000Z).")).toBeInTheDocument();
+    expect(table.getByText('Its stop overlaps a stop typed by hand (not applied, to review)')).toBeInTheDocument();
+    expect(table.getByText('Its stop would overlap downtime 17, typed by hand from 2026-11-23T21:00:00.000Z.')).toBeInTheDocument();
     expect(bodies[0]).toEqual({ pagination: { page: 1, rowsPerPage: 10, sortBy: 'receivedAt', descending: true } });
   });
 });

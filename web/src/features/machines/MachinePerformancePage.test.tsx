@@ -154,6 +154,8 @@ describe("staff 'Machine performance': OEE and downtime analytics (issue 15, ite
     expect(bodies[0]).toEqual({ period: { from: '2026-11-01', to: '2026-11-30' } });
     // 20 h lost in all: 12.5 (63 %), then 6 (93 %), then 1.5 without a cause (100 %)
     expect(causes.slice(1).map((row) => row.textContent)).toEqual(['Mould change (planned)12.5 h863%', 'Power outage6 h193%', 'No cause yet1.5 h2100%']);
+    // MTBF and MTTR are on operating time: the machine's column counts its failures, not every stop.
+    expect(within(screen.getByRole('table', { name: 'MTBF and MTTR per machine' })).getByRole('columnheader', { name: 'Failures' })).toBeInTheDocument();
     const reliability = within(rowOf('MTBF and MTTR per machine', /FB-101/));
     for (const text of ['10', '70.4 h', '1.4 h']) expect(reliability.getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /Weekly trend/ })).toBeInTheDocument();

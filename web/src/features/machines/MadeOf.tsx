@@ -29,8 +29,8 @@ export const MADE_OF = {
   coverage: 'Coverage: the share of the planned busy time covered by the machine’s events. Below 100 % the other figures rest on part of the period.',
   rejected: 'Rejected: the quantity clients rejected in claims delivered in the period, beside quality (not part of it).',
   paretoHours: 'Hours lost per cause in the period, largest first; the line is the running share of all hours lost.',
-  mtbf: 'MTBF (mean time between failures) = running time ÷ number of stops in the period.',
-  mttr: 'MTTR (mean time to repair) = stop time ÷ number of stops in the period.',
+  mtbf: 'MTBF (mean time between failures) = actual production time ÷ failures. Failures: unplanned stops in the planned busy time (ISO 22400-2).',
+  mttr: 'MTTR (mean time to repair) = downtime of the failures in the planned busy time ÷ failures.',
   trend: 'Hours lost and stops per ISO week (Monday to Sunday, UTC).',
 } as const;
 
