@@ -2495,7 +2495,7 @@ export interface components {
             /** @description D3 containment: the interim actions. */
             containment: string | null;
             /** @description D3's list from the trace (staff only; absent in client-face answers; null until filled). */
-            containmentFromTrace?: components["schemas"]["ContainmentFromTrace"] | null;
+            containmentFromTrace?: components["schemas"]["ContainmentFromTrace"] | (never | null);
             /** @description D5 permanent corrective actions. */
             correctiveActions: string | null;
             /** @description D4 escape point: where the problem should have been detected and was not. */
@@ -3598,7 +3598,7 @@ export interface components {
         };
         /** @description Preforms of a production record taken from one lot, or from no lot (`lot` null: unlotted). */
         LotUse: {
-            lot: components["schemas"]["LotRef"] | null;
+            lot: components["schemas"]["LotRef"] | (never | null);
             /** Format: int32 */
             preforms: number;
         };
@@ -4721,7 +4721,7 @@ export interface components {
                 preforms: number;
             }[];
             /** @description Null when the position is green or above, when the preform has no supplier, or when the admin dismissed these numbers. */
-            suggestion: components["schemas"]["SupplySuggestion"] | null;
+            suggestion: components["schemas"]["SupplySuggestion"] | (never | null);
             /** @description 13 weeks from the current one. */
             weeks: components["schemas"]["SupplyPlanWeek"][];
             zone: components["schemas"]["SupplyZone"];
