@@ -1396,7 +1396,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Download a stored file (content type as uploaded, original file name). */
+        /** @description Download a stored file: the content type detected at upload, the original file name with that type's extension. */
         post: operations["AdminUploads_downloadUpload"];
         delete?: never;
         options?: never;
@@ -1967,7 +1967,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Download one of the caller's files, or a file of a claim filed about the caller's product (content type as uploaded, original file name). */
+        /**
+         * @description Download one of the caller's files, or a file of a claim filed about the caller's product: the content type detected
+         *     at upload, the original file name with the extension of that type (`label.html` holding a PNG is `label.png`).
+         */
         post: operations["ClientUploads_downloadUpload"];
         delete?: never;
         options?: never;
@@ -2005,8 +2008,9 @@ export interface paths {
          * @description Upload a file (multipart/form-data with one `file` part; send one request per file, so each has its own progress
          *     and can be cancelled on its own — a claim takes several). Accepted: .jpg and other images (`image/*`) and PDF
          *     (`application/pdf`), recognised by their content, not their name; at most 10 MiB per file (larger or other types
-         *     answer 400). The file is stored unattached; saving a claim with its id in `Uploads` attaches it. Answers the saved
-         *     upload as a one-element `Upload` list.
+         *     answer 400). The file is stored unattached; saving a claim with its id in `Uploads` attaches it; a file never
+         *     attached is removed after a day. A company's files together may take at most the portal's storage quota: an upload
+         *     past it answers 413 and stores nothing. Answers the saved upload as a one-element `Upload` list.
          */
         post: operations["ClientUploads_saveUploads"];
         delete?: never;
@@ -2987,6 +2991,18 @@ export interface components {
             /** @description Who filled it (the user's name). */
             by: string;
             entries: components["schemas"]["ContainmentEntry"][];
+        };
+        /** @description The request would store more than its limit allows (an upload over the company's storage quota); nothing was stored. */
+        ContentTooLarge: {
+            detail?: string;
+            /** @description Failing fields (400). */
+            errors?: components["schemas"]["FieldError"][];
+            instance?: string;
+            /** Format: int32 */
+            status: number;
+            title: string;
+            /** @description Problem type URI; `about:blank` when the status says it all. */
+            type: string;
         };
         /**
          * @description Invoice currency (part 9).
@@ -12853,6 +12869,18 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            /** @description The request would store more than its limit allows (an upload over the company's storage quota); nothing was stored. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ContentTooLarge"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
