@@ -23,7 +23,7 @@ for (const item of Object.values(document.paths)) {
 
 export default defineConfig({
   hooks: {
-    input: { target: 'generated/openapi.yaml', override: { transformer: 'scripts/orval/integers.cjs' } },
+    input: { target: 'generated/openapi.yaml', override: { transformer: 'scripts/orval/input.cjs' } },
     output: {
       mode: 'tags-split',
       target: 'generated/web/endpoints',
@@ -42,7 +42,7 @@ export default defineConfig({
     },
   },
   zod: {
-    input: { target: 'generated/openapi.yaml', override: { transformer: 'scripts/orval/integers.cjs' } },
+    input: { target: 'generated/openapi.yaml', override: { transformer: 'scripts/orval/input.cjs' } },
     output: {
       mode: 'tags-split',
       client: 'zod',

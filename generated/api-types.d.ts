@@ -1399,7 +1399,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Download a stored file (content type as uploaded, original file name). */
+        /** @description Download a stored file: the content type detected at upload, the original file name with that type's extension. */
         post: operations["AdminUploads_downloadUpload"];
         delete?: never;
         options?: never;
@@ -1970,7 +1970,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Download one of the caller's files, or a file of a claim filed about the caller's product (content type as uploaded, original file name). */
+        /**
+         * @description Download one of the caller's files, or a file of a claim filed about the caller's product: the content type detected
+         *     at upload, the original file name with the extension of that type (`label.html` holding a PNG is `label.png`).
+         */
         post: operations["ClientUploads_downloadUpload"];
         delete?: never;
         options?: never;
@@ -2008,8 +2011,9 @@ export interface paths {
          * @description Upload a file (multipart/form-data with one `file` part; send one request per file, so each has its own progress
          *     and can be cancelled on its own — a claim takes several). Accepted: .jpg and other images (`image/*`) and PDF
          *     (`application/pdf`), recognised by their content, not their name; at most 10 MiB per file (larger or other types
-         *     answer 400). The file is stored unattached; saving a claim with its id in `Uploads` attaches it. Answers the saved
-         *     upload as a one-element `Upload` list.
+         *     answer 400). The file is stored unattached; saving a claim with its id in `Uploads` attaches it; a file never
+         *     attached is removed after a day. A company's files together may take at most the portal's storage quota: an upload
+         *     past it answers 413 and stores nothing. Answers the saved upload as a one-element `Upload` list.
          */
         post: operations["ClientUploads_saveUploads"];
         delete?: never;
@@ -2500,7 +2504,7 @@ export interface components {
             /** @description D3 containment: the interim actions. */
             containment: string | null;
             /** @description D3's list from the trace (staff only; absent in client-face answers; null until filled). */
-            containmentFromTrace?: components["schemas"]["ContainmentFromTrace"] | null;
+            containmentFromTrace?: components["schemas"]["ContainmentFromTrace"] | (never | null);
             /** @description D5 permanent corrective actions. */
             correctiveActions: string | null;
             /** @description D4 escape point: where the problem should have been detected and was not. */
@@ -2992,6 +2996,18 @@ export interface components {
             /** @description Who filled it (the user's name). */
             by: string;
             entries: components["schemas"]["ContainmentEntry"][];
+        };
+        /** @description The request would store more than its limit allows (an upload over the company's storage quota); nothing was stored. */
+        ContentTooLarge: {
+            detail?: string;
+            /** @description Failing fields (400). */
+            errors?: components["schemas"]["FieldError"][];
+            instance?: string;
+            /** Format: int32 */
+            status: number;
+            title: string;
+            /** @description Problem type URI; `about:blank` when the status says it all. */
+            type: string;
         };
         /**
          * @description Invoice currency (part 9).
@@ -3603,7 +3619,7 @@ export interface components {
         };
         /** @description Preforms of a production record taken from one lot, or from no lot (`lot` null: unlotted). */
         LotUse: {
-            lot: components["schemas"]["LotRef"] | null;
+            lot: components["schemas"]["LotRef"] | (never | null);
             /** Format: int32 */
             preforms: number;
         };
@@ -4733,7 +4749,7 @@ export interface components {
                 preforms: number;
             }[];
             /** @description Null when the position is green or above, when the preform has no supplier, or when the admin dismissed these numbers. */
-            suggestion: components["schemas"]["SupplySuggestion"] | null;
+            suggestion: components["schemas"]["SupplySuggestion"] | (never | null);
             /** @description 13 weeks from the current one. */
             weeks: components["schemas"]["SupplyPlanWeek"][];
             zone: components["schemas"]["SupplyZone"];
@@ -12871,6 +12887,18 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            /** @description The request would store more than its limit allows (an upload over the company's storage quota); nothing was stored. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ContentTooLarge"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

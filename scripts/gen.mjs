@@ -10,7 +10,7 @@ const bin = (name) => `node_modules/.bin/${name}`;
 
 mkdirSync('generated', { recursive: true });
 run(bin('tsp'), ['compile', 'spec', '--no-emit=false']);
-const document = shareResponses(shareResponseHeaders(parse(readFileSync('.tsp-out/openapi.yaml', 'utf8'))));
+const document = shareResponses(shareResponseHeaders(nullableReferences(parse(readFileSync('.tsp-out/openapi.yaml', 'utf8')))));
 writeFileSync('generated/openapi.yaml', stringify(document, { lineWidth: 0 }));
 writeFileSync('generated/openapi.json', JSON.stringify(document, null, 2) + '\n');
 run(bin('openapi-typescript'), ['generated/openapi.yaml', '-o', 'generated/api-types.d.ts', '--alphabetize']);
@@ -39,6 +39,30 @@ function operationRoles(doc) {
     'export type OperationId = keyof typeof OPERATION_ROLES;',
     '',
   ].join('\n');
+}
+
+/**
+ * TypeSpec writes a property `Model | null` as `type: object, allOf: [$ref], nullable: true`. In OpenAPI 3.0
+ * `nullable` only widens the `type` beside it, and the allOf member still refuses null, so Prism and any JSON Schema
+ * validator refuse the null the contract means. `anyOf: [$ref, <null only>]` says "the model or null" to all of them.
+ */
+function nullableReferences(doc) {
+  // Null and nothing else, in OpenAPI 3.0's words: `nullable` adds null to the type beside it, the enum leaves only
+  // null. orval's copy of the document turns it back into what orval types (scripts/orval/input.cjs).
+  const nullOnly = () => ({ type: 'object', nullable: true, enum: [null] });
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const { type, allOf, nullable, ...rest } = node;
+    if (nullable === true && Array.isArray(allOf) && allOf.length === 1 && allOf[0].$ref && (type === undefined || type === 'object')) {
+      for (const key of Object.keys(node)) delete node[key];
+      Object.assign(node, { anyOf: [allOf[0], nullOnly()] }, rest);
+      return;
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(doc);
+  return doc;
 }
 
 /**

@@ -112,6 +112,13 @@ const schema = z.object({
   CONTACT_EMAIL: z.email().default('support@orders-portal.local'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(10 * 1024 * 1024),
   /**
+   * What one company's uploads may take in all (bytes, attached or not): an upload past it is refused with 413. The
+   * rate limit alone lets one user add 600 MiB a minute. 1 GiB by default: about a hundred claims with their photos.
+   */
+  UPLOAD_COMPANY_QUOTA_BYTES: z.coerce.number().int().min(1).default(1024 * 1024 * 1024),
+  /** A file never attached to a claim is removed this many hours after its upload (a cancelled or abandoned claim). */
+  UPLOAD_UNATTACHED_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
+  /**
    * Issue 18: uploads in an S3-compatible bucket when S3_ENDPOINT and S3_BUCKET are set (with both keys); in their
    * PostgreSQL rows otherwise. Path-style URLs by default (MinIO, Ceph, Garage); `false` for virtual-hosted AWS.
    */

@@ -16,8 +16,19 @@ export const QUEUES = {
   invoiceEmail: 'invoice-email',
   /** Where pg-boss copies an e-mail job that failed its last retry. */
   invoiceEmailDead: 'invoice-email-dead',
+  /** Removes the uploads never attached to a claim once they are old enough; on a schedule (SCHEDULES). */
+  uploadCleanup: 'upload-cleanup',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/**
+ * Queues whose jobs pg-boss sends by itself on a cron schedule (UTC), from every replica that runs workers: the
+ * schedule is one row per queue, and pg-boss sends each due job once across replicas.
+ */
+export const SCHEDULES: Partial<Record<QueueName, string>> = {
+  // Hourly: a file is removed between its age limit and an hour after.
+  [QUEUES.uploadCleanup]: '7 * * * *',
+};
 
 export interface RetryPolicy {
   /** Retries after the first attempt. */
@@ -56,10 +67,10 @@ export class Jobs {
     this.boss = new PgBoss({
       db: executorOf(db),
       migrate: false,
-      // Maintenance (expiring jobs whose worker died, deleting old ones) runs where workers run; pg-boss takes a lock
-      // so that one replica at a time does it. No cron schedules.
+      // Maintenance (expiring jobs whose worker died, deleting old ones) and the cron schedules run where workers run;
+      // pg-boss takes a lock so that one replica at a time does each.
       supervise: options.workers > 0,
-      schedule: false,
+      schedule: options.workers > 0,
       pollingIntervalSeconds: options.pollSeconds,
     });
     // pg-boss reports a failed poll (database restarting, pool exhausted) as an event and polls again.
@@ -81,6 +92,9 @@ export class Jobs {
     if (this.#options.workers === 0) return;
     await this.boss.start();
     this.#started = true;
+    for (const [queue, cron] of Object.entries(SCHEDULES)) {
+      if (handlers[queue as QueueName]) await this.boss.schedule(queue, cron, {}, { tz: 'UTC' });
+    }
     for (const [queue, handler] of Object.entries(handlers)) {
       for (let worker = 0; worker < this.#options.workers; worker++) {
         await this.boss.work(queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.#options.pollSeconds }, async ([job]) => {

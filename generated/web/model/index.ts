@@ -220,6 +220,7 @@ export * from './conflictResponse';
 export * from './containmentEntry';
 export * from './containmentEntryKind';
 export * from './containmentFromTrace';
+export * from './contentTooLarge';
 export * from './currency';
 export * from './currentUser';
 export * from './dateOnly';

@@ -73,6 +73,8 @@ export async function searchedClaimIds(db: Db, text: string, companyId?: string)
 /** The smallest JPEG header file-type recognises, and a PDF. */
 export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]), Buffer.alloc(64)]);
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+/** A 1×1 PNG. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 export async function makeUpload(db: Db, companyId: string, options: { claimId?: number; filename?: string } = {}) {
   const row = await db

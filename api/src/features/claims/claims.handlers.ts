@@ -31,7 +31,7 @@ export const claimsHandlers: Handlers = {
   /** Each caller sees its scope (`scopeOf`): the admin every company, a client its own company. */
   AdminUploads_getObjectUploads: async (request) => getObjectUploads(request.server.db, scopeOf(request.actor), request.body),
   AdminUploads_downloadUpload: async (request, reply) => sendAttachment(reply, await downloadUpload(request.server.db, request.server.uploads, scopeOf(request.actor), request.body.id)),
-  ClientUploads_saveUploads: async (request) => saveUpload(request.server.db, request.server.uploads, request.actor, companyScopeOf(request.actor), receivedFile(request)),
+  ClientUploads_saveUploads: async (request) => saveUpload(request.server.db, request.server.uploads, request.actor, companyScopeOf(request.actor), receivedFile(request), request.server.config.UPLOAD_COMPANY_QUOTA_BYTES),
   ClientUploads_deleteUploads: async (request) => deleteUploads(request.server.db, request.actor, scopeOf(request.actor), request.body.uploadsIds),
   ClientUploads_downloadUpload: async (request, reply) =>
     sendAttachment(reply, await downloadUpload(request.server.db, request.server.uploads, scopeOf(request.actor), request.body.id)),

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { UploadObjectType } from '../../db/tables/claims.js';
 import { whereScope, type Scope } from '../../lib/scope.js';
@@ -126,4 +126,36 @@ export async function lockAttachable(db: Executor, companyId: string, objectType
     .forUpdate()
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** Bytes the company's uploads take, attached or not. */
+export async function companyUploadBytes(db: Executor, companyId: string): Promise<number> {
+  const row = await db
+    .selectFrom('uploads')
+    .select(sql<string>`coalesce(sum(size), 0)`.as('bytes'))
+    .where('company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}
+
+/**
+ * Serialises the uploads of one company until the transaction ends, so two uploads at once cannot both pass the
+ * quota check with room for one.
+ */
+export async function lockCompanyUploads(db: Executor, companyId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${companyId}`}, 0))`.execute(db);
+}
+
+/**
+ * Deletes up to `limit` uploads never attached that were made before `cutoff`, skipping rows another transaction
+ * holds; answers what was deleted.
+ */
+export async function deleteUnattachedBefore(db: Executor, cutoff: Date, limit: number) {
+  return db
+    .deleteFrom('uploads')
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('uploads').select('id').where('object_id', 'is', null).where('created_at', '<', cutoff).orderBy('id').limit(limit).forUpdate().skipLocked(),
+    )
+    .returning(['id', 'company_id', 'original_filename', 'size'])
+    .execute();
 }

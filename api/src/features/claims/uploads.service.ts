@@ -1,31 +1,52 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Db } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
+import type { Kysely, Transaction } from 'kysely';
 import type { UploadObjectType } from '../../db/tables/claims.js';
 import type { Actor } from '../../lib/actor.js';
-import { audit } from '../../lib/audit.js';
+import { audit, recordAudit } from '../../lib/audit.js';
+import { nowMs } from '../../lib/clock.js';
 import type { CompanyScope, Scope } from '../../lib/scope.js';
-import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
+import { conflict, HttpProblem, notFound, ruleViolation } from '../../lib/problem.js';
 import type { UploadStore } from '../../lib/storage/index.js';
 import { findClaimCompany } from './claims.repository.js';
 import * as repository from './uploads.repository.js';
 
 /**
- * What a claim may carry ('.jpg, images and .pdf'), as detected from the bytes. SVG is not among them: it is
- * text that can carry scripts, and it is not a photo.
+ * What a claim may carry ('.jpg, images and .pdf'), as detected from the bytes, with the file name extensions of each
+ * type (the first is the one a download is given when the uploaded name has none of them). SVG is not among them: it
+ * is text that can carry scripts, and it is not a photo.
  */
-export const ACCEPTED_UPLOAD_TYPES: ReadonlySet<string> = new Set([
-  'image/jpeg',
-  'image/png',
-  'image/gif',
-  'image/webp',
-  'image/heic',
-  'image/heic-sequence',
-  'image/heif',
-  'image/heif-sequence',
-  'application/pdf',
-]);
+const UPLOAD_TYPE_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
+  'image/jpeg': ['jpg', 'jpeg', 'jpe', 'jfif'],
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'image/heic': ['heic'],
+  'image/heic-sequence': ['heics', 'heic'],
+  'image/heif': ['heif'],
+  'image/heif-sequence': ['heifs', 'heif'],
+  'application/pdf': ['pdf'],
+};
+
+export const ACCEPTED_UPLOAD_TYPES: ReadonlySet<string> = new Set(Object.keys(UPLOAD_TYPE_EXTENSIONS));
+
+/**
+ * The name a stored file is downloaded as: its uploaded name, with the extension of its detected type. A browser or an
+ * operating system opens a saved file by its extension, so a PNG uploaded as `label.html` must not come back as HTML.
+ */
+export function downloadFilename(name: string, mimetype: string): string {
+  const extensions = UPLOAD_TYPE_EXTENSIONS[mimetype];
+  if (!extensions) return name;
+  const dot = name.lastIndexOf('.');
+  if (dot >= 0 && extensions.includes(name.slice(dot + 1).toLowerCase())) return name;
+  const extension = `.${extensions[0]}`;
+  const base = (dot >= 0 ? name.slice(0, dot) : name) || 'upload';
+  return base.slice(0, 255 - extension.length) + extension;
+}
+
+type Executor = Kysely<Database> | Transaction<Database>;
 
 /** A received file part: the name the browser sent and the bytes. */
 export interface ReceivedFile {
@@ -46,11 +67,13 @@ export function cleanFilename(name: string): string {
  * declared type are not trusted): a .jpg name with PDF bytes is stored as application/pdf, an HTML page or an
  * executable named .jpg is refused with 400. The bytes go to the upload store (PostgreSQL or the bucket) once checked.
  */
-export async function saveUpload(db: Db, store: UploadStore, actor: Actor, scope: CompanyScope, file: ReceivedFile) {
+export async function saveUpload(db: Db, store: UploadStore, actor: Actor, scope: CompanyScope, file: ReceivedFile, quotaBytes: number) {
   const detected = await fileTypeFromBuffer(file.content).catch(() => undefined); // unreadable containers are simply not accepted
   if (!detected || !ACCEPTED_UPLOAD_TYPES.has(detected.mime)) {
     throw ruleViolation('file', 'type', 'Only images (JPEG, PNG, GIF, WebP, HEIC) and PDF documents can be uploaded.');
   }
+  // Checked before the bytes go to the bucket, and again under the company's lock before the row is written.
+  await checkQuota(db, scope.companyId, file.content.length, quotaBytes);
   const values = {
     companyId: scope.companyId,
     originalFilename: cleanFilename(file.filename),
@@ -62,6 +85,8 @@ export async function saveUpload(db: Db, store: UploadStore, actor: Actor, scope
   const stored = await store.put(file.content, detected.mime);
   try {
     return await db.transaction().execute(async (trx) => {
+      await repository.lockCompanyUploads(trx, scope.companyId);
+      await checkQuota(trx, scope.companyId, file.content.length, quotaBytes);
       const upload = await repository.insertUpload(trx, { ...values, ...stored });
       await audit(trx, actor, {
         operation: 'saveUploads',
@@ -76,6 +101,53 @@ export async function saveUpload(db: Db, store: UploadStore, actor: Actor, scope
     await store.discard(stored).catch(() => undefined);
     throw error;
   }
+}
+
+const mebibytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MiB`;
+
+/** 413 when the company's files and this one together would pass the quota: nothing is stored. */
+async function checkQuota(db: Executor, companyId: string, size: number, quotaBytes: number) {
+  const used = await repository.companyUploadBytes(db, companyId);
+  if (used + size <= quotaBytes) return;
+  const message =
+    `Your company's files take ${mebibytes(used)} of its ${mebibytes(quotaBytes)} storage quota, so this file (${mebibytes(size)}) ` +
+    'cannot be stored. Remove files you no longer need, or ask the manufacturer to raise the quota.';
+  throw new HttpProblem(413, 'Content Too Large', message, [{ field: 'file', code: 'quota', message, limit: quotaBytes }]);
+}
+
+/** Who the audit log names for the removal of files never attached (a job, not a person). */
+export const UPLOAD_CLEANUP_SUBJECT = 'job:upload-cleanup';
+const CLEANUP_BATCH = 500;
+
+/**
+ * Removes the uploads never attached to a claim that are older than `olderThanHours` by the portal's clock (a claim
+ * abandoned before its save, a cancelled upload the browser could not discard), each audited, in batches; then their
+ * objects in the bucket. Idempotent: a second run finds nothing; rows another transaction holds (a claim's save
+ * attaching them) are skipped.
+ */
+export async function removeUnattachedUploads(db: Db, store: UploadStore, olderThanHours: number): Promise<number> {
+  const cutoff = new Date(nowMs() - olderThanHours * 3_600_000);
+  let removed = 0;
+  for (;;) {
+    const batch = await db.transaction().execute(async (trx) => {
+      const rows = await repository.deleteUnattachedBefore(trx, cutoff, CLEANUP_BATCH);
+      for (const row of rows) {
+        await recordAudit(trx, {
+          subject: UPLOAD_CLEANUP_SUBJECT,
+          companyId: row.company_id,
+          operation: 'removeUnattachedUploads',
+          recordType: 'upload',
+          recordId: row.id,
+          details: { originalFilename: row.original_filename, size: row.size, olderThanHours },
+        });
+      }
+      return rows.length;
+    });
+    removed += batch;
+    if (batch < CLEANUP_BATCH) break;
+  }
+  if (removed && store.purgeDeleted) await store.purgeDeleted();
+  return removed;
 }
 
 /**
@@ -109,7 +181,7 @@ export async function downloadUpload(db: Db, store: UploadStore, scope: Scope, i
   const row = await repository.findUploadContent(db, scope, id);
   if (!row) throw notFound('Upload');
   const body = await store.get({ content: row.content, storageKey: row.storage_key });
-  return { filename: row.original_filename, contentType: row.mimetype, body };
+  return { filename: downloadFilename(row.original_filename, row.mimetype), contentType: row.mimetype, body };
 }
 
 /** The files attached to a record of the scope (a claim); a record outside the scope answers 404. */

@@ -3,10 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
 import { as, createTestApp, post, testConfig } from '../../../../tests/support/app.js';
-import { createTwoCompanies } from '../../../../tests/support/factories/companies.js';
+import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { startS3, type S3Server } from '../../../../tests/support/s3.js';
 import { freePort } from '../../db/embedded.js';
-import { download, JPEG, makeClaim, makeClaimable, makeUpload, multipart, PDF, upload } from './claims.fixtures.js';
+import { nowMs } from '../../lib/clock.js';
+import { QUEUES } from '../../jobs/queue.js';
+import { download, JPEG, makeClaim, makeClaimable, makeUpload, multipart, PDF, PNG, upload } from './claims.fixtures.js';
+import { uploadJobHandlers } from './uploads.jobs.js';
+import { UPLOAD_CLEANUP_SUBJECT } from './uploads.service.js';
 
 /**
  * Every test runs against both upload stores (issue 18, item 4): the bytes in PostgreSQL, and the bytes in an
@@ -147,9 +151,23 @@ describe.each(['postgres', 's3'] as const)('uploads stored in %s', (kind) => {
       const response = await download(app, '/api/client/uploads/download', { id: saved.id }, token);
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
-      expect(response.headers['content-disposition']).toBe('attachment; filename="note.jpg"');
+      expect(response.headers['content-disposition']).toBe('attachment; filename="note.pdf"');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(Buffer.compare(response.bytes, PDF)).toBe(0);
+    });
+
+    it.each([
+      ['x.html', PNG, 'image/png', 'x.png'],
+      ['scan', PDF, 'application/pdf', 'scan.pdf'],
+      ['Photo.JPEG', JPEG, 'image/jpeg', 'Photo.JPEG'],
+      ['label.png.exe', PNG, 'image/png', 'label.png.png'],
+    ])("a file uploaded as %s downloads with its detected type's extension", async (filename, content, type, expected) => {
+      const token = await as.client(A);
+      const saved = (await upload(app, token, { name: 'file', filename, contentType: 'text/html', content })).body.Upload[0];
+      expect(saved.originalFilename).toBe(filename);
+      const response = await download(app, '/api/client/uploads/download', { id: saved.id }, token);
+      expect(response.headers['content-type']).toBe(type);
+      expect(response.headers['content-disposition']).toBe(`attachment; filename="${expected}"`);
     });
 
     it('names a non-ASCII file with RFC 5987 (filename*) beside an ASCII fallback', async () => {
@@ -163,6 +181,87 @@ describe.each(['postgres', 's3'] as const)('uploads stored in %s', (kind) => {
       const response = await download(app, '/api/admin/uploads/download', { id }, await as.admin());
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toBe('image/jpeg');
+    });
+  });
+
+  describe("a company's storage quota (UPLOAD_COMPANY_QUOTA_BYTES)", () => {
+    it('an upload past the quota answers 413 with a problem naming the quota, and stores nothing', async () => {
+      const used = async () =>
+        Number((await database.db.selectFrom('uploads').select(sql<string>`coalesce(sum(size), 0)`.as('n')).where('company_id', '=', B).executeTakeFirstOrThrow()).n);
+      const quota = (await used()) + JPEG.length + Math.floor(JPEG.length / 2);
+      const limited = await createTestApp(database.db, { ...(s3?.env ?? {}), UPLOAD_COMPANY_QUOTA_BYTES: String(quota) });
+      try {
+        const token = await as.client(B);
+        expect((await upload(limited, token, { name: 'file', filename: 'fits.jpg', content: JPEG })).status).toBe(200);
+        const rows = await countUploads();
+        const keys = await s3?.keys();
+        const audited = await database.db.selectFrom('audit_log').select('id').where('record_type', '=', 'upload').execute();
+
+        const refused = await upload(limited, token, { name: 'file', filename: 'over.jpg', content: JPEG });
+        expect(refused.status).toBe(413);
+        expect(refused.headers['content-type']).toContain('application/problem+json');
+        expect(refused.body.detail).toMatch(/^Your company's files take [\d.]+ MiB of its [\d.]+ MiB storage quota, so this file \([\d.]+ MiB\) cannot be stored\./);
+        expect(refused.body.errors).toEqual([expect.objectContaining({ field: 'file', code: 'quota', limit: quota })]);
+        expect(await countUploads()).toBe(rows);
+        if (s3) expect(await s3.keys()).toEqual(keys);
+        expect(await database.db.selectFrom('audit_log').select('id').where('record_type', '=', 'upload').execute()).toEqual(audited);
+        // Another company's room is its own.
+        const C = `company-quota-${kind}`;
+        await createCompany(database.db, C);
+        expect((await upload(limited, await as.client(C), { name: 'file', filename: 'c.jpg', content: JPEG })).status).toBe(200);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
+  describe('uploads never attached are removed after UPLOAD_UNATTACHED_HOURS (the hourly upload-cleanup job)', () => {
+    const runCleanup = (hours = 24) => uploadJobHandlers(database.db, app.uploads, { UPLOAD_UNATTACHED_HOURS: hours })[QUEUES.uploadCleanup]!({} as never);
+    /** Stamps an upload as made `hours` ago by the portal's clock. */
+    const age = (id: number, hours: number) =>
+      database.db.updateTable('uploads').set({ created_at: new Date(nowMs() - hours * 3_600_000) }).where('id', '=', id).execute();
+
+    it('an unattached upload older than 24 hours is gone (its object too, audited); an attached one and a young one stay', async () => {
+      const token = await as.client(A);
+      const saved = async (filename: string) => (await upload(app, token, { name: 'file', filename, content: JPEG })).body.Upload[0].id as number;
+      const old = await saved('abandoned.jpg');
+      const young = await saved('just-now.jpg');
+      const attached = await saved('on-the-claim.jpg');
+      const claim = await makeClaim(database.db, { companyId: A, productId: a.productId, orderId: a.orderId });
+      await database.db.updateTable('uploads').set({ object_type: 'ClientProductionClaims', object_id: claim }).where('id', '=', attached).execute();
+      await age(old, 24.5);
+      await age(young, 23.5);
+      await age(attached, 24 * 30);
+      const oldKey = (await uploadRow(old))!.storage_key;
+
+      await runCleanup();
+
+      expect(await uploadRow(old)).toBeUndefined();
+      expect(await uploadRow(young)).toBeDefined();
+      expect(await uploadRow(attached)).toMatchObject({ object_id: claim });
+      if (s3) {
+        expect(await s3.has(oldKey!)).toBe(false);
+        expect(await s3.has((await uploadRow(young))!.storage_key!)).toBe(true);
+        expect(await database.db.selectFrom('upload_object_deletions').select('storage_key').execute()).toEqual([]);
+      }
+      const entry = await database.db.selectFrom('audit_log').selectAll().where('record_type', '=', 'upload').where('record_id', '=', String(old)).where('operation', '=', 'removeUnattachedUploads').executeTakeFirst();
+      expect(entry).toMatchObject({ subject: UPLOAD_CLEANUP_SUBJECT, company_id: A });
+      expect((await download(app, '/api/client/uploads/download', { id: attached }, token)).status).toBe(200);
+
+      // Idempotent: a second run (another replica, a retry) finds nothing more to remove.
+      const before = await countUploads();
+      await runCleanup();
+      expect(await countUploads()).toBe(before);
+    });
+
+    it.runIf(kind === 'postgres')('is scheduled on the job queue where workers run', async () => {
+      const worker = await createTestApp(database.db, { JOBS_WORKERS: '1', JOBS_POLL_SECONDS: '60' });
+      try {
+        const schedules = await sql<{ name: string; cron: string }>`select name, cron from pgboss.schedule`.execute(database.db);
+        expect(schedules.rows).toContainEqual({ name: QUEUES.uploadCleanup, cron: expect.stringMatching(/^\d+ \* \* \* \*$/) });
+      } finally {
+        await worker.close();
+      }
     });
   });
 

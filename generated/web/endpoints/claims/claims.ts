@@ -49,6 +49,7 @@ import type {
   ClientUploadsSaveUploadsBody,
   ClientUploadsSaveUploadsHeaders,
   ConflictResponse,
+  ContentTooLarge,
   ForbiddenResponse,
   NotFoundResponse,
   Ok,
@@ -582,7 +583,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Download a stored file (content type as uploaded, original file name).
+ * Download a stored file: the content type detected at upload, the original file name with that type's extension.
  */
 export const adminUploadsDownloadUpload = (
     adminUploadsDownloadUploadBody: AdminUploadsDownloadUploadBody,
@@ -1161,7 +1162,8 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Download one of the caller's files, or a file of a claim filed about the caller's product (content type as uploaded, original file name).
+ * Download one of the caller's files, or a file of a claim filed about the caller's product: the content type detected
+at upload, the original file name with the extension of that type (`label.html` holding a PNG is `label.png`).
  */
 export const clientUploadsDownloadUpload = (
     clientUploadsDownloadUploadBody: ClientUploadsDownloadUploadBody,
@@ -1292,8 +1294,9 @@ export function useClientUploadsGetObjectUploads<TData = Awaited<ReturnType<type
  * Upload a file (multipart/form-data with one `file` part; send one request per file, so each has its own progress
 and can be cancelled on its own — a claim takes several). Accepted: .jpg and other images (`image/*`) and PDF
 (`application/pdf`), recognised by their content, not their name; at most 10 MiB per file (larger or other types
-answer 400). The file is stored unattached; saving a claim with its id in `Uploads` attaches it. Answers the saved
-upload as a one-element `Upload` list.
+answer 400). The file is stored unattached; saving a claim with its id in `Uploads` attaches it; a file never
+attached is removed after a day. A company's files together may take at most the portal's storage quota: an upload
+past it answers 413 and stores nothing. Answers the saved upload as a one-element `Upload` list.
  */
 export const clientUploadsSaveUploads = (
     clientUploadsSaveUploadsBody: ClientUploadsSaveUploadsBody,
@@ -1314,7 +1317,7 @@ formData.append(`file`, clientUploadsSaveUploadsBody.file)
   
 
 
-export const getClientUploadsSaveUploadsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+export const getClientUploadsSaveUploadsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLarge | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientUploadsSaveUploads>>, TError,{data: ClientUploadsSaveUploadsBody;headers?: ClientUploadsSaveUploadsHeaders}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof clientUploadsSaveUploads>>, TError,{data: ClientUploadsSaveUploadsBody;headers?: ClientUploadsSaveUploadsHeaders}, TContext> => {
 
@@ -1341,9 +1344,9 @@ const {mutation: mutationOptions} = options ?
 
     export type ClientUploadsSaveUploadsMutationResult = NonNullable<Awaited<ReturnType<typeof clientUploadsSaveUploads>>>
     export type ClientUploadsSaveUploadsMutationBody = ClientUploadsSaveUploadsBody
-    export type ClientUploadsSaveUploadsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+    export type ClientUploadsSaveUploadsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLarge | TooManyRequestsResponse | ServiceUnavailableResponse
 
-    export const useClientUploadsSaveUploads = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    export const useClientUploadsSaveUploads = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | ContentTooLarge | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientUploadsSaveUploads>>, TError,{data: ClientUploadsSaveUploadsBody;headers?: ClientUploadsSaveUploadsHeaders}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof clientUploadsSaveUploads>>,

@@ -481,7 +481,7 @@ export const adminClaimsSaveClaimResponse = zod.object({
 }).describe('A non-conformance report (ClientProductionClaim).')
 
 /**
- * Download a stored file (content type as uploaded, original file name).
+ * Download a stored file: the content type detected at upload, the original file name with that type's extension.
  */
 export const adminUploadsDownloadUploadBodyIdMax = 2147483647;
 export const adminUploadsDownloadUploadBodyIdMultipleOf = 1;
@@ -889,7 +889,8 @@ export const clientUploadsDeleteUploadsResponse = zod.object({
 }).describe('Empty success.')
 
 /**
- * Download one of the caller's files, or a file of a claim filed about the caller's product (content type as uploaded, original file name).
+ * Download one of the caller's files, or a file of a claim filed about the caller's product: the content type detected
+at upload, the original file name with the extension of that type (`label.html` holding a PNG is `label.png`).
  */
 export const clientUploadsDownloadUploadBodyIdMax = 2147483647;
 export const clientUploadsDownloadUploadBodyIdMultipleOf = 1;
@@ -923,8 +924,9 @@ export const clientUploadsGetObjectUploadsResponse = zod.array(clientUploadsGetO
  * Upload a file (multipart/form-data with one `file` part; send one request per file, so each has its own progress
 and can be cancelled on its own — a claim takes several). Accepted: .jpg and other images (`image/*`) and PDF
 (`application/pdf`), recognised by their content, not their name; at most 10 MiB per file (larger or other types
-answer 400). The file is stored unattached; saving a claim with its id in `Uploads` attaches it. Answers the saved
-upload as a one-element `Upload` list.
+answer 400). The file is stored unattached; saving a claim with its id in `Uploads` attaches it; a file never
+attached is removed after a day. A company's files together may take at most the portal's storage quota: an upload
+past it answers 413 and stores nothing. Answers the saved upload as a one-element `Upload` list.
  */
 export const clientUploadsSaveUploadsHeaderIdempotencyKeyMin = 8;
 export const clientUploadsSaveUploadsHeaderIdempotencyKeyMax = 128;
