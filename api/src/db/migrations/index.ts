@@ -40,6 +40,7 @@ import * as machineLastStates from './2026-11-25-1500-machine-last-states.js';
 import * as invoiceCount from './2026-11-25-1600-invoice-count.js';
 import * as ordersCompanyPage from './2026-11-26-0800-orders-company-page.js';
 import * as machineEventsUnknown from './2026-11-26-2200-machine-events-unknown.js';
+import * as lotsByUseTime from './2026-12-02-0100-lots-by-use-time.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the same list runs
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-1600-invoice-count': invoiceCount,
   '2026-11-26-0800-orders-company-page': ordersCompanyPage,
   '2026-11-26-2200-machine-events-unknown': machineEventsUnknown,
+  '2026-12-02-0100-lots-by-use-time': lotsByUseTime,
 };
