@@ -168,6 +168,7 @@ const clientLots = (trace: Schemas['ItemTrace'], invoices: Map<number, Schemas['
     preformName: lot.preformName,
     preforms: lot.preforms,
   })),
+  unlottedPreforms: trace.unlottedPreforms,
   invoices: invoices.get(trace.orderItemId) ?? [],
 });
 
