@@ -201,3 +201,59 @@ describe('lots follow when the preforms were used (migration 2026-12-02-0100)', 
     ]);
   });
 });
+
+describe("the admin's corrections under the time of use (migration 2026-12-02-0100)", () => {
+  it('keeps a correction whose lots had arrived by the record, and computes again one naming a lot delivered after it', async () => {
+    const db = database.db;
+    const preform = await makePreform(db);
+    const warehouseId = await makeWarehouse(db);
+    const base = { preformId: preform.id, supplyId: preform.supplyIds[0], warehouseId };
+    const productId = await makeProduct(db, { ...base, companyId: COMPANY_A, scrapRate: 0 });
+    const orderId = await makeProductionOrder(db, { companyId: COMPANY_A });
+    const itemId = await makeOrderItem(db, { orderId, productId, planned: 10_000, produced: 3_000 });
+    await replayLotsMigrations();
+    // Three lots, as the supply board makes them: September 1st and 10th, October 20th.
+    const lot = async (deliveredAt: string) => {
+      const supplyOrderId = await supplyOrder({ ...base, amount: 5_000, status: 'delivered', deliveredAt });
+      const row = await db
+        .insertInto('lots')
+        .values({
+          supply_order_id: supplyOrderId, preform_id: preform.id, warehouse_id: warehouseId, preform_supply_id: preform.supplyIds[0],
+          manufacturer_id: preform.manufacturers[0], delivery_date: deliveredAt.slice(0, 10), received_at: new Date(deliveredAt), quantity: 5_000,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    };
+    const [first, second, late] = [await lot('2026-09-01T08:00:00Z'), await lot('2026-09-10T08:00:00Z'), await lot('2026-10-20T08:00:00Z')];
+    // Two records the admin corrected: 15 September to the lot of the 10th (there by then), 1 October to the lot of
+    // 20 October (not yet there).
+    const corrected = async (at: string, quantity: number, total: number, lotId: number) => {
+      const entry = await db
+        .insertInto('produced_entries')
+        .values({ order_item_id: itemId, quantity, produced_total: total, subject: 'operator-1', recorded_by: 'Olga', created_at: new Date(at) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('lot_consumptions')
+        .values({ produced_entry_id: entry.id, order_item_id: itemId, lot_id: lotId, preform_id: preform.id, warehouse_id: warehouseId, preforms: quantity, bottles: quantity, origin: 'correction', subject: 'admin-1' })
+        .execute();
+      await db.updateTable('lots').set((eb) => ({ consumed: eb('consumed', '+', quantity) })).where('id', '=', lotId).execute();
+      return entry.id;
+    };
+    const kept = await corrected('2026-09-15T08:00:00Z', 2_000, 2_000, second);
+    const early = await corrected('2026-10-01T08:00:00Z', 1_000, 3_000, late);
+
+    const owner = database.asOwner() as unknown as Kysely<unknown>;
+    await byUseTime.down(owner);
+    await byUseTime.up(owner);
+
+    const usesOf = (entryId: number) =>
+      db.selectFrom('lot_consumptions').select(['lot_id', 'preforms', 'origin']).where('produced_entry_id', '=', entryId).orderBy('id').execute();
+    expect(await usesOf(kept)).toEqual([{ lot_id: second, preforms: 2_000, origin: 'correction' }]);
+    // The lot of 20 October cannot be in preforms used on 1 October: FIFO among the lots there then.
+    expect(await usesOf(early)).toEqual([{ lot_id: first, preforms: 1_000, origin: 'migration' }]);
+    const consumed = await db.selectFrom('lots').select(['id', 'consumed']).where('id', 'in', [first, second, late]).orderBy('id').execute();
+    expect(consumed.map((row) => row.consumed)).toEqual([1_000, 2_000, 0]);
+  });
+});
