@@ -2660,6 +2660,11 @@ export interface components {
             items: components["schemas"]["ItemTrace"][];
             /** @description The distinct lots of all the items, oldest delivery first. */
             lots: components["schemas"]["TracedLot"][];
+            /**
+             * Format: int32
+             * @description Preforms of all the items' records no lot covers (used before any lot of their preform and warehouse was there).
+             */
+            unlottedPreforms: number;
         };
         /** @description One client in the admin's ranking. */
         ClientDeliveryRank: {
@@ -2748,6 +2753,12 @@ export interface components {
                 supplyOrderId: components["schemas"]["Id"];
             }[];
             orderItemId: components["schemas"]["Id"];
+            /**
+             * Format: int32
+             * @description Preforms in the item's bottles that no lot covers: used before any lot of their preform and warehouse was
+             *     delivered (or beyond them). With the lots' preforms, all the item's preforms.
+             */
+            unlottedPreforms: number;
         };
         /** @description A row of the admin client inventory (/clients). */
         ClientListRow: {
@@ -3430,7 +3441,7 @@ export interface components {
             records: components["schemas"]["ProductionRecordLots"][];
             /**
              * Format: int32
-             * @description Preforms of the records no lot covers.
+             * @description Preforms of the records no lot covers (used before any lot of their preform and warehouse was there, or beyond them).
              */
             unlottedPreforms: number;
         };
@@ -3498,7 +3509,7 @@ export interface components {
         };
         /**
          * @description A preform lot (issue 17): what one supply order brought into one warehouse when it was added to stock. Production
-         *     consumes it FIFO (oldest delivery first) in its warehouse (docs/traceability.md).
+         *     consumes it FIFO (oldest delivery first) in its warehouse, from the time it was delivered on (docs/traceability.md).
          */
         Lot: {
             /**
@@ -5922,7 +5933,8 @@ export interface operations {
                      * @example {
                      *       "claimId": 17,
                      *       "items": [],
-                     *       "lots": []
+                     *       "lots": [],
+                     *       "unlottedPreforms": 0
                      *     }
                      */
                     "application/json": components["schemas"]["ClaimTrace"];
@@ -11392,6 +11404,7 @@ export interface operations {
                      *           "preforms": 81600
                      *         }
                      *       ],
+                     *       "unlottedPreforms": 0,
                      *       "invoices": [
                      *         {
                      *           "id": 64,

@@ -23,4 +23,10 @@ export interface ClaimTrace {
    * @maxItems 10000
    */
   lots: TracedLot[];
+  /**
+   * Preforms of all the items' records no lot covers (used before any lot of their preform and warehouse was there).
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  unlottedPreforms: number;
 }

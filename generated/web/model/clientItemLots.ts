@@ -19,6 +19,13 @@ export interface ClientItemLots {
   /** @maxItems 1000 */
   lots: ClientItemLotsLotsItem[];
   /**
+   * Preforms in the item's bottles that no lot covers: used before any lot of their preform and warehouse was
+delivered (or beyond them). With the lots' preforms, all the item's preforms.
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  unlottedPreforms: number;
+  /**
    * The invoices billing the item (its invoice lines), by number: each one's declaration of conformity lists these lots.
    * @maxItems 100
    */

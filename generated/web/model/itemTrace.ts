@@ -50,7 +50,7 @@ export interface ItemTrace {
    */
   lots: TracedLot[];
   /**
-   * Preforms of the records no lot covers.
+   * Preforms of the records no lot covers (used before any lot of their preform and warehouse was there, or beyond them).
    * @minimum 0
    * @maximum 2147483647
    */

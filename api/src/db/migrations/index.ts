@@ -41,6 +41,7 @@ import * as invoiceCount from './2026-11-25-1600-invoice-count.js';
 import * as ordersCompanyPage from './2026-11-26-0800-orders-company-page.js';
 import * as machineEventsUnknown from './2026-11-26-2200-machine-events-unknown.js';
 import * as auditKeyedChain from './2026-11-27-0800-audit-keyed-chain.js';
+import * as lotsByUseTime from './2026-12-02-0100-lots-by-use-time.js';
 import * as uploadCleanup from './2026-12-06-0100-upload-cleanup.js';
 import * as machineEventsBounds from './2026-12-06-1600-machine-events-bounds.js';
 import * as orderItemMachine from './2026-12-06-1610-order-item-machine.js';
@@ -92,6 +93,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0800-orders-company-page': ordersCompanyPage,
   '2026-11-26-2200-machine-events-unknown': machineEventsUnknown,
   '2026-11-27-0800-audit-keyed-chain': auditKeyedChain,
+  '2026-12-02-0100-lots-by-use-time': lotsByUseTime,
   '2026-12-06-0100-upload-cleanup': uploadCleanup,
   '2026-12-06-1600-machine-events-bounds': machineEventsBounds,
   '2026-12-06-1610-order-item-machine': orderItemMachine,

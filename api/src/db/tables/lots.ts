@@ -15,6 +15,11 @@ export interface LotTable {
   manufacturer_id: number;
   /** The day it was added to stock. */
   delivery_date: string;
+  /**
+   * When it was added to stock (on delivery_date, UTC): a production record takes only from lots received on or
+   * before its time (docs/traceability.md, 'FIFO').
+   */
+  received_at: Date;
   /** Preforms delivered (the supply order's ordered amount, the ledger row's quantity). */
   quantity: number;
   /** Preforms production took from it: the sum of its consumption rows, kept in the same transaction as they are written. */

@@ -20,7 +20,7 @@ export async function receiveLot(
   const at = delivery.deliveredAt ?? now();
   const row = await trx
     .insertInto('lots')
-    .columns(['supply_order_id', 'preform_id', 'warehouse_id', 'preform_supply_id', 'manufacturer_id', 'delivery_date', 'quantity', 'supplier_lot_number'])
+    .columns(['supply_order_id', 'preform_id', 'warehouse_id', 'preform_supply_id', 'manufacturer_id', 'delivery_date', 'received_at', 'quantity', 'supplier_lot_number'])
     .expression((eb) =>
       eb
         .selectFrom('supply_orders as so')
@@ -32,6 +32,7 @@ export async function receiveLot(
           'so.preform_supply_id',
           'ps.manufacturer_id',
           sql<string>`(${at}::timestamptz at time zone 'UTC')::date`.as('delivery_date'),
+          sql<Date>`${at}::timestamptz`.as('received_at'),
           'so.ordered_amount',
           sql<string | null>`${delivery.supplierLotNumber?.trim() || null}::text`.as('supplier_lot_number'),
         ])
@@ -115,8 +116,10 @@ export async function moveConsumed(trx: Trx, uses: readonly Use[]): Promise<void
 /**
  * A production record's preforms, from the lots (issue 17). `preforms` is what the record's 'production' ledger row
  * took (positive) or gave back (negative; a lowered produced total) in the product's preform and warehouse.
- * - Taken: FIFO from the oldest open lot of that preform in that warehouse (delivery date, then lot id), the lots
- *   locked so two records never take the same preforms; what the open lots do not cover is recorded unlotted.
+ * - Taken: FIFO from the oldest open lot of that preform in that warehouse (delivery date, then lot id) among the lots
+ *   received on or before the record's time (its produced entry's `created_at`): preforms are used when they are
+ *   recorded, and a lot that arrived later cannot have been in them. The lots are locked so two records never take
+ *   the same preforms; what the open lots do not cover is recorded unlotted.
  * - Given back: to what the item took, last taken first: its unlotted preforms first, then its lots newest first;
  *   beyond what it took (preforms taken before lots existed), unlotted.
  * The record's rows sum to `preforms`, and its bottles are split over them.
@@ -128,12 +131,14 @@ export async function consumeFifo(
   if (record.preforms === 0) return;
   const uses: Use[] = [];
   if (record.preforms > 0) {
+    const entry = await trx.selectFrom('produced_entries').select('created_at').where('id', '=', record.producedEntryId).executeTakeFirstOrThrow();
     const open = await trx
       .selectFrom('lots')
       .select(['id', sql<number>`quantity - consumed`.as('remaining')])
       .where('preform_id', '=', record.preformId)
       .where('warehouse_id', '=', record.warehouseId)
       .where(sql<boolean>`consumed < quantity`)
+      .where('received_at', '<=', entry.created_at)
       .orderBy('delivery_date')
       .orderBy('id')
       .forUpdate()

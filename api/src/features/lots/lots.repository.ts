@@ -241,14 +241,14 @@ export async function recordUses(trx: Transaction<Database>, entryId: number) {
 }
 
 export async function lockEntry(trx: Transaction<Database>, entryId: number) {
-  return trx.selectFrom('produced_entries').select(['id', 'order_item_id', 'quantity']).where('id', '=', entryId).forUpdate().executeTakeFirst();
+  return trx.selectFrom('produced_entries').select(['id', 'order_item_id', 'quantity', 'created_at']).where('id', '=', entryId).forUpdate().executeTakeFirst();
 }
 
 export async function lockLots(trx: Transaction<Database>, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return trx
     .selectFrom('lots')
-    .select(['id', 'preform_id', 'warehouse_id', 'quantity', 'consumed'])
+    .select(['id', 'preform_id', 'warehouse_id', 'quantity', 'consumed', 'received_at', 'delivery_date'])
     .where('id', 'in', [...ids])
     .orderBy('id')
     .forUpdate()

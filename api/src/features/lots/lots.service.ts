@@ -79,7 +79,8 @@ export async function saveLot(db: Db, actor: Actor, body: BodyOf<'AdminLots_save
 
 /**
  * The admin's correction of a production record's lots: `lots` replaces where its preforms came from. Each lot must
- * be of the record's preform and warehouse and hold the preforms besides what this record took from it; together at
+ * be of the record's preform and warehouse, received by the record's time, and hold the preforms besides what this
+ * record took from it; together at
  * most the record's preforms; the rest is unlotted. The ledger does not move (the same preforms were consumed).
  * 400 naming the field for each refusal; nothing written then. Audited with the uses before and after.
  */
@@ -108,6 +109,11 @@ export async function saveProductionLots(db: Db, actor: Actor, body: BodyOf<'Adm
       }
       if (lot.preform_id !== pair.preform_id || lot.warehouse_id !== pair.warehouse_id) {
         problems.push({ field: `lots[${index}].lotId`, code: 'preform', message: "The lot is not of the record's preform and warehouse." });
+        return;
+      }
+      // As FIFO: preforms used when the record was made cannot come from a lot that arrived later.
+      if (lot.received_at > entry.created_at) {
+        problems.push({ field: `lots[${index}].lotId`, code: 'deliveredAfter', message: `The lot was delivered on ${lot.delivery_date}, after this record.` });
         return;
       }
       const available = lot.quantity - lot.consumed + (taken.get(lot.id) ?? 0);
@@ -162,6 +168,7 @@ const clientLots = (trace: Schemas['ItemTrace'], invoices: Map<number, Schemas['
     preformName: lot.preformName,
     preforms: lot.preforms,
   })),
+  unlottedPreforms: trace.unlottedPreforms,
   invoices: invoices.get(trace.orderItemId) ?? [],
 });
 

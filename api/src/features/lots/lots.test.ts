@@ -14,7 +14,8 @@ import { toCsv } from '../downtime/downtime.csv.js';
 import { makeClaim } from '../claims/claims.fixtures.js';
 import { invoiceItem } from '../orders/orders.fixtures.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse, stockOf } from '../supply/supply.fixtures.js';
-import { today as clockToday } from '../../lib/clock.js';
+import { nowMs, today as clockToday } from '../../lib/clock.js';
+import { consumeFifo } from './lots.ledger.js';
 
 /**
  * Issue 17, lots: a delivery creates its lot, production consumes lots FIFO per warehouse, the admin corrects a
@@ -29,6 +30,7 @@ const COMPANY_C = 'company-c';
 const BUYER = 'company-buyer';
 
 const today = () => clockToday();
+const DAY = 86_400_000;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -245,6 +247,59 @@ describe('production consumes preforms FIFO per warehouse', () => {
     const back = await database.db.selectFrom('produced_entries').select('id').where('order_item_id', '=', itemId).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(await usesOf(back.id)).toEqual([{ lot_id: newer.id, preforms: -300, bottles: -300 }]);
     expect((await database.db.selectFrom('lots').select('consumed').where('id', '=', newer.id).executeTakeFirstOrThrow()).consumed).toBe(300);
+  });
+});
+
+describe('lots follow when the preforms were used', () => {
+  it("a record takes only the lots delivered by its time; the line shows its lotted and unlotted shares, and a correction cannot name a later lot", async () => {
+    const s = await setting();
+    // Lot 1 came twenty days ago (a history written as the seed writes it); lot 2 comes now.
+    const lot1 = await lotOf((await deliver(s, s.north, 1_000, 'EARLY')).id);
+    const early = nowMs() - 20 * DAY;
+    await database.db
+      .updateTable('lots')
+      .set({ received_at: new Date(early), delivery_date: new Date(early).toISOString().slice(0, 10) })
+      .where('id', '=', lot1.id)
+      .execute();
+    const lot2 = await lotOf((await deliver(s, s.north, 5_000, 'LATE')).id);
+    const { itemId, orderId, productId } = await itemIn(s, s.north);
+
+    // Bottles made ten days ago, between the two deliveries (recorded with their time, as the demo seed records them).
+    const used = await database.db
+      .insertInto('produced_entries')
+      .values({ order_item_id: itemId, quantity: 1_500, produced_total: 1_500, subject: 'operator-1', recorded_by: 'Olga', created_at: new Date(nowMs() - 10 * DAY) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database.db.updateTable('client_production_order_items').set({ produced_amount: 1_500 }).where('id', '=', itemId).execute();
+    await database.db.transaction().execute((trx) =>
+      consumeFifo(trx, { producedEntryId: used.id, orderItemId: itemId, preformId: s.preformId, warehouseId: s.north, preforms: 1_500, bottles: 1_500, subject: 'operator-1' }),
+    );
+    expect(await usesOf(used.id)).toEqual([
+      { lot_id: lot1.id, preforms: 1_000, bottles: 1_000 },
+      { lot_id: null, preforms: 500, bottles: 500 },
+    ]);
+    // Bottles made now take the lot delivered now.
+    const now = await produce(itemId, 2_000);
+    expect(await usesOf(now)).toEqual([{ lot_id: lot2.id, preforms: 2_000, bottles: 2_000 }]);
+
+    const line = await post(app, '/api/client/lots/item/get', { id: itemId }, await as.client(COMPANY_A));
+    expect(line.body).toMatchObject({
+      lots: [expect.objectContaining({ id: lot1.id, preforms: 1_000 }), expect.objectContaining({ id: lot2.id, preforms: 2_000 })],
+      unlottedPreforms: 500,
+    });
+    const trace = await staff('lots/trace/item/get', { orderItemId: itemId });
+    expect(trace.body).toMatchObject({ lots: [expect.objectContaining({ id: lot1.id, preforms: 1_000 }), expect.objectContaining({ id: lot2.id, preforms: 2_000 })], unlottedPreforms: 500 });
+    const claimId = await makeClaim(database.db, { companyId: COMPANY_A, productId, orderId });
+    const claimTrace = await staff('lots/trace/claim/get', { claimId });
+    expect(claimTrace.body).toMatchObject({ lots: [expect.objectContaining({ id: lot1.id }), expect.objectContaining({ id: lot2.id })], unlottedPreforms: 500 });
+
+    const refused = await post(app, '/api/admin/lots/production/save', { producedEntryId: used.id, lots: [{ lotId: lot2.id, preforms: 500 }] }, admin);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toContainEqual(expect.objectContaining({ field: 'lots[0].lotId', code: 'deliveredAfter' }));
+    expect(await usesOf(used.id)).toEqual([
+      { lot_id: lot1.id, preforms: 1_000, bottles: 1_000 },
+      { lot_id: null, preforms: 500, bottles: 500 },
+    ]);
   });
 });
 
@@ -549,6 +604,7 @@ describe('trace and recall', () => {
     expect(own.body).toEqual({
       orderItemId: mine.itemId,
       lots: [expect.objectContaining({ id: lot.id, supplierLotNumber: 'MINE', preforms: 1_000 })],
+      unlottedPreforms: 0,
       invoices: [],
     });
     // Once invoiced, the line names the invoice whose declaration of conformity lists the lot.
@@ -568,7 +624,7 @@ describe('trace and recall', () => {
     });
     expect((await post(app, '/api/client/lots/claim/get', { id: claimOfB }, await as.client(COMPANY_A))).status).toBe(404);
     const ofB = await post(app, '/api/client/lots/claim/get', { id: claimOfB }, await as.client(COMPANY_B));
-    expect(ofB.body).toEqual({ items: [{ orderItemId: theirs.itemId, lots: [expect.objectContaining({ id: lot.id, preforms: 1_000 })], invoices: [] }] });
+    expect(ofB.body).toEqual({ items: [{ orderItemId: theirs.itemId, lots: [expect.objectContaining({ id: lot.id, preforms: 1_000 })], unlottedPreforms: 0, invoices: [] }] });
 
     expect((await staff('lots/get', { pagination: { page: 1, rowsPerPage: 10 } }, await as.client(COMPANY_A), 'admin')).status).toBe(403);
   });

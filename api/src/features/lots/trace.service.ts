@@ -110,6 +110,12 @@ function tracedLots(uses: readonly LotUseRow[]): Schemas['TracedLot'][] {
   return [...byLot.values()];
 }
 
+/**
+ * The unlotted share of some uses: preforms used before any lot of their preform and warehouse had arrived (or beyond
+ * what the lots held). Shown beside the lots, so that one lot never looks like the whole source.
+ */
+const unlottedOf = (uses: readonly LotUseRow[]) => uses.filter((use) => use.lot_id === null).reduce((sum, use) => sum + use.preforms, 0);
+
 async function traceItems(db: Executor, items: readonly TracedItemRow[]): Promise<{ traces: Schemas['ItemTrace'][]; uses: LotUseRow[] }> {
   const producing = [...new Set(items.flatMap((item) => (item.produced_on === null ? [] : [item.produced_on])))];
   const [records, uses] = await Promise.all([findRecords(db, { itemIds: producing }), lotUses(db, producing)]);
@@ -127,7 +133,7 @@ async function traceItems(db: Executor, items: readonly TracedItemRow[]): Promis
       producedOnItemId: item.produced_on,
       records: records.filter((record) => record.orderItemId === item.produced_on),
       lots: tracedLots(own),
-      unlottedPreforms: own.filter((use) => use.lot_id === null).reduce((sum, use) => sum + use.preforms, 0),
+      unlottedPreforms: unlottedOf(own),
     };
   });
   return { traces, uses: uses.filter((use) => items.some((item) => item.produced_on === use.order_item_id)) };
@@ -160,7 +166,7 @@ export async function traceOfClaim(db: Executor, scope: Scope, claimId: number):
     sql<boolean>`i.order_id = ${claim.client_production_order_id} and i.client_product_id = ${claim.client_product_id}`,
   );
   const { traces, uses } = await traceItems(db, items);
-  return { claimId: claim.id, items: traces, lots: tracedLots(uses) };
+  return { claimId: claim.id, items: traces, lots: tracedLots(uses), unlottedPreforms: unlottedOf(uses) };
 }
 
 /** How a document names a lot: the portal's lot id, and the supplier's lot number when entered. */

@@ -39,7 +39,7 @@ export const getAdminLotsSaveProductionLotsResponseMock = (): ProductionRecordLo
 
 export const getClientLotsGetClaimLotsResponseMock = (): ClientLotsGetClaimLots200 => ({"items":[]})
 
-export const getClientLotsGetItemLotsResponseMock = (): ClientItemLots => ({"orderItemId":88,"lots":[{"id":7,"supplierLotNumber":"RB-2603-114","deliveryDate":"2026-03-16","supplyOrderId":41,"manufacturerName":"Retal Baltic Films","preformName":"PET 28g PCO1810 Clear","preforms":81600}],"invoices":[{"id":64,"invoiceNumber":"INV-2026-0342"}]})
+export const getClientLotsGetItemLotsResponseMock = (): ClientItemLots => ({"orderItemId":88,"lots":[{"id":7,"supplierLotNumber":"RB-2603-114","deliveryDate":"2026-03-16","supplyOrderId":41,"manufacturerName":"Retal Baltic Films","preformName":"PET 28g PCO1810 Clear","preforms":81600}],"unlottedPreforms":0,"invoices":[{"id":64,"invoiceNumber":"INV-2026-0342"}]})
 
 export const getStaffLotsGetLotResponseMock = (): Lot => ({"id":7,"supplierLotNumber":null,"supplyOrderId":41,"deliveryDate":"2026-03-16","quantity":250000,"consumed":0,"remaining":250000,"state":"open","preformId":3,"Preform":{"id":3,"preformName":"PET 28g PCO1810 Clear","neck":"PCO1810","material":"PET","color":"Clear","weight":28,"qtyPerBox":1250},"preformWarehouseId":1,"PreformWarehouse":{"id":1,"warehouseName":"Riga North"},"preformSupplyId":7,"Manufacturer":{"id":1,"manufacturerName":"Retal Baltic Films"},"version":0})
 
@@ -59,7 +59,7 @@ export const getStaffLotsExportLotRecallPdfResponseMock = (): Blob => (new Blob(
 
 export const getStaffLotsGetLotStockResponseMock = (): StaffLotsGetLotStock200 => ({"rows":[{"preformId":3,"Preform":{"id":3,"preformName":"PET 28g PCO1810 Clear","neck":"PCO1810","material":"PET","color":"Clear","weight":28,"qtyPerBox":1250},"preformWarehouseId":1,"PreformWarehouse":{"id":1,"warehouseName":"Riga North"},"currentStock":170000,"inLots":160000,"unlotted":10000,"lots":[{"id":7,"supplierLotNumber":"RB-2603-114","deliveryDate":"2026-03-16","supplyOrderId":41,"manufacturerName":"Retal Baltic Films","remaining":160000}]}]})
 
-export const getStaffLotsGetClaimTraceResponseMock = (): ClaimTrace => ({"claimId":17,"items":[],"lots":[]})
+export const getStaffLotsGetClaimTraceResponseMock = (): ClaimTrace => ({"claimId":17,"items":[],"lots":[],"unlottedPreforms":0})
 
 export const getStaffLotsGetItemTraceResponseMock = (): ItemTrace => ({"orderItemId":88,"orderId":12,"orderNo":"PO-24-0117","clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","articleNo":"NS-0500","productName":"Spring Water 0.5 L","dueDate":"2026-03-09","producedOnItemId":88,"records":[],"lots":[],"unlottedPreforms":0})
 

@@ -74,7 +74,7 @@ export const adminLotsSaveLotResponse = zod.object({
   "manufacturerName": zod.string().max(adminLotsSaveLotResponseManufacturerManufacturerNameMax)
 }).describe('The supplier\'s manufacturer.'),
   "version": zod.number().min(adminLotsSaveLotResponseVersionMin).max(adminLotsSaveLotResponseVersionMax).multipleOf(adminLotsSaveLotResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('A preform lot (issue 17): what one supply order brought into one warehouse when it was added to stock. Production\nconsumes it FIFO (oldest delivery first) in its warehouse (docs/traceability.md).')
+}).describe('A preform lot (issue 17): what one supply order brought into one warehouse when it was added to stock. Production\nconsumes it FIFO (oldest delivery first) in its warehouse, from the time it was delivered on (docs/traceability.md).')
 
 /**
  * Extension (not in part 7): correct the lots of a production record (issue 17). `lots` replaces where the record's
@@ -145,7 +145,9 @@ export const clientLotsGetClaimLotsResponseItemsItemOrderItemIdMultipleOf = 1;ex
 export const clientLotsGetClaimLotsResponseItemsItemLotsItemIdMultipleOf = 1;export const clientLotsGetClaimLotsResponseItemsItemLotsItemSupplierLotNumberMax = 60;export const clientLotsGetClaimLotsResponseItemsItemLotsItemSupplyOrderIdMax = 2147483647;
 export const clientLotsGetClaimLotsResponseItemsItemLotsItemSupplyOrderIdMultipleOf = 1;export const clientLotsGetClaimLotsResponseItemsItemLotsItemManufacturerNameMax = 120;export const clientLotsGetClaimLotsResponseItemsItemLotsItemPreformNameMax = 120;export const clientLotsGetClaimLotsResponseItemsItemLotsItemPreformsMin = 0;
 export const clientLotsGetClaimLotsResponseItemsItemLotsItemPreformsMax = 2147483647;
-export const clientLotsGetClaimLotsResponseItemsItemLotsItemPreformsMultipleOf = 1;export const clientLotsGetClaimLotsResponseItemsItemLotsMax = 1000;export const clientLotsGetClaimLotsResponseItemsItemInvoicesItemIdMax = 2147483647;
+export const clientLotsGetClaimLotsResponseItemsItemLotsItemPreformsMultipleOf = 1;export const clientLotsGetClaimLotsResponseItemsItemLotsMax = 1000;export const clientLotsGetClaimLotsResponseItemsItemUnlottedPreformsMin = 0;
+export const clientLotsGetClaimLotsResponseItemsItemUnlottedPreformsMax = 2147483647;
+export const clientLotsGetClaimLotsResponseItemsItemUnlottedPreformsMultipleOf = 1;export const clientLotsGetClaimLotsResponseItemsItemInvoicesItemIdMax = 2147483647;
 export const clientLotsGetClaimLotsResponseItemsItemInvoicesItemIdMultipleOf = 1;export const clientLotsGetClaimLotsResponseItemsItemInvoicesItemInvoiceNumberMax = 60;export const clientLotsGetClaimLotsResponseItemsItemInvoicesMax = 100;export const clientLotsGetClaimLotsResponseItemsMax = 1000;
 
 export const clientLotsGetClaimLotsResponse = zod.object({
@@ -160,6 +162,7 @@ export const clientLotsGetClaimLotsResponse = zod.object({
   "preformName": zod.string().max(clientLotsGetClaimLotsResponseItemsItemLotsItemPreformNameMax),
   "preforms": zod.number().min(clientLotsGetClaimLotsResponseItemsItemLotsItemPreformsMin).max(clientLotsGetClaimLotsResponseItemsItemLotsItemPreformsMax).multipleOf(clientLotsGetClaimLotsResponseItemsItemLotsItemPreformsMultipleOf).describe('Preforms of the lot in the item\'s bottles.')
 })).max(clientLotsGetClaimLotsResponseItemsItemLotsMax),
+  "unlottedPreforms": zod.number().min(clientLotsGetClaimLotsResponseItemsItemUnlottedPreformsMin).max(clientLotsGetClaimLotsResponseItemsItemUnlottedPreformsMax).multipleOf(clientLotsGetClaimLotsResponseItemsItemUnlottedPreformsMultipleOf).describe('Preforms in the item\'s bottles that no lot covers: used before any lot of their preform and warehouse was\ndelivered (or beyond them). With the lots\' preforms, all the item\'s preforms.'),
   "invoices": zod.array(zod.object({
   "id": zod.number().min(1).max(clientLotsGetClaimLotsResponseItemsItemInvoicesItemIdMax).multipleOf(clientLotsGetClaimLotsResponseItemsItemInvoicesItemIdMultipleOf).describe('Row id.'),
   "invoiceNumber": zod.string().max(clientLotsGetClaimLotsResponseItemsItemInvoicesItemInvoiceNumberMax)
@@ -182,7 +185,9 @@ export const clientLotsGetItemLotsResponseOrderItemIdMultipleOf = 1;export const
 export const clientLotsGetItemLotsResponseLotsItemIdMultipleOf = 1;export const clientLotsGetItemLotsResponseLotsItemSupplierLotNumberMax = 60;export const clientLotsGetItemLotsResponseLotsItemSupplyOrderIdMax = 2147483647;
 export const clientLotsGetItemLotsResponseLotsItemSupplyOrderIdMultipleOf = 1;export const clientLotsGetItemLotsResponseLotsItemManufacturerNameMax = 120;export const clientLotsGetItemLotsResponseLotsItemPreformNameMax = 120;export const clientLotsGetItemLotsResponseLotsItemPreformsMin = 0;
 export const clientLotsGetItemLotsResponseLotsItemPreformsMax = 2147483647;
-export const clientLotsGetItemLotsResponseLotsItemPreformsMultipleOf = 1;export const clientLotsGetItemLotsResponseLotsMax = 1000;export const clientLotsGetItemLotsResponseInvoicesItemIdMax = 2147483647;
+export const clientLotsGetItemLotsResponseLotsItemPreformsMultipleOf = 1;export const clientLotsGetItemLotsResponseLotsMax = 1000;export const clientLotsGetItemLotsResponseUnlottedPreformsMin = 0;
+export const clientLotsGetItemLotsResponseUnlottedPreformsMax = 2147483647;
+export const clientLotsGetItemLotsResponseUnlottedPreformsMultipleOf = 1;export const clientLotsGetItemLotsResponseInvoicesItemIdMax = 2147483647;
 export const clientLotsGetItemLotsResponseInvoicesItemIdMultipleOf = 1;export const clientLotsGetItemLotsResponseInvoicesItemInvoiceNumberMax = 60;export const clientLotsGetItemLotsResponseInvoicesMax = 100;
 
 export const clientLotsGetItemLotsResponse = zod.object({
@@ -196,6 +201,7 @@ export const clientLotsGetItemLotsResponse = zod.object({
   "preformName": zod.string().max(clientLotsGetItemLotsResponseLotsItemPreformNameMax),
   "preforms": zod.number().min(clientLotsGetItemLotsResponseLotsItemPreformsMin).max(clientLotsGetItemLotsResponseLotsItemPreformsMax).multipleOf(clientLotsGetItemLotsResponseLotsItemPreformsMultipleOf).describe('Preforms of the lot in the item\'s bottles.')
 })).max(clientLotsGetItemLotsResponseLotsMax),
+  "unlottedPreforms": zod.number().min(clientLotsGetItemLotsResponseUnlottedPreformsMin).max(clientLotsGetItemLotsResponseUnlottedPreformsMax).multipleOf(clientLotsGetItemLotsResponseUnlottedPreformsMultipleOf).describe('Preforms in the item\'s bottles that no lot covers: used before any lot of their preform and warehouse was\ndelivered (or beyond them). With the lots\' preforms, all the item\'s preforms.'),
   "invoices": zod.array(zod.object({
   "id": zod.number().min(1).max(clientLotsGetItemLotsResponseInvoicesItemIdMax).multipleOf(clientLotsGetItemLotsResponseInvoicesItemIdMultipleOf).describe('Row id.'),
   "invoiceNumber": zod.string().max(clientLotsGetItemLotsResponseInvoicesItemInvoiceNumberMax)
@@ -264,7 +270,7 @@ export const staffLotsGetLotResponse = zod.object({
   "manufacturerName": zod.string().max(staffLotsGetLotResponseManufacturerManufacturerNameMax)
 }).describe('The supplier\'s manufacturer.'),
   "version": zod.number().min(staffLotsGetLotResponseVersionMin).max(staffLotsGetLotResponseVersionMax).multipleOf(staffLotsGetLotResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('A preform lot (issue 17): what one supply order brought into one warehouse when it was added to stock. Production\nconsumes it FIFO (oldest delivery first) in its warehouse (docs/traceability.md).')
+}).describe('A preform lot (issue 17): what one supply order brought into one warehouse when it was added to stock. Production\nconsumes it FIFO (oldest delivery first) in its warehouse, from the time it was delivered on (docs/traceability.md).')
 
 /**
  * Extension (not in part 7): the lot's trace as a GS1 EPCIS 2.0 JSON-LD document (issue 17): an ObjectEvent for its
@@ -360,7 +366,7 @@ export const staffLotsGetLotsResponse = zod.object({
   "manufacturerName": zod.string().max(staffLotsGetLotsResponseRowsItemManufacturerManufacturerNameMax)
 }).describe('The supplier\'s manufacturer.'),
   "version": zod.number().min(staffLotsGetLotsResponseRowsItemVersionMin).max(staffLotsGetLotsResponseRowsItemVersionMax).multipleOf(staffLotsGetLotsResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('A preform lot (issue 17): what one supply order brought into one warehouse when it was added to stock. Production\nconsumes it FIFO (oldest delivery first) in its warehouse (docs/traceability.md).')).max(staffLotsGetLotsResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+}).describe('A preform lot (issue 17): what one supply order brought into one warehouse when it was added to stock. Production\nconsumes it FIFO (oldest delivery first) in its warehouse, from the time it was delivered on (docs/traceability.md).')).max(staffLotsGetLotsResponseRowsMax).describe('At most one page: the largest page size is 100.'),
   "count": zod.number().min(staffLotsGetLotsResponseCountMin).max(staffLotsGetLotsResponseCountMax).multipleOf(staffLotsGetLotsResponseCountMultipleOf)
 }).describe('One page of rows and the total number of rows.')
 
@@ -529,7 +535,7 @@ export const staffLotsGetLotRecallResponse = zod.object({
   "manufacturerName": zod.string().max(staffLotsGetLotRecallResponseLotManufacturerManufacturerNameMax)
 }).describe('The supplier\'s manufacturer.'),
   "version": zod.number().min(staffLotsGetLotRecallResponseLotVersionMin).max(staffLotsGetLotRecallResponseLotVersionMax).multipleOf(staffLotsGetLotRecallResponseLotVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('A preform lot (issue 17): what one supply order brought into one warehouse when it was added to stock. Production\nconsumes it FIFO (oldest delivery first) in its warehouse (docs/traceability.md).'),
+}).describe('A preform lot (issue 17): what one supply order brought into one warehouse when it was added to stock. Production\nconsumes it FIFO (oldest delivery first) in its warehouse, from the time it was delivered on (docs/traceability.md).'),
   "delivered": zod.array(zod.object({
   "clientId": zod.string().min(1).max(staffLotsGetLotRecallResponseDeliveredItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(staffLotsGetLotRecallResponseDeliveredItemCompanyMax).nullable(),
@@ -714,7 +720,9 @@ export const staffLotsGetClaimTraceResponseLotsItemSupplyOrderIdMultipleOfOne = 
 export const staffLotsGetClaimTraceResponseLotsItemSupplyOrderOrderedAmountMax = 2147483647;
 export const staffLotsGetClaimTraceResponseLotsItemSupplyOrderOrderedAmountMultipleOf = 1;export const staffLotsGetClaimTraceResponseLotsItemPreformsMin = 0;
 export const staffLotsGetClaimTraceResponseLotsItemPreformsMax = 2147483647;
-export const staffLotsGetClaimTraceResponseLotsItemPreformsMultipleOf = 1;export const staffLotsGetClaimTraceResponseLotsMax = 10000;
+export const staffLotsGetClaimTraceResponseLotsItemPreformsMultipleOf = 1;export const staffLotsGetClaimTraceResponseLotsMax = 10000;export const staffLotsGetClaimTraceResponseUnlottedPreformsMin = 0;
+export const staffLotsGetClaimTraceResponseUnlottedPreformsMax = 2147483647;
+export const staffLotsGetClaimTraceResponseUnlottedPreformsMultipleOf = 1;
 
 export const staffLotsGetClaimTraceResponse = zod.object({
   "claimId": zod.number().min(1).max(staffLotsGetClaimTraceResponseClaimIdMax).multipleOf(staffLotsGetClaimTraceResponseClaimIdMultipleOf).describe('Row id.'),
@@ -766,7 +774,7 @@ export const staffLotsGetClaimTraceResponse = zod.object({
 }).describe('The supplier\'s delivery: the supply order added to stock.'),
   "preforms": zod.number().min(staffLotsGetClaimTraceResponseItemsItemLotsItemPreformsMin).max(staffLotsGetClaimTraceResponseItemsItemLotsItemPreformsMax).multipleOf(staffLotsGetClaimTraceResponseItemsItemLotsItemPreformsMultipleOf).describe('Preforms the traced item(s) took from it.')
 }).describe('A lot reached by a trace, with its supplier\'s delivery and the preforms the traced items took from it.')).max(staffLotsGetClaimTraceResponseItemsItemLotsMax).describe('The distinct lots of the records, oldest delivery first.'),
-  "unlottedPreforms": zod.number().min(staffLotsGetClaimTraceResponseItemsItemUnlottedPreformsMin).max(staffLotsGetClaimTraceResponseItemsItemUnlottedPreformsMax).multipleOf(staffLotsGetClaimTraceResponseItemsItemUnlottedPreformsMultipleOf).describe('Preforms of the records no lot covers.')
+  "unlottedPreforms": zod.number().min(staffLotsGetClaimTraceResponseItemsItemUnlottedPreformsMin).max(staffLotsGetClaimTraceResponseItemsItemUnlottedPreformsMax).multipleOf(staffLotsGetClaimTraceResponseItemsItemUnlottedPreformsMultipleOf).describe('Preforms of the records no lot covers (used before any lot of their preform and warehouse was there, or beyond them).')
 }).describe('The backward trace of one order item: its production records, their lots, the supplier deliveries.')).max(staffLotsGetClaimTraceResponseItemsMax),
   "lots": zod.array(zod.object({
   "id": zod.number().min(1).max(staffLotsGetClaimTraceResponseLotsItemIdMax).multipleOf(staffLotsGetClaimTraceResponseLotsItemIdMultipleOf).describe('Row id.'),
@@ -785,7 +793,8 @@ export const staffLotsGetClaimTraceResponse = zod.object({
   "deliveredAt": zod.string().datetime({}).nullable()
 }).describe('The supplier\'s delivery: the supply order added to stock.'),
   "preforms": zod.number().min(staffLotsGetClaimTraceResponseLotsItemPreformsMin).max(staffLotsGetClaimTraceResponseLotsItemPreformsMax).multipleOf(staffLotsGetClaimTraceResponseLotsItemPreformsMultipleOf).describe('Preforms the traced item(s) took from it.')
-}).describe('A lot reached by a trace, with its supplier\'s delivery and the preforms the traced items took from it.')).max(staffLotsGetClaimTraceResponseLotsMax).describe('The distinct lots of all the items, oldest delivery first.')
+}).describe('A lot reached by a trace, with its supplier\'s delivery and the preforms the traced items took from it.')).max(staffLotsGetClaimTraceResponseLotsMax).describe('The distinct lots of all the items, oldest delivery first.'),
+  "unlottedPreforms": zod.number().min(staffLotsGetClaimTraceResponseUnlottedPreformsMin).max(staffLotsGetClaimTraceResponseUnlottedPreformsMax).multipleOf(staffLotsGetClaimTraceResponseUnlottedPreformsMultipleOf).describe('Preforms of all the items\' records no lot covers (used before any lot of their preform and warehouse was there).')
 }).describe('The backward trace of a claim: the items of the claim\'s order with the claim\'s product.')
 
 /**
@@ -878,6 +887,6 @@ export const staffLotsGetItemTraceResponse = zod.object({
 }).describe('The supplier\'s delivery: the supply order added to stock.'),
   "preforms": zod.number().min(staffLotsGetItemTraceResponseLotsItemPreformsMin).max(staffLotsGetItemTraceResponseLotsItemPreformsMax).multipleOf(staffLotsGetItemTraceResponseLotsItemPreformsMultipleOf).describe('Preforms the traced item(s) took from it.')
 }).describe('A lot reached by a trace, with its supplier\'s delivery and the preforms the traced items took from it.')).max(staffLotsGetItemTraceResponseLotsMax).describe('The distinct lots of the records, oldest delivery first.'),
-  "unlottedPreforms": zod.number().min(staffLotsGetItemTraceResponseUnlottedPreformsMin).max(staffLotsGetItemTraceResponseUnlottedPreformsMax).multipleOf(staffLotsGetItemTraceResponseUnlottedPreformsMultipleOf).describe('Preforms of the records no lot covers.')
+  "unlottedPreforms": zod.number().min(staffLotsGetItemTraceResponseUnlottedPreformsMin).max(staffLotsGetItemTraceResponseUnlottedPreformsMax).multipleOf(staffLotsGetItemTraceResponseUnlottedPreformsMultipleOf).describe('Preforms of the records no lot covers (used before any lot of their preform and warehouse was there, or beyond them).')
 }).describe('The backward trace of one order item: its production records, their lots, the supplier deliveries.')
 

@@ -20,7 +20,7 @@ const LOT = {
   SupplyOrder: { id: 44, orderedAmount: 120000, dueDate: '2026-03-01', deliveredAt: '2026-03-02T08:00:00Z' },
   preforms: 2448,
 };
-const TRACE: ClaimTrace = { claimId: 17, items: [{ orderItemId: 88 } as ClaimTrace['items'][number]], lots: [LOT] };
+const TRACE: ClaimTrace = { claimId: 17, items: [{ orderItemId: 88 } as ClaimTrace['items'][number]], lots: [LOT], unlottedPreforms: 0 };
 const item = (orderItemId: number, orderNo: string, bottlesFromLot: number): RecallItem => ({
   orderItemId,
   orderId: orderItemId,
@@ -59,7 +59,7 @@ function serve(face: 'admin' | 'client', claim: Claim, trace: ClaimTrace = TRACE
     http.post('*/api/client/lots/claim/get', () => {
       calls.clientLots += 1;
       return HttpResponse.json({
-        items: [{ orderItemId: 88, lots: [{ id: 31, supplierLotNumber: 'SUP-8841', deliveryDate: '2026-03-02', supplyOrderId: 44, manufacturerName: 'Retal Baltic Films', preformName: 'PET 28g PCO1810 Clear', preforms: 2448 }] }],
+        items: [{ orderItemId: 88, lots: [{ id: 31, supplierLotNumber: 'SUP-8841', deliveryDate: '2026-03-02', supplyOrderId: 44, manufacturerName: 'Retal Baltic Films', preformName: 'PET 28g PCO1810 Clear', preforms: 2448 }], unlottedPreforms: 1200 }],
       });
     }),
   );
@@ -78,6 +78,24 @@ describe("the claim's trace (issue 17)", { timeout: 30_000 }, () => {
     expect(within(others).queryByText('PO-24-0117')).not.toBeInTheDocument();
   });
 
+  it("staff see the claimed item's unlotted share beside its lots", async () => {
+    serve('admin', claimFixture({ status: 'under investigation' }), { ...TRACE, unlottedPreforms: 51000 });
+    renderClaims('/claims/17', 'admin');
+    const trace = await screen.findByRole('region', { name: 'Trace' });
+    await within(trace).findByRole('table', { name: 'Lots of the claimed item' });
+    expect(within(trace).getByText('Without a lot: 51,000 preforms, used before a lot of the preform was delivered, or beyond the lots.')).toBeInTheDocument();
+  });
+
+  it('a claim whose preforms all came from no lot says so', async () => {
+    serve('admin', claimFixture({ status: 'under investigation' }), { ...TRACE, lots: [], unlottedPreforms: 20000 });
+    renderClaims('/claims/17', 'admin');
+    expect(
+      await screen.findByText(
+        'No preform lot is recorded for NS-0500 in order PO-24-0117: its 20,000 preforms were used before a lot of the preform was delivered, or beyond the lots.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('a claim whose item has no recorded lot says so', async () => {
     serve('admin', claimFixture({ status: 'under investigation' }), { ...TRACE, lots: [] });
     renderClaims('/claims/17', 'admin');
@@ -86,7 +104,7 @@ describe("the claim's trace (issue 17)", { timeout: 30_000 }, () => {
   });
 
   it('a claim whose order has no item of the product says there is nothing to trace', async () => {
-    serve('admin', claimFixture({ status: 'under investigation' }), { claimId: 17, items: [], lots: [] });
+    serve('admin', claimFixture({ status: 'under investigation' }), { claimId: 17, items: [], lots: [], unlottedPreforms: 0 });
     renderClaims('/claims/17', 'admin');
     expect(await screen.findByText('Order PO-24-0117 has no item of NS-0500: there is nothing to trace.')).toBeInTheDocument();
   });
@@ -96,6 +114,7 @@ describe("the claim's trace (issue 17)", { timeout: 30_000 }, () => {
     renderClaims('/claims/17', 'client');
     const lots = await screen.findByRole('table', { name: 'Lots of the claimed item' });
     expect(within(lots).getByRole('row', { name: 'Lot 31 · SUP-8841 PET 28g PCO1810 Clear 02.03.2026' })).toBeInTheDocument();
+    expect(screen.getByText('Without a lot: 1,200 preforms, used before a lot of the preform was delivered, or beyond the lots.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Trace' })).not.toBeInTheDocument();
     expect(screen.queryByText('Fjord Water AS')).not.toBeInTheDocument();
     expect(calls).toEqual({ staffTrace: 0, clientLots: 1 });

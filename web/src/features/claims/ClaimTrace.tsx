@@ -102,8 +102,10 @@ export function ClaimTrace({ claim }: { claim: Claim }) {
         </Text>
       ) : !lots.length ? (
         <Text>
-          No preform lot is recorded for {claim.ClientProduct.articleNo} in order {claim.ClientProductionOrder.orderNo}: no production is recorded for it, or
-          its preforms came from stock without a lot.
+          No preform lot is recorded for {claim.ClientProduct.articleNo} in order {claim.ClientProductionOrder.orderNo}:{' '}
+          {trace.data.unlottedPreforms > 0
+            ? `its ${formatNumber(trace.data.unlottedPreforms)} preforms were used before a lot of the preform was delivered, or beyond the lots.`
+            : 'no production is recorded for it, or its preforms came from stock without a lot.'}
         </Text>
       ) : (
         <>
@@ -139,6 +141,7 @@ export function ClaimTrace({ claim }: { claim: Claim }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          {trace.data.unlottedPreforms > 0 && <UnlottedShare preforms={trace.data.unlottedPreforms} />}
           <Text fw={500} size="sm" id="affected-orders-title">
             Other orders made from these lots
           </Text>
@@ -193,9 +196,18 @@ export function ClaimTrace({ claim }: { claim: Claim }) {
   );
 }
 
+/** The preforms of the claimed item(s) no lot covers, said beside their lots so that the lots are not read as the whole source. */
+function UnlottedShare({ preforms }: { preforms: number }) {
+  return (
+    <Text size="sm">
+      Without a lot: {formatNumber(preforms)} preforms, used before a lot of the preform was delivered, or beyond the lots.
+    </Text>
+  );
+}
+
 /**
  * The client's view (issue 17): the lots of its own claim's item(s) only — lot, supplier lot number, delivery and
- * preform — never the staff trace. Nothing shows when no lot is recorded.
+ * preform — and the preforms no lot covers, never the staff trace. Nothing shows when no lot is recorded.
  */
 export function ClaimLots({ claim }: { claim: Claim }) {
   const body = { id: claim.id };
@@ -204,6 +216,7 @@ export function ClaimLots({ claim }: { claim: Claim }) {
     queryFn: ({ signal }) => clientLotsGetClaimLots(body, signal),
   });
   const lots = (query.data?.items ?? []).flatMap((item) => item.lots);
+  const unlotted = (query.data?.items ?? []).reduce((sum, item) => sum + item.unlottedPreforms, 0);
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   if (!lots.length) return null;
   return (
@@ -229,6 +242,7 @@ export function ClaimLots({ claim }: { claim: Claim }) {
           ))}
         </Table.Tbody>
       </Table>
+      {unlotted > 0 && <UnlottedShare preforms={unlotted} />}
     </Stack>
   );
 }

@@ -163,6 +163,7 @@ describe('/lots/{id}: one lot and its recall answer', { timeout: 30_000 }, () =>
     const record = within(await within(dialog).findByRole('row', { name: /Olga Operator/ }));
     expect(record.getByText('RB-2603-114 · Retal Baltic Films · delivered 16.03.2026: 8,000')).toBeInTheDocument();
     expect(record.getByText('No lot: 400')).toBeInTheDocument();
+    expect(within(dialog).getByText('8,000 preforms from lots, 400 without a lot.')).toBeInTheDocument();
     expect(bodies.trace).toEqual([{ orderItemId: 95 }]);
 
     await user.click(record.getByRole('button', { name: /^Correct the lots of the record of / }));
@@ -178,6 +179,23 @@ describe('/lots/{id}: one lot and its recall answer', { timeout: 30_000 }, () =>
     expect(within(dialog).getByText('Without a lot: 0 preforms')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(bodies.saveLots).toEqual([{ producedEntryId: 31, lots: [{ lotId: 7, preforms: 7400 }, { lotId: 9, preforms: 1000 }] }]));
+  });
+
+  it('a correction offers no lot delivered after the record', async () => {
+    serveLot();
+    const early = itemTraceFixture();
+    early.records[0]!.recordedAt = '2026-03-18T10:00:00Z';
+    server.use(http.post('*/api/:role/lots/trace/item/get', () => HttpResponse.json(early)));
+    const user = userEvent.setup();
+    renderLots('/lots/7');
+    await screen.findByText('2 clients got bottles from this lot.');
+    await user.click(within(screen.getByRole('article', { name: 'Fjord Water AS' })).getByRole('button', { name: 'Show items' }));
+    await user.click(await screen.findByRole('button', { name: 'Production records of FW-26-0031 FW-0500S 20.03.2026' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Production records of FW-26-0031, FW-0500S, 20.03.2026' });
+    await user.click(await within(dialog).findByRole('button', { name: /^Correct the lots of the record of / }));
+    expect(await within(dialog).findByRole('textbox', { name: /RB-2603-114.*\(this lot\)/ })).toBeInTheDocument();
+    // Lot 9 came on 24 March, after the record of 18 March.
+    expect(within(dialog).queryByRole('textbox', { name: /Lot 9 \(no lot number\)/ })).not.toBeInTheDocument();
   });
 
   it('an unknown lot says why with Retry (the API’s 404)', async () => {

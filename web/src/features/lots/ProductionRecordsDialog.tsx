@@ -10,7 +10,7 @@ import {
   useStaffLotsGetLotStock,
 } from '../../../../generated/web/endpoints/lots/lots';
 import { adminLotsSaveProductionLotsBody } from '../../../../generated/web/zod/lots/lots.zod';
-import type { Lot, LotRef, ProductionRecordLots, RecallItem, StaffRole } from '../../../../generated/web/model';
+import type { ItemTrace, Lot, LotRef, ProductionRecordLots, RecallItem, StaffRole } from '../../../../generated/web/model';
 import { ApiError } from '../../api/http';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { useAppContext } from '../../app/context';
@@ -49,6 +49,7 @@ export default function ProductionRecordsDialog({ role, item, lot, onClose }: { 
                   A buyer&apos;s item: these are the records of the seller&apos;s item that produced it.
                 </Text>
               )}
+              <Text size="sm">{lineShares(answer)}</Text>
               <Table.ScrollContainer minWidth={640}>
                 <Table withTableBorder striped fz="sm">
                   <Table.Thead>
@@ -99,11 +100,21 @@ export default function ProductionRecordsDialog({ role, item, lot, onClose }: { 
   );
 }
 
+/** The item's lotted and unlotted shares, so that no lot is read as the line's whole source. */
+function lineShares(trace: Pick<ItemTrace, 'lots' | 'unlottedPreforms'>): string {
+  const lotted = trace.lots.reduce((sum, lot) => sum + lot.preforms, 0);
+  return `${formatNumber(lotted)} preforms from lots, ${formatNumber(trace.unlottedPreforms)} without a lot.`;
+}
+
 type Candidate = Pick<LotRef, 'id' | 'supplierLotNumber' | 'manufacturerName' | 'deliveryDate'> & { remaining: number | null };
 
-/** The lots a record can take from: the open lots of its preform and warehouse, and the lots it already took from. */
+/**
+ * The lots a record can take from: the open lots of its preform and warehouse delivered by the record's day (the API
+ * refuses a lot received after the record), and the lots it already took from.
+ */
 function candidatesOf(record: ProductionRecordLots, open: Candidate[]): Candidate[] {
-  const byId = new Map(open.map((lot) => [lot.id, lot]));
+  const day = record.recordedAt.slice(0, 10);
+  const byId = new Map(open.filter((lot) => lot.deliveryDate <= day).map((lot) => [lot.id, lot]));
   for (const use of record.lots) if (use.lot && !byId.has(use.lot.id)) byId.set(use.lot.id, { ...use.lot, remaining: null });
   return [...byId.values()].sort((a, b) => a.deliveryDate.localeCompare(b.deliveryDate) || a.id - b.id);
 }

@@ -126,7 +126,8 @@ export function itemTraceFixture(overrides: Partial<ItemTrace> = {}): ItemTrace 
       {
         producedEntryId: 31,
         orderItemId: 95,
-        recordedAt: '2026-03-18T10:00:00Z',
+        // After lot 9's delivery (24 March): a correction may name it.
+        recordedAt: '2026-03-25T10:00:00Z',
         recordedBy: 'Olga Operator',
         bottles: 8000,
         preforms: 8400,
@@ -138,7 +139,17 @@ export function itemTraceFixture(overrides: Partial<ItemTrace> = {}): ItemTrace 
         ],
       },
     ],
-    lots: [],
+    lots: [
+      {
+        ...lotRef,
+        preformId: 3,
+        preformName: 'PET 28g PCO1810 Clear',
+        preformWarehouseId: 1,
+        warehouseName: 'Riga North',
+        SupplyOrder: { id: 41, orderedAmount: 250000, dueDate: '2026-03-16', deliveredAt: '2026-03-16T08:00:00Z' },
+        preforms: 8000,
+      },
+    ],
     unlottedPreforms: 400,
     ...overrides,
   };

@@ -29,10 +29,12 @@ const ORDER: ClientProductionOrder = orderFixture({
 const LOTS: ClientItemLots = {
   orderItemId: 88,
   lots: [{ id: 7, supplierLotNumber: 'RB-2603-114', deliveryDate: '2026-03-02', supplyOrderId: 41, manufacturerName: 'Retal Baltic Films', preformName: 'PET 28g PCO1810 Clear', preforms: 49000 }],
+  // Preforms used before lot 7 was delivered: the line's unlotted share.
+  unlottedPreforms: 51000,
   invoices: [],
 };
 /** Item 90 is billed by invoice 64. */
-const INVOICED: ClientItemLots = { orderItemId: 90, lots: [], invoices: [{ id: 64, invoiceNumber: 'INV-2026-0342' }] };
+const INVOICED: ClientItemLots = { orderItemId: 90, lots: [], unlottedPreforms: 0, invoices: [{ id: 64, invoiceNumber: 'INV-2026-0342' }] };
 
 const claim = (overrides: Partial<Claim>): Claim => ({
   id: 17,
@@ -64,7 +66,7 @@ function serve() {
     http.post('*/api/client/lots/item/get', async ({ request }) => {
       const body = (await request.json()) as { id: number };
       bodies.lots.push(body);
-      return HttpResponse.json(body.id === 88 ? LOTS : body.id === 90 ? INVOICED : { orderItemId: body.id, lots: [], invoices: [] });
+      return HttpResponse.json(body.id === 88 ? LOTS : body.id === 90 ? INVOICED : { orderItemId: body.id, lots: [], unlottedPreforms: 0, invoices: [] });
     }),
     http.post('*/api/client/claims/filter', async ({ request }) => {
       bodies.claims.push(await request.json());
@@ -96,7 +98,7 @@ afterEach(() => vi.restoreAllMocks());
 const region = (scope: HTMLElement, name: string) => within(within(scope).getByRole('region', { name }));
 
 describe('the order editor: one view per line (issue 17, item 5)', { timeout: 30_000 }, () => {
-  it("a line's Details show its production progress, its preform lots, no declaration before the invoice, and the claim on it only", async () => {
+  it("a line's Details show its production progress, its preform lots with its unlotted share, no declaration before the invoice, and the claim on it only", async () => {
     const bodies = serve();
     const user = userEvent.setup();
     renderOrders('/orders/12');
@@ -107,6 +109,9 @@ describe('the order editor: one view per line (issue 17, item 5)', { timeout: 30
     const lots = region(drawer, 'Preform lots');
     expect(await lots.findByText('RB-2603-114')).toBeInTheDocument();
     expect(lots.getByText(/PET 28g PCO1810 Clear · Retal Baltic Films · delivered 02\.03\.2026 · 49,000 preforms/)).toBeInTheDocument();
+    // One lot is not the whole source: the preforms no lot covers are shown beside it.
+    expect(lots.getByText('49,000 of 100,000 preforms from lots, 51,000 without a lot.')).toBeInTheDocument();
+    expect(lots.getByText(/used before a lot of the preform was delivered, or beyond the lots · 51,000 preforms/)).toBeInTheDocument();
     expect(bodies.lots).toEqual([{ id: 88 }]);
     expect(region(drawer, 'Declaration of conformity').getByText('Not invoiced yet: the declaration of conformity comes with the invoice.')).toBeInTheDocument();
     const claims = region(drawer, 'Claims');

@@ -155,9 +155,15 @@ function LineDeclaration({ item }: { item: DraftItem & { id: number } }) {
   return <Section title="Declaration of conformity">{content}</Section>;
 }
 
+/**
+ * The line's lots with its unlotted share beside them: preforms used before any lot of the preform was delivered come
+ * from no lot, and leaving them out would make one lot look like the whole source.
+ */
 function LineLots({ itemId }: { itemId: number }) {
   const query = useLineLots(itemId);
   const lots = query.data?.lots ?? [];
+  const unlotted = query.data?.unlottedPreforms ?? 0;
+  const lotted = lots.reduce((sum, lot) => sum + lot.preforms, 0);
   return (
     <Section title="Preform lots">
       {query.isError ? (
@@ -166,19 +172,34 @@ function LineLots({ itemId }: { itemId: number }) {
         <Text size="sm" c="dimmed">
           Loading lots…
         </Text>
-      ) : lots.length === 0 ? (
+      ) : lots.length === 0 && unlotted === 0 ? (
         <Text size="sm">No preform lot recorded yet: lots are recorded as bottles are produced.</Text>
       ) : (
-        <List spacing={4} size="sm">
-          {lots.map((lot) => (
-            <List.Item key={lot.id}>
-              <Text span fw={600} size="sm">
-                {lot.supplierLotNumber ?? `Lot ${lot.id}`}
-              </Text>{' '}
-              · {lot.preformName} · {lot.manufacturerName} · delivered {formatListDate(lot.deliveryDate)} · {formatNumber(lot.preforms)} preforms
-            </List.Item>
-          ))}
-        </List>
+        <>
+          {unlotted > 0 && (
+            <Text size="sm">
+              {formatNumber(lotted)} of {formatNumber(lotted + unlotted)} preforms from lots, {formatNumber(unlotted)} without a lot.
+            </Text>
+          )}
+          <List spacing={4} size="sm">
+            {lots.map((lot) => (
+              <List.Item key={lot.id}>
+                <Text span fw={600} size="sm">
+                  {lot.supplierLotNumber ?? `Lot ${lot.id}`}
+                </Text>{' '}
+                · {lot.preformName} · {lot.manufacturerName} · delivered {formatListDate(lot.deliveryDate)} · {formatNumber(lot.preforms)} preforms
+              </List.Item>
+            ))}
+            {unlotted > 0 && (
+              <List.Item>
+                <Text span fw={600} size="sm">
+                  Without a lot
+                </Text>{' '}
+                · used before a lot of the preform was delivered, or beyond the lots · {formatNumber(unlotted)} preforms
+              </List.Item>
+            )}
+          </List>
+        </>
       )}
     </Section>
   );
