@@ -40,9 +40,9 @@ export async function startMosquitto(): Promise<Broker> {
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 10_000;
+  const deadline = performance.now() + 10_000;
   while (!(await accepts(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`mosquitto did not start: ${output}`);
+    if (child.exitCode !== null || performance.now() > deadline) throw new Error(`mosquitto did not start: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return {

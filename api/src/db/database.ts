@@ -131,6 +131,8 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
     // A database that stops answering altogether (no TCP reset) cannot cancel anything: give up client-side.
     query_timeout: statementTimeout + 5_000,
     keepAlive: true,
+    // Days are UTC days everywhere in the portal: a date cast to a timestamp, or back, must not follow the server's zone.
+    options: '-c TimeZone=UTC',
   });
   // pg hangs the whole client (its buffers, statements and parser) on an idle client's error: log the error alone.
   const lost = (error: Error) =>

@@ -74,11 +74,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function stopPostmaster(databaseDir: string): Promise<void> {
   const pid = postmasterPid(databaseDir);
   if (!pid) return;
-  const deadline = Date.now() + 20_000;
+  const deadline = performance.now() + 20_000;
   process.kill(pid, 'SIGINT');
   while (postmasterPid(databaseDir) === pid) {
     // Immediate shutdown if the fast one takes too long (crash recovery at the next start).
-    if (Date.now() > deadline) process.kill(pid, 'SIGQUIT');
+    if (performance.now() > deadline) process.kill(pid, 'SIGQUIT');
     await sleep(50);
   }
 }
@@ -173,10 +173,10 @@ export function watchEmbeddedPostgres(database: EmbeddedDatabase, options: Watch
       return;
     }
     if (downSince === undefined) {
-      downSince = Date.now();
+      downSince = performance.now();
       options.log.warn(`embedded PostgreSQL stopped; the portal starts it again in ${Math.round(options.restartAfterMs / 1000)} s unless it is back by then`);
     }
-    if (Date.now() - downSince < options.restartAfterMs) return;
+    if (performance.now() - downSince < options.restartAfterMs) return;
     starting = true;
     try {
       let timer: NodeJS.Timeout | undefined;

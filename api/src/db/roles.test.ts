@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
 import { migrateAsOwner } from './roles.js';
+import { now as clockNow } from '../lib/clock.js';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ describe('the owner brings the schema up to date and grants the application role
   it('starts on a database that a newer release migrated (a rollback, an old pod restarting), saying which migrations it lacks', async () => {
     const newer = '2099-01-01-0000-a-newer-release';
     const owner = database.asOwner();
-    await sql`INSERT INTO kysely_migration (name, timestamp) VALUES (${newer}, ${new Date().toISOString()})`.execute(owner);
+    await sql`INSERT INTO kysely_migration (name, timestamp) VALUES (${newer}, ${clockNow().toISOString()})`.execute(owner);
     try {
       const told: string[][] = [];
       await expect(migrateAsOwner(database.ownerUrl, database.url, (names) => told.push(names))).resolves.toEqual([]);

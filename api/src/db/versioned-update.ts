@@ -1,4 +1,4 @@
-import type { Kysely, Transaction, UpdateObject, UpdateQueryBuilder, UpdateResult } from 'kysely';
+import { sql, type Kysely, type Transaction, type UpdateObject, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import type { Database } from './database.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -23,7 +23,8 @@ export function recordUpdate<T extends VersionedTable>(
   const query = (db.updateTable(table) as unknown as UpdateQueryBuilder<Database, 'claims', 'claims', UpdateResult>).set((eb) => ({
     ...(values as UpdateObject<Database, 'claims'>),
     version: eb('version', '+', 1),
-    updated_at: new Date(),
+    // When a row was written is the database's time, as its insert default; rules read the portal's clock.
+    updated_at: sql<Date>`now()`,
   }));
   return query as unknown as UpdateQueryBuilder<Database, T, T, UpdateResult>;
 }

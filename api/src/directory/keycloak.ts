@@ -1,4 +1,5 @@
 import type { ClientDirectory, DirectoryClient, DirectoryClientType, DirectoryUser } from './index.js';
+import { machineNowMs } from '../lib/clock.js';
 
 /** Keycloak's UserRepresentation, the part the directory reads. */
 interface KeycloakUser {
@@ -145,7 +146,7 @@ export class KeycloakDirectory implements ClientDirectory {
   }
 
   private async accessToken(): Promise<string> {
-    if (this.token && this.token.expiresAt > Date.now()) return this.token.value;
+    if (this.token && this.token.expiresAt > machineNowMs()) return this.token.value;
     const url = `${this.baseUrl}/realms/${encodeURIComponent(this.realm)}/protocol/openid-connect/token`;
     const response = await this.fetch(url, {
       method: 'POST',
@@ -161,7 +162,7 @@ export class KeycloakDirectory implements ClientDirectory {
     const body = (await response.json()) as { access_token?: string; expires_in?: number };
     if (!body.access_token) throw new DirectoryError('Keycloak answered the token request without an access token.');
     const lifetime = Math.max(0, (body.expires_in ?? 60) - 30);
-    this.token = { value: body.access_token, expiresAt: Date.now() + lifetime * 1000 };
+    this.token = { value: body.access_token, expiresAt: machineNowMs() + lifetime * 1000 };
     return body.access_token;
   }
 

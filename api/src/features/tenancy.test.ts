@@ -11,6 +11,7 @@ import { tableDigests } from '../../../tests/support/tables.js';
 import { makeClaim, makeUpload } from './claims/claims.fixtures.js';
 import { makeInvoice } from './invoices/invoices.fixtures.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from './supply/supply.fixtures.js';
+import { nowMs } from '../lib/clock.js';
 
 /**
  * Tenant isolation, generated from the contract: every client-face operation that takes an id (in its path or its
@@ -176,13 +177,17 @@ const lists = probes.filter((probe) => probe.places.length === 0 && probe.call.r
 
 const tokenOf = (face: Role, companyId: string) => (face === 'seller' ? as.seller(companyId) : face === 'buyer' ? as.buyer(companyId) : as.client(companyId));
 
-/** Four weeks from today, YYYY-MM-DD. */
-const inFourWeeks = () => new Date(Date.now() + 28 * 86_400_000).toISOString().slice(0, 10);
+/** The first weekday four weeks or more from today, YYYY-MM-DD: a weekend 'Deliver at' would be refused before the id is looked up. */
+const inFourWeeks = () => {
+  const date = new Date(nowMs() + 28 * 86_400_000);
+  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+};
 
 /**
  * The examples are dated March and April 2026, and a new 'Deliver at' before the week before the current one is
- * refused (400) before any id is looked up; so every past `dueDate` of the example moves four weeks ahead, and the
- * probe reaches the ids on any day it runs.
+ * refused (400) before any id is looked up, as is a weekend; so every past `dueDate` of the example moves to a weekday
+ * four weeks ahead, and the probe reaches the ids on any day it runs.
  */
 function futureDueDates<T>(value: T): T {
   if (Array.isArray(value)) return value.map(futureDueDates) as T;

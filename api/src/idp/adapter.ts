@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/database.js';
+import { machineNowMs } from '../lib/clock.js';
 
 /**
  * oidc-provider's storage in PostgreSQL: one row per model instance (Session, Interaction, Grant,
@@ -14,7 +15,7 @@ export class PostgresAdapter implements Adapter {
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number | undefined): Promise<void> {
-    const expiresAt = typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null;
+    const expiresAt = typeof expiresIn === 'number' ? new Date(machineNowMs() + expiresIn * 1000) : null;
     const row = {
       payload: JSON.stringify(payload),
       grant_id: typeof payload.grantId === 'string' ? payload.grantId : null,

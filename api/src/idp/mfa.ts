@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import { decodeKey, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { loadOrCreate } from './keys.js';
+import { machineNowMs } from '../lib/clock.js';
 
 /**
  * The second factor of the embedded identity provider: TOTP (RFC 6238, 6 digits, 30 s, SHA-1: what authenticator
@@ -77,7 +78,7 @@ export async function startEnrolment(db: Db, key: Buffer, user: { id: string; us
     .onConflict((oc) =>
       oc
         .column('user_id')
-        .doUpdateSet((eb) => ({ secret: eb.ref('excluded.secret'), last_time_step: null, created_at: new Date() }))
+        .doUpdateSet((eb) => ({ secret: eb.ref('excluded.secret'), last_time_step: null, created_at: new Date(machineNowMs()) }))
         .where('user_mfa.confirmed_at', 'is', null),
     )
     .returning('user_id')
@@ -151,7 +152,7 @@ export async function confirmEnrolment(db: Db, key: Buffer, userId: string, code
   if (!(await useTotp(db, key, userId, code, false))) return undefined;
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('user_mfa').set({ confirmed_at: new Date() }).where('user_id', '=', userId).execute();
+    await trx.updateTable('user_mfa').set({ confirmed_at: new Date(machineNowMs()) }).where('user_id', '=', userId).execute();
     await trx.deleteFrom('user_recovery_codes').where('user_id', '=', userId).execute();
     await trx
       .insertInto('user_recovery_codes')
@@ -171,7 +172,7 @@ export async function verifySecondFactor(db: Db, key: Buffer, userId: string, in
   if (!code) return undefined;
   const used = await db
     .updateTable('user_recovery_codes')
-    .set({ used_at: new Date() })
+    .set({ used_at: new Date(machineNowMs()) })
     .where('user_id', '=', userId)
     .where('code_hash', '=', recoveryCodeHash(code))
     .where('used_at', 'is', null)

@@ -9,6 +9,7 @@ import { CookieJar, oidcBrowser, startPortalWithIdp, type OidcBrowser, type Step
 import { loadConfig } from '../config.js';
 import { DEMO_PASSWORD, demoUser, seedUsers } from '../db/seed/users.seed.js';
 import { requiredMfaRoles, unusedRecoveryCodes } from './mfa.js';
+import { machineNowMs } from '../lib/clock.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -38,7 +39,7 @@ const shownSecret = (page: Step) => /data-testid="totp-secret">([A-Z2-7 ]+)</.ex
 const shownRecoveryCodes = (page: Step) => [...page.body.matchAll(/<li><code>([A-Z2-7-]+)<\/code><\/li>/g)].map((match) => match[1]);
 
 /** A code of the time step `steps` after now (the provider accepts one step either side). */
-const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(machineNowMs() / 1000) + steps * 30 });
 
 async function passwordStep(username: string, extra: Record<string, string> = {}) {
   const jar = new CookieJar();
@@ -204,7 +205,7 @@ describe('second factor (TOTP) at the embedded sign-in', () => {
 
 describe('sign-ins in the audit log', () => {
   it('records a sign-in and a failed sign-in with the subject, username, address and time', async () => {
-    const before = new Date(Date.now() - 1000);
+    const before = new Date(machineNowMs() - 1000);
     const jar = new CookieJar();
     const started = await startSignIn(jar);
     const failed = await submitLogin(jar, started.loginPage, 'client', 'wrong-password');

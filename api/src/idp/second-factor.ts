@@ -7,6 +7,7 @@ import { recordIdentityEvent } from './events.js';
 import { confirmEnrolment, loadMfaKey, mfaState, pendingEnrolment, requiredMfaRoles, startEnrolment, verifySecondFactor } from './mfa.js';
 import { enrolmentPage, INVALID_CODE, recoveryCodesPage, secondFactorPage } from './mfa-views.js';
 import { lockedOutMessage } from './views.js';
+import { machineNowMs } from '../lib/clock.js';
 
 /** Where a sign-in stands after a right password, kept in the provider's interaction (bound to the browser's cookie). */
 interface PendingSignIn {
@@ -53,7 +54,7 @@ export async function createSecondFactor(host: SecondFactorHost): Promise<Second
 
   async function remember(details: Interaction, pending: PendingSignIn): Promise<void> {
     details.result = { portal: pending };
-    await details.save(details.exp - Math.floor(Date.now() / 1000));
+    await details.save(details.exp - Math.floor(machineNowMs() / 1000));
   }
 
   async function showEnrolment(reply: FastifyReply, details: Interaction, account: AccountRecord, pending: PendingSignIn, error?: string, status = 400) {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import { machineNowMs } from '../lib/clock.js';
 
 /**
  * The lifetimes of a sign-in: SESSION_IDLE_MINUTES without use, SESSION_MAX_HOURS in all (ASVS 5.0 V7.3).
@@ -10,7 +11,7 @@ import type { Db } from '../db/database.js';
 export function sessionLifetimes(config: Pick<Config, 'SESSION_IDLE_MINUTES' | 'SESSION_MAX_HOURS'>) {
   const idleSeconds = config.SESSION_IDLE_MINUTES * 60;
   const maxSeconds = config.SESSION_MAX_HOURS * 60 * 60;
-  const sessionSeconds = (start: number | undefined, now = Math.floor(Date.now() / 1000)) =>
+  const sessionSeconds = (start: number | undefined, now = Math.floor(machineNowMs() / 1000)) =>
     Math.max(1, Math.floor(Math.min(idleSeconds, (start ?? now) + maxSeconds - now)));
   return { idleSeconds, maxSeconds, sessionSeconds };
 }

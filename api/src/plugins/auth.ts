@@ -7,6 +7,7 @@ import type { Actor } from '../lib/actor.js';
 import { unauthorized } from '../lib/problem.js';
 import { rolesFromClaims, type Role, type TokenClaims } from '../lib/roles.js';
 import { admit, bearerToken } from './gate.js';
+import { machineNowMs } from '../lib/clock.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -88,7 +89,7 @@ function cachedVerifier(options: AuthOptions) {
   const verified = new Map<string, Verified>();
   return async (token: string): Promise<Verified> => {
     const hit = verified.get(token);
-    if (hit && hit.expiresAt > Date.now()) return hit;
+    if (hit && hit.expiresAt > machineNowMs()) return hit;
     verified.delete(token);
     const entry = await verifyWithExpiry(token, options, keySet);
     if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
@@ -160,7 +161,7 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
     if (token?.startsWith(MACHINE_TOKEN_PREFIX)) {
       const machine = options.machineToken ? await options.machineToken(token) : null;
       // Counted against the credential (a machine's token is never revoked by subject: revoking the credential is).
-      await options.beforeGate?.(request, reply, machine ? { actor: machine, issuedAt: Math.floor(Date.now() / 1000) } : null);
+      await options.beforeGate?.(request, reply, machine ? { actor: machine, issuedAt: Math.floor(machineNowMs() / 1000) } : null);
       if (!machine) {
         request.log.info({ reason: 'machine token unknown or revoked' }, 'token refused');
         throw unauthorized('The bearer token is invalid or expired.');

@@ -98,14 +98,14 @@ export const idempotencyPlugin = fp<{ db: Db; document: Document }>(async (app, 
       request.log.warn({ err: error }, 'could not record the outcome of an idempotent request');
       // Typically the database went away mid-request: free the key as soon as it is back, so the client's
       // retry of this attempt runs instead of waiting out the lease.
-      if (!succeeded) void releaseWhenBack(ref, Date.now() + LEASE_MS);
+      if (!succeeded) void releaseWhenBack(ref, performance.now() + LEASE_MS);
     }
     return payload;
   });
 
   let closing = false;
   async function releaseWhenBack(ref: KeyRef, until: number): Promise<void> {
-    while (!closing && Date.now() < until) {
+    while (!closing && performance.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, 250).unref());
       try {
         await releaseKey(options.db, ref);

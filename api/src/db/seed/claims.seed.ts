@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../database.js';
 import type { ClaimStatus } from '../tables/claims.js';
 import { BALTIC_BEVERAGES, demoUser, FJORD_WATER, NORDIC_SPRINGS } from './users.seed.js';
+import { nowMs } from '../../lib/clock.js';
 
 /** A 1x1 PNG standing in for a photo of a production label. */
 const LABEL_PHOTO = Buffer.from(
@@ -9,7 +10,7 @@ const LABEL_PHOTO = Buffer.from(
   'base64',
 );
 
-const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const day = (days: number) => new Date(nowMs() + days * 86_400_000).toISOString().slice(0, 10);
 
 interface DemoClaim {
   status: ClaimStatus;

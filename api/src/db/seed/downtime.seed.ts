@@ -1,5 +1,6 @@
 import type { Db } from '../database.js';
 import { AQUA_CONVERTERS, FJORD_WATER, NORDIC_SPRINGS } from './users.seed.js';
+import { nowMs } from '../../lib/clock.js';
 
 const HOUR = 3_600_000;
 
@@ -43,7 +44,7 @@ export async function seedDowntime(db: Db): Promise<boolean> {
       .returning(['id', 'cause_name'])
       .execute();
     const causes = new Map([...existing, ...added].map((cause) => [cause.cause_name, cause.id]));
-    const now = Date.now();
+    const now = nowMs();
     await trx
       .insertInto('downtime_history')
       .values(

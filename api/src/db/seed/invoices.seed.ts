@@ -3,10 +3,11 @@ import type { InvoiceCurrency } from '../tables/invoices.js';
 import { insertInvoice } from '../../features/invoices/invoices.repository.js';
 import { DEMO_PRICES, monthRange } from './demo-prices.js';
 import { AQUA_CONVERTERS, BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS } from './users.seed.js';
+import { now, nowMs } from '../../lib/clock.js';
 
 const DAY = 86_400_000;
 /** A date `days` from today, YYYY-MM-DD. */
-const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+const day = (days: number) => new Date(nowMs() + days * DAY).toISOString().slice(0, 10);
 const CURRENCY: Record<string, { currency: InvoiceCurrency; exchangeRate: number }> = {
   [FJORD_WATER]: { currency: 'SEK', exchangeRate: 11.28 },
 };
@@ -50,7 +51,7 @@ export async function seedInvoicesAndPlans(db: Db): Promise<boolean> {
       }
     }
 
-    const year = new Date().getUTCFullYear();
+    const year = now().getUTCFullYear();
     let invoiceNo = 1;
     const nextNumber = () => `INV-${year}-${String(invoiceNo++).padStart(4, '0')}`;
     const priceOf = (articleNo: string) => DEMO_PRICES[articleNo] ?? 40;

@@ -1,18 +1,19 @@
 import type { Db } from '../database.js';
 import { BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS } from './users.seed.js';
+import { now, nowMs } from '../../lib/clock.js';
 
 const DAY = 86_400_000;
 
 /** The first weekday on or after `days` from today, YYYY-MM-DD (order items are never due on a weekend). */
 function weekday(days: number): string {
-  const date = new Date(Date.now() + days * DAY);
+  const date = new Date(nowMs() + days * DAY);
   while (date.getUTCDay() === 0 || date.getUTCDay() === 6) date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
 }
 
 /** Monday of the current ISO week: a weekday that is always on or before the end of this week. */
 function mondayThisWeek(): string {
-  const date = new Date();
+  const date = now();
   date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
   return date.toISOString().slice(0, 10);
 }
@@ -98,7 +99,7 @@ export async function seedOrders(db: Db): Promise<boolean> {
       .returning(['id', 'cause_name'])
       .execute();
     const cause = (name: string) => causes.find((row) => row.cause_name === name)!.id;
-    const now = Date.now();
+    const now = nowMs();
     await trx
       .insertInto('downtime_history')
       .values([

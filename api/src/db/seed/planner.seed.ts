@@ -1,6 +1,7 @@
 import type { Db } from '../database.js';
 import { monthRange } from './demo-prices.js';
 import { AQUA_CONVERTERS, BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS } from './users.seed.js';
+import { nowMs } from '../../lib/clock.js';
 
 const DAY = 86_400_000;
 /** How far back the production history reaches: the dashboard's 6M toggle and the report have data. */
@@ -13,7 +14,7 @@ const isWeekend = (date: Date) => date.getUTCDay() === 0 || date.getUTCDay() ===
 
 /** The first weekday on or after `days` from today, YYYY-MM-DD. */
 function weekday(days: number): string {
-  const date = new Date(Date.now() + days * DAY);
+  const date = new Date(nowMs() + days * DAY);
   while (isWeekend(date)) date.setUTCDate(date.getUTCDate() + 1);
   return isoDay(date);
 }
@@ -22,7 +23,7 @@ function weekday(days: number): string {
 function historyByMonth(): Map<string, string[]> {
   const months = new Map<string, string[]>();
   for (let back = HISTORY_DAYS; back >= 1; back--) {
-    const date = new Date(Date.now() - back * DAY);
+    const date = new Date(nowMs() - back * DAY);
     if (isWeekend(date)) continue;
     const day = isoDay(date);
     const month = day.slice(0, 7);

@@ -1,9 +1,10 @@
 import type { Db } from '../database.js';
 import { recordMovement } from '../../features/stock/stock.repository.js';
 import { AQUA_CONVERTERS, BALTIC_BEVERAGES, demoUser, FJORD_WATER, NORDIC_SPRINGS } from './users.seed.js';
+import { nowMs } from '../../lib/clock.js';
 
 /** A date `days` from today, YYYY-MM-DD (the board looks current whenever the demo starts). */
-const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const day = (days: number) => new Date(nowMs() + days * 86_400_000).toISOString().slice(0, 10);
 
 const WAREHOUSES = ['Riga North', 'Riga South', 'Tallinn'] as const;
 
@@ -176,7 +177,7 @@ export async function seedSupply(db: Db): Promise<boolean> {
         .values({
           order_status: status,
           stock: status === 'delivered',
-          delivered_at: status === 'delivered' ? new Date(Date.now() + dueIn * 86_400_000) : null,
+          delivered_at: status === 'delivered' ? new Date(nowMs() + dueIn * 86_400_000) : null,
           ordered_amount: amount,
           due_date: day(dueIn),
           preform_id: preform.id,

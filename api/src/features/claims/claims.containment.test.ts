@@ -6,6 +6,7 @@ import { pdfText } from '../../../../tests/support/pdf.js';
 import { COMPANY_A, COMPANY_B, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import { download, makeClaim } from './claims.fixtures.js';
+import { today as clockToday } from '../../lib/clock.js';
 
 /**
  * Issue 17, item 4: D3's containment list filled from the trace of the claim's lots — a delivery made through the
@@ -14,7 +15,7 @@ import { download, makeClaim } from './claims.fixtures.js';
 let database: TestDatabase;
 let app: FastifyInstance;
 let admin: string;
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => clockToday();
 
 let claimed: { productId: number; orderId: number; itemId: number };
 let other: { productId: number; orderId: number; itemId: number };

@@ -1,6 +1,7 @@
 import { dataTable, fieldTable, pdfDocument, renderPdf, section, textBlock } from '../../pdf/pdf.js';
 import type { Content } from 'pdfmake/interfaces.js';
 import type { Claim } from './claims.repository.js';
+import { now } from '../../lib/clock.js';
 
 type Report = NonNullable<Claim['eightD']>;
 
@@ -75,7 +76,7 @@ const STATUS_LABELS: Record<Claim['status'], string> = { new: 'New', 'under inve
 
 /** The non-conformance report of one claim: the customer's part, the GP's part (the short form, then the 8D report) and the attached files. */
 export function claimReportPdf(claim: Claim, printed: { printedBy: string; email: string | null }, signal?: AbortSignal): Promise<Buffer> {
-  const printedAt = new Date().toISOString();
+  const printedAt = now().toISOString();
   return renderPdf(
     pdfDocument({
       title: `Non-Conformance Report #${claim.id}`,

@@ -12,6 +12,7 @@ import { traceSource } from './claims.trace.js';
 import * as repository from './claims.repository.js';
 import { EIGHT_D_PROBLEM, EIGHT_D_TEXTS, type ClaimValues, type StoredClaim } from './claims.repository.js';
 import type { StoredEightD } from '../../db/tables/claims.js';
+import { now } from '../../lib/clock.js';
 
 /** The admin's claim input; the client face sends the same without `clientId`. */
 export type ClaimInput = Schemas['AdminClaimInput'];
@@ -229,7 +230,7 @@ export async function fillContainmentFromTrace(db: Db, actor: Actor, scope: Scop
     }
     const recalls = [];
     for (const lot of trace.lots) recalls.push(await traceSource.recallOfLot(trx, lot.id));
-    const filled = { at: new Date().toISOString(), by: actor.name, entries: containmentEntries(trace, recalls, stored.companyId) };
+    const filled = { at: now().toISOString(), by: actor.name, entries: containmentEntries(trace, recalls, stored.companyId) };
     if (!(await repository.updateContainmentTrace(trx, stored.id, request.version, filled))) {
       throw conflict('This claim was changed by someone else meanwhile. Reload it and apply your change again.');
     }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.js';
 import type { ClientDetailsTable, ProductStockReason } from '../../db/tables/clients.js';
 import { recordUpdate, versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
+import { now, today } from '../../lib/clock.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type Schemas = components['schemas'];
@@ -16,7 +17,7 @@ export type ClientDetails = Schemas['ClientDetails'];
 export type CurrentPrice = NonNullable<ClientProduct['currentPrice']>;
 
 /** Today as YYYY-MM-DD (UTC), the day whose price is the "current" one. */
-export const todayIso = () => new Date().toISOString().slice(0, 10);
+export const todayIso = () => today();
 
 // ---------------------------------------------------------------------------------------------- companies
 
@@ -247,7 +248,7 @@ export async function productsWithOpenItems(db: Executor, ids: number[]): Promis
 }
 
 export async function softDeleteProducts(trx: Executor, ids: number[]) {
-  await recordUpdate(trx, 'client_products', { deleted_at: new Date() })
+  await recordUpdate(trx, 'client_products', { deleted_at: sql<Date>`now()` })
     .where('id', 'in', ids)
     .where('deleted_at', 'is', null)
     .execute();
@@ -524,7 +525,7 @@ export async function applyMovement(trx: Executor, movement: Movement): Promise<
       increase_stock: movement.quantity > 0 ? movement.quantity : null,
       decrease_stock: movement.quantity < 0 ? -movement.quantity : null,
       version: eb('version', '+', 1),
-      updated_at: new Date(),
+      updated_at: sql<Date>`now()`,
     }))
     .where('id', '=', movement.stockId)
     .where('client_product_id', '=', movement.productId)
@@ -541,6 +542,7 @@ export async function applyMovement(trx: Executor, movement: Movement): Promise<
       source_type: movement.source?.type ?? null,
       source_id: movement.source?.id ?? null,
       subject: movement.subject,
+      at: now(),
     })
     .execute();
   await trx

@@ -6,6 +6,7 @@ import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { recordBottleStockChange } from './bottle-stock.js';
 import { makeOrderItem, makePreform, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
+import { now as clockNow } from '../../lib/clock.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -18,7 +19,7 @@ let otherPreform: { id: number; supplyIds: number[] };
 let warehouseId: number;
 
 const iso = (date: Date) => date.toISOString().slice(0, 10);
-const now = new Date();
+const now = clockNow();
 const monthStart = (offset: number) => iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)));
 const monthEnd = (offset: number) => iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset + 1, 0)));
 const thisMonth = { validFrom: monthStart(0), validTo: monthEnd(0) };

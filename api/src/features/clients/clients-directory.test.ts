@@ -6,6 +6,7 @@ import { AQUA_CONVERTERS, BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS, demoUse
 import type { DirectoryClient } from '../../directory/index.js';
 import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
 import { pageClients } from './clients-directory.service.js';
+import { now as clockNow } from '../../lib/clock.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) await product(NORDIC_SPRINGS);
   await product(FJORD_WATER);
   const deleted = await product(FJORD_WATER);
-  await database.db.updateTable('client_products').set({ deleted_at: new Date() }).where('id', '=', deleted).execute();
+  await database.db.updateTable('client_products').set({ deleted_at: clockNow() }).where('id', '=', deleted).execute();
 });
 afterAll(async () => {
   await app?.close();

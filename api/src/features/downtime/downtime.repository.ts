@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.js';
 import { recordUpdate, versionedUpdate } from '../../db/versioned-update.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import { containsPattern } from '../../lib/search.js';
+import { now as clockNow } from '../../lib/clock.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type Schemas = components['schemas'];
@@ -34,8 +35,11 @@ const historyJoined = (db: Executor) =>
     .innerJoin('companies as c', 'c.id', 'h.company_id')
     .leftJoin('downtime_causes as dc', 'dc.id', 'h.cause_id');
 
+/** The portal's now, for a stop still running: its minutes so far and its end as read. */
+const readAt = () => sql<Date>`${clockNow().toISOString()}::timestamptz`;
+
 /** A stop's minutes: its duration, or the minutes so far while it runs. */
-const minutes = sql<number>`case when h.target_end is null then floor(extract(epoch from (now() - h.target_start)) / 60)::int else h.duration end`;
+const minutes = () => sql<number>`case when h.target_end is null then floor(extract(epoch from (${readAt()} - h.target_start)) / 60)::int else h.duration end`;
 
 const history = (db: Executor) =>
   historyJoined(db).select([
@@ -46,9 +50,9 @@ const history = (db: Executor) =>
       'h.cause_id',
       'dc.cause_name',
       'h.actual_date',
-      minutes.as('minutes'),
+      minutes().as('minutes'),
       'h.target_start',
-      sql<Date>`coalesce(h.target_end, now())`.as('end_at'),
+      sql<Date>`coalesce(h.target_end, ${readAt()})`.as('end_at'),
       'h.version',
     ]);
 
@@ -132,9 +136,9 @@ export async function* streamHistoryCsv(db: Executor, filter: HistoryFilter, sor
       'h.machine_name',
       'dc.cause_name',
       usDate(sql`h.actual_date`).as('actual_date'),
-      minutes.as('minutes'),
+      minutes().as('minutes'),
       usDateTimeUtc(sql`h.target_start`).as('start_at'),
-      usDateTimeUtc(sql`coalesce(h.target_end, now())`).as('end_at'),
+      usDateTimeUtc(sql`coalesce(h.target_end, ${readAt()})`).as('end_at'),
     ])
     .where(inFilter(filter));
   yield* paginate(rows, { page: 1, rowsPerPage: limit, ...sort }, historySort, historyDefault).stream(2000) as AsyncIterable<HistoryCsvRow>;
@@ -164,7 +168,7 @@ export async function historyItemExists(db: Executor, id: number) {
  */
 const overlaps = (from: string, to: string) =>
   sql<boolean>`(tstzrange(h.target_start, h.target_end, '[]') && tstzrange(${from}::date::timestamptz, (${to}::date + 1)::timestamptz, '[)')
-    and (h.target_end is not null or now() >= ${from}::date::timestamptz))`;
+    and (h.target_end is not null or ${readAt()} >= ${from}::date::timestamptz))`;
 
 /** A machine as one text (company id, unit separator, name), for `any` over a page of machines. */
 const machineKey = (machine: { clientId: string; machineName: string }) => `${machine.clientId}\u001f${machine.machineName}`;

@@ -7,6 +7,7 @@ import { seedManufacturers } from '../../db/seed/manufacturers.seed.js';
 import { seedOrders } from '../../db/seed/orders.seed.js';
 import { seedSupply } from '../../db/seed/supply.seed.js';
 import { seedUsers } from '../../db/seed/users.seed.js';
+import { now as clockNow } from '../../lib/clock.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -27,7 +28,7 @@ afterAll(async () => {
 
 describe('downtime demo data', () => {
   it('fills more than one history page of the last two weeks, some stops without a cause, every stop on its company’s machines', async () => {
-    const today = new Date();
+    const today = clockNow();
     const from = new Date(today.getTime() - 15 * 86_400_000).toISOString().slice(0, 10);
     const period = { from, to: today.toISOString().slice(0, 10) };
     const response = await post(app, '/api/operator/downtime/history/get', { pagination: { page: 1, rowsPerPage: 10 }, period }, await as.operator());

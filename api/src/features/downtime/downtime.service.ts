@@ -5,6 +5,7 @@ import type { PaginationInput } from '../../lib/pagination.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
 import { csvStream, type CsvCell } from './downtime.csv.js';
 import * as repository from './downtime.repository.js';
+import { today as clockToday } from '../../lib/clock.js';
 
 export interface Period {
   from: string;
@@ -146,7 +147,7 @@ export async function deleteCauses(db: Db, actor: Actor, ids: number[]) {
  * without it every machine (the contract's original answer). `machineCount` is every machine either way.
  */
 export async function getDowntime(db: Db, body: { period?: Period; machines?: { page: number; rowsPerPage: number } }) {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = clockToday();
   const period = checkPeriod(body.period ?? { from: today, to: today });
   if (days(period) > GANTT_MAX_DAYS) throw ruleViolation('period.to', 'maxDays', `The gantt shows at most ${GANTT_MAX_DAYS} days at once.`, GANTT_MAX_DAYS);
   if (body.machines) {

@@ -7,6 +7,7 @@ import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../.
 import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
 import { csvCell, csvStream, toCsv, type CsvCell } from './downtime.csv.js';
 import * as spanMigration from '../../db/migrations/2026-11-25-1310-downtime-history-span.js';
+import { now as clockNow, nowMs, today as clockToday } from '../../lib/clock.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -71,7 +72,7 @@ beforeAll(async () => {
   stops.b1 = await makeStop(COMPANY_B, 'FB-04', causes.shortage, '2026-03-11T09:00:00Z', '2026-03-11T10:00:00Z');
   stops.aApril = await makeStop(COMPANY_A, 'FB-04', causes.mould, '2026-04-02T09:00:00Z', '2026-04-02T09:30:00Z');
   stops.overnight = await makeStop(COMPANY_A, 'FB-07', null, '2026-03-09T23:00:00Z', '2026-03-10T01:00:00Z');
-  const startedAt = new Date(Date.now() - 90 * 60_000).toISOString();
+  const startedAt = new Date(nowMs() - 90 * 60_000).toISOString();
   stops.running = await makeStop(COMPANY_B, 'FB-1', null, startedAt, null);
 });
 afterAll(async () => {
@@ -135,12 +136,12 @@ describe('admin downtime history (/downtimes/history)', () => {
 
   it('a stop still running shows the time of the read as its end, its minutes so far, and sorts as the newest', async () => {
     // It started 90 minutes ago: shortly after midnight (UTC) that is yesterday, so the period starts on its day.
-    const startDay = new Date(Date.now() - 90 * 60_000).toISOString().slice(0, 10);
-    const today = new Date().toISOString().slice(0, 10);
+    const startDay = new Date(nowMs() - 90 * 60_000).toISOString().slice(0, 10);
+    const today = clockToday();
     const response = await adminHistory({ pagination: page(), period: { from: startDay, to: today } });
     expect(ids(response.body.rows)[0]).toBe(stops.running);
     const row = response.body.rows[0];
-    expect(Math.abs(Date.parse(row.targetEnd) - Date.now())).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse(row.targetEnd) - nowMs())).toBeLessThan(60_000);
     expect(row.duration).toBeGreaterThanOrEqual(89);
     expect(row.duration).toBeLessThanOrEqual(91);
   });
@@ -400,14 +401,14 @@ describe("'Export to Csv' (history-table-export.csv)", () => {
   it('writes times in UTC to the minute, seconds cut rather than rounded; a running stop ends now, its minutes so far', async () => {
     await createCompany(database.db, LATE, { name: 'Late shift', fbs: ['FB-90'] });
     await makeStop(LATE, 'FB-90', null, '2026-06-07T23:59:59Z', '2026-06-08T00:10:31Z');
-    const running = new Date(Date.now() - 90 * 60_000 - 30_000);
+    const running = new Date(nowMs() - 90 * 60_000 - 30_000);
     await makeStop(LATE, 'FB-90', null, running.toISOString(), null);
     const lines = async (from: string, to: string) =>
       (await exportCsv('/api/admin/downtime/history/export', { clientIds: [LATE], period: { from, to } }, admin)).text.slice(1).split('\r\n').slice(1, -1);
     expect(await lines('2026-06-01', '2026-06-30')).toEqual(['Late shift;FB-90;;06/07/2026;11;06/07/2026 23:59;06/08/2026 00:10']);
-    const before = new Date();
+    const before = clockNow();
     const today = await lines(running.toISOString().slice(0, 10), running.toISOString().slice(0, 10));
-    const after = new Date();
+    const after = clockNow();
     const us = (at: Date) => at.toISOString().replace(/^(\d{4})-(\d\d)-(\d\d)T(\d\d:\d\d).*$/, '$2/$3/$1 $4');
     expect(today).toHaveLength(1);
     const [, , , day, minutes, start, end] = today[0]!.split(';');

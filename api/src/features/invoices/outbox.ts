@@ -78,7 +78,7 @@ export async function deliverMessage(db: Db, id: number, options: DeliveryOption
       await options.transport.send({ from: options.from, to: message.to_address, subject: message.subject, body: message.body, date: message.created_at, attachment }, id);
       await trx
         .updateTable('outbox')
-        .set({ sent_at: new Date(), last_error: null, failed_at: null, attempts: sql<number>`attempts + 1` })
+        .set({ sent_at: sql<Date>`now()`, last_error: null, failed_at: null, attempts: sql<number>`attempts + 1` })
         .where('id', '=', id)
         .execute();
       return 'sent' as const;
@@ -101,7 +101,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 export async function markDeadLettered(db: Db, id: number, error?: string): Promise<void> {
   await db
     .updateTable('outbox')
-    .set((eb) => ({ failed_at: new Date(), last_error: error ? error.slice(0, 1000) : eb.ref('last_error') }))
+    .set((eb) => ({ failed_at: sql<Date>`now()`, last_error: error ? error.slice(0, 1000) : eb.ref('last_error') }))
     .where('id', '=', id)
     .where('sent_at', 'is', null)
     .where('failed_at', 'is', null)

@@ -6,6 +6,7 @@ import { dataTable, fieldTable, pdfDocument, renderPdf, section } from '../../pd
 import { csvStream } from '../downtime/downtime.csv.js';
 import { findLot, type Executor } from './lots.repository.js';
 import { contactOf, lotRecall, recallRowsForCsv, toRecallItem } from './recall.js';
+import { now } from '../../lib/clock.js';
 
 export type Download = { filename: string; contentType: string; body: Buffer | Readable };
 
@@ -188,7 +189,7 @@ export async function lotEpcis(db: Executor, lotId: number, publicUrl: string): 
     '@context': [EPCIS_CONTEXT],
     type: 'EPCISDocument',
     schemaVersion: '2.0',
-    creationDate: new Date().toISOString(),
+    creationDate: now().toISOString(),
     epcisBody: { eventList: [delivery, ...transformations] },
   };
   return { filename: `lot-${lot.id}-epcis.jsonld`, contentType: 'application/ld+json', body: Buffer.from(JSON.stringify(document)) };

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { now } from '../../lib/clock.js';
 
 /**
  * The writes other domains make to lots (issue 17; docs/traceability.md), each inside their own transaction:
@@ -16,7 +17,7 @@ export async function receiveLot(
   trx: Trx,
   delivery: { supplyOrderId: number; supplierLotNumber?: string | null; deliveredAt?: Date },
 ): Promise<number> {
-  const at = delivery.deliveredAt ?? new Date();
+  const at = delivery.deliveredAt ?? now();
   const row = await trx
     .insertInto('lots')
     .columns(['supply_order_id', 'preform_id', 'warehouse_id', 'preform_supply_id', 'manufacturer_id', 'delivery_date', 'quantity', 'supplier_lot_number'])

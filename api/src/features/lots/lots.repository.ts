@@ -121,7 +121,7 @@ export async function findLot(db: Executor, id: number): Promise<Schemas['Lot'] 
 export async function updateSupplierLotNumber(trx: Executor, id: number, version: number, supplierLotNumber: string | null) {
   return trx
     .updateTable('lots')
-    .set((eb) => ({ supplier_lot_number: supplierLotNumber, version: eb('version', '+', 1), updated_at: new Date() }))
+    .set((eb) => ({ supplier_lot_number: supplierLotNumber, version: eb('version', '+', 1), updated_at: sql<Date>`now()` }))
     .where('id', '=', id)
     .where('version', '=', version)
     .returning('id')

@@ -14,6 +14,7 @@ import { toCsv } from '../downtime/downtime.csv.js';
 import { makeClaim } from '../claims/claims.fixtures.js';
 import { invoiceItem } from '../orders/orders.fixtures.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse, stockOf } from '../supply/supply.fixtures.js';
+import { today as clockToday } from '../../lib/clock.js';
 
 /**
  * Issue 17, lots: a delivery creates its lot, production consumes lots FIFO per warehouse, the admin corrects a
@@ -27,7 +28,7 @@ let operator: string;
 const COMPANY_C = 'company-c';
 const BUYER = 'company-buyer';
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => clockToday();
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -6,6 +6,7 @@ import { useTestApp } from '../../../../tests/support/test-app.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import { AGENDA_COLUMNS, CLOSED_WEEKS_SHOWN } from './agenda.repository.js';
 import { mondayOf } from './agenda.service.js';
+import { today as clockToday } from '../../lib/clock.js';
 
 /**
  * The agenda reads rows kept by triggers (migration 2026-11-25-1100-agenda-counts): `agenda_items` (the items of
@@ -43,7 +44,7 @@ beforeAll(async () => {
   productA = await makeProduct(db, { preformId: preform.id, warehouseId, supplyId: preform.supplyIds[0]!, companyId: A });
   productB = await makeProduct(db, { preformId: preform.id, warehouseId, supplyId: preform.supplyIds[0]!, companyId: B });
   // Bottle stock is kept per price period: a price valid now, so that the operator can record production.
-  const year = new Date().toISOString().slice(0, 4);
+  const year = clockToday().slice(0, 4);
   for (const id of [productA, productB]) {
     await db.insertInto('product_prices').values({ client_product_id: id, unit_price: 40, valid_from: `${year}-01-01`, valid_to: `${year}-12-31` }).execute();
   }

@@ -5,6 +5,7 @@ import { executePrepared, type Database } from '../../db/database.js';
 import { versionedUpdate } from '../../db/versioned-update.js';
 import { itemHasInvoice } from './orders.invoices.js';
 import { itemsQuery, toOrderItem, type Executor, type ItemQueryRow } from './orders.queries.js';
+import { now, today } from '../../lib/clock.js';
 
 type Schemas = components['schemas'];
 export type AgendaItem = Schemas['AgendaItem'];
@@ -47,7 +48,7 @@ export interface AgendaQuestion {
 }
 
 /** The closed orders' items shown are those due from this day on: the Monday {@link CLOSED_WEEKS_SHOWN} weeks before this week's. */
-const closedFrom = sql<string>`(date_trunc('week', current_date) - make_interval(weeks => ${CLOSED_WEEKS_SHOWN}))::date`;
+const closedFrom = () => sql<string>`(${today()}::date - (extract(isodow from ${today()}::date)::int - 1) - 7 * ${CLOSED_WEEKS_SHOWN}::int)`;
 
 /** Due dates a column holds: PREV before the week, a day that day, NEXT after the week (every column without one). */
 function dueRange(monday: string, column: AgendaColumn | undefined) {
@@ -88,7 +89,7 @@ export async function findAgenda(db: Executor, question: AgendaQuestion): Promis
           select d.due_date, abs(d.due_date - ${monday}::date) as distance, d.due_date >= f.closed_from as closed_shown,
                  case when d.due_date < ${monday}::date then 0 when d.due_date > ${monday}::date + 6 then 8 else d.due_date - ${monday}::date + 1 end as position,
                  d.open_items + case when d.due_date >= f.closed_from then d.closed_items else 0 end as shown
-            from agenda_day_counts d, (select ${closedFrom} as closed_from) f
+            from agenda_day_counts d, (select ${closedFrom()} as closed_from) f
            where ${dueRange(monday, column)} and (d.open_items > 0 or d.due_date >= f.closed_from)
         ) d
        where d.shown > 0
@@ -167,7 +168,7 @@ export async function updateItem(trx: Transaction<Database>, id: number, version
 export async function closeOrderWhenAllItemsClosed(trx: Transaction<Database>, orderId: number): Promise<boolean> {
   const row = await trx
     .updateTable('client_production_orders as o')
-    .set((eb) => ({ closed: 1, version: eb('o.version', '+', 1), updated_at: new Date() }))
+    .set((eb) => ({ closed: 1, version: eb('o.version', '+', 1), updated_at: sql<Date>`now()` }))
     .where('o.id', '=', orderId)
     .where('o.closed', '=', 0)
     .where((eb) =>
@@ -191,6 +192,8 @@ export async function insertProducedEntry(
       produced_total: values.producedTotal,
       subject: values.subject,
       recorded_by: values.recordedBy,
+      // When it was produced decides whether it counts by the due date (produced_by_due): the portal's clock, not the database's.
+      created_at: now(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

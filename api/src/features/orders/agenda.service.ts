@@ -7,6 +7,7 @@ import { recordBottleStockChange } from '../clients/bottle-stock.js';
 import { consumeFifo } from '../lots/lots.ledger.js';
 import { recordMovement } from '../stock/stock.repository.js';
 import * as repository from './agenda.repository.js';
+import { now as clockNow, today as clockToday } from '../../lib/clock.js';
 
 export type ProducedAmountInput = BodyOf<'OperatorAgenda_saveProducedAmount'>['item'];
 
@@ -20,7 +21,7 @@ export type AgendaQuestion = BodyOf<'OperatorAgenda_getAgenda'>;
 
 /** Monday of the ISO week that holds `day` (YYYY-MM-DD; today, UTC, without it). */
 export function mondayOf(day?: string): string {
-  const date = day ? new Date(`${day}T00:00:00Z`) : new Date();
+  const date = new Date(day ? `${day}T00:00:00Z` : clockNow());
   date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
   return date.toISOString().slice(0, 10);
 }
@@ -117,7 +118,7 @@ async function recordProduced(
         delta,
         subject: actor.sub,
         source: { type: 'order_item', id: item.id },
-        today: new Date().toISOString().slice(0, 10),
+        today: clockToday(),
       });
       if (bottles === 'belowZero') {
         throw conflict('Lowering the produced quantity would take the product’s bottle stock below 0 (its bottles have left the stock).');

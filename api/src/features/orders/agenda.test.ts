@@ -8,6 +8,7 @@ import { invoiceItem } from './orders.fixtures.js';
 import { underEachPlanMode } from '../../../../tests/support/plans.js';
 import type { Db } from '../../db/database.js';
 import { getAgenda, mondayOf, preformsUsed, type AgendaQuestion } from './agenda.service.js';
+import { now as clockNow, nowMs, today as clockToday } from '../../lib/clock.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -17,7 +18,7 @@ let preformId: number;
 let supplyId: number;
 const BUYER_CO = 'buyer-co';
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => clockToday();
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -187,7 +188,7 @@ describe('operator agenda of a week (agenda/get)', () => {
     const oldOpen = await itemOf(COMPANY_A, { dueDate: '2020-01-08' });
     const buyer = await itemOf(BUYER_CO, { dueDate: W });
     const buyerToday = await itemOf(BUYER_CO);
-    const todayColumn = (['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const)[new Date().getUTCDay()];
+    const todayColumn = (['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const)[clockNow().getUTCDay()];
     const thisWeek = await agenda({ column: todayColumn });
     expect(thisWeek.find((item) => item.id === recentClosed.itemId)?.ClientProductionOrder.closed).toBe(1);
     expect(ids(thisWeek)).not.toContain(buyerToday.itemId);
@@ -405,7 +406,7 @@ describe("produced quantity entries: what was produced since the last entry (ord
       { id: expect.any(Number), quantity: 40_000, producedTotal: 100_000, recordedBy: 'Test User', recordedAt: expect.any(String) },
       { id: expect.any(Number), quantity: 60_000, producedTotal: 60_000, recordedBy: 'Test User', recordedAt: expect.any(String) },
     ]);
-    expect(Date.now() - Date.parse(response.body[0].recordedAt)).toBeLessThan(60_000);
+    expect(nowMs() - Date.parse(response.body[0].recordedAt)).toBeLessThan(60_000);
     expect((await entriesOf(itemId)).map((entry) => entry.subject)).toEqual(['operator-1', 'operator-1']);
   });
 
@@ -475,7 +476,7 @@ describe('agenda/get under both plan modes (issue 14)', () => {
     ['this week', {}],
     ['this week, a day column', { column: 'wed' }],
     ['this week, PREV from the 30th card', { column: 'prev', offset: 30 }],
-    ['the week after next', { week: mondayOf(new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10)) }],
+    ['the week after next', { week: mondayOf(new Date(nowMs() + 14 * 86_400_000).toISOString().slice(0, 10)) }],
   ];
   it.each(questions)('%s: the same answer with custom and generic plans, and the one the default mode gives', async (_name, question) => {
     await itemOf(COMPANY_A, { dueDate: today() });

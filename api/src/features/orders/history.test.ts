@@ -3,6 +3,7 @@ import { tokenFor } from '../../../../tests/support/app.js';
 import { createCompany } from '../../../../tests/support/factories/companies.js';
 import { useTestApp } from '../../../../tests/support/test-app.js';
 import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
+import { today as clockToday } from '../../lib/clock.js';
 
 /**
  * Order-line history (issue 17, item 3): every change of an order item is kept, append-only, with who made it and
@@ -28,7 +29,7 @@ beforeAll(async () => {
   product = await makeProduct(db, { companyId: SELLER, preformId: preform.id, warehouseId: warehouse, supplyId: preform.supplyIds[0]!, name: 'Birch Water 0.5 L' });
   await db.insertInto('product_buyers').values({ client_product_id: product, buyer_company_id: BUYER }).execute();
   // Bottle stock is kept per price period: a price valid now, so that the operator can record production.
-  const year = new Date().toISOString().slice(0, 4);
+  const year = clockToday().slice(0, 4);
   await db.insertInto('product_prices').values({ client_product_id: product, unit_price: 55, valid_from: `${year}-01-01`, valid_to: `${year}-12-31` }).execute();
   buyer = { token: await tokenFor({ sub: 'buyer-1', roles: ['client'], realm: ['buyer'], companyId: BUYER, name: 'Bob Buyer' }) };
   seller = { token: await tokenFor({ sub: 'seller-1', roles: ['client'], realm: ['seller'], companyId: SELLER, name: 'Sam Seller' }) };

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
 import { itemHasInvoice, orderHasInvoice } from './orders.invoices.js';
+import { today } from '../../lib/clock.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 type Schemas = components['schemas'];
@@ -19,7 +20,7 @@ export type OrderItemRow = Schemas['OrderItem'];
  * Last day (Sunday) of the current ISO week: open items due by then, not yet produced in full, of an open order are
  * "in production now" when their product is the one flagged in progress.
  */
-const endOfThisWeek = sql<string>`(date_trunc('week', current_date)::date + 6)`;
+const endOfThisWeek = () => sql<string>`(${today()}::date - extract(isodow from ${today()}::date)::int + 7)`;
 
 /** An order's aggregates over its items (alias `i`) and their products (alias `cp`). */
 const aggregate = {
@@ -27,12 +28,12 @@ const aggregate = {
   producedStart: sql<string | null>`min(i.due_date)`,
   producedEnd: sql<string | null>`max(i.due_date)`,
   producedArticles: sql<string>`coalesce(string_agg(distinct cp.article_no, ',' order by cp.article_no), '')`,
-  workInProgress: sql<boolean>`coalesce(bool_or(cp.wip and not i.is_closed and i.due_date <= ${endOfThisWeek} and i.produced_amount < i.planned_amount), false)`,
+  workInProgress: () => sql<boolean>`coalesce(bool_or(cp.wip and not i.is_closed and i.due_date <= ${endOfThisWeek()} and i.produced_amount < i.planned_amount), false)`,
 };
 
 /** The same aggregates as a select list (produced_part … work_in_progress), for a raw statement grouping an order's items. */
-export const orderAggregates = sql`${aggregate.producedPart} as produced_part, ${aggregate.producedStart} as produced_start,
-  ${aggregate.producedEnd} as produced_end, ${aggregate.producedArticles} as produced_articles, ${aggregate.workInProgress} as work_in_progress`;
+export const orderAggregates = () => sql`${aggregate.producedPart} as produced_part, ${aggregate.producedStart} as produced_start,
+  ${aggregate.producedEnd} as produced_end, ${aggregate.producedArticles} as produced_articles, ${aggregate.workInProgress()} as work_in_progress`;
 
 /**
  * Every order with its item aggregates, computed in SQL in one lateral subquery per order row (never a query per
@@ -53,7 +54,7 @@ export const ordersWithAggregates = (db: Executor) =>
             aggregate.producedStart.as('produced_start'),
             aggregate.producedEnd.as('produced_end'),
             aggregate.producedArticles.as('produced_articles'),
-            aggregate.workInProgress.as('work_in_progress'),
+            aggregate.workInProgress().as('work_in_progress'),
           ])
           .as('agg'),
       (join) => join.onTrue(),

@@ -9,6 +9,7 @@ import { ordersWithInvoices } from './orders.invoices.js';
 import { findItemHistory } from './orders.history.js';
 import * as repository from './orders.repository.js';
 import { earliestDeliverAt, isTooEarly } from './orders.rules.js';
+import { now as clockNow } from '../../lib/clock.js';
 
 const ITEMS = 'Order.ClientProductionOrderItems';
 const STALE_ORDER = 'This order was changed by someone else meanwhile. Reload it and apply your change again.';
@@ -110,7 +111,7 @@ export async function saveOrder(db: Db, actor: Actor, input: OrderInput) {
     const created: repository.ItemValues[] = [];
     const changed: { stored: repository.StoredItem; version: number; values: repository.ItemValues }[] = [];
     const productsToCheck = new Set<number>();
-    const now = new Date();
+    const now = clockNow();
     for (const [index, item] of input.ClientProductionOrderItems.entries()) {
       const previous = item.id === undefined ? undefined : storedById.get(item.id);
       if (item.id !== undefined && !previous) throw notFound('Order item');

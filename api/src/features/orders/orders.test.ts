@@ -7,6 +7,7 @@ import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../.
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import { companySnapshot, invoiceItem } from './orders.fixtures.js';
 import { earliestDeliverAt } from './orders.rules.js';
+import { now as clockNow, today as clockToday } from '../../lib/clock.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -19,10 +20,15 @@ let productA1: number;
 let productA2: number;
 let productB: number;
 
-const TUESDAY = '2026-12-01';
-const WEDNESDAY = '2026-12-02';
-const SATURDAY = '2026-12-05';
-const SUNDAY = '2026-12-06';
+const DAY_MS = 86_400_000;
+const plusDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+/** Monday of the week the run is pinned in: every day below is a day of this week, or the Monday after, all allowed. */
+const MONDAY = plusDays(clockToday(), -((new Date(`${clockToday()}T00:00:00Z`).getUTCDay() + 6) % 7));
+const TUESDAY = plusDays(MONDAY, 1);
+const WEDNESDAY = plusDays(MONDAY, 2);
+const SATURDAY = plusDays(MONDAY, 5);
+const SUNDAY = plusDays(MONDAY, 6);
+const NEXT_MONDAY = plusDays(MONDAY, 7);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -175,7 +181,7 @@ describe('POST /api/client/orders/save', () => {
     const [first, second] = order.ClientProductionOrderItems;
     const input = asInput(order, [
       { id: first.id, version: first.version, clientProductId: productA1, dueDate: TUESDAY, plannedAmount: 7000 },
-      line(productA2, { dueDate: '2026-12-07', plannedAmount: 2000 }),
+      line(productA2, { dueDate: NEXT_MONDAY, plannedAmount: 2000 }),
     ]);
     const response = await save({ ...input, orderNo: 'PO-renamed', closed: 1 });
     expect(response.status).toBe(200);
@@ -183,7 +189,7 @@ describe('POST /api/client/orders/save', () => {
     expect(saved).toMatchObject({ orderNo: 'PO-renamed', closed: 1, version: order.version + 1 });
     expect(saved.ClientProductionOrderItems.map((item) => [item.clientProductId, item.dueDate, item.plannedAmount])).toEqual([
       [productA1, TUESDAY, 7000],
-      [productA2, '2026-12-07', 2000],
+      [productA2, NEXT_MONDAY, 2000],
     ]);
     expect(saved.ClientProductionOrderItems[0]).toMatchObject({ id: first.id, version: first.version + 1 });
     expect(saved.ClientProductionOrderItems.some((item) => item.id === second.id)).toBe(false);
@@ -288,7 +294,7 @@ describe('POST /api/client/orders/save', () => {
     const warehouseId = await makeWarehouse(database.db);
     const preform = await makePreform(database.db);
     const gone = await makeProduct(database.db, { preformId: preform.id, warehouseId, supplyId: preform.supplyIds[0], companyId: COMPANY_A });
-    await database.db.updateTable('client_products').set({ deleted_at: new Date() }).where('id', '=', gone).execute();
+    await database.db.updateTable('client_products').set({ deleted_at: clockNow() }).where('id', '=', gone).execute();
     expect((await save({ orderNo: 'PO-gone', ClientProductionOrderItems: [line(gone)] })).status).toBe(404);
   });
 });
@@ -296,7 +302,7 @@ describe('POST /api/client/orders/save', () => {
 describe("Order item 'Deliver at': on or after about a week before the start of the current week (part 5)", () => {
   const dayBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
   /** The earliest day (a Monday) and the Friday before it: a weekday the picker does not offer. */
-  const earliest = () => earliestDeliverAt(new Date());
+  const earliest = () => earliestDeliverAt(clockNow());
   const tooEarly = () => dayBefore(earliest(), 3);
 
   it('a new item due before the earliest day is 400 naming its dueDate (Pick a day.), and nothing is written', async () => {
@@ -351,7 +357,7 @@ describe('POST /api/client/orders/filter (Weekly order list)', () => {
     };
     const inProduction = await make('LS-0500', true);
     const other = await make('LS-0330', false);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = clockToday();
     const orderId = await makeProductionOrder(database.db, { companyId: company, orderNo: 'PO-LIST-1' });
     await makeOrderItem(database.db, { orderId, productId: inProduction, planned: 10_000, produced: 2_500, dueDate: today });
     await makeOrderItem(database.db, { orderId, productId: other, planned: 30_000, produced: 7_500, dueDate: '2020-01-06' });
@@ -410,7 +416,7 @@ describe('POST /api/client/orders/get', () => {
     await database.db.updateTable('client_production_order_items').set({ produced_amount: 1000 }).where('id', '=', first.id).execute();
     const seller = await createCompany(database.db, 'company-seller');
     const sellerOrder = await makeProductionOrder(database.db, { companyId: seller, orderNo: 'SO-1' });
-    const sellerItem = await makeOrderItem(database.db, { orderId: sellerOrder, productId: productA1, planned: 4000, dueDate: '2026-11-30' });
+    const sellerItem = await makeOrderItem(database.db, { orderId: sellerOrder, productId: productA1, planned: 4000, dueDate: MONDAY });
     await database.db.updateTable('client_production_order_items').set({ ref_production_order_item_id: sellerItem }).where('id', '=', first.id).execute();
 
     const response = await getOrder(order.id, buyerA);
@@ -422,7 +428,7 @@ describe('POST /api/client/orders/get', () => {
       producedPart: 0.25,
       hasInvoice: false,
       refProductionOrder: { id: sellerOrder, orderNo: 'SO-1' },
-      refProductionOrderItem: { id: sellerItem, dueDate: '2026-11-30', isClosed: false, plannedAmount: 4000 },
+      refProductionOrderItem: { id: sellerItem, dueDate: MONDAY, isClosed: false, plannedAmount: 4000 },
     });
     expect(plain.refProductionOrderItem).toBeNull();
   });

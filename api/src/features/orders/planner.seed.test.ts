@@ -5,6 +5,7 @@ import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { seedDemoData } from '../../db/seed/index.js';
 import { seedPlanner } from '../../db/seed/planner.seed.js';
 import { AQUA_CONVERTERS, BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS } from '../../db/seed/users.seed.js';
+import { nowMs } from '../../lib/clock.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -20,7 +21,7 @@ afterAll(async () => {
 });
 
 const DAY = 86_400_000;
-const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+const day = (days: number) => new Date(nowMs() + days * DAY).toISOString().slice(0, 10);
 
 interface PlannerItem {
   id: number;
@@ -34,7 +35,7 @@ interface PlannerItem {
 describe('planner and statistics demo data', () => {
   it("Aqua Converters' planner shows Baltic Beverages' items with something to confirm, to add and to edit, and the forecast", async () => {
     const seller = await as.seller(AQUA_CONVERTERS);
-    const range = { startTimestamp: new Date(Date.now() - 7 * DAY).toISOString(), endTimestamp: new Date(Date.now() + 42 * DAY).toISOString() };
+    const range = { startTimestamp: new Date(nowMs() - 7 * DAY).toISOString(), endTimestamp: new Date(nowMs() + 42 * DAY).toISOString() };
     const response = await post(app, '/api/client/orders/planner/get', range, seller);
     expect(response.status).toBe(200);
     const buyerItems = (response.body.orders as PlannerItem[]).filter((item) => item.ClientProductionOrder.clientId === BALTIC_BEVERAGES);
@@ -50,7 +51,7 @@ describe('planner and statistics demo data', () => {
 
   it("the operator records production on Aqua Converters' item for the buyer's product (it has a price period)", async () => {
     const seller = await as.seller(AQUA_CONVERTERS);
-    const range = { startTimestamp: new Date(Date.now() - 7 * DAY).toISOString(), endTimestamp: new Date(Date.now() + 42 * DAY).toISOString() };
+    const range = { startTimestamp: new Date(nowMs() - 7 * DAY).toISOString(), endTimestamp: new Date(nowMs() + 42 * DAY).toISOString() };
     const items = (await post(app, '/api/client/orders/planner/get', range, seller)).body.orders as PlannerItem[];
     const produced = items.find((item) => item.ClientProductionOrder.orderNo === 'AC-PO-2026-07')!;
     const response = await post(app, '/api/operator/order/item/save', { item: { id: produced.id, producedAmount: 9000, version: produced.version } }, await as.operator());
@@ -65,7 +66,7 @@ describe('planner and statistics demo data', () => {
       expect(chart.body.series[0].data.filter((point: { y: number }) => point.y > 0).length, company).toBeGreaterThanOrEqual(15);
       const report = await post(app, '/api/client/stats/orders/quantities', { period: { from: day(-180), to: day(0) } }, client);
       expect(report.body.length, company).toBeGreaterThanOrEqual(2);
-      const lastMonth = new Date(Date.now() - 32 * DAY).toISOString().slice(0, 7);
+      const lastMonth = new Date(nowMs() - 32 * DAY).toISOString().slice(0, 7);
       const heatmap = await post(app, '/api/client/charts/fillRateDate/get', { month: lastMonth }, client);
       const buckets = new Set((heatmap.body.series as { data: number[] }[]).flatMap((series) => series.data));
       expect([...buckets].sort((a, b) => a - b), company).toEqual([-2, -1, 0, 1]);

@@ -3,6 +3,7 @@ import type { PaginationInput } from '../../lib/pagination.js';
 import { notFound } from '../../lib/problem.js';
 import { productionOrdersPdf } from './production-orders.pdf.js';
 import * as repository from './production-orders.repository.js';
+import { now as clockNow } from '../../lib/clock.js';
 
 /** 'New orders' (admin): every company's production orders with their items, 10 a page, newest first. */
 export function getProductionOrders(db: Db, pagination: PaginationInput) {
@@ -20,6 +21,6 @@ export async function downloadProductionOrders(db: Db, orderIds: number[], signa
   const ids = [...new Set(orderIds)];
   const orders = await repository.findOrdersByIds(db, ids);
   if (orders.length !== ids.length) throw notFound('Production order');
-  const now = new Date();
+  const now = clockNow();
   return { filename: productionOrdersFilename(now), contentType: 'application/pdf', body: await productionOrdersPdf(orders, now, signal) };
 }

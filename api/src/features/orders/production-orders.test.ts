@@ -10,6 +10,7 @@ import { COMPANY_A, COMPANY_B, createTwoCompanies } from '../../../../tests/supp
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import { invoiceItem } from './orders.fixtures.js';
 import { productionOrdersFilename } from './production-orders.service.js';
+import { now as clockNow } from '../../lib/clock.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -102,7 +103,7 @@ describe('production orders PDF (orders/download)', () => {
     const response = await app.inject({ method: 'POST', url: '/api/admin/orders/download', payload: { orderIds: [orderA] }, headers: { authorization: `Bearer ${admin}` } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    const expected = productionOrdersFilename(new Date());
+    const expected = productionOrdersFilename(clockNow());
     expect(expected).toMatch(/^PO-\d{6}\.pdf$/);
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${expected}"`);
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

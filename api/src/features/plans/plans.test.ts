@@ -3,6 +3,7 @@ import { as, post } from '../../../../tests/support/app.js';
 import { useTestApp } from '../../../../tests/support/test-app.js';
 import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
+import { now as clockNow } from '../../lib/clock.js';
 
 const api = useTestApp();
 let A: string;
@@ -24,7 +25,7 @@ beforeAll(async () => {
     makeProduct(api.db, { preformId: preform.id, warehouseId, supplyId: preform.supplyIds[0], companyId, name });
   productsA.push(await product(A, 'Spring Water 0.5 L'), await product(A, 'Sparkling Water 1.5 L'));
   deletedProductA = await product(A, 'Old bottle');
-  await api.db.updateTable('client_products').set({ deleted_at: new Date() }).where('id', '=', deletedProductA).execute();
+  await api.db.updateTable('client_products').set({ deleted_at: clockNow() }).where('id', '=', deletedProductA).execute();
   productB = await product(B, 'Company B bottle');
 });
 

@@ -5,6 +5,7 @@ import { as, createTestApp } from '../../../../tests/support/app.js';
 import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
 import { recordMovement } from '../stock/stock.repository.js';
+import { now as clockNow } from '../../lib/clock.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -85,7 +86,7 @@ describe('GET /api/client/products/get (Portfolio)', () => {
     const warehouseId = await makeWarehouse(database.db);
     const preform = await makePreform(database.db);
     const gone = await makeProduct(database.db, { preformId: preform.id, warehouseId, supplyId: preform.supplyIds[0], companyId: COMPANY_A });
-    await database.db.updateTable('client_products').set({ deleted_at: new Date() }).where('id', '=', gone).execute();
+    await database.db.updateTable('client_products').set({ deleted_at: clockNow() }).where('id', '=', gone).execute();
 
     const response = await portfolio(await as.client(COMPANY_A));
     const body = response.body as Portfolio;

@@ -222,7 +222,7 @@ export async function usedSuppliersOutside(db: Executor, preformId: number, keep
 export async function setSuppliers(db: Executor, preformId: number, manufacturerIds: number[]): Promise<void> {
   await db
     .updateTable('preform_supplies')
-    .set({ deleted_at: new Date() })
+    .set({ deleted_at: sql<Date>`now()` })
     .where('preform_id', '=', preformId)
     .where('deleted_at', 'is', null)
     .where('manufacturer_id', 'not in', manufacturerIds)
@@ -281,7 +281,7 @@ export async function preformsWithOpenSupplyOrders(db: Executor, ids: number[]) 
 
 /** Marks preforms deleted (they stay for the stock history and delivered supply orders that refer to them). */
 export async function softDeletePreforms(db: Executor, ids: number[]): Promise<void> {
-  await recordUpdate(db, 'preforms', { deleted_at: new Date() }).where('id', 'in', ids).execute();
+  await recordUpdate(db, 'preforms', { deleted_at: sql<Date>`now()` }).where('id', 'in', ids).execute();
 }
 
 const warehouseSortColumns = { warehouseName: 'w.warehouse_name', clientProductCount: 'client_product_count', id: 'w.id' };

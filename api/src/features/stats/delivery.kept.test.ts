@@ -8,6 +8,7 @@ import { makeManufacturer, makeOrderItem, makePreform, makeProduct, makeProducti
 import { recomputedPerformance, recomputedRanking } from './delivery.fixtures.js';
 import { getDeliveryPerformance, getDeliveryRanking } from './delivery.service.js';
 import { writesOf } from '../../../../tests/support/order-writes.js';
+import { nowMs } from '../../lib/clock.js';
 
 /**
  * The delivery figures read sums kept by triggers (migration 2026-11-25-1000-delivery-aggregates). Whatever is written,
@@ -25,8 +26,8 @@ const weekdayFrom = (day: string) => {
   while ([0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay())) date = addDays(date, 1);
   return date;
 };
-const now = Date.now();
-const todayOf = () => isoDay(Date.now());
+const now = nowMs();
+const todayOf = () => isoDay(nowMs());
 /** Around today: whole months before it (judged per month), today's month (judged per day) and months to come. */
 const PERIOD = { from: isoDay(now - 75 * DAY_MS), to: isoDay(now + 75 * DAY_MS) };
 /** The earliest 'Deliver at' the order rules allow (a Monday more than a week ago) and two days after it: all judged. */

@@ -5,6 +5,7 @@ import { notFound, ruleViolation } from '../../lib/problem.js';
 import { companyScopeOf } from '../../lib/scope.js';
 import { accuracyOf, forecastAccuracy, rate, weightedForecastAccuracy } from './delivery.rules.js';
 import * as repository from './delivery.repository.js';
+import { now as clockNow } from '../../lib/clock.js';
 
 /** The longest period of the delivery figures. */
 export const MAX_MONTHS = 24;
@@ -59,7 +60,7 @@ function performanceOf({ months, products }: { months: repository.MonthCounts[];
 }
 
 /** The client's own delivery figures (its company only): one statement. */
-export async function getDeliveryPerformance(db: Db, actor: Actor, period: Schemas['Period'], now: Date = new Date()) {
+export async function getDeliveryPerformance(db: Db, actor: Actor, period: Schemas['Period'], now: Date = clockNow()) {
   return performanceOf(await repository.findCompanyFigures(db, companyScopeOf(actor).companyId, windowOf(period, now)));
 }
 
@@ -69,7 +70,7 @@ const worstFirst = (a: number | null, b: number | null) => (a ?? Infinity) - (b 
  * The admin's ranking: every client, worst on-time-in-full first; every supplier, worst on-time rate first; and, when
  * asked, one client's figures. Two statements, three with a client.
  */
-export async function getDeliveryRanking(db: Db, body: { period: Schemas['Period']; clientId?: string }, now: Date = new Date()) {
+export async function getDeliveryRanking(db: Db, body: { period: Schemas['Period']; clientId?: string }, now: Date = clockNow()) {
   const window = windowOf(body.period, now);
   const clientId = body.clientId;
   const [totals, suppliers, client] = await Promise.all([

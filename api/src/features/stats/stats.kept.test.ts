@@ -13,6 +13,7 @@ import {
 } from './stats.fixtures.js';
 import { splitAtMonths } from './stats.repository.js';
 import { writesOf } from '../../../../tests/support/order-writes.js';
+import { now as clockNow, today as clockToday } from '../../lib/clock.js';
 
 /**
  * The client statistics read sums kept by triggers (migration 2026-11-25-1400-client-stats-sums): per company and due
@@ -71,7 +72,7 @@ beforeAll(async () => {
   productA2 = await product(A);
   productB1 = await product(B);
   // Bottle stock is kept per price period: a price valid now, so that the operator can record production.
-  const year = new Date().toISOString().slice(0, 4);
+  const year = clockToday().slice(0, 4);
   for (const id of [productA1, productA2, productB1]) {
     await db.insertInto('product_prices').values({ client_product_id: id, unit_price: 40, valid_from: `${year}-01-01`, valid_to: `${year}-12-31` }).execute();
   }
@@ -90,7 +91,7 @@ async function expectKeptSums(step: string) {
 /** The kept sums, and every answer of both clients for every period and month, equal the recomputation from the items. */
 async function expectRecomputed(step: string) {
   await expectKeptSums(step);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = clockToday();
   for (const [companyId, caller] of [
     [A, tokenA],
     [B, tokenB],
@@ -256,7 +257,7 @@ describe('the client statistics, kept by triggers, equal the sums of the items',
     expect(await quantitiesOf(tokenA, WHOLE)).toEqual(before);
     await closeAs(0);
     await api.db.updateTable('client_production_order_items').set({ is_closed: true, is_buyer_confirmed: true }).where('order_id', '=', orderA).execute();
-    await api.db.updateTable('client_products').set({ deleted_at: new Date() }).where('id', '=', productA2).execute();
+    await api.db.updateTable('client_products').set({ deleted_at: clockNow() }).where('id', '=', productA2).execute();
     await expectRecomputed('order reopened, items closed, a product deleted');
     expect(await quantitiesOf(tokenA, WHOLE)).toEqual(before);
     await api.db.updateTable('client_products').set({ deleted_at: null }).where('id', '=', productA2).execute();

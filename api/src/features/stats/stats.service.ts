@@ -4,6 +4,7 @@ import { notFound, ruleViolation } from '../../lib/problem.js';
 import { companyScopeOf, type CompanyScope } from '../../lib/scope.js';
 import { fillRateBucketOn } from './fill-rate.js';
 import * as repository from './stats.repository.js';
+import { today as clockToday } from '../../lib/clock.js';
 
 /** The longest range of the produced-quantities chart (one point per day): two years; the toggles need at most one. */
 export const MAX_CHART_DAYS = 731;
@@ -66,7 +67,7 @@ export async function getFillRate(db: Db, actor: Actor, month: string) {
     repository.findPlannedAndProduced(db, scope, from, to),
   ]);
   const byCell = new Map(cells.map((cell) => [`${cell.client_product_id}|${cell.due_date}`, cell]));
-  const today = new Date().toISOString().slice(0, 10);
+  const today = clockToday();
   const series = products.map((product) => ({
     name: `${product.articleNo} - ${product.productName}`,
     clientProductId: product.id,

@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { COMPANY_A, COMPANY_B, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
+import { now as clockNow, nowMs } from '../../lib/clock.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -33,7 +34,7 @@ beforeAll(async () => {
   productA3 = await product(COMPANY_A, 'Old Bottle (deleted, with history)');
   productA4 = await product(COMPANY_A, 'Old Bottle (deleted, no history)');
   productB1 = await product(COMPANY_B, 'Fjord Sparkling 0.5 L');
-  await database.db.updateTable('client_products').set({ deleted_at: new Date() }).where('id', 'in', [productA3, productA4]).execute();
+  await database.db.updateTable('client_products').set({ deleted_at: clockNow() }).where('id', 'in', [productA3, productA4]).execute();
 
   const orderA = await makeProductionOrder(database.db, { companyId: COMPANY_A });
   const closedOrderA = await makeProductionOrder(database.db, { companyId: COMPANY_A, closed: 1 });
@@ -172,7 +173,7 @@ describe('charts/fillRateDate/get: the fill-rate heatmap', () => {
   });
 
   it('a day that has not happened yet is not Bad: planned with nothing produced reads none (-2), and its tooltip keeps the plan', async () => {
-    const dayOf = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const dayOf = (offset: number) => new Date(nowMs() + offset * 86_400_000).toISOString().slice(0, 10);
     const order = await makeProductionOrder(database.db, { companyId: COMPANY_B });
     await makeOrderItem(database.db, { orderId: order, productId: productB1, dueDate: dayOf(7), planned: 40_000, produced: 0 });
     await makeOrderItem(database.db, { orderId: order, productId: productB1, dueDate: dayOf(-1), planned: 40_000, produced: 0 });

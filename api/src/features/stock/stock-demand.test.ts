@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
 import { makeCompany, makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import { findStockRow } from './stock.repository.js';
+import { now as clockNow } from '../../lib/clock.js';
 
 /**
  * The order amount is kept in preform_stock by triggers: every change that the decisions name (items planned and
@@ -59,7 +60,7 @@ describe('order amount kept by triggers', () => {
     await db.updateTable('client_products').set({ preform_warehouse_id: other }).where('id', '=', product).execute();
     expect(await amount(warehouse)).toBeNull();
     expect(await amount(other)).toBe(8_000 + 150);
-    await db.updateTable('client_products').set({ deleted_at: new Date() }).where('id', '=', product).execute();
+    await db.updateTable('client_products').set({ deleted_at: clockNow() }).where('id', '=', product).execute();
     expect(await amount(other)).toBeNull();
   });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { makeCompany, makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
+import { now as clockNow } from '../../lib/clock.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -43,7 +44,7 @@ describe('stock rows of the pairs that client products use', () => {
     await post(app, '/api/admin/preform/stock/save', { preformId: stocked.id, preformWarehouseId: warehouse, preformStock: 42 }, await as.admin());
     expect((await rowsOf(warehouse)).count).toBe(2);
 
-    await database.db.updateTable('client_products').set({ deleted_at: new Date() }).where('id', 'in', [first, second]).execute();
+    await database.db.updateTable('client_products').set({ deleted_at: clockNow() }).where('id', 'in', [first, second]).execute();
     const after = await rowsOf(warehouse);
     expect(after.count).toBe(1);
     expect(after.rows[0]).toMatchObject({ preformId: stocked.id, currentStock: 42 });

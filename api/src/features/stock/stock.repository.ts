@@ -4,6 +4,7 @@ import type { components } from '../../../../generated/api-types.js';
 import type { Database } from '../../db/database.js';
 import type { StockReason } from '../../db/tables/stock.js';
 import type { PaginationInput } from '../../lib/pagination.js';
+import { now } from '../../lib/clock.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type Schemas = components['schemas'];
@@ -359,6 +360,8 @@ export async function recordMovement(db: Executor, movement: Movement): Promise<
       source_type: movement.sourceType ?? null,
       source_id: movement.sourceId ?? null,
       subject: movement.subject,
+      // Past consumption (the buffers' average daily usage) is counted by the portal's days.
+      at: now(),
     })
     .execute();
   return balance.current_stock ?? 0;

@@ -31,6 +31,7 @@ import {
   type Zone,
 } from './planning.rules.js';
 import * as repository from './supply.repository.js';
+import { now as clockNow } from '../../lib/clock.js';
 
 /** 13 weeks from the current one. */
 export const HORIZON_WEEKS = 13;
@@ -43,7 +44,7 @@ const ZONE_RANK: Record<Zone, number> = { red: 0, yellow: 1, green: 2, over: 3 }
 type PlanRow = Schemas['SupplyPlanRow'];
 
 /** Today as the plant's calendar day (UTC). */
-export const todayOf = (now: Date = new Date()) => now.toISOString().slice(0, 10);
+export const todayOf = (now: Date = clockNow()) => now.toISOString().slice(0, 10);
 
 function settingsOf(row: Awaited<ReturnType<typeof plans.findSettings>>): BufferSettings {
   return {
@@ -193,7 +194,7 @@ interface KeptPlan {
 const keptPlans = new Map<string, Promise<KeptPlan>>();
 
 async function computePlan(db: Db, today: string, countForecasts: boolean): Promise<KeptPlan> {
-  const computedAt = Date.now();
+  const computedAt = performance.now();
   const { snapshot, rows } = await db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -210,7 +211,7 @@ async function wholePlan(db: Db, today: string, countForecasts: boolean): Promis
   const kept = keptPlans.get(key);
   if (kept) {
     const plan = await kept.catch(() => undefined);
-    if (plan && keptPlans.get(key) === kept && Date.now() - plan.computedAt < PLAN_KEPT_MS && !(await plans.changedSince(db, plan.snapshot))) {
+    if (plan && keptPlans.get(key) === kept && performance.now() - plan.computedAt < PLAN_KEPT_MS && !(await plans.changedSince(db, plan.snapshot))) {
       return plan.rows;
     }
     // Another caller may have started the computation meanwhile.
@@ -231,7 +232,7 @@ async function wholePlan(db: Db, today: string, countForecasts: boolean): Promis
  * then the lowest position against the top of yellow), optionally only some zones, one page of it. One pair (the
  * projection screen) is computed on the spot; every pair comes from the plan this process keeps while it is right.
  */
-export async function getSupplyPlan(db: Db, body: BodyOf<'AdminSupply_getSupplyPlan'>, now: Date = new Date()) {
+export async function getSupplyPlan(db: Db, body: BodyOf<'AdminSupply_getSupplyPlan'>, now: Date = clockNow()) {
   const today = todayOf(now);
   const countForecasts = body.countForecasts ?? true;
   const filter = { preformId: body.preformId, preformWarehouseId: body.preformWarehouseId };
@@ -248,7 +249,7 @@ export async function getSupplyPlan(db: Db, body: BodyOf<'AdminSupply_getSupplyP
 }
 
 /** What one pair's requirements are made of: the open items and the uncovered forecasts, with the week each counts in. */
-export async function getSupplyPlanLines(db: Db, body: BodyOf<'AdminSupply_getSupplyPlanLines'>, now: Date = new Date()) {
+export async function getSupplyPlanLines(db: Db, body: BodyOf<'AdminSupply_getSupplyPlanLines'>, now: Date = clockNow()) {
   const horizon = horizonOf(todayOf(now));
   const countForecasts = body.countForecasts ?? true;
   const sources = await plans.findRequirementSources(db, body.preformId, body.preformWarehouseId, horizon.today, horizon.end, countForecasts);
@@ -293,7 +294,7 @@ async function pairExists(db: Db, preformId: number, warehouseId: number) {
  * suggestion: decisions on a pair run one after the other (an advisory lock), and an accepted fingerprint answers
  * the order it made. 409 when the numbers changed since the plan was read.
  */
-export async function acceptSupplySuggestion(db: Db, actor: Actor, body: BodyOf<'AdminSupply_acceptSupplySuggestion'>, now: Date = new Date()) {
+export async function acceptSupplySuggestion(db: Db, actor: Actor, body: BodyOf<'AdminSupply_acceptSupplySuggestion'>, now: Date = clockNow()) {
   await pairExists(db, body.preformId, body.preformWarehouseId);
   const today = todayOf(now);
   const orderId = await db.transaction().execute(async (trx) => {

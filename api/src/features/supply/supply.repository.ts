@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.js';
 import { preformSummaryOf } from '../preforms/preforms.repository.js';
 import type { SupplyOrderStatus } from '../../db/tables/supply.js';
 import { versionedUpdate } from '../../db/versioned-update.js';
+import { now } from '../../lib/clock.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type Schemas = components['schemas'];
@@ -183,7 +184,7 @@ export async function markDelivered(db: Executor, id: number, version: number, v
     ...(values ? orderColumns(values) : {}),
     order_status: 'delivered' as const,
     stock: true,
-    delivered_at: new Date(),
+    delivered_at: now(),
   })
     .where('id', '=', id)
     .where('order_status', '<>', 'delivered');

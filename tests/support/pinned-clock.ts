@@ -1,0 +1,5 @@
+import { pinClock } from '../../api/src/lib/clock.js';
+import { DEFAULT_TEST_NOW } from './instants.js';
+
+// Before each API test file: the portal's clock reads the run's instant (tests/support/instants.ts).
+pinClock(process.env.TEST_NOW ?? DEFAULT_TEST_NOW);
