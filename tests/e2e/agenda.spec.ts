@@ -1,5 +1,6 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { signIn } from './support.js';
+import type { Locator } from '@playwright/test';
+import { addDays, mondayOf, runToday } from './clock.js';
+import { expect, signIn, test } from './support.js';
 
 const produced = async (card: Locator) => {
   const text = (await card.getByText(/^Produced [\d,]+ of [\d,]+$/).innerText()).replace(/,/g, '');
@@ -20,7 +21,10 @@ async function recordProduced(card: Locator, amount: number, correct = false) {
 test("the operator's agenda: the week with PREV and NEXT, and produced bottles recorded from a card as an entry since the last one", async ({ page }) => {
   await signIn(page, 'operator');
   await expect(page.getByRole('heading', { name: 'Agenda' })).toBeVisible();
-  await expect(page.getByText(/^Week \d+ · \d{2}\.\d{2}\.\d{4} – \d{2}\.\d{2}\.\d{4}$/)).toBeVisible();
+  // The week of the run's today (the browser's clock and the portal's are pinned at E2E_NOW), Monday to Sunday.
+  const listDay = (day: string) => day.split('-').reverse().join('\\.');
+  const monday = mondayOf(runToday());
+  await expect(page.getByText(new RegExp(`^Week \\d+ · ${listDay(monday)} – ${listDay(addDays(monday, 6))}$`))).toBeVisible();
   await expect(page.getByRole('region', { name: 'PREV' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'NEXT' })).toBeVisible();
 

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.js';
+import type { Page } from '@playwright/test';
+import { runNowMs } from './clock.js';
+import { expect, signIn, test } from './support.js';
 
 /**
  * Issue 17, item 4: the GP fills the claim's 8D report (D2 and D4) and saves it; the claim's trace shows the lot of the
@@ -29,9 +30,9 @@ function caller(page: Page, token: string) {
   };
 }
 
-/** A weekday `days` ahead (order items are never due on a weekend), YYYY-MM-DD. */
+/** A weekday `days` ahead in the API's UTC days (order items are never due on a weekend), YYYY-MM-DD. */
 function weekday(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
+  const date = new Date(runNowMs() + days * 86_400_000);
   while (date.getUTCDay() === 0 || date.getUTCDay() === 6) date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
 }
@@ -53,7 +54,7 @@ interface Order {
 }
 
 test("the GP fills D2 and D4 of a claim's 8D report; the claim's trace shows the lot and the other affected order", async ({ page, browser }) => {
-  const stamp = Date.now();
+  const stamp = runNowMs();
   const adminToken = await signInWithToken(page, 'admin');
   const admin = caller(page, adminToken);
   const clientPage = await browser.newPage();

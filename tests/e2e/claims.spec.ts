@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support.js';
+import type { Locator, Page } from '@playwright/test';
+import { runNowMs } from './clock.js';
+import { expect, signIn, test } from './support.js';
 
 /** A form field's input by its label (Mantine selects and pickers are inputs whose role varies). */
 const field = (scope: Page | Locator, label: string) => scope.locator('input, textarea').and(scope.getByLabel(new RegExp(`^${label}`)));
@@ -20,7 +21,7 @@ async function openClaim(page: Page, marker: string): Promise<string> {
 }
 
 test('a client reports a claim with a photo, the GP answers and closes it, and a closed claim is locked', async ({ page, browser }) => {
-  const marker = `E2E-${Date.now()}`;
+  const marker = `E2E-${runNowMs()}`;
   await signIn(page, 'client');
   await page.getByRole('link', { name: 'Claims' }).click();
   await expect(page.getByRole('heading', { name: 'Non-Conformance Reports' })).toBeVisible();
@@ -109,7 +110,7 @@ async function adminDeletes(admin: Page, marker: string) {
 }
 
 test("a buyer claims the bottle it ordered; the seller whose product it is reads the claim but cannot change it (issue 13, item 1)", async ({ page, browser }) => {
-  const marker = `E2E-BUYER-${Date.now()}`;
+  const marker = `E2E-BUYER-${runNowMs()}`;
   await signIn(page, 'buyer');
   await page.getByRole('link', { name: 'Claims' }).click();
   await page.getByRole('button', { name: 'New' }).click();
@@ -142,7 +143,7 @@ test("a buyer claims the bottle it ordered; the seller whose product it is reads
 });
 
 test("the admin logs a claim on a client's behalf: New, the client first, then its product and order (issue 13, item 14)", async ({ page }) => {
-  const marker = `E2E-ADMIN-${Date.now()}`;
+  const marker = `E2E-ADMIN-${runNowMs()}`;
   await signIn(page, 'admin');
   await page.getByRole('link', { name: 'Claims' }).click();
   await page.getByRole('button', { name: 'New' }).click();

@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support.js';
+import type { Locator, Page } from '@playwright/test';
+import { runNowMs } from './clock.js';
+import { expect, signIn, test } from './support.js';
 
 /** A form field's input by its label (Mantine selects and pickers are inputs whose role varies). */
 const field = (scope: Locator, label: string) => scope.locator('input').and(scope.getByLabel(new RegExp(`^${label}`)));
@@ -12,7 +13,7 @@ async function saved(page: Page, path: string, action: () => Promise<void>) {
 }
 
 test('the admin adds a product to a client, prices it, counts its stock, and deletes it again', async ({ page }) => {
-  const run = Date.now().toString(36).toUpperCase();
+  const run = runNowMs().toString(36).toUpperCase();
   const title = `E2E Bottle ${run}`;
   const articleNo = `E2E-${run}`;
   await signIn(page, 'admin');

@@ -1,16 +1,13 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support.js';
+import type { Locator, Page } from '@playwright/test';
+import { addDays, mondayOf, runNowMs, runToday } from './clock.js';
+import { expect, signIn, test } from './support.js';
 
 /** A form field's input by its label (Mantine pickers are inputs whose role varies). */
 const field = (scope: Locator | Page, label: string) => scope.locator('input').and(scope.getByLabel(new RegExp(`^${label}`)));
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
 
 /** Wednesday of next week as YYYY-MM-DD: a weekday the 'Deliver at' picker always offers. */
-function nextWednesday(): string {
-  const today = new Date();
-  const date = new Date(today.getFullYear(), today.getMonth(), today.getDate() - ((today.getDay() + 6) % 7) + 9);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
+const nextWednesday = () => addDays(mondayOf(runToday()), 9);
 const listDate = (iso: string) => iso.split('-').reverse().join('.');
 
 const saved = (page: Page) => page.waitForResponse((response) => response.url().endsWith('/api/client/orders/save'));
@@ -34,7 +31,7 @@ test("a client places an order in the 'Weekly order list', changes its quantity,
   await expect(page.getByText('Provide order number.')).toBeVisible();
   await expect(page.getByText('Provide at least one production order line.')).toBeVisible();
 
-  const orderNo = `E2E-${Date.now()}`;
+  const orderNo = `E2E-${runNowMs()}`;
   const deliverAt = nextWednesday();
   await field(page, 'Purchase order no').fill(orderNo);
   await page.getByRole('button', { name: 'Add item' }).click();

@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support.js';
+import type { Download, Locator, Page } from '@playwright/test';
+import { runNow, runNowMs } from './clock.js';
+import { expect, signIn, test } from './support.js';
 
 const dayLabel = (date: Date) => `${date.getDate()} ${date.toLocaleString('en-US', { month: 'long' })} ${date.getFullYear()}`;
 
 /** Picks the period from the first day of last month to today, so it holds the demo data's last two weeks. */
 async function pickRecentPeriod(page: Page) {
-  const today = new Date();
+  const today = runNow();
   const firstOfLastMonth = new Date(today.getFullYear(), today.getMonth() - 1, 1);
   await page.getByLabel('Period').click();
   await page.getByRole('button', { name: 'Previous month' }).click();
@@ -67,7 +68,7 @@ test('the admin keeps the downtime causes: New and Edit cause with their rules, 
   const dialog = page.getByRole('dialog', { name: 'New cause' });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Field is required.')).toHaveCount(2);
-  const name = `E2E belt jam ${Date.now() % 100_000}`;
+  const name = `E2E belt jam ${runNowMs() % 100_000}`;
   await dialog.getByLabel('Name').fill(`  ${name} `);
   await dialog.getByLabel('Description').fill('Preform feeder belt jammed.');
   await dialog.getByRole('button', { name: 'Save' }).click();

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.js';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './support.js';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
 

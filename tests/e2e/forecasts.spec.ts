@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.js';
+import type { Page } from '@playwright/test';
+import { runNow } from './clock.js';
+import { expect, signIn, test } from './support.js';
 
 const pad = (value: number) => String(value).padStart(2, '0');
-const now = new Date();
+const now = runNow();
 const month = pad(now.getMonth() + 1);
 const year = now.getFullYear();
 const monthName = now.toLocaleString('en-US', { month: 'long' });

@@ -1,3 +1,4 @@
+import { runNow, startRunClock } from './clock.js';
 import { startPortal } from './portal.js';
 
 /**
@@ -6,13 +7,16 @@ import { startPortal } from './portal.js';
  * the folder of its PostgreSQL (DATA_DIR/postgres) and outbox: nothing is started here.
  */
 export default async function globalSetup() {
+  // The run's pinned clock (clock.ts); a runner that starts the portal itself has started it already.
+  startRunClock();
   if (process.env.E2E_BASE_URL) {
     if (!process.env.E2E_DATA_DIR) throw new Error('E2E_BASE_URL is set without E2E_DATA_DIR (the portal’s DATA_DIR)');
     return async () => undefined;
   }
   // Access tokens live 60 s, so the session loop (checked every 10 s, refreshed below 70 s) refreshes
   // during the tests: refresh is exercised, and a user whose sessions end is logged out within seconds.
-  const portal = await startPortal({ ACCESS_TOKEN_TTL: '60' });
+  // The portal's business clock starts at the run's instant (E2E_NOW) and runs on, as the browsers' clocks do.
+  const portal = await startPortal({ ACCESS_TOKEN_TTL: '60', PORTAL_NOW: runNow().toISOString() });
   process.env.E2E_BASE_URL = portal.url;
   process.env.E2E_DATA_DIR = portal.dataDir;
   return async () => {

@@ -1,8 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { copyInvoiceOfOrder } from './database.js';
-import { signIn } from './support.js';
+import { runNowMs } from './clock.js';
+import { expect, signIn, test } from './support.js';
 
 /*
  * The seed bills one delivered order per company (order numbers PO-26-0080 Nordic Springs, PO-26-0081 Fjord Water,
@@ -56,7 +57,7 @@ test("the client sees only its company's invoices in the columns of part 2.4 and
 
 test("the accountant lands on every company's invoices and 'Confirm & Send' asks first, e-mails the invoice and reloads the list", async ({ page }) => {
   // A fresh unconfirmed invoice of Aqua Converters' order each run, so the spec can run again on the same portal.
-  const invoiceNumber = `E2E-${Date.now()}`;
+  const invoiceNumber = `E2E-${runNowMs()}`;
   await copyInvoiceOfOrder('PO-26-0082', invoiceNumber);
   await signIn(page, 'accountant');
   await expect(page).toHaveURL(/#\/documents$/);

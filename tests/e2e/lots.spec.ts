@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support.js';
+import type { Locator, Page } from '@playwright/test';
+import { runNowMs } from './clock.js';
+import { expect, signIn, test } from './support.js';
 
 /**
  * Issue 17, traceability: a delivery with a lot number makes a preform lot the admin finds; a produced quantity the
@@ -45,7 +46,7 @@ const column = (page: Page, title: string) => page.getByRole('region', { name: t
 // had brought before: the lot made here is the only one FIFO can take from.
 const PREFORM = 'PET 48g 38mm 3-start Clear';
 const amount = 60_000 + Math.floor(Math.random() * 1000);
-const lotNumber = `E2E-${Date.now().toString(36).toUpperCase()}`;
+const lotNumber = `E2E-${runNowMs().toString(36).toUpperCase()}`;
 const card = (scope: Page | Locator) => scope.getByRole('button', { name: new RegExp(`^${PREFORM} - PET - Clear, ${amount.toLocaleString('en-US')} preforms for Tallinn`) });
 
 /** What the recall answer says about the client's line, read by the admin for the client's view. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './support.js';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { runNow, runNowMs } from './clock.js';
+import { expect, signIn, test } from './support.js';
 
 /**
  * Plant performance (issue 15) on the demo data, seeded through the API as a machine would: the admin makes a machine
@@ -17,7 +18,7 @@ const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
 
 let token = '';
 let credentialName = '';
-const stoppedAt = new Date(Date.now() - 40 * 60_000);
+const stoppedAt = new Date(runNowMs() - 40 * 60_000);
 
 async function report(request: APIRequestContext, events: Record<string, unknown>[]) {
   const answer = await request.post('/api/machine/events', {
@@ -36,7 +37,7 @@ test.afterAll(async ({ playwright }, testInfo) => {
   await context
     .post('/api/machine/events', {
       headers: { Authorization: `Bearer ${token}` },
-      data: { events: [{ eventId: randomUUID(), machine: MACHINE, at: new Date().toISOString(), kind: 'running' }] },
+      data: { events: [{ eventId: randomUUID(), machine: MACHINE, at: runNow().toISOString(), kind: 'running' }] },
     })
     .catch(() => undefined);
   await context.dispose();
@@ -65,7 +66,7 @@ test('the admin makes a machine credential (token shown once) and the machine re
   await expect(page.getByRole('heading', { name: 'Machine credentials' })).toBeVisible();
   await page.getByRole('main').getByRole('button', { name: 'New' }).click();
   const dialog = page.getByRole('dialog', { name: 'New machine credential' });
-  credentialName = `E2E line ${Date.now() % 100_000}`;
+  credentialName = `E2E line ${runNowMs() % 100_000}`;
   await dialog.getByLabel('Name').fill(credentialName);
   await dialog.getByRole('combobox', { name: 'Machines' }).click();
   await page.getByRole('option', { name: 'Nordic Springs AB · FB-101' }).click();
@@ -149,7 +150,7 @@ test("the client's OEE panel shows its own machines only, with OEE, availability
 });
 
 test('FB-101 runs again and the credential is revoked: the banner goes, and the token is refused', async ({ page, request }) => {
-  await report(request, [{ at: new Date().toISOString(), kind: 'running' }]);
+  await report(request, [{ at: runNow().toISOString(), kind: 'running' }]);
   await signIn(page, 'admin');
   await openMachines(page, 'Live status');
   await expect(page.getByRole('row', { name: /FB-101/ })).toContainText('Running');
@@ -160,7 +161,7 @@ test('FB-101 runs again and the credential is revoked: the banner goes, and the 
   await expect(page.getByRole('table', { name: 'Machine credentials' }).getByRole('row', { name: new RegExp(credentialName) })).toContainText('Revoked');
   const refused = await request.post('/api/machine/events', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { events: [{ eventId: randomUUID(), machine: MACHINE, at: new Date().toISOString(), kind: 'running' }] },
+    data: { events: [{ eventId: randomUUID(), machine: MACHINE, at: runNow().toISOString(), kind: 'running' }] },
   });
   expect(refused.status()).toBe(401);
 });

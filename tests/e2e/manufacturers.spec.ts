@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './support.js';
+import { runNowMs } from './clock.js';
+import { expect, signIn, test } from './support.js';
 
 test('the demo admin creates a manufacturer, edits it, and sees it listed after a reload', async ({ page }) => {
   // Manufacturers cannot be deleted: a name of this run's own keeps the spec repeatable on the same portal.
-  const name = `Zeta Preforms ${Date.now().toString(36)}`;
+  const name = `Zeta Preforms ${runNowMs().toString(36)}`;
   await signIn(page, 'admin');
   await expect(page.getByText('Welcome, Alice Admin')).toBeVisible();
   await page.getByRole('link', { name: 'Manufacturers' }).click();

@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { machineNowMs, runNow } from './clock.js';
 import { startPortal, type RunningPortal } from './portal.js';
+import { expect, test } from './support.js';
 
 /**
  * Two-step verification in Chromium: a staff user whose role requires it enrols TOTP on first sign-in, then signs in
@@ -22,7 +24,7 @@ function addUser(username: string, first: string, role: string) {
 }
 
 test.beforeAll(async () => {
-  portal = await startPortal({ REQUIRE_MFA: 'admin', SEED_DEMO: 'false' });
+  portal = await startPortal({ REQUIRE_MFA: 'admin', SEED_DEMO: 'false', PORTAL_NOW: runNow().toISOString() });
   addUser('mona', 'Mona', 'admin');
   addUser('otto', 'Otto', 'operator');
 });
@@ -38,8 +40,11 @@ async function password(page: Page, username = 'mona') {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** The code of the time step `steps` after now, as the user's authenticator app shows it. */
-const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+/**
+ * The code of the time step `steps` after now, as the user's authenticator app shows it: one-time codes follow the
+ * machine's real clock on both sides, not the run's pinned instant.
+ */
+const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(machineNowMs() / 1000) + steps * 30 });
 
 test('a staff user enrols TOTP on first sign-in, then signs in with a code', async ({ page }) => {
   await password(page);

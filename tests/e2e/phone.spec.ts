@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.js';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './support.js';
 
 /** A phone's screen: 390 × 844 CSS pixels (part 2.4's client face on a phone). */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

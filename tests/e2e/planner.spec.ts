@@ -1,20 +1,18 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support.js';
+import type { Locator, Page } from '@playwright/test';
+import { addDays, mondayOf, runNowMs, runToday } from './clock.js';
+import { expect, signIn, test } from './support.js';
 
 /** A form field's input by its label (Mantine pickers are inputs whose role varies). */
 const field = (scope: Locator | Page, label: string) => scope.locator('input').and(scope.getByLabel(new RegExp(`^${label}`)));
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
 
-const iso = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 const listDate = (day: string) => day.split('-').reverse().join('.');
 const monthTitle = (day: string) => new Date(`${day}T12:00:00`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric' });
 
 /** Wednesday two weeks ahead, and its Tuesday and Thursday: weekdays the buyer's 'Deliver at' always offers. */
 function days() {
-  const today = new Date();
-  const wednesday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - ((today.getDay() + 6) % 7) + 16);
-  const shift = (days: number) => iso(new Date(wednesday.getFullYear(), wednesday.getMonth(), wednesday.getDate() + days));
-  return { tuesday: shift(-1), wednesday: shift(0), thursday: shift(1) };
+  const wednesday = addDays(mondayOf(runToday()), 16);
+  return { tuesday: addDays(wednesday, -1), wednesday, thursday: addDays(wednesday, 1) };
 }
 
 /**
@@ -57,8 +55,8 @@ async function buyerOrders(page: Page, orderNo: string, deliverAt: string) {
 const saveResponse = (page: Page) => page.waitForResponse((response) => response.url().endsWith('/api/client/orders/planner/item/save'));
 
 test("the seller confirms a buyer's item on the Planner, adds its production order, and drags it to a later day (an earlier one is refused)", async ({ browser }) => {
-  const orderNo = `E2E-PL-${Date.now()}`;
-  const productionOrderNo = `E2E-PO-${Date.now()}`;
+  const orderNo = `E2E-PL-${runNowMs()}`;
+  const productionOrderNo = `E2E-PO-${runNowMs()}`;
   const { tuesday, wednesday, thursday } = days();
 
   const buyer = await browser.newPage();
@@ -72,10 +70,10 @@ test("the seller confirms a buyer's item on the Planner, adds its production ord
   await expect(page.getByRole('columnheader')).toHaveText(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
   await expect(page.getByRole('combobox', { name: 'Show on calendar' }).locator('xpath=ancestor::div[contains(@class,"MultiSelect-root")]')).toContainText('Orders');
   // The planner opens on this month; Wednesday is in it or in the next one: at most one 'Next'.
-  const today = new Date();
-  await expect(page.getByText(monthTitle(iso(today)), { exact: true })).toBeVisible();
-  const target = new Date(`${wednesday}T12:00:00`);
-  const monthsAhead = target.getFullYear() * 12 + target.getMonth() - (today.getFullYear() * 12 + today.getMonth());
+  const today = runToday();
+  await expect(page.getByText(monthTitle(today), { exact: true })).toBeVisible();
+  const months = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7));
+  const monthsAhead = months(wednesday) - months(today);
   expect(monthsAhead).toBeLessThanOrEqual(1);
   if (monthsAhead === 1) await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(monthTitle(wednesday), { exact: true })).toBeVisible();

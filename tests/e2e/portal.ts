@@ -50,7 +50,7 @@ export async function startPortal(env: Record<string, string> = {}, options: { o
       (stream === child.stderr ? process.stderr : process.stdout).write(chunk);
     });
   }
-  const deadline = Date.now() + 60_000;
+  const deadline = performance.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the portal exited with code ${child.exitCode}`);
     try {
@@ -59,7 +59,7 @@ export async function startPortal(env: Record<string, string> = {}, options: { o
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('the portal did not become ready within 60 s');
+    if (performance.now() > deadline) throw new Error('the portal did not become ready within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './support.js';
+import { expect, signIn, test } from './support.js';
 
 test("the client lands on the portfolio: company, contact, stopped machine banner, product cards and 'Material stock'", async ({ page }) => {
   await signIn(page, 'client');

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
-import { signIn } from './support.js';
+import { runToday } from './clock.js';
+import { expect, signIn, test } from './support.js';
 
-const two = (value: number) => String(value).padStart(2, '0');
 
 test("the admin's 'New orders': every client's orders, a row opens its items, the selected orders download as PO-{YYMMDD}.pdf", async ({ page }) => {
   await signIn(page, 'admin');
@@ -27,8 +26,8 @@ test("the admin's 'New orders': every client's orders, a row opens its items, th
   await first.getByRole('checkbox').check();
   const file = page.waitForEvent('download');
   await download.click();
-  const today = new Date();
+  const today = runToday();
   const pdf = await file;
-  expect(pdf.suggestedFilename()).toBe(`PO-${two(today.getFullYear() % 100)}${two(today.getMonth() + 1)}${two(today.getDate())}.pdf`);
+  expect(pdf.suggestedFilename()).toBe(`PO-${today.slice(2, 4)}${today.slice(5, 7)}${today.slice(8, 10)}.pdf`);
   expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
 });

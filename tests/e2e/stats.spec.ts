@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.js';
+import type { Page } from '@playwright/test';
+import { runNow } from './clock.js';
+import { expect, signIn, test } from './support.js';
 
 /**
  * The client's statistics on the seeded demo data: Nordic Springs has half a year of production (an item per
@@ -33,7 +34,7 @@ test('performance dashboard: produced quantities with the Yesterday marker, and 
   // The fill-rate heatmap of the current month: a row per product, cells whose tooltip shows Planned and Produced.
   const heatmap = call(page, 'charts/fillRateDate/get');
   await page.getByRole('tab', { name: 'Order Fill Rate' }).click();
-  const now = new Date();
+  const now = runNow();
   expect((await heatmap).request().postDataJSON()).toEqual({ month: `${now.getFullYear()}-${pad(now.getMonth() + 1)}` });
   for (const label of ['none', 'Bad', 'Medium', 'Good']) {
     await expect(page.getByRole('list', { name: 'Fill rate legend' }).getByText(label, { exact: true })).toBeVisible();
@@ -47,7 +48,7 @@ test('production quantities: a bar per article in the default period; clicking a
   const totals = call(page, 'stats/orders/quantities');
   await signIn(page, 'client', '/#/stats/production-quantity');
   await expect(page.getByRole('heading', { name: 'Production quantities' })).toBeVisible();
-  const now = new Date();
+  const now = runNow();
   expect((await totals).request().postDataJSON()).toEqual({
     period: { from: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-01`, to: `${now.getFullYear()}-12-31` },
   });

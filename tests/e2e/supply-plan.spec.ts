@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.js';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './support.js';
 
 const column = (page: Page, title: string) => page.getByRole('region', { name: title });
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { requestsDuring, signIn } from './support.js';
+import type { Locator, Page } from '@playwright/test';
+import { expect, requestsDuring, signIn, test } from './support.js';
 
 /** dnd-kit needs real pointer steps: press on the card, nudge past the activation distance, glide, release. */
 async function drag(page: Page, card: Locator, target: Locator) {

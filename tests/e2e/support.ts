@@ -1,4 +1,30 @@
-import { expect, type Page, type Request } from '@playwright/test';
+import { expect, test as base, type Page, type Request } from '@playwright/test';
+import { runNowMs } from './clock.js';
+
+export { expect };
+
+/**
+ * Playwright's `test` with every browser context on the run's pinned clock (clock.ts): its pages' Date starts at the
+ * run's current instant and runs on from there, as the portal's clock does. `install` rather than `setFixedTime`: a
+ * fixed Date would stop the web app's session loop counting down the access token and the idle time, so the token
+ * would never be refreshed. Set on the worker's browser, so that the `page` and `context` fixtures and the contexts a
+ * spec opens itself (`browser.newContext()`, `browser.newPage()`, for a second user) all get it.
+ */
+export const test = base.extend({
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        await context.clock.install({ time: runNowMs() });
+        return context;
+      };
+      await use(browser);
+      browser.newContext = newContext;
+    },
+    { scope: 'worker' },
+  ],
+});
 
 export const DEMO_PASSWORD = 'orders-demo';
 
@@ -10,6 +36,9 @@ export async function signIn(page: Page, username: string, path = '/') {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 }
+
+/** Numbers the marker requests of requestsDuring. */
+let markers = 0;
 
 /**
  * The requests to a URL ending in `urlEnd` that `action` makes the page send. A save starts in the handler of the
@@ -24,7 +53,7 @@ export async function requestsDuring(page: Page, urlEnd: string, action: () => P
   page.on('request', listener);
   try {
     await action();
-    const marker = `/healthz?after=${Date.now()}`;
+    const marker = `/healthz?after=${(markers += 1)}`;
     const markerSeen = page.waitForRequest((request) => request.url().endsWith(marker));
     await page.evaluate((url) => fetch(url).then(() => undefined), marker);
     await markerSeen;

@@ -23,6 +23,8 @@ import { freePort, startEmbeddedPostgres } from '../../api/src/db/embedded.js';
 import { createDb } from '../../api/src/db/database.js';
 import { migrateAsOwner, prepareEmbeddedRoles } from '../../api/src/db/roles.js';
 import { seedDemoData } from '../../api/src/db/seed/index.js';
+import { pinClock } from '../../api/src/lib/clock.js';
+import { runNow, startRunClock } from '../e2e/clock.js';
 import { startPortal, type RunningPortal } from '../e2e/portal.js';
 import { NGINX, readAccessLog, startNginx, type Balancer } from './nginx.js';
 
@@ -87,6 +89,10 @@ async function main() {
   let playwrightStarted = 0;
   let playwrightEnded = 0;
   try {
+    // The e2e run's pinned clock (tests/e2e/clock.ts) starts here: the demo data is seeded around it and the replicas
+    // run on it, as the e2e global setup's own portal does.
+    startRunClock();
+    pinClock(runNow());
     // Migrated and seeded once, here, as a deployment's migration Job does before the replicas start.
     const { ownerUrl, appUrl } = await prepareEmbeddedRoles(database.url, database.passwords);
     const applied = await migrateAsOwner(ownerUrl, appUrl);
@@ -109,6 +115,7 @@ async function main() {
           TRUST_PROXY: '1',
           // As the e2e global setup: tokens live 60 s, so the web app refreshes them during the run.
           ACCESS_TOKEN_TTL: '60',
+          PORTAL_NOW: runNow().toISOString(),
           LOG_LEVEL: process.env.REPLICAS_LOG_LEVEL ?? 'warn',
         }),
       ),

@@ -1,4 +1,5 @@
 import { InMemoryWebStorage, UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import { nowMs } from '../components/clock';
 import type { SignedIn } from './session';
 
 export interface AppConfig {
@@ -61,9 +62,9 @@ export async function signIn(config: AppConfig): Promise<SignedIn> {
   // Signed out after SESSION_IDLE_MINUTES without input (the provider session and refresh token expire after
   // the same time without use, so a tab left open does not keep the sign-in alive by refreshing on its own).
   const idleMs = (config.sessionIdleMinutes ?? 30) * 60_000;
-  let lastActivity = Date.now();
+  let lastActivity = nowMs();
   const active = () => {
-    lastActivity = Date.now();
+    lastActivity = nowMs();
   };
   for (const event of ACTIVITY_EVENTS) window.addEventListener(event, active, { passive: true });
   const logout = async () => {
@@ -75,10 +76,12 @@ export async function signIn(config: AppConfig): Promise<SignedIn> {
     });
   };
   const timer = window.setInterval(async () => {
-    if (Date.now() - lastActivity > idleMs) {
+    if (nowMs() - lastActivity > idleMs) {
       await logout();
       return;
     }
+    // oidc-client-ts counts expires_in down from the answer's expires_in on the browser's own clock, never from the
+    // token's exp: a browser clock set to another day (the end-to-end run pins it) refreshes on time all the same.
     if ((current.expires_in ?? 0) >= MIN_VALIDITY_SECONDS) return;
     try {
       const renewed = await manager.signinSilent();

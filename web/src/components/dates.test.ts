@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { AWKWARD_INSTANTS, pinClock } from '../test/clock';
+import { now } from './clock';
 import { addDays, daysBetween, firstOfMonth, fromDay, isoDay, isWeekday, isWeekend, localToday, mondayOf, parseDay, shiftMonth, utcDayOf, weekdayIndex } from './dates';
 
 describe('date fields are YYYY-MM-DD calendar days of the user’s own calendar (part 9)', () => {
@@ -84,5 +86,19 @@ describe('typed days: date fields YYYY-MM-DD, pickers MM.DD.YYYY (part 9)', () =
     expect(parseDay('2026-03-18', { pickerFormat: true })).toBe('2026-03-18');
     expect(parseDay('18.03.2026', { pickerFormat: true })).toBeNull();
     expect(parseDay('02.30.2026', { pickerFormat: true })).toBeNull();
+  });
+});
+
+// "Today" is the clock's day: the user's own calendar day for dates, the UTC day for downtime. Near midnight the two
+// differ, and which one comes first depends on the time zone the tests run in.
+describe.each(AWKWARD_INSTANTS)("today, $name", ({ at }) => {
+  pinClock(at);
+
+  it("is the local calendar day of the clock's instant, and the downtime day is that instant's UTC day", () => {
+    expect(localToday()).toBe(isoDay(new Date(at)));
+    expect(utcDayOf()).toBe(new Date(at).toISOString().slice(0, 10));
+    expect(Math.abs(daysBetween(utcDayOf(), localToday()))).toBeLessThanOrEqual(1);
+    expect(now().getTime() - Date.parse(at)).toBeGreaterThanOrEqual(0);
+    expect(now().getTime() - Date.parse(at)).toBeLessThan(60_000); // pinned, and running on
   });
 });

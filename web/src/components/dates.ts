@@ -4,13 +4,15 @@
  * - A **calendar day** is a string `YYYY-MM-DD` (the contract's date fields: due dates, periods, prices' validity).
  *   It names a day, not a moment: it is read as that day of the user's own (local) calendar, and arithmetic on it
  *   (`addDays`, `weekdayIndex`, `isWeekend`) works on calendar fields, so no time zone can shift it. "Today" is the
- *   local calendar day of the user's clock (`isoDay(new Date())`). Days compare as strings.
+ *   local calendar day of the user's clock (`localToday()`, from `clock.ts`). Days compare as strings.
  * - An **instant** is an ISO date-time with its offset (`createdAt`, `recordedAt`, a downtime's start): a moment,
  *   shown in the user's time zone (`formatDateTime` in `format.ts`). The one exception is downtime, which keeps no
  *   plant time zone: its day is the UTC day of the instant (`utcDayOf`, see `features/downtime/downtimeFormat.ts`).
  *
  * Weeks start on Monday; Saturday and Sunday are unavailable for order dates (part 9).
  */
+
+import { now } from './clock';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -24,10 +26,10 @@ export function fromDay(day: string): Date {
 }
 
 /** Today in the user's own calendar, YYYY-MM-DD. */
-export const localToday = (now = new Date()) => isoDay(now);
+export const localToday = (at = now()) => isoDay(at);
 
 /** The UTC calendar day of an instant (downtime's days, which keep no plant time zone). */
-export const utcDayOf = (instant: Date | string = new Date()) => new Date(instant).toISOString().slice(0, 10);
+export const utcDayOf = (instant: Date | string = now()) => new Date(instant).toISOString().slice(0, 10);
 
 /** `day` moved by `days` calendar days. */
 export function addDays(day: string, days: number): string {

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
+import { now as clockNow } from './clock';
 
-/** The wall clock of a screen, moved on every `everyMs`, so what depends on "now" (an open stop) moves without a reload. */
+/** A screen's clock (`clock.ts`), moved on every `everyMs`: what depends on "now" (an open stop) moves without a reload. */
 export function useNow(everyMs = 30_000): Date {
-  const [now, setNow] = useState(() => new Date());
+  const [now, setNow] = useState(() => clockNow());
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), everyMs);
+    const timer = window.setInterval(() => setNow(clockNow()), everyMs);
     return () => window.clearInterval(timer);
   }, [everyMs]);
   return now;

@@ -7,6 +7,7 @@ import { renderWithProviders } from '../../test/render';
 import { currentMonth } from '../downtime/downtimeFormat';
 import { captureDownloads } from '../downtime/downtimeTestData';
 import AuditLogPage from './AuditLogPage';
+import { ORDINARY_WEDNESDAY, pinClock } from '../../test/clock';
 
 function serveExport(answer: () => Response) {
   const bodies: unknown[] = [];
@@ -22,6 +23,8 @@ function serveExport(answer: () => Response) {
 afterEach(() => vi.restoreAllMocks());
 
 describe("admin 'Audit log' (/audit)", { timeout: 30_000 }, () => {
+  // Any ordinary day: the period opens on the current month, whichever day that is.
+  pinClock(ORDINARY_WEDNESDAY);
   it('downloads the CSV of the chosen period, the current month at first', async () => {
     const bodies = serveExport(
       () =>

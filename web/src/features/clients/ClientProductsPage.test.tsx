@@ -13,6 +13,7 @@ import './ReclassificationDialog';
 import './ClientDetailsDialog';
 import './ProductDialog';
 import './BuyersDialog';
+import { ORDINARY_WEDNESDAY, pinClock } from '../../test/clock';
 
 const WATER = productFixture();
 const SODA = productFixture({ id: 22, productName: 'Sparkling 1.5 L', articleNo: 'NS-1500', machineNames: 'FB-07', currentStock: 0, currentPrice: null });
@@ -48,6 +49,8 @@ async function openAction(user: ReturnType<typeof userEvent.setup>, item: string
 }
 
 describe('/clients/{id} client portfolio', { timeout: 60_000 }, () => {
+  // Any ordinary day: a new price proposes next month and the list says which price is valid today, whichever day that is.
+  pinClock(ORDINARY_WEDNESDAY);
   it('shows the breadcrumb, the company and Machine IDs, Title, Article no., Preform, Current price @1k, Bottle stock; productName ascending, 20 per page', async () => {
     const bodies = servePortfolio();
     renderClientInventoryAt(`/clients/${NORDIC}`);

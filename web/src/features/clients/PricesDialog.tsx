@@ -14,6 +14,7 @@ import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
 import { useInventorySave } from './useInventorySave';
 import { QueryError } from '../../components/QueryError';
+import { now } from '../../components/clock';
 import { addDays, isoDay, shiftMonth } from '../../components/dates';
 import { formatListDate } from '../../components/format';
 import { formatPrice } from './clientInventory';
@@ -28,7 +29,7 @@ interface FormValues {
 const schema = adminClientsSaveProductPriceBody.shape.price;
 
 /** Part 5: a new price defaults to next month's full period. */
-export function nextMonthPeriod(today = new Date()): { validFrom: string; validTo: string } {
+export function nextMonthPeriod(today = now()): { validFrom: string; validTo: string } {
   const validFrom = shiftMonth(isoDay(today), 1);
   return { validFrom, validTo: addDays(shiftMonth(validFrom, 1), -1) };
 }

@@ -7,6 +7,7 @@ import { renderWithProviders } from '../../test/render';
 import AdminDowntimeHistoryPage from './AdminDowntimeHistoryPage';
 import { currentMonth } from './downtimeFormat';
 import { BALTIC, captureDownloads, headers, NORDIC, serveHistory, stop } from './downtimeTestData';
+import { ORDINARY_WEDNESDAY, pinClock } from '../../test/clock';
 
 function serveClients() {
   server.use(
@@ -25,6 +26,8 @@ const causeSelect = (row: string) => within(rowOf(row)).getByLabelText('Downtime
 afterEach(() => vi.restoreAllMocks());
 
 describe("admin '/downtimes/history'", { timeout: 30_000 }, () => {
+  // Any ordinary day: the history opens on the current month, whichever day that is.
+  pinClock(ORDINARY_WEDNESDAY);
   it('asks for the current month of every client, endDatetime descending, 10 a page, and shows client name, machine name, downtime cause, actual date, duration, start and end', async () => {
     const api = serveHistory('admin');
     serveClients();

@@ -8,6 +8,7 @@ import DowntimeGanttPage, { ganttOf, ganttScrollTime } from './DowntimeGanttPage
 import type { LiveStatusQuery } from '../../../../generated/web/model';
 import { liveStatusOf } from '../machines/machinesTestData';
 import { BALTIC, NORDIC, stop } from './downtimeTestData';
+import { AWKWARD_INSTANTS, pinClock } from '../../test/clock';
 
 const MACHINES = [
   { clientId: NORDIC, company: 'Nordic Springs AB', machineName: 'FB-04' },
@@ -16,14 +17,17 @@ const MACHINES = [
 ];
 
 const FIRST_PAGE = { page: 1, rowsPerPage: 20 };
-const today = () => new Date().toISOString().slice(0, 10);
+/** An ordinary Tuesday morning (UTC), the day shift's first stop already over. */
+const TUESDAY_MORNING = '2026-03-10T09:30:00Z';
+/** The UTC day of an instant written as ISO with Z: the chart's days are UTC days. */
+const utcDay = (at: string) => at.slice(0, 10);
 const dayAfter = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
-const todaysStop = () => stop(501, { actualDate: today(), targetStart: `${today()}T06:20:00Z`, targetEnd: `${today()}T07:55:00Z` });
+const stopOn = (day: string) => stop(501, { actualDate: day, targetStart: `${day}T06:20:00Z`, targetEnd: `${day}T07:55:00Z` });
 
 /** The bodies of the live status questions of the last serveDowntime. */
 let liveBodies: LiveStatusQuery[] = [];
 
-function serveDowntime(events = [todaysStop()], live: { state: 'running' | 'stopped' | 'unknown'; downtimeId: number | null }[] = []) {
+function serveDowntime(events: ReturnType<typeof stop>[], live: { state: 'running' | 'stopped' | 'unknown'; downtimeId: number | null }[] = []) {
   const bodies: { period: { from: string; to: string }; machines?: { page: number; rowsPerPage: number } }[] = [];
   liveBodies = [];
   server.use(
@@ -42,24 +46,8 @@ function serveDowntime(events = [todaysStop()], live: { state: 'running' | 'stop
 }
 
 describe("admin '/downtimes/gantt'", { timeout: 30_000 }, () => {
-  it('shows the real stops of today (UTC) per client machine, and Prev / Next / Today ask for that day', async () => {
-    const bodies = serveDowntime();
-    const user = userEvent.setup();
-    renderWithProviders(<DowntimeGanttPage />);
-    expect(await screen.findByText('Mould change · 1 h 35 min')).toBeInTheDocument();
-    expect(bodies[0]).toEqual({ period: { from: today(), to: today() }, machines: FIRST_PAGE });
-    for (const label of ['FB-04', 'FB-07', 'FB-1', 'Nordic Springs AB', 'Baltic Brew SIA']) expect(screen.getByText(label)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Today' })).toBeDisabled();
-
-    await user.click(screen.getByRole('button', { name: 'Previous day' }));
-    await waitFor(() => expect(bodies.at(-1)).toEqual({ period: { from: dayAfter(today(), -1), to: dayAfter(today(), -1) }, machines: FIRST_PAGE }));
-    await user.click(screen.getByRole('button', { name: 'Today' }));
-    await user.click(screen.getByRole('button', { name: 'Next day' }));
-    await waitFor(() => expect(bodies.at(-1)).toEqual({ period: { from: dayAfter(today(), 1), to: dayAfter(today(), 1) }, machines: FIRST_PAGE }));
-    // Three machines fit one page: the count under the chart, no pager.
-    expect(screen.getByText('Machines 1–3 of 3')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'next page' })).not.toBeInTheDocument();
-  });
+  pinClock(TUESDAY_MORNING);
+  const today = utcDay(TUESDAY_MORNING);
 
   it('pages the machines (issue 14): page 2 asks for page 2 and shows its machines, the first page staying drawn while it loads', async () => {
     // 25 machines of one client, FB-01..FB-25: 20 on the first page. The second page's answer waits until released.
@@ -85,7 +73,7 @@ describe("admin '/downtimes/gantt'", { timeout: 30_000 }, () => {
     expect(screen.getByText('Machines 1–20 of 25')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: '2' }));
-    await waitFor(() => expect(bodies.at(-1)).toEqual({ period: { from: today(), to: today() }, machines: { page: 2, rowsPerPage: 20 } }));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ period: { from: today, to: today }, machines: { page: 2, rowsPerPage: 20 } }));
     // While page 2 loads, page 1 stays drawn and the page says it is loading.
     expect(screen.getByText('FB-20')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
@@ -128,10 +116,44 @@ describe("admin '/downtimes/gantt'", { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('opens scrolled to now on today (an hour before, so the current stop shows), to the first stop on another day', () => {
+    const now = new Date('2026-03-18T14:35:00Z');
+    expect(ganttScrollTime('2026-03-18', [{ start: '2026-03-18 06:20:00' }], now)).toBe('13:00:00');
+    expect(ganttScrollTime('2026-03-18', [], new Date('2026-03-18T00:10:00Z'))).toBe('00:00:00');
+    expect(ganttScrollTime('2026-03-17', [{ start: '2026-03-17 19:05:00' }, { start: '2026-03-17 16:40:00' }], now)).toBe('15:00:00');
+    expect(ganttScrollTime('2026-03-16', [], now)).toBe('06:00:00');
+  });
+});
+
+// "Today" is the UTC day of now, whatever the browser's time zone says the date is (31 December 22:30 UTC is already
+// New Year in Helsinki), and an open stop runs up to now across midnight.
+describe.each([{ name: 'on an ordinary Tuesday morning', at: TUESDAY_MORNING }, ...AWKWARD_INSTANTS])("admin '/downtimes/gantt' today, $name", { timeout: 30_000 }, ({ at }) => {
+  pinClock(at);
+  const today = utcDay(at);
+
+  it('shows the real stops of today (UTC) per client machine, and Prev / Next / Today ask for that day', async () => {
+    const bodies = serveDowntime([stopOn(today)]);
+    const user = userEvent.setup();
+    renderWithProviders(<DowntimeGanttPage />);
+    expect(await screen.findByText('Mould change · 1 h 35 min')).toBeInTheDocument();
+    expect(bodies[0]).toEqual({ period: { from: today, to: today }, machines: FIRST_PAGE });
+    for (const label of ['FB-04', 'FB-07', 'FB-1', 'Nordic Springs AB', 'Baltic Brew SIA']) expect(screen.getByText(label)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Today' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Previous day' }));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ period: { from: dayAfter(today, -1), to: dayAfter(today, -1) }, machines: FIRST_PAGE }));
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    await user.click(screen.getByRole('button', { name: 'Next day' }));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ period: { from: dayAfter(today, 1), to: dayAfter(today, 1) }, machines: FIRST_PAGE }));
+    // Three machines fit one page: the count under the chart, no pager.
+    expect(screen.getByText('Machines 1–3 of 3')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'next page' })).not.toBeInTheDocument();
+  });
+
   it('draws an open stop (the live state names its downtime row) up to now, marked ongoing (issue 15, item 2)', async () => {
-    const start = new Date(Date.now() - 2 * 3_600_000 - 5 * 60_000);
+    const start = new Date(Date.parse(at) - 2 * 3_600_000 - 5 * 60_000);
     // Just after midnight the open stop began yesterday: today's chart clips it to the day.
-    const open = stop(601, { actualDate: today(), duration: 1, targetStart: start.toISOString(), targetEnd: new Date(start.getTime() + 60_000).toISOString() });
+    const open = stop(601, { actualDate: today, duration: 1, targetStart: start.toISOString(), targetEnd: new Date(start.getTime() + 60_000).toISOString() });
     serveDowntime([open], [{ state: 'stopped', downtimeId: 601 }, { state: 'running', downtimeId: null }]);
     renderWithProviders(<DowntimeGanttPage />);
     expect(await screen.findByText(/^Mould change · 2 h [5-6] min, ongoing$/)).toBeInTheDocument();
@@ -144,13 +166,5 @@ describe("admin '/downtimes/gantt'", { timeout: 30_000 }, () => {
     expect(gantt.events[0]).toMatchObject({ title: 'Mould change · 1 h 40 min, ongoing', start: '2026-03-10 06:20:00', end: '2026-03-10 08:00:00' });
     // a closed stop keeps its end
     expect(ganttOf({ machines: MACHINES, events: [stop(501)] }, '2026-03-10', new Set(), now).events[0]).toMatchObject({ end: '2026-03-10 07:55:00' });
-  });
-
-  it('opens scrolled to now on today (an hour before, so the current stop shows), to the first stop on another day', () => {
-    const now = new Date('2026-03-18T14:35:00Z');
-    expect(ganttScrollTime('2026-03-18', [{ start: '2026-03-18 06:20:00' }], now)).toBe('13:00:00');
-    expect(ganttScrollTime('2026-03-18', [], new Date('2026-03-18T00:10:00Z'))).toBe('00:00:00');
-    expect(ganttScrollTime('2026-03-17', [{ start: '2026-03-17 19:05:00' }, { start: '2026-03-17 16:40:00' }], now)).toBe('15:00:00');
-    expect(ganttScrollTime('2026-03-16', [], now)).toBe('06:00:00');
   });
 });

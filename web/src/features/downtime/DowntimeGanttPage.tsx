@@ -10,6 +10,7 @@ import { adminDowntimeGetDowntimeBody } from '../../../../generated/web/zod/down
 import { getAdminMachinesGetLiveStatusQueryKey, useAdminMachinesGetLiveStatus } from '../../../../generated/web/endpoints/machines/machines';
 import { MachinePager, useLastMachinePage } from '../../components/MachinePager';
 import { QueryError } from '../../components/QueryError';
+import * as clock from '../../components/clock';
 import { useNow } from '../../components/useNow';
 import { addDays, utcDayOf } from '../../components/dates';
 import { formatDuration, formatHistoryDate, formatHistoryDateTime, utcWallClock } from './downtimeFormat';
@@ -25,7 +26,7 @@ const machineKey = (machine: { clientId: string; machineName: string }) => `${ma
  * The day's machines as rows (grouped by client) and its stops as events, clipped to the day, in UTC. A stop still
  * open (its id among `open`, the machines' live state) ends at `now`, so it grows while the chart is shown.
  */
-export function ganttOf(data: Pick<AdminDowntimeGetDowntime200, 'machines' | 'events'> | undefined, day: string, open: ReadonlySet<number> = new Set(), now = new Date()) {
+export function ganttOf(data: Pick<AdminDowntimeGetDowntime200, 'machines' | 'events'> | undefined, day: string, open: ReadonlySet<number> = new Set(), now = clock.now()) {
   const resources: ScheduleResourceData[] = [];
   const groups = new Map<string, ScheduleResourceGroup>();
   for (const machine of data?.machines ?? []) {
@@ -63,7 +64,7 @@ const pad = (value: number) => String(value).padStart(2, '0');
  * Where the day chart opens (its time axis scrolled to): on today an hour before now, so the current stop and the
  * present are in view; on another day an hour before its first stop; 06:00 on a day without stops. UTC, whole hours.
  */
-export function ganttScrollTime(day: string, events: { start: string | Date }[], now = new Date()): string {
+export function ganttScrollTime(day: string, events: { start: string | Date }[], now = clock.now()): string {
   const hourBefore = (hour: number) => `${pad(Math.max(0, hour - 1))}:00:00`;
   if (day === now.toISOString().slice(0, 10)) return hourBefore(now.getUTCHours());
   const first = events.map((event) => (typeof event.start === 'string' ? event.start : utcWallClock(event.start.toISOString()))).sort()[0];
@@ -141,10 +142,10 @@ export default function DowntimeGanttPage() {
             slotWidth={72}
             labels={{ resources: 'Machines' }}
             rowHeight={48}
-            startScrollTime={ganttScrollTime(day, gantt.events)}
+            startScrollTime={ganttScrollTime(day, gantt.events, now)}
             // The chart scrolls both ways: keyboard users reach it with Tab and scroll it with the arrows (WCAG 2.1.1).
             scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `Stops on ${formatHistoryDate(day)}, by machine` } }}
-            getCurrentTime={() => utcWallClock(new Date().toISOString())}
+            getCurrentTime={() => utcWallClock(clock.now().toISOString())}
             renderEventBody={(event) => (
               <Text size="xs" truncate title={eventTooltip(event)}>
                 {event.title}

@@ -5,12 +5,15 @@ import { renderWithProviders } from '../../test/render';
 import OperatorDowntimeHistoryPage from './OperatorDowntimeHistoryPage';
 import { currentMonth } from './downtimeFormat';
 import { captureDownloads, headers, serveHistory, stop } from './downtimeTestData';
+import { ORDINARY_WEDNESDAY, pinClock } from '../../test/clock';
 
 const rowOf = (text: string) => screen.getByRole('row', { name: new RegExp(text) });
 
 afterEach(() => vi.restoreAllMocks());
 
 describe("operator '/downtime/history'", { timeout: 30_000 }, () => {
+  // Any ordinary day: the history opens on the current month, whichever day that is.
+  pinClock(ORDINARY_WEDNESDAY);
   it("asks for the current month, endDatetime descending, 10 a page, and shows Machine Name, Inactivity cause, ActualDate, Duration, 'Start datetime', 'End datetime'", async () => {
     const api = serveHistory('operator');
     renderWithProviders(<OperatorDowntimeHistoryPage />);

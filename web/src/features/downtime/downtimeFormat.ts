@@ -1,3 +1,4 @@
+import { now } from '../../components/clock';
 import { addDays, firstOfMonth, isoDay, shiftMonth } from '../../components/dates';
 
 /**
@@ -30,7 +31,7 @@ export function formatDuration(minutes: number | null | undefined): string {
 }
 
 /** Part 2: the history's period picker starts on the current month, first to last day. */
-export function currentMonth(today = new Date()): { from: string; to: string } {
+export function currentMonth(today = now()): { from: string; to: string } {
   const from = firstOfMonth(isoDay(today));
   return { from, to: addDays(shiftMonth(from, 1), -1) };
 }

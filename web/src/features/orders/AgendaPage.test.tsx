@@ -8,6 +8,8 @@ import { renderWithProviders } from '../../test/render';
 import type { AgendaItem, ProducedEntry } from '../../../../generated/web/model';
 import AgendaPage from './AgendaPage';
 import { agendaItem } from './agenda.fixtures';
+import { AWKWARD_INSTANTS, pinClock } from '../../test/clock';
+import { addDays, isoDay, mondayOf } from '../../components/dates';
 
 const KEYS = ['prev', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'next'] as const;
 type AgendaBody = { week?: string; column?: (typeof KEYS)[number]; offset?: number };
@@ -58,7 +60,7 @@ function serveAgenda(items: AgendaItem[], entries: Record<number, ProducedEntry[
       const producedAmount = items[index]!.producedAmount + body.item.producedQuantity;
       const updated = { ...items[index]!, producedAmount, producedPart: producedAmount / items[index]!.plannedAmount, version: body.item.version + 1 };
       items[index] = updated;
-      const entry = { id: Date.now(), quantity: body.item.producedQuantity, producedTotal: producedAmount, recordedBy: 'Olga Operator', recordedAt: '2026-11-18T08:00:00Z' };
+      const entry = { id: (entries[body.item.id]?.length ?? 0) + 1000 * body.item.id, quantity: body.item.producedQuantity, producedTotal: producedAmount, recordedBy: 'Olga Operator', recordedAt: '2026-11-18T08:00:00Z' };
       entries[body.item.id] = [entry, ...(entries[body.item.id] ?? [])];
       return HttpResponse.json(updated);
     }),
@@ -300,5 +302,29 @@ describe('another week', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('region', { name: 'PREV' })).not.toBeInTheDocument();
     release();
     expect(within(await screen.findByRole('region', { name: 'Wed 25.11' })).getByRole('article', { name: 'PO-B NS-0500' })).toBeInTheDocument();
+  });
+});
+
+// The agenda opens on the week that holds today in the operator's calendar, whatever day that is; a weekend day's
+// column shows when something is due on it.
+describe.each(AWKWARD_INSTANTS)("the agenda's week, $name", { timeout: 30_000 }, ({ at }) => {
+  pinClock(at);
+  const today = isoDay(new Date(at));
+  const monday = mondayOf(today);
+  const listDay = (day: string) => dayjs(day).format('DD.MM.YYYY');
+
+  it("opens on the week that holds today, asks for that week and marks today's column", async () => {
+    const asked: AgendaBody[] = [];
+    serveAgenda([agendaItem(today, 'PO-TODAY'), agendaItem(addDays(monday, -1), 'PO-BEFORE'), agendaItem(addDays(monday, 7), 'PO-AFTER')], {}, asked);
+    renderWithProviders(<AgendaPage />);
+    expect(await screen.findByText(new RegExp(`^Week \\d+ · ${listDay(monday)} – ${listDay(addDays(monday, 6))}$`))).toBeInTheDocument();
+    await loaded();
+    const todays = await screen.findByRole('region', { name: dayjs(today).format('ddd DD.MM') });
+    expect(within(todays).getByRole('article', { name: 'PO-TODAY NS-0500' })).toBeInTheDocument();
+    expect(todays).toHaveAttribute('data-today');
+    expect(screen.getAllByRole('region').filter((region) => region.hasAttribute('data-today'))).toHaveLength(1);
+    expect(column('PREV').getByRole('article', { name: 'PO-BEFORE NS-0500' })).toBeInTheDocument();
+    expect(column('NEXT').getByRole('article', { name: 'PO-AFTER NS-0500' })).toBeInTheDocument();
+    expect(asked).toEqual([{ week: monday }]);
   });
 });

@@ -5,6 +5,7 @@ import { useQueries } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { getOperatorAgendaGetAgendaQueryOptions, useOperatorAgendaGetAgenda } from '../../../../generated/web/endpoints/orders/orders';
 import type { AgendaItem } from '../../../../generated/web/model';
+import { now } from '../../components/clock';
 import { QueryError } from '../../components/QueryError';
 import { formatListDate, formatNumber, formatPercent } from '../../components/format';
 import { agendaColumns, weekLabel, weekStart, type AgendaColumn } from './agenda';
@@ -126,13 +127,13 @@ function Column({ column, week, today, onEdit }: { column: AgendaColumn; week: s
  * The page asks the API for the week it shows (Previous week / Next week ask another; the skeleton shows meanwhile).
  */
 export default function AgendaPage() {
-  const [monday, setMonday] = useState(() => weekStart(dayjs()));
+  const [monday, setMonday] = useState(() => weekStart(dayjs(now())));
   // The week shown is asked for (and cached) on its own: the answer carries that week's columns only.
   const week = monday.format('YYYY-MM-DD');
   const query = useOperatorAgendaGetAgenda({ week });
   const [editing, setEditing] = useState<AgendaItem | null>(null);
   const columns = useMemo(() => agendaColumns(query.data ?? [], monday), [query.data, monday]);
-  const todayKey = dayjs().format('YYYY-MM-DD');
+  const todayKey = dayjs(now()).format('YYYY-MM-DD');
   // The week opens with today's column in view (the columns scroll sideways): on arrival and on 'This week'.
   const [scrollToToday, setScrollToToday] = useState(true);
   const board = useRef<HTMLDivElement>(null);
@@ -158,7 +159,7 @@ export default function AgendaPage() {
           <Button
             variant="default"
             onClick={() => {
-              setMonday(weekStart(dayjs()));
+              setMonday(weekStart(dayjs(now())));
               setScrollToToday(true);
             }}
           >

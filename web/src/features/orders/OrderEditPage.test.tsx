@@ -5,19 +5,13 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import type { ClientProductionOrder, OrderableProduct, OrderItem } from '../../../../generated/web/model';
 import { renderOrders } from './renderOrders';
-import { isoDay, isWeekend } from '../../components/dates';
+import { addDays, isoDay, isWeekend, mondayOf } from '../../components/dates';
 import { orderFixture, orderItemFixture } from '../../test/orders.fixtures';
+import { AWKWARD_INSTANTS, pinClock } from '../../test/clock';
 
-const today = new Date();
-const monday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - ((today.getDay() + 6) % 7));
-const day = (offset: number) => isoDay(new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + offset));
+/** The "today" of most tests: an ordinary Wednesday morning (local time), mid-week and mid-month. */
+const WEDNESDAY = new Date(2026, 10, 18, 9, 0);
 const listDate = (iso: string) => iso.split('-').reverse().join('.');
-/** Wednesday of next week: always a selectable 'Deliver at'. */
-const NEXT_WEDNESDAY = day(9);
-const NEXT_FRIDAY = day(11);
-
-/** An item due this Monday unless said otherwise. */
-const item = (overrides: Partial<OrderItem>) => orderItemFixture({ dueDate: day(0), ...overrides });
 
 /** What the client may order; NS-0500 is the product in production now. */
 const PRODUCTS: OrderableProduct[] = [
@@ -25,34 +19,45 @@ const PRODUCTS: OrderableProduct[] = [
   { id: 22, articleNo: 'NS-1500', productName: 'Sparkling Water 1.5 L', wip: false },
 ];
 
-const ORDER: ClientProductionOrder = orderFixture({
-  producedPart: 0.3,
-  producedArticles: 'NS-0500,NS-1500',
-  workInProgress: 1,
-  hasInvoice: true,
-  ClientProductionOrderItems: [
-    // NS-0500 is the product in production, due this week, 60 % produced
-    item({}),
-    item({
-      id: 89,
-      clientProductId: 22,
-      ClientProduct: { id: 22, articleNo: 'NS-1500', productName: 'Sparkling Water 1.5 L' },
-      dueDate: NEXT_FRIDAY,
-      plannedAmount: 60000,
-      producedAmount: 0,
-      producedPart: 0,
-      isBuyerConfirmed: true,
-      isSellerConfirmed: true,
-      refProductionOrderId: 40,
-      refProductionOrder: { id: 40, orderNo: 'AC-77' },
-      refProductionOrderItemId: 140,
-      refProductionOrderItem: { id: 140, dueDate: day(8), isClosed: false, plannedAmount: 60000 },
-      version: 2,
-    }),
-    item({ id: 90, dueDate: day(-21), plannedAmount: 5000, producedAmount: 5000, producedPart: 1, hasInvoice: true, version: 9 }),
-  ],
-  version: 4,
-});
+/** The days of the tests, counted from Monday of the week that holds `today`, and an order around them. */
+function aroundWeekOf(today: Date) {
+  const monday = mondayOf(isoDay(today));
+  const day = (offset: number) => addDays(monday, offset);
+  /** An item due this Monday unless said otherwise. */
+  const item = (overrides: Partial<OrderItem>) => orderItemFixture({ dueDate: day(0), ...overrides });
+  const order: ClientProductionOrder = orderFixture({
+    producedPart: 0.3,
+    producedArticles: 'NS-0500,NS-1500',
+    workInProgress: 1,
+    hasInvoice: true,
+    ClientProductionOrderItems: [
+      // NS-0500 is the product in production, due this week, 60 % produced
+      item({}),
+      item({
+        id: 89,
+        clientProductId: 22,
+        ClientProduct: { id: 22, articleNo: 'NS-1500', productName: 'Sparkling Water 1.5 L' },
+        dueDate: day(11),
+        plannedAmount: 60000,
+        producedAmount: 0,
+        producedPart: 0,
+        isBuyerConfirmed: true,
+        isSellerConfirmed: true,
+        refProductionOrderId: 40,
+        refProductionOrder: { id: 40, orderNo: 'AC-77' },
+        refProductionOrderItemId: 140,
+        refProductionOrderItem: { id: 140, dueDate: day(8), isClosed: false, plannedAmount: 60000 },
+        version: 2,
+      }),
+      item({ id: 90, dueDate: day(-21), plannedAmount: 5000, producedAmount: 5000, producedPart: 1, hasInvoice: true, version: 9 }),
+    ],
+    version: 4,
+  });
+  // Wednesday and Friday of next week: always selectable 'Deliver at' days.
+  return { day, item, order, nextWednesday: day(9), nextFriday: day(11) };
+}
+
+const { day, item, order: ORDER, nextWednesday: NEXT_WEDNESDAY, nextFriday: NEXT_FRIDAY } = aroundWeekOf(WEDNESDAY);
 
 /** Serves `orders/get` with ORDER (or `order`) and records `orders/save` bodies, answering `answer` when given. */
 function serveOrder(order: ClientProductionOrder = ORDER, answer?: () => Response) {
@@ -84,6 +89,7 @@ async function openNewItem(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe("client '/orders/new' and '/orders/{id}' order edit", { timeout: 30_000 }, () => {
+  pinClock(WEDNESDAY);
   it("a new order shows 'Purchase order no', 'Closed', the item columns and 'Please add items'; 'Produced at' is for buyers only", async () => {
     serveOrder();
     renderOrders('/orders/new');
@@ -414,6 +420,7 @@ describe("client '/orders/new' and '/orders/{id}' order edit", { timeout: 30_000
 });
 
 describe('client order editor on a phone', { timeout: 30_000 }, () => {
+  pinClock(WEDNESDAY);
   it("shows each item as a card (Progress, Article no., Title, Quantity, 'Produced at' for buyers, 'Deliver at') that opens the item", async () => {
     serveOrder();
     const wide = window.matchMedia;
@@ -435,5 +442,49 @@ describe('client order editor on a phone', { timeout: 30_000 }, () => {
     await waitFor(() => expect(inProduction).toHaveAttribute('data-work-in-progress', 'true'));
     await user.click(within(card).getByText('60,000'));
     expect(await screen.findByRole('dialog', { name: 'Add new item to order' })).toBeInTheDocument();
+  });
+});
+
+// The rules that read "today" (part 5's first order day, no weekend; part 2.4's week in production) hold on any day.
+describe.each(AWKWARD_INSTANTS)("'Deliver at' and the week in production, $name", ({ at }) => {
+  pinClock(at);
+  const today = new Date(at);
+  const { day, item, order } = aroundWeekOf(today);
+  const thisSaturday = day(5);
+  const lastMonday = day(-7); // the first day an item may be due: a week before the start of this week
+  const fridayBefore = day(-10);
+  const thisFriday = day(4);
+
+  it('the picker refuses a Saturday and a day before the first order day, and takes next Wednesday', { timeout: 30_000 }, async () => {
+    const { saves } = serveOrder(order);
+    const user = userEvent.setup();
+    renderOrders('/orders/new');
+    await user.type(await screen.findByLabelText(/^Purchase order no/), 'PO-ANY-DAY');
+    for (const refused of [thisSaturday, fridayBefore]) {
+      const dialog = await openNewItem(user);
+      await user.type(input(dialog, /^Deliver at/), refused);
+      await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+      expect(await within(dialog).findByText('Pick a day.')).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    }
+    for (const taken of [lastMonday, day(9)]) {
+      const dialog = await openNewItem(user);
+      await user.type(input(dialog, /^Deliver at/), taken);
+      await user.click(await within(dialog).findByRole('row', { name: /NS-1500/ }));
+      await user.type(input(dialog, /^Quantity/), '5000');
+      await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    }
+    await user.click(screen.getByRole('button', { name: 'Save order' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]!.Order.ClientProductionOrderItems.map((saved) => saved.dueDate)).toEqual([lastMonday, day(9)]);
+  });
+
+  it("an item of the product in production due this week is highlighted, also on its weekend; one due the Monday after is not", { timeout: 30_000 }, async () => {
+    serveOrder({ ...order, ClientProductionOrderItems: [item({ dueDate: thisFriday }), item({ id: 91, dueDate: day(7) })] });
+    renderOrders('/orders/12');
+    await waitFor(() => expect(itemRow('NS-0500', thisFriday)).toHaveAttribute('data-work-in-progress', 'true'));
+    expect(itemRow('NS-0500', day(7))).not.toHaveAttribute('data-work-in-progress');
   });
 });

@@ -12,6 +12,7 @@ import {
 import type { AdminOrdersGetProductionOrdersBodyPaginationSortBy, ClientProductionOrder } from '../../../../generated/web/model';
 import { saveFile } from '../../api/http';
 import { describeError } from '../../api/describeError';
+import { now } from '../../components/clock';
 import { OrderProgress } from '../../components/OrderProgress';
 import { QueryError } from '../../components/QueryError';
 import { formatDateTime, formatListDate, formatNumber, formatPercent } from '../../components/format';
@@ -80,7 +81,7 @@ export default function ProductionOrdersPage() {
   const download = useAdminOrdersDownloadProductionOrders({
     mutation: {
       meta: { silent: true },
-      onSuccess: (file) => saveFile(file, downloadName(new Date())),
+      onSuccess: (file) => saveFile(file, downloadName(now())),
       onError: (error) => notifications.show({ color: 'red', role: 'alert', title: 'PDF not downloaded', message: describeError(error) }),
     },
   });

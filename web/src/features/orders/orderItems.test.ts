@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { orderFixture, orderItemFixture } from '../../test/orders.fixtures';
-import { isoDay, isWeekend } from '../../components/dates';
+import { addDays, daysBetween, isoDay, isWeekend, weekdayIndex } from '../../components/dates';
+import { AWKWARD_INSTANTS, pinClock } from '../../test/clock';
 import {
   draftOf,
   endOfIsoWeek,
@@ -80,6 +81,38 @@ describe("order dates ('Deliver at')", () => {
     expect(parseOrderDay('x2026-03-18', WEDNESDAY)).toBeNull();
     expect(parseOrderDay('2026-03-18x', WEDNESDAY)).toBeNull();
     expect(isoDay(new Date(2026, 0, 5))).toBe('2026-01-05');
+  });
+});
+
+// Part 5's order days and part 2.4's week hold on any day: read on each awkward instant from the clock itself.
+describe.each(AWKWARD_INSTANTS)("order days and this week, $name", ({ at }) => {
+  pinClock(at);
+  const today = isoDay(new Date(at));
+
+  it('this week ends on the Sunday on or after today; the first order day is the Monday a week before this week', () => {
+    const sunday = endOfIsoWeek();
+    expect(weekdayIndex(sunday)).toBe(6);
+    expect(daysBetween(today, sunday)).toBeGreaterThanOrEqual(0);
+    expect(daysBetween(today, sunday)).toBeLessThanOrEqual(6);
+    const first = firstOrderDay();
+    expect(weekdayIndex(first)).toBe(0);
+    expect(daysBetween(first, sunday)).toBe(13);
+  });
+
+  it('a typed day is taken from the first order day on, on weekdays only', () => {
+    const first = firstOrderDay();
+    expect(parseOrderDay(first)).toBe(first);
+    expect(parseOrderDay(addDays(first, -3))).toBeNull(); // the Friday before
+    expect(parseOrderDay(addDays(endOfIsoWeek(), -1))).toBeNull(); // this week's Saturday
+    const nextMonday = addDays(endOfIsoWeek(), 1);
+    expect(parseOrderDay(nextMonday)).toBe(nextMonday);
+  });
+
+  it("an item due by this week's end is in production; one due the day after is not", () => {
+    const flagged = new Set([21]);
+    const item = (dueDate: string) => ({ ...draftOf(orderItemFixture()), dueDate });
+    expect(isWorkInProgress(item(endOfIsoWeek()), { closed: false }, flagged)).toBe(true);
+    expect(isWorkInProgress(item(addDays(endOfIsoWeek(), 1)), { closed: false }, flagged)).toBe(false);
   });
 });
 

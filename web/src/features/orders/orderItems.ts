@@ -1,4 +1,5 @@
 import type { OrderItem, OrderItemInput } from '../../../../generated/web/model';
+import { now } from '../../components/clock';
 import { addDays, isoDay, isWeekend, mondayOf, parseDay } from '../../components/dates';
 import { formatListDate } from '../../components/format';
 
@@ -61,10 +62,10 @@ export const producedPart = (item: Pick<DraftItem, 'plannedAmount' | 'producedAm
   item.plannedAmount > 0 ? item.producedAmount / item.plannedAmount : 0;
 
 /** Sunday of the current ISO week (weeks start on Monday, part 9), YYYY-MM-DD. */
-export const endOfIsoWeek = (today = new Date()) => addDays(mondayOf(isoDay(today)), 6);
+export const endOfIsoWeek = (today = now()) => addDays(mondayOf(isoDay(today)), 6);
 
 /** Part 5: order dates may be picked on or after about a week before the start of the current week. */
-export const firstOrderDay = (today = new Date()) => addDays(mondayOf(isoDay(today)), -7);
+export const firstOrderDay = (today = now()) => addDays(mondayOf(isoDay(today)), -7);
 
 /**
  * Part 2.4, the one work-in-progress rule of the order screens: an item is in production now when its product is the
@@ -76,7 +77,7 @@ export function isWorkInProgress(
   item: Pick<DraftItem, 'clientProductId' | 'dueDate' | 'plannedAmount' | 'producedAmount' | 'isClosed'>,
   order: { closed: boolean },
   wipProductIds: ReadonlySet<number>,
-  today = new Date(),
+  today = now(),
 ): boolean {
   return !order.closed && !item.isClosed && wipProductIds.has(item.clientProductId) && item.dueDate <= endOfIsoWeek(today) && producedPart(item) < 1;
 }
@@ -99,7 +100,7 @@ export function producedAt(item: Pick<DraftItem, 'plannedAmount' | 'producedAmou
 }
 
 /** A typed 'Deliver at' (YYYY-MM-DD) when it is a selectable day; anything else is no day at all. */
-export function parseOrderDay(text: string, today = new Date()): string | null {
+export function parseOrderDay(text: string, today = now()): string | null {
   const day = parseDay(text);
   return !day || isWeekend(day) || day < firstOrderDay(today) ? null : day;
 }

@@ -6,6 +6,10 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import type { PlanLoad, PlanLoadResult } from '../../../../generated/web/model';
 import { renderForecastsAt } from './forecastRoutes.test-utils';
+import { AWKWARD_INSTANTS, pinClock } from '../../test/clock';
+
+/** An ordinary Wednesday (local time), mid-month. */
+const WEDNESDAY = '2026-11-18T09:00:00';
 
 const PRODUCTS = [
   { id: 21, articleNo: 'NS-0500', productName: 'Spring Water 0.5 L' },
@@ -65,6 +69,7 @@ async function typeQuantity(user: ReturnType<typeof userEvent.setup>, articleNo:
 }
 
 describe("client /planning/{id} 'Forecast edit'", { timeout: 30_000 }, () => {
+  pinClock(WEDNESDAY);
   it('shows the planned period as two chips and lists every product, 0 for products without a plan item', async () => {
     serve({ '8': PLAN });
     renderForecastsAt('/planning/8');
@@ -144,46 +149,6 @@ describe("client /planning/{id} 'Forecast edit'", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save plan' }));
     expect(screen.getByText('Field is required.')).toBeInTheDocument();
     expect(api.saved).toEqual([]);
-  });
-
-  it("a new forecast needs its period: 'Pick a day.' until both days are picked, then it is sent without id", async () => {
-    const api = serve({ new: NEW }, [{ status: 200, body: { ...PLAN.plan, id: 9, version: 0 } }]);
-    const { user, router } = await openEditor('/planning/new');
-    expect(screen.getByRole('heading', { name: 'New forecast' })).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Planned period' })).getByText('From —')).toBeInTheDocument();
-    for (const articleNo of ['NS-0500', 'NS-1500', 'NS-0330']) expect(quantityButton(articleNo)).toHaveAccessibleName(`Edit planned quantity of ${articleNo}: 0`);
-
-    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
-    onTestFinished(() => info.mockRestore());
-    await user.click(screen.getByRole('button', { name: 'Save plan' }));
-    expect(await screen.findByText('Pick a day.')).toBeInTheDocument();
-    expect(api.saved).toEqual([]);
-    expect(info).toHaveBeenCalledWith('Invalid!'); // part 5: an invalid submit sends nothing and only logs
-
-    const first = dayjs().startOf('month');
-    const last = dayjs().endOf('month');
-    await user.click(screen.getByRole('button', { name: 'Pick period' }));
-    await user.click(await screen.findByRole('button', { name: first.format('D MMMM YYYY') }));
-    await user.click(screen.getByRole('button', { name: last.format('D MMMM YYYY') }));
-    await waitFor(() => expect(screen.queryByText('Pick a day.')).not.toBeInTheDocument());
-    expect(screen.getByRole('button', { name: 'Change period' })).toBeInTheDocument();
-    const chips = within(screen.getByRole('group', { name: 'Planned period' }));
-    expect(chips.getByText(`From ${first.format('DD.MM.YYYY')}`)).toBeInTheDocument();
-    expect(chips.getByText(`To ${last.format('DD.MM.YYYY')}`)).toBeInTheDocument();
-
-    await typeQuantity(user, 'NS-0330', '20000');
-    await user.click(screen.getByRole('button', { name: 'Save plan' }));
-    await waitFor(() => expect(api.saved).toHaveLength(1));
-    expect(api.saved[0]!.Plan).toEqual({
-      periodFrom: first.format('YYYY-MM-DD'),
-      periodTo: last.format('YYYY-MM-DD'),
-      ClientProductionPlanItems: [
-        { clientProductId: 21, plannedAmount: 0 },
-        { clientProductId: 22, plannedAmount: 0 },
-        { clientProductId: 23, plannedAmount: 20000 },
-      ],
-    });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/planning'));
   });
 
   it("when the load response carries an error the table shows 'There has been an error: ' and the error", async () => {
@@ -288,6 +253,7 @@ describe("client /planning/{id} 'Forecast edit'", { timeout: 30_000 }, () => {
 });
 
 describe('Forecast edit on a phone', { timeout: 30_000 }, () => {
+  pinClock(WEDNESDAY);
   it('the article number and the title share a column, so the table fits the screen', async () => {
     serve({ '8': PLAN });
     const wide = window.matchMedia;
@@ -299,5 +265,50 @@ describe('Forecast edit on a phone', { timeout: 30_000 }, () => {
     await screen.findByText('Spring Water 0.5 L');
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Article no. / Title', 'Planned quantity']);
     expect(rowOf('NS-0500').getByText('Spring Water 0.5 L')).toBeInTheDocument();
+  });
+});
+
+// The period picker opens on the month of today in the user's calendar, whatever day that is.
+describe.each([{ name: 'on an ordinary Wednesday', at: WEDNESDAY }, ...AWKWARD_INSTANTS])("a new forecast's period, $name", { timeout: 30_000 }, ({ at }) => {
+  pinClock(at);
+
+  it("a new forecast needs its period: 'Pick a day.' until both days are picked, then it is sent without id", async () => {
+    const api = serve({ new: NEW }, [{ status: 200, body: { ...PLAN.plan, id: 9, version: 0 } }]);
+    const { user, router } = await openEditor('/planning/new');
+    expect(screen.getByRole('heading', { name: 'New forecast' })).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Planned period' })).getByText('From —')).toBeInTheDocument();
+    for (const articleNo of ['NS-0500', 'NS-1500', 'NS-0330']) expect(quantityButton(articleNo)).toHaveAccessibleName(`Edit planned quantity of ${articleNo}: 0`);
+
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    onTestFinished(() => info.mockRestore());
+    await user.click(screen.getByRole('button', { name: 'Save plan' }));
+    expect(await screen.findByText('Pick a day.')).toBeInTheDocument();
+    expect(api.saved).toEqual([]);
+    expect(info).toHaveBeenCalledWith('Invalid!'); // part 5: an invalid submit sends nothing and only logs
+
+    const first = dayjs(at).startOf('month');
+    const last = dayjs(at).endOf('month');
+    await user.click(screen.getByRole('button', { name: 'Pick period' }));
+    await user.click(await screen.findByRole('button', { name: first.format('D MMMM YYYY') }));
+    await user.click(screen.getByRole('button', { name: last.format('D MMMM YYYY') }));
+    await waitFor(() => expect(screen.queryByText('Pick a day.')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Change period' })).toBeInTheDocument();
+    const chips = within(screen.getByRole('group', { name: 'Planned period' }));
+    expect(chips.getByText(`From ${first.format('DD.MM.YYYY')}`)).toBeInTheDocument();
+    expect(chips.getByText(`To ${last.format('DD.MM.YYYY')}`)).toBeInTheDocument();
+
+    await typeQuantity(user, 'NS-0330', '20000');
+    await user.click(screen.getByRole('button', { name: 'Save plan' }));
+    await waitFor(() => expect(api.saved).toHaveLength(1));
+    expect(api.saved[0]!.Plan).toEqual({
+      periodFrom: first.format('YYYY-MM-DD'),
+      periodTo: last.format('YYYY-MM-DD'),
+      ClientProductionPlanItems: [
+        { clientProductId: 21, plannedAmount: 0 },
+        { clientProductId: 22, plannedAmount: 0 },
+        { clientProductId: 23, plannedAmount: 20000 },
+      ],
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/planning'));
   });
 });

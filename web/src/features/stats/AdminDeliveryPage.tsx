@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { getAdminStatsGetDeliveryRankingQueryKey, useAdminStatsGetDeliveryRanking } from '../../../../generated/web/endpoints/stats/stats';
+import { now } from '../../components/clock';
 import { formatNumber } from '../../components/format';
 import { PeriodPicker } from '../../components/PeriodPicker';
 import { RecordLoad } from '../../components/RecordLoad';
@@ -14,7 +15,7 @@ import { deliveryDefaultPeriod } from './period';
  * fill rate and forecast accuracy, every supplier by on-time delivery; a client's name opens its months and products.
  */
 export default function AdminDeliveryPage() {
-  const [period, setPeriod] = useState(() => deliveryDefaultPeriod(new Date()));
+  const [period, setPeriod] = useState(() => deliveryDefaultPeriod(now()));
   const [clientId, setClientId] = useState<string | null>(null);
   const body = clientId ? { period, clientId } : { period };
   const query = useAdminStatsGetDeliveryRanking(body, {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { getClientStatsGetDeliveryPerformanceQueryKey, useClientStatsGetDeliveryPerformance } from '../../../../generated/web/endpoints/stats/stats';
+import { now } from '../../components/clock';
 import { PeriodPicker } from '../../components/PeriodPicker';
 import { RecordLoad } from '../../components/RecordLoad';
 import { DeliveryFigures } from './DeliveryFigures';
@@ -13,7 +14,7 @@ import { deliveryDefaultPeriod } from './period';
  * in full, and how its forecasts compared with its orders, over whole months (the last twelve by default).
  */
 export default function DeliveryPage() {
-  const [period, setPeriod] = useState(() => deliveryDefaultPeriod(new Date()));
+  const [period, setPeriod] = useState(() => deliveryDefaultPeriod(now()));
   const body = { period };
   const query = useClientStatsGetDeliveryPerformance(body, {
     query: { queryKey: getClientStatsGetDeliveryPerformanceQueryKey(body), placeholderData: keepPreviousData },

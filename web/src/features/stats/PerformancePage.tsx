@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useAppContext } from '../../app/context';
 import { mayCall } from '../../app/faces';
+import { now } from '../../components/clock';
 import { ClientOeePanel } from '../machines/ClientOeePanel';
 import { FillRatePanel } from './FillRatePanel';
 import { ProducedQuantitiesPanel } from './ProducedQuantitiesPanel';
@@ -15,7 +16,7 @@ import { ProducedQuantitiesPanel } from './ProducedQuantitiesPanel';
 export default function PerformancePage() {
   const { session } = useAppContext();
   // One "today" for the page's periods, so a page left open over midnight keeps consistent toggles.
-  const [today] = useState(() => new Date());
+  const [today] = useState(() => now());
   // The machines' tab (issue 15, item 5) for a user whose roles may ask for the company's machine performance.
   const machines = mayCall('ClientMachines_getPerformance', session.user.roles);
   return (

@@ -10,6 +10,7 @@ import {
   useClientStatsGetQuantitiesDetailed,
 } from '../../../../generated/web/endpoints/stats/stats';
 import type { QuantityRow } from '../../../../generated/web/model';
+import { now } from '../../components/clock';
 import { formatListDate, formatNumber } from '../../components/format';
 import { PeriodPicker } from '../../components/PeriodPicker';
 import { ChartEmpty, ChartState } from './ChartState';
@@ -70,7 +71,7 @@ function ProductDetail({ product, period }: { product: QuantityRow; period: Peri
  * bottles produced in it; clicking a bar (or picking the product) shows its sparkline with the period total.
  */
 export default function ProductionQuantitiesPage() {
-  const [period, setPeriod] = useState(() => reportDefaultPeriod(new Date()));
+  const [period, setPeriod] = useState(() => reportDefaultPeriod(now()));
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const body = { period };
   const query = useClientStatsGetQuantities(body, {

@@ -7,6 +7,7 @@ import { renderWithProviders } from '../../test/render';
 import type { SupplyOrder, SupplyOrderStatus, SupplyPlanRow } from '../../../../generated/web/model';
 import { adminSupplySaveSupplyOrderBodyOrderSupplierLotNumberMax as LOT_NUMBER_MAX } from '../../../../generated/web/zod/supply/supply.zod';
 import SupplyBoardPage from './SupplyBoardPage';
+import { ORDINARY_WEDNESDAY } from '../../test/clock';
 
 let nextId = 100;
 function supplyOrder(orderStatus: SupplyOrderStatus, overrides: Partial<SupplyOrder> = {}): SupplyOrder {
@@ -237,7 +238,8 @@ describe('dragging cards between columns (keyboard: Space, arrows, Space)', { ti
   let restore: () => void;
   beforeEach(() => {
     restore = layOutBoard();
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // The drag runs on fake timers; they start on an ordinary day rather than on the machine's clock.
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date(ORDINARY_WEDNESDAY) });
   });
   afterEach(() => {
     vi.useRealTimers();
