@@ -335,9 +335,9 @@ async function generateScreens(step: Step) {
   await step(
     'lots and their consumption',
     sql`
-      insert into lots (id, supply_order_id, preform_id, warehouse_id, preform_supply_id, manufacturer_id, delivery_date, quantity, supplier_lot_number, created_at)
+      insert into lots (id, supply_order_id, preform_id, warehouse_id, preform_supply_id, manufacturer_id, delivery_date, quantity, supplier_lot_number, created_at, received_at)
         select o.id, o.id, o.preform_id, o.preform_warehouse_id, o.preform_supply_id, ps.manufacturer_id, o.due_date, o.ordered_amount,
-               case when o.id % 3 = 0 then 'SUP-' || o.id end, o.delivered_at
+               case when o.id % 3 = 0 then 'SUP-' || o.id end, o.delivered_at, coalesce(o.delivered_at, o.due_date::timestamptz)
           from supply_orders o join preform_supplies ps on ps.id = o.preform_supply_id
          where o.order_status = 'delivered' order by o.id;
       select setval(pg_get_serial_sequence('lots', 'id'), (select max(id) from lots));

@@ -54,8 +54,8 @@ describe('the claims search migration', () => {
         .returning('id')
         .executeTakeFirstOrThrow();
       await sql`
-        insert into lots (supply_order_id, preform_id, warehouse_id, preform_supply_id, manufacturer_id, delivery_date, quantity, consumed)
-        values (${order.id}, ${preform.id}, ${warehouseId}, ${preform.supplyIds[0]!}, ${preform.manufacturers[0]!}, '2026-03-02', ${quantity}, ${consumed})`.execute(db);
+        insert into lots (supply_order_id, preform_id, warehouse_id, preform_supply_id, manufacturer_id, delivery_date, received_at, quantity, consumed)
+        values (${order.id}, ${preform.id}, ${warehouseId}, ${preform.supplyIds[0]!}, ${preform.manufacturers[0]!}, '2026-03-02', '2026-03-02T00:00:00Z', ${quantity}, ${consumed})`.execute(db);
     };
     await lot(1_000, 0);
     await lot(2_000, 1_999);
