@@ -973,7 +973,7 @@ export interface paths {
         put?: never;
         /**
          * @description Extension (not in part 7): machine events kept aside (unknown machine or cause, outside the credential's machines,
-         *     dated outside the bounds around the portal's clock, or a stop over one typed by hand), newest first, with why (issue 15).
+         *     dated outside the bounds around the portal's clock, or a stop over one typed by hand), newest first, each with why.
          */
         post: operations["AdminMachines_getUnmatchedEvents"];
         delete?: never;

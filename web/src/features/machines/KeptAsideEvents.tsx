@@ -42,7 +42,7 @@ function whatOf(event: UnmatchedEvent): string {
 }
 
 /**
- * Events kept aside (issue 15, item 1): events of an unknown machine or cause, of a machine outside the credential's,
+ * Events kept aside: events of an unknown machine or cause, of a machine outside the credential's,
  * dated outside the bounds around the portal's clock, or stopping a machine over a stop typed by hand, are not dropped; the admin sees them here, newest first, to fix a credential's machines or a collector's settings.
  */
 export function KeptAsideEvents() {
