@@ -9,6 +9,9 @@ const api = {
   env: { AUDIT_HMAC_KEY: randomBytes(32).toString('base64') },
   globalSetup: ['tests/support/global-setup.ts'],
   setupFiles: ['tests/support/pinned-clock.ts'],
+  // One module graph per worker, not one per file: the app's modules are imported once. Files stay apart where it
+  // matters: each builds its own app on its own database (useTestApp), and pinned-clock.ts pins the clock anew.
+  isolate: false,
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };

@@ -36,6 +36,10 @@ export default defineConfig(({ mode }) => {
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // One module graph per worker instead of one per file: Mantine and the generated client are imported once, not
+    // once per file. setup.ts still runs for each file and cleans what tests share (rendered trees, MSW handlers,
+    // notifications); a test about module state (what is loaded yet) takes fresh modules with vi.resetModules().
+    isolate: false,
     testTimeout: 20_000,
   },
 };

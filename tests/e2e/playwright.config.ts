@@ -1,13 +1,16 @@
 import { defineConfig } from '@playwright/test';
+import { portalCount, useWorkersPortal } from './workers.js';
 
-/** End-to-end tests in Debian's Chromium against the built portal started on a free port. */
+useWorkersPortal();
+
+/** End-to-end tests in Debian's Chromium against the built portal, one started on a free port for each worker. */
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: '../../test-results',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: portalCount(),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

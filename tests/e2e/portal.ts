@@ -50,7 +50,8 @@ export async function startPortal(env: Record<string, string> = {}, options: { o
       (stream === child.stderr ? process.stderr : process.stdout).write(chunk);
     });
   }
-  const deadline = performance.now() + 60_000;
+  // Generous: it bounds a start that hangs, and two portals starting at once on a busy 2-core machine take a while.
+  const deadline = performance.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the portal exited with code ${child.exitCode}`);
     try {
@@ -59,7 +60,7 @@ export async function startPortal(env: Record<string, string> = {}, options: { o
     } catch {
       // not listening yet
     }
-    if (performance.now() > deadline) throw new Error('the portal did not become ready within 60 s');
+    if (performance.now() > deadline) throw new Error('the portal did not become ready within 180 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {

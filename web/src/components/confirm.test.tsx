@@ -1,9 +1,18 @@
 import { Button, Text } from '@mantine/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../test/render';
-import { openConfirm, useConfirmHost } from './confirm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The host's "loaded yet" is module state, and the web tests share a module graph across files: this file takes fresh
+// copies, so an earlier file's confirmation cannot make the host look loaded before this screen asks.
+let renderWithProviders: typeof import('../test/render').renderWithProviders;
+let openConfirm: typeof import('./confirm').openConfirm;
+let useConfirmHost: typeof import('./confirm').useConfirmHost;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ renderWithProviders } = await import('../test/render'));
+  ({ openConfirm, useConfirmHost } = await import('./confirm'));
+});
 
 /** Shows whether AppProviders has the confirmations' host to render (loaded), and asks for a confirmation. */
 function Screen({ onConfirm, onCancel }: { onConfirm: () => void; onCancel: () => void }) {

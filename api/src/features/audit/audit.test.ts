@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { as, createTestApp } from '../../../../tests/support/app.js';
@@ -23,10 +23,12 @@ beforeAll(async () => {
   app = await createTestApp(database.db);
   // The head file of this file's `pnpm audit-log verify` runs (they find it in DATA_DIR, like the portal).
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'orders-portal-audit-'));
-  process.env.DATA_DIR = dataDir;
+  vi.stubEnv('DATA_DIR', dataDir);
 });
 
 afterAll(async () => {
+  // Files share a worker's process: the next file must not find this file's (removed) data folder.
+  vi.unstubAllEnvs();
   await app?.close();
   await database?.drop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
