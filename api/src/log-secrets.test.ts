@@ -42,6 +42,7 @@ async function run(env: Record<string, string | undefined>): Promise<string> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'trace',
       WEB_DIST: path.join(root, 'no-web-build'),
+      MQTT_BROKER_PORT: '0',
       ...env,
     } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
