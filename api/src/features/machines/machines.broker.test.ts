@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { get as sparkplugOf } from 'sparkplug-payload';
@@ -5,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createLogger } from '../../lib/logger.js';
 import { pinClock } from '../../lib/clock.js';
+import { loadConfig } from '../../config.js';
 import { as, testConfig, testKeys } from '../../../../tests/support/app.js';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
 import { COMPANY_A, COMPANY_B, createCompany } from '../../../../tests/support/factories/companies.js';
@@ -144,6 +147,53 @@ describe("the portal's own MQTT broker", () => {
     });
     expect(response.statusCode).toBe(200);
     expect(await attempt({ clientId: 'line-b', username: credentials.b.name, password: credentials.b.token })).toBe(4);
+  });
+});
+
+describe('the broker over TLS', () => {
+  const fixtures = path.resolve(import.meta.dirname, '../../../../tests/support/fixtures/mqtt-tls');
+  it('with a certificate and key, speaks MQTT over TLS only; a valid credential publishes through it', async () => {
+    const config = {
+      ...testConfig,
+      mqttBroker: true,
+      MQTT_BROKER_PORT: 0,
+      MQTT_GROUP_ID: GROUP,
+      MQTT_BROKER_TLS_CERT: path.join(fixtures, 'cert.pem'),
+      MQTT_BROKER_TLS_KEY: path.join(fixtures, 'key.pem'),
+    };
+    const tlsApp = await buildApp({ config, db: database.db, keys: testKeys });
+    try {
+      await tlsApp.ready();
+      const port = tlsApp.mqtt!.broker!.port;
+      const login = { username: credentials.a.name, password: credentials.a.token, reconnectPeriod: 0, connectTimeout: 5_000 };
+      // A plain connection never gets its CONNACK: the TLS port drops it (mqtt.js then only closes, without an error).
+      const plain = mqtt.connect(`mqtt://127.0.0.1:${port}`, { ...login, clientId: 'plain' });
+      clients.push(plain);
+      const outcome = new Promise((resolve) => {
+        plain.once('connect', () => resolve('connected'));
+        plain.once('close', () => resolve('closed'));
+      });
+      expect(await outcome).toBe('closed');
+      const client = await mqtt.connectAsync(`mqtts://127.0.0.1:${port}`, { ...login, clientId: 'line-a-tls', ca: readFileSync(path.join(fixtures, 'cert.pem')) });
+      clients.push(client);
+      await client.publishAsync(topic('DDATA', COMPANY_A, 'FB-2'), stopped(NOW - 2_000), { qos: 1 });
+      await tlsApp.mqtt!.idle();
+      expect((await eventsOf(COMPANY_A)).filter((row) => row.machine_name === 'FB-2')).toEqual([{ machine_name: 'FB-2', kind: 'stopped', source: credentials.a.name }]);
+    } finally {
+      await tlsApp.close();
+    }
+  });
+});
+
+describe('the configuration', () => {
+  const env = { NODE_ENV: 'test' };
+  it("runs the portal's own broker unless an external one is configured; TLS takes both files", () => {
+    expect(loadConfig(env).mqttBroker).toBe(true);
+    expect(loadConfig({ ...env, MQTT_URL: 'mqtt://broker:1883' }).mqttBroker).toBe(false);
+    expect(loadConfig({ ...env, MQTT_URL: 'mqtt://broker:1883', MQTT_BROKER: 'true' }).mqttBroker).toBe(true);
+    expect(loadConfig({ ...env, MQTT_BROKER: 'false' }).mqttBroker).toBe(false);
+    expect(loadConfig(env)).toMatchObject({ MQTT_BROKER_HOST: '127.0.0.1', MQTT_BROKER_PORT: 1883 });
+    expect(() => loadConfig({ ...env, MQTT_BROKER_TLS_CERT: '/etc/cert.pem' })).toThrow(/MQTT_BROKER_TLS_CERT, MQTT_BROKER_TLS_KEY: both or neither/);
   });
 });
 
