@@ -228,7 +228,11 @@ export async function sparkplugReceiver(db: Db, options: ReceiverOptions): Promi
     writer ??= (async () => {
       while (pending.length) {
         const bySource = new Map<EventSource, IncomingEvent[]>();
-        for (const entry of pending.splice(0, 1000)) bySource.set(entry.source, [...(bySource.get(entry.source) ?? []), entry.event]);
+        for (const entry of pending.splice(0, 1000)) {
+          const batch = bySource.get(entry.source);
+          if (batch) batch.push(entry.event);
+          else bySource.set(entry.source, [entry.event]);
+        }
         for (const [batchSource, batch] of bySource) await ingest(batchSource, batch);
       }
       writer = undefined;
