@@ -153,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   });
 
-  // Issue 15: machine events over MQTT (Sparkplug B), from the portal's own broker (the default) and/or an external one.
+  // Machine events over MQTT (Sparkplug B), from the portal's own broker (the default) and/or an external one.
   const mqttOptions = {
     group: options.config.MQTT_GROUP_ID,
     reorderTimeoutMs: options.config.MQTT_REORDER_TIMEOUT_MS,

@@ -162,7 +162,7 @@ const schema = z.object({
   /**
    * The portal's own MQTT broker (aedes), where machines publish with their machine credential (user name = the
    * credential's name, password = its token), each only on its machines' topics. On by default when MQTT_URL is unset,
-   * off when it is set; 'true' with MQTT_URL runs both. docs/operations.md, 'MQTT'.
+   * off when it is set; 'true' with MQTT_URL runs both. docs/operations.md, 'Machines over MQTT'.
    */
   MQTT_BROKER: booleanFlag.optional(),
   /** The broker's address: loopback by default; 0.0.0.0 (or the plant network's address) for machines on the network. */

@@ -35,7 +35,7 @@ const config = loadConfig({
   PUBLIC_URL: 'http://127.0.0.1',
   SEED_DEMO: 'false',
   RATE_LIMIT_API_PER_MINUTE: '100000000',
-  // Issue 15: MQTT ingestion when run.ts started a broker (Mosquitto: the portal's own broker stays off).
+  // MQTT ingestion when run.ts started a broker (Mosquitto: the portal's own broker stays off).
   MQTT_BROKER: 'false',
   ...(process.env.BENCH_MQTT_URL ? { MQTT_URL: process.env.BENCH_MQTT_URL, MQTT_GROUP_ID: 'bench', MQTT_REORDER_TIMEOUT_MS: '500' } : {}),
 });

@@ -15,7 +15,7 @@ import { mayPublish, maySubscribe } from './machines.broker.js';
 import { machineKey } from './machines.ingest.js';
 
 /**
- * Issue 38: the portal's own MQTT broker. A message counts only when it comes from a valid machine credential, on its
+ * The portal's own MQTT broker. A message counts only when it comes from a valid machine credential, on its
  * machines' topics: an anonymous publisher, a wrong token, and company A's credential publishing for company B's
  * machines change nothing (and the attempt is logged without the token); a valid credential's DDATA is ingested.
  */

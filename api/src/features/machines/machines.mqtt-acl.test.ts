@@ -9,8 +9,8 @@ import { startMosquitto, type Broker } from '../../../../tests/support/mosquitto
 import { pinClock } from '../../lib/clock.js';
 
 /**
- * Issue 38, an external broker: Debian's Mosquitto with the password file and ACL of docs/operations.md ('MQTT, an
- * external broker'). The portal's subscriber cannot see who published a message, so the ACL is what keeps each
+ * An external broker: Debian's Mosquitto with the password file and ACL of docs/operations.md ('Machines over MQTT').
+ * The portal's subscriber cannot see who published a message, so the ACL is what keeps each
  * credential to its company's topics: an anonymous publisher and company A's user publishing for company B's machine
  * change nothing; A's own DDATA is ingested.
  */

@@ -312,7 +312,7 @@ export interface MqttIngestion {
 /**
  * Connects to an external broker, subscribes to the group's topics, and applies what comes in. The subscriber cannot
  * see who published a message: the broker's ACL is what keeps a machine to its company's topics (docs/operations.md,
- * 'MQTT'); here the topic's machine must still be one of the topic's company's machines (else kept aside).
+ * 'Machines over MQTT'); here the topic's machine must still be one of the topic's company's machines (else kept aside).
  */
 export async function startMqttIngestion(
   db: Db,
