@@ -24,7 +24,8 @@ ensure_chromium() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
 }
 
-# The MQTT test (issue 15) starts Debian's Mosquitto broker itself, on a free loopback port with its own configuration.
+# The MQTT tests with an external broker start Debian's Mosquitto themselves, on a free loopback port with their own
+# configuration (one with users made by mosquitto_passwd, of the same package, and an ACL file).
 ensure_mosquitto() {
   if [ -x /usr/sbin/mosquitto ]; then return; fi
   echo "› installing Mosquitto (Debian package)"

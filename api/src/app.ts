@@ -21,6 +21,7 @@ import { registerStrictInput } from './plugins/strict-input.js';
 import { limitPdfRenders, stopIdlePdfWorkers } from './pdf/pdf.js';
 import { machineTokenVerifier } from './features/machines/machines.credentials.js';
 import { startMqttIngestion, type MqttIngestion } from './features/machines/machines.mqtt.js';
+import { startMqttBroker } from './features/machines/machines.broker.js';
 import { eventBoundsOf } from './features/machines/machines.ingest.js';
 import { registerJobs } from './jobs/index.js';
 
@@ -39,7 +40,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
-    /** Machine events over MQTT, when MQTT_URL is set. */
+    /** Machine events over MQTT: the portal's own broker and/or the subscriber to MQTT_URL. */
     mqtt?: MqttIngestion;
   }
 }
@@ -152,18 +153,38 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   });
 
-  // Issue 15: machine events over MQTT (Sparkplug B) when a broker is configured.
-  if (options.config.MQTT_URL) {
-    const ingestion = await startMqttIngestion(options.db, {
-      url: options.config.MQTT_URL,
-      group: options.config.MQTT_GROUP_ID,
-      reorderTimeoutMs: options.config.MQTT_REORDER_TIMEOUT_MS,
-      bounds: eventBoundsOf(options.config),
-      log: app.log,
-    });
-    app.decorate('mqtt', ingestion);
-    app.addHook('onClose', async () => ingestion.close());
+  // Machine events over MQTT (Sparkplug B), from the portal's own broker (the default) and/or an external one.
+  const mqttOptions = {
+    group: options.config.MQTT_GROUP_ID,
+    reorderTimeoutMs: options.config.MQTT_REORDER_TIMEOUT_MS,
+    bounds: eventBoundsOf(options.config),
+    log: app.log,
+  };
+  const ingestions: MqttIngestion[] = [];
+  app.addHook('onClose', async () => {
+    for (const ingestion of ingestions) await ingestion.close();
+  });
+  if (options.config.mqttBroker) {
+    const { MQTT_BROKER_TLS_CERT: certFile, MQTT_BROKER_TLS_KEY: keyFile } = options.config;
+    ingestions.push(
+      await startMqttBroker(options.db, {
+        ...mqttOptions,
+        host: options.config.MQTT_BROKER_HOST,
+        port: options.config.MQTT_BROKER_PORT,
+        ...(certFile && keyFile ? { tls: { certFile, keyFile } } : {}),
+      }),
+    );
   }
+  if (options.config.MQTT_URL) ingestions.push(await startMqttIngestion(options.db, { ...mqttOptions, url: options.config.MQTT_URL }));
+  if (ingestions.length)
+    app.decorate('mqtt', {
+      client: ingestions.find((ingestion) => ingestion.client)?.client,
+      broker: ingestions.find((ingestion) => ingestion.broker)?.broker,
+      idle: async () => void (await Promise.all(ingestions.map((ingestion) => ingestion.idle()))),
+      close: async () => {
+        for (const ingestion of ingestions) await ingestion.close();
+      },
+    } satisfies MqttIngestion);
 
   // Issue 18: background jobs (pg-boss): every replica queues, JOBS_WORKERS > 0 also works on them.
   await registerJobs(app, options.db, options.config);

@@ -160,6 +160,19 @@ const schema = z.object({
   /** How long a message waits for a missing `seq` before the node's held messages are applied in order anyway. */
   MQTT_REORDER_TIMEOUT_MS: z.coerce.number().int().min(0).default(2_000),
   /**
+   * The portal's own MQTT broker (aedes), where machines publish with their machine credential (user name = the
+   * credential's name, password = its token), each only on its machines' topics. On by default when MQTT_URL is unset,
+   * off when it is set; 'true' with MQTT_URL runs both. docs/operations.md, 'Machines over MQTT'.
+   */
+  MQTT_BROKER: booleanFlag.optional(),
+  /** The broker's address: loopback by default; 0.0.0.0 (or the plant network's address) for machines on the network. */
+  MQTT_BROKER_HOST: z.string().default('127.0.0.1'),
+  /** The broker's port (1883, or 8883 with TLS by convention); 0 takes a free port (tests). */
+  MQTT_BROKER_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  /** PEM certificate chain and key files: with both, the broker speaks MQTT over TLS only. */
+  MQTT_BROKER_TLS_CERT: z.string().optional(),
+  MQTT_BROKER_TLS_KEY: z.string().optional(),
+  /**
    * Machine events (HTTP and MQTT) dated more than this many minutes after the portal's clock are kept aside, not
    * applied: a collector's clock that runs ahead, or a garbage date, would otherwise open a stop that lasts for ever.
    */
@@ -205,6 +218,8 @@ export type Config = z.infer<typeof schema> & {
   publicUrl: string;
   issuer: string;
   embeddedIdp: boolean;
+  /** Whether the portal runs its own MQTT broker (MQTT_BROKER, else: no MQTT_URL). */
+  mqttBroker: boolean;
   /** Cookies carry Secure: PUBLIC_URL is https, or NODE_ENV is production. */
   secureCookies: boolean;
 };
@@ -240,8 +255,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { tool
   if (s3Missing.length && s3Missing.length < s3.length) {
     throw new Error(`Invalid configuration:\n${s3Missing.map((name) => `  ${name}: required when any of ${s3.join(', ')} is set`).join('\n')}`);
   }
+  if (!value.MQTT_BROKER_TLS_CERT !== !value.MQTT_BROKER_TLS_KEY) {
+    throw new Error('Invalid configuration:\n  MQTT_BROKER_TLS_CERT, MQTT_BROKER_TLS_KEY: both or neither (the broker speaks TLS with both)');
+  }
+  // The portal's own broker unless an external one is configured (docs/decisions.md, 'MQTT: the portal's own broker').
+  const mqttBroker = value.MQTT_BROKER ?? !value.MQTT_URL;
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, '');
   const embeddedIdp = !value.OIDC_ISSUER;
   const secureCookies = publicUrl.startsWith('https:') || value.NODE_ENV === 'production';
-  return { ...value, publicUrl, issuer: value.OIDC_ISSUER ?? `${publicUrl}/idp`, embeddedIdp, secureCookies };
+  return { ...value, publicUrl, issuer: value.OIDC_ISSUER ?? `${publicUrl}/idp`, embeddedIdp, secureCookies, mqttBroker };
 }

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import mqttClient from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.js';
 import { startMosquitto, type Broker } from '../../tests/support/mosquitto.js';
@@ -27,7 +28,7 @@ afterAll(async () => {
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** Runs `api/src/server.ts` until it answers, makes a few requests, stops it; returns everything it wrote. */
-async function run(env: Record<string, string | undefined>): Promise<string> {
+async function run(env: Record<string, string | undefined>, during?: (output: () => string) => Promise<void>): Promise<string> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
     cwd: root,
@@ -42,6 +43,7 @@ async function run(env: Record<string, string | undefined>): Promise<string> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'trace',
       WEB_DIST: path.join(root, 'no-web-build'),
+      MQTT_BROKER_PORT: '0',
       ...env,
     } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,6 +61,7 @@ async function run(env: Record<string, string | undefined>): Promise<string> {
     }
     await fetch(`http://127.0.0.1:${port}/api/admin/manufacturers/get`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
     await fetch(`http://127.0.0.1:${port}/metrics`);
+    await during?.(() => output);
   } finally {
     if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
@@ -69,6 +72,7 @@ async function run(env: Record<string, string | undefined>): Promise<string> {
 const secrets = {
   smtp: 'Smtp-Secret-4f1c9a',
   mqtt: 'Mqtt-Secret-8be20d',
+  mqttConnect: 'mt_Mqtt-Connect-Secret-3d9a41',
   s3Url: 'S3-Url-Secret-71aa3e',
   s3Key: 'S3-Key-Secret-0c55d2',
   metrics: 'Metrics-Token-Secret-93e1d7',
@@ -76,7 +80,7 @@ const secrets = {
 };
 
 describe('the log of a start', () => {
-  it('carries no password of the database, SMTP, S3 and MQTT URLs, and no key or token', async () => {
+  it('carries no password of the database, SMTP, S3 and MQTT URLs, no key or token, and no token a machine connects to the broker with', async () => {
     const mqtt = new URL(broker.url);
     mqtt.username = 'plant';
     mqtt.password = secrets.mqtt;
@@ -91,8 +95,17 @@ describe('the log of a start', () => {
       S3_SECRET_ACCESS_KEY: secrets.s3Key,
       METRICS_TOKEN: secrets.metrics,
       AUDIT_HMAC_KEY: secrets.audit,
+      // The portal's own broker beside the subscriber: a machine's connection with a wrong token is refused and logged.
+      MQTT_BROKER: 'true',
+    }, async (output) => {
+      const port = (JSON.parse(output().split('\n').find((line) => line.includes('mqtt broker: listening'))!) as { port: number }).port;
+      const refused = await mqttClient
+        .connectAsync(`mqtt://127.0.0.1:${port}`, { username: 'Line 1', password: secrets.mqttConnect, reconnectPeriod: 0 })
+        .then(async (client) => void (await client.endAsync()), (error: Error) => error.message);
+      expect(refused).toMatch(/Bad username or password/);
     });
     expect(output).toContain('mqtt: subscribed');
+    expect(output).toContain('mqtt broker: connection refused');
     const databasePasswords = [database.url, database.ownerUrl].map((url) => decodeURIComponent(new URL(url).password));
     for (const secret of [...Object.values(secrets), ...databasePasswords]) expect(output).not.toContain(secret);
   }, 60_000);

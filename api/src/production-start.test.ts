@@ -43,6 +43,7 @@ async function start(env: Record<string, string | undefined>) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(root, 'no-web-build'),
+      MQTT_BROKER_PORT: '0',
       ...env,
     } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -35,7 +35,8 @@ const config = loadConfig({
   PUBLIC_URL: 'http://127.0.0.1',
   SEED_DEMO: 'false',
   RATE_LIMIT_API_PER_MINUTE: '100000000',
-  // Issue 15: MQTT ingestion when run.ts started a broker.
+  // MQTT ingestion when run.ts started a broker (Mosquitto: the portal's own broker stays off).
+  MQTT_BROKER: 'false',
   ...(process.env.BENCH_MQTT_URL ? { MQTT_URL: process.env.BENCH_MQTT_URL, MQTT_GROUP_ID: 'bench', MQTT_REORDER_TIMEOUT_MS: '500' } : {}),
 });
 // Records the statements a request sends while capturing (Kysely's log: each statement executed, once; a subquery

@@ -17,6 +17,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 const PROVIDED: Record<string, { script: string; debianPackage: string }> = {
   chromium: { script: 'scripts/lib.sh', debianPackage: 'chromium' },
   mosquitto: { script: 'scripts/lib.sh', debianPackage: 'mosquitto' },
+  // The external-broker test hashes its users' passwords with Mosquitto's own tool (same package).
+  mosquitto_passwd: { script: 'scripts/lib.sh', debianPackage: 'mosquitto' },
   nginx: { script: 'scripts/lib.sh', debianPackage: 'nginx-light' },
 };
 

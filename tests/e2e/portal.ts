@@ -40,6 +40,8 @@ export async function startPortal(env: Record<string, string> = {}, options: { o
       // save 503 at random (seen once in three runs with other work on the two cores). Load shedding has its own
       // tests (api/src/plugins/pressure.test.ts, pnpm test:resilience).
       PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+      // The portal's own MQTT broker on a free port: portals started side by side never compete for 1883.
+      MQTT_BROKER_PORT: '0',
       ...env,
     },
     stdio: ['ignore', options.onOutput ? 'pipe' : 'inherit', options.onOutput ? 'pipe' : 'inherit'],

@@ -11,8 +11,16 @@ const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS2
 
 // Load shedding on event loop delay is off: a test process on a busy machine lags without being overloaded
 // (pressure.test.ts turns on the pool check it exercises). Job workers are off (JOBS_WORKERS=0: jobs are queued, not
-// worked): the files that test the workers turn them on.
-const baseEnv = { OIDC_ISSUER: ISSUER, OIDC_AUDIENCE: AUDIENCE, LOG_LEVEL: 'silent', NODE_ENV: 'test', PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0', JOBS_WORKERS: '0' };
+// worked): the files that test the workers turn them on. The portal's own MQTT broker is off: the MQTT files start it.
+const baseEnv = {
+  OIDC_ISSUER: ISSUER,
+  OIDC_AUDIENCE: AUDIENCE,
+  LOG_LEVEL: 'silent',
+  NODE_ENV: 'test',
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+  JOBS_WORKERS: '0',
+  MQTT_BROKER: 'false',
+};
 export const testConfig = loadConfig(baseEnv);
 /** The key set the test tokens verify against, for a test that builds the app itself (its own logger). */
 export const testKeys = { keys: [publicJwk] };

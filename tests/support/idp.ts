@@ -25,7 +25,7 @@ export async function startPortalWithIdp(db: Db, env: Record<string, string> = {
   const log = Fastify({ logger: { level: 'silent' } }).log;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', JOBS_WORKERS: '0', ...env });
+  const config = loadConfig({ PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', JOBS_WORKERS: '0', MQTT_BROKER: 'false', ...env });
   const idp = await createEmbeddedIdp({ db, config, log });
   const app = await buildApp({ config, db, keys: idp.jwks, logger: log, extend: (instance) => idp.register(instance) });
   await app.listen({ host: '127.0.0.1', port });

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,12 +30,36 @@ const accepts = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
-/** Starts a broker with a temporary configuration (anonymous, loopback only, no persistence); resolves once it listens. */
-export async function startMosquitto(): Promise<Broker> {
+/**
+ * Access control of an external broker as docs/operations.md describes it: users (name and password, hashed into a
+ * password file by mosquitto_passwd) and an ACL file; anonymous clients are then refused.
+ */
+export interface MosquittoAccess {
+  users: Record<string, string>;
+  acl: string;
+}
+
+/**
+ * Starts a broker with a temporary configuration (loopback only, no persistence; anonymous unless `access` is given);
+ * resolves once it listens.
+ */
+export async function startMosquitto(access?: MosquittoAccess): Promise<Broker> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'mosquitto-'));
   const config = path.join(dir, 'mosquitto.conf');
-  writeFileSync(config, [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'max_queued_messages 100000', 'log_dest stderr', ''].join('\n'));
+  const lines = [`listener ${port} 127.0.0.1`, 'persistence false', 'max_queued_messages 100000', 'log_dest stderr'];
+  if (access) {
+    // Run as root, Mosquitto reads these files as its own user: the folder and files must be readable to it.
+    chmodSync(dir, 0o755);
+    const passwords = path.join(dir, 'passwords');
+    const acl = path.join(dir, 'acl');
+    writeFileSync(passwords, Object.entries(access.users).map(([user, password]) => `${user}:${password}\n`).join(''));
+    execFileSync('/usr/bin/mosquitto_passwd', ['-U', passwords]);
+    chmodSync(passwords, 0o644);
+    writeFileSync(acl, access.acl, { mode: 0o644 });
+    lines.push('allow_anonymous false', `password_file ${passwords}`, `acl_file ${acl}`);
+  } else lines.push('allow_anonymous true');
+  writeFileSync(config, [...lines, ''].join('\n'));
   const child: ChildProcess = spawn('/usr/sbin/mosquitto', ['-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

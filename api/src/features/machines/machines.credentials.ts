@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
@@ -36,12 +36,7 @@ export function machineTokenVerifier(db: Db) {
       .where('c.revoked_at', 'is', null)
       .executeTakeFirst();
     if (!row) return null;
-    await db
-      .updateTable('machine_credentials')
-      .set({ last_used_at: sql<Date>`now()` })
-      .where('id', '=', row.id)
-      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
-      .execute();
+    await markUsed(db, row.id);
     return {
       sub: `machine-credential:${row.id}`,
       roles: new Set([MACHINE_ROLE]),
@@ -52,4 +47,52 @@ export function machineTokenVerifier(db: Db) {
       machine: { credentialId: row.id, name: row.name, machines: row.machines },
     };
   };
+}
+
+/** A valid credential as the MQTT broker holds it for a connection. */
+export interface ActiveCredential {
+  id: number;
+  name: string;
+  machines: { companyId: string; machineName: string }[];
+}
+
+/**
+ * The valid (not revoked) credential of a token, for the MQTT broker: the same SHA-256 lookup as HTTP, then the stored
+ * hash compared in constant time with the token's.
+ */
+export async function activeCredentialOf(db: Db, token: string): Promise<ActiveCredential | null> {
+  if (token.length > 100) return null;
+  const hash = tokenHash(token);
+  const row = await db
+    .selectFrom('machine_credentials as c')
+    .select([
+      'c.id',
+      'c.name',
+      'c.token_hash',
+      sql<ActiveCredential['machines']>`coalesce((select json_agg(json_build_object('companyId', m.company_id, 'machineName', m.machine_name))
+        from machine_credential_machines m where m.credential_id = c.id), '[]'::json)`.as('machines'),
+    ])
+    .where('c.token_hash', '=', hash)
+    .where('c.revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!row || row.token_hash.length !== hash.length || !timingSafeEqual(row.token_hash, hash)) return null;
+  await markUsed(db, row.id);
+  return { id: row.id, name: row.name, machines: row.machines };
+}
+
+/** Whether a credential is still valid (an MQTT connection asks again now and then: a revocation ends it). */
+export async function isCredentialActive(db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom('machine_credentials').select('id').where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  if (row) await markUsed(db, id);
+  return row !== undefined;
+}
+
+/** `last_used_at` moves at most once a minute. */
+async function markUsed(db: Db, id: number) {
+  await db
+    .updateTable('machine_credentials')
+    .set({ last_used_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
+    .execute();
 }

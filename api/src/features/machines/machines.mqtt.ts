@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MqttClient } from 'mqtt';
 import type { Db } from '../../db/database.js';
 import * as clock from '../../lib/clock.js';
-import { ingestEvents, type EventBounds, type IncomingEvent } from './machines.ingest.js';
+import { ingestEvents, machineKey, type EventBounds, type EventSource, type IncomingEvent } from './machines.ingest.js';
 import { withoutPassword } from '../../lib/logger.js';
 
 /**
@@ -21,7 +21,7 @@ import { withoutPassword } from '../../lib/logger.js';
  * - the same bounds as over HTTP (ingestEvents): a metric dated ahead of the portal's clock or before its horizon, or
  *   a stop over one typed by hand, is kept aside with its reason, not applied.
  */
-const NAMESPACE = 'spBv1.0';
+export const NAMESPACE = 'spBv1.0';
 
 interface Metric {
   name?: string | null;
@@ -174,31 +174,40 @@ export class SeqOrder {
   }
 }
 
-export interface MqttIngestion {
-  client: MqttClient;
-  /** Resolves when every message received so far is applied (tests, shutdown). */
-  idle(): Promise<void>;
-  close(): Promise<void>;
+/** Who a message came from: the external broker's subscription (every machine) or one credential of the embedded broker. */
+export interface MqttSource extends EventSource {
+  /** Keeps apart the `seq` order and births of edge nodes that two sources might both name. */
+  key: string;
 }
 
-/** Connects to the broker, subscribes to the group's topics, and applies what comes in. */
-export async function startMqttIngestion(
-  db: Db,
-  options: { url: string; group: string; reorderTimeoutMs: number; bounds: EventBounds; log: FastifyBaseLogger },
-): Promise<MqttIngestion> {
+/** Sparkplug B messages to events, in each edge node's `seq` order, into one writer (both brokers come here). */
+export interface SparkplugReceiver {
+  receive(topic: string, message: Buffer, source: MqttSource): void;
+  /** Resolves when every message received so far is applied (tests, shutdown). */
+  idle(): Promise<void>;
+  close(): void;
+}
+
+export interface ReceiverOptions {
+  group: string;
+  reorderTimeoutMs: number;
+  bounds: EventBounds;
+  log: FastifyBaseLogger;
+}
+
+export async function sparkplugReceiver(db: Db, options: ReceiverOptions): Promise<SparkplugReceiver> {
   const { group, log } = options;
   const nodes = new Map<string, SeqOrder>();
   const devices = new Map<string, Set<string>>();
-  const source = { name: 'MQTT', machines: null };
-  const nodeOf = (edge: string) => {
-    let order = nodes.get(edge);
+  const nodeOf = (key: string, edge: string) => {
+    let order = nodes.get(key);
     if (!order) {
       order = new SeqOrder(options.reorderTimeoutMs, (expected, got) => log.warn({ edge, expected, got }, 'mqtt: seq gap, applying held messages'));
-      nodes.set(edge, order);
+      nodes.set(key, order);
     }
     return order;
   };
-  const ingest = async (events: IncomingEvent[]) => {
+  const ingest = async (source: EventSource, events: IncomingEvent[]) => {
     if (!events.length) return;
     try {
       await ingestEvents(db, source, events, options.bounds);
@@ -207,82 +216,128 @@ export async function startMqttIngestion(
     }
   };
   // One writer for every edge node: the messages that arrive while a batch is being stored go in the next one, one
-  // transaction for up to 1,000 messages from any node. (A writer per node made 200 nodes sending a few messages each
-  // into 200 small transactions at a time: at 2,000 events/s it fell behind, p99 1.4 s.) Each node's messages enter in
-  // its seq order and the batches are stored one after the other, so every node's events are stored in its order.
-  const pending: IncomingEvent[] = [];
+  // transaction for up to 1,000 messages from any node (per source: a credential's events are checked against its
+  // machines). (A writer per node made 200 nodes sending a few messages each into 200 small transactions at a time: at
+  // 2,000 events/s it fell behind, p99 1.4 s.) Each node's messages enter in its seq order and the batches are stored
+  // one after the other, so every node's events are stored in its order.
+  const pending: { source: EventSource; event: IncomingEvent }[] = [];
   let writer: Promise<void> | undefined;
-  const enqueue = (events: IncomingEvent[]) => {
+  const enqueue = (source: EventSource, events: IncomingEvent[]) => {
     if (!events.length) return;
-    pending.push(...events);
+    for (const event of events) pending.push({ source, event });
     writer ??= (async () => {
-      while (pending.length) await ingest(pending.splice(0, 1000));
+      while (pending.length) {
+        const bySource = new Map<EventSource, IncomingEvent[]>();
+        for (const entry of pending.splice(0, 1000)) {
+          const batch = bySource.get(entry.source);
+          if (batch) batch.push(entry.event);
+          else bySource.set(entry.source, [entry.event]);
+        }
+        for (const [batchSource, batch] of bySource) await ingest(batchSource, batch);
+      }
       writer = undefined;
     })();
   };
-  const machinesOfNode = async (edge: string) => {
-    const seen = devices.get(edge);
-    if (seen?.size) return [...seen];
-    const company = await db.selectFrom('companies').select('fbs').where('id', '=', edge).executeTakeFirst();
-    return company?.fbs ?? [];
+  const machinesOfNode = async (key: string, edge: string, source: EventSource) => {
+    const seen = devices.get(key);
+    const names = seen?.size
+      ? [...seen]
+      : ((await db.selectFrom('companies').select('fbs').where('id', '=', edge).executeTakeFirst())?.fbs ?? []);
+    // A credential's node death reaches only its own machines.
+    return source.machines ? names.filter((name) => source.machines!.has(machineKey(edge, name))) : names;
   };
 
-  // The MQTT client and the Sparkplug codec load only when ingestion is configured (MQTT_URL): an API without it does
-  // not carry them in memory.
-  const [{ default: mqtt }, { get: sparkplugOf }] = await Promise.all([import('mqtt'), import('sparkplug-payload')]);
+  // The Sparkplug codec loads only when MQTT is in use: an API without it does not carry it in memory.
+  const { get: sparkplugOf } = await import('sparkplug-payload');
   const codec = sparkplugOf(NAMESPACE)!;
-  const client = await mqtt.connectAsync(options.url, {
-    clientId: `orders-portal-${randomBytes(6).toString('hex')}`,
-    clean: true,
-    reconnectPeriod: 1_000,
-  });
-  client.on('error', (error) => log.error({ err: error }, 'mqtt: client error'));
-  client.on('message', (topic, message) => {
-    const [namespace, topicGroup, type, edge, device] = topic.split('/');
-    if (namespace !== NAMESPACE || topicGroup !== group || !edge) return;
-    let payload: Payload;
-    try {
-      payload = codec.decodePayload(message) as Payload;
-    } catch (error) {
-      log.warn({ err: error, topic }, 'mqtt: payload is not Sparkplug B');
-      return;
-    }
-    const order = nodeOf(edge);
-    const seq = numberOf(payload.seq);
-    const at = numberOf(payload.timestamp) ?? clock.nowMs();
-    switch (type) {
-      case 'NBIRTH':
-        order.reset(seq ?? 0);
-        return;
-      case 'NDEATH':
-        void order.run(async () => enqueue((await machinesOfNode(edge)).map((machine) => unknownEvent(group, edge, machine, at))));
-        return;
-      case 'DBIRTH':
-      case 'DDATA':
-      case 'DDEATH': {
-        if (!device) return;
-        if (type === 'DBIRTH') devices.set(edge, (devices.get(edge) ?? new Set()).add(device));
-        const apply = async () => enqueue(type === 'DDEATH' ? [unknownEvent(group, edge, device, at)] : eventsOfDeviceData(group, edge, device, payload));
-        if (seq === null) void order.run(apply);
-        else order.offer(seq, apply);
+  return {
+    receive(topic, message, source) {
+      const [namespace, topicGroup, type, edge, device] = topic.split('/');
+      if (namespace !== NAMESPACE || topicGroup !== group || !edge) return;
+      let payload: Payload;
+      try {
+        payload = codec.decodePayload(message) as Payload;
+      } catch (error) {
+        log.warn({ err: error, topic }, 'mqtt: payload is not Sparkplug B');
         return;
       }
-      default:
-    }
-  });
-  await client.subscribeAsync([`${NAMESPACE}/${group}/+/+`, `${NAMESPACE}/${group}/+/+/+`], { qos: 1 });
-  log.info({ url: withoutPassword(options.url), group }, 'mqtt: subscribed');
-
-  return {
-    client,
+      const key = `${source.key}\u001f${edge}`;
+      const order = nodeOf(key, edge);
+      const seq = numberOf(payload.seq);
+      const at = numberOf(payload.timestamp) ?? clock.nowMs();
+      switch (type) {
+        case 'NBIRTH':
+          order.reset(seq ?? 0);
+          return;
+        case 'NDEATH':
+          void order.run(async () => enqueue(source, (await machinesOfNode(key, edge, source)).map((machine) => unknownEvent(group, edge, machine, at))));
+          return;
+        case 'DBIRTH':
+        case 'DDATA':
+        case 'DDEATH': {
+          if (!device) return;
+          if (type === 'DBIRTH') devices.set(key, (devices.get(key) ?? new Set()).add(device));
+          const apply = async () =>
+            enqueue(source, type === 'DDEATH' ? [unknownEvent(group, edge, device, at)] : eventsOfDeviceData(group, edge, device, payload));
+          if (seq === null) void order.run(apply);
+          else order.offer(seq, apply);
+          return;
+        }
+        default:
+      }
+    },
     async idle() {
       do {
         await Promise.all([...nodes.values()].map((order) => order.run(async () => {})));
         await writer;
       } while (writer !== undefined || pending.length > 0);
     },
-    async close() {
+    close() {
       for (const order of nodes.values()) order.close();
+    },
+  };
+}
+
+/** Machine events over MQTT: from an external broker (MQTT_URL) or from the portal's own (machines.broker.ts). */
+export interface MqttIngestion {
+  /** The subscriber's client, with an external broker. */
+  client?: MqttClient;
+  /** Where the embedded broker listens. */
+  broker?: { host: string; port: number };
+  /** Resolves when every message received so far is applied (tests, shutdown). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to an external broker, subscribes to the group's topics, and applies what comes in. The subscriber cannot
+ * see who published a message: the broker's ACL is what keeps a machine to its company's topics (docs/operations.md,
+ * 'Machines over MQTT'); here the topic's machine must still be one of the topic's company's machines (else kept aside).
+ */
+export async function startMqttIngestion(
+  db: Db,
+  options: { url: string; group: string; reorderTimeoutMs: number; bounds: EventBounds; log: FastifyBaseLogger },
+): Promise<MqttIngestion> {
+  const { group, log } = options;
+  const receiver = await sparkplugReceiver(db, options);
+  const source: MqttSource = { name: 'MQTT', machines: null, key: 'external' };
+  // The MQTT client loads only when an external broker is configured.
+  const { default: mqtt } = await import('mqtt');
+  const client = await mqtt.connectAsync(options.url, {
+    clientId: `orders-portal-${randomBytes(6).toString('hex')}`,
+    clean: true,
+    reconnectPeriod: 1_000,
+  });
+  client.on('error', (error) => log.error({ err: error }, 'mqtt: client error'));
+  client.on('message', (topic, message) => receiver.receive(topic, message, source));
+  await client.subscribeAsync([`${NAMESPACE}/${group}/+/+`, `${NAMESPACE}/${group}/+/+/+`], { qos: 1 });
+  log.info({ url: withoutPassword(options.url), group }, 'mqtt: subscribed');
+
+  return {
+    client,
+    idle: () => receiver.idle(),
+    async close() {
+      receiver.close();
       await client.endAsync();
     },
   };

@@ -66,8 +66,8 @@ export default function MachineCredentialsPage() {
         </Button>
       </Group>
       <Text size="sm" c="dimmed">
-        A credential lets a machine, or the collector beside it, report its events over HTTP with a bearer token. The token is shown once, when the
-        credential is made.
+        A credential lets a machine, or the collector beside it, report its events over HTTP with a bearer token, or over MQTT with the credential&apos;s
+        name as user name and the token as password, only for its machines. The token is shown once, when the credential is made.
       </Text>
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
