@@ -27,12 +27,13 @@ ensure_chromium() {
 # The MQTT tests with an external broker start Debian's Mosquitto themselves, on a free loopback port with their own
 # configuration (one with users made by mosquitto_passwd, of the same package, and an ACL file).
 ensure_mosquitto() {
-  if [ -x /usr/sbin/mosquitto ]; then return; fi
-  echo "› installing Mosquitto (Debian package)"
+  if [ -x /usr/sbin/mosquitto ] && [ -x /usr/bin/openssl ]; then return; fi
+  echo "› installing Mosquitto and OpenSSL (Debian packages)"
   local sudo=""
   if [ "$(id -u)" != "0" ]; then sudo="sudo"; fi
   $sudo apt-get update -qq >/dev/null
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq mosquitto >/dev/null
+  # openssl: the broker's TLS test makes a throwaway certificate for 127.0.0.1 with it.
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq mosquitto openssl >/dev/null
 }
 
 # `pnpm test:replicas` puts Debian's nginx in front of three API processes, on a free loopback port with its own

@@ -20,6 +20,8 @@ const PROVIDED: Record<string, { script: string; debianPackage: string }> = {
   // The external-broker test hashes its users' passwords with Mosquitto's own tool (same package).
   mosquitto_passwd: { script: 'scripts/lib.sh', debianPackage: 'mosquitto' },
   nginx: { script: 'scripts/lib.sh', debianPackage: 'nginx-light' },
+  // The MQTT broker's TLS test makes a throwaway certificate with it.
+  openssl: { script: 'scripts/lib.sh', debianPackage: 'openssl' },
 };
 
 /** Programs every Debian system has (coreutils is Essential: yes), so no script needs to install them. */
