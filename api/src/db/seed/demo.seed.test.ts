@@ -142,16 +142,21 @@ describe('the demo plant', () => {
     expect(rows.filter((row) => row.suggestion !== null).length).toBeGreaterThanOrEqual(2);
   });
 
-  it('the ledger: a production row at each produced entry, stock never below 0, and lots used only after they arrived', async () => {
-    const counts = await sql<{ entries: number; production: number; negative: number; early: number }>`
+  it('the ledger: a production row at each produced entry, balances in time order and never below 0, lots used only after they arrived', async () => {
+    const counts = await sql<{ entries: number; production: number; negative: number; early: number; unchained: number }>`
       select (select count(*)::int from produced_entries where quantity > 0) as entries,
+             -- Each row's balance is the one before it plus its quantity, and rows follow each other in time.
+             (select count(*)::int from (
+               select balance_after - quantity - lag(balance_after, 1, 0::numeric) over w as gap, at < lag(at) over w as earlier
+                 from preform_stock_movements window w as (partition by preform_id, warehouse_id order by id)) r
+               where r.gap <> 0 or r.earlier) as unchained,
              (select count(*)::int from preform_stock_movements where reason = 'production') as production,
              (select count(*)::int from preform_stock_movements where balance_after < 0) as negative,
              (select count(*)::int from lot_consumptions c join lots l on l.id = c.lot_id join produced_entries e on e.id = c.produced_entry_id
                where e.created_at < l.received_at) as early`.execute(database.db);
-    const { entries, production, negative, early } = counts.rows[0]!;
+    const { entries, production, negative, early, unchained } = counts.rows[0]!;
     expect(entries).toBeGreaterThan(2_000);
-    expect({ production, negative, early }).toEqual({ production: entries, negative: 0, early: 0 });
+    expect({ production, negative, early, unchained }).toEqual({ production: entries, negative: 0, early: 0, unchained: 0 });
     const used = await database.db.selectFrom('lots').select('id').where('consumed', '>', 0).execute();
     expect(used.length).toBeGreaterThan(20);
   });
