@@ -335,7 +335,8 @@ export interface Movement {
 
 /**
  * Applies a movement: the balance changes by `quantity` (upsert, row-locked) and the ledger gets a row with the
- * balance after it, in the caller's transaction. The only way stock changes.
+ * balance after it, in the caller's transaction. The only way stock changes now (recordPastMovements writes a history
+ * that already happened).
  */
 export async function recordMovement(db: Executor, movement: Movement): Promise<number> {
   const balance = await db
