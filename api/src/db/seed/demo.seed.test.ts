@@ -69,20 +69,27 @@ describe('the demo plant', () => {
   });
 
   it("each converter's OEE panel: availability, performance and quality of every machine above 0, with its stop causes", async () => {
-    for (const company of CONVERTERS) {
-      const { status, body } = await post(app, '/api/client/machines/performance/get', { period: lastWeeks() }, await tokenOf(company));
+    // The panel's own period (this month) once a day of it has passed, and the four weeks the machines have reported.
+    const monthStart = day(0).slice(0, 8) + '01';
+    const periods = nowMs() - Date.parse(`${monthStart}T00:00:00Z`) > DAY ? [lastWeeks(), { from: monthStart, to: deliveryPeriod().to }] : [lastWeeks()];
+    for (const [company, period] of CONVERTERS.flatMap((company) => periods.map((period) => [company, period] as const))) {
+      const { status, body } = await post(app, '/api/client/machines/performance/get', { period }, await tokenOf(company));
       expect(status, company).toBe(200);
       expect(body.machines.length, company).toBeGreaterThan(0);
       for (const machine of body.machines as { machineName: string; total: Record<string, number | null>; topCauses: { causeName: string | null }[] }[]) {
         const { availability, performance, quality, oee, coverage } = machine.total;
-        const figures = `${company} ${machine.machineName}: ${JSON.stringify(machine.total)}`;
+        const figures = `${company} ${machine.machineName} ${period.from}: ${JSON.stringify(machine.total)}`;
         for (const factor of [availability, performance, quality]) {
           expect(factor, figures).toBeGreaterThan(0.5);
-          expect(factor, figures).toBeLessThan(1);
+          expect(factor, figures).toBeLessThanOrEqual(1);
         }
         expect(oee, figures).toBeGreaterThan(0.4);
         expect(coverage, figures).toBeGreaterThan(0.9);
-        expect(machine.topCauses.length, figures).toBeGreaterThanOrEqual(3);
+        // Over four weeks every machine has stopped for several causes, some of its time.
+        if (period === periods[0]) {
+          expect(availability, figures).toBeLessThan(1);
+          expect(machine.topCauses.length, figures).toBeGreaterThanOrEqual(3);
+        }
       }
     }
   });
