@@ -182,7 +182,7 @@ describe('OEE of a period that runs past now', () => {
     expect(sinceMonday).toBeGreaterThanOrEqual(6 * 3_600);
     expect(sinceMonday).toBeLessThan(6 * 3_600 + 600);
     expect([ahead.total.producedQuantity, ahead.total.coverage, week.coverage]).toEqual([week.producedQuantity, 1, 1]);
-    expect(ahead.total.performance).toBeCloseTo((week.performance * week.actualProductionTime) / ahead.total.actualProductionTime, 3);
+    expect(ahead.total.performance).toBeCloseTo((week.performance! * week.actualProductionTime) / ahead.total.actualProductionTime, 3);
     const thursday = ahead.buckets.find((bucket: { from: string }) => bucket.from.startsWith('2026-03-12'));
     expect(thursday).toMatchObject({ plannedBusyTime: 0, availability: null, performance: null, oee: null, coverage: 0 });
   });
