@@ -5,9 +5,11 @@ import { seedClientInventory } from './client-inventory.seed.js';
 import { seedDowntime } from './downtime.seed.js';
 import { seedInvoicesAndPlans } from './invoices.seed.js';
 import { seedLots } from './lots.seed.js';
+import { seedMachineEvents } from './machines.seed.js';
 import { seedManufacturers } from './manufacturers.seed.js';
 import { seedOrders, seedProducedEntries } from './orders.seed.js';
 import { seedPlanner } from './planner.seed.js';
+import { seedStockHistory } from './stock-history.seed.js';
 import { seedSupply } from './supply.seed.js';
 import { seedUsers } from './users.seed.js';
 
@@ -27,6 +29,8 @@ export async function seedDemoData(db: Db, log: Pick<Logger, 'info'>): Promise<v
   if (await seedClientInventory(db)) seeded.push('client inventory');
   if (await seedPlanner(db)) seeded.push('planner and statistics');
   if (await seedProducedEntries(db)) seeded.push('produced entries');
+  if (await seedStockHistory(db)) seeded.push('stock history');
   if (await seedLots(db)) seeded.push('preform lots');
+  if (await seedMachineEvents(db)) seeded.push('machine events');
   if (seeded.length) log.info({ seeded }, 'demo data seeded');
 }

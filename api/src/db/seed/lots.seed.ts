@@ -1,12 +1,13 @@
-import { consumeFifo, receiveLot } from '../../features/lots/lots.ledger.js';
+import { replayFifo, receiveLot } from '../../features/lots/lots.ledger.js';
 import { preformsUsed } from '../../features/orders/agenda.service.js';
 import type { Db } from '../database.js';
 
 /**
  * The demo's preform lots (issue 17), as the portal would have made them: every delivered supply order gets its lot
- * (every other one with a supplier lot number), then every produced entry takes its preforms FIFO from them, oldest
- * entry first, through the same functions as the supply board and the operator's dialog. Runs after every seed that
- * writes deliveries and produced entries; what already has its lot or its uses is left alone.
+ * (every other one with a supplier lot number), through the supply board's function, then every produced entry takes
+ * its preforms FIFO from the lots that had arrived by its time, oldest entry first, by the operator's dialog's rule
+ * (replayFifo: the half year at once). Runs after every seed that writes deliveries and produced entries; what already
+ * has its lot or its uses is left alone.
  */
 export async function seedLots(db: Db): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -26,13 +27,14 @@ export async function seedLots(db: Db): Promise<boolean> {
       .selectFrom('produced_entries as e')
       .innerJoin('client_production_order_items as i', 'i.id', 'e.order_item_id')
       .innerJoin('client_products as cp', 'cp.id', 'i.client_product_id')
-      .select(['e.id', 'e.order_item_id', 'e.quantity', 'e.produced_total', 'e.subject', 'cp.preform_id', 'cp.preform_warehouse_id', 'cp.scrap_rate', 'cp.preform_scrap_start', 'cp.preform_scrap_change_over'])
+      .select(['e.id', 'e.order_item_id', 'e.quantity', 'e.produced_total', 'e.subject', 'e.created_at', 'cp.preform_id', 'cp.preform_warehouse_id', 'cp.scrap_rate', 'cp.preform_scrap_start', 'cp.preform_scrap_change_over'])
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('lot_consumptions as c').select('c.id').whereRef('c.produced_entry_id', '=', 'e.id'))))
       .orderBy('e.created_at')
       .orderBy('e.id')
       .execute();
-    for (const entry of entries) {
-      await consumeFifo(trx, {
+    await replayFifo(
+      trx,
+      entries.map((entry) => ({
         producedEntryId: entry.id,
         orderItemId: entry.order_item_id,
         preformId: entry.preform_id,
@@ -40,8 +42,9 @@ export async function seedLots(db: Db): Promise<boolean> {
         preforms: preformsUsed(entry.produced_total, entry) - preformsUsed(entry.produced_total - entry.quantity, entry),
         bottles: entry.quantity,
         subject: entry.subject,
-      });
-    }
+        at: new Date(entry.created_at),
+      })),
+    );
     return deliveries.length > 0 || entries.length > 0;
   });
 }

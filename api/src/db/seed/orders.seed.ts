@@ -1,5 +1,5 @@
 import type { Db } from '../database.js';
-import { BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS } from './users.seed.js';
+import { AQUA_CONVERTERS, BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS } from './users.seed.js';
 import { now, nowMs } from '../../lib/clock.js';
 
 const DAY = 86_400_000;
@@ -18,11 +18,11 @@ function mondayThisWeek(): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Demo downtime causes; the downtime feature lists and edits them. */
+/** Demo downtime causes; the downtime feature lists and edits them. A change-over and a cleaning are planned (not OEE downtime). */
 const CAUSES = [
-  ['Mould change', 'Changing the blow mould for another bottle format.'],
-  ['Cleaning', 'Scheduled cleaning of the line.'],
-  ['Material shortage', 'No preforms at the machine.'],
+  ['Mould change', 'Changing the blow mould for another bottle format.', true],
+  ['Cleaning', 'Scheduled cleaning of the line.', true],
+  ['Material shortage', 'No preforms at the machine.', false],
 ] as const;
 
 /**
@@ -104,7 +104,7 @@ export async function seedOrders(db: Db): Promise<boolean> {
 
     const causes = await trx
       .insertInto('downtime_causes')
-      .values(CAUSES.map(([name, description]) => ({ cause_name: name, cause_description: description })))
+      .values(CAUSES.map(([name, description, planned]) => ({ cause_name: name, cause_description: description, planned })))
       .returning(['id', 'cause_name'])
       .execute();
     const cause = (name: string) => causes.find((row) => row.cause_name === name)!.id;
@@ -144,31 +144,73 @@ export async function seedOrders(db: Db): Promise<boolean> {
   return true;
 }
 
+/** Items late per hundred judged ones, per client: Fjord Water's plant runs behind most, Aqua Converters' least. */
+const LATE_PER_HUNDRED: Record<string, number> = { [NORDIC_SPRINGS]: 5, [FJORD_WATER]: 8, [AQUA_CONVERTERS]: 3, [BALTIC_BEVERAGES]: 6 };
+/** What a month adds to a client's late items per hundred (cycled over the months): some months are harder. */
+const MONTH_LATE = [0, 3, -2, 4, -3, 1, 2, -1, 5, -2, 0, 2];
+/** Of a late item's bottles, the share that came after its due day. */
+const LATE_SHARE = 0.7;
+
+/** `hour` o'clock (UTC) on the day `days` after `day` (YYYY-MM-DD). */
+const at = (day: string, days: number, hour: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY + hour * 3_600_000);
+
 /**
  * The demo's produced quantities as the operator's history shows them: every demo item with bottles produced gets
- * the entries that add up to its total (two entries, a day apart, by the demo operator), as if the operator had
- * recorded them. Runs after every seed that writes order items; items that already have entries are left alone.
+ * two entries by the demo operator that add up to its total, stamped when they were produced: the day before the due
+ * day and the due day, so most items are on time in full. Some items produced in full came late: a few in every
+ * hundred judged (due before today), more for some clients and months (LATE_PER_HUNDRED, MONTH_LATE), chosen evenly
+ * through each client's month; their larger second entry came a day or two after the due day. Nothing is stamped
+ * after now. Runs after every seed that writes order items; items that already have entries are left alone.
  */
 export async function seedProducedEntries(db: Db): Promise<boolean> {
   const items = await db
     .selectFrom('client_production_order_items as i')
-    .select(['i.id', 'i.produced_amount', 'i.updated_at'])
+    .innerJoin('client_production_orders as o', 'o.id', 'i.order_id')
+    .select(['i.id', 'i.produced_amount', 'i.planned_amount', 'i.due_date', 'o.company_id'])
     .where('i.produced_amount', '>', 0)
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('produced_entries as e').select('e.id').whereRef('e.order_item_id', '=', 'i.id'))))
+    .orderBy('o.company_id')
+    .orderBy('i.due_date')
+    .orderBy('i.id')
     .execute();
   if (!items.length) return false;
-  await db
-    .insertInto('produced_entries')
-    .values(
-      items.flatMap((item) => {
-        const first = Math.ceil(item.produced_amount / 2);
-        const recorded = new Date(item.updated_at);
-        return [
-          { order_item_id: item.id, quantity: first, produced_total: first, subject: 'demo', recorded_by: 'Demo Operator', created_at: new Date(recorded.getTime() - DAY) },
-          { order_item_id: item.id, quantity: item.produced_amount - first, produced_total: item.produced_amount, subject: 'demo', recorded_by: 'Demo Operator', created_at: recorded },
-        ];
-      }),
-    )
-    .execute();
+  const nowAt = nowMs();
+  const today = new Date(nowAt).toISOString().slice(0, 10);
+  const late = new Set<number>();
+  const seen = new Map<string, number>();
+  for (const item of items) {
+    if (item.due_date >= today || item.produced_amount < item.planned_amount) continue;
+    const month = item.due_date.slice(0, 7);
+    const key = `${item.company_id} ${month}`;
+    const index = seen.get(key) ?? 0;
+    seen.set(key, index + 1);
+    const companyIndex = Math.max(0, Object.keys(LATE_PER_HUNDRED).indexOf(item.company_id));
+    const perHundred = (LATE_PER_HUNDRED[item.company_id] ?? 5) + MONTH_LATE[(Number(month.slice(5, 7)) + companyIndex * 5) % MONTH_LATE.length]!;
+    // 37 is prime to 100: the first hundred items of a month take every position once, so the share is what is asked.
+    if ((index * 37 + companyIndex * 11) % 100 < perHundred) late.add(item.id);
+  }
+  const rows = items.flatMap((item) => {
+    const isLate = late.has(item.id);
+    const first = isLate ? Math.round(item.produced_amount * (1 - LATE_SHARE)) : Math.ceil(item.produced_amount / 2);
+    // Never after now: an item due today or later has what was produced so far.
+    const second = Math.min(at(item.due_date, isLate ? 1 + (item.id % 2) : 0, isLate ? 10 : 11).getTime(), nowAt - 30 * 60_000);
+    const firstAt = Math.min(at(item.due_date, -1, 15).getTime(), second - 3 * 3_600_000);
+    return [
+      { order_item_id: item.id, quantity: first, produced_total: first, subject: 'demo', recorded_by: 'Demo Operator', created_at: new Date(firstAt) },
+      {
+        order_item_id: item.id,
+        quantity: item.produced_amount - first,
+        produced_total: item.produced_amount,
+        subject: 'demo',
+        recorded_by: 'Demo Operator',
+        created_at: new Date(second),
+      },
+    ];
+  });
+  // In the order they happened: the ledger and the lots replay them by time, the delivery figures read an item's last entry by id.
+  rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < rows.length; start += 1_000) await trx.insertInto('produced_entries').values(rows.slice(start, start + 1_000)).execute();
+  });
   return true;
 }

@@ -6,8 +6,12 @@ import { nowMs } from '../../lib/clock.js';
 const DAY = 86_400_000;
 /** How far back the production history reaches: the dashboard's 6M toggle and the report have data. */
 const HISTORY_DAYS = 182;
-/** Produced / planned of the history's days, cycled: mostly Good, some Medium, a few Bad days on the heatmap. */
-const FILL_FACTORS = [1, 0.97, 1.02, 0.88, 0.96, 0.75, 0.99, 0.92, 1, 0.83, 0.95, 1.01];
+/**
+ * Produced / planned of the history's items, cycled: most in full (some a little over), one in 12 short: a Medium and a
+ * Bad day on every product's heatmap of a month. Whether the bottles came by the due date is the produced entries' part
+ * (seedProducedEntries).
+ */
+const FILL_FACTORS = [1, 1, 1.02, 1, 0.6, 1, 1.01, 1, 1, 1, 1, 1, 1.02, 1, 0.88, 1, 1.01, 1, 1, 1, 1, 1, 1, 1];
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const isWeekend = (date: Date) => date.getUTCDay() === 0 || date.getUTCDay() === 6;
@@ -37,9 +41,9 @@ function historyByMonth(): Map<string, string[]> {
  * - Baltic Beverages (buyer) gets a juice bottle made by Aqua Converters (seller: `seller_company_id`), priced this
  *   month and next, on its forecasts, with an order whose items show each planner button: one confirmed by the buyer only (Confirm), one
  *   confirmed by both (Add), one already produced through Aqua Converters' production order (Edit), one unconfirmed.
- * - Nordic Springs, Fjord Water and Aqua Converters get half a year of production: a closed order per month with an
- *   item per product and weekday and the produced amounts recorded, so 'Produced Quantities', the fill-rate
- *   heatmap and the quantities report have data.
+ * - Every client gets half a year of production: a closed order per month with an item per product and weekday and
+ *   the produced amounts recorded, so 'Produced Quantities', the fill-rate heatmap, the quantities report and the
+ *   delivery figures have data.
  * Returns false when a seller's product exists already (seeded before) or the supply seed made no products.
  */
 export async function seedPlanner(db: Db): Promise<boolean> {
@@ -134,9 +138,9 @@ export async function seedPlanner(db: Db): Promise<boolean> {
         .execute();
     }
 
-    // Half a year of production per converter: one closed order a month, an item per product and weekday.
+    // Half a year of production per client: one closed order a month, an item per product and weekday.
     const months = historyByMonth();
-    for (const [companyIndex, company] of [NORDIC_SPRINGS, FJORD_WATER, AQUA_CONVERTERS].entries()) {
+    for (const [companyIndex, company] of [NORDIC_SPRINGS, FJORD_WATER, AQUA_CONVERTERS, BALTIC_BEVERAGES].entries()) {
       const own = products.filter((product) => product.company_id === company);
       if (!own.length) continue;
       let dayIndex = 0;

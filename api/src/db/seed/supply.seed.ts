@@ -1,15 +1,14 @@
 import type { Db } from '../database.js';
-import { recordMovement } from '../../features/stock/stock.repository.js';
-import { AQUA_CONVERTERS, BALTIC_BEVERAGES, demoUser, FJORD_WATER, NORDIC_SPRINGS } from './users.seed.js';
+import { AQUA_CONVERTERS, BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS } from './users.seed.js';
 import { nowMs } from '../../lib/clock.js';
 
 /** A date `days` from today, YYYY-MM-DD (the board looks current whenever the demo starts). */
 const day = (days: number) => new Date(nowMs() + days * 86_400_000).toISOString().slice(0, 10);
 
-const WAREHOUSES = ['Riga North', 'Riga South', 'Tallinn'] as const;
+export const WAREHOUSES = ['Riga North', 'Riga South', 'Tallinn'] as const;
 
 /** Preforms with their suppliers (manufacturer names of the manufacturers seed). */
-const PREFORMS = [
+export const PREFORMS = [
   { name: 'PET 28g PCO1810 Clear', neck: 'PCO1810', material: 'PET', color: 'Clear', weight: 28, qty: 1250, suppliers: ['Retal Baltic Films', 'Alpla Preform Centre'] },
   { name: 'PET 23.5g PCO1810 Clear', neck: 'PCO1810', material: 'PET', color: 'Clear', weight: 23.5, qty: 1500, suppliers: ['Retal Baltic Films'] },
   { name: 'PET 42g PCO1810 Clear/FR', neck: 'PCO1810', material: 'PET', color: 'Clear/FR', weight: 42, qty: 900, suppliers: ['Plastipak Iberia', 'Resilux Polska'] },
@@ -20,28 +19,46 @@ const PREFORMS = [
   { name: 'PET 34g 38-400 Black', neck: '38-400', material: 'PET', color: 'Black', weight: 34, qty: 1100, suppliers: ['Retal Baltic Films', 'Resilux Polska'] },
 ] as const;
 
-/** Client products: [company, article, name, preform index, warehouse index, scrap rate, start scrap, change-over scrap]. */
+/**
+ * Client products: [company, article, name, preform index, warehouse index, scrap rate, start scrap, change-over scrap,
+ * planned seconds per bottle (the rate OEE's performance is measured against: a rotary blow moulder's 3,000 to 6,000
+ * bottles an hour, slower for the larger bottles)].
+ */
 const PRODUCTS = [
-  [NORDIC_SPRINGS, 'NS-0500', 'Spring Water 0.5 L', 0, 0, 0.02, 300, 150],
-  [NORDIC_SPRINGS, 'NS-0330', 'Spring Water 0.33 L', 1, 0, 0.015, 250, 100],
-  [NORDIC_SPRINGS, 'NS-1500', 'Spring Water 1.5 L', 2, 1, 0.025, 400, 200],
-  [FJORD_WATER, 'FW-0500S', 'Fjord Sparkling 0.5 L', 0, 1, 0.02, 300, 150],
-  [FJORD_WATER, 'FW-0500G', 'Fjord Green 0.5 L', 3, 1, 0.03, 300, 150],
-  [AQUA_CONVERTERS, 'AC-1000J', 'Juice Bottle 1 L', 4, 2, 0.02, 350, 180],
-  [AQUA_CONVERTERS, 'AC-1000M', 'Milk Bottle 1 L', 5, 2, 0.025, 350, 180],
-  [BALTIC_BEVERAGES, 'BB-0500K', 'Kvass 0.5 L', 7, 0, 0.02, 300, 120],
+  [NORDIC_SPRINGS, 'NS-0500', 'Spring Water 0.5 L', 0, 0, 0.02, 300, 150, 0.9],
+  [NORDIC_SPRINGS, 'NS-0330', 'Spring Water 0.33 L', 1, 0, 0.015, 250, 100, 0.8],
+  [NORDIC_SPRINGS, 'NS-1500', 'Spring Water 1.5 L', 2, 1, 0.025, 400, 200, 1.2],
+  [FJORD_WATER, 'FW-0500S', 'Fjord Sparkling 0.5 L', 0, 1, 0.02, 300, 150, 0.75],
+  [FJORD_WATER, 'FW-0500G', 'Fjord Green 0.5 L', 3, 1, 0.03, 300, 150, 0.8],
+  [AQUA_CONVERTERS, 'AC-1000J', 'Juice Bottle 1 L', 4, 2, 0.02, 350, 180, 0.6],
+  [AQUA_CONVERTERS, 'AC-1000M', 'Milk Bottle 1 L', 5, 2, 0.025, 350, 180, 0.65],
+  [BALTIC_BEVERAGES, 'BB-0500K', 'Kvass 0.5 L', 7, 0, 0.02, 300, 120, 0.9],
 ] as const;
 
 /**
+ * Stock the operator counted in when the ledger began (the stock history seed writes it, at the start of the demo's
+ * half year, before the deliveries and production that followed): [preform index, warehouse index, preforms].
+ */
+export const OPENING_COUNTS: [number, number, number][] = [
+  [0, 0, 180_000],
+  [1, 0, 95_000],
+  [2, 1, 60_000],
+  [0, 1, 120_000],
+  [3, 1, 20_000],
+  [4, 2, 150_000],
+  [5, 2, 40_000],
+  [6, 2, 35_000],
+  [7, 0, 210_000],
+];
+
+/**
  * Demo supply data: warehouses, preforms and suppliers, client products of the demo companies, open production
- * orders (so order amounts are real and some future balances negative), stock filled through the ledger, and
- * supply orders in every column of the board. Returns false when there already are preforms.
+ * orders (so order amounts are real and some future balances negative), and supply orders in every column of the
+ * board; their stock goes through the ledger in the stock history seed. Returns false when there already are preforms.
  */
 export async function seedSupply(db: Db): Promise<boolean> {
   const existing = await db.selectFrom('preforms').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
-  const admin = demoUser('admin').id;
-  const operator = demoUser('operator').id;
   await db.transaction().execute(async (trx) => {
     const manufacturers = new Map(
       (await trx.selectFrom('manufacturers').select(['id', 'manufacturer_name']).execute()).map((m) => [m.manufacturer_name, m.id]),
@@ -79,7 +96,7 @@ export async function seedSupply(db: Db): Promise<boolean> {
     }
 
     const products = [];
-    for (const [company, article, name, preformIndex, warehouseIndex, scrapRate, start, changeOver] of PRODUCTS) {
+    for (const [company, article, name, preformIndex, warehouseIndex, scrapRate, start, changeOver, secondsPerItem] of PRODUCTS) {
       const preform = preforms[preformIndex];
       if (!preform.supplies.length) continue;
       products.push(
@@ -93,6 +110,7 @@ export async function seedSupply(db: Db): Promise<boolean> {
             scrap_rate: scrapRate,
             preform_scrap_start: start,
             preform_scrap_change_over: changeOver,
+            planned_seconds_per_item: secondsPerItem,
             preform_id: preform.id,
             preform_warehouse_id: warehouses[warehouseIndex].id,
             default_supply_id: preform.supplies[0],
@@ -134,29 +152,8 @@ export async function seedSupply(db: Db): Promise<boolean> {
       .values({ order_id: closedOrder, client_product_id: products[0].id, due_date: day(-30), planned_amount: 100_000, produced_amount: 100_000, is_closed: true })
       .execute();
 
-    // Stock counted in by the operator, through the ledger like every other change.
-    const fills: [number, number, number][] = [
-      [0, 0, 180_000],
-      [1, 0, 95_000],
-      [2, 1, 60_000],
-      [0, 1, 120_000],
-      [3, 1, 20_000],
-      [4, 2, 150_000],
-      [5, 2, 40_000],
-      [6, 2, 35_000],
-      [7, 0, 210_000],
-    ];
-    for (const [preformIndex, warehouseIndex, amount] of fills) {
-      await recordMovement(trx, {
-        preformId: preforms[preformIndex].id,
-        warehouseId: warehouses[warehouseIndex].id,
-        quantity: amount,
-        reason: 'fill_increase',
-        subject: operator,
-      });
-    }
-
-    // The board: three new, three awaiting delivery, four added to stock (their amounts went through the ledger).
+    // The board: three new, three awaiting delivery, four added to stock (the stock history seed puts them through the
+    // ledger, in time order with the production they fed).
     const supplyOrders: [number, number, number, 'pending' | 'ordered' | 'delivered', number][] = [
       [0, 0, 250_000, 'pending', 16],
       [3, 1, 120_000, 'pending', 21],
@@ -172,7 +169,7 @@ export async function seedSupply(db: Db): Promise<boolean> {
     for (const [index, [preformIndex, warehouseIndex, amount, status, dueIn]] of supplyOrders.entries()) {
       const preform = preforms[preformIndex];
       if (!preform.supplies.length) continue;
-      const { id } = await trx
+      await trx
         .insertInto('supply_orders')
         .values({
           order_status: status,
@@ -185,19 +182,7 @@ export async function seedSupply(db: Db): Promise<boolean> {
           preform_supply_id: preform.supplies[index % preform.supplies.length],
           client_production_order_id: index === 0 || index === 3 ? (orders[0] ?? null) : null,
         })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (status === 'delivered') {
-        await recordMovement(trx, {
-          preformId: preform.id,
-          warehouseId: warehouses[warehouseIndex].id,
-          quantity: amount,
-          reason: 'supply_delivery',
-          sourceType: 'supply_order',
-          sourceId: id,
-          subject: admin,
-        });
-      }
+        .execute();
     }
   });
   return true;

@@ -170,3 +170,20 @@ describe('OEE paged by machine (machinePage, issue 14)', () => {
     expect((await t.post('OperatorMachines_getOee', body, 'operator')).status).toBe(200);
   });
 });
+
+describe('OEE of a period that runs past now', () => {
+  it('counts the shift time up to now: the days ahead are no planned busy time yet, and a day wholly ahead has no figure', async () => {
+    const machines = [{ clientId: ALPHA_Y, machineName: 'FB-1' }];
+    const week = (await oee({ machines, withBuckets: false })).body.machines[0].total;
+    const ahead = (await oee({ machines, period: { from: '2026-03-02', to: '2026-03-15' } })).body.machines[0];
+    // Now is Monday 9 March 06:00 (and the seconds the run has taken): the week and the Monday's six hours so far (no
+    // shift details: whole days), not the rest of the two weeks.
+    const sinceMonday = ahead.total.plannedBusyTime - week.plannedBusyTime;
+    expect(sinceMonday).toBeGreaterThanOrEqual(6 * 3_600);
+    expect(sinceMonday).toBeLessThan(6 * 3_600 + 600);
+    expect([ahead.total.producedQuantity, ahead.total.coverage, week.coverage]).toEqual([week.producedQuantity, 1, 1]);
+    expect(ahead.total.performance).toBeCloseTo((week.performance! * week.actualProductionTime) / ahead.total.actualProductionTime, 3);
+    const thursday = ahead.buckets.find((bucket: { from: string }) => bucket.from.startsWith('2026-03-12'));
+    expect(thursday).toMatchObject({ plannedBusyTime: 0, availability: null, performance: null, oee: null, coverage: 0 });
+  });
+});

@@ -226,6 +226,9 @@ async function oeeOf(
   topCauses: number | undefined,
 ): Promise<MachineOee[]> {
   const now = clock.nowMs();
+  // The shift time still ahead is no planned busy time yet (this month's figure on its 2nd is that of its first day
+  // and a bit, not a month whose rest ran without producing); a bucket wholly ahead has none.
+  const untilNow = (span: rules.Span): rules.Span => ({ start: span.start, end: Math.min(span.end, now) });
   const bucketsOf = new Map<MachineRow, rules.Span[]>();
   const refs: repository.BucketRef[] = [];
   let start = Infinity;
@@ -306,12 +309,12 @@ async function oeeOf(
       // Days and weeks tile the period: its shift time is that of the whole span at once (the buckets' windows, merged,
       // are the same time cut at midnights, which no overlap counts apart), and so are its quantities.
       add(quantitiesAt(0));
-      const windows = spans.length ? rules.shiftWindows({ start: spans[0]!.start, end: spans[spans.length - 1]!.end }, shift) : [];
+      const windows = spans.length ? rules.shiftWindows(untilNow({ start: spans[0]!.start, end: spans[spans.length - 1]!.end }), shift) : [];
       return { machine, total: rules.oeeFigure({ windows, stops: machineStops, known, quantities: sum, secondsPerItem, now }), buckets: [], topCauses: causes[position]! };
     }
     const windowsAll: rules.Span[] = [];
     const buckets = spans.map((span, index) => {
-      const windows = rules.shiftWindows(span, shift);
+      const windows = rules.shiftWindows(untilNow(span), shift);
       windowsAll.push(...windows);
       const quantitiesOf = quantitiesAt(index);
       add(quantitiesOf);

@@ -335,7 +335,8 @@ export interface Movement {
 
 /**
  * Applies a movement: the balance changes by `quantity` (upsert, row-locked) and the ledger gets a row with the
- * balance after it, in the caller's transaction. The only way stock changes.
+ * balance after it, in the caller's transaction. The only way stock changes now (recordPastMovements writes a history
+ * that already happened).
  */
 export async function recordMovement(db: Executor, movement: Movement): Promise<number> {
   const balance = await db
@@ -365,6 +366,34 @@ export async function recordMovement(db: Executor, movement: Movement): Promise<
     })
     .execute();
   return balance.current_stock ?? 0;
+}
+
+/**
+ * Movements that happened before now, at their own instants (the demo's history of deliveries and production), in the
+ * order given, which is the order they happened in: each ledger row's balance is the pair's stock before them plus
+ * the movements up to it, and the balances move by their sums. Two statements whatever their number, where
+ * recordMovement costs two per row: a half year of a plant is thousands of rows.
+ */
+export async function recordPastMovements(db: Executor, movements: readonly (Movement & { at: Date })[]): Promise<void> {
+  if (!movements.length) return;
+  const column = <T>(pick: (movement: Movement & { at: Date }) => T) => movements.map(pick);
+  const rows = sql`unnest(${column((m) => m.preformId)}::int[], ${column((m) => m.warehouseId)}::int[], ${column((m) => m.quantity)}::numeric[],
+                          ${column((m) => m.reason)}::text[], ${column((m) => m.sourceType ?? null)}::text[], ${column((m) => m.sourceId ?? null)}::bigint[],
+                          ${column((m) => m.subject)}::text[], ${column((m) => m.at.toISOString())}::timestamptz[])
+                   with ordinality as m(preform_id, warehouse_id, quantity, reason, source_type, source_id, subject, at, ord)`;
+  await sql`
+    insert into preform_stock_movements (preform_id, warehouse_id, quantity, balance_after, reason, source_type, source_id, subject, at)
+    select m.preform_id, m.warehouse_id, m.quantity,
+           coalesce(s.current_stock, 0) + sum(m.quantity) over (partition by m.preform_id, m.warehouse_id order by m.ord),
+           m.reason, m.source_type, m.source_id, m.subject, m.at
+      from ${rows}
+      left join preform_stock s on s.preform_id = m.preform_id and s.warehouse_id = m.warehouse_id
+     order by m.ord`.execute(db);
+  await sql`
+    insert into preform_stock (preform_id, warehouse_id, current_stock)
+    select m.preform_id, m.warehouse_id, sum(m.quantity) from ${rows} group by m.preform_id, m.warehouse_id order by 1, 2
+    on conflict (preform_id, warehouse_id) do update
+      set current_stock = coalesce(preform_stock.current_stock, 0) + excluded.current_stock, updated_at = now()`.execute(db);
 }
 
 export async function warehouseExists(db: Executor, id: number): Promise<boolean> {
