@@ -155,9 +155,12 @@ export class SharedCounters {
     });
   }
 
-  /** Writes every key's waiting hits in one statement (one batch at a time), and forgets counters whose window ended. */
+  /**
+   * Writes every key's waiting hits in one statement, after the batch in flight if any (one at a time), and forgets
+   * counters whose window ended. Resolves once every hit counted before the call was answered.
+   */
   async flush(): Promise<void> {
-    if (this.flushing) return this.flushing;
+    while (this.flushing) await this.flushing;
     const now = performance.now();
     const batch: { key: string; hits: number; windowMs: number; counter: Counter }[] = [];
     for (const [key, counter] of this.counters) {
