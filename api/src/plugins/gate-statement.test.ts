@@ -52,7 +52,7 @@ const counter = async (key: string) =>
   (await database.db.selectFrom('rate_limits').select('hits').where('key', '=', key).executeTakeFirst())?.hits ?? 0;
 
 describe('the gate of an authenticated request', () => {
-  it('sends no statement: revocation is answered from memory, and the hit reaches the store in a batch', async () => {
+  it('asks PostgreSQL nothing about revocation (memory answers), and its hit reaches the store in a batch', async () => {
     const { status, gate, remaining } = await gateStatements(await as.admin());
     expect(status).toBe(200);
     expect(gate).toEqual([]);
@@ -60,7 +60,7 @@ describe('the gate of an authenticated request', () => {
     expect(await stored('api:sub:admin-1', 1)).toBe(true);
   });
 
-  it('refuses a revoked token without a statement, counting it against the address and not the subject', async () => {
+  it('refuses a revoked token from memory, counting it against the address and not the subject', async () => {
     const token = await tokenFor({ sub: 'revoked-1', roles: ['admin'] });
     expect((await gateStatements(token)).status).toBe(200);
     expect(await stored('api:sub:revoked-1', 1)).toBe(true);
@@ -75,7 +75,7 @@ describe('the gate of an authenticated request', () => {
     expect(await counter('api:sub:revoked-1')).toBe(1);
   });
 
-  it('counts a request without a token by address, without a statement', async () => {
+  it('counts a request without a token by address, looking nothing up', async () => {
     const { status, gate } = await gateStatements();
     expect(status).toBe(401);
     expect(gate).toEqual([]);

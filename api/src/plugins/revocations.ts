@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { dedicatedClient, type Db } from '../db/database.js';
 
@@ -24,9 +25,10 @@ export interface RevocationLog {
  * revocation arrives by NOTIFY (sent by a trigger, in the revoking transaction).
  *
  * Memory answers only while it is known to be current: the listening connection is open, the table was loaded after
- * LISTEN, and the connection answered a heartbeat sent less than a second ago. PostgreSQL delivers the notifications
- * of transactions committed before a query ahead of that query's answer, so such an answer means every revocation
- * committed before the heartbeat was sent is in memory. Otherwise (before the first load, after the connection
+ * LISTEN, and a heartbeat sent less than a second ago came back. The heartbeat is a NOTIFY on a channel of this
+ * process's own, heard on the same connection: PostgreSQL delivers notifications in the order their transactions
+ * committed, so once it is heard every revocation committed before it was sent is in memory (and a connection that
+ * cannot hear, such as one through a pooler in transaction mode, is never trusted). Otherwise (before the first load, after the connection
  * dropped, or when it stopped answering without dropping) `check` answers undefined and the gate asks the database
  * for that request: nothing is let through on stale data. The connection reconnects with a backoff and reloads.
  */
@@ -37,10 +39,14 @@ export class RevocationWatch {
   private loaded = false;
   /** performance.now() at which the last answered heartbeat was sent. */
   private answeredSentAt = -Infinity;
+  /** Heartbeats sent before this (performance.now()) prove nothing: the table was being loaded. */
+  private trustFrom = Infinity;
   private heartbeat: NodeJS.Timeout | undefined;
   private retry: NodeJS.Timeout | undefined;
   private retryMs = RETRY_FIRST_MS;
   private closed = false;
+  /** This process's heartbeat channel. */
+  private readonly probe = `${REVOCATIONS_CHANNEL}_${randomBytes(8).toString('hex')}`;
 
   constructor(
     private readonly db: Db,
@@ -81,18 +87,20 @@ export class RevocationWatch {
     // Every notification is applied as it comes, also during the load (keeping the later instant makes the order moot).
     client.on('notification', (message) => {
       if (message.channel === REVOCATIONS_CHANNEL) this.apply(message.payload ?? '');
+      else if (message.channel === this.probe) this.heard(client, Number(message.payload));
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('connection ended')));
     try {
       await client.connect();
-      const sentAt = performance.now();
       await client.query(`LISTEN ${REVOCATIONS_CHANNEL}`);
+      await client.query(`LISTEN ${this.probe}`);
       await this.load(client);
       if (this.client !== client) return;
-      this.answeredSentAt = sentAt;
       this.loaded = true;
       this.retryMs = RETRY_FIRST_MS;
+      this.trustFrom = performance.now();
+      this.beat(client);
       this.heartbeat = setInterval(() => this.beat(client), HEARTBEAT_MS);
       this.heartbeat.unref();
       this.log.info({ component: 'revocations', subjects: this.revokedAt.size }, 'listening for revocations');
@@ -115,8 +123,12 @@ export class RevocationWatch {
       // A subject too long for a payload: reload the table, and trust memory only once that is done.
       const client = this.client;
       this.answeredSentAt = -Infinity;
+      this.trustFrom = Infinity;
       this.load(client).then(
-        () => this.beat(client),
+        () => {
+          this.trustFrom = performance.now();
+          this.beat(client);
+        },
         (error: Error) => this.lost(client, error),
       );
     }
@@ -127,13 +139,12 @@ export class RevocationWatch {
   }
 
   private beat(client: pg.Client): void {
-    const sentAt = performance.now();
-    client.query('select 1').then(
-      () => {
-        if (this.client === client && sentAt > this.answeredSentAt) this.answeredSentAt = sentAt;
-      },
-      (error: Error) => this.lost(client, error),
-    );
+    client.query('select pg_notify($1, $2)', [this.probe, String(performance.now())]).catch((error: Error) => this.lost(client, error));
+  }
+
+  /** A heartbeat sent at `sentAt` came back: every revocation committed before then was heard. */
+  private heard(client: pg.Client, sentAt: number): void {
+    if (this.client === client && sentAt >= this.trustFrom && sentAt > this.answeredSentAt) this.answeredSentAt = sentAt;
   }
 
   /** The listening connection failed: memory stops answering at once, and a new connection is tried after a wait. */
@@ -151,6 +162,7 @@ export class RevocationWatch {
   private drop(): void {
     this.loaded = false;
     this.answeredSentAt = -Infinity;
+    this.trustFrom = Infinity;
     clearInterval(this.heartbeat);
     const client = this.client;
     this.client = undefined;
