@@ -12,6 +12,7 @@ import { metricsPlugin } from './plugins/metrics.js';
 import { createUploadStore, uploadStorePlugin } from './lib/storage/index.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { apiLimits } from './plugins/api-limits.js';
+import { RevocationWatch } from './plugins/revocations.js';
 import { registerContractDocs } from './plugins/contract-docs.js';
 import { contractOperations, loadContract, type Handlers } from './lib/contract.js';
 import { HttpProblem } from './lib/problem.js';
@@ -42,6 +43,8 @@ declare module 'fastify' {
     config: Config;
     /** Machine events over MQTT: the portal's own broker and/or the subscriber to MQTT_URL. */
     mqtt?: MqttIngestion;
+    /** The revoked subjects in memory, learned by LISTEN/NOTIFY (plugins/revocations.ts). */
+    revocations: RevocationWatch;
   }
 }
 
@@ -122,6 +125,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const operations = new Map(contractOperations(document).map((operation) => [operation.operationId, operation]));
   const handlers = featureHandlers as Record<string, Handlers[keyof Handlers]>;
 
+  // Revocations pushed by PostgreSQL: the gate asks the database only while this listener is not known to be current.
+  const revocations = new RevocationWatch(options.db, app.log);
+  app.decorate('revocations', revocations);
+  await revocations.start();
+  app.addHook('onClose', async () => revocations.close());
+
   await app.register(async (api) => {
     await api.register(authPlugin, {
       issuer: options.config.issuer,
@@ -129,7 +138,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       keys: options.keys,
       strict: options.config.OIDC_STRICT_ACCESS_TOKENS,
       db: options.db,
-      beforeGate: apiLimits(api, options.config, options.db),
+      revocations,
+      beforeGate: apiLimits(api, options.config),
       machineToken: machineTokenVerifier(options.db),
     });
     await registerUploadParsing(api, options.config.UPLOAD_MAX_BYTES);

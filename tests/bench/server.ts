@@ -26,7 +26,7 @@ if (!databaseUrl || !process.send) throw new Error('start this through tests/ben
 
 const { publicKey, privateKey } = await generateKeyPair('RS256');
 const publicJwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256', use: 'sig' };
-// The per-user API limit is counted as in production (one upsert per request) but set out of the load's reach.
+// The per-user API limit is counted as in production (in the process, written in batches) but set out of the load's reach.
 const config = loadConfig({
   OIDC_ISSUER: ISSUER,
   OIDC_AUDIENCE: AUDIENCE,

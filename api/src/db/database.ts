@@ -36,12 +36,23 @@ export interface Database
 
 export type Db = Kysely<Database>;
 
-const pools = new WeakMap<Db, pg.Pool>();
+// Keyed by the dialect's adapter, which a `db.withPlugin(...)` copy shares with the instance createDb made.
+const pools = new WeakMap<object, pg.Pool>();
+const poolOf = (db: Db) => pools.get(db.getExecutor().adapter);
 
 /** How busy the pool behind `db` is: queries waiting for a connection, connections open and idle. */
 export function poolLoad(db: Db): { waiting: number; total: number; idle: number } | undefined {
-  const pool = pools.get(db);
+  const pool = poolOf(db);
   return pool && { waiting: pool.waitingCount, total: pool.totalCount, idle: pool.idleCount };
+}
+
+/**
+ * A connection of its own (not from the pool, not connected yet) with the pool's settings, named `applicationName` in
+ * pg_stat_activity: for a session that must stay open, such as a LISTEN. Undefined for a `db` createDb did not make.
+ */
+export function dedicatedClient(db: Db, applicationName: string): pg.Client | undefined {
+  const pool = poolOf(db);
+  return pool && new pg.Client({ ...pool.options, application_name: applicationName });
 }
 
 /** Statements that run as named prepared statements, by their text: see `prepared`. */
@@ -151,6 +162,6 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
     dialect: new PostgresDialect({ pool, cursor: Cursor }),
     ...(onQuery ? { log: (event) => onQuery(event.query) } : {}),
   });
-  pools.set(db, pool);
+  pools.set(db.getExecutor().adapter, pool);
   return db;
 }

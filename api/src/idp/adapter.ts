@@ -81,8 +81,9 @@ export async function purgeExpired(db: Db): Promise<number> {
 
 /**
  * Ends everything a user holds at the provider: sessions, grants and every token or code issued under
- * those grants, and refuses their access tokens issued until now at the API at once (`subject_revocations`,
- * checked on every request by every replica). Used when a user is disabled or their password changes.
+ * those grants, and refuses their access tokens issued until now at the API (`subject_revocations`: its trigger
+ * notifies every replica in this transaction, plugins/revocations.ts). Used when a user is disabled or their password
+ * changes.
  */
 export async function revokeUserSessions(db: Db, userId: string): Promise<number> {
   return db.transaction().execute(async (trx) => {

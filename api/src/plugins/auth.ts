@@ -30,15 +30,18 @@ export interface AuthOptions {
    * (Keycloak) that still carry sub, exp, iat, aud and iss. Default true.
    */
   strict?: boolean;
-  /** Where revoked subjects are looked up on every request (a disabled user's tokens stop at once). */
+  /** Where revoked subjects are looked up when `revocations` cannot answer from memory (or there is none). */
   db?: Db;
   /**
-   * Runs in the gate before it refuses or admits the request, with the verified token (null without a valid one):
-   * the per-user rate limit, so that unauthenticated callers are counted too (by address). It answers whether the
-   * token's subject was revoked, looked up in the same statement as its count (one round trip per request); the
-   * gate then looks nothing up itself. Without it the gate looks revocation up in `db`.
+   * The revoked subjects kept in memory (`RevocationWatch`): true or false when memory is current, undefined when the
+   * gate must ask `db` for this request.
    */
-  beforeGate?: (request: FastifyRequest, reply: FastifyReply, token: Caller | null) => Promise<{ revoked: boolean }>;
+  revocations?: { check(sub: string, issuedAt: number): boolean | undefined };
+  /**
+   * Runs in the gate before it refuses or admits the request, with the verified and unrevoked token (null without
+   * one): the per-user rate limit, so that unauthenticated callers (and revoked tokens) are counted too, by address.
+   */
+  beforeGate?: (request: FastifyRequest, reply: FastifyReply, token: Caller | null) => Promise<void>;
   /**
    * A machine credential's opaque token (`mt_…`, issue 15) to its caller (role `machine` only), or null when unknown or
    * revoked (401). Such a token is never an access token, nor the reverse; outside the `machine` operations it is 403.
@@ -82,7 +85,7 @@ const VERIFIED_TOKENS_KEPT = 1000;
 /**
  * A verified token is kept until it expires, so the signature is checked once per token rather than on every
  * request (a web session sends the same token for minutes); the expiry is checked on every use. Revocation is
- * not cached: see `revoked`.
+ * checked on every use too, apart from this cache (`revocations`).
  */
 function cachedVerifier(options: AuthOptions) {
   const keySet = keySetOf(options);
@@ -100,8 +103,7 @@ function cachedVerifier(options: AuthOptions) {
 
 /**
  * Whether the subject's tokens issued at `issuedAt` (seconds) were revoked since (`pnpm users disable`, a new
- * password): one primary-key lookup per request, so a disabled user is refused at once on every replica. The API
- * makes it part of its rate-limit statement instead (api-limits.ts, `countCaller`); this is the gate without one.
+ * password), asked of the database: the gate's answer while its memory of revocations is not known to be current.
  */
 export async function revoked(db: Db, sub: string, issuedAt: number): Promise<boolean> {
   const row = await db
@@ -180,12 +182,17 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
         reason = (error as Error).message;
       }
     }
-    const caller = verified ? { actor: verified.actor, issuedAt: verified.issuedAt } : null;
-    let isRevoked = false;
-    if (options.beforeGate) ({ revoked: isRevoked } = await options.beforeGate(request, reply, caller));
-    else if (caller && options.db) isRevoked = await revoked(options.db, caller.actor.sub, caller.issuedAt);
-    if (isRevoked) reason = 'subject revoked';
-    else if (caller) actor = caller.actor;
+    let caller: Caller | null = verified ? { actor: verified.actor, issuedAt: verified.issuedAt } : null;
+    if (caller) {
+      const { sub } = caller.actor;
+      const isRevoked = options.revocations?.check(sub, caller.issuedAt) ?? (options.db ? await revoked(options.db, sub, caller.issuedAt) : false);
+      if (isRevoked) {
+        reason = 'subject revoked';
+        caller = null;
+      }
+    }
+    await options.beforeGate?.(request, reply, caller);
+    if (caller) actor = caller.actor;
     if (!actor) {
       if (token) request.log.info({ reason }, 'token refused');
       throw token ? unauthorized('The bearer token is invalid or expired.') : unauthorized();

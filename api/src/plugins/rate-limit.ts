@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { HttpProblem } from '../lib/problem.js';
-import { postgresRateLimitStore, purgeRateLimits } from './rate-limit-store.js';
+import { purgeRateLimits, SharedCounters } from './rate-limit-store.js';
 
 export interface Limit {
   /** Names the counter: keys are `<name>:<key>`. */
@@ -16,13 +16,14 @@ export interface Limit {
 
 /**
  * Counts the request against a limit and sets `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
- * over the limit it also sets `Retry-After` and resolves to the seconds to wait (0 = go ahead).
+ * over the limit it also sets `Retry-After` and resolves to the seconds to wait (0 = go ahead). `key` overrides the
+ * limit's own (a caller that already knows whom the request counts against).
  */
-export type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<number>;
+export type Limiter = (request: FastifyRequest, reply: FastifyReply, key?: string) => Promise<number>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** A limiter whose counters live in PostgreSQL (every replica counts against the same limit). */
+    /** A limiter whose counters every replica shares through PostgreSQL (counted in the process, written in batches). */
     limiter(limit: Limit): Limiter;
   }
 }
@@ -35,7 +36,7 @@ export const clientAddress = (request: FastifyRequest): string => normalizeIP(re
 export const tooManyRequests = (seconds: number) =>
   new HttpProblem(429, 'Too Many Requests', `Too many requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`);
 
-/** A counted hit as @fastify/rate-limit reads its store's answer (`current` hits in the window, `ttl` ms left). */
+/** A counted hit as the headers tell it. */
 export interface Verdict {
   max: number;
   remaining: number;
@@ -43,7 +44,7 @@ export interface Verdict {
   isExceeded: boolean;
 }
 
-/** The verdict on a hit counted elsewhere (the gate's statement), computed as @fastify/rate-limit computes it. */
+/** The verdict on a hit: `current` hits in the window (this one included), `ttl` ms left of it. */
 export const verdictOf = (max: number, hit: { current: number; ttl: number }): Verdict => ({
   max,
   remaining: Math.max(0, max - hit.current),
@@ -67,30 +68,27 @@ export function answer(name: string, verdict: Verdict, request: FastifyRequest, 
 }
 
 /** Over the limit: a 429 problem document (Retry-After is set). */
-export async function enforce(limiter: Limiter, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const wait = await limiter(request, reply);
+export async function enforce(limiter: Limiter, request: FastifyRequest, reply: FastifyReply, key?: string): Promise<void> {
+  const wait = await limiter(request, reply, key);
   if (wait > 0) throw tooManyRequests(wait);
 }
 
 /**
- * @fastify/rate-limit with a PostgreSQL store (one upsert per hit, expired windows purged every 5 minutes).
+ * Limits whose counters every replica shares through the `rate_limits` table (`SharedCounters`: counted in the
+ * process, written every 250 ms, and in the store at once near a limit), expired windows purged every 5 minutes.
  * Routes opt in through `app.limiter(...)`; nothing is limited globally, so each limit says whom it counts.
  */
 export const rateLimitPlugin = fp<{ db: Db }>(
   async (app, { db }) => {
     // A store failure lets the request through (the database being down fails the request elsewhere anyway).
-    await app.register(rateLimit, { global: false, store: postgresRateLimitStore(db), enableDraftSpec: true, skipOnError: true });
+    const counters = new SharedCounters(db, (error) => app.log.warn({ err: error }, 'could not count a rate-limit hit in the database'));
 
     app.decorate('limiter', (limit: Limit): Limiter => {
-      const check = app.createRateLimit({
-        max: limit.max,
-        timeWindow: limit.windowMs,
-        keyGenerator: async (request) => `${limit.name}:${await limit.key(request)}`,
-      });
-      return async (request, reply) => {
-        const result = await check(request);
-        if (result.isAllowed) return 0;
-        return answer(limit.name, result, request, reply);
+      return async (request, reply, key) => {
+        const counted = await counters.hit(`${limit.name}:${key ?? (await limit.key(request))}`, limit.max, limit.windowMs);
+        // The RateLimit-* headers tell the first limit a request counts against, unless a later one refuses it.
+        if (counted.current <= limit.max && reply.hasHeader('RateLimit-Limit')) return 0;
+        return answer(limit.name, verdictOf(limit.max, counted), request, reply);
       };
     });
 
@@ -98,7 +96,10 @@ export const rateLimitPlugin = fp<{ db: Db }>(
       purgeRateLimits(db).catch((error: unknown) => app.log.warn({ err: error }, 'could not purge rate-limit counters'));
     }, PURGE_INTERVAL_MS);
     timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await counters.close();
+    });
   },
   { name: 'orders-rate-limit' },
 );
