@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Db } from '../db/database.js';
+import type { Database, Db } from '../db/database.js';
 import { machineNowMs } from '../lib/clock.js';
 
 /**
@@ -80,17 +80,25 @@ export async function purgeExpired(db: Db): Promise<number> {
 }
 
 /**
+ * Refuses at the API, at once and on every replica, every access token of `sub` issued until now
+ * (`subject_revocations`, read by the gate on every request): a disabled user, a revoked API client.
+ */
+export async function revokeSubject(db: Kysely<Database> | Transaction<Database>, sub: string): Promise<void> {
+  await db
+    .insertInto('subject_revocations')
+    .values({ sub, revoked_at: sql<Date>`clock_timestamp()` })
+    .onConflict((oc) => oc.column('sub').doUpdateSet({ revoked_at: sql<Date>`clock_timestamp()` }))
+    .execute();
+}
+
+/**
  * Ends everything a user holds at the provider: sessions, grants and every token or code issued under
  * those grants, and refuses their access tokens issued until now at the API at once (`subject_revocations`,
  * checked on every request by every replica). Used when a user is disabled or their password changes.
  */
 export async function revokeUserSessions(db: Db, userId: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('subject_revocations')
-      .values({ sub: userId, revoked_at: sql<Date>`clock_timestamp()` })
-      .onConflict((oc) => oc.column('sub').doUpdateSet({ revoked_at: sql<Date>`clock_timestamp()` }))
-      .execute();
+    await revokeSubject(trx, userId);
     const grants = await trx
       .selectFrom('oidc_payloads')
       .select('id')
