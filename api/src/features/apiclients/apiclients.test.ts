@@ -176,7 +176,7 @@ describe('client credentials at the embedded provider', () => {
     const created = await createApiClient({ name: 'Signed ERP', roles: ['operator'], authMethod: 'private_key_jwt', publicKey: { ...jwk, alg: 'ES256' } });
     expect(created.clientSecret).toBeNull();
     const clientId = created.apiClient.oauthClientId;
-    const assertion = (key: CryptoKey | Uint8Array) =>
+    const assertion = (key: Parameters<SignJWT["sign"]>[0]) =>
       new SignJWT({})
         .setProtectedHeader({ alg: 'ES256' })
         .setIssuer(clientId)
