@@ -249,6 +249,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/api-clients/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): create an API client; the answer carries its secret, the only time it is shown (issue 41). */
+        post: operations["ApiClients_createApiClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/api-clients/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): the API clients, newest first (issue 41). */
+        post: operations["ApiClients_getApiClients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/api-clients/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): revoke an API client; its access tokens are refused from the next request (issue 41). */
+        post: operations["ApiClients_revokeApiClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit/export": {
         parameters: {
             query?: never;
@@ -2441,6 +2492,54 @@ export interface components {
             machines?: components["schemas"]["MachineRef"][];
             period: components["schemas"]["Period"];
         };
+        /** @description An API client (issue 41): a system that signs in unattended with OAuth 2.0 client credentials. */
+        ApiClient: {
+            authMethod: components["schemas"]["ApiClientAuthMethod"];
+            /** @description The client company it acts for; null for the manufacturer. */
+            clientId: string | null;
+            /** @description The company's name; null for the manufacturer. */
+            company: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            id: components["schemas"]["Id"];
+            name: string;
+            /** @description The OAuth `client_id` it sends to the token endpoint; also the `sub` of its access tokens. */
+            oauthClientId: string;
+            /**
+             * Format: date-time
+             * @description When the admin revoked it; null while it is valid.
+             */
+            revokedAt: string | null;
+            roles: components["schemas"]["ApiClientRole"][];
+            /** @description The first characters of the secret, to recognise it; null for `private_key_jwt`. */
+            secretHint: string | null;
+        };
+        /**
+         * @description How the API client authenticates at the token endpoint (OAuth 2.0 client credentials).
+         * @enum {string}
+         */
+        ApiClientAuthMethod: "client_secret_basic" | "client_secret_post" | "private_key_jwt";
+        /** @description An API client to create. */
+        ApiClientInput: {
+            authMethod: components["schemas"]["ApiClientAuthMethod"];
+            /** @description The client company it acts for; absent for the manufacturer. */
+            clientId?: components["schemas"]["ClientId"];
+            /** @description What it is for, e.g. 'Nightly ERP import'. */
+            name: string;
+            /** @description `private_key_jwt` only (and required there): the public key its assertions are signed with. */
+            publicKey?: components["schemas"]["PublicJwk"];
+            /**
+             * @description The manufacturer's: one or more of admin, operator, accountant. A client company's: exactly one client type the
+             *     company allows (buyer for a Buyer company; client or seller for a Converter).
+             */
+            roles: components["schemas"]["ApiClientRole"][];
+        };
+        /**
+         * @description A role an API client may use: staff roles for the manufacturer's clients, exactly one client type for a client
+         *     company's (buyer for a Buyer company, client or seller for a Converter).
+         * @enum {string}
+         */
+        ApiClientRole: "admin" | "operator" | "accountant" | "client" | "buyer" | "seller";
         /** @description RFC 9457 problem document. */
         BadRequest: {
             detail?: string;
@@ -4500,6 +4599,24 @@ export interface components {
             unitPrice: number;
             version: components["schemas"]["Version"];
         };
+        /** @description A public JSON Web Key (RFC 7517) of an API client; private members are never accepted (they are dropped). */
+        PublicJwk: {
+            alg?: string;
+            /** @description EC or OKP curve and coordinates. */
+            crv?: string;
+            e?: string;
+            kid?: string;
+            kty: components["schemas"]["PublicJwkType"];
+            /** @description RSA modulus and exponent. */
+            n?: string;
+            x?: string;
+            y?: string;
+        };
+        /**
+         * @description The kind of a public key.
+         * @enum {string}
+         */
+        PublicJwkType: "RSA" | "EC" | "OKP";
         /** @description One point of the produced-quantities area chart. */
         QuantityPoint: {
             /** @description Day. */
@@ -5997,6 +6114,191 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ItemTrace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ApiClients_createApiClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "apiClient": {
+                 *         "name": "Nightly ERP import",
+                 *         "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                 *         "roles": [
+                 *           "client"
+                 *         ],
+                 *         "authMethod": "client_secret_basic"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    apiClient: components["schemas"]["ApiClientInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "apiClient": {
+                     *         "id": 1,
+                     *         "oauthClientId": "ac_7Qm2xYd0pLr9sKe4TnWb",
+                     *         "name": "Nightly ERP import",
+                     *         "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *         "company": "Nordic Springs AB",
+                     *         "roles": [
+                     *           "client"
+                     *         ],
+                     *         "authMethod": "client_secret_basic",
+                     *         "secretHint": "cs_Vb8K",
+                     *         "createdAt": "2026-03-01T08:00:00Z",
+                     *         "revokedAt": null
+                     *       },
+                     *       "clientSecret": "cs_Vb8KqW3eRt5yUi7oP9aS1dF3gH5jK7lZ9xC1vB3nM5q"
+                     *     }
+                     */
+                    "application/json": {
+                        apiClient: components["schemas"]["ApiClient"];
+                        /** @description The client secret; shown once, stored only as its SHA-256. Null for `private_key_jwt`. */
+                        clientSecret: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ApiClients_getApiClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 1,
+                     *           "oauthClientId": "ac_7Qm2xYd0pLr9sKe4TnWb",
+                     *           "name": "Nightly ERP import",
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "roles": [
+                     *             "client"
+                     *           ],
+                     *           "authMethod": "client_secret_basic",
+                     *           "secretHint": "cs_Vb8K",
+                     *           "createdAt": "2026-03-01T08:00:00Z",
+                     *           "revokedAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        rows: components["schemas"]["ApiClient"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ApiClients_revokeApiClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 1
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "oauthClientId": "ac_7Qm2xYd0pLr9sKe4TnWb",
+                     *       "name": "Nightly ERP import",
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "company": "Nordic Springs AB",
+                     *       "roles": [
+                     *         "client"
+                     *       ],
+                     *       "authMethod": "client_secret_basic",
+                     *       "secretHint": "cs_Vb8K",
+                     *       "createdAt": "2026-03-01T08:00:00Z",
+                     *       "revokedAt": "2026-03-12T09:00:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiClient"];
                 };
             };
             400: components["responses"]["BadRequest"];

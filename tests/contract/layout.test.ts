@@ -44,6 +44,8 @@ const sharedTablesFiles = ['core'];
  * Mostly names for lists (companies, products) and the order a claim or an invoice refers to.
  */
 const declaredReads: Record<string, string[]> = {
+  // Issue 41: an API client's company, by name in the list and its client type for the roles it may hold.
+  apiclients: ['companies'],
   claims: ['client_production_order_items', 'client_production_orders', 'client_products', 'companies'],
   clients: ['client_production_order_items', 'client_production_orders', 'companies', 'preform_warehouses', 'preforms'],
   downtime: ['client_products', 'companies'],

@@ -174,6 +174,10 @@ const extensions = [
   // Issue 18: dead-lettered e-mails of 'Confirm & Send' (spec/invoices.tsp).
   'POST /api/admin/invoice/deliveries/failed/get',
   'POST /api/admin/invoice/delivery/retry',
+  // Issue 41: API clients that sign in with client credentials (spec/apiclients.tsp).
+  'POST /api/admin/api-clients/get',
+  'POST /api/admin/api-clients/create',
+  'POST /api/admin/api-clients/revoke',
 ];
 
 const byKey = new Map(operations);

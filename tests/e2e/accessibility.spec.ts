@@ -166,6 +166,11 @@ adminWalk('machines', async (page, findings) => {
   await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'New' }).click(), 'New machine credential');
 });
 
+adminWalk('API clients', async (page, findings) => {
+  await visitMenu(page, findings, 'API clients', 'API clients');
+  await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'New' }).click(), 'New API client');
+});
+
 test('operator: every screen and dialog has no serious or critical accessibility violation', async ({ page }) => {
   const findings: Findings = [];
   await signIn(page, 'operator');

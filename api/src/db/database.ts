@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import Cursor from 'pg-cursor';
+import type { ApiclientsTables } from './tables/apiclients.js';
 import type { AuditTables } from './tables/audit.js';
 import type { ClaimsTables } from './tables/claims.js';
 import type { ClientsTables } from './tables/clients.js';
@@ -31,7 +32,7 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
  * tests/contract/layout.test.ts keeps it so.
  */
 export interface Database
-  extends AuditTables, ClaimsTables, ClientsTables, CoreTables, DowntimeTables, InvoicesTables, LotsTables, MachinesTables, ManufacturersTables,
+  extends ApiclientsTables, AuditTables, ClaimsTables, ClientsTables, CoreTables, DowntimeTables, InvoicesTables, LotsTables, MachinesTables, ManufacturersTables,
     OrdersTables, PlansTables, PreformsTables, SessionTables, StatsTables, StockTables, SupplyTables {}
 
 export type Db = Kysely<Database>;

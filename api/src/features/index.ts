@@ -1,4 +1,5 @@
 import type { Handlers } from '../lib/contract.js';
+import { apiclientsHandlers } from './apiclients/apiclients.handlers.js';
 import { auditHandlers } from './audit/audit.handlers.js';
 import { claimsHandlers } from './claims/claims.handlers.js';
 import { clientsHandlers } from './clients/clients.handlers.js';
@@ -18,6 +19,7 @@ import { supplyHandlers } from './supply/supply.handlers.js';
 
 /** Every implemented operation, by operationId. Each feature folder is one contract tag and exports its own map. */
 export const handlers: Handlers = {
+  ...apiclientsHandlers,
   ...auditHandlers,
   ...claimsHandlers,
   ...clientsHandlers,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { as, createTestApp } from '../../../tests/support/app.js';
+import { tenancyCallers } from '../../../tests/support/tenancy-callers.js';
 import { resolve, type Schema } from '../../../tests/support/contract-bodies.js';
 import { callOperation, CLIENT_FACES, contractCalls, type ContractCall } from '../../../tests/support/contract-calls.js';
 import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../tests/support/factories/companies.js';
@@ -175,7 +175,8 @@ const withIds = probes.filter((probe) => probe.places.length > 0);
 /** What B reads without naming an id: where A's rows would show if they leaked. */
 const lists = probes.filter((probe) => probe.places.length === 0 && probe.call.read);
 
-const tokenOf = (face: Role, companyId: string) => (face === 'seller' ? as.seller(companyId) : face === 'buyer' ? as.buyer(companyId) : as.client(companyId));
+/** People's tokens, or another file's callers (API clients): tests/support/tenancy-callers.ts. */
+const tokenOf = (face: Role, companyId: string) => tenancyCallers().tokenOf(face, companyId);
 
 /** The first weekday four weeks or more from today, YYYY-MM-DD: a weekend 'Deliver at' would be refused before the id is looked up. */
 const inFourWeeks = () => {
@@ -244,7 +245,7 @@ async function listsOfB() {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await createTestApp(database.db);
+  app = await tenancyCallers().start(database.db);
   await createTwoCompanies(database.db);
   const preform = await makePreform(database.db);
   shared = { preformId: preform.id, warehouseId: await makeWarehouse(database.db), supplyId: preform.supplyIds[0]! };
@@ -272,7 +273,7 @@ const cases = withIds.flatMap((probe) =>
   probe.places.map((entry, index) => [`${probe.call.operationId} (${probe.face}) with A's ${entry.kind} at ${entry.place.at} ${entry.place.path.join('.')}`, probe, index] as const),
 );
 
-describe("company B calling with company A's ids", () => {
+describe(`company B (${tenancyCallers().label}) calling with company A's ids`, () => {
   it.each(cases)('%s: answers as for a missing record and changes nothing', async (_label, probe, index) => {
     const { kind } = probe.places[index]!;
     const ownRecords = await makeRecords(COMPANY_B, 'Company B');

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Db } from '../db/database.js';
+import type { Database, Db } from '../db/database.js';
 import { machineNowMs } from '../lib/clock.js';
 
 /**
@@ -80,6 +80,18 @@ export async function purgeExpired(db: Db): Promise<number> {
 }
 
 /**
+ * Refuses at the API, at once and on every replica, every access token of `sub` issued until now
+ * (`subject_revocations`, read by the gate on every request): a disabled user, a revoked API client.
+ */
+export async function revokeSubject(db: Kysely<Database> | Transaction<Database>, sub: string): Promise<void> {
+  await db
+    .insertInto('subject_revocations')
+    .values({ sub, revoked_at: sql<Date>`clock_timestamp()` })
+    .onConflict((oc) => oc.column('sub').doUpdateSet({ revoked_at: sql<Date>`clock_timestamp()` }))
+    .execute();
+}
+
+/**
  * Ends everything a user holds at the provider: sessions, grants and every token or code issued under
  * those grants, and refuses their access tokens issued until now at the API (`subject_revocations`: its trigger
  * notifies every replica in this transaction, plugins/revocations.ts). Used when a user is disabled or their password
@@ -87,11 +99,7 @@ export async function purgeExpired(db: Db): Promise<number> {
  */
 export async function revokeUserSessions(db: Db, userId: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('subject_revocations')
-      .values({ sub: userId, revoked_at: sql<Date>`clock_timestamp()` })
-      .onConflict((oc) => oc.column('sub').doUpdateSet({ revoked_at: sql<Date>`clock_timestamp()` }))
-      .execute();
+    await revokeSubject(trx, userId);
     const grants = await trx
       .selectFrom('oidc_payloads')
       .select('id')

@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from '../plugins/problems.js';
 import type { Db } from '../db/database.js';
 import { findActiveAccount, findActiveAccountByUsername, portalClaims, type AccountRecord } from './accounts.js';
 import { PostgresAdapter, purgeExpired } from './adapter.js';
+import { ApiClientAdapter, apiClientClaims, compareHashedSecret } from './api-clients.js';
 import { FailedLoginTracker } from './brute-force.js';
 import { recordIdentityEvent } from './events.js';
 import { sessionLifetimes, touchSession, trustedForwarding } from './sessions.js';
@@ -83,7 +84,8 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
   const cookieOptions = { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/' };
 
   const configuration: Configuration = {
-    adapter: (model: string) => new PostgresAdapter(model, db),
+    // Clients other than the web app are the API clients of `api_clients` (issue 41), read on every token request.
+    adapter: (model: string) => (model === 'Client' ? new ApiClientAdapter(db) : new PostgresAdapter(model, db)),
     clients: [
       {
         client_id: config.OIDC_CLIENT_ID,
@@ -131,7 +133,8 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
       if (!account) return undefined;
       return { accountId: account.id, claims: () => ({ sub: account.id, ...portalClaims(account) }) };
     },
-    extraTokenClaims: async (_ctx: KoaContextWithOIDC, token: { accountId?: string }) => {
+    extraTokenClaims: async (_ctx: KoaContextWithOIDC, token: { accountId?: string; kind?: string; clientId?: string }) => {
+      if (token.kind === 'ClientCredentials' && token.clientId) return apiClientClaims(db, token.clientId);
       if (!token.accountId) return undefined;
       const account = await findActiveAccount(db, token.accountId);
       return account ? portalClaims(account) : undefined;
@@ -172,8 +175,13 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
     },
     // Refresh tokens end with the provider session (logout, idle timeout, a disabled user), offline_access or not.
     expiresWithSession: async () => true,
+    // An API client's secret is stored hashed (compareHashedSecret), so nothing may use it as a key: no
+    // client_secret_jwt.
+    clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'],
     features: {
       devInteractions: { enabled: false },
+      // API clients (issue 41): unattended systems get access tokens for the API with their own credentials.
+      clientCredentials: { enabled: true },
       revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
@@ -240,6 +248,7 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
   }
 
   const provider = new Provider(config.issuer, configuration);
+  provider.Client.prototype.compareClientSecret = compareHashedSecret;
   // The provider (Koa) reads the client address and protocol from X-Forwarded-*, which `trustedForwarding`
   // rewrites on every request from what Fastify decided (TRUST_PROXY) and PUBLIC_URL: a client cannot choose them.
   provider.proxy = true;

@@ -71,6 +71,8 @@ declare module 'oidc-provider' {
     proxy: boolean;
     keys: string[];
     Grant: GrantConstructor;
+    /** The client model; its prototype's compareClientSecret is replaced for hashed secrets (api-clients.ts). */
+    Client: { prototype: { compareClientSecret(this: { clientSecret?: string }, presented: unknown): boolean | Promise<boolean> } };
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionResult(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<string>;

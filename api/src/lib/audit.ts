@@ -125,7 +125,13 @@ export async function audit(
   actor: Actor,
   entry: { operation: string; recordType: string; recordId?: string | number | null; details?: unknown },
 ): Promise<void> {
-  await recordAudit(db, { subject: actor.sub, companyId: actor.companyId, ip: actor.client?.ip, userAgent: actor.client?.userAgent, ...entry });
+  // An API client's writes name the client (its `sub` is the client id at the embedded provider, a service account's
+  // user id at Keycloak).
+  const details =
+    actor.apiClient && (entry.details === undefined || (typeof entry.details === 'object' && entry.details !== null && !Array.isArray(entry.details)))
+      ? { ...(entry.details as object | undefined), apiClient: actor.apiClient.clientId }
+      : entry.details;
+  await recordAudit(db, { subject: actor.sub, companyId: actor.companyId, ip: actor.client?.ip, userAgent: actor.client?.userAgent, ...entry, details });
 }
 
 /**

@@ -124,6 +124,7 @@ export function actorFromClaims(payload: JWTPayload & TokenClaims): Actor {
   const { roles, clientType } = rolesFromClaims(payload);
   const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : null);
   const name = text(payload.name) ?? ([text(payload.given_name), text(payload.family_name)].filter(Boolean).join(' ') || payload.sub);
+  const apiClient = apiClientOf(payload);
   return {
     sub: payload.sub,
     roles,
@@ -131,7 +132,21 @@ export function actorFromClaims(payload: JWTPayload & TokenClaims): Actor {
     companyId: clientType ? text(payload.companyId) : null,
     name,
     email: text(payload.email),
+    ...(apiClient ? { apiClient } : {}),
   };
+}
+
+/**
+ * Whether the token is an API client's (client credentials, no person): RFC 9068 gives such a token the client's id
+ * as `sub` (the embedded provider does), and Keycloak names a client's service account `service-account-<client>`
+ * with the client in `client_id` (older versions: `clientId`) or `azp`. See docs/api.md, 'External identity providers'.
+ */
+function apiClientOf(payload: JWTPayload & TokenClaims): { clientId: string } | undefined {
+  const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
+  const clientId = text(payload.client_id) ?? text(payload.clientId) ?? text(payload.azp);
+  if (!clientId) return undefined;
+  const serviceAccount = text(payload.preferred_username)?.startsWith('service-account-') ?? false;
+  return payload.sub === clientId || serviceAccount ? { clientId } : undefined;
 }
 
 
@@ -145,7 +160,9 @@ function admitted(request: FastifyRequest, reply: FastifyReply, actor: Actor) {
   // user agent go into the audit entries of the request's writes.
   const userAgent = request.headers['user-agent'];
   request.actor = { ...actor, client: { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : null } };
-  request.log = reply.log = request.log.child({ actor: { sub: actor.sub, roles: [...actor.roles], companyId: actor.companyId } });
+  request.log = reply.log = request.log.child({
+    actor: { sub: actor.sub, roles: [...actor.roles], companyId: actor.companyId, ...(actor.apiClient ? { apiClient: actor.apiClient.clientId } : {}) },
+  });
 }
 
 /**

@@ -31,6 +31,10 @@ export const MESSAGES = {
   /** The supply plan's DDMRP factors (issue 16; the contract's SupplyPlanSettings). */
   leadTimeFactor: 'Field has to be between 0.1 and 1.',
   variabilityFactor: 'Field has to be between 0 and 1.',
+  /** An API client's roles outside what its company allows (issue 41; the API's `roleNotAllowed` rule). */
+  apiClientRoles: 'Pick the roles this company allows: buyer for a Buyer company, client or seller for a Converter, staff roles for the manufacturer.',
+  /** An API client's public key that is no usable public JWK (the API's `invalidKey` rule, or JSON that does not parse). */
+  publicKey: 'Paste the public key as a JSON Web Key (JWK).',
   /** A forecast that cannot be loaded (part 8), followed by the reason. */
   loadFailed: (reason: string) => `There has been an error: ${reason}`,
 } as const;
@@ -76,6 +80,9 @@ const FIELD_MESSAGES: Record<string, string | Partial<Record<string, string>>> =
   ClientProductionOrderItems: { minimum: MESSAGES.orderLines, required: MESSAGES.orderLines },
   // A machine credential without machines (issue 15: it reports for at least one): an empty selection is a missing value.
   machines: { minimum: MESSAGES.required },
+  // An API client (issue 41): roles its company allows, and a usable public key for private_key_jwt.
+  roles: { minimum: MESSAGES.required, roleNotAllowed: MESSAGES.apiClientRoles },
+  publicKey: { invalidKey: MESSAGES.publicKey },
 };
 
 /** The text shown for one issue. */

@@ -73,6 +73,8 @@ const adminFace: Face = {
     },
     { label: 'Delivery performance', to: '/delivery' },
     { label: 'Audit log', to: '/audit' },
+    // Issue 41: systems that sign in with client credentials.
+    { label: 'API clients', to: '/api-clients' },
   ],
   routes: [
     { path: '/', title: 'Raw Materials Status', calls: ['AdminSupply_getSupplyOrders'], load: () => import('../features/supply/SupplyBoardPage') },
@@ -100,6 +102,7 @@ const adminFace: Face = {
     { path: '/machines/performance', title: 'Machine performance', calls: ['AdminMachines_getOee', 'AdminMachines_getDowntimeAnalytics'], load: () => import('../features/machines/MachinePerformancePage') },
     { path: '/machines/credentials', title: 'Machine credentials', calls: ['AdminMachines_getCredentials'], load: () => import('../features/machines/MachineCredentialsPage') },
     { path: '/audit', title: 'Audit log', calls: ['AdminAudit_exportAuditLog'], load: () => import('../features/audit/AuditLogPage') },
+    { path: '/api-clients', title: 'API clients', calls: ['ApiClients_getApiClients'], load: () => import('../features/apiclients/ApiClientsPage') },
   ],
 };
 

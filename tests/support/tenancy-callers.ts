@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../api/src/db/database.js';
+import type { Role } from '../../api/src/lib/roles.js';
+import { as, createTestApp } from './app.js';
+
+/**
+ * Who calls in the tenancy matrix (api/src/features/tenancy.test.ts): people by default, with tokens signed as the
+ * identity provider signs them. Another file runs the same matrix for other callers (API clients, issue 41) by
+ * setting them here before it imports the matrix.
+ */
+export interface TenancyCallers {
+  /** Named in the matrix's titles. */
+  label: string;
+  /** The API on the matrix's database. */
+  start(db: Db): Promise<FastifyInstance>;
+  /** A caller of `face` (client, buyer or seller) of `companyId`. */
+  tokenOf(face: Role, companyId: string): Promise<string>;
+}
+
+const people: TenancyCallers = {
+  label: 'users',
+  start: (db) => createTestApp(db),
+  tokenOf: (face, companyId) => (face === 'seller' ? as.seller(companyId) : face === 'buyer' ? as.buyer(companyId) : as.client(companyId)),
+};
+
+let current = people;
+
+export function useTenancyCallers(callers: TenancyCallers): void {
+  current = callers;
+}
+
+export const tenancyCallers = (): TenancyCallers => current;

@@ -1,0 +1,126 @@
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { DataTable } from 'mantine-datatable';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconPlus } from '@tabler/icons-react';
+import { openConfirm } from '../../components/confirm';
+import { QueryError } from '../../components/QueryError';
+import { formatDateTime } from '../../components/format';
+import { getApiClientsGetApiClientsQueryKey, useApiClientsGetApiClients, useApiClientsRevokeApiClient } from '../../../../generated/web/endpoints/apiclients/apiclients';
+import type { ApiClient } from '../../../../generated/web/model';
+import { AUTH_METHOD_LABELS } from './apiClientLabels';
+
+// The dialog (zod, @mantine/form) loads when it is first opened.
+const NewApiClientDialog = lazy(() => import('./NewApiClientDialog'));
+
+/** Asks before a revocation: the system using the client is refused from its next call. */
+function confirmRevoke(apiClient: ApiClient, onConfirm: () => void) {
+  openConfirm({
+    title: 'Revoke API client',
+    children: (
+      <Text size="sm">
+        Revoke &apos;{apiClient.name}&apos;? The system using it is refused from its next call and gets no new token. This cannot be undone.
+      </Text>
+    ),
+    labels: { confirm: 'Revoke', cancel: 'Cancel' },
+    confirmProps: { color: 'red' },
+    onConfirm,
+  });
+}
+
+/**
+ * Admin 'API clients' (issue 41): the systems (an ERP, an integration) that sign in unattended with OAuth 2.0 client
+ * credentials, for the manufacturer or one client company. New shows the secret once; Revoke asks first. A revoked
+ * client stays listed, marked so.
+ */
+export default function ApiClientsPage() {
+  const queryClient = useQueryClient();
+  const query = useApiClientsGetApiClients({});
+  const [creating, setCreating] = useState(false);
+  const revoke = useApiClientsRevokeApiClient({
+    mutation: {
+      onSuccess: async (revoked) => {
+        notifications.show({ color: 'green', message: `API client '${revoked.name}' revoked.` });
+        await queryClient.invalidateQueries({ queryKey: getApiClientsGetApiClientsQueryKey().slice(0, 1) });
+      },
+    },
+  });
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>API clients</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+          New
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        An API client lets another system call the portal&apos;s API without a person: it gets short-lived access tokens with OAuth 2.0 client
+        credentials and may do what its roles allow, for its company only. The secret is shown once, when the client is made.
+      </Text>
+      {query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <DataTable<ApiClient>
+          withTableBorder
+          striped
+          minHeight={180}
+          fetching={query.isPending}
+          aria-label="API clients"
+          records={query.data?.rows ?? []}
+          noRecordsText="No API clients yet. Use New to make one."
+          columns={[
+            { accessor: 'name', title: 'Name' },
+            { accessor: 'oauthClientId', title: 'Client ID', render: (apiClient) => <code>{apiClient.oauthClientId}</code> },
+            { accessor: 'company', title: 'For', render: (apiClient) => apiClient.company ?? 'The manufacturer' },
+            { accessor: 'roles', title: 'Roles', render: (apiClient) => apiClient.roles.join(', ') },
+            {
+              accessor: 'authMethod',
+              title: 'Sign-in',
+              render: (apiClient) => (
+                <>
+                  {AUTH_METHOD_LABELS[apiClient.authMethod]}
+                  {apiClient.secretHint && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      (<code>{apiClient.secretHint}…</code>)
+                    </Text>
+                  )}
+                </>
+              ),
+            },
+            { accessor: 'createdAt', title: 'Created at', render: (apiClient) => formatDateTime(apiClient.createdAt) },
+            {
+              accessor: 'actions',
+              title: 'Status',
+              textAlign: 'right',
+              render: (apiClient) =>
+                apiClient.revokedAt ? (
+                  <Badge color="gray" variant="light" title={`Revoked ${formatDateTime(apiClient.revokedAt)}`}>
+                    Revoked
+                  </Badge>
+                ) : (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    aria-label={`Revoke ${apiClient.name}`}
+                    loading={revoke.isPending && revoke.variables?.data.id === apiClient.id}
+                    onClick={() => confirmRevoke(apiClient, () => revoke.mutate({ data: { id: apiClient.id } }))}
+                  >
+                    Revoke
+                  </Button>
+                ),
+            },
+          ]}
+        />
+      )}
+      {creating && (
+        <Suspense fallback={null}>
+          <NewApiClientDialog onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
