@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { uploadJobHandlers } from '../features/claims/uploads.jobs.js';
+import { eventJobHandlers } from '../features/events/events.jobs.js';
 import { invoiceJobHandlers } from '../features/invoices/invoices.jobs.js';
 import { mailTransport } from '../features/invoices/mail.js';
+import { webhookJobHandlers } from '../features/webhooks/webhooks.jobs.js';
 import { countDeadLetters } from '../features/invoices/outbox.js';
 import { registerQueueMetrics } from './metrics.js';
 import { Jobs, QUEUES } from './queue.js';
@@ -35,6 +37,9 @@ export async function registerJobs(app: FastifyInstance, db: Db, config: Config)
     await jobs.stop();
     transport.close();
   });
-  await jobs.start({ ...invoiceJobHandlers(db, config, transport), ...uploadJobHandlers(db, app.uploads, config) });
+  await jobs.start({ ...invoiceJobHandlers(db, config, transport), ...uploadJobHandlers(db, app.uploads, config),
+    ...eventJobHandlers(db, config),
+    ...webhookJobHandlers(db, config),
+  });
   return jobs;
 }
