@@ -43,9 +43,15 @@ for (const [network, prefix] of NON_PUBLIC_V4) nonPublic.addSubnet(network, pref
 for (const [network, prefix] of NON_PUBLIC_V6) nonPublic.addSubnet(network, prefix, 'ipv6');
 
 /** An IPv4 address written as IPv6 (`::ffff:10.0.0.1`) is judged as the IPv4 address it is. */
-function normalise(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
+export function normalise(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return { address: mapped[1]!, family: 'ipv4' };
+  // The same written in hex (`::ffff:a00:1`, as URL parsing writes it).
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (hex) {
+    const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+    return { address: [high >> 8, high & 255, low >> 8, low & 255].join('.'), family: 'ipv4' };
+  }
   return { address, family: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
 }
 
@@ -99,7 +105,7 @@ export async function refusalOf(url: string, policy: AddressPolicy, resolve: (ho
     return `The host ${parsed.hostname} does not resolve.`;
   }
   const refused = addresses.find((entry) => !policy.allows(entry.address));
-  if (refused) return `The host resolves to ${refused.address}, a loopback, private or link-local address.`;
+  if (refused) return `The host resolves to ${normalise(refused.address).address}, a loopback, private or link-local address.`;
   if (parsed.protocol === 'http:' && !addresses.every((entry) => policy.isAllowedPrivate(entry.address))) return 'Only https URLs are accepted.';
   return undefined;
 }

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { LookupAddress } from 'node:dns';
-import { refusalOf, resolveAll, type AddressPolicy } from './webhooks.address.js';
+import { normalise, refusalOf, resolveAll, type AddressPolicy } from './webhooks.address.js';
 
 export interface PostLimits {
   timeoutMs: number;
@@ -27,7 +27,7 @@ export async function postWebhook(url: string, headers: Record<string, string>, 
       (addresses: LookupAddress[]) => {
         const refused = addresses.find((entry) => !policy.allows(entry.address));
         if (refused || !addresses.length) {
-          callback(new Error(`The host resolves to ${refused?.address ?? 'nothing'}, a loopback, private or link-local address.`), '', 4);
+          callback(new Error(`The host resolves to ${refused ? normalise(refused.address).address : 'nothing'}, a loopback, private or link-local address.`), '', 4);
           return;
         }
         if ((options as { all?: boolean }).all) (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);

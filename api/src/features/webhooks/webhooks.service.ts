@@ -63,6 +63,8 @@ export async function saveEndpoint(db: Db, config: AddressSettings, actor: Actor
   const eventTypes = [...new Set(input.eventTypes)];
   checkTypes(actor, eventTypes);
   if (input.id !== undefined && input.version === undefined) throw ruleViolation('endpoint.version', 'required', 'An update must send the version it read.');
+  // Another company's endpoint is not found, whatever its URL would be.
+  if (input.id !== undefined && !(await repository.findEndpoint(db, scope, input.id))) throw notFound('Webhook endpoint');
   await checkUrl(config, input.url);
   return db.transaction().execute(async (trx) => {
     if (input.id === undefined) {
