@@ -33,6 +33,8 @@ export const MESSAGES = {
   variabilityFactor: 'Field has to be between 0 and 1.',
   /** A forecast that cannot be loaded (part 8), followed by the reason. */
   loadFailed: (reason: string) => `There has been an error: ${reason}`,
+  /** A webhook URL (issue 41): not http(s), or its host is loopback, private or link-local (the API's `address` rule). */
+  webhookUrl: 'Enter an https URL of a host on the internet.',
 } as const;
 
 /** A validation failure in neutral terms: which field, which rule (code), and the rule's limit. */
@@ -76,6 +78,10 @@ const FIELD_MESSAGES: Record<string, string | Partial<Record<string, string>>> =
   ClientProductionOrderItems: { minimum: MESSAGES.orderLines, required: MESSAGES.orderLines },
   // A machine credential without machines (issue 15: it reports for at least one): an empty selection is a missing value.
   machines: { minimum: MESSAGES.required },
+  // A webhook endpoint's URL (issue 41): the API refuses loopback, private and link-local hosts (`address`).
+  url: { pattern: MESSAGES.webhookUrl, minLength: MESSAGES.webhookUrl, address: MESSAGES.webhookUrl },
+  // An endpoint without event types: an empty selection is a missing value.
+  eventTypes: { minimum: MESSAGES.required },
 };
 
 /** The text shown for one issue. */
