@@ -2032,7 +2032,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description The event log, from a cursor: the events after sequence `after` (0: from the oldest kept), oldest first, at most
+         * @description Extension (not in part 7): the event log (issue 41), from a cursor: the events after sequence `after` (0: from the oldest kept), oldest first, at most
          *     `limit`. A system that was down catches up by calling with the last `next` it stored until `more` is false.
          *     Events are kept for a configured period (90 days by default). A client company's users see only their company's
          *     events, and only the types of records their role can open.
@@ -2339,7 +2339,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description An endpoint's recent deliveries, newest first. */
+        /** @description Extension (not in part 7): an endpoint's recent deliveries, newest first. */
         post: operations["Webhooks_getDeliveries"];
         delete?: never;
         options?: never;
@@ -2356,7 +2356,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sends a delivery again now (delivered or failed ones too); it keeps its event id, so a receiver that has it ignores it. */
+        /** @description Extension (not in part 7): sends a delivery again now (delivered or failed ones too); it keeps its event id, so a receiver that has it ignores it. */
         post: operations["Webhooks_resendDelivery"];
         delete?: never;
         options?: never;
@@ -2374,7 +2374,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Subscribes a URL (no id: the answer carries the secret, shown once) or updates an endpoint (its URL, types, or
+         * @description Extension (not in part 7): subscribes a URL (no id: the answer carries the secret, shown once) or updates an endpoint (its URL, types, or
          *     enabled). A URL whose host resolves to a loopback, private or link-local address is refused (400 on `endpoint.url`)
          *     unless the configuration allows private addresses.
          */
@@ -2395,7 +2395,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description A new secret (shown once). The previous one keeps signing beside it for the configured overlap (24 hours by
+         * @description Extension (not in part 7): a new secret (shown once). The previous one keeps signing beside it for the configured overlap (24 hours by
          *     default): every delivery carries both signatures, so a receiver switches without losing one.
          */
         post: operations["Webhooks_rotateSecret"];
@@ -2414,7 +2414,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Removes endpoints with their deliveries, all or nothing. */
+        /** @description Extension (not in part 7): removes endpoints with their deliveries, all or nothing. */
         post: operations["Webhooks_deleteEndpoints"];
         delete?: never;
         options?: never;
@@ -2431,7 +2431,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Webhook endpoints: the manufacturer's (admin) or the caller's company's (client). */
+        /** @description Extension (not in part 7): webhook endpoints (issue 41): the manufacturer's (admin) or the caller's company's (client). */
         post: operations["Webhooks_getEndpoints"];
         delete?: never;
         options?: never;
@@ -3404,7 +3404,7 @@ export interface components {
         Event: {
             actor: components["schemas"]["EventActor"];
             /** @description The client company the record belongs to; null for the manufacturer's own records (supply orders). */
-            companyId: (string & components["schemas"]["ClientId"]) | null;
+            companyId: string | null;
             /** @description What changed (the fields named by the type), small. */
             data: {
                 [key: string]: unknown;
@@ -5182,7 +5182,7 @@ export interface components {
         /** @description A webhook endpoint: an HTTPS URL that receives the events of the types it subscribes to, signed (Standard Webhooks). */
         WebhookEndpoint: {
             /** @description Whose events it receives: a client company's (its own), or null for the manufacturer's (every company's). */
-            companyId: (string & components["schemas"]["ClientId"]) | null;
+            companyId: string | null;
             /** Format: date-time */
             createdAt: string;
             /** @description Why the portal disabled it; null when an admin did, or while it is enabled. */

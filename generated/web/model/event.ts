@@ -28,6 +28,7 @@ export interface Event {
   occurredAt: string;
   /**
    * The client company the record belongs to; null for the manufacturer's own records (supply orders).
+   * @maxLength 64
    * @nullable
    */
   companyId: string | null;

@@ -28,6 +28,7 @@ export interface WebhookEndpoint {
   eventTypes: EventType[];
   /**
    * Whose events it receives: a client company's (its own), or null for the manufacturer's (every company's).
+   * @maxLength 64
    * @nullable
    */
   companyId: string | null;

@@ -48,7 +48,7 @@ import { http } from '../../../../web/src/api/http';
 
 
 /**
- * An endpoint's recent deliveries, newest first.
+ * Extension (not in part 7): an endpoint's recent deliveries, newest first.
  */
 export const webhooksGetDeliveries = (
     webhooksGetDeliveriesBody: WebhooksGetDeliveriesBody,
@@ -114,7 +114,7 @@ export function useWebhooksGetDeliveries<TData = Awaited<ReturnType<typeof webho
 
 
 /**
- * Sends a delivery again now (delivered or failed ones too); it keeps its event id, so a receiver that has it ignores it.
+ * Extension (not in part 7): sends a delivery again now (delivered or failed ones too); it keeps its event id, so a receiver that has it ignores it.
  */
 export const webhooksResendDelivery = (
     webhooksResendDeliveryBody: WebhooksResendDeliveryBody,
@@ -175,7 +175,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Subscribes a URL (no id: the answer carries the secret, shown once) or updates an endpoint (its URL, types, or
+ * Extension (not in part 7): subscribes a URL (no id: the answer carries the secret, shown once) or updates an endpoint (its URL, types, or
 enabled). A URL whose host resolves to a loopback, private or link-local address is refused (400 on `endpoint.url`)
 unless the configuration allows private addresses.
  */
@@ -238,7 +238,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * A new secret (shown once). The previous one keeps signing beside it for the configured overlap (24 hours by
+ * Extension (not in part 7): a new secret (shown once). The previous one keeps signing beside it for the configured overlap (24 hours by
 default): every delivery carries both signatures, so a receiver switches without losing one.
  */
 export const webhooksRotateSecret = (
@@ -300,7 +300,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Removes endpoints with their deliveries, all or nothing.
+ * Extension (not in part 7): removes endpoints with their deliveries, all or nothing.
  */
 export const webhooksDeleteEndpoints = (
     webhooksDeleteEndpointsBody: WebhooksDeleteEndpointsBody,
@@ -361,7 +361,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Webhook endpoints: the manufacturer's (admin) or the caller's company's (client).
+ * Extension (not in part 7): webhook endpoints (issue 41): the manufacturer's (admin) or the caller's company's (client).
  */
 export const webhooksGetEndpoints = (
     webhooksGetEndpointsBody: WebhooksGetEndpointsBody,

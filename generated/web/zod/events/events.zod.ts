@@ -11,7 +11,7 @@ import zod from 'zod';
 
 
 /**
- * The event log, from a cursor: the events after sequence `after` (0: from the oldest kept), oldest first, at most
+ * Extension (not in part 7): the event log (issue 41), from a cursor: the events after sequence `after` (0: from the oldest kept), oldest first, at most
 `limit`. A system that was down catches up by calling with the last `next` it stored until `more` is false.
 Events are kept for a configured period (90 days by default). A client company's users see only their company's
 events, and only the types of records their role can open.
@@ -29,7 +29,7 @@ export const eventsGetEventsBody = zod.object({
 
 export const eventsGetEventsResponseRowsItemIdMax = 36;export const eventsGetEventsResponseRowsItemSequenceMinOne = 0;
 export const eventsGetEventsResponseRowsItemSequenceMaxOne = 9007199254740991;
-export const eventsGetEventsResponseRowsItemSequenceMultipleOfOne = 1;export const eventsGetEventsResponseRowsItemRecordTypeMax = 64;export const eventsGetEventsResponseRowsItemRecordIdMax = 255;export const eventsGetEventsResponseRowsItemActorIdMax = 255;export const eventsGetEventsResponseRowsMax = 1000;export const eventsGetEventsResponseNextMinOne = 0;
+export const eventsGetEventsResponseRowsItemSequenceMultipleOfOne = 1;export const eventsGetEventsResponseRowsItemCompanyIdMax = 64;export const eventsGetEventsResponseRowsItemRecordTypeMax = 64;export const eventsGetEventsResponseRowsItemRecordIdMax = 255;export const eventsGetEventsResponseRowsItemActorIdMax = 255;export const eventsGetEventsResponseRowsMax = 1000;export const eventsGetEventsResponseNextMinOne = 0;
 export const eventsGetEventsResponseNextMaxOne = 9007199254740991;
 export const eventsGetEventsResponseNextMultipleOfOne = 1;
 
@@ -39,7 +39,7 @@ export const eventsGetEventsResponse = zod.object({
   "sequence": zod.number().min(eventsGetEventsResponseRowsItemSequenceMinOne).max(eventsGetEventsResponseRowsItemSequenceMaxOne).multipleOf(eventsGetEventsResponseRowsItemSequenceMultipleOfOne).describe('Position in the event log: events are numbered in the order they were committed.').describe('Its position in the log: `after` of the next page.'),
   "type": zod.enum(['order.created', 'order.changed', 'order.deleted', 'order_item.created', 'order_item.changed', 'order_item.deleted', 'order_item.confirmed', 'order_item.confirmation_cleared', 'order_item.due_date_moved', 'production_order_item.created', 'produced_quantity.recorded', 'machine.stopped', 'machine.started', 'claim.created', 'claim.status_changed', 'invoice.sent', 'supply_order.delivered', 'forecast.saved']).describe('What happened, as a dotted name `<record>.<change>`. A type names a change another party may care about; a\nreceiver that does not know a type ignores the event (new types are added, never renamed).'),
   "occurredAt": zod.string().datetime({}).describe('When the change was made (the portal\'s clock).'),
-  "companyId": zod.string().nullable().describe('The client company the record belongs to; null for the manufacturer\'s own records (supply orders).'),
+  "companyId": zod.string().max(eventsGetEventsResponseRowsItemCompanyIdMax).nullable().describe('The client company the record belongs to; null for the manufacturer\'s own records (supply orders).'),
   "recordType": zod.string().max(eventsGetEventsResponseRowsItemRecordTypeMax).describe('The kind of record changed: order, order_item, production_order_item, machine, claim, invoice, supply_order, forecast.'),
   "recordId": zod.string().max(eventsGetEventsResponseRowsItemRecordIdMax).describe('The record\'s id (a machine: its name).'),
   "actor": zod.object({

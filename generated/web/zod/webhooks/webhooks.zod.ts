@@ -11,7 +11,7 @@ import zod from 'zod';
 
 
 /**
- * An endpoint's recent deliveries, newest first.
+ * Extension (not in part 7): an endpoint's recent deliveries, newest first.
  */
 export const webhooksGetDeliveriesBodyEndpointIdMax = 2147483647;
 export const webhooksGetDeliveriesBodyEndpointIdMultipleOf = 1;export const webhooksGetDeliveriesBodyLimitMax = 200;
@@ -45,7 +45,7 @@ export const webhooksGetDeliveriesResponse = zod.object({
 })
 
 /**
- * Sends a delivery again now (delivered or failed ones too); it keeps its event id, so a receiver that has it ignores it.
+ * Extension (not in part 7): sends a delivery again now (delivered or failed ones too); it keeps its event id, so a receiver that has it ignores it.
  */
 export const webhooksResendDeliveryBodyDeliveryIdMax = 2147483647;
 export const webhooksResendDeliveryBodyDeliveryIdMultipleOf = 1;
@@ -59,7 +59,7 @@ export const webhooksResendDeliveryResponse = zod.object({
 }).describe('Empty success.')
 
 /**
- * Subscribes a URL (no id: the answer carries the secret, shown once) or updates an endpoint (its URL, types, or
+ * Extension (not in part 7): subscribes a URL (no id: the answer carries the secret, shown once) or updates an endpoint (its URL, types, or
 enabled). A URL whose host resolves to a loopback, private or link-local address is refused (400 on `endpoint.url`)
 unless the configuration allows private addresses.
  */
@@ -82,7 +82,7 @@ export const webhooksSaveEndpointBody = zod.object({
 })
 
 export const webhooksSaveEndpointResponseEndpointIdMax = 2147483647;
-export const webhooksSaveEndpointResponseEndpointIdMultipleOf = 1;export const webhooksSaveEndpointResponseEndpointUrlMax = 2000;export const webhooksSaveEndpointResponseEndpointEventTypesMax = 50;export const webhooksSaveEndpointResponseEndpointDisabledReasonMax = 1000;export const webhooksSaveEndpointResponseEndpointSecretHintMax = 16;export const webhooksSaveEndpointResponseEndpointVersionMin = 0;
+export const webhooksSaveEndpointResponseEndpointIdMultipleOf = 1;export const webhooksSaveEndpointResponseEndpointUrlMax = 2000;export const webhooksSaveEndpointResponseEndpointEventTypesMax = 50;export const webhooksSaveEndpointResponseEndpointCompanyIdMax = 64;export const webhooksSaveEndpointResponseEndpointDisabledReasonMax = 1000;export const webhooksSaveEndpointResponseEndpointSecretHintMax = 16;export const webhooksSaveEndpointResponseEndpointVersionMin = 0;
 export const webhooksSaveEndpointResponseEndpointVersionMax = 2147483647;
 export const webhooksSaveEndpointResponseEndpointVersionMultipleOf = 1;export const webhooksSaveEndpointResponseSecretMax = 100;
 
@@ -91,7 +91,7 @@ export const webhooksSaveEndpointResponse = zod.object({
   "id": zod.number().min(1).max(webhooksSaveEndpointResponseEndpointIdMax).multipleOf(webhooksSaveEndpointResponseEndpointIdMultipleOf).describe('Row id.'),
   "url": zod.string().max(webhooksSaveEndpointResponseEndpointUrlMax).describe('Where events are POSTed.'),
   "eventTypes": zod.array(zod.enum(['order.created', 'order.changed', 'order.deleted', 'order_item.created', 'order_item.changed', 'order_item.deleted', 'order_item.confirmed', 'order_item.confirmation_cleared', 'order_item.due_date_moved', 'production_order_item.created', 'produced_quantity.recorded', 'machine.stopped', 'machine.started', 'claim.created', 'claim.status_changed', 'invoice.sent', 'supply_order.delivered', 'forecast.saved']).describe('What happened, as a dotted name `<record>.<change>`. A type names a change another party may care about; a\nreceiver that does not know a type ignores the event (new types are added, never renamed).')).min(1).max(webhooksSaveEndpointResponseEndpointEventTypesMax),
-  "companyId": zod.string().nullable().describe('Whose events it receives: a client company\'s (its own), or null for the manufacturer\'s (every company\'s).'),
+  "companyId": zod.string().max(webhooksSaveEndpointResponseEndpointCompanyIdMax).nullable().describe('Whose events it receives: a client company\'s (its own), or null for the manufacturer\'s (every company\'s).'),
   "enabled": zod.boolean().describe('False when an admin paused it, or the portal disabled it after failed deliveries (see `disabledReason`).'),
   "disabledReason": zod.string().max(webhooksSaveEndpointResponseEndpointDisabledReasonMax).nullable().describe('Why the portal disabled it; null when an admin did, or while it is enabled.'),
   "secretHint": zod.string().max(webhooksSaveEndpointResponseEndpointSecretHintMax).describe('The start of the current secret, to recognise it (`whsec_` and a few characters).'),
@@ -103,7 +103,7 @@ export const webhooksSaveEndpointResponse = zod.object({
 })
 
 /**
- * A new secret (shown once). The previous one keeps signing beside it for the configured overlap (24 hours by
+ * Extension (not in part 7): a new secret (shown once). The previous one keeps signing beside it for the configured overlap (24 hours by
 default): every delivery carries both signatures, so a receiver switches without losing one.
  */
 export const webhooksRotateSecretBodyIdMax = 2147483647;
@@ -117,7 +117,7 @@ export const webhooksRotateSecretBody = zod.object({
 })
 
 export const webhooksRotateSecretResponseEndpointIdMax = 2147483647;
-export const webhooksRotateSecretResponseEndpointIdMultipleOf = 1;export const webhooksRotateSecretResponseEndpointUrlMax = 2000;export const webhooksRotateSecretResponseEndpointEventTypesMax = 50;export const webhooksRotateSecretResponseEndpointDisabledReasonMax = 1000;export const webhooksRotateSecretResponseEndpointSecretHintMax = 16;export const webhooksRotateSecretResponseEndpointVersionMin = 0;
+export const webhooksRotateSecretResponseEndpointIdMultipleOf = 1;export const webhooksRotateSecretResponseEndpointUrlMax = 2000;export const webhooksRotateSecretResponseEndpointEventTypesMax = 50;export const webhooksRotateSecretResponseEndpointCompanyIdMax = 64;export const webhooksRotateSecretResponseEndpointDisabledReasonMax = 1000;export const webhooksRotateSecretResponseEndpointSecretHintMax = 16;export const webhooksRotateSecretResponseEndpointVersionMin = 0;
 export const webhooksRotateSecretResponseEndpointVersionMax = 2147483647;
 export const webhooksRotateSecretResponseEndpointVersionMultipleOf = 1;export const webhooksRotateSecretResponseSecretMax = 100;
 
@@ -126,7 +126,7 @@ export const webhooksRotateSecretResponse = zod.object({
   "id": zod.number().min(1).max(webhooksRotateSecretResponseEndpointIdMax).multipleOf(webhooksRotateSecretResponseEndpointIdMultipleOf).describe('Row id.'),
   "url": zod.string().max(webhooksRotateSecretResponseEndpointUrlMax).describe('Where events are POSTed.'),
   "eventTypes": zod.array(zod.enum(['order.created', 'order.changed', 'order.deleted', 'order_item.created', 'order_item.changed', 'order_item.deleted', 'order_item.confirmed', 'order_item.confirmation_cleared', 'order_item.due_date_moved', 'production_order_item.created', 'produced_quantity.recorded', 'machine.stopped', 'machine.started', 'claim.created', 'claim.status_changed', 'invoice.sent', 'supply_order.delivered', 'forecast.saved']).describe('What happened, as a dotted name `<record>.<change>`. A type names a change another party may care about; a\nreceiver that does not know a type ignores the event (new types are added, never renamed).')).min(1).max(webhooksRotateSecretResponseEndpointEventTypesMax),
-  "companyId": zod.string().nullable().describe('Whose events it receives: a client company\'s (its own), or null for the manufacturer\'s (every company\'s).'),
+  "companyId": zod.string().max(webhooksRotateSecretResponseEndpointCompanyIdMax).nullable().describe('Whose events it receives: a client company\'s (its own), or null for the manufacturer\'s (every company\'s).'),
   "enabled": zod.boolean().describe('False when an admin paused it, or the portal disabled it after failed deliveries (see `disabledReason`).'),
   "disabledReason": zod.string().max(webhooksRotateSecretResponseEndpointDisabledReasonMax).nullable().describe('Why the portal disabled it; null when an admin did, or while it is enabled.'),
   "secretHint": zod.string().max(webhooksRotateSecretResponseEndpointSecretHintMax).describe('The start of the current secret, to recognise it (`whsec_` and a few characters).'),
@@ -138,7 +138,7 @@ export const webhooksRotateSecretResponse = zod.object({
 }).describe('An endpoint with its signing secret, shown this once (the portal keeps it to sign, and never shows it again).')
 
 /**
- * Removes endpoints with their deliveries, all or nothing.
+ * Extension (not in part 7): removes endpoints with their deliveries, all or nothing.
  */
 export const webhooksDeleteEndpointsBodyEndpointIdsItemMax = 2147483647;
 export const webhooksDeleteEndpointsBodyEndpointIdsItemMultipleOf = 1;export const webhooksDeleteEndpointsBodyEndpointIdsMax = 100;
@@ -152,14 +152,14 @@ export const webhooksDeleteEndpointsResponse = zod.object({
 }).describe('Empty success.')
 
 /**
- * Webhook endpoints: the manufacturer's (admin) or the caller's company's (client).
+ * Extension (not in part 7): webhook endpoints (issue 41): the manufacturer's (admin) or the caller's company's (client).
  */
 export const webhooksGetEndpointsBody = zod.object({
 
 })
 
 export const webhooksGetEndpointsResponseRowsItemIdMax = 2147483647;
-export const webhooksGetEndpointsResponseRowsItemIdMultipleOf = 1;export const webhooksGetEndpointsResponseRowsItemUrlMax = 2000;export const webhooksGetEndpointsResponseRowsItemEventTypesMax = 50;export const webhooksGetEndpointsResponseRowsItemDisabledReasonMax = 1000;export const webhooksGetEndpointsResponseRowsItemSecretHintMax = 16;export const webhooksGetEndpointsResponseRowsItemVersionMin = 0;
+export const webhooksGetEndpointsResponseRowsItemIdMultipleOf = 1;export const webhooksGetEndpointsResponseRowsItemUrlMax = 2000;export const webhooksGetEndpointsResponseRowsItemEventTypesMax = 50;export const webhooksGetEndpointsResponseRowsItemCompanyIdMax = 64;export const webhooksGetEndpointsResponseRowsItemDisabledReasonMax = 1000;export const webhooksGetEndpointsResponseRowsItemSecretHintMax = 16;export const webhooksGetEndpointsResponseRowsItemVersionMin = 0;
 export const webhooksGetEndpointsResponseRowsItemVersionMax = 2147483647;
 export const webhooksGetEndpointsResponseRowsItemVersionMultipleOf = 1;export const webhooksGetEndpointsResponseRowsMax = 1000;
 
@@ -168,7 +168,7 @@ export const webhooksGetEndpointsResponse = zod.object({
   "id": zod.number().min(1).max(webhooksGetEndpointsResponseRowsItemIdMax).multipleOf(webhooksGetEndpointsResponseRowsItemIdMultipleOf).describe('Row id.'),
   "url": zod.string().max(webhooksGetEndpointsResponseRowsItemUrlMax).describe('Where events are POSTed.'),
   "eventTypes": zod.array(zod.enum(['order.created', 'order.changed', 'order.deleted', 'order_item.created', 'order_item.changed', 'order_item.deleted', 'order_item.confirmed', 'order_item.confirmation_cleared', 'order_item.due_date_moved', 'production_order_item.created', 'produced_quantity.recorded', 'machine.stopped', 'machine.started', 'claim.created', 'claim.status_changed', 'invoice.sent', 'supply_order.delivered', 'forecast.saved']).describe('What happened, as a dotted name `<record>.<change>`. A type names a change another party may care about; a\nreceiver that does not know a type ignores the event (new types are added, never renamed).')).min(1).max(webhooksGetEndpointsResponseRowsItemEventTypesMax),
-  "companyId": zod.string().nullable().describe('Whose events it receives: a client company\'s (its own), or null for the manufacturer\'s (every company\'s).'),
+  "companyId": zod.string().max(webhooksGetEndpointsResponseRowsItemCompanyIdMax).nullable().describe('Whose events it receives: a client company\'s (its own), or null for the manufacturer\'s (every company\'s).'),
   "enabled": zod.boolean().describe('False when an admin paused it, or the portal disabled it after failed deliveries (see `disabledReason`).'),
   "disabledReason": zod.string().max(webhooksGetEndpointsResponseRowsItemDisabledReasonMax).nullable().describe('Why the portal disabled it; null when an admin did, or while it is enabled.'),
   "secretHint": zod.string().max(webhooksGetEndpointsResponseRowsItemSecretHintMax).describe('The start of the current secret, to recognise it (`whsec_` and a few characters).'),
