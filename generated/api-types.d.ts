@@ -2073,6 +2073,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): the event log (issue 41), from a cursor: the events after sequence `after` (0: from the oldest kept), oldest first, at most
+         *     `limit`. A system that was down catches up by calling with the last `next` it stored until `more` is false.
+         *     Events are kept for a configured period (90 days by default). A client company's users see only their company's
+         *     events, and only the types of records their role can open.
+         */
+        post: operations["Events_getEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/machine/events": {
         parameters: {
             query?: never;
@@ -2353,6 +2375,115 @@ export interface paths {
         put?: never;
         /** @description Preform stock of every warehouse for the operator's '/stock' page (called on load and after each save). The page shows 10 rows sorted by orderAmount descending; `count` is the number of all rows. */
         post: operations["OperatorStock_getOperatorPreformStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/deliveries/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): an endpoint's recent deliveries, newest first. */
+        post: operations["Webhooks_getDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/delivery/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): sends a delivery again now (delivered or failed ones too); it keeps its event id, so a receiver that has it ignores it. */
+        post: operations["Webhooks_resendDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): subscribes a URL (no id: the answer carries the secret, shown once) or updates an endpoint (its URL, types, or
+         *     enabled). A URL whose host resolves to a loopback, private or link-local address is refused (400 on `endpoint.url`)
+         *     unless the configuration allows private addresses.
+         */
+        post: operations["Webhooks_saveEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): a new secret (shown once). The previous one keeps signing beside it for the configured overlap (24 hours by
+         *     default): every delivery carries both signatures, so a receiver switches without losing one.
+         */
+        post: operations["Webhooks_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): removes endpoints with their deliveries, all or nothing. */
+        post: operations["Webhooks_deleteEndpoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): webhook endpoints (issue 41): the manufacturer's (admin) or the caller's company's (client). */
+        post: operations["Webhooks_getEndpoints"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3368,6 +3499,60 @@ export interface components {
         };
         /** @description A text of the EPCIS export (a context URI, a master-data value). */
         EpcisText: string;
+        /** @description One domain event of the event log. */
+        Event: {
+            actor: components["schemas"]["EventActor"];
+            /** @description The client company the record belongs to; null for the manufacturer's own records (supply orders). */
+            companyId: string | null;
+            /** @description What changed (the fields named by the type), small. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: uuid
+             * @description Stable id; the same event delivered twice (a webhook retried) carries the same id.
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made (the portal's clock).
+             */
+            occurredAt: string;
+            /** @description The record's id (a machine: its name). */
+            recordId: string;
+            /** @description The kind of record changed: order, order_item, production_order_item, machine, claim, invoice, supply_order, forecast. */
+            recordType: string;
+            /** @description Its position in the log: `after` of the next page. */
+            sequence: components["schemas"]["EventSequence"];
+            type: components["schemas"]["EventType"];
+        };
+        /** @description Who caused an event: a signed-in user, a machine credential, or the portal itself (a job). */
+        EventActor: {
+            /** @description The user's subject, the machine credential's id, or the job's name. */
+            id: string;
+            /** @enum {string} */
+            kind: "user" | "machine" | "system";
+        };
+        /** @description One page of the event log. */
+        EventPage: {
+            /** @description More events follow (call again at once with `next`). */
+            more: boolean;
+            /** @description The `after` of the next call: the last event's sequence, or the `after` sent when there was none. */
+            next: components["schemas"]["EventSequence"];
+            /** @description At most `limit` events, in log order. */
+            rows: components["schemas"]["Event"][];
+        };
+        /**
+         * Format: int64
+         * @description Position in the event log: events are numbered in the order they were committed.
+         */
+        EventSequence: number;
+        /**
+         * @description What happened, as a dotted name `<record>.<change>`. A type names a change another party may care about; a
+         *     receiver that does not know a type ignores the event (new types are added, never renamed).
+         * @enum {string}
+         */
+        EventType: "order.created" | "order.changed" | "order.deleted" | "order_item.created" | "order_item.changed" | "order_item.deleted" | "order_item.confirmed" | "order_item.confirmation_cleared" | "order_item.due_date_moved" | "production_order_item.created" | "produced_quantity.recorded" | "machine.stopped" | "machine.started" | "claim.created" | "claim.status_changed" | "invoice.sent" | "supply_order.delivered" | "forecast.saved";
         /**
          * @description The face (route set) the web app shows, chosen in the order admin, client, operator, accountant, else guest (part 6).
          * @enum {string}
@@ -5076,6 +5261,80 @@ export interface components {
                 preformName: string;
             }[];
             warehouseName: string;
+        };
+        /** @description One event's delivery to an endpoint, with its last attempt's answer. */
+        WebhookDelivery: {
+            /** Format: int32 */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description The event's id: the `webhook-id` header.
+             */
+            eventId: string;
+            eventType: components["schemas"]["EventType"];
+            id: components["schemas"]["Id"];
+            /** Format: date-time */
+            lastAttemptAt: string | null;
+            /** @description The start of the last answer's body, or why no answer came. */
+            lastResponse: string | null;
+            /**
+             * Format: int32
+             * @description The last attempt's HTTP status; null before one, or when none came (timeout, refused address).
+             */
+            lastStatusCode: number | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due (pending).
+             */
+            nextAttemptAt: string | null;
+            status: components["schemas"]["WebhookDeliveryStatus"];
+        };
+        /**
+         * @description The state of one delivery of one event to one endpoint.
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "delivered" | "failed";
+        /** @description A webhook endpoint: an HTTPS URL that receives the events of the types it subscribes to, signed (Standard Webhooks). */
+        WebhookEndpoint: {
+            /** @description Whose events it receives: a client company's (its own), or null for the manufacturer's (every company's). */
+            companyId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Why the portal disabled it; null when an admin did, or while it is enabled. */
+            disabledReason: string | null;
+            /** @description False when an admin paused it, or the portal disabled it after failed deliveries (see `disabledReason`). */
+            enabled: boolean;
+            eventTypes: components["schemas"]["EventType"][];
+            id: components["schemas"]["Id"];
+            /**
+             * Format: date-time
+             * @description Until when the previous secret still signs too (after a rotation); null when only one secret is valid.
+             */
+            previousSecretValidUntil: string | null;
+            /** @description The start of the current secret, to recognise it (`whsec_` and a few characters). */
+            secretHint: string;
+            /** @description Where events are POSTed. */
+            url: string;
+            version: components["schemas"]["Version"];
+        };
+        /** @description An endpoint to create (no id) or update (id and the version read). */
+        WebhookEndpointInput: {
+            /** @description Enabling a disabled endpoint delivers what waited for it. */
+            enabled: boolean;
+            eventTypes: components["schemas"]["EventType"][];
+            id?: components["schemas"]["Id"];
+            /** @description An https URL (http only where the configuration allows private addresses, as in tests). */
+            url: string;
+            /** @description Required when updating. */
+            version?: components["schemas"]["Version"];
+        };
+        /** @description An endpoint with its signing secret, shown this once (the portal keeps it to sign, and never shows it again). */
+        WebhookEndpointWithSecret: {
+            endpoint: components["schemas"]["WebhookEndpoint"];
+            /** @description `whsec_` and the base64 of 32 random bytes. */
+            secret: string;
         };
     };
     responses: {
@@ -13218,6 +13477,83 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    Events_getEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "after": 0,
+                 *       "limit": 100,
+                 *       "types": [
+                 *         "order.created"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Return events after this sequence; 0 or absent: from the oldest kept. */
+                    after?: components["schemas"]["EventSequence"];
+                    /**
+                     * Format: int32
+                     * @description Page size, 100 when absent.
+                     */
+                    limit?: number;
+                    /** @description Only these types; all when absent. */
+                    types?: components["schemas"]["EventType"][];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": "0b6f3c2e-8d44-4f1a-9c2b-5e7a1d9f0c31",
+                     *           "sequence": 1,
+                     *           "type": "order.created",
+                     *           "occurredAt": "2026-03-12T07:30:00Z",
+                     *           "companyId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "recordType": "order",
+                     *           "recordId": "12",
+                     *           "actor": {
+                     *             "kind": "user",
+                     *             "id": "b2c1d9a4-client"
+                     *           },
+                     *           "data": {
+                     *             "orderNo": "PO-2026-014"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next": 1,
+                     *       "more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     MachineEvents_postEvents: {
         parameters: {
             query?: never;
@@ -14254,6 +14590,354 @@ export interface operations {
                         nextCursor?: string | null;
                         /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["PreformStockRow"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    Webhooks_getDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpointId": 3,
+                 *       "limit": 50
+                 *     }
+                 */
+                "application/json": {
+                    endpointId: components["schemas"]["Id"];
+                    /** Format: int32 */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 41,
+                     *           "eventId": "0b6f3c2e-8d44-4f1a-9c2b-5e7a1d9f0c31",
+                     *           "eventType": "order.created",
+                     *           "status": "delivered",
+                     *           "attempts": 2,
+                     *           "lastStatusCode": 200,
+                     *           "lastResponse": "ok",
+                     *           "lastAttemptAt": "2026-03-12T07:30:31Z",
+                     *           "nextAttemptAt": null,
+                     *           "createdAt": "2026-03-12T07:30:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        rows: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    Webhooks_resendDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "deliveryId": 41
+                 *     }
+                 */
+                "application/json": {
+                    deliveryId: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description Empty success. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    Webhooks_saveEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpoint": {
+                 *         "url": "https://erp.example.com/hooks/portal",
+                 *         "eventTypes": [
+                 *           "order.created"
+                 *         ],
+                 *         "enabled": true
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    endpoint: components["schemas"]["WebhookEndpointInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "endpoint": {
+                     *         "id": 3,
+                     *         "url": "https://erp.example.com/hooks/portal",
+                     *         "eventTypes": [
+                     *           "order.created"
+                     *         ],
+                     *         "companyId": null,
+                     *         "enabled": true,
+                     *         "disabledReason": null,
+                     *         "secretHint": "whsec_Zm9v",
+                     *         "previousSecretValidUntil": null,
+                     *         "createdAt": "2026-03-12T07:30:00Z",
+                     *         "version": 0
+                     *       },
+                     *       "secret": "whsec_Zm9vYmFyYmF6cXV4cXV1eGZvb2JhcmJhenF1eA=="
+                     *     }
+                     */
+                    "application/json": {
+                        endpoint: components["schemas"]["WebhookEndpoint"];
+                        /** @description The new endpoint's secret, shown this once; absent on an update. */
+                        secret?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    Webhooks_rotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 3,
+                 *       "version": 0
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    version: components["schemas"]["Version"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "endpoint": {
+                     *         "id": 3,
+                     *         "url": "https://erp.example.com/hooks/portal",
+                     *         "eventTypes": [
+                     *           "order.created"
+                     *         ],
+                     *         "companyId": null,
+                     *         "enabled": true,
+                     *         "disabledReason": null,
+                     *         "secretHint": "whsec_YmFy",
+                     *         "previousSecretValidUntil": "2026-03-13T07:30:00Z",
+                     *         "createdAt": "2026-03-12T07:30:00Z",
+                     *         "version": 1
+                     *       },
+                     *       "secret": "whsec_YmFyYmF6cXV4cXV1eGZvb2JhcmJhenF1eGZvbw=="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    Webhooks_deleteEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpointIds": [
+                 *         3
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    endpointIds: components["schemas"]["Id"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Empty success. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    Webhooks_getEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 3,
+                     *           "url": "https://erp.example.com/hooks/portal",
+                     *           "eventTypes": [
+                     *             "order.created",
+                     *             "order_item.confirmed"
+                     *           ],
+                     *           "companyId": null,
+                     *           "enabled": true,
+                     *           "disabledReason": null,
+                     *           "secretHint": "whsec_Zm9v",
+                     *           "previousSecretValidUntil": null,
+                     *           "createdAt": "2026-03-12T07:30:00Z",
+                     *           "version": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        rows: components["schemas"]["WebhookEndpoint"][];
                     };
                 };
             };

@@ -15,6 +15,8 @@ import { getSessionMock } from '../generated/web/endpoints/session/session.msw';
 import { getStatsMock } from '../generated/web/endpoints/stats/stats.msw';
 import { getStockMock } from '../generated/web/endpoints/stock/stock.msw';
 import { getSupplyMock } from '../generated/web/endpoints/supply/supply.msw';
+import { getEventsMock } from '../generated/web/endpoints/events/events.msw';
+import { getWebhooksMock } from '../generated/web/endpoints/webhooks/webhooks.msw';
 
 /**
  * The generated MSW handlers of every tag (orval, from the contract's examples): a screen can be developed, and a
@@ -38,6 +40,8 @@ export const handlers = [
   ...getStatsMock(),
   ...getStockMock(),
   ...getSupplyMock(),
+  ...getEventsMock(),
+  ...getWebhooksMock(),
   http.all('*/api/*', ({ request }) =>
     HttpResponse.json(
       { type: 'about:blank', title: 'Not Implemented', status: 501, detail: `No mock for ${request.method} ${new URL(request.url).pathname}` },

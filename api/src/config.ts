@@ -151,6 +151,30 @@ const schema = z.object({
   JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
   /** How often an idle worker looks for jobs (seconds, at least 0.5). */
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
+  /** Issue 41: events of the event log older than this many days are removed (a daily job). */
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_660).default(90),
+  /**
+   * Webhook deliveries: seconds to wait before each retry after a failed attempt, comma separated; when every retry
+   * has failed the endpoint is disabled with the reason. Default 30 s, 2 min, 15 min, 1 h, 6 h, 24 h.
+   */
+  WEBHOOK_RETRY_SECONDS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/)
+    .default('30,120,900,3600,21600,86400')
+    .transform((value) => value.split(',').map(Number)),
+  /** How long one delivery waits for the endpoint's answer (connect and response), in milliseconds. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** How much of an answer is read (bytes); the rest is dropped, and the first 2,000 characters are kept to show. */
+  WEBHOOK_MAX_RESPONSE_BYTES: z.coerce.number().int().min(0).max(1_048_576).default(65_536),
+  /** After a secret rotation the previous secret keeps signing beside the new one this many hours. */
+  WEBHOOK_ROTATION_OVERLAP_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  /**
+   * Webhook URLs whose host resolves to a loopback, private, link-local or otherwise non-public address are refused
+   * (at subscription and at each delivery) unless this is true, or the address is in WEBHOOK_ALLOWED_NETWORKS.
+   */
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
+  /** Non-public networks webhooks may reach anyway, CIDRs comma separated (a receiver inside the plant: 10.20.0.0/16). Plain http is allowed only to these (and with WEBHOOK_ALLOW_PRIVATE). */
+  WEBHOOK_ALLOWED_NETWORKS: z.string().default(''),
   /**
    * Issue 15: the plant's MQTT broker (mqtt://host:1883); when set, the portal subscribes to the Sparkplug B topics of
    * MQTT_GROUP_ID (edge node = company id, device = machine name; docs/decisions.md, 'Plant performance').

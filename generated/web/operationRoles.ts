@@ -105,6 +105,7 @@ export const OPERATION_ROLES = {
   Documents_getFailedDeliveries: ['admin'],
   Documents_getInvoices: ['admin', 'accountant', 'client'],
   Documents_retryDelivery: ['admin'],
+  Events_getEvents: ['admin', 'client', 'buyer', 'seller'],
   MachineEvents_postEvents: ['machine'],
   Manufacturers_getManufacturers: ['admin'],
   Manufacturers_saveManufacturer: ['admin'],
@@ -132,6 +133,12 @@ export const OPERATION_ROLES = {
   StaffLots_getLots: ['admin', 'operator'],
   StaffLots_getLotStock: ['admin', 'operator'],
   StaffLots_getProductionLots: ['admin', 'operator'],
+  Webhooks_deleteEndpoints: ['admin', 'client'],
+  Webhooks_getDeliveries: ['admin', 'client'],
+  Webhooks_getEndpoints: ['admin', 'client'],
+  Webhooks_resendDelivery: ['admin', 'client'],
+  Webhooks_rotateSecret: ['admin', 'client'],
+  Webhooks_saveEndpoint: ['admin', 'client'],
 } as const satisfies Record<string, readonly (PortalRole | 'machine')[]>;
 
 export type OperationId = keyof typeof OPERATION_ROLES;

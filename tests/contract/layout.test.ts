@@ -34,6 +34,7 @@ const tags = [...byTag.keys()].sort();
 /** Tags without screens of their own, and why. */
 const withoutWebFolder: Record<string, string> = {
   session: 'the app shell (web/src/app) signs in and asks GET /api/me; no page of its own',
+  events: 'the event log is read by integrators (and shown per delivery on the webhooks screen); no page of its own',
 };
 
 /** Tables files that are no domain's: column types and the request plumbing's tables (api/src/lib, api/src/plugins). */
@@ -71,6 +72,8 @@ const declaredReads: Record<string, string[]> = {
     'client_production_order_items', 'client_production_orders', 'client_production_plan_items', 'client_production_plans', 'client_products', 'companies',
     'lots', 'manufacturers', 'preform_stock', 'preform_stock_movements', 'preform_supplies', 'preform_warehouses', 'preforms',
   ],
+  // Issue 41: a delivery's list names its event (id and type), and the fan-out matches new events to endpoints.
+  webhooks: ['events'],
 };
 
 /** Table name → owning domain, from each tables file's `…Tables` interface. */

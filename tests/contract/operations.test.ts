@@ -158,6 +158,14 @@ const extensions = [
   'POST /api/admin/lots/production/save',
   'POST /api/client/lots/item/get',
   'POST /api/client/lots/claim/get',
+  // Issue 41: the event log and webhooks (spec/events.tsp, spec/webhooks.tsp).
+  'POST /api/events/get',
+  'POST /api/webhooks/get',
+  'POST /api/webhook/save',
+  'POST /api/webhook/secret/rotate',
+  'POST /api/webhooks/delete',
+  'POST /api/webhook/deliveries/get',
+  'POST /api/webhook/delivery/resend',
   // Issue 15: plant performance (spec/machines.tsp).
   'POST /api/admin/machines/credentials/get',
   'POST /api/admin/machines/credentials/create',

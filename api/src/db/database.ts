@@ -7,6 +7,7 @@ import type { ClaimsTables } from './tables/claims.js';
 import type { ClientsTables } from './tables/clients.js';
 import type { CoreTables } from './tables/core.js';
 import type { DowntimeTables } from './tables/downtime.js';
+import type { EventsTables } from './tables/events.js';
 import type { InvoicesTables } from './tables/invoices.js';
 import type { LotsTables } from './tables/lots.js';
 import type { MachinesTables } from './tables/machines.js';
@@ -18,6 +19,7 @@ import type { SessionTables } from './tables/session.js';
 import type { StatsTables } from './tables/stats.js';
 import type { StockTables } from './tables/stock.js';
 import type { SupplyTables } from './tables/supply.js';
+import type { WebhooksTables } from './tables/webhooks.js';
 import pg from 'pg';
 
 // numeric and bigint come back as strings by default; the portal's quantities fit a JS number exactly
@@ -32,8 +34,8 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
  * tests/contract/layout.test.ts keeps it so.
  */
 export interface Database
-  extends ApiclientsTables, AuditTables, ClaimsTables, ClientsTables, CoreTables, DowntimeTables, InvoicesTables, LotsTables, MachinesTables, ManufacturersTables,
-    OrdersTables, PlansTables, PreformsTables, SessionTables, StatsTables, StockTables, SupplyTables {}
+  extends ApiclientsTables, AuditTables, ClaimsTables, ClientsTables, CoreTables, DowntimeTables, EventsTables, InvoicesTables, LotsTables, MachinesTables,
+    ManufacturersTables, OrdersTables, PlansTables, PreformsTables, SessionTables, StatsTables, StockTables, SupplyTables, WebhooksTables {}
 
 export type Db = Kysely<Database>;
 

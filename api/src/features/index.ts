@@ -4,6 +4,7 @@ import { auditHandlers } from './audit/audit.handlers.js';
 import { claimsHandlers } from './claims/claims.handlers.js';
 import { clientsHandlers } from './clients/clients.handlers.js';
 import { downtimeHandlers } from './downtime/downtime.handlers.js';
+import { eventsHandlers } from './events/events.handlers.js';
 import { invoicesHandlers } from './invoices/invoices.handlers.js';
 import { lotsHandlers } from './lots/lots.handlers.js';
 import { machinesHandlers } from './machines/machines.handlers.js';
@@ -16,6 +17,7 @@ import { sessionHandlers } from './session/session.handlers.js';
 import { statsHandlers } from './stats/stats.handlers.js';
 import { stockHandlers } from './stock/stock.handlers.js';
 import { supplyHandlers } from './supply/supply.handlers.js';
+import { webhooksHandlers } from './webhooks/webhooks.handlers.js';
 
 /** Every implemented operation, by operationId. Each feature folder is one contract tag and exports its own map. */
 export const handlers: Handlers = {
@@ -24,6 +26,7 @@ export const handlers: Handlers = {
   ...claimsHandlers,
   ...clientsHandlers,
   ...downtimeHandlers,
+  ...eventsHandlers,
   ...invoicesHandlers,
   ...lotsHandlers,
   ...machinesHandlers,
@@ -36,4 +39,5 @@ export const handlers: Handlers = {
   ...statsHandlers,
   ...stockHandlers,
   ...supplyHandlers,
+  ...webhooksHandlers,
 };

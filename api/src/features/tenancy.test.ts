@@ -32,7 +32,7 @@ const listsBeforeA = new Map<string, unknown>();
 /** An id no record has (within int32, as the contract's ids are). */
 const MISSING = 2_000_000_000;
 
-type Kind = 'product' | 'order' | 'orderItem' | 'claim' | 'upload' | 'plan' | 'invoice';
+type Kind = 'product' | 'order' | 'orderItem' | 'claim' | 'upload' | 'plan' | 'invoice' | 'webhook' | 'webhookDelivery';
 type Records = Record<Kind, number>;
 const tableOf: Record<Kind, string> = {
   product: 'client_products',
@@ -42,6 +42,8 @@ const tableOf: Record<Kind, string> = {
   upload: 'uploads',
   plan: 'client_production_plans',
   invoice: 'invoices',
+  webhook: 'webhook_endpoints',
+  webhookDelivery: 'webhook_deliveries',
 };
 
 /** One record of every kind for a company, dated inside the periods of the contract's examples (March 2026). */
@@ -57,11 +59,27 @@ async function makeRecords(companyId: string, name: string): Promise<Records> {
   const invoice = await makeInvoice(db, { companyId, invoiceNumber: `${name}-INV-${order}`, orderId: order });
   // A machine of the company named after it (issue 15: the machine lists name machines, not records).
   await sql`update companies set fbs = array_append(fbs, ${`${name} FB`}) where id = ${companyId} and not (${`${name} FB`} = any(fbs))`.execute(db);
-  return { product, order, orderItem, claim, upload, plan, invoice };
+  // Issue 41: the company's webhook endpoint and a delivery of an event of its order (named, so a list that leaks it shows).
+  const webhook = (
+    await db
+      .insertInto('webhook_endpoints')
+      .values({ company_id: companyId, url: `https://hooks.example.com/${encodeURIComponent(name)}`, event_types: ['order.created'], secret: 'whsec_AAAA', created_by: name })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const event = await db
+    .insertInto('events')
+    .values({ type: 'order.created', occurred_at: new Date(nowMs()), company_id: companyId, record_type: 'order', record_id: String(order), actor_kind: 'system', actor_id: name, data: JSON.stringify({ orderNo: `${name}-PO` }) })
+    .returning('sequence')
+    .executeTakeFirstOrThrow();
+  const webhookDelivery = (
+    await db.insertInto('webhook_deliveries').values({ endpoint_id: webhook, event_sequence: event.sequence, record_key: `order:${order}` }).returning('id').executeTakeFirstOrThrow()
+  ).id;
+  return { product, order, orderItem, claim, upload, plan, invoice, webhook, webhookDelivery };
 }
 
 async function versionOf(kind: Kind, id: number): Promise<number | undefined> {
-  if (kind === 'upload') return undefined;
+  if (kind === 'upload' || kind === 'webhookDelivery') return undefined;
   const row = await sql<{ version: number }>`select version from ${sql.table(tableOf[kind])} where id = ${id}`.execute(database.db);
   return row.rows[0]?.version;
 }
@@ -105,6 +123,9 @@ const KIND_OF_FIELD: Record<string, Kind> = {
   clientProductId: 'product',
   productId: 'product',
   clientProductionOrderId: 'order',
+  endpointId: 'webhook',
+  endpointIds: 'webhook',
+  deliveryId: 'webhookDelivery',
 };
 /** …an `id` is named by the object that holds it… */
 const KIND_OF_HOLDER: Record<string, Kind> = {
@@ -114,6 +135,7 @@ const KIND_OF_HOLDER: Record<string, Kind> = {
   ClientProductionOrderItems: 'orderItem',
   item: 'orderItem',
   Plan: 'plan',
+  endpoint: 'webhook',
 };
 /** …and a top-level `id` by the operation's path. */
 const KIND_OF_ROUTE: [RegExp, Kind][] = [
@@ -125,6 +147,7 @@ const KIND_OF_ROUTE: [RegExp, Kind][] = [
   [/\/orders\//, 'order'],
   [/\/plans?\//, 'plan'],
   [/\/(invoice|declaration)\//, 'invoice'],
+  [/\/webhooks?\//, 'webhook'],
 ];
 
 function kindOf(call: ContractCall, place: IdPlace, example: Record<string, unknown>): Kind {

@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { uploadJobHandlers } from '../features/claims/uploads.jobs.js';
+import { eventJobHandlers } from '../features/events/events.jobs.js';
 import { invoiceJobHandlers } from '../features/invoices/invoices.jobs.js';
 import { mailTransport } from '../features/invoices/mail.js';
+import { webhookJobHandlers } from '../features/webhooks/webhooks.jobs.js';
 import { countDeadLetters } from '../features/invoices/outbox.js';
 import { registerQueueMetrics } from './metrics.js';
 import { Jobs, QUEUES } from './queue.js';
@@ -18,7 +20,8 @@ declare module 'fastify' {
 
 /**
  * The job queue of this API (issue 18): every replica queues jobs; one with JOBS_WORKERS > 0 also works on them
- * (e-mail through SMTP_URL, or the .eml folder; the hourly removal of uploads never attached). On close the workers stop taking jobs and finish the ones in hand.
+ * (e-mail through SMTP_URL, or the .eml folder; the hourly removal of uploads never attached; webhook deliveries and the
+ * daily removal of expired events). On close the workers stop taking jobs and finish the ones in hand.
  */
 export async function registerJobs(app: FastifyInstance, db: Db, config: Config): Promise<Jobs> {
   const jobs = new Jobs(db, {
@@ -35,6 +38,11 @@ export async function registerJobs(app: FastifyInstance, db: Db, config: Config)
     await jobs.stop();
     transport.close();
   });
-  await jobs.start({ ...invoiceJobHandlers(db, config, transport), ...uploadJobHandlers(db, app.uploads, config) });
+  await jobs.start({
+    ...invoiceJobHandlers(db, config, transport),
+    ...uploadJobHandlers(db, app.uploads, config),
+    ...eventJobHandlers(db, config),
+    ...webhookJobHandlers(db, config),
+  });
   return jobs;
 }

@@ -18,6 +18,10 @@ export const QUEUES = {
   invoiceEmailDead: 'invoice-email-dead',
   /** Removes the uploads never attached to a claim once they are old enough; on a schedule (SCHEDULES). */
   uploadCleanup: 'upload-cleanup',
+  /** One webhook delivery attempt: `{ deliveryId }` (issue 41; the retries are the delivery's own, not the queue's). */
+  webhookDelivery: 'webhook-delivery',
+  /** Removes the events older than EVENT_RETENTION_DAYS; on a schedule (SCHEDULES). */
+  eventCleanup: 'event-cleanup',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -28,6 +32,8 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const SCHEDULES: Partial<Record<QueueName, string>> = {
   // Hourly: a file is removed between its age limit and an hour after.
   [QUEUES.uploadCleanup]: '7 * * * *',
+  // Daily, at night.
+  [QUEUES.eventCleanup]: '17 3 * * *',
 };
 
 export interface RetryPolicy {
@@ -55,6 +61,28 @@ export function executorOf(db: Kysely<Database> | Transaction<Database>): PgBoss
       return { rows: result.rows as unknown[] as never[] };
     },
   };
+}
+
+/**
+ * Sends jobs through a transaction without the API's `Jobs` at hand (the event log's fan-out runs deep inside the
+ * services, which get the database only). pg-boss only builds the insert here; the transaction runs it, so the job
+ * goes to that transaction's database and is rolled back with it. Never started.
+ */
+const sender = new PgBoss({
+  db: { executeSql: () => Promise.reject(new Error('the job sender only sends through a transaction')) },
+  migrate: false,
+  supervise: false,
+  schedule: false,
+});
+
+/** Queues a job in `trx`; `startAfter` in seconds. The queue's own retry policy applies. */
+export function sendInTransaction(trx: Transaction<Database>, queue: QueueName, data: object, options: { startAfter?: number } = {}): Promise<string | null> {
+  return sender.send(queue, data, { db: executorOf(trx), ...options });
+}
+
+/** Queues a job outside any transaction, on the pool. */
+export function sendNow(db: Kysely<Database>, queue: QueueName, data: object, options: { startAfter?: number } = {}): Promise<string | null> {
+  return sender.send(queue, data, { db: executorOf(db), ...options });
 }
 
 export class Jobs {

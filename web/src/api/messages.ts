@@ -37,6 +37,8 @@ export const MESSAGES = {
   publicKey: 'Paste the public key as a JSON Web Key (JWK).',
   /** A forecast that cannot be loaded (part 8), followed by the reason. */
   loadFailed: (reason: string) => `There has been an error: ${reason}`,
+  /** A webhook URL (issue 41): not http(s), or its host is loopback, private or link-local (the API's `address` rule). */
+  webhookUrl: 'Enter an https URL of a host on the internet.',
 } as const;
 
 /** A validation failure in neutral terms: which field, which rule (code), and the rule's limit. */
@@ -83,6 +85,10 @@ const FIELD_MESSAGES: Record<string, string | Partial<Record<string, string>>> =
   // An API client (issue 41): roles its company allows, and a usable public key for private_key_jwt.
   roles: { minimum: MESSAGES.required, roleNotAllowed: MESSAGES.apiClientRoles },
   publicKey: { invalidKey: MESSAGES.publicKey },
+  // A webhook endpoint's URL (issue 41): the API refuses loopback, private and link-local hosts (`address`).
+  url: { pattern: MESSAGES.webhookUrl, minLength: MESSAGES.webhookUrl, address: MESSAGES.webhookUrl },
+  // An endpoint without event types: an empty selection is a missing value.
+  eventTypes: { minimum: MESSAGES.required },
 };
 
 /** The text shown for one issue. */

@@ -36,9 +36,9 @@ describe('who sees which screen comes from the contract: the x-roles of the call
 describe('the menus of part 2 for each face and client type', () => {
   it('admin: the staff menu with the downtime group', () => {
     expect(labels(faceOf('admin').menu)).toEqual([
-      'Raw Materials Status', 'Supply plan', 'Production orders', 'Claims', 'Preform stock', 'Traceability', 'Client inventory', 'Preform inventory', 'Manufacturers', 'Invoices', 'Downtimes history', 'Machines', 'Delivery performance', 'Audit log', 'API clients',
+      'Raw Materials Status', 'Supply plan', 'Production orders', 'Claims', 'Preform stock', 'Traceability', 'Client inventory', 'Preform inventory', 'Manufacturers', 'Invoices', 'Downtimes history', 'Machines', 'Delivery performance', 'Audit log', 'API clients', 'Webhooks',
     ]);
-    expect(faceOf('admin').routes).toHaveLength(26);
+    expect(faceOf('admin').routes).toHaveLength(27);
   });
 
   it('operator: Agenda, Preform stock, Traceability, History, Machines; accountant: Invoices only; guest: no menu', () => {
@@ -51,7 +51,7 @@ describe('the menus of part 2 for each face and client type', () => {
 
   it('a client (converter) has forecasts, invoices and statistics but no planner', () => {
     const face = faceOf('client');
-    expect(labels(face.menu)).toEqual(['Portfolio', 'Forecasts', 'Orders', 'Claims', 'Invoices', 'Statistics']);
+    expect(labels(face.menu)).toEqual(['Portfolio', 'Forecasts', 'Orders', 'Claims', 'Invoices', 'Statistics', 'Webhooks']);
     expect(links(face.menu)).toContain('/stats/production-quantity');
     expect(links(face.menu)).toContain('/stats/delivery');
     expect(face.routes.map((route) => route.path)).not.toContain('/agenda');

@@ -73,8 +73,9 @@ const adminFace: Face = {
     },
     { label: 'Delivery performance', to: '/delivery' },
     { label: 'Audit log', to: '/audit' },
-    // Issue 41: systems that sign in with client credentials.
+    // What other systems use: those that sign in (client credentials) and those the portal calls (webhooks).
     { label: 'API clients', to: '/api-clients' },
+    { label: 'Webhooks', to: '/webhooks' },
   ],
   routes: [
     { path: '/', title: 'Raw Materials Status', calls: ['AdminSupply_getSupplyOrders'], load: () => import('../features/supply/SupplyBoardPage') },
@@ -101,6 +102,7 @@ const adminFace: Face = {
     { path: '/machines/live', title: 'Machines', calls: ['AdminMachines_getLiveStatus'], load: () => import('../features/machines/MachinesStatusPage') },
     { path: '/machines/performance', title: 'Machine performance', calls: ['AdminMachines_getOee', 'AdminMachines_getDowntimeAnalytics'], load: () => import('../features/machines/MachinePerformancePage') },
     { path: '/machines/credentials', title: 'Machine credentials', calls: ['AdminMachines_getCredentials'], load: () => import('../features/machines/MachineCredentialsPage') },
+    { path: '/webhooks', title: 'Webhooks', calls: ['Webhooks_getEndpoints'], load: () => import('../features/webhooks/WebhooksPage') },
     { path: '/audit', title: 'Audit log', calls: ['AdminAudit_exportAuditLog'], load: () => import('../features/audit/AuditLogPage') },
     { path: '/api-clients', title: 'API clients', calls: ['ApiClients_getApiClients'], load: () => import('../features/apiclients/ApiClientsPage') },
   ],
@@ -170,6 +172,7 @@ const clientFace: Face = {
         { label: 'Delivery', to: '/stats/delivery' },
       ],
     },
+    { label: 'Webhooks', to: '/webhooks' },
   ],
   // Each client type (client, buyer, seller) gets the routes whose calls its role may make; another type's path
   // shows the 404 page, and the API refuses its calls (403) anyway.
@@ -188,6 +191,7 @@ const clientFace: Face = {
     { path: '/claims/new', title: 'New claim', calls: ['ClientClaims_saveClaim'], load: () => import('../features/claims/ClaimEditPage') },
     { path: '/claims/$id', title: 'Claim', calls: ['ClientClaims_getClaim'], load: () => import('../features/claims/ClaimEditPage') },
     { path: '/agenda', title: 'Planner', calls: ['ClientPlanner_getPlanner'], load: () => import('../features/orders/PlannerPage') },
+    { path: '/webhooks', title: 'Webhooks', calls: ['Webhooks_getEndpoints'], load: () => import('../features/webhooks/WebhooksPage') },
   ],
 };
 

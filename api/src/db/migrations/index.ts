@@ -45,6 +45,7 @@ import * as lotsByUseTime from './2026-12-02-0100-lots-by-use-time.js';
 import * as uploadCleanup from './2026-12-06-0100-upload-cleanup.js';
 import * as machineEventsBounds from './2026-12-06-1600-machine-events-bounds.js';
 import * as orderItemMachine from './2026-12-06-1610-order-item-machine.js';
+import * as eventsWebhooks from './2026-12-06-1710-events-webhooks.js';
 import * as apiClients from './2026-12-06-1720-api-clients.js';
 import * as revocationNotify from './2026-12-06-1730-revocation-notify.js';
 
@@ -99,6 +100,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-0100-upload-cleanup': uploadCleanup,
   '2026-12-06-1600-machine-events-bounds': machineEventsBounds,
   '2026-12-06-1610-order-item-machine': orderItemMachine,
+  '2026-12-06-1710-events-webhooks': eventsWebhooks,
   '2026-12-06-1720-api-clients': apiClients,
   '2026-12-06-1730-revocation-notify': revocationNotify,
 };

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { recordEvent } from '../events/events.service.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
@@ -134,6 +135,11 @@ export async function saveClaim(db: Db, actor: Actor, scope: Scope, face: ClaimF
       recordId: id,
       details: { ...values, companyId, uploads: input.Uploads?.map((upload) => upload.id) ?? null, removedUploads: removed, created: !stored },
     });
+    if (!stored) {
+      await recordEvent(trx, actor, { type: 'claim.created', companyId, recordType: 'claim', recordId: id, data: { status: values.status, clientProductId: values.clientProductId, orderId: values.clientProductionOrderId } });
+    } else if (stored.status !== values.status) {
+      await recordEvent(trx, actor, { type: 'claim.status_changed', companyId, recordType: 'claim', recordId: id, data: { from: stored.status, to: values.status } });
+    }
     return (await repository.findClaim(trx, scope, id)) as repository.Claim;
   });
 }

@@ -1,4 +1,5 @@
 import type { Config } from '../../config.js';
+import { recordEvent } from '../events/events.service.js';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
@@ -82,6 +83,13 @@ export async function confirmInvoice(db: Db, config: Config, jobs: Jobs, actor: 
     const jobId = messageId === undefined ? null : await jobs.enqueue(trx, QUEUES.invoiceEmail, { outboxId: messageId });
     await repository.markConfirmedAndSent(trx, invoice.id);
     await audit(trx, actor, { operation: 'confirmInvoice', recordType: 'invoice', recordId: invoice.id, details: { to, outboxId: messageId ?? null, jobId } });
+    await recordEvent(trx, actor, {
+      type: 'invoice.sent',
+      companyId: invoice.company_id,
+      recordType: 'invoice',
+      recordId: invoice.id,
+      data: { invoiceNumber: invoice.invoice_number, orderNo: row?.orderNo ?? null },
+    });
   });
   const invoice = await repository.findInvoice(db, scope, id);
   if (!invoice) throw notFound('Invoice');

@@ -143,6 +143,7 @@ export async function lockItem(trx: Transaction<Database>, id: number) {
       'i.is_closed',
       'i.version',
       'o.closed as order_closed',
+      'o.company_id',
       'cp.id as product_id',
       'cp.preform_id',
       'cp.preform_warehouse_id',

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { recordEvent } from '../events/events.service.js';
 import type { Actor } from '../../lib/actor.js';
 import { actAs, audit } from '../../lib/audit.js';
 import type { BodyOf } from '../../lib/contract.js';
@@ -165,6 +166,15 @@ async function recordProduced(
       recordId: item.id,
       details: { producedAmount, previous: item.produced_amount, isClosed, preformMovement, orderClosed },
     });
+    if (delta !== 0) {
+      await recordEvent(trx, actor, {
+        type: 'produced_quantity.recorded',
+        companyId: item.company_id,
+        recordType: 'order_item',
+        recordId: item.id,
+        data: { producedAmount, previous: item.produced_amount, quantity: delta, isClosed },
+      });
+    }
   });
   const saved = await repository.findAgendaItem(db, input.id);
   if (!saved) throw notFound('Order item');

@@ -10,6 +10,7 @@ import { findItemHistory } from './orders.history.js';
 import * as repository from './orders.repository.js';
 import { earliestDeliverAt, isTooEarly } from './orders.rules.js';
 import { now as clockNow } from '../../lib/clock.js';
+import { recordEvents, type EventInput } from '../events/events.service.js';
 
 const ITEMS = 'Order.ClientProductionOrderItems';
 const STALE_ORDER = 'This order was changed by someone else meanwhile. Reload it and apply your change again.';
@@ -174,8 +175,40 @@ export async function saveOrder(db: Db, actor: Actor, input: OrderInput) {
         itemsDeleted: removed.map((item) => item.id),
       },
     });
+    await recordEvents(trx, actor, orderEvents(scope.companyId, orderId, input.id === undefined, orderValues, createdIds, created, changed, removed));
     return (await repository.findOrder(trx, scope, orderId))!;
   });
+}
+
+/** The events of an order's save: the order's, then one or more per item created, changed or removed. */
+function orderEvents(
+  companyId: string,
+  orderId: number,
+  isNew: boolean,
+  orderValues: repository.OrderValues,
+  createdIds: number[],
+  created: repository.ItemValues[],
+  changed: { stored: repository.StoredItem; values: repository.ItemValues }[],
+  removed: repository.StoredItem[],
+): EventInput[] {
+  const item = (id: number, type: EventInput['type'], data: Record<string, unknown>): EventInput => ({ type, companyId, recordType: 'order_item', recordId: id, data: { orderId, ...data } });
+  const events: EventInput[] = [
+    { type: isNew ? 'order.created' : 'order.changed', companyId, recordType: 'order', recordId: orderId, data: { ...orderValues } },
+  ];
+  createdIds.forEach((id, index) => events.push(item(id, 'order_item.created', { ...created[index] })));
+  for (const { stored, values } of changed) {
+    if (stored.due_date !== values.dueDate) {
+      events.push(item(stored.id, 'order_item.due_date_moved', { from: stored.due_date, to: values.dueDate, sellerConfirmationCleared: true }));
+    }
+    if (stored.is_buyer_confirmed !== values.isBuyerConfirmed) {
+      events.push(item(stored.id, values.isBuyerConfirmed ? 'order_item.confirmed' : 'order_item.confirmation_cleared', { by: 'buyer' }));
+    }
+    if (stored.client_product_id !== values.clientProductId || stored.planned_amount !== values.plannedAmount) {
+      events.push(item(stored.id, 'order_item.changed', { clientProductId: values.clientProductId, plannedAmount: values.plannedAmount }));
+    }
+  }
+  for (const stored of removed) events.push(item(stored.id, 'order_item.deleted', {}));
+  return events;
 }
 
 /**
@@ -201,6 +234,11 @@ export async function deleteOrders(db: Db, actor: Actor, orderIds: number[]) {
     for (const order of own) {
       await audit(trx, actor, { operation: 'deleteOrders', recordType: 'client_production_order', recordId: order.id, details: { orderNo: order.order_no } });
     }
+    await recordEvents(
+      trx,
+      actor,
+      own.map((order) => ({ type: 'order.deleted', companyId: scope.companyId, recordType: 'order', recordId: order.id, data: { orderNo: order.order_no } })),
+    );
     return { ok: true as const };
   });
 }

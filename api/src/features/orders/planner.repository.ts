@@ -294,3 +294,14 @@ export async function updatePlannerItem(trx: Transaction<Database>, id: number, 
     .returning('id')
     .executeTakeFirst();
 }
+
+/** The company of the order an item belongs to (the buyer's, for an item the seller plans). */
+export async function companyOfItem(trx: Transaction<Database>, itemId: number): Promise<string> {
+  const row = await trx
+    .selectFrom('client_production_order_items as i')
+    .innerJoin('client_production_orders as o', 'o.id', 'i.order_id')
+    .select('o.company_id')
+    .where('i.id', '=', itemId)
+    .executeTakeFirstOrThrow();
+  return row.company_id;
+}

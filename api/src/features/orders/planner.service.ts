@@ -1,4 +1,6 @@
-import type { Db } from '../../db/database.js';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/database.js';
+import { recordEvents, type EventInput } from '../events/events.service.js';
 import type { Actor } from '../../lib/actor.js';
 import { actAs, audit } from '../../lib/audit.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
@@ -149,7 +151,36 @@ export async function savePlannerItem(db: Db, actor: Actor, input: PlannerItemIn
         recordId: item.id,
         details: { ...values, previousDueDate: item.due_date, ...(production ? { production } : {}) },
       });
+      await recordEvents(trx, actor, await plannerEvents(trx, item, { moved, dueDate, isBuyerConfirmed, isSellerConfirmed, production, scope }));
     }
     return (await repository.findPlannerItem(trx, scope, item.id))!;
   });
+}
+
+/**
+ * The events of a planner save, about the item (its order's company: the buyer's when the seller works on a buyer's
+ * item): moved, confirmations given or cleared, and the production order item created (the seller's company's record).
+ */
+async function plannerEvents(
+  trx: Transaction<Database>,
+  item: { id: number; due_date: string; is_buyer_confirmed: boolean; is_seller_confirmed: boolean },
+  after: { moved: boolean; dueDate: string; isBuyerConfirmed: boolean; isSellerConfirmed: boolean; production?: Record<string, unknown>; scope: { companyId: string } },
+): Promise<EventInput[]> {
+  const companyId = await repository.companyOfItem(trx, item.id);
+  const about = (type: EventInput['type'], data: Record<string, unknown>): EventInput => ({ type, companyId, recordType: 'order_item', recordId: item.id, data });
+  const events: EventInput[] = [];
+  if (after.moved) events.push(about('order_item.due_date_moved', { from: item.due_date, to: after.dueDate, buyerConfirmationCleared: item.is_buyer_confirmed }));
+  else if (after.isBuyerConfirmed !== item.is_buyer_confirmed) events.push(about(after.isBuyerConfirmed ? 'order_item.confirmed' : 'order_item.confirmation_cleared', { by: 'buyer' }));
+  if (after.isSellerConfirmed !== item.is_seller_confirmed) events.push(about(after.isSellerConfirmed ? 'order_item.confirmed' : 'order_item.confirmation_cleared', { by: 'seller' }));
+  const production = after.production as { itemId?: number; itemCreated?: boolean } | undefined;
+  if (production?.itemCreated && production.itemId) {
+    events.push({
+      type: 'production_order_item.created',
+      companyId: after.scope.companyId,
+      recordType: 'production_order_item',
+      recordId: production.itemId,
+      data: { ...after.production, orderItemId: item.id },
+    });
+  }
+  return events;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { recordEvent } from '../events/events.service.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
@@ -71,6 +72,13 @@ export async function savePlan(db: Db, actor: Actor, input: PlanInput) {
     }
     await repository.replacePlanItems(trx, plan.id, items);
     await audit(trx, actor, { operation: 'savePlan', recordType: 'client_production_plan', recordId: plan.id, details: { ...period, items } });
+    await recordEvent(trx, actor, {
+      type: 'forecast.saved',
+      companyId: scope.companyId,
+      recordType: 'forecast',
+      recordId: plan.id,
+      data: { ...period, created: input.id === undefined, items: items.length },
+    });
     return plan;
   });
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { recordEvent } from '../events/events.service.js';
 import type { SupplyOrderStatus } from '../../db/tables/supply.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
@@ -146,6 +147,13 @@ export async function saveSupplyOrder(db: Db, actor: Actor, input: SupplyOrderIn
           supplierLotNumber: input.supplierLotNumber ?? null,
           ...(edited ? values : {}),
         },
+      });
+      await recordEvent(trx, actor, {
+        type: 'supply_order.delivered',
+        companyId: null,
+        recordType: 'supply_order',
+        recordId: id,
+        data: { addedToStock: delivered.ordered_amount, lotId, supplierLotNumber: input.supplierLotNumber ?? null },
       });
     } else {
       const updated = await repository.updateSupplyOrder(trx, id, version, status, edited ? values : null);

@@ -1,0 +1,124 @@
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { DataTable } from 'mantine-datatable';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconPlus } from '@tabler/icons-react';
+import {
+  getWebhooksGetDeliveriesQueryKey,
+  useWebhooksGetDeliveries,
+  useWebhooksGetEndpoints,
+  useWebhooksResendDelivery,
+} from '../../../../generated/web/endpoints/webhooks/webhooks';
+import type { WebhookDelivery, WebhookEndpoint } from '../../../../generated/web/model';
+import { QueryError } from '../../components/QueryError';
+import { SaveFailed } from '../../components/SaveFailed';
+import { formatDateTime } from '../../components/format';
+// The dialog (zod, @mantine/form) loads when it is first opened.
+const WebhookDialog = lazy(() => import('./WebhookDialog'));
+
+const STATUS_COLOR = { pending: 'yellow', delivered: 'green', failed: 'red' } as const;
+
+/** The recent deliveries of one endpoint, with their last answers, and Resend. */
+function Deliveries({ endpointId }: { endpointId: number }) {
+  const queryClient = useQueryClient();
+  const body = { endpointId, limit: 50 };
+  const query = useWebhooksGetDeliveries(body);
+  const resend = useWebhooksResendDelivery({
+    mutation: { onSuccess: () => queryClient.invalidateQueries({ queryKey: getWebhooksGetDeliveriesQueryKey(body) }) },
+  });
+  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  return (
+    <Stack>
+      <SaveFailed error={resend.error} />
+      <DataTable<WebhookDelivery>
+        aria-label="Recent deliveries"
+        minHeight={120}
+        fetching={query.isFetching}
+        records={query.data?.rows ?? []}
+        noRecordsText="No deliveries yet."
+        columns={[
+          { accessor: 'createdAt', title: 'Event at', render: (row) => formatDateTime(row.createdAt) },
+          { accessor: 'eventType', title: 'Event' },
+          { accessor: 'status', title: 'Status', render: (row) => <Badge color={STATUS_COLOR[row.status]}>{row.status}</Badge> },
+          { accessor: 'attempts', title: 'Attempts', textAlign: 'right' },
+          { accessor: 'lastStatusCode', title: 'Answer', render: (row) => row.lastStatusCode ?? '—' },
+          { accessor: 'lastResponse', title: 'Answer text', render: (row) => <Text size="xs" lineClamp={2}>{row.lastResponse ?? ''}</Text> },
+          { accessor: 'nextAttemptAt', title: 'Next attempt', render: (row) => formatDateTime(row.nextAttemptAt) },
+          {
+            accessor: 'id',
+            title: '',
+            render: (row) => (
+              <Button size="xs" variant="light" loading={resend.isPending && resend.variables?.data.deliveryId === row.id} onClick={() => resend.mutate({ data: { deliveryId: row.id } })}>
+                Resend
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * /webhooks (issue 41): the endpoints that receive the portal's events, signed (Standard Webhooks), for the
+ * manufacturer (admin) or the caller's company (client); New and an edit dialog on row click; the recent deliveries
+ * of the chosen endpoint with their answers, and Resend.
+ */
+export default function WebhooksPage() {
+  const query = useWebhooksGetEndpoints({});
+  const [editing, setEditing] = useState<WebhookEndpoint | 'new' | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
+  const endpoints = query.data?.rows ?? [];
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Webhooks</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+          New
+        </Button>
+      </Group>
+      {query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <DataTable<WebhookEndpoint>
+          aria-label="Webhook endpoints"
+          minHeight={120}
+          fetching={query.isFetching}
+          records={endpoints}
+          noRecordsText="No webhook endpoints yet. Use New to subscribe one."
+          onRowClick={({ record }) => setEditing(record)}
+          rowStyle={() => ({ cursor: 'pointer' })}
+          columns={[
+            { accessor: 'url', title: 'URL' },
+            { accessor: 'eventTypes', title: 'Events', render: (row) => row.eventTypes.join(', ') },
+            {
+              accessor: 'enabled',
+              title: 'State',
+              render: (row) => (row.enabled ? <Badge color="green">enabled</Badge> : <Badge color="red" title={row.disabledReason ?? undefined}>disabled</Badge>),
+            },
+            { accessor: 'secretHint', title: 'Secret', render: (row) => `${row.secretHint}…` },
+          ]}
+        />
+      )}
+      {endpoints.length > 0 && (
+        <Stack>
+          <Title order={3}>Recent deliveries</Title>
+          <Select
+            label="Endpoint"
+            placeholder="Pick an endpoint"
+            data={endpoints.map((endpoint) => ({ value: String(endpoint.id), label: endpoint.url }))}
+            value={shown}
+            onChange={setShown}
+          />
+          {shown && <Deliveries endpointId={Number(shown)} />}
+        </Stack>
+      )}
+      {editing !== null && (
+        <Suspense fallback={null}>
+          <WebhookDialog endpoint={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
