@@ -4,9 +4,9 @@ import type { Role } from '../../api/src/lib/roles.js';
 import { as, createTestApp } from './app.js';
 
 /**
- * Who calls in the tenancy matrix (api/src/features/tenancy.test.ts): people by default, with tokens signed as the
- * identity provider signs them. Another file runs the same matrix for other callers (API clients, issue 41) by
- * setting them here before it imports the matrix.
+ * Who calls in the tenancy matrix (tests/support/tenancy-matrix.ts): people by default, with tokens signed as the
+ * identity provider signs them (api/src/features/tenancy.test.ts); API clients signed in with client credentials in
+ * api/src/features/apiclients/apiclients.tenancy.test.ts.
  */
 export interface TenancyCallers {
   /** Named in the matrix's titles. */
@@ -17,13 +17,13 @@ export interface TenancyCallers {
   tokenOf(face: Role, companyId: string): Promise<string>;
 }
 
-const people: TenancyCallers = {
+export const PEOPLE: TenancyCallers = {
   label: 'users',
   start: (db) => createTestApp(db),
   tokenOf: (face, companyId) => (face === 'seller' ? as.seller(companyId) : face === 'buyer' ? as.buyer(companyId) : as.client(companyId)),
 };
 
-let current = people;
+let current = PEOPLE;
 
 export function useTenancyCallers(callers: TenancyCallers): void {
   current = callers;

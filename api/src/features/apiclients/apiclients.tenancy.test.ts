@@ -3,11 +3,11 @@ import type { Db } from '../../db/database.js';
 import { newClientId, newClientSecret } from '../../idp/api-clients.js';
 import type { Role } from '../../lib/roles.js';
 import { startPortalWithIdp, type PortalWithIdp } from '../../../../tests/support/idp.js';
-import { useTenancyCallers } from '../../../../tests/support/tenancy-callers.js';
+import { tenancyMatrix } from '../../../../tests/support/tenancy-matrix.js';
 import { insertApiClient } from './apiclients.repository.js';
 
 /**
- * The tenancy matrix (api/src/features/tenancy.test.ts, generated from the contract) with API clients as the callers:
+ * The tenancy matrix (tests/support/tenancy-matrix.ts, generated from the contract) with API clients as the callers:
  * company B's API client, signed in with client credentials at the embedded provider, calls every client-face
  * operation that takes an id with company A's record there, and must find it missing. Each (company, client type) gets
  * its own API client; its token comes from the token endpoint, as an integrator's does.
@@ -48,7 +48,7 @@ async function clientCredentialsToken(face: Role, companyId: string): Promise<st
   return body.access_token;
 }
 
-useTenancyCallers({
+tenancyMatrix({
   label: 'API clients',
   async start(db) {
     database = db;
@@ -67,4 +67,3 @@ useTenancyCallers({
 
 afterAll(() => tokens.clear());
 
-await import('../tenancy.test.js');

@@ -5,6 +5,7 @@ import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT }
 import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
 import { oidcBrowser } from '../../../../tests/support/idp.js';
+import { eventually } from '../../../../tests/support/revocations.js';
 import { createCompany } from '../../../../tests/support/factories/companies.js';
 import { buildApp } from '../../app.js';
 import { loadConfig, type Config } from '../../config.js';
@@ -215,7 +216,10 @@ describe('an API client meets the rules a person meets', () => {
     expect((await call('/api/admin/manufacturer/save', { manufacturer: { manufacturerName: 'M', defaultLeadTime: 1, boxQtyPerTruck: 1 } }, token)).status).toBe(403);
     expect((await call('/api/admin/api-clients/get', {}, token)).status).toBe(403);
 
-    const limit = await database.db.selectFrom('rate_limits').select(['key', 'hits']).where('key', 'like', `%${clientId}%`).execute();
+    // Hits are counted in the process and written to the shared store in small batches.
+    const limitOfClient = () => database.db.selectFrom('rate_limits').select(['key', 'hits']).where('key', 'like', `%${clientId}%`).execute();
+    expect(await eventually(async () => (await limitOfClient()).length > 0)).toBe(true);
+    const limit = await limitOfClient();
     expect(limit.map((row) => row.key)).toEqual([`api:sub:${clientId}`]);
     expect(limit[0]!.hits).toBe(2);
 
