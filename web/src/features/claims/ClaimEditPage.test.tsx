@@ -146,7 +146,7 @@ describe('client /claims/new', { timeout: 30_000 }, () => {
     await pick(user, /^Bottle article number/, 'NS-0500 - Spring Water 0.5 L');
     await pick(user, /^Order Number/, 'PO-24-0121');
     await user.type(field(/^Rejected quantity:/), '2400');
-    await user.type(field(/^Delivery Date/), '03.11.2026');
+    await user.type(field(/^Delivery Date/), '11.03.2026');
     await user.type(field(/^Problem Description:/), '  Cracked necks.  ');
     expect(fileInput()).toHaveAttribute('accept', 'image/*,.jpg,.jpeg,application/pdf,.pdf');
     expect(fileInput()).toHaveAttribute('multiple');
@@ -203,7 +203,7 @@ describe('client /claims/{id}', { timeout: 30_000 }, () => {
     expect(field(/^Bottle article number/)).toHaveValue('NS-0500 - Spring Water 0.5 L');
     expect(field(/^Order Number/)).toHaveValue('PO-24-0117');
     expect(field(/^Rejected quantity:/)).toHaveValue('2,400');
-    expect(field(/^Delivery Date/)).toHaveValue('03.11.2026');
+    expect(field(/^Delivery Date/)).toHaveValue('11.03.2026');
     expect(field(/^Status/)).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Print' }));
     await waitFor(() => expect(calls.downloads).toEqual([{ id: 17, userProfile: { fullName: 'Mock User', email: 'mock@orders-portal.local' } }]));
@@ -321,7 +321,7 @@ describe('admin /claims/new (issue 13, item 14)', { timeout: 30_000 }, () => {
     await pick(user, /^Order Number/, 'BB-2026-020');
     expect(calls.orderLookups).toContainEqual({ clientId: 'baltic', clientProductId: 50 });
     await user.type(field(/^Rejected quantity:/), '500');
-    await user.type(field(/^Delivery Date/), '03.11.2026');
+    await user.type(field(/^Delivery Date/), '11.03.2026');
     await user.type(field(/^Problem Description:/), 'Leaking caps.');
     await user.click(screen.getByRole('button', { name: 'Save report' }));
     await waitFor(() => expect(calls.saves).toHaveLength(1));
