@@ -409,12 +409,12 @@ describe("'Export to Csv' (history-table-export.csv)", () => {
     const before = clockNow();
     const today = await lines(running.toISOString().slice(0, 10), running.toISOString().slice(0, 10));
     const after = clockNow();
-    const us = (at: Date) => at.toISOString().replace(/^(\d{4})-(\d\d)-(\d\d)T(\d\d:\d\d).*$/, '$2/$3/$1 $4');
+    const minute = (at: Date) => `${at.toISOString().slice(0, 16)}Z`;
     expect(today).toHaveLength(1);
     const [, , , day, minutes, start, end] = today[0]!.split(';');
-    expect(day).toBe(us(running).slice(0, 10));
-    expect(start).toBe(us(running));
-    expect([us(before), us(after)]).toContain(end);
+    expect(day).toBe(running.toISOString().slice(0, 10));
+    expect(start).toBe(minute(running));
+    expect([minute(before), minute(after)]).toContain(end);
     expect(Number(minutes)).toBeGreaterThanOrEqual(90);
     expect(Number(minutes)).toBeLessThanOrEqual(91);
   });
