@@ -195,6 +195,28 @@ describe('client /claims/new', { timeout: 30_000 }, () => {
 });
 
 describe('client /claims/{id}', { timeout: 30_000 }, () => {
+  it('a photo shows a thumbnail named by its file, read through the download call; a PDF keeps its chip only', async () => {
+    serve('client', claimFixture({ Uploads: [{ id: 204, originalFilename: 'label-batch-0311.jpg', mimetype: 'image/jpeg' }, { id: 205, originalFilename: 'delivery-note.pdf', mimetype: 'application/pdf' }] }));
+    const read: unknown[] = [];
+    server.use(
+      http.post('*/api/client/uploads/download', async ({ request }) => {
+        read.push(await request.json());
+        return new HttpResponse(new Blob(['jpeg bytes'], { type: 'image/jpeg' }), { headers: { 'Content-Type': 'image/jpeg' } });
+      }),
+    );
+    // jsdom has no object URLs
+    const [create, revoke] = [URL.createObjectURL, URL.revokeObjectURL];
+    URL.createObjectURL = vi.fn(() => 'blob:label-batch-0311');
+    URL.revokeObjectURL = vi.fn();
+    renderClaims('/claims/17');
+    const thumbnail = await screen.findByRole('img', { name: 'Photo label-batch-0311.jpg' });
+    expect(thumbnail).toHaveAttribute('src', 'blob:label-batch-0311');
+    expect(read).toEqual([{ id: 204 }]);
+    expect(screen.queryByRole('img', { name: /delivery-note/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'delivery-note.pdf' })).toBeInTheDocument();
+    [URL.createObjectURL, URL.revokeObjectURL] = [create, revoke];
+  });
+
   it("shows the claim; 'Removing an attachment belongs to the claim's save': the file is marked, and the save removes it, no delete before", async () => {
     const calls = serve('client', claimFixture());
     const user = userEvent.setup();

@@ -397,6 +397,8 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
                 onRemove={attachments.remove}
                 onKeep={attachments.keep}
                 onDownload={(upload) => download.mutate(upload)}
+                onLoad={(upload) => api.downloadUpload({ id: upload.id })}
+                face={api.face}
                 disabled={locked}
               />
             </Grid.Col>
