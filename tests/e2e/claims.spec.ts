@@ -42,7 +42,7 @@ test('a client reports a claim with a photo, the GP answers and closes it, and a
   const orderNo = await field(page, 'Order Number').inputValue();
   expect(orderNo).not.toBe('');
   await field(page, 'Rejected quantity:').fill('4321');
-  await field(page, 'Delivery Date').fill('03.11.2026');
+  await field(page, 'Delivery Date').fill('11.03.2026');
   await field(page, 'Problem Description:').fill(`Scratched bottles, ${marker}.`);
   await page.locator('input[type="file"]').setInputFiles({ name: `${marker}.png`, mimeType: 'image/png', buffer: PIXEL });
   await expect(page.getByRole('button', { name: `${marker}.png`, exact: true })).toBeVisible();
@@ -55,7 +55,7 @@ test('a client reports a claim with a photo, the GP answers and closes it, and a
   const id = await openClaim(page, marker);
   await expect(field(page, 'Order Number')).toHaveValue(orderNo);
   await expect(field(page, 'Rejected quantity:')).toHaveValue('4,321');
-  await expect(field(page, 'Delivery Date')).toHaveValue('03.11.2026');
+  await expect(field(page, 'Delivery Date')).toHaveValue('11.03.2026');
   await expect(field(page, 'Status')).toHaveValue('New');
   const photo = page.waitForEvent('download');
   await page.getByRole('button', { name: `${marker}.png`, exact: true }).click();
@@ -119,7 +119,7 @@ test("a buyer claims the bottle it ordered; the seller whose product it is reads
   await field(page, 'Order Number').click();
   await page.getByRole('option', { name: 'BB-2026-020' }).click();
   await field(page, 'Rejected quantity:').fill('120');
-  await field(page, 'Delivery Date').fill('03.11.2026');
+  await field(page, 'Delivery Date').fill('11.03.2026');
   await field(page, 'Problem Description:').fill(`Leaking caps, ${marker}.`);
   const saved = page.waitForResponse((response) => response.url().endsWith('/api/client/claims/save'));
   await page.getByRole('button', { name: 'Save report' }).click();
@@ -156,7 +156,7 @@ test("the admin logs a claim on a client's behalf: New, the client first, then i
   await field(page, 'Order Number').click();
   await page.getByRole('option').first().click();
   await field(page, 'Rejected quantity:').fill('75');
-  await field(page, 'Delivery Date').fill('03.11.2026');
+  await field(page, 'Delivery Date').fill('11.03.2026');
   await field(page, 'Problem Description:').fill(`Reported by phone, ${marker}.`);
   const saved = page.waitForResponse((response) => response.url().endsWith('/api/admin/claims/save'));
   await page.getByRole('button', { name: 'Save report' }).click();

@@ -61,7 +61,7 @@ test('a delivery with a lot number: the admin drops the card on Added to stock w
   await field(order, 'Warehouse').fill('Tall');
   await page.getByRole('option', { name: 'Tallinn' }).click();
   await expect(field(order, 'Supplier')).toHaveValue('Alpla Preform Centre');
-  await field(order, 'Due date').fill('12.30.2027');
+  await field(order, 'Due date').fill('30.12.2027');
   await field(order, 'Ordered amount').fill(String(amount));
   await order.getByRole('button', { name: 'Save' }).click();
   await expect(order).toBeHidden();

@@ -96,7 +96,7 @@ test("the seller confirms a buyer's item on the Planner, adds its production ord
   // add: part 5's messages, then the production order item is created and referenced
   await card.getByRole('button', { name: 'Add production order' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add new production order' });
-  await expect(field(dialog, 'Deliver at')).toHaveValue(wednesday);
+  await expect(field(dialog, 'Deliver at')).toHaveValue(listDate(wednesday)); // the planner's dialog writes DD.MM.YYYY
   await field(dialog, 'Quantity').fill('999');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Provide order number.')).toBeVisible();

@@ -31,7 +31,7 @@ async function createOrder(page: Page, amount: number) {
   await field(dialog, 'Warehouse').fill('Tall');
   await page.getByRole('option', { name: 'Tallinn' }).click();
   await expect(field(dialog, 'Supplier')).toHaveValue('Plastipak Iberia');
-  await field(dialog, 'Due date').fill('12.31.2027');
+  await field(dialog, 'Due date').fill('31.12.2027');
   await field(dialog, 'Ordered amount').fill(String(amount));
   const saved = page.waitForResponse((response) => response.url().endsWith('/api/admin/supply/save'));
   await dialog.getByRole('button', { name: 'Save' }).click();

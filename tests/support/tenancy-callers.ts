@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../api/src/db/database.js';
-import type { Role } from '../../api/src/lib/roles.js';
-import { as, createTestApp } from './app.js';
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../api/src/db/database.js";
+import type { Role } from "../../api/src/lib/roles.js";
+import { as, createTestApp } from "./app.js";
 
 /**
  * Who calls in the tenancy matrix (tests/support/tenancy-matrix.ts): people by default, with tokens signed as the
@@ -18,9 +18,14 @@ export interface TenancyCallers {
 }
 
 export const PEOPLE: TenancyCallers = {
-  label: 'users',
+  label: "users",
   start: (db) => createTestApp(db),
-  tokenOf: (face, companyId) => (face === 'seller' ? as.seller(companyId) : face === 'buyer' ? as.buyer(companyId) : as.client(companyId)),
+  tokenOf: (face, companyId) =>
+    face === "seller"
+      ? as.seller(companyId)
+      : face === "buyer"
+        ? as.buyer(companyId)
+        : as.client(companyId),
 };
 
 let current = PEOPLE;

@@ -1,17 +1,41 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from './db.js';
-import { PEOPLE, tenancyCallers, useTenancyCallers, type TenancyCallers } from './tenancy-callers.js';
-import { resolve, type Schema } from './contract-bodies.js';
-import { callOperation, CLIENT_FACES, contractCalls, type ContractCall } from './contract-calls.js';
-import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from './factories/companies.js';
-import type { Role } from '../../api/src/lib/roles.js';
-import { tableDigests } from './tables.js';
-import { makeClaim, makeUpload } from '../../api/src/features/claims/claims.fixtures.js';
-import { makeInvoice } from '../../api/src/features/invoices/invoices.fixtures.js';
-import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../../api/src/features/supply/supply.fixtures.js';
-import { nowMs } from '../../api/src/lib/clock.js';
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { createTestDatabase, type TestDatabase } from "./db.js";
+import {
+  PEOPLE,
+  tenancyCallers,
+  useTenancyCallers,
+  type TenancyCallers,
+} from "./tenancy-callers.js";
+import { resolve, type Schema } from "./contract-bodies.js";
+import {
+  callOperation,
+  CLIENT_FACES,
+  contractCalls,
+  type ContractCall,
+} from "./contract-calls.js";
+import {
+  COMPANY_A,
+  COMPANY_B,
+  createCompany,
+  createTwoCompanies,
+} from "./factories/companies.js";
+import type { Role } from "../../api/src/lib/roles.js";
+import { tableDigests } from "./tables.js";
+import {
+  makeClaim,
+  makeUpload,
+} from "../../api/src/features/claims/claims.fixtures.js";
+import { makeInvoice } from "../../api/src/features/invoices/invoices.fixtures.js";
+import {
+  makeOrderItem,
+  makePreform,
+  makeProduct,
+  makeProductionOrder,
+  makeWarehouse,
+} from "../../api/src/features/supply/supply.fixtures.js";
+import { nowMs } from "../../api/src/lib/clock.js";
 
 /**
  * Tenant isolation, generated from the contract: every client-face operation that takes an id (in its path or its
@@ -25,68 +49,158 @@ let app: FastifyInstance;
 let shared: { preformId: number; warehouseId: number; supplyId: number };
 let recordsOfA: Records;
 /** Every name A's rows carry, so a list that shows one of them to B gives itself away. */
-const MARKER = 'TENANT-A-ONLY';
+const MARKER = "TENANT-A-ONLY";
 /** A company of B's kind that only reads: its lists are taken before A has rows, and again after. */
-const LIST_READER = 'company-b-reader';
+const LIST_READER = "company-b-reader";
 const listsBeforeA = new Map<string, unknown>();
 /** An id no record has (within int32, as the contract's ids are). */
 const MISSING = 2_000_000_000;
 
-type Kind = 'product' | 'order' | 'orderItem' | 'claim' | 'upload' | 'plan' | 'invoice' | 'webhook' | 'webhookDelivery';
+type Kind =
+  | "product"
+  | "order"
+  | "orderItem"
+  | "claim"
+  | "upload"
+  | "plan"
+  | "invoice"
+  | "webhook"
+  | "webhookDelivery";
 type Records = Record<Kind, number>;
 const tableOf: Record<Kind, string> = {
-  product: 'client_products',
-  order: 'client_production_orders',
-  orderItem: 'client_production_order_items',
-  claim: 'claims',
-  upload: 'uploads',
-  plan: 'client_production_plans',
-  invoice: 'invoices',
-  webhook: 'webhook_endpoints',
-  webhookDelivery: 'webhook_deliveries',
+  product: "client_products",
+  order: "client_production_orders",
+  orderItem: "client_production_order_items",
+  claim: "claims",
+  upload: "uploads",
+  plan: "client_production_plans",
+  invoice: "invoices",
+  webhook: "webhook_endpoints",
+  webhookDelivery: "webhook_deliveries",
 };
 
 /** One record of every kind for a company, dated inside the periods of the contract's examples (March 2026). */
 async function makeRecords(companyId: string, name: string): Promise<Records> {
   const db = database.db;
-  const product = await makeProduct(db, { ...shared, companyId, name: `${name} product` });
-  const order = await makeProductionOrder(db, { companyId, orderNo: `${name}-PO` });
-  const orderItem = await makeOrderItem(db, { orderId: order, productId: product, planned: 10_000, produced: 5_000, dueDate: '2026-03-15' });
-  const claim = await makeClaim(db, { companyId, productId: product, orderId: order, description: `${name} claim` });
-  const upload = await makeUpload(db, companyId, { claimId: claim, filename: `${name}.jpg` });
-  const plan = (await db.insertInto('client_production_plans').values({ company_id: companyId, period_from: '2026-03-02', period_to: '2026-03-29' }).returning('id').executeTakeFirstOrThrow()).id;
-  await db.insertInto('client_production_plan_items').values({ plan_id: plan, client_product_id: product, planned_amount: 160_000 }).execute();
-  const invoice = await makeInvoice(db, { companyId, invoiceNumber: `${name}-INV-${order}`, orderId: order });
+  const product = await makeProduct(db, {
+    ...shared,
+    companyId,
+    name: `${name} product`,
+  });
+  const order = await makeProductionOrder(db, {
+    companyId,
+    orderNo: `${name}-PO`,
+  });
+  const orderItem = await makeOrderItem(db, {
+    orderId: order,
+    productId: product,
+    planned: 10_000,
+    produced: 5_000,
+    dueDate: "2026-03-15",
+  });
+  const claim = await makeClaim(db, {
+    companyId,
+    productId: product,
+    orderId: order,
+    description: `${name} claim`,
+  });
+  const upload = await makeUpload(db, companyId, {
+    claimId: claim,
+    filename: `${name}.jpg`,
+  });
+  const plan = (
+    await db
+      .insertInto("client_production_plans")
+      .values({
+        company_id: companyId,
+        period_from: "2026-03-02",
+        period_to: "2026-03-29",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
+  await db
+    .insertInto("client_production_plan_items")
+    .values({
+      plan_id: plan,
+      client_product_id: product,
+      planned_amount: 160_000,
+    })
+    .execute();
+  const invoice = await makeInvoice(db, {
+    companyId,
+    invoiceNumber: `${name}-INV-${order}`,
+    orderId: order,
+  });
   // A machine of the company named after it (issue 15: the machine lists name machines, not records).
-  await sql`update companies set fbs = array_append(fbs, ${`${name} FB`}) where id = ${companyId} and not (${`${name} FB`} = any(fbs))`.execute(db);
+  await sql`update companies set fbs = array_append(fbs, ${`${name} FB`}) where id = ${companyId} and not (${`${name} FB`} = any(fbs))`.execute(
+    db,
+  );
   // Issue 41: the company's webhook endpoint and a delivery of an event of its order (named, so a list that leaks it shows).
   const webhook = (
     await db
-      .insertInto('webhook_endpoints')
-      .values({ company_id: companyId, url: `https://hooks.example.com/${encodeURIComponent(name)}`, event_types: ['order.created'], secret: 'whsec_AAAA', created_by: name })
-      .returning('id')
+      .insertInto("webhook_endpoints")
+      .values({
+        company_id: companyId,
+        url: `https://hooks.example.com/${encodeURIComponent(name)}`,
+        event_types: ["order.created"],
+        secret: "whsec_AAAA",
+        created_by: name,
+      })
+      .returning("id")
       .executeTakeFirstOrThrow()
   ).id;
   const event = await db
-    .insertInto('events')
-    .values({ type: 'order.created', occurred_at: new Date(nowMs()), company_id: companyId, record_type: 'order', record_id: String(order), actor_kind: 'system', actor_id: name, data: JSON.stringify({ orderNo: `${name}-PO` }) })
-    .returning('sequence')
+    .insertInto("events")
+    .values({
+      type: "order.created",
+      occurred_at: new Date(nowMs()),
+      company_id: companyId,
+      record_type: "order",
+      record_id: String(order),
+      actor_kind: "system",
+      actor_id: name,
+      data: JSON.stringify({ orderNo: `${name}-PO` }),
+    })
+    .returning("sequence")
     .executeTakeFirstOrThrow();
   const webhookDelivery = (
-    await db.insertInto('webhook_deliveries').values({ endpoint_id: webhook, event_sequence: event.sequence, record_key: `order:${order}` }).returning('id').executeTakeFirstOrThrow()
+    await db
+      .insertInto("webhook_deliveries")
+      .values({
+        endpoint_id: webhook,
+        event_sequence: event.sequence,
+        record_key: `order:${order}`,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
   ).id;
-  return { product, order, orderItem, claim, upload, plan, invoice, webhook, webhookDelivery };
+  return {
+    product,
+    order,
+    orderItem,
+    claim,
+    upload,
+    plan,
+    invoice,
+    webhook,
+    webhookDelivery,
+  };
 }
 
 async function versionOf(kind: Kind, id: number): Promise<number | undefined> {
-  if (kind === 'upload' || kind === 'webhookDelivery') return undefined;
-  const row = await sql<{ version: number }>`select version from ${sql.table(tableOf[kind])} where id = ${id}`.execute(database.db);
+  if (kind === "upload" || kind === "webhookDelivery") return undefined;
+  const row = await sql<{
+    version: number;
+  }>`select version from ${sql.table(tableOf[kind])} where id = ${id}`.execute(
+    database.db,
+  );
   return row.rows[0]?.version;
 }
 
 /** Where an id goes: a path parameter, or a path in the JSON body (array positions as numbers). */
 interface IdPlace {
-  at: 'path' | 'body';
+  at: "path" | "body";
   path: (string | number)[];
   /** an array of ids (`claimIds`) rather than one */
   many: boolean;
@@ -98,67 +212,92 @@ const ID_FIELD = /^id$|Id$|Ids$/;
 
 /** The id fields of an operation: its path parameters and every id property of its body schema. */
 function idPlaces(call: ContractCall): IdPlace[] {
-  const places: IdPlace[] = call.pathParams.map((name) => ({ at: 'path', path: [name], many: false, versioned: false }));
-  const walk = (schema: Schema | undefined, path: (string | number)[], depth: number) => {
+  const places: IdPlace[] = call.pathParams.map((name) => ({
+    at: "path",
+    path: [name],
+    many: false,
+    versioned: false,
+  }));
+  const walk = (
+    schema: Schema | undefined,
+    path: (string | number)[],
+    depth: number,
+  ) => {
     const resolved = schema && resolve(schema);
     if (!resolved || depth > 6) return;
     if (resolved.items) return walk(resolved.items, [...path, 0], depth + 1);
     for (const [key, property] of Object.entries(resolved.properties ?? {})) {
       if (ID_FIELD.test(key)) {
-        places.push({ at: 'body', path: [...path, key], many: resolve(property).type === 'array', versioned: key === 'id' && 'version' in (resolved.properties ?? {}) });
-      }
-      else walk(property, [...path, key], depth + 1);
+        places.push({
+          at: "body",
+          path: [...path, key],
+          many: resolve(property).type === "array",
+          versioned: key === "id" && "version" in (resolved.properties ?? {}),
+        });
+      } else walk(property, [...path, key], depth + 1);
     }
   };
-  if (call.bodyType === 'application/json') walk(call.bodySchema, [], 0);
+  if (call.bodyType === "application/json") walk(call.bodySchema, [], 0);
   return places;
 }
 
 /** An id field's own name names its kind… */
 const KIND_OF_FIELD: Record<string, Kind> = {
-  claimIds: 'claim',
-  uploadsIds: 'upload',
-  orderIds: 'order',
-  planIds: 'plan',
-  clientProductId: 'product',
-  productId: 'product',
-  clientProductionOrderId: 'order',
-  endpointId: 'webhook',
-  endpointIds: 'webhook',
-  deliveryId: 'webhookDelivery',
+  claimIds: "claim",
+  uploadsIds: "upload",
+  orderIds: "order",
+  planIds: "plan",
+  clientProductId: "product",
+  productId: "product",
+  clientProductionOrderId: "order",
+  endpointId: "webhook",
+  endpointIds: "webhook",
+  deliveryId: "webhookDelivery",
 };
 /** …an `id` is named by the object that holds it… */
 const KIND_OF_HOLDER: Record<string, Kind> = {
-  Claim: 'claim',
-  Uploads: 'upload',
-  Order: 'order',
-  ClientProductionOrderItems: 'orderItem',
-  item: 'orderItem',
-  Plan: 'plan',
-  endpoint: 'webhook',
+  Claim: "claim",
+  Uploads: "upload",
+  Order: "order",
+  ClientProductionOrderItems: "orderItem",
+  item: "orderItem",
+  Plan: "plan",
+  endpoint: "webhook",
 };
 /** …and a top-level `id` by the operation's path. */
 const KIND_OF_ROUTE: [RegExp, Kind][] = [
   // Issue 17: the client's lots of one of its order items, and of one of its claims.
-  [/\/lots\/item\//, 'orderItem'],
-  [/\/lots\/claim\//, 'claim'],
-  [/\/claims\//, 'claim'],
-  [/\/uploads\//, 'upload'],
-  [/\/orders\//, 'order'],
-  [/\/plans?\//, 'plan'],
-  [/\/(invoice|declaration)\//, 'invoice'],
-  [/\/webhooks?\//, 'webhook'],
+  [/\/lots\/item\//, "orderItem"],
+  [/\/lots\/claim\//, "claim"],
+  [/\/claims\//, "claim"],
+  [/\/uploads\//, "upload"],
+  [/\/orders\//, "order"],
+  [/\/plans?\//, "plan"],
+  [/\/(invoice|declaration)\//, "invoice"],
+  [/\/webhooks?\//, "webhook"],
 ];
 
-function kindOf(call: ContractCall, place: IdPlace, example: Record<string, unknown>): Kind {
+function kindOf(
+  call: ContractCall,
+  place: IdPlace,
+  example: Record<string, unknown>,
+): Kind {
   const field = String(place.path.at(-1));
-  const holder = place.path.slice(0, -1).filter((segment) => typeof segment === 'string').at(-1);
+  const holder = place.path
+    .slice(0, -1)
+    .filter((segment) => typeof segment === "string")
+    .at(-1);
   let kind: Kind | undefined = KIND_OF_FIELD[field];
-  if (field === 'objectId' && example.objectType === 'ClientProductionClaims') kind = 'claim';
-  if (field === 'id') kind = holder === undefined ? KIND_OF_ROUTE.find(([route]) => route.test(call.path))?.[1] : KIND_OF_HOLDER[holder];
+  if (field === "objectId" && example.objectType === "ClientProductionClaims")
+    kind = "claim";
+  if (field === "id")
+    kind =
+      holder === undefined
+        ? KIND_OF_ROUTE.find(([route]) => route.test(call.path))?.[1]
+        : KIND_OF_HOLDER[holder];
   if (!kind) {
     throw new Error(
-      `${call.operationId} takes an id at ${place.at} ${place.path.join('.')} and the tenancy matrix does not know which record ` +
+      `${call.operationId} takes an id at ${place.at} ${place.path.join(".")} and the tenancy matrix does not know which record ` +
         `it names: teach kindOf() in tests/support/tenancy-matrix.ts, so company B is probed with company A's record there.`,
     );
   }
@@ -166,10 +305,15 @@ function kindOf(call: ContractCall, place: IdPlace, example: Record<string, unkn
 }
 
 /** Sets `value` at `path`, creating what is missing; an array on the way keeps only its first entry (the probed one). */
-function setAt(target: Record<string, unknown>, path: (string | number)[], value: unknown) {
+function setAt(
+  target: Record<string, unknown>,
+  path: (string | number)[],
+  value: unknown,
+) {
   let current: Record<string | number, unknown> = target;
   path.slice(0, -1).forEach((segment, index) => {
-    if (current[segment] === undefined || current[segment] === null) current[segment] = typeof path[index + 1] === 'number' ? [] : {};
+    if (current[segment] === undefined || current[segment] === null)
+      current[segment] = typeof path[index + 1] === "number" ? [] : {};
     const next = current[segment];
     if (Array.isArray(next) && next.length > 1) next.length = 1;
     current = next as Record<string | number, unknown>;
@@ -187,24 +331,34 @@ interface Probe {
 /** The client-face operations (x-roles names a client face), each called by the first client face it allows. */
 const clientFace = contractCalls()
   .filter((call) => call.roles.some((role) => CLIENT_FACES.includes(role)))
-  .map((call) => ({ call, face: CLIENT_FACES.find((role) => call.roles.includes(role))! }));
+  .map((call) => ({
+    call,
+    face: CLIENT_FACES.find((role) => call.roles.includes(role))!,
+  }));
 
 const probes: Probe[] = clientFace.map(({ call, face }) => ({
   call,
   face,
-  places: idPlaces(call).map((place) => ({ place, kind: kindOf(call, place, call.example()) })),
+  places: idPlaces(call).map((place) => ({
+    place,
+    kind: kindOf(call, place, call.example()),
+  })),
 }));
 const withIds = probes.filter((probe) => probe.places.length > 0);
 /** What B reads without naming an id: where A's rows would show if they leaked. */
-const lists = probes.filter((probe) => probe.places.length === 0 && probe.call.read);
+const lists = probes.filter(
+  (probe) => probe.places.length === 0 && probe.call.read,
+);
 
 /** People's tokens, or another file's callers (API clients): tests/support/tenancy-callers.ts. */
-const tokenOf = (face: Role, companyId: string) => tenancyCallers().tokenOf(face, companyId);
+const tokenOf = (face: Role, companyId: string) =>
+  tenancyCallers().tokenOf(face, companyId);
 
 /** The first weekday four weeks or more from today, YYYY-MM-DD: a weekend 'Deliver at' would be refused before the id is looked up. */
 const inFourWeeks = () => {
   const date = new Date(nowMs() + 28 * 86_400_000);
-  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) date.setUTCDate(date.getUTCDate() + 1);
+  while (date.getUTCDay() === 0 || date.getUTCDay() === 6)
+    date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
 };
 
@@ -215,9 +369,14 @@ const inFourWeeks = () => {
  */
 function futureDueDates<T>(value: T): T {
   if (Array.isArray(value)) return value.map(futureDueDates) as T;
-  if (value && typeof value === 'object') {
+  if (value && typeof value === "object") {
     return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [key, key === 'dueDate' && typeof inner === 'string' && inner < inFourWeeks() ? inFourWeeks() : futureDueDates(inner)]),
+      Object.entries(value).map(([key, inner]) => [
+        key,
+        key === "dueDate" && typeof inner === "string" && inner < inFourWeeks()
+          ? inFourWeeks()
+          : futureDueDates(inner),
+      ]),
     ) as T;
   }
   return value;
@@ -227,12 +386,17 @@ function futureDueDates<T>(value: T): T {
  * The request with B's own record in every id place, then `ids[index]` in the probed place. An object given a
  * record's id is given its current version too, so a save is refused for the id, not for a stale version.
  */
-async function requestFor(probe: Probe, own: Records, probed: number, value: number) {
+async function requestFor(
+  probe: Probe,
+  own: Records,
+  probed: number,
+  value: number,
+) {
   const body = futureDueDates(probe.call.example());
   const params: Record<string, string> = {};
   for (const [index, { place, kind }] of probe.places.entries()) {
     const id = index === probed ? value : own[kind];
-    if (place.at === 'path') {
+    if (place.at === "path") {
       params[place.path[0] as string] = String(id);
       continue;
     }
@@ -246,22 +410,38 @@ async function requestFor(probe: Probe, own: Records, probed: number, value: num
 const databaseDigest = () => tableDigests(database.db);
 
 /** What a caller can observe of an answer: status and body (the problem's `instance` echoes the URL; the id is masked). */
-function observed(response: Awaited<ReturnType<typeof callOperation>>, id: number) {
+function observed(
+  response: Awaited<ReturnType<typeof callOperation>>,
+  id: number,
+) {
   const mask = (value: unknown): unknown => {
-    if (value === id) return '<id>';
-    if (typeof value === 'string') return value.replace(new RegExp(`\\b${id}\\b`, 'g'), '<id>');
+    if (value === id) return "<id>";
+    if (typeof value === "string")
+      return value.replace(new RegExp(`\\b${id}\\b`, "g"), "<id>");
     if (Array.isArray(value)) return value.map(mask);
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'instance').map(([key, inner]) => [key, mask(inner)]));
+    if (value && typeof value === "object")
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([key]) => key !== "instance")
+          .map(([key, inner]) => [key, mask(inner)]),
+      );
     return value;
   };
-  return { status: response.status, body: mask(response.json ?? { bytes: response.text }) };
+  return {
+    status: response.status,
+    body: mask(response.json ?? { bytes: response.text }),
+  };
 }
 
 async function listsOfB() {
   const leaks: string[] = [];
   for (const { call, face } of lists) {
-    const response = await callOperation(app, call, { token: await tokenOf(face, COMPANY_B), role: face });
-    if (response.text.includes(MARKER)) leaks.push(`${call.operationId}: ${response.text.slice(0, 300)}`);
+    const response = await callOperation(app, call, {
+      token: await tokenOf(face, COMPANY_B),
+      role: face,
+    });
+    if (response.text.includes(MARKER))
+      leaks.push(`${call.operationId}: ${response.text.slice(0, 300)}`);
   }
   return leaks;
 }
@@ -278,10 +458,17 @@ export function tenancyMatrix(callers: TenancyCallers = PEOPLE): void {
     app = await tenancyCallers().start(database.db);
     await createTwoCompanies(database.db);
     const preform = await makePreform(database.db);
-    shared = { preformId: preform.id, warehouseId: await makeWarehouse(database.db), supplyId: preform.supplyIds[0]! };
+    shared = {
+      preformId: preform.id,
+      warehouseId: await makeWarehouse(database.db),
+      supplyId: preform.supplyIds[0]!,
+    };
     await createCompany(database.db, LIST_READER);
     for (const { call, face } of lists) {
-      const response = await callOperation(app, call, { token: await tokenOf(face, LIST_READER), role: face });
+      const response = await callOperation(app, call, {
+        token: await tokenOf(face, LIST_READER),
+        role: face,
+      });
       listsBeforeA.set(call.operationId, response.json ?? response.text);
     }
     recordsOfA = await makeRecords(COMPANY_A, MARKER);
@@ -291,56 +478,93 @@ export function tenancyMatrix(callers: TenancyCallers = PEOPLE): void {
     await database?.drop();
   });
 
-  describe('the matrix covers the contract', () => {
-    it('probes every client-face operation that takes an id, and reads every list', () => {
+  describe("the matrix covers the contract", () => {
+    it("probes every client-face operation that takes an id, and reads every list", () => {
       expect(withIds.length).toBeGreaterThanOrEqual(20);
       expect(lists.length).toBeGreaterThanOrEqual(10);
-      expect(withIds.length + lists.length + probes.filter((probe) => probe.places.length === 0 && !probe.call.read).length).toBe(clientFace.length);
+      expect(
+        withIds.length +
+          lists.length +
+          probes.filter(
+            (probe) => probe.places.length === 0 && !probe.call.read,
+          ).length,
+      ).toBe(clientFace.length);
     });
   });
 
   const cases = withIds.flatMap((probe) =>
-    probe.places.map((entry, index) => [`${probe.call.operationId} (${probe.face}) with A's ${entry.kind} at ${entry.place.at} ${entry.place.path.join('.')}`, probe, index] as const),
+    probe.places.map(
+      (entry, index) =>
+        [
+          `${probe.call.operationId} (${probe.face}) with A's ${entry.kind} at ${entry.place.at} ${entry.place.path.join(".")}`,
+          probe,
+          index,
+        ] as const,
+    ),
   );
 
   describe(`company B (${tenancyCallers().label}) calling with company A's ids`, () => {
-    it.each(cases)('%s: answers as for a missing record and changes nothing', async (_label, probe, index) => {
-      const { kind } = probe.places[index]!;
-      const ownRecords = await makeRecords(COMPANY_B, 'Company B');
-      const token = await tokenOf(probe.face, COMPANY_B);
-      const send = async (value: number) => {
-        const request = await requestFor(probe, ownRecords, index, value);
-        return callOperation(app, probe.call, { token, role: probe.face, ...request });
-      };
+    it.each(cases)(
+      "%s: answers as for a missing record and changes nothing",
+      async (_label, probe, index) => {
+        const { kind } = probe.places[index]!;
+        const ownRecords = await makeRecords(COMPANY_B, "Company B");
+        const token = await tokenOf(probe.face, COMPANY_B);
+        const send = async (value: number) => {
+          const request = await requestFor(probe, ownRecords, index, value);
+          return callOperation(app, probe.call, {
+            token,
+            role: probe.face,
+            ...request,
+          });
+        };
 
-      const before = await databaseDigest();
-      const foreign = await send(recordsOfA[kind]);
-      expect(await databaseDigest(), `B's call with A's ${kind} changed the database`).toEqual(before);
-      const missing = await send(MISSING);
-      expect(observed(foreign, recordsOfA[kind]), `A's ${kind} must look missing to B`).toEqual(observed(missing, MISSING));
-      expect(await listsOfB(), "B's lists show A's rows").toEqual([]);
+        const before = await databaseDigest();
+        const foreign = await send(recordsOfA[kind]);
+        expect(
+          await databaseDigest(),
+          `B's call with A's ${kind} changed the database`,
+        ).toEqual(before);
+        const missing = await send(MISSING);
+        expect(
+          observed(foreign, recordsOfA[kind]),
+          `A's ${kind} must look missing to B`,
+        ).toEqual(observed(missing, MISSING));
+        expect(await listsOfB(), "B's lists show A's rows").toEqual([]);
 
-      // The probe can tell: with B's own record in the same place the answer differs from "missing".
-      const own = await send(ownRecords[kind]);
-      expect(
-        observed(own, ownRecords[kind]),
-        `with B's own ${kind} the call must not answer as for a missing one (the probe cannot tell): ${own.status} ${own.text.slice(0, 400)}`,
-      ).not.toEqual(observed(missing, MISSING));
-    });
+        // The probe can tell: with B's own record in the same place the answer differs from "missing".
+        const own = await send(ownRecords[kind]);
+        expect(
+          observed(own, ownRecords[kind]),
+          `with B's own ${kind} the call must not answer as for a missing one (the probe cannot tell): ${own.status} ${own.text.slice(0, 400)}`,
+        ).not.toEqual(observed(missing, MISSING));
+      },
+    );
   });
 
   describe("B's lists never show A's rows", () => {
-    it.each(lists.map((probe) => [probe.call.operationId, probe] as const))("%s: no row of A by name, and the same answer as before A had any rows", async (_label, { call, face }) => {
-      const ofB = await callOperation(app, call, { token: await tokenOf(face, LIST_READER), role: face });
-      expect(ofB.status).toBe(200);
-      expect(ofB.text).not.toContain(MARKER);
-      expect(ofB.json ?? ofB.text).toEqual(listsBeforeA.get(call.operationId));
-    });
+    it.each(lists.map((probe) => [probe.call.operationId, probe] as const))(
+      "%s: no row of A by name, and the same answer as before A had any rows",
+      async (_label, { call, face }) => {
+        const ofB = await callOperation(app, call, {
+          token: await tokenOf(face, LIST_READER),
+          role: face,
+        });
+        expect(ofB.status).toBe(200);
+        expect(ofB.text).not.toContain(MARKER);
+        expect(ofB.json ?? ofB.text).toEqual(
+          listsBeforeA.get(call.operationId),
+        );
+      },
+    );
 
     it("the lists that name rows show A's rows to A (so the check above can fail)", async () => {
       const showing: string[] = [];
       for (const { call, face } of lists) {
-        const ofA = await callOperation(app, call, { token: await tokenOf(face, COMPANY_A), role: face });
+        const ofA = await callOperation(app, call, {
+          token: await tokenOf(face, COMPANY_A),
+          role: face,
+        });
         if (ofA.text.includes(MARKER)) showing.push(call.operationId);
       }
       // The others (the caller's machine status, "who am I", the forecast list without names) show no names.

@@ -1,4 +1,4 @@
-import { tenancyMatrix } from '../../../tests/support/tenancy-matrix.js';
+import { tenancyMatrix } from "../../../tests/support/tenancy-matrix.js";
 
 /**
  * Tenancy, generated from the contract (tests/support/tenancy-matrix.ts): company B's users call every client-face

@@ -13,6 +13,7 @@ beforeAll(async () => {
   await mkdir(path.join(root, 'assets'));
   await writeFile(path.join(root, 'index.html'), '<!doctype html><title>Orders Portal</title>');
   await writeFile(path.join(root, 'assets', 'index-3f2a1b.js'), 'console.log(1);');
+  await writeFile(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await registerWebApp(app, root);
   await app.ready();
 });
@@ -29,5 +30,14 @@ describe('the built web app', () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/index-3f2a1b.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers /favicon.ico, which browsers ask for on pages without an icon link, with the SVG icon', async () => {
+    const ico = await app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(ico.statusCode).toBe(301);
+    expect(ico.headers.location).toBe('/favicon.svg');
+    const icon = await app.inject({ method: 'GET', url: ico.headers.location });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toContain('image/svg+xml');
   });
 });

@@ -20,4 +20,6 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
       res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // A page without an icon link (a PDF, an error page) makes the browser ask for /favicon.ico: the one icon is the SVG.
+  app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
 }

@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
 import { DatePickerInput } from '@mantine/dates';
+import { DAY_FORMAT, type DayFormat } from './dates';
 
 export interface Period {
   from: string;
@@ -8,16 +9,17 @@ export interface Period {
 }
 
 /**
- * The history's period (both ends inclusive), picked as a range (part 9: pickers read MM.DD.YYYY, weeks start on
- * Monday). The list follows only complete ranges: while the second day is not picked yet the last period stays.
+ * A period (both ends inclusive), picked as a range, its days written as the rest of the screen writes them
+ * (`DAY_FORMAT` unless the screen keeps another; weeks start on Monday). The screen follows only complete ranges:
+ * while the second day is not picked yet the last period stays.
  */
-export function PeriodPicker({ value, onChange }: { value: Period; onChange: (period: Period) => void }) {
+export function PeriodPicker({ value, onChange, format = DAY_FORMAT }: { value: Period; onChange: (period: Period) => void; format?: DayFormat }) {
   const [draft, setDraft] = useState<[string | null, string | null]>([value.from, value.to]);
   return (
     <DatePickerInput
       type="range"
       label="Period"
-      valueFormat="MM.DD.YYYY"
+      valueFormat={format}
       firstDayOfWeek={1}
       allowSingleDateInRange
       previousLabel="Previous month"

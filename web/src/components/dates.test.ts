@@ -1,7 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { AWKWARD_INSTANTS, pinClock } from '../test/clock';
 import { now } from './clock';
-import { addDays, daysBetween, firstOfMonth, fromDay, isoDay, isWeekday, isWeekend, localToday, mondayOf, parseDay, shiftMonth, utcDayOf, weekdayIndex } from './dates';
+import {
+  addDays,
+  DAY_FORMAT,
+  dayInputProps,
+  daysBetween,
+  DELIVER_AT_FORMAT,
+  firstOfMonth,
+  formatDay,
+  formatDayTime,
+  formatUtcDayTime,
+  fromDay,
+  isoDay,
+  isWeekday,
+  isWeekend,
+  localToday,
+  mondayOf,
+  parseDay,
+  REPORT_FORMAT,
+  shiftMonth,
+  utcDayOf,
+  weekdayIndex,
+} from './dates';
 
 describe('date fields are YYYY-MM-DD calendar days of the user’s own calendar (part 9)', () => {
   it('a day is read as that day, whatever the hour of the clock: late evening is still today', () => {
@@ -57,16 +78,42 @@ describe('the week starts on Monday; weekends are unavailable for order dates (p
   });
 });
 
-describe('typed days: date fields YYYY-MM-DD, pickers MM.DD.YYYY (part 9)', () => {
-  it('reads a YYYY-MM-DD day, and answers it as YYYY-MM-DD', () => {
+describe('one way to write a day: DD.MM.YYYY, except where part 2.4 names another for a screen', () => {
+  it('writes a day DD.MM.YYYY, the order editor YYYY-MM-DD and the production quantities report MM.DD.YYYY', () => {
+    expect(formatDay('2026-12-01')).toBe('01.12.2026');
+    expect(formatDay('2026-12-01', DAY_FORMAT)).toBe('01.12.2026');
+    expect(formatDay('2026-12-01', DELIVER_AT_FORMAT)).toBe('2026-12-01');
+    expect(formatDay('2026-12-01', REPORT_FORMAT)).toBe('12.01.2026');
+  });
+
+  it('writes the day of a longer ISO text, and nothing for no day', () => {
+    expect(formatDay('2026-03-09T23:30:00.000Z')).toBe('09.03.2026');
+    expect(formatDay(null)).toBe('');
+    expect(formatDay(undefined)).toBe('');
+    expect(formatDay('soon')).toBe('');
+  });
+
+  it('writes an instant with its time: in the user’s zone, and in UTC for downtime', () => {
+    const at = new Date(2026, 11, 1, 7, 5).toISOString();
+    expect(formatDayTime(at)).toBe('01.12.2026 07:05');
+    expect(formatUtcDayTime('2026-12-01T23:59:30.000Z')).toBe('01.12.2026 23:59');
+    expect(formatDayTime('never')).toBe('');
+    expect(formatUtcDayTime(null)).toBe('');
+  });
+});
+
+describe('typed days: the field’s own format, and always YYYY-MM-DD', () => {
+  it('reads a YYYY-MM-DD day in every field, and answers it as YYYY-MM-DD', () => {
     expect(parseDay('2026-03-18')).toBe('2026-03-18');
     expect(parseDay(' 2026-03-09 ')).toBe('2026-03-09');
+    expect(parseDay('2026-03-18', DAY_FORMAT)).toBe('2026-03-18');
+    expect(parseDay('2026-03-18', REPORT_FORMAT)).toBe('2026-03-18');
   });
 
   it('reads no day from a one-digit month or day: typed from the left, 2026-12-1 is on its way to 2026-12-12', () => {
     expect(parseDay('2026-12-1')).toBeNull();
     expect(parseDay('2026-3-09')).toBeNull();
-    expect(parseDay('2026-12-1', { pickerFormat: true })).toBeNull();
+    expect(parseDay('2026-12-1', DAY_FORMAT)).toBeNull();
   });
 
   it('a day that does not exist, or text around a day, is no day at all', () => {
@@ -77,15 +124,32 @@ describe('typed days: date fields YYYY-MM-DD, pickers MM.DD.YYYY (part 9)', () =
     expect(parseDay('x2026-03-18')).toBeNull();
     expect(parseDay('2026-03-18x')).toBeNull();
     expect(parseDay('')).toBeNull();
+    expect(parseDay('30.02.2026', DAY_FORMAT)).toBeNull();
+    expect(parseDay('x18.03.2026', DAY_FORMAT)).toBeNull();
   });
 
-  it('the pickers’ MM.DD.YYYY is read only where a picker shows it', () => {
-    expect(parseDay('03.18.2026')).toBeNull();
-    expect(parseDay('03.18.2026', { pickerFormat: true })).toBe('2026-03-18');
-    expect(parseDay('3/9/2026', { pickerFormat: true })).toBe('2026-03-09');
-    expect(parseDay('2026-03-18', { pickerFormat: true })).toBe('2026-03-18');
-    expect(parseDay('18.03.2026', { pickerFormat: true })).toBeNull();
-    expect(parseDay('02.30.2026', { pickerFormat: true })).toBeNull();
+  it('DD.MM.YYYY fields read the day first; a one-digit day and month stay, the year comes last', () => {
+    expect(parseDay('18.03.2026', DAY_FORMAT)).toBe('2026-03-18');
+    expect(parseDay('12.01.2026', DAY_FORMAT)).toBe('2026-01-12');
+    expect(parseDay('9/3/2026', DAY_FORMAT)).toBe('2026-03-09');
+    expect(parseDay('03.18.2026', DAY_FORMAT)).toBeNull();
+  });
+
+  it('MM.DD.YYYY is read only where the report’s picker shows it, and YYYY-MM-DD fields read nothing else', () => {
+    expect(parseDay('12.01.2026', REPORT_FORMAT)).toBe('2026-12-01');
+    expect(parseDay('18.03.2026', REPORT_FORMAT)).toBeNull();
+    expect(parseDay('18.03.2026', DELIVER_AT_FORMAT)).toBeNull();
+    expect(parseDay('18.03.2026')).toBeNull();
+  });
+
+  it('a typed-date field shows, hints and reads one format, and `accept` narrows the days it takes', () => {
+    const field = dayInputProps();
+    expect(field.valueFormat).toBe('DD.MM.YYYY');
+    expect(field.placeholder).toBe('DD.MM.YYYY');
+    expect(field.dateParser('05.12.2026')).toBe('2026-12-05');
+    expect(dayInputProps(DAY_FORMAT, isWeekday).dateParser('05.12.2026')).toBeNull(); // a Saturday
+    expect(dayInputProps(DELIVER_AT_FORMAT).dateParser('05.12.2026')).toBeNull();
+    expect(dayInputProps(DELIVER_AT_FORMAT).placeholder).toBe('YYYY-MM-DD');
   });
 });
 

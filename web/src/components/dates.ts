@@ -6,10 +6,11 @@
  *   (`addDays`, `weekdayIndex`, `isWeekend`) works on calendar fields, so no time zone can shift it. "Today" is the
  *   local calendar day of the user's clock (`localToday()`, from `clock.ts`). Days compare as strings.
  * - An **instant** is an ISO date-time with its offset (`createdAt`, `recordedAt`, a downtime's start): a moment,
- *   shown in the user's time zone (`formatDateTime` in `format.ts`). The one exception is downtime, which keeps no
+ *   shown in the user's time zone (`formatDayTime`). The one exception is downtime, which keeps no
  *   plant time zone: its day is the UTC day of the instant (`utcDayOf`, see `features/downtime/downtimeFormat.ts`).
  *
- * Weeks start on Monday; Saturday and Sunday are unavailable for order dates (part 9).
+ * Weeks start on Monday; Saturday and Sunday are unavailable for order dates (part 9). How a day is written and typed:
+ * `DAY_FORMAT` below.
  */
 
 import { now } from './clock';
@@ -61,23 +62,83 @@ export const isWeekend = (day: string) => weekdayIndex(day) >= 5;
 /** Monday to Friday. */
 export const isWeekday = (day: string) => !isWeekend(day);
 
+/**
+ * How the English face writes a day, everywhere a person reads or types one: lists, date fields, period pickers, chart
+ * axes and tooltips, and the PDFs (the API writes the same). Part 9 named four formats (lists DD.MM.YYYY, pickers
+ * MM.DD.YYYY, the downtime history MM/DD/YYYY, date fields YYYY-MM-DD), and a Nordic reader took 12.01 for 12 January;
+ * the lists' DD.MM.YYYY is now the one format. Files and the API write ISO 8601 (YYYY-MM-DD).
+ */
+export const DAY_FORMAT = 'DD.MM.YYYY';
+/** Part 2.4 names the order item's 'Deliver at' picker YYYY-MM-DD; ISO cannot be read as another day, so it stays. */
+export const DELIVER_AT_FORMAT = 'YYYY-MM-DD';
+/** Part 2.4 names the production quantities report's picker MM.DD.YYYY: that report shows its days so. */
+export const REPORT_FORMAT = 'MM.DD.YYYY';
+/** Part 2.4 names the fill-rate month picker YYYY-MM. */
+export const MONTH_FORMAT = 'YYYY-MM';
+
+export type DayFormat = typeof DAY_FORMAT | typeof DELIVER_AT_FORMAT | typeof REPORT_FORMAT;
+
 const ISO_DAY = /^\s*(\d{4})-(\d{2})-(\d{2})\s*$/;
-const PICKER_DAY = /^\s*(\d{1,2})[./-](\d{1,2})[./-](\d{4})\s*$/;
+const DOTTED_DAY = /^\s*(\d{1,2})[./-](\d{1,2})[./-](\d{4})\s*$/;
+
+/** The day `YYYY-MM-DD` (or the day of a longer ISO text) written in `format`; '' for anything else. */
+export function formatDay(value: string | null | undefined, format: DayFormat = DAY_FORMAT): string {
+  const match = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
+  if (!match) return '';
+  const [, year, month, date] = match;
+  if (format === DELIVER_AT_FORMAT) return `${year}-${month}-${date}`;
+  return format === REPORT_FORMAT ? `${month}.${date}.${year}` : `${date}.${month}.${year}`;
+}
+
+/** An instant in the user's time zone, the day as `formatDay` writes it and the time: DD.MM.YYYY HH:mm. */
+export function formatDayTime(value: string | null | undefined): string {
+  const date = value ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return '';
+  return `${formatDay(isoDay(date))} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** An instant in UTC (downtime keeps no plant time zone): DD.MM.YYYY HH:mm. */
+export function formatUtcDayTime(value: string | null | undefined): string {
+  const date = value ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return '';
+  return `${formatDay(date.toISOString())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
+}
 
 /**
- * The one parser of typed days. Reads `YYYY-MM-DD` (the date fields) and, with `{ pickerFormat: true }`, the pickers'
- * `MM.DD.YYYY` as well (part 9). The whole text must be a day that exists (no 30 February, no 31 April); the answer is
- * the day as YYYY-MM-DD, or null for anything else. The date fields parse as the user types (Mantine's DateInput keeps
- * the last text that parsed), so a one-digit day is no day: '2026-12-1' on the way to '2026-12-12' would otherwise
- * pick the 1st, and stay picked when the 12th turns out to be a Saturday. The pickers' year comes last, so their
- * one-digit month and day stay.
+ * The one parser of typed days: the field's own format (`DD.MM.YYYY` unless the screen keeps another) and always the
+ * unambiguous `YYYY-MM-DD`. The whole text must be a day that exists (no 30 February, no 31 April); the answer is the
+ * day as YYYY-MM-DD, or null for anything else. Date fields parse as the user types (Mantine's DateInput keeps the last
+ * text that parsed), so an ISO day with a one-digit day is no day: '2026-12-1' on the way to '2026-12-12' would
+ * otherwise pick the 1st, and stay picked when the 12th turns out to be a Saturday. Where the year comes last, a
+ * one-digit day and month stay (the text is not a day until the four-digit year is typed).
  */
-export function parseDay(text: string, { pickerFormat = false } = {}): string | null {
+export function parseDay(text: string, format: DayFormat = DELIVER_AT_FORMAT): string | null {
   const iso = ISO_DAY.exec(text);
-  const picker = pickerFormat ? PICKER_DAY.exec(text) : null;
-  const parts = iso ? [iso[1], iso[2], iso[3]] : picker ? [picker[3], picker[1], picker[2]] : null;
+  const dotted = format === DELIVER_AT_FORMAT ? null : DOTTED_DAY.exec(text);
+  const parts = iso
+    ? [iso[1], iso[2], iso[3]]
+    : dotted
+      ? format === REPORT_FORMAT
+        ? [dotted[3], dotted[1], dotted[2]]
+        : [dotted[3], dotted[2], dotted[1]]
+      : null;
   if (!parts) return null;
   const [year, month, date] = parts.map(Number);
   const day = `${year}-${pad(month!)}-${pad(date!)}`;
   return addDays(day, 0) === day ? day : null; // new Date rolls 30 February over into March
+}
+
+/**
+ * What every typed-date field (Mantine's DateInput) takes: it shows, hints and reads the same format. `accept`
+ * narrows what a typed day may be (a weekday, on or after the first order day).
+ */
+export function dayInputProps(format: DayFormat = DAY_FORMAT, accept: (day: string) => boolean = () => true) {
+  return {
+    valueFormat: format,
+    placeholder: format,
+    dateParser: (text: string) => {
+      const day = parseDay(text, format);
+      return day && accept(day) ? day : null;
+    },
+  };
 }

@@ -1,3 +1,5 @@
+import { formatDay, formatDayTime } from './dates';
+
 /** Display helpers of part 9: thousands separators and k/M abbreviations, in one place (en-US grouping). */
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -18,20 +20,11 @@ export function formatAbbreviated(value: number | null | undefined): string {
   return abbreviated.format(value);
 }
 
-/** A list date (part 9: DD.MM.YYYY) from a YYYY-MM-DD date field. */
-export function formatListDate(value: string | null | undefined): string {
-  const match = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
-  return match ? `${match[3]}.${match[2]}.${match[1]}` : '';
-}
+/** A day as lists (and every other screen) show it, DD.MM.YYYY, from a YYYY-MM-DD date field (`formatDay`). */
+export const formatListDate = (value: string | null | undefined): string => formatDay(value);
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** A timestamp in the user's time zone as lists show it: DD.MM.YYYY HH:mm (e.g. a forecast's 'Updated at'). */
-export function formatDateTime(value: string | null | undefined): string {
-  const date = value ? new Date(value) : null;
-  if (!date || Number.isNaN(date.getTime())) return '';
-  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
+/** A timestamp in the user's time zone: DD.MM.YYYY HH:mm (e.g. a forecast's 'Updated at', part 2.4). */
+export const formatDateTime = (value: string | null | undefined): string => formatDayTime(value);
 
 /** A part as a percent: x100, no decimals (part 9): `0.666` -> `67%`. */
 export const formatPercent = (part: number) => `${Math.round(part * 100)}%`;

@@ -1,10 +1,13 @@
-import { afterAll } from 'vitest';
-import type { Db } from '../../db/database.js';
-import { newClientId, newClientSecret } from '../../idp/api-clients.js';
-import type { Role } from '../../lib/roles.js';
-import { startPortalWithIdp, type PortalWithIdp } from '../../../../tests/support/idp.js';
-import { tenancyMatrix } from '../../../../tests/support/tenancy-matrix.js';
-import { insertApiClient } from './apiclients.repository.js';
+import { afterAll } from "vitest";
+import type { Db } from "../../db/database.js";
+import { newClientId, newClientSecret } from "../../idp/api-clients.js";
+import type { Role } from "../../lib/roles.js";
+import {
+  startPortalWithIdp,
+  type PortalWithIdp,
+} from "../../../../tests/support/idp.js";
+import { tenancyMatrix } from "../../../../tests/support/tenancy-matrix.js";
+import { insertApiClient } from "./apiclients.repository.js";
 
 /**
  * The tenancy matrix (tests/support/tenancy-matrix.ts, generated from the contract) with API clients as the callers:
@@ -18,8 +21,11 @@ const tokens = new Map<string, { token: string; at: number }>();
 /** Tokens live ACCESS_TOKEN_TTL (5 minutes); a new one is asked for well before. */
 const TOKEN_REUSE_MS = 3 * 60_000;
 
-async function clientCredentialsToken(face: Role, companyId: string): Promise<string> {
-  if (!portal) throw new Error('the portal is not started');
+async function clientCredentialsToken(
+  face: Role,
+  companyId: string,
+): Promise<string> {
+  if (!portal) throw new Error("the portal is not started");
   const { secret, hash, hint } = newClientSecret();
   const clientId = newClientId();
   await database.transaction().execute((trx) =>
@@ -27,29 +33,32 @@ async function clientCredentialsToken(face: Role, companyId: string): Promise<st
       clientId,
       name: `${face} of ${companyId}`,
       companyId,
-      roles: [face as 'client' | 'buyer' | 'seller'],
-      authMethod: 'client_secret_basic',
+      roles: [face as "client" | "buyer" | "seller"],
+      authMethod: "client_secret_basic",
       secretHash: hash,
       secretHint: hint,
       publicJwk: null,
-      createdBy: 'tenancy matrix',
+      createdBy: "tenancy matrix",
     }),
   );
   const response = await fetch(`${portal.baseUrl}/idp/token`, {
-    method: 'POST',
+    method: "POST",
     headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+      "content-type": "application/x-www-form-urlencoded",
+      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString("base64")}`,
     },
-    body: new URLSearchParams({ grant_type: 'client_credentials' }),
+    body: new URLSearchParams({ grant_type: "client_credentials" }),
   });
   const body = (await response.json()) as { access_token?: string };
-  if (response.status !== 200 || !body.access_token) throw new Error(`no token for ${face} of ${companyId}: ${response.status} ${JSON.stringify(body)}`);
+  if (response.status !== 200 || !body.access_token)
+    throw new Error(
+      `no token for ${face} of ${companyId}: ${response.status} ${JSON.stringify(body)}`,
+    );
   return body.access_token;
 }
 
 tenancyMatrix({
-  label: 'API clients',
+  label: "API clients",
   async start(db) {
     database = db;
     portal = await startPortalWithIdp(db);
@@ -66,4 +75,3 @@ tenancyMatrix({
 });
 
 afterAll(() => tokens.clear());
-

@@ -109,7 +109,7 @@ export async function countHistory(db: Executor, filter: HistoryFilter) {
   return (await countBase(db).where(inFilter(filter)).executeTakeFirstOrThrow()).count;
 }
 
-/** A history row as the CSV shows it: its dates already written by PostgreSQL (MM/DD/YYYY, and HH:mm in UTC). */
+/** A history row as the CSV shows it: its dates already written by PostgreSQL, ISO 8601 (YYYY-MM-DD, times in UTC). */
 export interface HistoryCsvRow {
   company: string;
   machine_name: string;
@@ -120,9 +120,9 @@ export interface HistoryCsvRow {
   end_at: string;
 }
 
-const usDate = (value: RawBuilder<unknown>) => sql<string>`to_char(${value}, 'MM/DD/YYYY')`;
-/** MM/DD/YYYY HH:mm of an instant in UTC (the portal keeps no plant time zone); seconds are cut, not rounded. */
-const usDateTimeUtc = (value: RawBuilder<unknown>) => sql<string>`to_char(${value} at time zone 'UTC', 'MM/DD/YYYY HH24:MI')`;
+const isoDate = (value: RawBuilder<unknown>) => sql<string>`to_char(${value}, 'YYYY-MM-DD')`;
+/** ISO 8601 YYYY-MM-DDTHH:mmZ of an instant in UTC (the portal keeps no plant time zone); seconds are cut, not rounded. */
+const isoDateTimeUtc = (value: RawBuilder<unknown>) => sql<string>`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"')`;
 
 /**
  * Every history row in the period, sorted as the table (the CSV export), at most `limit`, read through a cursor
@@ -135,10 +135,10 @@ export async function* streamHistoryCsv(db: Executor, filter: HistoryFilter, sor
       'c.name as company',
       'h.machine_name',
       'dc.cause_name',
-      usDate(sql`h.actual_date`).as('actual_date'),
+      isoDate(sql`h.actual_date`).as('actual_date'),
       minutes().as('minutes'),
-      usDateTimeUtc(sql`h.target_start`).as('start_at'),
-      usDateTimeUtc(sql`coalesce(h.target_end, ${readAt()})`).as('end_at'),
+      isoDateTimeUtc(sql`h.target_start`).as('start_at'),
+      isoDateTimeUtc(sql`coalesce(h.target_end, ${readAt()})`).as('end_at'),
     ])
     .where(inFilter(filter));
   yield* paginate(rows, { page: 1, rowsPerPage: limit, ...sort }, historySort, historyDefault).stream(2000) as AsyncIterable<HistoryCsvRow>;

@@ -353,7 +353,7 @@ describe('downtime causes (/downtimes/causes)', () => {
 });
 
 describe("'Export to Csv' (history-table-export.csv)", () => {
-  it('admin: the filtered history (every page) as a semicolon-separated UTF-8 file with BOM and header, dates MM/DD/YYYY', async () => {
+  it('admin: the filtered history (every page) as a semicolon-separated UTF-8 file with BOM and header, dates ISO 8601 (times in UTC)', async () => {
     const response = await exportCsv('/api/admin/downtime/history/export', { clientIds: [COMPANY_A], period: MARCH }, admin);
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -362,9 +362,9 @@ describe("'Export to Csv' (history-table-export.csv)", () => {
     const lines = response.text.slice(1).split('\r\n');
     expect(lines[0]).toBe('Client name;Machine name;Downtime cause;Actual date;Duration (min);Start datetime (UTC);End datetime (UTC)');
     expect(lines.slice(1, -1)).toEqual([
-      'Company A;FB-07;;03/12/2026;40;03/12/2026 13:05;03/12/2026 13:45',
-      'Company A;FB-04;Mould change;03/10/2026;95;03/10/2026 06:20;03/10/2026 07:55',
-      'Company A;FB-07;;03/09/2026;120;03/09/2026 23:00;03/10/2026 01:00',
+      'Company A;FB-07;;2026-03-12;40;2026-03-12T13:05Z;2026-03-12T13:45Z',
+      'Company A;FB-04;Mould change;2026-03-10;95;2026-03-10T06:20Z;2026-03-10T07:55Z',
+      'Company A;FB-07;;2026-03-09;120;2026-03-09T23:00Z;2026-03-10T01:00Z',
     ]);
     expect(lines.at(-1)).toBe('');
     // Streamed as the rows are read (a cursor, 2,000 at a time): no length known up front.
@@ -383,7 +383,7 @@ describe("'Export to Csv' (history-table-export.csv)", () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="history-table-export.csv"');
     const lines = response.text.slice(1).split('\r\n');
     expect(lines[0]).toBe('Machine Name;Inactivity cause;ActualDate;Duration (min);Start datetime (UTC);End datetime (UTC)');
-    expect(lines).toContain('FB-04;Preform shortage;03/11/2026;60;03/11/2026 09:00;03/11/2026 10:00');
+    expect(lines).toContain('FB-04;Preform shortage;2026-03-11;60;2026-03-11T09:00Z;2026-03-11T10:00Z');
     expect(lines.slice(1, -1)).toHaveLength(4);
   });
 
@@ -394,8 +394,8 @@ describe("'Export to Csv' (history-table-export.csv)", () => {
     await makeStop(EVIL, '-2+3', null, '2026-05-06T10:00:00Z', '2026-05-06T10:10:00Z');
     const response = await exportCsv('/api/admin/downtime/history/export', { clientIds: [EVIL], period: { from: '2026-05-01', to: '2026-05-31' } }, admin);
     const lines = response.text.slice(1).split('\r\n');
-    expect(lines[1]).toBe(`"'@SUM(1;2)";'-2+3;;05/06/2026;10;05/06/2026 10:00;05/06/2026 10:10`);
-    expect(lines[2]).toBe(`"'@SUM(1;2)";'=cmd|calc;"'+HYPERLINK(""http://x"")";05/05/2026;10;05/05/2026 10:00;05/05/2026 10:10`);
+    expect(lines[1]).toBe(`"'@SUM(1;2)";'-2+3;;2026-05-06;10;2026-05-06T10:00Z;2026-05-06T10:10Z`);
+    expect(lines[2]).toBe(`"'@SUM(1;2)";'=cmd|calc;"'+HYPERLINK(""http://x"")";2026-05-05;10;2026-05-05T10:00Z;2026-05-05T10:10Z`);
   });
 
   it('writes times in UTC to the minute, seconds cut rather than rounded; a running stop ends now, its minutes so far', async () => {
@@ -405,16 +405,16 @@ describe("'Export to Csv' (history-table-export.csv)", () => {
     await makeStop(LATE, 'FB-90', null, running.toISOString(), null);
     const lines = async (from: string, to: string) =>
       (await exportCsv('/api/admin/downtime/history/export', { clientIds: [LATE], period: { from, to } }, admin)).text.slice(1).split('\r\n').slice(1, -1);
-    expect(await lines('2026-06-01', '2026-06-30')).toEqual(['Late shift;FB-90;;06/07/2026;11;06/07/2026 23:59;06/08/2026 00:10']);
+    expect(await lines('2026-06-01', '2026-06-30')).toEqual(['Late shift;FB-90;;2026-06-07;11;2026-06-07T23:59Z;2026-06-08T00:10Z']);
     const before = clockNow();
     const today = await lines(running.toISOString().slice(0, 10), running.toISOString().slice(0, 10));
     const after = clockNow();
-    const us = (at: Date) => at.toISOString().replace(/^(\d{4})-(\d\d)-(\d\d)T(\d\d:\d\d).*$/, '$2/$3/$1 $4');
+    const minute = (at: Date) => `${at.toISOString().slice(0, 16)}Z`;
     expect(today).toHaveLength(1);
     const [, , , day, minutes, start, end] = today[0]!.split(';');
-    expect(day).toBe(us(running).slice(0, 10));
-    expect(start).toBe(us(running));
-    expect([us(before), us(after)]).toContain(end);
+    expect(day).toBe(running.toISOString().slice(0, 10));
+    expect(start).toBe(minute(running));
+    expect([minute(before), minute(after)]).toContain(end);
     expect(Number(minutes)).toBeGreaterThanOrEqual(90);
     expect(Number(minutes)).toBeLessThanOrEqual(91);
   });

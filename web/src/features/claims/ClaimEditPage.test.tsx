@@ -146,7 +146,7 @@ describe('client /claims/new', { timeout: 30_000 }, () => {
     await pick(user, /^Bottle article number/, 'NS-0500 - Spring Water 0.5 L');
     await pick(user, /^Order Number/, 'PO-24-0121');
     await user.type(field(/^Rejected quantity:/), '2400');
-    await user.type(field(/^Delivery Date/), '03.11.2026');
+    await user.type(field(/^Delivery Date/), '11.03.2026');
     await user.type(field(/^Problem Description:/), '  Cracked necks.  ');
     expect(fileInput()).toHaveAttribute('accept', 'image/*,.jpg,.jpeg,application/pdf,.pdf');
     expect(fileInput()).toHaveAttribute('multiple');
@@ -195,6 +195,28 @@ describe('client /claims/new', { timeout: 30_000 }, () => {
 });
 
 describe('client /claims/{id}', { timeout: 30_000 }, () => {
+  it('a photo shows a thumbnail named by its file, read through the download call; a PDF keeps its chip only', async () => {
+    serve('client', claimFixture({ Uploads: [{ id: 204, originalFilename: 'label-batch-0311.jpg', mimetype: 'image/jpeg' }, { id: 205, originalFilename: 'delivery-note.pdf', mimetype: 'application/pdf' }] }));
+    const read: unknown[] = [];
+    server.use(
+      http.post('*/api/client/uploads/download', async ({ request }) => {
+        read.push(await request.json());
+        return new HttpResponse(new Blob(['jpeg bytes'], { type: 'image/jpeg' }), { headers: { 'Content-Type': 'image/jpeg' } });
+      }),
+    );
+    // jsdom has no object URLs
+    const [create, revoke] = [URL.createObjectURL, URL.revokeObjectURL];
+    URL.createObjectURL = vi.fn(() => 'blob:label-batch-0311');
+    URL.revokeObjectURL = vi.fn();
+    renderClaims('/claims/17');
+    const thumbnail = await screen.findByRole('img', { name: 'Photo label-batch-0311.jpg' });
+    expect(thumbnail).toHaveAttribute('src', 'blob:label-batch-0311');
+    expect(read).toEqual([{ id: 204 }]);
+    expect(screen.queryByRole('img', { name: /delivery-note/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'delivery-note.pdf' })).toBeInTheDocument();
+    [URL.createObjectURL, URL.revokeObjectURL] = [create, revoke];
+  });
+
   it("shows the claim; 'Removing an attachment belongs to the claim's save': the file is marked, and the save removes it, no delete before", async () => {
     const calls = serve('client', claimFixture());
     const user = userEvent.setup();
@@ -203,7 +225,7 @@ describe('client /claims/{id}', { timeout: 30_000 }, () => {
     expect(field(/^Bottle article number/)).toHaveValue('NS-0500 - Spring Water 0.5 L');
     expect(field(/^Order Number/)).toHaveValue('PO-24-0117');
     expect(field(/^Rejected quantity:/)).toHaveValue('2,400');
-    expect(field(/^Delivery Date/)).toHaveValue('03.11.2026');
+    expect(field(/^Delivery Date/)).toHaveValue('11.03.2026');
     expect(field(/^Status/)).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Print' }));
     await waitFor(() => expect(calls.downloads).toEqual([{ id: 17, userProfile: { fullName: 'Mock User', email: 'mock@orders-portal.local' } }]));
@@ -321,7 +343,7 @@ describe('admin /claims/new (issue 13, item 14)', { timeout: 30_000 }, () => {
     await pick(user, /^Order Number/, 'BB-2026-020');
     expect(calls.orderLookups).toContainEqual({ clientId: 'baltic', clientProductId: 50 });
     await user.type(field(/^Rejected quantity:/), '500');
-    await user.type(field(/^Delivery Date/), '03.11.2026');
+    await user.type(field(/^Delivery Date/), '11.03.2026');
     await user.type(field(/^Problem Description:/), 'Leaking caps.');
     await user.click(screen.getByRole('button', { name: 'Save report' }));
     await waitFor(() => expect(calls.saves).toHaveLength(1));

@@ -27,6 +27,7 @@ import { useAppContext } from '../../app/context';
 import { describeError } from '../../api/describeError';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { formatCapitalized } from '../../components/format';
+import { dayInputProps } from '../../components/dates';
 import { SaveFailed } from '../../components/SaveFailed';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
 import { ClaimAttachments } from './ClaimAttachments';
@@ -379,8 +380,7 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
                 label="Delivery Date"
                 required
                 clearable
-                valueFormat="MM.DD.YYYY"
-                placeholder="MM.DD.YYYY"
+                {...dayInputProps()}
                 firstDayOfWeek={1}
                 disabled={locked}
                 popoverProps={{ withinPortal: true }}
@@ -397,6 +397,8 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
                 onRemove={attachments.remove}
                 onKeep={attachments.keep}
                 onDownload={(upload) => download.mutate(upload)}
+                onLoad={(upload) => api.downloadUpload({ id: upload.id })}
+                face={api.face}
                 disabled={locked}
               />
             </Grid.Col>

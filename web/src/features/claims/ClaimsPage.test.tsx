@@ -36,7 +36,7 @@ function serve(face: 'admin' | 'client' = 'client', rows: Claim[] = [NEW, INVEST
 const problem = (status: number, detail: string) =>
   HttpResponse.json({ title: 'Refused', status, detail }, { status, headers: { 'Content-Type': 'application/problem+json' } });
 /** A body row's name: 'Select record {n} {id} {status} …'. */
-const rowName = (id: number) => new RegExp(`^Select record \\d+ ${id} `);
+const rowName = (id: number) => new RegExp(`^Select record \\d+ Claim ${id} `);
 const row = (id: number) => screen.getByRole('row', { name: rowName(id) });
 const selectRow = (id: number) => within(row(id)).getByRole('checkbox');
 const DEFAULT_PAGE = { page: 1, rowsPerPage: 20, sortBy: 'id', descending: false };
@@ -92,6 +92,10 @@ describe("/claims 'Non-Conformance Reports'", { timeout: 30_000 }, () => {
     serve();
     const user = userEvent.setup();
     const router = renderClaims('/claims');
+    // the ID is a real link (open in a new tab, copy the address); the router renders its href
+    const link = within(await screen.findByRole('row', { name: rowName(18) })).getByRole('link', { name: 'Claim 18' });
+    expect(link).toHaveAttribute('href', '/claims/18');
+    expect(link).toHaveTextContent('18');
     await user.click(within(await screen.findByRole('row', { name: rowName(18) })).getByText('PO-24-0121'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/claims/18'));
     await router.navigate({ to: '/claims' });
@@ -206,7 +210,7 @@ describe("/claims 'Non-Conformance Reports'", { timeout: 30_000 }, () => {
   it('a seller reads the claims its buyers filed about its products: no New, no Delete', async () => {
     serve('client');
     renderClaims('/claims', 'seller');
-    expect(await screen.findByRole('cell', { name: '19' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Claim 19' })).toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();

@@ -13,6 +13,7 @@ import { confirmDelete } from '../../components/confirmDelete';
 import { formatListDate } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
 import { DeleteSelectedButton } from '../../components/DeleteSelectedButton';
+import { RecordLink } from '../../components/RecordLink';
 import { QueryError } from '../../components/QueryError';
 import { useListState } from '../../components/useListState';
 import { orderRows } from '../orders/orderItems';
@@ -69,7 +70,17 @@ export default function ClaimsPage() {
     });
 
   const columns: DataTableColumn<Claim>[] = [
-    { accessor: 'id', title: 'ID', sortable: true, width: 80 },
+    {
+      accessor: 'id',
+      title: 'ID',
+      sortable: true,
+      width: 80,
+      render: (claim) => (
+        <RecordLink to={`/claims/${claim.id}`} label={`Claim ${claim.id}`}>
+          {claim.id}
+        </RecordLink>
+      ),
+    },
     { accessor: 'status', title: 'Status', sortable: true, render: (claim) => <StatusChip status={claim.status} /> },
     ...(isClient ? [] : [{ accessor: 'company', title: 'Company', sortable: true } satisfies DataTableColumn<Claim>]),
     { accessor: 'orderNo', title: 'Order number', sortable: true, render: (claim) => claim.ClientProductionOrder.orderNo },

@@ -105,6 +105,7 @@ describe('/clients/{id} client portfolio', { timeout: 60_000 }, () => {
     server.use(http.post('*/api/admin/client/products/stock/details/get', () => HttpResponse.json({ product: { id: 21, productName: 'Spring Water 0.5 L', articleNo: 'NS-0500', clientId: NORDIC }, client: nordicSummary, rows: [], count: 0 })));
     const user = userEvent.setup();
     const router = renderClientInventoryAt(`/clients/${NORDIC}`);
+    expect(await screen.findByRole('link', { name: 'Stock of Spring Water 0.5 L' })).toHaveAttribute('href', `/clients/${NORDIC}/productstock/21`);
     await user.click(await screen.findByText('Spring Water 0.5 L'));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/clients/${NORDIC}/productstock/21`));
   });

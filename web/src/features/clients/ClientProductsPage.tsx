@@ -12,6 +12,7 @@ import {
 } from '../../../../generated/web/endpoints/clients/clients';
 import type { AdminClientsGetClientProductsBodyPaginationSortBy, ClientProduct } from '../../../../generated/web/model';
 import { useListState } from '../../components/useListState';
+import { RecordLink } from '../../components/RecordLink';
 import { QueryError } from '../../components/QueryError';
 import { confirmDelete } from '../../components/confirmDelete';
 import { formatNumber } from '../../components/format';
@@ -149,7 +150,16 @@ export default function ClientProductsPage() {
                 </Group>
               ),
             },
-            { accessor: 'productName', title: 'Title', sortable: true },
+            {
+              accessor: 'productName',
+              title: 'Title',
+              sortable: true,
+              render: (product) => (
+                <RecordLink to={`/clients/${encodeURIComponent(clientId)}/productstock/${product.id}`} label={`Stock of ${product.productName}`}>
+                  {product.productName}
+                </RecordLink>
+              ),
+            },
             { accessor: 'articleNo', title: 'Article no.', sortable: true },
             { accessor: 'preform', title: 'Preform', render: preformLabel },
             {

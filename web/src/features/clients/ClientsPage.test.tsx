@@ -59,8 +59,10 @@ describe('/clients', { timeout: 30_000 }, () => {
     const router = renderClientInventoryAt('/clients');
     const empty = await screen.findByRole('row', { name: /Empty Oy/ });
     expect(empty).toHaveAttribute('title', 'No machines assigned and no products yet: nothing to open.');
+    expect(within(empty).queryByRole('link')).not.toBeInTheDocument();
     await user.click(within(empty).getByText('Empty Oy'));
     expect(router.state.location.pathname).toBe('/clients');
+    expect(screen.getByRole('link', { name: 'Portfolio of Baltic Brew SIA' })).toHaveAttribute('href', `/clients/${BALTIC}`);
     // Baltic has no machines but two products: it opens.
     await user.click(screen.getByText('Baltic Brew SIA'));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/clients/${BALTIC}`));

@@ -7,6 +7,7 @@ import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { getAdminClientsGetClientsQueryKey, useAdminClientsGetClients } from '../../../../generated/web/endpoints/clients/clients';
 import type { AdminClientsGetClientsBodyPaginationSortBy, ClientListRow, ClientTypeAttribute } from '../../../../generated/web/model';
 import { useListState } from '../../components/useListState';
+import { RecordLink } from '../../components/RecordLink';
 import { QueryError } from '../../components/QueryError';
 import { formatListDate, formatNumber } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
@@ -65,7 +66,19 @@ export default function ClientsPage() {
           rowStyle={(record) => ({ cursor: hasPortfolio(record) ? 'pointer' : 'not-allowed' })}
           customRowAttributes={(record) => (hasPortfolio(record) ? {} : { title: 'No machines assigned and no products yet: nothing to open.' })}
           columns={[
-            { accessor: 'company', title: 'Company', sortable: true, render: (row) => row.company ?? '—' },
+            {
+              accessor: 'company',
+              title: 'Company',
+              sortable: true,
+              render: (row) =>
+                hasPortfolio(row) ? (
+                  <RecordLink to={`/clients/${encodeURIComponent(row.id)}`} label={`Portfolio of ${row.company ?? row.id}`}>
+                    {row.company ?? '—'}
+                  </RecordLink>
+                ) : (
+                  (row.company ?? '—')
+                ),
+            },
             {
               accessor: 'fbs',
               title: 'Assigned FBs',

@@ -15,7 +15,7 @@ import { SaveFailed } from '../../components/SaveFailed';
 import { useInventorySave } from './useInventorySave';
 import { QueryError } from '../../components/QueryError';
 import { now } from '../../components/clock';
-import { addDays, isoDay, shiftMonth } from '../../components/dates';
+import { addDays, DAY_FORMAT, isoDay, shiftMonth } from '../../components/dates';
 import { formatListDate } from '../../components/format';
 import { formatPrice } from './clientInventory';
 import { onInvalidForm } from '../../components/invalidForm';
@@ -67,8 +67,8 @@ function PriceForm({ product, price, onDone }: { product: ClientProduct; price: 
         <Title order={5}>{price === 'new' ? 'New price' : 'Edit price'}</Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <NumberInput label="Unit price @1k" required decimalScale={2} min={0} hideControls data-autofocus {...form.getInputProps('unitPrice')} />
-          <DatePickerInput label="Valid from" required valueFormat="MM.DD.YYYY" firstDayOfWeek={1} {...form.getInputProps('validFrom')} />
-          <DatePickerInput label="Valid to" required valueFormat="MM.DD.YYYY" firstDayOfWeek={1} {...form.getInputProps('validTo')} />
+          <DatePickerInput label="Valid from" required valueFormat={DAY_FORMAT} firstDayOfWeek={1} {...form.getInputProps('validFrom')} />
+          <DatePickerInput label="Valid to" required valueFormat={DAY_FORMAT} firstDayOfWeek={1} {...form.getInputProps('validTo')} />
         </SimpleGrid>
         {ruleMessage ? (
           <SaveFailed error={null} message={ruleMessage} />

@@ -38,7 +38,7 @@ describe("admin '/downtimes/history'", { timeout: 30_000 }, () => {
       'Client name', 'Machine name', 'Downtime cause', 'Actual date', 'Duration', 'Start datetime', 'End datetime',
     ]);
     const cells = within(rowOf('FB-04')).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells).toEqual(['Nordic Springs AB', 'FB-04', 'Mould change', '03/10/2026', '1 h 35 min', '03/10/2026 06:20', '03/10/2026 07:55']);
+    expect(cells).toEqual(['Nordic Springs AB', 'FB-04', 'Mould change', '10.03.2026', '1 h 35 min', '10.03.2026 06:20', '10.03.2026 07:55']);
     expect(within(rowOf('FB-07')).getByText('No cause yet')).toBeInTheDocument();
     expect(within(rowOf('FB-07')).getByText('40 min')).toBeInTheDocument();
   });
@@ -62,17 +62,17 @@ describe("admin '/downtimes/history'", { timeout: 30_000 }, () => {
     serveClients();
     const user = userEvent.setup();
     renderWithProviders(<AdminDowntimeHistoryPage />);
-    await user.click(await screen.findByRole('button', { name: 'Update cause of FB-07 on 03/12/2026' }));
+    await user.click(await screen.findByRole('button', { name: 'Update cause of FB-07 on 12.03.2026' }));
     const select = causeSelect('FB-07');
-    await user.click(within(rowOf('FB-07')).getByRole('button', { name: 'Save cause of FB-07 on 03/12/2026' }));
+    await user.click(within(rowOf('FB-07')).getByRole('button', { name: 'Save cause of FB-07 on 12.03.2026' }));
     expect(await within(rowOf('FB-07')).findByText('Field is required.')).toBeInTheDocument();
     expect(api.saves).toHaveLength(0);
 
     await user.click(select);
     await user.click(await screen.findByRole('option', { name: 'Preform shortage' }));
-    await user.click(within(rowOf('FB-07')).getByRole('button', { name: 'Save cause of FB-07 on 03/12/2026' }));
+    await user.click(within(rowOf('FB-07')).getByRole('button', { name: 'Save cause of FB-07 on 12.03.2026' }));
     await waitFor(() => expect(api.saves).toEqual([{ historyItem: { id: 502, causeId: 4, version: 0 } }]));
-    expect(await screen.findByText('Cause of FB-07 on 03/12/2026 set to Preform shortage.')).toBeInTheDocument();
+    expect(await screen.findByText('Cause of FB-07 on 12.03.2026 set to Preform shortage.')).toBeInTheDocument();
     await waitFor(() => expect(api.lists).toHaveLength(2));
     expect(within(rowOf('FB-07')).queryByLabelText('Downtime cause', { selector: 'input' })).not.toBeInTheDocument();
   });
@@ -95,7 +95,7 @@ describe("admin '/downtimes/history'", { timeout: 30_000 }, () => {
     );
     const user = userEvent.setup();
     renderWithProviders(<AdminDowntimeHistoryPage />);
-    await user.click(await screen.findByRole('button', { name: 'Update cause of FB-07 on 03/12/2026' }));
+    await user.click(await screen.findByRole('button', { name: 'Update cause of FB-07 on 12.03.2026' }));
     await user.click(causeSelect('FB-07'));
     expect(await screen.findByRole('option', { name: 'Cause 001' })).toBeInTheDocument();
     expect(bodies[0]).toMatchObject({ pagination: { rowsPerPage: 20, sortBy: 'causeName' } });
@@ -104,7 +104,7 @@ describe("admin '/downtimes/history'", { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Cause 137' }, { timeout: 3000 }));
     expect(bodies.map((body) => body.filter)).toContain('cause 137');
     expect(causeSelect('FB-07')).toHaveValue('Cause 137');
-    await user.click(within(rowOf('FB-07')).getByRole('button', { name: 'Save cause of FB-07 on 03/12/2026' }));
+    await user.click(within(rowOf('FB-07')).getByRole('button', { name: 'Save cause of FB-07 on 12.03.2026' }));
     await waitFor(() => expect(api.saves).toEqual([{ historyItem: { id: 502, causeId: 1136, version: 0 } }]));
   });
 
@@ -113,10 +113,10 @@ describe("admin '/downtimes/history'", { timeout: 30_000 }, () => {
     serveClients();
     const user = userEvent.setup();
     renderWithProviders(<AdminDowntimeHistoryPage />);
-    await user.click(await screen.findByRole('button', { name: 'Update cause of FB-04 on 03/10/2026' }));
+    await user.click(await screen.findByRole('button', { name: 'Update cause of FB-04 on 10.03.2026' }));
     await user.click(causeSelect('FB-04'));
     await user.click(await screen.findByRole('option', { name: 'Preform shortage' }));
-    await user.click(within(rowOf('FB-04')).getByRole('button', { name: 'Save cause of FB-04 on 03/10/2026' }));
+    await user.click(within(rowOf('FB-04')).getByRole('button', { name: 'Save cause of FB-04 on 10.03.2026' }));
     expect(await screen.findByText('This downtime was changed by someone else meanwhile. Reload it and apply your change again.')).toBeInTheDocument();
     expect(causeSelect('FB-04')).toHaveValue('Preform shortage');
   });

@@ -35,7 +35,7 @@ interface TableProps {
 /**
  * The downtime history table shared by the admin's /downtimes/history and the operator's /downtime/history:
  * (client,) machine, cause (editable in place), actual date, duration, start and end; every column sorts on the
- * server (the accessors are the contract's sort keys). Dates MM/DD/YYYY, times UTC. A failed load says why
+ * server (the accessors are the contract's sort keys). Dates DD.MM.YYYY, times UTC. A failed load says why
  * and offers Retry.
  */
 export function DowntimeHistoryTable({ query, tableProps, titles, causeLookup, saveCause }: TableProps) {

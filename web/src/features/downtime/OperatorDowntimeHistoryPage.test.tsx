@@ -21,7 +21,7 @@ describe("operator '/downtime/history'", { timeout: 30_000 }, () => {
     expect(api.lists[0]).toEqual({ pagination: { page: 1, rowsPerPage: 10, sortBy: 'endDatetime', descending: true }, period: currentMonth() });
     expect(headers()).toEqual(['Machine Name', 'Inactivity cause', 'ActualDate', 'Duration', 'Start datetime', 'End datetime']);
     expect(within(rowOf('FB-04')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'FB-04', 'Mould change', '03/10/2026', '1 h 35 min', '03/10/2026 06:20', '03/10/2026 07:55',
+      'FB-04', 'Mould change', '10.03.2026', '1 h 35 min', '10.03.2026 06:20', '10.03.2026 07:55',
     ]);
   });
 
@@ -45,13 +45,13 @@ describe("operator '/downtime/history'", { timeout: 30_000 }, () => {
     const api = serveHistory('operator');
     const user = userEvent.setup();
     renderWithProviders(<OperatorDowntimeHistoryPage />);
-    await user.click(await screen.findByRole('button', { name: 'Update cause of FB-04 on 03/10/2026' }));
+    await user.click(await screen.findByRole('button', { name: 'Update cause of FB-04 on 10.03.2026' }));
     const select = within(rowOf('FB-04')).getByLabelText('Inactivity cause', { selector: 'input' });
     expect(select).toHaveValue('Mould change');
     await user.click(select);
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Mould change', 'Preform shortage']);
     await user.click(screen.getByRole('option', { name: 'Preform shortage' }));
-    await user.click(within(rowOf('FB-04')).getByRole('button', { name: 'Save cause of FB-04 on 03/10/2026' }));
+    await user.click(within(rowOf('FB-04')).getByRole('button', { name: 'Save cause of FB-04 on 10.03.2026' }));
     await waitFor(() => expect(api.saves).toEqual([{ historyItem: { id: 501, causeId: 4, version: 1 } }]));
     await waitFor(() => expect(api.lists).toHaveLength(2));
   });
@@ -60,10 +60,10 @@ describe("operator '/downtime/history'", { timeout: 30_000 }, () => {
     const api = serveHistory('operator');
     const user = userEvent.setup();
     renderWithProviders(<OperatorDowntimeHistoryPage />);
-    await user.click(await screen.findByRole('button', { name: 'Update cause of FB-04 on 03/10/2026' }));
+    await user.click(await screen.findByRole('button', { name: 'Update cause of FB-04 on 10.03.2026' }));
     await user.click(within(rowOf('FB-04')).getByRole('button', { name: 'Cancel' }));
     expect(within(rowOf('FB-04')).getByText('Mould change')).toBeInTheDocument();
-    await user.click(within(rowOf('FB-04')).getByRole('button', { name: 'Update cause of FB-04 on 03/10/2026' }));
+    await user.click(within(rowOf('FB-04')).getByRole('button', { name: 'Update cause of FB-04 on 10.03.2026' }));
     await user.keyboard('{Escape}{Escape}');
     await waitFor(() => expect(within(rowOf('FB-04')).queryByLabelText('Inactivity cause', { selector: 'input' })).not.toBeInTheDocument());
     expect(api.saves).toHaveLength(0);

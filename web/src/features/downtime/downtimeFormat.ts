@@ -1,25 +1,17 @@
 import { now } from '../../components/clock';
-import { addDays, firstOfMonth, isoDay, shiftMonth } from '../../components/dates';
+import { addDays, firstOfMonth, formatDay, formatUtcDayTime, isoDay, shiftMonth } from '../../components/dates';
 
 /**
  * How the downtime screens show dates, times and durations. The portal keeps no plant time zone: a stop's
  * actual date is the UTC date of its start, so times are shown in UTC too (as in the CSV export), and a stop
  * reads the same on every screen and in the file.
  */
-const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Part 9: the downtime history shows dates as MM/DD/YYYY (from a YYYY-MM-DD date). */
-export function formatHistoryDate(value: string | null | undefined): string {
-  const match = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
-  return match ? `${match[2]}/${match[3]}/${match[1]}` : '';
-}
+/** A stop's day as every screen writes days (DD.MM.YYYY), from a YYYY-MM-DD date. */
+export const formatHistoryDate = (value: string | null | undefined): string => formatDay(value);
 
-/** MM/DD/YYYY HH:mm in UTC, from an ISO date-time. */
-export function formatHistoryDateTime(value: string | null | undefined): string {
-  const at = value ? new Date(value) : null;
-  if (!at || Number.isNaN(at.getTime())) return '';
-  return `${pad(at.getUTCMonth() + 1)}/${pad(at.getUTCDate())}/${at.getUTCFullYear()} ${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`;
-}
+/** DD.MM.YYYY HH:mm in UTC, from an ISO date-time. */
+export const formatHistoryDateTime = (value: string | null | undefined): string => formatUtcDayTime(value);
 
 /** A duration in minutes as people say it: `40` -> `40 min`, `95` -> `1 h 35 min`, `120` -> `2 h`. */
 export function formatDuration(minutes: number | null | undefined): string {

@@ -60,7 +60,10 @@ describe('/lots: the preform lots', { timeout: 30_000 }, () => {
     serveLots(LOTS);
     const user = userEvent.setup();
     const router = renderLots('/lots');
-    await user.click(await screen.findByRole('row', { name: /RB-2603-114/ }));
+    const row = await screen.findByRole('row', { name: /RB-2603-114/ });
+    // the lot is a real link (open in a new tab, copy the address)
+    expect(within(row).getByRole('link', { name: 'Lot RB-2603-114' })).toHaveAttribute('href', '/lots/7');
+    await user.click(row);
     await waitFor(() => expect(router.state.location.pathname).toBe('/lots/7'));
   });
 

@@ -12,6 +12,7 @@ import { useAppContext } from '../../app/context';
 import { mayCall } from '../../app/faces';
 import { formatListDate, formatNumber } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
+import { RecordLink } from '../../components/RecordLink';
 import { QueryError } from '../../components/QueryError';
 import { LOOKUP_DEBOUNCE } from '../../components/useServerLookup';
 import { useListState } from '../../components/useListState';
@@ -143,7 +144,16 @@ export default function LotsPage() {
           noRecordsText="No lots"
           {...orderRows<Lot>({ open: (lot) => void navigate({ to: LOT_PATH, params: { id: String(lot.id) } }), inProgress: () => false })}
           columns={[
-            { accessor: 'id', title: 'Lot', sortable: true, render: (lot) => lotName(lot) },
+            {
+              accessor: 'id',
+              title: 'Lot',
+              sortable: true,
+              render: (lot) => (
+                <RecordLink to={LOT_PATH.replace('$id', String(lot.id))} label={lot.supplierLotNumber ? `Lot ${lot.supplierLotNumber}` : lotName(lot)}>
+                  {lotName(lot)}
+                </RecordLink>
+              ),
+            },
             { accessor: 'Preform.preformName', title: 'Preform' },
             { accessor: 'PreformWarehouse.warehouseName', title: 'Warehouse' },
             { accessor: 'Manufacturer.manufacturerName', title: 'Supplier' },

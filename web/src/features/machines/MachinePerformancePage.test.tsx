@@ -28,6 +28,8 @@ describe("staff 'Machine performance': OEE and downtime analytics (issue 15, ite
     const rows = within(await screen.findByRole('table', { name: 'OEE per machine and period' })).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('09.11.2026');
     expect(rows[2]).toHaveTextContent('10.11.2026');
+    // the picker writes its days as the table below it does: 01.11.2026 is the 1st of November, not 11 January
+    expect(screen.getByLabelText('Period')).toHaveTextContent('01.11.2026 – 30.11.2026');
     const day = within(rowOf('OEE per machine and period', /09\.11\.2026/));
     expect(day.getByText('Nordic Springs AB · FB-101')).toBeInTheDocument();
     for (const figure of ['90%', '95%', '98%', '84%', '83%', '1,200']) expect(day.getByText(figure)).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, Checkbox, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 
 export interface CardField {
   label: string;
@@ -8,7 +9,7 @@ export interface CardField {
 
 /**
  * The phone layout of the order screens' rows: a card per row with its checkbox (multi-select), a heading and the
- * columns as labelled values, stacked so nothing is clipped. Opening a row is the card's button, named by what it shows (the
+ * columns as labelled values, stacked so nothing is clipped. Opening a row is the card's button (a link when the row is a record with a route), named by what it shows (the
  * checkbox stays a separate control, not nested in it). Rows in production now are highlighted, marked `data-work-in-progress` and say
  * 'In production now' in words, as the table rows are titled.
  */
@@ -18,6 +19,7 @@ export function OrderCards<Row>({
   heading,
   fields,
   open,
+  href,
   inProgress,
   selected,
   onSelectedChange,
@@ -30,6 +32,8 @@ export function OrderCards<Row>({
   heading: (row: Row) => ReactNode;
   fields: (row: Row) => CardField[];
   open: (row: Row) => void;
+  /** The route of the record a card opens: the card is then a link (middle-click, 'Open in new tab', copy the address). */
+  href?: (row: Row) => string;
   inProgress: (row: Row) => boolean;
   selected: Row[];
   onSelectedChange: (rows: Row[]) => void;
@@ -71,7 +75,7 @@ export function OrderCards<Row>({
                   onSelectedChange(event.currentTarget.checked ? [...selected, row] : selected.filter((chosen) => rowKey(chosen) !== rowKey(row)))
                 }
               />
-              <UnstyledButton onClick={() => open(row)} style={{ flex: 1, minWidth: 0 }}>
+              <UnstyledButton {...(href ? { component: Link, to: href(row) } : { onClick: () => open(row) })} style={{ flex: 1, minWidth: 0 }}>
                 <div style={{ minWidth: 0, marginBottom: 4 }}>{heading(row)}</div>
                 <Stack gap={2}>
                   {fields(row).map((field) => (

@@ -10,7 +10,7 @@ import { clientOrdersSaveOrderBody } from '../../../../generated/web/zod/orders/
 import type { OrderableProduct } from '../../../../generated/web/model';
 import { zodValidate } from '../../api/validation';
 import { QueryError } from '../../components/QueryError';
-import { isWeekend } from '../../components/dates';
+import { DELIVER_AT_FORMAT, isWeekend } from '../../components/dates';
 import { firstOrderDay, parseOrderDay, type DraftItem } from './orderItems';
 import { onInvalidForm } from '../../components/invalidForm';
 
@@ -122,8 +122,8 @@ export default function OrderItemDialog({
                 label="Deliver at"
                 required
                 clearable
-                valueFormat="YYYY-MM-DD"
-                placeholder="YYYY-MM-DD"
+                valueFormat={DELIVER_AT_FORMAT}
+                placeholder={DELIVER_AT_FORMAT}
                 firstDayOfWeek={1}
                 minDate={firstOrderDay()}
                 excludeDate={isWeekend}

@@ -143,6 +143,8 @@ describe("client '/orders' Weekly order list", { timeout: 30_000 }, () => {
     serveOrders();
     const user = userEvent.setup();
     const router = renderOrders('/orders');
+    // the order number is a real link (open in a new tab, copy the address)
+    expect(within(await screen.findByRole('row', { name: /PO-24-0121/ })).getByRole('link', { name: 'Order PO-24-0121' })).toHaveAttribute('href', '/orders/15');
     await user.click(await screen.findByText('PO-24-0121'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders/15'));
     await router.navigate({ to: '/orders' });
@@ -212,6 +214,7 @@ describe("client '/orders' on a phone", { timeout: 30_000 }, () => {
     expect(remove).toBeEnabled();
     await user.click(screen.getByRole('checkbox', { name: 'Select order PO-24-0090' }));
     expect(remove).toBeDisabled();
+    expect(screen.getByText('PO-24-0121').closest('a')).toHaveAttribute('href', '/orders/15');
     await user.click(screen.getByText('PO-24-0121'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders/15'));
   });

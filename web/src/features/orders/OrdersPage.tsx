@@ -13,6 +13,7 @@ import {
 import type { ClientOrdersGetOrdersBodyPaginationSortBy, ClientProductionOrder } from '../../../../generated/web/model';
 import { useListState } from '../../components/useListState';
 import { DeleteSelectedButton } from '../../components/DeleteSelectedButton';
+import { RecordLink } from '../../components/RecordLink';
 import { QueryError } from '../../components/QueryError';
 import { formatListDate } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
@@ -42,7 +43,8 @@ export default function OrdersPage() {
   });
   const [selected, setSelected] = useState<ClientProductionOrder[]>([]);
   const wide = useWideScreen();
-  const openOrder = (order: ClientProductionOrder) => void navigate({ to: '/orders/$id', params: { id: String(order.id) } });
+  const orderPath = (order: ClientProductionOrder) => `/orders/${order.id}`;
+  const openOrder = (order: ClientProductionOrder) => void navigate({ to: orderPath(order) });
   const articles = (order: ClientProductionOrder) => order.producedArticles.split(',').join(', ');
   const remove = useClientOrdersDeleteOrders({
     mutation: {
@@ -103,7 +105,16 @@ export default function OrdersPage() {
               width: 120,
               render: (order) => <OrderProgress part={order.producedPart} />,
             },
-            { accessor: 'orderNo', title: 'Order number', sortable: true },
+            {
+              accessor: 'orderNo',
+              title: 'Order number',
+              sortable: true,
+              render: (order) => (
+                <RecordLink to={orderPath(order)} label={`Order ${order.orderNo}`}>
+                  {order.orderNo}
+                </RecordLink>
+              ),
+            },
             { accessor: 'producedArticles', title: 'Articles', render: articles },
             { accessor: 'createdAt', title: 'Created at', sortable: true, render: (order) => formatListDate(order.createdAt) },
           ]}
@@ -127,6 +138,7 @@ export default function OrdersPage() {
               { label: 'Created at', value: formatListDate(order.createdAt) },
             ]}
             open={openOrder}
+            href={orderPath}
             inProgress={isOrderInProgress}
             selected={selected}
             onSelectedChange={setSelected}

@@ -286,7 +286,7 @@ describe("'Add new production order' (part 5 'Planner new production order')", {
   it("has 'Production order no', 'Deliver at' and Quantity; the order number is required and the quantity at least 1000", async () => {
     const bodies = serveSave();
     const { user, dialog } = await openAdd();
-    expect(field(dialog, /^Deliver at/)).toHaveValue('2026-03-18');
+    expect(field(dialog, /^Deliver at/)).toHaveValue('18.03.2026');
     expect(field(dialog, /^Quantity/)).toHaveValue('40,000');
     await user.clear(field(dialog, /^Quantity/));
     await user.type(field(dialog, /^Quantity/), '999');
@@ -313,7 +313,7 @@ describe("'Add new production order' (part 5 'Planner new production order')", {
     const { user, dialog } = await openAdd();
     await user.type(field(dialog, /^Production order no/), '  AC-PO-2026-09 ');
     await user.clear(field(dialog, /^Deliver at/));
-    await user.type(field(dialog, /^Deliver at/), '2026-03-16');
+    await user.type(field(dialog, /^Deliver at/), '16.03.2026');
     await user.clear(field(dialog, /^Quantity/));
     await user.type(field(dialog, /^Quantity/), '42000');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -451,7 +451,7 @@ describe("'Add new production order' (part 5 'Planner new production order')", {
     await user.click(within(await card()).getByRole('button', { name: 'Edit production order' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit production order' });
     expect(field(dialog, /^Production order no/)).toHaveValue('AC-PO-2026-07');
-    expect(field(dialog, /^Deliver at/)).toHaveValue('2026-03-17');
+    expect(field(dialog, /^Deliver at/)).toHaveValue('17.03.2026');
     expect(field(dialog, /^Quantity/)).toHaveValue('45,000');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>

@@ -16,7 +16,7 @@ import { describeError } from '../../api/describeError';
 import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
 import { formatListDate, formatNumber } from '../../components/format';
-import { isWeekend } from '../../components/dates';
+import { dayInputProps, isWeekend } from '../../components/dates';
 import { minimumQuantity, parseDay, producedForQuantity } from './plannerCalendar';
 import { useReloadPlanner } from './usePlanner';
 import { onInvalidForm } from '../../components/invalidForm';
@@ -130,8 +130,7 @@ export default function ProductionOrderDialog({ item, mode, onClose }: { item: P
             label="Deliver at"
             required
             clearable
-            valueFormat="YYYY-MM-DD"
-            placeholder="YYYY-MM-DD"
+            {...dayInputProps()}
             firstDayOfWeek={1}
             excludeDate={isWeekend}
             maxDate={purchaseDate ?? undefined}

@@ -1,5 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import isoWeek from 'dayjs/plugin/isoWeek';
+import { formatDay } from '../../components/dates';
 import type { AgendaColumn as AgendaColumnKey, AgendaItem } from '../../../../generated/web/model';
 
 dayjs.extend(isoWeek);
@@ -11,7 +12,7 @@ export const weekStart = (day: Dayjs): Dayjs => day.startOf('isoWeek');
 
 /** 'Week 47 · 16.11.2026 – 22.11.2026' */
 export const weekLabel = (monday: Dayjs) =>
-  `Week ${monday.isoWeek()} · ${monday.format('DD.MM.YYYY')} – ${monday.add(6, 'day').format('DD.MM.YYYY')}`;
+  `Week ${monday.isoWeek()} · ${formatDay(monday.format(ISO))} – ${formatDay(monday.add(6, 'day').format(ISO))}`;
 
 /** The week's columns in the screen's order (the contract's `AgendaColumn`): PREV, Monday to Sunday, NEXT. */
 const KEYS: readonly AgendaColumnKey[] = ['prev', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'next'];
@@ -48,7 +49,7 @@ export function agendaColumns(items: AgendaItem[], monday: Dayjs): AgendaColumn[
     return { key, title, day, items: cards, count: cards[0]?.columnCount ?? cards.length };
   };
   const days = KEYS.slice(1, 8)
-    .map((key, index) => column(key, monday.add(index, 'day').format('ddd DD.MM'), monday.add(index, 'day')))
+    .map((key, index) => column(key, `${monday.add(index, 'day').format('ddd')} ${formatDay(monday.add(index, 'day').format(ISO)).slice(0, 5)}`, monday.add(index, 'day')))
     .filter((day, index) => index < 5 || day.count > 0);
   return [column('prev', 'PREV'), ...days, column('next', 'NEXT')];
 }

@@ -134,13 +134,15 @@ describe('Planner new production order rules', () => {
     expect(producedForQuantity(plannerItem({ producedAmount: 5000 }))).toBe(5000);
   });
 
-  it("a typed 'Deliver at' is a real weekday, YYYY-MM-DD; weekends and impossible dates are no day", () => {
+  it("a typed 'Deliver at' is a real weekday, DD.MM.YYYY or YYYY-MM-DD; weekends and impossible dates are no day", () => {
     expect(parseDay('2026-03-18')).toBe('2026-03-18');
     expect(parseDay(' 2026-03-09 ')).toBe('2026-03-09');
     expect(parseDay('2026-03-1')).toBeNull(); // on its way to 2026-03-1x: not yet a day
     expect(parseDay('2026-03-21')).toBeNull();
     expect(parseDay('2026-02-30')).toBeNull();
-    expect(parseDay('18.03.2026')).toBeNull();
+    expect(parseDay('18.03.2026')).toBe('2026-03-18'); // the planner's dialog reads DD.MM.YYYY
+    expect(parseDay('20.03.2026')).toBe('2026-03-20');
+    expect(parseDay('21.03.2026')).toBeNull();
     // a day is the whole text, not a day somewhere in it
     expect(parseDay('x2026-03-18')).toBeNull();
     expect(parseDay('2026-03-18x')).toBeNull();

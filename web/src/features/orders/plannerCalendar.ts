@@ -1,5 +1,5 @@
 import type { PlannerForecast, PlannerOrderItem } from '../../../../generated/web/model';
-import { addDays, daysBetween, firstOfMonth, fromDay, isWeekend, parseDay as parseAnyDay, shiftMonth, weekdayIndex } from '../../components/dates';
+import { addDays, DAY_FORMAT, daysBetween, firstOfMonth, fromDay, isWeekend, parseDay as parseAnyDay, shiftMonth, weekdayIndex } from '../../components/dates';
 import { formatListDate, formatNumber } from '../../components/format';
 
 /**
@@ -100,8 +100,8 @@ export function forecastsByDay(forecasts: PlannerForecast[]): Map<string, Planne
 export const describeItem = (item: PlannerOrderItem) =>
   `${item.ClientProductionOrder.company ?? 'Own order'} ${item.ClientProductionOrder.orderNo}, ${item.ClientProduct.articleNo}, ${formatNumber(item.plannedAmount)} planned, due ${formatListDate(item.dueDate)}`;
 
-/** A typed 'Deliver at' (YYYY-MM-DD) when it is a real weekday; anything else is no day at all. */
+/** A typed 'Deliver at' (DD.MM.YYYY, or YYYY-MM-DD) when it is a real weekday; anything else is no day at all. */
 export function parseDay(text: string): string | null {
-  const day = parseAnyDay(text);
+  const day = parseAnyDay(text, DAY_FORMAT);
   return day && !isWeekend(day) ? day : null;
 }

@@ -98,6 +98,7 @@ describe("client /planning 'Forecasts'", { timeout: 30_000 }, () => {
     serve();
     const user = userEvent.setup();
     const router = renderForecastsAt('/planning');
+    expect(await screen.findByRole('link', { name: 'Forecast 02.03.2026 ~ 29.03.2026' })).toHaveAttribute('href', '/planning/8');
     await user.click(await screen.findByText('02.03.2026 ~ 29.03.2026'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/planning/8'));
 

@@ -14,6 +14,7 @@ import {
 import type { ClientPlansGetPlansBodyPaginationSortBy, ClientProductionPlan } from '../../../../generated/web/model';
 import { useListState } from '../../components/useListState';
 import { DeleteSelectedButton } from '../../components/DeleteSelectedButton';
+import { RecordLink } from '../../components/RecordLink';
 import { QueryError } from '../../components/QueryError';
 import { confirmDelete } from '../../components/confirmDelete';
 import { pagedTableProps } from '../../components/pagedTable';
@@ -81,7 +82,16 @@ export default function ForecastsPage() {
             },
           })}
           columns={[
-            { accessor: 'periodFrom', title: 'Period', sortable: true, render: (row) => formatPeriod(row.periodFrom, row.periodTo) },
+            {
+              accessor: 'periodFrom',
+              title: 'Period',
+              sortable: true,
+              render: (row) => (
+                <RecordLink to={`/planning/${row.id}`} label={`Forecast ${formatPeriod(row.periodFrom, row.periodTo)}`}>
+                  {formatPeriod(row.periodFrom, row.periodTo)}
+                </RecordLink>
+              ),
+            },
             { accessor: 'updatedAt', title: 'Updated at', sortable: true, render: (row) => formatDateTime(row.updatedAt) },
           ]}
         />

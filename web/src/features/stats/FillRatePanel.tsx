@@ -7,6 +7,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { getClientStatsGetFillRateQueryKey, useClientStatsGetFillRate } from '../../../../generated/web/endpoints/stats/stats';
 import type { ClientStatsGetFillRate200 } from '../../../../generated/web/model';
 import { formatListDate, formatNumber } from '../../components/format';
+import { MONTH_FORMAT } from '../../components/dates';
 import { ChartEmpty, ChartState } from './ChartState';
 import { FILL_RATE_LEGEND, fillRateBucketOf } from './fillRate';
 import { monthOf } from './period';
@@ -59,7 +60,7 @@ export function FillRatePanel({ today }: { today: Date }) {
       <Group justify="space-between" align="flex-end">
         <MonthPickerInput
           label="Month"
-          valueFormat="YYYY-MM"
+          valueFormat={MONTH_FORMAT}
           w={160}
           previousLabel="Previous year"
           nextLabel="Next year"

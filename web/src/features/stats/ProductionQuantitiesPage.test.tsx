@@ -63,7 +63,7 @@ describe("client '/stats/production-quantity' production quantities report", { t
     const detail = await screen.findByRole('region', { name: 'NS-1500 - Sparkling Water 1.5 L' });
     expect(await within(detail).findByText('96,000')).toBeInTheDocument();
     expect(within(detail).getByText('Period total')).toBeInTheDocument();
-    expect(within(detail).getByLabelText('Produced per day, 09.11.2026 to 12.11.2026')).toBeInTheDocument();
+    expect(within(detail).getByLabelText('Produced per day, 11.09.2026 to 11.12.2026')).toBeInTheDocument(); // the report writes MM.DD.YYYY, as its picker (part 2.4)
     expect(bodies).toEqual([{ productId: 22, period: { from: '2026-11-01', to: '2026-12-31' } }]);
   });
 

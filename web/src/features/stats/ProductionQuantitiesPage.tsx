@@ -11,7 +11,8 @@ import {
 } from '../../../../generated/web/endpoints/stats/stats';
 import type { QuantityRow } from '../../../../generated/web/model';
 import { now } from '../../components/clock';
-import { formatListDate, formatNumber } from '../../components/format';
+import { formatNumber } from '../../components/format';
+import { formatDay, REPORT_FORMAT } from '../../components/dates';
 import { PeriodPicker } from '../../components/PeriodPicker';
 import { ChartEmpty, ChartState } from './ChartState';
 import { reportDefaultPeriod, type Period } from './period';
@@ -47,7 +48,7 @@ function ProductDetail({ product, period }: { product: QuantityRow; period: Peri
                 curveType="linear"
                 color="blue.6"
                 fillOpacity={0.4}
-                aria-label={`Produced per day, ${formatListDate(rows[0].dueDate)} to ${formatListDate(rows[rows.length - 1].dueDate)}`}
+                aria-label={`Produced per day, ${formatDay(rows[0].dueDate, REPORT_FORMAT)} to ${formatDay(rows[rows.length - 1].dueDate, REPORT_FORMAT)}`}
               />
               <Stack gap={0} align="flex-end" miw={160}>
                 <Text size="sm" c="dimmed">
@@ -66,8 +67,8 @@ function ProductDetail({ product, period }: { product: QuantityRow; period: Peri
 }
 
 /**
- * '/stats/production-quantity', the client's production quantities report (part 2.4): a period (MM.DD.YYYY,
- * Monday first; by default the start of this month to the end of this year), a horizontal bar per article of the
+ * '/stats/production-quantity', the client's production quantities report (part 2.4): a period (MM.DD.YYYY, as
+ * part 2.4 names it, and so every day on this screen; Monday first; by default the start of this month to the end of this year), a horizontal bar per article of the
  * bottles produced in it; clicking a bar (or picking the product) shows its sparkline with the period total.
  */
 export default function ProductionQuantitiesPage() {
@@ -85,7 +86,7 @@ export default function ProductionQuantitiesPage() {
     <Stack>
       <Title order={2}>Production quantities</Title>
       <Group align="flex-end">
-        <PeriodPicker value={period} onChange={setPeriod} />
+        <PeriodPicker value={period} onChange={setPeriod} format={REPORT_FORMAT} />
         <Select
           label="Product"
           placeholder="Click a bar or pick a product"

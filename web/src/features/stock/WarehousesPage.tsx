@@ -5,6 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { getAdminPreformsGetWarehousesQueryKey, useAdminPreformsGetWarehouses } from '../../../../generated/web/endpoints/preforms/preforms';
 import type { AdminPreformsGetWarehousesBodyPaginationSortBy, Warehouse } from '../../../../generated/web/model';
 import { useListState } from '../../components/useListState';
+import { RecordLink } from '../../components/RecordLink';
 import { QueryError } from '../../components/QueryError';
 import { formatNumber } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
@@ -34,11 +35,21 @@ export default function WarehousesPage() {
           customRowAttributes={(record) => ({
             tabIndex: 0,
             onKeyDown: (event: React.KeyboardEvent) => {
-              if (event.key === 'Enter') open(record);
+              // The row's own key: Enter on the link inside it is the link's.
+              if (event.key === 'Enter' && event.target === event.currentTarget) open(record);
             },
           })}
           columns={[
-            { accessor: 'warehouseName', title: 'Warehouse', sortable: true },
+            {
+              accessor: 'warehouseName',
+              title: 'Warehouse',
+              sortable: true,
+              render: (row) => (
+                <RecordLink to={`/warehouses/stock/${row.id}`} label={`Stock of ${row.warehouseName}`}>
+                  {row.warehouseName}
+                </RecordLink>
+              ),
+            },
             { accessor: 'clientProductCount', title: 'Client articles', sortable: true, textAlign: 'right', render: (row) => formatNumber(row.clientProductCount) },
           ]}
         />

@@ -148,7 +148,9 @@ describe("'Add supply order' / 'Edit supply order'", { timeout: 30_000 }, () => 
     await pick(user, dialog, /^Warehouse/, 'Ri', 'Riga North');
     await user.click(within(dialog).getByLabelText(/^Supplier/, { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Plastipak Bohemia' }));
-    await user.type(within(dialog).getByLabelText(/^Due date/, { selector: 'input' }), '03.16.2026');
+    // typed as every screen writes a day: the 16th of March, DD.MM.YYYY
+    expect(within(dialog).getByLabelText(/^Due date/, { selector: 'input' })).toHaveAttribute('placeholder', 'DD.MM.YYYY');
+    await user.type(within(dialog).getByLabelText(/^Due date/, { selector: 'input' }), '16.03.2026');
     await user.type(within(dialog).getByLabelText(/^Ordered amount/, { selector: 'input' }), '250000');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -168,7 +170,7 @@ describe("'Add supply order' / 'Edit supply order'", { timeout: 30_000 }, () => 
     const dialog = await screen.findByRole('dialog', { name: 'Edit supply order' });
     expect(within(dialog).getByLabelText(/^Preform/, { selector: 'input' })).toHaveValue('PET 28g PCO1810 Clear - PET - Clear');
     expect(within(dialog).getByLabelText(/^Warehouse/, { selector: 'input' })).toHaveValue('Riga North');
-    expect(within(dialog).getByLabelText(/^Due date/, { selector: 'input' })).toHaveValue('03.16.2026');
+    expect(within(dialog).getByLabelText(/^Due date/, { selector: 'input' })).toHaveValue('16.03.2026');
     const amount = within(dialog).getByLabelText(/^Ordered amount/, { selector: 'input' });
     expect(amount).toHaveValue('250,000');
     await user.clear(amount);

@@ -18,7 +18,7 @@ import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { ApiError, idempotencyKey } from '../../api/http';
 import { preformLabel } from './supplyBoard';
 import { DialogActions } from '../../components/DialogActions';
-import { parseDay } from '../../components/dates';
+import { dayInputProps } from '../../components/dates';
 import { useServerLookup } from '../../components/useServerLookup';
 import { onInvalidForm } from '../../components/invalidForm';
 
@@ -169,10 +169,8 @@ export default function SupplyOrderDialog({ order, onClose }: { order: SupplyOrd
             label="Due date"
             required
             clearable
-            valueFormat="MM.DD.YYYY"
-            placeholder="MM.DD.YYYY"
+            {...dayInputProps()}
             firstDayOfWeek={1}
-            dateParser={(text) => parseDay(text, { pickerFormat: true })}
             popoverProps={{ withinPortal: true }}
             {...form.getInputProps('dueDate')}
           />
