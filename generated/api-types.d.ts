@@ -258,7 +258,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): create an API client; the answer carries its secret, the only time it is shown (issue 41). */
+        /** @description Extension (not in part 7): create an API client; the answer carries its secret, the only time it is shown. */
         post: operations["ApiClients_createApiClient"];
         delete?: never;
         options?: never;
@@ -275,7 +275,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): the API clients, newest first (issue 41). */
+        /** @description Extension (not in part 7): the API clients, newest first. */
         post: operations["ApiClients_getApiClients"];
         delete?: never;
         options?: never;
@@ -292,7 +292,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): revoke an API client; its access tokens are refused from the next request (issue 41). */
+        /** @description Extension (not in part 7): revoke an API client; its access tokens are refused from the next request. */
         post: operations["ApiClients_revokeApiClient"];
         delete?: never;
         options?: never;
@@ -2083,7 +2083,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Extension (not in part 7): the event log (issue 41), from a cursor: the events after sequence `after` (0: from the oldest kept), oldest first, at most
+         * @description Extension (not in part 7): the event log, from a cursor: the events after sequence `after` (0: from the oldest kept), oldest first, at most
          *     `limit`. A system that was down catches up by calling with the last `next` it stored until `more` is false.
          *     Events are kept for a configured period (90 days by default). A client company's users see only their company's
          *     events, and only the types of records their role can open.
@@ -2482,7 +2482,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): webhook endpoints (issue 41): the manufacturer's (admin) or the caller's company's (client). */
+        /** @description Extension (not in part 7): webhook endpoints: the manufacturer's (admin) or the caller's company's (client). */
         post: operations["Webhooks_getEndpoints"];
         delete?: never;
         options?: never;
@@ -2623,7 +2623,7 @@ export interface components {
             machines?: components["schemas"]["MachineRef"][];
             period: components["schemas"]["Period"];
         };
-        /** @description An API client (issue 41): a system that signs in unattended with OAuth 2.0 client credentials. */
+        /** @description An API client: a system that signs in unattended with OAuth 2.0 client credentials. */
         ApiClient: {
             authMethod: components["schemas"]["ApiClientAuthMethod"];
             /** @description The client company it acts for; null for the manufacturer. */

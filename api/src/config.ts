@@ -151,7 +151,7 @@ const schema = z.object({
   JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
   /** How often an idle worker looks for jobs (seconds, at least 0.5). */
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
-  /** Issue 41: events of the event log older than this many days are removed (a daily job). */
+  /** Events of the event log older than this many days are removed (a daily job). */
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_660).default(90),
   /**
    * Webhook deliveries: seconds to wait before each retry after a failed attempt, comma separated; when every retry

@@ -83,7 +83,7 @@ export const calls: Call[] = [
   { name: 'admin downtime/history/get (month)', face: 'admin', role: 'admin', path: '/api/admin/downtime/history/get', body: () => ({ pagination: page(10, 'endDatetime', true), clientIds: [], period: MONTH }) },
   { name: 'admin downtime/history/export CSV of a year', face: 'admin', role: 'admin', path: '/api/admin/downtime/history/export', body: () => ({ clientIds: [], period: YEAR, sortBy: 'endDatetime', descending: true }), download: true },
   { name: 'audit/export (a year)', face: 'admin', role: 'admin', path: '/api/admin/audit/export', body: () => ({ period: YEAR }), download: true },
-  // Issue 41: the API clients screen's list.
+  // The API clients screen's list.
   { name: 'api-clients/get', face: 'admin', role: 'admin', path: '/api/admin/api-clients/get', body: () => ({}) },
   { name: 'admin invoices/get', face: 'admin', role: 'admin', path: '/api/admin/invoices/get', body: () => ({ pagination: page(10, 'deliveryDate', true) }) },
   // Admin: plant performance (issue 15): the OEE screen's call over every machine (400 machines, 100,000 downtime events).

@@ -45,7 +45,7 @@ const sharedTablesFiles = ['core'];
  * Mostly names for lists (companies, products) and the order a claim or an invoice refers to.
  */
 const declaredReads: Record<string, string[]> = {
-  // Issue 41: an API client's company, by name in the list and its client type for the roles it may hold.
+  // An API client's company, by name in the list and its client type for the roles it may hold.
   apiclients: ['companies'],
   claims: ['client_production_order_items', 'client_production_orders', 'client_products', 'companies'],
   clients: ['client_production_order_items', 'client_production_orders', 'companies', 'preform_warehouses', 'preforms'],
@@ -72,7 +72,7 @@ const declaredReads: Record<string, string[]> = {
     'client_production_order_items', 'client_production_orders', 'client_production_plan_items', 'client_production_plans', 'client_products', 'companies',
     'lots', 'manufacturers', 'preform_stock', 'preform_stock_movements', 'preform_supplies', 'preform_warehouses', 'preforms',
   ],
-  // Issue 41: a delivery's list names its event (id and type), and the fan-out matches new events to endpoints.
+  // A delivery's list names its event (id and type), and the fan-out matches new events to endpoints.
   webhooks: ['events'],
 };
 

@@ -158,7 +158,7 @@ const extensions = [
   'POST /api/admin/lots/production/save',
   'POST /api/client/lots/item/get',
   'POST /api/client/lots/claim/get',
-  // Issue 41: the event log and webhooks (spec/events.tsp, spec/webhooks.tsp).
+  // The event log and webhooks (spec/events.tsp, spec/webhooks.tsp).
   'POST /api/events/get',
   'POST /api/webhooks/get',
   'POST /api/webhook/save',
@@ -182,7 +182,7 @@ const extensions = [
   // Issue 18: dead-lettered e-mails of 'Confirm & Send' (spec/invoices.tsp).
   'POST /api/admin/invoice/deliveries/failed/get',
   'POST /api/admin/invoice/delivery/retry',
-  // Issue 41: API clients that sign in with client credentials (spec/apiclients.tsp).
+  // API clients that sign in with client credentials (spec/apiclients.tsp).
   'POST /api/admin/api-clients/get',
   'POST /api/admin/api-clients/create',
   'POST /api/admin/api-clients/revoke',

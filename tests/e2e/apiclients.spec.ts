@@ -3,7 +3,7 @@ import { runNowMs } from './clock.js';
 import { expect, signIn, test } from './support.js';
 
 /**
- * API clients (issue 41) on the demo data: the admin makes one for Nordic Springs on the API clients screen (the secret
+ * API clients on the demo data: the admin makes one for Nordic Springs on the API clients screen (the secret
  * shown once), a system signs in with it (client credentials) and reads the company's orders; after the admin revokes
  * it, the same token is refused at once and no new one is given.
  */

@@ -132,11 +132,11 @@ async function makeRecords(companyId: string, name: string): Promise<Records> {
     invoiceNumber: `${name}-INV-${order}`,
     orderId: order,
   });
-  // A machine of the company named after it (issue 15: the machine lists name machines, not records).
+  // A machine of the company named after it (the machine lists name machines, not records).
   await sql`update companies set fbs = array_append(fbs, ${`${name} FB`}) where id = ${companyId} and not (${`${name} FB`} = any(fbs))`.execute(
     db,
   );
-  // Issue 41: the company's webhook endpoint and a delivery of an event of its order (named, so a list that leaks it shows).
+  // The company's webhook endpoint and a delivery of an event of its order (named, so a list that leaks it shows).
   const webhook = (
     await db
       .insertInto("webhook_endpoints")
@@ -266,7 +266,7 @@ const KIND_OF_HOLDER: Record<string, Kind> = {
 };
 /** …and a top-level `id` by the operation's path. */
 const KIND_OF_ROUTE: [RegExp, Kind][] = [
-  // Issue 17: the client's lots of one of its order items, and of one of its claims.
+  // The client's lots of one of its order items, and of one of its claims.
   [/\/lots\/item\//, "orderItem"],
   [/\/lots\/claim\//, "claim"],
   [/\/claims\//, "claim"],

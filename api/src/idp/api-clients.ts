@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 import { RESOURCE_CLIENT } from '../lib/roles.js';
 
 /**
- * API clients (issue 41) at the embedded provider: systems that sign in with OAuth 2.0 client credentials. Their
+ * API clients at the embedded provider: systems that sign in with OAuth 2.0 client credentials. Their
  * metadata comes from `api_clients` on every token request (a revoked client is unknown at once), their tokens carry
  * the same claims a person's do (roles, company), so the API's gate treats them as any caller.
  */

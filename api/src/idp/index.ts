@@ -84,7 +84,7 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
   const cookieOptions = { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/' };
 
   const configuration: Configuration = {
-    // Clients other than the web app are the API clients of `api_clients` (issue 41), read on every token request.
+    // Clients other than the web app are the API clients of `api_clients`, read on every token request.
     adapter: (model: string) => (model === 'Client' ? new ApiClientAdapter(db) : new PostgresAdapter(model, db)),
     clients: [
       {
@@ -180,7 +180,7 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'],
     features: {
       devInteractions: { enabled: false },
-      // API clients (issue 41): unattended systems get access tokens for the API with their own credentials.
+      // API clients: unattended systems get access tokens for the API with their own credentials.
       clientCredentials: { enabled: true },
       revocation: { enabled: true },
       rpInitiatedLogout: {

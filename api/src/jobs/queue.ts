@@ -18,7 +18,7 @@ export const QUEUES = {
   invoiceEmailDead: 'invoice-email-dead',
   /** Removes the uploads never attached to a claim once they are old enough; on a schedule (SCHEDULES). */
   uploadCleanup: 'upload-cleanup',
-  /** One webhook delivery attempt: `{ deliveryId }` (issue 41; the retries are the delivery's own, not the queue's). */
+  /** One webhook delivery attempt: `{ deliveryId }` (the retries are the delivery's own, not the queue's). */
   webhookDelivery: 'webhook-delivery',
   /** Removes the events older than EVENT_RETENTION_DAYS; on a schedule (SCHEDULES). */
   eventCleanup: 'event-cleanup',

@@ -13,7 +13,7 @@ export interface Actor {
   /** Where the request came from (the address as TRUST_PROXY allows, the User-Agent header), for the audit log. */
   client?: { ip: string | null; userAgent: string | null };
   /**
-   * An API client (issue 41): a system signed in with client credentials, at the embedded provider (its `sub` is its
+   * An API client: a system signed in with client credentials, at the embedded provider (its `sub` is its
    * client id) or at Keycloak (a client's service account). Its roles and company work as a person's.
    */
   apiClient?: { clientId: string };

@@ -12,7 +12,7 @@ import type { ApiClientRole } from './apiClientRole';
 import type { ApiClientAuthMethod } from './apiClientAuthMethod';
 
 /**
- * An API client (issue 41): a system that signs in unattended with OAuth 2.0 client credentials.
+ * An API client: a system that signs in unattended with OAuth 2.0 client credentials.
  */
 export interface ApiClient {
   id: Id;

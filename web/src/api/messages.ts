@@ -31,13 +31,13 @@ export const MESSAGES = {
   /** The supply plan's DDMRP factors (issue 16; the contract's SupplyPlanSettings). */
   leadTimeFactor: 'Field has to be between 0.1 and 1.',
   variabilityFactor: 'Field has to be between 0 and 1.',
-  /** An API client's roles outside what its company allows (issue 41; the API's `roleNotAllowed` rule). */
+  /** An API client's roles outside what its company allows (the API's `roleNotAllowed` rule). */
   apiClientRoles: 'Pick the roles this company allows: buyer for a Buyer company, client or seller for a Converter, staff roles for the manufacturer.',
   /** An API client's public key that is no usable public JWK (the API's `invalidKey` rule, or JSON that does not parse). */
   publicKey: 'Paste the public key as a JSON Web Key (JWK).',
   /** A forecast that cannot be loaded (part 8), followed by the reason. */
   loadFailed: (reason: string) => `There has been an error: ${reason}`,
-  /** A webhook URL (issue 41): not http(s), or its host is loopback, private or link-local (the API's `address` rule). */
+  /** A webhook URL: not http(s), or its host is loopback, private or link-local (the API's `address` rule). */
   webhookUrl: 'Enter an https URL of a host on the internet.',
 } as const;
 
@@ -82,10 +82,10 @@ const FIELD_MESSAGES: Record<string, string | Partial<Record<string, string>>> =
   ClientProductionOrderItems: { minimum: MESSAGES.orderLines, required: MESSAGES.orderLines },
   // A machine credential without machines (issue 15: it reports for at least one): an empty selection is a missing value.
   machines: { minimum: MESSAGES.required },
-  // An API client (issue 41): roles its company allows, and a usable public key for private_key_jwt.
+  // An API client: roles its company allows, and a usable public key for private_key_jwt.
   roles: { minimum: MESSAGES.required, roleNotAllowed: MESSAGES.apiClientRoles },
   publicKey: { invalidKey: MESSAGES.publicKey },
-  // A webhook endpoint's URL (issue 41): the API refuses loopback, private and link-local hosts (`address`).
+  // A webhook endpoint's URL: the API refuses loopback, private and link-local hosts (`address`).
   url: { pattern: MESSAGES.webhookUrl, minLength: MESSAGES.webhookUrl, address: MESSAGES.webhookUrl },
   // An endpoint without event types: an empty selection is a missing value.
   eventTypes: { minimum: MESSAGES.required },

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The event log (issue 41): one row per domain event, written by the services in the transaction of the change
+ * The event log: one row per domain event, written by the services in the transaction of the change
  * (`recordEvent`). `sequence` orders the log for the cursor of the events list; writers take the log's advisory lock
  * before numbering an event, so sequence order is commit order and a reader paging by `sequence` never passes an
  * event that commits later with a smaller number. Kept EVENT_RETENTION_DAYS (the `event-cleanup` job).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * API clients (issue 41): systems that sign in with OAuth 2.0 client credentials at the embedded identity provider.
+ * API clients: systems that sign in with OAuth 2.0 client credentials at the embedded identity provider.
  * A secret is stored only as its SHA-256 (it is 256 random bits, so a plain hash resists guessing); a
  * `private_key_jwt` client keeps its public key instead. `company_id` null: the manufacturer's client, with staff
  * roles; otherwise one client type of that company.

@@ -8,7 +8,7 @@ import { seedDemoData } from './index.js';
 import { AQUA_CONVERTERS, BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS } from './users.seed.js';
 
 /**
- * The demo as a first-time visitor meets it (issue 39): seeded at the pinned instant, read through the endpoints its
+ * The demo as a first-time visitor meets it: seeded at the pinned instant, read through the endpoints its
  * screens call, every figure there and within what a plausible plant shows.
  */
 let database: TestDatabase;

@@ -23,7 +23,7 @@ function nextDelivery(after: number): Date {
 }
 
 /**
- * The preform stock's history, as the ledger would have recorded it (issue 39): the operator's opening counts at the
+ * The preform stock's history, as the ledger would have recorded it: the operator's opening counts at the
  * start of the demo's half year, then every delivery (the board's delivered cards, and the earlier deliveries the plant
  * needed) and every produced entry's preforms (a `production` row, as the operator's dialog writes it: preformsUsed of
  * the entry's bottles), each at the instant it happened and in that order, so the balances after each row are the

@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './core.js';
 import type { Schemas } from '../../lib/contract.js';
 
-/** A system that signs in with client credentials (issue 41); `company_id` null is the manufacturer's. */
+/** A system that signs in with client credentials; `company_id` null is the manufacturer's. */
 export interface ApiClientTable {
   id: Generated<number>;
   /** The OAuth client_id, also the `sub` of its access tokens. */

@@ -19,7 +19,7 @@ export interface EventTable {
   data: ColumnType<Record<string, unknown>, string, string>;
 }
 
-/** The event log (issue 41): domain events in commit order. */
+/** The event log: domain events in commit order. */
 export interface EventsTables {
   events: EventTable;
 }

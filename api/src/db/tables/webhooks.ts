@@ -40,7 +40,7 @@ export interface WebhookDeliveryTable {
   created_at: Generated<Date>;
 }
 
-/** Webhook endpoints and their deliveries (issue 41). */
+/** Webhook endpoints and their deliveries. */
 export interface WebhooksTables {
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;

@@ -25,7 +25,7 @@ import { createLogger } from "../../lib/logger.js";
 import * as oidc from "openid-client";
 
 /**
- * API clients (issue 41) end to end: the admin creates one, it gets a token with client credentials at the embedded
+ * API clients end to end: the admin creates one, it gets a token with client credentials at the embedded
  * provider, and calls the API under the rules a person meets. The portal logs at trace level into `logLines`, so
  * a secret that reached the log would be found.
  */

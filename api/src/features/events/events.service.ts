@@ -11,7 +11,7 @@ import * as repository from './events.repository.js';
 import { eventView } from './events.view.js';
 
 /**
- * The event log (issue 41): every change another party may care about, recorded once by the service that makes it,
+ * The event log: every change another party may care about, recorded once by the service that makes it,
  * in the same transaction (`recordEvent`), so a rolled-back change leaves no event and a committed one always has
  * its event. Readers: the events list (`getEvents`, a cursor over `sequence`) and the webhooks, whose deliveries are
  * queued here in the same transaction (`queueDeliveries`). A new reader (notifications) is one more call here.

@@ -3,7 +3,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
 
 /**
- * Where a webhook may go (issue 41): a URL whose host resolves to a loopback, private, link-local (the cloud metadata
+ * Where a webhook may go: a URL whose host resolves to a loopback, private, link-local (the cloud metadata
  * address 169.254.169.254 among them) or otherwise non-public address would let a subscriber make the portal call
  * into its own network. Such addresses are refused unless the configuration allows them: all of them
  * (WEBHOOK_ALLOW_PRIVATE) or some networks (WEBHOOK_ALLOWED_NETWORKS). The check runs at subscription and again at

@@ -11,7 +11,7 @@ import { postWebhook } from './webhooks.http.js';
 import { signatureHeader } from './webhooks.signature.js';
 
 /**
- * Webhook deliveries (issue 41): one row per event and subscribed endpoint, made in the event's transaction, and one
+ * Webhook deliveries: one row per event and subscribed endpoint, made in the event's transaction, and one
  * job per attempt. At least once: a delivery is pending until its endpoint answers 2xx. In order per record: a
  * delivery waits while an earlier event of the same record (its lane, `record_key`) is undelivered to the same
  * endpoint; delivering one queues the next of its lane. Retries follow WEBHOOK_RETRY_SECONDS; when the last one

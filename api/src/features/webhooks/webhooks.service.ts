@@ -15,7 +15,7 @@ import * as repository from './webhooks.repository.js';
 import { newSecret, secretHint } from './webhooks.signature.js';
 
 /**
- * Webhook endpoints (issue 41): the manufacturer's admin subscribes endpoints that receive every company's events;
+ * Webhook endpoints: the manufacturer's admin subscribes endpoints that receive every company's events;
  * a client company's `client` user subscribes its company's, to the types its role can read. The secret is shown
  * once, at creation and at each rotation; after a rotation both secrets sign for WEBHOOK_ROTATION_OVERLAP_HOURS.
  */

@@ -43,7 +43,7 @@ import { http } from '../../../../web/src/api/http';
 
 
 /**
- * Extension (not in part 7): create an API client; the answer carries its secret, the only time it is shown (issue 41).
+ * Extension (not in part 7): create an API client; the answer carries its secret, the only time it is shown.
  */
 export const apiClientsCreateApiClient = (
     apiClientsCreateApiClientBody: ApiClientsCreateApiClientBody,
@@ -104,7 +104,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Extension (not in part 7): the API clients, newest first (issue 41).
+ * Extension (not in part 7): the API clients, newest first.
  */
 export const apiClientsGetApiClients = (
     apiClientsGetApiClientsBody: ApiClientsGetApiClientsBody,
@@ -170,7 +170,7 @@ export function useApiClientsGetApiClients<TData = Awaited<ReturnType<typeof api
 
 
 /**
- * Extension (not in part 7): revoke an API client; its access tokens are refused from the next request (issue 41).
+ * Extension (not in part 7): revoke an API client; its access tokens are refused from the next request.
  */
 export const apiClientsRevokeApiClient = (
     apiClientsRevokeApiClientBody: ApiClientsRevokeApiClientBody,

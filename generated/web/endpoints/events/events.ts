@@ -35,7 +35,7 @@ import { http } from '../../../../web/src/api/http';
 
 
 /**
- * Extension (not in part 7): the event log (issue 41), from a cursor: the events after sequence `after` (0: from the oldest kept), oldest first, at most
+ * Extension (not in part 7): the event log, from a cursor: the events after sequence `after` (0: from the oldest kept), oldest first, at most
 `limit`. A system that was down catches up by calling with the last `next` it stored until `more` is false.
 Events are kept for a configured period (90 days by default). A client company's users see only their company's
 events, and only the types of records their role can open.

@@ -361,7 +361,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Extension (not in part 7): webhook endpoints (issue 41): the manufacturer's (admin) or the caller's company's (client).
+ * Extension (not in part 7): webhook endpoints: the manufacturer's (admin) or the caller's company's (client).
  */
 export const webhooksGetEndpoints = (
     webhooksGetEndpointsBody: WebhooksGetEndpointsBody,

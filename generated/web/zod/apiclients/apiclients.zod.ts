@@ -11,7 +11,7 @@ import zod from 'zod';
 
 
 /**
- * Extension (not in part 7): create an API client; the answer carries its secret, the only time it is shown (issue 41).
+ * Extension (not in part 7): create an API client; the answer carries its secret, the only time it is shown.
  */
 export const apiClientsCreateApiClientBodyApiClientNameMax = 120;
 export const apiClientsCreateApiClientBodyApiClientNameRegExp = new RegExp('\\S');
@@ -51,12 +51,12 @@ export const apiClientsCreateApiClientResponse = zod.object({
   "secretHint": zod.string().max(apiClientsCreateApiClientResponseApiClientSecretHintMax).nullable().describe('The first characters of the secret, to recognise it; null for `private_key_jwt`.'),
   "createdAt": zod.string().datetime({}),
   "revokedAt": zod.string().datetime({}).nullable().describe('When the admin revoked it; null while it is valid.')
-}).describe('An API client (issue 41): a system that signs in unattended with OAuth 2.0 client credentials.'),
+}).describe('An API client: a system that signs in unattended with OAuth 2.0 client credentials.'),
   "clientSecret": zod.string().max(apiClientsCreateApiClientResponseClientSecretMax).nullable().describe('The client secret; shown once, stored only as its SHA-256. Null for `private_key_jwt`.')
 })
 
 /**
- * Extension (not in part 7): the API clients, newest first (issue 41).
+ * Extension (not in part 7): the API clients, newest first.
  */
 export const apiClientsGetApiClientsBody = zod.object({
 
@@ -77,11 +77,11 @@ export const apiClientsGetApiClientsResponse = zod.object({
   "secretHint": zod.string().max(apiClientsGetApiClientsResponseRowsItemSecretHintMax).nullable().describe('The first characters of the secret, to recognise it; null for `private_key_jwt`.'),
   "createdAt": zod.string().datetime({}),
   "revokedAt": zod.string().datetime({}).nullable().describe('When the admin revoked it; null while it is valid.')
-}).describe('An API client (issue 41): a system that signs in unattended with OAuth 2.0 client credentials.')).max(apiClientsGetApiClientsResponseRowsMax)
+}).describe('An API client: a system that signs in unattended with OAuth 2.0 client credentials.')).max(apiClientsGetApiClientsResponseRowsMax)
 })
 
 /**
- * Extension (not in part 7): revoke an API client; its access tokens are refused from the next request (issue 41).
+ * Extension (not in part 7): revoke an API client; its access tokens are refused from the next request.
  */
 export const apiClientsRevokeApiClientBodyIdMax = 2147483647;
 export const apiClientsRevokeApiClientBodyIdMultipleOf = 1;
@@ -104,5 +104,5 @@ export const apiClientsRevokeApiClientResponse = zod.object({
   "secretHint": zod.string().max(apiClientsRevokeApiClientResponseSecretHintMax).nullable().describe('The first characters of the secret, to recognise it; null for `private_key_jwt`.'),
   "createdAt": zod.string().datetime({}),
   "revokedAt": zod.string().datetime({}).nullable().describe('When the admin revoked it; null while it is valid.')
-}).describe('An API client (issue 41): a system that signs in unattended with OAuth 2.0 client credentials.')
+}).describe('An API client: a system that signs in unattended with OAuth 2.0 client credentials.')
 

@@ -152,7 +152,7 @@ export const webhooksDeleteEndpointsResponse = zod.object({
 }).describe('Empty success.')
 
 /**
- * Extension (not in part 7): webhook endpoints (issue 41): the manufacturer's (admin) or the caller's company's (client).
+ * Extension (not in part 7): webhook endpoints: the manufacturer's (admin) or the caller's company's (client).
  */
 export const webhooksGetEndpointsBody = zod.object({
 

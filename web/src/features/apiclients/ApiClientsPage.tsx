@@ -30,7 +30,7 @@ function confirmRevoke(apiClient: ApiClient, onConfirm: () => void) {
 }
 
 /**
- * Admin 'API clients' (issue 41): the systems (an ERP, an integration) that sign in unattended with OAuth 2.0 client
+ * Admin 'API clients': the systems (an ERP, an integration) that sign in unattended with OAuth 2.0 client
  * credentials, for the manufacturer or one client company. New shows the secret once; Revoke asks first. A revoked
  * client stays listed, marked so.
  */

@@ -60,7 +60,7 @@ function Deliveries({ endpointId }: { endpointId: number }) {
 }
 
 /**
- * /webhooks (issue 41): the endpoints that receive the portal's events, signed (Standard Webhooks), for the
+ * /webhooks: the endpoints that receive the portal's events, signed (Standard Webhooks), for the
  * manufacturer (admin) or the caller's company (client); New and an edit dialog on row click; the recent deliveries
  * of the chosen endpoint with their answers, and Resend.
  */
