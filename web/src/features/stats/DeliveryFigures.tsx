@@ -2,6 +2,8 @@ import { LineChart } from '@mantine/charts';
 import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { DeliveryPerformance } from '../../../../generated/web/model';
 import { formatNumber, formatPercent } from '../../components/format';
+import { useWideScreen } from '../../components/useWideScreen';
+import { OrderCards } from '../orders/OrderCards';
 import { ChartEmpty } from './ChartState';
 
 const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -28,9 +30,11 @@ function Figure({ label, value, madeOf }: { label: string; value: string; madeOf
 
 /**
  * One client's delivery figures (issue 16): on-time-in-full, fill rate and forecast accuracy over the period, each
- * saying what it is made of; the monthly trend; forecast against ordered against produced per product and month.
+ * saying what it is made of; the monthly trend; forecast against ordered against produced per product and month, a
+ * table from `sm` up and a card per product and month on a phone.
  */
 export function DeliveryFigures({ data }: { data: DeliveryPerformance }) {
+  const wide = useWideScreen();
   if (data.items === 0 && data.products.length === 0) {
     return <ChartEmpty title="No order items and no forecasts in this period" hint="Pick a longer period." />;
   }
@@ -81,6 +85,23 @@ export function DeliveryFigures({ data }: { data: DeliveryPerformance }) {
         </Title>
         {data.products.length === 0 ? (
           <Text c="dimmed">No forecasts or orders in this period.</Text>
+        ) : !wide ? (
+          <OrderCards<DeliveryPerformance['products'][number]>
+            records={data.products}
+            rowKey={(row) => `${row.month}-${row.clientProductId}`}
+            heading={(row) => (
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {formatMonth(row.month)}, {row.articleNo} - {row.productName}
+              </Text>
+            )}
+            fields={(row) => [
+              { label: 'Forecast', value: formatNumber(row.forecast) },
+              { label: 'Ordered', value: formatNumber(row.ordered) },
+              { label: 'Produced', value: formatNumber(row.produced) },
+              { label: 'Accuracy', value: formatRate(row.accuracy) },
+            ]}
+            emptyText="No forecasts or orders in this period."
+          />
         ) : (
           <Table.ScrollContainer minWidth={640}>
             <Table striped>
