@@ -142,6 +142,7 @@ export default function ClaimsPage() {
               { label: 'Delivery at', value: formatListDate(claim.deliveryDate) },
             ]}
             open={openClaim}
+            inProgress={() => false}
             selected={selected}
             {...(readsOnly ? {} : { onSelectedChange: setSelected })}
             emptyText={

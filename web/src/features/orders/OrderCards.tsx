@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
-import { Card, Checkbox, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Card, Checkbox, Group, Stack, Text, UnstyledButton, type CheckboxProps } from '@mantine/core';
+
+/** A card's checkbox, left out where the list has no selection. The claims and forecasts lists use these cards too. */
+function SelectCheckbox({ shown, ...props }: CheckboxProps & { shown: boolean }) {
+  return shown ? <Checkbox {...props} /> : null;
+}
 
 export interface CardField {
   label: string;
@@ -7,8 +12,8 @@ export interface CardField {
 }
 
 /**
- * The phone layout of a list's rows (orders, claims, forecasts): a card per row with its checkbox (multi-select, where
- * the list has one), a heading and the columns as labelled values, stacked so nothing is clipped. Opening a row is the card's button, named by what it shows (the
+ * The phone layout of the order screens' rows: a card per row with its checkbox (multi-select), a heading and the
+ * columns as labelled values, stacked so nothing is clipped. Opening a row is the card's button, named by what it shows (the
  * checkbox stays a separate control, not nested in it). Rows in production now are highlighted, marked `data-work-in-progress` and say
  * 'In production now' in words, as the table rows are titled.
  */
@@ -19,7 +24,7 @@ export function OrderCards<Row>({
   fields,
   open,
   inProgress,
-  selected = [],
+  selected,
   onSelectedChange,
   emptyText,
   label,
@@ -29,16 +34,14 @@ export function OrderCards<Row>({
   rowKey: (row: Row) => string | number;
   heading: (row: Row) => ReactNode;
   fields: (row: Row) => CardField[];
-  /** Opens the row's record; without it the card only shows its values (a figures list). */
-  open?: (row: Row) => void;
-  /** Rows in production now (order screens only). */
-  inProgress?: (row: Row) => boolean;
-  selected?: Row[];
+  open: (row: Row) => void;
+  inProgress: (row: Row) => boolean;
+  selected: Row[];
   /** Without it the list has no selection, and the cards no checkbox (a seller's read-only claims). */
   onSelectedChange?: (rows: Row[]) => void;
   emptyText: string;
   /** The row's name for its checkbox, e.g. 'order PO-24-0117'. */
-  label?: (row: Row) => string;
+  label: (row: Row) => string;
   /** The row's own buttons (e.g. History, Details), beside the card's button, never inside it (no button in a button). */
   actions?: (row: Row) => ReactNode;
 }) {
@@ -55,7 +58,7 @@ export function OrderCards<Row>({
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {records.map((row) => {
-        const wip = inProgress?.(row) ?? false;
+        const wip = inProgress(row);
         return (
           <Card
             key={rowKey(row)}
@@ -66,21 +69,16 @@ export function OrderCards<Row>({
             style={wip ? { backgroundColor: 'var(--mantine-color-yellow-light)' } : undefined}
           >
             <Group align="flex-start" wrap="nowrap" gap="sm">
-              {onSelectedChange && (
-                <Checkbox
-                  mt={4}
-                  aria-label={`Select ${label?.(row) ?? rowKey(row)}`}
-                  checked={isSelected(row)}
-                  onChange={(event) =>
-                    onSelectedChange(event.currentTarget.checked ? [...selected, row] : selected.filter((chosen) => rowKey(chosen) !== rowKey(row)))
-                  }
-                />
-              )}
-              <UnstyledButton
-                component={open ? 'button' : 'div'}
-                {...(open ? { onClick: () => open(row) } : {})}
-                style={{ flex: 1, minWidth: 0, ...(open ? {} : { cursor: 'default' }) }}
-              >
+              <SelectCheckbox
+                shown={onSelectedChange !== undefined}
+                mt={4}
+                aria-label={`Select ${label(row)}`}
+                checked={isSelected(row)}
+                onChange={(event) =>
+                  onSelectedChange?.(event.currentTarget.checked ? [...selected, row] : selected.filter((chosen) => rowKey(chosen) !== rowKey(row)))
+                }
+              />
+              <UnstyledButton onClick={() => open(row)} style={{ flex: 1, minWidth: 0 }}>
                 <div style={{ minWidth: 0, marginBottom: 4 }}>{heading(row)}</div>
                 <Stack gap={2}>
                   {fields(row).map((field) => (

@@ -76,6 +76,7 @@ export default function ForecastsPage() {
             heading={(plan) => <Text fw={600}>{formatPeriod(plan.periodFrom, plan.periodTo)}</Text>}
             fields={(plan) => [{ label: 'Updated at', value: formatDateTime(plan.updatedAt) }]}
             open={(plan) => open(plan.id)}
+            inProgress={() => false}
             selected={selected}
             onSelectedChange={setSelected}
             emptyText={query.isPending ? 'Loading forecasts…' : 'No forecasts yet. Use New to plan the quantities of a period.'}

@@ -1,9 +1,8 @@
 import { LineChart } from '@mantine/charts';
-import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { DeliveryPerformance } from '../../../../generated/web/model';
 import { formatNumber, formatPercent } from '../../components/format';
 import { useWideScreen } from '../../components/useWideScreen';
-import { OrderCards } from '../orders/OrderCards';
 import { ChartEmpty } from './ChartState';
 
 const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -86,22 +85,32 @@ export function DeliveryFigures({ data }: { data: DeliveryPerformance }) {
         {data.products.length === 0 ? (
           <Text c="dimmed">No forecasts or orders in this period.</Text>
         ) : !wide ? (
-          <OrderCards<DeliveryPerformance['products'][number]>
-            records={data.products}
-            rowKey={(row) => `${row.month}-${row.clientProductId}`}
-            heading={(row) => (
-              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {formatMonth(row.month)}, {row.articleNo} - {row.productName}
-              </Text>
-            )}
-            fields={(row) => [
-              { label: 'Forecast', value: formatNumber(row.forecast) },
-              { label: 'Ordered', value: formatNumber(row.ordered) },
-              { label: 'Produced', value: formatNumber(row.produced) },
-              { label: 'Accuracy', value: formatRate(row.accuracy) },
-            ]}
-            emptyText="No forecasts or orders in this period."
-          />
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {data.products.map((row) => (
+              <Card key={`${row.month}-${row.clientProductId}`} component="li" withBorder padding="sm">
+                <Text fw={600} mb={4} style={{ overflowWrap: 'anywhere' }}>
+                  {formatMonth(row.month)}, {row.articleNo} - {row.productName}
+                </Text>
+                <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
+                  {(
+                    [
+                      ['Forecast', formatNumber(row.forecast)],
+                      ['Ordered', formatNumber(row.ordered)],
+                      ['Produced', formatNumber(row.produced)],
+                      ['Accuracy', formatRate(row.accuracy)],
+                    ] as const
+                  ).map(([label, value]) => (
+                    <Group key={label} gap="xs" wrap="nowrap">
+                      <Text size="sm" c="dimmed">
+                        {label}
+                      </Text>
+                      <Text size="sm">{value}</Text>
+                    </Group>
+                  ))}
+                </SimpleGrid>
+              </Card>
+            ))}
+          </Stack>
         ) : (
           <Table.ScrollContainer minWidth={640}>
             <Table striped>
