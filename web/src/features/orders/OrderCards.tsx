@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
-import { Card, Checkbox, Group, Stack, Text, UnstyledButton, type CheckboxProps } from '@mantine/core';
-
-/** A card's checkbox, left out where the list has no selection. The claims and forecasts lists use these cards too. */
-function SelectCheckbox({ shown, ...props }: CheckboxProps & { shown: boolean }) {
-  return shown ? <Checkbox {...props} /> : null;
-}
+import { Card, Checkbox, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 
 export interface CardField {
   label: string;
   value: ReactNode;
+}
+
+/** A card's checkbox, left out where the list has no selection. The claims and forecasts lists use these cards too. */
+function SelectCheckbox({ shown, ...props }: React.ComponentProps<typeof Checkbox> & { shown: boolean }) {
+  return shown ? <Checkbox {...props} /> : null;
 }
 
 /**
