@@ -23,6 +23,23 @@ describe('contrast (WCAG 2.2, 1.4.3)', () => {
     expect(readableOn('#2b8a3e', ['#ffffff'], 22)).toBe('#000');
   });
 
+  it('lightens a shade on dark backgrounds, no further than it must', () => {
+    const dimmed = readableOn('#828282', ['#242424'], 4.5, 'light');
+    expect(contrastRatio('#828282', '#242424')).toBeLessThan(4.5);
+    expect(contrastRatio(dimmed, '#242424')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(dimmed, '#242424')).toBeLessThan(5.5);
+    expect(readableOn('#828282', ['#ffffff'], 4.5, 'light')).toBe('#fff');
+  });
+
+  it('dimmed text reads at least 4.5:1 in the dark scheme on the page, a striped row and a hovered row', () => {
+    const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+    const { dark } = cssVariablesResolver(merged);
+    const dimmed = dark['--mantine-color-dimmed'];
+    for (const shade of [7, 6, 5]) expect(contrastRatio(dimmed, merged.colors.dark[shade]), `on dark ${shade}`).toBeGreaterThanOrEqual(4.5);
+    // still dimmed: darker than the scheme's text (dark 0)
+    expect(contrastRatio(dimmed, merged.colors.dark[7])).toBeLessThan(contrastRatio(merged.colors.dark[0], merged.colors.dark[7]));
+  });
+
   it("every colour's light-variant text reads at least 4.5:1 on its light background and on its hover", () => {
     const merged = mergeMantineTheme(DEFAULT_THEME, theme);
     const { light } = cssVariablesResolver(merged);

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import type { Claim } from '../../../../generated/web/model';
 import { claimFixture, renderClaims } from './renderClaims';
+import { onAPhone } from '../../test/phone';
 
 const NEW = claimFixture();
 const INVESTIGATED = claimFixture({
@@ -214,5 +215,59 @@ describe("/claims 'Non-Conformance Reports'", { timeout: 30_000 }, () => {
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+});
+
+describe("/claims on a phone", { timeout: 30_000 }, () => {
+  const card = async (id: number) => (await screen.findByText(`Claim ${id}`)).closest('li')!;
+
+  it('shows each claim as a card: its status chip in full, Order number, Article and Delivery at, labelled', async () => {
+    serve();
+    onAPhone();
+    renderClaims('/claims');
+    const investigated = within(await card(18));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(investigated.getByText('Under Investigation')).toBeInTheDocument();
+    for (const [label, value] of [
+      ['Order number', 'PO-24-0121'],
+      ['Article', 'NS-1500 - Sparkling Water 1.5 L'],
+      ['Delivery at', '02.04.2026'],
+    ]) {
+      expect(investigated.getByText(label!)).toBeInTheDocument();
+      expect(investigated.getByText(value!)).toBeInTheDocument();
+    }
+    expect(investigated.queryByText('Company')).not.toBeInTheDocument();
+  });
+
+  it("a card opens its claim; its checkbox selects it for Delete, which a closed claim blocks for a client", async () => {
+    serve();
+    onAPhone();
+    const user = userEvent.setup();
+    const router = renderClaims('/claims');
+    await card(17);
+    const remove = screen.getByRole('button', { name: 'Delete' });
+    expect(remove).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select claim 17' }));
+    expect(remove).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select claim 19' }));
+    expect(remove).toBeDisabled();
+    await user.click(screen.getByText('PO-24-0121'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/claims/18'));
+  });
+
+  it("the admin's cards name the company", async () => {
+    serve('admin');
+    onAPhone();
+    renderClaims('/claims', 'admin');
+    expect(within(await card(19)).getByText('Baltic Dairy SIA')).toBeInTheDocument();
+    expect(within(await card(19)).getByText('Company')).toBeInTheDocument();
+  });
+
+  it("a seller's cards have no checkbox", async () => {
+    serve('client');
+    onAPhone();
+    renderClaims('/claims', 'seller');
+    await card(19);
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
@@ -17,6 +17,8 @@ import { RecordLink } from '../../components/RecordLink';
 import { QueryError } from '../../components/QueryError';
 import { useListState } from '../../components/useListState';
 import { orderRows } from '../orders/orderItems';
+import { OrderCards } from '../orders/OrderCards';
+import { useWideScreen } from '../../components/useWideScreen';
 import { useAppContext } from '../../app/context';
 import { SEARCH_DEBOUNCE, useClaimsApi } from './claimsApi';
 import { StatusChip } from './StatusChip';
@@ -26,7 +28,8 @@ import { StatusChip } from './StatusChip';
  * Article, Delivery at (the admin also sees the company); id ascending, 20 per page (20/50/100); multi-select. New
  * opens /claims/new (the admin logs a claim on a client's behalf there); Delete asks first and says why when the API
  * refuses (a client cannot delete a closed claim). A row click or Enter opens /claims/{id}. Sellers only read the
- * claims their buyers filed about their products: no New, no Delete.
+ * claims their buyers filed about their products: no New, no Delete. On a phone (below `sm`) each claim is a card with
+ * its status chip and the columns as labelled values, so no column is squeezed and the chip reads in full.
  */
 export default function ClaimsPage() {
   const api = useClaimsApi();
@@ -45,6 +48,9 @@ export default function ClaimsPage() {
     placeholderData: keepPreviousData,
   });
   const [selected, setSelected] = useState<Claim[]>([]);
+  const wide = useWideScreen();
+  const openClaim = (claim: Claim) => void navigate({ to: '/claims/$id', params: { id: String(claim.id) } });
+  const article = (claim: Claim) => `${claim.ClientProduct.articleNo} - ${claim.ClientProduct.productName}`;
   const remove = useMutation({
     mutationFn: (claimIds: number[]) => api.deleteClaims({ claimIds }),
     meta: { silent: true }, // says 'Not deleted' itself
@@ -108,7 +114,7 @@ export default function ClaimsPage() {
               setSearch(event.currentTarget.value);
               list.tableProps.onPageChange(1);
             }}
-            w={240}
+            w={{ base: '100%', xs: 240 }}
           />
           {!readsOnly && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ to: '/claims/new' })}>
@@ -128,6 +134,48 @@ export default function ClaimsPage() {
       </Group>
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : !wide ? (
+        <Stack gap="sm" aria-busy={query.isFetching}>
+          <OrderCards<Claim>
+            records={query.data?.rows ?? []}
+            rowKey={(claim) => claim.id}
+            label={(claim) => `claim ${claim.id}`}
+            heading={(claim) => (
+              <Group gap="xs">
+                <Text fw={600}>Claim {claim.id}</Text>
+                <StatusChip status={claim.status} />
+              </Group>
+            )}
+            fields={(claim) => [
+              ...(isClient ? [] : [{ label: 'Company', value: claim.company ?? '–' }]),
+              { label: 'Order number', value: claim.ClientProductionOrder.orderNo },
+              { label: 'Article', value: article(claim) },
+              { label: 'Delivery at', value: formatListDate(claim.deliveryDate) },
+            ]}
+            open={openClaim}
+            inProgress={() => false}
+            selected={selected}
+            {...(readsOnly ? {} : { onSelectedChange: setSelected })}
+            emptyText={
+              query.isPending
+                ? 'Loading claims…'
+                : filter
+                  ? 'No claim matches the search.'
+                  : isClient && !readsOnly
+                    ? 'No claims yet. Use New to report a problem.'
+                    : 'No claims yet.'
+            }
+          />
+          {(query.data?.count ?? 0) > list.pagination.rowsPerPage && (
+            <Pagination
+              size="sm"
+              total={Math.ceil((query.data?.count ?? 0) / list.pagination.rowsPerPage)}
+              value={list.pagination.page}
+              onChange={list.tableProps.onPageChange}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            />
+          )}
+        </Stack>
       ) : (
         <DataTable<Claim>
           {...pagedTableProps(query)}

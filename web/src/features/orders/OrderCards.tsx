@@ -7,6 +7,11 @@ export interface CardField {
   value: ReactNode;
 }
 
+/** A card's checkbox, left out where the list has no selection. The claims and forecasts lists use these cards too. */
+function SelectCheckbox({ shown, ...props }: React.ComponentProps<typeof Checkbox> & { shown: boolean }) {
+  return shown ? <Checkbox {...props} /> : null;
+}
+
 /**
  * The phone layout of the order screens' rows: a card per row with its checkbox (multi-select), a heading and the
  * columns as labelled values, stacked so nothing is clipped. Opening a row is the card's button (a link when the row is a record with a route), named by what it shows (the
@@ -36,7 +41,8 @@ export function OrderCards<Row>({
   href?: (row: Row) => string;
   inProgress: (row: Row) => boolean;
   selected: Row[];
-  onSelectedChange: (rows: Row[]) => void;
+  /** Without it the list has no selection, and the cards no checkbox (a seller's read-only claims). */
+  onSelectedChange?: (rows: Row[]) => void;
   emptyText: string;
   /** The row's name for its checkbox, e.g. 'order PO-24-0117'. */
   label: (row: Row) => string;
@@ -67,12 +73,13 @@ export function OrderCards<Row>({
             style={wip ? { backgroundColor: 'var(--mantine-color-yellow-light)' } : undefined}
           >
             <Group align="flex-start" wrap="nowrap" gap="sm">
-              <Checkbox
+              <SelectCheckbox
+                shown={onSelectedChange !== undefined}
                 mt={4}
                 aria-label={`Select ${label(row)}`}
                 checked={isSelected(row)}
                 onChange={(event) =>
-                  onSelectedChange(event.currentTarget.checked ? [...selected, row] : selected.filter((chosen) => rowKey(chosen) !== rowKey(row)))
+                  onSelectedChange?.(event.currentTarget.checked ? [...selected, row] : selected.filter((chosen) => rowKey(chosen) !== rowKey(row)))
                 }
               />
               <UnstyledButton {...(href ? { component: Link, to: href(row) } : { onClick: () => open(row) })} style={{ flex: 1, minWidth: 0 }}>

@@ -113,7 +113,7 @@ export const PlannerItemCardBody = forwardRef<HTMLElement, CardBodyProps>(functi
           {formatNumber(item.plannedAmount)} / {formatNumber(item.producedAmount)}
         </Text>
         {item.refProductionOrder && (
-          <Group gap={4} wrap="nowrap" c="blue.9" title={`Production order ${item.refProductionOrder.orderNo}`}>
+          <Group gap={4} wrap="nowrap" c="blue" title={`Production order ${item.refProductionOrder.orderNo}`}>
             <IconBuildingFactory2 size={12} aria-label="Production order" style={{ flexShrink: 0 }} />
             <Text size="xs" truncate>
               {item.refProductionOrder.orderNo}

@@ -9,6 +9,7 @@ import type { PlannerForecast, PlannerOrderItem } from '../../../../generated/we
 import { weekdayIndex } from '../../components/dates';
 import { monthWeeks } from './plannerCalendar';
 import PlannerPage from './PlannerPage';
+import { onAPhone } from '../../test/phone';
 
 /** A buyer's item on the seller's planner: Baltic Brew's order BB-2026-014, NS-0500, due Wednesday 18.03.2026. */
 function plannerItem(overrides: Partial<PlannerOrderItem> = {}): PlannerOrderItem {
@@ -90,6 +91,18 @@ describe("the seller's Planner (client '/agenda')", { timeout: 30_000 }, () => {
     expect(day('11.03.2026').querySelector('[aria-current="date"]')).not.toBeNull();
     expect(await screen.findByText('Nothing planned in March 2026. Prev and Next show other months.')).toBeInTheDocument();
     expect(ranges[0]).toEqual({ startTimestamp: '2026-02-23T00:00:00.000Z', endTimestamp: '2026-04-06T00:00:00.000Z' });
+  });
+
+  it('on a phone the days stack, each naming its weekday, and the cards sit on their day', async () => {
+    servePlanner([plannerItem({ isBuyerConfirmed: true })]);
+    onAPhone();
+    renderWithProviders(<PlannerPage />);
+    const shown = await card();
+    expect(screen.queryAllByRole('columnheader')).toHaveLength(0);
+    expect(screen.getAllByRole('gridcell')).toHaveLength(42);
+    expect(within(day('18.03.2026')).getByText('Wednesday')).toBeInTheDocument();
+    expect(within(day('23.02.2026')).getByText('Monday')).toBeInTheDocument();
+    expect(day('18.03.2026')).toContainElement(shown);
   });
 
   it('Prev, Next and Today change the month and what is asked for', async () => {

@@ -15,6 +15,7 @@ import { dayCollision, dayKeyboardCoordinates, plannerAnnouncements, screenReade
 import { firstOfMonth, isWeekend, localToday, shiftMonth } from '../../components/dates';
 import { canDropOn, forecastsByDay, itemsByDay, monthTitle, monthWeeks, WEEKDAYS } from './plannerCalendar';
 import { usePlanner, useReloadPlanner } from './usePlanner';
+import { useWideScreen } from '../../components/useWideScreen';
 
 const ProductionOrderDialog = lazy(() => import('./ProductionOrderDialog'));
 const ItemHistoryDialog = lazy(() => import('./ItemHistoryDialog'));
@@ -72,10 +73,12 @@ interface DayCellProps {
   today: boolean;
   /** The item being dragged: days it may not go to are shown refused. */
   dragged: PlannerOrderItem | null;
+  /** On a phone the day spans the screen and names its weekday itself (the weekday headers are not shown). */
+  weekday?: string;
   children: React.ReactNode;
 }
 
-function DayCell({ day, inMonth, today, dragged, children }: DayCellProps) {
+function DayCell({ day, inMonth, today, dragged, weekday, children }: DayCellProps) {
   const { setNodeRef, isOver } = useDroppable({ id: day });
   const weekend = isWeekend(day);
   const refused = dragged != null && !canDropOn(dragged.dueDate, day);
@@ -97,7 +100,7 @@ function DayCell({ day, inMonth, today, dragged, children }: DayCellProps) {
       data-refused={refused || undefined}
       p={4}
       style={{
-        minHeight: 120,
+        minHeight: weekday ? undefined : 120,
         minWidth: 0,
         background,
         borderRight: '1px solid var(--mantine-color-default-border)',
@@ -106,7 +109,12 @@ function DayCell({ day, inMonth, today, dragged, children }: DayCellProps) {
         outlineOffset: -2,
       }}
     >
-      <Group justify="flex-end" mb={4}>
+      <Group justify={weekday ? 'flex-start' : 'flex-end'} gap={6} mb={4}>
+        {weekday && (
+          <Text size="xs" fw={500} c={inMonth ? undefined : 'dimmed'}>
+            {weekday}
+          </Text>
+        )}
         <Text
           size="xs"
           fw={today ? 700 : 500}
@@ -129,6 +137,7 @@ function DayCell({ day, inMonth, today, dragged, children }: DayCellProps) {
  * buyers' order items of the seller's products as cards and, when chosen under 'Show on calendar', the buyers'
  * forecasts as bars on the middle day of their period. Cards move by pointer or keyboard (Space, arrows, Space) to
  * a weekday on or after their own date; earlier days are shown refused while dragging and a drop there saves nothing.
+ * On a phone (below `sm`) each week's days stack, one a line with its weekday, so the cards keep their full width.
  */
 export default function PlannerPage() {
   const today = localToday();
@@ -140,6 +149,8 @@ export default function PlannerPage() {
   // The day to bring into view once its month has loaded: today on opening and on 'Today'.
   const [scrollTo, setScrollTo] = useState<string | null>(today);
   const grid = useRef<HTMLDivElement>(null);
+  const wide = useWideScreen();
+  const columns = wide ? 'repeat(7, minmax(0, 1fr))' : 'minmax(0, 1fr)';
   const planner = usePlanner(month);
   const reload = useReloadPlanner();
   const { query } = planner;
@@ -256,7 +267,7 @@ export default function PlannerPage() {
           <Paper withBorder radius="md" pos="relative" style={{ overflow: 'hidden' }}>
             <LoadingOverlay visible={query.isPending || (query.isPlaceholderData && query.isFetching)} loaderProps={{ 'aria-label': 'Loading planner' } as object} />
             <Box role="grid" aria-label={`Planner ${monthTitle(month)}`} ref={grid}>
-              <Box role="row" style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))' }}>
+              <Box role="row" style={{ display: wide ? 'grid' : 'none', gridTemplateColumns: columns }}>
                 {WEEKDAYS.map((weekday) => (
                   <Text
                     key={weekday}
@@ -279,13 +290,20 @@ export default function PlannerPage() {
                   data-week={week[0]}
                   style={{
                     display: 'grid',
-                    gridTemplateColumns: 'repeat(7, minmax(0, 1fr))',
+                    gridTemplateColumns: columns,
                     // Scrolled to, a week stops below the fixed top bar.
                     scrollMarginTop: 'calc(var(--app-shell-header-offset, 56px) + var(--mantine-spacing-xs))',
                   }}
                 >
-                  {week.map((day) => (
-                    <DayCell key={day} day={day} inMonth={day.slice(0, 7) === month.slice(0, 7)} today={day === today} dragged={active}>
+                  {week.map((day, index) => (
+                    <DayCell
+                      key={day}
+                      day={day}
+                      inMonth={day.slice(0, 7) === month.slice(0, 7)}
+                      today={day === today}
+                      dragged={active}
+                      weekday={wide ? undefined : WEEKDAYS[index]}
+                    >
                       {(barsByDay.get(day) ?? []).map((forecast) => (
                         <ForecastBar key={`forecast-${forecast.id}`} forecast={forecast} />
                       ))}

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import type { ClientProductionPlan } from '../../../../generated/web/model';
 import { renderForecastsAt } from './forecastRoutes.test-utils';
+import { onAPhone } from '../../test/phone';
 
 const plan = (id: number, periodFrom: string, periodTo: string, updatedAt: Date): ClientProductionPlan => ({
   id, periodFrom, periodTo, updatedAt: updatedAt.toISOString(), clientId: 'nordic-springs', version: 1,
@@ -134,5 +135,24 @@ describe("client /planning 'Forecasts'", { timeout: 30_000 }, () => {
     expect(await screen.findByText('The database is not reachable.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('02.03.2026 ~ 29.03.2026')).toBeInTheDocument();
+  });
+});
+
+describe("client /planning on a phone", { timeout: 30_000 }, () => {
+  it('shows each forecast as a card with its period and Updated at; the checkbox selects it, the card opens it', async () => {
+    serve();
+    onAPhone();
+    const user = userEvent.setup();
+    const router = renderForecastsAt('/planning');
+    const card = within((await screen.findByText('02.03.2026 ~ 29.03.2026')).closest('li')!);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(card.getByText('Updated at')).toBeInTheDocument();
+    expect(card.getByText('20.02.2026 10:45')).toBeInTheDocument();
+    const remove = screen.getByRole('button', { name: 'Delete' });
+    expect(remove).toBeDisabled();
+    await user.click(card.getByRole('checkbox', { name: 'Select forecast 02.03.2026 ~ 29.03.2026' }));
+    expect(remove).toBeEnabled();
+    await user.click(screen.getByText('01.02.2026 ~ 28.02.2026'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/planning/7'));
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -20,11 +20,13 @@ import { confirmDelete } from '../../components/confirmDelete';
 import { pagedTableProps } from '../../components/pagedTable';
 import { formatDateTime } from '../../components/format';
 import { formatPeriod } from './forecast';
+import { OrderCards } from '../orders/OrderCards';
+import { useWideScreen } from '../../components/useWideScreen';
 
 /**
  * Client /planning, 'Forecasts': Period (from ~ to) and Updated at, 20 per page (20/50/100), periodFrom
  * descending by default; multi-select. New opens /planning/new; Delete (disabled without a selection) asks
- * first; a row click (or Enter on a row) opens /planning/{id}.
+ * first; a row click (or Enter on a row) opens /planning/{id}. On a phone (below `sm`) each forecast is a card.
  */
 export default function ForecastsPage() {
   const navigate = useNavigate();
@@ -33,6 +35,7 @@ export default function ForecastsPage() {
   const body = { pagination: list.pagination };
   const query = useClientPlansGetPlans(body, { query: { queryKey: getClientPlansGetPlansQueryKey(body), placeholderData: keepPreviousData } });
   const [selected, setSelected] = useState<ClientProductionPlan[]>([]);
+  const wide = useWideScreen();
   const remove = useClientPlansDeletePlans({
     mutation: {
       onSuccess: async (_result, { data }) => {
@@ -65,6 +68,30 @@ export default function ForecastsPage() {
       </Group>
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : !wide ? (
+        <Stack gap="sm" aria-busy={query.isFetching}>
+          <OrderCards<ClientProductionPlan>
+            records={query.data?.rows ?? []}
+            rowKey={(plan) => plan.id}
+            label={(plan) => `forecast ${formatPeriod(plan.periodFrom, plan.periodTo)}`}
+            heading={(plan) => <Text fw={600}>{formatPeriod(plan.periodFrom, plan.periodTo)}</Text>}
+            fields={(plan) => [{ label: 'Updated at', value: formatDateTime(plan.updatedAt) }]}
+            open={(plan) => open(plan.id)}
+            inProgress={() => false}
+            selected={selected}
+            onSelectedChange={setSelected}
+            emptyText={query.isPending ? 'Loading forecasts…' : 'No forecasts yet. Use New to plan the quantities of a period.'}
+          />
+          {(query.data?.count ?? 0) > list.pagination.rowsPerPage && (
+            <Pagination
+              size="sm"
+              total={Math.ceil((query.data?.count ?? 0) / list.pagination.rowsPerPage)}
+              value={list.pagination.page}
+              onChange={list.tableProps.onPageChange}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            />
+          )}
+        </Stack>
       ) : (
         <DataTable<ClientProductionPlan>
           {...pagedTableProps(query)}

@@ -1,7 +1,8 @@
 import { LineChart } from '@mantine/charts';
-import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { DeliveryPerformance } from '../../../../generated/web/model';
 import { formatNumber, formatPercent } from '../../components/format';
+import { useWideScreen } from '../../components/useWideScreen';
 import { ChartEmpty } from './ChartState';
 
 const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -28,9 +29,11 @@ function Figure({ label, value, madeOf }: { label: string; value: string; madeOf
 
 /**
  * One client's delivery figures (issue 16): on-time-in-full, fill rate and forecast accuracy over the period, each
- * saying what it is made of; the monthly trend; forecast against ordered against produced per product and month.
+ * saying what it is made of; the monthly trend; forecast against ordered against produced per product and month, a
+ * table from `sm` up and a card per product and month on a phone.
  */
 export function DeliveryFigures({ data }: { data: DeliveryPerformance }) {
+  const wide = useWideScreen();
   if (data.items === 0 && data.products.length === 0) {
     return <ChartEmpty title="No order items and no forecasts in this period" hint="Pick a longer period." />;
   }
@@ -81,6 +84,33 @@ export function DeliveryFigures({ data }: { data: DeliveryPerformance }) {
         </Title>
         {data.products.length === 0 ? (
           <Text c="dimmed">No forecasts or orders in this period.</Text>
+        ) : !wide ? (
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {data.products.map((row) => (
+              <Card key={`${row.month}-${row.clientProductId}`} component="li" withBorder padding="sm">
+                <Text fw={600} mb={4} style={{ overflowWrap: 'anywhere' }}>
+                  {formatMonth(row.month)}, {row.articleNo} - {row.productName}
+                </Text>
+                <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
+                  {(
+                    [
+                      ['Forecast', formatNumber(row.forecast)],
+                      ['Ordered', formatNumber(row.ordered)],
+                      ['Produced', formatNumber(row.produced)],
+                      ['Accuracy', formatRate(row.accuracy)],
+                    ] as const
+                  ).map(([label, value]) => (
+                    <Group key={label} gap="xs" wrap="nowrap">
+                      <Text size="sm" c="dimmed">
+                        {label}
+                      </Text>
+                      <Text size="sm">{value}</Text>
+                    </Group>
+                  ))}
+                </SimpleGrid>
+              </Card>
+            ))}
+          </Stack>
         ) : (
           <Table.ScrollContainer minWidth={640}>
             <Table striped>

@@ -11,6 +11,7 @@ import { renderWithProviders } from '../../test/render';
 import AdminDeliveryPage from './AdminDeliveryPage';
 import DeliveryPage from './DeliveryPage';
 import { renderAsClient, serveStats, SPRING } from './statsTestData';
+import { onAPhone } from '../../test/phone';
 
 type Period = { from: string; to: string };
 
@@ -48,6 +49,25 @@ describe("client '/stats/delivery'", { timeout: 30_000 }, () => {
     const row = within(products).getByRole('row', { name: /Jan 2026/ });
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Jan 2026', 'NS-0500 - Spring Water 0.5 L', '12,000', '2,000', '2,000', '17%']);
     expect(screen.getByRole('region', { name: 'Trend per month' })).toBeInTheDocument();
+  });
+
+  it('on a phone each product and month is a card with its figures labelled instead of a table row', async () => {
+    serveStats('stats/delivery/get', () => FIGURES);
+    onAPhone();
+    renderAsClient(<DeliveryPage />);
+    const products = await screen.findByRole('region', { name: 'Forecast, ordered and produced per product' });
+    expect(within(products).queryByRole('table')).not.toBeInTheDocument();
+    const card = within(within(products).getByRole('listitem'));
+    expect(card.getByText('Jan 2026, NS-0500 - Spring Water 0.5 L')).toBeInTheDocument();
+    for (const [label, value] of [
+      ['Forecast', '12,000'],
+      ['Ordered', '2,000'],
+      ['Produced', '2,000'],
+      ['Accuracy', '17%'],
+    ]) {
+      const field = card.getByText(label!).parentElement!;
+      expect(within(field).getByText(value!)).toBeInTheDocument();
+    }
   });
 
   it('a period without items or forecasts says so', async () => {

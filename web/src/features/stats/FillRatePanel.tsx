@@ -11,6 +11,7 @@ import { MONTH_FORMAT } from '../../components/dates';
 import { ChartEmpty, ChartState } from './ChartState';
 import { FILL_RATE_LEGEND, fillRateBucketOf } from './fillRate';
 import { monthOf } from './period';
+import { useWideScreen } from '../../components/useWideScreen';
 
 /** The heatmap's cells: a row per product (its 'article - name'), a column per day of the month ('01'..'31'). */
 function heatmapCells(data: ClientStatsGetFillRate200): MatrixChartCell[] {
@@ -29,6 +30,44 @@ function describeCell(data: ClientStatsGetFillRate200, month: string, cell: Matr
     bucket: fillRateBucketOf(cell.value).label,
     numbers: detail ? `Planned ${formatNumber(detail.plannedAmount)}, Produced ${formatNumber(detail.produced)}` : 'Nothing planned',
   };
+}
+
+/** The fill-rate matrix: on a phone without labels and with cells small enough for a month to fit the screen. */
+function Heatmap({ data, month, cells, yLabels, phone = false }: { data: ClientStatsGetFillRate200; month: string; cells: MatrixChartCell[]; yLabels: string[]; phone?: boolean }) {
+  return (
+    <MatrixChart
+      data={cells}
+      xLabels={data.categories.map((day) => day.slice(8))}
+      yLabels={yLabels}
+      withXLabels={!phone}
+      withYLabels={!phone}
+      xLabelsRotation={0}
+      xLabelsHeight={24}
+      yLabelsWidth={240}
+      cellSize={phone ? 8 : 22}
+      gap={2}
+      withTooltip
+      getTooltipLabel={(cell) => {
+        const text = describeCell(data, month, cell);
+        return (
+          <Stack gap={0}>
+            <Text size="sm" fw={500}>
+              {text.title}: {text.bucket}
+            </Text>
+            <Text size="sm">{text.numbers}</Text>
+          </Stack>
+        );
+      }}
+      getCellProps={(cell) => {
+        const text = describeCell(data, month, cell);
+        return {
+          role: 'img',
+          'aria-label': `${text.title}: ${text.bucket}. ${text.numbers}`,
+          style: { fill: fillRateBucketOf(cell.value).color },
+        };
+      }}
+    />
+  );
 }
 
 function FillRateLegend() {
@@ -50,6 +89,7 @@ function FillRateLegend() {
  */
 export function FillRatePanel({ today }: { today: Date }) {
   const [month, setMonth] = useState(monthOf(today));
+  const wide = useWideScreen();
   const body = { month };
   const query = useClientStatsGetFillRate(body, {
     query: { queryKey: getClientStatsGetFillRateQueryKey(body), placeholderData: keepPreviousData },
@@ -75,44 +115,30 @@ export function FillRatePanel({ today }: { today: Date }) {
         isEmpty={(data) => data.series.length === 0}
         empty={<ChartEmpty title="No products to show" hint="The fill rate appears once you have products with orders." />}
       >
-        {(data) => (
-          <ScrollArea type="auto">
-            <Box miw="fit-content">
-              <MatrixChart
-                data={heatmapCells(data)}
-                xLabels={data.categories.map((day) => day.slice(8))}
-                yLabels={data.series.map((series) => series.name)}
-                withXLabels
-                withYLabels
-                xLabelsRotation={0}
-                xLabelsHeight={24}
-                yLabelsWidth={240}
-                cellSize={22}
-                gap={2}
-                withTooltip
-                getTooltipLabel={(cell) => {
-                  const text = describeCell(data, month, cell);
-                  return (
-                    <Stack gap={0}>
-                      <Text size="sm" fw={500}>
-                        {text.title}: {text.bucket}
-                      </Text>
-                      <Text size="sm">{text.numbers}</Text>
-                    </Stack>
-                  );
-                }}
-                getCellProps={(cell) => {
-                  const text = describeCell(data, month, cell);
-                  return {
-                    role: 'img',
-                    'aria-label': `${text.title}: ${text.bucket}. ${text.numbers}`,
-                    style: { fill: fillRateBucketOf(cell.value).color },
-                  };
-                }}
-              />
-            </Box>
-          </ScrollArea>
-        )}
+        {(data) =>
+          wide ? (
+            <ScrollArea type="auto">
+              <Box miw="fit-content">
+                <Heatmap data={data} month={month} cells={heatmapCells(data)} yLabels={data.series.map((series) => series.name)} />
+              </Box>
+            </ScrollArea>
+          ) : (
+            // On a phone a product's name heads its own row of days, so the days fit the screen without a label column.
+            <Stack gap="sm">
+              <Text size="xs" c="dimmed">
+                Each square is a day of the month, 1 to {data.categories.length}, left to right.
+              </Text>
+              {data.series.map((series) => (
+                <Box key={series.name}>
+                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                    {series.name}
+                  </Text>
+                  <Heatmap data={data} month={month} cells={heatmapCells(data).filter((cell) => cell.y === series.name)} yLabels={[series.name]} phone />
+                </Box>
+              ))}
+            </Stack>
+          )
+        }
       </ChartState>
     </Stack>
   );
