@@ -243,6 +243,13 @@ const VISITS: Record<string, Visit> = {
       await settled(page, `Claim ${id}`);
     },
   },
+  '/webhooks': {
+    as: 'client',
+    open: async (page) => {
+      await page.goto('/#/webhooks');
+      await settled(page, 'Webhooks');
+    },
+  },
   '/agenda': {
     as: 'seller',
     open: async (page) => {
