@@ -20,7 +20,7 @@ test('the admin lands on the admin face with its menu and a welcome line', async
   await expect(page.getByText('Welcome, Alice Admin')).toBeVisible();
   await expectMenu(page, [
     'Raw Materials Status', 'Supply plan', 'Production orders', 'Claims', 'Preform stock', 'Traceability', 'Client inventory', 'Preform inventory', 'Manufacturers', 'Invoices',
-    'Downtimes history', 'Machines', 'Delivery performance', 'Audit log',
+    'Downtimes history', 'Machines', 'Delivery performance', 'Audit log', 'API clients', 'Webhooks',
   ]);
   await menu(page).getByText('Downtimes history').click();
   await expect(menu(page).getByRole('link', { name: 'History' })).toBeVisible();
@@ -44,7 +44,7 @@ test("the accountant's '' redirects to documents, the only menu entry is Invoice
 test('a converter client lands on the portfolio with the client menu', async ({ page }) => {
   await signIn(page, 'client');
   await expect(page).toHaveURL(/#\/profile$/);
-  await expectMenu(page, ['Portfolio', 'Forecasts', 'Orders', 'Claims', 'Invoices', 'Statistics']);
+  await expectMenu(page, ['Portfolio', 'Forecasts', 'Orders', 'Claims', 'Invoices', 'Statistics', 'Webhooks']);
   await menu(page).getByText('Statistics').click();
   await expect(menu(page).getByRole('link', { name: 'Performance' })).toBeVisible();
   await expect(menu(page).getByRole('link', { name: 'Production quantities' })).toBeVisible();
