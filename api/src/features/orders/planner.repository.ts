@@ -40,7 +40,7 @@ const plannerItems = (db: Executor, scope: CompanyScope) =>
           .innerJoin('client_production_orders as ro', 'ro.id', 'r.order_id')
           // The referenced production order is the seller's: never show another company's order number.
           .where('ro.company_id', '=', scope.companyId)
-          .select(['r.id', 'r.due_date', 'r.is_closed', 'r.planned_amount', 'r.produced_amount', 'ro.id as order_id', 'ro.order_no'])
+          .select(['r.id', 'r.due_date', 'r.is_closed', 'r.planned_amount', 'r.produced_amount', 'r.machine_name', 'ro.id as order_id', 'ro.order_no'])
           .as('ref'),
       (join) => join.onRef('ref.id', '=', 'i.ref_production_order_item_id'),
     )
@@ -55,6 +55,7 @@ const plannerItems = (db: Executor, scope: CompanyScope) =>
       'ref.is_closed as ref_is_closed',
       'ref.planned_amount as ref_planned_amount',
       'ref.produced_amount as ref_produced_amount',
+      'ref.machine_name as ref_machine_name',
       'ref.order_id as ref_order_id',
       'ref.order_no as ref_order_no',
     ]);
@@ -89,7 +90,7 @@ export async function findPlannerItems(db: Executor, scope: CompanyScope, from: 
            i.is_closed, i.is_buyer_confirmed, i.is_seller_confirmed, i.has_invoice, i.updated_at, i.version,
            i.order_no, i.company_id, c.name as company, i.purchase_date,
            r.id as ref_id, r.due_date as ref_due_date, r.is_closed as ref_is_closed, r.planned_amount as ref_planned_amount,
-           r.produced_amount as ref_produced_amount, ro.id as ref_order_id, ro.order_no as ref_order_no
+           r.produced_amount as ref_produced_amount, r.machine_name as ref_machine_name, ro.id as ref_order_id, ro.order_no as ref_order_no
     from (
       select i.*, cp.article_no, cp.product_name, ${itemHasInvoice('i')} as has_invoice, o.order_no, o.company_id, o.purchase_date
       from client_production_orders o
@@ -185,6 +186,8 @@ export interface LockedPlannerItem {
   version: number;
   purchase_date: string | null;
   has_invoice: boolean;
+  /** The product's machines as the product lists them (comma separated). */
+  machine_names: string;
 }
 
 /** Locks one item the caller is the seller of (FOR UPDATE of the item); undefined when it is not the caller's. */
@@ -205,6 +208,7 @@ export async function lockPlannerItem(trx: Transaction<Database>, scope: Company
       'i.ref_production_order_item_id',
       'i.version',
       'o.purchase_date',
+      'cp.machine_names',
       itemHasInvoice('i').as('has_invoice'),
     ])
     .where('i.id', '=', id)
@@ -218,7 +222,7 @@ export async function lockRefItem(trx: Transaction<Database>, scope: CompanyScop
   return trx
     .selectFrom('client_production_order_items as r')
     .innerJoin('client_production_orders as ro', 'ro.id', 'r.order_id')
-    .select(['r.id', 'r.order_id', 'r.due_date', 'r.planned_amount', 'r.produced_amount', 'ro.order_no', itemHasInvoice('r').as('has_invoice')])
+    .select(['r.id', 'r.order_id', 'r.due_date', 'r.planned_amount', 'r.produced_amount', 'r.machine_name', 'ro.order_no', itemHasInvoice('r').as('has_invoice')])
     .where('r.id', '=', id)
     .where('ro.company_id', '=', scope.companyId)
     .forUpdate('r')
@@ -254,23 +258,34 @@ export async function openOrderNamed(trx: Transaction<Database>, scope: CompanyS
 /** The seller's production order item for a buyer's item: same product, the seller's date and quantity. */
 export async function insertProductionItem(
   trx: Transaction<Database>,
-  values: { orderId: number; clientProductId: number; dueDate: string; plannedAmount: number },
+  values: { orderId: number; clientProductId: number; dueDate: string; plannedAmount: number; machineName: string | null },
 ): Promise<number> {
   const row = await trx
     .insertInto('client_production_order_items')
-    .values({ order_id: values.orderId, client_product_id: values.clientProductId, due_date: values.dueDate, planned_amount: values.plannedAmount })
+    .values({
+      order_id: values.orderId,
+      client_product_id: values.clientProductId,
+      due_date: values.dueDate,
+      planned_amount: values.plannedAmount,
+      machine_name: values.machineName,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-/** Edits the seller's (locked) production order item: date, quantity and the order it is on. */
+/** Edits the seller's (locked) production order item: date, quantity, machine and the order it is on. */
 export async function updateProductionItem(
   trx: Transaction<Database>,
   id: number,
-  values: { orderId: number; dueDate: string; plannedAmount: number },
+  values: { orderId: number; dueDate: string; plannedAmount: number; machineName: string | null },
 ): Promise<void> {
-  await recordUpdate(trx, 'client_production_order_items', { order_id: values.orderId, due_date: values.dueDate, planned_amount: values.plannedAmount })
+  await recordUpdate(trx, 'client_production_order_items', {
+    order_id: values.orderId,
+    due_date: values.dueDate,
+    planned_amount: values.plannedAmount,
+    machine_name: values.machineName,
+  })
     .where('id', '=', id)
     .execute();
 }

@@ -23,6 +23,13 @@ export type PlannerItemInput = Schemas['PlannerItemInput'];
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
+/** A product's machines as it lists them ('FB-101, FB-102'): the names, trimmed, without empty ones. */
+export const machinesOf = (machineNames: string) =>
+  machineNames
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+
 /** Saturday and Sunday are never due dates (weekends unavailable for order dates, part 9). */
 const isWeekday = (date: string) => {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay();
@@ -116,6 +123,11 @@ export async function savePlannerItem(db: Db, actor: Actor, input: PlannerItemIn
       } else if (existing.has_invoice) {
         throw conflict(LOCKED_ITEM);
       }
+      // Absent keeps the machine the seller's item has (none for a new one); null clears it.
+      const machineName = ref.machineName === undefined ? (existing?.machine_name ?? null) : ref.machineName;
+      if (ref.machineName && !machinesOf(item.machine_names).includes(ref.machineName)) {
+        throw ruleViolation('item.refProductionOrderItem.machineName', 'machine', `The machine must be one of the product's machines (${item.machine_names}).`);
+      }
       const tooFew = checkPlannedAmount(ref.plannedAmount, producedForQuantity(item, existing));
       if (tooFew) throw ruleViolation(tooFew.field, tooFew.code, tooFew.message, tooFew.minimum);
       if (item.purchase_date !== null && ref.dueDate > item.purchase_date) {
@@ -127,16 +139,17 @@ export async function savePlannerItem(db: Db, actor: Actor, input: PlannerItemIn
       }
       const target = existing && existing.order_no === orderNo ? { id: existing.order_id, created: false } : await repository.openOrderNamed(trx, scope, orderNo);
       if (existing) {
-        await repository.updateProductionItem(trx, existing.id, { orderId: target.id, dueDate: ref.dueDate, plannedAmount: ref.plannedAmount });
+        await repository.updateProductionItem(trx, existing.id, { orderId: target.id, dueDate: ref.dueDate, plannedAmount: ref.plannedAmount, machineName });
       } else {
         refId = await repository.insertProductionItem(trx, {
           orderId: target.id,
           clientProductId: item.client_product_id,
           dueDate: ref.dueDate,
           plannedAmount: ref.plannedAmount,
+          machineName,
         });
       }
-      production = { orderId: target.id, orderNo, orderCreated: target.created, itemId: refId, itemCreated: !existing, ...ref };
+      production = { orderId: target.id, orderNo, orderCreated: target.created, itemId: refId, itemCreated: !existing, ...ref, machineName };
     }
 
     const values: repository.PlannerItemValues = { dueDate, isBuyerConfirmed, isSellerConfirmed, refProductionOrderItemId: refId };
