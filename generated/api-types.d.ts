@@ -4500,6 +4500,8 @@ export interface components {
              * @description producedAmount / plannedAmount (0..1, may exceed 1).
              */
             producedPart: number;
+            /** @description The product's machines (its `machineNames`, in its order): the planner's 'Machine' choices for the production order item. */
+            productMachineNames?: components["schemas"]["MachineName"][];
             refProductionOrder: {
                 id: components["schemas"]["Id"];
                 orderNo: string;

@@ -59,6 +59,13 @@ describe('planner: the machine of a production order item', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.refProductionOrderItem).toMatchObject({ plannedAmount: 20_000, machineName: 'FB-102' });
     const refId = saved.body.refProductionOrderItemId as number;
+    // The planner offers the product's machines and reads the planned one back.
+    expect(saved.body.productMachineNames).toEqual(['FB-101', 'FB-102']);
+    const planner = await post(app, '/api/client/orders/planner/get', { startTimestamp: '2026-11-30T00:00:00Z', endTimestamp: '2026-12-07T00:00:00Z' }, seller);
+    expect(planner.body.orders.find((entry: { id: number }) => entry.id === id)).toMatchObject({
+      productMachineNames: ['FB-101', 'FB-102'],
+      refProductionOrderItem: { machineName: 'FB-102' },
+    });
     expect(await bannerIds('FB-102')).toContain(refId);
     expect(await bannerIds('FB-101')).not.toContain(refId);
     const audit = await database.db.selectFrom('audit_log').select('details').where('operation', '=', 'savePlannerItem').where('record_id', '=', String(id)).executeTakeFirstOrThrow();

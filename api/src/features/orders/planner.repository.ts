@@ -5,6 +5,7 @@ import { recordUpdate, versionedUpdate } from '../../db/versioned-update.js';
 import type { CompanyScope } from '../../lib/scope.js';
 import { itemHasInvoice } from './orders.invoices.js';
 import { orderItemColumns, toOrderItem } from './orders.queries.js';
+import { machinesOf } from './planner.rules.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 type Schemas = components['schemas'];
@@ -50,6 +51,7 @@ const plannerItems = (db: Executor, scope: CompanyScope) =>
       'o.company_id',
       'c.name as company',
       'o.purchase_date',
+      'cp.machine_names',
       'ref.id as ref_id',
       'ref.due_date as ref_due_date',
       'ref.is_closed as ref_is_closed',
@@ -72,6 +74,7 @@ const toPlannerItem = (row: PlannerRow): PlannerItem =>
       company: row.company,
       purchaseDate: row.purchase_date,
     },
+    productMachineNames: machinesOf(row.machine_names),
   });
 
 /**
@@ -88,17 +91,17 @@ export async function findPlannerItems(db: Executor, scope: CompanyScope, from: 
   const { rows } = await executePrepared(db, sql<PlannerRow>`
     select i.id, i.order_id, i.client_product_id, i.article_no, i.product_name, i.due_date, i.planned_amount, i.produced_amount,
            i.is_closed, i.is_buyer_confirmed, i.is_seller_confirmed, i.has_invoice, i.updated_at, i.version,
-           i.order_no, i.company_id, c.name as company, i.purchase_date,
+           i.order_no, i.company_id, c.name as company, i.purchase_date, i.machine_names,
            r.id as ref_id, r.due_date as ref_due_date, r.is_closed as ref_is_closed, r.planned_amount as ref_planned_amount,
            r.produced_amount as ref_produced_amount, r.machine_name as ref_machine_name, ro.id as ref_order_id, ro.order_no as ref_order_no
     from (
-      select i.*, cp.article_no, cp.product_name, ${itemHasInvoice('i')} as has_invoice, o.order_no, o.company_id, o.purchase_date
+      select i.*, cp.article_no, cp.product_name, cp.machine_names, ${itemHasInvoice('i')} as has_invoice, o.order_no, o.company_id, o.purchase_date
       from client_production_orders o
       join client_production_order_items i on i.order_id = o.id
       join client_products cp on cp.id = i.client_product_id
       where o.company_id = ${tenant} and i.due_date >= ${from} and i.due_date <= ${to}
       union all
-      select i.*, cp.article_no, cp.product_name, ${itemHasInvoice('i')} as has_invoice, o.order_no, o.company_id, o.purchase_date
+      select i.*, cp.article_no, cp.product_name, cp.machine_names, ${itemHasInvoice('i')} as has_invoice, o.order_no, o.company_id, o.purchase_date
       from client_products cp
       join client_production_order_items i on i.client_product_id = cp.id
       join client_production_orders o on o.id = i.order_id

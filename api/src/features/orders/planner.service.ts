@@ -7,7 +7,7 @@ import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
 import { companyScopeOf } from '../../lib/scope.js';
 import type { Schemas } from '../../lib/contract.js';
 import * as repository from './planner.repository.js';
-import { checkPlannedAmount, producedForQuantity } from './planner.rules.js';
+import { checkPlannedAmount, machinesOf, producedForQuantity } from './planner.rules.js';
 
 /** The longest range one planner read may cover (a month view with its neighbouring weeks needs about 42 days). */
 export const MAX_PLANNER_RANGE_DAYS = 366;
@@ -22,13 +22,6 @@ const UNCONFIRM_REFERENCED = 'This item already has a production order: the sell
 export type PlannerItemInput = Schemas['PlannerItemInput'];
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-
-/** A product's machines as it lists them ('FB-101, FB-102'): the names, trimmed, without empty ones. */
-export const machinesOf = (machineNames: string) =>
-  machineNames
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '');
 
 /** Saturday and Sunday are never due dates (weekends unavailable for order dates, part 9). */
 const isWeekday = (date: string) => {

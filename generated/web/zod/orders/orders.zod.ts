@@ -342,7 +342,7 @@ export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderIdMultip
 export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemProducedAmountMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemRefProductionOrderItemMachineNameMax = 100;export const clientPlannerGetPlannerResponseOrdersItemVersionMin = 0;
 export const clientPlannerGetPlannerResponseOrdersItemVersionMax = 2147483647;
 export const clientPlannerGetPlannerResponseOrdersItemVersionMultipleOf = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMaxOne = 2147483647;
-export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderOrderNoMax = 60;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderClientIdMax = 64;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderCompanyMax = 120;export const clientPlannerGetPlannerResponseForecastsItemIdMax = 2147483647;
+export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderIdMultipleOfOne = 1;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderOrderNoMax = 60;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderClientIdMax = 64;export const clientPlannerGetPlannerResponseOrdersItemClientProductionOrderCompanyMax = 120;export const clientPlannerGetPlannerResponseOrdersItemProductMachineNamesItemMax = 100;export const clientPlannerGetPlannerResponseForecastsItemIdMax = 2147483647;
 export const clientPlannerGetPlannerResponseForecastsItemIdMultipleOf = 1;export const clientPlannerGetPlannerResponseForecastsItemClientIdMax = 64;export const clientPlannerGetPlannerResponseForecastsItemCompanyMax = 120;export const clientPlannerGetPlannerResponseForecastsItemItemsItemClientProductIdMax = 2147483647;
 export const clientPlannerGetPlannerResponseForecastsItemItemsItemClientProductIdMultipleOf = 1;export const clientPlannerGetPlannerResponseForecastsItemItemsItemArticleNoMax = 60;export const clientPlannerGetPlannerResponseForecastsItemItemsItemProductNameMax = 120;export const clientPlannerGetPlannerResponseForecastsItemItemsItemPlannedAmountMultipleOf = 1;
 
@@ -386,7 +386,8 @@ export const clientPlannerGetPlannerResponse = zod.object({
   "clientId": zod.string().min(1).max(clientPlannerGetPlannerResponseOrdersItemClientProductionOrderClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(clientPlannerGetPlannerResponseOrdersItemClientProductionOrderCompanyMax).nullable(),
   "purchaseDate": zod.string().date().nullable()
-})
+}),
+  "productMachineNames": zod.array(zod.string().max(clientPlannerGetPlannerResponseOrdersItemProductMachineNamesItemMax).describe('A client machine\'s name (an \'FB\', a blow-moulding line), e.g. FB-04.')).optional().describe('The product\'s machines (its `machineNames`, in its order): the planner\'s \'Machine\' choices for the production order item.')
 }).describe('An order item in the seller\'s planner, with its order and the buyer\'s company.')),
   "forecasts": zod.array(zod.object({
   "id": zod.number().min(1).max(clientPlannerGetPlannerResponseForecastsItemIdMax).multipleOf(clientPlannerGetPlannerResponseForecastsItemIdMultipleOf).describe('Row id.'),
@@ -440,7 +441,7 @@ export const clientPlannerSavePlannerItemResponseRefProductionOrderIdMultipleOfO
 export const clientPlannerSavePlannerItemResponseRefProductionOrderItemIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemPlannedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemProducedAmountMultipleOf = 1;export const clientPlannerSavePlannerItemResponseRefProductionOrderItemMachineNameMax = 100;export const clientPlannerSavePlannerItemResponseVersionMin = 0;
 export const clientPlannerSavePlannerItemResponseVersionMax = 2147483647;
 export const clientPlannerSavePlannerItemResponseVersionMultipleOf = 1;export const clientPlannerSavePlannerItemResponseClientProductionOrderIdMaxOne = 2147483647;
-export const clientPlannerSavePlannerItemResponseClientProductionOrderIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseClientProductionOrderOrderNoMax = 60;export const clientPlannerSavePlannerItemResponseClientProductionOrderClientIdMax = 64;export const clientPlannerSavePlannerItemResponseClientProductionOrderCompanyMax = 120;
+export const clientPlannerSavePlannerItemResponseClientProductionOrderIdMultipleOfOne = 1;export const clientPlannerSavePlannerItemResponseClientProductionOrderOrderNoMax = 60;export const clientPlannerSavePlannerItemResponseClientProductionOrderClientIdMax = 64;export const clientPlannerSavePlannerItemResponseClientProductionOrderCompanyMax = 120;export const clientPlannerSavePlannerItemResponseProductMachineNamesItemMax = 100;
 
 export const clientPlannerSavePlannerItemResponse = zod.object({
   "id": zod.number().min(1).max(clientPlannerSavePlannerItemResponseIdMax).multipleOf(clientPlannerSavePlannerItemResponseIdMultipleOf).describe('Row id.'),
@@ -481,7 +482,8 @@ export const clientPlannerSavePlannerItemResponse = zod.object({
   "clientId": zod.string().min(1).max(clientPlannerSavePlannerItemResponseClientProductionOrderClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(clientPlannerSavePlannerItemResponseClientProductionOrderCompanyMax).nullable(),
   "purchaseDate": zod.string().date().nullable()
-})
+}),
+  "productMachineNames": zod.array(zod.string().max(clientPlannerSavePlannerItemResponseProductMachineNamesItemMax).describe('A client machine\'s name (an \'FB\', a blow-moulding line), e.g. FB-04.')).optional().describe('The product\'s machines (its `machineNames`, in its order): the planner\'s \'Machine\' choices for the production order item.')
 }).describe('An order item in the seller\'s planner, with its order and the buyer\'s company.')
 
 /**
