@@ -2603,6 +2603,8 @@ export interface components {
                 dueDate: components["schemas"]["DateOnly"];
                 id: components["schemas"]["Id"];
                 isClosed: boolean;
+                /** @description The machine the seller's item is planned on (one of its product's machines); null: none named. Sent by the planner. */
+                machineName?: string | null;
                 /** Format: int32 */
                 plannedAmount: number;
                 /**
@@ -4289,6 +4291,8 @@ export interface components {
                 dueDate: components["schemas"]["DateOnly"];
                 id: components["schemas"]["Id"];
                 isClosed: boolean;
+                /** @description The machine the seller's item is planned on (one of its product's machines); null: none named. Sent by the planner. */
+                machineName?: string | null;
                 /** Format: int32 */
                 plannedAmount: number;
                 /**
@@ -4446,6 +4450,11 @@ export interface components {
                 /** @description 'Deliver at'. */
                 dueDate: components["schemas"]["DateOnly"];
                 /**
+                 * @description 'Machine': the machine the item is made on, one of its product's `machine_names` (400 `machine` otherwise);
+                 *     null clears it, absent keeps it. The stopped-machine banner lists the item on this machine only.
+                 */
+                machineName?: string | null;
+                /**
                  * Format: int32
                  * @description Quantity: at least 1000 (MOQ), or the amount already produced when that is above 0 (part 5), which may be less;
                  *     the API decides (400 `minimum` with limit 1000, or `producedMinimum` with the produced amount as limit).
@@ -4491,6 +4500,8 @@ export interface components {
              * @description producedAmount / plannedAmount (0..1, may exceed 1).
              */
             producedPart: number;
+            /** @description The product's machines (its `machineNames`, in its order): the planner's 'Machine' choices for the production order item. */
+            productMachineNames?: components["schemas"]["MachineName"][];
             refProductionOrder: {
                 id: components["schemas"]["Id"];
                 orderNo: string;
@@ -4505,6 +4516,8 @@ export interface components {
                 dueDate: components["schemas"]["DateOnly"];
                 id: components["schemas"]["Id"];
                 isClosed: boolean;
+                /** @description The machine the seller's item is planned on (one of its product's machines); null: none named. Sent by the planner. */
+                machineName?: string | null;
                 /** Format: int32 */
                 plannedAmount: number;
                 /**

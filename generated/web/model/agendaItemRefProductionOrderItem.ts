@@ -21,4 +21,11 @@ export type AgendaItemRefProductionOrderItem = {
   plannedAmount: number;
   /** Bottles produced on the seller's item: the floor of its quantity in the planner once above 0 (part 5). */
   producedAmount?: number;
+  /**
+   * The machine the seller's item is planned on (one of its product's machines); null: none named. Sent by the planner.
+   * @minLength 1
+   * @maxLength 100
+   * @nullable
+   */
+  machineName?: string | null;
 } | null;

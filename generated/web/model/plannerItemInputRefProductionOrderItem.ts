@@ -19,4 +19,12 @@ the API decides (400 `minimum` with limit 1000, or `producedMinimum` with the pr
    * @maximum 100000000
    */
   plannedAmount: number;
+  /**
+   * 'Machine': the machine the item is made on, one of its product's `machine_names` (400 `machine` otherwise);
+null clears it, absent keeps it. The stopped-machine banner lists the item on this machine only.
+   * @minLength 1
+   * @maxLength 100
+   * @nullable
+   */
+  machineName?: string | null;
 };

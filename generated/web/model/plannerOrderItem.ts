@@ -14,6 +14,7 @@ import type { PlannerOrderItemRefProductionOrder } from './plannerOrderItemRefPr
 import type { PlannerOrderItemRefProductionOrderItem } from './plannerOrderItemRefProductionOrderItem';
 import type { Version } from './version';
 import type { PlannerOrderItemClientProductionOrder } from './plannerOrderItemClientProductionOrder';
+import type { MachineName } from './machineName';
 
 /**
  * An order item in the seller's planner, with its order and the buyer's company.
@@ -57,4 +58,6 @@ export interface PlannerOrderItem {
   refProductionOrderItem: PlannerOrderItemRefProductionOrderItem;
   version: Version;
   ClientProductionOrder: PlannerOrderItemClientProductionOrder;
+  /** The product's machines (its `machineNames`, in its order): the planner's 'Machine' choices for the production order item. */
+  productMachineNames?: MachineName[];
 }

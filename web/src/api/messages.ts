@@ -151,3 +151,13 @@ export const PLANNER_MESSAGES = {
   earlierDay: (itemDate: string) => `An item can be moved only to a day on or after its date (${itemDate}).`,
   weekendDay: 'Order items are due on weekdays: Saturday and Sunday are unavailable.',
 } as const;
+
+/**
+ * The claim files' texts: a file the company's storage quota has no room left for (the API's 413 with code `quota`
+ * and the quota in bytes as its limit). Nothing was stored; the person can free room or ask for more.
+ */
+export const UPLOAD_MESSAGES = {
+  quotaFull: (quotaBytes?: number) =>
+    `Your company's storage quota${quotaBytes ? ` (${(quotaBytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MiB)` : ''} is full, so this file was not stored. ` +
+    'Remove files you no longer need, or ask the manufacturer to raise the quota.',
+} as const;

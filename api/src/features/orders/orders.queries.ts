@@ -176,7 +176,7 @@ export type OrderItemFields = Pick<
   | 'id' | 'order_id' | 'client_product_id' | 'article_no' | 'product_name' | 'due_date' | 'planned_amount' | 'produced_amount'
   | 'is_closed' | 'is_buyer_confirmed' | 'is_seller_confirmed' | 'has_invoice' | 'version'
   | 'ref_id' | 'ref_due_date' | 'ref_is_closed' | 'ref_planned_amount' | 'ref_produced_amount' | 'ref_order_id' | 'ref_order_no'
-> & { updated_at: string };
+> & { updated_at: string; ref_machine_name?: string | null };
 
 export const toOrderItem = (row: OrderItemFields): OrderItemRow => ({
   id: row.id,
@@ -203,6 +203,8 @@ export const toOrderItem = (row: OrderItemFields): OrderItemRow => ({
           isClosed: row.ref_is_closed,
           plannedAmount: row.ref_planned_amount,
           producedAmount: row.ref_produced_amount ?? 0,
+          // Only the planner's queries read the seller's machine (it plans it there).
+          ...(row.ref_machine_name !== undefined ? { machineName: row.ref_machine_name } : {}),
         }
       : null,
   version: row.version,

@@ -5,6 +5,7 @@ import { recordUpdate, versionedUpdate } from '../../db/versioned-update.js';
 import type { CompanyScope } from '../../lib/scope.js';
 import { itemHasInvoice } from './orders.invoices.js';
 import { orderItemColumns, toOrderItem } from './orders.queries.js';
+import { machinesOf } from './planner.rules.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 type Schemas = components['schemas'];
@@ -40,7 +41,7 @@ const plannerItems = (db: Executor, scope: CompanyScope) =>
           .innerJoin('client_production_orders as ro', 'ro.id', 'r.order_id')
           // The referenced production order is the seller's: never show another company's order number.
           .where('ro.company_id', '=', scope.companyId)
-          .select(['r.id', 'r.due_date', 'r.is_closed', 'r.planned_amount', 'r.produced_amount', 'ro.id as order_id', 'ro.order_no'])
+          .select(['r.id', 'r.due_date', 'r.is_closed', 'r.planned_amount', 'r.produced_amount', 'r.machine_name', 'ro.id as order_id', 'ro.order_no'])
           .as('ref'),
       (join) => join.onRef('ref.id', '=', 'i.ref_production_order_item_id'),
     )
@@ -50,11 +51,13 @@ const plannerItems = (db: Executor, scope: CompanyScope) =>
       'o.company_id',
       'c.name as company',
       'o.purchase_date',
+      'cp.machine_names',
       'ref.id as ref_id',
       'ref.due_date as ref_due_date',
       'ref.is_closed as ref_is_closed',
       'ref.planned_amount as ref_planned_amount',
       'ref.produced_amount as ref_produced_amount',
+      'ref.machine_name as ref_machine_name',
       'ref.order_id as ref_order_id',
       'ref.order_no as ref_order_no',
     ]);
@@ -71,6 +74,7 @@ const toPlannerItem = (row: PlannerRow): PlannerItem =>
       company: row.company,
       purchaseDate: row.purchase_date,
     },
+    productMachineNames: machinesOf(row.machine_names),
   });
 
 /**
@@ -87,17 +91,17 @@ export async function findPlannerItems(db: Executor, scope: CompanyScope, from: 
   const { rows } = await executePrepared(db, sql<PlannerRow>`
     select i.id, i.order_id, i.client_product_id, i.article_no, i.product_name, i.due_date, i.planned_amount, i.produced_amount,
            i.is_closed, i.is_buyer_confirmed, i.is_seller_confirmed, i.has_invoice, i.updated_at, i.version,
-           i.order_no, i.company_id, c.name as company, i.purchase_date,
+           i.order_no, i.company_id, c.name as company, i.purchase_date, i.machine_names,
            r.id as ref_id, r.due_date as ref_due_date, r.is_closed as ref_is_closed, r.planned_amount as ref_planned_amount,
-           r.produced_amount as ref_produced_amount, ro.id as ref_order_id, ro.order_no as ref_order_no
+           r.produced_amount as ref_produced_amount, r.machine_name as ref_machine_name, ro.id as ref_order_id, ro.order_no as ref_order_no
     from (
-      select i.*, cp.article_no, cp.product_name, ${itemHasInvoice('i')} as has_invoice, o.order_no, o.company_id, o.purchase_date
+      select i.*, cp.article_no, cp.product_name, cp.machine_names, ${itemHasInvoice('i')} as has_invoice, o.order_no, o.company_id, o.purchase_date
       from client_production_orders o
       join client_production_order_items i on i.order_id = o.id
       join client_products cp on cp.id = i.client_product_id
       where o.company_id = ${tenant} and i.due_date >= ${from} and i.due_date <= ${to}
       union all
-      select i.*, cp.article_no, cp.product_name, ${itemHasInvoice('i')} as has_invoice, o.order_no, o.company_id, o.purchase_date
+      select i.*, cp.article_no, cp.product_name, cp.machine_names, ${itemHasInvoice('i')} as has_invoice, o.order_no, o.company_id, o.purchase_date
       from client_products cp
       join client_production_order_items i on i.client_product_id = cp.id
       join client_production_orders o on o.id = i.order_id
@@ -185,6 +189,8 @@ export interface LockedPlannerItem {
   version: number;
   purchase_date: string | null;
   has_invoice: boolean;
+  /** The product's machines as the product lists them (comma separated). */
+  machine_names: string;
 }
 
 /** Locks one item the caller is the seller of (FOR UPDATE of the item); undefined when it is not the caller's. */
@@ -205,6 +211,7 @@ export async function lockPlannerItem(trx: Transaction<Database>, scope: Company
       'i.ref_production_order_item_id',
       'i.version',
       'o.purchase_date',
+      'cp.machine_names',
       itemHasInvoice('i').as('has_invoice'),
     ])
     .where('i.id', '=', id)
@@ -218,7 +225,7 @@ export async function lockRefItem(trx: Transaction<Database>, scope: CompanyScop
   return trx
     .selectFrom('client_production_order_items as r')
     .innerJoin('client_production_orders as ro', 'ro.id', 'r.order_id')
-    .select(['r.id', 'r.order_id', 'r.due_date', 'r.planned_amount', 'r.produced_amount', 'ro.order_no', itemHasInvoice('r').as('has_invoice')])
+    .select(['r.id', 'r.order_id', 'r.due_date', 'r.planned_amount', 'r.produced_amount', 'r.machine_name', 'ro.order_no', itemHasInvoice('r').as('has_invoice')])
     .where('r.id', '=', id)
     .where('ro.company_id', '=', scope.companyId)
     .forUpdate('r')
@@ -254,23 +261,34 @@ export async function openOrderNamed(trx: Transaction<Database>, scope: CompanyS
 /** The seller's production order item for a buyer's item: same product, the seller's date and quantity. */
 export async function insertProductionItem(
   trx: Transaction<Database>,
-  values: { orderId: number; clientProductId: number; dueDate: string; plannedAmount: number },
+  values: { orderId: number; clientProductId: number; dueDate: string; plannedAmount: number; machineName: string | null },
 ): Promise<number> {
   const row = await trx
     .insertInto('client_production_order_items')
-    .values({ order_id: values.orderId, client_product_id: values.clientProductId, due_date: values.dueDate, planned_amount: values.plannedAmount })
+    .values({
+      order_id: values.orderId,
+      client_product_id: values.clientProductId,
+      due_date: values.dueDate,
+      planned_amount: values.plannedAmount,
+      machine_name: values.machineName,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-/** Edits the seller's (locked) production order item: date, quantity and the order it is on. */
+/** Edits the seller's (locked) production order item: date, quantity, machine and the order it is on. */
 export async function updateProductionItem(
   trx: Transaction<Database>,
   id: number,
-  values: { orderId: number; dueDate: string; plannedAmount: number },
+  values: { orderId: number; dueDate: string; plannedAmount: number; machineName: string | null },
 ): Promise<void> {
-  await recordUpdate(trx, 'client_production_order_items', { order_id: values.orderId, due_date: values.dueDate, planned_amount: values.plannedAmount })
+  await recordUpdate(trx, 'client_production_order_items', {
+    order_id: values.orderId,
+    due_date: values.dueDate,
+    planned_amount: values.plannedAmount,
+    machine_name: values.machineName,
+  })
     .where('id', '=', id)
     .execute();
 }

@@ -45,3 +45,10 @@ export function checkPlannedAmount(plannedAmount: number, produced: number): (Qu
   const message = floor.code === 'producedMinimum' ? `At least the ${floor.minimum.toLocaleString('en-US')} bottles already produced.` : 'MOQ - 1000.';
   return { ...floor, field: PLANNED_AMOUNT_FIELD, message };
 }
+
+/** A product's machines as it lists them ('FB-101, FB-102'): the names, trimmed, without empty ones. */
+export const machinesOf = (machineNames: string) =>
+  machineNames
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');

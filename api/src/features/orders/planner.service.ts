@@ -7,7 +7,7 @@ import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
 import { companyScopeOf } from '../../lib/scope.js';
 import type { Schemas } from '../../lib/contract.js';
 import * as repository from './planner.repository.js';
-import { checkPlannedAmount, producedForQuantity } from './planner.rules.js';
+import { checkPlannedAmount, machinesOf, producedForQuantity } from './planner.rules.js';
 
 /** The longest range one planner read may cover (a month view with its neighbouring weeks needs about 42 days). */
 export const MAX_PLANNER_RANGE_DAYS = 366;
@@ -116,6 +116,11 @@ export async function savePlannerItem(db: Db, actor: Actor, input: PlannerItemIn
       } else if (existing.has_invoice) {
         throw conflict(LOCKED_ITEM);
       }
+      // Absent keeps the machine the seller's item has (none for a new one); null clears it.
+      const machineName = ref.machineName === undefined ? (existing?.machine_name ?? null) : ref.machineName;
+      if (ref.machineName && !machinesOf(item.machine_names).includes(ref.machineName)) {
+        throw ruleViolation('item.refProductionOrderItem.machineName', 'machine', `The machine must be one of the product's machines (${item.machine_names}).`);
+      }
       const tooFew = checkPlannedAmount(ref.plannedAmount, producedForQuantity(item, existing));
       if (tooFew) throw ruleViolation(tooFew.field, tooFew.code, tooFew.message, tooFew.minimum);
       if (item.purchase_date !== null && ref.dueDate > item.purchase_date) {
@@ -127,16 +132,17 @@ export async function savePlannerItem(db: Db, actor: Actor, input: PlannerItemIn
       }
       const target = existing && existing.order_no === orderNo ? { id: existing.order_id, created: false } : await repository.openOrderNamed(trx, scope, orderNo);
       if (existing) {
-        await repository.updateProductionItem(trx, existing.id, { orderId: target.id, dueDate: ref.dueDate, plannedAmount: ref.plannedAmount });
+        await repository.updateProductionItem(trx, existing.id, { orderId: target.id, dueDate: ref.dueDate, plannedAmount: ref.plannedAmount, machineName });
       } else {
         refId = await repository.insertProductionItem(trx, {
           orderId: target.id,
           clientProductId: item.client_product_id,
           dueDate: ref.dueDate,
           plannedAmount: ref.plannedAmount,
+          machineName,
         });
       }
-      production = { orderId: target.id, orderNo, orderCreated: target.created, itemId: refId, itemCreated: !existing, ...ref };
+      production = { orderId: target.id, orderNo, orderCreated: target.created, itemId: refId, itemCreated: !existing, ...ref, machineName };
     }
 
     const values: repository.PlannerItemValues = { dueDate, isBuyerConfirmed, isSellerConfirmed, refProductionOrderItemId: refId };

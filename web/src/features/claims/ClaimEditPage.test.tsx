@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import type { Claim } from '../../../../generated/web/model';
 import { claimFixture, renderClaims } from './renderClaims';
+import { UPLOAD_MESSAGES } from '../../api/messages';
 
 const PRODUCTS = [
   { id: 21, articleNo: 'NS-0500', productName: 'Spring Water 0.5 L' },
@@ -191,6 +192,23 @@ describe('client /claims/new', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/claims'));
     await waitFor(() => expect(calls.deletedUploads).toEqual([{ uploadsIds: [301] }]));
+  });
+  it("a photo refused because the company's storage quota is full says so in the catalogue's words, not the raw answer", async () => {
+    const detail = "Your company's files take 99.9 MiB of its 100 MiB storage quota, so this file (0.5 MiB) cannot be stored.";
+    serve('client', null, {
+      uploadAnswer: () =>
+        HttpResponse.json(
+          { title: 'Content Too Large', status: 413, detail, errors: [{ field: 'file', code: 'quota', message: detail, limit: 100 * 1024 * 1024 }] },
+          { status: 413, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+    });
+    const user = userEvent.setup();
+    renderClaims('/claims/new');
+    await screen.findByRole('heading', { name: 'New claim' });
+    await user.upload(fileInput(), photo());
+    expect(await screen.findByText(UPLOAD_MESSAGES.quotaFull(100 * 1024 * 1024))).toBeInTheDocument();
+    expect(UPLOAD_MESSAGES.quotaFull(100 * 1024 * 1024)).toContain('storage quota (100 MiB) is full');
+    expect(screen.queryByText(detail)).not.toBeInTheDocument();
   });
 });
 

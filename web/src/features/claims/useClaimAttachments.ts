@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { clientUploadsDeleteUploads } from '../../../../generated/web/endpoints/claims/claims';
 import type { Upload } from '../../../../generated/web/model';
 import { describeError } from '../../api/describeError';
+import { ApiError } from '../../api/http';
+import { UPLOAD_MESSAGES } from '../../api/messages';
 import { uploadFile } from './uploadFile';
 
 /** One file of the claim: attached or just uploaded (`upload`), still uploading (`progress`), or failed (`error`). */
@@ -21,6 +23,12 @@ export const ACCEPTED_FILES = 'image/*,.jpg,.jpeg,application/pdf,.pdf';
 const accepted = (file: File) => file.type.startsWith('image/') || file.type === 'application/pdf' || /\.(jpe?g|pdf)$/i.test(file.name);
 
 let counter = 0;
+
+/** Why a file was not stored: the catalogue's text when the company's storage quota is full, else the API's reason. */
+function uploadErrorText(error: unknown): string {
+  const quota = error instanceof ApiError && error.status === 413 ? error.problem.errors?.find((issue) => issue.code === 'quota') : undefined;
+  return quota ? UPLOAD_MESSAGES.quotaFull(quota.limit) : describeError(error);
+}
 
 /**
  * The claim's attachments while it is edited. Each chosen file is uploaded at once (one request per file, with its
@@ -69,7 +77,7 @@ export function useClaimAttachments(initial: Upload[], token: () => string | nul
           update(key, { upload, progress: 1 });
         })
         .catch((error: unknown) => {
-          if ((error as Error).name !== 'AbortError') update(key, { error: describeError(error) });
+          if ((error as Error).name !== 'AbortError') update(key, { error: uploadErrorText(error) });
         })
         .finally(() => uploading.current.delete(key));
     }

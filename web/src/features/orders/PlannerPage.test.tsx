@@ -286,6 +286,8 @@ describe("the seller's Planner (client '/agenda')", { timeout: 30_000 }, () => {
 
 const BOTH_CONFIRMED = { isBuyerConfirmed: true, isSellerConfirmed: true };
 const field = (dialog: HTMLElement, label: RegExp) => within(dialog).getByLabelText(label);
+/** The 'Machine' Select's input (its listbox carries the same label). */
+const machineInput = (dialog: HTMLElement) => within(dialog).getByLabelText('Machine', { selector: 'input' });
 
 describe("'Add new production order' (part 5 'Planner new production order')", { timeout: 30_000 }, () => {
   async function openAdd(item = plannerItem(BOTH_CONFIRMED)) {
@@ -365,6 +367,49 @@ describe("'Add new production order' (part 5 'Planner new production order')", {
     await user.type(field(dialog, /^Quantity/), '600');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(bodies[0]?.item).toMatchObject({ refProductionOrderItem: { plannedAmount: 600 } }));
+  });
+
+  it("a product made on several machines offers 'Machine' (its machines) and sends the one picked", async () => {
+    const bodies = serveSave();
+    const { user, dialog } = await openAdd(plannerItem({ ...BOTH_CONFIRMED, productMachineNames: ['FB-101', 'FB-102'] }));
+    await user.type(field(dialog, /^Production order no/), 'AC-PO-2026-10');
+    await user.click(machineInput(dialog));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['FB-101', 'FB-102']);
+    await user.click(screen.getByRole('option', { name: 'FB-102' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies[0]?.item).toMatchObject({ refProductionOrderItem: { dueDate: '2026-03-18', plannedAmount: 40000, machineName: 'FB-102' } }));
+  });
+
+  it("a product's only machine needs no choice: no 'Machine', and the save names none", async () => {
+    const bodies = serveSave();
+    const { user, dialog } = await openAdd(plannerItem({ ...BOTH_CONFIRMED, productMachineNames: ['FB-101'] }));
+    expect(within(dialog).queryByLabelText(/^Machine/)).not.toBeInTheDocument();
+    await user.type(field(dialog, /^Production order no/), 'AC-PO-2026-11');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]!.item.refProductionOrderItem).not.toHaveProperty('machineName');
+  });
+
+  it("editing shows the item's machine; clearing it sends null (no machine)", async () => {
+    servePlanner([
+      plannerItem({
+        ...BOTH_CONFIRMED,
+        productMachineNames: ['FB-101', 'FB-102'],
+        refProductionOrderId: 40,
+        refProductionOrder: { id: 40, orderNo: 'AC-PO-2026-07' },
+        refProductionOrderItemId: 41,
+        refProductionOrderItem: { id: 41, dueDate: '2026-03-17', isClosed: false, plannedAmount: 45000, machineName: 'FB-101' },
+      }),
+    ]);
+    const bodies = serveSave();
+    const user = userEvent.setup();
+    renderWithProviders(<PlannerPage />);
+    await user.click(within(await card()).getByRole('button', { name: 'Edit production order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit production order' });
+    expect(machineInput(dialog)).toHaveValue('FB-101');
+    await user.click(within(dialog).getByRole('button', { name: 'Clear machine' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies[0]?.item).toMatchObject({ refProductionOrderItem: { plannedAmount: 45000, machineName: null } }));
   });
 
   it("editing reads the already produced amount of the seller's production order item, as the API does", async () => {

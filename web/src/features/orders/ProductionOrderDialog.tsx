@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -28,7 +28,7 @@ const MOQ = clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemPlannedA
 
 interface FormValues {
   refProductionOrder: { orderNo: string };
-  refProductionOrderItem: { dueDate: string | null; plannedAmount: number | string };
+  refProductionOrderItem: { dueDate: string | null; plannedAmount: number | string; machineName: string | null };
 }
 
 /** The API's own rule texts (a stale planner may not know the latest purchase date); the quantity's come from the catalogue. */
@@ -39,7 +39,8 @@ const SERVER_RULES = new Set(['max', 'weekday']);
  * order item for a buyer's confirmed item; with a production order already referenced, the same fields edit it.
  * Part 5: the order number is required; the quantity at least 1000, or the amount already produced when that is
  * above 0 (plannerCalendar `minimumQuantity`, the API's rule mirrored; the API's 400 is shown through the catalogue);
- * 'Deliver at' a weekday not after the buyer order's purchase date. A failed save keeps the dialog open and
+ * 'Deliver at' a weekday not after the buyer order's purchase date. 'Machine' (only for a product made on several):
+ * the one the item is planned on, which the stopped-machine banner lists it under. A failed save keeps the dialog open and
  * says why; a 409 (changed meanwhile) closes it, says so and reloads the planner.
  */
 export default function ProductionOrderDialog({ item, mode, onClose }: { item: PlannerOrderItem; mode: 'add' | 'edit'; onClose: () => void }) {
@@ -49,6 +50,9 @@ export default function ProductionOrderDialog({ item, mode, onClose }: { item: P
   const producedFloor = producedForQuantity(item) > 0;
   const ref = mode === 'edit' ? item.refProductionOrderItem : null;
   const defaultDay = ref?.dueDate ?? (purchaseDate === null || item.dueDate <= purchaseDate ? item.dueDate : null);
+  // A product made on one machine needs no choice (the banner takes its only machine); with several the seller picks one.
+  const machines = item.productMachineNames ?? [];
+  const choosesMachine = machines.length > 1;
 
   const toInput = (values: FormValues) => ({
     id: item.id,
@@ -57,6 +61,7 @@ export default function ProductionOrderDialog({ item, mode, onClose }: { item: P
     refProductionOrderItem: {
       dueDate: values.refProductionOrderItem.dueDate ?? undefined,
       plannedAmount: values.refProductionOrderItem.plannedAmount === '' ? undefined : values.refProductionOrderItem.plannedAmount,
+      ...(choosesMachine ? { machineName: values.refProductionOrderItem.machineName } : {}),
     },
   });
   const contract = zodValidate<FormValues>(schema, { transform: toInput });
@@ -64,7 +69,7 @@ export default function ProductionOrderDialog({ item, mode, onClose }: { item: P
     mode: 'controlled',
     initialValues: {
       refProductionOrder: { orderNo: item.refProductionOrder?.orderNo ?? '' },
-      refProductionOrderItem: { dueDate: defaultDay, plannedAmount: ref?.plannedAmount ?? item.plannedAmount },
+      refProductionOrderItem: { dueDate: defaultDay, plannedAmount: ref?.plannedAmount ?? item.plannedAmount, machineName: ref?.machineName ?? null },
     },
     validateInputOnBlur: true,
     validate: (values) => {
@@ -148,6 +153,18 @@ export default function ProductionOrderDialog({ item, mode, onClose }: { item: P
             description={producedFloor ? `At least ${formatNumber(minimum)} (already produced)` : `At least ${formatNumber(MOQ)}`}
             {...form.getInputProps('refProductionOrderItem.plannedAmount')}
           />
+          {choosesMachine && (
+            <Select
+              label="Machine"
+              placeholder="Not planned on a machine"
+              clearable
+              // Mantine hides its clear button from assistive technology; named and exposed, a screen reader can clear too.
+              clearButtonProps={{ 'aria-label': 'Clear machine', 'aria-hidden': false }}
+              data={machines}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('refProductionOrderItem.machineName')}
+            />
+          )}
           <SaveFailed error={save.error instanceof ApiError && save.error.status === 409 ? null : save.error} />
           <DialogActions onCancel={onClose} pending={save.isPending} />
         </Stack>
