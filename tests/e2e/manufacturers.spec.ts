@@ -8,7 +8,7 @@ test('the demo admin creates a manufacturer, edits it, and sees it listed after 
   await expect(page.getByText('Welcome, Alice Admin')).toBeVisible();
   await page.getByRole('link', { name: 'Manufacturers' }).click();
   await expect(page).toHaveURL(/#\/manufacturers$/);
-  await expect(page.getByText('Retal Baltic Films')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Retal Baltic Films', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'New' }).click();
   const dialog = page.getByRole('dialog', { name: 'New manufacturer' });
