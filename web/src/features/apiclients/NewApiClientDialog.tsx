@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Code, CopyButton, Group, Modal, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, Modal, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { getApiClientsGetApiClientsQueryKey, useApiClientsCreateApiClient } from '../../../../generated/web/endpoints/apiclients/apiclients';
 import { useAdminDirectoryGetDirectoryClients } from '../../../../generated/web/endpoints/clients/clients';
 import { apiClientsCreateApiClientBody } from '../../../../generated/web/zod/apiclients/apiclients.zod';
@@ -12,6 +11,7 @@ import { MESSAGES } from '../../api/messages';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { DialogActions } from '../../components/DialogActions';
 import { onInvalidForm } from '../../components/invalidForm';
+import { LabelledValue, ShownOnce } from '../../components/ShownOnce';
 import { AUTH_METHOD_LABELS, clientTypesFor, STAFF_API_ROLES } from './apiClientLabels';
 
 interface FormValues {
@@ -58,48 +58,29 @@ function validate(values: FormValues): Record<string, string> {
 function SecretOnce({ created, onClose }: { created: ApiClientsCreateApiClient200; onClose: () => void }) {
   const { apiClient, clientSecret } = created;
   return (
-    <Stack>
-      {clientSecret ? (
-        <Alert color="orange" icon={<IconAlertTriangle />} title="Copy the secret now">
-          <Text size="sm">
-            This is the only time the secret of &apos;{apiClient.name}&apos; is shown. Store it in the system&apos;s configuration; the portal keeps
-            only a hash of it. If it is lost, revoke the client and make a new one.
-          </Text>
-        </Alert>
-      ) : (
+    <ShownOnce
+      warning={
+        clientSecret
+          ? {
+              title: 'Copy the secret now',
+              text: (
+                <>
+                  This is the only time the secret of &apos;{apiClient.name}&apos; is shown. Store it in the system&apos;s configuration; the portal keeps
+                  only a hash of it. If it is lost, revoke the client and make a new one.
+                </>
+              ),
+            }
+          : undefined
+      }
+      copy={clientSecret ? { value: clientSecret, label: 'Copy secret' } : undefined}
+      onClose={onClose}
+    >
+      {!clientSecret && (
         <Text size="sm">The client signs its token requests with the private key of the public key you gave; the portal holds no secret of it.</Text>
       )}
-      <div>
-        <Text size="sm" fw={500} id="client-id-label">
-          Client ID
-        </Text>
-        <Code block aria-labelledby="client-id-label">
-          {apiClient.oauthClientId}
-        </Code>
-      </div>
-      {clientSecret && (
-        <div>
-          <Text size="sm" fw={500} id="client-secret-label">
-            Client secret
-          </Text>
-          <Code block aria-labelledby="client-secret-label">
-            {clientSecret}
-          </Code>
-        </div>
-      )}
-      <Group justify="flex-end">
-        {clientSecret && (
-          <CopyButton value={clientSecret}>
-            {({ copied, copy }) => (
-              <Button variant="light" leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>
-                {copied ? 'Copied' : 'Copy secret'}
-              </Button>
-            )}
-          </CopyButton>
-        )}
-        <Button onClick={onClose}>Done</Button>
-      </Group>
-    </Stack>
+      <LabelledValue id="client-id-label" label="Client ID" value={apiClient.oauthClientId} />
+      {clientSecret && <LabelledValue id="client-secret-label" label="Client secret" value={clientSecret} />}
+    </ShownOnce>
   );
 }
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Code, CopyButton, Group, Modal, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import {
   getAdminMachinesGetCredentialsQueryKey,
   useAdminMachinesCreateCredential,
@@ -13,6 +12,7 @@ import { ApiError } from '../../api/http';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { DialogActions } from '../../components/DialogActions';
 import { onInvalidForm } from '../../components/invalidForm';
+import { LabelledValue, ShownOnce } from '../../components/ShownOnce';
 import { machineKeyOf, machineLabelOf, machineOfKey, useLiveStatus } from './liveStatus';
 
 interface FormValues {
@@ -26,32 +26,21 @@ const toInput = (values: FormValues) => ({ name: values.name.trim(), machines: v
 /** The token, once: a copy button and the warning that it will not be shown again. */
 function TokenOnce({ created, onClose }: { created: AdminMachinesCreateCredential200; onClose: () => void }) {
   return (
-    <Stack>
-      <Alert color="orange" icon={<IconAlertTriangle />} title="Copy the token now">
-        <Text size="sm">
-          This is the only time the token of &apos;{created.credential.name}&apos; is shown. Store it in the machine&apos;s or collector&apos;s
-          configuration; the portal keeps only a hash of it. If it is lost, revoke the credential and make a new one.
-        </Text>
-      </Alert>
-      <div>
-        <Text size="sm" fw={500} id="token-label">
-          Token
-        </Text>
-        <Code block aria-labelledby="token-label">
-          {created.token}
-        </Code>
-      </div>
-      <Group justify="flex-end">
-        <CopyButton value={created.token}>
-          {({ copied, copy }) => (
-            <Button variant="light" leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>
-              {copied ? 'Copied' : 'Copy token'}
-            </Button>
-          )}
-        </CopyButton>
-        <Button onClick={onClose}>Done</Button>
-      </Group>
-    </Stack>
+    <ShownOnce
+      warning={{
+        title: 'Copy the token now',
+        text: (
+          <>
+            This is the only time the token of &apos;{created.credential.name}&apos; is shown. Store it in the machine&apos;s or collector&apos;s
+            configuration; the portal keeps only a hash of it. If it is lost, revoke the credential and make a new one.
+          </>
+        ),
+      }}
+      copy={{ value: created.token, label: 'Copy token' }}
+      onClose={onClose}
+    >
+      <LabelledValue id="token-label" label="Token" value={created.token} />
+    </ShownOnce>
   );
 }
 
