@@ -20,12 +20,15 @@ export interface PortalWithIdp {
   log: FastifyBaseLogger;
 }
 
-/** The API and the embedded provider as server.ts wires them, listening on a free port; `env` overrides the configuration. */
+/**
+ * The API and the embedded provider as server.ts wires them, listening on a free port; `env` overrides the configuration.
+ * Load shedding on event loop delay is off, as in tests/support/app.ts: a busy test machine lags without being overloaded.
+ */
 export async function startPortalWithIdp(db: Db, env: Record<string, string> = {}): Promise<PortalWithIdp> {
   const log = Fastify({ logger: { level: 'silent' } }).log;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', JOBS_WORKERS: '0', MQTT_BROKER: 'false', ...env });
+  const config = loadConfig({ PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', JOBS_WORKERS: '0', MQTT_BROKER: 'false', PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0', ...env });
   const idp = await createEmbeddedIdp({ db, config, log });
   const app = await buildApp({ config, db, keys: idp.jwks, logger: log, extend: (instance) => idp.register(instance) });
   await app.listen({ host: '127.0.0.1', port });

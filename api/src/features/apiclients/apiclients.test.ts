@@ -54,6 +54,8 @@ beforeAll(async () => {
     LOG_LEVEL: "trace",
     NODE_ENV: "test",
     JOBS_WORKERS: "0",
+    MQTT_BROKER: "false",
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: "0",
   });
   const { log } = createLogger(config, {
     write: (line: string) => void logLines.push(line),
