@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { defineConfig } from 'vitest/config';
-import { AWKWARD_INSTANTS } from './tests/support/instants.js';
 
 /** The API project: endpoints against a real PostgreSQL, every file at the pinned instant (tests/support/instants.ts). */
 const api = {
@@ -17,29 +16,8 @@ const api = {
 };
 
 /**
- * The files whose rules turn on the calendar (a due date's earliest day and weekdays, this week's agenda and planner,
- * forecasts' weeks, today's fill rate and delivery window, the supply plan's horizon, lots and open stops): they run
- * again at each awkward instant, so a rule that breaks on a weekend, at a year's end or on a leap day fails here.
- */
-const DATE_SENSITIVE = [
-  'api/src/features/orders/orders.test.ts',
-  'api/src/features/orders/agenda.test.ts',
-  'api/src/features/orders/agenda.kept.test.ts',
-  'api/src/features/orders/planner.test.ts',
-  'api/src/features/orders/production-orders.test.ts',
-  'api/src/features/plans/plans.test.ts',
-  'api/src/features/stats/stats.test.ts',
-  'api/src/features/stats/delivery.test.ts',
-  'api/src/features/stats/delivery.kept.test.ts',
-  'api/src/features/supply/plan.test.ts',
-  'api/src/features/lots/lots.test.ts',
-  'api/src/features/downtime/downtime.test.ts',
-  'api/src/features/machines/machines.test.ts',
-];
-
-/**
- * One vitest run: api (endpoints against a real PostgreSQL), the date-sensitive API files again at each awkward
- * instant, contract (the generated document and zod schemas), web (components in jsdom with MSW).
+ * One vitest run: api (endpoints against a real PostgreSQL, and the date-sensitive files again at each awkward instant:
+ * tests/awkward/), contract (the generated document and zod schemas), web (components in jsdom with MSW).
  *
  * Three workers on two cores: an API test mostly waits for PostgreSQL, so a second and third file keep both cores busy
  * (vitest's default is one worker fewer than the cores, a single one here).
@@ -48,10 +26,7 @@ export default defineConfig({
   test: {
     maxWorkers: 3,
     projects: [
-      { test: { name: 'api', include: ['api/src/**/*.test.ts'], ...api } },
-      ...Object.entries(AWKWARD_INSTANTS).map(([name, instant]) => ({
-        test: { name: `api at ${name}`, include: DATE_SENSITIVE, ...api, env: { ...api.env, TEST_NOW: instant } },
-      })),
+      { test: { name: 'api', include: ['api/src/**/*.test.ts', 'tests/awkward/*.test.ts'], ...api } },
       {
         test: { name: 'contract', include: ['tests/contract/**/*.test.ts', 'tests/bench/**/*.test.ts'], environment: 'node' },
       },

@@ -7,8 +7,21 @@ import type { Db } from '../../api/src/db/database.js';
  */
 export const BOOKKEEPING_TABLES = ['rate_limits'];
 
+/** Each database's record tables: its schema is migrated before a test begins, so the list is read once. */
+const recordTablesOf = new WeakMap<Db, Promise<string[]>>();
+
 /** The tables that hold the portal's records (not the migrator's, not bookkeeping), quoted for SQL, by name. */
-async function recordTables(db: Db): Promise<string[]> {
+function recordTables(db: Db): Promise<string[]> {
+  let tables = recordTablesOf.get(db);
+  if (!tables) {
+    tables = readRecordTables(db);
+    tables.catch(() => recordTablesOf.delete(db));
+    recordTablesOf.set(db, tables);
+  }
+  return tables;
+}
+
+async function readRecordTables(db: Db): Promise<string[]> {
   const tables = await sql<{ name: string }>`
     select quote_ident(table_name) as name from information_schema.tables
     where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like 'kysely_%'

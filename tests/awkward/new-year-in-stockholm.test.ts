@@ -1,0 +1,3 @@
+import { runAtInstant } from './at-instant.js';
+
+runAtInstant('new year in Stockholm');
