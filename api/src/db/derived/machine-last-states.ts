@@ -1,0 +1,41 @@
+import { defineDerived, fn, statementTriggers, trigger } from './derived.js';
+
+export const machineLastStates = defineDerived({
+  name: 'machine-last-states',
+  owner: 'machines',
+  tables: ['machine_last_states'],
+  sources: ['machine_events'],
+  rule: `Per machine, its latest state event (by event time, then id): the machines' status list reads one row per
+machine.`,
+  readBy: ['web/src/features/machines/MachinesStatusPage.tsx'],
+  functions: [
+    fn('machine_last_states_insert() returns trigger language plpgsql', `
+    begin
+      insert into machine_last_states as s (company_id, machine_name, at, event_id, kind)
+      select distinct on (company_id, machine_name) company_id, machine_name, at, event_id, kind
+        from new_rows
+       where kind <> 'counts'
+       order by company_id, machine_name, at desc, event_id desc
+      on conflict (company_id, machine_name) do update
+        set at = excluded.at, event_id = excluded.event_id, kind = excluded.kind
+        where (excluded.at, excluded.event_id) > (s.at, s.event_id);
+      return null;
+    end `),
+    fn('machine_last_states_refill() returns void language plpgsql', `
+    begin
+      -- delete, not truncate: the application role may delete rows, not truncate tables.
+      delete from machine_last_states;
+      insert into machine_last_states (company_id, machine_name, at, event_id, kind)
+      select company_id, machine_name, at, event_id, kind from machine_last_states_computed;
+    end `),
+  ],
+  triggers: [
+    trigger('machine_events_last_states', 'after insert on machine_events referencing new table as new_rows for each statement execute function machine_last_states_insert()'),
+  ],
+  refill: [
+    'select machine_last_states_refill()',
+  ],
+  kept: {
+    machine_last_states: 'select * from machine_last_states',
+  },
+});
