@@ -1,4 +1,4 @@
-import { defineDerived, fn, statementTriggers, trigger } from './derived.js';
+import { defineDerived, fn, statementTrigger, statementTriggers } from './derived.js';
 
 export const agenda = defineDerived({
   name: 'agenda',
@@ -96,8 +96,8 @@ agenda_items (statement triggers, one upsert per statement in due-date order, so
   triggers: [
     ...statementTriggers('agenda_items_counts', 'agenda_items', (event) => `agenda_day_counts_${event}`),
     ...statementTriggers('client_production_order_items_agenda', 'client_production_order_items', 'agenda_items_of_items'),
-    trigger('client_production_orders_agenda', 'after update on client_production_orders referencing old table as old_rows new table as new_rows for each statement execute function agenda_items_of_orders()'),
-    trigger('companies_agenda', 'after update on companies referencing old table as old_rows new table as new_rows for each statement execute function agenda_items_of_companies()'),
+    statementTrigger('client_production_orders_agenda', 'update', 'client_production_orders', 'agenda_items_of_orders'),
+    statementTrigger('companies_agenda', 'update', 'companies', 'agenda_items_of_companies'),
   ],
   refill: [
     'select agenda_refill()',

@@ -1,4 +1,4 @@
-import { defineDerived, fn, statementTriggers, trigger } from './derived.js';
+import { defineDerived, fn, statementTriggers } from './derived.js';
 
 export const lotStateCounts = defineDerived({
   name: 'lot-state-counts',

@@ -1,4 +1,4 @@
-import { defineDerived, fn, statementTriggers, trigger } from './derived.js';
+import { defineDerived, fn, statementTrigger } from './derived.js';
 
 export const machineCountDays = defineDerived({
   name: 'machine-count-days',
@@ -33,7 +33,7 @@ these sums. Events are append-only, so inserts are the only write.`,
     end `),
   ],
   triggers: [
-    trigger('machine_events_count_days', 'after insert on machine_events referencing new table as new_rows for each statement execute function machine_count_days_insert()'),
+    statementTrigger('machine_events_count_days', 'insert', 'machine_events', 'machine_count_days_insert'),
   ],
   refill: [
     'select machine_count_days_refill()',

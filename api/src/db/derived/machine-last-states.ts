@@ -1,4 +1,4 @@
-import { defineDerived, fn, statementTriggers, trigger } from './derived.js';
+import { defineDerived, fn, statementTrigger } from './derived.js';
 
 export const machineLastStates = defineDerived({
   name: 'machine-last-states',
@@ -30,7 +30,7 @@ machine.`,
     end `),
   ],
   triggers: [
-    trigger('machine_events_last_states', 'after insert on machine_events referencing new table as new_rows for each statement execute function machine_last_states_insert()'),
+    statementTrigger('machine_events_last_states', 'insert', 'machine_events', 'machine_last_states_insert'),
   ],
   refill: [
     'select machine_last_states_refill()',

@@ -1,4 +1,4 @@
-import { defineDerived, fn, statementTriggers, trigger } from './derived.js';
+import { defineDerived, fn, trigger } from './derived.js';
 
 export const preformStockPairs = defineDerived({
   name: 'preform-stock-pairs',

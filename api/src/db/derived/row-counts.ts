@@ -1,4 +1,4 @@
-import { defineDerived, fn, statementTriggers, trigger } from './derived.js';
+import { defineDerived, fn, statementTriggers } from './derived.js';
 
 export const rowCounts = defineDerived({
   name: 'row-counts',
