@@ -1,4 +1,17 @@
-import { defineDerived, fn, statementTrigger, statementTriggers } from './derived.js';
+import { refillBody, defineDerived, fn, statementTrigger, statementTriggers } from './derived.js';
+
+/** The day counts of the agenda rows a statement inserted (`new_rows`, added) or deleted (`old_rows`, taken away). */
+const dayCountsOf = (rows: 'new_rows' | 'old_rows') => {
+  const sign = rows === 'old_rows' ? '-' : '';
+  return `
+    begin
+      if current_setting('agenda.refilling', true) = 'on' then return null; end if;
+      insert into agenda_day_counts as d (due_date, open_items, closed_items)
+      select due_date, ${sign}count(*) filter (where open), ${sign}count(*) filter (where not open) from ${rows} group by due_date order by due_date
+      on conflict (due_date) do update set open_items = d.open_items + excluded.open_items, closed_items = d.closed_items + excluded.closed_items;
+      return null;
+    end `;
+};
 
 export const agenda = defineDerived({
   name: 'agenda',
@@ -11,22 +24,8 @@ of those items belong to open and to closed orders (a column's count is a sum ov
 agenda_items (statement triggers, one upsert per statement in due-date order, so writers of the same days queue).`,
   readBy: ['web/src/features/orders/AgendaPage.tsx (the operator\'s agenda: cards and column counts)'],
   functions: [
-    fn('agenda_day_counts_delete() returns trigger language plpgsql', `
-    begin
-      if current_setting('agenda.refilling', true) = 'on' then return null; end if;
-      insert into agenda_day_counts as d (due_date, open_items, closed_items)
-      select due_date, -count(*) filter (where open), -count(*) filter (where not open) from old_rows group by due_date order by due_date
-      on conflict (due_date) do update set open_items = d.open_items + excluded.open_items, closed_items = d.closed_items + excluded.closed_items;
-      return null;
-    end `),
-    fn('agenda_day_counts_insert() returns trigger language plpgsql', `
-    begin
-      if current_setting('agenda.refilling', true) = 'on' then return null; end if;
-      insert into agenda_day_counts as d (due_date, open_items, closed_items)
-      select due_date, count(*) filter (where open), count(*) filter (where not open) from new_rows group by due_date order by due_date
-      on conflict (due_date) do update set open_items = d.open_items + excluded.open_items, closed_items = d.closed_items + excluded.closed_items;
-      return null;
-    end `),
+    fn('agenda_day_counts_delete() returns trigger language plpgsql', dayCountsOf('old_rows')),
+    fn('agenda_day_counts_insert() returns trigger language plpgsql', dayCountsOf('new_rows')),
     fn('agenda_day_counts_update() returns trigger language plpgsql', `
     begin
       if current_setting('agenda.refilling', true) = 'on' then return null; end if;
@@ -80,18 +79,15 @@ agenda_items (statement triggers, one upsert per statement in due-date order, so
          where (p.client_type = '1') is distinct from (n.client_type = '1')));
       return null;
     end `),
-    fn('agenda_refill() returns void language plpgsql', `
-    begin
-      perform set_config('agenda.refilling', 'on', true);
-      -- delete, not truncate: the application role may delete rows, not truncate tables.
-      delete from agenda_items;
-      delete from agenda_day_counts;
+    fn('agenda_refill() returns void language plpgsql', refillBody(
+      ['agenda_items', 'agenda_day_counts'],
+      `
       insert into agenda_items (item_id, due_date, order_no, open)
       select item_id, due_date, order_no, open from agenda_items_computed order by item_id;
       insert into agenda_day_counts (due_date, open_items, closed_items)
-      select due_date, count(*) filter (where open), count(*) filter (where not open) from agenda_items group by due_date order by due_date;
-      perform set_config('agenda.refilling', 'off', true);
-    end `),
+      select due_date, count(*) filter (where open), count(*) filter (where not open) from agenda_items group by due_date order by due_date;`,
+      'agenda.refilling',
+    )),
   ],
   triggers: [
     ...statementTriggers('agenda_items_counts', 'agenda_items', (event) => `agenda_day_counts_${event}`),

@@ -1,5 +1,15 @@
 import { defineDerived, fn, trigger } from './derived.js';
 
+/** The search texts of the claims that show a renamed order, product or company (`column`: the claim's column naming it). */
+const searchTextsOfClaimsWith = (column: string) => `
+      begin
+        update claim_search_texts s
+           set search_text = claim_search_text(c.status, c.description, c.client_production_order_id, c.client_product_id, c.company_id)
+          from claims c
+         where c.id = s.claim_id and c.${column} = new.id;
+        return null;
+      end `;
+
 export const claimSearchTexts = defineDerived({
   name: 'claim-search-texts',
   owner: 'claims',
@@ -24,30 +34,9 @@ name it shows.`,
       on conflict (claim_id) do update set search_text = excluded.search_text;
       return null;
     end `),
-    fn('claims_search_text_of_client_production_orders() returns trigger language plpgsql', `
-      begin
-        update claim_search_texts s
-           set search_text = claim_search_text(c.status, c.description, c.client_production_order_id, c.client_product_id, c.company_id)
-          from claims c
-         where c.id = s.claim_id and c.client_production_order_id = new.id;
-        return null;
-      end `),
-    fn('claims_search_text_of_client_products() returns trigger language plpgsql', `
-      begin
-        update claim_search_texts s
-           set search_text = claim_search_text(c.status, c.description, c.client_production_order_id, c.client_product_id, c.company_id)
-          from claims c
-         where c.id = s.claim_id and c.client_product_id = new.id;
-        return null;
-      end `),
-    fn('claims_search_text_of_companies() returns trigger language plpgsql', `
-      begin
-        update claim_search_texts s
-           set search_text = claim_search_text(c.status, c.description, c.client_production_order_id, c.client_product_id, c.company_id)
-          from claims c
-         where c.id = s.claim_id and c.company_id = new.id;
-        return null;
-      end `),
+    fn('claims_search_text_of_client_production_orders() returns trigger language plpgsql', searchTextsOfClaimsWith('client_production_order_id')),
+    fn('claims_search_text_of_client_products() returns trigger language plpgsql', searchTextsOfClaimsWith('client_product_id')),
+    fn('claims_search_text_of_companies() returns trigger language plpgsql', searchTextsOfClaimsWith('company_id')),
     fn('claims_search_refill() returns void language sql', `
       insert into claim_search_texts (claim_id, search_text)
       select c.id, concat_ws(chr(31), lower(c.status), lower(c.description), lower(o.order_no), lower(p.article_no), lower(p.product_name), lower(co.name))

@@ -1,4 +1,21 @@
-import { defineDerived, fn, trigger } from './derived.js';
+import { refillBody, defineDerived, fn, trigger } from './derived.js';
+
+/**
+ * The trigger body of a parent row (an order, a forecast) deleted or moved: `apply(side, sign)` takes its children's
+ * figures away from the old row's sums (-1), and on an update adds them to the new row's (1). Deleting runs before the
+ * delete (the children's cascade then finds no parent and takes nothing away twice).
+ */
+const childrenMoved = (apply: (side: 'old' | 'new', sign: '-1' | '1') => string) => `
+    begin
+      if tg_op in ('UPDATE', 'DELETE') then
+        ${apply('old', '-1')};
+      end if;
+      if tg_op = 'UPDATE' then
+        ${apply('new', '1')};
+        return null;
+      end if;
+      return old;
+    end `;
 
 export const deliverySums = defineDerived({
   name: 'delivery-sums',
@@ -75,19 +92,10 @@ delivered on time. Row triggers on the items, orders, plans, plan items, supplie
       end if;
       return null;
     end `),
-    fn('delivery_orders_count() returns trigger language plpgsql', `
-    begin
-      if tg_op in ('UPDATE', 'DELETE') then
-        perform delivery_item_apply(old.company_id, i.client_product_id, i.due_date, i.planned_amount, i.produced_amount, i.produced_by_due, -1)
-           from client_production_order_items i where i.order_id = old.id order by i.due_date, i.id;
-      end if;
-      if tg_op = 'UPDATE' then
-        perform delivery_item_apply(new.company_id, i.client_product_id, i.due_date, i.planned_amount, i.produced_amount, i.produced_by_due, 1)
-           from client_production_order_items i where i.order_id = new.id order by i.due_date, i.id;
-        return null;
-      end if;
-      return old;
-    end `),
+    fn('delivery_orders_count() returns trigger language plpgsql', childrenMoved(
+      (side, sign) => `perform delivery_item_apply(${side}.company_id, i.client_product_id, i.due_date, i.planned_amount, i.produced_amount, i.produced_by_due, ${sign})
+           from client_production_order_items i where i.order_id = ${side}.id order by i.due_date, i.id`,
+    )),
     fn('delivery_plan_items_count() returns trigger language plpgsql', `
     declare
       plan record;
@@ -108,19 +116,10 @@ delivered on time. Row triggers on the items, orders, plans, plan items, supplie
       end if;
       return null;
     end `),
-    fn('delivery_plans_count() returns trigger language plpgsql', `
-    begin
-      if tg_op in ('UPDATE', 'DELETE') then
-        perform delivery_forecast_apply(old.company_id, old.period_from, old.period_to, pi.client_product_id, pi.planned_amount, -1)
-           from client_production_plan_items pi where pi.plan_id = old.id order by pi.client_product_id;
-      end if;
-      if tg_op = 'UPDATE' then
-        perform delivery_forecast_apply(new.company_id, new.period_from, new.period_to, pi.client_product_id, pi.planned_amount, 1)
-           from client_production_plan_items pi where pi.plan_id = new.id order by pi.client_product_id;
-        return null;
-      end if;
-      return old;
-    end `),
+    fn('delivery_plans_count() returns trigger language plpgsql', childrenMoved(
+      (side, sign) => `perform delivery_forecast_apply(${side}.company_id, ${side}.period_from, ${side}.period_to, pi.client_product_id, pi.planned_amount, ${sign})
+           from client_production_plan_items pi where pi.plan_id = ${side}.id order by pi.client_product_id`,
+    )),
     fn('delivery_supplies_count() returns trigger language plpgsql', `
     begin
       perform delivery_supply_apply(old.manufacturer_id, so.due_date, so.delivered_at, -1), delivery_supply_apply(new.manufacturer_id, so.due_date, so.delivered_at, 1)
@@ -167,14 +166,9 @@ delivered on time. Row triggers on the items, orders, plans, plan items, supplie
       end if;
       return null;
     end `),
-    fn('delivery_aggregates_refill() returns void language plpgsql', `
-    begin
-      perform set_config('delivery.refilling', 'on', true);
-      -- delete, not truncate: the application role may delete rows, not truncate tables.
-      delete from delivery_company_days;
-      delete from delivery_company_months;
-      delete from delivery_product_months;
-      delete from delivery_supplier_months;
+    fn('delivery_aggregates_refill() returns void language plpgsql', refillBody(
+      ['delivery_company_days', 'delivery_company_months', 'delivery_product_months', 'delivery_supplier_months'],
+      `
       insert into delivery_company_days (company_id, due_date, items, on_time_in_full, planned, filled)
       select o.company_id, i.due_date, count(*), count(*) filter (where i.produced_by_due >= i.planned_amount), sum(i.planned_amount),
              sum(least(i.produced_by_due, i.planned_amount))
@@ -213,9 +207,9 @@ delivered on time. Row triggers on the items, orders, plans, plan items, supplie
              count(*) filter (where (so.delivered_at at time zone 'UTC')::date <= so.due_date)
         from supply_orders so join preform_supplies s on s.id = so.preform_supply_id
        where so.order_status = 'delivered' and so.delivered_at is not null
-       group by 1, 2;
-      perform set_config('delivery.refilling', 'off', true);
-    end `),
+       group by 1, 2;`,
+      'delivery.refilling',
+    )),
   ],
   triggers: [
     trigger('client_production_order_items_sums', 'after insert or delete or update of order_id, client_product_id, due_date, planned_amount, produced_amount, produced_by_due on client_production_order_items for each row execute function delivery_items_count()'),

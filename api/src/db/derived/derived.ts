@@ -109,3 +109,16 @@ export async function refillDerived(db: Kysely<unknown>, modules: readonly Deriv
     for (const statement of module.refill) await sql.raw(statement).execute(db);
   }
 }
+
+/**
+ * The body of a refill function: the kept tables emptied (delete, not truncate: the application role may delete rows,
+ * not truncate tables) and written again by `inserts`. With `flag`, the setting the module's own triggers read to
+ * stand aside while the refill writes (e.g. the day counts that follow the agenda rows, written by the refill itself).
+ */
+export function refillBody(tables: readonly string[], inserts: string, flag?: string): string {
+  const indent = (lines: string[]) => lines.map((line) => `\n      ${line}`).join('');
+  const on = flag ? [`perform set_config('${flag}', 'on', true);`] : [];
+  const off = flag ? [`perform set_config('${flag}', 'off', true);`] : [];
+  const empty = ['-- delete, not truncate: the application role may delete rows, not truncate tables.', ...tables.map((table) => `delete from ${table};`)];
+  return `\n    begin${indent([...on, ...empty])}${inserts}${indent(off)}\n    end `;
+}

@@ -1,4 +1,4 @@
-import { defineDerived, fn, statementTrigger } from './derived.js';
+import { refillBody, defineDerived, fn, statementTrigger } from './derived.js';
 
 export const machineCountDays = defineDerived({
   name: 'machine-count-days',
@@ -22,15 +22,13 @@ these sums. Events are append-only, so inserts are the only write.`,
         set good = d.good + excluded.good, scrap = d.scrap + excluded.scrap, events = d.events + excluded.events;
       return null;
     end `),
-    fn('machine_count_days_refill() returns void language plpgsql', `
-    begin
-      perform set_config('machines.refilling', 'on', true);
-      -- delete, not truncate: the application role may delete rows, not truncate tables.
-      delete from machine_count_days;
+    fn('machine_count_days_refill() returns void language plpgsql', refillBody(
+      ['machine_count_days'],
+      `
       insert into machine_count_days (company_id, machine_name, day, good, scrap, events)
-      select company_id, machine_name, day, good, scrap, events from machine_count_days_computed order by 1, 2, 3;
-      perform set_config('machines.refilling', 'off', true);
-    end `),
+      select company_id, machine_name, day, good, scrap, events from machine_count_days_computed order by 1, 2, 3;`,
+      'machines.refilling',
+    )),
   ],
   triggers: [
     statementTrigger('machine_events_count_days', 'insert', 'machine_events', 'machine_count_days_insert'),

@@ -1,4 +1,4 @@
-import { defineDerived, fn, statementTrigger } from './derived.js';
+import { refillBody, defineDerived, fn, statementTrigger } from './derived.js';
 
 export const machineLastStates = defineDerived({
   name: 'machine-last-states',
@@ -21,13 +21,12 @@ machine.`,
         where (excluded.at, excluded.event_id) > (s.at, s.event_id);
       return null;
     end `),
-    fn('machine_last_states_refill() returns void language plpgsql', `
-    begin
-      -- delete, not truncate: the application role may delete rows, not truncate tables.
-      delete from machine_last_states;
+    fn('machine_last_states_refill() returns void language plpgsql', refillBody(
+      ['machine_last_states'],
+      `
       insert into machine_last_states (company_id, machine_name, at, event_id, kind)
-      select company_id, machine_name, at, event_id, kind from machine_last_states_computed;
-    end `),
+      select company_id, machine_name, at, event_id, kind from machine_last_states_computed;`,
+    )),
   ],
   triggers: [
     statementTrigger('machine_events_last_states', 'insert', 'machine_events', 'machine_last_states_insert'),

@@ -1,5 +1,17 @@
 import { defineDerived, fn, trigger } from './derived.js';
 
+/** The trigger body that refreshes the demand of each stock pair `pairs` selects (preform_id, preform_warehouse_id). */
+const refreshDemandOf = (pairs: string) => `
+    declare pair record;
+    begin
+      for pair in
+        ${pairs}
+      loop
+        perform preform_demand_refresh(pair.preform_id, pair.preform_warehouse_id);
+      end loop;
+      return null;
+    end `;
+
 export const preformDemand = defineDerived({
   name: 'preform-demand',
   owner: 'stock',
@@ -24,30 +36,12 @@ scrap), recomputed for the pairs an item, order or product change touches.`,
       update preform_stock set order_amount = preform_demand_of(p_preform, p_warehouse)
        where preform_id = p_preform and warehouse_id = p_warehouse;
     end `),
-    fn('preform_demand_of_item() returns trigger language plpgsql', `
-    declare pair record;
-    begin
-      for pair in
-        select distinct cp.preform_id, cp.preform_warehouse_id from client_products cp
+    fn('preform_demand_of_item() returns trigger language plpgsql', refreshDemandOf(`select distinct cp.preform_id, cp.preform_warehouse_id from client_products cp
          where cp.id in (case when tg_op <> 'DELETE' then new.client_product_id end,
-                         case when tg_op <> 'INSERT' then old.client_product_id end)
-      loop
-        perform preform_demand_refresh(pair.preform_id, pair.preform_warehouse_id);
-      end loop;
-      return null;
-    end `),
-    fn('preform_demand_of_order() returns trigger language plpgsql', `
-    declare pair record;
-    begin
-      for pair in
-        select distinct cp.preform_id, cp.preform_warehouse_id
+                         case when tg_op <> 'INSERT' then old.client_product_id end)`)),
+    fn('preform_demand_of_order() returns trigger language plpgsql', refreshDemandOf(`select distinct cp.preform_id, cp.preform_warehouse_id
           from client_production_order_items i join client_products cp on cp.id = i.client_product_id
-         where i.order_id = new.id
-      loop
-        perform preform_demand_refresh(pair.preform_id, pair.preform_warehouse_id);
-      end loop;
-      return null;
-    end `),
+         where i.order_id = new.id`)),
     fn('preform_demand_of_product() returns trigger language plpgsql', `
     begin
       perform preform_demand_refresh(old.preform_id, old.preform_warehouse_id);

@@ -1,4 +1,21 @@
-import { defineDerived, fn, statementTriggers, trigger } from './derived.js';
+import { refillBody, defineDerived, fn, statementTriggers, trigger } from './derived.js';
+
+/**
+ * The trigger body of rows (orders or products) given to another company: their items, found by `items` (joined to `n`,
+ * the row after, and to `v`, each side of the move: the old company with -1, the new one with +1), leave the old
+ * company's sums and join the new one's.
+ */
+const movedBetweenCompanies = (items: string) => `
+    begin
+      perform stats_sums_add(array_agg(x.company_id), array_agg(x.client_product_id), array_agg(x.due_date), array_agg(x.items), array_agg(x.produced))
+        from (
+          select v.company_id, i.client_product_id, i.due_date, v.items, v.items * i.produced_amount::bigint as produced
+            from old_rows p join new_rows n on n.id = p.id and n.company_id is distinct from p.company_id
+            cross join lateral (values (p.company_id, -1), (n.company_id, 1)) as v(company_id, items)
+            ${items}
+        ) x;
+      return null;
+    end `;
 
 export const statsSums = defineDerived({
   name: 'stats-sums',
@@ -67,37 +84,15 @@ of the company for a product of the same company).`,
        where i.order_id = old.id;
       return old;
     end `),
-    fn('stats_sums_of_orders() returns trigger language plpgsql', `
-    begin
-      perform stats_sums_add(array_agg(x.company_id), array_agg(x.client_product_id), array_agg(x.due_date), array_agg(x.items), array_agg(x.produced))
-        from (
-          select v.company_id, i.client_product_id, i.due_date, v.items, v.items * i.produced_amount::bigint as produced
-            from old_rows p join new_rows n on n.id = p.id and n.company_id is distinct from p.company_id
-            cross join lateral (values (p.company_id, -1), (n.company_id, 1)) as v(company_id, items)
-            
+    fn('stats_sums_of_orders() returns trigger language plpgsql', movedBetweenCompanies(`
             join client_production_order_items i on i.order_id = n.id
-            join client_products cp on cp.id = i.client_product_id and cp.company_id = v.company_id
-        ) x;
-      return null;
-    end `),
-    fn('stats_sums_of_products() returns trigger language plpgsql', `
-    begin
-      perform stats_sums_add(array_agg(x.company_id), array_agg(x.client_product_id), array_agg(x.due_date), array_agg(x.items), array_agg(x.produced))
-        from (
-          select v.company_id, i.client_product_id, i.due_date, v.items, v.items * i.produced_amount::bigint as produced
-            from old_rows p join new_rows n on n.id = p.id and n.company_id is distinct from p.company_id
-            cross join lateral (values (p.company_id, -1), (n.company_id, 1)) as v(company_id, items)
-            
+            join client_products cp on cp.id = i.client_product_id and cp.company_id = v.company_id`)),
+    fn('stats_sums_of_products() returns trigger language plpgsql', movedBetweenCompanies(`
             join client_production_order_items i on i.client_product_id = n.id
-            join client_production_orders o on o.id = i.order_id and o.company_id = v.company_id
-        ) x;
-      return null;
-    end `),
-    fn("stats_sums_refill() returns void language plpgsql set work_mem = '256MB'", `
-    begin
-      -- delete, not truncate: the application role may delete rows, not truncate tables.
-      delete from stats_company_days;
-      delete from stats_product_months;
+            join client_production_orders o on o.id = i.order_id and o.company_id = v.company_id`)),
+    fn("stats_sums_refill() returns void language plpgsql set work_mem = '256MB'", refillBody(
+      ['stats_company_days', 'stats_product_months'],
+      `
       with sums as (
         select company_id, due_date, date_trunc('month', due_date)::date as month, client_product_id, count(*) as items, sum(produced_amount) as produced
           from stats_items_counted
@@ -107,8 +102,8 @@ of the company for a product of the same company).`,
         select company_id, due_date, items, produced from sums where due_date is not null order by 1, 2
       )
       insert into stats_product_months (company_id, month, client_product_id, items, produced)
-      select company_id, month, client_product_id, items, produced from sums where due_date is null order by 1, 2, 3;
-    end `),
+      select company_id, month, client_product_id, items, produced from sums where due_date is null order by 1, 2, 3;`,
+    )),
   ],
   triggers: [
     ...statementTriggers('client_production_order_items_stats', 'client_production_order_items', 'stats_sums_of_items'),
