@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { DerivedData } from '../../api/src/db/derived/derived.js';
 
 /** A query's rows, each as JSON, sorted: two row sets compare whatever order the query read them in. */
@@ -34,4 +34,14 @@ export async function keptAndRecomputed(db: Kysely<unknown>, module: DerivedData
 export async function expectKeptAsRecomputed(db: Kysely<unknown>, module: DerivedData, step: string): Promise<void> {
   const { kept, recomputed } = await keptAndRecomputed(db, module);
   for (const label of Object.keys(module.kept)) expect(kept[label], `${module.name}: ${label} after ${step}`).toEqual(recomputed[label]);
+}
+
+/**
+ * After each test of the file (each a write path of the modules' sources, through the endpoints), the kept rows of
+ * every module equal its full recomputation. `owner` gives the owner's connection once the file's database exists.
+ */
+export function keepsDerivedAfterEach(owner: () => Kysely<unknown>, modules: readonly DerivedData[]): void {
+  afterEach(async (context) => {
+    for (const module of modules) await expectKeptAsRecomputed(owner(), module, context.task.name);
+  });
 }

@@ -226,9 +226,10 @@ delivered on time. Row triggers on the items, orders, plans, plan items, supplie
     'select delivery_aggregates_refill()',
   ],
   kept: {
-    delivery_company_days: 'select * from delivery_company_days',
-    delivery_company_months: 'select * from delivery_company_months',
-    delivery_product_months: 'select * from delivery_product_months',
-    delivery_supplier_months: 'select * from delivery_supplier_months',
+    delivery_company_days: 'select * from delivery_company_days where (items, on_time_in_full, planned, filled) <> (0, 0, 0, 0)',
+    delivery_company_months:
+      'select * from delivery_company_months where (items, on_time_in_full, planned, filled, product_months, forecast_errors, forecast_scale) <> (0, 0, 0, 0, 0, 0, 0)',
+    delivery_product_months: 'select * from delivery_product_months where (items, ordered, produced, forecast_lines, forecast) <> (0, 0, 0, 0, 0)',
+    delivery_supplier_months: 'select * from delivery_supplier_months where (delivered, on_time) <> (0, 0)',
   },
 });

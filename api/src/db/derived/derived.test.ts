@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
@@ -69,5 +72,18 @@ describe('the schema', () => {
     const known = new Set<string>([...derivedData.flatMap((module) => module.functions.map((f) => f.name)), ...notDerived.functions]);
     const unknown = (await schemaTriggers(database.db)).filter((t) => !known.has(t.fn)).map((t) => `${t.table}.${t.name} → ${t.fn}()`);
     expect(unknown).toEqual([]);
+  });
+});
+
+describe('every derived table', () => {
+  it('is compared with its recomputation by a test that writes its sources through the endpoints (the harness)', () => {
+    const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const checked = new Set<string>();
+    for (const file of readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.test.ts'))) {
+      const text = readFileSync(path.join(src, file), 'utf8');
+      if (!/keepsDerivedAfterEach\(|expectKeptAsRecomputed\(/.test(text)) continue;
+      for (const [, name] of text.matchAll(/from '(?:\.\.\/)+db\/derived\/([a-z-]+)\.js'/g)) checked.add(name!);
+    }
+    expect(derivedData.map((module) => module.name).filter((name) => !checked.has(name))).toEqual([]);
   });
 });

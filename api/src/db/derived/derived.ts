@@ -41,7 +41,10 @@ export interface DerivedData {
   triggers: readonly DerivedTrigger[];
   /** Statements that compute what it keeps again from the records (the bench's bulk load, the tests' comparison). */
   refill: readonly string[];
-  /** By label, a query of the rows it keeps: after the refill they must be the same rows. */
+  /**
+   * By label, a query of the rows it keeps: after the refill they must be the same rows. Sums the triggers brought back
+   * to zero stay as rows where the refill writes none: the queries leave such rows out (they answer as no row does).
+   */
   kept: Readonly<Record<string, string>>;
 }
 
