@@ -25,7 +25,7 @@ export const deliverySums = defineDerived({
   rule: `The delivery figures' sums: per company and due day / month (and per product and month) the items planned,
 produced and produced by their due day, the plans' forecasts; per manufacturer and month the supply orders due and
 delivered on time. Row triggers on the items, orders, plans, plan items, supplies and supply orders add signed deltas.`,
-  readBy: ['web/src/features/stats/DeliveryPage.tsx', 'web/src/features/stats/AdminDeliveryPage.tsx', 'web/src/features/stats/FillRatePanel.tsx'],
+  readBy: ['web/src/features/stats/DeliveryPage.tsx', 'web/src/features/stats/AdminDeliveryPage.tsx'],
   functions: [
     fn('delivery_item_apply(company text, product integer, due date, planned integer, produced integer, by_due integer, sign integer) returns void language plpgsql', `
     declare

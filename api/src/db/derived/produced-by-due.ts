@@ -7,7 +7,7 @@ export const producedByDue = defineDerived({
   sources: ['client_production_order_items', 'produced_entries'],
   rule: `Per order item, how many bottles had been produced by the end of its due day (UTC): the total of its last
 produced entry recorded by then. On-time-in-full sums it instead of looking each item's entries up.`,
-  readBy: ['web/src/features/stats/DeliveryPage.tsx (on time in full)', 'web/src/features/stats/PerformancePage.tsx'],
+  readBy: ['web/src/features/stats/DeliveryPage.tsx and AdminDeliveryPage.tsx (on time in full, through delivery-sums)', 'web/src/features/orders/AgendaPage.tsx'],
   functions: [
     fn('order_item_produced_by_due(item integer, due date) returns integer language sql stable', `
       select coalesce((

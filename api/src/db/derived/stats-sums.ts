@@ -25,7 +25,7 @@ export const statsSums = defineDerived({
   rule: `The client's statistics sums: per company and due day, and per company, month and product, the items counted
 and their produced amount, over exactly the items the statistics count (view stats_items_counted: an item of an order
 of the company for a product of the same company).`,
-  readBy: ['web/src/features/stats/ProductionQuantitiesPage.tsx', 'web/src/features/stats/ProducedQuantitiesPanel.tsx'],
+  readBy: ['web/src/features/stats/ProductionQuantitiesPage.tsx', 'web/src/features/stats/ProducedQuantitiesPanel.tsx', 'web/src/features/stats/FillRatePanel.tsx'],
   functions: [
     fn('stats_sums_add(companies text[], products integer[], days date[], counts integer[], produced bigint[]) returns void language plpgsql', `
     begin
