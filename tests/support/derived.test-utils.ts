@@ -3,13 +3,13 @@ import { afterEach, expect } from 'vitest';
 import type { DerivedData } from '../../api/src/db/derived/derived.js';
 
 /** A query's rows, each as JSON, sorted: two row sets compare whatever order the query read them in. */
-async function rowsOf(db: Kysely<unknown>, query: string): Promise<string[]> {
+async function rowsOf<DB>(db: Kysely<DB>, query: string): Promise<string[]> {
   const { rows } = await sql.raw<Record<string, unknown>>(query).execute(db);
   return rows.map((row) => JSON.stringify(row)).sort();
 }
 
 /** What `module` keeps now, and what its full recomputation (its refill, rolled back) would keep, by label. */
-export async function keptAndRecomputed(db: Kysely<unknown>, module: DerivedData) {
+export async function keptAndRecomputed<DB>(db: Kysely<DB>, module: DerivedData) {
   const kept: Record<string, string[]> = {};
   for (const [label, query] of Object.entries(module.kept)) kept[label] = await rowsOf(db, query);
   const recomputed: Record<string, string[]> = {};
@@ -31,7 +31,7 @@ export async function keptAndRecomputed(db: Kysely<unknown>, module: DerivedData
  * The rows the triggers kept equal those the module's full recomputation writes from the records. `db` must be a
  * connection that may run the refill (the owner's: `database.asOwner()`); `step` names the write just made.
  */
-export async function expectKeptAsRecomputed(db: Kysely<unknown>, module: DerivedData, step: string): Promise<void> {
+export async function expectKeptAsRecomputed<DB>(db: Kysely<DB>, module: DerivedData, step: string): Promise<void> {
   const { kept, recomputed } = await keptAndRecomputed(db, module);
   for (const label of Object.keys(module.kept)) expect(kept[label], `${module.name}: ${label} after ${step}`).toEqual(recomputed[label]);
 }
@@ -40,7 +40,7 @@ export async function expectKeptAsRecomputed(db: Kysely<unknown>, module: Derive
  * After each test of the file (each a write path of the modules' sources, through the endpoints), the kept rows of
  * every module equal its full recomputation. `owner` gives the owner's connection once the file's database exists.
  */
-export function keepsDerivedAfterEach(owner: () => Kysely<unknown>, modules: readonly DerivedData[]): void {
+export function keepsDerivedAfterEach<DB>(owner: () => Kysely<DB>, modules: readonly DerivedData[]): void {
   afterEach(async (context) => {
     for (const module of modules) await expectKeptAsRecomputed(owner(), module, context.task.name);
   });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
+import type { Database } from '../database.js';
 import { derivedStatements } from './derived.js';
 import { derivedData, notDerived } from './index.js';
 
@@ -28,7 +29,7 @@ const functionsOf = async (names: readonly string[]) => {
   return new Map(rows.map((row) => [row.name, row.body]));
 };
 
-const schemaTriggers = async (db: Kysely<unknown>) => {
+const schemaTriggers = async <DB>(db: Kysely<DB>) => {
   const { rows } = await sql<{ name: string; table: string; fn: string; definition: string }>`
     select t.tgname as name, t.tgrelid::regclass::text as table, p.proname as fn, pg_get_triggerdef(t.oid) as definition
       from pg_trigger t join pg_proc p on p.oid = t.tgfoid
@@ -56,7 +57,7 @@ describe.each(derivedData.map((module) => [module.name, module] as const))('deri
       .transaction()
       .execute(async (trx) => {
         for (const statement of derivedStatements(module)) await sql.raw(statement).execute(trx);
-        applied = definitions(await schemaTriggers(trx));
+        applied = definitions(await schemaTriggers<Database>(trx));
         throw rollback;
       })
       .catch((error: unknown) => {

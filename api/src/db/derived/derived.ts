@@ -100,14 +100,14 @@ export function derivedStatements(module: DerivedData): string[] {
 }
 
 /** Applies modules' functions and triggers (a migration's transaction). */
-export async function applyDerived(db: Kysely<unknown>, modules: readonly DerivedData[]): Promise<void> {
+export async function applyDerived<DB>(db: Kysely<DB>, modules: readonly DerivedData[]): Promise<void> {
   for (const module of modules) {
     for (const statement of derivedStatements(module)) await sql.raw(statement).execute(db);
   }
 }
 
 /** Computes the modules' data again from the records (bulk loads that wrote with triggers off). */
-export async function refillDerived(db: Kysely<unknown>, modules: readonly DerivedData[]): Promise<void> {
+export async function refillDerived<DB>(db: Kysely<DB>, modules: readonly DerivedData[]): Promise<void> {
   for (const module of modules) {
     for (const statement of module.refill) await sql.raw(statement).execute(db);
   }
