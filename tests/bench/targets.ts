@@ -1,6 +1,6 @@
 /**
  * Issue 14's targets, judged from one run of `pnpm bench`: for each target, how many calls (or screens) meet it and
- * which miss it, with the figure that misses. The closing note and docs/benchmarks.md list the misses from this
+ * which miss it, with the figure that misses. The closing note and docs/performance.md list the misses from this
  * output, not from a tally by hand.
  */
 export const TARGETS = {

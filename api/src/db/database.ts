@@ -65,7 +65,7 @@ const preparedNames = new Map<string, string>();
  * Runs `query` as a named prepared statement (pg's `name`): PostgreSQL parses and plans it once per connection instead
  * of on every execution. For the few statements every request runs (the gate): measured on 2 cores with 10
  * connections, the gate's statement cost PostgreSQL 0.22 ms of CPU per execution unnamed and 0.08 ms prepared, and its
- * p50 went from 1.3 to 0.7 ms (docs/benchmarks.md, "Where the cores go"). Kysely has no prepared statements, so
+ * p50 went from 1.3 to 0.7 ms (docs/performance.md, "Standing design choices"). Kysely has no prepared statements, so
  * each pooled client maps these texts to their names as it sends them (createDb). The name is derived from the text, so
  * two texts never share a name; the set is bounded by the code that calls this (a few fixed statements), and beyond
  * 100 texts a statement simply runs unnamed.
@@ -81,7 +81,7 @@ export function prepared<Row>(query: CompiledQuery<Row>): CompiledQuery<Row> {
  * Only for texts that are fixed (the values are parameters) and few, and whose generic plan is as good as the custom
  * plans for every realistic parameter: PostgreSQL switches to the generic plan after five executions when its
  * estimated cost is not above theirs, and a generic plan cannot drop an `(true or …)` branch or pick an index for a
- * value it does not know. Each caller checked its statements with `plan_cache_mode = force_generic_plan` (docs/benchmarks.md).
+ * value it does not know. Each caller checked its statements with `plan_cache_mode = force_generic_plan` (docs/performance.md).
  * A page's statement (`limit $n offset $m`) keeps custom plans in practice, its generic plan being costed for 10 % of
  * the rows: for it only the parse is saved.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { executePrepared, type Database } from './database.js';
 
-/** The tables whose number of rows is kept in `row_counts` by statement triggers (migrations 1110, 1230, 1600). */
+/** The tables whose number of rows is kept in `row_counts` by statement triggers (api/src/db/derived/row-counts.ts). */
 export type CountedTable = 'claims' | 'client_production_orders' | 'invoices';
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import type { ClientDirectory, DirectoryClient, DirectoryUser } from './index.js';
+import type { ClientDirectory, DirectoryClient, DirectoryUser } from './types.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -2,49 +2,9 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { EmbeddedDirectory } from './embedded.js';
 import { KeycloakDirectory } from './keycloak.js';
+import type { ClientDirectory } from './types.js';
 
-export type DirectoryClientType = '0' | '1';
-
-/** One client company as the identity service knows it (what the original read from Keycloak's admin API). */
-export interface DirectoryClient {
-  /** The company id (the `companyId` claim of its users). */
-  id: string;
-  company: string;
-  /** Machines (FBs) of the client. */
-  fbs: string[];
-  address: string;
-  clientType: DirectoryClientType;
-  /** Creation time in milliseconds since the epoch. */
-  createdTimestamp: number;
-  enabled: boolean;
-  /** E-mail and full name of the company's first user. */
-  email: string | null;
-  fullName: string | null;
-}
-
-/** One user of the identity service with their client attributes (null for staff without a company). */
-export interface DirectoryUser {
-  id: string;
-  username: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  fullName: string | null;
-  enabled: boolean;
-  createdTimestamp: number;
-  companyId: string | null;
-  company: string | null;
-  fbs: string[];
-  address: string | null;
-  clientType: DirectoryClientType | null;
-}
-
-export interface ClientDirectory {
-  /** Every client company, in the order of their names. */
-  listClients(): Promise<DirectoryClient[]>;
-  /** A user by id; a company id finds that company's first user. Undefined when there is none. */
-  getUser(id: string): Promise<DirectoryUser | undefined>;
-}
+export type { ClientDirectory, DirectoryClient, DirectoryClientType, DirectoryUser } from './types.js';
 
 export class DirectoryConfigurationError extends Error {}
 

@@ -1,4 +1,4 @@
-import type { ClientDirectory, DirectoryClient, DirectoryClientType, DirectoryUser } from './index.js';
+import type { ClientDirectory, DirectoryClient, DirectoryClientType, DirectoryUser } from './types.js';
 import { machineNowMs } from '../lib/clock.js';
 
 /** Keycloak's UserRepresentation, the part the directory reads. */

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Session } from './session';
-import type { Face } from './faces';
+import type { Face } from './face';
 
 export interface AppContextValue {
   session: Session;

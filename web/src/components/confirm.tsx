@@ -1,6 +1,7 @@
-import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
+import { useSyncExternalStore, type ComponentType } from 'react';
 import { notifications } from '@mantine/notifications';
 import type { OpenConfirmModal } from '@mantine/modals';
+import { hostWait } from './confirmWait';
 
 /**
  * Confirmations on demand (issue 14, first screen): the host of Mantine's confirm modals (`ModalsProvider`) brings the
@@ -9,7 +10,6 @@ import type { OpenConfirmModal } from '@mantine/modals';
  * opens the modal through Mantine's static `modals` API.
  */
 let host: ComponentType | null = null;
-let ready: { promise: Promise<void>; resolve: () => void } | undefined;
 const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void) {
@@ -24,10 +24,10 @@ export function useConfirmHost(): ComponentType | null {
 
 /** The loaded host, listening from its first effect on. A failed load is forgotten, so that the next ask tries again. */
 function confirmHostReady(): Promise<void> {
-  if (!ready) {
+  if (!hostWait.current) {
     let resolve!: () => void;
     const promise = new Promise<void>((done) => (resolve = done));
-    ready = { promise, resolve };
+    hostWait.current = { promise, resolve };
     return import('./ConfirmHost').then(
       (module) => {
         host = module.default;
@@ -35,12 +35,12 @@ function confirmHostReady(): Promise<void> {
         return promise;
       },
       (error: unknown) => {
-        ready = undefined;
+        hostWait.current = undefined;
         throw error;
       },
     );
   }
-  return ready.promise;
+  return hostWait.current.promise;
 }
 
 /** Opens a confirmation (Cancel and a confirm button); loads its host first the first time. */
@@ -55,13 +55,4 @@ export function openConfirm(props: OpenConfirmModal): void {
         message: 'Part of the portal did not load. Check your connection and try again.',
       }),
   );
-}
-
-/**
- * Resolves `openConfirm`'s wait once the host listens: rendered after the ModalsProvider, its effect runs after the
- * provider's (React runs sibling effects in order), which subscribes to the `modals.*` events.
- */
-export function ConfirmHostReady() {
-  useEffect(() => ready?.resolve(), []);
-  return null;
 }

@@ -7,6 +7,9 @@ import { createCompany } from '../../../../tests/support/factories/companies.js'
 import { ALL_COMPANIES } from '../../lib/scope.js';
 import { makeClaim, makeClaimable, searchedClaimIds } from './claims.fixtures.js';
 import { findClaims } from './claims.repository.js';
+import { keepsDerivedAfterEach } from '../../../../tests/support/derived.test-utils.js';
+import { rowCounts } from '../../db/derived/row-counts.js';
+import { claimSearchTexts } from '../../db/derived/claim-search-texts.js';
 
 /**
  * The claims list's searched count stops at 1,000 (the contract's ClaimPage, issue 14): more than 1,000 matching
@@ -53,6 +56,8 @@ afterAll(async () => {
   await app?.close();
   await database?.drop();
 });
+// Every test here writes sources of these derived tables through the endpoints: after each, they are as recomputed.
+keepsDerivedAfterEach(() => database.asOwner(), [rowCounts, claimSearchTexts]);
 
 describe('the claims search counts up to 1,000 (issue 14: a search every claim matches answers fast)', () => {
   it("more than 1,000 matching claims: count 1,000 and countIsLowerBound, for the staff and for the company's own list", async () => {

@@ -7,6 +7,9 @@ import { pdfText } from '../../../../tests/support/pdf.js';
 import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { makeOrderItem, makeProductionOrder } from '../supply/supply.fixtures.js';
 import { download, makeClaim, makeClaimable, makeUpload, searchedClaimIds } from './claims.fixtures.js';
+import { keepsDerivedAfterEach } from '../../../../tests/support/derived.test-utils.js';
+import { claimSearchTexts } from '../../db/derived/claim-search-texts.js';
+import { rowCounts } from '../../db/derived/row-counts.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -29,6 +32,8 @@ afterAll(async () => {
   await app?.close();
   await database?.drop();
 });
+// Every test here writes sources of these derived tables through the endpoints: after each, they are as recomputed.
+keepsDerivedAfterEach(() => database.asOwner(), [claimSearchTexts, rowCounts]);
 
 const page = (extra: object = {}) => ({ pagination: { page: 1, rowsPerPage: 20 }, ...extra });
 const claimInput = (over: object = {}) => ({

@@ -127,7 +127,7 @@ const isoDateTimeUtc = (value: RawBuilder<unknown>) => sql<string>`to_char(${val
 /**
  * Every history row in the period, sorted as the table (the CSV export), at most `limit`, read through a cursor
  * 2,000 rows at a time: a year of stops never sits in memory at once. The cells arrive as text: parsing 16,000 rows'
- * timestamps into Dates and writing them out again was most of the API's CPU for a year's file (docs/benchmarks.md).
+ * timestamps into Dates and writing them out again was most of the API's CPU for a year's file (docs/performance.md).
  */
 export async function* streamHistoryCsv(db: Executor, filter: HistoryFilter, sort: { sortBy?: string; descending?: boolean }, limit: number) {
   const rows = historyJoined(db)

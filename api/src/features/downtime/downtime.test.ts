@@ -8,6 +8,8 @@ import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtur
 import { csvCell, csvStream, toCsv, type CsvCell } from './downtime.csv.js';
 import * as spanMigration from '../../db/migrations/2026-11-25-1310-downtime-history-span.js';
 import { now as clockNow, nowMs, today as clockToday } from '../../lib/clock.js';
+import { keepsDerivedAfterEach } from '../../../../tests/support/derived.test-utils.js';
+import { downtimeCauseMachines } from '../../db/derived/downtime-cause-machines.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -79,6 +81,8 @@ afterAll(async () => {
   await app?.close();
   await database?.drop();
 });
+// Every test here writes sources of these derived tables through the endpoints: after each, they are as recomputed.
+keepsDerivedAfterEach(() => database.asOwner(), [downtimeCauseMachines]);
 
 const page = (extra: object = {}) => ({ page: 1, rowsPerPage: 10, ...extra });
 const adminHistory = (body: object, token = admin) => post(app, '/api/admin/downtime/history/get', body, token);

@@ -10,6 +10,9 @@ import { pdfText } from '../../../../tests/support/pdf.js';
 import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import { makeInvoice, makeUser } from './invoices.fixtures.js';
+import { keepsDerivedAfterEach } from '../../../../tests/support/derived.test-utils.js';
+import { rowCounts } from '../../db/derived/row-counts.js';
+import { lotItemUses } from '../../db/derived/lot-item-uses.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -65,6 +68,8 @@ afterAll(async () => {
   await database?.drop();
   if (outboxDir) await rm(outboxDir, { recursive: true, force: true });
 });
+// Every test here writes sources of these derived tables through the endpoints: after each, they are as recomputed.
+keepsDerivedAfterEach(() => database.asOwner(), [rowCounts, lotItemUses]);
 
 interface InvoiceRow {
   id: number;

@@ -2,7 +2,49 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { toEml, type Attachment } from './outbox.js';
+
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+const headerText = (text: string) => (/^[\x20-\x7e]*$/.test(text) ? text : `=?UTF-8?B?${Buffer.from(text, 'utf8').toString('base64')}?=`);
+const base64Lines = (content: Buffer) => content.toString('base64').replace(/.{1,76}/g, '$&\r\n');
+/** Header values must not carry line breaks (header injection). */
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
+
+/** A MIME message: a UTF-8 text part and, optionally, one attachment. */
+export function toEml(message: { from: string; to: string; subject: string; body: string; date: Date; attachment?: Attachment }): string {
+  const boundary = `=_orders_portal_${randomUUID()}`;
+  const headers = [
+    `From: ${oneLine(message.from)}`,
+    `To: ${oneLine(message.to)}`,
+    `Subject: ${headerText(oneLine(message.subject))}`,
+    `Date: ${message.date.toUTCString()}`,
+    `Message-ID: <${randomUUID()}@orders-portal>`,
+    'MIME-Version: 1.0',
+  ];
+  const text = ['Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: base64', '', base64Lines(Buffer.from(message.body, 'utf8'))];
+  if (!message.attachment) return [...headers, ...text].join('\r\n');
+  const { filename, contentType, content } = message.attachment;
+  const encodedName = encodeURIComponent(filename);
+  return [
+    ...headers,
+    `Content-Type: multipart/mixed; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    ...text,
+    `--${boundary}`,
+    `Content-Type: ${contentType}; name="${filename.replace(/[^\x20-\x7e]|"/g, '_')}"`,
+    'Content-Transfer-Encoding: base64',
+    `Content-Disposition: attachment; filename*=UTF-8''${encodedName}`,
+    '',
+    base64Lines(content),
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
+}
 
 /**
  * How a message leaves the portal (issue 18): through an SMTP server with nodemailer when SMTP_URL is set, otherwise as

@@ -73,7 +73,7 @@ const LIST_ORDER = { sortBy: 'deliveryDate', descending: true, tieBreaker: 'l.id
  * every lot: no other filter, the default sort) run prepared: the page planned for 1 ms and ran for 0.4 (issue 14), and
  * its generic plan is the custom plans', on page 1 and 1,000 alike. Not the used-up lots' page: its generic plan took
  * twice the custom plan's time (136 ms against 71 with one used-up lot in 300,000); nor other filters' or sorts' texts
- * (docs/benchmarks.md).
+ * (docs/performance.md).
  */
 export async function findLots(db: Executor, filter: LotFilter, pagination: PaginationInput): Promise<{ rows: Schemas['Lot'][]; count: number }> {
   const text = filter.supplierLotNumber?.trim();

@@ -16,6 +16,9 @@ import { invoiceItem } from '../orders/orders.fixtures.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse, stockOf } from '../supply/supply.fixtures.js';
 import { nowMs, today as clockToday } from '../../lib/clock.js';
 import { consumeFifo } from './lots.ledger.js';
+import { keepsDerivedAfterEach } from '../../../../tests/support/derived.test-utils.js';
+import { lotStateCounts } from '../../db/derived/lot-state-counts.js';
+import { lotItemUses } from '../../db/derived/lot-item-uses.js';
 
 /**
  * Issue 17, lots: a delivery creates its lot, production consumes lots FIFO per warehouse, the admin corrects a
@@ -59,6 +62,8 @@ afterAll(async () => {
   await app?.close();
   await database?.drop();
 });
+// Every test here writes sources of these derived tables through the endpoints: after each, they are as recomputed.
+keepsDerivedAfterEach(() => database.asOwner(), [lotStateCounts, lotItemUses]);
 
 /** A preform with one supplier, and its two warehouses. */
 async function setting() {

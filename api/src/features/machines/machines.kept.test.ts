@@ -5,6 +5,9 @@ import { COMPANY_A, COMPANY_B, createCompany } from '../../../../tests/support/f
 import { useTestApp } from '../../../../tests/support/test-app.js';
 import { pinClock } from '../../lib/clock.js';
 import { makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
+import { keepsDerivedAfterEach } from '../../../../tests/support/derived.test-utils.js';
+import { machineCountDays } from '../../db/derived/machine-count-days.js';
+import { machineLastStates } from '../../db/derived/machine-last-states.js';
 
 /**
  * The OEE's day and week quantities read the good and scrap bottles kept per machine and UTC day by a trigger on the
@@ -15,6 +18,8 @@ import { makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '..
 // Batches dated from March 2026 to May 2027: the portal's clock reads 1 June 2027 (after the last of them) and its
 // horizon reaches back past March 2026, so every event is applied (the bounds are machines.bounds.test.ts's).
 const t = useTestApp({ MACHINE_EVENT_HORIZON_DAYS: '500' });
+// After each test, both tables the events keep equal the modules' recomputation from the events.
+keepsDerivedAfterEach(() => t.database.asOwner(), [machineCountDays, machineLastStates]);
 const MACHINES = ['FB-1', 'FB-2'];
 let token: string;
 

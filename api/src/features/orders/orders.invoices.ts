@@ -1,5 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
-import type { Executor } from './orders.repository.js';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
 
 /**
  * The one definition of "has an invoice" for orders: it locks an item (part 4) and blocks deleting its order.
@@ -28,7 +28,7 @@ export const orderHasInvoiceGiven = (orderAlias: string, itemBilled: RawBuilder<
   sql<boolean>`(exists (select 1 from invoices inv where inv.order_id = ${sql.ref(`${orderAlias}.id`)}) or ${itemBilled})`;
 
 /** The ids among `orderIds` of orders that have an invoice (callers scope `orderIds` to the tenant first). */
-export async function ordersWithInvoices(db: Executor, orderIds: number[]): Promise<number[]> {
+export async function ordersWithInvoices(db: Kysely<Database> | Transaction<Database>, orderIds: number[]): Promise<number[]> {
   if (!orderIds.length) return [];
   const rows = await db.selectFrom('client_production_orders as o').select('o.id').where('o.id', 'in', orderIds).where(orderHasInvoice('o')).execute();
   return rows.map((row) => row.id);

@@ -8,6 +8,13 @@ import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWareh
 import { companySnapshot, invoiceItem } from './orders.fixtures.js';
 import { earliestDeliverAt } from './orders.rules.js';
 import { now as clockNow, today as clockToday } from '../../lib/clock.js';
+import { keepsDerivedAfterEach } from '../../../../tests/support/derived.test-utils.js';
+import { agenda } from '../../db/derived/agenda.js';
+import { statsSums } from '../../db/derived/stats-sums.js';
+import { deliverySums } from '../../db/derived/delivery-sums.js';
+import { producedByDue } from '../../db/derived/produced-by-due.js';
+import { preformDemand } from '../../db/derived/preform-demand.js';
+import { rowCounts } from '../../db/derived/row-counts.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -50,6 +57,8 @@ afterAll(async () => {
   await app?.close();
   await database?.drop();
 });
+// Every test here writes sources of these derived tables through the endpoints: after each, they are as recomputed.
+keepsDerivedAfterEach(() => database.asOwner(), [agenda, statsSums, deliverySums, producedByDue, preformDemand, rowCounts]);
 
 interface Item {
   id: number;

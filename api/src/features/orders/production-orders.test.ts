@@ -11,6 +11,10 @@ import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWareh
 import { invoiceItem } from './orders.fixtures.js';
 import { productionOrdersFilename } from './production-orders.service.js';
 import { now as clockNow } from '../../lib/clock.js';
+import { keepsDerivedAfterEach } from '../../../../tests/support/derived.test-utils.js';
+import { rowCounts } from '../../db/derived/row-counts.js';
+import { agenda } from '../../db/derived/agenda.js';
+import { lotItemUses } from '../../db/derived/lot-item-uses.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -44,6 +48,8 @@ afterAll(async () => {
   await app?.close();
   await database?.drop();
 });
+// Every test here writes sources of these derived tables through the endpoints: after each, they are as recomputed.
+keepsDerivedAfterEach(() => database.asOwner(), [rowCounts, agenda, lotItemUses]);
 
 const list = (pagination: object = { page: 1, rowsPerPage: 10 }, token = admin) => post(app, '/api/admin/orders/filter', { pagination }, token);
 

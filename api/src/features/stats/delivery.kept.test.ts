@@ -9,6 +9,9 @@ import { recomputedPerformance, recomputedRanking } from './delivery.fixtures.js
 import { getDeliveryPerformance, getDeliveryRanking } from './delivery.service.js';
 import { writesOf } from '../../../../tests/support/order-writes.js';
 import { nowMs } from '../../lib/clock.js';
+import { expectKeptAsRecomputed } from '../../../../tests/support/derived.test-utils.js';
+import { deliverySums } from '../../db/derived/delivery-sums.js';
+import { producedByDue } from '../../db/derived/produced-by-due.js';
 
 /**
  * The delivery figures read sums kept by triggers (migration 2026-11-25-1000-delivery-aggregates). Whatever is written,
@@ -69,8 +72,9 @@ beforeAll(async () => {
   operator = { token: await tokenFor({ sub: 'operator-1', roles: ['operator'], name: 'Olga Operator' }) };
 });
 
-/** Every answer (each client's own, the admin's ranking with client A) equals the recomputation from the records. */
+/** The kept sums equal the modules' recomputation, and every answer (each client's own, the admin's ranking with client A) equals the recomputation from the records. */
 async function expectRecomputed(step: string) {
+  for (const module of [producedByDue, deliverySums]) await expectKeptAsRecomputed(api.database.asOwner(), module, step);
   const today = todayOf();
   for (const [companyId, caller] of [
     [A, tokenA],

@@ -14,6 +14,8 @@ import {
 import { splitAtMonths } from './stats.repository.js';
 import { writesOf } from '../../../../tests/support/order-writes.js';
 import { now as clockNow, today as clockToday } from '../../lib/clock.js';
+import { expectKeptAsRecomputed } from '../../../../tests/support/derived.test-utils.js';
+import { statsSums } from '../../db/derived/stats-sums.js';
 
 /**
  * The client statistics read sums kept by triggers (migration 2026-11-25-1400-client-stats-sums): per company and due
@@ -81,11 +83,9 @@ beforeAll(async () => {
   operator = { token: await tokenFor({ sub: 'operator-1', roles: ['operator'], name: 'Olga Operator' }) };
 });
 
-/** The kept rows equal the sums grouped from the items (both whole, sorted lists). */
+/** The kept rows equal the module's recomputation from the items (both whole, sorted lists). */
 async function expectKeptSums(step: string) {
-  const { kept, recomputed } = await keptAndRecomputedSums(api.db);
-  expect(kept.days, `${step}: stats_company_days`).toEqual(recomputed.days);
-  expect(kept.months, `${step}: stats_product_months`).toEqual(recomputed.months);
+  await expectKeptAsRecomputed(api.database.asOwner(), statsSums, step);
 }
 
 /** The kept sums, and every answer of both clients for every period and month, equal the recomputation from the items. */

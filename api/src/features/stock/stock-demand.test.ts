@@ -3,6 +3,9 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
 import { makeCompany, makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import { findStockRow } from './stock.repository.js';
 import { now as clockNow } from '../../lib/clock.js';
+import { keepsDerivedAfterEach } from '../../../../tests/support/derived.test-utils.js';
+import { preformDemand } from '../../db/derived/preform-demand.js';
+import { preformStockPairs } from '../../db/derived/preform-stock-pairs.js';
 
 /**
  * The order amount is kept in preform_stock by triggers: every change that the decisions name (items planned and
@@ -15,6 +18,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.drop();
 });
+// Every test here writes sources of these derived tables through the endpoints: after each, they are as recomputed.
+keepsDerivedAfterEach(() => database.asOwner(), [preformDemand, preformStockPairs]);
 
 async function setup() {
   const db = database.db;

@@ -4,6 +4,10 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
 import { as, createTestApp, post } from '../../../../tests/support/app.js';
 import { makeCompany, makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
 import { now as clockNow } from '../../lib/clock.js';
+import { keepsDerivedAfterEach } from '../../../../tests/support/derived.test-utils.js';
+import { preformStockPairs } from '../../db/derived/preform-stock-pairs.js';
+import { preformStockCounts } from '../../db/derived/preform-stock-counts.js';
+import { preformDemand } from '../../db/derived/preform-demand.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -15,6 +19,8 @@ afterAll(async () => {
   await app?.close();
   await database?.drop();
 });
+// Every test here writes sources of these derived tables through the endpoints: after each, they are as recomputed.
+keepsDerivedAfterEach(() => database.asOwner(), [preformStockPairs, preformStockCounts, preformDemand]);
 
 const rowsOf = async (warehouseId: number) =>
   (await post(app, '/api/admin/preformstock/get', { preformWarehouseId: warehouseId, pagination: { page: 1, rowsPerPage: 100 } }, await as.admin())).body;

@@ -46,10 +46,10 @@ function countQuery(scope: StockScope, extra: RawBuilder<unknown>[] = []) {
 const demandCount = (scope: StockScope) => sql<number>`
   (select count(*)::int
      from preform_stock s join preforms p on p.id = s.preform_id and p.deleted_at is null
-    where s.order_amount is not null ${scopeOf(scope)})`;
+    where s.order_amount is not null ${stockConditions(scope)})`;
 
-/** The scope as conditions on the stock row `s`. */
-const scopeOf = (scope: StockScope) =>
+/** The warehouse and preform asked for, as conditions on the stock row `s` (not the tenancy `Scope`: stock is staff-only). */
+const stockConditions = (scope: StockScope) =>
   sql.join(
     [
       scope.warehouseId === undefined ? sql`` : sql`and s.warehouse_id = ${scope.warehouseId}`,
@@ -162,7 +162,7 @@ export async function findStockRows<H = never>(
             from preform_stock s
             join preforms p on p.id = s.preform_id and p.deleted_at is null
             join preform_warehouses w on w.id = s.warehouse_id
-           where true ${scopeOf(scope)}
+           where true ${stockConditions(scope)}
            order by ${sortExpressions[key]} ${descending ? sql`desc` : sql`asc`}, ${tieBreaker}
            limit ${limit} offset ${offset}`
           .execute(db)
@@ -212,7 +212,7 @@ async function findByOrderAmount(
       from preform_stock s
       join preforms p on p.id = s.preform_id and p.deleted_at is null
       join preform_warehouses w on w.id = s.warehouse_id
-     where s.order_amount is not null ${scopeOf(scope)}
+     where s.order_amount is not null ${stockConditions(scope)}
      order by s.order_amount desc, ${tieBreaker}
      limit ${limit} offset ${offset}`.execute(db);
   const rows: RawStockRow[] = withDemand.rows;
@@ -251,7 +251,7 @@ async function findByOrderAmountAfter(db: Executor, scope: StockScope, limit: nu
          from preform_stock s
          join preforms p on p.id = s.preform_id and p.deleted_at is null
          join preform_warehouses w on w.id = s.warehouse_id
-        where s.order_amount = ${after.orderAmount} ${scopeOf(scope)}
+        where s.order_amount = ${after.orderAmount} ${stockConditions(scope)}
           and (p.preform_name, p.id, w.warehouse_name, w.id) > (${after.preformName}, ${after.preformId}, ${after.warehouseName}, ${after.warehouseId})
         order by ${tieBreaker}
         limit ${limit})
@@ -260,7 +260,7 @@ async function findByOrderAmountAfter(db: Executor, scope: StockScope, limit: nu
          from preform_stock s
          join preforms p on p.id = s.preform_id and p.deleted_at is null
          join preform_warehouses w on w.id = s.warehouse_id
-        where s.order_amount < ${after.orderAmount} ${scopeOf(scope)}
+        where s.order_amount < ${after.orderAmount} ${stockConditions(scope)}
         order by s.order_amount desc, ${tieBreaker}
         limit ${limit})
     ) page
@@ -290,7 +290,7 @@ async function findWithoutDemand(
   const rest = await sql<RawStockRow>`
     select ${rowColumns}
       from preforms p
-      cross join lateral (select * from preform_stock s where s.preform_id = p.id and s.order_amount is null ${scopeOf(scope)}) s
+      cross join lateral (select * from preform_stock s where s.preform_id = p.id and s.order_amount is null ${stockConditions(scope)}) s
       join preform_warehouses w on w.id = s.warehouse_id
      where p.deleted_at is null ${and(scope.preformId === undefined ? null : sql`p.id = ${scope.preformId}`)} ${seek}
      order by ${backwards ? sql`p.preform_name desc, p.id desc, w.warehouse_name desc, w.id desc` : tieBreaker}

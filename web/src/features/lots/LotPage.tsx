@@ -19,7 +19,7 @@ import { saveFile } from '../../api/http';
 import { MESSAGES } from '../../api/messages';
 import { describeError } from '../../api/describeError';
 import { useAppContext } from '../../app/context';
-import { mayCall } from '../../app/faces';
+import { mayCall } from '../../app/face';
 import { formatListDate, formatNumber } from '../../components/format';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { QueryError } from '../../components/QueryError';

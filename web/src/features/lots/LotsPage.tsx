@@ -9,7 +9,7 @@ import { getStaffLotsGetLotsQueryKey, useStaffLotsGetLots, useStaffLotsGetLotSto
 import { getManufacturersGetManufacturersQueryKey, useManufacturersGetManufacturers } from '../../../../generated/web/endpoints/manufacturers/manufacturers';
 import type { Lot, LotState, StaffLotsGetLotsBodyPaginationSortBy } from '../../../../generated/web/model';
 import { useAppContext } from '../../app/context';
-import { mayCall } from '../../app/faces';
+import { mayCall } from '../../app/face';
 import { formatListDate, formatNumber } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
 import { RecordLink } from '../../components/RecordLink';

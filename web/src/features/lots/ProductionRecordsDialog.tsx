@@ -14,7 +14,7 @@ import type { ItemTrace, Lot, LotRef, ProductionRecordLots, RecallItem, StaffRol
 import { ApiError } from '../../api/http';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { useAppContext } from '../../app/context';
-import { mayCall } from '../../app/faces';
+import { mayCall } from '../../app/face';
 import { DialogActions } from '../../components/DialogActions';
 import { formatDateTime, formatListDate, formatNumber } from '../../components/format';
 import { onInvalidForm } from '../../components/invalidForm';

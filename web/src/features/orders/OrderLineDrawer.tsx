@@ -11,7 +11,7 @@ import { saveFile } from '../../api/http';
 import { MESSAGES } from '../../api/messages';
 import { describeError } from '../../api/describeError';
 import { useAppContext } from '../../app/context';
-import { mayCall } from '../../app/faces';
+import { mayCall } from '../../app/face';
 import { formatListDate, formatNumber } from '../../components/format';
 import { OrderProgress } from '../../components/OrderProgress';
 import { QueryError } from '../../components/QueryError';

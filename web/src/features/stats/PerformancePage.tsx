@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { useState } from 'react';
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useAppContext } from '../../app/context';
-import { mayCall } from '../../app/faces';
+import { mayCall } from '../../app/face';
 import { now } from '../../components/clock';
 import { ClientOeePanel } from '../machines/ClientOeePanel';
 import { FillRatePanel } from './FillRatePanel';
