@@ -32,8 +32,10 @@ export function enrolmentPage(options: { action: string; skipAction?: string; qr
 <p class="step">Step 2 of 3: connect your authenticator app</p>
 ${
   options.required
-    ? `<p class="explain">Your account needs two-step verification: after your password, the portal will ask for a 6-digit code
-from an authenticator app on your phone, so that a password alone cannot open your account.</p>`
+    ? `<p class="explain">${escapeHtml(
+        'Your account needs two-step verification: after your password, the portal will ask for a 6-digit code from an ' +
+          'authenticator app on your phone, so that a password alone cannot open your account.',
+      )}</p>`
     : ''
 }
 ${enrolmentSteps(2)}

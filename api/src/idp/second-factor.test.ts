@@ -156,7 +156,7 @@ describe('second factor (TOTP) at the embedded sign-in', () => {
     expect(loginPage.body).toContain('<title>Set up two-step verification · Orders Portal</title>');
     expect(loginPage.body).toContain('<h2 class="title">Set up two-step verification</h2>');
     expect(loginPage.body).toContain('Step 1 of 3: confirm it is you');
-    expect(loginPage.body).toContain('a 6-digit code from an\nauthenticator app on your phone');
+    expect(loginPage.body).toContain('a 6-digit code from an authenticator app on your phone');
     expect(loginPage.body).toMatch(/<li aria-current="step"><strong>Confirm it is you<\/strong>: sign in with your password/);
     expect(loginPage.body).toContain(`<a href="${baseUrl}/">Back to the Orders Portal</a>`);
     expect(loginPage.body).not.toContain('<script');

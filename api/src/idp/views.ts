@@ -93,9 +93,11 @@ export function loginPage(options: { action: string; username?: string; error?: 
       'Set up two-step verification · Orders Portal',
       `<h2 class="title">Set up two-step verification</h2>
 <p class="step">Step 1 of 3: confirm it is you</p>
-<p class="explain">Two-step verification protects your account with a second step after your password: a 6-digit code from an
-authenticator app on your phone, which changes every 30 seconds. Someone who learns your password still cannot sign in
-without your phone.</p>
+<p class="explain">${escapeHtml(
+        'Two-step verification protects your account with a second step after your password: a 6-digit code from an ' +
+          'authenticator app on your phone, which changes every 30 seconds. Someone who learns your password still cannot ' +
+          'sign in without your phone.',
+      )}</p>
 ${enrolmentSteps(1)}
 <p class="explain">If it is on already, you give your code after the password and return to the portal.</p>
 ${loginForm(options, invalid, 'Sign in and continue')}
