@@ -32,7 +32,8 @@ function csvLines(answer: Answer<unknown>): string[] {
 async function xlsxRows(answer: Answer<unknown>): Promise<unknown[][]> {
   expect(answer.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(answer.body as Buffer);
+  // exceljs declares its own Buffer type; the answer's bytes are a Node Buffer.
+  await workbook.xlsx.load(answer.body as unknown as Parameters<typeof workbook.xlsx.load>[0]);
   const rows: unknown[][] = [];
   workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;

@@ -227,7 +227,9 @@ describe("client '/orders' Export", { timeout: 30_000 }, () => {
     const list = serveOrders();
     const bodies = serveExport('client/orders/export', 'orders.csv');
     const saved = captureDownloads();
-    onTestFinished(() => vi.restoreAllMocks());
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
     const user = userEvent.setup();
     renderOrders('/orders');
     await screen.findByText('PO-24-0117');

@@ -247,7 +247,9 @@ describe("operator '/stock' Export", { timeout: 30_000 }, () => {
     serve();
     const bodies = serveExport('operator/preformstock/export', 'preform-stock.csv');
     const saved = captureDownloads();
-    onTestFinished(() => vi.restoreAllMocks());
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
     const user = userEvent.setup();
     renderWithProviders(<OperatorStockPage />);
     await screen.findByText('Big need');
