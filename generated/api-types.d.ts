@@ -65,7 +65,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Extension: 'Export' of the invoices list in its sort, as 'invoices.csv' or '.xlsx' (a client: its own; admin and
+         * @description Extension (not in part 7): 'Export' of the invoices list in its sort, as 'invoices.csv' or '.xlsx' (a client: its own; admin and
          *     accountant: every client's): Invoice number, Company, Delivery date, Order number, Total, Currency, Exchange rate,
          *     Confirmed, Sent. At most 100,000 invoices (400 `maxRows`).
          */
@@ -1160,7 +1160,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Extension: 'Export' of the list, every client's orders in the list's sort, as 'production-orders.csv' or
+         * @description Extension (not in part 7): 'Export' of the list, every client's orders in the list's sort, as 'production-orders.csv' or
          *     '.xlsx': Order number, Company, Progress (% produced), Articles, Period from, Period to, Created at (UTC),
          *     Purchase date, Closed. At most 100,000 orders (400 `maxRows`).
          */
@@ -1283,7 +1283,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Extension: 'Export' of one warehouse's preform stock in the list's sort, as 'preform-stock-{warehouse id}.csv' or
+         * @description Extension (not in part 7): 'Export' of one warehouse's preform stock in the list's sort, as 'preform-stock-{warehouse id}.csv' or
          *     '.xlsx': Preform, Material, Color, Warehouse, Current stock, Order amount, Future balance. At most 100,000 rows
          *     (400 `maxRows`); an unknown warehouse answers 404.
          */
@@ -1815,7 +1815,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Extension: 'Export' of the 'Weekly order list', the caller's company's orders in the list's sort, as
+         * @description Extension (not in part 7): 'Export' of the 'Weekly order list', the caller's company's orders in the list's sort, as
          *     'orders.csv' or '.xlsx': Order number, Progress (% produced), Articles, Period from, Period to, Created at (UTC),
          *     Purchase date, Closed. At most 100,000 orders (400 `maxRows`).
          */
@@ -2032,7 +2032,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Extension: 'Export' of the client's delivery figures of the period, as 'delivery-{from}-{to}.csv' or '.xlsx':
+         * @description Extension (not in part 7): 'Export' of the client's delivery figures of the period, as 'delivery-{from}-{to}.csv' or '.xlsx':
          *     one row per month (Section 'Month': Month, Items, On time in full, OTIF, Fill rate), then one per product and
          *     month (Section 'Product': Month, Article no, Title, Forecast, Ordered, Produced, Accuracy). Rates are fractions
          *     (0.9 is 90 %). At most 24 months, as the page.
@@ -2480,7 +2480,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Extension: 'Export' of the operator's stock list, every warehouse, in the list's sort, as 'preform-stock.csv' or
+         * @description Extension (not in part 7): 'Export' of the operator's stock list, every warehouse, in the list's sort, as 'preform-stock.csv' or
          *     '.xlsx': Preform, Material, Color, Warehouse, Current stock, Order amount, Future balance. At most 100,000 rows
          *     (400 `maxRows`).
          */

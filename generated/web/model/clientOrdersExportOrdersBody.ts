@@ -11,7 +11,7 @@ import type { ExportFormat } from './exportFormat';
 import type { ClientOrdersExportOrdersBodySortBy } from './clientOrdersExportOrdersBodySortBy';
 
 /**
- * Extension: a list's export, every row in the list's sort (its `pagination` without the page), as `format`. At most
+ * Extension (not in part 7): a list's export, every row in the list's sort (its `pagination` without the page), as `format`. At most
 100,000 rows: above that it answers 400 `maxRows`, naming the limit.
  */
 export type ClientOrdersExportOrdersBody = {

@@ -366,7 +366,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Extension: 'Export' of the invoices list in its sort, as 'invoices.csv' or '.xlsx' (a client: its own; admin and
+ * Extension (not in part 7): 'Export' of the invoices list in its sort, as 'invoices.csv' or '.xlsx' (a client: its own; admin and
 accountant: every client's): Invoice number, Company, Delivery date, Order number, Total, Currency, Exchange rate,
 Confirmed, Sent. At most 100,000 invoices (400 `maxRows`).
  */

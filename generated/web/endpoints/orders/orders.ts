@@ -125,7 +125,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Extension: 'Export' of the list, every client's orders in the list's sort, as 'production-orders.csv' or
+ * Extension (not in part 7): 'Export' of the list, every client's orders in the list's sort, as 'production-orders.csv' or
 '.xlsx': Order number, Company, Progress (% produced), Articles, Period from, Period to, Created at (UTC),
 Purchase date, Closed. At most 100,000 orders (400 `maxRows`).
  */
@@ -380,7 +380,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Extension: 'Export' of the 'Weekly order list', the caller's company's orders in the list's sort, as
+ * Extension (not in part 7): 'Export' of the 'Weekly order list', the caller's company's orders in the list's sort, as
 'orders.csv' or '.xlsx': Order number, Progress (% produced), Articles, Period from, Period to, Created at (UTC),
 Purchase date, Closed. At most 100,000 orders (400 `maxRows`).
  */

@@ -106,7 +106,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Extension: 'Export' of one warehouse's preform stock in the list's sort, as 'preform-stock-{warehouse id}.csv' or
+ * Extension (not in part 7): 'Export' of one warehouse's preform stock in the list's sort, as 'preform-stock-{warehouse id}.csv' or
 '.xlsx': Preform, Material, Color, Warehouse, Current stock, Order amount, Future balance. At most 100,000 rows
 (400 `maxRows`); an unknown warehouse answers 404.
  */
@@ -297,7 +297,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Extension: 'Export' of the operator's stock list, every warehouse, in the list's sort, as 'preform-stock.csv' or
+ * Extension (not in part 7): 'Export' of the operator's stock list, every warehouse, in the list's sort, as 'preform-stock.csv' or
 '.xlsx': Preform, Material, Color, Warehouse, Current stock, Order amount, Future balance. At most 100,000 rows
 (400 `maxRows`).
  */

@@ -134,7 +134,7 @@ export const clientStatsGetFillRateResponse = zod.object({
 })
 
 /**
- * Extension: 'Export' of the client's delivery figures of the period, as 'delivery-{from}-{to}.csv' or '.xlsx':
+ * Extension (not in part 7): 'Export' of the client's delivery figures of the period, as 'delivery-{from}-{to}.csv' or '.xlsx':
 one row per month (Section 'Month': Month, Items, On time in full, OTIF, Fill rate), then one per product and
 month (Section 'Product': Month, Article no, Title, Forecast, Ordered, Produced, Accuracy). Rates are fractions
 (0.9 is 90 %). At most 24 months, as the page.

@@ -46,7 +46,7 @@ export const adminPreformStockFillPreformStockResponse = zod.object({
 }).describe('Preform stock in one warehouse. Numbers are preforms; null when there is no stock row or no open order.')
 
 /**
- * Extension: 'Export' of one warehouse's preform stock in the list's sort, as 'preform-stock-{warehouse id}.csv' or
+ * Extension (not in part 7): 'Export' of one warehouse's preform stock in the list's sort, as 'preform-stock-{warehouse id}.csv' or
 '.xlsx': Preform, Material, Color, Warehouse, Current stock, Order amount, Future balance. At most 100,000 rows
 (400 `maxRows`); an unknown warehouse answers 404.
  */
@@ -145,7 +145,7 @@ export const operatorStockFillOperatorPreformStockResponse = zod.object({
 }).describe('Preform stock in one warehouse. Numbers are preforms; null when there is no stock row or no open order.')
 
 /**
- * Extension: 'Export' of the operator's stock list, every warehouse, in the list's sort, as 'preform-stock.csv' or
+ * Extension (not in part 7): 'Export' of the operator's stock list, every warehouse, in the list's sort, as 'preform-stock.csv' or
 '.xlsx': Preform, Material, Color, Warehouse, Current stock, Order amount, Future balance. At most 100,000 rows
 (400 `maxRows`).
  */
@@ -153,7 +153,7 @@ export const operatorStockExportOperatorPreformStockBody = zod.object({
   "format": zod.enum(['csv', 'xlsx']).describe('The file type of a list\'s export: semicolon CSV (as `CsvFile`) or an Excel workbook of one sheet (`XlsxFile`).'),
   "sortBy": zod.enum(['preformName', 'material', 'color', 'futureBalance', 'orderAmount', 'currentStock']).optional().describe('Column to sort by, as the list\'s `pagination.sortBy`.'),
   "descending": zod.boolean().optional()
-}).describe('Extension: a list\'s export, every row in the list\'s sort (its `pagination` without the page), as `format`. At most\n100,000 rows: above that it answers 400 `maxRows`, naming the limit.')
+}).describe('Extension (not in part 7): a list\'s export, every row in the list\'s sort (its `pagination` without the page), as `format`. At most\n100,000 rows: above that it answers 400 `maxRows`, naming the limit.')
 
 /**
  * Preform stock of every warehouse for the operator's '/stock' page (called on load and after each save). The page shows 10 rows sorted by orderAmount descending; `count` is the number of all rows.
