@@ -55,6 +55,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/{role}/invoices/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): 'Export' of the invoices list in its sort, as 'invoices.csv' or '.xlsx' (a client: its own; admin and
+         *     accountant: every client's): Invoice number, Company, Delivery date, Order number, Total, Currency, Exchange rate,
+         *     Confirmed, Sent. At most 100,000 invoices (400 `maxRows`).
+         */
+        post: operations["Documents_exportInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/{role}/invoices/get": {
         parameters: {
             query?: never;
@@ -1129,6 +1150,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): 'Export' of the list, every client's orders in the list's sort, as 'production-orders.csv' or
+         *     '.xlsx': Order number, Company, Progress (% produced), Articles, Period from, Period to, Created at (UTC),
+         *     Purchase date, Closed. At most 100,000 orders (400 `maxRows`).
+         */
+        post: operations["AdminOrders_exportProductionOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/filter": {
         parameters: {
             query?: never;
@@ -1225,6 +1267,27 @@ export interface paths {
         put?: never;
         /** @description Preform inventory (page size 10; default sort preformName ascending). `filter` matches the name (lookups start after 2 characters). */
         post: operations["AdminPreforms_getPreforms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/preformstock/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): 'Export' of one warehouse's preform stock in the list's sort, as 'preform-stock-{warehouse id}.csv' or
+         *     '.xlsx': Preform, Material, Color, Warehouse, Current stock, Order amount, Future balance. At most 100,000 rows
+         *     (400 `maxRows`); an unknown warehouse answers 404.
+         */
+        post: operations["AdminPreformStock_exportPreformStock"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1742,6 +1805,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): 'Export' of the 'Weekly order list', the caller's company's orders in the list's sort, as
+         *     'orders.csv' or '.xlsx': Order number, Progress (% produced), Articles, Period from, Period to, Created at (UTC),
+         *     Purchase date, Closed. At most 100,000 orders (400 `maxRows`).
+         */
+        post: operations["ClientOrders_exportOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/orders/filter": {
         parameters: {
             query?: never;
@@ -1932,6 +2016,28 @@ export interface paths {
         get: operations["ClientPortfolio_getPortfolio"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/stats/delivery/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): 'Export' of the client's delivery figures of the period, as 'delivery-{from}-{to}.csv' or '.xlsx':
+         *     one row per month (Section 'Month': Month, Items, On time in full, OTIF, Fill rate), then one per product and
+         *     month (Section 'Product': Month, Article no, Title, Forecast, Ordered, Produced, Accuracy). Rates are fractions
+         *     (0.9 is 90 %). At most 24 months, as the page.
+         */
+        post: operations["ClientStats_exportDeliveryPerformance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2358,6 +2464,27 @@ export interface paths {
         put?: never;
         /** @description Fill preform stock from the operator's dialog (the web app sends method 'increase'). Only success matters to the screen. */
         post: operations["OperatorStock_fillOperatorPreformStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/preformstock/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): 'Export' of the operator's stock list, every warehouse, in the list's sort, as 'preform-stock.csv' or
+         *     '.xlsx': Preform, Material, Color, Warehouse, Current stock, Order amount, Future balance. At most 100,000 rows
+         *     (400 `maxRows`).
+         */
+        post: operations["OperatorStock_exportOperatorPreformStock"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3555,6 +3682,11 @@ export interface components {
          * @enum {string}
          */
         EventType: "order.created" | "order.changed" | "order.deleted" | "order_item.created" | "order_item.changed" | "order_item.deleted" | "order_item.confirmed" | "order_item.confirmation_cleared" | "order_item.due_date_moved" | "production_order_item.created" | "produced_quantity.recorded" | "machine.stopped" | "machine.started" | "claim.created" | "claim.status_changed" | "invoice.sent" | "supply_order.delivered" | "forecast.saved";
+        /**
+         * @description The file type of a list's export: semicolon CSV (as `CsvFile`) or an Excel workbook of one sheet (`XlsxFile`).
+         * @enum {string}
+         */
+        ExportFormat: "csv" | "xlsx";
         /**
          * @description The face (route set) the web app shows, chosen in the order admin, client, operator, accountant, else guest (part 6).
          * @enum {string}
@@ -5594,6 +5726,60 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    Documents_exportInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role: components["schemas"]["DocumentsRole"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "format": "csv",
+                 *       "sortBy": "deliveryDate",
+                 *       "descending": true
+                 *     }
+                 */
+                "application/json": {
+                    descending?: boolean;
+                    format: components["schemas"]["ExportFormat"];
+                    /**
+                     * @description Column to sort by, as the list's `pagination.sortBy`.
+                     * @enum {string}
+                     */
+                    sortBy?: "deliveryDate" | "invoiceNumber" | "orderNo" | "invoiceTotal" | "invoiceCurrency" | "isConfirmed" | "isSent" | "company";
+                };
+            };
+        };
+        responses: {
+            /** @description A CSV download (semicolon-separated, UTF-8 with header row). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."`. */
+                    "Content-Disposition": string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9784,6 +9970,58 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    AdminOrders_exportProductionOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "format": "csv",
+                 *       "sortBy": "createdAt",
+                 *       "descending": true
+                 *     }
+                 */
+                "application/json": {
+                    descending?: boolean;
+                    format: components["schemas"]["ExportFormat"];
+                    /**
+                     * @description Column to sort by, as the list's `pagination.sortBy`.
+                     * @enum {string}
+                     */
+                    sortBy?: "createdAt" | "orderNo" | "company" | "producedPart" | "producedStart" | "id";
+                };
+            };
+        };
+        responses: {
+            /** @description A CSV download (semicolon-separated, UTF-8 with header row). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."`. */
+                    "Content-Disposition": string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     AdminOrders_getProductionOrders: {
         parameters: {
             query?: never;
@@ -10247,6 +10485,60 @@ export interface operations {
                         /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["Preform"][];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminPreformStock_exportPreformStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "preformWarehouseId": 1,
+                 *       "format": "xlsx",
+                 *       "sortBy": "orderAmount",
+                 *       "descending": true
+                 *     }
+                 */
+                "application/json": {
+                    descending?: boolean;
+                    format: components["schemas"]["ExportFormat"];
+                    preformWarehouseId: components["schemas"]["Id"];
+                    /**
+                     * @description Column to sort by, as the list's `pagination.sortBy`.
+                     * @enum {string}
+                     */
+                    sortBy?: "preformName" | "material" | "color" | "futureBalance" | "orderAmount" | "currentStock";
+                };
+            };
+        };
+        responses: {
+            /** @description A CSV download (semicolon-separated, UTF-8 with header row). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."`. */
+                    "Content-Disposition": string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12225,6 +12517,58 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    ClientOrders_exportOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "format": "xlsx",
+                 *       "sortBy": "createdAt",
+                 *       "descending": true
+                 *     }
+                 */
+                "application/json": {
+                    descending?: boolean;
+                    format: components["schemas"]["ExportFormat"];
+                    /**
+                     * @description Column to sort by, as the list's `pagination.sortBy`.
+                     * @enum {string}
+                     */
+                    sortBy?: "createdAt" | "orderNo" | "company" | "producedPart" | "producedStart" | "id";
+                };
+            };
+        };
+        responses: {
+            /** @description A CSV download (semicolon-separated, UTF-8 with header row). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."`. */
+                    "Content-Disposition": string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     ClientOrders_getOrders: {
         parameters: {
             query?: never;
@@ -13070,6 +13414,55 @@ export interface operations {
                         clientProducts: components["schemas"]["PortfolioProduct"][];
                         warehouseStock: components["schemas"]["WarehouseStock"][];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ClientStats_exportDeliveryPerformance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "format": "xlsx",
+                 *       "period": {
+                 *         "from": "2026-01-01",
+                 *         "to": "2026-06-30"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    format: components["schemas"]["ExportFormat"];
+                    period: components["schemas"]["Period"];
+                };
+            };
+        };
+        responses: {
+            /** @description A CSV download (semicolon-separated, UTF-8 with header row). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."`. */
+                    "Content-Disposition": string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14495,6 +14888,58 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["PreformStockRow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    OperatorStock_exportOperatorPreformStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "format": "csv",
+                 *       "sortBy": "orderAmount",
+                 *       "descending": true
+                 *     }
+                 */
+                "application/json": {
+                    descending?: boolean;
+                    format: components["schemas"]["ExportFormat"];
+                    /**
+                     * @description Column to sort by, as the list's `pagination.sortBy`.
+                     * @enum {string}
+                     */
+                    sortBy?: "preformName" | "material" | "color" | "futureBalance" | "orderAmount" | "currentStock";
+                };
+            };
+        };
+        responses: {
+            /** @description A CSV download (semicolon-separated, UTF-8 with header row). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."`. */
+                    "Content-Disposition": string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

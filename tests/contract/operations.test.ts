@@ -126,6 +126,13 @@ const extensions = [
   'GET /api/admin/directory/users/{id}',
   'POST /api/admin/downtime/history/export',
   'POST /api/operator/downtime/history/export',
+  // The lists' exports (CSV or XLSX) of the orders, invoices, stock and delivery lists.
+  'POST /api/client/orders/export',
+  'POST /api/admin/orders/export',
+  'POST /api/{role}/invoices/export',
+  'POST /api/admin/preformstock/export',
+  'POST /api/operator/preformstock/export',
+  'POST /api/client/stats/delivery/export',
   'POST /api/admin/audit/export',
   'POST /api/operator/order/item/produced/add',
   'POST /api/operator/order/item/produced/get',

@@ -58,7 +58,7 @@ test('a staff user enrols TOTP on first sign-in, then signs in with a code', asy
   await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
   await expect(page.getByText('Two-step verification is on')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue to the portal' }).click();
   await expect(page.getByText('Welcome, Mona Staff')).toBeVisible();
 
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -76,9 +76,15 @@ test("a user whose role does not require it turns it on from the header's shield
   await password(page, 'otto');
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible(); // password only
   await page.getByRole('button', { name: 'Two-step verification' }).click();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible(); // the password again first
+  // The portal's own sign-in page says what it is and why the password comes first, with a way back.
+  await expect(page.getByRole('heading', { name: 'Set up two-step verification', level: 2 })).toBeVisible();
+  await expect(page.getByText('Step 1 of 3: confirm it is you')).toBeVisible();
+  await expect(page.getByText(/a 6-digit code from an authenticator app on your phone/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to the Orders Portal' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in and continue' })).toBeVisible(); // the password again first
   await password(page, 'otto');
-  await expect(page.getByText('Set up two-step verification')).toBeVisible();
-  await page.getByRole('button', { name: 'Not now' }).click();
+  await expect(page.getByRole('heading', { name: 'Set up two-step verification', level: 2 })).toBeVisible();
+  await expect(page.getByText('Step 2 of 3: connect your authenticator app')).toBeVisible();
+  await page.getByRole('button', { name: 'Not now, back to the portal' }).click();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 });

@@ -355,6 +355,9 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
     const tokenRequests = app.limiter({ name: 'token', max: config.RATE_LIMIT_TOKEN_PER_MINUTE, windowMs: 60_000, key: clientAddress });
     const forwarding = trustedForwarding(config);
 
+    // The web app's 'Two-step verification' button: the sign-in page explains the set-up and offers the way back.
+    const purposeOf = (details: Interaction) => ({ setUpSecondFactor: details.params.portal_action === 'mfa', homeUrl });
+
     // The login page: its own scope, with form bodies parsed.
     await app.register(async (pages) => {
       pages.addHook('onRequest', forwarding);
@@ -365,7 +368,7 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
         if (!details) return expired(reply);
         if (details.prompt.name === 'login') {
           const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
-          return pageReply(reply, 200, loginPage({ action: `${issuerPath}/interaction/${details.uid}/login`, username: hint }));
+          return pageReply(reply, 200, loginPage({ action: `${issuerPath}/interaction/${details.uid}/login`, username: hint, ...purposeOf(details) }));
         }
         if (details.prompt.name === 'consent') return autoConsent(request, reply, details);
         return pageReply(reply, 400, errorPage('This sign-in request cannot be completed.', homeUrl));
@@ -391,7 +394,7 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
             request.log.warn({ username }, 'sign-in locked after repeated failures');
             await recordIdentityEvent(db, request, 'sign_in_locked', { account, username });
             reply.header('Retry-After', Math.ceil(lockedMs / 1000));
-            return pageReply(reply, 429, loginPage({ action, username, error: lockedOutMessage(lockedMs) }));
+            return pageReply(reply, 429, loginPage({ action, username, error: lockedOutMessage(lockedMs), ...purposeOf(details) }));
           }
 
           const valid = await verifyPassword(account?.passwordHash, password);
@@ -399,7 +402,7 @@ export async function createEmbeddedIdp(options: { db: Db; config: Config; log: 
             await failedLogins.fail(username, request.ip);
             request.log.info({ username }, 'sign-in failed');
             await recordIdentityEvent(db, request, 'sign_in_failed', { account, username, details: { reason: 'password' } });
-            return pageReply(reply, 400, loginPage({ action, username, error: INVALID_CREDENTIALS }));
+            return pageReply(reply, 400, loginPage({ action, username, error: INVALID_CREDENTIALS, ...purposeOf(details) }));
           }
           // The failures are cleared only when the whole sign-in succeeds (after the second factor, if any).
           return secondFactor.afterPassword(request, reply, details, account, username);

@@ -149,6 +149,39 @@ describe('second factor (TOTP) at the embedded sign-in', () => {
     expect(refused.url).not.toContain('code=');
   });
 
+  it("the shield button's sign-in explains two-step verification, why the password comes first and the steps, with a way back", async () => {
+    const jar = new CookieJar();
+    const { loginPage } = await startSignIn(jar, `${baseUrl}/`, { portal_action: 'mfa' });
+    expect(loginPage.response.status).toBe(200);
+    expect(loginPage.body).toContain('<title>Set up two-step verification · Orders Portal</title>');
+    expect(loginPage.body).toContain('<h2 class="title">Set up two-step verification</h2>');
+    expect(loginPage.body).toContain('Step 1 of 3: confirm it is you');
+    expect(loginPage.body).toContain('a 6-digit code from an authenticator app on your phone');
+    expect(loginPage.body).toMatch(/<li aria-current="step"><strong>Confirm it is you<\/strong>: sign in with your password/);
+    expect(loginPage.body).toContain(`<a href="${baseUrl}/">Back to the Orders Portal</a>`);
+    expect(loginPage.body).not.toContain('<script');
+    // A wrong password keeps the explanation.
+    const wrong = await submitLogin(jar, loginPage, 'operator', 'wrong-password');
+    expect(wrong.response.status).toBe(400);
+    expect(wrong.body).toContain('Invalid username or password.');
+    expect(wrong.body).toContain('Step 1 of 3: confirm it is you');
+    // Then the app step, and the recovery codes as the last.
+    const enrol = await submitLogin(jar, wrong, 'accountant', DEMO_PASSWORD);
+    expect(enrol.body).toContain('Step 2 of 3: connect your authenticator app');
+    expect(enrol.body).toMatch(/<li aria-current="step"><strong>Connect your authenticator app<\/strong>/);
+    expect(enrol.body).toContain('Not now, back to the portal');
+    const codes = await submit(jar, enrol, { code: await codeAt(shownSecret(enrol)) });
+    expect(codes.body).toContain('Step 3 of 3: keep your recovery codes');
+    expect(codes.body).toContain('Continue to the portal');
+    await database.db.deleteFrom('user_recovery_codes').where('user_id', '=', demoUser('accountant').id).execute();
+    await database.db.deleteFrom('user_mfa').where('user_id', '=', demoUser('accountant').id).execute();
+
+    // An ordinary sign-in says none of it.
+    const plain = await startSignIn(new CookieJar());
+    expect(plain.loginPage.body).toContain('Sign in to your account');
+    expect(plain.loginPage.body).not.toContain('two-step');
+  });
+
   it('the code page cannot be reached without the password step', async () => {
     const jar = new CookieJar();
     const { loginPage } = await startSignIn(jar);

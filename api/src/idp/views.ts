@@ -35,6 +35,12 @@ p.text{margin:0 0 16px;font-size:14px;text-align:center;color:#495057}
   word-break:break-all;background:#f1f3f5;border-radius:4px}
 ul.codes{columns:2;margin:0 0 16px;padding:0;list-style:none;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:15px;text-align:center}
 button.secondary{margin-top:8px;color:#1971c2;background:#fff;border-color:#ced4da}button.secondary:hover{background:#f8f9fa}
+h2.title{margin:0 0 4px;font-size:20px;font-weight:700;line-height:1.35;text-align:center}
+p.step{margin:0 0 16px;color:#495057;font-size:14px;text-align:center}
+p.explain{margin:0 0 16px;font-size:14px;color:#212529}
+ol.steps{margin:0 0 16px;padding-left:22px;font-size:14px;color:#212529}ol.steps li{margin-bottom:6px}
+ol.steps li[aria-current=step]{font-weight:600}
+p.back{margin:16px 0 0;font-size:14px;text-align:center}
 `;
 
 export function page(title: string, body: string): string {
@@ -64,20 +70,56 @@ export function lockedOutMessage(lockedMs: number): string {
   return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
-export function loginPage(options: { action: string; username?: string; error?: string }): string {
+/** The three steps of setting up two-step verification, the current one marked (1-based). */
+export function enrolmentSteps(current: 1 | 2 | 3): string {
+  const steps = [
+    '<strong>Confirm it is you</strong>: sign in with your password, so that nobody else can change how your account is protected.',
+    '<strong>Connect your authenticator app</strong>: scan a QR code with it and type the code it shows.',
+    '<strong>Keep your recovery codes</strong>: each signs you in once if you lose your phone.',
+  ];
+  return `<ol class="steps" aria-label="Steps of the set-up">${steps
+    .map((step, index) => `<li${index + 1 === current ? ' aria-current="step"' : ''}>${step}</li>`)
+    .join('')}</ol>`;
+}
+
+/**
+ * The sign-in page. With `setUpSecondFactor` (the portal's 'Two-step verification' button) it first says what
+ * two-step verification is and why the password is asked again, with the steps ahead and a way back to the portal.
+ */
+export function loginPage(options: { action: string; username?: string; error?: string; setUpSecondFactor?: boolean; homeUrl?: string }): string {
   const invalid = options.error ? ' aria-invalid="true" aria-describedby="login-error"' : '';
+  if (options.setUpSecondFactor) {
+    return page(
+      'Set up two-step verification · Orders Portal',
+      `<h2 class="title">Set up two-step verification</h2>
+<p class="step">Step 1 of 3: confirm it is you</p>
+<p class="explain">${escapeHtml(
+        'Two-step verification protects your account with a second step after your password: a 6-digit code from an ' +
+          'authenticator app on your phone, which changes every 30 seconds. Someone who learns your password still cannot ' +
+          'sign in without your phone.',
+      )}</p>
+${enrolmentSteps(1)}
+<p class="explain">If it is on already, you give your code after the password and return to the portal.</p>
+${loginForm(options, invalid, 'Sign in and continue')}
+${options.homeUrl ? `<p class="back"><a href="${escapeHtml(options.homeUrl)}">Back to the Orders Portal</a></p>` : ''}`,
+    );
+  }
   return page(
     'Sign in · Orders Portal',
     `<p class="sub">Sign in to your account</p>
-${options.error ? `<p class="error" id="login-error" role="alert">${escapeHtml(options.error)}</p>` : ''}
+${loginForm(options, invalid, 'Sign in')}`,
+  );
+}
+
+function loginForm(options: { action: string; username?: string; error?: string }, invalid: string, submit: string): string {
+  return `${options.error ? `<p class="error" id="login-error" role="alert">${escapeHtml(options.error)}</p>` : ''}
 <form method="post" action="${escapeHtml(options.action)}" autocomplete="on">
 <div class="field"><label for="username">Username</label>
 <input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required maxlength="100" value="${escapeHtml(options.username ?? '')}"${invalid}${options.username ? '' : ' autofocus'}></div>
 <div class="field"><label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="128"${invalid}${options.username ? ' autofocus' : ''}></div>
-<button type="submit">Sign in</button>
-</form>`,
-  );
+<button type="submit">${escapeHtml(submit)}</button>
+</form>`;
 }
 
 /** The confirmation asked only when a logout request cannot prove it comes from the signed-in user. */

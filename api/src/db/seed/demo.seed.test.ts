@@ -68,6 +68,33 @@ describe('the demo plant', () => {
     expect(suppliers.some((supplier) => supplier.delivered > 0 && supplier.onTimeRate < 1), JSON.stringify(suppliers)).toBe(true);
   });
 
+  it("each client's forecast accuracy: forecasts over every month of the produced history, accuracy of the past months 85–97 %, different per client", async () => {
+    const thisMonth = `${day(0).slice(0, 7)}-01`;
+    const accuracies: number[] = [];
+    for (const company of [NORDIC_SPRINGS, FJORD_WATER, BALTIC_BEVERAGES]) {
+      const { status, body } = await post(app, '/api/client/stats/delivery/get', { period: deliveryPeriod() }, await as.client(company));
+      expect(status, company).toBe(200);
+      const products = body.products as { month: string; forecast: number; ordered: number; accuracy: number }[];
+      // The months the history produced in (those with items due) all have forecasts, not only last month.
+      const producedMonths = new Set((body.months as { month: string; items: number }[]).filter((month) => month.items > 0 && month.month < thisMonth).map((month) => month.month));
+      const forecastMonths = new Set(products.filter((row) => row.forecast > 0 && row.month < thisMonth).map((row) => row.month));
+      expect(producedMonths.size, company).toBeGreaterThanOrEqual(6);
+      expect([...producedMonths].filter((month) => !forecastMonths.has(month)), company).toEqual([]);
+      // Over the past months, 1 − Σ|ordered − forecast| / Σ max: how the screen weighs them.
+      const past = products.filter((row) => row.month < thisMonth && (row.forecast > 0 || row.ordered > 0));
+      const errors = past.reduce((sum, row) => sum + Math.abs(row.ordered - row.forecast), 0);
+      const scale = past.reduce((sum, row) => sum + Math.max(row.ordered, row.forecast), 0);
+      const accuracy = 1 - errors / scale;
+      expect(accuracy, `${company}: ${accuracy}`).toBeGreaterThanOrEqual(0.85);
+      expect(accuracy, `${company}: ${accuracy}`).toBeLessThanOrEqual(0.97);
+      expect(past.every((row) => row.accuracy > 0.5), company).toBe(true);
+      // The whole period (this month's forecast is the planning one) still reads as a plausible plant.
+      expect(body.forecastAccuracy, company).toBeGreaterThan(0.7);
+      accuracies.push(Math.round(accuracy * 1000));
+    }
+    expect(new Set(accuracies).size).toBe(accuracies.length);
+  });
+
   it("each converter's OEE panel: availability, performance and quality of every machine above 0, with its stop causes", async () => {
     // The panel's own period (this month) once a day of it has passed, and the four weeks the machines have reported.
     const monthStart = day(0).slice(0, 8) + '01';

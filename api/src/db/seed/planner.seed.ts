@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../database.js';
 import { monthRange } from './demo-prices.js';
 import { AQUA_CONVERTERS, BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS } from './users.seed.js';
@@ -168,6 +169,63 @@ export async function seedPlanner(db: Db): Promise<boolean> {
         await trx.insertInto('client_production_order_items').values(items).execute();
       }
     }
+
+    await seedHistoryForecasts(trx, [...months.keys()]);
   });
   return true;
+}
+
+/**
+ * Forecast against ordered, per product and month (1 − |ordered − forecast| / max of both): each client forecast
+ * within a few per cent of what it then ordered, and one month in a while 10–15 % off, so forecast accuracy reads
+ * 85–97 % and differs by client and month.
+ */
+const FORECAST_FACTORS = [0.96, 1.04, 0.93, 1.02, 0.88, 1.06, 0.98, 1.13, 0.95, 1.01, 0.91, 1.05];
+
+/**
+ * The forecasts of the months the production history covers before this one, as a client would have made them:
+ * each product's forecast near the bottles it then ordered for the month. A month's forecast seeded before (last
+ * month's, with the invoices) is replaced; this month's and later ones stay as the planning seed made them (they
+ * drive the supply plan).
+ */
+async function seedHistoryForecasts(trx: Db, historyMonths: string[]) {
+  const thisMonth = monthRange(0).from.slice(0, 7);
+  const pastMonths = historyMonths.filter((month) => month < thisMonth);
+  for (const [companyIndex, company] of [NORDIC_SPRINGS, FJORD_WATER, BALTIC_BEVERAGES].entries()) {
+    for (const [monthIndex, month] of pastMonths.entries()) {
+      const from = `${month}-01`;
+      const to = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+      const ordered = await trx
+        .selectFrom('client_production_order_items as i')
+        .innerJoin('client_production_orders as o', 'o.id', 'i.order_id')
+        .select(['i.client_product_id', sql<number>`sum(i.planned_amount)::int`.as('ordered')])
+        .where('o.company_id', '=', company)
+        .where('i.due_date', '>=', from)
+        .where('i.due_date', '<=', to)
+        .groupBy('i.client_product_id')
+        .orderBy('i.client_product_id')
+        .execute();
+      if (!ordered.length) continue;
+      const seeded = await trx
+        .selectFrom('client_production_plans')
+        .select('id')
+        .where('company_id', '=', company)
+        .where('period_from', '=', from)
+        .where('period_to', '=', to)
+        .executeTakeFirst();
+      const planId =
+        seeded?.id ??
+        (await trx.insertInto('client_production_plans').values({ company_id: company, period_from: from, period_to: to }).returning('id').executeTakeFirstOrThrow()).id;
+      await trx.deleteFrom('client_production_plan_items').where('plan_id', '=', planId).execute();
+      await trx
+        .insertInto('client_production_plan_items')
+        .values(
+          ordered.map((row, productIndex) => {
+            const factor = FORECAST_FACTORS[(monthIndex * 5 + productIndex * 7 + companyIndex * 3) % FORECAST_FACTORS.length]!;
+            return { plan_id: planId, client_product_id: row.client_product_id, planned_amount: Math.round((row.ordered * factor) / 1000) * 1000 };
+          }),
+        )
+        .execute();
+    }
+  }
 }

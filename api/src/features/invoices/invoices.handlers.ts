@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Handlers } from '../../lib/contract.js';
-import { attachmentDisposition, whileClientWaits } from '../../pdf/download.js';
-import { confirmInvoice, downloadDeclaration, downloadInvoice, getFailedDeliveries, getInvoices, retryDelivery } from './invoices.service.js';
+import { attachmentDisposition, sendAttachment, whileClientWaits } from '../../pdf/download.js';
+import { confirmInvoice, downloadDeclaration, downloadInvoice, exportInvoices, getFailedDeliveries, getInvoices, retryDelivery } from './invoices.service.js';
 
 /**
  * `attachment` with an ASCII `filename` and, for any name that is not a plain token (spaces, non-ASCII), the exact
@@ -24,6 +24,7 @@ const sendPdf = (reply: FastifyReply, file: { filename: string; body: Buffer }) 
 
 export const invoicesHandlers: Handlers = {
   Documents_getInvoices: async (request) => getInvoices(request.server.db, request.actor, request.body.pagination),
+  Documents_exportInvoices: async (request, reply) => sendAttachment(reply, await exportInvoices(request.server.db, request.actor, request.body)),
   Documents_downloadInvoice: async (request, reply) =>
     sendPdf(reply, await downloadInvoice(request.server.db, request.server.config, request.actor, request.body.id, whileClientWaits(reply))),
   Documents_downloadDeclaration: async (request, reply) =>

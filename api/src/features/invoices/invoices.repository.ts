@@ -69,14 +69,22 @@ export async function findInvoices(db: Executor, scope: Scope, pagination: Pagin
   const page = paginate(scopedInvoices(db, scope), pagination, sortColumns, LIST_ORDER);
   const [rows, count] = await Promise.all([
     executeRows(db, page, scope.kind === 'company' && isDefaultSort(pagination, sortColumns, LIST_ORDER)),
-    // Every company's invoices: the number kept beside them (migration 2026-11-25-1600), not 100,000 rows counted.
-    scope.kind === 'allCompanies'
-      ? keptRowCount(db, 'invoices')
-      : executePrepared(db, whereScope(db.selectFrom('invoices').select(sql<number>`count(*)::int`.as('count')), 'company_id', scope)).then(
-          (result) => result.rows[0]!.count,
-        ),
+    countInvoices(db, scope),
   ]);
   return { rows: rows as InvoiceRow[], count };
+}
+
+/** The number of invoices in the scope. Every company's: the number kept beside them (migration 2026-11-25-1600), not 100,000 rows counted. */
+export async function countInvoices(db: Executor, scope: Scope): Promise<number> {
+  if (scope.kind === 'allCompanies') return keptRowCount(db, 'invoices');
+  const result = await executePrepared(db, whereScope(db.selectFrom('invoices').select(sql<number>`count(*)::int`.as('count')), 'company_id', scope));
+  return result.rows[0]!.count;
+}
+
+/** Every invoice in the scope in the list's sort, read `batch` rows at a time (a cursor), at most `limit`. */
+export function streamInvoices(db: Executor, scope: Scope, sort: { sortBy?: string; descending?: boolean }, limit: number, batch: number) {
+  const rows = paginate(scopedInvoices(db, scope), { page: 1, rowsPerPage: limit, ...sort }, sortColumns, LIST_ORDER);
+  return rows.stream(batch) as AsyncIterable<InvoiceRow>;
 }
 
 export async function findInvoice(db: Executor, scope: Scope, id: number): Promise<InvoiceRow | undefined> {

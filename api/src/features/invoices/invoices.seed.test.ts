@@ -7,6 +7,7 @@ import { seedDemoData } from '../../db/seed/index.js';
 import { seedInvoicesAndPlans } from '../../db/seed/invoices.seed.js';
 import { pdfText } from '../../../../tests/support/pdf.js';
 import { BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS } from '../../db/seed/users.seed.js';
+import { nowMs } from '../../lib/clock.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -60,14 +61,22 @@ describe('invoices and forecasts demo data', () => {
     }
   });
 
-  it('gives the client and buyer companies forecasts with items', async () => {
+  it('gives the client and buyer companies forecasts with items: this and the next two months, and every past month of the production history', async () => {
+    // The history's weekdays reach 182 days back; its months before this one have forecasts beside the planning ones.
+    const thisMonth = new Date(nowMs()).toISOString().slice(0, 7);
+    const pastMonths = new Set(
+      Array.from({ length: 182 }, (_, back) => new Date(nowMs() - (back + 1) * 86_400_000))
+        .filter((date) => date.getUTCDay() !== 0 && date.getUTCDay() !== 6)
+        .map((date) => date.toISOString().slice(0, 7))
+        .filter((month) => month < thisMonth),
+    );
     for (const [company, token] of [
       [NORDIC_SPRINGS, await as.client(NORDIC_SPRINGS)],
       [FJORD_WATER, await as.client(FJORD_WATER)],
       [BALTIC_BEVERAGES, await as.buyer(BALTIC_BEVERAGES)],
     ] as const) {
       const list = await post(app, '/api/client/plans/get', { pagination: { page: 1, rowsPerPage: 20 } }, token);
-      expect(list.body.count, company).toBe(4);
+      expect(list.body.count, company).toBe(3 + pastMonths.size);
       const plan = await app.inject({ method: 'GET', url: `/api/client/plan/get/${list.body.rows[0].id}`, headers: { authorization: `Bearer ${token}` } });
       expect(plan.json().planItems.length, company).toBeGreaterThan(0);
     }

@@ -3,6 +3,7 @@ import { recordEvent } from '../events/events.service.js';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
+import { cellsOf, checkExportSize, EXPORT_BATCH, LIST_EXPORT_MAX_ROWS, listFile, type ExportFormat } from '../../lib/list-export.js';
 import { conflict, notFound } from '../../lib/problem.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { ALL_COMPANIES, scopeOf, type Scope } from '../../lib/scope.js';
@@ -116,4 +117,30 @@ export async function retryDelivery(db: Db, jobs: Jobs, actor: Actor, id: number
     await audit(trx, actor, { operation: 'retryDelivery', recordType: 'outbox', recordId: id, details: { jobId } });
   });
   return { ok: true as const };
+}
+
+/**
+ * The invoices list as a file ('Export'): the scope's invoices (a client: its own; staff: every client's) in the list's
+ * sort, read by a cursor and written as they come.
+ */
+export async function exportInvoices(db: Db, actor: Actor, body: { format: ExportFormat; sortBy?: string; descending?: boolean }) {
+  const scope = scopeOf(actor);
+  checkExportSize(await repository.countInvoices(db, scope), 'invoices');
+  const rows = repository.streamInvoices(db, scope, body, LIST_EXPORT_MAX_ROWS, EXPORT_BATCH);
+  return listFile(body.format, {
+    basename: 'invoices',
+    sheetName: 'Invoices',
+    header: ['Invoice number', 'Company', 'Delivery date', 'Order number', 'Total', 'Currency', 'Exchange rate', 'Confirmed', 'Sent'],
+    rows: cellsOf(rows, (row) => [
+      row.invoiceNumber,
+      row.company,
+      row.deliveryDate,
+      row.orderNo,
+      Number(row.invoiceTotal),
+      row.invoiceCurrency,
+      Number(row.exchangeRate),
+      row.isConfirmed ? 'yes' : 'no',
+      row.isSent ? 'yes' : 'no',
+    ]),
+  });
 }

@@ -17,6 +17,8 @@ type Schemas = components['schemas'];
  * company's id finds nothing and the service answers 404 exactly as for an id that does not exist.
  */
 
+const ORDER_LIST_ORDER = { sortBy: 'createdAt', descending: true, tieBreaker: 'o.id' };
+
 /** The caller's orders with their item aggregates: the shared query, scoped to the caller's company. */
 const ordersOf = (db: Executor, scope: CompanyScope) => ordersWithAggregates(db).where('o.company_id', '=', scope.companyId);
 
@@ -34,6 +36,21 @@ export async function findOrders(db: Executor, scope: CompanyScope, pagination: 
       .executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map((row) => toOrder(row, [])), count: total.count };
+}
+
+/** Every order of the caller's company in the list's sort, read `batch` rows at a time (a cursor), at most `limit`. */
+export function streamOrders(db: Executor, scope: CompanyScope, sort: { sortBy?: string; descending?: boolean }, limit: number, batch: number) {
+  return paginate(ordersOf(db, scope), { page: 1, rowsPerPage: limit, ...sort }, orderSortColumns, ORDER_LIST_ORDER).stream(batch);
+}
+
+/** The number of orders of the caller's company. */
+export async function countOrders(db: Executor, scope: CompanyScope): Promise<number> {
+  const total = await db
+    .selectFrom('client_production_orders')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('company_id', '=', scope.companyId)
+    .executeTakeFirstOrThrow();
+  return total.count;
 }
 
 /** The items of one of the caller's orders, due date ascending, with product and the seller's referenced item. */

@@ -1,11 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
-import { sortOf, type PaginationInput } from '../../lib/pagination.js';
+import { paginate, sortOf, type PaginationInput } from '../../lib/pagination.js';
 import { keptRowCount } from '../../db/row-counts.js';
 import { itemHasInvoice, orderHasInvoiceGiven } from './orders.invoices.js';
 import {
   isoText,
   itemsQuery,
   orderAggregates,
+  orderSortColumns,
   ordersWithAggregates,
   toOrder,
   toOrderItem,
@@ -116,3 +117,14 @@ export async function findOrdersByIds(db: Executor, ids: number[]): Promise<Orde
   const byId = new Map(rows.map((row) => [row.id, toOrder(row, items.get(row.id) ?? [])]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
+/**
+ * Every company's orders with their aggregates in the list's sort (the admin's export), read `batch` rows at a time
+ * (a cursor), at most `limit`; and their number, kept beside them.
+ */
+export function streamProductionOrders(db: Executor, sort: { sortBy?: string; descending?: boolean }, limit: number, batch: number) {
+  const query = ordersWithAggregates(db);
+  return paginate(query, { page: 1, rowsPerPage: limit, ...sort }, orderSortColumns, { sortBy: 'createdAt', descending: true, tieBreaker: 'o.id' }).stream(batch);
+}
+
+export const countProductionOrders = (db: Executor) => keptRowCount(db, 'client_production_orders');

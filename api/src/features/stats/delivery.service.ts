@@ -1,7 +1,9 @@
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Schemas } from '../../lib/contract.js';
+import { listFile, type ExportFormat } from '../../lib/list-export.js';
 import { notFound, ruleViolation } from '../../lib/problem.js';
+import type { CsvCell } from '../downtime/downtime.csv.js';
 import { companyScopeOf } from '../../lib/scope.js';
 import { accuracyOf, forecastAccuracy, rate, weightedForecastAccuracy } from './delivery.rules.js';
 import * as repository from './delivery.repository.js';
@@ -101,4 +103,27 @@ export async function getDeliveryRanking(db: Db, body: { period: Schemas['Period
     }))
     .sort((a, b) => worstFirst(a.onTimeRate, b.onTimeRate) || a.manufacturerName.localeCompare(b.manufacturerName));
   return { clients, suppliers: supplierRows, ...(client ? { client: performanceOf(client) } : {}) };
+}
+
+/**
+ * The client's delivery figures as a file ('Export'): the page's two tables in one sheet, a row per month (Section
+ * 'Month'), then a row per product and month (Section 'Product'). They are aggregates of at most 24 months, computed
+ * by the page's one statement; the file is written from them as the lists' exports are.
+ */
+export async function exportDeliveryPerformance(db: Db, actor: Actor, body: { format: ExportFormat; period: Schemas['Period'] }, now: Date = clockNow()) {
+  const figures = await getDeliveryPerformance(db, actor, body.period, now);
+  async function* rows(): AsyncIterable<CsvCell[]> {
+    for (const month of figures.months) {
+      yield ['Month', month.month, month.items, month.onTimeInFull, month.otifRate, month.fillRate, null, null, null, null, null, null];
+    }
+    for (const product of figures.products) {
+      yield ['Product', product.month, null, null, null, null, product.articleNo, product.productName, product.forecast, product.ordered, product.produced, product.accuracy];
+    }
+  }
+  return listFile(body.format, {
+    basename: `delivery-${body.period.from}-${body.period.to}`,
+    sheetName: 'Delivery',
+    header: ['Section', 'Month', 'Items', 'On time in full', 'OTIF', 'Fill rate', 'Article no', 'Title', 'Forecast', 'Ordered', 'Produced', 'Accuracy'],
+    rows: rows(),
+  });
 }

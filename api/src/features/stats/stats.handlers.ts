@@ -1,5 +1,6 @@
 import type { Handlers } from '../../lib/contract.js';
-import { getDeliveryPerformance, getDeliveryRanking } from './delivery.service.js';
+import { sendAttachment } from '../../pdf/download.js';
+import { exportDeliveryPerformance, getDeliveryPerformance, getDeliveryRanking } from './delivery.service.js';
 import { getFillRate, getProducedQuantities, getQuantities, getQuantitiesDetailed } from './stats.service.js';
 
 export const statsHandlers: Handlers = {
@@ -8,5 +9,7 @@ export const statsHandlers: Handlers = {
   ClientStats_getQuantities: async (request) => getQuantities(request.server.db, request.actor, request.body.period),
   ClientStats_getQuantitiesDetailed: async (request) => getQuantitiesDetailed(request.server.db, request.actor, request.body),
   ClientStats_getDeliveryPerformance: async (request) => getDeliveryPerformance(request.server.db, request.actor, request.body.period),
+  ClientStats_exportDeliveryPerformance: async (request, reply) =>
+    sendAttachment(reply, await exportDeliveryPerformance(request.server.db, request.actor, request.body)),
   AdminStats_getDeliveryRanking: async (request) => getDeliveryRanking(request.server.db, request.body),
 };

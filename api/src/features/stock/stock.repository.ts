@@ -400,3 +400,31 @@ export async function warehouseExists(db: Executor, id: number): Promise<boolean
   return (await db.selectFrom('preform_warehouses').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
+
+/** The number of stock rows in the scope (the list's count, from the kept counters). */
+export async function countStockRows(db: Executor, scope: StockScope): Promise<number> {
+  const result = await countQuery(scope).execute(db);
+  return Number(result.rows[0]!.count);
+}
+
+/**
+ * Every stock row of the scope in the list's order (an export), read `batch` rows at a time (a cursor), at most
+ * `limit`. The default order is the list's: rows with an order amount, largest first, then the others by name.
+ */
+export async function* streamStockRows(db: Executor, scope: StockScope, sort: { sortBy?: string; descending?: boolean }, limit: number, batch: number) {
+  const { key, descending } = orderOf(sort.sortBy ? { page: 1, rowsPerPage: limit, ...sort } : { page: 1, rowsPerPage: limit });
+  const order =
+    key === 'orderAmount' && descending
+      ? sql`s.order_amount desc nulls last, ${tieBreaker}`
+      : sql`${sortExpressions[key]} ${descending ? sql`desc` : sql`asc`}, ${tieBreaker}`;
+  let query = db
+    .selectFrom('preform_stock as s')
+    .innerJoin('preforms as p', (join) => join.onRef('p.id', '=', 's.preform_id').on('p.deleted_at', 'is', null))
+    .innerJoin('preform_warehouses as w', 'w.id', 's.warehouse_id')
+    .select(['p.id as preform_id', 'w.id as warehouse_id', 'p.preform_name', 'p.material', 'p.color', 'w.warehouse_name', 's.current_stock', 's.order_amount'])
+    .orderBy(order)
+    .limit(limit);
+  if (scope.warehouseId !== undefined) query = query.where('s.warehouse_id', '=', scope.warehouseId);
+  if (scope.preformId !== undefined) query = query.where('s.preform_id', '=', scope.preformId);
+  for await (const row of query.stream(batch)) yield toStockRow(row as RawStockRow);
+}

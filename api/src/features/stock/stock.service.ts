@@ -2,6 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
+import { cellsOf, checkExportSize, EXPORT_BATCH, LIST_EXPORT_MAX_ROWS, listFile, type ExportFormat } from '../../lib/list-export.js';
+import type { CsvCell } from '../downtime/downtime.csv.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { notFound, ruleViolation } from '../../lib/problem.js';
 import { preformExists, warehouseJson } from '../preforms/preforms.repository.js';
@@ -99,4 +101,34 @@ export async function addSupplyDelivery(
     sourceId: delivery.supplyOrderId,
     subject: actor.sub,
   });
+}
+
+type StockExport = { format: ExportFormat; sortBy?: string; descending?: boolean };
+
+const STOCK_HEADER = ['Preform', 'Material', 'Color', 'Warehouse', 'Current stock', 'Order amount', 'Future balance'];
+const stockCells = (row: repository.PreformStockRow): CsvCell[] => [
+  row.Preform.preformName,
+  row.Preform.material,
+  row.Preform.color,
+  row.PreformWarehouse.warehouseName,
+  row.currentStock,
+  row.orderAmount,
+  row.futureBalance,
+];
+
+async function stockFile(db: Db, scope: repository.StockScope, body: StockExport, basename: string) {
+  checkExportSize(await repository.countStockRows(db, scope), 'stock rows');
+  const rows = repository.streamStockRows(db, scope, body, LIST_EXPORT_MAX_ROWS, EXPORT_BATCH);
+  return listFile(body.format, { basename, sheetName: 'Preform stock', header: STOCK_HEADER, rows: cellsOf(rows, stockCells) });
+}
+
+/** One warehouse's preform stock as a file (the admin's 'Export'), in the list's order. An unknown warehouse answers 404. */
+export async function exportPreformStock(db: Db, body: StockExport & { preformWarehouseId: number }) {
+  if (!(await repository.warehouseExists(db, body.preformWarehouseId))) throw notFound('Warehouse');
+  return stockFile(db, { warehouseId: body.preformWarehouseId }, body, `preform-stock-${body.preformWarehouseId}`);
+}
+
+/** Every warehouse's preform stock as a file (the operator's 'Export'), in the list's order. */
+export function exportOperatorPreformStock(db: Db, body: StockExport) {
+  return stockFile(db, {}, body, 'preform-stock');
 }

@@ -37,6 +37,8 @@ export const getDocumentsConfirmInvoiceResponseMock = (): Invoice => ({"id":64,"
 
 export const getDocumentsDownloadInvoiceResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 
+export const getDocumentsExportInvoicesResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
+
 export const getDocumentsGetInvoicesResponseMock = (): DocumentsGetInvoices200 => ({"rows":[{"id":64,"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","deliveryDate":"2026-03-13","invoiceNumber":"INV-2026-0342","orderNo":"PO-24-0117","invoiceTotal":48920.5,"invoiceCurrency":"SEK","exchangeRate":11.28,"isConfirmed":false,"isSent":false}],"count":1})
 
 
@@ -100,6 +102,18 @@ export const getDocumentsDownloadInvoiceMockHandler = (overrideResponse?: Blob |
   }, options)
 }
 
+export const getDocumentsExportInvoicesMockHandler = (overrideResponse?: Blob | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Blob> | Blob), options?: RequestHandlerOptions) => {
+  return http.post('*/api/:role/invoices/export', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getDocumentsExportInvoicesResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
 export const getDocumentsGetInvoicesMockHandler = (overrideResponse?: DocumentsGetInvoices200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<DocumentsGetInvoices200> | DocumentsGetInvoices200), options?: RequestHandlerOptions) => {
   return http.post('*/api/:role/invoices/get', async (info) => {
   
@@ -117,5 +131,6 @@ export const getInvoicesMock = () => [
   getDocumentsDownloadDeclarationMockHandler(),
   getDocumentsConfirmInvoiceMockHandler(),
   getDocumentsDownloadInvoiceMockHandler(),
+  getDocumentsExportInvoicesMockHandler(),
   getDocumentsGetInvoicesMockHandler()
 ]

@@ -27,6 +27,7 @@ import type {
   DocumentsConfirmInvoiceBody,
   DocumentsDownloadDeclarationBody,
   DocumentsDownloadInvoiceBody,
+  DocumentsExportInvoicesBody,
   DocumentsGetFailedDeliveries200,
   DocumentsGetFailedDeliveriesBody,
   DocumentsGetInvoices200,
@@ -361,6 +362,71 @@ const {mutation: mutationOptions} = options ?
       > => {
 
       const mutationOptions = getDocumentsDownloadInvoiceMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * Extension (not in part 7): 'Export' of the invoices list in its sort, as 'invoices.csv' or '.xlsx' (a client: its own; admin and
+accountant: every client's): Invoice number, Company, Delivery date, Order number, Total, Currency, Exchange rate,
+Confirmed, Sent. At most 100,000 invoices (400 `maxRows`).
+ */
+export const documentsExportInvoices = (
+    role: DocumentsRole,
+    documentsExportInvoicesBody: DocumentsExportInvoicesBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<Blob>(
+      {url: `/api/${role}/invoices/export`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: documentsExportInvoicesBody,
+        responseType: 'blob', signal
+    },
+      );
+    }
+  
+
+
+export const getDocumentsExportInvoicesMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof documentsExportInvoices>>, TError,{role: DocumentsRole;data: DocumentsExportInvoicesBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof documentsExportInvoices>>, TError,{role: DocumentsRole;data: DocumentsExportInvoicesBody}, TContext> => {
+
+const mutationKey = ['documentsExportInvoices'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof documentsExportInvoices>>, {role: DocumentsRole;data: DocumentsExportInvoicesBody}> = (props) => {
+          const {role,data} = props ?? {};
+
+          return  documentsExportInvoices(role,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DocumentsExportInvoicesMutationResult = NonNullable<Awaited<ReturnType<typeof documentsExportInvoices>>>
+    export type DocumentsExportInvoicesMutationBody = DocumentsExportInvoicesBody
+    export type DocumentsExportInvoicesMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useDocumentsExportInvoices = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof documentsExportInvoices>>, TError,{role: DocumentsRole;data: DocumentsExportInvoicesBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof documentsExportInvoices>>,
+        TError,
+        {role: DocumentsRole;data: DocumentsExportInvoicesBody},
+        TContext
+      > => {
+
+      const mutationOptions = getDocumentsExportInvoicesMutationOptions(options);
 
       return useMutation(mutationOptions);
     }

@@ -35,11 +35,15 @@ import type {
 
 export const getAdminOrdersDownloadProductionOrdersResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 
+export const getAdminOrdersExportProductionOrdersResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
+
 export const getAdminOrdersGetProductionOrdersResponseMock = (): AdminOrdersGetProductionOrders200 => ({"rows":[{"id":12,"orderNo":"PO-24-0117","clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","closed":0,"createdAt":"2026-03-02T08:15:00Z","purchaseDate":"2026-03-02","producedPart":0.6,"producedStart":"2026-03-09","producedEnd":"2026-03-20","producedArticles":"NS-0500","workInProgress":1,"hasInvoice":false,"ClientProductionOrderItems":[{"id":88,"clientProductionOrderId":12,"clientProductId":21,"ClientProduct":{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},"dueDate":"2026-03-09","plannedAmount":80000,"producedAmount":48000,"producedPart":0.6,"isClosed":false,"isBuyerConfirmed":false,"isSellerConfirmed":false,"hasInvoice":false,"updatedAt":"2026-03-05T13:40:00Z","refProductionOrderId":null,"refProductionOrder":null,"refProductionOrderItemId":null,"refProductionOrderItem":null,"version":6}],"version":1}],"count":1})
 
 export const getClientOrdersGetOrderableProductsResponseMock = (): OrderableProduct[] => ([{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L","wip":true},{"id":22,"articleNo":"NS-1500","productName":"Sparkling Water 1.5 L","wip":false}])
 
 export const getClientOrdersDeleteOrdersResponseMock = (): Ok => ({"ok":true})
+
+export const getClientOrdersExportOrdersResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 
 export const getClientOrdersGetOrdersResponseMock = (): ClientOrdersGetOrders200 => ({"rows":[{"id":12,"orderNo":"PO-24-0117","clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","closed":0,"createdAt":"2026-03-02T08:15:00Z","purchaseDate":"2026-03-02","producedPart":0.6,"producedStart":"2026-03-09","producedEnd":"2026-03-09","producedArticles":"NS-0500","workInProgress":1,"hasInvoice":false,"ClientProductionOrderItems":[],"version":1}],"count":1})
 
@@ -68,6 +72,18 @@ export const getAdminOrdersDownloadProductionOrdersMockHandler = (overrideRespon
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getAdminOrdersDownloadProductionOrdersResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getAdminOrdersExportProductionOrdersMockHandler = (overrideResponse?: Blob | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Blob> | Blob), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/orders/export', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAdminOrdersExportProductionOrdersResponseMock()),
       { status: 200,
         headers: { 'Content-Type': 'application/json' }
       })
@@ -104,6 +120,18 @@ export const getClientOrdersDeleteOrdersMockHandler = (overrideResponse?: Ok | (
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getClientOrdersDeleteOrdersResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getClientOrdersExportOrdersMockHandler = (overrideResponse?: Blob | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Blob> | Blob), options?: RequestHandlerOptions) => {
+  return http.post('*/api/client/orders/export', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getClientOrdersExportOrdersResponseMock()),
       { status: 200,
         headers: { 'Content-Type': 'application/json' }
       })
@@ -231,9 +259,11 @@ export const getOperatorAgendaSaveProducedAmountMockHandler = (overrideResponse?
 }
 export const getOrdersMock = () => [
   getAdminOrdersDownloadProductionOrdersMockHandler(),
+  getAdminOrdersExportProductionOrdersMockHandler(),
   getAdminOrdersGetProductionOrdersMockHandler(),
   getClientOrdersGetOrderableProductsMockHandler(),
   getClientOrdersDeleteOrdersMockHandler(),
+  getClientOrdersExportOrdersMockHandler(),
   getClientOrdersGetOrdersMockHandler(),
   getClientOrdersGetOrderMockHandler(),
   getClientOrdersGetOrderItemHistoryMockHandler(),

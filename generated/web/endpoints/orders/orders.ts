@@ -23,11 +23,13 @@ import type {
 
 import type {
   AdminOrdersDownloadProductionOrdersBody,
+  AdminOrdersExportProductionOrdersBody,
   AdminOrdersGetProductionOrders200,
   AdminOrdersGetProductionOrdersBody,
   AgendaItem,
   BadRequestResponse,
   ClientOrdersDeleteOrdersBody,
+  ClientOrdersExportOrdersBody,
   ClientOrdersGetOrderBody,
   ClientOrdersGetOrderItemHistoryBody,
   ClientOrdersGetOrders200,
@@ -119,6 +121,70 @@ const {mutation: mutationOptions} = options ?
       > => {
 
       const mutationOptions = getAdminOrdersDownloadProductionOrdersMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * Extension (not in part 7): 'Export' of the list, every client's orders in the list's sort, as 'production-orders.csv' or
+'.xlsx': Order number, Company, Progress (% produced), Articles, Period from, Period to, Created at (UTC),
+Purchase date, Closed. At most 100,000 orders (400 `maxRows`).
+ */
+export const adminOrdersExportProductionOrders = (
+    adminOrdersExportProductionOrdersBody: AdminOrdersExportProductionOrdersBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<Blob>(
+      {url: `/api/admin/orders/export`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: adminOrdersExportProductionOrdersBody,
+        responseType: 'blob', signal
+    },
+      );
+    }
+  
+
+
+export const getAdminOrdersExportProductionOrdersMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminOrdersExportProductionOrders>>, TError,{data: AdminOrdersExportProductionOrdersBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof adminOrdersExportProductionOrders>>, TError,{data: AdminOrdersExportProductionOrdersBody}, TContext> => {
+
+const mutationKey = ['adminOrdersExportProductionOrders'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminOrdersExportProductionOrders>>, {data: AdminOrdersExportProductionOrdersBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  adminOrdersExportProductionOrders(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AdminOrdersExportProductionOrdersMutationResult = NonNullable<Awaited<ReturnType<typeof adminOrdersExportProductionOrders>>>
+    export type AdminOrdersExportProductionOrdersMutationBody = AdminOrdersExportProductionOrdersBody
+    export type AdminOrdersExportProductionOrdersMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useAdminOrdersExportProductionOrders = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminOrdersExportProductionOrders>>, TError,{data: AdminOrdersExportProductionOrdersBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof adminOrdersExportProductionOrders>>,
+        TError,
+        {data: AdminOrdersExportProductionOrdersBody},
+        TContext
+      > => {
+
+      const mutationOptions = getAdminOrdersExportProductionOrdersMutationOptions(options);
 
       return useMutation(mutationOptions);
     }
@@ -310,6 +376,70 @@ const {mutation: mutationOptions} = options ?
       > => {
 
       const mutationOptions = getClientOrdersDeleteOrdersMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * Extension (not in part 7): 'Export' of the 'Weekly order list', the caller's company's orders in the list's sort, as
+'orders.csv' or '.xlsx': Order number, Progress (% produced), Articles, Period from, Period to, Created at (UTC),
+Purchase date, Closed. At most 100,000 orders (400 `maxRows`).
+ */
+export const clientOrdersExportOrders = (
+    clientOrdersExportOrdersBody: ClientOrdersExportOrdersBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<Blob>(
+      {url: `/api/client/orders/export`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: clientOrdersExportOrdersBody,
+        responseType: 'blob', signal
+    },
+      );
+    }
+  
+
+
+export const getClientOrdersExportOrdersMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientOrdersExportOrders>>, TError,{data: ClientOrdersExportOrdersBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof clientOrdersExportOrders>>, TError,{data: ClientOrdersExportOrdersBody}, TContext> => {
+
+const mutationKey = ['clientOrdersExportOrders'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientOrdersExportOrders>>, {data: ClientOrdersExportOrdersBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  clientOrdersExportOrders(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ClientOrdersExportOrdersMutationResult = NonNullable<Awaited<ReturnType<typeof clientOrdersExportOrders>>>
+    export type ClientOrdersExportOrdersMutationBody = ClientOrdersExportOrdersBody
+    export type ClientOrdersExportOrdersMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useClientOrdersExportOrders = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientOrdersExportOrders>>, TError,{data: ClientOrdersExportOrdersBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof clientOrdersExportOrders>>,
+        TError,
+        {data: ClientOrdersExportOrdersBody},
+        TContext
+      > => {
+
+      const mutationOptions = getClientOrdersExportOrdersMutationOptions(options);
 
       return useMutation(mutationOptions);
     }

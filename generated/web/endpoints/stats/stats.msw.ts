@@ -8,6 +8,10 @@ client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
 import {
+  faker
+} from '@faker-js/faker';
+
+import {
   HttpResponse,
   http
 } from 'msw';
@@ -29,6 +33,8 @@ export const getAdminStatsGetDeliveryRankingResponseMock = (): AdminStatsGetDeli
 export const getClientStatsGetProducedQuantitiesResponseMock = (): ClientStatsGetProducedQuantities200 => ({"series":[{"name":"Produced","data":[{"x":"2026-03-09","y":24000},{"x":"2026-03-10","y":24000}]}],"products":[{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},{"id":22,"articleNo":"NS-1500","productName":"Sparkling Water 1.5 L"}]})
 
 export const getClientStatsGetFillRateResponseMock = (): ClientStatsGetFillRate200 => ({"series":[{"name":"NS-0500 - Spring Water 0.5 L","clientProductId":21,"data":[1,0,-2]}],"categories":["2026-03-09","2026-03-10","2026-03-11"],"details":[{"clientProductId":21,"date":"2026-03-09","plannedAmount":24000,"produced":24100},{"clientProductId":21,"date":"2026-03-10","plannedAmount":24000,"produced":21000}]})
+
+export const getClientStatsExportDeliveryPerformanceResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 
 export const getClientStatsGetDeliveryPerformanceResponseMock = (): DeliveryPerformance => ({"months":[{"month":"2026-01-01","items":40,"onTimeInFull":36,"otifRate":0.9,"fillRate":0.97}],"products":[{"clientProductId":11,"articleNo":"NS-0500-CL","productName":"Spring Water 0.5 L","month":"2026-01-01","forecast":100000,"ordered":80000,"produced":78000,"accuracy":0.8}],"items":40,"onTimeInFull":36,"otifRate":0.9,"fillRate":0.97,"forecastAccuracy":0.8})
 
@@ -67,6 +73,18 @@ export const getClientStatsGetFillRateMockHandler = (overrideResponse?: ClientSt
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getClientStatsGetFillRateResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getClientStatsExportDeliveryPerformanceMockHandler = (overrideResponse?: Blob | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Blob> | Blob), options?: RequestHandlerOptions) => {
+  return http.post('*/api/client/stats/delivery/export', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getClientStatsExportDeliveryPerformanceResponseMock()),
       { status: 200,
         headers: { 'Content-Type': 'application/json' }
       })
@@ -112,6 +130,7 @@ export const getStatsMock = () => [
   getAdminStatsGetDeliveryRankingMockHandler(),
   getClientStatsGetProducedQuantitiesMockHandler(),
   getClientStatsGetFillRateMockHandler(),
+  getClientStatsExportDeliveryPerformanceMockHandler(),
   getClientStatsGetDeliveryPerformanceMockHandler(),
   getClientStatsGetQuantitiesMockHandler(),
   getClientStatsGetQuantitiesDetailedMockHandler()

@@ -8,11 +8,15 @@ client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
+  MutationFunction,
   QueryFunction,
   QueryKey,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
@@ -21,6 +25,7 @@ import type {
   AdminStatsGetDeliveryRanking200,
   AdminStatsGetDeliveryRankingBody,
   BadRequestResponse,
+  ClientStatsExportDeliveryPerformanceBody,
   ClientStatsGetDeliveryPerformanceBody,
   ClientStatsGetFillRate200,
   ClientStatsGetFillRateBody,
@@ -244,6 +249,71 @@ export function useClientStatsGetFillRate<TData = Awaited<ReturnType<typeof clie
 
 
 /**
+ * Extension (not in part 7): 'Export' of the client's delivery figures of the period, as 'delivery-{from}-{to}.csv' or '.xlsx':
+one row per month (Section 'Month': Month, Items, On time in full, OTIF, Fill rate), then one per product and
+month (Section 'Product': Month, Article no, Title, Forecast, Ordered, Produced, Accuracy). Rates are fractions
+(0.9 is 90 %). At most 24 months, as the page.
+ */
+export const clientStatsExportDeliveryPerformance = (
+    clientStatsExportDeliveryPerformanceBody: ClientStatsExportDeliveryPerformanceBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<Blob>(
+      {url: `/api/client/stats/delivery/export`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: clientStatsExportDeliveryPerformanceBody,
+        responseType: 'blob', signal
+    },
+      );
+    }
+  
+
+
+export const getClientStatsExportDeliveryPerformanceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientStatsExportDeliveryPerformance>>, TError,{data: ClientStatsExportDeliveryPerformanceBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof clientStatsExportDeliveryPerformance>>, TError,{data: ClientStatsExportDeliveryPerformanceBody}, TContext> => {
+
+const mutationKey = ['clientStatsExportDeliveryPerformance'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientStatsExportDeliveryPerformance>>, {data: ClientStatsExportDeliveryPerformanceBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  clientStatsExportDeliveryPerformance(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ClientStatsExportDeliveryPerformanceMutationResult = NonNullable<Awaited<ReturnType<typeof clientStatsExportDeliveryPerformance>>>
+    export type ClientStatsExportDeliveryPerformanceMutationBody = ClientStatsExportDeliveryPerformanceBody
+    export type ClientStatsExportDeliveryPerformanceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useClientStatsExportDeliveryPerformance = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientStatsExportDeliveryPerformance>>, TError,{data: ClientStatsExportDeliveryPerformanceBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof clientStatsExportDeliveryPerformance>>,
+        TError,
+        {data: ClientStatsExportDeliveryPerformanceBody},
+        TContext
+      > => {
+
+      const mutationOptions = getClientStatsExportDeliveryPerformanceMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
  * Extension (not in part 7): the client's own delivery figures (issue 16): on-time-in-full and fill rate per month,
 forecast against ordered against produced per product and month, and the totals. At most 24 months.
  */

@@ -8,6 +8,10 @@ client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
 import {
+  faker
+} from '@faker-js/faker';
+
+import {
   HttpResponse,
   http
 } from 'msw';
@@ -24,9 +28,13 @@ import type {
 
 export const getAdminPreformStockFillPreformStockResponseMock = (): PreformStockRow => ({"preformId":3,"preformWarehouseId":1,"Preform":{"preformName":"PET 28g PCO1810 Clear","material":"PET","color":"Clear"},"PreformWarehouse":{"warehouseName":"Riga North"},"currentStock":240000,"orderAmount":236500,"futureBalance":3500})
 
+export const getAdminPreformStockExportPreformStockResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
+
 export const getAdminPreformStockGetPreformStockResponseMock = (): AdminPreformStockGetPreformStock200 => ({"warehouse":{"id":1,"warehouseName":"Riga North","clientProductCount":12},"rows":[{"preformId":3,"preformWarehouseId":1,"Preform":{"preformName":"PET 28g PCO1810 Clear","material":"PET","color":"Clear"},"PreformWarehouse":{"warehouseName":"Riga North"},"currentStock":180000,"orderAmount":236500,"futureBalance":-56500},{"preformId":9,"preformWarehouseId":1,"Preform":{"preformName":"RPET 42g 38mm 3-start Green","material":"RPET","color":"Green"},"PreformWarehouse":{"warehouseName":"Riga North"},"currentStock":45000,"orderAmount":null,"futureBalance":45000}],"count":2})
 
 export const getOperatorStockFillOperatorPreformStockResponseMock = (): PreformStockRow => ({"preformId":3,"preformWarehouseId":1,"Preform":{"preformName":"PET 28g PCO1810 Clear","material":"PET","color":"Clear"},"PreformWarehouse":{"warehouseName":"Riga North"},"currentStock":178800,"orderAmount":236500,"futureBalance":-57700})
+
+export const getOperatorStockExportOperatorPreformStockResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 
 export const getOperatorStockGetOperatorPreformStockResponseMock = (): OperatorStockGetOperatorPreformStock200 => ({"rows":[{"preformId":3,"preformWarehouseId":1,"Preform":{"preformName":"PET 28g PCO1810 Clear","material":"PET","color":"Clear"},"PreformWarehouse":{"warehouseName":"Riga North"},"currentStock":180000,"orderAmount":236500,"futureBalance":-56500},{"preformId":5,"preformWarehouseId":2,"Preform":{"preformName":"PP 19g 38-400 White","material":"PP","color":"White"},"PreformWarehouse":{"warehouseName":"Riga South"},"currentStock":null,"orderAmount":null,"futureBalance":null}],"count":2})
 
@@ -37,6 +45,18 @@ export const getAdminPreformStockFillPreformStockMockHandler = (overrideResponse
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getAdminPreformStockFillPreformStockResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getAdminPreformStockExportPreformStockMockHandler = (overrideResponse?: Blob | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Blob> | Blob), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/preformstock/export', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAdminPreformStockExportPreformStockResponseMock()),
       { status: 200,
         headers: { 'Content-Type': 'application/json' }
       })
@@ -67,6 +87,18 @@ export const getOperatorStockFillOperatorPreformStockMockHandler = (overrideResp
   }, options)
 }
 
+export const getOperatorStockExportOperatorPreformStockMockHandler = (overrideResponse?: Blob | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Blob> | Blob), options?: RequestHandlerOptions) => {
+  return http.post('*/api/operator/preformstock/export', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getOperatorStockExportOperatorPreformStockResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
 export const getOperatorStockGetOperatorPreformStockMockHandler = (overrideResponse?: OperatorStockGetOperatorPreformStock200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<OperatorStockGetOperatorPreformStock200> | OperatorStockGetOperatorPreformStock200), options?: RequestHandlerOptions) => {
   return http.post('*/api/operator/preformstock/get', async (info) => {
   
@@ -80,7 +112,9 @@ export const getOperatorStockGetOperatorPreformStockMockHandler = (overrideRespo
 }
 export const getStockMock = () => [
   getAdminPreformStockFillPreformStockMockHandler(),
+  getAdminPreformStockExportPreformStockMockHandler(),
   getAdminPreformStockGetPreformStockMockHandler(),
   getOperatorStockFillOperatorPreformStockMockHandler(),
+  getOperatorStockExportOperatorPreformStockMockHandler(),
   getOperatorStockGetOperatorPreformStockMockHandler()
 ]

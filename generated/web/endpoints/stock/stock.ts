@@ -22,12 +22,14 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AdminPreformStockExportPreformStockBody,
   AdminPreformStockGetPreformStock200,
   AdminPreformStockGetPreformStockBody,
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
   NotFoundResponse,
+  OperatorStockExportOperatorPreformStockBody,
   OperatorStockGetOperatorPreformStock200,
   OperatorStockGetOperatorPreformStockBody,
   PreformStockFill,
@@ -100,6 +102,70 @@ const {mutation: mutationOptions} = options ?
       > => {
 
       const mutationOptions = getAdminPreformStockFillPreformStockMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * Extension (not in part 7): 'Export' of one warehouse's preform stock in the list's sort, as 'preform-stock-{warehouse id}.csv' or
+'.xlsx': Preform, Material, Color, Warehouse, Current stock, Order amount, Future balance. At most 100,000 rows
+(400 `maxRows`); an unknown warehouse answers 404.
+ */
+export const adminPreformStockExportPreformStock = (
+    adminPreformStockExportPreformStockBody: AdminPreformStockExportPreformStockBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<Blob>(
+      {url: `/api/admin/preformstock/export`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: adminPreformStockExportPreformStockBody,
+        responseType: 'blob', signal
+    },
+      );
+    }
+  
+
+
+export const getAdminPreformStockExportPreformStockMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminPreformStockExportPreformStock>>, TError,{data: AdminPreformStockExportPreformStockBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof adminPreformStockExportPreformStock>>, TError,{data: AdminPreformStockExportPreformStockBody}, TContext> => {
+
+const mutationKey = ['adminPreformStockExportPreformStock'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminPreformStockExportPreformStock>>, {data: AdminPreformStockExportPreformStockBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  adminPreformStockExportPreformStock(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AdminPreformStockExportPreformStockMutationResult = NonNullable<Awaited<ReturnType<typeof adminPreformStockExportPreformStock>>>
+    export type AdminPreformStockExportPreformStockMutationBody = AdminPreformStockExportPreformStockBody
+    export type AdminPreformStockExportPreformStockMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useAdminPreformStockExportPreformStock = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminPreformStockExportPreformStock>>, TError,{data: AdminPreformStockExportPreformStockBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof adminPreformStockExportPreformStock>>,
+        TError,
+        {data: AdminPreformStockExportPreformStockBody},
+        TContext
+      > => {
+
+      const mutationOptions = getAdminPreformStockExportPreformStockMutationOptions(options);
 
       return useMutation(mutationOptions);
     }
@@ -227,6 +293,70 @@ const {mutation: mutationOptions} = options ?
       > => {
 
       const mutationOptions = getOperatorStockFillOperatorPreformStockMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * Extension (not in part 7): 'Export' of the operator's stock list, every warehouse, in the list's sort, as 'preform-stock.csv' or
+'.xlsx': Preform, Material, Color, Warehouse, Current stock, Order amount, Future balance. At most 100,000 rows
+(400 `maxRows`).
+ */
+export const operatorStockExportOperatorPreformStock = (
+    operatorStockExportOperatorPreformStockBody: OperatorStockExportOperatorPreformStockBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<Blob>(
+      {url: `/api/operator/preformstock/export`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: operatorStockExportOperatorPreformStockBody,
+        responseType: 'blob', signal
+    },
+      );
+    }
+  
+
+
+export const getOperatorStockExportOperatorPreformStockMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof operatorStockExportOperatorPreformStock>>, TError,{data: OperatorStockExportOperatorPreformStockBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof operatorStockExportOperatorPreformStock>>, TError,{data: OperatorStockExportOperatorPreformStockBody}, TContext> => {
+
+const mutationKey = ['operatorStockExportOperatorPreformStock'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof operatorStockExportOperatorPreformStock>>, {data: OperatorStockExportOperatorPreformStockBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  operatorStockExportOperatorPreformStock(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type OperatorStockExportOperatorPreformStockMutationResult = NonNullable<Awaited<ReturnType<typeof operatorStockExportOperatorPreformStock>>>
+    export type OperatorStockExportOperatorPreformStockMutationBody = OperatorStockExportOperatorPreformStockBody
+    export type OperatorStockExportOperatorPreformStockMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useOperatorStockExportOperatorPreformStock = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof operatorStockExportOperatorPreformStock>>, TError,{data: OperatorStockExportOperatorPreformStockBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof operatorStockExportOperatorPreformStock>>,
+        TError,
+        {data: OperatorStockExportOperatorPreformStockBody},
+        TContext
+      > => {
+
+      const mutationOptions = getOperatorStockExportOperatorPreformStockMutationOptions(options);
 
       return useMutation(mutationOptions);
     }

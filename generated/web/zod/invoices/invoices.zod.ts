@@ -125,6 +125,21 @@ export const documentsDownloadInvoiceBody = zod.object({
 })
 
 /**
+ * Extension (not in part 7): 'Export' of the invoices list in its sort, as 'invoices.csv' or '.xlsx' (a client: its own; admin and
+accountant: every client's): Invoice number, Company, Delivery date, Order number, Total, Currency, Exchange rate,
+Confirmed, Sent. At most 100,000 invoices (400 `maxRows`).
+ */
+export const documentsExportInvoicesParams = zod.object({
+  "role": zod.enum(['admin', 'accountant', 'client'])
+})
+
+export const documentsExportInvoicesBody = zod.object({
+  "format": zod.enum(['csv', 'xlsx']).describe('The file type of a list\'s export: semicolon CSV (as `CsvFile`) or an Excel workbook of one sheet (`XlsxFile`).'),
+  "sortBy": zod.enum(['deliveryDate', 'invoiceNumber', 'orderNo', 'invoiceTotal', 'invoiceCurrency', 'isConfirmed', 'isSent', 'company']).optional().describe('Column to sort by, as the list\'s `pagination.sortBy`.'),
+  "descending": zod.boolean().optional()
+}).describe('Extension (not in part 7): a list\'s export, every row in the list\'s sort (its `pagination` without the page), as `format`. At most\n100,000 rows: above that it answers 400 `maxRows`, naming the limit.')
+
+/**
  * Invoices (page size 10, default sort deliveryDate descending). A client sees its own; admin and accountant see every client's.
  */
 export const documentsGetInvoicesParams = zod.object({

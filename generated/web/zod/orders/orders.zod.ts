@@ -21,6 +21,17 @@ export const adminOrdersDownloadProductionOrdersBody = zod.object({
 })
 
 /**
+ * Extension (not in part 7): 'Export' of the list, every client's orders in the list's sort, as 'production-orders.csv' or
+'.xlsx': Order number, Company, Progress (% produced), Articles, Period from, Period to, Created at (UTC),
+Purchase date, Closed. At most 100,000 orders (400 `maxRows`).
+ */
+export const adminOrdersExportProductionOrdersBody = zod.object({
+  "format": zod.enum(['csv', 'xlsx']).describe('The file type of a list\'s export: semicolon CSV (as `CsvFile`) or an Excel workbook of one sheet (`XlsxFile`).'),
+  "sortBy": zod.enum(['createdAt', 'orderNo', 'company', 'producedPart', 'producedStart', 'id']).optional().describe('Column to sort by, as the list\'s `pagination.sortBy`.'),
+  "descending": zod.boolean().optional()
+}).describe('Extension (not in part 7): a list\'s export, every row in the list\'s sort (its `pagination` without the page), as `format`. At most\n100,000 rows: above that it answers 400 `maxRows`, naming the limit.')
+
+/**
  * Production orders of every client with their items ('New orders'; page size 10, default sort createdAt descending).
  */
 export const adminOrdersGetProductionOrdersBodyPaginationPageMax = 1000000;
@@ -131,6 +142,17 @@ export const clientOrdersDeleteOrdersBody = zod.object({
 export const clientOrdersDeleteOrdersResponse = zod.object({
   "ok": zod.literal(true)
 }).describe('Empty success.')
+
+/**
+ * Extension (not in part 7): 'Export' of the 'Weekly order list', the caller's company's orders in the list's sort, as
+'orders.csv' or '.xlsx': Order number, Progress (% produced), Articles, Period from, Period to, Created at (UTC),
+Purchase date, Closed. At most 100,000 orders (400 `maxRows`).
+ */
+export const clientOrdersExportOrdersBody = zod.object({
+  "format": zod.enum(['csv', 'xlsx']).describe('The file type of a list\'s export: semicolon CSV (as `CsvFile`) or an Excel workbook of one sheet (`XlsxFile`).'),
+  "sortBy": zod.enum(['createdAt', 'orderNo', 'company', 'producedPart', 'producedStart', 'id']).optional().describe('Column to sort by, as the list\'s `pagination.sortBy`.'),
+  "descending": zod.boolean().optional()
+}).describe('Extension (not in part 7): a list\'s export, every row in the list\'s sort (its `pagination` without the page), as `format`. At most\n100,000 rows: above that it answers 400 `maxRows`, naming the limit.')
 
 /**
  * The caller's orders ('Weekly order list'; page size 20, default sort createdAt descending).

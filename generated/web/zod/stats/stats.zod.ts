@@ -134,6 +134,20 @@ export const clientStatsGetFillRateResponse = zod.object({
 })
 
 /**
+ * Extension (not in part 7): 'Export' of the client's delivery figures of the period, as 'delivery-{from}-{to}.csv' or '.xlsx':
+one row per month (Section 'Month': Month, Items, On time in full, OTIF, Fill rate), then one per product and
+month (Section 'Product': Month, Article no, Title, Forecast, Ordered, Produced, Accuracy). Rates are fractions
+(0.9 is 90 %). At most 24 months, as the page.
+ */
+export const clientStatsExportDeliveryPerformanceBody = zod.object({
+  "format": zod.enum(['csv', 'xlsx']).describe('The file type of a list\'s export: semicolon CSV (as `CsvFile`) or an Excel workbook of one sheet (`XlsxFile`).'),
+  "period": zod.object({
+  "from": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
+  "to": zod.string().date().describe('Calendar date, YYYY-MM-DD.')
+}).describe('A date range, both ends inclusive (YYYY-MM-DD).')
+})
+
+/**
  * Extension (not in part 7): the client's own delivery figures (issue 16): on-time-in-full and fill rate per month,
 forecast against ordered against produced per product and month, and the totals. At most 24 months.
  */

@@ -46,6 +46,21 @@ export const adminPreformStockFillPreformStockResponse = zod.object({
 }).describe('Preform stock in one warehouse. Numbers are preforms; null when there is no stock row or no open order.')
 
 /**
+ * Extension (not in part 7): 'Export' of one warehouse's preform stock in the list's sort, as 'preform-stock-{warehouse id}.csv' or
+'.xlsx': Preform, Material, Color, Warehouse, Current stock, Order amount, Future balance. At most 100,000 rows
+(400 `maxRows`); an unknown warehouse answers 404.
+ */
+export const adminPreformStockExportPreformStockBodyPreformWarehouseIdMax = 2147483647;
+export const adminPreformStockExportPreformStockBodyPreformWarehouseIdMultipleOf = 1;
+
+export const adminPreformStockExportPreformStockBody = zod.object({
+  "preformWarehouseId": zod.number().min(1).max(adminPreformStockExportPreformStockBodyPreformWarehouseIdMax).multipleOf(adminPreformStockExportPreformStockBodyPreformWarehouseIdMultipleOf).describe('Row id.'),
+  "format": zod.enum(['csv', 'xlsx']).describe('The file type of a list\'s export: semicolon CSV (as `CsvFile`) or an Excel workbook of one sheet (`XlsxFile`).'),
+  "sortBy": zod.enum(['preformName', 'material', 'color', 'futureBalance', 'orderAmount', 'currentStock']).optional().describe('Column to sort by, as the list\'s `pagination.sortBy`.'),
+  "descending": zod.boolean().optional()
+})
+
+/**
  * Preform stock of one warehouse (page size 10; default sort orderAmount descending), with the warehouse for the breadcrumb.
  */
 export const adminPreformStockGetPreformStockBodyPreformWarehouseIdMax = 2147483647;
@@ -128,6 +143,17 @@ export const operatorStockFillOperatorPreformStockResponse = zod.object({
   "orderAmount": zod.number().nullable().describe('Preforms still needed by open production order items (remaining bottles plus scrap).'),
   "futureBalance": zod.number().nullable().describe('currentStock - orderAmount; null when both are null (a missing one counts as 0).')
 }).describe('Preform stock in one warehouse. Numbers are preforms; null when there is no stock row or no open order.')
+
+/**
+ * Extension (not in part 7): 'Export' of the operator's stock list, every warehouse, in the list's sort, as 'preform-stock.csv' or
+'.xlsx': Preform, Material, Color, Warehouse, Current stock, Order amount, Future balance. At most 100,000 rows
+(400 `maxRows`).
+ */
+export const operatorStockExportOperatorPreformStockBody = zod.object({
+  "format": zod.enum(['csv', 'xlsx']).describe('The file type of a list\'s export: semicolon CSV (as `CsvFile`) or an Excel workbook of one sheet (`XlsxFile`).'),
+  "sortBy": zod.enum(['preformName', 'material', 'color', 'futureBalance', 'orderAmount', 'currentStock']).optional().describe('Column to sort by, as the list\'s `pagination.sortBy`.'),
+  "descending": zod.boolean().optional()
+}).describe('Extension (not in part 7): a list\'s export, every row in the list\'s sort (its `pagination` without the page), as `format`. At most\n100,000 rows: above that it answers 400 `maxRows`, naming the limit.')
 
 /**
  * Preform stock of every warehouse for the operator's '/stock' page (called on load and after each save). The page shows 10 rows sorted by orderAmount descending; `count` is the number of all rows.

@@ -9,6 +9,7 @@ import { AppContext } from '../../app/context';
 import { faceFor } from '../../app/faces';
 import { mockSession } from '../../app/mockSession';
 import InvoicesPage, { InvoicesScreen } from './InvoicesPage';
+import { exportAs, serveExport, tooManyRows } from '../../test/exports';
 
 const invoice = (id: number, invoiceNumber: string, overrides: Partial<Invoice> = {}): Invoice => ({
   id,
@@ -412,5 +413,31 @@ describe("'/documents' on a phone", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('radio', { name: 'Compact' }));
     expect(screen.getByRole('button', { name: /^INV-2026-0342/ })).toHaveTextContent('Invoice date13.03.2026Order numberPO-24-0117Amount48,920.50 SEK');
     expect(screen.getByRole('button', { name: /^INV-2026-0342/ })).not.toHaveTextContent('Exchange rate');
+  });
+});
+
+describe("'/documents' Export", { timeout: 30_000 }, () => {
+  it('exports the invoices of the caller’s face in the list’s current sort', async () => {
+    const calls = serveList();
+    const bodies = serveExport('accountant/invoices/export', 'invoices.csv');
+    const user = userEvent.setup();
+    renderScreen('accountant');
+    await screen.findAllByRole('row');
+    await user.click(screen.getByText('Invoice number'));
+    await waitFor(() => expect(calls.at(-1)?.body.pagination).toMatchObject({ sortBy: 'invoiceNumber' }));
+    const { descending } = calls.at(-1)!.body.pagination;
+    await exportAs(user, 'CSV');
+    await waitFor(() => expect(saved).toEqual(['invoices.csv']));
+    expect(bodies).toEqual([{ format: 'csv', sortBy: 'invoiceNumber', descending }]);
+  });
+
+  it('says why the server refused an export', async () => {
+    serveList();
+    serveExport('client/invoices/export', 'invoices.xlsx', tooManyRows);
+    const user = userEvent.setup();
+    renderScreen('client');
+    await screen.findAllByRole('row');
+    await exportAs(user, 'Excel');
+    expect(await screen.findByText(/an export carries at most 100000/)).toBeInTheDocument();
   });
 });

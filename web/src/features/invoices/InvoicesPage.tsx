@@ -8,6 +8,7 @@ import {
   getDocumentsGetInvoicesQueryKey,
   useDocumentsDownloadDeclaration,
   useDocumentsDownloadInvoice,
+  useDocumentsExportInvoices,
   useDocumentsGetInvoices,
 } from '../../../../generated/web/endpoints/invoices/invoices';
 import type { DocumentsGetInvoicesBodyPaginationSortBy, DocumentsRole, Invoice } from '../../../../generated/web/model';
@@ -15,6 +16,7 @@ import { saveFile } from '../../api/http';
 import { useAppContext } from '../../app/context';
 import { describeError } from '../../api/describeError';
 import { useListState } from '../../components/useListState';
+import { ExportMenu } from '../../components/ExportMenu';
 import { InvoicesTable } from './InvoicesTable';
 import { FailedDeliveries } from './FailedDeliveries';
 import { alreadySent, documentsRoleOf, hasCompactView, INVOICES_VIEW_KEY, showsCompany, useInvoiceSelection, type InvoicesView } from './invoices';
@@ -50,6 +52,7 @@ export function InvoicesScreen({ role }: { role: DocumentsRole }) {
     if (!selected) return;
     mutation.mutate({ role, data: { id: selected.id } }, { onSuccess: (file) => saveFile(file, fallbackName) });
   };
+  const exportFile = useDocumentsExportInvoices({ mutation: { meta: { silent: true } } });
   const sent = selected != null && alreadySent(selected);
   const [view, setView] = useLocalStorage<InvoicesView>({ key: INVOICES_VIEW_KEY, defaultValue: 'full', getInitialValueInEffect: false });
   const compact = hasCompactView(role) && view === 'compact';
@@ -98,6 +101,11 @@ export function InvoicesScreen({ role }: { role: DocumentsRole }) {
               </Button>
             </Tooltip>
           )}
+          <ExportMenu
+            pending={exportFile.isPending}
+            fallbackName={(format) => `invoices.${format}`}
+            run={(format) => exportFile.mutateAsync({ role, data: { format, sortBy: list.pagination.sortBy, descending: list.pagination.descending } })}
+          />
         </Group>
       </Group>
       {role === 'admin' && <FailedDeliveries />}

@@ -1,10 +1,12 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { orderFixture } from '../../test/orders.fixtures';
 import { renderOrders } from './renderOrders';
+import { captureDownloads } from '../downtime/downtimeTestData';
+import { exportAs, serveExport, tooManyRows } from '../../test/exports';
 
 const order = orderFixture;
 
@@ -217,5 +219,30 @@ describe("client '/orders' on a phone", { timeout: 30_000 }, () => {
     expect(screen.getByText('PO-24-0121').closest('a')).toHaveAttribute('href', '/orders/15');
     await user.click(screen.getByText('PO-24-0121'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders/15'));
+  });
+});
+
+describe("client '/orders' Export", { timeout: 30_000 }, () => {
+  it('exports the list in its current sort as CSV or Excel, and says why when the server refuses', async () => {
+    const list = serveOrders();
+    const bodies = serveExport('client/orders/export', 'orders.csv');
+    const saved = captureDownloads();
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    const user = userEvent.setup();
+    renderOrders('/orders');
+    await screen.findByText('PO-24-0117');
+    await user.click(screen.getByText('Order number'));
+    await waitFor(() => expect(list.at(-1)).toMatchObject({ pagination: { sortBy: 'orderNo' } }));
+    const { descending } = (list.at(-1) as { pagination: { descending: boolean } }).pagination;
+    await exportAs(user, 'CSV');
+    await waitFor(() => expect(saved).toEqual(['orders.csv']));
+    expect(bodies).toEqual([{ format: 'csv', sortBy: 'orderNo', descending }]);
+
+    serveExport('client/orders/export', 'orders.xlsx', tooManyRows);
+    await exportAs(user, 'Excel');
+    expect(await screen.findByText(/an export carries at most 100000/)).toBeInTheDocument();
+    expect(saved).toEqual(['orders.csv']);
   });
 });

@@ -8,11 +8,13 @@ import { IconPlus } from '@tabler/icons-react';
 import {
   getClientOrdersGetOrdersQueryKey,
   useClientOrdersDeleteOrders,
+  useClientOrdersExportOrders,
   useClientOrdersGetOrders,
 } from '../../../../generated/web/endpoints/orders/orders';
 import type { ClientOrdersGetOrdersBodyPaginationSortBy, ClientProductionOrder } from '../../../../generated/web/model';
 import { useListState } from '../../components/useListState';
 import { DeleteSelectedButton } from '../../components/DeleteSelectedButton';
+import { ExportMenu } from '../../components/ExportMenu';
 import { RecordLink } from '../../components/RecordLink';
 import { QueryError } from '../../components/QueryError';
 import { formatListDate } from '../../components/format';
@@ -42,6 +44,7 @@ export default function OrdersPage() {
     query: { queryKey: getClientOrdersGetOrdersQueryKey(body), placeholderData: keepPreviousData },
   });
   const [selected, setSelected] = useState<ClientProductionOrder[]>([]);
+  const exportFile = useClientOrdersExportOrders({ mutation: { meta: { silent: true } } });
   const wide = useWideScreen();
   const orderPath = (order: ClientProductionOrder) => `/orders/${order.id}`;
   const openOrder = (order: ClientProductionOrder) => void navigate({ to: orderPath(order) });
@@ -83,6 +86,11 @@ export default function OrdersPage() {
             blocked={invoiced.length > 0 ? `Invoiced, cannot be deleted: ${invoiced.map((order) => order.orderNo).join(', ')}` : null}
             pending={remove.isPending}
             onClick={askDelete}
+          />
+          <ExportMenu
+            pending={exportFile.isPending}
+            fallbackName={(format) => `orders.${format}`}
+            run={(format) => exportFile.mutateAsync({ data: { format, sortBy: list.pagination.sortBy, descending: list.pagination.descending } })}
           />
         </Group>
       </Group>

@@ -7,6 +7,8 @@ import { renderWithProviders } from '../../test/render';
 import type { ClientProductionOrder, OrderItem } from '../../../../generated/web/model';
 import { orderFixture, orderItemFixture } from '../../test/orders.fixtures';
 import ProductionOrdersPage from './ProductionOrdersPage';
+import { captureDownloads } from '../downtime/downtimeTestData';
+import { exportAs, serveExport } from '../../test/exports';
 
 const item = (id: number, overrides: Partial<OrderItem> = {}) => orderItemFixture({ id, ...overrides });
 
@@ -134,5 +136,19 @@ describe("admin '/orders' ('New orders')", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     expect(await screen.findByText('Production order not found.')).toBeInTheDocument();
     expect(saved).toEqual([]);
+  });
+});
+
+describe("admin '/orders' Export", { timeout: 30_000 }, () => {
+  it("exports every client's orders in the list's sort as Excel, under the server's file name", async () => {
+    serveOrders();
+    const bodies = serveExport('admin/orders/export', 'production-orders.xlsx');
+    const saved = captureDownloads();
+    const user = userEvent.setup();
+    renderWithProviders(<ProductionOrdersPage />);
+    await screen.findByText('PO-24-0117');
+    await exportAs(user, 'Excel');
+    await waitFor(() => expect(saved).toEqual(['production-orders.xlsx']));
+    expect(bodies).toEqual([{ format: 'xlsx', sortBy: 'createdAt', descending: true }]);
   });
 });

@@ -7,6 +7,7 @@ import { DataTable } from 'mantine-datatable';
 import {
   getAdminOrdersGetProductionOrdersQueryKey,
   useAdminOrdersDownloadProductionOrders,
+  useAdminOrdersExportProductionOrders,
   useAdminOrdersGetProductionOrders,
 } from '../../../../generated/web/endpoints/orders/orders';
 import type { AdminOrdersGetProductionOrdersBodyPaginationSortBy, ClientProductionOrder } from '../../../../generated/web/model';
@@ -18,6 +19,7 @@ import { QueryError } from '../../components/QueryError';
 import { formatDateTime, formatListDate, formatNumber, formatPercent } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
 import { useListState } from '../../components/useListState';
+import { ExportMenu } from '../../components/ExportMenu';
 import { downloadName, MAX_DOWNLOAD, period } from './productionOrders';
 
 /** The items of an order, shown when its row is expanded: article, product, due date, planned, produced, progress. */
@@ -85,6 +87,7 @@ export default function ProductionOrdersPage() {
       onError: (error) => notifications.show({ color: 'red', role: 'alert', title: 'PDF not downloaded', message: describeError(error) }),
     },
   });
+  const exportFile = useAdminOrdersExportProductionOrders({ mutation: { meta: { silent: true } } });
   const tooMany = selected.length > MAX_DOWNLOAD;
   const toggle = (id: number) => setExpanded((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
 
@@ -106,6 +109,11 @@ export default function ProductionOrdersPage() {
           >
             Download PDF
           </Button>
+          <ExportMenu
+            pending={exportFile.isPending}
+            fallbackName={(format) => `production-orders.${format}`}
+            run={(format) => exportFile.mutateAsync({ data: { format, sortBy: list.pagination.sortBy, descending: list.pagination.descending } })}
+          />
         </Group>
       </Group>
       {query.isError ? (

@@ -12,6 +12,8 @@ import AdminDeliveryPage from './AdminDeliveryPage';
 import DeliveryPage from './DeliveryPage';
 import { renderAsClient, serveStats, SPRING } from './statsTestData';
 import { onAPhone } from '../../test/phone';
+import { captureDownloads } from '../downtime/downtimeTestData';
+import { exportAs, serveExport } from '../../test/exports';
 
 type Period = { from: string; to: string };
 
@@ -121,5 +123,27 @@ describe("admin '/delivery'", { timeout: 30_000 }, () => {
     const detail = await screen.findByRole('region', { name: 'Delivery of Nordic Springs AB' });
     expect(await within(detail).findByText('1 of 3 items due were produced in full by their due day')).toBeInTheDocument();
     await waitFor(() => expect(bodies.at(-1)).toMatchObject({ clientId: 'a' }));
+  });
+});
+
+describe("client '/stats/delivery' Export", { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 22, 10, 0));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+  it('exports the figures of the period shown', async () => {
+    serveStats('stats/delivery/get', () => FIGURES);
+    const bodies = serveExport('client/stats/delivery/export', 'delivery-2025-12-01-2026-11-30.xlsx');
+    const saved = captureDownloads();
+    const user = userEvent.setup();
+    renderAsClient(<DeliveryPage />);
+    await screen.findByText('33%');
+    await exportAs(user, 'Excel');
+    await waitFor(() => expect(saved).toEqual(['delivery-2025-12-01-2026-11-30.xlsx']));
+    expect(bodies).toEqual([{ format: 'xlsx', period: { from: '2025-12-01', to: '2026-11-30' } }]);
   });
 });

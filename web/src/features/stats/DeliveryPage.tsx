@@ -2,8 +2,13 @@ import '@mantine/charts/styles.css';
 import { useState } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { getClientStatsGetDeliveryPerformanceQueryKey, useClientStatsGetDeliveryPerformance } from '../../../../generated/web/endpoints/stats/stats';
+import {
+  getClientStatsGetDeliveryPerformanceQueryKey,
+  useClientStatsExportDeliveryPerformance,
+  useClientStatsGetDeliveryPerformance,
+} from '../../../../generated/web/endpoints/stats/stats';
 import { now } from '../../components/clock';
+import { ExportMenu } from '../../components/ExportMenu';
 import { PeriodPicker } from '../../components/PeriodPicker';
 import { RecordLoad } from '../../components/RecordLoad';
 import { DeliveryFigures } from './DeliveryFigures';
@@ -19,9 +24,17 @@ export default function DeliveryPage() {
   const query = useClientStatsGetDeliveryPerformance(body, {
     query: { queryKey: getClientStatsGetDeliveryPerformanceQueryKey(body), placeholderData: keepPreviousData },
   });
+  const exportFile = useClientStatsExportDeliveryPerformance({ mutation: { meta: { silent: true } } });
   return (
     <Stack>
-      <Title order={2}>Delivery</Title>
+      <Group justify="space-between">
+        <Title order={2}>Delivery</Title>
+        <ExportMenu
+          pending={exportFile.isPending}
+          fallbackName={(format) => `delivery-${period.from}-${period.to}.${format}`}
+          run={(format) => exportFile.mutateAsync({ data: { format, period } })}
+        />
+      </Group>
       <Group align="flex-end">
         <PeriodPicker value={period} onChange={setPeriod} />
         <Text size="sm" c="dimmed">

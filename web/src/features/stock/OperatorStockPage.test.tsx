@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -6,6 +6,8 @@ import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render';
 import type { PreformStockRow } from '../../../../generated/web/model';
 import OperatorStockPage from './OperatorStockPage';
+import { captureDownloads } from '../downtime/downtimeTestData';
+import { exportAs, serveExport } from '../../test/exports';
 
 const row = (preformId: number, preformName: string, currentStock: number | null, orderAmount: number | null): PreformStockRow => ({
   preformId,
@@ -237,5 +239,22 @@ describe("operator '/stock'", { timeout: 30_000 }, () => {
     expect(await screen.findByText('Database unavailable.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Big need')).toBeInTheDocument();
+  });
+});
+
+describe("operator '/stock' Export", { timeout: 30_000 }, () => {
+  it("exports every warehouse's stock in the list's order", async () => {
+    serve();
+    const bodies = serveExport('operator/preformstock/export', 'preform-stock.csv');
+    const saved = captureDownloads();
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OperatorStockPage />);
+    await screen.findByText('Big need');
+    await exportAs(user, 'CSV');
+    await waitFor(() => expect(saved).toEqual(['preform-stock.csv']));
+    expect(bodies).toEqual([{ format: 'csv', sortBy: 'orderAmount', descending: true }]);
   });
 });

@@ -4,9 +4,11 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPackageImport } from '@tabler/icons-react';
 import {
   getOperatorStockGetOperatorPreformStockQueryKey,
+  useOperatorStockExportOperatorPreformStock,
   useOperatorStockGetOperatorPreformStock,
 } from '../../../../generated/web/endpoints/stock/stock';
 import type { PreformStockRow } from '../../../../generated/web/model';
+import { ExportMenu } from '../../components/ExportMenu';
 import { QueryError } from '../../components/QueryError';
 import { PreformStockTable } from './PreformStockTable';
 import { stockRowKey, useRowSelection } from './preformStock';
@@ -47,6 +49,7 @@ export default function OperatorStockPage() {
     setPage(next);
   };
   const [filling, setFilling] = useState<PreformStockRow | null>(null);
+  const exportFile = useOperatorStockExportOperatorPreformStock({ mutation: { meta: { silent: true } } });
   const selection = useRowSelection(query.dataUpdatedAt);
   const rows = query.data?.rows ?? [];
   const selected = rows.find((row) => stockRowKey(row) === selection.selectedKey) ?? null;
@@ -55,9 +58,16 @@ export default function OperatorStockPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Preform stock</Title>
-        <Button leftSection={<IconPackageImport size={16} />} disabled={!selected} onClick={() => setFilling(selected)}>
-          Fill stock
-        </Button>
+        <Group gap="xs">
+          <Button leftSection={<IconPackageImport size={16} />} disabled={!selected} onClick={() => setFilling(selected)}>
+            Fill stock
+          </Button>
+          <ExportMenu
+            pending={exportFile.isPending}
+            fallbackName={(format) => `preform-stock.${format}`}
+            run={(format) => exportFile.mutateAsync({ data: { format, sortBy: body.pagination.sortBy, descending: body.pagination.descending } })}
+          />
+        </Group>
       </Group>
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />

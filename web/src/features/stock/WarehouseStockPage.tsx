@@ -4,8 +4,13 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { IconPackageImport } from '@tabler/icons-react';
 import type { DataTableSortStatus } from 'mantine-datatable';
-import { getAdminPreformStockGetPreformStockQueryKey, useAdminPreformStockGetPreformStock } from '../../../../generated/web/endpoints/stock/stock';
+import {
+  getAdminPreformStockGetPreformStockQueryKey,
+  useAdminPreformStockExportPreformStock,
+  useAdminPreformStockGetPreformStock,
+} from '../../../../generated/web/endpoints/stock/stock';
 import type { AdminPreformStockGetPreformStockBodyPaginationSortBy, PreformStockRow } from '../../../../generated/web/model';
+import { ExportMenu } from '../../components/ExportMenu';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { QueryError } from '../../components/QueryError';
 import { PreformStockTable } from './PreformStockTable';
@@ -38,6 +43,7 @@ export default function WarehouseStockPage() {
   const rows = query.data?.rows ?? [];
   const selected = rows.find((row) => stockRowKey(row) === selection.selectedKey) ?? null;
   const [filling, setFilling] = useState<PreformStockRow | null>(null);
+  const exportFile = useAdminPreformStockExportPreformStock({ mutation: { meta: { silent: true } } });
   const warehouseName = query.data?.warehouse.warehouseName;
   if (!(warehouseId > 0)) return <NotFoundPage />;
 
@@ -51,9 +57,20 @@ export default function WarehouseStockPage() {
       </Breadcrumbs>
       <Group justify="space-between">
         <Title order={2}>{warehouseName ?? 'Warehouse stock'}</Title>
-        <Button leftSection={<IconPackageImport size={16} />} disabled={!selected} onClick={() => setFilling(selected)}>
-          Fill stock
-        </Button>
+        <Group gap="xs">
+          <Button leftSection={<IconPackageImport size={16} />} disabled={!selected} onClick={() => setFilling(selected)}>
+            Fill stock
+          </Button>
+          <ExportMenu
+            pending={exportFile.isPending}
+            fallbackName={(format) => `preform-stock-${warehouseId}.${format}`}
+            run={(format) =>
+              exportFile.mutateAsync({
+                data: { preformWarehouseId: warehouseId, format, sortBy: body.pagination.sortBy, descending: body.pagination.descending },
+              })
+            }
+          />
+        </Group>
       </Group>
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
