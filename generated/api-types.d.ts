@@ -2609,7 +2609,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): webhook endpoints: the manufacturer's (admin) or the caller's company's (client). */
+        /**
+         * @description Extension (not in part 7): webhook endpoints: the manufacturer's (admin) or the caller's company's (its client, buyer or seller: a
+         *     Buyer company's people are buyers, so the company subscribes through them or its buyer API client).
+         */
         post: operations["Webhooks_getEndpoints"];
         delete?: never;
         options?: never;

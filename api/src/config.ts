@@ -155,13 +155,17 @@ const schema = z.object({
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_660).default(90),
   /**
    * Webhook deliveries: seconds to wait before each retry after a failed attempt, comma separated; when every retry
-   * has failed the endpoint is disabled with the reason. Default 30 s, 2 min, 15 min, 1 h, 6 h, 24 h.
+   * has failed the endpoint is disabled with the reason. Default 30 s, 2 min, 15 min, 1 h, 6 h, 24 h. Bounded: 1 to 20
+   * retries, each 1 s to 7 days (a wait of 0 would hammer a failing receiver; the queue holds a job at most a week).
    */
   WEBHOOK_RETRY_SECONDS: z
     .string()
     .regex(/^\d+(,\d+)*$/)
     .default('30,120,900,3600,21600,86400')
-    .transform((value) => value.split(',').map(Number)),
+    .transform((value) => value.split(',').map(Number))
+    .refine((waits) => waits.length <= 20 && waits.every((wait) => wait >= 1 && wait <= 604_800), {
+      message: 'WEBHOOK_RETRY_SECONDS: 1 to 20 waits, each 1 to 604800 seconds',
+    }),
   /** How long one delivery waits for the endpoint's answer (connect and response), in milliseconds. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** How much of an answer is read (bytes); the rest is dropped, and the first 2,000 characters are kept to show. */

@@ -139,12 +139,12 @@ export const OPERATION_ROLES = {
   StaffLots_getLots: ['admin', 'operator'],
   StaffLots_getLotStock: ['admin', 'operator'],
   StaffLots_getProductionLots: ['admin', 'operator'],
-  Webhooks_deleteEndpoints: ['admin', 'client'],
-  Webhooks_getDeliveries: ['admin', 'client'],
-  Webhooks_getEndpoints: ['admin', 'client'],
-  Webhooks_resendDelivery: ['admin', 'client'],
-  Webhooks_rotateSecret: ['admin', 'client'],
-  Webhooks_saveEndpoint: ['admin', 'client'],
+  Webhooks_deleteEndpoints: ['admin', 'client', 'buyer', 'seller'],
+  Webhooks_getDeliveries: ['admin', 'client', 'buyer', 'seller'],
+  Webhooks_getEndpoints: ['admin', 'client', 'buyer', 'seller'],
+  Webhooks_resendDelivery: ['admin', 'client', 'buyer', 'seller'],
+  Webhooks_rotateSecret: ['admin', 'client', 'buyer', 'seller'],
+  Webhooks_saveEndpoint: ['admin', 'client', 'buyer', 'seller'],
 } as const satisfies Record<string, readonly (PortalRole | 'machine')[]>;
 
 export type OperationId = keyof typeof OPERATION_ROLES;

@@ -12,6 +12,9 @@
  *    (at most 5 s), and EXPLAIN ANALYZE of the slowest, so API/SQL compares like with like. For both loads, the CPU
  *    time per request of the API, PostgreSQL and the bench process itself (cpu.ts): where the 2 cores went.
  *
+ * 4b. The event log (events.ts): events recorded per second during each ingestion row, webhook deliveries per second
+ *    to a receiver on loopback through the API's job workers, and the order save's latency with and without the log.
+ *
  * 5. The first screen (first-screen.ts): JavaScript on the wire and largest contentful paint of the sign-in page and of
  *    each face's landing page in Chromium, cold cache, on the built portal (`pnpm build` first).
  *
@@ -39,6 +42,7 @@ import { measureCpu, postmasterOf, type CpuSplit } from './cpu.js';
 import { measureFirstScreens, printFirstScreens, type FirstScreen } from './first-screen.js';
 import { generate, SCALE } from './generate.js';
 import { ingestHttp, ingestMqtt, printIngestion, type IngestRow } from './ingest.js';
+import { eventsAfter, measureDeliveries, measureOrderSave, printEvents, type DeliveryRow, type SaveRow } from './events.js';
 import { judgeTargets, printTargets } from './targets.js';
 import { newMachineToken } from '../../api/src/features/machines/machines.credentials.js';
 import { encodeCursor } from '../../api/src/features/stock/stock-cursor.js';
@@ -425,6 +429,9 @@ async function main() {
     }
     // Issue 15: machine event ingestion, HTTP and MQTT, 1 machine and 200 machines.
     const ingestion: IngestRow[] = [];
+    const eventLog: { name: string; eventsPerSecond: number; logged: number; seconds: number }[] = [];
+    let deliveries: DeliveryRow | undefined;
+    let saves: SaveRow[] = [];
     if (broker) {
       // 200 machines of their own (ING-001 … ING-200, spread over the companies), added after the screens' calls.
       const ingestDb = createDb(benchUrl);
@@ -452,6 +459,13 @@ async function main() {
       await sql`analyze machine_events`.execute(ingestDb);
       await ingestDb.destroy();
       const http = { port: server.port, token: machineCredential.token, credentialName: 'bench collector', databaseUrl: benchUrl, seconds: SECONDS };
+      // The event log: the machine.stopped / machine.started events each ingestion row recorded, per second of that row.
+      let logCursor = (await eventsAfter(benchUrl, 0)).last;
+      const logged = async (name: string, row: IngestRow) => {
+        const after = await eventsAfter(benchUrl, logCursor);
+        logCursor = after.last;
+        eventLog.push({ name, eventsPerSecond: row.eventsPerSecond, logged: after.count, seconds: row.eventsPerSecond > 0 ? row.stored / row.eventsPerSecond : NaN });
+      };
       for (const [machines, batch] of [
         [benchMachines.slice(0, 1), 100],
         [benchMachines, 100],
@@ -459,6 +473,7 @@ async function main() {
       ] as const) {
         const row = await ingestHttp({ ...http, machines: [...machines], batch });
         ingestion.push(row);
+        await logged(`HTTP ${row.machines} machines, ${row.batch} per request`, row);
         console.log(`ingestion HTTP ${row.machines} machines, ${row.batch} per request: ${row.eventsPerSecond.toFixed(0)} events/s, p99 ${ms(row.p99)} ms, lost ${row.lost}`);
       }
       // MQTT: a burst of 20,000 (throughput), then 2,000 events/s for BENCH_SECONDS (issue 15's aim: p99 under 1 s at
@@ -468,11 +483,19 @@ async function main() {
           const count = rate === undefined ? 20_000 : rate * SECONDS;
           const row = await ingestMqtt({ brokerUrl: broker.url, group: 'bench', databaseUrl: benchUrl, machines: [...machines], count, rate, timeoutMs: 15_000 });
           ingestion.push(row);
+          await logged(`MQTT ${row.machines} machines, ${rate === undefined ? 'burst' : `${rate}/s offered`}`, row);
           console.log(
             `ingestion MQTT ${row.machines} machines, ${rate === undefined ? 'burst' : `${rate}/s offered`}: ${row.eventsPerSecond.toFixed(0)} events/s, ` +
               `p50 ${ms(row.p50)} p99 ${ms(row.p99)} ms, lost ${row.lost}`,
           );
         }
+    }
+    // The event log's webhooks and the order save with and without it (events.ts); BENCH_ONLY=events selects them.
+    if (only('events')) {
+      deliveries = await measureDeliveries(benchUrl, Math.max(200, Math.round(5_000 * SCALE.factor)), 120_000);
+      console.log(`events: ${deliveries.received} of ${deliveries.events} webhook deliveries in ${deliveries.seconds.toFixed(1)} s (${deliveries.perSecond.toFixed(0)}/s)`);
+      saves = await measureOrderSave(benchUrl, ids.company, ids.product, Math.max(50, Math.round(500 * SCALE.factor)));
+      for (const row of saves) console.log(`events: order save ${row.variant}: p50 ${ms(row.p50)} p95 ${ms(row.p95)} ms`);
     }
     child.send('rss');
     const rss = await new Promise<number>((resolve) => child!.once('message', (message) => resolve((message as { maxRssKb: number }).maxRssKb)));
@@ -515,6 +538,7 @@ async function main() {
       console.log(`| during the downloads | ${during.rps.toFixed(0)} | ${ms(during.p50)} | ${ms(during.p95)} | ${ms(during.p99)} | ${during.errors} | ${downloads.rps.toFixed(1)} | ${downloads.errors} |`);
     }
     if (ingestion.length) printIngestion(ingestion);
+    if (eventLog.length || deliveries || saves.length) printEvents(eventLog, deliveries, saves);
     console.log(`\nAPI peak RSS: ${(rss / 1024).toFixed(0)} MB. Data generated in ${generateSeconds.toFixed(1)} s.\n`);
     console.log('EXPLAIN ANALYZE of the slowest statement of each call (single run, warm cache), and the execution and planning times of all its statements:');
     for (const { call, slowest, planned } of results) {

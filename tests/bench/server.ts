@@ -35,6 +35,8 @@ const config = loadConfig({
   PUBLIC_URL: 'http://127.0.0.1',
   SEED_DEMO: 'false',
   RATE_LIMIT_API_PER_MINUTE: '100000000',
+  // The webhook deliveries' receiver runs in the bench process on loopback (events.ts).
+  WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8',
   // MQTT ingestion when run.ts started a broker (Mosquitto: the portal's own broker stays off).
   MQTT_BROKER: 'false',
   ...(process.env.BENCH_MQTT_URL ? { MQTT_URL: process.env.BENCH_MQTT_URL, MQTT_GROUP_ID: 'bench', MQTT_REORDER_TIMEOUT_MS: '500' } : {}),

@@ -50,16 +50,16 @@ test('a converter client lands on the portfolio with the client menu', async ({ 
   await expect(menu(page).getByRole('link', { name: 'Production quantities' })).toBeVisible();
 });
 
-test('a buyer sees Forecasts, Orders and Claims but no Invoices; the invoices path shows 404', async ({ page }) => {
+test("a buyer sees Forecasts, Orders, Claims and its company's Webhooks but no Invoices; the invoices path shows 404", async ({ page }) => {
   await signIn(page, 'buyer');
-  await expectMenu(page, ['Portfolio', 'Forecasts', 'Orders', 'Claims']);
+  await expectMenu(page, ['Portfolio', 'Forecasts', 'Orders', 'Claims', 'Webhooks']);
   await page.goto('/#/documents');
   await expect(page.getByText('Oops. Nothing here...')).toBeVisible();
 });
 
-test('a seller sees Orders, the Planner and the Claims its buyers file about its products', async ({ page }) => {
+test("a seller sees Orders, the Planner, the Claims its buyers file about its products and its company's Webhooks", async ({ page }) => {
   await signIn(page, 'seller');
-  await expectMenu(page, ['Portfolio', 'Orders', 'Planner', 'Claims']);
+  await expectMenu(page, ['Portfolio', 'Orders', 'Planner', 'Claims', 'Webhooks']);
 });
 
 test('a user without privileges sees the guest message', async ({ page }) => {

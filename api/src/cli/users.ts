@@ -16,6 +16,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Db } from '../db/database.js';
 import { revokeUserSessions } from '../idp/adapter.js';
+import { revokeCompanyApiClients } from '../idp/api-clients.js';
 import { resetMfa } from '../idp/mfa.js';
 import { hashPassword, passwordProblem } from '../idp/passwords.js';
 import { recordAudit } from '../lib/audit.js';
@@ -40,7 +41,7 @@ const USAGE = `Usage: pnpm users <command>
   company list
   company add <id> --name <n> [--type 0|1] [--fbs A,B] [--address <text>]
                                          type 0 converter (default), 1 buyer; fbs are its machines
-  company disable <id>                   disables the company: its users cannot sign in
+  company disable <id>                   disables the company: its users cannot sign in, its API clients' tokens stop at once
   company enable <id>
 
 Database: DATABASE_URL, or the embedded one in DATA_DIR (default .data).`;
@@ -251,11 +252,18 @@ async function runCompany(db: Db, positionals: string[], options: Options): Prom
       const id = required(argument, 'id (argument after "company disable|enable")');
       if (!(await companyExists(db, id))) throw new CommandError(`There is no company ${id}.`);
       const enabled = command === 'enable';
-      await db.updateTable('companies').set({ enabled }).where('id', '=', id).execute();
-      if (enabled) return `Enabled company ${id}.`;
+      if (enabled) {
+        await db.updateTable('companies').set({ enabled }).where('id', '=', id).execute();
+        return `Enabled company ${id}.`;
+      }
+      // The company and its API clients' tokens in one transaction: no system of a disabled company keeps calling.
+      const clients = await db.transaction().execute(async (trx) => {
+        await trx.updateTable('companies').set({ enabled }).where('id', '=', id).execute();
+        return revokeCompanyApiClients(trx, id);
+      });
       const users = await db.selectFrom('users').select('id').where('company_id', '=', id).execute();
       for (const user of users) await revokeUserSessions(db, user.id);
-      return `Disabled company ${id}; its ${users.length} user${users.length === 1 ? '' : 's'} can no longer sign in.`;
+      return `Disabled company ${id}; its ${users.length} user${users.length === 1 ? '' : 's'} can no longer sign in, and its ${clients} API client${clients === 1 ? '' : 's'} no longer reach the API.`;
     }
     default:
       throw new UsageError(command ? `Unknown company command ${command}.` : 'Missing company command (list, add, disable, enable).');

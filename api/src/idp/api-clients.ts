@@ -1,7 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Db } from '../db/database.js';
+import type { Database, Db } from '../db/database.js';
 import { RESOURCE_CLIENT } from '../lib/roles.js';
+import { revokeSubject } from './adapter.js';
 
 /**
  * API clients at the embedded provider: systems that sign in with OAuth 2.0 client credentials. Their
@@ -33,6 +35,17 @@ export function compareHashedSecret(this: { clientSecret?: string }, presented: 
   const stored = Buffer.from(this.clientSecret, 'hex');
   const actual = secretHash(presented);
   return stored.length === actual.length && timingSafeEqual(stored, actual);
+}
+
+/**
+ * Refuses at once every access token already issued to the company's API clients (a disabled company): new tokens are
+ * refused by `activeClient`, but those issued before live until they expire unless their subjects are revoked too.
+ * Answers how many clients.
+ */
+export async function revokeCompanyApiClients(db: Kysely<Database> | Transaction<Database>, companyId: string): Promise<number> {
+  const clients = await db.selectFrom('api_clients').select('client_id').where('company_id', '=', companyId).execute();
+  for (const client of clients) await revokeSubject(db, client.client_id);
+  return clients.length;
 }
 
 /** A valid API client of an enabled company (or the manufacturer's), by OAuth client id. */

@@ -125,8 +125,14 @@ export class Jobs {
     }
     for (const [queue, handler] of Object.entries(handlers)) {
       for (let worker = 0; worker < this.#options.workers; worker++) {
-        await this.boss.work(queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.#options.pollSeconds }, async ([job]) => {
+        // Set once work() answers; a job fetched before that (the first poll is quick) just waits the interval after it.
+        let workerId: string | undefined = undefined;
+        workerId = await this.boss.work(queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.#options.pollSeconds }, async ([job]) => {
           await handler!(job as PgBoss.JobWithMetadata<never>);
+          // A worker that found a job looks for the next one at once; only an empty (or failed) fetch waits the polling
+          // interval. pg-boss 10 waits it after every fetch, so each worker took one job per interval: webhook
+          // deliveries went out at 1/s with two workers, however many were queued.
+          if (workerId) this.boss.notifyWorker(workerId);
         });
       }
     }

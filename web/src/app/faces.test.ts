@@ -57,17 +57,17 @@ describe('the menus of part 2 for each face and client type', () => {
     expect(face.routes.map((route) => route.path)).not.toContain('/agenda');
   });
 
-  it('a buyer has forecasts and files claims; no invoices, statistics or planner', () => {
+  it("a buyer has forecasts, files claims and subscribes its company's webhooks; no invoices, statistics or planner", () => {
     const paths = faceOf('buyer').routes.map((route) => route.path);
-    expect(labels(faceOf('buyer').menu)).toEqual(['Portfolio', 'Forecasts', 'Orders', 'Claims']);
+    expect(labels(faceOf('buyer').menu)).toEqual(['Portfolio', 'Forecasts', 'Orders', 'Claims', 'Webhooks']);
     expect(paths).toEqual(expect.arrayContaining(['/planning', '/planning/$id', '/claims/new']));
     expect(paths).not.toEqual(expect.arrayContaining(['/documents']));
     expect(paths.filter((path) => path.startsWith('/stats') || path === '/agenda')).toEqual([]);
   });
 
-  it('a seller plans on the planner and reads claims, but files none and has no forecasts', () => {
+  it("a seller plans on the planner, reads claims and subscribes its company's webhooks, but files no claim and has no forecasts", () => {
     const paths = faceOf('seller').routes.map((route) => route.path);
-    expect(labels(faceOf('seller').menu)).toEqual(['Portfolio', 'Orders', 'Planner', 'Claims']);
-    expect(paths).toEqual(['/profile', '/orders', '/orders/new', '/orders/$id', '/claims', '/claims/$id', '/agenda']);
+    expect(labels(faceOf('seller').menu)).toEqual(['Portfolio', 'Orders', 'Planner', 'Claims', 'Webhooks']);
+    expect(paths).toEqual(['/profile', '/orders', '/orders/new', '/orders/$id', '/claims', '/claims/$id', '/agenda', '/webhooks']);
   });
 });

@@ -14,6 +14,7 @@ import {
   type TestDatabase,
 } from "../../../../tests/support/db.js";
 import { oidcBrowser } from "../../../../tests/support/idp.js";
+import { runCli } from "../../../../tests/support/cli.js";
 import { eventually } from "../../../../tests/support/revocations.js";
 import { createCompany } from "../../../../tests/support/factories/companies.js";
 import { buildApp } from "../../app.js";
@@ -509,6 +510,32 @@ describe("an API client meets the rules a person meets", () => {
         )
       ).status,
     ).toBe(404);
+  });
+
+  it("disabling its company refuses its token at once (401), and it gets no new token", async () => {
+    await createCompany(database.db, "company-off", { name: "Company Off" });
+    const created = await createApiClient({
+      name: "Of a company to disable",
+      clientId: "company-off",
+      roles: ["client"],
+    });
+    const token = await tokenOf(created);
+    expect((await call("/api/me", null, token)).status).toBe(200);
+
+    await runCli("users", database, "company", "disable", "company-off");
+
+    expect((await call("/api/me", null, token)).status).toBe(401);
+    expect((await call("/api/client/orders/filter", {}, token)).status).toBe(
+      401,
+    );
+    expect(
+      (
+        await tokenRequest(
+          created.apiClient.oauthClientId,
+          created.clientSecret!,
+        )
+      ).status,
+    ).toBe(401);
   });
 
   it("no secret reaches the log", async () => {

@@ -17,8 +17,11 @@ import { eventView } from './events.view.js';
  * queued here in the same transaction (`queueDeliveries`). A new reader (notifications) is one more call here.
  */
 
-/** Who caused an event: the caller of the request, or a job of the portal (`{ system: 'event-cleanup' }`). */
-export type EventCause = Actor | { system: string };
+/**
+ * Who caused an event: the caller of the request, a machine credential reporting without a request (over MQTT to the
+ * portal's broker), or a part of the portal (`{ system: 'event-cleanup' }`, `{ system: 'MQTT' }` for an external broker).
+ */
+export type EventCause = Actor | { machineCredentialId: number } | { system: string };
 
 /** One change, as a service describes it. */
 export interface EventInput {
@@ -34,7 +37,9 @@ export interface EventInput {
 const actorOf = (cause: EventCause) =>
   'system' in cause
     ? { actorKind: 'system' as const, actorId: cause.system }
-    : cause.machine
+    : 'machineCredentialId' in cause
+      ? { actorKind: 'machine' as const, actorId: String(cause.machineCredentialId) }
+      : cause.machine
       ? { actorKind: 'machine' as const, actorId: String(cause.machine.credentialId) }
       : { actorKind: 'user' as const, actorId: cause.sub };
 

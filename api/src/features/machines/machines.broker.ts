@@ -90,7 +90,7 @@ export async function startMqttBroker(db: Db, options: BrokerOptions): Promise<M
           const machines = new Set(credential.machines.map((machine) => machineKey(machine.companyId, machine.machineName)));
           connections.set(client, {
             credential,
-            source: { name: credential.name, machines, key: `credential:${credential.id}` },
+            source: { name: credential.name, machines, key: `credential:${credential.id}`, cause: { machineCredentialId: credential.id } },
             companies: new Set(credential.machines.map((machine) => machine.companyId)),
             checkedAt: clock.machineNowMs(),
             revoked: false,

@@ -4,6 +4,8 @@ import type { MachineEventKindStored, UnmatchedReasonStored } from '../../db/tab
 import * as clock from '../../lib/clock.js';
 import { ruleViolation } from '../../lib/problem.js';
 import * as downtime from '../downtime/downtime.repository.js';
+import { recordEvents, type EventCause, type EventInput } from '../events/events.service.js';
+import { findAffectedItems } from './machines.repository.js';
 
 /** One event as it comes in (HTTP body or an MQTT message); `unknown` only from an MQTT death. */
 export interface IncomingEvent {
@@ -21,6 +23,8 @@ export interface EventSource {
   name: string;
   /** `companyId machineName` keys; null = every machine. */
   machines: Set<string> | null;
+  /** Who the event log names as the cause of the stops and starts (the credential); the source's name when absent. */
+  cause?: EventCause;
 }
 
 /**
@@ -248,7 +252,7 @@ export async function ingestEvents(db: Db, source: EventSource, events: readonly
         current.last = Math.max(current.last, at);
       }
     }
-    await recomputeStops(
+    const transitions = await recomputeStops(
       trx,
       [...touchedStates.values()].map((machine) => ({
         companyId: machine.companyId,
@@ -257,9 +261,56 @@ export async function ingestEvents(db: Db, source: EventSource, events: readonly
         latest: new Date(machine.last),
       })),
     );
+    await recordEvents(trx, source.cause ?? { system: source.name }, await transitionEvents(trx, transitions));
 
     return { accepted: stored.length, duplicates, keptAside: aside.length };
   });
+}
+
+/** A stop the events opened (`stopped`) or ended (`started`), as recomputeStops applied it. */
+export interface StopTransition {
+  kind: 'stopped' | 'started';
+  companyId: string;
+  machineName: string;
+  at: Date;
+  downtimeId: number;
+  causeId: number | null;
+}
+
+/** How many affected order items a machine event lists (the banner shows 3; an integrator gets the items at risk). */
+export const EVENT_AFFECTED_ITEMS = 20;
+
+/**
+ * The event log's machine.stopped / machine.started events of a batch. A machine is its company's (the company's FBs),
+ * and the items a stop affects are that company's open items on it (findAffectedItems, as the banner), so the event
+ * carries that company's id: a client company's integrator reads and is sent the stops of its own machines, with
+ * its own item ids, through the same company filter as every other event, and never another company's item ids.
+ * The items are read once per company for every machine the batch stopped or started.
+ */
+async function transitionEvents(trx: Transaction<Database>, transitions: readonly StopTransition[]): Promise<EventInput[]> {
+  if (!transitions.length) return [];
+  const namesBy = new Map<string, Set<string>>();
+  for (const transition of transitions) namesBy.set(transition.companyId, (namesBy.get(transition.companyId) ?? new Set()).add(transition.machineName));
+  const itemsOf = new Map<string, number[]>();
+  for (const [companyId, names] of namesBy)
+    for (const item of await findAffectedItems(trx, companyId, [...names], EVENT_AFFECTED_ITEMS)) {
+      const key = machineKey(companyId, item.machine_name);
+      itemsOf.set(key, [...(itemsOf.get(key) ?? []), item.id]);
+    }
+  const ordered = [...transitions].sort((a, b) => a.at.getTime() - b.at.getTime() || (a.kind === b.kind ? 0 : a.kind === 'stopped' ? -1 : 1));
+  return ordered.map((transition) => ({
+    type: transition.kind === 'stopped' ? 'machine.stopped' : 'machine.started',
+    companyId: transition.companyId,
+    recordType: 'machine',
+    recordId: transition.machineName,
+    data: {
+      machineName: transition.machineName,
+      [transition.kind === 'stopped' ? 'stoppedAt' : 'startedAt']: transition.at.toISOString(),
+      downtimeId: transition.downtimeId,
+      ...(transition.kind === 'stopped' ? { causeId: transition.causeId } : {}),
+      orderItemIds: itemsOf.get(machineKey(transition.companyId, transition.machineName)) ?? [],
+    },
+  }));
 }
 
 interface DesiredStop {
@@ -311,12 +362,14 @@ export function byMachineOf<Row extends { company_id: string; machine_name: stri
  * operator changed it; rows no stop overlaps are removed, new stops open rows. Rows typed by hand are never touched.
  * Set-based: two reads for every machine of the batch, one insert of the new stops and their links, one delete; an
  * update per row that changed (in-order events: the stop a running event closes).
+ * Answers the stops it opened and those it ended (for the event log); a stop a late event only moved or merged is no
+ * new stop or start.
  */
 export async function recomputeStops(
   trx: Transaction<Database>,
   machines: { companyId: string; machineName: string; since: Date; latest: Date }[],
-) {
-  if (!machines.length) return;
+): Promise<StopTransition[]> {
+  if (!machines.length) return [];
   const events = (
     await sql<{
       company_id: string;
@@ -383,6 +436,7 @@ export async function recomputeStops(
   const moved: { id: number; values: downtime.MachineStopValues }[] = [];
   const relinked: { id: number; start: Date; causeId: number | null }[] = [];
   const removed: number[] = [];
+  const transitions: StopTransition[] = [];
   for (const machine of machines) {
     const key = machineKey(machine.companyId, machine.machineName);
     const desired = stopsOf(byMachine.get(key) ?? []);
@@ -398,6 +452,8 @@ export async function recomputeStops(
       unused.delete(link.downtime_id);
       if (link.target_start.getTime() !== stop.start.getTime() || (link.target_end?.getTime() ?? null) !== (stop.end?.getTime() ?? null))
         moved.push({ id: link.downtime_id, values });
+      if (link.target_end === null && stop.end !== null)
+        transitions.push({ kind: 'started', companyId: machine.companyId, machineName: machine.machineName, at: stop.end, downtimeId: link.downtime_id, causeId: stop.causeId });
       const operatorChose = link.cause_id !== null && link.cause_id !== link.event_cause_id;
       if (!operatorChose && link.cause_id !== stop.causeId) await downtime.setMachineStopCause(trx, link.downtime_id, stop.causeId);
       if (link.started_at.getTime() !== stop.start.getTime() || link.event_cause_id !== stop.causeId)
@@ -427,5 +483,12 @@ export async function recomputeStops(
         })),
       )
       .execute();
+    inserts.forEach((insert, index) => {
+      const about = { companyId: insert.values.companyId, machineName: insert.values.machineName, downtimeId: ids[index]!, causeId: insert.causeId };
+      transitions.push({ kind: 'stopped', at: insert.values.start, ...about });
+      // A late batch may bring a whole stop at once: it opened and ended.
+      if (insert.values.end) transitions.push({ kind: 'started', at: insert.values.end, ...about });
+    });
   }
+  return transitions;
 }

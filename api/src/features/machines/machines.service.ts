@@ -73,7 +73,7 @@ export async function postEvents(db: Db, actor: Actor, body: BodyOf<'MachineEven
   const machine = actor.machine;
   if (!machine) throw new Error('machine events without a machine credential');
   const scope = new Set(machine.machines.map((m) => machineKey(m.companyId, m.machineName)));
-  return ingestEvents(db, { name: machine.name, machines: scope }, body.events as IncomingEvent[], bounds);
+  return ingestEvents(db, { name: machine.name, machines: scope, cause: actor }, body.events as IncomingEvent[], bounds);
 }
 
 export async function getUnmatched(db: Db, pagination: PaginationInput) {

@@ -361,7 +361,8 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Extension (not in part 7): webhook endpoints: the manufacturer's (admin) or the caller's company's (client).
+ * Extension (not in part 7): webhook endpoints: the manufacturer's (admin) or the caller's company's (its client, buyer or seller: a
+Buyer company's people are buyers, so the company subscribes through them or its buyer API client).
  */
 export const webhooksGetEndpoints = (
     webhooksGetEndpointsBody: WebhooksGetEndpointsBody,

@@ -152,7 +152,8 @@ export const webhooksDeleteEndpointsResponse = zod.object({
 }).describe('Empty success.')
 
 /**
- * Extension (not in part 7): webhook endpoints: the manufacturer's (admin) or the caller's company's (client).
+ * Extension (not in part 7): webhook endpoints: the manufacturer's (admin) or the caller's company's (its client, buyer or seller: a
+Buyer company's people are buyers, so the company subscribes through them or its buyer API client).
  */
 export const webhooksGetEndpointsBody = zod.object({
 
