@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../../tests/support/test-app.js';
 import { tokenFor } from '../../../../tests/support/app.js';
 import { createCompany } from '../../../../tests/support/factories/companies.js';
@@ -10,6 +10,8 @@ import type { EventType } from '../../db/tables/events.js';
 import { recordEvent, type EventInput } from '../events/events.service.js';
 import { DEFAULT_RULES } from './notifications.rules.js';
 import { followEventLog } from './notifications.service.js';
+import { notificationJobHandlers } from './notifications.jobs.js';
+import { Jobs } from '../../jobs/queue.js';
 
 const api = useTestApp();
 
@@ -192,5 +194,50 @@ describe('tenancy over every notification kind', () => {
     for (const [name, who] of Object.entries(people)) if ((await inbox(who)).unread > 0) heard.push(name);
     // Someone hears every kind that has rules (else the kind's test proves nothing).
     expect(heard.length, type).toBeGreaterThan(0);
+  });
+});
+
+describe('as it runs in the portal', () => {
+  let jobs: Jobs | undefined;
+  let url: string | undefined;
+  afterAll(async () => {
+    await jobs?.stop();
+  });
+
+  it('the job queued with an event (pg-boss) writes its notifications without anyone calling it', async () => {
+    await markAllRead();
+    jobs = new Jobs(api.db, { workers: 1, pollSeconds: 0.5, retry: { retryLimit: 1, retryDelay: 1 }, log: api.app.log });
+    await jobs.start(notificationJobHandlers(api.db));
+    await record(people.seller.actor, itemEvent('order_item.due_date_moved', { from: '2026-12-27', to: '2027-01-03' }));
+    await vi.waitFor(async () => expect((await inbox(people.buyer)).unread).toBe(1), { timeout: 20_000, interval: 200 });
+    expect((await inbox(people.buyer, { unreadOnly: true })).rows[0]).toMatchObject({ kind: 'order_item.due_date_moved', data: { to: '2027-01-03' } });
+  });
+
+  it('an open stream sends the new unread count when the person is notified (LISTEN/NOTIFY), without polling', async () => {
+    await markAllRead();
+    url ??= await api.app.listen({ port: 0, host: '127.0.0.1' });
+    const abort = new AbortController();
+    const response = await fetch(`${url}/api/notifications/stream`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${people.buyer.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ seconds: 60 }),
+      signal: abort.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    const until = async (part: string) => {
+      while (!text.includes(part)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended before ${part}: ${text}`);
+        text += value;
+      }
+    };
+    await until('data: {"unread":0}');
+    await record(people.seller.actor, itemEvent('order_item.confirmation_cleared', { by: 'seller' }));
+    await followEventLog(api.db);
+    await until('data: {"unread":1}');
+    abort.abort();
   });
 });
