@@ -4209,8 +4209,11 @@ export interface components {
              * @description When the last folded event happened.
              */
             occurredAt: string;
-            /** @description The order the record belongs to, when there is one: the link opens it. */
-            orderId: (number & components["schemas"]["Id"]) | null;
+            /**
+             * Format: int32
+             * @description The order the record belongs to, when there is one: the link opens it.
+             */
+            orderId: number | null;
             /**
              * Format: date-time
              * @description When the person marked it read; null while unread.
@@ -14054,13 +14057,12 @@ export interface operations {
             /** @description The request has succeeded. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example event: unread
-                     *     data: {"unread":2}
-                     */
                     "text/event-stream": string;
                 };
             };

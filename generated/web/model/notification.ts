@@ -31,6 +31,8 @@ export interface Notification {
   recordId: string;
   /**
    * The order the record belongs to, when there is one: the link opens it.
+   * @minimum 1
+   * @maximum 2147483647
    * @nullable
    */
   orderId: number | null;

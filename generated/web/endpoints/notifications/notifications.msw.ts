@@ -8,6 +8,10 @@ client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
 import {
+  faker
+} from '@faker-js/faker';
+
+import {
   HttpResponse,
   http
 } from 'msw';
@@ -29,7 +33,7 @@ export const getNotificationsMarkReadResponseMock = (): NotificationsMarkRead200
 
 export const getNotificationsMarkAllReadResponseMock = (): NotificationsMarkAllRead200 => ({"unread":0})
 
-export const getNotificationsStreamResponseMock = (): string => ("event: unread\ndata: {\"unread\":2}\n\n")
+export const getNotificationsStreamResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 
 export const getNotificationsGetUnreadCountResponseMock = (): NotificationsGetUnreadCount200 => ({"unread":2})
 
@@ -70,7 +74,7 @@ export const getNotificationsMarkAllReadMockHandler = (overrideResponse?: Notifi
   }, options)
 }
 
-export const getNotificationsStreamMockHandler = (overrideResponse?: string | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<string> | string), options?: RequestHandlerOptions) => {
+export const getNotificationsStreamMockHandler = (overrideResponse?: Blob | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Blob> | Blob), options?: RequestHandlerOptions) => {
   return http.post('*/api/notifications/stream', async (info) => {
   
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined

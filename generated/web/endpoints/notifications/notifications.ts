@@ -248,10 +248,11 @@ export const notificationsStream = (
 ) => {
       
       
-      return http<string>(
+      return http<Blob>(
       {url: `/api/notifications/stream`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
-      data: notificationsStreamBody, signal
+      data: notificationsStreamBody,
+        responseType: 'blob', signal
     },
       );
     }
