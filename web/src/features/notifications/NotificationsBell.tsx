@@ -39,7 +39,7 @@ export function NotificationsBell() {
           <IconBell size={18} />
         </ActionIcon>
       </Indicator>
-      <Drawer opened={opened} onClose={() => setOpened(false)} position="right" title="Notifications" size="md">
+      <Drawer opened={opened} onClose={() => setOpened(false)} position="right" title="Notifications" size="md" closeButtonProps={{ "aria-label": "Close notifications" }}>
         {opened && (
           <NotificationsList
             onOpen={() => setOpened(false)}
