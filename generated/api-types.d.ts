@@ -2244,6 +2244,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): the caller's notifications, newest first, a page at a time, with the unread count. */
+        post: operations["Notifications_getNotifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): marks the caller's notifications read, all or nothing: an id not theirs answers 404 and marks none. */
+        post: operations["Notifications_markRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): marks every notification of the caller read. */
+        post: operations["Notifications_markAllRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): the caller's notifications as they arrive, a server-sent event stream
+         *     (`text/event-stream`, WHATWG HTML "Server-sent events"). Called with `fetch` and the same bearer token as every
+         *     call (EventSource cannot send an Authorization header). First an `unread` event with the count, then one
+         *     `unread` event each time the caller's notifications change (`data: {"unread": 3}`), and a `: keep-alive` comment
+         *     every 25 seconds. The stream ends after `seconds` (300 when absent; 0: the first event only) or when the
+         *     access token expires, whichever comes first; the client then reconnects with a current token, so a revoked or
+         *     expired token never keeps a stream. Polling `getUnreadCount` is the fallback where streams cannot pass.
+         */
+        post: operations["Notifications_stream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/unread/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): how many of the caller's notifications are unread (the bell). */
+        post: operations["Notifications_getUnreadCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/operator/agenda/get": {
         parameters: {
             query?: never;
@@ -4224,6 +4317,66 @@ export interface components {
             title: string;
             /** @description Problem type URI; `about:blank` when the status says it all. */
             type: string;
+        };
+        /**
+         * @description One notification of the signed-in person: what happened (`kind`, the event's type), to which record, by whom and
+         *     when. Several events of one kind on one order within a minute are folded into one (`count`).
+         */
+        Notification: {
+            actor: components["schemas"]["NotificationActor"];
+            /** @description The company the record belongs to (its name), for staff who see every company. */
+            company: string | null;
+            /**
+             * Format: int32
+             * @description Events folded into this one (1 when alone).
+             */
+            count: number;
+            /** @description What changed, from the last folded event (dates moved, a claim's new status). */
+            data: {
+                [key: string]: unknown;
+            };
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["EventType"];
+            /** @description The order's number, or the record's own label (claim, invoice number, machine), to name it. */
+            label: string | null;
+            /**
+             * Format: date-time
+             * @description When the last folded event happened.
+             */
+            occurredAt: string;
+            /**
+             * Format: int32
+             * @description The order the record belongs to, when there is one: the link opens it.
+             */
+            orderId: number | null;
+            /**
+             * Format: date-time
+             * @description When the person marked it read; null while unread.
+             */
+            readAt: string | null;
+            /** @description The record's id (a machine: its name). */
+            recordId: string;
+            /** @description The kind of record it is about: order, order_item, production_order_item, machine, claim, invoice, forecast. */
+            recordType: string;
+        };
+        /** @description Who did what a notification tells of. */
+        NotificationActor: {
+            /**
+             * @description A person, a machine credential, or the portal itself (a job).
+             * @enum {string}
+             */
+            kind: "user" | "machine" | "system";
+            /** @description The person's name when the portal knows it, else the id the event carries. */
+            name: string;
+        };
+        /** @description One page of the person's notifications, newest first, and how many of all theirs are unread. */
+        NotificationPage: {
+            /** Format: int32 */
+            count: number;
+            /** @description At most one page: the largest page size is 100. */
+            rows: components["schemas"]["Notification"][];
+            /** Format: int32 */
+            unread: number;
         };
         /**
          * @description Band of an OEE figure (docs/oee.md): good from 85 %, medium from 60 %, bad below; none without enough data.
@@ -14085,6 +14238,271 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["CurrentUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    Notifications_getNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pagination": {
+                 *         "page": 1,
+                 *         "rowsPerPage": 20
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description One page request, shared by every list. */
+                    pagination: {
+                        descending?: boolean;
+                        /**
+                         * Format: int32
+                         * @description 1-based page number.
+                         */
+                        page: number;
+                        rowsPerPage: components["schemas"]["RowsPerPage"];
+                        /**
+                         * @description Column to sort by; each list names the columns it can sort.
+                         * @enum {string}
+                         */
+                        sortBy?: "occurredAt";
+                    };
+                    unreadOnly?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 5,
+                     *           "kind": "order_item.confirmed",
+                     *           "recordType": "order_item",
+                     *           "recordId": "41",
+                     *           "orderId": 12,
+                     *           "label": "PO-2026-014",
+                     *           "company": "Nordic Water AB",
+                     *           "actor": {
+                     *             "kind": "user",
+                     *             "name": "Sam Seller"
+                     *           },
+                     *           "count": 3,
+                     *           "data": {
+                     *             "by": "seller"
+                     *           },
+                     *           "occurredAt": "2026-03-12T07:30:00Z",
+                     *           "readAt": null
+                     *         }
+                     *       ],
+                     *       "count": 1,
+                     *       "unread": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotificationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    Notifications_markRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "notificationIds": [
+                 *         5
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    notificationIds: components["schemas"]["Id"][];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unread": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: int32 */
+                        unread: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    Notifications_markAllRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unread": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: int32 */
+                        unread: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    Notifications_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "seconds": 0
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: int32 */
+                    seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    Notifications_getUnreadCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unread": 2
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: int32 */
+                        unread: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

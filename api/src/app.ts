@@ -13,6 +13,7 @@ import { createUploadStore, uploadStorePlugin } from './lib/storage/index.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { apiLimits } from './plugins/api-limits.js';
 import { RevocationWatch } from './plugins/revocations.js';
+import { NotificationStreams } from './features/notifications/notifications.stream.js';
 import { registerContractDocs } from './plugins/contract-docs.js';
 import { contractOperations, loadContract, type Handlers } from './lib/contract.js';
 import { HttpProblem } from './lib/problem.js';
@@ -130,6 +131,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('revocations', revocations);
   await revocations.start();
   app.addHook('onClose', async () => revocations.close());
+  const notificationStreams = new NotificationStreams(options.db, app.log);
+  app.decorate('notificationStreams', notificationStreams);
+  app.addHook('onClose', async () => notificationStreams.close());
 
   await app.register(async (api) => {
     await api.register(authPlugin, {

@@ -59,6 +59,9 @@ const declaredReads: Record<string, string[]> = {
   ],
   // Issue 15: machines, shifts and stops, the products' rates, claims' rejected bottles, the banner's open items.
   machines: ['claims', 'client_details', 'client_production_order_items', 'client_production_orders', 'client_products', 'companies', 'downtime_causes', 'downtime_history'],
+  // The notifications' job reads the event log after its cursor, the item's order and product (who orders, who sells) and
+  // the directory's users (who hears it, by their roles); the inbox names the record's company.
+  notifications: ['client_production_order_items', 'client_production_orders', 'client_products', 'companies', 'events', 'users'],
   orders: ['client_production_plan_items', 'client_production_plans', 'client_products', 'companies', 'invoice_lines', 'invoices', 'product_buyers'],
   plans: ['client_products'],
   portfolio: ['client_products', 'companies', 'downtime_causes', 'downtime_history', 'preform_stock', 'preform_warehouses', 'preforms'],

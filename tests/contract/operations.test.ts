@@ -173,6 +173,12 @@ const extensions = [
   'POST /api/webhooks/delete',
   'POST /api/webhook/deliveries/get',
   'POST /api/webhook/delivery/resend',
+  // A person's notifications (the bell) and their server-sent event stream.
+  'POST /api/notifications/get',
+  'POST /api/notifications/unread/get',
+  'POST /api/notifications/read',
+  'POST /api/notifications/read-all',
+  'POST /api/notifications/stream',
   // Issue 15: plant performance (spec/machines.tsp).
   'POST /api/admin/machines/credentials/get',
   'POST /api/admin/machines/credentials/create',

@@ -275,6 +275,8 @@ faceWalk('client', (part) => {
     await visitMenu(page, findings, 'Orders', 'Weekly order list');
     await visitDetail(page, findings, 'Order', () => firstRow(page).getByRole('cell').nth(1).click(), /^Order /);
     await visitDialog(page, findings, () => main(page).getByRole('button', { name: /^History of / }).first().click(), /^History of /);
+    // The bell's drawer: the notifications, or the empty state.
+    await visitDialog(page, findings, () => page.getByTestId('notifications-bell').click(), 'Notifications');
   });
 
   part('claims, invoices and statistics: every screen has no serious or critical accessibility violation in either colour scheme', async (page, findings) => {

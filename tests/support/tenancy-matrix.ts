@@ -65,7 +65,8 @@ type Kind =
   | "plan"
   | "invoice"
   | "webhook"
-  | "webhookDelivery";
+  | "webhookDelivery"
+  | "notification";
 type Records = Record<Kind, number>;
 const tableOf: Record<Kind, string> = {
   product: "client_products",
@@ -77,6 +78,7 @@ const tableOf: Record<Kind, string> = {
   invoice: "invoices",
   webhook: "webhook_endpoints",
   webhookDelivery: "webhook_deliveries",
+  notification: "notifications",
 };
 
 /** One record of every kind for a company, dated inside the periods of the contract's examples (March 2026). */
@@ -175,7 +177,32 @@ async function makeRecords(companyId: string, name: string): Promise<Records> {
       .returning("id")
       .executeTakeFirstOrThrow()
   ).id;
+  // A notification of the company's client user about its order (a person's own rows: 404 for anyone else).
+  const notification = (
+    await db
+      .insertInto("notifications")
+      .values({
+        user_id: `client-${companyId}`,
+        company_id: companyId,
+        kind: "order_item.confirmed",
+        record_type: "order",
+        record_id: String(order),
+        order_id: order,
+        label: `${name}-PO`,
+        fold_key: `order:${order}`,
+        actor_kind: "system",
+        actor_id: name,
+        data: JSON.stringify({}),
+        first_sequence: event.sequence,
+        last_sequence: event.sequence,
+        first_at: new Date(nowMs()),
+        occurred_at: new Date(nowMs()),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
   return {
+    notification,
     product,
     order,
     orderItem,
@@ -189,7 +216,7 @@ async function makeRecords(companyId: string, name: string): Promise<Records> {
 }
 
 async function versionOf(kind: Kind, id: number): Promise<number | undefined> {
-  if (kind === "upload" || kind === "webhookDelivery") return undefined;
+  if (kind === "upload" || kind === "webhookDelivery" || kind === "notification") return undefined;
   const row = await sql<{
     version: number;
   }>`select version from ${sql.table(tableOf[kind])} where id = ${id}`.execute(
@@ -253,6 +280,7 @@ const KIND_OF_FIELD: Record<string, Kind> = {
   endpointId: "webhook",
   endpointIds: "webhook",
   deliveryId: "webhookDelivery",
+  notificationIds: "notification",
 };
 /** …an `id` is named by the object that holds it… */
 const KIND_OF_HOLDER: Record<string, Kind> = {

@@ -12,6 +12,7 @@ import type { InvoicesTables } from './tables/invoices.js';
 import type { LotsTables } from './tables/lots.js';
 import type { MachinesTables } from './tables/machines.js';
 import type { ManufacturersTables } from './tables/manufacturers.js';
+import type { NotificationsTables } from './tables/notifications.js';
 import type { OrdersTables } from './tables/orders.js';
 import type { PlansTables } from './tables/plans.js';
 import type { PreformsTables } from './tables/preforms.js';
@@ -35,7 +36,7 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
  */
 export interface Database
   extends ApiclientsTables, AuditTables, ClaimsTables, ClientsTables, CoreTables, DowntimeTables, EventsTables, InvoicesTables, LotsTables, MachinesTables,
-    ManufacturersTables, OrdersTables, PlansTables, PreformsTables, SessionTables, StatsTables, StockTables, SupplyTables, WebhooksTables {}
+    ManufacturersTables, NotificationsTables, OrdersTables, PlansTables, PreformsTables, SessionTables, StatsTables, StockTables, SupplyTables, WebhooksTables {}
 
 export type Db = Kysely<Database>;
 

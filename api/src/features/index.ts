@@ -9,6 +9,7 @@ import { invoicesHandlers } from './invoices/invoices.handlers.js';
 import { lotsHandlers } from './lots/lots.handlers.js';
 import { machinesHandlers } from './machines/machines.handlers.js';
 import { manufacturersHandlers } from './manufacturers/manufacturers.handlers.js';
+import { notificationsHandlers } from './notifications/notifications.handlers.js';
 import { ordersHandlers } from './orders/orders.handlers.js';
 import { plansHandlers } from './plans/plans.handlers.js';
 import { portfolioHandlers } from './portfolio/portfolio.handlers.js';
@@ -31,6 +32,7 @@ export const handlers: Handlers = {
   ...lotsHandlers,
   ...machinesHandlers,
   ...manufacturersHandlers,
+  ...notificationsHandlers,
   ...ordersHandlers,
   ...plansHandlers,
   ...portfolioHandlers,

@@ -7,6 +7,7 @@ import { eventJobHandlers } from '../features/events/events.jobs.js';
 import { invoiceJobHandlers } from '../features/invoices/invoices.jobs.js';
 import { mailTransport } from '../features/invoices/mail.js';
 import { webhookJobHandlers } from '../features/webhooks/webhooks.jobs.js';
+import { notificationJobHandlers } from '../features/notifications/notifications.jobs.js';
 import { countDeadLetters } from '../features/invoices/outbox.js';
 import { registerQueueMetrics } from './metrics.js';
 import { Jobs, QUEUES } from './queue.js';
@@ -43,6 +44,7 @@ export async function registerJobs(app: FastifyInstance, db: Db, config: Config)
     ...uploadJobHandlers(db, app.uploads, config),
     ...eventJobHandlers(db, config),
     ...webhookJobHandlers(db, config),
+    ...notificationJobHandlers(db),
   });
   return jobs;
 }

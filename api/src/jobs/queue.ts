@@ -22,6 +22,8 @@ export const QUEUES = {
   webhookDelivery: 'webhook-delivery',
   /** Removes the events older than EVENT_RETENTION_DAYS; on a schedule (SCHEDULES). */
   eventCleanup: 'event-cleanup',
+  /** Turns the events after the notifications' cursor into notifications: queued with every event, and every minute. */
+  notifications: 'notifications',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -34,6 +36,8 @@ export const SCHEDULES: Partial<Record<QueueName, string>> = {
   [QUEUES.uploadCleanup]: '7 * * * *',
   // Daily, at night.
   [QUEUES.eventCleanup]: '17 3 * * *',
+  // Every minute: catches up when a queued run was lost.
+  [QUEUES.notifications]: '* * * * *',
 };
 
 export interface RetryPolicy {

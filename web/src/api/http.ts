@@ -82,6 +82,9 @@ export function setAccessTokenProvider(provider: () => string | null): void {
   tokenProvider = provider;
 }
 
+/** The current access token, for a call `http` cannot make (the notifications' event stream reads its body as it comes). */
+export const currentAccessToken = (): string | null => tokenProvider();
+
 export interface RequestConfig {
   url: string;
   method: string;

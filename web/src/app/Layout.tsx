@@ -6,6 +6,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useAppContext } from './context';
 import type { MenuEntry } from './faces';
+import { NotificationsBell } from '../features/notifications/NotificationsBell';
 
 const within = (entry: MenuEntry, pathname: string): boolean =>
   entry.children ? entry.children.some((child) => within(child, pathname)) : entry.to === '/' ? pathname === '/' : Boolean(entry.to && pathname.startsWith(entry.to));
@@ -79,6 +80,7 @@ export function Layout() {
             </Title>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {hasMenu && <NotificationsBell />}
             <ActionIcon
               variant="subtle"
               aria-label="Toggle colour scheme"

@@ -48,6 +48,7 @@ import * as orderItemMachine from './2026-12-06-1610-order-item-machine.js';
 import * as eventsWebhooks from './2026-12-06-1710-events-webhooks.js';
 import * as apiClients from './2026-12-06-1720-api-clients.js';
 import * as revocationNotify from './2026-12-06-1730-revocation-notify.js';
+import * as notifications from './2026-12-06-2120-notifications.js';
 import * as derivedModules from './2026-12-06-2200-derived-modules.js';
 
 /**
@@ -104,5 +105,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-1710-events-webhooks': eventsWebhooks,
   '2026-12-06-1720-api-clients': apiClients,
   '2026-12-06-1730-revocation-notify': revocationNotify,
+  '2026-12-06-2120-notifications': notifications,
   '2026-12-06-2200-derived-modules': derivedModules,
 };

@@ -6,6 +6,7 @@ import { now, nowMs } from '../../lib/clock.js';
 import type { BodyOf, Schemas } from '../../lib/contract.js';
 import type { ClientType } from '../../lib/roles.js';
 import { scopeOf } from '../../lib/scope.js';
+import { QUEUES, sendInTransaction } from '../../jobs/queue.js';
 import { queueDeliveries } from '../webhooks/webhooks.deliveries.js';
 import * as repository from './events.repository.js';
 import { eventView } from './events.view.js';
@@ -53,6 +54,8 @@ export async function recordEvents(trx: Transaction<Database>, cause: EventCause
     events.map((event) => ({ ...event, recordId: String(event.recordId), occurredAt, data: event.data ?? {}, ...actor })),
   );
   await queueDeliveries(trx, stored);
+  // The notifications' run reads everything after its cursor: one waiting run serves every event (the queue keeps one).
+  await sendInTransaction(trx, QUEUES.notifications, {});
 }
 
 /** Records one event in the caller's transaction (see `recordEvents`). */

@@ -1,0 +1,159 @@
+import type { Db } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
+import { audit } from '../../lib/audit.js';
+import { now, today } from '../../lib/clock.js';
+import type { BodyOf, Schemas } from '../../lib/contract.js';
+import { notFound } from '../../lib/problem.js';
+import * as repository from './notifications.repository.js';
+import { foldKeyOf, foldsInto, recipientsOf, type EventFacts } from './notifications.rules.js';
+
+/**
+ * Notifications from the event log. The job (`followEventLog`) reads the events after its cursor, a batch at a time,
+ * writes one notification per person who hears each event (notifications.rules.ts), folding bursts, and advances the
+ * cursor in the same transaction: a run that fails writes nothing and the next one reads the same events again; two
+ * runs take turns on the cursor's row lock, so no event notifies twice. Each changed person is announced (NOTIFY) at
+ * commit, for the API's streams.
+ */
+
+const BATCH = 500;
+
+/** The record a notification links to: order items (and the item a production order item was made for). */
+const itemIdOf = (event: repository.LoggedEvent): number | null => {
+  if (event.record_type === 'order_item') return Number(event.record_id);
+  if (event.type === 'production_order_item.created' && typeof event.data.orderItemId === 'number') return event.data.orderItemId;
+  return null;
+};
+
+const orderIdOf = (event: repository.LoggedEvent): number | null => {
+  if (event.record_type === 'order') return Number(event.record_id);
+  const orderId = event.data.orderId;
+  return typeof orderId === 'number' && event.record_type !== 'production_order_item' ? orderId : null;
+};
+
+/** One batch of the log; answers how many events it read (BATCH: call again). */
+export async function followEventLogOnce(db: Db, batch = BATCH): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const cursor = await repository.lockCursor(trx);
+    const events = await repository.eventsAfter(trx, cursor, batch);
+    if (!events.length) return 0;
+    const items = await repository.itemFacts(trx, [...new Set(events.map(itemIdOf).filter((id): id is number => id !== null))]);
+    const orders = await repository.orderNumbers(trx, [...new Set(events.map(orderIdOf).filter((id): id is number => id !== null))]);
+    const people = await repository.people(trx);
+    const names = await repository.namesOf(trx, [...new Set(events.filter((event) => event.actor_kind === 'user').map((event) => event.actor_id))]);
+    const day = today();
+    const changed = new Set<string>();
+    for (const event of events) {
+      const itemId = itemIdOf(event);
+      const item = itemId === null ? undefined : items.get(itemId);
+      const facts: EventFacts = {
+        type: event.type,
+        companyId: event.company_id,
+        recordType: event.record_type,
+        recordId: event.record_id,
+        actorKind: event.actor_kind,
+        actorId: event.actor_id,
+        data: event.data,
+        orderingCompany: item?.orderingCompany ?? null,
+        sellingCompanies: item ? [item.productCompany, item.sellerCompany].filter((company): company is string => !!company && company !== item.orderingCompany) : [],
+      };
+      const orderId = item?.orderId ?? orderIdOf(event);
+      const label = item?.orderNo ?? (orderId !== null ? (orders.get(orderId) ?? null) : labelOf(event));
+      for (const person of recipientsOf(people, facts, day)) {
+        const row: repository.NewNotification = {
+          userId: person.id,
+          companyId: item?.orderingCompany ?? event.company_id,
+          kind: event.type,
+          recordType: item && event.record_type !== 'order_item' ? 'order_item' : event.record_type,
+          recordId: item && event.record_type !== 'order_item' ? String(item.itemId) : event.record_id,
+          orderId,
+          label,
+          foldKey: foldKeyOf(event.record_type, event.record_id, orderId),
+          actorKind: event.actor_kind,
+          actorId: event.actor_id,
+          actorName: event.actor_kind === 'user' ? (names.get(event.actor_id) ?? null) : null,
+          data: event.data,
+          sequence: event.sequence,
+          occurredAt: event.occurred_at,
+        };
+        const open = await repository.unreadToFold(trx, person.id, event.type, row.foldKey);
+        if (open && foldsInto({ firstAt: open.first_at, readAt: open.read_at }, event.occurred_at)) await repository.fold(trx, open.id, row);
+        else await repository.insertNotification(trx, row);
+        changed.add(person.id);
+      }
+    }
+    await repository.advanceCursor(trx, events.at(-1)!.sequence);
+    await repository.announce(trx, changed);
+    return events.length;
+  });
+}
+
+/** Follows the log to its end. */
+export async function followEventLog(db: Db): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const read = await followEventLogOnce(db);
+    total += read;
+    if (read < BATCH) return total;
+  }
+}
+
+/** A record's own name where the event carries one (an invoice's number, a machine's name). */
+function labelOf(event: repository.LoggedEvent): string | null {
+  if (typeof event.data.invoiceNumber === 'string') return event.data.invoiceNumber;
+  if (event.record_type === 'machine') return event.record_id;
+  return null;
+}
+
+type Row = Awaited<ReturnType<typeof repository.findPage>>['rows'][number];
+
+function view(row: Row): Schemas['Notification'] {
+  return {
+    id: row.id,
+    kind: row.kind,
+    recordType: row.record_type,
+    recordId: row.record_id,
+    orderId: row.order_id,
+    label: row.label,
+    company: row.company ?? null,
+    actor: { kind: row.actor_kind, name: row.actor_name ?? (row.actor_kind === 'system' ? 'Orders Portal' : row.actor_id) },
+    count: row.count,
+    data: row.data,
+    occurredAt: new Date(row.occurred_at).toISOString(),
+    readAt: row.read_at ? new Date(row.read_at).toISOString() : null,
+  };
+}
+
+export async function getNotifications(db: Db, actor: Actor, body: BodyOf<'Notifications_getNotifications'>): Promise<Schemas['NotificationPage']> {
+  const [page, unread] = await Promise.all([repository.findPage(db, actor.sub, body.pagination, body.unreadOnly ?? false), repository.countUnread(db, actor.sub)]);
+  return { rows: page.rows.map(view), count: page.count, unread };
+}
+
+export async function getUnreadCount(db: Db, actor: Actor) {
+  return { unread: await repository.countUnread(db, actor.sub) };
+}
+
+/** Marks the caller's notifications read, all or nothing: one that is not theirs (another person's, or missing) is 404. */
+export async function markRead(db: Db, actor: Actor, ids: number[]) {
+  const wanted = [...new Set(ids)];
+  return db.transaction().execute(async (trx) => {
+    const own = await repository.ownIds(trx, actor.sub, wanted);
+    if (own.length !== wanted.length) throw notFound('Notification');
+    const marked = await repository.markRead(trx, actor.sub, now(), wanted);
+    if (marked) {
+      await audit(trx, actor, { operation: 'markNotificationsRead', recordType: 'notification', details: { notificationIds: wanted } });
+      await repository.announce(trx, [actor.sub]);
+    }
+    return { unread: await repository.countUnread(trx, actor.sub) };
+  });
+}
+
+export async function markAllRead(db: Db, actor: Actor) {
+  return db.transaction().execute(async (trx) => {
+    const marked = await repository.markRead(trx, actor.sub, now());
+    if (marked) {
+      await audit(trx, actor, { operation: 'markAllNotificationsRead', recordType: 'notification', details: { count: marked } });
+      await repository.announce(trx, [actor.sub]);
+    }
+    return { unread: 0 };
+  });
+}

@@ -1,0 +1,76 @@
+import type { Locator, Page } from '@playwright/test';
+import { addDays, mondayOf, runNowMs, runToday } from './clock.js';
+import { expect, signIn, test } from './support.js';
+
+/** A form field's input by its label (Mantine pickers are inputs whose role varies). */
+const field = (scope: Locator | Page, label: string) => scope.locator('input').and(scope.getByLabel(new RegExp(`^${label}`)));
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
+const listDate = (day: string) => day.split('-').reverse().join('.');
+const monthTitle = (day: string) => new Date(`${day}T12:00:00`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric' });
+const bell = (page: Page) => page.getByTestId('notifications-bell');
+
+/** The buyer (Baltic Beverages) orders the seller's Birch Juice bottle, confirmed 'By buyer'; answers the order's id. */
+async function buyerOrders(page: Page, orderNo: string, deliverAt: string): Promise<number> {
+  await menu(page).getByRole('link', { name: 'Orders' }).click();
+  await page.getByRole('button', { name: 'New' }).click();
+  await field(page, 'Purchase order no').fill(orderNo);
+  await page.getByRole('button', { name: 'Add item' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add new item to order' });
+  await field(dialog, 'Deliver at').fill(deliverAt);
+  await field(dialog, 'Deliver at').press('Tab');
+  await dialog.getByRole('checkbox', { name: 'By buyer' }).check();
+  await dialog.getByRole('row', { name: /BB-1000B/ }).click();
+  await field(dialog, 'Quantity').fill('12000');
+  await dialog.getByRole('button', { name: 'Proceed' }).click();
+  await expect(dialog).toBeHidden();
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/client/orders/save'));
+  await page.getByRole('button', { name: 'Save order' }).click();
+  const answer = await saved;
+  expect(answer.status()).toBe(200);
+  await expect(page).toHaveURL(/#\/orders$/);
+  return ((await answer.json()) as { id: number }).id;
+}
+
+test("the buyer's bell counts up while the seller confirms on the Planner in another browser, and the notification opens the order", async ({ browser }) => {
+  const orderNo = `E2E-BELL-${runNowMs()}`;
+  const wednesday = addDays(mondayOf(runToday()), 16);
+
+  const buyer = await browser.newPage();
+  await signIn(buyer, 'buyer');
+  const orderId = await buyerOrders(buyer, orderNo, wednesday);
+  // Everything before is read: the count that follows is the seller's confirmation alone.
+  await bell(buyer).click();
+  const drawer = buyer.getByRole('dialog', { name: 'Notifications' });
+  await expect(drawer.getByRole('status', { name: 'Loading notifications' })).toHaveCount(0);
+  const markAll = drawer.getByRole('button', { name: 'Mark all read' });
+  if (await markAll.isEnabled()) await markAll.click();
+  await expect(markAll).toBeDisabled();
+  await buyer.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(bell(buyer)).toHaveAttribute('aria-label', 'Notifications, 0 unread');
+
+  const seller = await browser.newPage();
+  await signIn(seller, 'seller');
+  await menu(seller).getByRole('link', { name: 'Planner' }).click();
+  const months = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7));
+  if (months(wednesday) > months(runToday())) await seller.getByRole('button', { name: 'Next' }).click();
+  await expect(seller.getByText(monthTitle(wednesday), { exact: true })).toBeVisible();
+  const card = seller.getByRole('gridcell', { name: listDate(wednesday), exact: true }).getByRole('article', { name: new RegExp(` ${orderNo}, BB-1000B`) });
+  await card.getByRole('button', { name: 'Confirm order' }).click();
+  const saved = seller.waitForResponse((response) => response.url().endsWith('/api/client/orders/planner/item/save'));
+  await seller.getByRole('dialog', { name: 'Confirm order' }).getByRole('button', { name: 'Confirm' }).click();
+  expect((await saved).status()).toBe(200);
+
+  // The buyer's page was not reloaded: the stream brings the count.
+  await expect(bell(buyer)).toHaveAttribute('aria-label', 'Notifications, 1 unread');
+  await bell(buyer).click();
+  const notification = drawer.getByTestId('notification').filter({ hasText: 'Item confirmed by the seller' });
+  await expect(notification).toHaveCount(1);
+  await expect(notification).toContainText(`Order ${orderNo}`);
+  await notification.getByRole('link', { name: `Order ${orderNo}` }).click();
+  await expect(buyer).toHaveURL(new RegExp(`#/orders/${orderId}$`));
+  await expect(field(buyer, 'Purchase order no')).toHaveValue(orderNo);
+  await expect(bell(buyer)).toHaveAttribute('aria-label', 'Notifications, 0 unread');
+  await seller.close();
+  await buyer.close();
+});

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { ActionIcon, Anchor, Badge, Button, Center, Drawer, Group, Indicator, Loader, Stack, Text } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  getNotificationsGetNotificationsQueryKey,
+  getNotificationsGetUnreadCountQueryKey,
+  useNotificationsGetNotifications,
+  useNotificationsGetUnreadCount,
+  useNotificationsMarkAllRead,
+  useNotificationsMarkRead,
+} from '../../../../generated/web/endpoints/notifications/notifications';
+import type { Notification } from '../../../../generated/web/model';
+import { QueryError } from '../../components/QueryError';
+import { formatDayTime } from '../../components/dates';
+import { useAppContext } from '../../app/context';
+import { useNotificationStream } from './notificationStream';
+import { describeNotification, linkOf } from './describe';
+
+const PAGE = { pagination: { page: 1, rowsPerPage: 50 as const } };
+/** Only while the stream is down: the bell asks every minute instead. */
+const FALLBACK_POLL_MS = 60_000;
+
+/** The bell in the top bar: the unread count, and the notifications in a drawer, newest first. */
+export function NotificationsBell() {
+  const [opened, setOpened] = useState(false);
+  const queryClient = useQueryClient();
+  const unreadKey = getNotificationsGetUnreadCountQueryKey({});
+  const listKey = getNotificationsGetNotificationsQueryKey(PAGE);
+  const live = useNotificationStream(unreadKey, listKey);
+  const unread = useNotificationsGetUnreadCount({}, { query: { queryKey: unreadKey, refetchInterval: live ? false : FALLBACK_POLL_MS } });
+  const count = unread.data?.unread ?? 0;
+  const label = count === 1 ? 'Notifications, 1 unread' : `Notifications, ${count} unread`;
+  return (
+    <>
+      <Indicator label={count > 99 ? '99+' : count} size={16} disabled={count === 0} offset={4} color="red">
+        <ActionIcon variant="subtle" aria-label={label} title="Notifications" onClick={() => setOpened(true)} data-testid="notifications-bell" data-unread={count}>
+          <IconBell size={18} />
+        </ActionIcon>
+      </Indicator>
+      <Drawer opened={opened} onClose={() => setOpened(false)} position="right" title="Notifications" size="md" closeButtonProps={{ "aria-label": "Close notifications" }}>
+        {opened && (
+          <NotificationsList
+            onOpen={() => setOpened(false)}
+            onChanged={(next) => {
+              queryClient.setQueryData(unreadKey, { unread: next });
+              void queryClient.invalidateQueries({ queryKey: listKey });
+            }}
+          />
+        )}
+      </Drawer>
+    </>
+  );
+}
+
+function NotificationsList({ onOpen, onChanged }: { onOpen: () => void; onChanged: (unread: number) => void }) {
+  const list = useNotificationsGetNotifications(PAGE);
+  const markRead = useNotificationsMarkRead();
+  const markAll = useNotificationsMarkAllRead();
+  const { face } = useAppContext();
+  const paths = new Set(face.routes.map((route) => route.path));
+  const read = (notification: Notification) => {
+    if (notification.readAt === null) markRead.mutate({ data: { notificationIds: [notification.id] } }, { onSuccess: (answer) => onChanged(answer.unread) });
+  };
+  if (list.isPending) {
+    return (
+      <Center mih={120}>
+        <Loader role="status" aria-label="Loading notifications" />
+      </Center>
+    );
+  }
+  if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} />;
+  const rows = list.data.rows;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {list.data.unread === 0 ? 'All read' : `${list.data.unread} unread`}
+        </Text>
+        <Button size="xs" variant="light" disabled={list.data.unread === 0} loading={markAll.isPending} onClick={() => markAll.mutate({ data: {} }, { onSuccess: (answer) => onChanged(answer.unread) })}>
+          Mark all read
+        </Button>
+      </Group>
+      {rows.length === 0 ? (
+        <Text c="dimmed" ta="center" py="lg">
+          No notifications yet. You will hear here when something you wait for changes.
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Notifications">
+          {rows.map((notification) => {
+            const { what, record } = describeNotification(notification);
+            const to = linkOf(notification, paths);
+            const unread = notification.readAt === null;
+            return (
+              <li key={notification.id} data-testid="notification" data-unread={unread}>
+                <Stack gap={2} p="xs" style={{ borderLeft: `3px solid ${unread ? 'var(--mantine-color-blue-6)' : 'transparent'}` }}>
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Text size="sm" fw={unread ? 600 : 400}>
+                      {what}
+                      {notification.count > 1 && (
+                        <Badge ml="xs" size="sm" variant="light">
+                          ×{notification.count}
+                        </Badge>
+                      )}
+                    </Text>
+                    {unread && (
+                      <Button size="compact-xs" variant="subtle" onClick={() => read(notification)} aria-label={`Mark read: ${what}, ${record}`}>
+                        Mark read
+                      </Button>
+                    )}
+                  </Group>
+                  <Text size="sm">
+                    {to ? (
+                      <Anchor component={Link} to={to} underline="always" onClick={() => { read(notification); onOpen(); }}>
+                        {record}
+                      </Anchor>
+                    ) : (
+                      record
+                    )}
+                    {notification.company ? ` · ${notification.company}` : ''}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {notification.actor.name} · {formatDayTime(notification.occurredAt)}
+                  </Text>
+                </Stack>
+              </li>
+            );
+          })}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
