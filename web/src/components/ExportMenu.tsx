@@ -36,9 +36,7 @@ export function ExportMenu({
     }
   };
   return (
-    // Without Mantine's focus placeholder: a focusable `role="presentation"` div is not a menu item, so the menu would
-    // hold a child its role does not allow (axe's aria-required-children); focus goes to the first item instead.
-    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+    <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Button variant="default" leftSection={<IconDownload size={16} />} rightSection={<IconChevronDown size={14} />} loading={pending}>
           Export
