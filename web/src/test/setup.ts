@@ -39,7 +39,12 @@ let info: ReturnType<typeof vi.spyOn> | undefined;
 beforeEach(() => {
   info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
 });
+// Tests stub the browser's file hand-over (jsdom has no URL.createObjectURL) by assignment: each test ends without its
+// stub, or a later file's photo thumbnails would meet the stub that refused a download.
+const { createObjectURL, revokeObjectURL } = URL;
 afterEach(() => {
+  URL.createObjectURL = createObjectURL;
+  URL.revokeObjectURL = revokeObjectURL;
   info?.mockRestore();
   cleanup();
   // The notifications store outlives a rendered tree: a toast of one test must not show in the next.
