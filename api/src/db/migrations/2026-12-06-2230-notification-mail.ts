@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
  * daily digest (`notification_choices`); the digest's hour and time zone per person (`notification_settings`, with the
  * local day of the last digest so it goes once a day). Each e-mail is a row of `notification_mails`, written in the
  * transaction that decides it, with its job; a notification belongs to at most one e-mail (`notifications.mail_id`),
- * so it is never mailed twice. The queues: one delivery per job (retried), and the digest's schedule.
+ * so it is never mailed twice. The queues: one delivery per job (retried; `short`: one queued job per singleton key,
+ * the e-mail's notification or the person's digest day), and the digest's schedule.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -35,7 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table notifications add column mail_id integer references notification_mails (id) on delete set null`.execute(db);
   await sql`create index notifications_mail on notifications (mail_id) where mail_id is not null`.execute(db);
   await sql`create index notifications_unmailed on notifications (user_id, first_at) where mail_id is null`.execute(db);
-  await sql`select pgboss.create_queue('notification-email', ${JSON.stringify({ policy: 'standard', retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 })}::json)`.execute(db);
+  await sql`select pgboss.create_queue('notification-email', ${JSON.stringify({ policy: 'short', retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 })}::json)`.execute(db);
   await sql`select pgboss.create_queue('notification-digest', ${JSON.stringify({ policy: 'stately', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 })}::json)`.execute(db);
 }
 

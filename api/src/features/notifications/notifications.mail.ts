@@ -145,11 +145,20 @@ interface MailedNotification {
   occurred_at: Date;
 }
 
-/** The web route the inbox opens for a record (web/src/features/notifications/describe.ts, `linkOf`). */
-export function recordPath(notification: Pick<MailedNotification, 'kind' | 'record_type' | 'record_id' | 'order_id'>, roles: { staff: boolean }): string {
-  if (notification.order_id !== null) return roles.staff ? '/agenda' : `/orders/${notification.order_id}`;
-  if (notification.record_type === 'claim') return `/claims/${encodeURIComponent(notification.record_id)}`;
-  if (notification.record_type === 'invoice') return '/documents';
+/** The face whose routes a person's links use (the one `GET /api/me` picks for these roles). */
+export type MailFace = 'admin' | 'operator' | 'accountant' | 'client';
+export const faceOfRoles = (roles: string[]): MailFace =>
+  roles.includes('admin') ? 'admin' : roles.includes('operator') ? 'operator' : roles.includes('accountant') ? 'accountant' : 'client';
+
+/**
+ * The web route a record opens on the person's face, as the inbox links it (web/src/features/notifications/describe.ts,
+ * `linkOf`); the portal's start page where the face has no screen for it.
+ */
+export function recordPath(notification: Pick<MailedNotification, 'kind' | 'record_type' | 'record_id' | 'order_id'>, face: MailFace): string {
+  if (notification.order_id !== null && face === 'client') return `/orders/${notification.order_id}`;
+  if (notification.record_type === 'claim' && (face === 'client' || face === 'admin')) return `/claims/${encodeURIComponent(notification.record_id)}`;
+  if (notification.record_type === 'invoice' && face !== 'operator') return '/documents';
+  if ((notification.kind === 'production_order_item.created' || notification.order_id !== null) && face === 'operator') return '/agenda';
   return '/';
 }
 
@@ -159,12 +168,12 @@ const recordName = (n: MailedNotification) =>
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** One e-mail's text, HTML and unsubscribe link (one kind: that kind's link; a digest: its first kind's). */
-export function renderMail(notifications: MailedNotification[], options: { publicUrl: string; staff: boolean; digest: boolean; unsubscribe: (kind: string) => string }) {
+export function renderMail(notifications: MailedNotification[], options: { publicUrl: string; face: MailFace; digest: boolean; unsubscribe: (kind: string) => string }) {
   const base = options.publicUrl.replace(/\/$/, '');
   const lines = notifications.map((n) => {
     const what = `${WHAT[n.kind] ?? n.kind}${n.count > 1 ? ` (${n.count})` : ''}`;
     const by = n.actor_name ? ` by ${n.actor_name}` : '';
-    return { what, record: recordName(n), by, when: n.occurred_at.toISOString().replace('T', ' ').slice(0, 16) + ' UTC', link: base + recordPath(n, { staff: options.staff }) };
+    return { what, record: recordName(n), by, when: n.occurred_at.toISOString().replace('T', ' ').slice(0, 16) + ' UTC', link: base + recordPath(n, options.face) };
   });
   const kinds = [...new Set(notifications.map((n) => n.kind))];
   const subject = options.digest ? `Your daily digest: ${notifications.length} notification${notifications.length === 1 ? '' : 's'}` : `${lines[0].what}: ${lines[0].record}`;
@@ -222,11 +231,10 @@ export async function deliverNotificationMail(db: Db, mailId: number, options: N
         await markSent();
         return 'nothing to send' as const;
       }
-      const staff = person.resource_roles.some((role) => role !== 'client');
       const base = options.config.publicUrl.replace(/\/$/, '');
       const content = renderMail(notifications as MailedNotification[], {
         publicUrl: base,
-        staff,
+        face: faceOfRoles(person.resource_roles),
         digest: mail.digest,
         unsubscribe: (kind) => `${base}/api/notifications/unsubscribe?token=${unsubscribeToken(options.unsubscribeKey, mail.user_id, kind)}`,
       });
