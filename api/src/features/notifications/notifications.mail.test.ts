@@ -20,7 +20,7 @@ import { followEventLog } from './notifications.service.js';
  */
 const smtp = new TestSmtpServer(await freePort());
 await smtp.start();
-const api = useTestApp({ SMTP_URL: smtp.url, JOBS_WORKERS: '0', UNSUBSCRIBE_HMAC_KEY: Buffer.alloc(32, 7).toString('base64') });
+const api = useTestApp({ SMTP_URL: smtp.url, JOBS_WORKERS: '0', UNSUBSCRIBE_HMAC_KEY: Buffer.alloc(32, 7).toString('base64'), RATE_LIMIT_LOGIN_PER_MINUTE: '5' });
 const WAIT = { timeout: 30_000, interval: 100 };
 
 let jobs: Jobs;
@@ -81,6 +81,21 @@ describe('e-mail choices per person and kind', () => {
     expect((await preferences()).timeZone).toBe('UTC');
     const saved = await save({ choices: [{ kind: 'claim.created', delivery: 'immediate' }], digestHour: 7, timeZone: 'Europe/Helsinki' });
     expect(saved.status).toBe(200);
+    expect((await preferences()).choices.find((choice) => choice.kind === 'claim.created')?.delivery).toBe('immediate');
+  });
+
+  it("are the caller's own: another person saving theirs changes nothing of the first one's", async () => {
+    const { id } = await api.db
+      .insertInto('users')
+      .values({ username: 'mailother', first_name: 'Otto', last_name: 'Other', password_hash: 'x', company_id: null, resource_roles: ['operator'], realm_roles: [], email: 'other@example.com' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const other = await tokenFor({ sub: id, roles: ['operator'], name: 'Otto Other' });
+    const theirs = await api.post('Notifications_getPreferences', {}, { token: other });
+    expect(theirs.body).toMatchObject({ timeZone: 'UTC', email: 'other@example.com' });
+    const saved = await api.post('Notifications_savePreferences', { choices: [{ kind: 'claim.created', delivery: 'digest' }], digestHour: 23, timeZone: 'Asia/Tokyo' }, { token: other });
+    expect(saved.status).toBe(200);
+    expect(await preferences()).toMatchObject({ digestHour: 7, timeZone: 'Europe/Helsinki', email: ADDRESS });
     expect((await preferences()).choices.find((choice) => choice.kind === 'claim.created')?.delivery).toBe('immediate');
   });
 });
@@ -157,5 +172,15 @@ describe('the daily digest', { timeout: 60_000 }, () => {
     expect(raw).toContain('Subject: Your daily digest: 2 notifications');
     expect(raw).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
     expect(smtp.to(ADDRESS).length - before).toBe(1);
+  });
+});
+
+describe('the public unsubscribe endpoint', () => {
+  it('is limited per client address (429 with Retry-After), as the sign-in form is', async () => {
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await api.app.inject({ method: 'POST', url: '/api/notifications/unsubscribe?token=a.b.c' }));
+    expect(answers.map((answer) => answer.statusCode)).toContain(400);
+    expect(answers.at(-1)!.statusCode).toBe(429);
+    expect(Number(answers.at(-1)!.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
