@@ -210,7 +210,7 @@ export async function deliverNotificationMail(db: Db, mailId: number, options: N
       if (!mail) return 'missing' as const;
       if (mail.sent_at) return 'already sent' as const;
       const markSent = () => trx.updateTable('notification_mails').set({ sent_at: now(), last_error: null, attempts: sql<number>`attempts + 1` }).where('id', '=', mailId).execute();
-      const person = await trx.selectFrom('users').select(['email', 'resource_roles', 'enabled']).where(sql<boolean>`id::text`, '=', mail.user_id).executeTakeFirst();
+      const person = await trx.selectFrom('users').select(['email', 'resource_roles', 'enabled']).where(sql<string>`id::text`, '=', mail.user_id).executeTakeFirst();
       const wanted = await trx
         .selectFrom('notification_choices')
         .select('kind')

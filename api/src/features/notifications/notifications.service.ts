@@ -173,7 +173,7 @@ async function preferencesOf(db: Db | Transaction<Database>, sub: string): Promi
   const [choices, settings, person] = await Promise.all([
     db.selectFrom('notification_choices').select(['kind', 'delivery']).where('user_id', '=', sub).execute(),
     db.selectFrom('notification_settings').select(['digest_hour', 'time_zone']).where('user_id', '=', sub).executeTakeFirst(),
-    db.selectFrom('users').select('email').where(sql<boolean>`id::text`, '=', sub).executeTakeFirst(),
+    db.selectFrom('users').select('email').where(sql<string>`id::text`, '=', sub).executeTakeFirst(),
   ]);
   const chosen = new Map<string, Schemas['NotificationDelivery']>(choices.map((row) => [row.kind, row.delivery]));
   return {
