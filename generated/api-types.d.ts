@@ -1311,6 +1311,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/stats/delivery/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): 'Export' of the ranking of the period, as 'delivery-ranking-{from}-{to}.csv' or '.xlsx': one row
+         *     per client in the ranking's order (Section 'Client': Client, Items due, On time in full, OTIF, Fill rate, Forecast
+         *     accuracy), then one per supplier (Section 'Supplier': Supplier, Added to stock, By the due date, On-time rate).
+         *     Rates are fractions (0.9 is 90 %). At most 24 months, as the page.
+         */
+        post: operations["AdminStats_exportDeliveryRanking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stats/delivery/get": {
         parameters: {
             query?: never;
@@ -10872,6 +10894,55 @@ export interface operations {
                         rows: components["schemas"]["PreformStockRow"][];
                         warehouse: components["schemas"]["Warehouse"];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminStats_exportDeliveryRanking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "format": "csv",
+                 *       "period": {
+                 *         "from": "2026-01-01",
+                 *         "to": "2026-06-30"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    format: components["schemas"]["ExportFormat"];
+                    period: components["schemas"]["Period"];
+                };
+            };
+        };
+        responses: {
+            /** @description A CSV download (semicolon-separated, UTF-8 with header row). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."`. */
+                    "Content-Disposition": string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

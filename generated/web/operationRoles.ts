@@ -54,6 +54,7 @@ export const OPERATION_ROLES = {
   AdminPreformStock_exportPreformStock: ['admin'],
   AdminPreformStock_fillPreformStock: ['admin'],
   AdminPreformStock_getPreformStock: ['admin'],
+  AdminStats_exportDeliveryRanking: ['admin'],
   AdminStats_getDeliveryRanking: ['admin'],
   AdminSupply_acceptSupplySuggestion: ['admin'],
   AdminSupply_deleteSupplyOrder: ['admin'],

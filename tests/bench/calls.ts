@@ -51,6 +51,7 @@ export const calls: Call[] = [
   { name: 'supply/plan/get (all warehouses, suggestions)', face: 'admin', role: 'admin', path: '/api/admin/supply/plan/get', body: () => ({ zones: ['red', 'yellow'], pagination: page(20) }) },
   { name: 'supply/plan/get (all warehouses, projection page)', face: 'admin', role: 'admin', path: '/api/admin/supply/plan/get', body: () => ({ pagination: page(20) }) },
   { name: 'admin stats/delivery/get (a year, ranking)', face: 'admin', role: 'admin', path: '/api/admin/stats/delivery/get', body: () => ({ period: YEAR }) },
+  { name: 'admin stats/delivery/export XLSX (a year, ranking)', face: 'admin', role: 'admin', path: '/api/admin/stats/delivery/export', body: () => ({ format: 'xlsx', period: YEAR }), download: true },
   { name: 'admin orders/export CSV (every order)', face: 'admin', role: 'admin', path: '/api/admin/orders/export', body: () => ({ format: 'csv' }), download: true },
   { name: 'preforms/get', face: 'admin', role: 'admin', path: '/api/admin/preforms/get', body: () => ({ pagination: page(10) }) },
   { name: 'preform/suppliers/get', face: 'admin', role: 'admin', path: '/api/admin/preform/suppliers/get', body: (ids) => ({ preformId: ids.preform }) },

@@ -133,6 +133,7 @@ const extensions = [
   'POST /api/admin/preformstock/export',
   'POST /api/operator/preformstock/export',
   'POST /api/client/stats/delivery/export',
+  'POST /api/admin/stats/delivery/export',
   'POST /api/admin/audit/export',
   'POST /api/operator/order/item/produced/add',
   'POST /api/operator/order/item/produced/get',

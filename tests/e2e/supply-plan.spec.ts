@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './support.js';
 
@@ -60,4 +61,33 @@ test("the board's 'Plan' link opens the pair's projection with its weeks and wha
   await expect(detail.locator('.recharts-reference-area')).toHaveCount(3);
   await expect(detail.getByText(/^Top of yellow [\d,]+$/)).toBeVisible();
   await expect(detail.getByRole('table', { name: 'Open order items' }).or(detail.getByText('No open order items.'))).toBeVisible();
+});
+
+/**
+ * The plan's table fits an admin's 1440 px screen: no sideways scroll, every column's header in view (the buffer's
+ * tops and the suggestion were cut off). On a phone the table may scroll sideways inside its frame, which the
+ * keyboard can reach (axe's scrollable-region-focusable).
+ */
+test('the supply plan table fits 1440 px with every header in view, and scrolls inside a focusable frame on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin', '/#/supply/plan');
+  const frame = page.getByRole('region', { name: 'Supply plan table' });
+  const table = frame.getByRole('table');
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const headers = table.getByRole('columnheader');
+  await expect(headers).toHaveText(['Preform', 'Warehouse', 'Zone', 'On hand', 'Incoming', 'Qualified demand', 'Net flow position', 'Top of red', 'Top of yellow', 'Top of green', 'Suggestion']);
+  const widths = await frame.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  for (const header of await headers.all()) await expect(header).toBeInViewport({ ratio: 1 });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => frame.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  const { violations } = await new AxeBuilder({ page }).withRules(['scrollable-region-focusable']).analyze();
+  expect(violations).toEqual([]);
+  // The frame itself is in the tab order, after the filters and before the links in it, so the arrow keys scroll it.
+  await page.getByRole('switch', { name: 'Count forecasts' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(frame).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => frame.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
 });

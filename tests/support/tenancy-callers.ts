@@ -15,6 +15,11 @@ export interface TenancyCallers {
   start(db: Db): Promise<FastifyInstance>;
   /** A caller of `face` (client, buyer or seller) of `companyId`. */
   tokenOf(face: Role, companyId: string): Promise<string>;
+  /**
+   * Whether the callers are people, with an inbox of their own (notifications belong to a person, not to a company).
+   * Systems are not: another person's notification must still look missing to them, but they have none to tell apart.
+   */
+  people?: boolean;
 }
 
 export const PEOPLE: TenancyCallers = {

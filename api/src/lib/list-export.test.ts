@@ -166,6 +166,29 @@ describe('delivery', () => {
     const rows = await xlsxRows(await api.post('ClientStats_exportDeliveryPerformance', { format: 'xlsx', period: { from: '2026-11-01', to: '2026-11-30' } }, 'client'));
     expect(rows[1]!.slice(0, 3)).toEqual(['Month', '2026-11-01', 2]);
   });
+
+  it("the admin's ranking of the period: a row per client, worst on-time-in-full first, then per supplier", async () => {
+    const period = { from: '2026-11-01', to: '2026-11-30' };
+    const answer = await api.post('AdminStats_exportDeliveryRanking', { format: 'csv', period }, 'admin');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-disposition']).toBe('attachment; filename="delivery-ranking-2026-11-01-2026-11-30.csv"');
+    const lines = csvLines(answer);
+    expect(lines[0]).toBe('Section;Client;Items due;On time in full;OTIF;Fill rate;Forecast accuracy;Supplier;Added to stock;By the due date;On-time rate');
+    const clients = lines.slice(1).filter((line) => line.startsWith('Client;'));
+    // The file is the page's ranking, row for row and in its order.
+    const ranking = await api.post('AdminStats_getDeliveryRanking', { period }, 'admin');
+    const shown = ranking.body as { clients: { company: string; items: number }[]; suppliers: { manufacturerName: string }[] };
+    expect(clients.map((line) => line.split(';')[1])).toEqual(shown.clients.map((row) => row.company));
+    expect(clients.map((line) => Number(line.split(';')[2]))).toEqual(shown.clients.map((row) => row.items));
+    // Both companies' order items are counted: A has two due in November, B one.
+    expect(shown.clients.map((row) => row.items)).toEqual(expect.arrayContaining([2, 1]));
+    const suppliers = lines.slice(1 + clients.length);
+    expect(suppliers.every((line) => line.startsWith('Supplier;;;;;;;'))).toBe(true);
+    expect(suppliers.map((line) => line.split(';')[7])).toEqual(shown.suppliers.map((row) => row.manufacturerName));
+    const rows = await xlsxRows(await api.post('AdminStats_exportDeliveryRanking', { format: 'xlsx', period }, 'admin'));
+    expect(rows[0]![0]).toBe('Section');
+    expect(rows.slice(1, 1 + clients.length).map((row) => row[1])).toEqual(shown.clients.map((row) => row.company));
+  });
 });
 
 // Last: the bulk rows stay (deleting 100,001 orders through their triggers takes longer than a test may).

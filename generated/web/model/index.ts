@@ -107,6 +107,7 @@ export * from './adminPreformsGetWarehousesBody';
 export * from './adminPreformsGetWarehousesBodyPagination';
 export * from './adminPreformsGetWarehousesBodyPaginationSortBy';
 export * from './adminPreformsSavePreformBody';
+export * from './adminStatsExportDeliveryRankingBody';
 export * from './adminStatsGetDeliveryRanking200';
 export * from './adminStatsGetDeliveryRankingBody';
 export * from './adminSupplyAcceptSupplySuggestionBody';

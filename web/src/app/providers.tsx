@@ -31,6 +31,9 @@ export const theme = createTheme({
     // A toast is a status message (WCAG 4.1.3), read out politely: 'Forecast saved.' is no alert. Failures pass
     // role 'alert' themselves, so a screen has one alert per failure, not a stale success toast beside it.
     Notification: { defaultProps: { role: 'status' } },
+    // Without Mantine's focus placeholder: a focusable `role="presentation"` div is not a menu item, so every menu
+    // would hold a child its role does not allow (axe's aria-required-children); focus goes to the first item instead.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 

@@ -59,6 +59,7 @@ async function clientCredentialsToken(
 
 tenancyMatrix({
   label: "API clients",
+  people: false,
   async start(db) {
     database = db;
     portal = await startPortalWithIdp(db);

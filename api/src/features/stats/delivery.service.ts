@@ -127,3 +127,26 @@ export async function exportDeliveryPerformance(db: Db, actor: Actor, body: { fo
     rows: rows(),
   });
 }
+
+/**
+ * The admin's ranking as a file ('Export'): the page's two tables in one sheet, a row per client in the ranking's
+ * order (Section 'Client'), then a row per supplier (Section 'Supplier'). Both are aggregates, one row per company or
+ * supplier, computed by the ranking's own statements; the file is written from them as the lists' exports are.
+ */
+export async function exportDeliveryRanking(db: Db, body: { format: ExportFormat; period: Schemas['Period'] }, now: Date = clockNow()) {
+  const ranking = await getDeliveryRanking(db, { period: body.period }, now);
+  async function* rows(): AsyncIterable<CsvCell[]> {
+    for (const client of ranking.clients) {
+      yield ['Client', client.company, client.items, client.onTimeInFull, client.otifRate, client.fillRate, client.forecastAccuracy, null, null, null, null];
+    }
+    for (const supplier of ranking.suppliers) {
+      yield ['Supplier', null, null, null, null, null, null, supplier.manufacturerName, supplier.delivered, supplier.onTime, supplier.onTimeRate];
+    }
+  }
+  return listFile(body.format, {
+    basename: `delivery-ranking-${body.period.from}-${body.period.to}`,
+    sheetName: 'Delivery ranking',
+    header: ['Section', 'Client', 'Items due', 'On time in full', 'OTIF', 'Fill rate', 'Forecast accuracy', 'Supplier', 'Added to stock', 'By the due date', 'On-time rate'],
+    rows: rows(),
+  });
+}

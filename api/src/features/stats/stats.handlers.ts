@@ -1,6 +1,6 @@
 import type { Handlers } from '../../lib/contract.js';
 import { sendAttachment } from '../../pdf/download.js';
-import { exportDeliveryPerformance, getDeliveryPerformance, getDeliveryRanking } from './delivery.service.js';
+import { exportDeliveryPerformance, exportDeliveryRanking, getDeliveryPerformance, getDeliveryRanking } from './delivery.service.js';
 import { getFillRate, getProducedQuantities, getQuantities, getQuantitiesDetailed } from './stats.service.js';
 
 export const statsHandlers: Handlers = {
@@ -12,4 +12,5 @@ export const statsHandlers: Handlers = {
   ClientStats_exportDeliveryPerformance: async (request, reply) =>
     sendAttachment(reply, await exportDeliveryPerformance(request.server.db, request.actor, request.body)),
   AdminStats_getDeliveryRanking: async (request) => getDeliveryRanking(request.server.db, request.body),
+  AdminStats_exportDeliveryRanking: async (request, reply) => sendAttachment(reply, await exportDeliveryRanking(request.server.db, request.body)),
 };

@@ -28,6 +28,8 @@ import type {
 } from '../../model';
 
 
+export const getAdminStatsExportDeliveryRankingResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
+
 export const getAdminStatsGetDeliveryRankingResponseMock = (): AdminStatsGetDeliveryRanking200 => ({"clients":[{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","items":40,"onTimeInFull":36,"otifRate":0.9,"fillRate":0.97,"forecastAccuracy":0.8}],"suppliers":[{"manufacturerId":1,"manufacturerName":"Retal Baltic Films","delivered":12,"onTime":10,"onTimeRate":0.8333}]})
 
 export const getClientStatsGetProducedQuantitiesResponseMock = (): ClientStatsGetProducedQuantities200 => ({"series":[{"name":"Produced","data":[{"x":"2026-03-09","y":24000},{"x":"2026-03-10","y":24000}]}],"products":[{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L"},{"id":22,"articleNo":"NS-1500","productName":"Sparkling Water 1.5 L"}]})
@@ -42,6 +44,18 @@ export const getClientStatsGetQuantitiesResponseMock = (): QuantityRow[] => ([{"
 
 export const getClientStatsGetQuantitiesDetailedResponseMock = (): QuantityRow[] => ([{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L","producedAmount":24000,"dueDate":"2026-03-09"},{"id":21,"articleNo":"NS-0500","productName":"Spring Water 0.5 L","producedAmount":21000,"dueDate":"2026-03-10"}])
 
+
+export const getAdminStatsExportDeliveryRankingMockHandler = (overrideResponse?: Blob | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Blob> | Blob), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/stats/delivery/export', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAdminStatsExportDeliveryRankingResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
 
 export const getAdminStatsGetDeliveryRankingMockHandler = (overrideResponse?: AdminStatsGetDeliveryRanking200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AdminStatsGetDeliveryRanking200> | AdminStatsGetDeliveryRanking200), options?: RequestHandlerOptions) => {
   return http.post('*/api/admin/stats/delivery/get', async (info) => {
@@ -127,6 +141,7 @@ export const getClientStatsGetQuantitiesDetailedMockHandler = (overrideResponse?
   }, options)
 }
 export const getStatsMock = () => [
+  getAdminStatsExportDeliveryRankingMockHandler(),
   getAdminStatsGetDeliveryRankingMockHandler(),
   getClientStatsGetProducedQuantitiesMockHandler(),
   getClientStatsGetFillRateMockHandler(),

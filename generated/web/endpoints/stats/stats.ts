@@ -22,6 +22,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AdminStatsExportDeliveryRankingBody,
   AdminStatsGetDeliveryRanking200,
   AdminStatsGetDeliveryRankingBody,
   BadRequestResponse,
@@ -49,6 +50,71 @@ import { http } from '../../../../web/src/api/http';
 
 
 /**
+ * Extension (not in part 7): 'Export' of the ranking of the period, as 'delivery-ranking-{from}-{to}.csv' or '.xlsx': one row
+per client in the ranking's order (Section 'Client': Client, Items due, On time in full, OTIF, Fill rate, Forecast
+accuracy), then one per supplier (Section 'Supplier': Supplier, Added to stock, By the due date, On-time rate).
+Rates are fractions (0.9 is 90 %). At most 24 months, as the page.
+ */
+export const adminStatsExportDeliveryRanking = (
+    adminStatsExportDeliveryRankingBody: AdminStatsExportDeliveryRankingBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<Blob>(
+      {url: `/api/admin/stats/delivery/export`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: adminStatsExportDeliveryRankingBody,
+        responseType: 'blob', signal
+    },
+      );
+    }
+  
+
+
+export const getAdminStatsExportDeliveryRankingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminStatsExportDeliveryRanking>>, TError,{data: AdminStatsExportDeliveryRankingBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof adminStatsExportDeliveryRanking>>, TError,{data: AdminStatsExportDeliveryRankingBody}, TContext> => {
+
+const mutationKey = ['adminStatsExportDeliveryRanking'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminStatsExportDeliveryRanking>>, {data: AdminStatsExportDeliveryRankingBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  adminStatsExportDeliveryRanking(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AdminStatsExportDeliveryRankingMutationResult = NonNullable<Awaited<ReturnType<typeof adminStatsExportDeliveryRanking>>>
+    export type AdminStatsExportDeliveryRankingMutationBody = AdminStatsExportDeliveryRankingBody
+    export type AdminStatsExportDeliveryRankingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useAdminStatsExportDeliveryRanking = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminStatsExportDeliveryRanking>>, TError,{data: AdminStatsExportDeliveryRankingBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof adminStatsExportDeliveryRanking>>,
+        TError,
+        {data: AdminStatsExportDeliveryRankingBody},
+        TContext
+      > => {
+
+      const mutationOptions = getAdminStatsExportDeliveryRankingMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
  * Extension (not in part 7): every client's on-time-in-full, fill rate and forecast accuracy, worst OTIF first, and
 the suppliers' on-time rate, worst first (issue 16). With `clientId`, also that client's figures per month and
 product. At most 24 months.

@@ -11,6 +11,20 @@ import zod from 'zod';
 
 
 /**
+ * Extension (not in part 7): 'Export' of the ranking of the period, as 'delivery-ranking-{from}-{to}.csv' or '.xlsx': one row
+per client in the ranking's order (Section 'Client': Client, Items due, On time in full, OTIF, Fill rate, Forecast
+accuracy), then one per supplier (Section 'Supplier': Supplier, Added to stock, By the due date, On-time rate).
+Rates are fractions (0.9 is 90 %). At most 24 months, as the page.
+ */
+export const adminStatsExportDeliveryRankingBody = zod.object({
+  "format": zod.enum(['csv', 'xlsx']).describe('The file type of a list\'s export: semicolon CSV (as `CsvFile`) or an Excel workbook of one sheet (`XlsxFile`).'),
+  "period": zod.object({
+  "from": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
+  "to": zod.string().date().describe('Calendar date, YYYY-MM-DD.')
+}).describe('A date range, both ends inclusive (YYYY-MM-DD).')
+})
+
+/**
  * Extension (not in part 7): every client's on-time-in-full, fill rate and forecast accuracy, worst OTIF first, and
 the suppliers' on-time rate, worst first (issue 16). With `clientId`, also that client's figures per month and
 product. At most 24 months.

@@ -2,8 +2,13 @@ import '@mantine/charts/styles.css';
 import { useState } from 'react';
 import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { getAdminStatsGetDeliveryRankingQueryKey, useAdminStatsGetDeliveryRanking } from '../../../../generated/web/endpoints/stats/stats';
+import {
+  getAdminStatsGetDeliveryRankingQueryKey,
+  useAdminStatsExportDeliveryRanking,
+  useAdminStatsGetDeliveryRanking,
+} from '../../../../generated/web/endpoints/stats/stats';
 import { now } from '../../components/clock';
+import { ExportMenu } from '../../components/ExportMenu';
 import { formatNumber } from '../../components/format';
 import { PeriodPicker } from '../../components/PeriodPicker';
 import { RecordLoad } from '../../components/RecordLoad';
@@ -21,9 +26,17 @@ export default function AdminDeliveryPage() {
   const query = useAdminStatsGetDeliveryRanking(body, {
     query: { queryKey: getAdminStatsGetDeliveryRankingQueryKey(body), placeholderData: keepPreviousData },
   });
+  const exportFile = useAdminStatsExportDeliveryRanking({ mutation: { meta: { silent: true } } });
   return (
     <Stack>
-      <Title order={2}>Delivery performance</Title>
+      <Group justify="space-between">
+        <Title order={2}>Delivery performance</Title>
+        <ExportMenu
+          pending={exportFile.isPending}
+          fallbackName={(format) => `delivery-ranking-${period.from}-${period.to}.${format}`}
+          run={(format) => exportFile.mutateAsync({ data: { format, period } })}
+        />
+      </Group>
       <Group align="flex-end">
         <PeriodPicker value={period} onChange={setPeriod} />
         <Text size="sm" c="dimmed">

@@ -147,3 +147,37 @@ describe("client '/stats/delivery' Export", { timeout: 30_000 }, () => {
     expect(bodies).toEqual([{ format: 'xlsx', period: { from: '2025-12-01', to: '2026-11-30' } }]);
   });
 });
+
+describe("admin '/delivery' Export", { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 22, 10, 0));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+  it('exports the ranking of the period shown', async () => {
+    server.use(
+      http.post('*/api/admin/stats/delivery/get', () =>
+        HttpResponse.json({
+          clients: [{ clientId: 'a', company: 'Nordic Springs AB', items: 3, onTimeInFull: 1, otifRate: 1 / 3, fillRate: 0.15, forecastAccuracy: 0.48 }],
+          suppliers: [],
+        }),
+      ),
+    );
+    const bodies = serveExport('admin/stats/delivery/export', 'delivery-ranking-2025-12-01-2026-11-30.csv');
+    const saved = captureDownloads();
+    const user = userEvent.setup();
+    const session = mockSession('admin');
+    renderWithProviders(
+      <AppContext.Provider value={{ session, face: faceFor(session.user), contactEmail: 'support@example.com' }}>
+        <AdminDeliveryPage />
+      </AppContext.Provider>,
+    );
+    await screen.findByRole('button', { name: 'Nordic Springs AB' });
+    await exportAs(user, 'CSV');
+    await waitFor(() => expect(saved).toEqual(['delivery-ranking-2025-12-01-2026-11-30.csv']));
+    expect(bodies).toEqual([{ format: 'csv', period: { from: '2025-12-01', to: '2026-11-30' } }]);
+  });
+});

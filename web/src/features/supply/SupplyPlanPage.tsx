@@ -51,6 +51,15 @@ const idOf = (value: unknown) => {
 };
 
 /**
+ * A column title that may break onto two lines. The table lays its headers out on one line and would then be wider
+ * than an admin's 1440 px screen; the numbers below are short, so their titles wrap instead (the buffer's tops and the
+ * suggestion stay in view without a sideways scroll).
+ */
+function WrappingTitle({ children }: { children: string }) {
+  return <span style={{ whiteSpace: 'normal' }}>{children}</span>;
+}
+
+/**
  * Admin '/supply/plan' (issue 16, items 2-3): the supply plan per preform and warehouse, most urgent first, with the
  * zone, the numbers of the net flow position and the buffer's tops, and the suggestion; filters by zone, warehouse and
  * whether forecasts count. A chosen row (also from the board's 'Plan' link, `?preformId=&preformWarehouseId=`) shows
@@ -113,6 +122,8 @@ export default function SupplyPlanPage() {
         <DataTable<SupplyPlanRow>
           {...pagedTableProps(query)}
           idAccessor={(row) => `${row.preformId}:${row.preformWarehouseId}`}
+          // On a phone the table scrolls sideways inside this frame: focusable and named so the keyboard can scroll it.
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Supply plan table' } }}
           noRecordsText="No preform has stock, open supply or requirements in these filters."
           page={page}
           onPageChange={setPage}
@@ -141,13 +152,13 @@ export default function SupplyPlanPage() {
             },
             { accessor: 'warehouse', title: 'Warehouse', render: (row) => row.PreformWarehouse.warehouseName },
             { accessor: 'zone', title: 'Zone', render: (row) => <ZoneBadge zone={row.zone} /> },
-            { accessor: 'onHand', title: 'On hand', textAlign: 'right', render: (row) => formatNumber(row.onHand) },
+            { accessor: 'onHand', title: <WrappingTitle>On hand</WrappingTitle>, textAlign: 'right', render: (row) => formatNumber(row.onHand) },
             { accessor: 'incoming', title: 'Incoming', textAlign: 'right', render: (row) => formatNumber(row.incoming) },
-            { accessor: 'qualifiedDemand', title: 'Qualified demand', textAlign: 'right', render: (row) => formatNumber(row.qualifiedDemand) },
-            { accessor: 'netFlowPosition', title: 'Net flow position', textAlign: 'right', render: (row) => formatNumber(row.netFlowPosition) },
-            { accessor: 'topOfRed', title: 'Top of red', textAlign: 'right', render: (row) => formatNumber(row.buffer.topOfRed) },
-            { accessor: 'topOfYellow', title: 'Top of yellow', textAlign: 'right', render: (row) => formatNumber(row.buffer.topOfYellow) },
-            { accessor: 'topOfGreen', title: 'Top of green', textAlign: 'right', render: (row) => formatNumber(row.buffer.topOfGreen) },
+            { accessor: 'qualifiedDemand', title: <WrappingTitle>Qualified demand</WrappingTitle>, textAlign: 'right', render: (row) => formatNumber(row.qualifiedDemand) },
+            { accessor: 'netFlowPosition', title: <WrappingTitle>Net flow position</WrappingTitle>, textAlign: 'right', render: (row) => formatNumber(row.netFlowPosition) },
+            { accessor: 'topOfRed', title: <WrappingTitle>Top of red</WrappingTitle>, textAlign: 'right', render: (row) => formatNumber(row.buffer.topOfRed) },
+            { accessor: 'topOfYellow', title: <WrappingTitle>Top of yellow</WrappingTitle>, textAlign: 'right', render: (row) => formatNumber(row.buffer.topOfYellow) },
+            { accessor: 'topOfGreen', title: <WrappingTitle>Top of green</WrappingTitle>, textAlign: 'right', render: (row) => formatNumber(row.buffer.topOfGreen) },
             {
               accessor: 'suggestion',
               title: 'Suggestion',
