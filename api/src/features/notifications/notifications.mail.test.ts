@@ -132,7 +132,10 @@ describe('e-mail at once, and the one-click unsubscribe', { timeout: 60_000 }, (
     expect(asked.body).toContain('<form method="post"');
     expect((await preferences()).choices.find((choice) => choice.kind === 'claim.created')?.delivery).toBe('immediate');
 
-    const forged = await api.app.inject({ method: 'POST', url: path.replace(/.(?=$)/, (c) => (c === 'A' ? 'B' : 'A')), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    // The same signature over another kind: the token names what it turns off, and nothing else passes.
+    const token = new URL(unsubscribeUrl).searchParams.get('token')!.split('.');
+    const otherKind = `/api/notifications/unsubscribe?token=${[token[0], Buffer.from('order.created').toString('base64url'), token[2]].join('.')}`;
+    const forged = await api.app.inject({ method: 'POST', url: otherKind, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
     expect(forged.statusCode).toBe(400);
     expect((await preferences()).choices.find((choice) => choice.kind === 'claim.created')?.delivery).toBe('immediate');
 
