@@ -2283,6 +2283,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): saves the caller's own e-mail choices; an unknown time zone answers 400 naming timeZone. */
+        post: operations["Notifications_savePreferences"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/preferences/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): the caller's own e-mail choices; a person never has anyone else's. */
+        post: operations["Notifications_getPreferences"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/read": {
         parameters: {
             query?: never;
@@ -4391,6 +4425,16 @@ export interface components {
             /** @description The person's name when the portal knows it, else the id the event carries. */
             name: string;
         };
+        /** @description One kind and how the person hears of it. */
+        NotificationChoice: {
+            delivery: components["schemas"]["NotificationDelivery"];
+            kind: components["schemas"]["EventType"];
+        };
+        /**
+         * @description How a person hears of one kind of notification: in the portal only, by e-mail at once, or in a daily digest.
+         * @enum {string}
+         */
+        NotificationDelivery: "portal" | "immediate" | "digest";
         /** @description One page of the person's notifications, newest first, and how many of all theirs are unread. */
         NotificationPage: {
             /** Format: int32 */
@@ -4399,6 +4443,29 @@ export interface components {
             rows: components["schemas"]["Notification"][];
             /** Format: int32 */
             unread: number;
+        };
+        /** @description The person's choices, every kind listed, and the address e-mail goes to (null: none in the directory). */
+        NotificationPreferences: {
+            choices: components["schemas"]["NotificationChoice"][];
+            /**
+             * Format: int32
+             * @description The local hour (0-23) the daily digest goes out.
+             */
+            digestHour: number;
+            email: string | null;
+            /** @description An IANA time zone, e.g. Europe/Helsinki. */
+            timeZone: string;
+        };
+        /** @description What the person chooses: per kind (a kind left out is `portal`), and the digest's hour in their IANA time zone. */
+        NotificationPreferencesInput: {
+            choices: components["schemas"]["NotificationChoice"][];
+            /**
+             * Format: int32
+             * @description The local hour (0-23) the daily digest goes out.
+             */
+            digestHour: number;
+            /** @description An IANA time zone, e.g. Europe/Helsinki. */
+            timeZone: string;
         };
         /**
          * @description Band of an OEE figure (docs/oee.md): good from 85 %, medium from 60 %, bad below; none without enough data.
@@ -14395,6 +14462,113 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["NotificationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    Notifications_savePreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "choices": [
+                 *         {
+                 *           "kind": "order_item.confirmed",
+                 *           "delivery": "digest"
+                 *         }
+                 *       ],
+                 *       "digestHour": 7,
+                 *       "timeZone": "Europe/Helsinki"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NotificationPreferencesInput"];
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "choices": [
+                     *         {
+                     *           "kind": "order_item.confirmed",
+                     *           "delivery": "digest"
+                     *         }
+                     *       ],
+                     *       "digestHour": 7,
+                     *       "timeZone": "Europe/Helsinki",
+                     *       "email": "buyer@example.com"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    Notifications_getPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "choices": [
+                     *         {
+                     *           "kind": "order_item.confirmed",
+                     *           "delivery": "immediate"
+                     *         }
+                     *       ],
+                     *       "digestHour": 8,
+                     *       "timeZone": "Europe/Helsinki",
+                     *       "email": "buyer@example.com"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotificationPreferences"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -26,6 +26,8 @@ import { startMqttIngestion, type MqttIngestion } from './features/machines/mach
 import { startMqttBroker } from './features/machines/machines.broker.js';
 import { eventBoundsOf } from './features/machines/machines.ingest.js';
 import { registerJobs } from './jobs/index.js';
+import { registerUnsubscribe } from './features/notifications/notifications.unsubscribe.js';
+import { unsubscribe } from './features/notifications/notifications.service.js';
 
 export interface AppOptions {
   config: Config;
@@ -121,6 +123,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await registerContractDocs(app);
+  // The notifications' one-click unsubscribe: public (no sign-in, RFC 8058), so outside the contract's gate.
+  await registerUnsubscribe(app, { config: options.config, unsubscribe: (subject, kind, client) => unsubscribe(options.db, subject, kind, client) });
 
   const document = loadContract();
   const operations = new Map(contractOperations(document).map((operation) => [operation.operationId, operation]));

@@ -233,6 +233,15 @@ const schema = z.object({
     .string()
     .refine((value) => decodeKey(value) !== undefined, { message: '32 bytes, written as base64, base64url or 64 hex digits' })
     .optional(),
+  /**
+   * The key that signs the notifications' one-click unsubscribe links (HMAC-SHA256): 32 bytes, base64 or hex. Without
+   * it a key is generated once and kept in DATA_DIR/unsubscribe-hmac.key; replicas on separate data folders need this
+   * variable, the same on all. A new key makes the links of earlier e-mails answer 'link not valid'.
+   */
+  UNSUBSCRIBE_HMAC_KEY: z
+    .string()
+    .refine((value) => decodeKey(value) !== undefined, { message: '32 bytes, written as base64, base64url or 64 hex digits' })
+    .optional(),
 });
 
 /** Reads a 32-byte key written as 64 hex digits, base64 or base64url. */

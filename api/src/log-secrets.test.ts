@@ -130,4 +130,12 @@ describe('the scrubbing log destination', () => {
     expect(lines.join('')).toBe('{"err":"connect postgres://orders_app:***@db:5432/x failed","key":"***","smtp":"***"}\n{"msg":"***"}\n');
     expect(withoutPassword('mqtt://plant:s3cret@broker:1883')).toBe('mqtt://plant:***@broker:1883');
   });
+
+  it('hides the key of the unsubscribe links as it hides the audit key', () => {
+    const key = Buffer.alloc(32, 9).toString('base64');
+    const lines: string[] = [];
+    const destination = scrubbingDestination(configSecrets({ UNSUBSCRIBE_HMAC_KEY: key }), { write: (line: string) => lines.push(line) });
+    destination.write(`{"msg":"${key}"}\n`);
+    expect(lines.join('')).toBe('{"msg":"***"}\n');
+  });
 });

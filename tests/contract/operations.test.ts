@@ -180,6 +180,8 @@ const extensions = [
   'POST /api/notifications/read',
   'POST /api/notifications/read-all',
   'POST /api/notifications/stream',
+  'POST /api/notifications/preferences/get',
+  'POST /api/notifications/preferences',
   // Issue 15: plant performance (spec/machines.tsp).
   'POST /api/admin/machines/credentials/get',
   'POST /api/admin/machines/credentials/create',

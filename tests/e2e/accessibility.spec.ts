@@ -297,6 +297,11 @@ faceWalk('client', (part) => {
     await visitDialog(page, findings, () => main(page).getByRole('button', { name: /^History of / }).first().click(), /^History of /);
     // The bell's drawer: the notifications, or the empty state.
     await visitDialog(page, findings, () => page.getByTestId('notifications-bell').click(), 'Notifications');
+    // The e-mail settings, from the bell's drawer.
+    await visitDetail(page, findings, 'Notification settings', async () => {
+      await page.getByTestId('notifications-bell').click();
+      await page.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: 'E-mail settings' }).click();
+    }, 'Notification settings');
   });
 
   part('claims, invoices and statistics: every screen has no serious or critical accessibility violation in either colour scheme', async (page, findings) => {

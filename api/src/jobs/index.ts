@@ -44,7 +44,7 @@ export async function registerJobs(app: FastifyInstance, db: Db, config: Config)
     ...uploadJobHandlers(db, app.uploads, config),
     ...eventJobHandlers(db, config),
     ...webhookJobHandlers(db, config),
-    ...notificationJobHandlers(db),
+    ...notificationJobHandlers(db, config, transport),
   });
   return jobs;
 }

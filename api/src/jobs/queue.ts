@@ -24,6 +24,10 @@ export const QUEUES = {
   eventCleanup: 'event-cleanup',
   /** Turns the events after the notifications' cursor into notifications: queued with every event, and every minute. */
   notifications: 'notifications',
+  /** One e-mail of the notifications (at once, or a digest): `{ mailId }`. */
+  notificationEmail: 'notification-email',
+  /** Queues the daily digests whose local hour has come; on a schedule (SCHEDULES). */
+  notificationDigest: 'notification-digest',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -38,6 +42,8 @@ export const SCHEDULES: Partial<Record<QueueName, string>> = {
   [QUEUES.eventCleanup]: '17 3 * * *',
   // Every minute: catches up when a queued run was lost.
   [QUEUES.notifications]: '* * * * *',
+  // Every quarter hour: a digest goes out within 15 minutes of the person's hour (zones off by 30 or 45 minutes too).
+  [QUEUES.notificationDigest]: '*/15 * * * *',
 };
 
 export interface RetryPolicy {
@@ -80,7 +86,7 @@ const sender = new PgBoss({
 });
 
 /** Queues a job in `trx`; `startAfter` in seconds. The queue's own retry policy applies. */
-export function sendInTransaction(trx: Transaction<Database>, queue: QueueName, data: object, options: { startAfter?: number } = {}): Promise<string | null> {
+export function sendInTransaction(trx: Transaction<Database>, queue: QueueName, data: object, options: { startAfter?: number; singletonKey?: string } = {}): Promise<string | null> {
   return sender.send(queue, data, { db: executorOf(trx), ...options });
 }
 

@@ -30,6 +30,7 @@ export function configSecrets(config: Partial<Config>, extra: (string | undefine
     config.METRICS_TOKEN,
     config.MFA_ENCRYPTION_KEY,
     config.AUDIT_HMAC_KEY,
+    config.UNSUBSCRIBE_HMAC_KEY,
     ...extra,
   ];
   // A very short value would blank out ordinary words of every line; such a password is caught by the URL pattern.

@@ -22,6 +22,8 @@ export const MESSAGES = {
   selectPreformFirst: 'Select preform first',
   noSuppliers: 'This preform has no suppliers set.',
   fixFields: 'Please fix field errors.',
+  /** A notification digest's zone the API does not know (its `timeZone` rule). */
+  timeZone: 'Pick a time zone, e.g. Europe/Helsinki.',
   stockFill: 'Field has to be between -10,000,000 and 10,000,000.',
   qtyPerBox: 'Field has to be between 1 and 99,999.',
   wholeNumber: 'Field has to be a whole number.',
@@ -89,6 +91,8 @@ const FIELD_MESSAGES: Record<string, string | Partial<Record<string, string>>> =
   url: { pattern: MESSAGES.webhookUrl, minLength: MESSAGES.webhookUrl, address: MESSAGES.webhookUrl },
   // An endpoint without event types: an empty selection is a missing value.
   eventTypes: { minimum: MESSAGES.required },
+  // The notification digest's zone: one the API knows (IANA).
+  timeZone: { timeZone: MESSAGES.timeZone },
 };
 
 /** The text shown for one issue. */

@@ -38,7 +38,7 @@ describe('the menus of part 2 for each face and client type', () => {
     expect(labels(faceOf('admin').menu)).toEqual([
       'Raw Materials Status', 'Supply plan', 'Production orders', 'Claims', 'Preform stock', 'Traceability', 'Client inventory', 'Preform inventory', 'Manufacturers', 'Invoices', 'Downtimes history', 'Machines', 'Delivery performance', 'Audit log', 'API clients', 'Webhooks',
     ]);
-    expect(faceOf('admin').routes).toHaveLength(27);
+    expect(faceOf('admin').routes).toHaveLength(28);
   });
 
   it('operator: Agenda, Preform stock, Traceability, History, Machines; accountant: Invoices only; guest: no menu', () => {
@@ -68,6 +68,6 @@ describe('the menus of part 2 for each face and client type', () => {
   it("a seller plans on the planner, reads claims and subscribes its company's webhooks, but files no claim and has no forecasts", () => {
     const paths = faceOf('seller').routes.map((route) => route.path);
     expect(labels(faceOf('seller').menu)).toEqual(['Portfolio', 'Orders', 'Planner', 'Claims', 'Webhooks']);
-    expect(paths).toEqual(['/profile', '/orders', '/orders/new', '/orders/$id', '/claims', '/claims/$id', '/agenda', '/webhooks']);
+    expect(paths).toEqual(['/profile', '/orders', '/orders/new', '/orders/$id', '/claims', '/claims/$id', '/agenda', '/webhooks', '/notifications/settings']);
   });
 });

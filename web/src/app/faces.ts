@@ -1,8 +1,11 @@
-import { mayOpen, type Face, type MenuEntry } from './face';
+import { mayOpen, type Face, type FaceRoute, type MenuEntry } from './face';
 import type { SessionUser } from './session';
 
 export type { Face, FaceRoute, MenuEntry } from './face';
 export { mayCall, mayOpen } from './face';
+
+/** Every signed-in face's own notification settings (linked from the bell and from every e-mail). */
+const notificationSettings: FaceRoute = { path: '/notifications/settings', title: 'Notification settings', calls: ['Notifications_getPreferences'], load: () => import('../features/notifications/NotificationSettingsPage') };
 
 const adminFace: Face = {
   name: 'admin',
@@ -77,6 +80,7 @@ const adminFace: Face = {
     { path: '/webhooks', title: 'Webhooks', calls: ['Webhooks_getEndpoints'], load: () => import('../features/webhooks/WebhooksPage') },
     { path: '/audit', title: 'Audit log', calls: ['AdminAudit_exportAuditLog'], load: () => import('../features/audit/AuditLogPage') },
     { path: '/api-clients', title: 'API clients', calls: ['ApiClients_getApiClients'], load: () => import('../features/apiclients/ApiClientsPage') },
+    notificationSettings,
   ],
 };
 
@@ -113,6 +117,7 @@ const operatorFace: Face = {
     { path: '/downtime/history', title: 'Downtime history', calls: ['OperatorDowntime_getHistory'], load: () => import('../features/downtime/OperatorDowntimeHistoryPage') },
     { path: '/machines/live', title: 'Machines', calls: ['OperatorMachines_getLiveStatus'], load: () => import('../features/machines/MachinesStatusPage') },
     { path: '/machines/performance', title: 'Machine performance', calls: ['OperatorMachines_getOee', 'OperatorMachines_getDowntimeAnalytics'], load: () => import('../features/machines/MachinePerformancePage') },
+    notificationSettings,
   ],
 };
 
@@ -121,7 +126,7 @@ const accountantFace: Face = {
   welcome: false,
   redirects: { '/': '/documents' },
   menu: [{ label: 'Invoices', to: '/documents' }],
-  routes: [{ path: '/documents', title: 'Invoices', calls: ['Documents_getInvoices'], load: () => import('../features/invoices/InvoicesPage') }],
+  routes: [{ path: '/documents', title: 'Invoices', calls: ['Documents_getInvoices'], load: () => import('../features/invoices/InvoicesPage') }, notificationSettings],
 };
 
 const clientFace: Face = {
@@ -164,6 +169,7 @@ const clientFace: Face = {
     { path: '/claims/$id', title: 'Claim', calls: ['ClientClaims_getClaim'], load: () => import('../features/claims/ClaimEditPage') },
     { path: '/agenda', title: 'Planner', calls: ['ClientPlanner_getPlanner'], load: () => import('../features/orders/PlannerPage') },
     { path: '/webhooks', title: 'Webhooks', calls: ['Webhooks_getEndpoints'], load: () => import('../features/webhooks/WebhooksPage') },
+    notificationSettings,
   ],
 };
 

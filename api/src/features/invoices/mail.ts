@@ -15,9 +15,10 @@ const base64Lines = (content: Buffer) => content.toString('base64').replace(/.{1
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
 
 /** A MIME message: a UTF-8 text part and, optionally, one attachment. */
-export function toEml(message: { from: string; to: string; subject: string; body: string; date: Date; attachment?: Attachment }): string {
+export function toEml(message: Mail): string {
   const boundary = `=_orders_portal_${randomUUID()}`;
   const headers = [
+    ...Object.entries(message.headers ?? {}).map(([name, value]) => `${name}: ${oneLine(value)}`),
     `From: ${oneLine(message.from)}`,
     `To: ${oneLine(message.to)}`,
     `Subject: ${headerText(oneLine(message.subject))}`,
@@ -26,6 +27,10 @@ export function toEml(message: { from: string; to: string; subject: string; body
     'MIME-Version: 1.0',
   ];
   const text = ['Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: base64', '', base64Lines(Buffer.from(message.body, 'utf8'))];
+  if (message.html !== undefined) {
+    const html = ['Content-Type: text/html; charset=utf-8', 'Content-Transfer-Encoding: base64', '', base64Lines(Buffer.from(message.html, 'utf8'))];
+    return [...headers, `Content-Type: multipart/alternative; boundary="${boundary}"`, '', `--${boundary}`, ...text, `--${boundary}`, ...html, `--${boundary}--`, ''].join('\r\n');
+  }
   if (!message.attachment) return [...headers, ...text].join('\r\n');
   const { filename, contentType, content } = message.attachment;
   const encodedName = encodeURIComponent(filename);
@@ -57,6 +62,10 @@ export interface Mail {
   body: string;
   date: Date;
   attachment?: Attachment;
+  /** An HTML alternative of `body` (the notifications' e-mail; not with an attachment). */
+  html?: string;
+  /** Further header fields (List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -92,6 +101,8 @@ export function smtpTransport(url: string): MailTransport {
         to: mail.to,
         subject: mail.subject,
         text: mail.body,
+        ...(mail.html !== undefined ? { html: mail.html } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
         date: mail.date,
         attachments: mail.attachment
           ? [{ filename: mail.attachment.filename, contentType: mail.attachment.contentType, content: mail.attachment.content }]

@@ -1,10 +1,12 @@
 import type { Handlers } from '../../lib/contract.js';
-import { getNotifications, getUnreadCount, markAllRead, markRead } from './notifications.service.js';
+import { getNotifications, getPreferences, getUnreadCount, markAllRead, markRead, savePreferences } from './notifications.service.js';
 
 export const notificationsHandlers: Handlers = {
   Notifications_getNotifications: async (request) => getNotifications(request.server.db, request.actor, request.body),
   Notifications_getUnreadCount: async (request) => getUnreadCount(request.server.db, request.actor),
   Notifications_markRead: async (request) => markRead(request.server.db, request.actor, request.body.notificationIds),
   Notifications_markAllRead: async (request) => markAllRead(request.server.db, request.actor),
+  Notifications_getPreferences: async (request) => getPreferences(request.server.db, request.actor),
+  Notifications_savePreferences: async (request) => savePreferences(request.server.db, request.actor, request.body),
   Notifications_stream: async (request, reply) => request.server.notificationStreams.open(request, reply, request.body.seconds ?? 300) as never,
 };

@@ -144,8 +144,8 @@ export async function fold(trx: Transaction<Database>, id: number, next: NewNoti
     .execute();
 }
 
-export async function insertNotification(trx: Transaction<Database>, row: NewNotification): Promise<void> {
-  await trx
+export async function insertNotification(trx: Transaction<Database>, row: NewNotification): Promise<number> {
+  const inserted = await trx
     .insertInto('notifications')
     .values({
       user_id: row.userId,
@@ -165,7 +165,9 @@ export async function insertNotification(trx: Transaction<Database>, row: NewNot
       first_at: row.occurredAt,
       occurred_at: row.occurredAt,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
 }
 
 /** Tells the API's streams, at commit, that these people's notifications changed. */

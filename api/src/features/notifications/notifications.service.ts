@@ -1,10 +1,13 @@
-import type { Db } from '../../db/database.js';
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db } from '../../db/database.js';
+import type { EventType } from '../../db/tables/events.js';
 import type { Actor } from '../../lib/actor.js';
-import { audit } from '../../lib/audit.js';
+import { audit, recordAudit } from '../../lib/audit.js';
 import { now, today } from '../../lib/clock.js';
-import type { BodyOf, Schemas } from '../../lib/contract.js';
-import { notFound } from '../../lib/problem.js';
+import { loadContract, type BodyOf, type Schemas } from '../../lib/contract.js';
+import { notFound, ruleViolation } from '../../lib/problem.js';
 import * as repository from './notifications.repository.js';
+import { DEFAULT_DIGEST_HOUR, DEFAULT_TIME_ZONE, immediateKinds, isTimeZone, queueImmediate } from './notifications.mail.js';
 import { foldKeyOf, foldsInto, recipientsOf, type EventFacts } from './notifications.rules.js';
 
 /**
@@ -41,6 +44,8 @@ export async function followEventLogOnce(db: Db, batch = BATCH): Promise<number>
     const people = await repository.people(trx);
     const names = await repository.namesOf(trx, [...new Set(events.filter((event) => event.actor_kind === 'user').map((event) => event.actor_id))]);
     const day = today();
+    const immediate = await immediateKinds(trx, people.map((person) => person.id));
+    const at = now();
     const changed = new Set<string>();
     for (const event of events) {
       const itemId = itemIdOf(event);
@@ -77,7 +82,11 @@ export async function followEventLogOnce(db: Db, batch = BATCH): Promise<number>
         };
         const open = await repository.unreadToFold(trx, person.id, event.type, row.foldKey);
         if (open && foldsInto({ firstAt: open.first_at, readAt: open.read_at }, event.occurred_at)) await repository.fold(trx, open.id, row);
-        else await repository.insertNotification(trx, row);
+        else {
+          const id = await repository.insertNotification(trx, row);
+          // A folded event is told by the e-mail of the notification it folds into.
+          if (immediate.has(`${person.id}\n${event.type}`)) await queueImmediate(trx, person.id, id, at);
+        }
         changed.add(person.id);
       }
     }
@@ -155,5 +164,57 @@ export async function markAllRead(db: Db, actor: Actor) {
       await repository.announce(trx, [actor.sub]);
     }
     return { unread: 0 };
+  });
+}
+
+const EVENT_KINDS = (loadContract().components as { schemas: { EventType: { enum: EventType[] } } }).schemas.EventType.enum;
+
+async function preferencesOf(db: Db | Transaction<Database>, sub: string): Promise<Schemas['NotificationPreferences']> {
+  const [choices, settings, person] = await Promise.all([
+    db.selectFrom('notification_choices').select(['kind', 'delivery']).where('user_id', '=', sub).execute(),
+    db.selectFrom('notification_settings').select(['digest_hour', 'time_zone']).where('user_id', '=', sub).executeTakeFirst(),
+    db.selectFrom('users').select('email').where(sql<string>`id::text`, '=', sub).executeTakeFirst(),
+  ]);
+  const chosen = new Map<string, Schemas['NotificationDelivery']>(choices.map((row) => [row.kind, row.delivery]));
+  return {
+    choices: EVENT_KINDS.map((kind) => ({ kind, delivery: chosen.get(kind) ?? 'portal' })),
+    digestHour: settings?.digest_hour ?? DEFAULT_DIGEST_HOUR,
+    timeZone: settings?.time_zone ?? DEFAULT_TIME_ZONE,
+    email: person?.email ?? null,
+  };
+}
+
+/** The caller's own e-mail choices, every kind listed (never saved: everything in the portal, the digest at 08:00 UTC). */
+export function getPreferences(db: Db, actor: Actor) {
+  return preferencesOf(db, actor.sub);
+}
+
+/** Saves the caller's own choices: a kind left out, or `portal`, is in the portal only. */
+export async function savePreferences(db: Db, actor: Actor, body: Schemas['NotificationPreferencesInput']) {
+  if (!isTimeZone(body.timeZone)) throw ruleViolation('timeZone', 'timeZone', `'${body.timeZone}' is not a time zone (IANA, e.g. Europe/Helsinki).`);
+  const chosen = new Map(body.choices.map((choice) => [choice.kind, choice.delivery]));
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('notification_choices').where('user_id', '=', actor.sub).execute();
+    const rows = [...chosen].filter(([, delivery]) => delivery !== 'portal').map(([kind, delivery]) => ({ user_id: actor.sub, kind, delivery: delivery as 'immediate' | 'digest' }));
+    if (rows.length) await trx.insertInto('notification_choices').values(rows).execute();
+    await trx
+      .insertInto('notification_settings')
+      .values({ user_id: actor.sub, digest_hour: body.digestHour, time_zone: body.timeZone })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ digest_hour: body.digestHour, time_zone: body.timeZone }))
+      .execute();
+    await audit(trx, actor, { operation: 'saveNotificationPreferences', recordType: 'notification_preferences', recordId: actor.sub, details: { choices: Object.fromEntries(chosen), digestHour: body.digestHour, timeZone: body.timeZone } });
+    return preferencesOf(trx, actor.sub);
+  });
+}
+
+/**
+ * The one-click unsubscribe (RFC 8058): the token's person hears of its kind in the portal only from now on. Answers
+ * false for a token the portal did not sign. Audited as the person (the link is theirs), from the caller's address.
+ */
+export async function unsubscribe(db: Db, subject: string, kind: string, client: { ip: string; userAgent?: string }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const removed = await trx.deleteFrom('notification_choices').where('user_id', '=', subject).where('kind', '=', kind as EventType).executeTakeFirst();
+    if (Number(removed.numDeletedRows))
+      await recordAudit(trx, { subject, ip: client.ip, userAgent: client.userAgent ?? null, operation: 'unsubscribeNotifications', recordType: 'notification_preferences', recordId: subject, details: { kind } });
   });
 }

@@ -21,6 +21,7 @@ import type {
 
 import type {
   NotificationPage,
+  NotificationPreferences,
   NotificationsGetUnreadCount200,
   NotificationsMarkAllRead200,
   NotificationsMarkRead200
@@ -28,6 +29,10 @@ import type {
 
 
 export const getNotificationsGetNotificationsResponseMock = (): NotificationPage => ({"rows":[{"id":5,"kind":"order_item.confirmed","recordType":"order_item","recordId":"41","orderId":12,"label":"PO-2026-014","company":"Nordic Water AB","actor":{"kind":"user","name":"Sam Seller"},"count":3,"data":{"by":"seller"},"occurredAt":"2026-03-12T07:30:00Z","readAt":null}],"count":1,"unread":1})
+
+export const getNotificationsSavePreferencesResponseMock = (): NotificationPreferences => ({"choices":[{"kind":"order_item.confirmed","delivery":"digest"}],"digestHour":7,"timeZone":"Europe/Helsinki","email":"buyer@example.com"})
+
+export const getNotificationsGetPreferencesResponseMock = (): NotificationPreferences => ({"choices":[{"kind":"order_item.confirmed","delivery":"immediate"}],"digestHour":8,"timeZone":"Europe/Helsinki","email":"buyer@example.com"})
 
 export const getNotificationsMarkReadResponseMock = (): NotificationsMarkRead200 => ({"unread":0})
 
@@ -44,6 +49,30 @@ export const getNotificationsGetNotificationsMockHandler = (overrideResponse?: N
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getNotificationsGetNotificationsResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getNotificationsSavePreferencesMockHandler = (overrideResponse?: NotificationPreferences | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<NotificationPreferences> | NotificationPreferences), options?: RequestHandlerOptions) => {
+  return http.post('*/api/notifications/preferences', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getNotificationsSavePreferencesResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getNotificationsGetPreferencesMockHandler = (overrideResponse?: NotificationPreferences | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<NotificationPreferences> | NotificationPreferences), options?: RequestHandlerOptions) => {
+  return http.post('*/api/notifications/preferences/get', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getNotificationsGetPreferencesResponseMock()),
       { status: 200,
         headers: { 'Content-Type': 'application/json' }
       })
@@ -99,6 +128,8 @@ export const getNotificationsGetUnreadCountMockHandler = (overrideResponse?: Not
 }
 export const getNotificationsMock = () => [
   getNotificationsGetNotificationsMockHandler(),
+  getNotificationsSavePreferencesMockHandler(),
+  getNotificationsGetPreferencesMockHandler(),
   getNotificationsMarkReadMockHandler(),
   getNotificationsMarkAllReadMockHandler(),
   getNotificationsStreamMockHandler(),

@@ -27,7 +27,10 @@ import type {
   ForbiddenResponse,
   NotFoundResponse,
   NotificationPage,
+  NotificationPreferences,
+  NotificationPreferencesInput,
   NotificationsGetNotificationsBody,
+  NotificationsGetPreferencesBody,
   NotificationsGetUnreadCount200,
   NotificationsGetUnreadCountBody,
   NotificationsMarkAllRead200,
@@ -101,6 +104,133 @@ export function useNotificationsGetNotifications<TData = Awaited<ReturnType<type
  ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
 
   const queryOptions = getNotificationsGetNotificationsQueryOptions(notificationsGetNotificationsBody,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Extension (not in part 7): saves the caller's own e-mail choices; an unknown time zone answers 400 naming timeZone.
+ */
+export const notificationsSavePreferences = (
+    notificationPreferencesInput: NotificationPreferencesInput,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<NotificationPreferences>(
+      {url: `/api/notifications/preferences`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: notificationPreferencesInput, signal
+    },
+      );
+    }
+  
+
+
+export const getNotificationsSavePreferencesMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof notificationsSavePreferences>>, TError,{data: NotificationPreferencesInput}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof notificationsSavePreferences>>, TError,{data: NotificationPreferencesInput}, TContext> => {
+
+const mutationKey = ['notificationsSavePreferences'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof notificationsSavePreferences>>, {data: NotificationPreferencesInput}> = (props) => {
+          const {data} = props ?? {};
+
+          return  notificationsSavePreferences(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type NotificationsSavePreferencesMutationResult = NonNullable<Awaited<ReturnType<typeof notificationsSavePreferences>>>
+    export type NotificationsSavePreferencesMutationBody = NotificationPreferencesInput
+    export type NotificationsSavePreferencesMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useNotificationsSavePreferences = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof notificationsSavePreferences>>, TError,{data: NotificationPreferencesInput}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof notificationsSavePreferences>>,
+        TError,
+        {data: NotificationPreferencesInput},
+        TContext
+      > => {
+
+      const mutationOptions = getNotificationsSavePreferencesMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * Extension (not in part 7): the caller's own e-mail choices; a person never has anyone else's.
+ */
+export const notificationsGetPreferences = (
+    notificationsGetPreferencesBody: NotificationsGetPreferencesBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<NotificationPreferences>(
+      {url: `/api/notifications/preferences/get`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: notificationsGetPreferencesBody, signal
+    },
+      );
+    }
+  
+
+
+
+export const getNotificationsGetPreferencesQueryKey = (notificationsGetPreferencesBody?: NotificationsGetPreferencesBody,) => {
+    return [
+    `/api/notifications/preferences/get`, notificationsGetPreferencesBody
+    ] as const;
+    }
+
+    
+export const getNotificationsGetPreferencesQueryOptions = <TData = Awaited<ReturnType<typeof notificationsGetPreferences>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(notificationsGetPreferencesBody: NotificationsGetPreferencesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof notificationsGetPreferences>>, TError, TData>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getNotificationsGetPreferencesQueryKey(notificationsGetPreferencesBody);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof notificationsGetPreferences>>> = ({ signal }) => notificationsGetPreferences(notificationsGetPreferencesBody, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof notificationsGetPreferences>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type NotificationsGetPreferencesQueryResult = NonNullable<Awaited<ReturnType<typeof notificationsGetPreferences>>>
+export type NotificationsGetPreferencesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+
+
+export function useNotificationsGetPreferences<TData = Awaited<ReturnType<typeof notificationsGetPreferences>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
+ notificationsGetPreferencesBody: NotificationsGetPreferencesBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof notificationsGetPreferences>>, TError, TData>, }
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getNotificationsGetPreferencesQueryOptions(notificationsGetPreferencesBody,options)
 
   const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
 

@@ -58,6 +58,57 @@ export const notificationsGetNotificationsResponse = zod.object({
 }).describe('One page of the person\'s notifications, newest first, and how many of all theirs are unread.')
 
 /**
+ * Extension (not in part 7): saves the caller's own e-mail choices; an unknown time zone answers 400 naming timeZone.
+ */
+export const notificationsSavePreferencesBodyChoicesMax = 64;export const notificationsSavePreferencesBodyDigestHourMin = 0;
+export const notificationsSavePreferencesBodyDigestHourMax = 23;
+export const notificationsSavePreferencesBodyDigestHourMultipleOf = 1;export const notificationsSavePreferencesBodyTimeZoneMax = 64;
+
+export const notificationsSavePreferencesBody = zod.object({
+  "choices": zod.array(zod.object({
+  "kind": zod.enum(['order.created', 'order.changed', 'order.deleted', 'order_item.created', 'order_item.changed', 'order_item.deleted', 'order_item.confirmed', 'order_item.confirmation_cleared', 'order_item.due_date_moved', 'production_order_item.created', 'produced_quantity.recorded', 'machine.stopped', 'machine.started', 'claim.created', 'claim.status_changed', 'invoice.sent', 'supply_order.delivered', 'forecast.saved']).describe('What happened, as a dotted name `<record>.<change>`. A type names a change another party may care about; a\nreceiver that does not know a type ignores the event (new types are added, never renamed).'),
+  "delivery": zod.enum(['portal', 'immediate', 'digest']).describe('How a person hears of one kind of notification: in the portal only, by e-mail at once, or in a daily digest.')
+}).describe('One kind and how the person hears of it.')).max(notificationsSavePreferencesBodyChoicesMax),
+  "digestHour": zod.number().min(notificationsSavePreferencesBodyDigestHourMin).max(notificationsSavePreferencesBodyDigestHourMax).multipleOf(notificationsSavePreferencesBodyDigestHourMultipleOf).describe('The local hour (0-23) the daily digest goes out.'),
+  "timeZone": zod.string().min(1).max(notificationsSavePreferencesBodyTimeZoneMax).describe('An IANA time zone, e.g. Europe/Helsinki.')
+}).describe('What the person chooses: per kind (a kind left out is `portal`), and the digest\'s hour in their IANA time zone.')
+
+export const notificationsSavePreferencesResponseChoicesMax = 64;export const notificationsSavePreferencesResponseDigestHourMin = 0;
+export const notificationsSavePreferencesResponseDigestHourMax = 23;
+export const notificationsSavePreferencesResponseDigestHourMultipleOf = 1;export const notificationsSavePreferencesResponseTimeZoneMax = 64;export const notificationsSavePreferencesResponseEmailMax = 320;
+
+export const notificationsSavePreferencesResponse = zod.object({
+  "choices": zod.array(zod.object({
+  "kind": zod.enum(['order.created', 'order.changed', 'order.deleted', 'order_item.created', 'order_item.changed', 'order_item.deleted', 'order_item.confirmed', 'order_item.confirmation_cleared', 'order_item.due_date_moved', 'production_order_item.created', 'produced_quantity.recorded', 'machine.stopped', 'machine.started', 'claim.created', 'claim.status_changed', 'invoice.sent', 'supply_order.delivered', 'forecast.saved']).describe('What happened, as a dotted name `<record>.<change>`. A type names a change another party may care about; a\nreceiver that does not know a type ignores the event (new types are added, never renamed).'),
+  "delivery": zod.enum(['portal', 'immediate', 'digest']).describe('How a person hears of one kind of notification: in the portal only, by e-mail at once, or in a daily digest.')
+}).describe('One kind and how the person hears of it.')).max(notificationsSavePreferencesResponseChoicesMax),
+  "digestHour": zod.number().min(notificationsSavePreferencesResponseDigestHourMin).max(notificationsSavePreferencesResponseDigestHourMax).multipleOf(notificationsSavePreferencesResponseDigestHourMultipleOf).describe('The local hour (0-23) the daily digest goes out.'),
+  "timeZone": zod.string().min(1).max(notificationsSavePreferencesResponseTimeZoneMax).describe('An IANA time zone, e.g. Europe/Helsinki.'),
+  "email": zod.string().max(notificationsSavePreferencesResponseEmailMax).nullable()
+}).describe('The person\'s choices, every kind listed, and the address e-mail goes to (null: none in the directory).')
+
+/**
+ * Extension (not in part 7): the caller's own e-mail choices; a person never has anyone else's.
+ */
+export const notificationsGetPreferencesBody = zod.object({
+
+})
+
+export const notificationsGetPreferencesResponseChoicesMax = 64;export const notificationsGetPreferencesResponseDigestHourMin = 0;
+export const notificationsGetPreferencesResponseDigestHourMax = 23;
+export const notificationsGetPreferencesResponseDigestHourMultipleOf = 1;export const notificationsGetPreferencesResponseTimeZoneMax = 64;export const notificationsGetPreferencesResponseEmailMax = 320;
+
+export const notificationsGetPreferencesResponse = zod.object({
+  "choices": zod.array(zod.object({
+  "kind": zod.enum(['order.created', 'order.changed', 'order.deleted', 'order_item.created', 'order_item.changed', 'order_item.deleted', 'order_item.confirmed', 'order_item.confirmation_cleared', 'order_item.due_date_moved', 'production_order_item.created', 'produced_quantity.recorded', 'machine.stopped', 'machine.started', 'claim.created', 'claim.status_changed', 'invoice.sent', 'supply_order.delivered', 'forecast.saved']).describe('What happened, as a dotted name `<record>.<change>`. A type names a change another party may care about; a\nreceiver that does not know a type ignores the event (new types are added, never renamed).'),
+  "delivery": zod.enum(['portal', 'immediate', 'digest']).describe('How a person hears of one kind of notification: in the portal only, by e-mail at once, or in a daily digest.')
+}).describe('One kind and how the person hears of it.')).max(notificationsGetPreferencesResponseChoicesMax),
+  "digestHour": zod.number().min(notificationsGetPreferencesResponseDigestHourMin).max(notificationsGetPreferencesResponseDigestHourMax).multipleOf(notificationsGetPreferencesResponseDigestHourMultipleOf).describe('The local hour (0-23) the daily digest goes out.'),
+  "timeZone": zod.string().min(1).max(notificationsGetPreferencesResponseTimeZoneMax).describe('An IANA time zone, e.g. Europe/Helsinki.'),
+  "email": zod.string().max(notificationsGetPreferencesResponseEmailMax).nullable()
+}).describe('The person\'s choices, every kind listed, and the address e-mail goes to (null: none in the directory).')
+
+/**
  * Extension (not in part 7): marks the caller's notifications read, all or nothing: an id not theirs answers 404 and marks none.
  */
 export const notificationsMarkReadBodyNotificationIdsItemMax = 2147483647;

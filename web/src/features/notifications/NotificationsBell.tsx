@@ -40,6 +40,9 @@ export function NotificationsBell() {
         </ActionIcon>
       </Indicator>
       <Drawer opened={opened} onClose={() => setOpened(false)} position="right" title="Notifications" size="md" closeButtonProps={{ "aria-label": "Close notifications" }}>
+        <Anchor component={Link} to="/notifications/settings" size="sm" mb="sm" display="block" onClick={() => setOpened(false)}>
+          E-mail settings
+        </Anchor>
         {opened && (
           <NotificationsList
             onOpen={() => setOpened(false)}

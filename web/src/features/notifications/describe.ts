@@ -1,5 +1,27 @@
 import type { Notification } from '../../../../generated/web/model';
 
+/** Each kind of notification as the settings name it. */
+export const KIND_LABELS: Record<string, string> = {
+  'order.created': 'New client order',
+  'order.changed': 'Order changed',
+  'order.deleted': 'Order deleted',
+  'order_item.created': 'Item added',
+  'order_item.changed': 'Item changed',
+  'order_item.deleted': 'Item deleted',
+  'order_item.confirmed': 'Item confirmed',
+  'order_item.confirmation_cleared': 'Confirmation withdrawn',
+  'order_item.due_date_moved': 'Due date moved',
+  'production_order_item.created': 'Production order item created',
+  'produced_quantity.recorded': 'Produced quantity recorded',
+  'machine.stopped': 'Machine stopped',
+  'machine.started': 'Machine started again',
+  'claim.created': 'New claim',
+  'claim.status_changed': 'Claim status changed',
+  'invoice.sent': 'Invoice sent',
+  'supply_order.delivered': 'Supply order delivered',
+  'forecast.saved': 'Forecast saved',
+};
+
 const BY: Record<string, string> = { buyer: 'the buyer', seller: 'the seller' };
 
 /** What happened, in a few words, and the record it happened to, as the inbox names them. */
