@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import type { EventActorKind, EventType } from '../../db/tables/events.js';
+import type { StoredEvent } from '../events/events.repository.js';
 import { rolesFromClaims, STAFF_ROLES, type StaffRole } from '../../lib/roles.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import type { Person } from './notifications.rules.js';
@@ -10,17 +11,8 @@ type Executor = Db | Transaction<Database>;
 /** The channel that tells the API's streams a person's notifications changed (payload: their subject). */
 export const NOTIFICATIONS_CHANNEL = 'notifications';
 
-export interface LoggedEvent {
-  sequence: string;
-  type: EventType;
-  occurred_at: Date;
-  company_id: string | null;
-  record_type: string;
-  record_id: string;
-  actor_kind: EventActorKind;
-  actor_id: string;
-  data: Record<string, unknown>;
-}
+/** An event as the log holds it (the events list's row, without its public id). */
+export type LoggedEvent = Omit<StoredEvent, 'id'>;
 
 /** Locks the job's cursor (held until the transaction ends: one run at a time) and answers it. */
 export async function lockCursor(trx: Transaction<Database>): Promise<string> {

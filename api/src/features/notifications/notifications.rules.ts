@@ -1,4 +1,5 @@
-import type { EventActorKind, EventType } from '../../db/tables/events.js';
+import type { EventType } from '../../db/tables/events.js';
+import type { NewEvent } from '../events/events.repository.js';
 import type { ClientType, StaffRole } from '../../lib/roles.js';
 import { CLIENT_READERS } from '../events/events.service.js';
 
@@ -19,15 +20,7 @@ export interface Person {
 }
 
 /** An event with the facts about its record that the rules need. */
-export interface EventFacts {
-  type: EventType;
-  /** The company the event is recorded for (the record's owner; the ordering company for an order item). */
-  companyId: string | null;
-  recordType: string;
-  recordId: string;
-  actorKind: EventActorKind;
-  actorId: string;
-  data: Record<string, unknown>;
+export interface EventFacts extends Omit<NewEvent, 'occurredAt'> {
   /** For an order item (or the item a production order item was made for): the company that ordered it. */
   orderingCompany?: string | null;
   /** The companies that make or sell the item's product, other than the ordering one (they plan it). */
