@@ -73,6 +73,27 @@ export function executorOf(db: Kysely<Database> | Transaction<Database>): PgBoss
   };
 }
 
+/** pg-boss's statements that complete a job or fail it by id (its plans `completeJobs` and `failJobsById`). */
+const JOB_OUTCOME = /SET completed_on = now\(\),\s+state = 'completed'|id IN \(SELECT UNNEST\(\$2::uuid\[\]\)\) AND state < 'completed'/;
+
+/**
+ * The workers' adapter. pg-boss 10 records a job's outcome without awaiting the statement (manager.js, `watch`), so
+ * when PostgreSQL restarts at that moment the rejection is unhandled and would end the API. Those statements' failures
+ * are logged instead: the job stays active until it expires and is then tried again, which each handler tolerates
+ * (every job checks what it already did).
+ */
+export function workerExecutorOf(db: Kysely<Database>, log: FastifyBaseLogger): PgBoss.Db {
+  const executor = executorOf(db);
+  return {
+    executeSql: (text, values) =>
+      executor.executeSql(text, values).catch((error: unknown) => {
+        if (!JOB_OUTCOME.test(text)) throw error;
+        log.warn({ err: error, component: 'jobs' }, 'could not record a job outcome: the job runs again once it expires');
+        return { rows: [{ count: '0' }] as never[] };
+      }),
+  };
+}
+
 /**
  * Sends jobs through a transaction without the API's `Jobs` at hand (the event log's fan-out runs deep inside the
  * services, which get the database only). pg-boss only builds the insert here; the transaction runs it, so the job
@@ -103,7 +124,7 @@ export class Jobs {
   constructor(db: Db, options: JobsOptions) {
     this.#options = options;
     this.boss = new PgBoss({
-      db: executorOf(db),
+      db: workerExecutorOf(db, options.log),
       migrate: false,
       // Maintenance (expiring jobs whose worker died, deleting old ones) and the cron schedules run where workers run;
       // pg-boss takes a lock so that one replica at a time does each.
