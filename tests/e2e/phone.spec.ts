@@ -243,6 +243,13 @@ const VISITS: Record<string, Visit> = {
       await settled(page, `Claim ${id}`);
     },
   },
+  '/notifications/settings': {
+    as: 'client',
+    open: async (page) => {
+      await page.goto('/#/notifications/settings');
+      await settled(page, 'Notification settings');
+    },
+  },
   '/webhooks': {
     as: 'client',
     open: async (page) => {
