@@ -73,7 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', options.config);
   limitPdfRenders(options.config.PDF_MAX_RENDERS, options.config.PDF_WORKER_HEAP_MB);
   app.addHook('onClose', stopIdlePdfWorkers);
-  // Issue 18: the bytes of uploads in the S3-compatible bucket of S3_*, or in PostgreSQL.
+  // The bytes of uploads in the S3-compatible bucket of S3_*, or in PostgreSQL.
   await app.register(uploadStorePlugin, { store: createUploadStore(options.config, options.db) });
 
   await app.register(helmet, {
@@ -90,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(problemsPlugin);
-  // Issue 18: GET /metrics (Prometheus), and every request counted and timed by its operation id.
+  // GET /metrics (Prometheus), and every request counted and timed by its operation id.
   await app.register(metricsPlugin, { db: options.db, token: options.config.METRICS_TOKEN });
   await app.register(pressurePlugin, {
     db: options.db,
@@ -204,7 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     } satisfies MqttIngestion);
 
-  // Issue 18: background jobs (pg-boss): every replica queues, JOBS_WORKERS > 0 also works on them.
+  // Background jobs (pg-boss): every replica queues, JOBS_WORKERS > 0 also works on them.
   await registerJobs(app, options.db, options.config);
 
   await options.extend?.(app);

@@ -49,7 +49,7 @@ const schema = z.object({
    * 512 fits the recall PDF of a lot used by 10,000 items (7 columns), the largest document measured.
    */
   PDF_WORKER_HEAP_MB: z.coerce.number().int().min(32).max(4096).default(512),
-  /** Issue 18: the bearer token a Prometheus scraper sends to GET /metrics; unset, only loopback is served. */
+  /** The bearer token a Prometheus scraper sends to GET /metrics; unset, only loopback is served. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** The embedded PostgreSQL, found stopped this long (ms), is started again by the portal. */
   EMBEDDED_PG_RESTART_AFTER_MS: z.coerce.number().int().min(1_000).default(30_000),
@@ -119,7 +119,7 @@ const schema = z.object({
   /** A file never attached to a claim is removed this many hours after its upload (a cancelled or abandoned claim). */
   UPLOAD_UNATTACHED_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
   /**
-   * Issue 18: uploads in an S3-compatible bucket when S3_ENDPOINT and S3_BUCKET are set (with both keys); in their
+   * Uploads in an S3-compatible bucket when S3_ENDPOINT and S3_BUCKET are set (with both keys); in their
    * PostgreSQL rows otherwise. Path-style URLs by default (MinIO, Ceph, Garage); `false` for virtual-hosted AWS.
    */
   S3_ENDPOINT: z.url().optional(),
@@ -136,7 +136,7 @@ const schema = z.object({
   /** Where outgoing e-mails are dropped as .eml files (no SMTP configured); default DATA_DIR/outbox. */
   OUTBOX_DIR: z.string().optional(),
   /**
-   * Issue 18: e-mail through this SMTP server (smtp://user:password@host:587 with STARTTLS when offered, or
+   * E-mail through this SMTP server (smtp://user:password@host:587 with STARTTLS when offered, or
    * smtps://…:465); the .eml folder (OUTBOX_DIR) when unset.
    */
   SMTP_URL: z
@@ -180,7 +180,7 @@ const schema = z.object({
   /** Non-public networks webhooks may reach anyway, CIDRs comma separated (a receiver inside the plant: 10.20.0.0/16). Plain http is allowed only to these (and with WEBHOOK_ALLOW_PRIVATE). */
   WEBHOOK_ALLOWED_NETWORKS: z.string().default(''),
   /**
-   * Issue 15: the plant's MQTT broker (mqtt://host:1883); when set, the portal subscribes to the Sparkplug B topics of
+   * The plant's MQTT broker (mqtt://host:1883); when set, the portal subscribes to the Sparkplug B topics of
    * MQTT_GROUP_ID (edge node = company id, device = machine name; docs/decisions.md, 'Plant performance').
    */
   MQTT_URL: z.string().optional(),

@@ -114,7 +114,7 @@ export async function grantAppRole(owner: Db, appRole: string): Promise<void> {
   // The boundary of the audit chain's SHA-256 part is the owner's to write, once, in its migration.
   await sql.raw(`REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON audit_chain_legacy FROM ${role}`).execute(owner);
   await sql.raw(`REVOKE ALL ON kysely_migration, kysely_migration_lock FROM ${role}`).execute(owner);
-  // Issue 18: the job queue (pg-boss) reads and writes its own schema's rows and calls nothing that changes its tables.
+  // The job queue (pg-boss) reads and writes its own schema's rows and calls nothing that changes its tables.
   await sql.raw(`GRANT USAGE ON SCHEMA pgboss TO ${role}`).execute(owner);
   await sql.raw(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA pgboss TO ${role}`).execute(owner);
 }

@@ -14,13 +14,13 @@ import { Jobs, QUEUES } from './queue.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The background job queue (issue 18). */
+    /** The background job queue. */
     jobs: Jobs;
   }
 }
 
 /**
- * The job queue of this API (issue 18): every replica queues jobs; one with JOBS_WORKERS > 0 also works on them
+ * The job queue of this API: every replica queues jobs; one with JOBS_WORKERS > 0 also works on them
  * (e-mail through SMTP_URL, or the .eml folder; the hourly removal of uploads never attached; webhook deliveries and the
  * daily removal of expired events). On close the workers stop taking jobs and finish the ones in hand.
  */

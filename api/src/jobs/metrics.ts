@@ -1,7 +1,7 @@
 import { Gauge, register } from 'prom-client';
 
 /**
- * The job queue's gauges on prom-client's default registry (issue 18; `/metrics` exposes that registry): jobs waiting
+ * The job queue's gauges on prom-client's default registry (`/metrics` exposes that registry): jobs waiting
  * and dead-lettered e-mails, read from the database when scraped. Registered once per process; the last API built in
  * the process (the one running) is the one they read.
  */

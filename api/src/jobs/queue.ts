@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/database.js';
 
 /**
- * Background jobs on PostgreSQL with pg-boss (issue 18; docs/decisions.md 'Background jobs'). pg-boss runs its queries
+ * Background jobs on PostgreSQL with pg-boss (docs/decisions.md 'Background jobs'). pg-boss runs its queries
  * through the portal's own pool (no second pool), and a job is queued through the caller's transaction, so a rolled
  * back write queues nothing. Its schema and queues are made by the migration `2026-11-25-0300-jobs` (the application
  * role may not run DDL), so it starts with `migrate: false`.

@@ -135,7 +135,7 @@ export async function audit(
 }
 
 /**
- * Names the actor of the transaction for the database's own history triggers (order items, issue 17): who and their
+ * Names the actor of the transaction for the database's own history triggers (order items): who and their
  * display name, local to the transaction. Call it first in a transaction whose writes a trigger records.
  */
 export async function actAs(trx: Writer, actor: Actor): Promise<void> {

@@ -11,7 +11,7 @@ export const ALL_ROLES = [...STAFF_ROLES, ...CLIENT_TYPES, 'guest'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export type ClientType = (typeof CLIENT_TYPES)[number];
 /**
- * A machine credential (issue 15) is not a user and holds no other role: its opaque token is checked by the gate
+ * A machine credential is not a user and holds no other role: its opaque token is checked by the gate
  * against `machine_credentials` (docs/decisions.md, 'Machine credentials'); no access token ever grants it.
  */
 export const MACHINE_ROLE = 'machine';

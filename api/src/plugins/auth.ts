@@ -43,7 +43,7 @@ export interface AuthOptions {
    */
   beforeGate?: (request: FastifyRequest, reply: FastifyReply, token: Caller | null) => Promise<void>;
   /**
-   * A machine credential's opaque token (`mt_…`, issue 15) to its caller (role `machine` only), or null when unknown or
+   * A machine credential's opaque token (`mt_…`) to its caller (role `machine` only), or null when unknown or
    * revoked (401). Such a token is never an access token, nor the reverse; outside the `machine` operations it is 403.
    */
   machineToken?: (token: string) => Promise<Actor | null>;
@@ -152,7 +152,7 @@ function apiClientOf(payload: JWTPayload & TokenClaims): { clientId: string } | 
 
 /**
  * The admitted caller becomes the request's actor, and every later log line of the request (the handler's, the
- * 'request completed' line) carries who it was beside its `reqId` (issue 18): the subject, roles and company, never
+ * 'request completed' line) carries who it was beside its `reqId`: the subject, roles and company, never
  * the token.
  */
 function admitted(request: FastifyRequest, reply: FastifyReply, actor: Actor) {

@@ -35,7 +35,7 @@ export const pressurePlugin = fp<PressureOptions>(async (app, options) => {
         }
       : {}),
     pressureHandler: async (request, reply, type, value) => {
-      // The process answers, and what it measures stays readable while it sheds (issue 18).
+      // The process answers, and what it measures stays readable while it sheds.
       if (request.url === '/healthz' || request.url === '/metrics') return;
       // No delay sample in the last interval reads as an infinite delay: not evidence of a lagging loop.
       if (type === 'eventLoopDelay' && !Number.isFinite(value)) return;

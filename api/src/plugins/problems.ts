@@ -66,7 +66,7 @@ export const problemsPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
     if (error instanceof HttpProblem) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
-      // A dependency away (the upload bucket, issue 18): the client may retry, as for the database below.
+      // A dependency away (the upload bucket): the client may retry, as for the database below.
       if (error.status === 503 && !reply.hasHeader('Retry-After')) reply.header('Retry-After', '5');
       return send(reply, error.status, error.title, error.detail, error.errors);
     }

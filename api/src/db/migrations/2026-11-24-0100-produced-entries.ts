@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The history of an order item's produced bottles (operator agenda, issue 13): one row per entry, with the bottles
+ * The history of an order item's produced bottles (operator agenda): one row per entry, with the bottles
  * produced since the previous entry, the item's total after it, who recorded it and when. The item keeps its total
  * (`client_production_order_items.produced_amount`); the entries say how it grew. Items produced before this
  * migration get one entry of their total ('Recorded before the history').

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Demand-driven supply (issue 16): the admin's buffer settings (one row), the decisions taken on suggestions
+ * Demand-driven supply: the admin's buffer settings (one row), the decisions taken on suggestions
  * ('Accept' and 'Dismiss', one per suggestion: preform, warehouse and the suggestion's numbers), and the indexes the
  * plan reads: the production consumption of the last weeks and the open supply orders by due date.
  */

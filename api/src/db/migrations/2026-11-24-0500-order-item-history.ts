@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The history of every order item (issue 17, item 3): one append-only row per change — created, quantity, due date,
+ * The history of every order item: one append-only row per change — created, quantity, due date,
  * buyer or seller confirmation, produced quantity, closed, deleted — with who made it and when. A trigger on the
  * items writes it, so no write path (the order editor, the planner's drag and dialog, the operator's dialog) can
  * forget it; the services name the actor for the transaction (`portal.actor`, `portal.actor_name`), and a change

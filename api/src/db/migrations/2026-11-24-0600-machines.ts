@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Plant performance (issue 15): machine credentials (an opaque token per machine or collector, stored as its SHA-256,
+ * Plant performance: machine credentials (an opaque token per machine or collector, stored as its SHA-256,
  * scoped to machines), the append-only machine events (unique event id), the events kept aside for the admin, a
  * cause's `planned` flag and a product's planned run time per item. A stop event opens a `downtime_history` row and
  * the next running event closes it; `machine_stops` links each such row to the event that opened it, so that a late

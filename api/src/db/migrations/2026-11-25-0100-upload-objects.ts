@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Uploads in an S3-compatible bucket (issue 18, item 4). A row keeps either its bytes (`content`, the PostgreSQL
+ * Uploads in an S3-compatible bucket. A row keeps either its bytes (`content`, the PostgreSQL
  * store, and every row written before a bucket was configured) or the key of its object (`storage_key`), never both.
  * Deleting a row whose bytes are in the bucket lists its key in `upload_object_deletions` (a trigger, so every
  * delete path — an upload, a claim with its files, an attachment removed in a claim's save — is covered, in the same

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Preform lots (issue 17; docs/traceability.md).
+ * Preform lots (docs/traceability.md).
  *
  * `lots`: one per supply order added to stock, written in the same transaction as the delivery's stock ledger row.
  * `lot_consumptions`: where each production record's preforms came from (a lot, or none: unlotted), signed, with the

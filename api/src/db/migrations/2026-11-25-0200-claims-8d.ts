@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The claim's 8D report (issue 17, item 4), beside the three GP fields (its short form), in two jsonb columns:
+ * The claim's 8D report, beside the three GP fields (its short form), in two jsonb columns:
  * - `eight_d`: the GP's texts of D0–D8 (D2 as its seven 5W2H answers). The report is read and written whole with its
  *   claim and never filtered, sorted or joined on, and D2 is nested: one object keeps the row narrow and adds no
  *   eighteen nullable columns to a table every claims list reads. The contract bounds every text (TypeSpec lengths,

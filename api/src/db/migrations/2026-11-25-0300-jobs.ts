@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 
 /**
- * Background jobs (issue 18): pg-boss's own schema `pgboss`, made here as the schema's owner (the application role may
+ * Background jobs: pg-boss's own schema `pgboss`, made here as the schema's owner (the application role may
  * not run DDL, and pg-boss 10 makes a table per queue), from the construction plan of the installed pg-boss
  * (`PgBoss.getConstructionPlans`, its schema version 24) without its own BEGIN/COMMIT, since the migrations already run
  * in one transaction. The API starts pg-boss with `migrate: false`; a later pg-boss upgrade is a migration running

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 14, at production scale (60,000 orders with 2,000,000 items, 100,000 stops):
+ * At production scale (60,000 orders with 2,000,000 items, 100,000 stops):
  * - the admin's production orders page is sorted by creation (newest first, then id): with an index on that order
  *   the page's ten orders are read first and only their items aggregated, instead of every order's items (5.7 s);
  *   the order number is the other sort a user picks;

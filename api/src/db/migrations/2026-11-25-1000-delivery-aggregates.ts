@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The delivery figures (issue 16, item 4) at production scale (2,000,000 order items, 20,000 forecasts, 300,000 supply
+ * The delivery figures at production scale (2,000,000 order items, 20,000 forecasts, 300,000 supply
  * orders): the admin's ranking of a year grouped 330,000 items and spread 100,000 forecast lines over months on every
  * request (1.4 s alone, no answer at 10 connections); a client's year took 95 ms. The figures are sums, so they are
  * now kept, by triggers, in four small tables, and a request reads a few hundred rows of them:

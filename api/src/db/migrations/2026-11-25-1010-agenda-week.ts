@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 14: the operator's agenda answers one week, at most 30 cards of each column, instead of every open item
+ * The operator's agenda answers one week, at most 30 cards of each column, instead of every open item
  * (23.5 MB at production scale).
  * - Its columns are sorted in SQL, a day's cards by order number in numeric order (PO-9 before PO-10, as the screen
  *   always sorted them): `order_number` is that collation (ICU's numeric ordering; on a PostgreSQL built without ICU,

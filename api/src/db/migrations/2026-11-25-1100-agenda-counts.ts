@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 14: the operator's agenda of a week at production scale (2,000,000 items, ~40,000 of them of open orders) took
+ * The operator's agenda of a week at production scale (2,000,000 items, ~40,000 of them of open orders) took
  * 59–70 ms alone and a p95 of 300–620 ms at 10 connections: every request materialised and counted every agenda item,
  * and sorted each day's ~900 items by order number through a join with the orders (30 ms a day without the open
  * orders' partial index). Two things are now kept beside the rows, by triggers:

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 14, item 3: the claims search and the lots page at production scale (50,000 claims, 300,000 lots).
+ * The claims search and the lots page at production scale (50,000 claims, 300,000 lots).
  *
  * Claims search (the search box of part 2.4). The staff's search ILIKE'd six columns of four tables for every claim
  * (946 ms p95); ILIKE lower-cases each value on every row, and an OR over joined tables can use no index. Now:

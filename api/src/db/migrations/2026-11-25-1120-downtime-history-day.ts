@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 14: the downtime history (admin and operator) and its CSV are asked for a period of days (`actual_date`). At
+ * The downtime history (admin and operator) and its CSV are asked for a period of days (`actual_date`). At
  * production scale (100,000 stops over six years) a month's page and its count read every stop without this index;
  * with it they read the month's stops only (about 1,400).
  */

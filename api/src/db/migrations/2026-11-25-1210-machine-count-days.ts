@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 14: the OEE's quantities (good and scrap bottles per bucket of a machine) summed the machine's `counts` events
+ * The OEE's quantities (good and scrap bottles per bucket of a machine) summed the machine's `counts` events
  * of each bucket on every request: a range scan of `machine_events` per machine and bucket (8 machines by day over a
  * month: 240 scans; by week over a year: 424), and a collector reports counts every few seconds, so a year is millions
  * of events. Day and week buckets are whole UTC days, so the sums are now kept per machine and UTC day:

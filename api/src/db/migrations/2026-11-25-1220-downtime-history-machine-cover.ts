@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 14: the OEE, the downtime analytics and the client's top causes read the stops of each machine overlapping a
+ * The OEE, the downtime analytics and the client's top causes read the stops of each machine overlapping a
  * period: ending after its start (or still open) and starting before its end. The index by (company, machine, end)
  * could not take the end's bound (the query's `end > from or end is null` is one condition), so each machine's every
  * stop was read from the table and filtered: a year of 400 machines touched 135,000 buffers for 16,500 stops. The

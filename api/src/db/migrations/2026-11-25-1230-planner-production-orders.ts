@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { countRows, uncountRows } from './2026-11-25-1110-claims-search.js';
 
 /**
- * Issue 14: the seller's planner month and the admin's production orders at production scale.
+ * The seller's planner month and the admin's production orders at production scale.
  * - The planner reads the forecast items of the products the seller makes (owned or made for a buyer) for the plans
  *   overlapping the month. With the plan and the amount beside the product in the index, those items are an
  *   index-only scan (about 600 entries for the bench's seller) instead of a hash of all 100,000 forecast items. It

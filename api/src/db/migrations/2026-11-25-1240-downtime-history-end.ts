@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 14: the gantt asks for the stops overlapping a period: started before its end and ended after its start, or
+ * The gantt asks for the stops overlapping a period: started before its end and ended after its start, or
  * still running. At production scale (100,000 stops over six years) both of its statements read every stop (a
  * sequential scan, 13-18 ms each) because "started before the end" holds for six years of stops. By their end,
  * the stops ended after the period's start and those still running (a null end, which a btree indexes) are the

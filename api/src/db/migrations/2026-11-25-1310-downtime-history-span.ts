@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 14: the gantt asks for the stops overlapping a period. By their end (2026-11-25-1240) those are the stops
+ * The gantt asks for the stops overlapping a period. By their end (2026-11-25-1240) those are the stops
  * ended after the period's start: every later stop too, so a month in the middle of six years read 50,000 stops
  * to keep 1,370 (9 ms for its machines, and a page of machines read each machine's later stops: 12 ms). A GiST
  * index on the stop's span (start to end, both included; a running stop's span has no end) finds exactly the

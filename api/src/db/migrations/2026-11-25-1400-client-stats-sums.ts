@@ -19,7 +19,7 @@ const movedBetweenCompanies = (name: string, items: RawBuilder<unknown>) => sql`
     end $$`;
 
 /**
- * Issue 14, item 3: the client's statistics charts of a year at production scale (2,000,000 order items over six years,
+ * The client's statistics charts of a year at production scale (2,000,000 order items over six years,
  * 330,000 of them due in a year) summed the company's items at request time: the area chart of every product (one point
  * per day) and the quantities per product read ~1,600 items of the largest company and their orders, row by row (5 ms
  * alone, 20–48 ms at 10 connections). Their sums are now kept beside the rows, by triggers, in two small tables:

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 14: the live status (and the client's banner) asked each machine for its latest state event (running, stopped
+ * The live status (and the client's banner) asked each machine for its latest state event (running, stopped
  * or unknown), a backward index scan of `machine_events` per machine: 400 at full scale, most of the call's
  * PostgreSQL time. That event is now kept per machine:
  *

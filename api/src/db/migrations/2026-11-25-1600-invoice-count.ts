@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { countRows, uncountRows } from './2026-11-25-1110-claims-search.js';
 
 /**
- * Issue 14: the accountant's and the admin's invoices (the accountant's first screen) counted every invoice on each
+ * The accountant's and the admin's invoices (the accountant's first screen) counted every invoice on each
  * page: 11-24 ms for 100,000 invoices, the page itself under 1 ms. Their number is kept in `row_counts` (migration
  * 1110, which counts the claims and, since 1230, the production orders so): a write updates the table's one row, so
  * concurrent inserts of invoices wait for each other's commit there (rare writes: an invoice).

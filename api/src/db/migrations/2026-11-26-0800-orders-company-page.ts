@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 14: a client's order list ('Weekly order list') is a company's orders newest first, ties by id. The company's
+ * A client's order list ('Weekly order list') is a company's orders newest first, ties by id. The company's
  * index ended at the creation time, so it could not give that order with its tie-breaker, and PostgreSQL walked the
  * every-company (created_at, id) index backwards, skipping other companies' orders: 0.3 ms for a company that orders
  * every week, 4.5 ms for one whose orders are all older than the others' (60,000 orders; it grows with the table).

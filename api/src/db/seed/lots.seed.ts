@@ -3,7 +3,7 @@ import { preformsUsed } from '../../features/orders/agenda.service.js';
 import type { Db } from '../database.js';
 
 /**
- * The demo's preform lots (issue 17), as the portal would have made them: every delivered supply order gets its lot
+ * The demo's preform lots, as the portal would have made them: every delivered supply order gets its lot
  * (every other one with a supplier lot number), through the supply board's function, then every produced entry takes
  * its preforms FIFO from the lots that had arrived by its time, oldest entry first, by the operator's dialog's rule
  * (replayFifo: the half year at once). Runs after every seed that writes deliveries and produced entries; what already

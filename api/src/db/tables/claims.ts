@@ -46,7 +46,7 @@ export interface UploadTable {
   size: number;
   /** Hex SHA-256 of the content. */
   sha256: string;
-  /** The bytes, or null when they are in the bucket under `storage_key` (issue 18). */
+  /** The bytes, or null when they are in the bucket under `storage_key`. */
   content: Buffer | null;
   storage_key: string | null;
   object_type: UploadObjectType | null;

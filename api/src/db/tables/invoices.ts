@@ -47,7 +47,7 @@ export interface OutboxTable {
   created_at: Timestamp;
   sent_at: Date | null;
   last_error: string | null;
-  /** Delivery attempts made (issue 18). */
+  /** Delivery attempts made. */
   attempts: Generated<number>;
   /** Set when its job failed the last retry (dead-lettered); cleared when the admin retries it. */
   failed_at: Date | null;

@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './core.js';
 
 /**
- * A preform lot (issue 17): what one supply order brought into one warehouse when it was added to stock. Created in
+ * A preform lot: what one supply order brought into one warehouse when it was added to stock. Created in
  * the same transaction as the supply delivery's stock ledger row (`receiveLot`), one per supply order.
  */
 export interface LotTable {

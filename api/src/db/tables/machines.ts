@@ -70,7 +70,7 @@ export interface MachineStopTable {
   event_cause_id: number | null;
 }
 
-/** Plant performance (issue 15): credentials, events, events kept aside, and the stops the events opened. */
+/** Plant performance: credentials, events, events kept aside, and the stops the events opened. */
 export interface MachinesTables {
   machine_credentials: MachineCredentialTable;
   machine_credential_machines: MachineCredentialMachineTable;

@@ -54,7 +54,7 @@ export async function makeClaim(
 }
 
 /**
- * The claims a search finds, by id, as the search was written before its index (issue 14): ILIKE over the columns of the
+ * The claims a search finds, by id, as the search was written before its index: ILIKE over the columns of the
  * four tables and `c.id::text` equal, within a company's claims (filed by it, or about its or its sold products) when
  * `companyId` is given, else every claim (the company name searched too). The reference the list's answers are compared with.
  */

@@ -27,7 +27,7 @@ const KIND_LABELS: Record<NonNullable<Report['containmentFromTrace']>['entries']
 const has = (text: string | null | undefined): text is string => Boolean(text?.trim());
 
 /**
- * The 8D report (issue 17): each discipline that has content, in order D0–D8; D2 as its answered 5W2H questions; D3
+ * The 8D report: each discipline that has content, in order D0–D8; D2 as its answered 5W2H questions; D3
  * with its list from the trace when the reader may see it (the claim as read by the caller: staff only). Nothing when
  * the report is empty.
  */

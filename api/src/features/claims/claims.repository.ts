@@ -278,7 +278,7 @@ const LIST_ORDER = { sortBy: 'id', descending: false, tieBreaker: 'c.id' };
  * company's claims to all 60,000 orders by hash.
  *
  * A company's first page load (no search text, the default sort) runs prepared, as does the count without a search:
- * planned for about as long as they ran (issue 14), and their generic plans are as good as the custom plans for the
+ * planned for about as long as they ran, and their generic plans are as good as the custom plans for the
  * largest company and one without claims (docs/performance.md). Not every company's page: its generic plan walks the
  * claims' id index through the offset, and a deep page (2,000 of 2,500) read 122,000 buffers in 183 ms where the
  * custom plan sorts in 151. Searches and other sorts run unnamed: a text per sort, and a search's plan depends on how

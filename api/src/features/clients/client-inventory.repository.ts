@@ -104,7 +104,7 @@ const toProduct = (row: ProductDbRow): ClientProduct => ({
   defaultSupplyId: row.default_supply_id,
   currentStock: row.current_stock,
   wip: row.wip,
-  // Issue 15: the OEE's rate, sent only when set.
+  // The OEE's rate, sent only when set.
   ...(row.planned_seconds_per_item !== null ? { plannedSecondsPerItem: row.planned_seconds_per_item } : {}),
   deletedAt: row.deleted_at ? row.deleted_at.toISOString() : null,
   Preform: {
@@ -194,7 +194,7 @@ export interface ProductValues {
   preformId: number;
   preformWarehouseId: number;
   defaultSupplyId: number;
-  /** Issue 15: seconds per item; null clears it, undefined leaves it as it is. */
+  /** Seconds per item; null clears it, undefined leaves it as it is. */
   plannedSecondsPerItem?: number | null;
 }
 

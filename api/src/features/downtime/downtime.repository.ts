@@ -300,7 +300,7 @@ export async function causeExists(db: Executor, id: number) {
 export interface CauseValues {
   causeName: string;
   causeDescription: string;
-  /** Issue 15: a planned stop; unchanged on update when absent. */
+  /** A planned stop; unchanged on update when absent. */
   planned?: boolean;
 }
 
@@ -346,7 +346,7 @@ export async function deleteCauses(trx: Transaction<Database>, ids: number[]) {
 }
 
 /**
- * Machine events (issue 15) open, move and close stops through these, never with SQL of their own. A stop's times
+ * Machine events open, move and close stops through these, never with SQL of their own. A stop's times
  * change without moving its version (the operator's cause save stays valid); a cause set here moves it.
  */
 export interface MachineStopValues {

@@ -97,7 +97,7 @@ export async function saveCause(
   actor: Actor,
   input: { id?: number; causeName: string; causeDescription: string; planned?: boolean; version?: number },
 ) {
-  // `planned` (issue 15): false on create when absent, unchanged on update when absent.
+  // `planned`: false on create when absent, unchanged on update when absent.
   const values = {
     causeName: input.causeName.trim(),
     causeDescription: input.causeDescription.trim(),
@@ -143,7 +143,7 @@ export async function deleteCauses(db: Db, actor: Actor, ids: number[]) {
 
 /**
  * Gantt data: the machines as resources and the stops overlapping the period (default today, UTC). With `machines`
- * (issue 14) one page of the machines and only their stops, so the answer stays a page whatever the plant's size;
+ * one page of the machines and only their stops, so the answer stays a page whatever the plant's size;
  * without it every machine (the contract's original answer). `machineCount` is every machine either way.
  */
 export async function getDowntime(db: Db, body: { period?: Period; machines?: { page: number; rowsPerPage: number } }) {

@@ -17,7 +17,7 @@ const errorOf = (output: unknown): string | undefined => {
 };
 
 /**
- * The workers of the invoices' e-mail (issue 18): one delivers a message (renders the PDF and sends it; a failure is
+ * The workers of the invoices' e-mail: one delivers a message (renders the PDF and sends it; a failure is
  * retried by the queue with backoff), the other takes the dead letters, jobs that failed their last retry, and marks
  * their message failed for the admin.
  */

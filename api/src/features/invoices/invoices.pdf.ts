@@ -95,7 +95,7 @@ export function declarationPdf(invoice: InvoiceDocument & { lines: (InvoiceLine 
             { header: 'Article no.', value: (line) => line.articleNo, width: 90 },
             { header: 'Title', value: (line) => line.productName },
             { header: 'Quantity', value: (line) => quantity(line.quantity), width: 80, alignment: 'right' },
-            // Issue 17: the preform lots of the bottles (none recorded: a dash).
+            // The preform lots of the bottles (none recorded: a dash).
             { header: 'Preform lots', value: (line) => (line.lots?.length ? line.lots.join(', ') : '-'), width: 130 },
           ],
           invoice.lines,

@@ -60,7 +60,7 @@ const LIST_ORDER = { sortBy: 'deliveryDate', descending: true, tieBreaker: 'i.id
 
 /**
  * One page of invoices in the scope, sorted and limited in SQL (deliveryDate descending by default), and their count.
- * Planning was about half of their time (issue 14), so the count and a company's page in the default sort run
+ * Planning was about half of their time, so the count and a company's page in the default sort run
  * prepared. Not every company's page: its generic plan walks the delivery-date index through the offset, and a deep
  * page (5,000 of 10,000) read 182,000 buffers in 231 ms where the custom plan sorts in 179 ms. A company's generic
  * page plan is as good or better (page 50 of the largest company: 3.5 ms against 15) (docs/performance.md).

@@ -38,7 +38,7 @@ export async function downloadInvoice(db: Db, config: Config, actor: Actor, id: 
 /** The declaration of conformity PDF, 'DECLARATION OF CONFORMITY {invoiceNumber}.pdf'. */
 export async function downloadDeclaration(db: Db, config: Config, actor: Actor, id: number, signal?: AbortSignal) {
   const invoice = await invoiceDocument(db, scopeOf(actor), id);
-  // Issue 17: each article with the preform lots its bottles were made from.
+  // Each article with the preform lots its bottles were made from.
   const lots = await lotLabelsOfItems(db, invoice.lines.flatMap((line) => (line.orderItemId === null ? [] : [line.orderItemId])));
   const lines = invoice.lines.map((line) => ({ ...line, lots: line.orderItemId === null ? [] : (lots.get(line.orderItemId) ?? []) }));
   return { filename: declarationFileName(invoice.invoiceNumber), body: await declarationPdf({ ...invoice, lines }, config.MANUFACTURER_NAME, signal) };
@@ -97,7 +97,7 @@ export async function confirmInvoice(db: Db, config: Config, jobs: Jobs, actor: 
   return invoice;
 }
 
-/** The dead-lettered e-mails (issue 18), for the admin. */
+/** The dead-lettered e-mails, for the admin. */
 export function getFailedDeliveries(db: Db, pagination: PaginationInput) {
   return findDeadLetters(db, pagination);
 }

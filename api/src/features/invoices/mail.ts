@@ -52,7 +52,7 @@ export function toEml(message: Mail): string {
 }
 
 /**
- * How a message leaves the portal (issue 18): through an SMTP server with nodemailer when SMTP_URL is set, otherwise as
+ * How a message leaves the portal: through an SMTP server with nodemailer when SMTP_URL is set, otherwise as
  * an RFC 5322 .eml file dropped in a folder (the deployment without SMTP, and the demo).
  */
 export interface Mail {

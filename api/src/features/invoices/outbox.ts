@@ -5,7 +5,7 @@ import type { Attachment, MailTransport } from './mail.js';
 
 /**
  * The outbox: e-mails are written as rows in the transaction that decides to send them, with a job that delivers them
- * (issue 18: pg-boss, `api/src/jobs/`), so a rolled back decision leaves neither. A worker delivers one message per job:
+ * (pg-boss, `api/src/jobs/`), so a rolled back decision leaves neither. A worker delivers one message per job:
  * it claims the row with a row lock held while the message is handed to the transport, and marks it sent in the same
  * transaction, so a job delivered twice (a retry of an attempt that timed out, three replicas polling) never sends
  * twice. A failed attempt is counted (`attempts`, `last_error`) and the job retried with backoff; after the last retry

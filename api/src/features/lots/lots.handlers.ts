@@ -2,7 +2,7 @@ import type { Handlers } from '../../lib/contract.js';
 import { sendAttachment, whileClientWaits } from '../../pdf/download.js';
 import * as service from './lots.service.js';
 
-/** Traceability (issue 17): preform lots, stock by lot, production records' lots, traces, recall and EPCIS for staff; the client's own items' lots. */
+/** Traceability: preform lots, stock by lot, production records' lots, traces, recall and EPCIS for staff; the client's own items' lots. */
 export const lotsHandlers: Handlers = {
   StaffLots_getLots: async (request) => service.getLots(request.server.db, request.body),
   StaffLots_getLot: async (request) => service.getLot(request.server.db, request.body.id),

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import { now } from '../../lib/clock.js';
 
 /**
- * The writes other domains make to lots (issue 17; docs/traceability.md), each inside their own transaction:
+ * The writes other domains make to lots (docs/traceability.md), each inside their own transaction:
  * - the supply board's delivery creates the supply order's lot (`receiveLot`), beside its 'supply_delivery' ledger row;
  * - recording produced bottles consumes the preforms FIFO from the lots (`consumeFifo`), beside its 'production'
  *   ledger row, with the same number of preforms.
@@ -186,7 +186,7 @@ export async function replayFifo(trx: Trx, records: readonly (FifoRecord & { at:
 }
 
 /**
- * A production record's preforms, from the lots (issue 17). `preforms` is what the record's 'production' ledger row
+ * A production record's preforms, from the lots. `preforms` is what the record's 'production' ledger row
  * took (positive) or gave back (negative; a lowered produced total) in the product's preform and warehouse.
  * - Taken: FIFO from the oldest open lot of that preform in that warehouse (delivery date, then lot id) among the lots
  *   received on or before the record's time (its produced entry's `created_at`): preforms are used when they are

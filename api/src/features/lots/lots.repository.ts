@@ -70,7 +70,7 @@ const LIST_ORDER = { sortBy: 'deliveryDate', descending: true, tieBreaker: 'l.id
  * One page of lots and the number of lots matching: two statements, the page read in the sort's index order up to
  * its last row (lots_list for the default sort); the count read from `lot_state_counts` when the state is the only
  * filter, else through the narrowest index the filter allows. The kept count and the page of the open lots screen (or of
- * every lot: no other filter, the default sort) run prepared: the page planned for 1 ms and ran for 0.4 (issue 14), and
+ * every lot: no other filter, the default sort) run prepared: the page planned for 1 ms and ran for 0.4, and
  * its generic plan is the custom plans', on page 1 and 1,000 alike. Not the used-up lots' page: its generic plan took
  * twice the custom plan's time (136 ms against 71 with one used-up lot in 300,000); nor other filters' or sorts' texts
  * (docs/performance.md).

@@ -200,7 +200,7 @@ async function recallSummary(db: Executor, lot: Schemas['LotRecall']['lot']): Pr
 }
 
 /**
- * The recall answer for a lot (issue 17), whole, as a summary (each client's counts, no items) or for one client.
+ * The recall answer for a lot, whole, as a summary (each client's counts, no items) or for one client.
  * Delivered: invoiced, or closed (the item or its order). Open: the rest,
  * which can still be stopped. Quarantine: the lot's remainder in its warehouse, and the bottle stock made from it:
  * the lot's bottles on the open producing items (produced, not yet delivered or invoiced; a buyer's item is not

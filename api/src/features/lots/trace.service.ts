@@ -6,7 +6,7 @@ import type { Scope } from '../../lib/scope.js';
 import { findRecords, type Executor } from './lots.repository.js';
 
 /**
- * Backward traces (issue 17): from an order item or a claim to the production records, their preform lots and the
+ * Backward traces: from an order item or a claim to the production records, their preform lots and the
  * suppliers' deliveries. Set-based: whatever the number of items, three statements (the items, their records with
  * their lots, their lots with the deliveries). Exported for the claims (8D) feature: keep the signatures.
  */

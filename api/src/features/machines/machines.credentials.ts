@@ -6,7 +6,7 @@ import { MACHINE_ROLE } from '../../lib/roles.js';
 import { MACHINE_TOKEN_PREFIX } from '../../plugins/auth.js';
 
 /**
- * Machine credentials (issue 15; docs/decisions.md, 'Machine credentials'): an opaque random token of 256 bits, shown
+ * Machine credentials (docs/decisions.md, 'Machine credentials'): an opaque random token of 256 bits, shown
  * once at creation and stored only as its SHA-256 (a token is random, so a plain hash is enough; no password hashing
  * is needed to resist guessing), scoped to the machines it may report for, revoked by the admin.
  */

@@ -2,7 +2,7 @@ import type { Handlers } from '../../lib/contract.js';
 import { eventBoundsOf } from './machines.ingest.js';
 import * as service from './machines.service.js';
 
-/** Plant performance (issue 15): credentials and kept-aside events for the admin, live status, OEE and analytics for staff, events from machines, the client's view. */
+/** Plant performance: credentials and kept-aside events for the admin, live status, OEE and analytics for staff, events from machines, the client's view. */
 export const machinesHandlers: Handlers = {
   AdminMachines_getCredentials: async (request) => service.getCredentials(request.server.db),
   AdminMachines_createCredential: async (request) => service.createCredential(request.server.db, request.actor, request.body.credential),

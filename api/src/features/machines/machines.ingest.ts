@@ -142,7 +142,7 @@ async function causesOfClosedStops(trx: Transaction<Database>, events: readonly 
 }
 
 /**
- * Stores a batch of events in one transaction (issue 15, item 1): a known event id is acknowledged and ignored;
+ * Stores a batch of events in one transaction: a known event id is acknowledged and ignored;
  * events of unknown machines or outside the source's machines are kept aside, not applied; so are events dated outside
  * `bounds` around the portal's clock (a date far ahead would open a stop lasting for ever, one before the horizon would
  * rewrite closed days, as would the first cause of a stop begun before the horizon), and stopped events whose stop

@@ -7,7 +7,7 @@ import { ingestEvents, machineKey, type EventBounds, type EventSource, type Inco
 import { withoutPassword } from '../../lib/logger.js';
 
 /**
- * Machine events over MQTT (issue 15, item 1), following Sparkplug B (ISO/IEC 20237) where it fits:
+ * Machine events over MQTT, following Sparkplug B (ISO/IEC 20237) where it fits:
  *
  * - topics `spBv1.0/<group>/<message type>/<edge node>/<device>`: the portal subscribes to its group (MQTT_GROUP_ID);
  *   the edge node id is the client company's id and the device id the machine name;

@@ -9,7 +9,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 // The plant-performance reads run as named prepared statements (database.ts `executePrepared`): PostgreSQL parses and
 // plans their texts once per connection. Their texts are few and fixed (the values are parameters) and planning them
-// was a large part of their cost (issue 14: 0.3-1 ms a statement, three statements per OEE call).
+// was a large part of their cost (0.3-1 ms a statement, three statements per OEE call).
 
 export interface MachineRow {
   company_id: string;
@@ -24,7 +24,7 @@ export interface MachineRow {
 /**
  * A product names its machines in a comma-joined text; this is "the product is made on machine `m`". The text must
  * hold `m` for its list to name it, so `strpos` first spares the split (a regular expression) of most products
- * (issue 14: a page of 20 machines' rates read 500 products, 20 of 25 per company made on other machines).
+ * (a page of 20 machines' rates read 500 products, 20 of 25 per company made on other machines).
  */
 const madeOn = (machine: ReturnType<typeof sql.ref>) =>
   sql`(strpos(cp.machine_names, ${machine}) > 0 and ${machine} = any(regexp_split_to_array(btrim(cp.machine_names), '\\s*,\\s*')))`;
@@ -143,7 +143,7 @@ const stopsOverlapping = (from: Date, to: Date) => sql`
 /**
  * Per machine `m` (a row with company_id and machine_name): its open stop (latest), an index lookup in the few open
  * stops, and its latest state event (not counts), kept per machine in machine_last_states (migration 2026-11-25-1500),
- * where a backward scan of its events per machine was most of the live status's time (issue 14). Joined as `s`, `dc`
+ * where a backward scan of its events per machine was most of the live status's time. Joined as `s`, `dc`
  * and `e`, read by liveState.
  */
 const liveJoins = sql`
@@ -181,7 +181,7 @@ export interface LiveRow {
 }
 
 /**
- * The live status's read (issue 14; the screen's, and the client's banner's), one statement: every machine of the
+ * The live status's read (the screen's, and the client's banner's), one statement: every machine of the
  * scope (of `clientIds`) with its state (liveState), how many are in each state, and the page `page` of those in `state` (all of them without a page), in
  * findMachines' order. The state is worked out in PostgreSQL for every machine, where the counts need it anyway; only
  * the page's rows come back (a plant of 400 machines: 20 rows to parse and send, not 800). A page past the last still
@@ -253,10 +253,10 @@ const epochMs = (column: RawBuilder<unknown>) => sql`floor(extract(epoch from ${
  * [from, to) the deaths and the first running or stopped event after `from` and after each death (some others may
  * come too: they change nothing), per machine, in order: one statement, in one round trip. The coverage is all the OEE
  * reads from them, and a collector may report running and stopped every few minutes (the bench's ING-001: 26,000
- * events in a month): reading every event made a month's OEE of such a machine 22-24 requests a second (issue 14).
+ * events in a month): reading every event made a month's OEE of such a machine 22-24 requests a second.
  * With `top`, the same statement also gives each machine's top stop causes of `top`'s span (the client's view), in
  * rank order. Each list is answered per machine, in the order of `machines`.
- * The rows name their machine by its place in `machines` and their instants as milliseconds (issue 14): a year by
+ * The rows name their machine by its place in `machines` and their instants as milliseconds: a year by
  * week of 8 machines is about 1,000 rows, and decoding each one's company and machine names and parsing its
  * timestamps into Dates was about half of the API's CPU for this statement (5.0-5.4 against 2.3-2.6 ms).
  */
@@ -424,7 +424,7 @@ export async function findDayQuantities(db: Executor, machines: readonly { compa
  * statement: the period's stops are read once and grouped three ways (grouping sets), instead of three statements that
  * each read a year of stops again. `grouping(...)` tells the three apart (a stop without a cause has a null cause_id).
  * Per stop only what the grouping needs: the causes' names and the weeks' text are added to the grouped rows (at most
- * a few hundred), not to each of a year's stops (issue 14: 16,576 stops, 52-58 ms against 25-36 ms).
+ * a few hundred), not to each of a year's stops (16,576 stops, 52-58 ms against 25-36 ms).
  */
 export async function findDowntimeAggregates(db: Executor, machines: readonly MachineRow[], from: Date, to: Date) {
   const result = await executePrepared(db, sql<{

@@ -112,7 +112,7 @@ function liveOf(row: repository.LiveRow) {
 
 /**
  * The live status of the machines in the scope (of `clientIds` when given), in one statement (findLiveStatus). With
- * `state` and `machinePage` (issue 14), the machines in that state and one page of them; `counts` counts every state
+ * `state` and `machinePage`, the machines in that state and one page of them; `counts` counts every state
  * either way. For a plant of 400 machines the screen's page is 20 rows, where the whole answer was 64 kB on every
  * 15-second refresh of every open screen.
  */
@@ -140,7 +140,7 @@ export async function getLiveStatus(db: Db, actor: Actor, query: Schemas['LiveSt
 export const BANNER_ITEMS = 3;
 
 /**
- * The client's banner data (the portfolio's machine status, issue 15): the live state of each of its machines (a key
+ * The client's banner data (the portfolio's machine status): the live state of each of its machines (a key
  * for every machine of the company, its FBs; machine/status/get lists them from these keys) and, for a stopped one,
  * the open order items it is making and next to make (findAffectedItems: the items planned on it, or of products it
  * alone makes; never another machine's).
@@ -172,8 +172,8 @@ interface MachineOee {
 /**
  * OEE per machine and bucket (oee.rules.ts): three set-based statements for every machine (the machines; their stops
  * and state changes; their quantities), the arithmetic here. With `topCauses` (a limit), the stops' statement also
- * gives each machine's top stop causes over the period (the client's view), instead of a fourth statement. With `page`
- * (issue 14), the first statement takes that page of the machines and counts them all, and the other two read only
+ * gives each machine's top stop causes over the period (the client's view), instead of a fourth statement. With `page`,
+ * the first statement takes that page of the machines and counts them all, and the other two read only
  * the page's machines: still three statements (a fourth, the count, only past the last page, where the other two are
  * not needed). `count` is the number of machines of the question, every page.
  */
@@ -196,7 +196,7 @@ export async function computeOee(
 
 /**
  * A bucket's figure and its bounds, written out: `{ ...figure, from, to }` cost 5-8 µs a bucket in Node 20 (a spread
- * followed by more properties leaves V8's fast path), most of the JavaScript of a year by week of 8 machines (issue 14).
+ * followed by more properties leaves V8's fast path), most of the JavaScript of a year by week of 8 machines.
  */
 const withSpan = (figure: rules.OeeFigure, from: string, to: string) => ({
   availability: figure.availability,
@@ -326,7 +326,7 @@ async function oeeOf(
   });
 }
 
-/** The OEE question of both staff faces; with `machinePage` (issue 14) one page of the machines and `machineCount` every one. */
+/** The OEE question of both staff faces; with `machinePage` one page of the machines and `machineCount` every one. */
 export async function getOee(db: Db, actor: Actor, body: Schemas['OeeQuery']) {
   const result = await computeOee(db, scopeOf(actor), body.period, body.grain, body.machines, body.withBuckets ?? true, undefined, body.machinePage);
   return {

@@ -1,5 +1,5 @@
 /**
- * OEE as ISO 22400-2 defines it (issue 15, item 3; docs/oee.md), as pure functions over instants in milliseconds.
+ * OEE as ISO 22400-2 defines it (docs/oee.md), as pure functions over instants in milliseconds.
  *
  * - planned busy time (PBT) = the client's shift time (`shift_start`..`shift_end`, UTC, one shift a day; the whole day
  *   without shift details) minus planned downtime (stops whose cause is marked planned);

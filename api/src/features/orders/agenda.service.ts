@@ -72,7 +72,7 @@ export async function saveProducedAmount(db: Db, actor: Actor, input: ProducedAm
 }
 
 /**
- * Adds an entry of produced bottles ('Update order item produced quantity', issue 13): the bottles produced since the
+ * Adds an entry of produced bottles ('Update order item produced quantity'): the bottles produced since the
  * last entry, 0 to 99,999 each, so the item's total grows past 99,999 (items are planned at 100,000 and more). The
  * same effects and refusals as saveProducedAmount; the entry is kept in the item's history.
  */
@@ -148,7 +148,7 @@ async function recordProduced(
         subject: actor.sub,
         recordedBy: actor.name,
       });
-      // Issue 17: the record's preforms come from the lots FIFO (or go back to them), as many as its ledger row moved.
+      // The record's preforms come from the lots FIFO (or go back to them), as many as its ledger row moved.
       await consumeFifo(trx, {
         producedEntryId: entryId,
         orderItemId: item.id,

@@ -6,7 +6,7 @@ import type { Database } from '../../db/database.js';
  * buyer ("Assign Buyers", product_buyers). Part of the WHERE of every query that lets a client pick a product,
  * so another company's unassigned product is simply not found (404).
  *
- * Written as one IN over a `union all` of the two index lookups (issue 14): as `own or assigned` PostgreSQL could use
+ * Written as one IN over a `union all` of the two index lookups: as `own or assigned` PostgreSQL could use
  * neither index for the OR and read all 5,000 products for the client's portfolio (1.02 ms planned and executed at
  * full scale); this way it reads the company's 25 and its 9 assigned by index, then each by key (0.36 ms).
  */

@@ -118,7 +118,7 @@ export const orderSortColumns = {
 
 /**
  * A timestamptz as the answers write it (`Date.prototype.toISOString`: UTC, milliseconds, the microseconds cut off as
- * the driver's Date cuts them), written by PostgreSQL: the items' `updatedAt` (issue 14), which the driver would parse
+ * the driver's Date cuts them), written by PostgreSQL: the items' `updatedAt`, which the driver would parse
  * into a Date per item only for the answer to write it out again (330 items on the admin's order page, 270 on the
  * busiest agenda week).
  */

@@ -35,7 +35,7 @@ export async function getOrder(db: Db, actor: Actor, id: number) {
   return order;
 }
 
-/** The history of one order item (issue 17): its order's company and the seller of its product see it; anyone else 404. */
+/** The history of one order item: its order's company and the seller of its product see it; anyone else 404. */
 export async function getOrderItemHistory(db: Db, actor: Actor, id: number) {
   const history = await findItemHistory(db, companyScopeOf(actor), id);
   if (!history) throw notFound('Order item');

@@ -30,7 +30,7 @@ export async function getMachineStatus(db: Db, actor: Actor): Promise<MachineSta
   const names = [...new Set([...live.keys(), ...stops.keys()])].sort((a, b) => a.localeCompare(b, 'en'));
   return names.map((machineName) => {
     const stop = stops.get(machineName);
-    // Issue 15: the live state and the open order items a stopped machine was making (machines feature).
+    // The live state and the open order items a stopped machine was making (machines feature).
     const now = live.get(machineName);
     return {
       machineName,

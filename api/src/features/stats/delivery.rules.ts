@@ -1,5 +1,5 @@
 /**
- * Delivery figures (issue 16, item 4), as docs/supply-planning.md defines them. On-time-in-full, fill rate and the
+ * Delivery figures, as docs/supply-planning.md defines them. On-time-in-full, fill rate and the
  * suppliers' on-time rate are counts, made in SQL (stats/delivery.repository.ts) and tested against PostgreSQL;
  * forecast accuracy and the rates are made here.
  */

@@ -1,5 +1,5 @@
 /**
- * Demand-driven preform supply (issue 16): the rules that need no database. The repository gathers the numbers in
+ * Demand-driven preform supply: the rules that need no database. The repository gathers the numbers in
  * SQL (open items, forecasts, stock, supply orders, lead times, packaging); these functions turn them into weekly
  * requirements, DDMRP buffer zones, the net flow position, a suggested supply order and the projection (the delivery
  * figures are in stats/delivery.rules.ts). docs/supply-planning.md explains each with the worked examples of planning.rules.test.ts.

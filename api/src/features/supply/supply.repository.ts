@@ -56,7 +56,7 @@ const cards = (db: Executor) =>
           .select('po.order_no')
           .whereRef('po.id', '=', 'o.client_production_order_id')
           .as('order_no'),
-      // Issue 17: the delivery's lot (unique per supply order), looked up per card as well.
+      // The delivery's lot (unique per supply order), looked up per card as well.
       (eb) => eb.selectFrom('lots as l').select('l.id').whereRef('l.supply_order_id', '=', 'o.id').as('lot_id'),
       (eb) => eb.selectFrom('lots as l').select('l.supplier_lot_number').whereRef('l.supply_order_id', '=', 'o.id').as('supplier_lot_number'),
     ]);

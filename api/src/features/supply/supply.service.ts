@@ -132,7 +132,7 @@ export async function saveSupplyOrder(db: Db, actor: Actor, input: SupplyOrderIn
         warehouseId: delivered.preform_warehouse_id,
         amount: delivered.ordered_amount,
       });
-      // Issue 17: the delivery's preform lot, in the same transaction as its ledger row.
+      // The delivery's preform lot, in the same transaction as its ledger row.
       const lotId = await receiveLot(trx, { supplyOrderId: delivered.id, supplierLotNumber: input.supplierLotNumber });
       await audit(trx, actor, {
         operation: 'saveSupplyOrder',

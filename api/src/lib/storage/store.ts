@@ -1,5 +1,5 @@
 /**
- * Where the bytes of uploads live (issue 18, item 4): in their PostgreSQL row, or in an S3-compatible bucket with
+ * Where the bytes of uploads live: in their PostgreSQL row, or in an S3-compatible bucket with
  * only the object's key in the row. The row (company, name, detected type, size, SHA-256, attachment) is in
  * PostgreSQL either way, so scoping, attaching and auditing are the same whatever holds the bytes.
  */
