@@ -30,7 +30,7 @@ export const MESSAGES = {
   tooLong: (max: number) => `At most ${max} characters.`,
   invalid: 'Field is invalid.',
   downloadDenied: 'Browser denied file download...',
-  /** The supply plan's DDMRP factors (issue 16; the contract's SupplyPlanSettings). */
+  /** The supply plan's DDMRP factors (the contract's SupplyPlanSettings). */
   leadTimeFactor: 'Field has to be between 0.1 and 1.',
   variabilityFactor: 'Field has to be between 0 and 1.',
   /** An API client's roles outside what its company allows (the API's `roleNotAllowed` rule). */
@@ -76,13 +76,13 @@ const FIELD_MESSAGES: Record<string, string | Partial<Record<string, string>>> =
   dueDate: { required: MESSAGES.pickDay, format: MESSAGES.pickDay, weekday: MESSAGES.pickDay, earliest: MESSAGES.pickDay },
   deliveryDate: { required: MESSAGES.pickDay, format: MESSAGES.pickDay },
   clientProductId: { required: MESSAGES.pickOne },
-  // The supply plan's settings (issue 16): the factors' ranges; the minimum order has the supply amount's range.
+  // The supply plan's settings: the factors' ranges; the minimum order has the supply amount's range.
   leadTimeFactor: { minimum: MESSAGES.leadTimeFactor, maximum: MESSAGES.leadTimeFactor },
   variabilityFactor: { minimum: MESSAGES.variabilityFactor, maximum: MESSAGES.variabilityFactor },
   minimumOrder: { minimum: MESSAGES.supplyAmount, maximum: MESSAGES.supplyAmount, multipleOf: MESSAGES.wholeNumber },
   // An order without lines (part 5: 'at least one item').
   ClientProductionOrderItems: { minimum: MESSAGES.orderLines, required: MESSAGES.orderLines },
-  // A machine credential without machines (issue 15: it reports for at least one): an empty selection is a missing value.
+  // A machine credential without machines (it reports for at least one): an empty selection is a missing value.
   machines: { minimum: MESSAGES.required },
   // An API client: roles its company allows, and a usable public key for private_key_jwt.
   roles: { minimum: MESSAGES.required, roleNotAllowed: MESSAGES.apiClientRoles },

@@ -17,7 +17,7 @@ const adminFace: Face = {
     { label: 'Production orders', to: '/orders' },
     { label: 'Claims', to: '/claims' },
     { label: 'Preform stock', to: '/warehouses' },
-    // Issue 17: preform lots from delivery to invoice, each with its recall answer, and the stock by lot.
+    // Preform lots from delivery to invoice, each with its recall answer, and the stock by lot.
     {
       label: 'Traceability',
       children: [
@@ -37,7 +37,7 @@ const adminFace: Face = {
         { label: 'Day chart', to: '/downtimes/gantt' },
       ],
     },
-    // Issue 15: live machine state, OEE and downtime analytics, and the machines' credentials.
+    // Live machine state, OEE and downtime analytics, and the machines' credentials.
     {
       label: 'Machines',
       children: [
@@ -99,7 +99,7 @@ const operatorFace: Face = {
       ],
     },
     { label: 'History', to: '/downtime/history' },
-    // Issue 15: the machines' state now, their OEE and the downtime analytics.
+    // The machines' state now, their OEE and the downtime analytics.
     {
       label: 'Machines',
       children: [
@@ -138,7 +138,7 @@ const clientFace: Face = {
     { label: 'Forecasts', to: '/planning' },
     { label: 'Orders', to: '/orders' },
     { label: 'Planner', to: '/agenda' },
-    // Sellers read the claims their buyers file about their products (issue 13, item 1; decisions.md).
+    // Sellers read the claims their buyers file about their products (decisions.md).
     { label: 'Claims', to: '/claims' },
     { label: 'Invoices', to: '/documents' },
     {

@@ -17,7 +17,7 @@ export const theme = createTheme({
   luminanceThreshold: 0.2,
   defaultRadius: 'sm',
   // Default props by component name, as plain objects: `DatePickerInput.extend(…)` would import the component, and
-  // with it @mantine/dates and the combobox, into the first screen's JavaScript (issue 14, item 4).
+  // with it @mantine/dates and the combobox, into the first screen's JavaScript.
   components: {
     // Every dialog's close button and every picker's clear button has a name (WCAG 4.1.2).
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
@@ -85,7 +85,7 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * Mantine's notifications, mounted from the first one shown on (issue 14, first screen): the component brings its
+ * Mantine's notifications, mounted from the first one shown on (first screen): the component brings its
  * transitions and scroll handling, about 8 kB on the wire, that a first screen without a message does not need.
  * `notifications.show` only adds to Mantine's store, which the component renders once it is there. Should its chunk
  * not load, the messages are lost, not the screen.

@@ -24,7 +24,7 @@ export function useLastMachinePage(value: MachinePageValue, count: number, settl
 }
 
 /**
- * The pager under a screen whose machines come a page at a time (issue 14: a plant has hundreds): which machines are
+ * The pager under a screen whose machines come a page at a time (a plant has hundreds): which machines are
  * shown of how many, the Mantine pager (when there is more than one page) and the 'Machines per page' choice, which
  * starts again at page 1. The sizes are those the operation's zod offers.
  */

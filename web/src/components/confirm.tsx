@@ -4,7 +4,7 @@ import type { OpenConfirmModal } from '@mantine/modals';
 import { hostWait } from './confirmWait';
 
 /**
- * Confirmations on demand (issue 14, first screen): the host of Mantine's confirm modals (`ModalsProvider`) brings the
+ * Confirmations on demand (first screen): the host of Mantine's confirm modals (`ModalsProvider`) brings the
  * Modal, its ScrollArea and Floating UI, 24 kB on the wire, that no landing page needs. `AppProviders` renders the host
  * (`useConfirmHost`) only once a screen first asks for a confirmation; `openConfirm` waits until the host listens, then
  * opens the modal through Mantine's static `modals` API.

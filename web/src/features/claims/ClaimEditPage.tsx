@@ -161,7 +161,7 @@ function useOrderOptions(api: ClaimsApi, clientId: string | null, productId: str
 /**
  * The claim editor: Status (existing claims only, read-only once closed), Print (PDF), 'Bottle article number',
  * 'Order Number', 'Rejected quantity:', 'Delivery Date', 'Problem Description:', the attached photos, and under
- * 'Filled by the GP' the three GP fields (the short form) and the 8D report (issue 17), disabled for client users. 'Save report' saves and returns to the list;
+ * 'Filled by the GP' the three GP fields (the short form) and the 8D report, disabled for client users. 'Save report' saves and returns to the list;
  * Cancel returns to the list, cancelling pending uploads. A closed claim is locked whole. A failed save keeps every
  * edit and says why.
  */

@@ -67,7 +67,7 @@ export function affectedOrders(trace: ClaimTraceAnswer, recalls: (LotRecall | un
 }
 
 /**
- * The claim's trace (issue 17), staff only: the lot(s) the claimed item was made from, with the supplier's delivery,
+ * The claim's trace, staff only: the lot(s) the claimed item was made from, with the supplier's delivery,
  * then the other orders made from the same lots (from each lot's recall answer). A claim whose order has no item of
  * the product, or whose item has no recorded lot, says so.
  */
@@ -206,7 +206,7 @@ function UnlottedShare({ preforms }: { preforms: number }) {
 }
 
 /**
- * The client's view (issue 17): the lots of its own claim's item(s) only — lot, supplier lot number, delivery and
+ * The client's view: the lots of its own claim's item(s) only — lot, supplier lot number, delivery and
  * preform — and the preforms no lot covers, never the staff trace. Nothing shows when no lot is recorded.
  */
 export function ClaimLots({ claim }: { claim: Claim }) {

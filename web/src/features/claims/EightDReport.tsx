@@ -31,7 +31,7 @@ const KIND_LABELS: Record<ContainmentEntryKind, string> = {
 };
 
 /**
- * The 8D report (issue 17) under 'Filled by the GP', after the short form: D0–D8 with D2 as its seven 5W2H questions and
+ * The 8D report under 'Filled by the GP', after the short form: D0–D8 with D2 as its seven 5W2H questions and
  * D3 with its list from the trace (the staff's only). The admin edits it with the rest of the claim (one Save report,
  * the same unsaved-changes guard); a client reads it, and only once the GP has written something.
  */

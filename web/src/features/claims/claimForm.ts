@@ -16,7 +16,7 @@ export interface ClaimFormValues {
   immediateAction: string;
   rootCouse: string;
   correctiveActions: string;
-  /** The 8D report (issue 17), every text as its input holds it. */
+  /** The 8D report, every text as its input holds it. */
   eightD: EightDFormValues;
 }
 

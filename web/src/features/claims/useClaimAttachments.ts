@@ -14,7 +14,7 @@ export interface Attachment {
   /** 0..1 while uploading. */
   progress: number;
   error: string | null;
-  /** An attached file marked for removal: the claim's save removes it (issue 13, item 10). */
+  /** An attached file marked for removal: the claim's save removes it. */
   removed: boolean;
 }
 

@@ -31,7 +31,7 @@ interface FormValues {
   scrapRate: number | string;
   preformScrapStart: number | string;
   preformScrapChangeOver: number | string;
-  /** Issue 15: planned run time per item in seconds (the OEE's performance rate); empty when not set. */
+  /** Planned run time per item in seconds (the OEE's performance rate); empty when not set. */
   plannedSecondsPerItem: number | string;
 }
 

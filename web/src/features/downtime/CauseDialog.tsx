@@ -13,7 +13,7 @@ import { onInvalidForm } from '../../components/invalidForm';
 interface FormValues {
   causeName: string;
   causeDescription: string;
-  /** Issue 15: a planned stop (changeover, maintenance) does not count against the machine's availability. */
+  /** A planned stop (changeover, maintenance) does not count against the machine's availability. */
   planned: boolean;
 }
 

@@ -75,7 +75,7 @@ export function ganttScrollTime(day: string, events: { start: string | Date }[],
  * Admin /downtimes/gantt: one day of machine stops, a row per client machine (grouped by client), from the
  * contract's downtime/get, with Today / Prev / Next. Part 2.1 describes sample events only; this shows the real
  * stops (shared decisions). Days and times are UTC, as on the history screens. The machines come a page at a time
- * (issue 14: a plant has hundreds), with a pager and the rows-per-page choice under the chart; while the next page
+ * (a plant has hundreds), with a pager and the rows-per-page choice under the chart; while the next page
  * loads, the previous one stays drawn.
  */
 const STOPPED = { state: 'stopped' } as const;
@@ -89,7 +89,7 @@ export default function DowntimeGanttPage() {
   const query = useAdminDowntimeGetDowntime(body, {
     query: { queryKey: getAdminDowntimeGetDowntimeQueryKey(body), placeholderData: keepPreviousData, refetchInterval: today ? 60_000 : false },
   });
-  // The open stops: those of the stopped machines (issue 14: asked for alone, not every machine of the plant).
+  // The open stops: those of the stopped machines (asked for alone, not every machine of the plant).
   const live = useAdminMachinesGetLiveStatus(STOPPED, { query: { queryKey: getAdminMachinesGetLiveStatusQueryKey(STOPPED), enabled: today, refetchInterval: today ? 60_000 : false } });
   const open = new Set((today ? (live.data?.rows ?? []) : []).flatMap((machine) => (machine.state === 'stopped' && machine.downtimeId !== null ? [machine.downtimeId] : [])));
   const now = useNow(30_000);

@@ -17,7 +17,7 @@ const BODY: DocumentsGetFailedDeliveriesBody = { pagination: { page: 1, rowsPerP
 const what = (row: FailedDelivery) => (row.invoiceNumber ? `Invoice ${row.invoiceNumber}` : row.subject);
 
 /**
- * Issue 18, on the admin's invoices page: the 'Confirm & Send' e-mails that failed every retry (dead letters), with
+ * On the admin's invoices page: the 'Confirm & Send' e-mails that failed every retry (dead letters), with
  * the recipient, the attempts and the last error, each with 'Send again' (queued with fresh retries; it leaves the list).
  * Nothing shows while every e-mail went out.
  */

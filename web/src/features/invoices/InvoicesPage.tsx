@@ -29,7 +29,7 @@ const ConfirmSendDialog = lazy(() => import('./ConfirmSendDialog'));
  * 'Confirm & Send', all disabled without a selection; staff see the company too. 10 per page (10/20/50/100), invoice
  * date (deliveryDate) descending. The client may choose the compact view (part 2.4's second layout: four columns and
  * the two downloads), which the browser remembers. The admin also sees the e-mails that could not be delivered
- * (issue 18) above the list.
+ * above the list.
  */
 export default function InvoicesPage() {
   const { session } = useAppContext();

@@ -13,7 +13,7 @@ import { lotNumberOf, lotNumberSchema } from './lots';
 export const isLotQuery = (key: readonly unknown[]) => typeof key[0] === 'string' && /^\/api\/(admin|operator)\/lots?\//.test(key[0]);
 
 /**
- * Admin (issue 17): the supplier's lot number of a lot entered or changed after the delivery; emptied, the lot has
+ * Admin: the supplier's lot number of a lot entered or changed after the delivery; emptied, the lot has
  * none. Sends the version read (a stale one answers 409, said by the app's error notice).
  */
 export default function LotNumberDialog({ lot, onClose }: { lot: Lot; onClose: () => void }) {

@@ -47,7 +47,7 @@ async function download(fetchFile: () => Promise<Blob>, fallback: string) {
 }
 
 /**
- * Staff /lots/{id} (issue 17): one preform lot in one screen: what it is (supplier, delivery, quantities; the admin sets
+ * Staff /lots/{id}: one preform lot in one screen: what it is (supplier, delivery, quantities; the admin sets
  * the supplier's lot number), the stock of its preform in its warehouse by lot, and the recall answer: who got bottles
  * from it (delivered or invoiced, by client with the contact), the open items that can still be stopped, the stock to
  * quarantine, with CSV, PDF and EPCIS downloads. Each item opens its production records (the admin corrects their lots).

@@ -9,7 +9,7 @@ import { RecordLoad } from '../../components/RecordLoad';
 import { lotLine, staffRoleOf } from './lots';
 
 /**
- * Staff /lots/stock (issue 17): the preform stock by lot, per preform and warehouse: the stock ledger's balance (the
+ * Staff /lots/stock: the preform stock by lot, per preform and warehouse: the stock ledger's balance (the
  * stock every other screen shows), the open lots oldest first (the order production takes them in) and what no lot
  * explains. Filtered by warehouse.
  */

@@ -24,7 +24,7 @@ const MANUFACTURERS = { pagination: { page: 1, rowsPerPage: 100 as const, sortBy
 const id = (value: string | null) => (value ? Number(value) : undefined);
 
 /**
- * Staff /lots (issue 17): the preform lots, newest delivery first, filtered by the supplier's lot number, preform,
+ * Staff /lots: the preform lots, newest delivery first, filtered by the supplier's lot number, preform,
  * warehouse, supplier (admin) and state (open by default), 20 per page (10/20/50/100), paged and sorted by the API. A
  * row opens the lot with its recall answer.
  */

@@ -23,7 +23,7 @@ import { isLotQuery } from './LotNumberDialog';
 import { lotLine } from './lots';
 
 /**
- * An order item's production records (issue 17: the backward trace), newest first, each with the preform lots it took
+ * An order item's production records (the backward trace), newest first, each with the preform lots it took
  * and what no lot covered. The admin corrects the lots of a record: how many of its preforms came from each lot of its
  * preform and warehouse; what the lots do not cover stays unlotted.
  */

@@ -81,7 +81,7 @@ function MachineCard({ machine }: { machine: ClientMachinePerformance }) {
 }
 
 /**
- * The client's 'Machines' tab under Statistics (issue 15, item 5): OEE and availability of the machines assigned to
+ * The client's 'Machines' tab under Statistics: OEE and availability of the machines assigned to
  * the company (only its own: the API answers for the caller's company), with their top stop causes, for 1M, 6M or YTD.
  */
 export function ClientOeePanel({ today }: { today: Date }) {

@@ -12,7 +12,7 @@ import type { MachineRef } from './liveStatus';
 const hours1 = (hours: number) => Math.round(hours * 10) / 10;
 
 /**
- * The downtime analytics tab (issue 15, item 4): the Pareto of causes (hours lost and number of stops) for the period
+ * The downtime analytics tab: the Pareto of causes (hours lost and number of stops) for the period
  * and machines, MTBF and MTTR per machine, and the weekly trend of hours lost and stops.
  */
 export function DowntimeAnalyticsPanel({ period, machines }: { period: Period; machines: MachineRef[] }) {

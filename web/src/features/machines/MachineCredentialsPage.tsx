@@ -35,7 +35,7 @@ function confirmRevoke(credential: Credential, onConfirm: () => void) {
 }
 
 /**
- * Admin 'Machine credentials' (issue 15, item 1): the tokens machines or their collectors report events with — never a
+ * Admin 'Machine credentials': the tokens machines or their collectors report events with — never a
  * user's password. New shows the token once; Revoke asks first. A revoked credential stays listed, marked so. Below
  * them, the events kept aside.
  */

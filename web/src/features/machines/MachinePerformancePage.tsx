@@ -8,7 +8,7 @@ import { FIRST_MACHINE_PAGE, OeePanel } from './OeePanel';
 import { machineKeyOf, machineOfKey, useLiveStatus, type MachineRef } from './liveStatus';
 
 /**
- * Admin and operator 'Machine performance' (issue 15, items 3 and 4): for a period and chosen machines (none chosen:
+ * Admin and operator 'Machine performance': for a period and chosen machines (none chosen:
  * every machine), the OEE per machine and grain, and the downtime analytics (Pareto of causes, MTBF and MTTR, weekly
  * trend). A tab loads its figures only when it is opened.
  */
@@ -18,7 +18,7 @@ export const MAX_TREND_MACHINES = 8;
 export default function MachinePerformancePage() {
   const [period, setPeriod] = useState<Period>(() => currentMonth());
   const [chosen, setChosen] = useState<string[]>([]);
-  // The whole-period table's page of machines (issue 14); another period starts again at page 1, at the size chosen.
+  // The whole-period table's page of machines; another period starts again at page 1, at the size chosen.
   const [machinePage, setMachinePage] = useState(FIRST_MACHINE_PAGE);
   const choosePeriod = (next: Period) => {
     setPeriod(next);

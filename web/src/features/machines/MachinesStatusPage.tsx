@@ -53,9 +53,9 @@ function StateCell({ machine, now }: { machine: LiveMachine; now: Date }) {
 }
 
 /**
- * Machines, live (issue 15, item 2): every client machine's state now — running, stopped since when and why, or
+ * Machines, live: every client machine's state now — running, stopped since when and why, or
  * unknown (no event yet, or its collector is dead) — refreshed by itself, with the way to the day chart. A plant has
- * hundreds of machines (issue 14): the table shows a page of machines, of one state when one is chosen (the stopped
+ * hundreds of machines: the table shows a page of machines, of one state when one is chosen (the stopped
  * ones, say), and the counts of every state come from the server.
  */
 export default function MachinesStatusPage() {

@@ -16,7 +16,7 @@ import type { MachineRef } from './liveStatus';
 
 /** The page sizes the contract offers for the whole-period table's machines (its `machinePage.rowsPerPage`). */
 const ROWS_PER_PAGE = adminMachinesGetOeeBody.shape.machinePage.unwrap().shape.rowsPerPage.options.map((option) => option.value);
-/** The whole-period table's first page of every machine: 20 rows (issue 14: a plant has hundreds). */
+/** The whole-period table's first page of every machine: 20 rows (a plant has hundreds). */
 export const FIRST_MACHINE_PAGE: MachinePage = { page: 1, rowsPerPage: 20 };
 
 /** A time of the contract (seconds) as the downtime screens say durations: '7 h 12 min'. */
@@ -52,7 +52,7 @@ function chartOf(rows: OeeRow[]) {
 /**
  * The OEE tab (ISO 22400-2): per machine and per day, shift or week of the period, availability, performance,
  * quality (with the claims' rejected quantity beside it), OEE, and how much of the period the events cover. The
- * totals of every machine (without buckets) come a page of machines at a time (issue 14), with the pager under the
+ * totals of every machine (without buckets) come a page of machines at a time, with the pager under the
  * table; the previous page stays shown while the next loads.
  */
 export function OeePanel({

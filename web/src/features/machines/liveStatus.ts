@@ -47,7 +47,7 @@ export function useLiveStatus({ refetchInterval = LIVE_STATUS_REFRESH_MS }: { re
 }
 
 /**
- * The live status screen's question (issue 14): the machines in `state` (every state when absent), one page of them,
+ * The live status screen's question: the machines in `state` (every state when absent), one page of them,
  * with the count of each state; asked again every LIVE_STATUS_REFRESH_MS, the previous page shown while another loads.
  */
 export function useLiveStatusPage({ state, machinePage }: { state?: LiveState; machinePage: MachinePage }) {

@@ -57,7 +57,7 @@ export const LIVE: LiveMachineStatus[] = [
 ];
 
 /**
- * The live status answer to `body` over `rows`, as the contract describes it (issue 14): the machines in `state`, the
+ * The live status answer to `body` over `rows`, as the contract describes it: the machines in `state`, the
  * page `machinePage` of them, `machineCount` of them all, and every state counted.
  */
 export function liveStatusOf(rows: LiveMachineStatus[], body: LiveStatusQuery = {}): LiveStatus {

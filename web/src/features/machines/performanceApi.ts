@@ -69,7 +69,7 @@ export function oeeRowsOf(machines: MachineOee[], grain: Grain): OeeRow[] {
 const questionOf = (period: Period, machines: MachineRef[]) => ({ period, ...(machines.length > 0 ? { machines } : {}) });
 
 /**
- * OEE per machine and bucket, from the admin's or the operator's operation; with `machinePage` (issue 14) one page of
+ * OEE per machine and bucket, from the admin's or the operator's operation; with `machinePage` one page of
  * the machines, the previous page shown while the next loads.
  */
 export function useOee({

@@ -5,7 +5,7 @@ import { RecordLoad } from '../../components/RecordLoad';
 import { describeChange } from './itemHistory';
 
 /**
- * An order item's history (issue 17): every change, oldest first, with who made it and when, and why a seller
+ * An order item's history: every change, oldest first, with who made it and when, and why a seller
  * confirmation was cleared. The order editor and the planner open it.
  */
 export default function ItemHistoryDialog({ itemId, title, onClose }: { itemId: number; title: string; onClose: () => void }) {

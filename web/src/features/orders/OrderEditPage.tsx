@@ -95,7 +95,7 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
   const [editing, setEditing] = useState<DraftItem | 'new' | null>(null);
   const [historyOf, setHistoryOf] = useState<DraftItem | null>(null);
   const [lineOf, setLineOf] = useState<DraftItem | null>(null);
-  // One view of a saved line (issue 17, item 5): progress, lots, declaration of conformity and claims.
+  // One view of a saved line: progress, lots, declaration of conformity and claims.
   const lineButton = (item: DraftItem) =>
     item.id === undefined ? null : (
       <Tooltip label="Line details">
@@ -111,7 +111,7 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
         </ActionIcon>
       </Tooltip>
     );
-  // A saved item's history (issue 17); the button's click must not also open the item's editor (the row's click).
+  // A saved item's history; the button's click must not also open the item's editor (the row's click).
   const historyButton = (item: DraftItem) =>
     item.id === undefined ? null : (
       <Tooltip label="History">

@@ -36,7 +36,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * Issue 17, item 5: one view of a delivered (saved) order line in the client's order editor: its production progress,
+ * One view of a delivered (saved) order line in the client's order editor: its production progress,
  * the preform lots its bottles were made from, its declaration of conformity (once invoiced) and any claim on it. A
  * drawer from the right (the whole screen on a phone); Escape or Close returns to the line's button.
  */

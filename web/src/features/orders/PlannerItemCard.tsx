@@ -10,7 +10,7 @@ export interface CardActions {
   onAdd: (item: PlannerOrderItem) => void;
   onEdit: (item: PlannerOrderItem) => void;
   onConfirm: (item: PlannerOrderItem) => void;
-  /** Opens the item's history (issue 17). */
+  /** Opens the item's history. */
   onHistory: (item: PlannerOrderItem) => void;
 }
 

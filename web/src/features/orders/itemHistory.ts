@@ -4,7 +4,7 @@ import { formatListDate, formatNumber } from '../../components/format';
 const yesNo = (value: boolean | null) => (value ? 'yes' : 'no');
 
 /**
- * What one change of an order item did, in lines a person reads (issue 17): a creation states the quantity, the date
+ * What one change of an order item did, in lines a person reads: a creation states the quantity, the date
  * and who had confirmed; a change lists each value that moved, and why a seller confirmation was cleared.
  */
 export function describeChange(change: OrderItemChange): string[] {

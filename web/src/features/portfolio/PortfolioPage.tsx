@@ -6,11 +6,11 @@ import type { MachineStatus, PortfolioProduct, WarehouseStock } from '../../../.
 import { QueryError } from '../../components/QueryError';
 import { formatAbbreviated, formatDateTime, formatListDate, formatNumber } from '../../components/format';
 
-/** A stopped machine: the live state when the API gives it (issue 15), else a stop with a start or a cause. */
+/** A stopped machine: the live state when the API gives it, else a stop with a start or a cause. */
 const isStopped = (machine: MachineStatus) =>
   machine.state !== undefined ? machine.state === 'stopped' : machine.DowntimeCause !== null || machine.stoppedSince !== null;
 
-/** The client's open order items the stopped machine was making (issue 15): article, due date, quantity still to make. */
+/** The client's open order items the stopped machine was making: article, due date, quantity still to make. */
 function AffectedItems({ machine }: { machine: MachineStatus }) {
   const items = machine.affectedItems ?? [];
   if (items.length === 0) return null;
@@ -116,7 +116,7 @@ function MaterialStock({ warehouse }: { warehouse: WarehouseStock }) {
 export default function PortfolioPage() {
   const me = useSessionGetMe();
   const portfolio = useClientPortfolioGetPortfolio();
-  // The banner follows the machines' live state (issue 15): asked again while the page is open.
+  // The banner follows the machines' live state: asked again while the page is open.
   const machines = useClientPortfolioGetMachineStatus({ query: { queryKey: getClientPortfolioGetMachineStatusQueryKey(), refetchInterval: 30_000 } });
   const showMaterialStock = me.data !== undefined && me.data.clientTypeAttribute !== '1';
 

@@ -16,7 +16,7 @@ import { DeliveryFigures, formatRate } from './DeliveryFigures';
 import { deliveryDefaultPeriod } from './period';
 
 /**
- * '/delivery', the admin's delivery performance (issue 16): every client ranked by on-time-in-full (worst first) with
+ * '/delivery', the admin's delivery performance: every client ranked by on-time-in-full (worst first) with
  * fill rate and forecast accuracy, every supplier by on-time delivery; a client's name opens its months and products.
  */
 export default function AdminDeliveryPage() {

@@ -28,7 +28,7 @@ function Figure({ label, value, madeOf }: { label: string; value: string; madeOf
 }
 
 /**
- * One client's delivery figures (issue 16): on-time-in-full, fill rate and forecast accuracy over the period, each
+ * One client's delivery figures: on-time-in-full, fill rate and forecast accuracy over the period, each
  * saying what it is made of; the monthly trend; forecast against ordered against produced per product and month, a
  * table from `sm` up and a card per product and month on a phone.
  */

@@ -15,7 +15,7 @@ import { DeliveryFigures } from './DeliveryFigures';
 import { deliveryDefaultPeriod } from './period';
 
 /**
- * '/stats/delivery', the client's delivery figures (issue 16): how reliably its order items were produced on time and
+ * '/stats/delivery', the client's delivery figures: how reliably its order items were produced on time and
  * in full, and how its forecasts compared with its orders, over whole months (the last twelve by default).
  */
 export default function DeliveryPage() {

@@ -10,14 +10,14 @@ import { ProducedQuantitiesPanel } from './ProducedQuantitiesPanel';
 
 /**
  * '/stats/dashboard', the client's performance dashboard (part 2.4): 'Welcome, ' and the user's name, and two tabs,
- * 'Produced Quantities' and 'Order Fill Rate', and (issue 15) 'Machines': the OEE of the company's machines. A tab
+ * 'Produced Quantities' and 'Order Fill Rate', and 'Machines': the OEE of the company's machines. A tab
  * loads its chart only when it is opened.
  */
 export default function PerformancePage() {
   const { session } = useAppContext();
   // One "today" for the page's periods, so a page left open over midnight keeps consistent toggles.
   const [today] = useState(() => now());
-  // The machines' tab (issue 15, item 5) for a user whose roles may ask for the company's machine performance.
+  // The machines' tab for a user whose roles may ask for the company's machine performance.
   const machines = mayCall('ClientMachines_getPerformance', session.user.roles);
   return (
     <Stack>

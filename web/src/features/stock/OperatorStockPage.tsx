@@ -22,7 +22,7 @@ const ROWS = 10 as const;
  * column; page 1, 10 rows, orderAmount descending. A row click selects it alone, again deselects; every reload
  * clears the selection. 'Fill stock' needs exactly one selected row.
  *
- * Issue 14: each answer carries the cursor of its last row (`nextCursor`), kept as the way into the page after
+ * Each answer carries the cursor of its last row (`nextCursor`), kept as the way into the page after
  * it, so next and previous (and any page next to one already seen) continue by cursor: the API seeks instead of
  * skipping rows, and page 500 costs what page 1 does. A page number no cursor leads to (a jump) goes by number.
  */
@@ -42,7 +42,7 @@ export default function OperatorStockPage() {
   /**
    * Leaving a page keeps its cursor as the way into the page after it, in the same update as the page change. Kept
    * in an effect after each answer instead, it cost a render after every load, and mantine-datatable mounts its
-   * pager anew on each render: a click that began just before that render was lost (issue 14's flaky test).
+   * pager anew on each render: a click that began just before that render was lost.
    */
   const changePage = (next: number) => {
     if (nextCursor && cursors[page + 1] !== nextCursor) setCursors({ ...cursors, [page + 1]: nextCursor });

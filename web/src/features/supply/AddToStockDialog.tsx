@@ -8,7 +8,7 @@ import { lotNumberOf, lotNumberSchema } from '../lots/lots';
 import { describeOrder } from './supplyBoard';
 
 /**
- * Issue 17: a drop on 'Added to stock' asks first, since a delivered card cannot be moved back, and takes the
+ * A drop on 'Added to stock' asks first, since a delivered card cannot be moved back, and takes the
  * supplier's lot number of the delivery (optional; it can also be set later on the lot's page). The delivery makes
  * the preform lot.
  */

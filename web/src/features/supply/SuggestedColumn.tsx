@@ -13,7 +13,7 @@ type Suggested = SupplyPlanRow & { suggestion: NonNullable<SupplyPlanRow['sugges
 const hasSuggestion = (row: SupplyPlanRow): row is Suggested => row.suggestion != null;
 
 /**
- * The board's 'Suggested' column (issue 16, item 3), before New: the suggested supply orders of the pairs whose net
+ * The board's 'Suggested' column, before New: the suggested supply orders of the pairs whose net
  * flow position is red or yellow, most urgent first. A column of its own rather than a group in New: a suggestion is
  * no supply order yet (it cannot be dragged, edited or removed, and New's count stays the count of orders), and
  * 'Accept' visibly moves it one column to the right. Dismiss hides the card at once (it comes back if the dismissal

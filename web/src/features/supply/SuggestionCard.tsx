@@ -24,7 +24,7 @@ interface SuggestionCardProps {
 }
 
 /**
- * A suggested supply order on the board (issue 16, item 3): preform, warehouse, amount with boxes (and trucks), due
+ * A suggested supply order on the board: preform, warehouse, amount with boxes (and trucks), due
  * date, supplier, zone and the reason, with 'Accept', 'Dismiss' and a link to the pair's projection. Not draggable:
  * it is no supply order yet.
  */

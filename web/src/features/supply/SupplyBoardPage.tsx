@@ -70,18 +70,18 @@ const Loading = () => (
 );
 
 /**
- * Admin '/' supply board 'Today overview' (part 2.1), with the suggested supply orders first (issue 16): New (pending, the only column with 'Order'), Awaiting
+ * Admin '/' supply board 'Today overview' (part 2.1), with the suggested supply orders first: New (pending, the only column with 'Order'), Awaiting
  * delivery (ordered, with ETA) and Added to stock (delivered, newest first with 'Load older'); New and Awaiting
  * delivery show the earliest due cards first with 'Load more'. Cards move
  * between columns by pointer or keyboard (Space, arrows, Space); delivered cards stay put. A drop on Added to stock
- * asks first and takes the supplier's lot number (issue 17).
+ * asks first and takes the supplier's lot number.
  */
 export default function SupplyBoardPage() {
   const board = useSupplyBoard();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<SupplyOrder | 'new' | null>(null);
   const [active, setActive] = useState<SupplyOrder | null>(null);
-  // A card dropped on Added to stock waits here for the confirmation with its lot number (issue 17).
+  // A card dropped on Added to stock waits here for the confirmation with its lot number.
   const [receiving, setReceiving] = useState<SupplyOrder | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),

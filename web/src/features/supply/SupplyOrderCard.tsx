@@ -89,7 +89,7 @@ export const SupplyOrderCardBody = forwardRef<HTMLElement, CardBodyProps>(functi
           </Text>
         </Group>
         {order.Lot && (
-          // Issue 17: the preform lot the delivery made, by the supplier's lot number when it has one.
+          // The preform lot the delivery made, by the supplier's lot number when it has one.
           <Text size="sm" c="dimmed">
             {order.Lot.supplierLotNumber ? `Lot ${order.Lot.supplierLotNumber}` : `Lot ${order.Lot.id}, no supplier lot number`}
           </Text>

@@ -60,7 +60,7 @@ function WrappingTitle({ children }: { children: string }) {
 }
 
 /**
- * Admin '/supply/plan' (issue 16, items 2-3): the supply plan per preform and warehouse, most urgent first, with the
+ * Admin '/supply/plan': the supply plan per preform and warehouse, most urgent first, with the
  * zone, the numbers of the net flow position and the buffer's tops, and the suggestion; filters by zone, warehouse and
  * whether forecasts count. A chosen row (also from the board's 'Plan' link, `?preformId=&preformWarehouseId=`) shows
  * its 13 weeks as a chart against the zones and as a table, and the order items and forecasts its requirements are made

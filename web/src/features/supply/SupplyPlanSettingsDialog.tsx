@@ -34,7 +34,7 @@ const toInput = (values: FormValues, version: number) => ({
 });
 
 /**
- * The supply plan's settings (issue 16, item 2): the DDMRP lead-time and variability factors and the minimum order.
+ * The supply plan's settings: the DDMRP lead-time and variability factors and the minimum order.
  * Validated with the contract's zod, messages from the catalogue; a failed save keeps the input and says why, and a 409
  * (someone saved meanwhile) offers to reload the stored settings.
  */

@@ -79,7 +79,7 @@ export function useSupplyBoard() {
       .filter((order) => statusOf(order) === status)
       .sort((a, b) => (status === 'delivered' ? b.dueDate.localeCompare(a.dueDate) || b.id - a.id : a.dueDate.localeCompare(b.dueDate) || a.id - b.id));
 
-  /** `supplierLotNumber`: the delivery's lot number, on a move to Added to stock (issue 17; optional). */
+  /** `supplierLotNumber`: the delivery's lot number, on a move to Added to stock (optional). */
   async function move(order: SupplyOrder, to: SupplyOrderStatus, supplierLotNumber?: string) {
     const from = statusOf(order);
     if (from === to || from === 'delivered' || order.id in moves) return;
