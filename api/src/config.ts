@@ -40,13 +40,13 @@ const schema = z.object({
   PRESSURE_MAX_POOL_WAITING: z.coerce.number().int().min(0).default(100),
   /**
    * PDFs rendered at once, each in a worker thread of its own (the others wait their turn): a rendering takes a core
-   * and holds its whole layout in memory. 1 by default: on 2 cores a second worker took the cores from the API and
-   * PostgreSQL and added 45 MB resident for little more throughput; raise it where there are more cores.
+   * and holds its whole layout in memory. 1 by default: on 2 cores a second worker takes the cores from the API and
+   * PostgreSQL and adds an isolate's memory for little more throughput; raise it where there are more cores.
    */
   PDF_MAX_RENDERS: z.coerce.number().int().min(1).max(64).default(1),
   /**
    * The heap (MB) of each PDF worker thread: a document that needs more fails its own download (500), never the API.
-   * 512 fits the recall PDF of a lot used by 10,000 items (7 columns), the largest document measured.
+   * 512 fits the recall PDF of a lot used by 10,000 items (7 columns), the largest document the portal makes.
    */
   PDF_WORKER_HEAP_MB: z.coerce.number().int().min(32).max(4096).default(512),
   /** The bearer token a Prometheus scraper sends to GET /metrics; unset, only loopback is served. */

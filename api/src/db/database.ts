@@ -64,9 +64,8 @@ const preparedNames = new Map<string, string>();
 
 /**
  * Runs `query` as a named prepared statement (pg's `name`): PostgreSQL parses and plans it once per connection instead
- * of on every execution. For the few statements every request runs (the gate): measured on 2 cores with 10
- * connections, the gate's statement cost PostgreSQL 0.22 ms of CPU per execution unnamed and 0.08 ms prepared, and its
- * p50 went from 1.3 to 0.7 ms (docs/performance.md, "Standing design choices"). Kysely has no prepared statements, so
+ * of on every execution. For the few statements every request runs (the gate), planning
+ * is most of their cost (docs/performance.md, "Standing design choices"). Kysely has no prepared statements, so
  * each pooled client maps these texts to their names as it sends them (createDb). The name is derived from the text, so
  * two texts never share a name; the set is bounded by the code that calls this (a few fixed statements), and beyond
  * 100 texts a statement simply runs unnamed.

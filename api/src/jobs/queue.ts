@@ -161,8 +161,8 @@ export class Jobs {
         workerId = await this.boss.work(queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.#options.pollSeconds }, async ([job]) => {
           await handler!(job as PgBoss.JobWithMetadata<never>);
           // A worker that found a job looks for the next one at once; only an empty (or failed) fetch waits the polling
-          // interval. pg-boss 10 waits it after every fetch, so each worker took one job per interval: webhook
-          // deliveries went out at 1/s with two workers, however many were queued.
+          // interval. pg-boss 10 waits it after every fetch, so each worker would take one job per interval
+          // however many were queued.
           if (workerId) this.boss.notifyWorker(workerId);
         });
       }

@@ -15,15 +15,15 @@ export type { PdfDefinition } from './render.js';
 /**
  * At most `limit` renderings at once, each in a worker thread of its own; the others wait in arrival order. A
  * rendering holds the whole layout of its document in memory (pdfmake lays every page out before writing the first),
- * so ten downloads of the 50-order PDF at once took the API past 400 MB; queued, its memory is bounded by the limit,
+ * so many large downloads at once would take the API's memory without bound; queued, its memory is bounded by the limit,
  * and a worker's heap is capped at `heapMb` (config PDF_WORKER_HEAP_MB), so a document too large for it fails its own
  * download, not the API. A large document (more than `largeCells` table cells: the 50-order PDF has 9,900, an
- * invoice a few dozen) renders alone, taking every place: two at once doubled the memory (a worker's heap grows to
- * about 60 MB for the 50-order PDF) and left no core to the API's own thread.
+ * invoice a few dozen) renders alone, taking every place: two at once double the memory and leave no core to the
+ * API's own thread.
  *
  * `active` and `peak` count the documents rendering (what the limit bounds), `taken` the places they hold; `workers`
- * the threads running, busy or idle. A worker is kept for the next document (a new one takes about 0.15 s to start
- * and renders slower until its code is optimized), the one used last first, and ends when idle for `idleMs`, handing
+ * the threads running, busy or idle. A worker is kept for the next document (a new one takes time to start and renders
+ * slower until its code is optimized), the one used last first, and ends when idle for `idleMs`, handing
  * its memory back; after a large document it ends at once unless another download waits for it.
  */
 export const renders = {
@@ -222,7 +222,7 @@ export async function renderPdf(doc: PdfDefinition, signal?: AbortSignal): Promi
   } finally {
     signal?.removeEventListener('abort', stop);
     if (renderer.running) {
-      // After a large document a worker keeps its grown heap (about 60 MB for the 50-order PDF): unless another
+      // After a large document a worker keeps its grown heap: unless another
       // download is waiting for it, it ends and hands that memory back.
       if (renders.workers.size > renders.limit || (large && renders.waiting.length === 0)) void renderer.worker.terminate();
       else renderer.rest();

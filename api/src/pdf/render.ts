@@ -68,8 +68,8 @@ const parsedFonts = new Map<string, { font: unknown; Embedded: EmbeddedFontLike[
 
 /**
  * Every document shares the fonts parsed for the first one. pdfkit parses a font file for each document it embeds
- * it in, and fontkit then decodes its tables again on the first text measured: about 15 ms per document for the
- * two faces used, a third of a one-page PDF's cost. Each document still has its own subset and widths (pdfkit's
+ * it in, and fontkit then decodes its tables again on the first text measured, a large part of a one-page PDF's
+ * cost. Each document still has its own subset and widths (pdfkit's
  * EmbeddedFont, registered in `_fontFamilies` so that pdfkit embeds it when the document ends); only fontkit's parsed
  * font, read-only to pdfkit, is shared.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The supply plan of every pair (5,504 at production scale) takes a few hundred milliseconds to compute,
+ * The supply plan of every pair is slow to compute,
  * so each API process keeps the last one it computed, with the snapshot it was computed in. Every transaction that
  * changes what the plan is made of leaves its id here (once: the statement triggers below). A kept plan is still
  * right exactly when no transaction recorded here has committed outside its snapshot; the check is one index scan.

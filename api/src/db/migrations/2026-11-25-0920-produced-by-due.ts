@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * On-time-in-full asks, for every order item due in the period, how many bottles had been produced by the
- * end of its due day (UTC): the total of its last produced entry recorded by then. The admin's ranking of a year looked
- * that up per item (333,000 lookups at production scale, 1.4 s). The item now keeps it, `produced_by_due`, computed
+ * end of its due day (UTC): the total of its last produced entry recorded by then. Looked up per item, a year's ranking
+ * would read every item's entries, so the item keeps it, `produced_by_due`, computed
  * again by triggers whenever one of its produced entries is written or its due date moves; the ranking is then a
  * grouped range scan of an index on the due date.
  */

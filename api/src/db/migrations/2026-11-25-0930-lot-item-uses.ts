@@ -1,23 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The recall's summary (every client of a lot with its counts, what was delivered and what can still be
- * stopped, the stock to quarantine) read every item the lot went into, its order and its invoice lines: 10,000 random
- * lookups in each of three large tables for a lot used by 10,000 items, 213 ms alone and a p95 of 2.1 s at 10
- * connections at production scale (target: p95 under 200 ms).
- *
- * `lot_item_uses` keeps, per lot and affected item, what the summary needs: the item's company, the lot's net preforms
- * and bottles in it, and whether it counts as delivered (invoiced, or closed, the item or its order). The affected
- * items are those of the recall (features/lots/recall.ts): each producing item whose records took net preforms from
- * the lot, and the buyers' items it produces (`ref_production_order_item_id`), keyed to the producing item
- * (`source_item_id`). The summary is then one range of this table's primary key.
- *
- * `lot_item_uses_refresh(sources)` computes the rows of the given producing items again from the tables they come
- * from. Triggers call it whenever one of those changes: a consumption row (a production record, a give-back, an
- * admin's lot correction), an item (closed, reassigned, moved, deleted, a buyer's item pointed at a producing item), an
- * order (closed or reopened), an invoice line (added, removed, moved). It takes an advisory lock per producing item
- * first (in id order), so two transactions changing the same item's rows one after the other each read what the
- * other committed: a later statement never writes a state computed before an earlier commit.
+ * The recall's summary reads `lot_item_uses` (per lot and affected item: its company, the lot's net preforms and
+ * bottles in it, and whether it counts as delivered) instead of looking up every item a lot went into, its order and
+ * its invoice lines. `lot_item_uses_refresh(sources)` computes the rows of the given producing items again, under an
+ * advisory lock per item (in id order), so a later statement never writes a state computed before an earlier commit.
+ * Rules and triggers: the `lot-item-uses` module in `api/src/db/derived/` (docs/architecture.md, "Derived data").
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

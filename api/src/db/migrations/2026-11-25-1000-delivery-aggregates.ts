@@ -1,33 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The delivery figures at production scale (2,000,000 order items, 20,000 forecasts, 300,000 supply
- * orders): the admin's ranking of a year grouped 330,000 items and spread 100,000 forecast lines over months on every
- * request (1.4 s alone, no answer at 10 connections); a client's year took 95 ms. The figures are sums, so they are
- * now kept, by triggers, in four small tables, and a request reads a few hundred rows of them:
- *
- * - `delivery_company_days`: per company (the order's) and due day, the order items due that day: how many, how many
- *   on time in full (`produced_by_due >= planned_amount`), their planned bottles and the bottles filled (each item at
- *   most its plan). The month not yet over is read from here, only the days before today: today moves every day.
- * - `delivery_company_months`: the same per company and due month (the months before today's are read from here),
- *   and the forecast accuracy's two sums over the month's product rows: Σ |ordered − forecast| and Σ max(ordered,
- *   forecast), with how many product rows the month has (a company with one is in the ranking).
- * - `delivery_product_months`: per company, month and product, the items due (count, ordered = Σ planned, produced =
- *   Σ produced_amount) and the forecast lines overlapping the month (count, and Σ planned × the share of the period's
- *   days in the month, kept exact as numeric and rounded when read). Its own trigger keeps the month's accuracy sums.
- * - `delivery_supplier_months`: per manufacturer and due month, the supply orders added to stock and how many by their
- *   due day (UTC).
- *
- * Every write path moves them: an item inserted, changed (product, due date, plan, produced, produced by the due day,
- * moved to another order) or deleted; an order deleted (before the delete, while its company is known: the items'
- * cascade then finds no order and adds nothing) or moved to another company; a forecast line written or deleted, a
- * forecast's period or company changed, a forecast deleted (likewise before); a supply order written or deleted, a
- * supply's manufacturer changed; a company deleted (its rows go with it). Each trigger takes the month row before the
- * day and product rows, so that writers of one company's month queue on one row instead of deadlocking; the items'
- * trigger fires after the preform demand's (which locks the pair first, as before), and the product rows have no
- * foreign key (its share lock on the product crossed the operator's lock of it: a deadlock under concurrent production).
- * `delivery_aggregates_refill()` computes all four again from the records (this migration, and the bench's bulk load,
- * which writes with triggers off).
+ * The delivery figures read sums kept by triggers instead of grouping a year of items, forecasts and supply orders per
+ * request: `delivery_company_days`, `delivery_company_months`, `delivery_product_months`, `delivery_supplier_months`.
+ * Each trigger takes the month row before the day and product rows, so writers of one company's month queue instead
+ * of deadlocking. Rules and triggers: the `delivery-sums` module in `api/src/db/derived/` (docs/architecture.md,
+ * "Derived data"; docs/decisions.md, "Seller planner and statistics").
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -1,34 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The operator's agenda of a week at production scale (2,000,000 items, ~40,000 of them of open orders) took
- * 59–70 ms alone and a p95 of 300–620 ms at 10 connections: every request materialised and counted every agenda item,
- * and sorted each day's ~900 items by order number through a join with the orders (30 ms a day without the open
- * orders' partial index). Two things are now kept beside the rows, by triggers:
- *
- * - `agenda_items`: one row per item of a producing company (client_type <> '1'): its due date, its order's number
- *   (in the `order_number` collation) and whether its order is open. Its two partial indexes, open orders' and closed
- *   orders' items, each by (due date, order number, id), hold a day's cards in the screen's order: the agenda finds
- *   from the day counts which days hold a column's cards (from its offset), and reads each such day's with index range
- *   scans that stop after 30 rows, whatever the agenda holds (one direction serves PREV's most recent day first too:
- *   each scan is of one due date). Measured: 14 ms to sort one day's 925 index entries by order number backwards,
- *   0.02 ms to read 30 in order. A side table rather than
- *   columns on the items: keeping a flag on the items would update every item of an order when it closes, taking
- *   their row locks, which the operator's production takes too (item, then order): two operators on one order would
- *   deadlock. These rows are locked by these triggers only, and have no foreign key (no share lock on the item).
- * - `agenda_day_counts`: per due date, how many of those items belong to open orders and how many to closed ones. A
- *   column's count is a sum over its days (a few thousand rows at most): PREV the open items before Monday and the
- *   closed ones from the window's start (CLOSED_WEEKS_SHOWN weeks before this week's Monday, which moves with today),
- *   a day its row, NEXT the open items after Sunday and the closed ones from the later of Monday + 7 and that start.
- *   A partial index of the days with open orders' items lets PREV and NEXT skip the years of closed days.
- *
- * What moves them: items inserted, deleted, or updated (due date, order); orders updated (closed or reopened, order
- * number, company) or deleted (their items' deletion); a company's client_type changed (its items join or leave). The
- * triggers are statement-level, after every row-level trigger of the statement (the preform demand's pair locks, the
- * delivery sums, the recall rows come first, as before), and the day rows are written once per statement in due-date
- * order (insert … on conflict … do update from sorted rows), so two writers of the same days queue instead of
- * deadlocking. `agenda_refill()` computes both again from the records (`agenda_items_computed`,
- * `agenda_day_counts_computed`): this migration, and the bench's bulk load, which writes with triggers off.
+ * The operator's agenda reads a week from rows kept beside the items instead of sorting and counting every agenda item
+ * per request: `agenda_items` (a producing company's items with their order's number and state, indexed per day in the
+ * screen's order) and `agenda_day_counts` (per due date, the open and closed orders' items). A side table, not a flag
+ * on the items: closing an order would otherwise lock every item of it, which the operator's production locks too.
+ * Rules and triggers: the `agenda` module in `api/src/db/derived/` (docs/architecture.md, "Derived data").
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -1,34 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The claims search and the lots page at production scale (50,000 claims, 300,000 lots).
- *
- * Claims search (the search box of part 2.4). The staff's search ILIKE'd six columns of four tables for every claim
- * (946 ms p95); ILIKE lower-cases each value on every row, and an OR over joined tables can use no index. Now:
- * - `claim_search_texts`: per claim, its searched texts, each lower-cased, joined by U+001F (a control character the
- *   API refuses in every text, so no search text holds it; the repository searches the columns themselves for one
- *   that does): status, description, the order's number, the product's article number and name, and last the
- *   company's name (the staff's search; a company's search leaves the last text out). `lower(value) LIKE
- *   lower(pattern)` is exactly `value ILIKE pattern` (PostgreSQL's ILIKE lower-cases both sides), and a pattern
- *   `%text%` whose text holds no U+001F matches the joined text exactly when it matches one of the values, so the
- *   search keeps its meaning while reading one column of one table. A table of its own: a search that matches most
- *   claims scans these narrow rows, not the claims' wide ones (measured 3 to 6 times faster).
- * - a trigram GIN index on it (pg_trgm): a selective search reads the matching claims through the index; a search
- *   that matches most claims is one sequential scan with a plain LIKE per row (no lower() per row, no join).
- * - kept by triggers: a claim's own save (status, description, product, order, company), and a change of an order's
- *   number, a product's article number or name, or a company's name (their claims' texts are written again); a
- *   deleted claim's row goes with it. `claims_search_refill()` writes every claim's text (this migration, and the
- *   bench's bulk load, which writes with triggers off: until then its claims have no text and no search finds them).
- *
- * The staff's list without a search counted every claim on each page (an index-only scan of 50,000 entries):
- * `row_counts` keeps the number: one row per table whose list counts all its rows, moved by one statement-trigger
- * function (`row_counts_move`, which reads the table's name from its trigger) and counted again by
- * `row_counts_refill(table)`; a later list counted so is two triggers and a refill (the production orders, 1230).
- *
- * Lots page: the count under the open lots page counted every open lot (300,000 index entries, 37 ms alone) on each
- * page. `lot_state_counts` keeps how many lots are open and how many used up, moved by statement triggers on `lots`
- * (a lot added, deleted, or crossing between open and used up); a page without other filters reads its count there.
- * `lot_state_counts_refill()` counts them again.
+ * Kept rows for the claims search and the counts of the claims and lots lists, so that neither scans the whole table
+ * per request: `claim_search_texts` (each claim's searched texts, lower-cased and joined by U+001F, under a trigram
+ * index), `row_counts` (the rows of a list that counts every row) and `lot_state_counts` (open and used-up lots).
+ * Their rules and triggers are the modules claim-search-texts.ts, row-counts.ts and lot-state-counts.ts in
+ * `api/src/db/derived/` (docs/architecture.md, "Derived data"; why the search reads a table of its own:
+ * docs/decisions.md, "Claims and uploads").
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create extension if not exists pg_trgm`.execute(db);

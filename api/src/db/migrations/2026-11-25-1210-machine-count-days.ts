@@ -1,20 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The OEE's quantities (good and scrap bottles per bucket of a machine) summed the machine's `counts` events
- * of each bucket on every request: a range scan of `machine_events` per machine and bucket (8 machines by day over a
- * month: 240 scans; by week over a year: 424), and a collector reports counts every few seconds, so a year is millions
- * of events. Day and week buckets are whole UTC days, so the sums are now kept per machine and UTC day:
- *
- * - `machine_count_days`: per company, machine and UTC day of `at`, the good and scrap bottles of its `counts`
- *   events (a count's missing good or scrap adds 0) and how many such events there are. A day or week bucket (and a
- *   whole period) reads its days' rows; a shift bucket does not start at midnight and still sums the events.
- *
- * `machine_events` is append-only (its trigger refuses updates and deletes): only inserts move the sums. The trigger is
- * statement-level with a transition table: the ingestion's one insert of a batch (hundreds of events) adds one upsert
- * of its (machine, day) rows, grouped and sorted by key so that two collectors' batches on the same machines queue on
- * the rows instead of deadlocking. `machine_count_days_refill()` computes the table again from the events
- * (`machine_count_days_computed`): this migration, and the bench's bulk load, which writes with triggers off.
+ * The OEE's day and week buckets (whole UTC days) read `machine_count_days`, the good and scrap bottles of a machine's
+ * `counts` events per UTC day, instead of summing a year of events per request; a shift bucket still sums its events.
+ * Events are append-only, so one statement trigger per insert adds one upsert, sorted by key so that collectors queue
+ * instead of deadlocking. Rules and triggers: the `machine-count-days` module in `api/src/db/derived/`.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * The gantt asks for the stops overlapping a period: started before its end and ended after its start, or
- * still running. At production scale (100,000 stops over six years) both of its statements read every stop (a
- * sequential scan, 13-18 ms each) because "started before the end" holds for six years of stops. By their end,
+ * still running. By their start both of its statements read every stop, because "started before the end" holds
+ * for years of stops. By their end,
  * the stops ended after the period's start and those still running (a null end, which a btree indexes) are the
  * period's and the few after it.
  */

@@ -2,10 +2,10 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * The gantt asks for the stops overlapping a period. By their end (2026-11-25-1240) those are the stops
- * ended after the period's start: every later stop too, so a month in the middle of six years read 50,000 stops
- * to keep 1,370 (9 ms for its machines, and a page of machines read each machine's later stops: 12 ms). A GiST
+ * ended after the period's start: every later stop too, so a month in the middle of years of stops read most of
+ * them to keep a few. A GiST
  * index on the stop's span (start to end, both included; a running stop's span has no end) finds exactly the
- * stops overlapping the period (1,370 for a month at full scale, 1 ms). It replaces the index on the end, which
+ * stops overlapping the period. It replaces the index on the end, which
  * only the gantt used. The table's check (end >= start) keeps every span valid.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -19,30 +19,10 @@ const movedBetweenCompanies = (name: string, items: RawBuilder<unknown>) => sql`
     end $$`;
 
 /**
- * The client's statistics charts of a year at production scale (2,000,000 order items over six years,
- * 330,000 of them due in a year) summed the company's items at request time: the area chart of every product (one point
- * per day) and the quantities per product read ~1,600 items of the largest company and their orders, row by row (5 ms
- * alone, 20–48 ms at 10 connections). Their sums are now kept beside the rows, by triggers, in two small tables:
- *
- * - `stats_company_days`: per company and due day, the items counted and Σ produced_amount: the area chart of every
- *   product reads a row per day (365 for a year).
- * - `stats_product_months`: per company, due month and product, the same: the quantities per product read a row per
- *   product and whole month of the period, and the days of a partial month at either end from the items themselves, so
- *   that any period is exact.
- *
- * What is counted is exactly what the statistics' `productionOf` (stats.repository.ts) sums: every item of an order of
- * the company for a product of the same company, whatever the order's or the item's state (closed or not, confirmed or
- * not) and whether the product is deleted (soft) or not; items and orders are deleted for good and leave the sums. The
- * view `stats_items_counted` says it once; the refill and the tests read it.
- *
- * What moves them: an item inserted, deleted, or updated (order, product, due date, produced amount); an order deleted
- * (before the delete, while its company is known: the items' cascade then finds no order and takes nothing away) or
- * given to another company; a product given to another company. An order closed or reopened, or an item's flags, move
- * nothing. The triggers are statement-level with transition tables (one upsert per table and statement, in key order,
- * days before months, so two writers of the same company's days queue instead of deadlocking), except the order's delete,
- * which must run before its items' cascade (a row trigger, as the delivery sums'). A company is deleted only without
- * orders: its rows go with it. `stats_sums_refill()` computes both again from the records: this migration, and the
- * bench's bulk load, which writes with triggers off.
+ * The client's statistics charts read sums kept beside the items instead of summing a year of items per request:
+ * `stats_company_days` (per company and due day) and `stats_product_months` (per company, due month and product), over
+ * exactly the items the statistics count (view `stats_items_counted`). A period's partial months at either end are
+ * read from the items, so any period is exact. Rules and triggers: the `stats-sums` module in `api/src/db/derived/`.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -164,7 +144,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     referencing old table as old_rows new table as new_rows for each statement execute function stats_sums_of_products()`.execute(db);
 
   // One pass over the items for both tables (grouping sets; 256 MB so that both hash tables of the full scale fit), each
-  // table written in key order (its primary key then grows at its end: 8 s instead of 12 at full scale, at load 5).
+  // table written in key order (its primary key then grows at its end).
   await sql`
     create function stats_sums_refill() returns void language plpgsql set work_mem = '256MB' as $$
     begin

@@ -1,18 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The live status (and the client's banner) asked each machine for its latest state event (running, stopped
- * or unknown), a backward index scan of `machine_events` per machine: 400 at full scale, most of the call's
- * PostgreSQL time. That event is now kept per machine:
- *
- * - `machine_last_states`: per company and machine, its state event with the greatest (at, event_id), the order the
- *   live status reads them in. A late event (an earlier `at`) does not replace a later one.
- *
- * `machine_events` is append-only (its trigger refuses updates and deletes): only inserts move the row. The trigger is
- * statement-level with a transition table, like the daily count sums' (2026-11-25-1210): one upsert per ingestion
- * statement, its machines sorted by key so that two collectors' batches queue on the rows instead of deadlocking, and a
- * row replaced only by a later event. `machine_last_states_refill()` computes the table again from the events
- * (`machine_last_states_computed`): this migration, and the bench's bulk load, which writes with triggers off.
+ * The live status (and the client's banner) reads each machine's latest state event from `machine_last_states`
+ * instead of a backward scan of its events per request. A late event does not replace a later one. Rules and
+ * triggers: the `machine-last-states` module in `api/src/db/derived/`.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -3,8 +3,7 @@ import { countRows, uncountRows } from './2026-11-25-1110-claims-search.js';
 
 /**
  * The accountant's and the admin's invoices (the accountant's first screen) counted every invoice on each
- * page: 11-24 ms for 100,000 invoices, the page itself under 1 ms. Their number is kept in `row_counts` (migration
- * 1110, which counts the claims and, since 1230, the production orders so): a write updates the table's one row, so
+ * page, which cost far more than the page. Their number is kept in `row_counts` (the `row-counts` module): a write updates the table's one row, so
  * concurrent inserts of invoices wait for each other's commit there (rare writes: an invoice).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

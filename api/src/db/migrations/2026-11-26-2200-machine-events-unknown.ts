@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * The OEE's coverage needs, of a machine's state events, only where the state turns known or unknown: its
  * deaths ('unknown', from the MQTT bridge) and the first running or stopped event after each. Found through the
- * states index, the deaths of a period meant reading every state event of it (26,000 in a month for a collector that
+ * states index, the deaths of a period meant reading every state event of it (thousands a month for a collector that
  * reports every few minutes); this index holds the deaths alone, a few rows per machine.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,23 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Lots follow when the preforms were used (docs/traceability.md, 'FIFO').
- *
- * Production took preforms FIFO from every open lot of its preform and warehouse, whenever the lot arrived: the lots
- * migration's replay and the demo seed gave records of early November a lot delivered on 24 November. A record now
- * takes only from lots received on or before its time, so each lot keeps when it was received (`received_at`: the
- * supply order's delivery instant, else the start of its delivery day in UTC).
- *
- * Existing rows are computed again with that rule: every production record, oldest first (its entry's time; a
- * deleted item's record, the time its rows were written), takes from the lots received by then, oldest delivery
- * first, with what the records before it left of each; what they do not cover is unlotted. A lowered total gives back
- * to what its item took by then, unlotted first, then its lots newest first. An admin's correction stays as it was
- * when every lot it names had arrived by the record's time (those preforms are set aside in their lots first); one
- * naming a later lot is computed again like the others.
- *
- * Each record keeps its preforms, bottles, preform and warehouse (its ledger row's); the statement checks that, per
- * record, before it writes, and stops the migration otherwise. Set-based but for the walk through the records, which
- * cannot be: a record's share depends on what every record before it took.
+ * Lots follow when the preforms were used (docs/traceability.md, 'FIFO' and 'Migration'): a record takes only from
+ * lots received by its time, so each lot keeps when it was received (`received_at`), and the existing records are
+ * computed again by that rule, oldest first; the statement checks each record's totals before it writes. The walk
+ * through the records is not set-based: a record's share depends on what every record before it took.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The migrator runs it in its transaction; run alone (a test), it needs its own: the work tables live in one.

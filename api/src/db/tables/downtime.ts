@@ -29,7 +29,7 @@ export interface DowntimeHistoryTable {
   updated_at: Timestamp;
 }
 
-/** How many stops of each machine had each cause, kept by the history's trigger (migration 2026-11-25-0900). */
+/** How many stops of each machine had each cause, kept by the history's trigger (the downtime-cause-machines module, api/src/db/derived). */
 export interface DowntimeCauseMachineTable {
   cause_id: number;
   company_id: string;

@@ -52,7 +52,7 @@ export interface LotConsumptionTable {
 }
 
 /**
- * Per lot and affected item, what the recall's summary counts (migration 2026-11-25-0930): kept by triggers from
+ * Per lot and affected item, what the recall's summary counts (the lot-item-uses module, api/src/db/derived): kept by triggers from
  * lot_consumptions, the items, their orders and invoice lines; never written by the application.
  */
 export interface LotItemUseTable {

@@ -23,7 +23,7 @@ export interface ClientProductionOrderItemTable {
   due_date: string;
   planned_amount: number;
   produced_amount: ColumnType<number, number | undefined, number>;
-  /** The produced total of its last entry recorded by the end of its due day (UTC), kept by triggers (migration 2026-11-25-0920). */
+  /** The produced total of its last entry recorded by the end of its due day (UTC), kept by triggers (the produced-by-due module). */
   produced_by_due: ColumnType<number, never, never>;
   is_closed: ColumnType<boolean, boolean | undefined, boolean>;
   is_buyer_confirmed: ColumnType<boolean, boolean | undefined, boolean>;

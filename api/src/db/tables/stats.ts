@@ -1,6 +1,6 @@
 /**
  * The delivery figures' sums, kept by triggers on the order items, orders, forecasts and supply
- * orders (migration 2026-11-25-1000-delivery-aggregates); nothing else writes them. bigint and numeric come back as
+ * orders (the delivery-sums module, api/src/db/derived); nothing else writes them. bigint and numeric come back as
  * numbers (database.ts).
  */
 
@@ -49,7 +49,7 @@ export interface DeliverySupplierMonthTable {
 }
 
 /**
- * The client statistics' sums (migration 2026-11-25-1400-client-stats-sums): per company and due day,
+ * The client statistics' sums (the stats-sums module): per company and due day,
  * the items of the company's orders for its own products, and the bottles produced of them.
  */
 export interface StatsCompanyDayTable {

@@ -101,7 +101,7 @@ const claimsOfCompany = (companyId: string) =>
   sql<boolean>`(c.company_id = ${companyId} or c.client_product_id = any(array(
     select cp.id from client_products cp where cp.company_id = ${companyId} or cp.seller_company_id = ${companyId})))`;
 
-/** U+001F joins the texts of `claim_search_texts.search_text` (migration 2026-11-25-1110). */
+/** U+001F joins the texts of `claim_search_texts.search_text` (the claim-search-texts module). */
 const SEARCH_TEXT_SEPARATOR = '\u001f';
 
 /**
@@ -231,7 +231,7 @@ export type Claim = Awaited<ReturnType<typeof withUploads>>[number];
 async function countClaims(db: Executor, scope: Scope, filter: string | undefined, bound: number): Promise<{ count: number; bounded: boolean }> {
   const text = filter?.trim();
   if (!text) {
-    // Every claim: the number kept beside them (migration 2026-11-25-1110), not 50,000 index entries counted.
+    // Every claim: the number kept beside them (the row-counts module), not every index entry counted.
     // Prepared (findPage says why): two fixed texts, one per kind of scope.
     const count =
       scope.kind === 'allCompanies'
@@ -274,14 +274,14 @@ const LIST_ORDER = { sortBy: 'id', descending: false, tieBreaker: 'c.id' };
  * columns (the default: id) is picked from its claims alone, then joined: the scope's claims (and its search, on their
  * own columns) in a subquery the planner keeps apart (`offset 0`), a bitmap of the scope's indexes (a few hundred
  * claims), sorted, 20 taken, and only those joined. Joined first, the planner walked every claim in id order to find
- * the company's first 20 (4,000 claims for the largest company, all 50,000 for one with few claims), or joined the
- * company's claims to all 60,000 orders by hash.
+ * the company's first 20 (every claim, for a company with few), or joined the
+ * company's claims to every order by hash.
  *
  * A company's first page load (no search text, the default sort) runs prepared, as does the count without a search:
  * planned for about as long as they ran, and their generic plans are as good as the custom plans for the
  * largest company and one without claims (docs/performance.md). Not every company's page: its generic plan walks the
- * claims' id index through the offset, and a deep page (2,000 of 2,500) read 122,000 buffers in 183 ms where the
- * custom plan sorts in 151. Searches and other sorts run unnamed: a text per sort, and a search's plan depends on how
+ * claims' id index through the offset, and on a deep page that costs more than the
+ * custom plan's sort. Searches and other sorts run unnamed: a text per sort, and a search's plan depends on how
  * common its text is.
  */
 function findPage(db: Executor, scope: Scope, request: { pagination: PaginationInput; filter?: string }) {

@@ -175,10 +175,9 @@ const machineKey = (machine: { clientId: string; machineName: string }) => `${ma
 
 /**
  * Gantt: the stops that overlap the days `from`..`to` (UTC), a running stop up to now; by start. With `machines`
- * (one page of them), only those machines' stops: the period's stops are found by their span (one GiST range, a few
- * thousand at most for 92 days) and kept when their machine is on the page. The machine is matched as one key on
+ * (one page of them), only those machines' stops: the period's stops are found by their span (one GiST range) and kept when their machine is on the page. The machine is matched as one key on
  * purpose: a (company, machine) pair would let the planner walk each machine's every stop by the index on (company,
- * machine, end) instead (12 ms against 0.7 ms).
+ * machine, end) instead, which is slower.
  */
 export async function findEventsOverlapping(db: Executor, from: string, to: string, machines?: GanttMachine[]) {
   if (machines?.length === 0) return [];

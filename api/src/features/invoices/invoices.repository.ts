@@ -60,10 +60,10 @@ const LIST_ORDER = { sortBy: 'deliveryDate', descending: true, tieBreaker: 'i.id
 
 /**
  * One page of invoices in the scope, sorted and limited in SQL (deliveryDate descending by default), and their count.
- * Planning was about half of their time, so the count and a company's page in the default sort run
- * prepared. Not every company's page: its generic plan walks the delivery-date index through the offset, and a deep
- * page (5,000 of 10,000) read 182,000 buffers in 231 ms where the custom plan sorts in 179 ms. A company's generic
- * page plan is as good or better (page 50 of the largest company: 3.5 ms against 15) (docs/performance.md).
+ * Planning is a large part of their time, so the count and a company's page in the default sort run
+ * prepared. Not every company's page: its generic plan walks the delivery-date index through the offset, and on a deep
+ * page that costs more than the custom plan's sort. A company's generic page plan is as good or better
+ * (docs/performance.md).
  */
 export async function findInvoices(db: Executor, scope: Scope, pagination: PaginationInput) {
   const page = paginate(scopedInvoices(db, scope), pagination, sortColumns, LIST_ORDER);
@@ -74,7 +74,7 @@ export async function findInvoices(db: Executor, scope: Scope, pagination: Pagin
   return { rows: rows as InvoiceRow[], count };
 }
 
-/** The number of invoices in the scope. Every company's: the number kept beside them (migration 2026-11-25-1600), not 100,000 rows counted. */
+/** The number of invoices in the scope. Every company's: the number kept beside them (the row-counts module), not every row counted. */
 export async function countInvoices(db: Executor, scope: Scope): Promise<number> {
   if (scope.kind === 'allCompanies') return keptRowCount(db, 'invoices');
   const result = await executePrepared(db, whereScope(db.selectFrom('invoices').select(sql<number>`count(*)::int`.as('count')), 'company_id', scope));

@@ -70,9 +70,9 @@ const LIST_ORDER = { sortBy: 'deliveryDate', descending: true, tieBreaker: 'l.id
  * One page of lots and the number of lots matching: two statements, the page read in the sort's index order up to
  * its last row (lots_list for the default sort); the count read from `lot_state_counts` when the state is the only
  * filter, else through the narrowest index the filter allows. The kept count and the page of the open lots screen (or of
- * every lot: no other filter, the default sort) run prepared: the page planned for 1 ms and ran for 0.4, and
- * its generic plan is the custom plans', on page 1 and 1,000 alike. Not the used-up lots' page: its generic plan took
- * twice the custom plan's time (136 ms against 71 with one used-up lot in 300,000); nor other filters' or sorts' texts
+ * every lot: no other filter, the default sort) run prepared: planning cost more than running the page, and
+ * its generic plan is the custom plans', on the first and a deep page alike. Not the used-up lots' page: its generic
+ * plan is slower than the custom plan when few lots are used up; nor other filters' or sorts' texts
  * (docs/performance.md).
  */
 export async function findLots(db: Executor, filter: LotFilter, pagination: PaginationInput): Promise<{ rows: Schemas['Lot'][]; count: number }> {
@@ -102,7 +102,7 @@ const countQuery = (db: Executor) => db.selectFrom('lots as l').select(sql<numbe
 
 /**
  * The number of lots in a state (or of all lots) without counting them: `lot_state_counts`, kept by the lots' statement
- * triggers (migration 2026-11-25-1110). The open lots page counted 300,000 index entries on each page before.
+ * triggers (the lot-state-counts module), instead of counting every open lot on each page.
  */
 async function stateCount(db: Executor, state: Schemas['LotState'] | undefined): Promise<{ count: number }> {
   const result = await executePrepared(

@@ -217,8 +217,8 @@ export async function sparkplugReceiver(db: Db, options: ReceiverOptions): Promi
   };
   // One writer for every edge node: the messages that arrive while a batch is being stored go in the next one, one
   // transaction for up to 1,000 messages from any node (per source: a credential's events are checked against its
-  // machines). (A writer per node made 200 nodes sending a few messages each into 200 small transactions at a time: at
-  // 2,000 events/s it fell behind, p99 1.4 s.) Each node's messages enter in its seq order and the batches are stored
+  // machines). (A writer per node would make hundreds of nodes sending a few messages each into as many small
+  // concurrent transactions, which fall behind.) Each node's messages enter in its seq order and the batches are stored
   // one after the other, so every node's events are stored in its order.
   const pending: { source: EventSource; event: IncomingEvent }[] = [];
   let writer: Promise<void> | undefined;

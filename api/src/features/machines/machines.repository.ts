@@ -9,7 +9,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 // The plant-performance reads run as named prepared statements (database.ts `executePrepared`): PostgreSQL parses and
 // plans their texts once per connection. Their texts are few and fixed (the values are parameters) and planning them
-// was a large part of their cost (0.3-1 ms a statement, three statements per OEE call).
+// is a large part of their cost (three statements per OEE call).
 
 export interface MachineRow {
   company_id: string;
@@ -24,7 +24,7 @@ export interface MachineRow {
 /**
  * A product names its machines in a comma-joined text; this is "the product is made on machine `m`". The text must
  * hold `m` for its list to name it, so `strpos` first spares the split (a regular expression) of most products
- * (a page of 20 machines' rates read 500 products, 20 of 25 per company made on other machines).
+ * (most of the products a page of machines' rates reads are made on other machines).
  */
 const madeOn = (machine: ReturnType<typeof sql.ref>) =>
   sql`(strpos(cp.machine_names, ${machine}) > 0 and ${machine} = any(regexp_split_to_array(btrim(cp.machine_names), '\\s*,\\s*')))`;
@@ -39,12 +39,12 @@ export interface MachinePage {
  * The machines (companies' FBs) in the scope, narrowed to `only` (company, machine) when given, with the shift and the
  * rate, by company name, company and machine name (then the machine's place in its company's list: a total order).
  * Each product's machine list is split once and the rates grouped per (company, machine), instead of splitting every
- * product of a company again for each of its machines (400 machines: 46 ms to a few). Without `withRates` (the live
- * status and the downtime analytics show no rate) the products are not read at all: `rate` is null (every machine at
- * full scale: 11-15 ms of the statement's 16 were the rates). With `page`, only that page of the machines
+ * product of a company again for each of its machines. Without `withRates` (the live
+ * status and the downtime analytics show no rate) the products are not read at all: `rate` is null (for every machine, the
+ * rates are most of the statement). With `page`, only that page of the machines
  * (limit/offset in SQL) and how many there are in all; each machine of the page then averages the rates of its
- * company's products made on it, an index range of that company's products (full scale, a page of 20: 1.3-1.6 ms for
- * the statement, where grouping the rates of the page's companies' products was 4 ms and every machine's 12 ms).
+ * company's products made on it, an index range of that company's products, cheaper than grouping the rates of the page's
+ * companies' products.
  */
 function machinesQuery(scope: Scope, only?: { clientId: string; machineName: string }[], clientIds?: string[], withRates = true, page?: MachinePage) {
   const companies = scope.kind === 'company' ? [scope.companyId] : (clientIds ?? []);
@@ -101,7 +101,7 @@ export async function findMachines(
   withRates = true,
 ): Promise<MachineRow[]> {
   // Not prepared: a generic plan cannot drop the `(true or …)` of "every company" and read every product for a few
-  // machines' rates (measured: 6-12 ms where the custom plan reads the 100 products of 4 companies).
+  // machines' rates, where the custom plan reads only the products of the companies asked for.
   const result = await machinesQuery(scope, only, clientIds, withRates).query.execute(db);
   return result.rows;
 }
@@ -142,8 +142,8 @@ const stopsOverlapping = (from: Date, to: Date) => sql`
 
 /**
  * Per machine `m` (a row with company_id and machine_name): its open stop (latest), an index lookup in the few open
- * stops, and its latest state event (not counts), kept per machine in machine_last_states (migration 2026-11-25-1500),
- * where a backward scan of its events per machine was most of the live status's time. Joined as `s`, `dc`
+ * stops, and its latest state event (not counts), kept per machine in machine_last_states (the machine-last-states
+ * module), instead of a backward scan of its events per machine. Joined as `s`, `dc`
  * and `e`, read by liveState.
  */
 const liveJoins = sql`
@@ -252,13 +252,13 @@ const epochMs = (column: RawBuilder<unknown>) => sql`floor(extract(epoch from ${
  * (running, stopped, unknown) that tell when the state turns known or unknown: the last one before `from`, and in
  * [from, to) the deaths and the first running or stopped event after `from` and after each death (some others may
  * come too: they change nothing), per machine, in order: one statement, in one round trip. The coverage is all the OEE
- * reads from them, and a collector may report running and stopped every few minutes (the bench's ING-001: 26,000
- * events in a month): reading every event made a month's OEE of such a machine 22-24 requests a second.
+ * reads from them, and a collector may report running and stopped every few minutes (thousands of
+ * events in a month), so reading every event would make a month's OEE of such a machine slow.
  * With `top`, the same statement also gives each machine's top stop causes of `top`'s span (the client's view), in
  * rank order. Each list is answered per machine, in the order of `machines`.
  * The rows name their machine by its place in `machines` and their instants as milliseconds: a year by
  * week of 8 machines is about 1,000 rows, and decoding each one's company and machine names and parsing its
- * timestamps into Dates was about half of the API's CPU for this statement (5.0-5.4 against 2.3-2.6 ms).
+ * timestamps into Dates was about half of the API's CPU for this statement.
  */
 export async function findStopsAndChanges(
   db: Executor,
@@ -358,7 +358,7 @@ const wholeDays = (bucket: BucketRef) => bucket.start.getTime() % 86_400_000 ===
 
 /**
  * Good and scrap counted, and claims' rejected bottles, per bucket (index) of each machine: one statement. A bucket of
- * whole UTC days reads its days' sums kept in machine_count_days (migration 2026-11-25-1210), a few rows; any other
+ * whole UTC days reads its days' sums kept in machine_count_days (the machine-count-days module), a few rows; any other
  * (a shift) sums its counts events (an index range scan of machine_events_counts). The company's claims per bucket.
  */
 export async function findQuantities(db: Executor, buckets: readonly BucketRef[]) {
@@ -424,7 +424,7 @@ export async function findDayQuantities(db: Executor, machines: readonly { compa
  * statement: the period's stops are read once and grouped three ways (grouping sets), instead of three statements that
  * each read a year of stops again. `grouping(...)` tells the three apart (a stop without a cause has a null cause_id).
  * Per stop only what the grouping needs: the causes' names and the weeks' text are added to the grouped rows (at most
- * a few hundred), not to each of a year's stops (16,576 stops, 52-58 ms against 25-36 ms).
+ * a few hundred), not to each of a year's stops.
  */
 export async function findDowntimeAggregates(db: Executor, machines: readonly MachineRow[], from: Date, to: Date) {
   const result = await executePrepared(db, sql<{

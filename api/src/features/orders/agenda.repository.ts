@@ -29,8 +29,8 @@ export type AgendaColumn = Schemas['AgendaColumn'];
 export const AGENDA_COLUMNS: readonly AgendaColumn[] = ['prev', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'next'];
 
 /**
- * The order's fields are added to the item object rather than spread into a copy of it: `{ ...item, more }` took about
- * 5 µs an item in Node 20 against about 1 µs (the busiest week answers 270 items).
+ * The order's fields are added to the item object rather than spread into a copy of it: `{ ...item, more }` leaves
+ * V8's fast path and costs several times as much per item.
  */
 const toAgendaItem = (row: ItemQueryRow, columnCount?: number): AgendaItem =>
   Object.assign(
@@ -66,7 +66,7 @@ function dueRange(monday: string, column: AgendaColumn | undefined) {
  * {@link COLUMN_CARDS} cards read in full: PREV most recently due first, a day by order number, NEXT soonest first; then
  * by order number (in numeric order: PO-9 before PO-10), then id.
  *
- * It reads what the triggers keep beside the items (migration 2026-11-25-1100-agenda-counts), never the items
+ * It reads what the triggers keep beside the items (the agenda module, api/src/db/derived), never the items
  * themselves: the columns' days and their counts come from `agenda_day_counts` (a day counts its open orders' items,
  * and its closed orders' items from {@link closedFrom}; the days before that window only when they hold open orders'
  * items, through a partial index), summed in each column's order (days from the Monday: PREV backwards, NEXT forwards)
@@ -109,8 +109,7 @@ export async function findAgenda(db: Executor, question: AgendaQuestion): Promis
       ) t
      where t.n <= ${COLUMN_CARDS}
   )`;
-  // Prepared (executePrepared): its texts are one per column asked, and planning them was as long as running them
-  // (3.5 ms for this week's agenda at production scale, 6.4 for the busiest week's).
+  // Prepared (executePrepared): its texts are one per column asked, and planning them takes as long as running them.
   const { rows } = await executePrepared(
     db,
     itemsQuery(db)

@@ -66,8 +66,7 @@ export async function orderExists(db: Executor, id: number): Promise<boolean> {
 
 /**
  * One of the caller's orders with its items; undefined when it does not exist or is another company's. The editor's
- * two statements (the order, its items) run prepared: fixed texts, planned for 0.7-1.3 and 1.4-1.7 ms where they run in
- * 0.4-0.7; their generic plans are the custom plans' (primary key and order_id index lookups).
+ * two statements (the order, its items) run prepared: fixed texts whose planning takes longer than running them; their generic plans are the custom plans' (primary key and order_id index lookups).
  */
 export async function findOrder(db: Executor, scope: CompanyScope, id: number): Promise<OrderRow | undefined> {
   const [row] = (await executePrepared(db, ordersOf(db, scope).where('o.id', '=', id))).rows;

@@ -4,7 +4,7 @@ import { forecastAccuracy, rate, weightedForecastAccuracy } from './delivery.rul
 
 /**
  * The delivery figures recomputed plainly from the records (the order items, their orders, forecasts and supply
- * orders), as they were computed before the sums were kept by triggers (migration 2026-11-25-1000): what the tests
+ * orders), as they were computed before the sums were kept by triggers (the delivery-sums module): what the tests
  * compare the endpoints' answers with after every kind of write.
  */
 

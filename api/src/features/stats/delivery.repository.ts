@@ -2,14 +2,14 @@ import { sql } from 'kysely';
 import type { Executor } from './stats.repository.js';
 
 /**
- * The delivery figures read the sums the triggers of migration 2026-11-25-1000-delivery-aggregates keep (per company
- * and due day, per company and month, per company, month and product, per supplier and month), never the 2,000,000
- * order items: a year is a few hundred rows. The month not yet over is read per day, only the days before today (an
+ * The delivery figures read the sums the delivery-sums module's triggers keep (per company
+ * and due day, per company and month, per company, month and product, per supplier and month), never the order
+ * items: a year is a few hundred rows. The month not yet over is read per day, only the days before today (an
  * item not yet due is not judged); the months before today's per month. Ordered, produced and forecast count every
  * item due and every forecast in the month, judged or not.
  *
  * An item is on time in full when the produced total of its last produced entry recorded by the end of its due day
- * (UTC) reaches its planned bottles (`produced_by_due`, migration 2026-11-25-0920); `filled` counts those bottles, each
+ * (UTC) reaches its planned bottles (`produced_by_due`, the produced-by-due module); `filled` counts those bottles, each
  * item at most its plan. A forecast counts in each month its period overlaps, in proportion to the days of the period
  * in that month.
  */

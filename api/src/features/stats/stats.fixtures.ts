@@ -4,7 +4,7 @@ import { fillRateBucketOn } from './fill-rate.js';
 
 /**
  * The client statistics' answers recomputed plainly from the order items, as the calls computed them before their sums
- * were kept (migration 2026-11-25-1400-client-stats-sums): a company's items are those of its orders for its own
+ * were kept (the stats-sums module): a company's items are those of its orders for its own
  * products, due in the period, whatever their state. What the tests compare the endpoints' answers, and the kept rows,
  * with after every kind of write.
  */

@@ -50,7 +50,7 @@ export async function findProducts(db: Executor, scope: CompanyScope): Promise<S
 /**
  * Bottles produced per day from `from` to `to`, one row for every day (0 where nothing was produced), for one
  * product or (productId null) all of the caller's products. All products: the sums kept per company and day
- * (migration 2026-11-25-1400-client-stats-sums: what productionOf sums, kept by triggers), a row per day instead of
+ * (the stats-sums module: what productionOf sums, kept by triggers), a row per day instead of
  * the year's items; one product: its items (an index on product and due date).
  */
 export async function findProducedPerDay(db: Executor, scope: CompanyScope, from: string, to: string, productId: number | null) {
@@ -140,7 +140,7 @@ export function splitAtMonths(from: string, to: string): { months: { from: strin
 
 /**
  * Bottles produced per product in the period (products with items due in it), by article number. The whole months of
- * the period are read from the sums kept per company, month and product (migration 2026-11-25-1400-client-stats-sums),
+ * the period are read from the sums kept per company, month and product (the stats-sums module),
  * a partial month at either end from its items, so that any period is exact.
  */
 export async function findQuantitiesPerProduct(db: Executor, scope: CompanyScope, from: string, to: string): Promise<QuantityRow[]> {
