@@ -468,8 +468,8 @@ export async function findDowntimeAggregates(db: Executor, machines: readonly Ma
  * What each of `machineNames` is making and is next to make: the company's open order items of open orders that are
  * the machine's, at most `limit` per machine, the one it is on first. An item is a machine's when it is planned on
  * that machine (its `machine_name`), or, planned on none, when its product names that machine and no other; an item
- * of a product that several machines make and planned on none is no one machine's, so it is on no banner (it used to
- * be on all of them: FB-101 and FB-102 showed the same items). Order: the product in production (`wip`) first, what
+ * of a product that several machines make and planned on none is no one machine's, so it is on no banner (on all of them,
+ * every such machine would show the same items). Order: the product in production (`wip`) first, what
  * the machine is making now, then by due date as the agenda has them.
  */
 export async function findAffectedItems(db: Executor, companyId: string, machineNames: string[], limit: number) {
