@@ -102,7 +102,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): one preform lot (issue 17). */
+        /** @description Extension (not in part 7): one preform lot. */
         post: operations["StaffLots_getLot"];
         delete?: never;
         options?: never;
@@ -120,7 +120,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Extension (not in part 7): the lot's trace as a GS1 EPCIS 2.0 JSON-LD document (issue 17): an ObjectEvent for its
+         * @description Extension (not in part 7): the lot's trace as a GS1 EPCIS 2.0 JSON-LD document: an ObjectEvent for its
          *     delivery (the supply order added to stock) and a TransformationEvent per production record (input: the lot's
          *     preforms; output: the bottles of the order item). Identifiers: docs/traceability.md.
          */
@@ -140,7 +140,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): preform lots, filtered by preform, warehouse, supplier (manufacturer) and state (issue 17); default sort deliveryDate descending. */
+        /** @description Extension (not in part 7): preform lots, filtered by preform, warehouse, supplier (manufacturer) and state; default sort deliveryDate descending. */
         post: operations["StaffLots_getLots"];
         delete?: never;
         options?: never;
@@ -157,7 +157,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): the lots a production record (a produced entry) consumed (issue 17). */
+        /** @description Extension (not in part 7): the lots a production record (a produced entry) consumed. */
         post: operations["StaffLots_getProductionLots"];
         delete?: never;
         options?: never;
@@ -174,7 +174,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): the recall answer as CSV, one row per item, saved as 'recall-lot-{id}.csv' (issue 17). */
+        /** @description Extension (not in part 7): the recall answer as CSV, one row per item, saved as 'recall-lot-{id}.csv'. */
         post: operations["StaffLots_exportLotRecallCsv"];
         delete?: never;
         options?: never;
@@ -192,7 +192,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Extension (not in part 7): the recall answer for a lot, in one call (issue 17): the delivered or invoiced items by
+         * @description Extension (not in part 7): the recall answer for a lot, in one call: the delivered or invoiced items by
          *     client with the client's contact, the open items that can still be stopped, and the stock to quarantine.
          */
         post: operations["StaffLots_getLotRecall"];
@@ -211,7 +211,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): the recall answer as PDF, saved as 'recall-lot-{id}.pdf' (issue 17). */
+        /** @description Extension (not in part 7): the recall answer as PDF, saved as 'recall-lot-{id}.pdf'. */
         post: operations["StaffLots_exportLotRecallPdf"];
         delete?: never;
         options?: never;
@@ -228,7 +228,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): preform stock by lot per preform and warehouse (issue 17); the balances are the stock ledger's. */
+        /** @description Extension (not in part 7): preform stock by lot per preform and warehouse; the balances are the stock ledger's. */
         post: operations["StaffLots_getLotStock"];
         delete?: never;
         options?: never;
@@ -245,7 +245,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): the backward trace of a claim: the items of its order with its product, their records, lots and deliveries (issue 17). */
+        /** @description Extension (not in part 7): the backward trace of a claim: the items of its order with its product, their records, lots and deliveries. */
         post: operations["StaffLots_getClaimTrace"];
         delete?: never;
         options?: never;
@@ -262,7 +262,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): the backward trace of an order item: production records → preform lots → supplier deliveries (issue 17). */
+        /** @description Extension (not in part 7): the backward trace of an order item: production records → preform lots → supplier deliveries. */
         post: operations["StaffLots_getItemTrace"];
         delete?: never;
         options?: never;
@@ -355,7 +355,7 @@ export interface paths {
         /**
          * @description Extension (not in part 7): fills D3's list of the claim's 8D report from the trace of the claimed item's lots —
          *     the lots and their supplier delivery, the other order items made from them and their clients, the preform stock left
-         *     and the bottle stock made from them — replacing the list filled before (issue 17, item 4). Sends the version read (409 when the claim
+         *     and the bottle stock made from them — replacing the list filled before. Sends the version read (409 when the claim
          *     changed meanwhile or is closed). A claim whose order has no item of the product, or whose item has no recorded lot,
          *     is refused with 409 saying so; nothing is written. Audited.
          */
@@ -821,7 +821,7 @@ export interface paths {
          * @description Downtime data for the gantt (/downtimes/gantt): every client machine as a resource and the downtimes in the period
          *     (default today). The original sent `{}`; `period` is optional.
          *
-         *     Extension (issue 14, not in part 7): `machines` asks for one page of the machines (rows of the chart), in the
+         *     Extension (not in part 7): `machines` asks for one page of the machines (rows of the chart), in the
          *     gantt's order (client name, client, machine name); `events` then holds only the stops of that page's machines,
          *     and `machineCount` is the number of every machine (the pager's total). Without `machines` the API answers every
          *     machine as before (existing callers keep working); the web app always sends a page.
@@ -897,7 +897,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Extension (not in part 7), issue 18: the e-mails of 'Confirm & Send' that failed every retry (dead letters), newest failure first
+         * @description Extension (not in part 7): the e-mails of 'Confirm & Send' that failed every retry (dead letters), newest failure first
          *     (page size 10), with the last error.
          */
         post: operations["Documents_getFailedDeliveries"];
@@ -917,7 +917,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Extension (not in part 7), issue 18: sends a dead-lettered e-mail again (queued with fresh retries). 404 for an id that is not a
+         * @description Extension (not in part 7): sends a dead-lettered e-mail again (queued with fresh retries). 404 for an id that is not a
          *     message, 409 for one that is not dead-lettered (already sent, or still being retried).
          */
         post: operations["Documents_retryDelivery"];
@@ -936,7 +936,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): enter or change a lot's supplier lot number after the delivery (issue 17); null clears it. */
+        /** @description Extension (not in part 7): enter or change a lot's supplier lot number after the delivery; null clears it. */
         post: operations["AdminLots_saveLot"];
         delete?: never;
         options?: never;
@@ -954,7 +954,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Extension (not in part 7): correct the lots of a production record (issue 17). `lots` replaces where the record's
+         * @description Extension (not in part 7): correct the lots of a production record. `lots` replaces where the record's
          *     preforms came from: each lot of the record's preform and warehouse, at most the record's preforms in all and at
          *     most what each lot holds besides this record; what they do not cover stays unlotted. The stock ledger's balance
          *     does not change (the record consumed the same preforms).
@@ -975,7 +975,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): downtime analytics: Pareto of causes (hours, count), MTBF and MTTR per machine, weekly trend (issue 15). */
+        /** @description Extension (not in part 7): downtime analytics: Pareto of causes (hours, count), MTBF and MTTR per machine, weekly trend. */
         post: operations["AdminMachines_getDowntimeAnalytics"];
         delete?: never;
         options?: never;
@@ -992,7 +992,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): create a machine credential; the answer carries its token, the only time it is shown (issue 15). */
+        /** @description Extension (not in part 7): create a machine credential; the answer carries its token, the only time it is shown. */
         post: operations["AdminMachines_createCredential"];
         delete?: never;
         options?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): the machine credentials, newest first (issue 15). */
+        /** @description Extension (not in part 7): the machine credentials, newest first. */
         post: operations["AdminMachines_getCredentials"];
         delete?: never;
         options?: never;
@@ -1026,7 +1026,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): revoke a machine credential; its token is refused from the next request (issue 15). */
+        /** @description Extension (not in part 7): revoke a machine credential; its token is refused from the next request. */
         post: operations["AdminMachines_revokeCredential"];
         delete?: never;
         options?: never;
@@ -1064,9 +1064,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Extension (not in part 7): OEE (ISO 22400-2) per machine for a period, in day, shift or week buckets, with data coverage (issue 15).
+         * @description Extension (not in part 7): OEE (ISO 22400-2) per machine for a period, in day, shift or week buckets, with data coverage.
          *
-         *     Extension (issue 14): `machinePage` asks for one page of the machines (the screen's 'whole period' table sends
+         *     Extension: `machinePage` asks for one page of the machines (the screen's 'whole period' table sends
          *     one); only that page is computed, and `machineCount` is the number of machines of the question (every page). A
          *     page past the last has no machines and the same `machineCount`. Without it every machine, as before.
          */
@@ -1087,9 +1087,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Extension (not in part 7): every client machine's state now: running, stopped since when and why, or unknown (issue 15).
+         * @description Extension (not in part 7): every client machine's state now: running, stopped since when and why, or unknown.
          *
-         *     Extension (issue 14): `state` and `machinePage` ask for the machines in one state and one page of them (the
+         *     Extension: `state` and `machinePage` ask for the machines in one state and one page of them (the
          *     screen's table); `counts` says how many machines are in each state.
          */
         post: operations["AdminMachines_getLiveStatus"];
@@ -1344,7 +1344,7 @@ export interface paths {
         put?: never;
         /**
          * @description Extension (not in part 7): every client's on-time-in-full, fill rate and forecast accuracy, worst OTIF first, and
-         *     the suppliers' on-time rate, worst first (issue 16). With `clientId`, also that client's figures per month and
+         *     the suppliers' on-time rate, worst first. With `clientId`, also that client's figures per month and
          *     product. At most 24 months.
          */
         post: operations["AdminStats_getDeliveryRanking"];
@@ -1404,7 +1404,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Extension (not in part 7): the demand-driven supply plan (issue 16; docs/supply-planning.md). Per preform and
+         * @description Extension (not in part 7): the demand-driven supply plan (docs/supply-planning.md). Per preform and
          *     warehouse with stock, open supply or requirements: the 13-week projection, the DDMRP buffer, the net flow position
          *     and a suggested supply order. Most urgent first (red, then yellow, then lowest position relative to the top of
          *     yellow); `zones` keeps only those zones (the board asks for red and yellow); `countForecasts` (default true) adds
@@ -1734,7 +1734,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): the preform lots of the items of one of the caller's own claims (issue 17); another company's claim answers 404. */
+        /** @description Extension (not in part 7): the preform lots of the items of one of the caller's own claims; another company's claim answers 404. */
         post: operations["ClientLots_getClaimLots"];
         delete?: never;
         options?: never;
@@ -1751,7 +1751,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): the preform lots of one of the caller's own order items (issue 17); another company's item answers 404. */
+        /** @description Extension (not in part 7): the preform lots of one of the caller's own order items; another company's item answers 404. */
         post: operations["ClientLots_getItemLots"];
         delete?: never;
         options?: never;
@@ -1785,7 +1785,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): OEE and availability of the caller's own machines in the period, with their top stop causes (issue 15). */
+        /** @description Extension (not in part 7): OEE and availability of the caller's own machines in the period, with their top stop causes. */
         post: operations["ClientMachines_getPerformance"];
         delete?: never;
         options?: never;
@@ -1892,7 +1892,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Extension (not in part 7): the history of one order item, oldest first (issue 17): every change of quantity, due
+         * @description Extension (not in part 7): the history of one order item, oldest first: every change of quantity, due
          *     date, buyer or seller confirmation, produced quantity and closed, with who and when, and why a seller
          *     confirmation was cleared. The order's company sees it, and so does the seller of the item's product (the
          *     planner's rule); anyone else gets 404.
@@ -2076,7 +2076,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Extension (not in part 7): the client's own delivery figures (issue 16): on-time-in-full and fill rate per month,
+         * @description Extension (not in part 7): the client's own delivery figures: on-time-in-full and fill rate per month,
          *     forecast against ordered against produced per product and month, and the totals. At most 24 months.
          */
         post: operations["ClientStats_getDeliveryPerformance"];
@@ -2234,7 +2234,7 @@ export interface paths {
         put?: never;
         /**
          * @description Extension (not in part 7): events from a machine or its collector, with a machine credential's token as the
-         *     bearer token (issue 15). Idempotent by event id; late and out-of-order events recompute the stops they touch;
+         *     bearer token. Idempotent by event id; late and out-of-order events recompute the stops they touch;
          *     events of unknown machines or causes, or of machines outside the credential, are kept aside, and so are events
          *     dated more than a few minutes ahead of the portal's clock or before its horizon (closed days), and stopped events
          *     whose stop would overlap a stop typed by hand: they change no figure until reviewed.
@@ -2501,7 +2501,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): downtime analytics, as the admin sees them (issue 15). */
+        /** @description Extension (not in part 7): downtime analytics, as the admin sees them. */
         post: operations["OperatorMachines_getDowntimeAnalytics"];
         delete?: never;
         options?: never;
@@ -2518,7 +2518,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): OEE per machine, as the admin sees it (issue 15). */
+        /** @description Extension (not in part 7): OEE per machine, as the admin sees it. */
         post: operations["OperatorMachines_getOee"];
         delete?: never;
         options?: never;
@@ -2535,7 +2535,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Extension (not in part 7): every client machine's state now, as the admin sees it (issue 15). */
+        /** @description Extension (not in part 7): every client machine's state now, as the admin sees it. */
         post: operations["OperatorMachines_getLiveStatus"];
         delete?: never;
         options?: never;
@@ -2795,7 +2795,7 @@ export interface components {
             deliveryDate: components["schemas"]["DateOnly"];
             /** @description 'Problem Description'; trimmed, required. */
             description: string;
-            /** @description Extension (not in part 7, issue 17): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above. */
+            /** @description Extension (not in part 7): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above. */
             eightD?: components["schemas"]["Claim8DInput"];
             id?: components["schemas"]["Id"];
             immediateAction?: string | null;
@@ -2813,7 +2813,7 @@ export interface components {
             /** @description Required when updating. */
             version?: components["schemas"]["Version"];
         };
-        /** @description An open order item a stopped machine was making (issue 15). */
+        /** @description An open order item a stopped machine was making. */
         AffectedOrderItem: {
             articleNo: string;
             dueDate: components["schemas"]["DateOnly"];
@@ -2995,7 +2995,7 @@ export interface components {
             createdAt: string;
             deliveryDate: components["schemas"]["DateOnly"];
             description: string;
-            /** @description Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API. */
+            /** @description Extension (not in part 7): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API. */
             eightD?: components["schemas"]["Claim8D"];
             id: components["schemas"]["Id"];
             /** @description Filled by the GP (the manufacturer). */
@@ -3007,7 +3007,7 @@ export interface components {
             version: components["schemas"]["Version"];
         };
         /**
-         * @description The 8D report (disciplines D0–D8): the GP's side of the claim in full (issue 17, item 4). Written like the three GP
+         * @description The 8D report (disciplines D0–D8): the GP's side of the claim in full. Written like the three GP
          *     fields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;
          *     blank is null.
          */
@@ -3053,7 +3053,7 @@ export interface components {
             validation?: string | null;
         };
         /**
-         * @description D2 of the 8D report: the problem described by 5W2H (issue 17, item 4). Each answer is free text, trimmed; blank is
+         * @description D2 of the 8D report: the problem described by 5W2H. Each answer is free text, trimmed; blank is
          *     null.
          */
         Claim8DProblem: {
@@ -3125,7 +3125,7 @@ export interface components {
             deliveryDate: components["schemas"]["DateOnly"];
             /** @description 'Problem Description'; trimmed, required. */
             description: string;
-            /** @description Extension (not in part 7, issue 17): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above. */
+            /** @description Extension (not in part 7): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above. */
             eightD?: components["schemas"]["Claim8DInput"];
             id?: components["schemas"]["Id"];
             immediateAction?: string | null;
@@ -3144,7 +3144,7 @@ export interface components {
             version?: components["schemas"]["Version"];
         };
         /**
-         * @description One page of the claims list and how many claims it has. Extension (issue 14): with a search text (`filter`) the
+         * @description One page of the claims list and how many claims it has. Extension: with a search text (`filter`) the
          *     matching claims are counted up to 1,000, so that a search every claim matches answers as fast as a narrow one: when
          *     more than 1,000 match, `count` is 1,000 and `countIsLowerBound` is true. 1,000 is every page a person walks (50 pages
          *     of 20); a page past it still answers its rows. Without a search text the count is exact.
@@ -3153,7 +3153,7 @@ export interface components {
             /** Format: int32 */
             count: number;
             /**
-             * @description Extension (issue 14): true when `count` stopped at the bound of a searched count, i.e. more than `count` claims
+             * @description Extension: true when `count` stopped at the bound of a searched count, i.e. more than `count` claims
              *     match (show it as e.g. '1,000+'); false when `count` is the exact number. Always sent by this API.
              */
             countIsLowerBound?: boolean;
@@ -3328,7 +3328,7 @@ export interface components {
             machineNames: string;
             /**
              * Format: double
-             * @description Extension (issue 15): planned run time per item in seconds (the OEE's performance rate); null when not set.
+             * @description Extension: planned run time per item in seconds (the OEE's performance rate); null when not set.
              */
             plannedSecondsPerItem?: number | null;
             Preform: {
@@ -3381,7 +3381,7 @@ export interface components {
             machineNames: string;
             /**
              * Format: double
-             * @description Extension (issue 15): planned run time per item in seconds (the OEE's performance rate); unchanged when absent on update, null clears it.
+             * @description Extension: planned run time per item in seconds (the OEE's performance rate); unchanged when absent on update, null clears it.
              */
             plannedSecondsPerItem?: number | null;
             preformId: components["schemas"]["Id"];
@@ -3655,7 +3655,7 @@ export interface components {
             causeDescription: string;
             causeName: string;
             id: components["schemas"]["Id"];
-            /** @description Extension (issue 15): a planned stop (changeover, maintenance) is not counted against availability; false when absent. */
+            /** @description Extension: a planned stop (changeover, maintenance) is not counted against availability; false when absent. */
             planned?: boolean;
             /**
              * Format: int32
@@ -3669,7 +3669,7 @@ export interface components {
             causeDescription: string;
             causeName: string;
             id?: components["schemas"]["Id"];
-            /** @description Extension (issue 15): a planned stop (changeover, maintenance); unchanged when absent on update, false on create. */
+            /** @description Extension: a planned stop (changeover, maintenance); unchanged when absent on update, false on create. */
             planned?: boolean;
             /** @description Required when updating. */
             version?: components["schemas"]["Version"];
@@ -3845,7 +3845,7 @@ export interface components {
          */
         Face: "admin" | "client" | "operator" | "accountant" | "guest";
         /**
-         * @description Extension (issue 18): an e-mail of 'Confirm & Send' whose delivery failed every retry (dead-lettered). It stays
+         * @description Extension: an e-mail of 'Confirm & Send' whose delivery failed every retry (dead-lettered). It stays
          *     unsent until an admin retries it.
          */
         FailedDelivery: {
@@ -3957,7 +3957,7 @@ export interface components {
             produced: number;
             productName: string;
         };
-        /** @description Extension (issue 14): one page of the gantt's machines (its rows), 1-based, in the gantt's order. */
+        /** @description Extension: one page of the gantt's machines (its rows), 1-based, in the gantt's order. */
         GanttMachinePage: {
             /** Format: int32 */
             page: number;
@@ -4042,7 +4042,7 @@ export interface components {
          * @enum {string}
          */
         LiveState: "running" | "stopped" | "unknown";
-        /** @description Extension (issue 14): how many machines are running, stopped and unknown now. */
+        /** @description Extension: how many machines are running, stopped and unknown now. */
         LiveStateCounts: {
             /** Format: int32 */
             running: number;
@@ -4053,11 +4053,11 @@ export interface components {
         };
         /** @description The live status: the machines asked for, and how many machines are in each state. */
         LiveStatus: {
-            /** @description Extension (issue 14): the machines of the clients asked for in each state, whatever `state` and `machinePage` asked. */
+            /** @description Extension: the machines of the clients asked for in each state, whatever `state` and `machinePage` asked. */
             counts: components["schemas"]["LiveStateCounts"];
             /**
              * Format: int32
-             * @description Extension (issue 14): the machines of the question (of `state` when given), every page.
+             * @description Extension: the machines of the question (of `state` when given), every page.
              */
             machineCount: number;
             rows: components["schemas"]["LiveMachineStatus"][];
@@ -4067,18 +4067,18 @@ export interface components {
             /** @description The machines of these clients only; every client's when absent. */
             clientIds?: components["schemas"]["ClientId"][];
             /**
-             * @description Extension (issue 14): one page of the machines (in this state when `state` is given), in the answer's order
+             * @description Extension: one page of the machines (in this state when `state` is given), in the answer's order
              *     (client name, client, machine name); `machineCount` counts them all. Absent: every machine, as before.
              */
             machinePage?: components["schemas"]["MachinePage"];
             /**
-             * @description Extension (issue 14): only the machines in this state. `counts` still counts every state, and `machineCount`
+             * @description Extension: only the machines in this state. `counts` still counts every state, and `machineCount`
              *     the machines in this one.
              */
             state?: components["schemas"]["LiveState"];
         };
         /**
-         * @description A preform lot (issue 17): what one supply order brought into one warehouse when it was added to stock. Production
+         * @description A preform lot: what one supply order brought into one warehouse when it was added to stock. Production
          *     consumes it FIFO (oldest delivery first) in its warehouse, from the time it was delivered on (docs/traceability.md).
          */
         Lot: {
@@ -4122,7 +4122,7 @@ export interface components {
             version: components["schemas"]["Version"];
         };
         /**
-         * @description The recall answer for a lot (issue 17): who got bottles from it, what can still be stopped, what to quarantine.
+         * @description The recall answer for a lot: who got bottles from it, what can still be stopped, what to quarantine.
          *     An item is delivered when it is invoiced or closed (its order closed included); otherwise it is open.
          */
         LotRecall: {
@@ -4204,7 +4204,7 @@ export interface components {
             /** Format: int32 */
             preforms: number;
         };
-        /** @description A machine credential (issue 15): an opaque token a machine or its collector sends to report events; never a user. */
+        /** @description A machine credential: an opaque token a machine or its collector sends to report events; never a user. */
         MachineCredential: {
             /** Format: date-time */
             createdAt: string;
@@ -4277,7 +4277,7 @@ export interface components {
             machineName: string;
             total: components["schemas"]["OeeFigure"];
         };
-        /** @description Extension (issue 14): one page of a question's machines (OEE, live status), 1-based; the sizes of the gantt's machine page. */
+        /** @description Extension: one page of a question's machines (OEE, live status), 1-based; the sizes of the gantt's machine page. */
         MachinePage: {
             /** Format: int32 */
             page: number;
@@ -4310,7 +4310,7 @@ export interface components {
         /** @description State of one of the client's machines. */
         MachineStatus: {
             /**
-             * @description Extension (issue 15): for a stopped machine, the caller's open order items it was making (their products name the
+             * @description Extension: for a stopped machine, the caller's open order items it was making (their products name the
              *     machine): article, due date and the quantity still to produce, earliest due first.
              */
             affectedItems?: components["schemas"]["AffectedOrderItem"][];
@@ -4319,7 +4319,7 @@ export interface components {
                 causeName: string;
             } | null;
             machineName: string;
-            /** @description Extension (issue 15): the live state; `unknown` before its first event or while its collector is dead. */
+            /** @description Extension: the live state; `unknown` before its first event or while its collector is dead. */
             state?: components["schemas"]["LiveState"];
             /**
              * Format: date-time
@@ -4585,7 +4585,7 @@ export interface components {
         OeeQuery: {
             grain: components["schemas"]["OeeGrain"];
             /**
-             * @description Extension (issue 14): one page of the machines (of the chosen ones when `machines` is given), in the answer's
+             * @description Extension: one page of the machines (of the chosen ones when `machines` is given), in the answer's
              *     order (client name, client, machine name); only that page's machines are computed and answered, and the answer's
              *     `machineCount` counts them all. Absent: every machine, as before.
              */
@@ -4595,7 +4595,7 @@ export interface components {
             period: components["schemas"]["Period"];
             /**
              * @description Whether each machine's buckets come with its total (default true). The screen asks every machine's totals
-             *     without buckets (a plant's 400 machines by day over a month were 3.8 MB) and the buckets of the machines chosen.
+             *     without buckets (a plant's hundreds of machines by day over a month are megabytes) and the buckets of the machines chosen.
              */
             withBuckets?: boolean;
         };
@@ -4684,7 +4684,7 @@ export interface components {
             updatedAt: string;
             version: components["schemas"]["Version"];
         };
-        /** @description One change of an order item (issue 17): what it was before and after, who made it and when. */
+        /** @description One change of an order item: what it was before and after, who made it and when. */
         OrderItemChange: {
             /** @description Who made the change ('System' for changes made outside the portal's screens). */
             actorName: string;
@@ -5351,7 +5351,7 @@ export interface components {
             /** @description Due date; the ETA shown in 'Awaiting delivery'. */
             dueDate: components["schemas"]["DateOnly"];
             id: components["schemas"]["Id"];
-            /** @description Extension (issue 17): the preform lot its delivery created; null before it is added to stock. */
+            /** @description Extension: the preform lot its delivery created; null before it is added to stock. */
             Lot?: {
                 id: components["schemas"]["Id"];
                 supplierLotNumber: string | null;
@@ -5403,7 +5403,7 @@ export interface components {
             /** @description Sent true when the card is dropped on 'Added to stock'. The API adds the ordered amount to stock exactly once, when the order first becomes delivered, whatever this flag says. */
             stock?: boolean;
             /**
-             * @description Extension (issue 17): the supplier's lot number, entered on the drop on 'Added to stock'; the lot the delivery
+             * @description Extension: the supplier's lot number, entered on the drop on 'Added to stock'; the lot the delivery
              *     creates keeps it (it can be entered later on the lot). Ignored unless the order becomes delivered by this save.
              */
             supplierLotNumber?: string;
@@ -6490,8 +6490,8 @@ export interface operations {
                     clientId?: components["schemas"]["ClientId"];
                     id: components["schemas"]["Id"];
                     /**
-                     * @description Each client with its contact, item count and bottles, without its items (a lot used by 10,000 items answers
-                     *     2.7 MB in full): the screen asks so first, then one client's items (`clientId`).
+                     * @description Each client with its contact, item count and bottles, without its items (a lot used by thousands of items answers
+                     *     megabytes in full): the screen asks so first, then one client's items (`clientId`).
                      */
                     summary?: boolean;
                 };
@@ -8944,7 +8944,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Extension (issue 14): one page of the machines; absent = every machine. */
+                    /** @description Extension: one page of the machines; absent = every machine. */
                     machines?: components["schemas"]["GanttMachinePage"];
                     period?: components["schemas"]["Period"];
                 };
@@ -8999,7 +8999,7 @@ export interface operations {
                         events: components["schemas"]["DowntimeHistoryItem"][];
                         /**
                          * Format: int32
-                         * @description Extension (issue 14): how many machines the gantt has in the period (every page); the length of `machines` when no page was asked.
+                         * @description Extension: how many machines the gantt has in the period (every page); the length of `machines` when no page was asked.
                          */
                         machineCount: number;
                         machines: {
@@ -9949,7 +9949,7 @@ export interface operations {
                     "application/json": {
                         /**
                          * Format: int32
-                         * @description Extension (issue 14): how many machines the question covers (every page); the length of `machines` when no `machinePage` was asked.
+                         * @description Extension: how many machines the question covers (every page); the length of `machines` when no `machinePage` was asked.
                          */
                         machineCount: number;
                         machines: components["schemas"]["MachineOee"][];
@@ -15196,7 +15196,7 @@ export interface operations {
                     "application/json": {
                         /**
                          * Format: int32
-                         * @description Extension (issue 14): how many machines the question covers (every page); the length of `machines` when no `machinePage` was asked.
+                         * @description Extension: how many machines the question covers (every page); the length of `machines` when no `machinePage` was asked.
                          */
                         machineCount: number;
                         machines: components["schemas"]["MachineOee"][];
@@ -15629,7 +15629,7 @@ export interface operations {
                 /** @example {} */
                 "application/json": {
                     /**
-                     * @description Extension (not in part 7, issue 14): keyset paging. The `nextCursor` of the page before; the answer is the
+                     * @description Extension (not in part 7): keyset paging. The `nextCursor` of the page before; the answer is the
                      *     `pagination.rowsPerPage` rows that follow that page's last row (`pagination.page` then only names the page,
                      *     it does not skip rows), so a deep page costs what the first does. Only the default order (orderAmount
                      *     descending) is paged by cursor; with another `sortBy` it answers 400, and those pages go by page number. A
@@ -15708,7 +15708,7 @@ export interface operations {
                         /** Format: int32 */
                         count: number;
                         /**
-                         * @description Extension (not in part 7, issue 14): in the default order, the cursor of this page's last row, to send as
+                         * @description Extension (not in part 7): in the default order, the cursor of this page's last row, to send as
                          *     `after` for the next page; null on the last page (fewer rows than asked for) and in any other order.
                          */
                         nextCursor?: string | null;

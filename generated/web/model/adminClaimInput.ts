@@ -54,7 +54,7 @@ export interface AdminClaimInput {
    * @nullable
    */
   correctiveActions?: string | null;
-  /** Extension (not in part 7, issue 17): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above. */
+  /** Extension (not in part 7): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above. */
   eightD?: Claim8DInput;
   /**
    * The claim's attachments after the save (ids from uploads/save). A file the claim had and the list leaves out is

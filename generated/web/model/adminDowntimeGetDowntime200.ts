@@ -12,7 +12,7 @@ import type { DowntimeHistoryItem } from './downtimeHistoryItem';
 
 export type AdminDowntimeGetDowntime200 = {
   /**
-   * Extension (issue 14): how many machines the gantt has in the period (every page); the length of `machines` when no page was asked.
+   * Extension: how many machines the gantt has in the period (every page); the length of `machines` when no page was asked.
    * @minimum 0
    * @maximum 2147483647
    */

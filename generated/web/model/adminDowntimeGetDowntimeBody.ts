@@ -12,6 +12,6 @@ import type { GanttMachinePage } from './ganttMachinePage';
 
 export type AdminDowntimeGetDowntimeBody = {
   period?: Period;
-  /** Extension (issue 14): one page of the machines; absent = every machine. */
+  /** Extension: one page of the machines; absent = every machine. */
   machines?: GanttMachinePage;
 };

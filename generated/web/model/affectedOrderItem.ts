@@ -11,7 +11,7 @@ import type { Id } from './id';
 import type { DateOnly } from './dateOnly';
 
 /**
- * An open order item a stopped machine was making (issue 15).
+ * An open order item a stopped machine was making.
  */
 export interface AffectedOrderItem {
   /** Order item id. */

@@ -56,7 +56,7 @@ export interface Claim {
    * @nullable
    */
   correctiveActions: string | null;
-  /** Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API. */
+  /** Extension (not in part 7): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API. */
   eightD?: Claim8D;
   Uploads: Upload[];
   createdAt: string;

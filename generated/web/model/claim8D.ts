@@ -11,7 +11,7 @@ import type { Claim8DProblem } from './claim8DProblem';
 import type { Claim8DContainmentFromTrace } from './claim8DContainmentFromTrace';
 
 /**
- * The 8D report (disciplines D0–D8): the GP's side of the claim in full (issue 17, item 4). Written like the three GP
+ * The 8D report (disciplines D0–D8): the GP's side of the claim in full. Written like the three GP
 fields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;
 blank is null.
  */

@@ -9,7 +9,7 @@ client-face calls only ever see the caller's own company.
  */
 
 /**
- * D2 of the 8D report: the problem described by 5W2H (issue 17, item 4). Each answer is free text, trimmed; blank is
+ * D2 of the 8D report: the problem described by 5W2H. Each answer is free text, trimmed; blank is
 null.
  */
 export interface Claim8DProblem {

@@ -10,7 +10,7 @@ client-face calls only ever see the caller's own company.
 import type { Claim } from './claim';
 
 /**
- * One page of the claims list and how many claims it has. Extension (issue 14): with a search text (`filter`) the
+ * One page of the claims list and how many claims it has. Extension: with a search text (`filter`) the
 matching claims are counted up to 1,000, so that a search every claim matches answers as fast as a narrow one: when
 more than 1,000 match, `count` is 1,000 and `countIsLowerBound` is true. 1,000 is every page a person walks (50 pages
 of 20); a page past it still answers its rows. Without a search text the count is exact.
@@ -26,7 +26,7 @@ export interface ClaimPage {
    * @maximum 2147483647
    */
   count: number;
-  /** Extension (issue 14): true when `count` stopped at the bound of a searched count, i.e. more than `count` claims
+  /** Extension: true when `count` stopped at the bound of a searched count, i.e. more than `count` claims
 match (show it as e.g. '1,000+'); false when `count` is the exact number. Always sent by this API. */
   countIsLowerBound?: boolean;
 }

@@ -58,7 +58,7 @@ export interface ClientProduct {
    */
   currentPrice: ClientProductCurrentPrice;
   /**
-   * Extension (issue 15): planned run time per item in seconds (the OEE's performance rate); null when not set.
+   * Extension: planned run time per item in seconds (the OEE's performance rate); null when not set.
    * @minimum 0.001
    * @maximum 3600
    * @nullable

@@ -62,7 +62,7 @@ export interface ClientProductInput {
   /** Default supplier: a PreformSupply of the chosen preform. */
   defaultSupplyId: Id;
   /**
-   * Extension (issue 15): planned run time per item in seconds (the OEE's performance rate); unchanged when absent on update, null clears it.
+   * Extension: planned run time per item in seconds (the OEE's performance rate); unchanged when absent on update, null clears it.
    * @minimum 0.001
    * @maximum 3600
    * @nullable

@@ -24,7 +24,7 @@ export interface DowntimeCause {
    * @minimum 0
    */
   productCount: number;
-  /** Extension (issue 15): a planned stop (changeover, maintenance) is not counted against availability; false when absent. */
+  /** Extension: a planned stop (changeover, maintenance) is not counted against availability; false when absent. */
   planned?: boolean;
   version: Version;
 }

@@ -27,7 +27,7 @@ export interface DowntimeCauseInput {
    * @pattern \S
    */
   causeDescription: string;
-  /** Extension (issue 15): a planned stop (changeover, maintenance); unchanged when absent on update, false on create. */
+  /** Extension: a planned stop (changeover, maintenance); unchanged when absent on update, false on create. */
   planned?: boolean;
   /** Required when updating. */
   version?: Version;

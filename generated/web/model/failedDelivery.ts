@@ -10,7 +10,7 @@ client-face calls only ever see the caller's own company.
 import type { Id } from './id';
 
 /**
- * Extension (issue 18): an e-mail of 'Confirm & Send' whose delivery failed every retry (dead-lettered). It stays
+ * Extension: an e-mail of 'Confirm & Send' whose delivery failed every retry (dead-lettered). It stays
 unsent until an admin retries it.
  */
 export interface FailedDelivery {

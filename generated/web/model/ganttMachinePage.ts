@@ -10,7 +10,7 @@ client-face calls only ever see the caller's own company.
 import type { RowsPerPage } from './rowsPerPage';
 
 /**
- * Extension (issue 14): one page of the gantt's machines (its rows), 1-based, in the gantt's order.
+ * Extension: one page of the gantt's machines (its rows), 1-based, in the gantt's order.
  */
 export interface GanttMachinePage {
   /**

@@ -9,7 +9,7 @@ client-face calls only ever see the caller's own company.
  */
 
 /**
- * Extension (issue 14): how many machines are running, stopped and unknown now.
+ * Extension: how many machines are running, stopped and unknown now.
  */
 export interface LiveStateCounts {
   /**

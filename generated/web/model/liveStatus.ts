@@ -17,11 +17,11 @@ export interface LiveStatus {
   /** @maxItems 10000 */
   rows: LiveMachineStatus[];
   /**
-   * Extension (issue 14): the machines of the question (of `state` when given), every page.
+   * Extension: the machines of the question (of `state` when given), every page.
    * @minimum 0
    * @maximum 2147483647
    */
   machineCount: number;
-  /** Extension (issue 14): the machines of the clients asked for in each state, whatever `state` and `machinePage` asked. */
+  /** Extension: the machines of the clients asked for in each state, whatever `state` and `machinePage` asked. */
   counts: LiveStateCounts;
 }

@@ -20,10 +20,10 @@ export interface LiveStatusQuery {
    * @maxItems 1000
    */
   clientIds?: ClientId[];
-  /** Extension (issue 14): only the machines in this state. `counts` still counts every state, and `machineCount`
+  /** Extension: only the machines in this state. `counts` still counts every state, and `machineCount`
 the machines in this one. */
   state?: LiveState;
-  /** Extension (issue 14): one page of the machines (in this state when `state` is given), in the answer's order
+  /** Extension: one page of the machines (in this state when `state` is given), in the answer's order
 (client name, client, machine name); `machineCount` counts them all. Absent: every machine, as before. */
   machinePage?: MachinePage;
 }

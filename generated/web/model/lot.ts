@@ -16,7 +16,7 @@ import type { LotManufacturer } from './lotManufacturer';
 import type { Version } from './version';
 
 /**
- * A preform lot (issue 17): what one supply order brought into one warehouse when it was added to stock. Production
+ * A preform lot: what one supply order brought into one warehouse when it was added to stock. Production
 consumes it FIFO (oldest delivery first) in its warehouse, from the time it was delivered on (docs/traceability.md).
  */
 export interface Lot {

@@ -12,7 +12,7 @@ import type { RecallClient } from './recallClient';
 import type { LotRecallQuarantine } from './lotRecallQuarantine';
 
 /**
- * The recall answer for a lot (issue 17): who got bottles from it, what can still be stopped, what to quarantine.
+ * The recall answer for a lot: who got bottles from it, what can still be stopped, what to quarantine.
 An item is delivered when it is invoiced or closed (its order closed included); otherwise it is open.
  */
 export interface LotRecall {

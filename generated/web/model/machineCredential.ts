@@ -11,7 +11,7 @@ import type { Id } from './id';
 import type { MachineRef } from './machineRef';
 
 /**
- * A machine credential (issue 15): an opaque token a machine or its collector sends to report events; never a user.
+ * A machine credential: an opaque token a machine or its collector sends to report events; never a user.
  */
 export interface MachineCredential {
   id: Id;

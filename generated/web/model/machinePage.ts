@@ -10,7 +10,7 @@ client-face calls only ever see the caller's own company.
 import type { RowsPerPage } from './rowsPerPage';
 
 /**
- * Extension (issue 14): one page of a question's machines (OEE, live status), 1-based; the sizes of the gantt's machine page.
+ * Extension: one page of a question's machines (OEE, live status), 1-based; the sizes of the gantt's machine page.
  */
 export interface MachinePage {
   /**

@@ -27,10 +27,10 @@ export interface MachineStatus {
    * @nullable
    */
   stoppedSince: string | null;
-  /** Extension (issue 15): the live state; `unknown` before its first event or while its collector is dead. */
+  /** Extension: the live state; `unknown` before its first event or while its collector is dead. */
   state?: LiveState;
   /**
-   * Extension (issue 15): for a stopped machine, the caller's open order items it was making (their products name the
+   * Extension: for a stopped machine, the caller's open order items it was making (their products name the
 machine): article, due date and the quantity still to produce, earliest due first.
    * @maxItems 100
    */

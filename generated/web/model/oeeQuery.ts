@@ -24,9 +24,9 @@ export interface OeeQuery {
    */
   machines?: MachineRef[];
   /** Whether each machine's buckets come with its total (default true). The screen asks every machine's totals
-without buckets (a plant's 400 machines by day over a month were 3.8 MB) and the buckets of the machines chosen. */
+without buckets (a plant's hundreds of machines by day over a month are megabytes) and the buckets of the machines chosen. */
   withBuckets?: boolean;
-  /** Extension (issue 14): one page of the machines (of the chosen ones when `machines` is given), in the answer's
+  /** Extension: one page of the machines (of the chosen ones when `machines` is given), in the answer's
 order (client name, client, machine name); only that page's machines are computed and answered, and the answer's
 `machineCount` counts them all. Absent: every machine, as before. */
   machinePage?: MachinePage;

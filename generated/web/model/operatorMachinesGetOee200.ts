@@ -11,7 +11,7 @@ import type { MachineOee } from './machineOee';
 
 export type OperatorMachinesGetOee200 = {
   /**
-   * Extension (issue 14): how many machines the question covers (every page); the length of `machines` when no `machinePage` was asked.
+   * Extension: how many machines the question covers (every page); the length of `machines` when no `machinePage` was asked.
    * @minimum 0
    * @maximum 2147483647
    */

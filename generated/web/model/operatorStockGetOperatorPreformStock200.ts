@@ -21,7 +21,7 @@ export type OperatorStockGetOperatorPreformStock200 = {
    */
   count: number;
   /**
-   * Extension (not in part 7, issue 14): in the default order, the cursor of this page's last row, to send as
+   * Extension (not in part 7): in the default order, the cursor of this page's last row, to send as
 `after` for the next page; null on the last page (fewer rows than asked for) and in any other order.
    * @maxLength 2000
    * @nullable

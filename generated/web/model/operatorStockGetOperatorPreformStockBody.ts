@@ -14,7 +14,7 @@ export type OperatorStockGetOperatorPreformStockBody = {
 page 1 with 10 rows sorted by orderAmount descending, never every row. */
   pagination?: OperatorStockGetOperatorPreformStockBodyPagination;
   /**
-   * Extension (not in part 7, issue 14): keyset paging. The `nextCursor` of the page before; the answer is the
+   * Extension (not in part 7): keyset paging. The `nextCursor` of the page before; the answer is the
 `pagination.rowsPerPage` rows that follow that page's last row (`pagination.page` then only names the page,
 it does not skip rows), so a deep page costs what the first does. Only the default order (orderAmount
 descending) is paged by cursor; with another `sortBy` it answers 400, and those pages go by page number. A

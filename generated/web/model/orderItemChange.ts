@@ -10,7 +10,7 @@ client-face calls only ever see the caller's own company.
 import type { OrderItemChangeChange } from './orderItemChangeChange';
 
 /**
- * One change of an order item (issue 17): what it was before and after, who made it and when.
+ * One change of an order item: what it was before and after, who made it and when.
  */
 export interface OrderItemChange {
   change: OrderItemChangeChange;

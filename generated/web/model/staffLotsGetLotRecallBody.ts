@@ -12,8 +12,8 @@ import type { ClientId } from './clientId';
 
 export type StaffLotsGetLotRecallBody = {
   id: Id;
-  /** Each client with its contact, item count and bottles, without its items (a lot used by 10,000 items answers
-2.7 MB in full): the screen asks so first, then one client's items (`clientId`). */
+  /** Each client with its contact, item count and bottles, without its items (a lot used by thousands of items answers
+megabytes in full): the screen asks so first, then one client's items (`clientId`). */
   summary?: boolean;
   /** Only this client's items (delivered and open); the lot, the quarantine and the client count stay the lot's. */
   clientId?: ClientId;

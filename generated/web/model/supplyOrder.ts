@@ -48,7 +48,7 @@ export interface SupplyOrder {
    */
   ClientProductionOrder: SupplyOrderClientProductionOrder;
   /**
-   * Extension (issue 17): the preform lot its delivery created; null before it is added to stock.
+   * Extension: the preform lot its delivery created; null before it is added to stock.
    * @nullable
    */
   Lot?: SupplyOrderLot;

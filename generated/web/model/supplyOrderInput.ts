@@ -30,7 +30,7 @@ export interface SupplyOrderInput {
   /** Supplier of the preform (one of its PreformSupplies). */
   preformSupplyId: Id;
   /**
-   * Extension (issue 17): the supplier's lot number, entered on the drop on 'Added to stock'; the lot the delivery
+   * Extension: the supplier's lot number, entered on the drop on 'Added to stock'; the lot the delivery
 creates keeps it (it can be entered later on the lot). Ignored unless the order becomes delivered by this save.
    * @minLength 1
    * @maxLength 60

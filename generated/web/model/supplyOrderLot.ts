@@ -10,7 +10,7 @@ client-face calls only ever see the caller's own company.
 import type { Id } from './id';
 
 /**
- * Extension (issue 17): the preform lot its delivery created; null before it is added to stock.
+ * Extension: the preform lot its delivery created; null before it is added to stock.
  * @nullable
  */
 export type SupplyOrderLot = {

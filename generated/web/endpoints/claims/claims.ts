@@ -68,7 +68,7 @@ import { http } from '../../../../web/src/api/http';
 /**
  * Extension (not in part 7): fills D3's list of the claim's 8D report from the trace of the claimed item's lots —
 the lots and their supplier delivery, the other order items made from them and their clients, the preform stock left
-and the bottle stock made from them — replacing the list filled before (issue 17, item 4). Sends the version read (409 when the claim
+and the bottle stock made from them — replacing the list filled before. Sends the version read (409 when the claim
 changed meanwhile or is closed). A claim whose order has no item of the product, or whose item has no recorded lot,
 is refused with 409 saying so; nothing is written. Audited.
  */

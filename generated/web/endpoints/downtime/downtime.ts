@@ -247,7 +247,7 @@ const {mutation: mutationOptions} = options ?
  * Downtime data for the gantt (/downtimes/gantt): every client machine as a resource and the downtimes in the period
 (default today). The original sent `{}`; `period` is optional.
 
-Extension (issue 14, not in part 7): `machines` asks for one page of the machines (rows of the chart), in the
+Extension (not in part 7): `machines` asks for one page of the machines (rows of the chart), in the
 gantt's order (client name, client, machine name); `events` then holds only the stops of that page's machines,
 and `machineCount` is the number of every machine (the pager's total). Without `machines` the API answers every
 machine as before (existing callers keep working); the web app always sends a page.

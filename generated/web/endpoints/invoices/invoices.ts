@@ -49,7 +49,7 @@ import { http } from '../../../../web/src/api/http';
 
 
 /**
- * Extension (not in part 7), issue 18: the e-mails of 'Confirm & Send' that failed every retry (dead letters), newest failure first
+ * Extension (not in part 7): the e-mails of 'Confirm & Send' that failed every retry (dead letters), newest failure first
 (page size 10), with the last error.
  */
 export const documentsGetFailedDeliveries = (
@@ -116,7 +116,7 @@ export function useDocumentsGetFailedDeliveries<TData = Awaited<ReturnType<typeo
 
 
 /**
- * Extension (not in part 7), issue 18: sends a dead-lettered e-mail again (queued with fresh retries). 404 for an id that is not a
+ * Extension (not in part 7): sends a dead-lettered e-mail again (queued with fresh retries). 404 for an id that is not a
 message, 409 for one that is not dead-lettered (already sent, or still being retried).
  */
 export const documentsRetryDelivery = (

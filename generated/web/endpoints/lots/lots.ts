@@ -62,7 +62,7 @@ import { http } from '../../../../web/src/api/http';
 
 
 /**
- * Extension (not in part 7): enter or change a lot's supplier lot number after the delivery (issue 17); null clears it.
+ * Extension (not in part 7): enter or change a lot's supplier lot number after the delivery; null clears it.
  */
 export const adminLotsSaveLot = (
     adminLotsSaveLotBody: AdminLotsSaveLotBody,
@@ -123,7 +123,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Extension (not in part 7): correct the lots of a production record (issue 17). `lots` replaces where the record's
+ * Extension (not in part 7): correct the lots of a production record. `lots` replaces where the record's
 preforms came from: each lot of the record's preform and warehouse, at most the record's preforms in all and at
 most what each lot holds besides this record; what they do not cover stays unlotted. The stock ledger's balance
 does not change (the record consumed the same preforms).
@@ -187,7 +187,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Extension (not in part 7): the preform lots of the items of one of the caller's own claims (issue 17); another company's claim answers 404.
+ * Extension (not in part 7): the preform lots of the items of one of the caller's own claims; another company's claim answers 404.
  */
 export const clientLotsGetClaimLots = (
     clientLotsGetClaimLotsBody: ClientLotsGetClaimLotsBody,
@@ -253,7 +253,7 @@ export function useClientLotsGetClaimLots<TData = Awaited<ReturnType<typeof clie
 
 
 /**
- * Extension (not in part 7): the preform lots of one of the caller's own order items (issue 17); another company's item answers 404.
+ * Extension (not in part 7): the preform lots of one of the caller's own order items; another company's item answers 404.
  */
 export const clientLotsGetItemLots = (
     clientLotsGetItemLotsBody: ClientLotsGetItemLotsBody,
@@ -319,7 +319,7 @@ export function useClientLotsGetItemLots<TData = Awaited<ReturnType<typeof clien
 
 
 /**
- * Extension (not in part 7): one preform lot (issue 17).
+ * Extension (not in part 7): one preform lot.
  */
 export const staffLotsGetLot = (
     role: StaffRole,
@@ -389,7 +389,7 @@ export function useStaffLotsGetLot<TData = Awaited<ReturnType<typeof staffLotsGe
 
 
 /**
- * Extension (not in part 7): the lot's trace as a GS1 EPCIS 2.0 JSON-LD document (issue 17): an ObjectEvent for its
+ * Extension (not in part 7): the lot's trace as a GS1 EPCIS 2.0 JSON-LD document: an ObjectEvent for its
 delivery (the supply order added to stock) and a TransformationEvent per production record (input: the lot's
 preforms; output: the bottles of the order item). Identifiers: docs/traceability.md.
  */
@@ -453,7 +453,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Extension (not in part 7): preform lots, filtered by preform, warehouse, supplier (manufacturer) and state (issue 17); default sort deliveryDate descending.
+ * Extension (not in part 7): preform lots, filtered by preform, warehouse, supplier (manufacturer) and state; default sort deliveryDate descending.
  */
 export const staffLotsGetLots = (
     role: StaffRole,
@@ -523,7 +523,7 @@ export function useStaffLotsGetLots<TData = Awaited<ReturnType<typeof staffLotsG
 
 
 /**
- * Extension (not in part 7): the lots a production record (a produced entry) consumed (issue 17).
+ * Extension (not in part 7): the lots a production record (a produced entry) consumed.
  */
 export const staffLotsGetProductionLots = (
     role: StaffRole,
@@ -593,7 +593,7 @@ export function useStaffLotsGetProductionLots<TData = Awaited<ReturnType<typeof 
 
 
 /**
- * Extension (not in part 7): the recall answer as CSV, one row per item, saved as 'recall-lot-{id}.csv' (issue 17).
+ * Extension (not in part 7): the recall answer as CSV, one row per item, saved as 'recall-lot-{id}.csv'.
  */
 export const staffLotsExportLotRecallCsv = (
     role: StaffRole,
@@ -656,7 +656,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Extension (not in part 7): the recall answer for a lot, in one call (issue 17): the delivered or invoiced items by
+ * Extension (not in part 7): the recall answer for a lot, in one call: the delivered or invoiced items by
 client with the client's contact, the open items that can still be stopped, and the stock to quarantine.
  */
 export const staffLotsGetLotRecall = (
@@ -727,7 +727,7 @@ export function useStaffLotsGetLotRecall<TData = Awaited<ReturnType<typeof staff
 
 
 /**
- * Extension (not in part 7): the recall answer as PDF, saved as 'recall-lot-{id}.pdf' (issue 17).
+ * Extension (not in part 7): the recall answer as PDF, saved as 'recall-lot-{id}.pdf'.
  */
 export const staffLotsExportLotRecallPdf = (
     role: StaffRole,
@@ -790,7 +790,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Extension (not in part 7): preform stock by lot per preform and warehouse (issue 17); the balances are the stock ledger's.
+ * Extension (not in part 7): preform stock by lot per preform and warehouse; the balances are the stock ledger's.
  */
 export const staffLotsGetLotStock = (
     role: StaffRole,
@@ -860,7 +860,7 @@ export function useStaffLotsGetLotStock<TData = Awaited<ReturnType<typeof staffL
 
 
 /**
- * Extension (not in part 7): the backward trace of a claim: the items of its order with its product, their records, lots and deliveries (issue 17).
+ * Extension (not in part 7): the backward trace of a claim: the items of its order with its product, their records, lots and deliveries.
  */
 export const staffLotsGetClaimTrace = (
     role: StaffRole,
@@ -930,7 +930,7 @@ export function useStaffLotsGetClaimTrace<TData = Awaited<ReturnType<typeof staf
 
 
 /**
- * Extension (not in part 7): the backward trace of an order item: production records → preform lots → supplier deliveries (issue 17).
+ * Extension (not in part 7): the backward trace of an order item: production records → preform lots → supplier deliveries.
  */
 export const staffLotsGetItemTrace = (
     role: StaffRole,

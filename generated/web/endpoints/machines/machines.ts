@@ -56,7 +56,7 @@ import { http } from '../../../../web/src/api/http';
 
 
 /**
- * Extension (not in part 7): downtime analytics: Pareto of causes (hours, count), MTBF and MTTR per machine, weekly trend (issue 15).
+ * Extension (not in part 7): downtime analytics: Pareto of causes (hours, count), MTBF and MTTR per machine, weekly trend.
  */
 export const adminMachinesGetDowntimeAnalytics = (
     analyticsQuery: AnalyticsQuery,
@@ -122,7 +122,7 @@ export function useAdminMachinesGetDowntimeAnalytics<TData = Awaited<ReturnType<
 
 
 /**
- * Extension (not in part 7): create a machine credential; the answer carries its token, the only time it is shown (issue 15).
+ * Extension (not in part 7): create a machine credential; the answer carries its token, the only time it is shown.
  */
 export const adminMachinesCreateCredential = (
     adminMachinesCreateCredentialBody: AdminMachinesCreateCredentialBody,
@@ -183,7 +183,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Extension (not in part 7): the machine credentials, newest first (issue 15).
+ * Extension (not in part 7): the machine credentials, newest first.
  */
 export const adminMachinesGetCredentials = (
     adminMachinesGetCredentialsBody: AdminMachinesGetCredentialsBody,
@@ -249,7 +249,7 @@ export function useAdminMachinesGetCredentials<TData = Awaited<ReturnType<typeof
 
 
 /**
- * Extension (not in part 7): revoke a machine credential; its token is refused from the next request (issue 15).
+ * Extension (not in part 7): revoke a machine credential; its token is refused from the next request.
  */
 export const adminMachinesRevokeCredential = (
     adminMachinesRevokeCredentialBody: AdminMachinesRevokeCredentialBody,
@@ -377,9 +377,9 @@ export function useAdminMachinesGetUnmatchedEvents<TData = Awaited<ReturnType<ty
 
 
 /**
- * Extension (not in part 7): OEE (ISO 22400-2) per machine for a period, in day, shift or week buckets, with data coverage (issue 15).
+ * Extension (not in part 7): OEE (ISO 22400-2) per machine for a period, in day, shift or week buckets, with data coverage.
 
-Extension (issue 14): `machinePage` asks for one page of the machines (the screen's 'whole period' table sends
+Extension: `machinePage` asks for one page of the machines (the screen's 'whole period' table sends
 one); only that page is computed, and `machineCount` is the number of machines of the question (every page). A
 page past the last has no machines and the same `machineCount`. Without it every machine, as before.
  */
@@ -447,9 +447,9 @@ export function useAdminMachinesGetOee<TData = Awaited<ReturnType<typeof adminMa
 
 
 /**
- * Extension (not in part 7): every client machine's state now: running, stopped since when and why, or unknown (issue 15).
+ * Extension (not in part 7): every client machine's state now: running, stopped since when and why, or unknown.
 
-Extension (issue 14): `state` and `machinePage` ask for the machines in one state and one page of them (the
+Extension: `state` and `machinePage` ask for the machines in one state and one page of them (the
 screen's table); `counts` says how many machines are in each state.
  */
 export const adminMachinesGetLiveStatus = (
@@ -516,7 +516,7 @@ export function useAdminMachinesGetLiveStatus<TData = Awaited<ReturnType<typeof 
 
 
 /**
- * Extension (not in part 7): OEE and availability of the caller's own machines in the period, with their top stop causes (issue 15).
+ * Extension (not in part 7): OEE and availability of the caller's own machines in the period, with their top stop causes.
  */
 export const clientMachinesGetPerformance = (
     clientMachinesGetPerformanceBody: ClientMachinesGetPerformanceBody,
@@ -583,7 +583,7 @@ export function useClientMachinesGetPerformance<TData = Awaited<ReturnType<typeo
 
 /**
  * Extension (not in part 7): events from a machine or its collector, with a machine credential's token as the
-bearer token (issue 15). Idempotent by event id; late and out-of-order events recompute the stops they touch;
+bearer token. Idempotent by event id; late and out-of-order events recompute the stops they touch;
 events of unknown machines or causes, or of machines outside the credential, are kept aside, and so are events
 dated more than a few minutes ahead of the portal's clock or before its horizon (closed days), and stopped events
 whose stop would overlap a stop typed by hand: they change no figure until reviewed.
@@ -647,7 +647,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Extension (not in part 7): downtime analytics, as the admin sees them (issue 15).
+ * Extension (not in part 7): downtime analytics, as the admin sees them.
  */
 export const operatorMachinesGetDowntimeAnalytics = (
     analyticsQuery: AnalyticsQuery,
@@ -713,7 +713,7 @@ export function useOperatorMachinesGetDowntimeAnalytics<TData = Awaited<ReturnTy
 
 
 /**
- * Extension (not in part 7): OEE per machine, as the admin sees it (issue 15).
+ * Extension (not in part 7): OEE per machine, as the admin sees it.
  */
 export const operatorMachinesGetOee = (
     oeeQuery: OeeQuery,
@@ -779,7 +779,7 @@ export function useOperatorMachinesGetOee<TData = Awaited<ReturnType<typeof oper
 
 
 /**
- * Extension (not in part 7): every client machine's state now, as the admin sees it (issue 15).
+ * Extension (not in part 7): every client machine's state now, as the admin sees it.
  */
 export const operatorMachinesGetLiveStatus = (
     liveStatusQuery: LiveStatusQuery,

@@ -576,7 +576,7 @@ export function useClientOrdersGetOrder<TData = Awaited<ReturnType<typeof client
 
 
 /**
- * Extension (not in part 7): the history of one order item, oldest first (issue 17): every change of quantity, due
+ * Extension (not in part 7): the history of one order item, oldest first: every change of quantity, due
 date, buyer or seller confirmation, produced quantity and closed, with who and when, and why a seller
 confirmation was cleared. The order's company sees it, and so does the seller of the item's product (the
 planner's rule); anyone else gets 404.

@@ -116,7 +116,7 @@ const {mutation: mutationOptions} = options ?
     }
     /**
  * Extension (not in part 7): every client's on-time-in-full, fill rate and forecast accuracy, worst OTIF first, and
-the suppliers' on-time rate, worst first (issue 16). With `clientId`, also that client's figures per month and
+the suppliers' on-time rate, worst first. With `clientId`, also that client's figures per month and
 product. At most 24 months.
  */
 export const adminStatsGetDeliveryRanking = (
@@ -380,7 +380,7 @@ const {mutation: mutationOptions} = options ?
       return useMutation(mutationOptions);
     }
     /**
- * Extension (not in part 7): the client's own delivery figures (issue 16): on-time-in-full and fill rate per month,
+ * Extension (not in part 7): the client's own delivery figures: on-time-in-full and fill rate per month,
 forecast against ordered against produced per product and month, and the totals. At most 24 months.
  */
 export const clientStatsGetDeliveryPerformance = (

@@ -183,7 +183,7 @@ export function useAdminSupplyGetSupplyOrders<TData = Awaited<ReturnType<typeof 
 
 
 /**
- * Extension (not in part 7): the demand-driven supply plan (issue 16; docs/supply-planning.md). Per preform and
+ * Extension (not in part 7): the demand-driven supply plan (docs/supply-planning.md). Per preform and
 warehouse with stock, open supply or requirements: the 13-week projection, the DDMRP buffer, the net flow position
 and a suggested supply order. Most urgent first (red, then yellow, then lowest position relative to the top of
 yellow); `zones` keeps only those zones (the board asks for red and yellow); `countForecasts` (default true) adds

@@ -13,7 +13,7 @@ import zod from 'zod';
 /**
  * Extension (not in part 7): fills D3's list of the claim's 8D report from the trace of the claimed item's lots —
 the lots and their supplier delivery, the other order items made from them and their clients, the preform stock left
-and the bottle stock made from them — replacing the list filled before (issue 17, item 4). Sends the version read (409 when the claim
+and the bottle stock made from them — replacing the list filled before. Sends the version read (409 when the claim
 changed meanwhile or is closed). A claim whose order has no item of the product, or whose item has no recorded lot,
 is refused with 409 saying so; nothing is written. Audited.
  */
@@ -70,7 +70,7 @@ export const adminClaimsFillContainmentFromTraceResponse = zod.object({
   "why": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDProblemWhyMax).nullable(),
   "how": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDProblemHowMax).nullable(),
   "howMany": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDProblemHowManyMax).nullable().describe('\'How many\': the extent (bottles, pallets, deliveries).')
-}).describe('D2 of the 8D report: the problem described by 5W2H (issue 17, item 4). Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
+}).describe('D2 of the 8D report: the problem described by 5W2H. Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
   "containment": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDContainmentMax).nullable().describe('D3 containment: the interim actions.'),
   "containmentFromTrace": zod.object({
   "at": zod.string().datetime({}).describe('When the list was filled.'),
@@ -88,7 +88,7 @@ export const adminClaimsFillContainmentFromTraceResponse = zod.object({
   "validation": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
   "prevention": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
   "recognition": zod.string().max(adminClaimsFillContainmentFromTraceResponseEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
-}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full. Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(adminClaimsFillContainmentFromTraceResponseUploadsItemIdMax).multipleOf(adminClaimsFillContainmentFromTraceResponseUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(adminClaimsFillContainmentFromTraceResponseUploadsItemOriginalFilenameMax),
@@ -188,7 +188,7 @@ export const adminClaimsGetClaimsResponse = zod.object({
   "why": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDProblemWhyMax).nullable(),
   "how": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDProblemHowMax).nullable(),
   "howMany": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDProblemHowManyMax).nullable().describe('\'How many\': the extent (bottles, pallets, deliveries).')
-}).describe('D2 of the 8D report: the problem described by 5W2H (issue 17, item 4). Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
+}).describe('D2 of the 8D report: the problem described by 5W2H. Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
   "containment": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDContainmentMax).nullable().describe('D3 containment: the interim actions.'),
   "containmentFromTrace": zod.object({
   "at": zod.string().datetime({}).describe('When the list was filled.'),
@@ -206,7 +206,7 @@ export const adminClaimsGetClaimsResponse = zod.object({
   "validation": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
   "prevention": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
   "recognition": zod.string().max(adminClaimsGetClaimsResponseRowsItemEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
-}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full. Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(adminClaimsGetClaimsResponseRowsItemUploadsItemIdMax).multipleOf(adminClaimsGetClaimsResponseRowsItemUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(adminClaimsGetClaimsResponseRowsItemUploadsItemOriginalFilenameMax),
@@ -216,8 +216,8 @@ export const adminClaimsGetClaimsResponse = zod.object({
   "version": zod.number().min(adminClaimsGetClaimsResponseRowsItemVersionMin).max(adminClaimsGetClaimsResponseRowsItemVersionMax).multipleOf(adminClaimsGetClaimsResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A non-conformance report (ClientProductionClaim).')).max(adminClaimsGetClaimsResponseRowsMax).describe('At most one page: the largest page size is 100.'),
   "count": zod.number().min(adminClaimsGetClaimsResponseCountMin).max(adminClaimsGetClaimsResponseCountMax).multipleOf(adminClaimsGetClaimsResponseCountMultipleOf),
-  "countIsLowerBound": zod.boolean().optional().describe('Extension (issue 14): true when `count` stopped at the bound of a searched count, i.e. more than `count` claims\nmatch (show it as e.g. \'1,000+\'); false when `count` is the exact number. Always sent by this API.')
-}).describe('One page of the claims list and how many claims it has. Extension (issue 14): with a search text (`filter`) the\nmatching claims are counted up to 1,000, so that a search every claim matches answers as fast as a narrow one: when\nmore than 1,000 match, `count` is 1,000 and `countIsLowerBound` is true. 1,000 is every page a person walks (50 pages\nof 20); a page past it still answers its rows. Without a search text the count is exact.')
+  "countIsLowerBound": zod.boolean().optional().describe('Extension: true when `count` stopped at the bound of a searched count, i.e. more than `count` claims\nmatch (show it as e.g. \'1,000+\'); false when `count` is the exact number. Always sent by this API.')
+}).describe('One page of the claims list and how many claims it has. Extension: with a search text (`filter`) the\nmatching claims are counted up to 1,000, so that a search every claim matches answers as fast as a narrow one: when\nmore than 1,000 match, `count` is 1,000 and `countIsLowerBound` is true. 1,000 is every page a person walks (50 pages\nof 20); a page past it still answers its rows. Without a search text the count is exact.')
 
 /**
  * One claim with its attachments.
@@ -272,7 +272,7 @@ export const adminClaimsGetClaimResponse = zod.object({
   "why": zod.string().max(adminClaimsGetClaimResponseEightDProblemWhyMax).nullable(),
   "how": zod.string().max(adminClaimsGetClaimResponseEightDProblemHowMax).nullable(),
   "howMany": zod.string().max(adminClaimsGetClaimResponseEightDProblemHowManyMax).nullable().describe('\'How many\': the extent (bottles, pallets, deliveries).')
-}).describe('D2 of the 8D report: the problem described by 5W2H (issue 17, item 4). Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
+}).describe('D2 of the 8D report: the problem described by 5W2H. Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
   "containment": zod.string().max(adminClaimsGetClaimResponseEightDContainmentMax).nullable().describe('D3 containment: the interim actions.'),
   "containmentFromTrace": zod.object({
   "at": zod.string().datetime({}).describe('When the list was filled.'),
@@ -290,7 +290,7 @@ export const adminClaimsGetClaimResponse = zod.object({
   "validation": zod.string().max(adminClaimsGetClaimResponseEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
   "prevention": zod.string().max(adminClaimsGetClaimResponseEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
   "recognition": zod.string().max(adminClaimsGetClaimResponseEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
-}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full. Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(adminClaimsGetClaimResponseUploadsItemIdMax).multipleOf(adminClaimsGetClaimResponseUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(adminClaimsGetClaimResponseUploadsItemOriginalFilenameMax),
@@ -400,7 +400,7 @@ export const adminClaimsSaveClaimBody = zod.object({
   "validation": zod.string().max(adminClaimsSaveClaimBodyClaimEightDValidationMax).nullish(),
   "prevention": zod.string().max(adminClaimsSaveClaimBodyClaimEightDPreventionMax).nullish(),
   "recognition": zod.string().max(adminClaimsSaveClaimBodyClaimEightDRecognitionMax).nullish()
-}).describe('The 8D report as saved: a discipline left out keeps its stored text, null or blank clears it. Same rule as the GP\nfields: client-face callers may not change it (403 naming the fields when they differ from the stored values). D3\'s\nlist from the trace is not written here (claims/containment/from-trace fills it).').optional().describe('Extension (not in part 7, issue 17): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above.'),
+}).describe('The 8D report as saved: a discipline left out keeps its stored text, null or blank clears it. Same rule as the GP\nfields: client-face callers may not change it (403 naming the fields when they differ from the stored values). D3\'s\nlist from the trace is not written here (claims/containment/from-trace fills it).').optional().describe('Extension (not in part 7): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(adminClaimsSaveClaimBodyClaimUploadsItemIdMax).multipleOf(adminClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf).describe('Row id.')
 })).max(adminClaimsSaveClaimBodyClaimUploadsMax).optional().describe('The claim\'s attachments after the save (ids from uploads/save). A file the claim had and the list leaves out is\nremoved (deleted) by this save, in its transaction: removing an attachment belongs to the claim\'s save, so\nuploads/delete refuses attached files (409).'),
@@ -452,7 +452,7 @@ export const adminClaimsSaveClaimResponse = zod.object({
   "why": zod.string().max(adminClaimsSaveClaimResponseEightDProblemWhyMax).nullable(),
   "how": zod.string().max(adminClaimsSaveClaimResponseEightDProblemHowMax).nullable(),
   "howMany": zod.string().max(adminClaimsSaveClaimResponseEightDProblemHowManyMax).nullable().describe('\'How many\': the extent (bottles, pallets, deliveries).')
-}).describe('D2 of the 8D report: the problem described by 5W2H (issue 17, item 4). Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
+}).describe('D2 of the 8D report: the problem described by 5W2H. Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
   "containment": zod.string().max(adminClaimsSaveClaimResponseEightDContainmentMax).nullable().describe('D3 containment: the interim actions.'),
   "containmentFromTrace": zod.object({
   "at": zod.string().datetime({}).describe('When the list was filled.'),
@@ -470,7 +470,7 @@ export const adminClaimsSaveClaimResponse = zod.object({
   "validation": zod.string().max(adminClaimsSaveClaimResponseEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
   "prevention": zod.string().max(adminClaimsSaveClaimResponseEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
   "recognition": zod.string().max(adminClaimsSaveClaimResponseEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
-}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full. Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(adminClaimsSaveClaimResponseUploadsItemIdMax).multipleOf(adminClaimsSaveClaimResponseUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(adminClaimsSaveClaimResponseUploadsItemOriginalFilenameMax),
@@ -603,7 +603,7 @@ export const clientClaimsGetClaimsResponse = zod.object({
   "why": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDProblemWhyMax).nullable(),
   "how": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDProblemHowMax).nullable(),
   "howMany": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDProblemHowManyMax).nullable().describe('\'How many\': the extent (bottles, pallets, deliveries).')
-}).describe('D2 of the 8D report: the problem described by 5W2H (issue 17, item 4). Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
+}).describe('D2 of the 8D report: the problem described by 5W2H. Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
   "containment": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDContainmentMax).nullable().describe('D3 containment: the interim actions.'),
   "containmentFromTrace": zod.object({
   "at": zod.string().datetime({}).describe('When the list was filled.'),
@@ -621,7 +621,7 @@ export const clientClaimsGetClaimsResponse = zod.object({
   "validation": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
   "prevention": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
   "recognition": zod.string().max(clientClaimsGetClaimsResponseRowsItemEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
-}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full. Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(clientClaimsGetClaimsResponseRowsItemUploadsItemIdMax).multipleOf(clientClaimsGetClaimsResponseRowsItemUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(clientClaimsGetClaimsResponseRowsItemUploadsItemOriginalFilenameMax),
@@ -631,8 +631,8 @@ export const clientClaimsGetClaimsResponse = zod.object({
   "version": zod.number().min(clientClaimsGetClaimsResponseRowsItemVersionMin).max(clientClaimsGetClaimsResponseRowsItemVersionMax).multipleOf(clientClaimsGetClaimsResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A non-conformance report (ClientProductionClaim).')).max(clientClaimsGetClaimsResponseRowsMax).describe('At most one page: the largest page size is 100.'),
   "count": zod.number().min(clientClaimsGetClaimsResponseCountMin).max(clientClaimsGetClaimsResponseCountMax).multipleOf(clientClaimsGetClaimsResponseCountMultipleOf),
-  "countIsLowerBound": zod.boolean().optional().describe('Extension (issue 14): true when `count` stopped at the bound of a searched count, i.e. more than `count` claims\nmatch (show it as e.g. \'1,000+\'); false when `count` is the exact number. Always sent by this API.')
-}).describe('One page of the claims list and how many claims it has. Extension (issue 14): with a search text (`filter`) the\nmatching claims are counted up to 1,000, so that a search every claim matches answers as fast as a narrow one: when\nmore than 1,000 match, `count` is 1,000 and `countIsLowerBound` is true. 1,000 is every page a person walks (50 pages\nof 20); a page past it still answers its rows. Without a search text the count is exact.')
+  "countIsLowerBound": zod.boolean().optional().describe('Extension: true when `count` stopped at the bound of a searched count, i.e. more than `count` claims\nmatch (show it as e.g. \'1,000+\'); false when `count` is the exact number. Always sent by this API.')
+}).describe('One page of the claims list and how many claims it has. Extension: with a search text (`filter`) the\nmatching claims are counted up to 1,000, so that a search every claim matches answers as fast as a narrow one: when\nmore than 1,000 match, `count` is 1,000 and `countIsLowerBound` is true. 1,000 is every page a person walks (50 pages\nof 20); a page past it still answers its rows. Without a search text the count is exact.')
 
 /**
  * One of the caller's claims, or a claim a buyer filed about one of the company's products (seller users: those only).
@@ -687,7 +687,7 @@ export const clientClaimsGetClaimResponse = zod.object({
   "why": zod.string().max(clientClaimsGetClaimResponseEightDProblemWhyMax).nullable(),
   "how": zod.string().max(clientClaimsGetClaimResponseEightDProblemHowMax).nullable(),
   "howMany": zod.string().max(clientClaimsGetClaimResponseEightDProblemHowManyMax).nullable().describe('\'How many\': the extent (bottles, pallets, deliveries).')
-}).describe('D2 of the 8D report: the problem described by 5W2H (issue 17, item 4). Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
+}).describe('D2 of the 8D report: the problem described by 5W2H. Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
   "containment": zod.string().max(clientClaimsGetClaimResponseEightDContainmentMax).nullable().describe('D3 containment: the interim actions.'),
   "containmentFromTrace": zod.object({
   "at": zod.string().datetime({}).describe('When the list was filled.'),
@@ -705,7 +705,7 @@ export const clientClaimsGetClaimResponse = zod.object({
   "validation": zod.string().max(clientClaimsGetClaimResponseEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
   "prevention": zod.string().max(clientClaimsGetClaimResponseEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
   "recognition": zod.string().max(clientClaimsGetClaimResponseEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
-}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full. Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(clientClaimsGetClaimResponseUploadsItemIdMax).multipleOf(clientClaimsGetClaimResponseUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(clientClaimsGetClaimResponseUploadsItemOriginalFilenameMax),
@@ -794,7 +794,7 @@ export const clientClaimsSaveClaimBody = zod.object({
   "validation": zod.string().max(clientClaimsSaveClaimBodyClaimEightDValidationMax).nullish(),
   "prevention": zod.string().max(clientClaimsSaveClaimBodyClaimEightDPreventionMax).nullish(),
   "recognition": zod.string().max(clientClaimsSaveClaimBodyClaimEightDRecognitionMax).nullish()
-}).describe('The 8D report as saved: a discipline left out keeps its stored text, null or blank clears it. Same rule as the GP\nfields: client-face callers may not change it (403 naming the fields when they differ from the stored values). D3\'s\nlist from the trace is not written here (claims/containment/from-trace fills it).').optional().describe('Extension (not in part 7, issue 17): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above.'),
+}).describe('The 8D report as saved: a discipline left out keeps its stored text, null or blank clears it. Same rule as the GP\nfields: client-face callers may not change it (403 naming the fields when they differ from the stored values). D3\'s\nlist from the trace is not written here (claims/containment/from-trace fills it).').optional().describe('Extension (not in part 7): the 8D report; left out, it keeps what is stored. Filled by the GP, like the three fields above.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(clientClaimsSaveClaimBodyClaimUploadsItemIdMax).multipleOf(clientClaimsSaveClaimBodyClaimUploadsItemIdMultipleOf).describe('Row id.')
 })).max(clientClaimsSaveClaimBodyClaimUploadsMax).optional().describe('The claim\'s attachments after the save (ids from uploads/save). A file the claim had and the list leaves out is\nremoved (deleted) by this save, in its transaction: removing an attachment belongs to the claim\'s save, so\nuploads/delete refuses attached files (409).'),
@@ -845,7 +845,7 @@ export const clientClaimsSaveClaimResponse = zod.object({
   "why": zod.string().max(clientClaimsSaveClaimResponseEightDProblemWhyMax).nullable(),
   "how": zod.string().max(clientClaimsSaveClaimResponseEightDProblemHowMax).nullable(),
   "howMany": zod.string().max(clientClaimsSaveClaimResponseEightDProblemHowManyMax).nullable().describe('\'How many\': the extent (bottles, pallets, deliveries).')
-}).describe('D2 of the 8D report: the problem described by 5W2H (issue 17, item 4). Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
+}).describe('D2 of the 8D report: the problem described by 5W2H. Each answer is free text, trimmed; blank is\nnull.').describe('D2 problem (5W2H).'),
   "containment": zod.string().max(clientClaimsSaveClaimResponseEightDContainmentMax).nullable().describe('D3 containment: the interim actions.'),
   "containmentFromTrace": zod.object({
   "at": zod.string().datetime({}).describe('When the list was filled.'),
@@ -863,7 +863,7 @@ export const clientClaimsSaveClaimResponse = zod.object({
   "validation": zod.string().max(clientClaimsSaveClaimResponseEightDValidationMax).nullable().describe('D6 validation of the corrective actions (implemented and shown to work).'),
   "prevention": zod.string().max(clientClaimsSaveClaimResponseEightDPreventionMax).nullable().describe('D7 prevention: what keeps it from happening again here and elsewhere (systems, procedures, FMEA).'),
   "recognition": zod.string().max(clientClaimsSaveClaimResponseEightDRecognitionMax).nullable().describe('D8 recognition of the team, closure.')
-}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full (issue 17, item 4). Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7, issue 17): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
+}).describe('The 8D report (disciplines D0–D8): the GP\'s side of the claim in full. Written like the three GP\nfields (the short form), which stay as they are: by the admin; client-face callers read it. Free text is trimmed;\nblank is null.').optional().describe('Extension (not in part 7): the 8D report, D0–D8, beside the three GP fields above (its short form). Always sent by this API.'),
   "Uploads": zod.array(zod.object({
   "id": zod.number().min(1).max(clientClaimsSaveClaimResponseUploadsItemIdMax).multipleOf(clientClaimsSaveClaimResponseUploadsItemIdMultipleOf).describe('Row id.'),
   "originalFilename": zod.string().max(clientClaimsSaveClaimResponseUploadsItemOriginalFilenameMax),

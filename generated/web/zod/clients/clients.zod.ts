@@ -304,7 +304,7 @@ export const adminClientsGetClientProductsResponse = zod.object({
   "validFrom": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "validTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.')
 }).nullable().describe('The price valid today (\'Current price `@1k`\'), null when none.'),
-  "plannedSecondsPerItem": zod.number().min(adminClientsGetClientProductsResponseRowsItemPlannedSecondsPerItemMin).max(adminClientsGetClientProductsResponseRowsItemPlannedSecondsPerItemMax).nullish().describe('Extension (issue 15): planned run time per item in seconds (the OEE\'s performance rate); null when not set.'),
+  "plannedSecondsPerItem": zod.number().min(adminClientsGetClientProductsResponseRowsItemPlannedSecondsPerItemMin).max(adminClientsGetClientProductsResponseRowsItemPlannedSecondsPerItemMax).nullish().describe('Extension: planned run time per item in seconds (the OEE\'s performance rate); null when not set.'),
   "version": zod.number().min(adminClientsGetClientProductsResponseRowsItemVersionMin).max(adminClientsGetClientProductsResponseRowsItemVersionMax).multipleOf(adminClientsGetClientProductsResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A client product (bottle).')).max(adminClientsGetClientProductsResponseRowsMax).describe('At most one page: the largest page size is 100.'),
   "count": zod.number().min(adminClientsGetClientProductsResponseCountMin).max(adminClientsGetClientProductsResponseCountMax).multipleOf(adminClientsGetClientProductsResponseCountMultipleOf)
@@ -370,7 +370,7 @@ export const adminClientsSaveClientProductBody = zod.object({
   "preformId": zod.number().min(1).max(adminClientsSaveClientProductBodyProductPreformIdMax).multipleOf(adminClientsSaveClientProductBodyProductPreformIdMultipleOf).describe('Row id.'),
   "preformWarehouseId": zod.number().min(1).max(adminClientsSaveClientProductBodyProductPreformWarehouseIdMax).multipleOf(adminClientsSaveClientProductBodyProductPreformWarehouseIdMultipleOf).describe('Row id.'),
   "defaultSupplyId": zod.number().min(1).max(adminClientsSaveClientProductBodyProductDefaultSupplyIdMaxOne).multipleOf(adminClientsSaveClientProductBodyProductDefaultSupplyIdMultipleOfOne).describe('Row id.').describe('Default supplier: a PreformSupply of the chosen preform.'),
-  "plannedSecondsPerItem": zod.number().min(adminClientsSaveClientProductBodyProductPlannedSecondsPerItemMin).max(adminClientsSaveClientProductBodyProductPlannedSecondsPerItemMax).nullish().describe('Extension (issue 15): planned run time per item in seconds (the OEE\'s performance rate); unchanged when absent on update, null clears it.'),
+  "plannedSecondsPerItem": zod.number().min(adminClientsSaveClientProductBodyProductPlannedSecondsPerItemMin).max(adminClientsSaveClientProductBodyProductPlannedSecondsPerItemMax).nullish().describe('Extension: planned run time per item in seconds (the OEE\'s performance rate); unchanged when absent on update, null clears it.'),
   "version": zod.number().min(adminClientsSaveClientProductBodyProductVersionMinOne).max(adminClientsSaveClientProductBodyProductVersionMaxOne).multipleOf(adminClientsSaveClientProductBodyProductVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
 }).describe('A client product to create (no id) or update (id and the version read). Not allowed for buyer-type clients (403).')
 })
@@ -419,7 +419,7 @@ export const adminClientsSaveClientProductResponse = zod.object({
   "validFrom": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "validTo": zod.string().date().describe('Calendar date, YYYY-MM-DD.')
 }).nullable().describe('The price valid today (\'Current price `@1k`\'), null when none.'),
-  "plannedSecondsPerItem": zod.number().min(adminClientsSaveClientProductResponsePlannedSecondsPerItemMin).max(adminClientsSaveClientProductResponsePlannedSecondsPerItemMax).nullish().describe('Extension (issue 15): planned run time per item in seconds (the OEE\'s performance rate); null when not set.'),
+  "plannedSecondsPerItem": zod.number().min(adminClientsSaveClientProductResponsePlannedSecondsPerItemMin).max(adminClientsSaveClientProductResponsePlannedSecondsPerItemMax).nullish().describe('Extension: planned run time per item in seconds (the OEE\'s performance rate); null when not set.'),
   "version": zod.number().min(adminClientsSaveClientProductResponseVersionMin).max(adminClientsSaveClientProductResponseVersionMax).multipleOf(adminClientsSaveClientProductResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A client product (bottle).')
 

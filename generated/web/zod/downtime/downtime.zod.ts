@@ -54,7 +54,7 @@ export const adminDowntimeGetCausesResponse = zod.object({
   "causeName": zod.string().max(adminDowntimeGetCausesResponseRowsItemCauseNameMax),
   "causeDescription": zod.string().max(adminDowntimeGetCausesResponseRowsItemCauseDescriptionMax),
   "productCount": zod.number().min(adminDowntimeGetCausesResponseRowsItemProductCountMin).multipleOf(adminDowntimeGetCausesResponseRowsItemProductCountMultipleOf).describe('Client products affected (the badge): distinct live products of the stopped machines (by machine name) over the stops with this cause. A cause used by any stop cannot be deleted (409).'),
-  "planned": zod.boolean().optional().describe('Extension (issue 15): a planned stop (changeover, maintenance) is not counted against availability; false when absent.'),
+  "planned": zod.boolean().optional().describe('Extension: a planned stop (changeover, maintenance) is not counted against availability; false when absent.'),
   "version": zod.number().min(adminDowntimeGetCausesResponseRowsItemVersionMin).max(adminDowntimeGetCausesResponseRowsItemVersionMax).multipleOf(adminDowntimeGetCausesResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A machine downtime cause.')).max(adminDowntimeGetCausesResponseRowsMax).describe('At most one page: the largest page size is 100.'),
   "count": zod.number().min(adminDowntimeGetCausesResponseCountMin).max(adminDowntimeGetCausesResponseCountMax).multipleOf(adminDowntimeGetCausesResponseCountMultipleOf)
@@ -77,7 +77,7 @@ export const adminDowntimeSaveCauseBody = zod.object({
   "id": zod.number().min(1).max(adminDowntimeSaveCauseBodyCauseIdMax).multipleOf(adminDowntimeSaveCauseBodyCauseIdMultipleOf).optional().describe('Row id.'),
   "causeName": zod.string().min(1).max(adminDowntimeSaveCauseBodyCauseCauseNameMax).regex(adminDowntimeSaveCauseBodyCauseCauseNameRegExp),
   "causeDescription": zod.string().min(1).max(adminDowntimeSaveCauseBodyCauseCauseDescriptionMax).regex(adminDowntimeSaveCauseBodyCauseCauseDescriptionRegExp),
-  "planned": zod.boolean().optional().describe('Extension (issue 15): a planned stop (changeover, maintenance); unchanged when absent on update, false on create.'),
+  "planned": zod.boolean().optional().describe('Extension: a planned stop (changeover, maintenance); unchanged when absent on update, false on create.'),
   "version": zod.number().min(adminDowntimeSaveCauseBodyCauseVersionMinOne).max(adminDowntimeSaveCauseBodyCauseVersionMaxOne).multipleOf(adminDowntimeSaveCauseBodyCauseVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
 }).describe('A cause to create (no id) or update (id and version); both texts required and trimmed.')
 })
@@ -93,7 +93,7 @@ export const adminDowntimeSaveCauseResponse = zod.object({
   "causeName": zod.string().max(adminDowntimeSaveCauseResponseCauseNameMax),
   "causeDescription": zod.string().max(adminDowntimeSaveCauseResponseCauseDescriptionMax),
   "productCount": zod.number().min(adminDowntimeSaveCauseResponseProductCountMin).multipleOf(adminDowntimeSaveCauseResponseProductCountMultipleOf).describe('Client products affected (the badge): distinct live products of the stopped machines (by machine name) over the stops with this cause. A cause used by any stop cannot be deleted (409).'),
-  "planned": zod.boolean().optional().describe('Extension (issue 15): a planned stop (changeover, maintenance) is not counted against availability; false when absent.'),
+  "planned": zod.boolean().optional().describe('Extension: a planned stop (changeover, maintenance) is not counted against availability; false when absent.'),
   "version": zod.number().min(adminDowntimeSaveCauseResponseVersionMin).max(adminDowntimeSaveCauseResponseVersionMax).multipleOf(adminDowntimeSaveCauseResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A machine downtime cause.')
 
@@ -101,7 +101,7 @@ export const adminDowntimeSaveCauseResponse = zod.object({
  * Downtime data for the gantt (/downtimes/gantt): every client machine as a resource and the downtimes in the period
 (default today). The original sent `{}`; `period` is optional.
 
-Extension (issue 14, not in part 7): `machines` asks for one page of the machines (rows of the chart), in the
+Extension (not in part 7): `machines` asks for one page of the machines (rows of the chart), in the
 gantt's order (client name, client, machine name); `events` then holds only the stops of that page's machines,
 and `machineCount` is the number of every machine (the pager's total). Without `machines` the API answers every
 machine as before (existing callers keep working); the web app always sends a page.
@@ -117,7 +117,7 @@ export const adminDowntimeGetDowntimeBody = zod.object({
   "machines": zod.object({
   "page": zod.number().min(1).max(adminDowntimeGetDowntimeBodyMachinesPageMax).multipleOf(adminDowntimeGetDowntimeBodyMachinesPageMultipleOf),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).')
-}).describe('Extension (issue 14): one page of the gantt\'s machines (its rows), 1-based, in the gantt\'s order.').optional().describe('Extension (issue 14): one page of the machines; absent = every machine.')
+}).describe('Extension: one page of the gantt\'s machines (its rows), 1-based, in the gantt\'s order.').optional().describe('Extension: one page of the machines; absent = every machine.')
 })
 
 export const adminDowntimeGetDowntimeResponseMachineCountMin = 0;
@@ -130,7 +130,7 @@ export const adminDowntimeGetDowntimeResponseEventsItemVersionMax = 2147483647;
 export const adminDowntimeGetDowntimeResponseEventsItemVersionMultipleOf = 1;
 
 export const adminDowntimeGetDowntimeResponse = zod.object({
-  "machineCount": zod.number().min(adminDowntimeGetDowntimeResponseMachineCountMin).max(adminDowntimeGetDowntimeResponseMachineCountMax).multipleOf(adminDowntimeGetDowntimeResponseMachineCountMultipleOf).describe('Extension (issue 14): how many machines the gantt has in the period (every page); the length of `machines` when no page was asked.'),
+  "machineCount": zod.number().min(adminDowntimeGetDowntimeResponseMachineCountMin).max(adminDowntimeGetDowntimeResponseMachineCountMax).multipleOf(adminDowntimeGetDowntimeResponseMachineCountMultipleOf).describe('Extension: how many machines the gantt has in the period (every page); the length of `machines` when no page was asked.'),
   "machines": zod.array(zod.object({
   "clientId": zod.string().min(1).max(adminDowntimeGetDowntimeResponseMachinesItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(adminDowntimeGetDowntimeResponseMachinesItemCompanyMax).nullable(),
@@ -281,7 +281,7 @@ export const operatorDowntimeGetCausesResponse = zod.object({
   "causeName": zod.string().max(operatorDowntimeGetCausesResponseRowsItemCauseNameMax),
   "causeDescription": zod.string().max(operatorDowntimeGetCausesResponseRowsItemCauseDescriptionMax),
   "productCount": zod.number().min(operatorDowntimeGetCausesResponseRowsItemProductCountMin).multipleOf(operatorDowntimeGetCausesResponseRowsItemProductCountMultipleOf).describe('Client products affected (the badge): distinct live products of the stopped machines (by machine name) over the stops with this cause. A cause used by any stop cannot be deleted (409).'),
-  "planned": zod.boolean().optional().describe('Extension (issue 15): a planned stop (changeover, maintenance) is not counted against availability; false when absent.'),
+  "planned": zod.boolean().optional().describe('Extension: a planned stop (changeover, maintenance) is not counted against availability; false when absent.'),
   "version": zod.number().min(operatorDowntimeGetCausesResponseRowsItemVersionMin).max(operatorDowntimeGetCausesResponseRowsItemVersionMax).multipleOf(operatorDowntimeGetCausesResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A machine downtime cause.'))
 })

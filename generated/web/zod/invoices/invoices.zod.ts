@@ -11,7 +11,7 @@ import zod from 'zod';
 
 
 /**
- * Extension (not in part 7), issue 18: the e-mails of 'Confirm & Send' that failed every retry (dead letters), newest failure first
+ * Extension (not in part 7): the e-mails of 'Confirm & Send' that failed every retry (dead letters), newest failure first
 (page size 10), with the last error.
  */
 export const documentsGetFailedDeliveriesBodyPaginationPageMax = 1000000;
@@ -46,12 +46,12 @@ export const documentsGetFailedDeliveriesResponse = zod.object({
   "lastError": zod.string().max(documentsGetFailedDeliveriesResponseRowsItemLastErrorMax).nullable().describe('What the last attempt answered, e.g. the SMTP server\'s refusal.'),
   "createdAt": zod.string().datetime({}).describe('When \'Confirm & Send\' queued it.'),
   "failedAt": zod.string().datetime({}).describe('When its last retry failed and it was dead-lettered.')
-}).describe('Extension (issue 18): an e-mail of \'Confirm & Send\' whose delivery failed every retry (dead-lettered). It stays\nunsent until an admin retries it.')).max(documentsGetFailedDeliveriesResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+}).describe('Extension: an e-mail of \'Confirm & Send\' whose delivery failed every retry (dead-lettered). It stays\nunsent until an admin retries it.')).max(documentsGetFailedDeliveriesResponseRowsMax).describe('At most one page: the largest page size is 100.'),
   "count": zod.number().min(documentsGetFailedDeliveriesResponseCountMin).max(documentsGetFailedDeliveriesResponseCountMax).multipleOf(documentsGetFailedDeliveriesResponseCountMultipleOf)
 }).describe('One page of rows and the total number of rows.')
 
 /**
- * Extension (not in part 7), issue 18: sends a dead-lettered e-mail again (queued with fresh retries). 404 for an id that is not a
+ * Extension (not in part 7): sends a dead-lettered e-mail again (queued with fresh retries). 404 for an id that is not a
 message, 409 for one that is not dead-lettered (already sent, or still being retried).
  */
 export const documentsRetryDeliveryBodyIdMax = 2147483647;

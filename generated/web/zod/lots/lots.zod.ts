@@ -11,7 +11,7 @@ import zod from 'zod';
 
 
 /**
- * Extension (not in part 7): enter or change a lot's supplier lot number after the delivery (issue 17); null clears it.
+ * Extension (not in part 7): enter or change a lot's supplier lot number after the delivery; null clears it.
  */
 export const adminLotsSaveLotBodyIdMax = 2147483647;
 export const adminLotsSaveLotBodyIdMultipleOf = 1;export const adminLotsSaveLotBodySupplierLotNumberMax = 60;
@@ -74,10 +74,10 @@ export const adminLotsSaveLotResponse = zod.object({
   "manufacturerName": zod.string().max(adminLotsSaveLotResponseManufacturerManufacturerNameMax)
 }).describe('The supplier\'s manufacturer.'),
   "version": zod.number().min(adminLotsSaveLotResponseVersionMin).max(adminLotsSaveLotResponseVersionMax).multipleOf(adminLotsSaveLotResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('A preform lot (issue 17): what one supply order brought into one warehouse when it was added to stock. Production\nconsumes it FIFO (oldest delivery first) in its warehouse, from the time it was delivered on (docs/traceability.md).')
+}).describe('A preform lot: what one supply order brought into one warehouse when it was added to stock. Production\nconsumes it FIFO (oldest delivery first) in its warehouse, from the time it was delivered on (docs/traceability.md).')
 
 /**
- * Extension (not in part 7): correct the lots of a production record (issue 17). `lots` replaces where the record's
+ * Extension (not in part 7): correct the lots of a production record. `lots` replaces where the record's
 preforms came from: each lot of the record's preform and warehouse, at most the record's preforms in all and at
 most what each lot holds besides this record; what they do not cover stays unlotted. The stock ledger's balance
 does not change (the record consumed the same preforms).
@@ -131,7 +131,7 @@ export const adminLotsSaveProductionLotsResponse = zod.object({
 }).describe('A production record (an entry of produced bottles, `produced/add`) and the preform lots it consumed.')
 
 /**
- * Extension (not in part 7): the preform lots of the items of one of the caller's own claims (issue 17); another company's claim answers 404.
+ * Extension (not in part 7): the preform lots of the items of one of the caller's own claims; another company's claim answers 404.
  */
 export const clientLotsGetClaimLotsBodyIdMax = 2147483647;
 export const clientLotsGetClaimLotsBodyIdMultipleOf = 1;
@@ -171,7 +171,7 @@ export const clientLotsGetClaimLotsResponse = zod.object({
 })
 
 /**
- * Extension (not in part 7): the preform lots of one of the caller's own order items (issue 17); another company's item answers 404.
+ * Extension (not in part 7): the preform lots of one of the caller's own order items; another company's item answers 404.
  */
 export const clientLotsGetItemLotsBodyIdMax = 2147483647;
 export const clientLotsGetItemLotsBodyIdMultipleOf = 1;
@@ -209,7 +209,7 @@ export const clientLotsGetItemLotsResponse = zod.object({
 }).describe('The lots of a client\'s own order item.')
 
 /**
- * Extension (not in part 7): one preform lot (issue 17).
+ * Extension (not in part 7): one preform lot.
  */
 export const staffLotsGetLotParams = zod.object({
   "role": zod.enum(['admin', 'operator'])
@@ -270,10 +270,10 @@ export const staffLotsGetLotResponse = zod.object({
   "manufacturerName": zod.string().max(staffLotsGetLotResponseManufacturerManufacturerNameMax)
 }).describe('The supplier\'s manufacturer.'),
   "version": zod.number().min(staffLotsGetLotResponseVersionMin).max(staffLotsGetLotResponseVersionMax).multipleOf(staffLotsGetLotResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('A preform lot (issue 17): what one supply order brought into one warehouse when it was added to stock. Production\nconsumes it FIFO (oldest delivery first) in its warehouse, from the time it was delivered on (docs/traceability.md).')
+}).describe('A preform lot: what one supply order brought into one warehouse when it was added to stock. Production\nconsumes it FIFO (oldest delivery first) in its warehouse, from the time it was delivered on (docs/traceability.md).')
 
 /**
- * Extension (not in part 7): the lot's trace as a GS1 EPCIS 2.0 JSON-LD document (issue 17): an ObjectEvent for its
+ * Extension (not in part 7): the lot's trace as a GS1 EPCIS 2.0 JSON-LD document: an ObjectEvent for its
 delivery (the supply order added to stock) and a TransformationEvent per production record (input: the lot's
 preforms; output: the bottles of the order item). Identifiers: docs/traceability.md.
  */
@@ -289,7 +289,7 @@ export const staffLotsExportLotEpcisBody = zod.object({
 })
 
 /**
- * Extension (not in part 7): preform lots, filtered by preform, warehouse, supplier (manufacturer) and state (issue 17); default sort deliveryDate descending.
+ * Extension (not in part 7): preform lots, filtered by preform, warehouse, supplier (manufacturer) and state; default sort deliveryDate descending.
  */
 export const staffLotsGetLotsParams = zod.object({
   "role": zod.enum(['admin', 'operator'])
@@ -366,12 +366,12 @@ export const staffLotsGetLotsResponse = zod.object({
   "manufacturerName": zod.string().max(staffLotsGetLotsResponseRowsItemManufacturerManufacturerNameMax)
 }).describe('The supplier\'s manufacturer.'),
   "version": zod.number().min(staffLotsGetLotsResponseRowsItemVersionMin).max(staffLotsGetLotsResponseRowsItemVersionMax).multipleOf(staffLotsGetLotsResponseRowsItemVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('A preform lot (issue 17): what one supply order brought into one warehouse when it was added to stock. Production\nconsumes it FIFO (oldest delivery first) in its warehouse, from the time it was delivered on (docs/traceability.md).')).max(staffLotsGetLotsResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+}).describe('A preform lot: what one supply order brought into one warehouse when it was added to stock. Production\nconsumes it FIFO (oldest delivery first) in its warehouse, from the time it was delivered on (docs/traceability.md).')).max(staffLotsGetLotsResponseRowsMax).describe('At most one page: the largest page size is 100.'),
   "count": zod.number().min(staffLotsGetLotsResponseCountMin).max(staffLotsGetLotsResponseCountMax).multipleOf(staffLotsGetLotsResponseCountMultipleOf)
 }).describe('One page of rows and the total number of rows.')
 
 /**
- * Extension (not in part 7): the lots a production record (a produced entry) consumed (issue 17).
+ * Extension (not in part 7): the lots a production record (a produced entry) consumed.
  */
 export const staffLotsGetProductionLotsParams = zod.object({
   "role": zod.enum(['admin', 'operator'])
@@ -420,7 +420,7 @@ export const staffLotsGetProductionLotsResponse = zod.object({
 }).describe('A production record (an entry of produced bottles, `produced/add`) and the preform lots it consumed.')
 
 /**
- * Extension (not in part 7): the recall answer as CSV, one row per item, saved as 'recall-lot-{id}.csv' (issue 17).
+ * Extension (not in part 7): the recall answer as CSV, one row per item, saved as 'recall-lot-{id}.csv'.
  */
 export const staffLotsExportLotRecallCsvParams = zod.object({
   "role": zod.enum(['admin', 'operator'])
@@ -434,7 +434,7 @@ export const staffLotsExportLotRecallCsvBody = zod.object({
 })
 
 /**
- * Extension (not in part 7): the recall answer for a lot, in one call (issue 17): the delivered or invoiced items by
+ * Extension (not in part 7): the recall answer for a lot, in one call: the delivered or invoiced items by
 client with the client's contact, the open items that can still be stopped, and the stock to quarantine.
  */
 export const staffLotsGetLotRecallParams = zod.object({
@@ -446,7 +446,7 @@ export const staffLotsGetLotRecallBodyIdMultipleOf = 1;export const staffLotsGet
 
 export const staffLotsGetLotRecallBody = zod.object({
   "id": zod.number().min(1).max(staffLotsGetLotRecallBodyIdMax).multipleOf(staffLotsGetLotRecallBodyIdMultipleOf).describe('Row id.'),
-  "summary": zod.boolean().optional().describe('Each client with its contact, item count and bottles, without its items (a lot used by 10,000 items answers\n2.7 MB in full): the screen asks so first, then one client\'s items (`clientId`).'),
+  "summary": zod.boolean().optional().describe('Each client with its contact, item count and bottles, without its items (a lot used by thousands of items answers\nmegabytes in full): the screen asks so first, then one client\'s items (`clientId`).'),
   "clientId": zod.string().min(1).max(staffLotsGetLotRecallBodyClientIdMaxOne).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).').optional().describe('Only this client\'s items (delivered and open); the lot, the quarantine and the client count stay the lot\'s.')
 })
 
@@ -535,7 +535,7 @@ export const staffLotsGetLotRecallResponse = zod.object({
   "manufacturerName": zod.string().max(staffLotsGetLotRecallResponseLotManufacturerManufacturerNameMax)
 }).describe('The supplier\'s manufacturer.'),
   "version": zod.number().min(staffLotsGetLotRecallResponseLotVersionMin).max(staffLotsGetLotRecallResponseLotVersionMax).multipleOf(staffLotsGetLotRecallResponseLotVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).describe('A preform lot (issue 17): what one supply order brought into one warehouse when it was added to stock. Production\nconsumes it FIFO (oldest delivery first) in its warehouse, from the time it was delivered on (docs/traceability.md).'),
+}).describe('A preform lot: what one supply order brought into one warehouse when it was added to stock. Production\nconsumes it FIFO (oldest delivery first) in its warehouse, from the time it was delivered on (docs/traceability.md).'),
   "delivered": zod.array(zod.object({
   "clientId": zod.string().min(1).max(staffLotsGetLotRecallResponseDeliveredItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(staffLotsGetLotRecallResponseDeliveredItemCompanyMax).nullable(),
@@ -591,10 +591,10 @@ export const staffLotsGetLotRecallResponse = zod.object({
   "bottles": zod.number().min(staffLotsGetLotRecallResponseQuarantineBottlesMin).max(staffLotsGetLotRecallResponseQuarantineBottlesMax).multipleOf(staffLotsGetLotRecallResponseQuarantineBottlesMultipleOf).describe('Bottle stock made from the lot: the bottles from the lot of the open items (produced, not yet delivered or invoiced).')
 }).describe('What to quarantine.'),
   "clientCount": zod.number().min(staffLotsGetLotRecallResponseClientCountMin).max(staffLotsGetLotRecallResponseClientCountMax).multipleOf(staffLotsGetLotRecallResponseClientCountMultipleOf).describe('The number of distinct clients (delivered and open together).')
-}).describe('The recall answer for a lot (issue 17): who got bottles from it, what can still be stopped, what to quarantine.\nAn item is delivered when it is invoiced or closed (its order closed included); otherwise it is open.')
+}).describe('The recall answer for a lot: who got bottles from it, what can still be stopped, what to quarantine.\nAn item is delivered when it is invoiced or closed (its order closed included); otherwise it is open.')
 
 /**
- * Extension (not in part 7): the recall answer as PDF, saved as 'recall-lot-{id}.pdf' (issue 17).
+ * Extension (not in part 7): the recall answer as PDF, saved as 'recall-lot-{id}.pdf'.
  */
 export const staffLotsExportLotRecallPdfParams = zod.object({
   "role": zod.enum(['admin', 'operator'])
@@ -608,7 +608,7 @@ export const staffLotsExportLotRecallPdfBody = zod.object({
 })
 
 /**
- * Extension (not in part 7): preform stock by lot per preform and warehouse (issue 17); the balances are the stock ledger's.
+ * Extension (not in part 7): preform stock by lot per preform and warehouse; the balances are the stock ledger's.
  */
 export const staffLotsGetLotStockParams = zod.object({
   "role": zod.enum(['admin', 'operator'])
@@ -671,7 +671,7 @@ export const staffLotsGetLotStockResponse = zod.object({
 })
 
 /**
- * Extension (not in part 7): the backward trace of a claim: the items of its order with its product, their records, lots and deliveries (issue 17).
+ * Extension (not in part 7): the backward trace of a claim: the items of its order with its product, their records, lots and deliveries.
  */
 export const staffLotsGetClaimTraceParams = zod.object({
   "role": zod.enum(['admin', 'operator'])
@@ -798,7 +798,7 @@ export const staffLotsGetClaimTraceResponse = zod.object({
 }).describe('The backward trace of a claim: the items of the claim\'s order with the claim\'s product.')
 
 /**
- * Extension (not in part 7): the backward trace of an order item: production records → preform lots → supplier deliveries (issue 17).
+ * Extension (not in part 7): the backward trace of an order item: production records → preform lots → supplier deliveries.
  */
 export const staffLotsGetItemTraceParams = zod.object({
   "role": zod.enum(['admin', 'operator'])

@@ -11,7 +11,7 @@ import zod from 'zod';
 
 
 /**
- * Extension (not in part 7): downtime analytics: Pareto of causes (hours, count), MTBF and MTTR per machine, weekly trend (issue 15).
+ * Extension (not in part 7): downtime analytics: Pareto of causes (hours, count), MTBF and MTTR per machine, weekly trend.
  */
 export const adminMachinesGetDowntimeAnalyticsBodyMachinesItemClientIdMax = 64;export const adminMachinesGetDowntimeAnalyticsBodyMachinesItemMachineNameMax = 100;export const adminMachinesGetDowntimeAnalyticsBodyMachinesMax = 1000;
 
@@ -63,7 +63,7 @@ export const adminMachinesGetDowntimeAnalyticsResponse = zod.object({
 }).describe('Downtime analytics of a period.')
 
 /**
- * Extension (not in part 7): create a machine credential; the answer carries its token, the only time it is shown (issue 15).
+ * Extension (not in part 7): create a machine credential; the answer carries its token, the only time it is shown.
  */
 export const adminMachinesCreateCredentialBodyCredentialNameMax = 120;
 export const adminMachinesCreateCredentialBodyCredentialNameRegExp = new RegExp('\\S');
@@ -94,12 +94,12 @@ export const adminMachinesCreateCredentialResponse = zod.object({
   "createdAt": zod.string().datetime({}),
   "revokedAt": zod.string().datetime({}).nullable().describe('When the admin revoked it; null while it is valid.'),
   "lastUsedAt": zod.string().datetime({}).nullable().describe('The last accepted report; null before the first.')
-}).describe('A machine credential (issue 15): an opaque token a machine or its collector sends to report events; never a user.'),
+}).describe('A machine credential: an opaque token a machine or its collector sends to report events; never a user.'),
   "token": zod.string().max(adminMachinesCreateCredentialResponseTokenMax).describe('The bearer token the machine sends; shown once, stored only as its SHA-256.')
 })
 
 /**
- * Extension (not in part 7): the machine credentials, newest first (issue 15).
+ * Extension (not in part 7): the machine credentials, newest first.
  */
 export const adminMachinesGetCredentialsBody = zod.object({
 
@@ -120,11 +120,11 @@ export const adminMachinesGetCredentialsResponse = zod.object({
   "createdAt": zod.string().datetime({}),
   "revokedAt": zod.string().datetime({}).nullable().describe('When the admin revoked it; null while it is valid.'),
   "lastUsedAt": zod.string().datetime({}).nullable().describe('The last accepted report; null before the first.')
-}).describe('A machine credential (issue 15): an opaque token a machine or its collector sends to report events; never a user.')).max(adminMachinesGetCredentialsResponseRowsMax)
+}).describe('A machine credential: an opaque token a machine or its collector sends to report events; never a user.')).max(adminMachinesGetCredentialsResponseRowsMax)
 })
 
 /**
- * Extension (not in part 7): revoke a machine credential; its token is refused from the next request (issue 15).
+ * Extension (not in part 7): revoke a machine credential; its token is refused from the next request.
  */
 export const adminMachinesRevokeCredentialBodyIdMax = 2147483647;
 export const adminMachinesRevokeCredentialBodyIdMultipleOf = 1;
@@ -147,7 +147,7 @@ export const adminMachinesRevokeCredentialResponse = zod.object({
   "createdAt": zod.string().datetime({}),
   "revokedAt": zod.string().datetime({}).nullable().describe('When the admin revoked it; null while it is valid.'),
   "lastUsedAt": zod.string().datetime({}).nullable().describe('The last accepted report; null before the first.')
-}).describe('A machine credential (issue 15): an opaque token a machine or its collector sends to report events; never a user.')
+}).describe('A machine credential: an opaque token a machine or its collector sends to report events; never a user.')
 
 /**
  * Extension (not in part 7): machine events kept aside (unknown machine or cause, outside the credential's machines,
@@ -196,9 +196,9 @@ export const adminMachinesGetUnmatchedEventsResponse = zod.object({
 }).describe('One page of rows and the total number of rows.')
 
 /**
- * Extension (not in part 7): OEE (ISO 22400-2) per machine for a period, in day, shift or week buckets, with data coverage (issue 15).
+ * Extension (not in part 7): OEE (ISO 22400-2) per machine for a period, in day, shift or week buckets, with data coverage.
 
-Extension (issue 14): `machinePage` asks for one page of the machines (the screen's 'whole period' table sends
+Extension: `machinePage` asks for one page of the machines (the screen's 'whole period' table sends
 one); only that page is computed, and `machineCount` is the number of machines of the question (every page). A
 page past the last has no machines and the same `machineCount`. Without it every machine, as before.
  */
@@ -215,11 +215,11 @@ export const adminMachinesGetOeeBody = zod.object({
   "clientId": zod.string().min(1).max(adminMachinesGetOeeBodyMachinesItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "machineName": zod.string().max(adminMachinesGetOeeBodyMachinesItemMachineNameMax).describe('A client machine\'s name (an \'FB\', a blow-moulding line), e.g. FB-04.')
 }).describe('A machine: the client company it is assigned to and its name among the company\'s machines (`fbs`).')).max(adminMachinesGetOeeBodyMachinesMax).optional().describe('Machines to include; all when absent or empty.'),
-  "withBuckets": zod.boolean().optional().describe('Whether each machine\'s buckets come with its total (default true). The screen asks every machine\'s totals\nwithout buckets (a plant\'s 400 machines by day over a month were 3.8 MB) and the buckets of the machines chosen.'),
+  "withBuckets": zod.boolean().optional().describe('Whether each machine\'s buckets come with its total (default true). The screen asks every machine\'s totals\nwithout buckets (a plant\'s hundreds of machines by day over a month are megabytes) and the buckets of the machines chosen.'),
   "machinePage": zod.object({
   "page": zod.number().min(1).max(adminMachinesGetOeeBodyMachinePagePageMax).multipleOf(adminMachinesGetOeeBodyMachinePagePageMultipleOf),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).')
-}).describe('Extension (issue 14): one page of a question\'s machines (OEE, live status), 1-based; the sizes of the gantt\'s machine page.').optional().describe('Extension (issue 14): one page of the machines (of the chosen ones when `machines` is given), in the answer\'s\norder (client name, client, machine name); only that page\'s machines are computed and answered, and the answer\'s\n`machineCount` counts them all. Absent: every machine, as before.')
+}).describe('Extension: one page of a question\'s machines (OEE, live status), 1-based; the sizes of the gantt\'s machine page.').optional().describe('Extension: one page of the machines (of the chosen ones when `machines` is given), in the answer\'s\norder (client name, client, machine name); only that page\'s machines are computed and answered, and the answer\'s\n`machineCount` counts them all. Absent: every machine, as before.')
 }).describe('The OEE question of a period.')
 
 export const adminMachinesGetOeeResponseMachineCountMin = 0;
@@ -261,7 +261,7 @@ export const adminMachinesGetOeeResponseMachinesItemBucketsItemRejectedQuantityM
 export const adminMachinesGetOeeResponseMachinesItemBucketsItemRejectedQuantityMultipleOf = 1;export const adminMachinesGetOeeResponseMachinesItemBucketsMax = 2000;export const adminMachinesGetOeeResponseMachinesMax = 10000;
 
 export const adminMachinesGetOeeResponse = zod.object({
-  "machineCount": zod.number().min(adminMachinesGetOeeResponseMachineCountMin).max(adminMachinesGetOeeResponseMachineCountMax).multipleOf(adminMachinesGetOeeResponseMachineCountMultipleOf).describe('Extension (issue 14): how many machines the question covers (every page); the length of `machines` when no `machinePage` was asked.'),
+  "machineCount": zod.number().min(adminMachinesGetOeeResponseMachineCountMin).max(adminMachinesGetOeeResponseMachineCountMax).multipleOf(adminMachinesGetOeeResponseMachineCountMultipleOf).describe('Extension: how many machines the question covers (every page); the length of `machines` when no `machinePage` was asked.'),
   "machines": zod.array(zod.object({
   "clientId": zod.string().min(1).max(adminMachinesGetOeeResponseMachinesItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(adminMachinesGetOeeResponseMachinesItemCompanyMax).nullable(),
@@ -300,9 +300,9 @@ export const adminMachinesGetOeeResponse = zod.object({
 })
 
 /**
- * Extension (not in part 7): every client machine's state now: running, stopped since when and why, or unknown (issue 15).
+ * Extension (not in part 7): every client machine's state now: running, stopped since when and why, or unknown.
 
-Extension (issue 14): `state` and `machinePage` ask for the machines in one state and one page of them (the
+Extension: `state` and `machinePage` ask for the machines in one state and one page of them (the
 screen's table); `counts` says how many machines are in each state.
  */
 export const adminMachinesGetLiveStatusBodyClientIdsItemMax = 64;export const adminMachinesGetLiveStatusBodyClientIdsMax = 1000;export const adminMachinesGetLiveStatusBodyMachinePagePageMax = 1000000;
@@ -310,11 +310,11 @@ export const adminMachinesGetLiveStatusBodyMachinePagePageMultipleOf = 1;
 
 export const adminMachinesGetLiveStatusBody = zod.object({
   "clientIds": zod.array(zod.string().min(1).max(adminMachinesGetLiveStatusBodyClientIdsItemMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).')).max(adminMachinesGetLiveStatusBodyClientIdsMax).optional().describe('The machines of these clients only; every client\'s when absent.'),
-  "state": zod.enum(['running', 'stopped', 'unknown']).describe('A machine\'s state now: `unknown` before its first event or while its collector is dead (MQTT death message).').optional().describe('Extension (issue 14): only the machines in this state. `counts` still counts every state, and `machineCount`\nthe machines in this one.'),
+  "state": zod.enum(['running', 'stopped', 'unknown']).describe('A machine\'s state now: `unknown` before its first event or while its collector is dead (MQTT death message).').optional().describe('Extension: only the machines in this state. `counts` still counts every state, and `machineCount`\nthe machines in this one.'),
   "machinePage": zod.object({
   "page": zod.number().min(1).max(adminMachinesGetLiveStatusBodyMachinePagePageMax).multipleOf(adminMachinesGetLiveStatusBodyMachinePagePageMultipleOf),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).')
-}).describe('Extension (issue 14): one page of a question\'s machines (OEE, live status), 1-based; the sizes of the gantt\'s machine page.').optional().describe('Extension (issue 14): one page of the machines (in this state when `state` is given), in the answer\'s order\n(client name, client, machine name); `machineCount` counts them all. Absent: every machine, as before.')
+}).describe('Extension: one page of a question\'s machines (OEE, live status), 1-based; the sizes of the gantt\'s machine page.').optional().describe('Extension: one page of the machines (in this state when `state` is given), in the answer\'s order\n(client name, client, machine name); `machineCount` counts them all. Absent: every machine, as before.')
 }).describe('The live status question.')
 
 export const adminMachinesGetLiveStatusResponseRowsItemClientIdMax = 64;export const adminMachinesGetLiveStatusResponseRowsItemCompanyMax = 120;export const adminMachinesGetLiveStatusResponseRowsItemMachineNameMax = 100;export const adminMachinesGetLiveStatusResponseRowsItemDowntimeCauseIdMax = 2147483647;
@@ -342,16 +342,16 @@ export const adminMachinesGetLiveStatusResponse = zod.object({
 }).nullable().describe('The cause of the current stop (null while running, unknown, or not yet given).'),
   "downtimeId": zod.number().min(1).max(adminMachinesGetLiveStatusResponseRowsItemDowntimeIdMax).multipleOf(adminMachinesGetLiveStatusResponseRowsItemDowntimeIdMultipleOf).nullable().describe('The open downtime history row of the current stop (its cause can be set there); null otherwise.')
 }).describe('One machine\'s live state.')).max(adminMachinesGetLiveStatusResponseRowsMax),
-  "machineCount": zod.number().min(adminMachinesGetLiveStatusResponseMachineCountMin).max(adminMachinesGetLiveStatusResponseMachineCountMax).multipleOf(adminMachinesGetLiveStatusResponseMachineCountMultipleOf).describe('Extension (issue 14): the machines of the question (of `state` when given), every page.'),
+  "machineCount": zod.number().min(adminMachinesGetLiveStatusResponseMachineCountMin).max(adminMachinesGetLiveStatusResponseMachineCountMax).multipleOf(adminMachinesGetLiveStatusResponseMachineCountMultipleOf).describe('Extension: the machines of the question (of `state` when given), every page.'),
   "counts": zod.object({
   "running": zod.number().min(adminMachinesGetLiveStatusResponseCountsRunningMin).max(adminMachinesGetLiveStatusResponseCountsRunningMax).multipleOf(adminMachinesGetLiveStatusResponseCountsRunningMultipleOf),
   "stopped": zod.number().min(adminMachinesGetLiveStatusResponseCountsStoppedMin).max(adminMachinesGetLiveStatusResponseCountsStoppedMax).multipleOf(adminMachinesGetLiveStatusResponseCountsStoppedMultipleOf),
   "unknown": zod.number().min(adminMachinesGetLiveStatusResponseCountsUnknownMin).max(adminMachinesGetLiveStatusResponseCountsUnknownMax).multipleOf(adminMachinesGetLiveStatusResponseCountsUnknownMultipleOf)
-}).describe('Extension (issue 14): how many machines are running, stopped and unknown now.').describe('Extension (issue 14): the machines of the clients asked for in each state, whatever `state` and `machinePage` asked.')
+}).describe('Extension: how many machines are running, stopped and unknown now.').describe('Extension: the machines of the clients asked for in each state, whatever `state` and `machinePage` asked.')
 }).describe('The live status: the machines asked for, and how many machines are in each state.')
 
 /**
- * Extension (not in part 7): OEE and availability of the caller's own machines in the period, with their top stop causes (issue 15).
+ * Extension (not in part 7): OEE and availability of the caller's own machines in the period, with their top stop causes.
  */
 export const clientMachinesGetPerformanceBody = zod.object({
   "period": zod.object({
@@ -409,7 +409,7 @@ export const clientMachinesGetPerformanceResponse = zod.object({
 
 /**
  * Extension (not in part 7): events from a machine or its collector, with a machine credential's token as the
-bearer token (issue 15). Idempotent by event id; late and out-of-order events recompute the stops they touch;
+bearer token. Idempotent by event id; late and out-of-order events recompute the stops they touch;
 events of unknown machines or causes, or of machines outside the credential, are kept aside, and so are events
 dated more than a few minutes ahead of the portal's clock or before its horizon (closed days), and stopped events
 whose stop would overlap a stop typed by hand: they change no figure until reviewed.
@@ -451,7 +451,7 @@ export const machineEventsPostEventsResponse = zod.object({
 })
 
 /**
- * Extension (not in part 7): downtime analytics, as the admin sees them (issue 15).
+ * Extension (not in part 7): downtime analytics, as the admin sees them.
  */
 export const operatorMachinesGetDowntimeAnalyticsBodyMachinesItemClientIdMax = 64;export const operatorMachinesGetDowntimeAnalyticsBodyMachinesItemMachineNameMax = 100;export const operatorMachinesGetDowntimeAnalyticsBodyMachinesMax = 1000;
 
@@ -503,7 +503,7 @@ export const operatorMachinesGetDowntimeAnalyticsResponse = zod.object({
 }).describe('Downtime analytics of a period.')
 
 /**
- * Extension (not in part 7): OEE per machine, as the admin sees it (issue 15).
+ * Extension (not in part 7): OEE per machine, as the admin sees it.
  */
 export const operatorMachinesGetOeeBodyMachinesItemClientIdMax = 64;export const operatorMachinesGetOeeBodyMachinesItemMachineNameMax = 100;export const operatorMachinesGetOeeBodyMachinesMax = 1000;export const operatorMachinesGetOeeBodyMachinePagePageMax = 1000000;
 export const operatorMachinesGetOeeBodyMachinePagePageMultipleOf = 1;
@@ -518,11 +518,11 @@ export const operatorMachinesGetOeeBody = zod.object({
   "clientId": zod.string().min(1).max(operatorMachinesGetOeeBodyMachinesItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "machineName": zod.string().max(operatorMachinesGetOeeBodyMachinesItemMachineNameMax).describe('A client machine\'s name (an \'FB\', a blow-moulding line), e.g. FB-04.')
 }).describe('A machine: the client company it is assigned to and its name among the company\'s machines (`fbs`).')).max(operatorMachinesGetOeeBodyMachinesMax).optional().describe('Machines to include; all when absent or empty.'),
-  "withBuckets": zod.boolean().optional().describe('Whether each machine\'s buckets come with its total (default true). The screen asks every machine\'s totals\nwithout buckets (a plant\'s 400 machines by day over a month were 3.8 MB) and the buckets of the machines chosen.'),
+  "withBuckets": zod.boolean().optional().describe('Whether each machine\'s buckets come with its total (default true). The screen asks every machine\'s totals\nwithout buckets (a plant\'s hundreds of machines by day over a month are megabytes) and the buckets of the machines chosen.'),
   "machinePage": zod.object({
   "page": zod.number().min(1).max(operatorMachinesGetOeeBodyMachinePagePageMax).multipleOf(operatorMachinesGetOeeBodyMachinePagePageMultipleOf),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).')
-}).describe('Extension (issue 14): one page of a question\'s machines (OEE, live status), 1-based; the sizes of the gantt\'s machine page.').optional().describe('Extension (issue 14): one page of the machines (of the chosen ones when `machines` is given), in the answer\'s\norder (client name, client, machine name); only that page\'s machines are computed and answered, and the answer\'s\n`machineCount` counts them all. Absent: every machine, as before.')
+}).describe('Extension: one page of a question\'s machines (OEE, live status), 1-based; the sizes of the gantt\'s machine page.').optional().describe('Extension: one page of the machines (of the chosen ones when `machines` is given), in the answer\'s\norder (client name, client, machine name); only that page\'s machines are computed and answered, and the answer\'s\n`machineCount` counts them all. Absent: every machine, as before.')
 }).describe('The OEE question of a period.')
 
 export const operatorMachinesGetOeeResponseMachineCountMin = 0;
@@ -564,7 +564,7 @@ export const operatorMachinesGetOeeResponseMachinesItemBucketsItemRejectedQuanti
 export const operatorMachinesGetOeeResponseMachinesItemBucketsItemRejectedQuantityMultipleOf = 1;export const operatorMachinesGetOeeResponseMachinesItemBucketsMax = 2000;export const operatorMachinesGetOeeResponseMachinesMax = 10000;
 
 export const operatorMachinesGetOeeResponse = zod.object({
-  "machineCount": zod.number().min(operatorMachinesGetOeeResponseMachineCountMin).max(operatorMachinesGetOeeResponseMachineCountMax).multipleOf(operatorMachinesGetOeeResponseMachineCountMultipleOf).describe('Extension (issue 14): how many machines the question covers (every page); the length of `machines` when no `machinePage` was asked.'),
+  "machineCount": zod.number().min(operatorMachinesGetOeeResponseMachineCountMin).max(operatorMachinesGetOeeResponseMachineCountMax).multipleOf(operatorMachinesGetOeeResponseMachineCountMultipleOf).describe('Extension: how many machines the question covers (every page); the length of `machines` when no `machinePage` was asked.'),
   "machines": zod.array(zod.object({
   "clientId": zod.string().min(1).max(operatorMachinesGetOeeResponseMachinesItemClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
   "company": zod.string().max(operatorMachinesGetOeeResponseMachinesItemCompanyMax).nullable(),
@@ -603,18 +603,18 @@ export const operatorMachinesGetOeeResponse = zod.object({
 })
 
 /**
- * Extension (not in part 7): every client machine's state now, as the admin sees it (issue 15).
+ * Extension (not in part 7): every client machine's state now, as the admin sees it.
  */
 export const operatorMachinesGetLiveStatusBodyClientIdsItemMax = 64;export const operatorMachinesGetLiveStatusBodyClientIdsMax = 1000;export const operatorMachinesGetLiveStatusBodyMachinePagePageMax = 1000000;
 export const operatorMachinesGetLiveStatusBodyMachinePagePageMultipleOf = 1;
 
 export const operatorMachinesGetLiveStatusBody = zod.object({
   "clientIds": zod.array(zod.string().min(1).max(operatorMachinesGetLiveStatusBodyClientIdsItemMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).')).max(operatorMachinesGetLiveStatusBodyClientIdsMax).optional().describe('The machines of these clients only; every client\'s when absent.'),
-  "state": zod.enum(['running', 'stopped', 'unknown']).describe('A machine\'s state now: `unknown` before its first event or while its collector is dead (MQTT death message).').optional().describe('Extension (issue 14): only the machines in this state. `counts` still counts every state, and `machineCount`\nthe machines in this one.'),
+  "state": zod.enum(['running', 'stopped', 'unknown']).describe('A machine\'s state now: `unknown` before its first event or while its collector is dead (MQTT death message).').optional().describe('Extension: only the machines in this state. `counts` still counts every state, and `machineCount`\nthe machines in this one.'),
   "machinePage": zod.object({
   "page": zod.number().min(1).max(operatorMachinesGetLiveStatusBodyMachinePagePageMax).multipleOf(operatorMachinesGetLiveStatusBodyMachinePagePageMultipleOf),
   "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).')
-}).describe('Extension (issue 14): one page of a question\'s machines (OEE, live status), 1-based; the sizes of the gantt\'s machine page.').optional().describe('Extension (issue 14): one page of the machines (in this state when `state` is given), in the answer\'s order\n(client name, client, machine name); `machineCount` counts them all. Absent: every machine, as before.')
+}).describe('Extension: one page of a question\'s machines (OEE, live status), 1-based; the sizes of the gantt\'s machine page.').optional().describe('Extension: one page of the machines (in this state when `state` is given), in the answer\'s order\n(client name, client, machine name); `machineCount` counts them all. Absent: every machine, as before.')
 }).describe('The live status question.')
 
 export const operatorMachinesGetLiveStatusResponseRowsItemClientIdMax = 64;export const operatorMachinesGetLiveStatusResponseRowsItemCompanyMax = 120;export const operatorMachinesGetLiveStatusResponseRowsItemMachineNameMax = 100;export const operatorMachinesGetLiveStatusResponseRowsItemDowntimeCauseIdMax = 2147483647;
@@ -642,11 +642,11 @@ export const operatorMachinesGetLiveStatusResponse = zod.object({
 }).nullable().describe('The cause of the current stop (null while running, unknown, or not yet given).'),
   "downtimeId": zod.number().min(1).max(operatorMachinesGetLiveStatusResponseRowsItemDowntimeIdMax).multipleOf(operatorMachinesGetLiveStatusResponseRowsItemDowntimeIdMultipleOf).nullable().describe('The open downtime history row of the current stop (its cause can be set there); null otherwise.')
 }).describe('One machine\'s live state.')).max(operatorMachinesGetLiveStatusResponseRowsMax),
-  "machineCount": zod.number().min(operatorMachinesGetLiveStatusResponseMachineCountMin).max(operatorMachinesGetLiveStatusResponseMachineCountMax).multipleOf(operatorMachinesGetLiveStatusResponseMachineCountMultipleOf).describe('Extension (issue 14): the machines of the question (of `state` when given), every page.'),
+  "machineCount": zod.number().min(operatorMachinesGetLiveStatusResponseMachineCountMin).max(operatorMachinesGetLiveStatusResponseMachineCountMax).multipleOf(operatorMachinesGetLiveStatusResponseMachineCountMultipleOf).describe('Extension: the machines of the question (of `state` when given), every page.'),
   "counts": zod.object({
   "running": zod.number().min(operatorMachinesGetLiveStatusResponseCountsRunningMin).max(operatorMachinesGetLiveStatusResponseCountsRunningMax).multipleOf(operatorMachinesGetLiveStatusResponseCountsRunningMultipleOf),
   "stopped": zod.number().min(operatorMachinesGetLiveStatusResponseCountsStoppedMin).max(operatorMachinesGetLiveStatusResponseCountsStoppedMax).multipleOf(operatorMachinesGetLiveStatusResponseCountsStoppedMultipleOf),
   "unknown": zod.number().min(operatorMachinesGetLiveStatusResponseCountsUnknownMin).max(operatorMachinesGetLiveStatusResponseCountsUnknownMax).multipleOf(operatorMachinesGetLiveStatusResponseCountsUnknownMultipleOf)
-}).describe('Extension (issue 14): how many machines are running, stopped and unknown now.').describe('Extension (issue 14): the machines of the clients asked for in each state, whatever `state` and `machinePage` asked.')
+}).describe('Extension: how many machines are running, stopped and unknown now.').describe('Extension: the machines of the clients asked for in each state, whatever `state` and `machinePage` asked.')
 }).describe('The live status: the machines asked for, and how many machines are in each state.')
 

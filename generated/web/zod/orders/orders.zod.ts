@@ -313,7 +313,7 @@ export const clientOrdersGetOrderResponse = zod.object({
 }).describe('A production order (purchase order) of a client.')
 
 /**
- * Extension (not in part 7): the history of one order item, oldest first (issue 17): every change of quantity, due
+ * Extension (not in part 7): the history of one order item, oldest first: every change of quantity, due
 date, buyer or seller confirmation, produced quantity and closed, with who and when, and why a seller
 confirmation was cleared. The order's company sees it, and so does the seller of the item's product (the
 planner's rule); anyone else gets 404.
@@ -344,7 +344,7 @@ export const clientOrdersGetOrderItemHistoryResponseItem = zod.object({
   "isClosed": zod.boolean().nullable(),
   "previousClosed": zod.boolean().nullable(),
   "reason": zod.string().max(clientOrdersGetOrderItemHistoryResponseReasonMax).nullable().describe('Why the seller\'s confirmation was cleared, when it was.')
-}).describe('One change of an order item (issue 17): what it was before and after, who made it and when.')
+}).describe('One change of an order item: what it was before and after, who made it and when.')
 export const clientOrdersGetOrderItemHistoryResponse = zod.array(clientOrdersGetOrderItemHistoryResponseItem)
 
 /**

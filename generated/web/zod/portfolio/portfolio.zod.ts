@@ -24,14 +24,14 @@ export const clientPortfolioGetMachineStatusResponseItem = zod.object({
   "causeName": zod.string().max(clientPortfolioGetMachineStatusResponseDowntimeCauseCauseNameMax)
 }).nullable().describe('The cause of the current stop; null while the machine runs.'),
   "stoppedSince": zod.string().datetime({}).nullable().describe('Start of the current stop; null while the machine runs.'),
-  "state": zod.enum(['running', 'stopped', 'unknown']).describe('A machine\'s state now: `unknown` before its first event or while its collector is dead (MQTT death message).').optional().describe('Extension (issue 15): the live state; `unknown` before its first event or while its collector is dead.'),
+  "state": zod.enum(['running', 'stopped', 'unknown']).describe('A machine\'s state now: `unknown` before its first event or while its collector is dead (MQTT death message).').optional().describe('Extension: the live state; `unknown` before its first event or while its collector is dead.'),
   "affectedItems": zod.array(zod.object({
   "id": zod.number().min(1).max(clientPortfolioGetMachineStatusResponseAffectedItemsItemIdMaxOne).multipleOf(clientPortfolioGetMachineStatusResponseAffectedItemsItemIdMultipleOfOne).describe('Row id.').describe('Order item id.'),
   "articleNo": zod.string().max(clientPortfolioGetMachineStatusResponseAffectedItemsItemArticleNoMax),
   "productName": zod.string().max(clientPortfolioGetMachineStatusResponseAffectedItemsItemProductNameMax),
   "dueDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
   "remainingQuantity": zod.number().min(clientPortfolioGetMachineStatusResponseAffectedItemsItemRemainingQuantityMin).max(clientPortfolioGetMachineStatusResponseAffectedItemsItemRemainingQuantityMax).multipleOf(clientPortfolioGetMachineStatusResponseAffectedItemsItemRemainingQuantityMultipleOf)
-}).describe('An open order item a stopped machine was making (issue 15).')).max(clientPortfolioGetMachineStatusResponseAffectedItemsMax).optional().describe('Extension (issue 15): for a stopped machine, the caller\'s open order items it was making (their products name the\nmachine): article, due date and the quantity still to produce, earliest due first.')
+}).describe('An open order item a stopped machine was making.')).max(clientPortfolioGetMachineStatusResponseAffectedItemsMax).optional().describe('Extension: for a stopped machine, the caller\'s open order items it was making (their products name the\nmachine): article, due date and the quantity still to produce, earliest due first.')
 }).describe('State of one of the client\'s machines.')
 export const clientPortfolioGetMachineStatusResponse = zod.array(clientPortfolioGetMachineStatusResponseItem)
 

@@ -170,7 +170,7 @@ export const operatorStockGetOperatorPreformStockBody = zod.object({
   "sortBy": zod.enum(['preformName', 'material', 'color', 'futureBalance', 'orderAmount', 'currentStock']).optional().describe('Column to sort by; each list names the columns it can sort.'),
   "descending": zod.boolean().optional()
 }).optional().describe('Extension (not in part 7, where the page sends `{}`): which page to answer. Without it the API answers\npage 1 with 10 rows sorted by orderAmount descending, never every row.'),
-  "after": zod.string().max(operatorStockGetOperatorPreformStockBodyAfterMax).regex(operatorStockGetOperatorPreformStockBodyAfterRegExp).optional().describe('Extension (not in part 7, issue 14): keyset paging. The `nextCursor` of the page before; the answer is the\n`pagination.rowsPerPage` rows that follow that page\'s last row (`pagination.page` then only names the page,\nit does not skip rows), so a deep page costs what the first does. Only the default order (orderAmount\ndescending) is paged by cursor; with another `sortBy` it answers 400, and those pages go by page number. A\ncursor this API did not answer answers 400 naming `after`.')
+  "after": zod.string().max(operatorStockGetOperatorPreformStockBodyAfterMax).regex(operatorStockGetOperatorPreformStockBodyAfterRegExp).optional().describe('Extension (not in part 7): keyset paging. The `nextCursor` of the page before; the answer is the\n`pagination.rowsPerPage` rows that follow that page\'s last row (`pagination.page` then only names the page,\nit does not skip rows), so a deep page costs what the first does. Only the default order (orderAmount\ndescending) is paged by cursor; with another `sortBy` it answers 400, and those pages go by page number. A\ncursor this API did not answer answers 400 naming `after`.')
 })
 
 export const operatorStockGetOperatorPreformStockResponseRowsItemPreformIdMax = 2147483647;
@@ -196,6 +196,6 @@ export const operatorStockGetOperatorPreformStockResponse = zod.object({
   "futureBalance": zod.number().nullable().describe('currentStock - orderAmount; null when both are null (a missing one counts as 0).')
 }).describe('Preform stock in one warehouse. Numbers are preforms; null when there is no stock row or no open order.')).max(operatorStockGetOperatorPreformStockResponseRowsMax).describe('At most one page: the largest page size is 100.'),
   "count": zod.number().min(operatorStockGetOperatorPreformStockResponseCountMin).max(operatorStockGetOperatorPreformStockResponseCountMax).multipleOf(operatorStockGetOperatorPreformStockResponseCountMultipleOf),
-  "nextCursor": zod.string().max(operatorStockGetOperatorPreformStockResponseNextCursorMax).nullish().describe('Extension (not in part 7, issue 14): in the default order, the cursor of this page\'s last row, to send as\n`after` for the next page; null on the last page (fewer rows than asked for) and in any other order.')
+  "nextCursor": zod.string().max(operatorStockGetOperatorPreformStockResponseNextCursorMax).nullish().describe('Extension (not in part 7): in the default order, the cursor of this page\'s last row, to send as\n`after` for the next page; null on the last page (fewer rows than asked for) and in any other order.')
 })
 

@@ -102,13 +102,13 @@ export const adminSupplyGetSupplyOrdersResponseItem = zod.object({
   "Lot": zod.object({
   "id": zod.number().min(1).max(adminSupplyGetSupplyOrdersResponseLotIdMax).multipleOf(adminSupplyGetSupplyOrdersResponseLotIdMultipleOf).describe('Row id.'),
   "supplierLotNumber": zod.string().max(adminSupplyGetSupplyOrdersResponseLotSupplierLotNumberMax).nullable()
-}).nullish().describe('Extension (issue 17): the preform lot its delivery created; null before it is added to stock.'),
+}).nullish().describe('Extension: the preform lot its delivery created; null before it is added to stock.'),
   "version": zod.number().min(adminSupplyGetSupplyOrdersResponseVersionMin).max(adminSupplyGetSupplyOrdersResponseVersionMax).multipleOf(adminSupplyGetSupplyOrdersResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A raw-material (preform) supply order: one card of the \'Today overview\' board.')
 export const adminSupplyGetSupplyOrdersResponse = zod.array(adminSupplyGetSupplyOrdersResponseItem)
 
 /**
- * Extension (not in part 7): the demand-driven supply plan (issue 16; docs/supply-planning.md). Per preform and
+ * Extension (not in part 7): the demand-driven supply plan (docs/supply-planning.md). Per preform and
 warehouse with stock, open supply or requirements: the 13-week projection, the DDMRP buffer, the net flow position
 and a suggested supply order. Most urgent first (red, then yellow, then lowest position relative to the top of
 yellow); `zones` keeps only those zones (the board asks for red and yellow); `countForecasts` (default true) adds
@@ -330,7 +330,7 @@ export const adminSupplySaveSupplyOrderBody = zod.object({
   "preformId": zod.number().min(1).max(adminSupplySaveSupplyOrderBodyOrderPreformIdMax).multipleOf(adminSupplySaveSupplyOrderBodyOrderPreformIdMultipleOf).describe('Row id.'),
   "preformWarehouseId": zod.number().min(1).max(adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMax).multipleOf(adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMultipleOf).describe('Row id.'),
   "preformSupplyId": zod.number().min(1).max(adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMaxOne).multipleOf(adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMultipleOfOne).describe('Row id.').describe('Supplier of the preform (one of its PreformSupplies).'),
-  "supplierLotNumber": zod.string().min(1).max(adminSupplySaveSupplyOrderBodyOrderSupplierLotNumberMax).regex(adminSupplySaveSupplyOrderBodyOrderSupplierLotNumberRegExp).optional().describe('Extension (issue 17): the supplier\'s lot number, entered on the drop on \'Added to stock\'; the lot the delivery\ncreates keeps it (it can be entered later on the lot). Ignored unless the order becomes delivered by this save.'),
+  "supplierLotNumber": zod.string().min(1).max(adminSupplySaveSupplyOrderBodyOrderSupplierLotNumberMax).regex(adminSupplySaveSupplyOrderBodyOrderSupplierLotNumberRegExp).optional().describe('Extension: the supplier\'s lot number, entered on the drop on \'Added to stock\'; the lot the delivery\ncreates keeps it (it can be entered later on the lot). Ignored unless the order becomes delivered by this save.'),
   "stock": zod.boolean().optional().describe('Sent true when the card is dropped on \'Added to stock\'. The API adds the ordered amount to stock exactly once, when the order first becomes delivered, whatever this flag says.'),
   "clientProductionOrderId": zod.number().min(1).max(adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMax).multipleOf(adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMultipleOf).nullish(),
   "version": zod.number().min(adminSupplySaveSupplyOrderBodyOrderVersionMinOne).max(adminSupplySaveSupplyOrderBodyOrderVersionMaxOne).multipleOf(adminSupplySaveSupplyOrderBodyOrderVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')
@@ -391,7 +391,7 @@ export const adminSupplySaveSupplyOrderResponse = zod.object({
   "Lot": zod.object({
   "id": zod.number().min(1).max(adminSupplySaveSupplyOrderResponseLotIdMax).multipleOf(adminSupplySaveSupplyOrderResponseLotIdMultipleOf).describe('Row id.'),
   "supplierLotNumber": zod.string().max(adminSupplySaveSupplyOrderResponseLotSupplierLotNumberMax).nullable()
-}).nullish().describe('Extension (issue 17): the preform lot its delivery created; null before it is added to stock.'),
+}).nullish().describe('Extension: the preform lot its delivery created; null before it is added to stock.'),
   "version": zod.number().min(adminSupplySaveSupplyOrderResponseVersionMin).max(adminSupplySaveSupplyOrderResponseVersionMax).multipleOf(adminSupplySaveSupplyOrderResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A raw-material (preform) supply order: one card of the \'Today overview\' board.')
 
@@ -464,7 +464,7 @@ export const adminSupplyAcceptSupplySuggestionResponse = zod.object({
   "Lot": zod.object({
   "id": zod.number().min(1).max(adminSupplyAcceptSupplySuggestionResponseLotIdMax).multipleOf(adminSupplyAcceptSupplySuggestionResponseLotIdMultipleOf).describe('Row id.'),
   "supplierLotNumber": zod.string().max(adminSupplyAcceptSupplySuggestionResponseLotSupplierLotNumberMax).nullable()
-}).nullish().describe('Extension (issue 17): the preform lot its delivery created; null before it is added to stock.'),
+}).nullish().describe('Extension: the preform lot its delivery created; null before it is added to stock.'),
   "version": zod.number().min(adminSupplyAcceptSupplySuggestionResponseVersionMin).max(adminSupplyAcceptSupplySuggestionResponseVersionMax).multipleOf(adminSupplyAcceptSupplySuggestionResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('A raw-material (preform) supply order: one card of the \'Today overview\' board.')
 
