@@ -327,7 +327,7 @@ export function limitCases(t: LimitTester): void {
       await t.required(operatorAgendaSaveProducedAmountBody, { item: { id: 88, producedAmount: 52000 } }, ['item.producedAmount']);
     });
 
-    t.it('an entry since the last one (issue 13): producedQuantity 0 and 99,999 accepted; -1, 100,000 and decimals refused; the version read required', async () => {
+    t.it('an entry since the last one: producedQuantity 0 and 99,999 accepted; -1, 100,000 and decimals refused; the version read required', async () => {
       const valid = { item: { id: 88, producedQuantity: 4000, version: 6 } };
       await t.field(operatorAgendaAddProducedEntryBody, valid, 'item.producedQuantity', [0, 99_999], [-1, 100_000, 10.5, '5']);
       await t.required(operatorAgendaAddProducedEntryBody, valid, ['item.producedQuantity', 'item.version']);

@@ -109,7 +109,7 @@ async function adminDeletes(admin: Page, marker: string) {
   expect((await deleted).status()).toBe(200);
 }
 
-test("a buyer claims the bottle it ordered; the seller whose product it is reads the claim but cannot change it (issue 13, item 1)", async ({ page, browser }) => {
+test("a buyer claims the bottle it ordered; the seller whose product it is reads the claim but cannot change it", async ({ page, browser }) => {
   const marker = `E2E-BUYER-${runNowMs()}`;
   await signIn(page, 'buyer');
   await page.getByRole('link', { name: 'Claims' }).click();

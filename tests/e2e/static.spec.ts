@@ -1,6 +1,6 @@
 import { expect, test } from './support.js';
 
-test('the built portal serves the favicon its page links (issue 13, item 20)', async ({ request }) => {
+test('the built portal serves the favicon its page links', async ({ request }) => {
   const index = await (await request.get('/')).text();
   expect(index).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />');
   const icon = await request.get('/favicon.svg');

@@ -144,7 +144,7 @@ const reads: { name: string; read: (db: Db) => Promise<unknown>; expected: () =>
   ),
 ];
 
-describe('prepared list statements (issue 14)', () => {
+describe('prepared list statements', () => {
   it.each(reads)('$name: the same rows with custom and generic plans, and those of an independent SQL', async ({ read, expected, prepared }) => {
     const { custom, generic } = await underEachPlanMode(database.url, read);
     const independent = await expected();

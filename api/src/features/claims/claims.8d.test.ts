@@ -58,7 +58,7 @@ const FULL = {
   recognition: 'Team thanked at the monthly meeting.',
 };
 
-describe('the 8D report (issue 17, item 4)', () => {
+describe('the 8D report', () => {
   it('the admin writes D0–D8 (D2 as 5W2H); the answer and a later read carry it, trimmed; the short form stays as it was; audited', async () => {
     const id = await newClaim({ immediateAction: 'Pallets quarantined.' });
     const saved = await adminSave(id, 0, FULL, { immediateAction: 'Pallets quarantined.' });

@@ -59,7 +59,7 @@ afterAll(async () => {
 // Every test here writes sources of these derived tables through the endpoints: after each, they are as recomputed.
 keepsDerivedAfterEach(() => database.asOwner(), [rowCounts, claimSearchTexts]);
 
-describe('the claims search counts up to 1,000 (issue 14: a search every claim matches answers fast)', () => {
+describe('the claims search counts up to 1,000 (a search every claim matches answers fast)', () => {
   it("more than 1,000 matching claims: count 1,000 and countIsLowerBound, for the staff and for the company's own list", async () => {
     const everyone = await searchedClaimIds(database.db, 'dented');
     expect(everyone.length).toBe(1003);

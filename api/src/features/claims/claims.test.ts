@@ -370,7 +370,7 @@ describe('claims/orders/filter {filter, clientProductId}', () => {
   });
 });
 
-describe("tenant isolation (issue 4): company B never reaches company A's claims", () => {
+describe("tenant isolation: company B never reaches company A's claims", () => {
   let claimA: number;
   let snapshot: unknown;
   beforeAll(async () => {
@@ -608,7 +608,7 @@ describe("the admin's claim search matches the company name the list shows (issu
   });
 });
 
-describe('the claims search through its index keeps its meaning (part 2.4 search box; issue 14, item 3)', () => {
+describe('the claims search through its index keeps its meaning (part 2.4 search box)', () => {
   const SEARCH_CO = 'company-search-co';
   let c: { neck: number; percent: number; underscore: number; other: number };
   let orderId: number;

@@ -322,7 +322,7 @@ describe.each(['postgres', 's3'] as const)('uploads stored in %s', (kind) => {
     });
   });
 
-  describe("tenant isolation (issue 4): company B never reaches company A's uploads", () => {
+  describe("tenant isolation: company B never reaches company A's uploads", () => {
     it.each([
       ['client', () => as.client(B)],
       ['buyer', () => as.buyer(B)],

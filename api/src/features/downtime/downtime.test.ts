@@ -526,7 +526,7 @@ describe('cause lookup (filter on causes/get, both faces)', () => {
   });
 });
 
-describe('downtime gantt paged by machine (downtime/get with machines, issue 14)', () => {
+describe('downtime gantt paged by machine (downtime/get with machines)', () => {
   const COMPANY_C = 'company-c-gantt';
   const DAY = { from: '2026-03-10', to: '2026-03-10' };
   const C_MACHINES = Array.from({ length: 12 }, (_, index) => `FB-${String(index + 1).padStart(2, '0')}`);

@@ -308,7 +308,7 @@ describe('lots follow when the preforms were used', () => {
   });
 });
 
-describe('the lots page count (issue 14, item 3: kept beside the lots, not counted on each page)', () => {
+describe('the lots page count (kept beside the lots, not counted on each page)', () => {
   it('without other filters equals the lots counted, open, used up and all, as lots are delivered, used up, given back and deleted', async () => {
     /** The count of the lots page per state, beside the lots counted directly; answers the counted figures. */
     const expectCounts = async () => {
@@ -652,7 +652,7 @@ describe('the declaration of conformity', () => {
   });
 });
 
-describe('the trace under both plan modes (issue 14)', () => {
+describe('the trace under both plan modes', () => {
   // The trace's reads run as named prepared statements (trace.service.ts): after five executions PostgreSQL may plan
   // them for any item and scope. Each must answer the same with either plan, as the API does.
   it("an item's backward trace, for the staff and for the item's company: the same answer with custom and generic plans", async () => {

@@ -73,7 +73,7 @@ beforeAll(async () => {
 
 afterAll(() => pinClock(undefined));
 
-describe('OEE paged by machine (machinePage, issue 14)', () => {
+describe('OEE paged by machine (machinePage)', () => {
   it('pages 1, 2 and 3 hold disjoint machines in the answer’s order (client name, client, machine name); machineCount is every machine', async () => {
     const all = await oee({ withBuckets: false });
     expect(all.status).toBe(200);

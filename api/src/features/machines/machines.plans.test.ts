@@ -66,7 +66,7 @@ const reads: { name: string; read: (db: Db) => Promise<unknown> }[] = [
 
 afterAll(() => pinClock(undefined));
 
-describe('plant-performance reads under both plan modes (issue 14)', () => {
+describe('plant-performance reads under both plan modes', () => {
   it.each(reads)('$name: the same answer with custom and generic plans, and the one the default mode gives', async ({ read }) => {
     const { custom, generic } = await underEachPlanMode(t.database.url, read);
     const usual = await read(t.db);

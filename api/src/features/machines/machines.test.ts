@@ -259,7 +259,7 @@ describe('live status', () => {
     expect(operator.body.rows.find((row) => row.clientId === COMPANY_B && row.machineName === 'FB-B')).toMatchObject({ state: 'unknown', since: null });
   });
 
-  it('answers one page of the machines in one state, and counts every state (issue 14)', async () => {
+  it('answers one page of the machines in one state, and counts every state', async () => {
     const all = await t.post('OperatorMachines_getLiveStatus', {}, 'operator');
     expect(all.status).toBe(200);
     const rows = all.body.rows;

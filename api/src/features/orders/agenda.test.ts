@@ -382,7 +382,7 @@ describe('produced quantity (order/item/save)', () => {
   });
 });
 
-describe("produced quantity entries: what was produced since the last entry (order/item/produced/add, issue 13)", () => {
+describe("produced quantity entries: what was produced since the last entry (order/item/produced/add)", () => {
   it('entries of 0 to 99,999 add up past 99,999: an item planned at 120,000 is recorded as fully produced', async () => {
     const { itemId, productId } = await itemOf(COMPANY_A, { planned: 120_000 });
     const first = await addEntry({ id: itemId, producedQuantity: 99_999, version: 0 });
@@ -469,7 +469,7 @@ describe("produced quantity entries: what was produced since the last entry (ord
   });
 });
 
-describe('agenda/get under both plan modes (issue 14)', () => {
+describe('agenda/get under both plan modes', () => {
   // The agenda's read runs as a named prepared statement (agenda.repository.ts), one text per column asked: after five
   // executions PostgreSQL may plan it for any week. It must answer the same with either plan, as the API does.
   const questions: [string, AgendaQuestion][] = [

@@ -508,7 +508,7 @@ describe('GET /api/client/orders/clientproducts', () => {
   });
 });
 
-describe('tenant isolation (issue 4): company B never reaches company A\'s orders or products', () => {
+describe('tenant isolation: company B never reaches company A\'s orders or products', () => {
   let orderA: Order;
   let ownB: Order;
   beforeAll(async () => {

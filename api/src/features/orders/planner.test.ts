@@ -544,7 +544,7 @@ describe("planner/get: order items over a month's boundaries", () => {
   });
 });
 
-describe('planner/get under both plan modes (issue 14)', () => {
+describe('planner/get under both plan modes', () => {
   // The planner's two reads run as named prepared statements (planner.repository.ts): after five executions
   // PostgreSQL may plan them for any company and range. Each must answer the same with either plan, as the API does.
   const seller = (companyId: string): Actor => ({

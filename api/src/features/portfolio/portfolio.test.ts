@@ -154,7 +154,7 @@ describe('GET /api/client/machine/status/get', () => {
   });
 });
 
-describe('tenant isolation (issue 4): the portfolio shows the caller\'s company only', () => {
+describe('tenant isolation: the portfolio shows the caller\'s company only', () => {
   it('B\'s portfolio never contains A\'s products, nor stock of preforms only A uses', async () => {
     const body = (await portfolio(await as.client(COMPANY_B))).body as Portfolio;
     expect(body.clientProducts.map((product) => product.id)).toEqual([productB]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 
-describe('S3_* configuration (issue 18)', () => {
+describe('S3_* configuration', () => {
   const complete = { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'orders-uploads', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
 
   it('takes all four of endpoint, bucket and keys, or none', () => {

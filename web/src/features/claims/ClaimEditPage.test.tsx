@@ -341,7 +341,7 @@ describe('client /claims/{id}', { timeout: 30_000 }, () => {
   });
 });
 
-describe('admin /claims/new (issue 13, item 14)', { timeout: 30_000 }, () => {
+describe('admin /claims/new', { timeout: 30_000 }, () => {
   it("the admin logs a claim on a client's behalf: the client is chosen first, then its products (looked up on the server) and orders", async () => {
     const calls = serve('admin', null);
     const user = userEvent.setup();

@@ -58,7 +58,7 @@ function serve(face: 'admin' | 'client', claim: Claim, fill?: () => Response) {
 const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'textarea' });
 const report = () => screen.getByRole('group', { name: '8D report' });
 
-describe('the 8D report on the claim page (issue 17)', { timeout: 30_000 }, () => {
+describe('the 8D report on the claim page', { timeout: 30_000 }, () => {
   it('the GP fills D2 and D4 and saves: the report goes with the claim, trimmed, blank as null, the short form untouched', async () => {
     const calls = serve('admin', claimFixture({ status: 'under investigation', eightD: { ...EMPTY, team: 'Anna; Olga' } }));
     const user = userEvent.setup();

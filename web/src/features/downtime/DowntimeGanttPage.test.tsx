@@ -49,7 +49,7 @@ describe("admin '/downtimes/gantt'", { timeout: 30_000 }, () => {
   pinClock(TUESDAY_MORNING);
   const today = utcDay(TUESDAY_MORNING);
 
-  it('pages the machines (issue 14): page 2 asks for page 2 and shows its machines, the first page staying drawn while it loads', async () => {
+  it('pages the machines: page 2 asks for page 2 and shows its machines, the first page staying drawn while it loads', async () => {
     // 25 machines of one client, FB-01..FB-25: 20 on the first page. The second page's answer waits until released.
     const all = Array.from({ length: 25 }, (_, index) => ({ clientId: NORDIC, company: 'Nordic Springs AB', machineName: `FB-${String(index + 1).padStart(2, '0')}` }));
     const bodies: { machines: { page: number; rowsPerPage: number } }[] = [];
@@ -150,7 +150,7 @@ describe.each([{ name: 'on an ordinary Tuesday morning', at: TUESDAY_MORNING }, 
     expect(screen.queryByRole('button', { name: 'next page' })).not.toBeInTheDocument();
   });
 
-  it('draws an open stop (the live state names its downtime row) up to now, marked ongoing (issue 15, item 2)', async () => {
+  it('draws an open stop (the live state names its downtime row) up to now, marked ongoing', async () => {
     const start = new Date(Date.parse(at) - 2 * 3_600_000 - 5 * 60_000);
     // Just after midnight the open stop began yesterday: today's chart clips it to the day.
     const open = stop(601, { actualDate: today, duration: 1, targetStart: start.toISOString(), targetEnd: new Date(start.getTime() + 60_000).toISOString() });

@@ -83,7 +83,7 @@ describe("staff 'Machine performance': OEE and downtime analytics (issue 15, ite
     expect(await screen.findByRole('table', { name: 'OEE per machine and period' })).toBeInTheDocument();
   });
 
-  it('pages the whole-period table by machine (issue 14): page 2 asks for page 2 and shows its machines, the first staying shown while it loads', async () => {
+  it('pages the whole-period table by machine: page 2 asks for page 2 and shows its machines, the first staying shown while it loads', async () => {
     // 45 machines, FB-201..FB-245: three pages of 20. Page 2's answer waits until released.
     const plant = Array.from({ length: 45 }, (_, index) => ({ ...LIVE[0]!, machineName: `FB-${201 + index}` }));
     serveMachines('admin', 'status/get', () => ({ rows: plant }));

@@ -85,7 +85,7 @@ describe("staff 'Machines' live status (issue 15, item 2)", { timeout: 30_000 },
     expect(await screen.findByText(/No machines yet/)).toBeInTheDocument();
   });
 
-  it('shows a plant of hundreds a page at a time, and one state at a time with the count of each (issue 14)', async () => {
+  it('shows a plant of hundreds a page at a time, and one state at a time with the count of each', async () => {
     // 45 machines: every third stopped, the rest running.
     const plant: LiveMachineStatus[] = Array.from({ length: 45 }, (_, index) => ({
       clientId: NORDIC,

@@ -97,7 +97,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const region = (scope: HTMLElement, name: string) => within(within(scope).getByRole('region', { name }));
 
-describe('the order editor: one view per line (issue 17, item 5)', { timeout: 30_000 }, () => {
+describe('the order editor: one view per line', { timeout: 30_000 }, () => {
   it("a line's Details show its production progress, its preform lots with its unlotted share, no declaration before the invoice, and the claim on it only", async () => {
     const bodies = serve();
     const user = userEvent.setup();

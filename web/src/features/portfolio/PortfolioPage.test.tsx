@@ -74,7 +74,7 @@ describe("client 'Portfolio' (/profile)", () => {
     expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
-  it('lists under a stopped machine the open order items it was making (article, due date, remaining quantity), from the live state (issue 15)', async () => {
+  it('lists under a stopped machine the open order items it was making (article, due date, remaining quantity), from the live state', async () => {
     serve({
       machines: [
         {

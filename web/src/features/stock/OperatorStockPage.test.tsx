@@ -193,7 +193,7 @@ describe("operator '/stock'", { timeout: 30_000 }, () => {
     expect(fillButton()).toBeDisabled();
   });
 
-  it('next and previous continue by the cursor of the page before (issue 14); a jump to a page no cursor leads to goes by number', async () => {
+  it('next and previous continue by the cursor of the page before; a jump to a page no cursor leads to goes by number', async () => {
     // 55 rows, Preform 55 (largest order amount) first: page 1 is 55..46, page 2 is 45..36, page 6 is 5..1
     const many = numberedRows(55);
     const list = serve(many);
