@@ -20,7 +20,7 @@ const line = (lines: ReturnType<typeof judgeTargets>, starts: string) => {
   return found;
 };
 
-describe("the bench's judgement against issue 14's targets", () => {
+describe("the bench's judgement against the targets", () => {
   it('counts a p95 of exactly 50 ms as a miss: the target is under 50 ms', () => {
     const lines = judgeTargets([call({ name: 'at 49.9', apiP95: 49.9 }), call({ name: 'at 50', apiP95: 50 })], 200);
     expect(line(lines, 'p95 under 50 ms')).toEqual({

@@ -142,7 +142,7 @@ test("a buyer claims the bottle it ordered; the seller whose product it is reads
   await adminContext.close();
 });
 
-test("the admin logs a claim on a client's behalf: New, the client first, then its product and order (issue 13, item 14)", async ({ page }) => {
+test("the admin logs a claim on a client's behalf: New, the client first, then its product and order", async ({ page }) => {
   const marker = `E2E-ADMIN-${runNowMs()}`;
   await signIn(page, 'admin');
   await page.getByRole('link', { name: 'Claims' }).click();

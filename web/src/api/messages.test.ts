@@ -58,7 +58,7 @@ describe("the planner's texts (part 5 'Planner new production order')", () => {
   });
 });
 
-describe("the API's rule codes of issue 13 in part 8's words", () => {
+describe("the API's rule codes in part 8's words", () => {
   it("a 'Deliver at' before the earliest selectable day (the API's `earliest`) reads 'Pick a day.'", () => {
     expect(messageFor({ field: 'Order.ClientProductionOrderItems.0.dueDate', code: 'earliest' })).toBe('Pick a day.');
   });

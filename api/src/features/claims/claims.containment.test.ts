@@ -68,7 +68,7 @@ const claimOn = (over: { productId?: number; orderId?: number; status?: 'new' | 
 const fill = (id: number, version = 0, token = admin) => post(app, '/api/admin/claims/containment/from-trace', { id, version }, token);
 const traceColumn = async (id: number) => (await database.db.selectFrom('claims').select(['containment_trace', 'version']).where('id', '=', id).executeTakeFirstOrThrow());
 
-describe("D3 filled from the trace of the claim's lots (issue 17, item 4)", () => {
+describe("D3 filled from the trace of the claim's lots", () => {
   it('lists the lot with its supplier delivery, the other client, the stock to quarantine and the other order item; not the claim itself; audited', async () => {
     const id = await claimOn();
     const response = await fill(id);

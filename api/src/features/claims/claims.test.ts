@@ -202,7 +202,7 @@ describe('claim edit (parts 2.4, 4, 5): client face', () => {
     expect(missing.status).toBe(404);
   });
 
-  it("attaches only own unattached uploads or the claim's own; the save removes exactly the attachments it leaves out (issue 13, item 10)", async () => {
+  it("attaches only own unattached uploads or the claim's own; the save removes exactly the attachments it leaves out", async () => {
     const token = await as.client(A);
     const first = await makeUpload(database.db, A);
     const second = await makeUpload(database.db, A);
@@ -444,7 +444,7 @@ describe("tenant isolation: company B never reaches company A's claims", () => {
  * Issue 13, item 1 (part 2.4): a buyer orders a seller's products assigned to it ('Assign Buyers'), so it claims them
  * too. The claim is the buyer's; the seller whose product it is reads it; the manufacturer (admin) sees every claim.
  */
-describe("a buyer's claim about a seller product it can order (part 2.4, issue 13 item 1)", () => {
+describe("a buyer's claim about a seller product it can order (part 2.4)", () => {
   const SELLER = 'company-claim-seller';
   const BUYER = 'company-claim-buyer';
   const THIRD = 'company-claim-third';
@@ -529,7 +529,7 @@ describe("a buyer's claim about a seller product it can order (part 2.4, issue 1
   });
 });
 
-describe("the admin logs a claim on a client's behalf (part 2.4, issue 13 items 14 and 15)", () => {
+describe("the admin logs a claim on a client's behalf (part 2.4)", () => {
   const BUYER = 'company-admin-buyer';
   const SELLER = 'company-admin-seller';
   let assigned: number;
@@ -595,7 +595,7 @@ describe("the admin logs a claim on a client's behalf (part 2.4, issue 13 items 
   });
 });
 
-describe("the admin's claim search matches the company name the list shows (issue 13, item 16)", () => {
+describe("the admin's claim search matches the company name the list shows", () => {
   it('finds the claims of a company by a part of its name', async () => {
     await createCompany(database.db, 'company-searchable', { name: 'Kalnciema Dzērieni SIA' });
     const { productId, orderId } = await makeClaimable(database.db, 'company-searchable');

@@ -287,7 +287,7 @@ describe.each(['postgres', 's3'] as const)('uploads stored in %s', (kind) => {
       expect(await uploadRow(id)).toBeDefined();
     });
 
-    it("'Removing an attachment belongs to the claim's save' (issue 13, item 10): a file attached to an open claim is refused with 409 and nothing is removed", async () => {
+    it("'Removing an attachment belongs to the claim's save': a file attached to an open claim is refused with 409 and nothing is removed", async () => {
       const token = await as.client(A);
       const claim = await makeClaim(database.db, { companyId: A, productId: a.productId, orderId: a.orderId, status: 'new' });
       const attached = await makeUpload(database.db, A, { claimId: claim });

@@ -116,7 +116,7 @@ describe('GET /api/client/products/get (Portfolio)', () => {
   });
 });
 
-describe("a buyer's portfolio lists the products it can order (part 2.4, issue 13 item 1)", () => {
+describe("a buyer's portfolio lists the products it can order (part 2.4)", () => {
   it("lists the seller's products assigned to the buyer after its own, marked with the seller (read-only), without the seller's stock", async () => {
     const seller = await createCompany(database.db, 'company-portfolio-seller', { name: 'Aqua Sellers Oy' });
     const buyer = await createCompany(database.db, 'company-portfolio-buyer', { name: 'Baltic Buyers SIA', clientType: '1' });

@@ -42,7 +42,7 @@ function serve<Body>(path: string, answer: (body: Body) => unknown) {
 
 const table = () => within(screen.getByRole('table', { name: 'API clients' }));
 
-describe("admin 'API clients' (issue 41)", { timeout: 30_000 }, () => {
+describe("admin 'API clients'", { timeout: 30_000 }, () => {
   it('lists each client with its id, company or the manufacturer, roles and how it signs in; a revoked one is marked, not revocable', async () => {
     serve('get', () => ({ rows: [ERP, OLD] }));
     renderAs('admin', <ApiClientsPage />);

@@ -66,7 +66,7 @@ function serve(face: 'admin' | 'client', claim: Claim, trace: ClaimTrace = TRACE
   return calls;
 }
 
-describe("the claim's trace (issue 17)", { timeout: 30_000 }, () => {
+describe("the claim's trace", { timeout: 30_000 }, () => {
   it("staff see the claimed item's lot with its supplier delivery, and the other affected order (not the claim's own)", async () => {
     serve('admin', claimFixture({ status: 'under investigation' }));
     renderClaims('/claims/17', 'admin');

@@ -157,7 +157,7 @@ describe("/claims 'Non-Conformance Reports'", { timeout: 30_000 }, () => {
     expect(await screen.findByRole('row', { name: rowName(17) })).toBeInTheDocument();
   });
 
-  it("the admin lists every company's claims with their company, logs a claim on a client's behalf with New (issue 13, item 14), and deletes closed ones too", async () => {
+  it("the admin lists every company's claims with their company, logs a claim on a client's behalf with New, and deletes closed ones too", async () => {
     const api = serve('admin');
     const user = userEvent.setup();
     const router = renderClaims('/claims', 'admin');
@@ -177,7 +177,7 @@ describe("/claims 'Non-Conformance Reports'", { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/claims/new'));
   });
 
-  it("a search more than 1,000 claims match says '1,000+' and pages up to the 1,000th claim, no further (issue 14)", async () => {
+  it("a search more than 1,000 claims match says '1,000+' and pages up to the 1,000th claim, no further", async () => {
     const requests: { pagination: { page: number; rowsPerPage: number }; filter?: string }[] = [];
     server.use(
       http.post('*/api/admin/claims/filter', async ({ request }) => {

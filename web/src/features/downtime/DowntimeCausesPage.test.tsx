@@ -129,7 +129,7 @@ describe("admin '/downtimes/causes'", { timeout: 30_000 }, () => {
     expect(input(dialog, /^Description/)).toHaveValue('Planned change of the blow mould. Takes an hour.');
   });
 
-  it("'Planned stop' marks a changeover or maintenance cause as planned downtime (issue 15, item 3)", async () => {
+  it("'Planned stop' marks a changeover or maintenance cause as planned downtime", async () => {
     const api = serveCauses();
     const user = userEvent.setup();
     const dialog = await openNewCause(user);

@@ -41,7 +41,7 @@ function serveFailed(initial: FailedDelivery[], retryAnswer?: () => Response) {
 
 const panel = () => screen.findByRole('region', { name: /E-mails not delivered/ });
 
-describe("the admin's failed deliveries (issue 18)", () => {
+describe("the admin's failed deliveries", () => {
   it('lists each dead-lettered e-mail with its recipient, attempts and last error; Send again queues it once and it leaves the list', async () => {
     const retried = serveFailed([failed(12, 'INV-2026-0342'), failed(13, 'INV-2026-0343', { to: 'ap@fjord.example', company: 'Fjord Water AS', lastError: 'connect ECONNREFUSED 10.0.0.25:587', attempts: 1 })]);
     const user = userEvent.setup();

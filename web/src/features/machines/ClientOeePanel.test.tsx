@@ -17,7 +17,7 @@ const MACHINES: ClientMachinePerformance[] = [
   { machineName: 'FB-102', total: { ...FIGURE, availability: null, oee: null, band: 'none', coverage: 0 }, topCauses: [] },
 ];
 
-describe("the client's 'Machines' tab under Statistics (issue 15, item 5)", { timeout: 30_000 }, () => {
+describe("the client's 'Machines' tab under Statistics", { timeout: 30_000 }, () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2026, 10, 22, 10, 0));

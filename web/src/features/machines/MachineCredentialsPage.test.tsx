@@ -28,7 +28,7 @@ function serve(rows = [COLLECTOR, OLD]) {
 const credentials = () => within(screen.getByRole('table', { name: 'Machine credentials' }));
 const rowOf = (name: string) => credentials().getByRole('row', { name: new RegExp(name) });
 
-describe("admin 'Machine credentials' (issue 15, item 1)", { timeout: 30_000 }, () => {
+describe("admin 'Machine credentials'", { timeout: 30_000 }, () => {
   it('lists each credential with its machines (company and name), token start, last use; a revoked one is marked, not revocable', async () => {
     serve();
     renderAs('admin', <MachineCredentialsPage />);

@@ -10,7 +10,7 @@ const NOVEMBER = { from: '2026-11-01', to: '2026-11-30' };
 
 const rowOf = (table: string, text: RegExp) => within(screen.getByRole('table', { name: table })).getByRole('row', { name: text });
 
-describe("staff 'Machine performance': OEE and downtime analytics (issue 15, items 3 and 4)", { timeout: 30_000 }, () => {
+describe("staff 'Machine performance': OEE and downtime analytics", { timeout: 30_000 }, () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2026, 10, 24, 10, 0));

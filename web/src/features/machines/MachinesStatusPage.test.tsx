@@ -20,7 +20,7 @@ function withRouter() {
 
 const rowOf = (machine: string) => screen.getByRole('row', { name: new RegExp(machine) });
 
-describe("staff 'Machines' live status (issue 15, item 2)", { timeout: 30_000 }, () => {
+describe("staff 'Machines' live status", { timeout: 30_000 }, () => {
   afterEach(() => vi.useRealTimers());
 
   it('shows every machine: running, stopped since when and why, or unknown; with the way to the day chart', async () => {

@@ -124,7 +124,7 @@ describe("client 'Portfolio' (/profile)", () => {
     expect(screen.queryByText('180k')).not.toBeInTheDocument();
   });
 
-  it("a buyer's portfolio lists the seller products it can order, marked read-only with the seller (issue 13, item 1)", async () => {
+  it("a buyer's portfolio lists the seller products it can order, marked read-only with the seller", async () => {
     const juice: PortfolioProduct = { ...product, id: 50, articleNo: 'AC-1000', productName: 'Birch Juice 1 L', currentStock: 0, seller: 'Aqua Converters Oy' };
     serve({ user: { ...me, clientType: 'buyer', clientTypeAttribute: '1' }, products: [product, juice] });
     renderWithProviders(<PortfolioPage />);

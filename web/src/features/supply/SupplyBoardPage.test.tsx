@@ -421,7 +421,7 @@ function servePlan(rows: SupplyPlanRow[] | (() => SupplyPlanRow[])) {
   return bodies;
 }
 
-describe("the board's Suggested column (issue 16)", { timeout: 30_000 }, () => {
+describe("the board's Suggested column", { timeout: 30_000 }, () => {
   const suggested = () => column('Suggested');
 
   it('comes before New and lists each red or yellow suggestion: preform, warehouse, amount, boxes and trucks, due date, supplier, zone in words and the reason', async () => {

@@ -89,7 +89,7 @@ const table = () => screen.getAllByRole('table')[0]!;
 /** The plan's table once the router has rendered the page. */
 const firstTable = async () => (await screen.findAllByRole('table'))[0]!;
 
-describe("admin '/supply/plan' supply plan (issue 16)", { timeout: 30_000 }, () => {
+describe("admin '/supply/plan' supply plan", { timeout: 30_000 }, () => {
   it('lists each pair with its zone in words, the net flow numbers, the tops of the zones and the suggestion', async () => {
     const bodies = servePlan([planRow(), greenRow]);
     renderPlan();
