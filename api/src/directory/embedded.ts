@@ -94,10 +94,19 @@ export class EmbeddedDirectory implements ClientDirectory {
   }
 
   async listPeople(): Promise<DirectoryPerson[]> {
+    return this.people();
+  }
+
+  async getPerson(id: string): Promise<DirectoryPerson | undefined> {
+    return UUID.test(id) ? (await this.people(id))[0] : undefined;
+  }
+
+  private async people(id?: string): Promise<DirectoryPerson[]> {
     const rows = await this.db
       .selectFrom('users')
       .select(['id', 'company_id', 'resource_roles', 'realm_roles', 'email', 'first_name', 'last_name'])
       .where('enabled', '=', true)
+      .$if(id !== undefined, (query) => query.where('id', '=', id!))
       .orderBy('id')
       .execute();
     return rows.flatMap((row) => {

@@ -173,6 +173,24 @@ export class KeycloakDirectory implements ClientDirectory {
     return people.sort((a, b) => a.id.localeCompare(b.id));
   }
 
+  /** One person by subject: the user and their direct role mappings (orders-public's roles, the realm's buyer and seller). */
+  async getPerson(id: string): Promise<DirectoryPerson | undefined> {
+    const user = await this.admin<KeycloakUser>(`/users/${encodeURIComponent(id)}`, { allowNotFound: true });
+    if (!user || user.enabled === false) return undefined;
+    const mappings = await this.admin<{ realmMappings?: { name: string }[]; clientMappings?: Record<string, { mappings?: { name: string }[] }> }>(
+      `/users/${encodeURIComponent(user.id)}/role-mappings`,
+    );
+    const resourceRoles = (mappings.clientMappings?.[RESOURCE_CLIENT]?.mappings ?? []).map((role) => role.name);
+    return personOf({
+      id: user.id,
+      companyId: first(user, 'companyId') ?? (resourceRoles.includes('client') ? user.id : null),
+      resourceRoles,
+      realmRoles: (mappings.realmMappings ?? []).map((role) => role.name),
+      email: user.email ?? null,
+      fullName: fullName(user),
+    });
+  }
+
   private async clientGroup(): Promise<KeycloakGroup> {
     const name = this.options.clientGroup;
     const groups = await this.admin<KeycloakGroup[]>(`/groups?search=${encodeURIComponent(name)}&exact=true`);

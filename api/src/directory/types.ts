@@ -58,4 +58,6 @@ export interface ClientDirectory {
   getUser(id: string): Promise<DirectoryUser | undefined>;
   /** Every enabled person who holds a role of the portal (staff, or a client company's user). */
   listPeople(): Promise<DirectoryPerson[]>;
+  /** One person by subject, with their roles; undefined when they are unknown, disabled or hold no role of the portal. */
+  getPerson(id: string): Promise<DirectoryPerson | undefined>;
 }

@@ -19,7 +19,7 @@ export function notificationJobHandlers(db: Db, config?: Config, transport?: Mai
   };
   if (!config || !transport) return { [QUEUES.notifications]: follow as JobHandler<never> };
   const deliver: JobHandler<{ mailId: number }> = async (job) => {
-    await deliverNotificationMail(db, job.data.mailId, { config, transport, unsubscribeKey: await loadUnsubscribeKey(config) });
+    await deliverNotificationMail(db, job.data.mailId, { config, transport, unsubscribeKey: await loadUnsubscribeKey(config), directory });
   };
   const deadLetter: JobHandler<{ mailId: number }> = async (job) => {
     const message = (job.output as { message?: unknown } | null)?.message;

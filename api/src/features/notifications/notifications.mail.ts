@@ -7,6 +7,7 @@ import { QUEUES, sendInTransaction } from '../../jobs/queue.js';
 import type { MailTransport } from '../invoices/mail.js';
 import { unsubscribeToken } from './notifications.unsubscribe.js';
 import { recordEvent } from '../events/events.service.js';
+import { EmbeddedDirectory, type ClientDirectory } from '../../directory/index.js';
 
 /**
  * The notifications' e-mail, as each person chooses per kind (`notification_choices`; no row: in the portal only).
@@ -111,6 +112,8 @@ export interface NotificationMailOptions {
   config: Pick<Config, 'publicUrl' | 'CONTACT_EMAIL' | 'MANUFACTURER_NAME'>;
   transport: MailTransport;
   unsubscribeKey: Buffer;
+  /** Where the person's address and roles come from (DIRECTORY); the embedded store's users when absent. */
+  directory?: Pick<ClientDirectory, 'getPerson'>;
 }
 
 const WHAT: Record<string, string> = {
@@ -221,7 +224,8 @@ export async function deliverNotificationMail(db: Db, mailId: number, options: N
       if (!mail) return 'missing' as const;
       if (mail.sent_at) return 'already sent' as const;
       const markSent = () => trx.updateTable('notification_mails').set({ sent_at: now(), last_error: null, attempts: sql<number>`attempts + 1` }).where('id', '=', mailId).execute();
-      const person = await trx.selectFrom('users').select(['email', 'resource_roles', 'enabled']).where(sql<string>`id::text`, '=', mail.user_id).executeTakeFirst();
+      // Undefined for a person gone from the directory, disabled, or without a role of the portal: nothing to send.
+      const person = await (options.directory ?? new EmbeddedDirectory(db)).getPerson(mail.user_id);
       const wanted = await trx
         .selectFrom('notification_choices')
         .select('kind')
@@ -238,14 +242,14 @@ export async function deliverNotificationMail(db: Db, mailId: number, options: N
           .orderBy('id')
           .execute()
       ).filter((n) => kinds.has(n.kind));
-      if (!person?.email || !person.enabled || !notifications.length) {
+      if (!person?.email || !notifications.length) {
         await markSent();
         return 'nothing to send' as const;
       }
       const base = options.config.publicUrl.replace(/\/$/, '');
       const content = renderMail(notifications as MailedNotification[], {
         publicUrl: base,
-        face: faceOfRoles(person.resource_roles),
+        face: faceOfRoles(person.staffRoles),
         digest: mail.digest,
         unsubscribe: (kind) => `${base}/api/notifications/unsubscribe?token=${unsubscribeToken(options.unsubscribeKey, mail.user_id, kind)}`,
       });
