@@ -1133,6 +1133,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/notifications/mail/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): sends a failed notification e-mail again (queued with fresh retries). 404 for an id that is
+         *     not a notification e-mail, 409 for one that has not failed (sent, or still being retried).
+         */
+        post: operations["Notifications_retryMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notifications/mails/failed/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): the notification e-mails that failed every retry, newest failure first (page size 10),
+         *     with the last error; beside the invoices' failed e-mails.
+         */
+        post: operations["Notifications_getFailedMails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/download": {
         parameters: {
             query?: never;
@@ -3783,7 +3823,7 @@ export interface components {
         /** @description One domain event of the event log. */
         Event: {
             actor: components["schemas"]["EventActor"];
-            /** @description The client company the record belongs to; null for the manufacturer's own records (supply orders). */
+            /** @description The client company the record belongs to; null for the manufacturer's own records (supply orders, failed e-mails and webhooks, machine messages kept aside). */
             companyId: string | null;
             /** @description What changed (the fields named by the type), small. */
             data: {
@@ -3801,7 +3841,10 @@ export interface components {
             occurredAt: string;
             /** @description The record's id (a machine: its name). */
             recordId: string;
-            /** @description The kind of record changed: order, order_item, production_order_item, machine, claim, invoice, supply_order, forecast. */
+            /**
+             * @description The kind of record changed: order, order_item, production_order_item, machine, claim, invoice, supply_order,
+             *     forecast; the manufacturer's own: outbox (an invoice e-mail), notification_mail, webhook_endpoint.
+             */
             recordType: string;
             /** @description Its position in the log: `after` of the next page. */
             sequence: components["schemas"]["EventSequence"];
@@ -3833,7 +3876,7 @@ export interface components {
          *     receiver that does not know a type ignores the event (new types are added, never renamed).
          * @enum {string}
          */
-        EventType: "order.created" | "order.changed" | "order.deleted" | "order_item.created" | "order_item.changed" | "order_item.deleted" | "order_item.confirmed" | "order_item.confirmation_cleared" | "order_item.due_date_moved" | "production_order_item.created" | "produced_quantity.recorded" | "machine.stopped" | "machine.started" | "claim.created" | "claim.status_changed" | "invoice.sent" | "supply_order.delivered" | "forecast.saved";
+        EventType: "order.created" | "order.changed" | "order.deleted" | "order_item.created" | "order_item.changed" | "order_item.deleted" | "order_item.confirmed" | "order_item.confirmation_cleared" | "order_item.due_date_moved" | "production_order_item.created" | "produced_quantity.recorded" | "machine.stopped" | "machine.started" | "claim.created" | "claim.status_changed" | "invoice.sent" | "supply_order.delivered" | "forecast.saved" | "invoice.ready_to_confirm" | "email.failed" | "webhook.failed" | "machine_event.kept_aside";
         /**
          * @description The file type of a list's export: semicolon CSV (as `CsvFile`) or an Excel workbook of one sheet (`XlsxFile`).
          * @enum {string}
@@ -3879,6 +3922,28 @@ export interface components {
             /** @description The recipient. */
             to: string;
         };
+        /** @description A notification e-mail that failed every retry, for the admin: to whom, what it told, when, and the last error. */
+        FailedNotificationMail: {
+            /** Format: int32 */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description A digest of several kinds, or one notification at once. */
+            digest: boolean;
+            /** Format: date-time */
+            failedAt: string;
+            id: components["schemas"]["Id"];
+            /** @description The kinds of notification it told of. */
+            kinds: components["schemas"]["EventType"][];
+            /** @description The last attempt's error, with any credentials in it replaced by `***`. */
+            lastError: string | null;
+            /** @description The person's name as the directory knows it, else their subject. */
+            person: string;
+            /** @description The address it was sent to, when the directory has one. */
+            to: string | null;
+        };
+        /** @enum {string} */
+        FailedNotificationMailSort: "failedAt" | "createdAt";
         /** @description One failing field of a 400 problem. */
         FieldError: {
             /** @description Validation code: required, type, minimum, maximum, multipleOf, pattern, enum, minLength, maxLength, format, or a rule code. */
@@ -10157,6 +10222,132 @@ export interface operations {
                         count: number;
                         /** @description At most one page: the largest page size is 100. */
                         rows: components["schemas"]["Manufacturer"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    Notifications_retryMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 7
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description Empty success. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    Notifications_getFailedMails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pagination": {
+                 *         "page": 1,
+                 *         "rowsPerPage": 10
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description One page request, shared by every list. */
+                    pagination: {
+                        descending?: boolean;
+                        /**
+                         * Format: int32
+                         * @description 1-based page number.
+                         */
+                        page: number;
+                        rowsPerPage: components["schemas"]["RowsPerPage"];
+                        /** @description Column to sort by; each list names the columns it can sort. */
+                        sortBy?: components["schemas"]["FailedNotificationMailSort"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "id": 7,
+                     *           "person": "Bruno Buyer",
+                     *           "to": "buyer@example.com",
+                     *           "digest": false,
+                     *           "kinds": [
+                     *             "order_item.confirmed"
+                     *           ],
+                     *           "attempts": 7,
+                     *           "lastError": "Invalid login: 535 5.7.8 Authentication failed",
+                     *           "createdAt": "2026-11-25T08:00:00Z",
+                     *           "failedAt": "2026-11-25T09:03:00Z"
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: int32 */
+                        count: number;
+                        /** @description At most one page: the largest page size is 100. */
+                        rows: components["schemas"]["FailedNotificationMail"][];
                     };
                 };
             };

@@ -17,6 +17,7 @@ import { getStockMock } from '../generated/web/endpoints/stock/stock.msw';
 import { getSupplyMock } from '../generated/web/endpoints/supply/supply.msw';
 import { getEventsMock } from '../generated/web/endpoints/events/events.msw';
 import { getWebhooksMock } from '../generated/web/endpoints/webhooks/webhooks.msw';
+import { getNotificationsGetFailedMailsMockHandler, getNotificationsRetryMailMockHandler } from '../generated/web/endpoints/notifications/notifications.msw';
 
 /**
  * The generated MSW handlers of every tag (orval, from the contract's examples): a screen can be developed, and a
@@ -42,6 +43,9 @@ export const handlers = [
   ...getSupplyMock(),
   ...getEventsMock(),
   ...getWebhooksMock(),
+  // The admin's failed notification e-mails, shown on the invoices page; the inbox's own calls stay unmocked (the bell's tests serve them).
+  getNotificationsGetFailedMailsMockHandler(),
+  getNotificationsRetryMailMockHandler(),
   http.all('*/api/*', ({ request }) =>
     HttpResponse.json(
       { type: 'about:blank', title: 'Not Implemented', status: 501, detail: `No mock for ${request.method} ${new URL(request.url).pathname}` },

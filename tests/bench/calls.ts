@@ -160,4 +160,9 @@ export const calls: Call[] = [
   { name: 'seller orders/filter', face: 'seller', role: 'seller', path: '/api/client/orders/filter', body: () => ({ pagination: page(20) }) },
   { name: 'seller orders/planner/get (month)', face: 'seller', role: 'seller', path: '/api/client/orders/planner/get', body: () => ({ startTimestamp: '2025-05-26T00:00:00.000Z', endTimestamp: '2025-07-07T00:00:00.000Z' }) },
   { name: 'seller products/get (portfolio)', face: 'seller', role: 'seller', method: 'GET', path: '/api/client/products/get' },
+  // The inbox on every face (the bell's count on each page, its drawer's page of 50), as the person with the most notifications.
+  { name: 'buyer notifications/unread/get (bell)', face: 'buyer', role: 'buyer', path: '/api/notifications/unread/get', body: () => ({}) },
+  { name: 'buyer notifications/get (drawer page of 50)', face: 'buyer', role: 'buyer', path: '/api/notifications/get', body: () => ({ pagination: page(50) }) },
+  { name: 'admin notifications/unread/get (bell)', face: 'admin', role: 'admin', path: '/api/notifications/unread/get', body: () => ({}) },
+  { name: 'admin notifications/get (drawer page of 50)', face: 'admin', role: 'admin', path: '/api/notifications/get', body: () => ({ pagination: page(50) }) },
 ];

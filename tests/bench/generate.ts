@@ -42,6 +42,9 @@ export const SCALE = {
   forecasts: scaled(20_000, 200),
   forecastItems: 5,
   priceYears: 6,
+  /** Notifications of 2,000 people, and of each bench person (the inbox is timed on theirs), a third of them unread. */
+  notifications: scaled(1_000_000, 2_000),
+  notificationsPerBenchPerson: scaled(20_000, 200),
 };
 
 /** Issue 17: the recall's worst case, a lot used by this many items (not scaled: the recall is timed at its size). */
@@ -421,6 +424,23 @@ async function generateScreens(step: Step) {
         select client_product_id, id, 1000 * (1 + id % 200), id % 50 from product_prices order by id;
       insert into product_stock_movements (product_stock_id, client_product_id, quantity, balance_after, reason, subject, at)
         select id, client_product_id, current_stock, current_stock, 'adjust', 'bench', updated_at from product_stock order by id;`,
+  );
+  // The inbox: the notifications of 2,000 other people and of each bench person (server.ts's subjects), newest every
+  // few minutes over the last year, two in three read.
+  await step(
+    'notifications',
+    sql`
+      insert into notifications (user_id, company_id, kind, record_type, record_id, order_id, label, fold_key, actor_kind, actor_id, data,
+                                 first_sequence, last_sequence, first_at, occurred_at, read_at)
+        select u, ${company('g')}, 'order_item.confirmed', 'order_item', g::text, null, 'PO-' || g, 'order_item:' || g, 'user', 'bench', '{"by":"seller"}',
+               g, g, at, at, case when g % 3 = 0 then null else at + interval '1 hour' end
+          from (select 'bench-person-' || (g % 2000) as u, g from generate_series(1, ${sql.lit(s.notifications)}) g
+                union all
+                select p, ${sql.lit(s.notifications)} + g + n * ${sql.lit(s.notificationsPerBenchPerson)}
+                  from unnest(array['bench-admin', 'bench-operator', 'bench-accountant', 'bench-client', 'bench-buyer', 'bench-seller']) with ordinality as b(p, n),
+                       generate_series(1, ${sql.lit(s.notificationsPerBenchPerson)}) g) x(u, g),
+               lateral (select timestamptz '2026-01-01' - (g % 525600) * interval '1 minute' as at) t;`,
+    ['notifications'],
   );
   await clientStats;
 }

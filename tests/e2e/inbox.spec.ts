@@ -1,6 +1,16 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { addDays, mondayOf, runNowMs, runToday } from './clock.js';
+import { withPortalDatabase } from './database.js';
 import { expect, signIn, test } from './support.js';
+
+/** Every serious or critical axe violation in `scope` (WCAG 2.2 AA), one line each. */
+async function axe(page: Page, scope: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include(scope).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}`));
+}
 
 /** A form field's input by its label (Mantine pickers are inputs whose role varies). */
 const field = (scope: Locator | Page, label: string) => scope.locator('input').and(scope.getByLabel(new RegExp(`^${label}`)));
@@ -73,4 +83,35 @@ test("the buyer's bell counts up while the seller confirms on the Planner in ano
   await expect(bell(buyer)).toHaveAttribute('aria-label', 'Notifications, 0 unread');
   await seller.close();
   await buyer.close();
+});
+
+test("the admin sees a notification e-mail that failed every retry beside the invoices' failed e-mails, without the credential in its error, and sends it again", async ({ page }) => {
+  const at = new Date(runNowMs()).toISOString();
+  await withPortalDatabase(async (client) => {
+    // A notification e-mail to the buyer whose job failed its last retry (what the dead-letter worker leaves).
+    await client.query(`delete from notification_mails where failed_at is not null and sent_at is null`);
+    const buyer = await client.query<{ id: string }>(`select id::text from users where username = 'buyer'`);
+    const mail = await client.query<{ id: number }>(
+      `insert into notification_mails (user_id, digest, created_at, attempts, last_error, failed_at) values ($1, false, $2, 7, $3, $2) returning id`,
+      [buyer.rows[0]!.id, at, 'Invalid login: 535 5.7.8 Authentication failed for smtp://***@mail.example:587'],
+    );
+    await client.query(
+      `insert into notifications (user_id, company_id, kind, record_type, record_id, label, fold_key, actor_kind, actor_id, first_sequence, last_sequence, first_at, occurred_at, mail_id)
+       values ($1, null, 'order_item.confirmed', 'order_item', '1', 'E2E-MAIL', 'order_item:1', 'system', 'e2e', 0, 0, $2, $2, $3)`,
+      [buyer.rows[0]!.id, at, mail.rows[0]!.id],
+    );
+  });
+  await signIn(page, 'admin');
+  await menu(page).getByRole('link', { name: 'Invoices' }).click();
+  const region = page.getByRole('region', { name: /Notification e-mails not delivered/ });
+  const row = region.getByRole('listitem', { name: 'Item confirmed to Bruno Buyer' });
+  await expect(row).toContainText('To bruno@');
+  await expect(row).toContainText('7 attempts');
+  await expect(row).toContainText('Last error: Invalid login: 535 5.7.8 Authentication failed');
+  expect(await axe(page, 'section[aria-labelledby="failed-notification-mails-title"]')).toEqual([]);
+
+  const retried = page.waitForResponse((response) => response.url().endsWith('/api/admin/notifications/mail/retry'));
+  await row.getByRole('button', { name: 'Send Item confirmed for Bruno Buyer again' }).click();
+  expect((await retried).status()).toBe(200);
+  await expect(region).toBeHidden();
 });

@@ -45,6 +45,18 @@ describe('EmbeddedDirectory', () => {
     expect(await directory.getUser('00000000-0000-4000-8000-00000000ffff')).toBeUndefined();
     expect(await directory.getUser('no-such-company')).toBeUndefined();
   });
+
+  it('lists the enabled people who hold a role, with their roles as their tokens carry them (a guest holds none)', async () => {
+    const people = await new EmbeddedDirectory(database.db).listPeople();
+    const byName = new Map(people.map((person) => [person.fullName, person]));
+    expect(byName.get('Alice Admin')).toMatchObject({ id: demoUser('admin').id, companyId: null, staffRoles: ['admin'], clientType: null });
+    expect(byName.get('Anna Accountant')).toMatchObject({ staffRoles: ['accountant'], clientType: null });
+    expect(byName.get('Bruno Buyer')).toMatchObject({ companyId: BALTIC_BEVERAGES, staffRoles: [], clientType: 'buyer', email: demoUser('buyer').email });
+    expect(byName.get('Selma Seller')).toMatchObject({ companyId: AQUA_CONVERTERS, clientType: 'seller' });
+    expect(byName.has('Gus Guest')).toBe(false);
+    await database.db.updateTable('users').set({ enabled: false }).where('id', '=', demoUser('seller').id).execute();
+    expect((await new EmbeddedDirectory(database.db).listPeople()).map((person) => person.id)).not.toContain(demoUser('seller').id);
+  });
 });
 
 describe('KeycloakDirectory', () => {
@@ -70,6 +82,16 @@ describe('KeycloakDirectory', () => {
     member('u-3', 3000, { companyId: ['buyco'], company: ['Buy Co'], fbs: ['FB-7, FB-8'], clientType: ['1'] }, { enabled: false }),
     member('u-4', 4000, { company: ['Zeta'] }),
   ];
+  // Staff are no group's members: they hold resource roles of orders-public.
+  const staff = [member('s-1', 500, {}, { firstName: 'Ada', lastName: 'Admin' }), member('s-2', 600, {}, { firstName: 'Acc', lastName: 'Ountant' })];
+  /** Who holds which role: resource roles of orders-public, realm roles buyer and seller. */
+  const roleUsers: Record<string, typeof members> = {
+    'client:admin': [staff[0]!],
+    'client:accountant': [staff[1]!, staff[0]!],
+    'client:client': [members[0]!, members[1]!, members[2]!],
+    'realm:seller': [members[0]!],
+    'realm:buyer': [members[2]!],
+  };
 
   const readBody = (request: IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -108,6 +130,16 @@ describe('KeycloakDirectory', () => {
       if (userMatch) {
         const user = members.find((candidate) => candidate.id === decodeURIComponent(userMatch[1]));
         return user ? json(200, user) : json(404, { error: 'User not found' });
+      }
+      if (url.pathname === '/admin/realms/orders/clients') {
+        return json(200, url.searchParams.get('clientId') === 'orders-public' ? [{ id: 'c-uuid', clientId: 'orders-public' }] : []);
+      }
+      const roleMatch = /^\/admin\/realms\/orders\/(?:clients\/c-uuid\/roles|roles)\/([^/]+)\/users$/.exec(url.pathname);
+      if (roleMatch) {
+        const holders = roleUsers[`${url.pathname.includes('/clients/') ? 'client' : 'realm'}:${roleMatch[1]}`];
+        if (!holders) return json(404, { error: 'Could not find role' });
+        const offset = Number(url.searchParams.get('first') ?? 0);
+        return json(200, holders.slice(offset, offset + Number(url.searchParams.get('max') ?? 100)));
       }
       if (url.pathname === '/admin/realms/orders/users') {
         const [key, value] = (url.searchParams.get('q') ?? '').split(':');
@@ -156,6 +188,22 @@ describe('KeycloakDirectory', () => {
     expect(await keycloak.getUser('u-3')).toMatchObject({ id: 'u-3', companyId: 'buyco', company: 'Buy Co', clientType: '1', fbs: ['FB-7', 'FB-8'], enabled: false });
     expect(await keycloak.getUser('acme')).toMatchObject({ id: 'u-1', companyId: 'acme' });
     expect(await keycloak.getUser('nobody')).toBeUndefined();
+  });
+
+  it('lists the enabled people with their roles as their tokens would carry them: staff by resource role, client users by company and type', async () => {
+    requests.length = 0;
+    const people = await directory().listPeople();
+    expect(people).toEqual([
+      { id: 's-1', companyId: null, staffRoles: ['admin', 'accountant'], clientType: null, email: 's-1@example.com', fullName: 'Ada Admin' },
+      { id: 's-2', companyId: null, staffRoles: ['accountant'], clientType: null, email: 's-2@example.com', fullName: 'Acc Ountant' },
+      { id: 'u-1', companyId: 'acme', staffRoles: [], clientType: 'client', email: 'u-1@example.com', fullName: 'First u-1' },
+      { id: 'u-2', companyId: 'acme', staffRoles: [], clientType: 'seller', email: 'u-2@example.com', fullName: 'First u-2' },
+    ]);
+    // Role holders are read with their attributes (the company), each with the service account's token.
+    const roleReads = requests.filter((request) => request.url.includes('/users?'));
+    expect(roleReads.length).toBeGreaterThan(0);
+    expect(roleReads.every((request) => new URL(request.url, 'http://stub').searchParams.get('briefRepresentation') === 'false')).toBe(true);
+    expect(roleReads.every((request) => request.authorization?.startsWith('Bearer token-'))).toBe(true);
   });
 
   it('fails clearly when the service account is refused', async () => {

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
-import type { ClientDirectory, DirectoryClient, DirectoryUser } from './types.js';
+import type { ClientDirectory, DirectoryClient, DirectoryPerson, DirectoryUser } from './types.js';
+import { personOf } from './people.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -90,5 +91,27 @@ export class EmbeddedDirectory implements ClientDirectory {
       address: row.address,
       clientType: row.client_type,
     };
+  }
+
+  async listPeople(): Promise<DirectoryPerson[]> {
+    return this.people();
+  }
+
+  async getPerson(id: string): Promise<DirectoryPerson | undefined> {
+    return UUID.test(id) ? (await this.people(id))[0] : undefined;
+  }
+
+  private async people(id?: string): Promise<DirectoryPerson[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['id', 'company_id', 'resource_roles', 'realm_roles', 'email', 'first_name', 'last_name'])
+      .where('enabled', '=', true)
+      .$if(id !== undefined, (query) => query.where('id', '=', id!))
+      .orderBy('id')
+      .execute();
+    return rows.flatMap((row) => {
+      const person = personOf({ id: row.id, companyId: row.company_id, resourceRoles: row.resource_roles, realmRoles: row.realm_roles, email: row.email, fullName: name(row.first_name, row.last_name) });
+      return person ? [person] : [];
+    });
   }
 }

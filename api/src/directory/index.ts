@@ -4,7 +4,7 @@ import { EmbeddedDirectory } from './embedded.js';
 import { KeycloakDirectory } from './keycloak.js';
 import type { ClientDirectory } from './types.js';
 
-export type { ClientDirectory, DirectoryClient, DirectoryClientType, DirectoryUser } from './types.js';
+export type { ClientDirectory, DirectoryClient, DirectoryClientType, DirectoryPerson, DirectoryUser } from './types.js';
 
 export class DirectoryConfigurationError extends Error {}
 

@@ -1,4 +1,6 @@
-import type { ClientDirectory, DirectoryClient, DirectoryClientType, DirectoryUser } from './types.js';
+import type { ClientDirectory, DirectoryClient, DirectoryClientType, DirectoryPerson, DirectoryUser } from './types.js';
+import { personOf } from './people.js';
+import { RESOURCE_CLIENT, STAFF_ROLES } from '../lib/roles.js';
 import { machineNowMs } from '../lib/clock.js';
 
 /** Keycloak's UserRepresentation, the part the directory reads. */
@@ -127,6 +129,66 @@ export class KeycloakDirectory implements ClientDirectory {
       address: first(user, 'address'),
       clientType: isClient ? clientTypeOf(user) : null,
     };
+  }
+
+  /**
+   * The people who hold a role of the portal: the users of each resource role of orders-public (admin, operator,
+   * accountant, client) and of the realm roles buyer and seller, read a page at a time. A role the realm lacks has
+   * no users. Disabled users are left out. The service account needs view-clients besides view-users.
+   */
+  async listPeople(): Promise<DirectoryPerson[]> {
+    const clients = await this.admin<{ id: string; clientId: string }[]>(`/clients?clientId=${encodeURIComponent(RESOURCE_CLIENT)}`);
+    const client = clients.find((candidate) => candidate.clientId === RESOURCE_CLIENT);
+    const users = new Map<string, { user: KeycloakUser; resource: Set<string>; realm: Set<string> }>();
+    const collect = async (path: string, add: (entry: { resource: Set<string>; realm: Set<string> }) => void) => {
+      for (let offset = 0; ; offset += PAGE) {
+        const page = (await this.admin<KeycloakUser[]>(`${path}?first=${offset}&max=${PAGE}&briefRepresentation=false`, { allowNotFound: true })) ?? [];
+        for (const user of page) {
+          const entry = users.get(user.id) ?? { user, resource: new Set<string>(), realm: new Set<string>() };
+          add(entry);
+          users.set(user.id, entry);
+        }
+        if (page.length < PAGE) break;
+      }
+    };
+    if (client) {
+      for (const role of [...STAFF_ROLES, 'client'])
+        await collect(`/clients/${encodeURIComponent(client.id)}/roles/${role}/users`, (entry) => entry.resource.add(role));
+    }
+    for (const role of ['buyer', 'seller']) await collect(`/roles/${role}/users`, (entry) => entry.realm.add(role));
+    const people: DirectoryPerson[] = [];
+    for (const { user, resource, realm } of users.values()) {
+      if (user.enabled === false) continue;
+      const isClient = resource.has('client');
+      const person = personOf({
+        id: user.id,
+        companyId: first(user, 'companyId') ?? (isClient ? user.id : null),
+        resourceRoles: [...resource],
+        realmRoles: [...realm],
+        email: user.email ?? null,
+        fullName: fullName(user),
+      });
+      if (person) people.push(person);
+    }
+    return people.sort((a, b) => a.id.localeCompare(b.id));
+  }
+
+  /** One person by subject: the user and their direct role mappings (orders-public's roles, the realm's buyer and seller). */
+  async getPerson(id: string): Promise<DirectoryPerson | undefined> {
+    const user = await this.admin<KeycloakUser>(`/users/${encodeURIComponent(id)}`, { allowNotFound: true });
+    if (!user || user.enabled === false) return undefined;
+    const mappings = await this.admin<{ realmMappings?: { name: string }[]; clientMappings?: Record<string, { mappings?: { name: string }[] }> }>(
+      `/users/${encodeURIComponent(user.id)}/role-mappings`,
+    );
+    const resourceRoles = (mappings.clientMappings?.[RESOURCE_CLIENT]?.mappings ?? []).map((role) => role.name);
+    return personOf({
+      id: user.id,
+      companyId: first(user, 'companyId') ?? (resourceRoles.includes('client') ? user.id : null),
+      resourceRoles,
+      realmRoles: (mappings.realmMappings ?? []).map((role) => role.name),
+      email: user.email ?? null,
+      fullName: fullName(user),
+    });
   }
 
   private async clientGroup(): Promise<KeycloakGroup> {

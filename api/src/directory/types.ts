@@ -1,3 +1,5 @@
+import type { ClientType, StaffRole } from '../lib/roles.js';
+
 /** What the portal reads of the identity service's clients and users, whichever directory answers. */
 
 export type DirectoryClientType = '0' | '1';
@@ -36,9 +38,26 @@ export interface DirectoryUser {
   clientType: DirectoryClientType | null;
 }
 
+/** A person who may be told of something: their subject, company and roles as their access tokens carry them. */
+export interface DirectoryPerson {
+  /** The subject (`sub`) of their tokens. */
+  id: string;
+  companyId: string | null;
+  /** Staff roles (resource roles of orders-public). */
+  staffRoles: StaffRole[];
+  /** Client, buyer or seller for a client company's user (resource role client, realm role buyer or seller); else null. */
+  clientType: ClientType | null;
+  email: string | null;
+  fullName: string | null;
+}
+
 export interface ClientDirectory {
   /** Every client company, in the order of their names. */
   listClients(): Promise<DirectoryClient[]>;
   /** A user by id; a company id finds that company's first user. Undefined when there is none. */
   getUser(id: string): Promise<DirectoryUser | undefined>;
+  /** Every enabled person who holds a role of the portal (staff, or a client company's user). */
+  listPeople(): Promise<DirectoryPerson[]>;
+  /** One person by subject, with their roles; undefined when they are unknown, disabled or hold no role of the portal. */
+  getPerson(id: string): Promise<DirectoryPerson | undefined>;
 }

@@ -26,6 +26,8 @@ export const QUEUES = {
   notifications: 'notifications',
   /** One e-mail of the notifications (at once, or a digest): `{ mailId }`. */
   notificationEmail: 'notification-email',
+  /** Where pg-boss copies a notification e-mail job that failed its last retry. */
+  notificationEmailDead: 'notification-email-dead',
   /** Queues the daily digests whose local hour has come; on a schedule (SCHEDULES). */
   notificationDigest: 'notification-digest',
 } as const;

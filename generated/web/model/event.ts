@@ -27,13 +27,14 @@ export interface Event {
   /** When the change was made (the portal's clock). */
   occurredAt: string;
   /**
-   * The client company the record belongs to; null for the manufacturer's own records (supply orders).
+   * The client company the record belongs to; null for the manufacturer's own records (supply orders, failed e-mails and webhooks, machine messages kept aside).
    * @maxLength 64
    * @nullable
    */
   companyId: string | null;
   /**
-   * The kind of record changed: order, order_item, production_order_item, machine, claim, invoice, supply_order, forecast.
+   * The kind of record changed: order, order_item, production_order_item, machine, claim, invoice, supply_order,
+forecast; the manufacturer's own: outbox (an invoice e-mail), notification_mail, webhook_endpoint.
    * @maxLength 64
    */
   recordType: string;

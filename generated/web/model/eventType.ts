@@ -35,4 +35,8 @@ export const EventType = {
   invoicesent: 'invoice.sent',
   supply_orderdelivered: 'supply_order.delivered',
   forecastsaved: 'forecast.saved',
+  invoiceready_to_confirm: 'invoice.ready_to_confirm',
+  emailfailed: 'email.failed',
+  webhookfailed: 'webhook.failed',
+  machine_eventkept_aside: 'machine_event.kept_aside',
 } as const;

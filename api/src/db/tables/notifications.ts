@@ -58,6 +58,8 @@ export interface NotificationMailTable {
   sent_at: Date | null;
   attempts: ColumnType<number, number | undefined, number>;
   last_error: string | null;
+  /** When its last retry failed (its job dead-lettered); null again when the admin sends it again. */
+  failed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** The people's notifications, the job's cursor over the event log, and their e-mail. */

@@ -86,6 +86,12 @@ export const CLIENT_READERS: Record<EventType, readonly ClientType[]> = {
   'forecast.saved': ['client', 'buyer'],
   'production_order_item.created': [],
   'supply_order.delivered': [],
+  // An invoice waiting for 'Confirm & Send' is its company's record; only the client type opens invoices.
+  'invoice.ready_to_confirm': ['client'],
+  // The manufacturer's own records: its e-mails, webhook deliveries and machine ingestion (company null).
+  'email.failed': [],
+  'webhook.failed': [],
+  'machine_event.kept_aside': [],
 };
 
 /** The types a client role reads (`client` reads every client-readable type). */

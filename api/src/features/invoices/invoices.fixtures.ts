@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
-import { insertInvoice, type NewInvoice } from './invoices.repository.js';
+import type { NewInvoice } from './invoices.repository.js';
+import { issueInvoice } from './invoices.service.js';
 
 /**
  * Test data builders for invoices: a user (billing e-mail) of a company, and an invoice with lines stored the way
@@ -18,7 +19,7 @@ export async function makeUser(db: Db, companyId: string, email: string | null) 
 
 export async function makeInvoice(db: Db, invoice: Partial<NewInvoice> & Pick<NewInvoice, 'companyId'>) {
   return db.transaction().execute((trx) =>
-    insertInvoice(trx, {
+    issueInvoice(trx, { system: 'test' }, {
       invoiceNumber: `INV-T-${String(++counter).padStart(4, '0')}`,
       orderId: null,
       deliveryDate: '2026-03-13',

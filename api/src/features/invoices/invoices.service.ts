@@ -1,5 +1,7 @@
 import type { Config } from '../../config.js';
-import { recordEvent } from '../events/events.service.js';
+import { recordEvent, type EventCause } from '../events/events.service.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
@@ -95,6 +97,25 @@ export async function confirmInvoice(db: Db, config: Config, jobs: Jobs, actor: 
   const invoice = await repository.findInvoice(db, scope, id);
   if (!invoice) throw notFound('Invoice');
   return invoice;
+}
+
+/**
+ * Issues an invoice in the caller's transaction (audited as `cause`). One that is not confirmed yet waits for
+ * 'Confirm & Send' (part 2.4: the accountant's Invoices, the isConfirmed flag): `invoice.ready_to_confirm` is recorded
+ * with it, so the accountants hear of it and the company's integrators see it. Answers the invoice's id.
+ */
+export async function issueInvoice(trx: Transaction<Database>, cause: EventCause, invoice: repository.NewInvoice): Promise<number> {
+  const id = await repository.insertInvoice(trx, invoice);
+  if (!invoice.isConfirmed) {
+    await recordEvent(trx, cause, {
+      type: 'invoice.ready_to_confirm',
+      companyId: invoice.companyId,
+      recordType: 'invoice',
+      recordId: id,
+      data: { invoiceNumber: invoice.invoiceNumber, orderId: invoice.orderId },
+    });
+  }
+  return id;
 }
 
 /** The dead-lettered e-mails, for the admin. */

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
+import { recordEvent } from '../events/events.service.js';
 import type { Attachment, MailTransport } from './mail.js';
 
 /**
@@ -90,15 +91,33 @@ export async function deliverMessage(db: Db, id: number, options: DeliveryOption
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
-/** The job of a message failed its last retry: the message is dead-lettered until the admin retries it. */
+/**
+ * The job of a message failed its last retry: the message is dead-lettered until the admin retries it, and
+ * `email.failed` is recorded with it (once: a second dead letter of the same round changes nothing), for the admin's inbox.
+ */
 export async function markDeadLettered(db: Db, id: number, error?: string): Promise<void> {
-  await db
-    .updateTable('outbox')
-    .set((eb) => ({ failed_at: sql<Date>`now()`, last_error: error ? error.slice(0, 1000) : eb.ref('last_error') }))
-    .where('id', '=', id)
-    .where('sent_at', 'is', null)
-    .where('failed_at', 'is', null)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const failed = await trx
+      .updateTable('outbox')
+      .set((eb) => ({ failed_at: sql<Date>`now()`, last_error: error ? error.slice(0, 1000) : eb.ref('last_error') }))
+      .where('id', '=', id)
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .returning(['attachment_type', 'attachment_id', 'attempts'])
+      .executeTakeFirst();
+    if (!failed) return;
+    const invoice =
+      failed.attachment_type === 'invoice' && failed.attachment_id !== null
+        ? await trx.selectFrom('invoices').select('invoice_number').where('id', '=', failed.attachment_id).executeTakeFirst()
+        : undefined;
+    await recordEvent(trx, { system: 'invoice-email' }, {
+      type: 'email.failed',
+      companyId: null,
+      recordType: 'outbox',
+      recordId: id,
+      data: { mail: 'invoice', invoiceId: failed.attachment_type === 'invoice' ? failed.attachment_id : null, invoiceNumber: invoice?.invoice_number ?? null, attempts: failed.attempts },
+    });
+  });
 }
 
 /**

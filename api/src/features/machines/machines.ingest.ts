@@ -261,10 +261,33 @@ export async function ingestEvents(db: Db, source: EventSource, events: readonly
         latest: new Date(machine.last),
       })),
     );
-    await recordEvents(trx, source.cause ?? { system: source.name }, await transitionEvents(trx, transitions));
+    await recordEvents(trx, source.cause ?? { system: source.name }, [...(await transitionEvents(trx, transitions)), ...keptAsideEvents(aside)]);
 
     return { accepted: stored.length, duplicates, keptAside: aside.length };
   });
+}
+
+/**
+ * The event log's machine_event.kept_aside events of a batch: one per machine the batch kept messages of, with how many
+ * and why, for the admin who reviews them. The manufacturer's own record (company null): a message kept aside may name
+ * a company or machine that is not its sender's, so no client company is told of it.
+ */
+function keptAsideEvents(aside: readonly Aside[]): EventInput[] {
+  const byMachine = new Map<string, { clientId: string; machineName: string; count: number; reasons: Set<string> }>();
+  for (const event of aside) {
+    const key = machineKey(event.machine.clientId, event.machine.machineName);
+    const entry = byMachine.get(key) ?? { clientId: event.machine.clientId, machineName: event.machine.machineName, count: 0, reasons: new Set<string>() };
+    entry.count++;
+    entry.reasons.add(event.reason);
+    byMachine.set(key, entry);
+  }
+  return [...byMachine.values()].map((entry) => ({
+    type: 'machine_event.kept_aside',
+    companyId: null,
+    recordType: 'machine',
+    recordId: entry.machineName,
+    data: { clientId: entry.clientId, machineName: entry.machineName, count: entry.count, reasons: [...entry.reasons].sort() },
+  }));
 }
 
 /** A stop the events opened (`stopped`) or ended (`started`), as recomputeStops applied it. */

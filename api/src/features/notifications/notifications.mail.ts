@@ -6,6 +6,8 @@ import { now } from '../../lib/clock.js';
 import { QUEUES, sendInTransaction } from '../../jobs/queue.js';
 import type { MailTransport } from '../invoices/mail.js';
 import { unsubscribeToken } from './notifications.unsubscribe.js';
+import { recordEvent } from '../events/events.service.js';
+import { EmbeddedDirectory, type ClientDirectory } from '../../directory/index.js';
 
 /**
  * The notifications' e-mail, as each person chooses per kind (`notification_choices`; no row: in the portal only).
@@ -110,6 +112,8 @@ export interface NotificationMailOptions {
   config: Pick<Config, 'publicUrl' | 'CONTACT_EMAIL' | 'MANUFACTURER_NAME'>;
   transport: MailTransport;
   unsubscribeKey: Buffer;
+  /** Where the person's address and roles come from (DIRECTORY); the embedded store's users when absent. */
+  directory?: Pick<ClientDirectory, 'getPerson'>;
 }
 
 const WHAT: Record<string, string> = {
@@ -131,6 +135,10 @@ const WHAT: Record<string, string> = {
   'invoice.sent': 'Invoice sent',
   'supply_order.delivered': 'Supply order delivered',
   'forecast.saved': 'Forecast saved',
+  'invoice.ready_to_confirm': 'Invoice ready to confirm',
+  'email.failed': 'E-mail failed',
+  'webhook.failed': 'Webhook failed',
+  'machine_event.kept_aside': 'Machine messages kept aside',
 };
 
 interface MailedNotification {
@@ -159,6 +167,12 @@ export function recordPath(notification: Pick<MailedNotification, 'kind' | 'reco
   if (notification.record_type === 'claim' && (face === 'client' || face === 'admin')) return `/claims/${encodeURIComponent(notification.record_id)}`;
   if (notification.record_type === 'invoice' && face !== 'operator') return '/documents';
   if ((notification.kind === 'production_order_item.created' || notification.order_id !== null) && face === 'operator') return '/agenda';
+  if (face === 'admin') {
+    // The admin's screens of what failed: the failed e-mails beside the invoices, the webhooks, the machine messages kept aside.
+    if (notification.kind === 'email.failed') return '/documents';
+    if (notification.kind === 'webhook.failed') return '/webhooks';
+    if (notification.kind === 'machine_event.kept_aside') return '/machines/credentials';
+  }
   return '/';
 }
 
@@ -210,7 +224,8 @@ export async function deliverNotificationMail(db: Db, mailId: number, options: N
       if (!mail) return 'missing' as const;
       if (mail.sent_at) return 'already sent' as const;
       const markSent = () => trx.updateTable('notification_mails').set({ sent_at: now(), last_error: null, attempts: sql<number>`attempts + 1` }).where('id', '=', mailId).execute();
-      const person = await trx.selectFrom('users').select(['email', 'resource_roles', 'enabled']).where(sql<string>`id::text`, '=', mail.user_id).executeTakeFirst();
+      // Undefined for a person gone from the directory, disabled, or without a role of the portal: nothing to send.
+      const person = await (options.directory ?? new EmbeddedDirectory(db)).getPerson(mail.user_id);
       const wanted = await trx
         .selectFrom('notification_choices')
         .select('kind')
@@ -227,14 +242,14 @@ export async function deliverNotificationMail(db: Db, mailId: number, options: N
           .orderBy('id')
           .execute()
       ).filter((n) => kinds.has(n.kind));
-      if (!person?.email || !person.enabled || !notifications.length) {
+      if (!person?.email || !notifications.length) {
         await markSent();
         return 'nothing to send' as const;
       }
       const base = options.config.publicUrl.replace(/\/$/, '');
       const content = renderMail(notifications as MailedNotification[], {
         publicUrl: base,
-        face: faceOfRoles(person.resource_roles),
+        face: faceOfRoles(person.staffRoles),
         digest: mail.digest,
         unsubscribe: (kind) => `${base}/api/notifications/unsubscribe?token=${unsubscribeToken(options.unsubscribeKey, mail.user_id, kind)}`,
       });
@@ -257,10 +272,50 @@ export async function deliverNotificationMail(db: Db, mailId: number, options: N
     if (isLocked(error)) return 'being sent';
     await db
       .updateTable('notification_mails')
-      .set({ last_error: (error instanceof Error ? error.message : String(error)).slice(0, 1000), attempts: sql<number>`attempts + 1` })
+      .set({ last_error: withoutSecrets(error instanceof Error ? error.message : String(error)), attempts: sql<number>`attempts + 1` })
       .where('id', '=', mailId)
       .where('sent_at', 'is', null)
       .execute();
     throw error;
   }
 }
+
+/**
+ * An error as the admin may read it: credentials that a transport puts in its messages (a URL's user:password, a
+ * password= or pass= parameter, an AUTH line's token) are replaced by ***. At most 1,000 characters.
+ */
+export function withoutSecrets(text: string): string {
+  return text
+    .replace(/(\/\/)[^/\s:@]+:[^/\s@]+@/g, '$1***@')
+    .replace(/\b(pass(?:word)?|secret|token)=([^&\s]+)/gi, '$1=***')
+    .replace(/\b(AUTH\s+(?:PLAIN|LOGIN|XOAUTH2))\s+\S+/gi, '$1 ***')
+    .slice(0, 1000);
+}
+
+/**
+ * The job of a notification e-mail failed its last retry: the e-mail is marked failed until the admin sends it again,
+ * and `email.failed` is recorded with it (once per failure), for the admin's inbox.
+ */
+export async function markMailFailed(db: Db, mailId: number, error?: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const failed = await trx
+      .updateTable('notification_mails')
+      .set((eb) => ({ failed_at: now(), last_error: error ? withoutSecrets(error) : eb.ref('last_error') }))
+      .where('id', '=', mailId)
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .returning(['digest', 'attempts'])
+      .executeTakeFirst();
+    if (!failed) return;
+    await recordEvent(trx, { system: 'notification-email' }, {
+      type: 'email.failed',
+      companyId: null,
+      recordType: 'notification_mail',
+      recordId: mailId,
+      data: { mail: 'notification', digest: failed.digest, attempts: failed.attempts },
+    });
+  });
+}
+
+/** Whether a notification of this event may go out by e-mail at once: a failed notification e-mail is told in the portal (mail is what failed). */
+export const mailableAtOnce = (event: { type: EventType; data: Record<string, unknown> }) => !(event.type === 'email.failed' && event.data.mail === 'notification');

@@ -2,9 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import type { EventActorKind, EventType } from '../../db/tables/events.js';
 import type { StoredEvent } from '../events/events.repository.js';
-import { rolesFromClaims, STAFF_ROLES, type StaffRole } from '../../lib/roles.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
-import type { Person } from './notifications.rules.js';
 
 type Executor = Db | Transaction<Database>;
 
@@ -61,20 +59,6 @@ export async function orderNumbers(trx: Executor, orderIds: number[]): Promise<M
   if (!orderIds.length) return new Map();
   const rows = await trx.selectFrom('client_production_orders').select(['id', 'order_no']).where('id', 'in', orderIds).execute();
   return new Map(rows.map((row) => [row.id, row.order_no]));
-}
-
-/** The enabled people of the directory (the embedded identity store), with their roles as their tokens carry them. */
-export async function people(trx: Executor): Promise<Person[]> {
-  const rows = await trx.selectFrom('users').select(['id', 'company_id', 'resource_roles', 'realm_roles']).where('enabled', '=', true).execute();
-  return rows.map((row) => {
-    const { roles, clientType } = rolesFromClaims({ resource_access: { 'orders-public': { roles: row.resource_roles } }, realm_access: { roles: row.realm_roles } });
-    return {
-      id: row.id,
-      companyId: row.company_id,
-      staffRoles: STAFF_ROLES.filter((role) => roles.has(role)) as StaffRole[],
-      clientType: clientType && row.company_id ? clientType : null,
-    };
-  });
 }
 
 /** The display names of the people among `ids` (subjects that are not the directory's users are left out). */
@@ -224,4 +208,44 @@ export async function markRead(trx: Transaction<Database>, userId: string, at: D
   if (ids) query = query.where('id', 'in', ids);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+const failedSort = { failedAt: 'm.failed_at', createdAt: 'm.created_at' };
+
+/** The notification e-mails that failed every retry (not sent since), with their person and kinds, and their count. */
+export async function findFailedMails(db: Executor, pagination: PaginationInput) {
+  const failed = db.selectFrom('notification_mails as m').where('m.failed_at', 'is not', null).where('m.sent_at', 'is', null);
+  const query = failed
+    .leftJoin('users as u', (join) => join.on(sql<string>`u.id::text`, '=', sql.ref('m.user_id')))
+    .select([
+      'm.id',
+      'm.user_id',
+      'm.digest',
+      'm.attempts',
+      'm.last_error',
+      'm.created_at',
+      'm.failed_at',
+      'u.email',
+      'u.username',
+      sql<string | null>`nullif(concat_ws(' ', u.first_name, u.last_name), '')`.as('full_name'),
+      sql<EventType[]>`array(select distinct n.kind from notifications n where n.mail_id = m.id order by 1)`.as('kinds'),
+    ]);
+  const [rows, total] = await Promise.all([
+    paginate(query, pagination, failedSort, { sortBy: 'failedAt', descending: true, tieBreaker: 'm.id' }).execute(),
+    failed.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: total.count };
+}
+
+/** Takes a failed e-mail back for another round of retries (in the caller's transaction); false when it has not failed. */
+export async function takeBackFailedMail(trx: Transaction<Database>, id: number): Promise<boolean> {
+  const row = await trx
+    .updateTable('notification_mails')
+    .set({ failed_at: null })
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is not', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }

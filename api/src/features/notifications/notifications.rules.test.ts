@@ -8,6 +8,7 @@ const seller = person('seller-1', 'seller-co', 'seller');
 const client = person('client-1', 'buyer-co', 'client');
 const admin = person('admin-1', null, null, ['admin']);
 const operator = person('operator-1', null, null, ['operator']);
+const accountant = person('accountant-1', null, null, ['accountant']);
 
 const itemEvent = (type: EventFacts['type'], data: Record<string, unknown>, actorId = 'someone-else'): EventFacts => ({
   type,
@@ -61,6 +62,31 @@ describe('who hears what', () => {
     expect(hears(operator, production('2026-12-14'), TODAY)).toBe(false);
     expect(hears(operator, production('2026-12-06'), TODAY)).toBe(false);
     expect(hears(admin, production('2026-12-09'), TODAY)).toBe(false);
+  });
+
+  it("the accountant hears an invoice ready to confirm; the invoice's company and the other staff do not", () => {
+    const ready: EventFacts = { ...itemEvent('invoice.ready_to_confirm', { invoiceNumber: 'INV-1' }), recordType: 'invoice', actorKind: 'system', actorId: 'test' };
+    expect([accountant, admin, operator, client, buyer, seller].map((someone) => hears(someone, ready, TODAY))).toEqual([true, false, false, false, false, false]);
+  });
+
+  it('the admin hears failed e-mails, failed webhooks and machine messages kept aside, the manufacturer\'s own records; nobody else does', () => {
+    const plant = (type: EventFacts['type'], recordType: string, data: Record<string, unknown>): EventFacts => ({
+      type,
+      companyId: null,
+      recordType,
+      recordId: '3',
+      actorKind: 'system',
+      actorId: 'test',
+      data,
+    });
+    for (const event of [
+      plant('email.failed', 'outbox', { mail: 'invoice' }),
+      plant('email.failed', 'notification_mail', { mail: 'notification' }),
+      plant('webhook.failed', 'webhook_endpoint', { endpointDisabled: true }),
+      plant('machine_event.kept_aside', 'machine', { clientId: 'buyer-co', count: 2 }),
+    ]) {
+      expect([admin, accountant, operator, client, buyer, seller].map((someone) => hears(someone, event, TODAY)), `${event.type} ${event.recordType}`).toEqual([true, false, false, false, false, false]);
+    }
   });
 
   it('weeks run Monday to Sunday, across a year end', () => {

@@ -10,13 +10,14 @@ import { CLIENT_READERS } from '../events/events.service.js';
  * buyer's item (it opens that item on its planner).
  */
 
-/** A person who may be notified, as the directory lists them. */
+/** A person who may be notified, as the directory lists them (`DirectoryPerson`). */
 export interface Person {
   /** Their subject (the access token's `sub`). */
   id: string;
   companyId: string | null;
   staffRoles: readonly StaffRole[];
   clientType: ClientType | null;
+  fullName?: string | null;
 }
 
 /** An event with the facts about its record that the rules need. */
@@ -90,6 +91,12 @@ export const DEFAULT_RULES: Record<EventType, readonly Audience[]> = {
   'invoice.sent': [{ to: 'owner', clientTypes: ['client'] }],
   'supply_order.delivered': [],
   'forecast.saved': [],
+  'invoice.ready_to_confirm': [{ to: 'staff', role: 'accountant' }],
+  // What went wrong inside the portal, for the admin who can act on it: mail and webhooks that failed for good,
+  // machine messages kept aside instead of applied.
+  'email.failed': [{ to: 'staff', role: 'admin' }],
+  'webhook.failed': [{ to: 'staff', role: 'admin' }],
+  'machine_event.kept_aside': [{ to: 'staff', role: 'admin' }],
 };
 
 /**

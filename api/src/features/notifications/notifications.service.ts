@@ -5,10 +5,12 @@ import type { Actor } from '../../lib/actor.js';
 import { audit, recordAudit } from '../../lib/audit.js';
 import { now, today } from '../../lib/clock.js';
 import { loadContract, type BodyOf, type Schemas } from '../../lib/contract.js';
-import { notFound, ruleViolation } from '../../lib/problem.js';
+import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
+import { QUEUES, sendInTransaction } from '../../jobs/queue.js';
 import * as repository from './notifications.repository.js';
-import { DEFAULT_DIGEST_HOUR, DEFAULT_TIME_ZONE, immediateKinds, isTimeZone, queueImmediate } from './notifications.mail.js';
-import { foldKeyOf, foldsInto, recipientsOf, type EventFacts } from './notifications.rules.js';
+import { DEFAULT_DIGEST_HOUR, DEFAULT_TIME_ZONE, immediateKinds, isTimeZone, mailableAtOnce, queueImmediate, withoutSecrets } from './notifications.mail.js';
+import { foldKeyOf, foldsInto, recipientsOf, type EventFacts, type Person } from './notifications.rules.js';
+import { EmbeddedDirectory, type ClientDirectory } from '../../directory/index.js';
 
 /**
  * Notifications from the event log. The job (`followEventLog`) reads the events after its cursor, a batch at a time,
@@ -34,15 +36,18 @@ const orderIdOf = (event: repository.LoggedEvent): number | null => {
 };
 
 /** One batch of the log; answers how many events it read (BATCH: call again). */
-export async function followEventLogOnce(db: Db, batch = BATCH): Promise<number> {
+export async function followEventLogOnce(db: Db, directory: Pick<ClientDirectory, 'listPeople'> = new EmbeddedDirectory(db), batch = BATCH): Promise<number> {
+  // Who may hear anything, from the directory (the embedded store or Keycloak), read before the run's transaction.
+  const people: Person[] = await directory.listPeople();
+  const directoryNames = new Map(people.flatMap((person) => (person.fullName ? [[person.id, person.fullName] as const] : [])));
   return db.transaction().execute(async (trx) => {
     const cursor = await repository.lockCursor(trx);
     const events = await repository.eventsAfter(trx, cursor, batch);
     if (!events.length) return 0;
     const items = await repository.itemFacts(trx, [...new Set(events.map(itemIdOf).filter((id): id is number => id !== null))]);
     const orders = await repository.orderNumbers(trx, [...new Set(events.map(orderIdOf).filter((id): id is number => id !== null))]);
-    const people = await repository.people(trx);
-    const names = await repository.namesOf(trx, [...new Set(events.filter((event) => event.actor_kind === 'user').map((event) => event.actor_id))]);
+    const actors = [...new Set(events.filter((event) => event.actor_kind === 'user').map((event) => event.actor_id))];
+    const names = new Map([...(await repository.namesOf(trx, actors.filter((id) => !directoryNames.has(id)))), ...directoryNames]);
     const day = today();
     const immediate = await immediateKinds(trx, people.map((person) => person.id));
     const at = now();
@@ -85,7 +90,7 @@ export async function followEventLogOnce(db: Db, batch = BATCH): Promise<number>
         else {
           const id = await repository.insertNotification(trx, row);
           // A folded event is told by the e-mail of the notification it folds into.
-          if (immediate.has(`${person.id}\n${event.type}`)) await queueImmediate(trx, person.id, id, at);
+          if (immediate.has(`${person.id}\n${event.type}`) && mailableAtOnce(event)) await queueImmediate(trx, person.id, id, at);
         }
         changed.add(person.id);
       }
@@ -97,10 +102,10 @@ export async function followEventLogOnce(db: Db, batch = BATCH): Promise<number>
 }
 
 /** Follows the log to its end. */
-export async function followEventLog(db: Db): Promise<number> {
+export async function followEventLog(db: Db, directory: Pick<ClientDirectory, 'listPeople'> = new EmbeddedDirectory(db)): Promise<number> {
   let total = 0;
   for (;;) {
-    const read = await followEventLogOnce(db);
+    const read = await followEventLogOnce(db, directory);
     total += read;
     if (read < BATCH) return total;
   }
@@ -217,4 +222,40 @@ export async function unsubscribe(db: Db, subject: string, kind: string, client:
     if (Number(removed.numDeletedRows))
       await recordAudit(trx, { subject, ip: client.ip, userAgent: client.userAgent ?? null, operation: 'unsubscribeNotifications', recordType: 'notification_preferences', recordId: subject, details: { kind } });
   });
+}
+
+/** The notification e-mails that failed every retry, for the admin: to whom, what, when, and the last error (credentials masked). */
+export async function getFailedMails(db: Db, pagination: BodyOf<'Notifications_getFailedMails'>['pagination']): Promise<{ rows: Schemas['FailedNotificationMail'][]; count: number }> {
+  const { rows, count } = await repository.findFailedMails(db, pagination);
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      person: row.full_name ?? row.username ?? row.user_id,
+      to: row.email ?? null,
+      digest: row.digest,
+      kinds: row.kinds,
+      attempts: row.attempts,
+      lastError: row.last_error === null ? null : withoutSecrets(row.last_error),
+      createdAt: new Date(row.created_at).toISOString(),
+      failedAt: new Date(row.failed_at!).toISOString(),
+    })),
+    count,
+  };
+}
+
+/**
+ * Sends a failed notification e-mail again: takes it back and queues its job with fresh retries, in one transaction
+ * (audited). 404 for no such e-mail, 409 when it has not failed (sent, or still being retried: nothing queued twice).
+ */
+export async function retryMail(db: Db, actor: Actor, id: number) {
+  await db.transaction().execute(async (trx) => {
+    const mail = await trx.selectFrom('notification_mails').select(['id', 'sent_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!mail) throw notFound('Notification e-mail');
+    if (!(await repository.takeBackFailedMail(trx, id))) {
+      throw conflict(mail.sent_at ? 'The e-mail was sent already.' : 'The e-mail is still being retried; it has not failed.');
+    }
+    const jobId = await sendInTransaction(trx, QUEUES.notificationEmail, { mailId: id });
+    await audit(trx, actor, { operation: 'retryNotificationMail', recordType: 'notification_mail', recordId: id, details: { jobId } });
+  });
+  return { ok: true as const };
 }

@@ -7,7 +7,7 @@ import { nowMs, pinClock } from '../../lib/clock.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Schemas } from '../../lib/contract.js';
 import type { EventType } from '../../db/tables/events.js';
-import { recordEvent, type EventInput } from '../events/events.service.js';
+import { CLIENT_READERS, recordEvent, type EventInput } from '../events/events.service.js';
 import { DEFAULT_RULES } from './notifications.rules.js';
 import { followEventLog } from './notifications.service.js';
 import { notificationJobHandlers } from './notifications.jobs.js';
@@ -174,15 +174,20 @@ describe('the inbox', () => {
 
 /**
  * Generated over every kind of notification: the event is about company BUYER_CO's record (its item, of a product the
- * seller company plans); nobody of another company ever hears it, and each person who does is one who opens it.
+ * seller company plans); nobody of another company ever hears it, and each person who does is one who opens it. A
+ * plant-internal kind (its rules name staff only: the manufacturer's own records, company null) reaches only the
+ * staff of the roles its rules name, and no client company's user.
  */
 describe('tenancy over every notification kind', () => {
   const kinds = (Object.keys(DEFAULT_RULES) as EventType[]).filter((type) => DEFAULT_RULES[type].length > 0);
+  const staffOf = (type: EventType) => DEFAULT_RULES[type].flatMap((audience) => (audience.to === 'staff' ? [audience.role] : []));
+  const plantInternal = (type: EventType) => DEFAULT_RULES[type].every((audience) => audience.to === 'staff') && CLIENT_READERS[type].length === 0;
   it.each(kinds)("%s: another company's users never receive it", async (type) => {
     await markAllRead();
     const recordType = type.split('.')[0]!;
-    const event: EventInput =
-      recordType === 'order_item'
+    const event: EventInput = plantInternal(type)
+      ? { type, companyId: null, recordType, recordId: 77, data: { clientId: BUYER_CO, mail: 'invoice' } }
+      : recordType === 'order_item'
         ? itemEvent(type, { by: 'seller' })
         : recordType === 'production_order_item'
           ? { type, companyId: SELLER_CO, recordType, recordId: 900, data: { orderItemId: item, dueDate: new Date(nowMs()).toISOString().slice(0, 10) } }
@@ -190,10 +195,12 @@ describe('tenancy over every notification kind', () => {
     await record({ system: 'test' }, event);
     await followEventLog(api.db);
     for (const who of [people.otherBuyer, people.otherClient, people.otherSeller]) expect((await inbox(who)).unread, who.actor.name).toBe(0);
-    const heard = [];
+    const heard: string[] = [];
     for (const [name, who] of Object.entries(people)) if ((await inbox(who)).unread > 0) heard.push(name);
     // Someone hears every kind that has rules (else the kind's test proves nothing).
     expect(heard.length, type).toBeGreaterThan(0);
+    // The manufacturer's own records reach the plant roles named, and nobody else (this company's users neither).
+    if (plantInternal(type)) expect(heard, type).toEqual(staffOf(type));
   });
 });
 

@@ -6,6 +6,7 @@ import { QUEUES, sendInTransaction, sendNow } from '../../jobs/queue.js';
 import { machineNowMs, now } from '../../lib/clock.js';
 import { findEvent, type StoredEvent } from '../events/events.repository.js';
 import { eventView } from '../events/events.view.js';
+import { recordEvent } from '../events/events.service.js';
 import { addressPolicy } from './webhooks.address.js';
 import { postWebhook } from './webhooks.http.js';
 import { signatureHeader } from './webhooks.signature.js';
@@ -112,6 +113,15 @@ export async function attemptDelivery(db: Db, config: DeliveryConfig, deliveryId
       })
         .where('id', '=', delivery.endpoint_id)
         .execute();
+      // Told to the admin through the log. The endpoint is disabled, so this event never goes to it; the
+      // manufacturer's own events (company null) go to the manufacturer's endpoints only.
+      await recordEvent(trx, { system: 'webhook-delivery' }, {
+        type: 'webhook.failed',
+        companyId: null,
+        recordType: 'webhook_endpoint',
+        recordId: delivery.endpoint_id,
+        data: { endpointId: delivery.endpoint_id, deliveryId: delivery.id, eventId: event.id, eventType: event.type, attempts, lastStatusCode: result.status, endpointDisabled: true },
+      });
       return 'failed';
     }
     await trx

@@ -22,11 +22,17 @@ import type {
 import type {
   NotificationPage,
   NotificationPreferences,
+  NotificationsGetFailedMails200,
   NotificationsGetUnreadCount200,
   NotificationsMarkAllRead200,
-  NotificationsMarkRead200
+  NotificationsMarkRead200,
+  Ok
 } from '../../model';
 
+
+export const getNotificationsRetryMailResponseMock = (): Ok => ({"ok":true})
+
+export const getNotificationsGetFailedMailsResponseMock = (): NotificationsGetFailedMails200 => ({"rows":[{"id":7,"person":"Bruno Buyer","to":"buyer@example.com","digest":false,"kinds":["order_item.confirmed"],"attempts":7,"lastError":"Invalid login: 535 5.7.8 Authentication failed","createdAt":"2026-11-25T08:00:00Z","failedAt":"2026-11-25T09:03:00Z"}],"count":1})
 
 export const getNotificationsGetNotificationsResponseMock = (): NotificationPage => ({"rows":[{"id":5,"kind":"order_item.confirmed","recordType":"order_item","recordId":"41","orderId":12,"label":"PO-2026-014","company":"Nordic Water AB","actor":{"kind":"user","name":"Sam Seller"},"count":3,"data":{"by":"seller"},"occurredAt":"2026-03-12T07:30:00Z","readAt":null}],"count":1,"unread":1})
 
@@ -42,6 +48,30 @@ export const getNotificationsStreamResponseMock = (): Blob => (new Blob(faker.he
 
 export const getNotificationsGetUnreadCountResponseMock = (): NotificationsGetUnreadCount200 => ({"unread":2})
 
+
+export const getNotificationsRetryMailMockHandler = (overrideResponse?: Ok | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Ok> | Ok), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/notifications/mail/retry', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getNotificationsRetryMailResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getNotificationsGetFailedMailsMockHandler = (overrideResponse?: NotificationsGetFailedMails200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<NotificationsGetFailedMails200> | NotificationsGetFailedMails200), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/notifications/mails/failed/get', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getNotificationsGetFailedMailsResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
 
 export const getNotificationsGetNotificationsMockHandler = (overrideResponse?: NotificationPage | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<NotificationPage> | NotificationPage), options?: RequestHandlerOptions) => {
   return http.post('*/api/notifications/get', async (info) => {
@@ -127,6 +157,8 @@ export const getNotificationsGetUnreadCountMockHandler = (overrideResponse?: Not
   }, options)
 }
 export const getNotificationsMock = () => [
+  getNotificationsRetryMailMockHandler(),
+  getNotificationsGetFailedMailsMockHandler(),
   getNotificationsGetNotificationsMockHandler(),
   getNotificationsSavePreferencesMockHandler(),
   getNotificationsGetPreferencesMockHandler(),

@@ -29,6 +29,8 @@ import type {
   NotificationPage,
   NotificationPreferences,
   NotificationPreferencesInput,
+  NotificationsGetFailedMails200,
+  NotificationsGetFailedMailsBody,
   NotificationsGetNotificationsBody,
   NotificationsGetPreferencesBody,
   NotificationsGetUnreadCount200,
@@ -37,7 +39,9 @@ import type {
   NotificationsMarkAllReadBody,
   NotificationsMarkRead200,
   NotificationsMarkReadBody,
+  NotificationsRetryMailBody,
   NotificationsStreamBody,
+  Ok,
   ServiceUnavailableResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse
@@ -45,6 +49,135 @@ import type {
 
 import { http } from '../../../../web/src/api/http';
 
+
+
+
+/**
+ * Extension (not in part 7): sends a failed notification e-mail again (queued with fresh retries). 404 for an id that is
+not a notification e-mail, 409 for one that has not failed (sent, or still being retried).
+ */
+export const notificationsRetryMail = (
+    notificationsRetryMailBody: NotificationsRetryMailBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<Ok>(
+      {url: `/api/admin/notifications/mail/retry`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: notificationsRetryMailBody, signal
+    },
+      );
+    }
+  
+
+
+export const getNotificationsRetryMailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof notificationsRetryMail>>, TError,{data: NotificationsRetryMailBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof notificationsRetryMail>>, TError,{data: NotificationsRetryMailBody}, TContext> => {
+
+const mutationKey = ['notificationsRetryMail'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof notificationsRetryMail>>, {data: NotificationsRetryMailBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  notificationsRetryMail(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type NotificationsRetryMailMutationResult = NonNullable<Awaited<ReturnType<typeof notificationsRetryMail>>>
+    export type NotificationsRetryMailMutationBody = NotificationsRetryMailBody
+    export type NotificationsRetryMailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useNotificationsRetryMail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof notificationsRetryMail>>, TError,{data: NotificationsRetryMailBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof notificationsRetryMail>>,
+        TError,
+        {data: NotificationsRetryMailBody},
+        TContext
+      > => {
+
+      const mutationOptions = getNotificationsRetryMailMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * Extension (not in part 7): the notification e-mails that failed every retry, newest failure first (page size 10),
+with the last error; beside the invoices' failed e-mails.
+ */
+export const notificationsGetFailedMails = (
+    notificationsGetFailedMailsBody: NotificationsGetFailedMailsBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<NotificationsGetFailedMails200>(
+      {url: `/api/admin/notifications/mails/failed/get`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: notificationsGetFailedMailsBody, signal
+    },
+      );
+    }
+  
+
+
+
+export const getNotificationsGetFailedMailsQueryKey = (notificationsGetFailedMailsBody?: NotificationsGetFailedMailsBody,) => {
+    return [
+    `/api/admin/notifications/mails/failed/get`, notificationsGetFailedMailsBody
+    ] as const;
+    }
+
+    
+export const getNotificationsGetFailedMailsQueryOptions = <TData = Awaited<ReturnType<typeof notificationsGetFailedMails>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(notificationsGetFailedMailsBody: NotificationsGetFailedMailsBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof notificationsGetFailedMails>>, TError, TData>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getNotificationsGetFailedMailsQueryKey(notificationsGetFailedMailsBody);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof notificationsGetFailedMails>>> = ({ signal }) => notificationsGetFailedMails(notificationsGetFailedMailsBody, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof notificationsGetFailedMails>>, TError, TData> & { queryKey: QueryKey }
+}
+
+export type NotificationsGetFailedMailsQueryResult = NonNullable<Awaited<ReturnType<typeof notificationsGetFailedMails>>>
+export type NotificationsGetFailedMailsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+
+
+export function useNotificationsGetFailedMails<TData = Awaited<ReturnType<typeof notificationsGetFailedMails>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse>(
+ notificationsGetFailedMailsBody: NotificationsGetFailedMailsBody, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof notificationsGetFailedMails>>, TError, TData>, }
+  
+ ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+
+  const queryOptions = getNotificationsGetFailedMailsQueryOptions(notificationsGetFailedMailsBody,options)
+
+  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
 
 
 

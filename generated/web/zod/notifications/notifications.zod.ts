@@ -11,6 +11,59 @@ import zod from 'zod';
 
 
 /**
+ * Extension (not in part 7): sends a failed notification e-mail again (queued with fresh retries). 404 for an id that is
+not a notification e-mail, 409 for one that has not failed (sent, or still being retried).
+ */
+export const notificationsRetryMailBodyIdMax = 2147483647;
+export const notificationsRetryMailBodyIdMultipleOf = 1;
+
+export const notificationsRetryMailBody = zod.object({
+  "id": zod.number().min(1).max(notificationsRetryMailBodyIdMax).multipleOf(notificationsRetryMailBodyIdMultipleOf).describe('Row id.')
+})
+
+export const notificationsRetryMailResponse = zod.object({
+  "ok": zod.literal(true)
+}).describe('Empty success.')
+
+/**
+ * Extension (not in part 7): the notification e-mails that failed every retry, newest failure first (page size 10),
+with the last error; beside the invoices' failed e-mails.
+ */
+export const notificationsGetFailedMailsBodyPaginationPageMax = 1000000;
+export const notificationsGetFailedMailsBodyPaginationPageMultipleOf = 1;
+
+export const notificationsGetFailedMailsBody = zod.object({
+  "pagination": zod.object({
+  "page": zod.number().min(1).max(notificationsGetFailedMailsBodyPaginationPageMax).multipleOf(notificationsGetFailedMailsBodyPaginationPageMultipleOf).describe('1-based page number.'),
+  "rowsPerPage": zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('Page sizes offered by the portal\'s lists (part 9).'),
+  "sortBy": zod.enum(['failedAt', 'createdAt']).optional().describe('Column to sort by; each list names the columns it can sort.'),
+  "descending": zod.boolean().optional()
+}).describe('One page request, shared by every list.')
+})
+
+export const notificationsGetFailedMailsResponseRowsItemIdMax = 2147483647;
+export const notificationsGetFailedMailsResponseRowsItemIdMultipleOf = 1;export const notificationsGetFailedMailsResponseRowsItemPersonMax = 255;export const notificationsGetFailedMailsResponseRowsItemToMax = 320;export const notificationsGetFailedMailsResponseRowsItemKindsMax = 64;export const notificationsGetFailedMailsResponseRowsItemAttemptsMin = 0;
+export const notificationsGetFailedMailsResponseRowsItemAttemptsMax = 2147483647;
+export const notificationsGetFailedMailsResponseRowsItemAttemptsMultipleOf = 1;export const notificationsGetFailedMailsResponseRowsItemLastErrorMax = 1000;export const notificationsGetFailedMailsResponseRowsMax = 100;export const notificationsGetFailedMailsResponseCountMin = 0;
+export const notificationsGetFailedMailsResponseCountMax = 2147483647;
+export const notificationsGetFailedMailsResponseCountMultipleOf = 1;
+
+export const notificationsGetFailedMailsResponse = zod.object({
+  "rows": zod.array(zod.object({
+  "id": zod.number().min(1).max(notificationsGetFailedMailsResponseRowsItemIdMax).multipleOf(notificationsGetFailedMailsResponseRowsItemIdMultipleOf).describe('Row id.'),
+  "person": zod.string().max(notificationsGetFailedMailsResponseRowsItemPersonMax).describe('The person\'s name as the directory knows it, else their subject.'),
+  "to": zod.string().max(notificationsGetFailedMailsResponseRowsItemToMax).nullable().describe('The address it was sent to, when the directory has one.'),
+  "digest": zod.boolean().describe('A digest of several kinds, or one notification at once.'),
+  "kinds": zod.array(zod.enum(['order.created', 'order.changed', 'order.deleted', 'order_item.created', 'order_item.changed', 'order_item.deleted', 'order_item.confirmed', 'order_item.confirmation_cleared', 'order_item.due_date_moved', 'production_order_item.created', 'produced_quantity.recorded', 'machine.stopped', 'machine.started', 'claim.created', 'claim.status_changed', 'invoice.sent', 'supply_order.delivered', 'forecast.saved', 'invoice.ready_to_confirm', 'email.failed', 'webhook.failed', 'machine_event.kept_aside']).describe('What happened, as a dotted name `<record>.<change>`. A type names a change another party may care about; a\nreceiver that does not know a type ignores the event (new types are added, never renamed).')).max(notificationsGetFailedMailsResponseRowsItemKindsMax).describe('The kinds of notification it told of.'),
+  "attempts": zod.number().min(notificationsGetFailedMailsResponseRowsItemAttemptsMin).max(notificationsGetFailedMailsResponseRowsItemAttemptsMax).multipleOf(notificationsGetFailedMailsResponseRowsItemAttemptsMultipleOf),
+  "lastError": zod.string().max(notificationsGetFailedMailsResponseRowsItemLastErrorMax).nullable().describe('The last attempt\'s error, with any credentials in it replaced by `***`.'),
+  "createdAt": zod.string().datetime({}),
+  "failedAt": zod.string().datetime({})
+}).describe('A notification e-mail that failed every retry, for the admin: to whom, what it told, when, and the last error.')).max(notificationsGetFailedMailsResponseRowsMax).describe('At most one page: the largest page size is 100.'),
+  "count": zod.number().min(notificationsGetFailedMailsResponseCountMin).max(notificationsGetFailedMailsResponseCountMax).multipleOf(notificationsGetFailedMailsResponseCountMultipleOf)
+}).describe('One page of rows and the total number of rows.')
+
+/**
  * Extension (not in part 7): the caller's notifications, newest first, a page at a time, with the unread count.
  */
 export const notificationsGetNotificationsBodyPaginationPageMax = 1000000;
@@ -38,7 +91,7 @@ export const notificationsGetNotificationsResponseUnreadMultipleOf = 1;
 export const notificationsGetNotificationsResponse = zod.object({
   "rows": zod.array(zod.object({
   "id": zod.number().min(1).max(notificationsGetNotificationsResponseRowsItemIdMax).multipleOf(notificationsGetNotificationsResponseRowsItemIdMultipleOf).describe('Row id.'),
-  "kind": zod.enum(['order.created', 'order.changed', 'order.deleted', 'order_item.created', 'order_item.changed', 'order_item.deleted', 'order_item.confirmed', 'order_item.confirmation_cleared', 'order_item.due_date_moved', 'production_order_item.created', 'produced_quantity.recorded', 'machine.stopped', 'machine.started', 'claim.created', 'claim.status_changed', 'invoice.sent', 'supply_order.delivered', 'forecast.saved']).describe('What happened, as a dotted name `<record>.<change>`. A type names a change another party may care about; a\nreceiver that does not know a type ignores the event (new types are added, never renamed).'),
+  "kind": zod.enum(['order.created', 'order.changed', 'order.deleted', 'order_item.created', 'order_item.changed', 'order_item.deleted', 'order_item.confirmed', 'order_item.confirmation_cleared', 'order_item.due_date_moved', 'production_order_item.created', 'produced_quantity.recorded', 'machine.stopped', 'machine.started', 'claim.created', 'claim.status_changed', 'invoice.sent', 'supply_order.delivered', 'forecast.saved', 'invoice.ready_to_confirm', 'email.failed', 'webhook.failed', 'machine_event.kept_aside']).describe('What happened, as a dotted name `<record>.<change>`. A type names a change another party may care about; a\nreceiver that does not know a type ignores the event (new types are added, never renamed).'),
   "recordType": zod.string().max(notificationsGetNotificationsResponseRowsItemRecordTypeMax).describe('The kind of record it is about: order, order_item, production_order_item, machine, claim, invoice, forecast.'),
   "recordId": zod.string().max(notificationsGetNotificationsResponseRowsItemRecordIdMax).describe('The record\'s id (a machine: its name).'),
   "orderId": zod.number().min(1).max(notificationsGetNotificationsResponseRowsItemOrderIdMax).multipleOf(notificationsGetNotificationsResponseRowsItemOrderIdMultipleOf).nullable().describe('The order the record belongs to, when there is one: the link opens it.'),
@@ -66,7 +119,7 @@ export const notificationsSavePreferencesBodyDigestHourMultipleOf = 1;export con
 
 export const notificationsSavePreferencesBody = zod.object({
   "choices": zod.array(zod.object({
-  "kind": zod.enum(['order.created', 'order.changed', 'order.deleted', 'order_item.created', 'order_item.changed', 'order_item.deleted', 'order_item.confirmed', 'order_item.confirmation_cleared', 'order_item.due_date_moved', 'production_order_item.created', 'produced_quantity.recorded', 'machine.stopped', 'machine.started', 'claim.created', 'claim.status_changed', 'invoice.sent', 'supply_order.delivered', 'forecast.saved']).describe('What happened, as a dotted name `<record>.<change>`. A type names a change another party may care about; a\nreceiver that does not know a type ignores the event (new types are added, never renamed).'),
+  "kind": zod.enum(['order.created', 'order.changed', 'order.deleted', 'order_item.created', 'order_item.changed', 'order_item.deleted', 'order_item.confirmed', 'order_item.confirmation_cleared', 'order_item.due_date_moved', 'production_order_item.created', 'produced_quantity.recorded', 'machine.stopped', 'machine.started', 'claim.created', 'claim.status_changed', 'invoice.sent', 'supply_order.delivered', 'forecast.saved', 'invoice.ready_to_confirm', 'email.failed', 'webhook.failed', 'machine_event.kept_aside']).describe('What happened, as a dotted name `<record>.<change>`. A type names a change another party may care about; a\nreceiver that does not know a type ignores the event (new types are added, never renamed).'),
   "delivery": zod.enum(['portal', 'immediate', 'digest']).describe('How a person hears of one kind of notification: in the portal only, by e-mail at once, or in a daily digest.')
 }).describe('One kind and how the person hears of it.')).max(notificationsSavePreferencesBodyChoicesMax),
   "digestHour": zod.number().min(notificationsSavePreferencesBodyDigestHourMin).max(notificationsSavePreferencesBodyDigestHourMax).multipleOf(notificationsSavePreferencesBodyDigestHourMultipleOf).describe('The local hour (0-23) the daily digest goes out.'),
@@ -79,7 +132,7 @@ export const notificationsSavePreferencesResponseDigestHourMultipleOf = 1;export
 
 export const notificationsSavePreferencesResponse = zod.object({
   "choices": zod.array(zod.object({
-  "kind": zod.enum(['order.created', 'order.changed', 'order.deleted', 'order_item.created', 'order_item.changed', 'order_item.deleted', 'order_item.confirmed', 'order_item.confirmation_cleared', 'order_item.due_date_moved', 'production_order_item.created', 'produced_quantity.recorded', 'machine.stopped', 'machine.started', 'claim.created', 'claim.status_changed', 'invoice.sent', 'supply_order.delivered', 'forecast.saved']).describe('What happened, as a dotted name `<record>.<change>`. A type names a change another party may care about; a\nreceiver that does not know a type ignores the event (new types are added, never renamed).'),
+  "kind": zod.enum(['order.created', 'order.changed', 'order.deleted', 'order_item.created', 'order_item.changed', 'order_item.deleted', 'order_item.confirmed', 'order_item.confirmation_cleared', 'order_item.due_date_moved', 'production_order_item.created', 'produced_quantity.recorded', 'machine.stopped', 'machine.started', 'claim.created', 'claim.status_changed', 'invoice.sent', 'supply_order.delivered', 'forecast.saved', 'invoice.ready_to_confirm', 'email.failed', 'webhook.failed', 'machine_event.kept_aside']).describe('What happened, as a dotted name `<record>.<change>`. A type names a change another party may care about; a\nreceiver that does not know a type ignores the event (new types are added, never renamed).'),
   "delivery": zod.enum(['portal', 'immediate', 'digest']).describe('How a person hears of one kind of notification: in the portal only, by e-mail at once, or in a daily digest.')
 }).describe('One kind and how the person hears of it.')).max(notificationsSavePreferencesResponseChoicesMax),
   "digestHour": zod.number().min(notificationsSavePreferencesResponseDigestHourMin).max(notificationsSavePreferencesResponseDigestHourMax).multipleOf(notificationsSavePreferencesResponseDigestHourMultipleOf).describe('The local hour (0-23) the daily digest goes out.'),
@@ -100,7 +153,7 @@ export const notificationsGetPreferencesResponseDigestHourMultipleOf = 1;export 
 
 export const notificationsGetPreferencesResponse = zod.object({
   "choices": zod.array(zod.object({
-  "kind": zod.enum(['order.created', 'order.changed', 'order.deleted', 'order_item.created', 'order_item.changed', 'order_item.deleted', 'order_item.confirmed', 'order_item.confirmation_cleared', 'order_item.due_date_moved', 'production_order_item.created', 'produced_quantity.recorded', 'machine.stopped', 'machine.started', 'claim.created', 'claim.status_changed', 'invoice.sent', 'supply_order.delivered', 'forecast.saved']).describe('What happened, as a dotted name `<record>.<change>`. A type names a change another party may care about; a\nreceiver that does not know a type ignores the event (new types are added, never renamed).'),
+  "kind": zod.enum(['order.created', 'order.changed', 'order.deleted', 'order_item.created', 'order_item.changed', 'order_item.deleted', 'order_item.confirmed', 'order_item.confirmation_cleared', 'order_item.due_date_moved', 'production_order_item.created', 'produced_quantity.recorded', 'machine.stopped', 'machine.started', 'claim.created', 'claim.status_changed', 'invoice.sent', 'supply_order.delivered', 'forecast.saved', 'invoice.ready_to_confirm', 'email.failed', 'webhook.failed', 'machine_event.kept_aside']).describe('What happened, as a dotted name `<record>.<change>`. A type names a change another party may care about; a\nreceiver that does not know a type ignores the event (new types are added, never renamed).'),
   "delivery": zod.enum(['portal', 'immediate', 'digest']).describe('How a person hears of one kind of notification: in the portal only, by e-mail at once, or in a daily digest.')
 }).describe('One kind and how the person hears of it.')).max(notificationsGetPreferencesResponseChoicesMax),
   "digestHour": zod.number().min(notificationsGetPreferencesResponseDigestHourMin).max(notificationsGetPreferencesResponseDigestHourMax).multipleOf(notificationsGetPreferencesResponseDigestHourMultipleOf).describe('The local hour (0-23) the daily digest goes out.'),

@@ -19,6 +19,7 @@ import { useListState } from '../../components/useListState';
 import { ExportMenu } from '../../components/ExportMenu';
 import { InvoicesTable } from './InvoicesTable';
 import { FailedDeliveries } from './FailedDeliveries';
+import { FailedNotificationMails } from '../notifications/FailedNotificationMails';
 import { alreadySent, documentsRoleOf, hasCompactView, INVOICES_VIEW_KEY, showsCompany, useInvoiceSelection, type InvoicesView } from './invoices';
 
 const ConfirmSendDialog = lazy(() => import('./ConfirmSendDialog'));
@@ -29,7 +30,7 @@ const ConfirmSendDialog = lazy(() => import('./ConfirmSendDialog'));
  * 'Confirm & Send', all disabled without a selection; staff see the company too. 10 per page (10/20/50/100), invoice
  * date (deliveryDate) descending. The client may choose the compact view (part 2.4's second layout: four columns and
  * the two downloads), which the browser remembers. The admin also sees the e-mails that could not be delivered
- * above the list.
+ * and the notification e-mails that could not, above the list.
  */
 export default function InvoicesPage() {
   const { session } = useAppContext();
@@ -109,6 +110,7 @@ export function InvoicesScreen({ role }: { role: DocumentsRole }) {
         </Group>
       </Group>
       {role === 'admin' && <FailedDeliveries />}
+      {role === 'admin' && <FailedNotificationMails />}
       <InvoicesTable query={query} withCompany={showsCompany(role)} compact={compact} selectedId={selected?.id ?? null} onToggle={toggle} listProps={list.tableProps} />
       {confirming && (
         <Suspense fallback={null}>

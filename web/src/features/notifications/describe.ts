@@ -20,6 +20,10 @@ export const KIND_LABELS: Record<string, string> = {
   'invoice.sent': 'Invoice sent',
   'supply_order.delivered': 'Supply order delivered',
   'forecast.saved': 'Forecast saved',
+  'invoice.ready_to_confirm': 'Invoice ready to confirm',
+  'email.failed': 'E-mail failed',
+  'webhook.failed': 'Webhook failed',
+  'machine_event.kept_aside': 'Machine messages kept aside',
 };
 
 const BY: Record<string, string> = { buyer: 'the buyer', seller: 'the seller' };
@@ -48,6 +52,10 @@ export function describeNotification(notification: Notification): { what: string
       case 'invoice.sent': return 'Invoice sent';
       case 'supply_order.delivered': return 'Supply order delivered';
       case 'forecast.saved': return 'Forecast saved';
+      case 'invoice.ready_to_confirm': return 'Invoice ready to confirm';
+      case 'email.failed': return data.mail === 'notification' ? 'Notification e-mail failed' : 'Invoice e-mail failed';
+      case 'webhook.failed': return 'Webhook failed; endpoint disabled';
+      case 'machine_event.kept_aside': return typeof data.count === 'number' && data.count > 1 ? `${data.count} machine messages kept aside` : 'Machine message kept aside';
       default: return 'Something changed';
     }
   })();
@@ -71,5 +79,8 @@ export function linkOf(notification: Notification, paths: Set<string>): string |
   if (notification.recordType === 'invoice' && paths.has('/documents')) return '/documents';
   if (notification.kind === 'production_order_item.created' && paths.has('/agenda')) return '/agenda';
   if (notification.orderId !== null && paths.has('/agenda')) return '/agenda';
+  if (notification.kind === 'email.failed' && paths.has('/documents')) return '/documents';
+  if (notification.kind === 'webhook.failed' && paths.has('/webhooks')) return '/webhooks';
+  if (notification.kind === 'machine_event.kept_aside' && paths.has('/machines/credentials')) return '/machines/credentials';
   return null;
 }

@@ -1,0 +1,92 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { IconMailForward } from '@tabler/icons-react';
+import {
+  getNotificationsGetFailedMailsQueryKey,
+  useNotificationsGetFailedMails,
+  useNotificationsRetryMail,
+} from '../../../../generated/web/endpoints/notifications/notifications';
+import type { FailedNotificationMail, NotificationsGetFailedMailsBody } from '../../../../generated/web/model';
+import { describeError } from '../../api/describeError';
+import { formatDateTime } from '../../components/format';
+import { QueryError } from '../../components/QueryError';
+import { KIND_LABELS } from './describe';
+
+const BODY: NotificationsGetFailedMailsBody = { pagination: { page: 1, rowsPerPage: 10 } };
+
+const what = (row: FailedNotificationMail) =>
+  row.digest ? 'Daily digest' : row.kinds.map((kind) => KIND_LABELS[kind] ?? kind).join(', ') || 'Notification';
+
+/**
+ * Beside the invoices' failed e-mails on the admin's invoices page: the notification e-mails that failed every retry,
+ * to whom, what they told, when, and the last error (credentials masked by the API), each with 'Send again' (queued
+ * with fresh retries; it leaves the list). Nothing shows while every notification e-mail went out.
+ */
+export function FailedNotificationMails() {
+  const queryClient = useQueryClient();
+  const query = useNotificationsGetFailedMails(BODY);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [getNotificationsGetFailedMailsQueryKey()[0]] });
+  const retry = useNotificationsRetryMail({
+    mutation: {
+      meta: { silent: true },
+      onSuccess: async () => {
+        notifications.show({ color: 'green', title: 'E-mail queued again', message: 'It is sent in the background; it comes back here if it fails again.' });
+        await refresh();
+      },
+      onError: async (error) => {
+        notifications.show({ color: 'red', role: 'alert', title: 'E-mail not queued', message: describeError(error) });
+        await refresh();
+      },
+    },
+  });
+  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  const rows = query.data?.rows ?? [];
+  if (rows.length === 0) return null;
+  const count = query.data?.count ?? rows.length;
+  return (
+    <Card withBorder component="section" aria-labelledby="failed-notification-mails-title">
+      <Stack gap="sm">
+        <Title order={3} size="h4" id="failed-notification-mails-title">
+          Notification e-mails not delivered ({count})
+        </Title>
+        <Text size="sm" c="dimmed">
+          These notification e-mails failed every retry. Send one again once its cause is fixed (the mail server, or the person&apos;s
+          address).
+        </Text>
+        <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {rows.map((row) => (
+            <li key={row.id} aria-label={`${what(row)} to ${row.person}`}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={600}>
+                    {what(row)} for {row.person}
+                  </Text>
+                  <Text size="sm">
+                    To {row.to ?? 'no address'} · {row.attempts} {row.attempts === 1 ? 'attempt' : 'attempts'} · failed {formatDateTime(row.failedAt)}
+                  </Text>
+                  {row.lastError && (
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      Last error: {row.lastError}
+                    </Text>
+                  )}
+                </Stack>
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconMailForward size={14} />}
+                  aria-label={`Send ${what(row)} for ${row.person} again`}
+                  loading={retry.isPending && retry.variables?.data.id === row.id}
+                  disabled={retry.isPending}
+                  onClick={() => retry.mutate({ data: { id: row.id } })}
+                >
+                  Send again
+                </Button>
+              </Group>
+            </li>
+          ))}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
