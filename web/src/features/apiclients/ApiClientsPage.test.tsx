@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { ApiClient, DirectoryClient } from '../../../../generated/web/model';
+import type { ApiClient, DirectoryClient } from '@generated/model';
 import { BALTIC, NORDIC, renderAs } from '../machines/machinesTestData';
 import ApiClientsPage from './ApiClientsPage';
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { ClientSummary } from '../../../../generated/web/model';
+import type { ClientSummary } from '@generated/model';
 import { NORDIC, nordicSummary, productFixture } from './clientInventory.fixtures';
 import { renderClientInventoryAt } from './clientInventory.test-utils';
 import { nextMonthPeriod } from './PricesDialog';

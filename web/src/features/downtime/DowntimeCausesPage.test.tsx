@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render';
-import type { DowntimeCause } from '../../../../generated/web/model';
+import type { DowntimeCause } from '@generated/model';
 import DowntimeCausesPage from './DowntimeCausesPage';
 import { CAUSES, headers, problem } from './downtimeTestData';
 

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render';
 import DowntimeGanttPage, { ganttOf, ganttScrollTime } from './DowntimeGanttPage';
-import type { LiveStatusQuery } from '../../../../generated/web/model';
+import type { LiveStatusQuery } from '@generated/model';
 import { liveStatusOf } from '../machines/machinesTestData';
 import { BALTIC, NORDIC, stop } from './downtimeTestData';
 import { AWKWARD_INSTANTS, pinClock } from '../../test/clock';

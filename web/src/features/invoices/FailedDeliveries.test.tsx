@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render';
-import type { FailedDelivery } from '../../../../generated/web/model';
+import type { FailedDelivery } from '@generated/model';
 import { InvoicesScreen } from './InvoicesPage';
 
 const failed = (id: number, invoiceNumber: string, overrides: Partial<FailedDelivery> = {}): FailedDelivery => ({

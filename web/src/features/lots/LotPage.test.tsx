@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { Lot } from '../../../../generated/web/model';
+import type { Lot } from '@generated/model';
 import { itemTraceFixture, lotFixture, recallAnswer, stockFixture } from './lots.fixtures';
 import { renderLots } from './renderLots';
 

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { DowntimeAnalytics, LiveMachineStatus, LiveStatus, LiveStatusQuery, MachineOee, OeeFigure } from '../../../../generated/web/model';
+import type { DowntimeAnalytics, LiveMachineStatus, LiveStatus, LiveStatusQuery, MachineOee, OeeFigure } from '@generated/model';
 import { AppContext } from '../../app/context';
 import { faceFor } from '../../app/faces';
 import { mockSession } from '../../app/mockSession';

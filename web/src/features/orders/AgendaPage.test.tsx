@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render';
-import type { AgendaItem, ProducedEntry } from '../../../../generated/web/model';
+import type { AgendaItem, ProducedEntry } from '@generated/model';
 import AgendaPage from './AgendaPage';
 import { agendaItem } from './agenda.fixtures';
 import { AWKWARD_INSTANTS, pinClock } from '../../test/clock';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { ClientProductionOrder, OrderableProduct, OrderItem } from '../../../../generated/web/model';
+import type { ClientProductionOrder, OrderableProduct, OrderItem } from '@generated/model';
 import { renderOrders } from './renderOrders';
 import { addDays, isoDay, isWeekend, mondayOf } from '../../components/dates';
 import { orderFixture, orderItemFixture } from '../../test/orders.fixtures';

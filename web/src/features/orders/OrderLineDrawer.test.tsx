@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { Claim, ClientItemLots, ClientProductionOrder } from '../../../../generated/web/model';
+import type { Claim, ClientItemLots, ClientProductionOrder } from '@generated/model';
 import { orderFixture, orderItemFixture } from '../../test/orders.fixtures';
 import { renderOrders } from './renderOrders';
 

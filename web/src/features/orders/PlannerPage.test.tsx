@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render';
 import { orderItemFixture } from '../../test/orders.fixtures';
-import type { PlannerForecast, PlannerOrderItem } from '../../../../generated/web/model';
+import type { PlannerForecast, PlannerOrderItem } from '@generated/model';
 import { weekdayIndex } from '../../components/dates';
 import { monthWeeks } from './plannerCalendar';
 import PlannerPage from './PlannerPage';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render';
-import type { ClientProductionOrder, OrderItem } from '../../../../generated/web/model';
+import type { ClientProductionOrder, OrderItem } from '@generated/model';
 import { orderFixture, orderItemFixture } from '../../test/orders.fixtures';
 import ProductionOrdersPage from './ProductionOrdersPage';
 import { captureDownloads } from '../downtime/downtimeTestData';

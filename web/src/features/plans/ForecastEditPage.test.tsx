@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { PlanLoad, PlanLoadResult } from '../../../../generated/web/model';
+import type { PlanLoad, PlanLoadResult } from '@generated/model';
 import { renderForecastsAt } from './forecastRoutes.test-utils';
 import { AWKWARD_INSTANTS, pinClock } from '../../test/clock';
 

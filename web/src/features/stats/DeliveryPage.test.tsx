@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
-import type { DeliveryPerformance } from '../../../../generated/web/model';
+import type { DeliveryPerformance } from '@generated/model';
 import { server } from '../../../../mocks/node';
 import { AppContext } from '../../app/context';
 import { faceFor } from '../../app/faces';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { QuantityRow } from '../../../../generated/web/model';
+import type { QuantityRow } from '@generated/model';
 import ProductionQuantitiesPage from './ProductionQuantitiesPage';
 import { renderAsClient, serveStats, SPARKLING, SPRING } from './statsTestData';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render';
-import type { PreformStockRow } from '../../../../generated/web/model';
+import type { PreformStockRow } from '@generated/model';
 import OperatorStockPage from './OperatorStockPage';
 import { captureDownloads } from '../downtime/downtimeTestData';
 import { exportAs, serveExport } from '../../test/exports';
