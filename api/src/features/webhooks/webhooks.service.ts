@@ -7,7 +7,7 @@ import { audit } from '../../lib/audit.js';
 import { now } from '../../lib/clock.js';
 import type { Schemas } from '../../lib/contract.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
-import { scopeOf } from '../../lib/scope.js';
+import type { Scope } from '../../lib/scope.js';
 import { typesReadBy } from '../events/events.service.js';
 import { addressPolicy, refusalOf } from './webhooks.address.js';
 import { queuePendingOf } from './webhooks.deliveries.js';
@@ -40,8 +40,8 @@ function endpointView(row: repository.StoredEndpoint, at = now()): Schemas['Webh
   };
 }
 
-export async function getEndpoints(db: Db, actor: Actor) {
-  const rows = await repository.findEndpoints(db, scopeOf(actor));
+export async function getEndpoints(db: Db, scope: Scope) {
+  const rows = await repository.findEndpoints(db, scope);
   return { rows: rows.map((row) => endpointView(row)) };
 }
 
@@ -58,8 +58,7 @@ async function checkUrl(config: AddressSettings, url: string) {
   if (refusal) throw ruleViolation('endpoint.url', 'address', refusal);
 }
 
-export async function saveEndpoint(db: Db, config: AddressSettings, actor: Actor, input: Schemas['WebhookEndpointInput']) {
-  const scope = scopeOf(actor);
+export async function saveEndpoint(db: Db, config: AddressSettings, actor: Actor, scope: Scope, input: Schemas['WebhookEndpointInput']) {
   const eventTypes = [...new Set(input.eventTypes)];
   checkTypes(actor, eventTypes);
   if (input.id !== undefined && input.version === undefined) throw ruleViolation('endpoint.version', 'required', 'An update must send the version it read.');
@@ -99,8 +98,7 @@ export async function saveEndpoint(db: Db, config: AddressSettings, actor: Actor
   });
 }
 
-export async function rotateSecret(db: Db, config: Pick<Config, 'WEBHOOK_ROTATION_OVERLAP_HOURS'>, actor: Actor, id: number, version: number) {
-  const scope = scopeOf(actor);
+export async function rotateSecret(db: Db, config: Pick<Config, 'WEBHOOK_ROTATION_OVERLAP_HOURS'>, actor: Actor, scope: Scope, id: number, version: number) {
   return db.transaction().execute(async (trx) => {
     if (!(await repository.findEndpoint(trx, scope, id))) throw notFound('Webhook endpoint');
     const secret = newSecret();
@@ -113,8 +111,7 @@ export async function rotateSecret(db: Db, config: Pick<Config, 'WEBHOOK_ROTATIO
 }
 
 /** Removes endpoints of the caller's scope, all or nothing (one that is not the caller's: 404). */
-export async function deleteEndpoints(db: Db, actor: Actor, endpointIds: number[]) {
-  const scope = scopeOf(actor);
+export async function deleteEndpoints(db: Db, actor: Actor, scope: Scope, endpointIds: number[]) {
   const ids = [...new Set(endpointIds)];
   return db.transaction().execute(async (trx) => {
     const removed = await repository.deleteEndpoints(trx, scope, ids);
@@ -124,8 +121,8 @@ export async function deleteEndpoints(db: Db, actor: Actor, endpointIds: number[
   });
 }
 
-export async function getDeliveries(db: Db, actor: Actor, endpointId: number, limit = 50) {
-  if (!(await repository.findEndpoint(db, scopeOf(actor), endpointId))) throw notFound('Webhook endpoint');
+export async function getDeliveries(db: Db, scope: Scope, endpointId: number, limit = 50) {
+  if (!(await repository.findEndpoint(db, scope, endpointId))) throw notFound('Webhook endpoint');
   const rows = await repository.findDeliveries(db, endpointId, limit);
   return {
     rows: rows.map((row) => ({
@@ -144,8 +141,7 @@ export async function getDeliveries(db: Db, actor: Actor, endpointId: number, li
 }
 
 /** Sends a delivery again from its first attempt, now; a disabled endpoint must be enabled first (409). */
-export async function resendDelivery(db: Db, actor: Actor, deliveryId: number) {
-  const scope = scopeOf(actor);
+export async function resendDelivery(db: Db, actor: Actor, scope: Scope, deliveryId: number) {
   return db.transaction().execute(async (trx) => {
     const delivery = await repository.lockDelivery(trx, scope, deliveryId);
     if (!delivery) throw notFound('Webhook delivery');
