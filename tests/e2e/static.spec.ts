@@ -1,4 +1,4 @@
-import { expect, test } from './support.js';
+import { expect, test } from './support.test-utils.js';
 
 test('the built portal serves the favicon its page links (issue 13, item 20)', async ({ request }) => {
   const index = await (await request.get('/')).text();

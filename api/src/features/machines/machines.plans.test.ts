@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../../tests/support/test-app.js';
+import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
 import { pinClock } from '../../lib/clock.js';
-import { createCompany } from '../../../../tests/support/factories/companies.js';
-import { underEachPlanMode } from '../../../../tests/support/plans.js';
+import { createCompany } from '../../../../tests/support/factories/companies.test-utils.js';
+import { underEachPlanMode } from '../../../../tests/support/plans.test-utils.js';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tokenFor } from '../../../../tests/support/app.js';
-import { createCompany } from '../../../../tests/support/factories/companies.js';
-import { useTestApp } from '../../../../tests/support/test-app.js';
+import { tokenFor } from '../../../../tests/support/app.test-utils.js';
+import { createCompany } from '../../../../tests/support/factories/companies.test-utils.js';
+import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
 import { earliestDeliverAt } from '../orders/orders.rules.js';
 import { makeManufacturer, makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import { recomputedPerformance, recomputedRanking } from './delivery.fixtures.js';
 import { getDeliveryPerformance, getDeliveryRanking } from './delivery.service.js';
-import { writesOf } from '../../../../tests/support/order-writes.js';
+import { writesOf } from '../../../../tests/support/order-writes.test-utils.js';
 import { nowMs } from '../../lib/clock.js';
 import { expectKeptAsRecomputed } from '../../../../tests/support/derived.test-utils.js';
 import { deliverySums } from '../../db/derived/delivery-sums.js';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import type { ApiClient, DirectoryClient } from '@generated/model';
-import { BALTIC, NORDIC, renderAs } from '../machines/machinesTestData';
+import { BALTIC, NORDIC, renderAs } from '../machines/machines.test-utils';
 import ApiClientsPage from './ApiClientsPage';
 
 const ERP: ApiClient = {

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import type { Claim } from '@generated/model';
-import { claimFixture, renderClaims } from './renderClaims';
-import { onAPhone } from '../../test/phone';
+import { claimFixture, renderClaims } from './renderClaims.test-utils';
+import { onAPhone } from '../../test/phone.test-utils';
 
 const NEW = claimFixture();
 const INVESTIGATED = claimFixture({

@@ -3,7 +3,7 @@ import type { Claim } from '@generated/model';
 import { AppContext } from '../../app/context';
 import { faceFor } from '../../app/faces';
 import { mockSession } from '../../app/mockSession';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../test/render.test-utils';
 import ClaimsPage from './ClaimsPage';
 import ClaimEditPage from './ClaimEditPage';
 

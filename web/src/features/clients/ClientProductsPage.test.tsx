@@ -13,7 +13,7 @@ import './ReclassificationDialog';
 import './ClientDetailsDialog';
 import './ProductDialog';
 import './BuyersDialog';
-import { ORDINARY_WEDNESDAY, pinClock } from '../../test/clock';
+import { ORDINARY_WEDNESDAY, pinClock } from '../../test/clock.test-utils';
 
 const WATER = productFixture();
 const SODA = productFixture({ id: 22, productName: 'Sparkling 1.5 L', articleNo: 'NS-1500', machineNames: 'FB-07', currentStock: 0, currentPrice: null });

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import type { Lot } from '@generated/model';
 import { itemTraceFixture, lotFixture, recallAnswer, stockFixture } from './lots.fixtures';
-import { renderLots } from './renderLots';
+import { renderLots } from './renderLots.test-utils';
 
 const file = (body: string, type: string, filename: string) =>
   new HttpResponse(new Blob([body], { type }), { headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${filename}"` } });

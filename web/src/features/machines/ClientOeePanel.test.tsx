@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClientMachinePerformance } from '@generated/model';
 import PerformancePage from '../stats/PerformancePage';
-import { FIGURE, renderAs, serveMachines } from './machinesTestData';
+import { FIGURE, renderAs, serveMachines } from './machines.test-utils';
 
 const MACHINES: ClientMachinePerformance[] = [
   {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MachineCredential } from '@generated/model';
 import MachineCredentialsPage from './MachineCredentialsPage';
-import { BALTIC, LIVE, NORDIC, renderAs, serveMachines } from './machinesTestData';
+import { BALTIC, LIVE, NORDIC, renderAs, serveMachines } from './machines.test-utils';
 
 const COLLECTOR: MachineCredential = {
   id: 1,

@@ -3,7 +3,7 @@ import { AppContext } from '../../app/context';
 import { faceFor } from '../../app/faces';
 import { mockSession } from '../../app/mockSession';
 import type { ClientType } from '../../app/session';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../test/render.test-utils';
 import OrdersPage from './OrdersPage';
 import OrderEditPage from './OrderEditPage';
 

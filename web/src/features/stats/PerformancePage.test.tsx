@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClientStatsGetFillRate200, ClientStatsGetProducedQuantities200 } from '@generated/model';
 import PerformancePage from './PerformancePage';
-import { renderAsClient, serveStats, SPARKLING, SPRING } from './statsTestData';
+import { renderAsClient, serveStats, SPARKLING, SPRING } from './stats.test-utils';
 
 const productFilter = () => screen.getByLabelText('Product', { selector: 'input' });
 
