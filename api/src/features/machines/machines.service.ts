@@ -27,18 +27,8 @@ const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
 // Credentials.
 
-const toCredential = (row: Awaited<ReturnType<typeof repository.findCredentials>>[number]): Schemas['MachineCredential'] => ({
-  id: row.id,
-  name: row.name,
-  tokenHint: row.token_hint,
-  machines: row.machines,
-  createdAt: new Date(row.created_at).toISOString(),
-  revokedAt: iso(row.revoked_at),
-  lastUsedAt: iso(row.last_used_at),
-});
-
 export async function getCredentials(db: Db) {
-  return { rows: (await repository.findCredentials(db)).map(toCredential) };
+  return { rows: await repository.findCredentials(db) };
 }
 
 /** Creates a credential for machines of their companies (400 naming the first unknown one); the token is answered once. */
@@ -54,7 +44,7 @@ export async function createCredential(db: Db, actor: Actor, input: Schemas['Mac
     return created;
   });
   const [row] = await repository.findCredentials(db, id);
-  return { credential: toCredential(row!), token };
+  return { credential: row!, token };
 }
 
 export async function revokeCredential(db: Db, actor: Actor, id: number) {
@@ -63,7 +53,7 @@ export async function revokeCredential(db: Db, actor: Actor, id: number) {
     await audit(trx, actor, { operation: 'revokeMachineCredential', recordType: 'machine_credential', recordId: id });
   });
   const [row] = await repository.findCredentials(db, id);
-  return toCredential(row!);
+  return row!;
 }
 
 // Events.

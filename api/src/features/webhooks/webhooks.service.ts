@@ -12,7 +12,7 @@ import { typesReadBy } from '../events/events.service.js';
 import { addressPolicy, refusalOf } from './webhooks.address.js';
 import { queuePendingOf } from './webhooks.deliveries.js';
 import * as repository from './webhooks.repository.js';
-import { newSecret, secretHint } from './webhooks.signature.js';
+import { newSecret } from './webhooks.signature.js';
 
 /**
  * Webhook endpoints: the manufacturer's admin subscribes endpoints that receive every company's events;
@@ -24,25 +24,8 @@ type AddressSettings = Pick<Config, 'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_ALLOWED_N
 
 const STALE = 'This endpoint was changed meanwhile (by someone else, or disabled after failed deliveries). Reload it and apply your change again.';
 
-function endpointView(row: repository.StoredEndpoint, at = now()): Schemas['WebhookEndpoint'] {
-  const overlapping = row.previous_secret_valid_until && row.previous_secret_valid_until > at;
-  return {
-    id: row.id,
-    url: row.url,
-    eventTypes: row.event_types,
-    companyId: row.company_id,
-    enabled: row.enabled,
-    disabledReason: row.disabled_reason,
-    secretHint: secretHint(row.secret),
-    previousSecretValidUntil: overlapping ? row.previous_secret_valid_until!.toISOString() : null,
-    createdAt: row.created_at.toISOString(),
-    version: row.version,
-  };
-}
-
 export async function getEndpoints(db: Db, scope: Scope) {
-  const rows = await repository.findEndpoints(db, scope);
-  return { rows: rows.map((row) => endpointView(row)) };
+  return { rows: await repository.findEndpoints(db, scope) };
 }
 
 /** A client company's endpoint subscribes only to types its `client` role can read. */
@@ -77,7 +60,7 @@ export async function saveEndpoint(db: Db, config: AddressSettings, actor: Actor
         createdBy: actor.sub,
       });
       await audit(trx, actor, { operation: 'saveEndpoint', recordType: 'webhook_endpoint', recordId: created.id, details: { url: input.url, eventTypes, enabled: input.enabled } });
-      return { endpoint: endpointView(created), secret };
+      return { endpoint: repository.toEndpoint(created), secret };
     }
     const before = await repository.findEndpoint(trx, scope, input.id);
     if (!before) throw notFound('Webhook endpoint');
@@ -94,7 +77,7 @@ export async function saveEndpoint(db: Db, config: AddressSettings, actor: Actor
       await queuePendingOf(trx, updated.id);
     }
     await audit(trx, actor, { operation: 'saveEndpoint', recordType: 'webhook_endpoint', recordId: updated.id, details: { url: input.url, eventTypes, enabled: input.enabled } });
-    return { endpoint: endpointView(updated) };
+    return { endpoint: repository.toEndpoint(updated) };
   });
 }
 
@@ -106,7 +89,7 @@ export async function rotateSecret(db: Db, config: Pick<Config, 'WEBHOOK_ROTATIO
     const updated = await repository.rotateEndpointSecret(trx, scope, id, version, secret, until);
     if (!updated) throw conflict(STALE);
     await audit(trx, actor, { operation: 'rotateSecret', recordType: 'webhook_endpoint', recordId: id, details: { previousSecretValidUntil: until.toISOString() } });
-    return { endpoint: endpointView(updated), secret };
+    return { endpoint: repository.toEndpoint(updated), secret };
   });
 }
 
