@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { defineConfig } from 'vitest/config';
 
-/** The API project: endpoints against a real PostgreSQL, every file at the pinned instant (tests/support/instants.ts). */
+/** The API project: endpoints against a real PostgreSQL, every file at the pinned instant (tests/support/instants.test-utils.ts). */
 const api = {
   environment: 'node' as const,
   // The audit key of this run, for the API in the test process and the command-line tools it starts.

@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -13,6 +14,8 @@ export default defineConfig(({ mode }) => {
     mode === 'mock' ? { '/api': 'http://127.0.0.1:4010' } : { '/api': apiTarget, '/idp': apiTarget, '/app-config.json': apiTarget };
   return {
   plugins: [react()],
+  // The generated client and models (orval, generated/web), as `@generated/...`; tsconfig.json's `paths` says the same.
+  resolve: { alias: { '@generated': path.resolve(import.meta.dirname, '../generated/web') } },
   server: {
     port: 5173,
     proxy,

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import mqttClient from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/db.js';
-import { startMosquitto, type Broker } from '../../tests/support/mosquitto.js';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/db.test-utils.js';
+import { startMosquitto, type Broker } from '../../tests/support/mosquitto.test-utils.js';
 import { freePort } from './db/embedded.js';
 import { configSecrets, scrubbingDestination, withoutPassword } from './lib/logger.js';
 

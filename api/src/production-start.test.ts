@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/db.js';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/db.test-utils.js';
 import { freePort } from './db/embedded.js';
 import { DEMO_PASSWORD } from './db/seed/users.seed.js';
 import { verifyPassword } from './idp/passwords.js';

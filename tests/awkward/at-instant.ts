@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nowMs, pinClock } from '../../api/src/lib/clock.js';
-import { AWKWARD_INSTANTS, DATE_SENSITIVE } from '../support/instants.js';
+import { AWKWARD_INSTANTS, DATE_SENSITIVE } from '../support/instants.test-utils.js';
 
 /**
  * Runs every date-sensitive API file again at one awkward instant, inside the calling file (one file per instant, in the

@@ -22,6 +22,7 @@ import { loadAuditKey } from '../../api/src/lib/audit.js';
 import type { Actor } from '../../api/src/lib/actor.js';
 import { today } from '../../api/src/lib/clock.js';
 import { insertEndpoint } from '../../api/src/features/webhooks/webhooks.repository.js';
+import { companyScopeOf } from '../../api/src/lib/scope.js';
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
 
@@ -103,7 +104,7 @@ export async function measureOrderSave(databaseUrl: string, companyId: string, p
   const dueDate = due.toISOString().slice(0, 10);
   const save = async (index: number) => {
     const started = performance.now();
-    await saveOrder(db, actor, {
+    await saveOrder(db, actor, companyScopeOf(actor), {
       orderNo: `BENCH-EV-${index}`,
       closed: 0,
       ClientProductionOrderItems: [

@@ -10,7 +10,7 @@
  */
 import { chromium, type Page, type Response } from '@playwright/test';
 import { startPortal } from '../e2e/portal.js';
-import { DEMO_PASSWORD } from '../e2e/support.js';
+import { DEMO_PASSWORD } from '../e2e/support.test-utils.js';
 
 /** The demo users of each face and what its landing page shows once drawn. */
 const FACES: { user: string; face: string; landing: RegExp }[] = [

@@ -47,7 +47,7 @@ import { judgeTargets, printTargets } from './targets.js';
 import { newMachineToken } from '../../api/src/features/machines/machines.credentials.js';
 import { encodeCursor } from '../../api/src/features/stock/stock-cursor.js';
 import { findStockRows } from '../../api/src/features/stock/stock.repository.js';
-import { startMosquitto, type Broker } from '../support/mosquitto.js';
+import { startMosquitto, type Broker } from '../support/mosquitto.test-utils.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;

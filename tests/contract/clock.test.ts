@@ -22,7 +22,7 @@ describe('one clock', { timeout: 60_000 }, () => {
     ['api/src/features/orders/orders.service.ts', 'export const stamp = () => new Date();\n'],
     ['web/src/features/orders/OrderEditPage.tsx', 'export const stamp = () => new Date();\n'],
     ['tests/e2e/client-orders.spec.ts', 'export const stamp = () => Date.now();\n'],
-    ['tests/support/db.ts', 'export const stamp = () => Date.now();\n'],
+    ['tests/support/db.test-utils.ts', 'export const stamp = () => Date.now();\n'],
   ])('%s: reading the wall clock fails the lint', async (file, code) => {
     expect(await clockErrors(code, file)).toBe(1);
   });

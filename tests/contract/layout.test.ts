@@ -90,7 +90,7 @@ for (const file of files('api/src/db/tables/')) {
 /** Production source files of a feature folder (tests and their fixtures excluded). */
 const sources = (domain: string) =>
   files(`api/src/features/${domain}/`)
-    .filter((file) => file.endsWith('.ts') && !/\.test\.ts$|\.fixtures\.ts$/.test(file))
+    .filter((file) => file.endsWith('.ts') && !/\.test\.ts$|\.fixtures\.ts$|\.test-utils\.ts$/.test(file))
     .map((file) => ({ file: `api/src/features/${domain}/${file}`, text: read(`api/src/features/${domain}/${file}`) }));
 
 const tablesIn = (text: string, pattern: RegExp) => new Set([...text.matchAll(pattern)].map((match) => match[1]).filter((table) => owners.has(table)));
@@ -152,6 +152,46 @@ describe('one owner', () => {
     for (const tag of tags) {
       const read = new Set(sources(tag).flatMap(({ text }) => foreign(reads(text), tag)));
       expect([...read].sort(), `tables of other domains that ${tag} reads`).toEqual(declaredReads[tag] ?? []);
+    }
+  });
+});
+
+/**
+ * One scope rule: a handler turns the caller into the companies it may see (`scopeOf(actor)`, `companyScopeOf(actor)`
+ * for a client-face operation) and hands that `Scope` on; services and repositories filter by the `Scope` they are
+ * given. A service may still take the actor for who did it (audit, events, a client type's readable event types,
+ * the caller's own profile), never to read its company.
+ */
+const scopeCalls = (text: string) => [...text.matchAll(/\b(?:scopeOf|companyScopeOf)\(/g)].length;
+const actorCompany = (text: string) => /\bactor\??\.companyId\b/.test(text);
+const importsActor = (text: string) => /from '[./]*lib\/actor\.js'/.test(text) || /\bActor\b/.test(text);
+
+describe('one scope rule', () => {
+  it('finds the calls it checks (the checks below are not vacuous)', () => {
+    expect(scopeCalls('getClaims(db, scopeOf(request.actor)); saveUpload(db, companyScopeOf(request.actor))')).toBe(2);
+    expect(scopeCalls('function scopeOfItem(x) {}; type Scope')).toBe(0);
+    expect(actorCompany('if (actor.companyId)')).toBe(true);
+    expect(importsActor("import type { Actor } from '../../lib/actor.js';")).toBe(true);
+    const handlers = tags.flatMap((tag) => sources(tag).filter(({ file }) => file.endsWith('.handlers.ts')));
+    expect(handlers.reduce((sum, { text }) => sum + scopeCalls(text), 0)).toBeGreaterThan(50);
+  });
+
+  it('turns the actor into a Scope in <tag>.handlers.ts only', () => {
+    for (const tag of tags) {
+      for (const { file, text } of sources(tag)) {
+        if (!file.endsWith('.handlers.ts')) expect(scopeCalls(text), `${file} calls scopeOf/companyScopeOf (a handler's job)`).toBe(0);
+      }
+    }
+  });
+
+  it("keeps the actor out of repositories, and its company out of services", () => {
+    for (const tag of tags) {
+      for (const { file, text } of sources(tag)) {
+        if (file.endsWith('.repository.ts')) expect(importsActor(text), `${file} takes the actor (a repository takes a Scope)`).toBe(false);
+        if (!file.endsWith('.handlers.ts')) {
+          expect(actorCompany(text), `${file} reads the actor's company (take the handler's Scope)`).toBe(false);
+        }
+      }
     }
   });
 });

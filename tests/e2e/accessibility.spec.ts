@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn, test } from './support.js';
+import { expect, signIn, test } from './support.test-utils.js';
 
 /**
  * WCAG 2.2 AA walk (issue 13, item 21): the sign-in page, then every face signs in and visits every screen of its

@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { addDays, mondayOf, runToday } from './clock.js';
-import { expect, signIn, test } from './support.js';
+import { expect, signIn, test } from './support.test-utils.js';
 
 const produced = async (card: Locator) => {
   const text = (await card.getByText(/^Produced [\d,]+ of [\d,]+$/).innerText()).replace(/,/g, '');

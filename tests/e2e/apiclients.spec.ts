@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { runNowMs } from './clock.js';
-import { expect, signIn, test } from './support.js';
+import { expect, signIn, test } from './support.test-utils.js';
 
 /**
  * API clients on the demo data: the admin makes one for Nordic Springs on the API clients screen (the secret

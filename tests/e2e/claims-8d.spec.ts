@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { runNowMs } from './clock.js';
-import { expect, signIn, test } from './support.js';
+import { expect, signIn, test } from './support.test-utils.js';
 
 /**
  * Issue 17, item 4: the GP fills the claim's 8D report (D2 and D4) and saves it; the claim's trace shows the lot of the

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { runNowMs } from './clock.js';
-import { expect, signIn, test } from './support.js';
+import { expect, signIn, test } from './support.test-utils.js';
 
 /** A form field's input by its label (Mantine selects and pickers are inputs whose role varies). */
 const field = (scope: Page | Locator, label: string) => scope.locator('input, textarea').and(scope.getByLabel(new RegExp(`^${label}`)));

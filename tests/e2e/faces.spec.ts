@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './support.js';
+import { expect, signIn, test } from './support.test-utils.js';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
 

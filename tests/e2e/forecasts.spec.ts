@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { runNow } from './clock.js';
-import { expect, signIn, test } from './support.js';
+import { expect, signIn, test } from './support.test-utils.js';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const now = runNow();

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays, machineNowMs, mondayOf, runNow, runNowMs, runToday } from './clock.js';
 import { startPortal, type RunningPortal } from './portal.js';
-import { expect, signIn, test } from './support.js';
+import { expect, signIn, test } from './support.test-utils.js';
 
 /**
  * An integrator connects unattended, end to end: the admin makes an API client for Baltic Beverages (a buyer) on the API clients

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { copyInvoiceOfOrder } from './database.js';
 import { runNowMs } from './clock.js';
-import { expect, signIn, test } from './support.js';
+import { expect, signIn, test } from './support.test-utils.js';
 
 /*
  * The seed bills one delivered order per company (order numbers PO-26-0080 Nordic Springs, PO-26-0081 Fjord Water,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { runNow, runNowMs } from './clock.js';
-import { expect, signIn, test } from './support.js';
+import { expect, signIn, test } from './support.test-utils.js';
 
 /**
  * Plant performance (issue 15) on the demo data, seeded through the API as a machine would: the admin makes a machine

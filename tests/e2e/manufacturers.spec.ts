@@ -1,5 +1,5 @@
 import { runNowMs } from './clock.js';
-import { expect, signIn, test } from './support.js';
+import { expect, signIn, test } from './support.test-utils.js';
 
 test('the demo admin creates a manufacturer, edits it, and sees it listed after a reload', async ({ page }) => {
   // Manufacturers cannot be deleted: a name of this run's own keeps the spec repeatable on the same portal.

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { machineNowMs, runNow } from './clock.js';
 import { startPortal, type RunningPortal } from './portal.js';
-import { expect, test } from './support.js';
+import { expect, test } from './support.test-utils.js';
 
 /**
  * Two-step verification in Chromium: a staff user whose role requires it enrols TOTP on first sign-in, then signs in

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { CurrentUser } from '../../generated/web/model/index.js';
 import { faceFor } from '../../web/src/app/faces.js';
 import { userFromMe, type SessionUser } from '../../web/src/app/session.js';
-import { expect, signIn, test } from './support.js';
+import { expect, signIn, test } from './support.test-utils.js';
 
 /**
  * Every route of the client face on a phone (part 2.4's client face on a 390 px wide screen): the route list is the

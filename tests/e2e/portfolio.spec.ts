@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './support.js';
+import { expect, signIn, test } from './support.test-utils.js';
 
 test("the client lands on the portfolio: company, contact, stopped machine banner, product cards and 'Material stock'", async ({ page }) => {
   await signIn(page, 'client');

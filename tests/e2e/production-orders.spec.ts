@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { runToday } from './clock.js';
-import { expect, signIn, test } from './support.js';
+import { expect, signIn, test } from './support.test-utils.js';
 
 
 test("the admin's 'New orders': every client's orders, a row opens its items, the selected orders download as PO-{YYMMDD}.pdf", async ({ page }) => {

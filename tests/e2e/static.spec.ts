@@ -1,4 +1,4 @@
-import { expect, test } from './support.js';
+import { expect, test } from './support.test-utils.js';
 
 test('the built portal serves the favicon its page links', async ({ request }) => {
   const index = await (await request.get('/')).text();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { runNow } from './clock.js';
-import { expect, signIn, test } from './support.js';
+import { expect, signIn, test } from './support.test-utils.js';
 
 /**
  * The client's statistics on the seeded demo data: Nordic Springs has half a year of production (an item per

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, requestsDuring, signIn, test } from './support.js';
+import { expect, requestsDuring, signIn, test } from './support.test-utils.js';
 
 /** dnd-kit needs real pointer steps: press on the card, nudge past the activation distance, glide, release. */
 async function drag(page: Page, card: Locator, target: Locator) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type CompiledQuery } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.test-utils.js';
 import { createDb } from './database.js';
 
 let database: TestDatabase;

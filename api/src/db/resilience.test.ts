@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.js';
 import { createDb, type Db } from './database.js';
 import { migrateToLatest } from './migrate.js';
-import { as, createTestApp, post } from '../../../tests/support/app.js';
+import { as, createTestApp, post } from '../../../tests/support/app.test-utils.js';
 
 /** A PostgreSQL restart is survived without restarting the API: the pool reconnects by itself. */
 let dataDir: string;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.test-utils.js';
 import { migrateAsOwner } from './roles.js';
 import { now as clockNow } from '../lib/clock.js';
 

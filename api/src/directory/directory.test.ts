@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.test-utils.js';
 import { loadConfig } from '../config.js';
 import { AQUA_CONVERTERS, BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS, demoUser, seedUsers } from '../db/seed/users.seed.js';
 import { createDirectory, DirectoryConfigurationError, EmbeddedDirectory, KeycloakDirectory } from './index.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { CompiledQuery, KyselyPlugin } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { as, createTestApp } from '../../../tests/support/app.js';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.test-utils.js';
+import { as, createTestApp } from '../../../tests/support/app.test-utils.js';
 import { makeCompany, makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from './supply/supply.fixtures.js';
 import { makeClaim, makeClaimable } from './claims/claims.fixtures.js';
 

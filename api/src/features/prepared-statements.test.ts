@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { COMPANY_A as A, COMPANY_B as B, createTwoCompanies } from '../../../tests/support/factories/companies.js';
-import { underEachPlanMode } from '../../../tests/support/plans.js';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.test-utils.js';
+import { COMPANY_A as A, COMPANY_B as B, createTwoCompanies } from '../../../tests/support/factories/companies.test-utils.js';
+import { underEachPlanMode } from '../../../tests/support/plans.test-utils.js';
 import type { Db } from '../db/database.js';
 import { ALL_COMPANIES, type CompanyScope } from '../lib/scope.js';
 import { makeClaim, makeClaimable } from './claims/claims.fixtures.js';

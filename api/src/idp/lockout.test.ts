@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { CookieJar, formAction, oidcBrowser, startPortalWithIdp, type PortalWithIdp, type Step } from '../../../tests/support/idp.js';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.test-utils.js';
+import { CookieJar, formAction, oidcBrowser, startPortalWithIdp, type PortalWithIdp, type Step } from '../../../tests/support/idp.test-utils.js';
 import { DEMO_PASSWORD, seedUsers } from '../db/seed/users.seed.js';
 
 /**

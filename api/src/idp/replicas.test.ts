@@ -1,8 +1,8 @@
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { runCli } from '../../../tests/support/cli.js';
-import { CookieJar, formAction, oidcBrowser, startPortalWithIdp, type PortalWithIdp, type Step } from '../../../tests/support/idp.js';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.test-utils.js';
+import { runCli } from '../../../tests/support/cli.test-utils.js';
+import { CookieJar, formAction, oidcBrowser, startPortalWithIdp, type PortalWithIdp, type Step } from '../../../tests/support/idp.test-utils.js';
 import { DEMO_PASSWORD, seedUsers } from '../db/seed/users.seed.js';
 
 /**
@@ -16,7 +16,7 @@ import { DEMO_PASSWORD, seedUsers } from '../db/seed/users.seed.js';
 let database: TestDatabase;
 let one: PortalWithIdp;
 let two: PortalWithIdp;
-// No shedding on event loop delay: a busy test machine lags without being overloaded (as tests/support/app.ts).
+// No shedding on event loop delay: a busy test machine lags without being overloaded (as tests/support/app.test-utils.ts).
 const env = { LOGIN_DELAY_STEP_MS: '1', PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0' };
 const PAGE = { pagination: { page: 1, rowsPerPage: 10, sortBy: 'id', descending: false } };
 

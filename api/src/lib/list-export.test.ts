@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { as } from '../../../tests/support/app.js';
-import { useTestApp, type Answer } from '../../../tests/support/test-app.js';
-import { createCompany, createTwoCompanies } from '../../../tests/support/factories/companies.js';
+import { as } from '../../../tests/support/app.test-utils.js';
+import { useTestApp, type Answer } from '../../../tests/support/test-app.test-utils.js';
+import { createCompany, createTwoCompanies } from '../../../tests/support/factories/companies.test-utils.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../features/supply/supply.fixtures.js';
 import { makeInvoice } from '../features/invoices/invoices.fixtures.js';
 import { LIST_EXPORT_MAX_ROWS, XLSX_CONTENT_TYPE } from './list-export.js';

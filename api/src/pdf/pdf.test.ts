@@ -3,8 +3,8 @@ import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataTable, limitPdfRenders, pdfDocument, renderPdf, renders, stopIdlePdfWorkers } from './pdf.js';
 import { renderInThisThread } from './render.js';
-import { testConfig } from '../../../tests/support/app.js';
-import { pdfText } from '../../../tests/support/pdf.js';
+import { testConfig } from '../../../tests/support/app.test-utils.js';
+import { pdfText } from '../../../tests/support/pdf.test-utils.js';
 
 /**
  * PDFs render in worker threads through a small queue (config PDF_MAX_RENDERS, default 1): N+1 downloads at once

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { as, createTestApp } from '../../../tests/support/app.js';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.test-utils.js';
+import { as, createTestApp } from '../../../tests/support/app.test-utils.js';
 import { contractOperations } from '../lib/contract.js';
 import type { Role } from '../lib/roles.js';
-import { createCompany } from '../../../tests/support/factories/companies.js';
+import { createCompany } from '../../../tests/support/factories/companies.test-utils.js';
 import { handlers } from '../features/index.js';
 import { newMachineToken } from '../features/machines/machines.credentials.js';
-import { callOperation, CONTRACT_MISMATCH, contractCalls } from '../../../tests/support/contract-calls.js';
+import { callOperation, CONTRACT_MISMATCH, contractCalls } from '../../../tests/support/contract-calls.test-utils.js';
 
 /**
  * Generated from the contract: every operation × every caller (no token, a signed-in user with no role, each role),
@@ -102,7 +102,7 @@ describe('the {role} path segment', () => {
 
 describe('tokens', () => {
   it('a client-type token without a company is refused', async () => {
-    const { tokenFor } = await import('../../../tests/support/app.js');
+    const { tokenFor } = await import('../../../tests/support/app.test-utils.js');
     const token = await tokenFor({ roles: ['client'] });
     const me = calls.find((call) => call.roles.includes('client'))!;
     const response = await callOperation(app, me, { token, role: 'client' });
@@ -110,7 +110,7 @@ describe('tokens', () => {
   });
 
   it('a token accepted once is refused after it expires (verified tokens are kept only until their expiry)', async () => {
-    const { tokenFor } = await import('../../../tests/support/app.js');
+    const { tokenFor } = await import('../../../tests/support/app.test-utils.js');
     const token = await tokenFor({ roles: ['admin'], expiresIn: '2s' });
     const call = () => app.inject({ method: 'POST', url: '/api/admin/manufacturers/get', headers: { authorization: `Bearer ${token}` }, payload: { pagination: { page: 1, rowsPerPage: 10 } } });
     expect((await call()).statusCode).toBe(200);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { as, createTestApp, tokenFor } from '../../../tests/support/app.js';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.test-utils.js';
+import { as, createTestApp, tokenFor } from '../../../tests/support/app.test-utils.js';
 import { revokeUserSessions } from '../idp/adapter.js';
-import { cutRevocationListeners, eventually } from '../../../tests/support/revocations.js';
+import { cutRevocationListeners, eventually } from '../../../tests/support/revocations.test-utils.js';
 
 /**
  * What the gate asks PostgreSQL per request: nothing while the replica's memory of revocations is current (the

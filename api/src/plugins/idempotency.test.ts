@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { as, createTestApp } from '../../../tests/support/app.js';
-import { createTwoCompanies } from '../../../tests/support/factories/companies.js';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.test-utils.js';
+import { as, createTestApp } from '../../../tests/support/app.test-utils.js';
+import { createTwoCompanies } from '../../../tests/support/factories/companies.test-utils.js';
 import { makeClaimable } from '../features/claims/claims.fixtures.js';
 
 /** A retried create with the same Idempotency-Key makes one record and answers the first response again. */

@@ -7,12 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { as, createTestApp } from '../../../tests/support/app.js';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.test-utils.js';
+import { as, createTestApp } from '../../../tests/support/app.test-utils.js';
 import { limitCases, withField } from '../../../tests/contract/limits.cases.js';
 import { contractOperations, type ContractOperation } from '../lib/contract.js';
-import { contractCalls } from '../../../tests/support/contract-calls.js';
-import { createCompany } from '../../../tests/support/factories/companies.js';
+import { contractCalls } from '../../../tests/support/contract-calls.test-utils.js';
+import { createCompany } from '../../../tests/support/factories/companies.test-utils.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../features/supply/supply.fixtures.js';
 
 let database: TestDatabase;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { createDb, type Db } from '../db/database.js';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { testConfig } from '../../../tests/support/app.js';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.test-utils.js';
+import { testConfig } from '../../../tests/support/app.test-utils.js';
 
 /** Too many queries waiting for a pool connection: new requests are shed with 503 until the queue drains. */
 let database: TestDatabase;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { createTestApp } from '../../../tests/support/app.js';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.test-utils.js';
+import { createTestApp } from '../../../tests/support/app.test-utils.js';
 import { addHits, localShare, SharedCounters } from './rate-limit-store.js';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { as, createTestApp } from '../../../tests/support/app.js';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.test-utils.js';
+import { as, createTestApp } from '../../../tests/support/app.test-utils.js';
 
 /**
  * The API's per-user limit, counted in PostgreSQL: RATE_LIMIT_API_PER_MINUTE requests per token subject (per

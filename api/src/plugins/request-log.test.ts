@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../app.js';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { as, post, testConfig, testKeys, tokenFor } from '../../../tests/support/app.js';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.test-utils.js';
+import { as, post, testConfig, testKeys, tokenFor } from '../../../tests/support/app.test-utils.js';
 
 /** Issue 18: structured logs carry the request id and the actor on every request line after the gate. */
 let database: TestDatabase;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { createTestApp, tokenFor } from '../../../tests/support/app.js';
-import { cutRevocationListeners, eventually } from '../../../tests/support/revocations.js';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.test-utils.js';
+import { createTestApp, tokenFor } from '../../../tests/support/app.test-utils.js';
+import { cutRevocationListeners, eventually } from '../../../tests/support/revocations.test-utils.js';
 import { revokeUserSessions } from '../idp/adapter.js';
 
 /**

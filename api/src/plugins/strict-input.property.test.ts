@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { createTestApp } from '../../../tests/support/app.js';
-import { arbitraryOf, brokenArbitrary, callAsAllowed, jsonBodyOperations, prepareMachineCaller } from '../../../tests/support/contract-bodies.js';
-import { rowCounts } from '../../../tests/support/tables.js';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.test-utils.js';
+import { createTestApp } from '../../../tests/support/app.test-utils.js';
+import { arbitraryOf, brokenArbitrary, callAsAllowed, jsonBodyOperations, prepareMachineCaller } from '../../../tests/support/contract-bodies.test-utils.js';
+import { rowCounts } from '../../../tests/support/tables.test-utils.js';
 
 const SEED = 20261123;
 const VALID_RUNS = 6;

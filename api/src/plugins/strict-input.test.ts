@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { createTestApp } from '../../../tests/support/app.js';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.test-utils.js';
+import { createTestApp } from '../../../tests/support/app.test-utils.js';
 import {
   bodyWithText,
   callAsAllowed,
@@ -15,8 +15,8 @@ import {
   jsonBodyOperations,
   multipartOperations,
   prepareMachineCaller,
-} from '../../../tests/support/contract-bodies.js';
-import { rowCounts } from '../../../tests/support/tables.js';
+} from '../../../tests/support/contract-bodies.test-utils.js';
+import { rowCounts } from '../../../tests/support/tables.test-utils.js';
 
 let database: TestDatabase;
 let app: FastifyInstance;

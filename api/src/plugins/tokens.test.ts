@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.js';
-import { createTestApp, tokenFor } from '../../../tests/support/app.js';
-import { runCli } from '../../../tests/support/cli.js';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.test-utils.js';
+import { createTestApp, tokenFor } from '../../../tests/support/app.test-utils.js';
+import { runCli } from '../../../tests/support/cli.test-utils.js';
 import { demoUser, seedUsers } from '../db/seed/users.seed.js';
 import { recordAudit } from '../lib/audit.js';
 

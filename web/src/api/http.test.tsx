@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { server } from '../../../mocks/node';
 import { QueryObserver } from '@tanstack/react-query';
-import { renderWithProviders } from '../test/render';
+import { renderWithProviders } from '../test/render.test-utils';
 import { createQueryClient } from '../app/providers';
 import { describeError } from './describeError';
 import { ApiError, http, idempotencyKey } from './http';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { renderWithProviders } from '../test/render';
+import { renderWithProviders } from '../test/render.test-utils';
 import { AppContext } from './context';
 import { faceFor } from './faces';
 import { Layout } from './Layout';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { OPERATION_ROLES, type OperationId } from '../../../generated/web/operationRoles';
+import { OPERATION_ROLES, type OperationId } from '@generated/operationRoles';
 
 /**
  * What a face is (its menu and routes) and which calls a user's roles allow: read by the pages and the app context,

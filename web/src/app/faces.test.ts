@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATION_ROLES } from '../../../generated/web/operationRoles';
+import { OPERATION_ROLES } from '@generated/operationRoles';
 import { faceFor, type MenuEntry } from './faces';
 import { mockSession } from './mockSession';
 

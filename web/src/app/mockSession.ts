@@ -1,4 +1,4 @@
-import type { CurrentUser, DocumentsRole, Face, PortalRole } from '../../../generated/web/model';
+import type { CurrentUser, DocumentsRole, Face, PortalRole } from '@generated/model';
 import { userFromMe, type Session } from './session';
 
 /**

@@ -1,4 +1,4 @@
-import type { ClientFaceType, ClientTypeAttribute, CurrentUser, DocumentsRole, Face, PortalRole } from '../../../generated/web/model';
+import type { ClientFaceType, ClientTypeAttribute, CurrentUser, DocumentsRole, Face, PortalRole } from '@generated/model';
 
 /**
  * Who is signed in, as the web app sees it: the API's answer to `GET /api/me` (the UI only mirrors it; the API

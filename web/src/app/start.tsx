@@ -9,7 +9,7 @@ import { AppProviders, createQueryClient } from './providers';
 import { AppContext } from './context';
 import { faceFor } from './faces';
 import { createFaceRouter } from './router';
-import { getSessionGetMeQueryOptions } from '../../../generated/web/endpoints/session/session';
+import { getSessionGetMeQueryOptions } from '@generated/endpoints/session/session';
 import { setAccessTokenProvider } from '../api/http';
 import { userFromMe, type Session, type SignedIn } from './session';
 import type { AppConfig } from './auth';

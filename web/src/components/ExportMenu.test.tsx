@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../test/render';
-import { captureDownloads } from '../features/downtime/downtimeTestData';
+import { renderWithProviders } from '../test/render.test-utils';
+import { captureDownloads } from '../features/downtime/downtime.test-utils';
 import { ApiError } from '../api/http';
 import { ExportMenu } from './ExportMenu';
-import { exportAs } from '../test/exports';
+import { exportAs } from '../test/exports.test-utils';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
-import type { ExportFormat } from '../../../generated/web/model';
+import type { ExportFormat } from '@generated/model';
 import { saveFile } from '../api/http';
 import { describeError } from '../api/describeError';
 import { MESSAGES } from '../api/messages';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Group, Pagination, Select, Text } from '@mantine/core';
-import type { RowsPerPage } from '../../../generated/web/model';
+import type { RowsPerPage } from '@generated/model';
 
 /** One page of a screen's machines (the contract's machine pages: the gantt's `machines`, the OEE's `machinePage`). */
 export interface MachinePageValue {

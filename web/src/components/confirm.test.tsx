@@ -5,12 +5,12 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 // The host's "loaded yet" is module state, and the web tests share a module graph across files: this file takes fresh
 // copies, so an earlier file's confirmation cannot make the host look loaded before this screen asks.
-let renderWithProviders: typeof import('../test/render').renderWithProviders;
+let renderWithProviders: typeof import('../test/render.test-utils').renderWithProviders;
 let openConfirm: typeof import('./confirm').openConfirm;
 let useConfirmHost: typeof import('./confirm').useConfirmHost;
 beforeAll(async () => {
   vi.resetModules();
-  ({ renderWithProviders } = await import('../test/render'));
+  ({ renderWithProviders } = await import('../test/render.test-utils'));
   ({ openConfirm, useConfirmHost } = await import('./confirm'));
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AWKWARD_INSTANTS, pinClock } from '../test/clock';
+import { AWKWARD_INSTANTS, pinClock } from '../test/clock.test-utils';
 import { now } from './clock';
 import {
   addDays,

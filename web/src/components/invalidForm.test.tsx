@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { renderWithProviders } from '../test/render';
+import { renderWithProviders } from '../test/render.test-utils';
 import { onInvalidForm } from './invalidForm';
 
 function NameForm({ onSave }: { onSave: (values: { name: string }) => void }) {

@@ -1,4 +1,4 @@
-import type { ClientProductionOrder, OrderItem } from '../../../generated/web/model';
+import type { ClientProductionOrder, OrderItem } from '@generated/model';
 
 /** Tests: an order as the API answers it (the contract's example), with `overrides`. */
 export function orderFixture(overrides: Partial<ClientProductionOrder> = {}): ClientProductionOrder {

@@ -4,8 +4,12 @@ import type { Schemas } from '../../lib/contract.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** The API clients with their company's name, newest first (one of them with `id`). */
-export async function findApiClients(db: Executor, id?: number) {
+/** The API clients with their company's name, newest first (one of them with `id`), as the contract's `ApiClient`. */
+export async function findApiClients(db: Executor, id?: number): Promise<Schemas['ApiClient'][]> {
+  return (await apiClientRows(db, id)).map(toApiClient);
+}
+
+function apiClientRows(db: Executor, id?: number) {
   return db
     .selectFrom('api_clients as a')
     .leftJoin('companies as c', 'c.id', 'a.company_id')
@@ -15,6 +19,19 @@ export async function findApiClients(db: Executor, id?: number) {
     .limit(10_000)
     .execute();
 }
+
+const toApiClient = (row: Awaited<ReturnType<typeof apiClientRows>>[number]): Schemas['ApiClient'] => ({
+  id: row.id,
+  oauthClientId: row.client_id,
+  name: row.name,
+  clientId: row.company_id,
+  company: row.company_id ? (row.company_name ?? null) : null,
+  roles: row.roles,
+  authMethod: row.auth_method,
+  secretHint: row.secret_hint,
+  createdAt: new Date(row.created_at).toISOString(),
+  revokedAt: row.revoked_at ? new Date(row.revoked_at).toISOString() : null,
+});
 
 /** The client type attribute of a company ('0' converter, '1' buyer); undefined when there is no such company. */
 export async function companyClientType(db: Executor, companyId: string) {

@@ -11,21 +11,8 @@ import * as repository from './apiclients.repository.js';
 
 type ApiClientRole = Schemas['ApiClientRole'];
 
-const toApiClient = (row: Awaited<ReturnType<typeof repository.findApiClients>>[number]): Schemas['ApiClient'] => ({
-  id: row.id,
-  oauthClientId: row.client_id,
-  name: row.name,
-  clientId: row.company_id,
-  company: row.company_id ? (row.company_name ?? null) : null,
-  roles: row.roles,
-  authMethod: row.auth_method,
-  secretHint: row.secret_hint,
-  createdAt: new Date(row.created_at).toISOString(),
-  revokedAt: row.revoked_at ? new Date(row.revoked_at).toISOString() : null,
-});
-
 export async function getApiClients(db: Db) {
-  return { rows: (await repository.findApiClients(db)).map(toApiClient) };
+  return { rows: await repository.findApiClients(db) };
 }
 
 /**
@@ -100,7 +87,7 @@ export async function createApiClient(db: Db, actor: Actor, input: Schemas['ApiC
     return created;
   });
   const [row] = await repository.findApiClients(db, id);
-  return { apiClient: toApiClient(row!), clientSecret: secret?.secret ?? null };
+  return { apiClient: row!, clientSecret: secret?.secret ?? null };
 }
 
 /**
@@ -115,5 +102,5 @@ export async function revokeApiClient(db: Db, actor: Actor, id: number) {
     await audit(trx, actor, { operation: 'revokeApiClient', recordType: 'api_client', recordId: id, details: { clientId: revoked.client_id } });
   });
   const [row] = await repository.findApiClients(db, id);
-  return toApiClient(row!);
+  return row!;
 }

@@ -5,12 +5,12 @@ import type { Role } from "../../lib/roles.js";
 import {
   startPortalWithIdp,
   type PortalWithIdp,
-} from "../../../../tests/support/idp.js";
-import { tenancyMatrix } from "../../../../tests/support/tenancy-matrix.js";
+} from "../../../../tests/support/idp.test-utils.js";
+import { tenancyMatrix } from "../../../../tests/support/tenancy-matrix.test-utils.js";
 import { insertApiClient } from "./apiclients.repository.js";
 
 /**
- * The tenancy matrix (tests/support/tenancy-matrix.ts, generated from the contract) with API clients as the callers:
+ * The tenancy matrix (tests/support/tenancy-matrix.test-utils.ts, generated from the contract) with API clients as the callers:
  * company B's API client, signed in with client credentials at the embedded provider, calls every client-face
  * operation that takes an id with company A's record there, and must find it missing. Each (company, client type) gets
  * its own API client; its token comes from the token endpoint, as an integrator's does.

@@ -12,11 +12,11 @@ import { sql } from "kysely";
 import {
   createTestDatabase,
   type TestDatabase,
-} from "../../../../tests/support/db.js";
-import { oidcBrowser } from "../../../../tests/support/idp.js";
-import { runCli } from "../../../../tests/support/cli.js";
-import { eventually } from "../../../../tests/support/revocations.js";
-import { createCompany } from "../../../../tests/support/factories/companies.js";
+} from "../../../../tests/support/db.test-utils.js";
+import { oidcBrowser } from "../../../../tests/support/idp.test-utils.js";
+import { runCli } from "../../../../tests/support/cli.test-utils.js";
+import { eventually } from "../../../../tests/support/revocations.test-utils.js";
+import { createCompany } from "../../../../tests/support/factories/companies.test-utils.js";
 import { buildApp } from "../../app.js";
 import { loadConfig, type Config } from "../../config.js";
 import { freePort } from "../../db/embedded.js";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
-import { as, createTestApp, post } from '../../../../tests/support/app.js';
-import { pdfText } from '../../../../tests/support/pdf.js';
-import { createTwoCompanies } from '../../../../tests/support/factories/companies.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.test-utils.js';
+import { as, createTestApp, post } from '../../../../tests/support/app.test-utils.js';
+import { pdfText } from '../../../../tests/support/pdf.test-utils.js';
+import { createTwoCompanies } from '../../../../tests/support/factories/companies.test-utils.js';
 import { download, makeClaim, makeClaimable } from './claims.fixtures.js';
 
 /** Issue 17, item 4: the 8D report (D0–D8) as the GP's side of the claim, beside the three GP fields (the short form). */

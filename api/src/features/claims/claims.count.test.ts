@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
-import { as, createTestApp, post } from '../../../../tests/support/app.js';
-import { createCompany } from '../../../../tests/support/factories/companies.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.test-utils.js';
+import { as, createTestApp, post } from '../../../../tests/support/app.test-utils.js';
+import { createCompany } from '../../../../tests/support/factories/companies.test-utils.js';
 import { ALL_COMPANIES } from '../../lib/scope.js';
 import { makeClaim, makeClaimable, searchedClaimIds } from './claims.fixtures.js';
 import { findClaims } from './claims.repository.js';

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
-import { createCompany } from '../../../../tests/support/factories/companies.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.test-utils.js';
+import { createCompany } from '../../../../tests/support/factories/companies.test-utils.js';
 import * as migration from '../../db/migrations/2026-11-25-1110-claims-search.js';
 import * as productionOrderCounts from '../../db/migrations/2026-11-25-1230-planner-production-orders.js';
 import * as invoiceCounts from '../../db/migrations/2026-11-25-1600-invoice-count.js';

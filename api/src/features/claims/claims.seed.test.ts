@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
-import { as, createTestApp, post } from '../../../../tests/support/app.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.test-utils.js';
+import { as, createTestApp, post } from '../../../../tests/support/app.test-utils.js';
 import { seedClaims } from '../../db/seed/claims.seed.js';
 import { seedManufacturers } from '../../db/seed/manufacturers.seed.js';
 import { seedSupply } from '../../db/seed/supply.seed.js';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
-import { as, createTestApp, post } from '../../../../tests/support/app.js';
-import { pdfText } from '../../../../tests/support/pdf.js';
-import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.test-utils.js';
+import { as, createTestApp, post } from '../../../../tests/support/app.test-utils.js';
+import { pdfText } from '../../../../tests/support/pdf.test-utils.js';
+import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.test-utils.js';
 import { makeOrderItem, makeProductionOrder } from '../supply/supply.fixtures.js';
 import { download, makeClaim, makeClaimable, makeUpload, searchedClaimIds } from './claims.fixtures.js';
 import { keepsDerivedAfterEach } from '../../../../tests/support/derived.test-utils.js';

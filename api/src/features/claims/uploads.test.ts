@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
-import { as, createTestApp, post, testConfig } from '../../../../tests/support/app.js';
-import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
-import { startS3, type S3Server } from '../../../../tests/support/s3.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.test-utils.js';
+import { as, createTestApp, post, testConfig } from '../../../../tests/support/app.test-utils.js';
+import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.test-utils.js';
+import { startS3, type S3Server } from '../../../../tests/support/s3.test-utils.js';
 import { freePort } from '../../db/embedded.js';
 import { nowMs } from '../../lib/clock.js';
 import { QUEUES } from '../../jobs/queue.js';

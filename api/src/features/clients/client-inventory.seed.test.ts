@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
-import { as, createTestApp, post } from '../../../../tests/support/app.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.test-utils.js';
+import { as, createTestApp, post } from '../../../../tests/support/app.test-utils.js';
 import { seedDemoData } from '../../db/seed/index.js';
 import { seedClientInventory } from '../../db/seed/client-inventory.seed.js';
 import { AQUA_CONVERTERS, BALTIC_BEVERAGES, NORDIC_SPRINGS } from '../../db/seed/users.seed.js';

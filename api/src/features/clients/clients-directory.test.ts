@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
-import { as, createTestApp, post } from '../../../../tests/support/app.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.test-utils.js';
+import { as, createTestApp, post } from '../../../../tests/support/app.test-utils.js';
 import { AQUA_CONVERTERS, BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS, demoUser, seedUsers } from '../../db/seed/users.seed.js';
 import type { DirectoryClient } from '../../directory/index.js';
 import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';

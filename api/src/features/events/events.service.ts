@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor.js';
 import { now, nowMs } from '../../lib/clock.js';
 import type { BodyOf, Schemas } from '../../lib/contract.js';
 import type { ClientType } from '../../lib/roles.js';
-import { scopeOf } from '../../lib/scope.js';
+import type { Scope } from '../../lib/scope.js';
 import { QUEUES, sendInTransaction } from '../../jobs/queue.js';
 import { queueDeliveries } from '../webhooks/webhooks.deliveries.js';
 import * as repository from './events.repository.js';
@@ -99,17 +99,16 @@ export const typesReadBy = (clientType: ClientType): EventType[] =>
   (Object.keys(CLIENT_READERS) as EventType[]).filter((type) => CLIENT_READERS[type].includes(clientType));
 
 /** The reach of a caller: staff read the whole log; a client company's user its company's events of the types its role reads. */
-export function reachOf(actor: Actor): repository.EventReach {
-  const scope = scopeOf(actor);
+export function reachOf(actor: Actor, scope: Scope): repository.EventReach {
   if (scope.kind === 'allCompanies') return { kind: 'all' };
   return { kind: 'company', companyId: scope.companyId, types: typesReadBy(actor.clientType!) };
 }
 
 /** A page of the log after the cursor `after`, oldest first; `next` is the cursor of the following page. */
-export async function getEvents(db: Db, actor: Actor, body: BodyOf<'Events_getEvents'>): Promise<Schemas['EventPage']> {
+export async function getEvents(db: Db, actor: Actor, scope: Scope, body: BodyOf<'Events_getEvents'>): Promise<Schemas['EventPage']> {
   const after = body.after ?? 0;
   const limit = body.limit ?? 100;
-  const rows = await repository.findEventsAfter(db, reachOf(actor), after, limit, body.types);
+  const rows = await repository.findEventsAfter(db, reachOf(actor, scope), after, limit, body.types);
   const page = rows.slice(0, limit).map(eventView);
   return { rows: page, next: page.at(-1)?.sequence ?? after, more: rows.length > limit };
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../../tests/support/test-app.js';
-import { as } from '../../../../tests/support/app.js';
-import { COMPANY_A, COMPANY_B, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
+import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
+import { as } from '../../../../tests/support/app.test-utils.js';
+import { COMPANY_A, COMPANY_B, createTwoCompanies } from '../../../../tests/support/factories/companies.test-utils.js';
 import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
 import { nowMs, pinClock, today } from '../../lib/clock.js';
 import type { Schemas } from '../../lib/contract.js';

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { Handlers } from '../../lib/contract.js';
 import { attachmentDisposition, sendAttachment, whileClientWaits } from '../../pdf/download.js';
 import { confirmInvoice, downloadDeclaration, downloadInvoice, exportInvoices, getFailedDeliveries, getInvoices, retryDelivery } from './invoices.service.js';
+import { scopeOf } from '../../lib/scope.js';
 
 /**
  * `attachment` with an ASCII `filename` and, for any name that is not a plain token (spaces, non-ASCII), the exact
@@ -23,14 +24,14 @@ const sendPdf = (reply: FastifyReply, file: { filename: string; body: Buffer }) 
     .send(file.body);
 
 export const invoicesHandlers: Handlers = {
-  Documents_getInvoices: async (request) => getInvoices(request.server.db, request.actor, request.body.pagination),
-  Documents_exportInvoices: async (request, reply) => sendAttachment(reply, await exportInvoices(request.server.db, request.actor, request.body)),
+  Documents_getInvoices: async (request) => getInvoices(request.server.db, scopeOf(request.actor), request.body.pagination),
+  Documents_exportInvoices: async (request, reply) => sendAttachment(reply, await exportInvoices(request.server.db, scopeOf(request.actor), request.body)),
   Documents_downloadInvoice: async (request, reply) =>
-    sendPdf(reply, await downloadInvoice(request.server.db, request.server.config, request.actor, request.body.id, whileClientWaits(reply))),
+    sendPdf(reply, await downloadInvoice(request.server.db, request.server.config, scopeOf(request.actor), request.body.id, whileClientWaits(reply))),
   Documents_downloadDeclaration: async (request, reply) =>
-    sendPdf(reply, await downloadDeclaration(request.server.db, request.server.config, request.actor, request.body.id, whileClientWaits(reply))),
+    sendPdf(reply, await downloadDeclaration(request.server.db, request.server.config, scopeOf(request.actor), request.body.id, whileClientWaits(reply))),
   Documents_confirmInvoice: async (request) =>
-    confirmInvoice(request.server.db, request.server.config, request.server.jobs, request.actor, request.body.id),
+    confirmInvoice(request.server.db, request.server.config, request.server.jobs, request.actor, scopeOf(request.actor), request.body.id),
   Documents_getFailedDeliveries: async (request) => getFailedDeliveries(request.server.db, request.body.pagination),
   Documents_retryDelivery: async (request) => retryDelivery(request.server.db, request.server.jobs, request.actor, request.body.id),
 };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { register } from 'prom-client';
-import { useTestApp } from '../../../../tests/support/test-app.js';
-import { freePort, TestSmtpServer } from '../../../../tests/support/smtp.js';
-import { createCompany } from '../../../../tests/support/factories/companies.js';
+import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
+import { freePort, TestSmtpServer } from '../../../../tests/support/smtp.test-utils.js';
+import { createCompany } from '../../../../tests/support/factories/companies.test-utils.js';
 import { createDb, type Db } from '../../db/database.js';
 import { Jobs, QUEUES } from '../../jobs/queue.js';
 import { smtpTransport, type MailTransport } from './mail.js';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
-import { as, createTestApp, post } from '../../../../tests/support/app.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.test-utils.js';
+import { as, createTestApp, post } from '../../../../tests/support/app.test-utils.js';
 import { seedDemoData } from '../../db/seed/index.js';
 import { seedInvoicesAndPlans } from '../../db/seed/invoices.seed.js';
-import { pdfText } from '../../../../tests/support/pdf.js';
+import { pdfText } from '../../../../tests/support/pdf.test-utils.js';
 import { BALTIC_BEVERAGES, FJORD_WATER, NORDIC_SPRINGS } from '../../db/seed/users.seed.js';
 import { nowMs } from '../../lib/clock.js';
 

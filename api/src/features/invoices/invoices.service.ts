@@ -8,7 +8,7 @@ import { audit } from '../../lib/audit.js';
 import { cellsOf, checkExportSize, EXPORT_BATCH, LIST_EXPORT_MAX_ROWS, listFile, type ExportFormat } from '../../lib/list-export.js';
 import { conflict, notFound } from '../../lib/problem.js';
 import type { PaginationInput } from '../../lib/pagination.js';
-import { ALL_COMPANIES, scopeOf, type Scope } from '../../lib/scope.js';
+import { ALL_COMPANIES, type Scope } from '../../lib/scope.js';
 import { lotLabelsOfItems } from '../lots/trace.service.js';
 import { declarationFileName, declarationPdf, invoiceFileName, invoicePdf, money } from './invoices.pdf.js';
 import * as repository from './invoices.repository.js';
@@ -21,8 +21,8 @@ import { enqueueMessage, findDeadLetters, takeBackDeadLetter, type DeliveryOptio
  * documents calls only picks the face (the gate has checked that the caller holds it); what the caller sees is its
  * scope: staff every company's invoices, a client its company's.
  */
-export function getInvoices(db: Db, actor: Actor, pagination: PaginationInput) {
-  return repository.findInvoices(db, scopeOf(actor), pagination);
+export function getInvoices(db: Db, scope: Scope, pagination: PaginationInput) {
+  return repository.findInvoices(db, scope, pagination);
 }
 
 async function invoiceDocument(db: Db, scope: Scope, id: number) {
@@ -32,14 +32,14 @@ async function invoiceDocument(db: Db, scope: Scope, id: number) {
 }
 
 /** The invoice PDF, '{invoiceNumber}.pdf'. Another company's invoice answers 404 like a missing one. */
-export async function downloadInvoice(db: Db, config: Config, actor: Actor, id: number, signal?: AbortSignal) {
-  const invoice = await invoiceDocument(db, scopeOf(actor), id);
+export async function downloadInvoice(db: Db, config: Config, scope: Scope, id: number, signal?: AbortSignal) {
+  const invoice = await invoiceDocument(db, scope, id);
   return { filename: invoiceFileName(invoice.invoiceNumber), body: await invoicePdf(invoice, config.MANUFACTURER_NAME, signal) };
 }
 
 /** The declaration of conformity PDF, 'DECLARATION OF CONFORMITY {invoiceNumber}.pdf'. */
-export async function downloadDeclaration(db: Db, config: Config, actor: Actor, id: number, signal?: AbortSignal) {
-  const invoice = await invoiceDocument(db, scopeOf(actor), id);
+export async function downloadDeclaration(db: Db, config: Config, scope: Scope, id: number, signal?: AbortSignal) {
+  const invoice = await invoiceDocument(db, scope, id);
   // Each article with the preform lots its bottles were made from.
   const lots = await lotLabelsOfItems(db, invoice.lines.flatMap((line) => (line.orderItemId === null ? [] : [line.orderItemId])));
   const lines = invoice.lines.map((line) => ({ ...line, lots: line.orderItemId === null ? [] : (lots.get(line.orderItemId) ?? []) }));
@@ -65,8 +65,7 @@ export function outboxDelivery(db: Db, config: Config, transport: MailTransport)
  * A worker renders the PDF and sends it, retrying with backoff (`invoices.jobs.ts`). Confirming again answers the
  * invoice as it is and sends nothing more. A client confirms only its own invoices.
  */
-export async function confirmInvoice(db: Db, config: Config, jobs: Jobs, actor: Actor, id: number) {
-  const scope = scopeOf(actor);
+export async function confirmInvoice(db: Db, config: Config, jobs: Jobs, actor: Actor, scope: Scope, id: number) {
   await db.transaction().execute(async (trx) => {
     const invoice = await repository.lockInvoice(trx, scope, id);
     if (!invoice) throw notFound('Invoice');
@@ -144,8 +143,7 @@ export async function retryDelivery(db: Db, jobs: Jobs, actor: Actor, id: number
  * The invoices list as a file ('Export'): the scope's invoices (a client: its own; staff: every client's) in the list's
  * sort, read by a cursor and written as they come.
  */
-export async function exportInvoices(db: Db, actor: Actor, body: { format: ExportFormat; sortBy?: string; descending?: boolean }) {
-  const scope = scopeOf(actor);
+export async function exportInvoices(db: Db, scope: Scope, body: { format: ExportFormat; sortBy?: string; descending?: boolean }) {
   checkExportSize(await repository.countInvoices(db, scope), 'invoices');
   const rows = repository.streamInvoices(db, scope, body, LIST_EXPORT_MAX_ROWS, EXPORT_BATCH);
   return listFile(body.format, {

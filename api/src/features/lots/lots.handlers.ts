@@ -1,6 +1,7 @@
 import type { Handlers } from '../../lib/contract.js';
 import { sendAttachment, whileClientWaits } from '../../pdf/download.js';
 import * as service from './lots.service.js';
+import { companyScopeOf } from '../../lib/scope.js';
 
 /** Traceability: preform lots, stock by lot, production records' lots, traces, recall and EPCIS for staff; the client's own items' lots. */
 export const lotsHandlers: Handlers = {
@@ -17,6 +18,6 @@ export const lotsHandlers: Handlers = {
   StaffLots_exportLotEpcis: async (request, reply) => sendAttachment(reply, await service.exportLotEpcis(request.server.db, request.body.id, request.server.config.publicUrl)),
   AdminLots_saveLot: async (request) => service.saveLot(request.server.db, request.actor, request.body),
   AdminLots_saveProductionLots: async (request) => service.saveProductionLots(request.server.db, request.actor, request.body),
-  ClientLots_getItemLots: async (request) => service.getClientItemLots(request.server.db, request.actor, request.body.id),
-  ClientLots_getClaimLots: async (request) => service.getClientClaimLots(request.server.db, request.actor, request.body.id),
+  ClientLots_getItemLots: async (request) => service.getClientItemLots(request.server.db, companyScopeOf(request.actor), request.body.id),
+  ClientLots_getClaimLots: async (request) => service.getClientClaimLots(request.server.db, companyScopeOf(request.actor), request.body.id),
 };

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
-import { COMPANY_A, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.test-utils.js';
+import { COMPANY_A, createTwoCompanies } from '../../../../tests/support/factories/companies.test-utils.js';
 import * as migration from '../../db/migrations/2026-11-25-0110-lots.js';
 import * as recallRows from '../../db/migrations/2026-11-25-0930-lot-item-uses.js';
 import * as byUseTime from '../../db/migrations/2026-12-02-0100-lots-by-use-time.js';

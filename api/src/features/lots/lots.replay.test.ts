@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.test-utils.js';
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import { nowMs } from '../../lib/clock.js';

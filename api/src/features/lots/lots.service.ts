@@ -3,7 +3,7 @@ import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { BodyOf, Schemas } from '../../lib/contract.js';
 import { badRequest, conflict, notFound, type FieldProblem } from '../../lib/problem.js';
-import { ALL_COMPANIES, companyScopeOf } from '../../lib/scope.js';
+import { ALL_COMPANIES, type CompanyScope } from '../../lib/scope.js';
 import { moveConsumed, writeUses } from './lots.ledger.js';
 import * as repository from './lots.repository.js';
 import { lotEpcis, recallCsv, recallPdf, type Download } from './lots.exports.js';
@@ -196,14 +196,14 @@ async function invoicesOfItems(db: Db, itemIds: number[]): Promise<Map<number, S
 }
 
 /** The lots of one of the caller's company's order items (another company's: 404). */
-export async function getClientItemLots(db: Db, actor: Actor, id: number): Promise<Schemas['ClientItemLots']> {
-  const trace = await traceOfItem(db, companyScopeOf(actor), id);
+export async function getClientItemLots(db: Db, scope: CompanyScope, id: number): Promise<Schemas['ClientItemLots']> {
+  const trace = await traceOfItem(db, scope, id);
   return clientLots(trace, await invoicesOfItems(db, [trace.orderItemId]));
 }
 
 /** The lots of the items of one of the caller's company's claims (another company's: 404). */
-export async function getClientClaimLots(db: Db, actor: Actor, id: number): Promise<{ items: Schemas['ClientItemLots'][] }> {
-  const trace = await traceOfClaim(db, companyScopeOf(actor), id);
+export async function getClientClaimLots(db: Db, scope: CompanyScope, id: number): Promise<{ items: Schemas['ClientItemLots'][] }> {
+  const trace = await traceOfClaim(db, scope, id);
   const invoices = await invoicesOfItems(db, trace.items.map((item) => item.orderItemId));
   return { items: trace.items.map((item) => clientLots(item, invoices)) };
 }

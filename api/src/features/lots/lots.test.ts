@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
-import { as, createTestApp, post } from '../../../../tests/support/app.js';
-import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
-import { pdfText } from '../../../../tests/support/pdf.js';
-import { underEachPlanMode } from '../../../../tests/support/plans.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.test-utils.js';
+import { as, createTestApp, post } from '../../../../tests/support/app.test-utils.js';
+import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.test-utils.js';
+import { pdfText } from '../../../../tests/support/pdf.test-utils.js';
+import { underEachPlanMode } from '../../../../tests/support/plans.test-utils.js';
 import type { Db } from '../../db/database.js';
 import type { Schemas } from '../../lib/contract.js';
 import { ALL_COMPANIES } from '../../lib/scope.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPANY_A, createCompany } from '../../../../tests/support/factories/companies.js';
-import { useTestApp } from '../../../../tests/support/test-app.js';
+import { COMPANY_A, createCompany } from '../../../../tests/support/factories/companies.test-utils.js';
+import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
 import { pinClock } from '../../lib/clock.js';
 
 /**

@@ -11,16 +11,16 @@ import { buildApp } from "../../app.js";
 import { createLogger } from "../../lib/logger.js";
 import { pinClock } from "../../lib/clock.js";
 import { loadConfig } from "../../config.js";
-import { as, testConfig, testKeys } from "../../../../tests/support/app.js";
+import { as, testConfig, testKeys } from "../../../../tests/support/app.test-utils.js";
 import {
   createTestDatabase,
   type TestDatabase,
-} from "../../../../tests/support/db.js";
+} from "../../../../tests/support/db.test-utils.js";
 import {
   COMPANY_A,
   COMPANY_B,
   createCompany,
-} from "../../../../tests/support/factories/companies.js";
+} from "../../../../tests/support/factories/companies.test-utils.js";
 import { mayPublish, maySubscribe } from "./machines.broker.js";
 import { machineKey } from "./machines.ingest.js";
 

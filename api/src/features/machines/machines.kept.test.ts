@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPANY_A, COMPANY_B, createCompany } from '../../../../tests/support/factories/companies.js';
-import { useTestApp } from '../../../../tests/support/test-app.js';
+import { COMPANY_A, COMPANY_B, createCompany } from '../../../../tests/support/factories/companies.test-utils.js';
+import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
 import { pinClock } from '../../lib/clock.js';
 import { makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import { keepsDerivedAfterEach } from '../../../../tests/support/derived.test-utils.js';

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.test-utils.js';
 import { TEST_APP_ROLE } from '../../../../tests/support/global-setup.js';
-import { createCompany } from '../../../../tests/support/factories/companies.js';
+import { createCompany } from '../../../../tests/support/factories/companies.test-utils.js';
 import * as migration from '../../db/migrations/2026-11-25-1210-machine-count-days.js';
 import * as lastStates from '../../db/migrations/2026-11-25-1500-machine-last-states.js';
 import { grantAppRole } from '../../db/roles.js';

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { get as sparkplugOf } from 'sparkplug-payload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/support/app.js';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
-import { COMPANY_A, COMPANY_B, createCompany } from '../../../../tests/support/factories/companies.js';
-import { startMosquitto, type Broker } from '../../../../tests/support/mosquitto.js';
+import { createTestApp } from '../../../../tests/support/app.test-utils.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.test-utils.js';
+import { COMPANY_A, COMPANY_B, createCompany } from '../../../../tests/support/factories/companies.test-utils.js';
+import { startMosquitto, type Broker } from '../../../../tests/support/mosquitto.test-utils.js';
 import { pinClock } from '../../lib/clock.js';
 
 /**

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as } from '../../../../tests/support/app.js';
-import { useTestApp } from '../../../../tests/support/test-app.js';
+import { as } from '../../../../tests/support/app.test-utils.js';
+import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
 import { pinClock } from '../../lib/clock.js';
-import { createCompany } from '../../../../tests/support/factories/companies.js';
+import { createCompany } from '../../../../tests/support/factories/companies.test-utils.js';
 import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
 
 /**

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../../tests/support/test-app.js';
+import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
 import { pinClock } from '../../lib/clock.js';
-import { createCompany } from '../../../../tests/support/factories/companies.js';
-import { underEachPlanMode } from '../../../../tests/support/plans.js';
+import { createCompany } from '../../../../tests/support/factories/companies.test-utils.js';
+import { underEachPlanMode } from '../../../../tests/support/plans.test-utils.js';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
 import { getClientMachineBanner, getClientPerformance, getDowntimeAnalytics, getLiveStatus, getOee } from './machines.service.js';
+import { companyScopeOf, scopeOf } from '../../lib/scope.js';
 
 /**
  * The plant-performance reads run as named prepared statements (machines.repository.ts, issue 14). Each must answer
@@ -53,15 +54,15 @@ beforeAll(async () => {
 });
 
 const reads: { name: string; read: (db: Db) => Promise<unknown> }[] = [
-  { name: 'the OEE of every machine, by day', read: (db) => getOee(db, admin, { period: WEEK, grain: 'day' }) },
-  { name: 'the OEE, totals only, page 1 of 10 machines', read: (db) => getOee(db, admin, { period: WEEK, grain: 'week', withBuckets: false, machinePage: { page: 1, rowsPerPage: 10 } }) },
-  { name: 'the OEE of two chosen machines', read: (db) => getOee(db, admin, { period: WEEK, grain: 'day', machines: [machine(NORTH, 'FB-2'), machine(SOUTH, 'L-1')] }) },
-  { name: 'the live status of every machine', read: (db) => getLiveStatus(db, admin, {}) },
-  { name: 'the live status, running machines, page 1 of 10', read: (db) => getLiveStatus(db, admin, { state: 'running', machinePage: { page: 1, rowsPerPage: 10 } }) },
-  { name: "the live status of one client's machines", read: (db) => getLiveStatus(db, admin, { clientIds: [SOUTH] }) },
-  { name: 'the downtime analytics of the week', read: (db) => getDowntimeAnalytics(db, admin, { period: WEEK }) },
-  { name: "a client's performance (its machines, top causes)", read: (db) => getClientPerformance(db, client(NORTH), WEEK) },
-  { name: "a client's machine banner", read: async (db) => [...(await getClientMachineBanner(db, client(NORTH))).entries()] },
+  { name: 'the OEE of every machine, by day', read: (db) => getOee(db, scopeOf(admin), { period: WEEK, grain: 'day' }) },
+  { name: 'the OEE, totals only, page 1 of 10 machines', read: (db) => getOee(db, scopeOf(admin), { period: WEEK, grain: 'week', withBuckets: false, machinePage: { page: 1, rowsPerPage: 10 } }) },
+  { name: 'the OEE of two chosen machines', read: (db) => getOee(db, scopeOf(admin), { period: WEEK, grain: 'day', machines: [machine(NORTH, 'FB-2'), machine(SOUTH, 'L-1')] }) },
+  { name: 'the live status of every machine', read: (db) => getLiveStatus(db, scopeOf(admin), {}) },
+  { name: 'the live status, running machines, page 1 of 10', read: (db) => getLiveStatus(db, scopeOf(admin), { state: 'running', machinePage: { page: 1, rowsPerPage: 10 } }) },
+  { name: "the live status of one client's machines", read: (db) => getLiveStatus(db, scopeOf(admin), { clientIds: [SOUTH] }) },
+  { name: 'the downtime analytics of the week', read: (db) => getDowntimeAnalytics(db, scopeOf(admin), { period: WEEK }) },
+  { name: "a client's performance (its machines, top causes)", read: (db) => getClientPerformance(db, companyScopeOf(client(NORTH)), WEEK) },
+  { name: "a client's machine banner", read: async (db) => [...(await getClientMachineBanner(db, companyScopeOf(client(NORTH)))).entries()] },
 ];
 
 afterAll(() => pinClock(undefined));
@@ -79,9 +80,9 @@ describe('plant-performance reads under both plan modes', () => {
   });
 
   it('the fixture has what the reads need: stops that ended, one that has not, counts on every busy machine', async () => {
-    const live = await getLiveStatus(t.db, admin, {});
+    const live = await getLiveStatus(t.db, scopeOf(admin), {});
     expect(live.rows.map((row) => `${row.machineName} ${row.state}`)).toEqual(['FB-1 running', 'FB-2 stopped', 'FB-3 unknown', 'L-1 running', 'L-2 running']);
-    const oee = await getOee(t.db, admin, { period: WEEK, grain: 'week', withBuckets: false });
+    const oee = await getOee(t.db, scopeOf(admin), { period: WEEK, grain: 'week', withBuckets: false });
     expect(oee.machines.filter((entry) => entry.total.goodQuantity > 0)).toHaveLength(4);
   });
 });

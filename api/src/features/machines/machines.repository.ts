@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { executePrepared, type Database } from '../../db/database.js';
 import * as clock from '../../lib/clock.js';
+import type { Schemas } from '../../lib/contract.js';
 import { paginate, type PaginationInput } from '../../lib/pagination.js';
 import type { Scope } from '../../lib/scope.js';
 import type { StateChange, Stop } from './oee.rules.js';
@@ -492,7 +493,12 @@ export async function findAffectedItems(db: Executor, companyId: string, machine
 
 // Credentials.
 
-export async function findCredentials(db: Executor, id?: number) {
+/** The credentials, newest first (one of them with `id`), as the contract's `MachineCredential`. */
+export async function findCredentials(db: Executor, id?: number): Promise<Schemas['MachineCredential'][]> {
+  return (await credentialRows(db, id)).map(toCredential);
+}
+
+function credentialRows(db: Executor, id?: number) {
   return db
     .selectFrom('machine_credentials as c')
     .select([
@@ -510,6 +516,18 @@ export async function findCredentials(db: Executor, id?: number) {
     .limit(10_000)
     .execute();
 }
+
+const isoOrNull = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+
+const toCredential = (row: Awaited<ReturnType<typeof credentialRows>>[number]): Schemas['MachineCredential'] => ({
+  id: row.id,
+  name: row.name,
+  tokenHint: row.token_hint,
+  machines: row.machines,
+  createdAt: new Date(row.created_at).toISOString(),
+  revokedAt: isoOrNull(row.revoked_at),
+  lastUsedAt: isoOrNull(row.last_used_at),
+});
 
 export async function insertCredential(
   trx: Transaction<Database>,

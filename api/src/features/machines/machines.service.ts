@@ -5,7 +5,7 @@ import { audit } from '../../lib/audit.js';
 import type { BodyOf, Schemas } from '../../lib/contract.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { notFound, ruleViolation } from '../../lib/problem.js';
-import { companyScopeOf, scopeOf, type Scope } from '../../lib/scope.js';
+import type { CompanyScope, Scope } from '../../lib/scope.js';
 import { newMachineToken } from './machines.credentials.js';
 import { ingestEvents, machineKey, type EventBounds, type IncomingEvent } from './machines.ingest.js';
 import * as repository from './machines.repository.js';
@@ -27,18 +27,8 @@ const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
 // Credentials.
 
-const toCredential = (row: Awaited<ReturnType<typeof repository.findCredentials>>[number]): Schemas['MachineCredential'] => ({
-  id: row.id,
-  name: row.name,
-  tokenHint: row.token_hint,
-  machines: row.machines,
-  createdAt: new Date(row.created_at).toISOString(),
-  revokedAt: iso(row.revoked_at),
-  lastUsedAt: iso(row.last_used_at),
-});
-
 export async function getCredentials(db: Db) {
-  return { rows: (await repository.findCredentials(db)).map(toCredential) };
+  return { rows: await repository.findCredentials(db) };
 }
 
 /** Creates a credential for machines of their companies (400 naming the first unknown one); the token is answered once. */
@@ -54,7 +44,7 @@ export async function createCredential(db: Db, actor: Actor, input: Schemas['Mac
     return created;
   });
   const [row] = await repository.findCredentials(db, id);
-  return { credential: toCredential(row!), token };
+  return { credential: row!, token };
 }
 
 export async function revokeCredential(db: Db, actor: Actor, id: number) {
@@ -63,7 +53,7 @@ export async function revokeCredential(db: Db, actor: Actor, id: number) {
     await audit(trx, actor, { operation: 'revokeMachineCredential', recordType: 'machine_credential', recordId: id });
   });
   const [row] = await repository.findCredentials(db, id);
-  return toCredential(row!);
+  return row!;
 }
 
 // Events.
@@ -116,8 +106,8 @@ function liveOf(row: repository.LiveRow) {
  * either way. For a plant of 400 machines the screen's page is 20 rows, where the whole answer was 64 kB on every
  * 15-second refresh of every open screen.
  */
-export async function getLiveStatus(db: Db, actor: Actor, query: Schemas['LiveStatusQuery']) {
-  const { counts, matching, rows } = await repository.findLiveStatus(db, scopeOf(actor), query.clientIds, query.state, query.machinePage);
+export async function getLiveStatus(db: Db, scope: Scope, query: Schemas['LiveStatusQuery']) {
+  const { counts, matching, rows } = await repository.findLiveStatus(db, scope, query.clientIds, query.state, query.machinePage);
   return {
     machineCount: matching,
     counts,
@@ -145,8 +135,7 @@ export const BANNER_ITEMS = 3;
  * the open order items it is making and next to make (findAffectedItems: the items planned on it, or of products it
  * alone makes; never another machine's).
  */
-export async function getClientMachineBanner(db: Db, actor: Actor) {
-  const scope = companyScopeOf(actor);
+export async function getClientMachineBanner(db: Db, scope: CompanyScope) {
   const { rows: live } = await repository.findLiveStatus(db, scope, undefined, undefined, undefined);
   const stopped = live.filter((entry) => entry.state === 'stopped').map((entry) => entry.machine_name);
   const items = await repository.findAffectedItems(db, scope.companyId, stopped, BANNER_ITEMS);
@@ -327,8 +316,8 @@ async function oeeOf(
 }
 
 /** The OEE question of both staff faces; with `machinePage` one page of the machines and `machineCount` every one. */
-export async function getOee(db: Db, actor: Actor, body: Schemas['OeeQuery']) {
-  const result = await computeOee(db, scopeOf(actor), body.period, body.grain, body.machines, body.withBuckets ?? true, undefined, body.machinePage);
+export async function getOee(db: Db, scope: Scope, body: Schemas['OeeQuery']) {
+  const result = await computeOee(db, scope, body.period, body.grain, body.machines, body.withBuckets ?? true, undefined, body.machinePage);
   return {
     machineCount: result.count,
     machines: result.machines.map((entry) => ({
@@ -350,9 +339,9 @@ const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
  * rules.reliability): each machine's shift time in the period up to now, less its planned stops, is what the failures
  * are counted in and divided over, so the stops (with their planned flag) are read per machine beside the aggregates.
  */
-export async function getDowntimeAnalytics(db: Db, actor: Actor, body: Schemas['AnalyticsQuery']) {
+export async function getDowntimeAnalytics(db: Db, scope: Scope, body: Schemas['AnalyticsQuery']) {
   const { from, to } = periodOf(body.period);
-  const machines = await repository.findMachines(db, scopeOf(actor), body.machines, undefined, false);
+  const machines = await repository.findMachines(db, scope, body.machines, undefined, false);
   if (!machines.length) return { pareto: [], machines: [], weekly: [] };
   const [aggregates, { stops }] = await Promise.all([
     repository.findDowntimeAggregates(db, machines, from, to),
@@ -375,8 +364,7 @@ export async function getDowntimeAnalytics(db: Db, actor: Actor, body: Schemas['
 // The client's view.
 
 /** OEE and availability of the caller's own machines over the period (one bucket), with their top 5 stop causes. */
-export async function getClientPerformance(db: Db, actor: Actor, period: Period) {
-  const scope = companyScopeOf(actor);
+export async function getClientPerformance(db: Db, scope: CompanyScope, period: Period) {
   const result = await computeOee(db, scope, period, 'day', undefined, false, 5);
   return {
     machines: result.machines.map((entry) => ({

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { as } from '../../../../tests/support/app.js';
-import { useTestApp } from '../../../../tests/support/test-app.js';
-import { COMPANY_A, COMPANY_B, createCompany } from '../../../../tests/support/factories/companies.js';
+import { as } from '../../../../tests/support/app.test-utils.js';
+import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
+import { COMPANY_A, COMPANY_B, createCompany } from '../../../../tests/support/factories/companies.test-utils.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import { ingestEvents, type IncomingEvent } from './machines.ingest.js';
 

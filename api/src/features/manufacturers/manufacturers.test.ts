@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { as, post, tokenFor } from '../../../../tests/support/app.js';
-import { useTestApp } from '../../../../tests/support/test-app.js';
+import { as, post, tokenFor } from '../../../../tests/support/app.test-utils.js';
+import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
 
 const api = useTestApp();
 

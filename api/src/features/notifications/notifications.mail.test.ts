@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
-import { useTestApp } from '../../../../tests/support/test-app.js';
-import { tokenFor } from '../../../../tests/support/app.js';
-import { freePort, TestSmtpServer } from '../../../../tests/support/smtp.js';
+import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
+import { tokenFor } from '../../../../tests/support/app.test-utils.js';
+import { freePort, TestSmtpServer } from '../../../../tests/support/smtp.test-utils.js';
 import { pinClock } from '../../lib/clock.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Schemas } from '../../lib/contract.js';

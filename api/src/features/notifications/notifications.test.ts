@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useTestApp } from '../../../../tests/support/test-app.js';
-import { tokenFor } from '../../../../tests/support/app.js';
-import { createCompany } from '../../../../tests/support/factories/companies.js';
+import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
+import { tokenFor } from '../../../../tests/support/app.test-utils.js';
+import { createCompany } from '../../../../tests/support/factories/companies.test-utils.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import { nowMs, pinClock } from '../../lib/clock.js';
 import type { Actor } from '../../lib/actor.js';

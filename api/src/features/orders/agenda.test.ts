@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
-import { as, createTestApp, post } from '../../../../tests/support/app.js';
-import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.test-utils.js';
+import { as, createTestApp, post } from '../../../../tests/support/app.test-utils.js';
+import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.test-utils.js';
 import { ledgerSnapshot, makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse, stockOf } from '../supply/supply.fixtures.js';
 import { invoiceItem } from './orders.fixtures.js';
-import { underEachPlanMode } from '../../../../tests/support/plans.js';
+import { underEachPlanMode } from '../../../../tests/support/plans.test-utils.js';
 import type { Db } from '../../db/database.js';
 import { getAgenda, mondayOf, preformsUsed, type AgendaQuestion } from './agenda.service.js';
 import { now as clockNow, nowMs, today as clockToday } from '../../lib/clock.js';

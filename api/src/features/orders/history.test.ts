@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tokenFor } from '../../../../tests/support/app.js';
-import { createCompany } from '../../../../tests/support/factories/companies.js';
-import { useTestApp } from '../../../../tests/support/test-app.js';
+import { tokenFor } from '../../../../tests/support/app.test-utils.js';
+import { createCompany } from '../../../../tests/support/factories/companies.test-utils.js';
+import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
 import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
 import { today as clockToday } from '../../lib/clock.js';
 

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/database.js';
-import type { Actor } from '../../lib/actor.js';
 import { cellsOf, checkExportSize, EXPORT_BATCH, LIST_EXPORT_MAX_ROWS, listFile, type ExportFormat } from '../../lib/list-export.js';
-import { companyScopeOf } from '../../lib/scope.js';
+import type { CompanyScope } from '../../lib/scope.js';
 import type { CsvCell } from '../downtime/downtime.csv.js';
 import { countOrders, streamOrders } from './orders.repository.js';
 import type { OrderSummary } from './orders.queries.js';
@@ -29,8 +28,7 @@ const orderCells = (row: OrderSummary): CsvCell[] => [
 const ORDER_HEADER = ['Progress (%)', 'Articles', 'Period from', 'Period to', 'Created at (UTC)', 'Purchase date', 'Closed'];
 
 /** The client's 'Weekly order list' as a file: its company's orders only, in the list's sort. */
-export async function exportOrders(db: Db, actor: Actor, body: ExportBody) {
-  const scope = companyScopeOf(actor);
+export async function exportOrders(db: Db, scope: CompanyScope, body: ExportBody) {
   checkExportSize(await countOrders(db, scope), 'orders');
   const rows = streamOrders(db, scope, body, LIST_EXPORT_MAX_ROWS, EXPORT_BATCH);
   return listFile(body.format, {

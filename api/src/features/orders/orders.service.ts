@@ -3,7 +3,7 @@ import type { Actor } from '../../lib/actor.js';
 import { actAs, audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { badRequest, conflict, forbidden, notFound, ruleViolation } from '../../lib/problem.js';
-import { companyScopeOf } from '../../lib/scope.js';
+import type { CompanyScope } from '../../lib/scope.js';
 import type { Schemas } from '../../lib/contract.js';
 import { ordersWithInvoices } from './orders.invoices.js';
 import { findItemHistory } from './orders.history.js';
@@ -24,27 +24,27 @@ export type OrderItemInput = Schemas['OrderItemInput'];
 export type OrderInput = Schemas['OrderInput'];
 
 /** The caller's orders ('Weekly order list'; createdAt descending unless asked otherwise). */
-export function getOrders(db: Db, actor: Actor, pagination: PaginationInput) {
-  return repository.findOrders(db, companyScopeOf(actor), pagination);
+export function getOrders(db: Db, scope: CompanyScope, pagination: PaginationInput) {
+  return repository.findOrders(db, scope, pagination);
 }
 
 /** One of the caller's orders with its items; another company's id answers 404 like a missing one. */
-export async function getOrder(db: Db, actor: Actor, id: number) {
-  const order = await repository.findOrder(db, companyScopeOf(actor), id);
+export async function getOrder(db: Db, scope: CompanyScope, id: number) {
+  const order = await repository.findOrder(db, scope, id);
   if (!order) throw notFound('Order');
   return order;
 }
 
 /** The history of one order item: its order's company and the seller of its product see it; anyone else 404. */
-export async function getOrderItemHistory(db: Db, actor: Actor, id: number) {
-  const history = await findItemHistory(db, companyScopeOf(actor), id);
+export async function getOrderItemHistory(db: Db, scope: CompanyScope, id: number) {
+  const history = await findItemHistory(db, scope, id);
   if (!history) throw notFound('Order item');
   return history;
 }
 
 /** The caller's products for the item dialog ('Item to produce'). */
-export function getOrderableProducts(db: Db, actor: Actor) {
-  return repository.findOrderableProducts(db, companyScopeOf(actor));
+export function getOrderableProducts(db: Db, scope: CompanyScope) {
+  return repository.findOrderableProducts(db, scope);
 }
 
 /** Saturday and Sunday cannot be picked ('Deliver at': weekends unavailable). */
@@ -82,8 +82,7 @@ function checkInput(input: OrderInput) {
  *   try to change it); the seller confirmation is not settable here (the contract drops it).
  * The write is audited in the same transaction. Answers the order as `orders/get` does.
  */
-export async function saveOrder(db: Db, actor: Actor, input: OrderInput) {
-  const scope = companyScopeOf(actor);
+export async function saveOrder(db: Db, actor: Actor, scope: CompanyScope, input: OrderInput) {
   checkInput(input);
   const isBuyer = actor.clientType === 'buyer';
   const orderValues: repository.OrderValues = {
@@ -215,8 +214,7 @@ function orderEvents(
  * Deletes the caller's orders, all or nothing: an id that is not the caller's (another company's or missing)
  * answers 404 and nothing is deleted; an order with an invoiced item answers 409 and nothing is deleted.
  */
-export async function deleteOrders(db: Db, actor: Actor, orderIds: number[]) {
-  const scope = companyScopeOf(actor);
+export async function deleteOrders(db: Db, actor: Actor, scope: CompanyScope, orderIds: number[]) {
   const ids = [...new Set(orderIds)];
   return db.transaction().execute(async (trx) => {
     await actAs(trx, actor);

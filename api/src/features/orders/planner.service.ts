@@ -4,7 +4,7 @@ import { recordEvents, type EventInput } from '../events/events.service.js';
 import type { Actor } from '../../lib/actor.js';
 import { actAs, audit } from '../../lib/audit.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
-import { companyScopeOf } from '../../lib/scope.js';
+import type { CompanyScope } from '../../lib/scope.js';
 import type { Schemas } from '../../lib/contract.js';
 import * as repository from './planner.repository.js';
 import { checkPlannedAmount, machinesOf, producedForQuantity } from './planner.rules.js';
@@ -34,8 +34,7 @@ const isWeekday = (date: string) => {
  * of the products it makes) due on the days the range touches (end exclusive, days in UTC), and the forecasts
  * overlapping those days. 400 when the range ends before it starts or spans more than MAX_PLANNER_RANGE_DAYS.
  */
-export async function getPlanner(db: Db, actor: Actor, range: { startTimestamp: string; endTimestamp: string }) {
-  const scope = companyScopeOf(actor);
+export async function getPlanner(db: Db, scope: CompanyScope, range: { startTimestamp: string; endTimestamp: string }) {
   const start = new Date(range.startTimestamp);
   const end = new Date(range.endTimestamp);
   if (end.getTime() <= start.getTime()) throw ruleViolation('endTimestamp', 'min', 'The range must end after it starts.');
@@ -83,8 +82,7 @@ function checkInput(input: PlannerItemInput) {
  *   order's purchase date (400).
  * Audited in the same transaction; answers the item as the planner lists it.
  */
-export async function savePlannerItem(db: Db, actor: Actor, input: PlannerItemInput) {
-  const scope = companyScopeOf(actor);
+export async function savePlannerItem(db: Db, actor: Actor, scope: CompanyScope, input: PlannerItemInput) {
   checkInput(input);
   return db.transaction().execute(async (trx) => {
     await actAs(trx, actor);

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
-import { as, createTestApp, post } from '../../../../tests/support/app.js';
-import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.test-utils.js';
+import { as, createTestApp, post } from '../../../../tests/support/app.test-utils.js';
+import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.test-utils.js';
 import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
-import { underEachPlanMode } from '../../../../tests/support/plans.js';
+import { underEachPlanMode } from '../../../../tests/support/plans.test-utils.js';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { companySnapshot, invoiceItem } from './orders.fixtures.js';
 import { getPlanner as plannerOf } from './planner.service.js';
+import { companyScopeOf } from '../../lib/scope.js';
 
 /**
  * Companies A and B are sellers (converters); BUYER is a buyer company whose products are made by A (productA)
@@ -561,7 +562,7 @@ describe('planner/get under both plan modes', () => {
   };
   it.each(Object.entries(ranges))('%s: the same answer with custom and generic plans, and the one the default mode gives', async (_name, range) => {
     for (const companyId of [COMPANY_A, COMPANY_B]) {
-      const read = (db: Db) => plannerOf(db, seller(companyId), range);
+      const read = (db: Db) => plannerOf(db, companyScopeOf(seller(companyId)), range);
       const { custom, generic } = await underEachPlanMode(database.url, read);
       const usual = await read(database.db);
       expect(usual.orders.length + usual.forecasts.length).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
 import type { PaginationInput } from '../../lib/pagination.js';
-import { companyScopeOf } from '../../lib/scope.js';
+import type { CompanyScope } from '../../lib/scope.js';
 import type { Schemas } from '../../lib/contract.js';
 import * as repository from './plans.repository.js';
 
@@ -16,16 +16,15 @@ const STALE = 'This forecast was changed by someone else meanwhile. Reload it an
 export type PlanInput = Schemas['PlanInput'];
 
 /** The caller's forecasts ('Forecasts' list: period and updated at, periodFrom descending by default). */
-export function getPlans(db: Db, actor: Actor, pagination: PaginationInput) {
-  return repository.findPlans(db, companyScopeOf(actor), pagination);
+export function getPlans(db: Db, scope: CompanyScope, pagination: PaginationInput) {
+  return repository.findPlans(db, scope, pagination);
 }
 
 /**
  * The forecast editor's data: the plan (null for 'new'), every product of the caller's company and the plan's
  * items. Another company's plan answers 404 like one that does not exist.
  */
-export async function getPlan(db: Db, actor: Actor, id: string) {
-  const scope = companyScopeOf(actor);
+export async function getPlan(db: Db, scope: CompanyScope, id: string) {
   const products = await repository.findCompanyProducts(db, scope);
   if (id === 'new') return { plan: null, products, planItems: [] };
   const planId = Number(id);
@@ -39,8 +38,7 @@ export async function getPlan(db: Db, actor: Actor, id: string) {
  * transaction. periodFrom must not be after periodTo; each product at most once and the caller's own (404
  * otherwise, like a missing one); items with 0 are not stored. A stale version answers 409.
  */
-export async function savePlan(db: Db, actor: Actor, input: PlanInput) {
-  const scope = companyScopeOf(actor);
+export async function savePlan(db: Db, actor: Actor, scope: CompanyScope, input: PlanInput) {
   if (input.periodFrom > input.periodTo) {
     throw ruleViolation('Plan.periodTo', 'periodOrder', 'The period must not end before it starts (periodFrom <= periodTo).');
   }
@@ -84,8 +82,7 @@ export async function savePlan(db: Db, actor: Actor, input: PlanInput) {
 }
 
 /** Deletes the caller's forecasts, all or nothing: if any id is not the caller's (or missing), 404 and none is deleted. */
-export async function deletePlans(db: Db, actor: Actor, planIds: number[]) {
-  const scope = companyScopeOf(actor);
+export async function deletePlans(db: Db, actor: Actor, scope: CompanyScope, planIds: number[]) {
   const ids = [...new Set(planIds)];
   await db.transaction().execute(async (trx) => {
     const deleted = await repository.deletePlans(trx, scope, ids);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { as, post } from '../../../../tests/support/app.js';
-import { useTestApp } from '../../../../tests/support/test-app.js';
-import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
+import { as, post } from '../../../../tests/support/app.test-utils.js';
+import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
+import { createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.test-utils.js';
 import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
 import { now as clockNow } from '../../lib/clock.js';
 

@@ -2,7 +2,7 @@ import type { components } from '../../../../generated/api-types.js';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Role } from '../../lib/roles.js';
-import { companyScopeOf } from '../../lib/scope.js';
+import type { Scope } from '../../lib/scope.js';
 import * as repository from './session.repository.js';
 
 type CurrentUser = components['schemas']['CurrentUser'];
@@ -28,7 +28,7 @@ const DOCUMENTS_ROLES: DocumentsRole[] = ['admin', 'accountant', 'client'];
 const ROLE_ORDER = ['admin', 'operator', 'accountant', 'client', 'buyer', 'seller'] as const satisfies readonly Role[];
 
 /** The signed-in user as the portal sees them, from the verified token and, on the client face, the company row. */
-export async function getMe(db: Db, actor: Actor, supportEmail: string): Promise<CurrentUser> {
+export async function getMe(db: Db, actor: Actor, scope: Scope, supportEmail: string): Promise<CurrentUser> {
   const face = faceOf(actor);
   const documentsRole = DOCUMENTS_ROLES.find((role) => actor.roles.has(role));
   const user: CurrentUser = {
@@ -42,10 +42,10 @@ export async function getMe(db: Db, actor: Actor, supportEmail: string): Promise
     supportEmail,
   };
   // The client face is the only one with a company (staff tokens carry none).
-  if (actor.clientType && actor.companyId) {
-    const company = await repository.findOwnCompany(db, companyScopeOf(actor));
+  if (actor.clientType && scope.kind === 'company') {
+    const company = await repository.findOwnCompany(db, scope);
     user.clientType = actor.clientType;
-    user.clientId = actor.companyId;
+    user.clientId = scope.companyId;
     user.company = company?.name ?? null;
     if (company) user.clientTypeAttribute = company.client_type;
   }

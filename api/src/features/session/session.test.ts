@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { as, testConfig, tokenFor } from '../../../../tests/support/app.js';
-import { useTestApp } from '../../../../tests/support/test-app.js';
-import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
+import { as, testConfig, tokenFor } from '../../../../tests/support/app.test-utils.js';
+import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
+import { COMPANY_A, COMPANY_B, createCompany, createTwoCompanies } from '../../../../tests/support/factories/companies.test-utils.js';
 
 const api = useTestApp();
 

@@ -1,17 +1,18 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tokenFor } from '../../../../tests/support/app.js';
-import { createCompany } from '../../../../tests/support/factories/companies.js';
-import { useTestApp } from '../../../../tests/support/test-app.js';
+import { tokenFor } from '../../../../tests/support/app.test-utils.js';
+import { createCompany } from '../../../../tests/support/factories/companies.test-utils.js';
+import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
 import { earliestDeliverAt } from '../orders/orders.rules.js';
 import { makeManufacturer, makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import { recomputedPerformance, recomputedRanking } from './delivery.fixtures.js';
 import { getDeliveryPerformance, getDeliveryRanking } from './delivery.service.js';
-import { writesOf } from '../../../../tests/support/order-writes.js';
+import { writesOf } from '../../../../tests/support/order-writes.test-utils.js';
 import { nowMs } from '../../lib/clock.js';
 import { expectKeptAsRecomputed } from '../../../../tests/support/derived.test-utils.js';
 import { deliverySums } from '../../db/derived/delivery-sums.js';
 import { producedByDue } from '../../db/derived/produced-by-due.js';
+import { companyScopeOf } from '../../lib/scope.js';
 
 /**
  * The delivery figures read sums kept by triggers (migration 2026-11-25-1000-delivery-aggregates). Whatever is written,
@@ -307,12 +308,12 @@ describe('the month not yet over', () => {
     const period = { from: '2026-01-01', to: '2026-03-31' };
     for (const today of ['2026-01-15', '2026-01-31', '2026-02-01', '2026-02-02', '2026-02-03', '2026-02-11', '2026-02-28', '2026-03-01', '2026-03-31', '2026-04-01']) {
       const at = new Date(`${today}T08:00:00Z`);
-      expect(await getDeliveryPerformance(db, actor, period, at), today).toEqual(await recomputedPerformance(db, company, period, today));
+      expect(await getDeliveryPerformance(db, companyScopeOf(actor), period, at), today).toEqual(await recomputedPerformance(db, company, period, today));
       const { client, ...ranking } = await getDeliveryRanking(db, { period, clientId: company }, at);
       expect(ranking, today).toEqual(await recomputedRanking(db, period, today));
       expect(client, today).toEqual(await recomputedPerformance(db, company, period, today));
     }
-    expect((await getDeliveryPerformance(db, actor, period, new Date('2026-02-11T00:00:00Z'))).months).toEqual([
+    expect((await getDeliveryPerformance(db, companyScopeOf(actor), period, new Date('2026-02-11T00:00:00Z'))).months).toEqual([
       { month: '2026-01-01', items: 1, onTimeInFull: 1, otifRate: 1, fillRate: 1 },
       { month: '2026-02-01', items: 2, onTimeInFull: 1, otifRate: 0.5, fillRate: 0.5 },
     ]);

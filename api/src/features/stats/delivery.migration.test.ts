@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.test-utils.js';
 import { TEST_APP_ROLE } from '../../../../tests/support/global-setup.js';
-import { createCompany } from '../../../../tests/support/factories/companies.js';
+import { createCompany } from '../../../../tests/support/factories/companies.test-utils.js';
 import * as migration from '../../db/migrations/2026-11-25-1000-delivery-aggregates.js';
 import { grantAppRole } from '../../db/roles.js';
 import { makeManufacturer, makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import { recomputedPerformance, recomputedRanking } from './delivery.fixtures.js';
 import { getDeliveryPerformance, getDeliveryRanking } from './delivery.service.js';
+import { companyScopeOf } from '../../lib/scope.js';
 
 /**
  * The delivery sums' migration fills them for the records written before it: the records are written without its
@@ -86,6 +87,6 @@ describe('the delivery sums migration', () => {
       [1, 1],
     ]);
     const actor = { sub: 'migrated-a-1', roles: ['client'], clientType: 'client', companyId: a } as never;
-    expect(await getDeliveryPerformance(db, actor, period, new Date(`${today}T12:00:00Z`))).toEqual(await recomputedPerformance(db, a, period, today));
+    expect(await getDeliveryPerformance(db, companyScopeOf(actor), period, new Date(`${today}T12:00:00Z`))).toEqual(await recomputedPerformance(db, a, period, today));
   });
 });

@@ -1,10 +1,9 @@
 import type { Db } from '../../db/database.js';
-import type { Actor } from '../../lib/actor.js';
 import type { Schemas } from '../../lib/contract.js';
 import { listFile, type ExportFormat } from '../../lib/list-export.js';
 import { notFound, ruleViolation } from '../../lib/problem.js';
 import type { CsvCell } from '../downtime/downtime.csv.js';
-import { companyScopeOf } from '../../lib/scope.js';
+import type { CompanyScope } from '../../lib/scope.js';
 import { accuracyOf, forecastAccuracy, rate, weightedForecastAccuracy } from './delivery.rules.js';
 import * as repository from './delivery.repository.js';
 import { now as clockNow } from '../../lib/clock.js';
@@ -62,8 +61,8 @@ function performanceOf({ months, products }: { months: repository.MonthCounts[];
 }
 
 /** The client's own delivery figures (its company only): one statement. */
-export async function getDeliveryPerformance(db: Db, actor: Actor, period: Schemas['Period'], now: Date = clockNow()) {
-  return performanceOf(await repository.findCompanyFigures(db, companyScopeOf(actor).companyId, windowOf(period, now)));
+export async function getDeliveryPerformance(db: Db, scope: CompanyScope, period: Schemas['Period'], now: Date = clockNow()) {
+  return performanceOf(await repository.findCompanyFigures(db, scope.companyId, windowOf(period, now)));
 }
 
 const worstFirst = (a: number | null, b: number | null) => (a ?? Infinity) - (b ?? Infinity);
@@ -110,8 +109,8 @@ export async function getDeliveryRanking(db: Db, body: { period: Schemas['Period
  * 'Month'), then a row per product and month (Section 'Product'). They are aggregates of at most 24 months, computed
  * by the page's one statement; the file is written from them as the lists' exports are.
  */
-export async function exportDeliveryPerformance(db: Db, actor: Actor, body: { format: ExportFormat; period: Schemas['Period'] }, now: Date = clockNow()) {
-  const figures = await getDeliveryPerformance(db, actor, body.period, now);
+export async function exportDeliveryPerformance(db: Db, scope: CompanyScope, body: { format: ExportFormat; period: Schemas['Period'] }, now: Date = clockNow()) {
+  const figures = await getDeliveryPerformance(db, scope, body.period, now);
   async function* rows(): AsyncIterable<CsvCell[]> {
     for (const month of figures.months) {
       yield ['Month', month.month, month.items, month.onTimeInFull, month.otifRate, month.fillRate, null, null, null, null, null, null];

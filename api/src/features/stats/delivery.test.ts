@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tokenFor } from '../../../../tests/support/app.js';
-import { useTestApp } from '../../../../tests/support/test-app.js';
+import { tokenFor } from '../../../../tests/support/app.test-utils.js';
+import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
 import { makeCompany, makeManufacturer, makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 
 const api = useTestApp();

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tokenFor } from '../../../../tests/support/app.js';
-import { createCompany } from '../../../../tests/support/factories/companies.js';
-import { useTestApp } from '../../../../tests/support/test-app.js';
+import { tokenFor } from '../../../../tests/support/app.test-utils.js';
+import { createCompany } from '../../../../tests/support/factories/companies.test-utils.js';
+import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import {
   keptAndRecomputedSums,
@@ -12,7 +12,7 @@ import {
   recomputedQuantitiesPerDay,
 } from './stats.fixtures.js';
 import { splitAtMonths } from './stats.repository.js';
-import { writesOf } from '../../../../tests/support/order-writes.js';
+import { writesOf } from '../../../../tests/support/order-writes.test-utils.js';
 import { now as clockNow, today as clockToday } from '../../lib/clock.js';
 import { expectKeptAsRecomputed } from '../../../../tests/support/derived.test-utils.js';
 import { statsSums } from '../../db/derived/stats-sums.js';

@@ -1,14 +1,15 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.test-utils.js';
 import { TEST_APP_ROLE } from '../../../../tests/support/global-setup.js';
-import { createCompany } from '../../../../tests/support/factories/companies.js';
+import { createCompany } from '../../../../tests/support/factories/companies.test-utils.js';
 import * as migration from '../../db/migrations/2026-11-25-1400-client-stats-sums.js';
 import { grantAppRole } from '../../db/roles.js';
 import { makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import { keptAndRecomputedSums, recomputedFillRate, recomputedProducedQuantities, recomputedQuantities, recomputedQuantitiesPerDay } from './stats.fixtures.js';
 import { getFillRate, getProducedQuantities, getQuantities, getQuantitiesDetailed } from './stats.service.js';
 import { today as clockToday } from '../../lib/clock.js';
+import { companyScopeOf } from '../../lib/scope.js';
 
 /**
  * The client statistics' sums migration fills them for the records written before it: records are written without its
@@ -64,23 +65,23 @@ describe('the client statistics sums migration', () => {
       for (const company of [a, b]) {
         const actor = { sub: `${company}-1`, roles: ['client'], clientType: 'client', companyId: company } as never;
         for (const period of PERIODS) {
-          const quantities = await getQuantities(db, actor, period);
+          const quantities = await getQuantities(db, companyScopeOf(actor), period);
           expect(quantities, `${company} ${period.from}`).toEqual(await recomputedQuantities(db, company, period));
           all.push(quantities);
           for (const productId of [0, ...products[company]!]) {
             const input = { startOf: period.from, endOf: period.to, productId };
-            const chart = await getProducedQuantities(db, actor, input);
+            const chart = await getProducedQuantities(db, companyScopeOf(actor), input);
             expect(chart, `${company} ${period.from} apex ${productId}`).toEqual(await recomputedProducedQuantities(db, company, input));
             all.push(chart);
           }
           for (const productId of products[company]!) {
-            const detailed = await getQuantitiesDetailed(db, actor, { productId, period });
+            const detailed = await getQuantitiesDetailed(db, companyScopeOf(actor), { productId, period });
             expect(detailed).toEqual(await recomputedQuantitiesPerDay(db, company, productId, period));
             all.push(detailed);
           }
         }
         for (const month of ['2026-01', '2026-02', '2026-03']) {
-          const heatmap = await getFillRate(db, actor, month);
+          const heatmap = await getFillRate(db, companyScopeOf(actor), month);
           expect(heatmap).toEqual(await recomputedFillRate(db, company, month, clockToday()));
           all.push(heatmap);
         }

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/database.js';
-import type { Actor } from '../../lib/actor.js';
 import { notFound, ruleViolation } from '../../lib/problem.js';
-import { companyScopeOf, type CompanyScope } from '../../lib/scope.js';
+import type { CompanyScope } from '../../lib/scope.js';
 import { fillRateBucketOn } from './fill-rate.js';
 import * as repository from './stats.repository.js';
 import { today as clockToday } from '../../lib/clock.js';
@@ -28,8 +27,7 @@ function checkPeriod(from: string, to: string, field: string) {
  * every day a point (0 where nothing was produced), for one of the caller's products or all of them (productId 0);
  * and the caller's products for the filter. Another company's product: 404.
  */
-export async function getProducedQuantities(db: Db, actor: Actor, input: { startOf: string; endOf: string; productId: number }) {
-  const scope = companyScopeOf(actor);
+export async function getProducedQuantities(db: Db, scope: CompanyScope, input: { startOf: string; endOf: string; productId: number }) {
   checkPeriod(input.startOf, input.endOf, 'endOf');
   if (daysBetween(input.startOf, input.endOf) >= MAX_CHART_DAYS) {
     throw ruleViolation('endOf', 'max', `The chart shows at most ${MAX_CHART_DAYS} days.`, MAX_CHART_DAYS);
@@ -57,8 +55,7 @@ function daysOfMonth(month: string): string[] {
  * and deleted ones with items that month) with the bucket of each day (fill-rate.ts: days to come are not judged); planned and produced per
  * day with items (the tooltip). Planned and produced are summed per product and day in SQL.
  */
-export async function getFillRate(db: Db, actor: Actor, month: string) {
-  const scope = companyScopeOf(actor);
+export async function getFillRate(db: Db, scope: CompanyScope, month: string) {
   const categories = daysOfMonth(month);
   const from = categories[0];
   const to = categories[categories.length - 1];
@@ -86,15 +83,14 @@ export async function getFillRate(db: Db, actor: Actor, month: string) {
 }
 
 /** Production quantities report: bottles produced per product of the caller in the period (the bars). */
-export async function getQuantities(db: Db, actor: Actor, period: { from: string; to: string }) {
+export async function getQuantities(db: Db, scope: CompanyScope, period: { from: string; to: string }) {
   checkPeriod(period.from, period.to, 'period.to');
-  return repository.findQuantitiesPerProduct(db, companyScopeOf(actor), period.from, period.to);
+  return repository.findQuantitiesPerProduct(db, scope, period.from, period.to);
 }
 
 /** Bottles produced of one of the caller's products per day in the period (the sparkline); another company's: 404. */
-export async function getQuantitiesDetailed(db: Db, actor: Actor, input: { productId: number; period: { from: string; to: string } }) {
+export async function getQuantitiesDetailed(db: Db, scope: CompanyScope, input: { productId: number; period: { from: string; to: string } }) {
   checkPeriod(input.period.from, input.period.to, 'period.to');
-  const scope = companyScopeOf(actor);
   const product = await ownProduct(db, scope, input.productId);
   return repository.findQuantitiesPerDay(db, scope, product, input.period.from, input.period.to);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.test-utils.js';
 import { makeCompany, makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from '../supply/supply.fixtures.js';
 import { findStockRow } from './stock.repository.js';
 import { now as clockNow } from '../../lib/clock.js';

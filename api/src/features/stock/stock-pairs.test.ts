@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.js';
-import { as, createTestApp, post } from '../../../../tests/support/app.js';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.test-utils.js';
+import { as, createTestApp, post } from '../../../../tests/support/app.test-utils.js';
 import { makeCompany, makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
 import { now as clockNow } from '../../lib/clock.js';
 import { keepsDerivedAfterEach } from '../../../../tests/support/derived.test-utils.js';

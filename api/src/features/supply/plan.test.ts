@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../../tests/support/test-app.js';
+import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
 import { addDays, earliestArrival } from './planning.rules.js';
 import { todayOf } from './plan.service.js';
 import { makeCompany, makeOrderItem, makePreform, makeProduct, makeProductionOrder, makeWarehouse } from './supply.fixtures.js';

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { useTestApp } from '../../../../tests/support/test-app.js';
-import { as } from '../../../../tests/support/app.js';
-import { COMPANY_A, createTwoCompanies } from '../../../../tests/support/factories/companies.js';
+import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
+import { as } from '../../../../tests/support/app.test-utils.js';
+import { COMPANY_A, createTwoCompanies } from '../../../../tests/support/factories/companies.test-utils.js';
 import { makePreform, makeProduct, makeWarehouse } from '../supply/supply.fixtures.js';
 import { nowMs } from '../../lib/clock.js';
 

@@ -2,7 +2,10 @@ import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import type { EventType } from '../../db/tables/events.js';
 import { versionedUpdate } from '../../db/versioned-update.js';
+import { now } from '../../lib/clock.js';
+import type { Schemas } from '../../lib/contract.js';
 import { whereScope, type Scope } from '../../lib/scope.js';
+import { secretHint } from './webhooks.signature.js';
 
 type Executor = Db | Transaction<Database>;
 
@@ -19,8 +22,10 @@ const ENDPOINT = [
   'version',
 ] as const;
 
-export function findEndpoints(db: Executor, scope: Scope) {
-  return whereScope(db.selectFrom('webhook_endpoints').select(ENDPOINT), 'company_id', scope).orderBy('id').limit(1000).execute();
+/** The scope's endpoints as the contract's `WebhookEndpoint` (without their secrets). */
+export async function findEndpoints(db: Executor, scope: Scope): Promise<Schemas['WebhookEndpoint'][]> {
+  const rows = await whereScope(db.selectFrom('webhook_endpoints').select(ENDPOINT), 'company_id', scope).orderBy('id').limit(1000).execute();
+  return rows.map((row) => toEndpoint(row));
 }
 
 export function findEndpoint(db: Executor, scope: Scope, id: number) {
@@ -28,6 +33,23 @@ export function findEndpoint(db: Executor, scope: Scope, id: number) {
 }
 
 export type StoredEndpoint = NonNullable<Awaited<ReturnType<typeof findEndpoint>>>;
+
+/** An endpoint as the contract's `WebhookEndpoint`: the secret's hint only, the previous secret while it still signs. */
+export function toEndpoint(row: StoredEndpoint, at = now()): Schemas['WebhookEndpoint'] {
+  const overlapping = row.previous_secret_valid_until && row.previous_secret_valid_until > at;
+  return {
+    id: row.id,
+    url: row.url,
+    eventTypes: row.event_types,
+    companyId: row.company_id,
+    enabled: row.enabled,
+    disabledReason: row.disabled_reason,
+    secretHint: secretHint(row.secret),
+    previousSecretValidUntil: overlapping ? row.previous_secret_valid_until!.toISOString() : null,
+    createdAt: row.created_at.toISOString(),
+    version: row.version,
+  };
+}
 
 export function insertEndpoint(trx: Transaction<Database>, values: { companyId: string | null; url: string; eventTypes: EventType[]; enabled: boolean; secret: string; createdBy: string }) {
   return trx

@@ -7,12 +7,12 @@ import { audit } from '../../lib/audit.js';
 import { now } from '../../lib/clock.js';
 import type { Schemas } from '../../lib/contract.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
-import { scopeOf } from '../../lib/scope.js';
+import type { Scope } from '../../lib/scope.js';
 import { typesReadBy } from '../events/events.service.js';
 import { addressPolicy, refusalOf } from './webhooks.address.js';
 import { queuePendingOf } from './webhooks.deliveries.js';
 import * as repository from './webhooks.repository.js';
-import { newSecret, secretHint } from './webhooks.signature.js';
+import { newSecret } from './webhooks.signature.js';
 
 /**
  * Webhook endpoints: the manufacturer's admin subscribes endpoints that receive every company's events;
@@ -24,25 +24,8 @@ type AddressSettings = Pick<Config, 'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_ALLOWED_N
 
 const STALE = 'This endpoint was changed meanwhile (by someone else, or disabled after failed deliveries). Reload it and apply your change again.';
 
-function endpointView(row: repository.StoredEndpoint, at = now()): Schemas['WebhookEndpoint'] {
-  const overlapping = row.previous_secret_valid_until && row.previous_secret_valid_until > at;
-  return {
-    id: row.id,
-    url: row.url,
-    eventTypes: row.event_types,
-    companyId: row.company_id,
-    enabled: row.enabled,
-    disabledReason: row.disabled_reason,
-    secretHint: secretHint(row.secret),
-    previousSecretValidUntil: overlapping ? row.previous_secret_valid_until!.toISOString() : null,
-    createdAt: row.created_at.toISOString(),
-    version: row.version,
-  };
-}
-
-export async function getEndpoints(db: Db, actor: Actor) {
-  const rows = await repository.findEndpoints(db, scopeOf(actor));
-  return { rows: rows.map((row) => endpointView(row)) };
+export async function getEndpoints(db: Db, scope: Scope) {
+  return { rows: await repository.findEndpoints(db, scope) };
 }
 
 /** A client company's endpoint subscribes only to types its `client` role can read. */
@@ -58,8 +41,7 @@ async function checkUrl(config: AddressSettings, url: string) {
   if (refusal) throw ruleViolation('endpoint.url', 'address', refusal);
 }
 
-export async function saveEndpoint(db: Db, config: AddressSettings, actor: Actor, input: Schemas['WebhookEndpointInput']) {
-  const scope = scopeOf(actor);
+export async function saveEndpoint(db: Db, config: AddressSettings, actor: Actor, scope: Scope, input: Schemas['WebhookEndpointInput']) {
   const eventTypes = [...new Set(input.eventTypes)];
   checkTypes(actor, eventTypes);
   if (input.id !== undefined && input.version === undefined) throw ruleViolation('endpoint.version', 'required', 'An update must send the version it read.');
@@ -78,7 +60,7 @@ export async function saveEndpoint(db: Db, config: AddressSettings, actor: Actor
         createdBy: actor.sub,
       });
       await audit(trx, actor, { operation: 'saveEndpoint', recordType: 'webhook_endpoint', recordId: created.id, details: { url: input.url, eventTypes, enabled: input.enabled } });
-      return { endpoint: endpointView(created), secret };
+      return { endpoint: repository.toEndpoint(created), secret };
     }
     const before = await repository.findEndpoint(trx, scope, input.id);
     if (!before) throw notFound('Webhook endpoint');
@@ -95,12 +77,11 @@ export async function saveEndpoint(db: Db, config: AddressSettings, actor: Actor
       await queuePendingOf(trx, updated.id);
     }
     await audit(trx, actor, { operation: 'saveEndpoint', recordType: 'webhook_endpoint', recordId: updated.id, details: { url: input.url, eventTypes, enabled: input.enabled } });
-    return { endpoint: endpointView(updated) };
+    return { endpoint: repository.toEndpoint(updated) };
   });
 }
 
-export async function rotateSecret(db: Db, config: Pick<Config, 'WEBHOOK_ROTATION_OVERLAP_HOURS'>, actor: Actor, id: number, version: number) {
-  const scope = scopeOf(actor);
+export async function rotateSecret(db: Db, config: Pick<Config, 'WEBHOOK_ROTATION_OVERLAP_HOURS'>, actor: Actor, scope: Scope, id: number, version: number) {
   return db.transaction().execute(async (trx) => {
     if (!(await repository.findEndpoint(trx, scope, id))) throw notFound('Webhook endpoint');
     const secret = newSecret();
@@ -108,13 +89,12 @@ export async function rotateSecret(db: Db, config: Pick<Config, 'WEBHOOK_ROTATIO
     const updated = await repository.rotateEndpointSecret(trx, scope, id, version, secret, until);
     if (!updated) throw conflict(STALE);
     await audit(trx, actor, { operation: 'rotateSecret', recordType: 'webhook_endpoint', recordId: id, details: { previousSecretValidUntil: until.toISOString() } });
-    return { endpoint: endpointView(updated), secret };
+    return { endpoint: repository.toEndpoint(updated), secret };
   });
 }
 
 /** Removes endpoints of the caller's scope, all or nothing (one that is not the caller's: 404). */
-export async function deleteEndpoints(db: Db, actor: Actor, endpointIds: number[]) {
-  const scope = scopeOf(actor);
+export async function deleteEndpoints(db: Db, actor: Actor, scope: Scope, endpointIds: number[]) {
   const ids = [...new Set(endpointIds)];
   return db.transaction().execute(async (trx) => {
     const removed = await repository.deleteEndpoints(trx, scope, ids);
@@ -124,8 +104,8 @@ export async function deleteEndpoints(db: Db, actor: Actor, endpointIds: number[
   });
 }
 
-export async function getDeliveries(db: Db, actor: Actor, endpointId: number, limit = 50) {
-  if (!(await repository.findEndpoint(db, scopeOf(actor), endpointId))) throw notFound('Webhook endpoint');
+export async function getDeliveries(db: Db, scope: Scope, endpointId: number, limit = 50) {
+  if (!(await repository.findEndpoint(db, scope, endpointId))) throw notFound('Webhook endpoint');
   const rows = await repository.findDeliveries(db, endpointId, limit);
   return {
     rows: rows.map((row) => ({
@@ -144,8 +124,7 @@ export async function getDeliveries(db: Db, actor: Actor, endpointId: number, li
 }
 
 /** Sends a delivery again from its first attempt, now; a disabled endpoint must be enabled first (409). */
-export async function resendDelivery(db: Db, actor: Actor, deliveryId: number) {
-  const scope = scopeOf(actor);
+export async function resendDelivery(db: Db, actor: Actor, scope: Scope, deliveryId: number) {
   return db.transaction().execute(async (trx) => {
     const delivery = await repository.lockDelivery(trx, scope, deliveryId);
     if (!delivery) throw notFound('Webhook delivery');

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { ApiClient, DirectoryClient } from '../../../../generated/web/model';
-import { BALTIC, NORDIC, renderAs } from '../machines/machinesTestData';
+import type { ApiClient, DirectoryClient } from '@generated/model';
+import { BALTIC, NORDIC, renderAs } from '../machines/machines.test-utils';
 import ApiClientsPage from './ApiClientsPage';
 
 const ERP: ApiClient = {

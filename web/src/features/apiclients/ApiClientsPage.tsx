@@ -7,8 +7,8 @@ import { IconPlus } from '@tabler/icons-react';
 import { openConfirm } from '../../components/confirm';
 import { QueryError } from '../../components/QueryError';
 import { formatDateTime } from '../../components/format';
-import { getApiClientsGetApiClientsQueryKey, useApiClientsGetApiClients, useApiClientsRevokeApiClient } from '../../../../generated/web/endpoints/apiclients/apiclients';
-import type { ApiClient } from '../../../../generated/web/model';
+import { getApiClientsGetApiClientsQueryKey, useApiClientsGetApiClients, useApiClientsRevokeApiClient } from '@generated/endpoints/apiclients/apiclients';
+import type { ApiClient } from '@generated/model';
 import { AUTH_METHOD_LABELS } from './apiClientLabels';
 
 // The dialog (zod, @mantine/form) loads when it is first opened.

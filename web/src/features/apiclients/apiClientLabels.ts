@@ -1,4 +1,4 @@
-import type { ApiClientAuthMethod, ApiClientRole } from '../../../../generated/web/model';
+import type { ApiClientAuthMethod, ApiClientRole } from '@generated/model';
 
 export const AUTH_METHOD_LABELS: Record<ApiClientAuthMethod, string> = {
   client_secret_basic: 'Secret (HTTP Basic)',

@@ -3,11 +3,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../test/render.test-utils';
 import { currentMonth } from '../downtime/downtimeFormat';
-import { captureDownloads } from '../downtime/downtimeTestData';
+import { captureDownloads } from '../downtime/downtime.test-utils';
 import AuditLogPage from './AuditLogPage';
-import { ORDINARY_WEDNESDAY, pinClock } from '../../test/clock';
+import { ORDINARY_WEDNESDAY, pinClock } from '../../test/clock.test-utils';
 
 function serveExport(answer: () => Response) {
   const bodies: unknown[] = [];

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
-import { useAdminAuditExportAuditLog } from '../../../../generated/web/endpoints/audit/audit';
+import { useAdminAuditExportAuditLog } from '@generated/endpoints/audit/audit';
 import { saveFile } from '../../api/http';
 import { MESSAGES } from '../../api/messages';
 import { describeError } from '../../api/describeError';

@@ -10,7 +10,7 @@ import {
   Text,
 } from "@mantine/core";
 import { IconFile, IconPhoto, IconUpload, IconX } from "@tabler/icons-react";
-import type { Upload } from "../../../../generated/web/model";
+import type { Upload } from "@generated/model";
 import { ACCEPTED_FILES, type Attachment } from "./useClaimAttachments";
 import { isImage, PhotoThumbnail } from "./PhotoThumbnail";
 

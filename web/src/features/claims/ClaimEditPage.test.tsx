@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { Claim } from '../../../../generated/web/model';
-import { claimFixture, renderClaims } from './renderClaims';
+import type { Claim } from '@generated/model';
+import { claimFixture, renderClaims } from './renderClaims.test-utils';
 import { UPLOAD_MESSAGES } from '../../api/messages';
 
 const PRODUCTS = [

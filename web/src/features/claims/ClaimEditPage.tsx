@@ -15,11 +15,11 @@ import {
   getAdminClaimsGetClaimOrdersQueryKey,
   getAdminClaimsGetClaimProductsQueryKey,
   getClientClaimsGetClaimOrdersQueryKey,
-} from '../../../../generated/web/endpoints/claims/claims';
-import { adminClientsGetClients, getAdminClientsGetClientsQueryKey } from '../../../../generated/web/endpoints/clients/clients';
-import { clientPortfolioGetPortfolio, getClientPortfolioGetPortfolioQueryKey } from '../../../../generated/web/endpoints/portfolio/portfolio';
-import type { Claim, ClaimStatus, Upload } from '../../../../generated/web/model';
-import { adminClaimsGetClaimProductsBodyFilterMax, clientClaimsGetClaimOrdersBodyFilterMax } from '../../../../generated/web/zod/claims/claims.zod';
+} from '@generated/endpoints/claims/claims';
+import { adminClientsGetClients, getAdminClientsGetClientsQueryKey } from '@generated/endpoints/clients/clients';
+import { clientPortfolioGetPortfolio, getClientPortfolioGetPortfolioQueryKey } from '@generated/endpoints/portfolio/portfolio';
+import type { Claim, ClaimStatus, Upload } from '@generated/model';
+import { adminClaimsGetClaimProductsBodyFilterMax, clientClaimsGetClaimOrdersBodyFilterMax } from '@generated/zod/claims/claims.zod';
 import { MESSAGES } from '../../api/messages';
 import { idempotencyKey, saveFile } from '../../api/http';
 import { problemFieldErrors } from '../../api/validation';

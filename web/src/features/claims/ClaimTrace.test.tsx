@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { Claim, ClaimTrace, LotRecall, RecallItem } from '../../../../generated/web/model';
-import { claimFixture, renderClaims } from './renderClaims';
+import type { Claim, ClaimTrace, LotRecall, RecallItem } from '@generated/model';
+import { claimFixture, renderClaims } from './renderClaims.test-utils';
 
 /** Issue 17: the claim's trace on the staff claim page; a client sees its own item's lots only. */
 

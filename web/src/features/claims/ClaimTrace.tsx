@@ -8,8 +8,8 @@ import {
   getStaffLotsGetLotRecallQueryKey,
   staffLotsGetClaimTrace,
   staffLotsGetLotRecall,
-} from '../../../../generated/web/endpoints/lots/lots';
-import type { Claim, ClaimTrace as ClaimTraceAnswer, LotRecall } from '../../../../generated/web/model';
+} from '@generated/endpoints/lots/lots';
+import type { Claim, ClaimTrace as ClaimTraceAnswer, LotRecall } from '@generated/model';
 import { describeError } from '../../api/describeError';
 import { formatListDate, formatNumber } from '../../components/format';
 import { QueryError } from '../../components/QueryError';

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { Claim } from '../../../../generated/web/model';
-import { claimFixture, renderClaims } from './renderClaims';
-import { onAPhone } from '../../test/phone';
+import type { Claim } from '@generated/model';
+import { claimFixture, renderClaims } from './renderClaims.test-utils';
+import { onAPhone } from '../../test/phone.test-utils';
 
 const NEW = claimFixture();
 const INVESTIGATED = claimFixture({

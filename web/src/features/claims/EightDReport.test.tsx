@@ -3,9 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { Claim, Claim8D } from '../../../../generated/web/model';
+import type { Claim, Claim8D } from '@generated/model';
 import { MESSAGES } from '../../api/messages';
-import { claimFixture, renderClaims } from './renderClaims';
+import { claimFixture, renderClaims } from './renderClaims.test-utils';
 
 /** Issue 17, item 4: the 8D report on the claim page (the GP edits it; a client reads it). */
 

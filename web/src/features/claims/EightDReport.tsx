@@ -2,8 +2,8 @@ import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Table, Text, Textare
 import type { UseFormReturnType } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { IconListSearch } from '@tabler/icons-react';
-import { adminClaimsFillContainmentFromTrace } from '../../../../generated/web/endpoints/claims/claims';
-import type { Claim, ContainmentEntryKind } from '../../../../generated/web/model';
+import { adminClaimsFillContainmentFromTrace } from '@generated/endpoints/claims/claims';
+import type { Claim, ContainmentEntryKind } from '@generated/model';
 import { describeError } from '../../api/describeError';
 import { formatDateTime, formatNumber } from '../../components/format';
 import { hasEightD, PROBLEM_QUESTIONS, type ClaimFormValues, type EightDText } from './claimForm';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Image, Skeleton, UnstyledButton } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import type { Upload } from "../../../../generated/web/model";
+import type { Upload } from "@generated/model";
 
 export const THUMBNAIL_SIZE = 64;
 

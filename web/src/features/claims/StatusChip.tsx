@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { ClaimStatus } from '../../../../generated/web/model';
+import type { ClaimStatus } from '@generated/model';
 import { STATUS_COLOR } from './claimsApi';
 import { formatCapitalized } from '../../components/format';
 

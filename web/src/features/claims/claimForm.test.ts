@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { claimFormValues, claimInput, validateClaim } from './claimForm';
-import { claimFixture } from './renderClaims';
+import { claimFixture } from './renderClaims.test-utils';
 
 const filled = { ...claimFormValues(claimFixture()), immediateAction: ' Quarantined. ', rootCouse: '  ' };
 

@@ -1,5 +1,5 @@
-import type { Claim, Claim8D, Claim8DInput, ClaimInput, ClaimStatus } from '../../../../generated/web/model';
-import { clientClaimsSaveClaimBody } from '../../../../generated/web/zod/claims/claims.zod';
+import type { Claim, Claim8D, Claim8DInput, ClaimInput, ClaimStatus } from '@generated/model';
+import { clientClaimsSaveClaimBody } from '@generated/zod/claims/claims.zod';
 import { MESSAGES } from '../../api/messages';
 import { zodValidate } from '../../api/validation';
 

@@ -13,9 +13,9 @@ import {
   getAdminClaimsGetClaimsQueryKey,
   getClientClaimsGetClaimQueryKey,
   getClientClaimsGetClaimsQueryKey,
-} from '../../../../generated/web/endpoints/claims/claims';
-import { adminUploadsDownloadUpload, clientUploadsDownloadUpload } from '../../../../generated/web/endpoints/claims/claims';
-import type { ClaimStatus } from '../../../../generated/web/model';
+} from '@generated/endpoints/claims/claims';
+import { adminUploadsDownloadUpload, clientUploadsDownloadUpload } from '@generated/endpoints/claims/claims';
+import type { ClaimStatus } from '@generated/model';
 import { useAppContext } from '../../app/context';
 
 /**

@@ -1,5 +1,5 @@
 import { ApiError, idempotencyKey, isRetryableSave, SAVE_RETRY_DELAYS_MS, type ProblemDocument } from '../../api/http';
-import type { Upload } from '../../../../generated/web/model';
+import type { Upload } from '@generated/model';
 
 /**
  * Uploads one file with one Idempotency-Key, re-sent with the same key (so the file is stored once) while the

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { clientUploadsDeleteUploads } from '../../../../generated/web/endpoints/claims/claims';
-import type { Upload } from '../../../../generated/web/model';
+import { clientUploadsDeleteUploads } from '@generated/endpoints/claims/claims';
+import type { Upload } from '@generated/model';
 import { describeError } from '../../api/describeError';
 import { ApiError } from '../../api/http';
 import { UPLOAD_MESSAGES } from '../../api/messages';

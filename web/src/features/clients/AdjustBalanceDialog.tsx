@@ -1,8 +1,8 @@
 import { Modal, NumberInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useAdminClientsSaveProductStock } from '../../../../generated/web/endpoints/clients/clients';
-import { adminClientsSaveProductStockBody } from '../../../../generated/web/zod/clients/clients.zod';
-import type { ProductStockRow } from '../../../../generated/web/model';
+import { useAdminClientsSaveProductStock } from '@generated/endpoints/clients/clients';
+import { adminClientsSaveProductStockBody } from '@generated/zod/clients/clients.zod';
+import type { ProductStockRow } from '@generated/model';
 import { zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';

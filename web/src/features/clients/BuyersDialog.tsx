@@ -5,8 +5,8 @@ import {
   getAdminClientsGetProductBuyersQueryKey,
   useAdminClientsGetProductBuyers,
   useAdminClientsSaveProductBuyers,
-} from '../../../../generated/web/endpoints/clients/clients';
-import type { BuyerAssignment, ClientProduct } from '../../../../generated/web/model';
+} from '@generated/endpoints/clients/clients';
+import type { BuyerAssignment, ClientProduct } from '@generated/model';
 import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
 import { useInventorySave } from './useInventorySave';

@@ -5,9 +5,9 @@ import {
   getAdminClientsGetClientDetailsQueryKey,
   useAdminClientsGetClientDetails,
   useAdminClientsSaveClientDetails,
-} from '../../../../generated/web/endpoints/clients/clients';
-import { adminClientsSaveClientDetailsBody } from '../../../../generated/web/zod/clients/clients.zod';
-import { Currency, type ClientDetails } from '../../../../generated/web/model';
+} from '@generated/endpoints/clients/clients';
+import { adminClientsSaveClientDetailsBody } from '@generated/zod/clients/clients.zod';
+import { Currency, type ClientDetails } from '@generated/model';
 import { zodValidate } from '../../api/validation';
 import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';

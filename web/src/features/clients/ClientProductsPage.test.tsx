@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { ClientSummary } from '../../../../generated/web/model';
+import type { ClientSummary } from '@generated/model';
 import { NORDIC, nordicSummary, productFixture } from './clientInventory.fixtures';
 import { renderClientInventoryAt } from './clientInventory.test-utils';
 import { nextMonthPeriod } from './PricesDialog';
@@ -13,7 +13,7 @@ import './ReclassificationDialog';
 import './ClientDetailsDialog';
 import './ProductDialog';
 import './BuyersDialog';
-import { ORDINARY_WEDNESDAY, pinClock } from '../../test/clock';
+import { ORDINARY_WEDNESDAY, pinClock } from '../../test/clock.test-utils';
 
 const WATER = productFixture();
 const SODA = productFixture({ id: 22, productName: 'Sparkling 1.5 L', articleNo: 'NS-1500', machineNames: 'FB-07', currentStock: 0, currentPrice: null });

@@ -9,8 +9,8 @@ import {
   getAdminClientsGetClientProductsQueryKey,
   useAdminClientsDeleteClientProducts,
   useAdminClientsGetClientProducts,
-} from '../../../../generated/web/endpoints/clients/clients';
-import type { AdminClientsGetClientProductsBodyPaginationSortBy, ClientProduct } from '../../../../generated/web/model';
+} from '@generated/endpoints/clients/clients';
+import type { AdminClientsGetClientProductsBodyPaginationSortBy, ClientProduct } from '@generated/model';
 import { useListState } from '../../components/useListState';
 import { RecordLink } from '../../components/RecordLink';
 import { QueryError } from '../../components/QueryError';

@@ -1,14 +1,14 @@
 import { Modal, NumberInput, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useAdminClientsSaveClientProduct } from '../../../../generated/web/endpoints/clients/clients';
+import { useAdminClientsSaveClientProduct } from '@generated/endpoints/clients/clients';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   getAdminPreformsGetPreformSuppliersQueryOptions,
   getAdminPreformsGetPreformsQueryOptions,
   getAdminPreformsGetWarehousesQueryOptions,
-} from '../../../../generated/web/endpoints/preforms/preforms';
-import { adminClientsSaveClientProductBody } from '../../../../generated/web/zod/clients/clients.zod';
-import type { ClientProduct, ClientSummary } from '../../../../generated/web/model';
+} from '@generated/endpoints/preforms/preforms';
+import { adminClientsSaveClientProductBody } from '@generated/zod/clients/clients.zod';
+import type { ClientProduct, ClientSummary } from '@generated/model';
 import { MESSAGES } from '../../api/messages';
 import { zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';

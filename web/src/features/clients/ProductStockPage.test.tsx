@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { ClientSummary } from '../../../../generated/web/model';
+import type { ClientSummary } from '@generated/model';
 import { BALTIC, NORDIC, nordicSummary, stockRowFixture } from './clientInventory.fixtures';
 import { renderClientInventoryAt } from './clientInventory.test-utils';
 // The page loads its dialog lazily; loading it up front keeps the tests within their time.

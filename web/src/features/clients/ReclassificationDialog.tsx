@@ -1,8 +1,8 @@
 import { Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useAdminClientsGetClientProducts, useAdminClientsSaveReclassification } from '../../../../generated/web/endpoints/clients/clients';
-import { adminClientsSaveReclassificationBody } from '../../../../generated/web/zod/clients/clients.zod';
-import type { ClientProduct } from '../../../../generated/web/model';
+import { useAdminClientsGetClientProducts, useAdminClientsSaveReclassification } from '@generated/endpoints/clients/clients';
+import { adminClientsSaveReclassificationBody } from '@generated/zod/clients/clients.zod';
+import type { ClientProduct } from '@generated/model';
 import { MESSAGES } from '../../api/messages';
 import { zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';

@@ -1,4 +1,4 @@
-import type { ClientListRow, ClientProduct, ClientSummary, ProductStockRow } from '../../../../generated/web/model';
+import type { ClientListRow, ClientProduct, ClientSummary, ProductStockRow } from '@generated/model';
 
 export const NORDIC = '7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40';
 export const BALTIC = 'c4a9e2b7-1f63-4d0a-8e25-9b7f3a6d5c18';

@@ -1,5 +1,5 @@
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../test/render.test-utils';
 import ClientsPage from './ClientsPage';
 import ClientProductsPage from './ClientProductsPage';
 import ProductStockPage from './ProductStockPage';

@@ -1,4 +1,4 @@
-import type { ClientListRow, ClientProduct, ClientTypeAttribute } from '../../../../generated/web/model';
+import type { ClientListRow, ClientProduct, ClientTypeAttribute } from '@generated/model';
 
 /** Client type attribute as the admin screens name it: '1' Buyer, '0' Converter. */
 export const clientTypeLabel = (type: ClientTypeAttribute) => (type === '1' ? 'Buyer' : 'Converter');

@@ -6,7 +6,7 @@ import {
   getAdminClientsGetProductBuyersQueryKey,
   getAdminClientsGetProductPricesQueryKey,
   getAdminClientsGetProductStockQueryKey,
-} from '../../../../generated/web/endpoints/clients/clients';
+} from '@generated/endpoints/clients/clients';
 import { ApiError } from '../../api/http';
 import { problemFieldErrors } from '../../api/validation';
 

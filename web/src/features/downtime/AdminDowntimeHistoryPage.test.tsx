@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../test/render.test-utils';
 import AdminDowntimeHistoryPage from './AdminDowntimeHistoryPage';
 import { currentMonth } from './downtimeFormat';
-import { BALTIC, captureDownloads, headers, NORDIC, serveHistory, stop } from './downtimeTestData';
-import { ORDINARY_WEDNESDAY, pinClock } from '../../test/clock';
+import { BALTIC, captureDownloads, headers, NORDIC, serveHistory, stop } from './downtime.test-utils';
+import { ORDINARY_WEDNESDAY, pinClock } from '../../test/clock.test-utils';
 
 function serveClients() {
   server.use(

@@ -7,9 +7,9 @@ import {
   getAdminDowntimeGetCausesQueryOptions,
   useAdminDowntimeGetHistory,
   useAdminDowntimeSaveHistoryItem,
-} from '../../../../generated/web/endpoints/downtime/downtime';
-import { useAdminDirectoryGetDirectoryClients } from '../../../../generated/web/endpoints/clients/clients';
-import type { AdminDowntimeGetHistoryBodyPaginationSortBy, DowntimeHistoryItem } from '../../../../generated/web/model';
+} from '@generated/endpoints/downtime/downtime';
+import { useAdminDirectoryGetDirectoryClients } from '@generated/endpoints/clients/clients';
+import type { AdminDowntimeGetHistoryBodyPaginationSortBy, DowntimeHistoryItem } from '@generated/model';
 import { useListState } from '../../components/useListState';
 import { ADMIN_TITLES, DowntimeHistoryTable } from './DowntimeHistoryTable';
 import { HistoryToolbar } from './HistoryToolbar';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Group, Select, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
-import type { DowntimeCause, DowntimeHistoryItem } from '../../../../generated/web/model';
+import type { DowntimeCause, DowntimeHistoryItem } from '@generated/model';
 import { messageFor } from '../../api/messages';
 import { useServerLookup } from '../../components/useServerLookup';
 import { formatHistoryDate } from './downtimeFormat';

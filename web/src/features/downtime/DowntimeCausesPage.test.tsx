@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render';
-import type { DowntimeCause } from '../../../../generated/web/model';
+import { renderWithProviders } from '../../test/render.test-utils';
+import type { DowntimeCause } from '@generated/model';
 import DowntimeCausesPage from './DowntimeCausesPage';
-import { CAUSES, headers, problem } from './downtimeTestData';
+import { CAUSES, headers, problem } from './downtime.test-utils';
 
 /** The causes calls: the list (recording bodies), save (answers the saved cause, or `saveProblem`), delete (or `deleteProblem`). */
 function serveCauses(options: { saveProblem?: [number, string]; deleteProblem?: [number, string] } = {}) {

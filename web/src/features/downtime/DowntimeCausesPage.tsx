@@ -8,8 +8,8 @@ import {
   getAdminDowntimeGetCausesQueryKey,
   useAdminDowntimeDeleteCauses,
   useAdminDowntimeGetCauses,
-} from '../../../../generated/web/endpoints/downtime/downtime';
-import type { AdminDowntimeGetCausesBodyPaginationSortBy, DowntimeCause } from '../../../../generated/web/model';
+} from '@generated/endpoints/downtime/downtime';
+import type { AdminDowntimeGetCausesBodyPaginationSortBy, DowntimeCause } from '@generated/model';
 import { useListState } from '../../components/useListState';
 import { DeleteSelectedButton } from '../../components/DeleteSelectedButton';
 import { QueryError } from '../../components/QueryError';

@@ -3,12 +3,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../test/render.test-utils';
 import DowntimeGanttPage, { ganttOf, ganttScrollTime } from './DowntimeGanttPage';
-import type { LiveStatusQuery } from '../../../../generated/web/model';
-import { liveStatusOf } from '../machines/machinesTestData';
-import { BALTIC, NORDIC, stop } from './downtimeTestData';
-import { AWKWARD_INSTANTS, pinClock } from '../../test/clock';
+import type { LiveStatusQuery } from '@generated/model';
+import { liveStatusOf } from '../machines/machines.test-utils';
+import { BALTIC, NORDIC, stop } from './downtime.test-utils';
+import { AWKWARD_INSTANTS, pinClock } from '../../test/clock.test-utils';
 
 const MACHINES = [
   { clientId: NORDIC, company: 'Nordic Springs AB', machineName: 'FB-04' },

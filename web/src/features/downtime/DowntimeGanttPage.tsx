@@ -4,10 +4,10 @@ import { ActionIcon, Box, Button, Group, Loader, Stack, Text, Title } from '@man
 import { ResourcesDayView, type ScheduleEventData, type ScheduleResourceGroup, type ScheduleResourceData } from '@mantine/schedule';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { getAdminDowntimeGetDowntimeQueryKey, useAdminDowntimeGetDowntime } from '../../../../generated/web/endpoints/downtime/downtime';
-import type { AdminDowntimeGetDowntime200, GanttMachinePage } from '../../../../generated/web/model';
-import { adminDowntimeGetDowntimeBody } from '../../../../generated/web/zod/downtime/downtime.zod';
-import { getAdminMachinesGetLiveStatusQueryKey, useAdminMachinesGetLiveStatus } from '../../../../generated/web/endpoints/machines/machines';
+import { getAdminDowntimeGetDowntimeQueryKey, useAdminDowntimeGetDowntime } from '@generated/endpoints/downtime/downtime';
+import type { AdminDowntimeGetDowntime200, GanttMachinePage } from '@generated/model';
+import { adminDowntimeGetDowntimeBody } from '@generated/zod/downtime/downtime.zod';
+import { getAdminMachinesGetLiveStatusQueryKey, useAdminMachinesGetLiveStatus } from '@generated/endpoints/machines/machines';
 import { MachinePager, useLastMachinePage } from '../../components/MachinePager';
 import { QueryError } from '../../components/QueryError';
 import * as clock from '../../components/clock';

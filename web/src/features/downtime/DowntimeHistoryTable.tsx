@@ -1,5 +1,5 @@
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import type { DowntimeHistoryItem } from '../../../../generated/web/model';
+import type { DowntimeHistoryItem } from '@generated/model';
 import { pagedTableProps } from '../../components/pagedTable';
 import { QueryError } from '../../components/QueryError';
 import { CauseCell, type CauseLookup } from './CauseCell';

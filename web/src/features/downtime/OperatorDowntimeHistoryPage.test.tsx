@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../test/render.test-utils';
 import OperatorDowntimeHistoryPage from './OperatorDowntimeHistoryPage';
 import { currentMonth } from './downtimeFormat';
-import { captureDownloads, headers, serveHistory, stop } from './downtimeTestData';
-import { ORDINARY_WEDNESDAY, pinClock } from '../../test/clock';
+import { captureDownloads, headers, serveHistory, stop } from './downtime.test-utils';
+import { ORDINARY_WEDNESDAY, pinClock } from '../../test/clock.test-utils';
 
 const rowOf = (text: string) => screen.getByRole('row', { name: new RegExp(text) });
 

@@ -7,8 +7,8 @@ import {
   getOperatorDowntimeGetCausesQueryOptions,
   useOperatorDowntimeGetHistory,
   useOperatorDowntimeSaveHistoryItem,
-} from '../../../../generated/web/endpoints/downtime/downtime';
-import type { DowntimeHistoryItem, OperatorDowntimeGetHistoryBodyPaginationSortBy } from '../../../../generated/web/model';
+} from '@generated/endpoints/downtime/downtime';
+import type { DowntimeHistoryItem, OperatorDowntimeGetHistoryBodyPaginationSortBy } from '@generated/model';
 import { useListState } from '../../components/useListState';
 import { DowntimeHistoryTable, OPERATOR_TITLES } from './DowntimeHistoryTable';
 import { HistoryToolbar } from './HistoryToolbar';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import type { DowntimeHistoryItem } from '../../../../generated/web/model';
+import type { DowntimeHistoryItem } from '@generated/model';
 import { saveFile } from '../../api/http';
 import { MESSAGES } from '../../api/messages';
 import { describeError } from '../../api/describeError';

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { getDocumentsGetInvoicesQueryKey, useDocumentsConfirmInvoice } from '../../../../generated/web/endpoints/invoices/invoices';
-import type { DocumentsRole, Invoice } from '../../../../generated/web/model';
+import { getDocumentsGetInvoicesQueryKey, useDocumentsConfirmInvoice } from '@generated/endpoints/invoices/invoices';
+import type { DocumentsRole, Invoice } from '@generated/model';
 import { describeError } from '../../api/describeError';
 import { formatAmount } from './invoices';
 

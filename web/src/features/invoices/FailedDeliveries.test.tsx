@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render';
-import type { FailedDelivery } from '../../../../generated/web/model';
+import { renderWithProviders } from '../../test/render.test-utils';
+import type { FailedDelivery } from '@generated/model';
 import { InvoicesScreen } from './InvoicesPage';
 
 const failed = (id: number, invoiceNumber: string, overrides: Partial<FailedDelivery> = {}): FailedDelivery => ({

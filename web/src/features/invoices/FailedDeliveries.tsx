@@ -6,8 +6,8 @@ import {
   getDocumentsGetFailedDeliveriesQueryKey,
   useDocumentsGetFailedDeliveries,
   useDocumentsRetryDelivery,
-} from '../../../../generated/web/endpoints/invoices/invoices';
-import type { DocumentsGetFailedDeliveriesBody, FailedDelivery } from '../../../../generated/web/model';
+} from '@generated/endpoints/invoices/invoices';
+import type { DocumentsGetFailedDeliveriesBody, FailedDelivery } from '@generated/model';
 import { describeError } from '../../api/describeError';
 import { formatDateTime } from '../../components/format';
 import { QueryError } from '../../components/QueryError';

@@ -3,13 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render';
-import type { DocumentsRole, Invoice } from '../../../../generated/web/model';
+import { renderWithProviders } from '../../test/render.test-utils';
+import type { DocumentsRole, Invoice } from '@generated/model';
 import { AppContext } from '../../app/context';
 import { faceFor } from '../../app/faces';
 import { mockSession } from '../../app/mockSession';
 import InvoicesPage, { InvoicesScreen } from './InvoicesPage';
-import { exportAs, serveExport, tooManyRows } from '../../test/exports';
+import { exportAs, serveExport, tooManyRows } from '../../test/exports.test-utils';
 
 const invoice = (id: number, invoiceNumber: string, overrides: Partial<Invoice> = {}): Invoice => ({
   id,

@@ -10,8 +10,8 @@ import {
   useDocumentsDownloadInvoice,
   useDocumentsExportInvoices,
   useDocumentsGetInvoices,
-} from '../../../../generated/web/endpoints/invoices/invoices';
-import type { DocumentsGetInvoicesBodyPaginationSortBy, DocumentsRole, Invoice } from '../../../../generated/web/model';
+} from '@generated/endpoints/invoices/invoices';
+import type { DocumentsGetInvoicesBodyPaginationSortBy, DocumentsRole, Invoice } from '@generated/model';
 import { saveFile } from '../../api/http';
 import { useAppContext } from '../../app/context';
 import { describeError } from '../../api/describeError';

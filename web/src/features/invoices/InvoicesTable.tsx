@@ -2,7 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { Badge, Card, Group, Pagination, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useWideScreen } from '../../components/useWideScreen';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import type { Invoice } from '../../../../generated/web/model';
+import type { Invoice } from '@generated/model';
 import { formatListDate } from '../../components/format';
 import { QueryError } from '../../components/QueryError';
 import { pagedTableProps } from '../../components/pagedTable';

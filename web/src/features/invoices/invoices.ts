@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DocumentsRole, Invoice } from '../../../../generated/web/model';
+import type { DocumentsRole, Invoice } from '@generated/model';
 import type { SessionUser } from '../../app/session';
 
 /**

@@ -1,8 +1,8 @@
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAdminLotsSaveLot } from '../../../../generated/web/endpoints/lots/lots';
-import type { Lot } from '../../../../generated/web/model';
+import { useAdminLotsSaveLot } from '@generated/endpoints/lots/lots';
+import type { Lot } from '@generated/model';
 import { ApiError } from '../../api/http';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { DialogActions } from '../../components/DialogActions';

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { Lot } from '../../../../generated/web/model';
+import type { Lot } from '@generated/model';
 import { itemTraceFixture, lotFixture, recallAnswer, stockFixture } from './lots.fixtures';
-import { renderLots } from './renderLots';
+import { renderLots } from './renderLots.test-utils';
 
 const file = (body: string, type: string, filename: string) =>
   new HttpResponse(new Blob([body], { type }), { headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${filename}"` } });

@@ -13,8 +13,8 @@ import {
   useStaffLotsGetLot,
   useStaffLotsGetLotRecall,
   useStaffLotsGetLotStock,
-} from '../../../../generated/web/endpoints/lots/lots';
-import type { Lot, LotRecall, RecallClient, RecallItem, StaffRole } from '../../../../generated/web/model';
+} from '@generated/endpoints/lots/lots';
+import type { Lot, LotRecall, RecallClient, RecallItem, StaffRole } from '@generated/model';
 import { saveFile } from '../../api/http';
 import { MESSAGES } from '../../api/messages';
 import { describeError } from '../../api/describeError';

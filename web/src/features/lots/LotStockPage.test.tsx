@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { lotFixture, stockFixture } from './lots.fixtures';
-import { renderLots } from './renderLots';
+import { renderLots } from './renderLots.test-utils';
 
 describe('/lots/stock: the preform stock by lot', { timeout: 30_000 }, () => {
   it('shows per preform and warehouse the ledger balance, what the open lots hold (oldest first) and what no lot explains; filters by warehouse', async () => {

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Anchor, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { getStaffLotsGetLotStockQueryKey, useStaffLotsGetLotStock } from '../../../../generated/web/endpoints/lots/lots';
-import type { LotStockRow } from '../../../../generated/web/model';
+import { getStaffLotsGetLotStockQueryKey, useStaffLotsGetLotStock } from '@generated/endpoints/lots/lots';
+import type { LotStockRow } from '@generated/model';
 import { useAppContext } from '../../app/context';
 import { formatNumber } from '../../components/format';
 import { RecordLoad } from '../../components/RecordLoad';

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { Lot, StaffLotsGetLotsBody } from '../../../../generated/web/model';
+import type { Lot, StaffLotsGetLotsBody } from '@generated/model';
 import { lotFixture, stockFixture } from './lots.fixtures';
-import { renderLots } from './renderLots';
+import { renderLots } from './renderLots.test-utils';
 
 /** Serves the lots list (the given rows, whatever the filters) and the stock by lot; returns the list bodies per role. */
 function serveLots(rows: Lot[]) {

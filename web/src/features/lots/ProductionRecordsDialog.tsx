@@ -8,9 +8,9 @@ import {
   useAdminLotsSaveProductionLots,
   useStaffLotsGetItemTrace,
   useStaffLotsGetLotStock,
-} from '../../../../generated/web/endpoints/lots/lots';
-import { adminLotsSaveProductionLotsBody } from '../../../../generated/web/zod/lots/lots.zod';
-import type { ItemTrace, Lot, LotRef, ProductionRecordLots, RecallItem, StaffRole } from '../../../../generated/web/model';
+} from '@generated/endpoints/lots/lots';
+import { adminLotsSaveProductionLotsBody } from '@generated/zod/lots/lots.zod';
+import type { ItemTrace, Lot, LotRef, ProductionRecordLots, RecallItem, StaffRole } from '@generated/model';
 import { ApiError } from '../../api/http';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { useAppContext } from '../../app/context';

@@ -1,4 +1,4 @@
-import type { ItemTrace, Lot, LotRecall, LotStockRow, RecallItem } from '../../../../generated/web/model';
+import type { ItemTrace, Lot, LotRecall, LotStockRow, RecallItem } from '@generated/model';
 
 /** A lot of PET 28g in Riga North from Retal Baltic Films, 250,000 delivered, 90,000 consumed. */
 export function lotFixture(overrides: Partial<Lot> = {}): Lot {

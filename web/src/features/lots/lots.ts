@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { adminSupplySaveSupplyOrderBody } from '../../../../generated/web/zod/supply/supply.zod';
-import type { LotRef, LotState, StaffRole } from '../../../../generated/web/model';
+import { adminSupplySaveSupplyOrderBody } from '@generated/zod/supply/supply.zod';
+import type { LotRef, LotState, StaffRole } from '@generated/model';
 import type { SessionUser } from '../../app/session';
 import { formatListDate } from '../../components/format';
 

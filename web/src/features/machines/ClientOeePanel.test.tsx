@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ClientMachinePerformance } from '../../../../generated/web/model';
+import type { ClientMachinePerformance } from '@generated/model';
 import PerformancePage from '../stats/PerformancePage';
-import { FIGURE, renderAs, serveMachines } from './machinesTestData';
+import { FIGURE, renderAs, serveMachines } from './machines.test-utils';
 
 const MACHINES: ClientMachinePerformance[] = [
   {

@@ -5,8 +5,8 @@ import { keepPreviousData } from '@tanstack/react-query';
 import {
   getClientMachinesGetPerformanceQueryKey,
   useClientMachinesGetPerformance,
-} from '../../../../generated/web/endpoints/machines/machines';
-import type { ClientMachinePerformance } from '../../../../generated/web/model';
+} from '@generated/endpoints/machines/machines';
+import type { ClientMachinePerformance } from '@generated/model';
 import { formatListDate, formatNumber } from '../../components/format';
 import { ChartEmpty, ChartState } from '../stats/ChartState';
 import { PERIOD_TOGGLES, togglePeriod, type PeriodToggle } from '../stats/period';

@@ -4,8 +4,8 @@ import { keepPreviousData } from '@tanstack/react-query';
 import {
   getAdminMachinesGetUnmatchedEventsQueryKey,
   useAdminMachinesGetUnmatchedEvents,
-} from '../../../../generated/web/endpoints/machines/machines';
-import type { AdminMachinesGetUnmatchedEventsBodyPaginationSortBy, UnmatchedEvent, UnmatchedReason } from '../../../../generated/web/model';
+} from '@generated/endpoints/machines/machines';
+import type { AdminMachinesGetUnmatchedEventsBodyPaginationSortBy, UnmatchedEvent, UnmatchedReason } from '@generated/model';
 import { QueryError } from '../../components/QueryError';
 import { formatDateTime, formatNumber } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MachineCredential } from '../../../../generated/web/model';
+import type { MachineCredential } from '@generated/model';
 import MachineCredentialsPage from './MachineCredentialsPage';
-import { BALTIC, LIVE, NORDIC, renderAs, serveMachines } from './machinesTestData';
+import { BALTIC, LIVE, NORDIC, renderAs, serveMachines } from './machines.test-utils';
 
 const COLLECTOR: MachineCredential = {
   id: 1,

@@ -11,8 +11,8 @@ import {
   getAdminMachinesGetCredentialsQueryKey,
   useAdminMachinesGetCredentials,
   useAdminMachinesRevokeCredential,
-} from '../../../../generated/web/endpoints/machines/machines';
-import type { MachineCredential as Credential } from '../../../../generated/web/model';
+} from '@generated/endpoints/machines/machines';
+import type { MachineCredential as Credential } from '@generated/model';
 import { KeptAsideEvents } from './KeptAsideEvents';
 import { machineKeyOf, machineLabelOf, useLiveStatus } from './liveStatus';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MachinePerformancePage from './MachinePerformancePage';
-import { ANALYTICS, LIVE, NORDIC, OEE, renderAs, serveMachines } from './machinesTestData';
+import { ANALYTICS, LIVE, NORDIC, OEE, renderAs, serveMachines } from './machines.test-utils';
 
 type Question = { period: { from: string; to: string }; grain?: string; machines?: { clientId: string; machineName: string }[] };
 type PagedQuestion = Question & { withBuckets?: boolean; machinePage?: { page: number; rowsPerPage: number } };

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import MachinesStatusPage from './MachinesStatusPage';
 import { LIVE_STATUS_REFRESH_MS } from './liveStatus';
-import type { LiveMachineStatus, LiveStatusQuery } from '../../../../generated/web/model';
-import { LIVE, liveStatusOf, NORDIC, renderAs, serveMachines } from './machinesTestData';
+import type { LiveMachineStatus, LiveStatusQuery } from '@generated/model';
+import { LIVE, liveStatusOf, NORDIC, renderAs, serveMachines } from './machines.test-utils';
 
 /** The page inside a router (its link to the day chart is a router link). */
 function withRouter() {

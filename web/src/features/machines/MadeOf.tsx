@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import type { OeeBand } from '../../../../generated/web/model';
+import type { OeeBand } from '@generated/model';
 
 /**
  * A figure's heading with what the figure is made of, for the pointer (a tooltip) and for the keyboard and screen

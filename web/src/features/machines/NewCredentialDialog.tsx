@@ -5,9 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   getAdminMachinesGetCredentialsQueryKey,
   useAdminMachinesCreateCredential,
-} from '../../../../generated/web/endpoints/machines/machines';
-import { adminMachinesCreateCredentialBody } from '../../../../generated/web/zod/machines/machines.zod';
-import type { AdminMachinesCreateCredential200 } from '../../../../generated/web/model';
+} from '@generated/endpoints/machines/machines';
+import { adminMachinesCreateCredentialBody } from '@generated/zod/machines/machines.zod';
+import type { AdminMachinesCreateCredential200 } from '@generated/model';
 import { ApiError } from '../../api/http';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { DialogActions } from '../../components/DialogActions';

@@ -4,8 +4,8 @@ import {
   getAdminMachinesGetLiveStatusQueryOptions,
   getOperatorMachinesGetLiveStatusQueryKey,
   getOperatorMachinesGetLiveStatusQueryOptions,
-} from '../../../../generated/web/endpoints/machines/machines';
-import type { LiveMachineStatus, LiveState, LiveStatus, MachinePage, MachineRef } from '../../../../generated/web/model';
+} from '@generated/endpoints/machines/machines';
+import type { LiveMachineStatus, LiveState, LiveStatus, MachinePage, MachineRef } from '@generated/model';
 import { useAppContext } from '../../app/context';
 
 export type { LiveMachineStatus, LiveState, LiveStatus, MachineRef };

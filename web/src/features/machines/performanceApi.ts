@@ -8,8 +8,8 @@ import {
   getOperatorMachinesGetDowntimeAnalyticsQueryOptions,
   getOperatorMachinesGetOeeQueryKey,
   getOperatorMachinesGetOeeQueryOptions,
-} from '../../../../generated/web/endpoints/machines/machines';
-import type { DowntimeAnalytics, MachineOee, MachineRef, OeeBucket, OeeFigure, OeeGrain, MachinePage, ParetoCause } from '../../../../generated/web/model';
+} from '@generated/endpoints/machines/machines';
+import type { DowntimeAnalytics, MachineOee, MachineRef, OeeBucket, OeeFigure, OeeGrain, MachinePage, ParetoCause } from '@generated/model';
 import type { Period } from '../../components/PeriodPicker';
 import { formatListDate } from '../../components/format';
 import { formatHistoryDateTime } from '../downtime/downtimeFormat';

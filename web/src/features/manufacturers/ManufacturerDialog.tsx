@@ -5,9 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   getManufacturersGetManufacturersQueryKey,
   useManufacturersSaveManufacturer,
-} from '../../../../generated/web/endpoints/manufacturers/manufacturers';
-import { manufacturersSaveManufacturerBody } from '../../../../generated/web/zod/manufacturers/manufacturers.zod';
-import type { Manufacturer } from '../../../../generated/web/model';
+} from '@generated/endpoints/manufacturers/manufacturers';
+import { manufacturersSaveManufacturerBody } from '@generated/zod/manufacturers/manufacturers.zod';
+import type { Manufacturer } from '@generated/model';
 import { zodValidate, problemFieldErrors } from '../../api/validation';
 import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';

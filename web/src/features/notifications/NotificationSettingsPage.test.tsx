@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../test/render.test-utils';
 import { MESSAGES } from '../../api/messages';
 import { faceFor } from '../../app/faces';
 import { mockSession } from '../../app/mockSession';

@@ -7,9 +7,9 @@ import {
   getNotificationsGetPreferencesQueryKey,
   useNotificationsGetPreferences,
   useNotificationsSavePreferences,
-} from '../../../../generated/web/endpoints/notifications/notifications';
-import { notificationsSavePreferencesBody } from '../../../../generated/web/zod/notifications/notifications.zod';
-import type { NotificationDelivery, NotificationPreferences } from '../../../../generated/web/model';
+} from '@generated/endpoints/notifications/notifications';
+import { notificationsSavePreferencesBody } from '@generated/zod/notifications/notifications.zod';
+import type { NotificationDelivery, NotificationPreferences } from '@generated/model';
 import { zodValidate, problemFieldErrors } from '../../api/validation';
 import { ApiError } from '../../api/http';
 import { QueryError } from '../../components/QueryError';

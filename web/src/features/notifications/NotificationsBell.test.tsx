@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../test/render.test-utils';
 import { AppContext } from '../../app/context';
 import { faceFor } from '../../app/faces';
 import { mockSession } from '../../app/mockSession';

@@ -10,8 +10,8 @@ import {
   useNotificationsGetUnreadCount,
   useNotificationsMarkAllRead,
   useNotificationsMarkRead,
-} from '../../../../generated/web/endpoints/notifications/notifications';
-import type { Notification } from '../../../../generated/web/model';
+} from '@generated/endpoints/notifications/notifications';
+import type { Notification } from '@generated/model';
 import { QueryError } from '../../components/QueryError';
 import { formatDayTime } from '../../components/dates';
 import { useAppContext } from '../../app/context';

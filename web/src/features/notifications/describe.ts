@@ -1,4 +1,4 @@
-import type { Notification } from '../../../../generated/web/model';
+import type { Notification } from '@generated/model';
 
 /** Each kind of notification as the settings name it. */
 export const KIND_LABELS: Record<string, string> = {

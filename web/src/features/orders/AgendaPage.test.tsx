@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render';
-import type { AgendaItem, ProducedEntry } from '../../../../generated/web/model';
+import { renderWithProviders } from '../../test/render.test-utils';
+import type { AgendaItem, ProducedEntry } from '@generated/model';
 import AgendaPage from './AgendaPage';
 import { agendaItem } from './agenda.fixtures';
-import { AWKWARD_INSTANTS, pinClock } from '../../test/clock';
+import { AWKWARD_INSTANTS, pinClock } from '../../test/clock.test-utils';
 import { addDays, isoDay, mondayOf } from '../../components/dates';
 
 const KEYS = ['prev', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'next'] as const;

@@ -3,8 +3,8 @@ import { ActionIcon, Badge, Button, Group, Paper, Progress, ScrollArea, Skeleton
 import { IconChevronLeft, IconChevronRight, IconPencil } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { getOperatorAgendaGetAgendaQueryOptions, useOperatorAgendaGetAgenda } from '../../../../generated/web/endpoints/orders/orders';
-import type { AgendaItem } from '../../../../generated/web/model';
+import { getOperatorAgendaGetAgendaQueryOptions, useOperatorAgendaGetAgenda } from '@generated/endpoints/orders/orders';
+import type { AgendaItem } from '@generated/model';
 import { now } from '../../components/clock';
 import { QueryError } from '../../components/QueryError';
 import { formatListDate, formatNumber, formatPercent } from '../../components/format';

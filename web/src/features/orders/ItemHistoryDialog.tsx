@@ -1,5 +1,5 @@
 import { Modal, Stack, Text, Timeline } from '@mantine/core';
-import { getClientOrdersGetOrderItemHistoryQueryKey, useClientOrdersGetOrderItemHistory } from '../../../../generated/web/endpoints/orders/orders';
+import { getClientOrdersGetOrderItemHistoryQueryKey, useClientOrdersGetOrderItemHistory } from '@generated/endpoints/orders/orders';
 import { formatDateTime } from '../../components/format';
 import { RecordLoad } from '../../components/RecordLoad';
 import { describeChange } from './itemHistory';

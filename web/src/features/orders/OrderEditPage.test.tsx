@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { ClientProductionOrder, OrderableProduct, OrderItem } from '../../../../generated/web/model';
-import { renderOrders } from './renderOrders';
+import type { ClientProductionOrder, OrderableProduct, OrderItem } from '@generated/model';
+import { renderOrders } from './renderOrders.test-utils';
 import { addDays, isoDay, isWeekend, mondayOf } from '../../components/dates';
 import { orderFixture, orderItemFixture } from '../../test/orders.fixtures';
-import { AWKWARD_INSTANTS, pinClock } from '../../test/clock';
+import { AWKWARD_INSTANTS, pinClock } from '../../test/clock.test-utils';
 
 /** The "today" of most tests: an ordinary Wednesday morning (local time), mid-week and mid-month. */
 const WEDNESDAY = new Date(2026, 10, 18, 9, 0);

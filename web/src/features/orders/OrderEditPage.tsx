@@ -11,9 +11,9 @@ import {
   useClientOrdersGetOrder,
   useClientOrdersGetOrderableProducts,
   useClientOrdersSaveOrder,
-} from '../../../../generated/web/endpoints/orders/orders';
-import { clientOrdersSaveOrderBody } from '../../../../generated/web/zod/orders/orders.zod';
-import type { ClientProductionOrder, OrderInput } from '../../../../generated/web/model';
+} from '@generated/endpoints/orders/orders';
+import { clientOrdersSaveOrderBody } from '@generated/zod/orders/orders.zod';
+import type { ClientProductionOrder, OrderInput } from '@generated/model';
 import { idempotencyKey } from '../../api/http';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { useAppContext } from '../../app/context';

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { Claim, ClientItemLots, ClientProductionOrder } from '../../../../generated/web/model';
+import type { Claim, ClientItemLots, ClientProductionOrder } from '@generated/model';
 import { orderFixture, orderItemFixture } from '../../test/orders.fixtures';
-import { renderOrders } from './renderOrders';
+import { renderOrders } from './renderOrders.test-utils';
 
 /** Order 12: NS-0500 due 09.03.2026, 48,000 of 80,000 produced (item 88); NS-1500 invoiced (item 90). */
 const ORDER: ClientProductionOrder = orderFixture({

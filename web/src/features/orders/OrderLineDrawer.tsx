@@ -3,10 +3,10 @@ import { Anchor, Badge, Button, Drawer, Group, List, Stack, Text, Title } from '
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { IconDownload } from '@tabler/icons-react';
-import { getClientClaimsGetClaimsQueryKey, useClientClaimsGetClaims } from '../../../../generated/web/endpoints/claims/claims';
-import { getClientLotsGetItemLotsQueryKey, useClientLotsGetItemLots } from '../../../../generated/web/endpoints/lots/lots';
-import { useDocumentsDownloadDeclaration } from '../../../../generated/web/endpoints/invoices/invoices';
-import type { Claim } from '../../../../generated/web/model';
+import { getClientClaimsGetClaimsQueryKey, useClientClaimsGetClaims } from '@generated/endpoints/claims/claims';
+import { getClientLotsGetItemLotsQueryKey, useClientLotsGetItemLots } from '@generated/endpoints/lots/lots';
+import { useDocumentsDownloadDeclaration } from '@generated/endpoints/invoices/invoices';
+import type { Claim } from '@generated/model';
 import { saveFile } from '../../api/http';
 import { MESSAGES } from '../../api/messages';
 import { describeError } from '../../api/describeError';

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { orderFixture } from '../../test/orders.fixtures';
-import { renderOrders } from './renderOrders';
-import { captureDownloads } from '../downtime/downtimeTestData';
-import { exportAs, serveExport, tooManyRows } from '../../test/exports';
+import { renderOrders } from './renderOrders.test-utils';
+import { captureDownloads } from '../downtime/downtime.test-utils';
+import { exportAs, serveExport, tooManyRows } from '../../test/exports.test-utils';
 
 const order = orderFixture;
 

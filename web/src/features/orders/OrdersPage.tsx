@@ -10,8 +10,8 @@ import {
   useClientOrdersDeleteOrders,
   useClientOrdersExportOrders,
   useClientOrdersGetOrders,
-} from '../../../../generated/web/endpoints/orders/orders';
-import type { ClientOrdersGetOrdersBodyPaginationSortBy, ClientProductionOrder } from '../../../../generated/web/model';
+} from '@generated/endpoints/orders/orders';
+import type { ClientOrdersGetOrdersBodyPaginationSortBy, ClientProductionOrder } from '@generated/model';
 import { useListState } from '../../components/useListState';
 import { DeleteSelectedButton } from '../../components/DeleteSelectedButton';
 import { ExportMenu } from '../../components/ExportMenu';

@@ -2,7 +2,7 @@ import { forwardRef, type HTMLAttributes } from 'react';
 import { ActionIcon, Badge, Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
 import { IconBuildingFactory2, IconCheck, IconHistory, IconLock, IconPencil, IconPlus } from '@tabler/icons-react';
-import type { PlannerOrderItem } from '../../../../generated/web/model';
+import type { PlannerOrderItem } from '@generated/model';
 import { formatNumber } from '../../components/format';
 import { canAddProductionOrder, canConfirm, canEditProductionOrder, describeItem } from './plannerCalendar';
 

@@ -3,13 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../test/render.test-utils';
 import { orderItemFixture } from '../../test/orders.fixtures';
-import type { PlannerForecast, PlannerOrderItem } from '../../../../generated/web/model';
+import type { PlannerForecast, PlannerOrderItem } from '@generated/model';
 import { weekdayIndex } from '../../components/dates';
 import { monthWeeks } from './plannerCalendar';
 import PlannerPage from './PlannerPage';
-import { onAPhone } from '../../test/phone';
+import { onAPhone } from '../../test/phone.test-utils';
 
 /** A buyer's item on the seller's planner: Baltic Brew's order BB-2026-014, NS-0500, due Wednesday 18.03.2026. */
 function plannerItem(overrides: Partial<PlannerOrderItem> = {}): PlannerOrderItem {

@@ -4,8 +4,8 @@ import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDroppable, u
 import { openConfirm } from '../../components/confirm';
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useClientPlannerSavePlannerItem } from '../../../../generated/web/endpoints/orders/orders';
-import type { PlannerForecast, PlannerOrderItem } from '../../../../generated/web/model';
+import { useClientPlannerSavePlannerItem } from '@generated/endpoints/orders/orders';
+import type { PlannerForecast, PlannerOrderItem } from '@generated/model';
 import { ApiError } from '../../api/http';
 import { describeError } from '../../api/describeError';
 import { QueryError } from '../../components/QueryError';

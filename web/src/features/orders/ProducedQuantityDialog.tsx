@@ -8,9 +8,9 @@ import {
   useOperatorAgendaAddProducedEntry,
   useOperatorAgendaGetProducedEntries,
   useOperatorAgendaSaveProducedAmount,
-} from '../../../../generated/web/endpoints/orders/orders';
-import { operatorAgendaAddProducedEntryBody, operatorAgendaSaveProducedAmountBody } from '../../../../generated/web/zod/orders/orders.zod';
-import type { AgendaItem, ProducedEntry } from '../../../../generated/web/model';
+} from '@generated/endpoints/orders/orders';
+import { operatorAgendaAddProducedEntryBody, operatorAgendaSaveProducedAmountBody } from '@generated/zod/orders/orders.zod';
+import type { AgendaItem, ProducedEntry } from '@generated/model';
 import { ApiError } from '../../api/http';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { DialogActions } from '../../components/DialogActions';

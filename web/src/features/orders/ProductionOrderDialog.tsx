@@ -3,12 +3,12 @@ import { Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/cor
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useClientPlannerSavePlannerItem } from '../../../../generated/web/endpoints/orders/orders';
+import { useClientPlannerSavePlannerItem } from '@generated/endpoints/orders/orders';
 import {
   clientOrdersSaveOrderBodyOrderClientProductionOrderItemsItemPlannedAmountMin,
   clientPlannerSavePlannerItemBody,
-} from '../../../../generated/web/zod/orders/orders.zod';
-import type { PlannerOrderItem } from '../../../../generated/web/model';
+} from '@generated/zod/orders/orders.zod';
+import type { PlannerOrderItem } from '@generated/model';
 import { ApiError } from '../../api/http';
 import { MESSAGES, PLANNER_MESSAGES } from '../../api/messages';
 import { problemFieldErrors, zodValidate } from '../../api/validation';

@@ -3,12 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render';
-import type { ClientProductionOrder, OrderItem } from '../../../../generated/web/model';
+import { renderWithProviders } from '../../test/render.test-utils';
+import type { ClientProductionOrder, OrderItem } from '@generated/model';
 import { orderFixture, orderItemFixture } from '../../test/orders.fixtures';
 import ProductionOrdersPage from './ProductionOrdersPage';
-import { captureDownloads } from '../downtime/downtimeTestData';
-import { exportAs, serveExport } from '../../test/exports';
+import { captureDownloads } from '../downtime/downtime.test-utils';
+import { exportAs, serveExport } from '../../test/exports.test-utils';
 
 const item = (id: number, overrides: Partial<OrderItem> = {}) => orderItemFixture({ id, ...overrides });
 

@@ -9,8 +9,8 @@ import {
   useAdminOrdersDownloadProductionOrders,
   useAdminOrdersExportProductionOrders,
   useAdminOrdersGetProductionOrders,
-} from '../../../../generated/web/endpoints/orders/orders';
-import type { AdminOrdersGetProductionOrdersBodyPaginationSortBy, ClientProductionOrder } from '../../../../generated/web/model';
+} from '@generated/endpoints/orders/orders';
+import type { AdminOrdersGetProductionOrdersBodyPaginationSortBy, ClientProductionOrder } from '@generated/model';
 import { saveFile } from '../../api/http';
 import { describeError } from '../../api/describeError';
 import { now } from '../../components/clock';

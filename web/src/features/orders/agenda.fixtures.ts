@@ -1,4 +1,4 @@
-import type { AgendaItem } from '../../../../generated/web/model';
+import type { AgendaItem } from '@generated/model';
 import { orderItemFixture } from '../../test/orders.fixtures';
 
 let nextId = 1;

@@ -1,7 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import isoWeek from 'dayjs/plugin/isoWeek';
 import { formatDay } from '../../components/dates';
-import type { AgendaColumn as AgendaColumnKey, AgendaItem } from '../../../../generated/web/model';
+import type { AgendaColumn as AgendaColumnKey, AgendaItem } from '@generated/model';
 
 dayjs.extend(isoWeek);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderItemChange } from '../../../../generated/web/model';
+import type { OrderItemChange } from '@generated/model';
 import { describeChange } from './itemHistory';
 
 const base: OrderItemChange = {

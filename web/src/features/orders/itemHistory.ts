@@ -1,4 +1,4 @@
-import type { OrderItemChange } from '../../../../generated/web/model';
+import type { OrderItemChange } from '@generated/model';
 import { formatListDate, formatNumber } from '../../components/format';
 
 const yesNo = (value: boolean | null) => (value ? 'yes' : 'no');

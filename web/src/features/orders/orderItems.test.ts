@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { orderFixture, orderItemFixture } from '../../test/orders.fixtures';
 import { addDays, daysBetween, isoDay, isWeekend, weekdayIndex } from '../../components/dates';
-import { AWKWARD_INSTANTS, pinClock } from '../../test/clock';
+import { AWKWARD_INSTANTS, pinClock } from '../../test/clock.test-utils';
 import {
   draftOf,
   endOfIsoWeek,

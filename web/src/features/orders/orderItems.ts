@@ -1,4 +1,4 @@
-import type { OrderItem, OrderItemInput } from '../../../../generated/web/model';
+import type { OrderItem, OrderItemInput } from '@generated/model';
 import { now } from '../../components/clock';
 import { addDays, isoDay, isWeekend, mondayOf, parseDay } from '../../components/dates';
 import { formatListDate } from '../../components/format';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlannerOrderItem } from '../../../../generated/web/model';
+import type { PlannerOrderItem } from '@generated/model';
 import { orderItemFixture } from '../../test/orders.fixtures';
 import { addDays, localToday, shiftMonth } from '../../components/dates';
 import {

@@ -1,4 +1,4 @@
-import type { PlannerForecast, PlannerOrderItem } from '../../../../generated/web/model';
+import type { PlannerForecast, PlannerOrderItem } from '@generated/model';
 import { addDays, DAY_FORMAT, daysBetween, firstOfMonth, fromDay, isWeekend, parseDay as parseAnyDay, shiftMonth, weekdayIndex } from '../../components/dates';
 import { formatListDate, formatNumber } from '../../components/format';
 

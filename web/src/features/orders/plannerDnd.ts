@@ -1,6 +1,6 @@
 import type { Announcements, CollisionDetection, KeyboardCoordinateGetter } from '@dnd-kit/core';
 import { pointerWithin, rectIntersection } from '@dnd-kit/core';
-import type { PlannerOrderItem } from '../../../../generated/web/model';
+import type { PlannerOrderItem } from '@generated/model';
 import { formatListDate } from '../../components/format';
 import { addDays } from '../../components/dates';
 import { describeItem, dropRefusal } from './plannerCalendar';

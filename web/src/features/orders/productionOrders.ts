@@ -1,5 +1,5 @@
-import type { ClientProductionOrder } from '../../../../generated/web/model';
-import { adminOrdersDownloadProductionOrdersBodyOrderIdsMax } from '../../../../generated/web/zod/orders/orders.zod';
+import type { ClientProductionOrder } from '@generated/model';
+import { adminOrdersDownloadProductionOrdersBodyOrderIdsMax } from '@generated/zod/orders/orders.zod';
 import { formatListDate } from '../../components/format';
 
 /** Orders one PDF may hold (the contract's limit). */

@@ -5,8 +5,8 @@ import {
   getClientPlannerGetPlannerQueryKey,
   useClientPlannerGetPlanner,
   useClientPlannerSavePlannerItem,
-} from '../../../../generated/web/endpoints/orders/orders';
-import type { PlannerOrderItem } from '../../../../generated/web/model';
+} from '@generated/endpoints/orders/orders';
+import type { PlannerOrderItem } from '@generated/model';
 import { ApiError } from '../../api/http';
 import { PLANNER_MESSAGES } from '../../api/messages';
 import { describeError } from '../../api/describeError';

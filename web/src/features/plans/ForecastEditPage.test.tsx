@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { PlanLoad, PlanLoadResult } from '../../../../generated/web/model';
+import type { PlanLoad, PlanLoadResult } from '@generated/model';
 import { renderForecastsAt } from './forecastRoutes.test-utils';
-import { AWKWARD_INSTANTS, pinClock } from '../../test/clock';
+import { AWKWARD_INSTANTS, pinClock } from '../../test/clock.test-utils';
 
 /** An ordinary Wednesday (local time), mid-month. */
 const WEDNESDAY = '2026-11-18T09:00:00';

@@ -11,9 +11,9 @@ import {
   getClientPlansGetPlansQueryKey,
   useClientPlansGetPlan,
   useClientPlansSavePlan,
-} from '../../../../generated/web/endpoints/plans/plans';
-import { clientPlansGetPlanPathIdRegExp } from '../../../../generated/web/zod/plans/plans.zod';
-import type { PlanLoad } from '../../../../generated/web/model';
+} from '@generated/endpoints/plans/plans';
+import { clientPlansGetPlanPathIdRegExp } from '@generated/zod/plans/plans.zod';
+import type { PlanLoad } from '@generated/model';
 import { MESSAGES } from '../../api/messages';
 import { formatListDate } from '../../components/format';
 import { SaveFailed } from '../../components/SaveFailed';

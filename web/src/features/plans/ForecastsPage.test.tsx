@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { ClientProductionPlan } from '../../../../generated/web/model';
+import type { ClientProductionPlan } from '@generated/model';
 import { renderForecastsAt } from './forecastRoutes.test-utils';
-import { onAPhone } from '../../test/phone';
+import { onAPhone } from '../../test/phone.test-utils';
 
 const plan = (id: number, periodFrom: string, periodTo: string, updatedAt: Date): ClientProductionPlan => ({
   id, periodFrom, periodTo, updatedAt: updatedAt.toISOString(), clientId: 'nordic-springs', version: 1,

@@ -10,8 +10,8 @@ import {
   getClientPlansGetPlansQueryKey,
   useClientPlansDeletePlans,
   useClientPlansGetPlans,
-} from '../../../../generated/web/endpoints/plans/plans';
-import type { ClientPlansGetPlansBodyPaginationSortBy, ClientProductionPlan } from '../../../../generated/web/model';
+} from '@generated/endpoints/plans/plans';
+import type { ClientPlansGetPlansBodyPaginationSortBy, ClientProductionPlan } from '@generated/model';
 import { useListState } from '../../components/useListState';
 import { DeleteSelectedButton } from '../../components/DeleteSelectedButton';
 import { RecordLink } from '../../components/RecordLink';

@@ -3,8 +3,8 @@ import {
   clientPlansSavePlanBody,
   clientPlansSavePlanBodyPlanClientProductionPlanItemsItemPlannedAmountMax,
   clientPlansSavePlanBodyPlanClientProductionPlanItemsItemPlannedAmountMin,
-} from '../../../../generated/web/zod/plans/plans.zod';
-import type { PlanInput, PlanLoad, PlanProduct } from '../../../../generated/web/model';
+} from '@generated/zod/plans/plans.zod';
+import type { PlanInput, PlanLoad, PlanProduct } from '@generated/model';
 import { planMessageFor, type ValidationIssue } from '../../api/messages';
 import type { ApiError } from '../../api/http';
 import { formatListDate } from '../../components/format';

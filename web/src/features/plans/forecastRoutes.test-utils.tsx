@@ -1,5 +1,5 @@
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../test/render.test-utils';
 import ForecastsPage from './ForecastsPage';
 import ForecastEditPage from './ForecastEditPage';
 

@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render';
-import type { CurrentUser, MachineStatus, PortfolioProduct, WarehouseStock } from '../../../../generated/web/model';
+import { renderWithProviders } from '../../test/render.test-utils';
+import type { CurrentUser, MachineStatus, PortfolioProduct, WarehouseStock } from '@generated/model';
 import PortfolioPage from './PortfolioPage';
 
 const me: CurrentUser = {

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Badge, Box, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { getClientPortfolioGetMachineStatusQueryKey, useClientPortfolioGetMachineStatus, useClientPortfolioGetPortfolio } from '../../../../generated/web/endpoints/portfolio/portfolio';
-import { useSessionGetMe } from '../../../../generated/web/endpoints/session/session';
-import type { MachineStatus, PortfolioProduct, WarehouseStock } from '../../../../generated/web/model';
+import { getClientPortfolioGetMachineStatusQueryKey, useClientPortfolioGetMachineStatus, useClientPortfolioGetPortfolio } from '@generated/endpoints/portfolio/portfolio';
+import { useSessionGetMe } from '@generated/endpoints/session/session';
+import type { MachineStatus, PortfolioProduct, WarehouseStock } from '@generated/model';
 import { QueryError } from '../../components/QueryError';
 import { formatAbbreviated, formatDateTime, formatListDate, formatNumber } from '../../components/format';
 

@@ -2,10 +2,10 @@ import { Modal, MultiSelect, NumberInput, Pill, Select, SimpleGrid, Stack, TextI
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconLock } from '@tabler/icons-react';
-import { getAdminPreformsGetPreformsQueryKey, useAdminPreformsSavePreform } from '../../../../generated/web/endpoints/preforms/preforms';
-import { getManufacturersGetManufacturersQueryOptions } from '../../../../generated/web/endpoints/manufacturers/manufacturers';
-import { adminPreformsSavePreformBody } from '../../../../generated/web/zod/preforms/preforms.zod';
-import { Color, Material, Neck, type Preform } from '../../../../generated/web/model';
+import { getAdminPreformsGetPreformsQueryKey, useAdminPreformsSavePreform } from '@generated/endpoints/preforms/preforms';
+import { getManufacturersGetManufacturersQueryOptions } from '@generated/endpoints/manufacturers/manufacturers';
+import { adminPreformsSavePreformBody } from '@generated/zod/preforms/preforms.zod';
+import { Color, Material, Neck, type Preform } from '@generated/model';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render';
-import type { Preform } from '../../../../generated/web/model';
+import { renderWithProviders } from '../../test/render.test-utils';
+import type { Preform } from '@generated/model';
 import PreformsPage from './PreformsPage';
 // The page loads its dialog lazily; loading it up front keeps the tests within their time.
 import './PreformDialog';

@@ -8,8 +8,8 @@ import {
   getAdminPreformsGetPreformsQueryKey,
   useAdminPreformsDeletePreforms,
   useAdminPreformsGetPreforms,
-} from '../../../../generated/web/endpoints/preforms/preforms';
-import type { AdminPreformsGetPreformsBodyPaginationSortBy, Preform } from '../../../../generated/web/model';
+} from '@generated/endpoints/preforms/preforms';
+import type { AdminPreformsGetPreformsBodyPaginationSortBy, Preform } from '@generated/model';
 import { useListState } from '../../components/useListState';
 import { DeleteSelectedButton } from '../../components/DeleteSelectedButton';
 import { QueryError } from '../../components/QueryError';

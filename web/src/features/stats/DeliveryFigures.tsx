@@ -1,6 +1,6 @@
 import { LineChart } from '@mantine/charts';
 import { Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { DeliveryPerformance } from '../../../../generated/web/model';
+import type { DeliveryPerformance } from '@generated/model';
 import { formatNumber, formatPercent } from '../../components/format';
 import { useWideScreen } from '../../components/useWideScreen';
 import { ChartEmpty } from './ChartState';

@@ -2,18 +2,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
-import type { DeliveryPerformance } from '../../../../generated/web/model';
+import type { DeliveryPerformance } from '@generated/model';
 import { server } from '../../../../mocks/node';
 import { AppContext } from '../../app/context';
 import { faceFor } from '../../app/faces';
 import { mockSession } from '../../app/mockSession';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../test/render.test-utils';
 import AdminDeliveryPage from './AdminDeliveryPage';
 import DeliveryPage from './DeliveryPage';
-import { renderAsClient, serveStats, SPRING } from './statsTestData';
-import { onAPhone } from '../../test/phone';
-import { captureDownloads } from '../downtime/downtimeTestData';
-import { exportAs, serveExport } from '../../test/exports';
+import { renderAsClient, serveStats, SPRING } from './stats.test-utils';
+import { onAPhone } from '../../test/phone.test-utils';
+import { captureDownloads } from '../downtime/downtime.test-utils';
+import { exportAs, serveExport } from '../../test/exports.test-utils';
 
 type Period = { from: string; to: string };
 

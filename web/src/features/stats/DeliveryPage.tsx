@@ -6,7 +6,7 @@ import {
   getClientStatsGetDeliveryPerformanceQueryKey,
   useClientStatsExportDeliveryPerformance,
   useClientStatsGetDeliveryPerformance,
-} from '../../../../generated/web/endpoints/stats/stats';
+} from '@generated/endpoints/stats/stats';
 import { now } from '../../components/clock';
 import { ExportMenu } from '../../components/ExportMenu';
 import { PeriodPicker } from '../../components/PeriodPicker';

@@ -4,8 +4,8 @@ import { Box, ColorSwatch, Group, ScrollArea, Stack, Text } from '@mantine/core'
 import { MatrixChart, type MatrixChartCell } from '@mantine/charts';
 import { MonthPickerInput } from '@mantine/dates';
 import { keepPreviousData } from '@tanstack/react-query';
-import { getClientStatsGetFillRateQueryKey, useClientStatsGetFillRate } from '../../../../generated/web/endpoints/stats/stats';
-import type { ClientStatsGetFillRate200 } from '../../../../generated/web/model';
+import { getClientStatsGetFillRateQueryKey, useClientStatsGetFillRate } from '@generated/endpoints/stats/stats';
+import type { ClientStatsGetFillRate200 } from '@generated/model';
 import { formatListDate, formatNumber } from '../../components/format';
 import { MONTH_FORMAT } from '../../components/dates';
 import { ChartEmpty, ChartState } from './ChartState';

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ClientStatsGetFillRate200, ClientStatsGetProducedQuantities200 } from '../../../../generated/web/model';
+import type { ClientStatsGetFillRate200, ClientStatsGetProducedQuantities200 } from '@generated/model';
 import PerformancePage from './PerformancePage';
-import { renderAsClient, serveStats, SPARKLING, SPRING } from './statsTestData';
+import { renderAsClient, serveStats, SPARKLING, SPRING } from './stats.test-utils';
 
 const productFilter = () => screen.getByLabelText('Product', { selector: 'input' });
 

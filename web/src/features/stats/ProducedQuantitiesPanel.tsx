@@ -5,8 +5,8 @@ import { keepPreviousData } from '@tanstack/react-query';
 import {
   getClientStatsGetProducedQuantitiesQueryKey,
   useClientStatsGetProducedQuantities,
-} from '../../../../generated/web/endpoints/stats/stats';
-import type { StatsProduct } from '../../../../generated/web/model';
+} from '@generated/endpoints/stats/stats';
+import type { StatsProduct } from '@generated/model';
 import { formatListDate, formatNumber } from '../../components/format';
 import { ChartEmpty, ChartState } from './ChartState';
 import { contains, PERIOD_TOGGLES, togglePeriod, yesterdayOf, type PeriodToggle } from './period';

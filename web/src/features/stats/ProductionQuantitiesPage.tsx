@@ -8,8 +8,8 @@ import {
   getClientStatsGetQuantitiesQueryKey,
   useClientStatsGetQuantities,
   useClientStatsGetQuantitiesDetailed,
-} from '../../../../generated/web/endpoints/stats/stats';
-import type { QuantityRow } from '../../../../generated/web/model';
+} from '@generated/endpoints/stats/stats';
+import type { QuantityRow } from '@generated/model';
 import { now } from '../../components/clock';
 import { formatNumber } from '../../components/format';
 import { formatDay, REPORT_FORMAT } from '../../components/dates';

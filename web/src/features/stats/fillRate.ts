@@ -1,4 +1,4 @@
-import type { FillRateBucket } from '../../../../generated/web/model';
+import type { FillRateBucket } from '@generated/model';
 
 /**
  * The fill-rate scale of part 9 as the heatmap draws it, in the order of its legend: -2 none (nothing planned),

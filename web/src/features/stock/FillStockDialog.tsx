@@ -6,9 +6,9 @@ import {
   getOperatorStockGetOperatorPreformStockQueryKey,
   useAdminPreformStockFillPreformStock,
   useOperatorStockFillOperatorPreformStock,
-} from '../../../../generated/web/endpoints/stock/stock';
-import { adminPreformStockFillPreformStockBody, operatorStockFillOperatorPreformStockBody } from '../../../../generated/web/zod/stock/stock.zod';
-import type { PreformStockRow } from '../../../../generated/web/model';
+} from '@generated/endpoints/stock/stock';
+import { adminPreformStockFillPreformStockBody, operatorStockFillOperatorPreformStockBody } from '@generated/zod/stock/stock.zod';
+import type { PreformStockRow } from '@generated/model';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';

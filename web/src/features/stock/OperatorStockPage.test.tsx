@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render';
-import type { PreformStockRow } from '../../../../generated/web/model';
+import { renderWithProviders } from '../../test/render.test-utils';
+import type { PreformStockRow } from '@generated/model';
 import OperatorStockPage from './OperatorStockPage';
-import { captureDownloads } from '../downtime/downtimeTestData';
-import { exportAs, serveExport } from '../../test/exports';
+import { captureDownloads } from '../downtime/downtime.test-utils';
+import { exportAs, serveExport } from '../../test/exports.test-utils';
 
 const row = (preformId: number, preformName: string, currentStock: number | null, orderAmount: number | null): PreformStockRow => ({
   preformId,

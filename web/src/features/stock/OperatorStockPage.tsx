@@ -6,8 +6,8 @@ import {
   getOperatorStockGetOperatorPreformStockQueryKey,
   useOperatorStockExportOperatorPreformStock,
   useOperatorStockGetOperatorPreformStock,
-} from '../../../../generated/web/endpoints/stock/stock';
-import type { PreformStockRow } from '../../../../generated/web/model';
+} from '@generated/endpoints/stock/stock';
+import type { PreformStockRow } from '@generated/model';
 import { ExportMenu } from '../../components/ExportMenu';
 import { QueryError } from '../../components/QueryError';
 import { PreformStockTable } from './PreformStockTable';

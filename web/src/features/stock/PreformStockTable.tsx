@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
-import type { PreformStockRow } from '../../../../generated/web/model';
+import type { PreformStockRow } from '@generated/model';
 import { formatNumber } from '../../components/format';
 import { futureBalance, stockRowKey } from './preformStock';
 

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render';
-import { captureDownloads } from '../downtime/downtimeTestData';
-import { exportAs, serveExport } from '../../test/exports';
+import { renderWithProviders } from '../../test/render.test-utils';
+import { captureDownloads } from '../downtime/downtime.test-utils';
+import { exportAs, serveExport } from '../../test/exports.test-utils';
 import WarehouseStockPage from './WarehouseStockPage';
 
 afterEach(() => vi.restoreAllMocks());

@@ -8,8 +8,8 @@ import {
   getAdminPreformStockGetPreformStockQueryKey,
   useAdminPreformStockExportPreformStock,
   useAdminPreformStockGetPreformStock,
-} from '../../../../generated/web/endpoints/stock/stock';
-import type { AdminPreformStockGetPreformStockBodyPaginationSortBy, PreformStockRow } from '../../../../generated/web/model';
+} from '@generated/endpoints/stock/stock';
+import type { AdminPreformStockGetPreformStockBodyPaginationSortBy, PreformStockRow } from '@generated/model';
 import { ExportMenu } from '../../components/ExportMenu';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { QueryError } from '../../components/QueryError';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PreformStockRow } from '../../../../generated/web/model';
+import type { PreformStockRow } from '@generated/model';
 
 /** One row of a preform stock table: a preform in a warehouse. */
 export const stockRowKey = (row: Pick<PreformStockRow, 'preformId' | 'preformWarehouseId'>) => `${row.preformId}:${row.preformWarehouseId}`;

@@ -1,6 +1,6 @@
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { SupplyOrder } from '../../../../generated/web/model';
+import type { SupplyOrder } from '@generated/model';
 import { zodValidate } from '../../api/validation';
 import { DialogActions } from '../../components/DialogActions';
 import { onInvalidForm } from '../../components/invalidForm';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { getAdminSupplyGetSupplyPlanQueryKey, useAdminSupplyGetSupplyPlan } from '../../../../generated/web/endpoints/supply/supply';
-import type { AdminSupplyGetSupplyPlanBody, SupplyPlanRow } from '../../../../generated/web/model';
+import { getAdminSupplyGetSupplyPlanQueryKey, useAdminSupplyGetSupplyPlan } from '@generated/endpoints/supply/supply';
+import type { AdminSupplyGetSupplyPlanBody, SupplyPlanRow } from '@generated/model';
 import { QueryError } from '../../components/QueryError';
 import { SuggestionCard } from './SuggestionCard';
 import { SUGGESTION_ZONES, useSuggestionActions } from './supplyPlan';

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBuildingWarehouse } from '@tabler/icons-react';
-import type { SupplyPlanRow, SupplyZone } from '../../../../generated/web/model';
+import type { SupplyPlanRow, SupplyZone } from '@generated/model';
 import { formatListDate, formatNumber } from '../../components/format';
 import { preformLabel } from './supplyBoard';
 import { describeSuggestion, packagingOf, planHref, reasonOf, ZONES } from './supplyPlan';

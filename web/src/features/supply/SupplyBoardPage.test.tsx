@@ -3,11 +3,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render';
-import type { SupplyOrder, SupplyOrderStatus, SupplyPlanRow } from '../../../../generated/web/model';
-import { adminSupplySaveSupplyOrderBodyOrderSupplierLotNumberMax as LOT_NUMBER_MAX } from '../../../../generated/web/zod/supply/supply.zod';
+import { renderWithProviders } from '../../test/render.test-utils';
+import type { SupplyOrder, SupplyOrderStatus, SupplyPlanRow } from '@generated/model';
+import { adminSupplySaveSupplyOrderBodyOrderSupplierLotNumberMax as LOT_NUMBER_MAX } from '@generated/zod/supply/supply.zod';
 import SupplyBoardPage from './SupplyBoardPage';
-import { ORDINARY_WEDNESDAY } from '../../test/clock';
+import { ORDINARY_WEDNESDAY } from '../../test/clock.test-utils';
 
 let nextId = 100;
 function supplyOrder(orderStatus: SupplyOrderStatus, overrides: Partial<SupplyOrder> = {}): SupplyOrder {

@@ -13,8 +13,8 @@ import {
 } from '@dnd-kit/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
-import { getAdminSupplyGetSupplyOrdersQueryKey, useAdminSupplyDeleteSupplyOrder } from '../../../../generated/web/endpoints/supply/supply';
-import type { SupplyOrder, SupplyOrderStatus } from '../../../../generated/web/model';
+import { getAdminSupplyGetSupplyOrdersQueryKey, useAdminSupplyDeleteSupplyOrder } from '@generated/endpoints/supply/supply';
+import type { SupplyOrder, SupplyOrderStatus } from '@generated/model';
 import { QueryError } from '../../components/QueryError';
 import { confirmDelete } from '../../components/confirmDelete';
 import { SupplyOrderCard, SupplyOrderCardBody } from './SupplyOrderCard';

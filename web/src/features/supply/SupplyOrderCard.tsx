@@ -2,7 +2,7 @@ import { forwardRef, lazy, Suspense, useState, type HTMLAttributes } from 'react
 import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
 import { IconBuildingWarehouse, IconLock } from '@tabler/icons-react';
-import type { SupplyOrder, SupplyOrderStatus } from '../../../../generated/web/model';
+import type { SupplyOrder, SupplyOrderStatus } from '@generated/model';
 import { formatListDate, formatNumber } from '../../components/format';
 import { boxCount, describeOrder, preformLabel } from './supplyBoard';
 import { CardActionsButton } from './CardActionsButton';

@@ -4,8 +4,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render';
-import { getAdminSupplyGetSupplyOrdersResponseMock } from '../../../../generated/web/endpoints/supply/supply.msw';
+import { renderWithProviders } from '../../test/render.test-utils';
+import { getAdminSupplyGetSupplyOrdersResponseMock } from '@generated/endpoints/supply/supply.msw';
 import SupplyOrderDialog from './SupplyOrderDialog';
 
 function serveLookups(options: { suppliers?: { id: number; name: string }[] } = {}) {

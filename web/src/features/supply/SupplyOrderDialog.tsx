@@ -4,15 +4,15 @@ import { Modal, NumberInput, Select, Stack } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { getAdminSupplyGetSupplyOrdersQueryKey, useAdminSupplySaveSupplyOrder } from '../../../../generated/web/endpoints/supply/supply';
+import { getAdminSupplyGetSupplyOrdersQueryKey, useAdminSupplySaveSupplyOrder } from '@generated/endpoints/supply/supply';
 import {
   getAdminPreformsGetPreformSuppliersQueryKey,
   getAdminPreformsGetPreformsQueryOptions,
   getAdminPreformsGetWarehousesQueryOptions,
   useAdminPreformsGetPreformSuppliers,
-} from '../../../../generated/web/endpoints/preforms/preforms';
-import { adminSupplySaveSupplyOrderBody } from '../../../../generated/web/zod/supply/supply.zod';
-import type { SupplyOrder } from '../../../../generated/web/model';
+} from '@generated/endpoints/preforms/preforms';
+import { adminSupplySaveSupplyOrderBody } from '@generated/zod/supply/supply.zod';
+import type { SupplyOrder } from '@generated/model';
 import { MESSAGES } from '../../api/messages';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { ApiError, idempotencyKey } from '../../api/http';

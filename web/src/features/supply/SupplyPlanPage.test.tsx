@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render';
-import type { SupplyPlanRow } from '../../../../generated/web/model';
+import { renderWithProviders } from '../../test/render.test-utils';
+import type { SupplyPlanRow } from '@generated/model';
 import SupplyPlanPage from './SupplyPlanPage';
 
 function renderPlan(path = '/supply/plan') {

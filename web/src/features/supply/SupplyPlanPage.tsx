@@ -12,9 +12,9 @@ import {
   getAdminSupplyGetSupplyPlanQueryKey,
   useAdminSupplyGetSupplyPlan,
   useAdminSupplyGetSupplyPlanLines,
-} from '../../../../generated/web/endpoints/supply/supply';
-import { getAdminPreformsGetWarehousesQueryKey, useAdminPreformsGetWarehouses } from '../../../../generated/web/endpoints/preforms/preforms';
-import type { AdminSupplyGetSupplyPlanBody, SupplyPlanRow, SupplyZone } from '../../../../generated/web/model';
+} from '@generated/endpoints/supply/supply';
+import { getAdminPreformsGetWarehousesQueryKey, useAdminPreformsGetWarehouses } from '@generated/endpoints/preforms/preforms';
+import type { AdminSupplyGetSupplyPlanBody, SupplyPlanRow, SupplyZone } from '@generated/model';
 import { formatListDate, formatNumber } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
 import { QueryError } from '../../components/QueryError';

@@ -8,9 +8,9 @@ import {
   getAdminSupplyGetSupplyPlanSettingsQueryKey,
   useAdminSupplyGetSupplyPlanSettings,
   useAdminSupplySaveSupplyPlanSettings,
-} from '../../../../generated/web/endpoints/supply/supply';
-import { adminSupplySaveSupplyPlanSettingsBody } from '../../../../generated/web/zod/supply/supply.zod';
-import type { SupplyPlanSettings } from '../../../../generated/web/model';
+} from '@generated/endpoints/supply/supply';
+import { adminSupplySaveSupplyPlanSettingsBody } from '@generated/zod/supply/supply.zod';
+import type { SupplyPlanSettings } from '@generated/model';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';

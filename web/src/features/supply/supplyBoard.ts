@@ -1,6 +1,6 @@
 import type { Announcements, CollisionDetection, KeyboardCoordinateGetter } from '@dnd-kit/core';
 import { pointerWithin, rectIntersection } from '@dnd-kit/core';
-import type { SupplyOrder, SupplyOrderInput, SupplyOrderStatus } from '../../../../generated/web/model';
+import type { SupplyOrder, SupplyOrderInput, SupplyOrderStatus } from '@generated/model';
 import { formatListDate, formatNumber } from '../../components/format';
 
 /** The board's columns in their order (part 2.1): a column is a supply-order status. */

@@ -6,8 +6,8 @@ import {
   getAdminSupplyGetSupplyPlanQueryKey,
   useAdminSupplyAcceptSupplySuggestion,
   useAdminSupplyDismissSupplySuggestion,
-} from '../../../../generated/web/endpoints/supply/supply';
-import type { SupplyPlanRow, SupplyZone } from '../../../../generated/web/model';
+} from '@generated/endpoints/supply/supply';
+import type { SupplyPlanRow, SupplyZone } from '@generated/model';
 import { ApiError } from '../../api/http';
 import { describeError } from '../../api/describeError';
 import { formatListDate, formatNumber } from '../../components/format';

@@ -5,12 +5,12 @@ import {
   adminSupplyGetSupplyOrders,
   getAdminSupplyGetSupplyOrdersQueryKey,
   useAdminSupplySaveSupplyOrder,
-} from '../../../../generated/web/endpoints/supply/supply';
+} from '@generated/endpoints/supply/supply';
 import {
   getAdminPreformStockGetPreformStockQueryKey,
   getOperatorStockGetOperatorPreformStockQueryKey,
-} from '../../../../generated/web/endpoints/stock/stock';
-import type { SupplyOrder, SupplyOrderStatus } from '../../../../generated/web/model';
+} from '@generated/endpoints/stock/stock';
+import type { SupplyOrder, SupplyOrderStatus } from '@generated/model';
 import { ApiError, idempotencyKey } from '../../api/http';
 import { describeError } from '../../api/describeError';
 import { columnTitle, describeOrder, loadNextLabel, orderInput } from './supplyBoard';

@@ -8,8 +8,8 @@ import {
   useWebhooksGetDeliveries,
   useWebhooksGetEndpoints,
   useWebhooksResendDelivery,
-} from '../../../../generated/web/endpoints/webhooks/webhooks';
-import type { WebhookDelivery, WebhookEndpoint } from '../../../../generated/web/model';
+} from '@generated/endpoints/webhooks/webhooks';
+import type { WebhookDelivery, WebhookEndpoint } from '@generated/model';
 import { QueryError } from '../../components/QueryError';
 import { SaveFailed } from '../../components/SaveFailed';
 import { formatDateTime } from '../../components/format';

@@ -1,11 +1,11 @@
 import type { ReactElement } from 'react';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { DowntimeAnalytics, LiveMachineStatus, LiveStatus, LiveStatusQuery, MachineOee, OeeFigure } from '../../../../generated/web/model';
+import type { DowntimeAnalytics, LiveMachineStatus, LiveStatus, LiveStatusQuery, MachineOee, OeeFigure } from '@generated/model';
 import { AppContext } from '../../app/context';
 import { faceFor } from '../../app/faces';
 import { mockSession } from '../../app/mockSession';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../test/render.test-utils';
 
 export const NORDIC = '7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40';
 export const BALTIC = '0c5e2a9b-7f14-4d3e-8b21-6a9f0e4d3c12';

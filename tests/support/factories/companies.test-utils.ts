@@ -3,7 +3,7 @@ import type { Db } from '../../../api/src/db/database.js';
 export const COMPANY_A = 'company-a';
 export const COMPANY_B = 'company-b';
 
-/** A client company (tenant). `as.client(id)` in tests/support/app.ts signs tokens for its users. */
+/** A client company (tenant). `as.client(id)` in tests/support/app.test-utils.ts signs tokens for its users. */
 export async function createCompany(db: Db, id: string, values: { name?: string; clientType?: '0' | '1'; fbs?: string[] } = {}) {
   await db
     .insertInto('companies')

@@ -1,9 +1,9 @@
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import type { Claim } from '../../../../generated/web/model';
+import type { Claim } from '@generated/model';
 import { AppContext } from '../../app/context';
 import { faceFor } from '../../app/faces';
 import { mockSession } from '../../app/mockSession';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../test/render.test-utils';
 import ClaimsPage from './ClaimsPage';
 import ClaimEditPage from './ClaimEditPage';
 

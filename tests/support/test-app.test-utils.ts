@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../api/src/db/database.js';
 import { contractOperations, type BodyOf, type OperationId, type PathParamsOf, type ResultOf } from '../../api/src/lib/contract.js';
-import { as, createTestApp } from './app.js';
-import { createTestDatabase, type TestDatabase } from './db.js';
+import { as, createTestApp } from './app.test-utils.js';
+import { createTestDatabase, type TestDatabase } from './db.test-utils.js';
 
 /** Who calls: one of the named callers of `as`, or a token made with `tokenFor`. */
 export type Caller = keyof typeof as | { token: string };

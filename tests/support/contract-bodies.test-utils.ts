@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { contractOperations, loadContract, type ContractOperation } from '../../api/src/lib/contract.js';
 import { newMachineToken } from '../../api/src/features/machines/machines.credentials.js';
-import { as } from './app.js';
+import { as } from './app.test-utils.js';
 
 export interface Schema {
   $ref?: string;

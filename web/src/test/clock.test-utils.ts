@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { AWKWARD_INSTANTS as API_AWKWARD_INSTANTS } from '../../../tests/support/instants';
+import { AWKWARD_INSTANTS as API_AWKWARD_INSTANTS } from '../../../tests/support/instants.test-utils';
 
 /** An ordinary day for tests that only need "today" to be some day: Wednesday 18 November 2026, 09:00 local time. */
 export const ORDINARY_WEDNESDAY = '2026-11-18T09:00:00';
 
 /**
- * The instants at which a rule meant to hold on any day is tried, the API tests' list (tests/support/instants.ts):
+ * The instants at which a rule meant to hold on any day is tried, the API tests' list (tests/support/instants.test-utils.ts):
  * a Saturday, a Sunday evening, a month's last working day, the year's last half hour in Stockholm, just after
  * Helsinki's clocks go forward, a leap day. The web tests run in UTC, Europe/Helsinki and America/New_York, so some of
  * these are another day in the user's calendar than in UTC: the rules are checked against the day the test computes.

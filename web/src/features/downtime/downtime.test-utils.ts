@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import type { DowntimeCause, DowntimeHistoryItem } from '../../../../generated/web/model';
+import type { DowntimeCause, DowntimeHistoryItem } from '@generated/model';
 
 /** Test fixtures of the downtime screens (component tests only). */
 export const NORDIC = '7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40';

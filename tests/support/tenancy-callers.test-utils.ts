@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../api/src/db/database.js";
 import type { Role } from "../../api/src/lib/roles.js";
-import { as, createTestApp } from "./app.js";
+import { as, createTestApp } from "./app.test-utils.js";
 
 /**
- * Who calls in the tenancy matrix (tests/support/tenancy-matrix.ts): people by default, with tokens signed as the
+ * Who calls in the tenancy matrix (tests/support/tenancy-matrix.test-utils.ts): people by default, with tokens signed as the
  * identity provider signs them (api/src/features/tenancy.test.ts); API clients signed in with client credentials in
  * api/src/features/apiclients/apiclients.tenancy.test.ts.
  */

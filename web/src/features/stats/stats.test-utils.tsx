@@ -3,7 +3,7 @@ import { server } from '../../../../mocks/node';
 import { AppContext } from '../../app/context';
 import { faceFor } from '../../app/faces';
 import { mockSession } from '../../app/mockSession';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../test/render.test-utils';
 
 /** Tests: renders a statistics page for the signed-in client 'Mock User'. */
 export function renderAsClient(page: React.ReactElement) {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TestApp } from './test-app.js';
+import type { TestApp } from './test-app.test-utils.js';
 
 /**
  * Writes the kept-sums tests make (delivery.kept.test.ts, stats.kept.test.ts), bound to the test file's app and

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { TestDatabase } from './db.js';
+import type { TestDatabase } from './db.test-utils.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

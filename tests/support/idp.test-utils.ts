@@ -22,7 +22,7 @@ export interface PortalWithIdp {
 
 /**
  * The API and the embedded provider as server.ts wires them, listening on a free port; `env` overrides the configuration.
- * Load shedding on event loop delay is off, as in tests/support/app.ts: a busy test machine lags without being overloaded.
+ * Load shedding on event loop delay is off, as in tests/support/app.test-utils.ts: a busy test machine lags without being overloaded.
  */
 export async function startPortalWithIdp(db: Db, env: Record<string, string> = {}): Promise<PortalWithIdp> {
   const log = Fastify({ logger: { level: 'silent' } }).log;

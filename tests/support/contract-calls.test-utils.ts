@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadContract } from '../../api/src/lib/contract.js';
 import type { Role } from '../../api/src/lib/roles.js';
 import { JPEG, multipart } from '../../api/src/features/claims/claims.fixtures.js';
-import type { Schema } from './contract-bodies.js';
+import type { Schema } from './contract-bodies.test-utils.js';
 
 /**
  * Calls built from the contract itself (generated/openapi.json), so the generated matrices pick up a new operation

@@ -1,28 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { createTestDatabase, type TestDatabase } from "./db.js";
+import { createTestDatabase, type TestDatabase } from "./db.test-utils.js";
 import {
   PEOPLE,
   tenancyCallers,
   useTenancyCallers,
   type TenancyCallers,
-} from "./tenancy-callers.js";
-import { resolve, type Schema } from "./contract-bodies.js";
+} from "./tenancy-callers.test-utils.js";
+import { resolve, type Schema } from "./contract-bodies.test-utils.js";
 import {
   callOperation,
   CLIENT_FACES,
   contractCalls,
   type ContractCall,
-} from "./contract-calls.js";
+} from "./contract-calls.test-utils.js";
 import {
   COMPANY_A,
   COMPANY_B,
   createCompany,
   createTwoCompanies,
-} from "./factories/companies.js";
+} from "./factories/companies.test-utils.js";
 import type { Role } from "../../api/src/lib/roles.js";
-import { tableDigests } from "./tables.js";
+import { tableDigests } from "./tables.test-utils.js";
 import {
   makeClaim,
   makeUpload,
@@ -326,7 +326,7 @@ function kindOf(
   if (!kind) {
     throw new Error(
       `${call.operationId} takes an id at ${place.at} ${place.path.join(".")} and the tenancy matrix does not know which record ` +
-        `it names: teach kindOf() in tests/support/tenancy-matrix.ts, so company B is probed with company A's record there.`,
+        `it names: teach kindOf() in tests/support/tenancy-matrix.test-utils.ts, so company B is probed with company A's record there.`,
     );
   }
   return kind;
@@ -378,7 +378,7 @@ const lists = probes.filter(
   (probe) => probe.places.length === 0 && probe.call.read,
 );
 
-/** People's tokens, or another file's callers (API clients): tests/support/tenancy-callers.ts. */
+/** People's tokens, or another file's callers (API clients): tests/support/tenancy-callers.test-utils.ts. */
 const tokenOf = (face: Role, companyId: string) =>
   tenancyCallers().tokenOf(face, companyId);
 

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { REVOCATIONS_LISTENER } from '../../api/src/plugins/revocations.js';
-import type { TestDatabase } from './db.js';
+import type { TestDatabase } from './db.test-utils.js';
 
 /**
  * Whether `condition` holds within `timeoutMs`, asked again every 10 ms: a bounded wait for something another
