@@ -254,7 +254,8 @@ export async function retryMail(db: Db, actor: Actor, id: number) {
     if (!(await repository.takeBackFailedMail(trx, id))) {
       throw conflict(mail.sent_at ? 'The e-mail was sent already.' : 'The e-mail is still being retried; it has not failed.');
     }
-    const jobId = await sendInTransaction(trx, QUEUES.notificationEmail, { mailId: id });
+    // The queue keeps one waiting job per key ('short'): a key of this e-mail's, so no other e-mail's waiting job drops it.
+    const jobId = await sendInTransaction(trx, QUEUES.notificationEmail, { mailId: id }, { singletonKey: `retry-mail-${id}` });
     await audit(trx, actor, { operation: 'retryNotificationMail', recordType: 'notification_mail', recordId: id, details: { jobId } });
   });
   return { ok: true as const };
