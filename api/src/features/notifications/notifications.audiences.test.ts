@@ -99,6 +99,18 @@ describe('the accountant', () => {
   });
 });
 
+describe('e-mail settings', () => {
+  it("offer each person the kinds they may hear: the accountant invoices ready to confirm; a client none of the manufacturer's own", async () => {
+    const kindsOf = async (who: Who) =>
+      ((await api.post('Notifications_getPreferences', {}, { token: people[who].token })).body as Schemas['NotificationPreferences']).choices.map((choice) => choice.kind);
+    expect(await kindsOf('accountant')).toEqual(['invoice.ready_to_confirm']);
+    expect(await kindsOf('admin')).toEqual(expect.arrayContaining(['email.failed', 'webhook.failed', 'machine_event.kept_aside']));
+    const client = await kindsOf('client');
+    expect(client).toContain('invoice.sent');
+    expect(client.filter((kind) => ['invoice.ready_to_confirm', 'email.failed', 'webhook.failed', 'machine_event.kept_aside'].includes(kind))).toEqual([]);
+  });
+});
+
 describe('the admin', () => {
   it('hears an invoice e-mail that failed its last retry (dead-lettered), once', async () => {
     await readAll();
