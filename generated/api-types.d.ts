@@ -4509,7 +4509,7 @@ export interface components {
             /** Format: int32 */
             unread: number;
         };
-        /** @description The person's choices, every kind listed, and the address e-mail goes to (null: none in the directory). */
+        /** @description The person's choices, every kind they may hear listed (and any chosen before), and the address e-mail goes to (null: none in the directory). */
         NotificationPreferences: {
             choices: components["schemas"]["NotificationChoice"][];
             /**

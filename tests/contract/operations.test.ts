@@ -182,6 +182,9 @@ const extensions = [
   'POST /api/notifications/stream',
   'POST /api/notifications/preferences/get',
   'POST /api/notifications/preferences',
+  // The admin's failed notification e-mails, sent again.
+  'POST /api/admin/notifications/mails/failed/get',
+  'POST /api/admin/notifications/mail/retry',
   // Issue 15: plant performance (spec/machines.tsp).
   'POST /api/admin/machines/credentials/get',
   'POST /api/admin/machines/credentials/create',

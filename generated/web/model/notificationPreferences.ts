@@ -10,7 +10,7 @@ client-face calls only ever see the caller's own company.
 import type { NotificationChoice } from './notificationChoice';
 
 /**
- * The person's choices, every kind listed, and the address e-mail goes to (null: none in the directory).
+ * The person's choices, every kind they may hear listed (and any chosen before), and the address e-mail goes to (null: none in the directory).
  */
 export interface NotificationPreferences {
   /** @maxItems 64 */

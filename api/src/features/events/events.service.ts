@@ -7,7 +7,7 @@ import type { BodyOf, Schemas } from '../../lib/contract.js';
 import type { ClientType } from '../../lib/roles.js';
 import type { Scope } from '../../lib/scope.js';
 import { QUEUES, sendInTransaction } from '../../jobs/queue.js';
-import { queueDeliveries } from '../webhooks/webhooks.deliveries.js';
+import { queueDeliveries } from '../webhooks/webhooks.fanout.js';
 import * as repository from './events.repository.js';
 import { eventView } from './events.view.js';
 

@@ -4,17 +4,18 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
 import { useTestApp } from '../../../../tests/support/test-app.test-utils.js';
 import { tokenFor } from '../../../../tests/support/app.test-utils.js';
 import { createCompany } from '../../../../tests/support/factories/companies.test-utils.js';
 import { nowMs, pinClock } from '../../lib/clock.js';
 import type { Schemas } from '../../lib/contract.js';
-import { QUEUES, type JobHandler } from '../../jobs/queue.js';
+import { Jobs, QUEUES, sendInTransaction, type JobHandler } from '../../jobs/queue.js';
 import { issueInvoice } from '../invoices/invoices.service.js';
 import { invoiceJobHandlers } from '../invoices/invoices.jobs.js';
 import { enqueueMessage } from '../invoices/outbox.js';
-import { fileTransport } from '../invoices/mail.js';
+import { fileTransport, type MailTransport } from '../invoices/mail.js';
 import { attemptDelivery } from '../webhooks/webhooks.deliveries.js';
 import { notificationJobHandlers } from './notifications.jobs.js';
 import { followEventLog } from './notifications.service.js';
@@ -98,6 +99,18 @@ describe('the accountant', () => {
   });
 });
 
+describe('e-mail settings', () => {
+  it("offer each person the kinds they may hear: the accountant invoices ready to confirm; a client none of the manufacturer's own", async () => {
+    const kindsOf = async (who: Who) =>
+      ((await api.post('Notifications_getPreferences', {}, { token: people[who].token })).body as Schemas['NotificationPreferences']).choices.map((choice) => choice.kind);
+    expect(await kindsOf('accountant')).toEqual(['invoice.ready_to_confirm']);
+    expect(await kindsOf('admin')).toEqual(expect.arrayContaining(['email.failed', 'webhook.failed', 'machine_event.kept_aside']));
+    const client = await kindsOf('client');
+    expect(client).toContain('invoice.sent');
+    expect(client.filter((kind) => ['invoice.ready_to_confirm', 'email.failed', 'webhook.failed', 'machine_event.kept_aside'].includes(kind))).toEqual([]);
+  });
+});
+
 describe('the admin', () => {
   it('hears an invoice e-mail that failed its last retry (dead-lettered), once', async () => {
     await readAll();
@@ -138,6 +151,8 @@ describe('the admin', () => {
     expect(failed.lastError).not.toMatch(/hunter2|cG9ydGFsAGh1bnRlcjI=/);
 
     expect((await api.post('Notifications_retryMail', { id: mail.id }, 'admin')).status).toBe(200);
+    const queued = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'notification-email' and state = 'created' and data->>'mailId' = ${String(mail.id)}`.execute(api.db);
+    expect(queued.rows[0]!.n).toBe(1);
     const after = (await api.post('Notifications_getFailedMails', { pagination: { page: 1, rowsPerPage: 10 } }, 'admin')).body as { rows: { id: number }[] };
     expect(after.rows.map((row) => row.id)).not.toContain(mail.id);
     // Sent again already (queued, being retried): a second retry is refused and queues nothing more.
@@ -189,3 +204,48 @@ describe('the admin', () => {
     });
   });
 });
+
+describe('as it runs in the portal', () => {
+  let jobs: Jobs | undefined;
+  afterAll(async () => {
+    await jobs?.stop();
+  });
+
+  it("a notification e-mail whose last attempt fails is dead-lettered by pg-boss, marked failed with the error masked, and the admin hears of it", async () => {
+    await readAll();
+    const mail = await api.db.insertInto('notification_mails').values({ user_id: people.client.id, digest: false, created_at: new Date(nowMs()) }).returning('id').executeTakeFirstOrThrow();
+    await api.db
+      .insertInto('notifications')
+      .values({
+        user_id: people.client.id, company_id: CO, kind: 'invoice.sent', record_type: 'invoice', record_id: '2', order_id: null, label: 'INV-2', fold_key: 'invoice:2',
+        actor_kind: 'system', actor_id: 'test', data: '{}', first_sequence: 1, last_sequence: 1, first_at: new Date(nowMs()), occurred_at: new Date(nowMs()), mail_id: mail.id,
+      })
+      .execute();
+    await api.db.insertInto('notification_choices').values({ user_id: people.client.id, kind: 'invoice.sent', delivery: 'immediate' }).execute();
+    // Queued as the notifications job queues it (the queue's options, its dead letter), with no retry left.
+    const jobId = await api.db.transaction().execute((trx) => sendInTransaction(trx, QUEUES.notificationEmail, { mailId: mail.id }, { singletonKey: `notification-test-${mail.id}` }));
+    expect(jobId).not.toBeNull();
+    await sql`update pgboss.job set retry_limit = 0 where id = ${jobId}::uuid`.execute(api.db);
+    const refusing: MailTransport = {
+      send: async () => {
+        throw new Error('Invalid login: 535 for smtp://portal:hunter2@mail.example:587');
+      },
+      close: () => undefined,
+    };
+    jobs = new Jobs(api.db, { workers: 1, pollSeconds: 0.5, retry: { retryLimit: 0, retryDelay: 1 }, log: api.app.log });
+    await jobs.start(notificationJobHandlers(api.db, api.app.config, refusing));
+    const failed = await vi.waitFor(
+      async () => {
+        const row = await api.db.selectFrom('notification_mails').select(['failed_at', 'last_error', 'attempts']).where('id', '=', mail.id).executeTakeFirstOrThrow();
+        expect(row.failed_at).not.toBeNull();
+        return row;
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    expect(failed.attempts).toBe(1);
+    expect(failed.last_error).toContain('Invalid login: 535');
+    expect(failed.last_error).not.toContain('hunter2');
+    await vi.waitFor(async () => expect(await heardBy('email.failed')).toEqual(['admin']), { timeout: 30_000, interval: 200 });
+  });
+});
+

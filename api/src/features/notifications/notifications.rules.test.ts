@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldKeyOf, foldsInto, hears, weekOf, type EventFacts, type Person } from './notifications.rules.js';
+import { foldKeyOf, foldsInto, hears, kindsHeardBy, weekOf, type EventFacts, type Person } from './notifications.rules.js';
 
 const person = (id: string, companyId: string | null, clientType: Person['clientType'], staffRoles: Person['staffRoles'] = []): Person => ({ id, companyId, clientType, staffRoles });
 const buyer = person('buyer-1', 'buyer-co', 'buyer');
@@ -86,6 +86,17 @@ describe('who hears what', () => {
       plant('machine_event.kept_aside', 'machine', { clientId: 'buyer-co', count: 2 }),
     ]) {
       expect([admin, accountant, operator, client, buyer, seller].map((someone) => hears(someone, event, TODAY)), `${event.type} ${event.recordType}`).toEqual([true, false, false, false, false, false]);
+    }
+  });
+
+  it("each person's settings offer the kinds they may hear: the accountant invoices ready to confirm, the admin what failed, a client none of the plant's", () => {
+    expect(kindsHeardBy(accountant)).toEqual(['invoice.ready_to_confirm']);
+    expect(kindsHeardBy(admin)).toEqual(['order.created', 'claim.created', 'email.failed', 'webhook.failed', 'machine_event.kept_aside']);
+    expect(kindsHeardBy(operator)).toEqual(['production_order_item.created']);
+    expect(kindsHeardBy(client)).toContain('invoice.sent');
+    expect(kindsHeardBy(buyer)).not.toContain('invoice.sent');
+    for (const someone of [client, buyer, seller]) {
+      expect(kindsHeardBy(someone).filter((kind) => ['invoice.ready_to_confirm', 'email.failed', 'webhook.failed', 'machine_event.kept_aside', 'claim.created'].includes(kind))).toEqual([]);
     }
   });
 

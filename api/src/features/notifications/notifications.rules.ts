@@ -122,6 +122,21 @@ export function hears(person: Person, event: EventFacts, today: string, rules: R
   });
 }
 
+/**
+ * The kinds a person may hear by the rules, whatever the record (the kinds their e-mail settings offer): a staff role's
+ * audiences, and the client audiences of their type on records that type opens.
+ */
+export function kindsHeardBy(person: Pick<Person, 'staffRoles' | 'clientType'>, rules: Record<EventType, readonly Audience[]> = DEFAULT_RULES): EventType[] {
+  const clientType = person.clientType;
+  return (Object.keys(rules) as EventType[]).filter((type) =>
+    rules[type].some((audience) =>
+      audience.to === 'staff'
+        ? clientType === null && person.staffRoles.includes(audience.role)
+        : clientType !== null && audience.clientTypes.includes(clientType) && CLIENT_READERS[linkedType(type)].includes(clientType),
+    ),
+  );
+}
+
 /** The people who hear the event. */
 export const recipientsOf = (people: readonly Person[], event: EventFacts, today: string): Person[] => people.filter((person) => hears(person, event, today));
 

@@ -9,7 +9,8 @@ import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
 import { QUEUES, sendInTransaction } from '../../jobs/queue.js';
 import * as repository from './notifications.repository.js';
 import { DEFAULT_DIGEST_HOUR, DEFAULT_TIME_ZONE, immediateKinds, isTimeZone, mailableAtOnce, queueImmediate, withoutSecrets } from './notifications.mail.js';
-import { foldKeyOf, foldsInto, recipientsOf, type EventFacts, type Person } from './notifications.rules.js';
+import { foldKeyOf, foldsInto, kindsHeardBy, recipientsOf, type EventFacts, type Person } from './notifications.rules.js';
+import { STAFF_ROLES } from '../../lib/roles.js';
 import { EmbeddedDirectory, type ClientDirectory } from '../../directory/index.js';
 
 /**
@@ -174,7 +175,14 @@ export async function markAllRead(db: Db, actor: Actor) {
 
 const EVENT_KINDS = (loadContract().components as { schemas: { EventType: { enum: EventType[] } } }).schemas.EventType.enum;
 
-async function preferencesOf(db: Db | Transaction<Database>, sub: string): Promise<Schemas['NotificationPreferences']> {
+/** The kinds the caller's settings list: those they may hear by the rules, and any they chose before. */
+const offeredKinds = (actor: Actor, chosen: ReadonlySet<string>) => {
+  const heard = new Set<string>(kindsHeardBy({ staffRoles: STAFF_ROLES.filter((role) => actor.roles.has(role)), clientType: actor.clientType }));
+  return EVENT_KINDS.filter((kind) => heard.has(kind) || chosen.has(kind));
+};
+
+async function preferencesOf(db: Db | Transaction<Database>, actor: Actor): Promise<Schemas['NotificationPreferences']> {
+  const sub = actor.sub;
   const [choices, settings, person] = await Promise.all([
     db.selectFrom('notification_choices').select(['kind', 'delivery']).where('user_id', '=', sub).execute(),
     db.selectFrom('notification_settings').select(['digest_hour', 'time_zone']).where('user_id', '=', sub).executeTakeFirst(),
@@ -182,16 +190,16 @@ async function preferencesOf(db: Db | Transaction<Database>, sub: string): Promi
   ]);
   const chosen = new Map<string, Schemas['NotificationDelivery']>(choices.map((row) => [row.kind, row.delivery]));
   return {
-    choices: EVENT_KINDS.map((kind) => ({ kind, delivery: chosen.get(kind) ?? 'portal' })),
+    choices: offeredKinds(actor, new Set(chosen.keys())).map((kind) => ({ kind, delivery: chosen.get(kind) ?? 'portal' })),
     digestHour: settings?.digest_hour ?? DEFAULT_DIGEST_HOUR,
     timeZone: settings?.time_zone ?? DEFAULT_TIME_ZONE,
     email: person?.email ?? null,
   };
 }
 
-/** The caller's own e-mail choices, every kind listed (never saved: everything in the portal, the digest at 08:00 UTC). */
+/** The caller's own e-mail choices, every kind they may hear listed (never saved: everything in the portal, the digest at 08:00 UTC). */
 export function getPreferences(db: Db, actor: Actor) {
-  return preferencesOf(db, actor.sub);
+  return preferencesOf(db, actor);
 }
 
 /** Saves the caller's own choices: a kind left out, or `portal`, is in the portal only. */
@@ -208,7 +216,7 @@ export async function savePreferences(db: Db, actor: Actor, body: Schemas['Notif
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ digest_hour: body.digestHour, time_zone: body.timeZone }))
       .execute();
     await audit(trx, actor, { operation: 'saveNotificationPreferences', recordType: 'notification_preferences', recordId: actor.sub, details: { choices: Object.fromEntries(chosen), digestHour: body.digestHour, timeZone: body.timeZone } });
-    return preferencesOf(trx, actor.sub);
+    return preferencesOf(trx, actor);
   });
 }
 
@@ -254,7 +262,8 @@ export async function retryMail(db: Db, actor: Actor, id: number) {
     if (!(await repository.takeBackFailedMail(trx, id))) {
       throw conflict(mail.sent_at ? 'The e-mail was sent already.' : 'The e-mail is still being retried; it has not failed.');
     }
-    const jobId = await sendInTransaction(trx, QUEUES.notificationEmail, { mailId: id });
+    // The queue keeps one waiting job per key ('short'): a key of this e-mail's, so no other e-mail's waiting job drops it.
+    const jobId = await sendInTransaction(trx, QUEUES.notificationEmail, { mailId: id }, { singletonKey: `retry-mail-${id}` });
     await audit(trx, actor, { operation: 'retryNotificationMail', recordType: 'notification_mail', recordId: id, details: { jobId } });
   });
   return { ok: true as const };

@@ -4,7 +4,7 @@ import type { Database, Db } from '../../db/database.js';
 import { recordUpdate } from '../../db/versioned-update.js';
 import { QUEUES, sendInTransaction, sendNow } from '../../jobs/queue.js';
 import { machineNowMs, now } from '../../lib/clock.js';
-import { findEvent, type StoredEvent } from '../events/events.repository.js';
+import { findEvent } from '../events/events.repository.js';
 import { eventView } from '../events/events.view.js';
 import { recordEvent } from '../events/events.service.js';
 import { addressPolicy } from './webhooks.address.js';
@@ -12,30 +12,15 @@ import { postWebhook } from './webhooks.http.js';
 import { signatureHeader } from './webhooks.signature.js';
 
 /**
- * Webhook deliveries: one row per event and subscribed endpoint, made in the event's transaction, and one
- * job per attempt. At least once: a delivery is pending until its endpoint answers 2xx. In order per record: a
+ * Webhook deliveries: one row per event and subscribed endpoint, made in the event's transaction
+ * (webhooks.fanout.ts), and one job per attempt. At least once: a delivery is pending until its endpoint answers 2xx. In order per record: a
  * delivery waits while an earlier event of the same record (its lane, `record_key`) is undelivered to the same
  * endpoint; delivering one queues the next of its lane. Retries follow WEBHOOK_RETRY_SECONDS; when the last one
- * fails the delivery is marked failed and the endpoint disabled with the reason.
+ * fails the delivery is marked failed, the endpoint disabled with the reason, and `webhook.failed` recorded for the admin.
  */
 
 /** The answer kept to show the admin. */
 const SHOWN_ANSWER = 2_000;
-
-/** Makes the deliveries of new events to every enabled endpoint subscribed to them, and queues a job for each. */
-export async function queueDeliveries(trx: Transaction<Database>, events: StoredEvent[]): Promise<void> {
-  if (!events.length) return;
-  const { rows } = await sql<{ id: number }>`
-    insert into webhook_deliveries (endpoint_id, event_sequence, record_key)
-    select w.id, e.sequence, e.record_key
-      from unnest(${events.map((event) => event.sequence)}::bigint[], ${events.map((event) => event.type)}::text[],
-                  ${events.map((event) => event.company_id)}::text[], ${events.map((event) => `${event.record_type}:${event.record_id}`)}::text[])
-           as e(sequence, type, company_id, record_key)
-      join webhook_endpoints w on w.enabled and e.type = any(w.event_types) and (w.company_id is null or w.company_id = e.company_id)
-     order by e.sequence, w.id
-    returning id`.execute(trx);
-  for (const { id } of rows) await sendInTransaction(trx, QUEUES.webhookDelivery, { deliveryId: id });
-}
 
 type DeliveryConfig = Pick<
   Config,

@@ -138,7 +138,7 @@ export const notificationsSavePreferencesResponse = zod.object({
   "digestHour": zod.number().min(notificationsSavePreferencesResponseDigestHourMin).max(notificationsSavePreferencesResponseDigestHourMax).multipleOf(notificationsSavePreferencesResponseDigestHourMultipleOf).describe('The local hour (0-23) the daily digest goes out.'),
   "timeZone": zod.string().min(1).max(notificationsSavePreferencesResponseTimeZoneMax).describe('An IANA time zone, e.g. Europe/Helsinki.'),
   "email": zod.string().max(notificationsSavePreferencesResponseEmailMax).nullable()
-}).describe('The person\'s choices, every kind listed, and the address e-mail goes to (null: none in the directory).')
+}).describe('The person\'s choices, every kind they may hear listed (and any chosen before), and the address e-mail goes to (null: none in the directory).')
 
 /**
  * Extension (not in part 7): the caller's own e-mail choices; a person never has anyone else's.
@@ -159,7 +159,7 @@ export const notificationsGetPreferencesResponse = zod.object({
   "digestHour": zod.number().min(notificationsGetPreferencesResponseDigestHourMin).max(notificationsGetPreferencesResponseDigestHourMax).multipleOf(notificationsGetPreferencesResponseDigestHourMultipleOf).describe('The local hour (0-23) the daily digest goes out.'),
   "timeZone": zod.string().min(1).max(notificationsGetPreferencesResponseTimeZoneMax).describe('An IANA time zone, e.g. Europe/Helsinki.'),
   "email": zod.string().max(notificationsGetPreferencesResponseEmailMax).nullable()
-}).describe('The person\'s choices, every kind listed, and the address e-mail goes to (null: none in the directory).')
+}).describe('The person\'s choices, every kind they may hear listed (and any chosen before), and the address e-mail goes to (null: none in the directory).')
 
 /**
  * Extension (not in part 7): marks the caller's notifications read, all or nothing: an id not theirs answers 404 and marks none.
