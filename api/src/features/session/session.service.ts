@@ -2,6 +2,7 @@ import type { components } from '../../../../generated/api-types.js';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
+import { translator, type Translator } from '../../lib/i18n.js';
 import type { Role } from '../../lib/roles.js';
 import { companyScopeOf } from '../../lib/scope.js';
 import * as repository from './session.repository.js';
@@ -69,4 +70,14 @@ export async function chooseLanguage(db: Db, actor: Actor, language: Language | 
     await audit(trx, actor, { operation: 'chooseLanguage', recordType: 'user_language', recordId: actor.sub, details: { language } });
   });
   return getMe(db, actor, supportEmail);
+}
+
+/**
+ * The translator of a company's document or e-mail: the language asked for (a person downloading it in theirs), else
+ * the company's, else the plant's English (a document of no one company, or a company without a row).
+ */
+export async function documentTranslator(db: Db, companyId: string | null, requested?: Language): Promise<Translator> {
+  if (requested) return translator(requested);
+  const language = companyId === null ? undefined : await repository.findCompanyLanguage(db, companyId);
+  return translator(language ?? PLANT_LANGUAGE);
 }
