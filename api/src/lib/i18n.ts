@@ -34,8 +34,8 @@ export interface Translator {
   date(iso: string): string;
   /** A number with the locale's separators (English: 12,345.6). */
   number(value: number, options?: Intl.NumberFormatOptions): string;
-  /** An amount in `currency` with two decimals and the locale's separators (English: 1,234.50). */
-  amount(value: number): string;
+  /** An amount in `currency` (English as the Irish write it: €48,920.50, SEK 48,920.50), up to `maximumFractionDigits` decimals. */
+  money(amount: number, currency: string, maximumFractionDigits?: number): string;
 }
 
 /** The Intl locale of a locale: the pseudo-locale formats as English so its lengthened texts are the only difference. */
@@ -59,12 +59,13 @@ function makeTranslator(locale: Locale, messages: Messages): Translator {
   const i18n: I18n = setupI18n({ locale, messages: { [locale]: messages } });
   const intl = intlLocale(locale);
   const day = new Intl.DateTimeFormat(intl, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
-  const amounts = new Intl.NumberFormat(intl, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const moneyLocale = intl === 'en-US' ? 'en-IE' : intl;
   return {
     locale,
     t: (descriptor, values) => i18n._(values ? { ...descriptor, values } : descriptor),
     date: (iso) => (intl === 'en-US' ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : day.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`))),
     number: (value, options) => value.toLocaleString(intl, options),
-    amount: (value) => amounts.format(value),
+    money: (amount, currency, maximumFractionDigits = 2) =>
+      new Intl.NumberFormat(moneyLocale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits }).format(amount),
   };
 }
