@@ -81,3 +81,18 @@ export async function documentTranslator(db: Db, companyId: string | null, reque
   const language = companyId === null ? undefined : await repository.findCompanyLanguage(db, companyId);
   return translator(language ?? PLANT_LANGUAGE);
 }
+
+/**
+ * The translator of what a person reads outside the portal (their e-mails, the unsubscribe page): their own choice,
+ * else their company's language, else the plant's English.
+ */
+export async function personTranslator(db: Db, userId: string, companyId: string | null): Promise<Translator> {
+  const own = await repository.findLanguage(db, userId);
+  if (own) return translator(own);
+  return documentTranslator(db, companyId);
+}
+
+/** The translator of a person known only by their subject (the unsubscribe page): as `personTranslator`. */
+export async function subjectTranslator(db: Db, subject: string): Promise<Translator> {
+  return personTranslator(db, subject, (await repository.findUserCompany(db, subject)) ?? null);
+}
