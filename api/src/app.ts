@@ -28,7 +28,7 @@ import { eventBoundsOf } from './features/machines/machines.ingest.js';
 import { registerJobs } from './jobs/index.js';
 import { registerUnsubscribe } from './features/notifications/notifications.unsubscribe.js';
 import { unsubscribe } from './features/notifications/notifications.service.js';
-import { subjectTranslator } from './features/session/session.service.js';
+import { callerLanguage, subjectTranslator } from './features/session/session.service.js';
 
 export interface AppOptions {
   config: Config;
@@ -90,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(problemsPlugin);
+  await app.register(problemsPlugin, { languageOf: (request) => callerLanguage(options.db, request.actor, request.headers['accept-language']) });
   // Issue 18: GET /metrics (Prometheus), and every request counted and timed by its operation id.
   await app.register(metricsPlugin, { db: options.db, token: options.config.METRICS_TOKEN });
   await app.register(pressurePlugin, {

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { decodeKey } from '../../config.js';
 import { clientAddress, enforce } from '../../plugins/rate-limit.js';
 import { secretFile } from '../../lib/secret-file.js';
-import { isLanguage, translator, type Language, type Translator } from '../../lib/i18n.js';
+import { translator, type Translator } from '../../lib/i18n.js';
+import { browserLanguage } from '../session/session.service.js';
 import { htmlLang, kindLabel, unsubscribeTexts as t } from './notifications.texts.js';
 
 /**
@@ -56,16 +57,6 @@ const page = (lang: string, title: string, body: string) =>
   `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
   `<body><h1>${title}</h1>${body}</body></html>`;
 
-/** The first of the browser's languages that the portal speaks (nb, no and nn are Bokmål), else English. */
-function browserLanguage(header: string | undefined): Language {
-  for (const part of (header ?? '').split(',')) {
-    const subtag = part.split(';')[0].trim().split('-')[0].toLowerCase();
-    const language = subtag === 'no' || subtag === 'nn' ? 'nb' : subtag;
-    if (isLanguage(language)) return language;
-  }
-  return 'en';
-}
-
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const query = {
@@ -105,10 +96,10 @@ export async function registerUnsubscribe(
         reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
         const named = readUnsubscribeToken(key, request.query.token);
         if (!named) {
-          const l = await translator(browserLanguage(request.headers['accept-language']));
+          const l = await translator(browserLanguage(request.headers['accept-language']) ?? 'en');
           return reply.status(400).send(page(htmlLang(l), escapeHtml(l.t(t.invalidTitle)), `<p>${escapeHtml(l.t(t.invalidText))}</p>`));
         }
-        const l = options.translatorOf ? await options.translatorOf(named.subject) : await translator(browserLanguage(request.headers['accept-language']));
+        const l = options.translatorOf ? await options.translatorOf(named.subject) : await translator(browserLanguage(request.headers['accept-language']) ?? 'en');
         // The kind's words in bold inside the translated sentence: the sentence is escaped around a marker.
         const sentence = (descriptor: typeof t.askText) =>
           escapeHtml(l.t(descriptor, { kind: '\u0000' })).replace('\u0000', `<strong>${escapeHtml(kindLabel(l, named.kind))}</strong>`);

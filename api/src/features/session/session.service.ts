@@ -2,7 +2,7 @@ import type { components } from '../../../../generated/api-types.js';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
-import { translator, type Translator } from '../../lib/i18n.js';
+import { isLanguage, translator, type Translator } from '../../lib/i18n.js';
 import type { Role } from '../../lib/roles.js';
 import { companyScopeOf } from '../../lib/scope.js';
 import * as repository from './session.repository.js';
@@ -95,4 +95,27 @@ export async function personTranslator(db: Db, userId: string, companyId: string
 /** The translator of a person known only by their subject (the unsubscribe page): as `personTranslator`. */
 export async function subjectTranslator(db: Db, subject: string): Promise<Translator> {
   return personTranslator(db, subject, (await repository.findUserCompany(db, subject)) ?? null);
+}
+
+/** The first of an Accept-Language header's languages that the portal speaks (nb, no and nn are Bokmål). */
+export function browserLanguage(header: string | undefined): Language | undefined {
+  for (const part of (header ?? '').split(',')) {
+    const subtag = part.split(';')[0].trim().split('-')[0].toLowerCase();
+    const language = subtag === 'no' || subtag === 'nn' ? 'nb' : subtag;
+    if (isLanguage(language)) return language;
+  }
+  return undefined;
+}
+
+/**
+ * The language a caller reads, chosen as the web app chooses it: their own choice, else their browser's
+ * (Accept-Language), else their company's, else the plant's English. A caller without a token: the browser's.
+ */
+export async function callerLanguage(db: Db, actor: Actor | null | undefined, acceptLanguage: string | undefined): Promise<Language> {
+  const own = actor ? await repository.findLanguage(db, actor.sub) : undefined;
+  if (own) return own;
+  const browser = browserLanguage(acceptLanguage);
+  if (browser) return browser;
+  const company = actor?.companyId ? await repository.findCompanyLanguage(db, actor.companyId) : undefined;
+  return company ?? PLANT_LANGUAGE;
 }
