@@ -5,6 +5,8 @@ import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'generated/**', '.data/**', '.tsp-out/**', 'test-results/**', 'playwright-report/**', 'reports/**', '.stryker-tmp/**'] },
+  // The API's compiled catalogues: written by `lingui compile` from the PO files beside them.
+  { ignores: ['api/src/locales/*/messages.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -30,7 +30,7 @@ function servePortfolio(client: ClientSummary = nordicSummary) {
       return HttpResponse.json({ ok: true });
     }),
     http.post('*/api/admin/client/product/prices/get', () => HttpResponse.json({ rows: [], currentPrice: null })),
-    http.post('*/api/admin/client/details/get', () => HttpResponse.json({ info: null })),
+    http.post('*/api/admin/client/details/get', () => HttpResponse.json({ info: null, language: 'en' })),
   );
   return bodies;
 }
@@ -161,12 +161,17 @@ describe('/clients/{id} client portfolio', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Product reclassification' })).not.toBeInTheDocument());
   });
 
-  it("'Client Details' requires company, address, city, country, billing email and currency, and sends the trimmed details", async () => {
+  it("'Client Details' requires company, address, city, country, billing email and currency, and sends the trimmed details and the company's language", async () => {
     const bodies = servePortfolio();
+    const languages: unknown[] = [];
     server.use(
       http.post('*/api/admin/client/details/save', async ({ request }) => {
         bodies.details.push(await request.json());
         return HttpResponse.json({});
+      }),
+      http.post('*/api/admin/client/language/save', async ({ request }) => {
+        languages.push(await request.json());
+        return HttpResponse.json({ clientId: NORDIC, language: 'sv' });
       }),
     );
     const user = userEvent.setup();
@@ -184,8 +189,12 @@ describe('/clients/{id} client portfolio', { timeout: 60_000 }, () => {
     await user.type(within(dialog).getByLabelText(/Billing email/), 'invoices@nordicsprings.se');
     await user.click(within(dialog).getByLabelText(/Currency/, { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'SEK' }));
+    expect(within(dialog).getByLabelText(/Language/, { selector: 'input' })).toHaveValue('English');
+    await user.click(within(dialog).getByLabelText(/Language/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Svenska' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(bodies.details).toHaveLength(1));
+    expect(languages).toEqual([{ clientId: NORDIC, language: 'sv' }]);
     expect(bodies.details[0]).toEqual({
       info: {
         clientId: NORDIC, billingCompany: 'Nordic Springs AB', billingFirstName: null, billingLastName: null, billingRegistrationNumber: null,

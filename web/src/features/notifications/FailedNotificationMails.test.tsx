@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render.test-utils';
-import type { FailedNotificationMail } from '../../../../generated/web/model';
+import type { FailedNotificationMail } from '@generated/model';
 import { InvoicesScreen } from '../invoices/InvoicesPage';
 
 const failed = (id: number, overrides: Partial<FailedNotificationMail> = {}): FailedNotificationMail => ({

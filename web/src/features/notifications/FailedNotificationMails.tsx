@@ -6,8 +6,8 @@ import {
   getNotificationsGetFailedMailsQueryKey,
   useNotificationsGetFailedMails,
   useNotificationsRetryMail,
-} from '../../../../generated/web/endpoints/notifications/notifications';
-import type { FailedNotificationMail, NotificationsGetFailedMailsBody } from '../../../../generated/web/model';
+} from '@generated/endpoints/notifications/notifications';
+import type { FailedNotificationMail, NotificationsGetFailedMailsBody } from '@generated/model';
 import { describeError } from '../../api/describeError';
 import { formatDateTime } from '../../components/format';
 import { QueryError } from '../../components/QueryError';
