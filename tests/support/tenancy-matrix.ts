@@ -297,6 +297,8 @@ const KIND_OF_ROUTE: [RegExp, Kind][] = [
   // The client's lots of one of its order items, and of one of its claims.
   [/\/lots\/item\//, "orderItem"],
   [/\/lots\/claim\//, "claim"],
+  // The recycled content of one of the client's order items.
+  [/\/sustainability\/item\//, "orderItem"],
   [/\/claims\//, "claim"],
   [/\/uploads\//, "upload"],
   [/\/orders\//, "order"],
