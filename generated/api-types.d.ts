@@ -4461,12 +4461,6 @@ export interface components {
             supplyOrderId: components["schemas"]["Id"];
             version: components["schemas"]["Version"];
         };
-        /** @description A certificate file kept for a lot. */
-        LotCertificateFile: {
-            id: components["schemas"]["Id"];
-            mimetype: string;
-            originalFilename: string;
-        };
         /** @description A lot's composition and evidence, as recorded; `recorded` false (and the shares null) until someone enters it. */
         LotComposition: {
             /**
@@ -4482,7 +4476,6 @@ export interface components {
              */
             carbonKgPerKg: number | null;
             carbonSource: components["schemas"]["CarbonSource"];
-            certificate: components["schemas"]["LotCertificateFile"] | (never | null);
             certificateNo: string | null;
             epdReference: string | null;
             lot: components["schemas"]["LotRef"];
@@ -12375,7 +12368,6 @@ export interface operations {
                      *       "carbonAppliedKgPerKg": 1.5,
                      *       "carbonSource": "epd",
                      *       "carbonDefaultBasis": null,
-                     *       "certificate": null,
                      *       "version": 1
                      *     }
                      */
@@ -12461,7 +12453,6 @@ export interface operations {
                      *       "carbonAppliedKgPerKg": 1.5,
                      *       "carbonSource": "epd",
                      *       "carbonDefaultBasis": null,
-                     *       "certificate": null,
                      *       "version": 1
                      *     }
                      */

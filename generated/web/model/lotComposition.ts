@@ -12,7 +12,6 @@ import type { LotRef } from './lotRef';
 import type { LotCompositionMaterial } from './lotCompositionMaterial';
 import type { LotCompositionScheme } from './lotCompositionScheme';
 import type { CarbonSource } from './carbonSource';
-import type { LotCompositionCertificate } from './lotCompositionCertificate';
 import type { Version } from './version';
 
 /**
@@ -86,8 +85,6 @@ export interface LotComposition {
    * @nullable
    */
   carbonDefaultBasis: string | null;
-  /** @nullable */
-  certificate: LotCompositionCertificate;
   /** 0 until recorded; the version a correction sends back. */
   version: Version;
 }

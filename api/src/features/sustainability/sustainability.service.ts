@@ -53,7 +53,6 @@ function toLotComposition(lot: LotRow): Schemas['LotComposition'] {
     carbonAppliedKgPerKg: carbon.kgPerKg,
     carbonSource: carbon.source,
     carbonDefaultBasis: carbon.basis,
-    certificate: null,
     version: lot.version,
   };
 }
@@ -103,10 +102,10 @@ const valuesOf = (input: Input): repository.CompositionValues => ({
 
 /**
  * The composition supply enters on 'Added to stock', written in the delivery's transaction for the lot it created
- * (for the supply domain). 400 naming `composition.<field>` for a refusal, and the delivery rolls back with it.
+ * (for the supply domain). 400 naming `Order.composition.<field>` for a refusal, and the delivery rolls back with it.
  */
 export async function recordLotComposition(trx: Executor, actor: Actor, lotId: number, input: Input): Promise<void> {
-  const problems = compositionProblems(input, 'composition');
+  const problems = compositionProblems(input, 'Order.composition');
   if (problems.length > 0) throw badRequest("The lot's composition does not add up.", problems);
   if (!(await repository.insertComposition(trx, lotId, valuesOf(input)))) throw conflict(STALE);
   await audit(trx, actor, { operation: 'saveSupplyOrder', recordType: 'lot_composition', recordId: lotId, details: { after: valuesOf(input) } });

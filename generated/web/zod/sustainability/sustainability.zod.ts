@@ -125,8 +125,7 @@ export const adminSustainabilityGetLotCompositionResponseQuantityMultipleOf = 1;
 export const adminSustainabilityGetLotCompositionResponsePostConsumerPercentMax = 100;export const adminSustainabilityGetLotCompositionResponsePreConsumerPercentMin = 0;
 export const adminSustainabilityGetLotCompositionResponsePreConsumerPercentMax = 100;export const adminSustainabilityGetLotCompositionResponseCertificateNoMax = 80;export const adminSustainabilityGetLotCompositionResponseRecyclingProcessMax = 200;export const adminSustainabilityGetLotCompositionResponseCarbonKgPerKgMin = 0;
 export const adminSustainabilityGetLotCompositionResponseCarbonKgPerKgMax = 20;export const adminSustainabilityGetLotCompositionResponseEpdReferenceMax = 200;export const adminSustainabilityGetLotCompositionResponseCarbonAppliedKgPerKgMin = 0;
-export const adminSustainabilityGetLotCompositionResponseCarbonAppliedKgPerKgMax = 20;export const adminSustainabilityGetLotCompositionResponseCarbonDefaultBasisMax = 300;export const adminSustainabilityGetLotCompositionResponseCertificateIdMax = 2147483647;
-export const adminSustainabilityGetLotCompositionResponseCertificateIdMultipleOf = 1;export const adminSustainabilityGetLotCompositionResponseCertificateOriginalFilenameMax = 255;export const adminSustainabilityGetLotCompositionResponseCertificateMimetypeMax = 127;export const adminSustainabilityGetLotCompositionResponseVersionMinOne = 0;
+export const adminSustainabilityGetLotCompositionResponseCarbonAppliedKgPerKgMax = 20;export const adminSustainabilityGetLotCompositionResponseCarbonDefaultBasisMax = 300;export const adminSustainabilityGetLotCompositionResponseVersionMinOne = 0;
 export const adminSustainabilityGetLotCompositionResponseVersionMaxOne = 2147483647;
 export const adminSustainabilityGetLotCompositionResponseVersionMultipleOfOne = 1;
 
@@ -156,11 +155,6 @@ export const adminSustainabilityGetLotCompositionResponse = zod.object({
   "carbonAppliedKgPerKg": zod.number().min(adminSustainabilityGetLotCompositionResponseCarbonAppliedKgPerKgMin).max(adminSustainabilityGetLotCompositionResponseCarbonAppliedKgPerKgMax).describe('The figure the statements use: the EPD\'s, else the material\'s default.'),
   "carbonSource": zod.enum(['epd', 'default']).describe('Where a lot\'s carbon comes from: the supplier\'s EPD, or the portal\'s documented default for the preform\'s material (docs/sustainability.md).'),
   "carbonDefaultBasis": zod.string().max(adminSustainabilityGetLotCompositionResponseCarbonDefaultBasisMax).nullable().describe('The default\'s source when `carbonSource` is default.'),
-  "certificate": zod.object({
-  "id": zod.number().min(1).max(adminSustainabilityGetLotCompositionResponseCertificateIdMax).multipleOf(adminSustainabilityGetLotCompositionResponseCertificateIdMultipleOf).describe('Row id.'),
-  "originalFilename": zod.string().max(adminSustainabilityGetLotCompositionResponseCertificateOriginalFilenameMax),
-  "mimetype": zod.string().max(adminSustainabilityGetLotCompositionResponseCertificateMimetypeMax)
-}).describe('A certificate file kept for a lot.').nullable(),
   "version": zod.number().min(adminSustainabilityGetLotCompositionResponseVersionMinOne).max(adminSustainabilityGetLotCompositionResponseVersionMaxOne).multipleOf(adminSustainabilityGetLotCompositionResponseVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').describe('0 until recorded; the version a correction sends back.')
 }).describe('A lot\'s composition and evidence, as recorded; `recorded` false (and the shares null) until someone enters it.')
 
@@ -207,8 +201,7 @@ export const adminSustainabilitySaveLotCompositionResponseQuantityMultipleOf = 1
 export const adminSustainabilitySaveLotCompositionResponsePostConsumerPercentMax = 100;export const adminSustainabilitySaveLotCompositionResponsePreConsumerPercentMin = 0;
 export const adminSustainabilitySaveLotCompositionResponsePreConsumerPercentMax = 100;export const adminSustainabilitySaveLotCompositionResponseCertificateNoMax = 80;export const adminSustainabilitySaveLotCompositionResponseRecyclingProcessMax = 200;export const adminSustainabilitySaveLotCompositionResponseCarbonKgPerKgMin = 0;
 export const adminSustainabilitySaveLotCompositionResponseCarbonKgPerKgMax = 20;export const adminSustainabilitySaveLotCompositionResponseEpdReferenceMax = 200;export const adminSustainabilitySaveLotCompositionResponseCarbonAppliedKgPerKgMin = 0;
-export const adminSustainabilitySaveLotCompositionResponseCarbonAppliedKgPerKgMax = 20;export const adminSustainabilitySaveLotCompositionResponseCarbonDefaultBasisMax = 300;export const adminSustainabilitySaveLotCompositionResponseCertificateIdMax = 2147483647;
-export const adminSustainabilitySaveLotCompositionResponseCertificateIdMultipleOf = 1;export const adminSustainabilitySaveLotCompositionResponseCertificateOriginalFilenameMax = 255;export const adminSustainabilitySaveLotCompositionResponseCertificateMimetypeMax = 127;export const adminSustainabilitySaveLotCompositionResponseVersionMinOne = 0;
+export const adminSustainabilitySaveLotCompositionResponseCarbonAppliedKgPerKgMax = 20;export const adminSustainabilitySaveLotCompositionResponseCarbonDefaultBasisMax = 300;export const adminSustainabilitySaveLotCompositionResponseVersionMinOne = 0;
 export const adminSustainabilitySaveLotCompositionResponseVersionMaxOne = 2147483647;
 export const adminSustainabilitySaveLotCompositionResponseVersionMultipleOfOne = 1;
 
@@ -238,11 +231,6 @@ export const adminSustainabilitySaveLotCompositionResponse = zod.object({
   "carbonAppliedKgPerKg": zod.number().min(adminSustainabilitySaveLotCompositionResponseCarbonAppliedKgPerKgMin).max(adminSustainabilitySaveLotCompositionResponseCarbonAppliedKgPerKgMax).describe('The figure the statements use: the EPD\'s, else the material\'s default.'),
   "carbonSource": zod.enum(['epd', 'default']).describe('Where a lot\'s carbon comes from: the supplier\'s EPD, or the portal\'s documented default for the preform\'s material (docs/sustainability.md).'),
   "carbonDefaultBasis": zod.string().max(adminSustainabilitySaveLotCompositionResponseCarbonDefaultBasisMax).nullable().describe('The default\'s source when `carbonSource` is default.'),
-  "certificate": zod.object({
-  "id": zod.number().min(1).max(adminSustainabilitySaveLotCompositionResponseCertificateIdMax).multipleOf(adminSustainabilitySaveLotCompositionResponseCertificateIdMultipleOf).describe('Row id.'),
-  "originalFilename": zod.string().max(adminSustainabilitySaveLotCompositionResponseCertificateOriginalFilenameMax),
-  "mimetype": zod.string().max(adminSustainabilitySaveLotCompositionResponseCertificateMimetypeMax)
-}).describe('A certificate file kept for a lot.').nullable(),
   "version": zod.number().min(adminSustainabilitySaveLotCompositionResponseVersionMinOne).max(adminSustainabilitySaveLotCompositionResponseVersionMaxOne).multipleOf(adminSustainabilitySaveLotCompositionResponseVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').describe('0 until recorded; the version a correction sends back.')
 }).describe('A lot\'s composition and evidence, as recorded; `recorded` false (and the shares null) until someone enters it.')
 
