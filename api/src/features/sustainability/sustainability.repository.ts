@@ -142,19 +142,34 @@ export interface TakeRow {
   invoiced_on: string;
 }
 
-/** The invoiced lines' takes from the given lots (every lot when null), in declaration order per lot. */
-export async function findDeclaredTakes(db: Executor, lotIds: number[] | null): Promise<TakeRow[]> {
+/**
+ * The invoiced lines' takes from the given lots (every lot when null), in declaration order per lot. With
+ * `overdrawnOnly`, only of the lots whose items took more than they delivered (each item's takes counted from 0): the
+ * only lots whose lines a cap can change, so a view of some lines does not read every invoice of the plant.
+ */
+export async function findDeclaredTakes(db: Executor, lotIds: number[] | null, overdrawnOnly = false): Promise<TakeRow[]> {
   if (lotIds !== null && lotIds.length === 0) return [];
+  const lots = lotIds === null ? sql`true` : sql`c.lot_id = any(${lotIds}::int[])`;
+  const chosen = overdrawnOnly
+    ? sql`select per_item.lot_id
+            from (select c.lot_id, c.order_item_id, sum(c.preforms) as preforms from lot_consumptions c
+                   where c.lot_id is not null and ${lots} group by c.lot_id, c.order_item_id) per_item
+            join lots l on l.id = per_item.lot_id
+           group by per_item.lot_id, l.quantity
+          having sum(greatest(per_item.preforms, 0)) > l.quantity`
+    : sql`select distinct c.lot_id from lot_consumptions c where c.lot_id is not null and ${lots}`;
   const result = await sql<TakeRow>`
-    with invoiced as (
+    with chosen as (${chosen}),
+    invoiced as (
       select il.order_item_id, min(inv.delivery_date) as invoiced_on
         from invoice_lines il join invoices inv on inv.id = il.invoice_id
        where il.order_item_id is not null
+         ${overdrawnOnly ? sql`and il.order_item_id in (select c.order_item_id from lot_consumptions c where c.lot_id in (select lot_id from chosen))` : sql``}
        group by il.order_item_id)
     select c.lot_id, c.order_item_id as item_id, sum(c.preforms)::int as preforms, to_char(invoiced.invoiced_on, 'YYYY-MM-DD') as invoiced_on
       from lot_consumptions c
       join invoiced on invoiced.order_item_id = c.order_item_id
-     where c.lot_id is not null and ${lotIds === null ? sql`true` : sql`c.lot_id = any(${lotIds}::int[])`}
+     where c.lot_id in (select lot_id from chosen)
      group by c.lot_id, c.order_item_id, invoiced.invoiced_on
      order by c.lot_id, invoiced.invoiced_on, c.order_item_id`.execute(db);
   return result.rows;

@@ -156,7 +156,8 @@ interface Line {
 async function linesOf(db: Executor, rows: UseRow[]): Promise<Map<number, Line>> {
   const lotIds = [...new Set(rows.flatMap((row) => (row.lot_id === null ? [] : [row.lot_id])))];
   const lots = new Map((await repository.findLots(db, lotIds)).map((lot) => [lot.lot_id, lot]));
-  const capped = cappedTakes(lots, await repository.findDeclaredTakes(db, lotIds));
+  // Only an overdrawn lot's lines can be cut: the others are stated with what they took.
+  const capped = cappedTakes(lots, await repository.findDeclaredTakes(db, lotIds, true));
   const lines = new Map<number, Line>();
   for (const row of rows) {
     let line = lines.get(row.item_id);
@@ -170,7 +171,7 @@ async function linesOf(db: Executor, rows: UseRow[]): Promise<Map<number, Line>>
       continue;
     }
     const composition = compositionOf(lot);
-    const stated = row.invoiced_on === null ? preforms : (capped.get(`${lot.lot_id}:${row.item_id}`) ?? 0);
+    const stated = row.invoiced_on === null || !capped.lots.has(lot.lot_id) ? preforms : (capped.takes.get(`${lot.lot_id}:${row.item_id}`) ?? 0);
     const use: LineUse = { lotId: lot.lot_id, preforms: stated, weightG: row.weight, material: row.material, composition };
     line.uses.push(use);
     if (stated < preforms) line.uses.push({ lotId: lot.lot_id, preforms: preforms - stated, weightG: row.weight, material: row.material, composition: null });
@@ -198,8 +199,11 @@ async function linesOf(db: Executor, rows: UseRow[]): Promise<Map<number, Line>>
   return lines;
 }
 
-/** Per lot and invoiced line, the preforms the line is stated with: the lot's takes in declaration order, capped at what it delivered. */
-function cappedTakes(lots: Map<number, LotRow>, takes: repository.TakeRow[]): Map<string, number> {
+/**
+ * Per lot and invoiced line, the preforms the line is stated with: the lot's takes in declaration order, capped at what
+ * it delivered (`takes`), for the lots the takes are of (`lots`).
+ */
+function cappedTakes(lots: Map<number, LotRow>, takes: repository.TakeRow[]): { lots: Set<number>; takes: Map<string, number> } {
   const byLot = new Map<number, repository.TakeRow[]>();
   for (const take of takes) byLot.set(take.lot_id, [...(byLot.get(take.lot_id) ?? []), take]);
   const capped = new Map<string, number>();
@@ -210,7 +214,7 @@ function cappedTakes(lots: Map<number, LotRow>, takes: repository.TakeRow[]): Ma
       capped.set(`${lotId}:${take.lineId}`, take.preforms);
     }
   }
-  return capped;
+  return { lots: new Set(byLot.keys()), takes: capped };
 }
 
 /** The recycled content and carbon of one of the caller's company's order items (another company's: 404). */
@@ -314,7 +318,7 @@ export async function getMassBalance(db: Db): Promise<{ rows: Schemas['MassBalan
     const lot = lots.get(take.lot_id)!;
     const composition = compositionOf(lot);
     if (composition === null) continue;
-    const preforms = capped.get(`${take.lot_id}:${take.item_id}`) ?? 0;
+    const preforms = capped.takes.get(`${take.lot_id}:${take.item_id}`) ?? 0;
     const entry = yearOf(Number(take.invoiced_on.slice(0, 4)));
     const post = shareUg(preforms, lot.weight, composition.postConsumerPercent);
     entry.declared += post + shareUg(preforms, lot.weight, composition.preConsumerPercent);

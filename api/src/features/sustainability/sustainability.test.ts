@@ -151,6 +151,29 @@ describe('a delivered line and the customer year', () => {
 });
 
 describe('conservation of recycled mass', () => {
+  it('states the later lines of a lot whose records say it gave more than it delivered with what is left, the rest unknown', async () => {
+    const s = await fx.setting();
+    const lotId = await fx.deliver(s, s.north, 1_000, composition(50));
+    const first = await fx.itemIn(s, s.north, COMPANY_A);
+    const second = await fx.itemIn(s, s.north, COMPANY_A);
+    await fx.produce(first, 800);
+    await fx.produce(second, 200);
+    // An imported history says the second line took 500 more from the lot: 1,500 of a lot of 1,000.
+    const entry = await database.db.selectFrom('produced_entries').select('id').where('order_item_id', '=', second).executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('lot_consumptions')
+      .values({ produced_entry_id: entry.id, order_item_id: second, lot_id: lotId, preform_id: s.preformId, warehouse_id: s.north, preforms: 500, bottles: 500, origin: 'migration', subject: 'import' })
+      .execute();
+    await fx.invoice(first, `INV-OVER-${first}`, '2026-11-30');
+    await fx.invoice(second, `INV-OVER-${second}`);
+    const early = await post(app, '/api/client/sustainability/item/get', { id: first }, clientA);
+    expect(early.body.figures).toMatchObject({ preformMassKg: 22.4, recycledMassKg: 11.2, unknownMassKg: 0 });
+    // 700 preforms recorded, 200 left in the lot: those carry its 50 %, the other 500 are unknown.
+    const late = await post(app, '/api/client/sustainability/item/get', { id: second }, clientA);
+    expect(late.body.figures).toMatchObject({ preforms: 700, preformMassKg: 19.6, recycledMassKg: 2.8, unknownMassKg: 14 });
+  });
+
+
   type Step =
     | { kind: 'deliver'; warehouse: 0 | 1; amount: number; percent: number }
     | { kind: 'produce'; line: number; bottles: number }
