@@ -3745,6 +3745,38 @@ export interface components {
             /** Format: int32 */
             year: number;
         };
+        /** @description The year's view as a JSON file: the view itself, the units of its figures and the method, saved under the name in `Content-Disposition`. */
+        CustomerFootprintFile: {
+            clientId: components["schemas"]["ClientId"];
+            company: string | null;
+            /** @description How the figures are computed (docs/sustainability.md). */
+            method: string;
+            months: components["schemas"]["FootprintRow"][];
+            products: components["schemas"]["FootprintRow"][];
+            total: components["schemas"]["FootprintRow"];
+            units: {
+                /** @enum {string} */
+                carbonKgCo2e: "kg CO2e (cradle to gate)";
+                /** @enum {string} */
+                postConsumerMassKg: "kg";
+                /** @enum {string} */
+                postConsumerSharePercent: "% of preform mass";
+                /** @enum {string} */
+                preformMassKg: "kg";
+                /** @enum {string} */
+                preforms: "pieces";
+                /** @enum {string} */
+                recycledMassKg: "kg";
+                /** @enum {string} */
+                recycledSharePercent: "% of preform mass";
+                /** @enum {string} */
+                unknownMassKg: "kg";
+                /** @enum {string} */
+                unknownSharePercent: "% of preform mass";
+            };
+            /** Format: int32 */
+            year: number;
+        };
         /**
          * Format: date
          * @description Calendar date, YYYY-MM-DD.
@@ -14968,9 +15000,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A JSON download (UTF-8), saved under the name in `Content-Disposition`. */
+            /** @description The request has succeeded. */
             200: {
                 headers: {
+                    /** @description `attachment; filename="recycled-content-{year}.json"`. */
                     "Content-Disposition": string;
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
@@ -14978,7 +15011,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": components["schemas"]["CustomerFootprintFile"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -37,6 +37,7 @@ import type {
   ClientSustainabilityGetYearFootprintBody,
   ConflictResponse,
   CustomerFootprint,
+  CustomerFootprintFile,
   ForbiddenResponse,
   LineFootprint,
   LotComposition,
@@ -576,7 +577,7 @@ export const clientSustainabilityExportYearFootprintJson = (
 ) => {
       
       
-      return http<string>(
+      return http<CustomerFootprintFile>(
       {url: `/api/client/sustainability/year/json`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: clientSustainabilityExportYearFootprintJsonBody, signal

@@ -408,7 +408,78 @@ export const clientSustainabilityExportYearFootprintJsonBody = zod.object({
   "year": zod.number().min(clientSustainabilityExportYearFootprintJsonBodyYearMin).max(clientSustainabilityExportYearFootprintJsonBodyYearMax).multipleOf(clientSustainabilityExportYearFootprintJsonBodyYearMultipleOf)
 })
 
-export const clientSustainabilityExportYearFootprintJsonResponse = zod.string()
+export const clientSustainabilityExportYearFootprintJsonResponseMethodMax = 2000;export const clientSustainabilityExportYearFootprintJsonResponseClientIdMax = 64;export const clientSustainabilityExportYearFootprintJsonResponseCompanyMax = 120;export const clientSustainabilityExportYearFootprintJsonResponseYearMin = 2000;
+export const clientSustainabilityExportYearFootprintJsonResponseYearMax = 2100;
+export const clientSustainabilityExportYearFootprintJsonResponseYearMultipleOf = 1;export const clientSustainabilityExportYearFootprintJsonResponseMonthsItemKeyMax = 120;export const clientSustainabilityExportYearFootprintJsonResponseMonthsItemLabelMax = 200;export const clientSustainabilityExportYearFootprintJsonResponseMonthsItemPreformsMin = 0;
+export const clientSustainabilityExportYearFootprintJsonResponseMonthsItemPreformsMax = 2147483647;
+export const clientSustainabilityExportYearFootprintJsonResponseMonthsItemPreformsMultipleOf = 1;export const clientSustainabilityExportYearFootprintJsonResponseMonthsMax = 12;export const clientSustainabilityExportYearFootprintJsonResponseProductsItemKeyMax = 120;export const clientSustainabilityExportYearFootprintJsonResponseProductsItemLabelMax = 200;export const clientSustainabilityExportYearFootprintJsonResponseProductsItemPreformsMin = 0;
+export const clientSustainabilityExportYearFootprintJsonResponseProductsItemPreformsMax = 2147483647;
+export const clientSustainabilityExportYearFootprintJsonResponseProductsItemPreformsMultipleOf = 1;export const clientSustainabilityExportYearFootprintJsonResponseProductsMax = 10000;export const clientSustainabilityExportYearFootprintJsonResponseTotalKeyMax = 120;export const clientSustainabilityExportYearFootprintJsonResponseTotalLabelMax = 200;export const clientSustainabilityExportYearFootprintJsonResponseTotalPreformsMin = 0;
+export const clientSustainabilityExportYearFootprintJsonResponseTotalPreformsMax = 2147483647;
+export const clientSustainabilityExportYearFootprintJsonResponseTotalPreformsMultipleOf = 1;
+
+export const clientSustainabilityExportYearFootprintJsonResponse = zod.object({
+  "units": zod.object({
+  "preforms": zod.enum(['pieces']),
+  "preformMassKg": zod.enum(['kg']),
+  "recycledMassKg": zod.enum(['kg']),
+  "postConsumerMassKg": zod.enum(['kg']),
+  "unknownMassKg": zod.enum(['kg']),
+  "recycledSharePercent": zod.enum(['% of preform mass']),
+  "postConsumerSharePercent": zod.enum(['% of preform mass']),
+  "unknownSharePercent": zod.enum(['% of preform mass']),
+  "carbonKgCo2e": zod.enum(['kg CO2e (cradle to gate)'])
+}),
+  "method": zod.string().max(clientSustainabilityExportYearFootprintJsonResponseMethodMax).describe('How the figures are computed (docs/sustainability.md).'),
+  "clientId": zod.string().min(1).max(clientSustainabilityExportYearFootprintJsonResponseClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
+  "company": zod.string().max(clientSustainabilityExportYearFootprintJsonResponseCompanyMax).nullable(),
+  "year": zod.number().min(clientSustainabilityExportYearFootprintJsonResponseYearMin).max(clientSustainabilityExportYearFootprintJsonResponseYearMax).multipleOf(clientSustainabilityExportYearFootprintJsonResponseYearMultipleOf),
+  "months": zod.array(zod.object({
+  "key": zod.string().max(clientSustainabilityExportYearFootprintJsonResponseMonthsItemKeyMax).describe('\'2026-03\' for a month, the article number for a product, the year for the total.'),
+  "label": zod.string().max(clientSustainabilityExportYearFootprintJsonResponseMonthsItemLabelMax),
+  "preforms": zod.number().min(clientSustainabilityExportYearFootprintJsonResponseMonthsItemPreformsMin).max(clientSustainabilityExportYearFootprintJsonResponseMonthsItemPreformsMax).multipleOf(clientSustainabilityExportYearFootprintJsonResponseMonthsItemPreformsMultipleOf).describe('Preforms in the lines (bottles with scrap).'),
+  "preformMassKg": zod.number().describe('Preform mass: preforms × weight, kg.'),
+  "recycledMassKg": zod.number().describe('Recycled mass (post- and pre-consumer) of the mass whose lots are known and recorded, kg.'),
+  "postConsumerMassKg": zod.number(),
+  "unknownMassKg": zod.number().describe('Mass whose origin is unknown: preforms no lot covers, or from lots with no composition recorded, kg. Never counted as recycled.'),
+  "recycledSharePercent": zod.number().describe('recycledMassKg / preformMassKg × 100: the share stated (unknown mass counts as not recycled).'),
+  "postConsumerSharePercent": zod.number(),
+  "unknownSharePercent": zod.number().describe('unknownMassKg / preformMassKg × 100.'),
+  "carbonKgCo2e": zod.number().describe('Carbon of the known mass, kg CO2e (the unknown mass has none stated).'),
+  "meets25": zod.boolean().describe('The recycled share reaches the Single-Use Plastics Directive\'s 25 % (PET beverage bottles from 2025).'),
+  "meets30": zod.boolean().describe('…and its 30 % (from 2030).')
+}).describe('One row of a period view: a month (\'2026-03\'), a product, or the year.')).max(clientSustainabilityExportYearFootprintJsonResponseMonthsMax),
+  "products": zod.array(zod.object({
+  "key": zod.string().max(clientSustainabilityExportYearFootprintJsonResponseProductsItemKeyMax).describe('\'2026-03\' for a month, the article number for a product, the year for the total.'),
+  "label": zod.string().max(clientSustainabilityExportYearFootprintJsonResponseProductsItemLabelMax),
+  "preforms": zod.number().min(clientSustainabilityExportYearFootprintJsonResponseProductsItemPreformsMin).max(clientSustainabilityExportYearFootprintJsonResponseProductsItemPreformsMax).multipleOf(clientSustainabilityExportYearFootprintJsonResponseProductsItemPreformsMultipleOf).describe('Preforms in the lines (bottles with scrap).'),
+  "preformMassKg": zod.number().describe('Preform mass: preforms × weight, kg.'),
+  "recycledMassKg": zod.number().describe('Recycled mass (post- and pre-consumer) of the mass whose lots are known and recorded, kg.'),
+  "postConsumerMassKg": zod.number(),
+  "unknownMassKg": zod.number().describe('Mass whose origin is unknown: preforms no lot covers, or from lots with no composition recorded, kg. Never counted as recycled.'),
+  "recycledSharePercent": zod.number().describe('recycledMassKg / preformMassKg × 100: the share stated (unknown mass counts as not recycled).'),
+  "postConsumerSharePercent": zod.number(),
+  "unknownSharePercent": zod.number().describe('unknownMassKg / preformMassKg × 100.'),
+  "carbonKgCo2e": zod.number().describe('Carbon of the known mass, kg CO2e (the unknown mass has none stated).'),
+  "meets25": zod.boolean().describe('The recycled share reaches the Single-Use Plastics Directive\'s 25 % (PET beverage bottles from 2025).'),
+  "meets30": zod.boolean().describe('…and its 30 % (from 2030).')
+}).describe('One row of a period view: a month (\'2026-03\'), a product, or the year.')).max(clientSustainabilityExportYearFootprintJsonResponseProductsMax),
+  "total": zod.object({
+  "key": zod.string().max(clientSustainabilityExportYearFootprintJsonResponseTotalKeyMax).describe('\'2026-03\' for a month, the article number for a product, the year for the total.'),
+  "label": zod.string().max(clientSustainabilityExportYearFootprintJsonResponseTotalLabelMax),
+  "preforms": zod.number().min(clientSustainabilityExportYearFootprintJsonResponseTotalPreformsMin).max(clientSustainabilityExportYearFootprintJsonResponseTotalPreformsMax).multipleOf(clientSustainabilityExportYearFootprintJsonResponseTotalPreformsMultipleOf).describe('Preforms in the lines (bottles with scrap).'),
+  "preformMassKg": zod.number().describe('Preform mass: preforms × weight, kg.'),
+  "recycledMassKg": zod.number().describe('Recycled mass (post- and pre-consumer) of the mass whose lots are known and recorded, kg.'),
+  "postConsumerMassKg": zod.number(),
+  "unknownMassKg": zod.number().describe('Mass whose origin is unknown: preforms no lot covers, or from lots with no composition recorded, kg. Never counted as recycled.'),
+  "recycledSharePercent": zod.number().describe('recycledMassKg / preformMassKg × 100: the share stated (unknown mass counts as not recycled).'),
+  "postConsumerSharePercent": zod.number(),
+  "unknownSharePercent": zod.number().describe('unknownMassKg / preformMassKg × 100.'),
+  "carbonKgCo2e": zod.number().describe('Carbon of the known mass, kg CO2e (the unknown mass has none stated).'),
+  "meets25": zod.boolean().describe('The recycled share reaches the Single-Use Plastics Directive\'s 25 % (PET beverage bottles from 2025).'),
+  "meets30": zod.boolean().describe('…and its 30 % (from 2030).')
+}).describe('One row of a period view: a month (\'2026-03\'), a product, or the year.')
+}).describe('The year\'s view as a JSON file: the view itself, the units of its figures and the method, saved under the name in `Content-Disposition`.')
 
 /**
  * Extension (not in part 7): the 'Recycled content and carbon statement' of the caller's year, saved as 'recycled-content-{year}.pdf'.
