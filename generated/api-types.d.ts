@@ -15011,6 +15011,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "units": {
+                     *         "preforms": "pieces",
+                     *         "preformMassKg": "kg",
+                     *         "recycledMassKg": "kg",
+                     *         "postConsumerMassKg": "kg",
+                     *         "unknownMassKg": "kg",
+                     *         "recycledSharePercent": "% of preform mass",
+                     *         "postConsumerSharePercent": "% of preform mass",
+                     *         "unknownSharePercent": "% of preform mass",
+                     *         "carbonKgCo2e": "kg CO2e (cradle to gate)"
+                     *       },
+                     *       "method": "Physical attribution by lot.",
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "company": "Nordic Springs AB",
+                     *       "year": 2026,
+                     *       "months": [],
+                     *       "products": [],
+                     *       "total": {
+                     *         "key": "2026",
+                     *         "label": "2026",
+                     *         "preforms": 1000,
+                     *         "preformMassKg": 28,
+                     *         "recycledMassKg": 11.2,
+                     *         "postConsumerMassKg": 11.2,
+                     *         "unknownMassKg": 0,
+                     *         "recycledSharePercent": 40,
+                     *         "postConsumerSharePercent": 40,
+                     *         "unknownSharePercent": 0,
+                     *         "carbonKgCo2e": 42,
+                     *         "meets25": true,
+                     *         "meets30": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerFootprintFile"];
                 };
             };
