@@ -14,6 +14,7 @@ export default defineConfig({
       'api/src/features/stats/fill-rate.test.ts',
       'api/src/features/stock/stock-rules.test.ts',
       'api/src/features/supply/planning.rules.test.ts',
+      'api/src/features/sustainability/sustainability.rules.test.ts',
       'api/src/lib/roles.test.ts',
       'api/src/plugins/gate.test.ts',
       'web/src/features/orders/plannerCalendar.test.ts',

@@ -1586,6 +1586,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/sustainability/balance/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): the plant's mass balance per year: recycled mass received against recycled mass declared. */
+        post: operations["AdminSustainability_getMassBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sustainability/customers/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): every customer's recycled content and carbon of one year, by customer. */
+        post: operations["AdminSustainability_getCustomersFootprint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sustainability/lot/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): a lot's recycled content, evidence and carbon. */
+        post: operations["AdminSustainability_getLotComposition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sustainability/lot/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): record or correct a lot's composition and evidence; audited with the values
+         *     before and after. `version`: the version read (0 when nothing was recorded); another answers 409.
+         */
+        post: operations["AdminSustainability_saveLotComposition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/uploads/download": {
         parameters: {
             query?: never;
@@ -2174,6 +2245,108 @@ export interface paths {
         put?: never;
         /** @description Produced bottles of one product per day in the period (the sparkline). Wire name `quantitiesdetailed` as published. */
         post: operations["ClientStats_getQuantitiesDetailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/sustainability/invoice/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): the 'Recycled content and carbon statement' of one of the caller's invoices, saved as 'recycled-content-{invoiceNumber}.pdf'. */
+        post: operations["ClientSustainability_downloadInvoiceStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/sustainability/item/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): the recycled content and carbon of one of the caller's order items; another company's item answers 404. */
+        post: operations["ClientSustainability_getItemFootprint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/sustainability/year/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): the year's view as CSV (semicolon-separated, units in the header), saved as 'recycled-content-{year}.csv'. */
+        post: operations["ClientSustainability_exportYearFootprintCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/sustainability/year/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): the caller's recycled content and carbon of one year: per month, per product, the year. */
+        post: operations["ClientSustainability_getYearFootprint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/sustainability/year/json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): the year's view as JSON with the units named, saved as 'recycled-content-{year}.json'. */
+        post: operations["ClientSustainability_exportYearFootprintJson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/sustainability/year/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): the 'Recycled content and carbon statement' of the caller's year, saved as 'recycled-content-{year}.pdf'. */
+        post: operations["ClientSustainability_downloadYearStatement"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3050,6 +3223,11 @@ export interface components {
             clientId: components["schemas"]["ClientId"];
             company: string | null;
         };
+        /**
+         * @description Where a lot's carbon comes from: the supplier's EPD, or the portal's documented default for the preform's material (docs/sustainability.md).
+         * @enum {string}
+         */
+        CarbonSource: "epd" | "default";
         /** @description A non-conformance report (ClientProductionClaim). */
         Claim: {
             /**
@@ -3642,6 +3820,48 @@ export interface components {
             /** @description Address to write to for access (guest page 'Please contact {email}'). */
             supportEmail: string;
         };
+        /** @description A customer's delivered lines of one year (by invoice date): per month, per product and the year. */
+        CustomerFootprint: {
+            clientId: components["schemas"]["ClientId"];
+            company: string | null;
+            months: components["schemas"]["FootprintRow"][];
+            products: components["schemas"]["FootprintRow"][];
+            total: components["schemas"]["FootprintRow"];
+            /** Format: int32 */
+            year: number;
+        };
+        /** @description The year's view as a JSON file: the view itself, the units of its figures and the method, saved under the name in `Content-Disposition`. */
+        CustomerFootprintFile: {
+            clientId: components["schemas"]["ClientId"];
+            company: string | null;
+            /** @description How the figures are computed (docs/sustainability.md). */
+            method: string;
+            months: components["schemas"]["FootprintRow"][];
+            products: components["schemas"]["FootprintRow"][];
+            total: components["schemas"]["FootprintRow"];
+            units: {
+                /** @enum {string} */
+                carbonKgCo2e: "kg CO2e (cradle to gate)";
+                /** @enum {string} */
+                postConsumerMassKg: "kg";
+                /** @enum {string} */
+                postConsumerSharePercent: "% of preform mass";
+                /** @enum {string} */
+                preformMassKg: "kg";
+                /** @enum {string} */
+                preforms: "pieces";
+                /** @enum {string} */
+                recycledMassKg: "kg";
+                /** @enum {string} */
+                recycledSharePercent: "% of preform mass";
+                /** @enum {string} */
+                unknownMassKg: "kg";
+                /** @enum {string} */
+                unknownSharePercent: "% of preform mass";
+            };
+            /** Format: int32 */
+            year: number;
+        };
         /**
          * Format: date
          * @description Calendar date, YYYY-MM-DD.
@@ -4027,6 +4247,97 @@ export interface components {
             /** @description 'articleNo - productName'. */
             name: string;
         };
+        /** @description Mass, recycled mass and carbon of a set of delivered lines. Masses in kg, shares in percent of the preform mass, carbon in kg CO2e. */
+        FootprintFigures: {
+            /**
+             * Format: double
+             * @description Carbon of the known mass, kg CO2e (the unknown mass has none stated).
+             */
+            carbonKgCo2e: number;
+            /** Format: double */
+            postConsumerMassKg: number;
+            /** Format: double */
+            postConsumerSharePercent: number;
+            /**
+             * Format: double
+             * @description Preform mass: preforms × weight, kg.
+             */
+            preformMassKg: number;
+            /**
+             * Format: int32
+             * @description Preforms in the lines (bottles with scrap).
+             */
+            preforms: number;
+            /**
+             * Format: double
+             * @description Recycled mass (post- and pre-consumer) of the mass whose lots are known and recorded, kg.
+             */
+            recycledMassKg: number;
+            /**
+             * Format: double
+             * @description recycledMassKg / preformMassKg × 100: the share stated (unknown mass counts as not recycled).
+             */
+            recycledSharePercent: number;
+            /**
+             * Format: double
+             * @description Mass whose origin is unknown: preforms no lot covers, or from lots with no composition recorded, kg. Never counted as recycled.
+             */
+            unknownMassKg: number;
+            /**
+             * Format: double
+             * @description unknownMassKg / preformMassKg × 100.
+             */
+            unknownSharePercent: number;
+        };
+        /** @description One row of a period view: a month ('2026-03'), a product, or the year. */
+        FootprintRow: {
+            /**
+             * Format: double
+             * @description Carbon of the known mass, kg CO2e (the unknown mass has none stated).
+             */
+            carbonKgCo2e: number;
+            /** @description '2026-03' for a month, the article number for a product, the year for the total. */
+            key: string;
+            label: string;
+            /** @description The recycled share reaches the Single-Use Plastics Directive's 25 % (PET beverage bottles from 2025). */
+            meets25: boolean;
+            /** @description …and its 30 % (from 2030). */
+            meets30: boolean;
+            /** Format: double */
+            postConsumerMassKg: number;
+            /** Format: double */
+            postConsumerSharePercent: number;
+            /**
+             * Format: double
+             * @description Preform mass: preforms × weight, kg.
+             */
+            preformMassKg: number;
+            /**
+             * Format: int32
+             * @description Preforms in the lines (bottles with scrap).
+             */
+            preforms: number;
+            /**
+             * Format: double
+             * @description Recycled mass (post- and pre-consumer) of the mass whose lots are known and recorded, kg.
+             */
+            recycledMassKg: number;
+            /**
+             * Format: double
+             * @description recycledMassKg / preformMassKg × 100: the share stated (unknown mass counts as not recycled).
+             */
+            recycledSharePercent: number;
+            /**
+             * Format: double
+             * @description Mass whose origin is unknown: preforms no lot covers, or from lots with no composition recorded, kg. Never counted as recycled.
+             */
+            unknownMassKg: number;
+            /**
+             * Format: double
+             * @description unknownMassKg / preformMassKg × 100.
+             */
+            unknownSharePercent: number;
+        };
         /** @description RFC 9457 problem document. */
         Forbidden: {
             detail?: string;
@@ -4131,6 +4442,67 @@ export interface components {
          * @enum {string}
          */
         Language: "en" | "sv" | "fi" | "nb" | "lv";
+        /** @description The recycled content and carbon of one delivered (invoiced) order item, from the lots it actually used. */
+        LineFootprint: {
+            articleNo: string;
+            /** @description Invoiced: the figures are declared. An item not yet invoiced shows what its production so far carries. */
+            delivered: boolean;
+            figures: components["schemas"]["FootprintFigures"];
+            /** @description The invoices billing the item; each one's declaration of conformity and statement cover it. */
+            invoices: {
+                deliveryDate: components["schemas"]["DateOnly"];
+                id: components["schemas"]["Id"];
+                invoiceNumber: string;
+            }[];
+            lots: components["schemas"]["LineFootprintLot"][];
+            orderItemId: components["schemas"]["Id"];
+            orderNo: string;
+            productName: string;
+            /**
+             * Format: int32
+             * @description Preforms no lot covers (unknown).
+             */
+            unlottedPreforms: number;
+        };
+        /** @description One lot in a delivered line: its preforms in the line and what they carry. Figures of a lot with no composition recorded are null (unknown). */
+        LineFootprintLot: {
+            /**
+             * Format: double
+             * @description kg CO2e.
+             */
+            carbonKgCo2e: number | null;
+            carbonSource: components["schemas"]["CarbonSource"] | (never | null);
+            certificateNo: string | null;
+            deliveryDate: components["schemas"]["DateOnly"];
+            epdReference: string | null;
+            id: components["schemas"]["Id"];
+            manufacturerName: string;
+            /**
+             * Format: double
+             * @description Preform mass from the lot, kg.
+             */
+            massKg: number;
+            /** Format: double */
+            postConsumerMassKg: number | null;
+            /** Format: double */
+            postConsumerPercent: number | null;
+            /** Format: double */
+            preConsumerPercent: number | null;
+            preformName: string;
+            /** Format: int32 */
+            preforms: number;
+            /**
+             * Format: double
+             * @description Recycled mass (post- and pre-consumer), kg; null when the lot's composition is not recorded.
+             */
+            recycledMassKg: number | null;
+            recyclingProcess: string | null;
+            scheme: components["schemas"]["RecycledScheme"] | (never | null);
+            supplierLotNumber: string | null;
+            supplyOrderId: components["schemas"]["Id"];
+            /** Format: date */
+            validUntil: string | null;
+        };
         /** @description One machine's live state. */
         LiveMachineStatus: {
             clientId: components["schemas"]["ClientId"];
@@ -4236,6 +4608,86 @@ export interface components {
             /** @description The supply order it came from. */
             supplyOrderId: components["schemas"]["Id"];
             version: components["schemas"]["Version"];
+        };
+        /** @description A lot's composition and evidence, as recorded; `recorded` false (and the shares null) until someone enters it. */
+        LotComposition: {
+            /**
+             * Format: double
+             * @description The figure the statements use: the EPD's, else the material's default.
+             */
+            carbonAppliedKgPerKg: number;
+            /** @description The default's source when `carbonSource` is default. */
+            carbonDefaultBasis: string | null;
+            /**
+             * Format: double
+             * @description The EPD's figure as entered (null: none).
+             */
+            carbonKgPerKg: number | null;
+            carbonSource: components["schemas"]["CarbonSource"];
+            certificateNo: string | null;
+            epdReference: string | null;
+            lot: components["schemas"]["LotRef"];
+            lotId: components["schemas"]["Id"];
+            /** @enum {string} */
+            material: "PET" | "PP" | "RPET";
+            /** Format: double */
+            postConsumerPercent: number | null;
+            /** Format: double */
+            preConsumerPercent: number | null;
+            preformName: string;
+            /**
+             * Format: int32
+             * @description Preforms delivered in the lot.
+             */
+            quantity: number;
+            recorded: boolean;
+            recyclingProcess: string | null;
+            scheme: components["schemas"]["RecycledScheme"] | (never | null);
+            /** Format: date */
+            validFrom: string | null;
+            /** Format: date */
+            validUntil: string | null;
+            /** @description 0 until recorded; the version a correction sends back. */
+            version: components["schemas"]["Version"];
+            /**
+             * Format: double
+             * @description Preform weight, grams.
+             */
+            weightG: number;
+        };
+        /**
+         * @description What a preform lot is made of and the evidence for it, as supply enters it on 'Added to stock' or the admin
+         *     corrects it. Shares are percent of the lot's mass; post-consumer and pre-consumer together at most 100. A lot
+         *     with recycled content names its scheme and certificate number; a carbon figure names its EPD.
+         */
+        LotCompositionInput: {
+            /**
+             * Format: double
+             * @description Cradle-to-gate carbon from the supplier's EPD, kg CO2e per kg of preforms (0 to 20); null: the documented default for the material.
+             */
+            carbonKgPerKg: number | null;
+            /** @description The certificate's number; required when the lot has recycled content. */
+            certificateNo: string | null;
+            /** @description The EPD the carbon figure comes from (its registration number or title); required with `carbonKgPerKg`. */
+            epdReference: string | null;
+            /**
+             * Format: double
+             * @description Post-consumer recycled content, percent of mass (0 to 100, one decimal is enough).
+             */
+            postConsumerPercent: number;
+            /**
+             * Format: double
+             * @description Pre-consumer (post-industrial) recycled content, percent of mass (0 to 100).
+             */
+            preConsumerPercent: number;
+            /** @description For rPET: the authorised recycling process under Regulation (EU) 2022/1616 (its register number or name). */
+            recyclingProcess: string | null;
+            /** @description Required when the lot has recycled content. */
+            scheme: components["schemas"]["RecycledScheme"] | (never | null);
+            /** Format: date */
+            validFrom: string | null;
+            /** Format: date */
+            validUntil: string | null;
         };
         /**
          * @description The recall answer for a lot: who got bottles from it, what can still be stopped, what to quarantine.
@@ -4467,6 +4919,30 @@ export interface components {
             manufacturerName: string;
             /** @description Required when updating. */
             version?: components["schemas"]["Version"];
+        };
+        /** @description The plant's mass balance of one year: recycled mass received in lots (by delivery date) against recycled mass declared to customers (by invoice date). */
+        MassBalanceRow: {
+            /**
+             * Format: double
+             * @description Received up to the end of the year minus declared up to then, kg: never negative.
+             */
+            cumulativeHeadroomKg: number;
+            /** Format: double */
+            declaredPostConsumerKg: number;
+            /**
+             * Format: double
+             * @description Recycled mass declared on lines invoiced that year, kg.
+             */
+            declaredRecycledKg: number;
+            /** Format: double */
+            receivedPostConsumerKg: number;
+            /**
+             * Format: double
+             * @description Recycled mass received in lots delivered that year, kg.
+             */
+            receivedRecycledKg: number;
+            /** Format: int32 */
+            year: number;
         };
         /**
          * @description Preform material (part 9).
@@ -5386,6 +5862,11 @@ export interface components {
             productName: string;
         };
         /**
+         * @description The certification scheme of a lot's recycled content.
+         * @enum {string}
+         */
+        RecycledScheme: "EuCertPlast" | "RecyClass" | "ISCC PLUS" | "other";
+        /**
          * @description Page sizes offered by the portal's lists (part 9).
          * @enum {number}
          */
@@ -5503,6 +5984,11 @@ export interface components {
         SupplyOrderInput: {
             /** Format: int32 */
             clientProductionOrderId?: number | null;
+            /**
+             * @description Extension: the lot's recycled content, evidence and carbon, entered on the drop on 'Added to stock'
+             *     (it can be entered or corrected later on the lot by the admin). Ignored unless the order becomes delivered by this save.
+             */
+            composition?: components["schemas"]["LotCompositionInput"];
             dueDate: components["schemas"]["DateOnly"];
             id?: components["schemas"]["Id"];
             /**
@@ -12047,6 +12533,285 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    AdminSustainability_getMassBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "year": 2026,
+                     *           "receivedRecycledKg": 11.2,
+                     *           "receivedPostConsumerKg": 11.2,
+                     *           "declaredRecycledKg": 5.6,
+                     *           "declaredPostConsumerKg": 5.6,
+                     *           "cumulativeHeadroomKg": 5.6
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        rows: components["schemas"]["MassBalanceRow"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminSustainability_getCustomersFootprint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "year": 2026
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: int32 */
+                    year: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *           "company": "Nordic Springs AB",
+                     *           "year": 2026,
+                     *           "months": [],
+                     *           "products": [],
+                     *           "total": {
+                     *             "key": "2026",
+                     *             "label": "2026",
+                     *             "preforms": 1000,
+                     *             "preformMassKg": 28,
+                     *             "recycledMassKg": 11.2,
+                     *             "postConsumerMassKg": 11.2,
+                     *             "unknownMassKg": 0,
+                     *             "recycledSharePercent": 40,
+                     *             "postConsumerSharePercent": 40,
+                     *             "unknownSharePercent": 0,
+                     *             "carbonKgCo2e": 42,
+                     *             "meets25": true,
+                     *             "meets30": true
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        rows: components["schemas"]["CustomerFootprint"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminSustainability_getLotComposition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lotId": 7
+                 *     }
+                 */
+                "application/json": {
+                    lotId: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lotId": 7,
+                     *       "lot": {
+                     *         "id": 7,
+                     *         "supplierLotNumber": "RB-2603-114",
+                     *         "deliveryDate": "2026-03-16",
+                     *         "supplyOrderId": 41,
+                     *         "manufacturerName": "Retal Baltic Films"
+                     *       },
+                     *       "preformName": "PET 28g PCO1810 Clear",
+                     *       "material": "PET",
+                     *       "weightG": 28,
+                     *       "quantity": 1000,
+                     *       "recorded": true,
+                     *       "postConsumerPercent": 40,
+                     *       "preConsumerPercent": 0,
+                     *       "scheme": "EuCertPlast",
+                     *       "certificateNo": "ECP-2026-0117",
+                     *       "validFrom": "2026-01-01",
+                     *       "validUntil": "2026-12-31",
+                     *       "recyclingProcess": "RAN.EU.2022.0042",
+                     *       "carbonKgPerKg": 1.5,
+                     *       "epdReference": "EPD-RB-2026-01",
+                     *       "carbonAppliedKgPerKg": 1.5,
+                     *       "carbonSource": "epd",
+                     *       "carbonDefaultBasis": null,
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LotComposition"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminSustainability_saveLotComposition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lotId": 7,
+                 *       "composition": {
+                 *         "postConsumerPercent": 40,
+                 *         "preConsumerPercent": 0,
+                 *         "scheme": "EuCertPlast",
+                 *         "certificateNo": "ECP-2026-0117",
+                 *         "validFrom": "2026-01-01",
+                 *         "validUntil": "2026-12-31",
+                 *         "recyclingProcess": "RAN.EU.2022.0042",
+                 *         "carbonKgPerKg": 1.5,
+                 *         "epdReference": "EPD-RB-2026-01"
+                 *       },
+                 *       "version": 0
+                 *     }
+                 */
+                "application/json": {
+                    composition: components["schemas"]["LotCompositionInput"];
+                    lotId: components["schemas"]["Id"];
+                    version: components["schemas"]["Version"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lotId": 7,
+                     *       "lot": {
+                     *         "id": 7,
+                     *         "supplierLotNumber": "RB-2603-114",
+                     *         "deliveryDate": "2026-03-16",
+                     *         "supplyOrderId": 41,
+                     *         "manufacturerName": "Retal Baltic Films"
+                     *       },
+                     *       "preformName": "PET 28g PCO1810 Clear",
+                     *       "material": "PET",
+                     *       "weightG": 28,
+                     *       "quantity": 1000,
+                     *       "recorded": true,
+                     *       "postConsumerPercent": 40,
+                     *       "preConsumerPercent": 0,
+                     *       "scheme": "EuCertPlast",
+                     *       "certificateNo": "ECP-2026-0117",
+                     *       "validFrom": "2026-01-01",
+                     *       "validUntil": "2026-12-31",
+                     *       "recyclingProcess": "RAN.EU.2022.0042",
+                     *       "carbonKgPerKg": 1.5,
+                     *       "epdReference": "EPD-RB-2026-01",
+                     *       "carbonAppliedKgPerKg": 1.5,
+                     *       "carbonSource": "epd",
+                     *       "carbonDefaultBasis": null,
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LotComposition"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     AdminUploads_downloadUpload: {
         parameters: {
             query?: never;
@@ -14273,6 +15038,375 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["QuantityRow"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ClientSustainability_downloadInvoiceStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 64
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A PDF download; `Content-Disposition` carries the file name the portal saves it under. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."` (RFC 6266, with `filename*` for non-ASCII names). */
+                    "Content-Disposition": string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ClientSustainability_getItemFootprint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 88
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "orderItemId": 88,
+                     *       "orderNo": "PO-24-0117",
+                     *       "articleNo": "NS-0500",
+                     *       "productName": "Spring Water 0.5 L",
+                     *       "delivered": true,
+                     *       "invoices": [
+                     *         {
+                     *           "id": 64,
+                     *           "invoiceNumber": "INV-2026-0342",
+                     *           "deliveryDate": "2026-03-20"
+                     *         }
+                     *       ],
+                     *       "figures": {
+                     *         "preforms": 1000,
+                     *         "preformMassKg": 28,
+                     *         "recycledMassKg": 11.2,
+                     *         "postConsumerMassKg": 11.2,
+                     *         "unknownMassKg": 0,
+                     *         "recycledSharePercent": 40,
+                     *         "postConsumerSharePercent": 40,
+                     *         "unknownSharePercent": 0,
+                     *         "carbonKgCo2e": 42
+                     *       },
+                     *       "lots": [
+                     *         {
+                     *           "id": 7,
+                     *           "supplierLotNumber": "RB-2603-114",
+                     *           "deliveryDate": "2026-03-16",
+                     *           "supplyOrderId": 41,
+                     *           "manufacturerName": "Retal Baltic Films",
+                     *           "preformName": "PET 28g PCO1810 Clear",
+                     *           "preforms": 1000,
+                     *           "massKg": 28,
+                     *           "postConsumerPercent": 40,
+                     *           "preConsumerPercent": 0,
+                     *           "recycledMassKg": 11.2,
+                     *           "postConsumerMassKg": 11.2,
+                     *           "carbonKgCo2e": 42,
+                     *           "carbonSource": "epd",
+                     *           "scheme": "EuCertPlast",
+                     *           "certificateNo": "ECP-2026-0117",
+                     *           "validUntil": "2026-12-31",
+                     *           "recyclingProcess": "RAN.EU.2022.0042",
+                     *           "epdReference": "EPD-RB-2026-01"
+                     *         }
+                     *       ],
+                     *       "unlottedPreforms": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LineFootprint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ClientSustainability_exportYearFootprintCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "year": 2026
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: int32 */
+                    year: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A CSV download (semicolon-separated, UTF-8 with header row). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."`. */
+                    "Content-Disposition": string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ClientSustainability_getYearFootprint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "year": 2026
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: int32 */
+                    year: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "company": "Nordic Springs AB",
+                     *       "year": 2026,
+                     *       "months": [],
+                     *       "products": [],
+                     *       "total": {
+                     *         "key": "2026",
+                     *         "label": "2026",
+                     *         "preforms": 1000,
+                     *         "preformMassKg": 28,
+                     *         "recycledMassKg": 11.2,
+                     *         "postConsumerMassKg": 11.2,
+                     *         "unknownMassKg": 0,
+                     *         "recycledSharePercent": 40,
+                     *         "postConsumerSharePercent": 40,
+                     *         "unknownSharePercent": 0,
+                     *         "carbonKgCo2e": 42,
+                     *         "meets25": true,
+                     *         "meets30": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomerFootprint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ClientSustainability_exportYearFootprintJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "year": 2026
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: int32 */
+                    year: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="recycled-content-{year}.json"`. */
+                    "Content-Disposition": string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "units": {
+                     *         "preforms": "pieces",
+                     *         "preformMassKg": "kg",
+                     *         "recycledMassKg": "kg",
+                     *         "postConsumerMassKg": "kg",
+                     *         "unknownMassKg": "kg",
+                     *         "recycledSharePercent": "% of preform mass",
+                     *         "postConsumerSharePercent": "% of preform mass",
+                     *         "unknownSharePercent": "% of preform mass",
+                     *         "carbonKgCo2e": "kg CO2e (cradle to gate)"
+                     *       },
+                     *       "method": "Physical attribution by lot.",
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "company": "Nordic Springs AB",
+                     *       "year": 2026,
+                     *       "months": [],
+                     *       "products": [],
+                     *       "total": {
+                     *         "key": "2026",
+                     *         "label": "2026",
+                     *         "preforms": 1000,
+                     *         "preformMassKg": 28,
+                     *         "recycledMassKg": 11.2,
+                     *         "postConsumerMassKg": 11.2,
+                     *         "unknownMassKg": 0,
+                     *         "recycledSharePercent": 40,
+                     *         "postConsumerSharePercent": 40,
+                     *         "unknownSharePercent": 0,
+                     *         "carbonKgCo2e": 42,
+                     *         "meets25": true,
+                     *         "meets30": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomerFootprintFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ClientSustainability_downloadYearStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "year": 2026
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: int32 */
+                    year: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A PDF download; `Content-Disposition` carries the file name the portal saves it under. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."` (RFC 6266, with `filename*` for non-ASCII names). */
+                    "Content-Disposition": string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["BadRequest"];

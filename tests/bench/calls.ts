@@ -53,6 +53,8 @@ export const calls: Call[] = [
   { name: 'admin stats/delivery/get (a year, ranking)', face: 'admin', role: 'admin', path: '/api/admin/stats/delivery/get', body: () => ({ period: YEAR }) },
   { name: 'admin stats/delivery/export XLSX (a year, ranking)', face: 'admin', role: 'admin', path: '/api/admin/stats/delivery/export', body: () => ({ format: 'xlsx', period: YEAR }), download: true },
   { name: 'admin orders/export CSV (every order)', face: 'admin', role: 'admin', path: '/api/admin/orders/export', body: () => ({ format: 'csv' }), download: true },
+  { name: 'admin sustainability/customers/get (a year)', face: 'admin', role: 'admin', path: '/api/admin/sustainability/customers/get', body: () => ({ year: 2025 }) },
+  { name: 'admin sustainability/balance/get', face: 'admin', role: 'admin', path: '/api/admin/sustainability/balance/get', body: () => ({}) },
   { name: 'preforms/get', face: 'admin', role: 'admin', path: '/api/admin/preforms/get', body: () => ({ pagination: page(10) }) },
   { name: 'preform/suppliers/get', face: 'admin', role: 'admin', path: '/api/admin/preform/suppliers/get', body: (ids) => ({ preformId: ids.preform }) },
   { name: 'warehouses/get', face: 'admin', role: 'admin', path: '/api/admin/warehouses/get', body: () => ({}) },
@@ -130,6 +132,9 @@ export const calls: Call[] = [
   { name: 'accountant declaration/download PDF', face: 'accountant', role: 'accountant', path: '/api/accountant/declaration/download', body: (ids) => ({ id: ids.invoice }), download: true },
   // Client of the largest company: portfolio, orders, claims, forecasts, invoices, statistics.
   { name: 'me', face: 'client', role: 'client', method: 'GET', path: '/api/me' },
+  // Issue 45: the client's recycled content of a year (the customer-year view), and the admin's every customer and plant balance.
+  { name: 'client sustainability/year/get (a year)', face: 'client', role: 'client', path: '/api/client/sustainability/year/get', body: () => ({ year: 2025 }) },
+  { name: 'client sustainability/item/get', face: 'client', role: 'client', path: '/api/client/sustainability/item/get', body: (ids) => ({ id: ids.orderItem }) },
   { name: 'client products/get (portfolio)', face: 'client', role: 'client', method: 'GET', path: '/api/client/products/get' },
   { name: 'client machine/status/get', face: 'client', role: 'client', method: 'GET', path: '/api/client/machine/status/get' },
   { name: 'client machines/performance/get (month)', face: 'client', role: 'client', path: '/api/client/machines/performance/get', body: () => ({ period: MONTH }) },

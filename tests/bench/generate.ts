@@ -378,6 +378,16 @@ async function generateScreens(step: Step) {
        where c.lot_id = l.id;`,
     ['lots', 'lot_consumptions'],
   );
+  // Recycled content (issue 45): four lots in five carry 10 to 40 % post-consumer content with a certificate, every
+  // other one an EPD figure; the fifth is undescribed (unknown), as lots before the feature are.
+  await step(
+    'lot compositions',
+    sql`
+      insert into lot_compositions (lot_id, post_consumer_percent, pre_consumer_percent, scheme, certificate_no, carbon_kg_per_kg, epd_reference)
+        select id, (id % 5) * 10, 0, 'EuCertPlast', 'BENCH-' || id, case when id % 2 = 0 then 1.5 end, case when id % 2 = 0 then 'EPD-BENCH' end
+          from lots where id % 5 <> 0;`,
+    ['lot_compositions'],
+  );
   // Triggers are off while generating: the recall's kept rows, as the migration fills them (2026-11-25-0930).
   await step(
     'recall rows of the lots',

@@ -75,6 +75,13 @@ const declaredReads: Record<string, string[]> = {
     'client_production_order_items', 'client_production_orders', 'client_production_plan_items', 'client_production_plans', 'client_products', 'companies',
     'lots', 'manufacturers', 'preform_stock', 'preform_stock_movements', 'preform_supplies', 'preform_warehouses', 'preforms',
   ],
+  // Issue 45: a delivered line's recycled content comes from the lots its production records took (consumptions, the
+  // lot, its preform's weight and material, its supplier) and it is delivered once invoiced; lines are named by order,
+  // product and company.
+  sustainability: [
+    'client_production_order_items', 'client_production_orders', 'client_products', 'companies', 'invoice_lines', 'invoices', 'lot_consumptions', 'lots',
+    'manufacturers', 'preforms',
+  ],
   // A delivery's list names its event (id and type), and the fan-out matches new events to endpoints.
   webhooks: ['events'],
 };

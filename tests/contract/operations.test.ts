@@ -166,6 +166,17 @@ const extensions = [
   'POST /api/admin/lots/production/save',
   'POST /api/client/lots/item/get',
   'POST /api/client/lots/claim/get',
+  // Recycled content and carbon (spec/sustainability.tsp).
+  'POST /api/admin/sustainability/lot/get',
+  'POST /api/admin/sustainability/lot/save',
+  'POST /api/admin/sustainability/customers/get',
+  'POST /api/admin/sustainability/balance/get',
+  'POST /api/client/sustainability/item/get',
+  'POST /api/client/sustainability/year/get',
+  'POST /api/client/sustainability/year/csv',
+  'POST /api/client/sustainability/year/json',
+  'POST /api/client/sustainability/invoice/statement',
+  'POST /api/client/sustainability/year/statement',
   // The event log and webhooks (spec/events.tsp, spec/webhooks.tsp).
   'POST /api/events/get',
   'POST /api/webhooks/get',

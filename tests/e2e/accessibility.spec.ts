@@ -244,6 +244,7 @@ faceWalk('admin', (part) => {
     await visitMenu(page, findings, 'API clients', 'API clients');
     await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'New' }).click(), 'New API client');
     await visitMenu(page, findings, 'Webhooks', 'Webhooks');
+    await visitMenu(page, findings, 'Recycled content', 'Recycled content', 'Traceability');
     await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'New' }).click(), 'New webhook endpoint');
   });
 });
@@ -313,6 +314,7 @@ faceWalk('client', (part) => {
     await visitMenu(page, findings, 'Performance', /^Welcome, /, 'Statistics');
     await visitMenu(page, findings, 'Production quantities', 'Production quantities', 'Statistics');
     await visitMenu(page, findings, 'Delivery', 'Delivery', 'Statistics');
+    await visitMenu(page, findings, 'Recycled content', 'Recycled content and carbon', 'Statistics');
     await visitMenu(page, findings, 'Webhooks', 'Webhooks');
   });
 

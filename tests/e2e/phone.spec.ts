@@ -215,6 +215,13 @@ const VISITS: Record<string, Visit> = {
       for (const label of ['Forecast', 'Ordered', 'Produced', 'Accuracy']) await expect(products.first().getByText(label, { exact: true })).toBeVisible();
     },
   },
+  '/stats/recycled-content': {
+    as: 'client',
+    open: async (page) => {
+      await page.goto('/#/stats/recycled-content');
+      await settled(page, 'Recycled content and carbon');
+    },
+  },
   '/claims': {
     as: 'client',
     open: async (page) => {

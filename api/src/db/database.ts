@@ -20,6 +20,7 @@ import type { SessionTables } from './tables/session.js';
 import type { StatsTables } from './tables/stats.js';
 import type { StockTables } from './tables/stock.js';
 import type { SupplyTables } from './tables/supply.js';
+import type { SustainabilityTables } from './tables/sustainability.js';
 import type { WebhooksTables } from './tables/webhooks.js';
 import pg from 'pg';
 
@@ -36,7 +37,7 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
  */
 export interface Database
   extends ApiclientsTables, AuditTables, ClaimsTables, ClientsTables, CoreTables, DowntimeTables, EventsTables, InvoicesTables, LotsTables, MachinesTables,
-    ManufacturersTables, NotificationsTables, OrdersTables, PlansTables, PreformsTables, SessionTables, StatsTables, StockTables, SupplyTables, WebhooksTables {}
+    ManufacturersTables, NotificationsTables, OrdersTables, PlansTables, PreformsTables, SessionTables, StatsTables, StockTables, SupplyTables, SustainabilityTables, WebhooksTables {}
 
 export type Db = Kysely<Database>;
 

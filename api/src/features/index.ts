@@ -18,6 +18,7 @@ import { sessionHandlers } from './session/session.handlers.js';
 import { statsHandlers } from './stats/stats.handlers.js';
 import { stockHandlers } from './stock/stock.handlers.js';
 import { supplyHandlers } from './supply/supply.handlers.js';
+import { sustainabilityHandlers } from './sustainability/sustainability.handlers.js';
 import { webhooksHandlers } from './webhooks/webhooks.handlers.js';
 
 /** Every implemented operation, by operationId. Each feature folder is one contract tag and exports its own map. */
@@ -41,5 +42,6 @@ export const handlers: Handlers = {
   ...statsHandlers,
   ...stockHandlers,
   ...supplyHandlers,
+  ...sustainabilityHandlers,
   ...webhooksHandlers,
 };

@@ -10,6 +10,7 @@ client-face calls only ever see the caller's own company.
 import type { Id } from './id';
 import type { SupplyOrderStatus } from './supplyOrderStatus';
 import type { DateOnly } from './dateOnly';
+import type { LotCompositionInput } from './lotCompositionInput';
 import type { Version } from './version';
 
 /**
@@ -37,6 +38,9 @@ creates keeps it (it can be entered later on the lot). Ignored unless the order 
    * @pattern \S
    */
   supplierLotNumber?: string;
+  /** Extension: the lot's recycled content, evidence and carbon, entered on the drop on 'Added to stock'
+(it can be entered or corrected later on the lot by the admin). Ignored unless the order becomes delivered by this save. */
+  composition?: LotCompositionInput;
   /** Sent true when the card is dropped on 'Added to stock'. The API adds the ordered amount to stock exactly once, when the order first becomes delivered, whatever this flag says. */
   stock?: boolean;
   /**

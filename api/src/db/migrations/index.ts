@@ -53,6 +53,7 @@ import * as derivedModules from './2026-12-06-2200-derived-modules.js';
 import * as notificationMail from './2026-12-06-2230-notification-mail.js';
 import * as notificationMailFailed from './2026-12-07-0110-notification-mail-failed.js';
 import * as languages from './2026-12-07-0120-languages.js';
+import * as sustainability from './2026-12-07-0130-sustainability.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the same list runs
@@ -113,4 +114,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-2230-notification-mail': notificationMail,
   '2026-12-07-0110-notification-mail-failed': notificationMailFailed,
   '2026-12-07-0120-languages': languages,
+  '2026-12-07-0130-sustainability': sustainability,
 };

@@ -9,6 +9,7 @@ import { orderExists } from '../orders/orders.repository.js';
 import { isCurrentSupplierOf, preformExists } from '../preforms/preforms.repository.js';
 import { warehouseExists } from '../stock/stock.repository.js';
 import { receiveLot } from '../lots/lots.ledger.js';
+import { recordLotComposition } from '../sustainability/sustainability.service.js';
 import { addSupplyDelivery } from '../stock/stock.service.js';
 import * as repository from './supply.repository.js';
 
@@ -134,6 +135,8 @@ export async function saveSupplyOrder(db: Db, actor: Actor, input: SupplyOrderIn
       });
       // The delivery's preform lot, in the same transaction as its ledger row.
       const lotId = await receiveLot(trx, { supplyOrderId: delivered.id, supplierLotNumber: input.supplierLotNumber });
+      // What the lot is made of, when the drop on 'Added to stock' says it.
+      if (input.composition) await recordLotComposition(trx, actor, lotId, input.composition);
       await audit(trx, actor, {
         operation: 'saveSupplyOrder',
         recordType: 'supply_order',

@@ -316,6 +316,15 @@ export const adminSupplySaveSupplyOrderBodyOrderPreformIdMultipleOf = 1;export c
 export const adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMaxOne = 2147483647;
 export const adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMultipleOfOne = 1;export const adminSupplySaveSupplyOrderBodyOrderSupplierLotNumberMax = 60;
 export const adminSupplySaveSupplyOrderBodyOrderSupplierLotNumberRegExp = new RegExp('\\S');
+export const adminSupplySaveSupplyOrderBodyOrderCompositionPostConsumerPercentMin = 0;
+export const adminSupplySaveSupplyOrderBodyOrderCompositionPostConsumerPercentMax = 100;export const adminSupplySaveSupplyOrderBodyOrderCompositionPreConsumerPercentMin = 0;
+export const adminSupplySaveSupplyOrderBodyOrderCompositionPreConsumerPercentMax = 100;export const adminSupplySaveSupplyOrderBodyOrderCompositionCertificateNoMax = 80;
+export const adminSupplySaveSupplyOrderBodyOrderCompositionCertificateNoRegExp = new RegExp('\\S');
+export const adminSupplySaveSupplyOrderBodyOrderCompositionRecyclingProcessMax = 200;
+export const adminSupplySaveSupplyOrderBodyOrderCompositionRecyclingProcessRegExp = new RegExp('\\S');
+export const adminSupplySaveSupplyOrderBodyOrderCompositionCarbonKgPerKgMin = 0;
+export const adminSupplySaveSupplyOrderBodyOrderCompositionCarbonKgPerKgMax = 20;export const adminSupplySaveSupplyOrderBodyOrderCompositionEpdReferenceMax = 200;
+export const adminSupplySaveSupplyOrderBodyOrderCompositionEpdReferenceRegExp = new RegExp('\\S');
 export const adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMax = 2147483647;
 export const adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMultipleOf = 1;export const adminSupplySaveSupplyOrderBodyOrderVersionMinOne = 0;
 export const adminSupplySaveSupplyOrderBodyOrderVersionMaxOne = 2147483647;
@@ -331,6 +340,17 @@ export const adminSupplySaveSupplyOrderBody = zod.object({
   "preformWarehouseId": zod.number().min(1).max(adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMax).multipleOf(adminSupplySaveSupplyOrderBodyOrderPreformWarehouseIdMultipleOf).describe('Row id.'),
   "preformSupplyId": zod.number().min(1).max(adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMaxOne).multipleOf(adminSupplySaveSupplyOrderBodyOrderPreformSupplyIdMultipleOfOne).describe('Row id.').describe('Supplier of the preform (one of its PreformSupplies).'),
   "supplierLotNumber": zod.string().min(1).max(adminSupplySaveSupplyOrderBodyOrderSupplierLotNumberMax).regex(adminSupplySaveSupplyOrderBodyOrderSupplierLotNumberRegExp).optional().describe('Extension: the supplier\'s lot number, entered on the drop on \'Added to stock\'; the lot the delivery\ncreates keeps it (it can be entered later on the lot). Ignored unless the order becomes delivered by this save.'),
+  "composition": zod.object({
+  "postConsumerPercent": zod.number().min(adminSupplySaveSupplyOrderBodyOrderCompositionPostConsumerPercentMin).max(adminSupplySaveSupplyOrderBodyOrderCompositionPostConsumerPercentMax).describe('Post-consumer recycled content, percent of mass (0 to 100, one decimal is enough).'),
+  "preConsumerPercent": zod.number().min(adminSupplySaveSupplyOrderBodyOrderCompositionPreConsumerPercentMin).max(adminSupplySaveSupplyOrderBodyOrderCompositionPreConsumerPercentMax).describe('Pre-consumer (post-industrial) recycled content, percent of mass (0 to 100).'),
+  "scheme": zod.enum(['EuCertPlast', 'RecyClass', 'ISCC PLUS', 'other']).describe('The certification scheme of a lot\'s recycled content.').nullable().describe('Required when the lot has recycled content.'),
+  "certificateNo": zod.string().min(1).max(adminSupplySaveSupplyOrderBodyOrderCompositionCertificateNoMax).regex(adminSupplySaveSupplyOrderBodyOrderCompositionCertificateNoRegExp).nullable().describe('The certificate\'s number; required when the lot has recycled content.'),
+  "validFrom": zod.string().date().nullable(),
+  "validUntil": zod.string().date().nullable(),
+  "recyclingProcess": zod.string().min(1).max(adminSupplySaveSupplyOrderBodyOrderCompositionRecyclingProcessMax).regex(adminSupplySaveSupplyOrderBodyOrderCompositionRecyclingProcessRegExp).nullable().describe('For rPET: the authorised recycling process under Regulation (EU) 2022/1616 (its register number or name).'),
+  "carbonKgPerKg": zod.number().min(adminSupplySaveSupplyOrderBodyOrderCompositionCarbonKgPerKgMin).max(adminSupplySaveSupplyOrderBodyOrderCompositionCarbonKgPerKgMax).nullable().describe('Cradle-to-gate carbon from the supplier\'s EPD, kg CO2e per kg of preforms (0 to 20); null: the documented default for the material.'),
+  "epdReference": zod.string().min(1).max(adminSupplySaveSupplyOrderBodyOrderCompositionEpdReferenceMax).regex(adminSupplySaveSupplyOrderBodyOrderCompositionEpdReferenceRegExp).nullable().describe('The EPD the carbon figure comes from (its registration number or title); required with `carbonKgPerKg`.')
+}).describe('What a preform lot is made of and the evidence for it, as supply enters it on \'Added to stock\' or the admin\ncorrects it. Shares are percent of the lot\'s mass; post-consumer and pre-consumer together at most 100. A lot\nwith recycled content names its scheme and certificate number; a carbon figure names its EPD.').optional().describe('Extension: the lot\'s recycled content, evidence and carbon, entered on the drop on \'Added to stock\'\n(it can be entered or corrected later on the lot by the admin). Ignored unless the order becomes delivered by this save.'),
   "stock": zod.boolean().optional().describe('Sent true when the card is dropped on \'Added to stock\'. The API adds the ordered amount to stock exactly once, when the order first becomes delivered, whatever this flag says.'),
   "clientProductionOrderId": zod.number().min(1).max(adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMax).multipleOf(adminSupplySaveSupplyOrderBodyOrderClientProductionOrderIdMultipleOf).nullish(),
   "version": zod.number().min(adminSupplySaveSupplyOrderBodyOrderVersionMinOne).max(adminSupplySaveSupplyOrderBodyOrderVersionMaxOne).multipleOf(adminSupplySaveSupplyOrderBodyOrderVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').optional().describe('Required when updating.')

@@ -29,6 +29,7 @@ import { LOTS_PATH } from './paths';
 
 const LotNumberDialog = lazy(() => import('./LotNumberDialog'));
 const ProductionRecordsDialog = lazy(() => import('./ProductionRecordsDialog'));
+const LotCompositionCard = lazy(() => import('../sustainability/LotCompositionCard'));
 
 /** Saves a download, saying why when the server or the browser refuses it. */
 async function download(fetchFile: () => Promise<Blob>, fallback: string) {
@@ -127,6 +128,11 @@ function LotView({ lot, role }: { lot: Lot; role: StaffRole }) {
           <Field label="Remaining">{formatNumber(lot.remaining)} preforms</Field>
         </SimpleGrid>
       </Card>
+      {mayCall('AdminSustainability_getLotComposition', session.user.roles) && (
+        <Suspense fallback={null}>
+          <LotCompositionCard lotId={lot.id} />
+        </Suspense>
+      )}
       <Recall lotId={lot.id} role={role} recall={recall} onRecords={setRecordsOf} />
       <StockByLot lot={lot} role={role} />
       {editing && (

@@ -18,6 +18,7 @@ import { QueryError } from '../../components/QueryError';
 import { useWideScreen } from '../../components/useWideScreen';
 import type { DraftItem } from './orderItems';
 import { producedPart } from './orderItems';
+import LineFootprintSection from '../sustainability/LineFootprintSection';
 
 /** How many claims of the order the line's claims are looked for in (a claim names the order and the product). */
 const CLAIMS_OF_ORDER = 100 as const;
@@ -42,6 +43,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  */
 export default function OrderLineDrawer({ item, order, title, onClose }: { item: DraftItem & { id: number }; order: { id: number; orderNo: string }; title: string; onClose: () => void }) {
   const wide = useWideScreen();
+  const { session } = useAppContext();
   return (
     <Drawer opened onClose={onClose} position="right" size={wide ? 'lg' : '100%'} title={`Line ${title}`} closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="lg">
@@ -59,6 +61,7 @@ export default function OrderLineDrawer({ item, order, title, onClose }: { item:
         </Section>
         <LineLots itemId={item.id} />
         <LineDeclaration item={item} />
+        {mayCall('ClientSustainability_getItemFootprint', session.user.roles) && <LineFootprintSection itemId={item.id} />}
         <LineClaims item={item} order={order} />
       </Stack>
     </Drawer>

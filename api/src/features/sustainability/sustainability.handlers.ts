@@ -1,0 +1,20 @@
+import type { Handlers } from '../../lib/contract.js';
+import { sendAttachment, whileClientWaits } from '../../pdf/download.js';
+import * as exports from './sustainability.exports.js';
+import * as service from './sustainability.service.js';
+
+/** Recycled content and carbon: lots' composition for the admin, delivered lines, years and statements for the client, the plant's balance. */
+export const sustainabilityHandlers: Handlers = {
+  AdminSustainability_getLotComposition: async (request) => service.getLotComposition(request.server.db, request.body.lotId),
+  AdminSustainability_saveLotComposition: async (request) => service.saveLotComposition(request.server.db, request.actor, request.body),
+  AdminSustainability_getCustomersFootprint: async (request) => service.getCustomersFootprint(request.server.db, request.body.year),
+  AdminSustainability_getMassBalance: async (request) => service.getMassBalance(request.server.db),
+  ClientSustainability_getItemFootprint: async (request) => service.getItemFootprint(request.server.db, request.actor, request.body.id),
+  ClientSustainability_getYearFootprint: async (request) => service.getYearFootprint(request.server.db, request.actor, request.body.year),
+  ClientSustainability_exportYearFootprintCsv: async (request, reply) => sendAttachment(reply, await exports.yearCsv(request.server.db, request.actor, request.body.year)),
+  ClientSustainability_exportYearFootprintJson: async (request, reply) => sendAttachment(reply, await exports.yearJson(request.server.db, request.actor, request.body.year)),
+  ClientSustainability_downloadInvoiceStatement: async (request, reply) =>
+    sendAttachment(reply, await exports.invoiceStatement(request.server.db, request.actor, request.body.id, whileClientWaits(reply))),
+  ClientSustainability_downloadYearStatement: async (request, reply) =>
+    sendAttachment(reply, await exports.yearStatement(request.server.db, request.actor, request.body.year, whileClientWaits(reply))),
+};

@@ -1,0 +1,86 @@
+/**
+ * Every English text of the recycled-content statements and exports, in one place, so that they can move into the
+ * documents' language catalogue as they are: the statement PDF, the CSV header and the JSON export's units.
+ */
+export const STATEMENT_TEXTS = {
+  title: 'Recycled content and carbon statement',
+  invoiceSubtitle: (invoiceNumber: string, company: string, date: string) => `Invoice ${invoiceNumber} · ${company} · ${date}`,
+  yearSubtitle: (year: number, company: string) => `Year ${year} · ${company}`,
+  summary: 'Summary',
+  lines: 'Delivered lines',
+  lots: 'Preform lots and evidence',
+  months: 'By month',
+  products: 'By product',
+  method: 'Method',
+  noLines: 'No delivered line with production records.',
+  noLots: 'No preform lot.',
+  fields: {
+    preformMass: 'Preform mass (kg)',
+    recycledMass: 'Recycled mass (kg)',
+    postConsumerMass: 'Post-consumer recycled mass (kg)',
+    recycledShare: 'Recycled share (%)',
+    postConsumerShare: 'Post-consumer share (%)',
+    unknownShare: 'Unknown origin (%)',
+    carbon: 'Carbon, cradle to gate (kg CO2e)',
+    threshold25: 'Reaches 25 % (SUP Directive, from 2025)',
+    threshold30: 'Reaches 30 % (SUP Directive, from 2030)',
+  },
+  columns: {
+    orderNo: 'Order no',
+    article: 'Article',
+    preforms: 'Preforms',
+    mass: 'Mass (kg)',
+    recycled: 'Recycled (kg)',
+    share: 'Share (%)',
+    unknown: 'Unknown (%)',
+    carbon: 'kg CO2e',
+    lot: 'Lot',
+    supplier: 'Supplier',
+    postPre: 'Post / pre-consumer (%)',
+    evidence: 'Scheme, certificate, valid until',
+    process: 'EU 2022/1616 process',
+    carbonSource: 'Carbon source',
+    period: 'Period',
+  },
+  yes: 'yes',
+  no: 'no',
+  notRecorded: 'not recorded (unknown)',
+  carbonDefault: 'documented default',
+  carbonEpd: (reference: string | null) => `EPD ${reference ?? ''}`.trim(),
+  method_text: [
+    'Physical attribution by lot: each delivered line carries the recycled content and carbon of the preform lots its production records actually consumed, in proportion to the preforms taken from each lot (preform mass = preforms × preform weight).',
+    'Preforms that no lot covers, or that come from a lot whose composition was not recorded, are of unknown origin: they count in the mass and never as recycled; their carbon is not stated.',
+    'Recycled shares are of the whole preform mass and rounded down. No mass balance credits are used or sold: a line never carries recycled content that was not physically in its preforms, and the plant never declares more recycled mass than its lots delivered.',
+    "Carbon is cradle to gate from the supplier's EPD, or the portal's documented default for the material when the lot has none.",
+  ],
+} as const;
+
+/** The export's columns with their units (CSV header; the JSON names the same units). */
+export const EXPORT_COLUMNS = [
+  ['section', 'Section'],
+  ['key', 'Period or article'],
+  ['label', 'Label'],
+  ['preforms', 'Preforms (pieces)'],
+  ['preformMassKg', 'Preform mass (kg)'],
+  ['recycledMassKg', 'Recycled mass (kg)'],
+  ['postConsumerMassKg', 'Post-consumer recycled mass (kg)'],
+  ['unknownMassKg', 'Mass of unknown origin (kg)'],
+  ['recycledSharePercent', 'Recycled share (% of preform mass)'],
+  ['postConsumerSharePercent', 'Post-consumer share (% of preform mass)'],
+  ['unknownSharePercent', 'Unknown origin (% of preform mass)'],
+  ['carbonKgCo2e', 'Carbon, cradle to gate (kg CO2e)'],
+  ['meets25', 'Reaches 25 %'],
+  ['meets30', 'Reaches 30 %'],
+] as const;
+
+export const EXPORT_UNITS = {
+  preforms: 'pieces',
+  preformMassKg: 'kg',
+  recycledMassKg: 'kg',
+  postConsumerMassKg: 'kg',
+  unknownMassKg: 'kg',
+  recycledSharePercent: '% of preform mass',
+  postConsumerSharePercent: '% of preform mass',
+  unknownSharePercent: '% of preform mass',
+  carbonKgCo2e: 'kg CO2e (cradle to gate)',
+} as const;

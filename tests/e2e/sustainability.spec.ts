@@ -1,0 +1,97 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { runNowMs } from './clock.js';
+import { withPortalDatabase } from './database.js';
+import { expect, signIn, test } from './support.test-utils.js';
+
+/**
+ * Recycled content and carbon: an admin records a lot's evidence on its page, and a client opens a delivered line of
+ * its order, reads its recycled content beside its lots and downloads the invoice's statement. axe-core scans each
+ * new screen.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function axe(page: Page, scope?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  if (scope) builder = builder.include(scope);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}`));
+}
+
+const shown = async (dialog: Locator) => {
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveCSS('opacity', '1');
+};
+
+/** A seeded invoiced line of Nordic Springs (the demo's `client`) whose production took preforms from a lot, and that lot. */
+async function invoicedLineWithLot() {
+  return withPortalDatabase(async (client) => {
+    const { rows } = await client.query<{ order_id: number; article_no: string; due_date: string; lot_id: number }>(
+      `select o.id as order_id, cp.article_no, to_char(i.due_date, 'DD.MM.YYYY') as due_date, min(c.lot_id) as lot_id
+         from client_production_order_items i
+         join client_production_orders o on o.id = i.order_id
+         join companies co on co.id = o.company_id
+         join client_products cp on cp.id = i.client_product_id
+         join lot_consumptions c on c.order_item_id = i.id and c.lot_id is not null
+        where co.name = 'Nordic Springs AB' and exists (select 1 from invoice_lines il where il.order_item_id = i.id)
+        group by o.id, cp.article_no, i.due_date, i.id
+        order by i.id desc limit 1`,
+    );
+    if (rows.length !== 1) throw new Error('the demo has no invoiced line of Nordic Springs made from a lot');
+    return rows[0]!;
+  });
+}
+
+const certificate = `E2E-${runNowMs().toString(36).toUpperCase()}`;
+
+test('an admin records a lot’s recycled content and evidence on the lot’s page', async ({ page }) => {
+  const line = await invoicedLineWithLot();
+  await signIn(page, 'admin', `/#/lots/${line.lot_id}`);
+  const card = page.getByRole('region', { name: 'Recycled content and evidence' });
+  await expect(card.getByRole('button', { name: /(Record|Correct) evidence/ })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await card.getByRole('button', { name: /(Record|Correct) evidence/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Recycled content and evidence' });
+  await shown(dialog);
+  expect(await axe(page, '[role="dialog"]')).toEqual([]);
+  await dialog.getByLabel('Post-consumer recycled content (%)').fill('35');
+  await dialog.getByLabel('Pre-consumer recycled content (%)').fill('0');
+  await dialog.getByRole('combobox', { name: 'Certification scheme' }).click();
+  await page.getByRole('option', { name: 'EuCertPlast' }).click();
+  await dialog.getByLabel('Certificate number').fill(certificate);
+  await dialog.getByLabel('Authorised recycling process (EU 2022/1616)').fill('RAN.EU.2022.0042');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toContainText('Post-consumer: 35 %');
+  await expect(card).toContainText(certificate);
+});
+
+test('a client opens a delivered line, reads its recycled content beside its lots and downloads the statement', async ({ page }) => {
+  const line = await invoicedLineWithLot();
+  await signIn(page, 'client', `/#/orders/${line.order_id}`);
+  await page.getByRole('button', { name: `Details of ${line.article_no}, ${line.due_date}` }).first().click();
+  const drawer = page.getByRole('dialog', { name: `Line ${line.article_no}, ${line.due_date}` });
+  await shown(drawer);
+  await expect(drawer.getByRole('region', { name: 'Preform lots' })).toBeVisible();
+  const recycled = drawer.getByRole('region', { name: 'Recycled content and carbon' });
+  await expect(recycled.getByRole('table', { name: 'Recycled content and carbon of the line' })).toContainText('Preform mass');
+  // The lot the admin described above is stated with its certificate.
+  await expect(recycled).toContainText(certificate);
+  expect(await axe(page, '[role="dialog"]')).toEqual([]);
+  const download = page.waitForEvent('download');
+  await recycled.getByRole('button', { name: /^Recycled content statement / }).first().click();
+  expect((await download).suggestedFilename()).toMatch(/^recycled-content-.+\.pdf$/);
+});
+
+test('a client reads its recycled content by month and product and exports it', async ({ page }) => {
+  await signIn(page, 'client', '/#/stats/recycled-content');
+  await expect(page.getByRole('heading', { name: 'Recycled content and carbon', level: 2 })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^recycled-content-\d{4}\.csv$/);
+});

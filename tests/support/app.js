@@ -1,0 +1,66 @@
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { buildApp } from '../../api/src/app.js';
+import { loadConfig } from '../../api/src/config.js';
+const ISSUER = 'http://issuer.test/idp';
+const AUDIENCE = 'orders-portal-api';
+const { publicKey, privateKey } = await generateKeyPair('RS256');
+const publicJwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS256', use: 'sig' };
+// Load shedding on event loop delay is off: a test process on a busy machine lags without being overloaded
+// (pressure.test.ts turns on the pool check it exercises). Job workers are off (JOBS_WORKERS=0: jobs are queued, not
+// worked): the files that test the workers turn them on. The portal's own MQTT broker is off: the MQTT files start it.
+const baseEnv = {
+    OIDC_ISSUER: ISSUER,
+    OIDC_AUDIENCE: AUDIENCE,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+    JOBS_WORKERS: '0',
+    MQTT_BROKER: 'false',
+};
+export const testConfig = loadConfig(baseEnv);
+/** The key set the test tokens verify against, for a test that builds the app itself (its own logger). */
+export const testKeys = { keys: [publicJwk] };
+/** The API as production builds it, on a test database, trusting the test key set; `env` overrides the configuration. */
+export async function createTestApp(db, env = {}) {
+    const config = Object.keys(env).length ? loadConfig({ ...baseEnv, ...env }) : testConfig;
+    const app = await buildApp({ config, db, keys: testKeys });
+    await app.ready();
+    return app;
+}
+/** A signed access token shaped like the identity provider's (Keycloak shape). */
+export async function tokenFor(options = {}) {
+    return new SignJWT({
+        resource_access: { 'orders-public': { roles: options.roles ?? [] } },
+        realm_access: { roles: options.realm ?? [] },
+        name: options.name ?? 'Test User',
+        ...(options.companyId ? { companyId: options.companyId } : {}),
+        ...(options.clientId === null ? {} : { client_id: options.clientId ?? 'orders-public' }),
+    })
+        .setProtectedHeader({ alg: 'RS256', kid: 'test', typ: options.typ ?? 'at+jwt' })
+        .setSubject(options.sub ?? 'user-1')
+        .setIssuer(options.issuer ?? ISSUER)
+        .setAudience(options.audience ?? AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(options.expiresIn ?? '5m')
+        .sign(privateKey);
+}
+/** Named callers used across the API tests. */
+export const as = {
+    admin: () => tokenFor({ sub: 'admin-1', roles: ['admin'], name: 'Alice Admin' }),
+    operator: () => tokenFor({ sub: 'operator-1', roles: ['operator'] }),
+    accountant: () => tokenFor({ sub: 'accountant-1', roles: ['accountant'] }),
+    client: (companyId = 'company-a') => tokenFor({ sub: `client-${companyId}`, roles: ['client'], companyId }),
+    buyer: (companyId = 'company-b') => tokenFor({ sub: `buyer-${companyId}`, roles: ['client'], realm: ['buyer'], companyId }),
+    seller: (companyId = 'company-c') => tokenFor({ sub: `seller-${companyId}`, roles: ['client'], realm: ['seller'], companyId }),
+    guest: () => tokenFor({ sub: 'guest-1', roles: [] }),
+};
+/** POST JSON through app.inject with a bearer token. */
+export async function post(app, url, body, token) {
+    const response = await app.inject({
+        method: 'POST',
+        url,
+        payload: body,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    return { status: response.statusCode, body: response.json(), headers: response.headers };
+}

@@ -1,0 +1,114 @@
+import { Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { getAdminSustainabilityGetLotCompositionQueryKey, useAdminSustainabilitySaveLotComposition } from '@generated/endpoints/sustainability/sustainability';
+import { adminSustainabilitySaveLotCompositionBody } from '@generated/zod/sustainability/sustainability.zod';
+import type { LotComposition, LotCompositionInput } from '@generated/model';
+import { ApiError } from '../../api/http';
+import { problemFieldErrors, zodValidate } from '../../api/validation';
+import { DialogActions } from '../../components/DialogActions';
+import { onInvalidForm } from '../../components/invalidForm';
+
+interface Values {
+  postConsumerPercent: number | string;
+  preConsumerPercent: number | string;
+  scheme: string | null;
+  certificateNo: string;
+  validFrom: string;
+  validUntil: string;
+  recyclingProcess: string;
+  carbonKgPerKg: number | string;
+  epdReference: string;
+}
+
+const text = (value: string) => (value.trim() === '' ? null : value);
+const number = (value: number | string) => (value === '' ? null : Number(value));
+
+/** The form's values as the contract's composition (empty fields are null). */
+export const compositionOf = (values: Values): LotCompositionInput => ({
+  postConsumerPercent: number(values.postConsumerPercent) ?? 0,
+  preConsumerPercent: number(values.preConsumerPercent) ?? 0,
+  scheme: (values.scheme as LotCompositionInput['scheme']) ?? null,
+  certificateNo: text(values.certificateNo),
+  validFrom: text(values.validFrom),
+  validUntil: text(values.validUntil),
+  recyclingProcess: text(values.recyclingProcess),
+  carbonKgPerKg: number(values.carbonKgPerKg),
+  epdReference: text(values.epdReference),
+});
+
+const compositionSchema = adminSustainabilitySaveLotCompositionBody.shape.composition;
+
+/**
+ * Admin: a lot's recycled content, its evidence and its carbon, recorded or corrected at the version read
+ * (a stale one answers 409, said by the app's error notice). The field rules between fields (shares at most 100 %
+ * together, a certificate for recycled content, an EPD with its figure) are the API's, shown on their fields.
+ */
+export default function LotCompositionDialog({ composition, onClose }: { composition: LotComposition; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: {
+      postConsumerPercent: composition.postConsumerPercent ?? 0,
+      preConsumerPercent: composition.preConsumerPercent ?? 0,
+      scheme: composition.scheme,
+      certificateNo: composition.certificateNo ?? '',
+      validFrom: composition.validFrom ?? '',
+      validUntil: composition.validUntil ?? '',
+      recyclingProcess: composition.recyclingProcess ?? '',
+      carbonKgPerKg: composition.carbonKgPerKg ?? '',
+      epdReference: composition.epdReference ?? '',
+    },
+    validateInputOnBlur: true,
+    validate: zodValidate<Values>(compositionSchema, { transform: compositionOf }),
+  });
+  const save = useAdminSustainabilitySaveLotComposition({
+    mutation: {
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: getAdminSustainabilityGetLotCompositionQueryKey({ lotId: composition.lotId }) });
+        onClose();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 400) form.setErrors(problemFieldErrors(error, 'composition'));
+      },
+    },
+  });
+  const submit = form.onSubmit((values) => save.mutate({ data: { lotId: composition.lotId, composition: compositionOf(values), version: composition.version } }), onInvalidForm);
+  return (
+    <Modal opened onClose={onClose} title="Recycled content and evidence" size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">
+            Lot {composition.lotId}: {composition.preformName} ({composition.material}, {composition.weightG} g) from {composition.lot.manufacturerName}.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput label="Post-consumer recycled content (%)" min={0} max={100} decimalScale={2} data-autofocus {...form.getInputProps('postConsumerPercent')} />
+            <NumberInput label="Pre-consumer recycled content (%)" min={0} max={100} decimalScale={2} {...form.getInputProps('preConsumerPercent')} />
+            <Select label="Certification scheme" data={['EuCertPlast', 'RecyClass', 'ISCC PLUS', 'other']} clearable {...form.getInputProps('scheme')} />
+            <TextInput label="Certificate number" autoComplete="off" {...form.getInputProps('certificateNo')} />
+            <TextInput label="Valid from" type="date" {...form.getInputProps('validFrom')} />
+            <TextInput label="Valid until" type="date" {...form.getInputProps('validUntil')} />
+          </SimpleGrid>
+          <TextInput
+            label="Authorised recycling process (EU 2022/1616)"
+            description="For rPET in contact with food: the process's register number or name."
+            autoComplete="off"
+            {...form.getInputProps('recyclingProcess')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label="Carbon from the EPD (kg CO2e/kg)"
+              description={`Empty: the documented default for ${composition.material}.`}
+              min={0}
+              max={20}
+              decimalScale={4}
+              {...form.getInputProps('carbonKgPerKg')}
+            />
+            <TextInput label="EPD reference" autoComplete="off" {...form.getInputProps('epdReference')} />
+          </SimpleGrid>
+          <DialogActions onCancel={onClose} pending={save.isPending} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
