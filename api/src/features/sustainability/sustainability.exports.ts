@@ -1,8 +1,7 @@
 import type { Db } from '../../db/database.js';
-import type { Actor } from '../../lib/actor.js';
 import type { Schemas } from '../../lib/contract.js';
 import { notFound } from '../../lib/problem.js';
-import { companyScopeOf } from '../../lib/scope.js';
+import type { CompanyScope } from '../../lib/scope.js';
 import { dataTable, fieldTable, pdfDocument, renderPdf, section, type PdfColumn } from '../../pdf/pdf.js';
 import { csvStream } from '../downtime/downtime.csv.js';
 import * as repository from './sustainability.repository.js';
@@ -22,8 +21,8 @@ const rowsOf = (year: Schemas['CustomerFootprint']) => [
 ];
 
 /** The caller's year as CSV: months, products, the year, with the units in the header. */
-export async function yearCsv(db: Db, actor: Actor, year: number): Promise<Download> {
-  const footprint = await getYearFootprint(db, actor, year);
+export async function yearCsv(db: Db, scope: CompanyScope, year: number): Promise<Download> {
+  const footprint = await getYearFootprint(db, scope, year);
   const cells = async function* () {
     for (const [sectionName, row] of rowsOf(footprint)) {
       yield EXPORT_COLUMNS.map(([key]) => {
@@ -37,8 +36,8 @@ export async function yearCsv(db: Db, actor: Actor, year: number): Promise<Downl
 }
 
 /** The caller's year as JSON: the view itself with its units and method named. */
-export async function yearJson(db: Db, actor: Actor, year: number): Promise<Download> {
-  const footprint = await getYearFootprint(db, actor, year);
+export async function yearJson(db: Db, scope: CompanyScope, year: number): Promise<Download> {
+  const footprint = await getYearFootprint(db, scope, year);
   const body = { units: EXPORT_UNITS, method: T.method_text.join(' '), ...footprint };
   return { filename: `recycled-content-${year}.json`, contentType: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify(body, null, 2)) };
 }
@@ -87,8 +86,7 @@ const distinctLots = (lines: Schemas['LineFootprint'][]) =>
 const methodBlock = () => [section(T.method), ...T.method_text.map((text) => ({ text, margin: [0, 0, 0, 4] as [number, number, number, number] }))];
 
 /** The statement of one of the caller's invoices: its lines with their figures, the lots and their evidence, the method. */
-export async function invoiceStatement(db: Db, actor: Actor, invoiceId: number, signal?: AbortSignal): Promise<Download> {
-  const scope = companyScopeOf(actor);
+export async function invoiceStatement(db: Db, scope: CompanyScope, invoiceId: number, signal?: AbortSignal): Promise<Download> {
   const invoice = await repository.findInvoice(db, invoiceId, scope.companyId);
   if (!invoice) throw notFound('Invoice');
   const lines = (await footprintsOfItems(db, invoice.itemIds, scope.companyId)).filter((line) => line.figures.preforms > 0);
@@ -133,9 +131,8 @@ const periodColumns: PdfColumn<Schemas['FootprintRow']>[] = [
 ];
 
 /** The statement of the caller's year: the year, months, products, the lots and their evidence, the method. */
-export async function yearStatement(db: Db, actor: Actor, year: number, signal?: AbortSignal): Promise<Download> {
-  const scope = companyScopeOf(actor);
-  const footprint = await getYearFootprint(db, actor, year);
+export async function yearStatement(db: Db, scope: CompanyScope, year: number, signal?: AbortSignal): Promise<Download> {
+  const footprint = await getYearFootprint(db, scope, year);
   const rows = await repository.findUses(db, { from: `${year}-01-01`, to: `${year}-12-31`, companyId: scope.companyId });
   const lines = await footprintsOfItems(db, [...new Set(rows.map((row) => row.item_id))], scope.companyId);
   const body = await renderPdf(

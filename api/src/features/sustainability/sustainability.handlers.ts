@@ -1,4 +1,5 @@
 import type { Handlers } from '../../lib/contract.js';
+import { companyScopeOf } from '../../lib/scope.js';
 import { sendAttachment, whileClientWaits } from '../../pdf/download.js';
 import * as exports from './sustainability.exports.js';
 import * as service from './sustainability.service.js';
@@ -9,12 +10,12 @@ export const sustainabilityHandlers: Handlers = {
   AdminSustainability_saveLotComposition: async (request) => service.saveLotComposition(request.server.db, request.actor, request.body),
   AdminSustainability_getCustomersFootprint: async (request) => service.getCustomersFootprint(request.server.db, request.body.year),
   AdminSustainability_getMassBalance: async (request) => service.getMassBalance(request.server.db),
-  ClientSustainability_getItemFootprint: async (request) => service.getItemFootprint(request.server.db, request.actor, request.body.id),
-  ClientSustainability_getYearFootprint: async (request) => service.getYearFootprint(request.server.db, request.actor, request.body.year),
-  ClientSustainability_exportYearFootprintCsv: async (request, reply) => sendAttachment(reply, await exports.yearCsv(request.server.db, request.actor, request.body.year)),
-  ClientSustainability_exportYearFootprintJson: async (request, reply) => sendAttachment(reply, await exports.yearJson(request.server.db, request.actor, request.body.year)),
+  ClientSustainability_getItemFootprint: async (request) => service.getItemFootprint(request.server.db, companyScopeOf(request.actor), request.body.id),
+  ClientSustainability_getYearFootprint: async (request) => service.getYearFootprint(request.server.db, companyScopeOf(request.actor), request.body.year),
+  ClientSustainability_exportYearFootprintCsv: async (request, reply) => sendAttachment(reply, await exports.yearCsv(request.server.db, companyScopeOf(request.actor), request.body.year)),
+  ClientSustainability_exportYearFootprintJson: async (request, reply) => sendAttachment(reply, await exports.yearJson(request.server.db, companyScopeOf(request.actor), request.body.year)),
   ClientSustainability_downloadInvoiceStatement: async (request, reply) =>
-    sendAttachment(reply, await exports.invoiceStatement(request.server.db, request.actor, request.body.id, whileClientWaits(reply))),
+    sendAttachment(reply, await exports.invoiceStatement(request.server.db, companyScopeOf(request.actor), request.body.id, whileClientWaits(reply))),
   ClientSustainability_downloadYearStatement: async (request, reply) =>
-    sendAttachment(reply, await exports.yearStatement(request.server.db, request.actor, request.body.year, whileClientWaits(reply))),
+    sendAttachment(reply, await exports.yearStatement(request.server.db, companyScopeOf(request.actor), request.body.year, whileClientWaits(reply))),
 };

@@ -3,7 +3,7 @@ import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { BodyOf, Schemas } from '../../lib/contract.js';
 import { badRequest, conflict, notFound, type FieldProblem } from '../../lib/problem.js';
-import { companyScopeOf } from '../../lib/scope.js';
+import type { CompanyScope } from '../../lib/scope.js';
 import * as repository from './sustainability.repository.js';
 import type { Executor, LotRow, UseRow } from './sustainability.repository.js';
 import {
@@ -218,8 +218,7 @@ function cappedTakes(lots: Map<number, LotRow>, takes: repository.TakeRow[]): { 
 }
 
 /** The recycled content and carbon of one of the caller's company's order items (another company's: 404). */
-export async function getItemFootprint(db: Db, actor: Actor, id: number): Promise<Schemas['LineFootprint']> {
-  const scope = companyScopeOf(actor);
+export async function getItemFootprint(db: Db, scope: CompanyScope, id: number): Promise<Schemas['LineFootprint']> {
   const item = await repository.findItemOfCompany(db, id, scope.companyId);
   if (!item) throw notFound('Order item');
   return (await footprintsOfItems(db, [item.id], scope.companyId))[0]!;
@@ -283,8 +282,7 @@ async function yearFootprints(db: Executor, year: number, companyId: string | nu
 }
 
 /** The caller's year: its invoiced lines by month, product and the whole year (empty rows when nothing was invoiced). */
-export async function getYearFootprint(db: Db, actor: Actor, year: number): Promise<Schemas['CustomerFootprint']> {
-  const scope = companyScopeOf(actor);
+export async function getYearFootprint(db: Db, scope: CompanyScope, year: number): Promise<Schemas['CustomerFootprint']> {
   const [mine] = await yearFootprints(db, year, scope.companyId);
   if (mine) return mine;
   return { clientId: scope.companyId, company: await repository.findCompanyName(db, scope.companyId), year, months: [], products: [], total: row(String(year), String(year), emptySums()) };
