@@ -27,3 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       check (valid_from is null or valid_until is null or valid_from <= valid_until)
     )`.execute(db);
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop table lot_compositions`.execute(db);
+}
