@@ -526,6 +526,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/client/language/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): sets the company's language, the default of its documents, e-mails and people who
+         *     have not chosen their own. Allowed for buyer-type clients too: it is no billing detail, and they read documents.
+         */
+        post: operations["AdminClients_saveClientLanguage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/client/product/buyers/get": {
         parameters: {
             query?: never;
@@ -2266,6 +2286,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): the caller chooses the language of their own screens (stored per identity-service
+         *     user id); null forgets the choice, so the browser's languages and then the company's apply again. Any signed-in
+         *     user may call it, a guest too. Answers the signed-in user with the choice.
+         */
+        post: operations["Session_chooseLanguage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/get": {
         parameters: {
             query?: never;
@@ -3545,6 +3586,8 @@ export interface components {
             /** @description Client face only (absent otherwise): the company's clientType attribute ('1' hides the material stock). */
             clientTypeAttribute?: components["schemas"]["ClientTypeAttribute"];
             company: string | null;
+            /** @description The language of the client's company (its documents' default); plant staff and guests get the plant's `en`. */
+            companyLanguage: components["schemas"]["Language"];
             /** @description Role for the `/api/{role}/...` documents calls (the first such role the user holds); absent without one. */
             documentsRole?: components["schemas"]["DocumentsRole"];
             email: string | null;
@@ -3552,6 +3595,8 @@ export interface components {
             fullName: string | null;
             /** @description Identity-service user id. */
             id: string;
+            /** @description The person's own choice of language; null when they have not chosen one. */
+            language: components["schemas"]["Language"] | (never | null);
             /** @description Portal roles held (resource roles of 'orders-public' and the realm roles buyer/seller); empty for a guest. */
             roles: components["schemas"]["PortalRole"][];
             /** @description Address to write to for access (guest page 'Please contact {email}'). */
@@ -4015,6 +4060,12 @@ export interface components {
              */
             unlottedPreforms: number;
         };
+        /**
+         * @description A language of the portal's texts, documents and e-mails: English (the spec's own words), Swedish, Finnish,
+         *     Norwegian Bokmål, Latvian.
+         * @enum {string}
+         */
+        Language: "en" | "sv" | "fi" | "nb" | "lv";
         /** @description One machine's live state. */
         LiveMachineStatus: {
             clientId: components["schemas"]["ClientId"];
@@ -7693,7 +7744,8 @@ export interface operations {
                      *         "shift_start": "06:00",
                      *         "shift_end": "22:00",
                      *         "version": 1
-                     *       }
+                     *       },
+                     *       "language": "sv"
                      *     }
                      */
                     "application/json": {
@@ -7717,6 +7769,8 @@ export interface operations {
                             shift_start: string | null;
                             version: components["schemas"]["Version"];
                         } | null;
+                        /** @description Extension (not in part 7): the company's language, the default of its documents, e-mails and people. */
+                        language: components["schemas"]["Language"];
                     };
                 };
             };
@@ -7791,6 +7845,58 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ClientDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminClients_saveClientLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                 *       "language": "sv"
+                 *     }
+                 */
+                "application/json": {
+                    clientId: components["schemas"]["ClientId"];
+                    language: components["schemas"]["Language"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "language": "sv"
+                     *     }
+                     */
+                    "application/json": {
+                        clientId: components["schemas"]["ClientId"];
+                        language: components["schemas"]["Language"];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14372,7 +14478,69 @@ export interface operations {
                      *       "email": "karin.lindqvist@nordicsprings.se",
                      *       "clientTypeAttribute": "0",
                      *       "documentsRole": "client",
-                     *       "supportEmail": "orders@gp-packaging.lv"
+                     *       "supportEmail": "orders@gp-packaging.lv",
+                     *       "language": null,
+                     *       "companyLanguage": "sv"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CurrentUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    Session_chooseLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "language": "sv"
+                 *     }
+                 */
+                "application/json": {
+                    language: components["schemas"]["Language"] | (never | null);
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0b6e3f7a-9c21-4d8e-a5f0-3e7b9d1c2a64",
+                     *       "roles": [
+                     *         "client"
+                     *       ],
+                     *       "face": "client",
+                     *       "clientType": "client",
+                     *       "clientId": "7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40",
+                     *       "company": "Nordic Springs AB",
+                     *       "fullName": "Karin Lindqvist",
+                     *       "email": "karin.lindqvist@nordicsprings.se",
+                     *       "clientTypeAttribute": "0",
+                     *       "documentsRole": "client",
+                     *       "supportEmail": "orders@gp-packaging.lv",
+                     *       "language": "sv",
+                     *       "companyLanguage": "sv"
                      *     }
                      */
                     "application/json": components["schemas"]["CurrentUser"];

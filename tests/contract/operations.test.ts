@@ -202,6 +202,9 @@ const extensions = [
   'POST /api/admin/api-clients/get',
   'POST /api/admin/api-clients/create',
   'POST /api/admin/api-clients/revoke',
+  // Languages: the person's choice and the company's (spec/session.tsp, spec/clients.tsp).
+  'POST /api/me/language',
+  'POST /api/admin/client/language/save',
 ];
 
 const byKey = new Map(operations);

@@ -8,8 +8,11 @@ client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
 import type { AdminClientsGetClientDetails200Info } from './adminClientsGetClientDetails200Info';
+import type { Language } from './language';
 
 export type AdminClientsGetClientDetails200 = {
   /** @nullable */
   info: AdminClientsGetClientDetails200Info;
+  /** Extension (not in part 7): the company's language, the default of its documents, e-mails and people. */
+  language: Language;
 };

@@ -13,6 +13,8 @@ import type { ClientFaceType } from './clientFaceType';
 import type { ClientId } from './clientId';
 import type { ClientTypeAttribute } from './clientTypeAttribute';
 import type { DocumentsRole } from './documentsRole';
+import type { CurrentUserLanguage } from './currentUserLanguage';
+import type { Language } from './language';
 
 /**
  * The signed-in user as the portal sees them.
@@ -54,4 +56,11 @@ export interface CurrentUser {
    * @maxLength 320
    */
   supportEmail: string;
+  /**
+   * The person's own choice of language; null when they have not chosen one.
+   * @nullable
+   */
+  language: CurrentUserLanguage;
+  /** The language of the client's company (its documents' default); plant staff and guests get the plant's `en`. */
+  companyLanguage: Language;
 }

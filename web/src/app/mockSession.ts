@@ -18,6 +18,9 @@ export function mockSession(role = 'admin'): Session {
     ...(clientType ? { clientType, clientTypeAttribute: role === 'buyer' ? '1' : '0' } : {}),
     ...(['admin', 'accountant', 'client'].includes(role) ? { documentsRole: role as DocumentsRole } : {}),
     supportEmail: 'support@orders-portal.local',
+    language: null,
+    // Nordic Springs AB is Swedish; staff read the plant's English.
+    companyLanguage: clientType ? 'sv' : 'en',
   };
   return {
     user: userFromMe(me),

@@ -51,6 +51,7 @@ import * as revocationNotify from './2026-12-06-1730-revocation-notify.js';
 import * as notifications from './2026-12-06-2120-notifications.js';
 import * as derivedModules from './2026-12-06-2200-derived-modules.js';
 import * as notificationMail from './2026-12-06-2230-notification-mail.js';
+import * as languages from './2026-12-07-0120-languages.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the same list runs
@@ -109,4 +110,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-2120-notifications': notifications,
   '2026-12-06-2200-derived-modules': derivedModules,
   '2026-12-06-2230-notification-mail': notificationMail,
+  '2026-12-07-0120-languages': languages,
 };

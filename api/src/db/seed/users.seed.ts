@@ -1,5 +1,6 @@
 import type { Db } from '../database.js';
 import { hashPassword } from '../../idp/passwords.js';
+import type { Schemas } from '../../lib/contract.js';
 
 /** The password of every demo user. */
 export const DEMO_PASSWORD = 'orders-demo';
@@ -17,13 +18,15 @@ export interface DemoCompany {
   clientType: '0' | '1';
   fbs: string[];
   address: string;
+  /** The country's language: the company's documents and e-mails, and its people's default. */
+  language: Schemas['Language'];
 }
 
 export const DEMO_COMPANIES: readonly DemoCompany[] = [
-  { id: NORDIC_SPRINGS, name: 'Nordic Springs AB', clientType: '0', fbs: ['FB-101', 'FB-102'], address: 'Källvägen 12, 553 18 Jönköping, Sweden' },
-  { id: FJORD_WATER, name: 'Fjord Water AS', clientType: '0', fbs: ['FB-201'], address: 'Bryggen 4, 5003 Bergen, Norway' },
-  { id: BALTIC_BEVERAGES, name: 'Baltic Beverages SIA', clientType: '1', fbs: [], address: 'Rūpniecības iela 5, Rīga, Latvia' },
-  { id: AQUA_CONVERTERS, name: 'Aqua Converters Oy', clientType: '0', fbs: ['FB-301'], address: 'Tehtaankatu 8, 33100 Tampere, Finland' },
+  { id: NORDIC_SPRINGS, name: 'Nordic Springs AB', clientType: '0', fbs: ['FB-101', 'FB-102'], address: 'Källvägen 12, 553 18 Jönköping, Sweden', language: 'sv' },
+  { id: FJORD_WATER, name: 'Fjord Water AS', clientType: '0', fbs: ['FB-201'], address: 'Bryggen 4, 5003 Bergen, Norway', language: 'nb' },
+  { id: BALTIC_BEVERAGES, name: 'Baltic Beverages SIA', clientType: '1', fbs: [], address: 'Rūpniecības iela 5, Rīga, Latvia', language: 'lv' },
+  { id: AQUA_CONVERTERS, name: 'Aqua Converters Oy', clientType: '0', fbs: ['FB-301'], address: 'Tehtaankatu 8, 33100 Tampere, Finland', language: 'fi' },
 ];
 
 export interface DemoUser {
@@ -66,7 +69,7 @@ export async function seedUsers(db: Db): Promise<boolean> {
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('companies')
-      .values(DEMO_COMPANIES.map((company) => ({ id: company.id, name: company.name, client_type: company.clientType, fbs: company.fbs, address: company.address })))
+      .values(DEMO_COMPANIES.map((company) => ({ id: company.id, name: company.name, client_type: company.clientType, fbs: company.fbs, address: company.address, language: company.language })))
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     await trx

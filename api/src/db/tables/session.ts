@@ -10,7 +10,15 @@ export interface CompanyTable {
   address: ColumnType<string, string | undefined, string>;
   client_type: ColumnType<Schemas['ClientTypeAttribute'], Schemas['ClientTypeAttribute'] | undefined, Schemas['ClientTypeAttribute']>;
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The company's language: its documents', e-mails' and people's default. */
+  language: ColumnType<Schemas['Language'], Schemas['Language'] | undefined, Schemas['Language']>;
   created_at: Timestamp;
+}
+
+/** A person's own choice of language, by identity-service user id (the token's `sub`); no row: not chosen. */
+export interface UserLanguageTable {
+  user_id: string;
+  language: Schemas['Language'];
 }
 
 /** A person who signs in at the embedded identity provider. */
@@ -85,7 +93,7 @@ export interface SubjectRevocationTable {
 }
 
 /**
- * Who signs in and for which company: companies, users, the identity provider's payloads and keys, MFA, sign-in
+ * Who signs in and for which company: companies, users, each person's language, the identity provider's payloads and keys, MFA, sign-in
  * failures and revocations. Written by the session feature, the identity provider (api/src/idp) and `pnpm users`
  * (api/src/cli).
  */
@@ -98,4 +106,5 @@ export interface SessionTables {
   user_recovery_codes: UserRecoveryCodeTable;
   login_failures: LoginFailureTable;
   subject_revocations: SubjectRevocationTable;
+  user_languages: UserLanguageTable;
 }

@@ -1,10 +1,11 @@
-import type { BodyOf } from '../../lib/contract.js';
+import type { BodyOf, Schemas } from '../../lib/contract.js';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { conflict, forbidden, notFound, ruleViolation } from '../../lib/problem.js';
 import { isCurrentSupplierOf, preformExists } from '../preforms/preforms.repository.js';
+import { findCompanyLanguage, saveCompanyLanguage } from '../session/session.repository.js';
 import { warehouseExists } from '../stock/stock.repository.js';
 import { putIntoPeriod, takeFromPeriods } from './bottle-stock.js';
 import * as repository from './client-inventory.repository.js';
@@ -189,7 +190,21 @@ export async function saveReclassification(db: Db, actor: Actor, body: BodyOf<'A
 
 export async function getClientDetails(db: Db, clientId: string) {
   const company = await companyOrNotFound(db, clientId);
-  return { info: (await repository.findDetails(db, company.id)) ?? null };
+  const language = (await findCompanyLanguage(db, company.id)) ?? 'en';
+  return { info: (await repository.findDetails(db, company.id)) ?? null, language };
+}
+
+/**
+ * Sets the company's language (its documents', e-mails' and people's default). A buyer-type client's too: the
+ * language is no billing detail, and buyers read invoices.
+ */
+export async function saveClientLanguage(db: Db, actor: Actor, clientId: string, language: Schemas['Language']) {
+  return db.transaction().execute(async (trx) => {
+    const company = await companyOrNotFound(trx, clientId);
+    if (!(await saveCompanyLanguage(trx, company.id, language))) throw notFound('Client');
+    await audit(trx, actor, { operation: 'saveClientLanguage', recordType: 'company', recordId: company.id, details: { language } });
+    return { clientId: company.id, language };
+  });
 }
 
 type DetailsInput = BodyOf<'AdminClients_saveClientDetails'>['info'];

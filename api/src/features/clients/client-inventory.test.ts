@@ -126,6 +126,7 @@ describe('role gates: only the admin', () => {
     '/api/admin/client/products/reclasification/save',
     '/api/admin/client/details/get',
     '/api/admin/client/details/save',
+    '/api/admin/client/language/save',
     '/api/admin/client/product/prices/get',
     '/api/admin/client/product/prices/save',
     '/api/admin/client/product/buyers/get',
@@ -525,7 +526,7 @@ describe('Client Details', () => {
   it('answers info null before any save, then creates and updates with the version read; a stale version is 409', async () => {
     const before = await post(app, '/api/admin/client/details/get', { clientId: A }, admin);
     expect(before.status).toBe(200);
-    expect(before.body).toEqual({ info: null });
+    expect(before.body).toEqual({ info: null, language: 'en' });
     const created = await post(app, '/api/admin/client/details/save', { info: { ...info, clientId: A } }, admin);
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ clientId: A, billingCompany: 'Company A AB', billingState: null, currency: 'SEK', version: 0 });
@@ -535,7 +536,7 @@ describe('Client Details', () => {
     expect(updated.body).toMatchObject({ currency: 'EUR', version: 1 });
     expect((await post(app, '/api/admin/client/details/save', { info: { ...info, clientId: A, version: 0 } }, admin)).status).toBe(409);
     expect((await post(app, '/api/admin/client/details/get', { clientId: A }, admin)).body.info.currency).toBe('EUR');
-    expect((await post(app, '/api/admin/client/details/get', { clientId: B }, admin)).body).toEqual({ info: null });
+    expect((await post(app, '/api/admin/client/details/get', { clientId: B }, admin)).body).toEqual({ info: null, language: 'en' });
   });
 
   it.each([
@@ -551,13 +552,45 @@ describe('Client Details', () => {
     const response = await post(app, '/api/admin/client/details/save', { info: body }, admin);
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: `info.${field}` })]));
-    expect((await post(app, '/api/admin/client/details/get', { clientId: B }, admin)).body).toEqual({ info: null });
+    expect((await post(app, '/api/admin/client/details/get', { clientId: B }, admin)).body).toEqual({ info: null, language: 'en' });
   });
 
   it('refuses a currency other than EUR or SEK, and an unknown client (404)', async () => {
     expect((await post(app, '/api/admin/client/details/save', { info: { ...info, clientId: B, currency: 'USD' } }, admin)).status).toBe(400);
     expect((await post(app, '/api/admin/client/details/save', { info: { ...info, clientId: 'nobody' } }, admin)).status).toBe(404);
     expect((await post(app, '/api/admin/client/details/get', { clientId: 'nobody' }, admin)).status).toBe(404);
+  });
+});
+
+describe("The company's language", () => {
+  const language = async (clientId: string) => (await post(app, '/api/admin/client/details/get', { clientId }, admin)).body.language;
+
+  it('an admin sets it, a buyer-type client\'s too; it is read back with the details and audited', async () => {
+    const saved = await post(app, '/api/admin/client/language/save', { clientId: BUYER, language: 'lv' }, admin);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ clientId: BUYER, language: 'lv' });
+    expect(await language(BUYER)).toBe('lv');
+    expect((await post(app, '/api/admin/client/language/save', { clientId: BUYER, language: 'fi' }, admin)).status).toBe(200);
+    expect(await language(BUYER)).toBe('fi');
+    const entries = await database.db
+      .selectFrom('audit_log')
+      .select(['subject', 'details'])
+      .where('operation', '=', 'saveClientLanguage')
+      .where('record_id', '=', BUYER)
+      .orderBy('seq')
+      .execute();
+    expect(entries).toEqual([
+      { subject: 'admin-1', details: { language: 'lv' } },
+      { subject: 'admin-1', details: { language: 'fi' } },
+    ]);
+  });
+
+  it('refuses a language not of the five (400) and an unknown client (404), changing nothing', async () => {
+    for (const bad of ['de', 'no', '', null]) {
+      expect((await post(app, '/api/admin/client/language/save', { clientId: B, language: bad }, admin)).status).toBe(400);
+    }
+    expect((await post(app, '/api/admin/client/language/save', { clientId: 'nobody', language: 'sv' }, admin)).status).toBe(404);
+    expect(await language(B)).toBe('en');
   });
 });
 

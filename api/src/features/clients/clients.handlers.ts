@@ -10,6 +10,7 @@ export const clientsHandlers: Handlers = {
   AdminClients_saveReclassification: async (request) => service.saveReclassification(request.server.db, request.actor, request.body),
   AdminClients_getClientDetails: async (request) => service.getClientDetails(request.server.db, request.body.clientId),
   AdminClients_saveClientDetails: async (request) => service.saveClientDetails(request.server.db, request.actor, request.body.info),
+  AdminClients_saveClientLanguage: async (request) => service.saveClientLanguage(request.server.db, request.actor, request.body.clientId, request.body.language),
   AdminClients_getProductPrices: async (request) => service.getProductPrices(request.server.db, request.body),
   AdminClients_saveProductPrice: async (request) => service.saveProductPrice(request.server.db, request.actor, request.body.price),
   AdminClients_getProductBuyers: async (request) => service.getProductBuyers(request.server.db, request.body),

@@ -1,6 +1,7 @@
 import type { components } from '../../../../generated/api-types.js';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
+import { audit } from '../../lib/audit.js';
 import type { Role } from '../../lib/roles.js';
 import { companyScopeOf } from '../../lib/scope.js';
 import * as repository from './session.repository.js';
@@ -8,6 +9,10 @@ import * as repository from './session.repository.js';
 type CurrentUser = components['schemas']['CurrentUser'];
 type Face = components['schemas']['Face'];
 type DocumentsRole = components['schemas']['DocumentsRole'];
+type Language = components['schemas']['Language'];
+
+/** The plant's language: staff, guests and companies without a row read English. */
+export const PLANT_LANGUAGE: Language = 'en';
 
 /** Part 6: the route set is chosen in the order admin, client, operator, accountant, otherwise guest. */
 export function faceOf(actor: Actor): Face {
@@ -40,6 +45,8 @@ export async function getMe(db: Db, actor: Actor, supportEmail: string): Promise
     email: actor.email,
     ...(documentsRole ? { documentsRole } : {}),
     supportEmail,
+    language: (await repository.findLanguage(db, actor.sub)) ?? null,
+    companyLanguage: PLANT_LANGUAGE,
   };
   // The client face is the only one with a company (staff tokens carry none).
   if (actor.clientType && actor.companyId) {
@@ -47,7 +54,19 @@ export async function getMe(db: Db, actor: Actor, supportEmail: string): Promise
     user.clientType = actor.clientType;
     user.clientId = actor.companyId;
     user.company = company?.name ?? null;
-    if (company) user.clientTypeAttribute = company.client_type;
+    if (company) {
+      user.clientTypeAttribute = company.client_type;
+      user.companyLanguage = company.language;
+    }
   }
   return user;
+}
+
+/** The person chooses the language of their own screens (null: not chosen any more); audited, a guest's too. */
+export async function chooseLanguage(db: Db, actor: Actor, language: Language | null, supportEmail: string): Promise<CurrentUser> {
+  await db.transaction().execute(async (trx) => {
+    await repository.saveLanguage(trx, actor.sub, language);
+    await audit(trx, actor, { operation: 'chooseLanguage', recordType: 'user_language', recordId: actor.sub, details: { language } });
+  });
+  return getMe(db, actor, supportEmail);
 }

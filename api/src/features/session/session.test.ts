@@ -8,6 +8,7 @@ const api = useTestApp();
 beforeAll(async () => {
   await createTwoCompanies(api.db);
   await createCompany(api.db, 'company-buyer', { name: 'Baltic Beverages SIA', clientType: '1' });
+  await api.db.updateTable('companies').set({ language: 'lv' }).where('id', '=', 'company-buyer').execute();
 });
 
 const me = async (token?: string) => {
@@ -32,6 +33,8 @@ describe('GET /api/me', () => {
       email: null,
       documentsRole: 'admin',
       supportEmail: testConfig.CONTACT_EMAIL,
+      language: null,
+      companyLanguage: 'en',
     });
   });
 
@@ -77,5 +80,72 @@ describe('GET /api/me', () => {
   it('names only the caller\'s own company, taken from the token, never another one', async () => {
     const b = (await me(await as.client(COMPANY_B))).body;
     expect(b).toMatchObject({ clientId: COMPANY_B, company: 'Company B' });
+  });
+});
+
+describe('POST /api/me/language', () => {
+  const choose = async (language: 'en' | 'sv' | 'fi' | 'nb' | 'lv' | null, token: string) =>
+    api.post('Session_chooseLanguage', { language }, { token });
+  const stored = (userId: string) => api.db.selectFrom('user_languages').selectAll().where('user_id', '=', userId).execute();
+  const audited = (userId: string) =>
+    api.db.selectFrom('audit_log').select(['subject', 'details']).where('operation', '=', 'chooseLanguage').where('record_id', '=', userId).orderBy('seq').execute();
+
+  it('a person has not chosen a language until they do; the company language is their company\'s, the plant\'s en for staff', async () => {
+    expect((await me(await as.buyer('company-buyer'))).body).toMatchObject({ language: null, companyLanguage: 'lv' });
+    expect((await me(await as.client(COMPANY_A))).body).toMatchObject({ language: null, companyLanguage: 'en' });
+    expect((await me(await as.operator())).body).toMatchObject({ language: null, companyLanguage: 'en' });
+  });
+
+  it('the choice is the person\'s, answered at once and read back in me, audited; null forgets it', async () => {
+    const token = await tokenFor({ sub: 'liga', roles: ['client'], realm: ['buyer'], companyId: 'company-buyer', name: 'Līga Ozola' });
+    const chosen = await choose('sv', token);
+    expect(chosen.status).toBe(200);
+    expect(chosen.body).toMatchObject({ id: 'liga', language: 'sv', companyLanguage: 'lv', company: 'Baltic Beverages SIA' });
+    expect((await me(token)).body).toMatchObject({ language: 'sv', companyLanguage: 'lv' });
+    expect(await stored('liga')).toEqual([{ user_id: 'liga', language: 'sv' }]);
+
+    expect((await choose('fi', token)).body).toMatchObject({ language: 'fi' });
+    expect((await me(token)).body).toMatchObject({ language: 'fi' });
+    // Another person of the same company keeps their own (no) choice.
+    expect((await me(await tokenFor({ sub: 'other', roles: ['client'], realm: ['buyer'], companyId: 'company-buyer' }))).body).toMatchObject({ language: null });
+
+    const reset = await choose(null, token);
+    expect(reset.status).toBe(200);
+    expect(reset.body).toMatchObject({ language: null, companyLanguage: 'lv' });
+    expect((await me(token)).body).toMatchObject({ language: null });
+    expect(await stored('liga')).toEqual([]);
+    expect(await audited('liga')).toEqual([
+      { subject: 'liga', details: { language: 'sv' } },
+      { subject: 'liga', details: { language: 'fi' } },
+      { subject: 'liga', details: { language: null } },
+    ]);
+  });
+
+  it('a language that is not one of the five answers 400 naming language and writes nothing', async () => {
+    const token = await tokenFor({ sub: 'erik', roles: ['client'], companyId: COMPANY_A });
+    await choose('nb', token);
+    for (const language of ['de', 'no', 'EN', '', 7]) {
+      const response = await api.post('Session_chooseLanguage', { language } as never, { token });
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(response.body)).toContain('language');
+    }
+    const missing = await api.post('Session_chooseLanguage', {} as never, { token });
+    expect(missing.status).toBe(400);
+    expect(await stored('erik')).toEqual([{ user_id: 'erik', language: 'nb' }]);
+    expect(await audited('erik')).toHaveLength(1);
+  });
+
+  it('a guest may choose too', async () => {
+    const token = await tokenFor({ sub: 'guest-language', roles: [] });
+    const response = await choose('lv', token);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ face: 'guest', language: 'lv', companyLanguage: 'en' });
+    expect(await stored('guest-language')).toEqual([{ user_id: 'guest-language', language: 'lv' }]);
+  });
+
+  it('answers 401 without a token and writes nothing', async () => {
+    const response = await api.post('Session_chooseLanguage', { language: 'sv' });
+    expect(response.status).toBe(401);
+    expect(await api.db.selectFrom('user_languages').selectAll().execute()).not.toContainEqual(expect.objectContaining({ language: 'sv', user_id: 'user-1' }));
   });
 });

@@ -21,6 +21,7 @@ import type {
   AdminClientsGetClients200,
   AdminClientsGetProductPrices200,
   AdminClientsGetProductStock200,
+  AdminClientsSaveClientLanguage200,
   AdminClientsSaveProductPrice200,
   BuyerAssignment,
   ClientDetails,
@@ -32,9 +33,11 @@ import type {
 } from '../../model';
 
 
-export const getAdminClientsGetClientDetailsResponseMock = (): AdminClientsGetClientDetails200 => ({"info":{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","billingCompany":"Nordic Springs AB","billingFirstName":"Karin","billingLastName":"Lindqvist","billingRegistrationNumber":"556677-8899","billingVATRegistrationNumber":"SE556677889901","billingAddress":"Källvägen 12","billingCity":"Jönköping","billingState":null,"billingPostCode":"553 18","billingCountry":"Sweden","billingEmail":"invoices@nordicsprings.se","currency":"SEK","shift_start":"06:00","shift_end":"22:00","version":1}})
+export const getAdminClientsGetClientDetailsResponseMock = (): AdminClientsGetClientDetails200 => ({"info":{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","billingCompany":"Nordic Springs AB","billingFirstName":"Karin","billingLastName":"Lindqvist","billingRegistrationNumber":"556677-8899","billingVATRegistrationNumber":"SE556677889901","billingAddress":"Källvägen 12","billingCity":"Jönköping","billingState":null,"billingPostCode":"553 18","billingCountry":"Sweden","billingEmail":"invoices@nordicsprings.se","currency":"SEK","shift_start":"06:00","shift_end":"22:00","version":1},"language":"sv"})
 
 export const getAdminClientsSaveClientDetailsResponseMock = (): ClientDetails => ({"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","billingCompany":"Nordic Springs AB","billingFirstName":null,"billingLastName":null,"billingRegistrationNumber":null,"billingVATRegistrationNumber":null,"billingAddress":"Källvägen 12","billingCity":"Jönköping","billingState":null,"billingPostCode":"553 18","billingCountry":"Sweden","billingEmail":"invoices@nordicsprings.se","currency":"SEK","shift_start":"06:00","shift_end":"22:00","version":2})
+
+export const getAdminClientsSaveClientLanguageResponseMock = (): AdminClientsSaveClientLanguage200 => ({"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","language":"sv"})
 
 export const getAdminClientsGetProductBuyersResponseMock = (): BuyerAssignment[] => ([{"clientId":"c4a9e2b7-1f63-4d0a-8e25-9b7f3a6d5c18","company":"Baltic Brew SIA"}])
 
@@ -81,6 +84,18 @@ export const getAdminClientsSaveClientDetailsMockHandler = (overrideResponse?: C
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getAdminClientsSaveClientDetailsResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getAdminClientsSaveClientLanguageMockHandler = (overrideResponse?: AdminClientsSaveClientLanguage200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AdminClientsSaveClientLanguage200> | AdminClientsSaveClientLanguage200), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/client/language/save', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAdminClientsSaveClientLanguageResponseMock()),
       { status: 200,
         headers: { 'Content-Type': 'application/json' }
       })
@@ -245,6 +260,7 @@ export const getAdminDirectoryGetDirectoryUserMockHandler = (overrideResponse?: 
 export const getClientsMock = () => [
   getAdminClientsGetClientDetailsMockHandler(),
   getAdminClientsSaveClientDetailsMockHandler(),
+  getAdminClientsSaveClientLanguageMockHandler(),
   getAdminClientsGetProductBuyersMockHandler(),
   getAdminClientsSaveProductBuyersMockHandler(),
   getAdminClientsGetProductPricesMockHandler(),

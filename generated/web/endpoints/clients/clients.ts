@@ -35,6 +35,8 @@ import type {
   AdminClientsGetProductStock200,
   AdminClientsGetProductStockBody,
   AdminClientsSaveClientDetailsBody,
+  AdminClientsSaveClientLanguage200,
+  AdminClientsSaveClientLanguageBody,
   AdminClientsSaveClientProductBody,
   AdminClientsSaveProductBuyersBody,
   AdminClientsSaveProductPrice200,
@@ -186,6 +188,68 @@ const {mutation: mutationOptions} = options ?
       > => {
 
       const mutationOptions = getAdminClientsSaveClientDetailsMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * Extension (not in part 7): sets the company's language, the default of its documents, e-mails and people who
+have not chosen their own. Allowed for buyer-type clients too: it is no billing detail, and they read documents.
+ */
+export const adminClientsSaveClientLanguage = (
+    adminClientsSaveClientLanguageBody: AdminClientsSaveClientLanguageBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<AdminClientsSaveClientLanguage200>(
+      {url: `/api/admin/client/language/save`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: adminClientsSaveClientLanguageBody, signal
+    },
+      );
+    }
+  
+
+
+export const getAdminClientsSaveClientLanguageMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveClientLanguage>>, TError,{data: AdminClientsSaveClientLanguageBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveClientLanguage>>, TError,{data: AdminClientsSaveClientLanguageBody}, TContext> => {
+
+const mutationKey = ['adminClientsSaveClientLanguage'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminClientsSaveClientLanguage>>, {data: AdminClientsSaveClientLanguageBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  adminClientsSaveClientLanguage(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AdminClientsSaveClientLanguageMutationResult = NonNullable<Awaited<ReturnType<typeof adminClientsSaveClientLanguage>>>
+    export type AdminClientsSaveClientLanguageMutationBody = AdminClientsSaveClientLanguageBody
+    export type AdminClientsSaveClientLanguageMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useAdminClientsSaveClientLanguage = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClientsSaveClientLanguage>>, TError,{data: AdminClientsSaveClientLanguageBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof adminClientsSaveClientLanguage>>,
+        TError,
+        {data: AdminClientsSaveClientLanguageBody},
+        TContext
+      > => {
+
+      const mutationOptions = getAdminClientsSaveClientLanguageMutationOptions(options);
 
       return useMutation(mutationOptions);
     }

@@ -20,7 +20,9 @@ import type {
 } from '../../model';
 
 
-export const getSessionGetMeResponseMock = (): CurrentUser => ({"id":"0b6e3f7a-9c21-4d8e-a5f0-3e7b9d1c2a64","roles":["client"],"face":"client","clientType":"client","clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","fullName":"Karin Lindqvist","email":"karin.lindqvist@nordicsprings.se","clientTypeAttribute":"0","documentsRole":"client","supportEmail":"orders@gp-packaging.lv"})
+export const getSessionGetMeResponseMock = (): CurrentUser => ({"id":"0b6e3f7a-9c21-4d8e-a5f0-3e7b9d1c2a64","roles":["client"],"face":"client","clientType":"client","clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","fullName":"Karin Lindqvist","email":"karin.lindqvist@nordicsprings.se","clientTypeAttribute":"0","documentsRole":"client","supportEmail":"orders@gp-packaging.lv","language":null,"companyLanguage":"sv"})
+
+export const getSessionChooseLanguageResponseMock = (): CurrentUser => ({"id":"0b6e3f7a-9c21-4d8e-a5f0-3e7b9d1c2a64","roles":["client"],"face":"client","clientType":"client","clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","fullName":"Karin Lindqvist","email":"karin.lindqvist@nordicsprings.se","clientTypeAttribute":"0","documentsRole":"client","supportEmail":"orders@gp-packaging.lv","language":"sv","companyLanguage":"sv"})
 
 
 export const getSessionGetMeMockHandler = (overrideResponse?: CurrentUser | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<CurrentUser> | CurrentUser), options?: RequestHandlerOptions) => {
@@ -34,6 +36,19 @@ export const getSessionGetMeMockHandler = (overrideResponse?: CurrentUser | ((in
       })
   }, options)
 }
+
+export const getSessionChooseLanguageMockHandler = (overrideResponse?: CurrentUser | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<CurrentUser> | CurrentUser), options?: RequestHandlerOptions) => {
+  return http.post('*/api/me/language', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getSessionChooseLanguageResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
 export const getSessionMock = () => [
-  getSessionGetMeMockHandler()
+  getSessionGetMeMockHandler(),
+  getSessionChooseLanguageMockHandler()
 ]

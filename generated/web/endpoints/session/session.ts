@@ -8,11 +8,15 @@ client-face calls only ever see the caller's own company.
  * OpenAPI spec version: 1.0.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
+  MutationFunction,
   QueryFunction,
   QueryKey,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
@@ -24,6 +28,7 @@ import type {
   ForbiddenResponse,
   NotFoundResponse,
   ServiceUnavailableResponse,
+  SessionChooseLanguageBody,
   TooManyRequestsResponse,
   UnauthorizedResponse
 } from '../../model';
@@ -98,3 +103,67 @@ export function useSessionGetMe<TData = Awaited<ReturnType<typeof sessionGetMe>>
 
 
 
+/**
+ * Extension (not in part 7): the caller chooses the language of their own screens (stored per identity-service
+user id); null forgets the choice, so the browser's languages and then the company's apply again. Any signed-in
+user may call it, a guest too. Answers the signed-in user with the choice.
+ */
+export const sessionChooseLanguage = (
+    sessionChooseLanguageBody: SessionChooseLanguageBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<CurrentUser>(
+      {url: `/api/me/language`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: sessionChooseLanguageBody, signal
+    },
+      );
+    }
+  
+
+
+export const getSessionChooseLanguageMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sessionChooseLanguage>>, TError,{data: SessionChooseLanguageBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof sessionChooseLanguage>>, TError,{data: SessionChooseLanguageBody}, TContext> => {
+
+const mutationKey = ['sessionChooseLanguage'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sessionChooseLanguage>>, {data: SessionChooseLanguageBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  sessionChooseLanguage(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SessionChooseLanguageMutationResult = NonNullable<Awaited<ReturnType<typeof sessionChooseLanguage>>>
+    export type SessionChooseLanguageMutationBody = SessionChooseLanguageBody
+    export type SessionChooseLanguageMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useSessionChooseLanguage = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sessionChooseLanguage>>, TError,{data: SessionChooseLanguageBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof sessionChooseLanguage>>,
+        TError,
+        {data: SessionChooseLanguageBody},
+        TContext
+      > => {
+
+      const mutationOptions = getSessionChooseLanguageMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    

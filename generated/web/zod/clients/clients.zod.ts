@@ -41,7 +41,8 @@ export const adminClientsGetClientDetailsResponse = zod.object({
   "shift_start": zod.string().max(adminClientsGetClientDetailsResponseInfoShiftStartMax).nullable().describe('Shift start, 24 h HH:mm.'),
   "shift_end": zod.string().max(adminClientsGetClientDetailsResponseInfoShiftEndMax).nullable().describe('Shift end, 24 h HH:mm.'),
   "version": zod.number().min(adminClientsGetClientDetailsResponseInfoVersionMin).max(adminClientsGetClientDetailsResponseInfoVersionMax).multipleOf(adminClientsGetClientDetailsResponseInfoVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
-}).nullable()
+}).nullable(),
+  "language": zod.enum(['en', 'sv', 'fi', 'nb', 'lv']).describe('A language of the portal\'s texts, documents and e-mails: English (the spec\'s own words), Swedish, Finnish,\nNorwegian Bokmål, Latvian.').describe('Extension (not in part 7): the company\'s language, the default of its documents, e-mails and people.')
 })
 
 /**
@@ -106,6 +107,24 @@ export const adminClientsSaveClientDetailsResponse = zod.object({
   "shift_end": zod.string().max(adminClientsSaveClientDetailsResponseShiftEndMax).nullable().describe('Shift end, 24 h HH:mm.'),
   "version": zod.number().min(adminClientsSaveClientDetailsResponseVersionMin).max(adminClientsSaveClientDetailsResponseVersionMax).multipleOf(adminClientsSaveClientDetailsResponseVersionMultipleOf).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.')
 }).describe('Billing and shift details of a client company.')
+
+/**
+ * Extension (not in part 7): sets the company's language, the default of its documents, e-mails and people who
+have not chosen their own. Allowed for buyer-type clients too: it is no billing detail, and they read documents.
+ */
+export const adminClientsSaveClientLanguageBodyClientIdMax = 64;
+
+export const adminClientsSaveClientLanguageBody = zod.object({
+  "clientId": zod.string().min(1).max(adminClientsSaveClientLanguageBodyClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
+  "language": zod.enum(['en', 'sv', 'fi', 'nb', 'lv']).describe('A language of the portal\'s texts, documents and e-mails: English (the spec\'s own words), Swedish, Finnish,\nNorwegian Bokmål, Latvian.')
+})
+
+export const adminClientsSaveClientLanguageResponseClientIdMax = 64;
+
+export const adminClientsSaveClientLanguageResponse = zod.object({
+  "clientId": zod.string().min(1).max(adminClientsSaveClientLanguageResponseClientIdMax).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).'),
+  "language": zod.enum(['en', 'sv', 'fi', 'nb', 'lv']).describe('A language of the portal\'s texts, documents and e-mails: English (the spec\'s own words), Swedish, Finnish,\nNorwegian Bokmål, Latvian.')
+})
 
 /**
  * Buyer companies assigned to a seller's product.

@@ -27,6 +27,35 @@ export const sessionGetMeResponse = zod.object({
   "email": zod.string().max(sessionGetMeResponseEmailMax).nullable(),
   "clientTypeAttribute": zod.enum(['0', '1']).describe('Client type attribute of the admin screens: \'0\' converter (\"Converter\"), \'1\' buyer (\"Buyer\"; editing restricted).').optional().describe('Client face only (absent otherwise): the company\'s clientType attribute (\'1\' hides the material stock).'),
   "documentsRole": zod.enum(['admin', 'accountant', 'client']).describe('The `{role}` path segment of the documents calls: a role the caller holds (403 otherwise). The legacy client calls are this with `client`.').optional().describe('Role for the `/api/{role}/...` documents calls (the first such role the user holds); absent without one.'),
-  "supportEmail": zod.string().max(sessionGetMeResponseSupportEmailMax).describe('Address to write to for access (guest page \'Please contact {email}\').')
+  "supportEmail": zod.string().max(sessionGetMeResponseSupportEmailMax).describe('Address to write to for access (guest page \'Please contact {email}\').'),
+  "language": zod.enum(['en', 'sv', 'fi', 'nb', 'lv']).describe('A language of the portal\'s texts, documents and e-mails: English (the spec\'s own words), Swedish, Finnish,\nNorwegian Bokmål, Latvian.').nullable().describe('The person\'s own choice of language; null when they have not chosen one.'),
+  "companyLanguage": zod.enum(['en', 'sv', 'fi', 'nb', 'lv']).describe('A language of the portal\'s texts, documents and e-mails: English (the spec\'s own words), Swedish, Finnish,\nNorwegian Bokmål, Latvian.').describe('The language of the client\'s company (its documents\' default); plant staff and guests get the plant\'s `en`.')
+}).describe('The signed-in user as the portal sees them.')
+
+/**
+ * Extension (not in part 7): the caller chooses the language of their own screens (stored per identity-service
+user id); null forgets the choice, so the browser's languages and then the company's apply again. Any signed-in
+user may call it, a guest too. Answers the signed-in user with the choice.
+ */
+export const sessionChooseLanguageBody = zod.object({
+  "language": zod.enum(['en', 'sv', 'fi', 'nb', 'lv']).describe('A language of the portal\'s texts, documents and e-mails: English (the spec\'s own words), Swedish, Finnish,\nNorwegian Bokmål, Latvian.').nullable()
+})
+
+export const sessionChooseLanguageResponseIdMax = 64;export const sessionChooseLanguageResponseClientIdMaxOne = 64;export const sessionChooseLanguageResponseCompanyMax = 120;export const sessionChooseLanguageResponseFullNameMax = 240;export const sessionChooseLanguageResponseEmailMax = 320;export const sessionChooseLanguageResponseSupportEmailMax = 320;
+
+export const sessionChooseLanguageResponse = zod.object({
+  "id": zod.string().max(sessionChooseLanguageResponseIdMax).describe('Identity-service user id.'),
+  "roles": zod.array(zod.enum(['admin', 'operator', 'accountant', 'client', 'buyer', 'seller', 'guest']).describe('Portal role of a user. `guest` stands for a signed-in user without any portal role.')).describe('Portal roles held (resource roles of \'orders-public\' and the realm roles buyer/seller); empty for a guest.'),
+  "face": zod.enum(['admin', 'client', 'operator', 'accountant', 'guest']).describe('The face (route set) the web app shows, chosen in the order admin, client, operator, accountant, else guest (part 6).'),
+  "clientType": zod.enum(['client', 'buyer', 'seller']).describe('Client type of the client face: `client` (plain converter), `buyer` or `seller` (realm roles).').optional().describe('Client face only (absent otherwise): client, buyer or seller.'),
+  "clientId": zod.string().min(1).max(sessionChooseLanguageResponseClientIdMaxOne).describe('Id of a client company as the identity service knows it (Keycloak user/group member id, or the embedded provider\'s id).').optional().describe('Client face only (absent otherwise): the company whose data the user sees.'),
+  "company": zod.string().max(sessionChooseLanguageResponseCompanyMax).nullable(),
+  "fullName": zod.string().max(sessionChooseLanguageResponseFullNameMax).nullable(),
+  "email": zod.string().max(sessionChooseLanguageResponseEmailMax).nullable(),
+  "clientTypeAttribute": zod.enum(['0', '1']).describe('Client type attribute of the admin screens: \'0\' converter (\"Converter\"), \'1\' buyer (\"Buyer\"; editing restricted).').optional().describe('Client face only (absent otherwise): the company\'s clientType attribute (\'1\' hides the material stock).'),
+  "documentsRole": zod.enum(['admin', 'accountant', 'client']).describe('The `{role}` path segment of the documents calls: a role the caller holds (403 otherwise). The legacy client calls are this with `client`.').optional().describe('Role for the `/api/{role}/...` documents calls (the first such role the user holds); absent without one.'),
+  "supportEmail": zod.string().max(sessionChooseLanguageResponseSupportEmailMax).describe('Address to write to for access (guest page \'Please contact {email}\').'),
+  "language": zod.enum(['en', 'sv', 'fi', 'nb', 'lv']).describe('A language of the portal\'s texts, documents and e-mails: English (the spec\'s own words), Swedish, Finnish,\nNorwegian Bokmål, Latvian.').nullable().describe('The person\'s own choice of language; null when they have not chosen one.'),
+  "companyLanguage": zod.enum(['en', 'sv', 'fi', 'nb', 'lv']).describe('A language of the portal\'s texts, documents and e-mails: English (the spec\'s own words), Swedish, Finnish,\nNorwegian Bokmål, Latvian.').describe('The language of the client\'s company (its documents\' default); plant staff and guests get the plant\'s `en`.')
 }).describe('The signed-in user as the portal sees them.')
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Center, Loader, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
@@ -5,9 +6,10 @@ import {
   getAdminClientsGetClientDetailsQueryKey,
   useAdminClientsGetClientDetails,
   useAdminClientsSaveClientDetails,
+  useAdminClientsSaveClientLanguage,
 } from '../../../../generated/web/endpoints/clients/clients';
 import { adminClientsSaveClientDetailsBody } from '../../../../generated/web/zod/clients/clients.zod';
-import { Currency, type ClientDetails } from '../../../../generated/web/model';
+import { Currency, Language, type ClientDetails } from '../../../../generated/web/model';
 import { zodValidate } from '../../api/validation';
 import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
@@ -36,6 +38,14 @@ type FormValues = Record<TextField, string> & { currency: string | null };
 const schema = adminClientsSaveClientDetailsBody.shape.info;
 /** Part 9: invoices are in EUR or SEK. */
 const CURRENCIES = Object.values(Currency);
+/** The company's language: its documents', e-mails' and people's default. */
+const LANGUAGES = [
+  { value: Language.en, label: 'English' },
+  { value: Language.sv, label: 'Svenska' },
+  { value: Language.fi, label: 'Suomi' },
+  { value: Language.nb, label: 'Norsk bokmål' },
+  { value: Language.lv, label: 'Latviešu' },
+];
 
 function valuesOf(info: ClientDetails | null, company: string): FormValues {
   const values = Object.fromEntries(TEXT_FIELDS.map((field) => [field, info?.[field] ?? ''])) as Record<TextField, string>;
@@ -59,18 +69,39 @@ function toInput(values: FormValues, clientId: string, version: number | undefin
   };
 }
 
-function DetailsForm({ clientId, info, company, onClose }: { clientId: string; info: ClientDetails | null; company: string; onClose: () => void }) {
+function DetailsForm({
+  clientId,
+  info,
+  language: savedLanguage,
+  company,
+  onClose,
+}: {
+  clientId: string;
+  info: ClientDetails | null;
+  language: Language;
+  company: string;
+  onClose: () => void;
+}) {
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: valuesOf(info, company),
     validateInputOnBlur: true,
     validate: zodValidate<FormValues>(schema, { transform: (values) => toInput(values, clientId, info?.version) }),
   });
+  const [language, setLanguage] = useState<Language>(savedLanguage);
   const save = useAdminClientsSaveClientDetails(useInventorySave({ message: 'Client details saved.', onClose, setErrors: form.setErrors, wrapper: 'info' }));
-  const submit = form.onSubmit(
-    (values) => save.mutate({ data: { info: schema.parse(toInput(values, clientId, info?.version)) } }),
-    onInvalidForm,
-  );
+  // The language is the company's, not a billing detail: its own call, made first so the details' save closes the dialog.
+  const saveLanguage = useAdminClientsSaveClientLanguage({ mutation: { meta: { silent: true } } });
+  const submit = form.onSubmit(async (values) => {
+    if (language !== savedLanguage) {
+      try {
+        await saveLanguage.mutateAsync({ data: { clientId, language } });
+      } catch {
+        return;
+      }
+    }
+    save.mutate({ data: { info: schema.parse(toInput(values, clientId, info?.version)) } });
+  }, onInvalidForm);
   const field = (name: TextField, label: string, required = false) => (
     <TextInput label={label} required={required} autoComplete="off" {...form.getInputProps(name)} />
   );
@@ -97,9 +128,18 @@ function DetailsForm({ clientId, info, company, onClose }: { clientId: string; i
           <Select label="Currency" required data={CURRENCIES} allowDeselect={false} {...form.getInputProps('currency')} />
           <TimeInput label="Shift start" {...form.getInputProps('shift_start')} />
           <TimeInput label="Shift end" {...form.getInputProps('shift_end')} />
+          <Select
+            label="Language"
+            description="Documents and e-mails; people who have not chosen their own"
+            required
+            data={LANGUAGES}
+            allowDeselect={false}
+            value={language}
+            onChange={(value) => value && setLanguage(value as Language)}
+          />
         </SimpleGrid>
-        <SaveFailed error={save.error} />
-        <DialogActions onCancel={onClose} pending={save.isPending} />
+        <SaveFailed error={save.error ?? saveLanguage.error} />
+        <DialogActions onCancel={onClose} pending={save.isPending || saveLanguage.isPending} />
       </Stack>
     </form>
   );
@@ -117,7 +157,7 @@ export default function ClientDetailsDialog({ clientId, company, onClose }: { cl
       {details.isError ? (
         <QueryError error={details.error} onRetry={() => void details.refetch()} />
       ) : details.data ? (
-        <DetailsForm clientId={clientId} info={details.data.info} company={company} onClose={onClose} />
+        <DetailsForm clientId={clientId} info={details.data.info} language={details.data.language} company={company} onClose={onClose} />
       ) : (
         <Center h={120}>
           <Loader role="status" aria-label="Loading client details" />

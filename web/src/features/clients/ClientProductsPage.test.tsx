@@ -30,7 +30,7 @@ function servePortfolio(client: ClientSummary = nordicSummary) {
       return HttpResponse.json({ ok: true });
     }),
     http.post('*/api/admin/client/product/prices/get', () => HttpResponse.json({ rows: [], currentPrice: null })),
-    http.post('*/api/admin/client/details/get', () => HttpResponse.json({ info: null })),
+    http.post('*/api/admin/client/details/get', () => HttpResponse.json({ info: null, language: 'en' })),
   );
   return bodies;
 }

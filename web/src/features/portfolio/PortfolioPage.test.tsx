@@ -19,6 +19,8 @@ const me: CurrentUser = {
   clientTypeAttribute: '0',
   documentsRole: 'client',
   supportEmail: 'orders@example.com',
+  language: null,
+  companyLanguage: 'sv',
 };
 
 const product: PortfolioProduct = {
