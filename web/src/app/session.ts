@@ -28,8 +28,7 @@ export interface SessionUser {
 }
 
 /** The portal's user from `GET /api/me`. */
-export function userFromMe(answer: CurrentUser): SessionUser {
-  const me = answer as CurrentUser & { language?: Language | null; companyLanguage?: Language };
+export function userFromMe(me: CurrentUser): SessionUser {
   return {
     sub: me.id,
     // An account without a name or an e-mail address: a placeholder the identity service also shows, not a text.
@@ -43,7 +42,7 @@ export function userFromMe(answer: CurrentUser): SessionUser {
     companyClientType: me.clientTypeAttribute ?? null,
     documentsRole: me.documentsRole ?? null,
     language: me.language ?? null,
-    companyLanguage: me.companyLanguage ?? 'en',
+    companyLanguage: me.companyLanguage,
   };
 }
 
