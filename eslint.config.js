@@ -58,6 +58,8 @@ export default tseslint.config(
             '^(?![A-Z])\\S+$',
             // UPPERCASE constants and format tokens (YYYY-MM-DD)
             '^[A-Z0-9_.:/-]+$',
+            // identifiers and paths of the contract ('ClientProduct.articleNo', 'Documents_downloadDeclaration')
+            '^[A-Za-z]+[._][A-Za-z0-9._]+$',
             // Mantine sizes and CSS with spaces ('0 auto', 'translateX(-50%)')
             '^[a-z0-9 ().%,-]+$',
           ],
@@ -65,7 +67,7 @@ export default tseslint.config(
             { regex: { pattern: 'className|classNames|style|variant|color|^c$|^bg$|size|^fz$|^fw$|^ta$|^w$|^h$|^mih$|^maw$|^px$|^py$|^p$|^m[tbxy]?$|gap|justify|align|wrap|order|component|type|role|^id$|key|href|to|^c$|radius|breakpoint|aria-live|^mode$|query|Authorization|scope|Content-Type', flags: 'i' } },
             { regex: { pattern: '^[A-Z0-9_-]+$' } },
           ],
-          ignoreFunctions: ['Error', 'DOMException', 'console.*', 'useMediaQuery', '*.startsWith', '*.endsWith', '*.includes', 'document.*', '*.getItem', '*.setItem', '*.querySelector', 'import', 'navigate', 'new URL', 'URL', 'matchMedia', 'RegExp', '*.split', '*.join', '*.replace', 'fetch', 'createContext'],
+          ignoreFunctions: ['Error', 'DOMException', '*.replaceListItem', '*.insertListItem', '*.removeListItem', '*.clearFieldError', '*.setFieldValue', '*.getInputProps', '*.setFieldError', 'problemFieldErrors', 'console.*', 'useMediaQuery', '*.startsWith', '*.endsWith', '*.includes', 'document.*', '*.getItem', '*.setItem', '*.querySelector', 'import', 'navigate', 'new URL', 'URL', 'matchMedia', 'RegExp', '*.split', '*.join', '*.replace', 'fetch', 'createContext'],
         },
       ],
     },

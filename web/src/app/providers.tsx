@@ -10,6 +10,7 @@ import { describeError } from '../api/describeError';
 import { ServiceStatus } from '../components/ServiceStatus';
 import { useConfirmHost } from '../components/confirm';
 import { readableOn } from './contrast';
+import { pickerLocaleOf } from '../i18n/i18n';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -31,9 +32,11 @@ export const theme = createTheme({
         },
       },
     },
-    DatePickerInput: { defaultProps: { get clearButtonProps() { return { 'aria-label': t`Clear date` }; } } },
-    DateInput: { defaultProps: { get clearButtonProps() { return { 'aria-label': t`Clear date` }; } } },
-    MonthPickerInput: { defaultProps: { get clearButtonProps() { return { 'aria-label': t`Clear month` }; } } },
+    // The pickers' month and weekday names in the chosen language (its dayjs locale is loaded with the catalogue).
+    DatePickerInput: { defaultProps: { get clearButtonProps() { return { 'aria-label': t`Clear date` }; }, get locale() { return pickerLocaleOf(i18n.locale); } } },
+    DateInput: { defaultProps: { get clearButtonProps() { return { 'aria-label': t`Clear date` }; }, get locale() { return pickerLocaleOf(i18n.locale); } } },
+    MonthPickerInput: { defaultProps: { get clearButtonProps() { return { 'aria-label': t`Clear month` }; }, get locale() { return pickerLocaleOf(i18n.locale); } } },
+    DatePicker: { defaultProps: { get locale() { return pickerLocaleOf(i18n.locale); } } },
     // A dialog focuses its first field when it opens: a searchable select there must not open its dropdown by
     // itself, or the first click on Cancel only closes the dropdown and the blur shows 'Field is required.'.
     Select: { defaultProps: { openOnFocus: false } },

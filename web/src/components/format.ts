@@ -26,6 +26,18 @@ export function formatNumber(value: number | null | undefined): string {
   return numberFormat(Number.isInteger(value) ? 'integer' : 'decimal').format(value);
 }
 
+/**
+ * What a number field (Mantine's NumberInput) groups thousands and separates decimals with in the chosen language:
+ * English `,` and `.` (part 9), Swedish a space and `,`.
+ */
+export function numberInputSeparators(): { thousandSeparator: string; decimalSeparator: string } {
+  const parts = numberFormat('decimal').formatToParts(1234567.5);
+  return {
+    thousandSeparator: parts.find((part) => part.type === 'group')?.value ?? ',',
+    decimalSeparator: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+  };
+}
+
 /** Stock numbers abbreviated with k and M: `950` -> `950`, `12500` -> `12.5k`, `3200000` -> `3.2M`. */
 export function formatAbbreviated(value: number | null | undefined): string {
   if (value == null || Number.isNaN(value)) return '';

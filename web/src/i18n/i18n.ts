@@ -16,6 +16,20 @@ const catalogues: Record<Locale, () => Promise<{ messages: Messages }>> = {
 };
 
 /**
+ * The date pickers' month and weekday names (Mantine's pickers write them with dayjs): one small chunk per language,
+ * loaded with its catalogue. English is dayjs' own.
+ */
+const pickerLocales: Partial<Record<Locale, () => Promise<unknown>>> = {
+  sv: () => import('dayjs/locale/sv'),
+  fi: () => import('dayjs/locale/fi'),
+  nb: () => import('dayjs/locale/nb'),
+  lv: () => import('dayjs/locale/lv'),
+};
+
+/** The dayjs locale of the date pickers for a catalogue locale. */
+export const pickerLocaleOf = (locale: string): string => (locale in pickerLocales ? locale : 'en');
+
+/**
  * The pseudo-locale is for development and tests, never a person's language: the development server offers it in
  * the picker, and a test turns it on in the browser it drives (`localStorage`, key below) — the built app's
  * end-to-end walk included. It outranks every other rule while it is on.
@@ -37,7 +51,7 @@ export function pseudoLocaleOn(): boolean {
 export async function activateLocale(locale: Locale): Promise<Locale> {
   const chosen: Locale = locale in catalogues ? locale : 'en';
   if (i18n.locale !== chosen) {
-    const { messages } = await catalogues[chosen]();
+    const [{ messages }] = await Promise.all([catalogues[chosen](), pickerLocales[chosen]?.()]);
     i18n.loadAndActivate({ locale: chosen, messages });
   }
   document.documentElement.lang = chosen === PSEUDO_LOCALE ? 'en-XA' : chosen;

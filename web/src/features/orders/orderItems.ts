@@ -1,4 +1,5 @@
 import type { OrderItem, OrderItemInput } from '../../../../generated/web/model';
+import { t } from '@lingui/core/macro';
 import { now } from '../../components/clock';
 import { addDays, isoDay, isWeekend, mondayOf, parseDay } from '../../components/dates';
 import { formatListDate } from '../../components/format';
@@ -96,7 +97,7 @@ export function isOrderInProgress(order: { closed: 0 | 1; workInProgress: number
  */
 export function producedAt(item: Pick<DraftItem, 'plannedAmount' | 'producedAmount' | 'refProductionOrderItem'>): string {
   if (item.refProductionOrderItem) return formatListDate(item.refProductionOrderItem.dueDate);
-  return producedPart(item) >= 1 ? 'Produced' : 'Not planned';
+  return producedPart(item) >= 1 ? t`Produced` : t`Not planned`;
 }
 
 /** A typed 'Deliver at' (YYYY-MM-DD) when it is a selectable day; anything else is no day at all. */
@@ -123,7 +124,7 @@ export function orderRows<Row>({ open, inProgress }: { open: (row: Row) => void;
         event.preventDefault();
         open(row);
       },
-      ...(inProgress(row) ? { 'data-work-in-progress': 'true', title: 'In production now' } : {}),
+      ...(inProgress(row) ? { 'data-work-in-progress': 'true', title: t`In production now` } : {}),
     }),
   };
 }
