@@ -174,7 +174,7 @@ for (const viewport of [
 
     // An unknown path: the 404 page.
     await page.goto('/#/no-such-page');
-    await expect(page.getByRole('main').getByRole('link').filter({ hasText: PSEUDO })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading', { name: '404' })).toBeVisible();
     expect(outsideCatalogue(await visibleTexts(page.getByRole('main')), data)).toEqual([]);
     await context.close();
   });
