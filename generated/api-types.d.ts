@@ -5887,7 +5887,10 @@ export type $defs = Record<string, never>;
 export interface operations {
     Documents_downloadDeclaration: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Extension (not in part 7): the declaration's language; absent: the client company's. */
+                language?: components["schemas"]["Language"];
+            };
             header?: never;
             path: {
                 role: components["schemas"]["DocumentsRole"];
@@ -5990,7 +5993,10 @@ export interface operations {
     };
     Documents_downloadInvoice: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Extension (not in part 7): the invoice's language; absent: the client company's. */
+                language?: components["schemas"]["Language"];
+            };
             header?: never;
             path: {
                 role: components["schemas"]["DocumentsRole"];
@@ -6644,7 +6650,10 @@ export interface operations {
     };
     StaffLots_exportLotRecallPdf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The document's language; absent: the plant's English. */
+                language?: components["schemas"]["Language"];
+            };
             header?: never;
             path: {
                 role: components["schemas"]["StaffRole"];
@@ -7275,7 +7284,10 @@ export interface operations {
     };
     AdminClaims_downloadClaim: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Extension (not in part 7): the report's language; absent: the client company's. */
+                language?: components["schemas"]["Language"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10277,7 +10289,10 @@ export interface operations {
     };
     AdminOrders_downloadProductionOrders: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Extension (not in part 7): the document's language; absent: the plant's English. */
+                language?: components["schemas"]["Language"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12237,7 +12252,10 @@ export interface operations {
     };
     ClientClaims_downloadClaim: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Extension (not in part 7): the report's language; absent: the client company's. */
+                language?: components["schemas"]["Language"];
+            };
             header?: never;
             path?: never;
             cookie?: never;

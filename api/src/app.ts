@@ -28,6 +28,7 @@ import { eventBoundsOf } from './features/machines/machines.ingest.js';
 import { registerJobs } from './jobs/index.js';
 import { registerUnsubscribe } from './features/notifications/notifications.unsubscribe.js';
 import { unsubscribe } from './features/notifications/notifications.service.js';
+import { callerLanguage, subjectTranslator } from './features/session/session.service.js';
 
 export interface AppOptions {
   config: Config;
@@ -89,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(problemsPlugin);
+  await app.register(problemsPlugin, { languageOf: (request) => callerLanguage(options.db, request.actor, request.headers['accept-language']) });
   // Issue 18: GET /metrics (Prometheus), and every request counted and timed by its operation id.
   await app.register(metricsPlugin, { db: options.db, token: options.config.METRICS_TOKEN });
   await app.register(pressurePlugin, {
@@ -124,7 +125,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerContractDocs(app);
   // The notifications' one-click unsubscribe: public (no sign-in, RFC 8058), so outside the contract's gate.
-  await registerUnsubscribe(app, { config: options.config, unsubscribe: (subject, kind, client) => unsubscribe(options.db, subject, kind, client) });
+  await registerUnsubscribe(app, {
+    config: options.config,
+    unsubscribe: (subject, kind, client) => unsubscribe(options.db, subject, kind, client),
+    translatorOf: (subject) => subjectTranslator(options.db, subject),
+  });
 
   const document = loadContract();
   const operations = new Map(contractOperations(document).map((operation) => [operation.operationId, operation]));

@@ -58,10 +58,13 @@ export type ResultOf<Op extends OperationId> = operations[Op] extends { response
     : JsonContent<R>
   : unknown;
 export type PathParamsOf<Op extends OperationId> = operations[Op] extends { parameters: { path: infer P } } ? P : never;
+/** The query parameters an operation takes (a document's `language`). */
+export type QueryOf<Op extends OperationId> = operations[Op] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
 export type ApiRequest<Op extends OperationId> = FastifyRequest<{
   Body: BodyOf<Op>;
   Params: PathParamsOf<Op>;
+  Querystring: QueryOf<Op>;
 }> & { actor: Actor };
 
 export type Handler<Op extends OperationId> = (request: ApiRequest<Op>, reply: FastifyReply) => Promise<ResultOf<Op>>;

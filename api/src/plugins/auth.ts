@@ -214,7 +214,8 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
       if (token) request.log.info({ reason }, 'token refused');
       throw token ? unauthorized('The bearer token is invalid or expired.') : unauthorized();
     }
-    admit(actor, allowed, (request.params as { role?: string } | undefined)?.role);
+    // Known before the roles are checked, so a 403 speaks the caller's language and its log line names them.
     admitted(request, reply, actor);
+    admit(actor, allowed, (request.params as { role?: string } | undefined)?.role);
   });
 });

@@ -1,7 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyReply } from 'fastify';
-import { HttpProblem, type FieldProblem } from '../lib/problem.js';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { translator, type Locale } from '../lib/i18n.js';
+import { HttpProblem, problemTexts, type FieldProblem, type ProblemMessage } from '../lib/problem.js';
 
 interface AjvError {
   keyword: string;
@@ -61,23 +62,42 @@ function bodyErrorsOf(error: FastifyError): FieldProblem[] | undefined {
   return undefined;
 }
 
+export interface ProblemsOptions {
+  /**
+   * The language the caller reads (their choice, else their browser's, else their company's). A problem whose detail
+   * is in the catalogues is sent in it; English, and details only in English, as they are.
+   */
+  languageOf?: (request: FastifyRequest) => Promise<Locale>;
+}
+
 /** Every error leaves the API as an RFC 9457 problem document; internals are logged, never sent. */
-export const problemsPlugin = fp(async (app) => {
-  app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
+export const problemsPlugin = fp<ProblemsOptions>(async (app, options) => {
+  /** The detail in the caller's language; the English one when it has no catalogue message or the lookup fails. */
+  const detailFor = async (request: FastifyRequest, english: string | undefined, message: ProblemMessage | undefined) => {
+    if (!message || !options.languageOf) return english;
+    try {
+      const locale = await options.languageOf(request);
+      return locale === 'en' ? english : (await translator(locale)).t(message.descriptor, message.values);
+    } catch {
+      return english;
+    }
+  };
+  app.setErrorHandler(async (error: FastifyError | HttpProblem, request, reply) => {
     if (error instanceof HttpProblem) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       // A dependency away (the upload bucket, issue 18): the client may retry, as for the database below.
       if (error.status === 503 && !reply.hasHeader('Retry-After')) reply.header('Retry-After', '5');
-      return send(reply, error.status, error.title, error.detail, error.errors);
+      return send(reply, error.status, error.title, await detailFor(request, error.detail, error.translatable), error.errors);
     }
     if (error.validation) {
       const errors = fieldErrorsOf(error.validation as AjvError[]);
-      return send(reply, 400, 'Bad Request', 'The request does not match the contract.', errors);
+      return send(reply, 400, 'Bad Request', await detailFor(request, problemTexts.contract.message, { descriptor: problemTexts.contract }), errors);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('Retry-After', '5');
-      return send(reply, 503, 'Service Unavailable', 'The database is not reachable right now. Try again in a few seconds.');
+      // The caller's choice is in the database that is away: this one stays English.
+      return send(reply, 503, 'Service Unavailable', problemTexts.databaseUnavailable.message);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -19,7 +19,7 @@ export const claimsHandlers: Handlers = {
   AdminClaims_fillContainmentFromTrace: async (request) =>
     fillContainmentFromTrace(request.server.db, request.actor, scopeOf(request.actor), request.body),
   AdminClaims_deleteClaims: async (request) => deleteClaims(request.server.db, request.actor, scopeOf(request.actor), 'admin', request.body.claimIds),
-  AdminClaims_downloadClaim: async (request, reply) => sendAttachment(reply, await downloadClaim(request.server.db, request.actor, scopeOf(request.actor), request.body, whileClientWaits(reply))),
+  AdminClaims_downloadClaim: async (request, reply) => sendAttachment(reply, await downloadClaim(request.server.db, request.actor, scopeOf(request.actor), request.body, request.query.language, whileClientWaits(reply))),
   ClientClaims_getClaims: async (request) => getClaims(request.server.db, scopeOf(request.actor), request.body),
   ClientClaims_getClaim: async (request) => getClaim(request.server.db, scopeOf(request.actor), request.body.id),
   ClientClaims_saveClaim: async (request) => saveClaim(request.server.db, request.actor, scopeOf(request.actor), 'client', request.body.Claim),
@@ -27,7 +27,7 @@ export const claimsHandlers: Handlers = {
     deleteClaims(request.server.db, request.actor, scopeOf(request.actor), 'client', request.body.claimIds),
   ClientClaims_getClaimOrders: async (request) => getClaimOrders(request.server.db, scopeOf(request.actor), request.body),
   ClientClaims_downloadClaim: async (request, reply) =>
-    sendAttachment(reply, await downloadClaim(request.server.db, request.actor, scopeOf(request.actor), request.body, whileClientWaits(reply))),
+    sendAttachment(reply, await downloadClaim(request.server.db, request.actor, scopeOf(request.actor), request.body, request.query.language, whileClientWaits(reply))),
   /** Each caller sees its scope (`scopeOf`): the admin every company, a client its own company. */
   AdminUploads_getObjectUploads: async (request) => getObjectUploads(request.server.db, scopeOf(request.actor), request.body),
   AdminUploads_downloadUpload: async (request, reply) => sendAttachment(reply, await downloadUpload(request.server.db, request.server.uploads, scopeOf(request.actor), request.body.id)),

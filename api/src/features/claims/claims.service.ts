@@ -8,6 +8,8 @@ import type { Scope } from '../../lib/scope.js';
 import type { Schemas } from '../../lib/contract.js';
 import { CLAIM_OBJECT, deleteUploadsOf, lockAttachable, setAttachments } from './uploads.repository.js';
 import { claimReportPdf } from './claims.pdf.js';
+import type { Language } from '../../lib/i18n.js';
+import { documentTranslator } from '../session/session.service.js';
 import { containmentEntries } from './claims.containment.js';
 import { traceSource } from './claims.trace.js';
 import * as repository from './claims.repository.js';
@@ -273,21 +275,23 @@ export async function deleteClaims(db: Db, actor: Actor, scope: Scope, face: Cla
 
 /**
  * The claim report as PDF ('Non-Conformance-{id}-report .pdf'), with the GP fields; printed by the user named
- * in `userProfile` or the caller. Another company's claim answers 404.
+ * in `userProfile` or the caller, in `language` or else the client company's. Another company's claim answers 404.
  */
 export async function downloadClaim(
   db: Db,
   actor: Actor,
   scope: Scope,
   request: { id: number; userProfile?: { fullName?: string; email?: string } },
+  language: Language | undefined,
   signal?: AbortSignal,
 ) {
   const claim = await getClaim(db, scope, request.id);
   const printedBy = request.userProfile?.fullName?.trim() || actor.name;
+  const l = await documentTranslator(db, claim.clientId, language);
   return {
     filename: `Non-Conformance-${claim.id}-report .pdf`,
     contentType: 'application/pdf',
-    body: await claimReportPdf(claim, { printedBy, email: request.userProfile?.email?.trim() || actor.email }, signal),
+    body: await claimReportPdf(claim, { printedBy, email: request.userProfile?.email?.trim() || actor.email }, l, signal),
   };
 }
 

@@ -345,6 +345,45 @@ describe("claims download -> PDF 'Non-Conformance-{id}-report .pdf'", () => {
     }
   });
 
+  it("is in the client company's language, Latvian here: its texts, dates and numbers; language= asks for another", async () => {
+    const id = await makeClaim(database.db, { companyId: A, productId: a.productId, orderId: a.orderId, status: 'under investigation', description: 'Melni punkti pudeles sienā.' });
+    await database.db.updateTable('companies').set({ language: 'lv' }).where('id', '=', A).execute();
+    try {
+      const latvian = await pdfText((await download(app, '/api/client/claims/download', { id }, await as.client(A))).bytes);
+      for (const expected of [
+        `Neatbilstības ziņojums Nr. ${id}`,
+        'Statuss',
+        'Tiek izmeklēta',
+        'Pudeles artikula numurs',
+        'Pasūtījuma numurs',
+        'Noraidītais daudzums',
+        'Piegādes datums',
+        '11.03.2026',
+        'Problēmas apraksts',
+        'Melni punkti pudeles sienā.',
+        'Aizpilda GP',
+        'Pievienotie faili',
+        'Nav pievienotu failu.',
+        'Izdrukāja',
+        'plkst.',
+      ]) {
+        expect(latvian).toContain(expected);
+      }
+      // Latvian groups thousands only from five digits on: 2400, not the English 2,400.
+      expect(latvian).toMatch(/Noraidītais daudzums\s*2400/);
+      expect(latvian).not.toContain('Non-Conformance Report');
+      expect(latvian).not.toContain('2,400');
+
+      const swedish = await pdfText((await download(app, '/api/client/claims/download?language=sv', { id }, await as.client(A))).bytes);
+      expect(swedish).toContain(`Avvikelserapport nr ${id}`);
+      expect(swedish).toContain('2026-03-11');
+      expect(swedish).not.toContain('Neatbilstības');
+      expect((await download(app, '/api/client/claims/download?language=de', { id }, await as.client(A))).status).toBe(400);
+    } finally {
+      await database.db.updateTable('companies').set({ language: 'en' }).where('id', '=', A).execute();
+    }
+  });
+
   it('prints the name from userProfile, or the caller', async () => {
     const id = await makeClaim(database.db, { companyId: A, productId: a.productId, orderId: a.orderId });
     const named = await download(app, '/api/admin/claims/download', { id, userProfile: { fullName: 'Anna Bērziņa', email: 'anna@gp.lv' } }, await as.admin());

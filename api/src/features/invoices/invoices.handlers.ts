@@ -26,9 +26,9 @@ export const invoicesHandlers: Handlers = {
   Documents_getInvoices: async (request) => getInvoices(request.server.db, request.actor, request.body.pagination),
   Documents_exportInvoices: async (request, reply) => sendAttachment(reply, await exportInvoices(request.server.db, request.actor, request.body)),
   Documents_downloadInvoice: async (request, reply) =>
-    sendPdf(reply, await downloadInvoice(request.server.db, request.server.config, request.actor, request.body.id, whileClientWaits(reply))),
+    sendPdf(reply, await downloadInvoice(request.server.db, request.server.config, request.actor, request.body.id, request.query.language, whileClientWaits(reply))),
   Documents_downloadDeclaration: async (request, reply) =>
-    sendPdf(reply, await downloadDeclaration(request.server.db, request.server.config, request.actor, request.body.id, whileClientWaits(reply))),
+    sendPdf(reply, await downloadDeclaration(request.server.db, request.server.config, request.actor, request.body.id, request.query.language, whileClientWaits(reply))),
   Documents_confirmInvoice: async (request) =>
     confirmInvoice(request.server.db, request.server.config, request.server.jobs, request.actor, request.body.id),
   Documents_getFailedDeliveries: async (request) => getFailedDeliveries(request.server.db, request.body.pagination),

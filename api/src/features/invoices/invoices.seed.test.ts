@@ -50,7 +50,8 @@ describe('invoices and forecasts demo data', () => {
     for (const row of all.body.rows as { id: number; invoiceNumber: string }[]) {
       const articles = await database.db.selectFrom('invoice_lines').select('article_no').where('invoice_id', '=', row.id).execute();
       expect(articles.length, row.invoiceNumber).toBeGreaterThan(0);
-      for (const [url, title] of [['/api/admin/invoice/download', `Invoice ${row.invoiceNumber}`], ['/api/admin/declaration/download', 'DECLARATION OF CONFORMITY']]) {
+      // In English: each demo company's own language is its documents' default.
+      for (const [url, title] of [['/api/admin/invoice/download?language=en', `Invoice ${row.invoiceNumber}`], ['/api/admin/declaration/download?language=en', 'DECLARATION OF CONFORMITY']]) {
         const response = await app.inject({ method: 'POST', url, payload: { id: row.id }, headers: { authorization: `Bearer ${admin}` } });
         expect(response.statusCode, `${url} ${row.invoiceNumber}`).toBe(200);
         expect(response.headers['content-type']).toBe('application/pdf');

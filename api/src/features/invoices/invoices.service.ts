@@ -8,7 +8,9 @@ import { conflict, notFound } from '../../lib/problem.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import { ALL_COMPANIES, scopeOf, type Scope } from '../../lib/scope.js';
 import { lotLabelsOfItems } from '../lots/trace.service.js';
-import { declarationFileName, declarationPdf, invoiceFileName, invoicePdf, money } from './invoices.pdf.js';
+import type { Language } from '../../lib/i18n.js';
+import { documentTranslator } from '../session/session.service.js';
+import { declarationFileName, declarationPdf, invoiceFileName, invoicePdf } from './invoices.pdf.js';
 import * as repository from './invoices.repository.js';
 import { QUEUES, type Jobs } from '../../jobs/queue.js';
 import type { MailTransport } from './mail.js';
@@ -29,19 +31,24 @@ async function invoiceDocument(db: Db, scope: Scope, id: number) {
   return invoice;
 }
 
-/** The invoice PDF, '{invoiceNumber}.pdf'. Another company's invoice answers 404 like a missing one. */
-export async function downloadInvoice(db: Db, config: Config, actor: Actor, id: number, signal?: AbortSignal) {
+/**
+ * The invoice PDF, '{invoiceNumber}.pdf', in `language` or else the client company's. Another company's invoice
+ * answers 404 like a missing one.
+ */
+export async function downloadInvoice(db: Db, config: Config, actor: Actor, id: number, language: Language | undefined, signal?: AbortSignal) {
   const invoice = await invoiceDocument(db, scopeOf(actor), id);
-  return { filename: invoiceFileName(invoice.invoiceNumber), body: await invoicePdf(invoice, config.MANUFACTURER_NAME, signal) };
+  const l = await documentTranslator(db, invoice.clientId, language);
+  return { filename: invoiceFileName(invoice.invoiceNumber), body: await invoicePdf(invoice, config.MANUFACTURER_NAME, l, signal) };
 }
 
-/** The declaration of conformity PDF, 'DECLARATION OF CONFORMITY {invoiceNumber}.pdf'. */
-export async function downloadDeclaration(db: Db, config: Config, actor: Actor, id: number, signal?: AbortSignal) {
+/** The declaration of conformity PDF, 'DECLARATION OF CONFORMITY {invoiceNumber}.pdf', in `language` or else the client company's. */
+export async function downloadDeclaration(db: Db, config: Config, actor: Actor, id: number, language: Language | undefined, signal?: AbortSignal) {
   const invoice = await invoiceDocument(db, scopeOf(actor), id);
+  const l = await documentTranslator(db, invoice.clientId, language);
   // Issue 17: each article with the preform lots its bottles were made from.
   const lots = await lotLabelsOfItems(db, invoice.lines.flatMap((line) => (line.orderItemId === null ? [] : [line.orderItemId])));
   const lines = invoice.lines.map((line) => ({ ...line, lots: line.orderItemId === null ? [] : (lots.get(line.orderItemId) ?? []) }));
-  return { filename: declarationFileName(invoice.invoiceNumber), body: await declarationPdf({ ...invoice, lines }, config.MANUFACTURER_NAME, signal) };
+  return { filename: declarationFileName(invoice.invoiceNumber), body: await declarationPdf({ ...invoice, lines }, config.MANUFACTURER_NAME, l, signal) };
 }
 
 /** What a delivery needs: the From header, the transport (SMTP or the .eml folder), invoice PDFs rendered as attachments. */
@@ -52,10 +59,23 @@ export function outboxDelivery(db: Db, config: Config, transport: MailTransport)
     renderAttachment: async (type, id) => {
       if (type !== 'invoice') throw new Error(`unknown attachment type ${type}`);
       const invoice = await invoiceDocument(db, ALL_COMPANIES, id);
-      return { filename: invoiceFileName(invoice.invoiceNumber), contentType: 'application/pdf', content: await invoicePdf(invoice, config.MANUFACTURER_NAME) };
+      // The client company's language as it is when the e-mail leaves, like the e-mail's text.
+      const l = await documentTranslator(db, invoice.clientId);
+      return { filename: invoiceFileName(invoice.invoiceNumber), contentType: 'application/pdf', content: await invoicePdf(invoice, config.MANUFACTURER_NAME, l) };
     },
   };
 }
+
+/** The invoice e-mail's texts, in the client company's language. */
+const mail = {
+  subject: /*i18n*/ { id: 'invoiceMail.subject', message: 'Invoice {invoiceNumber} from {manufacturer}' },
+  greeting: /*i18n*/ { id: 'invoiceMail.greeting', message: 'Dear customer,' },
+  attached: /*i18n*/ {
+    id: 'invoiceMail.attached',
+    message: 'please find attached invoice {invoiceNumber}{order, select, none {} other { for order {order}}}{total, select, none {} other { over {total}}}.',
+  },
+  regards: /*i18n*/ { id: 'invoiceMail.regards', message: 'Kind regards,' },
+};
 
 /**
  * 'Confirm & Send': marks the invoice confirmed and sent and queues one e-mail with its PDF to the client's
@@ -72,13 +92,13 @@ export async function confirmInvoice(db: Db, config: Config, jobs: Jobs, actor: 
     const to = await repository.billingEmailOf(trx, invoice.company_id);
     if (!to) throw conflict('The client company has no billing e-mail address, so the invoice cannot be sent. Nothing was changed.');
     const row = await repository.findInvoice(trx, scope, id);
-    const total = row ? money(row.invoiceTotal, row.invoiceCurrency) : '';
+    const l = await documentTranslator(trx, invoice.company_id);
+    const total = row ? l.money(row.invoiceTotal, row.invoiceCurrency) : '';
+    const values = { invoiceNumber: invoice.invoice_number, manufacturer: config.MANUFACTURER_NAME, order: row?.orderNo || 'none', total: total || 'none' };
     const messageId = await enqueueMessage(trx, {
       to,
-      subject: `Invoice ${invoice.invoice_number} from ${config.MANUFACTURER_NAME}`,
-      body:
-        `Dear customer,\n\nplease find attached invoice ${invoice.invoice_number}${row?.orderNo ? ` for order ${row.orderNo}` : ''}` +
-        `${total ? ` over ${total}` : ''}.\n\nKind regards,\n${config.MANUFACTURER_NAME}\n`,
+      subject: l.t(mail.subject, values),
+      body: `${l.t(mail.greeting)}\n\n${l.t(mail.attached, values)}\n\n${l.t(mail.regards)}\n${config.MANUFACTURER_NAME}\n`,
       attachment: { type: 'invoice', id: invoice.id },
     });
     const jobId = messageId === undefined ? null : await jobs.enqueue(trx, QUEUES.invoiceEmail, { outboxId: messageId });

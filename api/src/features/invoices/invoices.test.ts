@@ -360,6 +360,65 @@ describe('the recipient of Confirm & Send', () => {
   });
 });
 
+describe("the documents' and the e-mail's language", () => {
+  it("a Swedish person downloading a Latvian company's invoice with language=sv gets it in Swedish; without, in Latvian", async () => {
+    const company = await createCompany(database.db, 'latvian-co', { name: 'Baltic Beverages SIA' });
+    await database.db.updateTable('companies').set({ language: 'lv' }).where('id', '=', company).execute();
+    const filesBefore = await emlFiles();
+    const invoice = await makeInvoice(database.db, {
+      companyId: company,
+      invoiceNumber: 'INV-2026-0812',
+      deliveryDate: '2026-05-04',
+      lines: [{ orderItemId: null, articleNo: 'BB-0500', productName: 'Ūdens 0,5 L', quantity: 120_000, unitPrice: 42.5 }],
+    });
+    try {
+      const token = await as.client(company);
+      const swedish = await pdfText((await download('/api/client/invoice/download?language=sv', { id: invoice }, token)).bytes);
+      for (const expected of ['Faktura INV-2026-0812', 'Säljare', 'Köpare', 'Fakturadatum', 'Benämning', 'Summa', '2026-05-04', '120 000', '5 100,00 €']) {
+        expect(swedish).toContain(expected);
+      }
+      expect(swedish).not.toContain('Rēķins');
+      const latvian = await pdfText((await download('/api/client/invoice/download', { id: invoice }, token)).bytes);
+      for (const expected of ['Rēķins INV-2026-0812', 'Pārdevējs', 'Pircējs', 'Kopā', '04.05.2026', '120 000', '5100,00 €']) expect(latvian).toContain(expected);
+      const declaration = await pdfText((await download('/api/client/declaration/download?language=sv', { id: invoice }, token)).bytes);
+      expect(declaration).toContain('FÖRSÄKRAN OM ÖVERENSSTÄMMELSE');
+      expect(declaration).toContain('(EU) nr 10/2011');
+    } finally {
+      await removeScratch(company, invoice, filesBefore);
+    }
+  });
+
+  it("a Finnish company's invoice e-mail is in Finnish, text and attached PDF", async () => {
+    const company = await createCompany(database.db, 'finnish-co', { name: 'Aqua Converters Oy' });
+    await database.db.updateTable('companies').set({ language: 'fi' }).where('id', '=', company).execute();
+    await makeUser(database.db, company, 'laskut@aqua.example');
+    const filesBefore = await emlFiles();
+    const invoice = await makeInvoice(database.db, { companyId: company, invoiceNumber: 'INV-2026-0813', deliveryDate: '2026-05-06' });
+    try {
+      expect((await post(app, '/api/admin/invoice/confirmation', { id: invoice }, await as.admin())).status).toBe(200);
+      const [message] = await database.db.selectFrom('outbox').select(['subject', 'body']).where('attachment_id', '=', invoice).execute();
+      expect(message.subject).toBe('Lasku INV-2026-0813 – Orders Portal Packaging');
+      // 10,000 bottles at 40 € per 1,000: Finnish separators and the euro sign after the amount.
+      expect(message.body).toBe('Hyvä asiakas,\n\nliitteenä lasku INV-2026-0813, summa 400,00\u00a0€.\n\nYstävällisin terveisin,\nOrders Portal Packaging\n');
+      const eml = await vi.waitFor(
+        async () => {
+          const file = (await emlFiles()).find((name) => !filesBefore.includes(name));
+          expect(file).toBeDefined();
+          return readFile(path.join(outboxDir, file!), 'utf8');
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      const attachment = eml.split('Content-Disposition: attachment')[1].split('\r\n\r\n')[1].split('--=_orders_portal')[0];
+      const pdf = await pdfText(Buffer.from(attachment.replace(/\s+/g, ''), 'base64'));
+      expect(pdf).toContain('Lasku INV-2026-0813');
+      expect(pdf).toContain('Myyjä');
+      expect(pdf).toContain('06.05.2026');
+    } finally {
+      await removeScratch(company, invoice, filesBefore);
+    }
+  });
+});
+
 /** Removes a test's own company, its invoice (lines, messages) and the e-mail files it dropped; its audit rows stay (append-only). */
 async function removeScratch(company: string, invoice: number, filesBefore: string[]) {
   const db = database.db;

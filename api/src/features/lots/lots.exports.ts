@@ -7,12 +7,10 @@ import { csvStream } from '../downtime/downtime.csv.js';
 import { findLot, type Executor } from './lots.repository.js';
 import { contactOf, lotRecall, recallRowsForCsv, toRecallItem } from './recall.js';
 import { now } from '../../lib/clock.js';
+import type { Translator } from '../../lib/i18n.js';
 
 export type Download = { filename: string; contentType: string; body: Buffer | Readable };
 
-/** DD.MM.YYYY, as the lists show dates (part 9). */
-const listDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
-const count = (value: number) => value.toLocaleString('en-US');
 
 /**
  * The recall answer as CSV (semicolon-separated, part 9): one row per item, delivered first, then open; in each, the
@@ -57,45 +55,72 @@ export async function recallCsv(db: Executor, lotId: number): Promise<Download> 
   return { filename: `recall-lot-${lotId}.csv`, contentType: 'text/csv; charset=utf-8', body };
 }
 
-/** The recall answer as PDF: the lot, what to quarantine, then the delivered and the open items by client. */
-export async function recallPdf(db: Executor, lotId: number, signal?: AbortSignal): Promise<Download> {
+/** The recall document's texts (English: the spec's words). */
+const m = {
+  title: /*i18n*/ { id: 'recall.title', message: 'Recall: preform lot {id}' },
+  company: /*i18n*/ { id: 'recall.company', message: 'Company' },
+  contact: /*i18n*/ { id: 'recall.contact', message: 'Contact' },
+  orderNo: /*i18n*/ { id: 'recall.orderNo', message: 'Order no' },
+  articleNo: /*i18n*/ { id: 'recall.articleNo', message: 'Article no' },
+  deliverAt: /*i18n*/ { id: 'recall.deliverAt', message: 'Deliver at' },
+  bottlesFromLot: /*i18n*/ { id: 'recall.bottlesFromLot', message: 'Bottles from lot' },
+  invoices: /*i18n*/ { id: 'recall.invoices', message: 'Invoices' },
+  supplierLotNumber: /*i18n*/ { id: 'recall.supplierLotNumber', message: 'Supplier lot number' },
+  supplyOrder: /*i18n*/ { id: 'recall.supplyOrder', message: 'Supply order' },
+  delivered: /*i18n*/ { id: 'recall.delivered', message: 'Delivered' },
+  preformsDelivered: /*i18n*/ { id: 'recall.preformsDelivered', message: 'Preforms delivered' },
+  clientsAffected: /*i18n*/ { id: 'recall.clientsAffected', message: 'Clients affected' },
+  quarantine: /*i18n*/ { id: 'recall.quarantine', message: 'Quarantine' },
+  preformsLeft: /*i18n*/ { id: 'recall.preformsLeft', message: 'Preforms left in the lot' },
+  bottlesNotDelivered: /*i18n*/ { id: 'recall.bottlesNotDelivered', message: 'Bottles made from it, not yet delivered' },
+  deliveredOrInvoiced: /*i18n*/ { id: 'recall.deliveredOrInvoiced', message: 'Delivered or invoiced' },
+  nothingDelivered: /*i18n*/ { id: 'recall.nothingDelivered', message: 'Nothing delivered from this lot.' },
+  openOrders: /*i18n*/ { id: 'recall.openOrders', message: 'Open orders: stop' },
+  noOpenItems: /*i18n*/ { id: 'recall.noOpenItems', message: 'No open items use this lot.' },
+};
+
+/**
+ * The recall answer as PDF in `l`'s language (the plant's document: English unless the download asks for another):
+ * the lot, what to quarantine, then the delivered and the open items by client.
+ */
+export async function recallPdf(db: Executor, lotId: number, l: Translator, signal?: AbortSignal): Promise<Download> {
   const recall = await lotRecall(db, lotId);
   const { lot } = recall;
   const table = (clients: Schemas['RecallClient'][], empty: string) =>
     dataTable<{ client: Schemas['RecallClient']; item: Schemas['RecallItem'] }>(
       [
-        { header: 'Company', value: ({ client }) => client.company ?? client.clientId },
-        { header: 'Contact', value: ({ client }) => (client.contact ? `${client.contact.name ?? ''} ${client.contact.email}`.trim() : '') },
-        { header: 'Order no', value: ({ item }) => item.orderNo, width: 'auto' },
-        { header: 'Article no', value: ({ item }) => item.articleNo, width: 'auto' },
-        { header: 'Deliver at', value: ({ item }) => listDate(item.dueDate), width: 'auto' },
-        { header: 'Bottles from lot', value: ({ item }) => count(item.bottlesFromLot), width: 'auto', alignment: 'right' },
-        { header: 'Invoices', value: ({ item }) => item.invoiceNumbers.join(', '), width: 'auto' },
+        { header: l.t(m.company), value: ({ client }) => client.company ?? client.clientId },
+        { header: l.t(m.contact), value: ({ client }) => (client.contact ? `${client.contact.name ?? ''} ${client.contact.email}`.trim() : '') },
+        { header: l.t(m.orderNo), value: ({ item }) => item.orderNo, width: 'auto' },
+        { header: l.t(m.articleNo), value: ({ item }) => item.articleNo, width: 'auto' },
+        { header: l.t(m.deliverAt), value: ({ item }) => l.date(item.dueDate), width: 'auto' },
+        { header: l.t(m.bottlesFromLot), value: ({ item }) => l.number(item.bottlesFromLot), width: 'auto', alignment: 'right' },
+        { header: l.t(m.invoices), value: ({ item }) => item.invoiceNumbers.join(', '), width: 'auto' },
       ],
       clients.flatMap((client) => client.items.map((item) => ({ client, item }))),
       empty,
     );
   const body = await renderPdf(
     pdfDocument({
-      title: `Recall: preform lot ${lot.id}`,
+      title: l.t(m.title, { id: lot.id }),
       subtitle: `${lot.Preform.preformName} · ${lot.PreformWarehouse.warehouseName} · ${lot.Manufacturer.manufacturerName}`,
       content: [
         fieldTable([
-          ['Supplier lot number', lot.supplierLotNumber],
-          ['Supply order', lot.supplyOrderId],
-          ['Delivered', listDate(lot.deliveryDate)],
-          ['Preforms delivered', count(lot.quantity)],
-          ['Clients affected', count(recall.clientCount)],
+          [l.t(m.supplierLotNumber), lot.supplierLotNumber],
+          [l.t(m.supplyOrder), lot.supplyOrderId],
+          [l.t(m.delivered), l.date(lot.deliveryDate)],
+          [l.t(m.preformsDelivered), l.number(lot.quantity)],
+          [l.t(m.clientsAffected), l.number(recall.clientCount)],
         ]),
-        section('Quarantine'),
+        section(l.t(m.quarantine)),
         fieldTable([
-          ['Preforms left in the lot', count(recall.quarantine.preforms)],
-          ['Bottles made from it, not yet delivered', count(recall.quarantine.bottles)],
+          [l.t(m.preformsLeft), l.number(recall.quarantine.preforms)],
+          [l.t(m.bottlesNotDelivered), l.number(recall.quarantine.bottles)],
         ]),
-        section('Delivered or invoiced'),
-        table(recall.delivered, 'Nothing delivered from this lot.'),
-        section('Open orders: stop'),
-        table(recall.open, 'No open items use this lot.'),
+        section(l.t(m.deliveredOrInvoiced)),
+        table(recall.delivered, l.t(m.nothingDelivered)),
+        section(l.t(m.openOrders)),
+        table(recall.open, l.t(m.noOpenItems)),
       ],
     }),
     signal,

@@ -13,7 +13,7 @@ export const lotsHandlers: Handlers = {
   StaffLots_getLotRecall: async (request) =>
     service.getLotRecall(request.server.db, request.body.id, { summary: request.body.summary, clientId: request.body.clientId }),
   StaffLots_exportLotRecallCsv: async (request, reply) => sendAttachment(reply, await service.exportLotRecallCsv(request.server.db, request.body.id)),
-  StaffLots_exportLotRecallPdf: async (request, reply) => sendAttachment(reply, await service.exportLotRecallPdf(request.server.db, request.body.id, whileClientWaits(reply))),
+  StaffLots_exportLotRecallPdf: async (request, reply) => sendAttachment(reply, await service.exportLotRecallPdf(request.server.db, request.body.id, request.query.language, whileClientWaits(reply))),
   StaffLots_exportLotEpcis: async (request, reply) => sendAttachment(reply, await service.exportLotEpcis(request.server.db, request.body.id, request.server.config.publicUrl)),
   AdminLots_saveLot: async (request) => service.saveLot(request.server.db, request.actor, request.body),
   AdminLots_saveProductionLots: async (request) => service.saveProductionLots(request.server.db, request.actor, request.body),

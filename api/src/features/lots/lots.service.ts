@@ -7,6 +7,8 @@ import { ALL_COMPANIES, companyScopeOf } from '../../lib/scope.js';
 import { moveConsumed, writeUses } from './lots.ledger.js';
 import * as repository from './lots.repository.js';
 import { lotEpcis, recallCsv, recallPdf, type Download } from './lots.exports.js';
+import type { Language } from '../../lib/i18n.js';
+import { documentTranslator } from '../session/session.service.js';
 import { lotRecall, type RecallView } from './recall.js';
 import { traceOfClaim, traceOfItem } from './trace.service.js';
 
@@ -51,8 +53,9 @@ export function exportLotRecallCsv(db: Db, id: number): Promise<Download> {
   return recallCsv(db, id);
 }
 
-export function exportLotRecallPdf(db: Db, id: number, signal?: AbortSignal): Promise<Download> {
-  return recallPdf(db, id, signal);
+/** The recall PDF: the plant's document, in English unless the download asks for another language. */
+export async function exportLotRecallPdf(db: Db, id: number, language: Language | undefined, signal?: AbortSignal): Promise<Download> {
+  return recallPdf(db, id, await documentTranslator(db, null, language), signal);
 }
 
 export function exportLotEpcis(db: Db, id: number, publicUrl: string): Promise<Download> {

@@ -10,7 +10,9 @@ import { Jobs, QUEUES, type JobHandler } from '../../jobs/queue.js';
 import { smtpTransport } from '../invoices/mail.js';
 import { recordEvent, type EventInput } from '../events/events.service.js';
 import { notificationJobHandlers } from './notifications.jobs.js';
-import { queueDigests } from './notifications.mail.js';
+import { queueDigests, renderMail } from './notifications.mail.js';
+import { unsubscribeToken } from './notifications.unsubscribe.js';
+import { translator } from '../../lib/i18n.js';
 import { followEventLog } from './notifications.service.js';
 
 /**
@@ -175,6 +177,40 @@ describe('the daily digest', { timeout: 60_000 }, () => {
     expect(raw).toContain('Subject: Your daily digest: 2 notifications');
     expect(raw).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
     expect(smtp.to(ADDRESS).length - before).toBe(1);
+  });
+});
+
+describe("in the person's language", () => {
+  it('an e-mail and the unsubscribe page speak Finnish to a person who chose it: texts, dates and the lang attribute', async () => {
+    const l = await translator('fi');
+    const mail = renderMail(
+      [{ id: 1, kind: 'claim.created', record_type: 'claim', record_id: '4713', order_id: null, label: null, actor_name: 'Aino Aalto', count: 2, occurred_at: new Date('2027-03-10T05:00:00Z') }],
+      { publicUrl: 'https://portal.example/', face: 'admin', digest: false, unsubscribe: () => 'https://portal.example/u', l },
+    );
+    expect(mail.subject).toBe('Uusi reklamaatio (2): Reklamaatio 4713');
+    expect(mail.text).toBe(
+      'Uusi reklamaatio (2): Reklamaatio 4713 tekijä: Aino Aalto, 10.03.2027 klo 05:00 UTC\nhttps://portal.example/claims/4713\n\n' +
+        'Lopeta nämä sähköpostit (Uusi reklamaatio): https://portal.example/u\nValitse, mistä ja miten saat tietoa: https://portal.example/notifications/settings',
+    );
+    expect(mail.html).toContain('<html lang="fi">');
+    const digest = renderMail(
+      [1, 2, 3].map((id) => ({ id, kind: 'order.created' as const, record_type: 'order', record_id: String(id), order_id: id, label: `PO-${id}`, actor_name: null, count: 1, occurred_at: new Date('2027-03-10T05:00:00Z') })),
+      { publicUrl: 'https://portal.example', face: 'client', digest: true, unsubscribe: () => 'https://portal.example/u', l },
+    );
+    expect(digest.subject).toBe('Päivän kooste: 3 ilmoitusta');
+
+    expect((await api.post('Session_chooseLanguage', { language: 'fi' }, { token: admin.token })).status).toBe(200);
+    try {
+      const token = unsubscribeToken(Buffer.alloc(32, 7), admin.id, 'claim.created');
+      const page = await api.app.inject({ method: 'GET', url: `/api/notifications/unsubscribe?token=${token}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<html lang="fi">');
+      expect(page.body).toContain('Lopetetaanko nämä sähköpostit?');
+      expect(page.body).toContain('Et saa enää sähköpostia aiheesta <strong>Uusi reklamaatio</strong>');
+      expect(page.body).toContain('>Peru tilaus</button>');
+    } finally {
+      await api.post('Session_chooseLanguage', { language: null }, { token: admin.token });
+    }
   });
 });
 

@@ -5,6 +5,9 @@ import type { EventType } from '../../db/tables/events.js';
 import { now } from '../../lib/clock.js';
 import { QUEUES, sendInTransaction } from '../../jobs/queue.js';
 import type { MailTransport } from '../invoices/mail.js';
+import type { Translator } from '../../lib/i18n.js';
+import { personTranslator } from '../session/session.service.js';
+import { htmlLang, kindLabel, mailTexts, recordLabel } from './notifications.texts.js';
 import { unsubscribeToken } from './notifications.unsubscribe.js';
 
 /**
@@ -112,27 +115,6 @@ export interface NotificationMailOptions {
   unsubscribeKey: Buffer;
 }
 
-const WHAT: Record<string, string> = {
-  'order.created': 'New client order',
-  'order.changed': 'Order changed',
-  'order.deleted': 'Order deleted',
-  'order_item.created': 'Item added',
-  'order_item.changed': 'Item changed',
-  'order_item.deleted': 'Item deleted',
-  'order_item.confirmed': 'Item confirmed',
-  'order_item.confirmation_cleared': 'Confirmation withdrawn',
-  'order_item.due_date_moved': 'Due date moved',
-  'production_order_item.created': 'Production order item created',
-  'produced_quantity.recorded': 'Produced quantity recorded',
-  'machine.stopped': 'Machine stopped',
-  'machine.started': 'Machine started again',
-  'claim.created': 'New claim',
-  'claim.status_changed': 'Claim status changed',
-  'invoice.sent': 'Invoice sent',
-  'supply_order.delivered': 'Supply order delivered',
-  'forecast.saved': 'Forecast saved',
-};
-
 interface MailedNotification {
   id: number;
   kind: EventType;
@@ -162,35 +144,41 @@ export function recordPath(notification: Pick<MailedNotification, 'kind' | 'reco
   return '/';
 }
 
-const recordName = (n: MailedNotification) =>
-  n.order_id !== null ? `Order ${n.label ?? n.order_id}` : n.record_type === 'claim' ? `Claim ${n.record_id}` : `${n.record_type.replace(/_/g, ' ')} ${n.label ?? n.record_id}`;
-
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** One e-mail's text, HTML and unsubscribe link (one kind: that kind's link; a digest: its first kind's). */
-export function renderMail(notifications: MailedNotification[], options: { publicUrl: string; face: MailFace; digest: boolean; unsubscribe: (kind: string) => string }) {
+/**
+ * One e-mail's text, HTML and unsubscribe link (one kind: that kind's link; a digest: its first kind's), in `l`'s
+ * language. English writes the instant as 2026-03-12 07:30 UTC; other languages their own date, in UTC too.
+ */
+export function renderMail(
+  notifications: MailedNotification[],
+  options: { publicUrl: string; face: MailFace; digest: boolean; unsubscribe: (kind: string) => string; l: Translator },
+) {
+  const { l } = options;
   const base = options.publicUrl.replace(/\/$/, '');
   const lines = notifications.map((n) => {
-    const what = `${WHAT[n.kind] ?? n.kind}${n.count > 1 ? ` (${n.count})` : ''}`;
-    const by = n.actor_name ? ` by ${n.actor_name}` : '';
-    return { what, record: recordName(n), by, when: n.occurred_at.toISOString().replace('T', ' ').slice(0, 16) + ' UTC', link: base + recordPath(n, options.face) };
+    const what = `${kindLabel(l, n.kind)}${n.count > 1 ? ` (${l.number(n.count)})` : ''}`;
+    const by = n.actor_name ? ` ${l.t(mailTexts.by, { name: n.actor_name })}` : '';
+    const iso = n.occurred_at.toISOString();
+    const when = l.t(mailTexts.when, { date: l.locale === 'en' ? iso.slice(0, 10) : l.date(iso), time: iso.slice(11, 16) });
+    return { what, record: recordLabel(l, n), by, when, link: base + recordPath(n, options.face) };
   });
   const kinds = [...new Set(notifications.map((n) => n.kind))];
-  const subject = options.digest ? `Your daily digest: ${notifications.length} notification${notifications.length === 1 ? '' : 's'}` : `${lines[0].what}: ${lines[0].record}`;
-  const unsubscribeLinks = kinds.map((kind) => ({ kind, label: WHAT[kind] ?? kind, url: options.unsubscribe(kind) }));
+  const subject = options.digest ? l.t(mailTexts.digestSubject, { count: notifications.length }) : `${lines[0].what}: ${lines[0].record}`;
+  const unsubscribeLinks = kinds.map((kind) => ({ kind, label: kindLabel(l, kind), url: options.unsubscribe(kind) }));
   const text = [
     ...lines.map((line) => `${line.what}: ${line.record}${line.by}, ${line.when}\n${line.link}`),
     '',
-    ...unsubscribeLinks.map((link) => `Stop these e-mails (${link.label}): ${link.url}`),
-    `Choose what you hear of and how: ${base}/notifications/settings`,
+    ...unsubscribeLinks.map((link) => `${l.t(mailTexts.stop, { kind: link.label })}: ${link.url}`),
+    `${l.t(mailTexts.choose)}: ${base}/notifications/settings`,
   ].join('\n');
   const html = [
-    '<!doctype html><html lang="en"><body>',
+    `<!doctype html><html lang="${htmlLang(l)}"><body>`,
     '<ul>',
     ...lines.map((line) => `<li><a href="${escapeHtml(line.link)}">${escapeHtml(line.what)}: ${escapeHtml(line.record)}</a>${escapeHtml(line.by)}, ${escapeHtml(line.when)}</li>`),
     '</ul>',
-    ...unsubscribeLinks.map((link) => `<p><a href="${escapeHtml(link.url)}">Stop these e-mails (${escapeHtml(link.label)})</a></p>`),
-    `<p><a href="${escapeHtml(base)}/notifications/settings">Choose what you hear of and how</a></p>`,
+    ...unsubscribeLinks.map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(l.t(mailTexts.stop, { kind: link.label }))}</a></p>`),
+    `<p><a href="${escapeHtml(base)}/notifications/settings">${escapeHtml(l.t(mailTexts.choose))}</a></p>`,
     '</body></html>',
   ].join('\n');
   return { subject, text, html, listUnsubscribe: unsubscribeLinks[0]?.url };
@@ -210,7 +198,7 @@ export async function deliverNotificationMail(db: Db, mailId: number, options: N
       if (!mail) return 'missing' as const;
       if (mail.sent_at) return 'already sent' as const;
       const markSent = () => trx.updateTable('notification_mails').set({ sent_at: now(), last_error: null, attempts: sql<number>`attempts + 1` }).where('id', '=', mailId).execute();
-      const person = await trx.selectFrom('users').select(['email', 'resource_roles', 'enabled']).where(sql<string>`id::text`, '=', mail.user_id).executeTakeFirst();
+      const person = await trx.selectFrom('users').select(['email', 'resource_roles', 'enabled', 'company_id']).where(sql<string>`id::text`, '=', mail.user_id).executeTakeFirst();
       const wanted = await trx
         .selectFrom('notification_choices')
         .select('kind')
@@ -236,6 +224,7 @@ export async function deliverNotificationMail(db: Db, mailId: number, options: N
         publicUrl: base,
         face: faceOfRoles(person.resource_roles),
         digest: mail.digest,
+        l: await personTranslator(trx, mail.user_id, person.company_id),
         unsubscribe: (kind) => `${base}/api/notifications/unsubscribe?token=${unsubscribeToken(options.unsubscribeKey, mail.user_id, kind)}`,
       });
       await options.transport.send(

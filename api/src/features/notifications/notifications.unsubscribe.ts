@@ -4,6 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { decodeKey } from '../../config.js';
 import { clientAddress, enforce } from '../../plugins/rate-limit.js';
 import { secretFile } from '../../lib/secret-file.js';
+import { translator, type Translator } from '../../lib/i18n.js';
+import { browserLanguage } from '../session/session.service.js';
+import { htmlLang, kindLabel, unsubscribeTexts as t } from './notifications.texts.js';
 
 /**
  * The one-click unsubscribe links of the notifications' e-mail (RFC 8058): a token naming the person and the kind,
@@ -50,8 +53,8 @@ export function readUnsubscribeToken(key: Buffer, token: string): { subject: str
   return { subject, kind };
 }
 
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
+const page = (lang: string, title: string, body: string) =>
+  `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
   `<body><h1>${title}</h1>${body}</body></html>`;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -72,14 +75,18 @@ const query = {
  */
 export async function registerUnsubscribe(
   app: FastifyInstance,
-  options: { config: { UNSUBSCRIBE_HMAC_KEY?: string; DATA_DIR: string; RATE_LIMIT_LOGIN_PER_MINUTE: number }; unsubscribe: (subject: string, kind: string, client: { ip: string; userAgent?: string }) => Promise<void> },
+  options: {
+    config: { UNSUBSCRIBE_HMAC_KEY?: string; DATA_DIR: string; RATE_LIMIT_LOGIN_PER_MINUTE: number };
+    unsubscribe: (subject: string, kind: string, client: { ip: string; userAgent?: string }) => Promise<void>;
+    /** The language of the token's person (their choice, else their company's); without one, the browser's. */
+    translatorOf?: (subject: string) => Promise<Translator>;
+  },
 ): Promise<void> {
   const key = await loadUnsubscribeKey(options.config);
   await app.register(async (scope) => {
     const limiter = scope.limiter({ name: 'unsubscribe', max: options.config.RATE_LIMIT_LOGIN_PER_MINUTE, windowMs: 60_000, key: clientAddress });
     for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'])
       scope.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, body));
-    const invalid = page('This link is not valid', '<p>The link may be cut short or changed. Choose what you hear of in the portal, under Notifications.</p>');
     scope.route<{ Querystring: { token: string } }>({
       method: ['GET', 'POST'],
       url: '/api/notifications/unsubscribe',
@@ -88,18 +95,25 @@ export async function registerUnsubscribe(
         await enforce(limiter, request, reply);
         reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
         const named = readUnsubscribeToken(key, request.query.token);
-        if (!named) return reply.status(400).send(invalid);
-        const kind = escapeHtml(named.kind);
+        if (!named) {
+          const l = await translator(browserLanguage(request.headers['accept-language']) ?? 'en');
+          return reply.status(400).send(page(htmlLang(l), escapeHtml(l.t(t.invalidTitle)), `<p>${escapeHtml(l.t(t.invalidText))}</p>`));
+        }
+        const l = options.translatorOf ? await options.translatorOf(named.subject) : await translator(browserLanguage(request.headers['accept-language']) ?? 'en');
+        // The kind's words in bold inside the translated sentence: the sentence is escaped around a marker.
+        const sentence = (descriptor: typeof t.askText) =>
+          escapeHtml(l.t(descriptor, { kind: '\u0000' })).replace('\u0000', `<strong>${escapeHtml(kindLabel(l, named.kind))}</strong>`);
         if (request.method === 'GET') {
           const action = `/api/notifications/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
           return page(
-            'Stop these e-mails?',
-            `<p>You will no longer get e-mail about <strong>${kind}</strong>; it stays in the portal's inbox.</p>` +
-              `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
+            htmlLang(l),
+            escapeHtml(l.t(t.askTitle)),
+            `<p>${sentence(t.askText)}</p>` +
+              `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(l.t(t.button))}</button></form>`,
           );
         }
         await options.unsubscribe(named.subject, named.kind, { ip: request.ip, userAgent: request.headers['user-agent'] });
-        return page('Unsubscribed', `<p>You will no longer get e-mail about <strong>${kind}</strong>. You can choose again in the portal, under Notifications.</p>`);
+        return page(htmlLang(l), escapeHtml(l.t(t.doneTitle)), `<p>${sentence(t.doneText)}</p>`);
       },
     });
   });

@@ -18,7 +18,7 @@ export const ordersHandlers: Handlers = {
   AdminOrders_getProductionOrders: async (request) => getProductionOrders(request.server.db, request.body.pagination),
   AdminOrders_exportProductionOrders: async (request, reply) => sendAttachment(reply, await exportProductionOrders(request.server.db, request.body)),
   AdminOrders_downloadProductionOrders: async (request, reply) =>
-    sendAttachment(reply, await downloadProductionOrders(request.server.db, request.body.orderIds, whileClientWaits(reply))),
+    sendAttachment(reply, await downloadProductionOrders(request.server.db, request.body.orderIds, request.query.language, whileClientWaits(reply))),
   ClientPlanner_getPlanner: async (request) => getPlanner(request.server.db, request.actor, request.body),
   ClientPlanner_savePlannerItem: async (request) => savePlannerItem(request.server.db, request.actor, request.body.item),
   OperatorAgenda_getAgenda: async (request) => getAgenda(request.server.db, request.body),

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Schemas } from '../../lib/contract.js';
 import type { CompanyScope } from '../../lib/scope.js';
@@ -41,4 +41,10 @@ export async function findCompanyLanguage(db: Executor, companyId: string): Prom
 export async function saveCompanyLanguage(trx: Executor, companyId: string, language: Language): Promise<boolean> {
   const result = await trx.updateTable('companies').set({ language }).where('id', '=', companyId).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The company of a person of the embedded identity provider, by their subject; undefined for no such person. */
+export async function findUserCompany(db: Executor, subject: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('users').select('company_id').where(sql<string>`id::text`, '=', subject).executeTakeFirst();
+  return row?.company_id;
 }

@@ -2,6 +2,7 @@ import type { components } from '../../../../generated/api-types.js';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
+import { isLanguage, translator, type Translator } from '../../lib/i18n.js';
 import type { Role } from '../../lib/roles.js';
 import { companyScopeOf } from '../../lib/scope.js';
 import * as repository from './session.repository.js';
@@ -69,4 +70,52 @@ export async function chooseLanguage(db: Db, actor: Actor, language: Language | 
     await audit(trx, actor, { operation: 'chooseLanguage', recordType: 'user_language', recordId: actor.sub, details: { language } });
   });
   return getMe(db, actor, supportEmail);
+}
+
+/**
+ * The translator of a company's document or e-mail: the language asked for (a person downloading it in theirs), else
+ * the company's, else the plant's English (a document of no one company, or a company without a row).
+ */
+export async function documentTranslator(db: Db, companyId: string | null, requested?: Language): Promise<Translator> {
+  if (requested) return translator(requested);
+  const language = companyId === null ? undefined : await repository.findCompanyLanguage(db, companyId);
+  return translator(language ?? PLANT_LANGUAGE);
+}
+
+/**
+ * The translator of what a person reads outside the portal (their e-mails, the unsubscribe page): their own choice,
+ * else their company's language, else the plant's English.
+ */
+export async function personTranslator(db: Db, userId: string, companyId: string | null): Promise<Translator> {
+  const own = await repository.findLanguage(db, userId);
+  if (own) return translator(own);
+  return documentTranslator(db, companyId);
+}
+
+/** The translator of a person known only by their subject (the unsubscribe page): as `personTranslator`. */
+export async function subjectTranslator(db: Db, subject: string): Promise<Translator> {
+  return personTranslator(db, subject, (await repository.findUserCompany(db, subject)) ?? null);
+}
+
+/** The first of an Accept-Language header's languages that the portal speaks (nb, no and nn are Bokmål). */
+export function browserLanguage(header: string | undefined): Language | undefined {
+  for (const part of (header ?? '').split(',')) {
+    const subtag = part.split(';')[0].trim().split('-')[0].toLowerCase();
+    const language = subtag === 'no' || subtag === 'nn' ? 'nb' : subtag;
+    if (isLanguage(language)) return language;
+  }
+  return undefined;
+}
+
+/**
+ * The language a caller reads, chosen as the web app chooses it: their own choice, else their browser's
+ * (Accept-Language), else their company's, else the plant's English. A caller without a token: the browser's.
+ */
+export async function callerLanguage(db: Db, actor: Actor | null | undefined, acceptLanguage: string | undefined): Promise<Language> {
+  const own = actor ? await repository.findLanguage(db, actor.sub) : undefined;
+  if (own) return own;
+  const browser = browserLanguage(acceptLanguage);
+  if (browser) return browser;
+  const company = actor?.companyId ? await repository.findCompanyLanguage(db, actor.companyId) : undefined;
+  return company ?? PLANT_LANGUAGE;
 }

@@ -149,3 +149,30 @@ describe('POST /api/me/language', () => {
     expect(await api.db.selectFrom('user_languages').selectAll().execute()).not.toContainEqual(expect.objectContaining({ language: 'sv', user_id: 'user-1' }));
   });
 });
+
+describe('the problems a person reads, in their language', () => {
+  const call = async (url: string, body: object, token: string | undefined, acceptLanguage?: string) => {
+    const response = await api.app.inject({
+      method: 'POST',
+      url,
+      payload: body,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) },
+    });
+    return { status: response.statusCode, detail: (response.json() as { detail?: string }).detail };
+  };
+
+  it("the person's choice first, then the browser's, then the company's; English stays as it was", async () => {
+    const admin = await tokenFor({ sub: 'admin-latvian', roles: ['admin'] });
+    expect(await call('/api/admin/client/details/get', { clientId: 'nobody' }, admin)).toEqual({ status: 404, detail: 'Client not found.' });
+    await api.post('Session_chooseLanguage', { language: 'lv' }, { token: admin });
+    expect(await call('/api/admin/client/details/get', { clientId: 'nobody' }, admin, 'sv-SE,sv;q=0.9')).toEqual({ status: 404, detail: 'Klients nav atrasts.' });
+    expect(await call('/api/admin/client/details/get', { clientId: 42 }, admin)).toEqual({ status: 400, detail: 'Pieprasījums neatbilst API specifikācijai.' });
+
+    // No choice: the browser's first language the portal speaks (Norwegian nn is read as Bokmål), else the company's.
+    const client = await as.buyer('company-buyer');
+    expect(await call('/api/admin/client/details/get', { clientId: 'nobody' }, client, 'de-DE, nn;q=0.8')).toEqual({ status: 403, detail: 'Rollen din kan ikke kalle denne operasjonen.' });
+    expect(await call('/api/admin/client/details/get', { clientId: 'nobody' }, client, 'de-DE')).toEqual({ status: 403, detail: 'Jūsu loma nedrīkst izsaukt šo darbību.' });
+    expect(await call('/api/admin/client/details/get', { clientId: 'nobody' }, undefined, 'fi-FI')).toEqual({ status: 401, detail: 'Voimassa oleva bearer-tunnus vaaditaan.' });
+    expect(await call('/api/admin/client/details/get', { clientId: 'nobody' }, undefined)).toEqual({ status: 401, detail: 'A valid bearer token is required.' });
+  });
+});

@@ -23,6 +23,7 @@ import type {
 
 import type {
   AdminClaimsDeleteClaimsBody,
+  AdminClaimsDownloadClaimParams,
   AdminClaimsFillContainmentFromTraceBody,
   AdminClaimsGetClaimBody,
   AdminClaimsGetClaimOrders200,
@@ -38,6 +39,7 @@ import type {
   ClaimFilterRequest,
   ClaimPage,
   ClientClaimsDeleteClaimsBody,
+  ClientClaimsDownloadClaimParams,
   ClientClaimsGetClaimBody,
   ClientClaimsGetClaimOrders200,
   ClientClaimsGetClaimOrdersBody,
@@ -196,6 +198,7 @@ const {mutation: mutationOptions} = options ?
  */
 export const adminClaimsDownloadClaim = (
     claimDownloadRequest: ClaimDownloadRequest,
+    params?: AdminClaimsDownloadClaimParams,
  signal?: AbortSignal
 ) => {
       
@@ -204,6 +207,7 @@ export const adminClaimsDownloadClaim = (
       {url: `/api/admin/claims/download`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: claimDownloadRequest,
+        params,
         responseType: 'blob', signal
     },
       );
@@ -212,8 +216,8 @@ export const adminClaimsDownloadClaim = (
 
 
 export const getAdminClaimsDownloadClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClaimsDownloadClaim>>, TError,{data: ClaimDownloadRequest}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof adminClaimsDownloadClaim>>, TError,{data: ClaimDownloadRequest}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClaimsDownloadClaim>>, TError,{data: ClaimDownloadRequest;params?: AdminClaimsDownloadClaimParams}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof adminClaimsDownloadClaim>>, TError,{data: ClaimDownloadRequest;params?: AdminClaimsDownloadClaimParams}, TContext> => {
 
 const mutationKey = ['adminClaimsDownloadClaim'];
 const {mutation: mutationOptions} = options ?
@@ -225,10 +229,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminClaimsDownloadClaim>>, {data: ClaimDownloadRequest}> = (props) => {
-          const {data} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminClaimsDownloadClaim>>, {data: ClaimDownloadRequest;params?: AdminClaimsDownloadClaimParams}> = (props) => {
+          const {data,params} = props ?? {};
 
-          return  adminClaimsDownloadClaim(data,)
+          return  adminClaimsDownloadClaim(data,params,)
         }
 
         
@@ -241,11 +245,11 @@ const {mutation: mutationOptions} = options ?
     export type AdminClaimsDownloadClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
     export const useAdminClaimsDownloadClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClaimsDownloadClaim>>, TError,{data: ClaimDownloadRequest}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminClaimsDownloadClaim>>, TError,{data: ClaimDownloadRequest;params?: AdminClaimsDownloadClaimParams}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminClaimsDownloadClaim>>,
         TError,
-        {data: ClaimDownloadRequest},
+        {data: ClaimDownloadRequest;params?: AdminClaimsDownloadClaimParams},
         TContext
       > => {
 
@@ -776,6 +780,7 @@ const {mutation: mutationOptions} = options ?
  */
 export const clientClaimsDownloadClaim = (
     claimDownloadRequest: ClaimDownloadRequest,
+    params?: ClientClaimsDownloadClaimParams,
  signal?: AbortSignal
 ) => {
       
@@ -784,6 +789,7 @@ export const clientClaimsDownloadClaim = (
       {url: `/api/client/claims/download`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: claimDownloadRequest,
+        params,
         responseType: 'blob', signal
     },
       );
@@ -792,8 +798,8 @@ export const clientClaimsDownloadClaim = (
 
 
 export const getClientClaimsDownloadClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientClaimsDownloadClaim>>, TError,{data: ClaimDownloadRequest}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof clientClaimsDownloadClaim>>, TError,{data: ClaimDownloadRequest}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientClaimsDownloadClaim>>, TError,{data: ClaimDownloadRequest;params?: ClientClaimsDownloadClaimParams}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof clientClaimsDownloadClaim>>, TError,{data: ClaimDownloadRequest;params?: ClientClaimsDownloadClaimParams}, TContext> => {
 
 const mutationKey = ['clientClaimsDownloadClaim'];
 const {mutation: mutationOptions} = options ?
@@ -805,10 +811,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientClaimsDownloadClaim>>, {data: ClaimDownloadRequest}> = (props) => {
-          const {data} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientClaimsDownloadClaim>>, {data: ClaimDownloadRequest;params?: ClientClaimsDownloadClaimParams}> = (props) => {
+          const {data,params} = props ?? {};
 
-          return  clientClaimsDownloadClaim(data,)
+          return  clientClaimsDownloadClaim(data,params,)
         }
 
         
@@ -821,11 +827,11 @@ const {mutation: mutationOptions} = options ?
     export type ClientClaimsDownloadClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
     export const useClientClaimsDownloadClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientClaimsDownloadClaim>>, TError,{data: ClaimDownloadRequest}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientClaimsDownloadClaim>>, TError,{data: ClaimDownloadRequest;params?: ClientClaimsDownloadClaimParams}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof clientClaimsDownloadClaim>>,
         TError,
-        {data: ClaimDownloadRequest},
+        {data: ClaimDownloadRequest;params?: ClientClaimsDownloadClaimParams},
         TContext
       > => {
 

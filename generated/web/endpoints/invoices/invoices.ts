@@ -26,7 +26,9 @@ import type {
   ConflictResponse,
   DocumentsConfirmInvoiceBody,
   DocumentsDownloadDeclarationBody,
+  DocumentsDownloadDeclarationParams,
   DocumentsDownloadInvoiceBody,
+  DocumentsDownloadInvoiceParams,
   DocumentsExportInvoicesBody,
   DocumentsGetFailedDeliveries200,
   DocumentsGetFailedDeliveriesBody,
@@ -183,6 +185,7 @@ const {mutation: mutationOptions} = options ?
 export const documentsDownloadDeclaration = (
     role: DocumentsRole,
     documentsDownloadDeclarationBody: DocumentsDownloadDeclarationBody,
+    params?: DocumentsDownloadDeclarationParams,
  signal?: AbortSignal
 ) => {
       
@@ -191,6 +194,7 @@ export const documentsDownloadDeclaration = (
       {url: `/api/${role}/declaration/download`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: documentsDownloadDeclarationBody,
+        params,
         responseType: 'blob', signal
     },
       );
@@ -199,8 +203,8 @@ export const documentsDownloadDeclaration = (
 
 
 export const getDocumentsDownloadDeclarationMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof documentsDownloadDeclaration>>, TError,{role: DocumentsRole;data: DocumentsDownloadDeclarationBody}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof documentsDownloadDeclaration>>, TError,{role: DocumentsRole;data: DocumentsDownloadDeclarationBody}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof documentsDownloadDeclaration>>, TError,{role: DocumentsRole;data: DocumentsDownloadDeclarationBody;params?: DocumentsDownloadDeclarationParams}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof documentsDownloadDeclaration>>, TError,{role: DocumentsRole;data: DocumentsDownloadDeclarationBody;params?: DocumentsDownloadDeclarationParams}, TContext> => {
 
 const mutationKey = ['documentsDownloadDeclaration'];
 const {mutation: mutationOptions} = options ?
@@ -212,10 +216,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof documentsDownloadDeclaration>>, {role: DocumentsRole;data: DocumentsDownloadDeclarationBody}> = (props) => {
-          const {role,data} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof documentsDownloadDeclaration>>, {role: DocumentsRole;data: DocumentsDownloadDeclarationBody;params?: DocumentsDownloadDeclarationParams}> = (props) => {
+          const {role,data,params} = props ?? {};
 
-          return  documentsDownloadDeclaration(role,data,)
+          return  documentsDownloadDeclaration(role,data,params,)
         }
 
         
@@ -228,11 +232,11 @@ const {mutation: mutationOptions} = options ?
     export type DocumentsDownloadDeclarationMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
     export const useDocumentsDownloadDeclaration = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof documentsDownloadDeclaration>>, TError,{role: DocumentsRole;data: DocumentsDownloadDeclarationBody}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof documentsDownloadDeclaration>>, TError,{role: DocumentsRole;data: DocumentsDownloadDeclarationBody;params?: DocumentsDownloadDeclarationParams}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof documentsDownloadDeclaration>>,
         TError,
-        {role: DocumentsRole;data: DocumentsDownloadDeclarationBody},
+        {role: DocumentsRole;data: DocumentsDownloadDeclarationBody;params?: DocumentsDownloadDeclarationParams},
         TContext
       > => {
 
@@ -308,6 +312,7 @@ const {mutation: mutationOptions} = options ?
 export const documentsDownloadInvoice = (
     role: DocumentsRole,
     documentsDownloadInvoiceBody: DocumentsDownloadInvoiceBody,
+    params?: DocumentsDownloadInvoiceParams,
  signal?: AbortSignal
 ) => {
       
@@ -316,6 +321,7 @@ export const documentsDownloadInvoice = (
       {url: `/api/${role}/invoice/download`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: documentsDownloadInvoiceBody,
+        params,
         responseType: 'blob', signal
     },
       );
@@ -324,8 +330,8 @@ export const documentsDownloadInvoice = (
 
 
 export const getDocumentsDownloadInvoiceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof documentsDownloadInvoice>>, TError,{role: DocumentsRole;data: DocumentsDownloadInvoiceBody}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof documentsDownloadInvoice>>, TError,{role: DocumentsRole;data: DocumentsDownloadInvoiceBody}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof documentsDownloadInvoice>>, TError,{role: DocumentsRole;data: DocumentsDownloadInvoiceBody;params?: DocumentsDownloadInvoiceParams}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof documentsDownloadInvoice>>, TError,{role: DocumentsRole;data: DocumentsDownloadInvoiceBody;params?: DocumentsDownloadInvoiceParams}, TContext> => {
 
 const mutationKey = ['documentsDownloadInvoice'];
 const {mutation: mutationOptions} = options ?
@@ -337,10 +343,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof documentsDownloadInvoice>>, {role: DocumentsRole;data: DocumentsDownloadInvoiceBody}> = (props) => {
-          const {role,data} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof documentsDownloadInvoice>>, {role: DocumentsRole;data: DocumentsDownloadInvoiceBody;params?: DocumentsDownloadInvoiceParams}> = (props) => {
+          const {role,data,params} = props ?? {};
 
-          return  documentsDownloadInvoice(role,data,)
+          return  documentsDownloadInvoice(role,data,params,)
         }
 
         
@@ -353,11 +359,11 @@ const {mutation: mutationOptions} = options ?
     export type DocumentsDownloadInvoiceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
     export const useDocumentsDownloadInvoice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof documentsDownloadInvoice>>, TError,{role: DocumentsRole;data: DocumentsDownloadInvoiceBody}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof documentsDownloadInvoice>>, TError,{role: DocumentsRole;data: DocumentsDownloadInvoiceBody;params?: DocumentsDownloadInvoiceParams}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof documentsDownloadInvoice>>,
         TError,
-        {role: DocumentsRole;data: DocumentsDownloadInvoiceBody},
+        {role: DocumentsRole;data: DocumentsDownloadInvoiceBody;params?: DocumentsDownloadInvoiceParams},
         TContext
       > => {
 

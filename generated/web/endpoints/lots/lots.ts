@@ -42,6 +42,7 @@ import type {
   StaffLotsExportLotEpcisBody,
   StaffLotsExportLotRecallCsvBody,
   StaffLotsExportLotRecallPdfBody,
+  StaffLotsExportLotRecallPdfParams,
   StaffLotsGetClaimTraceBody,
   StaffLotsGetItemTraceBody,
   StaffLotsGetLotBody,
@@ -732,6 +733,7 @@ export function useStaffLotsGetLotRecall<TData = Awaited<ReturnType<typeof staff
 export const staffLotsExportLotRecallPdf = (
     role: StaffRole,
     staffLotsExportLotRecallPdfBody: StaffLotsExportLotRecallPdfBody,
+    params?: StaffLotsExportLotRecallPdfParams,
  signal?: AbortSignal
 ) => {
       
@@ -740,6 +742,7 @@ export const staffLotsExportLotRecallPdf = (
       {url: `/api/${role}/lots/recall/pdf`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: staffLotsExportLotRecallPdfBody,
+        params,
         responseType: 'blob', signal
     },
       );
@@ -748,8 +751,8 @@ export const staffLotsExportLotRecallPdf = (
 
 
 export const getStaffLotsExportLotRecallPdfMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffLotsExportLotRecallPdf>>, TError,{role: StaffRole;data: StaffLotsExportLotRecallPdfBody}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof staffLotsExportLotRecallPdf>>, TError,{role: StaffRole;data: StaffLotsExportLotRecallPdfBody}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffLotsExportLotRecallPdf>>, TError,{role: StaffRole;data: StaffLotsExportLotRecallPdfBody;params?: StaffLotsExportLotRecallPdfParams}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffLotsExportLotRecallPdf>>, TError,{role: StaffRole;data: StaffLotsExportLotRecallPdfBody;params?: StaffLotsExportLotRecallPdfParams}, TContext> => {
 
 const mutationKey = ['staffLotsExportLotRecallPdf'];
 const {mutation: mutationOptions} = options ?
@@ -761,10 +764,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffLotsExportLotRecallPdf>>, {role: StaffRole;data: StaffLotsExportLotRecallPdfBody}> = (props) => {
-          const {role,data} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffLotsExportLotRecallPdf>>, {role: StaffRole;data: StaffLotsExportLotRecallPdfBody;params?: StaffLotsExportLotRecallPdfParams}> = (props) => {
+          const {role,data,params} = props ?? {};
 
-          return  staffLotsExportLotRecallPdf(role,data,)
+          return  staffLotsExportLotRecallPdf(role,data,params,)
         }
 
         
@@ -777,11 +780,11 @@ const {mutation: mutationOptions} = options ?
     export type StaffLotsExportLotRecallPdfMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
     export const useStaffLotsExportLotRecallPdf = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffLotsExportLotRecallPdf>>, TError,{role: StaffRole;data: StaffLotsExportLotRecallPdfBody}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffLotsExportLotRecallPdf>>, TError,{role: StaffRole;data: StaffLotsExportLotRecallPdfBody;params?: StaffLotsExportLotRecallPdfParams}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof staffLotsExportLotRecallPdf>>,
         TError,
-        {role: StaffRole;data: StaffLotsExportLotRecallPdfBody},
+        {role: StaffRole;data: StaffLotsExportLotRecallPdfBody;params?: StaffLotsExportLotRecallPdfParams},
         TContext
       > => {
 

@@ -23,6 +23,7 @@ import type {
 
 import type {
   AdminOrdersDownloadProductionOrdersBody,
+  AdminOrdersDownloadProductionOrdersParams,
   AdminOrdersExportProductionOrdersBody,
   AdminOrdersGetProductionOrders200,
   AdminOrdersGetProductionOrdersBody,
@@ -67,6 +68,7 @@ import { http } from '../../../../web/src/api/http';
  */
 export const adminOrdersDownloadProductionOrders = (
     adminOrdersDownloadProductionOrdersBody: AdminOrdersDownloadProductionOrdersBody,
+    params?: AdminOrdersDownloadProductionOrdersParams,
  signal?: AbortSignal
 ) => {
       
@@ -75,6 +77,7 @@ export const adminOrdersDownloadProductionOrders = (
       {url: `/api/admin/orders/download`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: adminOrdersDownloadProductionOrdersBody,
+        params,
         responseType: 'blob', signal
     },
       );
@@ -83,8 +86,8 @@ export const adminOrdersDownloadProductionOrders = (
 
 
 export const getAdminOrdersDownloadProductionOrdersMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminOrdersDownloadProductionOrders>>, TError,{data: AdminOrdersDownloadProductionOrdersBody}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof adminOrdersDownloadProductionOrders>>, TError,{data: AdminOrdersDownloadProductionOrdersBody}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminOrdersDownloadProductionOrders>>, TError,{data: AdminOrdersDownloadProductionOrdersBody;params?: AdminOrdersDownloadProductionOrdersParams}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof adminOrdersDownloadProductionOrders>>, TError,{data: AdminOrdersDownloadProductionOrdersBody;params?: AdminOrdersDownloadProductionOrdersParams}, TContext> => {
 
 const mutationKey = ['adminOrdersDownloadProductionOrders'];
 const {mutation: mutationOptions} = options ?
@@ -96,10 +99,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminOrdersDownloadProductionOrders>>, {data: AdminOrdersDownloadProductionOrdersBody}> = (props) => {
-          const {data} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminOrdersDownloadProductionOrders>>, {data: AdminOrdersDownloadProductionOrdersBody;params?: AdminOrdersDownloadProductionOrdersParams}> = (props) => {
+          const {data,params} = props ?? {};
 
-          return  adminOrdersDownloadProductionOrders(data,)
+          return  adminOrdersDownloadProductionOrders(data,params,)
         }
 
         
@@ -112,11 +115,11 @@ const {mutation: mutationOptions} = options ?
     export type AdminOrdersDownloadProductionOrdersMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
     export const useAdminOrdersDownloadProductionOrders = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminOrdersDownloadProductionOrders>>, TError,{data: AdminOrdersDownloadProductionOrdersBody}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminOrdersDownloadProductionOrders>>, TError,{data: AdminOrdersDownloadProductionOrdersBody;params?: AdminOrdersDownloadProductionOrdersParams}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof adminOrdersDownloadProductionOrders>>,
         TError,
-        {data: AdminOrdersDownloadProductionOrdersBody},
+        {data: AdminOrdersDownloadProductionOrdersBody;params?: AdminOrdersDownloadProductionOrdersParams},
         TContext
       > => {
 

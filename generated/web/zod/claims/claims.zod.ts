@@ -115,6 +115,10 @@ export const adminClaimsDeleteClaimsResponse = zod.object({
 /**
  * The claim report as PDF, saved as 'Non-Conformance-{id}-report .pdf'.
  */
+export const adminClaimsDownloadClaimQueryParams = zod.object({
+  "language": zod.enum(['en', 'sv', 'fi', 'nb', 'lv']).optional().describe('Extension (not in part 7): the report\'s language; absent: the client company\'s.')
+})
+
 export const adminClaimsDownloadClaimBodyIdMax = 2147483647;
 export const adminClaimsDownloadClaimBodyIdMultipleOf = 1;export const adminClaimsDownloadClaimBodyUserProfileFullNameMax = 240;export const adminClaimsDownloadClaimBodyUserProfileEmailMax = 320;
 
@@ -528,6 +532,10 @@ export const clientClaimsDeleteClaimsResponse = zod.object({
 /**
  * The claim report as PDF, saved as 'Non-Conformance-{id}-report .pdf'.
  */
+export const clientClaimsDownloadClaimQueryParams = zod.object({
+  "language": zod.enum(['en', 'sv', 'fi', 'nb', 'lv']).optional().describe('Extension (not in part 7): the report\'s language; absent: the client company\'s.')
+})
+
 export const clientClaimsDownloadClaimBodyIdMax = 2147483647;
 export const clientClaimsDownloadClaimBodyIdMultipleOf = 1;export const clientClaimsDownloadClaimBodyUserProfileFullNameMax = 240;export const clientClaimsDownloadClaimBodyUserProfileEmailMax = 320;
 

@@ -72,6 +72,10 @@ export const documentsDownloadDeclarationParams = zod.object({
   "role": zod.enum(['admin', 'accountant', 'client'])
 })
 
+export const documentsDownloadDeclarationQueryParams = zod.object({
+  "language": zod.enum(['en', 'sv', 'fi', 'nb', 'lv']).optional().describe('Extension (not in part 7): the declaration\'s language; absent: the client company\'s.')
+})
+
 export const documentsDownloadDeclarationBodyIdMax = 2147483647;
 export const documentsDownloadDeclarationBodyIdMultipleOf = 1;
 
@@ -115,6 +119,10 @@ export const documentsConfirmInvoiceResponse = zod.object({
  */
 export const documentsDownloadInvoiceParams = zod.object({
   "role": zod.enum(['admin', 'accountant', 'client'])
+})
+
+export const documentsDownloadInvoiceQueryParams = zod.object({
+  "language": zod.enum(['en', 'sv', 'fi', 'nb', 'lv']).optional().describe('Extension (not in part 7): the invoice\'s language; absent: the client company\'s.')
 })
 
 export const documentsDownloadInvoiceBodyIdMax = 2147483647;

@@ -600,6 +600,10 @@ export const staffLotsExportLotRecallPdfParams = zod.object({
   "role": zod.enum(['admin', 'operator'])
 })
 
+export const staffLotsExportLotRecallPdfQueryParams = zod.object({
+  "language": zod.enum(['en', 'sv', 'fi', 'nb', 'lv']).optional().describe('The document\'s language; absent: the plant\'s English.')
+})
+
 export const staffLotsExportLotRecallPdfBodyIdMax = 2147483647;
 export const staffLotsExportLotRecallPdfBodyIdMultipleOf = 1;
 

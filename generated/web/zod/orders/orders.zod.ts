@@ -13,6 +13,10 @@ import zod from 'zod';
 /**
  * PDF of the selected production orders, saved as `PO-{YYMMDD}.pdf` (date of the download).
  */
+export const adminOrdersDownloadProductionOrdersQueryParams = zod.object({
+  "language": zod.enum(['en', 'sv', 'fi', 'nb', 'lv']).optional().describe('Extension (not in part 7): the document\'s language; absent: the plant\'s English.')
+})
+
 export const adminOrdersDownloadProductionOrdersBodyOrderIdsItemMax = 2147483647;
 export const adminOrdersDownloadProductionOrdersBodyOrderIdsItemMultipleOf = 1;export const adminOrdersDownloadProductionOrdersBodyOrderIdsMax = 200;
 
