@@ -66,3 +66,9 @@ export const currentLocale = (): Locale => (i18n.locale || 'en') as Locale;
 
 /** Whether the app speaks English now (or the pseudo-locale, which is English lengthened): the spec's formats hold. */
 export const speaksEnglish = () => intlLocaleOf(currentLocale()) === 'en-US';
+
+/** The language a person downloads a document in: the one the app speaks (the pseudo-locale asks for none). */
+export const documentLanguage = (): Language | undefined => {
+  const locale = currentLocale();
+  return isLanguage(locale) ? locale : undefined;
+};

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { documentLanguage } from '../../i18n/locales';
 import { Anchor, Badge, Button, Drawer, Group, List, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
@@ -119,7 +120,9 @@ function LineDeclaration({ item }: { item: DraftItem & { id: number } }) {
   const save = async (invoice: { id: number; invoiceNumber: string }) => {
     let file: Blob;
     try {
-      file = await download.mutateAsync({ role: 'client', data: { id: invoice.id } });
+      // In the person's language, not the company's default (the API's `language` parameter).
+      const language = documentLanguage();
+      file = await download.mutateAsync({ role: 'client', data: { id: invoice.id }, ...(language ? { params: { language } } : {}) });
     } catch (error) {
       notifications.show({ color: 'red', role: 'alert', title: t`Download failed`, message: describeError(error) });
       return;
