@@ -18,11 +18,12 @@ const config = getConfig({ configPath: `${root}web/lingui.config.ts`, skipValida
 const TRANSLATIONS = ['sv', 'fi', 'nb', 'lv'];
 
 type Catalogue = Record<string, { message?: string; translation?: string; obsolete?: boolean }>;
-let catalogues: Record<string, Catalogue>;
-const [catalog] = await getCatalogs(config);
+/** The shell's catalogue and each feature's own (lingui.config.ts): every check holds for each of them. */
+const named = (await getCatalogs(config)).map((catalog) => ({ catalog, name: catalog.path.replace(`${root}web/`, '') }));
+let catalogues: Map<string, Record<string, Catalogue>>;
 
 beforeAll(async () => {
-  catalogues = (await catalog!.readAll()) as Record<string, Catalogue>;
+  catalogues = new Map(await Promise.all(named.map(async ({ catalog, name }) => [name, (await catalog.readAll()) as Record<string, Catalogue>] as const)));
 });
 
 /** A compiled message: text and arguments; an argument is `[name]`, or `[name, type, forms]` for plural and select. */
@@ -45,35 +46,43 @@ function shape(message: string): string[] {
   return [...found].sort();
 }
 
-const englishMessages = () => Object.entries(catalogues.en!).filter(([, entry]) => !entry.obsolete);
+const englishMessages = (name: string) => Object.entries(catalogues.get(name)!.en!).filter(([, entry]) => !entry.obsolete);
 
 describe("the web app's catalogues", () => {
   it('English has messages, and every language has a translation of each', () => {
-    expect(englishMessages().length).toBeGreaterThan(100);
-    for (const locale of TRANSLATIONS) {
-      const missing = englishMessages()
-        .filter(([id]) => !catalogues[locale]?.[id]?.translation?.trim())
-        .map(([, entry]) => entry.message);
-      expect(missing, `${locale} lacks these messages`).toEqual([]);
+    expect(named.length).toBeGreaterThan(1);
+    expect(named.reduce((count, { name }) => count + englishMessages(name).length, 0)).toBeGreaterThan(100);
+    for (const { name } of named) {
+      expect(englishMessages(name).length, `${name} is empty`).toBeGreaterThan(0);
+      for (const locale of TRANSLATIONS) {
+        const missing = englishMessages(name)
+          .filter(([id]) => !catalogues.get(name)![locale]?.[id]?.translation?.trim())
+          .map(([, entry]) => entry.message);
+        expect(missing, `${name}: ${locale} lacks these messages`).toEqual([]);
+      }
     }
   });
 
   it("each translation has exactly the English message's placeholders, plural and select arguments and tags", () => {
-    for (const locale of TRANSLATIONS) {
-      for (const [id, entry] of englishMessages()) {
-        const translation = catalogues[locale]?.[id]?.translation;
-        if (!translation) continue; // the test above names it
-        expect(shape(translation), `${locale}: "${translation}" for "${entry.message}"`).toEqual(shape(entry.message ?? id));
+    for (const { name } of named) {
+      for (const locale of TRANSLATIONS) {
+        for (const [id, entry] of englishMessages(name)) {
+          const translation = catalogues.get(name)![locale]?.[id]?.translation;
+          if (!translation) continue; // the test above names it
+          expect(shape(translation), `${name}: ${locale}: "${translation}" for "${entry.message}"`).toEqual(shape(entry.message ?? id));
+        }
       }
     }
   });
 
   it('the English catalogue holds exactly the messages the code asks for (run `pnpm -C web i18n:extract`)', { timeout: 120_000 }, async () => {
-    const extracted = (await catalog!.collect()) ?? {};
-    const inCatalogue = new Map(englishMessages());
-    const notExtracted = Object.entries(extracted).filter(([id]) => !inCatalogue.has(id)).map(([id, entry]) => entry.message ?? id);
-    const notInCode = [...inCatalogue].filter(([id]) => !(id in extracted)).map(([id, entry]) => entry.message ?? id);
-    expect({ notExtracted, notInCode }).toEqual({ notExtracted: [], notInCode: [] });
+    for (const { catalog, name } of named) {
+      const extracted = (await catalog.collect()) ?? {};
+      const inCatalogue = new Map(englishMessages(name));
+      const notExtracted = Object.entries(extracted).filter(([id]) => !inCatalogue.has(id)).map(([id, entry]) => entry.message ?? id);
+      const notInCode = [...inCatalogue].filter(([id]) => !(id in extracted)).map(([id, entry]) => entry.message ?? id);
+      expect({ name, notExtracted, notInCode }).toEqual({ name, notExtracted: [], notInCode: [] });
+    }
   });
 
   it('lists only existing code as not converted yet', () => {

@@ -3,7 +3,7 @@ import type { Messages } from '@lingui/core';
 import { PSEUDO_LOCALE, type Locale } from './locales';
 
 /**
- * The catalogues, one chunk per language: only the chosen one is downloaded (a dynamic import each; the Vite plugin
+ * The shell's catalogues, one chunk per language: only the chosen one is downloaded (a dynamic import each; the Vite plugin
  * compiles the PO file when it is imported, the pseudo-locale's from the English one).
  */
 const catalogues: Record<Locale, () => Promise<{ messages: Messages }>> = {
@@ -44,15 +44,65 @@ export function pseudoLocaleOn(): boolean {
 }
 
 /**
- * Loads the locale's catalogue (once) and makes it the app's language: every `t`, `<Trans>` and the Intl helpers
- * (`components/format.ts`, `components/dates.ts`) follow it, and so does `<html lang>`, which screen readers and the
- * browser's hyphenation read. A locale without a catalogue is English.
+ * The features' own catalogues (`FEATURE_CATALOGUES`, lingui.config.ts): one chunk per feature and language, loaded
+ * when a module of the feature that speaks is evaluated (`loadFeatureCatalogue`), so that a screen downloads only the
+ * shell's texts and its own.
+ */
+const featureCatalogues = import.meta.glob<{ messages: Messages }>('../features/*/locales/*/messages.po');
+/** The features whose modules are loaded: a change of language loads their catalogues too. */
+const featuresInUse = new Set<string>();
+/** `locale/feature` of each catalogue already merged into Lingui's messages (`locale/` for the shell's). */
+const loaded = new Set<string>();
+/** The feature catalogues being loaded now. */
+const loading = new Set<Promise<void>>();
+
+async function loadFeatureMessages(locale: Locale, feature: string): Promise<Messages> {
+  const key = `${locale}/${feature}`;
+  const load = featureCatalogues[`../features/${feature}/locales/${locale}/messages.po`];
+  if (loaded.has(key) || !load) return {};
+  const { messages } = await load();
+  loaded.add(key);
+  return messages;
+}
+
+/**
+ * Makes a feature's texts available in the language the app speaks, and in every language it changes to later. The
+ * feature's modules that speak import `features/<name>/catalogue.ts`, which calls this as they are evaluated; the
+ * router draws a screen once `featureCataloguesLoaded()`. Before a language is chosen at start-up it only notes the
+ * feature, and `activateLocale` loads it.
+ */
+export function loadFeatureCatalogue(feature: string): Promise<void> {
+  featuresInUse.add(feature);
+  const locale = i18n.locale as Locale;
+  if (!locale) return Promise.resolve();
+  const load = loadFeatureMessages(locale, feature).then((messages) => {
+    if (Object.keys(messages).length > 0) i18n.load(locale, messages);
+  });
+  loading.add(load);
+  void load.finally(() => loading.delete(load)).catch(() => undefined);
+  return load;
+}
+
+/** Resolves once every feature catalogue asked for so far has loaded (or failed: the screen then shows message ids). */
+export const featureCataloguesLoaded = (): Promise<void> => Promise.allSettled([...loading]).then(() => undefined);
+
+/**
+ * Loads the locale's catalogues (the shell's and those of the features in use, once each) and makes it the app's
+ * language: every `t`, `<Trans>` and the Intl helpers (`components/format.ts`, `components/dates.ts`) follow it, and
+ * so does `<html lang>`, which screen readers and the browser's hyphenation read. A locale without a catalogue is
+ * English.
  */
 export async function activateLocale(locale: Locale): Promise<Locale> {
   const chosen: Locale = locale in catalogues ? locale : 'en';
   if (i18n.locale !== chosen) {
-    const [{ messages }] = await Promise.all([catalogues[chosen](), pickerLocales[chosen]?.()]);
-    i18n.loadAndActivate({ locale: chosen, messages });
+    const shellKey = `${chosen}/`;
+    const [shell, features] = await Promise.all([
+      loaded.has(shellKey) ? { messages: {} } : catalogues[chosen](),
+      Promise.all([...featuresInUse].map((feature) => loadFeatureMessages(chosen, feature))),
+      pickerLocales[chosen]?.(),
+    ]);
+    loaded.add(shellKey);
+    i18n.loadAndActivate({ locale: chosen, messages: Object.assign({}, shell.messages, ...features) });
   }
   document.documentElement.lang = chosen === PSEUDO_LOCALE ? 'en-XA' : chosen;
   return chosen;

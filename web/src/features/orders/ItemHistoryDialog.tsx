@@ -4,6 +4,7 @@ import { getClientOrdersGetOrderItemHistoryQueryKey, useClientOrdersGetOrderItem
 import { formatDateTime } from '../../components/format';
 import { RecordLoad } from '../../components/RecordLoad';
 import { describeChange } from './itemHistory';
+import './catalogue';
 
 /**
  * An order item's history (issue 17): every change, oldest first, with who made it and when, and why a seller

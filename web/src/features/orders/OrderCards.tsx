@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 import { Card, Checkbox, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import './catalogue';
 
 export interface CardField {
   label: string;

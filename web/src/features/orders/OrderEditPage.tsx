@@ -31,6 +31,7 @@ import { OrderCards, type CardField } from './OrderCards';
 import { onInvalidForm } from '../../components/invalidForm';
 import { useRecordEditor } from '../../components/useRecordEditor';
 import { isRecordId, RecordLoad, recordIdOf } from '../../components/RecordLoad';
+import './catalogue';
 
 const OrderItemDialog = lazy(() => import('./OrderItemDialog'));
 const ItemHistoryDialog = lazy(() => import('./ItemHistoryDialog'));

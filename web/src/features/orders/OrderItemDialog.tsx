@@ -15,6 +15,7 @@ import { dayInputProps, DELIVER_AT_FORMAT, isWeekend, shownDayFormat } from '../
 import { numberInputSeparators } from '../../components/format';
 import { firstOrderDay, parseOrderDay, type DraftItem } from './orderItems';
 import { onInvalidForm } from '../../components/invalidForm';
+import './catalogue';
 
 interface FormValues {
   dueDate: string | null;

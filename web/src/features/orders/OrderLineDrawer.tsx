@@ -20,6 +20,7 @@ import { QueryError } from '../../components/QueryError';
 import { useWideScreen } from '../../components/useWideScreen';
 import type { DraftItem } from './orderItems';
 import { producedPart } from './orderItems';
+import './catalogue';
 
 /** How many claims of the order the line's claims are looked for in (a claim names the order and the product). */
 const CLAIMS_OF_ORDER = 100 as const;

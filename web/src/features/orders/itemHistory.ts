@@ -1,6 +1,7 @@
 import type { OrderItemChange } from '../../../../generated/web/model';
 import { t } from '@lingui/core/macro';
 import { formatListDate, formatNumber } from '../../components/format';
+import './catalogue';
 
 const yesNo = (value: boolean | null) => (value ? t`yes` : t`no`);
 

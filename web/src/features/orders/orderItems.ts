@@ -3,6 +3,7 @@ import { t } from '@lingui/core/macro';
 import { now } from '../../components/clock';
 import { addDays, isoDay, isWeekend, mondayOf, parseDay } from '../../components/dates';
 import { formatListDate } from '../../components/format';
+import './catalogue';
 
 /**
  * An order item as the order edit screen holds it while the user edits: items are added, changed and removed
