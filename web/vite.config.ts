@@ -2,6 +2,12 @@
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
+import { getConfig } from '@lingui/conf';
+
+// web/lingui.config.ts, also when vitest runs this config from the repository's root.
+const linguiConfig = getConfig({ configPath: `${import.meta.dirname}/lingui.config.ts` });
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -13,7 +19,22 @@ export default defineConfig(({ mode }) => {
   const proxy: Record<string, string> =
     mode === 'mock' ? { '/api': 'http://127.0.0.1:4010' } : { '/api': apiTarget, '/idp': apiTarget, '/app-config.json': apiTarget };
   return {
-  plugins: [react()],
+  // Lingui's macros (`t`, `<Trans>`, `msg`) become catalogue look-ups by its Babel plugin before React's transform;
+  // @vitejs/plugin-react 6 no longer runs Babel itself, so Rolldown's Babel plugin does, and only for the files that
+  // import a macro (the rest stays on the fast path). The lingui plugin compiles a `.po` catalogue when it is
+  // imported. The same plugins run in vitest's web project, which is this config.
+  plugins: [
+    babel({
+      presets: [
+        {
+          preset: { plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig }]] },
+          rolldown: { filter: { code: /@lingui\/(core|react)\/macro/ } },
+        },
+      ],
+    }),
+    react(),
+    lingui({ configPath: `${import.meta.dirname}/lingui.config.ts` }),
+  ],
   // The generated client and models (orval, generated/web), as `@generated/...`; tsconfig.json's `paths` says the same.
   resolve: { alias: { '@generated': path.resolve(import.meta.dirname, '../generated/web') } },
   server: {

@@ -38,7 +38,7 @@ async function boot() {
 async function showFailure(error: unknown) {
   try {
     const { mountFailure } = await import('./app/start');
-    mountFailure(error);
+    await mountFailure(error);
   } catch (loadError) {
     console.error('The app could not be loaded', loadError);
     const box = document.createElement('div');

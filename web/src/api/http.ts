@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+
 /**
  * The one HTTP client of the web app: orval's generated hooks call it (see orval.config.ts). It adds the
  * bearer token, sends JSON (or multipart), and turns error answers into `ApiError` carrying the problem
@@ -126,6 +128,7 @@ async function send<T>(config: RequestConfig): Promise<T> {
     : '';
   const headers: Record<string, string> = { ...(config.headers ?? {}) };
   const token = tokenProvider();
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the scheme of the header, no text
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (config.data instanceof FormData) {
@@ -140,10 +143,10 @@ async function send<T>(config: RequestConfig): Promise<T> {
     response = await fetch(`${config.url}${query}`, { method: config.method, headers, body, signal: config.signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, { title: 'Network error', status: 0, detail: 'The portal cannot be reached. Check your connection and try again.' });
+    throw new ApiError(0, { title: t`Network error`, status: 0, detail: t`The portal cannot be reached. Check your connection and try again.` });
   }
   if (!response.ok) {
-    let problem: ProblemDocument = { title: response.statusText || 'Error', status: response.status };
+    let problem: ProblemDocument = { title: response.statusText || t`Error`, status: response.status };
     try {
       problem = { ...problem, ...(await response.json()) };
     } catch {

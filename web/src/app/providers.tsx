@@ -1,4 +1,7 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
+import { I18nProvider, useLingui } from '@lingui/react';
 import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { notifications, useNotifications } from '@mantine/notifications';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -7,6 +10,7 @@ import { describeError } from '../api/describeError';
 import { ServiceStatus } from '../components/ServiceStatus';
 import { useConfirmHost } from '../components/confirm';
 import { readableOn } from './contrast';
+import { pickerLocaleOf } from '../i18n/i18n';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -20,10 +24,19 @@ export const theme = createTheme({
   // with it @mantine/dates and the combobox, into the first screen's JavaScript.
   components: {
     // Every dialog's close button and every picker's clear button has a name (WCAG 4.1.2).
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-    DatePickerInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear date' } } },
-    DateInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear date' } } },
-    MonthPickerInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear month' } } },
+    // The names are read when a component renders (getters): they follow the language chosen at that time.
+    Modal: {
+      defaultProps: {
+        get closeButtonProps() {
+          return { 'aria-label': t`Close` };
+        },
+      },
+    },
+    // The pickers' month and weekday names in the chosen language (its dayjs locale is loaded with the catalogue).
+    DatePickerInput: { defaultProps: { get clearButtonProps() { return { 'aria-label': t`Clear date` }; }, get locale() { return pickerLocaleOf(i18n.locale); } } },
+    DateInput: { defaultProps: { get clearButtonProps() { return { 'aria-label': t`Clear date` }; }, get locale() { return pickerLocaleOf(i18n.locale); } } },
+    MonthPickerInput: { defaultProps: { get clearButtonProps() { return { 'aria-label': t`Clear month` }; }, get locale() { return pickerLocaleOf(i18n.locale); } } },
+    DatePicker: { defaultProps: { get locale() { return pickerLocaleOf(i18n.locale); } } },
     // A dialog focuses its first field when it opens: a searchable select there must not open its dropdown by
     // itself, or the first click on Cancel only closes the dropdown and the blur shows 'Field is required.'.
     Select: { defaultProps: { openOnFocus: false } },
@@ -78,7 +91,7 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (mutation.meta?.silent) return;
-        notifications.show({ color: 'red', role: 'alert', title: 'Not saved', message: describeError(error) });
+        notifications.show({ color: 'red', role: 'alert', title: t`Not saved`, message: describeError(error) });
       },
     }),
   });
@@ -105,17 +118,31 @@ function NotificationsOnDemand() {
   ) : null;
 }
 
+/**
+ * The app in the chosen language. A change of language draws the app anew (a key per locale), so that every text,
+ * date and number follows it, also those a screen formats without asking Lingui's context (`formatDay`) and the
+ * theme's default labels; the router, the signed-in session and the loaded data (QueryClient) stay.
+ */
+function InChosenLanguage({ children }: { children: ReactNode }) {
+  const { i18n: active } = useLingui();
+  return <Fragment key={active.locale}>{children}</Fragment>;
+}
+
 export function AppProviders({ children, queryClient, env }: { children: ReactNode; queryClient: QueryClient; env?: 'default' | 'test' }) {
   // The confirmations' host, once a screen first asks for one (components/confirm.tsx).
   const ConfirmHost = useConfirmHost();
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" env={env}>
-      <QueryClientProvider client={queryClient}>
-        {ConfirmHost && <ConfirmHost />}
-        <NotificationsOnDemand />
-        <ServiceStatus />
-        {children}
-      </QueryClientProvider>
-    </MantineProvider>
+    <I18nProvider i18n={i18n}>
+      <InChosenLanguage>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" env={env}>
+          <QueryClientProvider client={queryClient}>
+            {ConfirmHost && <ConfirmHost />}
+            <NotificationsOnDemand />
+            <ServiceStatus />
+            {children}
+          </QueryClientProvider>
+        </MantineProvider>
+      </InChosenLanguage>
+    </I18nProvider>
   );
 }

@@ -1,4 +1,5 @@
 import type { ClientFaceType, ClientTypeAttribute, CurrentUser, DocumentsRole, Face, PortalRole } from '@generated/model';
+import type { Language } from '../i18n/locales';
 
 /**
  * Who is signed in, as the web app sees it: the API's answer to `GET /api/me` (the UI only mirrors it; the API
@@ -20,12 +21,18 @@ export interface SessionUser {
   companyClientType: ClientTypeAttribute | null;
   /** The `{role}` of the documents calls (part 7.3); null for faces without invoices. */
   documentsRole: DocumentsRole | null;
+  /** The person's own language, null while they have chosen none. */
+  language: Language | null;
+  /** The company's default language (plant staff: the plant's, English). */
+  companyLanguage: Language;
 }
 
 /** The portal's user from `GET /api/me`. */
 export function userFromMe(me: CurrentUser): SessionUser {
   return {
     sub: me.id,
+    // An account without a name or an e-mail address: a placeholder the identity service also shows, not a text.
+    // eslint-disable-next-line lingui/no-unlocalized-strings
     name: me.fullName || me.email || 'User',
     email: me.email || null,
     roles: me.roles,
@@ -34,6 +41,8 @@ export function userFromMe(me: CurrentUser): SessionUser {
     company: me.company,
     companyClientType: me.clientTypeAttribute ?? null,
     documentsRole: me.documentsRole ?? null,
+    language: me.language ?? null,
+    companyLanguage: me.companyLanguage,
   };
 }
 

@@ -13,6 +13,10 @@ import { getSessionGetMeQueryOptions } from '@generated/endpoints/session/sessio
 import { setAccessTokenProvider } from '../api/http';
 import { userFromMe, type Session, type SignedIn } from './session';
 import type { AppConfig } from './auth';
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
+import { activateLocale, pseudoLocaleOn } from '../i18n/i18n';
+import { chooseLanguage, PSEUDO_LOCALE } from '../i18n/locales';
 
 /**
  * The app itself, loaded by the boot (main.tsx) once the user has a session: React, Mantine, the router and the
@@ -46,18 +50,31 @@ function render(node: React.ReactNode) {
 export async function mount(signedIn: SignedIn | Session, config: AppConfig) {
   setAccessTokenProvider(() => signedIn.accessToken());
   const session = 'user' in signedIn ? signedIn : { ...signedIn, user: userFromMe(await queryClient.fetchQuery(getSessionGetMeQueryOptions())) };
+  await activateLocale(pseudoLocaleOn() ? PSEUDO_LOCALE : chooseLanguage(session.user, browserLanguages()));
   render(<App session={session} config={config} />);
 }
 
-/** A start-up failure, shown with a way to try again (and logged by the boot). */
-export function mountFailure(error: unknown) {
+/** The browser's languages, most wanted first. */
+export const browserLanguages = (): readonly string[] => (navigator.languages?.length ? navigator.languages : [navigator.language]);
+
+/**
+ * A start-up failure, shown with a way to try again (and logged by the boot), in the browser's language when its
+ * catalogue loads; when nothing is known yet and even that fails, in English.
+ */
+export async function mountFailure(error: unknown) {
+  if (!i18n.locale) await activateLocale(chooseLanguage({}, browserLanguages())).catch(() => undefined);
+  // Without any catalogue the messages' ids would show: the plain English words instead.
+  /* eslint-disable lingui/no-unlocalized-strings */
+  const title = i18n.locale ? t`The portal could not start` : 'The portal could not start';
+  const again = i18n.locale ? t`Try again` : 'Try again';
+  /* eslint-enable lingui/no-unlocalized-strings */
   render(
     <Center mih="100vh" p="md">
       <Stack maw={480}>
-        <Alert color="red" title="The portal could not start">
+        <Alert color="red" title={title}>
           {error instanceof Error ? error.message : String(error)}
         </Alert>
-        <Button onClick={() => window.location.assign(window.location.origin + '/')}>Try again</Button>
+        <Button onClick={() => window.location.assign(window.location.origin + '/')}>{again}</Button>
       </Stack>
     </Center>,
   );

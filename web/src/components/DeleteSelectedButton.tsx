@@ -1,4 +1,5 @@
 import { Button, Tooltip } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 import { IconTrash } from '@tabler/icons-react';
 
 interface DeleteSelectedButtonProps {
@@ -13,11 +14,12 @@ interface DeleteSelectedButtonProps {
 }
 
 /** The red delete button of every list with a selection: disabled without one, or with the reason it is blocked. */
-export function DeleteSelectedButton({ label = 'Delete selected', selected, blocked, pending, onClick }: DeleteSelectedButtonProps) {
+export function DeleteSelectedButton({ label, selected, blocked, pending, onClick }: DeleteSelectedButtonProps) {
+  const { t } = useLingui();
   return (
     <Tooltip label={blocked ?? ''} disabled={!blocked} multiline maw={320}>
       <Button color="red" variant="light" leftSection={<IconTrash size={16} />} disabled={selected === 0 || !!blocked} loading={pending} onClick={onClick}>
-        {label}
+        {label ?? t`Delete selected`}
       </Button>
     </Tooltip>
   );

@@ -1,4 +1,6 @@
 import { Button, Menu } from '@mantine/core';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import type { ExportFormat } from '@generated/model';
@@ -26,7 +28,7 @@ export function ExportMenu({
     try {
       file = await run(format);
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Export failed', message: describeError(error) });
+      notifications.show({ color: 'red', title: t`Export failed`, message: describeError(error) });
       return;
     }
     try {
@@ -39,12 +41,14 @@ export function ExportMenu({
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Button variant="default" leftSection={<IconDownload size={16} />} rightSection={<IconChevronDown size={14} />} loading={pending}>
-          Export
+          <Trans>Export</Trans>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item onClick={() => void download('csv')}>CSV</Menu.Item>
-        <Menu.Item onClick={() => void download('xlsx')}>Excel</Menu.Item>
+        <Menu.Item onClick={() => void download('xlsx')}>
+          <Trans>Excel</Trans>
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,4 +1,5 @@
 import { Center, Text } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
 import { useAppContext } from '../app/context';
 
 /** Part 2.5: users without privileges. */
@@ -7,8 +8,10 @@ export default function GuestPage() {
   return (
     <Center mih={240}>
       <Text size="lg" ta="center" maw={560}>
-        You don&apos;t have the account privileges to access this portal. Please contact{' '}
-        <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+        <Trans>
+          You don&apos;t have the account privileges to access this portal. Please contact{' '}
+          <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+        </Trans>
       </Text>
     </Center>
   );

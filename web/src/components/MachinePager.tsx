@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { Group, Pagination, Select, Text } from '@mantine/core';
 import type { RowsPerPage } from '@generated/model';
 
@@ -45,7 +46,11 @@ export function MachinePager({
   const lastRow = Math.min(count, value.page * value.rowsPerPage);
   return (
     <Group justify="space-between" align="flex-end" wrap="wrap">
-      <Text size="sm" c="dimmed">{`Machines ${firstRow}–${lastRow} of ${count}`}</Text>
+      <Text size="sm" c="dimmed">
+        <Trans>
+          Machines {firstRow}–{lastRow} of {count}
+        </Trans>
+      </Text>
       <Group gap="md" align="flex-end">
         {pages > 1 && (
           <Pagination

@@ -1,4 +1,5 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 
 /** Part 2: unknown paths. */
@@ -9,9 +10,11 @@ export function NotFoundPage() {
         <Title order={1} c="dimmed">
           404
         </Title>
-        <Text size="xl">Oops. Nothing here...</Text>
+        <Text size="xl">
+          <Trans>Oops. Nothing here...</Trans>
+        </Text>
         <Button component={Link} to="/">
-          Go Home
+          <Trans>Go Home</Trans>
         </Button>
       </Stack>
     </Center>

@@ -1,11 +1,13 @@
 import { Group, RingProgress, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 import { formatPercent } from './format';
 
 /** The Progress cell of the order lists (client and admin): a circular indicator and the percentage produced. */
 export function OrderProgress({ part }: { part: number }) {
+  const { t } = useLingui();
   const percent = formatPercent(part);
   return (
-    <Group gap={6} wrap="nowrap" aria-label={`Progress ${percent}`}>
+    <Group gap={6} wrap="nowrap" aria-label={t`Progress ${percent}`}>
       <RingProgress
         size={34}
         thickness={4}

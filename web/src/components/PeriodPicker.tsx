@@ -1,7 +1,8 @@
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
 import { DatePickerInput } from '@mantine/dates';
-import { DAY_FORMAT, type DayFormat } from './dates';
+import { DAY_FORMAT, shownDayFormat, type DayFormat } from './dates';
+import { useLingui } from '@lingui/react/macro';
 
 export interface Period {
   from: string;
@@ -14,16 +15,17 @@ export interface Period {
  * while the second day is not picked yet the last period stays.
  */
 export function PeriodPicker({ value, onChange, format = DAY_FORMAT }: { value: Period; onChange: (period: Period) => void; format?: DayFormat }) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState<[string | null, string | null]>([value.from, value.to]);
   return (
     <DatePickerInput
       type="range"
-      label="Period"
-      valueFormat={format}
+      label={t`Period`}
+      valueFormat={shownDayFormat(format)}
       firstDayOfWeek={1}
       allowSingleDateInRange
-      previousLabel="Previous month"
-      nextLabel="Next month"
+      previousLabel={t`Previous month`}
+      nextLabel={t`Next month`}
       miw={240}
       value={draft}
       onChange={(range) => {

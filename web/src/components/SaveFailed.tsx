@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 import { describeError } from '../api/describeError';
 
 interface SaveFailedProps {
@@ -18,9 +19,10 @@ interface SaveFailedProps {
  * form (a drag on a board, a confirmation, a download) says it in a toast instead, once (app/providers.tsx).
  */
 export function SaveFailed({ error, message, onClose, reload }: SaveFailedProps) {
+  const { t } = useLingui();
   if (!error && !message) return null;
   return (
-    <Alert color="red" title="Not saved" role="alert" withCloseButton={onClose !== undefined} onClose={onClose}>
+    <Alert color="red" title={t`Not saved`} role="alert" withCloseButton={onClose !== undefined} onClose={onClose}>
       <Group justify="space-between">
         <Text size="sm">{message ?? describeError(error)}</Text>
         {reload && (

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Alert, Loader } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
 import { serviceAvailability } from '../api/http';
 
 /**
@@ -17,7 +18,7 @@ export function ServiceStatus() {
       icon={<Loader size="xs" color="yellow" />}
       style={{ position: 'fixed', top: 8, left: '50%', transform: 'translateX(-50%)', zIndex: 1000 }}
     >
-      The service is briefly unavailable, retrying…
+      <Trans>The service is briefly unavailable, retrying…</Trans>
     </Alert>
   );
 }

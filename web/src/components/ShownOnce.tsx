@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 
@@ -34,6 +35,7 @@ export function ShownOnce({
   copy?: { value: string; label: string };
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <Stack>
       {warning && (
@@ -47,12 +49,14 @@ export function ShownOnce({
           <CopyButton value={copy.value}>
             {({ copied, copy: copyValue }) => (
               <Button variant="light" leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copyValue}>
-                {copied ? 'Copied' : copy.label}
+                {copied ? t`Copied` : copy.label}
               </Button>
             )}
           </CopyButton>
         )}
-        <Button onClick={onClose}>Done</Button>
+        <Button onClick={onClose}>
+          <Trans>Done</Trans>
+        </Button>
       </Group>
     </Stack>
   );

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useBlocker } from '@tanstack/react-router';
 
 /**
@@ -7,17 +8,20 @@ import { useBlocker } from '@tanstack/react-router';
  * what would be lost ('This order').
  */
 export function UnsavedChangesGuard({ when, subject }: { when: () => boolean; subject: string }) {
+  const { t } = useLingui();
   const blocker = useBlocker({ shouldBlockFn: when, enableBeforeUnload: when, withResolver: true });
   return (
-    <Modal opened={blocker.status === 'blocked'} onClose={() => blocker.reset?.()} title="Discard changes?" size="sm">
+    <Modal opened={blocker.status === 'blocked'} onClose={() => blocker.reset?.()} title={t`Discard changes?`} size="sm">
       <Stack>
-        <Text size="sm">{subject} has changes that are not saved. Leave and lose them?</Text>
+        <Text size="sm">
+          <Trans>{subject} has changes that are not saved. Leave and lose them?</Trans>
+        </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-            Stay
+            <Trans>Stay</Trans>
           </Button>
           <Button color="red" onClick={() => blocker.proceed?.()}>
-            Discard changes
+            <Trans>Discard changes</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,4 +1,5 @@
 import { useSyncExternalStore, type ComponentType } from 'react';
+import { t } from '@lingui/core/macro';
 import { notifications } from '@mantine/notifications';
 import type { OpenConfirmModal } from '@mantine/modals';
 import { hostWait } from './confirmWait';
@@ -51,8 +52,8 @@ export function openConfirm(props: OpenConfirmModal): void {
       notifications.show({
         color: 'red',
         role: 'alert',
-        title: 'Could not ask for confirmation',
-        message: 'Part of the portal did not load. Check your connection and try again.',
+        title: t`Could not ask for confirmation`,
+        message: t`Part of the portal did not load. Check your connection and try again.`,
       }),
   );
 }

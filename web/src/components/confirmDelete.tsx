@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { plural, t } from '@lingui/core/macro';
 import { openConfirm } from './confirm';
 
 type ConfirmDeleteProps = { title: string; onConfirm: () => void } & ({ count: number } | { message: string });
@@ -8,16 +9,15 @@ type ConfirmDeleteProps = { title: string; onConfirm: () => void } & ({ count: n
  * `message` of the caller's), with Cancel and a red Delete; `onConfirm` runs only on Delete.
  */
 export function confirmDelete({ title, onConfirm, ...what }: ConfirmDeleteProps) {
+  const count = 'count' in what ? what.count : 0;
   const message =
     'message' in what
       ? what.message
-      : what.count === 1
-        ? 'Are you sure you want to delete this item?'
-        : `Are you sure you want to delete these ${what.count} items?`;
+      : plural(count, { one: 'Are you sure you want to delete this item?', other: 'Are you sure you want to delete these # items?' });
   openConfirm({
     title,
     children: <Text size="sm">{message}</Text>,
-    labels: { confirm: 'Delete', cancel: 'Cancel' },
+    labels: { confirm: t`Delete`, cancel: t`Cancel` },
     confirmProps: { color: 'red' },
     onConfirm,
   });

@@ -14,6 +14,7 @@
  */
 
 import { now } from './clock';
+import { currentLocale, speaksEnglish, type Locale } from '../i18n/locales';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -66,7 +67,9 @@ export const isWeekday = (day: string) => !isWeekend(day);
  * How the English face writes a day, everywhere a person reads or types one: lists, date fields, period pickers, chart
  * axes and tooltips, and the PDFs (the API writes the same). Part 9 named four formats (lists DD.MM.YYYY, pickers
  * MM.DD.YYYY, the downtime history MM/DD/YYYY, date fields YYYY-MM-DD), and a Nordic reader took 12.01 for 12 January;
- * the lists' DD.MM.YYYY is now the one format. Files and the API write ISO 8601 (YYYY-MM-DD).
+ * the lists' DD.MM.YYYY is now the one format. Files and the API write ISO 8601 (YYYY-MM-DD). The other languages
+ * write and type a day as their Intl convention does (`localDayFormat`: Swedish 2026-12-07, Finnish 07.12.2026),
+ * everywhere, where English keeps the formats part 2 names.
  */
 export const DAY_FORMAT = 'DD.MM.YYYY';
 /** Part 2.4 names the order item's 'Deliver at' picker YYYY-MM-DD; ISO cannot be read as another day, so it stays. */
@@ -78,30 +81,78 @@ export const MONTH_FORMAT = 'YYYY-MM';
 
 export type DayFormat = typeof DAY_FORMAT | typeof DELIVER_AT_FORMAT | typeof REPORT_FORMAT;
 
-const ISO_DAY = /^\s*(\d{4})-(\d{2})-(\d{2})\s*$/;
-const DOTTED_DAY = /^\s*(\d{1,2})[./-](\d{1,2})[./-](\d{4})\s*$/;
+const localFormats = new Map<Locale, string>();
+/**
+ * How the chosen language writes a day, as a pattern of Mantine's (dayjs') tokens, read from Intl's own parts:
+ * Swedish `YYYY-MM-DD`, Finnish, Norwegian and Latvian `DD.MM.YYYY`. English is `DAY_FORMAT`.
+ */
+export function localDayFormat(locale: Locale = currentLocale()): string {
+  if (speaksEnglish()) return DAY_FORMAT;
+  let pattern = localFormats.get(locale);
+  if (!pattern) {
+    const parts = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).formatToParts(new Date(Date.UTC(2026, 11, 7)));
+    pattern = parts.map((part) => (part.type === 'year' ? 'YYYY' : part.type === 'month' ? 'MM' : part.type === 'day' ? 'DD' : part.value)).join('');
+    localFormats.set(locale, pattern);
+  }
+  return pattern;
+}
 
-/** The day `YYYY-MM-DD` (or the day of a longer ISO text) written in `format`; '' for anything else. */
+/** The field's format in the chosen language: the screen's own (part 2) in English, the language's otherwise. */
+export const shownDayFormat = (format: DayFormat): string => (speaksEnglish() ? format : localDayFormat());
+
+/** A day's pattern written with the letters its language reads (the placeholder of a date field): Swedish ÅÅÅÅ-MM-DD. */
+const PATTERN_LETTERS: Partial<Record<Locale, Record<'Y' | 'M' | 'D', string>>> = {
+  sv: { Y: 'Å', M: 'M', D: 'D' },
+  fi: { Y: 'V', M: 'K', D: 'P' },
+  nb: { Y: 'Å', M: 'M', D: 'D' },
+  lv: { Y: 'G', M: 'M', D: 'D' },
+};
+const placeholderOf = (pattern: string) => {
+  const letters = PATTERN_LETTERS[currentLocale()];
+  return letters ? pattern.replace(/[YMD]/g, (token) => letters[token as 'Y' | 'M' | 'D']) : pattern;
+};
+
+const ISO_DAY = /^\s*(\d{4})-(\d{2})-(\d{2})\s*$/;
+const DOTTED_DAY = /^\s*(\d{1,2})[./-](\d{1,2})[./-](\d{4})\.?\s*$/;
+
+/**
+ * The day `YYYY-MM-DD` (or the day of a longer ISO text) written in `format` (English) or as the chosen language
+ * writes a day; '' for anything else.
+ */
 export function formatDay(value: string | null | undefined, format: DayFormat = DAY_FORMAT): string {
   const match = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
   if (!match) return '';
   const [, year, month, date] = match;
-  if (format === DELIVER_AT_FORMAT) return `${year}-${month}-${date}`;
-  return format === REPORT_FORMAT ? `${month}.${date}.${year}` : `${date}.${month}.${year}`;
+  const pattern = shownDayFormat(format);
+  if (pattern === REPORT_FORMAT) return `${month}.${date}.${year}`;
+  return pattern.replace('YYYY', year!).replace('MM', month!).replace('DD', date!);
 }
 
-/** An instant in the user's time zone, the day as `formatDay` writes it and the time: DD.MM.YYYY HH:mm. */
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+/** Hours and minutes as the chosen language writes them (24-hour clock; Finnish 13.05), in the user's zone or UTC. */
+function timeOf(date: Date, zone: 'local' | 'UTC'): string {
+  if (speaksEnglish()) return zone === 'UTC' ? `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}` : `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const key = `${currentLocale()} ${zone}`;
+  let format = timeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(currentLocale(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(zone === 'UTC' ? { timeZone: 'UTC' } : {}) });
+    timeFormats.set(key, format);
+  }
+  return format.format(date);
+}
+
+/** An instant in the user's time zone, the day as `formatDay` writes it and the time: DD.MM.YYYY HH:mm in English. */
 export function formatDayTime(value: string | null | undefined): string {
   const date = value ? new Date(value) : null;
   if (!date || Number.isNaN(date.getTime())) return '';
-  return `${formatDay(isoDay(date))} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return `${formatDay(isoDay(date))} ${timeOf(date, 'local')}`;
 }
 
-/** An instant in UTC (downtime keeps no plant time zone): DD.MM.YYYY HH:mm. */
+/** An instant in UTC (downtime keeps no plant time zone): DD.MM.YYYY HH:mm in English. */
 export function formatUtcDayTime(value: string | null | undefined): string {
   const date = value ? new Date(value) : null;
   if (!date || Number.isNaN(date.getTime())) return '';
-  return `${formatDay(date.toISOString())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
+  return `${formatDay(date.toISOString())} ${timeOf(date, 'UTC')}`;
 }
 
 /**
@@ -112,7 +163,10 @@ export function formatUtcDayTime(value: string | null | undefined): string {
  * otherwise pick the 1st, and stay picked when the 12th turns out to be a Saturday. Where the year comes last, a
  * one-digit day and month stay (the text is not a day until the four-digit year is typed).
  */
-export function parseDay(text: string, format: DayFormat = DELIVER_AT_FORMAT): string | null {
+export function parseDay(text: string, fieldFormat: DayFormat = DELIVER_AT_FORMAT): string | null {
+  // Another language types its own day (Finnish 7.12.2026, Latvian 07.12.2026.): day first unless the year is.
+  const local = shownDayFormat(fieldFormat);
+  const format = local.startsWith('YYYY') ? DELIVER_AT_FORMAT : local === REPORT_FORMAT ? REPORT_FORMAT : DAY_FORMAT;
   const iso = ISO_DAY.exec(text);
   const dotted = format === DELIVER_AT_FORMAT ? null : DOTTED_DAY.exec(text);
   const parts = iso
@@ -133,9 +187,10 @@ export function parseDay(text: string, format: DayFormat = DELIVER_AT_FORMAT): s
  * narrows what a typed day may be (a weekday, on or after the first order day).
  */
 export function dayInputProps(format: DayFormat = DAY_FORMAT, accept: (day: string) => boolean = () => true) {
+  const shown = shownDayFormat(format);
   return {
-    valueFormat: format,
-    placeholder: format,
+    valueFormat: shown,
+    placeholder: placeholderOf(shown),
     dateParser: (text: string) => {
       const day = parseDay(text, format);
       return day && accept(day) ? day : null;

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import type { ComboboxItem, OptionsFilter } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
@@ -75,10 +76,10 @@ export function useServerLookup<TQueryFnData, TData extends { rows: unknown[] },
 
   const tooShort = !browse && searching.length < LOOKUP_MIN;
   const nothingFoundMessage = tooShort
-    ? `Type at least ${LOOKUP_MIN} characters`
+    ? t`Type at least ${LOOKUP_MIN} characters`
     : answer.isFetching && !answer.data
-      ? 'Searching…'
-      : `No ${what} found`;
+      ? t`Searching…`
+      : t`No ${what} found`;
 
   return {
     search,

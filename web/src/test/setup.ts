@@ -3,6 +3,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { server } from '../../../mocks/node';
+import { i18n } from '@lingui/core';
+import { messages as english } from '../locales/en/messages.po';
+
+// Components speak English in tests (the spec's texts), as a person with no other language chosen reads them.
+i18n.loadAndActivate({ locale: 'en', messages: english });
 
 // Lazily loaded dialogs take longer than the default 1 s to appear on a busy 2-core machine.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { ActionIcon, Anchor, Badge, Button, Center, Drawer, Group, Indicator, Loader, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -24,6 +26,7 @@ const FALLBACK_POLL_MS = 60_000;
 
 /** The bell in the top bar: the unread count, and the notifications in a drawer, newest first. */
 export function NotificationsBell() {
+  const { t } = useLingui();
   const [opened, setOpened] = useState(false);
   const queryClient = useQueryClient();
   const unreadKey = getNotificationsGetUnreadCountQueryKey({});
@@ -31,17 +34,17 @@ export function NotificationsBell() {
   const live = useNotificationStream(unreadKey, listKey);
   const unread = useNotificationsGetUnreadCount({}, { query: { queryKey: unreadKey, refetchInterval: live ? false : FALLBACK_POLL_MS } });
   const count = unread.data?.unread ?? 0;
-  const label = count === 1 ? 'Notifications, 1 unread' : `Notifications, ${count} unread`;
+  const label = plural(count, { one: 'Notifications, # unread', other: 'Notifications, # unread' });
   return (
     <>
       <Indicator label={count > 99 ? '99+' : count} size={16} disabled={count === 0} offset={4} color="red">
-        <ActionIcon variant="subtle" aria-label={label} title="Notifications" onClick={() => setOpened(true)} data-testid="notifications-bell" data-unread={count}>
+        <ActionIcon variant="subtle" aria-label={label} title={t`Notifications`} onClick={() => setOpened(true)} data-testid="notifications-bell" data-unread={count}>
           <IconBell size={18} />
         </ActionIcon>
       </Indicator>
-      <Drawer opened={opened} onClose={() => setOpened(false)} position="right" title="Notifications" size="md" closeButtonProps={{ "aria-label": "Close notifications" }}>
+      <Drawer opened={opened} onClose={() => setOpened(false)} position="right" title={t`Notifications`} size="md" closeButtonProps={{ 'aria-label': t`Close notifications` }}>
         <Anchor component={Link} to="/notifications/settings" size="sm" mb="sm" display="block" onClick={() => setOpened(false)}>
-          E-mail settings
+          <Trans>E-mail settings</Trans>
         </Anchor>
         {opened && (
           <NotificationsList
@@ -58,6 +61,7 @@ export function NotificationsBell() {
 }
 
 function NotificationsList({ onOpen, onChanged }: { onOpen: () => void; onChanged: (unread: number) => void }) {
+  const { t } = useLingui();
   const list = useNotificationsGetNotifications(PAGE);
   const markRead = useNotificationsMarkRead();
   const markAll = useNotificationsMarkAllRead();
@@ -69,28 +73,29 @@ function NotificationsList({ onOpen, onChanged }: { onOpen: () => void; onChange
   if (list.isPending) {
     return (
       <Center mih={120}>
-        <Loader role="status" aria-label="Loading notifications" />
+        <Loader role="status" aria-label={t`Loading notifications`} />
       </Center>
     );
   }
   if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} />;
   const rows = list.data.rows;
+  const unreadCount = list.data.unread;
   return (
     <Stack gap="sm">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          {list.data.unread === 0 ? 'All read' : `${list.data.unread} unread`}
+          {list.data.unread === 0 ? <Trans>All read</Trans> : plural(unreadCount, { one: '# unread', other: '# unread' })}
         </Text>
         <Button size="xs" variant="light" disabled={list.data.unread === 0} loading={markAll.isPending} onClick={() => markAll.mutate({ data: {} }, { onSuccess: (answer) => onChanged(answer.unread) })}>
-          Mark all read
+          <Trans>Mark all read</Trans>
         </Button>
       </Group>
       {rows.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg">
-          No notifications yet. You will hear here when something you wait for changes.
+          <Trans>No notifications yet. You will hear here when something you wait for changes.</Trans>
         </Text>
       ) : (
-        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Notifications">
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t`Notifications`}>
           {rows.map((notification) => {
             const { what, record } = describeNotification(notification);
             const to = linkOf(notification, paths);
@@ -108,8 +113,8 @@ function NotificationsList({ onOpen, onChanged }: { onOpen: () => void; onChange
                       )}
                     </Text>
                     {unread && (
-                      <Button size="compact-xs" variant="subtle" onClick={() => read(notification)} aria-label={`Mark read: ${what}, ${record}`}>
-                        Mark read
+                      <Button size="compact-xs" variant="subtle" onClick={() => read(notification)} aria-label={t`Mark read: ${what}, ${record}`}>
+                        <Trans>Mark read</Trans>
                       </Button>
                     )}
                   </Group>

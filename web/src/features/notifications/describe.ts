@@ -1,73 +1,124 @@
+import { plural, t } from '@lingui/core/macro';
 import type { Notification } from '@generated/model';
 
 /** Each kind of notification as the settings name it. */
 export const KIND_LABELS: Record<string, string> = {
-  'order.created': 'New client order',
-  'order.changed': 'Order changed',
-  'order.deleted': 'Order deleted',
-  'order_item.created': 'Item added',
-  'order_item.changed': 'Item changed',
-  'order_item.deleted': 'Item deleted',
-  'order_item.confirmed': 'Item confirmed',
-  'order_item.confirmation_cleared': 'Confirmation withdrawn',
-  'order_item.due_date_moved': 'Due date moved',
-  'production_order_item.created': 'Production order item created',
-  'produced_quantity.recorded': 'Produced quantity recorded',
-  'machine.stopped': 'Machine stopped',
-  'machine.started': 'Machine started again',
-  'claim.created': 'New claim',
-  'claim.status_changed': 'Claim status changed',
-  'invoice.sent': 'Invoice sent',
-  'supply_order.delivered': 'Supply order delivered',
-  'forecast.saved': 'Forecast saved',
-  'invoice.ready_to_confirm': 'Invoice ready to confirm',
-  'email.failed': 'E-mail failed',
-  'webhook.failed': 'Webhook failed',
-  'machine_event.kept_aside': 'Machine messages kept aside',
+  // Getters: each label is read in the language chosen when it is shown.
+  get 'order.created'() {
+    return t`New client order`;
+  },
+  get 'order.changed'() {
+    return t`Order changed`;
+  },
+  get 'order.deleted'() {
+    return t`Order deleted`;
+  },
+  get 'order_item.created'() {
+    return t`Item added`;
+  },
+  get 'order_item.changed'() {
+    return t`Item changed`;
+  },
+  get 'order_item.deleted'() {
+    return t`Item deleted`;
+  },
+  get 'order_item.confirmed'() {
+    return t`Item confirmed`;
+  },
+  get 'order_item.confirmation_cleared'() {
+    return t`Confirmation withdrawn`;
+  },
+  get 'order_item.due_date_moved'() {
+    return t`Due date moved`;
+  },
+  get 'production_order_item.created'() {
+    return t`Production order item created`;
+  },
+  get 'produced_quantity.recorded'() {
+    return t`Produced quantity recorded`;
+  },
+  get 'machine.stopped'() {
+    return t`Machine stopped`;
+  },
+  get 'machine.started'() {
+    return t`Machine started again`;
+  },
+  get 'claim.created'() {
+    return t`New claim`;
+  },
+  get 'claim.status_changed'() {
+    return t`Claim status changed`;
+  },
+  get 'invoice.sent'() {
+    return t`Invoice sent`;
+  },
+  get 'supply_order.delivered'() {
+    return t`Supply order delivered`;
+  },
+  get 'forecast.saved'() {
+    return t`Forecast saved`;
+  },
+  get 'invoice.ready_to_confirm'() {
+    return t`Invoice ready to confirm`;
+  },
+  get 'email.failed'() {
+    return t`E-mail failed`;
+  },
+  get 'webhook.failed'() {
+    return t`Webhook failed`;
+  },
+  get 'machine_event.kept_aside'() {
+    return t`Machine messages kept aside`;
+  },
 };
-
-const BY: Record<string, string> = { buyer: 'the buyer', seller: 'the seller' };
 
 /** What happened, in a few words, and the record it happened to, as the inbox names them. */
 export function describeNotification(notification: Notification): { what: string; record: string } {
   const data = notification.data as Record<string, unknown>;
-  const by = typeof data.by === 'string' && BY[data.by] ? ` by ${BY[data.by]}` : '';
+  const by = data.by === 'buyer' || data.by === 'seller' ? data.by : null;
+  const movedTo = typeof data.to === 'string' ? data.to : null;
   const what = (() => {
     switch (notification.kind) {
-      case 'order.created': return 'New client order';
-      case 'order.changed': return 'Order changed';
-      case 'order.deleted': return 'Order deleted';
-      case 'order_item.created': return 'Item added';
-      case 'order_item.changed': return 'Item changed';
-      case 'order_item.deleted': return 'Item deleted';
-      case 'order_item.confirmed': return `Item confirmed${by}`;
-      case 'order_item.confirmation_cleared': return `Confirmation withdrawn${by}`;
-      case 'order_item.due_date_moved': return typeof data.to === 'string' ? `Due date moved to ${data.to}` : 'Due date moved';
-      case 'production_order_item.created': return 'Production order item created';
-      case 'produced_quantity.recorded': return 'Produced quantity recorded';
-      case 'machine.stopped': return 'Machine stopped';
-      case 'machine.started': return 'Machine started again';
-      case 'claim.created': return 'New claim';
-      case 'claim.status_changed': return typeof data.to === 'string' ? `Claim is now '${data.to}'` : 'Claim status changed';
-      case 'invoice.sent': return 'Invoice sent';
-      case 'supply_order.delivered': return 'Supply order delivered';
-      case 'forecast.saved': return 'Forecast saved';
-      case 'invoice.ready_to_confirm': return 'Invoice ready to confirm';
-      case 'email.failed': return data.mail === 'notification' ? 'Notification e-mail failed' : 'Invoice e-mail failed';
-      case 'webhook.failed': return 'Webhook failed; endpoint disabled';
-      case 'machine_event.kept_aside': return typeof data.count === 'number' && data.count > 1 ? `${data.count} machine messages kept aside` : 'Machine message kept aside';
-      default: return 'Something changed';
+      case 'order.created': return t`New client order`;
+      case 'order.changed': return t`Order changed`;
+      case 'order.deleted': return t`Order deleted`;
+      case 'order_item.created': return t`Item added`;
+      case 'order_item.changed': return t`Item changed`;
+      case 'order_item.deleted': return t`Item deleted`;
+      case 'order_item.confirmed': return by === 'buyer' ? t`Item confirmed by the buyer` : by === 'seller' ? t`Item confirmed by the seller` : t`Item confirmed`;
+      case 'order_item.confirmation_cleared':
+        return by === 'buyer' ? t`Confirmation withdrawn by the buyer` : by === 'seller' ? t`Confirmation withdrawn by the seller` : t`Confirmation withdrawn`;
+      case 'order_item.due_date_moved': return movedTo ? t`Due date moved to ${movedTo}` : t`Due date moved`;
+      case 'production_order_item.created': return t`Production order item created`;
+      case 'produced_quantity.recorded': return t`Produced quantity recorded`;
+      case 'machine.stopped': return t`Machine stopped`;
+      case 'machine.started': return t`Machine started again`;
+      case 'claim.created': return t`New claim`;
+      case 'claim.status_changed': return movedTo ? t`Claim is now '${movedTo}'` : t`Claim status changed`;
+      case 'invoice.sent': return t`Invoice sent`;
+      case 'supply_order.delivered': return t`Supply order delivered`;
+      case 'forecast.saved': return t`Forecast saved`;
+      case 'invoice.ready_to_confirm': return t`Invoice ready to confirm`;
+      case 'email.failed': return data.mail === 'notification' ? t`Notification e-mail failed` : t`Invoice e-mail failed`;
+      case 'webhook.failed': return t`Webhook failed; endpoint disabled`;
+      case 'machine_event.kept_aside': {
+        const count = typeof data.count === 'number' ? data.count : 1;
+        return plural(count, { one: 'Machine message kept aside', other: '# machine messages kept aside' });
+      }
+      default: return t`Something changed`;
     }
   })();
+  const name = notification.label ?? notification.orderId ?? notification.recordId;
+  const id = notification.recordId;
   const record =
     notification.orderId !== null
-      ? `Order ${notification.label ?? notification.orderId}`
+      ? t`Order ${name}`
       : notification.recordType === 'claim'
-        ? `Claim ${notification.recordId}`
+        ? t`Claim ${id}`
         : notification.recordType === 'invoice'
-          ? `Invoice ${notification.label ?? notification.recordId}`
+          ? t`Invoice ${name}`
           : notification.recordType === 'machine'
-            ? `Machine ${notification.recordId}`
+            ? t`Machine ${id}`
             : `${notification.recordType.replace(/_/g, ' ')} ${notification.label ?? notification.recordId}`;
   return { what, record };
 }

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 import { Card, Checkbox, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import './catalogue';
 
 export interface CardField {
   label: string;
@@ -63,6 +66,7 @@ export function OrderCards<Row>({
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {records.map((row) => {
         const wip = inProgress(row);
+        const name = label(row);
         return (
           <Card
             key={rowKey(row)}
@@ -76,7 +80,7 @@ export function OrderCards<Row>({
               <SelectCheckbox
                 shown={onSelectedChange !== undefined}
                 mt={4}
-                aria-label={`Select ${label(row)}`}
+                aria-label={t`Select ${name}`}
                 checked={isSelected(row)}
                 onChange={(event) =>
                   onSelectedChange?.(event.currentTarget.checked ? [...selected, row] : selected.filter((chosen) => rowKey(chosen) !== rowKey(row)))
@@ -97,7 +101,7 @@ export function OrderCards<Row>({
                   ))}
                   {wip && (
                     <Text size="xs" fw={700} tt="uppercase" mt={4}>
-                      In production now
+                      <Trans>In production now</Trans>
                     </Text>
                   )}
                 </Stack>

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Anchor, Breadcrumbs, Button, Checkbox, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
@@ -29,6 +31,7 @@ import { OrderCards, type CardField } from './OrderCards';
 import { onInvalidForm } from '../../components/invalidForm';
 import { useRecordEditor } from '../../components/useRecordEditor';
 import { isRecordId, RecordLoad, recordIdOf } from '../../components/RecordLoad';
+import './catalogue';
 
 const OrderItemDialog = lazy(() => import('./OrderItemDialog'));
 const ItemHistoryDialog = lazy(() => import('./ItemHistoryDialog'));
@@ -54,6 +57,7 @@ export default function OrderEditPage() {
   const { id } = useParams({ strict: false }) as { id?: string };
   const orderId = recordIdOf(id);
   const body = { id: orderId ?? 0 };
+  const { t } = useLingui();
   const [reloads, setReloads] = useState(0);
   // Read fresh on arrival, then never behind the user's back: a new answer would start the form over.
   const query = useClientOrdersGetOrder(body, {
@@ -73,7 +77,7 @@ export default function OrderEditPage() {
     setReloads((count) => count + 1);
   };
   return (
-    <RecordLoad query={query} label="Loading order">
+    <RecordLoad query={query} label={t`Loading order`}>
       {(order) => <OrderForm key={`${order.id}@${order.version}@${reloads}`} order={order} onReload={() => void reload()} />}
     </RecordLoad>
   );
@@ -86,6 +90,7 @@ export default function OrderEditPage() {
  * now are highlighted. A failed save keeps every edit and says why; leaving with unsaved changes asks first.
  */
 function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; onReload?: () => void }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isBuyer = useAppContext().session.user.clientType === 'buyer';
@@ -96,12 +101,12 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
   const [historyOf, setHistoryOf] = useState<DraftItem | null>(null);
   const [lineOf, setLineOf] = useState<DraftItem | null>(null);
   // One view of a saved line: progress, lots, declaration of conformity and claims.
-  const lineButton = (item: DraftItem) =>
+  const lineButton = (item: DraftItem, name = itemTitle(item)) =>
     item.id === undefined ? null : (
-      <Tooltip label="Line details">
+      <Tooltip label={t`Line details`}>
         <ActionIcon
           variant="subtle"
-          aria-label={`Details of ${itemTitle(item)}`}
+          aria-label={t`Details of ${name}`}
           onClick={(event) => {
             event.stopPropagation();
             setLineOf(item);
@@ -112,12 +117,12 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
       </Tooltip>
     );
   // A saved item's history; the button's click must not also open the item's editor (the row's click).
-  const historyButton = (item: DraftItem) =>
+  const historyButton = (item: DraftItem, name = itemTitle(item)) =>
     item.id === undefined ? null : (
-      <Tooltip label="History">
+      <Tooltip label={t`History`}>
         <ActionIcon
           variant="subtle"
-          aria-label={`History of ${itemTitle(item)}`}
+          aria-label={t`History of ${name}`}
           onClick={(event) => {
             event.stopPropagation();
             setHistoryOf(item);
@@ -144,7 +149,7 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
 
   const editor = useRecordEditor<ClientProductionOrder>({
     list: LIST,
-    savedMessage: (saved) => `Order ${saved.orderNo} saved.`,
+    savedMessage: ({ orderNo }) => t`Order ${orderNo} saved.`,
     refresh: (saved) => {
       queryClient.setQueryData(getClientOrdersGetOrderQueryKey({ id: saved.id }), saved);
       return queryClient.invalidateQueries({ queryKey: [getClientOrdersGetOrdersQueryKey()[0]] });
@@ -173,10 +178,14 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
 
   const selectedNow = items.filter((item) => selected.some((chosen) => chosen.key === item.key));
   const invoiced = selectedNow.filter((item) => item.hasInvoice);
+  const selectedCount = selectedNow.length;
   const deleteSelected = () =>
     confirmDelete({
-      title: 'Delete items',
-      message: `${selectedNow.length === 1 ? 'Remove this item from the order?' : `Remove these ${selectedNow.length} items from the order?`} They are deleted when you save the order.`,
+      title: t`Delete items`,
+      message: plural(selectedCount, {
+        one: 'Remove this item from the order? They are deleted when you save the order.',
+        other: 'Remove these # items from the order? They are deleted when you save the order.',
+      }),
       onConfirm: () => {
         const removed = new Set(selectedNow.map((item) => item.key));
         form.setFieldValue(
@@ -188,30 +197,31 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
     });
 
   const columns: DataTableColumn<DraftItem>[] = [
-    { accessor: 'progress', title: 'Progress', width: 120, render: (item) => <OrderProgress part={producedPart(item)} /> },
-    { accessor: 'ClientProduct.articleNo', title: 'Article no.' },
-    { accessor: 'ClientProduct.productName', title: 'Title' },
-    { accessor: 'plannedAmount', title: 'Quantity', textAlign: 'right', render: (item) => formatNumber(item.plannedAmount) },
+    { accessor: 'progress', title: t`Progress`, width: 120, render: (item) => <OrderProgress part={producedPart(item)} /> },
+    { accessor: 'ClientProduct.articleNo', title: t`Article no.` },
+    { accessor: 'ClientProduct.productName', title: t`Title` },
+    { accessor: 'plannedAmount', title: t`Quantity`, textAlign: 'right', render: (item) => formatNumber(item.plannedAmount) },
     ...(isBuyer
       ? [
           {
             accessor: 'producedAt',
-            title: 'Produced at',
+            title: t`Produced at`,
             render: producedAt,
           },
         ]
       : []),
-    { accessor: 'dueDate', title: 'Deliver at', render: (item) => formatListDate(item.dueDate) },
-    { accessor: 'history', title: 'History', width: 80, textAlign: 'center', render: historyButton },
-    { accessor: 'details', title: 'Details', width: 80, textAlign: 'center', render: lineButton },
+    { accessor: 'dueDate', title: t`Deliver at`, render: (item) => formatListDate(item.dueDate) },
+    { accessor: 'history', title: t`History`, width: 80, textAlign: 'center', render: (item) => historyButton(item) },
+    { accessor: 'details', title: t`Details`, width: 80, textAlign: 'center', render: (item) => lineButton(item) },
   ];
   // The phone layout (below `sm`): a card per item with the same values as the columns.
   const cardFields = (item: DraftItem): CardField[] => [
-    { label: 'Quantity', value: formatNumber(item.plannedAmount) },
-    ...(isBuyer ? [{ label: 'Produced at', value: producedAt(item) }] : []),
-    { label: 'Deliver at', value: formatListDate(item.dueDate) },
+    { label: t`Quantity`, value: formatNumber(item.plannedAmount) },
+    ...(isBuyer ? [{ label: t`Produced at`, value: producedAt(item) }] : []),
+    { label: t`Deliver at`, value: formatListDate(item.dueDate) },
   ];
   const itemsError = form.errors.ClientProductionOrderItems;
+  const orderNo = order?.orderNo;
 
   return (
     <>
@@ -219,28 +229,30 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
         <Stack>
           <Breadcrumbs>
             <Anchor component={Link} to={LIST}>
-              Weekly order list
+              <Trans>Weekly order list</Trans>
             </Anchor>
-            <Text>{order ? order.orderNo : 'New order'}</Text>
+            <Text>{order ? order.orderNo : t`New order`}</Text>
           </Breadcrumbs>
-          <Title order={2}>{order ? `Order ${order.orderNo}` : 'New order'}</Title>
+          <Title order={2}>{orderNo ? t`Order ${orderNo}` : t`New order`}</Title>
           <Group align="flex-end">
-            <TextInput label="Purchase order no" required w={{ base: '100%', xs: 320 }} data-autofocus={order ? undefined : true} {...form.getInputProps('orderNo')} />
-            <Checkbox label="Closed" mb={8} {...form.getInputProps('closed', { type: 'checkbox' })} />
+            <TextInput label={t`Purchase order no`} required w={{ base: '100%', xs: 320 }} data-autofocus={order ? undefined : true} {...form.getInputProps('orderNo')} />
+            <Checkbox label={t`Closed`} mb={8} {...form.getInputProps('closed', { type: 'checkbox' })} />
           </Group>
           <SaveFailed
             error={failure}
-            message={stale ? 'Someone else changed this order meanwhile. Reload it and apply your changes again.' : null}
+            message={stale ? t`Someone else changed this order meanwhile. Reload it and apply your changes again.` : null}
             onClose={() => setFailure(null)}
-            reload={stale && onReload ? { label: 'Reload order', onClick: onReload } : null}
+            reload={stale && onReload ? { label: t`Reload order`, onClick: onReload } : null}
           />
           <Group justify="space-between">
-            <Title order={4}>Items</Title>
+            <Title order={4}>
+              <Trans>Items</Trans>
+            </Title>
             <Group gap="xs">
               <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-                Add item
+                <Trans>Add item</Trans>
               </Button>
-              <Tooltip label="Items with an invoice cannot be deleted." disabled={invoiced.length === 0}>
+              <Tooltip label={t`Items with an invoice cannot be deleted.`} disabled={invoiced.length === 0}>
                 <Button
                   color="red"
                   variant="light"
@@ -248,7 +260,7 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
                   disabled={selectedNow.length === 0 || invoiced.length > 0}
                   onClick={deleteSelected}
                 >
-                  Delete selected
+                  <Trans>Delete selected</Trans>
                 </Button>
               </Tooltip>
             </Group>
@@ -261,7 +273,7 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
               minHeight={160}
               idAccessor="key"
               records={items}
-              noRecordsText="Please add items"
+              noRecordsText={t`Please add items`}
               selectedRecords={selectedNow}
               onSelectedRecordsChange={setSelected}
               {...orderRows<DraftItem>({ open: setEditing, inProgress })}
@@ -271,7 +283,10 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
             <OrderCards<DraftItem>
               records={items}
               rowKey={(item) => item.key}
-              label={(item) => `item ${item.ClientProduct.articleNo} ${formatListDate(item.dueDate)}`}
+              label={(item) => {
+                const [articleNo, day] = [item.ClientProduct.articleNo, formatListDate(item.dueDate)];
+                return t`item ${articleNo} ${day}`;
+              }}
               heading={(item) => (
                 <Group gap="xs" wrap="nowrap">
                   <OrderProgress part={producedPart(item)} />
@@ -296,7 +311,7 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
               inProgress={inProgress}
               selected={selectedNow}
               onSelectedChange={setSelected}
-              emptyText="Please add items"
+              emptyText={t`Please add items`}
             />
           )}
           {itemsError && (
@@ -306,10 +321,10 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => void navigate({ to: LIST })} disabled={save.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending}>
-              Save order
+              <Trans>Save order</Trans>
             </Button>
           </Group>
         </Stack>
@@ -330,7 +345,7 @@ function OrderForm({ order, onReload }: { order: ClientProductionOrder | null; o
           <OrderLineDrawer item={{ ...lineOf, id: lineOf.id }} order={order} title={itemTitle(lineOf)} onClose={() => setLineOf(null)} />
         </Suspense>
       )}
-      <UnsavedChangesGuard when={editor.guard(() => form.isDirty())} subject="This order" />
+      <UnsavedChangesGuard when={editor.guard(() => form.isDirty())} subject={t`This order`} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import '@mantine/dates/styles.css';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Checkbox, Fieldset, Group, Input, Modal, NumberInput, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
@@ -10,9 +11,11 @@ import { clientOrdersSaveOrderBody } from '@generated/zod/orders/orders.zod';
 import type { OrderableProduct } from '@generated/model';
 import { zodValidate } from '../../api/validation';
 import { QueryError } from '../../components/QueryError';
-import { DELIVER_AT_FORMAT, isWeekend } from '../../components/dates';
+import { dayInputProps, DELIVER_AT_FORMAT, isWeekend, shownDayFormat } from '../../components/dates';
+import { numberInputSeparators } from '../../components/format';
 import { firstOrderDay, parseOrderDay, type DraftItem } from './orderItems';
 import { onInvalidForm } from '../../components/invalidForm';
+import './catalogue';
 
 interface FormValues {
   dueDate: string | null;
@@ -50,6 +53,7 @@ export default function OrderItemDialog({
   onProceed: (item: DraftItem) => void;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const existing = item === 'new' ? null : item;
   const locked = existing?.hasInvoice ?? false;
   const products = useClientOrdersGetOrderableProducts();
@@ -108,22 +112,22 @@ export default function OrderItemDialog({
   const productError = form.errors.clientProductId;
 
   return (
-    <Modal opened onClose={onClose} title="Add new item to order" size="lg">
+    <Modal opened onClose={onClose} title={t`Add new item to order`} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
           {locked && (
             <Alert color="gray" icon={<IconLock size={16} />}>
-              This item has an invoice: it cannot be changed.
+              <Trans>This item has an invoice: it cannot be changed.</Trans>
             </Alert>
           )}
           <Fieldset variant="unstyled" disabled={locked}>
             <Stack>
               <DateInput
-                label="Deliver at"
+                label={t`Deliver at`}
                 required
                 clearable
-                valueFormat={DELIVER_AT_FORMAT}
-                placeholder={DELIVER_AT_FORMAT}
+                valueFormat={shownDayFormat(DELIVER_AT_FORMAT)}
+                placeholder={dayInputProps(DELIVER_AT_FORMAT).placeholder}
                 firstDayOfWeek={1}
                 minDate={firstOrderDay()}
                 excludeDate={isWeekend}
@@ -132,18 +136,18 @@ export default function OrderItemDialog({
                 {...form.getInputProps('dueDate')}
               />
               {isBuyer && (
-                <Input.Wrapper label="Confirmed">
+                <Input.Wrapper label={t`Confirmed`}>
                   <Group mt={4}>
-                    <Checkbox label="By buyer" {...form.getInputProps('isBuyerConfirmed', { type: 'checkbox' })} />
-                    <Checkbox label="By seller" checked={sellerConfirmed} readOnly disabled />
+                    <Checkbox label={t`By buyer`} {...form.getInputProps('isBuyerConfirmed', { type: 'checkbox' })} />
+                    <Checkbox label={t`By seller`} checked={sellerConfirmed} readOnly disabled />
                   </Group>
                 </Input.Wrapper>
               )}
-              <Input.Wrapper label="Item to produce" required error={productError}>
+              <Input.Wrapper label={t`Item to produce`} required error={productError}>
                 <Stack gap="xs" mt={4}>
                   <TextInput
-                    aria-label="Search products"
-                    placeholder="Search article no. or title"
+                    aria-label={t`Search products`}
+                    placeholder={t`Search article no. or title`}
                     leftSection={<IconSearch size={14} />}
                     value={search}
                     onChange={(event) => setSearch(event.currentTarget.value)}
@@ -152,14 +156,14 @@ export default function OrderItemDialog({
                     <QueryError error={products.error} onRetry={() => void products.refetch()} />
                   ) : (
                     <DataTable<ProductRow>
-                      aria-label="Item to produce"
+                      aria-label={t`Item to produce`}
                       withTableBorder
                       highlightOnHover
                       height={220}
                       minHeight={120}
                       fetching={products.isLoading}
                       records={shown}
-                      noRecordsText={term ? 'No product matches' : 'No products to order'}
+                      noRecordsText={term ? t`No product matches` : t`No products to order`}
                       onRowClick={({ record }) => choose(record)}
                       rowStyle={(product) => ({
                         cursor: locked ? 'default' : 'pointer',
@@ -181,22 +185,19 @@ export default function OrderItemDialog({
                             />
                           ),
                         },
-                        { accessor: 'articleNo', title: 'Article no.' },
-                        { accessor: 'productName', title: 'Title' },
+                        { accessor: 'articleNo', title: t`Article no.` },
+                        { accessor: 'productName', title: t`Title` },
                       ]}
                     />
                   )}
-                  {chosen && (
-                    <Text size="sm" c="dimmed">
-                      Chosen: {chosen.articleNo} {chosen.productName}
-                    </Text>
-                  )}
+                  {chosen && <ChosenProduct articleNo={chosen.articleNo} productName={chosen.productName} />}
                 </Stack>
               </Input.Wrapper>
               <NumberInput
-                label="Quantity"
+                label={t`Quantity`}
                 required
-                thousandSeparator=","
+                thousandSeparator={numberInputSeparators().thousandSeparator}
+                decimalSeparator={numberInputSeparators().decimalSeparator}
                 allowDecimal={false}
                 allowNegative={false}
                 hideControls
@@ -206,14 +207,24 @@ export default function OrderItemDialog({
           </Fieldset>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={locked} onMouseDown={(event) => event.preventDefault()}>
-              Proceed
+              <Trans>Proceed</Trans>
             </Button>
           </Group>
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+function ChosenProduct({ articleNo, productName }: { articleNo: string; productName: string }) {
+  return (
+    <Text size="sm" c="dimmed">
+      <Trans>
+        Chosen: {articleNo} {productName}
+      </Trans>
+    </Text>
   );
 }

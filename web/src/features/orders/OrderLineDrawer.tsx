@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { documentLanguage } from '../../i18n/locales';
 import { Anchor, Badge, Button, Drawer, Group, List, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
@@ -18,7 +20,7 @@ import { QueryError } from '../../components/QueryError';
 import { useWideScreen } from '../../components/useWideScreen';
 import type { DraftItem } from './orderItems';
 import { producedPart } from './orderItems';
-import LineFootprintSection from '../sustainability/LineFootprintSection';
+import './catalogue';
 
 /** How many claims of the order the line's claims are looked for in (a claim names the order and the product). */
 const CLAIMS_OF_ORDER = 100 as const;
@@ -42,21 +44,28 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * drawer from the right (the whole screen on a phone); Escape or Close returns to the line's button.
  */
 export default function OrderLineDrawer({ item, order, title, onClose }: { item: DraftItem & { id: number }; order: { id: number; orderNo: string }; title: string; onClose: () => void }) {
+  const { t } = useLingui();
   const wide = useWideScreen();
-  const { session } = useAppContext();
+  const [produced, planned, deliverAt] = [formatNumber(item.producedAmount ?? 0), formatNumber(item.plannedAmount), formatListDate(item.dueDate)];
   return (
-    <Drawer opened onClose={onClose} position="right" size={wide ? 'lg' : '100%'} title={`Line ${title}`} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Drawer opened onClose={onClose} position="right" size={wide ? 'lg' : '100%'} title={t`Line ${title}`} closeButtonProps={{ 'aria-label': t`Close` }}>
       <Stack gap="lg">
-        <Section title="Production">
+        <Section title={t`Production`}>
           <Group gap="md">
             <OrderProgress part={producedPart(item)} />
             <Text size="sm">
-              {formatNumber(item.producedAmount ?? 0)} of {formatNumber(item.plannedAmount)} bottles produced
+              <Trans>
+                {produced} of {planned} bottles produced
+              </Trans>
             </Text>
-            {item.isClosed && <Badge variant="light">Closed</Badge>}
+            {item.isClosed && (
+              <Badge variant="light">
+                <Trans>Closed</Trans>
+              </Badge>
+            )}
           </Group>
           <Text size="sm" c="dimmed">
-            Deliver at {formatListDate(item.dueDate)}
+            <Trans>Deliver at {deliverAt}</Trans>
           </Text>
         </Section>
         <LineLots itemId={item.id} />
@@ -72,25 +81,23 @@ function LineClaims({ item, order }: { item: DraftItem; order: { id: number; ord
   const body = { pagination: { page: 1, rowsPerPage: CLAIMS_OF_ORDER, sortBy: 'id' as const, descending: true }, filter: order.orderNo };
   const query = useClientClaimsGetClaims(body, { query: { queryKey: getClientClaimsGetClaimsQueryKey(body) } });
   const claims = claimsOfLine(query.data?.rows ?? [], order.id, item);
+  const { t } = useLingui();
   return (
-    <Section title="Claims">
+    <Section title={t`Claims`}>
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : query.isPending ? (
         <Text size="sm" c="dimmed">
-          Loading claims…
+          <Trans>Loading claims…</Trans>
         </Text>
       ) : claims.length === 0 ? (
-        <Text size="sm">No claim on this line.</Text>
+        <Text size="sm">
+          <Trans>No claim on this line.</Trans>
+        </Text>
       ) : (
         <List spacing={4} size="sm">
           {claims.map((claim) => (
-            <List.Item key={claim.id}>
-              <Anchor component={Link} to={`/claims/${claim.id}`}>
-                Claim {claim.id}
-              </Anchor>{' '}
-              · {claim.status} · {formatNumber(claim.amount)} bottles rejected · delivered {formatListDate(claim.deliveryDate)}
-            </List.Item>
+            <ClaimLine key={claim.id} id={claim.id} status={claim.status} rejected={formatNumber(claim.amount)} delivered={formatListDate(claim.deliveryDate)} />
           ))}
         </List>
       )}
@@ -105,6 +112,7 @@ function useLineLots(itemId: number, enabled = true) {
 }
 
 function LineDeclaration({ item }: { item: DraftItem & { id: number } }) {
+  const { t } = useLingui();
   const { session } = useAppContext();
   // A buyer has no invoices (its seller bills it): no declaration to download here.
   const mayDownload = mayCall('Documents_downloadDeclaration', session.user.roles) && session.user.documentsRole === 'client';
@@ -114,35 +122,48 @@ function LineDeclaration({ item }: { item: DraftItem & { id: number } }) {
   const save = async (invoice: { id: number; invoiceNumber: string }) => {
     let file: Blob;
     try {
-      file = await download.mutateAsync({ role: 'client', data: { id: invoice.id } });
+      // In the person's language, not the company's default (the API's `language` parameter).
+      const language = documentLanguage();
+      file = await download.mutateAsync({ role: 'client', data: { id: invoice.id }, ...(language ? { params: { language } } : {}) });
     } catch (error) {
-      notifications.show({ color: 'red', role: 'alert', title: 'Download failed', message: describeError(error) });
+      notifications.show({ color: 'red', role: 'alert', title: t`Download failed`, message: describeError(error) });
       return;
     }
     try {
-      saveFile(file, `DECLARATION OF CONFORMITY ${invoice.invoiceNumber}.pdf`);
+      const invoiceNumber = invoice.invoiceNumber;
+      saveFile(file, t`DECLARATION OF CONFORMITY ${invoiceNumber}.pdf`);
     } catch {
       notifications.show({ color: 'red', role: 'alert', message: MESSAGES.downloadDenied });
     }
   };
   let content: ReactNode;
-  if (!item.hasInvoice) content = <Text size="sm">Not invoiced yet: the declaration of conformity comes with the invoice.</Text>;
-  else if (!mayDownload) content = <Text size="sm">Invoiced. The declaration of conformity comes with the invoice from your supplier.</Text>;
+  if (!item.hasInvoice) content = (
+      <Text size="sm">
+        <Trans>Not invoiced yet: the declaration of conformity comes with the invoice.</Trans>
+      </Text>
+    );
+  else if (!mayDownload) content = (
+      <Text size="sm">
+        <Trans>Invoiced. The declaration of conformity comes with the invoice from your supplier.</Trans>
+      </Text>
+    );
   else if (invoicesQuery.isError) content = <QueryError error={invoicesQuery.error} onRetry={() => void invoicesQuery.refetch()} />;
   else if (invoicesQuery.isPending)
     content = (
       <Text size="sm" c="dimmed">
-        Loading invoices…
+        <Trans>Loading invoices…</Trans>
       </Text>
     );
   else if (invoices.length === 0)
     content = (
       <Text size="sm">
-        Invoiced. Download its declaration of conformity from{' '}
-        <Anchor component={Link} to="/documents">
-          Invoices
-        </Anchor>
-        .
+        <Trans>
+          Invoiced. Download its declaration of conformity from{' '}
+          <Anchor component={Link} to="/documents">
+            Invoices
+          </Anchor>
+          .
+        </Trans>
       </Text>
     );
   else
@@ -150,12 +171,12 @@ function LineDeclaration({ item }: { item: DraftItem & { id: number } }) {
       <Group gap="xs">
         {invoices.map((invoice) => (
           <Button key={invoice.id} variant="light" size="xs" leftSection={<IconDownload size={14} />} loading={download.isPending} onClick={() => void save(invoice)}>
-            Declaration of conformity {invoice.invoiceNumber}
+            <DeclarationLabel invoiceNumber={invoice.invoiceNumber} />
           </Button>
         ))}
       </Group>
     );
-  return <Section title="Declaration of conformity">{content}</Section>;
+  return <Section title={t`Declaration of conformity`}>{content}</Section>;
 }
 
 /**
@@ -167,43 +188,80 @@ function LineLots({ itemId }: { itemId: number }) {
   const lots = query.data?.lots ?? [];
   const unlotted = query.data?.unlottedPreforms ?? 0;
   const lotted = lots.reduce((sum, lot) => sum + lot.preforms, 0);
+  const { t } = useLingui();
+  const [fromLots, used, withoutLot] = [formatNumber(lotted), formatNumber(lotted + unlotted), formatNumber(unlotted)];
   return (
-    <Section title="Preform lots">
+    <Section title={t`Preform lots`}>
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : query.isPending ? (
         <Text size="sm" c="dimmed">
-          Loading lots…
+          <Trans>Loading lots…</Trans>
         </Text>
       ) : lots.length === 0 && unlotted === 0 ? (
-        <Text size="sm">No preform lot recorded yet: lots are recorded as bottles are produced.</Text>
+        <Text size="sm">
+          <Trans>No preform lot recorded yet: lots are recorded as bottles are produced.</Trans>
+        </Text>
       ) : (
         <>
           {unlotted > 0 && (
             <Text size="sm">
-              {formatNumber(lotted)} of {formatNumber(lotted + unlotted)} preforms from lots, {formatNumber(unlotted)} without a lot.
+              <Trans>
+                {fromLots} of {used} preforms from lots, {withoutLot} without a lot.
+              </Trans>
             </Text>
           )}
           <List spacing={4} size="sm">
             {lots.map((lot) => (
-              <List.Item key={lot.id}>
-                <Text span fw={600} size="sm">
-                  {lot.supplierLotNumber ?? `Lot ${lot.id}`}
-                </Text>{' '}
-                · {lot.preformName} · {lot.manufacturerName} · delivered {formatListDate(lot.deliveryDate)} · {formatNumber(lot.preforms)} preforms
-              </List.Item>
+              <LotLine
+                key={lot.id}
+                id={lot.id}
+                lotNumber={lot.supplierLotNumber}
+                preformName={lot.preformName}
+                manufacturerName={lot.manufacturerName}
+                delivered={formatListDate(lot.deliveryDate)}
+                preforms={formatNumber(lot.preforms)}
+              />
             ))}
             {unlotted > 0 && (
               <List.Item>
                 <Text span fw={600} size="sm">
-                  Without a lot
+                  <Trans>Without a lot</Trans>
                 </Text>{' '}
-                · used before a lot of the preform was delivered, or beyond the lots · {formatNumber(unlotted)} preforms
+                · <Trans>used before a lot of the preform was delivered, or beyond the lots</Trans> · <Trans>{withoutLot} preforms</Trans>
               </List.Item>
             )}
           </List>
         </>
       )}
     </Section>
+  );
+}
+
+function ClaimLine({ id, status, rejected, delivered }: { id: number; status: string; rejected: string; delivered: string }) {
+  return (
+    <List.Item>
+      <Anchor component={Link} to={`/claims/${id}`}>
+        <Trans>Claim {id}</Trans>
+      </Anchor>{' '}
+      · {status} · <Trans>{rejected} bottles rejected</Trans> · <Trans>delivered {delivered}</Trans>
+    </List.Item>
+  );
+}
+
+function DeclarationLabel({ invoiceNumber }: { invoiceNumber: string }) {
+  return <Trans>Declaration of conformity {invoiceNumber}</Trans>;
+}
+
+function LotLine(lot: { id: number; lotNumber: string | null; preformName: string; manufacturerName: string; delivered: string; preforms: string }) {
+  const { t } = useLingui();
+  const { id, delivered, preforms } = lot;
+  return (
+    <List.Item>
+      <Text span fw={600} size="sm">
+        {lot.lotNumber ?? t`Lot ${id}`}
+      </Text>{' '}
+      · {lot.preformName} · {lot.manufacturerName} · <Trans>delivered {delivered}</Trans> · <Trans>{preforms} preforms</Trans>
+    </List.Item>
   );
 }

@@ -1,7 +1,9 @@
 import type { OrderItem, OrderItemInput } from '@generated/model';
+import { t } from '@lingui/core/macro';
 import { now } from '../../components/clock';
 import { addDays, isoDay, isWeekend, mondayOf, parseDay } from '../../components/dates';
 import { formatListDate } from '../../components/format';
+import './catalogue';
 
 /**
  * An order item as the order edit screen holds it while the user edits: items are added, changed and removed
@@ -96,7 +98,7 @@ export function isOrderInProgress(order: { closed: 0 | 1; workInProgress: number
  */
 export function producedAt(item: Pick<DraftItem, 'plannedAmount' | 'producedAmount' | 'refProductionOrderItem'>): string {
   if (item.refProductionOrderItem) return formatListDate(item.refProductionOrderItem.dueDate);
-  return producedPart(item) >= 1 ? 'Produced' : 'Not planned';
+  return producedPart(item) >= 1 ? t`Produced` : t`Not planned`;
 }
 
 /** A typed 'Deliver at' (YYYY-MM-DD) when it is a selectable day; anything else is no day at all. */
@@ -123,7 +125,7 @@ export function orderRows<Row>({ open, inProgress }: { open: (row: Row) => void;
         event.preventDefault();
         open(row);
       },
-      ...(inProgress(row) ? { 'data-work-in-progress': 'true', title: 'In production now' } : {}),
+      ...(inProgress(row) ? { 'data-work-in-progress': 'true', title: t`In production now` } : {}),
     }),
   };
 }

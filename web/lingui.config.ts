@@ -1,0 +1,30 @@
+import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
+
+/**
+ * The web app's catalogues: English is the source (the spec's texts word for word), four translations, and the
+ * pseudo-locale (accented, lengthened English) that development and the end-to-end walk use to find text outside
+ * the catalogue and layouts that break with longer words. `lingui extract` writes the PO files from the code;
+ * the Vite plugin compiles the chosen one when it is imported, so no compiled catalogue is committed.
+ */
+/**
+ * The feature folders whose texts are a catalogue of their own, so that the first screen loads only the shell's texts
+ * and its own screen's. A feature reached only through lazily loaded screens joins this list when it is converted.
+ */
+export const FEATURE_CATALOGUES = ['orders'];
+const notCode = ['**/*.test.*', '**/test/**'];
+
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'sv', 'fi', 'nb', 'lv', 'pseudo'],
+  pseudoLocale: 'pseudo',
+  fallbackLocales: { default: 'en' },
+  catalogs: [
+    // The shell's (app, components, the validation messages, the bell): loaded before the first screen draws.
+    { path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: [...notCode, ...FEATURE_CATALOGUES.map((name) => `<rootDir>/src/features/${name}/**`)] },
+    // A feature's own: loaded with the screen that needs it (`loadFeatureCatalogue`, src/i18n/i18n.ts).
+    ...FEATURE_CATALOGUES.map((name) => ({ path: `<rootDir>/src/features/${name}/locales/{locale}/messages`, include: [`<rootDir>/src/features/${name}`], exclude: notCode })),
+  ],
+  format: formatter({ lineNumbers: false }),
+  orderBy: 'messageId',
+});
