@@ -20,17 +20,17 @@ export default tseslint.config(
   {
     // One clock: the API, the web app and their tests read the time from their clock modules, which tests pin.
     files: ['api/src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'tests/support/**/*.ts', 'tests/e2e/**/*.ts'],
-    ignores: ['api/src/lib/clock.ts', 'web/src/components/clock.ts', 'tests/e2e/clock.ts'],
+    ignores: ['api/src/lib/clock.ts', 'web/src/components/clock.ts', 'tests/e2e/clock.test-utils.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: "NewExpression[callee.name='Date'][arguments.length=0]",
-          message: 'Read the time from the clock module (api/src/lib/clock.ts, web/src/components/clock.ts, tests/e2e/clock.ts), which tests pin; elapsed time is performance.now().',
+          message: 'Read the time from the clock module (api/src/lib/clock.ts, web/src/components/clock.ts, tests/e2e/clock.test-utils.ts), which tests pin; elapsed time is performance.now().',
         },
         {
           selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
-          message: 'Read the time from the clock module (api/src/lib/clock.ts, web/src/components/clock.ts, tests/e2e/clock.ts), which tests pin; elapsed time is performance.now().',
+          message: 'Read the time from the clock module (api/src/lib/clock.ts, web/src/components/clock.ts, tests/e2e/clock.test-utils.ts), which tests pin; elapsed time is performance.now().',
         },
       ],
     },

@@ -9,7 +9,7 @@
  * app loads everything again, the identity provider signs the user in without the form, and the page draws.
  */
 import { chromium, type Page, type Response } from '@playwright/test';
-import { startPortal } from '../e2e/portal.js';
+import { startPortal } from '../e2e/portal.test-utils.js';
 import { DEMO_PASSWORD } from '../e2e/support.test-utils.js';
 
 /** The demo users of each face and what its landing page shows once drawn. */

@@ -36,7 +36,7 @@ import { parseAllDocuments } from 'yaml';
 import { createDb, type Db } from '../../api/src/db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../api/src/db/embedded.js';
 import { migrateToLatest } from '../../api/src/db/migrate.js';
-import { startPortal } from '../e2e/portal.js';
+import { startPortal } from '../e2e/portal.test-utils.js';
 import { calls, type Call, type Ids, type Role } from './calls.js';
 import { measureCpu, postmasterOf, type CpuSplit } from './cpu.js';
 import { measureFirstScreens, printFirstScreens, type FirstScreen } from './first-screen.js';

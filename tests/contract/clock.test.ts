@@ -30,7 +30,7 @@ describe('one clock', { timeout: 60_000 }, () => {
   it.each([
     ['api/src/lib/clock.ts', 'export const stamp = () => Date.now();\n'],
     ['web/src/components/clock.ts', 'export const stamp = () => new Date();\n'],
-    ['tests/e2e/clock.ts', 'export const stamp = () => Date.now();\n'],
+    ['tests/e2e/clock.test-utils.ts', 'export const stamp = () => Date.now();\n'],
     ['api/src/features/orders/orders.service.ts', "export const day = () => new Date('2026-12-02T00:00:00Z');\n"],
     ['api/src/features/orders/orders.service.ts', 'export const elapsed = () => performance.now();\n'],
   ])('%s: the clock module, a given instant and elapsed time pass', async (file, code) => {

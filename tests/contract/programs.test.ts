@@ -88,7 +88,7 @@ describe('programs the code and the tests start (a fresh machine has only Node, 
   const starts = sourceFiles().flatMap((file) => programStarts(file, readFileSync(path.join(root, file), 'utf8')));
 
   it('finds the places that start programs (the scan itself works)', () => {
-    expect(starts.some((start) => start.file === 'tests/e2e/portal.ts' && start.program === 'node')).toBe(true);
+    expect(starts.some((start) => start.file === 'tests/e2e/portal.test-utils.ts' && start.program === 'node')).toBe(true);
     expect(starts.some((start) => start.file === 'tests/e2e/playwright.config.ts' && start.program === 'chromium')).toBe(true);
   });
 

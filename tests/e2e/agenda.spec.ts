@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { addDays, mondayOf, runToday } from './clock.js';
+import { addDays, mondayOf, runToday } from './clock.test-utils.js';
 import { expect, signIn, test } from './support.test-utils.js';
 
 const produced = async (card: Locator) => {

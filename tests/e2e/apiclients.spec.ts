@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { runNowMs } from './clock.js';
+import { runNowMs } from './clock.test-utils.js';
 import { expect, signIn, test } from './support.test-utils.js';
 
 /**

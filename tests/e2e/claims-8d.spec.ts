@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { runNowMs } from './clock.js';
+import { runNowMs } from './clock.test-utils.js';
 import { expect, signIn, test } from './support.test-utils.js';
 
 /**

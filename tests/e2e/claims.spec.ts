@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { runNowMs } from './clock.js';
+import { runNowMs } from './clock.test-utils.js';
 import { expect, signIn, test } from './support.test-utils.js';
 
 /** A form field's input by its label (Mantine selects and pickers are inputs whose role varies). */

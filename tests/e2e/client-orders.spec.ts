@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { addDays, mondayOf, runNowMs, runToday } from './clock.js';
+import { addDays, mondayOf, runNowMs, runToday } from './clock.test-utils.js';
 import { expect, signIn, test } from './support.test-utils.js';
 
 /** A form field's input by its label (Mantine pickers are inputs whose role varies). */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
-import { runNow, runNowMs } from './clock.js';
+import { runNow, runNowMs } from './clock.test-utils.js';
 import { expect, signIn, test } from './support.test-utils.js';
 
 const dayLabel = (date: Date) => `${date.getDate()} ${date.toLocaleString('en-US', { month: 'long' })} ${date.getFullYear()}`;

@@ -1,6 +1,6 @@
-import { runNow, startRunClock } from './clock.js';
-import { PORTALS_VARIABLE, portalCount } from './workers.js';
-import { startPortal } from './portal.js';
+import { runNow, startRunClock } from './clock.test-utils.js';
+import { PORTALS_VARIABLE, portalCount } from './workers.test-utils.js';
+import { startPortal } from './portal.test-utils.js';
 
 /**
  * One portal per Playwright worker, each with its own PostgreSQL and demo data, so that specs running at the same time

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { addDays, mondayOf, runNowMs, runToday } from './clock.js';
-import { withPortalDatabase } from './database.js';
+import { addDays, mondayOf, runNowMs, runToday } from './clock.test-utils.js';
+import { withPortalDatabase } from './database.test-utils.js';
 import { expect, signIn, test } from './support.test-utils.js';
 
 /** Every serious or critical axe violation in `scope` (WCAG 2.2 AA), one line each. */

@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addDays, machineNowMs, mondayOf, runNow, runNowMs, runToday } from './clock.js';
-import { startPortal, type RunningPortal } from './portal.js';
+import { addDays, machineNowMs, mondayOf, runNow, runNowMs, runToday } from './clock.test-utils.js';
+import { startPortal, type RunningPortal } from './portal.test-utils.js';
 import { expect, signIn, test } from './support.test-utils.js';
 
 /**

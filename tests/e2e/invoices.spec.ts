@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { copyInvoiceOfOrder } from './database.js';
-import { runNowMs } from './clock.js';
+import { copyInvoiceOfOrder } from './database.test-utils.js';
+import { runNowMs } from './clock.test-utils.js';
 import { expect, signIn, test } from './support.test-utils.js';
 
 /*

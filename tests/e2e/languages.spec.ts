@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { addDays, mondayOf, runToday } from './clock.js';
-import { withPortalDatabase } from './database.js';
+import { addDays, mondayOf, runToday } from './clock.test-utils.js';
+import { withPortalDatabase } from './database.test-utils.js';
 import { DEMO_PASSWORD, expect, test } from './support.test-utils.js';
 
 /**

@@ -1,4 +1,4 @@
-import { runNowMs } from './clock.js';
+import { runNowMs } from './clock.test-utils.js';
 import { expect, signIn, test } from './support.test-utils.js';
 
 test('the demo admin creates a manufacturer, edits it, and sees it listed after a reload', async ({ page }) => {

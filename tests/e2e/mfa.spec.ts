@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { machineNowMs, runNow } from './clock.js';
-import { startPortal, type RunningPortal } from './portal.js';
+import { machineNowMs, runNow } from './clock.test-utils.js';
+import { startPortal, type RunningPortal } from './portal.test-utils.js';
 import { expect, test } from './support.test-utils.js';
 
 /**

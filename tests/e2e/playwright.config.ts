@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { portalCount, useWorkersPortal } from './workers.js';
+import { portalCount, useWorkersPortal } from './workers.test-utils.js';
 
 useWorkersPortal();
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { runToday } from './clock.js';
+import { runToday } from './clock.test-utils.js';
 import { expect, signIn, test } from './support.test-utils.js';
 
 

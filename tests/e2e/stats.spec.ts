@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { runNow } from './clock.js';
+import { runNow } from './clock.test-utils.js';
 import { expect, signIn, test } from './support.test-utils.js';
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test as base, type Page, type Request } from '@playwright/test';
-import { runNowMs } from './clock.js';
+import { runNowMs } from './clock.test-utils.js';
 
 export { expect };
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { runNowMs } from './clock.js';
-import { withPortalDatabase } from './database.js';
+import { runNowMs } from './clock.test-utils.js';
+import { withPortalDatabase } from './database.test-utils.js';
 import { expect, signIn, test } from './support.test-utils.js';
 
 /**

@@ -24,8 +24,8 @@ import { createDb } from '../../api/src/db/database.js';
 import { migrateAsOwner, prepareEmbeddedRoles } from '../../api/src/db/roles.js';
 import { seedDemoData } from '../../api/src/db/seed/index.js';
 import { pinClock } from '../../api/src/lib/clock.js';
-import { runNow, startRunClock } from '../e2e/clock.js';
-import { startPortal, type RunningPortal } from '../e2e/portal.js';
+import { runNow, startRunClock } from '../e2e/clock.test-utils.js';
+import { startPortal, type RunningPortal } from '../e2e/portal.test-utils.js';
 import { NGINX, readAccessLog, startNginx, type Balancer } from './nginx.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -89,7 +89,7 @@ async function main() {
   let playwrightStarted = 0;
   let playwrightEnded = 0;
   try {
-    // The e2e run's pinned clock (tests/e2e/clock.ts) starts here: the demo data is seeded around it and the replicas
+    // The e2e run's pinned clock (tests/e2e/clock.test-utils.ts) starts here: the demo data is seeded around it and the replicas
     // run on it, as the e2e global setup's own portal does.
     startRunClock();
     pinClock(runNow());

@@ -17,7 +17,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { embeddedSuperuserUrl, freePort } from '../../api/src/db/embedded.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../api/src/db/seed/users.seed.js';
-import { startPortal, type RunningPortal } from '../e2e/portal.js';
+import { startPortal, type RunningPortal } from '../e2e/portal.test-utils.js';
 import { signIn } from './sign-in.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
