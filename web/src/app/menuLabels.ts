@@ -28,6 +28,7 @@ export const MENU_LABELS: Record<string, MessageDescriptor> = {
   Orders: msg`Orders`,
   Performance: msg`Performance`,
   Planner: msg`Planner`,
+  'Recycled content': msg`Recycled content`,
   Portfolio: msg`Portfolio`,
   'Preform inventory': msg`Preform inventory`,
   'Preform stock': msg`Preform stock`,

@@ -21,6 +21,7 @@ import { useWideScreen } from '../../components/useWideScreen';
 import type { DraftItem } from './orderItems';
 import { producedPart } from './orderItems';
 import './catalogue';
+import LineFootprintSection from '../sustainability/LineFootprintSection';
 
 /** How many claims of the order the line's claims are looked for in (a claim names the order and the product). */
 const CLAIMS_OF_ORDER = 100 as const;
@@ -46,6 +47,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export default function OrderLineDrawer({ item, order, title, onClose }: { item: DraftItem & { id: number }; order: { id: number; orderNo: string }; title: string; onClose: () => void }) {
   const { t } = useLingui();
   const wide = useWideScreen();
+  const { session } = useAppContext();
   const [produced, planned, deliverAt] = [formatNumber(item.producedAmount ?? 0), formatNumber(item.plannedAmount), formatListDate(item.dueDate)];
   return (
     <Drawer opened onClose={onClose} position="right" size={wide ? 'lg' : '100%'} title={t`Line ${title}`} closeButtonProps={{ 'aria-label': t`Close` }}>
