@@ -244,8 +244,8 @@ faceWalk('admin', (part) => {
     await visitMenu(page, findings, 'API clients', 'API clients');
     await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'New' }).click(), 'New API client');
     await visitMenu(page, findings, 'Webhooks', 'Webhooks');
-    await visitMenu(page, findings, 'Recycled content', 'Recycled content', 'Traceability');
     await visitDialog(page, findings, () => main(page).getByRole('button', { name: 'New' }).click(), 'New webhook endpoint');
+    await visitMenu(page, findings, 'Recycled content', 'Recycled content', 'Traceability');
   });
 });
 

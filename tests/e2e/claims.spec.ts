@@ -36,9 +36,9 @@ test('a client reports a claim with a photo, the GP answers and closes it, and a
   await expect(field(page, 'Status')).toBeDisabled();
 
   await field(page, 'Bottle article number').click();
-  await page.getByRole('option').first().click();
+  await page.getByRole('listbox').getByRole('option').first().click();
   await field(page, 'Order Number').click();
-  await page.getByRole('option').first().click();
+  await page.getByRole('listbox').getByRole('option').first().click();
   const orderNo = await field(page, 'Order Number').inputValue();
   expect(orderNo).not.toBe('');
   await field(page, 'Rejected quantity:').fill('4321');
@@ -152,9 +152,9 @@ test("the admin logs a claim on a client's behalf: New, the client first, then i
   await field(page, 'Client').fill('Nordic');
   await page.getByRole('option', { name: 'Nordic Springs AB' }).click();
   await field(page, 'Bottle article number').click();
-  await page.getByRole('option').first().click();
+  await page.getByRole('listbox').getByRole('option').first().click();
   await field(page, 'Order Number').click();
-  await page.getByRole('option').first().click();
+  await page.getByRole('listbox').getByRole('option').first().click();
   await field(page, 'Rejected quantity:').fill('75');
   await field(page, 'Delivery Date').fill('11.03.2026');
   await field(page, 'Problem Description:').fill(`Reported by phone, ${marker}.`);

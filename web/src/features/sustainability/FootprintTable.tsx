@@ -1,10 +1,44 @@
-import { Badge, Table } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { FootprintRow } from '@generated/model';
 import { formatNumber } from '../../components/format';
+import { useWideScreen } from '../../components/useWideScreen';
 import { formatKg, formatShare } from './downloads';
 
 /** Rows of a period view (months, products or years) with the share against the directive's 25 % and 30 %. */
 export function FootprintTable({ rows, label, first }: { rows: FootprintRow[]; label: string; first: string }) {
+  const wide = useWideScreen();
+  // On a phone each row is a card, as the other lists are: seven columns do not fit 390 px without sideways scrolling.
+  if (!wide) {
+    return (
+      <Stack gap="sm" role="list" aria-label={label}>
+        {rows.map((row) => (
+          <Card key={row.key} withBorder role="listitem" padding="sm">
+            <Text fw={600}>{row.label}</Text>
+            <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} mt="xs">
+              <Text size="sm">Preform mass</Text>
+              <Text size="sm" ta="right">{formatKg(row.preformMassKg)}</Text>
+              <Text size="sm">Recycled mass</Text>
+              <Text size="sm" ta="right">{formatKg(row.recycledMassKg)}</Text>
+              <Text size="sm">Recycled share</Text>
+              <Text size="sm" ta="right">{formatShare(row.recycledSharePercent)}</Text>
+              <Text size="sm">Unknown origin</Text>
+              <Text size="sm" ta="right">{formatShare(row.unknownSharePercent)}</Text>
+              <Text size="sm">Carbon (kg CO2e)</Text>
+              <Text size="sm" ta="right">{formatNumber(row.carbonKgCo2e)}</Text>
+            </SimpleGrid>
+            <Group gap="xs" mt="xs">
+              <Badge variant="light" color={row.meets25 ? 'teal' : 'gray'}>
+                {row.meets25 ? 'reaches 25 %' : 'below 25 %'}
+              </Badge>
+              <Badge variant="light" color={row.meets30 ? 'teal' : 'gray'}>
+                {row.meets30 ? 'reaches 30 %' : 'below 30 %'}
+              </Badge>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped aria-label={label}>
