@@ -90,7 +90,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(problemsPlugin, { languageOf: (request) => callerLanguage(options.db, request.actor, request.headers['accept-language']) });
+  await app.register(problemsPlugin, { languageOf: (request) =>
+      callerLanguage(options.db, request.actor && { subject: request.actor.sub, companyId: request.actor.companyId }, request.headers['accept-language']), });
   // GET /metrics (Prometheus), and every request counted and timed by its operation id.
   await app.register(metricsPlugin, { db: options.db, token: options.config.METRICS_TOKEN });
   await app.register(pressurePlugin, {

@@ -111,11 +111,15 @@ export function browserLanguage(header: string | undefined): Language | undefine
  * The language a caller reads, chosen as the web app chooses it: their own choice, else their browser's
  * (Accept-Language), else their company's, else the plant's English. A caller without a token: the browser's.
  */
-export async function callerLanguage(db: Db, actor: Actor | null | undefined, acceptLanguage: string | undefined): Promise<Language> {
-  const own = actor ? await repository.findLanguage(db, actor.sub) : undefined;
+export async function callerLanguage(
+  db: Db,
+  caller: { subject: string; companyId: string | null } | undefined,
+  acceptLanguage: string | undefined,
+): Promise<Language> {
+  const own = caller ? await repository.findLanguage(db, caller.subject) : undefined;
   if (own) return own;
   const browser = browserLanguage(acceptLanguage);
   if (browser) return browser;
-  const company = actor?.companyId ? await repository.findCompanyLanguage(db, actor.companyId) : undefined;
+  const company = caller?.companyId ? await repository.findCompanyLanguage(db, caller.companyId) : undefined;
   return company ?? PLANT_LANGUAGE;
 }
