@@ -1,7 +1,6 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { IconMailForward } from '@tabler/icons-react';
 import {
   getDocumentsGetFailedDeliveriesQueryKey,
   useDocumentsGetFailedDeliveries,
@@ -9,8 +8,8 @@ import {
 } from '@generated/endpoints/invoices/invoices';
 import type { DocumentsGetFailedDeliveriesBody, FailedDelivery } from '@generated/model';
 import { describeError } from '../../api/describeError';
-import { formatDateTime } from '../../components/format';
 import { QueryError } from '../../components/QueryError';
+import { FailedMailItem } from './FailedMailItem';
 
 const BODY: DocumentsGetFailedDeliveriesBody = { pagination: { page: 1, rowsPerPage: 10 } };
 
@@ -53,35 +52,19 @@ export function FailedDeliveries() {
         </Text>
         <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {rows.map((row) => (
-            <li key={row.id} aria-label={`${what(row)} to ${row.to}`}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600}>
-                    {what(row)}
-                    {row.company ? ` for ${row.company}` : ''}
-                  </Text>
-                  <Text size="sm">
-                    To {row.to} · {row.attempts} {row.attempts === 1 ? 'attempt' : 'attempts'} · failed {formatDateTime(row.failedAt)}
-                  </Text>
-                  {row.lastError && (
-                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      Last error: {row.lastError}
-                    </Text>
-                  )}
-                </Stack>
-                <Button
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconMailForward size={14} />}
-                  aria-label={`Send ${what(row)} to ${row.to} again`}
-                  loading={retry.isPending && retry.variables?.data.id === row.id}
-                  disabled={retry.isPending}
-                  onClick={() => retry.mutate({ data: { id: row.id } })}
-                >
-                  Send again
-                </Button>
-              </Group>
-            </li>
+            <FailedMailItem
+              key={row.id}
+              label={`${what(row)} to ${row.to}`}
+              title={`${what(row)}${row.company ? ` for ${row.company}` : ''}`}
+              to={row.to}
+              attempts={row.attempts}
+              failedAt={row.failedAt}
+              lastError={row.lastError}
+              againLabel={`Send ${what(row)} to ${row.to} again`}
+              sending={retry.isPending && retry.variables?.data.id === row.id}
+              busy={retry.isPending}
+              onSendAgain={() => retry.mutate({ data: { id: row.id } })}
+            />
           ))}
         </Stack>
       </Stack>
