@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { addDays, mondayOf, runToday } from './clock.test-utils.js';
 import { withPortalDatabase } from './database.test-utils.js';
+import { clipped, outsideCatalogue, PSEUDO, pseudoPage, visibleTexts, VIEWPORTS } from './pseudo.test-utils.js';
 import { DEMO_PASSWORD, expect, test } from './support.test-utils.js';
 
 /**
@@ -89,64 +90,9 @@ test('a person switches language without signing out, and the choice is kept for
   await context.close();
 });
 
-/** Pseudo-localised text: accented letters, which plain English has none of. */
-const PSEUDO = /[^\u0020-\u007e]/;
-
-/** Text nodes of the element's subtree that a person sees. */
-const visibleTexts = (scope: Locator) =>
-  scope.evaluateAll((roots) => {
-    const texts: string[] = [];
-    for (const root of roots) {
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent?.trim() ?? '';
-        const parent = node.parentElement;
-        if (!text || !parent || parent.closest('[aria-hidden="true"], script, style')) continue;
-        const box = parent.getBoundingClientRect();
-        if (box.width === 0 || box.height === 0) continue;
-        texts.push(text);
-      }
-    }
-    return texts;
-  });
-
-/**
- * Pseudo-localised text is accented: a text of plain English letters was not read from the catalogue. Data passes:
- * numbers, dates, article and order numbers, the demo's names of people, companies and products (in the given list).
- */
-function outsideCatalogue(texts: string[], data: RegExp[]) {
-  return texts.filter((text) => /[A-Za-z]{2}/.test(text) && !PSEUDO.test(text) && !data.some((pattern) => pattern.test(text)));
-}
-
-/** Boxes that cut off their own text (a button, a label, a heading too narrow for its pseudo-lengthened words). */
-const clipped = (page: Page) =>
-  page.evaluate(() => {
-    const root = document.scrollingElement!;
-    const found: string[] = [];
-    if (root.scrollWidth > root.clientWidth) found.push(`page ${root.scrollWidth}px on ${root.clientWidth}px`);
-    for (const element of Array.from(document.querySelectorAll<HTMLElement>('header *, nav *, main *, [role="dialog"] *'))) {
-      const style = getComputedStyle(element);
-      if (style.overflowX !== 'hidden' && style.textOverflow !== 'ellipsis') continue;
-      const box = element.getBoundingClientRect();
-      if (box.width <= 1 || box.height <= 1) continue; // visually hidden texts for screen readers
-      if (element.scrollWidth > element.clientWidth + 1 && element.textContent?.trim()) found.push(`${element.tagName.toLowerCase()} "${element.textContent.trim().slice(0, 40)}"`);
-    }
-    return found;
-  });
-
-for (const viewport of [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-]) {
+for (const viewport of VIEWPORTS) {
   test(`the converted screens in the pseudo-locale at ${viewport.width} px: every text from the catalogue, nothing cut off`, async ({ browser }) => {
-    const context = await germanBrowser(browser, viewport);
-    await context.addInitScript(() => window.localStorage.setItem('orders-portal.pseudo-locale', 'on'));
-    const page = await context.newPage();
-    await page.goto('/');
-    await page.getByLabel('Username').fill('client');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+    const page = await pseudoPage(browser, 'client', viewport);
     const data = [/^NS-[\d-]+/, /Nordic Springs/, /^Demo /, /Spring Water/, /^(PO|E2E)-/, /^[\d\s.,:%·×→–/()-]+$/];
 
     // The shell: the top bar, and the menu (on a phone behind the menu button).
@@ -176,6 +122,6 @@ for (const viewport of [
     await page.goto('/#/no-such-page');
     await expect(page.getByRole('main').getByRole('heading', { name: '404' })).toBeVisible();
     expect(outsideCatalogue(await visibleTexts(page.getByRole('main')), data)).toEqual([]);
-    await context.close();
+    await page.context().close();
   });
 }

@@ -1,0 +1,74 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect } from './support.test-utils.js';
+
+/**
+ * The pseudo-locale walk's tools: a screen in the pseudo-locale (accented, lengthened English) shows every text it
+ * reads from the catalogue accented, so a plain English text is one written outside it; and a box too narrow for the
+ * lengthened words cuts its text off. Each area's walk (languages*.spec.ts) signs in with `pseudoPage` and checks
+ * its screens with `outsideCatalogue(await visibleTexts(…))` and `clipped(page)`.
+ */
+
+/** The two widths every walk checks: a desk and a phone. */
+export const VIEWPORTS = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+];
+
+/** Signs `username` in, in the pseudo-locale, in a browser of its own; close the page's context when done. */
+export async function pseudoPage(browser: Browser, username: string, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ locale: 'de-DE', viewport });
+  await context.addInitScript(() => window.localStorage.setItem('orders-portal.pseudo-locale', 'on'));
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+  await expect(page.getByRole('banner')).toBeVisible();
+  return page;
+}
+
+/** Pseudo-localised text: accented letters, which plain English has none of. */
+export const PSEUDO = /[^\u0020-\u007e]/;
+
+/** Text nodes of the element's subtree that a person sees. */
+export const visibleTexts = (scope: Locator) =>
+  scope.evaluateAll((roots) => {
+    const texts: string[] = [];
+    for (const root of roots) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? '';
+        const parent = node.parentElement;
+        if (!text || !parent || parent.closest('[aria-hidden="true"], script, style')) continue;
+        const box = parent.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        texts.push(text);
+      }
+    }
+    return texts;
+  });
+
+/**
+ * Pseudo-localised text is accented: a text of plain English letters was not read from the catalogue. Data passes:
+ * numbers, dates, article and order numbers, the demo's names of people, companies and products (in the given list).
+ */
+export function outsideCatalogue(texts: string[], data: RegExp[]) {
+  return texts.filter((text) => /[A-Za-z]{2}/.test(text) && !PSEUDO.test(text) && !data.some((pattern) => pattern.test(text)));
+}
+
+/** Boxes that cut off their own text (a button, a label, a heading too narrow for its pseudo-lengthened words). */
+export const clipped = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.scrollingElement!;
+    const found: string[] = [];
+    if (root.scrollWidth > root.clientWidth) found.push(`page ${root.scrollWidth}px on ${root.clientWidth}px`);
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('header *, nav *, main *, [role="dialog"] *'))) {
+      const style = getComputedStyle(element);
+      if (style.overflowX !== 'hidden' && style.textOverflow !== 'ellipsis') continue;
+      const box = element.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue; // visually hidden texts for screen readers
+      if (element.scrollWidth > element.clientWidth + 1 && element.textContent?.trim()) found.push(`${element.tagName.toLowerCase()} "${element.textContent.trim().slice(0, 40)}"`);
+    }
+    return found;
+  });
