@@ -6,7 +6,7 @@ import lingui from 'eslint-plugin-lingui';
 import { PENDING_I18N } from './web/i18n-pending.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'generated/**', '.data/**', '.tsp-out/**', 'test-results/**', 'playwright-report/**', 'reports/**', '.stryker-tmp/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'generated/**', '.data/**', '.tsp-out/**', 'test-results/**', 'playwright-report/**', 'reports/**', '.stryker-tmp/**', 'tests/e2e/.out/**', 'tests/bench/.server-*.mjs'] },
   // The API's compiled catalogues: written by `lingui compile` from the PO files beside them.
   { ignores: ['api/src/locales/*/messages.ts'] },
   js.configs.recommended,
