@@ -10,7 +10,6 @@ export const PENDING_I18N = [
   'web/src/features/clients/**',
   'web/src/features/downtime/**',
   'web/src/features/invoices/**',
-  'web/src/features/lots/**',
   'web/src/features/machines/**',
   'web/src/features/manufacturers/**',
   'web/src/features/notifications/FailedNotificationMails.tsx',
