@@ -6,7 +6,7 @@ import { server } from '../../../../mocks/node';
 import type { Lot } from '@generated/model';
 import { itemTraceFixture, lotFixture, recallAnswer, stockFixture } from './lots.fixtures';
 import { renderLots } from './renderLots.test-utils';
-import { plainSpaces, speakInTest } from '../../test/locale.test-utils';
+import { plainSpaces, speakLocale } from '../../test/locale.test-utils';
 
 const file = (body: string, type: string, filename: string) =>
   new HttpResponse(new Blob([body], { type }), { headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${filename}"` } });
@@ -73,7 +73,7 @@ describe('/lots/{id}: one lot and its recall answer', { timeout: 30_000 }, () =>
   });
 
   it('speaks Swedish, with Swedish days and numbers', async () => {
-    await speakInTest('sv');
+    await speakLocale('sv');
     serveLot();
     renderLots('/lots/7');
     expect(await screen.findByRole('heading', { name: 'Lot RB-2603-114' })).toBeInTheDocument();

@@ -114,7 +114,8 @@ function LotView({ lot, role }: { lot: Lot; role: StaffRole }) {
       <Card withBorder component="section" aria-label={t`Lot`}>
         <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
           <Field label={t`Supplier lot number`}>
-            <Group gap={4} wrap="nowrap">
+            {/* The button goes under the number where the column is too narrow for both (a phone, longer words). */}
+            <Group gap={4}>
               <span>{lot.supplierLotNumber ?? t`Not entered`}</span>
               {mayEdit && (
                 <Button size="compact-xs" variant="subtle" leftSection={<IconPencil size={12} />} onClick={() => setEditing(true)}>

@@ -145,6 +145,7 @@ export default function LotsPage() {
           {...pagedTableProps(query)}
           {...list.tableProps}
           noRecordsText={t`No lots`}
+          recordsPerPageLabel={t`Records per page`}
           {...orderRows<Lot>({ open: (lot) => void navigate({ to: LOT_PATH, params: { id: String(lot.id) } }), inProgress: () => false })}
           columns={[
             {
@@ -167,7 +168,8 @@ export default function LotsPage() {
               accessor: 'state',
               title: t`State`,
               render: (lot) => (
-                <Badge variant="light" color={lot.state === 'open' ? 'blue' : 'gray'}>
+                // Never narrower than its word: on a phone the table scrolls instead of cutting the state off.
+                <Badge variant="light" color={lot.state === 'open' ? 'blue' : 'gray'} miw="max-content">
                   {stateLabel(lot.state)}
                 </Badge>
               ),

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render.test-utils';
 import type { Preform } from '@generated/model';
-import { speakInTest } from '../../test/locale.test-utils';
+import { speakLocale } from '../../test/locale.test-utils';
 import PreformsPage from './PreformsPage';
 // The page loads its dialog lazily; loading it up front keeps the tests within their time.
 import './PreformDialog';
@@ -52,7 +52,7 @@ describe('/preforms', { timeout: 30_000 }, () => {
   });
 
   it('speaks Swedish, with Swedish decimals, and its dialog too', async () => {
-    await speakInTest('sv');
+    await speakLocale('sv');
     serve();
     const user = userEvent.setup();
     renderWithProviders(<PreformsPage />);

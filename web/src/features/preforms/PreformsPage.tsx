@@ -81,6 +81,7 @@ export default function PreformsPage() {
         <DataTable<Preform>
           {...pagedTableProps(query)}
           noRecordsText={t`No preforms yet. Use New to add one.`}
+          recordsPerPageLabel={t`Records per page`}
           {...list.tableProps}
           selectedRecords={selected}
           onSelectedRecordsChange={setSelected}

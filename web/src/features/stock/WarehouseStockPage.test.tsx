@@ -7,7 +7,7 @@ import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render.test-utils';
 import { captureDownloads } from '../downtime/downtime.test-utils';
 import { exportAs, serveExport } from '../../test/exports.test-utils';
-import { plainSpaces, speakInTest } from '../../test/locale.test-utils';
+import { plainSpaces, speakLocale } from '../../test/locale.test-utils';
 import WarehouseStockPage from './WarehouseStockPage';
 
 afterEach(() => vi.restoreAllMocks());
@@ -53,7 +53,7 @@ describe("admin '/warehouses/stock/{id}' Export", { timeout: 30_000 }, () => {
   });
 
   it('speaks Swedish, with Swedish numbers', async () => {
-    await speakInTest('sv');
+    await speakLocale('sv');
     server.use(
       http.post('*/api/admin/preformstock/get', () =>
         HttpResponse.json({

@@ -38,6 +38,7 @@ export default function WarehousesPage() {
         <DataTable<Warehouse>
           {...pagedTableProps(query)}
           noRecordsText={t`No warehouses yet.`}
+          recordsPerPageLabel={t`Records per page`}
           {...list.tableProps}
           onRowClick={({ record }) => open(record)}
           rowStyle={() => ({ cursor: 'pointer' })}
