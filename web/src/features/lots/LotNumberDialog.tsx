@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { DialogActions } from '../../components/DialogActions';
 import { onInvalidForm } from '../../components/invalidForm';
 import { lotNumberOf, lotNumberSchema } from './lots';
+import './catalogue';
 
 /** Every lot query of the staff's lot calls (list, one lot, recall, stock): their keys start with `/api/{role}/lot`. */
 export const isLotQuery = (key: readonly unknown[]) => typeof key[0] === 'string' && /^\/api\/(admin|operator)\/lots?\//.test(key[0]);
@@ -17,6 +19,8 @@ export const isLotQuery = (key: readonly unknown[]) => typeof key[0] === 'string
  * none. Sends the version read (a stale one answers 409, said by the app's error notice).
  */
 export default function LotNumberDialog({ lot, onClose }: { lot: Lot; onClose: () => void }) {
+  const { t } = useLingui();
+  const [id, preform, supplier, warehouse] = [lot.id, lot.Preform.preformName, lot.Manufacturer.manufacturerName, lot.PreformWarehouse.warehouseName];
   const queryClient = useQueryClient();
   const form = useForm<{ supplierLotNumber: string }>({
     mode: 'controlled',
@@ -40,15 +44,17 @@ export default function LotNumberDialog({ lot, onClose }: { lot: Lot; onClose: (
     onInvalidForm,
   );
   return (
-    <Modal opened onClose={onClose} title="Supplier lot number">
+    <Modal opened onClose={onClose} title={t`Supplier lot number`}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">
-            Lot {lot.id}: {lot.Preform.preformName} from {lot.Manufacturer.manufacturerName}, delivered to {lot.PreformWarehouse.warehouseName}.
+            <Trans>
+              Lot {id}: {preform} from {supplier}, delivered to {warehouse}.
+            </Trans>
           </Text>
           <TextInput
-            label="Supplier lot number"
-            description="As printed on the delivery's labels. Leave empty when the lot has none."
+            label={t`Supplier lot number`}
+            description={t`As printed on the delivery's labels. Leave empty when the lot has none.`}
             autoComplete="off"
             data-autofocus
             {...form.getInputProps('supplierLotNumber')}

@@ -6,6 +6,7 @@ import { server } from '../../../../mocks/node';
 import type { Lot } from '@generated/model';
 import { itemTraceFixture, lotFixture, recallAnswer, stockFixture } from './lots.fixtures';
 import { renderLots } from './renderLots.test-utils';
+import { plainSpaces, speakLocale } from '../../test/locale.test-utils';
 
 const file = (body: string, type: string, filename: string) =>
   new HttpResponse(new Blob([body], { type }), { headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${filename}"` } });
@@ -69,6 +70,18 @@ describe('/lots/{id}: one lot and its recall answer', { timeout: 30_000 }, () =>
     for (const text of ['RB-2603-114', 'PET 28g PCO1810 Clear', 'Riga North', 'Retal Baltic Films', '16.03.2026 (supply order 41)', '250,000 preforms', '90,000 preforms', '160,000 preforms']) {
       expect(within(lot).getByText(text)).toBeInTheDocument();
     }
+  });
+
+  it('speaks Swedish, with Swedish days and numbers', async () => {
+    await speakLocale('sv');
+    serveLot();
+    renderLots('/lots/7');
+    expect(await screen.findByRole('heading', { name: 'Lot RB-2603-114' })).toBeInTheDocument();
+    const lot = section('Lot');
+    expect(within(lot).getByText('Leverantörens lotnummer')).toBeInTheDocument();
+    expect(within(lot).getByText('2026-03-16 (inköpsorder 41)')).toBeInTheDocument();
+    expect(within(lot).getByText((_content, element) => element?.tagName === 'DIV' && plainSpaces(element.textContent ?? '') === '250 000 preformer')).toBeInTheDocument();
+    expect(await screen.findByText('2 kunder fick flaskor från den här loten.')).toBeInTheDocument();
   });
 
   it('the recall answer: the clients delivered or invoiced with their contact, the open items to stop, and the stock to quarantine', async () => {

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { getStaffLotsGetLotStockQueryKey, useStaffLotsGetLotStock } from '@generated/endpoints/lots/lots';
@@ -7,6 +8,7 @@ import { useAppContext } from '../../app/context';
 import { formatNumber } from '../../components/format';
 import { RecordLoad } from '../../components/RecordLoad';
 import { lotLine, staffRoleOf } from './lots';
+import './catalogue';
 
 /**
  * Staff /lots/stock: the preform stock by lot, per preform and warehouse: the stock ledger's balance (the
@@ -14,6 +16,7 @@ import { lotLine, staffRoleOf } from './lots';
  * explains. Filtered by warehouse.
  */
 export default function LotStockPage() {
+  const { t } = useLingui();
   const { session } = useAppContext();
   const role = staffRoleOf(session.user);
   const [warehouseId, setWarehouseId] = useState<string | null>(null);
@@ -26,25 +29,39 @@ export default function LotStockPage() {
   const query = useStaffLotsGetLotStock(role, body, { query: { queryKey: getStaffLotsGetLotStockQueryKey(role, body) } });
   return (
     <Stack>
-      <Title order={2}>Stock by lot</Title>
+      <Title order={2}>{t`Stock by lot`}</Title>
       <Group>
-        <Select label="Warehouse" placeholder="All warehouses" clearable data={warehouses} value={warehouseId} onChange={setWarehouseId} />
+        <Select label={t`Warehouse`} placeholder={t`All warehouses`} clearable data={warehouses} value={warehouseId} onChange={setWarehouseId} />
       </Group>
-      <RecordLoad query={query} label="Loading the stock by lot">
+      <RecordLoad query={query} label={t`Loading the stock by lot`}>
         {(answer) =>
           answer.rows.length === 0 ? (
-            <Text size="sm">No preform stock.</Text>
+            <Text size="sm">
+              <Trans>No preform stock.</Trans>
+            </Text>
           ) : (
             <Table.ScrollContainer minWidth={720}>
               <Table withTableBorder striped fz="sm">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Preform</Table.Th>
-                    <Table.Th>Warehouse</Table.Th>
-                    <Table.Th ta="right">Stock</Table.Th>
-                    <Table.Th ta="right">In lots</Table.Th>
-                    <Table.Th ta="right">Without a lot</Table.Th>
-                    <Table.Th>Open lots (oldest first: used first)</Table.Th>
+                    <Table.Th>
+                      <Trans>Preform</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans>Warehouse</Trans>
+                    </Table.Th>
+                    <Table.Th ta="right">
+                      <Trans>Stock</Trans>
+                    </Table.Th>
+                    <Table.Th ta="right">
+                      <Trans>In lots</Trans>
+                    </Table.Th>
+                    <Table.Th ta="right">
+                      <Trans>Without a lot</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans>Open lots (oldest first: used first)</Trans>
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>

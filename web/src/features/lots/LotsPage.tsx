@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -17,8 +18,9 @@ import { QueryError } from '../../components/QueryError';
 import { LOOKUP_DEBOUNCE } from '../../components/useServerLookup';
 import { useListState } from '../../components/useListState';
 import { orderRows } from '../orders/orderItems';
-import { LOT_STATES, lotName, staffRoleOf, stateLabel } from './lots';
+import { lotName, lotStates, lotTitle, staffRoleOf, stateLabel } from './lots';
 import { LOT_PATH } from './paths';
+import './catalogue';
 
 const MANUFACTURERS = { pagination: { page: 1, rowsPerPage: 100 as const, sortBy: 'manufacturerName' as const } };
 const id = (value: string | null) => (value ? Number(value) : undefined);
@@ -29,6 +31,7 @@ const id = (value: string | null) => (value ? Number(value) : undefined);
  * row opens the lot with its recall answer.
  */
 export default function LotsPage() {
+  const { t } = useLingui();
   const { session } = useAppContext();
   const role = staffRoleOf(session.user);
   const navigate = useNavigate();
@@ -70,11 +73,11 @@ export default function LotsPage() {
 
   return (
     <Stack>
-      <Title order={2}>Preform lots</Title>
+      <Title order={2}>{t`Preform lots`}</Title>
       <Group align="flex-end" gap="sm">
         <TextInput
-          label="Supplier lot number"
-          placeholder="Search"
+          label={t`Supplier lot number`}
+          placeholder={t`Search`}
           leftSection={<IconSearch size={14} />}
           maxLength={60}
           value={lotNumber}
@@ -84,8 +87,8 @@ export default function LotsPage() {
           }}
         />
         <Select
-          label="Preform"
-          placeholder="All preforms"
+          label={t`Preform`}
+          placeholder={t`All preforms`}
           searchable
           clearable
           data={preforms}
@@ -96,8 +99,8 @@ export default function LotsPage() {
           }}
         />
         <Select
-          label="Warehouse"
-          placeholder="All warehouses"
+          label={t`Warehouse`}
+          placeholder={t`All warehouses`}
           clearable
           data={warehouses}
           value={warehouseId}
@@ -108,8 +111,8 @@ export default function LotsPage() {
         />
         {suppliersAllowed && (
           <Select
-            label="Supplier"
-            placeholder="All suppliers"
+            label={t`Supplier`}
+            placeholder={t`All suppliers`}
             searchable
             clearable
             data={(manufacturers.data?.rows ?? []).map((manufacturer) => ({ value: String(manufacturer.id), label: manufacturer.manufacturerName }))}
@@ -122,11 +125,11 @@ export default function LotsPage() {
         )}
         <Stack gap={4}>
           <Text size="sm" fw={500} id="lot-state-label">
-            State
+            <Trans>State</Trans>
           </Text>
           <SegmentedControl
             aria-labelledby="lot-state-label"
-            data={LOT_STATES}
+            data={lotStates()}
             value={state}
             onChange={(value) => {
               setState(value as LotState | 'all');
@@ -141,30 +144,32 @@ export default function LotsPage() {
         <DataTable<Lot>
           {...pagedTableProps(query)}
           {...list.tableProps}
-          noRecordsText="No lots"
+          noRecordsText={t`No lots`}
+          recordsPerPageLabel={t`Records per page`}
           {...orderRows<Lot>({ open: (lot) => void navigate({ to: LOT_PATH, params: { id: String(lot.id) } }), inProgress: () => false })}
           columns={[
             {
               accessor: 'id',
-              title: 'Lot',
+              title: t`Lot`,
               sortable: true,
               render: (lot) => (
-                <RecordLink to={LOT_PATH.replace('$id', String(lot.id))} label={lot.supplierLotNumber ? `Lot ${lot.supplierLotNumber}` : lotName(lot)}>
+                <RecordLink to={LOT_PATH.replace('$id', String(lot.id))} label={lotTitle(lot)}>
                   {lotName(lot)}
                 </RecordLink>
               ),
             },
-            { accessor: 'Preform.preformName', title: 'Preform' },
-            { accessor: 'PreformWarehouse.warehouseName', title: 'Warehouse' },
-            { accessor: 'Manufacturer.manufacturerName', title: 'Supplier' },
-            { accessor: 'deliveryDate', title: 'Delivered', sortable: true, render: (lot) => formatListDate(lot.deliveryDate) },
-            { accessor: 'quantity', title: 'Quantity', textAlign: 'right', render: (lot) => formatNumber(lot.quantity) },
-            { accessor: 'remaining', title: 'Remaining', textAlign: 'right', sortable: true, render: (lot) => formatNumber(lot.remaining) },
+            { accessor: 'Preform.preformName', title: t`Preform` },
+            { accessor: 'PreformWarehouse.warehouseName', title: t`Warehouse` },
+            { accessor: 'Manufacturer.manufacturerName', title: t`Supplier` },
+            { accessor: 'deliveryDate', title: t`Delivered`, sortable: true, render: (lot) => formatListDate(lot.deliveryDate) },
+            { accessor: 'quantity', title: t`Quantity`, textAlign: 'right', render: (lot) => formatNumber(lot.quantity) },
+            { accessor: 'remaining', title: t`Remaining`, textAlign: 'right', sortable: true, render: (lot) => formatNumber(lot.remaining) },
             {
               accessor: 'state',
-              title: 'State',
+              title: t`State`,
               render: (lot) => (
-                <Badge variant="light" color={lot.state === 'open' ? 'blue' : 'gray'}>
+                // Never narrower than its word: on a phone the table scrolls instead of cutting the state off.
+                <Badge variant="light" color={lot.state === 'open' ? 'blue' : 'gray'} miw="max-content">
                   {stateLabel(lot.state)}
                 </Badge>
               ),

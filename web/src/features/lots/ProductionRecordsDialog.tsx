@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, List, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,11 +18,12 @@ import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { useAppContext } from '../../app/context';
 import { mayCall } from '../../app/face';
 import { DialogActions } from '../../components/DialogActions';
-import { formatDateTime, formatListDate, formatNumber } from '../../components/format';
+import { formatDateTime, formatListDate, formatNumber, numberInputSeparators } from '../../components/format';
 import { onInvalidForm } from '../../components/invalidForm';
 import { RecordLoad } from '../../components/RecordLoad';
 import { isLotQuery } from './LotNumberDialog';
 import { lotLine } from './lots';
+import './catalogue';
 
 /**
  * An order item's production records (the backward trace), newest first, each with the preform lots it took
@@ -33,20 +36,22 @@ export default function ProductionRecordsDialog({ role, item, lot, onClose }: { 
   const body = { orderItemId: item.orderItemId };
   const trace = useStaffLotsGetItemTrace(role, body, { query: { queryKey: getStaffLotsGetItemTraceQueryKey(role, body) } });
   const [correcting, setCorrecting] = useState<ProductionRecordLots | null>(null);
-  const title = `${item.orderNo}, ${item.articleNo}, ${formatListDate(item.dueDate)}`;
+  const [orderNo, articleNo, deliverAt] = [item.orderNo, item.articleNo, formatListDate(item.dueDate)];
   return (
-    <Modal opened onClose={onClose} title={`Production records of ${title}`} size="xl">
-      <RecordLoad query={trace} label="Loading the production records">
+    <Modal opened onClose={onClose} title={t`Production records of ${orderNo}, ${articleNo}, ${deliverAt}`} size="xl">
+      <RecordLoad query={trace} label={t`Loading the production records`}>
         {(answer) =>
           correcting ? (
             <CorrectLots record={correcting} role={role} lot={lot} onDone={() => setCorrecting(null)} />
           ) : answer.records.length === 0 ? (
-            <Text size="sm">No production recorded on this item.</Text>
+            <Text size="sm">
+              <Trans>No production recorded on this item.</Trans>
+            </Text>
           ) : (
             <Stack>
               {answer.producedOnItemId !== null && answer.producedOnItemId !== answer.orderItemId && (
                 <Text size="sm" c="dimmed">
-                  A buyer&apos;s item: these are the records of the seller&apos;s item that produced it.
+                  <Trans>A buyer&apos;s item: these are the records of the seller&apos;s item that produced it.</Trans>
                 </Text>
               )}
               <Text size="sm">{lineShares(answer)}</Text>
@@ -54,11 +59,23 @@ export default function ProductionRecordsDialog({ role, item, lot, onClose }: { 
                 <Table withTableBorder striped fz="sm">
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>Recorded</Table.Th>
-                      <Table.Th ta="right">Bottles</Table.Th>
-                      <Table.Th ta="right">Preforms</Table.Th>
-                      <Table.Th>From lots</Table.Th>
-                      {mayCorrect && <Table.Th>Correction</Table.Th>}
+                      <Table.Th>
+                        <Trans>Recorded</Trans>
+                      </Table.Th>
+                      <Table.Th ta="right">
+                        <Trans>Bottles</Trans>
+                      </Table.Th>
+                      <Table.Th ta="right">
+                        <Trans>Preforms</Trans>
+                      </Table.Th>
+                      <Table.Th>
+                        <Trans>From lots</Trans>
+                      </Table.Th>
+                      {mayCorrect && (
+                        <Table.Th>
+                          <Trans>Correction</Trans>
+                        </Table.Th>
+                      )}
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -73,7 +90,7 @@ export default function ProductionRecordsDialog({ role, item, lot, onClose }: { 
                           <List size="sm" spacing={0}>
                             {record.lots.map((use, index) => (
                               <List.Item key={use.lot?.id ?? `unlotted-${index}`}>
-                                {use.lot ? lotLine(use.lot) : 'No lot'}: {formatNumber(use.preforms)}
+                                {use.lot ? lotLine(use.lot) : t`No lot`}: {formatNumber(use.preforms)}
                               </List.Item>
                             ))}
                           </List>
@@ -81,8 +98,8 @@ export default function ProductionRecordsDialog({ role, item, lot, onClose }: { 
                         {mayCorrect && (
                           <Table.Td>
                             {record.preforms > 0 && (
-                              <Button size="compact-xs" variant="light" onClick={() => setCorrecting(record)} aria-label={`Correct the lots of the record of ${formatDateTime(record.recordedAt)}`}>
-                                Correct lots
+                              <Button size="compact-xs" variant="light" onClick={() => setCorrecting(record)} aria-label={correctLabel(record.recordedAt)}>
+                                <Trans>Correct lots</Trans>
                               </Button>
                             )}
                           </Table.Td>
@@ -102,8 +119,15 @@ export default function ProductionRecordsDialog({ role, item, lot, onClose }: { 
 
 /** The item's lotted and unlotted shares, so that no lot is read as the line's whole source. */
 function lineShares(trace: Pick<ItemTrace, 'lots' | 'unlottedPreforms'>): string {
-  const lotted = trace.lots.reduce((sum, lot) => sum + lot.preforms, 0);
-  return `${formatNumber(lotted)} preforms from lots, ${formatNumber(trace.unlottedPreforms)} without a lot.`;
+  const lotted = formatNumber(trace.lots.reduce((sum, lot) => sum + lot.preforms, 0));
+  const unlotted = formatNumber(trace.unlottedPreforms);
+  return t`${lotted} preforms from lots, ${unlotted} without a lot.`;
+}
+
+/** The name of a record's Correct lots button, which its row's time tells apart from the others. */
+function correctLabel(recordedAt: string): string {
+  const recorded = formatDateTime(recordedAt);
+  return t`Correct the lots of the record of ${recorded}`;
 }
 
 type Candidate = Pick<LotRef, 'id' | 'supplierLotNumber' | 'manufacturerName' | 'deliveryDate'> & { remaining: number | null };
@@ -124,7 +148,7 @@ function CorrectLots({ record, role, lot, onDone }: { record: ProductionRecordLo
   const stockBody = { preformId: record.preformId, preformWarehouseId: record.preformWarehouseId };
   const stock = useStaffLotsGetLotStock(role, stockBody, { query: { queryKey: getStaffLotsGetLotStockQueryKey(role, stockBody) } });
   return (
-    <RecordLoad query={stock} label="Loading the lots of the preform">
+    <RecordLoad query={stock} label={t`Loading the lots of the preform`}>
       {(answer) => (
         <CorrectLotsForm
           record={record}
@@ -139,6 +163,18 @@ function CorrectLots({ record, role, lot, onDone }: { record: ProductionRecordLo
 }
 
 type Shares = Record<string, number | string>;
+
+/** A lot the record can take from, as its share's field names it. */
+function candidateLabel(candidate: Candidate, isThisLot: boolean): string {
+  const line = lotLine(candidate);
+  return isThisLot ? t`${line} (this lot)` : line;
+}
+
+/** What remains of a candidate lot, or that only this record keeps it. */
+function candidateNote(remaining: number | null): string {
+  const left = formatNumber(remaining);
+  return remaining === null ? t`Used up besides this record` : t`${left} remaining`;
+}
 
 function CorrectLotsForm({ record, lotId, candidates, onDone, onSaved }: { record: ProductionRecordLots; lotId: number; candidates: Candidate[]; onDone: () => void; onSaved: () => Promise<unknown> }) {
   const initial: Shares = Object.fromEntries(candidates.map((candidate) => [String(candidate.id), record.lots.find((use) => use.lot?.id === candidate.id)?.preforms ?? '']));
@@ -162,7 +198,8 @@ function CorrectLotsForm({ record, lotId, candidates, onDone, onSaved }: { recor
         errors[share ? `shares.${share.lotId}` : 'shares'] = message;
       }
       const total = body.lots.reduce((sum, share) => sum + (typeof share.preforms === 'number' ? share.preforms : 0), 0);
-      if (total > record.preforms) errors.shares = `At most ${formatNumber(record.preforms)} preforms in all: the record's preforms.`;
+      const most = formatNumber(record.preforms);
+      if (total > record.preforms) errors.shares = t`At most ${most} preforms in all: the record's preforms.`;
       return errors;
     },
   });
@@ -175,29 +212,34 @@ function CorrectLotsForm({ record, lotId, candidates, onDone, onSaved }: { recor
       onError: (error) => {
         if (error instanceof ApiError && error.status === 400) {
           const fields = problemFieldErrors(error);
-          form.setErrors({ shares: Object.values(fields)[0] ?? error.problem.detail ?? 'Refused.' });
+          form.setErrors({ shares: Object.values(fields)[0] ?? error.problem.detail ?? t`Refused.` });
         }
       },
     },
   });
   const submit = form.onSubmit((values) => save.mutate({ data: adminLotsSaveProductionLotsBody.parse(toBody(values)) }), onInvalidForm);
   const assigned = Object.values(form.values.shares).reduce<number>((sum, value) => sum + (typeof value === 'number' ? value : 0), 0);
+  const [recorded, recordedBy, bottles, preforms, withoutLot] = [formatDateTime(record.recordedAt), record.recordedBy, formatNumber(record.bottles), formatNumber(record.preforms), formatNumber(Math.max(0, record.preforms - assigned))];
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
         <Text size="sm">
-          The record of {formatDateTime(record.recordedAt)} by {record.recordedBy}: {formatNumber(record.bottles)} bottles from {formatNumber(record.preforms)} preforms. Say how many
-          came from each lot; what the lots do not cover stays without a lot. The stock balance does not change.
+          <Trans>
+            The record of {recorded} by {recordedBy}: {bottles} bottles from {preforms} preforms. Say how many came from each lot; what the lots do not cover stays without a
+            lot. The stock balance does not change.
+          </Trans>
         </Text>
         {candidates.length === 0 ? (
-          <Text size="sm">No lot of this preform in this warehouse.</Text>
+          <Text size="sm">
+            <Trans>No lot of this preform in this warehouse.</Trans>
+          </Text>
         ) : (
           candidates.map((candidate) => (
             <NumberInput
               key={candidate.id}
-              label={`${lotLine(candidate)}${candidate.id === lotId ? ' (this lot)' : ''}`}
-              description={candidate.remaining === null ? 'Used up besides this record' : `${formatNumber(candidate.remaining)} remaining`}
-              thousandSeparator=","
+              label={candidateLabel(candidate, candidate.id === lotId)}
+              description={candidateNote(candidate.remaining)}
+              {...numberInputSeparators()}
               allowDecimal={false}
               allowNegative={false}
               hideControls
@@ -207,7 +249,7 @@ function CorrectLotsForm({ record, lotId, candidates, onDone, onSaved }: { recor
         )}
         <Group justify="space-between">
           <Text size="sm" aria-live="polite">
-            Without a lot: {formatNumber(Math.max(0, record.preforms - assigned))} preforms
+            <Trans>Without a lot: {withoutLot} preforms</Trans>
           </Text>
         </Group>
         {form.errors.shares && (

@@ -1,3 +1,4 @@
+/* eslint-disable lingui/no-unlocalized-strings -- test data: the demo's names of preforms, warehouses and companies */
 import type { ItemTrace, Lot, LotRecall, LotStockRow, RecallItem } from '@generated/model';
 
 /** A lot of PET 28g in Riga North from Retal Baltic Films, 250,000 delivered, 90,000 consumed. */

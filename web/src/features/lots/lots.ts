@@ -1,8 +1,10 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { adminSupplySaveSupplyOrderBody } from '@generated/zod/supply/supply.zod';
 import type { LotRef, LotState, StaffRole } from '@generated/model';
 import type { SessionUser } from '../../app/session';
 import { formatListDate } from '../../components/format';
+import './catalogue';
 
 /** The `{role}` of the staff's lot calls: the operator's face calls them as operator, the admin's as admin. */
 export const staffRoleOf = (user: Pick<SessionUser, 'face'>): StaffRole => (user.face === 'operator' ? 'operator' : 'admin');
@@ -14,16 +16,28 @@ export const lotNumberSchema = z.object({ supplierLotNumber: adminSupplySaveSupp
 export const lotNumberOf = (text: string) => text.trim() || undefined;
 
 /** How a lot is named on screen: its supplier lot number, or its id while it has none. */
-export const lotName = (lot: Pick<LotRef, 'id' | 'supplierLotNumber'>) => lot.supplierLotNumber ?? `Lot ${lot.id} (no lot number)`;
+export const lotName = (lot: Pick<LotRef, 'id' | 'supplierLotNumber'>) => {
+  const id = lot.id;
+  return lot.supplierLotNumber ?? t`Lot ${id} (no lot number)`;
+};
+
+/** A lot's heading and link name: 'Lot RB-2603-114', or its name while it has no lot number. */
+export const lotTitle = (lot: Pick<LotRef, 'id' | 'supplierLotNumber'>) => {
+  const lotNumber = lot.supplierLotNumber;
+  return lotNumber ? t`Lot ${lotNumber}` : lotName(lot);
+};
 
 /** A lot in one line: 'RB-2603-114 · Retal Baltic Films · delivered 16.03.2026'. */
-export const lotLine = (lot: Pick<LotRef, 'id' | 'supplierLotNumber' | 'manufacturerName' | 'deliveryDate'>) =>
-  `${lotName(lot)} · ${lot.manufacturerName} · delivered ${formatListDate(lot.deliveryDate)}`;
+export const lotLine = (lot: Pick<LotRef, 'id' | 'supplierLotNumber' | 'manufacturerName' | 'deliveryDate'>) => {
+  const [name, supplier, delivered] = [lotName(lot), lot.manufacturerName, formatListDate(lot.deliveryDate)];
+  return t`${name} · ${supplier} · delivered ${delivered}`;
+};
 
-export const LOT_STATES: { value: LotState | 'all'; label: string }[] = [
-  { value: 'open', label: 'Open' },
-  { value: 'usedUp', label: 'Used up' },
-  { value: 'all', label: 'All' },
+/** The lots list's state filter, in the language the app speaks. */
+export const lotStates = (): { value: LotState | 'all'; label: string }[] => [
+  { value: 'open', label: t`Open` },
+  { value: 'usedUp', label: t`Used up` },
+  { value: 'all', label: t`All` },
 ];
 
-export const stateLabel = (state: LotState) => (state === 'open' ? 'Open' : 'Used up');
+export const stateLabel = (state: LotState) => (state === 'open' ? t`Open` : t`Used up`);

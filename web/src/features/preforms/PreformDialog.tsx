@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Modal, MultiSelect, NumberInput, Pill, Select, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,6 +12,8 @@ import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';
 import { useServerLookup } from '../../components/useServerLookup';
 import { onInvalidForm } from '../../components/invalidForm';
+import { numberInputSeparators } from '../../components/format';
+import './catalogue';
 
 interface FormValues {
   preformName: string;
@@ -60,6 +63,11 @@ function lockedSuppliers(preform: Preform | 'new') {
   return locked;
 }
 
+/** A supplier that client products use, in its pill's tooltip, name and remove button. */
+const lockedReason = (products: string) => t`Used by client products (${products}): cannot be removed.`;
+const lockedLabel = (supplier: string) => t`${supplier} (in use by client products)`;
+const removeLabel = (supplier: string) => t`Remove ${supplier}`;
+
 /**
  * 'New preform' / 'Edit preform': name, neck, material, color, weight, qtyPerBox and the suppliers (manufacturers,
  * at least one). Validates on touch with the contract's rules; name and numbers are trimmed; keeps the input
@@ -97,7 +105,7 @@ export default function PreformDialog({ preform, onClose }: { preform: Preform |
     // The preform's current suppliers keep their names whatever the search shows.
     known: preform === 'new' ? undefined : preform.PreformSupplies.map((supply) => ({ value: String(supply.manufacturerId), label: supply.Manufacturer.manufacturerName, disabled: locked.has(String(supply.manufacturerId)) })),
     browse: true,
-    what: 'manufacturers',
+    what: t`manufacturers`,
   });
   const save = useAdminPreformsSavePreform({
     mutation: {
@@ -122,23 +130,23 @@ export default function PreformDialog({ preform, onClose }: { preform: Preform |
   );
 
   return (
-    <Modal opened onClose={onClose} title={preform === 'new' ? 'New preform' : 'Edit preform'} size="lg">
+    <Modal opened onClose={onClose} title={preform === 'new' ? t`New preform` : t`Edit preform`} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Name" required data-autofocus {...form.getInputProps('preformName')} />
+          <TextInput label={t`Name`} required data-autofocus {...form.getInputProps('preformName')} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Select label="Neck" required data={NECKS} allowDeselect={false} {...form.getInputProps('neck')} />
-            <Select label="Material" required data={MATERIALS} allowDeselect={false} {...form.getInputProps('material')} />
-            <Select label="Color" required data={COLORS} allowDeselect={false} {...form.getInputProps('color')} />
+            <Select label={t`Neck`} required data={NECKS} allowDeselect={false} {...form.getInputProps('neck')} />
+            <Select label={t`Material`} required data={MATERIALS} allowDeselect={false} {...form.getInputProps('material')} />
+            <Select label={t`Color`} required data={COLORS} allowDeselect={false} {...form.getInputProps('color')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput label="Weight (g)" required decimalScale={2} min={0} hideControls {...form.getInputProps('weight')} />
-            <NumberInput label="Quantity per box" required allowDecimal={false} thousandSeparator="," min={0} hideControls {...form.getInputProps('qtyPerBox')} />
+            <NumberInput label={t`Weight (g)`} required decimalScale={2} decimalSeparator={numberInputSeparators().decimalSeparator} min={0} hideControls {...form.getInputProps('weight')} />
+            <NumberInput label={t`Quantity per box`} required allowDecimal={false} {...numberInputSeparators()} min={0} hideControls {...form.getInputProps('qtyPerBox')} />
           </SimpleGrid>
           <MultiSelect
-            label="Suppliers"
+            label={t`Suppliers`}
             required
-            placeholder="Search manufacturers"
+            placeholder={t`Search manufacturers`}
             {...suppliers.props}
             {...suppliersInput}
             // Suppliers in use by client products cannot be deselected: they are always kept.
@@ -147,14 +155,14 @@ export default function PreformDialog({ preform, onClose }: { preform: Preform |
               const reason = locked.get(String(value));
               const label = option?.label ?? String(value);
               return reason ? (
-                <Tooltip label={`Used by client products (${reason}): cannot be removed.`} multiline maw={320} withinPortal>
-                  <Pill aria-label={`${label} (in use by client products)`}>
+                <Tooltip label={lockedReason(reason)} multiline maw={320} withinPortal>
+                  <Pill aria-label={lockedLabel(label)}>
                     <IconLock size={10} style={{ marginRight: 4 }} aria-hidden />
                     {label}
                   </Pill>
                 </Tooltip>
               ) : (
-                <Pill withRemoveButton={!disabled} onRemove={onRemove} removeButtonProps={{ 'aria-label': `Remove ${label}` }}>
+                <Pill withRemoveButton={!disabled} onRemove={onRemove} removeButtonProps={{ 'aria-label': removeLabel(label) }}>
                   {label}
                 </Pill>
               );

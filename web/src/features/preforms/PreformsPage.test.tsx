@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render.test-utils';
 import type { Preform } from '@generated/model';
+import { speakLocale } from '../../test/locale.test-utils';
 import PreformsPage from './PreformsPage';
 // The page loads its dialog lazily; loading it up front keeps the tests within their time.
 import './PreformDialog';
@@ -48,6 +49,20 @@ describe('/preforms', { timeout: 30_000 }, () => {
     renderWithProviders(<PreformsPage />);
     const row = within(await screen.findByRole('row', { name: /PET 28g used/ }));
     for (const text of ['PCO1810', 'PET', 'Clear', '28.5', 'Retal Baltic Films, Plastipak Bohemia', '4']) expect(row.getByText(text)).toBeInTheDocument();
+  });
+
+  it('speaks Swedish, with Swedish decimals, and its dialog too', async () => {
+    await speakLocale('sv');
+    serve();
+    const user = userEvent.setup();
+    renderWithProviders(<PreformsPage />);
+    const row = within(await screen.findByRole('row', { name: /PET 28g used/ }));
+    expect(row.getByText('28,5')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Preformlager' })).toBeInTheDocument();
+    expect(screen.getByText('Vikt g')).toBeInTheDocument();
+    await user.click(screen.getByText('PET 28g used'));
+    const dialog = await screen.findByRole('dialog', { name: 'Redigera preform' });
+    expect(within(dialog).getByLabelText(/^Antal per kartong/)).toHaveValue('1\u00a0250');
   });
 
   it("'Delete selected' is disabled with no selection or when a selected preform has client products, and asks before deleting", async () => {

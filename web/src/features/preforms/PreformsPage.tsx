@@ -1,4 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
@@ -16,10 +18,16 @@ import { QueryError } from '../../components/QueryError';
 import { confirmDelete } from '../../components/confirmDelete';
 import { formatNumber } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
+import './catalogue';
 
 const PreformDialog = lazy(() => import('./PreformDialog'));
 
 const supplierNames = (preform: Preform) => preform.PreformSupplies.map((supply) => supply.Manufacturer.manufacturerName).join(', ');
+
+/** Why the selection cannot be deleted: the preforms client products use. */
+function usedBy(preforms: string) {
+  return t`Used by client products: ${preforms}`;
+}
 
 /**
  * Admin /preforms, the preform inventory: name, neck, material, color, weight g, suppliers, product count;
@@ -39,7 +47,8 @@ export default function PreformsPage() {
     mutation: {
       onSuccess: async (_result, { data }) => {
         setSelected([]);
-        notifications.show({ color: 'green', message: data.ids.length === 1 ? 'Preform deleted.' : `${data.ids.length} preforms deleted.` });
+        const deleted = data.ids.length;
+        notifications.show({ color: 'green', message: plural(deleted, { one: 'Preform deleted.', other: '# preforms deleted.' }) });
         await queryClient.invalidateQueries({ queryKey: [getAdminPreformsGetPreformsQueryKey()[0]] });
       },
     },
@@ -48,19 +57,19 @@ export default function PreformsPage() {
   // Judge the selection by the freshest rows (a save may have changed a product count meanwhile).
   const current = selected.map((preform) => query.data?.rows.find((row) => row.id === preform.id) ?? preform);
   const withProducts = current.filter((preform) => preform.productCount > 0);
-  const askDelete = () => confirmDelete({ title: 'Delete preforms', count: selected.length, onConfirm: () => remove.mutate({ data: { ids: selected.map((preform) => preform.id) } }) });
+  const askDelete = () => confirmDelete({ title: t`Delete preforms`, count: selected.length, onConfirm: () => remove.mutate({ data: { ids: selected.map((preform) => preform.id) } }) });
 
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Preform inventory</Title>
+        <Title order={2}>{t`Preform inventory`}</Title>
         <Group gap="xs">
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-            New
+            <Trans>New</Trans>
           </Button>
           <DeleteSelectedButton
             selected={selected.length}
-            blocked={withProducts.length > 0 ? `Used by client products: ${withProducts.map((preform) => preform.preformName).join(', ')}` : null}
+            blocked={withProducts.length > 0 ? usedBy(withProducts.map((preform) => preform.preformName).join(', ')) : null}
             pending={remove.isPending}
             onClick={askDelete}
           />
@@ -71,20 +80,21 @@ export default function PreformsPage() {
       ) : (
         <DataTable<Preform>
           {...pagedTableProps(query)}
-          noRecordsText="No preforms yet. Use New to add one."
+          noRecordsText={t`No preforms yet. Use New to add one.`}
+          recordsPerPageLabel={t`Records per page`}
           {...list.tableProps}
           selectedRecords={selected}
           onSelectedRecordsChange={setSelected}
           onRowClick={({ record }) => setEditing(record)}
           rowStyle={() => ({ cursor: 'pointer' })}
           columns={[
-            { accessor: 'preformName', title: 'Name', sortable: true },
-            { accessor: 'neck', title: 'Neck', sortable: true },
-            { accessor: 'material', title: 'Material', sortable: true },
-            { accessor: 'color', title: 'Color', sortable: true },
-            { accessor: 'weight', title: 'Weight g', sortable: true, textAlign: 'right', render: (row) => formatNumber(row.weight) },
-            { accessor: 'suppliers', title: 'Suppliers', render: supplierNames },
-            { accessor: 'productCount', title: 'Products', sortable: true, textAlign: 'right', render: (row) => formatNumber(row.productCount) },
+            { accessor: 'preformName', title: t`Name`, sortable: true },
+            { accessor: 'neck', title: t`Neck`, sortable: true },
+            { accessor: 'material', title: t`Material`, sortable: true },
+            { accessor: 'color', title: t`Color`, sortable: true },
+            { accessor: 'weight', title: t`Weight g`, sortable: true, textAlign: 'right', render: (row) => formatNumber(row.weight) },
+            { accessor: 'suppliers', title: t`Suppliers`, render: supplierNames },
+            { accessor: 'productCount', title: t`Products`, sortable: true, textAlign: 'right', render: (row) => formatNumber(row.productCount) },
           ]}
         />
       )}

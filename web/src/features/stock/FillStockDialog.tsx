@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
 import { onInvalidForm } from '../../components/invalidForm';
+import './catalogue';
 
 interface FormValues {
   preformStock: string;
@@ -40,6 +42,7 @@ export interface FillStockDialogProps {
  * whenever it hides.
  */
 export default function FillStockDialog({ variant, row, onClose }: FillStockDialogProps) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const schema = variant === 'admin' ? adminPreformStockFillPreformStockBody : operatorStockFillOperatorPreformStockBody;
   const toBody = (values: FormValues) => ({
@@ -78,14 +81,14 @@ export default function FillStockDialog({ variant, row, onClose }: FillStockDial
   );
 
   return (
-    <Modal opened onClose={onClose} title="Fill preform stock" closeOnClickOutside={false} closeOnEscape={false} withCloseButton={false}>
+    <Modal opened onClose={onClose} title={t`Fill preform stock`} closeOnClickOutside={false} closeOnEscape={false} withCloseButton={false}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
             {row.Preform.preformName} · {row.Preform.material} · {row.Preform.color} — {row.PreformWarehouse.warehouseName}
           </Text>
           <TextInput
-            label="Preform stock"
+            label={t`Preform stock`}
             required
             data-autofocus
             inputMode="decimal"

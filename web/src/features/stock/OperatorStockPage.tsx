@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPackageImport } from '@tabler/icons-react';
@@ -12,6 +13,7 @@ import { ExportMenu } from '../../components/ExportMenu';
 import { QueryError } from '../../components/QueryError';
 import { PreformStockTable } from './PreformStockTable';
 import { stockRowKey, useRowSelection } from './preformStock';
+import './catalogue';
 
 const FillStockDialog = lazy(() => import('./FillStockDialog'));
 /** Part 2.2: page 1, 10 rows, orderAmount descending (the API pages and sorts). */
@@ -27,6 +29,7 @@ const ROWS = 10 as const;
  * skipping rows, and page 500 costs what page 1 does. A page number no cursor leads to (a jump) goes by number.
  */
 export default function OperatorStockPage() {
+  const { t } = useLingui();
   const [page, setPage] = useState(1);
   /** Page number -> the cursor that leads to it (the nextCursor of the page before), for every page seen. */
   const [cursors, setCursors] = useState<Record<number, string>>({});
@@ -57,10 +60,10 @@ export default function OperatorStockPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Preform stock</Title>
+        <Title order={2}>{t`Preform stock`}</Title>
         <Group gap="xs">
           <Button leftSection={<IconPackageImport size={16} />} disabled={!selected} onClick={() => setFilling(selected)}>
-            Fill stock
+            <Trans>Fill stock</Trans>
           </Button>
           <ExportMenu
             pending={exportFile.isPending}

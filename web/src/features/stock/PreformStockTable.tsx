@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import type { PreformStockRow } from '@generated/model';
 import { formatNumber } from '../../components/format';
 import { futureBalance, stockRowKey } from './preformStock';
+import './catalogue';
 
 interface PreformStockTableProps {
   rows: PreformStockRow[];
@@ -31,6 +33,7 @@ const number = (value: number | null) => formatNumber(value);
  * single selection of part 4. Rows are focusable: Enter or Space toggles the selection like a click.
  */
 export function PreformStockTable({ rows, totalRecords, page, onPageChange, fetching, selectedKey, onToggle, sortStatus = DEFAULT_SORT, onSortStatusChange, showWarehouse = false }: PreformStockTableProps) {
+  const { t } = useLingui();
   const sortable = Boolean(onSortStatusChange);
   return (
     <DataTable<PreformStockRow>
@@ -44,7 +47,7 @@ export function PreformStockTable({ rows, totalRecords, page, onPageChange, fetc
       page={page}
       onPageChange={onPageChange}
       fetching={fetching}
-      noRecordsText="No preform stock yet."
+      noRecordsText={t`No preform stock yet.`}
       // Without onSortStatusChange (the operator's page) no sort state is passed, so no header shows a sort arrow.
       {...((sortable ? { sortStatus, onSortStatusChange } : {}) as object)}
       onRowClick={({ record }) => onToggle(stockRowKey(record))}
@@ -62,7 +65,7 @@ export function PreformStockTable({ rows, totalRecords, page, onPageChange, fetc
       columns={[
         {
           accessor: 'preformName',
-          title: 'Preform',
+          title: t`Preform`,
           sortable,
           render: (row) =>
             showWarehouse ? (
@@ -76,11 +79,11 @@ export function PreformStockTable({ rows, totalRecords, page, onPageChange, fetc
               row.Preform.preformName
             ),
         },
-        { accessor: 'material', title: 'Material', sortable, render: (row) => row.Preform.material },
-        { accessor: 'color', title: 'Color', sortable, render: (row) => row.Preform.color },
+        { accessor: 'material', title: t`Material`, sortable, render: (row) => row.Preform.material },
+        { accessor: 'color', title: t`Color`, sortable, render: (row) => row.Preform.color },
         {
           accessor: 'futureBalance',
-          title: 'Future balance',
+          title: t`Future balance`,
           sortable,
           textAlign: 'right',
           render: (row) => {
@@ -92,8 +95,8 @@ export function PreformStockTable({ rows, totalRecords, page, onPageChange, fetc
             );
           },
         },
-        { accessor: 'orderAmount', title: 'Order amount', sortable, textAlign: 'right', render: (row) => number(row.orderAmount) },
-        { accessor: 'currentStock', title: 'Preform stock', sortable, textAlign: 'right', render: (row) => number(row.currentStock) },
+        { accessor: 'orderAmount', title: t`Order amount`, sortable, textAlign: 'right', render: (row) => number(row.orderAmount) },
+        { accessor: 'currentStock', title: t`Preform stock`, sortable, textAlign: 'right', render: (row) => number(row.currentStock) },
       ]}
     />
   );

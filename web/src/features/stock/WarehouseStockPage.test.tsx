@@ -7,6 +7,7 @@ import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render.test-utils';
 import { captureDownloads } from '../downtime/downtime.test-utils';
 import { exportAs, serveExport } from '../../test/exports.test-utils';
+import { plainSpaces, speakLocale } from '../../test/locale.test-utils';
 import WarehouseStockPage from './WarehouseStockPage';
 
 afterEach(() => vi.restoreAllMocks());
@@ -49,5 +50,29 @@ describe("admin '/warehouses/stock/{id}' Export", { timeout: 30_000 }, () => {
     await exportAs(user, 'CSV');
     await waitFor(() => expect(saved).toEqual(['preform-stock-3.csv']));
     expect(bodies).toEqual([{ preformWarehouseId: 3, format: 'csv', sortBy: 'preformName', descending }]);
+  });
+
+  it('speaks Swedish, with Swedish numbers', async () => {
+    await speakLocale('sv');
+    server.use(
+      http.post('*/api/admin/preformstock/get', () =>
+        HttpResponse.json({
+          warehouse: { id: 3, warehouseName: 'Riga North', clientProductCount: 1 },
+          rows: [
+            {
+              preformId: 9, preformWarehouseId: 3, Preform: { preformName: 'PET 28g Clear', material: 'PET', color: 'Clear' },
+              PreformWarehouse: { warehouseName: 'Riga North' }, currentStock: 12500, orderAmount: 50, futureBalance: 12450,
+            },
+          ],
+          count: 1,
+        }),
+      ),
+    );
+    renderWarehouse(3);
+    await screen.findByText('PET 28g Clear');
+    expect(screen.getByRole('link', { name: 'Preformlager' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Fyll på lager' })).toBeDisabled();
+    expect(screen.getByText('Framtida saldo')).toBeInTheDocument();
+    expect(screen.getByText((_content, element) => element?.tagName === 'TD' && plainSpaces(element.textContent ?? '') === '12 500')).toBeInTheDocument();
   });
 });

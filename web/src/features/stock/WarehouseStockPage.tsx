@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
@@ -15,6 +16,7 @@ import { NotFoundPage } from '../../components/NotFoundPage';
 import { QueryError } from '../../components/QueryError';
 import { PreformStockTable } from './PreformStockTable';
 import { stockRowKey, useRowSelection } from './preformStock';
+import './catalogue';
 
 const FillStockDialog = lazy(() => import('./FillStockDialog'));
 
@@ -23,6 +25,7 @@ const FillStockDialog = lazy(() => import('./FillStockDialog'));
  * page, order amount descending by default; single selection and 'Fill stock' like the operator's page.
  */
 export default function WarehouseStockPage() {
+  const { t } = useLingui();
   const { id } = useParams({ strict: false }) as { id?: string };
   const warehouseId = Number(id);
   const [page, setPage] = useState(1);
@@ -51,15 +54,15 @@ export default function WarehouseStockPage() {
     <Stack>
       <Breadcrumbs>
         <Anchor component={Link} to="/warehouses">
-          Preform stock
+          <Trans>Preform stock</Trans>
         </Anchor>
         {warehouseName ? <Text>{warehouseName}</Text> : <Skeleton height={16} width={120} />}
       </Breadcrumbs>
       <Group justify="space-between">
-        <Title order={2}>{warehouseName ?? 'Warehouse stock'}</Title>
+        <Title order={2}>{warehouseName ?? t`Warehouse stock`}</Title>
         <Group gap="xs">
           <Button leftSection={<IconPackageImport size={16} />} disabled={!selected} onClick={() => setFilling(selected)}>
-            Fill stock
+            <Trans>Fill stock</Trans>
           </Button>
           <ExportMenu
             pending={exportFile.isPending}

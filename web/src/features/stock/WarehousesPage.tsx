@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Stack, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -9,9 +11,16 @@ import { RecordLink } from '../../components/RecordLink';
 import { QueryError } from '../../components/QueryError';
 import { formatNumber } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
+import './catalogue';
+
+/** The name of a warehouse's link: the stock it opens. */
+function stockOf(warehouse: string) {
+  return t`Stock of ${warehouse}`;
+}
 
 /** Admin /warehouses: the preform warehouses (Warehouse, Client articles), 10 per page; a row opens its stock. */
 export default function WarehousesPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const list = useListState<Warehouse, AdminPreformsGetWarehousesBodyPaginationSortBy>({ sortBy: 'warehouseName', rowsPerPage: 10 });
   const body = { pagination: list.pagination };
@@ -22,13 +31,14 @@ export default function WarehousesPage() {
 
   return (
     <Stack>
-      <Title order={2}>Preform stock</Title>
+      <Title order={2}>{t`Preform stock`}</Title>
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <DataTable<Warehouse>
           {...pagedTableProps(query)}
-          noRecordsText="No warehouses yet."
+          noRecordsText={t`No warehouses yet.`}
+          recordsPerPageLabel={t`Records per page`}
           {...list.tableProps}
           onRowClick={({ record }) => open(record)}
           rowStyle={() => ({ cursor: 'pointer' })}
@@ -42,15 +52,15 @@ export default function WarehousesPage() {
           columns={[
             {
               accessor: 'warehouseName',
-              title: 'Warehouse',
+              title: t`Warehouse`,
               sortable: true,
               render: (row) => (
-                <RecordLink to={`/warehouses/stock/${row.id}`} label={`Stock of ${row.warehouseName}`}>
+                <RecordLink to={`/warehouses/stock/${row.id}`} label={stockOf(row.warehouseName)}>
                   {row.warehouseName}
                 </RecordLink>
               ),
             },
-            { accessor: 'clientProductCount', title: 'Client articles', sortable: true, textAlign: 'right', render: (row) => formatNumber(row.clientProductCount) },
+            { accessor: 'clientProductCount', title: t`Client articles`, sortable: true, textAlign: 'right', render: (row) => formatNumber(row.clientProductCount) },
           ]}
         />
       )}
