@@ -9,7 +9,6 @@ export const PENDING_I18N = [
   'web/src/features/claims/**',
   'web/src/features/clients/**',
   'web/src/features/downtime/**',
-  'web/src/features/invoices/**',
   'web/src/features/lots/**',
   'web/src/features/machines/**',
   'web/src/features/manufacturers/**',
