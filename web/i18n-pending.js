@@ -7,7 +7,6 @@ export const PENDING_I18N = [
   'web/src/features/apiclients/**',
   'web/src/features/audit/**',
   'web/src/features/claims/**',
-  'web/src/features/clients/**',
   'web/src/features/downtime/**',
   'web/src/features/lots/**',
   'web/src/features/machines/**',
