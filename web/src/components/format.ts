@@ -38,6 +38,22 @@ export function numberInputSeparators(): { thousandSeparator: string; decimalSep
   };
 }
 
+const fixedFormatters = new Map<string, Intl.NumberFormat>();
+/**
+ * Amounts and rates with a set number of decimals, in the chosen language: `formatDecimals(48920.5, 2)` -> `48,920.50`
+ * (Swedish `48 920,50`); `formatDecimals(0.08865, 2, 4)` -> `0.0887`.
+ */
+export function formatDecimals(value: number, minimumFractionDigits: number, maximumFractionDigits = minimumFractionDigits): string {
+  const locale = intlLocaleOf(currentLocale());
+  const key = `${locale} ${minimumFractionDigits} ${maximumFractionDigits}`;
+  let format = fixedFormatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits, maximumFractionDigits });
+    fixedFormatters.set(key, format);
+  }
+  return format.format(value);
+}
+
 /** Stock numbers abbreviated with k and M: `950` -> `950`, `12500` -> `12.5k`, `3200000` -> `3.2M`. */
 export function formatAbbreviated(value: number | null | undefined): string {
   if (value == null || Number.isNaN(value)) return '';

@@ -102,7 +102,10 @@ export async function activateLocale(locale: Locale): Promise<Locale> {
       pickerLocales[chosen]?.(),
     ]);
     loaded.add(shellKey);
-    i18n.loadAndActivate({ locale: chosen, messages: Object.assign({}, shell.messages, ...features) });
+    // `load` adds to the locale's messages; `loadAndActivate` would replace them, and a language chosen again (its
+    // catalogues already loaded, so nothing new) would lose its texts.
+    i18n.load(chosen, Object.assign({}, shell.messages, ...features));
+    i18n.activate(chosen);
   }
   document.documentElement.lang = chosen === PSEUDO_LOCALE ? 'en-XA' : chosen;
   return chosen;

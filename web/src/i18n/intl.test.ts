@@ -23,6 +23,13 @@ describe('dates, numbers and texts in the chosen language', () => {
     expect(MESSAGES.required).toBe('Field is required.');
   });
 
+  it('keeps a language\'s texts when it is chosen again after another', async () => {
+    await activateLocale('sv');
+    await activateLocale('en');
+    await activateLocale('sv');
+    expect(MESSAGES.required).toBe('Fältet är obligatoriskt.');
+  });
+
   it('writes numbers and percentages as Swedish does, and English keeps the en-US grouping', async () => {
     expect(formatNumber(1234567.5)).toBe('1,234,567.5');
     expect(formatPercent(0.666)).toBe('67%');

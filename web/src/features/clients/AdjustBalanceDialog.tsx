@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Modal, NumberInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useAdminClientsSaveProductStock } from '@generated/endpoints/clients/clients';
@@ -9,6 +10,8 @@ import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
 import { useInventorySave } from './useInventorySave';
 import { onInvalidForm } from '../../components/invalidForm';
+import { numberInputSeparators } from '../../components/format';
+import './catalogue';
 
 interface FormValues {
   currentStock: number | string;
@@ -19,6 +22,7 @@ interface FormValues {
  * hint under the field says so before anyone types. A failed save keeps the dialog open and says why.
  */
 export default function AdjustBalanceDialog({ row, onClose }: { row: ProductStockRow; onClose: () => void }) {
+  const { t } = useLingui();
   const toBody = (values: FormValues) => ({
     stock: { id: row.id, currentStock: values.currentStock === '' ? undefined : values.currentStock, version: row.version },
   });
@@ -32,23 +36,22 @@ export default function AdjustBalanceDialog({ row, onClose }: { row: ProductStoc
       return errors['stock.currentStock'] ? { currentStock: errors['stock.currentStock'] } : {};
     },
   });
-  const save = useAdminClientsSaveProductStock(useInventorySave({ message: 'Stock balance adjusted.', onClose, setErrors: form.setErrors, wrapper: 'stock' }));
-  const submit = form.onSubmit(
-    (values) => save.mutate({ data: adminClientsSaveProductStockBody.parse(toBody(values)) }),
-    onInvalidForm,
+  const save = useAdminClientsSaveProductStock(
+    useInventorySave({ message: t`Stock balance adjusted.`, onClose, setErrors: form.setErrors, wrapper: 'stock' }),
   );
+  const submit = form.onSubmit((values) => save.mutate({ data: adminClientsSaveProductStockBody.parse(toBody(values)) }), onInvalidForm);
 
   return (
-    <Modal opened onClose={onClose} title="Adjust balance">
+    <Modal opened onClose={onClose} title={t`Adjust balance`}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <NumberInput
-            label="Current stock"
-            description="Minimum stock level - 0"
+            label={t`Current stock`}
+            description={t`Minimum stock level - 0`}
             required
             data-autofocus
             allowDecimal={false}
-            thousandSeparator=","
+            {...numberInputSeparators()}
             hideControls
             styles={{ input: { textAlign: 'right' } }}
             {...form.getInputProps('currentStock')}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Center, Loader, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
@@ -12,6 +13,7 @@ import { SaveFailed } from '../../components/SaveFailed';
 import { useInventorySave } from './useInventorySave';
 import { QueryError } from '../../components/QueryError';
 import { useServerLookup } from '../../components/useServerLookup';
+import './catalogue';
 
 /** Buyer-type clients (the only ones a product can be assigned to), company ascending: the first 20, or those whose company contains the typed text. */
 const buyersQuery = (search: string) =>
@@ -22,6 +24,7 @@ const buyersQuery = (search: string) =>
 const buyerOption = (client: { id: string; company?: string | null }) => ({ value: client.id, label: client.company ?? client.id });
 
 function BuyersForm({ product, assigned, onClose }: { product: ClientProduct; assigned: BuyerAssignment[]; onClose: () => void }) {
+  const { t } = useLingui();
   const [clientIds, setClientIds] = useState(assigned.map((buyer) => buyer.clientId));
   const buyers = useServerLookup({
     query: buyersQuery,
@@ -29,9 +32,9 @@ function BuyersForm({ product, assigned, onClose }: { product: ClientProduct; as
     value: clientIds,
     known: assigned.map((buyer) => buyerOption({ id: buyer.clientId, company: buyer.company })),
     browse: true,
-    what: 'buyer-type clients',
+    what: t`buyer-type clients`,
   });
-  const save = useAdminClientsSaveProductBuyers(useInventorySave({ message: 'Buyers assigned.', onClose }));
+  const save = useAdminClientsSaveProductBuyers(useInventorySave({ message: t`Buyers assigned.`, onClose }));
   return (
     <form
       noValidate
@@ -45,9 +48,9 @@ function BuyersForm({ product, assigned, onClose }: { product: ClientProduct; as
           {product.articleNo} - {product.productName}
         </Text>
         <MultiSelect
-          label="Buyers"
+          label={t`Buyers`}
           data-autofocus
-          placeholder="Search the buyer companies that order this product"
+          placeholder={t`Search the buyer companies that order this product`}
           {...buyers.props}
           value={clientIds}
           onChange={setClientIds}
@@ -61,17 +64,18 @@ function BuyersForm({ product, assigned, onClose }: { product: ClientProduct; as
 
 /** 'Assigned Buyers': the buyer-type clients that may order this (seller's) product; saving replaces the list. */
 export default function BuyersDialog({ product, onClose }: { product: ClientProduct; onClose: () => void }) {
+  const { t } = useLingui();
   const body = { clientProductId: product.id, clientId: product.clientId };
   const assigned = useAdminClientsGetProductBuyers(body, { query: { queryKey: getAdminClientsGetProductBuyersQueryKey(body), staleTime: 0 } });
   return (
-    <Modal opened onClose={onClose} title="Assigned Buyers">
+    <Modal opened onClose={onClose} title={t`Assigned Buyers`}>
       {assigned.isError ? (
         <QueryError error={assigned.error} onRetry={() => void assigned.refetch()} />
       ) : assigned.data ? (
         <BuyersForm product={product} assigned={assigned.data} onClose={onClose} />
       ) : (
         <Center h={120}>
-          <Loader role="status" aria-label="Loading buyers" />
+          <Loader role="status" aria-label={t`Loading buyers`} />
         </Center>
       )}
     </Modal>

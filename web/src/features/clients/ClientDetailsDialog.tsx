@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Center, Loader, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
@@ -16,6 +17,8 @@ import { SaveFailed } from '../../components/SaveFailed';
 import { useInventorySave } from './useInventorySave';
 import { QueryError } from '../../components/QueryError';
 import { onInvalidForm } from '../../components/invalidForm';
+import { LANGUAGE_NAMES, LANGUAGES as PORTAL_LANGUAGES } from '../../i18n/locales';
+import './catalogue';
 
 const TEXT_FIELDS = [
   'billingCompany',
@@ -38,14 +41,8 @@ type FormValues = Record<TextField, string> & { currency: string | null };
 const schema = adminClientsSaveClientDetailsBody.shape.info;
 /** Part 9: invoices are in EUR or SEK. */
 const CURRENCIES = Object.values(Currency);
-/** The company's language: its documents', e-mails' and people's default. */
-const LANGUAGES = [
-  { value: Language.en, label: 'English' },
-  { value: Language.sv, label: 'Svenska' },
-  { value: Language.fi, label: 'Suomi' },
-  { value: Language.nb, label: 'Norsk bokmål' },
-  { value: Language.lv, label: 'Latviešu' },
-];
+/** The company's language: its documents', e-mails' and people's default; each named in itself, as the picker names it. */
+const LANGUAGES = PORTAL_LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }));
 
 function valuesOf(info: ClientDetails | null, company: string): FormValues {
   const values = Object.fromEntries(TEXT_FIELDS.map((field) => [field, info?.[field] ?? ''])) as Record<TextField, string>;
@@ -82,6 +79,7 @@ function DetailsForm({
   company: string;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: valuesOf(info, company),
@@ -89,7 +87,9 @@ function DetailsForm({
     validate: zodValidate<FormValues>(schema, { transform: (values) => toInput(values, clientId, info?.version) }),
   });
   const [language, setLanguage] = useState<Language>(savedLanguage);
-  const save = useAdminClientsSaveClientDetails(useInventorySave({ message: 'Client details saved.', onClose, setErrors: form.setErrors, wrapper: 'info' }));
+  const save = useAdminClientsSaveClientDetails(
+    useInventorySave({ message: t`Client details saved.`, onClose, setErrors: form.setErrors, wrapper: 'info' }),
+  );
   // The language is the company's, not a billing detail: its own call, made first so the details' save closes the dialog.
   const saveLanguage = useAdminClientsSaveClientLanguage({ mutation: { meta: { silent: true } } });
   const submit = form.onSubmit(async (values) => {
@@ -109,28 +109,28 @@ function DetailsForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput label="Company" required data-autofocus autoComplete="off" {...form.getInputProps('billingCompany')} />
+        <TextInput label={t`Company`} required data-autofocus autoComplete="off" {...form.getInputProps('billingCompany')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {field('billingFirstName', 'First name')}
-          {field('billingLastName', 'Last name')}
-          {field('billingRegistrationNumber', 'Registration number')}
-          {field('billingVATRegistrationNumber', 'VAT registration number')}
+          {field('billingFirstName', t`First name`)}
+          {field('billingLastName', t`Last name`)}
+          {field('billingRegistrationNumber', t`Registration number`)}
+          {field('billingVATRegistrationNumber', t`VAT registration number`)}
         </SimpleGrid>
-        {field('billingAddress', 'Address', true)}
+        {field('billingAddress', t`Address`, true)}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {field('billingCity', 'City', true)}
-          {field('billingState', 'State')}
-          {field('billingPostCode', 'Post code')}
-          {field('billingCountry', 'Country', true)}
+          {field('billingCity', t`City`, true)}
+          {field('billingState', t`State`)}
+          {field('billingPostCode', t`Post code`)}
+          {field('billingCountry', t`Country`, true)}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Billing email" required type="email" autoComplete="off" {...form.getInputProps('billingEmail')} />
-          <Select label="Currency" required data={CURRENCIES} allowDeselect={false} {...form.getInputProps('currency')} />
-          <TimeInput label="Shift start" {...form.getInputProps('shift_start')} />
-          <TimeInput label="Shift end" {...form.getInputProps('shift_end')} />
+          <TextInput label={t`Billing email`} required type="email" autoComplete="off" {...form.getInputProps('billingEmail')} />
+          <Select label={t`Currency`} required data={CURRENCIES} allowDeselect={false} {...form.getInputProps('currency')} />
+          <TimeInput label={t`Shift start`} {...form.getInputProps('shift_start')} />
+          <TimeInput label={t`Shift end`} {...form.getInputProps('shift_end')} />
           <Select
-            label="Language"
-            description="Documents and e-mails; people who have not chosen their own"
+            label={t`Language`}
+            description={t`Documents and e-mails; people who have not chosen their own`}
             required
             data={LANGUAGES}
             allowDeselect={false}
@@ -151,16 +151,20 @@ function DetailsForm({
  * when none were saved yet.
  */
 export default function ClientDetailsDialog({ clientId, company, onClose }: { clientId: string; company: string; onClose: () => void }) {
-  const details = useAdminClientsGetClientDetails({ clientId }, { query: { queryKey: getAdminClientsGetClientDetailsQueryKey({ clientId }), staleTime: 0 } });
+  const { t } = useLingui();
+  const details = useAdminClientsGetClientDetails(
+    { clientId },
+    { query: { queryKey: getAdminClientsGetClientDetailsQueryKey({ clientId }), staleTime: 0 } },
+  );
   return (
-    <Modal opened onClose={onClose} title="Client Details" size="lg">
+    <Modal opened onClose={onClose} title={t`Client Details`} size="lg">
       {details.isError ? (
         <QueryError error={details.error} onRetry={() => void details.refetch()} />
       ) : details.data ? (
         <DetailsForm clientId={clientId} info={details.data.info} language={details.data.language} company={company} onClose={onClose} />
       ) : (
         <Center h={120}>
-          <Loader role="status" aria-label="Loading client details" />
+          <Loader role="status" aria-label={t`Loading client details`} />
         </Center>
       )}
     </Modal>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { Badge, Button, Group, Menu, Stack, Title, Tooltip } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
@@ -19,6 +21,7 @@ import { formatNumber } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
 import { InventoryBreadcrumbs } from './InventoryBreadcrumbs';
 import { formatPrice, isBuyer, machinesOf, preformLabel } from './clientInventory';
+import './catalogue';
 
 const ClientDetailsDialog = lazy(() => import('./ClientDetailsDialog'));
 const PricesDialog = lazy(() => import('./PricesDialog'));
@@ -32,8 +35,6 @@ type Open =
   | { dialog: 'prices' | 'buyers' | 'reclassification'; product: ClientProduct }
   | null;
 
-const BUYER_LOCKED = 'Buyer-type client: only prices can be edited.';
-
 /**
  * Admin /clients/{id}, the client's portfolio: breadcrumb back to the client list, the company name; Machine IDs
  * (blue when assigned to the client, red otherwise), Title, Article no., Preform, Current price @1k, Bottle stock;
@@ -41,6 +42,7 @@ const BUYER_LOCKED = 'Buyer-type client: only prices can be edited.';
  * (one selected row) and Delete selected; for buyer-type clients only Prices stays enabled.
  */
 export default function ClientProductsPage() {
+  const { t } = useLingui();
   const { id: clientId = '' } = useParams({ strict: false }) as { id?: string };
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -55,7 +57,8 @@ export default function ClientProductsPage() {
     mutation: {
       onSuccess: async (_result, { data }) => {
         setSelected([]);
-        notifications.show({ color: 'green', message: data.ids.length === 1 ? 'Product deleted.' : `${data.ids.length} products deleted.` });
+        const deleted = data.ids.length;
+        notifications.show({ color: 'green', message: plural(deleted, { one: 'Product deleted.', other: '# products deleted.' }) });
         await queryClient.invalidateQueries({ queryKey: [getAdminClientsGetClientProductsQueryKey()[0]] });
       },
     },
@@ -65,40 +68,51 @@ export default function ClientProductsPage() {
   const buyer = isBuyer(client);
   const assigned = new Set(client?.fbs ?? []);
   const single = selected.length === 1 ? selected[0] : null;
-  const company = client?.company ?? 'Client portfolio';
+  const company = client?.company ?? t`Client portfolio`;
   const askDelete = () =>
-    confirmDelete({ title: 'Delete products', count: selected.length, onConfirm: () => remove.mutate({ data: { ids: selected.map((product) => product.id) } }) });
+    confirmDelete({
+      title: t`Delete products`,
+      count: selected.length,
+      onConfirm: () => remove.mutate({ data: { ids: selected.map((product) => product.id) } }),
+    });
 
   return (
     <Stack>
       <InventoryBreadcrumbs crumbs={[{ label: client ? company : undefined }]} />
       <Group justify="space-between">
         <Title order={2}>{company}</Title>
-        <Tooltip label={BUYER_LOCKED} disabled={!buyer}>
+        <Tooltip label={t`Buyer-type client: only prices can be edited.`} disabled={!buyer}>
           <Group gap="xs">
-            <Button variant="default" leftSection={<IconAddressBook size={16} />} disabled={!client || buyer} onClick={() => setOpen({ dialog: 'details' })}>
-              Client details
+            <Button
+              variant="default"
+              leftSection={<IconAddressBook size={16} />}
+              disabled={!client || buyer}
+              onClick={() => setOpen({ dialog: 'details' })}
+            >
+              <Trans>Client details</Trans>
             </Button>
             <Button leftSection={<IconPlus size={16} />} disabled={!client || buyer} onClick={() => setOpen({ dialog: 'product', product: 'new' })}>
-              New
+              <Trans>New</Trans>
             </Button>
             <Menu position="bottom-end">
               <Menu.Target>
                 <Button variant="light" rightSection={<IconChevronDown size={16} />} disabled={!single}>
-                  Action
+                  <Trans>Action</Trans>
                 </Button>
               </Menu.Target>
               {single && (
                 <Menu.Dropdown>
                   <Menu.Item disabled={buyer} onClick={() => setOpen({ dialog: 'product', product: single })}>
-                    Edit
+                    <Trans>Edit</Trans>
                   </Menu.Item>
-                  <Menu.Item onClick={() => setOpen({ dialog: 'prices', product: single })}>Prices</Menu.Item>
+                  <Menu.Item onClick={() => setOpen({ dialog: 'prices', product: single })}>
+                    <Trans>Prices</Trans>
+                  </Menu.Item>
                   <Menu.Item disabled={buyer} onClick={() => setOpen({ dialog: 'buyers', product: single })}>
-                    Assign Buyers
+                    <Trans>Assign Buyers</Trans>
                   </Menu.Item>
                   <Menu.Item disabled={buyer} onClick={() => setOpen({ dialog: 'reclassification', product: single })}>
-                    Reclassification
+                    <Trans>Reclassification</Trans>
                   </Menu.Item>
                 </Menu.Dropdown>
               )}
@@ -111,7 +125,7 @@ export default function ClientProductsPage() {
               loading={remove.isPending}
               onClick={askDelete}
             >
-              Delete selected
+              <Trans>Delete selected</Trans>
             </Button>
           </Group>
         </Tooltip>
@@ -122,18 +136,17 @@ export default function ClientProductsPage() {
         <DataTable<ClientProduct>
           {...pagedTableProps(query)}
           recordsPerPageOptions={[20, 50, 100]}
-          noRecordsText={buyer ? 'No products yet.' : 'No products yet. Use New to add one.'}
+          recordsPerPageLabel={t`Records per page`}
+          noRecordsText={buyer ? t`No products yet.` : t`No products yet. Use New to add one.`}
           {...list.tableProps}
           selectedRecords={selected}
           onSelectedRecordsChange={setSelected}
-          onRowClick={({ record }) =>
-            void navigate({ to: `/clients/${encodeURIComponent(clientId)}/productstock/${record.id}` })
-          }
+          onRowClick={({ record }) => void navigate({ to: `/clients/${encodeURIComponent(clientId)}/productstock/${record.id}` })}
           rowStyle={() => ({ cursor: 'pointer' })}
           columns={[
             {
               accessor: 'machineNames',
-              title: 'Machine IDs',
+              title: t`Machine IDs`,
               sortable: true,
               render: (product) => (
                 <Group gap={4}>
@@ -142,7 +155,7 @@ export default function ClientProductsPage() {
                       key={machine}
                       size="sm"
                       color={assigned.has(machine) ? 'blue' : 'red'}
-                      title={assigned.has(machine) ? 'Assigned to the client' : 'Not assigned to the client'}
+                      title={assigned.has(machine) ? t`Assigned to the client` : t`Not assigned to the client`}
                     >
                       {machine}
                     </Badge>
@@ -152,24 +165,37 @@ export default function ClientProductsPage() {
             },
             {
               accessor: 'productName',
-              title: 'Title',
+              title: t`Title`,
               sortable: true,
-              render: (product) => (
-                <RecordLink to={`/clients/${encodeURIComponent(clientId)}/productstock/${product.id}`} label={`Stock of ${product.productName}`}>
-                  {product.productName}
-                </RecordLink>
-              ),
+              render: (product) => {
+                const { productName } = product;
+                return (
+                  <RecordLink to={`/clients/${encodeURIComponent(clientId)}/productstock/${product.id}`} label={t`Stock of ${productName}`}>
+                    {productName}
+                  </RecordLink>
+                );
+              },
             },
-            { accessor: 'articleNo', title: 'Article no.', sortable: true },
-            { accessor: 'preform', title: 'Preform', render: preformLabel },
+            { accessor: 'articleNo', title: t`Article no.`, sortable: true },
+            { accessor: 'preform', title: t`Preform`, render: preformLabel },
             {
               accessor: 'currentPrice',
-              title: 'Current price @1k',
+              title: t`Current price @1k`,
               sortable: true,
               textAlign: 'right',
-              render: (product) => (product.currentPrice ? `€${formatPrice(product.currentPrice.unitPrice)}` : '—'),
+              render: (product) => {
+                if (!product.currentPrice) return '—';
+                const price = formatPrice(product.currentPrice.unitPrice);
+                return t`€${price}`;
+              },
             },
-            { accessor: 'currentStock', title: 'Bottle stock', sortable: true, textAlign: 'right', render: (product) => formatNumber(product.currentStock) },
+            {
+              accessor: 'currentStock',
+              title: t`Bottle stock`,
+              sortable: true,
+              textAlign: 'right',
+              render: (product) => formatNumber(product.currentStock),
+            },
           ]}
         />
       )}
@@ -178,9 +204,7 @@ export default function ClientProductsPage() {
         {open?.dialog === 'product' && client && <ProductDialog client={client} product={open.product} onClose={() => setOpen(null)} />}
         {open?.dialog === 'prices' && <PricesDialog product={open.product} onClose={() => setOpen(null)} />}
         {open?.dialog === 'buyers' && <BuyersDialog product={open.product} onClose={() => setOpen(null)} />}
-        {open?.dialog === 'reclassification' && (
-          <ReclassificationDialog product={open.product} onClose={() => setOpen(null)} />
-        )}
+        {open?.dialog === 'reclassification' && <ReclassificationDialog product={open.product} onClose={() => setOpen(null)} />}
       </Suspense>
     </Stack>
   );

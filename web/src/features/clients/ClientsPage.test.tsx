@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { BALTIC, clientRowFixture, NORDIC } from './clientInventory.fixtures';
+import { BALTIC, clientRowFixture, NORDIC, nordicSummary, productFixture } from './clientInventory.fixtures';
+import { plainSpaces, speakLocale } from '../../test/locale.test-utils';
 import { renderClientInventoryAt } from './clientInventory.test-utils';
 
 const EMPTY = '0a0a0a0a-0000-4000-8000-000000000000';
@@ -84,5 +85,32 @@ describe('/clients', { timeout: 30_000 }, () => {
     expect(within(alert).getByText('The identity service did not answer.')).toBeInTheDocument();
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Nordic Springs AB')).toBeInTheDocument();
+  });
+});
+
+describe('the client inventory in Swedish', { timeout: 30_000 }, () => {
+  it('reads its texts from the catalogue and writes days as Swedish does', async () => {
+    serveClients();
+    await speakLocale('sv');
+    renderClientInventoryAt('/clients');
+    expect(await screen.findByRole('heading', { name: 'Kundlager' })).toBeInTheDocument();
+    const row = within(await screen.findByRole('row', { name: /Baltic Brew SIA/ }));
+    for (const text of ['Köpare', 'Ej fastställt', '2026-01-12']) expect(row.getByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Konverterare' })).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /Empty Oy/ })).getByLabelText('Inaktiv')).toBeInTheDocument();
+  });
+
+  it("writes a client's prices and bottle stock as Swedish does", async () => {
+    server.use(
+      http.post('*/api/admin/client/products/get', () => HttpResponse.json({ client: nordicSummary, rows: [productFixture()], count: 1 })),
+    );
+    await speakLocale('sv');
+    renderClientInventoryAt(`/clients/${NORDIC}`);
+    const water = await screen.findByRole('row', { name: /Spring Water 0.5 L/ });
+    const cells = within(water).getAllByRole('cell').map((cell) => plainSpaces(cell.textContent));
+    expect(cells).toContain('61,40 €');
+    expect(cells).toContain('84 000');
+    expect(Array.from(document.querySelectorAll('thead th'), (header) => header.textContent)).toContain('Flasklager');
+    expect(screen.getByRole('button', { name: 'Ta bort markerade' })).toBeInTheDocument();
   });
 });

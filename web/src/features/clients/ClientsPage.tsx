@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Badge, Group, SegmentedControl, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
@@ -12,6 +13,7 @@ import { QueryError } from '../../components/QueryError';
 import { formatListDate, formatNumber } from '../../components/format';
 import { pagedTableProps } from '../../components/pagedTable';
 import { clientTypeLabel, hasPortfolio } from './clientInventory';
+import './catalogue';
 
 type TypeFilter = 'all' | ClientTypeAttribute;
 
@@ -21,21 +23,22 @@ type TypeFilter = 'all' | ClientTypeAttribute;
  * client's portfolio only when the client has machines or products; the others say why on hover.
  */
 export default function ClientsPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const list = useListState<ClientListRow, AdminClientsGetClientsBodyPaginationSortBy>({ sortBy: 'company', rowsPerPage: 20 });
   const [type, setType] = useState<TypeFilter>('all');
   const body = { pagination: list.pagination, ...(type === 'all' ? {} : { filter: { clientType: type } }) };
-  const query = useAdminClientsGetClients(body, {
-    query: { queryKey: getAdminClientsGetClientsQueryKey(body), placeholderData: keepPreviousData },
-  });
+  const query = useAdminClientsGetClients(body, { query: { queryKey: getAdminClientsGetClientsQueryKey(body), placeholderData: keepPreviousData } });
 
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Client inventory</Title>
+        <Title order={2}>
+          <Trans>Client inventory</Trans>
+        </Title>
         <Group gap="xs">
           <Text size="sm" c="dimmed" id="customer-type-filter">
-            Customer Type
+            <Trans>Customer Type</Trans>
           </Text>
           <SegmentedControl
             aria-labelledby="customer-type-filter"
@@ -45,9 +48,9 @@ export default function ClientsPage() {
               list.tableProps.onPageChange(1);
             }}
             data={[
-              { value: 'all', label: 'All' },
-              { value: '1', label: 'Buyer' },
-              { value: '0', label: 'Converter' },
+              { value: 'all', label: t`All` },
+              { value: '1', label: t`Buyer` },
+              { value: '0', label: t`Converter` },
             ]}
           />
         </Group>
@@ -58,30 +61,33 @@ export default function ClientsPage() {
         <DataTable<ClientListRow>
           {...pagedTableProps(query)}
           recordsPerPageOptions={[20, 50, 100]}
-          noRecordsText={type === 'all' ? 'No clients in the identity service yet.' : 'No clients of this type. Choose All to see every client.'}
+          recordsPerPageLabel={t`Records per page`}
+          noRecordsText={type === 'all' ? t`No clients in the identity service yet.` : t`No clients of this type. Choose All to see every client.`}
           {...list.tableProps}
           onRowClick={({ record }) => {
             if (hasPortfolio(record)) void navigate({ to: `/clients/${encodeURIComponent(record.id)}` });
           }}
           rowStyle={(record) => ({ cursor: hasPortfolio(record) ? 'pointer' : 'not-allowed' })}
-          customRowAttributes={(record) => (hasPortfolio(record) ? {} : { title: 'No machines assigned and no products yet: nothing to open.' })}
+          customRowAttributes={(record) => (hasPortfolio(record) ? {} : { title: t`No machines assigned and no products yet: nothing to open.` })}
           columns={[
             {
               accessor: 'company',
-              title: 'Company',
+              title: t`Company`,
               sortable: true,
-              render: (row) =>
-                hasPortfolio(row) ? (
-                  <RecordLink to={`/clients/${encodeURIComponent(row.id)}`} label={`Portfolio of ${row.company ?? row.id}`}>
+              render: (row) => {
+                const company = row.company ?? row.id;
+                return hasPortfolio(row) ? (
+                  <RecordLink to={`/clients/${encodeURIComponent(row.id)}`} label={t`Portfolio of ${company}`}>
                     {row.company ?? '—'}
                   </RecordLink>
                 ) : (
                   (row.company ?? '—')
-                ),
+                );
+              },
             },
             {
               accessor: 'fbs',
-              title: 'Assigned FBs',
+              title: t`Assigned FBs`,
               render: (row) => (
                 <Group gap={4}>
                   {row.fbs.map((machine) => (
@@ -92,19 +98,30 @@ export default function ClientsPage() {
                 </Group>
               ),
             },
-            { accessor: 'clientType', title: 'Customer Type', sortable: true, render: (row) => clientTypeLabel(row.clientType) },
-            { accessor: 'productsCount', title: 'Products count', sortable: true, textAlign: 'right', render: (row) => formatNumber(row.productsCount) },
+            { accessor: 'clientType', title: t`Customer Type`, sortable: true, render: (row) => clientTypeLabel(row.clientType) },
+            {
+              accessor: 'productsCount',
+              title: t`Products count`,
+              sortable: true,
+              textAlign: 'right',
+              render: (row) => formatNumber(row.productsCount),
+            },
             // Part 2.1: the overdue amount is not computed yet and always reads TBD.
-            { accessor: 'overdueAmount', title: 'Overdue amount', textAlign: 'right', render: () => 'TBD' },
-            { accessor: 'createdTimestamp', title: 'Created at', sortable: true, render: (row) => formatListDate(row.createdTimestamp) },
+            { accessor: 'overdueAmount', title: t`Overdue amount`, textAlign: 'right', render: () => t`TBD` },
+            { accessor: 'createdTimestamp', title: t`Created at`, sortable: true, render: (row) => formatListDate(row.createdTimestamp) },
             {
               accessor: 'enabled',
-              title: 'Active',
+              title: t`Active`,
               sortable: true,
               textAlign: 'center',
               render: (row) => (
-                <Tooltip label={row.enabled ? 'Active' : 'Disabled'}>
-                  <ThemeIcon variant="transparent" color={row.enabled ? 'green' : 'gray'} role="img" aria-label={row.enabled ? 'Active' : 'Disabled'}>
+                <Tooltip label={row.enabled ? t`Active` : t`Disabled`}>
+                  <ThemeIcon
+                    variant="transparent"
+                    color={row.enabled ? 'green' : 'gray'}
+                    role="img"
+                    aria-label={row.enabled ? t`Active` : t`Disabled`}
+                  >
                     {row.enabled ? <IconCircleCheck size={18} /> : <IconCircleX size={18} />}
                   </ThemeIcon>
                 </Tooltip>

@@ -1,5 +1,7 @@
+import { Trans } from '@lingui/react/macro';
 import { Anchor, Breadcrumbs, Skeleton, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import './catalogue';
 
 /** One step of the trail: a link when `to` is given, the current page otherwise; a placeholder while `label` loads. */
 export interface Crumb {
@@ -12,7 +14,7 @@ export function InventoryBreadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   return (
     <Breadcrumbs>
       <Anchor component={Link} to="/clients">
-        Client inventory
+        <Trans>Client inventory</Trans>
       </Anchor>
       {crumbs.map(({ label, to }, index) =>
         label === undefined ? (

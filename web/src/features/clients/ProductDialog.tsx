@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Modal, NumberInput, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useAdminClientsSaveClientProduct } from '@generated/endpoints/clients/clients';
@@ -18,6 +19,8 @@ import { useServerLookup } from '../../components/useServerLookup';
 import { useInventorySave } from './useInventorySave';
 import { machinesOf, preformText } from './clientInventory';
 import { onInvalidForm } from '../../components/invalidForm';
+import { numberInputSeparators } from '../../components/format';
+import './catalogue';
 
 interface FormValues {
   productName: string;
@@ -38,7 +41,8 @@ interface FormValues {
 const schema = adminClientsSaveClientProductBody.shape.product;
 /** The lookups show the first 20 by name, and search the server by name as the user types (there may be more than a page). */
 const LOOKUP_PAGE = { page: 1, rowsPerPage: 20 as const };
-const preformQuery = (filter: string) => getAdminPreformsGetPreformsQueryOptions({ filter: filter || undefined, pagination: { ...LOOKUP_PAGE, sortBy: 'preformName' } });
+const preformQuery = (filter: string) =>
+  getAdminPreformsGetPreformsQueryOptions({ filter: filter || undefined, pagination: { ...LOOKUP_PAGE, sortBy: 'preformName' } });
 const warehouseQuery = (filter: string) =>
   getAdminPreformsGetWarehousesQueryOptions({ filter: filter || undefined, pagination: { ...LOOKUP_PAGE, sortBy: 'warehouseName' } });
 const preformOption = (preform: Parameters<typeof preformText>[0] & { id: number }) => ({ value: String(preform.id), label: preformText(preform) });
@@ -67,7 +71,19 @@ function toInput(values: FormValues, clientId: string) {
 
 function valuesOf(product: ClientProduct | 'new'): FormValues {
   if (product === 'new') {
-    return { productName: '', articleNo: '', altName: '', machineNames: [], preformId: null, preformWarehouseId: null, defaultSupplyId: null, scrapRate: '', preformScrapStart: '', preformScrapChangeOver: '', plannedSecondsPerItem: '' };
+    return {
+      productName: '',
+      articleNo: '',
+      altName: '',
+      machineNames: [],
+      preformId: null,
+      preformWarehouseId: null,
+      defaultSupplyId: null,
+      scrapRate: '',
+      preformScrapStart: '',
+      preformScrapChangeOver: '',
+      plannedSecondsPerItem: '',
+    };
   }
   return {
     productName: product.productName,
@@ -90,6 +106,8 @@ function valuesOf(product: ClientProduct | 'new'): FormValues {
  * and the two scrap amounts. Required fields per part 5, checked with the contract's rules.
  */
 export default function ProductDialog({ client, product, onClose }: { client: ClientSummary; product: ClientProduct | 'new'; onClose: () => void }) {
+  const { t } = useLingui();
+  const separators = numberInputSeparators();
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: valuesOf(product),
@@ -103,15 +121,16 @@ export default function ProductDialog({ client, product, onClose }: { client: Cl
     value: form.values.preformId,
     known: product === 'new' ? undefined : [preformOption({ ...product.Preform, id: product.preformId })],
     browse: true,
-    what: 'preforms',
+    what: t`preforms`,
   });
   const warehouses = useServerLookup({
     query: warehouseQuery,
     option: warehouseOption,
     value: form.values.preformWarehouseId,
-    known: product === 'new' ? undefined : [warehouseOption({ id: product.preformWarehouseId, warehouseName: product.PreformWarehouse.warehouseName })],
+    known:
+      product === 'new' ? undefined : [warehouseOption({ id: product.preformWarehouseId, warehouseName: product.PreformWarehouse.warehouseName })],
     browse: true,
-    what: 'warehouses',
+    what: t`warehouses`,
   });
   const preformId = id(form.values.preformId);
   const suppliers = useQuery({ ...getAdminPreformsGetPreformSuppliersQueryOptions({ preformId: preformId ?? 0 }), enabled: preformId != null });
@@ -128,64 +147,90 @@ export default function ProductDialog({ client, product, onClose }: { client: Cl
   };
 
   const save = useAdminClientsSaveClientProduct(
-    useInventorySave({ message: product === 'new' ? 'Product added.' : 'Product saved.', onClose, setErrors: form.setErrors, wrapper: 'product' }),
+    useInventorySave({ message: product === 'new' ? t`Product added.` : t`Product saved.`, onClose, setErrors: form.setErrors, wrapper: 'product' }),
   );
-  const submit = form.onSubmit(
-    (values) => {
-      const parsed = schema.parse(toInput(values, client.id));
-      const cleared = product !== 'new' && product.plannedSecondsPerItem != null && values.plannedSecondsPerItem === '';
-      const input = cleared ? { ...parsed, plannedSecondsPerItem: null } : parsed;
-      save.mutate({ data: { product: product === 'new' ? input : { ...input, id: product.id, version: product.version } } });
-    },
-    onInvalidForm,
-  );
+  const submit = form.onSubmit((values) => {
+    const parsed = schema.parse(toInput(values, client.id));
+    const cleared = product !== 'new' && product.plannedSecondsPerItem != null && values.plannedSecondsPerItem === '';
+    const input = cleared ? { ...parsed, plannedSecondsPerItem: null } : parsed;
+    save.mutate({ data: { product: product === 'new' ? input : { ...input, id: product.id, version: product.version } } });
+  }, onInvalidForm);
 
   const machineOptions = [...new Set([...client.fbs, ...form.values.machineNames])];
   const supplierOptions = (supplierRows ?? []).map((supply) => ({ value: String(supply.id), label: supply.Manufacturer.manufacturerName }));
 
   return (
-    <Modal opened onClose={onClose} title="Product data" size="lg">
+    <Modal opened onClose={onClose} title={t`Product data`} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Title" required data-autofocus autoComplete="off" {...form.getInputProps('productName')} />
-            <TextInput label="Article no." required autoComplete="off" {...form.getInputProps('articleNo')} />
+            <TextInput label={t`Title`} required data-autofocus autoComplete="off" {...form.getInputProps('productName')} />
+            <TextInput label={t`Article no.`} required autoComplete="off" {...form.getInputProps('articleNo')} />
           </SimpleGrid>
-          <TextInput label="Alternative name" autoComplete="off" {...form.getInputProps('altName')} />
+          <TextInput label={t`Alternative name`} autoComplete="off" {...form.getInputProps('altName')} />
           <TagsInput
-            label="Machines"
+            label={t`Machines`}
             required
             data={machineOptions}
-            placeholder="Pick or type machine IDs"
+            placeholder={t`Pick or type machine IDs`}
             {...form.getInputProps('machineNames')}
           />
           <Select
-            label="Preform"
+            label={t`Preform`}
             required
-            placeholder="Search preforms"
+            placeholder={t`Search preforms`}
             {...preforms.props}
             {...preformInput}
             onChange={(value) => void choosePreform(value)}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select label="Warehouse" required placeholder="Search warehouses" {...warehouses.props} {...form.getInputProps('preformWarehouseId')} />
             <Select
-              label="Default supplier"
+              label={t`Warehouse`}
+              required
+              placeholder={t`Search warehouses`}
+              {...warehouses.props}
+              {...form.getInputProps('preformWarehouseId')}
+            />
+            <Select
+              label={t`Default supplier`}
               required
               disabled={preformId == null || noSuppliers}
-              placeholder={preformId == null ? MESSAGES.selectPreformFirst : noSuppliers ? MESSAGES.noSuppliers : 'Pick a supplier'}
+              placeholder={preformId == null ? MESSAGES.selectPreformFirst : noSuppliers ? MESSAGES.noSuppliers : t`Pick a supplier`}
               data={supplierOptions}
               {...form.getInputProps('defaultSupplyId')}
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 4 }}>
-            <NumberInput label="Scrap rate %" decimalScale={2} min={0} max={100} hideControls {...form.getInputProps('scrapRate')} />
-            <NumberInput label="Start scrap (preforms)" allowDecimal={false} thousandSeparator="," min={0} hideControls {...form.getInputProps('preformScrapStart')} />
-            <NumberInput label="Change-over scrap" allowDecimal={false} thousandSeparator="," min={0} hideControls {...form.getInputProps('preformScrapChangeOver')} />
             <NumberInput
-              label="Run time per item (s)"
-              description="Planned, for the OEE's performance"
+              label={t`Scrap rate %`}
+              decimalScale={2}
+              decimalSeparator={separators.decimalSeparator}
+              min={0}
+              max={100}
+              hideControls
+              {...form.getInputProps('scrapRate')}
+            />
+            <NumberInput
+              label={t`Start scrap (preforms)`}
+              allowDecimal={false}
+              {...separators}
+              min={0}
+              hideControls
+              {...form.getInputProps('preformScrapStart')}
+            />
+            <NumberInput
+              label={t`Change-over scrap`}
+              allowDecimal={false}
+              {...separators}
+              min={0}
+              hideControls
+              {...form.getInputProps('preformScrapChangeOver')}
+            />
+            <NumberInput
+              label={t`Run time per item (s)`}
+              description={t`Planned, for the OEE's performance`}
               decimalScale={3}
+              decimalSeparator={separators.decimalSeparator}
               min={0}
               hideControls
               {...form.getInputProps('plannedSecondsPerItem')}

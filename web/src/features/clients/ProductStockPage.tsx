@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { Button, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
@@ -13,16 +14,24 @@ import { pagedTableProps } from '../../components/pagedTable';
 import { useListState } from '../../components/useListState';
 import { formatPrice, isBuyer } from './clientInventory';
 import { InventoryBreadcrumbs } from './InventoryBreadcrumbs';
+import './catalogue';
 
 const AdjustBalanceDialog = lazy(() => import('./AdjustBalanceDialog'));
 
-/** Why 'Adjust balance' is disabled for a buyer-type client (the API refuses it with 403, part 2.1). */
-export const BUYER_STOCK_LOCKED = 'Buyer-type client: its stock cannot be adjusted; only prices can be edited.';
-
 /** Latest stock change: a decrease in red with a minus, an increase in green with a plus. */
 function LatestChange({ row }: { row: ProductStockRow }) {
-  if (row.decreaseStock != null) return <Text c="red" size="sm">−{formatNumber(row.decreaseStock)}</Text>;
-  if (row.increaseStock != null) return <Text c="green" size="sm">+{formatNumber(row.increaseStock)}</Text>;
+  if (row.decreaseStock != null)
+    return (
+      <Text c="red" size="sm">
+        −{formatNumber(row.decreaseStock)}
+      </Text>
+    );
+  if (row.increaseStock != null)
+    return (
+      <Text c="green" size="sm">
+        +{formatNumber(row.increaseStock)}
+      </Text>
+    );
   return null;
 }
 
@@ -33,9 +42,14 @@ function LatestChange({ row }: { row: ProductStockRow }) {
  * and its tooltip says why (the API refuses it).
  */
 export default function ProductStockPage() {
+  const { t } = useLingui();
   const { clientid = '', id } = useParams({ strict: false }) as { clientid?: string; id?: string };
   const productId = Number(id);
-  const list = useListState<ProductStockRow, AdminClientsGetProductStockBodyPaginationSortBy>({ sortBy: 'priceValidTo', descending: true, rowsPerPage: 10 });
+  const list = useListState<ProductStockRow, AdminClientsGetProductStockBodyPaginationSortBy>({
+    sortBy: 'priceValidTo',
+    descending: true,
+    rowsPerPage: 10,
+  });
   const body = { id: productId, pagination: list.pagination };
   const query = useAdminClientsGetProductStock(body, {
     query: { queryKey: getAdminClientsGetProductStockQueryKey(body), placeholderData: keepPreviousData, enabled: productId > 0 },
@@ -44,13 +58,15 @@ export default function ProductStockPage() {
   if (!(productId > 0)) return <NotFoundPage />;
   const product = query.data?.product;
   const buyer = isBuyer(query.data?.client);
-  const title = product ? `${product.articleNo} - ${product.productName}` : 'Product stock';
+  const title = product ? `${product.articleNo} - ${product.productName}` : t`Product stock`;
+  // Why 'Adjust balance' is disabled for a buyer-type client (the API refuses it with 403, part 2.1).
+  const buyerStockLocked = t`Buyer-type client: its stock cannot be adjusted; only prices can be edited.`;
 
   return (
     <Stack>
       <InventoryBreadcrumbs
         crumbs={[
-          { label: query.data ? (query.data.client.company ?? 'Client') : undefined, to: `/clients/${encodeURIComponent(clientid)}` },
+          { label: query.data ? (query.data.client.company ?? t`Client`) : undefined, to: `/clients/${encodeURIComponent(clientid)}` },
           { label: product ? title : undefined },
         ]}
       />
@@ -60,36 +76,40 @@ export default function ProductStockPage() {
       ) : (
         <DataTable<ProductStockRow>
           {...pagedTableProps(query)}
-          noRecordsText="No bottle stock yet: it is kept per price period once the product has prices."
+          recordsPerPageLabel={t`Records per page`}
+          noRecordsText={t`No bottle stock yet: it is kept per price period once the product has prices.`}
           {...list.tableProps}
           columns={[
-            { accessor: 'unitPrice', title: 'Unit price @1k', sortable: true, textAlign: 'right', render: (row) => formatPrice(row.unitPrice) },
+            { accessor: 'unitPrice', title: t`Unit price @1k`, sortable: true, textAlign: 'right', render: (row) => formatPrice(row.unitPrice) },
             {
               accessor: 'currentStock',
-              title: 'Current stock',
+              title: t`Current stock`,
               sortable: true,
               textAlign: 'right',
-              render: (row) => (
-                <Tooltip label={BUYER_STOCK_LOCKED} disabled={!buyer}>
-                  {/* Disabled the way Mantine's docs show for a tooltip: a `disabled` button gets no hover, so no reason. */}
-                  <Button
-                    variant="subtle"
-                    size="compact-sm"
-                    rightSection={<IconPencil size={14} />}
-                    aria-label={`Adjust balance ${formatNumber(row.currentStock)}`}
-                    data-disabled={buyer || undefined}
-                    aria-disabled={buyer || undefined}
-                    aria-description={buyer ? BUYER_STOCK_LOCKED : undefined}
-                    onClick={(event) => (buyer ? event.preventDefault() : setAdjusting(row))}
-                  >
-                    {formatNumber(row.currentStock)}
-                  </Button>
-                </Tooltip>
-              ),
+              render: (row) => {
+                const stock = formatNumber(row.currentStock);
+                return (
+                  <Tooltip label={buyerStockLocked} disabled={!buyer}>
+                    {/* Disabled the way Mantine's docs show for a tooltip: a `disabled` button gets no hover, so no reason. */}
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      rightSection={<IconPencil size={14} />}
+                      aria-label={t`Adjust balance ${stock}`}
+                      data-disabled={buyer || undefined}
+                      aria-disabled={buyer || undefined}
+                      aria-description={buyer ? buyerStockLocked : undefined}
+                      onClick={(event) => (buyer ? event.preventDefault() : setAdjusting(row))}
+                    >
+                      {stock}
+                    </Button>
+                  </Tooltip>
+                );
+              },
             },
-            { accessor: 'latestChange', title: 'Latest stock change', textAlign: 'right', render: (row) => <LatestChange row={row} /> },
-            { accessor: 'scrapAmount', title: 'Scrap', textAlign: 'right', render: (row) => formatNumber(row.scrapAmount) },
-            { accessor: 'priceValidTo', title: 'Price until', sortable: true, render: (row) => formatListDate(row.priceValidTo) },
+            { accessor: 'latestChange', title: t`Latest stock change`, textAlign: 'right', render: (row) => <LatestChange row={row} /> },
+            { accessor: 'scrapAmount', title: t`Scrap`, textAlign: 'right', render: (row) => formatNumber(row.scrapAmount) },
+            { accessor: 'priceValidTo', title: t`Price until`, sortable: true, render: (row) => formatListDate(row.priceValidTo) },
           ]}
         />
       )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useAdminClientsGetClientProducts, useAdminClientsSaveReclassification } from '@generated/endpoints/clients/clients';
@@ -9,8 +10,9 @@ import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
 import { useInventorySave } from './useInventorySave';
-import { formatNumber } from '../../components/format';
+import { formatNumber, numberInputSeparators } from '../../components/format';
 import { onInvalidForm } from '../../components/invalidForm';
+import './catalogue';
 
 interface FormValues {
   newClientProdcuctId: string | null;
@@ -23,7 +25,11 @@ interface FormValues {
  * ('Max Quantity - {max}.', max 0 without stock).
  */
 export default function ReclassificationDialog({ product, onClose }: { product: ClientProduct; onClose: () => void }) {
+  const { t } = useLingui();
   const max = Math.max(product.currentStock, 0);
+  const most = formatNumber(max);
+  const { articleNo, productName } = product;
+  const stock = formatNumber(product.currentStock);
   const toBody = (values: FormValues) => ({
     oldClientProductId: product.id,
     newClientProdcuctId: values.newClientProdcuctId ? Number(values.newClientProdcuctId) : undefined,
@@ -46,37 +52,36 @@ export default function ReclassificationDialog({ product, onClose }: { product: 
   const options = (others.data?.rows ?? [])
     .filter((other) => other.id !== product.id)
     .map((other) => ({ value: String(other.id), label: `${other.articleNo} - ${other.productName}` }));
-  const save = useAdminClientsSaveReclassification(useInventorySave({ message: 'Stock reclassified.', onClose, setErrors: form.setErrors }));
-  const submit = form.onSubmit(
-    (values) => save.mutate({ data: adminClientsSaveReclassificationBody.parse(toBody(values)) }),
-    onInvalidForm,
-  );
+  const save = useAdminClientsSaveReclassification(useInventorySave({ message: t`Stock reclassified.`, onClose, setErrors: form.setErrors }));
+  const submit = form.onSubmit((values) => save.mutate({ data: adminClientsSaveReclassificationBody.parse(toBody(values)) }), onInvalidForm);
 
   return (
-    <Modal opened onClose={onClose} title="Product reclassification">
+    <Modal opened onClose={onClose} title={t`Product reclassification`}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">
-            From {product.articleNo} - {product.productName}; bottle stock {formatNumber(product.currentStock)}
+            <Trans>
+              From {articleNo} - {productName}; bottle stock {stock}
+            </Trans>
           </Text>
           <Select
-            label="New product"
+            label={t`New product`}
             required
             searchable
             data-autofocus
             data={options}
-            placeholder={others.isLoading ? 'Loading products…' : 'Pick the product that receives the stock'}
-            nothingFoundMessage="No other product of this client"
+            placeholder={others.isLoading ? t`Loading products…` : t`Pick the product that receives the stock`}
+            nothingFoundMessage={t`No other product of this client`}
             {...form.getInputProps('newClientProdcuctId')}
           />
           <NumberInput
-            label="Quantity"
+            label={t`Quantity`}
             required
             allowDecimal={false}
-            thousandSeparator=","
+            {...numberInputSeparators()}
             min={0}
             hideControls
-            description={`At most ${formatNumber(max)}`}
+            description={t`At most ${most}`}
             {...form.getInputProps('quantity')}
           />
           <SaveFailed error={save.error instanceof ApiError && save.error.status === 400 ? null : save.error} />

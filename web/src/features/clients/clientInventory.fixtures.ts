@@ -1,5 +1,8 @@
 import type { ClientListRow, ClientProduct, ClientSummary, ProductStockRow } from '@generated/model';
 
+// Test data for the client inventory's tests (companies, products, machines of the demo), never shown by the app.
+/* eslint-disable lingui/no-unlocalized-strings */
+
 export const NORDIC = '7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40';
 export const BALTIC = 'c4a9e2b7-1f63-4d0a-8e25-9b7f3a6d5c18';
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
@@ -5,6 +6,7 @@ import { getDocumentsGetInvoicesQueryKey, useDocumentsConfirmInvoice } from '@ge
 import type { DocumentsRole, Invoice } from '@generated/model';
 import { describeError } from '../../api/describeError';
 import { formatAmount } from './invoices';
+import './catalogue';
 
 export interface ConfirmSendDialogProps {
   role: DocumentsRole;
@@ -19,15 +21,19 @@ export interface ConfirmSendDialogProps {
  * keeps the dialog open and says why.
  */
 export default function ConfirmSendDialog({ role, invoice, onClose }: ConfirmSendDialogProps) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const confirm = useDocumentsConfirmInvoice({
     mutation: {
       meta: { silent: true },
       onSuccess: async (result) => {
+        const { invoiceNumber, company: client } = result;
         notifications.show({
           color: 'green',
-          title: 'Invoice confirmed and sent',
-          message: `Invoice ${result.invoiceNumber} was confirmed and e-mailed to ${result.company ?? 'the client'}.`,
+          title: t`Invoice confirmed and sent`,
+          message: client
+            ? t`Invoice ${invoiceNumber} was confirmed and e-mailed to ${client}.`
+            : t`Invoice ${invoiceNumber} was confirmed and e-mailed to the client.`,
         });
         onClose();
         await queryClient.invalidateQueries({ queryKey: [getDocumentsGetInvoicesQueryKey(role)[0]] });
@@ -35,28 +41,37 @@ export default function ConfirmSendDialog({ role, invoice, onClose }: ConfirmSen
     },
   });
   const pending = confirm.isPending;
+  const { invoiceNumber, invoiceCurrency: currency, company } = invoice;
+  const total = formatAmount(invoice.invoiceTotal);
 
   return (
-    <Modal opened onClose={onClose} title="Confirm & Send" closeOnClickOutside={!pending} closeOnEscape={!pending} withCloseButton={!pending}>
+    <Modal opened onClose={onClose} title={t`Confirm & Send`} closeOnClickOutside={!pending} closeOnEscape={!pending} withCloseButton={!pending}>
       <Stack>
         <Text size="sm">
-          Confirm invoice <b>{invoice.invoiceNumber}</b> over {formatAmount(invoice.invoiceTotal)} {invoice.invoiceCurrency}
-          {invoice.company ? ` for ${invoice.company}` : ''} and send it by e-mail to the client&apos;s billing address?
+          {invoice.company ? (
+            <Trans>
+              Confirm invoice <b>{invoiceNumber}</b> over {total} {currency} for {company} and send it by e-mail to the client&apos;s billing address?
+            </Trans>
+          ) : (
+            <Trans>
+              Confirm invoice <b>{invoiceNumber}</b> over {total} {currency} and send it by e-mail to the client&apos;s billing address?
+            </Trans>
+          )}
         </Text>
         <Text size="sm" c="dimmed">
-          The e-mail goes out at once and cannot be called back.
+          <Trans>The e-mail goes out at once and cannot be called back.</Trans>
         </Text>
         {confirm.isError && (
-          <Alert color="red" title="Not sent" role="alert">
+          <Alert color="red" title={t`Not sent`} role="alert">
             {describeError(confirm.error)}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={pending} data-autofocus>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button loading={pending} onClick={() => confirm.mutate({ role, data: { id: invoice.id } })}>
-            Confirm &amp; Send
+            <Trans>Confirm &amp; Send</Trans>
           </Button>
         </Group>
       </Stack>

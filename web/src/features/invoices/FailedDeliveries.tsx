@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
@@ -10,10 +11,9 @@ import type { DocumentsGetFailedDeliveriesBody, FailedDelivery } from '@generate
 import { describeError } from '../../api/describeError';
 import { QueryError } from '../../components/QueryError';
 import { FailedMailItem } from './FailedMailItem';
+import './catalogue';
 
 const BODY: DocumentsGetFailedDeliveriesBody = { pagination: { page: 1, rowsPerPage: 10 } };
-
-const what = (row: FailedDelivery) => (row.invoiceNumber ? `Invoice ${row.invoiceNumber}` : row.subject);
 
 /**
  * On the admin's invoices page: the 'Confirm & Send' e-mails that failed every retry (dead letters), with
@@ -21,17 +21,26 @@ const what = (row: FailedDelivery) => (row.invoiceNumber ? `Invoice ${row.invoic
  * Nothing shows while every e-mail went out.
  */
 export function FailedDeliveries() {
+  const { t } = useLingui();
+  const what = (row: FailedDelivery) => {
+    const invoiceNumber = row.invoiceNumber;
+    return invoiceNumber ? t`Invoice ${invoiceNumber}` : row.subject;
+  };
   const queryClient = useQueryClient();
   const query = useDocumentsGetFailedDeliveries(BODY);
   const retry = useDocumentsRetryDelivery({
     mutation: {
       meta: { silent: true },
       onSuccess: async () => {
-        notifications.show({ color: 'green', title: 'E-mail queued again', message: 'It is sent in the background; it comes back here if it fails again.' });
+        notifications.show({
+          color: 'green',
+          title: t`E-mail queued again`,
+          message: t`It is sent in the background; it comes back here if it fails again.`,
+        });
         await queryClient.invalidateQueries({ queryKey: [getDocumentsGetFailedDeliveriesQueryKey()[0]] });
       },
       onError: async (error) => {
-        notifications.show({ color: 'red', role: 'alert', title: 'E-mail not queued', message: describeError(error) });
+        notifications.show({ color: 'red', role: 'alert', title: t`E-mail not queued`, message: describeError(error) });
         await queryClient.invalidateQueries({ queryKey: [getDocumentsGetFailedDeliveriesQueryKey()[0]] });
       },
     },
@@ -44,28 +53,34 @@ export function FailedDeliveries() {
     <Card withBorder component="section" aria-labelledby="failed-deliveries-title">
       <Stack gap="sm">
         <Title order={3} size="h4" id="failed-deliveries-title">
-          E-mails not delivered ({count})
+          <Trans>E-mails not delivered ({count})</Trans>
         </Title>
         <Text size="sm" c="dimmed">
-          These &apos;Confirm &amp; Send&apos; e-mails failed every retry. Send one again once its cause is fixed (the mail server, or the
-          client&apos;s billing address).
+          <Trans>
+            These &apos;Confirm &amp; Send&apos; e-mails failed every retry. Send one again once its cause is fixed (the mail server, or the
+            client&apos;s billing address).
+          </Trans>
         </Text>
         <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {rows.map((row) => (
-            <FailedMailItem
-              key={row.id}
-              label={`${what(row)} to ${row.to}`}
-              title={`${what(row)}${row.company ? ` for ${row.company}` : ''}`}
-              to={row.to}
-              attempts={row.attempts}
-              failedAt={row.failedAt}
-              lastError={row.lastError}
-              againLabel={`Send ${what(row)} to ${row.to} again`}
-              sending={retry.isPending && retry.variables?.data.id === row.id}
-              busy={retry.isPending}
-              onSendAgain={() => retry.mutate({ data: { id: row.id } })}
-            />
-          ))}
+          {rows.map((row) => {
+            const mail = what(row);
+            const { to, company } = row;
+            return (
+              <FailedMailItem
+                key={row.id}
+                label={t`${mail} to ${to}`}
+                title={company ? t`${mail} for ${company}` : mail}
+                to={row.to}
+                attempts={row.attempts}
+                failedAt={row.failedAt}
+                lastError={row.lastError}
+                againLabel={t`Send ${mail} to ${to} again`}
+                sending={retry.isPending && retry.variables?.data.id === row.id}
+                busy={retry.isPending}
+                onSendAgain={() => retry.mutate({ data: { id: row.id } })}
+              />
+            );
+          })}
         </Stack>
       </Stack>
     </Card>

@@ -1,6 +1,9 @@
+import { plural } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { formatDateTime } from '../../components/format';
+import './catalogue';
 
 /**
  * One e-mail that failed every retry, as the admin's lists show it (the invoices' e-mails and the notifications'):
@@ -29,6 +32,8 @@ export function FailedMailItem({
   busy: boolean;
   onSendAgain: () => void;
 }) {
+  const tries = plural(attempts, { one: '# attempt', other: '# attempts' });
+  const failed = formatDateTime(failedAt);
   return (
     <li aria-label={label}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -37,16 +42,26 @@ export function FailedMailItem({
             {title}
           </Text>
           <Text size="sm">
-            To {to} · {attempts} {attempts === 1 ? 'attempt' : 'attempts'} · failed {formatDateTime(failedAt)}
+            <Trans>
+              To {to} · {tries} · failed {failed}
+            </Trans>
           </Text>
           {lastError && (
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              Last error: {lastError}
+              <Trans>Last error: {lastError}</Trans>
             </Text>
           )}
         </Stack>
-        <Button size="xs" variant="light" leftSection={<IconMailForward size={14} />} aria-label={againLabel} loading={sending} disabled={busy} onClick={onSendAgain}>
-          Send again
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconMailForward size={14} />}
+          aria-label={againLabel}
+          loading={sending}
+          disabled={busy}
+          onClick={onSendAgain}
+        >
+          <Trans>Send again</Trans>
         </Button>
       </Group>
     </li>

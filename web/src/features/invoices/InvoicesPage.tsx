@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { Button, Group, SegmentedControl, Stack, Title, Tooltip } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
@@ -21,6 +22,8 @@ import { InvoicesTable } from './InvoicesTable';
 import { FailedDeliveries } from './FailedDeliveries';
 import { FailedNotificationMails } from '../notifications/FailedNotificationMails';
 import { alreadySent, documentsRoleOf, hasCompactView, INVOICES_VIEW_KEY, showsCompany, useInvoiceSelection, type InvoicesView } from './invoices';
+import { documentLanguage } from '../../i18n/locales';
+import './catalogue';
 
 const ConfirmSendDialog = lazy(() => import('./ConfirmSendDialog'));
 
@@ -38,6 +41,7 @@ export default function InvoicesPage() {
 }
 
 export function InvoicesScreen({ role }: { role: DocumentsRole }) {
+  const { t } = useLingui();
   const list = useListState<Invoice, DocumentsGetInvoicesBodyPaginationSortBy>({ sortBy: 'deliveryDate', descending: true, rowsPerPage: 10 });
   const body = { pagination: list.pagination };
   const query = useDocumentsGetInvoices(role, body, {
@@ -45,14 +49,22 @@ export function InvoicesScreen({ role }: { role: DocumentsRole }) {
   });
   const { selected, toggle } = useInvoiceSelection(query.data?.rows ?? [], query.dataUpdatedAt);
   const [confirming, setConfirming] = useState<Invoice | null>(null);
-  const failed = (kind: string) => (error: unknown) => notifications.show({ color: 'red', role: 'alert', title: `${kind} not downloaded`, message: describeError(error) });
-  const invoicePdf = useDocumentsDownloadInvoice({ mutation: { meta: { silent: true }, onError: failed('Invoice') } });
-  const declarationPdf = useDocumentsDownloadDeclaration({ mutation: { meta: { silent: true }, onError: failed('Declaration of conformity') } });
-  // The file keeps the server's name (Content-Disposition); the names of part 7.3 are the fallback.
+  const failed = (title: string) => (error: unknown) => notifications.show({ color: 'red', role: 'alert', title, message: describeError(error) });
+  const invoicePdf = useDocumentsDownloadInvoice({ mutation: { meta: { silent: true }, onError: failed(t`Invoice not downloaded`) } });
+  const declarationPdf = useDocumentsDownloadDeclaration({
+    mutation: { meta: { silent: true }, onError: failed(t`Declaration of conformity not downloaded`) },
+  });
+  // The file keeps the server's name (Content-Disposition); the names of part 7.3 are the fallback. The document is in
+  // the person's language, not the company's default (the API's `language` parameter).
   const download = (mutation: typeof invoicePdf, fallbackName: string) => {
     if (!selected) return;
-    mutation.mutate({ role, data: { id: selected.id } }, { onSuccess: (file) => saveFile(file, fallbackName) });
+    const language = documentLanguage();
+    mutation.mutate(
+      { role, data: { id: selected.id }, ...(language ? { params: { language } } : {}) },
+      { onSuccess: (file) => saveFile(file, fallbackName) },
+    );
   };
+  const invoiceNumber = selected?.invoiceNumber;
   const exportFile = useDocumentsExportInvoices({ mutation: { meta: { silent: true } } });
   const sent = selected != null && alreadySent(selected);
   const [view, setView] = useLocalStorage<InvoicesView>({ key: INVOICES_VIEW_KEY, defaultValue: 'full', getInitialValueInEffect: false });
@@ -62,16 +74,18 @@ export function InvoicesScreen({ role }: { role: DocumentsRole }) {
     <Stack>
       <Group justify="space-between">
         <Group gap="md">
-          <Title order={2}>Invoices</Title>
+          <Title order={2}>
+            <Trans>Invoices</Trans>
+          </Title>
           {hasCompactView(role) && (
             <SegmentedControl
               size="xs"
-              aria-label="Layout"
+              aria-label={t`Layout`}
               value={compact ? 'compact' : 'full'}
               onChange={(value) => setView(value as InvoicesView)}
               data={[
-                { value: 'full', label: 'Full' },
-                { value: 'compact', label: 'Compact' },
+                { value: 'full', label: t`Full` },
+                { value: 'compact', label: t`Compact` },
               ]}
             />
           )}
@@ -82,36 +96,45 @@ export function InvoicesScreen({ role }: { role: DocumentsRole }) {
             leftSection={<IconFileDownload size={16} />}
             disabled={!selected}
             loading={invoicePdf.isPending}
-            onClick={() => download(invoicePdf, `${selected?.invoiceNumber}.pdf`)}
+            onClick={() => download(invoicePdf, `${invoiceNumber}.pdf`)}
           >
-            Download Invoice
+            <Trans>Download Invoice</Trans>
           </Button>
           <Button
             variant="light"
             leftSection={<IconCertificate size={16} />}
             disabled={!selected}
             loading={declarationPdf.isPending}
-            onClick={() => download(declarationPdf, `DECLARATION OF CONFORMITY ${selected?.invoiceNumber}.pdf`)}
+            onClick={() => download(declarationPdf, t`DECLARATION OF CONFORMITY ${invoiceNumber}.pdf`)}
           >
-            Download Declaration of conformity
+            <Trans>Download Declaration of conformity</Trans>
           </Button>
           {!compact && (
-            <Tooltip label="Already confirmed and sent" disabled={!sent}>
+            <Tooltip label={t`Already confirmed and sent`} disabled={!sent}>
               <Button leftSection={<IconMailForward size={16} />} disabled={!selected || sent} onClick={() => setConfirming(selected)}>
-                Confirm &amp; Send
+                <Trans>Confirm &amp; Send</Trans>
               </Button>
             </Tooltip>
           )}
           <ExportMenu
             pending={exportFile.isPending}
             fallbackName={(format) => `invoices.${format}`}
-            run={(format) => exportFile.mutateAsync({ role, data: { format, sortBy: list.pagination.sortBy, descending: list.pagination.descending } })}
+            run={(format) =>
+              exportFile.mutateAsync({ role, data: { format, sortBy: list.pagination.sortBy, descending: list.pagination.descending } })
+            }
           />
         </Group>
       </Group>
       {role === 'admin' && <FailedDeliveries />}
       {role === 'admin' && <FailedNotificationMails />}
-      <InvoicesTable query={query} withCompany={showsCompany(role)} compact={compact} selectedId={selected?.id ?? null} onToggle={toggle} listProps={list.tableProps} />
+      <InvoicesTable
+        query={query}
+        withCompany={showsCompany(role)}
+        compact={compact}
+        selectedId={selected?.id ?? null}
+        onToggle={toggle}
+        listProps={list.tableProps}
+      />
       {confirming && (
         <Suspense fallback={null}>
           <ConfirmSendDialog role={role} invoice={confirming} onClose={() => setConfirming(null)} />

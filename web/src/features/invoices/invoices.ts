@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { DocumentsRole, Invoice } from '@generated/model';
 import type { SessionUser } from '../../app/session';
+import { formatDecimals } from '../../components/format';
 
 /**
  * The `{role}` of the documents calls (part 7.3), as `GET /api/me` answers it. Only the admin, accountant and client
@@ -29,14 +30,11 @@ export type InvoicesView = 'full' | 'compact';
 /** An invoice that was confirmed and sent: the API answers it unchanged and sends nothing again. */
 export const alreadySent = (invoice: Pick<Invoice, 'isConfirmed' | 'isSent'>) => invoice.isConfirmed && invoice.isSent;
 
-const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const rate = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
-
-/** An invoice total with thousands separators and cents: `48920.5` -> `48,920.50`. */
-export const formatAmount = (value: number) => amount.format(value);
+/** An invoice total with thousands separators and cents: `48920.5` -> `48,920.50` (Swedish `48 920,50`). */
+export const formatAmount = (value: number) => formatDecimals(value, 2);
 
 /** An exchange rate to EUR, up to four places: `11.28` -> `11.28`, `0.08865` -> `0.0887`. */
-export const formatRate = (value: number) => rate.format(value);
+export const formatRate = (value: number) => formatDecimals(value, 2, 4);
 
 /**
  * The single selection of part 2.4: a row click selects that invoice alone, the same row again returns to
@@ -45,8 +43,5 @@ export const formatRate = (value: number) => rate.format(value);
 export function useInvoiceSelection(rows: Invoice[], loadedAt: number) {
   const [picked, setPicked] = useState<{ id: number; loadedAt: number } | null>(null);
   const selected = picked?.loadedAt === loadedAt ? (rows.find((row) => row.id === picked.id) ?? null) : null;
-  return {
-    selected,
-    toggle: (invoice: Invoice) => setPicked(selected?.id === invoice.id ? null : { id: invoice.id, loadedAt }),
-  };
+  return { selected, toggle: (invoice: Invoice) => setPicked(selected?.id === invoice.id ? null : { id: invoice.id, loadedAt }) };
 }

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { renderWithProviders } from '../../test/render.test-utils';
 import type { CurrentUser, MachineStatus, PortfolioProduct, WarehouseStock } from '@generated/model';
+import { plainSpaces, speakLocale } from '../../test/locale.test-utils';
 import PortfolioPage from './PortfolioPage';
 
 const me: CurrentUser = {
@@ -151,5 +152,32 @@ describe("client 'Portfolio' (/profile)", () => {
     expect(await screen.findByText('The database is not reachable.')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText(/No products in your portfolio yet/)).toBeInTheDocument();
+  });
+});
+
+describe("'Portfolio' in Swedish", () => {
+  it('reads its texts from the catalogue and writes days and numbers as Swedish does', async () => {
+    serve({
+      machines: [
+        {
+          machineName: 'FB-04',
+          DowntimeCause: { causeName: 'Mould change' },
+          stoppedSince: '2026-03-10T06:20:00Z',
+          state: 'stopped',
+          affectedItems: [{ id: 311, articleNo: 'NS-0500', productName: 'Spring Water 0.5 L', dueDate: '2026-03-12', remainingQuantity: 18000 }],
+        },
+      ],
+    });
+    await speakLocale('sv');
+    renderWithProviders(<PortfolioPage />);
+    expect(await screen.findByText('Maskinen FB-04 har stoppats av orsaken: Mould change!')).toBeInTheDocument();
+    const items = within(screen.getByRole('list', { name: 'Orderrader som påverkas av stoppet på FB-04' })).getAllByRole('listitem');
+    expect(items.map((item) => plainSpaces(item.textContent))).toEqual(['NS-0500 Spring Water 0.5 L, leverans 2026-03-12, 18 000 kvar att tillverka']);
+    expect(screen.getByRole('heading', { name: 'Produkter' })).toBeInTheDocument();
+    const card = within(await screen.findByRole('article', { name: 'NS-0500 Spring Water 0.5 L' }));
+    expect(card.getByText('Vikt')).toBeInTheDocument();
+    expect(card.getByText('Färg')).toBeInTheDocument();
+    const block = within(await screen.findByRole('region', { name: 'Materiallager Riga North' }));
+    expect(block.getByText('2,5M')).toBeInTheDocument();
   });
 });
