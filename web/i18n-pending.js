@@ -29,7 +29,6 @@ export const PENDING_I18N = [
   'web/src/features/orders/productionOrders.ts',
   'web/src/features/orders/usePlanner.ts',
   'web/src/features/orders/renderOrders.test-utils.tsx',
-  'web/src/features/plans/**',
   'web/src/features/portfolio/**',
   'web/src/features/preforms/**',
   'web/src/features/stats/**',
