@@ -110,6 +110,7 @@ export default function ForecastsPage() {
       ) : (
         <DataTable<ClientProductionPlan>
           {...pagedTableProps(query)}
+          recordsPerPageLabel={t`Records per page`}
           recordsPerPageOptions={[20, 50, 100]}
           noRecordsText={t`No forecasts yet. Use New to plan the quantities of a period.`}
           {...list.tableProps}

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
 import { DataTable } from 'mantine-datatable';
 import { ReferenceArea } from 'recharts';
@@ -51,6 +51,18 @@ const idOf = (value: unknown) => {
   const id = Number(value);
   return Number.isInteger(id) && id > 0 ? id : undefined;
 };
+
+/**
+ * A table that may be wider than a phone: it scrolls sideways inside this frame, which the keyboard can focus to
+ * scroll, so the page itself keeps the screen's width.
+ */
+function ScrollFrame({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </Box>
+  );
+}
 
 /**
  * A column title that may break onto two lines. The table lays its headers out on one line and would then be wider
@@ -126,6 +138,7 @@ export default function SupplyPlanPage() {
       ) : (
         <DataTable<SupplyPlanRow>
           {...pagedTableProps(query)}
+          recordsPerPageLabel={t`Records per page`}
           idAccessor={(row) => `${row.preformId}:${row.preformWarehouseId}`}
           // On a phone the table scrolls sideways inside this frame: focusable and named so the keyboard can scroll it.
           scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t`Supply plan table` } }}
@@ -314,44 +327,46 @@ function PairProjection({ row, countForecasts, actions }: { row: SupplyPlanRow; 
           <ReferenceArea y1={buffer.topOfRed} y2={buffer.topOfYellow} fill="var(--mantine-color-yellow-2)" fillOpacity={0.5} ifOverflow="extendDomain" />
           <ReferenceArea y1={buffer.topOfYellow} y2={buffer.topOfGreen} fill="var(--mantine-color-green-2)" fillOpacity={0.5} ifOverflow="extendDomain" />
         </LineChart>
-        <Table striped withTableBorder aria-label={t`Projection by week`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Trans>Week of</Trans>
-              </Table.Th>
-              <Table.Th ta="right">
-                <Trans>Start</Trans>
-              </Table.Th>
-              <Table.Th ta="right">
-                <Trans>Supply</Trans>
-              </Table.Th>
-              <Table.Th ta="right">
-                <Trans>Requirement</Trans>
-              </Table.Th>
-              <Table.Th ta="right">
-                <Trans>End</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Zone at the end</Trans>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {row.weeks.map((week) => (
-              <Table.Tr key={week.week}>
-                <Table.Td>{formatListDate(week.week)}</Table.Td>
-                <Table.Td ta="right">{formatNumber(week.start)}</Table.Td>
-                <Table.Td ta="right">{formatNumber(week.supply)}</Table.Td>
-                <Table.Td ta="right">{formatNumber(week.requirement)}</Table.Td>
-                <Table.Td ta="right">{formatNumber(week.end)}</Table.Td>
-                <Table.Td>
-                  <ZoneBadge zone={zoneOfStock(week.end, buffer)} />
-                </Table.Td>
+        <ScrollFrame label={t`Projection by week`}>
+          <Table striped withTableBorder aria-label={t`Projection by week`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <Trans>Week of</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Start</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Supply</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Requirement</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>End</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Zone at the end</Trans>
+                </Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {row.weeks.map((week) => (
+                <Table.Tr key={week.week}>
+                  <Table.Td>{formatListDate(week.week)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(week.start)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(week.supply)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(week.requirement)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(week.end)}</Table.Td>
+                  <Table.Td>
+                    <ZoneBadge zone={zoneOfStock(week.end, buffer)} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollFrame>
         <RequirementLines pair={row} countForecasts={countForecasts} />
       </Stack>
     </Paper>
@@ -380,32 +395,34 @@ function RequirementLines({ pair, countForecasts }: { pair: SupplyPlanRow; count
                   <Trans>No open order items.</Trans>
                 </Text>
               ) : (
-                <Table striped withTableBorder aria-labelledby="plan-lines-items">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t`Order`}</Table.Th>
-                      <Table.Th>{t`Company`}</Table.Th>
-                      <Table.Th>{t`Article`}</Table.Th>
-                      <Table.Th>{t`Due`}</Table.Th>
-                      <Table.Th ta="right">{t`Bottles left`}</Table.Th>
-                      <Table.Th ta="right">{t`Preforms`}</Table.Th>
-                      <Table.Th>{t`Week of`}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {lines.items.map((item) => (
-                      <Table.Tr key={item.orderItemId}>
-                        <Table.Td>{item.orderNo}</Table.Td>
-                        <Table.Td>{item.company}</Table.Td>
-                        <Table.Td>{item.articleNo}</Table.Td>
-                        <Table.Td>{formatListDate(item.dueDate)}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(item.bottlesLeft)}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(item.preforms)}</Table.Td>
-                        <Table.Td>{formatListDate(item.week)}</Table.Td>
+                <ScrollFrame label={t`Open order items`}>
+                  <Table striped withTableBorder aria-labelledby="plan-lines-items">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t`Order`}</Table.Th>
+                        <Table.Th>{t`Company`}</Table.Th>
+                        <Table.Th>{t`Article`}</Table.Th>
+                        <Table.Th>{t`Due`}</Table.Th>
+                        <Table.Th ta="right">{t`Bottles left`}</Table.Th>
+                        <Table.Th ta="right">{t`Preforms`}</Table.Th>
+                        <Table.Th>{t`Week of`}</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {lines.items.map((item) => (
+                        <Table.Tr key={item.orderItemId}>
+                          <Table.Td>{item.orderNo}</Table.Td>
+                          <Table.Td>{item.company}</Table.Td>
+                          <Table.Td>{item.articleNo}</Table.Td>
+                          <Table.Td>{formatListDate(item.dueDate)}</Table.Td>
+                          <Table.Td ta="right">{formatNumber(item.bottlesLeft)}</Table.Td>
+                          <Table.Td ta="right">{formatNumber(item.preforms)}</Table.Td>
+                          <Table.Td>{formatListDate(item.week)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </ScrollFrame>
               )}
             </Stack>
             <Stack gap={4}>
@@ -421,32 +438,34 @@ function RequirementLines({ pair, countForecasts }: { pair: SupplyPlanRow; count
                   <Trans>No uncovered forecasts.</Trans>
                 </Text>
               ) : (
-                <Table striped withTableBorder aria-labelledby="plan-lines-forecasts">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t`Company`}</Table.Th>
-                      <Table.Th>{t`Article`}</Table.Th>
-                      <Table.Th>{t`Period`}</Table.Th>
-                      <Table.Th ta="right">{t`Planned`}</Table.Th>
-                      <Table.Th ta="right">{t`Ordered`}</Table.Th>
-                      <Table.Th ta="right">{t`Preforms uncovered`}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {lines.forecasts.map((forecast) => (
-                      <Table.Tr key={`${forecast.planId}:${forecast.articleNo}`}>
-                        <Table.Td>{forecast.company}</Table.Td>
-                        <Table.Td>{forecast.articleNo}</Table.Td>
-                        <Table.Td>
-                          {formatListDate(forecast.periodFrom)} – {formatListDate(forecast.periodTo)}
-                        </Table.Td>
-                        <Table.Td ta="right">{formatNumber(forecast.plannedAmount)}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(forecast.orderedAmount)}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(forecast.preforms)}</Table.Td>
+                <ScrollFrame label={t`Forecasts not yet covered by orders`}>
+                  <Table striped withTableBorder aria-labelledby="plan-lines-forecasts">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t`Company`}</Table.Th>
+                        <Table.Th>{t`Article`}</Table.Th>
+                        <Table.Th>{t`Period`}</Table.Th>
+                        <Table.Th ta="right">{t`Planned`}</Table.Th>
+                        <Table.Th ta="right">{t`Ordered`}</Table.Th>
+                        <Table.Th ta="right">{t`Preforms uncovered`}</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {lines.forecasts.map((forecast) => (
+                        <Table.Tr key={`${forecast.planId}:${forecast.articleNo}`}>
+                          <Table.Td>{forecast.company}</Table.Td>
+                          <Table.Td>{forecast.articleNo}</Table.Td>
+                          <Table.Td>
+                            {formatListDate(forecast.periodFrom)} – {formatListDate(forecast.periodTo)}
+                          </Table.Td>
+                          <Table.Td ta="right">{formatNumber(forecast.plannedAmount)}</Table.Td>
+                          <Table.Td ta="right">{formatNumber(forecast.orderedAmount)}</Table.Td>
+                          <Table.Td ta="right">{formatNumber(forecast.preforms)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </ScrollFrame>
               )}
             </Stack>
           </SimpleGrid>
