@@ -26,9 +26,7 @@ export const PENDING_I18N = [
   'web/src/features/orders/productionOrders.ts',
   'web/src/features/orders/usePlanner.ts',
   'web/src/features/orders/renderOrders.test-utils.tsx',
-  'web/src/features/plans/**',
   'web/src/features/stats/**',
-  'web/src/features/supply/**',
   'web/src/features/sustainability/**',
   'web/src/features/webhooks/**',
 ];

@@ -1,4 +1,4 @@
-import { onTestFinished } from 'vitest';
+import { afterEach, beforeEach, onTestFinished } from 'vitest';
 import { activateLocale } from '../i18n/i18n';
 import type { Locale } from '../i18n/locales';
 
@@ -11,6 +11,19 @@ export async function speakLocale(locale: Locale) {
     await activateLocale('en');
   });
   await activateLocale(locale);
+}
+
+/**
+ * The tests of the enclosing `describe` run with the app speaking `locale`, as `speakLocale` makes a single test
+ * speak it, and English again after each: the setup's default, which every other test expects.
+ */
+export function speaking(locale: Locale) {
+  beforeEach(async () => {
+    await activateLocale(locale);
+  });
+  afterEach(async () => {
+    await activateLocale('en');
+  });
 }
 
 /** Intl groups thousands with a no-break space in the Nordic languages: compared as a plain space. */

@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Popover, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
@@ -25,6 +26,7 @@ import { PlannedQuantityCell, type QuantityDraft } from './PlannedQuantityCell';
 import { forecastRows, periodErrors, planInput, plannedAmountError, saveFieldErrors, type ForecastRow, type Period } from './forecast';
 import { onInvalidForm } from '../../components/invalidForm';
 import { useRecordEditor } from '../../components/useRecordEditor';
+import './catalogue';
 
 /**
  * Client /planning/{id} and /planning/new, 'Forecast edit': the planned period as two chips (chosen in a
@@ -66,6 +68,7 @@ interface EditorProps {
 const samePeriod = (a: Period, b: Period) => a[0] === b[0] && a[1] === b[1];
 
 function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: EditorProps) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const wide = useWideScreen();
@@ -85,7 +88,7 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
 
   const editor = useRecordEditor<unknown>({
     list: '/planning',
-    savedMessage: () => 'Forecast saved.',
+    savedMessage: () => t`Forecast saved.`,
     refresh: async () => {
       await queryClient.invalidateQueries({ queryKey: [getClientPlansGetPlansQueryKey()[0]] });
       if (plan) queryClient.removeQueries({ queryKey: getClientPlansGetPlanQueryKey(String(plan.id)) });
@@ -134,20 +137,23 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
     save.mutate({ data: { Plan: planInput(plan, period, amounts) } });
   };
 
-  const title = isNew ? 'New forecast' : 'Forecast';
+  const title = isNew ? t`New forecast` : t`Forecast`;
   const blocked = loading || Boolean(failure) || Boolean(loadError);
   const periodMessage = periodError.periodFrom ?? periodError.periodTo;
-  const chip = (label: string, day: string | null) => (
-    <Badge size="lg" variant="light" color={periodMessage ? 'red' : undefined} radius="xl" tt="none" leftSection={<IconCalendar size={14} />}>
-      {label} {day ? formatListDate(day) : loading ? '…' : '—'}
-    </Badge>
-  );
+  const chip = (end: 'from' | 'to', day: string | null) => {
+    const shown = day ? formatListDate(day) : loading ? '…' : '—';
+    return (
+      <Badge size="lg" variant="light" color={periodMessage ? 'red' : undefined} radius="xl" tt="none" leftSection={<IconCalendar size={14} />}>
+        {end === 'from' ? <Trans>From {shown}</Trans> : <Trans>To {shown}</Trans>}
+      </Badge>
+    );
+  };
 
   return (
     <Stack>
       <Breadcrumbs>
         <Anchor component={Link} to="/planning">
-          Forecasts
+          <Trans>Forecasts</Trans>
         </Anchor>
         <Text>{title}</Text>
       </Breadcrumbs>
@@ -155,10 +161,10 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
         <Title order={2}>{title}</Title>
         <Group gap="xs">
           <Button variant="default" onClick={() => void navigate({ to: '/planning' })}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button leftSection={<IconDeviceFloppy size={16} />} onClick={submit} loading={save.isPending} disabled={blocked}>
-            Save plan
+            <Trans>Save plan</Trans>
           </Button>
         </Group>
       </Group>
@@ -169,7 +175,7 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
           <Group justify="space-between">
             <Text size="sm">{MESSAGES.loadFailed(describeError(loadError))}</Text>
             <Button size="xs" variant="light" color="red" onClick={onReload}>
-              Retry
+              <Trans>Retry</Trans>
             </Button>
           </Group>
         </Alert>
@@ -178,17 +184,17 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
           <Stack gap={4}>
             <Group gap="xs" align="center">
               <Text fw={500} size="sm">
-                Planned period
+                <Trans>Planned period</Trans>
               </Text>
-              <Group gap={6} aria-label="Planned period" role="group">
-                {chip('From', period[0])}
+              <Group gap={6} aria-label={t`Planned period`} role="group">
+                {chip('from', period[0])}
                 <Text c="dimmed">~</Text>
-                {chip('To', period[1])}
+                {chip('to', period[1])}
               </Group>
               <Popover opened={picking} onChange={setPicking} position="bottom-start" shadow="md" trapFocus>
                 <Popover.Target>
                   <Button variant="subtle" size="compact-sm" leftSection={<IconCalendarEvent size={16} />} disabled={blocked} onClick={() => setPicking((open) => !open)}>
-                    {period[0] ? 'Change period' : 'Pick period'}
+                    {period[0] ? t`Change period` : t`Pick period`}
                   </Button>
                 </Popover.Target>
                 <Popover.Dropdown>
@@ -218,9 +224,9 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
           </Stack>
           <SaveFailed
             error={saveError}
-            message={stale ? 'Someone else changed this forecast meanwhile. Reload it and apply your changes again.' : null}
+            message={stale ? t`Someone else changed this forecast meanwhile. Reload it and apply your changes again.` : null}
             onClose={() => setSaveError(null)}
-            reload={stale ? { label: 'Reload forecast', onClick: onReload } : null}
+            reload={stale ? { label: t`Reload forecast`, onClick: onReload } : null}
           />
           <DataTable<ForecastRow>
             withTableBorder
@@ -229,18 +235,18 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
             minHeight={180}
             fetching={loading}
             records={rows}
-            noRecordsText={failure !== undefined ? MESSAGES.loadFailed(failure) : 'Your company has no products yet, so there is nothing to plan.'}
+            noRecordsText={failure !== undefined ? MESSAGES.loadFailed(failure) : t`Your company has no products yet, so there is nothing to plan.`}
             columns={[
               // On a phone the article number and the title share a column, so the table fits the screen.
               ...(wide
                 ? [
-                    { accessor: 'articleNo', title: 'Article no.', width: 160 },
-                    { accessor: 'productName', title: 'Title' },
+                    { accessor: 'articleNo', title: t`Article no.`, width: 160 },
+                    { accessor: 'productName', title: t`Title` },
                   ]
                 : [
                     {
                       accessor: 'articleNo',
-                      title: 'Article no. / Title',
+                      title: t`Article no. / Title`,
                       render: (row: ForecastRow) => (
                         <>
                           <Text size="sm" fw={600}>
@@ -253,7 +259,7 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
                   ]),
               {
                 accessor: 'plannedAmount',
-                title: 'Planned quantity',
+                title: t`Planned quantity`,
                 textAlign: 'right',
                 width: wide ? 240 : 170,
                 render: (row) => (
@@ -273,7 +279,7 @@ function ForecastEditor({ isNew, load, failure, loading, loadError, onReload }: 
           />
         </>
       )}
-      <UnsavedChangesGuard when={editor.guard(() => dirty)} subject="This forecast" />
+      <UnsavedChangesGuard when={editor.guard(() => dirty)} subject={t`This forecast`} />
     </Stack>
   );
 }

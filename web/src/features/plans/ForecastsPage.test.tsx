@@ -6,6 +6,7 @@ import { server } from '../../../../mocks/node';
 import type { ClientProductionPlan } from '@generated/model';
 import { renderForecastsAt } from './forecastRoutes.test-utils';
 import { onAPhone } from '../../test/phone.test-utils';
+import { speaking } from '../../test/locale.test-utils';
 
 const plan = (id: number, periodFrom: string, periodTo: string, updatedAt: Date): ClientProductionPlan => ({
   id, periodFrom, periodTo, updatedAt: updatedAt.toISOString(), clientId: 'nordic-springs', version: 1,
@@ -154,5 +155,22 @@ describe("client /planning on a phone", { timeout: 30_000 }, () => {
     expect(remove).toBeEnabled();
     await user.click(screen.getByText('01.02.2026 ~ 28.02.2026'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/planning/7'));
+  });
+});
+
+describe("'Forecasts' in Swedish", { timeout: 30_000 }, () => {
+  speaking('sv');
+
+  it('speaks Swedish from the plans catalogue, with Swedish days and times', async () => {
+    serve();
+    renderForecastsAt('/planning');
+    expect(await screen.findByRole('heading', { name: 'Prognoser' })).toBeInTheDocument();
+    // Swedish writes a day as ISO 8601.
+    const row = within(await screen.findByRole('row', { name: /2026-03-02 ~ 2026-03-29/ }));
+    expect(row.getByText(/^2026-02-20\s10[:.]45$/)).toBeInTheDocument();
+    const headers = within(screen.getAllByRole('rowgroup')[0]!);
+    expect(headers.getByText('Period')).toBeInTheDocument();
+    expect(headers.getByText('Uppdaterad')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ny' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { plural, select } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
@@ -22,6 +24,11 @@ import { formatDateTime } from '../../components/format';
 import { formatPeriod } from './forecast';
 import { OrderCards } from '../orders/OrderCards';
 import { useWideScreen } from '../../components/useWideScreen';
+import './catalogue';
+
+/** The phone list's page buttons, named by what they do (Mantine names the control: first, previous, next, last). */
+const pageControlLabel = (control: string) =>
+  select(control, { first: 'first page', previous: 'previous page', next: 'next page', last: 'last page', other: 'page' });
 
 /**
  * Client /planning, 'Forecasts': Period (from ~ to) and Updated at, 20 per page (20/50/100), periodFrom
@@ -29,6 +36,7 @@ import { useWideScreen } from '../../components/useWideScreen';
  * first; a row click (or Enter on a row) opens /planning/{id}. On a phone (below `sm`) each forecast is a card.
  */
 export default function ForecastsPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const list = useListState<ClientProductionPlan, ClientPlansGetPlansBodyPaginationSortBy>({ sortBy: 'periodFrom', descending: true, rowsPerPage: 20 });
@@ -40,7 +48,8 @@ export default function ForecastsPage() {
     mutation: {
       onSuccess: async (_result, { data }) => {
         setSelected([]);
-        notifications.show({ color: 'green', message: data.planIds.length === 1 ? 'Forecast deleted.' : `${data.planIds.length} forecasts deleted.` });
+        const deletedCount = data.planIds.length;
+        notifications.show({ color: 'green', message: plural(deletedCount, { one: 'Forecast deleted.', other: '# forecasts deleted.' }) });
         await queryClient.invalidateQueries({ queryKey: [getClientPlansGetPlansQueryKey()[0]] });
         for (const id of data.planIds) queryClient.removeQueries({ queryKey: getClientPlansGetPlanQueryKey(String(id)) });
       },
@@ -48,9 +57,10 @@ export default function ForecastsPage() {
   });
 
   const open = (id: number | 'new') => void navigate({ to: '/planning/$id', params: { id: String(id) } });
+  const selectedCount = selected.length;
   const askDelete = () =>
     confirmDelete({
-      title: selected.length === 1 ? 'Delete forecast' : 'Delete forecasts',
+      title: plural(selectedCount, { one: 'Delete forecast', other: 'Delete forecasts' }),
       count: selected.length,
       onConfirm: () => remove.mutate({ data: { planIds: selected.map((plan) => plan.id) } }),
     });
@@ -58,12 +68,14 @@ export default function ForecastsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Forecasts</Title>
+        <Title order={2}>
+          <Trans>Forecasts</Trans>
+        </Title>
         <Group gap="xs">
           <Button leftSection={<IconPlus size={16} />} onClick={() => open('new')}>
-            New
+            <Trans>New</Trans>
           </Button>
-          <DeleteSelectedButton label="Delete" selected={selected.length} pending={remove.isPending} onClick={askDelete} />
+          <DeleteSelectedButton label={t`Delete`} selected={selected.length} pending={remove.isPending} onClick={askDelete} />
         </Group>
       </Group>
       {query.isError ? (
@@ -73,14 +85,17 @@ export default function ForecastsPage() {
           <OrderCards<ClientProductionPlan>
             records={query.data?.rows ?? []}
             rowKey={(plan) => plan.id}
-            label={(plan) => `forecast ${formatPeriod(plan.periodFrom, plan.periodTo)}`}
+            label={(plan) => {
+              const period = formatPeriod(plan.periodFrom, plan.periodTo);
+              return t`forecast ${period}`;
+            }}
             heading={(plan) => <Text fw={600}>{formatPeriod(plan.periodFrom, plan.periodTo)}</Text>}
-            fields={(plan) => [{ label: 'Updated at', value: formatDateTime(plan.updatedAt) }]}
+            fields={(plan) => [{ label: t`Updated at`, value: formatDateTime(plan.updatedAt) }]}
             open={(plan) => open(plan.id)}
             inProgress={() => false}
             selected={selected}
             onSelectedChange={setSelected}
-            emptyText={query.isPending ? 'Loading forecasts…' : 'No forecasts yet. Use New to plan the quantities of a period.'}
+            emptyText={query.isPending ? t`Loading forecasts…` : t`No forecasts yet. Use New to plan the quantities of a period.`}
           />
           {(query.data?.count ?? 0) > list.pagination.rowsPerPage && (
             <Pagination
@@ -88,15 +103,16 @@ export default function ForecastsPage() {
               total={Math.ceil((query.data?.count ?? 0) / list.pagination.rowsPerPage)}
               value={list.pagination.page}
               onChange={list.tableProps.onPageChange}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getControlProps={(control) => ({ 'aria-label': pageControlLabel(control) })}
             />
           )}
         </Stack>
       ) : (
         <DataTable<ClientProductionPlan>
           {...pagedTableProps(query)}
+          recordsPerPageLabel={t`Records per page`}
           recordsPerPageOptions={[20, 50, 100]}
-          noRecordsText="No forecasts yet. Use New to plan the quantities of a period."
+          noRecordsText={t`No forecasts yet. Use New to plan the quantities of a period.`}
           {...list.tableProps}
           selectedRecords={selected}
           onSelectedRecordsChange={setSelected}
@@ -111,15 +127,18 @@ export default function ForecastsPage() {
           columns={[
             {
               accessor: 'periodFrom',
-              title: 'Period',
+              title: t`Period`,
               sortable: true,
-              render: (row) => (
-                <RecordLink to={`/planning/${row.id}`} label={`Forecast ${formatPeriod(row.periodFrom, row.periodTo)}`}>
-                  {formatPeriod(row.periodFrom, row.periodTo)}
-                </RecordLink>
-              ),
+              render: (row) => {
+                const period = formatPeriod(row.periodFrom, row.periodTo);
+                return (
+                  <RecordLink to={`/planning/${row.id}`} label={t`Forecast ${period}`}>
+                    {period}
+                  </RecordLink>
+                );
+              },
             },
-            { accessor: 'updatedAt', title: 'Updated at', sortable: true, render: (row) => formatDateTime(row.updatedAt) },
+            { accessor: 'updatedAt', title: t`Updated at`, sortable: true, render: (row) => formatDateTime(row.updatedAt) },
           ]}
         />
       )}

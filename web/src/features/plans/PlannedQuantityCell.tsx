@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Group, NumberInput, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
-import { formatNumber } from '../../components/format';
+import { formatNumber, numberInputSeparators } from '../../components/format';
+import './catalogue';
 
 export interface QuantityDraft {
   productId: number;
@@ -26,6 +28,8 @@ interface Props {
  * Enter confirms and Escape cancels, and the focus goes back to the number.
  */
 export function PlannedQuantityCell({ articleNo, value, draft, focusOnMount, onStart, onChange, onConfirm, onCancel }: Props) {
+  const { t } = useLingui();
+  const quantity = formatNumber(value);
   if (!draft) {
     return (
       <UnstyledButton
@@ -33,13 +37,13 @@ export function PlannedQuantityCell({ articleNo, value, draft, focusOnMount, onS
           event.stopPropagation();
           onStart();
         }}
-        aria-label={`Edit planned quantity of ${articleNo}: ${formatNumber(value)}`}
+        aria-label={t`Edit planned quantity of ${articleNo}: ${quantity}`}
         autoFocus={focusOnMount}
         w="100%"
       >
         <Group gap={6} justify="flex-end" wrap="nowrap">
           <Text size="sm" c={value === 0 ? 'dimmed' : undefined}>
-            {formatNumber(value)}
+            {quantity}
           </Text>
           <IconPencil size={14} color="var(--mantine-color-dimmed)" aria-hidden />
         </Group>
@@ -50,11 +54,11 @@ export function PlannedQuantityCell({ articleNo, value, draft, focusOnMount, onS
     <NumberInput
       size="xs"
       autoFocus
-      aria-label={`Planned quantity of ${articleNo}`}
+      aria-label={t`Planned quantity of ${articleNo}`}
       value={draft.value}
       onChange={onChange}
       error={draft.error}
-      thousandSeparator=","
+      {...numberInputSeparators()}
       allowNegative={false}
       allowDecimal={false}
       hideControls
@@ -74,10 +78,10 @@ export function PlannedQuantityCell({ articleNo, value, draft, focusOnMount, onS
       rightSectionWidth={60}
       rightSection={
         <Group gap={2} wrap="nowrap">
-          <ActionIcon size="sm" variant="subtle" color="green" aria-label="Confirm quantity" onClick={onConfirm}>
+          <ActionIcon size="sm" variant="subtle" color="green" aria-label={t`Confirm quantity`} onClick={onConfirm}>
             <IconCheck size={16} />
           </ActionIcon>
-          <ActionIcon size="sm" variant="subtle" color="gray" aria-label="Cancel quantity edit" onClick={onCancel}>
+          <ActionIcon size="sm" variant="subtle" color="gray" aria-label={t`Cancel quantity edit`} onClick={onCancel}>
             <IconX size={16} />
           </ActionIcon>
         </Group>

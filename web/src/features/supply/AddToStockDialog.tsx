@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { SupplyOrder } from '@generated/model';
@@ -6,6 +7,7 @@ import { DialogActions } from '../../components/DialogActions';
 import { onInvalidForm } from '../../components/invalidForm';
 import { lotNumberOf, lotNumberSchema } from '../lots/lots';
 import { describeOrder } from './supplyBoard';
+import './catalogue';
 
 /**
  * A drop on 'Added to stock' asks first, since a delivered card cannot be moved back, and takes the
@@ -13,6 +15,8 @@ import { describeOrder } from './supplyBoard';
  * the preform lot.
  */
 export default function AddToStockDialog({ order, onConfirm, onClose }: { order: SupplyOrder; onConfirm: (supplierLotNumber: string | undefined) => void; onClose: () => void }) {
+  const { t } = useLingui();
+  const described = describeOrder(order);
   const form = useForm<{ supplierLotNumber: string }>({
     mode: 'controlled',
     initialValues: { supplierLotNumber: '' },
@@ -21,20 +25,20 @@ export default function AddToStockDialog({ order, onConfirm, onClose }: { order:
   });
   const submit = form.onSubmit((values) => onConfirm(lotNumberOf(values.supplierLotNumber)), onInvalidForm);
   return (
-    <Modal opened onClose={onClose} title="Add to stock" size="md">
+    <Modal opened onClose={onClose} title={t`Add to stock`} size="md">
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">
-            {describeOrder(order)}. Its amount is added to the warehouse stock as a new preform lot; the card cannot be moved back.
+            <Trans>{described}. Its amount is added to the warehouse stock as a new preform lot; the card cannot be moved back.</Trans>
           </Text>
           <TextInput
-            label="Supplier lot number"
-            description="Optional. It can also be set later on the lot's page."
+            label={t`Supplier lot number`}
+            description={t`Optional. It can also be set later on the lot's page.`}
             autoComplete="off"
             data-autofocus
             {...form.getInputProps('supplierLotNumber')}
           />
-          <DialogActions onCancel={onClose} pending={false} saveLabel="Add to stock" />
+          <DialogActions onCancel={onClose} pending={false} saveLabel={t`Add to stock`} />
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,13 @@
 import { useState } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { getAdminSupplyGetSupplyPlanQueryKey, useAdminSupplyGetSupplyPlan } from '@generated/endpoints/supply/supply';
 import type { AdminSupplyGetSupplyPlanBody, SupplyPlanRow } from '@generated/model';
 import { QueryError } from '../../components/QueryError';
 import { SuggestionCard } from './SuggestionCard';
 import { SUGGESTION_ZONES, useSuggestionActions } from './supplyPlan';
+import './catalogue';
 
 /** The board asks for the red and yellow pairs, most urgent first, one page of the largest size. */
 export const SUGGESTIONS_BODY: AdminSupplyGetSupplyPlanBody = { zones: SUGGESTION_ZONES, pagination: { page: 1, rowsPerPage: 100 } };
@@ -20,6 +23,7 @@ const hasSuggestion = (row: SupplyPlanRow): row is Suggested => row.suggestion !
  * is not saved); the plan reloads without it.
  */
 export function SuggestedColumn() {
+  const { t } = useLingui();
   const query = useAdminSupplyGetSupplyPlan(SUGGESTIONS_BODY, { query: { queryKey: getAdminSupplyGetSupplyPlanQueryKey(SUGGESTIONS_BODY) } });
   const actions = useSuggestionActions();
   const [hidden, setHidden] = useState<Set<string>>(new Set());
@@ -36,19 +40,20 @@ export function SuggestedColumn() {
     );
   };
 
+  const suggestionCount = rows.length;
   let content;
   if (query.isError && !query.data) content = <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   else if (query.isPending)
     content = (
       <>
-        <Skeleton height={150} radius="sm" aria-label="Loading suggestions" />
+        <Skeleton height={150} radius="sm" aria-label={t`Loading suggestions`} />
         <Skeleton height={150} radius="sm" />
       </>
     );
   else if (rows.length === 0)
     content = (
       <Text size="sm" c="dimmed" ta="center" py="xl">
-        No suggestions: every preform is above its yellow zone.
+        <Trans>No suggestions: every preform is above its yellow zone.</Trans>
       </Text>
     );
   else
@@ -68,10 +73,10 @@ export function SuggestedColumn() {
       <Group justify="space-between" mb="sm" wrap="nowrap" mih={30}>
         <Group gap="xs" wrap="nowrap">
           <Title order={4} id="supply-column-suggested">
-            Suggested
+            <Trans>Suggested</Trans>
           </Title>
           {query.data && (
-            <Badge variant="default" size="sm" aria-label={`${rows.length} suggestions`}>
+            <Badge variant="default" size="sm" aria-label={plural(suggestionCount, { one: '# suggestions', other: '# suggestions' })}>
               {rows.length}
             </Badge>
           )}

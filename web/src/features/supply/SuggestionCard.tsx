@@ -1,16 +1,18 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBuildingWarehouse } from '@tabler/icons-react';
 import type { SupplyPlanRow, SupplyZone } from '@generated/model';
 import { formatListDate, formatNumber } from '../../components/format';
 import { preformLabel } from './supplyBoard';
-import { describeSuggestion, packagingOf, planHref, reasonOf, ZONES } from './supplyPlan';
+import { describeSuggestion, packagingOf, planHref, reasonOf, ZONES, zoneBadgeText } from './supplyPlan';
+import './catalogue';
 
 /** The zone as a badge whose text names it (the colour only repeats what the text says). */
 export function ZoneBadge({ zone }: { zone: SupplyZone }) {
   return (
     // Never cut to 'RED …': the label keeps its full width, so a narrow table column grows instead.
     <Badge color={ZONES[zone].color} variant="light" size="sm" data-zone={zone} styles={{ root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } }}>
-      {ZONES[zone].label} zone
+      {zoneBadgeText(zone)}
     </Badge>
   );
 }
@@ -29,14 +31,20 @@ interface SuggestionCardProps {
  * it is no supply order yet.
  */
 export function SuggestionCard({ row, onAccept, onDismiss, accepting, dismissing }: SuggestionCardProps) {
+  const { t } = useLingui();
   const { suggestion } = row;
   const name = describeSuggestion(row);
+  const due = formatListDate(suggestion.dueDate);
+  const amount = formatNumber(suggestion.amount);
+  const supplier = suggestion.manufacturerName;
+  const preform = preformLabel(row.Preform);
+  const warehouse = row.PreformWarehouse.warehouseName;
   return (
     <Paper component="article" aria-label={name} withBorder radius="sm" p="sm" shadow="xs" data-suggestion={`${row.preformId}:${row.preformWarehouseId}`}>
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text size="sm" fw={600}>
-            Due {formatListDate(suggestion.dueDate)}
+            <Trans>Due {due}</Trans>
           </Text>
           <ZoneBadge zone={row.zone} />
         </Group>
@@ -49,26 +57,28 @@ export function SuggestionCard({ row, onAccept, onDismiss, accepting, dismissing
         </Group>
         <Group justify="space-between" gap="xs">
           <Text size="sm" fw={600}>
-            {formatNumber(suggestion.amount)} pcs
+            <Trans>{amount} pcs</Trans>
           </Text>
           <Text size="sm" c="dimmed">
             {packagingOf(suggestion)}
           </Text>
         </Group>
-        <Text size="sm">Supplier: {suggestion.manufacturerName}</Text>
+        <Text size="sm">
+          <Trans>Supplier: {supplier}</Trans>
+        </Text>
         <Text size="xs" c="dimmed">
           {reasonOf(row)}
         </Text>
         <Group justify="space-between" gap="xs" mt={4}>
-          <Anchor size="sm" href={planHref(row)} aria-label={`Plan of ${preformLabel(row.Preform)} at ${row.PreformWarehouse.warehouseName}`}>
-            Plan
+          <Anchor size="sm" href={planHref(row)} aria-label={t`Plan of ${preform} at ${warehouse}`}>
+            <Trans>Plan</Trans>
           </Anchor>
           <Group gap="xs">
-            <Button size="xs" variant="default" loading={dismissing} disabled={accepting} onClick={() => onDismiss(row)} aria-label={`Dismiss ${name}`}>
-              Dismiss
+            <Button size="xs" variant="default" loading={dismissing} disabled={accepting} onClick={() => onDismiss(row)} aria-label={t`Dismiss ${name}`}>
+              <Trans>Dismiss</Trans>
             </Button>
-            <Button size="xs" loading={accepting} disabled={dismissing} onClick={() => onAccept(row)} aria-label={`Accept ${name}`}>
-              Accept
+            <Button size="xs" loading={accepting} disabled={dismissing} onClick={() => onAccept(row)} aria-label={t`Accept ${name}`}>
+              <Trans>Accept</Trans>
             </Button>
           </Group>
         </Group>

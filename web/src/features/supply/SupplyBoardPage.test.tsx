@@ -8,6 +8,7 @@ import type { SupplyOrder, SupplyOrderStatus, SupplyPlanRow } from '@generated/m
 import { adminSupplySaveSupplyOrderBodyOrderSupplierLotNumberMax as LOT_NUMBER_MAX } from '@generated/zod/supply/supply.zod';
 import SupplyBoardPage from './SupplyBoardPage';
 import { ORDINARY_WEDNESDAY } from '../../test/clock.test-utils';
+import { speaking } from '../../test/locale.test-utils';
 
 let nextId = 100;
 function supplyOrder(orderStatus: SupplyOrderStatus, overrides: Partial<SupplyOrder> = {}): SupplyOrder {
@@ -546,5 +547,23 @@ describe("the board's Suggested column", { timeout: 30_000 }, () => {
     await user.click(await within(suggested()).findByRole('button', { name: /^Dismiss Suggested: PET 28g/ }));
     expect(await screen.findByText('Preform not found.')).toBeInTheDocument();
     expect(await within(suggested()).findByRole('article', { name: /^Suggested: PET 28g/ })).toBeInTheDocument();
+  });
+});
+
+describe('the board in Swedish', { timeout: 30_000 }, () => {
+  speaking('sv');
+
+  it("speaks Swedish from the supply catalogue, with Swedish numbers and dates on the cards", async () => {
+    serveBoard({ pending: [supplyOrder('pending', { orderedAmount: 1_000_001 })], ordered: [supplyOrder('ordered', { dueDate: '2026-04-02' })] });
+    renderWithProviders(<SupplyBoardPage />);
+    expect(screen.getByRole('heading', { name: 'Dagens översikt' })).toBeInTheDocument();
+    expect(within(column('Nya')).getByRole('button', { name: 'Beställ' })).toBeInTheDocument();
+    // Swedish groups thousands with a no-break space and writes a day as ISO 8601.
+    const pending = within(await within(column('Nya')).findByRole('button', { name: /^PET 28g - PET - Clear, 1\s000\s001 preformer till Riga North, senast 2026-03-16$/ }));
+    expect(pending.getByText('Senast 2026-03-16')).toBeInTheDocument();
+    expect(pending.getByText(/^1\s000\s001 st$/)).toBeInTheDocument();
+    expect(pending.getByText('801 kartonger')).toBeInTheDocument();
+    expect(within(column('Väntar på leverans')).getByText('Beräknad ankomst 2026-04-02')).toBeInTheDocument();
+    expect(within(column('Inlagt i lager')).getByText('Inga inköpsorder')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   DndContext,
@@ -19,8 +21,9 @@ import { QueryError } from '../../components/QueryError';
 import { confirmDelete } from '../../components/confirmDelete';
 import { SupplyOrderCard, SupplyOrderCardBody } from './SupplyOrderCard';
 import { SuggestedColumn } from './SuggestedColumn';
-import { boardAnnouncements, COLUMNS, columnCollision, columnKeyboardCoordinates, loadNextLabel, screenReaderInstructions } from './supplyBoard';
+import { boardAnnouncements, COLUMNS, columnCollision, columnTitle, columnKeyboardCoordinates, loadNextLabel, screenReaderInstructions } from './supplyBoard';
 import { useSupplyBoard } from './useSupplyBoard';
+import './catalogue';
 
 const SupplyOrderDialog = lazy(() => import('./SupplyOrderDialog'));
 const AddToStockDialog = lazy(() => import('./AddToStockDialog'));
@@ -30,6 +33,7 @@ type ColumnCount = { shown: number; more: boolean };
 
 function BoardColumn({ status, title, count, action, dropTarget, children }: { status: SupplyOrderStatus; title: string; count?: ColumnCount; action?: ReactNode; dropTarget: boolean; children: ReactNode }) {
   const { setNodeRef, isOver } = useDroppable({ id: status });
+  const shown = count?.shown ?? 0;
   const headingId = `supply-column-${status}`;
   return (
     <Paper
@@ -49,7 +53,11 @@ function BoardColumn({ status, title, count, action, dropTarget, children }: { s
             {title}
           </Title>
           {count != null && (
-            <Badge variant="default" size="sm" aria-label={count.more ? `${count.shown} supply orders shown, more to load` : `${count.shown} supply orders`}>
+            <Badge variant="default" size="sm" aria-label={
+                count.more
+                  ? plural(shown, { one: '# supply orders shown, more to load', other: '# supply orders shown, more to load' })
+                  : plural(shown, { one: '# supply orders', other: '# supply orders' })
+              }>
               {count.shown}
               {count.more && '+'}
             </Badge>
@@ -77,6 +85,7 @@ const Loading = () => (
  * asks first and takes the supplier's lot number.
  */
 export default function SupplyBoardPage() {
+  const { t } = useLingui();
   const board = useSupplyBoard();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<SupplyOrder | 'new' | null>(null);
@@ -91,7 +100,7 @@ export default function SupplyBoardPage() {
     mutation: { onSuccess: () => queryClient.invalidateQueries({ queryKey: [getAdminSupplyGetSupplyOrdersQueryKey()[0]] }) },
   });
   const confirmRemove = (order: SupplyOrder) =>
-    confirmDelete({ title: 'Remove supply order', count: 1, onConfirm: () => remove.mutate({ data: { orderId: order.id } }) });
+    confirmDelete({ title: t`Remove supply order`, count: 1, onConfirm: () => remove.mutate({ data: { orderId: order.id } }) });
 
   const onDragStart = ({ active: dragged }: DragStartEvent) => setActive(board.find(Number(dragged.id)) ?? null);
   const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
@@ -113,7 +122,7 @@ export default function SupplyBoardPage() {
       <>
         {cards.length === 0 && (
           <Text size="sm" c="dimmed" ta="center" py="xl">
-            No supply orders
+            <Trans>No supply orders</Trans>
           </Text>
         )}
         {cards.map((order) => (
@@ -137,22 +146,24 @@ export default function SupplyBoardPage() {
 
   return (
     <Stack>
-      <Title order={2}>Today overview</Title>
+      <Title order={2}>
+        <Trans>Today overview</Trans>
+      </Title>
       <DndContext
         sensors={sensors}
         collisionDetection={columnCollision}
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}
         onDragCancel={() => setActive(null)}
-        accessibility={{ announcements: boardAnnouncements((id) => board.find(Number(id))), screenReaderInstructions }}
+        accessibility={{ announcements: boardAnnouncements((id) => board.find(Number(id))), screenReaderInstructions: screenReaderInstructions() }}
       >
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
           <SuggestedColumn />
-          {COLUMNS.map(({ status, title }) => (
+          {COLUMNS.map(({ status }) => (
             <BoardColumn
               key={status}
               status={status}
-              title={title}
+              title={columnTitle(status)}
               count={
                 status === 'delivered' || !board.queries[status].data
                   ? undefined
@@ -162,7 +173,7 @@ export default function SupplyBoardPage() {
               action={
                 status === 'pending' ? (
                   <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setDialog('new')}>
-                    Order
+                    <Trans>Order</Trans>
                   </Button>
                 ) : undefined
               }

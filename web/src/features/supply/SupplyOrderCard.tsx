@@ -1,10 +1,12 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { forwardRef, lazy, Suspense, useState, type HTMLAttributes } from 'react';
 import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
 import { IconBuildingWarehouse, IconLock } from '@tabler/icons-react';
 import type { SupplyOrder, SupplyOrderStatus } from '@generated/model';
 import { formatListDate, formatNumber } from '../../components/format';
-import { boxCount, describeOrder, preformLabel } from './supplyBoard';
+import { boxCount, boxesText, describeOrder, preformLabel } from './supplyBoard';
+import './catalogue';
 import { CardActionsButton } from './CardActionsButton';
 import type { CardMenuProps } from './SupplyOrderCardMenu';
 
@@ -50,14 +52,20 @@ export const SupplyOrderCardBody = forwardRef<HTMLElement, CardBodyProps>(functi
   { order, status, onEdit, onRemove, dragging, overlay, handleRef, handleProps, style, ...rest },
   ref,
 ) {
+  const { t } = useLingui();
   const boxes = boxCount(order.orderedAmount, order.Preform.qtyPerBox);
+  const due = formatListDate(order.dueDate);
+  const amount = formatNumber(order.orderedAmount);
+  const described = describeOrder(order);
+  const lotNumber = order.Lot?.supplierLotNumber;
+  const lotId = order.Lot?.id;
   const locked = status === 'delivered';
   const menu = status === 'pending' && onEdit && onRemove ? { onEdit, onRemove } : null;
   return (
     <Paper
       ref={ref}
       component="article"
-      aria-label={describeOrder(order)}
+      aria-label={described}
       pos="relative"
       withBorder
       radius="sm"
@@ -70,15 +78,15 @@ export const SupplyOrderCardBody = forwardRef<HTMLElement, CardBodyProps>(functi
       <Stack ref={handleRef} gap={4} className="mantine-focus-auto" {...handleProps}>
         <Group justify="space-between" wrap="nowrap" gap="xs" pr={menu ? 28 : 0}>
           <Text size="sm" fw={600}>
-            {status === 'ordered' ? 'ETA' : 'Due'} {formatListDate(order.dueDate)}
+            {status === 'ordered' ? <Trans>ETA {due}</Trans> : <Trans>Due {due}</Trans>}
           </Text>
           <Group gap={4} wrap="nowrap">
             {order.ClientProductionOrder && (
-              <Badge variant="light" size="sm" title="Production order">
+              <Badge variant="light" size="sm" title={t`Production order`}>
                 {order.ClientProductionOrder.orderNo}
               </Badge>
             )}
-            {locked && <IconLock size={14} aria-label="In stock, cannot be moved" color="var(--mantine-color-dimmed)" />}
+            {locked && <IconLock size={14} aria-label={t`In stock, cannot be moved`} color="var(--mantine-color-dimmed)" />}
           </Group>
         </Group>
         <Text size="sm">{preformLabel(order.Preform)}</Text>
@@ -91,16 +99,16 @@ export const SupplyOrderCardBody = forwardRef<HTMLElement, CardBodyProps>(functi
         {order.Lot && (
           // The preform lot the delivery made, by the supplier's lot number when it has one.
           <Text size="sm" c="dimmed">
-            {order.Lot.supplierLotNumber ? `Lot ${order.Lot.supplierLotNumber}` : `Lot ${order.Lot.id}, no supplier lot number`}
+            {lotNumber ? <Trans>Lot {lotNumber}</Trans> : <Trans>Lot {lotId}, no supplier lot number</Trans>}
           </Text>
         )}
         <Group justify="space-between" gap="xs">
           <Text size="sm" fw={600}>
-            {formatNumber(order.orderedAmount)} pcs
+            <Trans>{amount} pcs</Trans>
           </Text>
           {boxes != null && (
             <Text size="sm" c="dimmed">
-              {formatNumber(boxes)} {boxes === 1 ? 'box' : 'boxes'}
+              {boxesText(boxes)}
             </Text>
           )}
         </Group>
@@ -108,7 +116,7 @@ export const SupplyOrderCardBody = forwardRef<HTMLElement, CardBodyProps>(functi
       {menu && (
         // The menu is not part of the drag handle: its clicks and keys must not pick the card up.
         <Box pos="absolute" top={10} right={10} onPointerDown={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
-          <CardActions label={`Actions for ${describeOrder(order)}`} onEdit={() => menu.onEdit(order)} onRemove={() => menu.onRemove(order)} />
+          <CardActions label={t`Actions for ${described}`} onEdit={() => menu.onEdit(order)} onRemove={() => menu.onRemove(order)} />
         </Box>
       )}
     </Paper>
@@ -117,12 +125,13 @@ export const SupplyOrderCardBody = forwardRef<HTMLElement, CardBodyProps>(functi
 
 /** A draggable card. Cards in 'Added to stock' cannot be dragged out (the API refuses such moves too). */
 export function SupplyOrderCard({ order, status, moving, onEdit, onRemove }: { order: SupplyOrder; status: SupplyOrderStatus; moving: boolean; onEdit: (order: SupplyOrder) => void; onRemove: (order: SupplyOrder) => void }) {
+  const { t } = useLingui();
   const disabled = status === 'delivered' || moving;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: order.id,
     data: { status },
     disabled,
-    attributes: { roleDescription: disabled ? 'supply order' : 'draggable supply order' },
+    attributes: { roleDescription: disabled ? t`supply order` : t`draggable supply order` },
   });
   return (
     <SupplyOrderCardBody

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { Menu } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { CardActionsButton } from './CardActionsButton';
+import './catalogue';
 
 export interface CardMenuProps {
   label: string;
@@ -28,10 +30,10 @@ export default function SupplyOrderCardMenu({ label, onEdit, onRemove }: CardMen
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
-          Edit
+          <Trans>Edit</Trans>
         </Menu.Item>
         <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onRemove}>
-          Remove
+          <Trans>Remove</Trans>
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

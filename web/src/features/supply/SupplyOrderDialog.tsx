@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
 import { useEffect } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Modal, NumberInput, Select, Stack } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
@@ -21,6 +22,8 @@ import { DialogActions } from '../../components/DialogActions';
 import { dayInputProps } from '../../components/dates';
 import { useServerLookup } from '../../components/useServerLookup';
 import { onInvalidForm } from '../../components/invalidForm';
+import { numberInputSeparators } from '../../components/format';
+import './catalogue';
 
 interface FormValues {
   preformId: string | null;
@@ -57,6 +60,7 @@ const toInput = (values: FormValues) => ({
  * Validates on touch with the contract's rules; an invalid submit sends nothing; edit sends id and version.
  */
 export default function SupplyOrderDialog({ order, onClose }: { order: SupplyOrder | 'new'; onClose: () => void }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const editing = order === 'new' ? null : order;
   const form = useForm<FormValues>({
@@ -83,14 +87,14 @@ export default function SupplyOrderDialog({ order, onClose }: { order: SupplyOrd
     option: preformOption,
     value: form.values.preformId,
     known: editing ? [preformOption({ ...editing.Preform, id: editing.preformId })] : undefined,
-    what: 'preforms',
+    what: t`preforms`,
   });
   const warehouses = useServerLookup({
     query: warehouseQuery,
     option: warehouseOption,
     value: form.values.preformWarehouseId,
     known: editing ? [warehouseOption({ id: editing.preformWarehouseId, warehouseName: editing.PreformWarehouse.warehouseName })] : undefined,
-    what: 'warehouses',
+    what: t`warehouses`,
   });
 
   // Suppliers of the chosen preform
@@ -139,34 +143,34 @@ export default function SupplyOrderDialog({ order, onClose }: { order: SupplyOrd
   );
 
   return (
-    <Modal opened onClose={onClose} title={editing ? 'Edit supply order' : 'Add supply order'} size="md">
+    <Modal opened onClose={onClose} title={editing ? t`Edit supply order` : t`Add supply order`} size="md">
       <form onSubmit={submit} noValidate>
         <Stack>
           <Select
-            label="Preform"
-            placeholder="Search preforms"
+            label={t`Preform`}
+            placeholder={t`Search preforms`}
             required
             data-autofocus
             {...preforms.props}
             {...form.getInputProps('preformId')}
           />
           <Select
-            label="Warehouse"
-            placeholder="Search warehouses"
+            label={t`Warehouse`}
+            placeholder={t`Search warehouses`}
             required
             {...warehouses.props}
             {...form.getInputProps('preformWarehouseId')}
           />
           <Select
-            label="Supplier"
+            label={t`Supplier`}
             required
             disabled={preformId == null || noSuppliers}
-            placeholder={preformId == null ? MESSAGES.selectPreformFirst : noSuppliers ? MESSAGES.noSuppliers : 'Pick a supplier'}
+            placeholder={preformId == null ? MESSAGES.selectPreformFirst : noSuppliers ? MESSAGES.noSuppliers : t`Pick a supplier`}
             data={supplierData}
             {...form.getInputProps('preformSupplyId')}
           />
           <DateInput
-            label="Due date"
+            label={t`Due date`}
             required
             clearable
             {...dayInputProps()}
@@ -175,9 +179,9 @@ export default function SupplyOrderDialog({ order, onClose }: { order: SupplyOrd
             {...form.getInputProps('dueDate')}
           />
           <NumberInput
-            label="Ordered amount"
+            label={t`Ordered amount`}
             required
-            thousandSeparator=","
+            {...numberInputSeparators()}
             allowDecimal={false}
             hideControls
             {...form.getInputProps('orderedAmount')}

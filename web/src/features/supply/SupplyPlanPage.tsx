@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
-import { lazy, Suspense, useState } from 'react';
-import { Anchor, Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Box, Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
 import { DataTable } from 'mantine-datatable';
 import { ReferenceArea } from 'recharts';
@@ -22,12 +23,13 @@ import { RecordLoad } from '../../components/RecordLoad';
 import type { RowsPerPage } from '../../components/useListState';
 import { ZoneBadge } from './SuggestionCard';
 import { preformLabel } from './supplyBoard';
-import { packagingOf, pairLabel, reasonOf, useSuggestionActions, ZONES } from './supplyPlan';
+import { packagingOf, pairLabel, reasonOf, useSuggestionActions, ZONES, zoneLabel } from './supplyPlan';
+import './catalogue';
 
 // The settings dialog (zod, @mantine/form) loads when it is first opened.
 const SupplyPlanSettingsDialog = lazy(() => import('./SupplyPlanSettingsDialog'));
 
-const ZONE_OPTIONS = (Object.keys(ZONES) as SupplyZone[]).map((zone) => ({ value: zone, label: ZONES[zone].label }));
+const zoneOptions = () => (Object.keys(ZONES) as SupplyZone[]).map((zone) => ({ value: zone, label: zoneLabel(zone) }));
 const ALL_WAREHOUSES = '0';
 
 /** The zone a projected stock falls in, cut as the API cuts a position (planning.rules.ts `zoneOf`). */
@@ -51,6 +53,18 @@ const idOf = (value: unknown) => {
 };
 
 /**
+ * A table that may be wider than a phone: it scrolls sideways inside this frame, which the keyboard can focus to
+ * scroll, so the page itself keeps the screen's width.
+ */
+function ScrollFrame({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </Box>
+  );
+}
+
+/**
  * A column title that may break onto two lines. The table lays its headers out on one line and would then be wider
  * than an admin's 1440 px screen; the numbers below are short, so their titles wrap instead (the buffer's tops and the
  * suggestion stay in view without a sideways scroll).
@@ -67,6 +81,7 @@ function WrappingTitle({ children }: { children: string }) {
  * of. Accept and Dismiss as on the board; 'Settings' edits the buffer factors and the minimum order.
  */
 export default function SupplyPlanPage() {
+  const { t } = useLingui();
   const search = useSearch({ strict: false }) as PairSearch;
   const navigate = useNavigate();
   const chosen = idOf(search.preformId) && idOf(search.preformWarehouseId) ? { preformId: idOf(search.preformId)!, preformWarehouseId: idOf(search.preformWarehouseId)! } : null;
@@ -99,32 +114,35 @@ export default function SupplyPlanPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Supply plan</Title>
+        <Title order={2}>
+          <Trans>Supply plan</Trans>
+        </Title>
         <Button variant="default" leftSection={<IconAdjustments size={16} />} onClick={() => setSettingsOpen(true)}>
-          Settings
+          <Trans>Settings</Trans>
         </Button>
       </Group>
       <Group align="flex-end">
-        <MultiSelect label="Zones" placeholder={zones.length === 0 ? 'All zones' : undefined} data={ZONE_OPTIONS} value={zones} onChange={filter((value: string[]) => setZones(value as SupplyZone[]))} w={300} clearable />
+        <MultiSelect label={t`Zones`} placeholder={zones.length === 0 ? t`All zones` : undefined} data={zoneOptions()} value={zones} onChange={filter((value: string[]) => setZones(value as SupplyZone[]))} w={300} clearable />
         <Select
-          label="Warehouse"
+          label={t`Warehouse`}
           w={240}
           allowDeselect={false}
-          data={[{ value: ALL_WAREHOUSES, label: 'All warehouses' }, ...(warehouses.data?.rows ?? []).map((row) => ({ value: String(row.id), label: row.warehouseName }))]}
+          data={[{ value: ALL_WAREHOUSES, label: t`All warehouses` }, ...(warehouses.data?.rows ?? []).map((row) => ({ value: String(row.id), label: row.warehouseName }))]}
           value={warehouse}
           onChange={filter((value: string | null) => setWarehouse(value ?? ALL_WAREHOUSES))}
         />
-        <Switch label="Count forecasts" checked={countForecasts} onChange={(event) => filter(setCountForecasts)(event.currentTarget.checked)} mb={8} />
+        <Switch label={t`Count forecasts`} checked={countForecasts} onChange={(event) => filter(setCountForecasts)(event.currentTarget.checked)} mb={8} />
       </Group>
       {query.isError && !query.data ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <DataTable<SupplyPlanRow>
           {...pagedTableProps(query)}
+          recordsPerPageLabel={t`Records per page`}
           idAccessor={(row) => `${row.preformId}:${row.preformWarehouseId}`}
           // On a phone the table scrolls sideways inside this frame: focusable and named so the keyboard can scroll it.
-          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Supply plan table' } }}
-          noRecordsText="No preform has stock, open supply or requirements in these filters."
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t`Supply plan table` } }}
+          noRecordsText={t`No preform has stock, open supply or requirements in these filters.`}
           page={page}
           onPageChange={setPage}
           recordsPerPage={rowsPerPage}
@@ -141,7 +159,7 @@ export default function SupplyPlanPage() {
           columns={[
             {
               accessor: 'preform',
-              title: 'Preform',
+              title: t`Preform`,
               width: 220,
               // A link, so that the keyboard can choose a row too.
               render: (row) => (
@@ -150,20 +168,24 @@ export default function SupplyPlanPage() {
                 </Anchor>
               ),
             },
-            { accessor: 'warehouse', title: 'Warehouse', render: (row) => row.PreformWarehouse.warehouseName },
-            { accessor: 'zone', title: 'Zone', render: (row) => <ZoneBadge zone={row.zone} /> },
-            { accessor: 'onHand', title: <WrappingTitle>On hand</WrappingTitle>, textAlign: 'right', render: (row) => formatNumber(row.onHand) },
-            { accessor: 'incoming', title: 'Incoming', textAlign: 'right', render: (row) => formatNumber(row.incoming) },
-            { accessor: 'qualifiedDemand', title: <WrappingTitle>Qualified demand</WrappingTitle>, textAlign: 'right', render: (row) => formatNumber(row.qualifiedDemand) },
-            { accessor: 'netFlowPosition', title: <WrappingTitle>Net flow position</WrappingTitle>, textAlign: 'right', render: (row) => formatNumber(row.netFlowPosition) },
-            { accessor: 'topOfRed', title: <WrappingTitle>Top of red</WrappingTitle>, textAlign: 'right', render: (row) => formatNumber(row.buffer.topOfRed) },
-            { accessor: 'topOfYellow', title: <WrappingTitle>Top of yellow</WrappingTitle>, textAlign: 'right', render: (row) => formatNumber(row.buffer.topOfYellow) },
-            { accessor: 'topOfGreen', title: <WrappingTitle>Top of green</WrappingTitle>, textAlign: 'right', render: (row) => formatNumber(row.buffer.topOfGreen) },
+            { accessor: 'warehouse', title: t`Warehouse`, render: (row) => row.PreformWarehouse.warehouseName },
+            { accessor: 'zone', title: t`Zone`, render: (row) => <ZoneBadge zone={row.zone} /> },
+            { accessor: 'onHand', title: <WrappingTitle>{t`On hand`}</WrappingTitle>, textAlign: 'right', render: (row) => formatNumber(row.onHand) },
+            { accessor: 'incoming', title: t`Incoming`, textAlign: 'right', render: (row) => formatNumber(row.incoming) },
+            { accessor: 'qualifiedDemand', title: <WrappingTitle>{t`Qualified demand`}</WrappingTitle>, textAlign: 'right', render: (row) => formatNumber(row.qualifiedDemand) },
+            { accessor: 'netFlowPosition', title: <WrappingTitle>{t`Net flow position`}</WrappingTitle>, textAlign: 'right', render: (row) => formatNumber(row.netFlowPosition) },
+            { accessor: 'topOfRed', title: <WrappingTitle>{t`Top of red`}</WrappingTitle>, textAlign: 'right', render: (row) => formatNumber(row.buffer.topOfRed) },
+            { accessor: 'topOfYellow', title: <WrappingTitle>{t`Top of yellow`}</WrappingTitle>, textAlign: 'right', render: (row) => formatNumber(row.buffer.topOfYellow) },
+            { accessor: 'topOfGreen', title: <WrappingTitle>{t`Top of green`}</WrappingTitle>, textAlign: 'right', render: (row) => formatNumber(row.buffer.topOfGreen) },
             {
               accessor: 'suggestion',
-              title: 'Suggestion',
-              render: (row) =>
-                row.suggestion ? `${formatNumber(row.suggestion.amount)} due ${formatListDate(row.suggestion.dueDate)}` : '—',
+              title: t`Suggestion`,
+              render: (row) => {
+                if (!row.suggestion) return '—';
+                const amount = formatNumber(row.suggestion.amount);
+                const due = formatListDate(row.suggestion.dueDate);
+                return t`${amount} due ${due}`;
+              },
             },
           ]}
         />
@@ -172,7 +194,7 @@ export default function SupplyPlanPage() {
         <PairDetail key={`${chosen.preformId}:${chosen.preformWarehouseId}:${countForecasts}`} pair={chosen} countForecasts={countForecasts} actions={actions} />
       ) : (
         <Text size="sm" c="dimmed">
-          Choose a row to see its 13 weeks and what its requirements are made of.
+          <Trans>Choose a row to see its 13 weeks and what its requirements are made of.</Trans>
         </Text>
       )}
       {settingsOpen && (
@@ -190,13 +212,14 @@ type Actions = ReturnType<typeof useSuggestionActions>;
 function PairDetail({ pair, countForecasts, actions }: { pair: { preformId: number; preformWarehouseId: number }; countForecasts: boolean; actions: Actions }) {
   const body: AdminSupplyGetSupplyPlanBody = { ...pair, countForecasts, pagination: { page: 1, rowsPerPage: 10 } };
   const query = useAdminSupplyGetSupplyPlan(body, { query: { queryKey: getAdminSupplyGetSupplyPlanQueryKey(body) } });
+  const { t } = useLingui();
   const row = query.data ? (query.data.rows[0] ?? null) : undefined;
   return (
-    <RecordLoad query={{ ...query, data: row }} label="Loading the projection">
+    <RecordLoad query={{ ...query, data: row }} label={t`Loading the projection`}>
       {(found) =>
         found === null ? (
           <Text size="sm" c="dimmed">
-            This preform has no stock, open supply or requirements in this warehouse.
+            <Trans>This preform has no stock, open supply or requirements in this warehouse.</Trans>
           </Text>
         ) : (
           <PairProjection row={found} countForecasts={countForecasts} actions={actions} />
@@ -207,7 +230,32 @@ function PairDetail({ pair, countForecasts, actions }: { pair: { preformId: numb
 }
 
 function PairProjection({ row, countForecasts, actions }: { row: SupplyPlanRow; countForecasts: boolean; actions: Actions }) {
+  const { t } = useLingui();
   const { buffer, suggestion } = row;
+  const position = formatNumber(row.netFlowPosition);
+  const onHand = formatNumber(row.onHand);
+  const incoming = formatNumber(row.incoming);
+  const demand = formatNumber(row.qualifiedDemand);
+  const adu = formatNumber(Math.round(buffer.adu));
+  const leadTime = buffer.leadTimeDays;
+  const red = formatNumber(buffer.red);
+  const yellow = formatNumber(buffer.yellow);
+  const green = formatNumber(buffer.green);
+  const topOfRed = formatNumber(buffer.topOfRed);
+  const topOfYellow = formatNumber(buffer.topOfYellow);
+  const topOfGreen = formatNumber(buffer.topOfGreen);
+  const amount = suggestion ? formatNumber(suggestion.amount) : '';
+  const packaging = suggestion ? packagingOf(suggestion) : '';
+  const due = suggestion ? formatListDate(suggestion.dueDate) : '';
+  const supplier = suggestion?.manufacturerName;
+  const spikeList = row.spikes
+    .map((spike) => {
+      const preforms = formatNumber(spike.preforms);
+      const day = formatListDate(spike.day);
+      return t`${preforms} on ${day}`;
+    })
+    .join(', ');
+  const spikes = row.spikes.length > 0 ? t` (spikes: ${spikeList})` : '';
   const headingId = `plan-pair-${row.preformId}-${row.preformWarehouseId}`;
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p="md">
@@ -222,50 +270,55 @@ function PairProjection({ row, countForecasts, actions }: { row: SupplyPlanRow; 
               <Text size="sm">{reasonOf(row)}</Text>
             </Group>
             <Text size="sm" c="dimmed">
-              Net flow position {formatNumber(row.netFlowPosition)} = on hand {formatNumber(row.onHand)} + incoming within the lead time {formatNumber(row.incoming)} − qualified demand{' '}
-              {formatNumber(row.qualifiedDemand)}
-              {row.spikes.length > 0 && ` (spikes: ${row.spikes.map((spike) => `${formatNumber(spike.preforms)} on ${formatListDate(spike.day)}`).join(', ')})`}. Buffer: ADU{' '}
-              {formatNumber(Math.round(buffer.adu))} a day, lead time {buffer.leadTimeDays} days; red {formatNumber(buffer.red)}, yellow {formatNumber(buffer.yellow)}, green{' '}
-              {formatNumber(buffer.green)}.
+              <Trans>
+                Net flow position {position} = on hand {onHand} + incoming within the lead time {incoming} − qualified demand {demand}
+                {spikes}. Buffer: ADU {adu} a day, lead time {leadTime} days; red {red}, yellow {yellow}, green {green}.
+              </Trans>
             </Text>
           </Stack>
           {suggestion ? (
             <Paper withBorder p="sm" radius="sm" miw={260}>
               <Stack gap={4}>
                 <Text size="sm" fw={600}>
-                  Suggested: {formatNumber(suggestion.amount)} pcs ({packagingOf(suggestion)})
+                  <Trans>
+                    Suggested: {amount} pcs ({packaging})
+                  </Trans>
                 </Text>
                 <Text size="sm">
-                  Due {formatListDate(suggestion.dueDate)} from {suggestion.manufacturerName}
+                  <Trans>
+                    Due {due} from {supplier}
+                  </Trans>
                 </Text>
                 <Group gap="xs" justify="flex-end">
                   <Button size="xs" variant="default" loading={actions.dismissing(row)} disabled={actions.accepting(row)} onClick={() => actions.dismiss(row)}>
-                    Dismiss
+                    <Trans>Dismiss</Trans>
                   </Button>
                   <Button size="xs" loading={actions.accepting(row)} disabled={actions.dismissing(row)} onClick={() => actions.accept(row)}>
-                    Accept
+                    <Trans>Accept</Trans>
                   </Button>
                 </Group>
               </Stack>
             </Paper>
           ) : (
             <Text size="sm" c="dimmed">
-              No suggestion.
+              <Trans>No suggestion.</Trans>
             </Text>
           )}
         </Group>
-        <Title order={4}>Projected stock, 13 weeks</Title>
+        <Title order={4}>
+          <Trans>Projected stock, 13 weeks</Trans>
+        </Title>
         <LineChart
           h={280}
           data={row.weeks.map((week) => ({ week: formatListDate(week.week), stock: week.end }))}
           dataKey="week"
-          series={[{ name: 'stock', label: 'Projected stock at the end of the week', color: 'blue.7' }]}
+          series={[{ name: 'stock', label: t`Projected stock at the end of the week`, color: 'blue.7' }]}
           valueFormatter={formatNumber}
           withLegend
           referenceLines={[
-            { y: buffer.topOfRed, label: `Top of red ${formatNumber(buffer.topOfRed)}`, color: 'red.7' },
-            { y: buffer.topOfYellow, label: `Top of yellow ${formatNumber(buffer.topOfYellow)}`, color: 'yellow.8' },
-            { y: buffer.topOfGreen, label: `Top of green ${formatNumber(buffer.topOfGreen)}`, color: 'green.8' },
+            { y: buffer.topOfRed, label: t`Top of red ${topOfRed}`, color: 'red.7' },
+            { y: buffer.topOfYellow, label: t`Top of yellow ${topOfYellow}`, color: 'yellow.8' },
+            { y: buffer.topOfGreen, label: t`Top of green ${topOfGreen}`, color: 'green.8' },
           ]}
           yAxisProps={{ domain: [(low: number) => Math.min(0, low), (high: number) => Math.max(high, buffer.topOfGreen)] }}
         >
@@ -274,32 +327,46 @@ function PairProjection({ row, countForecasts, actions }: { row: SupplyPlanRow; 
           <ReferenceArea y1={buffer.topOfRed} y2={buffer.topOfYellow} fill="var(--mantine-color-yellow-2)" fillOpacity={0.5} ifOverflow="extendDomain" />
           <ReferenceArea y1={buffer.topOfYellow} y2={buffer.topOfGreen} fill="var(--mantine-color-green-2)" fillOpacity={0.5} ifOverflow="extendDomain" />
         </LineChart>
-        <Table striped withTableBorder aria-label="Projection by week">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Week of</Table.Th>
-              <Table.Th ta="right">Start</Table.Th>
-              <Table.Th ta="right">Supply</Table.Th>
-              <Table.Th ta="right">Requirement</Table.Th>
-              <Table.Th ta="right">End</Table.Th>
-              <Table.Th>Zone at the end</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {row.weeks.map((week) => (
-              <Table.Tr key={week.week}>
-                <Table.Td>{formatListDate(week.week)}</Table.Td>
-                <Table.Td ta="right">{formatNumber(week.start)}</Table.Td>
-                <Table.Td ta="right">{formatNumber(week.supply)}</Table.Td>
-                <Table.Td ta="right">{formatNumber(week.requirement)}</Table.Td>
-                <Table.Td ta="right">{formatNumber(week.end)}</Table.Td>
-                <Table.Td>
-                  <ZoneBadge zone={zoneOfStock(week.end, buffer)} />
-                </Table.Td>
+        <ScrollFrame label={t`Projection by week`}>
+          <Table striped withTableBorder aria-label={t`Projection by week`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <Trans>Week of</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Start</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Supply</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Requirement</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>End</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Zone at the end</Trans>
+                </Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {row.weeks.map((week) => (
+                <Table.Tr key={week.week}>
+                  <Table.Td>{formatListDate(week.week)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(week.start)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(week.supply)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(week.requirement)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(week.end)}</Table.Td>
+                  <Table.Td>
+                    <ZoneBadge zone={zoneOfStock(week.end, buffer)} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollFrame>
         <RequirementLines pair={row} countForecasts={countForecasts} />
       </Stack>
     </Paper>
@@ -309,89 +376,96 @@ function PairProjection({ row, countForecasts, actions }: { row: SupplyPlanRow; 
 /** What the requirements are made of: the open order items and the uncovered forecasts, with their preforms and week. */
 function RequirementLines({ pair, countForecasts }: { pair: SupplyPlanRow; countForecasts: boolean }) {
   const body = { preformId: pair.preformId, preformWarehouseId: pair.preformWarehouseId, countForecasts };
+  const { t } = useLingui();
   const query = useAdminSupplyGetSupplyPlanLines(body, { query: { queryKey: getAdminSupplyGetSupplyPlanLinesQueryKey(body) } });
   return (
     <Stack gap="xs">
-      <Title order={4}>What the requirements are made of</Title>
-      <RecordLoad query={query} label="Loading the requirement lines">
+      <Title order={4}>
+        <Trans>What the requirements are made of</Trans>
+      </Title>
+      <RecordLoad query={query} label={t`Loading the requirement lines`}>
         {(lines) => (
           <SimpleGrid cols={{ base: 1, lg: 2 }}>
             <Stack gap={4}>
               <Text fw={600} size="sm" id="plan-lines-items">
-                Open order items
+                <Trans>Open order items</Trans>
               </Text>
               {lines.items.length === 0 ? (
                 <Text size="sm" c="dimmed">
-                  No open order items.
+                  <Trans>No open order items.</Trans>
                 </Text>
               ) : (
-                <Table striped withTableBorder aria-labelledby="plan-lines-items">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Order</Table.Th>
-                      <Table.Th>Company</Table.Th>
-                      <Table.Th>Article</Table.Th>
-                      <Table.Th>Due</Table.Th>
-                      <Table.Th ta="right">Bottles left</Table.Th>
-                      <Table.Th ta="right">Preforms</Table.Th>
-                      <Table.Th>Week of</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {lines.items.map((item) => (
-                      <Table.Tr key={item.orderItemId}>
-                        <Table.Td>{item.orderNo}</Table.Td>
-                        <Table.Td>{item.company}</Table.Td>
-                        <Table.Td>{item.articleNo}</Table.Td>
-                        <Table.Td>{formatListDate(item.dueDate)}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(item.bottlesLeft)}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(item.preforms)}</Table.Td>
-                        <Table.Td>{formatListDate(item.week)}</Table.Td>
+                <ScrollFrame label={t`Open order items`}>
+                  <Table striped withTableBorder aria-labelledby="plan-lines-items">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t`Order`}</Table.Th>
+                        <Table.Th>{t`Company`}</Table.Th>
+                        <Table.Th>{t`Article`}</Table.Th>
+                        <Table.Th>{t`Due`}</Table.Th>
+                        <Table.Th ta="right">{t`Bottles left`}</Table.Th>
+                        <Table.Th ta="right">{t`Preforms`}</Table.Th>
+                        <Table.Th>{t`Week of`}</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {lines.items.map((item) => (
+                        <Table.Tr key={item.orderItemId}>
+                          <Table.Td>{item.orderNo}</Table.Td>
+                          <Table.Td>{item.company}</Table.Td>
+                          <Table.Td>{item.articleNo}</Table.Td>
+                          <Table.Td>{formatListDate(item.dueDate)}</Table.Td>
+                          <Table.Td ta="right">{formatNumber(item.bottlesLeft)}</Table.Td>
+                          <Table.Td ta="right">{formatNumber(item.preforms)}</Table.Td>
+                          <Table.Td>{formatListDate(item.week)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </ScrollFrame>
               )}
             </Stack>
             <Stack gap={4}>
               <Text fw={600} size="sm" id="plan-lines-forecasts">
-                Forecasts not yet covered by orders
+                <Trans>Forecasts not yet covered by orders</Trans>
               </Text>
               {!countForecasts ? (
                 <Text size="sm" c="dimmed">
-                  Forecasts are not counted.
+                  <Trans>Forecasts are not counted.</Trans>
                 </Text>
               ) : lines.forecasts.length === 0 ? (
                 <Text size="sm" c="dimmed">
-                  No uncovered forecasts.
+                  <Trans>No uncovered forecasts.</Trans>
                 </Text>
               ) : (
-                <Table striped withTableBorder aria-labelledby="plan-lines-forecasts">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Company</Table.Th>
-                      <Table.Th>Article</Table.Th>
-                      <Table.Th>Period</Table.Th>
-                      <Table.Th ta="right">Planned</Table.Th>
-                      <Table.Th ta="right">Ordered</Table.Th>
-                      <Table.Th ta="right">Preforms uncovered</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {lines.forecasts.map((forecast) => (
-                      <Table.Tr key={`${forecast.planId}:${forecast.articleNo}`}>
-                        <Table.Td>{forecast.company}</Table.Td>
-                        <Table.Td>{forecast.articleNo}</Table.Td>
-                        <Table.Td>
-                          {formatListDate(forecast.periodFrom)} – {formatListDate(forecast.periodTo)}
-                        </Table.Td>
-                        <Table.Td ta="right">{formatNumber(forecast.plannedAmount)}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(forecast.orderedAmount)}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(forecast.preforms)}</Table.Td>
+                <ScrollFrame label={t`Forecasts not yet covered by orders`}>
+                  <Table striped withTableBorder aria-labelledby="plan-lines-forecasts">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t`Company`}</Table.Th>
+                        <Table.Th>{t`Article`}</Table.Th>
+                        <Table.Th>{t`Period`}</Table.Th>
+                        <Table.Th ta="right">{t`Planned`}</Table.Th>
+                        <Table.Th ta="right">{t`Ordered`}</Table.Th>
+                        <Table.Th ta="right">{t`Preforms uncovered`}</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {lines.forecasts.map((forecast) => (
+                        <Table.Tr key={`${forecast.planId}:${forecast.articleNo}`}>
+                          <Table.Td>{forecast.company}</Table.Td>
+                          <Table.Td>{forecast.articleNo}</Table.Td>
+                          <Table.Td>
+                            {formatListDate(forecast.periodFrom)} – {formatListDate(forecast.periodTo)}
+                          </Table.Td>
+                          <Table.Td ta="right">{formatNumber(forecast.plannedAmount)}</Table.Td>
+                          <Table.Td ta="right">{formatNumber(forecast.orderedAmount)}</Table.Td>
+                          <Table.Td ta="right">{formatNumber(forecast.preforms)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </ScrollFrame>
               )}
             </Stack>
           </SimpleGrid>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Center, Loader, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -17,6 +18,8 @@ import { DialogActions } from '../../components/DialogActions';
 import { QueryError } from '../../components/QueryError';
 import { SaveFailed } from '../../components/SaveFailed';
 import { onInvalidForm } from '../../components/invalidForm';
+import { numberInputSeparators } from '../../components/format';
+import './catalogue';
 
 interface FormValues {
   leadTimeFactor: number | string;
@@ -39,6 +42,7 @@ const toInput = (values: FormValues, version: number) => ({
  * (someone saved meanwhile) offers to reload the stored settings.
  */
 export default function SupplyPlanSettingsDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const settings = useAdminSupplyGetSupplyPlanSettings(settingsBody, { query: { queryKey: getAdminSupplyGetSupplyPlanSettingsQueryKey(settingsBody) } });
   const version = settings.data?.version ?? 0;
@@ -63,7 +67,7 @@ export default function SupplyPlanSettingsDialog({ onClose }: { onClose: () => v
       meta: { silent: true }, // the dialog says why itself, next to the input it keeps
       onSuccess: async (saved) => {
         queryClient.setQueryData(getAdminSupplyGetSupplyPlanSettingsQueryKey(settingsBody), saved);
-        notifications.show({ color: 'green', message: 'Plan settings saved; the plan is recomputed with them.' });
+        notifications.show({ color: 'green', message: t`Plan settings saved; the plan is recomputed with them.` });
         await queryClient.invalidateQueries({ queryKey: [getAdminSupplyGetSupplyPlanQueryKey()[0]] });
         onClose();
       },
@@ -82,24 +86,26 @@ export default function SupplyPlanSettingsDialog({ onClose }: { onClose: () => v
   const submit = form.onSubmit((values) => save.mutate({ data: { settings: schema.parse(toInput(values, version)) } }), onInvalidForm);
 
   return (
-    <Modal opened onClose={onClose} title="Supply plan settings">
+    <Modal opened onClose={onClose} title={t`Supply plan settings`}>
       {settings.isError ? (
         <QueryError error={settings.error} onRetry={() => void settings.refetch()} />
       ) : !settings.data ? (
         <Center mih={120}>
-          <Loader role="status" aria-label="Loading the plan settings" />
+          <Loader role="status" aria-label={t`Loading the plan settings`} />
         </Center>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
             <Text size="sm" c="dimmed">
-              Red = yellow × lead-time factor × (1 + variability factor); green = the larger of the minimum order and yellow × lead-time factor. A suggestion
-              orders at least the minimum order.
+              <Trans>
+                Red = yellow × lead-time factor × (1 + variability factor); green = the larger of the minimum order and yellow × lead-time factor. A suggestion
+                orders at least the minimum order.
+              </Trans>
             </Text>
-            <NumberInput label="Lead-time factor" required decimalScale={2} step={0.05} data-autofocus {...form.getInputProps('leadTimeFactor')} />
-            <NumberInput label="Variability factor" required decimalScale={2} step={0.05} {...form.getInputProps('variabilityFactor')} />
-            <NumberInput label="Minimum order (preforms)" required thousandSeparator="," allowDecimal={false} allowNegative={false} {...form.getInputProps('minimumOrder')} />
-            <SaveFailed error={save.error} reload={stale ? { label: 'Reload settings', onClick: () => void reload() } : null} />
+            <NumberInput label={t`Lead-time factor`} required decimalScale={2} decimalSeparator={numberInputSeparators().decimalSeparator} step={0.05} data-autofocus {...form.getInputProps('leadTimeFactor')} />
+            <NumberInput label={t`Variability factor`} required decimalScale={2} decimalSeparator={numberInputSeparators().decimalSeparator} step={0.05} {...form.getInputProps('variabilityFactor')} />
+            <NumberInput label={t`Minimum order (preforms)`} required {...numberInputSeparators()} allowDecimal={false} allowNegative={false} {...form.getInputProps('minimumOrder')} />
+            <SaveFailed error={save.error} reload={stale ? { label: t`Reload settings`, onClick: () => void reload() } : null} />
             <DialogActions onCancel={onClose} pending={save.isPending} />
           </Stack>
         </form>

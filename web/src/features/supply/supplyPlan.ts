@@ -1,3 +1,5 @@
+import { msg, plural, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import {
@@ -11,15 +13,22 @@ import type { SupplyPlanRow, SupplyZone } from '@generated/model';
 import { ApiError } from '../../api/http';
 import { describeError } from '../../api/describeError';
 import { formatListDate, formatNumber } from '../../components/format';
-import { preformLabel } from './supplyBoard';
+import { i18n } from '../../i18n/i18n';
+import { boxesText, preformLabel } from './supplyBoard';
+import './catalogue';
 
 /** A zone in words and colour: the badge always says the zone, the colour only repeats it. */
-export const ZONES: Record<SupplyZone, { label: string; color: string }> = {
-  red: { label: 'Red', color: 'red' },
-  yellow: { label: 'Yellow', color: 'yellow' },
-  green: { label: 'Green', color: 'green' },
-  over: { label: 'Over green', color: 'blue' },
+export const ZONES: Record<SupplyZone, { label: MessageDescriptor; badge: MessageDescriptor; color: string }> = {
+  red: { label: msg`Red`, badge: msg`Red zone`, color: 'red' },
+  yellow: { label: msg`Yellow`, badge: msg`Yellow zone`, color: 'yellow' },
+  green: { label: msg`Green`, badge: msg`Green zone`, color: 'green' },
+  over: { label: msg`Over green`, badge: msg`Over green zone`, color: 'blue' },
 };
+
+/** A zone's name in the chosen language ('Red'), as the zone filter offers it. */
+export const zoneLabel = (zone: SupplyZone) => i18n._(ZONES[zone].label);
+/** A zone as its badge says it ('Red zone'). */
+export const zoneBadgeText = (zone: SupplyZone) => i18n._(ZONES[zone].badge);
 
 /** The board asks for the pairs whose position sits in these zones: only they can have a suggestion. */
 export const SUGGESTION_ZONES: SupplyZone[] = ['red', 'yellow'];
@@ -28,25 +37,40 @@ export const SUGGESTION_ZONES: SupplyZone[] = ['red', 'yellow'];
 export function reasonOf(row: SupplyPlanRow): string {
   const { netFlowPosition, buffer } = row;
   const gap = buffer.topOfYellow - netFlowPosition;
-  const where = gap >= 0 ? `${formatNumber(gap)} below` : `${formatNumber(-gap)} above`;
-  return `net flow ${formatNumber(netFlowPosition)}: ${where} top of yellow ${formatNumber(buffer.topOfYellow)}; ordering up to top of green ${formatNumber(buffer.topOfGreen)}`;
+  const distance = formatNumber(Math.abs(gap));
+  const position = formatNumber(netFlowPosition);
+  const yellow = formatNumber(buffer.topOfYellow);
+  const green = formatNumber(buffer.topOfGreen);
+  return gap >= 0
+    ? t`net flow ${position}: ${distance} below top of yellow ${yellow}; ordering up to top of green ${green}`
+    : t`net flow ${position}: ${distance} above top of yellow ${yellow}; ordering up to top of green ${green}`;
 }
 
 /** A pair in words: preform name-material-color at its warehouse. */
-export const pairLabel = (row: SupplyPlanRow) => `${preformLabel(row.Preform)} at ${row.PreformWarehouse.warehouseName}`;
+export const pairLabel = (row: SupplyPlanRow) => {
+  const preform = preformLabel(row.Preform);
+  const warehouse = row.PreformWarehouse.warehouseName;
+  return t`${preform} at ${warehouse}`;
+};
 
 /** A suggestion in words, for its card's name. */
 export function describeSuggestion(row: SupplyPlanRow): string {
   const suggestion = row.suggestion;
   if (!suggestion) return pairLabel(row);
-  return `Suggested: ${pairLabel(row)}, ${formatNumber(suggestion.amount)} preforms due ${formatListDate(suggestion.dueDate)}`;
+  const pair = pairLabel(row);
+  const amount = formatNumber(suggestion.amount);
+  const due = formatListDate(suggestion.dueDate);
+  return t`Suggested: ${pair}, ${amount} preforms due ${due}`;
 }
 
 /** The amount with its boxes and, when it was rounded to trucks, its trucks. */
 export function packagingOf(suggestion: NonNullable<SupplyPlanRow['suggestion']>): string {
-  const boxes = `${formatNumber(suggestion.boxes)} ${suggestion.boxes === 1 ? 'box' : 'boxes'}`;
-  const trucks = suggestion.trucks != null ? `, ${formatNumber(suggestion.trucks)} ${suggestion.trucks === 1 ? 'truck' : 'trucks'}` : '';
-  return `${boxes}${trucks}`;
+  const boxes = boxesText(suggestion.boxes);
+  if (suggestion.trucks == null) return boxes;
+  const truckCount = suggestion.trucks;
+  const count = formatNumber(truckCount);
+  const trucks = plural(truckCount, { one: `${count} truck`, other: `${count} trucks` });
+  return t`${boxes}, ${trucks}`;
 }
 
 /** The projection screen of one pair (hash history: a plain link works without the router's context). */
@@ -70,8 +94,8 @@ export function useSuggestionActions() {
     notifications.show({
       color: 'red',
       role: 'alert',
-      title: changed ? 'The plan changed' : 'Not saved',
-      message: changed ? 'The numbers changed since the plan was read; the plan was reloaded. Check the suggestion and decide again.' : describeError(error),
+      title: changed ? t`The plan changed` : t`Not saved`,
+      message: changed ? t`The numbers changed since the plan was read; the plan was reloaded. Check the suggestion and decide again.` : describeError(error),
     });
     if (changed) await reloadPlan();
   };
@@ -79,7 +103,8 @@ export function useSuggestionActions() {
     mutation: {
       meta: { silent: true },
       onSuccess: async (order) => {
-        notifications.show({ color: 'green', message: `Supply order of ${formatNumber(order.orderedAmount)} preforms added to New.` });
+        const amount = formatNumber(order.orderedAmount);
+        notifications.show({ color: 'green', message: t`Supply order of ${amount} preforms added to New.` });
         await Promise.all([reloadPlan(), queryClient.invalidateQueries({ queryKey: ordersKey() })]);
       },
       onError: failed,

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import {
@@ -14,6 +15,7 @@ import type { SupplyOrder, SupplyOrderStatus } from '@generated/model';
 import { ApiError, idempotencyKey } from '../../api/http';
 import { describeError } from '../../api/describeError';
 import { columnTitle, describeOrder, loadNextLabel, orderInput } from './supplyBoard';
+import './catalogue';
 
 /**
  * Cards a column shows at first and adds with each 'Load more' / 'Load older': New and Awaiting delivery from the
@@ -92,15 +94,18 @@ export function useSupplyBoard() {
       const shown = queryClient.getQueryData<InfiniteData<SupplyOrder[]>>(columnKey(to))?.pages.flat() ?? [];
       if (!shown.some((card) => card.id === order.id)) {
         // Due after the cards loaded in that column: say where it went rather than letting it vanish.
-        notifications.show({ title: `Moved to ${columnTitle(to)}`, message: `${describeOrder(order)}. It is further down the column: '${loadNextLabel(to)}' shows it.` });
+        const column = columnTitle(to);
+        const card = describeOrder(order);
+        const next = loadNextLabel(to);
+        notifications.show({ title: t`Moved to ${column}`, message: t`${card}. It is further down the column: ''${next}'' shows it.` });
       }
     } catch (error) {
       const stale = error instanceof ApiError && error.status === 409;
       notifications.show({
         color: 'red',
         role: 'alert',
-        title: 'Not moved',
-        message: stale ? 'This supply order was changed by someone else meanwhile, reloaded.' : describeError(error),
+        title: t`Not moved`,
+        message: stale ? t`This supply order was changed by someone else meanwhile, reloaded.` : describeError(error),
       });
       if (stale) await queryClient.invalidateQueries({ queryKey: supplyKey() });
     } finally {
