@@ -1,7 +1,8 @@
-import { Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import {
   clientSustainabilityDownloadInvoiceStatement,
+  clientSustainabilityDownloadItemLotCertificate,
   getClientSustainabilityGetItemFootprintQueryKey,
   useClientSustainabilityGetItemFootprint,
 } from '@generated/endpoints/sustainability/sustainability';
@@ -63,6 +64,19 @@ export default function LineFootprintSection({ itemId }: { itemId: number }) {
               {lot.supplierLotNumber ?? `Lot ${lot.id}`} ·{' '}
               {lot.postConsumerPercent === null ? 'composition not recorded (unknown)' : `${lot.postConsumerPercent} % post-consumer, ${lot.preConsumerPercent} % pre-consumer`}
               {lot.certificateNo ? ` · ${lot.scheme ?? ''} ${lot.certificateNo}` : ''}
+              {lot.certificateFile && (
+                <>
+                  {' · '}
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    onClick={() => void downloadAs(() => clientSustainabilityDownloadItemLotCertificate({ id: itemId, lotId: lot.id }), lot.certificateFile!.originalFilename)}
+                  >
+                    Certificate file
+                  </Anchor>
+                </>
+              )}
             </List.Item>
           ))}
         </List>
