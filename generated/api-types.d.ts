@@ -15255,7 +15255,10 @@ export interface operations {
     };
     ClientSustainability_downloadInvoiceStatement: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The statement's language; absent: the client company's. */
+                language?: components["schemas"]["Language"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -15630,7 +15633,10 @@ export interface operations {
     };
     ClientSustainability_downloadYearStatement: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The statement's language; absent: the client company's. */
+                language?: components["schemas"]["Language"];
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -26,7 +26,7 @@ export const sustainabilityHandlers: Handlers = {
   ClientSustainability_exportYearFootprintCsv: async (request, reply) => sendAttachment(reply, await exports.yearCsv(request.server.db, companyScopeOf(request.actor), request.body.year)),
   ClientSustainability_exportYearFootprintJson: async (request, reply) => sendAttachment(reply, await exports.yearJson(request.server.db, companyScopeOf(request.actor), request.body.year)),
   ClientSustainability_downloadInvoiceStatement: async (request, reply) =>
-    sendAttachment(reply, await exports.invoiceStatement(request.server.db, companyScopeOf(request.actor), request.body.id, whileClientWaits(reply))),
+    sendAttachment(reply, await exports.invoiceStatement(request.server.db, companyScopeOf(request.actor), request.body.id, request.query.language, whileClientWaits(reply))),
   ClientSustainability_downloadYearStatement: async (request, reply) =>
-    sendAttachment(reply, await exports.yearStatement(request.server.db, companyScopeOf(request.actor), request.body.year, whileClientWaits(reply))),
+    sendAttachment(reply, await exports.yearStatement(request.server.db, companyScopeOf(request.actor), request.body.year, request.query.language, whileClientWaits(reply))),
 };

@@ -32,8 +32,10 @@ import type {
   AdminSustainabilitySaveLotCompositionBody,
   BadRequestResponse,
   ClientSustainabilityDownloadInvoiceStatementBody,
+  ClientSustainabilityDownloadInvoiceStatementParams,
   ClientSustainabilityDownloadItemLotCertificateBody,
   ClientSustainabilityDownloadYearStatementBody,
+  ClientSustainabilityDownloadYearStatementParams,
   ClientSustainabilityExportYearFootprintCsvBody,
   ClientSustainabilityExportYearFootprintJsonBody,
   ClientSustainabilityGetItemFootprintBody,
@@ -449,6 +451,7 @@ const {mutation: mutationOptions} = options ?
  */
 export const clientSustainabilityDownloadInvoiceStatement = (
     clientSustainabilityDownloadInvoiceStatementBody: ClientSustainabilityDownloadInvoiceStatementBody,
+    params?: ClientSustainabilityDownloadInvoiceStatementParams,
  signal?: AbortSignal
 ) => {
       
@@ -457,6 +460,7 @@ export const clientSustainabilityDownloadInvoiceStatement = (
       {url: `/api/client/sustainability/invoice/statement`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: clientSustainabilityDownloadInvoiceStatementBody,
+        params,
         responseType: 'blob', signal
     },
       );
@@ -465,8 +469,8 @@ export const clientSustainabilityDownloadInvoiceStatement = (
 
 
 export const getClientSustainabilityDownloadInvoiceStatementMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadInvoiceStatement>>, TError,{data: ClientSustainabilityDownloadInvoiceStatementBody}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadInvoiceStatement>>, TError,{data: ClientSustainabilityDownloadInvoiceStatementBody}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadInvoiceStatement>>, TError,{data: ClientSustainabilityDownloadInvoiceStatementBody;params?: ClientSustainabilityDownloadInvoiceStatementParams}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadInvoiceStatement>>, TError,{data: ClientSustainabilityDownloadInvoiceStatementBody;params?: ClientSustainabilityDownloadInvoiceStatementParams}, TContext> => {
 
 const mutationKey = ['clientSustainabilityDownloadInvoiceStatement'];
 const {mutation: mutationOptions} = options ?
@@ -478,10 +482,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientSustainabilityDownloadInvoiceStatement>>, {data: ClientSustainabilityDownloadInvoiceStatementBody}> = (props) => {
-          const {data} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientSustainabilityDownloadInvoiceStatement>>, {data: ClientSustainabilityDownloadInvoiceStatementBody;params?: ClientSustainabilityDownloadInvoiceStatementParams}> = (props) => {
+          const {data,params} = props ?? {};
 
-          return  clientSustainabilityDownloadInvoiceStatement(data,)
+          return  clientSustainabilityDownloadInvoiceStatement(data,params,)
         }
 
         
@@ -494,11 +498,11 @@ const {mutation: mutationOptions} = options ?
     export type ClientSustainabilityDownloadInvoiceStatementMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
     export const useClientSustainabilityDownloadInvoiceStatement = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadInvoiceStatement>>, TError,{data: ClientSustainabilityDownloadInvoiceStatementBody}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadInvoiceStatement>>, TError,{data: ClientSustainabilityDownloadInvoiceStatementBody;params?: ClientSustainabilityDownloadInvoiceStatementParams}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof clientSustainabilityDownloadInvoiceStatement>>,
         TError,
-        {data: ClientSustainabilityDownloadInvoiceStatementBody},
+        {data: ClientSustainabilityDownloadInvoiceStatementBody;params?: ClientSustainabilityDownloadInvoiceStatementParams},
         TContext
       > => {
 
@@ -829,6 +833,7 @@ const {mutation: mutationOptions} = options ?
  */
 export const clientSustainabilityDownloadYearStatement = (
     clientSustainabilityDownloadYearStatementBody: ClientSustainabilityDownloadYearStatementBody,
+    params?: ClientSustainabilityDownloadYearStatementParams,
  signal?: AbortSignal
 ) => {
       
@@ -837,6 +842,7 @@ export const clientSustainabilityDownloadYearStatement = (
       {url: `/api/client/sustainability/year/statement`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: clientSustainabilityDownloadYearStatementBody,
+        params,
         responseType: 'blob', signal
     },
       );
@@ -845,8 +851,8 @@ export const clientSustainabilityDownloadYearStatement = (
 
 
 export const getClientSustainabilityDownloadYearStatementMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadYearStatement>>, TError,{data: ClientSustainabilityDownloadYearStatementBody}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadYearStatement>>, TError,{data: ClientSustainabilityDownloadYearStatementBody}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadYearStatement>>, TError,{data: ClientSustainabilityDownloadYearStatementBody;params?: ClientSustainabilityDownloadYearStatementParams}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadYearStatement>>, TError,{data: ClientSustainabilityDownloadYearStatementBody;params?: ClientSustainabilityDownloadYearStatementParams}, TContext> => {
 
 const mutationKey = ['clientSustainabilityDownloadYearStatement'];
 const {mutation: mutationOptions} = options ?
@@ -858,10 +864,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientSustainabilityDownloadYearStatement>>, {data: ClientSustainabilityDownloadYearStatementBody}> = (props) => {
-          const {data} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientSustainabilityDownloadYearStatement>>, {data: ClientSustainabilityDownloadYearStatementBody;params?: ClientSustainabilityDownloadYearStatementParams}> = (props) => {
+          const {data,params} = props ?? {};
 
-          return  clientSustainabilityDownloadYearStatement(data,)
+          return  clientSustainabilityDownloadYearStatement(data,params,)
         }
 
         
@@ -874,11 +880,11 @@ const {mutation: mutationOptions} = options ?
     export type ClientSustainabilityDownloadYearStatementMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
     export const useClientSustainabilityDownloadYearStatement = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadYearStatement>>, TError,{data: ClientSustainabilityDownloadYearStatementBody}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadYearStatement>>, TError,{data: ClientSustainabilityDownloadYearStatementBody;params?: ClientSustainabilityDownloadYearStatementParams}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof clientSustainabilityDownloadYearStatement>>,
         TError,
-        {data: ClientSustainabilityDownloadYearStatementBody},
+        {data: ClientSustainabilityDownloadYearStatementBody;params?: ClientSustainabilityDownloadYearStatementParams},
         TContext
       > => {
 

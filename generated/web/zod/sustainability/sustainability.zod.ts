@@ -321,6 +321,10 @@ export const adminSustainabilitySaveLotCompositionResponse = zod.object({
 /**
  * Extension (not in part 7): the 'Recycled content and carbon statement' of one of the caller's invoices, saved as 'recycled-content-{invoiceNumber}.pdf'.
  */
+export const clientSustainabilityDownloadInvoiceStatementQueryParams = zod.object({
+  "language": zod.enum(['en', 'sv', 'fi', 'nb', 'lv']).optional().describe('The statement\'s language; absent: the client company\'s.')
+})
+
 export const clientSustainabilityDownloadInvoiceStatementBodyIdMax = 2147483647;
 export const clientSustainabilityDownloadInvoiceStatementBodyIdMultipleOf = 1;
 
@@ -587,6 +591,10 @@ export const clientSustainabilityExportYearFootprintJsonResponse = zod.object({
 /**
  * Extension (not in part 7): the 'Recycled content and carbon statement' of the caller's year, saved as 'recycled-content-{year}.pdf'.
  */
+export const clientSustainabilityDownloadYearStatementQueryParams = zod.object({
+  "language": zod.enum(['en', 'sv', 'fi', 'nb', 'lv']).optional().describe('The statement\'s language; absent: the client company\'s.')
+})
+
 export const clientSustainabilityDownloadYearStatementBodyYearMin = 2000;
 export const clientSustainabilityDownloadYearStatementBodyYearMax = 2100;
 export const clientSustainabilityDownloadYearStatementBodyYearMultipleOf = 1;

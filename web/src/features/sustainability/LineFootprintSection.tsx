@@ -8,7 +8,7 @@ import {
 } from '@generated/endpoints/sustainability/sustainability';
 import { formatNumber } from '../../components/format';
 import { QueryError } from '../../components/QueryError';
-import { downloadAs, formatKg, formatShare } from './downloads';
+import { downloadAs, formatKg, formatShare, languageParams } from './downloads';
 
 /**
  * A delivered line's recycled content and carbon, beside its lots and declaration in the client's line
@@ -88,7 +88,7 @@ export default function LineFootprintSection({ itemId }: { itemId: number }) {
                 variant="light"
                 size="xs"
                 leftSection={<IconDownload size={14} />}
-                onClick={() => void downloadAs(() => clientSustainabilityDownloadInvoiceStatement({ id: invoice.id }), `recycled-content-${invoice.invoiceNumber}.pdf`)}
+                onClick={() => void downloadAs(() => clientSustainabilityDownloadInvoiceStatement({ id: invoice.id }, languageParams()), `recycled-content-${invoice.invoiceNumber}.pdf`)}
               >
                 Recycled content statement {invoice.invoiceNumber}
               </Button>
