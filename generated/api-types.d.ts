@@ -1620,6 +1620,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/sustainability/lot/certificate/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Extension (not in part 7): download a lot's certificate file, as uploaded (its detected type, its name with that type's extension). */
+        post: operations["AdminSustainability_downloadLotCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sustainability/lot/certificate/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): upload a lot's certificate file (multipart/form-data: the `lotId` part, then one `file` part), on 'Added to
+         *     stock' once the delivery made the lot, or with a correction. Accepted: PDF (`application/pdf`) and images
+         *     (`image/*`), recognised by their content, not their name; at most 10 MiB (larger or other types answer 400). It
+         *     replaces the lot's previous file; audited with the file before and after. Answers the lot's composition.
+         */
+        post: operations["AdminSustainability_saveLotCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/sustainability/lot/get": {
         parameters: {
             query?: never;
@@ -2262,6 +2301,26 @@ export interface paths {
         put?: never;
         /** @description Extension (not in part 7): the 'Recycled content and carbon statement' of one of the caller's invoices, saved as 'recycled-content-{invoiceNumber}.pdf'. */
         post: operations["ClientSustainability_downloadInvoiceStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/sustainability/item/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Extension (not in part 7): the certificate file of a lot one of the caller's order items used (the evidence of the
+         *     line's recycled content). Another company's item, a lot the item did not use, or a lot without a file answer 404.
+         */
+        post: operations["ClientSustainability_downloadItemLotCertificate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4472,6 +4531,8 @@ export interface components {
              */
             carbonKgCo2e: number | null;
             carbonSource: components["schemas"]["CarbonSource"] | (never | null);
+            /** @description The lot's certificate file, which the client downloads with `downloadItemLotCertificate`; null: none uploaded. */
+            certificateFile: components["schemas"]["LotCertificateFile"] | (never | null);
             certificateNo: string | null;
             deliveryDate: components["schemas"]["DateOnly"];
             epdReference: string | null;
@@ -4609,6 +4670,17 @@ export interface components {
             supplyOrderId: components["schemas"]["Id"];
             version: components["schemas"]["Version"];
         };
+        /** @description The certificate file of a lot's evidence (a PDF or a photo or scan of the certificate), as stored. */
+        LotCertificateFile: {
+            /** @description Detected from the content at upload: application/pdf or an image type. */
+            mimetype: string;
+            originalFilename: string;
+            /**
+             * Format: int32
+             * @description Bytes (the upload limit, 10 MiB by default, bounds it).
+             */
+            size: number;
+        };
         /** @description A lot's composition and evidence, as recorded; `recorded` false (and the shares null) until someone enters it. */
         LotComposition: {
             /**
@@ -4624,6 +4696,8 @@ export interface components {
              */
             carbonKgPerKg: number | null;
             carbonSource: components["schemas"]["CarbonSource"];
+            /** @description The certificate's file, uploaded on its own (`saveLotCertificate`); null: none uploaded. */
+            certificateFile: components["schemas"]["LotCertificateFile"] | (never | null);
             certificateNo: string | null;
             epdReference: string | null;
             lot: components["schemas"]["LotRef"];
@@ -12656,6 +12730,126 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    AdminSustainability_downloadLotCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lotId": 7
+                 *     }
+                 */
+                "application/json": {
+                    lotId: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A stored file download; the content type is the one recorded at upload. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="<original file name>"`. */
+                    "Content-Disposition": string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    AdminSustainability_saveLotCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The certificate; a PDF or an image, 10 MiB at most.
+                     */
+                    file: string;
+                    /** @description The lot the certificate is of. */
+                    lotId: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A 200 answer whose body is `T`, with the rate-limit headers. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lotId": 7,
+                     *       "lot": {
+                     *         "id": 7,
+                     *         "supplierLotNumber": "RB-2603-114",
+                     *         "deliveryDate": "2026-03-16",
+                     *         "supplyOrderId": 41,
+                     *         "manufacturerName": "Retal Baltic Films"
+                     *       },
+                     *       "preformName": "PET 28g PCO1810 Clear",
+                     *       "material": "PET",
+                     *       "weightG": 28,
+                     *       "quantity": 1000,
+                     *       "recorded": true,
+                     *       "postConsumerPercent": 40,
+                     *       "preConsumerPercent": 0,
+                     *       "scheme": "EuCertPlast",
+                     *       "certificateNo": "ECP-2026-0117",
+                     *       "validFrom": "2026-01-01",
+                     *       "validUntil": "2026-12-31",
+                     *       "recyclingProcess": "RAN.EU.2022.0042",
+                     *       "certificateFile": {
+                     *         "originalFilename": "ECP-2026-0117.pdf",
+                     *         "mimetype": "application/pdf",
+                     *         "size": 182344
+                     *       },
+                     *       "carbonKgPerKg": 1.5,
+                     *       "epdReference": "EPD-RB-2026-01",
+                     *       "carbonAppliedKgPerKg": 1.5,
+                     *       "carbonSource": "epd",
+                     *       "carbonDefaultBasis": null,
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LotComposition"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     AdminSustainability_getLotComposition: {
         parameters: {
             query?: never;
@@ -12707,6 +12901,11 @@ export interface operations {
                      *       "validFrom": "2026-01-01",
                      *       "validUntil": "2026-12-31",
                      *       "recyclingProcess": "RAN.EU.2022.0042",
+                     *       "certificateFile": {
+                     *         "originalFilename": "ECP-2026-0117.pdf",
+                     *         "mimetype": "application/pdf",
+                     *         "size": 182344
+                     *       },
                      *       "carbonKgPerKg": 1.5,
                      *       "epdReference": "EPD-RB-2026-01",
                      *       "carbonAppliedKgPerKg": 1.5,
@@ -12792,6 +12991,11 @@ export interface operations {
                      *       "validFrom": "2026-01-01",
                      *       "validUntil": "2026-12-31",
                      *       "recyclingProcess": "RAN.EU.2022.0042",
+                     *       "certificateFile": {
+                     *         "originalFilename": "ECP-2026-0117.pdf",
+                     *         "mimetype": "application/pdf",
+                     *         "size": 182344
+                     *       },
                      *       "carbonKgPerKg": 1.5,
                      *       "epdReference": "EPD-RB-2026-01",
                      *       "carbonAppliedKgPerKg": 1.5,
@@ -15051,7 +15255,10 @@ export interface operations {
     };
     ClientSustainability_downloadInvoiceStatement: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The statement's language; absent: the client company's. */
+                language?: components["schemas"]["Language"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -15081,6 +15288,51 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ClientSustainability_downloadItemLotCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 88,
+                 *       "lotId": 7
+                 *     }
+                 */
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    lotId: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description A stored file download; the content type is the one recorded at upload. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="<original file name>"`. */
+                    "Content-Disposition": string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15166,7 +15418,12 @@ export interface operations {
                      *           "certificateNo": "ECP-2026-0117",
                      *           "validUntil": "2026-12-31",
                      *           "recyclingProcess": "RAN.EU.2022.0042",
-                     *           "epdReference": "EPD-RB-2026-01"
+                     *           "epdReference": "EPD-RB-2026-01",
+                     *           "certificateFile": {
+                     *             "originalFilename": "ECP-2026-0117.pdf",
+                     *             "mimetype": "application/pdf",
+                     *             "size": 182344
+                     *           }
                      *         }
                      *       ],
                      *       "unlottedPreforms": 0
@@ -15376,7 +15633,10 @@ export interface operations {
     };
     ClientSustainability_downloadYearStatement: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The statement's language; absent: the client company's. */
+                language?: components["schemas"]["Language"];
+            };
             header?: never;
             path?: never;
             cookie?: never;

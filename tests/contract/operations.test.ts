@@ -169,9 +169,12 @@ const extensions = [
   // Recycled content and carbon (spec/sustainability.tsp).
   'POST /api/admin/sustainability/lot/get',
   'POST /api/admin/sustainability/lot/save',
+  'POST /api/admin/sustainability/lot/certificate/save',
+  'POST /api/admin/sustainability/lot/certificate/download',
   'POST /api/admin/sustainability/customers/get',
   'POST /api/admin/sustainability/balance/get',
   'POST /api/client/sustainability/item/get',
+  'POST /api/client/sustainability/item/certificate',
   'POST /api/client/sustainability/year/get',
   'POST /api/client/sustainability/year/csv',
   'POST /api/client/sustainability/year/json',

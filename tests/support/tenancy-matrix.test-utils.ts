@@ -66,7 +66,8 @@ type Kind =
   | "invoice"
   | "webhook"
   | "webhookDelivery"
-  | "notification";
+  | "notification"
+  | "lot";
 type Records = Record<Kind, number>;
 const tableOf: Record<Kind, string> = {
   product: "client_products",
@@ -79,6 +80,7 @@ const tableOf: Record<Kind, string> = {
   webhook: "webhook_endpoints",
   webhookDelivery: "webhook_deliveries",
   notification: "notifications",
+  lot: "lots",
 };
 
 /** One record of every kind for a company, dated inside the periods of the contract's examples (March 2026). */
@@ -201,7 +203,9 @@ async function makeRecords(companyId: string, name: string): Promise<Records> {
       .returning("id")
       .executeTakeFirstOrThrow()
   ).id;
+  const lot = await makeUsedLot(orderItem, name);
   return {
+    lot,
     notification,
     product,
     order,
@@ -215,8 +219,54 @@ async function makeRecords(companyId: string, name: string): Promise<Records> {
   };
 }
 
+/** A lot delivered to the shared preform's warehouse, 100 of its preforms taken by the item, with a certificate file. */
+async function makeUsedLot(orderItem: number, name: string): Promise<number> {
+  const db = database.db;
+  const supplyOrder = await db
+    .insertInto("supply_orders")
+    .values({
+      order_status: "delivered",
+      ordered_amount: 1_000,
+      due_date: "2026-03-01",
+      preform_id: shared.preformId,
+      preform_warehouse_id: shared.warehouseId,
+      preform_supply_id: shared.supplyId,
+      stock: true,
+      delivered_at: new Date("2026-03-02T10:00:00Z"),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const lot = (
+    await sql<{ id: number }>`
+      insert into lots (supply_order_id, preform_id, warehouse_id, preform_supply_id, manufacturer_id, delivery_date, received_at, quantity, consumed)
+      select ${supplyOrder.id}, ${shared.preformId}, ${shared.warehouseId}, ps.id, ps.manufacturer_id, '2026-03-02', '2026-03-02T00:00:00Z', 1000, 100
+        from preform_supplies ps where ps.id = ${shared.supplyId}
+      returning id`.execute(db)
+  ).rows[0]!.id;
+  await db
+    .insertInto("lot_consumptions")
+    .values({
+      produced_entry_id: 0,
+      order_item_id: orderItem,
+      lot_id: lot,
+      preform_id: shared.preformId,
+      warehouse_id: shared.warehouseId,
+      preforms: 100,
+      bottles: 100,
+      origin: "fifo",
+      subject: name,
+    })
+    .execute();
+  const content = Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`);
+  await db
+    .insertInto("lot_certificates")
+    .values({ lot_id: lot, original_filename: "certificate.pdf", mimetype: "application/pdf", size: content.length, sha256: "test", content, storage_key: null, created_by: name })
+    .execute();
+  return lot;
+}
+
 async function versionOf(kind: Kind, id: number): Promise<number | undefined> {
-  if (kind === "upload" || kind === "webhookDelivery" || kind === "notification") return undefined;
+  if (kind === "upload" || kind === "webhookDelivery" || kind === "notification" || kind === "lot") return undefined;
   const row = await sql<{
     version: number;
   }>`select version from ${sql.table(tableOf[kind])} where id = ${id}`.execute(
@@ -281,6 +331,8 @@ const KIND_OF_FIELD: Record<string, Kind> = {
   endpointIds: "webhook",
   deliveryId: "webhookDelivery",
   notificationIds: "notification",
+  // A lot one of the company's items used (lots are the plant's; a company reaches one only through its lines).
+  lotId: "lot",
 };
 /** …an `id` is named by the object that holds it… */
 const KIND_OF_HOLDER: Record<string, Kind> = {

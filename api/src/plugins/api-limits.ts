@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { UPLOAD_OPERATION } from '../features/claims/uploads.multipart.js';
+import { FILE_OPERATIONS } from '../features/claims/uploads.multipart.js';
 import type { Caller } from './auth.js';
 import { clientAddress, enforce } from './rate-limit.js';
 
@@ -20,6 +20,6 @@ export function apiLimits(app: FastifyInstance, config: Config) {
   return async (request: FastifyRequest, reply: FastifyReply, token: Caller | null): Promise<void> => {
     const key = callerKey(request, token);
     await enforce(api, request, reply, key);
-    if (request.routeOptions.config.operationId === UPLOAD_OPERATION) await enforce(uploads, request, reply, key);
+    if (FILE_OPERATIONS.has(request.routeOptions.config.operationId as string)) await enforce(uploads, request, reply, key);
   };
 }

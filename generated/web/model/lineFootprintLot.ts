@@ -11,6 +11,7 @@ import type { Id } from './id';
 import type { DateOnly } from './dateOnly';
 import type { LineFootprintLotCarbonSource } from './lineFootprintLotCarbonSource';
 import type { LineFootprintLotScheme } from './lineFootprintLotScheme';
+import type { LineFootprintLotCertificateFile } from './lineFootprintLotCertificateFile';
 
 /**
  * One lot in a delivered line: its preforms in the line and what they carry. Figures of a lot with no composition recorded are null (unknown).
@@ -80,4 +81,9 @@ export interface LineFootprintLot {
    * @nullable
    */
   epdReference: string | null;
+  /**
+   * The lot's certificate file, which the client downloads with `downloadItemLotCertificate`; null: none uploaded.
+   * @nullable
+   */
+  certificateFile: LineFootprintLotCertificateFile;
 }

@@ -11,6 +11,7 @@ import type { Id } from './id';
 import type { LotRef } from './lotRef';
 import type { LotCompositionMaterial } from './lotCompositionMaterial';
 import type { LotCompositionScheme } from './lotCompositionScheme';
+import type { LotCompositionCertificateFile } from './lotCompositionCertificateFile';
 import type { CarbonSource } from './carbonSource';
 import type { Version } from './version';
 
@@ -60,6 +61,11 @@ export interface LotComposition {
    * @nullable
    */
   recyclingProcess: string | null;
+  /**
+   * The certificate's file, uploaded on its own (`saveLotCertificate`); null: none uploaded.
+   * @nullable
+   */
+  certificateFile: LotCompositionCertificateFile;
   /**
    * The EPD's figure as entered (null: none).
    * @minimum 0

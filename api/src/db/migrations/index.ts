@@ -54,6 +54,7 @@ import * as notificationMail from './2026-12-06-2230-notification-mail.js';
 import * as notificationMailFailed from './2026-12-07-0110-notification-mail-failed.js';
 import * as languages from './2026-12-07-0120-languages.js';
 import * as sustainability from './2026-12-07-0130-sustainability.js';
+import * as lotCertificates from './2026-12-07-0140-lot-certificates.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the same list runs
@@ -115,4 +116,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-0110-notification-mail-failed': notificationMailFailed,
   '2026-12-07-0120-languages': languages,
   '2026-12-07-0130-sustainability': sustainability,
+  '2026-12-07-0140-lot-certificates': lotCertificates,
 };

@@ -21,7 +21,23 @@ export interface LotCompositionTable {
   updated_at: Timestamp;
 }
 
-/** Recycled content and carbon of preform lots. */
+/** A lot's certificate file: the bytes in the row, or in the bucket under `storage_key` (as uploads are kept). */
+export interface LotCertificateTable {
+  lot_id: number;
+  original_filename: string;
+  /** Detected from the content. */
+  mimetype: string;
+  size: number;
+  /** Hex SHA-256 of the content. */
+  sha256: string;
+  content: Buffer | null;
+  storage_key: string | null;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+/** Recycled content and carbon of preform lots, and their certificate files. */
 export interface SustainabilityTables {
   lot_compositions: LotCompositionTable;
+  lot_certificates: LotCertificateTable;
 }

@@ -6,13 +6,15 @@ import { dataTable, fieldTable, pdfDocument, renderPdf, section, type PdfColumn 
 import { csvStream } from '../downtime/downtime.csv.js';
 import * as repository from './sustainability.repository.js';
 import { footprintsOfItems, getYearFootprint } from './sustainability.service.js';
-import { EXPORT_COLUMNS, EXPORT_UNITS, STATEMENT_TEXTS as T } from './sustainability.texts.js';
+import { translator, type Language, type Translator } from '../../lib/i18n.js';
+import { documentTranslator } from '../session/session.service.js';
+import { EXPORT_COLUMNS, EXPORT_UNITS, METHOD, STATEMENT_MESSAGES as m } from './sustainability.texts.js';
 
 export type Download = { filename: string; contentType: string; body: Buffer | ReturnType<typeof csvStream> };
 
-const listDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
-const kg = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 3 });
-const pct = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** kg with at most three decimals, shares with two (as the API rounds them), in the statement's language. */
+const kg = (l: Translator, value: number) => l.number(value, { maximumFractionDigits: 3 });
+const pct = (l: Translator, value: number) => l.number(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 const rowsOf = (year: Schemas['CustomerFootprint']) => [
   ...year.months.map((row) => ['month', row] as const),
@@ -28,7 +30,7 @@ export async function yearCsv(db: Db, scope: CompanyScope, year: number): Promis
       yield EXPORT_COLUMNS.map(([key]) => {
         if (key === 'section') return sectionName;
         const value = row[key];
-        return typeof value === 'boolean' ? (value ? T.yes : T.no) : value;
+        return typeof value === 'boolean' ? (value ? 'yes' : 'no') : value;
       });
     }
   };
@@ -38,57 +40,70 @@ export async function yearCsv(db: Db, scope: CompanyScope, year: number): Promis
 /** The caller's year as JSON: the view itself with its units and method named. */
 export async function yearJson(db: Db, scope: CompanyScope, year: number): Promise<Download> {
   const footprint = await getYearFootprint(db, scope, year);
-  const body = { units: EXPORT_UNITS, method: T.method_text.join(' '), ...footprint };
+  // The export is data for other programs, named in English like its units.
+  const english = await translator('en');
+  const body = { units: EXPORT_UNITS, method: METHOD.map((paragraph) => english.t(paragraph)).join(' '), ...footprint };
   return { filename: `recycled-content-${year}.json`, contentType: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify(body, null, 2)) };
 }
 
-const figureFields = (f: Schemas['FootprintFigures'], thresholds?: { meets25: boolean; meets30: boolean }) =>
+const figureFields = (l: Translator, f: Schemas['FootprintFigures'], thresholds?: { meets25: boolean; meets30: boolean }) =>
   fieldTable([
-    [T.fields.preformMass, kg(f.preformMassKg)],
-    [T.fields.recycledMass, kg(f.recycledMassKg)],
-    [T.fields.postConsumerMass, kg(f.postConsumerMassKg)],
-    [T.fields.recycledShare, pct(f.recycledSharePercent)],
-    [T.fields.postConsumerShare, pct(f.postConsumerSharePercent)],
-    [T.fields.unknownShare, pct(f.unknownSharePercent)],
-    [T.fields.carbon, kg(f.carbonKgCo2e)],
+    [l.t(m.preformMass), kg(l, f.preformMassKg)],
+    [l.t(m.recycledMass), kg(l, f.recycledMassKg)],
+    [l.t(m.postConsumerMass), kg(l, f.postConsumerMassKg)],
+    [l.t(m.recycledShare), pct(l, f.recycledSharePercent)],
+    [l.t(m.postConsumerShare), pct(l, f.postConsumerSharePercent)],
+    [l.t(m.unknownShare), pct(l, f.unknownSharePercent)],
+    [l.t(m.carbon), kg(l, f.carbonKgCo2e)],
     ...(thresholds
       ? ([
-          [T.fields.threshold25, thresholds.meets25 ? T.yes : T.no],
-          [T.fields.threshold30, thresholds.meets30 ? T.yes : T.no],
+          [l.t(m.threshold25), l.t(thresholds.meets25 ? m.yes : m.no)],
+          [l.t(m.threshold30), l.t(thresholds.meets30 ? m.yes : m.no)],
         ] as [string, string][])
       : []),
   ]);
 
-const lineColumns: PdfColumn<Schemas['LineFootprint']>[] = [
-  { header: T.columns.orderNo, value: (line) => line.orderNo, width: 'auto' },
-  { header: T.columns.article, value: (line) => `${line.articleNo} - ${line.productName}` },
-  { header: T.columns.preforms, value: (line) => line.figures.preforms.toLocaleString('en-US'), width: 'auto', alignment: 'right' },
-  { header: T.columns.mass, value: (line) => kg(line.figures.preformMassKg), width: 'auto', alignment: 'right' },
-  { header: T.columns.recycled, value: (line) => kg(line.figures.recycledMassKg), width: 'auto', alignment: 'right' },
-  { header: T.columns.share, value: (line) => pct(line.figures.recycledSharePercent), width: 'auto', alignment: 'right' },
-  { header: T.columns.unknown, value: (line) => pct(line.figures.unknownSharePercent), width: 'auto', alignment: 'right' },
-  { header: T.columns.carbon, value: (line) => kg(line.figures.carbonKgCo2e), width: 'auto', alignment: 'right' },
+const lineColumns = (l: Translator): PdfColumn<Schemas['LineFootprint']>[] => [
+  { header: l.t(m.orderNo), value: (line) => line.orderNo, width: 'auto' },
+  { header: l.t(m.article), value: (line) => `${line.articleNo} - ${line.productName}` },
+  { header: l.t(m.preforms), value: (line) => l.number(line.figures.preforms), width: 'auto', alignment: 'right' },
+  { header: l.t(m.mass), value: (line) => kg(l, line.figures.preformMassKg), width: 'auto', alignment: 'right' },
+  { header: l.t(m.recycled), value: (line) => kg(l, line.figures.recycledMassKg), width: 'auto', alignment: 'right' },
+  { header: l.t(m.share), value: (line) => pct(l, line.figures.recycledSharePercent), width: 'auto', alignment: 'right' },
+  { header: l.t(m.unknown), value: (line) => pct(l, line.figures.unknownSharePercent), width: 'auto', alignment: 'right' },
+  { header: l.t(m.carbonColumn), value: (line) => kg(l, line.figures.carbonKgCo2e), width: 'auto', alignment: 'right' },
 ];
 
-const lotColumns: PdfColumn<Schemas['LineFootprintLot']>[] = [
-  { header: T.columns.lot, value: (lot) => `${lot.id}${lot.supplierLotNumber ? ` (${lot.supplierLotNumber})` : ''}`, width: 'auto' },
-  { header: T.columns.supplier, value: (lot) => `${lot.manufacturerName}, ${listDate(lot.deliveryDate)}` },
-  { header: T.columns.postPre, value: (lot) => (lot.postConsumerPercent === null ? T.notRecorded : `${lot.postConsumerPercent} / ${lot.preConsumerPercent}`), width: 'auto' },
-  { header: T.columns.evidence, value: (lot) => [lot.scheme, lot.certificateNo, lot.validUntil ? listDate(lot.validUntil) : null].filter(Boolean).join(', ') },
-  { header: T.columns.process, value: (lot) => lot.recyclingProcess },
-  { header: T.columns.carbonSource, value: (lot) => (lot.carbonSource === null ? '' : lot.carbonSource === 'epd' ? T.carbonEpd(lot.epdReference) : T.carbonDefault) },
+const lotColumns = (l: Translator): PdfColumn<Schemas['LineFootprintLot']>[] => [
+  { header: l.t(m.lot), value: (lot) => `${lot.id}${lot.supplierLotNumber ? ` (${lot.supplierLotNumber})` : ''}`, width: 'auto' },
+  { header: l.t(m.supplier), value: (lot) => `${lot.manufacturerName}, ${l.date(lot.deliveryDate)}` },
+  {
+    header: l.t(m.postPre),
+    value: (lot) => (lot.postConsumerPercent === null ? l.t(m.notRecorded) : `${l.number(lot.postConsumerPercent)} / ${l.number(lot.preConsumerPercent ?? 0)}`),
+    width: 'auto',
+  },
+  { header: l.t(m.evidence), value: (lot) => [lot.scheme, lot.certificateNo, lot.validUntil ? l.date(lot.validUntil) : null].filter(Boolean).join(', ') },
+  { header: l.t(m.process), value: (lot) => lot.recyclingProcess },
+  {
+    header: l.t(m.carbonSource),
+    value: (lot) => (lot.carbonSource === null ? '' : lot.carbonSource === 'epd' ? l.t(m.carbonEpd, { reference: lot.epdReference ?? '' }).trim() : l.t(m.carbonDefault)),
+  },
 ];
 
 /** The distinct lots of lines, oldest delivery first. */
 const distinctLots = (lines: Schemas['LineFootprint'][]) =>
   [...new Map(lines.flatMap((line) => line.lots.map((lot) => [lot.id, lot] as const))).values()].sort((a, b) => a.deliveryDate.localeCompare(b.deliveryDate) || a.id - b.id);
 
-const methodBlock = () => [section(T.method), ...T.method_text.map((text) => ({ text, margin: [0, 0, 0, 4] as [number, number, number, number] }))];
+const methodBlock = (l: Translator) => [section(l.t(m.method)), ...METHOD.map((paragraph) => ({ text: l.t(paragraph), margin: [0, 0, 0, 4] as [number, number, number, number] }))];
 
-/** The statement of one of the caller's invoices: its lines with their figures, the lots and their evidence, the method. */
-export async function invoiceStatement(db: Db, scope: CompanyScope, invoiceId: number, signal?: AbortSignal): Promise<Download> {
+/**
+ * The statement of one of the caller's invoices: its lines with their figures, the lots and their evidence, the method;
+ * in `language`, else the company's.
+ */
+export async function invoiceStatement(db: Db, scope: CompanyScope, invoiceId: number, language: Language | undefined, signal?: AbortSignal): Promise<Download> {
   const invoice = await repository.findInvoice(db, invoiceId, scope.companyId);
   if (!invoice) throw notFound('Invoice');
+  const l = await documentTranslator(db, scope.companyId, language);
   const lines = (await footprintsOfItems(db, invoice.itemIds, scope.companyId)).filter((line) => line.figures.preforms > 0);
   const total = lines.reduce(
     (sum, line) => ({
@@ -104,16 +119,16 @@ export async function invoiceStatement(db: Db, scope: CompanyScope, invoiceId: n
   const share = (part: number) => (total.preformMassKg === 0 ? 0 : Math.floor((part / total.preformMassKg) * 10_000) / 100);
   const body = await renderPdf(
     pdfDocument({
-      title: T.title,
-      subtitle: T.invoiceSubtitle(invoice.invoice_number, invoice.company, listDate(invoice.delivery_date)),
+      title: l.t(m.title),
+      subtitle: l.t(m.invoiceSubtitle, { invoiceNumber: invoice.invoice_number, company: invoice.company, date: l.date(invoice.delivery_date) }),
       content: [
-        section(T.summary),
-        figureFields({ ...total, recycledSharePercent: share(total.recycledMassKg), postConsumerSharePercent: share(total.postConsumerMassKg), unknownSharePercent: share(total.unknownMassKg) }),
-        section(T.lines),
-        dataTable(lineColumns, lines, T.noLines),
-        section(T.lots),
-        dataTable(lotColumns, distinctLots(lines), T.noLots),
-        ...methodBlock(),
+        section(l.t(m.summary)),
+        figureFields(l, { ...total, recycledSharePercent: share(total.recycledMassKg), postConsumerSharePercent: share(total.postConsumerMassKg), unknownSharePercent: share(total.unknownMassKg) }),
+        section(l.t(m.lines)),
+        dataTable(lineColumns(l), lines, l.t(m.noLines)),
+        section(l.t(m.lots)),
+        dataTable(lotColumns(l), distinctLots(lines), l.t(m.noLots)),
+        ...methodBlock(l),
       ],
     }),
     signal,
@@ -121,36 +136,37 @@ export async function invoiceStatement(db: Db, scope: CompanyScope, invoiceId: n
   return { filename: `recycled-content-${invoice.invoice_number}.pdf`, contentType: 'application/pdf', body };
 }
 
-const periodColumns: PdfColumn<Schemas['FootprintRow']>[] = [
-  { header: T.columns.period, value: (row) => row.label },
-  { header: T.columns.mass, value: (row) => kg(row.preformMassKg), width: 'auto', alignment: 'right' },
-  { header: T.columns.recycled, value: (row) => kg(row.recycledMassKg), width: 'auto', alignment: 'right' },
-  { header: T.columns.share, value: (row) => pct(row.recycledSharePercent), width: 'auto', alignment: 'right' },
-  { header: T.columns.unknown, value: (row) => pct(row.unknownSharePercent), width: 'auto', alignment: 'right' },
-  { header: T.columns.carbon, value: (row) => kg(row.carbonKgCo2e), width: 'auto', alignment: 'right' },
+const periodColumns = (l: Translator): PdfColumn<Schemas['FootprintRow']>[] => [
+  { header: l.t(m.period), value: (row) => row.label },
+  { header: l.t(m.mass), value: (row) => kg(l, row.preformMassKg), width: 'auto', alignment: 'right' },
+  { header: l.t(m.recycled), value: (row) => kg(l, row.recycledMassKg), width: 'auto', alignment: 'right' },
+  { header: l.t(m.share), value: (row) => pct(l, row.recycledSharePercent), width: 'auto', alignment: 'right' },
+  { header: l.t(m.unknown), value: (row) => pct(l, row.unknownSharePercent), width: 'auto', alignment: 'right' },
+  { header: l.t(m.carbonColumn), value: (row) => kg(l, row.carbonKgCo2e), width: 'auto', alignment: 'right' },
 ];
 
-/** The statement of the caller's year: the year, months, products, the lots and their evidence, the method. */
-export async function yearStatement(db: Db, scope: CompanyScope, year: number, signal?: AbortSignal): Promise<Download> {
+/** The statement of the caller's year: the year, months, products, the lots and their evidence, the method; in `language`, else the company's. */
+export async function yearStatement(db: Db, scope: CompanyScope, year: number, language: Language | undefined, signal?: AbortSignal): Promise<Download> {
+  const l = await documentTranslator(db, scope.companyId, language);
   const footprint = await getYearFootprint(db, scope, year);
   const rows = await repository.findUses(db, { from: `${year}-01-01`, to: `${year}-12-31`, companyId: scope.companyId });
   const lines = await footprintsOfItems(db, [...new Set(rows.map((row) => row.item_id))], scope.companyId);
   const body = await renderPdf(
     pdfDocument({
-      title: T.title,
-      subtitle: T.yearSubtitle(year, footprint.company ?? footprint.clientId),
+      title: l.t(m.title),
+      subtitle: l.t(m.yearSubtitle, { year: String(year), company: footprint.company ?? footprint.clientId }),
       content: [
-        section(T.summary),
-        figureFields(footprint.total, footprint.total),
-        section(T.months),
-        dataTable(periodColumns, footprint.months, T.noLines),
-        section(T.products),
-        dataTable(periodColumns, footprint.products, T.noLines),
-        section(T.lines),
-        dataTable(lineColumns, lines, T.noLines),
-        section(T.lots),
-        dataTable(lotColumns, distinctLots(lines), T.noLots),
-        ...methodBlock(),
+        section(l.t(m.summary)),
+        figureFields(l, footprint.total, footprint.total),
+        section(l.t(m.months)),
+        dataTable(periodColumns(l), footprint.months, l.t(m.noLines)),
+        section(l.t(m.products)),
+        dataTable(periodColumns(l), footprint.products, l.t(m.noLines)),
+        section(l.t(m.lines)),
+        dataTable(lineColumns(l), lines, l.t(m.noLines)),
+        section(l.t(m.lots)),
+        dataTable(lotColumns(l), distinctLots(lines), l.t(m.noLots)),
+        ...methodBlock(l),
       ],
     }),
     signal,

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { versionedUpdate } from '../../db/versioned-update.js';
-import type { LotCompositionTable } from '../../db/tables/sustainability.js';
+import type { LotCertificateTable, LotCompositionTable } from '../../db/tables/sustainability.js';
 import type { Material } from './sustainability.rules.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -28,13 +28,18 @@ export interface LotRow {
   carbon_kg_per_kg: number | null;
   epd_reference: string | null;
   version: number;
+  /** The certificate file's name, type and size; null when none was uploaded. */
+  certificate_filename: string | null;
+  certificate_mimetype: string | null;
+  certificate_size: number | null;
 }
 
 const lotColumns = sql`
   l.id as lot_id, l.supplier_lot_number, l.delivery_date, l.supply_order_id, m.manufacturer_name, l.quantity,
   p.preform_name, p.material, p.weight, (lc.lot_id is not null) as recorded, lc.post_consumer_percent, lc.pre_consumer_percent,
   lc.scheme, lc.certificate_no, lc.valid_from, lc.valid_until, lc.recycling_process, lc.carbon_kg_per_kg, lc.epd_reference,
-  coalesce(lc.version, 0) as version`;
+  coalesce(lc.version, 0) as version, cert.original_filename as certificate_filename, cert.mimetype as certificate_mimetype,
+  cert.size as certificate_size`;
 
 /** Lots by id (all lots when `ids` is null), with their preform's weight and material and their composition. */
 export async function findLots(db: Executor, ids: number[] | null): Promise<LotRow[]> {
@@ -45,6 +50,7 @@ export async function findLots(db: Executor, ids: number[] | null): Promise<LotR
       join preforms p on p.id = l.preform_id
       join manufacturers m on m.id = l.manufacturer_id
       left join lot_compositions lc on lc.lot_id = l.id
+      left join lot_certificates cert on cert.lot_id = l.id
      where ${ids === null ? sql`true` : sql`l.id = any(${ids}::int[])`}
      order by l.id`.execute(db);
   return result.rows;
@@ -224,4 +230,43 @@ export async function findItemOfCompany(db: Executor, itemId: number, companyId:
 export async function findCompanyName(db: Executor, companyId: string): Promise<string | null> {
   const row = await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirst();
   return row?.name ?? null;
+}
+
+export type CertificateValues = Omit<LotCertificateTable, 'created_at'>;
+
+/** A lot's certificate file with its bytes (or its object's key). */
+export async function findCertificateContent(db: Executor, lotId: number) {
+  return db
+    .selectFrom('lot_certificates')
+    .select(['original_filename', 'mimetype', 'content', 'storage_key'])
+    .where('lot_id', '=', lotId)
+    .executeTakeFirst();
+}
+
+/**
+ * Makes `values` the lot's certificate file: the previous row is deleted (its object in the bucket is listed for
+ * removal by the table's trigger) and the new one written. Answers the previous file's name, type, size and checksum.
+ */
+export async function replaceCertificate(trx: Executor, values: CertificateValues) {
+  const before = await trx
+    .deleteFrom('lot_certificates')
+    .where('lot_id', '=', values.lot_id)
+    .returning(['original_filename', 'mimetype', 'size', 'sha256'])
+    .executeTakeFirst();
+  await trx.insertInto('lot_certificates').values(values).execute();
+  return before ?? null;
+}
+
+/** Whether the company's item took preforms from the lot (what its line states it used). */
+export async function itemUsedLot(db: Executor, itemId: number, companyId: string, lotId: number): Promise<boolean> {
+  const result = await sql<{ used: boolean }>`
+    select exists (
+      select 1
+        from lot_consumptions c
+        join client_production_order_items i on i.id = c.order_item_id
+        join client_production_orders o on o.id = i.order_id
+       where c.order_item_id = ${itemId} and c.lot_id = ${lotId} and o.company_id = ${companyId}
+       group by c.order_item_id
+      having sum(c.preforms) > 0) as used`.execute(db);
+  return result.rows[0]?.used ?? false;
 }

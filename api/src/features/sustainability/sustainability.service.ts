@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { BodyOf, Schemas } from '../../lib/contract.js';
-import { badRequest, conflict, notFound, type FieldProblem } from '../../lib/problem.js';
+import { badRequest, conflict, notFound, ruleViolation, type FieldProblem } from '../../lib/problem.js';
+import type { UploadStore } from '../../lib/storage/index.js';
+import { ACCEPTED_UPLOAD_TYPES, cleanFilename, downloadFilename, type ReceivedFile } from '../claims/uploads.service.js';
 import type { CompanyScope } from '../../lib/scope.js';
 import * as repository from './sustainability.repository.js';
 import type { Executor, LotRow, UseRow } from './sustainability.repository.js';
@@ -48,6 +52,7 @@ function toLotComposition(lot: LotRow): Schemas['LotComposition'] {
     validFrom: lot.valid_from,
     validUntil: lot.valid_until,
     recyclingProcess: lot.recycling_process,
+    certificateFile: certificateFileOf(lot),
     carbonKgPerKg: lot.carbon_kg_per_kg,
     epdReference: lot.epd_reference,
     carbonAppliedKgPerKg: carbon.kgPerKg,
@@ -56,6 +61,9 @@ function toLotComposition(lot: LotRow): Schemas['LotComposition'] {
     version: lot.version,
   };
 }
+
+const certificateFileOf = (lot: LotRow): Schemas['LotCertificateFile'] | null =>
+  lot.certificate_filename === null ? null : { originalFilename: lot.certificate_filename, mimetype: lot.certificate_mimetype!, size: lot.certificate_size! };
 
 const lotRef = (lot: LotRow): Schemas['LotRef'] => ({
   id: lot.lot_id,
@@ -140,6 +148,65 @@ export async function saveLotComposition(db: Db, actor: Actor, body: BodyOf<'Adm
   return getLotComposition(db, body.lotId);
 }
 
+/**
+ * Stores a lot's certificate file, replacing the one it had, audited with the file before and after. Its type is
+ * detected from the content as for a claim's files (a PDF or an image; anything else is refused with 400 naming
+ * `file`); the bytes go to the upload store (PostgreSQL or the bucket) once checked, and leave it again when the row
+ * cannot be written.
+ */
+export async function saveLotCertificate(db: Db, store: UploadStore, actor: Actor, lotId: number, file: ReceivedFile): Promise<Schemas['LotComposition']> {
+  const detected = await fileTypeFromBuffer(file.content).catch(() => undefined); // unreadable containers are simply not accepted
+  if (!detected || !ACCEPTED_UPLOAD_TYPES.has(detected.mime)) {
+    throw ruleViolation('file', 'type', 'A certificate is a PDF document or an image (JPEG, PNG, GIF, WebP, HEIC).');
+  }
+  if (!(await repository.findLots(db, [lotId])).length) throw notFound('Lot');
+  const values = {
+    lot_id: lotId,
+    original_filename: cleanFilename(file.filename),
+    mimetype: detected.mime,
+    size: file.content.length,
+    sha256: createHash('sha256').update(file.content).digest('hex'),
+    created_by: actor.sub,
+  };
+  const stored = await store.put(file.content, detected.mime);
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (!(await repository.lockLot(trx, lotId))) throw notFound('Lot');
+      const before = await repository.replaceCertificate(trx, { ...values, content: stored.content, storage_key: stored.storageKey });
+      const after = { originalFilename: values.original_filename, mimetype: values.mimetype, size: values.size, sha256: values.sha256 };
+      await audit(trx, actor, {
+        operation: 'saveLotCertificate',
+        recordType: 'lot_certificate',
+        recordId: lotId,
+        details: { before: before && { originalFilename: before.original_filename, mimetype: before.mimetype, size: before.size, sha256: before.sha256 }, after },
+      });
+    });
+  } catch (error) {
+    // No row: the bytes put in the bucket must not stay there unreferenced.
+    await store.discard(stored).catch(() => undefined);
+    throw error;
+  }
+  if (store.purgeDeleted) await store.purgeDeleted().catch(() => undefined); // the replaced file's object; the minute's purge retries
+  return getLotComposition(db, lotId);
+}
+
+/** A lot's certificate file with its bytes (404 when the lot has none). */
+export async function downloadLotCertificate(db: Db, store: UploadStore, lotId: number) {
+  const row = await repository.findCertificateContent(db, lotId);
+  if (!row) throw notFound('Certificate');
+  const body = await store.get({ content: row.content, storageKey: row.storage_key });
+  return { filename: downloadFilename(row.original_filename, row.mimetype), contentType: row.mimetype, body };
+}
+
+/**
+ * The certificate of a lot one of the caller's items used: another company's item, a lot the item did not take
+ * preforms from, or a lot without a file all answer 404 alike.
+ */
+export async function downloadItemLotCertificate(db: Db, store: UploadStore, scope: CompanyScope, itemId: number, lotId: number) {
+  if (!(await repository.itemUsedLot(db, itemId, scope.companyId, lotId))) throw notFound('Certificate');
+  return downloadLotCertificate(db, store, lotId);
+}
+
 /** A use row's line, uses and, per lot, what the line states of it. */
 interface Line {
   itemId: number;
@@ -194,6 +261,7 @@ async function linesOf(db: Executor, rows: UseRow[]): Promise<Map<number, Line>>
       validUntil: lot.valid_until,
       recyclingProcess: lot.recycling_process,
       epdReference: lot.epd_reference,
+      certificateFile: certificateFileOf(lot),
     });
   }
   return lines;

@@ -148,6 +148,35 @@ describe('a delivered line and the customer year', () => {
     expect(yearPdf.statusCode).toBe(200);
     expect(await pdfText(yearPdf.rawPayload)).toContain(`Year ${year()}`);
   });
+
+  it("speaks the customer's language, or the one the download asks for, in its texts and numbers", async () => {
+    const s = await fx.setting();
+    await fx.deliver(s, s.north, 1_000, composition(30));
+    const itemId = await fx.itemIn(s, s.north, COMPANY_A);
+    await fx.produce(itemId, 1_000);
+    const invoiceId = await fx.invoice(itemId, `INV-LV-${itemId}`);
+    const statement = async (url: string, body: unknown) =>
+      pdfText((await app.inject({ method: 'POST', url, payload: body as object, headers: { authorization: `Bearer ${clientA}` } })).rawPayload);
+
+    // 1,000 preforms of 28 g at 30 %: 8.4 kg recycled of 28 kg, a share of 30.00 %, written the Latvian way.
+    const latvian = await statement('/api/client/sustainability/year/statement?language=lv', { year: year() });
+    expect(latvian).toContain('Paziņojums par pārstrādāto saturu un oglekli');
+    expect(latvian).toContain('Pārstrādātā masa (kg)');
+    expect(latvian).toContain('30,00');
+    expect(latvian).toContain('8,4');
+    expect(latvian).not.toContain('Recycled content and carbon statement');
+    expect(latvian).not.toContain('30.00');
+
+    // Without a language, the company's own.
+    await database.db.updateTable('companies').set({ language: 'sv' }).where('id', '=', COMPANY_A).execute();
+    try {
+      const swedish = await statement('/api/client/sustainability/invoice/statement', { id: invoiceId });
+      expect(swedish).toContain('Intyg om återvunnet innehåll och koldioxid');
+      expect(swedish).toContain(`Faktura INV-LV-${itemId}`);
+    } finally {
+      await database.db.updateTable('companies').set({ language: 'en' }).where('id', '=', COMPANY_A).execute();
+    }
+  });
 });
 
 describe('conservation of recycled mass', () => {

@@ -33,13 +33,19 @@ export const getAdminSustainabilityGetMassBalanceResponseMock = (): AdminSustain
 
 export const getAdminSustainabilityGetCustomersFootprintResponseMock = (): AdminSustainabilityGetCustomersFootprint200 => ({"rows":[{"clientId":"7d2f6c1e-4b3a-4e8f-9a51-2c0d8e6b1f40","company":"Nordic Springs AB","year":2026,"months":[],"products":[],"total":{"key":"2026","label":"2026","preforms":1000,"preformMassKg":28,"recycledMassKg":11.2,"postConsumerMassKg":11.2,"unknownMassKg":0,"recycledSharePercent":40,"postConsumerSharePercent":40,"unknownSharePercent":0,"carbonKgCo2e":42,"meets25":true,"meets30":true}}]})
 
-export const getAdminSustainabilityGetLotCompositionResponseMock = (): LotComposition => ({"lotId":7,"lot":{"id":7,"supplierLotNumber":"RB-2603-114","deliveryDate":"2026-03-16","supplyOrderId":41,"manufacturerName":"Retal Baltic Films"},"preformName":"PET 28g PCO1810 Clear","material":"PET","weightG":28,"quantity":1000,"recorded":true,"postConsumerPercent":40,"preConsumerPercent":0,"scheme":"EuCertPlast","certificateNo":"ECP-2026-0117","validFrom":"2026-01-01","validUntil":"2026-12-31","recyclingProcess":"RAN.EU.2022.0042","carbonKgPerKg":1.5,"epdReference":"EPD-RB-2026-01","carbonAppliedKgPerKg":1.5,"carbonSource":"epd","carbonDefaultBasis":null,"version":1})
+export const getAdminSustainabilityDownloadLotCertificateResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 
-export const getAdminSustainabilitySaveLotCompositionResponseMock = (): LotComposition => ({"lotId":7,"lot":{"id":7,"supplierLotNumber":"RB-2603-114","deliveryDate":"2026-03-16","supplyOrderId":41,"manufacturerName":"Retal Baltic Films"},"preformName":"PET 28g PCO1810 Clear","material":"PET","weightG":28,"quantity":1000,"recorded":true,"postConsumerPercent":40,"preConsumerPercent":0,"scheme":"EuCertPlast","certificateNo":"ECP-2026-0117","validFrom":"2026-01-01","validUntil":"2026-12-31","recyclingProcess":"RAN.EU.2022.0042","carbonKgPerKg":1.5,"epdReference":"EPD-RB-2026-01","carbonAppliedKgPerKg":1.5,"carbonSource":"epd","carbonDefaultBasis":null,"version":1})
+export const getAdminSustainabilitySaveLotCertificateResponseMock = (): LotComposition => ({"lotId":7,"lot":{"id":7,"supplierLotNumber":"RB-2603-114","deliveryDate":"2026-03-16","supplyOrderId":41,"manufacturerName":"Retal Baltic Films"},"preformName":"PET 28g PCO1810 Clear","material":"PET","weightG":28,"quantity":1000,"recorded":true,"postConsumerPercent":40,"preConsumerPercent":0,"scheme":"EuCertPlast","certificateNo":"ECP-2026-0117","validFrom":"2026-01-01","validUntil":"2026-12-31","recyclingProcess":"RAN.EU.2022.0042","certificateFile":{"originalFilename":"ECP-2026-0117.pdf","mimetype":"application/pdf","size":182344},"carbonKgPerKg":1.5,"epdReference":"EPD-RB-2026-01","carbonAppliedKgPerKg":1.5,"carbonSource":"epd","carbonDefaultBasis":null,"version":1})
+
+export const getAdminSustainabilityGetLotCompositionResponseMock = (): LotComposition => ({"lotId":7,"lot":{"id":7,"supplierLotNumber":"RB-2603-114","deliveryDate":"2026-03-16","supplyOrderId":41,"manufacturerName":"Retal Baltic Films"},"preformName":"PET 28g PCO1810 Clear","material":"PET","weightG":28,"quantity":1000,"recorded":true,"postConsumerPercent":40,"preConsumerPercent":0,"scheme":"EuCertPlast","certificateNo":"ECP-2026-0117","validFrom":"2026-01-01","validUntil":"2026-12-31","recyclingProcess":"RAN.EU.2022.0042","certificateFile":{"originalFilename":"ECP-2026-0117.pdf","mimetype":"application/pdf","size":182344},"carbonKgPerKg":1.5,"epdReference":"EPD-RB-2026-01","carbonAppliedKgPerKg":1.5,"carbonSource":"epd","carbonDefaultBasis":null,"version":1})
+
+export const getAdminSustainabilitySaveLotCompositionResponseMock = (): LotComposition => ({"lotId":7,"lot":{"id":7,"supplierLotNumber":"RB-2603-114","deliveryDate":"2026-03-16","supplyOrderId":41,"manufacturerName":"Retal Baltic Films"},"preformName":"PET 28g PCO1810 Clear","material":"PET","weightG":28,"quantity":1000,"recorded":true,"postConsumerPercent":40,"preConsumerPercent":0,"scheme":"EuCertPlast","certificateNo":"ECP-2026-0117","validFrom":"2026-01-01","validUntil":"2026-12-31","recyclingProcess":"RAN.EU.2022.0042","certificateFile":{"originalFilename":"ECP-2026-0117.pdf","mimetype":"application/pdf","size":182344},"carbonKgPerKg":1.5,"epdReference":"EPD-RB-2026-01","carbonAppliedKgPerKg":1.5,"carbonSource":"epd","carbonDefaultBasis":null,"version":1})
 
 export const getClientSustainabilityDownloadInvoiceStatementResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 
-export const getClientSustainabilityGetItemFootprintResponseMock = (): LineFootprint => ({"orderItemId":88,"orderNo":"PO-24-0117","articleNo":"NS-0500","productName":"Spring Water 0.5 L","delivered":true,"invoices":[{"id":64,"invoiceNumber":"INV-2026-0342","deliveryDate":"2026-03-20"}],"figures":{"preforms":1000,"preformMassKg":28,"recycledMassKg":11.2,"postConsumerMassKg":11.2,"unknownMassKg":0,"recycledSharePercent":40,"postConsumerSharePercent":40,"unknownSharePercent":0,"carbonKgCo2e":42},"lots":[{"id":7,"supplierLotNumber":"RB-2603-114","deliveryDate":"2026-03-16","supplyOrderId":41,"manufacturerName":"Retal Baltic Films","preformName":"PET 28g PCO1810 Clear","preforms":1000,"massKg":28,"postConsumerPercent":40,"preConsumerPercent":0,"recycledMassKg":11.2,"postConsumerMassKg":11.2,"carbonKgCo2e":42,"carbonSource":"epd","scheme":"EuCertPlast","certificateNo":"ECP-2026-0117","validUntil":"2026-12-31","recyclingProcess":"RAN.EU.2022.0042","epdReference":"EPD-RB-2026-01"}],"unlottedPreforms":0})
+export const getClientSustainabilityDownloadItemLotCertificateResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
+
+export const getClientSustainabilityGetItemFootprintResponseMock = (): LineFootprint => ({"orderItemId":88,"orderNo":"PO-24-0117","articleNo":"NS-0500","productName":"Spring Water 0.5 L","delivered":true,"invoices":[{"id":64,"invoiceNumber":"INV-2026-0342","deliveryDate":"2026-03-20"}],"figures":{"preforms":1000,"preformMassKg":28,"recycledMassKg":11.2,"postConsumerMassKg":11.2,"unknownMassKg":0,"recycledSharePercent":40,"postConsumerSharePercent":40,"unknownSharePercent":0,"carbonKgCo2e":42},"lots":[{"id":7,"supplierLotNumber":"RB-2603-114","deliveryDate":"2026-03-16","supplyOrderId":41,"manufacturerName":"Retal Baltic Films","preformName":"PET 28g PCO1810 Clear","preforms":1000,"massKg":28,"postConsumerPercent":40,"preConsumerPercent":0,"recycledMassKg":11.2,"postConsumerMassKg":11.2,"carbonKgCo2e":42,"carbonSource":"epd","scheme":"EuCertPlast","certificateNo":"ECP-2026-0117","validUntil":"2026-12-31","recyclingProcess":"RAN.EU.2022.0042","epdReference":"EPD-RB-2026-01","certificateFile":{"originalFilename":"ECP-2026-0117.pdf","mimetype":"application/pdf","size":182344}}],"unlottedPreforms":0})
 
 export const getClientSustainabilityExportYearFootprintCsvResponseMock = (): Blob => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 
@@ -68,6 +74,30 @@ export const getAdminSustainabilityGetCustomersFootprintMockHandler = (overrideR
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getAdminSustainabilityGetCustomersFootprintResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getAdminSustainabilityDownloadLotCertificateMockHandler = (overrideResponse?: Blob | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Blob> | Blob), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/sustainability/lot/certificate/download', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAdminSustainabilityDownloadLotCertificateResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getAdminSustainabilitySaveLotCertificateMockHandler = (overrideResponse?: LotComposition | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<LotComposition> | LotComposition), options?: RequestHandlerOptions) => {
+  return http.post('*/api/admin/sustainability/lot/certificate/save', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAdminSustainabilitySaveLotCertificateResponseMock()),
       { status: 200,
         headers: { 'Content-Type': 'application/json' }
       })
@@ -104,6 +134,18 @@ export const getClientSustainabilityDownloadInvoiceStatementMockHandler = (overr
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getClientSustainabilityDownloadInvoiceStatementResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getClientSustainabilityDownloadItemLotCertificateMockHandler = (overrideResponse?: Blob | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Blob> | Blob), options?: RequestHandlerOptions) => {
+  return http.post('*/api/client/sustainability/item/certificate', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getClientSustainabilityDownloadItemLotCertificateResponseMock()),
       { status: 200,
         headers: { 'Content-Type': 'application/json' }
       })
@@ -172,9 +214,12 @@ export const getClientSustainabilityDownloadYearStatementMockHandler = (override
 export const getSustainabilityMock = () => [
   getAdminSustainabilityGetMassBalanceMockHandler(),
   getAdminSustainabilityGetCustomersFootprintMockHandler(),
+  getAdminSustainabilityDownloadLotCertificateMockHandler(),
+  getAdminSustainabilitySaveLotCertificateMockHandler(),
   getAdminSustainabilityGetLotCompositionMockHandler(),
   getAdminSustainabilitySaveLotCompositionMockHandler(),
   getClientSustainabilityDownloadInvoiceStatementMockHandler(),
+  getClientSustainabilityDownloadItemLotCertificateMockHandler(),
   getClientSustainabilityGetItemFootprintMockHandler(),
   getClientSustainabilityExportYearFootprintCsvMockHandler(),
   getClientSustainabilityGetYearFootprintMockHandler(),

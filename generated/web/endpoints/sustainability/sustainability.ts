@@ -22,15 +22,20 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AdminSustainabilityDownloadLotCertificateBody,
   AdminSustainabilityGetCustomersFootprint200,
   AdminSustainabilityGetCustomersFootprintBody,
   AdminSustainabilityGetLotCompositionBody,
   AdminSustainabilityGetMassBalance200,
   AdminSustainabilityGetMassBalanceBody,
+  AdminSustainabilitySaveLotCertificateBody,
   AdminSustainabilitySaveLotCompositionBody,
   BadRequestResponse,
   ClientSustainabilityDownloadInvoiceStatementBody,
+  ClientSustainabilityDownloadInvoiceStatementParams,
+  ClientSustainabilityDownloadItemLotCertificateBody,
   ClientSustainabilityDownloadYearStatementBody,
+  ClientSustainabilityDownloadYearStatementParams,
   ClientSustainabilityExportYearFootprintCsvBody,
   ClientSustainabilityExportYearFootprintJsonBody,
   ClientSustainabilityGetItemFootprintBody,
@@ -185,6 +190,135 @@ export function useAdminSustainabilityGetCustomersFootprint<TData = Awaited<Retu
 
 
 /**
+ * Extension (not in part 7): download a lot's certificate file, as uploaded (its detected type, its name with that type's extension).
+ */
+export const adminSustainabilityDownloadLotCertificate = (
+    adminSustainabilityDownloadLotCertificateBody: AdminSustainabilityDownloadLotCertificateBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<Blob>(
+      {url: `/api/admin/sustainability/lot/certificate/download`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: adminSustainabilityDownloadLotCertificateBody,
+        responseType: 'blob', signal
+    },
+      );
+    }
+  
+
+
+export const getAdminSustainabilityDownloadLotCertificateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminSustainabilityDownloadLotCertificate>>, TError,{data: AdminSustainabilityDownloadLotCertificateBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof adminSustainabilityDownloadLotCertificate>>, TError,{data: AdminSustainabilityDownloadLotCertificateBody}, TContext> => {
+
+const mutationKey = ['adminSustainabilityDownloadLotCertificate'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminSustainabilityDownloadLotCertificate>>, {data: AdminSustainabilityDownloadLotCertificateBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  adminSustainabilityDownloadLotCertificate(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AdminSustainabilityDownloadLotCertificateMutationResult = NonNullable<Awaited<ReturnType<typeof adminSustainabilityDownloadLotCertificate>>>
+    export type AdminSustainabilityDownloadLotCertificateMutationBody = AdminSustainabilityDownloadLotCertificateBody
+    export type AdminSustainabilityDownloadLotCertificateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useAdminSustainabilityDownloadLotCertificate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminSustainabilityDownloadLotCertificate>>, TError,{data: AdminSustainabilityDownloadLotCertificateBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof adminSustainabilityDownloadLotCertificate>>,
+        TError,
+        {data: AdminSustainabilityDownloadLotCertificateBody},
+        TContext
+      > => {
+
+      const mutationOptions = getAdminSustainabilityDownloadLotCertificateMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * Extension (not in part 7): upload a lot's certificate file (multipart/form-data: the `lotId` part, then one `file` part), on 'Added to
+stock' once the delivery made the lot, or with a correction. Accepted: PDF (`application/pdf`) and images
+(`image/*`), recognised by their content, not their name; at most 10 MiB (larger or other types answer 400). It
+replaces the lot's previous file; audited with the file before and after. Answers the lot's composition.
+ */
+export const adminSustainabilitySaveLotCertificate = (
+    adminSustainabilitySaveLotCertificateBody: AdminSustainabilitySaveLotCertificateBody,
+ signal?: AbortSignal
+) => {
+      
+      const formData = new FormData();
+formData.append(`lotId`, adminSustainabilitySaveLotCertificateBody.lotId.toString())
+formData.append(`file`, adminSustainabilitySaveLotCertificateBody.file)
+
+      return http<LotComposition>(
+      {url: `/api/admin/sustainability/lot/certificate/save`, method: 'POST',
+      headers: {'Content-Type': 'multipart/form-data', },
+       data: formData, signal
+    },
+      );
+    }
+  
+
+
+export const getAdminSustainabilitySaveLotCertificateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminSustainabilitySaveLotCertificate>>, TError,{data: AdminSustainabilitySaveLotCertificateBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof adminSustainabilitySaveLotCertificate>>, TError,{data: AdminSustainabilitySaveLotCertificateBody}, TContext> => {
+
+const mutationKey = ['adminSustainabilitySaveLotCertificate'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof adminSustainabilitySaveLotCertificate>>, {data: AdminSustainabilitySaveLotCertificateBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  adminSustainabilitySaveLotCertificate(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AdminSustainabilitySaveLotCertificateMutationResult = NonNullable<Awaited<ReturnType<typeof adminSustainabilitySaveLotCertificate>>>
+    export type AdminSustainabilitySaveLotCertificateMutationBody = AdminSustainabilitySaveLotCertificateBody
+    export type AdminSustainabilitySaveLotCertificateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useAdminSustainabilitySaveLotCertificate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminSustainabilitySaveLotCertificate>>, TError,{data: AdminSustainabilitySaveLotCertificateBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof adminSustainabilitySaveLotCertificate>>,
+        TError,
+        {data: AdminSustainabilitySaveLotCertificateBody},
+        TContext
+      > => {
+
+      const mutationOptions = getAdminSustainabilitySaveLotCertificateMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
  * Extension (not in part 7): a lot's recycled content, evidence and carbon.
  */
 export const adminSustainabilityGetLotComposition = (
@@ -317,6 +451,7 @@ const {mutation: mutationOptions} = options ?
  */
 export const clientSustainabilityDownloadInvoiceStatement = (
     clientSustainabilityDownloadInvoiceStatementBody: ClientSustainabilityDownloadInvoiceStatementBody,
+    params?: ClientSustainabilityDownloadInvoiceStatementParams,
  signal?: AbortSignal
 ) => {
       
@@ -325,6 +460,7 @@ export const clientSustainabilityDownloadInvoiceStatement = (
       {url: `/api/client/sustainability/invoice/statement`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: clientSustainabilityDownloadInvoiceStatementBody,
+        params,
         responseType: 'blob', signal
     },
       );
@@ -333,8 +469,8 @@ export const clientSustainabilityDownloadInvoiceStatement = (
 
 
 export const getClientSustainabilityDownloadInvoiceStatementMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadInvoiceStatement>>, TError,{data: ClientSustainabilityDownloadInvoiceStatementBody}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadInvoiceStatement>>, TError,{data: ClientSustainabilityDownloadInvoiceStatementBody}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadInvoiceStatement>>, TError,{data: ClientSustainabilityDownloadInvoiceStatementBody;params?: ClientSustainabilityDownloadInvoiceStatementParams}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadInvoiceStatement>>, TError,{data: ClientSustainabilityDownloadInvoiceStatementBody;params?: ClientSustainabilityDownloadInvoiceStatementParams}, TContext> => {
 
 const mutationKey = ['clientSustainabilityDownloadInvoiceStatement'];
 const {mutation: mutationOptions} = options ?
@@ -346,10 +482,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientSustainabilityDownloadInvoiceStatement>>, {data: ClientSustainabilityDownloadInvoiceStatementBody}> = (props) => {
-          const {data} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientSustainabilityDownloadInvoiceStatement>>, {data: ClientSustainabilityDownloadInvoiceStatementBody;params?: ClientSustainabilityDownloadInvoiceStatementParams}> = (props) => {
+          const {data,params} = props ?? {};
 
-          return  clientSustainabilityDownloadInvoiceStatement(data,)
+          return  clientSustainabilityDownloadInvoiceStatement(data,params,)
         }
 
         
@@ -362,15 +498,78 @@ const {mutation: mutationOptions} = options ?
     export type ClientSustainabilityDownloadInvoiceStatementMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
     export const useClientSustainabilityDownloadInvoiceStatement = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadInvoiceStatement>>, TError,{data: ClientSustainabilityDownloadInvoiceStatementBody}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadInvoiceStatement>>, TError,{data: ClientSustainabilityDownloadInvoiceStatementBody;params?: ClientSustainabilityDownloadInvoiceStatementParams}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof clientSustainabilityDownloadInvoiceStatement>>,
         TError,
-        {data: ClientSustainabilityDownloadInvoiceStatementBody},
+        {data: ClientSustainabilityDownloadInvoiceStatementBody;params?: ClientSustainabilityDownloadInvoiceStatementParams},
         TContext
       > => {
 
       const mutationOptions = getClientSustainabilityDownloadInvoiceStatementMutationOptions(options);
+
+      return useMutation(mutationOptions);
+    }
+    /**
+ * Extension (not in part 7): the certificate file of a lot one of the caller's order items used (the evidence of the
+line's recycled content). Another company's item, a lot the item did not use, or a lot without a file answer 404.
+ */
+export const clientSustainabilityDownloadItemLotCertificate = (
+    clientSustainabilityDownloadItemLotCertificateBody: ClientSustainabilityDownloadItemLotCertificateBody,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<Blob>(
+      {url: `/api/client/sustainability/item/certificate`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: clientSustainabilityDownloadItemLotCertificateBody,
+        responseType: 'blob', signal
+    },
+      );
+    }
+  
+
+
+export const getClientSustainabilityDownloadItemLotCertificateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadItemLotCertificate>>, TError,{data: ClientSustainabilityDownloadItemLotCertificateBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadItemLotCertificate>>, TError,{data: ClientSustainabilityDownloadItemLotCertificateBody}, TContext> => {
+
+const mutationKey = ['clientSustainabilityDownloadItemLotCertificate'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientSustainabilityDownloadItemLotCertificate>>, {data: ClientSustainabilityDownloadItemLotCertificateBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  clientSustainabilityDownloadItemLotCertificate(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ClientSustainabilityDownloadItemLotCertificateMutationResult = NonNullable<Awaited<ReturnType<typeof clientSustainabilityDownloadItemLotCertificate>>>
+    export type ClientSustainabilityDownloadItemLotCertificateMutationBody = ClientSustainabilityDownloadItemLotCertificateBody
+    export type ClientSustainabilityDownloadItemLotCertificateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+
+    export const useClientSustainabilityDownloadItemLotCertificate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadItemLotCertificate>>, TError,{data: ClientSustainabilityDownloadItemLotCertificateBody}, TContext>, }
+ ): UseMutationResult<
+        Awaited<ReturnType<typeof clientSustainabilityDownloadItemLotCertificate>>,
+        TError,
+        {data: ClientSustainabilityDownloadItemLotCertificateBody},
+        TContext
+      > => {
+
+      const mutationOptions = getClientSustainabilityDownloadItemLotCertificateMutationOptions(options);
 
       return useMutation(mutationOptions);
     }
@@ -634,6 +833,7 @@ const {mutation: mutationOptions} = options ?
  */
 export const clientSustainabilityDownloadYearStatement = (
     clientSustainabilityDownloadYearStatementBody: ClientSustainabilityDownloadYearStatementBody,
+    params?: ClientSustainabilityDownloadYearStatementParams,
  signal?: AbortSignal
 ) => {
       
@@ -642,6 +842,7 @@ export const clientSustainabilityDownloadYearStatement = (
       {url: `/api/client/sustainability/year/statement`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: clientSustainabilityDownloadYearStatementBody,
+        params,
         responseType: 'blob', signal
     },
       );
@@ -650,8 +851,8 @@ export const clientSustainabilityDownloadYearStatement = (
 
 
 export const getClientSustainabilityDownloadYearStatementMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadYearStatement>>, TError,{data: ClientSustainabilityDownloadYearStatementBody}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadYearStatement>>, TError,{data: ClientSustainabilityDownloadYearStatementBody}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadYearStatement>>, TError,{data: ClientSustainabilityDownloadYearStatementBody;params?: ClientSustainabilityDownloadYearStatementParams}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadYearStatement>>, TError,{data: ClientSustainabilityDownloadYearStatementBody;params?: ClientSustainabilityDownloadYearStatementParams}, TContext> => {
 
 const mutationKey = ['clientSustainabilityDownloadYearStatement'];
 const {mutation: mutationOptions} = options ?
@@ -663,10 +864,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientSustainabilityDownloadYearStatement>>, {data: ClientSustainabilityDownloadYearStatementBody}> = (props) => {
-          const {data} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof clientSustainabilityDownloadYearStatement>>, {data: ClientSustainabilityDownloadYearStatementBody;params?: ClientSustainabilityDownloadYearStatementParams}> = (props) => {
+          const {data,params} = props ?? {};
 
-          return  clientSustainabilityDownloadYearStatement(data,)
+          return  clientSustainabilityDownloadYearStatement(data,params,)
         }
 
         
@@ -679,11 +880,11 @@ const {mutation: mutationOptions} = options ?
     export type ClientSustainabilityDownloadYearStatementMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse
 
     export const useClientSustainabilityDownloadYearStatement = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadYearStatement>>, TError,{data: ClientSustainabilityDownloadYearStatementBody}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof clientSustainabilityDownloadYearStatement>>, TError,{data: ClientSustainabilityDownloadYearStatementBody;params?: ClientSustainabilityDownloadYearStatementParams}, TContext>, }
  ): UseMutationResult<
         Awaited<ReturnType<typeof clientSustainabilityDownloadYearStatement>>,
         TError,
-        {data: ClientSustainabilityDownloadYearStatementBody},
+        {data: ClientSustainabilityDownloadYearStatementBody;params?: ClientSustainabilityDownloadYearStatementParams},
         TContext
       > => {
 

@@ -107,6 +107,78 @@ export const adminSustainabilityGetCustomersFootprintResponse = zod.object({
 })
 
 /**
+ * Extension (not in part 7): download a lot's certificate file, as uploaded (its detected type, its name with that type's extension).
+ */
+export const adminSustainabilityDownloadLotCertificateBodyLotIdMax = 2147483647;
+export const adminSustainabilityDownloadLotCertificateBodyLotIdMultipleOf = 1;
+
+export const adminSustainabilityDownloadLotCertificateBody = zod.object({
+  "lotId": zod.number().min(1).max(adminSustainabilityDownloadLotCertificateBodyLotIdMax).multipleOf(adminSustainabilityDownloadLotCertificateBodyLotIdMultipleOf).describe('Row id.')
+})
+
+/**
+ * Extension (not in part 7): upload a lot's certificate file (multipart/form-data: the `lotId` part, then one `file` part), on 'Added to
+stock' once the delivery made the lot, or with a correction. Accepted: PDF (`application/pdf`) and images
+(`image/*`), recognised by their content, not their name; at most 10 MiB (larger or other types answer 400). It
+replaces the lot's previous file; audited with the file before and after. Answers the lot's composition.
+ */
+export const adminSustainabilitySaveLotCertificateBodyLotIdMaxOne = 2147483647;
+export const adminSustainabilitySaveLotCertificateBodyLotIdMultipleOfOne = 1;
+
+export const adminSustainabilitySaveLotCertificateBody = zod.object({
+  "lotId": zod.number().min(1).max(adminSustainabilitySaveLotCertificateBodyLotIdMaxOne).multipleOf(adminSustainabilitySaveLotCertificateBodyLotIdMultipleOfOne).describe('Row id.').describe('The lot the certificate is of.'),
+  "file": zod.instanceof(File).describe('The certificate; a PDF or an image, 10 MiB at most.')
+})
+
+export const adminSustainabilitySaveLotCertificateResponseLotIdMax = 2147483647;
+export const adminSustainabilitySaveLotCertificateResponseLotIdMultipleOf = 1;export const adminSustainabilitySaveLotCertificateResponseLotIdMaxOne = 2147483647;
+export const adminSustainabilitySaveLotCertificateResponseLotIdMultipleOfOne = 1;export const adminSustainabilitySaveLotCertificateResponseLotSupplierLotNumberMax = 60;export const adminSustainabilitySaveLotCertificateResponseLotSupplyOrderIdMax = 2147483647;
+export const adminSustainabilitySaveLotCertificateResponseLotSupplyOrderIdMultipleOf = 1;export const adminSustainabilitySaveLotCertificateResponseLotManufacturerNameMax = 120;export const adminSustainabilitySaveLotCertificateResponsePreformNameMax = 120;export const adminSustainabilitySaveLotCertificateResponseQuantityMin = 0;
+export const adminSustainabilitySaveLotCertificateResponseQuantityMax = 2147483647;
+export const adminSustainabilitySaveLotCertificateResponseQuantityMultipleOf = 1;export const adminSustainabilitySaveLotCertificateResponsePostConsumerPercentMin = 0;
+export const adminSustainabilitySaveLotCertificateResponsePostConsumerPercentMax = 100;export const adminSustainabilitySaveLotCertificateResponsePreConsumerPercentMin = 0;
+export const adminSustainabilitySaveLotCertificateResponsePreConsumerPercentMax = 100;export const adminSustainabilitySaveLotCertificateResponseCertificateNoMax = 80;export const adminSustainabilitySaveLotCertificateResponseRecyclingProcessMax = 200;export const adminSustainabilitySaveLotCertificateResponseCertificateFileOriginalFilenameMax = 255;export const adminSustainabilitySaveLotCertificateResponseCertificateFileMimetypeMax = 127;export const adminSustainabilitySaveLotCertificateResponseCertificateFileSizeMax = 2147483647;
+export const adminSustainabilitySaveLotCertificateResponseCertificateFileSizeMultipleOf = 1;export const adminSustainabilitySaveLotCertificateResponseCarbonKgPerKgMin = 0;
+export const adminSustainabilitySaveLotCertificateResponseCarbonKgPerKgMax = 20;export const adminSustainabilitySaveLotCertificateResponseEpdReferenceMax = 200;export const adminSustainabilitySaveLotCertificateResponseCarbonAppliedKgPerKgMin = 0;
+export const adminSustainabilitySaveLotCertificateResponseCarbonAppliedKgPerKgMax = 20;export const adminSustainabilitySaveLotCertificateResponseCarbonDefaultBasisMax = 300;export const adminSustainabilitySaveLotCertificateResponseVersionMinOne = 0;
+export const adminSustainabilitySaveLotCertificateResponseVersionMaxOne = 2147483647;
+export const adminSustainabilitySaveLotCertificateResponseVersionMultipleOfOne = 1;
+
+export const adminSustainabilitySaveLotCertificateResponse = zod.object({
+  "lotId": zod.number().min(1).max(adminSustainabilitySaveLotCertificateResponseLotIdMax).multipleOf(adminSustainabilitySaveLotCertificateResponseLotIdMultipleOf).describe('Row id.'),
+  "lot": zod.object({
+  "id": zod.number().min(1).max(adminSustainabilitySaveLotCertificateResponseLotIdMaxOne).multipleOf(adminSustainabilitySaveLotCertificateResponseLotIdMultipleOfOne).describe('Row id.'),
+  "supplierLotNumber": zod.string().max(adminSustainabilitySaveLotCertificateResponseLotSupplierLotNumberMax).nullable(),
+  "deliveryDate": zod.string().date().describe('Calendar date, YYYY-MM-DD.'),
+  "supplyOrderId": zod.number().min(1).max(adminSustainabilitySaveLotCertificateResponseLotSupplyOrderIdMax).multipleOf(adminSustainabilitySaveLotCertificateResponseLotSupplyOrderIdMultipleOf).describe('Row id.'),
+  "manufacturerName": zod.string().max(adminSustainabilitySaveLotCertificateResponseLotManufacturerNameMax)
+}).describe('A lot in one line: how traces and balances name it.'),
+  "preformName": zod.string().max(adminSustainabilitySaveLotCertificateResponsePreformNameMax),
+  "material": zod.enum(['PET', 'PP', 'RPET']),
+  "weightG": zod.number().describe('Preform weight, grams.'),
+  "quantity": zod.number().min(adminSustainabilitySaveLotCertificateResponseQuantityMin).max(adminSustainabilitySaveLotCertificateResponseQuantityMax).multipleOf(adminSustainabilitySaveLotCertificateResponseQuantityMultipleOf).describe('Preforms delivered in the lot.'),
+  "recorded": zod.boolean(),
+  "postConsumerPercent": zod.number().min(adminSustainabilitySaveLotCertificateResponsePostConsumerPercentMin).max(adminSustainabilitySaveLotCertificateResponsePostConsumerPercentMax).nullable(),
+  "preConsumerPercent": zod.number().min(adminSustainabilitySaveLotCertificateResponsePreConsumerPercentMin).max(adminSustainabilitySaveLotCertificateResponsePreConsumerPercentMax).nullable(),
+  "scheme": zod.enum(['EuCertPlast', 'RecyClass', 'ISCC PLUS', 'other']).describe('The certification scheme of a lot\'s recycled content.').nullable(),
+  "certificateNo": zod.string().max(adminSustainabilitySaveLotCertificateResponseCertificateNoMax).nullable(),
+  "validFrom": zod.string().date().nullable(),
+  "validUntil": zod.string().date().nullable(),
+  "recyclingProcess": zod.string().max(adminSustainabilitySaveLotCertificateResponseRecyclingProcessMax).nullable(),
+  "certificateFile": zod.object({
+  "originalFilename": zod.string().max(adminSustainabilitySaveLotCertificateResponseCertificateFileOriginalFilenameMax),
+  "mimetype": zod.string().max(adminSustainabilitySaveLotCertificateResponseCertificateFileMimetypeMax).describe('Detected from the content at upload: application/pdf or an image type.'),
+  "size": zod.number().min(1).max(adminSustainabilitySaveLotCertificateResponseCertificateFileSizeMax).multipleOf(adminSustainabilitySaveLotCertificateResponseCertificateFileSizeMultipleOf).describe('Bytes (the upload limit, 10 MiB by default, bounds it).')
+}).describe('The certificate file of a lot\'s evidence (a PDF or a photo or scan of the certificate), as stored.').nullable().describe('The certificate\'s file, uploaded on its own (`saveLotCertificate`); null: none uploaded.'),
+  "carbonKgPerKg": zod.number().min(adminSustainabilitySaveLotCertificateResponseCarbonKgPerKgMin).max(adminSustainabilitySaveLotCertificateResponseCarbonKgPerKgMax).nullable().describe('The EPD\'s figure as entered (null: none).'),
+  "epdReference": zod.string().max(adminSustainabilitySaveLotCertificateResponseEpdReferenceMax).nullable(),
+  "carbonAppliedKgPerKg": zod.number().min(adminSustainabilitySaveLotCertificateResponseCarbonAppliedKgPerKgMin).max(adminSustainabilitySaveLotCertificateResponseCarbonAppliedKgPerKgMax).describe('The figure the statements use: the EPD\'s, else the material\'s default.'),
+  "carbonSource": zod.enum(['epd', 'default']).describe('Where a lot\'s carbon comes from: the supplier\'s EPD, or the portal\'s documented default for the preform\'s material (docs/sustainability.md).'),
+  "carbonDefaultBasis": zod.string().max(adminSustainabilitySaveLotCertificateResponseCarbonDefaultBasisMax).nullable().describe('The default\'s source when `carbonSource` is default.'),
+  "version": zod.number().min(adminSustainabilitySaveLotCertificateResponseVersionMinOne).max(adminSustainabilitySaveLotCertificateResponseVersionMaxOne).multipleOf(adminSustainabilitySaveLotCertificateResponseVersionMultipleOfOne).describe('Optimistic-lock version: send back the version you read; a stale one answers 409.').describe('0 until recorded; the version a correction sends back.')
+}).describe('A lot\'s composition and evidence, as recorded; `recorded` false (and the shares null) until someone enters it.')
+
+/**
  * Extension (not in part 7): a lot's recycled content, evidence and carbon.
  */
 export const adminSustainabilityGetLotCompositionBodyLotIdMax = 2147483647;
@@ -123,7 +195,8 @@ export const adminSustainabilityGetLotCompositionResponseLotSupplyOrderIdMultipl
 export const adminSustainabilityGetLotCompositionResponseQuantityMax = 2147483647;
 export const adminSustainabilityGetLotCompositionResponseQuantityMultipleOf = 1;export const adminSustainabilityGetLotCompositionResponsePostConsumerPercentMin = 0;
 export const adminSustainabilityGetLotCompositionResponsePostConsumerPercentMax = 100;export const adminSustainabilityGetLotCompositionResponsePreConsumerPercentMin = 0;
-export const adminSustainabilityGetLotCompositionResponsePreConsumerPercentMax = 100;export const adminSustainabilityGetLotCompositionResponseCertificateNoMax = 80;export const adminSustainabilityGetLotCompositionResponseRecyclingProcessMax = 200;export const adminSustainabilityGetLotCompositionResponseCarbonKgPerKgMin = 0;
+export const adminSustainabilityGetLotCompositionResponsePreConsumerPercentMax = 100;export const adminSustainabilityGetLotCompositionResponseCertificateNoMax = 80;export const adminSustainabilityGetLotCompositionResponseRecyclingProcessMax = 200;export const adminSustainabilityGetLotCompositionResponseCertificateFileOriginalFilenameMax = 255;export const adminSustainabilityGetLotCompositionResponseCertificateFileMimetypeMax = 127;export const adminSustainabilityGetLotCompositionResponseCertificateFileSizeMax = 2147483647;
+export const adminSustainabilityGetLotCompositionResponseCertificateFileSizeMultipleOf = 1;export const adminSustainabilityGetLotCompositionResponseCarbonKgPerKgMin = 0;
 export const adminSustainabilityGetLotCompositionResponseCarbonKgPerKgMax = 20;export const adminSustainabilityGetLotCompositionResponseEpdReferenceMax = 200;export const adminSustainabilityGetLotCompositionResponseCarbonAppliedKgPerKgMin = 0;
 export const adminSustainabilityGetLotCompositionResponseCarbonAppliedKgPerKgMax = 20;export const adminSustainabilityGetLotCompositionResponseCarbonDefaultBasisMax = 300;export const adminSustainabilityGetLotCompositionResponseVersionMinOne = 0;
 export const adminSustainabilityGetLotCompositionResponseVersionMaxOne = 2147483647;
@@ -150,6 +223,11 @@ export const adminSustainabilityGetLotCompositionResponse = zod.object({
   "validFrom": zod.string().date().nullable(),
   "validUntil": zod.string().date().nullable(),
   "recyclingProcess": zod.string().max(adminSustainabilityGetLotCompositionResponseRecyclingProcessMax).nullable(),
+  "certificateFile": zod.object({
+  "originalFilename": zod.string().max(adminSustainabilityGetLotCompositionResponseCertificateFileOriginalFilenameMax),
+  "mimetype": zod.string().max(adminSustainabilityGetLotCompositionResponseCertificateFileMimetypeMax).describe('Detected from the content at upload: application/pdf or an image type.'),
+  "size": zod.number().min(1).max(adminSustainabilityGetLotCompositionResponseCertificateFileSizeMax).multipleOf(adminSustainabilityGetLotCompositionResponseCertificateFileSizeMultipleOf).describe('Bytes (the upload limit, 10 MiB by default, bounds it).')
+}).describe('The certificate file of a lot\'s evidence (a PDF or a photo or scan of the certificate), as stored.').nullable().describe('The certificate\'s file, uploaded on its own (`saveLotCertificate`); null: none uploaded.'),
   "carbonKgPerKg": zod.number().min(adminSustainabilityGetLotCompositionResponseCarbonKgPerKgMin).max(adminSustainabilityGetLotCompositionResponseCarbonKgPerKgMax).nullable().describe('The EPD\'s figure as entered (null: none).'),
   "epdReference": zod.string().max(adminSustainabilityGetLotCompositionResponseEpdReferenceMax).nullable(),
   "carbonAppliedKgPerKg": zod.number().min(adminSustainabilityGetLotCompositionResponseCarbonAppliedKgPerKgMin).max(adminSustainabilityGetLotCompositionResponseCarbonAppliedKgPerKgMax).describe('The figure the statements use: the EPD\'s, else the material\'s default.'),
@@ -199,7 +277,8 @@ export const adminSustainabilitySaveLotCompositionResponseLotSupplyOrderIdMultip
 export const adminSustainabilitySaveLotCompositionResponseQuantityMax = 2147483647;
 export const adminSustainabilitySaveLotCompositionResponseQuantityMultipleOf = 1;export const adminSustainabilitySaveLotCompositionResponsePostConsumerPercentMin = 0;
 export const adminSustainabilitySaveLotCompositionResponsePostConsumerPercentMax = 100;export const adminSustainabilitySaveLotCompositionResponsePreConsumerPercentMin = 0;
-export const adminSustainabilitySaveLotCompositionResponsePreConsumerPercentMax = 100;export const adminSustainabilitySaveLotCompositionResponseCertificateNoMax = 80;export const adminSustainabilitySaveLotCompositionResponseRecyclingProcessMax = 200;export const adminSustainabilitySaveLotCompositionResponseCarbonKgPerKgMin = 0;
+export const adminSustainabilitySaveLotCompositionResponsePreConsumerPercentMax = 100;export const adminSustainabilitySaveLotCompositionResponseCertificateNoMax = 80;export const adminSustainabilitySaveLotCompositionResponseRecyclingProcessMax = 200;export const adminSustainabilitySaveLotCompositionResponseCertificateFileOriginalFilenameMax = 255;export const adminSustainabilitySaveLotCompositionResponseCertificateFileMimetypeMax = 127;export const adminSustainabilitySaveLotCompositionResponseCertificateFileSizeMax = 2147483647;
+export const adminSustainabilitySaveLotCompositionResponseCertificateFileSizeMultipleOf = 1;export const adminSustainabilitySaveLotCompositionResponseCarbonKgPerKgMin = 0;
 export const adminSustainabilitySaveLotCompositionResponseCarbonKgPerKgMax = 20;export const adminSustainabilitySaveLotCompositionResponseEpdReferenceMax = 200;export const adminSustainabilitySaveLotCompositionResponseCarbonAppliedKgPerKgMin = 0;
 export const adminSustainabilitySaveLotCompositionResponseCarbonAppliedKgPerKgMax = 20;export const adminSustainabilitySaveLotCompositionResponseCarbonDefaultBasisMax = 300;export const adminSustainabilitySaveLotCompositionResponseVersionMinOne = 0;
 export const adminSustainabilitySaveLotCompositionResponseVersionMaxOne = 2147483647;
@@ -226,6 +305,11 @@ export const adminSustainabilitySaveLotCompositionResponse = zod.object({
   "validFrom": zod.string().date().nullable(),
   "validUntil": zod.string().date().nullable(),
   "recyclingProcess": zod.string().max(adminSustainabilitySaveLotCompositionResponseRecyclingProcessMax).nullable(),
+  "certificateFile": zod.object({
+  "originalFilename": zod.string().max(adminSustainabilitySaveLotCompositionResponseCertificateFileOriginalFilenameMax),
+  "mimetype": zod.string().max(adminSustainabilitySaveLotCompositionResponseCertificateFileMimetypeMax).describe('Detected from the content at upload: application/pdf or an image type.'),
+  "size": zod.number().min(1).max(adminSustainabilitySaveLotCompositionResponseCertificateFileSizeMax).multipleOf(adminSustainabilitySaveLotCompositionResponseCertificateFileSizeMultipleOf).describe('Bytes (the upload limit, 10 MiB by default, bounds it).')
+}).describe('The certificate file of a lot\'s evidence (a PDF or a photo or scan of the certificate), as stored.').nullable().describe('The certificate\'s file, uploaded on its own (`saveLotCertificate`); null: none uploaded.'),
   "carbonKgPerKg": zod.number().min(adminSustainabilitySaveLotCompositionResponseCarbonKgPerKgMin).max(adminSustainabilitySaveLotCompositionResponseCarbonKgPerKgMax).nullable().describe('The EPD\'s figure as entered (null: none).'),
   "epdReference": zod.string().max(adminSustainabilitySaveLotCompositionResponseEpdReferenceMax).nullable(),
   "carbonAppliedKgPerKg": zod.number().min(adminSustainabilitySaveLotCompositionResponseCarbonAppliedKgPerKgMin).max(adminSustainabilitySaveLotCompositionResponseCarbonAppliedKgPerKgMax).describe('The figure the statements use: the EPD\'s, else the material\'s default.'),
@@ -237,11 +321,28 @@ export const adminSustainabilitySaveLotCompositionResponse = zod.object({
 /**
  * Extension (not in part 7): the 'Recycled content and carbon statement' of one of the caller's invoices, saved as 'recycled-content-{invoiceNumber}.pdf'.
  */
+export const clientSustainabilityDownloadInvoiceStatementQueryParams = zod.object({
+  "language": zod.enum(['en', 'sv', 'fi', 'nb', 'lv']).optional().describe('The statement\'s language; absent: the client company\'s.')
+})
+
 export const clientSustainabilityDownloadInvoiceStatementBodyIdMax = 2147483647;
 export const clientSustainabilityDownloadInvoiceStatementBodyIdMultipleOf = 1;
 
 export const clientSustainabilityDownloadInvoiceStatementBody = zod.object({
   "id": zod.number().min(1).max(clientSustainabilityDownloadInvoiceStatementBodyIdMax).multipleOf(clientSustainabilityDownloadInvoiceStatementBodyIdMultipleOf).describe('Row id.')
+})
+
+/**
+ * Extension (not in part 7): the certificate file of a lot one of the caller's order items used (the evidence of the
+line's recycled content). Another company's item, a lot the item did not use, or a lot without a file answer 404.
+ */
+export const clientSustainabilityDownloadItemLotCertificateBodyIdMax = 2147483647;
+export const clientSustainabilityDownloadItemLotCertificateBodyIdMultipleOf = 1;export const clientSustainabilityDownloadItemLotCertificateBodyLotIdMax = 2147483647;
+export const clientSustainabilityDownloadItemLotCertificateBodyLotIdMultipleOf = 1;
+
+export const clientSustainabilityDownloadItemLotCertificateBody = zod.object({
+  "id": zod.number().min(1).max(clientSustainabilityDownloadItemLotCertificateBodyIdMax).multipleOf(clientSustainabilityDownloadItemLotCertificateBodyIdMultipleOf).describe('Row id.'),
+  "lotId": zod.number().min(1).max(clientSustainabilityDownloadItemLotCertificateBodyLotIdMax).multipleOf(clientSustainabilityDownloadItemLotCertificateBodyLotIdMultipleOf).describe('Row id.')
 })
 
 /**
@@ -264,7 +365,8 @@ export const clientSustainabilityGetItemFootprintResponseLotsItemSupplyOrderIdMu
 export const clientSustainabilityGetItemFootprintResponseLotsItemPreformsMax = 2147483647;
 export const clientSustainabilityGetItemFootprintResponseLotsItemPreformsMultipleOf = 1;export const clientSustainabilityGetItemFootprintResponseLotsItemPostConsumerPercentMin = 0;
 export const clientSustainabilityGetItemFootprintResponseLotsItemPostConsumerPercentMax = 100;export const clientSustainabilityGetItemFootprintResponseLotsItemPreConsumerPercentMin = 0;
-export const clientSustainabilityGetItemFootprintResponseLotsItemPreConsumerPercentMax = 100;export const clientSustainabilityGetItemFootprintResponseLotsItemCertificateNoMax = 80;export const clientSustainabilityGetItemFootprintResponseLotsItemRecyclingProcessMax = 200;export const clientSustainabilityGetItemFootprintResponseLotsItemEpdReferenceMax = 200;export const clientSustainabilityGetItemFootprintResponseLotsMax = 1000;export const clientSustainabilityGetItemFootprintResponseUnlottedPreformsMin = 0;
+export const clientSustainabilityGetItemFootprintResponseLotsItemPreConsumerPercentMax = 100;export const clientSustainabilityGetItemFootprintResponseLotsItemCertificateNoMax = 80;export const clientSustainabilityGetItemFootprintResponseLotsItemRecyclingProcessMax = 200;export const clientSustainabilityGetItemFootprintResponseLotsItemEpdReferenceMax = 200;export const clientSustainabilityGetItemFootprintResponseLotsItemCertificateFileOriginalFilenameMax = 255;export const clientSustainabilityGetItemFootprintResponseLotsItemCertificateFileMimetypeMax = 127;export const clientSustainabilityGetItemFootprintResponseLotsItemCertificateFileSizeMax = 2147483647;
+export const clientSustainabilityGetItemFootprintResponseLotsItemCertificateFileSizeMultipleOf = 1;export const clientSustainabilityGetItemFootprintResponseLotsMax = 1000;export const clientSustainabilityGetItemFootprintResponseUnlottedPreformsMin = 0;
 export const clientSustainabilityGetItemFootprintResponseUnlottedPreformsMax = 2147483647;
 export const clientSustainabilityGetItemFootprintResponseUnlottedPreformsMultipleOf = 1;
 
@@ -309,7 +411,12 @@ export const clientSustainabilityGetItemFootprintResponse = zod.object({
   "certificateNo": zod.string().max(clientSustainabilityGetItemFootprintResponseLotsItemCertificateNoMax).nullable(),
   "validUntil": zod.string().date().nullable(),
   "recyclingProcess": zod.string().max(clientSustainabilityGetItemFootprintResponseLotsItemRecyclingProcessMax).nullable(),
-  "epdReference": zod.string().max(clientSustainabilityGetItemFootprintResponseLotsItemEpdReferenceMax).nullable()
+  "epdReference": zod.string().max(clientSustainabilityGetItemFootprintResponseLotsItemEpdReferenceMax).nullable(),
+  "certificateFile": zod.object({
+  "originalFilename": zod.string().max(clientSustainabilityGetItemFootprintResponseLotsItemCertificateFileOriginalFilenameMax),
+  "mimetype": zod.string().max(clientSustainabilityGetItemFootprintResponseLotsItemCertificateFileMimetypeMax).describe('Detected from the content at upload: application/pdf or an image type.'),
+  "size": zod.number().min(1).max(clientSustainabilityGetItemFootprintResponseLotsItemCertificateFileSizeMax).multipleOf(clientSustainabilityGetItemFootprintResponseLotsItemCertificateFileSizeMultipleOf).describe('Bytes (the upload limit, 10 MiB by default, bounds it).')
+}).describe('The certificate file of a lot\'s evidence (a PDF or a photo or scan of the certificate), as stored.').nullable().describe('The lot\'s certificate file, which the client downloads with `downloadItemLotCertificate`; null: none uploaded.')
 }).describe('One lot in a delivered line: its preforms in the line and what they carry. Figures of a lot with no composition recorded are null (unknown).')).max(clientSustainabilityGetItemFootprintResponseLotsMax),
   "unlottedPreforms": zod.number().min(clientSustainabilityGetItemFootprintResponseUnlottedPreformsMin).max(clientSustainabilityGetItemFootprintResponseUnlottedPreformsMax).multipleOf(clientSustainabilityGetItemFootprintResponseUnlottedPreformsMultipleOf).describe('Preforms no lot covers (unknown).')
 }).describe('The recycled content and carbon of one delivered (invoiced) order item, from the lots it actually used.')
@@ -484,6 +591,10 @@ export const clientSustainabilityExportYearFootprintJsonResponse = zod.object({
 /**
  * Extension (not in part 7): the 'Recycled content and carbon statement' of the caller's year, saved as 'recycled-content-{year}.pdf'.
  */
+export const clientSustainabilityDownloadYearStatementQueryParams = zod.object({
+  "language": zod.enum(['en', 'sv', 'fi', 'nb', 'lv']).optional().describe('The statement\'s language; absent: the client company\'s.')
+})
+
 export const clientSustainabilityDownloadYearStatementBodyYearMin = 2000;
 export const clientSustainabilityDownloadYearStatementBodyYearMax = 2100;
 export const clientSustainabilityDownloadYearStatementBodyYearMultipleOf = 1;

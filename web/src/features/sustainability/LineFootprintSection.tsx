@@ -1,13 +1,14 @@
-import { Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import {
   clientSustainabilityDownloadInvoiceStatement,
+  clientSustainabilityDownloadItemLotCertificate,
   getClientSustainabilityGetItemFootprintQueryKey,
   useClientSustainabilityGetItemFootprint,
 } from '@generated/endpoints/sustainability/sustainability';
 import { formatNumber } from '../../components/format';
 import { QueryError } from '../../components/QueryError';
-import { downloadAs, formatKg, formatShare } from './downloads';
+import { downloadAs, formatKg, formatShare, languageParams } from './downloads';
 
 /**
  * A delivered line's recycled content and carbon, beside its lots and declaration in the client's line
@@ -63,6 +64,19 @@ export default function LineFootprintSection({ itemId }: { itemId: number }) {
               {lot.supplierLotNumber ?? `Lot ${lot.id}`} ·{' '}
               {lot.postConsumerPercent === null ? 'composition not recorded (unknown)' : `${lot.postConsumerPercent} % post-consumer, ${lot.preConsumerPercent} % pre-consumer`}
               {lot.certificateNo ? ` · ${lot.scheme ?? ''} ${lot.certificateNo}` : ''}
+              {lot.certificateFile && (
+                <>
+                  {' · '}
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    onClick={() => void downloadAs(() => clientSustainabilityDownloadItemLotCertificate({ id: itemId, lotId: lot.id }), lot.certificateFile!.originalFilename)}
+                  >
+                    Certificate file
+                  </Anchor>
+                </>
+              )}
             </List.Item>
           ))}
         </List>
@@ -74,7 +88,7 @@ export default function LineFootprintSection({ itemId }: { itemId: number }) {
                 variant="light"
                 size="xs"
                 leftSection={<IconDownload size={14} />}
-                onClick={() => void downloadAs(() => clientSustainabilityDownloadInvoiceStatement({ id: invoice.id }), `recycled-content-${invoice.invoiceNumber}.pdf`)}
+                onClick={() => void downloadAs(() => clientSustainabilityDownloadInvoiceStatement({ id: invoice.id }, languageParams()), `recycled-content-${invoice.invoiceNumber}.pdf`)}
               >
                 Recycled content statement {invoice.invoiceNumber}
               </Button>

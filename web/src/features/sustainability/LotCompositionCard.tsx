@@ -1,9 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
-import { getAdminSustainabilityGetLotCompositionQueryKey, useAdminSustainabilityGetLotComposition } from '@generated/endpoints/sustainability/sustainability';
+import { IconDownload, IconPencil } from '@tabler/icons-react';
+import {
+  adminSustainabilityDownloadLotCertificate,
+  getAdminSustainabilityGetLotCompositionQueryKey,
+  useAdminSustainabilityGetLotComposition,
+} from '@generated/endpoints/sustainability/sustainability';
 import { formatListDate } from '../../components/format';
 import { QueryError } from '../../components/QueryError';
+import { downloadAs } from './downloads';
 
 const LotCompositionDialog = lazy(() => import('./LotCompositionDialog'));
 
@@ -43,6 +48,18 @@ export default function LotCompositionCard({ lotId }: { lotId: number }) {
               Carbon: {composition.carbonAppliedKgPerKg} kg CO2e/kg ({composition.carbonSource === 'epd' ? `EPD ${composition.epdReference ?? ''}` : 'documented default'})
             </Text>
           </SimpleGrid>
+        )}
+        {composition?.certificateFile && (
+          <Group>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconDownload size={14} />}
+              onClick={() => void downloadAs(() => adminSustainabilityDownloadLotCertificate({ lotId }), composition.certificateFile!.originalFilename)}
+            >
+              Certificate file {composition.certificateFile.originalFilename}
+            </Button>
+          </Group>
         )}
       </Stack>
       {editing && composition && (

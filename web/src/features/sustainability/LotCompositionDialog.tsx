@@ -1,10 +1,16 @@
-import { Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { FileInput, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { getAdminSustainabilityGetLotCompositionQueryKey, useAdminSustainabilitySaveLotComposition } from '@generated/endpoints/sustainability/sustainability';
+import {
+  adminSustainabilitySaveLotCertificate,
+  getAdminSustainabilityGetLotCompositionQueryKey,
+  useAdminSustainabilitySaveLotComposition,
+} from '@generated/endpoints/sustainability/sustainability';
 import { adminSustainabilitySaveLotCompositionBody } from '@generated/zod/sustainability/sustainability.zod';
 import type { LotComposition, LotCompositionInput } from '@generated/model';
 import { ApiError } from '../../api/http';
+import { describeError } from '../../api/describeError';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { DialogActions } from '../../components/DialogActions';
 import { onInvalidForm } from '../../components/invalidForm';
@@ -42,10 +48,15 @@ const compositionSchema = adminSustainabilitySaveLotCompositionBody.shape.compos
 /**
  * Admin: a lot's recycled content, its evidence and its carbon, recorded or corrected at the version read
  * (a stale one answers 409, said by the app's error notice). The field rules between fields (shares at most 100 %
- * together, a certificate for recycled content, an EPD with its figure) are the API's, shown on their fields.
+ * together, a certificate for recycled content, an EPD with its figure) are the API's, shown on their fields. A
+ * certificate file chosen here is uploaded once the composition is saved, replacing the lot's previous file; the API
+ * checks its type and size and says what it refuses under the field.
  */
 export default function LotCompositionDialog({ composition, onClose }: { composition: LotComposition; onClose: () => void }) {
   const queryClient = useQueryClient();
+  const [certificate, setCertificate] = useState<File | null>(null);
+  const [certificateError, setCertificateError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: {
@@ -65,7 +76,21 @@ export default function LotCompositionDialog({ composition, onClose }: { composi
   const save = useAdminSustainabilitySaveLotComposition({
     mutation: {
       onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: getAdminSustainabilityGetLotCompositionQueryKey({ lotId: composition.lotId }) });
+        const queryKey = getAdminSustainabilityGetLotCompositionQueryKey({ lotId: composition.lotId });
+        if (certificate) {
+          setUploading(true);
+          try {
+            await adminSustainabilitySaveLotCertificate({ lotId: composition.lotId, file: certificate });
+          } catch (error) {
+            // The composition is saved; the dialog stays open with the file's problem so it can be chosen again.
+            setCertificateError(describeError(error));
+            await queryClient.invalidateQueries({ queryKey });
+            return;
+          } finally {
+            setUploading(false);
+          }
+        }
+        await queryClient.invalidateQueries({ queryKey });
         onClose();
       },
       onError: (error) => {
@@ -106,7 +131,23 @@ export default function LotCompositionDialog({ composition, onClose }: { composi
             />
             <TextInput label="EPD reference" autoComplete="off" {...form.getInputProps('epdReference')} />
           </SimpleGrid>
-          <DialogActions onCancel={onClose} pending={save.isPending} />
+          <FileInput
+            label="Certificate file"
+            description={
+              composition.certificateFile
+                ? `A PDF or an image, at most 10 MiB. It replaces ${composition.certificateFile.originalFilename}.`
+                : 'A PDF or an image, at most 10 MiB.'
+            }
+            accept="application/pdf,image/*"
+            clearable
+            value={certificate}
+            onChange={(file) => {
+              setCertificate(file);
+              setCertificateError(null);
+            }}
+            error={certificateError}
+          />
+          <DialogActions onCancel={onClose} pending={save.isPending || uploading} />
         </Stack>
       </form>
     </Modal>

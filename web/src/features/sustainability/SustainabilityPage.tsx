@@ -10,7 +10,7 @@ import {
 } from '@generated/endpoints/sustainability/sustainability';
 import { now } from '../../components/clock';
 import { QueryError } from '../../components/QueryError';
-import { downloadAs } from './downloads';
+import { downloadAs, languageParams } from './downloads';
 import { FootprintTable, yearsUpTo } from './FootprintTable';
 
 /**
@@ -42,7 +42,7 @@ export default function SustainabilityPage() {
         >
           JSON
         </Button>
-        <Button leftSection={<IconDownload size={14} />} onClick={() => void downloadAs(() => clientSustainabilityDownloadYearStatement(body), `recycled-content-${year}.pdf`)}>
+        <Button leftSection={<IconDownload size={14} />} onClick={() => void downloadAs(() => clientSustainabilityDownloadYearStatement(body, languageParams()), `recycled-content-${year}.pdf`)}>
           Statement (PDF)
         </Button>
       </Group>

@@ -2,6 +2,13 @@ import { notifications } from '@mantine/notifications';
 import { saveFile } from '../../api/http';
 import { MESSAGES } from '../../api/messages';
 import { describeError } from '../../api/describeError';
+import { documentLanguage } from '../../i18n/locales';
+
+/** A statement is written in the person's current language (absent: the company's, as the API chooses). */
+export const languageParams = () => {
+  const language = documentLanguage();
+  return language ? { language } : undefined;
+};
 
 /** Fetches a file and saves it under `filename`; a failed fetch or a refused save is said in a notice. */
 export async function downloadAs(fetchFile: () => Promise<Blob>, filename: string): Promise<void> {
