@@ -6,7 +6,7 @@
 export const PENDING_I18N = [
   'web/src/features/apiclients/**',
   'web/src/features/audit/**',
-  'web/src/features/claims/**',
+  'web/src/features/claims/renderClaims.test-utils.tsx',
   'web/src/features/clients/**',
   'web/src/features/downtime/**',
   'web/src/features/invoices/**',
