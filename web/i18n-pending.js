@@ -12,7 +12,6 @@ export const PENDING_I18N = [
   'web/src/features/invoices/**',
   'web/src/features/lots/**',
   'web/src/features/machines/**',
-  'web/src/features/manufacturers/**',
   'web/src/features/notifications/FailedNotificationMails.tsx',
   'web/src/features/notifications/NotificationSettingsPage.tsx',
   'web/src/features/notifications/notificationStream.ts',
