@@ -191,6 +191,7 @@ export default function ClaimsPage() {
         <DataTable<Claim>
           {...pagedTableProps(query)}
           recordsPerPageOptions={[20, 50, 100]}
+          recordsPerPageLabel={t`Records per page`}
           noRecordsText={noClaims}
           {...list.tableProps}
           {...(readsOnly ? {} : { selectedRecords: selected, onSelectedRecordsChange: setSelected })}

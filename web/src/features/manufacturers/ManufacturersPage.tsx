@@ -39,6 +39,7 @@ export default function ManufacturersPage() {
       ) : (
         <DataTable<Manufacturer>
           {...pagedTableProps(query)}
+          recordsPerPageLabel={t`Records per page`}
           noRecordsText={t`No manufacturers yet. Use New to add one.`}
           {...list.tableProps}
           onRowClick={({ record }) => setEditing(record)}
