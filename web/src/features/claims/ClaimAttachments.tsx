@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import {
   ActionIcon,
   Button,
@@ -13,6 +14,7 @@ import { IconFile, IconPhoto, IconUpload, IconX } from "@tabler/icons-react";
 import type { Upload } from "@generated/model";
 import { ACCEPTED_FILES, type Attachment } from "./useClaimAttachments";
 import { isImage, PhotoThumbnail } from "./PhotoThumbnail";
+import "./catalogue";
 
 interface ClaimAttachmentsProps {
   items: Attachment[];
@@ -27,8 +29,6 @@ interface ClaimAttachmentsProps {
   face: string;
   disabled: boolean;
 }
-
-const LABEL = "Attached photos (production labels, product defects)";
 
 /**
  * 'Attached photos (production labels, product defects)': the attached files as chips (a click downloads, the x
@@ -45,20 +45,23 @@ export function ClaimAttachments({
   face,
   disabled,
 }: ClaimAttachmentsProps) {
+  const { t } = useLingui();
+  const label = t`Attached photos (production labels, product defects)`;
   const done = items.filter((item) => item.upload && !item.removed);
   const removed = items.filter((item) => item.upload && item.removed);
   const pending = items.filter((item) => !item.upload);
   return (
-    <Input.Wrapper label={LABEL} id="claim-attachments">
-      <Stack gap="xs" mt={4} role="group" aria-label={LABEL}>
+    <Input.Wrapper label={label} id="claim-attachments">
+      <Stack gap="xs" mt={4} role="group" aria-label={label}>
         <Group gap="xs">
           {done.length === 0 && (
             <Text size="sm" c="dimmed">
-              No files attached.
+              <Trans>No files attached.</Trans>
             </Text>
           )}
           {done.map((item) => {
             const upload = item.upload!;
+            const name = item.name;
             const Icon =
               upload.mimetype === "application/pdf" ? IconFile : IconPhoto;
             return (
@@ -84,7 +87,7 @@ export function ClaimAttachments({
                     radius="xl"
                     leftSection={<Icon size={14} />}
                     onClick={() => onDownload(upload)}
-                    title={`Download ${item.name}`}
+                    title={t`Download ${name}`}
                   >
                     {item.name}
                   </Button>
@@ -92,7 +95,7 @@ export function ClaimAttachments({
                     <CloseButton
                       size="sm"
                       radius="xl"
-                      aria-label={`Remove ${item.name}`}
+                      aria-label={t`Remove ${name}`}
                       onClick={() => onRemove(item.key)}
                     />
                   )}
@@ -101,27 +104,27 @@ export function ClaimAttachments({
             );
           })}
         </Group>
-        {removed.map((item) => (
-          <Group key={item.key} gap="xs" wrap="nowrap" data-removed>
+        {removed.map(({ key, name }) => (
+          <Group key={key} gap="xs" wrap="nowrap" data-removed>
             <Text size="sm" td="line-through">
-              {item.name}
+              {name}
             </Text>
             <Text size="sm" c="dimmed">
-              Removed when you save the report.
+              <Trans>Removed when you save the report.</Trans>
             </Text>
             {!disabled && (
               <Button
                 variant="subtle"
                 size="compact-sm"
-                onClick={() => onKeep(item.key)}
-                aria-label={`Keep ${item.name}`}
+                onClick={() => onKeep(key)}
+                aria-label={t`Keep ${name}`}
               >
-                Keep
+                <Trans>Keep</Trans>
               </Button>
             )}
           </Group>
         ))}
-        {pending.map((item) => (
+        {pending.map(({ name, ...item }) => (
           <Group key={item.key} gap="xs" wrap="nowrap">
             <Text
               size="sm"
@@ -129,7 +132,7 @@ export function ClaimAttachments({
               truncate="end"
               c={item.error ? "red" : undefined}
             >
-              {item.name}
+              {name}
             </Text>
             {item.error ? (
               <Text size="sm" c="red" flex={1} role="alert">
@@ -140,16 +143,14 @@ export function ClaimAttachments({
                 value={Math.round(item.progress * 100)}
                 flex={1}
                 animated
-                aria-label={`Uploading ${item.name}`}
+                aria-label={t`Uploading ${name}`}
               />
             )}
             <ActionIcon
               variant="subtle"
               color="gray"
               aria-label={
-                item.error
-                  ? `Remove ${item.name}`
-                  : `Cancel upload of ${item.name}`
+                item.error ? t`Remove ${name}` : t`Cancel upload of ${name}`
               }
               onClick={() => onRemove(item.key)}
             >
@@ -172,7 +173,7 @@ export function ClaimAttachments({
                 w="fit-content"
                 disabled={disabled}
               >
-                Upload files
+                <Trans>Upload files</Trans>
               </Button>
             )}
           </FileButton>

@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Breadcrumbs, Button, Divider, Grid, Group, NumberInput, Select, Stack, Text, Textarea, Title, type ComboboxItem } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
@@ -26,7 +27,7 @@ import { problemFieldErrors } from '../../api/validation';
 import { useAppContext } from '../../app/context';
 import { describeError } from '../../api/describeError';
 import { NotFoundPage } from '../../components/NotFoundPage';
-import { formatCapitalized } from '../../components/format';
+import { numberInputSeparators } from '../../components/format';
 import { dayInputProps } from '../../components/dates';
 import { SaveFailed } from '../../components/SaveFailed';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard';
@@ -34,15 +35,14 @@ import { ClaimAttachments } from './ClaimAttachments';
 import { EightDReport } from './EightDReport';
 import { ClaimLots, ClaimTrace } from './ClaimTrace';
 import { claimFormValues, claimInput, validateClaim, type ClaimFormValues } from './claimForm';
-import { CLAIM_STATUSES, productLabel, reportFileName, SEARCH_DEBOUNCE, useClaimsApi, type ClaimsApi } from './claimsApi';
+import { CLAIM_STATUSES, productLabel, reportFileName, SEARCH_DEBOUNCE, STATUS_LABELS, useClaimsApi, type ClaimsApi } from './claimsApi';
 import { StatusChip } from './StatusChip';
 import { useClaimAttachments } from './useClaimAttachments';
 import { onInvalidForm } from '../../components/invalidForm';
 import { useRecordEditor } from '../../components/useRecordEditor';
 import { isRecordId, RecordLoad, recordIdOf } from '../../components/RecordLoad';
-
-/** The status select shows part 9's capitalised words ('Under Investigation') and sends the wire values. */
-const STATUS_OPTIONS = CLAIM_STATUSES.map((status) => ({ value: status, label: formatCapitalized(status) }));
+import { documentLanguage } from '../../i18n/locales';
+import './catalogue';
 
 const LIST = '/claims';
 
@@ -52,6 +52,7 @@ const LIST = '/claims';
  * form; a new version read starts it over.
  */
 export default function ClaimEditPage() {
+  const { t } = useLingui();
   const api = useClaimsApi();
   const { id } = useParams({ strict: false }) as { id?: string };
   const claimId = recordIdOf(id);
@@ -69,7 +70,7 @@ export default function ClaimEditPage() {
   if (claimId === null) return <ClaimForm api={api} claim={null} />;
   if (!valid) return <NotFoundPage />;
   return (
-    <RecordLoad query={query} label="Loading claim">
+    <RecordLoad query={query} label={t`Loading claim`}>
       {(claim) => <ClaimForm key={`${claim.id}@${claim.version}`} api={api} claim={claim} onReload={() => void query.refetch()} />}
     </RecordLoad>
   );
@@ -166,6 +167,7 @@ function useOrderOptions(api: ClaimsApi, clientId: string | null, productId: str
  * edit and says why.
  */
 function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | null; onReload?: () => void }) {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { session } = useAppContext();
@@ -207,7 +209,7 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
 
   const editor = useRecordEditor<Claim>({
     list: LIST,
-    savedMessage: (saved) => `Claim ${saved.id} saved.`,
+    savedMessage: ({ id }) => t`Claim ${id} saved.`,
     refresh: (saved) => {
       attachments.markSaved();
       queryClient.setQueryData(api.claimKey({ id: saved.id }), saved);
@@ -233,16 +235,20 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
   });
 
   const print = useMutation({
-    mutationFn: (id: number) => api.downloadClaim({ id, userProfile: { fullName: session.user.name, ...(session.user.email ? { email: session.user.email } : {}) } }),
+    mutationFn: (id: number) => {
+      // The report in the person's language, not the company's default (the API's `language` parameter).
+      const language = documentLanguage();
+      return api.downloadClaim({ id, userProfile: { fullName: session.user.name, ...(session.user.email ? { email: session.user.email } : {}) } }, language ? { language } : undefined);
+    },
     meta: { silent: true },
     onSuccess: (file, id) => saveFile(file, reportFileName(id)),
-    onError: (error) => notifications.show({ color: 'red', role: 'alert', title: 'Report not downloaded', message: describeError(error) }),
+    onError: (error) => notifications.show({ color: 'red', role: 'alert', title: t`Report not downloaded`, message: describeError(error) }),
   });
   const download = useMutation({
     mutationFn: (upload: Upload) => api.downloadUpload({ id: upload.id }),
     meta: { silent: true },
     onSuccess: (file, upload) => saveFile(file, upload.originalFilename),
-    onError: (error, upload) => notifications.show({ color: 'red', role: 'alert', title: `${upload.originalFilename} not downloaded`, message: describeError(error) }),
+    onError: (error, { originalFilename }) => notifications.show({ color: 'red', role: 'alert', title: t`${originalFilename} not downloaded`, message: describeError(error) }),
   });
 
   const submit = form.onSubmit(
@@ -253,16 +259,20 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
     onInvalidForm,
   );
 
-  const title = claim ? `Claim ${claim.id}` : 'New claim';
+  // The status select shows part 9's capitalised words ('Under Investigation') in English and sends the wire values.
+  const statusOptions = CLAIM_STATUSES.map((status) => ({ value: status, label: i18n._(STATUS_LABELS[status]) }));
+  const id = claim?.id;
+  const title = claim ? t`Claim ${id}` : t`New claim`;
+  const otherCompany = claim?.company ?? t`Another company`;
   return (
     <>
       <form onSubmit={submit} noValidate>
         <Stack maw={960}>
           <Breadcrumbs>
             <Anchor component={Link} to={LIST}>
-              Non-Conformance Reports
+              <Trans>Non-Conformance Reports</Trans>
             </Anchor>
-            <Text>{claim ? claim.id : 'New claim'}</Text>
+            <Text>{claim ? claim.id : t`New claim`}</Text>
           </Breadcrumbs>
           <Group justify="space-between" align="flex-end">
             <Group gap="sm" align="center">
@@ -272,9 +282,9 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
             </Group>
             <Group gap="xs" align="flex-end">
               <Select
-                label="Status"
+                label={t`Status`}
                 w={220}
-                data={STATUS_OPTIONS}
+                data={statusOptions}
                 allowDeselect={false}
                 disabled={!claim || locked}
                 {...form.getInputProps('status')}
@@ -287,23 +297,23 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
                 loading={print.isPending}
                 onClick={() => claim && print.mutate(claim.id)}
               >
-                Print
+                <Trans>Print</Trans>
               </Button>
             </Group>
           </Group>
           {closed && (
             <Alert color="blue" icon={<IconLock size={16} />}>
-              This claim is closed: it can be printed, but no longer changed.
+              <Trans>This claim is closed: it can be printed, but no longer changed.</Trans>
             </Alert>
           )}
           {othersClaim && !closed && (
             <Alert color="blue" icon={<IconLock size={16} />}>
-              {claim.company ?? 'Another company'} filed this claim about your product: you can read and print it; only they change it.
+              <Trans>{otherCompany} filed this claim about your product: you can read and print it; only they change it.</Trans>
             </Alert>
           )}
-          <SaveFailed error={failure} onClose={() => setFailure(null)} reload={stale && onReload ? { label: 'Reload claim', onClick: onReload } : null} />
+          <SaveFailed error={failure} onClose={() => setFailure(null)} reload={stale && onReload ? { label: t`Reload claim`, onClick: onReload } : null} />
           {(clients.error ?? products.error ?? orders.error) != null && (
-            <Alert color="red" title="Could not load the choices">
+            <Alert color="red" title={t`Could not load the choices`}>
               {describeError(clients.error ?? products.error ?? orders.error)}
             </Alert>
           )}
@@ -311,9 +321,9 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
             {isGp && !claim && (
               <Grid.Col span={12}>
                 <Select
-                  label="Client"
-                  description="The company the claim is for; its products and orders follow."
-                  placeholder="Search clients"
+                  label={t`Client`}
+                  description={t`The company the claim is for; its products and orders follow.`}
+                  placeholder={t`Search clients`}
                   required
                   searchable
                   data-autofocus
@@ -321,7 +331,7 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
                   filter={serverFiltered}
                   searchValue={clientSearch}
                   onSearchChange={setClientSearch}
-                  nothingFoundMessage={clients.loading ? 'Loading…' : 'No client matches.'}
+                  nothingFoundMessage={clients.loading ? t`Loading…` : t`No client matches.`}
                   {...form.getInputProps('clientId')}
                   onChange={(value, option) => {
                     setChosenClient(value ? option : null);
@@ -332,15 +342,15 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
             )}
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <Select
-                label="Bottle article number"
+                label={t`Bottle article number`}
                 required
                 searchable
                 disabled={locked || (isGp && values.clientId == null)}
-                placeholder={isGp && values.clientId == null ? 'Pick the client first' : undefined}
+                placeholder={isGp && values.clientId == null ? t`Pick the client first` : undefined}
                 data={products.options}
                 filter={products.filter}
                 onSearchChange={setProductSearch}
-                nothingFoundMessage={products.loading ? 'Loading…' : 'No product matches.'}
+                nothingFoundMessage={products.loading ? t`Loading…` : t`No product matches.`}
                 data-autofocus={claim || isGp ? undefined : true}
                 {...form.getInputProps('clientProductId')}
                 onChange={(value, option) => {
@@ -351,25 +361,26 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <Select
-                label="Order Number"
+                label={t`Order Number`}
                 required
                 searchable
                 disabled={locked || values.clientProductId == null}
-                placeholder={values.clientProductId == null ? 'Pick the article first' : undefined}
+                placeholder={values.clientProductId == null ? t`Pick the article first` : undefined}
                 data={orders.options}
                 onSearchChange={setOrderSearch}
-                nothingFoundMessage={orders.loading ? 'Loading…' : 'No order of this article matches.'}
+                nothingFoundMessage={orders.loading ? t`Loading…` : t`No order of this article matches.`}
                 {...form.getInputProps('clientProductionOrderId')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <NumberInput
-                label="Rejected quantity:"
+                label={t`Rejected quantity:`}
                 required
                 min={1}
                 allowNegative={false}
                 allowDecimal={false}
-                thousandSeparator=","
+                thousandSeparator={numberInputSeparators().thousandSeparator}
+                decimalSeparator={numberInputSeparators().decimalSeparator}
                 hideControls
                 disabled={locked}
                 {...form.getInputProps('amount')}
@@ -377,7 +388,7 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <DateInput
-                label="Delivery Date"
+                label={t`Delivery Date`}
                 required
                 clearable
                 {...dayInputProps()}
@@ -388,7 +399,7 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
               />
             </Grid.Col>
             <Grid.Col span={12}>
-              <Textarea label="Problem Description:" required rows={4} resize="vertical" disabled={locked} {...form.getInputProps('description')} />
+              <Textarea label={t`Problem Description:`} required rows={4} resize="vertical" disabled={locked} {...form.getInputProps('description')} />
             </Grid.Col>
             <Grid.Col span={12}>
               <ClaimAttachments
@@ -404,16 +415,18 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
             </Grid.Col>
           </Grid>
           <Divider mt="sm" />
-          <Title order={4}>Filled by the GP</Title>
+          <Title order={4}>
+            <Trans>Filled by the GP</Trans>
+          </Title>
           <Text size="sm" c="dimmed">
-            Short form
+            <Trans>Short form</Trans>
           </Text>
           <Stack gap="sm">
             {(
               [
-                ['immediateAction', 'Immediate Action:'],
-                ['rootCouse', 'Root Cause:'],
-                ['correctiveActions', 'Corrective Actions:'],
+                ['immediateAction', t`Immediate Action:`],
+                ['rootCouse', t`Root Cause:`],
+                ['correctiveActions', t`Corrective Actions:`],
               ] as const
             ).map(([field, label]) => (
               <Textarea key={field} label={label} rows={3} resize="vertical" disabled={locked || !isGp} {...form.getInputProps(field)} />
@@ -433,7 +446,7 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
           {claim && (isGp ? <ClaimTrace claim={claim} /> : <ClaimLots claim={claim} />)}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => void navigate({ to: LIST })} disabled={save.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button
               type="submit"
@@ -442,12 +455,12 @@ function ClaimForm({ api, claim, onReload }: { api: ClaimsApi; claim: Claim | nu
               disabled={locked || attachments.busy}
               onMouseDown={(event) => event.preventDefault()}
             >
-              Save report
+              <Trans>Save report</Trans>
             </Button>
           </Group>
         </Stack>
       </form>
-      <UnsavedChangesGuard when={editor.guard(() => form.isDirty() || attachments.changed)} subject="This claim" />
+      <UnsavedChangesGuard when={editor.guard(() => form.isDirty() || attachments.changed)} subject={t`This claim`} />
     </>
   );
 }

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -14,18 +16,21 @@ import { describeError } from '../../api/describeError';
 import { formatListDate, formatNumber } from '../../components/format';
 import { QueryError } from '../../components/QueryError';
 import { LOT_PATH } from '../lots/paths';
+import './catalogue';
 
 /** How many other affected order items the claim page lists; the lot's recall screen has them all. */
 export const AFFECTED_SHOWN = 50;
 
-const lotName = (lot: { id: number; supplierLotNumber: string | null }) => `Lot ${lot.id}${lot.supplierLotNumber ? ` · ${lot.supplierLotNumber}` : ''}`;
+/** 'Lot 12 · RB-2211': the lot and the supplier's own lot number, when it has one. */
+const lotName = ({ id, supplierLotNumber }: { id: number; supplierLotNumber: string | null }) =>
+  supplierLotNumber ? t`Lot ${id} · ${supplierLotNumber}` : t`Lot ${id}`;
 
 interface AffectedRow {
   orderItemId: number;
   orderNo: string;
   company: string;
   articleNo: string;
-  state: 'Delivered' | 'Open';
+  state: 'delivered' | 'open';
   bottles: number;
   lots: string[];
 }
@@ -38,8 +43,8 @@ export function affectedOrders(trace: ClaimTraceAnswer, recalls: (LotRecall | un
     const recall = recalls[index];
     if (!recall) return;
     for (const [state, clients] of [
-      ['Delivered', recall.delivered],
-      ['Open', recall.open],
+      ['delivered', recall.delivered],
+      ['open', recall.open],
     ] as const) {
       for (const client of clients) {
         for (const item of client.items) {
@@ -72,6 +77,9 @@ export function affectedOrders(trace: ClaimTraceAnswer, recalls: (LotRecall | un
  * the product, or whose item has no recorded lot, says so.
  */
 export function ClaimTrace({ claim }: { claim: Claim }) {
+  const { t } = useLingui();
+  const orderNo = claim.ClientProductionOrder.orderNo;
+  const articleNo = claim.ClientProduct.articleNo;
   const body = { claimId: claim.id };
   const trace = useQuery({
     queryKey: getStaffLotsGetClaimTraceQueryKey('admin', body),
@@ -90,36 +98,49 @@ export function ClaimTrace({ claim }: { claim: Claim }) {
   return (
     <Stack gap="xs" role="region" aria-labelledby="claim-trace-title">
       <Title order={4} id="claim-trace-title">
-        Trace
+        <Trans>Trace</Trans>
       </Title>
       {trace.isPending ? (
-        <Loader size="sm" role="status" aria-label="Loading the trace" />
+        <Loader size="sm" role="status" aria-label={t`Loading the trace`} />
       ) : trace.isError ? (
         <QueryError error={trace.error} onRetry={() => void trace.refetch()} />
       ) : !trace.data.items.length ? (
         <Text>
-          Order {claim.ClientProductionOrder.orderNo} has no item of {claim.ClientProduct.articleNo}: there is nothing to trace.
+          <Trans>
+            Order {orderNo} has no item of {articleNo}: there is nothing to trace.
+          </Trans>
         </Text>
       ) : !lots.length ? (
         <Text>
-          No preform lot is recorded for {claim.ClientProduct.articleNo} in order {claim.ClientProductionOrder.orderNo}:{' '}
-          {trace.data.unlottedPreforms > 0
-            ? `its ${formatNumber(trace.data.unlottedPreforms)} preforms were used before a lot of the preform was delivered, or beyond the lots.`
-            : 'no production is recorded for it, or its preforms came from stock without a lot.'}
+          <NoLot articleNo={articleNo} orderNo={orderNo} unlotted={trace.data.unlottedPreforms} />
         </Text>
       ) : (
         <>
           <Table.ScrollContainer minWidth={640}>
-            <Table striped aria-label="Lots of the claimed item">
+            <Table striped aria-label={t`Lots of the claimed item`}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Lot</Table.Th>
-                  <Table.Th>Preform</Table.Th>
-                  <Table.Th>Supplier</Table.Th>
-                  <Table.Th>Delivered</Table.Th>
-                  <Table.Th>Supply order</Table.Th>
-                  <Table.Th>Warehouse</Table.Th>
-                  <Table.Th ta="right">Preforms used</Table.Th>
+                  <Table.Th>
+                    <Trans>Lot</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Preform</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Supplier</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Delivered</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Supply order</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Warehouse</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <Trans>Preforms used</Trans>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -143,17 +164,17 @@ export function ClaimTrace({ claim }: { claim: Claim }) {
           </Table.ScrollContainer>
           {trace.data.unlottedPreforms > 0 && <UnlottedShare preforms={trace.data.unlottedPreforms} />}
           <Text fw={500} size="sm" id="affected-orders-title">
-            Other orders made from these lots
+            <Trans>Other orders made from these lots</Trans>
           </Text>
           {recallError ? (
-            <Alert color="red" title="Could not load the other orders">
+            <Alert color="red" title={t`Could not load the other orders`}>
               {describeError(recallError)}
             </Alert>
           ) : recalls.some((recall) => recall.isPending) ? (
-            <Loader size="sm" role="status" aria-label="Loading the other orders" />
+            <Loader size="sm" role="status" aria-label={t`Loading the other orders`} />
           ) : !affected.length ? (
             <Text size="sm" c="dimmed">
-              No other order was made from these lots.
+              <Trans>No other order was made from these lots.</Trans>
             </Text>
           ) : (
             <>
@@ -161,12 +182,24 @@ export function ClaimTrace({ claim }: { claim: Claim }) {
                 <Table striped aria-labelledby="affected-orders-title">
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>Order</Table.Th>
-                      <Table.Th>Client</Table.Th>
-                      <Table.Th>Article</Table.Th>
-                      <Table.Th>State</Table.Th>
-                      <Table.Th>Lot</Table.Th>
-                      <Table.Th ta="right">Bottles from the lot</Table.Th>
+                      <Table.Th>
+                        <Trans>Order</Trans>
+                      </Table.Th>
+                      <Table.Th>
+                        <Trans>Client</Trans>
+                      </Table.Th>
+                      <Table.Th>
+                        <Trans>Article</Trans>
+                      </Table.Th>
+                      <Table.Th>
+                        <Trans>State</Trans>
+                      </Table.Th>
+                      <Table.Th>
+                        <Trans>Lot</Trans>
+                      </Table.Th>
+                      <Table.Th ta="right">
+                        <Trans>Bottles from the lot</Trans>
+                      </Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -175,7 +208,7 @@ export function ClaimTrace({ claim }: { claim: Claim }) {
                         <Table.Td>{row.orderNo}</Table.Td>
                         <Table.Td>{row.company}</Table.Td>
                         <Table.Td>{row.articleNo}</Table.Td>
-                        <Table.Td>{row.state}</Table.Td>
+                        <Table.Td>{row.state === 'delivered' ? t`Delivered` : t`Open`}</Table.Td>
                         <Table.Td>{row.lots.join(', ')}</Table.Td>
                         <Table.Td ta="right">{formatNumber(row.bottles)}</Table.Td>
                       </Table.Tr>
@@ -185,7 +218,7 @@ export function ClaimTrace({ claim }: { claim: Claim }) {
               </Table.ScrollContainer>
               {affected.length > AFFECTED_SHOWN && (
                 <Text size="sm" c="dimmed">
-                  {formatNumber(affected.length - AFFECTED_SHOWN)} more: the lot's recall lists them all.
+                  <MoreAffected count={affected.length - AFFECTED_SHOWN} />
                 </Text>
               )}
             </>
@@ -198,11 +231,32 @@ export function ClaimTrace({ claim }: { claim: Claim }) {
 
 /** The preforms of the claimed item(s) no lot covers, said beside their lots so that the lots are not read as the whole source. */
 function UnlottedShare({ preforms }: { preforms: number }) {
+  const shown = formatNumber(preforms);
   return (
     <Text size="sm">
-      Without a lot: {formatNumber(preforms)} preforms, used before a lot of the preform was delivered, or beyond the lots.
+      <Trans>Without a lot: {shown} preforms, used before a lot of the preform was delivered, or beyond the lots.</Trans>
     </Text>
   );
+}
+
+/** Why a traced item has no lot: its preforms came before a lot or beyond the lots, or it has no production yet. */
+function NoLot({ articleNo, orderNo, unlotted }: { articleNo: string; orderNo: string; unlotted: number }) {
+  const shown = formatNumber(unlotted);
+  return unlotted > 0 ? (
+    <Trans>
+      No preform lot is recorded for {articleNo} in order {orderNo}: its {shown} preforms were used before a lot of the preform was delivered, or beyond the lots.
+    </Trans>
+  ) : (
+    <Trans>
+      No preform lot is recorded for {articleNo} in order {orderNo}: no production is recorded for it, or its preforms came from stock without a lot.
+    </Trans>
+  );
+}
+
+/** The affected order items beyond those listed. */
+function MoreAffected({ count }: { count: number }) {
+  const shown = formatNumber(count);
+  return <Trans>{shown} more: the lot's recall lists them all.</Trans>;
 }
 
 /**
@@ -222,14 +276,20 @@ export function ClaimLots({ claim }: { claim: Claim }) {
   return (
     <Stack gap="xs">
       <Title order={4} id="claim-lots-title">
-        Lots of the claimed item
+        <Trans>Lots of the claimed item</Trans>
       </Title>
       <Table striped aria-labelledby="claim-lots-title">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Lot</Table.Th>
-            <Table.Th>Preform</Table.Th>
-            <Table.Th>Delivered</Table.Th>
+            <Table.Th>
+              <Trans>Lot</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Preform</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Delivered</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -22,6 +24,7 @@ import { useWideScreen } from '../../components/useWideScreen';
 import { useAppContext } from '../../app/context';
 import { SEARCH_DEBOUNCE, useClaimsApi } from './claimsApi';
 import { StatusChip } from './StatusChip';
+import './catalogue';
 
 /**
  * /claims on both faces, 'Non-Conformance Reports': a search box (300 ms debounce), ID, Status chip, Order number,
@@ -32,6 +35,7 @@ import { StatusChip } from './StatusChip';
  * its status chip and the columns as labelled values, so no column is squeezed and the chip reads in full.
  */
 export default function ClaimsPage() {
+  const { t } = useLingui();
   const api = useClaimsApi();
   const isClient = api.face === 'client';
   const { session } = useAppContext();
@@ -56,57 +60,70 @@ export default function ClaimsPage() {
     meta: { silent: true }, // says 'Not deleted' itself
     onSuccess: (_result, claimIds) => {
       setSelected([]);
-      notifications.show({ color: 'green', message: claimIds.length === 1 ? `Claim ${claimIds[0]} deleted.` : `${claimIds.length} claims deleted.` });
+      const [id] = claimIds;
+      const count = claimIds.length;
+      notifications.show({ color: 'green', message: count === 1 ? t`Claim ${id} deleted.` : plural(count, { one: '# claim deleted.', other: '# claims deleted.' }) });
     },
-    onError: (error) => notifications.show({ color: 'red', role: 'alert', title: 'Not deleted', message: describeError(error) }),
+    onError: (error) => notifications.show({ color: 'red', role: 'alert', title: t`Not deleted`, message: describeError(error) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [api.claimsKey()[0]] }),
   });
 
   // A client cannot delete a closed claim (the API refuses it too); judged by the freshest rows.
   const current = selected.map((claim) => query.data?.rows.find((row) => row.id === claim.id) ?? claim);
   const locked = isClient ? current.filter((claim) => claim.status === 'closed') : [];
-  const askDelete = () =>
+  const askDelete = () => {
+    const id = selected[0]!.id;
+    const count = selected.length;
     confirmDelete({
-      title: 'Delete claims',
+      title: t`Delete claims`,
       message:
-        selected.length === 1
-          ? `Are you sure you want to delete claim ${selected[0]!.id}?`
-          : `Are you sure you want to delete these ${selected.length} claims?`,
+        count === 1
+          ? t`Are you sure you want to delete claim ${id}?`
+          : plural(count, { one: 'Are you sure you want to delete this # claim?', other: 'Are you sure you want to delete these # claims?' }),
       onConfirm: () => remove.mutate(selected.map((claim) => claim.id)),
     });
+  };
+
+  const lockedIds = locked.map((claim) => claim.id).join(', ');
+  const noClaims = filter ? t`No claim matches the search.` : isClient && !readsOnly ? t`No claims yet. Use New to report a problem.` : t`No claims yet.`;
+  // The pager's buttons, named for people who hear them ('next page').
+  const pageControlLabel = (control: 'first' | 'previous' | 'last' | 'next') =>
+    ({ first: t`first page`, previous: t`previous page`, next: t`next page`, last: t`last page` })[control];
 
   const columns: DataTableColumn<Claim>[] = [
     {
       accessor: 'id',
-      title: 'ID',
+      title: t`ID`,
       sortable: true,
       width: 80,
-      render: (claim) => (
-        <RecordLink to={`/claims/${claim.id}`} label={`Claim ${claim.id}`}>
-          {claim.id}
+      render: ({ id }) => (
+        <RecordLink to={`/claims/${id}`} label={t`Claim ${id}`}>
+          {id}
         </RecordLink>
       ),
     },
-    { accessor: 'status', title: 'Status', sortable: true, render: (claim) => <StatusChip status={claim.status} /> },
-    ...(isClient ? [] : [{ accessor: 'company', title: 'Company', sortable: true } satisfies DataTableColumn<Claim>]),
-    { accessor: 'orderNo', title: 'Order number', sortable: true, render: (claim) => claim.ClientProductionOrder.orderNo },
+    { accessor: 'status', title: t`Status`, sortable: true, render: (claim) => <StatusChip status={claim.status} /> },
+    ...(isClient ? [] : [{ accessor: 'company', title: t`Company`, sortable: true } satisfies DataTableColumn<Claim>]),
+    { accessor: 'orderNo', title: t`Order number`, sortable: true, render: (claim) => claim.ClientProductionOrder.orderNo },
     {
       accessor: 'articleNo',
-      title: 'Article',
+      title: t`Article`,
       sortable: true,
       render: (claim) => `${claim.ClientProduct.articleNo} - ${claim.ClientProduct.productName}`,
     },
-    { accessor: 'deliveryDate', title: 'Delivery at', sortable: true, render: (claim) => formatListDate(claim.deliveryDate) },
+    { accessor: 'deliveryDate', title: t`Delivery at`, sortable: true, render: (claim) => formatListDate(claim.deliveryDate) },
   ];
 
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Non-Conformance Reports</Title>
+        <Title order={2}>
+          <Trans>Non-Conformance Reports</Trans>
+        </Title>
         <Group gap="xs">
           <TextInput
-            aria-label="Search claims"
-            placeholder="Search"
+            aria-label={t`Search claims`}
+            placeholder={t`Search`}
             leftSection={<IconSearch size={16} />}
             maxLength={adminClaimsGetClaimsBodyFilterMax}
             value={search}
@@ -118,14 +135,14 @@ export default function ClaimsPage() {
           />
           {!readsOnly && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ to: '/claims/new' })}>
-              New
+              <Trans>New</Trans>
             </Button>
           )}
           {!readsOnly && (
             <DeleteSelectedButton
-              label="Delete"
+              label={t`Delete`}
               selected={selected.length}
-              blocked={locked.length > 0 ? `Closed, cannot be deleted: ${locked.map((claim) => claim.id).join(', ')}` : null}
+              blocked={locked.length > 0 ? t`Closed, cannot be deleted: ${lockedIds}` : null}
               pending={remove.isPending}
               onClick={askDelete}
             />
@@ -139,32 +156,26 @@ export default function ClaimsPage() {
           <OrderCards<Claim>
             records={query.data?.rows ?? []}
             rowKey={(claim) => claim.id}
-            label={(claim) => `claim ${claim.id}`}
-            heading={(claim) => (
+            label={({ id }) => t`claim ${id}`}
+            heading={({ id, status }) => (
               <Group gap="xs">
-                <Text fw={600}>Claim {claim.id}</Text>
-                <StatusChip status={claim.status} />
+                <Text fw={600}>
+                  <Trans>Claim {id}</Trans>
+                </Text>
+                <StatusChip status={status} />
               </Group>
             )}
             fields={(claim) => [
-              ...(isClient ? [] : [{ label: 'Company', value: claim.company ?? '–' }]),
-              { label: 'Order number', value: claim.ClientProductionOrder.orderNo },
-              { label: 'Article', value: article(claim) },
-              { label: 'Delivery at', value: formatListDate(claim.deliveryDate) },
+              ...(isClient ? [] : [{ label: t`Company`, value: claim.company ?? '–' }]),
+              { label: t`Order number`, value: claim.ClientProductionOrder.orderNo },
+              { label: t`Article`, value: article(claim) },
+              { label: t`Delivery at`, value: formatListDate(claim.deliveryDate) },
             ]}
             open={openClaim}
             inProgress={() => false}
             selected={selected}
             {...(readsOnly ? {} : { onSelectedChange: setSelected })}
-            emptyText={
-              query.isPending
-                ? 'Loading claims…'
-                : filter
-                  ? 'No claim matches the search.'
-                  : isClient && !readsOnly
-                    ? 'No claims yet. Use New to report a problem.'
-                    : 'No claims yet.'
-            }
+            emptyText={query.isPending ? t`Loading claims…` : noClaims}
           />
           {(query.data?.count ?? 0) > list.pagination.rowsPerPage && (
             <Pagination
@@ -172,7 +183,7 @@ export default function ClaimsPage() {
               total={Math.ceil((query.data?.count ?? 0) / list.pagination.rowsPerPage)}
               value={list.pagination.page}
               onChange={list.tableProps.onPageChange}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getControlProps={(control) => ({ 'aria-label': pageControlLabel(control) })}
             />
           )}
         </Stack>
@@ -180,7 +191,8 @@ export default function ClaimsPage() {
         <DataTable<Claim>
           {...pagedTableProps(query)}
           recordsPerPageOptions={[20, 50, 100]}
-          noRecordsText={filter ? 'No claim matches the search.' : isClient && !readsOnly ? 'No claims yet. Use New to report a problem.' : 'No claims yet.'}
+          recordsPerPageLabel={t`Records per page`}
+          noRecordsText={noClaims}
           {...list.tableProps}
           {...(readsOnly ? {} : { selectedRecords: selected, onSelectedRecordsChange: setSelected })}
           {...orderRows<Claim>({

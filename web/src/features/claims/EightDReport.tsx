@@ -1,3 +1,6 @@
+import { msg, plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -7,27 +10,29 @@ import type { Claim, ContainmentEntryKind } from '@generated/model';
 import { describeError } from '../../api/describeError';
 import { formatDateTime, formatNumber } from '../../components/format';
 import { hasEightD, PROBLEM_QUESTIONS, type ClaimFormValues, type EightDText } from './claimForm';
+import './catalogue';
 
 /** The disciplines before and after D2 and D3, with their labels and what each holds. */
-const BEFORE: [EightDText, string, string][] = [
-  ['preparation', 'D0 Preparation', 'Is an 8D needed; the emergency response.'],
-  ['team', 'D1 Team', 'The members and their roles.'],
+type Discipline = [EightDText, MessageDescriptor, MessageDescriptor];
+const BEFORE: Discipline[] = [
+  ['preparation', msg`D0 Preparation`, msg`Is an 8D needed; the emergency response.`],
+  ['team', msg`D1 Team`, msg`The members and their roles.`],
 ];
-const AFTER: [EightDText, string, string][] = [
-  ['rootCause', 'D4 Root cause', 'Why it happened.'],
-  ['escapePoint', 'D4 Escape point', 'Where it should have been caught and was not.'],
-  ['correctiveActions', 'D5 Corrective actions', 'The permanent corrective actions chosen.'],
-  ['validation', 'D6 Validation', 'The corrective actions implemented and shown to work.'],
-  ['prevention', 'D7 Prevention', 'What keeps it from happening again, here and elsewhere.'],
-  ['recognition', 'D8 Recognition', "The team's work recognised; the report closed."],
+const AFTER: Discipline[] = [
+  ['rootCause', msg`D4 Root cause`, msg`Why it happened.`],
+  ['escapePoint', msg`D4 Escape point`, msg`Where it should have been caught and was not.`],
+  ['correctiveActions', msg`D5 Corrective actions`, msg`The permanent corrective actions chosen.`],
+  ['validation', msg`D6 Validation`, msg`The corrective actions implemented and shown to work.`],
+  ['prevention', msg`D7 Prevention`, msg`What keeps it from happening again, here and elsewhere.`],
+  ['recognition', msg`D8 Recognition`, msg`The team's work recognised; the report closed.`],
 ];
 
-const KIND_LABELS: Record<ContainmentEntryKind, string> = {
-  lot: 'Lot',
-  'order item': 'Order item',
-  client: 'Client',
-  'preform stock': 'Preform stock',
-  'bottle stock': 'Bottle stock',
+const KIND_LABELS: Record<ContainmentEntryKind, MessageDescriptor> = {
+  lot: msg`Lot`,
+  'order item': msg`Order item`,
+  client: msg`Client`,
+  'preform stock': msg`Preform stock`,
+  'bottle stock': msg`Bottle stock`,
 };
 
 /**
@@ -49,13 +54,14 @@ export function EightDReport({
   /** The claim as the fill answered it (a new version: the editor starts over from it). */
   onFilled: (claim: Claim) => void;
 }) {
+  const { t, i18n } = useLingui();
   const disabled = locked || !isGp;
   if (!isGp && !hasEightD(claim?.eightD)) return null;
-  const text = ([field, label, description]: [EightDText, string, string]) => (
+  const text = ([field, label, description]: Discipline) => (
     <Textarea
       key={field}
-      label={label}
-      description={isGp ? description : undefined}
+      label={i18n._(label)}
+      description={isGp ? i18n._(description) : undefined}
       rows={2}
       resize="vertical"
       disabled={disabled}
@@ -65,19 +71,19 @@ export function EightDReport({
   return (
     <Stack gap="sm" aria-labelledby="eight-d-title" role="group">
       <Title order={4} id="eight-d-title">
-        8D report
+        <Trans>8D report</Trans>
       </Title>
       {BEFORE.map(text)}
-      <Fieldset legend="D2 Problem (5W2H)" disabled={disabled}>
+      <Fieldset legend={t`D2 Problem (5W2H)`} disabled={disabled}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {PROBLEM_QUESTIONS.map(([question, label]) => (
-            <Textarea key={question} label={label} rows={1} resize="vertical" disabled={disabled} {...form.getInputProps(`eightD.problem.${question}`)} />
+            <Textarea key={question} label={i18n._(label)} rows={1} resize="vertical" disabled={disabled} {...form.getInputProps(`eightD.problem.${question}`)} />
           ))}
         </SimpleGrid>
       </Fieldset>
-      <Fieldset legend="D3 Containment">
+      <Fieldset legend={t`D3 Containment`}>
         <Stack gap="sm">
-          <Textarea label="Interim actions" rows={2} resize="vertical" disabled={disabled} {...form.getInputProps('eightD.containment')} />
+          <Textarea label={t`Interim actions`} rows={2} resize="vertical" disabled={disabled} {...form.getInputProps('eightD.containment')} />
           {isGp && <ContainmentFromTrace form={form} claim={claim} locked={locked} onFilled={onFilled} />}
         </Stack>
       </Fieldset>
@@ -102,6 +108,7 @@ function ContainmentFromTrace({
   locked: boolean;
   onFilled: (claim: Claim) => void;
 }) {
+  const { t, i18n } = useLingui();
   const fill = useMutation({
     mutationFn: (saved: Claim) => adminClaimsFillContainmentFromTrace({ id: saved.id, version: saved.version }),
     meta: { silent: true },
@@ -109,12 +116,12 @@ function ContainmentFromTrace({
   });
   const filled = claim?.eightD?.containmentFromTrace ?? null;
   const dirty = form.isDirty();
-  const reason = !claim ? 'Save the claim first.' : dirty ? 'Save your changes first: filling the list saves the claim.' : null;
+  const reason = !claim ? t`Save the claim first.` : dirty ? t`Save your changes first: filling the list saves the claim.` : null;
   return (
     <Stack gap="xs">
       <Group justify="space-between" align="center">
         <Text fw={500} size="sm" id="containment-list-title">
-          Affected, from the trace of the claimed item's lots
+          <Trans>Affected, from the trace of the claimed item's lots</Trans>
         </Text>
         {!locked && (
           <Button
@@ -126,7 +133,7 @@ function ContainmentFromTrace({
             title={reason ?? undefined}
             onClick={() => claim && fill.mutate(claim)}
           >
-            {filled ? 'Fill again from the trace' : 'Fill from the trace'}
+            {filled ? t`Fill again from the trace` : t`Fill from the trace`}
           </Button>
         )}
       </Group>
@@ -136,29 +143,35 @@ function ContainmentFromTrace({
         </Text>
       )}
       {fill.error && (
-        <Alert color="red" title="D3 not filled from the trace">
+        <Alert color="red" title={t`D3 not filled from the trace`}>
           {describeError(fill.error)}
         </Alert>
       )}
       {filled ? (
         <>
-          <Text size="xs" c="dimmed">
-            Filled by {filled.by}, {formatDateTime(filled.at)}; {filled.entries.length} {filled.entries.length === 1 ? 'entry' : 'entries'}.
-          </Text>
+          <FilledBy by={filled.by} at={formatDateTime(filled.at)} entries={filled.entries.length} />
           <Table.ScrollContainer minWidth={560}>
             <Table striped aria-labelledby="containment-list-title">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Kind</Table.Th>
-                  <Table.Th>What</Table.Th>
-                  <Table.Th>Detail</Table.Th>
-                  <Table.Th ta="right">Quantity</Table.Th>
+                  <Table.Th>
+                    <Trans>Kind</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans context="containment entry">What</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Detail</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <Trans>Quantity</Trans>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {filled.entries.map((entry, index) => (
                   <Table.Tr key={index}>
-                    <Table.Td>{KIND_LABELS[entry.kind]}</Table.Td>
+                    <Table.Td>{i18n._(KIND_LABELS[entry.kind])}</Table.Td>
                     <Table.Td>{entry.label}</Table.Td>
                     <Table.Td>{entry.detail}</Table.Td>
                     <Table.Td ta="right">{entry.quantity === null ? '' : formatNumber(entry.quantity)}</Table.Td>
@@ -170,9 +183,19 @@ function ContainmentFromTrace({
         </>
       ) : (
         <Text size="sm" c="dimmed">
-          Not filled yet.
+          <Trans>Not filled yet.</Trans>
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** Who filled D3's list and when, and how many entries it has. */
+function FilledBy({ by, at, entries }: { by: string; at: string; entries: number }) {
+  const { t } = useLingui();
+  return (
+    <Text size="xs" c="dimmed">
+      {t`Filled by ${by}, ${at}; ${plural(entries, { one: '# entry', other: '# entries' })}.`}
+    </Text>
   );
 }

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from "react";
+import { useLingui } from "@lingui/react/macro";
 import { Image, Skeleton, UnstyledButton } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { Upload } from "@generated/model";
+import "./catalogue";
 
 export const THUMBNAIL_SIZE = 64;
 
@@ -24,6 +26,8 @@ export function PhotoThumbnail({
   load: (upload: Upload) => Promise<Blob>;
   onDownload: () => void;
 }) {
+  const { t } = useLingui();
+  const name = upload.originalFilename;
   const box = useRef<HTMLButtonElement>(null);
   const [visible, setVisible] = useState(
     () => typeof IntersectionObserver === "undefined",
@@ -56,14 +60,14 @@ export function PhotoThumbnail({
     <UnstyledButton
       ref={box}
       onClick={onDownload}
-      title={`Download ${upload.originalFilename}`}
+      title={t`Download ${name}`}
       w={THUMBNAIL_SIZE}
       h={THUMBNAIL_SIZE}
     >
       {url ? (
         <Image
           src={url}
-          alt={`Photo ${upload.originalFilename}`}
+          alt={t`Photo ${name}`}
           w={THUMBNAIL_SIZE}
           h={THUMBNAIL_SIZE}
           fit="cover"

@@ -1,7 +1,9 @@
+import { msg } from '@lingui/core/macro';
 import type { Claim, Claim8D, Claim8DInput, ClaimInput, ClaimStatus } from '@generated/model';
 import { clientClaimsSaveClaimBody } from '@generated/zod/claims/claims.zod';
 import { MESSAGES } from '../../api/messages';
 import { zodValidate } from '../../api/validation';
+import './catalogue';
 
 /** The claim editor's fields as the inputs hold them (selects hold ids as strings; an empty number input is ''). */
 export interface ClaimFormValues {
@@ -22,15 +24,15 @@ export interface ClaimFormValues {
 
 const optionalText = (value: string) => value.trim() || null;
 
-/** D2's 5W2H questions, in order, with their labels. */
+/** D2's 5W2H questions, in order, with their labels (the catalogue's). */
 export const PROBLEM_QUESTIONS = [
-  ['what', 'What'],
-  ['where', 'Where'],
-  ['when', 'When'],
-  ['who', 'Who'],
-  ['why', 'Why'],
-  ['how', 'How'],
-  ['howMany', 'How many'],
+  ['what', msg`What`],
+  ['where', msg`Where`],
+  ['when', msg`When`],
+  ['who', msg`Who`],
+  ['why', msg`Why`],
+  ['how', msg`How`],
+  ['howMany', msg`How many`],
 ] as const;
 export type ProblemQuestion = (typeof PROBLEM_QUESTIONS)[number][0];
 

@@ -1,5 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { ApiError, idempotencyKey, isRetryableSave, SAVE_RETRY_DELAYS_MS, type ProblemDocument } from '../../api/http';
 import type { Upload } from '@generated/model';
+import './catalogue';
 
 /**
  * Uploads one file with one Idempotency-Key, re-sent with the same key (so the file is stored once) while the
@@ -34,8 +36,11 @@ function uploadOnce(
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', '/api/client/uploads/save');
+    // HTTP header names and the token's scheme: protocol words, no text a person reads.
+    /* eslint-disable lingui/no-unlocalized-strings */
     if (options.token) request.setRequestHeader('Authorization', `Bearer ${options.token}`);
     request.setRequestHeader('Idempotency-Key', key['Idempotency-Key']);
+    /* eslint-enable lingui/no-unlocalized-strings */
     request.responseType = 'text';
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) options.onProgress(event.loaded / event.total);
@@ -55,12 +60,12 @@ function uploadOnce(
           return;
         }
       }
-      const problem: ProblemDocument = { title: request.statusText || 'Error', status: request.status, ...(body as object | null) };
+      const problem: ProblemDocument = { title: request.statusText || t`Error`, status: request.status, ...(body as object | null) };
       const retryAfter = Number(request.getResponseHeader('retry-after') ?? Number.NaN);
       reject(new ApiError(request.status, problem, Number.isFinite(retryAfter) ? retryAfter : undefined));
     };
     request.onerror = () =>
-      reject(new ApiError(0, { title: 'Network error', status: 0, detail: 'The portal cannot be reached. Check your connection and try again.' }));
+      reject(new ApiError(0, { title: t`Network error`, status: 0, detail: t`The portal cannot be reached. Check your connection and try again.` }));
     request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
     if (options.signal.aborted) {
       reject(new DOMException('The upload was cancelled.', 'AbortError'));

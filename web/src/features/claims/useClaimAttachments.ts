@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
 import { clientUploadsDeleteUploads } from '@generated/endpoints/claims/claims';
 import type { Upload } from '@generated/model';
@@ -5,6 +6,7 @@ import { describeError } from '../../api/describeError';
 import { ApiError } from '../../api/http';
 import { UPLOAD_MESSAGES } from '../../api/messages';
 import { uploadFile } from './uploadFile';
+import './catalogue';
 
 /** One file of the claim: attached or just uploaded (`upload`), still uploading (`progress`), or failed (`error`). */
 export interface Attachment {
@@ -65,7 +67,7 @@ export function useClaimAttachments(initial: Upload[], token: () => string | nul
     for (const file of files) {
       const key = `file-${++counter}`;
       if (!accepted(file)) {
-        setItems((current) => [...current, { key, name: file.name, upload: null, progress: 0, error: 'Only .jpg and other images or PDF files can be attached.', removed: false }]);
+        setItems((current) => [...current, { key, name: file.name, upload: null, progress: 0, error: t`Only .jpg and other images or PDF files can be attached.`, removed: false }]);
         continue;
       }
       const controller = new AbortController();

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ import { zodValidate, problemFieldErrors } from '../../api/validation';
 import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';
 import { onInvalidForm } from '../../components/invalidForm';
+import './catalogue';
 
 interface FormValues {
   manufacturerName: string;
@@ -29,6 +31,7 @@ const toInput = (values: FormValues) => ({
 
 /** New or edit manufacturer. Validates on touch with the contract's rules; keeps the input when saving fails. */
 export default function ManufacturerDialog({ manufacturer, onClose }: { manufacturer: Manufacturer | 'new' | null; onClose: () => void }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const form = useForm<FormValues>({
     mode: 'controlled',
@@ -75,12 +78,12 @@ export default function ManufacturerDialog({ manufacturer, onClose }: { manufact
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} title={manufacturer === 'new' ? 'New manufacturer' : 'Edit manufacturer'}>
+    <Modal opened={opened} onClose={onClose} title={manufacturer === 'new' ? t`New manufacturer` : t`Edit manufacturer`}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Name" required data-autofocus {...form.getInputProps('manufacturerName')} />
-          <NumberInput label="Lead time (days)" required allowDecimal={false} {...form.getInputProps('defaultLeadTime')} />
-          <NumberInput label="Boxes per truck" required allowDecimal={false} {...form.getInputProps('boxQtyPerTruck')} />
+          <TextInput label={t`Name`} required data-autofocus {...form.getInputProps('manufacturerName')} />
+          <NumberInput label={t`Lead time (days)`} required allowDecimal={false} {...form.getInputProps('defaultLeadTime')} />
+          <NumberInput label={t`Boxes per truck`} required allowDecimal={false} {...form.getInputProps('boxQtyPerTruck')} />
           <DialogActions onCancel={onClose} pending={save.isPending} />
         </Stack>
       </form>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -8,11 +9,14 @@ import type { Manufacturer, ManufacturersGetManufacturersBodyPaginationSortBy } 
 import { useListState } from '../../components/useListState';
 import { QueryError } from '../../components/QueryError';
 import { pagedTableProps } from '../../components/pagedTable';
+import { formatNumber } from '../../components/format';
+import './catalogue';
 // The dialog (zod, @mantine/form) loads when it is first opened, keeping the list's chunk small.
 const ManufacturerDialog = lazy(() => import('./ManufacturerDialog'));
 
 /** /manufacturers: list (name, lead time) with New and an edit dialog on row click; 10 per page (part 9). */
 export default function ManufacturersPage() {
+  const { t } = useLingui();
   const list = useListState<Manufacturer, ManufacturersGetManufacturersBodyPaginationSortBy>({ sortBy: 'manufacturerName', rowsPerPage: 10 });
   const body = { pagination: list.pagination };
   const query = useManufacturersGetManufacturers(body, {
@@ -23,9 +27,11 @@ export default function ManufacturersPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Manufacturers</Title>
+        <Title order={2}>
+          <Trans>Manufacturers</Trans>
+        </Title>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          New
+          <Trans>New</Trans>
         </Button>
       </Group>
       {query.isError ? (
@@ -33,14 +39,15 @@ export default function ManufacturersPage() {
       ) : (
         <DataTable<Manufacturer>
           {...pagedTableProps(query)}
-          noRecordsText="No manufacturers yet. Use New to add one."
+          recordsPerPageLabel={t`Records per page`}
+          noRecordsText={t`No manufacturers yet. Use New to add one.`}
           {...list.tableProps}
           onRowClick={({ record }) => setEditing(record)}
           rowStyle={() => ({ cursor: 'pointer' })}
           columns={[
-            { accessor: 'manufacturerName', title: 'Name', sortable: true },
-            { accessor: 'defaultLeadTime', title: 'Lead time (days)', sortable: true, textAlign: 'right' },
-            { accessor: 'boxQtyPerTruck', title: 'Boxes per truck', sortable: true, textAlign: 'right' },
+            { accessor: 'manufacturerName', title: t`Name`, sortable: true },
+            { accessor: 'defaultLeadTime', title: t`Lead time (days)`, sortable: true, textAlign: 'right', render: ({ defaultLeadTime }) => formatNumber(defaultLeadTime) },
+            { accessor: 'boxQtyPerTruck', title: t`Boxes per truck`, sortable: true, textAlign: 'right', render: ({ boxQtyPerTruck }) => formatNumber(boxQtyPerTruck) },
           ]}
         />
       )}
