@@ -8,7 +8,7 @@ export const PENDING_I18N = [
   'web/src/features/audit/**',
   'web/src/features/claims/**',
   'web/src/features/clients/**',
-  'web/src/features/downtime/**',
+  'web/src/features/downtime/downtime.test-utils.ts',
   'web/src/features/invoices/**',
   'web/src/features/lots/**',
   'web/src/features/machines/**',
