@@ -11,7 +11,7 @@ export const PENDING_I18N = [
   'web/src/features/downtime/downtime.test-utils.ts',
   'web/src/features/invoices/**',
   'web/src/features/lots/**',
-  'web/src/features/machines/**',
+  'web/src/features/machines/machines.test-utils.tsx',
   'web/src/features/manufacturers/**',
   'web/src/features/notifications/FailedNotificationMails.tsx',
   'web/src/features/notifications/NotificationSettingsPage.tsx',
