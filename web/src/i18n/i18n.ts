@@ -102,7 +102,9 @@ export async function activateLocale(locale: Locale): Promise<Locale> {
       pickerLocales[chosen]?.(),
     ]);
     loaded.add(shellKey);
-    i18n.loadAndActivate({ locale: chosen, messages: Object.assign({}, shell.messages, ...features) });
+    // Merged into what the language already has: a language chosen again loads nothing new, and must keep its texts.
+    i18n.load(chosen, Object.assign({}, shell.messages, ...features));
+    i18n.activate(chosen);
   }
   document.documentElement.lang = chosen === PSEUDO_LOCALE ? 'en-XA' : chosen;
   return chosen;

@@ -21,6 +21,9 @@ describe('dates, numbers and texts in the chosen language', () => {
     await activateLocale('en');
     expect(document.documentElement.lang).toBe('en');
     expect(MESSAGES.required).toBe('Field is required.');
+    // Chosen again: its catalogue is not loaded twice, and its texts are still there.
+    await activateLocale('sv');
+    expect(MESSAGES.required).toBe('Fältet är obligatoriskt.');
   });
 
   it('writes numbers and percentages as Swedish does, and English keeps the en-US grouping', async () => {
