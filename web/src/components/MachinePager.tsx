@@ -18,9 +18,6 @@ export const machinePagesOf = (count: number, rowsPerPage: number) => Math.max(1
  * not the previous page's placeholder).
  */
 export function useLastMachinePage(value: MachinePageValue, count: number, settled: boolean, onChange: ((page: MachinePageValue) => void) | undefined) {
-  const { t } = useLingui();
-  // The pager's arrows, named for screen readers.
-  const controls = { first: t`first page`, previous: t`previous page`, next: t`next page`, last: t`last page` };
   const pages = machinePagesOf(count, value.rowsPerPage);
   useEffect(() => {
     if (settled && value.page > pages) onChange?.({ ...value, page: pages });

@@ -105,7 +105,7 @@ export default function DowntimeCausesPage() {
               render: (row) => (
                 <>
                   {row.planned && (
-                    <Badge variant="light" color="blue" mr="xs" title={t`A planned stop: not counted against availability`}>
+                    <Badge variant="light" color="blue" mr="xs" miw="max-content" title={t`A planned stop: not counted against availability`}>
                       <Trans>Planned</Trans>
                     </Badge>
                   )}

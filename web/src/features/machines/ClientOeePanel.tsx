@@ -32,7 +32,7 @@ function MachineCard({ machine }: { machine: ClientMachinePerformance }) {
     <Card withBorder radius="md" padding="md" component="article" aria-label={t`Machine ${machineName}`}>
       <Group justify="space-between" mb="xs">
         <Title order={4}>{machine.machineName}</Title>
-        <Badge color={band.color} variant="light">
+        <Badge color={band.color} variant="light" miw="max-content">
           {i18n._(band.label)}
         </Badge>
       </Group>

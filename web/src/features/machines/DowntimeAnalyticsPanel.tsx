@@ -57,6 +57,7 @@ export function DowntimeAnalyticsPanel({ period, machines }: { period: Period; m
                 striped
                 aria-label={t`Stop causes`}
                 records={pareto}
+                noRecordsText={t`No stops in this period.`}
                 idAccessor={(cause) => String(cause.causeId ?? 'none')}
                 columns={[
                   { accessor: 'causeLabel', title: t`Cause`, render: ({ causeLabel, planned }) => (planned ? t`${causeLabel} (planned)` : causeLabel) },

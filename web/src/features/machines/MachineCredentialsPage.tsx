@@ -111,7 +111,7 @@ export default function MachineCredentialsPage() {
               textAlign: 'right',
               render: (credential) =>
                 credential.revokedAt ? (
-                  <Badge color="gray" variant="light" title={revokedAt(credential.revokedAt)}>
+                  <Badge color="gray" variant="light" miw="max-content" title={revokedAt(credential.revokedAt)}>
                     <Trans>Revoked</Trans>
                   </Badge>
                 ) : (

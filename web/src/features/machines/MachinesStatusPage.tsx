@@ -54,7 +54,7 @@ function StateCell({ machine, now }: { machine: LiveMachine; now: Date }) {
   const [since, elapsed] = machine.since ? [formatDateTime(machine.since), formatElapsed(machine.since, now)] : ['', ''];
   return (
     <Group gap="xs" wrap="nowrap">
-      <Badge color={badge.color} variant="light">
+      <Badge color={badge.color} variant="light" miw="max-content">
         {i18n._(badge.label)}
       </Badge>
       {machine.since && (

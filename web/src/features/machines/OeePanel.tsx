@@ -118,6 +118,7 @@ export function OeePanel({
                   striped
                   aria-label={t`OEE per machine over the period`}
                   records={totals}
+                  noRecordsText={t`No machines in this period.`}
                   idAccessor="machineLabel"
                   columns={[
                     { accessor: 'machineLabel', title: t`Machine` },
@@ -126,7 +127,7 @@ export function OeePanel({
                       accessor: 'band',
                       title: t`Band`,
                       render: (total) => (
-                        <Badge color={BANDS[total.band].color} variant="light">
+                        <Badge color={BANDS[total.band].color} variant="light" miw="max-content">
                           {i18n._(BANDS[total.band].label)}
                         </Badge>
                       ),
@@ -161,6 +162,7 @@ export function OeePanel({
                     striped
                     aria-label={t`OEE per machine and period`}
                     records={rows}
+                    noRecordsText={t`No machines in this period.`}
                     idAccessor={(row) => `${row.machineLabel}/${row.periodLabel}`}
                     columns={[
                       { accessor: 'machineLabel', title: t`Machine` },
