@@ -89,6 +89,7 @@ export default function DowntimeCausesPage() {
         <DataTable<DowntimeCause>
           {...pagedTableProps(query)}
           recordsPerPageOptions={undefined}
+          recordsPerPageLabel={undefined}
           noRecordsText={t`No causes yet. Use New to add one.`}
           {...list.tableProps}
           onRecordsPerPageChange={undefined}
