@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Pagination, Select, Text } from '@mantine/core';
 import type { RowsPerPage } from '@generated/model';
 
@@ -41,6 +41,9 @@ export function MachinePager({
   sizes: readonly RowsPerPage[];
   onChange: (page: MachinePageValue) => void;
 }) {
+  const { t } = useLingui();
+  // The pager's arrows, named for screen readers.
+  const controls = { first: t`first page`, previous: t`previous page`, next: t`next page`, last: t`last page` };
   const pages = machinePagesOf(count, value.rowsPerPage);
   const firstRow = (value.page - 1) * value.rowsPerPage + 1;
   const lastRow = Math.min(count, value.page * value.rowsPerPage);
@@ -58,13 +61,13 @@ export function MachinePager({
             total={pages}
             value={Math.min(value.page, pages)}
             onChange={(page) => onChange({ ...value, page })}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getControlProps={(control) => ({ 'aria-label': controls[control] })}
           />
         )}
         <Select
           size="xs"
           w={120}
-          label="Machines per page"
+          label={t`Machines per page`}
           allowDeselect={false}
           data={sizes.map(String)}
           value={String(value.rowsPerPage)}

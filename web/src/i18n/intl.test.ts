@@ -21,6 +21,9 @@ describe('dates, numbers and texts in the chosen language', () => {
     await activateLocale('en');
     expect(document.documentElement.lang).toBe('en');
     expect(MESSAGES.required).toBe('Field is required.');
+    // Chosen again: its catalogue is not loaded twice, and its texts are still there.
+    await activateLocale('sv');
+    expect(MESSAGES.required).toBe('Fältet är obligatoriskt.');
   });
 
   it('keeps a language\'s texts when it is chosen again after another', async () => {

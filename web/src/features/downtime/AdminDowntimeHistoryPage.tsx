@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { MultiSelect, Stack } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import {
@@ -16,6 +17,7 @@ import { HistoryToolbar } from './HistoryToolbar';
 import { useHistoryActions } from './useHistoryActions';
 import { currentMonth } from './downtimeFormat';
 import type { Period } from '../../components/PeriodPicker';
+import './catalogue';
 
 /** The cause select searches the causes by name on the server: the first 20 by name, or those containing the typed text. */
 const causeLookup = (filter: string) =>
@@ -27,6 +29,7 @@ const causeLookup = (filter: string) =>
  * start and end; endDatetime descending, 10 per page (10/20/50/100), paged and sorted by the API.
  */
 export default function AdminDowntimeHistoryPage() {
+  const { t } = useLingui();
   const [period, setPeriod] = useState<Period>(currentMonth);
   const [clientIds, setClientIds] = useState<string[]>([]);
   const list = useListState<DowntimeHistoryItem, AdminDowntimeGetHistoryBodyPaginationSortBy>({ sortBy: 'endDatetime', descending: true, rowsPerPage: 10 });
@@ -45,7 +48,7 @@ export default function AdminDowntimeHistoryPage() {
   return (
     <Stack>
       <HistoryToolbar
-        title="Downtimes history"
+        title={t`Downtimes history`}
         period={period}
         onPeriodChange={(next) => {
           setPeriod(next);
@@ -53,15 +56,15 @@ export default function AdminDowntimeHistoryPage() {
         }}
         filters={
           <MultiSelect
-            label="Clients"
-            placeholder={clientIds.length ? undefined : clients.isLoading ? 'Loading clients…' : 'All clients'}
+            label={t`Clients`}
+            placeholder={clientIds.length ? undefined : clients.isLoading ? t`Loading clients…` : t`All clients`}
             searchable
             clearable
             miw={260}
             maw={520}
-            nothingFoundMessage="No client found"
+            nothingFoundMessage={t`No client found`}
             data={(clients.data ?? []).map((client) => ({ value: client.id, label: client.company }))}
-            error={clients.isError ? 'Clients could not be loaded.' : undefined}
+            error={clients.isError ? t`Clients could not be loaded.` : undefined}
             value={clientIds}
             onChange={(ids) => {
               setClientIds(ids);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Group, Select, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
@@ -6,6 +7,7 @@ import type { DowntimeCause, DowntimeHistoryItem } from '@generated/model';
 import { messageFor } from '../../api/messages';
 import { useServerLookup } from '../../components/useServerLookup';
 import { formatHistoryDate } from './downtimeFormat';
+import './catalogue';
 
 /** The face's causes call for one search text ('' for the first causes by name): the select searches the server. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each face's generated call has its own error type
@@ -25,11 +27,12 @@ const causeOption = (cause: Pick<DowntimeCause, 'id' | 'causeName'>) => ({ value
  * save and cancel. A cause is required (part 5). A failed save keeps the editor open with the choice.
  */
 export function CauseCell({ item, editing, label }: { item: DowntimeHistoryItem; editing: CauseEditing; label: string }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [causeId, setCauseId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const where = `${item.machineName} on ${formatHistoryDate(item.actualDate)}`;
+  const [machine, day] = [item.machineName, formatHistoryDate(item.actualDate)];
   const causes = useServerLookup({
     query: editing.lookup,
     option: causeOption,
@@ -67,11 +70,11 @@ export function CauseCell({ item, editing, label }: { item: DowntimeHistoryItem;
           <Text size="sm">{item.DowntimeCause.causeName}</Text>
         ) : (
           <Text size="sm" c="dimmed" fs="italic">
-            No cause yet
+            <Trans>No cause yet</Trans>
           </Text>
         )}
-        <Tooltip label="Update cause">
-          <ActionIcon variant="subtle" size="sm" aria-label={`Update cause of ${where}`} onClick={start}>
+        <Tooltip label={t`Update cause`}>
+          <ActionIcon variant="subtle" size="sm" aria-label={t`Update cause of ${machine} on ${day}`} onClick={start}>
             <IconPencil size={14} />
           </ActionIcon>
         </Tooltip>
@@ -92,7 +95,7 @@ export function CauseCell({ item, editing, label }: { item: DowntimeHistoryItem;
         size="xs"
         miw={160}
         autoFocus
-        placeholder="Search causes"
+        placeholder={t`Search causes`}
         {...causes.props}
         value={causeId}
         onChange={(value) => {
@@ -103,10 +106,10 @@ export function CauseCell({ item, editing, label }: { item: DowntimeHistoryItem;
         comboboxProps={{ withinPortal: true }}
         disabled={pending}
       />
-      <ActionIcon variant="filled" size={30} aria-label={`Save cause of ${where}`} loading={pending} onClick={() => void submit()}>
+      <ActionIcon variant="filled" size={30} aria-label={t`Save cause of ${machine} on ${day}`} loading={pending} onClick={() => void submit()}>
         <IconCheck size={16} />
       </ActionIcon>
-      <ActionIcon variant="default" size={30} aria-label="Cancel" disabled={pending} onClick={() => setOpen(false)}>
+      <ActionIcon variant="default" size={30} aria-label={t`Cancel`} disabled={pending} onClick={() => setOpen(false)}>
         <IconX size={16} />
       </ActionIcon>
     </Group>

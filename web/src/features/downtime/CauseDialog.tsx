@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Checkbox, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { ApiError } from '../../api/http';
 import { DialogActions } from '../../components/DialogActions';
 import { onInvalidForm } from '../../components/invalidForm';
+import './catalogue';
 
 interface FormValues {
   causeName: string;
@@ -26,6 +28,7 @@ const toInput = (values: FormValues) => ({ causeName: values.causeName.trim(), c
  * with the contract's rules. Save closes and reloads the list; a failed save keeps the dialog and its input.
  */
 export default function CauseDialog({ cause, onClose }: { cause: DowntimeCause | 'new'; onClose: () => void }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const form = useForm<FormValues>({
     mode: 'controlled',
@@ -39,7 +42,8 @@ export default function CauseDialog({ cause, onClose }: { cause: DowntimeCause |
   const save = useAdminDowntimeSaveCause({
     mutation: {
       onSuccess: async (saved) => {
-        notifications.show({ color: 'green', message: `Cause ${saved.causeName} saved.` });
+        const name = saved.causeName;
+        notifications.show({ color: 'green', message: t`Cause ${name} saved.` });
         await queryClient.invalidateQueries({ queryKey: [getAdminDowntimeGetCausesQueryKey()[0]] });
         onClose();
       },
@@ -58,14 +62,14 @@ export default function CauseDialog({ cause, onClose }: { cause: DowntimeCause |
   );
 
   return (
-    <Modal opened onClose={onClose} title={cause === 'new' ? 'New cause' : 'Edit cause'} size="lg">
+    <Modal opened onClose={onClose} title={cause === 'new' ? t`New cause` : t`Edit cause`} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Name" required data-autofocus {...form.getInputProps('causeName')} />
-          <Textarea label="Description" required rows={4} resize="vertical" {...form.getInputProps('causeDescription')} />
+          <TextInput label={t`Name`} required data-autofocus {...form.getInputProps('causeName')} />
+          <Textarea label={t`Description`} required rows={4} resize="vertical" {...form.getInputProps('causeDescription')} />
           <Checkbox
-            label="Planned stop"
-            description="A changeover or maintenance: planned downtime, not counted against the machine's availability (OEE)."
+            label={t`Planned stop`}
+            description={t`A changeover or maintenance: planned downtime, not counted against the machine's availability (OEE).`}
             {...form.getInputProps('planned', { type: 'checkbox' })}
           />
           <DialogActions onCancel={onClose} pending={save.isPending} />

@@ -1,5 +1,7 @@
 import '@mantine/schedule/styles.css';
 import { useState } from 'react';
+import { plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { ResourcesDayView, type ScheduleEventData, type ScheduleResourceGroup, type ScheduleResourceData } from '@mantine/schedule';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -13,7 +15,10 @@ import { QueryError } from '../../components/QueryError';
 import * as clock from '../../components/clock';
 import { useNow } from '../../components/useNow';
 import { addDays, utcDayOf } from '../../components/dates';
-import { formatDuration, formatHistoryDate, formatHistoryDateTime, utcWallClock } from './downtimeFormat';
+import { formatDuration, formatHistoryDate, formatHistoryDateTime, formatUtcTime, utcWallClock } from './downtimeFormat';
+import { currentLocale } from '../../i18n/locales';
+import { pickerLocaleOf } from '../../i18n/i18n';
+import './catalogue';
 
 /** The page sizes the contract offers for the gantt's machines (its `machines.rowsPerPage`). */
 const ROWS_PER_PAGE = adminDowntimeGetDowntimeBody.shape.machines.unwrap().shape.rowsPerPage.options.map((option) => option.value);
@@ -43,16 +48,18 @@ export function ganttOf(data: Pick<AdminDowntimeGetDowntime200, 'machines' | 'ev
     const ongoing = open.has(stop.id);
     const start = utcWallClock(stop.targetStart);
     const end = utcWallClock(ongoing ? now.toISOString() : stop.targetEnd);
-    const cause = stop.DowntimeCause?.causeName ?? 'No cause yet';
+    const cause = stop.DowntimeCause?.causeName ?? t`No cause yet`;
     const minutes = ongoing ? Math.max(stop.duration, Math.floor((now.getTime() - Date.parse(stop.targetStart)) / 60_000)) : stop.duration;
+    const duration = formatDuration(minutes);
+    const lasting = ongoing ? t`${duration}, ongoing` : duration;
     return {
       id: stop.id,
-      title: `${cause} · ${formatDuration(minutes)}${ongoing ? ', ongoing' : ''}`,
+      title: `${cause} · ${lasting}`,
       start: start < dayStart ? dayStart : start,
       end: end > dayEnd ? dayEnd : end,
       color: stop.DowntimeCause ? 'red' : 'orange',
       resourceId: machineKey(stop),
-      payload: { stop, ongoing },
+      payload: { stop, ongoing, lasting },
     };
   });
   return { resources, groups: [...groups.values()], events };
@@ -81,6 +88,7 @@ export function ganttScrollTime(day: string, events: { start: string | Date }[],
 const STOPPED = { state: 'stopped' } as const;
 
 export default function DowntimeGanttPage() {
+  const { t } = useLingui();
   const [day, setDay] = useState(utcDayOf);
   const [machines, setMachines] = useState<GanttMachinePage>(FIRST_PAGE);
   const body = { period: { from: day, to: day }, machines };
@@ -102,32 +110,34 @@ export default function DowntimeGanttPage() {
   return (
     <Stack>
       <Group justify="space-between" align="center">
-        <Title order={2}>Downtimes</Title>
+        <Title order={2}>
+          <Trans>Downtimes</Trans>
+        </Title>
         <Group gap="xs">
-          <ActionIcon variant="default" size="lg" aria-label="Previous day" onClick={() => setDay((current) => addDays(current, -1))}>
+          <ActionIcon variant="default" size="lg" aria-label={t`Previous day`} onClick={() => setDay((current) => addDays(current, -1))}>
             <IconChevronLeft size={18} />
           </ActionIcon>
           <Text fw={600} miw={110} ta="center" aria-live="polite">
             {formatHistoryDate(day)}
           </Text>
-          <ActionIcon variant="default" size="lg" aria-label="Next day" onClick={() => setDay((current) => addDays(current, 1))}>
+          <ActionIcon variant="default" size="lg" aria-label={t`Next day`} onClick={() => setDay((current) => addDays(current, 1))}>
             <IconChevronRight size={18} />
           </ActionIcon>
           <Button variant="default" onClick={() => setDay(utcDayOf())} disabled={day === utcDayOf()}>
-            Today
+            <Trans>Today</Trans>
           </Button>
-          {query.isFetching && <Loader size="xs" role="status" aria-label="Loading" />}
+          {query.isFetching && <Loader size="xs" role="status" aria-label={t`Loading`} />}
         </Group>
       </Group>
       <Text size="xs" c="dimmed">
-        {query.data
-          ? `${query.data.events.length === 1 ? '1 stop' : `${query.data.events.length} stops`} on ${formatHistoryDate(day)} (UTC). Red: cause set; orange: no cause yet${open.size > 0 ? '; an ongoing stop ends at now' : ''}.`
-          : 'Times are UTC.'}
+        {query.data ? stopsLine(query.data.events.length, day, open.size > 0) : t`Times are UTC.`}
       </Text>
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data && machineCount === 0 ? (
-        <Text c="dimmed">No client machines yet: machines appear here once a client has them.</Text>
+        <Text c="dimmed">
+          <Trans>No client machines yet: machines appear here once a client has them.</Trans>
+        </Text>
       ) : (
         <Box aria-busy={query.isFetching}>
           <ResourcesDayView
@@ -140,11 +150,13 @@ export default function DowntimeGanttPage() {
             groupLabelWidth={140}
             events={gantt.events}
             slotWidth={72}
-            labels={{ resources: 'Machines' }}
+            labels={{ resources: t`Machines`, resourceSlot: t`Machine's time slot` }}
+            locale={pickerLocaleOf(currentLocale())}
+            slotLabelFormat={(slot) => formatUtcTime(`${slot.replace(' ', 'T')}Z`)}
             rowHeight={48}
             startScrollTime={ganttScrollTime(day, gantt.events, now)}
             // The chart scrolls both ways: keyboard users reach it with Tab and scroll it with the arrows (WCAG 2.1.1).
-            scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `Stops on ${formatHistoryDate(day)}, by machine` } }}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': stopsOnLabel(day) } }}
             getCurrentTime={() => utcWallClock(clock.now().toISOString())}
             renderEventBody={(event) => (
               <Text size="xs" truncate title={eventTooltip(event)}>
@@ -159,8 +171,24 @@ export default function DowntimeGanttPage() {
   );
 }
 
+/** '2 stops on 24.11.2026 (UTC). Red: cause set; orange: no cause yet.' */
+function stopsLine(count: number, day: string, withOngoing: boolean) {
+  const date = formatHistoryDate(day);
+  const stops = plural(count, { one: '# stop', other: '# stops' });
+  return withOngoing
+    ? t`${stops} on ${date} (UTC). Red: cause set; orange: no cause yet; an ongoing stop ends at now.`
+    : t`${stops} on ${date} (UTC). Red: cause set; orange: no cause yet.`;
+}
+
+/** The chart's name for screen readers: 'Stops on 24.11.2026, by machine'. */
+function stopsOnLabel(day: string) {
+  const date = formatHistoryDate(day);
+  return t`Stops on ${date}, by machine`;
+}
+
 function eventTooltip(event: ScheduleEventData): string {
-  const { stop, ongoing } = event.payload as { stop: AdminDowntimeGetDowntime200['events'][number]; ongoing: boolean };
-  const end = ongoing ? 'now (ongoing)' : formatHistoryDateTime(stop.targetEnd);
-  return `${stop.machineName}: ${stop.DowntimeCause?.causeName ?? 'No cause yet'}, ${formatHistoryDateTime(stop.targetStart)} – ${end} (${event.title.split(' · ')[1] ?? formatDuration(stop.duration)})`;
+  const { stop, ongoing, lasting } = event.payload as { stop: AdminDowntimeGetDowntime200['events'][number]; ongoing: boolean; lasting: string };
+  const [machine, cause, start] = [stop.machineName, stop.DowntimeCause?.causeName ?? t`No cause yet`, formatHistoryDateTime(stop.targetStart)];
+  const end = ongoing ? t`now (ongoing)` : formatHistoryDateTime(stop.targetEnd);
+  return t`${machine}: ${cause}, ${start} – ${end} (${lasting})`;
 }

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { PeriodPicker, type Period } from '../../components/PeriodPicker';
+import './catalogue';
 
 /** Title, period picker (plus the screen's own filters) and 'Export to Csv', shared by both history screens. */
 export function HistoryToolbar(props: {
@@ -21,11 +23,11 @@ export function HistoryToolbar(props: {
           {props.filters}
         </Group>
         <Button variant="light" leftSection={<IconFileSpreadsheet size={16} />} loading={props.exporting} onClick={props.onExport}>
-          Export to Csv
+          <Trans>Export to Csv</Trans>
         </Button>
       </Group>
       <Text size="xs" c="dimmed">
-        Start and end times are UTC. Use the pencil in the cause column to set a stop’s cause.
+        <Trans>Start and end times are UTC. Use the pencil in the cause column to set a stop’s cause.</Trans>
       </Text>
     </Stack>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Stack } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import {
@@ -15,6 +16,7 @@ import { HistoryToolbar } from './HistoryToolbar';
 import { useHistoryActions } from './useHistoryActions';
 import { currentMonth } from './downtimeFormat';
 import type { Period } from '../../components/PeriodPicker';
+import './catalogue';
 
 /** The cause select searches the causes by name on the server (every cause when nothing is typed). */
 const causeLookup = (filter: string) => getOperatorDowntimeGetCausesQueryOptions({ filter: filter || undefined });
@@ -25,6 +27,7 @@ const causeLookup = (filter: string) => getOperatorDowntimeGetCausesQueryOptions
  * (10/20/50/100); CSV export (semicolon-separated history-table-export.csv, made by the API).
  */
 export default function OperatorDowntimeHistoryPage() {
+  const { t } = useLingui();
   const [period, setPeriod] = useState<Period>(currentMonth);
   const list = useListState<DowntimeHistoryItem, OperatorDowntimeGetHistoryBodyPaginationSortBy>({ sortBy: 'endDatetime', descending: true, rowsPerPage: 10 });
   const body = { pagination: list.pagination, period };
@@ -40,7 +43,7 @@ export default function OperatorDowntimeHistoryPage() {
   return (
     <Stack>
       <HistoryToolbar
-        title="Downtime history"
+        title={t`Downtime history`}
         period={period}
         onPeriodChange={(next) => {
           setPeriod(next);

@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import type { DowntimeHistoryItem } from '@generated/model';
 import { saveFile } from '../../api/http';
 import { MESSAGES } from '../../api/messages';
 import { describeError } from '../../api/describeError';
 import { formatHistoryDate } from './downtimeFormat';
+import './catalogue';
 
 export const HISTORY_CSV = 'history-table-export.csv';
 
@@ -18,11 +20,13 @@ export function useHistoryActions(options: {
   save: (input: { data: { historyItem: { id: number; causeId: number; version: number } } }) => Promise<DowntimeHistoryItem>;
   exportCsv: () => Promise<Blob>;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   return {
     saveCause: async (item: DowntimeHistoryItem, causeId: number) => {
       const saved = await options.save({ data: { historyItem: { id: item.id, causeId, version: item.version } } });
-      notifications.show({ color: 'green', message: `Cause of ${saved.machineName} on ${formatHistoryDate(saved.actualDate)} set to ${saved.DowntimeCause?.causeName ?? 'none'}.` });
+      const [machine, day, cause] = [saved.machineName, formatHistoryDate(saved.actualDate), saved.DowntimeCause?.causeName ?? t`none`];
+      notifications.show({ color: 'green', message: t`Cause of ${machine} on ${day} set to ${cause}.` });
       await queryClient.invalidateQueries({ queryKey: [options.historyKey] });
       return saved;
     },
@@ -32,7 +36,7 @@ export function useHistoryActions(options: {
         file = await options.exportCsv();
       } catch (error) {
         // The server's reason (e.g. too many rows for one file); the export mutation is silent otherwise.
-        notifications.show({ color: 'red', role: 'alert', title: 'Export failed', message: describeError(error) });
+        notifications.show({ color: 'red', role: 'alert', title: t`Export failed`, message: describeError(error) });
         return;
       }
       try {

@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { Badge, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -13,25 +16,30 @@ import { PERIOD_TOGGLES, togglePeriod, type PeriodToggle } from '../stats/period
 import { BANDS, MADE_OF, MadeOf } from './MadeOf';
 import { formatHours, formatShare } from './machineFormat';
 import { madeOfRow } from './OeePanel';
+import './catalogue';
+
+/** The period toggles as the chosen language abbreviates them (English: the spec's 1M, 6M, YTD). */
+const TOGGLE_LABELS: Record<PeriodToggle, MessageDescriptor> = { '1M': msg`1M`, '6M': msg`6M`, YTD: msg`YTD` };
 
 const percentOf = (part: number | null) => (part == null ? null : Math.round(part * 1000) / 10);
 
 function MachineCard({ machine }: { machine: ClientMachinePerformance }) {
-  const { total } = machine;
+  const { t, i18n } = useLingui();
+  const { total, machineName } = machine;
   const band = BANDS[total.band];
   const madeOf = madeOfRow(total);
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={`Machine ${machine.machineName}`}>
+    <Card withBorder radius="md" padding="md" component="article" aria-label={t`Machine ${machineName}`}>
       <Group justify="space-between" mb="xs">
         <Title order={4}>{machine.machineName}</Title>
-        <Badge color={band.color} variant="light">
-          {band.label}
+        <Badge color={band.color} variant="light" miw="max-content">
+          {i18n._(band.label)}
         </Badge>
       </Group>
       <SimpleGrid cols={2} spacing="xs" mb="xs">
         <div>
           <Text size="xs" c="dimmed" component="div">
-            <MadeOf label="OEE" madeOf={MADE_OF.oee} />
+            <MadeOf label={t`OEE`} madeOf={MADE_OF.oee} />
           </Text>
           <Text fw={700} size="xl" title={madeOf.oee}>
             {formatShare(total.oee)}
@@ -39,7 +47,7 @@ function MachineCard({ machine }: { machine: ClientMachinePerformance }) {
         </div>
         <div>
           <Text size="xs" c="dimmed" component="div">
-            <MadeOf label="Availability" madeOf={MADE_OF.availability} />
+            <MadeOf label={t`Availability`} madeOf={MADE_OF.availability} />
           </Text>
           <Text fw={700} size="xl" title={madeOf.availability}>
             {formatShare(total.availability)}
@@ -50,25 +58,31 @@ function MachineCard({ machine }: { machine: ClientMachinePerformance }) {
         {madeOf.coverage}.
       </Text>
       <Text size="sm" fw={600} mb={4}>
-        Top stop causes
+        <Trans>Top stop causes</Trans>
       </Text>
       {machine.topCauses.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No stops in this period.
+          <Trans>No stops in this period.</Trans>
         </Text>
       ) : (
-        <Table withRowBorders={false} verticalSpacing={2} aria-label={`Top stop causes of ${machine.machineName}`}>
+        <Table withRowBorders={false} verticalSpacing={2} aria-label={t`Top stop causes of ${machineName}`}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Cause</Table.Th>
-              <Table.Th ta="right">Hours</Table.Th>
-              <Table.Th ta="right">Stops</Table.Th>
+              <Table.Th>
+                <Trans>Cause</Trans>
+              </Table.Th>
+              <Table.Th ta="right">
+                <Trans>Hours</Trans>
+              </Table.Th>
+              <Table.Th ta="right">
+                <Trans>Stops</Trans>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {machine.topCauses.map((cause) => (
               <Table.Tr key={cause.causeName ?? 'none'}>
-                <Table.Td>{cause.causeName ?? 'No cause yet'}</Table.Td>
+                <Table.Td>{cause.causeName ?? t`No cause yet`}</Table.Td>
                 <Table.Td ta="right">{formatHours(cause.hours)}</Table.Td>
                 <Table.Td ta="right">{formatNumber(cause.count)}</Table.Td>
               </Table.Tr>
@@ -85,6 +99,7 @@ function MachineCard({ machine }: { machine: ClientMachinePerformance }) {
  * the company (only its own: the API answers for the caller's company), with their top stop causes, for 1M, 6M or YTD.
  */
 export function ClientOeePanel({ today }: { today: Date }) {
+  const { t, i18n } = useLingui();
   const [toggle, setToggle] = useState<PeriodToggle>('1M');
   const period = togglePeriod(toggle, today);
   const body = { period };
@@ -98,13 +113,13 @@ export function ClientOeePanel({ today }: { today: Date }) {
         <Text size="sm" c="dimmed">
           {formatListDate(period.from)} – {formatListDate(period.to)}
         </Text>
-        <SegmentedControl aria-label="Period" data={PERIOD_TOGGLES} value={toggle} onChange={(value) => setToggle(value as PeriodToggle)} />
+        <SegmentedControl aria-label={t`Period`} data={PERIOD_TOGGLES.map((value) => ({ value, label: i18n._(TOGGLE_LABELS[value]) }))} value={toggle} onChange={(value) => setToggle(value as PeriodToggle)} />
       </Group>
       <ChartState
         query={query}
-        label="machine performance"
+        label={t`machine performance`}
         isEmpty={(data) => data.machines.length === 0}
-        empty={<ChartEmpty title="No machines to show" hint="Your machines appear here once they are assigned to you and report their work." />}
+        empty={<ChartEmpty title={t`No machines to show`} hint={t`Your machines appear here once they are assigned to you and report their work.`} />}
       >
         {(data) => (
           <Stack>
@@ -117,11 +132,12 @@ export function ClientOeePanel({ today }: { today: Date }) {
               }))}
               dataKey="machine"
               unit=" %"
+              valueFormatter={formatNumber}
               yAxisProps={{ domain: [0, 100] }}
               withLegend
               series={[
-                { name: 'oee', label: 'OEE', color: 'blue.8' },
-                { name: 'availability', label: 'Availability', color: 'teal.8' },
+                { name: 'oee', label: t`OEE`, color: 'blue.8' },
+                { name: 'availability', label: t`Availability`, color: 'teal.8' },
               ]}
             />
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { openConfirm } from '../../components/confirm';
 import { notifications } from '@mantine/notifications';
@@ -15,24 +17,35 @@ import {
 import type { MachineCredential as Credential } from '@generated/model';
 import { KeptAsideEvents } from './KeptAsideEvents';
 import { machineKeyOf, machineLabelOf, useLiveStatus } from './liveStatus';
+import './catalogue';
 
 // The dialog (zod, @mantine/form) loads when it is first opened.
 const NewCredentialDialog = lazy(() => import('./NewCredentialDialog'));
 
 /** Asks before a revocation: the machines or collector using the token stop being heard at once. */
 function confirmRevoke(credential: Credential, onConfirm: () => void) {
+  const name = credential.name;
   openConfirm({
-    title: 'Revoke credential',
+    title: t`Revoke credential`,
     children: (
       <Text size="sm">
-        Revoke &apos;{credential.name}&apos;? Machines or collectors using its token can no longer report events. This cannot be undone.
+        {t`Revoke ''${name}''? Machines or collectors using its token can no longer report events. This cannot be undone.`}
       </Text>
     ),
-    labels: { confirm: 'Revoke', cancel: 'Cancel' },
+    labels: { confirm: t`Revoke`, cancel: t`Cancel` },
     confirmProps: { color: 'red' },
     onConfirm,
   });
 }
+
+/** 'Revoked 24.11.2026 07:05' */
+function revokedAt(instant: string) {
+  const at = formatDateTime(instant);
+  return t`Revoked ${at}`;
+}
+
+/** The revoke button's name: 'Revoke Line 4 collector'. */
+const revokeLabel = (name: string) => t`Revoke ${name}`;
 
 /**
  * Admin 'Machine credentials': the tokens machines or their collectors report events with — never a
@@ -40,6 +53,7 @@ function confirmRevoke(credential: Credential, onConfirm: () => void) {
  * them, the events kept aside.
  */
 export default function MachineCredentialsPage() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const query = useAdminMachinesGetCredentials({});
   // The machines' companies, to name a credential's machines as the other screens do.
@@ -51,7 +65,8 @@ export default function MachineCredentialsPage() {
   const revoke = useAdminMachinesRevokeCredential({
     mutation: {
       onSuccess: async (revoked) => {
-        notifications.show({ color: 'green', message: `Credential '${revoked.name}' revoked.` });
+        const name = revoked.name;
+        notifications.show({ color: 'green', message: t`Credential ''${name}'' revoked.` });
         await queryClient.invalidateQueries({ queryKey: getAdminMachinesGetCredentialsQueryKey().slice(0, 1) });
       },
     },
@@ -60,14 +75,18 @@ export default function MachineCredentialsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Machine credentials</Title>
+        <Title order={2}>
+          <Trans>Machine credentials</Trans>
+        </Title>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-          New
+          <Trans>New</Trans>
         </Button>
       </Group>
       <Text size="sm" c="dimmed">
-        A credential lets a machine, or the collector beside it, report its events over HTTP with a bearer token, or over MQTT with the credential&apos;s
-        name as user name and the token as password, only for its machines. The token is shown once, when the credential is made.
+        <Trans>
+          A credential lets a machine, or the collector beside it, report its events over HTTP with a bearer token, or over MQTT with the credential&apos;s
+          name as user name and the token as password, only for its machines. The token is shown once, when the credential is made.
+        </Trans>
       </Text>
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
@@ -77,34 +96,34 @@ export default function MachineCredentialsPage() {
           striped
           minHeight={180}
           fetching={query.isPending}
-          aria-label="Machine credentials"
+          aria-label={t`Machine credentials`}
           records={query.data?.rows ?? []}
-          noRecordsText="No machine credentials yet. Use New to make one."
+          noRecordsText={t`No machine credentials yet. Use New to make one.`}
           columns={[
-            { accessor: 'name', title: 'Name' },
-            { accessor: 'tokenHint', title: 'Token starts with', render: (credential) => <code>{credential.tokenHint}…</code> },
-            { accessor: 'machines', title: 'Machines', render: machinesOf },
-            { accessor: 'createdAt', title: 'Created at', render: (credential) => formatDateTime(credential.createdAt) },
-            { accessor: 'lastUsedAt', title: 'Last used', render: (credential) => (credential.lastUsedAt ? formatDateTime(credential.lastUsedAt) : 'Never') },
+            { accessor: 'name', title: t`Name` },
+            { accessor: 'tokenHint', title: t`Token starts with`, render: (credential) => <code>{credential.tokenHint}…</code> },
+            { accessor: 'machines', title: t`Machines`, render: machinesOf },
+            { accessor: 'createdAt', title: t`Created at`, render: (credential) => formatDateTime(credential.createdAt) },
+            { accessor: 'lastUsedAt', title: t`Last used`, render: (credential) => (credential.lastUsedAt ? formatDateTime(credential.lastUsedAt) : t`Never`) },
             {
               accessor: 'actions',
-              title: 'Status',
+              title: t`Status`,
               textAlign: 'right',
               render: (credential) =>
                 credential.revokedAt ? (
-                  <Badge color="gray" variant="light" title={`Revoked ${formatDateTime(credential.revokedAt)}`}>
-                    Revoked
+                  <Badge color="gray" variant="light" miw="max-content" title={revokedAt(credential.revokedAt)}>
+                    <Trans>Revoked</Trans>
                   </Badge>
                 ) : (
                   <Button
                     size="xs"
                     variant="light"
                     color="red"
-                    aria-label={`Revoke ${credential.name}`}
+                    aria-label={revokeLabel(credential.name)}
                     loading={revoke.isPending && revoke.variables?.data.id === credential.id}
                     onClick={() => confirmRevoke(credential, () => revoke.mutate({ data: { id: credential.id } }))}
                   >
-                    Revoke
+                    <Trans>Revoke</Trans>
                   </Button>
                 ),
             },

@@ -1,11 +1,13 @@
 import '@mantine/charts/styles.css';
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, MultiSelect, Stack, Tabs, Title } from '@mantine/core';
 import { PeriodPicker, type Period } from '../../components/PeriodPicker';
 import { currentMonth } from '../downtime/downtimeFormat';
 import { DowntimeAnalyticsPanel } from './DowntimeAnalyticsPanel';
 import { FIRST_MACHINE_PAGE, OeePanel } from './OeePanel';
-import { machineKeyOf, machineOfKey, useLiveStatus, type MachineRef } from './liveStatus';
+import { machineKeyOf, machineLabelOf, machineOfKey, useLiveStatus, type MachineRef } from './liveStatus';
+import './catalogue';
 
 /**
  * Admin and operator 'Machine performance': for a period and chosen machines (none chosen:
@@ -16,6 +18,7 @@ import { machineKeyOf, machineOfKey, useLiveStatus, type MachineRef } from './li
 export const MAX_TREND_MACHINES = 8;
 
 export default function MachinePerformancePage() {
+  const { t } = useLingui();
   const [period, setPeriod] = useState<Period>(() => currentMonth());
   const [chosen, setChosen] = useState<string[]>([]);
   // The whole-period table's page of machines; another period starts again at page 1, at the size chosen.
@@ -27,7 +30,7 @@ export default function MachinePerformancePage() {
   const live = useLiveStatus({ refetchInterval: false });
   const options = (live.data ?? []).map((machine) => ({
     value: machineKeyOf(machine),
-    label: `${machine.company ?? machine.clientId} · ${machine.machineName}`,
+    label: machineLabelOf(machine),
   }));
   const machines: MachineRef[] = chosen.map(machineOfKey);
   // Each machine by day, shift or week when machines are chosen, or when the plant has only a few; otherwise (a plant
@@ -36,26 +39,32 @@ export default function MachinePerformancePage() {
 
   return (
     <Stack>
-      <Title order={2}>Machine performance</Title>
+      <Title order={2}>
+        <Trans>Machine performance</Trans>
+      </Title>
       <Group align="flex-end">
         <PeriodPicker value={period} onChange={choosePeriod} />
         <MultiSelect
-          label="Machines"
-          placeholder={chosen.length === 0 ? 'All machines' : undefined}
+          label={t`Machines`}
+          placeholder={chosen.length === 0 ? t`All machines` : undefined}
           data={options}
           value={chosen}
           onChange={setChosen}
           searchable
           clearable
-          clearButtonProps={{ 'aria-label': 'Clear machines' }}
+          clearButtonProps={{ 'aria-label': t`Clear machines` }}
           miw={280}
           maw={560}
         />
       </Group>
       <Tabs defaultValue="oee" keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="oee">OEE</Tabs.Tab>
-          <Tabs.Tab value="downtime">Downtime analytics</Tabs.Tab>
+          <Tabs.Tab value="oee">
+            <Trans>OEE</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="downtime">
+            <Trans>Downtime analytics</Trans>
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="oee" pt="md">
           <OeePanel

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import { DialogActions } from '../../components/DialogActions';
 import { onInvalidForm } from '../../components/invalidForm';
 import { LabelledValue, ShownOnce } from '../../components/ShownOnce';
 import { machineKeyOf, machineLabelOf, machineOfKey, useLiveStatus } from './liveStatus';
+import './catalogue';
 
 interface FormValues {
   name: string;
@@ -25,21 +27,23 @@ const toInput = (values: FormValues) => ({ name: values.name.trim(), machines: v
 
 /** The token, once: a copy button and the warning that it will not be shown again. */
 function TokenOnce({ created, onClose }: { created: AdminMachinesCreateCredential200; onClose: () => void }) {
+  const { t } = useLingui();
+  const name = created.credential.name;
   return (
     <ShownOnce
       warning={{
-        title: 'Copy the token now',
+        title: t`Copy the token now`,
         text: (
-          <>
-            This is the only time the token of &apos;{created.credential.name}&apos; is shown. Store it in the machine&apos;s or collector&apos;s
+          <Trans>
+            This is the only time the token of &apos;&apos;{name}&apos;&apos; is shown. Store it in the machine&apos;s or collector&apos;s
             configuration; the portal keeps only a hash of it. If it is lost, revoke the credential and make a new one.
-          </>
+          </Trans>
         ),
       }}
-      copy={{ value: created.token, label: 'Copy token' }}
+      copy={{ value: created.token, label: t`Copy token` }}
       onClose={onClose}
     >
-      <LabelledValue id="token-label" label="Token" value={created.token} />
+      <LabelledValue id="token-label" label={t`Token`} value={created.token} />
     </ShownOnce>
   );
 }
@@ -49,6 +53,7 @@ function TokenOnce({ created, onClose }: { created: AdminMachinesCreateCredentia
  * success the dialog shows the token once, with a copy button; closing it leaves no copy in the page.
  */
 export default function NewCredentialDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const machines = useLiveStatus({ refetchInterval: false });
   const [created, setCreated] = useState<AdminMachinesCreateCredential200 | null>(null);
@@ -73,24 +78,24 @@ export default function NewCredentialDialog({ onClose }: { onClose: () => void }
   const submit = form.onSubmit((values) => create.mutate({ data: { credential: schema.parse(toInput(values)) } }), onInvalidForm);
 
   return (
-    <Modal opened onClose={onClose} title={created ? 'Machine credential made' : 'New machine credential'} closeOnClickOutside={!created}>
+    <Modal opened onClose={onClose} title={created ? t`Machine credential made` : t`New machine credential`} closeOnClickOutside={!created}>
       {created ? (
         <TokenOnce created={created} onClose={onClose} />
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            <TextInput label="Name" description="What it is for, e.g. 'Line 4 collector'." required data-autofocus {...form.getInputProps('name')} />
+            <TextInput label={t`Name`} description={t`What it is for, e.g. 'Line 4 collector'.`} required data-autofocus {...form.getInputProps('name')} />
             <MultiSelect
-              label="Machines"
-              description="The machines it may report events for; events of other machines are kept aside."
+              label={t`Machines`}
+              description={t`The machines it may report events for; events of other machines are kept aside.`}
               required
               searchable
               data={options}
               disabled={!machines.data}
-              nothingFoundMessage="No such machine"
+              nothingFoundMessage={t`No such machine`}
               {...form.getInputProps('machines')}
             />
-            <DialogActions onCancel={onClose} pending={create.isPending} saveLabel="Create" />
+            <DialogActions onCancel={onClose} pending={create.isPending} saveLabel={t`Create`} />
           </Stack>
         </form>
       )}

@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { Badge, Box, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
 import { DataTable } from 'mantine-datatable';
@@ -13,6 +16,7 @@ import { BANDS, MADE_OF, MadeOf } from './MadeOf';
 import { formatShare } from './machineFormat';
 import { GRAINS, useOee, type Grain, type OeeRow, type OeeTotal } from './performanceApi';
 import type { MachineRef } from './liveStatus';
+import './catalogue';
 
 /** The page sizes the contract offers for the whole-period table's machines (its `machinePage.rowsPerPage`). */
 const ROWS_PER_PAGE = adminMachinesGetOeeBody.shape.machinePage.unwrap().shape.rowsPerPage.options.map((option) => option.value);
@@ -24,15 +28,18 @@ export const timeOf = (seconds: number) => formatDuration(Math.round(seconds / 6
 
 /** What one row's figures are made of, with its numbers (the cells' titles: hover, and read out by screen readers). */
 export function madeOfRow(row: Figures) {
+  const [producing, plannedBusy] = [timeOf(row.actualProductionTime), timeOf(row.plannedBusyTime)];
+  const [produced, good, scrap] = [formatNumber(row.producedQuantity), formatNumber(row.goodQuantity), formatNumber(row.scrapQuantity)];
+  const [availability, performance, quality, coverage] = [formatShare(row.availability), formatShare(row.performance), formatShare(row.quality), formatShare(row.coverage)];
   return {
-    availability: `${timeOf(row.actualProductionTime)} producing ÷ ${timeOf(row.plannedBusyTime)} planned busy time`,
+    availability: t`${producing} producing ÷ ${plannedBusy} planned busy time`,
     performance:
       row.performance == null
-        ? `${formatNumber(row.producedQuantity)} produced in ${timeOf(row.actualProductionTime)}; no planned run time per item on the product, or no production time`
-        : `planned run time per item × ${formatNumber(row.producedQuantity)} produced ÷ ${timeOf(row.actualProductionTime)} producing`,
-    quality: `${formatNumber(row.goodQuantity)} good ÷ ${formatNumber(row.producedQuantity)} produced (${formatNumber(row.scrapQuantity)} scrap)`,
-    oee: `${formatShare(row.availability)} × ${formatShare(row.performance)} × ${formatShare(row.quality)}`,
-    coverage: `Data covers ${formatShare(row.coverage)} of the period`,
+        ? t`${produced} produced in ${producing}; no planned run time per item on the product, or no production time`
+        : t`planned run time per item × ${produced} produced ÷ ${producing} producing`,
+    quality: t`${good} good ÷ ${produced} produced (${scrap} scrap)`,
+    oee: `${availability} × ${performance} × ${quality}`,
+    coverage: t`Data covers ${coverage} of the period`,
   };
 }
 
@@ -73,6 +80,7 @@ export function OeePanel({
   machinePage?: MachinePage;
   onMachinePageChange?: (page: MachinePage) => void;
 }) {
+  const { t, i18n } = useLingui();
   const [grain, setGrain] = useState<Grain>('day');
   const paged = !withBuckets;
   const query = useOee({ period, grain, machines, withBuckets, machinePage: paged ? machinePage : undefined, enabled: ready });
@@ -82,17 +90,17 @@ export function OeePanel({
   return (
     <Stack>
       {withBuckets ? (
-        <SegmentedControl aria-label="Grain" data={GRAINS} value={grain} onChange={(value) => setGrain(value as Grain)} w="fit-content" />
+        <SegmentedControl aria-label={t`Grain`} data={GRAINS.map((choice) => ({ value: choice.value, label: i18n._(choice.label) }))} value={grain} onChange={(value) => setGrain(value as Grain)} w="fit-content" />
       ) : (
         <Text size="sm" c="dimmed">
-          Choose machines above to see them by day, shift or week.
+          <Trans>Choose machines above to see them by day, shift or week.</Trans>
         </Text>
       )}
       <ChartState
         query={query}
-        label="OEE"
+        label={t`OEE`}
         isEmpty={(view) => view.totals.length === 0 && view.machineCount === 0}
-        empty={<ChartEmpty title="No OEE for this period" hint="OEE appears once machines report events in the period. Pick another period or machines." />}
+        empty={<ChartEmpty title={t`No OEE for this period`} hint={t`OEE appears once machines report events in the period. Pick another period or machines.`} />}
       >
         {({ totals, rows }) => {
           const chart = chartOf(rows);
@@ -100,26 +108,27 @@ export function OeePanel({
             <Stack gap="md">
               <Group gap="xs">
                 <Title order={3} size="h4">
-                  The whole period
+                  <Trans>The whole period</Trans>
                 </Title>
-                {paged && query.isFetching && <Loader size="xs" role="status" aria-label="Loading the machines' OEE" />}
+                {paged && query.isFetching && <Loader size="xs" role="status" aria-label={t`Loading the machines' OEE`} />}
               </Group>
               <Box aria-busy={paged && query.isFetching}>
                 <DataTable<OeeTotal>
                   withTableBorder
                   striped
-                  aria-label="OEE per machine over the period"
+                  aria-label={t`OEE per machine over the period`}
                   records={totals}
+                  noRecordsText={t`No machines in this period.`}
                   idAccessor="machineLabel"
                   columns={[
-                    { accessor: 'machineLabel', title: 'Machine' },
+                    { accessor: 'machineLabel', title: t`Machine` },
                     ...figureColumns<OeeTotal>(),
                     {
                       accessor: 'band',
-                      title: 'Band',
+                      title: t`Band`,
                       render: (total) => (
-                        <Badge color={BANDS[total.band].color} variant="light">
-                          {BANDS[total.band].label}
+                        <Badge color={BANDS[total.band].color} variant="light" miw="max-content">
+                          {i18n._(BANDS[total.band].label)}
                         </Badge>
                       ),
                     },
@@ -130,12 +139,12 @@ export function OeePanel({
                 <MachinePager value={machinePage} count={machineCount} sizes={ROWS_PER_PAGE} onChange={onMachinePageChange} />
               )}
               <Text size="xs" c="dimmed">
-                {MADE_OF.oee} Hover or focus a figure for what it is made of.
+                {i18n._(MADE_OF.oee)} <Trans>Hover or focus a figure for what it is made of.</Trans>
               </Text>
               {withBuckets && (
                 <>
                   <Title order={3} size="h4">
-                    By {grain}
+                    {grain === 'shift' ? <Trans>By shift</Trans> : grain === 'week' ? <Trans>By week</Trans> : <Trans>By day</Trans>}
                   </Title>
                   <LineChart
                     h={260}
@@ -143,6 +152,7 @@ export function OeePanel({
                     dataKey="period"
                     series={chart.series}
                     unit=" %"
+                    valueFormatter={formatNumber}
                     yAxisProps={{ domain: [0, 100] }}
                     connectNulls={false}
                     withLegend
@@ -150,12 +160,13 @@ export function OeePanel({
                   <DataTable<OeeRow>
                     withTableBorder
                     striped
-                    aria-label="OEE per machine and period"
+                    aria-label={t`OEE per machine and period`}
                     records={rows}
+                    noRecordsText={t`No machines in this period.`}
                     idAccessor={(row) => `${row.machineLabel}/${row.periodLabel}`}
                     columns={[
-                      { accessor: 'machineLabel', title: 'Machine' },
-                      { accessor: 'periodLabel', title: grain === 'shift' ? 'Shift' : grain === 'week' ? 'Week' : 'Day' },
+                      { accessor: 'machineLabel', title: t`Machine` },
+                      { accessor: 'periodLabel', title: grain === 'shift' ? t`Shift` : grain === 'week' ? t`Week` : t`Day` },
                       ...figureColumns<OeeRow>(),
                     ]}
                   />
@@ -171,7 +182,7 @@ export function OeePanel({
 
 type Figures = Omit<OeeRow, 'machineLabel' | 'periodLabel' | 'from' | 'to'>;
 
-function figureColumn<Row extends Figures>(accessor: 'availability' | 'performance' | 'quality' | 'oee', label: string, madeOf: string) {
+function figureColumn<Row extends Figures>(accessor: 'availability' | 'performance' | 'quality' | 'oee', label: string, madeOf: MessageDescriptor) {
   return {
     accessor,
     title: <MadeOf label={label} madeOf={madeOf} />,
@@ -183,19 +194,19 @@ function figureColumn<Row extends Figures>(accessor: 'availability' | 'performan
 /** The figures' columns, each saying what it is made of: in its heading (the definition) and its cells (the numbers). */
 function figureColumns<Row extends Figures>() {
   return [
-    figureColumn<Row>('availability', 'Availability', MADE_OF.availability),
-    figureColumn<Row>('performance', 'Performance', MADE_OF.performance),
-    figureColumn<Row>('quality', 'Quality', MADE_OF.quality),
+    figureColumn<Row>('availability', t`Availability`, MADE_OF.availability),
+    figureColumn<Row>('performance', t`Performance`, MADE_OF.performance),
+    figureColumn<Row>('quality', t`Quality`, MADE_OF.quality),
     {
       accessor: 'rejectedQuantity',
-      title: <MadeOf label="Rejected (claims)" madeOf={MADE_OF.rejected} />,
+      title: <MadeOf label={t`Rejected (claims)`} madeOf={MADE_OF.rejected} />,
       textAlign: 'right' as const,
       render: (row: Row) => formatNumber(row.rejectedQuantity),
     },
-    figureColumn<Row>('oee', 'OEE', MADE_OF.oee),
+    figureColumn<Row>('oee', t`OEE`, MADE_OF.oee),
     {
       accessor: 'coverage',
-      title: <MadeOf label="Coverage" madeOf={MADE_OF.coverage} />,
+      title: <MadeOf label={t`Coverage`} madeOf={MADE_OF.coverage} />,
       textAlign: 'right' as const,
       render: (row: Row) => (
         <Text size="sm" c={row.coverage < 1 ? 'orange' : undefined} title={madeOfRow(row).coverage}>

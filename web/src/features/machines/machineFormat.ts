@@ -1,5 +1,5 @@
 import { formatPercent } from '../../components/format';
-import { formatDuration } from '../downtime/downtimeFormat';
+import { formatDuration, formatHourUnit } from '../downtime/downtimeFormat';
 
 /**
  * How the machine screens show their figures. Shares (availability, performance, quality, OEE, coverage) are parts of
@@ -16,10 +16,10 @@ export function minutesSince(since: string, now: Date): number {
 /** How long a machine has been in its state: '1 h 35 min'. */
 export const formatElapsed = (since: string, now: Date) => formatDuration(minutesSince(since, now));
 
-/** Hours with at most one decimal: `12.345` -> `12.3 h`; null -> '–' (no failure in the period: no MTBF). */
+/** Hours with at most one decimal: `12.345` -> `12.3 h` (Swedish `12,3 tim`); null -> '–' (no failure in the period: no MTBF). */
 export function formatHours(hours: number | null | undefined): string {
   if (hours == null || Number.isNaN(hours)) return '–';
-  return `${(Math.round(hours * 10) / 10).toLocaleString('en-US')} h`;
+  return formatHourUnit(Math.round(hours * 10) / 10);
 }
 
 /** A Pareto's bars: the causes by hours lost, largest first, each with the running share of all the hours. */

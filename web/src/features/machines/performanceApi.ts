@@ -1,4 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import {
   getAdminMachinesGetDowntimeAnalyticsQueryKey,
   getAdminMachinesGetDowntimeAnalyticsQueryOptions,
@@ -12,14 +14,15 @@ import {
 import type { DowntimeAnalytics, MachineOee, MachineRef, OeeBucket, OeeFigure, OeeGrain, MachinePage, ParetoCause } from '@generated/model';
 import type { Period } from '../../components/PeriodPicker';
 import { formatListDate } from '../../components/format';
-import { formatHistoryDateTime } from '../downtime/downtimeFormat';
+import { formatUtcTime } from '../downtime/downtimeFormat';
 import { machineLabelOf, useStaffFace } from './liveStatus';
+import './catalogue';
 
 export type Grain = OeeGrain;
-export const GRAINS: { value: Grain; label: string }[] = [
-  { value: 'day', label: 'Day' },
-  { value: 'shift', label: 'Shift' },
-  { value: 'week', label: 'Week' },
+export const GRAINS: { value: Grain; label: MessageDescriptor }[] = [
+  { value: 'day', label: msg`Day` },
+  { value: 'shift', label: msg`Shift` },
+  { value: 'week', label: msg`Week` },
 ];
 
 /** One row of the OEE table: a machine's bucket (day, shift or week), labelled for people. */
@@ -28,13 +31,11 @@ export interface OeeRow extends OeeBucket {
   periodLabel: string;
 }
 
-const utcTime = (instant: string) => formatHistoryDateTime(instant).slice(11);
-
 /** A bucket as people name it: its day (DD.MM.YYYY), its shift (the day and its UTC hours) or its week's Monday. */
 export function bucketLabel(bucket: { from: string; to: string }, grain: Grain): string {
   const day = formatListDate(bucket.from.slice(0, 10));
-  if (grain === 'week') return `Week of ${day}`;
-  if (grain === 'shift') return `${day} ${utcTime(bucket.from)}–${utcTime(bucket.to)}`;
+  if (grain === 'week') return t`Week of ${day}`;
+  if (grain === 'shift') return `${day} ${formatUtcTime(bucket.from)}–${formatUtcTime(bucket.to)}`;
   return day;
 }
 
@@ -108,7 +109,7 @@ export interface AnalyticsView extends Omit<DowntimeAnalytics, 'pareto' | 'machi
 export function analyticsViewOf(data: DowntimeAnalytics): AnalyticsView {
   return {
     weekly: data.weekly,
-    causes: data.pareto.map((cause) => ({ ...cause, causeLabel: cause.causeName ?? 'No cause yet' })),
+    causes: data.pareto.map((cause) => ({ ...cause, causeLabel: cause.causeName ?? t`No cause yet` })),
     machines: data.machines.map((machine) => ({ ...machine, machineLabel: machineLabelOf(machine) })),
   };
 }
