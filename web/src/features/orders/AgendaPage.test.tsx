@@ -340,7 +340,9 @@ describe("the operator's agenda in Finnish", { timeout: 30_000 }, () => {
   it("speaks Finnish to a Finnish operator: the week, the day columns, a card's numbers and the dialog in Finnish", async () => {
     serveAgenda([agendaItem('2026-11-18', 'PO-24-0117', { producedAmount: 48000, plannedAmount: 80000, producedPart: 0.6 })]);
     await activateLocale('fi');
-    onTestFinished(() => activateLocale('en'));
+    onTestFinished(async () => {
+      await activateLocale('en');
+    });
     const user = userEvent.setup();
     renderWithProviders(<AgendaPage />);
     expect(await screen.findByRole('heading', { name: 'Agenda' })).toBeInTheDocument();
