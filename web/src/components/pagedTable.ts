@@ -1,4 +1,3 @@
-import { t } from '@lingui/core/macro';
 import { formatNumber } from './format';
 
 /**
@@ -17,8 +16,6 @@ export function pagedTableProps<Row>(query: { data?: { rows: Row[]; count: numbe
     records: query.data?.rows ?? [],
     totalRecords: query.data?.count ?? 0,
     recordsPerPageOptions: [10, 20, 50, 100],
-    // mantine-datatable's own words are English: the pager's label is read in the chosen language.
-    recordsPerPageLabel: t`Records per page`,
     // An exact count keeps mantine-datatable's own text; when more rows match than were counted, '981 - 1,000 / 1,000+'
     ...(atLeast && {
       paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>

@@ -107,6 +107,7 @@ export default function OrdersPage() {
           {...pagedTableProps(query)}
           recordsPerPageOptions={[20, 50, 100]}
           noRecordsText={t`No orders yet. Use New to place one.`}
+          recordsPerPageLabel={t`Records per page`}
           {...list.tableProps}
           selectedRecords={selected}
           onSelectedRecordsChange={setSelected}

@@ -145,6 +145,7 @@ export default function ProductionOrdersPage() {
         <DataTable<ClientProductionOrder>
           {...pagedTableProps(query)}
           noRecordsText={t`No production orders yet.`}
+          recordsPerPageLabel={t`Records per page`}
           {...list.tableProps}
           selectedRecords={selected}
           onSelectedRecordsChange={setSelected}
