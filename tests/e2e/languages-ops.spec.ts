@@ -125,7 +125,7 @@ for (const viewport of VIEWPORTS) {
     const page = await pseudoPage(browser, 'admin', viewport);
     // 'New orders', with an order's items unfolded.
     await walk(page, '/orders');
-    await page.getByRole('main').getByRole('button', { expanded: false }).first().click();
+    await page.getByRole('main').getByRole('row').getByRole('button', { expanded: false }).first().click();
     await expect(page.getByRole('main').getByRole('table').nth(1)).toBeVisible();
     expect(outsideCatalogue(await visibleTexts(page.getByRole('main')), DATA)).toEqual([]);
     expect(await clipped(page)).toEqual([]);
@@ -138,8 +138,10 @@ for (const viewport of VIEWPORTS) {
     const page = await pseudoPage(browser, 'seller', viewport);
     await walk(page, '/agenda');
     // A card's first button opens one of the planner's dialogs: confirm, add or edit the production order.
-    const card = page.getByRole('main').getByRole('article').filter({ has: page.getByRole('button').nth(1) }).first();
-    await card.getByRole('button').first().click();
+    // (The card's text is its drag handle, a button too: the action buttons are Mantine's action icons.)
+    const actions = 'button.mantine-ActionIcon-root';
+    const card = page.getByRole('main').getByRole('article').filter({ has: page.locator(actions).nth(1) }).first();
+    await card.locator(actions).first().click();
     await walkDialog(page);
     await page.context().close();
   });

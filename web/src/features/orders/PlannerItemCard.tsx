@@ -126,7 +126,15 @@ export const PlannerItemCardBody = forwardRef<HTMLElement, CardBodyProps>(functi
         )}
         {/* Room on the right for the buttons, which sit over this line. */}
         <Group gap={4} wrap="nowrap" mih={24} pr={buttons.length * 26}>
-          <Badge size="xs" variant="light" color={state.color} style={{ flexShrink: 1, minWidth: 0 }}>
+          {/* A longer word ('Köparen har bekräftat') wraps in the narrow day rather than being cut off. */}
+          <Badge
+            size="xs"
+            variant="light"
+            color={state.color}
+            h="auto"
+            style={{ flexShrink: 1, minWidth: 0 }}
+            styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' } }}
+          >
             {state.label}
           </Badge>
         </Group>
