@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -7,6 +7,8 @@ import { renderWithProviders } from '../../test/render.test-utils';
 import { currentMonth } from '../downtime/downtimeFormat';
 import { captureDownloads } from '../downtime/downtime.test-utils';
 import AuditLogPage from './AuditLogPage';
+import { activateLocale } from '../../i18n/i18n';
+import { formatDay } from '../../components/dates';
 import { ORDINARY_WEDNESDAY, pinClock } from '../../test/clock.test-utils';
 
 function serveExport(answer: () => Response) {
@@ -55,5 +57,20 @@ describe("admin 'Audit log' (/audit)", { timeout: 30_000 }, () => {
     expect(await screen.findByText('More than 100000 audit entries: export a shorter period.')).toBeInTheDocument();
     expect(screen.getByText('Export failed')).toBeInTheDocument();
     expect(saved).toEqual([]);
+  });
+
+  it('speaks Swedish to a Swedish admin, the period written as Swedish writes a day', async () => {
+    await activateLocale('sv');
+    onTestFinished(async () => {
+      await activateLocale('en');
+    });
+    renderWithProviders(<AuditLogPage />);
+    expect(await screen.findByRole('heading', { name: 'Granskningslogg' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ladda ned CSV' })).toBeInTheDocument();
+    expect(screen.getByText(/^Inloggningar, misslyckade inloggningar/)).toBeInTheDocument();
+    // Swedish writes the first of the month as ISO 8601 (2026-11-01), where English writes 01.11.2026.
+    const { from } = currentMonth();
+    expect(formatDay(from)).toBe(from);
+    expect(screen.getByText(new RegExp(`^${from}`))).toBeInTheDocument();
   });
 });

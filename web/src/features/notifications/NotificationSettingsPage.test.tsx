@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -8,6 +8,7 @@ import { MESSAGES } from '../../api/messages';
 import { faceFor } from '../../app/faces';
 import { mockSession } from '../../app/mockSession';
 import NotificationSettingsPage from './NotificationSettingsPage';
+import { activateLocale } from '../../i18n/i18n';
 
 const SAVED = {
   choices: [
@@ -82,5 +83,20 @@ describe('notification settings', () => {
     const zone = screen.getByLabelText(/Time zone/, { selector: 'input' });
     expect(await within(zone.closest('.mantine-InputWrapper-root') as HTMLElement).findByText(MESSAGES.timeZone)).toBeInTheDocument();
     expect(zone).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('speaks Swedish to a Swedish person: the headings, the kinds, the choices and the digest hour', async () => {
+    server.use(http.post('*/api/notifications/preferences/get', () => HttpResponse.json({ ...SAVED, digestHour: 8, choices: [{ kind: 'order_item.confirmed', delivery: 'digest' }] })));
+    await activateLocale('sv');
+    onTestFinished(async () => {
+      await activateLocale('en');
+    });
+    renderWithProviders(<NotificationSettingsPage />);
+    expect(await screen.findByRole('heading', { name: 'Aviseringsinställningar' })).toBeInTheDocument();
+    expect(screen.getByText('E-post skickas till bea@example.com.')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Hur du får veta det' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Hur du får veta: /, { selector: 'input' })).toHaveValue('Daglig sammanfattning');
+    expect(screen.getByLabelText(/^Daglig sammanfattning klockan/, { selector: 'input' })).toHaveValue('8');
+    expect(screen.getByRole('button', { name: 'Spara' })).toBeInTheDocument();
   });
 });

@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Button, Group, Loader, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -23,10 +26,10 @@ interface FormValues {
   timeZone: string | null;
 }
 
-const DELIVERIES: { value: NotificationDelivery; label: string }[] = [
-  { value: 'portal', label: 'In the portal only' },
-  { value: 'immediate', label: 'E-mail at once' },
-  { value: 'digest', label: 'Daily digest' },
+const DELIVERIES: { value: NotificationDelivery; label: MessageDescriptor }[] = [
+  { value: 'portal', label: msg`In the portal only` },
+  { value: 'immediate', label: msg`E-mail at once` },
+  { value: 'digest', label: msg`Daily digest` },
 ];
 
 /** The zones this browser knows (IANA), UTC first. */
@@ -47,6 +50,7 @@ const toInput = (values: FormValues) => ({
  * digest, and the digest's hour in their time zone. Every face has it (the bell's drawer links here, and every e-mail).
  */
 export default function NotificationSettingsPage() {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const preferences = useNotificationsGetPreferences({});
   const form = useForm<FormValues>({
@@ -61,7 +65,7 @@ export default function NotificationSettingsPage() {
         queryClient.setQueryData(getNotificationsGetPreferencesQueryKey({}), saved);
         form.setValues({ choices: saved.choices, digestHour: saved.digestHour, timeZone: saved.timeZone });
         form.resetDirty();
-        notifications.show({ color: 'green', message: 'Notification settings saved.' });
+        notifications.show({ color: 'green', message: t`Notification settings saved.` });
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 400) form.setErrors(problemFieldErrors(error));
@@ -78,49 +82,60 @@ export default function NotificationSettingsPage() {
   }, [loaded]);
 
   if (preferences.error) return <QueryError error={preferences.error} onRetry={() => void preferences.refetch()} />;
-  if (!loaded) return <Loader aria-label="Loading notification settings" />;
+  if (!loaded) return <Loader aria-label={t`Loading notification settings`} />;
 
   const submit = form.onSubmit((values) => save.mutate({ data: schema.parse(toInput(values)) }), onInvalidForm);
+  const deliveries = DELIVERIES.map((delivery) => ({ value: delivery.value, label: i18n._(delivery.label) }));
+  const email = loaded.email;
   const zones = ZONES.includes(loaded.timeZone) ? ZONES : [loaded.timeZone, ...ZONES];
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack maw={720}>
-        <Title order={2}>Notification settings</Title>
+        <Title order={2}>
+          <Trans>Notification settings</Trans>
+        </Title>
         <Text size="sm">
-          {loaded.email ? `E-mail goes to ${loaded.email}.` : 'Your account has no e-mail address: notifications stay in the portal.'}
+          {email ? t`E-mail goes to ${email}.` : t`Your account has no e-mail address: notifications stay in the portal.`}
         </Text>
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Notification</Table.Th>
-              <Table.Th>How you hear of it</Table.Th>
+              <Table.Th>
+                <Trans>Notification</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>How you hear of it</Trans>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {form.values.choices.map((choice, index) => (
-              <Table.Tr key={choice.kind}>
-                <Table.Td>{KIND_LABELS[choice.kind] ?? choice.kind}</Table.Td>
-                <Table.Td>
-                  <Select
-                    aria-label={`How you hear of: ${KIND_LABELS[choice.kind] ?? choice.kind}`}
-                    data={DELIVERIES}
-                    allowDeselect={false}
-                    {...form.getInputProps(`choices.${index}.delivery`)}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
+            {form.values.choices.map((choice, index) => {
+              const kind = KIND_LABELS[choice.kind] ?? choice.kind;
+              return (
+                <Table.Tr key={choice.kind}>
+                  <Table.Td>{kind}</Table.Td>
+                  <Table.Td>
+                    <Select
+                      aria-label={t`How you hear of: ${kind}`}
+                      data={deliveries}
+                      allowDeselect={false}
+                      {...form.getInputProps(`choices.${index}.delivery`)}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
         <Group align="flex-start">
-          <NumberInput label="Daily digest at (hour, 0-23)" required allowDecimal={false} {...form.getInputProps('digestHour')} />
-          <Select label="Time zone" required searchable data={zones} allowDeselect={false} {...form.getInputProps('timeZone')} />
+          <NumberInput label={t`Daily digest at (hour, 0-23)`} required allowDecimal={false} {...form.getInputProps('digestHour')} />
+          <Select label={t`Time zone`} required searchable data={zones} allowDeselect={false} {...form.getInputProps('timeZone')} />
         </Group>
         <SaveFailed error={save.error} onClose={() => save.reset()} />
         <Group>
           <Button type="submit" loading={save.isPending}>
-            Save
+            <Trans>Save</Trans>
           </Button>
         </Group>
       </Stack>

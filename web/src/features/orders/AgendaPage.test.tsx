@@ -10,6 +10,7 @@ import AgendaPage from './AgendaPage';
 import { agendaItem } from './agenda.fixtures';
 import { AWKWARD_INSTANTS, pinClock } from '../../test/clock.test-utils';
 import { addDays, isoDay, mondayOf } from '../../components/dates';
+import { activateLocale } from '../../i18n/i18n';
 
 const KEYS = ['prev', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'next'] as const;
 type AgendaBody = { week?: string; column?: (typeof KEYS)[number]; offset?: number };
@@ -326,5 +327,38 @@ describe.each(AWKWARD_INSTANTS)("the agenda's week, $name", { timeout: 30_000 },
     expect(column('PREV').getByRole('article', { name: 'PO-BEFORE NS-0500' })).toBeInTheDocument();
     expect(column('NEXT').getByRole('article', { name: 'PO-AFTER NS-0500' })).toBeInTheDocument();
     expect(asked).toEqual([{ week: monday }]);
+  });
+});
+
+describe("the operator's agenda in Finnish", { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 18, 9, 0)); // Wednesday 18.11.2026, week 47
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("speaks Finnish to a Finnish operator: the week, the day columns, a card's numbers and the dialog in Finnish", async () => {
+    serveAgenda([agendaItem('2026-11-18', 'PO-24-0117', { producedAmount: 48000, plannedAmount: 80000, producedPart: 0.6 })]);
+    await activateLocale('fi');
+    onTestFinished(async () => {
+      await activateLocale('en');
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AgendaPage />);
+    expect(await screen.findByRole('heading', { name: 'Agenda' })).toBeInTheDocument();
+    // Finnish writes a day as 18.11.2026, a weekday as 'ke', and groups thousands with a (no-break) space.
+    expect(await screen.findByText('Viikko 47 · 16.11.2026 – 22.11.2026')).toBeInTheDocument();
+    await screen.findByRole('region', { name: 'AIEMM.' });
+    expect(screen.getByRole('region', { name: 'MYÖH.' })).toBeInTheDocument();
+    const card = within(await column('ke 18.11.').findByRole('article', { name: 'PO-24-0117 NS-0500' }));
+    expect(card.getByText(/^Tuotettu 48\s000 \/ 80\s000$/)).toBeInTheDocument();
+    expect(card.getByText(/^60\s%$/)).toBeInTheDocument();
+    expect(card.getByText(/^NS-0500 · eräpäivä 18\.11\.2026$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Seuraava viikko' })).toBeInTheDocument();
+
+    await user.click(card.getByRole('button', { name: 'Päivitä tuotettu määrä: PO-24-0117 NS-0500' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Päivitä tilausrivin tuotettu määrä' }));
+    expect(dialog.getByLabelText('Kertynyt määrä')).toHaveTextContent(/^Tuotettu tähän mennessä 48\s000 \/ 80\s000$/);
+    expect(dialog.getByRole('textbox', { name: 'Tuotettu edellisen kirjauksen jälkeen' })).toBeInTheDocument();
   });
 });

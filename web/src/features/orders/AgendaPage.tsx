@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Paper, Progress, ScrollArea, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPencil } from '@tabler/icons-react';
@@ -9,11 +11,18 @@ import { now } from '../../components/clock';
 import { QueryError } from '../../components/QueryError';
 import { formatListDate, formatNumber, formatPercent } from '../../components/format';
 import { agendaColumns, weekLabel, weekStart, type AgendaColumn } from './agenda';
+import './catalogue';
 
 const ProducedQuantityDialog = lazy(() => import('./ProducedQuantityDialog'));
 
 function AgendaCard({ item, onEdit }: { item: AgendaItem; onEdit: (item: AgendaItem) => void }) {
+  const { t } = useLingui();
   const order = item.ClientProductionOrder;
+  const { orderNo } = order;
+  const articleNo = item.ClientProduct.articleNo;
+  const due = formatListDate(item.dueDate);
+  const produced = formatNumber(item.producedAmount);
+  const planned = formatNumber(item.plannedAmount);
   const closed = order.closed === 1;
   return (
     <Paper withBorder radius="sm" p="xs" component="article" aria-label={`${order.orderNo} ${item.ClientProduct.articleNo}`}>
@@ -29,8 +38,8 @@ function AgendaCard({ item, onEdit }: { item: AgendaItem; onEdit: (item: AgendaI
           )}
         </div>
         {!closed && (
-          <Tooltip label="Update produced quantity">
-            <ActionIcon variant="subtle" size="sm" aria-label={`Update produced quantity of ${order.orderNo} ${item.ClientProduct.articleNo}`} onClick={() => onEdit(item)}>
+          <Tooltip label={t`Update produced quantity`}>
+            <ActionIcon variant="subtle" size="sm" aria-label={t`Update produced quantity of ${orderNo} ${articleNo}`} onClick={() => onEdit(item)}>
               <IconPencil size={14} />
             </ActionIcon>
           </Tooltip>
@@ -40,7 +49,9 @@ function AgendaCard({ item, onEdit }: { item: AgendaItem; onEdit: (item: AgendaI
         {item.ClientProduct.productName}
       </Text>
       <Text size="xs" c="dimmed">
-        {item.ClientProduct.articleNo} · due {formatListDate(item.dueDate)}
+        <Trans>
+          {articleNo} · due {due}
+        </Trans>
       </Text>
       <Group gap="xs" mt={6} wrap="nowrap">
         <Progress value={Math.min(100, item.producedPart * 100)} size="sm" style={{ flex: 1 }} aria-hidden />
@@ -49,7 +60,9 @@ function AgendaCard({ item, onEdit }: { item: AgendaItem; onEdit: (item: AgendaI
         </Text>
       </Group>
       <Text size="xs" c="dimmed">
-        Produced {formatNumber(item.producedAmount)} of {formatNumber(item.plannedAmount)}
+        <Trans>
+          Produced {produced} of {planned}
+        </Trans>
       </Text>
     </Paper>
   );
@@ -63,7 +76,9 @@ export const COLUMN_CARDS = 30;
  * this column (agenda/get with `column` and `offset`), page after page; the badge is the column's count.
  */
 function Column({ column, week, today, onEdit }: { column: AgendaColumn; week: string; today: boolean; onEdit: (item: AgendaItem) => void }) {
+  const { t } = useLingui();
   const headingId = `agenda-${column.key}`;
+  const columnTitle = column.title;
   const [pages, setPages] = useState(0);
   const more = useQueries({
     queries: Array.from({ length: pages }, (_, page) => getOperatorAgendaGetAgendaQueryOptions({ week, column: column.key, offset: COLUMN_CARDS * (page + 1) })),
@@ -72,6 +87,7 @@ function Column({ column, week, today, onEdit }: { column: AgendaColumn; week: s
   const loading = more.some((page) => page.isPending);
   const failed = more.find((page) => page.isError);
   const hidden = column.count - cards.length;
+  const nextPage = Math.min(hidden, COLUMN_CARDS);
   return (
     <Paper
       component="section"
@@ -87,7 +103,7 @@ function Column({ column, week, today, onEdit }: { column: AgendaColumn; week: s
         <Title order={5} id={headingId}>
           {column.title}
         </Title>
-        <Badge variant="default" size="sm" aria-label={`${column.count} items`}>
+        <Badge variant="default" size="sm" aria-label={plural(column.count, { one: '# item', other: '# items' })}>
           {column.count}
         </Badge>
       </Group>
@@ -97,7 +113,7 @@ function Column({ column, week, today, onEdit }: { column: AgendaColumn; week: s
         mah="calc(100vh - 240px)"
         type="auto"
         offsetScrollbars
-        viewportProps={{ tabIndex: 0, role: 'group', 'aria-label': `Cards of ${column.title}` }}
+        viewportProps={{ tabIndex: 0, role: 'group', 'aria-label': t`Cards of ${columnTitle}` }}
       >
         <Stack gap="xs">
           {cards.map((item) => (
@@ -105,13 +121,15 @@ function Column({ column, week, today, onEdit }: { column: AgendaColumn; week: s
           ))}
           {cards.length === 0 && (
             <Text size="xs" c="dimmed" ta="center" py="md">
-              Nothing due
+              <Trans>Nothing due</Trans>
             </Text>
           )}
           {failed && <QueryError error={failed.error} onRetry={() => void failed.refetch()} />}
           {hidden > 0 && (
             <Button variant="subtle" size="xs" loading={loading} onClick={() => setPages(pages + 1)}>
-              Show {Math.min(hidden, COLUMN_CARDS)} more of {hidden}
+              <Trans>
+                Show {nextPage} more of {hidden}
+              </Trans>
             </Button>
           )}
         </Stack>
@@ -147,14 +165,16 @@ export default function AgendaPage() {
     <Stack aria-busy={query.isFetching}>
       <Group justify="space-between">
         <div>
-          <Title order={2}>Agenda</Title>
+          <Title order={2}>
+            <Trans>Agenda</Trans>
+          </Title>
           <Text c="dimmed" size="sm" aria-live="polite">
             {weekLabel(monday)}
           </Text>
         </div>
         <Group gap="xs">
           <Button variant="default" leftSection={<IconChevronLeft size={16} />} onClick={() => setMonday(monday.subtract(1, 'week'))}>
-            Previous week
+            <Trans>Previous week</Trans>
           </Button>
           <Button
             variant="default"
@@ -163,10 +183,10 @@ export default function AgendaPage() {
               setScrollToToday(true);
             }}
           >
-            This week
+            <Trans>This week</Trans>
           </Button>
           <Button variant="default" rightSection={<IconChevronRight size={16} />} onClick={() => setMonday(monday.add(1, 'week'))}>
-            Next week
+            <Trans>Next week</Trans>
           </Button>
         </Group>
       </Group>
@@ -189,7 +209,7 @@ export default function AgendaPage() {
       )}
       {query.data?.length === 0 && (
         <Text c="dimmed" size="sm">
-          No open order items: nothing to produce right now.
+          <Trans>No open order items: nothing to produce right now.</Trans>
         </Text>
       )}
       {editing && (

@@ -1,3 +1,5 @@
+import { plural, select } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
@@ -24,6 +26,7 @@ import { confirmDelete } from '../../components/confirmDelete';
 import { isOrderInProgress, orderRows } from './orderItems';
 import { useWideScreen } from '../../components/useWideScreen';
 import { OrderCards } from './OrderCards';
+import './catalogue';
 
 /**
  * Client /orders, the 'Weekly order list': Progress, Order number, Articles, Created at; createdAt descending, 20 per
@@ -32,6 +35,7 @@ import { OrderCards } from './OrderCards';
  * phone (below `sm`) each order is a card with the same four values, so Articles and Created at are never cut off.
  */
 export default function OrdersPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const list = useListState<ClientProductionOrder, ClientOrdersGetOrdersBodyPaginationSortBy>({
@@ -53,7 +57,7 @@ export default function OrdersPage() {
     mutation: {
       onSuccess: async (_result, { data }) => {
         setSelected([]);
-        notifications.show({ color: 'green', message: data.orderIds.length === 1 ? 'Order deleted.' : `${data.orderIds.length} orders deleted.` });
+        notifications.show({ color: 'green', message: plural(data.orderIds.length, { one: 'Order deleted.', other: '# orders deleted.' }) });
         await queryClient.invalidateQueries({ queryKey: [getClientOrdersGetOrdersQueryKey()[0]] });
       },
     },
@@ -62,28 +66,30 @@ export default function OrdersPage() {
   // Judge the selection by the freshest rows (an invoice may have been written meanwhile).
   const current = selected.map((order) => query.data?.rows.find((row) => row.id === order.id) ?? order);
   const invoiced = current.filter((order) => order.hasInvoice);
+  const invoicedOrders = invoiced.map((order) => order.orderNo).join(', ');
+  const firstOrderNo = selected[0]?.orderNo ?? '';
+  const selectedCount = selected.length;
   const askDelete = () =>
     confirmDelete({
-      title: 'Delete orders',
-      message:
-        selected.length === 1
-          ? `Are you sure you want to delete order ${selected[0]!.orderNo}?`
-          : `Are you sure you want to delete these ${selected.length} orders?`,
+      title: t`Delete orders`,
+      message: selected.length === 1 ? t`Are you sure you want to delete order ${firstOrderNo}?` : t`Are you sure you want to delete these ${selectedCount} orders?`,
       onConfirm: () => remove.mutate({ data: { orderIds: selected.map((order) => order.id) } }),
     });
 
   return (
     <Stack>
       <Group justify="space-between" gap="xs">
-        <Title order={2}>Weekly order list</Title>
+        <Title order={2}>
+          <Trans>Weekly order list</Trans>
+        </Title>
         <Group gap="xs">
           <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ to: '/orders/new' })}>
-            New
+            <Trans>New</Trans>
           </Button>
           <DeleteSelectedButton
-            label="Delete"
+            label={t`Delete`}
             selected={selected.length}
-            blocked={invoiced.length > 0 ? `Invoiced, cannot be deleted: ${invoiced.map((order) => order.orderNo).join(', ')}` : null}
+            blocked={invoiced.length > 0 ? t`Invoiced, cannot be deleted: ${invoicedOrders}` : null}
             pending={remove.isPending}
             onClick={askDelete}
           />
@@ -100,7 +106,8 @@ export default function OrdersPage() {
         <DataTable<ClientProductionOrder>
           {...pagedTableProps(query)}
           recordsPerPageOptions={[20, 50, 100]}
-          noRecordsText="No orders yet. Use New to place one."
+          noRecordsText={t`No orders yet. Use New to place one.`}
+          recordsPerPageLabel={t`Records per page`}
           {...list.tableProps}
           selectedRecords={selected}
           onSelectedRecordsChange={setSelected}
@@ -108,23 +115,26 @@ export default function OrdersPage() {
           columns={[
             {
               accessor: 'producedPart',
-              title: 'Progress',
+              title: t`Progress`,
               sortable: true,
               width: 120,
               render: (order) => <OrderProgress part={order.producedPart} />,
             },
             {
               accessor: 'orderNo',
-              title: 'Order number',
+              title: t`Order number`,
               sortable: true,
-              render: (order) => (
-                <RecordLink to={orderPath(order)} label={`Order ${order.orderNo}`}>
-                  {order.orderNo}
-                </RecordLink>
-              ),
+              render: (order) => {
+                const { orderNo } = order;
+                return (
+                  <RecordLink to={orderPath(order)} label={t`Order ${orderNo}`}>
+                    {orderNo}
+                  </RecordLink>
+                );
+              },
             },
-            { accessor: 'producedArticles', title: 'Articles', render: articles },
-            { accessor: 'createdAt', title: 'Created at', sortable: true, render: (order) => formatListDate(order.createdAt) },
+            { accessor: 'producedArticles', title: t`Articles`, render: articles },
+            { accessor: 'createdAt', title: t`Created at`, sortable: true, render: (order) => formatListDate(order.createdAt) },
           ]}
         />
       ) : (
@@ -132,7 +142,7 @@ export default function OrdersPage() {
           <OrderCards<ClientProductionOrder>
             records={query.data?.rows ?? []}
             rowKey={(order) => order.id}
-            label={(order) => `order ${order.orderNo}`}
+            label={({ orderNo }) => t`order ${orderNo}`}
             heading={(order) => (
               <Group gap="xs" wrap="nowrap">
                 <OrderProgress part={order.producedPart} />
@@ -142,15 +152,15 @@ export default function OrdersPage() {
               </Group>
             )}
             fields={(order) => [
-              { label: 'Articles', value: articles(order) || '–' },
-              { label: 'Created at', value: formatListDate(order.createdAt) },
+              { label: t`Articles`, value: articles(order) || '–' },
+              { label: t`Created at`, value: formatListDate(order.createdAt) },
             ]}
             open={openOrder}
             href={orderPath}
             inProgress={isOrderInProgress}
             selected={selected}
             onSelectedChange={setSelected}
-            emptyText={query.isPending ? 'Loading orders…' : 'No orders yet. Use New to place one.'}
+            emptyText={query.isPending ? t`Loading orders…` : t`No orders yet. Use New to place one.`}
           />
           {(query.data?.count ?? 0) > list.pagination.rowsPerPage && (
             <Pagination
@@ -158,7 +168,9 @@ export default function OrdersPage() {
               total={Math.ceil((query.data?.count ?? 0) / list.pagination.rowsPerPage)}
               value={list.pagination.page}
               onChange={list.tableProps.onPageChange}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getControlProps={(control) => ({
+                'aria-label': select(control, { first: 'first page', previous: 'previous page', next: 'next page', other: 'last page' }),
+              })}
             />
           )}
         </Stack>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { forwardRef, type HTMLAttributes } from 'react';
 import { ActionIcon, Badge, Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
@@ -5,6 +6,7 @@ import { IconBuildingFactory2, IconCheck, IconHistory, IconLock, IconPencil, Ico
 import type { PlannerOrderItem } from '@generated/model';
 import { formatNumber } from '../../components/format';
 import { canAddProductionOrder, canConfirm, canEditProductionOrder, describeItem } from './plannerCalendar';
+import './catalogue';
 
 export interface CardActions {
   onAdd: (item: PlannerOrderItem) => void;
@@ -26,9 +28,9 @@ interface CardBodyProps extends HTMLAttributes<HTMLElement> {
 
 /** Who has confirmed the item, in a word each (part 4). */
 function confirmation(item: PlannerOrderItem) {
-  if (item.isBuyerConfirmed && item.isSellerConfirmed) return { label: 'Confirmed', color: 'green' };
-  if (item.isBuyerConfirmed) return { label: 'Buyer confirmed', color: 'yellow' };
-  return { label: 'Not confirmed', color: 'gray' };
+  if (item.isBuyerConfirmed && item.isSellerConfirmed) return { label: t`Confirmed`, color: 'green' };
+  if (item.isBuyerConfirmed) return { label: t`Buyer confirmed`, color: 'yellow' };
+  return { label: t`Not confirmed`, color: 'gray' };
 }
 
 /** A card button; its clicks and keys must not pick the card up. */
@@ -53,10 +55,10 @@ function CardButton({ label, color, icon, onClick }: { label: string; color: str
 /** The card's buttons, in the order they show: confirm, add, edit (part 2.4's rules), then the history. */
 function cardButtons(item: PlannerOrderItem, actions: CardActions) {
   return [
-    canConfirm(item) && <CardButton key="confirm" label="Confirm order" color="green" icon={<IconCheck size={14} />} onClick={() => actions.onConfirm(item)} />,
-    canAddProductionOrder(item) && <CardButton key="add" label="Add production order" color="blue" icon={<IconPlus size={14} />} onClick={() => actions.onAdd(item)} />,
-    canEditProductionOrder(item) && <CardButton key="edit" label="Edit production order" color="blue" icon={<IconPencil size={14} />} onClick={() => actions.onEdit(item)} />,
-    <CardButton key="history" label="History" color="gray" icon={<IconHistory size={14} />} onClick={() => actions.onHistory(item)} />,
+    canConfirm(item) && <CardButton key="confirm" label={t`Confirm order`} color="green" icon={<IconCheck size={14} />} onClick={() => actions.onConfirm(item)} />,
+    canAddProductionOrder(item) && <CardButton key="add" label={t`Add production order`} color="blue" icon={<IconPlus size={14} />} onClick={() => actions.onAdd(item)} />,
+    canEditProductionOrder(item) && <CardButton key="edit" label={t`Edit production order`} color="blue" icon={<IconPencil size={14} />} onClick={() => actions.onEdit(item)} />,
+    <CardButton key="history" label={t`History`} color="gray" icon={<IconHistory size={14} />} onClick={() => actions.onHistory(item)} />,
   ].filter(Boolean);
 }
 
@@ -75,6 +77,8 @@ export const PlannerItemCardBody = forwardRef<HTMLElement, CardBodyProps>(functi
 ) {
   const state = confirmation(item);
   const order = item.ClientProductionOrder;
+  const { orderNo } = order;
+  const productionOrderNo = item.refProductionOrder?.orderNo ?? '';
   const buttons = actions ? cardButtons(item, actions) : [];
   return (
     <Paper
@@ -99,22 +103,22 @@ export const PlannerItemCardBody = forwardRef<HTMLElement, CardBodyProps>(functi
       <Stack ref={handleRef} gap={2} className="mantine-focus-auto" {...handleProps}>
         <Group justify="space-between" gap={4} wrap="nowrap">
           <Text size="xs" fw={700} truncate title={order.company ?? undefined}>
-            {order.company ?? 'Own order'}
+            {order.company ?? t`Own order`}
           </Text>
-          {item.hasInvoice && <IconLock size={12} aria-label="Invoiced, locked" color="var(--mantine-color-dimmed)" />}
+          {item.hasInvoice && <IconLock size={12} aria-label={t`Invoiced, locked`} color="var(--mantine-color-dimmed)" />}
         </Group>
         <Text size="xs" truncate title={item.ClientProduct.productName}>
           {item.ClientProduct.articleNo}
         </Text>
-        <Text size="xs" truncate title={`Order ${order.orderNo}`}>
+        <Text size="xs" truncate title={t`Order ${orderNo}`}>
           {order.orderNo}
         </Text>
-        <Text size="xs" c="dimmed" title="Planned / produced">
+        <Text size="xs" c="dimmed" title={t`Planned / produced`}>
           {formatNumber(item.plannedAmount)} / {formatNumber(item.producedAmount)}
         </Text>
         {item.refProductionOrder && (
-          <Group gap={4} wrap="nowrap" c="blue" title={`Production order ${item.refProductionOrder.orderNo}`}>
-            <IconBuildingFactory2 size={12} aria-label="Production order" style={{ flexShrink: 0 }} />
+          <Group gap={4} wrap="nowrap" c="blue" title={t`Production order ${productionOrderNo}`}>
+            <IconBuildingFactory2 size={12} aria-label={t`Production order`} style={{ flexShrink: 0 }} />
             <Text size="xs" truncate>
               {item.refProductionOrder.orderNo}
             </Text>
@@ -122,7 +126,15 @@ export const PlannerItemCardBody = forwardRef<HTMLElement, CardBodyProps>(functi
         )}
         {/* Room on the right for the buttons, which sit over this line. */}
         <Group gap={4} wrap="nowrap" mih={24} pr={buttons.length * 26}>
-          <Badge size="xs" variant="light" color={state.color} style={{ flexShrink: 1, minWidth: 0 }}>
+          {/* A longer word ('Köparen har bekräftat') wraps in the narrow day rather than being cut off. */}
+          <Badge
+            size="xs"
+            variant="light"
+            color={state.color}
+            h="auto"
+            style={{ flexShrink: 1, minWidth: 0 }}
+            styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' } }}
+          >
             {state.label}
           </Badge>
         </Group>
@@ -143,7 +155,7 @@ export function PlannerItemCard({ item, moving, actions }: { item: PlannerOrderI
     id: item.id,
     data: { dueDate: item.dueDate },
     disabled,
-    attributes: { roleDescription: disabled ? 'order item' : 'draggable order item' },
+    attributes: { roleDescription: disabled ? t`order item` : t`draggable order item` },
   });
   return (
     <Box>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Box, Button, Group, LoadingOverlay, MultiSelect, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDroppable, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
@@ -13,23 +15,29 @@ import { formatListDate, formatNumber } from '../../components/format';
 import { PlannerItemCard, PlannerItemCardBody, type CardActions } from './PlannerItemCard';
 import { dayCollision, dayKeyboardCoordinates, plannerAnnouncements, screenReaderInstructions } from './plannerDnd';
 import { firstOfMonth, isWeekend, localToday, shiftMonth } from '../../components/dates';
-import { canDropOn, forecastsByDay, itemsByDay, monthTitle, monthWeeks, WEEKDAYS } from './plannerCalendar';
+import { canDropOn, forecastsByDay, itemsByDay, monthTitle, monthWeeks, weekdayNames } from './plannerCalendar';
 import { usePlanner, useReloadPlanner } from './usePlanner';
 import { useWideScreen } from '../../components/useWideScreen';
+import './catalogue';
 
 const ProductionOrderDialog = lazy(() => import('./ProductionOrderDialog'));
 const ItemHistoryDialog = lazy(() => import('./ItemHistoryDialog'));
 
 /** 'Show on calendar' (part 2.4): Orders by default. */
 const LAYERS = [
-  { value: 'orders', label: 'Orders' },
-  { value: 'forecasts', label: 'Forecasts' },
+  { value: 'orders', label: msg`Orders` },
+  { value: 'forecasts', label: msg`Forecasts` },
 ];
 
 /** A forecast bar: the buyer's company and what it plans for the seller's products over the period. */
 function ForecastBar({ forecast }: { forecast: PlannerForecast }) {
+  const { t } = useLingui();
   const period = `${formatListDate(forecast.periodFrom)} ~ ${formatListDate(forecast.periodTo)}`;
-  const total = forecast.items.reduce((sum, item) => sum + item.plannedAmount, 0);
+  const total = formatNumber(forecast.items.reduce((sum, item) => sum + item.plannedAmount, 0));
+  const buyer = forecast.company ?? t`a buyer`;
+  const buyerName = forecast.company ?? t`Buyer`;
+  const articles = forecast.items.map((item) => `${item.articleNo} ${formatNumber(item.plannedAmount)}`).join(', ');
+  const articleCount = forecast.items.length;
   return (
     <Tooltip
       withinPortal
@@ -37,7 +45,9 @@ function ForecastBar({ forecast }: { forecast: PlannerForecast }) {
       label={
         <Stack gap={0}>
           <Text size="xs" fw={600}>
-            Forecast of {forecast.company ?? 'a buyer'}, {period}
+            <Trans>
+              Forecast of {buyer}, {period}
+            </Trans>
           </Text>
           {forecast.items.map((item) => (
             <Text size="xs" key={item.clientProductId}>
@@ -50,17 +60,17 @@ function ForecastBar({ forecast }: { forecast: PlannerForecast }) {
       <Box
         data-forecast={forecast.id}
         tabIndex={0}
-        aria-label={`Forecast of ${forecast.company ?? 'a buyer'} for ${period}: ${forecast.items.map((item) => `${item.articleNo} ${formatNumber(item.plannedAmount)}`).join(', ')}`}
+        aria-label={t`Forecast of ${buyer} for ${period}: ${articles}`}
         px={6}
         py={2}
         style={{ borderRadius: 4, background: 'var(--mantine-color-grape-light)', borderLeft: '3px solid var(--mantine-color-grape-filled)' }}
       >
         {/* The buyer's whole name, wrapped in the narrow day (not cut to 'Baltic Beve…'). */}
         <Text size="xs" fw={600} style={{ overflowWrap: 'anywhere' }}>
-          Forecast · {forecast.company ?? 'Buyer'}
+          <Trans>Forecast · {buyerName}</Trans>
         </Text>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {forecast.items.length === 1 ? forecast.items[0]!.articleNo : `${forecast.items.length} articles`} · {formatNumber(total)}
+          {articleCount === 1 ? forecast.items[0]!.articleNo : t`${articleCount} articles`} · {total}
         </Text>
       </Box>
     </Tooltip>
@@ -140,6 +150,7 @@ function DayCell({ day, inMonth, today, dragged, weekday, children }: DayCellPro
  * On a phone (below `sm`) each week's days stack, one a line with its weekday, so the cards keep their full width.
  */
 export default function PlannerPage() {
+  const { t, i18n } = useLingui();
   const today = localToday();
   const [month, setMonth] = useState(() => firstOfMonth(today));
   const [layers, setLayers] = useState<string[]>(['orders']);
@@ -163,21 +174,28 @@ export default function PlannerPage() {
     mutation: {
       meta: { silent: true },
       onSuccess: (saved) => {
-        notifications.show({ color: 'green', title: 'Order confirmed', message: `${saved.ClientProductionOrder.orderNo}, ${saved.ClientProduct.articleNo}: confirmed by the seller.` });
+        const { orderNo } = saved.ClientProductionOrder;
+        const { articleNo } = saved.ClientProduct;
+        notifications.show({ color: 'green', title: t`Order confirmed`, message: t`${orderNo}, ${articleNo}: confirmed by the seller.` });
         void reload();
       },
       onError: (error) => {
         const stale = error instanceof ApiError && error.status === 409;
-        notifications.show({ color: 'red', role: 'alert', title: 'Not confirmed', message: stale ? `${describeError(error)} The planner was reloaded.` : describeError(error) });
+        const reason = describeError(error);
+        notifications.show({ color: 'red', role: 'alert', title: t`Not confirmed`, message: stale ? t`${reason} The planner was reloaded.` : reason });
         if (stale) void reload();
       },
     },
   });
   const askConfirm = (item: PlannerOrderItem) =>
     openConfirm({
-      title: 'Confirm order',
-      children: <Text size="sm">Are you sure you want to confirm the order?</Text>,
-      labels: { confirm: 'Confirm', cancel: 'Cancel' },
+      title: t`Confirm order`,
+      children: (
+        <Text size="sm">
+          <Trans>Are you sure you want to confirm the order?</Trans>
+        </Text>
+      ),
+      labels: { confirm: t`Confirm`, cancel: t`Cancel` },
       onConfirm: () => confirm.mutate({ data: { item: { id: item.id, isSellerConfirmed: true, version: item.version } } }),
     });
   const actions: CardActions = {
@@ -193,6 +211,8 @@ export default function PlannerPage() {
   const byDay = itemsByDay(layers.includes('orders') ? items : [], planner.dayOf);
   const barsByDay = forecastsByDay(layers.includes('forecasts') ? forecasts : []);
   const weeks = monthWeeks(month);
+  const weekdays = weekdayNames();
+  const shownMonth = monthTitle(month);
   const shownCount = [...byDay.values()].flat().length + [...barsByDay.values()].flat().length;
 
   // Open on this week: once today's month is shown, its week comes to the top of the screen (below the header), so
@@ -216,15 +236,17 @@ export default function PlannerPage() {
     <Stack>
       <Group justify="space-between" align="flex-end">
         <Stack gap={0}>
-          <Title order={2}>Planner</Title>
+          <Title order={2}>
+            <Trans>Planner</Trans>
+          </Title>
           <Text size="lg" fw={500} aria-live="polite">
-            {monthTitle(month)}
+            {shownMonth}
           </Text>
         </Stack>
         <Group align="flex-end">
           <MultiSelect
-            label="Show on calendar"
-            data={LAYERS}
+            label={t`Show on calendar`}
+            data={LAYERS.map((layer) => ({ value: layer.value, label: i18n._(layer.label) }))}
             value={layers}
             onChange={setLayers}
             w={260}
@@ -238,20 +260,20 @@ export default function PlannerPage() {
                 setScrollTo(today);
               }}
             >
-              Today
+              <Trans>Today</Trans>
             </Button>
             <Button variant="default" leftSection={<IconChevronLeft size={16} />} onClick={() => setMonth((current) => shiftMonth(current, -1))}>
-              Prev
+              <Trans>Prev</Trans>
             </Button>
             <Button variant="default" rightSection={<IconChevronRight size={16} />} onClick={() => setMonth((current) => shiftMonth(current, 1))}>
-              Next
+              <Trans>Next</Trans>
             </Button>
           </Button.Group>
         </Group>
       </Group>
 
       <Text size="xs" c="dimmed">
-        Order cards: company, article number, order number, planned / produced quantities. Drag a card to a weekday on or after its date.
+        <Trans>Order cards: company, article number, order number, planned / produced quantities. Drag a card to a weekday on or after its date.</Trans>
       </Text>
       {query.isError && !query.data ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
@@ -262,13 +284,13 @@ export default function PlannerPage() {
           onDragStart={onDragStart}
           onDragEnd={onDragEnd}
           onDragCancel={() => setActive(null)}
-          accessibility={{ announcements: plannerAnnouncements(find), screenReaderInstructions }}
+          accessibility={{ announcements: plannerAnnouncements(find), screenReaderInstructions: screenReaderInstructions() }}
         >
           <Paper withBorder radius="md" pos="relative" style={{ overflow: 'hidden' }}>
-            <LoadingOverlay visible={query.isPending || (query.isPlaceholderData && query.isFetching)} loaderProps={{ 'aria-label': 'Loading planner' } as object} />
-            <Box role="grid" aria-label={`Planner ${monthTitle(month)}`} ref={grid}>
+            <LoadingOverlay visible={query.isPending || (query.isPlaceholderData && query.isFetching)} loaderProps={{ 'aria-label': t`Loading planner` } as object} />
+            <Box role="grid" aria-label={t`Planner ${shownMonth}`} ref={grid}>
               <Box role="row" style={{ display: wide ? 'grid' : 'none', gridTemplateColumns: columns }}>
-                {WEEKDAYS.map((weekday) => (
+                {weekdays.map((weekday) => (
                   <Text
                     key={weekday}
                     role="columnheader"
@@ -302,7 +324,7 @@ export default function PlannerPage() {
                       inMonth={day.slice(0, 7) === month.slice(0, 7)}
                       today={day === today}
                       dragged={active}
-                      weekday={wide ? undefined : WEEKDAYS[index]}
+                      weekday={wide ? undefined : weekdays[index]}
                     >
                       {(barsByDay.get(day) ?? []).map((forecast) => (
                         <ForecastBar key={`forecast-${forecast.id}`} forecast={forecast} />
@@ -322,8 +344,8 @@ export default function PlannerPage() {
       {query.isSuccess && !query.isPlaceholderData && shownCount === 0 && (
         <Text size="sm" c="dimmed" ta="center">
           {layers.length === 0
-            ? "Choose Orders or Forecasts under 'Show on calendar' to see them."
-            : `Nothing planned in ${monthTitle(month)}. Prev and Next show other months.`}
+            ? t`Choose Orders or Forecasts under 'Show on calendar' to see them.`
+            : t`Nothing planned in ${shownMonth}. Prev and Next show other months.`}
         </Text>
       )}
       {dialog && (

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Checkbox, List, Modal, NumberInput, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -16,8 +17,9 @@ import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { DialogActions } from '../../components/DialogActions';
 import { QueryError } from '../../components/QueryError';
 import { SaveFailed } from '../../components/SaveFailed';
-import { formatDateTime, formatNumber } from '../../components/format';
+import { formatDateTime, formatNumber, numberInputSeparators } from '../../components/format';
 import { onInvalidForm } from '../../components/invalidForm';
+import './catalogue';
 
 const entrySchema = operatorAgendaAddProducedEntryBody.shape.item;
 const totalSchema = operatorAgendaSaveProducedAmountBody.shape.item;
@@ -32,10 +34,15 @@ interface FormValues {
 /** An entry as the history lists it: '+4,000 · total 52,000 · Olga Operator · 09.03.2026 15:20'. */
 function EntryLine({ entry }: { entry: ProducedEntry }) {
   const amount = `${entry.quantity < 0 ? '−' : '+'}${formatNumber(Math.abs(entry.quantity))}`;
+  const total = formatNumber(entry.producedTotal);
+  const recordedAt = formatDateTime(entry.recordedAt);
+  const { recordedBy } = entry;
   return (
     <List.Item>
       <Text size="sm">
-        {amount} · total {formatNumber(entry.producedTotal)} · {entry.recordedBy} · {formatDateTime(entry.recordedAt)}
+        <Trans>
+          {amount} · total {total} · {recordedBy} · {recordedAt}
+        </Trans>
       </Text>
     </List.Item>
   );
@@ -51,6 +58,7 @@ function EntryLine({ entry }: { entry: ProducedEntry }) {
  * reloads.
  */
 export default function ProducedQuantityDialog({ item, onClose }: { item: AgendaItem; onClose: () => void }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const entries = useOperatorAgendaGetProducedEntries({ id: item.id });
   const amountOf = (values: FormValues) => (values.producedQuantity === '' ? undefined : values.producedQuantity);
@@ -76,7 +84,9 @@ export default function ProducedQuantityDialog({ item, onClose }: { item: Agenda
     mutation: {
       meta: { silent: true },
       onSuccess: async (saved: AgendaItem) => {
-        notifications.show({ color: 'green', message: `${saved.ClientProductionOrder.orderNo}: ${formatNumber(saved.producedAmount)} produced.` });
+        const orderNo = saved.ClientProductionOrder.orderNo;
+        const produced = formatNumber(saved.producedAmount);
+        notifications.show({ color: 'green', message: t`${orderNo}: ${produced} produced.` });
         await reload();
         onClose();
       },
@@ -99,37 +109,42 @@ export default function ProducedQuantityDialog({ item, onClose }: { item: Agenda
   const added = Number(form.values.producedQuantity);
   const valid = form.values.producedQuantity !== '' && Number.isInteger(added) && added >= 0;
   const newTotal = !valid ? null : form.values.correct ? added : item.producedAmount + added;
-  const label = form.values.correct ? 'Produced total' : 'Produced since the last entry';
-  const hint = form.values.correct ? 'The corrected total replaces the one recorded.' : 'Bottles produced since the last entry; they are added to the total.';
+  const label = form.values.correct ? t`Produced total` : t`Produced since the last entry`;
+  const hint = form.values.correct ? t`The corrected total replaces the one recorded.` : t`Bottles produced since the last entry; they are added to the total.`;
+  const shownTotal = formatNumber(newTotal);
+  const produced = formatNumber(item.producedAmount);
+  const planned = formatNumber(item.plannedAmount);
 
   return (
-    <Modal opened onClose={onClose} title="Update order item produced quantity">
+    <Modal opened onClose={onClose} title={t`Update order item produced quantity`}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
             {item.ClientProductionOrder.orderNo} · {item.ClientProduct.productName} ({item.ClientProduct.articleNo})
           </Text>
-          <Text fw={500} aria-label="Running total">
-            Produced so far {formatNumber(item.producedAmount)} of {formatNumber(item.plannedAmount)}
+          <Text fw={500} aria-label={t`Running total`}>
+            <Trans>
+              Produced so far {produced} of {planned}
+            </Trans>
           </Text>
           <NumberInput
             label={label}
-            description={newTotal === null ? hint : `New total: ${formatNumber(newTotal)}`}
+            description={newTotal === null ? hint : t`New total: ${shownTotal}`}
             required
             data-autofocus
-            thousandSeparator=","
+            {...numberInputSeparators()}
             allowDecimal={false}
             hideControls
             styles={{ input: { textAlign: 'right' } }}
             {...form.getInputProps('producedQuantity')}
           />
-          <Checkbox label="Production of this item is finished (close it)" {...form.getInputProps('isClosed', { type: 'checkbox' })} />
-          <Switch label="Correct the total instead (a mistyped entry)" {...form.getInputProps('correct', { type: 'checkbox' })} />
+           <Checkbox label={t`Production of this item is finished (close it)`} {...form.getInputProps('isClosed', { type: 'checkbox' })} />
+          <Switch label={t`Correct the total instead (a mistyped entry)`} {...form.getInputProps('correct', { type: 'checkbox' })} />
           <SaveFailed error={save.error} />
           <DialogActions onCancel={onClose} pending={save.isPending} />
           <section aria-labelledby={`entries-${item.id}`}>
             <Title order={4} size="sm" id={`entries-${item.id}`}>
-              Last entries
+              <Trans>Last entries</Trans>
             </Title>
             {entries.isError ? (
               <QueryError error={entries.error} onRetry={() => void entries.refetch()} />
@@ -137,7 +152,7 @@ export default function ProducedQuantityDialog({ item, onClose }: { item: Agenda
               <Skeleton height={40} />
             ) : entries.data.length === 0 ? (
               <Text size="sm" c="dimmed">
-                No entries yet.
+                <Trans>No entries yet.</Trans>
               </Text>
             ) : (
               <List spacing={2} listStyleType="none">

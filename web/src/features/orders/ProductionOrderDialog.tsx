@@ -1,4 +1,5 @@
 import '@mantine/dates/styles.css';
+import { useLingui } from '@lingui/react/macro';
 import { Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
@@ -15,11 +16,12 @@ import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { describeError } from '../../api/describeError';
 import { DialogActions } from '../../components/DialogActions';
 import { SaveFailed } from '../../components/SaveFailed';
-import { formatListDate, formatNumber } from '../../components/format';
+import { formatListDate, formatNumber, numberInputSeparators } from '../../components/format';
 import { dayInputProps, isWeekend } from '../../components/dates';
 import { minimumQuantity, parseDay, producedForQuantity } from './plannerCalendar';
 import { useReloadPlanner } from './usePlanner';
 import { onInvalidForm } from '../../components/invalidForm';
+import './catalogue';
 
 /** The contract's rules of the save ('Provide order number.', 'Pick a day.' from the catalogue). */
 const schema = clientPlannerSavePlannerItemBody.shape.item;
@@ -44,6 +46,7 @@ const SERVER_RULES = new Set(['max', 'weekday']);
  * says why; a 409 (changed meanwhile) closes it, says so and reloads the planner.
  */
 export default function ProductionOrderDialog({ item, mode, onClose }: { item: PlannerOrderItem; mode: 'add' | 'edit'; onClose: () => void }) {
+  const { t } = useLingui();
   const reload = useReloadPlanner();
   const purchaseDate = item.ClientProductionOrder.purchaseDate;
   const minimum = minimumQuantity(item, MOQ);
@@ -91,10 +94,13 @@ export default function ProductionOrderDialog({ item, mode, onClose }: { item: P
       onSuccess: async (saved) => {
         const order = saved.refProductionOrder?.orderNo ?? form.values.refProductionOrder.orderNo;
         const line = saved.refProductionOrderItem;
+        const articleNo = saved.ClientProduct.articleNo;
+        const quantity = line ? formatNumber(line.plannedAmount) : '';
+        const day = line ? formatListDate(line.dueDate) : '';
         notifications.show({
           color: 'green',
-          title: mode === 'add' ? 'Production order item added' : 'Production order item saved',
-          message: `${order}: ${saved.ClientProduct.articleNo}${line ? `, ${formatNumber(line.plannedAmount)} at ${formatListDate(line.dueDate)}` : ''}.`,
+          title: mode === 'add' ? t`Production order item added` : t`Production order item saved`,
+          message: line ? t`${order}: ${articleNo}, ${quantity} at ${day}.` : t`${order}: ${articleNo}.`,
         });
         await reload();
         onClose();
@@ -102,7 +108,8 @@ export default function ProductionOrderDialog({ item, mode, onClose }: { item: P
       onError: (error) => {
         if (!(error instanceof ApiError)) return;
         if (error.status === 409) {
-          notifications.show({ color: 'red', role: 'alert', title: 'Not saved', message: `${describeError(error)} The planner was reloaded.` });
+          const reason = describeError(error);
+          notifications.show({ color: 'red', role: 'alert', title: t`Not saved`, message: t`${reason} The planner was reloaded.` });
           void reload();
           onClose();
         } else if (error.status === 400) {
@@ -119,20 +126,28 @@ export default function ProductionOrderDialog({ item, mode, onClose }: { item: P
     (values) => save.mutate({ data: { item: schema.parse(toInput(values)) } }),
     onInvalidForm,
   );
-  const title = mode === 'add' ? 'Add new production order' : 'Edit production order';
+  const title = mode === 'add' ? t`Add new production order` : t`Edit production order`;
+  const { company, orderNo } = item.ClientProductionOrder;
+  const { articleNo, productName } = item.ClientProduct;
+  const client = company ?? t`Own order`;
+  const planned = formatNumber(item.plannedAmount);
+  const due = formatListDate(item.dueDate);
+  const purchase = purchaseDate ? formatListDate(purchaseDate) : '';
+  const minimumShown = formatNumber(minimum);
+  const moqShown = formatNumber(MOQ);
 
   return (
     <Modal opened onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
-            {item.ClientProductionOrder.company ?? 'Own order'} · {item.ClientProductionOrder.orderNo} · {item.ClientProduct.articleNo}{' '}
-            {item.ClientProduct.productName} · {formatNumber(item.plannedAmount)} due {formatListDate(item.dueDate)}
-            {purchaseDate ? ` · purchase date ${formatListDate(purchaseDate)}` : ''}
+            {purchaseDate
+              ? t`${client} · ${orderNo} · ${articleNo} ${productName} · ${planned} due ${due} · purchase date ${purchase}`
+              : t`${client} · ${orderNo} · ${articleNo} ${productName} · ${planned} due ${due}`}
           </Text>
-          <TextInput label="Production order no" required data-autofocus {...form.getInputProps('refProductionOrder.orderNo')} />
+          <TextInput label={t`Production order no`} required data-autofocus {...form.getInputProps('refProductionOrder.orderNo')} />
           <DateInput
-            label="Deliver at"
+            label={t`Deliver at`}
             required
             clearable
             {...dayInputProps()}
@@ -144,22 +159,22 @@ export default function ProductionOrderDialog({ item, mode, onClose }: { item: P
             {...form.getInputProps('refProductionOrderItem.dueDate')}
           />
           <NumberInput
-            label="Quantity"
+            label={t`Quantity`}
             required
-            thousandSeparator=","
+            {...numberInputSeparators()}
             allowDecimal={false}
             allowNegative={false}
             hideControls
-            description={producedFloor ? `At least ${formatNumber(minimum)} (already produced)` : `At least ${formatNumber(MOQ)}`}
+            description={producedFloor ? t`At least ${minimumShown} (already produced)` : t`At least ${moqShown}`}
             {...form.getInputProps('refProductionOrderItem.plannedAmount')}
           />
           {choosesMachine && (
             <Select
-              label="Machine"
-              placeholder="Not planned on a machine"
+              label={t`Machine`}
+              placeholder={t`Not planned on a machine`}
               clearable
               // Mantine hides its clear button from assistive technology; named and exposed, a screen reader can clear too.
-              clearButtonProps={{ 'aria-label': 'Clear machine', 'aria-hidden': false }}
+              clearButtonProps={{ 'aria-label': t`Clear machine`, 'aria-hidden': false }}
               data={machines}
               comboboxProps={{ withinPortal: true }}
               {...form.getInputProps('refProductionOrderItem.machineName')}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -20,27 +21,43 @@ import { formatDateTime, formatListDate, formatNumber, formatPercent } from '../
 import { pagedTableProps } from '../../components/pagedTable';
 import { useListState } from '../../components/useListState';
 import { ExportMenu } from '../../components/ExportMenu';
+import { documentLanguage } from '../../i18n/locales';
 import { downloadName, MAX_DOWNLOAD, period } from './productionOrders';
+import './catalogue';
 
 /** The items of an order, shown when its row is expanded: article, product, due date, planned, produced, progress. */
 function OrderItems({ order }: { order: ClientProductionOrder }) {
+  const { t } = useLingui();
+  const { orderNo } = order;
   if (order.ClientProductionOrderItems.length === 0) {
     return (
       <Text size="sm" c="dimmed" p="sm">
-        This order has no items.
+        <Trans>This order has no items.</Trans>
       </Text>
     );
   }
   return (
-    <Table withRowBorders={false} verticalSpacing={4} ml="xl" w="auto" aria-label={`Items of ${order.orderNo}`}>
+    <Table withRowBorders={false} verticalSpacing={4} ml="xl" w="auto" aria-label={t`Items of ${orderNo}`}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Article no.</Table.Th>
-          <Table.Th>Title</Table.Th>
-          <Table.Th>Deliver at</Table.Th>
-          <Table.Th ta="right">Planned</Table.Th>
-          <Table.Th ta="right">Produced</Table.Th>
-          <Table.Th>Progress</Table.Th>
+          <Table.Th>
+            <Trans>Article no.</Trans>
+          </Table.Th>
+          <Table.Th>
+            <Trans>Title</Trans>
+          </Table.Th>
+          <Table.Th>
+            <Trans>Deliver at</Trans>
+          </Table.Th>
+          <Table.Th ta="right">
+            <Trans>Planned</Trans>
+          </Table.Th>
+          <Table.Th ta="right">
+            <Trans>Produced</Trans>
+          </Table.Th>
+          <Table.Th>
+            <Trans>Progress</Trans>
+          </Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -69,6 +86,7 @@ function OrderItems({ order }: { order: ClientProductionOrder }) {
  * expands to its items with their progress; the selected orders download as one PDF named PO-{YYMMDD}.pdf.
  */
 export default function ProductionOrdersPage() {
+  const { t } = useLingui();
   const list = useListState<ClientProductionOrder, AdminOrdersGetProductionOrdersBodyPaginationSortBy>({
     sortBy: 'createdAt',
     descending: true,
@@ -84,30 +102,35 @@ export default function ProductionOrdersPage() {
     mutation: {
       meta: { silent: true },
       onSuccess: (file) => saveFile(file, downloadName(now())),
-      onError: (error) => notifications.show({ color: 'red', role: 'alert', title: 'PDF not downloaded', message: describeError(error) }),
+      onError: (error) => notifications.show({ color: 'red', role: 'alert', title: t`PDF not downloaded`, message: describeError(error) }),
     },
   });
   const exportFile = useAdminOrdersExportProductionOrders({ mutation: { meta: { silent: true } } });
   const tooMany = selected.length > MAX_DOWNLOAD;
+  const selectedCount = selected.length;
+  // The PDF in the person's language, not the company's default (the API's `language` parameter).
+  const language = documentLanguage();
   const toggle = (id: number) => setExpanded((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
 
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>New orders</Title>
+        <Title order={2}>
+          <Trans>New orders</Trans>
+        </Title>
         <Group gap="xs">
           {selected.length > 0 && (
             <Text size="sm" c={tooMany ? 'red' : 'dimmed'}>
-              {tooMany ? `At most ${MAX_DOWNLOAD} orders per PDF; ${selected.length} selected` : `${selected.length} selected`}
+              {tooMany ? t`At most ${MAX_DOWNLOAD} orders per PDF; ${selectedCount} selected` : t`${selectedCount} selected`}
             </Text>
           )}
           <Button
             leftSection={<IconFileDownload size={16} />}
             disabled={selected.length === 0 || tooMany}
             loading={download.isPending}
-            onClick={() => download.mutate({ data: { orderIds: selected.map((order) => order.id) } })}
+            onClick={() => download.mutate({ data: { orderIds: selected.map((order) => order.id) }, ...(language ? { params: { language } } : {}) })}
           >
-            Download PDF
+            <Trans>Download PDF</Trans>
           </Button>
           <ExportMenu
             pending={exportFile.isPending}
@@ -121,7 +144,8 @@ export default function ProductionOrdersPage() {
       ) : (
         <DataTable<ClientProductionOrder>
           {...pagedTableProps(query)}
-          noRecordsText="No production orders yet."
+          noRecordsText={t`No production orders yet.`}
+          recordsPerPageLabel={t`Records per page`}
           {...list.tableProps}
           selectedRecords={selected}
           onSelectedRecordsChange={setSelected}
@@ -133,36 +157,36 @@ export default function ProductionOrdersPage() {
           rowStyle={(order) => ({ cursor: 'pointer', ...(order.workInProgress === 1 ? { backgroundColor: 'var(--mantine-color-yellow-light)' } : {}) })}
           customRowAttributes={(order) => ({ 'data-work-in-progress': order.workInProgress === 1 || undefined })}
           columns={[
-            { accessor: 'producedPart', title: 'Progress', sortable: true, render: (order) => <OrderProgress part={order.producedPart} /> },
-            { accessor: 'company', title: 'Client', sortable: true, render: (order) => order.company ?? '' },
+            { accessor: 'producedPart', title: t`Progress`, sortable: true, render: (order) => <OrderProgress part={order.producedPart} /> },
+            { accessor: 'company', title: t`Client`, sortable: true, render: (order) => order.company ?? '' },
             {
               accessor: 'orderNo',
-              title: 'Order number',
+              title: t`Order number`,
               sortable: true,
               // A row click opens or closes the items; for the keyboard and screen readers the button says so
               // (aria-expanded belongs to a button: a table row cannot carry it, WCAG 4.1.2).
-              render: (order) => (
+              render: ({ id, orderNo }) => (
                 <Group gap={4} wrap="nowrap">
                   <ActionIcon
                     variant="subtle"
                     color="gray"
                     size={24}
-                    aria-label={`Items of ${order.orderNo}`}
-                    aria-expanded={expanded.includes(order.id)}
+                    aria-label={t`Items of ${orderNo}`}
+                    aria-expanded={expanded.includes(id)}
                     onClick={(event) => {
                       event.stopPropagation();
-                      toggle(order.id);
+                      toggle(id);
                     }}
                   >
-                    {expanded.includes(order.id) ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+                    {expanded.includes(id) ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
                   </ActionIcon>
-                  {order.orderNo}
+                  {orderNo}
                 </Group>
               ),
             },
-            { accessor: 'producedArticles', title: 'Articles' },
-            { accessor: 'producedStart', title: 'Period', sortable: true, render: (order) => period(order) },
-            { accessor: 'createdAt', title: 'Created at', sortable: true, render: (order) => formatDateTime(order.createdAt) },
+            { accessor: 'producedArticles', title: t`Articles` },
+            { accessor: 'producedStart', title: t`Period`, sortable: true, render: (order) => period(order) },
+            { accessor: 'createdAt', title: t`Created at`, sortable: true, render: (order) => formatDateTime(order.createdAt) },
           ]}
         />
       )}

@@ -1,6 +1,9 @@
+import { t } from '@lingui/core/macro';
 import dayjs, { type Dayjs } from 'dayjs';
 import isoWeek from 'dayjs/plugin/isoWeek';
 import { formatDay } from '../../components/dates';
+import { currentLocale, intlLocaleOf, speaksEnglish } from '../../i18n/locales';
+import './catalogue';
 import type { AgendaColumn as AgendaColumnKey, AgendaItem } from '@generated/model';
 
 dayjs.extend(isoWeek);
@@ -11,8 +14,22 @@ const ISO = 'YYYY-MM-DD';
 export const weekStart = (day: Dayjs): Dayjs => day.startOf('isoWeek');
 
 /** 'Week 47 · 16.11.2026 – 22.11.2026' */
-export const weekLabel = (monday: Dayjs) =>
-  `Week ${monday.isoWeek()} · ${formatDay(monday.format(ISO))} – ${formatDay(monday.add(6, 'day').format(ISO))}`;
+export const weekLabel = (monday: Dayjs) => {
+  const week = monday.isoWeek();
+  const from = formatDay(monday.format(ISO));
+  const to = formatDay(monday.add(6, 'day').format(ISO));
+  return t`Week ${week} · ${from} – ${to}`;
+};
+
+/**
+ * A day column's title: 'Mon 16.11' in English (the screen's own), the language's short weekday and day otherwise
+ * (Finnish 'ma 16.11.', Swedish 'mån 16/11'), as Intl writes them.
+ */
+function dayTitle(day: Dayjs): string {
+  if (speaksEnglish()) return `${day.format('ddd')} ${formatDay(day.format(ISO)).slice(0, 5)}`;
+  const format = new Intl.DateTimeFormat(intlLocaleOf(currentLocale()), { weekday: 'short', day: 'numeric', month: 'numeric', timeZone: 'UTC' });
+  return format.format(new Date(Date.UTC(day.year(), day.month(), day.date())));
+}
 
 /** The week's columns in the screen's order (the contract's `AgendaColumn`): PREV, Monday to Sunday, NEXT. */
 const KEYS: readonly AgendaColumnKey[] = ['prev', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'next'];
@@ -49,7 +66,7 @@ export function agendaColumns(items: AgendaItem[], monday: Dayjs): AgendaColumn[
     return { key, title, day, items: cards, count: cards[0]?.columnCount ?? cards.length };
   };
   const days = KEYS.slice(1, 8)
-    .map((key, index) => column(key, `${monday.add(index, 'day').format('ddd')} ${formatDay(monday.add(index, 'day').format(ISO)).slice(0, 5)}`, monday.add(index, 'day')))
+    .map((key, index) => column(key, dayTitle(monday.add(index, 'day')), monday.add(index, 'day')))
     .filter((day, index) => index < 5 || day.count > 0);
-  return [column('prev', 'PREV'), ...days, column('next', 'NEXT')];
+  return [column('prev', t`PREV`), ...days, column('next', t`NEXT`)];
 }

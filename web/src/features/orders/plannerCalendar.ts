@@ -1,6 +1,9 @@
+import { t } from '@lingui/core/macro';
 import type { PlannerForecast, PlannerOrderItem } from '@generated/model';
 import { addDays, DAY_FORMAT, daysBetween, firstOfMonth, fromDay, isWeekend, parseDay as parseAnyDay, shiftMonth, weekdayIndex } from '../../components/dates';
 import { formatListDate, formatNumber } from '../../components/format';
+import { currentLocale, speaksEnglish } from '../../i18n/locales';
+import './catalogue';
 
 /**
  * The planner's calendar, on calendar days written YYYY-MM-DD (the rule and the arithmetic are `components/dates.ts`). Weeks
@@ -8,11 +11,18 @@ import { formatListDate, formatNumber } from '../../components/format';
  * ends on the Sunday on or after the month's last day.
  */
 
-/** 'November 2026' */
-export const monthTitle = (day: string) => fromDay(day).toLocaleDateString('en-GB', { month: 'long', year: 'numeric' });
+/** The language whose month and weekday names the planner shows: British English's in English ('November 2026'). */
+const namesLocale = () => (speaksEnglish() ? 'en-GB' : currentLocale());
 
-/** The weekday headers, Monday first. */
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+/** 'November 2026' (Finnish 'marraskuu 2026'). */
+export const monthTitle = (day: string) => fromDay(day).toLocaleDateString(namesLocale(), { month: 'long', year: 'numeric' });
+
+/** The weekday headers, Monday first, in the language's words ('Monday', Finnish 'maanantai'). */
+export const weekdayNames = (): string[] => {
+  const format = new Intl.DateTimeFormat(namesLocale(), { weekday: 'long', timeZone: 'UTC' });
+  // 5 January 2026 is a Monday.
+  return Array.from({ length: 7 }, (_, index) => format.format(new Date(Date.UTC(2026, 0, 5 + index))));
+};
 
 /** The weeks a month view shows: rows of seven days, Monday first, from the week of the 1st to the week of the last day. */
 export function monthWeeks(month: string): string[][] {
@@ -97,8 +107,14 @@ export function forecastsByDay(forecasts: PlannerForecast[]): Map<string, Planne
 }
 
 /** A card in words, for screen readers, announcements and notifications. */
-export const describeItem = (item: PlannerOrderItem) =>
-  `${item.ClientProductionOrder.company ?? 'Own order'} ${item.ClientProductionOrder.orderNo}, ${item.ClientProduct.articleNo}, ${formatNumber(item.plannedAmount)} planned, due ${formatListDate(item.dueDate)}`;
+export const describeItem = (item: PlannerOrderItem) => {
+  const client = item.ClientProductionOrder.company ?? t`Own order`;
+  const { orderNo } = item.ClientProductionOrder;
+  const { articleNo } = item.ClientProduct;
+  const planned = formatNumber(item.plannedAmount);
+  const due = formatListDate(item.dueDate);
+  return t`${client} ${orderNo}, ${articleNo}, ${planned} planned, due ${due}`;
+};
 
 /** A typed 'Deliver at' (DD.MM.YYYY, or YYYY-MM-DD) when it is a real weekday; anything else is no day at all. */
 export function parseDay(text: string): string | null {

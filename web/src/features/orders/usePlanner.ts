@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
@@ -12,6 +13,7 @@ import { PLANNER_MESSAGES } from '../../api/messages';
 import { describeError } from '../../api/describeError';
 import { formatListDate } from '../../components/format';
 import { describeItem, dropRefusal, plannerRange } from './plannerCalendar';
+import './catalogue';
 
 /** Every planner read (any month): a save may change what several months show. */
 export const plannerKey = () => [getClientPlannerGetPlannerQueryKey()[0]];
@@ -44,7 +46,7 @@ export function usePlanner(month: string) {
       notifications.show({
         color: 'red',
         role: 'alert',
-        title: 'Not moved',
+        title: t`Not moved`,
         message: refusal === 'earlier' ? PLANNER_MESSAGES.earlierDay(formatListDate(item.dueDate)) : PLANNER_MESSAGES.weekendDay,
       });
       return;
@@ -52,15 +54,18 @@ export function usePlanner(month: string) {
     setMoves((current) => ({ ...current, [item.id]: day }));
     try {
       await save.mutateAsync({ data: { item: { id: item.id, dueDate: day, version: item.version } } });
+      const shownDay = formatListDate(day);
+      const card = describeItem(item);
       notifications.show({
         color: 'green',
-        title: `Moved to ${formatListDate(day)}`,
-        message: `${describeItem(item)}. The buyer confirms the new day again.`,
+        title: t`Moved to ${shownDay}`,
+        message: t`${card}. The buyer confirms the new day again.`,
       });
       await reload();
     } catch (error) {
       const stale = error instanceof ApiError && error.status === 409;
-      notifications.show({ color: 'red', role: 'alert', title: 'Not moved', message: stale ? `${describeError(error)} The planner was reloaded.` : describeError(error) });
+      const reason = describeError(error);
+      notifications.show({ color: 'red', role: 'alert', title: t`Not moved`, message: stale ? t`${reason} The planner was reloaded.` : reason });
       if (stale) await reload();
     } finally {
       setMoves((current) => {
