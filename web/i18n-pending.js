@@ -32,7 +32,6 @@ export const PENDING_I18N = [
   'web/src/features/plans/**',
   'web/src/features/portfolio/**',
   'web/src/features/preforms/**',
-  'web/src/features/stats/**',
   'web/src/features/stock/**',
   'web/src/features/supply/**',
   'web/src/features/sustainability/**',
