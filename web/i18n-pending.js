@@ -34,5 +34,4 @@ export const PENDING_I18N = [
   'web/src/features/stock/**',
   'web/src/features/supply/**',
   'web/src/features/sustainability/**',
-  'web/src/features/webhooks/**',
 ];
