@@ -31,7 +31,7 @@ describe('/webhooks', () => {
     expect(within(deliveries).getByRole('button', { name: 'Resend' })).toBeInTheDocument();
   });
 
-  it('speaks Norwegian: the endpoints, a delivery with its status and Norwegian date, and the dialog', async () => {
+  it('speaks Norwegian: the endpoints, a delivery with its status and Norwegian date, and the dialog', { timeout: 40_000 }, async () => {
     server.use(
       http.post('*/api/webhooks/get', () => HttpResponse.json({ rows: [ENDPOINT] })),
       http.post('*/api/webhook/deliveries/get', () =>
@@ -44,7 +44,8 @@ describe('/webhooks', () => {
     const table = await screen.findByRole('table', { name: 'Webhook-mottakere' });
     expect(await within(table).findByText('aktivert')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Ny' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Ny webhook-mottaker' });
+    // The dialog's code loads on first use, slowly on a busy machine.
+    const dialog = await screen.findByRole('dialog', { name: 'Ny webhook-mottaker' }, { timeout: 20_000 });
     expect(within(dialog).getByRole('switch', { name: 'Aktivert' })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Avbryt' }));
     await user.click(screen.getByLabelText(/^Mottaker/, { selector: 'input' }));
