@@ -4,11 +4,8 @@
  * added to it (tests/contract/i18n.test.ts keeps every entry an existing path). Globs relative to the repository.
  */
 export const PENDING_I18N = [
-  'web/src/features/apiclients/**',
   'web/src/features/claims/renderClaims.test-utils.tsx',
   'web/src/features/downtime/downtime.test-utils.ts',
   'web/src/features/machines/machines.test-utils.tsx',
-  'web/src/features/stats/**',
   'web/src/features/sustainability/**',
-  'web/src/features/webhooks/**',
 ];

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import type { ApiClient, DirectoryClient } from '@generated/model';
 import { BALTIC, NORDIC, renderAs } from '../machines/machines.test-utils';
+import { speakLocale } from '../../test/locale.test-utils';
 import ApiClientsPage from './ApiClientsPage';
 
 const ERP: ApiClient = {
@@ -56,6 +57,23 @@ describe("admin 'API clients'", { timeout: 30_000 }, () => {
     expect(old.getByText('The manufacturer')).toBeInTheDocument();
     expect(old.getByText('Revoked')).toBeInTheDocument();
     expect(old.queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+  });
+
+  it('speaks Latvian to a Latvian admin: the list, its roles and dates, and the New dialog', async () => {
+    serve('get', () => ({ rows: [ERP, OLD] }));
+    await speakLocale('lv');
+    const user = userEvent.setup();
+    renderAs('admin', <ApiClientsPage />);
+    expect(await screen.findByRole('heading', { name: 'API klienti' })).toBeInTheDocument();
+    const old = within(within(await screen.findByRole('table', { name: 'API klienti' })).getByRole('row', { name: /Old integration/ }));
+    expect(old.getByText('Ražotājs')).toBeInTheDocument();
+    expect(old.getByText('operators')).toBeInTheDocument();
+    // Latvian writes a day first with dots (ICU versions differ on a closing dot), in the user's own time zone.
+    expect(old.getByText('Atsaukts').closest('[title]')).toHaveAttribute('title', expect.stringMatching(/^Atsaukts 02\.11\.2026\.? \d{2}:\d{2}$/));
+    await user.click(screen.getByRole('button', { name: 'Jauns' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Jauns API klients' });
+    expect(within(dialog).getByRole('checkbox', { name: 'grāmatvedis' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Izveidot' })).toBeInTheDocument();
   });
 
   it('New: a name and a role are required, and nothing is sent until they are given', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Checkbox, Group, Modal, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,7 +13,8 @@ import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { DialogActions } from '../../components/DialogActions';
 import { onInvalidForm } from '../../components/invalidForm';
 import { LabelledValue, ShownOnce } from '../../components/ShownOnce';
-import { AUTH_METHOD_LABELS, clientTypesFor, STAFF_API_ROLES } from './apiClientLabels';
+import { AUTH_METHOD_LABELS, clientTypesFor, ROLE_LABELS, STAFF_API_ROLES } from './apiClientLabels';
+import './catalogue';
 
 interface FormValues {
   name: string;
@@ -57,29 +59,33 @@ function validate(values: FormValues): Record<string, string> {
 /** The secret, once: a copy button and the warning that it will not be shown again. */
 function SecretOnce({ created, onClose }: { created: ApiClientsCreateApiClient200; onClose: () => void }) {
   const { apiClient, clientSecret } = created;
+  const { t } = useLingui();
+  const name = apiClient.name;
   return (
     <ShownOnce
       warning={
         clientSecret
           ? {
-              title: 'Copy the secret now',
+              title: t`Copy the secret now`,
               text: (
-                <>
-                  This is the only time the secret of &apos;{apiClient.name}&apos; is shown. Store it in the system&apos;s configuration; the portal keeps
-                  only a hash of it. If it is lost, revoke the client and make a new one.
-                </>
+                <Trans>
+                  This is the only time the secret of ''{name}'' is shown. Store it in the system&apos;s configuration; the portal keeps only a
+                  hash of it. If it is lost, revoke the client and make a new one.
+                </Trans>
               ),
             }
           : undefined
       }
-      copy={clientSecret ? { value: clientSecret, label: 'Copy secret' } : undefined}
+      copy={clientSecret ? { value: clientSecret, label: t`Copy secret` } : undefined}
       onClose={onClose}
     >
       {!clientSecret && (
-        <Text size="sm">The client signs its token requests with the private key of the public key you gave; the portal holds no secret of it.</Text>
+        <Text size="sm">
+          <Trans>The client signs its token requests with the private key of the public key you gave; the portal holds no secret of it.</Trans>
+        </Text>
       )}
-      <LabelledValue id="client-id-label" label="Client ID" value={apiClient.oauthClientId} />
-      {clientSecret && <LabelledValue id="client-secret-label" label="Client secret" value={clientSecret} />}
+      <LabelledValue id="client-id-label" label={t`Client ID`} value={apiClient.oauthClientId} />
+      {clientSecret && <LabelledValue id="client-secret-label" label={t`Client secret`} value={clientSecret} />}
     </ShownOnce>
   );
 }
@@ -93,6 +99,7 @@ export default function NewApiClientDialog({ onClose }: { onClose: () => void })
   const queryClient = useQueryClient();
   const companies = useAdminDirectoryGetDirectoryClients();
   const [created, setCreated] = useState<ApiClientsCreateApiClient200 | null>(null);
+  const { t } = useLingui();
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: { name: '', clientId: '', roles: [], authMethod: 'client_secret_basic', publicKey: '' },
@@ -111,21 +118,21 @@ export default function NewApiClientDialog({ onClose }: { onClose: () => void })
     },
   });
   const company = (companies.data ?? []).find((entry) => entry.id === form.values.clientId);
-  const options = [{ value: '', label: 'The manufacturer' }, ...(companies.data ?? []).map((entry) => ({ value: entry.id, label: entry.company }))];
+  const options = [{ value: '', label: t`The manufacturer` }, ...(companies.data ?? []).map((entry) => ({ value: entry.id, label: entry.company }))];
   const submit = form.onSubmit((values) => create.mutate({ data: { apiClient: schema.parse(toInput(values)) } }), onInvalidForm);
   const rolesError = form.errors.roles;
 
   return (
-    <Modal opened onClose={onClose} title={created ? 'API client made' : 'New API client'} closeOnClickOutside={!created}>
+    <Modal opened onClose={onClose} title={created ? t`API client made` : t`New API client`} closeOnClickOutside={!created}>
       {created ? (
         <SecretOnce created={created} onClose={onClose} />
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            <TextInput label="Name" description="What it is for, e.g. 'Nightly ERP import'." required data-autofocus {...form.getInputProps('name')} />
+            <TextInput label={t`Name`} description={t`What it is for, e.g. 'Nightly ERP import'.`} required data-autofocus {...form.getInputProps('name')} />
             <Select
-              label="Acts for"
-              description="A client company's API client sees only that company's records."
+              label={t`Acts for`}
+              description={t`A client company's API client sees only that company's records.`}
               required
               searchable
               allowDeselect={false}
@@ -140,8 +147,8 @@ export default function NewApiClientDialog({ onClose }: { onClose: () => void })
             />
             {form.values.clientId ? (
               <Radio.Group
-                label="Client type"
-                description="What the company allows: buyer for a Buyer company, client or seller for a Converter."
+                label={t`Client type`}
+                description={t`What the company allows: buyer for a Buyer company, client or seller for a Converter.`}
                 required
                 value={form.values.roles[0] ?? ''}
                 onChange={(value) => form.setFieldValue('roles', [value as ApiClientRole])}
@@ -149,14 +156,14 @@ export default function NewApiClientDialog({ onClose }: { onClose: () => void })
               >
                 <Group mt="xs">
                   {clientTypesFor(company?.clientType).map((role) => (
-                    <Radio key={role} value={role} label={role} />
+                    <Radio key={role} value={role} label={t(ROLE_LABELS[role])} />
                   ))}
                 </Group>
               </Radio.Group>
             ) : (
               <Checkbox.Group
-                label="Roles"
-                description="Staff roles it may use."
+                label={t`Roles`}
+                description={t`Staff roles it may use.`}
                 required
                 value={form.values.roles}
                 onChange={(value) => form.setFieldValue('roles', value as ApiClientRole[])}
@@ -164,29 +171,29 @@ export default function NewApiClientDialog({ onClose }: { onClose: () => void })
               >
                 <Group mt="xs">
                   {STAFF_API_ROLES.map((role) => (
-                    <Checkbox key={role} value={role} label={role} />
+                    <Checkbox key={role} value={role} label={t(ROLE_LABELS[role])} />
                   ))}
                 </Group>
               </Checkbox.Group>
             )}
             <Select
-              label="Signs in with"
+              label={t`Signs in with`}
               required
               allowDeselect={false}
-              data={Object.entries(AUTH_METHOD_LABELS).map(([value, label]) => ({ value, label }))}
+              data={Object.entries(AUTH_METHOD_LABELS).map(([value, label]) => ({ value, label: t(label) }))}
               {...form.getInputProps('authMethod')}
             />
             {form.values.authMethod === 'private_key_jwt' && (
               <Textarea
-                label="Public key (JWK)"
-                description="The public key its assertions are signed with, as JSON. Never paste a private key."
+                label={t`Public key (JWK)`}
+                description={t`The public key its assertions are signed with, as JSON. Never paste a private key.`}
                 required
                 autosize
                 minRows={3}
                 {...form.getInputProps('publicKey')}
               />
             )}
-            <DialogActions onCancel={onClose} pending={create.isPending} saveLabel="Create" />
+            <DialogActions onCancel={onClose} pending={create.isPending} saveLabel={t`Create`} />
           </Stack>
         </form>
       )}

@@ -1,12 +1,10 @@
 import '@mantine/charts/styles.css';
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import {
-  getAdminStatsGetDeliveryRankingQueryKey,
-  useAdminStatsExportDeliveryRanking,
-  useAdminStatsGetDeliveryRanking,
-} from '@generated/endpoints/stats/stats';
+import { getAdminStatsGetDeliveryRankingQueryKey, useAdminStatsExportDeliveryRanking, useAdminStatsGetDeliveryRanking } from '@generated/endpoints/stats/stats';
+import type { DeliveryPerformance } from '@generated/model';
 import { now } from '../../components/clock';
 import { ExportMenu } from '../../components/ExportMenu';
 import { formatNumber } from '../../components/format';
@@ -14,14 +12,29 @@ import { PeriodPicker } from '../../components/PeriodPicker';
 import { RecordLoad } from '../../components/RecordLoad';
 import { DeliveryFigures, formatRate } from './DeliveryFigures';
 import { deliveryDefaultPeriod } from './period';
+import './catalogue';
 
 /**
  * '/delivery', the admin's delivery performance: every client ranked by on-time-in-full (worst first) with
  * fill rate and forecast accuracy, every supplier by on-time delivery; a client's name opens its months and products.
  */
+/** The chosen client's months and products, under its name. */
+function ClientDelivery({ company, data }: { company: string | undefined; data: DeliveryPerformance }) {
+  const { t } = useLingui();
+  return (
+    <Paper withBorder p="md" component="section" aria-label={company ? t`Delivery of ${company}` : t`Delivery of the client`}>
+      <Title order={3} size="h4" mb="sm">
+        {company ?? t`Client`}
+      </Title>
+      <DeliveryFigures data={data} />
+    </Paper>
+  );
+}
+
 export default function AdminDeliveryPage() {
   const [period, setPeriod] = useState(() => deliveryDefaultPeriod(now()));
   const [clientId, setClientId] = useState<string | null>(null);
+  const { t } = useLingui();
   const body = clientId ? { period, clientId } : { period };
   const query = useAdminStatsGetDeliveryRanking(body, {
     query: { queryKey: getAdminStatsGetDeliveryRankingQueryKey(body), placeholderData: keepPreviousData },
@@ -30,7 +43,9 @@ export default function AdminDeliveryPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Delivery performance</Title>
+        <Title order={2}>
+          <Trans>Delivery performance</Trans>
+        </Title>
         <ExportMenu
           pending={exportFile.isPending}
           fallbackName={(format) => `delivery-ranking-${period.from}-${period.to}.${format}`}
@@ -40,28 +55,40 @@ export default function AdminDeliveryPage() {
       <Group align="flex-end">
         <PeriodPicker value={period} onChange={setPeriod} />
         <Text size="sm" c="dimmed">
-          Whole months, at most 24; worst first.
+          <Trans>Whole months, at most 24; worst first.</Trans>
         </Text>
       </Group>
-      <RecordLoad query={query} label="Loading delivery performance">
+      <RecordLoad query={query} label={t`Loading delivery performance`}>
         {(data) => (
           <Stack>
-            <Paper withBorder p="md" component="section" aria-label="Clients">
+            <Paper withBorder p="md" component="section" aria-label={t`Clients`}>
               <Title order={3} size="h4" mb="sm">
-                Clients
+                <Trans>Clients</Trans>
               </Title>
               {data.clients.length === 0 ? (
-                <Text c="dimmed">No order items or forecasts in this period.</Text>
+                <Text c="dimmed">
+                  <Trans>No order items or forecasts in this period.</Trans>
+                </Text>
               ) : (
                 <Table.ScrollContainer minWidth={640}>
                   <Table striped highlightOnHover>
                     <Table.Thead>
                       <Table.Tr>
-                        <Table.Th>Client</Table.Th>
-                        <Table.Th ta="right">Items due</Table.Th>
-                        <Table.Th ta="right">On time in full</Table.Th>
-                        <Table.Th ta="right">Fill rate</Table.Th>
-                        <Table.Th ta="right">Forecast accuracy</Table.Th>
+                        <Table.Th>
+                          <Trans>Client</Trans>
+                        </Table.Th>
+                        <Table.Th ta="right">
+                          <Trans>Items due</Trans>
+                        </Table.Th>
+                        <Table.Th ta="right">
+                          <Trans>On time in full</Trans>
+                        </Table.Th>
+                        <Table.Th ta="right">
+                          <Trans>Fill rate</Trans>
+                        </Table.Th>
+                        <Table.Th ta="right">
+                          <Trans>Forecast accuracy</Trans>
+                        </Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -85,28 +112,31 @@ export default function AdminDeliveryPage() {
                 </Table.ScrollContainer>
               )}
             </Paper>
-            {clientId && data.client && (
-              <Paper withBorder p="md" component="section" aria-label={`Delivery of ${data.clients.find((row) => row.clientId === clientId)?.company ?? 'the client'}`}>
-                <Title order={3} size="h4" mb="sm">
-                  {data.clients.find((row) => row.clientId === clientId)?.company ?? 'Client'}
-                </Title>
-                <DeliveryFigures data={data.client} />
-              </Paper>
-            )}
-            <Paper withBorder p="md" component="section" aria-label="Suppliers">
+            {clientId && data.client && <ClientDelivery company={data.clients.find((row) => row.clientId === clientId)?.company} data={data.client} />}
+            <Paper withBorder p="md" component="section" aria-label={t`Suppliers`}>
               <Title order={3} size="h4" mb="sm">
-                Suppliers
+                <Trans>Suppliers</Trans>
               </Title>
               {data.suppliers.length === 0 ? (
-                <Text c="dimmed">No supply orders due in this period were added to stock.</Text>
+                <Text c="dimmed">
+                  <Trans>No supply orders due in this period were added to stock.</Trans>
+                </Text>
               ) : (
                 <Table striped>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>Supplier</Table.Th>
-                      <Table.Th ta="right">Added to stock</Table.Th>
-                      <Table.Th ta="right">By the due date</Table.Th>
-                      <Table.Th ta="right">On-time rate</Table.Th>
+                      <Table.Th>
+                        <Trans>Supplier</Trans>
+                      </Table.Th>
+                      <Table.Th ta="right">
+                        <Trans>Added to stock</Trans>
+                      </Table.Th>
+                      <Table.Th ta="right">
+                        <Trans>By the due date</Trans>
+                      </Table.Th>
+                      <Table.Th ta="right">
+                        <Trans>On-time rate</Trans>
+                      </Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>

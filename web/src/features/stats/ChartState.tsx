@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Center, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { RecordLoad } from '../../components/RecordLoad';
+import './catalogue';
 
 /** What a chart shows when there is nothing to draw: what is missing, and what to try. */
 export function ChartEmpty({ title, hint }: { title: string; hint: string }) {
@@ -29,14 +31,15 @@ export function ChartState<T>({
   children,
 }: {
   query: UseQueryResult<T, unknown>;
-  /** Names what is loading, for screen readers ('Loading produced quantities'). */
+  /** Names what is loading, for screen readers, in the chosen language ('produced quantities': 'Loading produced quantities'). */
   label: string;
   isEmpty: (data: T) => boolean;
   empty: ReactNode;
   children: (data: T) => ReactNode;
 }) {
+  const { t } = useLingui();
   return (
-    <RecordLoad query={query} label={`Loading ${label}`}>
+    <RecordLoad query={query} label={t`Loading ${label}`}>
       {(data) => (isEmpty(data) ? empty : children(data))}
     </RecordLoad>
   );

@@ -1,13 +1,24 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LineChart } from '@mantine/charts';
 import { Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { DeliveryPerformance } from '@generated/model';
 import { formatNumber, formatPercent } from '../../components/format';
 import { useWideScreen } from '../../components/useWideScreen';
+import { currentLocale, intlLocaleOf, speaksEnglish } from '../../i18n/locales';
 import { ChartEmpty } from './ChartState';
+import './catalogue';
 
-const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-/** 'Jan 2026' for the first day of a month. */
-export const formatMonth = (month: string) => MONTH.format(new Date(`${month}T00:00:00Z`));
+const months = new Map<string, Intl.DateTimeFormat>();
+/** 'Jan 2026' for the first day of a month in English; the chosen language's short month otherwise (Swedish 'jan. 2026'). */
+export function formatMonth(month: string): string {
+  const locale = speaksEnglish() ? 'en-GB' : intlLocaleOf(currentLocale());
+  let format = months.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    months.set(locale, format);
+  }
+  return format.format(new Date(`${month}T00:00:00Z`));
+}
 /** A rate as a percentage, or a dash where there was nothing to count. */
 export const formatRate = (value: number | null | undefined) => (value === null || value === undefined ? '–' : formatPercent(value));
 
@@ -34,30 +45,37 @@ function Figure({ label, value, madeOf }: { label: string; value: string; madeOf
  */
 export function DeliveryFigures({ data }: { data: DeliveryPerformance }) {
   const wide = useWideScreen();
+  const { t } = useLingui();
   if (data.items === 0 && data.products.length === 0) {
-    return <ChartEmpty title="No order items and no forecasts in this period" hint="Pick a longer period." />;
+    return <ChartEmpty title={t`No order items and no forecasts in this period`} hint={t`Pick a longer period.`} />;
   }
-  const forecastTotal = data.products.reduce((sum, row) => sum + row.forecast, 0);
-  const orderedTotal = data.products.reduce((sum, row) => sum + row.ordered, 0);
+  const forecastTotal = formatNumber(data.products.reduce((sum, row) => sum + row.forecast, 0));
+  const orderedTotal = formatNumber(data.products.reduce((sum, row) => sum + row.ordered, 0));
+  const onTimeInFull = formatNumber(data.onTimeInFull);
+  const items = formatNumber(data.items);
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Figure
-          label="On time in full"
+          label={t`On time in full`}
           value={formatRate(data.otifRate)}
-          madeOf={`${formatNumber(data.onTimeInFull)} of ${formatNumber(data.items)} items due were produced in full by their due day`}
+          madeOf={t`${onTimeInFull} of ${items} items due were produced in full by their due day`}
         />
-        <Figure label="Fill rate" value={formatRate(data.fillRate)} madeOf="Bottles produced by the due day (at most each item's plan) over bottles planned" />
         <Figure
-          label="Forecast accuracy"
+          label={t`Fill rate`}
+          value={formatRate(data.fillRate)}
+          madeOf={t`Bottles produced by the due day (at most each item's plan) over bottles planned`}
+        />
+        <Figure
+          label={t`Forecast accuracy`}
           value={formatRate(data.forecastAccuracy)}
-          madeOf={`${formatNumber(forecastTotal)} bottles forecast against ${formatNumber(orderedTotal)} ordered`}
+          madeOf={t`${forecastTotal} bottles forecast against ${orderedTotal} ordered`}
         />
       </SimpleGrid>
       {data.months.length > 0 && (
-        <Paper withBorder p="md" component="section" aria-label="Trend per month">
+        <Paper withBorder p="md" component="section" aria-label={t`Trend per month`}>
           <Title order={3} size="h4" mb="sm">
-            Trend per month
+            <Trans>Trend per month</Trans>
           </Title>
           <LineChart
             h={260}
@@ -68,22 +86,24 @@ export function DeliveryFigures({ data }: { data: DeliveryPerformance }) {
             }))}
             dataKey="month"
             series={[
-              { name: 'otif', label: 'On time in full %', color: 'blue.7' },
-              { name: 'fill', label: 'Fill rate %', color: 'teal.7', strokeDasharray: '5 5' },
+              { name: 'otif', label: t`On time in full %`, color: 'blue.7' },
+              { name: 'fill', label: t`Fill rate %`, color: 'teal.7', strokeDasharray: '5 5' },
             ]}
             yAxisProps={{ domain: [0, 100] }}
-            valueFormatter={(value) => `${value}%`}
+            valueFormatter={(value) => formatPercent(value / 100)}
             withLegend
             connectNulls={false}
           />
         </Paper>
       )}
-      <Paper withBorder p="md" component="section" aria-label="Forecast, ordered and produced per product">
+      <Paper withBorder p="md" component="section" aria-label={t`Forecast, ordered and produced per product`}>
         <Title order={3} size="h4" mb="sm">
-          Forecast, ordered and produced per product
+          <Trans>Forecast, ordered and produced per product</Trans>
         </Title>
         {data.products.length === 0 ? (
-          <Text c="dimmed">No forecasts or orders in this period.</Text>
+          <Text c="dimmed">
+            <Trans>No forecasts or orders in this period.</Trans>
+          </Text>
         ) : !wide ? (
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {data.products.map((row) => (
@@ -94,10 +114,10 @@ export function DeliveryFigures({ data }: { data: DeliveryPerformance }) {
                 <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
                   {(
                     [
-                      ['Forecast', formatNumber(row.forecast)],
-                      ['Ordered', formatNumber(row.ordered)],
-                      ['Produced', formatNumber(row.produced)],
-                      ['Accuracy', formatRate(row.accuracy)],
+                      [t`Forecast`, formatNumber(row.forecast)],
+                      [t`Ordered`, formatNumber(row.ordered)],
+                      [t`Produced`, formatNumber(row.produced)],
+                      [t`Accuracy`, formatRate(row.accuracy)],
                     ] as const
                   ).map(([label, value]) => (
                     <Group key={label} gap="xs" wrap="nowrap">
@@ -116,12 +136,24 @@ export function DeliveryFigures({ data }: { data: DeliveryPerformance }) {
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Month</Table.Th>
-                  <Table.Th>Product</Table.Th>
-                  <Table.Th ta="right">Forecast</Table.Th>
-                  <Table.Th ta="right">Ordered</Table.Th>
-                  <Table.Th ta="right">Produced</Table.Th>
-                  <Table.Th ta="right">Accuracy</Table.Th>
+                  <Table.Th>
+                    <Trans>Month</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Product</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <Trans>Forecast</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <Trans>Ordered</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <Trans>Produced</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <Trans>Accuracy</Trans>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -144,7 +176,7 @@ export function DeliveryFigures({ data }: { data: DeliveryPerformance }) {
       </Paper>
       <Group>
         <Text size="xs" c="dimmed">
-          Accuracy = 1 − |ordered − forecast| / the larger of the two. A forecast counts in each month of its period by its days there.
+          <Trans>Accuracy = 1 − |ordered − forecast| / the larger of the two. A forecast counts in each month of its period by its days there.</Trans>
         </Text>
       </Group>
     </Stack>

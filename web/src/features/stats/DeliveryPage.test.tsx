@@ -14,6 +14,7 @@ import { renderAsClient, serveStats, SPRING } from './stats.test-utils';
 import { onAPhone } from '../../test/phone.test-utils';
 import { captureDownloads } from '../downtime/downtime.test-utils';
 import { exportAs, serveExport } from '../../test/exports.test-utils';
+import { plainSpaces, speakLocale } from '../../test/locale.test-utils';
 
 type Period = { from: string; to: string };
 
@@ -51,6 +52,21 @@ describe("client '/stats/delivery'", { timeout: 30_000 }, () => {
     const row = within(products).getByRole('row', { name: /Jan 2026/ });
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Jan 2026', 'NS-0500 - Spring Water 0.5 L', '12,000', '2,000', '2,000', '17%']);
     expect(screen.getByRole('region', { name: 'Trend per month' })).toBeInTheDocument();
+  });
+
+  it('speaks Swedish to a Swedish client: its words, Swedish percentages, thousands and month names', async () => {
+    serveStats('stats/delivery/get', () => FIGURES);
+    await speakLocale('sv');
+    renderAsClient(<DeliveryPage />);
+    expect(await screen.findByRole('heading', { name: 'Leverans', level: 2 })).toBeInTheDocument();
+    await screen.findByText('I tid och komplett');
+    const figure = (label: string) => plainSpaces(screen.getByText(label).parentElement!.textContent);
+    expect(figure('I tid och komplett')).toBe('I tid och komplett33 %1 av 3 förfallna rader producerades fullt ut senast på leveransdagen');
+    expect(figure('Prognosträffsäkerhet')).toBe('Prognosträffsäkerhet48 %12 000 flaskor i prognos mot 2 000 beställda');
+    const products = screen.getByRole('region', { name: 'Prognos, beställt och producerat per produkt' });
+    const row = within(products).getByRole('row', { name: /2026/ });
+    expect(within(row).getAllByRole('cell').map((cell) => plainSpaces(cell.textContent))).toEqual(['jan. 2026', 'NS-0500 - Spring Water 0.5 L', '12 000', '2 000', '2 000', '17 %']);
+    expect(within(products).getByRole('columnheader', { name: 'Träffsäkerhet' })).toBeInTheDocument();
   });
 
   it('on a phone each product and month is a card with its figures labelled instead of a table row', async () => {

@@ -1,5 +1,6 @@
 import '@mantine/charts/styles.css';
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import {
@@ -13,6 +14,7 @@ import { PeriodPicker } from '../../components/PeriodPicker';
 import { RecordLoad } from '../../components/RecordLoad';
 import { DeliveryFigures } from './DeliveryFigures';
 import { deliveryDefaultPeriod } from './period';
+import './catalogue';
 
 /**
  * '/stats/delivery', the client's delivery figures: how reliably its order items were produced on time and
@@ -20,6 +22,7 @@ import { deliveryDefaultPeriod } from './period';
  */
 export default function DeliveryPage() {
   const [period, setPeriod] = useState(() => deliveryDefaultPeriod(now()));
+  const { t } = useLingui();
   const body = { period };
   const query = useClientStatsGetDeliveryPerformance(body, {
     query: { queryKey: getClientStatsGetDeliveryPerformanceQueryKey(body), placeholderData: keepPreviousData },
@@ -28,7 +31,9 @@ export default function DeliveryPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Delivery</Title>
+        <Title order={2}>
+          <Trans>Delivery</Trans>
+        </Title>
         <ExportMenu
           pending={exportFile.isPending}
           fallbackName={(format) => `delivery-${period.from}-${period.to}.${format}`}
@@ -38,10 +43,10 @@ export default function DeliveryPage() {
       <Group align="flex-end">
         <PeriodPicker value={period} onChange={setPeriod} />
         <Text size="sm" c="dimmed">
-          Whole months, at most 24; items are judged once their due day has passed.
+          <Trans>Whole months, at most 24; items are judged once their due day has passed.</Trans>
         </Text>
       </Group>
-      <RecordLoad query={query} label="Loading delivery figures">
+      <RecordLoad query={query} label={t`Loading delivery figures`}>
         {(data) => <DeliveryFigures data={data} />}
       </RecordLoad>
     </Stack>

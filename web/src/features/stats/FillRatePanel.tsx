@@ -1,5 +1,8 @@
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, ColorSwatch, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { MatrixChart, type MatrixChartCell } from '@mantine/charts';
 import { MonthPickerInput } from '@mantine/dates';
@@ -12,28 +15,42 @@ import { ChartEmpty, ChartState } from './ChartState';
 import { FILL_RATE_LEGEND, fillRateBucketOf } from './fillRate';
 import { monthOf } from './period';
 import { useWideScreen } from '../../components/useWideScreen';
+import './catalogue';
 
 /** The heatmap's cells: a row per product (its 'article - name'), a column per day of the month ('01'..'31'). */
 function heatmapCells(data: ClientStatsGetFillRate200): MatrixChartCell[] {
-  return data.series.flatMap((series) =>
-    data.categories.map((day, index) => ({ x: day.slice(8), y: series.name, value: series.data[index] ?? null })),
-  );
+  return data.series.flatMap((series) => data.categories.map((day, index) => ({ x: day.slice(8), y: series.name, value: series.data[index] ?? null })));
 }
 
 /** What a cell says (its tooltip, and its accessible name): product, day, bucket, planned and produced bottles. */
-function describeCell(data: ClientStatsGetFillRate200, month: string, cell: MatrixChartCell) {
+function describeCell(i18n: I18n, data: ClientStatsGetFillRate200, month: string, cell: MatrixChartCell) {
   const day = `${month}-${cell.x}`;
   const series = data.series.find((line) => line.name === cell.y);
   const detail = data.details.find((item) => item.clientProductId === series?.clientProductId && item.date === day);
+  const planned = detail ? formatNumber(detail.plannedAmount) : '';
+  const produced = detail ? formatNumber(detail.produced) : '';
   return {
     title: `${cell.y}, ${formatListDate(day)}`,
-    bucket: fillRateBucketOf(cell.value).label,
-    numbers: detail ? `Planned ${formatNumber(detail.plannedAmount)}, Produced ${formatNumber(detail.produced)}` : 'Nothing planned',
+    bucket: i18n._(fillRateBucketOf(cell.value).label),
+    numbers: detail ? i18n._(msg`Planned ${planned}, Produced ${produced}`) : i18n._(msg`Nothing planned`),
   };
 }
 
 /** The fill-rate matrix: on a phone without labels and with cells small enough for a month to fit the screen. */
-function Heatmap({ data, month, cells, yLabels, phone = false }: { data: ClientStatsGetFillRate200; month: string; cells: MatrixChartCell[]; yLabels: string[]; phone?: boolean }) {
+function Heatmap({
+  data,
+  month,
+  cells,
+  yLabels,
+  phone = false,
+}: {
+  data: ClientStatsGetFillRate200;
+  month: string;
+  cells: MatrixChartCell[];
+  yLabels: string[];
+  phone?: boolean;
+}) {
+  const { i18n } = useLingui();
   return (
     <MatrixChart
       data={cells}
@@ -48,7 +65,7 @@ function Heatmap({ data, month, cells, yLabels, phone = false }: { data: ClientS
       gap={2}
       withTooltip
       getTooltipLabel={(cell) => {
-        const text = describeCell(data, month, cell);
+        const text = describeCell(i18n, data, month, cell);
         return (
           <Stack gap={0}>
             <Text size="sm" fw={500}>
@@ -59,24 +76,30 @@ function Heatmap({ data, month, cells, yLabels, phone = false }: { data: ClientS
         );
       }}
       getCellProps={(cell) => {
-        const text = describeCell(data, month, cell);
-        return {
-          role: 'img',
-          'aria-label': `${text.title}: ${text.bucket}. ${text.numbers}`,
-          style: { fill: fillRateBucketOf(cell.value).color },
-        };
+        const text = describeCell(i18n, data, month, cell);
+        return { role: 'img', 'aria-label': `${text.title}: ${text.bucket}. ${text.numbers}`, style: { fill: fillRateBucketOf(cell.value).color } };
       }}
     />
   );
 }
 
-function FillRateLegend() {
+/** On a phone, where the matrix has no day labels: how to read its squares. */
+function DaysHint({ days }: { days: number }) {
   return (
-    <Group gap="md" aria-label="Fill rate legend" role="list">
+    <Text size="xs" c="dimmed">
+      <Trans>Each square is a day of the month, 1 to {days}, left to right.</Trans>
+    </Text>
+  );
+}
+
+function FillRateLegend() {
+  const { t } = useLingui();
+  return (
+    <Group gap="md" aria-label={t`Fill rate legend`} role="list">
       {FILL_RATE_LEGEND.map((bucket) => (
         <Group key={bucket.value} gap={6} role="listitem">
           <ColorSwatch color={bucket.color} size={14} radius="sm" withShadow={false} />
-          <Text size="sm">{bucket.label}</Text>
+          <Text size="sm">{t(bucket.label)}</Text>
         </Group>
       ))}
     </Group>
@@ -90,20 +113,19 @@ function FillRateLegend() {
 export function FillRatePanel({ today }: { today: Date }) {
   const [month, setMonth] = useState(monthOf(today));
   const wide = useWideScreen();
+  const { t } = useLingui();
   const body = { month };
-  const query = useClientStatsGetFillRate(body, {
-    query: { queryKey: getClientStatsGetFillRateQueryKey(body), placeholderData: keepPreviousData },
-  });
+  const query = useClientStatsGetFillRate(body, { query: { queryKey: getClientStatsGetFillRateQueryKey(body), placeholderData: keepPreviousData } });
 
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
         <MonthPickerInput
-          label="Month"
+          label={t`Month`}
           valueFormat={MONTH_FORMAT}
           w={160}
-          previousLabel="Previous year"
-          nextLabel="Next year"
+          previousLabel={t`Previous year`}
+          nextLabel={t`Next year`}
           value={`${month}-01`}
           onChange={(value) => value && setMonth(value.slice(0, 7))}
         />
@@ -111,9 +133,9 @@ export function FillRatePanel({ today }: { today: Date }) {
       </Group>
       <ChartState
         query={query}
-        label="order fill rate"
+        label={t`order fill rate`}
         isEmpty={(data) => data.series.length === 0}
-        empty={<ChartEmpty title="No products to show" hint="The fill rate appears once you have products with orders." />}
+        empty={<ChartEmpty title={t`No products to show`} hint={t`The fill rate appears once you have products with orders.`} />}
       >
         {(data) =>
           wide ? (
@@ -125,9 +147,7 @@ export function FillRatePanel({ today }: { today: Date }) {
           ) : (
             // On a phone a product's name heads its own row of days, so the days fit the screen without a label column.
             <Stack gap="sm">
-              <Text size="xs" c="dimmed">
-                Each square is a day of the month, 1 to {data.categories.length}, left to right.
-              </Text>
+              <DaysHint days={data.categories.length} />
               {data.series.map((series) => (
                 <Box key={series.name}>
                   <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>

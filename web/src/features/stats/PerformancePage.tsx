@@ -1,5 +1,6 @@
 import '@mantine/charts/styles.css';
 import { useState } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useAppContext } from '../../app/context';
 import { mayCall } from '../../app/face';
@@ -7,6 +8,7 @@ import { now } from '../../components/clock';
 import { ClientOeePanel } from '../machines/ClientOeePanel';
 import { FillRatePanel } from './FillRatePanel';
 import { ProducedQuantitiesPanel } from './ProducedQuantitiesPanel';
+import './catalogue';
 
 /**
  * '/stats/dashboard', the client's performance dashboard (part 2.4): 'Welcome, ' and the user's name, and two tabs,
@@ -19,14 +21,25 @@ export default function PerformancePage() {
   const [today] = useState(() => now());
   // The machines' tab for a user whose roles may ask for the company's machine performance.
   const machines = mayCall('ClientMachines_getPerformance', session.user.roles);
+  const name = session.user.name;
   return (
     <Stack>
-      <Title order={2}>Welcome, {session.user.name}</Title>
+      <Title order={2}>
+        <Trans>Welcome, {name}</Trans>
+      </Title>
       <Tabs defaultValue="quantities" keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="quantities">Produced Quantities</Tabs.Tab>
-          <Tabs.Tab value="fill-rate">Order Fill Rate</Tabs.Tab>
-          {machines && <Tabs.Tab value="machines">Machines</Tabs.Tab>}
+          <Tabs.Tab value="quantities">
+            <Trans>Produced Quantities</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="fill-rate">
+            <Trans>Order Fill Rate</Trans>
+          </Tabs.Tab>
+          {machines && (
+            <Tabs.Tab value="machines">
+              <Trans>Machines</Trans>
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="quantities" pt="md">
           <ProducedQuantitiesPanel today={today} />

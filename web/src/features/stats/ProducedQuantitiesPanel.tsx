@@ -1,21 +1,22 @@
 import { useState } from 'react';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { AreaChart } from '@mantine/charts';
 import { keepPreviousData } from '@tanstack/react-query';
-import {
-  getClientStatsGetProducedQuantitiesQueryKey,
-  useClientStatsGetProducedQuantities,
-} from '@generated/endpoints/stats/stats';
+import { getClientStatsGetProducedQuantitiesQueryKey, useClientStatsGetProducedQuantities } from '@generated/endpoints/stats/stats';
 import type { StatsProduct } from '@generated/model';
 import { formatListDate, formatNumber } from '../../components/format';
 import { ChartEmpty, ChartState } from './ChartState';
-import { contains, PERIOD_TOGGLES, togglePeriod, yesterdayOf, type PeriodToggle } from './period';
+import { contains, PERIOD_TOGGLE_LABELS, PERIOD_TOGGLES, togglePeriod, yesterdayOf, type PeriodToggle } from './period';
+import './catalogue';
 
 const ALL_PRODUCTS = '0';
 
 /** The filter's options: all products (0), then 'article - name' as the API orders them. */
-const productOptions = (products: StatsProduct[]) => [
-  { value: ALL_PRODUCTS, label: 'All products' },
+const productOptions = (i18n: I18n, products: StatsProduct[]) => [
+  { value: ALL_PRODUCTS, label: i18n._(msg`All products`) },
   ...products.map((product) => ({ value: String(product.id), label: `${product.articleNo} - ${product.productName}` })),
 ];
 
@@ -32,46 +33,56 @@ export function ProducedQuantitiesPanel({ today }: { today: Date }) {
     query: { queryKey: getClientStatsGetProducedQuantitiesQueryKey(body), placeholderData: keepPreviousData },
   });
   const yesterday = yesterdayOf(today);
+  const { t, i18n } = useLingui();
 
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
         <Select
-          label="Product"
+          label={t`Product`}
           w={360}
           searchable
           allowDeselect={false}
           disabled={!query.data}
-          data={productOptions(query.data?.products ?? [])}
+          data={productOptions(i18n, query.data?.products ?? [])}
           value={productId}
           onChange={(value) => setProductId(value ?? ALL_PRODUCTS)}
         />
-        <SegmentedControl aria-label="Period" data={PERIOD_TOGGLES} value={toggle} onChange={(value) => setToggle(value as PeriodToggle)} />
+        <SegmentedControl
+          aria-label={t`Period`}
+          data={PERIOD_TOGGLES.map((value) => ({ value, label: t(PERIOD_TOGGLE_LABELS[value]) }))}
+          value={toggle}
+          onChange={(value) => setToggle(value as PeriodToggle)}
+        />
       </Group>
       <ChartState
         query={query}
-        label="produced quantities"
+        label={t`produced quantities`}
         isEmpty={(data) => data.series.every((series) => series.data.every((point) => point.y === 0))}
-        empty={<ChartEmpty title="No bottles produced in this period" hint="Pick a longer period or another product." />}
+        empty={<ChartEmpty title={t`No bottles produced in this period`} hint={t`Pick a longer period or another product.`} />}
       >
         {(data) => {
           const series = data.series[0];
-          const total = series.data.reduce((sum, point) => sum + point.y, 0);
+          const total = formatNumber(series.data.reduce((sum, point) => sum + point.y, 0));
+          const from = formatListDate(period.from);
+          const to = formatListDate(period.to);
           return (
             <Stack gap="xs">
               <Text size="sm" c="dimmed">
-                {formatListDate(period.from)} – {formatListDate(period.to)}: {formatNumber(total)} bottles produced
+                <Trans>
+                  {from} – {to}: {total} bottles produced
+                </Trans>
               </Text>
               <AreaChart
                 h={320}
                 data={series.data.map((point) => ({ day: formatListDate(point.x), produced: point.y }))}
                 dataKey="day"
-                series={[{ name: 'produced', label: series.name, color: 'blue.6' }]}
+                series={[{ name: 'produced', label: productId === ALL_PRODUCTS ? t`Produced` : series.name, color: 'blue.6' }]}
                 curveType="monotone"
                 withDots={false}
                 valueFormatter={formatNumber}
                 referenceLines={
-                  contains(period, yesterday) ? [{ x: formatListDate(yesterday), label: 'Yesterday', color: 'red.6', labelPosition: 'insideTopRight' }] : []
+                  contains(period, yesterday) ? [{ x: formatListDate(yesterday), label: t`Yesterday`, color: 'red.6', labelPosition: 'insideTopRight' }] : []
                 }
               />
             </Stack>

@@ -1,5 +1,6 @@
 import '@mantine/charts/styles.css';
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { BarChart, Sparkline } from '@mantine/charts';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import { formatDay, REPORT_FORMAT } from '../../components/dates';
 import { PeriodPicker } from '../../components/PeriodPicker';
 import { ChartEmpty, ChartState } from './ChartState';
 import { reportDefaultPeriod, type Period } from './period';
+import './catalogue';
 
 const productLabel = (row: Pick<QuantityRow, 'articleNo' | 'productName'>) => `${row.articleNo} - ${row.productName}`;
 /** The selected product's bar stands out; the others step back while one is selected. */
@@ -25,7 +27,9 @@ const BAR_HEIGHT = 36;
 
 /** The selected product's days in the period: a sparkline and the period total (quantitiesdetailed). */
 function ProductDetail({ product, period }: { product: QuantityRow; period: Period }) {
+  const { t } = useLingui();
   const body = { productId: product.id, period };
+  const label = productLabel(product);
   const query = useClientStatsGetQuantitiesDetailed(body, {
     query: { queryKey: getClientStatsGetQuantitiesDetailedQueryKey(body), placeholderData: keepPreviousData },
   });
@@ -35,31 +39,35 @@ function ProductDetail({ product, period }: { product: QuantityRow; period: Peri
         <Text fw={500}>{productLabel(product)}</Text>
         <ChartState
           query={query}
-          label={`the days of ${productLabel(product)}`}
+          label={t`the days of ${label}`}
           isEmpty={(rows) => rows.length === 0}
-          empty={<ChartEmpty title="No production days in this period" hint="Pick another period." />}
+          empty={<ChartEmpty title={t`No production days in this period`} hint={t`Pick another period.`} />}
         >
-          {(rows) => (
-            <Group align="center" wrap="nowrap">
-              <Sparkline
-                flex={1}
-                h={80}
-                data={rows.map((row) => row.producedAmount)}
-                curveType="linear"
-                color="blue.6"
-                fillOpacity={0.4}
-                aria-label={`Produced per day, ${formatDay(rows[0].dueDate, REPORT_FORMAT)} to ${formatDay(rows[rows.length - 1].dueDate, REPORT_FORMAT)}`}
-              />
-              <Stack gap={0} align="flex-end" miw={160}>
-                <Text size="sm" c="dimmed">
-                  Period total
-                </Text>
-                <Text size="xl" fw={700}>
-                  {formatNumber(rows.reduce((sum, row) => sum + row.producedAmount, 0))}
-                </Text>
-              </Stack>
-            </Group>
-          )}
+          {(rows) => {
+            const first = formatDay(rows[0].dueDate, REPORT_FORMAT);
+            const last = formatDay(rows[rows.length - 1].dueDate, REPORT_FORMAT);
+            return (
+              <Group align="center" wrap="nowrap">
+                <Sparkline
+                  flex={1}
+                  h={80}
+                  data={rows.map((row) => row.producedAmount)}
+                  curveType="linear"
+                  color="blue.6"
+                  fillOpacity={0.4}
+                  aria-label={t`Produced per day, ${first} to ${last}`}
+                />
+                <Stack gap={0} align="flex-end" miw={160}>
+                  <Text size="sm" c="dimmed">
+                    <Trans>Period total</Trans>
+                  </Text>
+                  <Text size="xl" fw={700}>
+                    {formatNumber(rows.reduce((sum, row) => sum + row.producedAmount, 0))}
+                  </Text>
+                </Stack>
+              </Group>
+            );
+          }}
         </ChartState>
       </Stack>
     </Paper>
@@ -75,21 +83,22 @@ export default function ProductionQuantitiesPage() {
   const [period, setPeriod] = useState(() => reportDefaultPeriod(now()));
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const body = { period };
-  const query = useClientStatsGetQuantities(body, {
-    query: { queryKey: getClientStatsGetQuantitiesQueryKey(body), placeholderData: keepPreviousData },
-  });
+  const query = useClientStatsGetQuantities(body, { query: { queryKey: getClientStatsGetQuantitiesQueryKey(body), placeholderData: keepPreviousData } });
   const rows = query.data ?? [];
   // A product without production in a newly picked period has no bar any more, so nothing is selected.
   const selected = rows.find((row) => row.id === selectedId) ?? null;
+  const { t } = useLingui();
 
   return (
     <Stack>
-      <Title order={2}>Production quantities</Title>
+      <Title order={2}>
+        <Trans>Production quantities</Trans>
+      </Title>
       <Group align="flex-end">
         <PeriodPicker value={period} onChange={setPeriod} format={REPORT_FORMAT} />
         <Select
-          label="Product"
-          placeholder="Click a bar or pick a product"
+          label={t`Product`}
+          placeholder={t`Click a bar or pick a product`}
           w={360}
           searchable
           clearable
@@ -101,9 +110,9 @@ export default function ProductionQuantitiesPage() {
       </Group>
       <ChartState
         query={query}
-        label="production quantities"
+        label={t`production quantities`}
         isEmpty={(data) => data.length === 0}
-        empty={<ChartEmpty title="No production in this period" hint="Pick a longer period." />}
+        empty={<ChartEmpty title={t`No production in this period`} hint={t`Pick a longer period.`} />}
       >
         {(data) => (
           <BarChart
@@ -111,13 +120,10 @@ export default function ProductionQuantitiesPage() {
             data={data.map((row) => ({ id: row.id, product: productLabel(row), producedAmount: row.producedAmount, color: barColor(row.id, selected?.id) }))}
             dataKey="product"
             orientation="vertical"
-            series={[{ name: 'producedAmount', label: 'Produced', color: 'blue.6' }]}
+            series={[{ name: 'producedAmount', label: t`Produced`, color: 'blue.6' }]}
             valueFormatter={formatNumber}
             yAxisProps={{ width: 240 }}
-            barProps={{
-              cursor: 'pointer',
-              onClick: (entry: { payload?: { id?: number } }) => setSelectedId(entry.payload?.id ?? null),
-            }}
+            barProps={{ cursor: 'pointer', onClick: (entry: { payload?: { id?: number } }) => setSelectedId(entry.payload?.id ?? null) }}
           />
         )}
       </ChartState>

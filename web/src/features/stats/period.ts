@@ -1,4 +1,7 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { isoDay } from '../../components/dates';
+import './catalogue';
 
 /**
  * The statistics' period arithmetic (part 9), pure and in the browser's local calendar: the dashboard's toggles
@@ -8,6 +11,13 @@ import { isoDay } from '../../components/dates';
 export type PeriodToggle = '1M' | '6M' | 'YTD';
 
 export const PERIOD_TOGGLES: PeriodToggle[] = ['1M', '6M', 'YTD'];
+
+/** What each toggle reads in the chosen language (English keeps the spec's 1M, 6M and YTD). */
+export const PERIOD_TOGGLE_LABELS: Record<PeriodToggle, MessageDescriptor> = {
+  '1M': msg({ message: '1M', comment: 'The current month (a toggle of a chart period)' }),
+  '6M': msg({ message: '6M', comment: 'Six months back to the end of this month (a toggle of a chart period)' }),
+  YTD: msg({ message: 'YTD', comment: 'Year to date (a toggle of a chart period)' }),
+};
 
 /** Both ends inclusive, YYYY-MM-DD (the contract's date fields). */
 export interface Period {

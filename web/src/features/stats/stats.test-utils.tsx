@@ -1,3 +1,4 @@
+/* eslint-disable lingui/no-unlocalized-strings -- a test helper: the mock API's answers and the demo's product names are data, not the app's texts */
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
 import { AppContext } from '../../app/context';

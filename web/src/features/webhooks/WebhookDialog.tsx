@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Button, Modal, MultiSelect, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import { DialogActions } from '../../components/DialogActions';
 import { onInvalidForm } from '../../components/invalidForm';
 import { SaveFailed } from '../../components/SaveFailed';
 import { SecretOnce } from './SecretOnce';
+import './catalogue';
 
 interface FormValues {
   url: string;
@@ -29,6 +31,7 @@ const TYPES = Object.values(EventType);
 export default function WebhookDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint | 'new'; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [secret, setSecret] = useState<{ value: string; rotated: boolean } | null>(null);
+  const { t } = useLingui();
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: endpoint === 'new' ? { url: '', eventTypes: [], enabled: true } : { url: endpoint.url, eventTypes: endpoint.eventTypes, enabled: endpoint.enabled },
@@ -62,15 +65,15 @@ export default function WebhookDialog({ endpoint, onClose }: { endpoint: Webhook
   }, onInvalidForm);
 
   return (
-    <Modal opened onClose={onClose} title={secret ? 'Signing secret' : endpoint === 'new' ? 'New webhook endpoint' : 'Edit webhook endpoint'} closeOnClickOutside={!secret}>
+    <Modal opened onClose={onClose} title={secret ? t`Signing secret` : endpoint === 'new' ? t`New webhook endpoint` : t`Edit webhook endpoint`} closeOnClickOutside={!secret}>
       {secret ? (
         <SecretOnce secret={secret.value} rotated={secret.rotated} onClose={onClose} />
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            <TextInput label="URL" description="An https address on the internet; events are POSTed there, signed." required data-autofocus {...form.getInputProps('url')} />
-            <MultiSelect label="Events" required searchable data={TYPES} {...form.getInputProps('eventTypes')} />
-            <Switch label="Enabled" {...form.getInputProps('enabled', { type: 'checkbox' })} />
+            <TextInput label={t`URL`} description={t`An https address on the internet; events are POSTed there, signed.`} required data-autofocus {...form.getInputProps('url')} />
+            <MultiSelect label={t`Events`} required searchable data={TYPES} {...form.getInputProps('eventTypes')} />
+            <Switch label={t`Enabled`} {...form.getInputProps('enabled', { type: 'checkbox' })} />
             {endpoint !== 'new' && endpoint.disabledReason && (
               <Text size="sm" c="red">
                 {endpoint.disabledReason}
@@ -79,7 +82,7 @@ export default function WebhookDialog({ endpoint, onClose }: { endpoint: Webhook
             <SaveFailed error={save.error ?? rotate.error} />
             {endpoint !== 'new' && (
               <Button variant="light" loading={rotate.isPending} onClick={() => rotate.mutate({ data: { id: endpoint.id, version: endpoint.version } })}>
-                Rotate secret
+                {t`Rotate secret`}
               </Button>
             )}
             <DialogActions onCancel={onClose} pending={save.isPending} />
