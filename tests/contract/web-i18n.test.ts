@@ -75,6 +75,17 @@ describe("the web app's catalogues", () => {
     }
   });
 
+  it('no message hides a placeholder behind a lone apostrophe (ICU reads it as an escape; a quote is written twice)', () => {
+    for (const { name } of named) {
+      for (const locale of ['en', ...TRANSLATIONS]) {
+        const hiding = Object.entries(catalogues.get(name)![locale] ?? {})
+          .map(([id, entry]) => (locale === 'en' ? (entry.message ?? id) : entry.translation) ?? '')
+          .filter((message) => /(^|[^'])'[{#|]/.test(message));
+        expect(hiding, `${name}: ${locale}`).toEqual([]);
+      }
+    }
+  });
+
   it('the English catalogue holds exactly the messages the code asks for (run `pnpm -C web i18n:extract`)', { timeout: 120_000 }, async () => {
     for (const { catalog, name } of named) {
       const extracted = (await catalog.collect()) ?? {};

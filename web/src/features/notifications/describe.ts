@@ -94,7 +94,7 @@ export function describeNotification(notification: Notification): { what: string
       case 'machine.stopped': return t`Machine stopped`;
       case 'machine.started': return t`Machine started again`;
       case 'claim.created': return t`New claim`;
-      case 'claim.status_changed': return movedTo ? t`Claim is now '${movedTo}'` : t`Claim status changed`;
+      case 'claim.status_changed': return movedTo ? t`Claim is now ''${movedTo}''` : t`Claim status changed`;
       case 'invoice.sent': return t`Invoice sent`;
       case 'supply_order.delivered': return t`Supply order delivered`;
       case 'forecast.saved': return t`Forecast saved`;
