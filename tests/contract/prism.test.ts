@@ -61,6 +61,9 @@ describe('the Prism mock of the contract', () => {
     const request = operation.requestBody?.content;
     if (request?.['multipart/form-data']) {
       const form = new FormData();
+      const schema = (request['multipart/form-data'] as { schema?: { properties?: Record<string, { format?: string }> } }).schema;
+      const fields = Object.entries(schema?.properties ?? {}).filter(([, property]) => property.format !== 'binary');
+      for (const [name] of fields) form.append(name, '1'); // an id, such as the lot a certificate is of
       form.append('file', new Blob([Buffer.from('%PDF-1.4\n')], { type: 'application/pdf' }), 'label.pdf');
       body = form;
     } else if (request) {

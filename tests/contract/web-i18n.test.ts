@@ -75,6 +75,25 @@ describe("the web app's catalogues", () => {
     }
   });
 
+  // The features' catalogues join one table of messages at run time, in the order screens load them: a message two
+  // catalogues translate differently would read one way or the other by that order. A word that means two things
+  // (the button 'Order' and a column 'Order') takes a context in the code, which makes it another message.
+  it('a message in several catalogues reads the same in each, in every language', () => {
+    for (const locale of TRANSLATIONS) {
+      const readings = new Map<string, Map<string, string[]>>();
+      for (const { name } of named) {
+        for (const [id, entry] of Object.entries(catalogues.get(name)![locale] ?? {})) {
+          if (entry.obsolete || !entry.translation) continue;
+          const byText = readings.get(id) ?? new Map<string, string[]>();
+          byText.set(entry.translation, [...(byText.get(entry.translation) ?? []), name]);
+          readings.set(id, byText);
+        }
+      }
+      const differing = [...readings].filter(([, byText]) => byText.size > 1).map(([id, byText]) => `${id}: ${JSON.stringify(Object.fromEntries(byText))}`);
+      expect(differing, locale).toEqual([]);
+    }
+  });
+
   it('no message hides a placeholder behind a lone apostrophe (ICU reads it as an escape; a quote is written twice)', () => {
     for (const { name } of named) {
       for (const locale of ['en', ...TRANSLATIONS]) {

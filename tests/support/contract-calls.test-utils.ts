@@ -77,13 +77,23 @@ export interface CallOptions {
   body?: unknown;
 }
 
+/**
+ * A multipart body as the contract describes it: a JPEG as its file, and 1 for each other field (an id, such as the
+ * lot a certificate is of).
+ */
+export function multipartExample(schema: Schema | undefined) {
+  const properties = (schema as { properties?: Record<string, { format?: string }> } | undefined)?.properties ?? {};
+  const fields = Object.entries(properties).filter(([, property]) => property.format !== 'binary').map(([name]) => ({ name, content: '1' }));
+  return multipart([...fields, { name: 'file', filename: 'photo.jpg', contentType: 'image/jpeg', content: JPEG }]);
+}
+
 /** The operation called as the contract describes it: its example body (or a JPEG upload for multipart). */
 export async function callOperation(app: FastifyInstance, call: ContractCall, options: CallOptions) {
   const url = call.path.replace(/\{(\w+)\}/g, (_match, name: string) => (name === 'role' ? (options.role ?? 'admin') : (options.params?.[name] ?? '1')));
   const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
   let payload: string | Buffer | undefined;
   if (call.bodyType === 'multipart/form-data') {
-    const body = multipart([{ name: 'file', filename: 'photo.jpg', contentType: 'image/jpeg', content: JPEG }]);
+    const body = multipartExample(call.bodySchema);
     payload = body.payload;
     headers['content-type'] = body.contentType;
   } else if (call.bodyType) {

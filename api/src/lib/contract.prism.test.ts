@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.test-utils.js';
 import { createTestApp, tokenFor } from '../../../tests/support/app.test-utils.js';
-import { contractCalls, type ContractCall } from '../../../tests/support/contract-calls.test-utils.js';
-import { JPEG, multipart } from '../features/claims/claims.fixtures.js';
+import { contractCalls, multipartExample, type ContractCall } from '../../../tests/support/contract-calls.test-utils.js';
 import { seedDemoData } from '../db/seed/index.js';
 import { DEMO_USERS } from '../db/seed/users.seed.js';
 import { freePort } from '../db/embedded.js';
@@ -94,7 +93,7 @@ async function throughPrism(call: ContractCall, role: Role, body?: unknown): Pro
   const headers: Record<string, string> = { authorization: `Bearer ${await tokenOf(role)}` };
   let payload: Buffer | string | undefined;
   if (call.bodyType === 'multipart/form-data') {
-    const form = multipart([{ name: 'file', filename: 'photo.jpg', contentType: 'image/jpeg', content: JPEG }]);
+    const form = multipartExample(call.bodySchema);
     payload = form.payload;
     headers['content-type'] = form.contentType;
   } else if (call.bodyType) {

@@ -6,6 +6,7 @@ import * as migration from '../../db/migrations/2026-11-25-0110-lots.js';
 import * as recallRows from '../../db/migrations/2026-11-25-0930-lot-item-uses.js';
 import * as byUseTime from '../../db/migrations/2026-12-02-0100-lots-by-use-time.js';
 import * as sustainability from '../../db/migrations/2026-12-07-0130-sustainability.js';
+import * as certificates from '../../db/migrations/2026-12-07-0140-lot-certificates.js';
 import { ALL_COMPANIES } from '../../lib/scope.js';
 import { traceOfItem } from './trace.service.js';
 import { grantAppRole } from '../../db/roles.js';
@@ -51,7 +52,8 @@ async function supplyOrder(values: { preformId: number; warehouseId: number; sup
  */
 async function replayLotsMigrations() {
   const owner = database.asOwner() as unknown as Kysely<unknown>;
-  // Lots' compositions reference lots: they leave first and come back last.
+  // Lots' compositions and certificate files reference lots: they leave first and come back last.
+  await certificates.down(owner);
   await sustainability.down(owner);
   await byUseTime.down(owner);
   await recallRows.down(owner);
@@ -60,6 +62,7 @@ async function replayLotsMigrations() {
   await recallRows.up(owner);
   await byUseTime.up(owner);
   await sustainability.up(owner);
+  await certificates.up(owner);
   await grantAppRole(database.asOwner(), TEST_APP_ROLE);
 }
 

@@ -119,7 +119,7 @@ function DetailsForm({
         {field('billingAddress', t`Address`, true)}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {field('billingCity', t`City`, true)}
-          {field('billingState', t`State`)}
+          {field('billingState', t({ message: 'State', context: 'the region of an address' }))}
           {field('billingPostCode', t`Post code`)}
           {field('billingCountry', t`Country`, true)}
         </SimpleGrid>

@@ -35,9 +35,9 @@ export const lotLine = (lot: Pick<LotRef, 'id' | 'supplierLotNumber' | 'manufact
 
 /** The lots list's state filter, in the language the app speaks. */
 export const lotStates = (): { value: LotState | 'all'; label: string }[] => [
-  { value: 'open', label: t`Open` },
+  { value: 'open', label: t({ message: 'Open', context: 'the state of a lot' }) },
   { value: 'usedUp', label: t`Used up` },
   { value: 'all', label: t`All` },
 ];
 
-export const stateLabel = (state: LotState) => (state === 'open' ? t`Open` : t`Used up`);
+export const stateLabel = (state: LotState) => (state === 'open' ? t({ message: 'Open', context: 'the state of a lot' }) : t`Used up`);

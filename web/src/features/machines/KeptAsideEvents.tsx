@@ -86,7 +86,7 @@ export function KeptAsideEvents() {
             { accessor: 'machineName', title: t`Machine`, render: (event) => `${event.clientId} · ${event.machineName}` },
             { accessor: 'at', title: t`At the machine`, render: (event) => formatDateTime(event.at) },
             { accessor: 'kind', title: t`Event`, render: whatOf },
-            { accessor: 'reason', title: t`Why`, render: (event) => <Why event={event} /> },
+            { accessor: 'reason', title: t({ message: 'Why', context: 'why a machine message was kept aside' }), render: (event) => <Why event={event} /> },
           ]}
         />
       )}

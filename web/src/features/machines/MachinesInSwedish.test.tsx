@@ -44,7 +44,7 @@ describe('the machine screens in Swedish', { timeout: 30_000 }, () => {
     }));
     const user = userEvent.setup();
     renderAs('client', <PerformancePage />);
-    await user.click(screen.getByRole('tab', { name: 'Machines' }));
+    await user.click(screen.getByRole('tab', { name: 'Maskiner' }));
     const card = within(await screen.findByRole('article', { name: 'Maskin FB-101' }));
     expect(card.getByText('Tillgänglighet', { exact: true })).toBeInTheDocument();
     expect(card.getByText('Medel')).toBeInTheDocument();

@@ -173,7 +173,7 @@ export default function SupplyBoardPage() {
               action={
                 status === 'pending' ? (
                   <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setDialog('new')}>
-                    <Trans>Order</Trans>
+                    <Trans context="button: place a supply order">Order</Trans>
                   </Button>
                 ) : undefined
               }

@@ -9,7 +9,7 @@ import './catalogue';
 
 /** The board's columns in their order (part 2.1): a column is a supply-order status. */
 export const COLUMNS: { status: SupplyOrderStatus; title: MessageDescriptor }[] = [
-  { status: 'pending', title: msg`New` },
+  { status: 'pending', title: msg({ message: 'New', context: 'the column of new supply orders' }) },
   { status: 'ordered', title: msg`Awaiting delivery` },
   { status: 'delivered', title: msg`Added to stock` },
 ];
