@@ -58,17 +58,22 @@ export function outsideCatalogue(texts: string[], data: RegExp[]) {
 }
 
 /** Boxes that cut off their own text (a button, a label, a heading too narrow for its pseudo-lengthened words). */
-export const clipped = (page: Page) =>
-  page.evaluate(() => {
+export const clipped = async (page: Page, data: RegExp[] = []) => {
+  const found = await page.evaluate(() => {
     const root = document.scrollingElement!;
-    const found: string[] = [];
-    if (root.scrollWidth > root.clientWidth) found.push(`page ${root.scrollWidth}px on ${root.clientWidth}px`);
+    const boxes: { what: string; text: string }[] = [];
+    if (root.scrollWidth > root.clientWidth) boxes.push({ what: `page ${root.scrollWidth}px on ${root.clientWidth}px`, text: '' });
     for (const element of Array.from(document.querySelectorAll<HTMLElement>('header *, nav *, main *, [role="dialog"] *'))) {
       const style = getComputedStyle(element);
       if (style.overflowX !== 'hidden' && style.textOverflow !== 'ellipsis') continue;
       const box = element.getBoundingClientRect();
       if (box.width <= 1 || box.height <= 1) continue; // visually hidden texts for screen readers
-      if (element.scrollWidth > element.clientWidth + 1 && element.textContent?.trim()) found.push(`${element.tagName.toLowerCase()} "${element.textContent.trim().slice(0, 40)}"`);
+      const text = element.textContent?.trim() ?? '';
+      if (element.scrollWidth > element.clientWidth + 1 && text) boxes.push({ what: `${element.tagName.toLowerCase()} "${text.slice(0, 40)}"`, text });
     }
-    return found;
+    return boxes;
   });
+  // Data a person typed (an order number, a name) may be longer than any box: cutting it off with an ellipsis is the
+  // design; a text of the catalogue never is.
+  return found.filter(({ text }) => !text || !data.some((pattern) => pattern.test(text))).map(({ what }) => what);
+};
