@@ -31,6 +31,9 @@ const ALL = MACHINES.map((machineName) => ({ clientId: COMPANY_A, machineName })
 
 /** Every figure an event can change: OEE by day, live status, Pareto and reliability, the downtime rows, the banner. */
 async function figures() {
+  // The pinned clock moves on from NOW; today's figures count up to the clock, so each reading starts it at NOW again
+  // (two readings compared a second apart would differ by that second).
+  pinClock(NOW);
   const oee = await t.post('AdminMachines_getOee', { period: { from: '2026-12-01', to: '2026-12-06' }, grain: 'day', machines: ALL }, 'admin');
   const live = await t.post('AdminMachines_getLiveStatus', { clientIds: [COMPANY_A] }, 'admin');
   const analytics = await t.post('AdminMachines_getDowntimeAnalytics', { period: { from: '2026-12-01', to: '2026-12-06' }, machines: ALL }, 'admin');
