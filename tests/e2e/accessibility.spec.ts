@@ -147,6 +147,8 @@ function faceWalk(username: string, define: (part: (title: string, walk: Walk) =
     });
     define((title, walk) =>
       test(title, async () => {
+        // A walk scans each of its screens and dialogs in both colour schemes: many tests' work in one.
+        test.slow();
         const findings: Findings = [];
         await walk(page, findings);
         expectNone(findings);

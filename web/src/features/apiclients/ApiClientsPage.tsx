@@ -108,7 +108,7 @@ export default function ApiClientsPage() {
               textAlign: 'right',
               render: (apiClient) =>
                 apiClient.revokedAt ? (
-                  <Badge color="gray" variant="light" title={t`Revoked ${ph({ revokedAt: formatDateTime(apiClient.revokedAt) })}`}>
+                  <Badge color="gray" variant="light" miw="max-content" title={t`Revoked ${ph({ revokedAt: formatDateTime(apiClient.revokedAt) })}`}>
                     <Trans>Revoked</Trans>
                   </Badge>
                 ) : (

@@ -49,7 +49,7 @@ function Deliveries({ endpointId }: { endpointId: number }) {
         columns={[
           { accessor: 'createdAt', title: t`Event at`, render: (row) => formatDateTime(row.createdAt) },
           { accessor: 'eventType', title: t`Event` },
-          { accessor: 'status', title: t`Status`, render: (row) => <Badge color={STATUS_COLOR[row.status]}>{t(STATUS_LABEL[row.status])}</Badge> },
+          { accessor: 'status', title: t`Status`, render: (row) => <Badge color={STATUS_COLOR[row.status]} miw="max-content">{t(STATUS_LABEL[row.status])}</Badge> },
           { accessor: 'attempts', title: t`Attempts`, textAlign: 'right' },
           { accessor: 'lastStatusCode', title: t`Answer`, render: (row) => row.lastStatusCode ?? '—' },
           { accessor: 'lastResponse', title: t`Answer text`, render: (row) => <Text size="xs" lineClamp={2}>{row.lastResponse ?? ''}</Text> },
@@ -110,11 +110,11 @@ export default function WebhooksPage() {
               title: t`State`,
               render: (row) =>
                 row.enabled ? (
-                  <Badge color="green">
+                  <Badge color="green" miw="max-content">
                     <Trans>enabled</Trans>
                   </Badge>
                 ) : (
-                  <Badge color="red" title={row.disabledReason ?? undefined}>
+                  <Badge color="red" miw="max-content" title={row.disabledReason ?? undefined}>
                     <Trans>disabled</Trans>
                   </Badge>
                 ),
