@@ -3,7 +3,7 @@ import { clipped, outsideCatalogue, PSEUDO, pseudoPage, visibleTexts, VIEWPORTS 
 import { expect, test } from './support.test-utils.js';
 
 /**
- * The pseudo-locale walk (issue 43) over the client's statistics, the admin's delivery performance, API clients and
+ * The pseudo-locale walk over the client's statistics, the admin's delivery performance, API clients and
  * webhooks: every text from the catalogue, nothing cut off at 1440 and 390 px. The screens' dialogs are opened and
  * closed without saving, so no data changes for the other specs.
  */

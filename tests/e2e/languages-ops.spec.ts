@@ -5,7 +5,7 @@ import { clipped, outsideCatalogue, PSEUDO, pseudoPage, visibleTexts, VIEWPORTS 
 import { DEMO_PASSWORD, expect, test } from './support.test-utils.js';
 
 /**
- * The plant's own screens in their users' languages (issue 43): a Finnish operator's agenda in Finnish with Finnish
+ * The plant's own screens in their users' languages: a Finnish operator's agenda in Finnish with Finnish
  * dates and numbers, and a walk over the operator's, planner's and admin's converted screens in the pseudo-locale
  * (accented English) that finds text outside the catalogue and anything cut off at 1440 and 390 px.
  */

@@ -3,7 +3,7 @@ import { clipped, outsideCatalogue, PSEUDO, pseudoPage, visibleTexts, VIEWPORTS 
 import { expect, test } from './support.test-utils.js';
 
 /**
- * The traceability and preform screens in the pseudo-locale (issue 43): the admin's lots list, a lot with its recall
+ * The traceability and preform screens in the pseudo-locale: the admin's lots list, a lot with its recall
  * answer and its dialogs, the stock by lot, the warehouses and a warehouse's stock with Fill preform stock, the preform
  * inventory with its dialog, and the operator's preform stock, at 1440 and 390 px. Every text comes from the
  * catalogue (accented) and nothing is cut off.

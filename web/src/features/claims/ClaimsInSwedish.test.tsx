@@ -9,7 +9,7 @@ import { claimFixture, renderClaims } from './renderClaims.test-utils';
 const CLAIM = claimFixture({ status: 'under investigation' });
 
 /**
- * A Swedish client's claims (issue 43): the list and the claim in Swedish, the status in Swedish while the API keeps
+ * A Swedish client's claims: the list and the claim in Swedish, the status in Swedish while the API keeps
  * its values, days as Swedish writes them (2026-03-11) and quantities grouped with a space; the report downloads in
  * Swedish. One test per file: it changes the language of the whole app.
  */

@@ -8,7 +8,7 @@ import { plainSpaces, speakLocale } from '../../test/locale.test-utils';
 import ManufacturersPage from './ManufacturersPage';
 
 /**
- * The manufacturers in Swedish (issue 43): the list and its dialog in Swedish, numbers grouped as Swedish groups
+ * The manufacturers in Swedish: the list and its dialog in Swedish, numbers grouped as Swedish groups
  * them (a space). One test per file: it changes the language of the whole app.
  */
 describe('/manufacturers in Swedish', { timeout: 30_000 }, () => {
