@@ -64,12 +64,11 @@ test('a delivery with a lot number: the admin drops the card on Added to stock w
   await field(order, 'Ordered amount').fill(String(amount));
   await order.getByRole('button', { name: 'Save' }).click();
   await expect(order).toBeHidden();
-  // The first drop's save answered before the second drag: the board redraws when it lands, and a drag under way
-  // then loses its drop.
   const ordered = page.waitForResponse((response) => response.url().endsWith('/api/admin/supply/save'));
   await drag(page, card(column(page, 'New')), column(page, 'Awaiting delivery'));
   expect((await ordered).status()).toBe(200);
-  await expect(card(column(page, 'Awaiting delivery'))).toBeVisible();
+  // A moved card stays busy, and cannot be dragged, until the board has reloaded after its save.
+  await expect(card(column(page, 'Awaiting delivery'))).toHaveAttribute('aria-disabled', 'false');
 
   await drag(page, card(column(page, 'Awaiting delivery')), column(page, 'Added to stock'));
   const confirm = page.getByRole('dialog', { name: 'Add to stock' });

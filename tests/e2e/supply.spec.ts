@@ -79,7 +79,8 @@ test('the admin orders preforms, drags the order to Awaiting delivery and Added 
   let response = await saved;
   expect(response.status()).toBe(200);
   expect(response.request().postDataJSON().Order).toMatchObject({ orderStatus: 'ordered', stock: false });
-  await expect(card(column(page, 'Awaiting delivery'), amount)).toBeVisible();
+  // A moved card stays busy, and cannot be dragged, until the board has reloaded after its save.
+  await expect(card(column(page, 'Awaiting delivery'), amount)).toHaveAttribute('aria-disabled', 'false');
 
   saved = page.waitForResponse((response) => response.url().endsWith('/api/admin/supply/save'));
   // the same watch that proves "nothing sent" below sees this drop's save
