@@ -8,10 +8,13 @@ ensure_pnpm() {
   fi
 }
 
+# Once per run: .ci/run installs before its static checks, and `npm test`, which it then calls, would install again.
 install_dependencies() {
+  if [ "${ORDERS_PORTAL_DEPENDENCIES_INSTALLED:-}" = "$PWD" ]; then return; fi
   ensure_pnpm
   echo "› installing dependencies"
   pnpm install --frozen-lockfile --reporter=append-only >/dev/null
+  export ORDERS_PORTAL_DEPENDENCIES_INSTALLED="$PWD"
 }
 
 # Playwright drives Debian's Chromium; it never downloads a browser of its own.
