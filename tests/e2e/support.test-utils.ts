@@ -1,4 +1,4 @@
-import { expect, test as base, type Page, type Request } from '@playwright/test';
+import { expect, test as base, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { runNowMs } from './clock.test-utils.js';
 
 export { expect };
@@ -28,13 +28,31 @@ export const test = base.extend({
 
 export const DEMO_PASSWORD = 'orders-demo';
 
-/** Signs in through the identity provider's real login page and waits for the portal's shell. */
-export async function signIn(page: Page, username: string, path = '/') {
+/**
+ * The identity provider's session cookies of each user this worker has signed in (each worker has its own portal).
+ * A later sign-in of the same user brings them along, as a person's browser does: the identity provider then signs
+ * the user in without the form. The form itself is what mfa.spec and the sign-in page's own tests exercise.
+ */
+const sessions = new Map<string, Awaited<ReturnType<BrowserContext['cookies']>>>();
+
+/**
+ * Signs in through the identity provider's real login page, or with that user's session there if this worker has one
+ * (the form shows again when that session has ended: it is then filled), and waits for the portal's shell (its
+ * Logout button, unless `shell` names another sign of it).
+ */
+export async function signIn(page: Page, username: string, path = '/', shell = page.getByRole('button', { name: 'Logout' })) {
+  const known = sessions.get(username);
+  if (known) await page.context().addCookies(known);
   await page.goto(path);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  const form = page.getByLabel('Username');
+  if (known) await expect(form.or(shell).first()).toBeVisible();
+  if (!known || (await form.isVisible())) {
+    await form.fill(username);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+  await expect(shell).toBeVisible();
+  sessions.set(username, await page.context().cookies());
 }
 
 /** Numbers the marker requests of requestsDuring. */
