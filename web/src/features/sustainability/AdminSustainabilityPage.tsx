@@ -34,30 +34,33 @@ export default function AdminSustainabilityPage() {
       ) : balance.data.rows.length === 0 ? (
         <Text>{t`No lot was delivered yet.`}</Text>
       ) : (
-        <Table striped aria-label={t`Plant mass balance`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t`Year`}</Table.Th>
-              <Table.Th ta="right">{t`Recycled received`}</Table.Th>
-              <Table.Th ta="right">{t`Recycled declared`}</Table.Th>
-              <Table.Th ta="right">{t`Post-consumer received`}</Table.Th>
-              <Table.Th ta="right">{t`Post-consumer declared`}</Table.Th>
-              <Table.Th ta="right">{t`Not yet declared (to date)`}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {balance.data.rows.map((row) => (
-              <Table.Tr key={row.year}>
-                <Table.Td>{row.year}</Table.Td>
-                <Table.Td ta="right">{formatKg(row.receivedRecycledKg)}</Table.Td>
-                <Table.Td ta="right">{formatKg(row.declaredRecycledKg)}</Table.Td>
-                <Table.Td ta="right">{formatKg(row.receivedPostConsumerKg)}</Table.Td>
-                <Table.Td ta="right">{formatKg(row.declaredPostConsumerKg)}</Table.Td>
-                <Table.Td ta="right">{formatKg(row.cumulativeHeadroomKg)}</Table.Td>
+        // Six columns do not fit a phone: the table scrolls sideways in its box rather than widening the page.
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped aria-label={t`Plant mass balance`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t`Year`}</Table.Th>
+                <Table.Th ta="right">{t`Recycled received`}</Table.Th>
+                <Table.Th ta="right">{t`Recycled declared`}</Table.Th>
+                <Table.Th ta="right">{t`Post-consumer received`}</Table.Th>
+                <Table.Th ta="right">{t`Post-consumer declared`}</Table.Th>
+                <Table.Th ta="right">{t`Not yet declared (to date)`}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {balance.data.rows.map((row) => (
+                <Table.Tr key={row.year}>
+                  <Table.Td>{row.year}</Table.Td>
+                  <Table.Td ta="right">{formatKg(row.receivedRecycledKg)}</Table.Td>
+                  <Table.Td ta="right">{formatKg(row.declaredRecycledKg)}</Table.Td>
+                  <Table.Td ta="right">{formatKg(row.receivedPostConsumerKg)}</Table.Td>
+                  <Table.Td ta="right">{formatKg(row.declaredPostConsumerKg)}</Table.Td>
+                  <Table.Td ta="right">{formatKg(row.cumulativeHeadroomKg)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <Title order={3}>{t`Customers`}</Title>
       <Select label={t`Year`} data={yearsUpTo(now().getUTCFullYear())} value={year} onChange={(value) => value && setYear(value)} allowDeselect={false} w={120} />
