@@ -30,7 +30,7 @@ describe('the recycled content and carbon in Swedish', { timeout: 30_000 }, () =
     await speakLocale('sv');
     renderWithProviders(<SustainabilityPage />);
 
-    expect(await screen.findByRole('heading', { name: 'Återvunnet innehåll och klimatavtryck' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Återvunnet innehåll och koldioxid' })).toBeInTheDocument();
     const year = await screen.findByRole('table', { name: /^År \d{4}$/ });
     for (const title of ['Preformmassa', 'Återvunnen andel', 'Okänt ursprung']) expect(within(year).getByRole('columnheader', { name: title })).toBeInTheDocument();
     const total = within(year).getAllByRole('row')[1]!;
