@@ -30,7 +30,8 @@ export async function downloadAs(fetchFile: () => Promise<Blob>, filename: strin
 }
 
 /**
- * kg with at most three decimals; shares with two (as the API rounds them, down). In the chosen language's Intl conventions (English 1,234.5 kg; Swedish 1 234,5 kg).
+ * kg with at most three decimals; shares with two (as the API rounds them, down). In the chosen language's Intl
+ * conventions: English 1,234.5 kg, Swedish 1 234,5 kg.
  */
 export const formatKg = (value: number) => {
   const amount = formatDecimals(value, 0, 3);
