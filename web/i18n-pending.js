@@ -7,5 +7,4 @@ export const PENDING_I18N = [
   'web/src/features/claims/renderClaims.test-utils.tsx',
   'web/src/features/downtime/downtime.test-utils.ts',
   'web/src/features/machines/machines.test-utils.tsx',
-  'web/src/features/sustainability/**',
 ];

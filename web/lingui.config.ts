@@ -11,7 +11,7 @@ import { formatter } from '@lingui/format-po';
  * The feature folders whose texts are a catalogue of their own, so that the first screen loads only the shell's texts
  * and its own screen's. A feature reached only through lazily loaded screens joins this list when it is converted.
  */
-export const FEATURE_CATALOGUES = ['apiclients', 'audit', 'claims', 'clients', 'downtime', 'invoices', 'lots', 'machines', 'manufacturers', 'orders', 'plans', 'portfolio', 'preforms', 'stats', 'stock', 'supply', 'webhooks'];
+export const FEATURE_CATALOGUES = ['apiclients', 'audit', 'claims', 'clients', 'downtime', 'invoices', 'lots', 'machines', 'manufacturers', 'orders', 'plans', 'portfolio', 'preforms', 'stats', 'stock', 'supply', 'sustainability', 'webhooks'];
 const notCode = ['**/*.test.*', '**/test/**'];
 
 export default defineConfig({

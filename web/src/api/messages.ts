@@ -96,6 +96,15 @@ export const MESSAGES = {
   },
   /** A forecast that cannot be loaded (part 8), followed by the reason. */
   loadFailed: (reason: string) => t`There has been an error: ${reason}`,
+  /** A file larger than its part's `x-max-bytes` (the contract's limit; the API's `maxSize` rule says the same). */
+  fileTooLarge: (maxBytes: number) => {
+    const size = formatNumber(maxBytes / 1024 / 1024);
+    return t`The file is larger than ${size} MiB.`;
+  },
+  /** A lot's certificate file of a type its part does not accept (the API's `type` rule). */
+  get certificateType() {
+    return t`A certificate is a PDF document or an image.`;
+  },
   /** A webhook URL: not http(s), or its host is loopback, private or link-local (the API's `address` rule). */
   get webhookUrl() {
     return t`Enter an https URL of a host on the internet.`;

@@ -116,6 +116,8 @@ describe('the order editor: one view per line', { timeout: 30_000 }, () => {
     expect(region(drawer, 'Declaration of conformity').getByText('Not invoiced yet: the declaration of conformity comes with the invoice.')).toBeInTheDocument();
     const claims = region(drawer, 'Claims');
     expect(await claims.findByRole('link', { name: 'Claim 17' })).toHaveAttribute('href', '/claims/17');
+    // its status as the claims list words it, not the stored value
+    expect(claims.getByText(/· Under Investigation · 2,400 bottles rejected ·/)).toBeInTheDocument();
     expect(claims.queryByRole('link', { name: 'Claim 18' })).not.toBeInTheDocument();
     expect(claims.queryByRole('link', { name: 'Claim 19' })).not.toBeInTheDocument();
     expect(bodies.claims[0]).toMatchObject({ filter: 'PO-24-0117' });

@@ -8,7 +8,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { getClientClaimsGetClaimsQueryKey, useClientClaimsGetClaims } from '@generated/endpoints/claims/claims';
 import { getClientLotsGetItemLotsQueryKey, useClientLotsGetItemLots } from '@generated/endpoints/lots/lots';
 import { useDocumentsDownloadDeclaration } from '@generated/endpoints/invoices/invoices';
-import type { Claim } from '@generated/model';
+import type { Claim, ClaimStatus } from '@generated/model';
 import { saveFile } from '../../api/http';
 import { MESSAGES } from '../../api/messages';
 import { describeError } from '../../api/describeError';
@@ -21,6 +21,7 @@ import { useWideScreen } from '../../components/useWideScreen';
 import type { DraftItem } from './orderItems';
 import { producedPart } from './orderItems';
 import './catalogue';
+import { STATUS_LABELS } from '../claims/claimsApi';
 import LineFootprintSection from '../sustainability/LineFootprintSection';
 
 /** How many claims of the order the line's claims are looked for in (a claim names the order and the product). */
@@ -240,13 +241,15 @@ function LineLots({ itemId }: { itemId: number }) {
   );
 }
 
-function ClaimLine({ id, status, rejected, delivered }: { id: number; status: string; rejected: string; delivered: string }) {
+/** A claim on the line: its link, its status as the claims list words it (in the chosen language), its figures. */
+function ClaimLine({ id, status, rejected, delivered }: { id: number; status: ClaimStatus; rejected: string; delivered: string }) {
+  const { i18n } = useLingui();
   return (
     <List.Item>
       <Anchor component={Link} to={`/claims/${id}`}>
         <Trans>Claim {id}</Trans>
       </Anchor>{' '}
-      · {status} · <Trans>{rejected} bottles rejected</Trans> · <Trans>delivered {delivered}</Trans>
+      · {i18n._(STATUS_LABELS[status])} · <Trans>{rejected} bottles rejected</Trans> · <Trans>delivered {delivered}</Trans>
     </List.Item>
   );
 }

@@ -379,6 +379,90 @@ describe('dragging cards between columns (keyboard: Space, arrows, Space)', { ti
     expect(screen.getByRole('dialog', { name: 'Add to stock' })).toBeInTheDocument();
   });
 
+  it("the certificate file chosen on 'Add to stock' is sent with the lot's id once the delivery's save has made the lot", async () => {
+    const columns: Partial<Record<SupplyOrderStatus, SupplyOrder[]>> = { ordered: [supplyOrder('ordered', { id: 41, version: 4 })] };
+    serveBoard(columns);
+    const calls: string[] = [];
+    const certificates: FormData[] = [];
+    server.use(
+      http.post('*/api/admin/supply/save', async ({ request }) => {
+        const body = (await request.json()) as { Order: SupplyOrder };
+        calls.push('save');
+        const next = supplyOrder('delivered', { ...body.Order, version: 5, Lot: { id: 77, supplierLotNumber: null } } as Partial<SupplyOrder>);
+        columns.ordered = [];
+        columns.delivered = [next];
+        return HttpResponse.json(next);
+      }),
+      http.post('*/api/admin/sustainability/lot/certificate/save', async ({ request }) => {
+        calls.push('certificate');
+        certificates.push(await request.formData());
+        return HttpResponse.json({});
+      }),
+    );
+    renderWithProviders(<SupplyBoardPage />);
+    await keyboardDrag(await within(column('Awaiting delivery')).findByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ }), ['ArrowRight']);
+    const confirm = await screen.findByRole('dialog', { name: 'Add to stock' });
+    expect(within(confirm).getByText('A PDF or an image, at most 10 MiB.')).toBeInTheDocument();
+    const file = confirm.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(file, { target: { files: [new File(['%PDF-1.7 ECP-2026-0117'], 'ECP-2026-0117.pdf', { type: 'application/pdf' })] } });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Add to stock' }));
+    await waitFor(() => expect(calls).toEqual(['save', 'certificate']));
+    expect(certificates[0]!.get('lotId')).toBe('77');
+    // (jsdom's File reaches the mock server as a plain blob: its content says it is the chosen file)
+    expect(await (certificates[0]!.get('file') as Blob).text()).toBe('%PDF-1.7 ECP-2026-0117');
+    expect(await within(column('Added to stock')).findByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ })).toBeInTheDocument();
+  });
+
+  it("a certificate file the API refuses leaves the delivery in stock and says the problem's detail", async () => {
+    const columns: Partial<Record<SupplyOrderStatus, SupplyOrder[]>> = { ordered: [supplyOrder('ordered', { id: 41, version: 4 })] };
+    serveBoard(columns);
+    const detail = 'A certificate is a PDF document or an image (JPEG, PNG, GIF, WebP, HEIC).';
+    server.use(
+      http.post('*/api/admin/supply/save', async ({ request }) => {
+        const body = (await request.json()) as { Order: SupplyOrder };
+        const next = supplyOrder('delivered', { ...body.Order, version: 5, Lot: { id: 77, supplierLotNumber: null } } as Partial<SupplyOrder>);
+        columns.ordered = [];
+        columns.delivered = [next];
+        return HttpResponse.json(next);
+      }),
+      http.post('*/api/admin/sustainability/lot/certificate/save', () =>
+        HttpResponse.json({ title: 'Bad Request', status: 400, detail, errors: [{ field: 'file', code: 'type', message: detail }] }, { status: 400, headers: { 'Content-Type': 'application/problem+json' } }),
+      ),
+    );
+    renderWithProviders(<SupplyBoardPage />);
+    await keyboardDrag(await within(column('Awaiting delivery')).findByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ }), ['ArrowRight']);
+    const confirm = await screen.findByRole('dialog', { name: 'Add to stock' });
+    fireEvent.change(confirm.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [new File(['not a pdf'], 'renamed.pdf', { type: 'application/pdf' })] } });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Add to stock' }));
+    expect(await screen.findByText(`The delivery is in stock. Attach the file on the lot's page: ${detail}`)).toBeInTheDocument();
+    expect(screen.getByText('Certificate file not stored')).toBeInTheDocument();
+    expect(await within(column('Added to stock')).findByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ })).toBeInTheDocument();
+  });
+
+  it("a certificate file of another type or larger than the contract allows is refused in 'Add to stock' and nothing is sent", async () => {
+    serveBoard({ ordered: [supplyOrder('ordered', { id: 41 })] });
+    const sent: unknown[] = [];
+    server.use(
+      http.post('*/api/admin/supply/save', async ({ request }) => { sent.push(await request.json()); return HttpResponse.json(supplyOrder('delivered', { id: 41 })); }),
+      http.post('*/api/admin/sustainability/lot/certificate/save', async ({ request }) => { sent.push(await request.formData()); return HttpResponse.json({}); }),
+    );
+    renderWithProviders(<SupplyBoardPage />);
+    await keyboardDrag(await within(column('Awaiting delivery')).findByRole('button', { name: /^PET 28g - PET - Clear, 250,000 preforms/ }), ['ArrowRight']);
+    const confirm = await screen.findByRole('dialog', { name: 'Add to stock' });
+    const file = confirm.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(file, { target: { files: [new File(['a,b'], 'certificate.csv', { type: 'text/csv' })] } });
+    expect(await within(confirm).findByText('A certificate is a PDF document or an image.')).toBeInTheDocument();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Add to stock' }));
+    const large = new File(['jpeg'], 'certificate.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(large, 'size', { value: 10 * 1024 * 1024 + 1 });
+    fireEvent.change(file, { target: { files: [large] } });
+    expect(await within(confirm).findByText('The file is larger than 10 MiB.')).toBeInTheDocument();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Add to stock' }));
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(sent).toEqual([]);
+    expect(screen.getByRole('dialog', { name: 'Add to stock' })).toBeInTheDocument();
+  });
+
   it('announces pick-up, moves and the drop for screen readers', async () => {
     serveBoard({ pending: [supplyOrder('pending', { id: 41 })] });
     server.use(http.post('*/api/admin/supply/save', () => HttpResponse.json(supplyOrder('ordered', { id: 41 }))));

@@ -194,9 +194,9 @@ export default function SupplyBoardPage() {
           <AddToStockDialog
             order={receiving}
             onClose={() => setReceiving(null)}
-            onConfirm={(supplierLotNumber) => {
+            onConfirm={(supplierLotNumber, certificate) => {
               setReceiving(null);
-              void board.move(receiving, 'delivered', supplierLotNumber);
+              void board.move(receiving, 'delivered', supplierLotNumber, certificate);
             }}
           />
         </Suspense>

@@ -11,6 +11,7 @@ import {
   getAdminPreformStockGetPreformStockQueryKey,
   getOperatorStockGetOperatorPreformStockQueryKey,
 } from '@generated/endpoints/stock/stock';
+import { adminSustainabilitySaveLotCertificate } from '@generated/endpoints/sustainability/sustainability';
 import type { SupplyOrder, SupplyOrderStatus } from '@generated/model';
 import { ApiError, idempotencyKey } from '../../api/http';
 import { describeError } from '../../api/describeError';
@@ -81,14 +82,19 @@ export function useSupplyBoard() {
       .filter((order) => statusOf(order) === status)
       .sort((a, b) => (status === 'delivered' ? b.dueDate.localeCompare(a.dueDate) || b.id - a.id : a.dueDate.localeCompare(b.dueDate) || a.id - b.id));
 
-  /** `supplierLotNumber`: the delivery's lot number, on a move to Added to stock (optional). */
-  async function move(order: SupplyOrder, to: SupplyOrderStatus, supplierLotNumber?: string) {
+  /**
+   * `supplierLotNumber` and `certificate`: the delivery's lot number and the lot's certificate file, on a move to Added
+   * to stock (both optional). The file is sent once the save has made the lot: a file the API refuses then leaves the
+   * delivery in stock and says why, to be attached on the lot's page.
+   */
+  async function move(order: SupplyOrder, to: SupplyOrderStatus, supplierLotNumber?: string, certificate?: File) {
     const from = statusOf(order);
     if (from === to || from === 'delivered' || order.id in moves) return;
     setMoves((current) => ({ ...current, [order.id]: to }));
     try {
       const lot = to === 'delivered' && supplierLotNumber ? { supplierLotNumber } : {};
-      await save.mutateAsync({ data: { Order: { ...orderInput(order), orderStatus: to, stock: to === 'delivered', ...lot } }, headers: idempotencyKey() });
+      const saved = await save.mutateAsync({ data: { Order: { ...orderInput(order), orderStatus: to, stock: to === 'delivered', ...lot } }, headers: idempotencyKey() });
+      if (certificate && saved.Lot) await attachCertificate(saved.Lot.id, certificate);
       if (to === 'delivered') for (const queryKey of stockKeys()) void queryClient.invalidateQueries({ queryKey });
       await queryClient.invalidateQueries({ queryKey: supplyKey() });
       const shown = queryClient.getQueryData<InfiniteData<SupplyOrder[]>>(columnKey(to))?.pages.flat() ?? [];
@@ -114,6 +120,15 @@ export function useSupplyBoard() {
         delete next[order.id];
         return next;
       });
+    }
+  }
+
+  async function attachCertificate(lotId: number, file: File) {
+    try {
+      await adminSustainabilitySaveLotCertificate({ lotId, file });
+    } catch (error) {
+      const reason = describeError(error);
+      notifications.show({ color: 'red', role: 'alert', title: t`Certificate file not stored`, message: t`The delivery is in stock. Attach the file on the lot's page: ${reason}` });
     }
   }
 

@@ -1,5 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { FileInput, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -14,6 +15,9 @@ import { describeError } from '../../api/describeError';
 import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { DialogActions } from '../../components/DialogActions';
 import { onInvalidForm } from '../../components/invalidForm';
+import { formatNumber } from '../../components/format';
+import { CertificateFileInput } from './CertificateFileInput';
+import './catalogue';
 
 interface Values {
   postConsumerPercent: number | string;
@@ -49,10 +53,14 @@ const compositionSchema = adminSustainabilitySaveLotCompositionBody.shape.compos
  * Admin: a lot's recycled content, its evidence and its carbon, recorded or corrected at the version read
  * (a stale one answers 409, said by the app's error notice). The field rules between fields (shares at most 100 %
  * together, a certificate for recycled content, an EPD with its figure) are the API's, shown on their fields. A
- * certificate file chosen here is uploaded once the composition is saved, replacing the lot's previous file; the API
- * checks its type and size and says what it refuses under the field.
+ * certificate file chosen here is uploaded once the composition is saved, replacing the lot's previous file; one of a
+ * type or size the contract refuses keeps the dialog from saving, and what the API refuses is said under the field.
  */
 export default function LotCompositionDialog({ composition, onClose }: { composition: LotComposition; onClose: () => void }) {
+  const { t } = useLingui();
+  const { lotId, preformName, material } = composition;
+  const weight = formatNumber(composition.weightG);
+  const manufacturer = composition.lot.manufacturerName;
   const queryClient = useQueryClient();
   const [certificate, setCertificate] = useState<File | null>(null);
   const [certificateError, setCertificateError] = useState<string | null>(null);
@@ -98,54 +106,50 @@ export default function LotCompositionDialog({ composition, onClose }: { composi
       },
     },
   });
-  const submit = form.onSubmit((values) => save.mutate({ data: { lotId: composition.lotId, composition: compositionOf(values), version: composition.version } }), onInvalidForm);
+  const submit = form.onSubmit((values) => {
+    if (certificateError) return; // the chosen file is refused before anything is sent
+    save.mutate({ data: { lotId: composition.lotId, composition: compositionOf(values), version: composition.version } });
+  }, onInvalidForm);
   return (
-    <Modal opened onClose={onClose} title="Recycled content and evidence" size="lg">
+    <Modal opened onClose={onClose} title={t`Recycled content and evidence`} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">
-            Lot {composition.lotId}: {composition.preformName} ({composition.material}, {composition.weightG} g) from {composition.lot.manufacturerName}.
+            {t`Lot ${lotId}: ${preformName} (${material}, ${weight} g) from ${manufacturer}.`}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput label="Post-consumer recycled content (%)" min={0} max={100} decimalScale={2} data-autofocus {...form.getInputProps('postConsumerPercent')} />
-            <NumberInput label="Pre-consumer recycled content (%)" min={0} max={100} decimalScale={2} {...form.getInputProps('preConsumerPercent')} />
-            <Select label="Certification scheme" data={['EuCertPlast', 'RecyClass', 'ISCC PLUS', 'other']} clearable {...form.getInputProps('scheme')} />
-            <TextInput label="Certificate number" autoComplete="off" {...form.getInputProps('certificateNo')} />
-            <TextInput label="Valid from" type="date" {...form.getInputProps('validFrom')} />
-            <TextInput label="Valid until" type="date" {...form.getInputProps('validUntil')} />
+            <NumberInput label={t`Post-consumer recycled content (%)`} min={0} max={100} decimalScale={2} data-autofocus {...form.getInputProps('postConsumerPercent')} />
+            <NumberInput label={t`Pre-consumer recycled content (%)`} min={0} max={100} decimalScale={2} {...form.getInputProps('preConsumerPercent')} />
+            <Select label={t`Certification scheme`} data={[{ value: 'EuCertPlast', label: 'EuCertPlast' }, { value: 'RecyClass', label: 'RecyClass' }, { value: 'ISCC PLUS', label: 'ISCC PLUS' }, { value: 'other', label: t`other` }]} clearable {...form.getInputProps('scheme')} />
+            <TextInput label={t`Certificate number`} autoComplete="off" {...form.getInputProps('certificateNo')} />
+            <TextInput label={t`Valid from`} type="date" {...form.getInputProps('validFrom')} />
+            <TextInput label={t`Valid until`} type="date" {...form.getInputProps('validUntil')} />
           </SimpleGrid>
           <TextInput
-            label="Authorised recycling process (EU 2022/1616)"
-            description="For rPET in contact with food: the process's register number or name."
+            label={t`Authorised recycling process (EU 2022/1616)`}
+            description={t`For rPET in contact with food: the process's register number or name.`}
             autoComplete="off"
             {...form.getInputProps('recyclingProcess')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NumberInput
-              label="Carbon from the EPD (kg CO2e/kg)"
-              description={`Empty: the documented default for ${composition.material}.`}
+              label={t`Carbon from the EPD (kg CO2e/kg)`}
+              description={t`Empty: the documented default for ${material}.`}
               min={0}
               max={20}
               decimalScale={4}
               {...form.getInputProps('carbonKgPerKg')}
             />
-            <TextInput label="EPD reference" autoComplete="off" {...form.getInputProps('epdReference')} />
+            <TextInput label={t`EPD reference`} autoComplete="off" {...form.getInputProps('epdReference')} />
           </SimpleGrid>
-          <FileInput
-            label="Certificate file"
-            description={
-              composition.certificateFile
-                ? `A PDF or an image, at most 10 MiB. It replaces ${composition.certificateFile.originalFilename}.`
-                : 'A PDF or an image, at most 10 MiB.'
-            }
-            accept="application/pdf,image/*"
-            clearable
+          <CertificateFileInput
             value={certificate}
-            onChange={(file) => {
+            onChange={(file, problem) => {
               setCertificate(file);
-              setCertificateError(null);
+              setCertificateError(problem);
             }}
             error={certificateError}
+            replaces={composition.certificateFile?.originalFilename}
           />
           <DialogActions onCancel={onClose} pending={save.isPending || uploading} />
         </Stack>
