@@ -46,6 +46,8 @@ function countBytes(page: Page) {
     let allBytes = 0;
     const files: { name: string; bytes: number }[] = [];
     for (const response of responses) {
+      // A stream (the notifications' event stream) never ends, and its sizes would never be known.
+      if ((response.headers()['content-type'] ?? '').startsWith('text/event-stream')) continue;
       const sizes = await response.request().sizes().catch(() => null);
       if (!sizes) continue;
       const bytes = sizes.responseBodySize + sizes.responseHeadersSize;
