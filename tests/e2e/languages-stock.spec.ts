@@ -28,13 +28,9 @@ const DATA = [
   /^[\d\s.,:%·×→–—/()+-]+$/,
 ];
 
-/** Another feature's card on the lot page (recycled content), walked with that feature's screens, not here. */
-const OTHER_FEATURES = 'section[aria-label="Recycled content and evidence"]';
-
-/** Texts of `scope` outside the catalogue (the other features' cards left out), and boxes that cut their text off. */
+/** Texts of `scope` outside the catalogue, and boxes that cut their text off. */
 async function expectSpoken(page: Page, scope: Locator) {
-  const others = new Set(await visibleTexts(scope.locator(OTHER_FEATURES)));
-  expect(outsideCatalogue((await visibleTexts(scope)).filter((text) => !others.has(text)), DATA)).toEqual([]);
+  expect(outsideCatalogue(await visibleTexts(scope), DATA)).toEqual([]);
   expect(await clipped(page)).toEqual([]);
 }
 
