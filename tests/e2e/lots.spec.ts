@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { runNowMs } from './clock.test-utils.js';
-import { expect, signIn, test } from './support.test-utils.js';
+import { dragToColumn, expect, signIn, test } from './support.test-utils.js';
 
 /**
  * Traceability: a delivery with a lot number makes a preform lot the admin finds; a produced quantity the operator
@@ -28,18 +28,6 @@ const shown = async (dialog: Locator) => {
   await expect(dialog).toHaveCSS('opacity', '1');
 };
 
-/** dnd-kit needs real pointer steps: press on the card, nudge past the activation distance, glide, release. */
-async function drag(page: Page, card: Locator, target: Locator) {
-  await card.hover();
-  const from = (await card.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 2 });
-  const y = Math.min(Math.max(from.y + from.height / 2, to.y + 40), to.y + to.height - 40);
-  await page.mouse.move(to.x + to.width / 2, y, { steps: 15 });
-  await page.mouse.up();
-}
-
 const field = (scope: Locator, label: string) => scope.locator('input').and(scope.getByLabel(new RegExp(`^${label}`)));
 const column = (page: Page, title: string) => page.getByRole('region', { name: title });
 // The demo's AC-1000J (Aqua Converters Oy) is blown from PET 48g preforms of the Tallinn warehouse.
@@ -65,12 +53,12 @@ test('a delivery with a lot number: the admin drops the card on Added to stock w
   await order.getByRole('button', { name: 'Save' }).click();
   await expect(order).toBeHidden();
   const ordered = page.waitForResponse((response) => response.url().endsWith('/api/admin/supply/save'));
-  await drag(page, card(column(page, 'New')), column(page, 'Awaiting delivery'));
+  await dragToColumn(page, card(column(page, 'New')), column(page, 'Awaiting delivery'));
   expect((await ordered).status()).toBe(200);
   // A moved card stays busy, and cannot be dragged, until the board has reloaded after its save.
   await expect(card(column(page, 'Awaiting delivery'))).toHaveAttribute('aria-disabled', 'false');
 
-  await drag(page, card(column(page, 'Awaiting delivery')), column(page, 'Added to stock'));
+  await dragToColumn(page, card(column(page, 'Awaiting delivery')), column(page, 'Added to stock'));
   const confirm = page.getByRole('dialog', { name: 'Add to stock' });
   await shown(confirm);
   expect(await axe(page, '[role="dialog"]')).toEqual([]);

@@ -1,19 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, requestsDuring, signIn, test } from './support.test-utils.js';
-
-/** dnd-kit needs real pointer steps: press on the card, nudge past the activation distance, glide, release. */
-async function drag(page: Page, card: Locator, target: Locator) {
-  await card.hover();
-  const from = (await card.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 2 });
-  // Across at the card's own height (clamped into the target column): the columns share a grid row, so that point is
-  // inside the target and on screen, however far down the card sits in a long column.
-  const y = Math.min(Math.max(from.y + from.height / 2, to.y + 40), to.y + to.height - 40);
-  await page.mouse.move(to.x + to.width / 2, y, { steps: 15 });
-  await page.mouse.up();
-}
+import { dragToColumn, expect, requestsDuring, signIn, test } from './support.test-utils.js';
 
 /** A form field's input by its label (Mantine selects and pickers are inputs whose role varies). */
 const field = (scope: Locator, label: string) => scope.locator('input').and(scope.getByLabel(new RegExp(`^${label}`)));
@@ -75,7 +61,7 @@ test('the admin orders preforms, drags the order to Awaiting delivery and Added 
   await createOrder(page, amount);
 
   let saved = page.waitForResponse((response) => response.url().endsWith('/api/admin/supply/save'));
-  await drag(page, card(column(page, 'New'), amount), column(page, 'Awaiting delivery'));
+  await dragToColumn(page, card(column(page, 'New'), amount), column(page, 'Awaiting delivery'));
   let response = await saved;
   expect(response.status()).toBe(200);
   expect(response.request().postDataJSON().Order).toMatchObject({ orderStatus: 'ordered', stock: false });
@@ -85,7 +71,7 @@ test('the admin orders preforms, drags the order to Awaiting delivery and Added 
   saved = page.waitForResponse((response) => response.url().endsWith('/api/admin/supply/save'));
   // the same watch that proves "nothing sent" below sees this drop's save
   const sent = await requestsDuring(page, '/api/admin/supply/save', async () => {
-    await drag(page, card(column(page, 'Awaiting delivery'), amount), column(page, 'Added to stock'));
+    await dragToColumn(page, card(column(page, 'Awaiting delivery'), amount), column(page, 'Added to stock'));
     // issue 17: the drop asks first (a delivered card cannot move back); the lot number is optional
     await page.getByRole('dialog', { name: 'Add to stock' }).getByRole('button', { name: 'Add to stock' }).click();
   });
@@ -99,7 +85,7 @@ test('the admin orders preforms, drags the order to Awaiting delivery and Added 
 
   // the card cannot be dragged back: nothing is sent and it stays
   await expect(delivered).toHaveAttribute('aria-disabled', 'true');
-  const saves = await requestsDuring(page, '/api/admin/supply/save', () => drag(page, delivered, column(page, 'New')));
+  const saves = await requestsDuring(page, '/api/admin/supply/save', () => dragToColumn(page, delivered, column(page, 'New')));
   expect(saves).toEqual([]);
   await expect(card(column(page, 'Added to stock'), amount)).toBeVisible();
 

@@ -1,4 +1,4 @@
-import { expect, test as base, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { expect, test as base, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
 import { runNowMs } from './clock.test-utils.js';
 
 export { expect };
@@ -79,4 +79,23 @@ export async function requestsDuring(page: Page, urlEnd: string, action: () => P
   } finally {
     page.off('request', listener);
   }
+}
+
+/**
+ * Drags a board's card onto another column as a hand does; dnd-kit needs real pointer steps: press on the card, nudge
+ * past the activation distance, glide, release. The card is centred in the viewport first: a card at the bottom of a
+ * long column is otherwise pressed half off-screen, and the glide there never reaches the column. The drop point is
+ * across at the card's own height, clamped into the target column (the columns share a grid row, so that point is
+ * inside the target and on screen).
+ */
+export async function dragToColumn(page: Page, card: Locator, target: Locator) {
+  await card.evaluate((element) => element.scrollIntoView({ block: 'center', inline: 'center' }));
+  await card.hover({ position: { x: 20, y: 10 } });
+  const from = (await card.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.down();
+  await page.mouse.move(from.x + 30, from.y + 20, { steps: 2 });
+  const y = Math.min(Math.max(from.y + from.height / 2, to.y + 40), to.y + to.height - 40);
+  await page.mouse.move(to.x + to.width / 2, y, { steps: 15 });
+  await page.mouse.up();
 }
