@@ -16,7 +16,7 @@ import { RevocationWatch } from './plugins/revocations.js';
 import { NotificationStreams } from './features/notifications/notifications.stream.js';
 import { registerContractDocs } from './plugins/contract-docs.js';
 import { contractOperations, loadContract, type Handlers } from './lib/contract.js';
-import { HttpProblem } from './lib/problem.js';
+import { englishOnly } from './lib/problem.js';
 import { handlers as featureHandlers } from './features/index.js';
 import { registerUploadParsing } from './features/claims/uploads.multipart.js';
 import { registerStrictInput } from './plugins/strict-input.js';
@@ -170,7 +170,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           handler:
             handler ??
             (async () => {
-              throw new HttpProblem(501, 'Not Implemented', `Operation ${operationId} is in the contract but not implemented yet.`);
+              // English only: a developer's reminder while an operation is being built; no released screen calls it.
+              throw englishOnly(501, 'Not Implemented', `Operation ${operationId} is in the contract but not implemented yet.`);
             }),
         };
       }) as never,

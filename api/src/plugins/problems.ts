@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { translator, type Locale } from '../lib/i18n.js';
-import { HttpProblem, problemTexts, type FieldProblem, type ProblemMessage } from '../lib/problem.js';
+import { HttpProblem, problemTexts, render, type FieldProblem, type ProblemMessage } from '../lib/problem.js';
 
 interface AjvError {
   keyword: string;
@@ -72,22 +72,41 @@ export interface ProblemsOptions {
 
 /** Every error leaves the API as an RFC 9457 problem document; internals are logged, never sent. */
 export const problemsPlugin = fp<ProblemsOptions>(async (app, options) => {
+  /** The caller's locale, English when the lookup fails (the problem is sent all the same). */
+  const localeOf = async (request: FastifyRequest): Promise<Locale> => {
+    if (!options.languageOf) return 'en';
+    try {
+      return await options.languageOf(request);
+    } catch {
+      return 'en';
+    }
+  };
   /** The detail in the caller's language; the English one when it has no catalogue message or the lookup fails. */
   const detailFor = async (request: FastifyRequest, english: string | undefined, message: ProblemMessage | undefined) => {
-    if (!message || !options.languageOf) return english;
-    try {
-      const locale = await options.languageOf(request);
-      return locale === 'en' ? english : (await translator(locale)).t(message.descriptor, message.values);
-    } catch {
-      return english;
-    }
+    if (!message) return english;
+    const locale = await localeOf(request);
+    return locale === 'en' ? english : render(await translator(locale), message);
+  };
+  /** The problem's detail and field messages in the caller's language, the internal catalogue references left out. */
+  const rendered = async (request: FastifyRequest, error: HttpProblem) => {
+    const errors = error.errors?.map(({ translatable: _, ...field }) => field);
+    const translatable = error.translatable || error.errors?.some((field) => field.translatable);
+    const locale = translatable ? await localeOf(request) : 'en';
+    if (locale === 'en') return { detail: error.detail, errors };
+    const l = await translator(locale).catch(() => undefined);
+    if (!l) return { detail: error.detail, errors };
+    return {
+      detail: error.translatable ? render(l, error.translatable) : error.detail,
+      errors: error.errors?.map(({ translatable, ...field }) => (translatable ? { ...field, message: render(l, translatable) } : field)),
+    };
   };
   app.setErrorHandler(async (error: FastifyError | HttpProblem, request, reply) => {
     if (error instanceof HttpProblem) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       // A dependency away (the upload bucket): the client may retry, as for the database below.
       if (error.status === 503 && !reply.hasHeader('Retry-After')) reply.header('Retry-After', '5');
-      return send(reply, error.status, error.title, await detailFor(request, error.detail, error.translatable), error.errors);
+      const { detail, errors } = await rendered(request, error);
+      return send(reply, error.status, error.title, detail, errors);
     }
     if (error.validation) {
       const errors = fieldErrorsOf(error.validation as AjvError[]);
