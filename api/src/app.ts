@@ -5,7 +5,7 @@ import type { JSONWebKeySet } from 'jose';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { authPlugin } from './plugins/auth.js';
-import { problemsPlugin } from './plugins/problems.js';
+import { acceptLanguageOf, problemsPlugin } from './plugins/problems.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { pressurePlugin } from './plugins/pressure.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -91,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(problemsPlugin, { languageOf: (request) =>
-      callerLanguage(options.db, request.actor && { subject: request.actor.sub, companyId: request.actor.companyId }, request.headers['accept-language']), });
+      callerLanguage(options.db, request.actor && { subject: request.actor.sub, companyId: request.actor.companyId }, acceptLanguageOf(request)), });
   // GET /metrics (Prometheus), and every request counted and timed by its operation id.
   await app.register(metricsPlugin, { db: options.db, token: options.config.METRICS_TOKEN });
   await app.register(pressurePlugin, {

@@ -70,8 +70,21 @@ export interface ProblemsOptions {
   languageOf?: (request: FastifyRequest) => Promise<Locale>;
 }
 
+/** Each request's Accept-Language as it arrived. */
+const acceptLanguages = new WeakMap<FastifyRequest, string | undefined>();
+
+/**
+ * The request's Accept-Language as it arrived. Validating an operation's headers drops the ones the contract does not
+ * name (ajv's removeAdditional, on the very headers object), so after validation `request.headers` no longer holds it.
+ */
+export const acceptLanguageOf = (request: FastifyRequest): string | undefined =>
+  acceptLanguages.has(request) ? acceptLanguages.get(request) : request.headers['accept-language'];
+
 /** Every error leaves the API as an RFC 9457 problem document; internals are logged, never sent. */
 export const problemsPlugin = fp<ProblemsOptions>(async (app, options) => {
+  app.addHook('onRequest', async (request) => {
+    acceptLanguages.set(request, request.headers['accept-language']);
+  });
   /** The caller's locale, English when the lookup fails (the problem is sent all the same). */
   const localeOf = async (request: FastifyRequest): Promise<Locale> => {
     if (!options.languageOf) return 'en';
