@@ -72,7 +72,7 @@ export const problem = (status: number, title: string, message: Message, values?
  * A problem only a machine or an integrator's program reads (a protocol error): its detail stays English. Say at the
  * call why no person reads it (the comment holds "English only"); the guard in problem.test.ts looks for it.
  */
-export const englishOnly = (status: number, title: string, detail: string, errors?: FieldProblem[]) => new HttpProblem(status, title, detail, errors);
+export const englishOnly = (status: number, title: string, detail: string, errors?: TranslatableFieldProblem[]) => new HttpProblem(status, title, detail, errors);
 
 /** One field's problem for `badRequest(…, errors)`; `limit` is the number the rule names, for the web's own words. */
 export const fieldProblem = (field: string, code: string, message: Message, values?: Values, limit?: number): TranslatableFieldProblem => ({
@@ -91,6 +91,7 @@ export const problemTexts = {
   versionRequired: /*i18n*/ { id: 'problem.versionRequired', message: 'An update must send the version it read.' },
   saveVersionRequired: /*i18n*/ { id: 'problem.saveVersionRequired', message: 'A save must send the version it read.' },
   required: /*i18n*/ { id: 'problem.required', message: 'Field is required.' },
+  jsonBody: /*i18n*/ { id: 'problem.input.jsonBody', message: 'This operation takes a JSON body.' },
   noPreform: /*i18n*/ { id: 'problem.noPreform', message: 'No such preform.' },
   noWarehouse: /*i18n*/ { id: 'problem.noWarehouse', message: 'No such warehouse.' },
   periodOrder: /*i18n*/ { id: 'problem.periodOrder', message: 'The period must not end before it starts.' },

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { translator, type Locale } from '../lib/i18n.js';
-import { HttpProblem, problemTexts, render, type FieldProblem, type ProblemMessage } from '../lib/problem.js';
+import { englishOnly, fieldProblem, HttpProblem, problemTexts, render, type FieldProblem, type ProblemMessage, type TranslatableFieldProblem } from '../lib/problem.js';
 
 interface AjvError {
   keyword: string;
@@ -54,10 +54,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** Fastify's own 400s about the body itself (empty, not JSON) name the body as the failing field. */
-function bodyErrorsOf(error: FastifyError): FieldProblem[] | undefined {
-  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return [{ field: '', code: 'required', message: 'This operation takes a JSON body.' }];
+function bodyErrorsOf(error: FastifyError): TranslatableFieldProblem[] | undefined {
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return [fieldProblem('', 'required', problemTexts.jsonBody)];
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-    return [{ field: '', code: 'json', message: 'The body is not valid JSON.' }];
+    return [fieldProblem('', 'json', /*i18n*/ { id: 'problem.input.invalidJson', message: 'The body is not valid JSON.' })];
   }
   return undefined;
 }
@@ -136,7 +136,9 @@ export const problemsPlugin = fp<ProblemsOptions>(async (app, options) => {
       request.log.error({ err: error }, 'request failed');
       return send(reply, status === 501 ? 501 : 500, status === 501 ? 'Not Implemented' : 'Internal Server Error');
     }
-    return send(reply, status, STATUS_CODES[status] ?? 'Error', error.message, bodyErrorsOf(error));
+    // English only: the detail is Fastify's own words for a malformed request; the field messages are the catalogue's.
+    const { detail, errors } = await rendered(request, englishOnly(status, STATUS_CODES[status] ?? 'Error', error.message, bodyErrorsOf(error)));
+    return send(reply, status, STATUS_CODES[status] ?? 'Error', detail, errors);
   });
   app.setNotFoundHandler((request, reply) => send(reply, 404, 'Not Found', `No route ${request.method} ${request.url}.`));
 });

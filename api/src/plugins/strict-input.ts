@@ -41,7 +41,6 @@ function hasBodySchema(request: FastifyRequest): boolean {
 const TEXTS = {
   controlCharacter: /*i18n*/ { id: 'problem.input.controlCharacter', message: 'must not contain control characters (only tab, line feed and carriage return are allowed)' },
   controlCharacters: /*i18n*/ { id: 'problem.input.controlCharacters', message: 'Text must not contain control characters.' },
-  jsonBody: /*i18n*/ { id: 'problem.input.jsonBody', message: 'This operation takes a JSON body.' },
 };
 
 export async function registerStrictInput(api: FastifyInstance): Promise<void> {
@@ -51,7 +50,7 @@ export async function registerStrictInput(api: FastifyInstance): Promise<void> {
         request.body === null
           ? // ajv's own words, as for every other type error of the contract (the web words it by code).
             { field: '', code: 'type', message: 'must be object' }
-          : fieldProblem('', 'required', TEXTS.jsonBody),
+          : fieldProblem('', 'required', problemTexts.jsonBody),
       ]);
     }
     const errors = [
