@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { translator, type Locale } from '../lib/i18n.js';
-import { englishOnly, fieldProblem, HttpProblem, problemTexts, render, type FieldProblem, type ProblemMessage, type TranslatableFieldProblem } from '../lib/problem.js';
+import { englishOnly, fieldProblem, HttpProblem, problem, problemTexts, render, type FieldProblem, type TranslatableFieldProblem } from '../lib/problem.js';
 
 interface AjvError {
   keyword: string;
@@ -94,13 +94,10 @@ export const problemsPlugin = fp<ProblemsOptions>(async (app, options) => {
       return 'en';
     }
   };
-  /** The detail in the caller's language; the English one when it has no catalogue message or the lookup fails. */
-  const detailFor = async (request: FastifyRequest, english: string | undefined, message: ProblemMessage | undefined) => {
-    if (!message) return english;
-    const locale = await localeOf(request);
-    return locale === 'en' ? english : render(await translator(locale), message);
-  };
-  /** The problem's detail and field messages in the caller's language, the internal catalogue references left out. */
+  /**
+   * The problem's detail and field messages in the caller's language, the internal catalogue references left out;
+   * English when a text has no catalogue message, or the language or its catalogue cannot be had.
+   */
   const rendered = async (request: FastifyRequest, error: HttpProblem) => {
     const errors = error.errors?.map(({ translatable: _, ...field }) => field);
     const translatable = error.translatable || error.errors?.some((field) => field.translatable);
@@ -123,7 +120,8 @@ export const problemsPlugin = fp<ProblemsOptions>(async (app, options) => {
     }
     if (error.validation) {
       const errors = fieldErrorsOf(error.validation as AjvError[]);
-      return send(reply, 400, 'Bad Request', await detailFor(request, problemTexts.contract.message, { descriptor: problemTexts.contract }), errors);
+      const { detail } = await rendered(request, problem(400, 'Bad Request', problemTexts.contract));
+      return send(reply, 400, 'Bad Request', detail, errors);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
