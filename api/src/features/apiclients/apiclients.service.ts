@@ -35,6 +35,7 @@ async function checkedRoles(db: Db, input: Schemas['ApiClientInput']): Promise<A
   if (!clientType) throw ruleViolation('apiClient.clientId', 'unknownClient', /*i18n*/ { id: 'problem.apiclients.unknownClient', message: 'There is no such client company.' });
   const allowed = allowedClientTypes(clientType);
   if (roles.length !== 1 || !allowed.includes(roles[0]!) || !(CLIENT_TYPES as readonly string[]).includes(roles[0]!)) {
+    // The two answers of allowedClientTypes, worded as a choice ('client or seller') in each language.
     throw ruleViolation('apiClient.roles', 'roleNotAllowed', /*i18n*/ { id: 'problem.apiclients.clientType', message: "A client company's API client holds exactly one client type this company allows: {allowed, select, buyer {buyer} other {client or seller}}." }, {
       allowed: allowed[0],
     });
