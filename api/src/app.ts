@@ -5,7 +5,7 @@ import type { JSONWebKeySet } from 'jose';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { authPlugin } from './plugins/auth.js';
-import { problemsPlugin } from './plugins/problems.js';
+import { acceptLanguageOf, problemsPlugin } from './plugins/problems.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { pressurePlugin } from './plugins/pressure.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -16,7 +16,7 @@ import { RevocationWatch } from './plugins/revocations.js';
 import { NotificationStreams } from './features/notifications/notifications.stream.js';
 import { registerContractDocs } from './plugins/contract-docs.js';
 import { contractOperations, loadContract, type Handlers } from './lib/contract.js';
-import { HttpProblem } from './lib/problem.js';
+import { englishOnly } from './lib/problem.js';
 import { handlers as featureHandlers } from './features/index.js';
 import { registerUploadParsing } from './features/claims/uploads.multipart.js';
 import { registerStrictInput } from './plugins/strict-input.js';
@@ -91,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(problemsPlugin, { languageOf: (request) =>
-      callerLanguage(options.db, request.actor && { subject: request.actor.sub, companyId: request.actor.companyId }, request.headers['accept-language']), });
+      callerLanguage(options.db, request.actor && { subject: request.actor.sub, companyId: request.actor.companyId }, acceptLanguageOf(request)), });
   // GET /metrics (Prometheus), and every request counted and timed by its operation id.
   await app.register(metricsPlugin, { db: options.db, token: options.config.METRICS_TOKEN });
   await app.register(pressurePlugin, {
@@ -170,7 +170,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           handler:
             handler ??
             (async () => {
-              throw new HttpProblem(501, 'Not Implemented', `Operation ${operationId} is in the contract but not implemented yet.`);
+              // English only: a developer's reminder while an operation is being built; no released screen calls it.
+              throw englishOnly(501, 'Not Implemented', `Operation ${operationId} is in the contract but not implemented yet.`);
             }),
         };
       }) as never,

@@ -1,5 +1,6 @@
 import { setupI18n, type I18n, type MessageDescriptor, type Messages } from '@lingui/core';
 import type { Schemas } from './contract.js';
+import { messages as englishMessages } from '../locales/en/messages.js';
 
 /** A language of the contract (`Language`). */
 export type Language = Schemas['Language'];
@@ -54,6 +55,12 @@ export function translator(locale: Locale): Promise<Translator> {
   }
   return pending;
 }
+
+/**
+ * English at hand without a wait: an error's detail is built in English where it is thrown (the log and the English
+ * caller read it as it is), and English is the source catalogue every process has anyway.
+ */
+export const english: Translator = makeTranslator('en', englishMessages);
 
 function makeTranslator(locale: Locale, messages: Messages): Translator {
   const i18n: I18n = setupI18n({ locale, messages: { [locale]: messages } });

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { csvStream, type CsvCell } from '../features/downtime/downtime.csv.js';
-import { ruleViolation } from './problem.js';
+import { ruleViolation, type Message } from './problem.js';
 
 /** The file types of a list's export (the contract's `ExportFormat`). */
 export type ExportFormat = 'csv' | 'xlsx';
@@ -20,18 +20,20 @@ export interface ListFile {
   body: Readable;
 }
 
+/** "The list has … rows", one message per kind of row, since each language words the rows differently. */
+const TOO_LONG = {
+  invoices: /*i18n*/ { id: 'problem.export.tooLong.invoices', message: 'The list has {count} invoices; an export carries at most {max}. Export a shorter list.' },
+  orders: /*i18n*/ { id: 'problem.export.tooLong.orders', message: 'The list has {count} orders; an export carries at most {max}. Export a shorter list.' },
+  'stock rows': /*i18n*/ { id: 'problem.export.tooLong.stockRows', message: 'The list has {count} stock rows; an export carries at most {max}. Export a shorter list.' },
+} satisfies Record<string, Message>;
+
 /**
  * 400 `maxRows` before anything is read when the list is longer than an export may be: a file cut off silently would
  * look complete. `what` names the rows in the message ('orders').
  */
-export function checkExportSize(count: number, what: string, field = 'format') {
+export function checkExportSize(count: number, what: keyof typeof TOO_LONG, field = 'format') {
   if (count > LIST_EXPORT_MAX_ROWS) {
-    throw ruleViolation(
-      field,
-      'maxRows',
-      `The list has ${count} ${what}; an export carries at most ${LIST_EXPORT_MAX_ROWS}. Export a shorter list.`,
-      LIST_EXPORT_MAX_ROWS,
-    );
+    throw ruleViolation(field, 'maxRows', TOO_LONG[what], { count, max: LIST_EXPORT_MAX_ROWS }, LIST_EXPORT_MAX_ROWS);
   }
 }
 

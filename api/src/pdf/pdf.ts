@@ -1,6 +1,6 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { Content, ContentTable, TableCell } from 'pdfmake/interfaces.js';
-import { HttpProblem } from '../lib/problem.js';
+import { englishOnly } from '../lib/problem.js';
 import type { PdfDefinition } from './render.js';
 import type { RenderAnswer } from './render.worker.js';
 
@@ -76,7 +76,8 @@ function admitWaiting(): void {
  * A download whose client went away before its PDF was ready: nothing can be sent. The status is nginx's 499 (client
  * closed request): the client's doing, so the error handler logs no error for it.
  */
-export const abandoned = () => new HttpProblem(499, 'Client Closed Request', 'The client went away before the document was ready.');
+/** English only: the caller has gone, so nobody reads this answer; it names the request in the log. */
+export const abandoned = () => englishOnly(499, 'Client Closed Request', 'The client went away before the document was ready.');
 
 /** A place in the queue; while it waits, an abort of `signal` takes it out of the queue (`abandoned`). */
 async function slot(large: boolean, signal?: AbortSignal): Promise<() => void> {

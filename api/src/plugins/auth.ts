@@ -63,6 +63,8 @@ export async function verifyToken(token: string, options: AuthOptions, keySet = 
   return (await verifyWithExpiry(token, options, keySet)).actor;
 }
 
+const INVALID_TOKEN = /*i18n*/ { id: 'problem.invalidToken', message: 'The bearer token is invalid or expired.' };
+
 const STRICT_CLAIMS = ['iss', 'sub', 'aud', 'exp', 'iat', 'client_id'];
 const LENIENT_CLAIMS = ['iss', 'sub', 'aud', 'exp', 'iat'];
 
@@ -186,7 +188,7 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
       await options.beforeGate?.(request, reply, machine ? { actor: machine, issuedAt: Math.floor(machineNowMs() / 1000) } : null);
       if (!machine) {
         request.log.info({ reason: 'machine token unknown or revoked' }, 'token refused');
-        throw unauthorized('The bearer token is invalid or expired.');
+        throw unauthorized(INVALID_TOKEN);
       }
       admit(machine, allowed, undefined);
       admitted(request, reply, machine);
@@ -212,7 +214,7 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
     if (caller) actor = caller.actor;
     if (!actor) {
       if (token) request.log.info({ reason }, 'token refused');
-      throw token ? unauthorized('The bearer token is invalid or expired.') : unauthorized();
+      throw token ? unauthorized(INVALID_TOKEN) : unauthorized();
     }
     // Known before the roles are checked, so a 403 speaks the caller's language and its log line names them.
     admitted(request, reply, actor);

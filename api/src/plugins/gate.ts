@@ -16,6 +16,6 @@ export function bearerToken(header: string | undefined): string | null {
  */
 export function admit(actor: Actor, allowed: readonly Role[], pathRole: string | undefined): void {
   if (!allowed.some((role) => actor.roles.has(role))) throw forbidden();
-  if (actor.clientType && !actor.companyId) throw forbidden('Your account is not linked to a client company.');
-  if (pathRole !== undefined && !actor.roles.has(pathRole as Role)) throw forbidden(`You do not hold the role '${pathRole}'.`);
+  if (actor.clientType && !actor.companyId) throw forbidden(/*i18n*/ { id: 'problem.gate.noCompany', message: 'Your account is not linked to a client company.' });
+  if (pathRole !== undefined && !actor.roles.has(pathRole as Role)) throw forbidden(/*i18n*/ { id: 'problem.gate.role', message: "You do not hold the role ''{role}''." }, { role: pathRole });
 }

@@ -72,10 +72,10 @@ export const idempotencyPlugin = fp<{ db: Db; document: Document }>(async (app, 
       claims.set(request, { caller: request.actor.sub, key, attempt: claim.attempt });
       return;
     }
-    if (claim.kind === 'mismatch') throw conflict('This Idempotency-Key was sent before with a different request. Use a new key for a new save.');
+    if (claim.kind === 'mismatch') throw conflict(/*i18n*/ { id: 'problem.idempotency.mismatch', message: 'This Idempotency-Key was sent before with a different request. Use a new key for a new save.' });
     if (claim.kind === 'running') {
       reply.header('Retry-After', '1');
-      throw conflict('A request with this Idempotency-Key is still running. Try again in a moment.');
+      throw conflict(/*i18n*/ { id: 'problem.idempotency.running', message: 'A request with this Idempotency-Key is still running. Try again in a moment.' });
     }
     reply.header('Idempotent-Replayed', 'true').status(claim.statusCode);
     if (claim.contentType) reply.type(claim.contentType);

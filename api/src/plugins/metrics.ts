@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
 import { poolLoad, type Db } from '../db/database.js';
 import { renders } from '../pdf/pdf.js';
-import { HttpProblem, unauthorized } from '../lib/problem.js';
+import { englishOnly } from '../lib/problem.js';
 
 export interface MetricsOptions {
   db: Db;
@@ -124,11 +124,13 @@ export const metricsPlugin = fp<MetricsOptions>(async (app, options) => {
     if (options.token) {
       const header = request.headers.authorization ?? '';
       const sent = /^Bearer (.+)$/i.exec(header)?.[1] ?? '';
-      if (!sameToken(sent, options.token)) throw unauthorized('/metrics needs the METRICS_TOKEN bearer token.');
+      // English only: a Prometheus scraper calls /metrics, and its operator reads the answer in the scraper's log.
+      if (!sameToken(sent, options.token)) throw englishOnly(401, 'Unauthorized', '/metrics needs the METRICS_TOKEN bearer token.');
     } else {
       const address = request.socket.remoteAddress ?? '';
       const relayed = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-      if (!isIP(address) || !LOOPBACK.test(address) || relayed) throw new HttpProblem(404, 'Not Found', 'Route GET:/metrics not found');
+      // English only: Fastify's own words for a route that is not there, which /metrics pretends to be off loopback.
+      if (!isIP(address) || !LOOPBACK.test(address) || relayed) throw englishOnly(404, 'Not Found', 'Route GET:/metrics not found');
     }
     reply.header('Content-Type', register.contentType);
     reply.header('Cache-Control', 'no-store');

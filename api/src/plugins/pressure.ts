@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import underPressure from '@fastify/under-pressure';
 import { poolLoad, type Db } from '../db/database.js';
-import { HttpProblem } from '../lib/problem.js';
+import { problem } from '../lib/problem.js';
 import { shedRequests } from './metrics.js';
 
 export interface PressureOptions {
@@ -42,7 +42,7 @@ export const pressurePlugin = fp<PressureOptions>(async (app, options) => {
       reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
       request.log.warn({ pressure: type }, 'request shed under pressure');
       shed.inc({ reason: type });
-      throw new HttpProblem(503, 'Service Unavailable', 'The portal is overloaded right now. Try again in a few seconds.');
+      throw problem(503, 'Service Unavailable', /*i18n*/ { id: 'problem.overloaded', message: 'The portal is overloaded right now. Try again in a few seconds.' });
     },
   });
 });

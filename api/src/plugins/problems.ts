@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { translator, type Locale } from '../lib/i18n.js';
-import { HttpProblem, problemTexts, type FieldProblem, type ProblemMessage } from '../lib/problem.js';
+import { englishOnly, fieldProblem, HttpProblem, problem, problemTexts, render, type FieldProblem, type TranslatableFieldProblem } from '../lib/problem.js';
 
 interface AjvError {
   keyword: string;
@@ -54,10 +54,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** Fastify's own 400s about the body itself (empty, not JSON) name the body as the failing field. */
-function bodyErrorsOf(error: FastifyError): FieldProblem[] | undefined {
-  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return [{ field: '', code: 'required', message: 'This operation takes a JSON body.' }];
+function bodyErrorsOf(error: FastifyError): TranslatableFieldProblem[] | undefined {
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return [fieldProblem('', 'required', problemTexts.jsonBody)];
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-    return [{ field: '', code: 'json', message: 'The body is not valid JSON.' }];
+    return [fieldProblem('', 'json', /*i18n*/ { id: 'problem.input.invalidJson', message: 'The body is not valid JSON.' })];
   }
   return undefined;
 }
@@ -70,28 +70,58 @@ export interface ProblemsOptions {
   languageOf?: (request: FastifyRequest) => Promise<Locale>;
 }
 
+/** Each request's Accept-Language as it arrived. */
+const acceptLanguages = new WeakMap<FastifyRequest, string | undefined>();
+
+/**
+ * The request's Accept-Language as it arrived. Validating an operation's headers drops the ones the contract does not
+ * name (ajv's removeAdditional, on the very headers object), so after validation `request.headers` no longer holds it.
+ */
+export const acceptLanguageOf = (request: FastifyRequest): string | undefined =>
+  acceptLanguages.has(request) ? acceptLanguages.get(request) : request.headers['accept-language'];
+
 /** Every error leaves the API as an RFC 9457 problem document; internals are logged, never sent. */
 export const problemsPlugin = fp<ProblemsOptions>(async (app, options) => {
-  /** The detail in the caller's language; the English one when it has no catalogue message or the lookup fails. */
-  const detailFor = async (request: FastifyRequest, english: string | undefined, message: ProblemMessage | undefined) => {
-    if (!message || !options.languageOf) return english;
+  app.addHook('onRequest', async (request) => {
+    acceptLanguages.set(request, request.headers['accept-language']);
+  });
+  /** The caller's locale, English when the lookup fails (the problem is sent all the same). */
+  const localeOf = async (request: FastifyRequest): Promise<Locale> => {
+    if (!options.languageOf) return 'en';
     try {
-      const locale = await options.languageOf(request);
-      return locale === 'en' ? english : (await translator(locale)).t(message.descriptor, message.values);
+      return await options.languageOf(request);
     } catch {
-      return english;
+      return 'en';
     }
+  };
+  /**
+   * The problem's detail and field messages in the caller's language, the internal catalogue references left out;
+   * English when a text has no catalogue message, or the language or its catalogue cannot be had.
+   */
+  const rendered = async (request: FastifyRequest, error: HttpProblem) => {
+    const errors = error.errors?.map(({ translatable: _, ...field }) => field);
+    const translatable = error.translatable || error.errors?.some((field) => field.translatable);
+    const locale = translatable ? await localeOf(request) : 'en';
+    if (locale === 'en') return { detail: error.detail, errors };
+    const l = await translator(locale).catch(() => undefined);
+    if (!l) return { detail: error.detail, errors };
+    return {
+      detail: error.translatable ? render(l, error.translatable) : error.detail,
+      errors: error.errors?.map(({ translatable, ...field }) => (translatable ? { ...field, message: render(l, translatable) } : field)),
+    };
   };
   app.setErrorHandler(async (error: FastifyError | HttpProblem, request, reply) => {
     if (error instanceof HttpProblem) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       // A dependency away (the upload bucket): the client may retry, as for the database below.
       if (error.status === 503 && !reply.hasHeader('Retry-After')) reply.header('Retry-After', '5');
-      return send(reply, error.status, error.title, await detailFor(request, error.detail, error.translatable), error.errors);
+      const { detail, errors } = await rendered(request, error);
+      return send(reply, error.status, error.title, detail, errors);
     }
     if (error.validation) {
       const errors = fieldErrorsOf(error.validation as AjvError[]);
-      return send(reply, 400, 'Bad Request', await detailFor(request, problemTexts.contract.message, { descriptor: problemTexts.contract }), errors);
+      const { detail } = await rendered(request, problem(400, 'Bad Request', problemTexts.contract));
+      return send(reply, 400, 'Bad Request', detail, errors);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
@@ -104,7 +134,9 @@ export const problemsPlugin = fp<ProblemsOptions>(async (app, options) => {
       request.log.error({ err: error }, 'request failed');
       return send(reply, status === 501 ? 501 : 500, status === 501 ? 'Not Implemented' : 'Internal Server Error');
     }
-    return send(reply, status, STATUS_CODES[status] ?? 'Error', error.message, bodyErrorsOf(error));
+    // English only: the detail is Fastify's own words for a malformed request; the field messages are the catalogue's.
+    const { detail, errors } = await rendered(request, englishOnly(status, STATUS_CODES[status] ?? 'Error', error.message, bodyErrorsOf(error)));
+    return send(reply, status, STATUS_CODES[status] ?? 'Error', detail, errors);
   });
   app.setNotFoundHandler((request, reply) => send(reply, 404, 'Not Found', `No route ${request.method} ${request.url}.`));
 });

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
-import { HttpProblem } from '../lib/problem.js';
+import { problem } from '../lib/problem.js';
 import { purgeRateLimits, SharedCounters } from './rate-limit-store.js';
 
 export interface Limit {
@@ -34,7 +34,7 @@ const PURGE_INTERVAL_MS = 5 * 60 * 1000;
 export const clientAddress = (request: FastifyRequest): string => normalizeIP(request.ip);
 
 export const tooManyRequests = (seconds: number) =>
-  new HttpProblem(429, 'Too Many Requests', `Too many requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`);
+  problem(429, 'Too Many Requests', /*i18n*/ { id: 'problem.tooManyRequests', message: 'Too many requests. Try again in {seconds, plural, one {# second} other {# seconds}}.' }, { seconds });
 
 /** A counted hit as the headers tell it. */
 export interface Verdict {

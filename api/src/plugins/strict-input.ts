@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, type FieldProblem } from '../lib/problem.js';
+import { badRequest, fieldProblem, problemTexts, type TranslatableFieldProblem } from '../lib/problem.js';
 
 /**
  * C0 and C1 control characters, DEL and NUL. Tab, line feed and carriage return stay allowed: free text
@@ -10,12 +10,8 @@ import { badRequest, type FieldProblem } from '../lib/problem.js';
 export const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /** Every string (and object key) below `value` that holds a control character, as `a.b.0.c` paths. */
-export function controlCharacterFields(value: unknown, path: string[] = [], found: FieldProblem[] = []): FieldProblem[] {
-  const at = (segments: string[]) => ({
-    field: segments.join('.'),
-    code: 'controlCharacter',
-    message: 'must not contain control characters (only tab, line feed and carriage return are allowed)',
-  });
+export function controlCharacterFields(value: unknown, path: string[] = [], found: TranslatableFieldProblem[] = []): TranslatableFieldProblem[] {
+  const at = (segments: string[]) => fieldProblem(segments.join('.'), 'controlCharacter', TEXTS.controlCharacter);
   if (typeof value === 'string') {
     if (CONTROL_CHARACTER.test(value)) found.push(at(path));
   } else if (Array.isArray(value)) {
@@ -42,13 +38,19 @@ function hasBodySchema(request: FastifyRequest): boolean {
  * Each answers 400 with the failing fields. Arrays, strings and numbers where an object is expected are
  * refused by ajv itself (`type`), as is every bound of the contract.
  */
+const TEXTS = {
+  controlCharacter: /*i18n*/ { id: 'problem.input.controlCharacter', message: 'must not contain control characters (only tab, line feed and carriage return are allowed)' },
+  controlCharacters: /*i18n*/ { id: 'problem.input.controlCharacters', message: 'Text must not contain control characters.' },
+};
+
 export async function registerStrictInput(api: FastifyInstance): Promise<void> {
   api.addHook('preValidation', async (request) => {
     if (hasBodySchema(request) && (request.body === undefined || request.body === null)) {
-      throw badRequest('The request does not match the contract.', [
+      throw badRequest(problemTexts.contract, undefined, [
         request.body === null
-          ? { field: '', code: 'type', message: 'must be object' }
-          : { field: '', code: 'required', message: 'This operation takes a JSON body.' },
+          ? // ajv's own words, as for every other type error of the contract (the web words it by code).
+            { field: '', code: 'type', message: 'must be object' }
+          : fieldProblem('', 'required', problemTexts.jsonBody),
       ]);
     }
     const errors = [
@@ -56,6 +58,6 @@ export async function registerStrictInput(api: FastifyInstance): Promise<void> {
       ...controlCharacterFields(request.query),
       ...controlCharacterFields(request.params),
     ];
-    if (errors.length > 0) throw badRequest('Text must not contain control characters.', errors);
+    if (errors.length > 0) throw badRequest(TEXTS.controlCharacters, undefined, errors);
   });
 }

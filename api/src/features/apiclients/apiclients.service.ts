@@ -28,14 +28,17 @@ async function checkedRoles(db: Db, input: Schemas['ApiClientInput']): Promise<A
   const roles = [...new Set(input.roles)];
   if (!input.clientId) {
     const notStaff = roles.find((role) => !(STAFF_ROLES as readonly string[]).includes(role));
-    if (notStaff) throw ruleViolation('apiClient.roles', 'roleNotAllowed', `The manufacturer's API client holds staff roles (admin, operator, accountant), not ${notStaff}.`);
+    if (notStaff) throw ruleViolation('apiClient.roles', 'roleNotAllowed', /*i18n*/ { id: 'problem.apiclients.staffRoles', message: "The manufacturer's API client holds staff roles (admin, operator, accountant), not {role}." }, { role: notStaff });
     return roles;
   }
   const clientType = await repository.companyClientType(db, input.clientId);
-  if (!clientType) throw ruleViolation('apiClient.clientId', 'unknownClient', 'There is no such client company.');
+  if (!clientType) throw ruleViolation('apiClient.clientId', 'unknownClient', /*i18n*/ { id: 'problem.apiclients.unknownClient', message: 'There is no such client company.' });
   const allowed = allowedClientTypes(clientType);
   if (roles.length !== 1 || !allowed.includes(roles[0]!) || !(CLIENT_TYPES as readonly string[]).includes(roles[0]!)) {
-    throw ruleViolation('apiClient.roles', 'roleNotAllowed', `A client company's API client holds exactly one client type this company allows: ${allowed.join(' or ')}.`);
+    // The two answers of allowedClientTypes, worded as a choice ('client or seller') in each language.
+    throw ruleViolation('apiClient.roles', 'roleNotAllowed', /*i18n*/ { id: 'problem.apiclients.clientType', message: "A client company's API client holds exactly one client type this company allows: {allowed, select, buyer {buyer} other {client or seller}}." }, {
+      allowed: allowed[0],
+    });
   }
   return roles;
 }
@@ -43,7 +46,7 @@ async function checkedRoles(db: Db, input: Schemas['ApiClientInput']): Promise<A
 /** The public key of a private_key_jwt client: required there, and a usable public key (never a private one). */
 async function checkedPublicKey(input: Schemas['ApiClientInput']): Promise<Schemas['PublicJwk'] | null> {
   if (input.authMethod !== 'private_key_jwt') return null;
-  if (!input.publicKey) throw ruleViolation('apiClient.publicKey', 'required', 'A client that signs its assertions needs its public key.');
+  if (!input.publicKey) throw ruleViolation('apiClient.publicKey', 'required', /*i18n*/ { id: 'problem.apiclients.publicKeyRequired', message: 'A client that signs its assertions needs its public key.' });
   const jwk = { ...input.publicKey, use: 'sig' };
   try {
     const key = await importJWK(jwk, jwk.alg ?? (jwk.kty === 'RSA' ? 'RS256' : jwk.kty === 'EC' ? 'ES256' : 'EdDSA'));
@@ -51,7 +54,7 @@ async function checkedPublicKey(input: Schemas['ApiClientInput']): Promise<Schem
     // RS* and PS* ask for 2048 bits at least (RFC 7518, 3.3).
     if (jwk.kty === 'RSA' && Buffer.from(jwk.n ?? '', 'base64url').length < 256) throw new Error('RSA key under 2048 bits');
   } catch {
-    throw ruleViolation('apiClient.publicKey', 'invalidKey', 'This is not a usable public key (JWK).');
+    throw ruleViolation('apiClient.publicKey', 'invalidKey', /*i18n*/ { id: 'problem.apiclients.invalidKey', message: 'This is not a usable public key (JWK).' });
   }
   return input.publicKey;
 }

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit, chainLink, GENESIS_HASH, recordAudit } from '../../lib/audit.js';
-import { ruleViolation } from '../../lib/problem.js';
+import { problemTexts, ruleViolation } from '../../lib/problem.js';
 import { toCsv } from '../downtime/downtime.csv.js';
 import { chainRows, entriesBetween, legacyUntilSeq, type ChainRow } from './audit.repository.js';
 
@@ -149,12 +149,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * and hash so the file can be matched against the log. The export itself is recorded.
  */
 export async function exportAudit(db: Db, actor: Actor, period: { from: string; to: string }) {
-  if (period.to < period.from) throw ruleViolation('period.to', 'range', 'The period must not end before it starts.');
+  if (period.to < period.from) throw ruleViolation('period.to', 'range', problemTexts.periodOrder);
   const from = new Date(`${period.from}T00:00:00Z`);
   const until = new Date(new Date(`${period.to}T00:00:00Z`).getTime() + DAY_MS);
   const rows = await entriesBetween(db, from, until, AUDIT_EXPORT_MAX_ROWS + 1);
   if (rows.length > AUDIT_EXPORT_MAX_ROWS) {
-    throw ruleViolation('period', 'maxRows', `More than ${AUDIT_EXPORT_MAX_ROWS} audit entries: export a shorter period.`, AUDIT_EXPORT_MAX_ROWS);
+    throw ruleViolation('period', 'maxRows', /*i18n*/ { id: 'problem.audit.exportMaxRows', message: 'More than {max} audit entries: export a shorter period.' }, { max: AUDIT_EXPORT_MAX_ROWS }, AUDIT_EXPORT_MAX_ROWS);
   }
   const body = toCsv(
     ['Id', 'Seq', 'At (UTC)', 'Subject', 'Company', 'IP', 'User agent', 'Operation', 'Record type', 'Record id', 'Details', 'Hash'],

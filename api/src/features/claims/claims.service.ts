@@ -3,7 +3,7 @@ import { recordEvent } from '../events/events.service.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
-import { conflict, forbidden, HttpProblem, notFound, ruleViolation, type FieldProblem } from '../../lib/problem.js';
+import { conflict, fieldProblem, forbidden, notFound, problemTexts, ruleViolation } from '../../lib/problem.js';
 import type { Scope } from '../../lib/scope.js';
 import type { Schemas } from '../../lib/contract.js';
 import { CLAIM_OBJECT, deleteUploadsOf, lockAttachable, setAttachments } from './uploads.repository.js';
@@ -21,7 +21,14 @@ import { now } from '../../lib/clock.js';
 export type ClaimInput = Schemas['AdminClaimInput'];
 
 /** A claim another company filed is read-only for the company whose product it names (the seller). */
-const notFiler = () => forbidden('This claim was filed by another company about your product: you can read and print it, but only that company changes it.');
+/** The claims' refusals, in the catalogues. */
+const TEXTS = {
+  stale: /*i18n*/ { id: 'problem.claims.stale', message: 'This claim was changed by someone else meanwhile. Reload it and apply your change again.' },
+  closed: /*i18n*/ { id: 'problem.claims.closed', message: 'This claim is closed; a closed claim cannot be changed.' },
+  gpField: /*i18n*/ { id: 'problem.claims.gpField', message: 'Filled by the GP: client users cannot change it.' },
+};
+
+const notFiler = () => forbidden(/*i18n*/ { id: 'problem.claims.notFiler', message: 'This claim was filed by another company about your product: you can read and print it, but only that company changes it.' });
 
 /**
  * Which face saves: the admin (the GP) writes every field of any company's claim; a client-face user (client,
@@ -70,13 +77,13 @@ export async function saveClaim(db: Db, actor: Actor, scope: Scope, face: ClaimF
       stored = await repository.lockClaim(trx, scope, input.id);
       if (!stored) throw notFound('Claim');
       if (scope.kind === 'company' && stored.companyId !== scope.companyId) throw notFiler();
-      if (stored.status === 'closed') throw conflict('This claim is closed; a closed claim cannot be changed.');
-      if (input.version === undefined) throw ruleViolation('Claim.version', 'required', 'An update must send the version it read.');
+      if (stored.status === 'closed') throw conflict(TEXTS.closed);
+      if (input.version === undefined) throw ruleViolation('Claim.version', 'required', problemTexts.versionRequired);
       if (face === 'admin' && input.clientId !== undefined && input.clientId !== stored.companyId) {
-        throw ruleViolation('Claim.clientId', 'company', "A claim's company cannot change.");
+        throw ruleViolation('Claim.clientId', 'company', /*i18n*/ { id: 'problem.claims.companyFixed', message: "A claim's company cannot change." });
       }
     } else if (input.status !== undefined && input.status !== 'new') {
-      throw ruleViolation('Claim.status', 'newClaimStatus', 'A new claim starts as new; its status can be changed once it is saved.');
+      throw ruleViolation('Claim.status', 'newClaimStatus', /*i18n*/ { id: 'problem.claims.newStatus', message: 'A new claim starts as new; its status can be changed once it is saved.' });
     }
     if (face === 'admin' && !stored && input.clientId !== undefined && !(await repository.companyExists(trx, input.clientId))) {
       throw notFound('Client');
@@ -92,12 +99,12 @@ export async function saveClaim(db: Db, actor: Actor, scope: Scope, face: ClaimF
     if (!orderable) {
       // A client does not learn of products it cannot order; the admin is told which rule it broke.
       if (scope.kind === 'company') throw notFound('Client product');
-      throw ruleViolation('Claim.clientProductId', 'company', "The product must be one the claim's company can order (its own or a seller's assigned to it).");
+      throw ruleViolation('Claim.clientProductId', 'company', /*i18n*/ { id: 'problem.claims.productCompany', message: "The product must be one the claim's company can order (its own or a seller's assigned to it)." });
     }
     const order = await repository.findOrderForProduct(trx, input.clientProductionOrderId, input.clientProductId);
     if (!order || (scope.kind === 'company' && order.company_id !== scope.companyId)) throw notFound('Production order');
     if (order.company_id !== companyId || !order.hasProduct) {
-      throw ruleViolation('Claim.clientProductionOrderId', 'productOrder', "The order must be one of the claim's company's orders holding the product.");
+      throw ruleViolation('Claim.clientProductionOrderId', 'productOrder', /*i18n*/ { id: 'problem.claims.productOrder', message: "The order must be one of the claim's company's orders holding the product." });
     }
 
     const gp = gpValues(face, stored, input);
@@ -117,7 +124,7 @@ export async function saveClaim(db: Db, actor: Actor, scope: Scope, face: ClaimF
     if (stored) {
       id = stored.id;
       if (!(await repository.updateClaim(trx, id, input.version as number, values))) {
-        throw conflict('This claim was changed by someone else meanwhile. Reload it and apply your change again.');
+        throw conflict(TEXTS.stale);
       }
     } else {
       id = await repository.insertClaim(trx, companyId, actor.sub, values);
@@ -156,16 +163,11 @@ function gpValues(face: ClaimFace, stored: StoredClaim | undefined, input: Claim
     const pick = (field: GpField) => (input[field] === undefined ? current(field) : text(input[field]));
     return { immediateAction: pick('immediateAction'), rootCouse: pick('rootCouse'), correctiveActions: pick('correctiveActions') };
   }
-  const refused: FieldProblem[] = GP_FIELDS.filter((field) => input[field] !== undefined && text(input[field]) !== current(field)).map(
-    (field) => ({ field: `Claim.${field}`, code: 'gpField', message: 'Filled by the GP: client users cannot change it.' }),
+  const refused = GP_FIELDS.filter((field) => input[field] !== undefined && text(input[field]) !== current(field)).map((field) =>
+    fieldProblem(`Claim.${field}`, 'gpField', TEXTS.gpField),
   );
   if (refused.length) {
-    throw new HttpProblem(
-      403,
-      'Forbidden',
-      `Client users cannot write the fields filled by the GP (${refused.map((problem) => problem.field).join(', ')}).`,
-      refused,
-    );
+    throw forbidden(/*i18n*/ { id: 'problem.claims.gpFields', message: 'Client users cannot write the fields filled by the GP ({fields}).' }, { fields: refused.map((refusal) => refusal.field).join(', ') }, refused);
   }
   return { immediateAction: current('immediateAction'), rootCouse: current('rootCouse'), correctiveActions: current('correctiveActions') };
 }
@@ -189,11 +191,11 @@ function eightDFields(stored: StoredEightD, input: ClaimInput['eightD']): EightD
 function eightDValues(face: ClaimFace, stored: StoredClaim | undefined, input: ClaimInput): StoredEightD {
   const current = stored?.eightD ?? {};
   if (face === 'client') {
-    const refused: FieldProblem[] = eightDFields(current, input.eightD)
+    const refused = eightDFields(current, input.eightD)
       .filter(([, was, sent]) => sent !== undefined && text(sent) !== was)
-      .map(([field]) => ({ field, code: 'gpField', message: 'Filled by the GP: client users cannot change it.' }));
+      .map(([field]) => fieldProblem(field, 'gpField', TEXTS.gpField));
     if (refused.length) {
-      throw new HttpProblem(403, 'Forbidden', `Client users cannot write the 8D report, filled by the GP (${refused.map((problem) => problem.field).join(', ')}).`, refused);
+      throw forbidden(/*i18n*/ { id: 'problem.claims.gpEightD', message: 'Client users cannot write the 8D report, filled by the GP ({fields}).' }, { fields: refused.map((refusal) => refusal.field).join(', ') }, refused);
     }
     return current;
   }
@@ -223,24 +225,25 @@ export async function fillContainmentFromTrace(db: Db, actor: Actor, scope: Scop
   return db.transaction().execute(async (trx) => {
     const stored = await repository.lockClaim(trx, scope, request.id);
     if (!stored) throw notFound('Claim');
-    if (stored.status === 'closed') throw conflict('This claim is closed; a closed claim cannot be changed.');
-    if (stored.version !== request.version) throw conflict('This claim was changed by someone else meanwhile. Reload it and apply your change again.');
+    if (stored.status === 'closed') throw conflict(TEXTS.closed);
+    if (stored.version !== request.version) throw conflict(TEXTS.stale);
     const claim = (await repository.findClaim(trx, scope, request.id)) as repository.Claim;
-    const what = `${claim.ClientProduct.articleNo} in order ${claim.ClientProductionOrder.orderNo}`;
+    const what = { articleNo: claim.ClientProduct.articleNo, orderNo: claim.ClientProductionOrder.orderNo };
     const trace = await traceSource.traceOfClaim(trx, scope, request.id);
     if (!trace.items.length) {
-      throw conflict(`Claim ${claim.id} names ${what}, but that order has no item of the product any more: there is nothing to trace, and D3 was not filled.`);
+      throw conflict(/*i18n*/ { id: 'problem.claims.noTraceItem', message: 'Claim {claim} names {articleNo} in order {orderNo}, but that order has no item of the product any more: there is nothing to trace, and D3 was not filled.' }, {
+        claim: claim.id,
+        ...what,
+      });
     }
     if (!trace.lots.length) {
-      throw conflict(
-        `No preform lot is recorded for ${what} (no production recorded for it, or its preforms came from stock without a lot): D3 was not filled from the trace.`,
-      );
+      throw conflict(/*i18n*/ { id: 'problem.claims.noTraceLot', message: 'No preform lot is recorded for {articleNo} in order {orderNo} (no production recorded for it, or its preforms came from stock without a lot): D3 was not filled from the trace.' }, what);
     }
     const recalls = [];
     for (const lot of trace.lots) recalls.push(await traceSource.recallOfLot(trx, lot.id));
     const filled = { at: now().toISOString(), by: actor.name, entries: containmentEntries(trace, recalls, stored.companyId) };
     if (!(await repository.updateContainmentTrace(trx, stored.id, request.version, filled))) {
-      throw conflict('This claim was changed by someone else meanwhile. Reload it and apply your change again.');
+      throw conflict(TEXTS.stale);
     }
     await audit(trx, actor, {
       operation: 'fillContainmentFromTrace',
@@ -263,7 +266,7 @@ export async function deleteClaims(db: Db, actor: Actor, scope: Scope, face: Cla
     if (rows.length !== unique.length) throw notFound('Claim');
     if (scope.kind === 'company' && rows.some((row) => row.company_id !== scope.companyId)) throw notFiler();
     const closed = rows.find((row) => row.status === 'closed');
-    if (face === 'client' && closed) throw conflict(`Claim ${closed.id} is closed; a closed claim cannot be deleted.`);
+    if (face === 'client' && closed) throw conflict(/*i18n*/ { id: 'problem.claims.closedDelete', message: 'Claim {claim} is closed; a closed claim cannot be deleted.' }, { claim: closed.id });
     const uploads = await deleteUploadsOf(trx, CLAIM_OBJECT, unique);
     await repository.deleteClaimsById(trx, unique);
     for (const row of rows) {

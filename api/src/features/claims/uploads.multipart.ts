@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, HttpProblem } from '../../lib/problem.js';
+import { badRequest, fieldProblem, HttpProblem, problem, problemTexts, type Message, type Values } from '../../lib/problem.js';
 import type { ReceivedFile } from './uploads.service.js';
 
 /** The one operation whose body is multipart (spec/uploads.tsp). */
@@ -24,12 +24,11 @@ const received = new WeakMap<FastifyRequest, ReceivedFile>();
 /** The file part read for this request (set before validation of the upload operation). */
 export function receivedFile(request: FastifyRequest): ReceivedFile {
   const file = received.get(request);
-  if (!file) throw badRequest('Send the file as a multipart `file` part.', [{ field: 'file', code: 'required', message: 'Field is required.' }]);
+  if (!file) throw badRequest(/*i18n*/ { id: 'problem.uploads.filePart', message: 'Send the file as a multipart `file` part.' }, undefined, [fieldProblem('file', 'required', problemTexts.required)]);
   return file;
 }
 
-const fileProblem = (code: string, message: string, limit?: number) =>
-  badRequest(message, [{ field: 'file', code, message, ...(limit === undefined ? {} : { limit }) }]);
+const fileProblem = (code: string, message: Message, values?: Values, limit?: number) => badRequest(message, values, [fieldProblem('file', code, message, values, limit)]);
 
 /**
  * Multipart for the file operations only (FILE_OPERATIONS), registered in the API scope before the contract's routes:
@@ -44,7 +43,7 @@ export async function registerUploadParsing(api: FastifyInstance, maxBytes: numb
   api.addHook('preParsing', async (request) => {
     if (takesFile(request)) return;
     if (/^multipart\//i.test(request.headers['content-type'] ?? '')) {
-      throw new HttpProblem(415, 'Unsupported Media Type', 'This operation takes application/json.');
+      throw problem(415, 'Unsupported Media Type', /*i18n*/ { id: 'problem.uploads.takesJson', message: 'This operation takes application/json.' });
     }
   });
   const limits = (fields: number) => ({ fileSize: maxBytes, files: 1, fields, parts: fields + 1, headerPairs: 50 });
@@ -52,7 +51,7 @@ export async function registerUploadParsing(api: FastifyInstance, maxBytes: numb
   api.addHook('preValidation', async (request) => {
     const names = fieldsOf(request);
     if (names === undefined) return;
-    if (!request.isMultipart()) throw fileProblem('required', 'Send the file as multipart/form-data with one `file` part.');
+    if (!request.isMultipart()) throw fileProblem('required', /*i18n*/ { id: 'problem.uploads.multipartRequired', message: 'Send the file as multipart/form-data with one `file` part.' });
     let file: ReceivedFile | undefined;
     const fields: Record<string, unknown> = {};
     try {
@@ -62,21 +61,21 @@ export async function registerUploadParsing(api: FastifyInstance, maxBytes: numb
           fields[part.fieldname] = /^\d{1,10}$/.test(value) ? Number(value) : value;
           continue;
         }
-        if (part.type !== 'file' || part.fieldname !== 'file') throw fileProblem('parts', 'Send exactly one part, named `file`.');
+        if (part.type !== 'file' || part.fieldname !== 'file') throw fileProblem('parts', /*i18n*/ { id: 'problem.uploads.onePart', message: 'Send exactly one part, named `file`.' });
         file = { filename: part.filename, content: await part.toBuffer() };
       }
     } catch (error) {
       if (error instanceof HttpProblem) throw error;
       const code = (error as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw fileProblem('maxSize', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MiB.`, maxBytes);
+        throw fileProblem('maxSize', /*i18n*/ { id: 'problem.uploads.maxSize', message: 'The file is larger than {mebibytes} MiB.' }, { mebibytes: Math.round(maxBytes / 1024 / 1024) }, maxBytes);
       }
       if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-        throw fileProblem('parts', 'Send exactly one part, named `file` (one request per file).');
+        throw fileProblem('parts', /*i18n*/ { id: 'problem.uploads.onePartPerRequest', message: 'Send exactly one part, named `file` (one request per file).' });
       }
-      throw fileProblem('multipart', 'The multipart body could not be read.');
+      throw fileProblem('multipart', /*i18n*/ { id: 'problem.uploads.unreadable', message: 'The multipart body could not be read.' });
     }
-    if (!file) throw fileProblem('required', 'Field is required.');
+    if (!file) throw fileProblem('required', problemTexts.required);
     received.set(request, file);
     request.body = { ...fields, file: file.filename || 'upload' };
   });

@@ -8,7 +8,7 @@ import type { Actor } from '../../lib/actor.js';
 import { audit, recordAudit } from '../../lib/audit.js';
 import { nowMs } from '../../lib/clock.js';
 import type { CompanyScope, Scope } from '../../lib/scope.js';
-import { conflict, HttpProblem, notFound, ruleViolation } from '../../lib/problem.js';
+import { conflict, fieldProblem, notFound, problem, ruleViolation } from '../../lib/problem.js';
 import type { UploadStore } from '../../lib/storage/index.js';
 import { findClaimCompany } from './claims.repository.js';
 import * as repository from './uploads.repository.js';
@@ -70,7 +70,7 @@ export function cleanFilename(name: string): string {
 export async function saveUpload(db: Db, store: UploadStore, actor: Actor, scope: CompanyScope, file: ReceivedFile, quotaBytes: number) {
   const detected = await fileTypeFromBuffer(file.content).catch(() => undefined); // unreadable containers are simply not accepted
   if (!detected || !ACCEPTED_UPLOAD_TYPES.has(detected.mime)) {
-    throw ruleViolation('file', 'type', 'Only images (JPEG, PNG, GIF, WebP, HEIC) and PDF documents can be uploaded.');
+    throw ruleViolation('file', 'type', /*i18n*/ { id: 'problem.uploads.type', message: 'Only images (JPEG, PNG, GIF, WebP, HEIC) and PDF documents can be uploaded.' });
   }
   // Checked before the bytes go to the bucket, and again under the company's lock before the row is written.
   await checkQuota(db, scope.companyId, file.content.length, quotaBytes);
@@ -109,10 +109,9 @@ const mebibytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace
 async function checkQuota(db: Executor, companyId: string, size: number, quotaBytes: number) {
   const used = await repository.companyUploadBytes(db, companyId);
   if (used + size <= quotaBytes) return;
-  const message =
-    `Your company's files take ${mebibytes(used)} of its ${mebibytes(quotaBytes)} storage quota, so this file (${mebibytes(size)}) ` +
-    'cannot be stored. Remove files you no longer need, or ask the manufacturer to raise the quota.';
-  throw new HttpProblem(413, 'Content Too Large', message, [{ field: 'file', code: 'quota', message, limit: quotaBytes }]);
+  const message = /*i18n*/ { id: 'problem.uploads.quota', message: "Your company's files take {used} of its {quota} storage quota, so this file ({size}) cannot be stored. Remove files you no longer need, or ask the manufacturer to raise the quota." };
+  const values = { used: mebibytes(used), quota: mebibytes(quotaBytes), size: mebibytes(size) };
+  throw problem(413, 'Content Too Large', message, values, [fieldProblem('file', 'quota', message, values, quotaBytes)]);
 }
 
 /** Who the audit log names for the removal of files never attached (a job, not a person). */
@@ -164,8 +163,9 @@ export async function deleteUploads(db: Db, actor: Actor, scope: Scope, ids: num
     if (attached) {
       throw conflict(
         attached.claimStatus === 'closed'
-          ? `Upload ${attached.id} belongs to closed claim ${attached.object_id}; a closed claim cannot be changed.`
-          : `Upload ${attached.id} is attached to claim ${attached.object_id}: remove it in the claim and save the claim.`,
+          ? /*i18n*/ { id: 'problem.uploads.closedClaim', message: 'Upload {upload} belongs to closed claim {claim}; a closed claim cannot be changed.' }
+          : /*i18n*/ { id: 'problem.uploads.attached', message: 'Upload {upload} is attached to claim {claim}: remove it in the claim and save the claim.' },
+        { upload: attached.id, claim: attached.object_id },
       );
     }
     await repository.deleteUploadsById(trx, unique);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
-import { conflict, forbidden, notFound, ruleViolation } from '../../lib/problem.js';
+import { conflict, forbidden, notFound, phrase, problemTexts, ruleViolation, type Message } from '../../lib/problem.js';
 import { isCurrentSupplierOf, preformExists } from '../preforms/preforms.repository.js';
 import { findCompanyLanguage, saveCompanyLanguage } from '../session/session.repository.js';
 import { warehouseExists } from '../stock/stock.repository.js';
@@ -13,7 +13,20 @@ import { todayIso, type Company } from './client-inventory.repository.js';
 
 type Executor = Parameters<typeof repository.findCompany>[0];
 
-const STALE = 'was changed by someone else meanwhile. Reload it and apply your change again.';
+/** Each refusal of the client screens, in the catalogues. */
+const TEXTS = {
+  staleProduct: /*i18n*/ { id: 'problem.clients.staleProduct', message: 'This product was changed by someone else meanwhile. Reload it and apply your change again.' },
+  staleDetails: /*i18n*/ { id: 'problem.clients.staleDetails', message: 'The details of {company} was changed by someone else meanwhile. Reload it and apply your change again.' },
+  stalePrice: /*i18n*/ { id: 'problem.clients.stalePrice', message: 'This price was changed by someone else meanwhile. Reload it and apply your change again.' },
+  staleStock: /*i18n*/ { id: 'problem.clients.staleStock', message: 'This stock was changed by someone else meanwhile. Reload it and apply your change again.' },
+  buyerType: {
+    products: /*i18n*/ { id: 'problem.clients.buyerType.products', message: '{company} is a buyer-type client: products cannot be edited for it; only prices can.' },
+    stock: /*i18n*/ { id: 'problem.clients.buyerType.stock', message: '{company} is a buyer-type client: stock cannot be edited for it; only prices can.' },
+    'client details': /*i18n*/ { id: 'problem.clients.buyerType.details', message: '{company} is a buyer-type client: client details cannot be edited for it; only prices can.' },
+    'buyer assignments': /*i18n*/ { id: 'problem.clients.buyerType.buyers', message: '{company} is a buyer-type client: buyer assignments cannot be edited for it; only prices can.' },
+  },
+  stockedProduct: /*i18n*/ { id: 'problem.clients.stockedProduct', message: '{product} ({count} bottles)' },
+} satisfies Record<string, Message | Record<string, Message>>;
 
 /** The client company, or 404 like any missing record. */
 async function companyOrNotFound(db: Executor, clientId: string): Promise<Company> {
@@ -26,9 +39,9 @@ async function companyOrNotFound(db: Executor, clientId: string): Promise<Compan
  * Buyer-type clients (clientType '1') only buy the products of sellers: in the admin's client screens every edit
  * but prices is refused for them (part 6), on the server as well as by the disabled buttons.
  */
-function refuseBuyerEdits(company: Company, what: string) {
+function refuseBuyerEdits(company: Company, what: keyof typeof TEXTS.buyerType) {
   if (company.clientType === '1') {
-    throw forbidden(`${company.name} is a buyer-type client: ${what} cannot be edited for it; only prices can.`);
+    throw forbidden(TEXTS.buyerType[what], { company: company.name });
   }
 }
 
@@ -53,13 +66,16 @@ type ProductInput = BodyOf<'AdminClients_saveClientProduct'>['product'];
 /** Machine names trimmed, without blanks and duplicates; each must be one of the company's machines. */
 function machinesOf(input: string, company: Company): string {
   const names = [...new Set(input.split(',').map((name) => name.trim()).filter(Boolean))];
-  if (!names.length) throw ruleViolation('product.machineNames', 'required', 'Field is required.');
+  if (!names.length) throw ruleViolation('product.machineNames', 'required', problemTexts.required);
   const unknown = names.filter((name) => !company.fbs.includes(name));
   if (unknown.length) {
     throw ruleViolation(
       'product.machineNames',
       'machine',
-      `${unknown.join(', ')} ${unknown.length === 1 ? 'is not a machine' : 'are not machines'} of ${company.name} (its machines: ${company.fbs.join(', ') || 'none'}).`,
+      company.fbs.length
+        ? /*i18n*/ { id: 'problem.clients.notMachines', message: '{names} {count, plural, one {is not a machine} other {are not machines}} of {company} (its machines: {machines}).' }
+        : /*i18n*/ { id: 'problem.clients.notMachinesNone', message: '{names} {count, plural, one {is not a machine} other {are not machines}} of {company} (its machines: none).' },
+      { names: unknown.join(', '), count: unknown.length, company: company.name, machines: company.fbs.join(', ') },
     );
   }
   return names.join(',');
@@ -75,8 +91,8 @@ export async function saveClientProduct(db: Db, actor: Actor, input: ProductInpu
     refuseBuyerEdits(company, 'products');
     const productName = input.productName.trim();
     const articleNo = input.articleNo.trim();
-    if (!productName) throw ruleViolation('product.productName', 'required', 'Field is required.');
-    if (!articleNo) throw ruleViolation('product.articleNo', 'required', 'Field is required.');
+    if (!productName) throw ruleViolation('product.productName', 'required', problemTexts.required);
+    if (!articleNo) throw ruleViolation('product.articleNo', 'required', problemTexts.required);
     const values: repository.ProductValues = {
       productName,
       articleNo,
@@ -90,22 +106,22 @@ export async function saveClientProduct(db: Db, actor: Actor, input: ProductInpu
       defaultSupplyId: input.defaultSupplyId,
       plannedSecondsPerItem: input.plannedSecondsPerItem,
     };
-    if (!(await preformExists(trx, values.preformId))) throw ruleViolation('product.preformId', 'exists', 'This preform does not exist.');
+    if (!(await preformExists(trx, values.preformId))) throw ruleViolation('product.preformId', 'exists', /*i18n*/ { id: 'problem.clients.noPreform', message: 'This preform does not exist.' });
     if (!(await warehouseExists(trx, values.preformWarehouseId))) {
-      throw ruleViolation('product.preformWarehouseId', 'exists', 'This warehouse does not exist.');
+      throw ruleViolation('product.preformWarehouseId', 'exists', /*i18n*/ { id: 'problem.clients.noWarehouse', message: 'This warehouse does not exist.' });
     }
     if (!(await isCurrentSupplierOf(trx, values.defaultSupplyId, values.preformId))) {
-      throw ruleViolation('product.defaultSupplyId', 'supplier', 'The default supplier must be one of the suppliers of the chosen preform.');
+      throw ruleViolation('product.defaultSupplyId', 'supplier', /*i18n*/ { id: 'problem.clients.supplier', message: 'The default supplier must be one of the suppliers of the chosen preform.' });
     }
     let id: number;
     if (input.id === undefined) {
       id = await repository.insertProduct(trx, company.id, values);
     } else {
-      if (input.version === undefined) throw ruleViolation('product.version', 'required', 'An update must send the version it read.');
+      if (input.version === undefined) throw ruleViolation('product.version', 'required', problemTexts.versionRequired);
       id = input.id;
       if (!(await repository.updateProduct(trx, id, company.id, input.version, values))) {
         await productOf(trx, id, company.id);
-        throw conflict(`This product ${STALE}`);
+        throw conflict(TEXTS.staleProduct);
       }
     }
     await audit(trx, actor, { operation: 'saveClientProduct', recordType: 'client_product', recordId: id, details: { clientId: company.id, ...values } });
@@ -127,13 +143,15 @@ export async function deleteClientProducts(db: Db, actor: Actor, ids: number[]) 
     const open = new Set(await repository.productsWithOpenItems(trx, unique));
     const busy = products.filter((product) => open.has(product.id));
     if (busy.length) {
-      throw conflict(`${busy.map((product) => product.productName).join(', ')}: open production order items refer to it; close them first. Nothing was deleted.`);
+      throw conflict(/*i18n*/ { id: 'problem.clients.openItems', message: '{products}: open production order items refer to it; close them first. Nothing was deleted.' }, {
+        products: busy.map((product) => product.productName).join(', '),
+      });
     }
     const stocked = products.filter((product) => product.currentStock > 0);
     if (stocked.length) {
-      throw conflict(
-        `${stocked.map((product) => `${product.productName} (${product.currentStock} bottles)`).join(', ')}: bottle stock left; reclassify or adjust it to 0 first. Nothing was deleted.`,
-      );
+      throw conflict(/*i18n*/ { id: 'problem.clients.stockLeft', message: '{products}: bottle stock left; reclassify or adjust it to 0 first. Nothing was deleted.' }, {
+        products: stocked.map((product) => phrase(TEXTS.stockedProduct, { product: product.productName, count: product.currentStock })),
+      });
     }
     await repository.softDeleteProducts(trx, unique);
     await audit(trx, actor, { operation: 'deleteClientProducts', recordType: 'client_product', details: { ids: unique } });
@@ -151,31 +169,31 @@ export async function deleteClientProducts(db: Db, actor: Actor, ids: number[]) 
  */
 export async function saveReclassification(db: Db, actor: Actor, body: BodyOf<'AdminClients_saveReclassification'>) {
   const { oldClientProductId: oldId, newClientProdcuctId: newId, quantity } = body;
-  if (oldId === newId) throw ruleViolation('newClientProdcuctId', 'different', 'Pick another product than the one reclassified.');
+  if (oldId === newId) throw ruleViolation('newClientProdcuctId', 'different', /*i18n*/ { id: 'problem.clients.sameProduct', message: 'Pick another product than the one reclassified.' });
   return db.transaction().execute(async (trx) => {
     const locked = await repository.lockProducts(trx, [oldId, newId]);
     const from = locked.find((product) => product.id === oldId);
     const to = locked.find((product) => product.id === newId);
     if (!from) throw notFound('Product');
-    if (!to) throw ruleViolation('newClientProdcuctId', 'exists', 'This product does not exist.');
+    if (!to) throw ruleViolation('newClientProdcuctId', 'exists', /*i18n*/ { id: 'problem.clients.noProduct', message: 'This product does not exist.' });
     if (to.companyId !== from.companyId) {
-      throw ruleViolation('newClientProdcuctId', 'sameClient', 'Stock can only be reclassified to a product of the same client.');
+      throw ruleViolation('newClientProdcuctId', 'sameClient', /*i18n*/ { id: 'problem.clients.sameClient', message: 'Stock can only be reclassified to a product of the same client.' });
     }
     const company = await companyOrNotFound(trx, from.companyId);
     refuseBuyerEdits(company, 'stock');
     if (quantity > from.currentStock) {
-      throw ruleViolation('quantity', 'maxQuantity', `Max Quantity - ${from.currentStock}.`, from.currentStock);
+      throw ruleViolation('quantity', 'maxQuantity', /*i18n*/ { id: 'problem.clients.maxQuantity', message: 'Max Quantity - {max}.' }, { max: from.currentStock }, from.currentStock);
     }
     const today = todayIso();
     const target = await repository.priceOn(trx, to.id, today);
-    if (!target) throw conflict(`${to.productName} has no price valid today; add its price first, so the stock has a price period to go to.`);
+    if (!target) throw conflict(/*i18n*/ { id: 'problem.clients.noPriceToday', message: '{product} has no price valid today; add its price first, so the stock has a price period to go to.' }, { product: to.productName });
     const left = await takeFromPeriods(trx, from.id, quantity, today, {
       reason: 'reclassification_out',
       source: { type: 'client_product', id: to.id },
       subject: actor.sub,
     });
     // The total is the sum of the periods, so this only happens if that invariant was broken: refuse, roll back.
-    if (left) throw conflict(`The stock of ${from.productName} does not add up; nothing was moved.`);
+    if (left) throw conflict(/*i18n*/ { id: 'problem.clients.stockMismatch', message: 'The stock of {product} does not add up; nothing was moved.' }, { product: from.productName });
     await putIntoPeriod(trx, to.id, target.id, quantity, {
       reason: 'reclassification_in',
       source: { type: 'client_product', id: from.id },
@@ -236,7 +254,7 @@ export async function saveClientDetails(db: Db, actor: Actor, input: DetailsInpu
       input.version === undefined
         ? await repository.insertDetails(trx, company.id, values)
         : await repository.updateDetails(trx, company.id, input.version, values);
-    if (!saved) throw conflict(`The details of ${company.name} ${STALE}`);
+    if (!saved) throw conflict(TEXTS.staleDetails, { company: company.name });
     await audit(trx, actor, { operation: 'saveClientDetails', recordType: 'client_details', recordId: company.id, details: values });
     return saved;
   });
@@ -258,7 +276,7 @@ type PriceInput = BodyOf<'AdminClients_saveProductPrice'>['price'];
  * exclusion constraint is the guard against a concurrent save.
  */
 export async function saveProductPrice(db: Db, actor: Actor, input: PriceInput) {
-  if (input.validTo < input.validFrom) throw ruleViolation('price.validTo', 'range', 'The price cannot end before it starts.');
+  if (input.validTo < input.validFrom) throw ruleViolation('price.validTo', 'range', /*i18n*/ { id: 'problem.clients.priceOrder', message: 'The price cannot end before it starts.' });
   const values = { unitPrice: Math.round(input.unitPrice * 100) / 100, validFrom: input.validFrom, validTo: input.validTo };
   try {
     return await db.transaction().execute(async (trx) => {
@@ -272,12 +290,12 @@ export async function saveProductPrice(db: Db, actor: Actor, input: PriceInput) 
         // Its (empty) stock row: the productstock page lists every price period, and 'Adjust balance' can count into it.
         await repository.stockRowForPrice(trx, locked.id, id);
       } else {
-        if (input.version === undefined) throw ruleViolation('price.version', 'required', 'An update must send the version it read.');
+        if (input.version === undefined) throw ruleViolation('price.version', 'required', problemTexts.versionRequired);
         id = input.id;
         if (!(await repository.updatePrice(trx, id, locked.id, input.version, values))) {
           const existing = await repository.findPrice(trx, id);
           if (!existing || existing.clientProductId !== locked.id) throw notFound('Price');
-          throw conflict(`This price ${STALE}`);
+          throw conflict(TEXTS.stalePrice);
         }
       }
       await audit(trx, actor, { operation: 'saveProductPrice', recordType: 'product_price', recordId: id, details: { clientProductId: locked.id, ...values } });
@@ -296,8 +314,9 @@ const overlap = (from?: string, to?: string) =>
     'price.validFrom',
     'overlap',
     from && to
-      ? `This period overlaps the price valid from ${from} to ${to}; a product has one price per day.`
-      : 'This period overlaps another price of the product; a product has one price per day.',
+      ? /*i18n*/ { id: 'problem.clients.priceOverlap', message: 'This period overlaps the price valid from {from} to {to}; a product has one price per day.' }
+      : /*i18n*/ { id: 'problem.clients.priceOverlapOther', message: 'This period overlaps another price of the product; a product has one price per day.' },
+    { from, to },
   );
 
 // ------------------------------------------------------------------------------------------------- buyers
@@ -316,7 +335,7 @@ export async function saveProductBuyers(db: Db, actor: Actor, body: BodyOf<'Admi
     refuseBuyerEdits(await companyOrNotFound(trx, product.companyId), 'buyer assignments');
     const buyers = await repository.findCompanies(trx, buyerIds);
     const wrong = buyerIds.filter((id) => buyers.find((buyer) => buyer.id === id)?.clientType !== '1');
-    if (wrong.length) throw ruleViolation('clientIds', 'buyer', `Only buyer-type clients can be assigned: ${wrong.join(', ')} is not one.`);
+    if (wrong.length) throw ruleViolation('clientIds', 'buyer', /*i18n*/ { id: 'problem.clients.notBuyer', message: 'Only buyer-type clients can be assigned: {clients} is not one.' }, { clients: wrong.join(', ') });
     await repository.replaceBuyers(trx, product.id, buyerIds);
     await audit(trx, actor, { operation: 'saveProductBuyers', recordType: 'client_product', recordId: product.id, details: { clientIds: buyerIds } });
     return { ok: true as const };
@@ -346,7 +365,7 @@ export async function saveProductStock(db: Db, actor: Actor, input: BodyOf<'Admi
     refuseBuyerEdits(await companyOrNotFound(trx, product.companyId), 'stock');
     const period = (await repository.lockStockRows(trx, product.id)).find((row) => row.id === input.id);
     if (!period) throw notFound('Stock row');
-    if (input.version !== undefined && input.version !== period.version) throw conflict(`This stock ${STALE}`);
+    if (input.version !== undefined && input.version !== period.version) throw conflict(TEXTS.staleStock);
     const difference = input.currentStock - period.current_stock;
     if (difference) {
       await repository.applyMovement(trx, {

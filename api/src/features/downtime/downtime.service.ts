@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
-import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
+import { conflict, notFound, problemTexts, ruleViolation } from '../../lib/problem.js';
 import { csvStream, type CsvCell } from './downtime.csv.js';
 import * as repository from './downtime.repository.js';
 import { today as clockToday } from '../../lib/clock.js';
@@ -21,7 +21,7 @@ export const HISTORY_CSV_FILENAME = 'history-table-export.csv';
 const days = (period: Period) => (Date.parse(period.to) - Date.parse(period.from)) / 86_400_000 + 1;
 
 function checkPeriod(period: Period, field = 'period'): Period {
-  if (period.to < period.from) throw ruleViolation(`${field}.to`, 'range', 'The period must not end before it starts.');
+  if (period.to < period.from) throw ruleViolation(`${field}.to`, 'range', problemTexts.periodOrder);
   return period;
 }
 
@@ -36,14 +36,14 @@ export function getHistory(db: Db, body: { pagination: PaginationInput; period: 
  * the version read is required and a stale one answers 409.
  */
 export async function saveHistoryItem(db: Db, actor: Actor, input: { id: number; causeId: number; version?: number }) {
-  if (input.version === undefined) throw ruleViolation('historyItem.version', 'required', 'A save must send the version it read.');
+  if (input.version === undefined) throw ruleViolation('historyItem.version', 'required', problemTexts.saveVersionRequired);
   const version = input.version;
   await db.transaction().execute(async (trx) => {
-    if (!(await repository.causeExists(trx, input.causeId))) throw ruleViolation('historyItem.causeId', 'required', 'Pick an existing cause.');
+    if (!(await repository.causeExists(trx, input.causeId))) throw ruleViolation('historyItem.causeId', 'required', /*i18n*/ { id: 'problem.downtime.pickCause', message: 'Pick an existing cause.' });
     const updated = await repository.updateHistoryCause(trx, input.id, version, input.causeId);
     if (!updated) {
       if (!(await repository.historyItemExists(trx, input.id))) throw notFound('Downtime');
-      throw conflict('This downtime was changed by someone else meanwhile. Reload it and apply your change again.');
+      throw conflict(/*i18n*/ { id: 'problem.downtime.stale', message: 'This downtime was changed by someone else meanwhile. Reload it and apply your change again.' });
     }
     await audit(trx, actor, { operation: 'saveHistoryItem', recordType: 'downtime_history', recordId: input.id, details: { causeId: input.causeId } });
   });
@@ -64,7 +64,7 @@ export async function exportHistory(
   const period = checkPeriod(body.period);
   const filter = { ...period, clientIds: face === 'admin' ? body.clientIds : undefined };
   if ((await repository.countHistory(db, filter)) > EXPORT_MAX_ROWS) {
-    throw ruleViolation('period', 'maxRows', `More than ${EXPORT_MAX_ROWS} downtimes: export a shorter period.`, EXPORT_MAX_ROWS);
+    throw ruleViolation('period', 'maxRows', /*i18n*/ { id: 'problem.downtime.exportMaxRows', message: 'More than {max} downtimes: export a shorter period.' }, { max: EXPORT_MAX_ROWS }, EXPORT_MAX_ROWS);
   }
   const rows = repository.streamHistoryCsv(db, filter, { sortBy: body.sortBy, descending: body.descending }, EXPORT_MAX_ROWS);
   const common = (row: repository.HistoryCsvRow) => [row.machine_name, row.cause_name ?? '', row.actual_date, row.minutes, row.start_at, row.end_at];
@@ -103,19 +103,19 @@ export async function saveCause(
     causeDescription: input.causeDescription.trim(),
     ...(input.planned !== undefined || input.id === undefined ? { planned: input.planned ?? false } : {}),
   };
-  if (!values.causeName) throw ruleViolation('cause.causeName', 'required', 'Field is required.');
-  if (!values.causeDescription) throw ruleViolation('cause.causeDescription', 'required', 'Field is required.');
+  if (!values.causeName) throw ruleViolation('cause.causeName', 'required', problemTexts.required);
+  if (!values.causeDescription) throw ruleViolation('cause.causeDescription', 'required', problemTexts.required);
   const id = await db.transaction().execute(async (trx) => {
     if (input.id === undefined) {
       const created = await repository.insertCause(trx, values);
       await audit(trx, actor, { operation: 'saveCause', recordType: 'downtime_cause', recordId: created, details: values });
       return created;
     }
-    if (input.version === undefined) throw ruleViolation('cause.version', 'required', 'An update must send the version it read.');
+    if (input.version === undefined) throw ruleViolation('cause.version', 'required', problemTexts.versionRequired);
     const updated = await repository.updateCause(trx, input.id, input.version, values);
     if (!updated) {
       if (!(await repository.causeExists(trx, input.id))) throw notFound('Downtime cause');
-      throw conflict('This cause was changed by someone else meanwhile. Reload it and apply your change again.');
+      throw conflict(/*i18n*/ { id: 'problem.downtime.staleCause', message: 'This cause was changed by someone else meanwhile. Reload it and apply your change again.' });
     }
     await audit(trx, actor, { operation: 'saveCause', recordType: 'downtime_cause', recordId: input.id, details: values });
     return input.id;
@@ -133,7 +133,7 @@ export async function deleteCauses(db: Db, actor: Actor, ids: number[]) {
     if (locked.length !== unique.length) throw notFound('Downtime cause');
     const used = await repository.causesInUse(trx, unique);
     if (used.length) {
-      throw conflict(`Causes in use by downtimes cannot be deleted: ${used.map((cause) => cause.cause_name).join(', ')}.`);
+      throw conflict(/*i18n*/ { id: 'problem.downtime.causesInUse', message: 'Causes in use by downtimes cannot be deleted: {causes}.' }, { causes: used.map((cause) => cause.cause_name).join(', ') });
     }
     await repository.deleteCauses(trx, unique);
     await audit(trx, actor, { operation: 'deleteCauses', recordType: 'downtime_cause', details: { ids: unique } });
@@ -149,7 +149,7 @@ export async function deleteCauses(db: Db, actor: Actor, ids: number[]) {
 export async function getDowntime(db: Db, body: { period?: Period; machines?: { page: number; rowsPerPage: number } }) {
   const today = clockToday();
   const period = checkPeriod(body.period ?? { from: today, to: today });
-  if (days(period) > GANTT_MAX_DAYS) throw ruleViolation('period.to', 'maxDays', `The gantt shows at most ${GANTT_MAX_DAYS} days at once.`, GANTT_MAX_DAYS);
+  if (days(period) > GANTT_MAX_DAYS) throw ruleViolation('period.to', 'maxDays', /*i18n*/ { id: 'problem.downtime.ganttMaxDays', message: 'The gantt shows at most {max} days at once.' }, { max: GANTT_MAX_DAYS }, GANTT_MAX_DAYS);
   if (body.machines) {
     const { machines, count } = await repository.findMachines(db, period.from, period.to, body.machines);
     const events = await repository.findEventsOverlapping(db, period.from, period.to, machines);

@@ -91,7 +91,7 @@ export async function confirmInvoice(db: Db, config: Config, jobs: Jobs, actor: 
     if (!invoice) throw notFound('Invoice');
     if (invoice.is_confirmed && invoice.is_sent) return;
     const to = await repository.billingEmailOf(trx, invoice.company_id);
-    if (!to) throw conflict('The client company has no billing e-mail address, so the invoice cannot be sent. Nothing was changed.');
+    if (!to) throw conflict(/*i18n*/ { id: 'problem.invoices.noBillingEmail', message: 'The client company has no billing e-mail address, so the invoice cannot be sent. Nothing was changed.' });
     const row = await repository.findInvoice(trx, scope, id);
     const l = await documentTranslator(trx, invoice.company_id);
     const total = row ? l.money(row.invoiceTotal, row.invoiceCurrency) : '';
@@ -151,7 +151,11 @@ export async function retryDelivery(db: Db, jobs: Jobs, actor: Actor, id: number
     const message = await trx.selectFrom('outbox').select(['id', 'sent_at']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!message) throw notFound('Message');
     if (!(await takeBackDeadLetter(trx, id))) {
-      throw conflict(message.sent_at ? 'The message was sent already.' : 'The message is still being retried; it is not a failed delivery.');
+      throw conflict(
+        message.sent_at
+          ? /*i18n*/ { id: 'problem.invoices.alreadySent', message: 'The message was sent already.' }
+          : /*i18n*/ { id: 'problem.invoices.stillRetried', message: 'The message is still being retried; it is not a failed delivery.' },
+      );
     }
     const jobId = await jobs.enqueue(trx, QUEUES.invoiceEmail, { outboxId: id });
     await audit(trx, actor, { operation: 'retryDelivery', recordType: 'outbox', recordId: id, details: { jobId } });

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { BodyOf, Schemas } from '../../lib/contract.js';
-import { badRequest, conflict, notFound, type FieldProblem } from '../../lib/problem.js';
+import { badRequest, conflict, fieldProblem, notFound, type TranslatableFieldProblem } from '../../lib/problem.js';
 import { ALL_COMPANIES, type CompanyScope } from '../../lib/scope.js';
 import { moveConsumed, writeUses } from './lots.ledger.js';
 import * as repository from './lots.repository.js';
@@ -13,7 +13,7 @@ import { lotRecall, type RecallView } from './recall.js';
 import { traceOfClaim, traceOfItem } from './trace.service.js';
 
 
-const STALE = 'This lot was changed by someone else meanwhile. Reload it and apply your change again.';
+const STALE = /*i18n*/ { id: 'problem.lots.stale', message: 'This lot was changed by someone else meanwhile. Reload it and apply your change again.' };
 
 /** Lots, filtered and paged (staff). */
 export async function getLots(db: Db, body: BodyOf<'StaffLots_getLots'>): Promise<{ rows: Schemas['Lot'][]; count: number }> {
@@ -93,12 +93,12 @@ export async function saveProductionLots(db: Db, actor: Actor, body: BodyOf<'Adm
     if (!entry) throw notFound('Production record');
     const uses = await repository.recordUses(trx, entry.id);
     const total = uses.reduce((sum, use) => sum + use.preforms, 0);
-    if (uses.length === 0 || total <= 0) throw conflict('This production record took no preforms: it has no lots to correct.');
+    if (uses.length === 0 || total <= 0) throw conflict(/*i18n*/ { id: 'problem.lots.noPreforms', message: 'This production record took no preforms: it has no lots to correct.' });
     const pair = uses[0];
-    const problems: FieldProblem[] = [];
+    const problems: TranslatableFieldProblem[] = [];
     const seen = new Set<number>();
     body.lots.forEach((use, index) => {
-      if (seen.has(use.lotId)) problems.push({ field: `lots[${index}].lotId`, code: 'unique', message: 'Each lot once.' });
+      if (seen.has(use.lotId)) problems.push(fieldProblem(`lots[${index}].lotId`, 'unique', /*i18n*/ { id: 'problem.lots.unique', message: 'Each lot once.' }));
       seen.add(use.lotId);
     });
     const lots = await repository.lockLots(trx, [...seen]);
@@ -107,26 +107,26 @@ export async function saveProductionLots(db: Db, actor: Actor, body: BodyOf<'Adm
     body.lots.forEach((use, index) => {
       const lot = byId.get(use.lotId);
       if (!lot) {
-        problems.push({ field: `lots[${index}].lotId`, code: 'notFound', message: 'No such lot.' });
+        problems.push(fieldProblem(`lots[${index}].lotId`, 'notFound', /*i18n*/ { id: 'problem.lots.noLot', message: 'No such lot.' }));
         return;
       }
       if (lot.preform_id !== pair.preform_id || lot.warehouse_id !== pair.warehouse_id) {
-        problems.push({ field: `lots[${index}].lotId`, code: 'preform', message: "The lot is not of the record's preform and warehouse." });
+        problems.push(fieldProblem(`lots[${index}].lotId`, 'preform', /*i18n*/ { id: 'problem.lots.otherPreform', message: "The lot is not of the record's preform and warehouse." }));
         return;
       }
       // As FIFO: preforms used when the record was made cannot come from a lot that arrived later.
       if (lot.received_at > entry.created_at) {
-        problems.push({ field: `lots[${index}].lotId`, code: 'deliveredAfter', message: `The lot was delivered on ${lot.delivery_date}, after this record.` });
+        problems.push(fieldProblem(`lots[${index}].lotId`, 'deliveredAfter', /*i18n*/ { id: 'problem.lots.deliveredAfter', message: 'The lot was delivered on {date}, after this record.' }, { date: lot.delivery_date }));
         return;
       }
       const available = lot.quantity - lot.consumed + (taken.get(lot.id) ?? 0);
       if (use.preforms > available) {
-        problems.push({ field: `lots[${index}].preforms`, code: 'maximum', message: `The lot holds ${available} preforms for this record.`, limit: available });
+        problems.push(fieldProblem(`lots[${index}].preforms`, 'maximum', /*i18n*/ { id: 'problem.lots.available', message: 'The lot holds {count} preforms for this record.' }, { count: available }, available));
       }
     });
     const assigned = body.lots.reduce((sum, use) => sum + use.preforms, 0);
-    if (assigned > total) problems.push({ field: 'lots', code: 'maximum', message: `The record took ${total} preforms.`, limit: total });
-    if (problems.length > 0) throw badRequest('The lots do not fit the production record.', problems);
+    if (assigned > total) problems.push(fieldProblem('lots', 'maximum', /*i18n*/ { id: 'problem.lots.total', message: 'The record took {count} preforms.' }, { count: total }, total));
+    if (problems.length > 0) throw badRequest(/*i18n*/ { id: 'problem.lots.doNotFit', message: 'The lots do not fit the production record.' }, undefined, problems);
 
     await moveConsumed(
       trx,

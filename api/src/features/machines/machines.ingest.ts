@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import type { MachineEventKindStored, UnmatchedReasonStored } from '../../db/tables/machines.js';
 import * as clock from '../../lib/clock.js';
-import { ruleViolation } from '../../lib/problem.js';
+import { englishOnly } from '../../lib/problem.js';
 import * as downtime from '../downtime/downtime.repository.js';
 import { recordEvents, type EventCause, type EventInput } from '../events/events.service.js';
 import { findAffectedItems } from './machines.repository.js';
@@ -44,16 +44,22 @@ export const eventBoundsOf = (config: { MACHINE_EVENT_MAX_AHEAD_MINUTES: number;
 
 export const machineKey = (companyId: string, machineName: string) => `${companyId}\u001f${machineName}`;
 
+/**
+ * A protocol error of the machine ingest. English only: a collector's program sends these events (over HTTP or MQTT)
+ * and reads the answer; no person's screen shows it.
+ */
+const protocolError = (field: string, code: string, message: string) => englishOnly(400, 'Bad Request', message, [{ field, code, message }]);
+
 /** The rules the schema cannot say: cause only on a stop, counts only on counts (400 naming the field, nothing written). */
 export function checkEvents(events: readonly IncomingEvent[]): void {
   events.forEach((event, index) => {
     const field = (name: string) => `events.${index}.${name}`;
     if (event.causeCode !== undefined && event.kind !== 'stopped')
-      throw ruleViolation(field('causeCode'), 'notAllowed', 'Only a stopped event carries a cause code.');
+      throw protocolError(field('causeCode'), 'notAllowed', 'Only a stopped event carries a cause code.');
     if (event.kind === 'counts' && event.good === undefined && event.scrap === undefined)
-      throw ruleViolation(field('good'), 'required', 'A counts event carries good and/or scrap bottles.');
+      throw protocolError(field('good'), 'required', 'A counts event carries good and/or scrap bottles.');
     if (event.kind !== 'counts' && (event.good !== undefined || event.scrap !== undefined))
-      throw ruleViolation(field(event.good !== undefined ? 'good' : 'scrap'), 'notAllowed', 'Only a counts event carries quantities.');
+      throw protocolError(field(event.good !== undefined ? 'good' : 'scrap'), 'notAllowed', 'Only a counts event carries quantities.');
   });
 }
 

@@ -17,9 +17,9 @@ type Period = Schemas['Period'];
 
 /** The span [from, to) of inclusive UTC days, ended at now when it lies ahead (the future has no data yet). */
 function periodOf(period: Period) {
-  if (period.to < period.from) throw ruleViolation('period.to', 'minimum', 'The period ends before it starts.');
+  if (period.to < period.from) throw ruleViolation('period.to', 'minimum', /*i18n*/ { id: 'problem.machines.periodOrder', message: 'The period ends before it starts.' });
   const days = (rules.dayStart(period.to) - rules.dayStart(period.from)) / rules.DAY_MS + 1;
-  if (days > 400) throw ruleViolation('period.to', 'maximum', 'A period spans at most 400 days.', 400);
+  if (days > 400) throw ruleViolation('period.to', 'maximum', /*i18n*/ { id: 'problem.machines.maxDays', message: 'A period spans at most {max} days.' }, { max: 400 }, 400);
   return { from: new Date(rules.dayStart(period.from)), to: new Date(rules.dayStart(period.to) + rules.DAY_MS) };
 }
 
@@ -36,7 +36,7 @@ export async function createCredential(db: Db, actor: Actor, input: Schemas['Mac
   const name = input.name.trim();
   const existing = new Set((await repository.existingMachines(db, input.machines)).map((m) => machineKey(m.company_id, m.machine_name)));
   const missing = input.machines.findIndex((m) => !existing.has(machineKey(m.clientId, m.machineName)));
-  if (missing >= 0) throw ruleViolation(`credential.machines.${missing}.machineName`, 'unknownMachine', 'This machine is not one of its company’s machines.');
+  if (missing >= 0) throw ruleViolation(`credential.machines.${missing}.machineName`, 'unknownMachine', /*i18n*/ { id: 'problem.machines.unknownMachine', message: 'This machine is not one of its company’s machines.' });
   const { token, hash, hint } = newMachineToken();
   const id = await db.transaction().execute(async (trx) => {
     const created = await repository.insertCredential(trx, { name, hash, hint, createdBy: actor.sub, machines: input.machines });

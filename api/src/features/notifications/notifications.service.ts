@@ -204,7 +204,7 @@ export function getPreferences(db: Db, actor: Actor) {
 
 /** Saves the caller's own choices: a kind left out, or `portal`, is in the portal only. */
 export async function savePreferences(db: Db, actor: Actor, body: Schemas['NotificationPreferencesInput']) {
-  if (!isTimeZone(body.timeZone)) throw ruleViolation('timeZone', 'timeZone', `'${body.timeZone}' is not a time zone (IANA, e.g. Europe/Helsinki).`);
+  if (!isTimeZone(body.timeZone)) throw ruleViolation('timeZone', 'timeZone', /*i18n*/ { id: 'problem.notifications.timeZone', message: "''{zone}'' is not a time zone (IANA, e.g. Europe/Helsinki)." }, { zone: body.timeZone });
   const chosen = new Map(body.choices.map((choice) => [choice.kind, choice.delivery]));
   return db.transaction().execute(async (trx) => {
     await trx.deleteFrom('notification_choices').where('user_id', '=', actor.sub).execute();
@@ -260,7 +260,11 @@ export async function retryMail(db: Db, actor: Actor, id: number) {
     const mail = await trx.selectFrom('notification_mails').select(['id', 'sent_at']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!mail) throw notFound('Notification e-mail');
     if (!(await repository.takeBackFailedMail(trx, id))) {
-      throw conflict(mail.sent_at ? 'The e-mail was sent already.' : 'The e-mail is still being retried; it has not failed.');
+      throw conflict(
+        mail.sent_at
+          ? /*i18n*/ { id: 'problem.notifications.alreadySent', message: 'The e-mail was sent already.' }
+          : /*i18n*/ { id: 'problem.notifications.stillRetried', message: 'The e-mail is still being retried; it has not failed.' },
+      );
     }
     // The queue keeps one waiting job per key ('short'): a key of this e-mail's, so no other e-mail's waiting job drops it.
     const jobId = await sendInTransaction(trx, QUEUES.notificationEmail, { mailId: id }, { singletonKey: `retry-mail-${id}` });

@@ -3,12 +3,14 @@ import { recordEvent } from '../events/events.service.js';
 import type { Actor } from '../../lib/actor.js';
 import { actAs, audit } from '../../lib/audit.js';
 import type { BodyOf } from '../../lib/contract.js';
-import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
+import { conflict, notFound, problemTexts, ruleViolation } from '../../lib/problem.js';
 import { recordBottleStockChange } from '../clients/bottle-stock.js';
 import { consumeFifo } from '../lots/lots.ledger.js';
 import { recordMovement } from '../stock/stock.repository.js';
 import * as repository from './agenda.repository.js';
 import { now as clockNow, today as clockToday } from '../../lib/clock.js';
+
+const STALE_ITEM = /*i18n*/ { id: 'problem.agenda.staleItem', message: 'This order item was changed by someone else meanwhile. Reload it and apply your change again.' };
 
 export type ProducedAmountInput = BodyOf<'OperatorAgenda_saveProducedAmount'>['item'];
 
@@ -34,7 +36,7 @@ export function mondayOf(day?: string): string {
  */
 export function getAgenda(db: Db, question: AgendaQuestion = {}) {
   if (question.offset !== undefined && question.column === undefined) {
-    throw ruleViolation('offset', 'required', 'offset pages one column: send column with it.');
+    throw ruleViolation('offset', 'required', /*i18n*/ { id: 'problem.agenda.offsetNeedsColumn', message: 'offset pages one column: send column with it.' });
   }
   return repository.findAgenda(db, { monday: mondayOf(question.week), column: question.column, offset: question.offset ?? 0 });
 }
@@ -67,7 +69,7 @@ export function preformsUsed(
  * `isClosed` closes (or reopens) the item; when every item of the order is closed the order closes too.
  */
 export async function saveProducedAmount(db: Db, actor: Actor, input: ProducedAmountInput) {
-  if (input.version === undefined) throw ruleViolation('item.version', 'required', 'A save must send the version it read.');
+  if (input.version === undefined) throw ruleViolation('item.version', 'required', problemTexts.saveVersionRequired);
   return recordProduced(db, actor, { id: input.id, version: input.version, isClosed: input.isClosed, total: () => input.producedAmount }, 'saveProducedAmount');
 }
 
@@ -102,14 +104,14 @@ async function recordProduced(
     await actAs(trx, actor);
     const item = await repository.lockItem(trx, input.id);
     if (!item) throw notFound('Order item');
-    if (item.order_closed === 1) throw conflict('The order is closed: its produced quantities cannot change.');
-    if (item.has_invoice) throw conflict('This order item is invoiced and locked.');
-    if (item.version !== version) throw conflict('This order item was changed by someone else meanwhile. Reload it and apply your change again.');
+    if (item.order_closed === 1) throw conflict(/*i18n*/ { id: 'problem.agenda.orderClosed', message: 'The order is closed: its produced quantities cannot change.' });
+    if (item.has_invoice) throw conflict(/*i18n*/ { id: 'problem.agenda.invoiced', message: 'This order item is invoiced and locked.' });
+    if (item.version !== version) throw conflict(STALE_ITEM);
 
     const producedAmount = input.total(item.produced_amount);
     const isClosed = input.isClosed ?? item.is_closed;
     const updated = await repository.updateItem(trx, item.id, version, { producedAmount, isClosed });
-    if (!updated) throw conflict('This order item was changed by someone else meanwhile. Reload it and apply your change again.');
+    if (!updated) throw conflict(STALE_ITEM);
 
     const delta = producedAmount - item.produced_amount;
     let preformMovement = 0;
@@ -122,10 +124,10 @@ async function recordProduced(
         today: clockToday(),
       });
       if (bottles === 'belowZero') {
-        throw conflict('Lowering the produced quantity would take the product’s bottle stock below 0 (its bottles have left the stock).');
+        throw conflict(/*i18n*/ { id: 'problem.agenda.belowZero', message: 'Lowering the produced quantity would take the product’s bottle stock below 0 (its bottles have left the stock).' });
       }
       if (bottles === 'noPrice') {
-        throw conflict('The product has no price period, and bottle stock is kept per price period: the admin sets a price first.');
+        throw conflict(/*i18n*/ { id: 'problem.agenda.noPrice', message: 'The product has no price period, and bottle stock is kept per price period: the admin sets a price first.' });
       }
       preformMovement = -(preformsUsed(producedAmount, item) - preformsUsed(item.produced_amount, item));
       if (preformMovement !== 0) {

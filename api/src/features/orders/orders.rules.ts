@@ -30,3 +30,9 @@ export function isTooEarly(dueDate: string, storedDueDate: string | undefined, n
   if (storedDueDate !== undefined && storedDueDate === dueDate) return false;
   return dueDate < earliestDeliverAt(now);
 }
+
+/** The order rules' words that both the order editor's and the planner's refusals use. */
+export const ORDER_TEXTS = {
+  weekday: /*i18n*/ { id: 'problem.orders.weekday', message: 'Deliver at must be a weekday (Monday to Friday).' },
+  orderNoRequired: /*i18n*/ { id: 'problem.orders.orderNoRequired', message: 'Provide order number.' },
+};

@@ -2,22 +2,22 @@ import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { actAs, audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
-import { badRequest, conflict, forbidden, notFound, ruleViolation } from '../../lib/problem.js';
+import { badRequest, conflict, fieldProblem, forbidden, notFound, problemTexts, ruleViolation } from '../../lib/problem.js';
 import type { CompanyScope } from '../../lib/scope.js';
 import type { Schemas } from '../../lib/contract.js';
 import { ordersWithInvoices } from './orders.invoices.js';
 import { findItemHistory } from './orders.history.js';
 import * as repository from './orders.repository.js';
-import { earliestDeliverAt, isTooEarly } from './orders.rules.js';
+import { earliestDeliverAt, isTooEarly, ORDER_TEXTS } from './orders.rules.js';
 import { now as clockNow } from '../../lib/clock.js';
 import { recordEvents, type EventInput } from '../events/events.service.js';
 
 const ITEMS = 'Order.ClientProductionOrderItems';
-const STALE_ORDER = 'This order was changed by someone else meanwhile. Reload it and apply your change again.';
-const STALE_ITEM = 'An item of this order was changed meanwhile (planner or production). Reload the order and apply your change again.';
-const LOCKED_ITEM = 'An item with an invoice is locked: it cannot be changed or removed.';
-const INVOICED_ORDER = 'An order with an invoice cannot be deleted.';
-const REFERENCED_ORDER = 'This order is referred to by other records (a claim, for example) and cannot be deleted.';
+const STALE_ORDER = /*i18n*/ { id: 'problem.orders.staleOrder', message: 'This order was changed by someone else meanwhile. Reload it and apply your change again.' };
+const STALE_ITEM = /*i18n*/ { id: 'problem.orders.staleItem', message: 'An item of this order was changed meanwhile (planner or production). Reload the order and apply your change again.' };
+const LOCKED_ITEM = /*i18n*/ { id: 'problem.orders.lockedItem', message: 'An item with an invoice is locked: it cannot be changed or removed.' };
+const INVOICED_ORDER = /*i18n*/ { id: 'problem.orders.invoicedOrder', message: 'An order with an invoice cannot be deleted.' };
+const REFERENCED_ORDER = /*i18n*/ { id: 'problem.orders.referencedOrder', message: 'This order is referred to by other records (a claim, for example) and cannot be deleted.' };
 
 export type OrderItemInput = Schemas['OrderItemInput'];
 
@@ -55,16 +55,16 @@ const isWeekday = (date: string) => {
 
 /** Checks of the input alone (before any read): 400 naming the field. Limits and shapes the contract has checked. */
 function checkInput(input: OrderInput) {
-  if (input.id !== undefined && input.version === undefined) throw ruleViolation('Order.version', 'required', 'An update must send the version it read.');
+  if (input.id !== undefined && input.version === undefined) throw ruleViolation('Order.version', 'required', problemTexts.versionRequired);
   const seen = new Set<number>();
   input.ClientProductionOrderItems.forEach((item, index) => {
     if (!isWeekday(item.dueDate)) {
-      throw ruleViolation(`${ITEMS}.${index}.dueDate`, 'weekday', 'Deliver at must be a weekday (Monday to Friday).');
+      throw ruleViolation(`${ITEMS}.${index}.dueDate`, 'weekday', ORDER_TEXTS.weekday);
     }
     if (item.id !== undefined) {
-      if (seen.has(item.id)) throw ruleViolation(`${ITEMS}.${index}.id`, 'duplicate', 'An item appears twice in the order.');
+      if (seen.has(item.id)) throw ruleViolation(`${ITEMS}.${index}.id`, 'duplicate', /*i18n*/ { id: 'problem.orders.duplicateItem', message: 'An item appears twice in the order.' });
       seen.add(item.id);
-      if (item.version === undefined) throw ruleViolation(`${ITEMS}.${index}.version`, 'required', 'An item update must send the version it read.');
+      if (item.version === undefined) throw ruleViolation(`${ITEMS}.${index}.version`, 'required', /*i18n*/ { id: 'problem.orders.itemVersionRequired', message: 'An item update must send the version it read.' });
     }
   });
 }
@@ -90,7 +90,7 @@ export async function saveOrder(db: Db, actor: Actor, scope: CompanyScope, input
     closed: input.closed ?? 0,
     purchaseDate: input.purchaseDate,
   };
-  if (!orderValues.orderNo) throw ruleViolation('Order.orderNo', 'required', 'Provide order number.');
+  if (!orderValues.orderNo) throw ruleViolation('Order.orderNo', 'required', ORDER_TEXTS.orderNoRequired);
 
   return db.transaction().execute(async (trx) => {
     await actAs(trx, actor);
@@ -117,13 +117,15 @@ export async function saveOrder(db: Db, actor: Actor, scope: CompanyScope, input
       if (item.id !== undefined && !previous) throw notFound('Order item');
       if (isTooEarly(item.dueDate, previous?.due_date, now)) {
         const earliest = earliestDeliverAt(now);
-        throw badRequest(`Deliver at must be on or after ${earliest} (a week before the current week); a date already saved may stay.`, [
-          { field: `${ITEMS}.${index}.dueDate`, code: 'earliest', message: 'Pick a day.' },
-        ]);
+        throw badRequest(
+          /*i18n*/ { id: 'problem.orders.earliest', message: 'Deliver at must be on or after {earliest} (a week before the current week); a date already saved may stay.' },
+          { earliest },
+          [fieldProblem(`${ITEMS}.${index}.dueDate`, 'earliest', /*i18n*/ { id: 'problem.orders.pickDay', message: 'Pick a day.' })],
+        );
       }
       const buyerConfirmed = item.isBuyerConfirmed ?? previous?.is_buyer_confirmed ?? false;
       if (!isBuyer && buyerConfirmed !== (previous?.is_buyer_confirmed ?? false)) {
-        throw forbidden('Only buyers confirm order items (By buyer).');
+        throw forbidden(/*i18n*/ { id: 'problem.orders.onlyBuyersConfirm', message: 'Only buyers confirm order items (By buyer).' });
       }
       const values = { clientProductId: item.clientProductId, dueDate: item.dueDate, plannedAmount: item.plannedAmount, isBuyerConfirmed: buyerConfirmed };
       if (!previous) {

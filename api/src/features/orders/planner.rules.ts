@@ -1,3 +1,6 @@
+import { english } from '../../lib/i18n.js';
+import type { Message } from '../../lib/problem.js';
+
 /**
  * The quantity rule of the seller's 'Add new production order' (part 5, 'Planner new production order'): the one place
  * the API decides it. The web dialog mirrors it with the same numbers (the contract's minimum order quantity and the
@@ -38,12 +41,17 @@ export function producedForQuantity(item: { produced_amount: number }, reference
   return referenced ? referenced.produced_amount : item.produced_amount;
 }
 
-/** The violation of a planned quantity, or undefined when it is allowed. */
+/** The words of each floor (values: `minimum`), in the catalogues. */
+export const PLANNED_AMOUNT_TEXTS = {
+  producedMinimum: /*i18n*/ { id: 'problem.planner.producedMinimum', message: 'At least the {minimum, number} bottles already produced.' },
+  minimum: /*i18n*/ { id: 'problem.planner.moq', message: 'MOQ - 1000.' },
+} satisfies Record<QuantityFloor['code'], Message>;
+
+/** The violation of a planned quantity (its message in English), or undefined when it is allowed. */
 export function checkPlannedAmount(plannedAmount: number, produced: number): (QuantityFloor & { field: string; message: string }) | undefined {
   const floor = quantityFloor(produced);
   if (plannedAmount >= floor.minimum) return undefined;
-  const message = floor.code === 'producedMinimum' ? `At least the ${floor.minimum.toLocaleString('en-US')} bottles already produced.` : 'MOQ - 1000.';
-  return { ...floor, field: PLANNED_AMOUNT_FIELD, message };
+  return { ...floor, field: PLANNED_AMOUNT_FIELD, message: english.t(PLANNED_AMOUNT_TEXTS[floor.code], { minimum: floor.minimum }) };
 }
 
 /** A product's machines as it lists them ('FB-101, FB-102'): the names, trimmed, without empty ones. */

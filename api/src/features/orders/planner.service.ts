@@ -6,18 +6,19 @@ import { actAs, audit } from '../../lib/audit.js';
 import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
 import type { CompanyScope } from '../../lib/scope.js';
 import type { Schemas } from '../../lib/contract.js';
+import { ORDER_TEXTS } from './orders.rules.js';
 import * as repository from './planner.repository.js';
-import { checkPlannedAmount, machinesOf, producedForQuantity } from './planner.rules.js';
+import { checkPlannedAmount, machinesOf, PLANNED_AMOUNT_TEXTS, producedForQuantity } from './planner.rules.js';
 
 /** The longest range one planner read may cover (a month view with its neighbouring weeks needs about 42 days). */
 export const MAX_PLANNER_RANGE_DAYS = 366;
 
 const DAY_MS = 86_400_000;
-const STALE_ITEM = 'This order item was changed meanwhile (by the buyer, the planner or production). Reload the planner and apply your change again.';
-const LOCKED_ITEM = 'An item with an invoice is locked: it cannot be changed.';
-const NOT_BUYER_CONFIRMED = 'The buyer has not confirmed this item yet: the seller can confirm only a buyer-confirmed item.';
-const NOT_CONFIRMED = 'A production order item can be created only from an item confirmed by both the buyer and the seller.';
-const UNCONFIRM_REFERENCED = 'This item already has a production order: the seller confirmation cannot be withdrawn.';
+const STALE_ITEM = /*i18n*/ { id: 'problem.planner.staleItem', message: 'This order item was changed meanwhile (by the buyer, the planner or production). Reload the planner and apply your change again.' };
+const LOCKED_ITEM = /*i18n*/ { id: 'problem.planner.lockedItem', message: 'An item with an invoice is locked: it cannot be changed.' };
+const NOT_BUYER_CONFIRMED = /*i18n*/ { id: 'problem.planner.notBuyerConfirmed', message: 'The buyer has not confirmed this item yet: the seller can confirm only a buyer-confirmed item.' };
+const NOT_CONFIRMED = /*i18n*/ { id: 'problem.planner.notConfirmed', message: 'A production order item can be created only from an item confirmed by both the buyer and the seller.' };
+const UNCONFIRM_REFERENCED = /*i18n*/ { id: 'problem.planner.unconfirmReferenced', message: 'This item already has a production order: the seller confirmation cannot be withdrawn.' };
 
 export type PlannerItemInput = Schemas['PlannerItemInput'];
 
@@ -37,9 +38,9 @@ const isWeekday = (date: string) => {
 export async function getPlanner(db: Db, scope: CompanyScope, range: { startTimestamp: string; endTimestamp: string }) {
   const start = new Date(range.startTimestamp);
   const end = new Date(range.endTimestamp);
-  if (end.getTime() <= start.getTime()) throw ruleViolation('endTimestamp', 'min', 'The range must end after it starts.');
+  if (end.getTime() <= start.getTime()) throw ruleViolation('endTimestamp', 'min', /*i18n*/ { id: 'problem.planner.rangeOrder', message: 'The range must end after it starts.' });
   if (end.getTime() - start.getTime() > MAX_PLANNER_RANGE_DAYS * DAY_MS) {
-    throw ruleViolation('endTimestamp', 'max', `The planner shows at most ${MAX_PLANNER_RANGE_DAYS} days at once.`, MAX_PLANNER_RANGE_DAYS);
+    throw ruleViolation('endTimestamp', 'max', /*i18n*/ { id: 'problem.planner.maxDays', message: 'The planner shows at most {max} days at once.' }, { max: MAX_PLANNER_RANGE_DAYS }, MAX_PLANNER_RANGE_DAYS);
   }
   const from = dayOf(start);
   const to = dayOf(new Date(end.getTime() - 1));
@@ -52,16 +53,16 @@ export async function getPlanner(db: Db, scope: CompanyScope, range: { startTime
 
 /** Checks of the input alone (before any read): 400 naming the field. */
 function checkInput(input: PlannerItemInput) {
-  if (input.version === undefined) throw ruleViolation('item.version', 'required', 'A planner change must send the version it read.');
+  if (input.version === undefined) throw ruleViolation('item.version', 'required', /*i18n*/ { id: 'problem.planner.versionRequired', message: 'A planner change must send the version it read.' });
   if (input.dueDate !== undefined && !isWeekday(input.dueDate)) {
-    throw ruleViolation('item.dueDate', 'weekday', 'An order item is due on a weekday (Monday to Friday).');
+    throw ruleViolation('item.dueDate', 'weekday', /*i18n*/ { id: 'problem.planner.weekday', message: 'An order item is due on a weekday (Monday to Friday).' });
   }
   const { refProductionOrder: order, refProductionOrderItem: ref } = input;
-  if (order && !ref) throw ruleViolation('item.refProductionOrderItem', 'required', "Give the production order item's date and quantity.");
-  if (ref && !order) throw ruleViolation('item.refProductionOrder.orderNo', 'required', 'Provide order number.');
-  if (order && !order.orderNo.trim()) throw ruleViolation('item.refProductionOrder.orderNo', 'required', 'Provide order number.');
+  if (order && !ref) throw ruleViolation('item.refProductionOrderItem', 'required', /*i18n*/ { id: 'problem.planner.refRequired', message: "Give the production order item's date and quantity." });
+  if (ref && !order) throw ruleViolation('item.refProductionOrder.orderNo', 'required', ORDER_TEXTS.orderNoRequired);
+  if (order && !order.orderNo.trim()) throw ruleViolation('item.refProductionOrder.orderNo', 'required', ORDER_TEXTS.orderNoRequired);
   if (ref && !isWeekday(ref.dueDate)) {
-    throw ruleViolation('item.refProductionOrderItem.dueDate', 'weekday', 'Deliver at must be a weekday (Monday to Friday).');
+    throw ruleViolation('item.refProductionOrderItem.dueDate', 'weekday', ORDER_TEXTS.weekday);
   }
 }
 
@@ -94,7 +95,7 @@ export async function savePlannerItem(db: Db, actor: Actor, scope: CompanyScope,
     const dueDate = input.dueDate ?? item.due_date;
     const moved = dueDate !== item.due_date;
     if (moved && dueDate < item.due_date) {
-      throw ruleViolation('item.dueDate', 'min', `An item can be moved only to a day on or after its date (${item.due_date}).`);
+      throw ruleViolation('item.dueDate', 'min', /*i18n*/ { id: 'problem.planner.movedEarlier', message: 'An item can be moved only to a day on or after its date ({date}).' }, { date: item.due_date });
     }
     const isBuyerConfirmed = moved ? false : item.is_buyer_confirmed;
     const isSellerConfirmed = input.isSellerConfirmed ?? item.is_seller_confirmed;
@@ -117,15 +118,16 @@ export async function savePlannerItem(db: Db, actor: Actor, scope: CompanyScope,
       // Absent keeps the machine the seller's item has (none for a new one); null clears it.
       const machineName = ref.machineName === undefined ? (existing?.machine_name ?? null) : ref.machineName;
       if (ref.machineName && !machinesOf(item.machine_names).includes(ref.machineName)) {
-        throw ruleViolation('item.refProductionOrderItem.machineName', 'machine', `The machine must be one of the product's machines (${item.machine_names}).`);
+        throw ruleViolation('item.refProductionOrderItem.machineName', 'machine', /*i18n*/ { id: 'problem.planner.machine', message: "The machine must be one of the product's machines ({machines})." }, { machines: item.machine_names });
       }
       const tooFew = checkPlannedAmount(ref.plannedAmount, producedForQuantity(item, existing));
-      if (tooFew) throw ruleViolation(tooFew.field, tooFew.code, tooFew.message, tooFew.minimum);
+      if (tooFew) throw ruleViolation(tooFew.field, tooFew.code, PLANNED_AMOUNT_TEXTS[tooFew.code], { minimum: tooFew.minimum }, tooFew.minimum);
       if (item.purchase_date !== null && ref.dueDate > item.purchase_date) {
         throw ruleViolation(
           'item.refProductionOrderItem.dueDate',
           'max',
-          `The production order item must be due on or before the purchase date (${item.purchase_date}).`,
+          /*i18n*/ { id: 'problem.planner.afterPurchaseDate', message: 'The production order item must be due on or before the purchase date ({date}).' },
+          { date: item.purchase_date },
         );
       }
       const target = existing && existing.order_no === orderNo ? { id: existing.order_id, created: false } : await repository.openOrderNamed(trx, scope, orderNo);

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.js';
 import { recordEvent } from '../events/events.service.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
-import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
+import { conflict, notFound, problemTexts, ruleViolation } from '../../lib/problem.js';
 import type { PaginationInput } from '../../lib/pagination.js';
 import type { CompanyScope } from '../../lib/scope.js';
 import type { Schemas } from '../../lib/contract.js';
@@ -11,7 +11,7 @@ import * as repository from './plans.repository.js';
 /** The largest id PostgreSQL's `integer` holds; the path pattern allows longer digit strings, which match nothing. */
 const MAX_ID = 2_147_483_647;
 
-const STALE = 'This forecast was changed by someone else meanwhile. Reload it and apply your change again.';
+const STALE = /*i18n*/ { id: 'problem.plans.stale', message: 'This forecast was changed by someone else meanwhile. Reload it and apply your change again.' };
 
 export type PlanInput = Schemas['PlanInput'];
 
@@ -40,17 +40,17 @@ export async function getPlan(db: Db, scope: CompanyScope, id: string) {
  */
 export async function savePlan(db: Db, actor: Actor, scope: CompanyScope, input: PlanInput) {
   if (input.periodFrom > input.periodTo) {
-    throw ruleViolation('Plan.periodTo', 'periodOrder', 'The period must not end before it starts (periodFrom <= periodTo).');
+    throw ruleViolation('Plan.periodTo', 'periodOrder', /*i18n*/ { id: 'problem.plans.periodOrder', message: 'The period must not end before it starts (periodFrom <= periodTo).' });
   }
   const seen = new Set<number>();
   for (const [index, item] of input.ClientProductionPlanItems.entries()) {
     if (seen.has(item.clientProductId)) {
-      throw ruleViolation(`Plan.ClientProductionPlanItems.${index}.clientProductId`, 'duplicate', 'Each product may appear only once in a forecast.');
+      throw ruleViolation(`Plan.ClientProductionPlanItems.${index}.clientProductId`, 'duplicate', /*i18n*/ { id: 'problem.plans.duplicateProduct', message: 'Each product may appear only once in a forecast.' });
     }
     seen.add(item.clientProductId);
   }
   if (input.id !== undefined && input.version === undefined) {
-    throw ruleViolation('Plan.version', 'required', 'An update must send the version it read.');
+    throw ruleViolation('Plan.version', 'required', problemTexts.versionRequired);
   }
   const items = input.ClientProductionPlanItems.filter((item) => item.plannedAmount > 0);
   const period = { periodFrom: input.periodFrom, periodTo: input.periodTo };

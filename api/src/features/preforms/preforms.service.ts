@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { PaginationInput } from '../../lib/pagination.js';
-import { conflict, HttpProblem, notFound, ruleViolation } from '../../lib/problem.js';
+import { conflict, fieldProblem, notFound, problem, problemTexts, ruleViolation } from '../../lib/problem.js';
 import type { Schemas } from '../../lib/contract.js';
 import * as repository from './preforms.repository.js';
 
@@ -38,29 +38,29 @@ export async function savePreform(db: Db, actor: Actor, input: PreformInput) {
     weight: input.weight,
     qtyPerBox: input.qtyPerBox,
   };
-  if (!values.preformName) throw ruleViolation('preform.preformName', 'required', 'The name must not be blank.');
+  if (!values.preformName) throw ruleViolation('preform.preformName', 'required', /*i18n*/ { id: 'problem.preforms.nameBlank', message: 'The name must not be blank.' });
   const selected = [...new Set(input.PreformSuppliesSelected)];
-  if (selected.length === 0) throw ruleViolation('preform.PreformSuppliesSelected', 'minItems', 'Select at least one supplier.', 1);
+  if (selected.length === 0) throw ruleViolation('preform.PreformSuppliesSelected', 'minItems', /*i18n*/ { id: 'problem.preforms.minSuppliers', message: 'Select at least one supplier.' }, undefined, 1);
   return db.transaction().execute(async (trx) => {
     const known = await repository.existingManufacturers(trx, selected);
     const unknown = selected.filter((id) => !known.has(id));
     if (unknown.length) {
-      throw ruleViolation('preform.PreformSuppliesSelected', 'unknownManufacturer', `No manufacturer with id ${unknown.join(', ')}.`);
+      throw ruleViolation('preform.PreformSuppliesSelected', 'unknownManufacturer', /*i18n*/ { id: 'problem.preforms.unknownManufacturer', message: 'No manufacturer with id {ids}.' }, { ids: unknown.join(', ') });
     }
     let id = input.id;
     if (id === undefined) {
       id = await repository.insertPreform(trx, values);
     } else {
-      if (input.version === undefined) throw ruleViolation('preform.version', 'required', 'An update must send the version it read.');
+      if (input.version === undefined) throw ruleViolation('preform.version', 'required', problemTexts.versionRequired);
       if (!(await repository.updatePreform(trx, id, input.version, values))) {
         if (!(await repository.preformExists(trx, id))) throw notFound('Preform');
-        throw conflict('This preform was changed by someone else meanwhile. Reload it and apply your change again.');
+        throw conflict(/*i18n*/ { id: 'problem.preforms.stale', message: 'This preform was changed by someone else meanwhile. Reload it and apply your change again.' });
       }
       const used = await repository.usedSuppliersOutside(trx, id, selected);
       if (used.length) {
         const names = used.map((supply) => supply.manufacturer_name).join(', ');
-        const message = `Suppliers used by client products cannot be deselected: ${names}.`;
-        throw new HttpProblem(409, 'Conflict', message, [{ field: 'preform.PreformSuppliesSelected', code: 'supplierInUse', message }]);
+        const message = /*i18n*/ { id: 'problem.preforms.supplierInUse', message: 'Suppliers used by client products cannot be deselected: {names}.' };
+        throw problem(409, 'Conflict', message, { names }, [fieldProblem('preform.PreformSuppliesSelected', 'supplierInUse', message, { names })]);
       }
     }
     await repository.setSuppliers(trx, id, selected);
@@ -89,12 +89,12 @@ export async function deletePreforms(db: Db, actor: Actor, ids: number[]) {
     const withProducts = await repository.preformsWithProducts(trx, unique);
     if (withProducts.length) {
       const names = withProducts.map((preform) => preform.preform_name).join(', ');
-      throw conflict(`Preforms with client products cannot be deleted: ${names}. Nothing was deleted.`);
+      throw conflict(/*i18n*/ { id: 'problem.preforms.withProducts', message: 'Preforms with client products cannot be deleted: {names}. Nothing was deleted.' }, { names });
     }
     const withOrders = await repository.preformsWithOpenSupplyOrders(trx, unique);
     if (withOrders.length) {
       const names = withOrders.map((preform) => preform.preform_name).join(', ');
-      throw conflict(`Preforms with pending or ordered supply orders cannot be deleted: ${names}. Nothing was deleted.`);
+      throw conflict(/*i18n*/ { id: 'problem.preforms.withSupplyOrders', message: 'Preforms with pending or ordered supply orders cannot be deleted: {names}. Nothing was deleted.' }, { names });
     }
     await repository.softDeletePreforms(trx, unique);
     await audit(trx, actor, { operation: 'deletePreforms', recordType: 'preform', recordId: unique.join(','), details: { ids: unique } });

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { Schemas } from '../../lib/contract.js';
 import { listFile, type ExportFormat } from '../../lib/list-export.js';
-import { notFound, ruleViolation } from '../../lib/problem.js';
+import { notFound, problemTexts, ruleViolation } from '../../lib/problem.js';
 import type { CsvCell } from '../downtime/downtime.csv.js';
 import type { CompanyScope } from '../../lib/scope.js';
 import { accuracyOf, forecastAccuracy, rate, weightedForecastAccuracy } from './delivery.rules.js';
@@ -24,10 +24,10 @@ const todayOf = (now: Date) => now.toISOString().slice(0, 10);
 
 /** The whole months the period touches (at most 24), judged on `now`'s day (UTC). */
 function windowOf(period: Schemas['Period'], now: Date): repository.DeliveryWindow {
-  if (period.to < period.from) throw ruleViolation('period', 'min', 'The period must not end before it starts.');
+  if (period.to < period.from) throw ruleViolation('period', 'min', problemTexts.periodOrder);
   const from = firstOfMonth(period.from);
   const to = firstOfMonth(period.to);
-  if (monthsBetween(from, to) > MAX_MONTHS) throw ruleViolation('period', 'max', `At most ${MAX_MONTHS} months.`);
+  if (monthsBetween(from, to) > MAX_MONTHS) throw ruleViolation('period', 'max', /*i18n*/ { id: 'problem.stats.maxMonths', message: 'At most {max} months.' }, { max: MAX_MONTHS });
   const today = todayOf(now);
   return { from, to, lastDay: lastOfMonth(to), today, thisMonth: firstOfMonth(today) };
 }

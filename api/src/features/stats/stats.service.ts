@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { notFound, ruleViolation } from '../../lib/problem.js';
+import { notFound, problemTexts, ruleViolation } from '../../lib/problem.js';
 import type { CompanyScope } from '../../lib/scope.js';
 import { fillRateBucketOn } from './fill-rate.js';
 import * as repository from './stats.repository.js';
@@ -19,7 +19,7 @@ async function ownProduct(db: Db, scope: CompanyScope, productId: number) {
 }
 
 function checkPeriod(from: string, to: string, field: string) {
-  if (to < from) throw ruleViolation(field, 'min', 'The period must not end before it starts.');
+  if (to < from) throw ruleViolation(field, 'min', problemTexts.periodOrder);
 }
 
 /**
@@ -30,7 +30,7 @@ function checkPeriod(from: string, to: string, field: string) {
 export async function getProducedQuantities(db: Db, scope: CompanyScope, input: { startOf: string; endOf: string; productId: number }) {
   checkPeriod(input.startOf, input.endOf, 'endOf');
   if (daysBetween(input.startOf, input.endOf) >= MAX_CHART_DAYS) {
-    throw ruleViolation('endOf', 'max', `The chart shows at most ${MAX_CHART_DAYS} days.`, MAX_CHART_DAYS);
+    throw ruleViolation('endOf', 'max', /*i18n*/ { id: 'problem.stats.maxChartDays', message: 'The chart shows at most {max} days.' }, { max: MAX_CHART_DAYS }, MAX_CHART_DAYS);
   }
   const product = input.productId === 0 ? null : await ownProduct(db, scope, input.productId);
   const [days, products] = await Promise.all([

@@ -30,5 +30,5 @@ export function decodeCursor(cursor: string): StockKey {
       return { orderAmount, preformName, preformId, warehouseName, warehouseId };
     }
   }
-  throw ruleViolation('after', 'cursor', 'Not a cursor of this list: load the first page again.');
+  throw ruleViolation('after', 'cursor', /*i18n*/ { id: 'problem.stock.cursor', message: 'Not a cursor of this list: load the first page again.' });
 }

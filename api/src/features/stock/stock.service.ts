@@ -5,7 +5,7 @@ import { audit } from '../../lib/audit.js';
 import { cellsOf, checkExportSize, EXPORT_BATCH, LIST_EXPORT_MAX_ROWS, listFile, type ExportFormat } from '../../lib/list-export.js';
 import type { CsvCell } from '../downtime/downtime.csv.js';
 import type { PaginationInput } from '../../lib/pagination.js';
-import { notFound, ruleViolation } from '../../lib/problem.js';
+import { notFound, problemTexts, ruleViolation } from '../../lib/problem.js';
 import { preformExists, warehouseJson } from '../preforms/preforms.repository.js';
 import { decodeCursor, encodeCursor } from './stock-cursor.js';
 import { fillQuantity } from './stock-rules.js';
@@ -42,7 +42,7 @@ export async function getOperatorPreformStock(db: Db, body: { pagination?: Pagin
   const pagination = body.pagination ?? DEFAULT_PAGE;
   const defaultOrder = repository.isDefaultOrder(pagination);
   if (body.after !== undefined && !defaultOrder) {
-    throw ruleViolation('after', 'notForOrder', 'Only the default order (orderAmount descending) is paged by cursor; page other orders by page number.');
+    throw ruleViolation('after', 'notForOrder', /*i18n*/ { id: 'problem.stock.cursorOrder', message: 'Only the default order (orderAmount descending) is paged by cursor; page other orders by page number.' });
   }
   const after = body.after === undefined ? undefined : decodeCursor(body.after);
   const { rows, count, last } = await repository.findStockRows(db, {}, pagination, undefined, after);
@@ -55,9 +55,9 @@ export async function getOperatorPreformStock(db: Db, body: { pagination?: Pagin
  * ledger row and the balance beside it, row-locked, with the audit entry, in one transaction. Answers the row.
  */
 export async function fillPreformStock(db: Db, actor: Actor, fill: StockFill, operation: string) {
-  if (!(await preformExists(db, fill.preformId))) throw ruleViolation('preformId', 'notFound', 'No such preform.');
+  if (!(await preformExists(db, fill.preformId))) throw ruleViolation('preformId', 'notFound', problemTexts.noPreform);
   if (!(await repository.warehouseExists(db, fill.preformWarehouseId))) {
-    throw ruleViolation('preformWarehouseId', 'notFound', 'No such warehouse.');
+    throw ruleViolation('preformWarehouseId', 'notFound', problemTexts.noWarehouse);
   }
   const method = fill.method ?? 'increase';
   return db.transaction().execute(async (trx) => {

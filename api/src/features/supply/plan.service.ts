@@ -38,7 +38,7 @@ export const HORIZON_WEEKS = 13;
 /** The consumption the average daily usage looks back on. */
 export const PAST_DAYS = 28;
 
-const CHANGED = 'The plan changed since you read it (an order, a delivery or a forecast moved the numbers). Reload it and decide again.';
+const CHANGED = /*i18n*/ { id: 'problem.supplyPlan.changed', message: 'The plan changed since you read it (an order, a delivery or a forecast moved the numbers). Reload it and decide again.' };
 const ZONE_RANK: Record<Zone, number> = { red: 0, yellow: 1, green: 2, over: 3 };
 
 type PlanRow = Schemas['SupplyPlanRow'];
@@ -354,7 +354,7 @@ export async function getSupplyPlanSettings(db: Db) {
 export async function saveSupplyPlanSettings(db: Db, actor: Actor, settings: Schemas['SupplyPlanSettings']) {
   return db.transaction().execute(async (trx) => {
     const saved = await plans.updateSettings(trx, settings, settings.version);
-    if (!saved) throw conflict('The plan settings were changed by someone else meanwhile. Reload them and apply your change again.');
+    if (!saved) throw conflict(/*i18n*/ { id: 'problem.supplyPlan.staleSettings', message: 'The plan settings were changed by someone else meanwhile. Reload them and apply your change again.' });
     await audit(trx, actor, { operation: 'saveSupplyPlanSettings', recordType: 'supply_plan_settings', recordId: 1, details: settings });
     return settingsAnswer(saved);
   });

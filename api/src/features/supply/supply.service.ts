@@ -3,7 +3,7 @@ import { recordEvent } from '../events/events.service.js';
 import type { SupplyOrderStatus } from '../../db/tables/supply.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
-import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
+import { conflict, notFound, problemTexts, ruleViolation } from '../../lib/problem.js';
 import type { Schemas } from '../../lib/contract.js';
 import { orderExists } from '../orders/orders.repository.js';
 import { isCurrentSupplierOf, preformExists } from '../preforms/preforms.repository.js';
@@ -16,9 +16,9 @@ import * as repository from './supply.repository.js';
 /** The delivered column shows this many cards unless the board asks for another number. */
 export const DELIVERED_PAGE_SIZE = 50;
 
-const STALE = 'This supply order was changed by someone else meanwhile. Reload the board and apply your change again.';
-const OUT_OF_DELIVERED = 'Cards in delivered cannot be dragged out: the order has been added to stock.';
-const ONLY_PENDING_EDIT = 'Only pending supply orders (New) can be edited.';
+const STALE = /*i18n*/ { id: 'problem.supply.stale', message: 'This supply order was changed by someone else meanwhile. Reload the board and apply your change again.' };
+const OUT_OF_DELIVERED = /*i18n*/ { id: 'problem.supply.outOfDelivered', message: 'Cards in delivered cannot be dragged out: the order has been added to stock.' };
+const ONLY_PENDING_EDIT = /*i18n*/ { id: 'problem.supply.onlyPendingEdit', message: 'Only pending supply orders (New) can be edited.' };
 
 export type SupplyOrderInput = Schemas['SupplyOrderInput'];
 
@@ -45,9 +45,14 @@ export function getSupplyOrders(db: Db, body: SupplyColumnQuery) {
   const otherPair = delivered ? (['after', 'afterId'] as const) : (['before', 'beforeId'] as const);
   const misplaced = otherPair.find((field) => body[field] !== undefined);
   if (misplaced) {
-    throw ruleViolation(misplaced, 'notForColumn', `The ${body.orderStatus} column is paged with ${dateField} and ${idField}, not ${misplaced}.`);
+    throw ruleViolation(misplaced, 'notForColumn', /*i18n*/ { id: 'problem.supply.notForColumn', message: 'The {column} column is paged with {dateField} and {idField}, not {misplaced}.' }, {
+      column: body.orderStatus,
+      dateField,
+      idField,
+      misplaced,
+    });
   }
-  if (id !== undefined && date === undefined) throw ruleViolation(idField, 'requires', `${idField} needs ${dateField}.`);
+  if (id !== undefined && date === undefined) throw ruleViolation(idField, 'requires', /*i18n*/ { id: 'problem.supply.idNeedsDate', message: '{idField} needs {dateField}.' }, { idField, dateField });
   return repository.findSupplyOrders(db, {
     status: body.orderStatus,
     from: date === undefined ? undefined : { dueDate: date, id },
@@ -57,15 +62,15 @@ export function getSupplyOrders(db: Db, body: SupplyColumnQuery) {
 
 /** Preform, warehouse and supplier must exist, and the supplier must be one of the preform's (400 naming the field). */
 async function checkReferences(db: Db, values: repository.SupplyOrderValues) {
-  if (!(await preformExists(db, values.preformId))) throw ruleViolation('Order.preformId', 'notFound', 'No such preform.');
+  if (!(await preformExists(db, values.preformId))) throw ruleViolation('Order.preformId', 'notFound', problemTexts.noPreform);
   if (!(await warehouseExists(db, values.preformWarehouseId))) {
-    throw ruleViolation('Order.preformWarehouseId', 'notFound', 'No such warehouse.');
+    throw ruleViolation('Order.preformWarehouseId', 'notFound', problemTexts.noWarehouse);
   }
   if (!(await isCurrentSupplierOf(db, values.preformSupplyId, values.preformId))) {
-    throw ruleViolation('Order.preformSupplyId', 'notSupplierOfPreform', 'The supplier is not one of the chosen preform\'s suppliers.');
+    throw ruleViolation('Order.preformSupplyId', 'notSupplierOfPreform', /*i18n*/ { id: 'problem.supply.notSupplier', message: "The supplier is not one of the chosen preform's suppliers." });
   }
   if (values.clientProductionOrderId !== null && !(await orderExists(db, values.clientProductionOrderId))) {
-    throw ruleViolation('Order.clientProductionOrderId', 'notFound', 'No such production order.');
+    throw ruleViolation('Order.clientProductionOrderId', 'notFound', /*i18n*/ { id: 'problem.supply.noProductionOrder', message: 'No such production order.' });
   }
 }
 
@@ -98,7 +103,7 @@ export async function saveSupplyOrder(db: Db, actor: Actor, input: SupplyOrderIn
   const status = input.orderStatus ?? 'pending';
 
   if (input.id === undefined) {
-    if (status !== 'pending') throw ruleViolation('Order.orderStatus', 'pendingOnCreate', 'A new supply order starts in New (pending).');
+    if (status !== 'pending') throw ruleViolation('Order.orderStatus', 'pendingOnCreate', /*i18n*/ { id: 'problem.supply.pendingOnCreate', message: 'A new supply order starts in New (pending).' });
     await checkReferences(db, values);
     return db.transaction().execute(async (trx) => {
       const id = await repository.insertSupplyOrder(trx, values);
@@ -108,7 +113,7 @@ export async function saveSupplyOrder(db: Db, actor: Actor, input: SupplyOrderIn
   }
 
   const id = input.id;
-  if (input.version === undefined) throw ruleViolation('Order.version', 'required', 'An update must send the version it read.');
+  if (input.version === undefined) throw ruleViolation('Order.version', 'required', problemTexts.versionRequired);
   const version = input.version;
   const stored = await repository.findOrderState(db, id);
   if (!stored) throw notFound('Supply order');
@@ -191,7 +196,7 @@ export async function deleteSupplyOrder(db: Db, actor: Actor, body: { orderId: n
     if (!deleted) {
       const now = await repository.findOrderState(trx, body.orderId);
       if (!now) throw notFound('Supply order');
-      if (now.order_status !== 'pending') throw conflict('Only pending supply orders (New) can be removed.');
+      if (now.order_status !== 'pending') throw conflict(/*i18n*/ { id: 'problem.supply.onlyPendingRemove', message: 'Only pending supply orders (New) can be removed.' });
       throw conflict(STALE);
     }
     await audit(trx, actor, { operation: 'deleteSupplyOrder', recordType: 'supply_order', recordId: body.orderId });

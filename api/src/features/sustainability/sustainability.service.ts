@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { BodyOf, Schemas } from '../../lib/contract.js';
-import { badRequest, conflict, notFound, ruleViolation, type FieldProblem } from '../../lib/problem.js';
+import { badRequest, conflict, fieldProblem, notFound, ruleViolation, type TranslatableFieldProblem } from '../../lib/problem.js';
 import type { UploadStore } from '../../lib/storage/index.js';
 import { ACCEPTED_UPLOAD_TYPES, cleanFilename, downloadFilename, type ReceivedFile } from '../claims/uploads.service.js';
 import type { CompanyScope } from '../../lib/scope.js';
@@ -29,7 +29,8 @@ import {
 
 type Input = Schemas['LotCompositionInput'];
 
-const STALE = "This lot's composition was changed by someone else meanwhile. Reload it and apply your change again.";
+const COMPOSITION = /*i18n*/ { id: 'problem.sustainability.composition', message: "The lot's composition does not add up." };
+const STALE = /*i18n*/ { id: 'problem.sustainability.stale', message: "This lot's composition was changed by someone else meanwhile. Reload it and apply your change again." };
 
 /** A lot's composition as the rules read it, or null when nobody recorded it. */
 export const compositionOf = (lot: LotRow): Composition | null =>
@@ -78,20 +79,20 @@ const lotRef = (lot: LotRow): Schemas['LotRef'] => ({
  * together; recycled content names its scheme and certificate; a carbon figure names its EPD and an EPD its figure;
  * a validity that ends before it starts. `prefix` names where the composition sits in the request.
  */
-export function compositionProblems(input: Input, prefix: string): FieldProblem[] {
-  const problems: FieldProblem[] = [];
+export function compositionProblems(input: Input, prefix: string): TranslatableFieldProblem[] {
+  const problems: TranslatableFieldProblem[] = [];
   const field = (name: string) => `${prefix}.${name}`;
   if (input.postConsumerPercent + input.preConsumerPercent > 100) {
-    problems.push({ field: field('preConsumerPercent'), code: 'maximum', message: 'Post- and pre-consumer content together are at most 100 %.', limit: 100 - input.postConsumerPercent });
+    problems.push(fieldProblem(field('preConsumerPercent'), 'maximum', /*i18n*/ { id: 'problem.sustainability.sharesMax', message: 'Post- and pre-consumer content together are at most 100 %.' }, undefined, 100 - input.postConsumerPercent));
   }
   if (input.postConsumerPercent + input.preConsumerPercent > 0) {
-    if (input.scheme === null) problems.push({ field: field('scheme'), code: 'required', message: 'Recycled content needs its certification scheme.' });
-    if (input.certificateNo === null) problems.push({ field: field('certificateNo'), code: 'required', message: 'Recycled content needs its certificate number.' });
+    if (input.scheme === null) problems.push(fieldProblem(field('scheme'), 'required', /*i18n*/ { id: 'problem.sustainability.schemeRequired', message: 'Recycled content needs its certification scheme.' }));
+    if (input.certificateNo === null) problems.push(fieldProblem(field('certificateNo'), 'required', /*i18n*/ { id: 'problem.sustainability.certificateRequired', message: 'Recycled content needs its certificate number.' }));
   }
-  if (input.carbonKgPerKg !== null && input.epdReference === null) problems.push({ field: field('epdReference'), code: 'required', message: 'A carbon figure names the EPD it comes from.' });
-  if (input.carbonKgPerKg === null && input.epdReference !== null) problems.push({ field: field('carbonKgPerKg'), code: 'required', message: "Enter the EPD's carbon figure, or leave the EPD empty." });
+  if (input.carbonKgPerKg !== null && input.epdReference === null) problems.push(fieldProblem(field('epdReference'), 'required', /*i18n*/ { id: 'problem.sustainability.epdRequired', message: 'A carbon figure names the EPD it comes from.' }));
+  if (input.carbonKgPerKg === null && input.epdReference !== null) problems.push(fieldProblem(field('carbonKgPerKg'), 'required', /*i18n*/ { id: 'problem.sustainability.carbonRequired', message: "Enter the EPD's carbon figure, or leave the EPD empty." }));
   if (input.validFrom !== null && input.validUntil !== null && input.validUntil < input.validFrom) {
-    problems.push({ field: field('validUntil'), code: 'order', message: 'The certificate cannot end before it starts.' });
+    problems.push(fieldProblem(field('validUntil'), 'order', /*i18n*/ { id: 'problem.sustainability.validityOrder', message: 'The certificate cannot end before it starts.' }));
   }
   return problems;
 }
@@ -114,7 +115,7 @@ const valuesOf = (input: Input): repository.CompositionValues => ({
  */
 export async function recordLotComposition(trx: Executor, actor: Actor, lotId: number, input: Input): Promise<void> {
   const problems = compositionProblems(input, 'Order.composition');
-  if (problems.length > 0) throw badRequest("The lot's composition does not add up.", problems);
+  if (problems.length > 0) throw badRequest(COMPOSITION, undefined, problems);
   if (!(await repository.insertComposition(trx, lotId, valuesOf(input)))) throw conflict(STALE);
   await audit(trx, actor, { operation: 'saveSupplyOrder', recordType: 'lot_composition', recordId: lotId, details: { after: valuesOf(input) } });
 }
@@ -128,7 +129,7 @@ export async function getLotComposition(db: Db, lotId: number): Promise<Schemas[
 /** The admin records or corrects a lot's composition at the version read (0: none recorded yet); audited before and after. */
 export async function saveLotComposition(db: Db, actor: Actor, body: BodyOf<'AdminSustainability_saveLotComposition'>): Promise<Schemas['LotComposition']> {
   const problems = compositionProblems(body.composition, 'composition');
-  if (problems.length > 0) throw badRequest("The lot's composition does not add up.", problems);
+  if (problems.length > 0) throw badRequest(COMPOSITION, undefined, problems);
   const values = valuesOf(body.composition);
   await db.transaction().execute(async (trx) => {
     if (!(await repository.lockLot(trx, body.lotId))) throw notFound('Lot');
@@ -157,7 +158,7 @@ export async function saveLotComposition(db: Db, actor: Actor, body: BodyOf<'Adm
 export async function saveLotCertificate(db: Db, store: UploadStore, actor: Actor, lotId: number, file: ReceivedFile): Promise<Schemas['LotComposition']> {
   const detected = await fileTypeFromBuffer(file.content).catch(() => undefined); // unreadable containers are simply not accepted
   if (!detected || !ACCEPTED_UPLOAD_TYPES.has(detected.mime)) {
-    throw ruleViolation('file', 'type', 'A certificate is a PDF document or an image (JPEG, PNG, GIF, WebP, HEIC).');
+    throw ruleViolation('file', 'type', /*i18n*/ { id: 'problem.sustainability.certificateType', message: 'A certificate is a PDF document or an image (JPEG, PNG, GIF, WebP, HEIC).' });
   }
   if (!(await repository.findLots(db, [lotId])).length) throw notFound('Lot');
   const values = {

@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
+import { phrase, type ProblemMessage } from '../../lib/problem.js';
 
 /**
  * Where a webhook may go: a URL whose host resolves to a loopback, private, link-local (the cloud metadata
@@ -89,24 +90,37 @@ export function addressPolicy(config: AddressConfig): AddressPolicy {
 }
 
 /** Why a URL is refused, or undefined when it may be called: https to public addresses, http only to opened networks. */
-export async function refusalOf(url: string, policy: AddressPolicy, resolve: (host: string) => Promise<LookupAddress[]> = resolveAll): Promise<string | undefined> {
+/** Why a URL is refused, in the catalogues: the admin who types it reads it in their language. */
+const REFUSALS = {
+  notUrl: /*i18n*/ { id: 'problem.webhooks.notUrl', message: 'It is not a URL.' },
+  httpsOnly: /*i18n*/ { id: 'problem.webhooks.httpsOnly', message: 'Only https URLs are accepted.' },
+  credentials: /*i18n*/ { id: 'problem.webhooks.credentials', message: 'A URL with a user name or password is not accepted.' },
+  unresolved: /*i18n*/ { id: 'problem.webhooks.unresolved', message: 'The host {host} does not resolve.' },
+  nonPublic: /*i18n*/ { id: 'problem.webhooks.nonPublic', message: 'The host resolves to {address}, a loopback, private or link-local address.' },
+};
+
+/**
+ * Why a URL is refused (a catalogue message and its values; `phrase(…)`), or undefined when it may be called: https to
+ * public addresses, http only to opened networks.
+ */
+export async function refusalOf(url: string, policy: AddressPolicy, resolve: (host: string) => Promise<LookupAddress[]> = resolveAll): Promise<ProblemMessage | undefined> {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return 'It is not a URL.';
+    return phrase(REFUSALS.notUrl);
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'Only https URLs are accepted.';
-  if (parsed.username || parsed.password) return 'A URL with a user name or password is not accepted.';
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return phrase(REFUSALS.httpsOnly);
+  if (parsed.username || parsed.password) return phrase(REFUSALS.credentials);
   let addresses: LookupAddress[];
   try {
     addresses = await resolve(parsed.hostname);
   } catch {
-    return `The host ${parsed.hostname} does not resolve.`;
+    return phrase(REFUSALS.unresolved, { host: parsed.hostname });
   }
   const refused = addresses.find((entry) => !policy.allows(entry.address));
-  if (refused) return `The host resolves to ${normalise(refused.address).address}, a loopback, private or link-local address.`;
-  if (parsed.protocol === 'http:' && !addresses.every((entry) => policy.isAllowedPrivate(entry.address))) return 'Only https URLs are accepted.';
+  if (refused) return phrase(REFUSALS.nonPublic, { address: normalise(refused.address).address });
+  if (parsed.protocol === 'http:' && !addresses.every((entry) => policy.isAllowedPrivate(entry.address))) return phrase(REFUSALS.httpsOnly);
   return undefined;
 }
 

@@ -9,6 +9,7 @@ import { eventView } from '../events/events.view.js';
 import { recordEvent } from '../events/events.service.js';
 import { addressPolicy } from './webhooks.address.js';
 import { postWebhook } from './webhooks.http.js';
+import { storedReason } from './webhooks.reason.js';
 import { signatureHeader } from './webhooks.signature.js';
 
 /**
@@ -91,10 +92,16 @@ export async function attemptDelivery(db: Db, config: DeliveryConfig, deliveryId
     const wait = config.WEBHOOK_RETRY_SECONDS[attempts - 1];
     if (wait === undefined) {
       await trx.updateTable('webhook_deliveries').set({ ...common, status: 'failed', next_attempt_at: null }).where('id', '=', delivery.id).execute();
-      const what = result.status === null ? result.body : `HTTP ${result.status}`;
       await recordUpdate(trx, 'webhook_endpoints', {
         enabled: false,
-        disabled_reason: `Disabled after ${attempts} failed attempts to deliver event ${event.id} (${event.type}); the last: ${what}`.slice(0, 1000),
+        disabled_reason: storedReason({
+          code: 'failedDeliveries',
+          attempts,
+          eventId: event.id,
+          eventType: event.type,
+          status: result.status,
+          ...(result.status === null ? { error: result.body } : {}),
+        }),
       })
         .where('id', '=', delivery.endpoint_id)
         .execute();

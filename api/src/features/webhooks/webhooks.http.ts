@@ -2,6 +2,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { LookupAddress } from 'node:dns';
+import { english } from '../../lib/i18n.js';
+import { render } from '../../lib/problem.js';
 import { normalise, refusalOf, resolveAll, type AddressPolicy } from './webhooks.address.js';
 
 export interface PostLimits {
@@ -20,7 +22,8 @@ export type PostResult = { ok: true; status: number; body: string } | { ok: fals
  */
 export async function postWebhook(url: string, headers: Record<string, string>, body: string, policy: AddressPolicy, limits: PostLimits): Promise<PostResult> {
   const refusal = await refusalOf(url, policy);
-  if (refusal) return { ok: false, status: null, body: `Not sent: ${refusal}` };
+  // The delivery's record (the receiver's side of the exchange) stays English, as a receiver's own answers would be.
+  if (refusal) return { ok: false, status: null, body: `Not sent: ${render(english, refusal)}` };
   const target = new URL(url);
   const lookup: LookupFunction = (hostname, options, callback) => {
     resolveAll(hostname).then(

@@ -6,6 +6,8 @@ import { now } from '../../lib/clock.js';
 import type { Schemas } from '../../lib/contract.js';
 import { whereScope, type Scope } from '../../lib/scope.js';
 import { secretHint } from './webhooks.signature.js';
+import type { Translator } from '../../lib/i18n.js';
+import { reasonText } from './webhooks.reason.js';
 
 type Executor = Db | Transaction<Database>;
 
@@ -23,9 +25,9 @@ const ENDPOINT = [
 ] as const;
 
 /** The scope's endpoints as the contract's `WebhookEndpoint` (without their secrets). */
-export async function findEndpoints(db: Executor, scope: Scope): Promise<Schemas['WebhookEndpoint'][]> {
+export async function findEndpoints(db: Executor, scope: Scope, l: Translator): Promise<Schemas['WebhookEndpoint'][]> {
   const rows = await whereScope(db.selectFrom('webhook_endpoints').select(ENDPOINT), 'company_id', scope).orderBy('id').limit(1000).execute();
-  return rows.map((row) => toEndpoint(row));
+  return rows.map((row) => toEndpoint(row, l));
 }
 
 export function findEndpoint(db: Executor, scope: Scope, id: number) {
@@ -34,8 +36,11 @@ export function findEndpoint(db: Executor, scope: Scope, id: number) {
 
 export type StoredEndpoint = NonNullable<Awaited<ReturnType<typeof findEndpoint>>>;
 
-/** An endpoint as the contract's `WebhookEndpoint`: the secret's hint only, the previous secret while it still signs. */
-export function toEndpoint(row: StoredEndpoint, at = now()): Schemas['WebhookEndpoint'] {
+/**
+ * An endpoint as the contract's `WebhookEndpoint`: the secret's hint only, the previous secret while it still signs,
+ * the reason it was disabled in the reader's language (`l`).
+ */
+export function toEndpoint(row: StoredEndpoint, l: Translator, at = now()): Schemas['WebhookEndpoint'] {
   const overlapping = row.previous_secret_valid_until && row.previous_secret_valid_until > at;
   return {
     id: row.id,
@@ -43,7 +48,7 @@ export function toEndpoint(row: StoredEndpoint, at = now()): Schemas['WebhookEnd
     eventTypes: row.event_types,
     companyId: row.company_id,
     enabled: row.enabled,
-    disabledReason: row.disabled_reason,
+    disabledReason: reasonText(row.disabled_reason, l),
     secretHint: secretHint(row.secret),
     previousSecretValidUntil: overlapping ? row.previous_secret_valid_until!.toISOString() : null,
     createdAt: row.created_at.toISOString(),

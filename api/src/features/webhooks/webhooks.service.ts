@@ -6,13 +6,14 @@ import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import { now } from '../../lib/clock.js';
 import type { Schemas } from '../../lib/contract.js';
-import { conflict, notFound, ruleViolation } from '../../lib/problem.js';
+import { conflict, notFound, problemTexts, ruleViolation } from '../../lib/problem.js';
 import type { Scope } from '../../lib/scope.js';
 import { typesReadBy } from '../events/events.service.js';
 import { addressPolicy, refusalOf } from './webhooks.address.js';
 import { queuePendingOf } from './webhooks.deliveries.js';
 import * as repository from './webhooks.repository.js';
 import { newSecret } from './webhooks.signature.js';
+import type { Translator } from '../../lib/i18n.js';
 
 /**
  * Webhook endpoints: the manufacturer's admin subscribes endpoints that receive every company's events;
@@ -22,10 +23,11 @@ import { newSecret } from './webhooks.signature.js';
 
 type AddressSettings = Pick<Config, 'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_ALLOWED_NETWORKS'>;
 
-const STALE = 'This endpoint was changed meanwhile (by someone else, or disabled after failed deliveries). Reload it and apply your change again.';
+const STALE = /*i18n*/ { id: 'problem.webhooks.stale', message: 'This endpoint was changed meanwhile (by someone else, or disabled after failed deliveries). Reload it and apply your change again.' };
 
-export async function getEndpoints(db: Db, scope: Scope) {
-  return { rows: await repository.findEndpoints(db, scope) };
+/** The scope's endpoints; `l` words why the portal disabled one, in the reader's language. */
+export async function getEndpoints(db: Db, scope: Scope, l: Translator) {
+  return { rows: await repository.findEndpoints(db, scope, l) };
 }
 
 /** A client company's endpoint subscribes only to types its `client` role can read. */
@@ -33,18 +35,18 @@ function checkTypes(actor: Actor, types: EventType[]) {
   if (!actor.clientType) return;
   const readable = new Set(typesReadBy(actor.clientType));
   const index = types.findIndex((type) => !readable.has(type));
-  if (index >= 0) throw ruleViolation(`endpoint.eventTypes.${index}`, 'enum', `Your company cannot subscribe to ${types[index]}: it is about the manufacturer's records.`);
+  if (index >= 0) throw ruleViolation(`endpoint.eventTypes.${index}`, 'enum', /*i18n*/ { id: 'problem.webhooks.manufacturerEvent', message: "Your company cannot subscribe to {type}: it is about the manufacturer's records." }, { type: types[index] });
 }
 
 async function checkUrl(config: AddressSettings, url: string) {
   const refusal = await refusalOf(url, addressPolicy(config));
-  if (refusal) throw ruleViolation('endpoint.url', 'address', refusal);
+  if (refusal) throw ruleViolation('endpoint.url', 'address', refusal.descriptor, refusal.values);
 }
 
-export async function saveEndpoint(db: Db, config: AddressSettings, actor: Actor, scope: Scope, input: Schemas['WebhookEndpointInput']) {
+export async function saveEndpoint(db: Db, config: AddressSettings, actor: Actor, scope: Scope, input: Schemas['WebhookEndpointInput'], l: Translator) {
   const eventTypes = [...new Set(input.eventTypes)];
   checkTypes(actor, eventTypes);
-  if (input.id !== undefined && input.version === undefined) throw ruleViolation('endpoint.version', 'required', 'An update must send the version it read.');
+  if (input.id !== undefined && input.version === undefined) throw ruleViolation('endpoint.version', 'required', problemTexts.versionRequired);
   // Another company's endpoint is not found, whatever its URL would be.
   if (input.id !== undefined && !(await repository.findEndpoint(db, scope, input.id))) throw notFound('Webhook endpoint');
   await checkUrl(config, input.url);
@@ -60,7 +62,7 @@ export async function saveEndpoint(db: Db, config: AddressSettings, actor: Actor
         createdBy: actor.sub,
       });
       await audit(trx, actor, { operation: 'saveEndpoint', recordType: 'webhook_endpoint', recordId: created.id, details: { url: input.url, eventTypes, enabled: input.enabled } });
-      return { endpoint: repository.toEndpoint(created), secret };
+      return { endpoint: repository.toEndpoint(created, l), secret };
     }
     const before = await repository.findEndpoint(trx, scope, input.id);
     if (!before) throw notFound('Webhook endpoint');
@@ -77,11 +79,19 @@ export async function saveEndpoint(db: Db, config: AddressSettings, actor: Actor
       await queuePendingOf(trx, updated.id);
     }
     await audit(trx, actor, { operation: 'saveEndpoint', recordType: 'webhook_endpoint', recordId: updated.id, details: { url: input.url, eventTypes, enabled: input.enabled } });
-    return { endpoint: repository.toEndpoint(updated) };
+    return { endpoint: repository.toEndpoint(updated, l) };
   });
 }
 
-export async function rotateSecret(db: Db, config: Pick<Config, 'WEBHOOK_ROTATION_OVERLAP_HOURS'>, actor: Actor, scope: Scope, id: number, version: number) {
+export async function rotateSecret(
+  db: Db,
+  config: Pick<Config, 'WEBHOOK_ROTATION_OVERLAP_HOURS'>,
+  actor: Actor,
+  scope: Scope,
+  id: number,
+  version: number,
+  l: Translator,
+) {
   return db.transaction().execute(async (trx) => {
     if (!(await repository.findEndpoint(trx, scope, id))) throw notFound('Webhook endpoint');
     const secret = newSecret();
@@ -89,7 +99,7 @@ export async function rotateSecret(db: Db, config: Pick<Config, 'WEBHOOK_ROTATIO
     const updated = await repository.rotateEndpointSecret(trx, scope, id, version, secret, until);
     if (!updated) throw conflict(STALE);
     await audit(trx, actor, { operation: 'rotateSecret', recordType: 'webhook_endpoint', recordId: id, details: { previousSecretValidUntil: until.toISOString() } });
-    return { endpoint: repository.toEndpoint(updated), secret };
+    return { endpoint: repository.toEndpoint(updated, l), secret };
   });
 }
 
@@ -128,7 +138,7 @@ export async function resendDelivery(db: Db, actor: Actor, scope: Scope, deliver
   return db.transaction().execute(async (trx) => {
     const delivery = await repository.lockDelivery(trx, scope, deliveryId);
     if (!delivery) throw notFound('Webhook delivery');
-    if (!delivery.enabled) throw conflict('This endpoint is disabled: enable it, and what waited for it is sent again.');
+    if (!delivery.enabled) throw conflict(/*i18n*/ { id: 'problem.webhooks.disabled', message: 'This endpoint is disabled: enable it, and what waited for it is sent again.' });
     await repository.resetDelivery(trx, deliveryId);
     await sendInTransaction(trx, QUEUES.webhookDelivery, { deliveryId });
     await audit(trx, actor, { operation: 'resendDelivery', recordType: 'webhook_delivery', recordId: deliveryId });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { HttpProblem } from '../problem.js';
+import { problem } from '../problem.js';
 import type { StoredContent, UploadStore } from './store.js';
 
 export interface S3Settings {
@@ -24,9 +24,9 @@ async function reachable<T>(request: Promise<T>): Promise<T> {
   } catch (error) {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
     if (status === undefined || status >= 500) {
-      const problem = new HttpProblem(503, 'Service Unavailable', 'The file storage is not reachable right now. Try again in a few seconds.');
-      problem.cause = error;
-      throw problem;
+      const unavailable = problem(503, 'Service Unavailable', /*i18n*/ { id: 'problem.storageUnavailable', message: 'The file storage is not reachable right now. Try again in a few seconds.' });
+      unavailable.cause = error;
+      throw unavailable;
     }
     throw error;
   }
