@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { BodyOf, Schemas } from '../../lib/contract.js';
+import { oneAtATime } from '../../lib/one-at-a-time.js';
 import { badRequest, conflict, fieldProblem, notFound, ruleViolation, type TranslatableFieldProblem } from '../../lib/problem.js';
 import type { UploadStore } from '../../lib/storage/index.js';
 import { ACCEPTED_UPLOAD_TYPES, cleanFilename, downloadFilename, type ReceivedFile } from '../claims/uploads.service.js';
@@ -365,7 +366,11 @@ export async function getCustomersFootprint(db: Db, year: number): Promise<{ row
  * The plant's mass balance per year: recycled mass in the lots delivered that year, against recycled mass stated on
  * the lines invoiced that year (each lot's lines capped at what it delivered), and the headroom carried over.
  */
-export async function getMassBalance(db: Db): Promise<{ rows: Schemas['MassBalanceRow'][] }> {
+export const getMassBalance = oneAtATime(computeMassBalance);
+
+// Reads every lot and every declared take of the plant: ten at once at full scale filled the API's heap, so the
+// requests that arrive while one runs share the next (`oneAtATime`).
+async function computeMassBalance(db: Db): Promise<{ rows: Schemas['MassBalanceRow'][] }> {
   const lots = new Map((await repository.findLots(db, null)).map((lot) => [lot.lot_id, lot]));
   const takes = await repository.findDeclaredTakes(db, null);
   const capped = cappedTakes(lots, takes);
