@@ -5,7 +5,7 @@ import type { JSONWebKeySet } from 'jose';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { authPlugin } from './plugins/auth.js';
-import { acceptLanguageOf, problemsPlugin } from './plugins/problems.js';
+import { problemsPlugin } from './plugins/problems.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { pressurePlugin } from './plugins/pressure.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -28,7 +28,7 @@ import { eventBoundsOf } from './features/machines/machines.ingest.js';
 import { registerJobs } from './jobs/index.js';
 import { registerUnsubscribe } from './features/notifications/notifications.unsubscribe.js';
 import { unsubscribe } from './features/notifications/notifications.service.js';
-import { callerLanguage, subjectTranslator } from './features/session/session.service.js';
+import { requestLanguage, subjectTranslator } from './features/session/session.service.js';
 
 export interface AppOptions {
   config: Config;
@@ -90,8 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(problemsPlugin, { languageOf: (request) =>
-      callerLanguage(options.db, request.actor && { subject: request.actor.sub, companyId: request.actor.companyId }, acceptLanguageOf(request)), });
+  await app.register(problemsPlugin, { languageOf: (request) => requestLanguage(options.db, request) });
   // GET /metrics (Prometheus), and every request counted and timed by its operation id.
   await app.register(metricsPlugin, { db: options.db, token: options.config.METRICS_TOKEN });
   await app.register(pressurePlugin, {

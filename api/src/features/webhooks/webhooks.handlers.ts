@@ -3,12 +3,10 @@ import type { Handlers } from '../../lib/contract.js';
 import { translator } from '../../lib/i18n.js';
 import { deleteEndpoints, getDeliveries, getEndpoints, resendDelivery, rotateSecret, saveEndpoint } from './webhooks.service.js';
 import { scopeOf } from '../../lib/scope.js';
-import { acceptLanguageOf } from '../../plugins/problems.js';
-import { callerLanguage } from '../session/session.service.js';
+import { requestLanguage } from '../session/session.service.js';
 
 /** The reader's language (as a problem's detail is worded): the endpoint's disable reason is worded in it. */
-const readerOf = async (request: FastifyRequest) =>
-  translator(await callerLanguage(request.server.db, { subject: request.actor.sub, companyId: request.actor.companyId }, acceptLanguageOf(request)));
+const readerOf = async (request: FastifyRequest) => translator(await requestLanguage(request.server.db, request));
 
 export const webhooksHandlers: Handlers = {
   Webhooks_getEndpoints: async (request) => getEndpoints(request.server.db, scopeOf(request.actor), await readerOf(request)),
