@@ -28,7 +28,8 @@ import { eventBoundsOf } from './features/machines/machines.ingest.js';
 import { registerJobs } from './jobs/index.js';
 import { registerUnsubscribe } from './features/notifications/notifications.unsubscribe.js';
 import { unsubscribe } from './features/notifications/notifications.service.js';
-import { requestLanguage, subjectTranslator } from './features/session/session.service.js';
+import { subjectTranslator } from './features/session/session.service.js';
+import { requestLanguage } from './features/session/session.handlers.js';
 
 export interface AppOptions {
   config: Config;

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { components } from '../../../../generated/api-types.js';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
@@ -6,7 +5,6 @@ import { audit } from '../../lib/audit.js';
 import { isLanguage, translator, type Translator } from '../../lib/i18n.js';
 import type { Role } from '../../lib/roles.js';
 import type { Scope } from '../../lib/scope.js';
-import { acceptLanguageOf } from '../../plugins/problems.js';
 import * as repository from './session.repository.js';
 
 type CurrentUser = components['schemas']['CurrentUser'];
@@ -125,7 +123,3 @@ export async function callerLanguage(
   const company = caller?.companyId ? await repository.findCompanyLanguage(db, caller.companyId) : undefined;
   return company ?? PLANT_LANGUAGE;
 }
-
-/** The language of a request's caller: `callerLanguage` of its token's subject and of its Accept-Language as it arrived. */
-export const requestLanguage = (db: Db, request: FastifyRequest): Promise<Language> =>
-  callerLanguage(db, request.actor && { subject: request.actor.sub, companyId: request.actor.companyId }, acceptLanguageOf(request));

@@ -3,7 +3,7 @@ import type { Handlers } from '../../lib/contract.js';
 import { translator } from '../../lib/i18n.js';
 import { deleteEndpoints, getDeliveries, getEndpoints, resendDelivery, rotateSecret, saveEndpoint } from './webhooks.service.js';
 import { scopeOf } from '../../lib/scope.js';
-import { requestLanguage } from '../session/session.service.js';
+import { requestLanguage } from '../session/session.handlers.js';
 
 /** The reader's language (as a problem's detail is worded): the endpoint's disable reason is worded in it. */
 const readerOf = async (request: FastifyRequest) => translator(await requestLanguage(request.server.db, request));
