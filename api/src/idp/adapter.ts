@@ -80,15 +80,25 @@ export async function purgeExpired(db: Db): Promise<number> {
 }
 
 /**
- * Refuses at the API, at once and on every replica, every access token of `sub` issued until now
- * (`subject_revocations`, read by the gate on every request): a disabled user, a revoked API client.
+ * Refuses at the API, on every replica, every access token of `sub` issued until now (`subject_revocations`: its
+ * trigger notifies every replica's memory, plugins/revocations.ts): a disabled user, a revoked API client. A caller
+ * inside the API hands the answer to its own process's memory once the transaction commits, so that its next request
+ * does not wait for the notification.
  */
-export async function revokeSubject(db: Kysely<Database> | Transaction<Database>, sub: string): Promise<void> {
-  await db
+export async function revokeSubject(db: Kysely<Database> | Transaction<Database>, sub: string): Promise<Revocation> {
+  const row = await db
     .insertInto('subject_revocations')
     .values({ sub, revoked_at: sql<Date>`clock_timestamp()` })
     .onConflict((oc) => oc.column('sub').doUpdateSet({ revoked_at: sql<Date>`clock_timestamp()` }))
-    .execute();
+    .returning(sql<number>`extract(epoch from revoked_at)::float8`.as('at'))
+    .executeTakeFirstOrThrow();
+  return { sub, at: row.at };
+}
+
+/** A subject's tokens issued up to `at` (seconds since the epoch, fractional) are refused. */
+export interface Revocation {
+  sub: string;
+  at: number;
 }
 
 /**

@@ -48,6 +48,17 @@ describe('a disabled user', () => {
     expect(await eventually(async () => (await me(two, await tokenFor({ sub: 'disabled-1', roles: ['admin'] }))) === 200, 3_000)).toBe(true);
   });
 
+  it('revoked by this replica is known to its memory at once, without waiting for the notification', async () => {
+    expect(await eventually(() => one.revocations.live)).toBe(true);
+    const token = await tokenFor({ sub: 'disabled-here', roles: ['admin'] });
+    expect(await me(one, token)).toBe(200);
+    // A revocation no notification ever names (nothing is written): only this process's own commit tells it.
+    one.revocations.remember({ sub: 'disabled-here', at: Date.UTC(2999, 0, 1) / 1000 });
+    expect(one.revocations.check('disabled-here', 0)).toBe(true);
+    expect(await me(one, token)).toBe(401);
+    expect(two.revocations.check('disabled-here', 0)).toBe(false);
+  });
+
   it('is still refused while the listening connection is cut, and memory answers again once it is back', async () => {
     const before = await tokenFor({ sub: 'disabled-2', roles: ['admin'] });
     const later = await tokenFor({ sub: 'disabled-3', roles: ['admin'] });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { dedicatedClient, type Db } from '../db/database.js';
+import type { Revocation } from '../idp/adapter.js';
 
 /** The channel the trigger on `subject_revocations` notifies (migration 2026-12-06-1730-revocation-notify). */
 export const REVOCATIONS_CHANNEL = 'subject_revocations';
@@ -66,6 +67,14 @@ export class RevocationWatch {
     if (!this.live) return undefined;
     const at = this.revokedAt.get(sub);
     return at !== undefined && at >= issuedAt;
+  }
+
+  /**
+   * A revocation this process committed: known here at once, as its own notification may arrive after the next
+   * request. Other replicas learn of it by the notification, within the heartbeat's bound.
+   */
+  remember(revocation: Revocation): void {
+    this.revoke(revocation.sub, revocation.at);
   }
 
   /** Connects and starts listening; resolves once the first attempt succeeded or failed (it keeps retrying). */

@@ -5,5 +5,5 @@ import * as service from './apiclients.service.js';
 export const apiclientsHandlers: Handlers = {
   ApiClients_getApiClients: async (request) => service.getApiClients(request.server.db),
   ApiClients_createApiClient: async (request) => service.createApiClient(request.server.db, request.actor, request.body.apiClient),
-  ApiClients_revokeApiClient: async (request) => service.revokeApiClient(request.server.db, request.actor, request.body.id),
+  ApiClients_revokeApiClient: async (request) => service.revokeApiClient(request.server.db, request.server.revocations, request.actor, request.body.id),
 };

@@ -1,7 +1,7 @@
 import { importJWK } from 'jose';
 import type { Db } from '../../db/database.js';
 import { newClientId, newClientSecret } from '../../idp/api-clients.js';
-import { revokeSubject } from '../../idp/adapter.js';
+import { revokeSubject, type Revocation } from '../../idp/adapter.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { Schemas } from '../../lib/contract.js';
@@ -10,6 +10,11 @@ import { CLIENT_TYPES, STAFF_ROLES } from '../../lib/roles.js';
 import * as repository from './apiclients.repository.js';
 
 type ApiClientRole = Schemas['ApiClientRole'];
+
+/** This process's memory of revoked subjects (the app's `revocations`). */
+interface RevocationMemory {
+  remember(revocation: Revocation): void;
+}
 
 export async function getApiClients(db: Db) {
   return { rows: await repository.findApiClients(db) };
@@ -97,13 +102,15 @@ export async function createApiClient(db: Db, actor: Actor, input: Schemas['ApiC
  * Revokes an API client: the provider no longer knows it (no new token), and its tokens issued until now are refused
  * at once, through the same revocation a disabled user's tokens go through.
  */
-export async function revokeApiClient(db: Db, actor: Actor, id: number) {
-  await db.transaction().execute(async (trx) => {
+export async function revokeApiClient(db: Db, memory: RevocationMemory, actor: Actor, id: number) {
+  const revocation = await db.transaction().execute(async (trx) => {
     const revoked = await repository.revokeApiClient(trx, id);
     if (!revoked) throw notFound('API client');
-    await revokeSubject(trx, revoked.client_id);
+    const revocation = await revokeSubject(trx, revoked.client_id);
     await audit(trx, actor, { operation: 'revokeApiClient', recordType: 'api_client', recordId: id, details: { clientId: revoked.client_id } });
+    return revocation;
   });
+  memory.remember(revocation);
   const [row] = await repository.findApiClients(db, id);
   return row!;
 }

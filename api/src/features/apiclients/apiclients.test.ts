@@ -491,6 +491,9 @@ describe("an API client meets the rules a person meets", () => {
     );
     expect(revoked.status).toBe(200);
     expect(revoked.body.revokedAt).not.toBeNull();
+    // The revoking process does not wait for its own notification: its memory names the client as the answer leaves.
+    const { iat } = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as { iat: number };
+    expect(app.revocations.check(created.apiClient.oauthClientId, iat)).not.toBe(false);
 
     expect((await call("/api/me", null, token)).status).toBe(401);
     expect((await call("/api/client/orders/filter", {}, token)).status).toBe(
