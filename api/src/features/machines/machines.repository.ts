@@ -249,6 +249,24 @@ export interface TopCause {
 const epochMs = (column: RawBuilder<unknown>) => sql`floor(extract(epoch from ${column}) * 1000)::float8`;
 
 /**
+ * The stops overlapping [from, to) of the machines, with whether their cause is planned, per machine in the order of
+ * `machines`: all that MTBF and MTTR are counted from. A year of every machine is thousands of stops, so a row is four
+ * columns, its machine by its place in `machines` and its instants as milliseconds, in no particular order.
+ */
+export async function findStops(db: Executor, machines: readonly MachineRow[], from: Date, to: Date): Promise<Stop[][]> {
+  const result = await executePrepared(db, sql<{ machine: number; at: number; until: number | null; planned: boolean }>`
+    with m as (select * from ${machinesTable(machines)})
+    select m.n::int as machine, ${epochMs(sql.ref('h.target_start'))} as at, ${epochMs(sql.ref('h.target_end'))} as until,
+           coalesce(dc.planned, false) as planned
+      from m
+      cross join lateral ${stopsOverlapping(from, to)} h
+      left join downtime_causes dc on dc.id = h.cause_id`);
+  const stops = machines.map((): Stop[] => []);
+  for (const row of result.rows) stops[row.machine - 1]!.push({ start: row.at, end: row.until, planned: row.planned });
+  return stops;
+}
+
+/**
  * The stops overlapping [from, to) of the machines, with whether their cause is planned, and their state events
  * (running, stopped, unknown) that tell when the state turns known or unknown: the last one before `from`, and in
  * [from, to) the deaths and the first running or stopped event after `from` and after each death (some others may

@@ -343,17 +343,22 @@ export async function getDowntimeAnalytics(db: Db, scope: Scope, body: Schemas['
   const { from, to } = periodOf(body.period);
   const machines = await repository.findMachines(db, scope, body.machines, undefined, false);
   if (!machines.length) return { pareto: [], machines: [], weekly: [] };
-  const [aggregates, { stops }] = await Promise.all([
+  const [aggregates, stops] = await Promise.all([
     repository.findDowntimeAggregates(db, machines, from, to),
-    repository.findStopsAndChanges(db, machines, from, to),
+    repository.findStops(db, machines, from, to),
   ]);
   const now = clock.nowMs();
   // The future has no operating time yet.
   const observed = { start: from.getTime(), end: Math.max(from.getTime(), Math.min(to.getTime(), now)) };
+  // A year has hundreds of shift windows, and most machines share a few shifts: each shift's are worked out once.
+  const windowsOf = new Map<string, rules.Span[]>();
   return {
     pareto: aggregates.pareto.map((row) => ({ causeId: row.cause_id, causeName: row.cause_name, planned: row.planned, hours: hours(row.seconds), count: row.count })),
     machines: machines.map((machine, position) => {
-      const windows = rules.shiftWindows(observed, { start: machine.shift_start, end: machine.shift_end });
+      const shift = { start: machine.shift_start, end: machine.shift_end };
+      const key = `${shift.start}-${shift.end}`;
+      let windows = windowsOf.get(key);
+      if (!windows) windowsOf.set(key, (windows = rules.shiftWindows(observed, shift)));
       const { failures, mtbfHours, mttrHours } = rules.reliability({ windows, stops: stops[position]!, now });
       return { clientId: machine.company_id, company: machine.company, machineName: machine.machine_name, stops: failures, mtbfHours, mttrHours };
     }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { band, buckets, knownSpans, merge, oeeFigure, overlap, reliability, shiftWindows, subtract, type Shift, type Span } from './oee.rules.js';
+import { band, buckets, knownSpans, merge, oeeFigure, overlap, reliability, shiftWindows, subtract, touches, type Shift, type Span } from './oee.rules.js';
 
 const at = (iso: string) => Date.parse(iso);
 const span = (start: string, end: string): Span => ({ start: at(start), end: at(end) });
@@ -188,6 +188,18 @@ describe('spans', () => {
     expect(overlap(a, b)).toBe(1.5 * 3_600_000);
     expect(merge([...b, ...a])).toEqual([span('2026-03-09T01:00:00Z', '2026-03-09T06:00:00Z')]);
     expect(subtract(a, b)).toEqual([span('2026-03-09T01:00:00Z', '2026-03-09T02:00:00Z'), span('2026-03-09T05:30:00Z', '2026-03-09T06:00:00Z')]);
+  });
+
+  it('touches: a span shares time with one of them, ends excluded', () => {
+    const a = [span('2026-03-09T01:00:00Z', '2026-03-09T03:00:00Z'), span('2026-03-09T05:00:00Z', '2026-03-09T06:00:00Z')];
+    const { start, end } = span('2026-03-09T03:00:00Z', '2026-03-09T05:00:00Z');
+    expect(touches(a, start, end)).toBe(false);
+    expect(touches(a, start - 1, end)).toBe(true);
+    expect(touches(a, start, end + 1)).toBe(true);
+    expect(touches(a, a[1]!.end, a[1]!.end + 1)).toBe(false);
+    expect(touches(a, a[0]!.start - 60_000, a[0]!.start)).toBe(false);
+    expect(touches(a, a[0]!.start + 1, a[0]!.start + 1)).toBe(false);
+    expect(touches([], start, end)).toBe(false);
   });
 });
 

@@ -125,6 +125,18 @@ export function overlap(a: readonly Span[], b: readonly Span[]): number {
   return total;
 }
 
+/** Whether [start, end) shares time with one of `spans` (sorted by start, without overlaps): a binary search. */
+export function touches(spans: readonly Span[], start: number, end: number): boolean {
+  let low = 0;
+  let high = spans.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (spans[middle]!.end <= start) low = middle + 1;
+    else high = middle;
+  }
+  return start < end && low < spans.length && spans[low]!.start < end;
+}
+
 /** Sorted spans merged where they overlap or touch (stops of one machine may overlap when typed by hand). */
 export function merge(spans: readonly Span[]): Span[] {
   const sorted = spans.filter((span) => span.end > span.start).sort((x, y) => x.start - y.start);
@@ -283,14 +295,16 @@ export interface Reliability {
  * stop with time in the planned busy time (PBT): a planned stop is not one, nor a stop between shifts (the machine was
  * not meant to run), and its downtime is the part inside the PBT, the same that availability subtracts. So
  * MTBF / (MTBF + MTTR) is the availability. Null without failures. `windows` are the shift time of the period up to
- * now (sorted, as shiftWindows gives them); a lasting stop runs to `now`.
+ * now, sorted and without overlaps, as shiftWindows gives them (so machines of one shift can share them); a lasting
+ * stop runs to `now`.
  */
 export function reliability(input: { windows: readonly Span[]; stops: readonly Stop[]; now: number }): Reliability {
   const { planned, unplannedOnly } = stopSpansOf(input.stops, input.now);
-  const busy = subtract(merge(input.windows), planned);
+  const busy = subtract(input.windows, planned);
   const downMs = overlap(busy, unplannedOnly);
   const aptMs = busy.reduce((sum, span) => sum + (span.end - span.start), 0) - downMs;
-  const failures = input.stops.filter((stop) => !stop.planned && overlap(busy, subtract([{ start: stop.start, end: stop.end ?? input.now }], planned)) > 0).length;
+  // Busy time already excludes the planned stops, so a stop is a failure when it shares any time with it.
+  const failures = input.stops.filter((stop) => !stop.planned && touches(busy, stop.start, stop.end ?? input.now)).length;
   if (failures === 0) return { failures, mtbfHours: null, mttrHours: null };
   const hours = (ms: number) => Math.round((ms / 3_600_000) * 100) / 100;
   return { failures, mtbfHours: hours(aptMs / failures), mttrHours: hours(downMs / failures) };
