@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { seriousViolations } from './axe.test-utils.js';
 import { expect, signIn, test } from './support.test-utils.js';
 
 /**
@@ -12,7 +12,6 @@ import { expect, signIn, test } from './support.test-utils.js';
  * so the scan switches the emulated `prefers-color-scheme` in place and scans again, instead of walking twice. A face
  * signs in once; its walk is split into tests on that one page to keep each test short.
  */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** What one face's walk found: one line per violation and element, e.g. 'Supply board: color-contrast (serious) at .card'. */
 type Findings = string[];
@@ -58,13 +57,7 @@ async function scan(page: Page, findings: Findings, screen: string, scope?: stri
   const first = schemes.get(page) ?? 'light';
   for (const scheme of [first, first === 'light' ? 'dark' : 'light'] as const) {
     if (scheme !== schemes.get(page)) await showScheme(page, scheme);
-    let builder = new AxeBuilder({ page }).withTags(TAGS);
-    if (scope) builder = builder.include(scope);
-    const { violations } = await builder.analyze();
-    for (const violation of violations) {
-      if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-      for (const node of violation.nodes) findings.push(`${screen} (${scheme}): ${violation.id} (${violation.impact}) at ${node.target.join(' ')}`);
-    }
+    for (const finding of await seriousViolations(page, scope)) findings.push(`${screen} (${scheme}): ${finding}`);
   }
 }
 

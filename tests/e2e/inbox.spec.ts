@@ -1,16 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { addDays, mondayOf, runNowMs, runToday } from './clock.test-utils.js';
 import { withPortalDatabase } from './database.test-utils.js';
+import { seriousViolations } from './axe.test-utils.js';
 import { expect, signIn, test } from './support.test-utils.js';
 
-/** Every serious or critical axe violation in `scope` (WCAG 2.2 AA), one line each. */
-async function axe(page: Page, scope: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include(scope).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}`));
-}
 
 /** A form field's input by its label (Mantine pickers are inputs whose role varies). */
 const field = (scope: Locator | Page, label: string) => scope.locator('input').and(scope.getByLabel(new RegExp(`^${label}`)));
@@ -108,7 +101,7 @@ test("the admin sees a notification e-mail that failed every retry beside the in
   await expect(row).toContainText('To bruno@');
   await expect(row).toContainText('7 attempts');
   await expect(row).toContainText('Last error: Invalid login: 535 5.7.8 Authentication failed');
-  expect(await axe(page, 'section[aria-labelledby="failed-notification-mails-title"]')).toEqual([]);
+  expect(await seriousViolations(page, 'section[aria-labelledby="failed-notification-mails-title"]')).toEqual([]);
 
   const retried = page.waitForResponse((response) => response.url().endsWith('/api/admin/notifications/mail/retry'));
   await row.getByRole('button', { name: 'Send Item confirmed for Bruno Buyer again' }).click();

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { runNowMs } from './clock.test-utils.js';
+import { seriousViolations } from './axe.test-utils.js';
 import { dragToColumn, expect, signIn, test } from './support.test-utils.js';
 
 /**
@@ -10,17 +10,6 @@ import { dragToColumn, expect, signIn, test } from './support.test-utils.js';
  */
 test.describe.configure({ mode: 'serial' });
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** Every serious or critical axe violation on the page (or in `scope`), one line each. */
-async function axe(page: Page, scope?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(TAGS);
-  if (scope) builder = builder.include(scope);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}`));
-}
 
 /** A dialog has finished its transition (axe measures colours; a half-faded dialog reports false contrast failures). */
 const shown = async (dialog: Locator) => {
@@ -61,7 +50,7 @@ test('a delivery with a lot number: the admin drops the card on Added to stock w
   await dragToColumn(page, card(column(page, 'Awaiting delivery')), column(page, 'Added to stock'));
   const confirm = page.getByRole('dialog', { name: 'Add to stock' });
   await shown(confirm);
-  expect(await axe(page, '[role="dialog"]')).toEqual([]);
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await confirm.getByRole('textbox', { name: 'Supplier lot number' }).fill(lotNumber);
   const saved = page.waitForResponse((response) => response.url().endsWith('/api/admin/supply/save'));
   await confirm.getByRole('button', { name: 'Add to stock' }).click();
@@ -81,7 +70,7 @@ test('a delivery with a lot number: the admin drops the card on Added to stock w
   await expect(row).toContainText('Tallinn');
   await expect(row).toContainText('Alpla Preform Centre');
   await expect(row).toContainText(amount.toLocaleString('en-US'));
-  expect(await axe(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await row.click();
   await expect(page.getByRole('heading', { name: `Lot ${lotNumber}`, level: 2 })).toBeVisible();
   await expect(page.getByText('No client got bottles from this lot yet.')).toBeVisible();
@@ -137,14 +126,14 @@ test('a produced quantity the operator records is taken first in, first out: fro
   const item = aqua.getByRole('row').filter({ hasText: 'AC-1000J' }).first();
   await expect(item).toBeVisible();
   line = { orderNo: (await item.getByRole('cell').nth(0).textContent())!, dueDate: (await item.getByRole('cell').nth(3).textContent())! };
-  expect(await axe(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // the item's production records name the lot
   await item.getByRole('button', { name: /^Production records of / }).click();
   const records = page.getByRole('dialog', { name: /^Production records of / });
   await shown(records);
   await expect(records.getByRole('row').filter({ hasText: 'Oscar Operator' }).first()).toContainText(oldest);
-  expect(await axe(page, '[role="dialog"]')).toEqual([]);
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await adminContext.close();
 });
 
@@ -158,7 +147,7 @@ test('the client sees the lot on its order line', async ({ page }) => {
   await shown(drawer);
   await expect(drawer.getByRole('region', { name: 'Preform lots' })).toContainText(oldest.replace(/ \(no lot number\)$/, ''));
   await expect(drawer.getByRole('region', { name: 'Preform lots' })).toContainText('Alpla Preform Centre');
-  expect(await axe(page, '[role="dialog"]')).toEqual([]);
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await expect(page.getByRole('button', { name: `History of AC-1000J, ${line!.dueDate}` })).toBeVisible();

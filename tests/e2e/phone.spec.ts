@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { CurrentUser } from '../../generated/web/model/index.js';
 import { faceFor } from '../../web/src/app/faces.js';
 import { userFromMe, type SessionUser } from '../../web/src/app/session.js';
+import { seriousViolations } from './axe.test-utils.js';
 import { expect, signIn, test } from './support.test-utils.js';
 
 /**
@@ -15,7 +15,6 @@ import { expect, signIn, test } from './support.test-utils.js';
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 test.use(PHONE);
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const main = (page: Page) => page.getByRole('main');
 
 /** Nothing on the page is wider than the screen: no sideways scrolling. */
@@ -61,10 +60,7 @@ async function expectNothingClipped(page: Page) {
 
 /** axe-core finds no serious or critical violation on the screen. */
 async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const findings = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}`));
+  const findings = await seriousViolations(page);
   expect(findings, findings.join('\n')).toEqual([]);
 }
 

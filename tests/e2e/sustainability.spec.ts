@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { runNowMs } from './clock.test-utils.js';
 import { withPortalDatabase } from './database.test-utils.js';
+import { seriousViolations } from './axe.test-utils.js';
 import { expect, signIn, test } from './support.test-utils.js';
 
 /**
@@ -11,16 +11,6 @@ import { expect, signIn, test } from './support.test-utils.js';
  */
 test.describe.configure({ mode: 'serial' });
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function axe(page: Page, scope?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(TAGS);
-  if (scope) builder = builder.include(scope);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}`));
-}
 
 const shown = async (dialog: Locator) => {
   await expect(dialog).toBeVisible();
@@ -57,11 +47,11 @@ test('an admin records a lot’s recycled content and evidence with its certific
   await signIn(page, 'admin', `/#/lots/${line.lot_id}`);
   const card = page.getByRole('region', { name: 'Recycled content and evidence' });
   await expect(card.getByRole('button', { name: /(Record|Correct) evidence/ })).toBeVisible();
-  expect(await axe(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await card.getByRole('button', { name: /(Record|Correct) evidence/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Recycled content and evidence' });
   await shown(dialog);
-  expect(await axe(page, '[role="dialog"]')).toEqual([]);
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await dialog.getByLabel('Post-consumer recycled content (%)').fill('35');
   await dialog.getByLabel('Pre-consumer recycled content (%)').fill('0');
   await dialog.getByRole('combobox', { name: 'Certification scheme' }).click();
@@ -88,7 +78,7 @@ test('a client opens a delivered line, reads its recycled content beside its lot
   await expect(recycled.getByRole('table', { name: 'Recycled content and carbon of the line' })).toContainText('Preform mass');
   // The lot the admin described above is stated with its certificate.
   await expect(recycled).toContainText(certificate);
-  expect(await axe(page, '[role="dialog"]')).toEqual([]);
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   const download = page.waitForEvent('download');
   await recycled.getByRole('button', { name: /^Recycled content statement / }).first().click();
   expect((await download).suggestedFilename()).toMatch(/^recycled-content-.+\.pdf$/);
@@ -101,7 +91,7 @@ test('a client opens a delivered line, reads its recycled content beside its lot
 test('a client reads its recycled content by month and product and exports it', async ({ page }) => {
   await signIn(page, 'client', '/#/stats/recycled-content');
   await expect(page.getByRole('heading', { name: 'Recycled content and carbon', level: 2 })).toBeVisible();
-  expect(await axe(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'CSV' }).click();
   expect((await download).suggestedFilename()).toMatch(/^recycled-content-\d{4}\.csv$/);
