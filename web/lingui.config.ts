@@ -19,9 +19,9 @@ const notCode = ['**/*.test.*', '**/test/**'];
  */
 const SHELL_FILES: Record<string, string> = { notifications: 'NotificationsBell.tsx' };
 const featureFolder = (name: string) => `<rootDir>/src/features/${name}`;
-/** What the shell's catalogue leaves to a feature's: its folder, but for a file of the shell's. */
+/** What the shell's catalogue leaves to a feature's: its folder, but for a file of the shell's (its other files, and those of its subfolders). */
 const leftToFeature = (name: string) =>
-  SHELL_FILES[name] ? [`${featureFolder(name)}/!(${SHELL_FILES[name]})`, `${featureFolder(name)}/*/**`] : [`${featureFolder(name)}/**`];
+  SHELL_FILES[name] ? [`${featureFolder(name)}/!(${SHELL_FILES[name]})`, `${featureFolder(name)}/*/**/*`] : [`${featureFolder(name)}/**`];
 
 export default defineConfig({
   sourceLocale: 'en',
