@@ -30,6 +30,16 @@ function renderBell() {
   );
 }
 
+/** The bell with nothing to tell (and its stream down, so the count is asked for). */
+function renderBellWithoutNotifications() {
+  server.use(
+    http.post('*/api/notifications/stream', () => new HttpResponse(null, { status: 503 })),
+    http.post('*/api/notifications/unread/get', () => HttpResponse.json({ unread: 0 })),
+    http.post('*/api/notifications/get', () => HttpResponse.json({ rows: [], count: 0, unread: 0 })),
+  );
+  renderBell();
+}
+
 describe('the bell', () => {
   it('counts the unread, lists what happened to which order by whom, and marks one read', async () => {
     let unread = 1;
@@ -60,25 +70,16 @@ describe('the bell', () => {
   });
 
   it('says so when there are none', async () => {
-    server.use(
-      http.post('*/api/notifications/stream', () => new HttpResponse(null, { status: 503 })),
-      http.post('*/api/notifications/unread/get', () => HttpResponse.json({ unread: 0 })),
-      http.post('*/api/notifications/get', () => HttpResponse.json({ rows: [], count: 0, unread: 0 })),
-    );
     const user = userEvent.setup();
-    renderBell();
+    renderBellWithoutNotifications();
     await user.click(await screen.findByRole('button', { name: 'Notifications, 0 unread' }));
     expect(await screen.findByText(/No notifications yet/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
   });
+
   it('opens its drawer from the keyboard and gives the focus back to the bell when it closes', async () => {
-    server.use(
-      http.post('*/api/notifications/stream', () => new HttpResponse(null, { status: 503 })),
-      http.post('*/api/notifications/unread/get', () => HttpResponse.json({ unread: 0 })),
-      http.post('*/api/notifications/get', () => HttpResponse.json({ rows: [], count: 0, unread: 0 })),
-    );
     const user = userEvent.setup();
-    renderBell();
+    renderBellWithoutNotifications();
     const bell = await screen.findByRole('button', { name: 'Notifications, 0 unread' });
     bell.focus();
     await user.keyboard('{Enter}');
