@@ -5,7 +5,7 @@
  * of folders not converted yet names only existing paths. A visible string written outside the catalogue is the lint
  * rule's (`lingui/no-unlocalized-strings`, eslint.config.js).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getConfig } from '@lingui/conf';
@@ -113,6 +113,19 @@ describe("the web app's catalogues", () => {
       const notInCode = [...inCatalogue].filter(([id]) => !(id in extracted)).map(([id, entry]) => entry.message ?? id);
       expect({ name, notExtracted, notInCode }).toEqual({ name, notExtracted: [], notInCode: [] });
     }
+  });
+
+  // A file left out of every catalogue extracts nowhere: the built app would show its messages' ids.
+  it('every module that speaks is in exactly one catalogue', () => {
+    const speaking = readdirSync(`${root}web/src`, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test(-utils)?\.|(^|\/)test\//.test(file))
+      .map((file) => `${root}web/src/${file}`)
+      .filter((file) => /@lingui\/(core|react)\/macro/.test(readFileSync(file, 'utf8')));
+    expect(speaking.length).toBeGreaterThan(100);
+    const catalogueOf = new Map<string, string[]>();
+    for (const { catalog, name } of named) for (const file of catalog.sourcePaths) catalogueOf.set(file, [...(catalogueOf.get(file) ?? []), name]);
+    const notInOne = speaking.filter((file) => catalogueOf.get(file)?.length !== 1).map((file) => `${file.replace(root, '')}: ${JSON.stringify(catalogueOf.get(file) ?? [])}`);
+    expect(notInOne).toEqual([]);
   });
 
   it('lists only existing code as not converted yet', () => {

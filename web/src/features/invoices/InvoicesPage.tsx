@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useState } from 'react';
-import { Button, Group, SegmentedControl, Stack, Title, Tooltip } from '@mantine/core';
+import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
@@ -19,13 +19,21 @@ import { describeError } from '../../api/describeError';
 import { useListState } from '../../components/useListState';
 import { ExportMenu } from '../../components/ExportMenu';
 import { InvoicesTable } from './InvoicesTable';
-import { FailedDeliveries } from './FailedDeliveries';
-import { FailedNotificationMails } from '../notifications/FailedNotificationMails';
 import { alreadySent, documentsRoleOf, hasCompactView, INVOICES_VIEW_KEY, showsCompany, useInvoiceSelection, type InvoicesView } from './invoices';
 import { documentLanguage } from '../../i18n/locales';
+import { featureCataloguesLoaded } from '../../i18n/i18n';
 import './catalogue';
 
 const ConfirmSendDialog = lazy(() => import('./ConfirmSendDialog'));
+const InvoicesLayoutSwitch = lazy(() => import('./InvoicesLayoutSwitch'));
+// Should the tooltip not load, the disabled button shows without it.
+const AlreadySentTooltip = lazy(() => import('./AlreadySentTooltip').catch(() => ({ default: ({ children }: { children: ReactElement }) => children })));
+// The admin's failed e-mails load for the admin only (with the notifications' texts): the accountant's and the
+// client's first screen never draw them.
+const FailedDeliveries = lazy(() => import('./FailedDeliveries').then((module) => ({ default: module.FailedDeliveries })));
+const FailedNotificationMails = lazy(() =>
+  import('../notifications/FailedNotificationMails').then(async (module) => (await featureCataloguesLoaded(), { default: module.FailedNotificationMails })),
+);
 
 /**
  * '/documents', the invoices (parts 2.3, 2.4, 7.3) of the admin, accountant and client faces, called with the
@@ -69,6 +77,11 @@ export function InvoicesScreen({ role }: { role: DocumentsRole }) {
   const sent = selected != null && alreadySent(selected);
   const [view, setView] = useLocalStorage<InvoicesView>({ key: INVOICES_VIEW_KEY, defaultValue: 'full', getInitialValueInEffect: false });
   const compact = hasCompactView(role) && view === 'compact';
+  const confirmAndSend = (
+    <Button leftSection={<IconMailForward size={16} />} disabled={!selected || sent} onClick={() => setConfirming(selected)}>
+      <Trans>Confirm &amp; Send</Trans>
+    </Button>
+  );
 
   return (
     <Stack>
@@ -78,16 +91,9 @@ export function InvoicesScreen({ role }: { role: DocumentsRole }) {
             <Trans>Invoices</Trans>
           </Title>
           {hasCompactView(role) && (
-            <SegmentedControl
-              size="xs"
-              aria-label={t`Layout`}
-              value={compact ? 'compact' : 'full'}
-              onChange={(value) => setView(value as InvoicesView)}
-              data={[
-                { value: 'full', label: t`Full` },
-                { value: 'compact', label: t`Compact` },
-              ]}
-            />
+            <Suspense fallback={null}>
+              <InvoicesLayoutSwitch view={compact ? 'compact' : 'full'} onChange={setView} />
+            </Suspense>
           )}
         </Group>
         <Group gap="xs">
@@ -109,13 +115,14 @@ export function InvoicesScreen({ role }: { role: DocumentsRole }) {
           >
             <Trans>Download Declaration of conformity</Trans>
           </Button>
-          {!compact && (
-            <Tooltip label={t`Already confirmed and sent`} disabled={!sent}>
-              <Button leftSection={<IconMailForward size={16} />} disabled={!selected || sent} onClick={() => setConfirming(selected)}>
-                <Trans>Confirm &amp; Send</Trans>
-              </Button>
-            </Tooltip>
-          )}
+          {!compact &&
+            (sent ? (
+              <Suspense fallback={confirmAndSend}>
+                <AlreadySentTooltip>{confirmAndSend}</AlreadySentTooltip>
+              </Suspense>
+            ) : (
+              confirmAndSend
+            ))}
           <ExportMenu
             pending={exportFile.isPending}
             fallbackName={(format) => `invoices.${format}`}
@@ -125,8 +132,12 @@ export function InvoicesScreen({ role }: { role: DocumentsRole }) {
           />
         </Group>
       </Group>
-      {role === 'admin' && <FailedDeliveries />}
-      {role === 'admin' && <FailedNotificationMails />}
+      {role === 'admin' && (
+        <Suspense fallback={null}>
+          <FailedDeliveries />
+          <FailedNotificationMails />
+        </Suspense>
+      )}
       <InvoicesTable
         query={query}
         withCompany={showsCompany(role)}

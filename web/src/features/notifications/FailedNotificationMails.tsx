@@ -13,6 +13,7 @@ import { describeError } from '../../api/describeError';
 import { QueryError } from '../../components/QueryError';
 import { FailedMailItem } from '../invoices/FailedMailItem';
 import { KIND_LABELS } from './describe';
+import './catalogue';
 
 const BODY: NotificationsGetFailedMailsBody = { pagination: { page: 1, rowsPerPage: 10 } };
 

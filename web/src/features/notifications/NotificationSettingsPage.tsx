@@ -19,6 +19,7 @@ import { QueryError } from '../../components/QueryError';
 import { SaveFailed } from '../../components/SaveFailed';
 import { onInvalidForm } from '../../components/invalidForm';
 import { KIND_LABELS } from './describe';
+import './catalogue';
 
 interface FormValues {
   choices: NotificationPreferences['choices'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
@@ -28,6 +28,16 @@ function renderBell() {
       <RouterProvider router={router} />
     </AppContext.Provider>,
   );
+}
+
+/** The bell with nothing to tell (and its stream down, so the count is asked for). */
+function renderBellWithoutNotifications() {
+  server.use(
+    http.post('*/api/notifications/stream', () => new HttpResponse(null, { status: 503 })),
+    http.post('*/api/notifications/unread/get', () => HttpResponse.json({ unread: 0 })),
+    http.post('*/api/notifications/get', () => HttpResponse.json({ rows: [], count: 0, unread: 0 })),
+  );
+  renderBell();
 }
 
 describe('the bell', () => {
@@ -60,16 +70,24 @@ describe('the bell', () => {
   });
 
   it('says so when there are none', async () => {
-    server.use(
-      http.post('*/api/notifications/stream', () => new HttpResponse(null, { status: 503 })),
-      http.post('*/api/notifications/unread/get', () => HttpResponse.json({ unread: 0 })),
-      http.post('*/api/notifications/get', () => HttpResponse.json({ rows: [], count: 0, unread: 0 })),
-    );
     const user = userEvent.setup();
-    renderBell();
+    renderBellWithoutNotifications();
     await user.click(await screen.findByRole('button', { name: 'Notifications, 0 unread' }));
     expect(await screen.findByText(/No notifications yet/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+  });
+
+  it('opens its drawer from the keyboard and gives the focus back to the bell when it closes', async () => {
+    const user = userEvent.setup();
+    renderBellWithoutNotifications();
+    const bell = await screen.findByRole('button', { name: 'Notifications, 0 unread' });
+    bell.focus();
+    await user.keyboard('{Enter}');
+    const drawer = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(drawer).findByText(/No notifications yet/)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
+    await waitFor(() => expect(bell).toHaveFocus());
   });
 });
 

@@ -1,36 +1,32 @@
-import { useState } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Center, Drawer, Group, Indicator, Loader, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
 import { plural } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  getNotificationsGetNotificationsQueryKey,
-  getNotificationsGetUnreadCountQueryKey,
-  useNotificationsGetNotifications,
-  useNotificationsGetUnreadCount,
-  useNotificationsMarkAllRead,
-  useNotificationsMarkRead,
-} from '@generated/endpoints/notifications/notifications';
-import type { Notification } from '@generated/model';
-import { QueryError } from '../../components/QueryError';
-import { formatDayTime } from '../../components/dates';
-import { useAppContext } from '../../app/context';
-import { useNotificationStream } from './notificationStream';
-import { describeNotification, linkOf } from './describe';
+import { useLingui } from '@lingui/react/macro';
+import { getNotificationsGetNotificationsQueryKey, getNotificationsGetUnreadCountQueryKey, useNotificationsGetUnreadCount } from '@generated/endpoints/notifications/notifications';
+import { featureCataloguesLoaded } from '../../i18n/i18n';
+import { NOTIFICATIONS_PAGE, useNotificationStream } from './notificationStream';
 
-const PAGE = { pagination: { page: 1, rowsPerPage: 50 as const } };
 /** Only while the stream is down: the bell asks every minute instead. */
 const FALLBACK_POLL_MS = 60_000;
 
-/** The bell in the top bar: the unread count, and the notifications in a drawer, newest first. */
+/**
+ * The drawer and the notifications' texts load on the first press of the bell (the pointer coming near it starts
+ * that load): Mantine's Drawer brings its focus trap, scroll lock and scroll area, which no landing page draws
+ * otherwise. The bell draws the drawer once they are there; should they not load, it says so, and the next press
+ * tries again.
+ */
+const loadDrawer = () => import('./NotificationsDrawer').then(async (drawer) => (await featureCataloguesLoaded(), drawer));
+const NotificationsDrawer = lazy(loadDrawer);
+
+/** The bell in the top bar: the unread count, kept live, and the notifications in a drawer, newest first. */
 export function NotificationsBell() {
   const { t } = useLingui();
   const [opened, setOpened] = useState(false);
-  const queryClient = useQueryClient();
+  const [loaded, setLoaded] = useState(false);
   const unreadKey = getNotificationsGetUnreadCountQueryKey({});
-  const listKey = getNotificationsGetNotificationsQueryKey(PAGE);
+  const listKey = getNotificationsGetNotificationsQueryKey(NOTIFICATIONS_PAGE);
   const live = useNotificationStream(unreadKey, listKey);
   const unread = useNotificationsGetUnreadCount({}, { query: { queryKey: unreadKey, refetchInterval: live ? false : FALLBACK_POLL_MS } });
   const count = unread.data?.unread ?? 0;
@@ -38,105 +34,34 @@ export function NotificationsBell() {
   return (
     <>
       <Indicator label={count > 99 ? '99+' : count} size={16} disabled={count === 0} offset={4} color="red">
-        <ActionIcon variant="subtle" aria-label={label} title={t`Notifications`} onClick={() => setOpened(true)} data-testid="notifications-bell" data-unread={count}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={label}
+          title={t`Notifications`}
+          onClick={() => {
+            setOpened(true);
+            if (!loaded) {
+              loadDrawer().then(
+                () => setLoaded(true),
+                () => {
+                  setOpened(false);
+                  notifications.show({ color: 'red', role: 'alert', title: t`Could not load`, message: t`Part of the portal did not load. Check your connection and try again.` });
+                },
+              );
+            }
+          }}
+          onPointerEnter={() => void loadDrawer().catch(() => undefined)}
+          data-testid="notifications-bell"
+          data-unread={count}
+        >
           <IconBell size={18} />
         </ActionIcon>
       </Indicator>
-      <Drawer opened={opened} onClose={() => setOpened(false)} position="right" title={t`Notifications`} size="md" closeButtonProps={{ 'aria-label': t`Close notifications` }}>
-        <Anchor component={Link} to="/notifications/settings" size="sm" mb="sm" display="block" onClick={() => setOpened(false)}>
-          <Trans>E-mail settings</Trans>
-        </Anchor>
-        {opened && (
-          <NotificationsList
-            onOpen={() => setOpened(false)}
-            onChanged={(next) => {
-              queryClient.setQueryData(unreadKey, { unread: next });
-              void queryClient.invalidateQueries({ queryKey: listKey });
-            }}
-          />
-        )}
-      </Drawer>
-    </>
-  );
-}
-
-function NotificationsList({ onOpen, onChanged }: { onOpen: () => void; onChanged: (unread: number) => void }) {
-  const { t } = useLingui();
-  const list = useNotificationsGetNotifications(PAGE);
-  const markRead = useNotificationsMarkRead();
-  const markAll = useNotificationsMarkAllRead();
-  const { face } = useAppContext();
-  const paths = new Set(face.routes.map((route) => route.path));
-  const read = (notification: Notification) => {
-    if (notification.readAt === null) markRead.mutate({ data: { notificationIds: [notification.id] } }, { onSuccess: (answer) => onChanged(answer.unread) });
-  };
-  if (list.isPending) {
-    return (
-      <Center mih={120}>
-        <Loader role="status" aria-label={t`Loading notifications`} />
-      </Center>
-    );
-  }
-  if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} />;
-  const rows = list.data.rows;
-  const unreadCount = list.data.unread;
-  return (
-    <Stack gap="sm">
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          {list.data.unread === 0 ? <Trans>All read</Trans> : plural(unreadCount, { one: '# unread', other: '# unread' })}
-        </Text>
-        <Button size="xs" variant="light" disabled={list.data.unread === 0} loading={markAll.isPending} onClick={() => markAll.mutate({ data: {} }, { onSuccess: (answer) => onChanged(answer.unread) })}>
-          <Trans>Mark all read</Trans>
-        </Button>
-      </Group>
-      {rows.length === 0 ? (
-        <Text c="dimmed" ta="center" py="lg">
-          <Trans>No notifications yet. You will hear here when something you wait for changes.</Trans>
-        </Text>
-      ) : (
-        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t`Notifications`}>
-          {rows.map((notification) => {
-            const { what, record } = describeNotification(notification);
-            const to = linkOf(notification, paths);
-            const unread = notification.readAt === null;
-            return (
-              <li key={notification.id} data-testid="notification" data-unread={unread}>
-                <Stack gap={2} p="xs" style={{ borderLeft: `3px solid ${unread ? 'var(--mantine-color-blue-6)' : 'transparent'}` }}>
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Text size="sm" fw={unread ? 600 : 400}>
-                      {what}
-                      {notification.count > 1 && (
-                        <Badge ml="xs" size="sm" variant="light">
-                          ×{notification.count}
-                        </Badge>
-                      )}
-                    </Text>
-                    {unread && (
-                      <Button size="compact-xs" variant="subtle" onClick={() => read(notification)} aria-label={t`Mark read: ${what}, ${record}`}>
-                        <Trans>Mark read</Trans>
-                      </Button>
-                    )}
-                  </Group>
-                  <Text size="sm">
-                    {to ? (
-                      <Anchor component={Link} to={to} underline="always" onClick={() => { read(notification); onOpen(); }}>
-                        {record}
-                      </Anchor>
-                    ) : (
-                      record
-                    )}
-                    {notification.company ? ` · ${notification.company}` : ''}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {notification.actor.name} · {formatDayTime(notification.occurredAt)}
-                  </Text>
-                </Stack>
-              </li>
-            );
-          })}
-        </Stack>
+      {loaded && (
+        <Suspense fallback={null}>
+          <NotificationsDrawer opened={opened} onClose={() => setOpened(false)} unreadKey={unreadKey} listKey={listKey} />
+        </Suspense>
       )}
-    </Stack>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { plural, t } from '@lingui/core/macro';
 import type { Notification } from '@generated/model';
+import './catalogue';
 
 /** Each kind of notification as the settings name it. */
 export const KIND_LABELS: Record<string, string> = {

@@ -2,6 +2,9 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { currentAccessToken } from '../../api/http';
 
+/** The page of notifications the bell's drawer lists: the query the stream's events refresh with the count. */
+export const NOTIFICATIONS_PAGE = { pagination: { page: 1, rowsPerPage: 50 as const } };
+
 /** How long one stream is asked to stay open; the server also ends it when the access token expires. */
 const STREAM_SECONDS = 300;
 /** The wait before reconnecting after a stream failed, doubled up to the last. */

@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Paper, Progress, ScrollArea, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPencil } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -107,13 +107,16 @@ function Column({ column, week, today, onEdit }: { column: AgendaColumn; week: s
           {column.count}
         </Badge>
       </Group>
-      {/* The column scrolls on its own: its viewport takes the keyboard focus, so that cards without a button (closed
-          orders) can still be scrolled to without a mouse (WCAG 2.1.1; axe's scrollable-region-focusable). */}
-      <ScrollArea.Autosize
-        mah="calc(100vh - 240px)"
-        type="auto"
-        offsetScrollbars
-        viewportProps={{ tabIndex: 0, role: 'group', 'aria-label': t`Cards of ${columnTitle}` }}
+      {/* The column scrolls on its own: it takes the keyboard focus, so that cards without a button (closed orders) can
+          still be scrolled to without a mouse (WCAG 2.1.1; axe's scrollable-region-focusable). The browser's own
+          scrolling, as the week's: Mantine's ScrollArea would bring its scrollbars' code into the operator's first
+          screen. */}
+      <div
+        tabIndex={0}
+        role="group"
+        aria-label={t`Cards of ${columnTitle}`}
+        className="mantine-focus-auto"
+        style={{ maxHeight: 'calc(100vh - 240px)', overflowY: 'auto' }}
       >
         <Stack gap="xs">
           {cards.map((item) => (
@@ -133,7 +136,7 @@ function Column({ column, week, today, onEdit }: { column: AgendaColumn; week: s
             </Button>
           )}
         </Stack>
-      </ScrollArea.Autosize>
+      </div>
     </Paper>
   );
 }
@@ -199,13 +202,14 @@ export default function AgendaPage() {
           ))}
         </Group>
       ) : (
-        <ScrollArea type="auto" offsetScrollbars>
+        // The week's columns scroll sideways in the browser's own scrolling (see the column's).
+        <div style={{ overflowX: 'auto', paddingBottom: 'var(--mantine-spacing-xs)' }}>
           <Group wrap="nowrap" align="flex-start" gap="sm" ref={board}>
             {columns.map((column) => (
               <Column key={`${week}-${column.key}`} column={column} week={week} today={column.day?.format('YYYY-MM-DD') === todayKey} onEdit={setEditing} />
             ))}
           </Group>
-        </ScrollArea>
+        </div>
       )}
       {query.data?.length === 0 && (
         <Text c="dimmed" size="sm">
