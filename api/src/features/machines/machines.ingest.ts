@@ -314,18 +314,16 @@ export const EVENT_AFFECTED_ITEMS = 20;
  * and the items a stop affects are that company's open items on it (findAffectedItems, as the banner), so the event
  * carries that company's id: a client company's integrator reads and is sent the stops of its own machines, with
  * its own item ids, through the same company filter as every other event, and never another company's item ids.
- * The items are read once per company for every machine the batch stopped or started.
+ * The items of every machine the batch stopped or started are read in one statement.
  */
 async function transitionEvents(trx: Transaction<Database>, transitions: readonly StopTransition[]): Promise<EventInput[]> {
   if (!transitions.length) return [];
-  const namesBy = new Map<string, Set<string>>();
-  for (const transition of transitions) namesBy.set(transition.companyId, (namesBy.get(transition.companyId) ?? new Set()).add(transition.machineName));
+  const machines = new Map(transitions.map((transition) => [machineKey(transition.companyId, transition.machineName), transition]));
   const itemsOf = new Map<string, number[]>();
-  for (const [companyId, names] of namesBy)
-    for (const item of await findAffectedItems(trx, companyId, [...names], EVENT_AFFECTED_ITEMS)) {
-      const key = machineKey(companyId, item.machine_name);
-      itemsOf.set(key, [...(itemsOf.get(key) ?? []), item.id]);
-    }
+  for (const item of await findAffectedItems(trx, [...machines.values()], EVENT_AFFECTED_ITEMS)) {
+    const key = machineKey(item.company_id, item.machine_name);
+    itemsOf.set(key, [...(itemsOf.get(key) ?? []), item.id]);
+  }
   const ordered = [...transitions].sort((a, b) => a.at.getTime() - b.at.getTime() || (a.kind === b.kind ? 0 : a.kind === 'stopped' ? -1 : 1));
   return ordered.map((transition) => ({
     type: transition.kind === 'stopped' ? 'machine.stopped' : 'machine.started',

@@ -484,28 +484,29 @@ export async function findDowntimeAggregates(db: Executor, machines: readonly Ma
 }
 
 /**
- * What each of `machineNames` is making and is next to make: the company's open order items of open orders that are
- * the machine's, at most `limit` per machine, the one it is on first. An item is a machine's when it is planned on
- * that machine (its `machine_name`), or, planned on none, when its product names that machine and no other; an item
- * of a product that several machines make and planned on none is no one machine's, so it is on no banner (on all of them,
- * every such machine would show the same items). Order: the product in production (`wip`) first, what
- * the machine is making now, then by due date as the agenda has them.
+ * What each of `machines` is making and is next to make: its company's open order items of open orders that are the
+ * machine's, at most `limit` per machine, the one it is on first. An item is a machine's when it is planned on that
+ * machine (its `machine_name`), or, planned on none, when its product names that machine and no other; an item of a
+ * product that several machines make and planned on none is no one machine's, so it is on no banner (on all of them,
+ * every such machine would show the same items). Order: the product in production (`wip`) first, what the machine is
+ * making now, then by due date as the agenda has them. Machines of many companies are read in one statement: a batch
+ * of machine events may stop or start machines of hundreds of them.
  */
-export async function findAffectedItems(db: Executor, companyId: string, machineNames: string[], limit: number) {
-  if (!machineNames.length) return [];
-  const result = await sql<{ machine_name: string; id: number; article_no: string; product_name: string; due_date: string; remaining: number }>`
-    select machine_name, id, article_no, product_name, due_date, remaining from (
-      select m.machine_name, i.id, cp.article_no, cp.product_name, i.due_date, greatest(i.planned_amount - i.produced_amount, 0)::int as remaining,
-             row_number() over (partition by m.machine_name order by cp.wip desc, i.due_date, i.id) as rank
-        from unnest(${machineNames}::text[]) as m(machine_name)
-        join client_products cp on cp.company_id = ${companyId} and cp.deleted_at is null and ${madeOn(sql.ref('m.machine_name'))}
+export async function findAffectedItems(db: Executor, machines: readonly { companyId: string; machineName: string }[], limit: number) {
+  if (!machines.length) return [];
+  const result = await sql<{ company_id: string; machine_name: string; id: number; article_no: string; product_name: string; due_date: string; remaining: number }>`
+    select company_id, machine_name, id, article_no, product_name, due_date, remaining from (
+      select m.company_id, m.machine_name, i.id, cp.article_no, cp.product_name, i.due_date, greatest(i.planned_amount - i.produced_amount, 0)::int as remaining,
+             row_number() over (partition by m.company_id, m.machine_name order by cp.wip desc, i.due_date, i.id) as rank
+        from unnest(${machines.map((machine) => machine.companyId)}::text[], ${machines.map((machine) => machine.machineName)}::text[]) as m(company_id, machine_name)
+        join client_products cp on cp.company_id = m.company_id and cp.deleted_at is null and ${madeOn(sql.ref('m.machine_name'))}
         join client_production_order_items i on i.client_product_id = cp.id and not i.is_closed and i.produced_amount < i.planned_amount
-        join client_production_orders o on o.id = i.order_id and o.closed = 0 and o.company_id = ${companyId}
+        join client_production_orders o on o.id = i.order_id and o.closed = 0 and o.company_id = m.company_id
        where i.machine_name = m.machine_name
           or (i.machine_name is null
               and cardinality(array_remove(array_remove(regexp_split_to_array(btrim(cp.machine_names), '\\s*,\\s*'), m.machine_name), '')) = 0)) t
      where rank <= ${limit}
-     order by machine_name, rank`.execute(db);
+     order by company_id, machine_name, rank`.execute(db);
   return result.rows;
 }
 

@@ -138,7 +138,7 @@ export const BANNER_ITEMS = 3;
 export async function getClientMachineBanner(db: Db, scope: CompanyScope) {
   const { rows: live } = await repository.findLiveStatus(db, scope, undefined, undefined, undefined);
   const stopped = live.filter((entry) => entry.state === 'stopped').map((entry) => entry.machine_name);
-  const items = await repository.findAffectedItems(db, scope.companyId, stopped, BANNER_ITEMS);
+  const items = await repository.findAffectedItems(db, stopped.map((machineName) => ({ companyId: scope.companyId, machineName })), BANNER_ITEMS);
   const byMachine = new Map<string, Schemas['AffectedOrderItem'][]>();
   for (const item of items)
     byMachine.set(item.machine_name, [

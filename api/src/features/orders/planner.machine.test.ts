@@ -50,7 +50,7 @@ async function confirmedItem() {
 const plan = (id: number, version: number, refProductionOrderItem: object, orderNo = 'PO-M-1') =>
   post(app, '/api/client/orders/planner/item/save', { item: { id, version, refProductionOrder: { orderNo }, refProductionOrderItem } }, seller);
 const bannerIds = async (machineName: string) =>
-  (await findAffectedItems(database.db, COMPANY_A, [machineName], BANNER_ITEMS)).map((entry) => entry.id);
+  (await findAffectedItems(database.db, [{ companyId: COMPANY_A, machineName }], BANNER_ITEMS)).map((entry) => entry.id);
 
 describe('planner: the machine of a production order item', () => {
   it("saves one of the product's machines: that machine's banner lists the item, the other machine's does not", async () => {
