@@ -49,7 +49,9 @@ function countBytes(page: Page) {
       // A stream (the notifications' event stream) never ends, and its sizes would never be known.
       if ((response.headers()['content-type'] ?? '').startsWith('text/event-stream')) continue;
       const sizes = await response.request().sizes().catch(() => null);
-      if (!sizes) continue;
+      // A file the browser took from its memory cache (the app loads again after the sign-in's redirect) has no
+      // sizes (negative): nothing came over the wire for it.
+      if (!sizes || sizes.responseBodySize < 0 || sizes.responseHeadersSize < 0) continue;
       const bytes = sizes.responseBodySize + sizes.responseHeadersSize;
       allBytes += bytes;
       if (/\.m?js(\?|$)/.test(new URL(response.url()).pathname)) {
