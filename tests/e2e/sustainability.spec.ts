@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { runNowMs } from './clock.test-utils.js';
-import { withPortalDatabase } from './database.test-utils.js';
+import { invoicedLineWithLot } from './database.test-utils.js';
 import { seriousViolations } from './axe.test-utils.js';
 import { expect, signIn, test } from './support.test-utils.js';
 
@@ -11,30 +11,10 @@ import { expect, signIn, test } from './support.test-utils.js';
  */
 test.describe.configure({ mode: 'serial' });
 
-
 const shown = async (dialog: Locator) => {
   await expect(dialog).toBeVisible();
   await expect(dialog).toHaveCSS('opacity', '1');
 };
-
-/** A seeded invoiced line of Nordic Springs (the demo's `client`) whose production took preforms from a lot, and that lot. */
-async function invoicedLineWithLot() {
-  return withPortalDatabase(async (client) => {
-    const { rows } = await client.query<{ order_id: number; article_no: string; due_date: string; lot_id: number }>(
-      `select o.id as order_id, cp.article_no, to_char(i.due_date, 'DD.MM.YYYY') as due_date, min(c.lot_id) as lot_id
-         from client_production_order_items i
-         join client_production_orders o on o.id = i.order_id
-         join companies co on co.id = o.company_id
-         join client_products cp on cp.id = i.client_product_id
-         join lot_consumptions c on c.order_item_id = i.id and c.lot_id is not null
-        where co.name = 'Nordic Springs AB' and exists (select 1 from invoice_lines il where il.order_item_id = i.id)
-        group by o.id, cp.article_no, i.due_date, i.id
-        order by i.id desc limit 1`,
-    );
-    if (rows.length !== 1) throw new Error('the demo has no invoiced line of Nordic Springs made from a lot');
-    return rows[0]!;
-  });
-}
 
 const certificate = `E2E-${runNowMs().toString(36).toUpperCase()}`;
 /** The smallest file a PDF reader opens: its header, one empty page, the trailer. */

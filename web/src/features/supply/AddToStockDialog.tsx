@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { SupplyOrder } from '@generated/model';
@@ -7,7 +6,7 @@ import { zodValidate } from '../../api/validation';
 import { DialogActions } from '../../components/DialogActions';
 import { onInvalidForm } from '../../components/invalidForm';
 import { lotNumberOf, lotNumberSchema } from '../lots/lots';
-import { CertificateFileInput } from '../sustainability/CertificateFileInput';
+import { CertificateFileInput, useCertificateFile } from '../sustainability/CertificateFileInput';
 import { describeOrder } from './supplyBoard';
 import './catalogue';
 
@@ -20,8 +19,7 @@ import './catalogue';
 export default function AddToStockDialog({ order, onConfirm, onClose }: { order: SupplyOrder; onConfirm: (supplierLotNumber: string | undefined, certificate: File | undefined) => void; onClose: () => void }) {
   const { t } = useLingui();
   const described = describeOrder(order);
-  const [certificate, setCertificate] = useState<File | null>(null);
-  const [certificateError, setCertificateError] = useState<string | null>(null);
+  const certificate = useCertificateFile();
   const form = useForm<{ supplierLotNumber: string }>({
     mode: 'controlled',
     initialValues: { supplierLotNumber: '' },
@@ -29,8 +27,8 @@ export default function AddToStockDialog({ order, onConfirm, onClose }: { order:
     validate: zodValidate<{ supplierLotNumber: string }>(lotNumberSchema, { transform: (values) => ({ supplierLotNumber: lotNumberOf(values.supplierLotNumber) }) }),
   });
   const submit = form.onSubmit((values) => {
-    if (certificateError) return; // a file the contract refuses is never sent
-    onConfirm(lotNumberOf(values.supplierLotNumber), certificate ?? undefined);
+    if (certificate.error) return; // a file the contract refuses is never sent
+    onConfirm(lotNumberOf(values.supplierLotNumber), certificate.file ?? undefined);
   }, onInvalidForm);
   return (
     <Modal opened onClose={onClose} title={t`Add to stock`} size="md">
@@ -46,14 +44,7 @@ export default function AddToStockDialog({ order, onConfirm, onClose }: { order:
             data-autofocus
             {...form.getInputProps('supplierLotNumber')}
           />
-          <CertificateFileInput
-            value={certificate}
-            onChange={(file, problem) => {
-              setCertificate(file);
-              setCertificateError(problem);
-            }}
-            error={certificateError}
-          />
+          <CertificateFileInput {...certificate.input} />
           <DialogActions onCancel={onClose} pending={false} saveLabel={t`Add to stock`} />
         </Stack>
       </form>

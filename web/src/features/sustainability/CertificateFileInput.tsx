@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { FileInput } from '@mantine/core';
 import { CERTIFICATE_ACCEPT, certificateFileProblem, certificateMaxMib } from './certificateFile';
@@ -33,4 +34,18 @@ export function CertificateFileInput({
       error={error}
     />
   );
+}
+
+/**
+ * The chosen certificate file and its problem, for a form with a CertificateFileInput: `input` goes to the field,
+ * `setError` shows the API's refusal under it, and a form sends nothing while `error` is set.
+ */
+export function useCertificateFile() {
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const onChange = (next: File | null, problem: string | null) => {
+    setFile(next);
+    setError(problem);
+  };
+  return { file, error, setError, input: { value: file, onChange, error } };
 }

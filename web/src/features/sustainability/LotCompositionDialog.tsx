@@ -16,7 +16,7 @@ import { problemFieldErrors, zodValidate } from '../../api/validation';
 import { DialogActions } from '../../components/DialogActions';
 import { onInvalidForm } from '../../components/invalidForm';
 import { formatNumber } from '../../components/format';
-import { CertificateFileInput } from './CertificateFileInput';
+import { CertificateFileInput, useCertificateFile } from './CertificateFileInput';
 import './catalogue';
 
 interface Values {
@@ -62,8 +62,7 @@ export default function LotCompositionDialog({ composition, onClose }: { composi
   const weight = formatNumber(composition.weightG);
   const manufacturer = composition.lot.manufacturerName;
   const queryClient = useQueryClient();
-  const [certificate, setCertificate] = useState<File | null>(null);
-  const [certificateError, setCertificateError] = useState<string | null>(null);
+  const certificate = useCertificateFile();
   const [uploading, setUploading] = useState(false);
   const form = useForm<Values>({
     mode: 'controlled',
@@ -85,13 +84,13 @@ export default function LotCompositionDialog({ composition, onClose }: { composi
     mutation: {
       onSuccess: async () => {
         const queryKey = getAdminSustainabilityGetLotCompositionQueryKey({ lotId: composition.lotId });
-        if (certificate) {
+        if (certificate.file) {
           setUploading(true);
           try {
-            await adminSustainabilitySaveLotCertificate({ lotId: composition.lotId, file: certificate });
+            await adminSustainabilitySaveLotCertificate({ lotId: composition.lotId, file: certificate.file });
           } catch (error) {
             // The composition is saved; the dialog stays open with the file's problem so it can be chosen again.
-            setCertificateError(describeError(error));
+            certificate.setError(describeError(error));
             await queryClient.invalidateQueries({ queryKey });
             return;
           } finally {
@@ -107,7 +106,7 @@ export default function LotCompositionDialog({ composition, onClose }: { composi
     },
   });
   const submit = form.onSubmit((values) => {
-    if (certificateError) return; // the chosen file is refused before anything is sent
+    if (certificate.error) return; // the chosen file is refused before anything is sent
     save.mutate({ data: { lotId: composition.lotId, composition: compositionOf(values), version: composition.version } });
   }, onInvalidForm);
   return (
@@ -143,12 +142,7 @@ export default function LotCompositionDialog({ composition, onClose }: { composi
             <TextInput label={t`EPD reference`} autoComplete="off" {...form.getInputProps('epdReference')} />
           </SimpleGrid>
           <CertificateFileInput
-            value={certificate}
-            onChange={(file, problem) => {
-              setCertificate(file);
-              setCertificateError(problem);
-            }}
-            error={certificateError}
+            {...certificate.input}
             replaces={composition.certificateFile?.originalFilename}
           />
           <DialogActions onCancel={onClose} pending={save.isPending || uploading} />
