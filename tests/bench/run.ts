@@ -52,7 +52,7 @@ import { startMosquitto, type Broker } from '../support/mosquitto.test-utils.js'
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 const BENCH_DATABASE = 'orders_bench';
-/** BENCH_ONLY=text runs only the calls whose name contains it; 'a|b' those containing a or b. */
+/** BENCH_ONLY=text runs only the calls whose name contains it; 'a|b' those containing a or b; '=me' the call named so. */
 const ONLY = process.env.BENCH_ONLY;
 /** The list measured beside the heaviest download (BENCH_ONLY='beside' runs it alone). */
 const BESIDE = {
@@ -60,7 +60,7 @@ const BESIDE = {
   list: 'orders/filter (production orders)',
   download: 'orders/download PDF of 50 orders',
 };
-const only = (name: string) => !ONLY || ONLY.split('|').some((part) => name.includes(part));
+const only = (name: string) => !ONLY || ONLY.split('|').some((part) => (part.startsWith('=') ? name === part.slice(1) : name.includes(part)));
 
 interface Captured {
   sql: string;

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Actor } from '../lib/actor.js';
@@ -162,9 +162,14 @@ function admitted(request: FastifyRequest, reply: FastifyReply, actor: Actor) {
   // user agent go into the audit entries of the request's writes.
   const userAgent = request.headers['user-agent'];
   request.actor = { ...actor, client: { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : null } };
-  request.log = reply.log = request.log.child({
+  const bindings = {
     actor: { sub: actor.sub, roles: [...actor.roles], companyId: actor.companyId, ...(actor.apiClient ? { apiClient: actor.apiClient.clientId } : {}) },
-  });
+  };
+  // Fastify gives each request a child logger of its own: pino's setBindings adds to it without a second child (a
+  // child per request rebuilds every level's method). A logger without setBindings (another one passed in) gets a child.
+  const log = request.log as FastifyBaseLogger & { setBindings?: (bindings: Record<string, unknown>) => void };
+  if (log.setBindings) log.setBindings(bindings);
+  else request.log = reply.log = request.log.child(bindings);
 }
 
 /**

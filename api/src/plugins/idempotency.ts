@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/database.js';
 import { conflict } from '../lib/problem.js';
 import { receivedFile, UPLOAD_OPERATION } from '../features/claims/uploads.multipart.js';
@@ -38,6 +38,9 @@ export function idempotentOperations(document: Document): Set<string> {
   return result;
 }
 
+/** A route's hooks of one kind as a list (a route may name none, one, or several). */
+const hooksOf = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+
 /** What makes two requests "the same": the operation, the body and, for an upload, the file's bytes. */
 function fingerprintOf(operationId: string, request: FastifyRequest): string {
   const hash = createHash('sha256').update(operationId).update('\n').update(JSON.stringify(request.body ?? null));
@@ -56,10 +59,10 @@ export const idempotencyPlugin = fp<{ db: Db; document: Document }>(async (app, 
   const operations = idempotentOperations(options.document);
   const claims = new WeakMap<FastifyRequest, KeyRef>();
 
-  app.addHook('preHandler', async (request, reply) => {
+  const claimFirst: preHandlerAsyncHookHandler = async (request, reply) => {
     const operationId = request.routeOptions.config.operationId;
     const key = request.headers[HEADER];
-    if (!operationId || !operations.has(operationId) || typeof key !== 'string') return;
+    if (!operationId || typeof key !== 'string') return;
     const claim = await claimKey(options.db, {
       caller: request.actor.sub,
       key,
@@ -80,9 +83,9 @@ export const idempotencyPlugin = fp<{ db: Db; document: Document }>(async (app, 
     reply.header('Idempotent-Replayed', 'true').status(claim.statusCode);
     if (claim.contentType) reply.type(claim.contentType);
     return reply.send(claim.body);
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const record: onSendAsyncHookHandler = async (request, reply, payload) => {
     const ref = claims.get(request);
     if (!ref) return payload;
     claims.delete(request);
@@ -101,6 +104,14 @@ export const idempotencyPlugin = fp<{ db: Db; document: Document }>(async (app, 
       if (!succeeded) void releaseWhenBack(ref, performance.now() + LEASE_MS);
     }
     return payload;
+  };
+
+  // Only the operations that declare the header get the two hooks: every other request pays nothing for them.
+  app.addHook('onRoute', (route) => {
+    const operationId = (route.config as { operationId?: string } | undefined)?.operationId;
+    if (!operationId || !operations.has(operationId)) return;
+    route.preHandler = [...hooksOf(route.preHandler), claimFirst];
+    route.onSend = [...hooksOf(route.onSend), record];
   });
 
   let closing = false;

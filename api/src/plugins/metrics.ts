@@ -108,9 +108,9 @@ export const metricsPlugin = fp<MetricsOptions>(async (app, options) => {
     pools.delete(options.db);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions;
-    if (route.url === '/metrics') return;
+    if (route.url === '/metrics') return done();
     const labels = {
       operation: route.config?.operationId ?? route.url ?? 'unmatched',
       method: request.method,
@@ -118,6 +118,7 @@ export const metricsPlugin = fp<MetricsOptions>(async (app, options) => {
     };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {

@@ -82,8 +82,9 @@ export const acceptLanguageOf = (request: FastifyRequest): string | undefined =>
 
 /** Every error leaves the API as an RFC 9457 problem document; internals are logged, never sent. */
 export const problemsPlugin = fp<ProblemsOptions>(async (app, options) => {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     acceptLanguages.set(request, request.headers['accept-language']);
+    done();
   });
   /** The caller's locale, English when the lookup fails (the problem is sent all the same). */
   const localeOf = async (request: FastifyRequest): Promise<Locale> => {

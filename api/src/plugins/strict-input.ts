@@ -44,20 +44,21 @@ const TEXTS = {
 };
 
 export async function registerStrictInput(api: FastifyInstance): Promise<void> {
-  api.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it does no I/O, and runs on every request.
+  api.addHook('preValidation', (request, _reply, done) => {
     if (hasBodySchema(request) && (request.body === undefined || request.body === null)) {
-      throw badRequest(problemTexts.contract, undefined, [
+      return done(badRequest(problemTexts.contract, undefined, [
         request.body === null
           ? // ajv's own words, as for every other type error of the contract (the web words it by code).
             { field: '', code: 'type', message: 'must be object' }
           : fieldProblem('', 'required', problemTexts.jsonBody),
-      ]);
+      ]));
     }
     const errors = [
       ...controlCharacterFields(request.body),
       ...controlCharacterFields(request.query),
       ...controlCharacterFields(request.params),
     ];
-    if (errors.length > 0) throw badRequest(TEXTS.controlCharacters, undefined, errors);
+    done(errors.length > 0 ? badRequest(TEXTS.controlCharacters, undefined, errors) : undefined);
   });
 }
