@@ -53,9 +53,11 @@ const db = createDb(databaseUrl, { onQuery: (query) => (inRequest.getStore() ? c
 await loadAuditKey({ ...config, AUDIT_HMAC_KEY: config.AUDIT_HMAC_KEY ?? randomBytes(32).toString('base64') });
 const app = await buildApp({ config, db, keys: { keys: [publicJwk] } });
 // Around Fastify's own request listener, so that the gate's statements (revocation check, per-user limit) count too.
+// Only while capturing: an async context costs every promise of the request (Node's promise hooks stay on while a
+// store is enabled), which no production request pays, so the load runs without it and the store is disabled after.
 for (const listener of app.server.listeners('request') as ((...args: unknown[]) => void)[]) {
   app.server.off('request', listener);
-  app.server.on('request', (...args: unknown[]) => inRequest.run(true, () => listener(...args)));
+  app.server.on('request', (...args: unknown[]) => (capturing ? inRequest.run(true, () => listener(...args)) : listener(...args)));
 }
 await app.listen({ host: '127.0.0.1', port: 0 });
 // Requests in flight: a capture starts only when none is left over from the previous load (autocannon stops at its
@@ -121,6 +123,7 @@ process.on('message', async (message) => {
   if (message === 'captured') {
     process.send?.({ queries: (capturing ?? []).map((query) => ({ sql: query.sql, parameters: query.parameters })) });
     capturing = null;
+    inRequest.disable();
   }
   if (message === 'stop') {
     await app.close();

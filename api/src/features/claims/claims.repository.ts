@@ -43,8 +43,11 @@ export const EIGHT_D_PROBLEM = ['what', 'where', 'when', 'who', 'why', 'how', 'h
 
 /** The wire's 8D report of a stored one: every discipline present (null when never written). */
 export function eightDOf(stored: StoredEightD, trace: Schemas['ContainmentFromTrace'] | null, staff: boolean): Schemas['Claim8D'] {
-  const problem = Object.fromEntries(EIGHT_D_PROBLEM.map((key) => [key, stored.problem?.[key] ?? null])) as Schemas['Claim8DProblem'];
-  const texts = Object.fromEntries(EIGHT_D_TEXTS.map((key) => [key, stored[key] ?? null])) as Omit<Schemas['Claim8D'], 'problem' | 'containmentFromTrace'>;
+  // Plain loops, not Object.fromEntries of mapped pairs: this runs for every claim of every list page.
+  const problem = {} as Record<(typeof EIGHT_D_PROBLEM)[number], string | null>;
+  for (const key of EIGHT_D_PROBLEM) problem[key] = stored.problem?.[key] ?? null;
+  const texts = {} as Record<(typeof EIGHT_D_TEXTS)[number], string | null>;
+  for (const key of EIGHT_D_TEXTS) texts[key] = stored[key] ?? null;
   // D3's list names other clients and their orders: the staff's only.
   return { ...texts, problem, ...(staff ? { containmentFromTrace: trace } : {}) };
 }
@@ -197,11 +200,16 @@ type ClaimRecord = Awaited<ReturnType<ReturnType<typeof selectClaim>['executeTak
 
 /** Wire shape (part 3's Claim, `rootCouse` spelled as published) with its uploads. */
 async function withUploads(db: Executor, scope: Scope, rows: ClaimRecord[]) {
-  const uploads = await findUploadsOf(
+  const uploads = new Map<number, { id: number; originalFilename: string; mimetype: string }[]>();
+  for (const { objectId, id, originalFilename, mimetype } of await findUploadsOf(
     db,
     CLAIM_OBJECT,
     rows.map((row) => row.id),
-  );
+  )) {
+    const ofClaim = uploads.get(objectId);
+    if (ofClaim) ofClaim.push({ id, originalFilename, mimetype });
+    else uploads.set(objectId, [{ id, originalFilename, mimetype }]);
+  }
   return rows.map((row) => ({
     id: row.id,
     clientId: row.company_id,
@@ -213,7 +221,7 @@ async function withUploads(db: Executor, scope: Scope, rows: ClaimRecord[]) {
     ClientProductionOrder: { id: row.client_production_order_id, orderNo: row.order_no },
     ...claimFields(row),
     eightD: eightDOf(row.eight_d, row.containment_trace, scope.kind === 'allCompanies'),
-    Uploads: uploads.filter((upload) => upload.objectId === row.id).map(({ id, originalFilename, mimetype }) => ({ id, originalFilename, mimetype })),
+    Uploads: uploads.get(row.id) ?? [],
     createdAt: row.created_at.toISOString(),
     version: row.version,
   }));
