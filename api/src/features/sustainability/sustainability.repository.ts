@@ -147,6 +147,47 @@ export async function findUses(
   return result.rows;
 }
 
+/** A lot with what the mass balance reads of it, and one of its invoiced lines' takes (all null for a lot without). */
+export interface BalanceRow {
+  lot_id: number;
+  delivery_date: string;
+  quantity: number;
+  weight: number;
+  recorded: boolean;
+  post_consumer_percent: number | null;
+  pre_consumer_percent: number | null;
+  carbon_kg_per_kg: number | null;
+  item_id: number | null;
+  preforms: number | null;
+  invoiced_on: string | null;
+}
+
+/**
+ * Every lot of the plant with its invoiced lines' takes, a row per take, in lot order and each lot's takes in
+ * declaration order (`findDeclaredTakes`'): read through a cursor, so the mass balance holds one lot's takes at a time
+ * rather than every lot and every take of the plant.
+ */
+export function streamLotsWithTakes(db: Executor): AsyncIterable<BalanceRow> {
+  const rows = sql`(
+    with invoiced as (
+      select il.order_item_id, min(inv.delivery_date) as invoiced_on
+        from invoice_lines il join invoices inv on inv.id = il.invoice_id
+       where il.order_item_id is not null
+       group by il.order_item_id),
+    takes as (
+      select c.lot_id, c.order_item_id as item_id, sum(c.preforms)::int as preforms, invoiced.invoiced_on
+        from lot_consumptions c join invoiced on invoiced.order_item_id = c.order_item_id
+       where c.lot_id is not null
+       group by c.lot_id, c.order_item_id, invoiced.invoiced_on)
+    select l.id as lot_id, l.delivery_date, l.quantity, p.weight, (lc.lot_id is not null) as recorded, lc.post_consumer_percent,
+           lc.pre_consumer_percent, lc.carbon_kg_per_kg, t.item_id, t.preforms, to_char(t.invoiced_on, 'YYYY-MM-DD') as invoiced_on
+      from lots l
+      join preforms p on p.id = l.preform_id
+      left join lot_compositions lc on lc.lot_id = l.id
+      left join takes t on t.lot_id = l.id)`;
+  return db.selectFrom(rows.as('b')).selectAll().orderBy(sql`b.lot_id, b.invoiced_on, b.item_id`).stream(2000) as AsyncIterable<BalanceRow>;
+}
+
 /** One invoiced line's preforms from one lot, in the order lines are declared (first invoice day, then item). */
 export interface TakeRow {
   lot_id: number;

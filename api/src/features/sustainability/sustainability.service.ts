@@ -34,7 +34,7 @@ const COMPOSITION = /*i18n*/ { id: 'problem.sustainability.composition', message
 const STALE = /*i18n*/ { id: 'problem.sustainability.stale', message: "This lot's composition was changed by someone else meanwhile. Reload it and apply your change again." };
 
 /** A lot's composition as the rules read it, or null when nobody recorded it. */
-export const compositionOf = (lot: LotRow): Composition | null =>
+export const compositionOf = (lot: Pick<LotRow, 'recorded' | 'post_consumer_percent' | 'pre_consumer_percent' | 'carbon_kg_per_kg'>): Composition | null =>
   lot.recorded ? { postConsumerPercent: lot.post_consumer_percent!, preConsumerPercent: lot.pre_consumer_percent!, carbonKgPerKg: lot.carbon_kg_per_kg } : null;
 
 function toLotComposition(lot: LotRow): Schemas['LotComposition'] {
@@ -275,7 +275,11 @@ async function linesOf(db: Executor, rows: UseRow[]): Promise<Map<number, Line>>
  */
 function cappedTakes(lots: Map<number, LotRow>, takes: repository.TakeRow[]): { lots: Set<number>; takes: Map<string, number> } {
   const byLot = new Map<number, repository.TakeRow[]>();
-  for (const take of takes) byLot.set(take.lot_id, [...(byLot.get(take.lot_id) ?? []), take]);
+  for (const take of takes) {
+    const ofLot = byLot.get(take.lot_id);
+    if (ofLot) ofLot.push(take);
+    else byLot.set(take.lot_id, [take]);
+  }
   const capped = new Map<string, number>();
   for (const [lotId, lotTakes] of byLot) {
     const lot = lots.get(lotId);
@@ -368,34 +372,47 @@ export async function getCustomersFootprint(db: Db, year: number): Promise<{ row
  */
 export const getMassBalance = oneAtATime(computeMassBalance);
 
-// Reads every lot and every declared take of the plant: ten at once at full scale filled the API's heap, so the
-// requests that arrive while one runs share the next (`oneAtATime`).
+// Reads every lot and every declared take of the plant, a lot at a time through a cursor; one computation at a time
+// (`oneAtATime`): the requests that arrive while one runs share the next.
 async function computeMassBalance(db: Db): Promise<{ rows: Schemas['MassBalanceRow'][] }> {
-  const lots = new Map((await repository.findLots(db, null)).map((lot) => [lot.lot_id, lot]));
-  const takes = await repository.findDeclaredTakes(db, null);
-  const capped = cappedTakes(lots, takes);
   const years = new Map<number, { received: bigint; receivedPost: bigint; declared: bigint; declaredPost: bigint }>();
   const yearOf = (y: number) => {
     let entry = years.get(y);
     if (!entry) years.set(y, (entry = { received: 0n, receivedPost: 0n, declared: 0n, declaredPost: 0n }));
     return entry;
   };
-  for (const lot of lots.values()) {
-    const received = receivedUg(lot.quantity, lot.weight, compositionOf(lot));
-    const entry = yearOf(Number(lot.delivery_date.slice(0, 4)));
-    entry.received += received.recycledUg;
-    entry.receivedPost += received.postConsumerUg;
-  }
-  for (const take of takes) {
-    const lot = lots.get(take.lot_id)!;
+  // One lot: what it delivered counts in its delivery year; its lines' takes, capped at that in declaration order, in
+  // the year each line was first invoiced.
+  const settle = (lot: repository.BalanceRow, takes: { lineId: number; preforms: number }[], invoicedOn: string[]) => {
     const composition = compositionOf(lot);
-    if (composition === null) continue;
-    const preforms = capped.takes.get(`${take.lot_id}:${take.item_id}`) ?? 0;
-    const entry = yearOf(Number(take.invoiced_on.slice(0, 4)));
-    const post = shareUg(preforms, lot.weight, composition.postConsumerPercent);
-    entry.declared += post + shareUg(preforms, lot.weight, composition.preConsumerPercent);
-    entry.declaredPost += post;
+    const received = receivedUg(lot.quantity, lot.weight, composition);
+    const delivered = yearOf(Number(lot.delivery_date.slice(0, 4)));
+    delivered.received += received.recycledUg;
+    delivered.receivedPost += received.postConsumerUg;
+    if (composition === null) return;
+    capToReceived(lot.quantity, takes).forEach((take, index) => {
+      const entry = yearOf(Number(invoicedOn[index]!.slice(0, 4)));
+      const post = shareUg(take.preforms, lot.weight, composition.postConsumerPercent);
+      entry.declared += post + shareUg(take.preforms, lot.weight, composition.preConsumerPercent);
+      entry.declaredPost += post;
+    });
+  };
+  let lot: repository.BalanceRow | undefined;
+  let takes: { lineId: number; preforms: number }[] = [];
+  let invoicedOn: string[] = [];
+  for await (const row of repository.streamLotsWithTakes(db)) {
+    if (row.lot_id !== lot?.lot_id) {
+      if (lot) settle(lot, takes, invoicedOn);
+      lot = row;
+      takes = [];
+      invoicedOn = [];
+    }
+    if (row.item_id !== null) {
+      takes.push({ lineId: row.item_id, preforms: row.preforms! });
+      invoicedOn.push(row.invoiced_on!);
+    }
   }
+  if (lot) settle(lot, takes, invoicedOn);
   let headroom = 0n;
   const rows = [...years.entries()]
     .sort(([a], [b]) => a - b)

@@ -1,0 +1,12 @@
+import { createDb } from './src/db/database.js';
+import { getMassBalance as after } from './src/features/sustainability/sustainability.service.js';
+import { getMassBalance as before } from '/tmp/base/api/src/features/sustainability/sustainability.service.js';
+const db = createDb('postgres://postgres@127.0.0.1:55432/orders_bench', { statementTimeoutMs: 600000 });
+let t = performance.now();
+const a = await after(db as never);
+console.log('after ms', (performance.now() - t).toFixed(0), 'rss', (process.memoryUsage.rss() / 1e6).toFixed(0));
+t = performance.now();
+const b = await before(db as never);
+console.log('before ms', (performance.now() - t).toFixed(0));
+console.log('equal', JSON.stringify(a) === JSON.stringify(b), a.rows.length, JSON.stringify(a.rows[0]));
+await db.destroy();
