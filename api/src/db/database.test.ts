@@ -27,4 +27,21 @@ describe('createDb', () => {
       await db.destroy();
     }
   });
+
+  it("leaves no timer behind a cursor read to the end: pg's read timeout would keep the cursor and its last rows", async () => {
+    const db = createDb(database.url, { max: 1 });
+    const timers = () => process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+    try {
+      await sql`select 1`.execute(db); // the pool's own timers exist before the count
+      const before = timers();
+      const streamed: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        for await (const row of db.selectFrom(sql<{ n: number }>`(select generate_series(1, 5) as n)`.as('s')).select('n').stream(2)) streamed.push(row.n);
+      }
+      expect(streamed).toHaveLength(15);
+      expect(timers()).toBe(before);
+    } finally {
+      await db.destroy();
+    }
+  });
 });

@@ -102,6 +102,21 @@ export async function executeRows<Row>(
   return prepare ? (await executePrepared(db, query)).rows : query.execute();
 }
 
+/**
+ * pg-cursor's Cursor, closed so that pg forgets it. pg starts a read timer (`query_timeout`) for every query and clears
+ * it only through the query's callback, which pg-cursor never calls (brianc/node-postgres#3497): each finished cursor,
+ * with its last batch of rows, stayed reachable until its timer ran out. Kysely closes every cursor it streams.
+ */
+class ClosingCursor<Row> extends Cursor<Row> {
+  override close(): Promise<void>;
+  override close(callback: (error: Error) => void): undefined;
+  override close(callback?: (error: Error) => void): Promise<void> | undefined;
+  override close(callback?: (error: Error) => void): Promise<void> | undefined {
+    (this as { callback?: (error: Error | null) => void }).callback?.(null);
+    return super.close(callback);
+  }
+}
+
 /** Sends the statements marked by `prepared` by name; everything else (other texts, cursors) goes through unchanged. */
 function sendPreparedByName(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
@@ -163,7 +178,7 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
   // A cursor lets a long read (a year's CSV) stream through `.stream()` in batches, in constant memory.
   const onQuery = options.onQuery;
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool, cursor: Cursor }),
+    dialect: new PostgresDialect({ pool, cursor: ClosingCursor }),
     ...(onQuery ? { log: (event) => onQuery(event.query) } : {}),
   });
   pools.set(db.getExecutor().adapter, pool);
