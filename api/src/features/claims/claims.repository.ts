@@ -9,6 +9,7 @@ import { orderableBy } from '../orders/orders.products.js';
 import type { Scope } from '../../lib/scope.js';
 import { CLAIM_OBJECT, findUploadsOf } from './uploads.repository.js';
 import { likePattern } from '../../lib/search.js';
+import { groupBy } from '../../lib/group-by.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -200,16 +201,14 @@ type ClaimRecord = Awaited<ReturnType<ReturnType<typeof selectClaim>['executeTak
 
 /** Wire shape (part 3's Claim, `rootCouse` spelled as published) with its uploads. */
 async function withUploads(db: Executor, scope: Scope, rows: ClaimRecord[]) {
-  const uploads = new Map<number, { id: number; originalFilename: string; mimetype: string }[]>();
-  for (const { objectId, id, originalFilename, mimetype } of await findUploadsOf(
-    db,
-    CLAIM_OBJECT,
-    rows.map((row) => row.id),
-  )) {
-    const ofClaim = uploads.get(objectId);
-    if (ofClaim) ofClaim.push({ id, originalFilename, mimetype });
-    else uploads.set(objectId, [{ id, originalFilename, mimetype }]);
-  }
+  const uploads = groupBy(
+    await findUploadsOf(
+      db,
+      CLAIM_OBJECT,
+      rows.map((row) => row.id),
+    ),
+    (upload) => upload.objectId,
+  );
   return rows.map((row) => ({
     id: row.id,
     clientId: row.company_id,
@@ -221,7 +220,7 @@ async function withUploads(db: Executor, scope: Scope, rows: ClaimRecord[]) {
     ClientProductionOrder: { id: row.client_production_order_id, orderNo: row.order_no },
     ...claimFields(row),
     eightD: eightDOf(row.eight_d, row.containment_trace, scope.kind === 'allCompanies'),
-    Uploads: uploads.get(row.id) ?? [],
+    Uploads: (uploads.get(row.id) ?? []).map(({ id, originalFilename, mimetype }) => ({ id, originalFilename, mimetype })),
     createdAt: row.created_at.toISOString(),
     version: row.version,
   }));

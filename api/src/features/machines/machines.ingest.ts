@@ -6,6 +6,7 @@ import { englishOnly } from '../../lib/problem.js';
 import * as downtime from '../downtime/downtime.repository.js';
 import { recordEvents, type EventCause, type EventInput } from '../events/events.service.js';
 import { findAffectedItems } from './machines.repository.js';
+import { groupBy } from '../../lib/group-by.js';
 
 /** One event as it comes in (HTTP body or an MQTT message); `unknown` only from an MQTT death. */
 export interface IncomingEvent {
@@ -319,11 +320,7 @@ export const EVENT_AFFECTED_ITEMS = 20;
 async function transitionEvents(trx: Transaction<Database>, transitions: readonly StopTransition[]): Promise<EventInput[]> {
   if (!transitions.length) return [];
   const machines = new Map(transitions.map((transition) => [machineKey(transition.companyId, transition.machineName), transition]));
-  const itemsOf = new Map<string, number[]>();
-  for (const item of await findAffectedItems(trx, [...machines.values()], EVENT_AFFECTED_ITEMS)) {
-    const key = machineKey(item.company_id, item.machine_name);
-    itemsOf.set(key, [...(itemsOf.get(key) ?? []), item.id]);
-  }
+  const itemsOf = groupBy(await findAffectedItems(trx, [...machines.values()], EVENT_AFFECTED_ITEMS), (item) => machineKey(item.company_id, item.machine_name));
   const ordered = [...transitions].sort((a, b) => a.at.getTime() - b.at.getTime() || (a.kind === b.kind ? 0 : a.kind === 'stopped' ? -1 : 1));
   return ordered.map((transition) => ({
     type: transition.kind === 'stopped' ? 'machine.stopped' : 'machine.started',
@@ -335,7 +332,7 @@ async function transitionEvents(trx: Transaction<Database>, transitions: readonl
       [transition.kind === 'stopped' ? 'stoppedAt' : 'startedAt']: transition.at.toISOString(),
       downtimeId: transition.downtimeId,
       ...(transition.kind === 'stopped' ? { causeId: transition.causeId } : {}),
-      orderItemIds: itemsOf.get(machineKey(transition.companyId, transition.machineName)) ?? [],
+      orderItemIds: (itemsOf.get(machineKey(transition.companyId, transition.machineName)) ?? []).map((item) => item.id),
     },
   }));
 }

@@ -41,9 +41,9 @@ const lotColumns = sql`
   coalesce(lc.version, 0) as version, cert.original_filename as certificate_filename, cert.mimetype as certificate_mimetype,
   cert.size as certificate_size`;
 
-/** Lots by id (all lots when `ids` is null), with their preform's weight and material and their composition. */
-export async function findLots(db: Executor, ids: number[] | null): Promise<LotRow[]> {
-  if (ids !== null && ids.length === 0) return [];
+/** Lots by id, with their preform's weight and material and their composition. */
+export async function findLots(db: Executor, ids: number[]): Promise<LotRow[]> {
+  if (ids.length === 0) return [];
   const result = await sql<LotRow>`
     select ${lotColumns}
       from lots l
@@ -51,7 +51,7 @@ export async function findLots(db: Executor, ids: number[] | null): Promise<LotR
       join manufacturers m on m.id = l.manufacturer_id
       left join lot_compositions lc on lc.lot_id = l.id
       left join lot_certificates cert on cert.lot_id = l.id
-     where ${ids === null ? sql`true` : sql`l.id = any(${ids}::int[])`}
+     where l.id = any(${ids}::int[])
      order by l.id`.execute(db);
   return result.rows;
 }
@@ -163,28 +163,18 @@ export interface BalanceRow {
 }
 
 /**
- * Every lot of the plant with its invoiced lines' takes, a row per take, in lot order and each lot's takes in
- * declaration order (`findDeclaredTakes`'): read through a cursor, so the mass balance holds one lot's takes at a time
+ * Every lot of the plant with its invoiced lines' takes (`takesOf`), a row per take, in lot order and each lot's takes
+ * in declaration order: read through a cursor, so the mass balance holds one lot's takes at a time
  * rather than every lot and every take of the plant.
  */
 export function streamLotsWithTakes(db: Executor): AsyncIterable<BalanceRow> {
   const rows = sql`(
-    with invoiced as (
-      select il.order_item_id, min(inv.delivery_date) as invoiced_on
-        from invoice_lines il join invoices inv on inv.id = il.invoice_id
-       where il.order_item_id is not null
-       group by il.order_item_id),
-    takes as (
-      select c.lot_id, c.order_item_id as item_id, sum(c.preforms)::int as preforms, invoiced.invoiced_on
-        from lot_consumptions c join invoiced on invoiced.order_item_id = c.order_item_id
-       where c.lot_id is not null
-       group by c.lot_id, c.order_item_id, invoiced.invoiced_on)
     select l.id as lot_id, l.delivery_date, l.quantity, p.weight, (lc.lot_id is not null) as recorded, lc.post_consumer_percent,
            lc.pre_consumer_percent, lc.carbon_kg_per_kg, t.item_id, t.preforms, to_char(t.invoiced_on, 'YYYY-MM-DD') as invoiced_on
       from lots l
       join preforms p on p.id = l.preform_id
       left join lot_compositions lc on lc.lot_id = l.id
-      left join takes t on t.lot_id = l.id)`;
+      left join ${takesOf(null, false)} t on t.lot_id = l.id)`;
   return db.selectFrom(rows.as('b')).selectAll().orderBy(sql`b.lot_id, b.invoiced_on, b.item_id`).stream(2000) as AsyncIterable<BalanceRow>;
 }
 
@@ -197,12 +187,24 @@ export interface TakeRow {
 }
 
 /**
- * The invoiced lines' takes from the given lots (every lot when null), in declaration order per lot. With
- * `overdrawnOnly`, only of the lots whose items took more than they delivered (each item's takes counted from 0): the
- * only lots whose lines a cap can change, so a view of some lines does not read every invoice of the plant.
+ * The invoiced lines' takes from the given lots, in declaration order per lot. With `overdrawnOnly`, only of the lots
+ * whose items took more than they delivered (each item's takes counted from 0): the only lots whose lines a cap can
+ * change, so a view of some lines does not read every invoice of the plant.
  */
-export async function findDeclaredTakes(db: Executor, lotIds: number[] | null, overdrawnOnly = false): Promise<TakeRow[]> {
-  if (lotIds !== null && lotIds.length === 0) return [];
+export async function findDeclaredTakes(db: Executor, lotIds: number[], overdrawnOnly = false): Promise<TakeRow[]> {
+  if (lotIds.length === 0) return [];
+  const result = await sql<TakeRow>`
+    select t.lot_id, t.item_id, t.preforms, to_char(t.invoiced_on, 'YYYY-MM-DD') as invoiced_on
+      from ${takesOf(lotIds, overdrawnOnly)} t
+     order by t.lot_id, t.invoiced_on, t.item_id`.execute(db);
+  return result.rows;
+}
+
+/**
+ * The invoiced lines' takes as a subquery: per lot (of `lotIds`, every lot when null) and line, its preforms and the
+ * day the line was first invoiced (a date). `overdrawnOnly`: as `findDeclaredTakes`.
+ */
+function takesOf(lotIds: number[] | null, overdrawnOnly: boolean) {
   const lots = lotIds === null ? sql`true` : sql`c.lot_id = any(${lotIds}::int[])`;
   // The lots' own filter too: given only the consumptions', PostgreSQL hashed every lot of the plant to join a
   // customer's few (a full-scale year: 300,000 lots read for 10,000).
@@ -215,7 +217,7 @@ export async function findDeclaredTakes(db: Executor, lotIds: number[] | null, o
            group by per_item.lot_id, l.quantity
           having sum(greatest(per_item.preforms, 0)) > l.quantity`
     : sql`select distinct c.lot_id from lot_consumptions c where c.lot_id is not null and ${lots}`;
-  const result = await sql<TakeRow>`
+  return sql<{ lot_id: number; item_id: number; preforms: number; invoiced_on: Date }>`(
     with chosen as (${chosen}),
     invoiced as (
       select il.order_item_id, min(inv.delivery_date) as invoiced_on
@@ -223,13 +225,11 @@ export async function findDeclaredTakes(db: Executor, lotIds: number[] | null, o
        where il.order_item_id is not null
          ${overdrawnOnly ? sql`and il.order_item_id in (select c.order_item_id from lot_consumptions c where c.lot_id in (select lot_id from chosen))` : sql``}
        group by il.order_item_id)
-    select c.lot_id, c.order_item_id as item_id, sum(c.preforms)::int as preforms, to_char(invoiced.invoiced_on, 'YYYY-MM-DD') as invoiced_on
+    select c.lot_id, c.order_item_id as item_id, sum(c.preforms)::int as preforms, invoiced.invoiced_on
       from lot_consumptions c
       join invoiced on invoiced.order_item_id = c.order_item_id
      where c.lot_id in (select lot_id from chosen)
-     group by c.lot_id, c.order_item_id, invoiced.invoiced_on
-     order by c.lot_id, invoiced.invoiced_on, c.order_item_id`.execute(db);
-  return result.rows;
+     group by c.lot_id, c.order_item_id, invoiced.invoiced_on)`;
 }
 
 /** The invoices billing the items (their invoice lines), by number, of `companyId` when given. */

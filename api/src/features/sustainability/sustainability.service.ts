@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { audit } from '../../lib/audit.js';
 import type { BodyOf, Schemas } from '../../lib/contract.js';
+import { groupBy } from '../../lib/group-by.js';
 import { oneAtATime } from '../../lib/one-at-a-time.js';
 import { badRequest, conflict, fieldProblem, notFound, ruleViolation, type TranslatableFieldProblem } from '../../lib/problem.js';
 import type { UploadStore } from '../../lib/storage/index.js';
@@ -274,12 +275,7 @@ async function linesOf(db: Executor, rows: UseRow[]): Promise<Map<number, Line>>
  * it delivered (`takes`), for the lots the takes are of (`lots`).
  */
 function cappedTakes(lots: Map<number, LotRow>, takes: repository.TakeRow[]): { lots: Set<number>; takes: Map<string, number> } {
-  const byLot = new Map<number, repository.TakeRow[]>();
-  for (const take of takes) {
-    const ofLot = byLot.get(take.lot_id);
-    if (ofLot) ofLot.push(take);
-    else byLot.set(take.lot_id, [take]);
-  }
+  const byLot = groupBy(takes, (take) => take.lot_id);
   const capped = new Map<string, number>();
   for (const [lotId, lotTakes] of byLot) {
     const lot = lots.get(lotId);
