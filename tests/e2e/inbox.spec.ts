@@ -41,6 +41,12 @@ test("the buyer's bell counts up while the seller confirms on the Planner in ano
   const buyer = await browser.newPage();
   await signIn(buyer, 'buyer');
   const orderId = await buyerOrders(buyer, orderNo, wednesday);
+  // The save's message leaves the header's controls free: the bell is clicked while it shows.
+  const savedMessage = buyer.locator('.mantine-Notification-root').filter({ hasText: `Order ${orderNo} saved.` });
+  await expect(savedMessage).toBeVisible();
+  const message = await savedMessage.boundingBox();
+  const header = await buyer.getByRole('banner').boundingBox();
+  expect(message && header && message.y >= header.y + header.height).toBe(true);
   // Everything before is read: the count that follows is the seller's confirmation alone.
   await bell(buyer).click();
   const drawer = buyer.getByRole('dialog', { name: 'Notifications' });
