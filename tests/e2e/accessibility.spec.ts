@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { seriousViolations } from './axe.test-utils.js';
-import { expect, signIn, test } from './support.test-utils.js';
+import { animationsDone, expect, openMenuGroup, signIn, test } from './support.test-utils.js';
 
 /**
  * WCAG 2.2 AA walk (issue 13, item 21): the sign-in page, then every face signs in and visits every screen of its
@@ -39,14 +39,7 @@ async function showScheme(page: Page, scheme: Scheme) {
   schemes.set(page, scheme);
   const root = page.locator('html[data-mantine-color-scheme]');
   if ((await root.count()) > 0) await expect(root).toHaveAttribute('data-mantine-color-scheme', scheme);
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity) // a loader spins for ever
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await animationsDone(page);
 }
 
 /**
@@ -63,7 +56,7 @@ async function scan(page: Page, findings: Findings, screen: string, scope?: stri
 
 /** Clicks a menu entry (opening its group first) and scans the screen it shows. */
 async function visitMenu(page: Page, findings: Findings, entry: string, heading: string | RegExp, group?: string) {
-  if (group && !(await menu(page).getByRole('link', { name: entry, exact: true }).isVisible())) await menu(page).getByText(group, { exact: true }).click();
+  if (group) await openMenuGroup(page, group);
   await menu(page).getByRole('link', { name: entry, exact: true }).click();
   await settled(page, heading);
   await scan(page, findings, entry);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import { runNow, runNowMs } from './clock.test-utils.js';
-import { expect, signIn, test } from './support.test-utils.js';
+import { expect, openMenuGroup, signIn, test } from './support.test-utils.js';
 
 const dayLabel = (date: Date) => `${date.getDate()} ${date.toLocaleString('en-US', { month: 'long' })} ${date.getFullYear()}`;
 
@@ -101,7 +101,7 @@ test('the admin keeps the downtime causes: New and Edit cause with their rules, 
 
 test("the admin filters the history by period and client, updates a stop's cause and exports history-table-export.csv", async ({ page }) => {
   await signIn(page, 'admin');
-  await page.getByRole('navigation', { name: 'Menu' }).getByText('Downtimes history').click();
+  await openMenuGroup(page, 'Downtimes history');
   await page.getByRole('link', { name: 'History' }).click();
   await expect(page.getByRole('heading', { name: 'Downtimes history' })).toBeVisible();
   await pickRecentPeriod(page);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { runNowMs } from './clock.test-utils.js';
 import { seriousViolations } from './axe.test-utils.js';
-import { dragToColumn, expect, signIn, test } from './support.test-utils.js';
+import { dragToColumn, expect, openMenuGroup, signIn, test } from './support.test-utils.js';
 
 /**
  * Traceability: a delivery with a lot number makes a preform lot the admin finds; a produced quantity the operator
@@ -61,7 +61,7 @@ test('a delivery with a lot number: the admin drops the card on Added to stock w
 
   // the Lots screen finds it by its lot number
   const menu = page.getByRole('navigation', { name: 'Menu' });
-  await menu.getByText('Traceability', { exact: true }).click();
+  await openMenuGroup(page, 'Traceability');
   await menu.getByRole('link', { name: 'Lots', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Preform lots', level: 2 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Supplier lot number' }).fill(lotNumber);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { runNow, runNowMs } from './clock.test-utils.js';
-import { expect, signIn, test } from './support.test-utils.js';
+import { expect, openMenuGroup, signIn, test } from './support.test-utils.js';
 
 /**
  * Plant performance (issue 15) on the demo data, seeded through the API as a machine would: the admin makes a machine
@@ -46,7 +46,7 @@ test.afterAll(async ({ playwright }, testInfo) => {
 /** Opens a Machines screen from the menu: the group unfolded first if it is folded, then the entry, then its address. */
 async function openMachines(page: Page, entry: string) {
   const link = menu(page).getByRole('link', { name: entry, exact: true });
-  if (!(await link.isVisible())) await menu(page).getByText('Machines', { exact: true }).click();
+  await openMenuGroup(page, 'Machines');
   await expect(link).toBeVisible();
   const target = (await link.getAttribute('href')) ?? '';
   await link.click();
@@ -57,7 +57,7 @@ test('the admin makes a machine credential (token shown once) and the machine re
   await signIn(page, 'admin');
   // The cause code a machine sends is the downtime cause's id.
   const causes = page.waitForResponse((response) => response.url().endsWith('/api/admin/downtime/causes/get'));
-  await menu(page).getByText('Downtimes history', { exact: true }).click();
+  await openMenuGroup(page, 'Downtimes history');
   await menu(page).getByRole('link', { name: 'Causes', exact: true }).click();
   const rows = ((await (await causes).json()) as { rows: { id: number; causeName: string }[] }).rows;
   const causeCode = rows.find((row) => row.causeName === CAUSE)!.id;

@@ -55,6 +55,31 @@ export async function signIn(page: Page, username: string, path = '/', shell = p
   sessions.set(username, await page.context().cookies());
 }
 
+/** Waits until no animation or transition with an end is running on the page (a loader spins for ever: left out). */
+export async function animationsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Unfolds a group of the menu, unless it is open, and waits until it has unfolded: its entries move while it does,
+ * so a click aimed at one of them meanwhile can land on another entry, or on none.
+ */
+export async function openMenuGroup(page: Page, group: string) {
+  const toggle = page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: group, exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  // The unfolding starts on the next frames; then it is waited for.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await animationsDone(page);
+}
+
 /** Numbers the marker requests of requestsDuring. */
 let markers = 0;
 
