@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import glue from 'fastify-openapi-glue';
 import type { JSONWebKeySet } from 'jose';
 import type { Config } from './config.js';
@@ -38,6 +38,15 @@ export interface AppOptions {
   keys: JSONWebKeySet | URL;
   /** A pino logger to use; otherwise one is made at LOG_LEVEL. */
   logger?: FastifyBaseLogger;
+  /**
+   * Compilers of the routes' schemas shared with other apps of this process (the tests build hundreds of apps from one
+   * contract): Ajv's instance is handed to `onAjv` as it is made, and the response serializers come from
+   * `buildSerializer`. Fastify's own otherwise.
+   */
+  schemaCompilers?: {
+    onAjv: NonNullable<FastifyServerOptions['ajv']>['onCreate'];
+    buildSerializer: NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer'];
+  };
   /** Optional extra wiring (identity provider, static web app) registered after the API. */
   extend?: (app: FastifyInstance) => Promise<void>;
 }
@@ -69,7 +78,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // X-Forwarded-* count only from the proxies TRUST_PROXY names (default none): otherwise any client picks its address.
     trustProxy: trustProxy(options.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: false, useDefaults: true, allErrors: true } },
+    ajv: {
+      customOptions: { removeAdditional: 'all', coerceTypes: false, useDefaults: true, allErrors: true },
+      ...(options.schemaCompilers ? { onCreate: options.schemaCompilers.onAjv } : {}),
+    },
+    ...(options.schemaCompilers ? { schemaController: { compilersFactory: { buildSerializer: options.schemaCompilers.buildSerializer } } } : {}),
   });
   app.decorate('db', options.db);
   app.decorate('config', options.config);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/src/app.js';
 import { loadConfig } from '../../api/src/config.js';
 import type { Db } from '../../api/src/db/database.js';
+import { sharedSchemaCompilers } from './schema-compilers.test-utils.js';
 
 const ISSUER = 'http://issuer.test/idp';
 const AUDIENCE = 'orders-portal-api';
@@ -28,7 +29,7 @@ export const testKeys = { keys: [publicJwk] };
 /** The API as production builds it, on a test database, trusting the test key set; `env` overrides the configuration. */
 export async function createTestApp(db: Db, env: Record<string, string> = {}): Promise<FastifyInstance> {
   const config = Object.keys(env).length ? loadConfig({ ...baseEnv, ...env }) : testConfig;
-  const app = await buildApp({ config, db, keys: testKeys });
+  const app = await buildApp({ config, db, keys: testKeys, schemaCompilers: sharedSchemaCompilers });
   await app.ready();
   return app;
 }
