@@ -102,19 +102,60 @@ export async function executeRows<Row>(
   return prepare ? (await executePrepared(db, query)).rows : query.execute();
 }
 
+/** The longest timer Node keeps (about 24.8 days): a cursor's own `query_timeout`, which pg then never reaches. */
+const NEVER_MS = 2_147_483_647;
+
 /**
- * pg-cursor's Cursor, closed so that pg forgets it. pg starts a read timer (`query_timeout`) for every query and clears
- * it only through the query's callback, which pg-cursor never calls (brianc/node-postgres#3497): each finished cursor,
- * with its last batch of rows, stayed reachable until its timer ran out. Kysely closes every cursor it streams.
+ * pg-cursor's Cursor, with pg's read timeout on each batch instead of on the cursor's whole life, and closed so that pg
+ * forgets it. pg arms one read timer (`query_timeout`) as a query is sent and clears it only through the query's
+ * callback, which pg-cursor never calls (brianc/node-postgres#3497):
+ * - over a cursor's life, that timer cut off an export streaming longer than it (a slow reader, a year's XLSX), however
+ *   fast PostgreSQL answered each batch; the cursor sets its own `query_timeout` out of reach, and each read gets the
+ *   pool's timeout instead: PostgreSQL that stops answering a read fails it, and the connection is dropped (the pool
+ *   replaces it), as pg does for a query;
+ * - a finished cursor, with its last batch of rows, stayed reachable until that timer ran out: `close()` calls the
+ *   callback, which clears it. Kysely closes every cursor it streams.
  */
-class ClosingCursor<Row> extends Cursor<Row> {
-  override close(): Promise<void>;
-  override close(callback: (error: Error) => void): undefined;
-  override close(callback?: (error: Error) => void): Promise<void> | undefined;
-  override close(callback?: (error: Error) => void): Promise<void> | undefined {
-    (this as { callback?: (error: Error | null) => void }).callback?.(null);
-    return super.close(callback);
-  }
+function cursorClass(readTimeoutMs: number) {
+  return class ClosingCursor<Row> extends Cursor<Row> {
+    readonly query_timeout = NEVER_MS;
+
+    /**
+     * Fails the read in progress and drops the connection as pg drops one that fails: its client is told first (it is
+     * then not queryable, so the pool discards it on release), then the socket is closed. The cursor is done, so
+     * `close()` waits for nothing.
+     */
+    #timeRead() {
+      return setTimeout(() => {
+        const error = new Error('Query read timeout');
+        const cursor = this as unknown as { handleError(error: Error): void; state: string; connection?: pg.Connection };
+        cursor.handleError(error);
+        cursor.state = 'done';
+        cursor.connection?.emit('error', error);
+        cursor.connection?.stream.destroy();
+      }, readTimeoutMs);
+    }
+
+    override read(rows: number): Promise<Row[]>;
+    override read(rows: number, callback: Cursor.ResultCallback<Row>): undefined;
+    override read(rows: number, callback?: Cursor.ResultCallback<Row>): Promise<Row[]> | undefined;
+    override read(rows: number, callback?: Cursor.ResultCallback<Row>): Promise<Row[]> | undefined {
+      const timer = this.#timeRead();
+      if (!callback) return super.read(rows).finally(() => clearTimeout(timer));
+      return super.read(rows, (error, read, result) => {
+        clearTimeout(timer);
+        callback(error, read, result);
+      });
+    }
+
+    override close(): Promise<void>;
+    override close(callback: (error: Error) => void): undefined;
+    override close(callback?: (error: Error) => void): Promise<void> | undefined;
+    override close(callback?: (error: Error) => void): Promise<void> | undefined {
+      (this as { callback?: (error: Error | null) => void }).callback?.(null);
+      return super.close(callback);
+    }
+  };
 }
 
 /** Sends the statements marked by `prepared` by name; everything else (other texts, cursors) goes through unchanged. */
@@ -133,6 +174,8 @@ export interface DbOptions {
   acquireTimeoutMs?: number;
   /** PostgreSQL cancels a statement running longer than this (ms); the client gives up a little later. */
   statementTimeoutMs?: number;
+  /** When the client gives up on a database that does not answer (ms): a query, or a cursor's read (default 5 s after the statement timeout). */
+  readTimeoutMs?: number;
   /** Told of every statement sent to PostgreSQL, once it has answered (the bench counts a request's statements). */
   onQuery?: (query: CompiledQuery) => void;
   /** Where lost connections are reported; they are never fatal. */
@@ -152,6 +195,7 @@ export interface DbOptions {
  */
 export function createDb(connectionString: string, options: DbOptions = {}): Db {
   const statementTimeout = options.statementTimeoutMs ?? 15_000;
+  const readTimeout = options.readTimeoutMs ?? statementTimeout + 5_000;
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
@@ -159,7 +203,7 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
     connectionTimeoutMillis: options.acquireTimeoutMs ?? 5_000,
     statement_timeout: statementTimeout,
     // A database that stops answering altogether (no TCP reset) cannot cancel anything: give up client-side.
-    query_timeout: statementTimeout + 5_000,
+    query_timeout: readTimeout,
     keepAlive: true,
     // Days are UTC days everywhere in the portal: a date cast to a timestamp, or back, must not follow the server's zone.
     options: '-c TimeZone=UTC',
@@ -178,7 +222,7 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
   // A cursor lets a long read (a year's CSV) stream through `.stream()` in batches, in constant memory.
   const onQuery = options.onQuery;
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool, cursor: ClosingCursor }),
+    dialect: new PostgresDialect({ pool, cursor: cursorClass(readTimeout) }),
     ...(onQuery ? { log: (event) => onQuery(event.query) } : {}),
   });
   pools.set(db.getExecutor().adapter, pool);
