@@ -26,7 +26,10 @@ export const testConfig = loadConfig(baseEnv);
 /** The key set the test tokens verify against, for a test that builds the app itself (its own logger). */
 export const testKeys = { keys: [publicJwk] };
 
-/** The API as production builds it, on a test database, trusting the test key set; `env` overrides the configuration. */
+/**
+ * The API as production builds it, on a test database, trusting the test key set; `env` overrides the configuration.
+ * Its routes' compiled validators and serializers are the worker's, shared with its other apps (schema-compilers).
+ */
 export async function createTestApp(db: Db, env: Record<string, string> = {}): Promise<FastifyInstance> {
   const config = Object.keys(env).length ? loadConfig({ ...baseEnv, ...env }) : testConfig;
   const app = await buildApp({ config, db, keys: testKeys, schemaCompilers: sharedSchemaCompilers });
