@@ -86,15 +86,15 @@ async function overlappingTypedStops(trx: Transaction<Database>, events: readonl
   const stops = events.filter((event) => event.kind === 'stopped');
   if (!stops.length) return new Map<IncomingEvent, string>();
   // The batch's running events per machine, for each stop the first after it (a batch may hold 1,000 events).
-  const runningAt = new Map<string, number[]>();
-  for (const event of events)
-    if (event.kind === 'running') {
-      const key = machineKey(event.machine.clientId, event.machine.machineName);
-      runningAt.set(key, [...(runningAt.get(key) ?? []), Date.parse(event.at)]);
-    }
+  const runningAt = groupBy(
+    events.filter((event) => event.kind === 'running'),
+    (event) => machineKey(event.machine.clientId, event.machine.machineName),
+  );
   const batchEnd = (stop: IncomingEvent) => {
     const at = Date.parse(stop.at);
-    const later = (runningAt.get(machineKey(stop.machine.clientId, stop.machine.machineName)) ?? []).filter((running) => running > at);
+    const later = (runningAt.get(machineKey(stop.machine.clientId, stop.machine.machineName)) ?? [])
+      .map((running) => Date.parse(running.at))
+      .filter((running) => running > at);
     return later.length ? new Date(Math.min(...later)).toISOString() : null;
   };
   // The rows ended after the event and the open ones, read apart: each an index range of downtime_history_machine_end
