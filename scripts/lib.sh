@@ -17,6 +17,21 @@ install_dependencies() {
   export ORDERS_PORTAL_DEPENDENCIES_INSTALLED="$PWD"
 }
 
+# Builds the web app and the API; says nothing unless the build fails, then shows all it said (tsc reports its
+# errors on standard output).
+build_portal() {
+  echo "› building"
+  local log
+  log=$(mktemp)
+  if ! pnpm build >"$log" 2>&1; then
+    cat "$log" >&2
+    rm -f "$log"
+    echo "the build failed" >&2
+    return 1
+  fi
+  rm -f "$log"
+}
+
 # Playwright drives Debian's Chromium; it never downloads a browser of its own.
 ensure_chromium() {
   if [ -x /usr/bin/chromium ]; then return; fi

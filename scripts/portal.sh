@@ -9,8 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 install_dependencies
-echo "› building"
-pnpm -s build >/dev/null
+build_portal
 export NODE_ENV="${NODE_ENV:-development}" SEED_DEMO=true
 # The demo signs in with a password only: the second factor that production requires of admins and accountants
 # (REQUIRE_MFA's default when NODE_ENV=production) is off unless REQUIRE_MFA is set, e.g. REQUIRE_MFA=admin,accountant.

@@ -8,8 +8,7 @@ source scripts/lib.sh
 install_dependencies
 ensure_chromium
 ensure_mosquitto
-echo "› building"
-pnpm -s build >/dev/null
+build_portal
 echo "› unit, contract, API and web tests"
 pnpm exec vitest run
 echo "› resilience: the built portal while its PostgreSQL restarts and stops"
