@@ -86,15 +86,14 @@ async function overlappingTypedStops(trx: Transaction<Database>, events: readonl
   const stops = events.filter((event) => event.kind === 'stopped');
   if (!stops.length) return new Map<IncomingEvent, string>();
   // The batch's running events per machine, for each stop the first after it (a batch may hold 1,000 events).
-  const runningAt = groupBy(
-    events.filter((event) => event.kind === 'running'),
-    (event) => machineKey(event.machine.clientId, event.machine.machineName),
+  const runningAt = new Map(
+    [...groupBy(events.filter((event) => event.kind === 'running'), (event) => machineKey(event.machine.clientId, event.machine.machineName))].map(
+      ([key, running]) => [key, running.map((event) => Date.parse(event.at))],
+    ),
   );
   const batchEnd = (stop: IncomingEvent) => {
     const at = Date.parse(stop.at);
-    const later = (runningAt.get(machineKey(stop.machine.clientId, stop.machine.machineName)) ?? [])
-      .map((running) => Date.parse(running.at))
-      .filter((running) => running > at);
+    const later = (runningAt.get(machineKey(stop.machine.clientId, stop.machine.machineName)) ?? []).filter((running) => running > at);
     return later.length ? new Date(Math.min(...later)).toISOString() : null;
   };
   // The rows ended after the event and the open ones, read apart: each an index range of downtime_history_machine_end
