@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { clipped, outsideCatalogue, PSEUDO, pseudoPage, visibleTexts, VIEWPORTS } from './pseudo.test-utils.js';
+import { clipped, openScreen, outsideCatalogue, PSEUDO, pseudoPage, VIEWPORTS, visibleTexts } from './pseudo.test-utils.js';
 import { expect, test } from './support.test-utils.js';
 
 /**
@@ -28,10 +28,9 @@ async function expectCatalogued(page: Page, scope: Locator) {
   expect(await clipped(page)).toEqual([]);
 }
 
-/** Opens a route afresh (on a phone the menu, once opened, covers the page) and waits for its accented heading. */
+/** Opens a route and waits for its accented heading. */
 async function open(page: Page, path: string) {
-  await page.goto(`/#${path}`);
-  await page.reload();
+  await openScreen(page, path);
   await expect(page.getByRole('main').getByRole('heading', { level: 2 }).filter({ hasText: PSEUDO }).first()).toBeVisible();
 }
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { clipped, outsideCatalogue, PSEUDO, pseudoPage, visibleTexts, VIEWPORTS } from './pseudo.test-utils.js';
+import { clipped, openScreen, outsideCatalogue, PSEUDO, pseudoPage, VIEWPORTS, visibleTexts } from './pseudo.test-utils.js';
 import { expect, test } from './support.test-utils.js';
 
 /**
@@ -34,10 +34,9 @@ async function walk(page: Page, scope: Locator, data: RegExp[] = DATA) {
   expect(await clipped(page, data)).toEqual([]);
 }
 
-/** Opens `path` afresh (on a phone the menu, once opened, covers the page) and waits for its pseudo-localised heading. */
+/** Opens `path` and waits for its pseudo-localised heading. */
 async function open(page: Page, path: string) {
-  await page.goto(`/#${path}`);
-  await page.reload();
+  await openScreen(page, path);
   await expect(page.getByRole('main').getByRole('heading', { level: 2 }).filter({ hasText: PSEUDO })).toBeVisible();
 }
 

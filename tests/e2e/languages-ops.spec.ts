@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addDays, mondayOf, runToday } from './clock.test-utils.js';
 import { withPortalDatabase } from './database.test-utils.js';
-import { clipped, outsideCatalogue, PSEUDO, pseudoPage, visibleTexts, VIEWPORTS } from './pseudo.test-utils.js';
+import { clipped, openScreen, outsideCatalogue, PSEUDO, pseudoPage, VIEWPORTS, visibleTexts } from './pseudo.test-utils.js';
 import { DEMO_PASSWORD, expect, test } from './support.test-utils.js';
 
 /**
@@ -89,10 +89,9 @@ const DATA = [
   /^[\d\s.,:%·×→–/()+−-]+$/,
 ];
 
-/** The main area of the screen at `path` (loaded afresh), in the pseudo-locale: every text from the catalogue, nothing cut off. */
+/** The main area of the screen at `path`, in the pseudo-locale: every text from the catalogue, nothing cut off. */
 async function walk(page: Page, path: string, data: RegExp[] = DATA) {
-  await page.goto(`/#${path}`);
-  await page.reload();
+  await openScreen(page, path);
   await expect(page.getByRole('main').getByRole('heading', { level: 2 }).filter({ hasText: PSEUDO })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
   expect(outsideCatalogue(await visibleTexts(page.getByRole('main')), data)).toEqual([]);

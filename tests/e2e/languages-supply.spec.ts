@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { clipped, outsideCatalogue, PSEUDO, pseudoPage, visibleTexts, VIEWPORTS } from './pseudo.test-utils.js';
+import { clipped, openScreen, outsideCatalogue, PSEUDO, pseudoPage, VIEWPORTS, visibleTexts } from './pseudo.test-utils.js';
 import { expect, test } from './support.test-utils.js';
 
 /**
@@ -25,10 +25,9 @@ async function check(page: Page, scope: Locator) {
   expect(await clipped(page)).toEqual([]);
 }
 
-/** A screen of the face, loaded afresh (on a phone an open menu would cover it), once its accented heading shows. */
+/** A screen of the face, once its accented heading shows. */
 async function open(page: Page, path: string) {
-  await page.goto(path);
-  await page.reload();
+  await openScreen(page, path);
   await expect(page.getByRole('main').getByRole('heading', { level: 2 }).filter({ hasText: PSEUDO })).toBeVisible();
 }
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { invoicedLineWithLot } from './database.test-utils.js';
-import { clipped, outsideCatalogue, PSEUDO, pseudoPage, visibleTexts, VIEWPORTS } from './pseudo.test-utils.js';
+import { clipped, openScreen, outsideCatalogue, PSEUDO, pseudoPage, VIEWPORTS, visibleTexts } from './pseudo.test-utils.js';
 import { expect, test } from './support.test-utils.js';
 
 /**
@@ -33,10 +33,9 @@ async function walk(page: Page, scope: Locator) {
   expect(await clipped(page, DATA)).toEqual([]);
 }
 
-/** Opens `path` afresh (on a phone an open menu would cover it) and waits for its pseudo-localised heading. */
+/** Opens `path` and waits for its pseudo-localised heading. */
 async function open(page: Page, path: string) {
-  await page.goto(`/#${path}`);
-  await page.reload();
+  await openScreen(page, path);
   await expect(page.getByRole('main').getByRole('heading', { level: 2 }).filter({ hasText: PSEUDO })).toBeVisible();
 }
 

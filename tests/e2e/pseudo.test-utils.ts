@@ -25,6 +25,21 @@ export async function pseudoPage(browser: Browser, username: string, viewport: {
   return page;
 }
 
+/**
+ * Opens the screen at `path` (a hash route, '/orders' or '/#/orders') in the running app, and waits until nothing of
+ * the screen before is left: its main area's headings are marked first, and the route has changed once none of them
+ * is there. Loading the page afresh instead would sign in again (tokens live in memory only: the app goes to the
+ * identity provider and back), two loads of the app for each screen. The menu stays as it was: on a phone, close it
+ * first.
+ */
+export async function openScreen(page: Page, path: string) {
+  const hash = `#${path.replace(/^\/?#/, '')}`;
+  if (await page.evaluate((target) => (window.location.hash || '#/') === target, hash)) return;
+  await page.locator('main h1, main h2').evaluateAll((headings) => headings.forEach((heading) => heading.setAttribute('data-e2e-left', '')));
+  await page.evaluate((target) => (window.location.hash = target), hash);
+  await expect(page.locator('main [data-e2e-left]')).toHaveCount(0);
+}
+
 /** Pseudo-localised text: accented letters, which plain English has none of. */
 export const PSEUDO = /[^\u0020-\u007e]/;
 
