@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { clipped, openScreen, outsideCatalogue, PSEUDO, pseudoPage, VIEWPORTS, visibleTexts } from './pseudo.test-utils.js';
+import { clipped, outsideCatalogue, PSEUDO, pseudoPage, visibleTexts, VIEWPORTS } from './pseudo.test-utils.js';
 import { expect, test } from './support.test-utils.js';
 
 /**
@@ -48,8 +48,11 @@ async function cancel(dialog: Locator) {
   await expect(dialog).toBeHidden();
 }
 
-/** Opens `path` once nothing of the screen before is there. */
-const visit = openScreen;
+/** Opens `path` afresh, so that nothing of the screen before is there while the next one loads. */
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await page.reload();
+}
 
 /** The page's heading (level 2) in the pseudo-locale: the screen and its catalogue have loaded. */
 const heading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 2 });
