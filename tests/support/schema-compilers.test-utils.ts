@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { AppOptions } from '../../api/src/app.js';
 
@@ -44,3 +46,26 @@ export const sharedSchemaCompilers: NonNullable<AppOptions['schemaCompilers']> =
     return (route) => once(`${prefix} ${JSON.stringify(route.schema)}`, () => build(route));
   },
 };
+
+/**
+ * fastify-openapi-glue validates the contract document and resolves its references every time an app registers it,
+ * a quarter of a second per app. The worker's apps share the parsed routes instead, as they share the compiled
+ * validators: Fastify normalises a route's schema once and marks it as done. The apps register the same document
+ * (`loadContract` reads it once per process and freezes it), so the routes are kept per document object and parse
+ * options. `parse` is the glue's one step from document to routes.
+ */
+const gluePath = path.join(path.dirname(fileURLToPath(import.meta.resolve('fastify-openapi-glue'))), 'lib/Parser.js');
+type GlueParser = { prototype: { parse(specification: object, options?: unknown): Promise<unknown> } };
+const { Parser } = (await import(pathToFileURL(gluePath).href)) as { Parser: GlueParser };
+const parse = Parser.prototype.parse;
+if (!(parse as { shared?: true }).shared) {
+  const parsed = new WeakMap<object, Map<string, Promise<unknown>>>();
+  const shared = function (this: unknown, specification: object, options?: unknown) {
+    if (!parsed.has(specification)) parsed.set(specification, new Map());
+    const byOptions = parsed.get(specification)!;
+    const key = JSON.stringify(options);
+    if (!byOptions.has(key)) byOptions.set(key, parse.call(this, specification, options));
+    return byOptions.get(key)!;
+  };
+  Parser.prototype.parse = Object.assign(shared, { shared: true as const });
+}

@@ -20,8 +20,20 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, { operationId?: string; 'x-roles'?: Role[]; 'x-read'?: boolean }>>;
 }
 
+let contract: (OpenApiDocument & Record<string, unknown>) | undefined;
+
+/** The contract, read once per process and frozen: its readers share one copy, and none can change it for the others. */
 export function loadContract(): OpenApiDocument & Record<string, unknown> {
-  return JSON.parse(readFileSync(contractPath, 'utf8'));
+  contract ??= deepFreeze(JSON.parse(readFileSync(contractPath, 'utf8')));
+  return contract;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
 /** Every operation of the contract with its `x-roles`. */
