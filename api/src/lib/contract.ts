@@ -24,8 +24,7 @@ let contract: (OpenApiDocument & Record<string, unknown>) | undefined;
 
 /** The contract, read once per process and frozen: its readers share one copy, and none can change it for the others. */
 export function loadContract(): OpenApiDocument & Record<string, unknown> {
-  contract ??= deepFreeze(JSON.parse(readFileSync(contractPath, 'utf8')));
-  return contract;
+  return (contract ??= deepFreeze(JSON.parse(readFileSync(contractPath, 'utf8'))));
 }
 
 function deepFreeze<T>(value: T): T {
