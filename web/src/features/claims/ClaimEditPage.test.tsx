@@ -6,6 +6,7 @@ import { server } from '../../../../mocks/node';
 import type { Claim } from '@generated/model';
 import { claimFixture, renderClaims } from './renderClaims.test-utils';
 import { UPLOAD_MESSAGES } from '../../api/messages';
+import { enterText } from '../../test/render.test-utils';
 
 const PRODUCTS = [
   { id: 21, articleNo: 'NS-0500', productName: 'Spring Water 0.5 L' },
@@ -148,7 +149,7 @@ describe('client /claims/new', { timeout: 30_000 }, () => {
     await pick(user, /^Order Number/, 'PO-24-0121');
     await user.type(field(/^Rejected quantity:/), '2400');
     await user.type(field(/^Delivery Date/), '11.03.2026');
-    await user.type(field(/^Problem Description:/), '  Cracked necks.  ');
+    await enterText(user, field(/^Problem Description:/), '  Cracked necks.  ');
     expect(fileInput()).toHaveAttribute('accept', 'image/*,.jpg,.jpeg,application/pdf,.pdf');
     expect(fileInput()).toHaveAttribute('multiple');
     await user.upload(fileInput(), photo());
@@ -362,7 +363,7 @@ describe('admin /claims/new', { timeout: 30_000 }, () => {
     expect(calls.orderLookups).toContainEqual({ clientId: 'baltic', clientProductId: 50 });
     await user.type(field(/^Rejected quantity:/), '500');
     await user.type(field(/^Delivery Date/), '11.03.2026');
-    await user.type(field(/^Problem Description:/), 'Leaking caps.');
+    await enterText(user, field(/^Problem Description:/), 'Leaking caps.');
     await user.click(screen.getByRole('button', { name: 'Save report' }));
     await waitFor(() => expect(calls.saves).toHaveLength(1));
     expect(calls.saves[0]!.Claim).toMatchObject({ clientId: 'baltic', clientProductId: 50, clientProductionOrderId: 70, amount: 500, description: 'Leaking caps.' });
@@ -390,9 +391,9 @@ describe('admin /claims/{id}', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Claim 17' })).toBeInTheDocument();
     expect(screen.getByText('Nordic Springs AB')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Upload files' })).not.toBeInTheDocument();
-    await user.type(field(/^Immediate Action:/), 'Quarantined.');
-    await user.type(field(/^Root Cause:/), 'Worn insert.');
-    await user.type(field(/^Corrective Actions:/), 'Insert replaced.');
+    await enterText(user, field(/^Immediate Action:/), 'Quarantined.');
+    await enterText(user, field(/^Root Cause:/), 'Worn insert.');
+    await enterText(user, field(/^Corrective Actions:/), 'Insert replaced.');
     await pick(user, /^Status/, 'Closed');
     await user.click(screen.getByRole('button', { name: 'Save report' }));
     await waitFor(() => expect(calls.saves).toHaveLength(1));

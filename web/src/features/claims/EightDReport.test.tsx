@@ -6,6 +6,7 @@ import { server } from '../../../../mocks/node';
 import type { Claim, Claim8D } from '@generated/model';
 import { MESSAGES } from '../../api/messages';
 import { claimFixture, renderClaims } from './renderClaims.test-utils';
+import { enterText } from '../../test/render.test-utils';
 
 /** Issue 17, item 4: the 8D report on the claim page (the GP edits it; a client reads it). */
 
@@ -65,10 +66,10 @@ describe('the 8D report on the claim page', { timeout: 30_000 }, () => {
     renderClaims('/claims/17', 'admin');
     await screen.findByRole('heading', { name: 'Claim 17' });
     const d2 = within(screen.getByRole('group', { name: 'D2 Problem (5W2H)' }));
-    await user.type(d2.getByLabelText('What'), ' Black specks ');
-    await user.type(d2.getByLabelText('How many'), '2 pallets');
-    await user.type(field(/^D4 Root cause/), 'Degraded PET.');
-    await user.type(field(/^D4 Escape point/), 'Camera missed the neck.');
+    await enterText(user, d2.getByLabelText('What'), ' Black specks ');
+    await enterText(user, d2.getByLabelText('How many'), '2 pallets');
+    await enterText(user, field(/^D4 Root cause/), 'Degraded PET.');
+    await enterText(user, field(/^D4 Escape point/), 'Camera missed the neck.');
     await user.click(screen.getByRole('button', { name: 'Save report' }));
     await waitFor(() => expect(calls.saves).toHaveLength(1));
     expect(calls.saves[0]!.Claim).toMatchObject({

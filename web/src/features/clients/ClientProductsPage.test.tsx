@@ -14,6 +14,7 @@ import './ClientDetailsDialog';
 import './ProductDialog';
 import './BuyersDialog';
 import { ORDINARY_WEDNESDAY, pinClock } from '../../test/clock.test-utils';
+import { enterText } from '../../test/render.test-utils';
 
 const WATER = productFixture();
 const SODA = productFixture({ id: 22, productName: 'Sparkling 1.5 L', articleNo: 'NS-1500', machineNames: 'FB-07', currentStock: 0, currentPrice: null });
@@ -183,10 +184,10 @@ describe('/clients/{id} client portfolio', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(within(dialog).getAllByText('Field is required.')).toHaveLength(5)); // address, city, country, email, currency
     expect(bodies.details).toEqual([]);
-    await user.type(within(dialog).getByLabelText(/Address/), ' Källvägen 12 ');
-    await user.type(within(dialog).getByLabelText(/City/), 'Jönköping');
-    await user.type(within(dialog).getByLabelText(/Country/), 'Sweden');
-    await user.type(within(dialog).getByLabelText(/Billing email/), 'invoices@nordicsprings.se');
+    await enterText(user, within(dialog).getByLabelText(/Address/), ' Källvägen 12 ');
+    await enterText(user, within(dialog).getByLabelText(/City/), 'Jönköping');
+    await enterText(user, within(dialog).getByLabelText(/Country/), 'Sweden');
+    await enterText(user, within(dialog).getByLabelText(/Billing email/), 'invoices@nordicsprings.se');
     await user.click(within(dialog).getByLabelText(/Currency/, { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'SEK' }));
     expect(within(dialog).getByLabelText(/Language/, { selector: 'input' })).toHaveValue('English');
@@ -230,8 +231,8 @@ describe('/clients/{id} client portfolio', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(within(dialog).getAllByText('Field is required.')).toHaveLength(6));
     expect(saved).toEqual([]);
-    await user.type(input(/Title/), 'Still Water 1 L');
-    await user.type(input(/Article no\./), 'NS-1000');
+    await enterText(user, input(/Title/), 'Still Water 1 L');
+    await enterText(user, input(/Article no\./), 'NS-1000');
     await user.click(input(/Machines/));
     await user.click(await screen.findByRole('option', { name: 'FB-07' }));
     await user.click(input(/^Preform\s*\*?$/));

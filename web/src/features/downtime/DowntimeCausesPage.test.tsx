@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render.test-utils';
+import { enterText, renderWithProviders } from '../../test/render.test-utils';
 import type { DowntimeCause } from '@generated/model';
 import DowntimeCausesPage from './DowntimeCausesPage';
 import { CAUSES, headers, problem } from './downtime.test-utils';
@@ -95,7 +95,7 @@ describe("admin '/downtimes/causes'", { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findAllByText('Field is required.')).toHaveLength(2);
     await user.type(input(dialog, /^Name/), '   ');
-    await user.type(input(dialog, /^Description/), 'Chiller stopped.');
+    await enterText(user, input(dialog, /^Description/), 'Chiller stopped.');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findAllByText('Field is required.')).toHaveLength(1);
     expect(api.saves).toHaveLength(0);
@@ -105,8 +105,8 @@ describe("admin '/downtimes/causes'", { timeout: 30_000 }, () => {
     const api = serveCauses();
     const user = userEvent.setup();
     const dialog = await openNewCause(user);
-    await user.type(input(dialog, /^Name/), '  Cooling failure ');
-    await user.type(input(dialog, /^Description/), ' Chiller stopped.  ');
+    await enterText(user, input(dialog, /^Name/), '  Cooling failure ');
+    await enterText(user, input(dialog, /^Description/), ' Chiller stopped.  ');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.saves).toEqual([{ cause: { causeName: 'Cooling failure', causeDescription: 'Chiller stopped.', planned: false } }]);
@@ -121,7 +121,7 @@ describe("admin '/downtimes/causes'", { timeout: 30_000 }, () => {
     await user.click(await screen.findByText('Planned change of the blow mould.'));
     const dialog = await screen.findByRole('dialog', { name: 'Edit cause' });
     expect(input(dialog, /^Name/)).toHaveValue('Mould change');
-    await user.type(input(dialog, /^Description/), ' Takes an hour.');
+    await enterText(user, input(dialog, /^Description/), ' Takes an hour.');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This cause was changed by someone else meanwhile. Reload it and apply your change again.')).toBeInTheDocument();
     expect(api.saves).toEqual([{ cause: { id: 3, version: 1, causeName: 'Mould change', causeDescription: 'Planned change of the blow mould. Takes an hour.', planned: false } }]);
@@ -133,8 +133,8 @@ describe("admin '/downtimes/causes'", { timeout: 30_000 }, () => {
     const api = serveCauses();
     const user = userEvent.setup();
     const dialog = await openNewCause(user);
-    await user.type(input(dialog, /^Name/), 'Changeover');
-    await user.type(input(dialog, /^Description/), 'Format change.');
+    await enterText(user, input(dialog, /^Name/), 'Changeover');
+    await enterText(user, input(dialog, /^Description/), 'Format change.');
     await user.click(within(dialog).getByRole('checkbox', { name: /^Planned stop/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.saves).toEqual([{ cause: { causeName: 'Changeover', causeDescription: 'Format change.', planned: true } }]));

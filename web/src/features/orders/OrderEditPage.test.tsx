@@ -8,6 +8,7 @@ import { renderOrders } from './renderOrders.test-utils';
 import { addDays, isoDay, isWeekend, mondayOf } from '../../components/dates';
 import { orderFixture, orderItemFixture } from '../../test/orders.fixtures';
 import { AWKWARD_INSTANTS, pinClock } from '../../test/clock.test-utils';
+import { enterText } from '../../test/render.test-utils';
 
 /** The "today" of most tests: an ordinary Wednesday morning (local time), mid-week and mid-month. */
 const WEDNESDAY = new Date(2026, 10, 18, 9, 0);
@@ -164,7 +165,7 @@ describe("client '/orders/new' and '/orders/{id}' order edit", { timeout: 30_000
     const { saves } = serveOrder();
     const user = userEvent.setup();
     const router = renderOrders('/orders/new');
-    await user.type(await screen.findByLabelText(/^Purchase order no/), '  PO-24-0200 ');
+    await enterText(user, await screen.findByLabelText(/^Purchase order no/), '  PO-24-0200 ');
     const dialog = await openNewItem(user);
     await user.type(input(dialog, /^Deliver at/), NEXT_WEDNESDAY);
     expect(await within(dialog).findByRole('row', { name: /NS-1500/ })).toBeInTheDocument();
@@ -358,7 +359,7 @@ describe("client '/orders/new' and '/orders/{id}' order edit", { timeout: 30_000
     const router = renderOrders('/orders/12');
     const orderNo = await screen.findByLabelText(/^Purchase order no/);
     await user.clear(orderNo);
-    await user.type(orderNo, 'PO-24-0117-B');
+    await enterText(user, orderNo, 'PO-24-0117-B');
     await user.click(screen.getByRole('button', { name: 'Save order' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Not saved');
@@ -459,7 +460,7 @@ describe.each(AWKWARD_INSTANTS)("'Deliver at' and the week in production, $name"
     const { saves } = serveOrder(order);
     const user = userEvent.setup();
     renderOrders('/orders/new');
-    await user.type(await screen.findByLabelText(/^Purchase order no/), 'PO-ANY-DAY');
+    await enterText(user, await screen.findByLabelText(/^Purchase order no/), 'PO-ANY-DAY');
     for (const refused of [thisSaturday, fridayBefore]) {
       const dialog = await openNewItem(user);
       await user.type(input(dialog, /^Deliver at/), refused);

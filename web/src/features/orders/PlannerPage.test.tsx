@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render.test-utils';
+import { enterText, renderWithProviders } from '../../test/render.test-utils';
 import { orderItemFixture } from '../../test/orders.fixtures';
 import type { PlannerForecast, PlannerOrderItem } from '@generated/model';
 import { weekdayIndex } from '../../components/dates';
@@ -326,7 +326,7 @@ describe("'Add new production order' (part 5 'Planner new production order')", {
       ),
     );
     const { user, dialog } = await openAdd();
-    await user.type(field(dialog, /^Production order no/), '  AC-PO-2026-09 ');
+    await enterText(user, field(dialog, /^Production order no/), '  AC-PO-2026-09 ');
     await user.clear(field(dialog, /^Deliver at/));
     await user.type(field(dialog, /^Deliver at/), '16.03.2026');
     await user.clear(field(dialog, /^Quantity/));
@@ -346,7 +346,7 @@ describe("'Add new production order' (part 5 'Planner new production order')", {
   it('the quantity is at least the already produced amount when that is greater than 1000', async () => {
     const bodies = serveSave();
     const { user, dialog } = await openAdd(plannerItem({ ...BOTH_CONFIRMED, producedAmount: 48000, plannedAmount: 50000 }));
-    await user.type(field(dialog, /^Production order no/), 'AC-PO-1');
+    await enterText(user, field(dialog, /^Production order no/), 'AC-PO-1');
     await user.clear(field(dialog, /^Quantity/));
     await user.type(field(dialog, /^Quantity/), '30000');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -358,7 +358,7 @@ describe("'Add new production order' (part 5 'Planner new production order')", {
     const bodies = serveSave();
     const { user, dialog } = await openAdd(plannerItem({ ...BOTH_CONFIRMED, producedAmount: 600, plannedAmount: 5000 }));
     expect(within(dialog).getByText('At least 600 (already produced)')).toBeInTheDocument();
-    await user.type(field(dialog, /^Production order no/), 'AC-PO-1');
+    await enterText(user, field(dialog, /^Production order no/), 'AC-PO-1');
     await user.clear(field(dialog, /^Quantity/));
     await user.type(field(dialog, /^Quantity/), '599');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -372,7 +372,7 @@ describe("'Add new production order' (part 5 'Planner new production order')", {
   it("a product made on several machines offers 'Machine' (its machines) and sends the one picked", async () => {
     const bodies = serveSave();
     const { user, dialog } = await openAdd(plannerItem({ ...BOTH_CONFIRMED, productMachineNames: ['FB-101', 'FB-102'] }));
-    await user.type(field(dialog, /^Production order no/), 'AC-PO-2026-10');
+    await enterText(user, field(dialog, /^Production order no/), 'AC-PO-2026-10');
     await user.click(machineInput(dialog));
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['FB-101', 'FB-102']);
     await user.click(screen.getByRole('option', { name: 'FB-102' }));
@@ -384,7 +384,7 @@ describe("'Add new production order' (part 5 'Planner new production order')", {
     const bodies = serveSave();
     const { user, dialog } = await openAdd(plannerItem({ ...BOTH_CONFIRMED, productMachineNames: ['FB-101'] }));
     expect(within(dialog).queryByLabelText(/^Machine/)).not.toBeInTheDocument();
-    await user.type(field(dialog, /^Production order no/), 'AC-PO-2026-11');
+    await enterText(user, field(dialog, /^Production order no/), 'AC-PO-2026-11');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]!.item.refProductionOrderItem).not.toHaveProperty('machineName');
@@ -448,7 +448,7 @@ describe("'Add new production order' (part 5 'Planner new production order')", {
       ),
     );
     const { user, dialog } = await openAdd();
-    await user.type(field(dialog, /^Production order no/), 'AC-PO-1');
+    await enterText(user, field(dialog, /^Production order no/), 'AC-PO-1');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('At least the 41,000 bottles already produced.')).toBeInTheDocument();
     expect(field(dialog, /^Quantity/)).toHaveAttribute('aria-invalid', 'true');
@@ -467,7 +467,7 @@ describe("'Add new production order' (part 5 'Planner new production order')", {
       ),
     );
     const { user, dialog } = await openAdd();
-    await user.type(field(dialog, /^Production order no/), 'AC-PO-1');
+    await enterText(user, field(dialog, /^Production order no/), 'AC-PO-1');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findAllByText('The production order item must be due on or before the purchase date (2026-03-25).')).not.toHaveLength(0);
     expect(field(dialog, /^Deliver at/)).toHaveAttribute('aria-invalid', 'true');
@@ -482,7 +482,7 @@ describe("'Add new production order' (part 5 'Planner new production order')", {
         : HttpResponse.json({ title: 'Conflict', status: 409, detail: 'A production order item can be created only from an item confirmed by both the buyer and the seller.' }, { status: 409 }),
     );
     const { user, dialog } = await openAdd();
-    await user.type(field(dialog, /^Production order no/), 'AC-PO-1');
+    await enterText(user, field(dialog, /^Production order no/), 'AC-PO-1');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Database unavailable.');
     answer = 409;

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/node';
-import { renderWithProviders } from '../../test/render.test-utils';
+import { enterText, renderWithProviders } from '../../test/render.test-utils';
 import type { Preform } from '@generated/model';
 import { speakLocale } from '../../test/locale.test-utils';
 import PreformsPage from './PreformsPage';
@@ -117,7 +117,7 @@ describe('/preforms', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByLabelText('Remove Plastipak Bohemia'));
     const name = within(dialog).getByLabelText(/^Name/, { selector: 'input' });
     await user.clear(name);
-    await user.type(name, '  PET 28g renamed  ');
+    await enterText(user, name, '  PET 28g renamed  ');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toBeDefined());
     expect(sent!.preform).toEqual({
@@ -156,7 +156,7 @@ describe('/preforms', { timeout: 30_000 }, () => {
     await user.type(suppliers, 'Maker 00');
     expect(await screen.findByRole('option', { name: 'Maker 001' }, { timeout: 3000 })).toBeInTheDocument();
     expect(within(dialog).getByText('Maker 142', { selector: '.mantine-Pill-label' })).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText(/^Name/, { selector: 'input' }), 'PET 30g');
+    await enterText(user, within(dialog).getByLabelText(/^Name/, { selector: 'input' }), 'PET 30g');
     await user.type(within(dialog).getByLabelText(/^Weight/, { selector: 'input' }), '30');
     await user.type(within(dialog).getByLabelText(/^Quantity per box/, { selector: 'input' }), '1000');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
