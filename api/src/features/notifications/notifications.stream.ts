@@ -98,18 +98,7 @@ export class NotificationStreams {
       stream.end();
       return stream;
     }
-    // A request that closes while the listener connects would miss the 'close' handler below and keep its stream open
-    // for its whole lifetime: it gets the count once, as a stream of no lifetime does.
-    let closedMeanwhile = false;
-    const closing = () => (closedMeanwhile = true);
-    request.raw.once('close', closing);
     await this.listen();
-    request.raw.off('close', closing);
-    if (closedMeanwhile) {
-      await send();
-      stream.end();
-      return stream;
-    }
     let timers: NodeJS.Timeout[] = [];
     const end = () => {
       timers.forEach(clearTimeout);
