@@ -10,10 +10,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 let sourcesChanged: number | undefined;
 function newestSource(): number {
   if (sourcesChanged === undefined) {
-    const sources = path.join(root, 'api/src');
     sourcesChanged = 0;
-    for (const file of readdirSync(sources, { recursive: true, encoding: 'utf8' })) {
-      sourcesChanged = Math.max(sourcesChanged, statSync(path.join(sources, file)).mtimeMs);
+    for (const entry of readdirSync(path.join(root, 'api/src'), { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) sourcesChanged = Math.max(sourcesChanged, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
     }
   }
   return sourcesChanged;
