@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { contractOperations, loadContract, type ContractOperation } from '../../api/src/lib/contract.js';
 import { newMachineToken } from '../../api/src/features/machines/machines.credentials.js';
-import { as } from './app.test-utils.js';
+import { as, tokenFor } from './app.test-utils.js';
 
 export interface Schema {
   $ref?: string;
@@ -32,8 +32,18 @@ export interface Schema {
 
 const document = loadContract() as unknown as {
   components: { schemas: Record<string, Schema> };
-  paths: Record<string, Record<string, { operationId?: string; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { operationId?: string; requestBody?: { content: Record<string, { schema: Schema }> }; responses?: Record<string, { content?: Record<string, unknown> }> }>
+  >;
 };
+
+/**
+ * An operation that answers a server-sent event stream keeps it open for the seconds its body asks for, or until the
+ * caller's token expires: the injected call ends when the stream does. Its caller's token expires within a second.
+ */
+const answersStream = (operation: ContractOperation) =>
+  Boolean(document.paths[operation.path][operation.method.toLowerCase()].responses?.['200']?.content?.['text/event-stream']);
 
 /** A schema with its `$ref` and `allOf` folded into one object (enough for this contract's shapes). */
 export function resolve(schema: Schema): Schema {
@@ -279,7 +289,7 @@ export async function callAsAllowed(
     method: operation.method as 'POST',
     url: operation.path.replace('{role}', role).replace(/\{\w+\}/g, '1'),
     headers: {
-      authorization: `Bearer ${await tokenOf(app, role)}`,
+      authorization: `Bearer ${answersStream(operation) && role === 'admin' ? await tokenFor({ sub: 'admin-1', roles: ['admin'], expiresIn: '1s' }) : await tokenOf(app, role)}`,
       ...(payload === undefined ? {} : { 'content-type': request.contentType ?? 'application/json' }),
     },
     ...(payload === undefined ? {} : { payload }),
