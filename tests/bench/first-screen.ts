@@ -80,7 +80,7 @@ const largestContentfulPaint = (page: Page) =>
 
 export async function measureFirstScreens(baseUrl: string): Promise<FirstScreen[]> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const results: FirstScreen[] = [];

@@ -15,7 +15,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /** Programs from outside npm, and the script (and Debian package) that installs each on a fresh machine. */
 const PROVIDED: Record<string, { script: string; debianPackage: string }> = {
-  chromium: { script: 'scripts/lib.sh', debianPackage: 'chromium' },
+  'chromium-headless-shell': { script: 'scripts/lib.sh', debianPackage: 'chromium-headless-shell' },
   mosquitto: { script: 'scripts/lib.sh', debianPackage: 'mosquitto' },
   // The external-broker test hashes its users' passwords with Mosquitto's own tool (same package).
   mosquitto_passwd: { script: 'scripts/lib.sh', debianPackage: 'mosquitto' },
@@ -89,7 +89,7 @@ describe('programs the code and the tests start (a fresh machine has only Node, 
 
   it('finds the places that start programs (the scan itself works)', () => {
     expect(starts.some((start) => start.file === 'tests/e2e/portal.test-utils.ts' && start.program === 'node')).toBe(true);
-    expect(starts.some((start) => start.file === 'tests/e2e/playwright.config.ts' && start.program === 'chromium')).toBe(true);
+    expect(starts.some((start) => start.file === 'tests/e2e/playwright.config.ts' && start.program === 'chromium-headless-shell')).toBe(true);
   });
 
   it('every program is Node, a binary of an npm package, or installed by a script of the project', () => {
