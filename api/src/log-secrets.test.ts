@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../tests/support/db.te
 import { startMosquitto, type Broker } from '../../tests/support/mosquitto.test-utils.js';
 import { freePort } from './db/embedded.js';
 import { configSecrets, scrubbingDestination, withoutPassword } from './lib/logger.js';
+import { apiProgram } from '../../tests/support/cli.test-utils.js';
 
 /** No password of any URL the portal is given, and no key or token, reaches its log. */
 let database: TestDatabase;
@@ -27,10 +28,10 @@ afterAll(async () => {
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Runs `api/src/server.ts` until it answers, makes a few requests, stops it; returns everything it wrote. */
+/** Runs the API's server (`apiProgram`) until it answers, makes a few requests, stops it; returns everything it wrote. */
 async function run(env: Record<string, string | undefined>, during?: (output: () => string) => Promise<void>): Promise<string> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+  const child = spawn(process.execPath, apiProgram('server'), {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../tests/support/db.te
 import { freePort } from './db/embedded.js';
 import { DEMO_PASSWORD } from './db/seed/users.seed.js';
 import { verifyPassword } from './idp/passwords.js';
+import { apiProgram } from '../../tests/support/cli.test-utils.js';
 
 /**
  * A production start (NODE_ENV=production, the default) never creates a user with a known password: no demo
@@ -27,10 +28,10 @@ afterAll(async () => {
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Starts `api/src/server.ts` until it is ready (or exits); returns its output and a stop function. */
+/** Starts the API's server (`apiProgram`) until it is ready (or exits); returns its output and a stop function. */
 async function start(env: Record<string, string | undefined>) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+  const child = spawn(process.execPath, apiProgram('server'), {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -81,7 +82,7 @@ describe('a production start', () => {
   }, 30_000);
 
   it("lets the command-line tools work without PUBLIC_URL: they serve nobody", async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'api/src/cli/users.ts', 'list'], {
+    const { stdout } = await promisify(execFile)(process.execPath, [...apiProgram('cli/users'), 'list'], {
       cwd: root,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: database.url, DATABASE_OWNER_URL: database.ownerUrl },
     });
