@@ -72,15 +72,20 @@ export async function tokenFor(options: TokenOptions = {}): Promise<string> {
     .sign(privateKey);
 }
 
+/** What a named caller's token may change: how long it lives. */
+export type TokenLife = Pick<TokenOptions, 'expiresIn'>;
+
 /** Named callers used across the API tests. */
 export const as = {
-  admin: () => tokenFor({ sub: 'admin-1', roles: ['admin'], name: 'Alice Admin' }),
-  operator: () => tokenFor({ sub: 'operator-1', roles: ['operator'] }),
-  accountant: () => tokenFor({ sub: 'accountant-1', roles: ['accountant'] }),
-  client: (companyId = 'company-a') => tokenFor({ sub: `client-${companyId}`, roles: ['client'], companyId }),
-  buyer: (companyId = 'company-b') => tokenFor({ sub: `buyer-${companyId}`, roles: ['client'], realm: ['buyer'], companyId }),
-  seller: (companyId = 'company-c') => tokenFor({ sub: `seller-${companyId}`, roles: ['client'], realm: ['seller'], companyId }),
-  guest: () => tokenFor({ sub: 'guest-1', roles: [] }),
+  admin: (life: TokenLife = {}) => tokenFor({ sub: 'admin-1', roles: ['admin'], name: 'Alice Admin', ...life }),
+  operator: (life: TokenLife = {}) => tokenFor({ sub: 'operator-1', roles: ['operator'], ...life }),
+  accountant: (life: TokenLife = {}) => tokenFor({ sub: 'accountant-1', roles: ['accountant'], ...life }),
+  client: (companyId = 'company-a', life: TokenLife = {}) => tokenFor({ sub: `client-${companyId}`, roles: ['client'], companyId, ...life }),
+  buyer: (companyId = 'company-b', life: TokenLife = {}) =>
+    tokenFor({ sub: `buyer-${companyId}`, roles: ['client'], realm: ['buyer'], companyId, ...life }),
+  seller: (companyId = 'company-c', life: TokenLife = {}) =>
+    tokenFor({ sub: `seller-${companyId}`, roles: ['client'], realm: ['seller'], companyId, ...life }),
+  guest: (life: TokenLife = {}) => tokenFor({ sub: 'guest-1', roles: [], ...life }),
 };
 
 /** POST JSON through app.inject with a bearer token. */

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { contractOperations, loadContract, type ContractOperation } from '../../api/src/lib/contract.js';
 import { newMachineToken } from '../../api/src/features/machines/machines.credentials.js';
-import { as, tokenFor } from './app.test-utils.js';
+import { as, type TokenLife } from './app.test-utils.js';
 
 export interface Schema {
   $ref?: string;
@@ -42,6 +42,7 @@ const document = loadContract() as unknown as {
  * An operation that answers a server-sent event stream keeps it open for the seconds its body asks for, or until the
  * caller's token expires: the injected call ends when the stream does. Its caller's token expires within a second.
  */
+const STREAM_TOKEN_LIFE: TokenLife = { expiresIn: '1s' };
 const answersStream = (operation: ContractOperation) =>
   Boolean(document.paths[operation.path][operation.method.toLowerCase()].responses?.['200']?.content?.['text/event-stream']);
 
@@ -248,13 +249,13 @@ export function bodyWithText(schema: Schema, path: PathStep[], text: string, see
   return body;
 }
 
-const tokens: Record<string, () => Promise<string>> = {
-  admin: as.admin,
-  operator: as.operator,
-  accountant: as.accountant,
-  client: () => as.client(),
-  buyer: () => as.buyer(),
-  seller: () => as.seller(),
+const tokens: Record<string, (life: TokenLife) => Promise<string>> = {
+  admin: (life) => as.admin(life),
+  operator: (life) => as.operator(life),
+  accountant: (life) => as.accountant(life),
+  client: (life) => as.client(undefined, life),
+  buyer: (life) => as.buyer(undefined, life),
+  seller: (life) => as.seller(undefined, life),
 };
 
 /** Issue 15: the machine credential of each app, made by `prepareMachineCaller` before the file's calls (a write). */
@@ -270,8 +271,8 @@ export async function prepareMachineCaller(app: FastifyInstance): Promise<void> 
   machineTokens.set(app, credential.token);
 }
 
-const tokenOf = async (app: FastifyInstance, role: string) => {
-  if (role !== 'machine') return tokens[role]!();
+const tokenOf = async (app: FastifyInstance, role: string, life: TokenLife) => {
+  if (role !== 'machine') return tokens[role]!(life);
   const token = machineTokens.get(app);
   if (!token) throw new Error('call prepareMachineCaller(app) in beforeAll: this operation is for machine credentials only');
   return token;
@@ -289,7 +290,7 @@ export async function callAsAllowed(
     method: operation.method as 'POST',
     url: operation.path.replace('{role}', role).replace(/\{\w+\}/g, '1'),
     headers: {
-      authorization: `Bearer ${answersStream(operation) && role === 'admin' ? await tokenFor({ sub: 'admin-1', roles: ['admin'], expiresIn: '1s' }) : await tokenOf(app, role)}`,
+      authorization: `Bearer ${await tokenOf(app, role, answersStream(operation) ? STREAM_TOKEN_LIFE : {})}`,
       ...(payload === undefined ? {} : { 'content-type': request.contentType ?? 'application/json' }),
     },
     ...(payload === undefined ? {} : { payload }),
