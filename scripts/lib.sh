@@ -18,12 +18,12 @@ install_dependencies() {
 }
 
 # Builds the web app and the API; says nothing unless the build fails, then shows all it said (tsc reports its
-# errors on standard output).
+# errors on standard output). With an argument, builds only that package (`api` or `web`).
 build_portal() {
-  echo "› building"
-  local log
+  local what="${1:-}" log
+  echo "› building${what:+ the $what}"
   log=$(mktemp)
-  if ! pnpm build >"$log" 2>&1; then
+  if ! { if [ -n "$what" ]; then pnpm --filter "@orders-portal/$what" build; else pnpm build; fi; } >"$log" 2>&1; then
     cat "$log" >&2
     rm -f "$log"
     echo "the build failed" >&2
