@@ -34,8 +34,9 @@ build_portal() {
 
 # Playwright drives Debian's Chromium; it never downloads a browser of its own. The tests run headless in Debian's
 # chromium-headless-shell (the old headless mode, the build Playwright itself uses for headless runs): the full
-# browser's new headless mode costs a sixth more of the end-to-end run for nothing the tests look at. A headed run
-# (`--headed`, to watch a test) needs the full browser: install Debian's `chromium` and set CHROMIUM_PATH=/usr/bin/chromium.
+# browser's new headless mode also runs the browser's own UI, which no test looks at, on the CPU the tests need. A
+# headed run (`--headed`, to watch a test) needs the full browser: install Debian's `chromium` and set
+# CHROMIUM_PATH=/usr/bin/chromium.
 ensure_chromium() {
   if [ -x /usr/bin/chromium-headless-shell ]; then return; fi
   echo "› installing Chromium's headless shell (Debian package)"
