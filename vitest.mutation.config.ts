@@ -43,6 +43,8 @@ export default defineConfig({
             'src/features/orders/plannerCalendar.test.ts',
             'src/features/orders/orderItems.test.ts',
             'src/components/dates.test.ts',
+            // The days, times and placeholders of dates.ts in the other languages.
+            'src/i18n/intl.test.ts',
             'src/app/contrast.test.ts',
           ],
         },
