@@ -2,7 +2,8 @@ import type { UserConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
 import webConfig from './web/vite.config.ts';
 
-// The web app's plugins (Lingui's macros, React) and aliases; `extends` would also add its list of test files.
+// The web app's plugins (Lingui's macros, React), aliases and test settings; `extends` would also add its list of test
+// files to the one below.
 const web = (webConfig as (env: { mode: string; command: 'serve' }) => UserConfig)({ mode: 'test', command: 'serve' });
 
 /**
@@ -35,10 +36,9 @@ export default defineConfig({
         plugins: web.plugins,
         resolve: web.resolve,
         test: {
+          // The web project's own settings (root, jsdom, setup), with only these files.
+          ...web.test,
           name: 'web rules',
-          root: 'web',
-          environment: 'jsdom',
-          setupFiles: ['src/test/setup.ts'],
           include: [
             'src/features/orders/plannerCalendar.test.ts',
             'src/features/orders/orderItems.test.ts',
